@@ -1,0 +1,89 @@
+/**
+ * The tournament catalog: its schema and the pure rules every part of the product shares
+ * (the site at build time, the catalog sync into the database, the tests).
+ *
+ * One file per tournament lives in `src/content/tournaments/<id>.json`. Organisers edit
+ * those files; `npm run catalog:sync` copies the money and capacity facts into the
+ * `tournaments` table, which is what payments trust.
+ */
+import { z } from 'zod';
+
+/** An ISO 8601 instant with an explicit offset, e.g. `2025-07-20T19:00:00+05:30`. */
+const Instant = z.iso.datetime({ offset: true });
+
+export const TournamentFormat = z.enum(['1v1 Knockout', 'Super 4', 'Super 8', 'Monthly Championship']);
+export type TournamentFormat = z.infer<typeof TournamentFormat>;
+
+export const TournamentSchema = z
+  .object({
+    /** URL slug and database key: lower-case letters, digits, '-' and '_'. */
+    id: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,62}$/),
+    title: z.string().min(3).max(80),
+    subtitle: z.string().max(120).nullable(),
+    /** 'championship' entries are the monthly events (My Tournaments' Champions tab); 'quick' the short formats. */
+    series: z.enum(['championship', 'quick']),
+    format: TournamentFormat,
+    /** Entry fee per slot, whole rupees. The database stores it in paise. */
+    entryFeeRupees: z.number().int().positive().max(100_000),
+    /** Total paid out, whole rupees: the "prize" shown on cards and banners. */
+    prizePoolRupees: z.number().int().nonnegative(),
+    /** The champion's share when the pool is split; absent when the winner takes the whole pool. */
+    winnerPrizeRupees: z.number().int().nonnegative().optional(),
+    runnerUpPrizeRupees: z.number().int().nonnegative().optional(),
+    /** How many of the best finishers are paid, shown in the rules. */
+    paidPlaces: z.number().int().positive().optional(),
+    maxPlayers: z.number().int().min(2).max(1000),
+    /** Whether the organiser has opened registrations. Capacity and closing time still apply. */
+    isLive: z.boolean(),
+    /** Registrations stop at this instant; absent means "until full or closed by the organiser". */
+    registrationClosesAt: Instant.optional(),
+    /** First match. */
+    startsAt: Instant,
+    /** Shown on the landing page's featured banner. At most one entry sets it. */
+    featured: z.boolean().default(false),
+    description: z.string().min(20),
+    platforms: z.array(z.string()).min(1),
+    /** A note shown under the details (community group, check-in reminders...). */
+    importantInfo: z.string().min(10),
+    rules: z.array(z.string().min(5)).min(3),
+    schedule: z.array(z.object({ round: z.string().min(1), startsAt: Instant })).min(1),
+  })
+  .refine((t) => (t.winnerPrizeRupees ?? 0) <= t.prizePoolRupees, {
+    message: 'winnerPrizeRupees cannot exceed prizePoolRupees',
+    path: ['winnerPrizeRupees'],
+  });
+
+export type Tournament = z.infer<typeof TournamentSchema>;
+
+export const MIN_SLOTS = 1;
+export const MAX_SLOTS = 10;
+
+/** Whether the catalog's own data lets a tournament take registrations at `now` (capacity aside). */
+export function acceptsRegistrations(t: Pick<Tournament, 'isLive' | 'registrationClosesAt'>, now = new Date()): boolean {
+  if (!t.isLive) return false;
+  return t.registrationClosesAt === undefined || new Date(t.registrationClosesAt) > now;
+}
+
+export type SlotOption = { slots: number; price: number; total: number };
+
+/** The slot selector's options: 1 to 10 slots, each at the base fee. */
+export function slotOptions(entryFeeRupees: number): SlotOption[] {
+  return Array.from({ length: MAX_SLOTS - MIN_SLOTS + 1 }, (_, i) => {
+    const slots = MIN_SLOTS + i;
+    return { slots, price: entryFeeRupees, total: entryFeeRupees * slots };
+  });
+}
+
+/** 'N Slot(s)': "1 Slot", "3 Slots". */
+export function slotsLabel(slots: number): string {
+  return `${slots} ${slots === 1 ? 'Slot' : 'Slots'}`;
+}
+
+/** Championships first by start, then quick formats by fee: the order lists show. */
+export function sortCatalog<T extends Pick<Tournament, 'series' | 'startsAt' | 'entryFeeRupees'>>(items: T[]): T[] {
+  return [...items].sort((a, b) => {
+    if (a.series !== b.series) return a.series === 'championship' ? -1 : 1;
+    if (a.series === 'championship') return a.startsAt.localeCompare(b.startsAt);
+    return a.entryFeeRupees - b.entryFeeRupees;
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Money and time formatting. Players are in India: rupees in en-IN grouping, times in IST,
+ * whatever the time zone of the browser or the build machine.
+ */
+const IST = 'Asia/Kolkata';
+
+const rupeesWhole = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+const rupeesExact = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₹45,000: cards, buttons, banners. */
+export function formatRupees(rupees: number): string {
+  return rupeesWhole.format(rupees);
+}
+
+/** ₹450.00 from 45000 paise: payment history, where the exact amount matters. */
+export function formatPaiseExact(paise: number): string {
+  return rupeesExact.format(paise / 100);
+}
+
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
+export function rupeesToPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: IST, day: 'numeric', month: 'long', year: 'numeric' });
+const shortDateFormat = new Intl.DateTimeFormat('en-IN', { timeZone: IST, day: 'numeric', month: 'short', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-IN', { timeZone: IST, hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** 15 June 2025 */
+export function formatDateIST(value: Date | string): string {
+  return dateFormat.format(new Date(value));
+}
+
+/** 15 Jun 2025 */
+export function formatShortDateIST(value: Date | string): string {
+  return shortDateFormat.format(new Date(value));
+}
+
+/** 7:30 pm IST */
+export function formatTimeIST(value: Date | string): string {
+  return `${timeFormat.format(new Date(value))} IST`;
+}

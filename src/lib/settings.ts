@@ -1,0 +1,69 @@
+/**
+ * Every setting the site reads, in one typed place.
+ *
+ * Only `PUBLIC_*` variables are read here: Astro inlines them into the built pages, so
+ * nothing secret may ever be added to this module. Defaults are safe for local development.
+ */
+import { z } from 'zod';
+
+const env = import.meta.env as Record<string, string | undefined>;
+
+/** An empty string in a `.env` file means "not set", not "set to nothing". */
+function read(name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+const url = z.url();
+
+const SettingsSchema = z.object({
+  productName: z.string().min(1),
+  productShortName: z.string().min(1),
+  siteUrl: url,
+  supportEmail: z.email(),
+  community: z.object({
+    whatsapp: url,
+    discord: url,
+    instagram: url,
+    linkHub: url,
+  }),
+  registrationFormUrl: url,
+  supabase: z.object({ url, anonKey: z.string().min(1) }),
+  razorpayCheckoutUrl: url,
+  googleSignInEnabled: z.boolean(),
+});
+
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** The Supabase CLI's well-known local anon key: the same for every `supabase start`. */
+export const LOCAL_SUPABASE_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+
+export const settings: Settings = SettingsSchema.parse({
+  productName: read('PUBLIC_PRODUCT_NAME') ?? 'Golazo Arena',
+  productShortName: read('PUBLIC_PRODUCT_SHORT_NAME') ?? 'Golazo',
+  siteUrl: read('PUBLIC_SITE_URL') ?? 'http://localhost:4321',
+  supportEmail: read('PUBLIC_SUPPORT_EMAIL') ?? 'support@golazo.example',
+  community: {
+    whatsapp: read('PUBLIC_WHATSAPP_URL') ?? 'https://chat.whatsapp.com/golazo-arena',
+    discord: read('PUBLIC_DISCORD_URL') ?? 'https://discord.gg/golazo-arena',
+    instagram: read('PUBLIC_INSTAGRAM_URL') ?? 'https://www.instagram.com/golazo.arena',
+    linkHub: read('PUBLIC_LINK_HUB_URL') ?? 'https://linktr.ee/golazo.arena',
+  },
+  registrationFormUrl: read('PUBLIC_REGISTRATION_FORM_URL') ?? 'https://forms.gle/golazo-arena-registration',
+  supabase: {
+    url: read('PUBLIC_SUPABASE_URL') ?? LOCAL_SUPABASE_URL,
+    anonKey: read('PUBLIC_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY,
+  },
+  razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${LOCAL_SUPABASE_URL}/razorpay/checkout.js`,
+  googleSignInEnabled: read('PUBLIC_GOOGLE_SIGN_IN') === 'true',
+});
+
+/** The four community links in the order the footer and "Connect With Us" show them. */
+export const communityLinks = [
+  { id: 'whatsapp', label: 'WhatsApp', description: 'Chat group', href: settings.community.whatsapp },
+  { id: 'discord', label: 'Discord', description: 'Community server', href: settings.community.discord },
+  { id: 'instagram', label: 'Instagram', description: 'Photos and highlights', href: settings.community.instagram },
+  { id: 'linkhub', label: 'All links', description: 'Link hub', href: settings.community.linkHub },
+] as const;
