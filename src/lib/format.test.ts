@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, rupeesToPaise } from './format';
+
+describe('money', () => {
+  it('shows whole rupees with Indian digit grouping and no decimals', () => {
+    expect(formatRupees(45000)).toBe('₹45,000');
+    expect(formatRupees(150)).toBe('₹150');
+    expect(formatRupees(1234567)).toBe('₹12,34,567');
+  });
+
+  it('shows exact amounts from paise with two decimals', () => {
+    expect(formatPaiseExact(45000)).toBe('₹450.00');
+    expect(formatPaiseExact(15050)).toBe('₹150.50');
+  });
+
+  it('converts rupees to integer paise without floating-point drift', () => {
+    expect(rupeesToPaise(150)).toBe(15000);
+    expect(rupeesToPaise(19.99)).toBe(1999);
+  });
+});
+
+describe('dates and times in IST', () => {
+  // 18:30 UTC is midnight in India: the date must already be the next day.
+  const lateEveningUtc = '2025-06-27T18:30:00Z';
+
+  it('uses the Indian calendar day, whatever the machine time zone', () => {
+    expect(formatDateIST(lateEveningUtc)).toBe('28 June 2025');
+  });
+
+  it('labels times as IST', () => {
+    expect(formatTimeIST('2025-06-28T14:00:00+05:30')).toMatch(/^2:00\s?pm IST$/i);
+  });
+});
