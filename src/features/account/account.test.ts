@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  averageGoalsPerMatch,
+  capitalise,
+  newestFirst,
+  paymentStatusTone,
+  PLACEHOLDER_PLAYER_CARDS,
+  registrationStatusTone,
+  winRatePercent,
+} from './account';
+
+describe('winRatePercent', () => {
+  it('is absent before the first match', () => {
+    expect(winRatePercent(0, 0)).toBeNull();
+  });
+
+  it('is the rounded share of matches won', () => {
+    expect(winRatePercent(4, 1)).toBe(25);
+    expect(winRatePercent(3, 2)).toBe(67);
+    expect(winRatePercent(10, 10)).toBe(100);
+    expect(winRatePercent(7, 0)).toBe(0);
+  });
+});
+
+describe('averageGoalsPerMatch', () => {
+  it('is absent before the first match', () => {
+    expect(averageGoalsPerMatch(5, 0)).toBeNull();
+  });
+
+  it('has exactly one decimal', () => {
+    expect(averageGoalsPerMatch(6, 3)).toBe('2.0');
+    expect(averageGoalsPerMatch(7, 3)).toBe('2.3');
+    expect(averageGoalsPerMatch(0, 4)).toBe('0.0');
+  });
+
+  it('rounds halves up instead of falling into binary-float traps', () => {
+    expect(averageGoalsPerMatch(3, 20)).toBe('0.2'); // 0.15
+    expect(averageGoalsPerMatch(21, 20)).toBe('1.1'); // 1.05
+  });
+});
+
+describe('status badges', () => {
+  it('colours registrations: Upcoming blue, Ongoing green, others grey', () => {
+    expect(registrationStatusTone('upcoming')).toBe('blue');
+    expect(registrationStatusTone('Ongoing')).toBe('green');
+    expect(registrationStatusTone('completed')).toBe('grey');
+  });
+
+  it('colours payments: success green, failed red, cancelled yellow, others grey', () => {
+    expect(paymentStatusTone('success')).toBe('green');
+    expect(paymentStatusTone('failed')).toBe('red');
+    expect(paymentStatusTone('cancelled')).toBe('yellow');
+    expect(paymentStatusTone('refunded')).toBe('grey');
+  });
+
+  it('capitalises status text', () => {
+    expect(capitalise('success')).toBe('Success');
+    expect(capitalise('in_progress')).toBe('In progress');
+    expect(capitalise('FAILED')).toBe('Failed');
+  });
+});
+
+describe('newestFirst', () => {
+  it('orders rows by date, newest first, without touching the input', () => {
+    const rows = [{ at: '2025-06-01T10:00:00Z' }, { at: '2025-07-01T10:00:00Z' }];
+    expect(newestFirst(rows, (r) => r.at).map((r) => r.at)).toEqual(['2025-07-01T10:00:00Z', '2025-06-01T10:00:00Z']);
+    expect(rows[0].at).toBe('2025-06-01T10:00:00Z');
+  });
+});
+
+it('offers six placeholder player cards at $100.00 and +5%', () => {
+  expect(PLACEHOLDER_PLAYER_CARDS).toHaveLength(6);
+  expect(new Set(PLACEHOLDER_PLAYER_CARDS.map((c) => `${c.value} ${c.trend}`))).toEqual(new Set(['$100.00 +5%']));
+});

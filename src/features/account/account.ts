@@ -1,0 +1,119 @@
+/**
+ * My Tournaments, My Earnings and the Trade Center: the rows the database returns and the
+ * figures and badges derived from them. Pure functions only; IO lives in account.api.ts.
+ */
+
+/** Spec 8, word for word. */
+export const ACCOUNT_MESSAGES = {
+  tournamentsLoadFailed: 'Failed to load your tournaments',
+  noRegistrations: "You haven't registered for any tournaments yet",
+  noPayments: 'No payments found.',
+} as const;
+
+/** A row of get_user_registrations. */
+export interface Registration {
+  tournament_id: string;
+  tournament_title: string;
+  series: string;
+  slots: number;
+  status: string;
+  registered_at: string;
+}
+
+/** A row of get_my_payments. */
+export interface Payment {
+  id: string;
+  razorpay_payment_id: string | null;
+  razorpay_order_id: string | null;
+  amount_paise: number;
+  currency: string;
+  tournament_id: string;
+  tournament_title: string | null;
+  slots: number;
+  status: string;
+  created_at: string;
+}
+
+/** The row of get_my_stats. */
+export interface PlayerStats {
+  total_earnings_paise: number;
+  matches_played: number;
+  matches_won: number;
+  goals_scored: number;
+}
+
+export const EMPTY_STATS: PlayerStats = { total_earnings_paise: 0, matches_played: 0, matches_won: 0, goals_scored: 0 };
+
+export type BadgeTone = 'blue' | 'green' | 'red' | 'yellow' | 'grey';
+
+/** "upcoming" → "Upcoming", "in_progress" → "In progress". */
+export function capitalise(value: string): string {
+  const words = value.trim().replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Spec 4: Upcoming blue, Ongoing green, every other registration status grey. */
+export function registrationStatusTone(status: string): BadgeTone {
+  switch (status.trim().toLowerCase()) {
+    case 'upcoming':
+      return 'blue';
+    case 'ongoing':
+      return 'green';
+    default:
+      return 'grey';
+  }
+}
+
+/** Spec 4: success green, failed red, cancelled yellow, anything else grey. */
+export function paymentStatusTone(status: string): BadgeTone {
+  switch (status.trim().toLowerCase()) {
+    case 'success':
+      return 'green';
+    case 'failed':
+      return 'red';
+    case 'cancelled':
+      return 'yellow';
+    default:
+      return 'grey';
+  }
+}
+
+/** Win rate as a whole percentage, or null when no match has been played (nothing to show). */
+export function winRatePercent(matchesPlayed: number, matchesWon: number): number | null {
+  if (matchesPlayed <= 0) return null;
+  return Math.round((matchesWon * 100) / matchesPlayed);
+}
+
+/**
+ * Goals per match to one decimal ("1.5"), or null when no match has been played.
+ * Rounded on integers (goals × 10 / played) so 0.15 becomes 0.2, not a binary-float 0.1.
+ */
+export function averageGoalsPerMatch(goalsScored: number, matchesPlayed: number): string | null {
+  if (matchesPlayed <= 0) return null;
+  return (Math.round((goalsScored * 10) / matchesPlayed) / 10).toFixed(1);
+}
+
+/** Newest first: how both lists read. */
+export function newestFirst<T>(rows: T[], date: (row: T) => string): T[] {
+  return [...rows].sort((a, b) => new Date(date(b)).getTime() - new Date(date(a)).getTime());
+}
+
+/* ---------- Trade Center (coming soon) ---------- */
+
+/** How long the Trade Center shows its spinner before the placeholder market (spec 9). */
+export const TRADE_CENTER_SPINNER_MS = 500;
+
+export interface PlaceholderCard {
+  id: number;
+  name: string;
+  value: string;
+  trend: string;
+}
+
+/** The six placeholder Player Card tiles of the market preview. */
+export const PLACEHOLDER_PLAYER_CARDS: PlaceholderCard[] = Array.from({ length: 6 }, (_, i) => ({
+  id: i + 1,
+  name: 'Player Card',
+  value: '$100.00',
+  trend: '+5%',
+}));

@@ -1,0 +1,117 @@
+/**
+ * Sign-in rules shared by the login screen, the guards and the header: pure functions only
+ * (no React, no Supabase), so they are unit-tested and safe to inline into tiny scripts.
+ */
+
+/** Length of the one-time code Supabase Auth e-mails. */
+export const CODE_LENGTH = 6;
+/** How long the "Resend code" button waits between e-mails. */
+export const RESEND_COOLDOWN_SECONDS = 60;
+/** Where a player lands after signing in when no page sent them. */
+export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+
+/** Spec 8: the toast a guarded page leaves for /login. */
+export const LOGIN_REQUIRED_MESSAGE = 'Please log in to access this page';
+/** sessionStorage key carrying a one-shot toast across a redirect. */
+export const FLASH_STORAGE_KEY = 'golazo:flash';
+
+/**
+ * The localStorage key supabase-js keeps its session under: `sb-<first label of the host>-auth-token`.
+ * For the local stack (127.0.0.1) that is `sb-127-auth-token`. Public pages read it to learn
+ * "signed in or not" without downloading supabase-js.
+ */
+export function sessionStorageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/**
+ * The page to return to after signing in, from an untrusted `?next=` value.
+ * Only same-site paths are accepted ("/my-earnings?tab=x"); absolute URLs, protocol-relative
+ * `//host` and backslash tricks fall back to the default, so /login can't be used to bounce
+ * a player to another site. Sending someone back to the sign-in screen itself is pointless,
+ * so that falls back too.
+ */
+export function safeNextPath(raw: string | null | undefined, fallback = DEFAULT_AFTER_SIGN_IN): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
+  // Control characters (tabs, newlines) are stripped by URL parsers and can smuggle a host.
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
+  const base = 'https://golazo.invalid';
+  let parsed: URL;
+  try {
+    parsed = new URL(raw, base);
+  } catch {
+    return fallback;
+  }
+  if (parsed.origin !== base) return fallback;
+  if (/^\/(login|register)\/?$/.test(parsed.pathname)) return fallback;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
+/** `/login?next=<path>`: the address a guard sends an anonymous visitor to. */
+export function loginUrlFor(currentPath: string): string {
+  return `/login?next=${encodeURIComponent(safeNextPath(currentPath, '/'))}`;
+}
+
+/** An e-mail address worth sending a code to (the server has the final word). */
+export function isPlausibleEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+}
+
+/** Keeps only digits and at most CODE_LENGTH of them: pasted codes often carry spaces. */
+export function normaliseCode(value: string): string {
+  return value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+}
+
+export function isCompleteCode(value: string): boolean {
+  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(value);
+}
+
+/** Seconds left before another code may be sent, never negative. */
+export function secondsUntilResend(sentAtMs: number, nowMs: number, cooldownSeconds = RESEND_COOLDOWN_SECONDS): number {
+  return Math.max(0, Math.ceil((sentAtMs + cooldownSeconds * 1000 - nowMs) / 1000));
+}
+
+export type AuthFailure = 'wrong-code' | 'wrong-authenticator-code' | 'too-many-attempts' | 'invalid-email' | 'network' | 'unknown';
+
+export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
+  'wrong-code': 'That code is wrong or has expired. Check the latest e-mail or send a new code.',
+  'wrong-authenticator-code': 'That authenticator code is wrong or has expired. Enter the current code from your app.',
+  'too-many-attempts': 'Too many attempts. Please wait a minute before trying again.',
+  'invalid-email': 'Please enter a valid e-mail address.',
+  network: 'Could not reach the sign-in service. Check your connection and try again.',
+  unknown: 'Something went wrong. Please try again.',
+};
+
+/** The parts of a Supabase Auth error the screen cares about. */
+export interface AuthErrorLike {
+  status?: number;
+  code?: string;
+  name?: string;
+  message?: string;
+}
+
+/**
+ * Turns a Supabase Auth error into what the player should be told. GoTrue reports a wrong and
+ * an expired e-mail code the same way (403 `otp_expired`), so one message covers both.
+ */
+export function classifyAuthError(error: AuthErrorLike): AuthFailure {
+  const code = error.code ?? '';
+  if (error.status === 429 || (code.startsWith('over_') && code.endsWith('_rate_limit'))) return 'too-many-attempts';
+  if (code === 'otp_expired' || code === 'otp_disabled') return 'wrong-code';
+  if (code === 'mfa_verification_failed' || code === 'mfa_challenge_expired') return 'wrong-authenticator-code';
+  if (code === 'email_address_invalid' || code === 'validation_failed') return 'invalid-email';
+  if (error.name === 'AuthRetryableFetchError' || error.status === 0) return 'network';
+  if (error.status === 403 && /token|otp|code/i.test(error.message ?? '')) return 'wrong-code';
+  return 'unknown';
+}
+
+/** Assurance levels as Supabase Auth reports them. */
+export type AssuranceLevel = 'aal1' | 'aal2';
+
+/**
+ * A session that signed in with the e-mail code but still owes the authenticator code
+ * (a verified TOTP factor exists, so the next level is aal2).
+ */
+export function needsSecondFactor(current: AssuranceLevel | null, next: AssuranceLevel | null): boolean {
+  return current === 'aal1' && next === 'aal2';
+}
