@@ -1,14 +1,22 @@
 /**
  * Content collections. The tournament schema lives with its domain
- * (src/features/tournaments/tournaments.ts) because the database sync and tests use it too.
+ * (src/features/tournaments/tournaments.ts) because the database sync and tests use it too;
+ * the policy frontmatter schema lives with the info pages (src/features/info/policies.ts).
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { TournamentSchema } from './features/tournaments/tournaments';
+import { PolicyFrontmatterSchema } from './features/info/policies';
 
 const tournaments = defineCollection({
   loader: glob({ pattern: '*.json', base: './src/content/tournaments' }),
   schema: TournamentSchema,
 });
 
-export const collections = { tournaments };
+/** Privacy, terms, cookies, participation and community services policies, in Markdown. */
+const policies = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/policies' }),
+  schema: PolicyFrontmatterSchema,
+});
+
+export const collections = { tournaments, policies };

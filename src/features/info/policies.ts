@@ -1,0 +1,62 @@
+/**
+ * The policy pages' frontmatter: one Markdown file per policy in `src/content/policies/`.
+ *
+ * The text itself is Markdown; every `##` heading becomes a section title that types out
+ * on the page (see typedHeadings.ts).
+ */
+import { z } from 'zod';
+
+export const PolicyFrontmatterSchema = z.object({
+  /** The page's h1 and the start of its <title>. */
+  title: z.string().min(3).max(80),
+  /** One or two sentences for search results and link previews. */
+  description: z.string().min(20).max(200),
+  /** When the text last changed in substance, as a calendar date (YYYY-MM-DD). */
+  lastUpdated: z.coerce.date(),
+  /** The page's path, e.g. `/privacy-policy`; each policy page looks its text up by it. */
+  route: z.string().regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A route is a single lower-case path segment like /privacy-policy'),
+});
+
+export type PolicyFrontmatter = z.infer<typeof PolicyFrontmatterSchema>;
+
+/** `2024-12-07`, for a <time datetime> attribute: the calendar date as written, whatever the zone. */
+export function calendarDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Policy text names the product and the support address through placeholders, because both
+ * are deployment settings: `%PRODUCT%` becomes the product name and `%SUPPORT_EMAIL%` a mailto
+ * link. Any other `%NAME%` is a typo and fails the build rather than reaching players.
+ */
+export interface PolicyPlaceholderValues {
+  productName: string;
+  supportEmail: string;
+}
+
+const PLACEHOLDER = /%([A-Z][A-Z_]*)%/g;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Fills placeholders in rendered HTML; inserted values are escaped. */
+export function fillPolicyHtml(html: string, values: PolicyPlaceholderValues): string {
+  return html.replace(PLACEHOLDER, (_match, name: string) => {
+    if (name === 'PRODUCT') return escapeHtml(values.productName);
+    if (name === 'SUPPORT_EMAIL') {
+      const email = escapeHtml(values.supportEmail);
+      return `<a href="mailto:${email}">${email}</a>`;
+    }
+    throw new Error(`Unknown policy placeholder %${name}%`);
+  });
+}
+
+/** Fills placeholders in plain text such as a frontmatter description. */
+export function fillPolicyText(text: string, values: PolicyPlaceholderValues): string {
+  return text.replace(PLACEHOLDER, (_match, name: string) => {
+    if (name === 'PRODUCT') return values.productName;
+    if (name === 'SUPPORT_EMAIL') return values.supportEmail;
+    throw new Error(`Unknown policy placeholder %${name}%`);
+  });
+}
