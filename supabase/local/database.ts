@@ -1,0 +1,109 @@
+/**
+ * The embedded local database: PostgreSQL compiled to WebAssembly (PGlite), prepared to look like a fresh
+ * Supabase project (see shim.sql) with the project's migrations applied.
+ *
+ * The local stack's HTTP servers (auth, REST, storage, realtime) share the one {@link Database} this opens
+ * and run every request through {@link withRequestContext}, the way PostgREST does on Supabase.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { applyMigrations, applySeed, applyShim, type SqlConnection, type SqlExecutor } from './schema-setup.ts';
+
+export type { Transaction } from '@electric-sql/pglite';
+
+export type Database = {
+  /** The PGlite instance, connected as its bootstrap superuser. Use {@link withRequestContext} for API requests. */
+  pg: PGlite;
+  /** Migration versions applied by this open (empty when the persisted database was already current). */
+  appliedMigrations: string[];
+  /** Whether the database was created by this open (and so seeded, when asked). */
+  created: boolean;
+  /** Flushes to disk (when persisted) and stops the engine. */
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions = {
+  /** Directory the database persists in (e.g. `.data/postgres`); undefined keeps it in memory. */
+  dataDir?: string;
+  /** Load supabase/seed.sql (local demo data) when the database is created by this open. */
+  seed?: boolean;
+};
+
+/**
+ * Opens (creating if needed) the local database: applies shim.sql, then every supabase/migrations/*.sql not
+ * yet recorded in supabase_migrations.schema_migrations (so a restart applies only new ones), then seed.sql
+ * when `seed` is set and the database is new. Throws a MigrationError naming the file when a migration fails.
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const created = options.dataDir === undefined || !existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+
+  const pg = await PGlite.create({ dataDir: options.dataDir, extensions: { pgcrypto } });
+  try {
+    const conn = pgliteConnection(pg);
+    await applyShim(conn);
+    const appliedMigrations = await applyMigrations(conn);
+    if (created && options.seed) await applySeed(conn);
+    return { pg, appliedMigrations, created, close: () => pg.close() };
+  } catch (error) {
+    await pg.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** The roles a request can run as, chosen from the `role` claim of its JWT (or anon without one). */
+export type RequestRole = 'anon' | 'authenticated' | 'service_role';
+
+export type RequestContext = {
+  role: RequestRole;
+  /** The verified JWT payload (sub, role, email, aal, ...); `{ role: 'anon' }` for anonymous requests. */
+  claims: Record<string, unknown>;
+};
+
+const REQUEST_ROLES: ReadonlySet<string> = new Set<RequestRole>(['anon', 'authenticated', 'service_role']);
+
+/**
+ * Runs `fn` in one transaction as PostgREST runs a request: the role switched with `set local role`, the
+ * claims in `request.jwt.claims` (and `request.jwt.claim.sub` / `.role` / `.email` for helpers that read
+ * single claims). Commits when `fn` resolves, rolls back when it throws; the settings end with the
+ * transaction, so nothing leaks into the next request.
+ */
+export async function withRequestContext<T>(
+  pg: PGlite,
+  ctx: RequestContext,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  if (!REQUEST_ROLES.has(ctx.role)) throw new Error(`Unknown request role: ${String(ctx.role)}`);
+  return pg.transaction(async (tx) => {
+    await setRequestContext(tx, ctx);
+    return fn(tx);
+  });
+}
+
+/** Sets role and claims for the rest of the current transaction (shared with the PostgreSQL test engine). */
+export async function setRequestContext(tx: Pick<SqlExecutor, 'query'>, ctx: RequestContext): Promise<void> {
+  const claim = (name: string) => {
+    const value = ctx.claims[name];
+    return value === undefined || value === null ? '' : String(value);
+  };
+  await tx.query(
+    `select set_config('role', $1, true),
+            set_config('request.jwt.claims', $2, true),
+            set_config('request.jwt.claim.sub', $3, true),
+            set_config('request.jwt.claim.role', $4, true),
+            set_config('request.jwt.claim.email', $5, true)`,
+    [ctx.role, JSON.stringify(ctx.claims), claim('sub'), claim('role') || ctx.role, claim('email')],
+  );
+}
+
+/** Adapts PGlite to the engine-agnostic runner of schema-setup.ts. */
+export function pgliteConnection(pg: PGlite): SqlConnection {
+  return {
+    exec: (sql) => pg.exec(sql),
+    query: (sql, params) => pg.query(sql, params),
+    transaction: (fn) => pg.transaction((tx) => fn({ exec: (sql) => tx.exec(sql), query: (sql, params) => tx.query(sql, params) })),
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Brings a bare Postgres to the state `supabase start` gives: the Supabase compatibility shim, then every
+ * migration in `supabase/migrations` in timestamp order, then (locally only) `supabase/seed.sql`.
+ *
+ * Engine-agnostic: the embedded local database (PGlite, see database.ts) and the throw-away PostgreSQL 15
+ * cluster of the SQL tests (postgres-cluster.ts) both pass a {@link SqlConnection}.
+ *
+ * The shim runs as the engine's superuser. Migrations and the seed run as {@link MIGRATOR_ROLE}, which
+ * plays hosted Supabase's `postgres` role: not a superuser, so SQL that `supabase db push` would refuse
+ * is refused here too.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Runs SQL on one connection. Both PGlite and node-postgres clients are adapted to it. */
+export type SqlExecutor = {
+  /** Runs one or more statements without parameters (simple query protocol). */
+  exec(sql: string): Promise<unknown>;
+  /** Runs one statement with `$1`-style parameters. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+};
+
+export type SqlConnection = SqlExecutor & {
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+};
+
+/** The non-superuser role migrations run as (hosted Supabase's `postgres`). Created by shim.sql. */
+export const MIGRATOR_ROLE = 'supabase_migrator';
+
+const supabaseDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const SHIM_FILE = path.join(supabaseDir, 'local', 'shim.sql');
+export const MIGRATIONS_DIR = path.join(supabaseDir, 'migrations');
+export const SEED_FILE = path.join(supabaseDir, 'seed.sql');
+
+export type Migration = { version: string; name: string; file: string; sql: string };
+
+/** `20261121000001_tournaments.sql` -> version `20261121000001`, name `tournaments`, as the Supabase CLI reads it. */
+const MIGRATION_FILE = /^(\d{14})_([a-z0-9_]+)\.sql$/;
+
+/** The migrations in `dir`, oldest first. A `.sql` file whose name does not follow the pattern is an error. */
+export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const match = MIGRATION_FILE.exec(file);
+      if (!match) throw new Error(`Migration file name must be <YYYYMMDDHHMMSS>_<concern>.sql: ${file}`);
+      return { version: match[1]!, name: match[2]!, file, sql: await readFile(path.join(dir, file), 'utf8') };
+    }),
+  );
+}
+
+/**
+ * Statements that would let a migration leave the migrator role and act as the superuser the local engine
+ * logs in as. Hosted Supabase has no such superuser to return to, so they are refused before running.
+ */
+const ROLE_ESCAPES = [
+  /\breset\s+role\b/i,
+  /\bset\s+(session\s+|local\s+)?role\s+(none|default)\b/i,
+  /\b(re)?set\s+session\s+authorization\b/i,
+];
+
+function refuseRoleEscape(label: string, sql: string): void {
+  const escape = ROLE_ESCAPES.find((pattern) => pattern.test(sql));
+  if (escape) throw new MigrationError(label, new Error(`changing the session role is not allowed here (${escape.source})`));
+}
+
+export class MigrationError extends Error {
+  readonly file: string;
+  constructor(file: string, cause: unknown) {
+    super(`Migration ${file} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'MigrationError';
+    this.file = file;
+  }
+}
+
+/** Applies the compatibility shim as the current (superuser) connection. Idempotent: runs on every start. */
+export async function applyShim(conn: SqlConnection): Promise<void> {
+  const sql = await readFile(SHIM_FILE, 'utf8');
+  await conn.transaction(async (tx) => {
+    await tx.exec(sql);
+    // The Supabase CLI's own migration history table, so `supabase migration list` style tooling and
+    // this runner agree on what has been applied.
+    await tx.exec(`
+      create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (
+        version text primary key,
+        statements text[],
+        name text,
+        checksum text,
+        applied_at timestamptz not null default now()
+      );
+    `);
+  });
+}
+
+/**
+ * Runs `sql` as the migrator role inside its own transaction. Throws (and rolls back) when the SQL fails
+ * or tries to switch back to the superuser.
+ */
+export async function runAsMigrator(conn: SqlConnection, label: string, sql: string): Promise<void> {
+  refuseRoleEscape(label, sql);
+  try {
+    await conn.transaction(async (tx) => {
+      await tx.exec(`set local role ${MIGRATOR_ROLE}`);
+      await tx.exec(sql);
+    });
+  } catch (error) {
+    throw new MigrationError(label, error);
+  }
+}
+
+/**
+ * Applies every migration not yet recorded in supabase_migrations.schema_migrations, oldest first, each in
+ * its own transaction together with its history row. Returns the versions applied now.
+ */
+export async function applyMigrations(conn: SqlConnection, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const applied = new Set(
+    (await conn.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const fresh: string[] = [];
+  for (const migration of await readMigrations(dir)) {
+    if (applied.has(migration.version)) continue;
+    refuseRoleEscape(migration.file, migration.sql);
+    try {
+      await conn.transaction(async (tx) => {
+        await tx.exec(`set local role ${MIGRATOR_ROLE}`);
+        await tx.exec(migration.sql);
+        await tx.exec('reset role');
+        await tx.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements, checksum) values ($1, $2, $3, $4)',
+          [migration.version, migration.name, [migration.sql], checksum(migration.sql)],
+        );
+      });
+    } catch (error) {
+      throw new MigrationError(migration.file, error);
+    }
+    fresh.push(migration.version);
+  }
+  return fresh;
+}
+
+/** Applies supabase/seed.sql as the migrator role (local demo data only; never part of a deploy). */
+export async function applySeed(conn: SqlConnection, file = SEED_FILE): Promise<void> {
+  const sql = await readFile(file, 'utf8').catch(() => '');
+  if (sql.trim()) await runAsMigrator(conn, path.basename(file), sql);
+}
+
+function checksum(sql: string): string {
+  return createHash('sha256').update(sql).digest('hex');
+}
