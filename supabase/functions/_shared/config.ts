@@ -1,0 +1,78 @@
+/**
+ * Server-side settings of the payment functions, read from the function's environment.
+ *
+ * Real Razorpay: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (set with
+ * `supabase secrets set`), RAZORPAY_API_BASE defaults to https://api.razorpay.com.
+ * On the local stack (a loopback SUPABASE_URL) missing values fall back to the test double's
+ * fixed development credentials and its API under `<SUPABASE_URL>/razorpay`.
+ */
+import {
+  LOCAL_RAZORPAY_KEY_ID,
+  LOCAL_RAZORPAY_KEY_SECRET,
+  LOCAL_RAZORPAY_PATH,
+  LOCAL_RAZORPAY_WEBHOOK_SECRET,
+} from './razorpay-local.ts';
+
+export type PaymentConfig = {
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  anonKey: string;
+  razorpay: {
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    apiBase: string;
+  };
+};
+
+export class ConfigError extends Error {}
+
+export const REAL_RAZORPAY_API_BASE = 'https://api.razorpay.com';
+
+type Env = (name: string) => string | undefined;
+
+function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === 'kong';
+  } catch {
+    return false;
+  }
+}
+
+export function readPaymentConfig(env: Env): PaymentConfig {
+  const read = (name: string) => {
+    const value = env(name)?.trim();
+    return value ? value : undefined;
+  };
+  const supabaseUrl = read('SUPABASE_URL');
+  const serviceRoleKey = read('SUPABASE_SERVICE_ROLE_KEY');
+  const anonKey = read('SUPABASE_ANON_KEY');
+  if (!supabaseUrl || !serviceRoleKey || !anonKey) {
+    throw new ConfigError('SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set');
+  }
+  const local = isLoopback(supabaseUrl);
+  const pick = (name: string, localValue: string) => {
+    const value = read(name) ?? (local ? localValue : undefined);
+    if (!value) throw new ConfigError(`${name} must be set`);
+    return value;
+  };
+  const localApiBase = `${supabaseUrl.replace(/\/+$/, '')}${LOCAL_RAZORPAY_PATH}`;
+  return {
+    supabaseUrl: supabaseUrl.replace(/\/+$/, ''),
+    serviceRoleKey,
+    anonKey,
+    razorpay: {
+      keyId: pick('RAZORPAY_KEY_ID', LOCAL_RAZORPAY_KEY_ID),
+      keySecret: pick('RAZORPAY_KEY_SECRET', LOCAL_RAZORPAY_KEY_SECRET),
+      webhookSecret: pick('RAZORPAY_WEBHOOK_SECRET', LOCAL_RAZORPAY_WEBHOOK_SECRET),
+      apiBase: (read('RAZORPAY_API_BASE') ?? (local ? localApiBase : REAL_RAZORPAY_API_BASE)).replace(/\/+$/, ''),
+    },
+  };
+}
+
+export function denoEnv(name: string): string | undefined {
+  // Deno is only present under the edge runtime; tests may pass their own reader instead.
+  const deno = (globalThis as { Deno?: { env: { get(name: string): string | undefined } } }).Deno;
+  return deno?.env.get(name);
+}

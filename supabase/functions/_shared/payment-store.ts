@@ -1,0 +1,100 @@
+/**
+ * Typed calls to the payment SQL functions (supabase/migrations/*_payment_confirmation.sql).
+ * Every decision about money and capacity is made inside those functions, in one transaction.
+ */
+import type { SupabaseGateway } from './supabase-gateway.ts';
+
+export type EntryQuote = { amount_paise: number; currency: string };
+
+export type StoredPayment = {
+  id: string;
+  user_id: string;
+  tournament_id: string;
+  razorpay_order_id: string;
+  razorpay_payment_id: string | null;
+  amount_paise: number;
+  currency: string;
+  slots: number;
+  status: string;
+};
+
+export type ConfirmationOutcome =
+  | 'registered'
+  | 'already_registered'
+  | 'refund_required'
+  | 'refund_pending'
+  | 'refunded'
+  | 'unknown_order';
+
+export type Confirmation = {
+  outcome: ConfirmationOutcome;
+  payment_id?: string;
+  user_id?: string;
+  tournament_id?: string;
+  slots?: number;
+  amount_paise?: number;
+  currency?: string;
+  razorpay_payment_id?: string;
+  registration_id?: string | null;
+  reason?: string | null;
+};
+
+export type PaymentStore = ReturnType<typeof createPaymentStore>;
+
+export function createPaymentStore(gateway: SupabaseGateway) {
+  return {
+    /** The amount the server charges; raises a refusal (closed, full, unknown, 24 hours) with a player-facing message. */
+    prepareEntry: (userId: string, tournamentId: string, slots: number) =>
+      gateway.rpc<EntryQuote>('prepare_tournament_entry', {
+        p_user_id: userId,
+        p_tournament_id: tournamentId,
+        p_slots: slots,
+      }),
+
+    recordOrder: (input: {
+      userId: string;
+      tournamentId: string;
+      slots: number;
+      orderId: string;
+      amountPaise: number;
+      currency: string;
+    }) =>
+      gateway.rpc<string>('record_payment_order', {
+        p_user_id: input.userId,
+        p_tournament_id: input.tournamentId,
+        p_slots: input.slots,
+        p_razorpay_order_id: input.orderId,
+        p_amount_paise: input.amountPaise,
+        p_currency: input.currency,
+      }),
+
+    findByOrder: (orderId: string) =>
+      gateway.rpc<StoredPayment | null>('find_payment_by_order', { p_razorpay_order_id: orderId }),
+
+    confirm: (orderId: string, paymentId: string) =>
+      gateway.rpc<Confirmation>('confirm_tournament_payment', {
+        p_razorpay_order_id: orderId,
+        p_razorpay_payment_id: paymentId,
+      }),
+
+    recordFailure: (orderId: string, paymentId: string, reason: string) =>
+      gateway.rpc<null>('record_payment_failure', {
+        p_razorpay_order_id: orderId,
+        p_razorpay_payment_id: paymentId,
+        p_reason: reason,
+      }),
+
+    recordRefund: (paymentId: string, refundId: string) =>
+      gateway.rpc<{ outcome: string }>('record_payment_refund', {
+        p_razorpay_payment_id: paymentId,
+        p_refund_id: refundId,
+      }),
+
+    /** True the first time an event id is seen (or while an earlier attempt has not finished). */
+    claimWebhookEvent: (eventId: string, eventType: string) =>
+      gateway.rpc<boolean>('claim_razorpay_webhook_event', { p_event_id: eventId, p_event_type: eventType }),
+
+    completeWebhookEvent: (eventId: string) =>
+      gateway.rpc<null>('complete_razorpay_webhook_event', { p_event_id: eventId }),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * What the payment functions accept. Anything not listed here is dropped before use:
+ * a `user_id` or `amount` sent by a browser never reaches the code that decides money.
+ */
+import { z } from 'npm:zod@4';
+
+export const MIN_SLOTS = 1;
+export const MAX_SLOTS = 10;
+
+const TournamentId = z.string().regex(/^[a-z0-9][a-z0-9_-]{1,62}$/, 'Unknown tournament');
+
+export const Slots = z
+  .number({ error: 'Choose between 1 and 10 slots' })
+  .int('Choose between 1 and 10 slots')
+  .min(MIN_SLOTS, 'Choose between 1 and 10 slots')
+  .max(MAX_SLOTS, 'Choose between 1 and 10 slots');
+
+export const CreateOrderBody = z.object({
+  action: z.literal('create_order'),
+  tournament_id: TournamentId,
+  slots: Slots,
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+export const VerifyPaymentBody = z.object({
+  action: z.literal('verify_payment'),
+  payment_id: z.string().regex(/^pay_[A-Za-z0-9]{6,40}$/, 'Invalid payment id'),
+  order_id: z.string().regex(/^order_[A-Za-z0-9]{6,40}$/, 'Invalid order id'),
+  signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'Invalid payment signature'),
+  tournament_id: TournamentId,
+});
+export type VerifyPaymentBody = z.infer<typeof VerifyPaymentBody>;
+
+export const PaymentAction = z.object({ action: z.enum(['create_order', 'verify_payment']) });
+
+/** The parts of a Razorpay payment entity the product reads. */
+export const RazorpayPaymentEntity = z.object({
+  id: z.string(),
+  order_id: z.string().nullable().optional(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  error_description: z.string().nullable().optional(),
+});
+
+export const RazorpayRefundEntity = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  amount: z.number().int(),
+  status: z.string().optional(),
+});
+
+export const RazorpayOrderEntity = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  status: z.string(),
+});
+
+/** A webhook delivery: `{entity: "event", event, payload: {payment?, order?, refund?}}`. */
+export const RazorpayWebhookEvent = z.object({
+  entity: z.literal('event'),
+  event: z.string(),
+  created_at: z.number().optional(),
+  payload: z.object({
+    payment: z.object({ entity: RazorpayPaymentEntity }).optional(),
+    order: z.object({ entity: RazorpayOrderEntity }).optional(),
+    refund: z.object({ entity: RazorpayRefundEntity }).optional(),
+  }),
+});
+export type RazorpayWebhookEvent = z.infer<typeof RazorpayWebhookEvent>;
+
+/** The first human-readable problem in a failed parse, for `{success: false, error}`. */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}

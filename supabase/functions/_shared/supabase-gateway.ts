@@ -1,0 +1,68 @@
+/**
+ * The functions' only doors into Supabase: GoTrue to learn who is calling, and PostgREST
+ * RPC (as service_role) for the payment SQL functions. Plain fetch keeps the functions
+ * small and lets tests point them at any stack.
+ */
+
+export type CallingUser = { id: string; email: string | null };
+
+export class DatabaseError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  constructor(message: string, status: number, code: string | undefined) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+  /** Raised on purpose by a SQL function to refuse a request (`raise exception ... using errcode = 'P0001'`). */
+  get isRefusal(): boolean {
+    return this.code === 'P0001';
+  }
+}
+
+export type SupabaseGateway = {
+  userFromAccessToken(accessToken: string): Promise<CallingUser | null>;
+  rpc<T>(fn: string, args: Record<string, unknown>): Promise<T>;
+};
+
+export function createSupabaseGateway(options: {
+  supabaseUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  fetch?: typeof fetch;
+}): SupabaseGateway {
+  const doFetch = options.fetch ?? fetch;
+  return {
+    async userFromAccessToken(accessToken) {
+      // GoTrue checks the signature and expiry and that the session still exists.
+      const response = await doFetch(`${options.supabaseUrl}/auth/v1/user`, {
+        headers: { apikey: options.anonKey, authorization: `Bearer ${accessToken}` },
+      });
+      if (response.status === 401 || response.status === 403) return null;
+      if (!response.ok) throw new Error(`auth answered ${response.status}`);
+      const user = (await response.json()) as { id?: string; email?: string | null; role?: string };
+      if (!user.id) return null;
+      return { id: user.id, email: user.email ?? null };
+    },
+
+    async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+      const response = await doFetch(`${options.supabaseUrl}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: {
+          apikey: options.serviceRoleKey,
+          authorization: `Bearer ${options.serviceRoleKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(args),
+      });
+      const text = await response.text();
+      const body = text ? JSON.parse(text) : null;
+      if (!response.ok) {
+        const error = body as { message?: string; code?: string } | null;
+        throw new DatabaseError(error?.message ?? `${fn} answered ${response.status}`, response.status, error?.code);
+      }
+      return body as T;
+    },
+  };
+}
