@@ -174,8 +174,8 @@ begin
      where id = v_payment.id
     returning * into v_payment;
 
-    insert into public.tournament_registrations (user_id, tournament_id, slots, status, payment_id)
-    values (v_payment.user_id, v_payment.tournament_id, v_payment.slots, 'confirmed', v_payment.id)
+    insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id)
+    values (v_payment.user_id, v_payment.tournament_id, v_payment.slots, v_payment.id)
     returning id into v_registration_id;
 
     return public.payment_confirmation_result(v_payment, 'registered', v_registration_id);
