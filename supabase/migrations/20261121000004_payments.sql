@@ -20,16 +20,18 @@ create table public.payments (
   slots integer not null
     constraint payments_slots_range check (slots between 1 and 10),
   status text not null default 'created'
-    constraint payments_status_known check (status in ('created', 'paid', 'failed', 'refunded')),
+    constraint payments_status_check check (status in ('created', 'paid', 'failed', 'refunded')),
   failure_reason text,
   refund_id text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   paid_at timestamptz,
   constraint payments_paid_has_razorpay_payment check (
-    status not in ('paid', 'refunded') or (razorpay_payment_id is not null and paid_at is not null)
+    status <> 'paid' or (razorpay_payment_id is not null and paid_at is not null)
   ),
-  constraint payments_refunded_has_refund check (status <> 'refunded' or refund_id is not null),
+  constraint payments_refunded_has_refund check (
+    status <> 'refunded' or (razorpay_payment_id is not null and refund_id is not null)
+  ),
   -- Lets a registration point at the payment together with its player, tournament and slots, so the
   -- two can never disagree.
   constraint payments_registration_facts unique (id, user_id, tournament_id, slots)
