@@ -1,0 +1,160 @@
+/**
+ * Runs the two payment functions in-process for Deno tests, against:
+ * - the real migrations on an in-memory PGlite database (the same engine as the local stack),
+ *   called the way PostgREST calls them: as service_role, one transaction per call;
+ * - the real Razorpay test double, whose webhooks are delivered straight to the webhook handler.
+ * Only GoTrue is replaced: access tokens are opaque strings handed out by `signIn`.
+ */
+import { openDatabase, withRequestContext, type Database } from '../../local/database.ts';
+import { createRazorpayDouble } from '../../local/services/razorpay.ts';
+import { createPaymentStore } from '../_shared/payment-store.ts';
+import { createRazorpayClient } from '../_shared/razorpay-client.ts';
+import {
+  LOCAL_RAZORPAY_KEY_ID,
+  LOCAL_RAZORPAY_KEY_SECRET,
+  LOCAL_RAZORPAY_WEBHOOK_SECRET,
+} from '../_shared/razorpay-local.ts';
+import { webhookSignature } from '../_shared/razorpay-signature.ts';
+import { DatabaseError, type CallingUser, type SupabaseGateway } from '../_shared/supabase-gateway.ts';
+import { createPaymentHandler } from '../razorpay-payment/handler.ts';
+import { createWebhookHandler } from '../razorpay-webhook/handler.ts';
+
+export const STACK_ORIGIN = 'http://127.0.0.1:54321';
+const FUNCTIONS = `${STACK_ORIGIN}/functions/v1`;
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+export async function startHarness() {
+  const db: Database = await openDatabase();
+  const tokens = new Map<string, CallingUser>();
+
+  const gateway: SupabaseGateway = {
+    userFromAccessToken: (token) => Promise.resolve(tokens.get(token) ?? null),
+    async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+      if (!/^[a-z_]+$/.test(fn)) throw new Error(`bad function name ${fn}`);
+      const names = Object.keys(args);
+      const call = `select public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')}) as result`;
+      try {
+        const result = await withRequestContext(db.pg, { role: 'service_role', claims: { role: 'service_role' } }, (tx) =>
+          tx.query<{ result: T }>(call, names.map((name) => args[name])),
+        );
+        return result.rows[0].result;
+      } catch (error) {
+        const { message, code } = error as { message: string; code?: string };
+        throw new DatabaseError(message, 400, code);
+      }
+    },
+  };
+
+  // Webhooks from the double go to the webhook handler below; counted so tests can wait for them.
+  let webhooksInFlight = 0;
+  const double = createRazorpayDouble({
+    fetch: async (input, init) => {
+      webhooksInFlight++;
+      try {
+        return await webhook(new Request(String(input), init));
+      } finally {
+        webhooksInFlight--;
+      }
+    },
+  });
+  const razorpayFetch: typeof fetch = async (input, init) =>
+    (await double.handle(new Request(String(input), init))) ?? new Response('not found', { status: 404 });
+  const razorpay = createRazorpayClient({
+    keyId: LOCAL_RAZORPAY_KEY_ID,
+    keySecret: LOCAL_RAZORPAY_KEY_SECRET,
+    apiBase: `${STACK_ORIGIN}/razorpay`,
+    fetch: razorpayFetch,
+  });
+  const store = createPaymentStore(gateway);
+  const payment = createPaymentHandler({
+    gateway,
+    store,
+    razorpay,
+    razorpayKeyId: LOCAL_RAZORPAY_KEY_ID,
+    razorpayKeySecret: LOCAL_RAZORPAY_KEY_SECRET,
+  });
+  const webhook = createWebhookHandler({ store, razorpay, webhookSecret: LOCAL_RAZORPAY_WEBHOOK_SECRET });
+
+  async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+    return (await db.pg.query<T>(text, params)).rows;
+  }
+
+  let users = 0;
+  return {
+    sql,
+    double,
+
+    /** A player with an access token the payment function accepts. */
+    async signIn(): Promise<{ id: string; token: string }> {
+      users++;
+      const id = crypto.randomUUID();
+      await sql(`insert into auth.users (id, email) values ($1, $2)`, [id, `player${users}-${id.slice(0, 8)}@golazo.example`]);
+      const token = `token-${id}`;
+      tokens.set(token, { id, email: null });
+      return { id, token };
+    },
+
+    /** A tournament of its own per test, so tests never see each other's slots. */
+    async tournament(facts: { feePaise?: number; maxPlayers?: number; isLive?: boolean; closesAt?: Date | null } = {}) {
+      const id = `t-${crypto.randomUUID().slice(0, 12)}`;
+      await sql(
+        `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, registration_closes_at, starts_at)
+         values ($1, 'Test cup', 'quick', 'Super 8', $2, 100000, $3, $4, $5, now() + interval '7 days')`,
+        [id, facts.feePaise ?? 15000, facts.maxPlayers ?? 300, facts.isLive ?? true, facts.closesAt ?? null],
+      );
+      return id;
+    },
+
+    /** POST to razorpay-payment as the browser does through supabase.functions.invoke. */
+    async callPayment(token: string | null, body: unknown) {
+      const response = await payment(
+        new Request(`${FUNCTIONS}/razorpay-payment`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        }),
+      );
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+
+    /** Pays an order in the double, like the checkout's Pay/Fail buttons. */
+    async pay(orderId: string, outcome: 'success' | 'failure', webhookTiming: 'immediate' | 'none' = 'none') {
+      const response = await razorpayFetch(`${STACK_ORIGIN}/razorpay/test/pay`, {
+        method: 'POST',
+        body: JSON.stringify({ order_id: orderId, outcome, webhook: webhookTiming }),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    },
+
+    /** Sends a webhook body signed with `secret` (the right one unless a test forges it). */
+    async sendWebhook(body: unknown, options: { secret?: string; eventId?: string } = {}) {
+      const raw = JSON.stringify(body);
+      const response = await webhook(
+        new Request(`${FUNCTIONS}/razorpay-webhook`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-razorpay-signature': await webhookSignature(options.secret ?? LOCAL_RAZORPAY_WEBHOOK_SECRET, raw),
+            'x-razorpay-event-id': options.eventId ?? `evt_${crypto.randomUUID().replaceAll('-', '').slice(0, 14)}`,
+          },
+          body: raw,
+        }),
+      );
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+
+    /** Waits until the double's deferred webhooks (refund.processed, ...) have been handled. */
+    async settle() {
+      for (let i = 0; i < 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (webhooksInFlight === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          if (webhooksInFlight === 0) return;
+        }
+      }
+    },
+
+    close: () => db.close(),
+  };
+}
