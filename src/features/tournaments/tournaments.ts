@@ -87,3 +87,64 @@ export function sortCatalog<T extends Pick<Tournament, 'series' | 'startsAt' | '
     return a.entryFeeRupees - b.entryFeeRupees;
   });
 }
+
+/** The catalog entry the landing page features ("Featured Tournament" banner), if any. */
+export function featuredTournament<T extends Pick<Tournament, 'featured'>>(items: T[]): T | undefined {
+  return items.find((t) => t.featured);
+}
+
+/**
+ * What a card's registration button does. Every rule reads the entry's own data, so an
+ * organiser opens or closes a tournament by editing its JSON file, never the code.
+ */
+export type CardAction =
+  | { kind: 'register'; href: string }
+  | { kind: 'external-form' }
+  | { kind: 'full' }
+  | { kind: 'coming-soon' };
+
+/**
+ * Landing carousel: only the featured tournament that takes registrations is sold on the
+ * site itself ('Register Now' → /register). Every other card shows as full: championships
+ * outside the feature are sold through the dashboard, quick formats through the community.
+ */
+export function landingCardAction(t: Pick<Tournament, 'isLive' | 'registrationClosesAt' | 'featured'>, now = new Date()): CardAction {
+  return acceptsRegistrations(t, now) && t.featured ? { kind: 'register', href: '/register' } : { kind: 'full' };
+}
+
+/**
+ * Dashboard list: a live tournament that is not the featured one registers through the
+ * external registration form (new tab); the rest are 'Coming Soon'.
+ */
+export function dashboardCardAction(t: Pick<Tournament, 'isLive' | 'registrationClosesAt' | 'featured'>, now = new Date()): CardAction {
+  return acceptsRegistrations(t, now) && !t.featured ? { kind: 'external-form' } : { kind: 'coming-soon' };
+}
+
+/** The dashboard's Upcoming Tournaments: the monthly championships other than the featured one. */
+export function dashboardTournaments<T extends Pick<Tournament, 'series' | 'featured' | 'startsAt' | 'entryFeeRupees'>>(items: T[]): T[] {
+  return sortCatalog(items.filter((t) => t.series === 'championship' && !t.featured));
+}
+
+export type PayState = 'open' | 'full' | 'coming-soon';
+
+/** The detail page's pay area: open while registrations are accepted and a slot is free. */
+export function payState(t: Pick<Tournament, 'isLive' | 'registrationClosesAt' | 'maxPlayers'>, filledSlots: number, now = new Date()): PayState {
+  if (filledSlots >= t.maxPlayers) return 'full';
+  return acceptsRegistrations(t, now) ? 'open' : 'coming-soon';
+}
+
+/** 'filled/total', e.g. '0/300'. */
+export function slotsFilledLabel(filledSlots: number, maxPlayers: number): string {
+  return `${filledSlots}/${maxPlayers}`;
+}
+
+/**
+ * One line for link previews and search results: what it is, what it costs, what it pays.
+ * Amounts come pre-formatted by the caller's formatter so this stays free of Intl setup.
+ */
+export function shareDescription(
+  t: Pick<Tournament, 'format' | 'entryFeeRupees' | 'prizePoolRupees' | 'maxPlayers'>,
+  formatMoney: (rupees: number) => string = (rupees) => `₹${rupees.toLocaleString('en-IN')}`,
+): string {
+  return `${t.format} on eFootball mobile. Entry ${formatMoney(t.entryFeeRupees)}, prize pool ${formatMoney(t.prizePoolRupees)}, ${t.maxPlayers} players.`;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { normalisePath, shellPartsFor } from './shell';
+
+describe('shellPartsFor', () => {
+  it('shows everything on ordinary pages and keeps the bar fixed', () => {
+    expect(shellPartsFor('/about')).toEqual({ headerActions: true, footer: true, hideHeaderOnScroll: false });
+  });
+
+  it('hides the bar on scroll only on the landing page', () => {
+    expect(shellPartsFor('/').hideHeaderOnScroll).toBe(true);
+    expect(shellPartsFor('/tournaments').hideHeaderOnScroll).toBe(false);
+  });
+
+  it('drops header actions and footer on the dashboard, with or without a trailing slash', () => {
+    for (const path of ['/dashboard', '/dashboard/', '/dashboard.html']) {
+      expect(shellPartsFor(path)).toEqual({ headerActions: false, footer: false, hideHeaderOnScroll: false });
+    }
+  });
+
+  it('keeps the header actions but drops the footer on the profile', () => {
+    expect(shellPartsFor('/profile/')).toEqual({ headerActions: true, footer: false, hideHeaderOnScroll: false });
+  });
+});
+
+describe('normalisePath', () => {
+  it('maps index files and trailing slashes to the route', () => {
+    expect(normalisePath('/index.html')).toBe('/');
+    expect(normalisePath('/tournaments/')).toBe('/tournaments');
+    expect(normalisePath('/tournaments/index.html')).toBe('/tournaments');
+  });
+});

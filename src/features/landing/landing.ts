@@ -1,0 +1,127 @@
+/**
+ * The landing page's content and the shape of the data its islands receive.
+ * Islands get plain, already-formatted values as props: no catalog logic ships to the browser.
+ */
+import { formatRupees, formatShortDateIST } from '@/lib/format';
+import { landingCardAction, type Tournament } from '@/features/tournaments/tournaments';
+
+export type HeroSlide = { src: string; alt: string; caption: string };
+
+/** Six slides, drawn for the site (public/images/hero). */
+export const heroSlides: HeroSlide[] = [
+  {
+    src: '/images/hero/night-match.svg',
+    alt: 'A floodlit football pitch at night with the ball on the centre line',
+    caption: 'Kick-off every weekend',
+  },
+  {
+    src: '/images/hero/trophy.svg',
+    alt: 'A golden trophy surrounded by confetti',
+    caption: 'Monthly championships with big prize pools',
+  },
+  {
+    src: '/images/hero/mobile-play.svg',
+    alt: 'A phone held sideways showing an eFootball match',
+    caption: 'Play from your phone, anywhere in India',
+  },
+  {
+    src: '/images/hero/bracket.svg',
+    alt: 'A knockout bracket with one path highlighted to the final',
+    caption: '1v1, Super 4 and Super 8 knockouts',
+  },
+  {
+    src: '/images/hero/goal.svg',
+    alt: 'A football flying into the top corner of the net',
+    caption: 'Every goal counts',
+  },
+  {
+    src: '/images/hero/prize.svg',
+    alt: 'Banknotes and a stack of gold coins marked with the rupee sign',
+    caption: 'Cash prizes paid by UPI',
+  },
+];
+
+export const HERO_AUTOPLAY_MS = 3000;
+/** The tournament strip's drift, in CSS pixels per animation frame. */
+export const CAROUSEL_PIXELS_PER_FRAME = 0.5;
+
+/** One card of the landing's tournament carousel, ready to render. */
+export type CarouselCard = {
+  id: string;
+  title: string;
+  format: string;
+  startsOn: string;
+  fee: string;
+  prize: string;
+  players: string;
+  /** `null` when the card's button is disabled and reads 'Full'. */
+  registerHref: string | null;
+};
+
+export function carouselCards(catalog: Tournament[], now = new Date()): CarouselCard[] {
+  return catalog.map((t) => {
+    const action = landingCardAction(t, now);
+    const isOpen = action.kind === 'register';
+    return {
+      id: t.id,
+      title: t.title,
+      format: t.format,
+      startsOn: formatShortDateIST(t.startsAt),
+      fee: formatRupees(t.entryFeeRupees),
+      prize: formatRupees(t.prizePoolRupees),
+      players: `${t.maxPlayers} players`,
+      // Closed cards show a disabled 'Full' button: the carousel sells the featured tournament only.
+      registerHref: isOpen ? action.href : null,
+    };
+  });
+}
+
+export const howItWorks = [
+  {
+    title: 'Join the Community',
+    body: 'Fixtures, room codes and results are posted in our WhatsApp group first.',
+    cta: { label: 'Join on WhatsApp', external: 'whatsapp' as const },
+  },
+  {
+    title: 'Browse Tournaments',
+    body: 'Pick a 1v1, Super 4, Super 8 or a monthly championship that fits your budget.',
+    cta: { label: 'See tournaments', href: '/dashboard' },
+  },
+  {
+    title: 'Win Cash Prizes',
+    body: 'Win your matches and your prize reaches you by UPI, straight to your bank.',
+    cta: null,
+  },
+];
+
+export const testimonials = [
+  {
+    quote: 'I joined a Super 4 on a Sunday evening and won my first prize by night. The room codes came on time and the payout landed the next day.',
+    name: 'Arjun',
+    city: 'Kochi',
+  },
+  {
+    quote: 'Finally a place where eFootball players from small towns play the same bracket as everyone else. Clean rules, real opponents.',
+    name: 'Priya',
+    city: 'Indore',
+  },
+  {
+    quote: 'The check-in rule keeps everyone honest. I play the monthly championship every time now, it feels like a proper league.',
+    name: 'Rahul',
+    city: 'Guwahati',
+  },
+];
+
+/** The Built With marquee: the stack behind the site, as simple text wordmarks with a glyph. */
+export const builtWith = [
+  { name: 'Astro', glyph: 'rocket' },
+  { name: 'React', glyph: 'orbit' },
+  { name: 'Supabase', glyph: 'bolt' },
+  { name: 'Razorpay', glyph: 'card' },
+  { name: 'Tailwind CSS', glyph: 'wave' },
+  { name: 'TypeScript', glyph: 'brackets' },
+  { name: 'eFootball', glyph: 'ball' },
+  { name: 'UPI', glyph: 'rupee' },
+] as const;
+
+export type BuiltWithGlyph = (typeof builtWith)[number]['glyph'];

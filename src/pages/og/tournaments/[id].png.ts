@@ -1,0 +1,25 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { renderShareCard } from '@/components/brand/shareCard';
+import { loadCatalog } from '@/features/tournaments/catalog';
+import type { Tournament } from '@/features/tournaments/tournaments';
+import { formatDateIST, formatRupees } from '@/lib/format';
+
+/** Each tournament's own share card, so a pasted link previews with its name, fee and prize. */
+export const getStaticPaths = (async () => {
+  const catalog = await loadCatalog();
+  return catalog.map((tournament) => ({ params: { id: tournament.id }, props: { tournament } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ tournament: Tournament }> = async ({ props: { tournament } }) => {
+  const png = await renderShareCard({
+    eyebrow: `${tournament.format} · ${formatDateIST(tournament.startsAt)}`,
+    title: tournament.title,
+    facts: [
+      { label: 'Entry', value: formatRupees(tournament.entryFeeRupees) },
+      { label: 'Prize pool', value: formatRupees(tournament.prizePoolRupees), highlight: true },
+      { label: 'Players', value: String(tournament.maxPlayers) },
+    ],
+    footer: 'Register on Golazo Arena',
+  });
+  return new Response(png, { headers: { 'Content-Type': 'image/png' } });
+};
