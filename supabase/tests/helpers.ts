@@ -1,0 +1,166 @@
+/**
+ * Runs the SQL tests on every available engine: PGlite always (the local stack's database), PostgreSQL
+ * when its server is installed (what hosted Supabase runs). Each engine gets the shim and the migrations,
+ * and statements run as a given actor the way PostgREST runs a request.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { openDatabase, setRequestContext, pgliteConnection, type RequestRole } from '../local/database.ts';
+import { findPostgresBinaries, startPostgresCluster } from '../local/postgres-cluster.ts';
+import { applyMigrations, applyShim, type SqlConnection, type SqlExecutor } from '../local/schema-setup.ts';
+
+/** Who runs a statement: an anonymous visitor, a signed-in player, or the service role. */
+export type Actor =
+  | { role: 'anon' }
+  | { role: 'authenticated'; userId: string; email?: string }
+  | { role: 'service_role' };
+
+export const anon: Actor = { role: 'anon' };
+export const serviceRole: Actor = { role: 'service_role' };
+export const player = (userId: string, email?: string): Actor => ({ role: 'authenticated', userId, email });
+
+export type TestDatabase = {
+  engine: string;
+  /** The engine's superuser session (test setup, and what a direct database session of support staff sees). */
+  admin: SqlConnection;
+  /** Runs one statement as `actor` in its own transaction, committed on success. */
+  as<T = Record<string, unknown>>(actor: Actor, sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+};
+
+export type Engine = { name: string; start(): Promise<TestDatabase> };
+
+/** JWT claims as Supabase Auth issues them for each actor. */
+export function claimsOf(actor: Actor): { role: RequestRole; claims: Record<string, unknown> } {
+  if (actor.role === 'authenticated') {
+    return {
+      role: 'authenticated',
+      claims: { sub: actor.userId, role: 'authenticated', aud: 'authenticated', email: actor.email ?? '', aal: 'aal1' },
+    };
+  }
+  return { role: actor.role, claims: { role: actor.role, iss: 'supabase-demo' } };
+}
+
+function testDatabase(engine: string, admin: SqlConnection, close: () => Promise<void>): TestDatabase {
+  return {
+    engine,
+    admin,
+    as: <T>(actor: Actor, sql: string, params?: unknown[]) =>
+      admin.transaction(async (tx: SqlExecutor) => {
+        await setRequestContext(tx, claimsOf(actor));
+        return (await tx.query<T>(sql, params)).rows;
+      }),
+    close,
+  };
+}
+
+const pgliteEngine: Engine = {
+  name: 'PGlite',
+  async start() {
+    const db = await openDatabase({});
+    return testDatabase('PGlite', pgliteConnection(db.pg), () => db.close());
+  },
+};
+
+const postgresEngine: Engine = {
+  name: 'PostgreSQL',
+  async start() {
+    const cluster = await startPostgresCluster();
+    try {
+      await applyShim(cluster.connection);
+      await applyMigrations(cluster.connection);
+    } catch (error) {
+      await cluster.stop();
+      throw error;
+    }
+    return testDatabase(`PostgreSQL ${cluster.serverVersion}`, cluster.connection, () => cluster.stop());
+  },
+};
+
+/** The engines this machine can run: PGlite, plus PostgreSQL when its server binaries are installed. */
+export const engines: Engine[] = findPostgresBinaries() ? [pgliteEngine, postgresEngine] : [pgliteEngine];
+
+// ---------------------------------------------------------------------------------------------------------
+// Fixtures
+// ---------------------------------------------------------------------------------------------------------
+
+/** Creates an Auth user the way GoTrue does (the profile comes from the trigger). Returns its id and email. */
+export async function createUser(db: TestDatabase, email = `player-${randomUUID().slice(0, 8)}@golazo.test`) {
+  const id = randomUUID();
+  await db.admin.query(
+    `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+     values ($1, 'authenticated', 'authenticated', $2, now(), '{"provider":"email","providers":["email"]}', '{}')`,
+    [id, email],
+  );
+  return { id, email, actor: player(id, email) };
+}
+
+/** Adds a tournament row directly (the catalog sync has its own tests). */
+export async function createTournament(
+  db: TestDatabase,
+  overrides: Partial<{ id: string; title: string; entry_fee_paise: number; max_players: number; filled_slots: number; is_live: boolean }> = {},
+) {
+  const row = {
+    id: `cup-${randomUUID().slice(0, 8)}`,
+    title: 'Test Cup',
+    entry_fee_paise: 15000,
+    max_players: 8,
+    filled_slots: 0,
+    is_live: true,
+    ...overrides,
+  };
+  await db.admin.query(
+    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players,
+                                     filled_slots, is_live, starts_at)
+     values ($1, $2, 'quick', 'Super 8', $3, 80000, $4, $5, $6, now() + interval '7 days')`,
+    [row.id, row.title, row.entry_fee_paise, row.max_players, row.filled_slots, row.is_live],
+  );
+  return row;
+}
+
+/** A paid payment and its registration, as the payment confirmation leaves them. */
+export async function createRegistration(
+  db: TestDatabase,
+  userId: string,
+  tournamentId: string,
+  options: { slots?: number; status?: string; registeredAt?: string; amountPaise?: number } = {},
+) {
+  const slots = options.slots ?? 1;
+  const paymentId = randomUUID();
+  const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
+  await db.admin.query(
+    `insert into public.payments (id, user_id, tournament_id, razorpay_order_id, razorpay_payment_id, amount_paise,
+                                  slots, status, paid_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'paid', now(), coalesce($8::timestamptz, now()))`,
+    [paymentId, userId, tournamentId, orderId, `pay_${orderId.slice(6)}`, options.amountPaise ?? 15000 * slots, slots, options.registeredAt ?? null],
+  );
+  const [registration] = (
+    await db.admin.query<{ id: string }>(
+      `insert into public.tournament_registrations (user_id, tournament_id, slots, status, payment_id, registered_at)
+       values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now())) returning id`,
+      [userId, tournamentId, slots, options.status ?? 'upcoming', paymentId, options.registeredAt ?? null],
+    )
+  ).rows;
+  return { paymentId, orderId, registrationId: registration!.id };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Assertions
+// ---------------------------------------------------------------------------------------------------------
+
+/** Expects the statement to fail with this SQLSTATE and (when given) a message containing `message`. */
+export async function expectSqlError(promise: Promise<unknown>, code: string, message?: string | RegExp): Promise<void> {
+  const error = await promise.then(
+    () => {
+      throw new Error(`expected SQLSTATE ${code}${message ? ` (${String(message)})` : ''}, but the statement succeeded`);
+    },
+    (e: unknown) => e as { code?: string; message?: string },
+  );
+  expect({ code: error.code, message: error.message }).toMatchObject({
+    code,
+    ...(message === undefined ? {} : { message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) }),
+  });
+}
+
+/** SQLSTATE 42501: no privilege (table, function) or a row-level security violation on insert. */
+export const INSUFFICIENT_PRIVILEGE = '42501';

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The SQL tests of supabase/tests: every policy and function, on PGlite and (when installed) PostgreSQL.
+// Each test file starts its own databases, so files run in parallel on separate workers.
+export default defineConfig({
+  test: {
+    include: ['supabase/tests/**/*.test.ts'],
+    globalSetup: ['supabase/tests/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+  },
+});
