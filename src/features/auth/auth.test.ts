@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import {
+  assuranceOf,
   classifyAuthError,
   isCompleteCode,
   isPlausibleEmail,
@@ -118,5 +119,21 @@ describe('needsSecondFactor', () => {
     expect(needsSecondFactor('aal2', 'aal2')).toBe(false);
     expect(needsSecondFactor('aal1', 'aal1')).toBe(false);
     expect(needsSecondFactor(null, null)).toBe(false);
+  });
+});
+
+describe('assuranceOf', () => {
+  const token = (claims: object) =>
+    `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+
+  it('reads the level from the token and asks for aal2 once a factor is verified', () => {
+    expect(assuranceOf(token({ aal: 'aal1' }), [])).toEqual({ current: 'aal1', next: 'aal1' });
+    expect(assuranceOf(token({ aal: 'aal1' }), [{ status: 'unverified' }])).toEqual({ current: 'aal1', next: 'aal1' });
+    expect(assuranceOf(token({ aal: 'aal1' }), [{ status: 'verified' }])).toEqual({ current: 'aal1', next: 'aal2' });
+    expect(assuranceOf(token({ aal: 'aal2' }), [{ status: 'verified' }])).toEqual({ current: 'aal2', next: 'aal2' });
+  });
+
+  it('copes with a malformed token', () => {
+    expect(assuranceOf('not-a-jwt', undefined)).toEqual({ current: null, next: null });
   });
 });

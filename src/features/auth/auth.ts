@@ -115,3 +115,31 @@ export type AssuranceLevel = 'aal1' | 'aal2';
 export function needsSecondFactor(current: AssuranceLevel | null, next: AssuranceLevel | null): boolean {
   return current === 'aal1' && next === 'aal2';
 }
+
+/** The claims of an access token the client needs; the signature is the server's business. */
+export function decodeJwtPayload(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    const payload: unknown = JSON.parse(json);
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session's assurance: `current` from the token's `aal` claim, `next` is aal2 as soon as
+ * the player has a verified authenticator (the same rule supabase-js applies).
+ */
+export function assuranceOf(
+  accessToken: string,
+  factors: ReadonlyArray<{ status: string }> | undefined,
+): { current: AssuranceLevel | null; next: AssuranceLevel | null } {
+  const aal = decodeJwtPayload(accessToken)?.aal;
+  const current = aal === 'aal1' || aal === 'aal2' ? aal : null;
+  const next = (factors ?? []).some((f) => f.status === 'verified') ? 'aal2' : current;
+  return { current, next };
+}

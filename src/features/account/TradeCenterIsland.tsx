@@ -1,0 +1,74 @@
+/**
+ * Trade Center: a preview of the player-card market that is not open yet. Guarded; shows a
+ * short spinner first (spec 9: about 500 ms) so the switch from the guard check is calm.
+ */
+import { useEffect, useState } from 'react';
+import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { PLACEHOLDER_PLAYER_CARDS, TRADE_CENTER_SPINNER_MS } from './account';
+import { PageHeading, Spinner, TabPanel, Tabs } from './AccountUi';
+
+type Tab = 'market' | 'portfolio';
+const tabs = [
+  { id: 'market', label: 'Market' },
+  { id: 'portfolio', label: 'Portfolio' },
+] as const;
+
+export default function TradeCenterIsland() {
+  const session = useRequiredSession();
+  const [warmedUp, setWarmedUp] = useState(false);
+  const [tab, setTab] = useState<Tab>('market');
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setWarmedUp(true), TRADE_CENTER_SPINNER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  return (
+    <>
+      <PageHeading eyebrow="Player cards" title="Trade Center">
+        Collect, buy and sell eFootball player cards with the community. Trading opens soon.
+      </PageHeading>
+      {!session || !warmedUp ? (
+        <Spinner label="Loading the Trade Center" />
+      ) : (
+        <>
+          <Tabs tabs={tabs} active={tab} onChange={setTab} label="Trade Center" />
+          {tab === 'market' ? (
+            <TabPanel id="market">
+              <ul role="list" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {PLACEHOLDER_PLAYER_CARDS.map((card) => (
+                  <li key={card.id} className="card flex flex-col gap-3 p-4" data-testid="player-card">
+                    <div className="pitch-stripes grid aspect-[3/4] place-items-center rounded-xl text-mist">
+                      <svg className="size-12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+                        <circle cx="12" cy="8" r="4" />
+                        <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" strokeLinecap="round" />
+                      </svg>
+                    </div>
+                    <h3 className="font-bold">{card.name}</h3>
+                    <div className="flex items-baseline justify-between gap-2">
+                      <span className="font-display text-2xl">{card.value}</span>
+                      <span className="text-sm font-bold text-lime">{card.trend}</span>
+                    </div>
+                    <button type="button" className="btn w-full" disabled>
+                      Coming Soon
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </TabPanel>
+          ) : (
+            <TabPanel id="portfolio">
+              <div className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
+                <h2 className="section-title text-2xl sm:text-3xl">Your Portfolio is Empty</h2>
+                <p className="max-w-md text-mist">Cards you buy will be listed here with their value and trend.</p>
+                <button type="button" className="btn" disabled>
+                  Trading Coming Soon
+                </button>
+              </div>
+            </TabPanel>
+          )}
+        </>
+      )}
+    </>
+  );
+}

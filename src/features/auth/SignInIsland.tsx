@@ -1,0 +1,359 @@
+/**
+ * /login and /register: one screen, three steps, no app switching on a phone.
+ *   1. e-mail → Supabase e-mails a 6-digit code (new players get an account on the way);
+ *   2. the code, typed on this same screen, with a 60 s resend countdown;
+ *   3. only for players with an authenticator app: its code (challenge + verify → aal2).
+ * Then back to the page that sent the player here (`?next=`, same-site paths only).
+ * `/login?signout=1` is where the header's "Log out" leads: it signs out, then offers sign-in.
+ */
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { $session, signOut } from '@/stores/session';
+import { showToast } from '@/stores/toast';
+import {
+  AUTH_FAILURE_MESSAGES,
+  classifyAuthError,
+  CODE_LENGTH,
+  isCompleteCode,
+  isPlausibleEmail,
+  normaliseCode,
+  safeNextPath,
+  secondsUntilResend,
+  type AuthErrorLike,
+} from './auth';
+import { takeFlashMessage } from './guard';
+import Toaster from './Toaster';
+
+type Mode = 'sign-in' | 'sign-up';
+type Step = 'email' | 'code' | 'authenticator' | 'leaving';
+
+interface Props {
+  mode: Mode;
+  googleSignInEnabled: boolean;
+}
+
+const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switchText: string; switchLink: string; switchHref: string }> = {
+  'sign-in': {
+    eyebrow: 'Welcome back',
+    title: 'Log in',
+    intro: "Enter your e-mail and we'll send you a 6-digit code. No password to remember.",
+    switchText: 'New to Golazo Arena?',
+    switchLink: 'Create an account',
+    switchHref: '/register',
+  },
+  'sign-up': {
+    eyebrow: 'Join the arena',
+    title: 'Create your account',
+    intro: "Sign up with your e-mail: we'll send you a 6-digit code to confirm it's yours. Then complete your profile and register for tournaments.",
+    switchText: 'Already have an account?',
+    switchLink: 'Log in',
+    switchHref: '/login',
+  },
+};
+
+function messageFor(error: unknown): string {
+  return AUTH_FAILURE_MESSAGES[classifyAuthError((error ?? {}) as AuthErrorLike)];
+}
+
+/** Lazy so that the first paint of the form does not wait for supabase-js. */
+const authApi = () => import('./auth.api');
+
+export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
+  const session = useStore($session);
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [signingOut, setSigningOut] = useState(false);
+  const [next, setNext] = useState('/dashboard');
+  const lastSubmittedCode = useRef<string | null>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const text = copy[mode];
+
+  // Read the address once: where to go afterwards, and whether this visit is a sign-out.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    setNext(safeNextPath(params.get('next')));
+    const flash = takeFlashMessage();
+    if (flash) showToast(flash, 'info', 6000);
+    if (params.has('signout')) {
+      setSigningOut(true);
+      signOut()
+        .then(() => showToast('You have been logged out.', 'success'))
+        .catch(() => showToast('Something went wrong. Please try again.', 'error'))
+        .finally(() => {
+          params.delete('signout');
+          const query = params.toString();
+          window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+          setSigningOut(false);
+        });
+    }
+  }, []);
+
+  // Arriving already signed in: leave at once, or ask for the authenticator code still owed.
+  // Only on the first step: later steps decide for themselves once the server has answered.
+  useEffect(() => {
+    if (step !== 'email' || signingOut || busy || session.status !== 'signed-in') return;
+    if (session.needsSecondFactor) {
+      setStep('authenticator');
+    } else {
+      setStep('leaving');
+      window.location.replace(next);
+    }
+  }, [session, step, signingOut, busy, next]);
+
+  // The resend countdown ticks only while it matters.
+  const secondsLeft = sentAt === null ? 0 : secondsUntilResend(sentAt, now);
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [secondsLeft]);
+
+  useEffect(() => {
+    if (step === 'code' || step === 'authenticator') codeInput.current?.focus();
+  }, [step]);
+
+  async function sendCode(event?: SubmitEvent) {
+    event?.preventDefault();
+    setError(null);
+    if (!isPlausibleEmail(email)) {
+      setError(AUTH_FAILURE_MESSAGES['invalid-email']);
+      return;
+    }
+    setBusy(true);
+    try {
+      await (await authApi()).sendSignInCode(email);
+      setSentAt(Date.now());
+      setNow(Date.now());
+      setCode('');
+      lastSubmittedCode.current = null;
+      setStep('code');
+    } catch (err) {
+      setError(messageFor(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(value: string) {
+    if (!isCompleteCode(value)) {
+      setError(`Enter the ${CODE_LENGTH}-digit code.`);
+      return;
+    }
+    lastSubmittedCode.current = value;
+    setError(null);
+    setBusy(true);
+    try {
+      const api = await authApi();
+      if (step === 'code') {
+        await api.verifySignInCode(email, value);
+        // Ask the server (not the cached session) whether an authenticator guards this account.
+        const hasAuthenticator = (await api.listAuthenticators()).some((f) => f.status === 'verified');
+        if (hasAuthenticator) {
+          setCode('');
+          lastSubmittedCode.current = null;
+          setStep('authenticator');
+          return;
+        }
+      } else {
+        await api.verifyAuthenticatorCode(value);
+      }
+      setStep('leaving');
+      window.location.replace(next);
+    } catch (err) {
+      setError(messageFor(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onCodeChange(raw: string) {
+    const value = normaliseCode(raw);
+    setCode(value);
+    // A complete code (typed or pasted from the e-mail) is sent at once: one less tap on a phone.
+    if (isCompleteCode(value) && value !== lastSubmittedCode.current && !busy) void verify(value);
+  }
+
+  async function continueWithGoogle() {
+    setError(null);
+    try {
+      const back = `${window.location.origin}/login?next=${encodeURIComponent(next)}`;
+      await (await authApi()).signInWithGoogle(back);
+    } catch (err) {
+      setError(messageFor(err));
+    }
+  }
+
+  async function cancelSecondFactor() {
+    setBusy(true);
+    try {
+      await signOut();
+    } finally {
+      setBusy(false);
+      setCode('');
+      setStep('email');
+    }
+  }
+
+  const switchHref = next === '/dashboard' ? text.switchHref : `${text.switchHref}?next=${encodeURIComponent(next)}`;
+
+  return (
+    <div className="card w-full max-w-md p-6 sm:p-8">
+      <Toaster />
+      {step === 'email' && (
+        <>
+          <p className="eyebrow">{text.eyebrow}</p>
+          <h1 className="section-title mt-2 text-4xl">{text.title}</h1>
+          <p className="mt-3 text-mist">{text.intro}</p>
+          <form className="mt-6 flex flex-col gap-4" onSubmit={sendCode} noValidate>
+            <label className="flex flex-col gap-2 text-sm font-semibold">
+              E-mail address
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'sign-in-error' : undefined}
+                placeholder="you@example.com"
+                className="min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk placeholder:text-mist/60 focus:border-lime"
+              />
+            </label>
+            {error && <ErrorText>{error}</ErrorText>}
+            <button type="submit" className="btn btn-primary w-full" disabled={busy || signingOut}>
+              {busy ? 'Sending code…' : 'Send code'}
+            </button>
+          </form>
+          {googleSignInEnabled && (
+            <>
+              <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-widest text-mist">
+                <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+              </div>
+              <button type="button" className="btn btn-ghost w-full" onClick={continueWithGoogle}>
+                <GoogleMark /> Continue with Google
+              </button>
+            </>
+          )}
+          <p className="mt-6 text-center text-sm text-mist">
+            {text.switchText}{' '}
+            <a href={switchHref} className="font-bold text-lime underline-offset-4 hover:underline">
+              {text.switchLink}
+            </a>
+          </p>
+        </>
+      )}
+
+      {(step === 'code' || step === 'authenticator') && (
+        <>
+          <p className="eyebrow">{step === 'code' ? 'Check your inbox' : 'Two-step sign-in'}</p>
+          <h1 className="section-title mt-2 text-4xl">{step === 'code' ? 'Enter your code' : 'Authenticator code'}</h1>
+          <p className="mt-3 text-mist">
+            {step === 'code' ? (
+              <>
+                We sent a {CODE_LENGTH}-digit code to <strong className="break-all text-chalk">{email}</strong>. It
+                expires soon, so enter it here.
+              </>
+            ) : (
+              <>Open your authenticator app and enter the {CODE_LENGTH}-digit code it shows for Golazo Arena.</>
+            )}
+          </p>
+          <form
+            className="mt-6 flex flex-col gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void verify(code);
+            }}
+            noValidate
+          >
+            <label className="flex flex-col gap-2 text-sm font-semibold">
+              {step === 'code' ? 'Code from the e-mail' : 'Code from your app'}
+              <input
+                ref={codeInput}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]*"
+                maxLength={CODE_LENGTH + 6}
+                value={code}
+                onChange={(e) => onCodeChange(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'sign-in-error' : undefined}
+                placeholder="••••••"
+                className="min-h-14 rounded-xl border border-line bg-night px-4 text-center font-mono text-2xl tracking-[0.5em] text-chalk placeholder:text-mist/50 focus:border-lime"
+              />
+            </label>
+            {error && <ErrorText>{error}</ErrorText>}
+            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+              {busy ? 'Checking…' : 'Verify and continue'}
+            </button>
+          </form>
+          {step === 'code' ? (
+            <div className="mt-5 flex flex-col items-center gap-2 text-sm">
+              <button
+                type="button"
+                className="font-bold text-lime underline-offset-4 enabled:hover:underline disabled:font-semibold disabled:text-mist"
+                disabled={secondsLeft > 0 || busy}
+                onClick={() => void sendCode()}
+              >
+                {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+              </button>
+              <button
+                type="button"
+                className="text-mist underline-offset-4 hover:text-chalk hover:underline"
+                onClick={() => {
+                  setError(null);
+                  setStep('email');
+                }}
+              >
+                Use a different e-mail
+              </button>
+            </div>
+          ) : (
+            <div className="mt-5 text-center text-sm">
+              <button
+                type="button"
+                className="text-mist underline-offset-4 hover:text-chalk hover:underline"
+                onClick={() => void cancelSecondFactor()}
+              >
+                Cancel and sign out
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      {step === 'leaving' && (
+        <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
+          <span className="size-10 animate-spin rounded-full border-4 border-line border-t-lime" aria-hidden="true" />
+          <p className="font-semibold">You're signed in. Taking you back…</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ErrorText({ children }: { children: string }) {
+  return (
+    <p id="sign-in-error" role="alert" className="rounded-xl border border-danger/50 bg-danger/10 px-3 py-2 text-sm text-danger">
+      {children}
+    </p>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+      <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8Z" />
+      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.2-2.7l-3.5-2.7c-1 .7-2.2 1-3.7 1-2.9 0-5.3-1.9-6.2-4.5H2.2v2.8A11 11 0 0 0 12 23Z" />
+      <path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.2a11 11 0 0 0 0 9.8l3.6-2.8Z" />
+      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.6l3.1-3.1A11 11 0 0 0 2.2 7.1l3.6 2.8C6.7 7.3 9.1 5.4 12 5.4Z" />
+    </svg>
+  );
+}

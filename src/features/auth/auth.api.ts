@@ -1,0 +1,92 @@
+/**
+ * Everything the sign-in flow and the authenticator settings ask Supabase Auth.
+ * Errors are thrown as supabase-js AuthErrors; the screens turn them into words with
+ * classifyAuthError (auth.ts).
+ */
+import { getSupabase } from '@/lib/supabase';
+
+function auth() {
+  return getSupabase().auth;
+}
+
+/** E-mails a 6-digit code. New players get an account on the way (sign-up and sign-in are one flow). */
+export async function sendSignInCode(email: string): Promise<void> {
+  const { error } = await auth().signInWithOtp({ email: email.trim(), options: { shouldCreateUser: true } });
+  if (error) throw error;
+}
+
+/** Exchanges the e-mailed code for a session (stored by supabase-js). */
+export async function verifySignInCode(email: string, code: string): Promise<void> {
+  const { error } = await auth().verifyOtp({ email: email.trim(), token: code, type: 'email' });
+  if (error) throw error;
+}
+
+/** Leaves for Google; supabase-js reads the session from the URL when the player comes back. */
+export async function signInWithGoogle(returnTo: string): Promise<void> {
+  const { error } = await auth().signInWithOAuth({ provider: 'google', options: { redirectTo: returnTo } });
+  if (error) throw error;
+}
+
+export interface Authenticator {
+  id: string;
+  friendlyName: string | null;
+  status: 'verified' | 'unverified';
+  createdAt: string;
+}
+
+/** The player's authenticator apps (TOTP factors), verified or still being set up. */
+export async function listAuthenticators(): Promise<Authenticator[]> {
+  const { data, error } = await auth().mfa.listFactors();
+  if (error) throw error;
+  return data.all
+    .filter((f) => f.factor_type === 'totp')
+    .map((f) => ({ id: f.id, friendlyName: f.friendly_name ?? null, status: f.status, createdAt: f.created_at }));
+}
+
+/** Second step of sign-in: the code from the authenticator app raises the session to aal2. */
+export async function verifyAuthenticatorCode(code: string): Promise<void> {
+  const factor = (await listAuthenticators()).find((f) => f.status === 'verified');
+  if (!factor) throw new Error('No authenticator app is set up for this account.');
+  await challengeAndVerify(factor.id, code);
+}
+
+/** Challenge, then verify: supabase-js saves the upgraded session and emits MFA_CHALLENGE_VERIFIED. */
+async function challengeAndVerify(factorId: string, code: string): Promise<void> {
+  const challenge = await auth().mfa.challenge({ factorId });
+  if (challenge.error) throw challenge.error;
+  const verified = await auth().mfa.verify({ factorId, challengeId: challenge.data.id, code });
+  if (verified.error) throw verified.error;
+}
+
+export interface PendingEnrolment {
+  factorId: string;
+  /** An SVG image (data URL) of the otpauth:// address, for the app to scan. */
+  qrCode: string;
+  /** The same secret in text, for typing into the app by hand. */
+  secret: string;
+}
+
+/** Starts adding an authenticator app. Abandoned earlier attempts are cleared first. */
+export async function startAuthenticatorEnrolment(): Promise<PendingEnrolment> {
+  for (const stale of (await listAuthenticators()).filter((f) => f.status === 'unverified')) {
+    await auth().mfa.unenroll({ factorId: stale.id });
+  }
+  const { data, error } = await auth().mfa.enroll({
+    factorType: 'totp',
+    friendlyName: `Authenticator app ${new Date().toISOString().slice(0, 16)}`,
+  });
+  if (error) throw error;
+  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+}
+
+/** Proves the app works (first code); from then on sign-in asks for it. */
+export async function confirmAuthenticatorEnrolment(factorId: string, code: string): Promise<void> {
+  await challengeAndVerify(factorId, code);
+}
+
+export async function removeAuthenticator(factorId: string): Promise<void> {
+  const { error } = await auth().mfa.unenroll({ factorId });
+  if (error) throw error;
+  // The session still carries the removed factor; refresh so assurance levels drop back to aal1.
+  await auth().refreshSession();
+}

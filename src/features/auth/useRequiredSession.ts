@@ -1,0 +1,20 @@
+/**
+ * For islands of guarded pages: the signed-in player, or null while the session is being
+ * read. An anonymous visitor (or one who still owes the authenticator code) is sent to /login
+ * with 'Please log in to access this page'.
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $session, type SessionState } from '@/stores/session';
+import { redirectToLogin } from './guard';
+
+export type SignedInSession = Extract<SessionState, { status: 'signed-in' }>;
+
+export function useRequiredSession(): SignedInSession | null {
+  const session = useStore($session);
+  const allowed = session.status === 'signed-in' && !session.needsSecondFactor;
+  useEffect(() => {
+    if (session.status !== 'loading' && !allowed) redirectToLogin();
+  }, [session, allowed]);
+  return allowed ? session : null;
+}

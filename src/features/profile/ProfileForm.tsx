@@ -1,0 +1,331 @@
+/**
+ * The profile form (spec 5): validated on submit, then again on every change. Once the
+ * profile is complete every field is read-only: the database refuses changes too.
+ */
+import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import { replaceProfile } from '@/stores/profile';
+import { showToast } from '@/stores/toast';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  formValuesFromProfile,
+  GAME_USER_ID_LENGTH,
+  imageProblem,
+  MAX_AGE,
+  MIN_AGE,
+  parseAgeInput,
+  PROFILE_MESSAGES,
+  REDIRECT_AFTER_SAVE_MS,
+  validateProfileForm,
+  type Profile,
+  type ProfileFieldErrors,
+  type ProfileFormValues,
+} from './profile';
+
+interface Props {
+  profile: Profile;
+  userId: string;
+}
+
+type Picture = { file: File; previewUrl: string };
+
+/** Errors that come from Supabase (PostgREST, Storage, Auth) carry a code or a status. */
+function isServiceError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && ('code' in error || 'status' in error || 'statusCode' in error);
+}
+
+export default function ProfileForm({ profile, userId }: Props) {
+  const locked = profile.profile_completed;
+  const [values, setValues] = useState<ProfileFormValues>(() => formValuesFromProfile(profile));
+  const [ageText, setAgeText] = useState(() => (profile.age === null ? '' : String(profile.age)));
+  const [dirty, setDirty] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [errors, setErrors] = useState<ProfileFieldErrors>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [picture, setPicture] = useState<Picture | null>(null);
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // A change made elsewhere (another tab or device) shows here unless the player is mid-edit;
+  // a completed profile always shows what is stored, since it can no longer be edited.
+  useEffect(() => {
+    if (dirty && !locked) return;
+    setValues(formValuesFromProfile(profile));
+    setAgeText(profile.age === null ? '' : String(profile.age));
+  }, [profile, dirty, locked]);
+
+  useEffect(() => () => {
+    if (picture) URL.revokeObjectURL(picture.previewUrl);
+  }, [picture]);
+
+  function update(next: ProfileFormValues) {
+    setValues(next);
+    setDirty(true);
+    if (submitted) showValidation(next);
+  }
+
+  function showValidation(next: ProfileFormValues) {
+    const result = validateProfileForm(next);
+    setErrors(result.ok ? {} : result.fieldErrors);
+    setSummary(result.ok ? null : result.summary);
+    return result;
+  }
+
+  function onPictureChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const problem = imageProblem(file);
+    if (problem) {
+      setPictureError(problem);
+      showToast(problem, 'error');
+      event.target.value = '';
+      return;
+    }
+    setPictureError(null);
+    setPicture({ file, previewUrl: URL.createObjectURL(file) });
+    setDirty(true);
+  }
+
+  async function onSubmit(event: SubmitEvent) {
+    event.preventDefault();
+    if (locked || saving) return;
+    setSubmitted(true);
+    const result = showValidation(values);
+    if (!result.ok) {
+      if (result.summary) showToast(result.summary, 'error');
+      return;
+    }
+    setSaving(true);
+    try {
+      const api = await import('./profile.api');
+      const { getSupabase } = await import('@/lib/supabase');
+      const { data } = await getSupabase().auth.getSession();
+      if (!data.session) {
+        showToast(PROFILE_MESSAGES.notLoggedIn, 'error');
+        return;
+      }
+      let imageUrl = profile.profile_image_url;
+      if (picture) {
+        try {
+          imageUrl = await api.uploadProfileImage(userId, picture.file);
+        } catch (error) {
+          console.error(PROFILE_MESSAGES.uploadFailed, error);
+          showToast(PROFILE_MESSAGES.uploadFailed, 'error');
+          return;
+        }
+      }
+      let saved: Profile;
+      try {
+        saved = await api.saveMyProfile(result.values, imageUrl);
+      } catch (error) {
+        console.error(PROFILE_MESSAGES.updateFailed, error);
+        showToast(isServiceError(error) ? PROFILE_MESSAGES.updateFailed : PROFILE_MESSAGES.unexpected, 'error');
+        return;
+      }
+      replaceProfile(saved);
+      setDirty(false);
+      setPicture(null);
+      showToast(PROFILE_MESSAGES.saved, 'success', REDIRECT_AFTER_SAVE_MS + 1000);
+      window.setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SAVE_MS);
+    } catch (error) {
+      console.error(error);
+      showToast(PROFILE_MESSAGES.unexpected, 'error');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const shownPicture = picture?.previewUrl ?? profile.profile_image_url;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-5 p-5 sm:p-7" aria-labelledby="profile-details">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="profile-details" className="section-title text-2xl sm:text-3xl">
+          Player details
+        </h2>
+        {locked && (
+          <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-mist">
+            <LockIcon /> Locked
+          </span>
+        )}
+      </div>
+
+      {summary && (
+        <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 px-4 py-3 text-sm font-semibold text-danger">
+          {summary}
+        </p>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        {shownPicture ? (
+          <img
+            src={shownPicture}
+            alt={picture ? 'Preview of your new profile picture' : 'Your profile picture'}
+            width={80}
+            height={80}
+            className="size-20 rounded-full border-2 border-line object-cover"
+          />
+        ) : (
+          <span aria-hidden="true" className="grid size-20 place-items-center rounded-full border-2 border-dashed border-line text-mist">
+            <CameraIcon />
+          </span>
+        )}
+        {!locked && (
+          <div className="flex flex-col gap-1">
+            <label className="btn btn-ghost cursor-pointer self-start focus-within:outline-2 focus-within:outline-lime">
+              {shownPicture ? 'Change picture' : 'Add a picture'}
+              <input
+                ref={fileInput}
+                type="file"
+                name="picture"
+                accept={ACCEPTED_IMAGE_TYPES.join(',')}
+                onChange={onPictureChosen}
+                className="sr-only"
+              />
+            </label>
+            <p className={`text-xs ${pictureError ? 'font-semibold text-danger' : 'text-mist'}`}>
+              {pictureError ?? 'JPG, PNG, WebP or GIF, up to 2 MB.'}
+            </p>
+          </div>
+        )}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Legal Name" required error={errors.legalName} hint="As on your ID: prizes are paid to this name.">
+          {(props) => (
+            <input
+              {...props}
+              name="legalName"
+              autoComplete="name"
+              value={values.legalName}
+              readOnly={locked}
+              onChange={(e) => update({ ...values, legalName: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="In-Game Name" required error={errors.inGameName} hint="Your eFootball username.">
+          {(props) => (
+            <input
+              {...props}
+              name="inGameName"
+              autoComplete="nickname"
+              value={values.inGameName}
+              readOnly={locked}
+              onChange={(e) => update({ ...values, inGameName: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Age" required error={errors.age} hint={`${MIN_AGE} to ${MAX_AGE}. Under 18 needs a parent's consent.`}>
+          {(props) => (
+            <input
+              {...props}
+              name="age"
+              type="number"
+              inputMode="numeric"
+              min={MIN_AGE}
+              max={MAX_AGE}
+              step={1}
+              value={ageText}
+              readOnly={locked}
+              onChange={(e) => {
+                setAgeText(e.target.value);
+                update({ ...values, age: parseAgeInput(e.target.value) });
+              }}
+            />
+          )}
+        </Field>
+        <Field
+          label="eFootball User ID"
+          error={errors.gameUserId}
+          hint={`The ${GAME_USER_ID_LENGTH}-character ID in your eFootball profile. Optional.`}
+        >
+          {(props) => (
+            <input
+              {...props}
+              name="gameUserId"
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={GAME_USER_ID_LENGTH}
+              value={values.gameUserId}
+              readOnly={locked}
+              onChange={(e) => update({ ...values, gameUserId: e.target.value.trim() })}
+              className={`${props.className} font-mono uppercase`}
+            />
+          )}
+        </Field>
+      </div>
+
+      {!locked && (
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-mist">Check your details: once saved, your profile is locked.</p>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save profile'}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+interface InputProps {
+  id: string;
+  className: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby': string;
+  'aria-required'?: boolean;
+}
+
+function Field({
+  label,
+  required = false,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint: string;
+  children: (props: InputProps) => ReactNode;
+}) {
+  const id = `profile-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+        {required && <span className="text-gold"> *</span>}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': `${id}-note`,
+        'aria-required': required || undefined,
+        className:
+          'min-h-12 rounded-xl border bg-night px-4 text-base text-chalk read-only:border-transparent read-only:bg-pitch-900 read-only:text-mist ' +
+          (error ? 'border-danger' : 'border-line focus:border-lime'),
+      })}
+      <p id={`${id}-note`} className={`text-xs ${error ? 'font-semibold text-danger' : 'text-mist'}`}>
+        {error ?? hint}
+      </p>
+    </div>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg className="size-4" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" aria-hidden="true">
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </svg>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg className="size-7" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * /profile: the 'Your Profile' card, the profile form and the authenticator settings.
+ * Guarded (client:load). The row follows the database live (stores/profile), so completing
+ * the profile on another device locks this page too.
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $profile, followMyProfile } from '@/stores/profile';
+import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import Toaster from '@/features/auth/Toaster';
+import AuthenticatorSettings from '@/features/auth/AuthenticatorSettings';
+import { Spinner } from '@/features/account/AccountUi';
+import { PROFILE_MESSAGES, type Profile } from './profile';
+import ProfileForm from './ProfileForm';
+
+export default function ProfileIsland() {
+  const session = useRequiredSession();
+  const userId = session?.user.id;
+  const state = useStore($profile);
+
+  useEffect(() => {
+    if (!userId) return;
+    return followMyProfile(userId);
+  }, [userId]);
+
+  if (!session || state.status === 'loading') {
+    return (
+      <>
+        <Toaster />
+        <Spinner label="Loading your profile" />
+      </>
+    );
+  }
+
+  if (state.status === 'error') {
+    return (
+      <>
+        <Toaster />
+        <div className="card mx-auto max-w-xl px-6 py-10 text-center">
+          <p role="alert" className="font-semibold text-danger">
+            {state.message}
+          </p>
+          <button type="button" className="btn btn-ghost mt-4" onClick={() => window.location.reload()}>
+            Try again
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  const profile = state.profile;
+  return (
+    <>
+      <Toaster />
+      <div className="grid gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
+        <ProfileCard profile={profile} email={profile.email ?? session.user.email} />
+        <div className="flex flex-col gap-6">
+          {profile.profile_completed && (
+            <p
+              role="status"
+              className="flex items-center gap-3 rounded-2xl border border-lime/50 bg-lime/10 px-5 py-4 font-bold text-lime"
+            >
+              <CheckIcon /> {PROFILE_MESSAGES.completedBanner}
+            </p>
+          )}
+          <ProfileForm profile={profile} userId={session.user.id} />
+          <AuthenticatorSettings />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function ProfileCard({ profile, email }: { profile: Profile; email: string | null }) {
+  const initials = (profile.in_game_name ?? profile.legal_name ?? email ?? '?').trim().slice(0, 2).toUpperCase();
+  return (
+    <section aria-labelledby="your-profile" className="card pitch-stripes flex flex-col items-center gap-4 p-6 text-center">
+      <h1 id="your-profile" className="section-title text-3xl">
+        Your Profile
+      </h1>
+      {profile.profile_image_url ? (
+        <img
+          src={profile.profile_image_url}
+          alt="Your profile picture"
+          width={112}
+          height={112}
+          className="size-28 rounded-full border-4 border-lime/70 object-cover"
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="grid size-28 place-items-center rounded-full border-4 border-line bg-pitch-900 font-display text-4xl text-mist"
+        >
+          {initials}
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="text-xl font-bold break-words">{profile.in_game_name || 'New player'}</p>
+        {email && <p className="text-sm break-all text-mist">{email}</p>}
+      </div>
+      {profile.profile_completed ? (
+        <span className="inline-flex items-center gap-2 rounded-full bg-lime px-3 py-1 text-sm font-bold text-night">
+          <CheckIcon /> Profile Completed
+        </span>
+      ) : (
+        <span className="rounded-full bg-gold/15 px-3 py-1 text-sm font-bold text-gold ring-1 ring-gold/40">
+          Profile incomplete
+        </span>
+      )}
+      {!profile.profile_completed && (
+        <p className="text-sm text-mist">Complete your profile to take part in tournaments. It is locked once saved.</p>
+      )}
+    </section>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg className="size-5 shrink-0" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+      <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
