@@ -21,6 +21,8 @@ import {
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
 } from '../../functions/_shared/razorpay-local.ts';
 import { checkoutSignature, constantTimeEqual, webhookSignature } from '../../functions/_shared/razorpay-signature.ts';
+import type { ServiceModule } from '../context.ts';
+import { readBody } from '../http.ts';
 import { renderCheckoutScript } from './razorpay-checkout.ts';
 
 type Order = {
@@ -363,3 +365,36 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
 
   return { handle, orders, payments, refunds };
 }
+
+/**
+ * The double as a service of the local stack (listed in services/index.ts): Node's request is turned
+ * into a web Request for the handler above, and its Response written back.
+ */
+export const razorpayService: ServiceModule = {
+  name: 'razorpay',
+  prefix: '/razorpay',
+  create(ctx) {
+    const double = createRazorpayDouble({
+      webhookUrl: () => `${ctx.apiUrl}/functions/v1/razorpay-webhook`,
+      log: (message) => ctx.log('razorpay', message),
+    });
+    return {
+      async handle(req, res, url) {
+        const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (typeof value === 'string') headers.set(name, value);
+          else if (Array.isArray(value)) headers.set(name, value.join(', '));
+        }
+        const request = new Request(new URL(url.pathname + url.search, ctx.apiUrl), {
+          method: req.method,
+          headers,
+          body: hasBody ? new Uint8Array(await readBody(req, 1024 * 1024)) : undefined,
+        });
+        const response = (await double.handle(request)) ?? new Response(null, { status: 404 });
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      },
+    };
+  },
+};
