@@ -33,13 +33,20 @@ async function loadFonts(): Promise<FontEntry[]> {
   ]);
   return [
     { name: 'Anton', data: anton, weight: 400, style: 'normal' },
-    { name: 'Anton', data: antonExt, weight: 400, style: 'normal' },
+    { name: 'Anton Ext', data: antonExt, weight: 400, style: 'normal' },
     { name: 'Inter', data: inter400, weight: 400, style: 'normal' },
-    { name: 'Inter', data: inter400Ext, weight: 400, style: 'normal' },
+    { name: 'Inter Ext', data: inter400Ext, weight: 400, style: 'normal' },
     { name: 'Inter', data: inter700, weight: 700, style: 'normal' },
-    { name: 'Inter', data: inter700Ext, weight: 700, style: 'normal' },
+    { name: 'Inter Ext', data: inter700Ext, weight: 700, style: 'normal' },
   ];
 }
+
+/**
+ * Font stacks for satori styles. Each subset is its own family: satori only falls back to
+ * another family for a missing glyph (the rupee sign lives in the latin-ext files).
+ */
+export const DISPLAY_FONT = 'Anton, "Anton Ext"';
+export const BODY_FONT = 'Inter, "Inter Ext"';
 
 let fontsOnce: Promise<FontEntry[]> | undefined;
 
