@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The five policy pages: rendered from Markdown, section titles typed out by CSS alone,
+ * no JavaScript at all, and each page opening at the top.
+ */
+
+const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
+const SUPPORT_EMAIL = process.env.PUBLIC_SUPPORT_EMAIL ?? 'support@golazo.example';
+
+const policies = [
+  {
+    route: '/privacy-policy',
+    title: 'Privacy Policy',
+    updated: { datetime: '2024-12-07', text: '7 December 2024' },
+    sections: [
+      'Who Can Sign Up',
+      'What We Collect',
+      'Why We Collect It',
+      'What Other Players See',
+      'Who We Share It With',
+      'How Long We Keep It',
+      'Your Choices and Rights',
+      'Keeping Your Data Safe',
+      'Changes to This Policy',
+      'Contact Us',
+    ],
+  },
+  {
+    route: '/terms-of-service',
+    title: 'Terms of Service',
+    updated: { datetime: '2025-01-15', text: '15 January 2025' },
+    sections: [
+      'Who Can Play',
+      'Your Account',
+      'Skill-Based Tournaments',
+      'Entry Fees and Payments',
+      'Check-In and Fair Play',
+      'Results and Disputes',
+      'Prizes',
+      'Community Rules',
+      'Ending Your Account',
+      'Our Responsibility',
+      'Changes to These Terms',
+      'Contact Us',
+    ],
+  },
+  {
+    route: '/cookies-policy',
+    title: 'Cookies Policy',
+    updated: { datetime: '2025-01-15', text: '15 January 2025' },
+    sections: ['What We Use', 'What We Do Not Use', 'Payment Cookies', 'How Long They Last', 'Your Choices', 'Questions'],
+  },
+  {
+    route: '/cancellation-refund',
+    title: 'Tournament Participation Policy',
+    updated: { datetime: '2025-01-15', text: '15 January 2025' },
+    sections: [
+      'Joining a Tournament',
+      'When a Tournament Is Full',
+      'Check-In',
+      'Refunds',
+      'How Refunds Are Paid',
+      'Cancelled or Moved Events',
+      'Results and Disputes',
+      'Need Help?',
+    ],
+  },
+  {
+    route: '/shipping-delivery',
+    title: 'Community Services & Access Policy',
+    updated: { datetime: '2025-01-15', text: '15 January 2025' },
+    sections: [
+      'Nothing Is Shipped',
+      'How You Get Access',
+      'Our Community Spaces',
+      'Community Rules',
+      'If Someone Breaks the Rules',
+      'Other Companies’ Apps',
+      'Need Help?',
+    ],
+  },
+] as const;
+
+/** The section titles inside the policy text (the footer has headings of its own). */
+const sectionTitles = (page: Page) => page.locator('main article .content-body h2');
+
+/** Computed timing of every section title, in milliseconds. */
+async function titleTimings(page: Page) {
+  return sectionTitles(page).evaluateAll((headings) =>
+    headings.map((heading) => {
+      const style = getComputedStyle(heading);
+      const ms = (value: string) => parseFloat(value) * (value.endsWith('ms') ? 1 : 1000);
+      return {
+        name: style.animationName,
+        delayMs: ms(style.animationDelay),
+        durationMs: ms(style.animationDuration),
+        characters: heading.textContent!.trim().length,
+      };
+    }),
+  );
+}
+
+for (const policy of policies) {
+  test.describe(policy.title, () => {
+    test('renders its title, sections, date and filled-in contact details', async ({ page }) => {
+      const response = await page.goto(policy.route);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${policy.title} | ${PRODUCT}`);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(policy.title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^.{40,200}$/);
+
+      await expect(sectionTitles(page)).toHaveText([...policy.sections]);
+      // Real headings for assistive technology and search, even while they are being "typed".
+      for (const section of policy.sections) {
+        await expect(page.getByRole('heading', { level: 2, name: section, exact: true })).toBeAttached();
+      }
+
+      const updated = page.locator('[data-last-updated] time');
+      await expect(updated).toHaveAttribute('datetime', policy.updated.datetime);
+      await expect(updated).toHaveText(policy.updated.text);
+
+      const text = await page.locator('main').innerText();
+      expect(text).toContain(PRODUCT);
+      expect(text).not.toMatch(/%[A-Z_]+%/);
+      await expect(page.locator(`main a[href="mailto:${SUPPORT_EMAIL}"]`).first()).toBeVisible();
+    });
+
+    test('ships no JavaScript', async ({ page }) => {
+      const scriptRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scriptRequests.push(request.url());
+      });
+      const response = await page.goto(policy.route);
+      const html = await response!.text();
+
+      expect(html).not.toMatch(/<script\b/i);
+      await page.waitForLoadState('networkidle');
+      expect(scriptRequests).toEqual([]);
+    });
+
+    test('types the section titles one after another', async ({ page }) => {
+      await page.goto(policy.route);
+      const timings = await titleTimings(page);
+
+      expect(timings).toHaveLength(policy.sections.length);
+      expect(timings[0]!.delayMs).toBe(0);
+      for (const [index, timing] of timings.entries()) {
+        expect(timing.name).toBe('type-title');
+        // 50 ms per character.
+        expect(timing.durationMs).toBeCloseTo(timing.characters * 50, 0);
+        if (index === 0) continue;
+        const previous = timings[index - 1]!;
+        expect(timing.delayMs).toBeGreaterThan(previous.delayMs);
+        // Starts 500 ms after the previous title has finished typing.
+        expect(timing.delayMs).toBeCloseTo(previous.delayMs + previous.durationMs + 500, 0);
+      }
+
+      // The first title is fully typed once its own duration has passed, while the last one
+      // (seconds away) has not started yet.
+      const first = sectionTitles(page).first();
+      const last = sectionTitles(page).last();
+      await expect
+        .poll(() => first.evaluate((el) => getComputedStyle(el).clipPath), { timeout: 5_000 })
+        .toMatch(/^(none|inset\(0px 0(%|px) 0px 0px\))$/);
+      expect(await last.evaluate((el) => getComputedStyle(el).clipPath)).toBe('inset(0px 100% 0px 0px)');
+    });
+
+    test('shows the titles at once when motion is reduced', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(policy.route);
+
+      const timings = await titleTimings(page);
+      expect(timings.every((timing) => timing.name === 'none')).toBe(true);
+      const clips = await sectionTitles(page).evaluateAll((headings) => headings.map((h) => getComputedStyle(h).clipPath));
+      expect(clips.every((clip) => clip === 'none')).toBe(true);
+    });
+
+    test('opens at the top of the page', async ({ page }) => {
+      await page.goto(policy.route);
+      await page.waitForLoadState('load');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  });
+}
+
+test('the participation and services policies open at the top when reached from the footer', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const legal = page.getByRole('navigation', { name: 'Legal' });
+
+  for (const label of ['Cancellation & Refund', 'R&C Policy']) {
+    await legal.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await legal.getByRole('link', { name: label }).click();
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  }
+  await expect(page).toHaveURL(/\/shipping-delivery$/);
+});
+
+test('policy pages fit a 360 px phone without sideways scrolling @phone', async ({ page }) => {
+  for (const policy of policies) {
+    await page.goto(policy.route);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, policy.route).toBeLessThanOrEqual(0);
+  }
+});
