@@ -1,0 +1,108 @@
+/**
+ * What JavaScript a built page makes the browser load on a first visit, read from the HTML
+ * and JS files in dist/. Pure functions over strings, so they are easy to test; the
+ * command line in size.mjs does the file reading.
+ */
+
+/** Strip HTML comments so commented-out markup never counts. */
+function withoutComments(html) {
+  return html.replace(/<!--[\s\S]*?-->/g, '');
+}
+
+function attribute(tag, name) {
+  const match = tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'));
+  if (!match) return undefined;
+  return (match[1] ?? match[2] ?? match[3]).replace(/&amp;/g, '&');
+}
+
+/** Script types the browser does not execute as JavaScript. */
+const DATA_SCRIPT_TYPES = /^(application\/(ld\+)?json|importmap|speculationrules|text\/(template|plain|x-template))$/i;
+
+/**
+ * Everything in a page that loads or runs JavaScript:
+ * - `urls`: module/classic scripts with src, modulepreload links, and the component,
+ *   renderer and before-hydration URLs of every <astro-island>;
+ * - `inline`: the text of every inline script.
+ */
+export function pageScripts(html) {
+  const source = withoutComments(html);
+  const urls = new Set();
+  const inline = [];
+
+  for (const match of source.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const tag = `<script${match[1]}>`;
+    const type = attribute(tag, 'type');
+    if (type && DATA_SCRIPT_TYPES.test(type)) continue;
+    const src = attribute(tag, 'src');
+    if (src) urls.add(src);
+    else if (match[2].trim() !== '') inline.push(match[2]);
+  }
+
+  for (const match of source.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(match[0], 'rel');
+    const href = attribute(match[0], 'href');
+    if (rel && href && rel.split(/\s+/).includes('modulepreload')) urls.add(href);
+  }
+
+  for (const match of source.matchAll(/<astro-island\b[^>]*>/gi)) {
+    for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      const url = attribute(match[0], name);
+      if (url) urls.add(url);
+    }
+  }
+
+  // Inline event handlers run JavaScript too.
+  for (const match of source.matchAll(/\son[a-z]+\s*=\s*"([^"]*)"/gi)) inline.push(match[1]);
+
+  return { urls: [...urls], inline };
+}
+
+/**
+ * Specifiers a module loads before it runs: `import ... from "x"`, `import "x"` and
+ * `export ... from "x"`. Dynamic `import("x")` is lazy and not part of a first visit.
+ */
+export function staticImports(code) {
+  const specifiers = new Set();
+  const pattern = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"'\n]+)["']/g;
+  for (const match of code.matchAll(pattern)) specifiers.add(match[1]);
+  return [...specifiers];
+}
+
+/** Resolve a script URL against the page or module that references it; null for other origins. */
+export function resolveSitePath(specifier, fromPath) {
+  if (/^(?:[a-z]+:)?\/\//i.test(specifier) && !specifier.startsWith('/')) return null;
+  if (/^[a-z]+:/i.test(specifier)) return null;
+  const url = new URL(specifier, new URL(fromPath, 'https://site.invalid'));
+  if (url.origin !== 'https://site.invalid') return null;
+  return url.pathname;
+}
+
+/** '/' for index.html, '/about' for about/index.html or about.html, '/404' for 404.html. */
+export function routeOfHtmlFile(relativePath) {
+  const path = `/${relativePath.replace(/\\/g, '/')}`
+    .replace(/\/index\.html$/, '')
+    .replace(/\.html$/, '');
+  return path === '' ? '/' : path;
+}
+
+/**
+ * The JS files and inline scripts of one page, following static imports through
+ * `readModule(path) -> string | undefined`.
+ */
+export function collectPageJs(html, pagePath, readModule) {
+  const { urls, inline } = pageScripts(html);
+  const files = new Set();
+  const queue = urls.map((url) => resolveSitePath(url, pagePath)).filter(Boolean);
+  while (queue.length > 0) {
+    const path = queue.shift();
+    if (files.has(path)) continue;
+    const code = readModule(path);
+    if (code === undefined) continue;
+    files.add(path);
+    for (const specifier of staticImports(code)) {
+      const resolved = resolveSitePath(specifier, path);
+      if (resolved && !files.has(resolved)) queue.push(resolved);
+    }
+  }
+  return { files: [...files], inline };
+}

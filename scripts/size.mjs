@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * `npm run size`: how much JavaScript (gzip) each route of the built site loads on a first
+ * visit, against its budget. Reads dist/ (build first); exits 1 when a route is over budget.
+ *
+ *   npm run size                 # reads ./dist
+ *   npm run size -- --dist out   # another build directory
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { collectPageJs, routeOfHtmlFile } from './route-js.mjs';
+
+const KB = 1024;
+
+/**
+ * The one table of budgets, in gzip bytes. Routes not listed are measured and shown
+ * without a budget.
+ */
+export const BUDGETS = {
+  '/': 100 * KB,
+  '/about': 2 * KB,
+  '/our-mission': 0,
+  '/help-center': 0,
+  '/contact': 0,
+  '/privacy-policy': 0,
+  '/terms-of-service': 0,
+  '/cookies-policy': 0,
+  '/cancellation-refund': 0,
+  '/shipping-delivery': 0,
+};
+
+/**
+ * Added to every budget above. The signed-in header may add one small inline script to
+ * every page; raise this to 1 KB when it lands.
+ */
+export const EVERY_PAGE_ALLOWANCE = 0;
+
+function argument(name) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+function htmlFiles(dir) {
+  const found = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...htmlFiles(path));
+    else if (name.endsWith('.html')) found.push(path);
+  }
+  return found;
+}
+
+function gzipBytes(text) {
+  return text.length === 0 ? 0 : gzipSync(text).length;
+}
+
+function formatBytes(bytes) {
+  return bytes < KB ? `${bytes} B` : `${(bytes / KB).toFixed(1)} KB`;
+}
+
+function main() {
+  const dist = resolve(argument('--dist') ?? 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.error(`No built site in ${dist}. Run \`npm run build\` first.`);
+    process.exit(2);
+  }
+
+  const moduleCache = new Map();
+  const readModule = (sitePath) => {
+    if (!moduleCache.has(sitePath)) {
+      const file = join(dist, decodeURIComponent(sitePath));
+      const inside = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
+      moduleCache.set(sitePath, inside ? readFileSync(file, 'utf8') : undefined);
+    }
+    return moduleCache.get(sitePath);
+  };
+  const gzipOfFile = new Map();
+  const fileGzip = (sitePath) => {
+    if (!gzipOfFile.has(sitePath)) gzipOfFile.set(sitePath, gzipBytes(readModule(sitePath) ?? ''));
+    return gzipOfFile.get(sitePath);
+  };
+
+  const rows = htmlFiles(dist)
+    .map((file) => {
+      const relativePath = relative(dist, file);
+      const route = routeOfHtmlFile(relativePath);
+      const html = readFileSync(file, 'utf8');
+      const { files, inline } = collectPageJs(html, `/${relativePath.replace(/\\/g, '/')}`, readModule);
+      const bytes = files.reduce((sum, path) => sum + fileGzip(path), 0) + inline.reduce((sum, code) => sum + gzipBytes(code), 0);
+      return { route, bytes, files: files.length, inline: inline.length };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+
+  const built = new Set(rows.map((row) => row.route));
+  let failures = 0;
+  const lines = [['Route', 'JS gzip', 'Files', 'Inline', 'Budget', 'Result']];
+  for (const row of rows) {
+    const budget = row.route in BUDGETS ? BUDGETS[row.route] + EVERY_PAGE_ALLOWANCE : undefined;
+    const result = budget === undefined ? '' : row.bytes <= budget ? 'PASS' : 'FAIL';
+    if (result === 'FAIL') failures++;
+    lines.push([row.route, formatBytes(row.bytes), String(row.files), String(row.inline), budget === undefined ? '-' : formatBytes(budget), result]);
+  }
+  for (const route of Object.keys(BUDGETS).filter((route) => !built.has(route))) {
+    failures++;
+    lines.push([route, 'not built', '', '', formatBytes(BUDGETS[route] + EVERY_PAGE_ALLOWANCE), 'FAIL']);
+  }
+
+  const widths = lines[0].map((_, column) => Math.max(...lines.map((line) => line[column].length)));
+  for (const line of lines) console.log(line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
+  console.log(failures === 0 ? '\nEvery budgeted route is within budget.' : `\n${failures} route(s) over budget.`);
+  process.exit(failures === 0 ? 0 : 1);
+}
+
+main();
