@@ -10,8 +10,8 @@ import Toaster from '@/features/auth/Toaster';
 import {
   ACCOUNT_MESSAGES,
   averageGoalsPerMatch,
-  capitalise,
   newestFirst,
+  paymentStatusLabel,
   paymentStatusTone,
   winRatePercent,
   type Payment,
@@ -144,7 +144,7 @@ function PaymentHistory({ payments }: { payments: Load<Payment[]> }) {
               <td className="px-4 py-3 text-right tabular-nums">{formatPaiseExact(payment.amount_paise)}</td>
               <td className="px-4 py-3 whitespace-nowrap">{formatShortDateIST(payment.created_at)}</td>
               <td className="px-4 py-3">
-                <Badge tone={paymentStatusTone(payment.status)}>{capitalise(payment.status)}</Badge>
+                <Badge tone={paymentStatusTone(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
               </td>
             </tr>
           ))}

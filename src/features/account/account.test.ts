@@ -3,6 +3,7 @@ import {
   averageGoalsPerMatch,
   capitalise,
   newestFirst,
+  paymentStatusLabel,
   paymentStatusTone,
   PLACEHOLDER_PLAYER_CARDS,
   registrationStatusTone,
@@ -48,6 +49,7 @@ describe('status badges', () => {
 
   it('colours payments: success green, failed red, cancelled yellow, others grey', () => {
     expect(paymentStatusTone('success')).toBe('green');
+    expect(paymentStatusTone('paid')).toBe('green');
     expect(paymentStatusTone('failed')).toBe('red');
     expect(paymentStatusTone('cancelled')).toBe('yellow');
     expect(paymentStatusTone('refunded')).toBe('grey');
@@ -57,6 +59,9 @@ describe('status badges', () => {
     expect(capitalise('success')).toBe('Success');
     expect(capitalise('in_progress')).toBe('In progress');
     expect(capitalise('FAILED')).toBe('Failed');
+    expect(paymentStatusLabel('paid')).toBe('Paid');
+    expect(paymentStatusLabel('refund_pending')).toBe('Refund pending');
+    expect(paymentStatusLabel('created')).toBe('Pending');
   });
 });
 

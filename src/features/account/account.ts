@@ -64,10 +64,14 @@ export function registrationStatusTone(status: string): BadgeTone {
   }
 }
 
-/** Spec 4: success green, failed red, cancelled yellow, anything else grey. */
+/**
+ * Spec 4: success green, failed red, cancelled yellow, anything else grey. The database calls a
+ * successful payment 'paid'.
+ */
 export function paymentStatusTone(status: string): BadgeTone {
   switch (status.trim().toLowerCase()) {
     case 'success':
+    case 'paid':
       return 'green';
     case 'failed':
       return 'red';
@@ -76,6 +80,11 @@ export function paymentStatusTone(status: string): BadgeTone {
     default:
       return 'grey';
   }
+}
+
+/** The status text of a payment: capitalised; an order still waiting for the payer reads "Pending". */
+export function paymentStatusLabel(status: string): string {
+  return status.trim().toLowerCase() === 'created' ? 'Pending' : capitalise(status);
 }
 
 /** Win rate as a whole percentage, or null when no match has been played (nothing to show). */

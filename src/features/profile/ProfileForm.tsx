@@ -237,7 +237,8 @@ export default function ProfileForm({ profile, userId }: Props) {
         <Field
           label="eFootball User ID"
           error={errors.gameUserId}
-          hint={`The ${GAME_USER_ID_LENGTH}-character ID in your eFootball profile. Optional.`}
+          required
+          hint={`The ${GAME_USER_ID_LENGTH}-character ID on your eFootball profile, e.g. ABCD-123-456-789.`}
         >
           {(props) => (
             <input
@@ -246,10 +247,10 @@ export default function ProfileForm({ profile, userId }: Props) {
               autoCapitalize="characters"
               autoComplete="off"
               spellCheck={false}
-              maxLength={GAME_USER_ID_LENGTH}
+              maxLength={GAME_USER_ID_LENGTH + 6}
               value={values.gameUserId}
               readOnly={locked}
-              onChange={(e) => update({ ...values, gameUserId: e.target.value.trim() })}
+              onChange={(e) => update({ ...values, gameUserId: e.target.value })}
               className={`${props.className} font-mono uppercase`}
             />
           )}

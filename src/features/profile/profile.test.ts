@@ -8,7 +8,7 @@ import {
   type ProfileFormValues,
 } from './profile';
 
-const valid: ProfileFormValues = { legalName: 'Arjun Mehta', inGameName: 'ArjunFC', age: 19, gameUserId: '' };
+const valid: ProfileFormValues = { legalName: 'Arjun Mehta', inGameName: 'ArjunFC', age: 19, gameUserId: 'ABCD123456789' };
 
 function errorsOf(values: Partial<ProfileFormValues>) {
   const result = validateProfileForm({ ...valid, ...values });
@@ -18,10 +18,10 @@ function errorsOf(values: Partial<ProfileFormValues>) {
 
 describe('validateProfileForm', () => {
   it('accepts a complete profile and trims the names', () => {
-    const result = validateProfileForm({ ...valid, legalName: '  Arjun Mehta ', gameUserId: 'ABC1234567890' });
+    const result = validateProfileForm({ ...valid, legalName: '  Arjun Mehta ' });
     expect(result).toEqual({
       ok: true,
-      values: { legalName: 'Arjun Mehta', inGameName: 'ArjunFC', age: 19, gameUserId: 'ABC1234567890' },
+      values: { legalName: 'Arjun Mehta', inGameName: 'ArjunFC', age: 19, gameUserId: 'ABCD123456789' },
     });
   });
 
@@ -39,23 +39,32 @@ describe('validateProfileForm', () => {
   });
 
   it('summarises with "Please fill in all required fields" when a required field is empty', () => {
-    const result = errorsOf({ legalName: '', inGameName: '', age: undefined });
+    const result = errorsOf({ legalName: '', inGameName: '', age: undefined, gameUserId: '' });
     expect(result.summary).toBe('Please fill in all required fields');
     expect(result.fieldErrors).toMatchObject({
       legalName: 'Legal Name is required',
       inGameName: 'In-Game Name is required',
       age: 'Age is required',
+      gameUserId: 'eFootball User ID is required',
     });
+    expect(errorsOf({ gameUserId: ' ' }).summary).toBe('Please fill in all required fields');
   });
 
   it('has no summary when every required field is filled but one is invalid', () => {
     expect(errorsOf({ age: 9 }).summary).toBeNull();
   });
 
-  it('accepts an empty game user ID but only 13 letters or digits otherwise', () => {
-    expect(errorsOf({ gameUserId: 'SHORT' }).fieldErrors.gameUserId).toMatch(/13/);
-    expect(errorsOf({ gameUserId: 'ABCD-12345678' }).fieldErrors.gameUserId).toMatch(/13/);
-    expect(validateProfileForm({ ...valid, gameUserId: 'abcd123456789' }).ok).toBe(true);
+  it('needs the 13-character eFootball user ID, typed with or without its separators', () => {
+    expect(errorsOf({ gameUserId: 'SHORT' }).fieldErrors.gameUserId).toBe('eFootball User ID must be exactly 13 letters or digits');
+    expect(errorsOf({ gameUserId: 'ABCD123456789X' }).fieldErrors.gameUserId).toMatch(/13/);
+    expect(errorsOf({ gameUserId: 'ABCD_23456789' }).fieldErrors.gameUserId).toMatch(/13/);
+    const typedAsShown = validateProfileForm({ ...valid, gameUserId: 'abcd-123-456-789' });
+    expect(typedAsShown.ok && typedAsShown.values.gameUserId).toBe('ABCD123456789');
+  });
+
+  it('caps name lengths as the database does', () => {
+    expect(errorsOf({ legalName: 'x'.repeat(101) }).fieldErrors.legalName).toMatch(/100/);
+    expect(errorsOf({ inGameName: 'x'.repeat(41) }).fieldErrors.inGameName).toMatch(/40/);
   });
 });
 

@@ -43,21 +43,29 @@ export interface ProfileFormValues {
   gameUserId: string;
 }
 
+/** "abcd-123-456-789" → "ABCD123456789": the game shows the ID in groups; it is stored without them. */
+export function normaliseGameUserId(raw: string): string {
+  return raw.replace(/[\s-]/g, '').toUpperCase();
+}
+
 export const ProfileFormSchema = z.object({
-  legalName: z.string().trim().min(2, 'Legal Name is required'),
-  inGameName: z.string().trim().min(2, 'In-Game Name is required'),
+  legalName: z.string().trim().min(2, 'Legal Name is required').max(100, 'Legal Name must be at most 100 characters'),
+  inGameName: z.string().trim().min(2, 'In-Game Name is required').max(40, 'In-Game Name must be at most 40 characters'),
   age: z
     .number({ error: 'Age is required' })
     .int('Age must be a whole number')
     .min(MIN_AGE, 'Must be at least 13 years old')
     .max(MAX_AGE, 'Must be under 100 years old'),
-  // The eFootball user ID is optional, but when given it must be the game's 13 characters.
+  // Prizes and fixtures need the player's eFootball user ID: 13 letters and digits.
   gameUserId: z
     .string()
-    .trim()
-    .refine((v) => v === '' || new RegExp(`^[A-Za-z0-9]{${GAME_USER_ID_LENGTH}}$`).test(v), {
-      message: `eFootball User ID must be exactly ${GAME_USER_ID_LENGTH} letters or digits`,
-    }),
+    .transform(normaliseGameUserId)
+    .pipe(
+      z
+        .string()
+        .min(1, 'eFootball User ID is required')
+        .regex(new RegExp(`^[A-Z0-9]{${GAME_USER_ID_LENGTH}}$`), 'eFootball User ID must be exactly 13 letters or digits'),
+    ),
 });
 
 export type ValidProfileForm = z.infer<typeof ProfileFormSchema>;
@@ -68,8 +76,8 @@ export type ProfileValidation =
   | { ok: false; fieldErrors: ProfileFieldErrors; summary: string | null };
 
 /**
- * Validates the form. `summary` is 'Please fill in all required fields' when any of the three
- * required fields is empty (the spec's submit-time message); field errors say what is wrong.
+ * Validates the form. `summary` is 'Please fill in all required fields' when any required field
+ * is empty (the spec's submit-time message); field errors say what is wrong with each.
  */
 export function validateProfileForm(values: ProfileFormValues): ProfileValidation {
   const result = ProfileFormSchema.safeParse(values);
@@ -79,7 +87,11 @@ export function validateProfileForm(values: ProfileFormValues): ProfileValidatio
     const field = issue.path[0] as keyof ProfileFormValues;
     fieldErrors[field] ??= issue.message;
   }
-  const anyRequiredEmpty = values.legalName.trim() === '' || values.inGameName.trim() === '' || values.age === undefined;
+  const anyRequiredEmpty =
+    values.legalName.trim() === '' ||
+    values.inGameName.trim() === '' ||
+    values.age === undefined ||
+    normaliseGameUserId(values.gameUserId) === '';
   return { ok: false, fieldErrors, summary: anyRequiredEmpty ? PROFILE_MESSAGES.missingRequired : null };
 }
 
