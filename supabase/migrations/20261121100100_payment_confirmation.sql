@@ -138,7 +138,6 @@ as $$
 declare
   v_payment public.payments%rowtype;
   v_registration_id uuid;
-  v_max_players integer;
   v_reason text;
 begin
   select * into v_payment
@@ -158,27 +157,33 @@ begin
     );
   end if;
 
-  update public.tournaments
-     set filled_slots = filled_slots + v_payment.slots
-   where id = v_payment.tournament_id
-     and filled_slots + v_payment.slots <= max_players
-  returning max_players into v_max_players;
+  -- A tournament that is already full needs no lock to say so: filled_slots only grows while
+  -- payments confirm, so a committed "full" is final for this payment. Skipping the row lock here
+  -- keeps the crowd that arrives after the last place from queueing behind the winners.
+  if exists (
+    select 1 from public.tournaments
+     where id = v_payment.tournament_id and filled_slots + v_payment.slots <= max_players
+  ) then
+    update public.tournaments
+       set filled_slots = filled_slots + v_payment.slots
+     where id = v_payment.tournament_id
+       and filled_slots + v_payment.slots <= max_players;
+    if found then
+      update public.payments
+         set status = 'paid',
+             razorpay_payment_id = p_razorpay_payment_id,
+             paid_at = now(),
+             failure_reason = null,
+             updated_at = now()
+       where id = v_payment.id
+      returning * into v_payment;
 
-  if found then
-    update public.payments
-       set status = 'paid',
-           razorpay_payment_id = p_razorpay_payment_id,
-           paid_at = now(),
-           failure_reason = null,
-           updated_at = now()
-     where id = v_payment.id
-    returning * into v_payment;
+      insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id)
+      values (v_payment.user_id, v_payment.tournament_id, v_payment.slots, v_payment.id)
+      returning id into v_registration_id;
 
-    insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id)
-    values (v_payment.user_id, v_payment.tournament_id, v_payment.slots, v_payment.id)
-    returning id into v_registration_id;
-
-    return public.payment_confirmation_result(v_payment, 'registered', v_registration_id);
+      return public.payment_confirmation_result(v_payment, 'registered', v_registration_id);
+    end if;
   end if;
 
   v_reason := 'The tournament filled up before your payment was confirmed. '

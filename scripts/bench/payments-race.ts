@@ -1,0 +1,206 @@
+/**
+ * The payment race, on a throw-away PostgreSQL cluster (the server hosted Supabase runs):
+ * many players pay for the last places of one tournament at the same moment.
+ *
+ * 1000 captured payments of 1 slot each are confirmed by 100 concurrent database clients
+ * (as PostgREST would run them for the edge functions: role service_role, one statement and
+ * one transaction per call) against a tournament with 300 places. Every payment that finds the
+ * tournament full is refunded (the Refunds API's answer is recorded as the function does).
+ *
+ * Checks: exactly 300 slots taken, 300 registrations, 700 refunds, no payment left unsettled.
+ * Budgets: 0 oversold, p95 confirmation latency ≤ 50 ms, ≥ 1,000 confirmations/s.
+ *
+ *   npm run bench:payments [-- --payments 1000 --capacity 300 --clients 100]
+ * Exit code 1 when a check or budget fails.
+ */
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startPostgresCluster } from '../../supabase/local/postgres-cluster.ts';
+import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
+
+const { values } = parseArgs({
+  options: {
+    payments: { type: 'string', default: '1000' },
+    capacity: { type: 'string', default: '300' },
+    clients: { type: 'string', default: '100' },
+  },
+});
+const PAYMENTS = Number(values.payments);
+const CAPACITY = Number(values.capacity);
+const CLIENTS = Number(values.clients);
+const BUDGET = { oversold: 0, p95Ms: 50, perSecond: 1000 };
+const TOURNAMENT = 'race-cup';
+
+async function warmUp(clients: pg.Client[]): Promise<void> {
+  const admin = clients[0];
+  await admin.query('reset role');
+  await admin.query(
+    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at)
+     values ('warm-up-cup', 'Warm-up Cup', 'quick', 'Super 8', 10000, 100000, $1, true, now() + interval '7 days')`,
+    [clients.length / 2],
+  );
+  const { rows } = await admin.query<{ razorpay_order_id: string }>(
+    `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
+     select user_id, 'warm-up-cup', 'order_warm' || row_number() over (), 10000, 1
+       from (select id as user_id from auth.users limit $1) players
+     returning razorpay_order_id`,
+    [clients.length],
+  );
+  await admin.query('set role service_role');
+  // Half find a place and half find it full, so both paths of the function are planned everywhere.
+  await Promise.all(
+    clients.map(async (client, i) => {
+      const orderId = rows[i].razorpay_order_id;
+      const paymentId = `pay_${orderId.slice('order_'.length)}`;
+      const { rows: [{ result }] } = await client.query<{ result: { outcome: string } }>(
+        'select public.confirm_tournament_payment($1, $2) as result',
+        [orderId, paymentId],
+      );
+      if (result.outcome === 'refund_required') {
+        await client.query('select public.record_payment_refund($1, $2)', [paymentId, `rfnd_${orderId.slice(-10)}`]);
+      }
+    }),
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const cluster = await startPostgresCluster();
+let failed = false;
+try {
+  console.log(`PostgreSQL ${cluster.serverVersion}: ${PAYMENTS} paid confirmations, ${CAPACITY} places, ${CLIENTS} clients`);
+  await applyShim(cluster.connection);
+  await applyMigrations(cluster.connection);
+
+  const admin = cluster.client;
+  await admin.query(
+    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at)
+     values ($1, 'Race Cup', 'championship', 'Monthly Championship', 15000, 4500000, $2, true, now() + interval '7 days')`,
+    [TOURNAMENT, CAPACITY],
+  );
+  // One player per payment, each with an order created and captured by Razorpay.
+  await admin.query(
+    `with players as (
+       insert into auth.users (id, aud, role, email)
+       select gen_random_uuid(), 'authenticated', 'authenticated', 'racer' || n || '@golazo.test'
+         from generate_series(1, $1) as n
+       returning id, email
+     )
+     insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
+     select id, $2, 'order_race' || lpad(split_part(split_part(email, '@', 1), 'racer', 2), 8, '0'), 15000, 1
+       from players`,
+    [PAYMENTS, TOURNAMENT],
+  );
+  await admin.query('analyze');
+  const orders = (
+    await admin.query<{ razorpay_order_id: string }>(`select razorpay_order_id from public.payments order by random()`)
+  ).rows.map((row) => `${row.razorpay_order_id}`);
+
+  // PostgreSQL's default max_connections is 100: the setup session steps aside for the 100 racers.
+  const connectionString = cluster.connectionString;
+  await admin.end();
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const client = new pg.Client({ connectionString });
+      // A client whose server went away (the cluster stopping after a failure) must not crash the report.
+      client.on('error', () => {});
+      await client.connect();
+      await client.query('set role service_role');
+      return client;
+    }),
+  );
+
+  // PostgREST keeps its connections open, so the functions' plans are already cached when players
+  // pay: each client first settles one payment of a separate tournament, outside the measurement.
+  await warmUp(clients);
+
+  const latencies: number[] = [];
+  const clientLatencies: number[] = [];
+  let registered = 0;
+  let refunded = 0;
+  let next = 0;
+  const startedAt = performance.now();
+  await Promise.all(
+    clients.map(async (client) => {
+      while (next < orders.length) {
+        const orderId = orders[next++];
+        const paymentId = `pay_${orderId.slice('order_'.length)}`;
+        const t0 = performance.now();
+        // server_ms: the statement's time inside PostgreSQL (lock waits included, network and the
+        // client's own scheduling excluded): the latency budgeted "at the database".
+        const { rows } = await client.query<{ result: { outcome: string }; server_ms: number }>(
+          `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
+             from (select public.confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
+          [orderId, paymentId],
+        );
+        clientLatencies.push(performance.now() - t0);
+        latencies.push(Number(rows[0].server_ms));
+        if (rows[0].result.outcome === 'registered') registered++;
+        else if (rows[0].result.outcome === 'refund_required') {
+          // The Refunds API accepted the refund; the function records its id.
+          await client.query('select public.record_payment_refund($1, $2)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
+          refunded++;
+        } else throw new Error(`unexpected outcome ${rows[0].result.outcome} for ${orderId}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - startedAt) / 1000;
+
+  const check = clients[0];
+  await check.query('reset role');
+  const { rows: [facts] } = await check.query<{
+    filled: number; max: number; registrations: number; registered_slots: number;
+    paid: number; refunded: number; unsettled: number;
+  }>(
+    `select t.filled_slots as filled, t.max_players as max,
+            (select count(*)::int from public.tournament_registrations where tournament_id = t.id) as registrations,
+            (select coalesce(sum(slots), 0)::int from public.tournament_registrations where tournament_id = t.id) as registered_slots,
+            (select count(*)::int from public.payments where tournament_id = t.id and status = 'paid') as paid,
+            (select count(*)::int from public.payments
+              where tournament_id = t.id and status = 'refunded' and refund_id is not null) as refunded,
+            (select count(*)::int from public.payments where tournament_id = t.id and status not in ('paid', 'refunded')) as unsettled
+       from public.tournaments t where t.id = $1`,
+    [TOURNAMENT],
+  );
+  await Promise.all(clients.map((client) => client.end()));
+
+  latencies.sort((a, b) => a - b);
+  const p50 = percentile(latencies, 50);
+  const p95 = percentile(latencies, 95);
+  const p99 = percentile(latencies, 99);
+  clientLatencies.sort((a, b) => a - b);
+  const perSecond = PAYMENTS / seconds;
+  const oversold = Math.max(0, facts.registered_slots - CAPACITY, facts.filled - CAPACITY);
+
+  console.log(`slots taken ${facts.filled}/${facts.max}, registrations ${facts.registrations} (${facts.registered_slots} slots)`);
+  console.log(`payments: ${facts.paid} paid, ${facts.refunded} refunded, ${facts.unsettled} unsettled`);
+  console.log(`outcomes seen by the clients: ${registered} registered, ${refunded} refunded`);
+  console.log(`throughput ${perSecond.toFixed(0)} confirmations/s over ${seconds.toFixed(2)} s`);
+  console.log(`latency at the database: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+  console.log(
+    `latency seen by the clients: p50 ${percentile(clientLatencies, 50).toFixed(1)} ms, ` +
+      `p95 ${percentile(clientLatencies, 95).toFixed(1)} ms (includes this process's scheduling of ${CLIENTS} connections)`,
+  );
+
+  const expectedRegistered = Math.min(CAPACITY, PAYMENTS);
+  const checks: Array<[string, boolean]> = [
+    [`exactly ${expectedRegistered} slots taken`, facts.filled === expectedRegistered && facts.registered_slots === expectedRegistered],
+    [`the other ${PAYMENTS - expectedRegistered} refunded`, facts.refunded === PAYMENTS - expectedRegistered && refunded === facts.refunded],
+    ['no payment lost (every one paid or refunded)', facts.unsettled === 0 && facts.paid + facts.refunded === PAYMENTS],
+    [`budget: ${BUDGET.oversold} oversold (got ${oversold})`, oversold <= BUDGET.oversold],
+    [`budget: p95 at the database ≤ ${BUDGET.p95Ms} ms (got ${p95.toFixed(1)} ms)`, p95 <= BUDGET.p95Ms],
+    [`budget: ≥ ${BUDGET.perSecond} confirmations/s (got ${perSecond.toFixed(0)})`, perSecond >= BUDGET.perSecond],
+  ];
+  for (const [label, ok] of checks) {
+    console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
+    if (!ok) failed = true;
+  }
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await cluster.stop();
+}
+process.exit(failed ? 1 : 0);
