@@ -30,6 +30,11 @@ export type OpenDatabaseOptions = {
   dataDir?: string;
   /** Load supabase/seed.sql (local demo data) when the database is created by this open. */
   seed?: boolean;
+  /**
+   * Start a new database from a dump made with `pg.dumpDataDir()` instead of running initdb (seconds in
+   * WebAssembly). Tests open many databases from one prepared dump. Ignored when `dataDir` already holds one.
+   */
+  fromDump?: Blob;
 };
 
 /**
@@ -41,7 +46,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const created = options.dataDir === undefined || !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
 
-  const pg = await PGlite.create({ dataDir: options.dataDir, extensions: { pgcrypto } });
+  const pg = await PGlite.create({
+    dataDir: options.dataDir,
+    extensions: { pgcrypto },
+    ...(created && options.fromDump ? { loadDataDir: options.fromDump } : {}),
+  });
   try {
     const conn = pgliteConnection(pg);
     await applyShim(conn);

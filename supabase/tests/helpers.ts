@@ -4,7 +4,8 @@
  * and statements run as a given actor the way PostgREST runs a request.
  */
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { expect, inject } from 'vitest';
 import { openDatabase, setRequestContext, pgliteConnection, type RequestRole } from '../local/database.ts';
 import { findPostgresBinaries, startPostgresCluster } from '../local/postgres-cluster.ts';
 import { applyMigrations, applyShim, type SqlConnection, type SqlExecutor } from '../local/schema-setup.ts';
@@ -57,7 +58,8 @@ function testDatabase(engine: string, admin: SqlConnection, close: () => Promise
 const pgliteEngine: Engine = {
   name: 'PGlite',
   async start() {
-    const db = await openDatabase({});
+    // The shim and migrations are applied again on top of the template: a no-op unless they changed.
+    const db = await openDatabase({ fromDump: new Blob([await readFile(inject('pgliteTemplate'))]) });
     return testDatabase('PGlite', pgliteConnection(db.pg), () => db.close());
   },
 };

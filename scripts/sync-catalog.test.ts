@@ -1,0 +1,51 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCatalog, toTournamentRow } from './sync-catalog.ts';
+
+describe('the catalog as the sync reads it', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  async function catalogWith(files: Record<string, unknown>): Promise<string> {
+    dir = await mkdtemp(path.join(tmpdir(), 'golazo-catalog-'));
+    for (const [name, content] of Object.entries(files)) await writeFile(path.join(dir, name), JSON.stringify(content));
+    return dir;
+  }
+
+  it('reads every real catalog entry', async () => {
+    const catalog = await readCatalog();
+    expect(catalog.length).toBeGreaterThanOrEqual(14);
+    expect(catalog.map((t) => t.id)).toContain('golazo-june-2025');
+  });
+
+  it('turns rupees into paise and absent values into nulls', async () => {
+    const june = (await readCatalog()).find((t) => t.id === 'golazo-june-2025')!;
+    expect(toTournamentRow({ ...june, winnerPrizeRupees: undefined, registrationClosesAt: undefined })).toMatchObject({
+      id: 'golazo-june-2025',
+      entry_fee_paise: 15000,
+      prize_pool_paise: 4500000,
+      winner_prize_paise: null,
+      registration_closes_at: null,
+      max_players: 300,
+      is_live: true,
+    });
+    expect(toTournamentRow({ ...june, winnerPrizeRupees: 30000 }).winner_prize_paise).toBe(3000000);
+  });
+
+  it('refuses an invalid entry, naming the file and the field', async () => {
+    const june = (await readCatalog()).find((t) => t.id === 'golazo-june-2025')!;
+    const dir = await catalogWith({ 'golazo-june-2025.json': { ...june, entryFeeRupees: 0 } });
+    await expect(readCatalog(dir)).rejects.toThrow(/golazo-june-2025\.json: entryFeeRupees/);
+  });
+
+  it('refuses an entry whose id differs from its file name', async () => {
+    const june = (await readCatalog()).find((t) => t.id === 'golazo-june-2025')!;
+    const dir = await catalogWith({ 'golazo-july.json': june });
+    await expect(readCatalog(dir)).rejects.toThrow(/golazo-july\.json has id "golazo-june-2025"/);
+  });
+});
