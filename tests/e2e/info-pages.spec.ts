@@ -1,0 +1,249 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+
+/** About, Player Stories, Our Mission, Help Center and Contact. */
+
+const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
+const SUPPORT_EMAIL = process.env.PUBLIC_SUPPORT_EMAIL ?? 'support@golazo.example';
+const WHATSAPP_URL = process.env.PUBLIC_WHATSAPP_URL ?? 'https://chat.whatsapp.com/golazo-arena';
+const DISCORD_URL = process.env.PUBLIC_DISCORD_URL ?? 'https://discord.gg/golazo-arena';
+
+const pages = [
+  { route: '/about', title: `About Us | ${PRODUCT}`, h1: `About ${PRODUCT}` },
+  { route: '/blog', title: `Player Stories | ${PRODUCT}`, h1: 'Player Stories' },
+  { route: '/our-mission', title: `Our Mission | ${PRODUCT}`, h1: 'Built for the players' },
+  { route: '/help-center', title: `Help Center | ${PRODUCT}`, h1: 'Need Help?' },
+  { route: '/contact', title: `Contact Us | ${PRODUCT}`, h1: 'Contact Us' },
+];
+
+/** Opens a page with a stopped clock, so toast timers move only when the test says so. */
+async function gotoWithPausedClock(page: Page, route: string) {
+  const start = new Date('2025-06-01T10:00:00+05:30');
+  await page.clock.install({ time: start });
+  await page.goto(route);
+  await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+}
+
+/** The script a page runs on first load: inline code plus every script file it fetches. */
+async function scriptsOf(page: Page, route: string) {
+  const files: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') files.push(await response.text());
+  });
+  const response = await page.goto(route);
+  const html = await response!.text();
+  await page.waitForLoadState('networkidle');
+  const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!);
+  return { html, code: [...inline, ...files].filter((code) => code.trim() !== '') };
+}
+
+for (const info of pages) {
+  test(`${info.route} has its title, one h1 and landmarks`, async ({ page }) => {
+    const response = await page.goto(info.route);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(info.title);
+    await expect(page.locator('h1')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(info.h1);
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('banner').first()).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^.{40,200}$/);
+  });
+}
+
+for (const route of ['/our-mission', '/help-center', '/contact']) {
+  test(`${route} ships no JavaScript`, async ({ page }) => {
+    const { html, code } = await scriptsOf(page, route);
+    expect(html).not.toMatch(/<script\b/i);
+    expect(code).toEqual([]);
+  });
+}
+
+test.describe('About', () => {
+  test('a clicked item shows a toast that is announced and gone after 3 seconds', async ({ page }) => {
+    await gotoWithPausedClock(page, '/about');
+
+    const status = page.getByRole('status');
+    await expect(status).toBeAttached();
+    await expect(status).toHaveAttribute('aria-live', 'polite');
+    await expect(status).toHaveText('');
+
+    await page.getByRole('button', { name: /Skill decides every match/ }).click();
+    await expect(status).toHaveText('Every tournament is skill-based: win on the pitch, not by chance.');
+    await expect(status.locator('.toast')).toBeVisible();
+
+    await page.clock.runFor(2_900);
+    await expect(status.locator('.toast')).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(status.locator('.toast')).toHaveCount(0);
+    await expect(status).toHaveText('');
+  });
+
+  test('a second click replaces the toast and restarts its 3 seconds', async ({ page }) => {
+    await gotoWithPausedClock(page, '/about');
+    const status = page.getByRole('status');
+
+    await page.getByRole('button', { name: /Safe payments/ }).click();
+    await page.clock.runFor(2_000);
+    await page.getByRole('button', { name: /Create your account/ }).click();
+    await expect(status).toHaveText(/13-character eFootball user ID/);
+    await page.clock.runFor(2_000);
+    await expect(status).toHaveText(/13-character eFootball user ID/);
+    await page.clock.runFor(1_100);
+    await expect(status).toHaveText('');
+  });
+
+  test('covers mission, vision, what makes it different and how to join, with the support email', async ({ page }) => {
+    await page.goto('/about');
+    for (const name of ['Our mission', 'Our vision', 'What makes us different', 'How to join']) {
+      await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+  });
+
+  test('loads at most 2 KB of gzipped JavaScript', async ({ page }) => {
+    const { code } = await scriptsOf(page, '/about');
+    const bytes = code.reduce((total, source) => total + gzipSync(source).length, 0);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(2048);
+  });
+});
+
+test.describe('Player Stories', () => {
+  const intro = "Comebacks, last-minute winners and the players behind them. Real stories from India's eFootball community.";
+
+  test('types its intro out, while screen readers get the whole sentence at once', async ({ page }) => {
+    await page.goto('/blog');
+    const typedText = () =>
+      page.locator('[data-typed-intro-visual]').evaluate((visual) => {
+        const copy = visual.cloneNode(true) as HTMLElement;
+        copy.querySelector('.typed-intro-cursor')?.remove();
+        return copy.textContent ?? '';
+      });
+    await expect(page.locator('[data-typed-intro] .sr-only')).toHaveText(intro);
+
+    // Part way through, only the beginning is shown...
+    await expect.poll(async () => (await typedText()).length, { timeout: 3_000 }).toBeGreaterThan(0);
+    expect((await typedText()).length).toBeLessThan(intro.length);
+    // ...and in the end the whole sentence.
+    await expect.poll(typedText, { timeout: 15_000 }).toBe(intro);
+  });
+
+  test('shows the whole intro at once when motion is reduced', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-typed-intro-visual]')).toHaveText(intro);
+  });
+
+  test('Notify Me needs an email, then thanks the player without sending anything', async ({ page }) => {
+    await page.goto('/blog');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { name: 'The first stories are on their way' })).toBeVisible();
+    await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
+
+    const email = page.getByLabel('Email address');
+    const notify = page.getByRole('button', { name: 'Notify Me' });
+    const thanks = page.getByText("Thanks! We'll let you know.");
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(email).toHaveAttribute('required', '');
+
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(`${request.method()} ${request.url()}`));
+
+    await notify.click();
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    await expect(thanks).toHaveCount(0);
+
+    await email.fill('not-an-email');
+    await notify.click();
+    expect(await email.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+    await expect(thanks).toHaveCount(0);
+
+    await email.fill('player@example.com');
+    await notify.click();
+    await expect(thanks).toBeVisible();
+    await expect(page).toHaveURL(/\/blog$/);
+    await page.waitForTimeout(300);
+    expect(requests).toEqual([]);
+  });
+});
+
+test.describe('Our Mission', () => {
+  test('has its four sections, the badge and the promises players rely on', async ({ page }) => {
+    await page.goto('/our-mission');
+    for (const name of ['Our Purpose', 'Our Opportunity', 'Our Vision', 'Together We Rise']) {
+      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: /Join the Movement/ })).toHaveAttribute('href', WHATSAPP_URL);
+    const text = await page.getByRole('main').innerText();
+    expect(text).toMatch(/skill-based/i);
+    expect(text).toMatch(/store no\s+wallet balances/i);
+  });
+});
+
+test.describe('Help Center', () => {
+  const topics = ['How to Join Tournaments', 'Community Support', 'Tournament Formats & Rules', 'Getting Started'];
+
+  test('its accordion keeps one topic open at a time', async ({ page }) => {
+    await page.goto('/help-center');
+    const topic = (name: string) => page.locator('details', { has: page.getByRole('heading', { name, exact: true }) });
+    const answer = (name: string) => topic(name).locator('.help-answer');
+
+    await expect(page.locator('details[name="help"]')).toHaveCount(topics.length);
+    await expect(answer('How to Join Tournaments')).toBeVisible();
+
+    await topic('Community Support').locator('summary').click();
+    await expect(answer('Community Support')).toBeVisible();
+    await expect(answer('How to Join Tournaments')).toBeHidden();
+
+    await topic('Getting Started').locator('summary').click();
+    await expect(answer('Getting Started')).toBeVisible();
+    await expect(answer('Community Support')).toBeHidden();
+    expect(await page.locator('details[open]').count()).toBe(1);
+
+    // Keyboard works too: focus a summary and press Enter.
+    await topic('Tournament Formats & Rules').locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(answer('Tournament Formats & Rules')).toBeVisible();
+    await expect(answer('Getting Started')).toBeHidden();
+
+    // Clicking the open topic closes it.
+    await topic('Tournament Formats & Rules').locator('summary').click();
+    await expect(page.locator('details[open]')).toHaveCount(0);
+  });
+
+  test('has join buttons for the chat community and the community server', async ({ page }) => {
+    await page.goto('/help-center');
+    const whatsapp = page.getByRole('link', { name: /Join the WhatsApp community/ });
+    const discord = page.getByRole('link', { name: /Join the Discord server/ });
+    await expect(whatsapp).toHaveAttribute('href', WHATSAPP_URL);
+    await expect(discord).toHaveAttribute('href', DISCORD_URL);
+    for (const link of [whatsapp, discord]) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+  });
+});
+
+test.describe('Contact', () => {
+  test('offers email, chat community and community server, and says replies take about 24 hours', async ({ page }) => {
+    await page.goto('/contact');
+    const cards = page.locator('[data-contact-card]');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.getByRole('heading')).toHaveText(['Email support', 'Chat community', 'Community server']);
+
+    await expect(cards.nth(0).getByRole('link')).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
+    await expect(cards.nth(1).getByRole('link')).toHaveAttribute('href', WHATSAPP_URL);
+    await expect(cards.nth(2).getByRole('link')).toHaveAttribute('href', DISCORD_URL);
+    await expect(page.getByText('Email replies usually take 24 hours')).toBeVisible();
+  });
+});
+
+test('info pages fit a 360 px phone without sideways scrolling @phone', async ({ page }) => {
+  for (const info of pages) {
+    await page.goto(info.route);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, info.route).toBeLessThanOrEqual(0);
+  }
+});
