@@ -1,0 +1,282 @@
+/**
+ * The tournament detail page's pay area: choose 1 to 10 slots, pay through Razorpay's checkout,
+ * get registered. The server prices the order and confirms the payment; this island only asks.
+ *
+ *   not signed in ──Pay──▶ /login (back here after)
+ *   idle ──Pay──▶ processing (order, checkout open) ──paid──▶ verify ──▶ registered
+ *                    │                                 └─ refused / refunded ──▶ idle + why
+ *                    └─ failed / closed ──▶ idle + 'Payment processing failed' / 'Payment cancelled by user'
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { redirectToLogin } from '@/features/auth/guard';
+import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
+import { $session } from '@/stores/session';
+import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
+import {
+  CheckoutSuccess,
+  checkoutOptions,
+  failureDescription,
+  payButtonLabel,
+  PaymentMessages,
+  selectableSlots,
+  slotChoices,
+  summariseRegistrations,
+  type CheckoutFailure,
+  type RegistrationSummary,
+} from './payments';
+
+export type PayPanelProps = {
+  tournamentId: string;
+  tournamentTitle: string;
+  entryFeeRupees: number;
+  maxPlayers: number;
+  /** Build-time state from the catalog: whether the organiser has registrations open at all. */
+  acceptsRegistrations: boolean;
+  productName: string;
+  registrationFormUrl: string;
+  checkoutUrl: string;
+};
+
+type Message = { tone: 'success' | 'error' | 'info'; text: string };
+
+const toneClass: Record<Message['tone'], string> = {
+  success: 'text-lime',
+  error: 'text-danger',
+  info: 'text-mist',
+};
+
+export default function PayPanelIsland(props: PayPanelProps) {
+  const session = useStore($session);
+  const live = useStore($liveTournament);
+  const [slots, setSlots] = useState(1);
+  const [processing, setProcessing] = useState(false);
+  const [registration, setRegistration] = useState<RegistrationSummary | null>(null);
+  const [justPaid, setJustPaid] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const mounted = useRef(true);
+
+  const user = session.status === 'signed-in' ? session.user : null;
+
+  useEffect(() => {
+    mounted.current = true;
+    followTournament(props.tournamentId);
+    return () => {
+      mounted.current = false;
+    };
+  }, [props.tournamentId]);
+
+  // Registration is checked on load: a player who already holds slots sees so at once.
+  useEffect(() => {
+    if (!user) {
+      setRegistration(null);
+      return;
+    }
+    let cancelled = false;
+    import('./payments.api')
+      .then(({ fetchOwnRegistrations }) => fetchOwnRegistrations(user.id))
+      .then((rows) => {
+        if (!cancelled) setRegistration(summariseRegistrations(rows, props.tournamentId));
+      })
+      .catch(() => {
+        // Unknown is treated as "not registered": the server still refuses a second order within 24 hours.
+        if (!cancelled) setRegistration({ slots: 0, nextRegistrationAt: null });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [user?.id, props.tournamentId]);
+
+  const filled = live?.tournamentId === props.tournamentId && live.slots ? live.slots.filled : null;
+  const total = live?.slots?.total ?? props.maxPlayers;
+  const placesLeft = filled === null ? Math.min(10, props.maxPlayers) : selectableSlots(filled, total);
+  const recentlyRegistered = justPaid || (registration !== null && registration.nextRegistrationAt !== null);
+  const full = filled !== null && placesLeft === 0;
+  const chosenSlots = Math.min(slots, Math.max(placesLeft, 1));
+  const choices = slotChoices(props.entryFeeRupees).filter((choice) => choice.slots <= Math.max(placesLeft, 1));
+
+  function finish(next: Message) {
+    if (!mounted.current) return;
+    setProcessing(false);
+    setMessage(next);
+  }
+
+  async function pay() {
+    if (processing) return;
+    if (session.status !== 'signed-in') {
+      redirectToLogin(PaymentMessages.loginRequired);
+      return;
+    }
+    setMessage(null);
+    setProcessing(true);
+    const api = await import('./payments.api');
+
+    let order;
+    try {
+      order = await api.createOrder(props.tournamentId, chosenSlots);
+    } catch (error) {
+      return finish({ tone: 'error', text: PaymentMessages.createOrderFailed((error as Error).message) });
+    }
+    if (!order.success) return finish({ tone: 'error', text: PaymentMessages.createOrderFailed(order.error) });
+
+    let Razorpay;
+    try {
+      Razorpay = await api.loadCheckout(props.checkoutUrl);
+    } catch (error) {
+      return finish({ tone: 'error', text: PaymentMessages.processingFailed((error as Error).message) });
+    }
+
+    const onPaid = async (response: unknown) => {
+      const result = CheckoutSuccess.safeParse(response);
+      if (!result.success) return finish({ tone: 'error', text: PaymentMessages.registrationFailed });
+      try {
+        const verified = await api.verifyPayment(props.tournamentId, result.data);
+        if (!verified.success) {
+          // A refund is not a verification problem: say plainly what happened to the money.
+          return finish({
+            tone: 'error',
+            text: verified.refunded ? verified.error : PaymentMessages.verificationFailed(verified.error),
+          });
+        }
+        if (!mounted.current) return;
+        setJustPaid(true);
+        setRegistration((current) => ({
+          slots: (current?.slots ?? 0) + chosenSlots,
+          nextRegistrationAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+        }));
+        finish({ tone: 'success', text: PaymentMessages.success });
+        window.open(props.registrationFormUrl, '_blank', 'noopener');
+        void refreshTournament();
+      } catch {
+        finish({ tone: 'error', text: PaymentMessages.registrationFailed });
+      }
+    };
+
+    try {
+      const checkout = new Razorpay(
+        checkoutOptions({
+          order,
+          productName: props.productName,
+          tournamentTitle: props.tournamentTitle,
+          tournamentId: props.tournamentId,
+          slots: chosenSlots,
+          email: user?.email ?? null,
+          onPaid: (response) => void onPaid(response),
+          onDismiss: () => finish({ tone: 'info', text: PaymentMessages.cancelled }),
+        }),
+      );
+      checkout.on('payment.failed', (failure) =>
+        finish({ tone: 'error', text: PaymentMessages.processingFailed(failureDescription(failure as CheckoutFailure)) }),
+      );
+      checkout.open();
+    } catch (error) {
+      finish({ tone: 'error', text: PaymentMessages.processingFailed((error as Error).message) });
+    }
+  }
+
+  const formLink = (
+    <a href={props.registrationFormUrl} target="_blank" rel="noopener noreferrer" className="underline hover:text-lime">
+      Open the registration form
+    </a>
+  );
+
+  let body;
+  if (recentlyRegistered) {
+    body = (
+      <>
+        <button type="button" className="btn w-full border-2 border-lime text-lime" disabled data-pay-button>
+          Registered
+        </button>
+        <p className="mt-2 text-center text-sm font-bold text-lime">Payment completed</p>
+        {!justPaid && <p className="mt-3 text-sm font-semibold">{PaymentMessages.alreadyRegistered}</p>}
+        <p className="mt-2 text-sm text-mist">
+          You hold {registration?.slots ?? chosenSlots} {(registration?.slots ?? chosenSlots) === 1 ? 'slot' : 'slots'}.
+          {registration?.nextRegistrationAt && (
+            <>
+              {' '}
+              More slots from {formatDateIST(registration.nextRegistrationAt)}, {formatTimeIST(registration.nextRegistrationAt)}.
+            </>
+          )}
+        </p>
+        <ul className="mt-3 grid gap-1 text-sm" role="list">
+          <li>{formLink}</li>
+          <li>
+            <a href="/my-tournaments" className="underline hover:text-lime">
+              Go to My Tournaments
+            </a>
+          </li>
+        </ul>
+      </>
+    );
+  } else if (!props.acceptsRegistrations) {
+    body = (
+      <button type="button" className="btn w-full" disabled data-pay-button>
+        Coming Soon
+      </button>
+    );
+  } else if (full) {
+    body = (
+      <button type="button" className="btn w-full" disabled data-pay-button>
+        Full
+      </button>
+    );
+  } else {
+    body = (
+      <>
+        {registration && registration.slots > 0 && (
+          <p className="mb-3 text-sm text-mist">
+            You hold {registration.slots} {registration.slots === 1 ? 'slot' : 'slots'}. Add more below.
+          </p>
+        )}
+        <label htmlFor={`slots-${props.tournamentId}`} className="text-sm font-semibold">
+          Select Number of Slots
+        </label>
+        <select
+          id={`slots-${props.tournamentId}`}
+          className="mt-1 w-full rounded-xl border-2 border-line bg-night px-3 py-2 font-semibold"
+          value={chosenSlots}
+          disabled={processing}
+          onChange={(event) => setSlots(Number(event.target.value))}
+        >
+          {choices.map((choice) => (
+            <option key={choice.slots} value={choice.slots}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="btn btn-primary mt-3 w-full"
+          onClick={() => void pay()}
+          disabled={processing || session.status === 'loading'}
+          aria-busy={processing}
+          data-pay-button
+        >
+          {processing ? (
+            <>
+              <span
+                aria-hidden="true"
+                className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+              />
+              Processing...
+            </>
+          ) : (
+            payButtonLabel(chosenSlots, props.entryFeeRupees)
+          )}
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <div className="card p-5" data-pay-panel data-tournament-id={props.tournamentId}>
+      <p className="text-sm text-mist">Entry fee per slot</p>
+      <p className="font-display text-4xl">{formatRupees(props.entryFeeRupees)}</p>
+      <div className="mt-4">{body}</div>
+      <p className={`mt-3 min-h-5 text-sm font-semibold ${message ? toneClass[message.tone] : ''}`} role="status" aria-live="polite" data-pay-message>
+        {message?.text}
+      </p>
+      {message?.tone === 'success' && justPaid && <p className="text-sm">{formLink}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The only place the payment islands talk to Supabase and Razorpay's checkout script.
+ * Amounts are never sent: the server prices the order from the tournament row.
+ */
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { getSupabase } from '@/lib/supabase';
+import {
+  CreateOrderAnswer,
+  VerifyAnswer,
+  type CheckoutOptions,
+  type CheckoutSuccess,
+  type OwnRegistration,
+} from './payments';
+
+const FUNCTION = 'razorpay-payment';
+
+/**
+ * Calls razorpay-payment and returns its `{success, ...}` body whatever the HTTP status: a refusal
+ * (401, 409 ...) carries the message the player should read.
+ */
+async function invokePayment(body: Record<string, unknown>): Promise<unknown> {
+  const { data, error } = await getSupabase().functions.invoke(FUNCTION, { body });
+  if (!error) return data;
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    try {
+      return await context.json();
+    } catch {
+      // Not the function's JSON (a gateway error page): fall through to the generic message.
+    }
+  }
+  return { success: false, error: error.message };
+}
+
+export async function createOrder(tournamentId: string, slots: number): Promise<CreateOrderAnswer> {
+  const answer = CreateOrderAnswer.safeParse(
+    await invokePayment({ action: 'create_order', tournament_id: tournamentId, slots }),
+  );
+  return answer.success ? answer.data : { success: false, error: 'Unexpected answer from the payment service' };
+}
+
+export async function verifyPayment(tournamentId: string, result: CheckoutSuccess): Promise<VerifyAnswer> {
+  const answer = VerifyAnswer.safeParse(
+    await invokePayment({
+      action: 'verify_payment',
+      tournament_id: tournamentId,
+      order_id: result.razorpay_order_id,
+      payment_id: result.razorpay_payment_id,
+      signature: result.razorpay_signature,
+    }),
+  );
+  return answer.success ? answer.data : { success: false, error: 'Unexpected answer from the payment service' };
+}
+
+export async function fetchOwnRegistrations(userId: string): Promise<OwnRegistration[]> {
+  const { data, error } = await getSupabase().rpc('get_user_registrations', { p_user_id: userId });
+  if (error) throw error;
+  return (data ?? []) as OwnRegistration[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Razorpay checkout, loaded on first use only
+// ---------------------------------------------------------------------------------------------
+
+export type RazorpayInstance = {
+  open(): void;
+  close(): void;
+  on(event: 'payment.failed', listener: (failure: unknown) => void): void;
+};
+type RazorpayConstructor = new (options: CheckoutOptions) => RazorpayInstance;
+
+let checkoutScript: Promise<RazorpayConstructor> | undefined;
+
+export function loadCheckout(url: string): Promise<RazorpayConstructor> {
+  const existing = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+  if (existing) return Promise.resolve(existing);
+  checkoutScript ??= new Promise<RazorpayConstructor>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.onload = () => {
+      const loaded = (window as unknown as { Razorpay?: RazorpayConstructor }).Razorpay;
+      if (loaded) resolve(loaded);
+      else reject(new Error('The payment window did not load'));
+    };
+    script.onerror = () => {
+      checkoutScript = undefined; // let the next click try again
+      script.remove();
+      reject(new Error('The payment window could not be loaded. Check your connection and try again.'));
+    };
+    document.head.append(script);
+  });
+  return checkoutScript;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live slots and participants (public: no sign-in needed)
+// ---------------------------------------------------------------------------------------------
+
+export type Slots = { filled: number; total: number };
+export type Participant = { in_game_name: string | null; slots: number; registered_at: string };
+
+export async function fetchSlots(tournamentId: string): Promise<Slots | null> {
+  const { data, error } = await getSupabase()
+    .from('tournaments')
+    .select('filled_slots, max_players')
+    .eq('id', tournamentId)
+    .maybeSingle();
+  if (error) throw error;
+  return data ? { filled: data.filled_slots as number, total: data.max_players as number } : null;
+}
+
+export async function fetchParticipants(tournamentId: string): Promise<Participant[]> {
+  const { data, error } = await getSupabase().rpc('get_tournament_participants', { p_tournament_id: tournamentId });
+  if (error) throw error;
+  return (data ?? []) as Participant[];
+}
+
+/**
+ * Calls `onChange` with the new counts whenever the tournament's row changes (every confirmed or
+ * cancelled registration moves filled_slots). Returns the unsubscribe function.
+ */
+export function watchSlots(tournamentId: string, onChange: (slots: Slots) => void): () => void {
+  const supabase = getSupabase();
+  const channel: RealtimeChannel = supabase
+    .channel(`tournament-slots:${tournamentId}`)
+    .on(
+      'postgres_changes',
+      { event: 'UPDATE', schema: 'public', table: 'tournaments', filter: `id=eq.${tournamentId}` },
+      (change) => {
+        const row = change.new as { filled_slots?: number; max_players?: number };
+        if (typeof row.filled_slots === 'number' && typeof row.max_players === 'number') {
+          onChange({ filled: row.filled_slots, total: row.max_players });
+        }
+      },
+    )
+    .subscribe();
+  return () => void supabase.removeChannel(channel);
+}

@@ -1,0 +1,163 @@
+/**
+ * Paying for a tournament, the pure part: labels, the messages players read, the answers of the
+ * razorpay-payment function, the options handed to Razorpay's checkout and the 24-hour rule.
+ * No React, no Supabase: the islands and payments.api.ts build on this.
+ */
+import { z } from 'zod';
+import { formatRupees } from '@/lib/format';
+import { MAX_SLOTS, MIN_SLOTS, slotOptions, slotsLabel } from '@/features/tournaments/tournaments';
+
+export { MAX_SLOTS, MIN_SLOTS };
+
+/** The player-facing messages of spec 8, in one place so tests and islands agree. */
+export const PaymentMessages = {
+  loginRequired: 'Please log in to continue',
+  success: 'Payment successful! You are now registered for the tournament.',
+  alreadyRegistered: 'You are already registered for this tournament!',
+  cancelled: 'Payment cancelled by user',
+  registrationFailed: 'Registration failed. Please try again.',
+  createOrderFailed: (message: string | undefined) => `Failed to create payment order: ${message || 'Unknown error'}`,
+  verificationFailed: (message: string | undefined) =>
+    message ? `Payment verification failed: ${message}` : 'Payment verification failed',
+  processingFailed: (message: string | undefined) => `Payment processing failed: ${message || 'Unknown error'}`,
+} as const;
+
+/** The purple of the product's checkout theme. */
+export const CHECKOUT_THEME_COLOR = '#7c3aed';
+
+/** Re-registration for the same tournament waits this long after the last one. */
+export const REREGISTRATION_WAIT_MS = 24 * 60 * 60 * 1000;
+
+/** 'N Slot(s) - ₹total', the slot selector's option text. */
+export function slotOptionLabel(slots: number, entryFeeRupees: number): string {
+  return `${slotsLabel(slots)} - ${formatRupees(entryFeeRupees * slots)}`;
+}
+
+export function slotChoices(entryFeeRupees: number): Array<{ slots: number; label: string; totalRupees: number }> {
+  return slotOptions(entryFeeRupees).map((option) => ({
+    slots: option.slots,
+    totalRupees: option.total,
+    label: slotOptionLabel(option.slots, entryFeeRupees),
+  }));
+}
+
+/** 'Pay ₹{total} & Register N Slot(s)'. */
+export function payButtonLabel(slots: number, entryFeeRupees: number): string {
+  return `Pay ${formatRupees(entryFeeRupees * slots)} & Register ${slotsLabel(slots)}`;
+}
+
+export function isValidSlotCount(slots: number): boolean {
+  return Number.isInteger(slots) && slots >= MIN_SLOTS && slots <= MAX_SLOTS;
+}
+
+/** The slots that fit: never more than 10, never more than the places left. */
+export function selectableSlots(filledSlots: number, maxPlayers: number): number {
+  return Math.max(0, Math.min(MAX_SLOTS, maxPlayers - filledSlots));
+}
+
+// ---------------------------------------------------------------------------------------------
+// What razorpay-payment answers
+// ---------------------------------------------------------------------------------------------
+
+export const CreateOrderAnswer = z.union([
+  z.object({
+    success: z.literal(true),
+    key: z.string().startsWith('rzp_'),
+    amount: z.number().int().positive(),
+    currency: z.string(),
+    order_id: z.string().startsWith('order_'),
+  }),
+  z.object({ success: z.literal(false), error: z.string() }),
+]);
+export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
+export type PaymentOrder = Extract<CreateOrderAnswer, { success: true }>;
+
+export const VerifyAnswer = z.union([
+  z.object({ success: z.literal(true), slots: z.number().int().optional() }),
+  z.object({ success: z.literal(false), error: z.string(), refunded: z.boolean().optional() }),
+]);
+export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
+
+/** What checkout hands to `handler` after a successful payment. */
+export const CheckoutSuccess = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+export type CheckoutSuccess = z.infer<typeof CheckoutSuccess>;
+
+/** What checkout hands to a 'payment.failed' listener. */
+export type CheckoutFailure = { error?: { description?: string; reason?: string; code?: string } };
+
+export function failureDescription(failure: CheckoutFailure | undefined): string | undefined {
+  return failure?.error?.description || failure?.error?.reason || undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout options
+// ---------------------------------------------------------------------------------------------
+
+export type CheckoutOptions = {
+  key: string;
+  amount: number;
+  currency: string;
+  name: string;
+  description: string;
+  order_id: string;
+  prefill: { email?: string };
+  notes: Record<string, string>;
+  theme: { color: string };
+  handler: (response: unknown) => void;
+  modal: { ondismiss: () => void; confirm_close: boolean };
+};
+
+export function checkoutOptions(input: {
+  order: PaymentOrder;
+  productName: string;
+  tournamentTitle: string;
+  tournamentId: string;
+  slots: number;
+  email: string | null;
+  onPaid: (response: unknown) => void;
+  onDismiss: () => void;
+}): CheckoutOptions {
+  return {
+    key: input.order.key,
+    // Razorpay shows and charges the order's amount; these two only label the modal.
+    amount: input.order.amount,
+    currency: input.order.currency,
+    name: input.productName,
+    description: `${input.tournamentTitle}: ${slotsLabel(input.slots)}`,
+    order_id: input.order.order_id,
+    prefill: input.email ? { email: input.email } : {},
+    notes: { tournament_id: input.tournamentId },
+    theme: { color: CHECKOUT_THEME_COLOR },
+    handler: input.onPaid,
+    modal: { ondismiss: input.onDismiss, confirm_close: false },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration state of the signed-in player for one tournament
+// ---------------------------------------------------------------------------------------------
+
+export type OwnRegistration = { tournament_id: string; slots: number; status: string; registered_at: string };
+
+export type RegistrationSummary = {
+  /** Slots the player holds in this tournament (cancelled registrations left out). */
+  slots: number;
+  /** When the player may register again, or null when they may now. */
+  nextRegistrationAt: Date | null;
+};
+
+export function summariseRegistrations(
+  registrations: OwnRegistration[],
+  tournamentId: string,
+  now: Date = new Date(),
+): RegistrationSummary {
+  const mine = registrations.filter((r) => r.tournament_id === tournamentId && r.status !== 'cancelled');
+  const slots = mine.reduce((sum, r) => sum + r.slots, 0);
+  const latest = Math.max(-Infinity, ...mine.map((r) => new Date(r.registered_at).getTime()));
+  const next = latest + REREGISTRATION_WAIT_MS;
+  return { slots, nextRegistrationAt: Number.isFinite(latest) && next > now.getTime() ? new Date(next) : null };
+}
