@@ -1,9 +1,22 @@
 /** The profile-pictures bucket: public read, a player writes only `{their user id}-...`, images up to 2 MB. */
+import { readFile } from 'node:fs/promises';
+import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, type Actor, type TestDatabase } from './helpers.ts';
 
 const UPLOAD = `insert into storage.objects (bucket_id, name, owner_id, metadata)
                values ('profile-pictures', $1, $2, '{"size": 1024, "mimetype": "image/png"}') returning name`;
+
+it('declares the same bucket limits to the Supabase CLI as the migration does', async () => {
+  const config = parse(await readFile(new URL('../config.toml', import.meta.url), 'utf8')) as {
+    storage: { buckets: Record<string, { public: boolean; file_size_limit: string; allowed_mime_types: string[] }> };
+  };
+  expect({ ...config.storage.buckets['profile-pictures'] }).toEqual({
+    public: true,
+    file_size_limit: '2MiB',
+    allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  });
+});
 
 describe.each(engines)('profile-pictures storage on $name', (engine) => {
   let db: TestDatabase;
