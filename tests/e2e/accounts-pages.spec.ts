@@ -1,0 +1,98 @@
+/**
+ * The signed-in pages: My Tournaments, My Earnings & Statistics and the Trade Center, empty and
+ * filled (a paid registration seeded with the service role, as the payment confirmation writes it).
+ */
+import { expect, test } from '@playwright/test';
+import { seedPaidRegistration, signedInPlayer } from './helpers/auth';
+
+test.describe('My Tournaments', () => {
+  test('a new player sees the empty state and the Champions Tour teaser', async ({ page }) => {
+    await signedInPlayer(page, 'tournaments-empty');
+    await page.goto('/my-tournaments');
+    await expect(page.getByRole('heading', { name: 'My Tournaments' })).toBeVisible();
+    await expect(page.getByText("You haven't registered for any tournaments yet")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse available tournaments' })).toHaveAttribute('href', '/tournaments');
+
+    await page.getByRole('tab', { name: 'Champions' }).click();
+    await expect(page.getByRole('tab', { name: 'Champions' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Champions Tour Coming Soon' })).toBeVisible();
+  });
+
+  test('lists a registration with its date and an Upcoming badge', async ({ page }) => {
+    const session = await signedInPlayer(page, 'tournaments-filled');
+    await seedPaidRegistration(session.user.id, { tournamentId: 'champions-jul-2025', slots: 3, amountPaise: 30_000 });
+    await page.goto('/my-tournaments');
+    const item = page.getByRole('listitem').filter({ hasText: 'Registered on' });
+    await expect(item).toHaveCount(1);
+    await expect(item.getByRole('link')).toHaveAttribute('href', '/tournaments/champions-jul-2025');
+    const today = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+    await expect(item).toContainText(`Registered on ${today}`);
+    await expect(item).toContainText('3 slots');
+    const badge = item.getByText('Upcoming', { exact: true });
+    await expect(badge).toHaveAttribute('data-tone', 'blue');
+  });
+
+  test("says 'Failed to load your tournaments' when the call fails", async ({ page }) => {
+    await signedInPlayer(page, 'tournaments-fail');
+    // The database refuses the call (as PostgREST reports a failing function).
+    await page.route('**/rest/v1/rpc/get_user_registrations', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'P0001', message: 'registrations unavailable', details: null, hint: null }),
+      }),
+    );
+    await page.goto('/my-tournaments');
+    await expect(page.getByTestId('toast')).toHaveText(/Failed to load your tournaments/);
+    await expect(page.getByRole('tabpanel')).toContainText('Failed to load your tournaments');
+  });
+});
+
+test.describe('My Earnings & Statistics', () => {
+  test('a new player sees zeros, no payments and the statistics teaser', async ({ page }) => {
+    await signedInPlayer(page, 'earnings-empty');
+    await page.goto('/my-earnings');
+    const cards = page.getByTestId('stat-card');
+    await expect(cards).toHaveCount(4);
+    await expect(cards.nth(0)).toContainText('Total Earnings');
+    await expect(cards.nth(0)).toContainText('₹0.00');
+    await expect(cards.nth(1)).toContainText('Matches Played0');
+    // No matches yet: no win rate or average to show.
+    await expect(cards.nth(2)).toContainText('No matches yet');
+    await expect(cards.nth(3)).toContainText('No matches yet');
+    await expect(page.getByText('No payments found.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Detailed Statistics Coming Soon' })).toBeVisible();
+  });
+
+  test('shows a paid entry fee in the payment history', async ({ page }) => {
+    const session = await signedInPlayer(page, 'earnings-filled');
+    const { razorpayPaymentId } = await seedPaidRegistration(session.user.id, { slots: 2, amountPaise: 30_000 });
+    await page.goto('/my-earnings');
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText(['Tournament', 'Payment ID', 'Amount', 'Date', 'Status']);
+    const row = table.getByRole('row').filter({ hasText: razorpayPaymentId });
+    await expect(row).toContainText('Golazo Arena Jan to Dec 2025');
+    await expect(row).toContainText('₹300.00');
+    const status = row.getByText('Paid', { exact: true });
+    await expect(status).toHaveAttribute('data-tone', 'green');
+  });
+});
+
+test.describe('Trade Center', () => {
+  test('shows a spinner, then the placeholder market and the empty portfolio', async ({ page }) => {
+    await signedInPlayer(page, 'trade');
+    const response = await page.goto('/trade');
+    // The page arrives with the spinner; the market replaces it about 500 ms later.
+    expect(await response?.text()).toContain('Loading the Trade Center');
+    const cards = page.getByTestId('player-card');
+    await expect(cards).toHaveCount(6);
+    await expect(cards.first()).toContainText('Player Card');
+    await expect(cards.first()).toContainText('$100.00');
+    await expect(cards.first()).toContainText('+5%');
+    await expect(cards.first().getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    await expect(page.getByRole('heading', { name: 'Your Portfolio is Empty' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Trading Coming Soon' })).toBeDisabled();
+  });
+});
