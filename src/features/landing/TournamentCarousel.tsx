@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { CarouselCard } from './landing';
+import RegisterButton from '@/features/payments/RegisterButton';
 
 type Props = { cards: CarouselCard[]; pixelsPerFrame: number; className?: string };
 
@@ -40,9 +41,7 @@ function Card({ card, clone }: { card: CarouselCard; clone: boolean }) {
       <p className="mt-2 text-sm text-mist">{card.players}</p>
       <div className="mt-auto pt-5">
         {card.registerHref ? (
-          <a href={card.registerHref} className="btn btn-primary w-full">
-            Register Now
-          </a>
+          <RegisterButton tournamentId={card.id} href={card.registerHref} />
         ) : (
           <button type="button" className="btn w-full" disabled>
             Full

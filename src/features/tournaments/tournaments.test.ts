@@ -17,7 +17,7 @@ const catalog: Tournament[] = readdirSync(catalogDir)
   .filter((file) => file.endsWith('.json'))
   .map((file) => TournamentSchema.parse(JSON.parse(readFileSync(join(catalogDir, file), 'utf8'))));
 
-const open = { isLive: true, featured: false, registrationClosesAt: undefined };
+const open = { id: 'golazo-june-2025', isLive: true, featured: false, registrationClosesAt: undefined };
 const now = new Date('2025-07-01T12:00:00+05:30');
 
 describe('landingCardAction', () => {
@@ -33,7 +33,7 @@ describe('landingCardAction', () => {
   it('stops selling the featured tournament once its registration closes', () => {
     const closing = { ...open, featured: true, registrationClosesAt: '2025-06-30T23:59:00+05:30' };
     expect(landingCardAction(closing, now)).toEqual({ kind: 'full' });
-    expect(landingCardAction(closing, new Date('2025-06-01T00:00:00+05:30'))).toEqual({ kind: 'register', href: '/register' });
+    expect(landingCardAction(closing, new Date('2025-06-01T00:00:00+05:30'))).toEqual({ kind: 'register', href: '/register?next=%2Ftournaments%2Fgolazo-june-2025' });
   });
 });
 

@@ -108,8 +108,10 @@ export type CardAction =
  * site itself ('Register Now' → /register). Every other card shows as full: championships
  * outside the feature are sold through the dashboard, quick formats through the community.
  */
-export function landingCardAction(t: Pick<Tournament, 'isLive' | 'registrationClosesAt' | 'featured'>, now = new Date()): CardAction {
-  return acceptsRegistrations(t, now) && t.featured ? { kind: 'register', href: '/register' } : { kind: 'full' };
+export function landingCardAction(t: Pick<Tournament, 'id' | 'isLive' | 'registrationClosesAt' | 'featured'>, now = new Date()): CardAction {
+  // /register signs the player in (or up), then `next` brings them to the tournament's pay panel.
+  const href = `/register?next=${encodeURIComponent(`/tournaments/${t.id}`)}`;
+  return acceptsRegistrations(t, now) && t.featured ? { kind: 'register', href } : { kind: 'full' };
 }
 
 /**

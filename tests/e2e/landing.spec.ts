@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The landing page: hiding bar, hero carousel, featured banner, tournament strip, sections. */
+
+const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
+
+const headerTop = (page: Page) => page.locator('#site-header').evaluate((header) => header.getBoundingClientRect().bottom);
+
+const selectedSlide = (page: Page) =>
+  page.locator('[data-hero-carousel]').evaluate((carousel) => Number(carousel.getAttribute('data-selected-index')));
+
+async function waitForHydration(page: Page, selector: string) {
+  await expect(page.locator(`astro-island:has(${selector})`)).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+}
+
+test.describe('the bar', () => {
+  test('hides after scrolling down past 100px and returns on scrolling up', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#site-header')).toBeVisible();
+    expect(await headerTop(page)).toBeGreaterThan(0);
+
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 60);
+    await page.waitForTimeout(400);
+    expect(await headerTop(page), 'still shown within the first 100px').toBeGreaterThan(0);
+
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => headerTop(page)).toBeLessThanOrEqual(0);
+
+    await page.mouse.wheel(0, -120);
+    await expect.poll(() => headerTop(page)).toBeGreaterThan(0);
+  });
+
+  test('stays put on other pages', async ({ page }) => {
+    await page.goto('/tournaments/golazo-june-2025');
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 700);
+    await page.waitForTimeout(600);
+    expect(await headerTop(page)).toBeGreaterThan(0);
+  });
+});
+
+test.describe('hero', () => {
+  test('shows the headline and sub-text', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Play. Compete. Win Cash Prizes');
+    await expect(page.getByText('Join the ultimate global eFootball community and compete in tournaments with real cash rewards')).toBeVisible();
+  });
+
+  test('has six slides and advances on its own every 3 seconds', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page, '[data-hero-carousel]');
+    await expect(page.locator('[data-hero-carousel] [aria-roledescription="slide"]')).toHaveCount(6);
+    expect(await selectedSlide(page)).toBe(0);
+    await expect.poll(() => selectedSlide(page), { timeout: 5_000 }).toBe(1);
+    await expect.poll(() => selectedSlide(page), { timeout: 5_000 }).toBe(2);
+  });
+
+  test('loops from the last slide back to the first with the arrows', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page, '[data-hero-carousel]');
+    const previous = page.getByRole('button', { name: 'Previous slide' });
+    const next = page.getByRole('button', { name: 'Next slide' });
+    await expect(previous).toBeVisible();
+    await expect(next).toBeVisible();
+
+    await previous.click();
+    await expect.poll(() => selectedSlide(page)).toBe(5);
+    await next.click();
+    await expect.poll(() => selectedSlide(page)).toBe(0);
+    await next.click();
+    await expect.poll(() => selectedSlide(page)).toBe(1);
+  });
+
+  test('can be paused', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page, '[data-hero-carousel]');
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.mouse.move(0, 0); // leave the carousel so only the pause button holds it
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    const before = await selectedSlide(page);
+    await page.waitForTimeout(4_000);
+    expect(await selectedSlide(page)).toBe(before);
+  });
+
+  test('stands still for reduced motion', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForHydration(page, '[data-hero-carousel]');
+    await page.waitForTimeout(4_000);
+    expect(await selectedSlide(page)).toBe(0);
+    await context.close();
+  });
+
+  test('hides its arrows on a phone @phone', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'phone layout only');
+    await page.goto('/');
+    await waitForHydration(page, '[data-hero-carousel]');
+    await expect(page.getByRole('button', { name: 'Previous slide' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Next slide' })).toBeHidden();
+    await expect.poll(() => selectedSlide(page), { timeout: 5_000 }).toBe(1);
+  });
+});
+
+test.describe('sections', () => {
+  test('How It Works has the three steps, the first joining the WhatsApp group', async ({ page }) => {
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'How It Works' });
+    for (const step of ['Join the Community', 'Browse Tournaments', 'Win Cash Prizes']) {
+      await expect(section.getByRole('heading', { name: step })).toBeVisible();
+    }
+    await expect(section.getByRole('link', { name: /Join on WhatsApp/ })).toHaveAttribute('href', /^https:\/\//);
+    await expect(section.getByRole('link', { name: 'See tournaments' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  test('the featured banner shows the featured tournament of the catalog', async ({ page }) => {
+    await page.goto('/');
+    const featured = page.getByRole('region', { name: 'Featured Tournaments' });
+    await expect(featured).toContainText('Register and compete for cash prizes');
+    const banner = featured.getByRole('article');
+    await expect(banner).toContainText('Featured Tournament');
+    await expect(banner.getByRole('heading')).toHaveText(`${PRODUCT} Jan to Dec 2025`);
+    await expect(banner).toContainText(/Players\s*300 \/ 0/);
+    await expect(banner).toContainText(/Registration\s*₹150/);
+    await expect(banner).toContainText(/Prize Pool\s*₹45,000/);
+    await expect(banner.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/dashboard');
+  });
+
+  test('Built With, Our Story with three quotes, and Register Here to the dashboard', async ({ page }) => {
+    await page.goto('/');
+    const builtWith = page.getByRole('region', { name: 'Built With' });
+    for (const name of ['Astro', 'React', 'Supabase', 'Razorpay']) {
+      await expect(builtWith.getByRole('listitem').filter({ hasText: name }).first()).toBeVisible();
+    }
+    await expect(page.getByRole('region', { name: /Built by players/ }).locator('blockquote')).toHaveCount(3);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Register Here' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  test('loads no image or script from another site', async ({ page }) => {
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith('http://127.0.0.1') && !request.url().startsWith('data:')) foreign.push(request.url());
+    });
+    await page.goto('/');
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('networkidle');
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe('tournament strip', () => {
+  test('only the featured tournament has an enabled Register Now; the rest show as full', async ({ page }) => {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Tournaments', exact: true });
+    await strip.scrollIntoViewIfNeeded();
+    const cards = strip.locator('[data-tournament-card]');
+    await expect(cards).toHaveCount(14);
+
+    const registerNow = strip.getByRole('link', { name: 'Register Now' });
+    await expect(registerNow).toHaveCount(1);
+    await expect(registerNow).toHaveAttribute('href', '/register?next=%2Ftournaments%2Fgolazo-june-2025');
+    await expect(strip.locator('[data-tournament-card="golazo-june-2025"]').getByRole('link', { name: 'Register Now' })).toHaveCount(1);
+
+    const full = strip.getByRole('button', { name: 'Full' });
+    await expect(full).toHaveCount(13);
+    for (const button of await full.all()) await expect(button).toBeDisabled();
+  });
+
+  test('drifts on its own and stops on hover and on focus', async ({ page }) => {
+    await page.goto('/');
+    const strip = page.locator('[data-tournament-carousel]');
+    await strip.scrollIntoViewIfNeeded();
+    await waitForHydration(page, '[data-tournament-carousel]');
+    const position = () => strip.evaluate((element) => element.scrollLeft);
+
+    const start = await position();
+    await expect.poll(position).toBeGreaterThan(start + 10);
+
+    await strip.hover();
+    await page.waitForTimeout(200);
+    const hovered = await position();
+    await page.waitForTimeout(700);
+    expect(await position()).toBe(hovered);
+
+    await page.mouse.move(5, 5);
+    await expect.poll(position).toBeGreaterThan(hovered);
+
+    await strip.locator('[data-tournament-card="golazo-june-2025"]').getByRole('link', { name: 'Register Now' }).focus();
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(200);
+    const focused = await position();
+    await page.waitForTimeout(700);
+    expect(await position()).toBe(focused);
+  });
+
+  test('stands still for reduced motion', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto('/');
+    const strip = page.locator('[data-tournament-carousel]');
+    await strip.scrollIntoViewIfNeeded();
+    await waitForHydration(page, '[data-tournament-carousel]');
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(1_000);
+    expect(await strip.evaluate((element) => element.scrollLeft)).toBe(0);
+    await context.close();
+  });
+});
