@@ -118,14 +118,24 @@ export async function runAsMigrator(conn: SqlConnection, label: string, sql: str
  * its own transaction together with its history row. Returns the versions applied now.
  */
 export async function applyMigrations(conn: SqlConnection, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const applied = new Set(
-    (await conn.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
+  const applied = new Map(
+    (await conn.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations')).rows.map(
+      (r) => [r.version, r.checksum],
     ),
   );
   const fresh: string[] = [];
   for (const migration of await readMigrations(dir)) {
-    if (applied.has(migration.version)) continue;
+    if (applied.has(migration.version)) {
+      // A landed migration is never edited: hosted projects would never see the change.
+      const recorded = applied.get(migration.version);
+      if (recorded && recorded !== checksum(migration.sql)) {
+        console.warn(
+          `supabase/migrations/${migration.file} changed after it was applied to this database. ` +
+            'Write a new migration instead (locally, `npm run stack:reset` starts over).',
+        );
+      }
+      continue;
+    }
     refuseRoleEscape(migration.file, migration.sql);
     try {
       await conn.transaction(async (tx) => {
