@@ -1,0 +1,151 @@
+/**
+ * The embedded local Supabase: one HTTP server (plus WebSocket upgrades for Realtime) in front of
+ * an in-process PGlite database, answering Supabase's APIs at the CLI's well-known URL and keys.
+ *
+ * startStack() opens the database (shim, migrations, first-run seed), applies the local servers'
+ * own SQL, syncs the tournament catalog, then listens. Each API is a service module (services/);
+ * requests are routed by URL prefix.
+ */
+import { readFile, mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from './database.ts';
+import { readStackSettings } from './config.ts';
+import type { Service, StackContext } from './context.ts';
+import { answerPreflight, applyCors, sendJson } from './http.ts';
+import { Inbox } from './inbox.ts';
+import { serviceModules } from './services/index.ts';
+
+const localDir = path.dirname(fileURLToPath(import.meta.url));
+export const PROJECT_ROOT = path.resolve(localDir, '..', '..');
+
+export interface StackOptions {
+  port?: number;
+  host?: string;
+  /** Root of persisted data; the database lives in <dataDir>/postgres and stored files in <dataDir>/storage. */
+  dataDir?: string;
+  /** Extra folders of `<name>/index.ts` functions (after supabase/functions), e.g. test fixtures. */
+  extraFunctionsDirs?: string[];
+  /** Seed the demo data when the database is created (default true). */
+  seed?: boolean;
+  log?: (scope: string, message: string) => void;
+}
+
+export interface RunningStack {
+  url: string;
+  port: number;
+  context: StackContext;
+  close(): Promise<void>;
+}
+
+/** SQL files of the local servers themselves, applied (idempotently) after the migrations. */
+const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql'];
+
+async function syncTournamentCatalog(ctx: StackContext): Promise<void> {
+  // The catalog sync script lives with the schema; it is optional until it lands so the stack still
+  // starts on a checkout without it.
+  const script = path.join(PROJECT_ROOT, 'scripts', 'sync-catalog.ts');
+  try {
+    await readFile(script);
+  } catch {
+    ctx.log('stack', 'scripts/sync-catalog.ts not found: tournament catalog not synced');
+    return;
+  }
+  const module = (await import(script)) as { syncCatalog?: (db: unknown) => Promise<unknown> };
+  if (typeof module.syncCatalog !== 'function') throw new Error('scripts/sync-catalog.ts does not export syncCatalog');
+  await module.syncCatalog(ctx.pg);
+}
+
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = path.resolve(options.dataDir ?? path.join(PROJECT_ROOT, '.data'));
+  const log = options.log ?? ((scope: string, message: string) => console.log(`[${scope}] ${message}`));
+  await mkdir(dataDir, { recursive: true });
+
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'postgres'), seed: options.seed ?? true });
+  const { pg } = database;
+  for (const file of LOCAL_SQL_FILES) await pg.exec(await readFile(path.join(localDir, file), 'utf8'));
+
+  // Requests that arrive while the services are still being created wait for them (the port must be
+  // known first: the services need the stack's own URL).
+  let markReady!: () => void;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const server: Server = createServer((req, res) => void ready.then(() => handle(req, res)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 54321, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const apiUrl = `http://${host}:${port}`;
+
+  const context: StackContext = {
+    pg,
+    apiUrl,
+    dataDir,
+    projectRoot: PROJECT_ROOT,
+    functionsDirs: [path.join(PROJECT_ROOT, 'supabase', 'functions'), ...(options.extraFunctionsDirs ?? []).map((d) => path.resolve(d))],
+    settings: readStackSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml')),
+    inbox: new Inbox((line) => log('auth', line)),
+    log,
+  };
+
+  let services: { prefix: string; name: string; service: Service }[] = [];
+  try {
+    await syncTournamentCatalog(context);
+    for (const module of serviceModules) services.push({ prefix: module.prefix, name: module.name, service: await module.create(context) });
+  } catch (error) {
+    server.closeAllConnections();
+    server.close();
+    await Promise.all(services.map((s) => s.service.stop?.()));
+    await database.close();
+    throw error;
+  }
+  // Longest prefix first, so '/storage/v1' never shadows a longer one added later.
+  services = services.sort((a, b) => b.prefix.length - a.prefix.length);
+
+  function serviceFor(pathname: string) {
+    return services.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', apiUrl);
+    applyCors(req, res);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    const match = serviceFor(url.pathname);
+    if (!match) return sendJson(res, 404, { message: `no local Supabase service answers ${url.pathname}` });
+    try {
+      await match.service.handle(req, res, url);
+    } catch (error) {
+      log(match.name, `${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { message: error instanceof Error ? error.message : 'Internal error' });
+      else res.end();
+    }
+  }
+
+  markReady();
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', apiUrl);
+    const match = serviceFor(url.pathname);
+    if (!match?.service.upgrade?.(req, socket, head, url)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+    }
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: apiUrl,
+    port,
+    context,
+    close() {
+      closing ??= (async () => {
+        await Promise.all(services.map((s) => s.service.stop?.().catch((e) => log(s.name, `stop failed: ${String(e)}`))));
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}
