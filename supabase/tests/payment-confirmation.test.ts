@@ -1,0 +1,146 @@
+/**
+ * The payment SQL functions the edge functions call as service_role: pricing an entry, recording
+ * orders, the idempotent confirmation, failures, refunds and the webhook event log.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anon,
+  createTournament,
+  createUser,
+  engines,
+  expectSqlError,
+  INSUFFICIENT_PRIVILEGE,
+  serviceRole,
+  type TestDatabase,
+} from './helpers.ts';
+
+type Confirmation = { outcome: string; slots?: number; amount_paise?: number; registration_id?: string | null; reason?: string | null };
+
+describe.each(engines)('payment confirmation on $name', (engine) => {
+  let db: TestDatabase;
+
+  beforeAll(async () => {
+    db = await engine.start();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const one = async <T>(sql: string, params: unknown[] = []) => (await db.as<{ result: T }>(serviceRole, sql, params))[0]!.result;
+
+  async function order(userId: string, tournamentId: string, slots: number, amountPaise = 15000 * slots) {
+    const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
+    await one('select public.record_payment_order($1, $2, $3, $4, $5, $6) as result', [userId, tournamentId, slots, orderId, amountPaise, 'INR']);
+    return { orderId, paymentId: `pay_${orderId.slice(6)}` };
+  }
+  const confirm = (orderId: string, paymentId: string) =>
+    one<Confirmation>('select public.confirm_tournament_payment($1, $2) as result', [orderId, paymentId]);
+  const filled = async (tournamentId: string) =>
+    (await db.admin.query<{ filled_slots: number }>('select filled_slots from public.tournaments where id = $1', [tournamentId])).rows[0]!
+      .filled_slots;
+
+  it('prices an entry from the tournament row and refuses what cannot be sold', async () => {
+    const { id: player } = await createUser(db);
+    const cup = await createTournament(db, { entry_fee_paise: 15000, max_players: 8 });
+    const closed = await createTournament(db, { is_live: false });
+    const full = await createTournament(db, { max_players: 4, filled_slots: 4 });
+    expect(await one('select public.prepare_tournament_entry($1, $2, 3) as result', [player, cup.id])).toEqual({
+      amount_paise: 45000,
+      currency: 'INR',
+    });
+    const refused = (tournamentId: string, slots: number) =>
+      db.as(serviceRole, 'select public.prepare_tournament_entry($1, $2, $3)', [player, tournamentId, slots]);
+    await expectSqlError(refused('no-such-cup', 1), 'P0001', 'Unknown tournament');
+    await expectSqlError(refused(closed.id, 1), 'P0001', 'Registrations for this tournament are closed');
+    await expectSqlError(refused(full.id, 1), 'P0001', 'This tournament is full');
+    await expectSqlError(refused(cup.id, 9), 'P0001', 'Only 8 slot(s) left in this tournament');
+    await expectSqlError(refused(cup.id, 0), 'P0001', 'Choose between 1 and 10 slots');
+    await expectSqlError(refused(cup.id, 11), 'P0001', 'Choose between 1 and 10 slots');
+  });
+
+  it('confirms once, however often it is called', async () => {
+    const { id: player } = await createUser(db);
+    const cup = await createTournament(db, { max_players: 8 });
+    const { orderId, paymentId } = await order(player, cup.id, 3);
+    const first = await confirm(orderId, paymentId);
+    expect(first).toMatchObject({ outcome: 'registered', slots: 3, amount_paise: 45000 });
+    for (let i = 0; i < 5; i++) {
+      expect(await confirm(orderId, paymentId)).toMatchObject({ outcome: 'already_registered', registration_id: first.registration_id });
+    }
+    expect(await filled(cup.id)).toBe(3);
+    const rows = await db.admin.query('select slots, status from public.tournament_registrations where tournament_id = $1', [cup.id]);
+    expect(rows.rows).toEqual([{ slots: 3, status: 'upcoming' }]);
+  });
+
+  it('never oversells: a payment that does not fit is marked for refund with a reason, then refunded', async () => {
+    const [a, b] = [await createUser(db), await createUser(db)];
+    const cup = await createTournament(db, { max_players: 4 });
+    const first = await order(a.id, cup.id, 3);
+    const second = await order(b.id, cup.id, 2);
+    expect((await confirm(first.orderId, first.paymentId)).outcome).toBe('registered');
+    const refused = await confirm(second.orderId, second.paymentId);
+    expect(refused.outcome).toBe('refund_required');
+    expect(refused.reason).toMatch(/filled up .* refunded/);
+    expect(await filled(cup.id)).toBe(3);
+    expect((await confirm(second.orderId, second.paymentId)).outcome).toBe('refund_pending');
+
+    expect(await one('select public.record_payment_refund($1, $2) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
+      outcome: 'refunded',
+    });
+    expect(await one('select public.record_payment_refund($1, $2) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
+      outcome: 'already_refunded',
+    });
+    expect((await confirm(second.orderId, second.paymentId)).outcome).toBe('refunded');
+    const payment = await db.admin.query('select status, refund_id from public.payments where razorpay_order_id = $1', [second.orderId]);
+    expect(payment.rows).toEqual([{ status: 'refunded', refund_id: 'rfnd_Test0000000001' }]);
+  });
+
+  it('keeps a failed attempt retryable and never lets a failure undo a paid order', async () => {
+    const { id: player } = await createUser(db);
+    const cup = await createTournament(db, { max_players: 8 });
+    const { orderId, paymentId } = await order(player, cup.id, 1);
+    await one('select public.record_payment_failure($1, $2, $3) as result', [orderId, 'pay_FailedAttempt01', 'Card declined']);
+    expect((await confirm(orderId, paymentId)).outcome).toBe('registered');
+    await one('select public.record_payment_failure($1, $2, $3) as result', [orderId, 'pay_LateFailure001', 'late']);
+    const row = await db.admin.query('select status, razorpay_payment_id from public.payments where razorpay_order_id = $1', [orderId]);
+    expect(row.rows).toEqual([{ status: 'paid', razorpay_payment_id: paymentId }]);
+  });
+
+  it('refuses a second order within 24 hours of the last registration for the same tournament', async () => {
+    const { id: player } = await createUser(db);
+    const cup = await createTournament(db, { max_players: 8 });
+    const { orderId, paymentId } = await order(player, cup.id, 1);
+    await confirm(orderId, paymentId);
+    await expectSqlError(
+      db.as(serviceRole, 'select public.prepare_tournament_entry($1, $2, 1)', [player, cup.id]),
+      'P0001',
+      /^You are already registered for this tournament!/,
+    );
+    await db.admin.query(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [player]);
+    expect(await one('select public.prepare_tournament_entry($1, $2, 1) as result', [player, cup.id])).toMatchObject({ amount_paise: 15000 });
+  });
+
+  it('processes a webhook event id once, and again only if the first attempt did not finish', async () => {
+    const claim = (id: string) => one<boolean | null>('select public.claim_razorpay_webhook_event($1, $2) as result', [id, 'payment.captured']);
+    expect(await claim('evt_Once0000000001')).toBe(true);
+    expect(await claim('evt_Once0000000001')).toBe(true); // unfinished: a retry may process it
+    await one('select public.complete_razorpay_webhook_event($1) as result', ['evt_Once0000000001']);
+    expect(await claim('evt_Once0000000001')).toBeNull();
+  });
+
+  it('is closed to browsers: only the service role may call the payment functions', async () => {
+    const { actor } = await createUser(db);
+    const calls = [
+      "select public.confirm_tournament_payment('order_x', 'pay_x')",
+      "select public.prepare_tournament_entry(gen_random_uuid(), 'cup', 1)",
+      "select public.record_payment_refund('pay_x', 'rfnd_x')",
+      "select public.claim_razorpay_webhook_event('evt_x', 'payment.captured')",
+    ];
+    for (const sql of calls) {
+      await expectSqlError(db.as(anon, sql), INSUFFICIENT_PRIVILEGE);
+      await expectSqlError(db.as(actor, sql), INSUFFICIENT_PRIVILEGE);
+    }
+    await expectSqlError(db.as(actor, 'select * from public.razorpay_webhook_events'), INSUFFICIENT_PRIVILEGE);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * Paying for a tournament end to end: the built site, the local Supabase stack, the edge
+ * functions under Deno and the Razorpay test double (its checkout stand-in offers Pay, Fail
+ * and Close, and it sends signed webhooks like Razorpay).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ANON_KEY, rpc, seedPaidRegistration, signedInPlayer, signInWithApi, SUPABASE_URL, uniqueEmail } from './helpers/auth';
+
+const TOURNAMENT = 'golazo-june-2025';
+const PAGE = `/tournaments/${TOURNAMENT}`;
+const FORM_URL = /forms\.gle|registration/;
+
+/** The external registration form opens in a new tab; the test machine has no internet. */
+async function stubRegistrationForm(page: Page): Promise<void> {
+  await page.context().route('https://forms.gle/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Registration form</title>' }),
+  );
+}
+
+/** The header's live 'filled' number once the page has read it from the database. */
+async function filledSlots(page: Page): Promise<number> {
+  const filled = page.locator('[data-slots-filled]').first();
+  return Number(await filled.textContent());
+}
+
+async function openCheckout(page: Page, slots: number, totalLabel: string) {
+  const panel = page.locator('[data-pay-panel]');
+  if (slots !== 1) await panel.getByLabel('Select Number of Slots').selectOption(String(slots));
+  const pay = panel.getByRole('button', { name: `Pay ${totalLabel} & Register ${slots} ${slots === 1 ? 'Slot' : 'Slots'}` });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout' });
+  await expect(checkout).toBeVisible();
+  return { panel, checkout };
+}
+
+test.describe('paying for a tournament', () => {
+  test('a player pays for 3 slots and is registered once, everywhere at once', async ({ page }) => {
+    await stubRegistrationForm(page);
+    const session = await signedInPlayer(page, 'payer');
+    await page.goto(PAGE);
+
+    const panel = page.locator('[data-pay-panel]');
+    const select = panel.getByLabel('Select Number of Slots');
+    await expect(select.locator('option')).toHaveText(
+      Array.from({ length: 10 }, (_, i) => `${i + 1} ${i === 0 ? 'Slot' : 'Slots'} - ₹${((i + 1) * 150).toLocaleString('en-IN')}`),
+    );
+    await expect(panel.getByRole('button', { name: 'Pay ₹150 & Register 1 Slot' })).toBeVisible();
+
+    const { checkout } = await openCheckout(page, 3, '₹450');
+    // The checkout shows the server's amount and the player's e-mail.
+    await expect(checkout).toContainText('₹450');
+    await expect(checkout).toContainText(session.user.email);
+    await expect(panel.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+
+    const form = page.waitForEvent('popup');
+    await checkout.getByRole('button', { name: 'Pay' }).click();
+    await expect(panel.getByRole('status')).toHaveText('Payment successful! You are now registered for the tournament.');
+    await expect((await form).url()).toMatch(FORM_URL);
+    await expect(panel.getByRole('button', { name: 'Registered' })).toBeDisabled();
+    await expect(panel.getByText('Payment completed')).toBeVisible();
+
+    // Registered exactly once, for 3 slots, whatever the webhook and the verify call raced to do.
+    await expect
+      .poll(async () => (await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json()) as unknown[])
+      .toHaveLength(1);
+    const [registration] = (await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json()) as {
+      tournament_id: string;
+      slots: number;
+    }[];
+    expect(registration).toMatchObject({ tournament_id: TOURNAMENT, slots: 3 });
+
+    // The participants tab counts the new slots (other tests may be registering at the same time).
+    await page.getByRole('tab', { name: 'Participants' }).click();
+    const count = page.locator('[data-participants-count]');
+    await expect.poll(async () => Number(await count.textContent())).toBeGreaterThanOrEqual(3);
+    await expect(page.locator('[data-participants-list] [data-participant]').first()).toContainText('Confirmed');
+
+    await page.goto('/my-tournaments');
+    await expect(page.getByText('Golazo Arena Jan to Dec 2025')).toBeVisible();
+    await expect(page.getByText(/Registered on/)).toBeVisible();
+
+    await page.goto('/my-earnings');
+    const history = page.getByRole('table');
+    await expect(history.getByRole('row', { name: /Golazo Arena Jan to Dec 2025/ })).toContainText('₹450.00');
+    await expect(history.getByRole('row', { name: /Golazo Arena Jan to Dec 2025/ })).toContainText('Paid');
+
+    // Back on the page: the registration is known on load.
+    await page.goto(PAGE);
+    await expect(panel.getByRole('button', { name: 'Registered' })).toBeVisible();
+    await expect(panel.getByText('You are already registered for this tournament!')).toBeVisible();
+  });
+
+  test('a failed payment says so and lets the player try again', async ({ page }) => {
+    await signedInPlayer(page, 'declined');
+    await page.goto(PAGE);
+    const { panel, checkout } = await openCheckout(page, 1, '₹150');
+    await checkout.getByRole('button', { name: 'Fail' }).click();
+    await expect(panel.getByRole('status')).toHaveText(
+      'Payment processing failed: Your payment could not be completed as the bank declined it.',
+    );
+    await expect(panel.getByRole('button', { name: 'Pay ₹150 & Register 1 Slot' })).toBeEnabled();
+  });
+
+  test('closing the checkout cancels without registering', async ({ page }) => {
+    const session = await signedInPlayer(page, 'closer');
+    await page.goto(PAGE);
+    const { panel, checkout } = await openCheckout(page, 2, '₹300');
+    await checkout.getByRole('button', { name: 'Close' }).click();
+    await expect(checkout).toBeHidden();
+    await expect(panel.getByRole('status')).toHaveText('Payment cancelled by user');
+    await expect(panel.getByRole('button', { name: 'Pay ₹300 & Register 2 Slots' })).toBeEnabled();
+    const registrations = await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json();
+    expect(registrations).toEqual([]);
+  });
+
+  test('an already registered player is told so and pointed to the form and My Tournaments', async ({ page }) => {
+    const session = await signedInPlayer(page, 'registered');
+    await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 2, amountPaise: 30_000 });
+    await page.goto(PAGE);
+    const panel = page.locator('[data-pay-panel]');
+    await expect(panel.getByRole('button', { name: 'Registered' })).toBeDisabled();
+    await expect(panel.getByText('You are already registered for this tournament!')).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Open the registration form' })).toHaveAttribute('target', '_blank');
+    await expect(panel.getByRole('link', { name: 'Go to My Tournaments' })).toHaveAttribute('href', '/my-tournaments');
+    await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  });
+
+  test('a signed-out visitor is sent to log in and brought back', async ({ page }) => {
+    await page.goto(PAGE);
+    const pay = page.locator('[data-pay-panel]').getByRole('button', { name: 'Pay ₹150 & Register 1 Slot' });
+    await expect(pay).toBeEnabled();
+    await pay.click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(PAGE)}`);
+    await expect(page.getByTestId('toast')).toHaveText(/Please log in to continue/);
+  });
+
+  test('a tournament that is not open takes no payment', async ({ page }) => {
+    await page.goto('/tournaments/champions-aug-2025');
+    const panel = page.locator('[data-pay-panel]');
+    await expect(panel.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    await expect(panel.getByLabel('Select Number of Slots')).toHaveCount(0);
+  });
+});
+
+test.describe('live slots', () => {
+  test('a second browser sees the slot count move without reloading, from the webhook alone', async ({ browser, page }) => {
+    // The watcher: an anonymous visitor with the page open.
+    await page.goto(PAGE);
+    await page.getByRole('tab', { name: 'Participants' }).click();
+    const filled = page.locator('[data-slots-filled]').first();
+    await expect(filled).not.toHaveText('');
+    // Wait for the live number (the page starts from the build's 0, then reads the database).
+    await page.waitForFunction(() => document.querySelector('[data-live-tournament]') !== null);
+    await expect.poll(async () => filledSlots(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(0);
+    await page.waitForTimeout(1500);
+    const before = await filledSlots(page);
+
+    // Another player pays in another browser and closes it before the verify call: only Razorpay's
+    // webhook reports the payment.
+    const payer = await signInWithApi(uniqueEmail('webhook-only'));
+    const order = (await (
+      await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
+        method: 'POST',
+        headers: { apikey: ANON_KEY, authorization: `Bearer ${payer.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'create_order', tournament_id: TOURNAMENT, slots: 2, amount: 1 }),
+      })
+    ).json()) as { success: boolean; amount: number; order_id: string };
+    expect(order).toMatchObject({ success: true, amount: 30_000 });
+    const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: order.order_id, outcome: 'success' }),
+    });
+    expect(paid.ok).toBe(true);
+
+    await expect.poll(async () => filledSlots(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 2);
+    await expect.poll(async () => Number(await page.locator('[data-participants-count]').textContent())).toBeGreaterThanOrEqual(before + 2);
+
+    // And a second tab of a fresh browser agrees with the database.
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await second.goto(PAGE);
+    await expect.poll(async () => filledSlots(second), { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 2);
+    await other.close();
+  });
+});
