@@ -4,6 +4,7 @@
  * classifyAuthError (auth.ts).
  */
 import { getSupabase } from '@/lib/supabase';
+import { qrCodeImageSource } from './auth';
 
 function auth() {
   return getSupabase().auth;
@@ -76,7 +77,7 @@ export async function startAuthenticatorEnrolment(): Promise<PendingEnrolment> {
     friendlyName: `Authenticator app ${new Date().toISOString().slice(0, 16)}`,
   });
   if (error) throw error;
-  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+  return { factorId: data.id, qrCode: qrCodeImageSource(data.totp.qr_code), secret: data.totp.secret };
 }
 
 /** Proves the app works (first code); from then on sign-in asks for it. */

@@ -7,6 +7,7 @@ import {
   isPlausibleEmail,
   loginUrlFor,
   needsSecondFactor,
+  qrCodeImageSource,
   normaliseCode,
   safeNextPath,
   secondsUntilResend,
@@ -135,5 +136,19 @@ describe('assuranceOf', () => {
 
   it('copes with a malformed token', () => {
     expect(assuranceOf('not-a-jwt', undefined)).toEqual({ current: null, next: null });
+  });
+});
+
+describe('qrCodeImageSource', () => {
+  it('escapes the SVG so a colour like #000 does not cut the image short', () => {
+    const source = qrCodeImageSource('data:image/svg+xml;utf-8,<svg fill="#000"><path d="M0 0"/></svg>');
+    expect(source.startsWith('data:image/svg+xml;charset=utf-8,')).toBe(true);
+    expect(source).not.toContain('#');
+    expect(decodeURIComponent(source.split(',')[1])).toBe('<svg fill="#000"><path d="M0 0"/></svg>');
+  });
+
+  it('accepts a bare SVG and leaves other image addresses alone', () => {
+    expect(qrCodeImageSource('<svg/>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E');
+    expect(qrCodeImageSource('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
   });
 });

@@ -143,3 +143,14 @@ export function assuranceOf(
   const next = (factors ?? []).some((f) => f.status === 'verified') ? 'aal2' : current;
   return { current, next };
 }
+
+/**
+ * supabase-js hands the enrolment QR code over as `data:image/svg+xml;utf-8,<svg…>` without
+ * escaping, and a `#` in the SVG (a colour) would end the address early. Re-encode it so the
+ * <img> always shows the whole code.
+ */
+export function qrCodeImageSource(qrCode: string): string {
+  const svg = qrCode.replace(/^data:image\/svg\+xml;(utf-?8|charset=utf-?8),/i, '');
+  if (!svg.trimStart().startsWith('<')) return qrCode;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}

@@ -1,0 +1,164 @@
+/**
+ * The profile: validation messages and their timing, the picture upload, saving, the lock, and a
+ * live update made from another session.
+ */
+import { deflateSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { rpc, secondSession, signedInPlayer } from './helpers/auth';
+
+/** A real (tiny) PNG, so the browser can preview it and Storage accepts it as an image. */
+function pngImage(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, check]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(8, 0);
+  header.writeUInt32BE(8, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill([198, 244, 50]).flat()])));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function fillValidProfile(page: Page) {
+  await page.getByLabel('Legal Name').fill('Arjun Mehta');
+  await page.getByLabel('In-Game Name').fill('ArjunFC');
+  await page.getByLabel('Age').fill('19');
+  await page.getByLabel('eFootball User ID').fill('ABCD-123-456-789');
+}
+
+test.describe('profile', () => {
+  test('validates on submit, then again on every change, with the spec messages', async ({ page }) => {
+    await signedInPlayer(page, 'profile-validation');
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Your Profile' })).toBeVisible();
+    const legalName = page.getByLabel('Legal Name');
+
+    // Nothing is said before the first submit.
+    await legalName.fill('A');
+    await expect(page.getByText('Legal Name is required')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
+    await expect(page.getByTestId('toast')).toHaveText(/Please fill in all required fields/);
+    await expect(page.getByText('Legal Name is required')).toBeVisible();
+    await expect(page.getByText('In-Game Name is required')).toBeVisible();
+
+    // From now on every change re-validates.
+    await legalName.fill('Arjun Mehta');
+    await expect(page.getByText('Legal Name is required')).toHaveCount(0);
+    await page.getByLabel('Age').fill('12');
+    await expect(page.getByText('Must be at least 13 years old')).toBeVisible();
+    await page.getByLabel('Age').fill('101');
+    await expect(page.getByText('Must be under 100 years old')).toBeVisible();
+    await page.getByLabel('Age').fill('');
+    await expect(page.getByText('Age is required')).toBeVisible();
+    await page.getByLabel('eFootball User ID').fill('ABC');
+    await expect(page.getByText('eFootball User ID must be exactly 13 letters or digits')).toBeVisible();
+  });
+
+  test('uploads a picture, saves, moves to the dashboard and is locked afterwards', async ({ page }) => {
+    const session = await signedInPlayer(page, 'profile-save');
+    await page.goto('/profile');
+    await expect(page.getByText('Profile incomplete')).toBeVisible();
+
+    // A file that is not an image is refused before any upload.
+    await page.getByLabel('Add a picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByTestId('toast')).toHaveText(/Please choose a JPG, PNG, WebP or GIF image/);
+
+    await page.getByLabel('Add a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage() });
+    await expect(page.getByRole('img', { name: 'Preview of your new profile picture' })).toBeVisible();
+    await fillValidProfile(page);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
+    await page.waitForURL('/dashboard', { timeout: 5_000 });
+
+    await page.goto('/profile');
+    await expect(page.getByText('Profile Completed Successfully!')).toBeVisible();
+    await expect(page.getByText('Profile Completed', { exact: true })).toBeVisible();
+    for (const label of ['Legal Name', 'In-Game Name', 'Age', 'eFootball User ID']) {
+      await expect(page.getByLabel(label)).not.toBeEditable();
+    }
+    await expect(page.getByLabel('eFootball User ID')).toHaveValue('ABCD123456789');
+    await expect(page.getByRole('button', { name: 'Save profile' })).toHaveCount(0);
+    const picture = page.getByRole('img', { name: 'Your profile picture' }).first();
+    await expect(picture).toHaveAttribute('src', new RegExp(`/storage/v1/object/public/profile-pictures/${session.user.id}-[0-9a-f-]+\\.png$`));
+    // The stored picture really is served.
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+  });
+
+  test("says 'Failed to upload image' when the upload fails, and keeps the form", async ({ page }) => {
+    await signedInPlayer(page, 'profile-upload-fail');
+    await page.route('**/storage/v1/object/profile-pictures/**', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"statusCode":"400","error":"Bad","message":"nope"}' }),
+    );
+    await page.goto('/profile');
+    await page.getByLabel('Add a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage() });
+    await fillValidProfile(page);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/Failed to upload image/);
+    await expect(page).toHaveURL('/profile');
+    await expect(page.getByLabel('Legal Name')).toBeEditable();
+  });
+
+  test("says 'Failed to update profile. Please try again.' when saving fails", async ({ page }) => {
+    await signedInPlayer(page, 'profile-save-fail');
+    await page.route('**/rest/v1/rpc/update_my_profile', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"code":"22023","message":"refused","details":null,"hint":null}' }),
+    );
+    await page.goto('/profile');
+    await fillValidProfile(page);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/Failed to update profile\. Please try again\./);
+  });
+
+  test("says 'Failed to load profile data' when the profile can't be read", async ({ page }) => {
+    await signedInPlayer(page, 'profile-load-fail');
+    await page.route('**/rest/v1/rpc/get_my_profile', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"code":"P0002","message":"missing","details":null,"hint":null}' }),
+    );
+    await page.goto('/profile');
+    await expect(page.getByRole('alert')).toHaveText('Failed to load profile data');
+  });
+
+  test('updates live when the profile is completed from another session', async ({ page }) => {
+    const session = await signedInPlayer(page, 'profile-live');
+    await page.goto('/profile');
+    await expect(page.getByLabel('Legal Name')).toBeEditable();
+    // Give Realtime a moment to join the channel before the change happens elsewhere.
+    await page.waitForTimeout(1_000);
+
+    const other = await secondSession(session);
+    const response = await rpc(
+      'update_my_profile',
+      { p_legal_name: 'Priya Nair', p_in_game_name: 'PriyaGoal', p_age: 22, p_game_user_id: 'WXYZ987654321', p_profile_image_url: null },
+      other.access_token,
+    );
+    expect(response.status).toBe(200);
+
+    await expect(page.getByText('Profile Completed Successfully!')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByLabel('Legal Name')).toHaveValue('Priya Nair');
+    await expect(page.getByLabel('Legal Name')).not.toBeEditable();
+    await expect(page.getByText('PriyaGoal')).toBeVisible();
+  });
+});
