@@ -1,0 +1,159 @@
+/**
+ * The policy texts must agree with each other and with the product's rules, and stay easy to
+ * read. These checks read the Markdown files themselves, so an edit that breaks a promise made
+ * on another page fails here before it reaches players.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PolicyFrontmatterSchema, calendarDate, fillPolicyText } from './policies';
+
+const DIR = join(process.cwd(), 'src/content/policies');
+
+interface PolicyFile {
+  name: string;
+  frontmatter: Record<string, string>;
+  body: string;
+}
+
+/** The policies use plain `key: value` frontmatter, so a line split is enough to read it. */
+function readPolicy(name: string): PolicyFile {
+  const source = readFileSync(join(DIR, name), 'utf8');
+  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source);
+  if (!match) throw new Error(`${name} has no frontmatter`);
+  const frontmatter = Object.fromEntries(
+    match[1]!.split('\n').map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return { name, frontmatter, body: match[2]! };
+}
+
+const policies = readdirSync(DIR)
+  .filter((name) => name.endsWith('.md'))
+  .map(readPolicy);
+const byRoute = (route: string) => {
+  const policy = policies.find((entry) => entry.frontmatter.route === route);
+  if (!policy) throw new Error(`No policy for ${route}`);
+  return policy.body;
+};
+
+/** Plain sentences: links reduced to their text, headings and emphasis marks dropped. */
+function sentences(markdown: string): string[] {
+  const text = markdown
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^#+ .*$/gm, '')
+    .replace(/[*_]/g, '');
+  return text
+    .split('\n')
+    .map((line) => line.trim().replace(/^(?:[-*]|\d+\.)\s+/, ''))
+    .filter((line) => line !== '')
+    .flatMap((line) => line.split(/(?<=[.!?;:])\s+/))
+    .filter((sentence) => sentence.trim() !== '');
+}
+
+const wordCount = (sentence: string) => sentence.split(/\s+/).filter(Boolean).length;
+
+describe('policy files', () => {
+  it('are the five policies, each at its own route', () => {
+    expect(policies.map((policy) => policy.frontmatter.route).sort()).toEqual([
+      '/cancellation-refund',
+      '/cookies-policy',
+      '/privacy-policy',
+      '/shipping-delivery',
+      '/terms-of-service',
+    ]);
+    for (const policy of policies) {
+      expect(`/${policy.name.replace(/\.md$/, '')}`).toBe(policy.frontmatter.route);
+    }
+  });
+
+  it('have valid frontmatter and the agreed last-updated dates', () => {
+    const dates = Object.fromEntries(
+      policies.map((policy) => {
+        const parsed = PolicyFrontmatterSchema.parse(policy.frontmatter);
+        return [parsed.route, calendarDate(parsed.lastUpdated)];
+      }),
+    );
+    expect(dates).toEqual({
+      '/privacy-policy': '2024-12-07',
+      '/terms-of-service': '2025-01-15',
+      '/cookies-policy': '2025-01-15',
+      '/cancellation-refund': '2025-01-15',
+      '/shipping-delivery': '2025-01-15',
+    });
+  });
+
+  it('use only known placeholders', () => {
+    const values = { productName: 'P', supportEmail: 'e@example.com' };
+    for (const policy of policies) {
+      expect(() => fillPolicyText(policy.body + policy.frontmatter.description, values), policy.name).not.toThrow();
+    }
+  });
+});
+
+describe('policy promises agree with each other', () => {
+  it('privacy and terms set the same age rules', () => {
+    for (const route of ['/privacy-policy', '/terms-of-service']) {
+      const body = byRoute(route);
+      expect(body, route).toMatch(/at least 13 years old/);
+      expect(body, route).toMatch(/under 18, (a|you need a) parent('s)? or guardian/);
+    }
+  });
+
+  it('privacy lists every retention period', () => {
+    const body = byRoute('/privacy-policy');
+    expect(body).toMatch(/Account data:\*\*.*archive it for 1 year/);
+    expect(body).toMatch(/Financial records:\*\* 7 years/);
+    expect(body).toMatch(/Messages with support:\*\* 2 years/);
+    expect(body).toMatch(/Technical logs:\*\* 90 days/);
+    expect(body).toMatch(/Tournament data\*\*.*kept for good/);
+    expect(body).toMatch(/within 30 days/);
+    expect(body).toMatch(/13 characters/);
+  });
+
+  it('every policy promises the same email reply times', () => {
+    for (const policy of policies) {
+      expect(policy.body, policy.name).toMatch(/usually reply within 24 hours, and always within 48 hours/);
+    }
+  });
+
+  it('terms and participation give the same dispute window and check-in', () => {
+    for (const route of ['/terms-of-service', '/cancellation-refund']) {
+      const body = byRoute(route);
+      expect(body, route).toMatch(/within 24 hours of the match/);
+      expect(body, route).toMatch(/10-minute check-in/);
+    }
+  });
+
+  it('money rules: Razorpay in rupees, no wallet balances, automatic refund when full, none after check-in', () => {
+    const participation = byRoute('/cancellation-refund');
+    expect(participation).toMatch(/Indian rupees \(INR\) through Razorpay/);
+    expect(participation).toMatch(/after the last slot is taken[\s\S]*refund the full amount to your original payment method automatically/);
+    expect(participation).toMatch(/no refunds after check-in, except when we cancel the tournament/);
+    for (const route of ['/terms-of-service', '/cancellation-refund', '/shipping-delivery']) {
+      expect(byRoute(route), route).toMatch(/(do not|never) (keep|hold) (a wallet|it as a wallet)/);
+    }
+    expect(byRoute('/terms-of-service')).toMatch(/contest of skill/);
+  });
+
+  it('the services policy says nothing is shipped and covers both community spaces', () => {
+    const body = byRoute('/shipping-delivery');
+    expect(body).toMatch(/never send anything by post or courier/);
+    expect(body).toMatch(/WhatsApp chat group/);
+    expect(body).toMatch(/Discord server/);
+  });
+});
+
+describe('policy text is easy to read', () => {
+  for (const policy of policies) {
+    it(`${policy.name} uses short sentences`, () => {
+      const lengths = sentences(policy.body).map(wordCount);
+      const average = lengths.reduce((sum, length) => sum + length, 0) / lengths.length;
+      expect(average).toBeLessThanOrEqual(14);
+      const long = sentences(policy.body).filter((sentence) => wordCount(sentence) > 22);
+      expect(long).toEqual([]);
+    });
+  }
+});
