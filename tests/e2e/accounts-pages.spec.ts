@@ -96,3 +96,14 @@ test.describe('Trade Center', () => {
     await expect(page.getByRole('button', { name: 'Trading Coming Soon' })).toBeDisabled();
   });
 });
+
+test('on a phone the payment history reads as cards, without sideways scrolling @phone', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone layout only');
+  const session = await signedInPlayer(page, 'earnings-phone');
+  const { razorpayPaymentId } = await seedPaidRegistration(session.user.id, { slots: 1, amountPaise: 15_000 });
+  await page.goto('/my-earnings');
+  const card = page.getByRole('listitem').filter({ hasText: razorpayPaymentId });
+  await expect(card).toContainText('₹150.00');
+  await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -38,7 +38,7 @@ export default function TradeCenterIsland() {
               <ul role="list" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {PLACEHOLDER_PLAYER_CARDS.map((card) => (
                   <li key={card.id} className="card flex flex-col gap-3 p-4" data-testid="player-card">
-                    <div className="pitch-stripes grid aspect-[3/4] place-items-center rounded-xl text-mist">
+                    <div className="pitch-stripes grid aspect-[4/3] place-items-center rounded-xl text-mist">
                       <svg className="size-12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
                         <circle cx="12" cy="8" r="4" />
                         <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" strokeLinecap="round" />

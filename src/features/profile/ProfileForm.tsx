@@ -156,7 +156,7 @@ export default function ProfileForm({ profile, userId }: Props) {
         </p>
       )}
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <div className="flex items-center gap-4">
         {shownPicture ? (
           <img
             src={shownPicture}
