@@ -4,8 +4,11 @@
  */
 import type { ServiceModule } from '../context.ts';
 import { authService } from './auth/index.ts';
+import { functionsService } from './functions.ts';
 import { inboxService } from './inbox.ts';
 import { razorpayService } from './razorpay.ts';
+import { realtimeService } from './realtime.ts';
 import { restService } from './rest/index.ts';
+import { storageService } from './storage.ts';
 
-export const serviceModules: ServiceModule[] = [authService, restService, inboxService, razorpayService];
+export const serviceModules: ServiceModule[] = [authService, restService, storageService, realtimeService, functionsService, inboxService, razorpayService];

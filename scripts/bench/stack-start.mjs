@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/**
+ * Local stack start-up: how long `npm run stack` takes from process start to the first healthy
+ * answer, and how much memory (resident set) the process holds then.
+ *
+ * - cold start: a fresh data directory, so PGlite creates the cluster and runs the shim, every
+ *   migration and the seed;
+ * - warm start: the same directory again (what a developer's second `npm run dev` costs).
+ *
+ * Figures only (no budget): they depend on the machine's load.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ANON_KEY } from '../../supabase/local/keys.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TIMEOUT_MS = 300_000;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kib) ? kib / 1024 : undefined;
+  } catch {
+    return undefined; // not Linux
+  }
+}
+
+async function startOnce(dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--quiet'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const url = `http://127.0.0.1:${port}/auth/v1/health`;
+  try {
+    while (performance.now() - started < TIMEOUT_MS) {
+      if (child.exitCode !== null) throw new Error(`the stack exited (${child.exitCode}): ${stderr}`);
+      const healthy = await fetch(url, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+      if (healthy) {
+        const ms = performance.now() - started;
+        const rss = rssMiB(child.pid);
+        // Memory once it has answered a few real requests (auth, REST), closer to steady state.
+        await fetch(`http://127.0.0.1:${port}/rest/v1/rpc/get_tournament_slots`, {
+          method: 'POST',
+          headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+          body: '{}',
+        }).catch(() => {});
+        return { ms, rss, rssAfterRequests: rssMiB(child.pid) };
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the stack did not become healthy in time');
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const format = (r) =>
+  `${(r.ms / 1000).toFixed(2)} s to first healthy response, RSS ${r.rss?.toFixed(0) ?? '?'} MiB (${r.rssAfterRequests?.toFixed(0) ?? '?'} MiB after a request)`;
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'golazo-bench-stack-'));
+try {
+  const cold = await startOnce(dataDir);
+  console.log(`cold start (fresh data dir): ${format(cold)}`);
+  const warm = await startOnce(dataDir);
+  console.log(`warm start (existing data):  ${format(warm)}`);
+  console.log(`machine: ${os.cpus().length} CPU(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,197 @@
+/**
+ * Functions (/functions/v1/<name>): runs supabase/functions/<name>/index.ts under real Deno (the
+ * `deno` npm package), one process per function on a private loopback port, and proxies requests
+ * to it. A function starts on its first request, is restarted on the next request after a crash,
+ * and is killed when the stack stops.
+ *
+ * Environment, as the Supabase edge runtime gives it: SUPABASE_URL (this stack), SUPABASE_ANON_KEY,
+ * SUPABASE_SERVICE_ROLE_KEY, then secrets from supabase/local/functions.env overridden by
+ * supabase/functions/.env. SUPABASE_DB_URL is not set: the embedded database has no network port.
+ * verify_jwt follows config.toml's [functions.<name>] (default true, as with the CLI).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Service, ServiceModule, StackContext } from '../context.ts';
+import { bearerToken, sendJson } from '../http.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY, verifyJwt } from '../keys.ts';
+
+const BOOT_TIMEOUT_MS = 60_000;
+const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export function parseDotenv(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match || line.trim().startsWith('#')) continue;
+    let value = match[2];
+    if (/^(['"]).*\1$/.test(value)) value = value.slice(1, -1);
+    else value = value.replace(/\s+#.*$/, '');
+    values[match[1]] = value;
+  }
+  return values;
+}
+
+function readDotenv(file: string): Record<string, string> {
+  return existsSync(file) ? parseDotenv(readFileSync(file, 'utf8')) : {};
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface RunningFunction {
+  child: ChildProcess;
+  port: number;
+  ready: Promise<void>;
+}
+
+export const functionsService: ServiceModule = {
+  name: 'functions',
+  prefix: '/functions/v1',
+  create(ctx: StackContext): Service {
+    const deno = path.join(ctx.projectRoot, 'node_modules', '.bin', process.platform === 'win32' ? 'deno.cmd' : 'deno');
+    const wrapper = path.join(ctx.projectRoot, 'supabase', 'local', 'deno', 'serve-function.js');
+    const running = new Map<string, RunningFunction>();
+
+    function entryOf(name: string): string | undefined {
+      for (const dir of ctx.functionsDirs) {
+        const entry = path.join(dir, name, 'index.ts');
+        if (existsSync(entry)) return entry;
+      }
+      return undefined;
+    }
+
+    function environment(port: number, entry: string): NodeJS.ProcessEnv {
+      const secrets = {
+        ...readDotenv(path.join(ctx.projectRoot, 'supabase', 'local', 'functions.env')),
+        ...readDotenv(path.join(ctx.projectRoot, 'supabase', 'functions', '.env')),
+      };
+      // Only what a function needs: the stack's own environment (and whatever secrets it holds) stays out.
+      const passThrough = ['PATH', 'HOME', 'TMPDIR', 'DENO_DIR', 'NPM_CONFIG_REGISTRY', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY'];
+      return {
+        ...Object.fromEntries(passThrough.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]])),
+        ...secrets,
+        SUPABASE_URL: ctx.apiUrl,
+        SUPABASE_ANON_KEY: ANON_KEY,
+        SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
+        DENO_NO_UPDATE_CHECK: '1',
+        DENO_NO_PROMPT: '1',
+        NO_COLOR: '1',
+        LOCAL_FUNCTION_PORT: String(port),
+        LOCAL_FUNCTION_ENTRY: pathToFileURL(entry).href,
+      };
+    }
+
+    async function start(name: string, entry: string): Promise<RunningFunction> {
+      const port = await freePort();
+      const child = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', wrapper], {
+        cwd: path.dirname(entry),
+        env: environment(port, entry),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const log = (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) if (line.trim() && !line.startsWith('LOCAL_FUNCTION_READY')) ctx.log(`functions:${name}`, line);
+      };
+      child.stderr!.on('data', log);
+      const ready = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${name} did not start within ${BOOT_TIMEOUT_MS / 1000} s`)), BOOT_TIMEOUT_MS);
+        child.stdout!.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('LOCAL_FUNCTION_READY')) {
+            clearTimeout(timer);
+            resolve();
+          }
+          log(chunk);
+        });
+        child.once('exit', (code, signal) => {
+          clearTimeout(timer);
+          reject(new Error(`${name} exited during boot (${signal ?? `code ${code}`})`));
+        });
+      });
+      const instance = { child, port, ready };
+      child.once('exit', (code, signal) => {
+        if (running.get(name) === instance) running.delete(name);
+        if (signal !== 'SIGTERM') ctx.log(`functions:${name}`, `stopped (${signal ?? `exit code ${code}`}); the next request restarts it`);
+      });
+      running.set(name, instance);
+      return instance;
+    }
+
+    async function instanceFor(name: string, entry: string): Promise<RunningFunction> {
+      const current = running.get(name) ?? (await start(name, entry));
+      await current.ready;
+      return current;
+    }
+
+    function proxy(req: IncomingMessage, res: ServerResponse, target: RunningFunction, pathAndQuery: string): Promise<void> {
+      return new Promise((resolve) => {
+        const upstream = request(
+          { host: '127.0.0.1', port: target.port, method: req.method, path: pathAndQuery, headers: { ...req.headers, host: `127.0.0.1:${target.port}` } },
+          (response) => {
+            res.writeHead(response.statusCode ?? 502, response.headers);
+            response.pipe(res);
+            response.on('end', resolve);
+          },
+        );
+        upstream.on('error', (error) => {
+          if (!res.headersSent) sendJson(res, 502, { code: 'FUNCTION_UNREACHABLE', message: `The function did not answer: ${error.message}` });
+          resolve();
+        });
+        req.pipe(upstream);
+      });
+    }
+
+    return {
+      async handle(req, res, url) {
+        const rest = url.pathname.slice('/functions/v1'.length);
+        const name = rest.split('/')[1] ?? '';
+        const entry = FUNCTION_NAME.test(name) ? entryOf(name) : undefined;
+        if (!entry) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+        if (ctx.settings.functionVerifyJwt(name)) {
+          const token = bearerToken(req);
+          if (!token) return sendJson(res, 401, { msg: 'Error: Missing authorization header' });
+          try {
+            await verifyJwt(token);
+          } catch {
+            return sendJson(res, 401, { msg: 'Invalid JWT' });
+          }
+        }
+        let target: RunningFunction;
+        try {
+          target = await instanceFor(name, entry);
+        } catch (error) {
+          ctx.log(`functions:${name}`, error instanceof Error ? error.message : String(error));
+          return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
+        }
+        await proxy(req, res, target, `${rest}${url.search}`);
+      },
+      async stop() {
+        await Promise.all(
+          [...running.values()].map(
+            ({ child }) =>
+              new Promise<void>((resolve) => {
+                if (child.exitCode !== null || child.signalCode !== null) return resolve();
+                const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
+                child.once('exit', () => {
+                  clearTimeout(kill);
+                  resolve();
+                });
+                child.kill('SIGTERM');
+              }),
+          ),
+        );
+        running.clear();
+      },
+    };
+  },
+};

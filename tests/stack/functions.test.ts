@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { anonClient, stackUrl } from './helpers.ts';
+
+describe('functions: edge functions under Deno', () => {
+  it('runs a function under Deno with the Supabase environment', { timeout: 90_000 }, async () => {
+    const { data, error } = await anonClient().functions.invoke('echo-env', { body: { hello: 'arena' } });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({
+      method: 'POST',
+      path: '/echo-env',
+      body: { hello: 'arena' },
+      supabaseUrl: stackUrl(),
+      anonKeySet: true,
+      serviceRoleKeySet: true,
+    });
+    expect(data.runtime).toMatch(/^deno \d+\./);
+  });
+
+  it('verifies the JWT like the CLI does by default', async () => {
+    const missing = await fetch(`${stackUrl()}/functions/v1/echo-env`, { method: 'POST', body: '{}' });
+    expect(missing.status).toBe(401);
+    const forged = await fetch(`${stackUrl()}/functions/v1/echo-env`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer a.b.c' } });
+    expect(forged.status).toBe(401);
+  });
+
+  it('answers 404 for a function that does not exist', async () => {
+    const response = await fetch(`${stackUrl()}/functions/v1/no-such-function`, { method: 'POST' });
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,73 @@
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { serviceClient, signedInPlayer } from './helpers.ts';
+
+type Profile = { id: string; in_game_name: string | null };
+type Change = RealtimePostgresChangesPayload<Profile>;
+
+const clients = new Set<SupabaseClient>();
+afterEach(async () => {
+  // Leave no socket behind: an open one would keep reconnecting after the stack stops.
+  for (const client of clients) {
+    await client.removeAllChannels();
+    await client.realtime.disconnect();
+  }
+  clients.clear();
+});
+
+function subscribed(client: SupabaseClient, channel: RealtimeChannel): Promise<void> {
+  clients.add(client);
+  return new Promise((resolve, reject) => {
+    channel.subscribe((status, error) => {
+      if (status === 'SUBSCRIBED') resolve();
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
+    });
+  });
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('realtime: postgres_changes', () => {
+  it('delivers a profile UPDATE to its own subscriber and not to another player', async () => {
+    const alice = await signedInPlayer('live-a');
+    const bob = await signedInPlayer('live-b');
+    const aliceSaw: Change[] = [];
+    const bobSpied: Change[] = [];
+    const bobSaw: Change[] = [];
+
+    await subscribed(
+      alice.client,
+      alice.client
+        .channel('alice-profile')
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${alice.userId}` }, (p: Change) => aliceSaw.push(p)),
+    );
+    // Bob asks for Alice's row by filter, and for every profile change: RLS must hide Alice's from him.
+    await subscribed(
+      bob.client,
+      bob.client
+        .channel('bob-watch')
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${alice.userId}` }, (p: Change) => bobSpied.push(p))
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'profiles' }, (p: Change) => bobSaw.push(p)),
+    );
+
+    const admin = serviceClient();
+    const updated = await admin.from('profiles').update({ in_game_name: 'LiveAce' }).eq('id', alice.userId);
+    expect(updated.error).toBeNull();
+    await until(() => aliceSaw.length > 0, 'Alice to hear about her profile');
+    expect(aliceSaw[0]).toMatchObject({ eventType: 'UPDATE', schema: 'public', table: 'profiles', new: { id: alice.userId, in_game_name: 'LiveAce' } });
+
+    // Changes are delivered in commit order: once Bob hears about his own later change, Alice's has
+    // been processed for him too, so its absence is not a timing accident.
+    expect((await admin.from('profiles').update({ in_game_name: 'LiveBee' }).eq('id', bob.userId)).error).toBeNull();
+    await until(() => bobSaw.length > 0, 'Bob to hear about his own profile');
+    expect(bobSaw.map((p) => (p.new as Profile).id)).toEqual([bob.userId]);
+    expect(bobSpied).toHaveLength(0);
+    expect(aliceSaw).toHaveLength(1);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ANON_KEY, anonClient, serviceClient, signedInPlayer, stackUrl } from './helpers.ts';
+
+describe('rest: functions (rpc)', () => {
+  it('runs get_my_profile as the signed-in player', async () => {
+    const { client, userId, email } = await signedInPlayer('rpc');
+    const { data, error, status } = await client.rpc('get_my_profile');
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ id: userId, email, profile_completed: false });
+  });
+
+  it('refuses get_my_profile to an anonymous caller with 401 and PostgREST\'s error shape', async () => {
+    const { data, error, status } = await anonClient().rpc('get_my_profile');
+    expect(data).toBeNull();
+    expect(status).toBe(401);
+    expect(error).toMatchObject({ code: '42501', details: null, hint: null });
+    expect(error?.message).toMatch(/permission denied for function get_my_profile/);
+  });
+
+  it('answers 404 PGRST202 for an unknown function', async () => {
+    const { error, status } = await anonClient().rpc('no_such_function', { p_anything: 1 });
+    expect(status).toBe(404);
+    expect(error?.code).toBe('PGRST202');
+  });
+
+  it('returns arrays from set-returning functions, also over GET', async () => {
+    const client = anonClient();
+    const post = await client.rpc('get_tournament_slots');
+    expect(post.error).toBeNull();
+    expect(Array.isArray(post.data)).toBe(true);
+    expect(post.data!.length).toBeGreaterThan(0);
+    const get = await client.rpc('get_tournament_slots', {}, { get: true });
+    expect(get.data).toEqual(post.data);
+  });
+
+  it('answers 401 PGRST301 for a bad or expired token', async () => {
+    const response = await fetch(`${stackUrl()}/rest/v1/rpc/get_tournament_slots`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY.slice(0, -4)}AAAA`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ code: 'PGRST301' });
+  });
+});
+
+describe('rest: tables', () => {
+  it('reads rows under the caller\'s row-level security', async () => {
+    const player = await signedInPlayer('table');
+    const own = await player.client.from('profiles').select('id, email').eq('id', player.userId).single();
+    expect(own.error).toBeNull();
+    expect(own.data).toEqual({ id: player.userId, email: player.email });
+
+    // The service role sees every profile; the player sees only their own.
+    const everyone = await serviceClient().from('profiles').select('id').limit(50);
+    expect(everyone.data!.length).toBeGreaterThan(1);
+    const visible = await player.client.from('profiles').select('id');
+    expect(visible.data).toEqual([{ id: player.userId }]);
+  });
+
+  it('answers 501 naming what the local stack does not support', async () => {
+    const { error, status } = await anonClient().from('tournaments').select('id, registrations:tournament_registrations(id)');
+    expect(status).toBe(501);
+    expect(error?.message).toBe('Embedded resources (select with related tables) is not supported by the local stack');
+  });
+});

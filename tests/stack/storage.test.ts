@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { signedInPlayer } from './helpers.ts';
+
+// The smallest valid PNG: one transparent pixel.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+describe('storage: profile pictures', () => {
+  it('uploads the player\'s own picture and serves it at its public URL', async () => {
+    const { client, userId } = await signedInPlayer('avatar');
+    const bucket = client.storage.from('profile-pictures');
+    const name = `${userId}-avatar.png`;
+    const uploaded = await bucket.upload(name, new Blob([PNG], { type: 'image/png' }));
+    expect(uploaded.error).toBeNull();
+    expect(uploaded.data).toMatchObject({ path: name, fullPath: `profile-pictures/${name}` });
+
+    const { publicUrl } = bucket.getPublicUrl(name).data;
+    const response = await fetch(publicUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+
+    // Uploading the same name again needs upsert.
+    const again = await bucket.upload(name, new Blob([PNG], { type: 'image/png' }));
+    expect(again.error?.message).toBe('The resource already exists');
+    expect((await bucket.upload(name, new Blob([PNG], { type: 'image/png' }), { upsert: true })).error).toBeNull();
+  });
+
+  it('refuses a name that does not start with the player\'s own id', async () => {
+    const { client } = await signedInPlayer('intruder');
+    const victim = await signedInPlayer('victim');
+    const { error } = await client.storage.from('profile-pictures').upload(`${victim.userId}-avatar.png`, new Blob([PNG], { type: 'image/png' }));
+    expect(error?.message).toBe('new row violates row-level security policy');
+    expect(await fetch(client.storage.from('profile-pictures').getPublicUrl(`${victim.userId}-avatar.png`).data.publicUrl).then((r) => r.status)).toBe(404);
+  });
+
+  it('refuses a file over the bucket\'s 2 MB limit', async () => {
+    const { client, userId } = await signedInPlayer('big');
+    const big = new Blob([Buffer.alloc(2 * 1024 * 1024 + 1)], { type: 'image/png' });
+    const { error } = await client.storage.from('profile-pictures').upload(`${userId}-big.png`, big);
+    expect(error).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' });
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const { client, userId } = await signedInPlayer('text');
+    const { error } = await client.storage.from('profile-pictures').upload(`${userId}-notes.txt`, new Blob(['hello'], { type: 'text/plain' }));
+    expect(error).toMatchObject({ statusCode: '415', message: 'mime type text/plain is not supported' });
+  });
+});
