@@ -2,8 +2,8 @@
  * Two-step sign-in: a player adds an authenticator app from the profile; from then on sign-in
  * asks for its code after the e-mail code (challenge + verify → aal2); removing it turns it off.
  */
-import { expect, test } from '@playwright/test';
-import { authenticatorCode, SESSION_KEY, signedInPlayer, signInThroughScreen } from './helpers/auth';
+import { test } from '@playwright/test';
+import { authenticatorCode, expect, SESSION_KEY, signedInPlayer, signInThroughScreen } from './helpers/auth';
 
 test('enrol an authenticator app, then sign-in needs its code; removing it turns it off', async ({ page }) => {
   test.setTimeout(90_000);

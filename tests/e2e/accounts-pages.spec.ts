@@ -2,8 +2,11 @@
  * The signed-in pages: My Tournaments, My Earnings & Statistics and the Trade Center, empty and
  * filled (a paid registration seeded with the service role, as the payment confirmation writes it).
  */
-import { expect, test } from '@playwright/test';
-import { seedPaidRegistration, signedInPlayer } from './helpers/auth';
+import { test } from '@playwright/test';
+import { expect, seedPaidRegistration, signedInPlayer } from './helpers/auth';
+
+// Each test signs a player in against the local stack first: allow for a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 test.describe('My Tournaments', () => {
   test('a new player sees the empty state and the Champions Tour teaser', async ({ page }) => {

@@ -3,8 +3,11 @@
  * live update made from another session.
  */
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { rpc, secondSession, signedInPlayer } from './helpers/auth';
+import { test, type Page } from '@playwright/test';
+import { expect, rpc, secondSession, signedInPlayer } from './helpers/auth';
+
+// Each test signs a player in against the local stack first: allow for a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 /** A real (tiny) PNG, so the browser can preview it and Storage accepts it as an image. */
 function pngImage(): Buffer {
@@ -91,7 +94,7 @@ test.describe('profile', () => {
     await fillValidProfile(page);
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
-    await page.waitForURL('/dashboard', { timeout: 5_000 });
+    await page.waitForURL('/dashboard', { timeout: 15_000 });
 
     await page.goto('/profile');
     await expect(page.getByText('Profile Completed Successfully!')).toBeVisible();
@@ -156,7 +159,7 @@ test.describe('profile', () => {
     );
     expect(response.status).toBe(200);
 
-    await expect(page.getByText('Profile Completed Successfully!')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Profile Completed Successfully!')).toBeVisible();
     await expect(page.getByLabel('Legal Name')).toHaveValue('Priya Nair');
     await expect(page.getByLabel('Legal Name')).not.toBeEditable();
     await expect(page.getByText('PriyaGoal')).toBeVisible();

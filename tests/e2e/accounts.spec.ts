@@ -2,8 +2,11 @@
  * Accounts: guards, sign-in with an e-mailed code, the header's signed-in state and logout.
  * Runs against the built site and the local Supabase stack.
  */
-import { expect, test } from '@playwright/test';
-import { codeFromInbox, SESSION_KEY, signedInPlayer, signInThroughScreen, uniqueEmail } from './helpers/auth';
+import { test } from '@playwright/test';
+import { codeFromInbox, expect, SESSION_KEY, signedInPlayer, signInThroughScreen, uniqueEmail } from './helpers/auth';
+
+// Each test signs a player in against the local stack first: allow for a busy machine.
+test.describe.configure({ timeout: 60_000 });
 
 const guardedPages = ['/my-tournaments', '/my-earnings', '/trade', '/profile'];
 
@@ -35,7 +38,7 @@ test.describe('guards', () => {
     }, SESSION_KEY);
     await page.goto('/my-earnings');
     // supabase-js first tries to refresh the session; the refusal signs the visitor out.
-    await expect(page).toHaveURL('/login?next=%2Fmy-earnings', { timeout: 15_000 });
+    await expect(page).toHaveURL('/login?next=%2Fmy-earnings');
     await expect(page.getByTestId('toast')).toHaveText(/Please log in to access this page/);
   });
 });

@@ -6,7 +6,13 @@
  * - seed rows with the service role, as the payment confirmation would.
  */
 import { createHmac } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
+
+/**
+ * Signed-in pages wait on the local stack (sign-in, database functions, Realtime); on a busy
+ * CI machine that can take longer than Playwright's default 5 s, so account tests wait up to 15 s.
+ */
+export const expect = baseExpect.configure({ timeout: 15_000 });
 
 export const SUPABASE_URL = process.env.PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321';
 /** The Supabase CLI's well-known local keys (the local stack uses the same). */
