@@ -34,8 +34,12 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
   await page.goto('/login?next=%2Fmy-tournaments');
   await signInThroughScreen(page, session.user.email);
   await expect(page.getByRole('heading', { name: 'Authenticator code' })).toBeVisible();
-  // Still owing the second code, the guarded pages stay closed and send the player back here.
-  await expect(page).toHaveURL(/\/login/);
+  // Still owing the second code, the header does not count the player as signed in and the
+  // guarded pages send them back to finish signing in.
+  await page.goto('/my-tournaments');
+  await expect(page).toHaveURL('/login?next=%2Fmy-tournaments');
+  await expect(page.getByRole('heading', { name: 'Authenticator code' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-auth', 'signed-out');
 
   const wrong = authenticatorCode(secret) === '123456' ? '654321' : '123456';
   await page.getByLabel('Code from your app').fill(wrong);
