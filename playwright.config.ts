@@ -35,6 +35,16 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 360, height: 780 }, channel: undefined }, grep: /@phone/ },
   ],
   webServer: [
+    // The embedded local Supabase the built site talks to (its default URL): a fresh temporary
+    // database for every run (--ephemeral), with the demo players seeded; removed when it stops.
+    {
+      command: 'node supabase/local/main.ts --port 54321 --ephemeral --quiet',
+      url: 'http://127.0.0.1:54321/auth/v1/health',
+      reuseExistingServer: !process.env.CI,
+      // A fresh database runs every migration: allow for a slow, busy machine.
+      timeout: 240_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
     {
       command: 'npx astro preview --port 4321 --host 127.0.0.1',
       url: 'http://127.0.0.1:4321/',

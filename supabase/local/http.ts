@@ -45,7 +45,7 @@ const EXPOSED_HEADERS = 'content-range, content-length, content-type, etag, x-su
  * Supabase's gateway accepts any origin and the headers supabase-js sends; the site on :4321
  * calls the stack on :54321, so every response carries these.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse): void {
+export function applyCors(res: ServerResponse): void {
   res.setHeader('access-control-allow-origin', '*');
   res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
 }

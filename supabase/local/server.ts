@@ -111,7 +111,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', apiUrl);
-    applyCors(req, res);
+    applyCors(res);
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
     const match = serviceFor(url.pathname);
     if (!match) return sendJson(res, 404, { message: `no local Supabase service answers ${url.pathname}` });

@@ -25,7 +25,7 @@ describe('auth: TOTP multi-factor', () => {
     const level = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(level.data?.currentLevel).toBe('aal2');
     expect(level.data?.nextLevel).toBe('aal2');
-    expect(level.data?.currentAuthenticationMethods.map((m) => m.method)).toEqual(['totp', 'otp']);
+    expect(level.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'otp']);
 
     const { data } = await client.auth.getUser();
     expect(data.user?.factors?.[0]).toMatchObject({ id: factor.id, factor_type: 'totp', status: 'verified' });

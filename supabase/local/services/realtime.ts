@@ -159,7 +159,7 @@ export const realtimeService: ServiceModule = {
       send(conn, { join_ref: incoming.join_ref, ref: incoming.ref, topic: incoming.topic, event: 'phx_reply', payload: { status, response } });
     }
 
-    function decode(conn: Connection, data: RawData, isBinary: boolean): Message | null {
+    function decode(data: RawData, isBinary: boolean): Message | null {
       if (isBinary) return null;
       const parsed = JSON.parse(data.toString());
       if (Array.isArray(parsed)) {
@@ -363,7 +363,7 @@ export const realtimeService: ServiceModule = {
       socket.on('message', (data, isBinary) => {
         let message: Message | null;
         try {
-          message = decode(conn, data, isBinary);
+          message = decode(data, isBinary);
         } catch {
           return;
         }
@@ -374,7 +374,7 @@ export const realtimeService: ServiceModule = {
     });
 
     return {
-      async handle(req, res) {
+      async handle(_req, res) {
         res.writeHead(426, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ message: 'Connect to /realtime/v1/websocket with a WebSocket' }));
       },

@@ -90,7 +90,7 @@ interface UploadedFile {
 async function readUpload(req: IncomingMessage, raw: Buffer): Promise<UploadedFile> {
   const contentType = req.headers['content-type'] ?? 'application/octet-stream';
   if (contentType.startsWith('multipart/form-data')) {
-    const form = await new Request('http://local/upload', { method: 'POST', headers: { 'content-type': contentType }, body: raw }).formData();
+    const form = await new Request('http://local/upload', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
     const file = [...form.values()].find((value): value is File => typeof value !== 'string');
     if (!file) throw storageErrors.noFile();
     const cacheControl = form.get('cacheControl');

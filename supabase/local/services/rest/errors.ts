@@ -36,7 +36,7 @@ interface PgErrorLike {
 }
 
 export function isPgError(error: unknown): error is PgErrorLike {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+  return error instanceof Error && typeof (error as unknown as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as unknown as { code: string }).code);
 }
 
 /** PostgREST's table from SQLSTATE to HTTP status (the classes the product can meet). */

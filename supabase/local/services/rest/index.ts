@@ -277,9 +277,9 @@ export const restService: ServiceModule = {
       if (path === '') throw restErrors.unsupported('The OpenAPI description (GET /rest/v1/)');
       try {
         const rpcMatch = /^rpc\/([^/]+)$/.exec(path);
-        if (rpcMatch) return await rpc(req, res, url, caller, schema, rpcMatch[1]);
-        if (path.includes('/')) throw restErrors.tableNotFound(schema, path);
-        return await table(req, res, url, caller, schema, path);
+        if (rpcMatch) await rpc(req, res, url, caller, schema, rpcMatch[1]);
+        else if (path.includes('/')) throw restErrors.tableNotFound(schema, path);
+        else await table(req, res, url, caller, schema, path);
       } catch (error) {
         if (isPgError(error)) throw fromPgError(error, caller.role);
         throw error;
