@@ -276,7 +276,6 @@ export default function PayPanelIsland(props: PayPanelProps) {
       <p className={`mt-3 min-h-5 text-sm font-semibold ${message ? toneClass[message.tone] : ''}`} role="status" aria-live="polite" data-pay-message>
         {message?.text}
       </p>
-      {message?.tone === 'success' && justPaid && <p className="text-sm">{formLink}</p>}
     </div>
   );
 }
