@@ -2,7 +2,7 @@
  * The profile form (spec 5): validated on submit, then again on every change. Once the
  * profile is complete every field is read-only: the database refuses changes too.
  */
-import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { replaceProfile } from '@/stores/profile';
 import { showToast } from '@/stores/toast';
 import {
@@ -44,7 +44,6 @@ export default function ProfileForm({ profile, userId }: Props) {
   const [picture, setPicture] = useState<Picture | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // A change made elsewhere (another tab or device) shows here unless the player is mid-edit;
   // a completed profile always shows what is stored, since it can no longer be edited.
@@ -156,39 +155,40 @@ export default function ProfileForm({ profile, userId }: Props) {
         </p>
       )}
 
-      <div className="flex items-center gap-4">
-        {shownPicture ? (
-          <img
-            src={shownPicture}
-            alt={picture ? 'Preview of your new profile picture' : 'Your profile picture'}
-            width={80}
-            height={80}
-            className="size-20 rounded-full border-2 border-line object-cover"
-          />
-        ) : (
-          <span aria-hidden="true" className="grid size-20 place-items-center rounded-full border-2 border-dashed border-line text-mist">
-            <CameraIcon />
-          </span>
-        )}
-        {!locked && (
-          <div className="flex flex-col gap-1">
-            <label className="btn btn-ghost cursor-pointer self-start focus-within:outline-2 focus-within:outline-lime">
-              {shownPicture ? 'Change picture' : 'Add a picture'}
-              <input
-                ref={fileInput}
-                type="file"
-                name="picture"
-                accept={ACCEPTED_IMAGE_TYPES.join(',')}
-                onChange={onPictureChosen}
-                className="sr-only"
-              />
-            </label>
-            <p className={`text-xs ${pictureError ? 'font-semibold text-danger' : 'text-mist'}`}>
-              {pictureError ?? 'JPG, PNG, WebP or GIF, up to 2 MB.'}
-            </p>
-          </div>
-        )}
-      </div>
+      {(shownPicture || !locked) && (
+        <div className="flex items-center gap-4">
+          {shownPicture ? (
+            <img
+              src={shownPicture}
+              alt={picture ? 'Preview of your new profile picture' : 'Your profile picture'}
+              width={80}
+              height={80}
+              className="size-20 rounded-full border-2 border-line object-cover"
+            />
+          ) : (
+            <span aria-hidden="true" className="grid size-20 place-items-center rounded-full border-2 border-dashed border-line text-mist">
+              <CameraIcon />
+            </span>
+          )}
+          {!locked && (
+            <div className="flex flex-col gap-1">
+              <label className="btn btn-ghost cursor-pointer self-start focus-within:outline-2 focus-within:outline-lime">
+                {shownPicture ? 'Change picture' : 'Add a picture'}
+                <input
+                  type="file"
+                  name="picture"
+                  accept={ACCEPTED_IMAGE_TYPES.join(',')}
+                  onChange={onPictureChosen}
+                  className="sr-only"
+                />
+              </label>
+              <p className={`text-xs ${pictureError ? 'font-semibold text-danger' : 'text-mist'}`}>
+                {pictureError ?? 'JPG, PNG, WebP or GIF, up to 2 MB.'}
+              </p>
+            </div>
+          )}
+        </div>
+      )}
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Legal Name" required error={errors.legalName} hint="As on your ID: prizes are paid to this name.">
