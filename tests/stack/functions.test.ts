@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anonClient, stackUrl } from './helpers.ts';
+import { ANON_KEY, anonClient, stackUrl } from './helpers.ts';
 
 describe('functions: edge functions under Deno', () => {
   it('runs a function under Deno with the Supabase environment', { timeout: 90_000 }, async () => {
@@ -14,6 +14,15 @@ describe('functions: edge functions under Deno', () => {
       serviceRoleKeySet: true,
     });
     expect(data.runtime).toMatch(/^deno \d+\./);
+  });
+
+  it('restarts a function that crashed on the next request', { timeout: 90_000 }, async () => {
+    const client = anonClient();
+    const crashed = await fetch(`${stackUrl()}/functions/v1/echo-env/crash`, { method: 'POST', headers: { authorization: `Bearer ${ANON_KEY}` } });
+    expect(crashed.status).toBe(502);
+    const { data, error } = await client.functions.invoke('echo-env', { body: { again: true } });
+    expect(error).toBeNull();
+    expect(data.body).toEqual({ again: true });
   });
 
   it('verifies the JWT like the CLI does by default', async () => {

@@ -45,6 +45,23 @@ describe('rest: functions (rpc)', () => {
   });
 });
 
+describe('gateway: CORS', () => {
+  it('lets the site on another origin call the stack, as Supabase does', async () => {
+    const response = await fetch(`${stackUrl()}/rest/v1/rpc/get_tournament_slots`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:4321',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, apikey, x-client-info, content-type, prefer',
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-headers')).toContain('apikey');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+  });
+});
+
 describe('rest: tables', () => {
   it('reads rows under the caller\'s row-level security', async () => {
     const player = await signedInPlayer('table');

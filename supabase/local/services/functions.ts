@@ -16,7 +16,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Service, ServiceModule, StackContext } from '../context.ts';
-import { bearerToken, sendJson } from '../http.ts';
+import { bearerToken, readBody, sendJson } from '../http.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, verifyJwt } from '../keys.ts';
 
 const BOOT_TIMEOUT_MS = 60_000;
@@ -128,27 +128,39 @@ export const functionsService: ServiceModule = {
     }
 
     async function instanceFor(name: string, entry: string): Promise<RunningFunction> {
-      const current = running.get(name) ?? (await start(name, entry));
+      let current = running.get(name);
+      if (current && (current.child.exitCode !== null || current.child.signalCode !== null)) current = undefined;
+      current ??= await start(name, entry);
       await current.ready;
       return current;
     }
 
-    function proxy(req: IncomingMessage, res: ServerResponse, target: RunningFunction, pathAndQuery: string): Promise<void> {
+    /** Forwards one request; resolves false when the function was not listening (so it can be restarted). */
+    function proxy(req: IncomingMessage, res: ServerResponse, target: RunningFunction, pathAndQuery: string, body: Buffer): Promise<boolean> {
       return new Promise((resolve) => {
         const upstream = request(
           { host: '127.0.0.1', port: target.port, method: req.method, path: pathAndQuery, headers: { ...req.headers, host: `127.0.0.1:${target.port}` } },
           (response) => {
             res.writeHead(response.statusCode ?? 502, response.headers);
             response.pipe(res);
-            response.on('end', resolve);
+            response.on('end', () => resolve(true));
+            response.on('error', () => resolve(true));
           },
         );
-        upstream.on('error', (error) => {
-          if (!res.headersSent) sendJson(res, 502, { code: 'FUNCTION_UNREACHABLE', message: `The function did not answer: ${error.message}` });
-          resolve();
+        upstream.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ECONNREFUSED') return resolve(false);
+          // The function died while answering: the request may have had effects, so it is not retried.
+          if (!res.headersSent) sendJson(res, 502, { code: 'FUNCTION_CRASHED', message: `The function stopped while answering: ${error.message}` });
+          else res.end();
+          resolve(true);
         });
-        req.pipe(upstream);
+        upstream.end(body);
       });
+    }
+
+    function discard(name: string, instance: RunningFunction) {
+      if (running.get(name) === instance) running.delete(name);
+      if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill('SIGKILL');
     }
 
     return {
@@ -166,14 +178,20 @@ export const functionsService: ServiceModule = {
             return sendJson(res, 401, { msg: 'Invalid JWT' });
           }
         }
-        let target: RunningFunction;
-        try {
-          target = await instanceFor(name, entry);
-        } catch (error) {
-          ctx.log(`functions:${name}`, error instanceof Error ? error.message : String(error));
-          return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
+        const body = await readBody(req);
+        // A function that exited since its last request is started again, once.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          let target: RunningFunction;
+          try {
+            target = await instanceFor(name, entry);
+          } catch (error) {
+            ctx.log(`functions:${name}`, error instanceof Error ? error.message : String(error));
+            return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
+          }
+          if (await proxy(req, res, target, `${rest}${url.search}`, body)) return;
+          discard(name, target);
         }
-        await proxy(req, res, target, `${rest}${url.search}`);
+        sendJson(res, 503, { code: 'FUNCTION_UNREACHABLE', message: 'The function is not accepting requests (please check logs)' });
       },
       async stop() {
         await Promise.all(
