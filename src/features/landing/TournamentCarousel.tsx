@@ -9,9 +9,15 @@ import { useEffect, useRef } from 'react';
 import type { CarouselCard } from './landing';
 import RegisterButton from '@/features/payments/RegisterButton';
 
-type Props = { cards: CarouselCard[]; pixelsPerFrame: number; className?: string };
+type Props = {
+  cards: CarouselCard[];
+  pixelsPerFrame: number;
+  /** Where the browser keeps a signed-in session, so Register Now can show 'Registered'. */
+  sessionKey: string;
+  className?: string;
+};
 
-function Card({ card, clone }: { card: CarouselCard; clone: boolean }) {
+function Card({ card, clone, sessionKey }: { card: CarouselCard; clone: boolean; sessionKey: string }) {
   return (
     <li
       className="card flex w-72 shrink-0 flex-col p-5"
@@ -41,7 +47,7 @@ function Card({ card, clone }: { card: CarouselCard; clone: boolean }) {
       <p className="mt-2 text-sm text-mist">{card.players}</p>
       <div className="mt-auto pt-5">
         {card.registerHref ? (
-          <RegisterButton tournamentId={card.id} href={card.registerHref} />
+          <RegisterButton tournamentId={card.id} href={card.registerHref} sessionKey={sessionKey} />
         ) : (
           <button type="button" className="btn w-full" disabled>
             Full
@@ -52,7 +58,7 @@ function Card({ card, clone }: { card: CarouselCard; clone: boolean }) {
   );
 }
 
-export default function TournamentCarousel({ cards, pixelsPerFrame, className = '' }: Props) {
+export default function TournamentCarousel({ cards, pixelsPerFrame, sessionKey, className = '' }: Props) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const firstSetRef = useRef<HTMLUListElement>(null);
 
@@ -122,12 +128,12 @@ export default function TournamentCarousel({ cards, pixelsPerFrame, className = 
     >
       <ul ref={firstSetRef} className="flex shrink-0 gap-4 pr-4" role="list">
         {cards.map((card) => (
-          <Card key={card.id} card={card} clone={false} />
+          <Card key={card.id} card={card} clone={false} sessionKey={sessionKey} />
         ))}
       </ul>
       <ul className="flex shrink-0 gap-4 pr-4" role="list" aria-hidden="true">
         {cards.map((card) => (
-          <Card key={card.id} card={card} clone />
+          <Card key={card.id} card={card} clone sessionKey={sessionKey} />
         ))}
       </ul>
     </div>

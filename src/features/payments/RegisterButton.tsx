@@ -5,26 +5,27 @@
  * supabase-js: they get the plain link.
  */
 import { useEffect, useState } from 'react';
-import { sessionStorageKey } from '@/features/auth/auth';
-import { settings } from '@/lib/settings';
-import { summariseRegistrations } from './payments';
 
-type Props = { tournamentId: string; href: string };
+/**
+ * `sessionKey` is the stored-session key (auth.ts sessionStorageKey), computed at build time:
+ * importing the settings module here would ship zod to every landing visitor.
+ */
+type Props = { tournamentId: string; href: string; sessionKey: string };
 type State = 'register' | 'processing' | 'registered';
 
-function hasStoredSession(): boolean {
+function hasStoredSession(sessionKey: string): boolean {
   try {
-    return localStorage.getItem(sessionStorageKey(settings.supabase.url)) !== null;
+    return localStorage.getItem(sessionKey) !== null;
   } catch {
     return false;
   }
 }
 
-export default function RegisterButton({ tournamentId, href }: Props) {
+export default function RegisterButton({ tournamentId, href, sessionKey }: Props) {
   const [state, setState] = useState<State>('register');
 
   useEffect(() => {
-    if (!hasStoredSession()) return;
+    if (!hasStoredSession(sessionKey)) return;
     setState('processing');
     let cancelled = false;
     let unsubscribe = () => {};
@@ -35,9 +36,10 @@ export default function RegisterButton({ tournamentId, href }: Props) {
           if (!cancelled) setState('register');
           return;
         }
-        import('./payments.api')
-          .then(({ fetchOwnRegistrations }) => fetchOwnRegistrations(session.user.id))
-          .then((rows) => {
+        // Loaded only for signed-in players, so visitors never download zod or supabase-js.
+        Promise.all([import('./payments.api'), import('./payments')])
+          .then(async ([{ fetchOwnRegistrations }, { summariseRegistrations }]) => {
+            const rows = await fetchOwnRegistrations(session.user.id);
             if (!cancelled) setState(summariseRegistrations(rows, tournamentId).slots > 0 ? 'registered' : 'register');
           })
           .catch(() => {
@@ -49,7 +51,7 @@ export default function RegisterButton({ tournamentId, href }: Props) {
       cancelled = true;
       unsubscribe();
     };
-  }, [tournamentId]);
+  }, [tournamentId, sessionKey]);
 
   if (state === 'registered') {
     return (
