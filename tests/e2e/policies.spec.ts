@@ -190,6 +190,17 @@ for (const policy of policies) {
       expect(clips.every((clip) => clip === 'none')).toBe(true);
     });
 
+    test('a link to one section shows that title without waiting for the ones above', async ({ page }) => {
+      const target = sectionTitles(page).last();
+      await page.goto(policy.route);
+      const id = await target.getAttribute('id');
+      await page.goto(`${policy.route}#${id}`);
+
+      expect(await target.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+      expect(await target.evaluate((el) => getComputedStyle(el).clipPath)).toBe('none');
+      await expect(target).toBeInViewport();
+    });
+
     test('opens at the top of the page', async ({ page }) => {
       await page.goto(policy.route);
       await page.waitForLoadState('load');
