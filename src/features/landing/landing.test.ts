@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { Tournament } from '@/features/tournaments/tournaments';
+import { carouselCards, heroSlides } from './landing';
+
+const base: Tournament = {
+  id: 'golazo-june-2025',
+  title: 'Golazo Arena Jan to Dec 2025',
+  subtitle: null,
+  series: 'championship',
+  format: 'Monthly Championship',
+  entryFeeRupees: 150,
+  prizePoolRupees: 45000,
+  maxPlayers: 300,
+  isLive: true,
+  startsAt: '2025-06-28T14:00:00+05:30',
+  featured: true,
+  description: 'A knockout championship for up to 300 players.',
+  platforms: ['eFootball mobile (Android)'],
+  importantInfo: 'Join the WhatsApp group.',
+  rules: ['Rule one.', 'Rule two.', 'Rule three.'],
+  schedule: [{ round: 'Final', startsAt: '2025-06-29T20:00:00+05:30' }],
+};
+
+describe('carouselCards', () => {
+  it('formats money in rupees without decimals and dates in IST', () => {
+    const [card] = carouselCards([{ ...base, startsAt: '2025-06-30T20:00:00Z' }]);
+    expect(card).toMatchObject({ fee: '₹150', prize: '₹45,000', players: '300 players', startsOn: '1 Jul 2025' });
+  });
+
+  it('gives only the open featured tournament a Register Now link', () => {
+    const cards = carouselCards([base, { ...base, id: 'champions-jul-2025', featured: false }, { ...base, id: 'super_4', isLive: false }]);
+    expect(cards.map((card) => card.registerHref !== null)).toEqual([true, false, false]);
+    expect(cards[0]?.registerHref).toContain('/register');
+  });
+});
+
+describe('heroSlides', () => {
+  it('has six slides, each with its own image and alt text', () => {
+    expect(heroSlides).toHaveLength(6);
+    expect(new Set(heroSlides.map((slide) => slide.src)).size).toBe(6);
+    for (const slide of heroSlides) expect(slide.alt.length).toBeGreaterThan(10);
+  });
+});
