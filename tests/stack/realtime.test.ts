@@ -1,6 +1,6 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serviceClient, signedInPlayer } from './helpers.ts';
+import { anonClient, serviceClient, signedInPlayer } from './helpers.ts';
 
 type Profile = { id: string; in_game_name: string | null };
 type Change = RealtimePostgresChangesPayload<Profile>;
@@ -69,5 +69,41 @@ describe('realtime: postgres_changes', () => {
     expect(bobSaw.map((p) => (p.new as Profile).id)).toEqual([bob.userId]);
     expect(bobSpied).toHaveLength(0);
     expect(aliceSaw).toHaveLength(1);
+  });
+
+  it('delivers INSERT, UPDATE and DELETE of a public table to an anonymous visitor, filtered by id', async () => {
+    const visitor = anonClient();
+    const id = `live-cup-${Date.now()}`;
+    const seen: RealtimePostgresChangesPayload<{ id: string; filled_slots: number }>[] = [];
+    const otherCup: unknown[] = [];
+    await subscribed(
+      visitor,
+      visitor
+        .channel('cup')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'tournaments', filter: `id=eq.${id}` }, (p) => seen.push(p as never))
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'tournaments', filter: 'id=eq.some-other-cup' }, (p) => otherCup.push(p)),
+    );
+
+    const admin = serviceClient();
+    const inserted = await admin.from('tournaments').insert({
+      id,
+      title: 'Live Test Cup',
+      series: 'quick',
+      format: '1v1',
+      entry_fee_paise: 10_000,
+      prize_pool_paise: 20_000,
+      max_players: 2,
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(inserted.error).toBeNull();
+    expect((await admin.from('tournaments').update({ filled_slots: 1 }).eq('id', id)).error).toBeNull();
+    expect((await admin.from('tournaments').delete().eq('id', id)).error).toBeNull();
+
+    await until(() => seen.length === 3, 'three changes');
+    expect(seen.map((p) => p.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
+    expect(seen[0].new).toMatchObject({ id, filled_slots: 0, max_players: 2 });
+    expect(seen[1].new).toMatchObject({ id, filled_slots: 1 });
+    expect(seen[2].old).toEqual({ id });
+    expect(otherCup).toHaveLength(0);
   });
 });

@@ -76,6 +76,17 @@ describe('rest: tables', () => {
     expect(visible.data).toEqual([{ id: player.userId }]);
   });
 
+  it('refuses direct writes: the browser changes data only through functions', async () => {
+    const player = await signedInPlayer('writer');
+    const update = await player.client.from('profiles').update({ in_game_name: 'Sneaky' }).eq('id', player.userId);
+    expect(update.status).toBe(403);
+    expect(update.error).toMatchObject({ code: '42501', message: 'permission denied for table profiles' });
+
+    const insert = await anonClient().from('tournaments').insert({ id: 'free-cup', title: 'Free Cup' });
+    expect(insert.status).toBe(401);
+    expect(insert.error?.code).toBe('42501');
+  });
+
   it('answers 501 naming what the local stack does not support', async () => {
     const { error, status } = await anonClient().from('tournaments').select('id, registrations:tournament_registrations(id)');
     expect(status).toBe(501);
