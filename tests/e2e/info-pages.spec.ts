@@ -20,8 +20,9 @@ const pages = [
 async function gotoWithPausedClock(page: Page, route: string) {
   const start = new Date('2025-06-01T10:00:00+05:30');
   await page.clock.install({ time: start });
-  await page.goto(route);
+  // Paused before loading: however slow the load, no timer runs until the test moves the clock.
   await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  await page.goto(route);
 }
 
 /** The script a page runs on first load: inline code plus every script file it fetches. */
