@@ -69,12 +69,17 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
   const [now, setNow] = useState(() => Date.now());
   const [signingOut, setSigningOut] = useState(false);
   const [next, setNext] = useState('/dashboard');
+  const [hydrated, setHydrated] = useState(false);
   const lastSubmittedCode = useRef<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
   const text = copy[mode];
 
   // Read the address once: where to go afterwards, and whether this visit is a sign-out.
   useEffect(() => {
+    // A fast typist (or a slow phone) may have typed before the island woke up: keep it.
+    if (emailInput.current?.value) setEmail(emailInput.current.value);
+    setHydrated(true);
     const params = new URLSearchParams(window.location.search);
     setNext(safeNextPath(params.get('next')));
     const flash = takeFlashMessage();
@@ -213,6 +218,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
             <label className="flex flex-col gap-2 text-sm font-semibold">
               E-mail address
               <input
+                ref={emailInput}
                 type="email"
                 name="email"
                 autoComplete="email"
@@ -227,7 +233,8 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
               />
             </label>
             {error && <ErrorText>{error}</ErrorText>}
-            <button type="submit" className="btn btn-primary w-full" disabled={busy || signingOut}>
+            {/* Disabled until the island runs, so an early tap can't submit the bare HTML form. */}
+            <button type="submit" className="btn btn-primary w-full" disabled={!hydrated || busy || signingOut}>
               {busy ? 'Sending code…' : 'Send code'}
             </button>
           </form>
