@@ -11,9 +11,17 @@ export type TomlTable = { [key: string]: TomlValue | TomlTable };
 export function parseToml(text: string): TomlTable {
   const root: TomlTable = {};
   let current = root;
+  let pending = '';
   for (const rawLine of text.split(/\r?\n/)) {
-    const line = stripComment(rawLine).trim();
+    let line = stripComment(rawLine).trim();
     if (line === '') continue;
+    // Arrays may span lines: gather them until their brackets balance.
+    if (pending || (/=\s*\[/.test(line) && !balanced(line))) {
+      pending += `${pending ? ' ' : ''}${line}`;
+      if (!balanced(pending)) continue;
+      line = pending;
+      pending = '';
+    }
     const header = /^\[([^\]]+)\]$/.exec(line);
     if (header) {
       current = root;
@@ -29,6 +37,10 @@ export function parseToml(text: string): TomlTable {
     current[key] = parseValue(line.slice(eq + 1).trim());
   }
   return root;
+}
+
+function balanced(text: string): boolean {
+  return (text.match(/\[/g) ?? []).length === (text.match(/\]/g) ?? []).length;
 }
 
 function stripComment(line: string): string {
@@ -88,6 +100,11 @@ export interface AuthSettings {
   otpExpirySeconds: number;
   /** Minimum time between two codes sent to one address (GoTrue's SMTP max frequency). */
   emailMaxFrequencySeconds: number;
+  /** How long a rotated refresh token may still be presented (two tabs refreshing at once). */
+  refreshTokenReuseSeconds: number;
+  maxEnrolledFactors: number;
+  totpEnrollEnabled: boolean;
+  totpVerifyEnabled: boolean;
 }
 
 export interface StackSettings {
@@ -100,12 +117,14 @@ function num(value: unknown, fallback: number): number {
   return typeof value === 'number' ? value : fallback;
 }
 
-function duration(value: unknown, fallback: number): number {
+/** Reads a Go duration as config.toml writes them ("1m0s", "90s", "1h") into seconds. */
+export function durationSeconds(value: unknown, fallback: number): number {
   if (typeof value === 'number') return value;
-  if (typeof value !== 'string') return fallback;
-  const match = /^(\d+)(s|m|h)$/.exec(value);
-  if (!match) return fallback;
-  return Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'];
+  if (typeof value !== 'string' || !/^(\d+(\.\d+)?(h|m|s|ms))+$/.test(value)) return fallback;
+  const units: Record<string, number> = { h: 3600, m: 60, s: 1, ms: 0.001 };
+  let total = 0;
+  for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|h|m|s)/g)) total += Number(amount) * units[unit];
+  return total;
 }
 
 export function readStackSettings(configFile: string): StackSettings {
@@ -118,7 +137,11 @@ export function readStackSettings(configFile: string): StackSettings {
       enableSignup: get(toml, 'auth.enable_signup') !== false,
       otpLength: num(get(toml, 'auth.email.otp_length'), 6),
       otpExpirySeconds: num(get(toml, 'auth.email.otp_expiry'), 3600),
-      emailMaxFrequencySeconds: duration(get(toml, 'auth.email.max_frequency'), 60),
+      emailMaxFrequencySeconds: durationSeconds(get(toml, 'auth.email.max_frequency'), 60),
+      refreshTokenReuseSeconds: num(get(toml, 'auth.refresh_token_reuse_interval'), 10),
+      maxEnrolledFactors: num(get(toml, 'auth.mfa.max_enrolled_factors'), 10),
+      totpEnrollEnabled: get(toml, 'auth.mfa.totp.enroll_enabled') !== false,
+      totpVerifyEnabled: get(toml, 'auth.mfa.totp.verify_enabled') !== false,
     },
     functionVerifyJwt(name) {
       return get(toml, `functions.${name}.verify_jwt`) !== false;

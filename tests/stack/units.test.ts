@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseToml } from '../../supabase/local/config.ts';
+import { durationSeconds, parseToml } from '../../supabase/local/config.ts';
 import { parseDotenv } from '../../supabase/local/services/functions.ts';
 import { filterMatches } from '../../supabase/local/services/realtime.ts';
 import { base32Encode, hotp, totp, verifyTotp } from '../../supabase/local/services/auth/totp.ts';
@@ -26,6 +26,13 @@ describe('config readers', () => {
   it('reads the TOML subset of supabase/config.toml', () => {
     const toml = parseToml('[auth]\nsite_url = "http://127.0.0.1:4321" # comment\njwt_expiry = 3600\n[functions.razorpay-webhook]\nverify_jwt = false\n');
     expect(toml).toEqual({ auth: { site_url: 'http://127.0.0.1:4321', jwt_expiry: 3600 }, functions: { 'razorpay-webhook': { verify_jwt: false } } });
+  });
+
+  it('reads arrays written over several lines, and Go durations', () => {
+    expect(parseToml('urls = [\n  "a",\n  "b",\n]\nafter = 1\n')).toEqual({ urls: ['a', 'b'], after: 1 });
+    expect(durationSeconds('1m0s', 0)).toBe(60);
+    expect(durationSeconds('1h30m', 0)).toBe(5400);
+    expect(durationSeconds('soon', 7)).toBe(7);
   });
 
   it('reads dotenv files', () => {

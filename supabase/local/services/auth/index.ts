@@ -35,8 +35,6 @@ import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 
 /** Wrong guesses after which a one-time code is thrown away, so six digits cannot be walked. */
 export const MAX_OTP_ATTEMPTS = 5;
-/** How long a refreshed token may still be presented (two tabs refreshing at once), as GoTrue's reuse interval. */
-const REFRESH_REUSE_SECONDS = 10;
 /** GoTrue's default MFA challenge lifetime. */
 const CHALLENGE_EXPIRY_SECONDS = 300;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -202,7 +200,7 @@ export const authService: ServiceModule = {
             'select token from auth.refresh_tokens where parent = $1 and revoked = false',
             [presented],
           );
-          if (children[0] && token.age <= REFRESH_REUSE_SECONDS) {
+          if (children[0] && token.age <= ctx.settings.auth.refreshTokenReuseSeconds) {
             return { session: await sessionJson(tx, token.user_id, token.session_id, children[0].token, sessionOptions) };
           }
           // A used token presented again outside the reuse window may be stolen: end the session.
@@ -277,10 +275,12 @@ export const authService: ServiceModule = {
         if (factorType === 'phone' || factorType === 'webauthn') throw authErrors.factorTypeDisabled(factorType);
         throw authErrors.validation('factor_type needs to be totp');
       }
+      if (!ctx.settings.auth.totpEnrollEnabled) throw authErrors.factorTypeDisabled('totp');
       const friendlyName = typeof input.friendly_name === 'string' ? input.friendly_name : '';
       const factors = await listFactors(pg, user.id);
       if (factors.some((f) => f.status === 'verified') && session.aal !== 'aal2') throw authErrors.insufficientAal('enroll a new factor');
       if (friendlyName && factors.some((f) => f.friendly_name === friendlyName)) throw authErrors.factorNameConflict(friendlyName);
+      if (factors.length >= ctx.settings.auth.maxEnrolledFactors) throw authErrors.tooManyFactors();
       const issuer = typeof input.issuer === 'string' && input.issuer ? input.issuer : new URL(ctx.settings.auth.siteUrl).host;
       const secret = newTotpSecret();
       const uri = totpUri(issuer, user.email ?? user.id, secret);
@@ -317,6 +317,7 @@ export const authService: ServiceModule = {
       const { user, session } = await authenticate(req);
       const input = await body(req);
       const factor = await ownFactor(user.id, factorId);
+      if (!ctx.settings.auth.totpVerifyEnabled) throw authErrors.notSupported('Verifying TOTP factors (disabled in config.toml)');
       const challengeId = typeof input.challenge_id === 'string' ? input.challenge_id : '';
       const code = typeof input.code === 'string' ? input.code.trim() : '';
       const { rows } = await pg.query<{ id: string; verified_at: Date | null; age: number }>(
@@ -356,6 +357,8 @@ export const authService: ServiceModule = {
     }
 
     function settings(res: ServerResponse) {
+      // Only email sign-in works offline: OAuth providers need their servers, so none is offered
+      // even where config.toml enables one for hosted projects.
       sendJson(res, 200, {
         external: {
           anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false, email: true,
