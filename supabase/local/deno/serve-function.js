@@ -25,4 +25,13 @@ Deno.serve = (first, second) => {
   );
 };
 
+// The stack holds this process's stdin open; when the stack goes away, even killed outright, the
+// pipe closes and the function follows instead of lingering on its port.
+(async () => {
+  for await (const _chunk of Deno.stdin.readable) {
+    // nothing is ever sent; only the end matters
+  }
+  Deno.exit(0);
+})();
+
 await import(entry);

@@ -98,7 +98,8 @@ export const functionsService: ServiceModule = {
       const child = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', wrapper], {
         cwd: path.dirname(entry),
         env: environment(port, entry),
-        stdio: ['ignore', 'pipe', 'pipe'],
+        // stdin stays open for the child's lifetime: its end tells the wrapper the stack is gone.
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
       const log = (chunk: Buffer) => {
         for (const line of chunk.toString().split('\n')) if (line.trim() && !line.startsWith('LOCAL_FUNCTION_READY')) ctx.log(`functions:${name}`, line);

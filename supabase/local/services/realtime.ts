@@ -249,6 +249,18 @@ export const realtimeService: ServiceModule = {
       }
     }
 
+    function closeChannel(conn: Connection, channel: Channel, reason: string) {
+      conn.channels.delete(channel.topic);
+      send(conn, {
+        join_ref: channel.joinRef,
+        ref: null,
+        topic: channel.topic,
+        event: 'system',
+        payload: { extension: 'system', status: 'error', message: reason, channel: channel.topic.replace(/^realtime:/, '') },
+      });
+      send(conn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event: 'phx_close', payload: {} });
+    }
+
     async function handleMessage(conn: Connection, message: Message) {
       if (message.topic === 'phoenix' && message.event === 'heartbeat') return reply(conn, message, 'ok', {});
       switch (message.event) {
@@ -267,15 +279,7 @@ export const realtimeService: ServiceModule = {
           try {
             Object.assign(channel, await claimsFor(token));
           } catch (error) {
-            conn.channels.delete(message.topic);
-            send(conn, {
-              join_ref: channel.joinRef,
-              ref: null,
-              topic: message.topic,
-              event: 'system',
-              payload: { extension: 'system', status: 'error', message: `Invalid JWT: ${error instanceof Error ? error.message : String(error)}`, channel: message.topic.replace(/^realtime:/, '') },
-            });
-            send(conn, { join_ref: channel.joinRef, ref: null, topic: message.topic, event: 'phx_close', payload: {} });
+            closeChannel(conn, channel, `Invalid JWT: ${error instanceof Error ? error.message : String(error)}`);
           }
           return;
         }
@@ -309,8 +313,14 @@ export const realtimeService: ServiceModule = {
       const shape = await tableShape(change.schema_name, change.table_name);
       const keyOnly = (row: Record<string, unknown> | null) =>
         row ? Object.fromEntries(shape.primaryKey.filter((k) => k in row).map((k) => [k, row[k]])) : {};
+      const now = Math.floor(Date.now() / 1000);
       for (const conn of connections) {
-        for (const channel of conn.channels.values()) {
+        for (const channel of [...conn.channels.values()]) {
+          if (typeof channel.claims.exp === 'number' && channel.claims.exp <= now) {
+            // As hosted Realtime does: an expired token ends the channel until the client sends a fresh one.
+            closeChannel(conn, channel, 'Token has expired');
+            continue;
+          }
           const ids = channel.bindings
             .filter(
               (b) =>
