@@ -146,6 +146,29 @@ test.describe('paying for a tournament', () => {
   });
 });
 
+test.describe('landing tournament strip', () => {
+  test("Register Now brings a signed-in player to the tournament's pay panel", async ({ page }) => {
+    await signedInPlayer(page, 'landing');
+    await page.goto('/');
+    const card = page.locator('[data-tournament-card="golazo-june-2025"]').first();
+    await card.getByRole('link', { name: 'Register Now' }).click();
+    await expect(page).toHaveURL(PAGE, { timeout: 15_000 });
+    await expect(page.locator('[data-pay-panel]').getByRole('button', { name: 'Pay ₹150 & Register 1 Slot' })).toBeEnabled({
+      timeout: 15_000,
+    });
+  });
+
+  test('a registered player sees Registered on the card, from their real registrations', async ({ page }) => {
+    const session = await signedInPlayer(page, 'landing-registered');
+    await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 1, amountPaise: 15_000 });
+    await page.goto('/');
+    const card = page.locator('[data-tournament-card="golazo-june-2025"]').first();
+    await card.scrollIntoViewIfNeeded(); // the strip hydrates when it comes into view
+    await expect(card.getByRole('button', { name: 'Registered' })).toBeDisabled({ timeout: 15_000 });
+    await expect(card.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
+  });
+});
+
 test.describe('live slots', () => {
   test('a second browser sees the slot count move without reloading, from the webhook alone', async ({ browser, page }) => {
     // The watcher: an anonymous visitor with the page open.
