@@ -46,7 +46,9 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: 'npx astro preview --port 4321 --host 127.0.0.1',
+      // --ignore-lock: Astro allows one tracked preview server per project, so a preview left
+      // running on another port would otherwise stop the test run from starting its own.
+      command: 'npx astro preview --ignore-lock --port 4321 --host 127.0.0.1',
       url: 'http://127.0.0.1:4321/',
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
