@@ -11,6 +11,8 @@ const paths = [...routes.map((route) => route.path), UNKNOWN_TOURNAMENT];
 
 for (const path of paths) {
   test(`${path} has no serious or critical accessibility violation @phone`, async ({ page }) => {
+    // axe walks every node and computes contrast; on a busy two-core machine that takes a while.
+    test.setTimeout(90_000);
     const response = await page.goto(path);
     if (response?.status() === 404 && path !== UNKNOWN_TOURNAMENT) {
       test.info().annotations.push({ type: 'skipped', description: `${path} is not built yet (404)` });
