@@ -2,6 +2,7 @@
  * The signed-in pages: My Tournaments, My Earnings & Statistics and the Trade Center, empty and
  * filled (a paid registration seeded with the service role, as the payment confirmation writes it).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test } from '@playwright/test';
 import { expect, seedPaidRegistration, signedInPlayer } from './helpers/auth';
 
@@ -109,4 +110,21 @@ test('on a phone the payment history reads as cards, without sideways scrolling 
   await expect(card).toContainText('₹150.00');
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('the signed-in pages pass an accessibility check', async ({ page }) => {
+  test.setTimeout(120_000);
+  const session = await signedInPlayer(page, 'a11y');
+  await seedPaidRegistration(session.user.id, { slots: 1, amountPaise: 15_000 });
+  for (const [path, ready] of [
+    ['/my-tournaments', 'Registered on'],
+    ['/my-earnings', 'Payment History'],
+    ['/trade', 'Player Card'],
+    ['/profile', 'Player details'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
 });

@@ -73,6 +73,12 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'My Earnings & Statistics' })).toBeVisible();
   });
 
+  test('a player who is already signed in goes straight on to the page asked for', async ({ page }) => {
+    await signedInPlayer(page, 'already');
+    await page.goto('/login?next=%2Ftrade');
+    await expect(page).toHaveURL('/trade');
+  });
+
   test('/register offers the same sign-in in sign-up wording', async ({ page }) => {
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();

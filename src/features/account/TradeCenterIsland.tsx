@@ -44,7 +44,7 @@ export default function TradeCenterIsland() {
                         <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" strokeLinecap="round" />
                       </svg>
                     </div>
-                    <h3 className="font-bold">{card.name}</h3>
+                    <h2 className="font-bold">{card.name}</h2>
                     <div className="flex items-baseline justify-between gap-2">
                       <span className="font-display text-2xl">{card.value}</span>
                       <span className="text-sm font-bold text-lime">{card.trend}</span>
