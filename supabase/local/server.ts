@@ -9,8 +9,10 @@
 import { readFile, mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { syncCatalog } from '../../scripts/sync-catalog.ts';
 import { openDatabase } from './database.ts';
 import { readStackSettings } from './config.ts';
 import type { Service, StackContext } from './context.ts';
@@ -43,42 +45,35 @@ export interface RunningStack {
 /** SQL files of the local servers themselves, applied (idempotently) after the migrations. */
 const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql'];
 
-async function syncTournamentCatalog(ctx: StackContext): Promise<void> {
-  // The catalog sync script lives with the schema; it is optional until it lands so the stack still
-  // starts on a checkout without it.
-  const script = path.join(PROJECT_ROOT, 'scripts', 'sync-catalog.ts');
-  try {
-    await readFile(script);
-  } catch {
-    ctx.log('stack', 'scripts/sync-catalog.ts not found: tournament catalog not synced');
-    return;
-  }
-  const module = (await import(script)) as { syncCatalog?: (db: unknown) => Promise<unknown> };
-  if (typeof module.syncCatalog !== 'function') throw new Error('scripts/sync-catalog.ts does not export syncCatalog');
-  await module.syncCatalog(ctx.pg);
-}
-
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
   const dataDir = path.resolve(options.dataDir ?? path.join(PROJECT_ROOT, '.data'));
   const log = options.log ?? ((scope: string, message: string) => console.log(`[${scope}] ${message}`));
   await mkdir(dataDir, { recursive: true });
 
-  const database = await openDatabase({ dataDir: path.join(dataDir, 'postgres'), seed: options.seed ?? true });
-  const { pg } = database;
-  for (const file of LOCAL_SQL_FILES) await pg.exec(await readFile(path.join(localDir, file), 'utf8'));
-
-  // Requests that arrive while the services are still being created wait for them (the port must be
-  // known first: the services need the stack's own URL).
+  // The port is taken first, so a second stack fails at once instead of after opening the database;
+  // requests that arrive while the database opens wait for it (a health check simply answers later).
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   const server: Server = createServer((req, res) => void ready.then(() => handle(req, res)));
+  server.on('upgrade', (req, socket, head) => void ready.then(() => upgrade(req, socket, head)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 54321, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const apiUrl = `http://${host}:${port}`;
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ dataDir: path.join(dataDir, 'postgres'), seed: options.seed ?? true });
+    for (const file of LOCAL_SQL_FILES) await database.pg.exec(await readFile(path.join(localDir, file), 'utf8'));
+  } catch (error) {
+    server.closeAllConnections();
+    server.close();
+    throw error;
+  }
+  const { pg } = database;
 
   const context: StackContext = {
     pg,
@@ -93,7 +88,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   let services: { prefix: string; name: string; service: Service }[] = [];
   try {
-    await syncTournamentCatalog(context);
+    // The tournaments table follows the content catalog on every start (never edited by hand).
+    await syncCatalog(pg);
     for (const module of serviceModules) services.push({ prefix: module.prefix, name: module.name, service: await module.create(context) });
   } catch (error) {
     server.closeAllConnections();
@@ -124,14 +120,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     }
   }
 
-  markReady();
-  server.on('upgrade', (req, socket, head) => {
+  function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', apiUrl);
     const match = serviceFor(url.pathname);
     if (!match?.service.upgrade?.(req, socket, head, url)) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
     }
-  });
+  }
+
+  markReady();
 
   let closing: Promise<void> | undefined;
   return {
