@@ -1,12 +1,11 @@
 import type { APIRoute } from 'astro';
 import { settings } from '@/lib/settings';
+import { PRIVATE_ROUTES } from '@/lib/private-routes';
 
 /**
  * Everything public may be crawled; signed-in screens have nothing for a search engine.
  * The sitemap index comes from @astrojs/sitemap.
  */
-const PRIVATE_ROUTES = ['/profile', '/my-tournaments', '/my-earnings', '/trade'];
-
 export const GET: APIRoute = ({ site }) => {
   const origin = site ?? new URL(settings.siteUrl);
   const lines = [
