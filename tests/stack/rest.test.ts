@@ -34,6 +34,20 @@ describe('rest: functions (rpc)', () => {
     expect(get.data).toEqual(post.data);
   });
 
+  it('filters, narrows and singles out the rows of a set-returning function like a table', async () => {
+    const { data, error } = await anonClient()
+      .rpc('get_tournament_slots')
+      .select('tournament_id, max_players')
+      .eq('tournament_id', 'golazo-june-2025')
+      .single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ tournament_id: 'golazo-june-2025', max_players: 300 });
+
+    const none = await anonClient().rpc('get_tournament_slots').eq('tournament_id', 'no-such-cup').single();
+    expect(none.status).toBe(406);
+    expect(none.error?.code).toBe('PGRST116');
+  });
+
   it('answers 401 PGRST301 for a bad or expired token', async () => {
     const response = await fetch(`${stackUrl()}/rest/v1/rpc/get_tournament_slots`, {
       method: 'POST',
