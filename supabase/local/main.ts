@@ -61,9 +61,7 @@ Started the local Supabase in ${Math.round(performance.now() - startedAt)} ms (d
       JWT secret: ${JWT_SECRET}
         anon key: ${ANON_KEY}
 service_role key: ${SERVICE_ROLE_KEY}
-
-Demo players (password golazo-demo): demo1@golazo.test, demo2@golazo.test
-`);
+${values['no-seed'] ? '' : '\nDemo players (password golazo-demo): demo1@golazo.test, demo2@golazo.test\n'}`);
 
 let stopping = false;
 async function stop(signal: string) {
