@@ -10,8 +10,8 @@
  */
 (function () {
   'use strict';
-  var script = document.currentScript;
-  var apiOrigin = script && script.src ? new URL(script.src).origin : window.location.origin;
+  const script = document.currentScript;
+  const apiOrigin = script && script.src ? new URL(script.src).origin : window.location.origin;
 
   function rupees(paise) {
     return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }).format(
@@ -20,129 +20,125 @@
   }
 
   function element(tag, style, text) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     node.setAttribute('style', style);
     if (text !== undefined) node.textContent = text;
     return node;
   }
 
-  function Razorpay(options) {
-    if (!(this instanceof Razorpay)) return new Razorpay(options);
-    if (!options || typeof options.key !== 'string' || options.key.indexOf('rzp_') !== 0) {
-      throw new Error('Razorpay: a key id (rzp_test_... or rzp_live_...) is required');
+  class Razorpay {
+    constructor(options) {
+      if (!options || typeof options.key !== 'string' || options.key.indexOf('rzp_') !== 0) {
+        throw new Error('Razorpay: a key id (rzp_test_... or rzp_live_...) is required');
+      }
+      if (!options.order_id) throw new Error('Razorpay: order_id is required');
+      this.options = options;
+      this.listeners = {};
+      this.overlay = null;
     }
-    if (!options.order_id) throw new Error('Razorpay: order_id is required');
-    this.options = options;
-    this.listeners = {};
-    this.overlay = null;
-  }
 
-  Razorpay.prototype.on = function (event, listener) {
-    (this.listeners[event] = this.listeners[event] || []).push(listener);
-  };
+    on(event, listener) {
+      (this.listeners[event] = this.listeners[event] || []).push(listener);
+    }
 
-  Razorpay.prototype.close = function () {
-    if (this.overlay) this.overlay.remove();
-    this.overlay = null;
-  };
+    close() {
+      if (this.overlay) this.overlay.remove();
+      this.overlay = null;
+    }
 
-  Razorpay.prototype.open = function () {
-    if (this.overlay) return;
-    var self = this;
-    var options = this.options;
-    var color = (options.theme && options.theme.color) || '#3399cc';
-    var email = options.prefill && options.prefill.email;
+    open() {
+      if (this.overlay) return;
+      const self = this;
+      const options = this.options;
+      const color = (options.theme && options.theme.color) || '#3399cc';
+      const email = options.prefill && options.prefill.email;
 
-    var overlay = element(
-      'div',
-      'position:fixed;inset:0;z-index:2147483000;background:rgba(15,10,30,.72);display:flex;align-items:center;' +
-        'justify-content:center;padding:16px;font-family:system-ui,sans-serif',
-    );
-    overlay.setAttribute('data-razorpay-checkout', 'test-double');
-    var dialog = element(
-      'div',
-      'background:#fff;color:#1f1d2b;border-radius:12px;width:100%;max-width:360px;' +
-        'box-shadow:0 20px 50px rgba(0,0,0,.4);overflow:hidden',
-    );
-    dialog.setAttribute('role', 'dialog');
-    dialog.setAttribute('aria-modal', 'true');
-    dialog.setAttribute('aria-label', 'Razorpay Checkout');
-    var header = element('div', 'background:' + color + ';color:#fff;padding:16px 20px');
-    header.append(
-      element('div', 'font-weight:700;font-size:16px', options.name || 'Checkout'),
-      element('div', 'font-size:13px;opacity:.9', options.description || ''),
-      element('div', 'font-size:22px;font-weight:700;margin-top:8px', rupees(options.amount || 0)),
-    );
-    var body = element('div', 'padding:16px 20px;display:grid;gap:10px;font-size:14px');
-    body.append(
-      element('div', 'font-size:12px;color:#6b6880', 'Test mode: no money moves.'),
-      element('div', '', email ? 'Paying as ' + email : 'Paying as guest'),
-    );
-    var status = element('div', 'min-height:18px;font-size:13px;color:#b42318');
-    status.setAttribute('role', 'status');
-
-    function button(label, style) {
-      var node = element(
-        'button',
-        'border:0;border-radius:8px;padding:10px 12px;font-size:14px;font-weight:600;cursor:pointer;' + style,
-        label,
+      const overlay = element(
+        'div',
+        'position:fixed;inset:0;z-index:2147483000;background:rgba(15,10,30,.72);display:flex;align-items:center;' +
+          'justify-content:center;padding:16px;font-family:system-ui,sans-serif',
       );
-      node.type = 'button';
-      return node;
-    }
-    var pay = button('Pay', 'background:' + color + ';color:#fff');
-    var fail = button('Fail', 'background:#fee4e2;color:#912018');
-    var close = button('Close', 'background:#eeedf3;color:#1f1d2b');
-    var actions = element('div', 'display:grid;grid-template-columns:1fr 1fr 1fr;gap:8px');
-    actions.append(pay, fail, close);
-    body.append(status, actions);
-    dialog.append(header, body);
-    overlay.append(dialog);
-    document.body.append(overlay);
-    this.overlay = overlay;
-    pay.focus();
+      overlay.setAttribute('data-razorpay-checkout', 'test-double');
+      const dialog = element(
+        'div',
+        'background:#fff;color:#1f1d2b;border-radius:12px;width:100%;max-width:360px;' +
+          'box-shadow:0 20px 50px rgba(0,0,0,.4);overflow:hidden',
+      );
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-modal', 'true');
+      dialog.setAttribute('aria-label', 'Razorpay Checkout');
+      const header = element('div', 'background:' + color + ';color:#fff;padding:16px 20px');
+      header.append(
+        element('div', 'font-weight:700;font-size:16px', options.name || 'Checkout'),
+        element('div', 'font-size:13px;opacity:.9', options.description || ''),
+        element('div', 'font-size:22px;font-weight:700;margin-top:8px', rupees(options.amount || 0)),
+      );
+      const body = element('div', 'padding:16px 20px;display:grid;gap:10px;font-size:14px');
+      body.append(
+        element('div', 'font-size:12px;color:#6b6880', 'Test mode: no money moves.'),
+        element('div', '', email ? 'Paying as ' + email : 'Paying as guest'),
+      );
+      const status = element('div', 'min-height:18px;font-size:13px;color:#b42318');
+      status.setAttribute('role', 'status');
 
-    function busy(value) {
-      pay.disabled = fail.disabled = close.disabled = value;
-    }
+      const button = (label, style) => {
+        const node = element(
+          'button',
+          'border:0;border-radius:8px;padding:10px 12px;font-size:14px;font-weight:600;cursor:pointer;' + style,
+          label,
+        );
+        node.type = 'button';
+        return node;
+      };
+      const pay = button('Pay', 'background:' + color + ';color:#fff');
+      const fail = button('Fail', 'background:#fee4e2;color:#912018');
+      const close = button('Close', 'background:#eeedf3;color:#1f1d2b');
+      const actions = element('div', 'display:grid;grid-template-columns:1fr 1fr 1fr;gap:8px');
+      actions.append(pay, fail, close);
+      body.append(status, actions);
+      dialog.append(header, body);
+      overlay.append(dialog);
+      document.body.append(overlay);
+      this.overlay = overlay;
+      pay.focus();
 
-    function attempt(outcome) {
-      busy(true);
-      status.textContent = 'Processing…';
-      fetch(apiOrigin + '/razorpay/test/pay', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ order_id: options.order_id, outcome: outcome, email: email }),
-      })
-        .then(function (response) {
-          return response.json().then(function (result) {
-            self.close();
-            if (outcome === 'success' && response.ok) {
-              if (options.handler) options.handler(result);
-            } else {
-              (self.listeners['payment.failed'] || []).forEach(function (listener) {
-                listener(result);
-              });
-            }
+      const busy = (value) => {
+        pay.disabled = fail.disabled = close.disabled = value;
+      };
+
+      const attempt = async (outcome) => {
+        busy(true);
+        status.textContent = 'Processing…';
+        let response;
+        let result;
+        try {
+          response = await fetch(apiOrigin + '/razorpay/test/pay', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ order_id: options.order_id, outcome: outcome, email: email }),
           });
-        })
-        .catch(function (error) {
+          result = await response.json();
+        } catch (error) {
           busy(false);
           status.textContent = 'Could not reach the payment service: ' + error.message;
-        });
-    }
+          return;
+        }
+        self.close();
+        if (outcome === 'success' && response.ok) {
+          if (options.handler) options.handler(result);
+        } else {
+          for (const listener of self.listeners['payment.failed'] || []) listener(result);
+        }
+      };
 
-    pay.addEventListener('click', function () {
-      attempt('success');
-    });
-    fail.addEventListener('click', function () {
-      attempt('failure');
-    });
-    close.addEventListener('click', function () {
-      self.close();
-      if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
-    });
-  };
+      pay.addEventListener('click', () => void attempt('success'));
+      fail.addEventListener('click', () => void attempt('failure'));
+      close.addEventListener('click', () => {
+        self.close();
+        if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
+      });
+    }
+  }
 
   window.Razorpay = Razorpay;
 })();
