@@ -3,7 +3,7 @@
  * Runs against the built site and the local Supabase stack.
  */
 import { test } from '@playwright/test';
-import { codeFromInbox, expect, SESSION_KEY, signedInPlayer, signInThroughScreen, uniqueEmail } from './helpers/auth';
+import { codeFromInbox, expect, refreshSession, SESSION_KEY, signedInPlayer, signInThroughScreen, uniqueEmail } from './helpers/auth';
 
 // Each test signs a player in against the local stack first: allow for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -110,7 +110,7 @@ test.describe('sign-in', () => {
 
 test.describe('header', () => {
   test('shows account links when signed in, and logout really signs out', async ({ page }) => {
-    await signedInPlayer(page, 'header');
+    const session = await signedInPlayer(page, 'header');
     await page.goto('/about');
     const header = page.locator('#site-header');
     await expect(header.getByRole('link', { name: 'Register Here' })).toBeHidden();
@@ -122,6 +122,8 @@ test.describe('header', () => {
     await page.getByRole('link', { name: 'Log out' }).first().click();
     await expect(page.getByTestId('toast')).toHaveText(/You have been logged out/);
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();
+    // Not just forgotten by the browser: the server no longer accepts the session either.
+    expect((await refreshSession(session.refresh_token)).status).toBe(400);
 
     await page.goto('/about');
     await expect(page.locator('#site-header').getByRole('link', { name: 'Register Here' })).toBeVisible();

@@ -87,6 +87,15 @@ export async function secondSession(first: StoredSession): Promise<StoredSession
   return (await authFetch('/token?grant_type=password', { email: first.user.email, password })) as StoredSession;
 }
 
+/** Asks Auth for new tokens with a refresh token, as supabase-js does when a session ages. */
+export async function refreshSession(refreshToken: string): Promise<Response> {
+  return fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  });
+}
+
 /** Makes the page start signed in with `session`, as supabase-js would have stored it. */
 export async function useSession(page: Page, session: StoredSession): Promise<void> {
   await page.addInitScript(
