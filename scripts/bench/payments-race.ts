@@ -13,6 +13,7 @@
  *   npm run bench:payments [-- --payments 1000 --capacity 300 --clients 100]
  * Exit code 1 when a check or budget fails.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startPostgresCluster } from '../../supabase/local/postgres-cluster.ts';
@@ -63,6 +64,32 @@ async function warmUp(clients: pg.Client[]): Promise<void> {
   );
 }
 
+/** One client registering 100 players in a roomy tournament: what a confirmation costs without a queue. */
+async function uncontendedCost(client: pg.Client): Promise<number> {
+  await client.query('reset role');
+  await client.query(
+    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at)
+     values ('baseline-cup', 'Baseline Cup', 'quick', 'Super 8', 10000, 100000, 1000, true, now() + interval '7 days')`,
+  );
+  const { rows } = await client.query<{ razorpay_order_id: string }>(
+    `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
+     select id, 'baseline-cup', 'order_base' || row_number() over (), 10000, 1
+       from (select id from auth.users limit 100) players
+     returning razorpay_order_id`,
+  );
+  await client.query('set role service_role');
+  let total = 0;
+  for (const { razorpay_order_id: orderId } of rows) {
+    const result = await client.query<{ server_ms: number }>(
+      `select extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
+         from (select public.confirm_tournament_payment($1, $2) offset 0) confirmation`,
+      [orderId, `pay_${orderId.slice('order_'.length)}`],
+    );
+    total += Number(result.rows[0].server_ms);
+  }
+  return total / rows.length;
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -71,6 +98,10 @@ const cluster = await startPostgresCluster();
 let failed = false;
 try {
   console.log(`PostgreSQL ${cluster.serverVersion}: ${PAYMENTS} paid confirmations, ${CAPACITY} places, ${CLIENTS} clients`);
+  // Lock hand-offs between 100 backends are as fast as the scheduler wakes them: on a busy machine
+  // the numbers below say more about the neighbours than about the database. Print the context.
+  const [load1] = loadavg();
+  console.log(`machine: ${availableParallelism()} cores, load average ${load1.toFixed(1)}`);
   await applyShim(cluster.connection);
   await applyMigrations(cluster.connection);
 
@@ -115,6 +146,8 @@ try {
   // PostgREST keeps its connections open, so the functions' plans are already cached when players
   // pay: each client first settles one payment of a separate tournament, outside the measurement.
   await warmUp(clients);
+  const uncontendedMs = await uncontendedCost(clients[0]);
+  console.log(`uncontended: ${uncontendedMs.toFixed(2)} ms per registering confirmation at the database (one client)`);
 
   const latencies: number[] = [];
   const clientLatencies: number[] = [];
