@@ -20,7 +20,7 @@ export const TournamentSchema = z
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,62}$/),
     title: z.string().min(3).max(80),
     subtitle: z.string().max(120).nullable(),
-    /** 'championship' entries are the monthly events (My Tournaments' Champions tab); 'quick' the short formats. */
+    /** 'championship' entries are the monthly events (listed first, with the featured banner); 'quick' the short formats. */
     series: z.enum(['championship', 'quick']),
     format: TournamentFormat,
     /** Entry fee per slot, whole rupees. The database stores it in paise. */
