@@ -7,6 +7,9 @@
  *   migration and the seed;
  * - warm start: the same directory again (what a developer's second `npm run dev` costs).
  *
+ * - request latency on the warm stack: a public rpc (one transaction as anon) and a one-time-code
+ *   sign-in (send, read the inbox, verify), sequentially, p50 and p95.
+ *
  * Figures only (no budget): they depend on the machine's load.
  */
 import { spawn } from 'node:child_process';
@@ -42,7 +45,41 @@ function rssMiB(pid) {
   }
 }
 
-async function startOnce(dataDir) {
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function timed(runs, fn) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await fn(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (${runs} runs)`;
+}
+
+async function measureRequests(base) {
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, 'content-type': 'application/json' };
+  const rpc = await timed(50, async () => {
+    const response = await fetch(`${base}/rest/v1/rpc/get_tournament_slots`, { method: 'POST', headers, body: '{}' });
+    if (!response.ok) throw new Error(`rpc answered ${response.status}`);
+    await response.arrayBuffer();
+  });
+  const signIn = await timed(10, async (i) => {
+    const email = `bench-${Date.now()}-${i}@golazo.test`;
+    await fetch(`${base}/auth/v1/otp`, { method: 'POST', headers, body: JSON.stringify({ email }) });
+    const inbox = await (await fetch(`${base}/__inbox?email=${encodeURIComponent(email)}`)).json();
+    const response = await fetch(`${base}/auth/v1/verify`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, token: inbox.messages.at(-1).code, type: 'email' }),
+    });
+    if (!response.ok) throw new Error(`verify answered ${response.status}`);
+  });
+  return { rpc, signIn };
+}
+
+async function startOnce(dataDir, withRequests = false) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--quiet'], {
@@ -65,7 +102,8 @@ async function startOnce(dataDir) {
           headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
           body: '{}',
         }).catch(() => {});
-        return { ms, rss, rssAfterRequests: rssMiB(child.pid) };
+        const requests = withRequests ? await measureRequests(`http://127.0.0.1:${port}`) : undefined;
+        return { ms, rss, rssAfterRequests: rssMiB(child.pid), requests };
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -78,14 +116,16 @@ async function startOnce(dataDir) {
 }
 
 const format = (r) =>
-  `${(r.ms / 1000).toFixed(2)} s to first healthy response, RSS ${r.rss?.toFixed(0) ?? '?'} MiB (${r.rssAfterRequests?.toFixed(0) ?? '?'} MiB after a request)`;
+  `${(r.ms / 1000).toFixed(2)} s to first healthy response, RSS ${r.rss?.toFixed(0) ?? '?'} MiB (${r.rssAfterRequests?.toFixed(0) ?? '?'} MiB after the requests)`;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'golazo-bench-stack-'));
 try {
   const cold = await startOnce(dataDir);
   console.log(`cold start (fresh data dir): ${format(cold)}`);
-  const warm = await startOnce(dataDir);
+  const warm = await startOnce(dataDir, true);
   console.log(`warm start (existing data):  ${format(warm)}`);
+  console.log(`rpc get_tournament_slots as anon: ${warm.requests.rpc}`);
+  console.log(`one-time-code sign-in (otp + inbox + verify): ${warm.requests.signIn}`);
   console.log(`machine: ${os.cpus().length} CPU(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 } finally {
   await rm(dataDir, { recursive: true, force: true });

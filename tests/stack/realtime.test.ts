@@ -1,6 +1,7 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { anonClient, serviceClient, signedInPlayer } from './helpers.ts';
+import WebSocket from 'ws';
+import { ANON_KEY, anonClient, serviceClient, signedInPlayer, stackUrl } from './helpers.ts';
 
 type Profile = { id: string; in_game_name: string | null };
 type Change = RealtimePostgresChangesPayload<Profile>;
@@ -105,5 +106,29 @@ describe('realtime: postgres_changes', () => {
     expect(seen[1].new).toMatchObject({ id, filled_slots: 1 });
     expect(seen[2].old).toEqual({ id });
     expect(otherCup).toHaveLength(0);
+  });
+
+  it('speaks the 1.0.0 JSON-object protocol too, and names what it does not support', async () => {
+    const socket = new WebSocket(`${stackUrl().replace('http', 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=1.0.0`);
+    const replies = new Map<string, { event: string; payload: { status: string; response: Record<string, unknown> } }>();
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.ref) replies.set(message.ref, message);
+    });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const push = (ref: string, topic: string, event: string, payload: object) =>
+      socket.send(JSON.stringify({ topic, event, payload, ref, join_ref: ref === '1' ? '1' : null }));
+    try {
+      push('1', 'realtime:raw', 'phx_join', { config: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'tournaments' }] } });
+      push('2', 'phoenix', 'heartbeat', {});
+      push('3', 'realtime:raw', 'broadcast', { type: 'broadcast', event: 'ping', payload: {} });
+      await until(() => replies.size === 3, 'three replies');
+      expect(replies.get('1')!.payload).toMatchObject({ status: 'ok', response: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'tournaments' }] } });
+      expect(replies.get('2')!.payload).toEqual({ status: 'ok', response: {} });
+      expect(replies.get('3')!.payload.status).toBe('error');
+      expect(String(replies.get('3')!.payload.response.reason)).toMatch(/broadcast is not supported by the local stack/);
+    } finally {
+      socket.close();
+    }
   });
 });
