@@ -72,6 +72,27 @@ describe('realtime: postgres_changes', () => {
     expect(aliceSaw).toHaveLength(1);
   });
 
+  it('delivers the change a player makes through an rpc to their own open profile page', async () => {
+    const player = await signedInPlayer('live-rpc');
+    const seen: Change[] = [];
+    await subscribed(
+      player.client,
+      player.client
+        .channel(`profile-${player.userId}`)
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${player.userId}` }, (p: Change) => seen.push(p)),
+    );
+    const saved = await player.client.rpc('update_my_profile', {
+      p_legal_name: 'Asha Verma',
+      p_in_game_name: 'AshaGoal',
+      p_age: 19,
+      p_game_user_id: 'ABCD-123-456-789',
+      p_profile_image_url: null,
+    });
+    expect(saved.error).toBeNull();
+    await until(() => seen.length > 0, 'the profile change');
+    expect(seen[0].new).toMatchObject({ id: player.userId, in_game_name: 'AshaGoal', profile_completed: true });
+  });
+
   it('delivers INSERT, UPDATE and DELETE of a public table to an anonymous visitor, filtered by id', async () => {
     const visitor = anonClient();
     const id = `live-cup-${Date.now()}`;
