@@ -65,6 +65,18 @@ describe('auth: email one-time code', () => {
     expect(await readInbox(email)).toHaveLength(1);
   });
 
+  it('counts each kind of code\'s limit from its last send, used or not, as GoTrue does', async () => {
+    // Sign-up code, then at once a sign-in code (another kind): allowed; a third within the minute is not.
+    const { email } = await signedInPlayer('used');
+    const client = anonClient();
+    expect((await client.auth.signInWithOtp({ email })).error).toBeNull();
+    const messages = await readInbox(email);
+    expect(messages.map((m) => m.type)).toEqual(['signup', 'magiclink']);
+    expect((await client.auth.verifyOtp({ email, token: messages[1].code, type: 'email' })).error).toBeNull();
+    const third = await client.auth.signInWithOtp({ email });
+    expect(third.error?.code).toBe('over_email_send_rate_limit');
+  });
+
   it('honours create_user: false for an unknown address', async () => {
     const email = uniqueEmail('nobody');
     const { error } = await anonClient().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });

@@ -85,7 +85,7 @@ export const authService: ServiceModule = {
       if (!EMAIL_PATTERN.test(email)) throw authErrors.validation('Unable to validate email address: invalid format');
       const createUser = input.create_user !== false;
       const metadata = input.data && typeof input.data === 'object' ? (input.data as Record<string, unknown>) : {};
-      const { maxFrequency, otpLength } = { maxFrequency: ctx.settings.auth.emailMaxFrequencySeconds, otpLength: ctx.settings.auth.otpLength };
+      const { emailMaxFrequencySeconds: maxFrequency, otpLength } = ctx.settings.auth;
 
       const delivered = await pg.transaction(async (tx) => {
         let user = await findUserByEmail(tx, email);
@@ -95,20 +95,24 @@ export const authService: ServiceModule = {
           user = await createEmailUser(tx, email, metadata);
           isNew = true;
         }
+        // As GoTrue: an unconfirmed address gets a signup confirmation code, a confirmed one a
+        // sign-in ("magic link") code; each kind counts its own resend limit from its last send
+        // (used or not), so signing up and then signing in again at once is fine, a third code is not.
+        const tokenType = user.email_confirmed_at ? 'recovery_token' : 'confirmation_token';
         const { rows } = await tx.query<{ age: number }>(
-          `select extract(epoch from now() - updated_at)::float8 as age from auth.one_time_tokens
-           where user_id = $1 and token_type = 'confirmation_token'`,
-          [user.id],
+          `select extract(epoch from now() - created_at)::float8 as age from auth.one_time_tokens
+           where user_id = $1 and token_type = $2`,
+          [user.id, tokenType],
         );
         if (rows[0] && rows[0].age < maxFrequency) throw authErrors.emailRateLimit(Math.max(1, Math.ceil(maxFrequency - rows[0].age)));
         const code = String(randomInt(0, 10 ** otpLength)).padStart(otpLength, '0');
         await tx.query(
           `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to)
-           values ($1, 'confirmation_token', $2, $3)
+           values ($1, $2, $3, $4)
            on conflict (user_id, token_type) do update
              set token_hash = excluded.token_hash, relates_to = excluded.relates_to, failed_attempts = 0,
                  created_at = now(), updated_at = now()`,
-          [user.id, hashOneTimeCode(email, code), email],
+          [user.id, tokenType, hashOneTimeCode(email, code), email],
         );
         return { code, isNew: isNew || !user.email_confirmed_at };
       });
@@ -140,9 +144,13 @@ export const authService: ServiceModule = {
         if (!user) return { ok: false as const };
         const { rows } = await tx.query<{ id: string; token_hash: string; age: number; failed_attempts: number }>(
           `select id, token_hash, failed_attempts, extract(epoch from now() - created_at)::float8 as age
-           from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token' for update`,
+           from auth.one_time_tokens
+           where user_id = $1 and token_type in ('confirmation_token', 'recovery_token') and token_hash <> ''
+           order by created_at desc limit 1 for update`,
           [user.id],
         );
+        // The newest live code counts; a used or burnt one keeps its row (token_hash emptied) so the
+        // resend limit still counts from it.
         const stored = rows[0];
         if (!stored) return { ok: false as const };
         if (stored.age > ctx.settings.auth.otpExpirySeconds) {
@@ -153,13 +161,13 @@ export const authService: ServiceModule = {
         const given = Buffer.from(hashOneTimeCode(email, code), 'hex');
         if (!timingSafeEqual(expected, given)) {
           if (stored.failed_attempts + 1 >= MAX_OTP_ATTEMPTS) {
-            await tx.query('delete from auth.one_time_tokens where id = $1', [stored.id]);
+            await tx.query(`update auth.one_time_tokens set token_hash = '', updated_at = now() where id = $1`, [stored.id]);
           } else {
             await tx.query('update auth.one_time_tokens set failed_attempts = failed_attempts + 1 where id = $1', [stored.id]);
           }
           return { ok: false as const };
         }
-        await tx.query('delete from auth.one_time_tokens where id = $1', [stored.id]);
+        await tx.query(`update auth.one_time_tokens set token_hash = '', updated_at = now() where id = $1`, [stored.id]);
         await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [user.id]);
         const { sessionId, refreshToken } = await startSession(tx, user.id, 'otp');
         return { ok: true as const, session: await sessionJson(tx, user.id, sessionId, refreshToken, sessionOptions) };
