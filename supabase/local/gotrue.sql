@@ -45,7 +45,9 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 
--- Email one-time codes: only a hash is stored; wrong guesses are counted so a code dies after a few.
+-- Email one-time codes, one row per user and kind (confirmation_token for a sign-up, recovery_token for a
+-- sign-in, as GoTrue names them): only a hash is stored, emptied once the code is used or has had too
+-- many wrong guesses; created_at is the last send, which the resend limit counts from.
 create table if not exists auth.one_time_tokens (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
