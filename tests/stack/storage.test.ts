@@ -23,6 +23,15 @@ describe('storage: profile pictures', () => {
     const again = await bucket.upload(name, new Blob([PNG], { type: 'image/png' }));
     expect(again.error?.message).toBe('The resource already exists');
     expect((await bucket.upload(name, new Blob([PNG], { type: 'image/png' }), { upsert: true })).error).toBeNull();
+
+    const downloaded = await bucket.download(name);
+    expect(downloaded.error).toBeNull();
+    expect(Buffer.from(await downloaded.data!.arrayBuffer())).toEqual(PNG);
+
+    const removed = await bucket.remove([name]);
+    expect(removed.error).toBeNull();
+    expect(removed.data?.map((o) => o.name)).toEqual([name]);
+    expect((await fetch(publicUrl)).status).toBe(404);
   });
 
   it('refuses a name that does not start with the player\'s own id', async () => {
