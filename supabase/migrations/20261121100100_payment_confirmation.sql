@@ -129,6 +129,9 @@ $$;
 --      re-checks capacity against the committed value);
 --   4. writes the registration, or marks the payment refund_pending with a reason the player sees.
 -- Lock order is always payment, then tournament, so two confirmations never deadlock.
+-- Everything that does not need the tournament's row lock (marking the payment paid, building the answer)
+-- happens first; once the slots are taken only the registration is written before committing, so the
+-- rush for the last slots queues on that row for as short a time as possible.
 create or replace function public.confirm_tournament_payment(p_razorpay_order_id text, p_razorpay_payment_id text)
 returns jsonb
 language plpgsql
@@ -137,7 +140,9 @@ set search_path = ''
 as $$
 declare
   v_payment public.payments%rowtype;
+  v_paid public.payments%rowtype;
   v_registration_id uuid;
+  v_result jsonb;
   v_reason text;
 begin
   select * into v_payment
@@ -164,25 +169,28 @@ begin
     select 1 from public.tournaments
      where id = v_payment.tournament_id and filled_slots + v_payment.slots <= max_players
   ) then
+    -- Written before the slots are taken (this payment's row is already locked by us) and undone
+    -- below if the last places went to someone else.
+    update public.payments
+       set status = 'paid',
+           razorpay_payment_id = p_razorpay_payment_id,
+           paid_at = now(),
+           failure_reason = null,
+           updated_at = now()
+     where id = v_payment.id
+    returning * into v_paid;
+    v_registration_id := gen_random_uuid();
+    v_result := public.payment_confirmation_result(v_paid, 'registered', v_registration_id);
+
+    -- From here to the commit, every other confirmation of this tournament waits.
     update public.tournaments
        set filled_slots = filled_slots + v_payment.slots
      where id = v_payment.tournament_id
        and filled_slots + v_payment.slots <= max_players;
     if found then
-      update public.payments
-         set status = 'paid',
-             razorpay_payment_id = p_razorpay_payment_id,
-             paid_at = now(),
-             failure_reason = null,
-             updated_at = now()
-       where id = v_payment.id
-      returning * into v_payment;
-
-      insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id)
-      values (v_payment.user_id, v_payment.tournament_id, v_payment.slots, v_payment.id)
-      returning id into v_registration_id;
-
-      return public.payment_confirmation_result(v_payment, 'registered', v_registration_id);
+      insert into public.tournament_registrations (id, user_id, tournament_id, slots, payment_id)
+      values (v_registration_id, v_paid.user_id, v_paid.tournament_id, v_paid.slots, v_paid.id);
+      return v_result;
     end if;
   end if;
 
@@ -191,6 +199,7 @@ begin
   update public.payments
      set status = 'refund_pending',
          razorpay_payment_id = p_razorpay_payment_id,
+         paid_at = null,
          failure_reason = v_reason,
          updated_at = now()
    where id = v_payment.id
