@@ -43,6 +43,10 @@ $$;
 -- -----------------------------------------------------------------------------------------------------
 -- get_my_payments(): the payment history, newest first
 -- -----------------------------------------------------------------------------------------------------
+-- status_reason tells the player why a payment did not buy an entry (the tournament filled up before it
+-- was confirmed, the bank declined it, ...): failure_reason as the payment functions wrote it, shown only
+-- for the statuses it explains, so a stale reason from an earlier failed attempt never sits next to a
+-- payment that went through.
 create function public.get_my_payments()
   returns table (
     id uuid,
@@ -54,6 +58,7 @@ create function public.get_my_payments()
     tournament_title text,
     slots integer,
     status text,
+    status_reason text,
     created_at timestamptz
   )
   language plpgsql stable
@@ -65,7 +70,9 @@ declare
 begin
   return query
     select p.id, p.razorpay_payment_id, p.razorpay_order_id, p.amount_paise, p.currency,
-           p.tournament_id, t.title, p.slots, p.status, p.created_at
+           p.tournament_id, t.title, p.slots, p.status,
+           case when p.status in ('failed', 'refund_pending', 'refunded') then p.failure_reason end,
+           p.created_at
       from public.payments as p
       join public.tournaments as t on t.id = p.tournament_id
      where p.user_id = player_id

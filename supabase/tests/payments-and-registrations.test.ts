@@ -84,16 +84,57 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
 
   describe('get_my_payments()', () => {
     it('returns the caller\'s payments only, newest first, with the tournament title', async () => {
-      const rows = await db.as<{ id: string; tournament_title: string; amount_paise: number; currency: string; slots: number; status: string }>(
+      const rows = await db.as<{ id: string; tournament_title: string; amount_paise: number; currency: string; slots: number; status: string; status_reason: string | null }>(
         alice.actor,
         'select * from public.get_my_payments()',
       );
       expect(rows.map((r) => r.id)).toEqual([alicesSecond.paymentId, alicesFirst.paymentId]);
       expect(rows[1]).toMatchObject({ tournament_title: 'Golazo Super 8', amount_paise: 30000, currency: 'INR', slots: 2, status: 'paid' });
       expect(Object.keys(rows[0]!)).toEqual([
-        'id', 'razorpay_payment_id', 'razorpay_order_id', 'amount_paise', 'currency', 'tournament_id', 'tournament_title', 'slots', 'status', 'created_at',
+        'id', 'razorpay_payment_id', 'razorpay_order_id', 'amount_paise', 'currency', 'tournament_id', 'tournament_title', 'slots', 'status',
+        'status_reason', 'created_at',
       ]);
+      expect(rows.map((r) => r.status_reason)).toEqual([null, null]);
       expect((await db.as(bob.actor, 'select id from public.get_my_payments()')).map((r) => r.id)).toEqual([bobs.paymentId]);
+    });
+
+    it('tells the owner why a payment was refunded or failed, as the payment functions wrote it', async () => {
+      const carol = await createUser(db);
+      const full = await createTournament(db, { title: 'Golazo Full House', max_players: 2, filled_slots: 2 });
+      const open = await createTournament(db, { title: 'Golazo Open Cup', max_players: 8 });
+      const service = (sql: string, params: unknown[]) => db.as(serviceRole, sql, params);
+      // Paid after the last place went: confirmation turns it into a refund, Razorpay then confirms the refund.
+      await service('select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, full.id, 'order_CarolLate0001', 'INR']);
+      await service('select public.confirm_tournament_payment($1, $2)', ['order_CarolLate0001', 'pay_CarolLate00001']);
+      await service('select public.record_payment_refund($1, $2)', ['pay_CarolLate00001', 'rfnd_CarolLate0001']);
+      // Declined by the bank on another order.
+      await service('select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, open.id, 'order_CarolCard0001', 'INR']);
+      await service('select public.record_payment_failure($1, $2, $3)', ['order_CarolCard0001', 'pay_CarolCard00001', 'Card declined by the bank']);
+
+      const rows = await db.as<{ razorpay_order_id: string; status: string; status_reason: string | null }>(
+        carol.actor,
+        'select razorpay_order_id, status, status_reason from public.get_my_payments() order by razorpay_order_id',
+      );
+      expect(rows).toEqual([
+        { razorpay_order_id: 'order_CarolCard0001', status: 'failed', status_reason: 'Card declined by the bank' },
+        {
+          razorpay_order_id: 'order_CarolLate0001',
+          status: 'refunded',
+          status_reason: 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.',
+        },
+      ]);
+      // Nobody else sees them, reasons included.
+      expect(await db.as(alice.actor, 'select id from public.get_my_payments() where status_reason is not null')).toEqual([]);
+    });
+
+    it('gives no reason for a payment that went through, even after an earlier failed attempt', async () => {
+      const dave = await createUser(db);
+      const open = await createTournament(db, { max_players: 8 });
+      const service = (sql: string, params: unknown[]) => db.as(serviceRole, sql, params);
+      await service('select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [dave.id, open.id, 'order_DaveRetry0001', 'INR']);
+      await service('select public.record_payment_failure($1, $2, $3)', ['order_DaveRetry0001', 'pay_DaveFirst00001', 'Card declined by the bank']);
+      await service('select public.confirm_tournament_payment($1, $2)', ['order_DaveRetry0001', 'pay_DaveSecond0001']);
+      expect(await db.as(dave.actor, 'select status, status_reason from public.get_my_payments()')).toEqual([{ status: 'paid', status_reason: null }]);
     });
 
     it('is refused to anonymous visitors', async () => {

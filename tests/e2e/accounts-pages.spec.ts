@@ -4,7 +4,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test } from '@playwright/test';
-import { expect, seedPaidRegistration, signedInPlayer } from './helpers/auth';
+import { expect, seedPaidRegistration, seedRefundedPayment, signedInPlayer } from './helpers/auth';
+
+/** What the payment confirmation stores when a tournament fills up before a payment is confirmed. */
+const FILLED_UP_REASON = 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';
 
 // Each test signs a player in against the local stack first: allow for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -79,6 +82,17 @@ test.describe('My Earnings & Statistics', () => {
     await expect(row).toContainText('₹300.00');
     const status = row.getByText('Paid', { exact: true });
     await expect(status).toHaveAttribute('data-tone', 'green');
+    await expect(row.getByTestId('payment-status-reason')).toHaveCount(0);
+  });
+
+  test('says why a refunded payment bought no entry, under its status', async ({ page }) => {
+    const session = await signedInPlayer(page, 'earnings-refunded');
+    const { razorpayPaymentId } = await seedRefundedPayment(session.user.id, { reason: FILLED_UP_REASON });
+    await page.goto('/my-earnings');
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: razorpayPaymentId });
+    const statusCell = row.getByRole('cell').last();
+    await expect(statusCell.getByText('Refunded', { exact: true })).toBeVisible();
+    await expect(statusCell.getByText(FILLED_UP_REASON)).toBeVisible();
   });
 });
 
@@ -105,10 +119,14 @@ test('on a phone the payment history reads as cards, without sideways scrolling 
   test.skip(testInfo.project.name !== 'phone', 'phone layout only');
   const session = await signedInPlayer(page, 'earnings-phone');
   const { razorpayPaymentId } = await seedPaidRegistration(session.user.id, { slots: 1, amountPaise: 15_000 });
+  const refunded = await seedRefundedPayment(session.user.id, { reason: FILLED_UP_REASON });
   await page.goto('/my-earnings');
   const card = page.getByRole('listitem').filter({ hasText: razorpayPaymentId });
   await expect(card).toContainText('₹150.00');
   await expect(card.getByText('Paid', { exact: true })).toBeVisible();
+  const refundedCard = page.getByRole('listitem').filter({ hasText: refunded.razorpayPaymentId });
+  await expect(refundedCard.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(refundedCard.getByText(FILLED_UP_REASON)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
@@ -116,6 +134,8 @@ test('the signed-in pages pass an accessibility check', async ({ page }) => {
   test.setTimeout(120_000);
   const session = await signedInPlayer(page, 'a11y');
   await seedPaidRegistration(session.user.id, { slots: 1, amountPaise: 15_000 });
+  // The muted reason line under a refunded payment must be as readable as the rest of the table.
+  await seedRefundedPayment(session.user.id, { reason: FILLED_UP_REASON });
   for (const [path, ready] of [
     ['/my-tournaments', 'Registered on'],
     ['/my-earnings', 'Payment History'],

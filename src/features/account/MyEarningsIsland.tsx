@@ -3,7 +3,7 @@
  * get_my_payments. Guarded: anonymous visitors go to /login.
  */
 import { useEffect, useState } from 'react';
-import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
+import { formatPaiseExact } from '@/lib/format';
 import { showToast } from '@/stores/toast';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
 import Toaster from '@/features/auth/Toaster';
@@ -11,13 +11,12 @@ import {
   ACCOUNT_MESSAGES,
   averageGoalsPerMatch,
   newestFirst,
-  paymentStatusLabel,
-  paymentStatusTone,
   winRatePercent,
   type Payment,
   type PlayerStats,
 } from './account';
-import { Badge, ComingSoonCard, PageHeading, Spinner } from './AccountUi';
+import { ComingSoonCard, PageHeading, Spinner } from './AccountUi';
+import PaymentHistoryList from './PaymentHistoryList';
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
 
@@ -121,59 +120,5 @@ function PaymentHistory({ payments }: { payments: Load<Payment[]> }) {
   if (payments.status === 'loading') return <Spinner label="Loading your payments" />;
   if (payments.status === 'error') return <p className="card px-5 py-6 text-danger">{PAYMENTS_FAILED}</p>;
   if (payments.value.length === 0) return <p className="card px-5 py-8 text-center text-mist">{ACCOUNT_MESSAGES.noPayments}</p>;
-  return (
-    <>
-      {/* Phones get one card per payment; wider screens the table. */}
-      <ul role="list" className="flex flex-col gap-3 sm:hidden">
-        {payments.value.map((payment) => (
-          <li key={payment.id} className="card flex flex-col gap-2 p-4 text-sm">
-            <div className="flex items-start justify-between gap-3">
-              <p className="font-semibold">
-                {payment.tournament_title ?? payment.tournament_id}
-                {payment.slots > 1 && <span className="block text-xs font-normal text-mist">{payment.slots} slots</span>}
-              </p>
-              <Badge tone={paymentStatusTone(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
-            </div>
-            <div className="flex items-baseline justify-between gap-3">
-              <span className="text-lg font-bold tabular-nums">{formatPaiseExact(payment.amount_paise)}</span>
-              <span className="text-mist">{formatShortDateIST(payment.created_at)}</span>
-            </div>
-            <p className="font-mono text-xs break-all text-mist">
-              <span className="sr-only">Payment ID </span>
-              {payment.razorpay_payment_id ?? '—'}
-            </p>
-          </li>
-        ))}
-      </ul>
-      <div className="card hidden overflow-x-auto sm:block">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-line text-xs uppercase tracking-wider text-mist">
-            <tr>
-              <th scope="col" className="px-4 py-3">Tournament</th>
-              <th scope="col" className="px-4 py-3">Payment ID</th>
-              <th scope="col" className="px-4 py-3 text-right">Amount</th>
-              <th scope="col" className="px-4 py-3">Date</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {payments.value.map((payment) => (
-              <tr key={payment.id} className="border-b border-line/50 last:border-0">
-                <td className="px-4 py-3 font-semibold">
-                  {payment.tournament_title ?? payment.tournament_id}
-                  {payment.slots > 1 && <span className="block text-xs font-normal text-mist">{payment.slots} slots</span>}
-                </td>
-                <td className="px-4 py-3 font-mono text-xs break-all text-mist">{payment.razorpay_payment_id ?? '—'}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatPaiseExact(payment.amount_paise)}</td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatShortDateIST(payment.created_at)}</td>
-                <td className="px-4 py-3">
-                  <Badge tone={paymentStatusTone(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
+  return <PaymentHistoryList payments={payments.value} />;
 }

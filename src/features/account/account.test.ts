@@ -4,6 +4,7 @@ import {
   capitalise,
   newestFirst,
   paymentStatusLabel,
+  paymentStatusReason,
   paymentStatusTone,
   PLACEHOLDER_PLAYER_CARDS,
   registrationStatusTone,
@@ -62,6 +63,14 @@ describe('status badges', () => {
     expect(paymentStatusLabel('paid')).toBe('Paid');
     expect(paymentStatusLabel('refund_pending')).toBe('Refund pending');
     expect(paymentStatusLabel('created')).toBe('Pending');
+  });
+
+  it('gives the stored reason of a payment word for word, and none when there is no reason', () => {
+    const refundReason = 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';
+    expect(paymentStatusReason({ status_reason: refundReason })).toBe(refundReason);
+    expect(paymentStatusReason({ status_reason: '  Card declined \n' })).toBe('Card declined');
+    expect(paymentStatusReason({ status_reason: null })).toBeNull();
+    expect(paymentStatusReason({ status_reason: '   ' })).toBeNull();
   });
 });
 

@@ -31,6 +31,8 @@ export interface Payment {
   tournament_title: string | null;
   slots: number;
   status: string;
+  /** Why a failed, refund_pending or refunded payment bought no entry, as the payment functions wrote it; null otherwise. */
+  status_reason: string | null;
   created_at: string;
 }
 
@@ -85,6 +87,15 @@ export function paymentStatusTone(status: string): BadgeTone {
 /** The status text of a payment: capitalised; an order still waiting for the payer reads "Pending". */
 export function paymentStatusLabel(status: string): string {
   return status.trim().toLowerCase() === 'created' ? 'Pending' : capitalise(status);
+}
+
+/**
+ * The line shown under a payment's status: the stored reason, word for word. The database only returns
+ * one for the statuses it explains, so a paid or still pending payment has none.
+ */
+export function paymentStatusReason(payment: Pick<Payment, 'status_reason'>): string | null {
+  const reason = payment.status_reason?.trim();
+  return reason ? reason : null;
 }
 
 /** Win rate as a whole percentage, or null when no match has been played (nothing to show). */

@@ -177,6 +177,30 @@ export async function seedPaidRegistration(
   return { paymentId: String(payment.id), razorpayPaymentId };
 }
 
+/**
+ * A payment that was captured after the tournament filled up and then refunded, with the reason the
+ * payment confirmation stores for the player.
+ */
+export async function seedRefundedPayment(
+  userId: string,
+  { tournamentId = 'golazo-june-2025', amountPaise = 15_000, reason = '' } = {},
+): Promise<{ razorpayPaymentId: string }> {
+  const suffix = Math.random().toString(36).slice(2, 12);
+  const razorpayPaymentId = `pay_test${suffix}`;
+  await insertAsService('payments', {
+    user_id: userId,
+    tournament_id: tournamentId,
+    razorpay_order_id: `order_test${suffix}`,
+    razorpay_payment_id: razorpayPaymentId,
+    amount_paise: amountPaise,
+    slots: 1,
+    status: 'refunded',
+    refund_id: `rfnd_test${suffix}`,
+    failure_reason: reason,
+  });
+  return { razorpayPaymentId };
+}
+
 /** RFC 6238 code for a base32 secret: what an authenticator app would show now. */
 export function authenticatorCode(secretBase32: string, atMs = Date.now()): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
