@@ -21,24 +21,13 @@ import {
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
 } from '../../functions/_shared/razorpay-local.ts';
 import { checkoutSignature, constantTimeEqual, webhookSignature } from '../../functions/_shared/razorpay-signature.ts';
+import type { RazorpayOrder, RazorpayRefund } from '../../functions/_shared/razorpay-client.ts';
 import type { ServiceModule } from '../context.ts';
 import { readBody } from '../http.ts';
 import { renderCheckoutScript } from './razorpay-checkout.ts';
 
-type Order = {
-  id: string;
-  entity: 'order';
-  amount: number;
-  amount_paid: number;
-  amount_due: number;
-  currency: string;
-  receipt: string | null;
-  offer_id: null;
-  status: 'created' | 'attempted' | 'paid';
-  attempts: number;
-  notes: Record<string, string>;
-  created_at: number;
-};
+/** The Orders API's order, with the fields the real API adds that the functions do not read. */
+type Order = RazorpayOrder & { offer_id: null; attempts: number };
 
 type Payment = {
   id: string;
@@ -63,18 +52,12 @@ type Payment = {
   created_at: number;
 };
 
-type Refund = {
-  id: string;
-  entity: 'refund';
-  amount: number;
-  currency: string;
-  payment_id: string;
-  notes: Record<string, string>;
+/** The Refunds API's refund: the double processes every refund at once. */
+type Refund = Omit<RazorpayRefund, 'status'> & {
   receipt: string | null;
   status: 'processed';
   speed_processed: 'normal';
   speed_requested: string;
-  created_at: number;
 };
 
 /** When the signed webhooks of a test payment are sent, relative to the /test/pay answer. */
