@@ -12,11 +12,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Service, ServiceModule, StackContext } from '../context.ts';
 import { bearerToken, readBody, sendJson } from '../http.ts';
+import { freePort } from '../free-port.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY, verifyJwt } from '../keys.ts';
 
 const BOOT_TIMEOUT_MS = 60_000;
@@ -37,17 +37,6 @@ export function parseDotenv(text: string): Record<string, string> {
 
 function readDotenv(file: string): Record<string, string> {
   return existsSync(file) ? parseDotenv(readFileSync(file, 'utf8')) : {};
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 interface RunningFunction {
