@@ -147,6 +147,16 @@ test.describe('paying for a tournament', () => {
 });
 
 test.describe('landing tournament strip', () => {
+  test('Register Now sends a visitor to the sign-up screen, which says why and keeps the tournament to return to', async ({ page }) => {
+    await page.goto('/');
+    const card = page.locator('[data-tournament-card="golazo-june-2025"]').first();
+    await card.scrollIntoViewIfNeeded(); // the strip hydrates when it comes into view
+    await expect(page.locator('astro-island', { has: card }).first()).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    await card.getByRole('link', { name: 'Register Now' }).click();
+    await expect(page).toHaveURL(/\/register\?next=%2Ftournaments%2Fgolazo-june-2025/);
+    await expect(page.getByText('Please log in to register')).toBeVisible({ timeout: 15_000 });
+  });
+
   test("Register Now brings a signed-in player to the tournament's pay panel", async ({ page }) => {
     await signedInPlayer(page, 'landing');
     await page.goto('/');

@@ -12,6 +12,8 @@ export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 
 /** Spec 8: the toast a guarded page leaves for /login. */
 export const LOGIN_REQUIRED_MESSAGE = 'Please log in to access this page';
+/** Spec 8: the toast a visitor sees on the sign-up screen after choosing a tournament's 'Register Now'. */
+export const LOGIN_TO_REGISTER_MESSAGE = 'Please log in to register';
 /** sessionStorage key carrying a one-shot toast across a redirect. */
 export const FLASH_STORAGE_KEY = 'golazo:flash';
 

@@ -6,13 +6,18 @@
 import { FLASH_STORAGE_KEY, LOGIN_REQUIRED_MESSAGE, loginUrlFor } from './auth';
 
 export function redirectToLogin(message: string = LOGIN_REQUIRED_MESSAGE): void {
+  leaveFlashMessage(message);
+  const { pathname, search, hash } = window.location;
+  window.location.replace(loginUrlFor(`${pathname}${search}${hash}`));
+}
+
+/** Leaves a one-shot toast for the sign-in screen the browser is about to open. */
+export function leaveFlashMessage(message: string): void {
   try {
     sessionStorage.setItem(FLASH_STORAGE_KEY, message);
   } catch {
-    // Storage can be disabled (private modes); the redirect matters more than the toast.
+    // Storage can be disabled (private modes); the navigation matters more than the toast.
   }
-  const { pathname, search, hash } = window.location;
-  window.location.replace(loginUrlFor(`${pathname}${search}${hash}`));
 }
 
 /** Reads and forgets the message a guard left. */

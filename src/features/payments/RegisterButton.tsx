@@ -5,6 +5,8 @@
  * supabase-js: they get the plain link.
  */
 import { useEffect, useState } from 'react';
+import { LOGIN_TO_REGISTER_MESSAGE } from '@/features/auth/auth';
+import { leaveFlashMessage } from '@/features/auth/guard';
 
 /**
  * `sessionKey` is the stored-session key (auth.ts sessionStorageKey), computed at build time:
@@ -71,8 +73,12 @@ export default function RegisterButton({ tournamentId, href, sessionKey }: Props
       </button>
     );
   }
+  // A visitor who is not signed in goes through the sign-up screen first, which says why.
+  const explainSignUp = () => {
+    if (!hasStoredSession(sessionKey)) leaveFlashMessage(LOGIN_TO_REGISTER_MESSAGE);
+  };
   return (
-    <a href={href} className="btn btn-primary w-full">
+    <a href={href} className="btn btn-primary w-full" onClick={explainSignUp}>
       Register Now
     </a>
   );
