@@ -32,7 +32,7 @@ async function openCheckout(page: Page, slots: number, totalLabel: string) {
   await expect(pay).toBeEnabled();
   await pay.click();
   const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout' });
-  await expect(checkout).toBeVisible();
+  await expect(checkout).toBeVisible({ timeout: 15_000 }); // the first order may start the function's Deno process
   return { panel, checkout };
 }
 

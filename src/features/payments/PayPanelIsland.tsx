@@ -54,12 +54,16 @@ export default function PayPanelIsland(props: PayPanelProps) {
   const [registration, setRegistration] = useState<RegistrationSummary | null>(null);
   const [justPaid, setJustPaid] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
+  // The pre-rendered panel has no handlers: until React takes over, a click or a choice of slots
+  // would be lost silently, so the controls stay disabled until then.
+  const [interactive, setInteractive] = useState(false);
   const mounted = useRef(true);
 
   const user = session.status === 'signed-in' ? session.user : null;
 
   useEffect(() => {
     mounted.current = true;
+    setInteractive(true);
     followTournament(props.tournamentId);
     return () => {
       mounted.current = false;
@@ -235,7 +239,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
           id={`slots-${props.tournamentId}`}
           className="mt-1 w-full rounded-xl border-2 border-line bg-night px-3 py-2 font-semibold"
           value={chosenSlots}
-          disabled={processing}
+          disabled={processing || !interactive}
           onChange={(event) => setSlots(Number(event.target.value))}
         >
           {choices.map((choice) => (
@@ -248,7 +252,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
           type="button"
           className="btn btn-primary mt-3 w-full"
           onClick={() => void pay()}
-          disabled={processing || session.status === 'loading'}
+          disabled={processing || !interactive || session.status === 'loading'}
           aria-busy={processing}
           data-pay-button
         >
