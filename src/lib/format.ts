@@ -27,10 +27,6 @@ export function formatPaiseExact(paise: number): string {
   return rupeesExact.format(paise / 100);
 }
 
-export function paiseToRupees(paise: number): number {
-  return paise / 100;
-}
-
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }

@@ -46,10 +46,6 @@ export function payButtonLabel(slots: number, entryFeeRupees: number): string {
   return `Pay ${formatRupees(entryFeeRupees * slots)} & Register ${slotsLabel(slots)}`;
 }
 
-export function isValidSlotCount(slots: number): boolean {
-  return Number.isInteger(slots) && slots >= MIN_SLOTS && slots <= MAX_SLOTS;
-}
-
 /** The slots that fit: never more than 10, never more than the places left. */
 export function selectableSlots(filledSlots: number, maxPlayers: number): number {
   return Math.max(0, Math.min(MAX_SLOTS, maxPlayers - filledSlots));

@@ -2,14 +2,10 @@
  * The catalog as pages read it at build time: every entry of the `tournaments` content
  * collection, validated by its zod schema, in the order lists show.
  */
-import { getCollection, getEntry } from 'astro:content';
+import { getCollection } from 'astro:content';
 import { sortCatalog, type Tournament } from './tournaments';
 
 export async function loadCatalog(): Promise<Tournament[]> {
   const entries = await getCollection('tournaments');
   return sortCatalog(entries.map((entry) => entry.data));
-}
-
-export async function loadTournament(id: string): Promise<Tournament | undefined> {
-  return (await getEntry('tournaments', id))?.data;
 }
