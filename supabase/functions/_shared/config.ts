@@ -40,33 +40,38 @@ function isLoopback(url: string): boolean {
   }
 }
 
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
 export function readPaymentConfig(env: Env): PaymentConfig {
   const read = (name: string) => {
     const value = env(name)?.trim();
     return value ? value : undefined;
   };
-  const supabaseUrl = read('SUPABASE_URL');
+  const configuredUrl = read('SUPABASE_URL');
   const serviceRoleKey = read('SUPABASE_SERVICE_ROLE_KEY');
   const anonKey = read('SUPABASE_ANON_KEY');
-  if (!supabaseUrl || !serviceRoleKey || !anonKey) {
+  if (!configuredUrl || !serviceRoleKey || !anonKey) {
     throw new ConfigError('SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set');
   }
+  const supabaseUrl = withoutTrailingSlash(configuredUrl);
   const local = isLoopback(supabaseUrl);
   const pick = (name: string, localValue: string) => {
     const value = read(name) ?? (local ? localValue : undefined);
     if (!value) throw new ConfigError(`${name} must be set`);
     return value;
   };
-  const localApiBase = `${supabaseUrl.replace(/\/+$/, '')}${LOCAL_RAZORPAY_PATH}`;
+  const localApiBase = `${supabaseUrl}${LOCAL_RAZORPAY_PATH}`;
   return {
-    supabaseUrl: supabaseUrl.replace(/\/+$/, ''),
+    supabaseUrl,
     serviceRoleKey,
     anonKey,
     razorpay: {
       keyId: pick('RAZORPAY_KEY_ID', LOCAL_RAZORPAY_KEY_ID),
       keySecret: pick('RAZORPAY_KEY_SECRET', LOCAL_RAZORPAY_KEY_SECRET),
       webhookSecret: pick('RAZORPAY_WEBHOOK_SECRET', LOCAL_RAZORPAY_WEBHOOK_SECRET),
-      apiBase: (read('RAZORPAY_API_BASE') ?? (local ? localApiBase : REAL_RAZORPAY_API_BASE)).replace(/\/+$/, ''),
+      apiBase: withoutTrailingSlash(read('RAZORPAY_API_BASE') ?? (local ? localApiBase : REAL_RAZORPAY_API_BASE)),
     },
   };
 }
