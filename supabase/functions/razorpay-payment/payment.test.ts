@@ -17,6 +17,14 @@ Deno.test('razorpay-payment', options, async (t) => {
   const filled = async (tournamentId: string) =>
     (await h.sql<{ filled_slots: number }>(`select filled_slots from public.tournaments where id = $1`, [tournamentId]))[0]
       .filled_slots;
+  /** The verify_payment call the checkout makes with what Razorpay handed it after a payment. */
+  const verifyPaymentBody = (paid: Record<string, unknown>, tournamentId: string) => ({
+    action: 'verify_payment',
+    payment_id: paid.razorpay_payment_id,
+    order_id: paid.razorpay_order_id,
+    signature: paid.razorpay_signature,
+    tournament_id: tournamentId,
+  });
 
   try {
     await t.step('create_order charges the tournament fee × slots and ignores a body amount or user id', async () => {
@@ -87,13 +95,7 @@ Deno.test('razorpay-payment', options, async (t) => {
       const tournament = await h.tournament();
       const order = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 3 });
       const paid = await h.pay(String(order.body.order_id), 'success');
-      const verify = {
-        action: 'verify_payment',
-        payment_id: paid.razorpay_payment_id,
-        order_id: paid.razorpay_order_id,
-        signature: paid.razorpay_signature,
-        tournament_id: tournament,
-      };
+      const verify = verifyPaymentBody(paid, tournament);
       const first = await h.callPayment(player.token, verify);
       assertEquals(first.status, 200);
       assertEquals(first.body.success, true);
@@ -146,13 +148,7 @@ Deno.test('razorpay-payment', options, async (t) => {
       const tournament = await h.tournament();
       const order = await h.callPayment(owner.token, { action: 'create_order', tournament_id: tournament, slots: 2 });
       const paid = await h.pay(String(order.body.order_id), 'success');
-      const { status, body } = await h.callPayment(intruder.token, {
-        action: 'verify_payment',
-        payment_id: paid.razorpay_payment_id,
-        order_id: paid.razorpay_order_id,
-        signature: paid.razorpay_signature,
-        tournament_id: tournament,
-      });
+      const { status, body } = await h.callPayment(intruder.token, verifyPaymentBody(paid, tournament));
       assertEquals(status, 404);
       assertEquals(body, { success: false, error: 'Order not found' });
       assertEquals(await registrations(tournament), []);
@@ -164,13 +160,7 @@ Deno.test('razorpay-payment', options, async (t) => {
       const other = await h.tournament();
       const order = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1 });
       const paid = await h.pay(String(order.body.order_id), 'success');
-      await h.callPayment(player.token, {
-        action: 'verify_payment',
-        payment_id: paid.razorpay_payment_id,
-        order_id: paid.razorpay_order_id,
-        signature: paid.razorpay_signature,
-        tournament_id: tournament,
-      });
+      await h.callPayment(player.token, verifyPaymentBody(paid, tournament));
       const again = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1 });
       assertEquals(again.status, 409);
       assertMatch(String(again.body.error), /^You are already registered for this tournament!/);
@@ -191,21 +181,9 @@ Deno.test('razorpay-payment', options, async (t) => {
       const lateOrder = await h.callPayment(late.token, { action: 'create_order', tournament_id: tournament, slots: 2 });
       const earlyOrder = await h.callPayment(early.token, { action: 'create_order', tournament_id: tournament, slots: 3 });
       const earlyPaid = await h.pay(String(earlyOrder.body.order_id), 'success');
-      await h.callPayment(early.token, {
-        action: 'verify_payment',
-        payment_id: earlyPaid.razorpay_payment_id,
-        order_id: earlyPaid.razorpay_order_id,
-        signature: earlyPaid.razorpay_signature,
-        tournament_id: tournament,
-      });
+      await h.callPayment(early.token, verifyPaymentBody(earlyPaid, tournament));
       const latePaid = await h.pay(String(lateOrder.body.order_id), 'success');
-      const { status, body } = await h.callPayment(late.token, {
-        action: 'verify_payment',
-        payment_id: latePaid.razorpay_payment_id,
-        order_id: latePaid.razorpay_order_id,
-        signature: latePaid.razorpay_signature,
-        tournament_id: tournament,
-      });
+      const { status, body } = await h.callPayment(late.token, verifyPaymentBody(latePaid, tournament));
       assertEquals(status, 409);
       assertEquals(body.success, false);
       assertEquals(body.refunded, true);
