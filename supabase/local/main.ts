@@ -5,7 +5,7 @@
  * Options (or environment): --port (SUPABASE_LOCAL_PORT, default 54321), --data-dir
  * (SUPABASE_LOCAL_DATA_DIR, default .data), --ephemeral (a fresh temporary data dir removed on
  * exit, for end-to-end tests), --functions-dir <dir> (extra edge functions, repeatable),
- * --no-seed.
+ * --no-seed, --quiet (only Auth's lines, which carry the one-time codes, are logged).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
