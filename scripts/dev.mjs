@@ -17,15 +17,17 @@ const children = [
   { name: 'site', child: spawn(node, [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'dev', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }) },
 ];
 
+const isRunning = (child) => child.exitCode === null && child.signalCode === null;
+
 let exitCode = 0;
 let stopping = false;
 function stopAll(signal) {
   if (stopping) return;
   stopping = true;
-  for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  for (const { child } of children) if (isRunning(child)) child.kill(signal);
   // Whatever still runs after a grace period is not coming back on its own.
   setTimeout(() => {
-    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const { child } of children) if (isRunning(child)) child.kill('SIGKILL');
   }, 15_000).unref();
 }
 
@@ -36,7 +38,7 @@ for (const { name, child } of children) {
       exitCode = code ?? 1;
     }
     stopAll('SIGTERM');
-    if (children.every(({ child: c }) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitCode);
+    if (!children.some(({ child: c }) => isRunning(c))) process.exit(exitCode);
   });
 }
 
