@@ -405,9 +405,6 @@ export const authService: ServiceModule = {
         if (method === 'POST' && action === 'verify') return verifyFactor(req, res, factorId);
         if (method === 'DELETE' && !action) return unenrollFactor(req, res, factorId);
       }
-      if (['/signup', '/recover', '/magiclink', '/authorize', '/callback', '/sso', '/reauthenticate', '/resend', '/invite'].includes(path)) {
-        throw authErrors.notSupported(`${method} /auth/v1${path}`);
-      }
       if (path.startsWith('/admin')) throw authErrors.notSupported('The auth admin API');
       throw authErrors.notSupported(`${method} /auth/v1${path}`);
     }
