@@ -69,5 +69,4 @@ export const authErrors = {
   factorTypeDisabled: (type: string) =>
     new AuthError(422, `mfa_${type}_enroll_not_enabled`, `MFA enroll is disabled for ${type} factors on the local stack`),
   notSupported: (what: string) => new AuthError(501, 'not_implemented', `${what} is not supported by the local stack`),
-  notFound: () => new AuthError(404, 'not_found', 'Not Found'),
 };
