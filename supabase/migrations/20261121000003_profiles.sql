@@ -1,5 +1,5 @@
 -- =====================================================================================================
--- Profiles: one per player (the spec's "users" table)
+-- Profiles: one per player, the details Auth does not keep
 -- =====================================================================================================
 -- Created by a trigger when Auth creates the user, completed once by the player through
 -- public.update_my_profile(), then locked. The rules of the profile form hold here too.

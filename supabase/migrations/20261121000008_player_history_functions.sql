@@ -5,7 +5,7 @@
 -- the reads the pages use. Each returns the caller's rows only.
 
 -- -----------------------------------------------------------------------------------------------------
--- get_user_registrations(p_user_id): the spec's contract, newest first
+-- get_user_registrations(p_user_id): the player's registrations, newest first
 -- -----------------------------------------------------------------------------------------------------
 -- Takes the user id the page already has, but only ever answers for the caller: another id is refused
 -- rather than silently replaced, so a bug in a page shows up instead of showing the wrong data.
