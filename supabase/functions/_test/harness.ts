@@ -12,6 +12,7 @@ import { createRazorpayClient } from '../_shared/razorpay-client.ts';
 import {
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
+  LOCAL_RAZORPAY_PATH,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
 } from '../_shared/razorpay-local.ts';
 import { webhookSignature } from '../_shared/razorpay-signature.ts';
@@ -63,7 +64,7 @@ export async function startHarness() {
   const razorpay = createRazorpayClient({
     keyId: LOCAL_RAZORPAY_KEY_ID,
     keySecret: LOCAL_RAZORPAY_KEY_SECRET,
-    apiBase: `${STACK_ORIGIN}/razorpay`,
+    apiBase: `${STACK_ORIGIN}${LOCAL_RAZORPAY_PATH}`,
     fetch: razorpayFetch,
   });
   const store = createPaymentStore(gateway);
@@ -120,7 +121,7 @@ export async function startHarness() {
 
     /** Pays an order in the double, like the checkout's Pay/Fail buttons. */
     async pay(orderId: string, outcome: 'success' | 'failure', webhookTiming: 'immediate' | 'none' = 'none') {
-      const response = await razorpayFetch(`${STACK_ORIGIN}/razorpay/test/pay`, {
+      const response = await razorpayFetch(`${STACK_ORIGIN}${LOCAL_RAZORPAY_PATH}/test/pay`, {
         method: 'POST',
         body: JSON.stringify({ order_id: orderId, outcome, webhook: webhookTiming }),
       });

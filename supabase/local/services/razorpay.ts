@@ -18,6 +18,7 @@
 import {
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
+  LOCAL_RAZORPAY_PATH,
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
 } from '../../functions/_shared/razorpay-local.ts';
 import { checkoutSignature, constantTimeEqual, webhookSignature } from '../../functions/_shared/razorpay-signature.ts';
@@ -316,8 +317,8 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
   /** Answers requests under /razorpay; null for anything else so the stack's router moves on. */
   async function handle(request: Request): Promise<Response | null> {
     const url = new URL(request.url);
-    if (!url.pathname.startsWith('/razorpay/')) return null;
-    const path = url.pathname.slice('/razorpay'.length);
+    if (!url.pathname.startsWith(`${LOCAL_RAZORPAY_PATH}/`)) return null;
+    const path = url.pathname.slice(LOCAL_RAZORPAY_PATH.length);
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders });
 
     if (request.method === 'GET' && path === '/checkout.js') {
@@ -355,7 +356,7 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
  */
 export const razorpayService: ServiceModule = {
   name: 'razorpay',
-  prefix: '/razorpay',
+  prefix: LOCAL_RAZORPAY_PATH,
   create(ctx) {
     const double = createRazorpayDouble({
       webhookUrl: () => `${ctx.apiUrl}/functions/v1/razorpay-webhook`,
