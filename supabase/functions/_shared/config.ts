@@ -31,7 +31,8 @@ export const REAL_RAZORPAY_API_BASE = 'https://api.razorpay.com';
 
 type Env = (name: string) => string | undefined;
 
-function isLoopback(url: string): boolean {
+/** A loopback URL, or `kong`: how the edge runtime of `supabase start` reaches its gateway. */
+function isLocalStack(url: string): boolean {
   try {
     const host = new URL(url).hostname;
     return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === 'kong';
@@ -56,7 +57,7 @@ export function readPaymentConfig(env: Env): PaymentConfig {
     throw new ConfigError('SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set');
   }
   const supabaseUrl = withoutTrailingSlash(configuredUrl);
-  const local = isLoopback(supabaseUrl);
+  const local = isLocalStack(supabaseUrl);
   const pick = (name: string, localValue: string) => {
     const value = read(name) ?? (local ? localValue : undefined);
     if (!value) throw new ConfigError(`${name} must be set`);
