@@ -93,7 +93,8 @@ export default function PayPanelIsland(props: PayPanelProps) {
 
   const filled = live?.tournamentId === props.tournamentId && live.slots ? live.slots.filled : null;
   const total = live?.slots?.total ?? props.maxPlayers;
-  const placesLeft = filled === null ? Math.min(10, props.maxPlayers) : selectableSlots(filled, total);
+  // Until the live count arrives, offer what the tournament could take at most.
+  const placesLeft = filled === null ? selectableSlots(0, props.maxPlayers) : selectableSlots(filled, total);
   const recentlyRegistered = justPaid || (registration !== null && registration.nextRegistrationAt !== null);
   const full = filled !== null && placesLeft === 0;
   const chosenSlots = Math.min(slots, Math.max(placesLeft, 1));
