@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
+import type { InboxMessage } from '../../supabase/local/inbox.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 
 export { ANON_KEY, SERVICE_ROLE_KEY };
@@ -25,14 +26,6 @@ export function serviceClient(): SupabaseClient {
 
 export function uniqueEmail(label = 'player'): string {
   return `${label}-${randomUUID().slice(0, 8)}@golazo.test`;
-}
-
-export interface InboxMessage {
-  to: string;
-  type: string;
-  subject: string;
-  code: string;
-  sent_at: string;
 }
 
 export async function readInbox(email: string): Promise<InboxMessage[]> {
