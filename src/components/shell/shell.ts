@@ -30,7 +30,7 @@ export function shellPartsFor(pathname: string): ShellParts {
   };
 }
 
-/** Links shared by the mobile menu and the footer, so the two never disagree. */
+/** The mobile menu's links. */
 export const primaryLinks = [
   { href: '/', label: 'Home' },
   { href: '/dashboard', label: 'Dashboard' },
@@ -40,6 +40,7 @@ export const primaryLinks = [
   { href: '/contact', label: 'Contact' },
 ] as const;
 
+/** The footer's link columns, with its own wording ('Tour Event') and the policy pages. */
 export const footerColumns = [
   {
     title: 'Quick Links',
