@@ -14,6 +14,7 @@ import {
   AUTH_FAILURE_MESSAGES,
   classifyAuthError,
   CODE_LENGTH,
+  DEFAULT_AFTER_SIGN_IN,
   isCompleteCode,
   isPlausibleEmail,
   normaliseCode,
@@ -68,7 +69,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [signingOut, setSigningOut] = useState(false);
-  const [next, setNext] = useState('/dashboard');
+  const [next, setNext] = useState(DEFAULT_AFTER_SIGN_IN);
   const [hydrated, setHydrated] = useState(false);
   const lastSubmittedCode = useRef<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
@@ -204,7 +205,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
     }
   }
 
-  const switchHref = next === '/dashboard' ? text.switchHref : `${text.switchHref}?next=${encodeURIComponent(next)}`;
+  const switchHref = next === DEFAULT_AFTER_SIGN_IN ? text.switchHref : `${text.switchHref}?next=${encodeURIComponent(next)}`;
 
   return (
     <div className="card w-full max-w-md p-6 sm:p-8">
