@@ -20,6 +20,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TournamentSchema, type Tournament } from '../src/features/tournaments/tournaments.ts';
+import { rupeesToPaise } from '../src/lib/format.ts';
 
 /** Anything that runs a parameterised query: a PGlite instance or transaction, a node-postgres client or pool. */
 export type Queryable = {
@@ -45,17 +46,15 @@ export type TournamentRow = {
   starts_at: string;
 };
 
-const PAISE_PER_RUPEE = 100;
-
 export function toTournamentRow(t: Tournament): TournamentRow {
   return {
     id: t.id,
     title: t.title,
     series: t.series,
     format: t.format,
-    entry_fee_paise: t.entryFeeRupees * PAISE_PER_RUPEE,
-    prize_pool_paise: t.prizePoolRupees * PAISE_PER_RUPEE,
-    winner_prize_paise: t.winnerPrizeRupees === undefined ? null : t.winnerPrizeRupees * PAISE_PER_RUPEE,
+    entry_fee_paise: rupeesToPaise(t.entryFeeRupees),
+    prize_pool_paise: rupeesToPaise(t.prizePoolRupees),
+    winner_prize_paise: t.winnerPrizeRupees === undefined ? null : rupeesToPaise(t.winnerPrizeRupees),
     max_players: t.maxPlayers,
     is_live: t.isLive,
     registration_closes_at: t.registrationClosesAt ?? null,
