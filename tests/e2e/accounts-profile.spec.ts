@@ -146,10 +146,19 @@ test.describe('profile', () => {
 
   test('updates live when the profile is completed from another session', async ({ page }) => {
     const session = await signedInPlayer(page, 'profile-live');
+    // The change must happen after the page's Realtime channel has joined: wait for the server's
+    // join reply on the socket rather than for a guessed delay.
+    const joined = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) => {
+        socket.on('framereceived', ({ payload }) => {
+          const text = String(payload);
+          if (text.includes('phx_reply') && text.includes('profile-') && text.includes('"ok"')) resolve();
+        });
+      });
+    });
     await page.goto('/profile');
     await expect(page.getByLabel('Legal Name')).toBeEditable();
-    // Give Realtime a moment to join the channel before the change happens elsewhere.
-    await page.waitForTimeout(1_000);
+    await joined;
 
     const other = await secondSession(session);
     const response = await rpc(

@@ -13,6 +13,29 @@ async function waitForHydration(page: Page, selector: string) {
   await expect(page.locator(`astro-island:has(${selector})`)).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
 }
 
+/**
+ * For tests that prove something does NOT move: the page's timers run on Playwright's fake clock, so
+ * "nothing happened in 4 seconds" is checked by advancing the clock 4 seconds, not by waiting.
+ * Islands hydrate on idle, so the clock is stepped until the island is live.
+ */
+async function hydrateOnFakeClock(page: Page, selector: string) {
+  const island = page.locator(`astro-island:has(${selector})`);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return island.getAttribute('ssr');
+    })
+    .toBeNull();
+}
+
+/** Waits until the page has scrolled to `y` and the scroll handlers (run on the next frame) have run. */
+async function scrolledPast(page: Page, y: number) {
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(y);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+const headerHidden = (page: Page) => page.locator('#site-header').evaluate((header) => header.hasAttribute('data-hidden'));
+
 test.describe('the bar', () => {
   test('hides after scrolling down past 100px and returns on scrolling up', async ({ page }) => {
     await page.goto('/');
@@ -21,8 +44,9 @@ test.describe('the bar', () => {
 
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 60);
-    await page.waitForTimeout(400);
-    expect(await headerTop(page), 'still shown within the first 100px').toBeGreaterThan(0);
+    await scrolledPast(page, 60);
+    expect(await headerHidden(page), 'still shown within the first 100px').toBe(false);
+    expect(await headerTop(page)).toBeGreaterThan(0);
 
     await page.mouse.wheel(0, 600);
     await expect.poll(() => headerTop(page)).toBeLessThanOrEqual(0);
@@ -35,7 +59,8 @@ test.describe('the bar', () => {
     await page.goto('/tournaments/golazo-june-2025');
     await page.mouse.move(640, 400);
     await page.mouse.wheel(0, 700);
-    await page.waitForTimeout(600);
+    await scrolledPast(page, 101);
+    expect(await headerHidden(page)).toBe(false);
     expect(await headerTop(page)).toBeGreaterThan(0);
   });
 });
@@ -73,22 +98,30 @@ test.describe('hero', () => {
   });
 
   test('can be paused', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
-    await waitForHydration(page, '[data-hero-carousel]');
+    await hydrateOnFakeClock(page, '[data-hero-carousel]');
     await page.getByRole('button', { name: 'Pause slideshow' }).click();
     await page.mouse.move(0, 0); // leave the carousel so only the pause button holds it
     await page.locator('body').click({ position: { x: 5, y: 300 } });
     const before = await selectedSlide(page);
-    await page.waitForTimeout(4_000);
+    await page.clock.runFor(4_000);
     expect(await selectedSlide(page)).toBe(before);
+    // ...and the same clock does move it once playing again, so the check above can fail.
+    await page.getByRole('button', { name: 'Pause slideshow' }).click(); // a toggle (aria-pressed)
+    await page.mouse.move(0, 0);
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.clock.runFor(4_000);
+    await expect.poll(() => selectedSlide(page)).not.toBe(before);
   });
 
   test('stands still for reduced motion', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto('/');
-    await waitForHydration(page, '[data-hero-carousel]');
-    await page.waitForTimeout(4_000);
+    await hydrateOnFakeClock(page, '[data-hero-carousel]');
+    await page.clock.runFor(4_000);
     expect(await selectedSlide(page)).toBe(0);
     await context.close();
   });
@@ -177,32 +210,39 @@ test.describe('tournament strip', () => {
     const start = await position();
     await expect.poll(position).toBeGreaterThan(start + 10);
 
+    await page.clock.install();
     await strip.hover();
-    await page.waitForTimeout(200);
+    await page.clock.runFor(200);
     const hovered = await position();
-    await page.waitForTimeout(700);
+    await page.clock.runFor(700);
     expect(await position()).toBe(hovered);
 
     await page.mouse.move(5, 5);
-    await expect.poll(position).toBeGreaterThan(hovered);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return position();
+      })
+      .toBeGreaterThan(hovered);
 
     await strip.locator('[data-tournament-card="golazo-june-2025"]').getByRole('link', { name: 'Register Now' }).focus();
     await page.mouse.move(5, 5);
-    await page.waitForTimeout(200);
+    await page.clock.runFor(200);
     const focused = await position();
-    await page.waitForTimeout(700);
+    await page.clock.runFor(700);
     expect(await position()).toBe(focused);
   });
 
   test('stands still for reduced motion', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto('/');
     const strip = page.locator('[data-tournament-carousel]');
     await strip.scrollIntoViewIfNeeded();
-    await waitForHydration(page, '[data-tournament-carousel]');
+    await hydrateOnFakeClock(page, '[data-tournament-carousel]');
     await page.mouse.move(5, 5);
-    await page.waitForTimeout(1_000);
+    await page.clock.runFor(1_000);
     expect(await strip.evaluate((element) => element.scrollLeft)).toBe(0);
     await context.close();
   });

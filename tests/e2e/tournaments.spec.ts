@@ -66,10 +66,10 @@ test.describe('tournament page', () => {
     await page.getByRole('tab', { name: 'Rules' }).click();
     await page.mouse.move(640, 500);
     await page.mouse.wheel(0, 900);
-    await page.waitForTimeout(300);
-    const box = await page.getByRole('tablist').boundingBox();
-    expect(box?.y).toBeGreaterThanOrEqual(60);
-    expect(box?.y).toBeLessThan(80);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const top = async () => (await page.getByRole('tablist').boundingBox())?.y ?? -1;
+    await expect.poll(top).toBeGreaterThanOrEqual(60);
+    expect(await top()).toBeLessThan(80);
   });
 
   test('Overview, Rules and Schedule come from the catalog entry', async ({ page }) => {
@@ -190,9 +190,16 @@ test.describe('/dashboard', () => {
     const page = await context.newPage();
     await page.goto('/dashboard');
     const track = page.locator('.ticker-track');
-    const first = await track.boundingBox();
-    await page.waitForTimeout(800);
-    expect((await track.boundingBox())?.x).toBe(first?.x);
+    await expect(track).toBeVisible();
+    // No running animation at all, rather than "it did not move while we watched".
+    const running = () => track.evaluate((element) => element.getAnimations().filter((animation) => animation.playState === 'running').length);
+    expect(await running()).toBe(0);
+    // Without the preference it does move, so the check above can fail.
+    const moving = await browser.newContext();
+    const normal = await moving.newPage();
+    await normal.goto('/dashboard');
+    await expect.poll(() => normal.locator('.ticker-track').evaluate((element) => element.getAnimations().length)).toBeGreaterThan(0);
+    await moving.close();
     await context.close();
   });
 });
