@@ -18,6 +18,7 @@ import { readStackSettings } from './config.ts';
 import type { Service, StackContext } from './context.ts';
 import { answerPreflight, applyCors, sendJson } from './http.ts';
 import { Inbox } from './inbox.ts';
+import { OriginPolicy } from './origins.ts';
 import { serviceModules } from './services/index.ts';
 
 const localDir = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +75,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     throw error;
   }
   const { pg } = database;
+  const origins = new OriginPolicy();
 
   const context: StackContext = {
     pg,
@@ -107,8 +109,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', apiUrl);
-    applyCors(res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    const verdict = origins.judge(req);
+    applyCors(res, verdict);
+    const refusal = origins.refusal(req, url.pathname);
+    if (refusal) return sendJson(res, 403, { message: refusal });
+    if (req.method === 'OPTIONS') return answerPreflight(req, res, verdict);
     const match = serviceFor(url.pathname);
     if (!match) return sendJson(res, 404, { message: `no local Supabase service answers ${url.pathname}` });
     try {
@@ -122,6 +127,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', apiUrl);
+    // Browsers send Origin with every WebSocket handshake, and CORS does not guard WebSockets.
+    if (origins.judge(req).kind === 'foreign') {
+      socket.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nOrigin not allowed\n');
+      return;
+    }
     const match = serviceFor(url.pathname);
     if (!match?.service.upgrade?.(req, socket, head, url)) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');

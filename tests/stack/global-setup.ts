@@ -49,7 +49,12 @@ export default async function setup(project: TestProject) {
   const child = spawn(
     node,
     ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--functions-dir', 'tests/stack/fixtures/functions', '--quiet'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // One extra site origin, so the CORS tests can check the setting is read.
+      env: { ...process.env, SUPABASE_LOCAL_ALLOWED_ORIGINS: 'https://staging.golazo.test, not a url' },
+    },
   );
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));

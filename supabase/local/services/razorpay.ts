@@ -81,8 +81,8 @@ function razorpayId(prefix: string): string {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+// The stack's gateway adds Access-Control-Allow-Origin for the site's own origins (origins.ts).
 const corsHeaders = {
-  'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization, content-type',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
