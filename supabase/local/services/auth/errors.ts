@@ -42,6 +42,8 @@ export const authErrors = {
   signupsDisabledForOtp: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
   emailRateLimit: (seconds: number) =>
     new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+  tooManyAttempts: (seconds: number) =>
+    new AuthError(429, 'over_request_rate_limit', `Too many attempts: request rate limit reached, try again in ${seconds} seconds`),
   validation: (message: string) => new AuthError(400, 'validation_failed', message),
   badJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
   noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token'),

@@ -31,10 +31,16 @@ import {
   type UserRow,
 } from './accounts.ts';
 import { API_VERSION_2024, API_VERSION_HEADER, AuthError, authErrors, requestsApiVersion2024, sendAuthError } from './errors.ts';
+import { FailedAttemptThrottle } from './throttle.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 
 /** Wrong guesses after which a one-time code is thrown away, so six digits cannot be walked. */
 export const MAX_OTP_ATTEMPTS = 5;
+/** Wrong sign-in codes an address may send in THROTTLE_WINDOW_MS (across resent codes) before 429. */
+export const MAX_FAILED_CODE_VERIFICATIONS = 10;
+/** Wrong TOTP codes a factor may receive in THROTTLE_WINDOW_MS before 429. */
+export const MAX_FAILED_TOTP_VERIFICATIONS = 5;
+export const THROTTLE_WINDOW_MS = 5 * 60_000;
 /** GoTrue's default MFA challenge lifetime. */
 const CHALLENGE_EXPIRY_SECONDS = 300;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -51,6 +57,8 @@ export const authService: ServiceModule = {
   create(ctx: StackContext): Service {
     const sessionOptions = { apiUrl: ctx.apiUrl, expirySeconds: ctx.settings.auth.jwtExpirySeconds };
     const { pg } = ctx;
+    const codeGuesses = new FailedAttemptThrottle(MAX_FAILED_CODE_VERIFICATIONS, THROTTLE_WINDOW_MS);
+    const totpGuesses = new FailedAttemptThrottle(MAX_FAILED_TOTP_VERIFICATIONS, THROTTLE_WINDOW_MS);
 
     async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
       try {
@@ -136,6 +144,8 @@ export const authService: ServiceModule = {
       const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
       const code = typeof input.token === 'string' ? input.token.trim() : '';
       if (!email || !code) throw authErrors.validation('Verify requires either a token or a token hash');
+      const wait = codeGuesses.retryAfterSeconds(email);
+      if (wait > 0) throw authErrors.tooManyAttempts(wait);
 
       // The outcome of a wrong guess (its counted attempt) must commit even though the request fails,
       // so the transaction returns a verdict instead of throwing.
@@ -172,7 +182,11 @@ export const authService: ServiceModule = {
         const { sessionId, refreshToken } = await startSession(tx, user.id, 'otp');
         return { ok: true as const, session: await sessionJson(tx, user.id, sessionId, refreshToken, sessionOptions) };
       });
-      if (!verdict.ok) throw authErrors.otpExpired();
+      if (!verdict.ok) {
+        codeGuesses.fail(email);
+        throw authErrors.otpExpired();
+      }
+      codeGuesses.clear(email);
       sendJson(res, 200, verdict.session);
     }
 
@@ -339,7 +353,13 @@ export const authService: ServiceModule = {
         await pg.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
         throw authErrors.challengeExpired(challenge.id);
       }
-      if (!verifyTotp(factor.secret, code)) throw authErrors.totpInvalid();
+      const wait = totpGuesses.retryAfterSeconds(factor.id);
+      if (wait > 0) throw authErrors.tooManyAttempts(wait);
+      if (!verifyTotp(factor.secret, code)) {
+        totpGuesses.fail(factor.id);
+        throw authErrors.totpInvalid();
+      }
+      totpGuesses.clear(factor.id);
       const result = await pg.transaction(async (tx) => {
         await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
         await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
