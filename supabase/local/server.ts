@@ -31,6 +31,8 @@ export interface StackOptions {
   dataDir?: string;
   /** Extra folders of `<name>/index.ts` functions (after supabase/functions), e.g. test fixtures. */
   extraFunctionsDirs?: string[];
+  /** Extra SQL files applied after the stack's own on every start (test fixtures); must be idempotent. */
+  extraSqlFiles?: string[];
   /** Seed the demo data when the database is created (default true). */
   seed?: boolean;
   log?: (scope: string, message: string) => void;
@@ -69,6 +71,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   try {
     database = await openDatabase({ dataDir: path.join(dataDir, 'postgres'), seed: options.seed ?? true });
     for (const file of LOCAL_SQL_FILES) await database.pg.exec(await readFile(path.join(localDir, file), 'utf8'));
+    for (const file of options.extraSqlFiles ?? []) await database.pg.exec(await readFile(path.resolve(file), 'utf8'));
   } catch (error) {
     server.closeAllConnections();
     server.close();

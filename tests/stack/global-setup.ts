@@ -48,7 +48,7 @@ export default async function setup(project: TestProject) {
   const node = existsSync(path.join(root, 'node_modules', '.bin', 'node')) ? path.join(root, 'node_modules', '.bin', 'node') : process.execPath;
   const child = spawn(
     node,
-    ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--functions-dir', 'tests/stack/fixtures/functions', '--quiet'],
+    ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--functions-dir', 'tests/stack/fixtures/functions', '--sql', 'tests/stack/fixtures/sql/column-privileges.sql', '--quiet'],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -11,7 +11,8 @@
  * again as the subscriber's role and claims, and only a subscriber whose row-level security returns
  * it gets the event, as hosted Realtime checks RLS per subscriber. DELETE cannot be re-selected, so,
  * like hosted Realtime, it is sent with the primary key only (and only where the filter matched
- * the deleted row).
+ * the deleted row). Every event carries only the columns the subscriber's role may select
+ * (column-level grants), and a role that may select none of the table's columns gets no event.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -309,10 +310,27 @@ export const realtimeService: ServiceModule = {
       }
     }
 
+    /** The columns `role` may select on the table, column-level grants included (none: no access). */
+    async function selectableColumns(role: ApiRole, schema: string, table: string): Promise<Set<string>> {
+      const { rows } = await pg.query<{ name: string }>(
+        `select a.attname as name from pg_catalog.pg_attribute a
+         where a.attrelid = format('%I.%I', $2::text, $3::text)::regclass and a.attnum > 0 and not a.attisdropped
+           and has_column_privilege($1::text, a.attrelid, a.attnum, 'SELECT')`,
+        [role, schema, table],
+      );
+      return new Set(rows.map((row) => row.name));
+    }
+
     async function deliver(change: ChangeRow) {
       const shape = await tableShape(change.schema_name, change.table_name);
-      const keyOnly = (row: Record<string, unknown> | null) =>
-        row ? Object.fromEntries(shape.primaryKey.filter((k) => k in row).map((k) => [k, row[k]])) : {};
+      // Asked once per role for this change: a subscriber only ever sees the columns its role may select.
+      const readableByRole = new Map<ApiRole, Promise<Set<string>>>();
+      const readableFor = (role: ApiRole) => {
+        if (!readableByRole.has(role)) readableByRole.set(role, selectableColumns(role, change.schema_name, change.table_name));
+        return readableByRole.get(role)!;
+      };
+      const only = (row: Record<string, unknown> | null, names: (name: string) => boolean) =>
+        row ? Object.fromEntries(Object.entries(row).filter(([name]) => names(name))) : {};
       const now = Math.floor(Date.now() / 1000);
       for (const conn of connections) {
         for (const channel of [...conn.channels.values()]) {
@@ -321,14 +339,17 @@ export const realtimeService: ServiceModule = {
             closeChannel(conn, channel, 'Token has expired');
             continue;
           }
-          const ids = channel.bindings
-            .filter(
-              (b) =>
-                b.schema === change.schema_name &&
-                b.table === change.table_name &&
-                (b.event === '*' || b.event === change.change_type) &&
-                filterMatches(b.parsedFilter, change.change_type === 'DELETE' ? change.old_record : change.record),
-            )
+          const candidates = channel.bindings.filter(
+            (b) => b.schema === change.schema_name && b.table === change.table_name && (b.event === '*' || b.event === change.change_type),
+          );
+          if (candidates.length === 0) continue;
+          const readable = await readableFor(channel.role);
+          // No readable column: the role has no access to the table, so not even a DELETE's key goes out.
+          if (readable.size === 0) continue;
+          const ids = candidates
+            // A filter on a column the subscriber cannot read would let it probe that column's values.
+            .filter((b) => !b.parsedFilter || readable.has(b.parsedFilter.column))
+            .filter((b) => filterMatches(b.parsedFilter, change.change_type === 'DELETE' ? change.old_record : change.record))
             .map((b) => b.id);
           if (ids.length === 0) continue;
           if (change.change_type !== 'DELETE' && !(await visibleTo(channel, change, shape))) continue;
@@ -337,11 +358,11 @@ export const realtimeService: ServiceModule = {
             table: change.table_name,
             commit_timestamp: new Date(change.committed_at).toISOString(),
             type: change.change_type,
-            columns: shape.columns,
+            columns: shape.columns.filter((column) => readable.has(column.name)),
             errors: null,
           };
-          if (change.change_type !== 'DELETE') data.record = change.record;
-          if (change.change_type !== 'INSERT') data.old_record = keyOnly(change.old_record);
+          if (change.change_type !== 'DELETE') data.record = only(change.record, (name) => readable.has(name));
+          if (change.change_type !== 'INSERT') data.old_record = only(change.old_record, (name) => shape.primaryKey.includes(name) && readable.has(name));
           send(conn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } });
         }
       }
