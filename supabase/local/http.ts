@@ -22,9 +22,20 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks);
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes a body as UTF-8, refusing invalid bytes (a SyntaxError, like JSON that does not parse). */
+export function decodeUtf8(bytes: Buffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new SyntaxError('The request body is not valid UTF-8');
+  }
+}
+
 /** Parses a JSON body; an empty body is `{}` (supabase-js sends none for some POSTs). */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
-  const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
+  const raw = decodeUtf8(await readBody(req, 1024 * 1024));
   if (raw.trim() === '') return {};
   return JSON.parse(raw);
 }

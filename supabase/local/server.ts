@@ -16,13 +16,26 @@ import { syncCatalog } from '../../scripts/sync-catalog.ts';
 import { openDatabase } from './database.ts';
 import { readStackSettings } from './config.ts';
 import type { Service, StackContext } from './context.ts';
-import { answerPreflight, applyCors, sendJson } from './http.ts';
+import { answerPreflight, applyCors, BodyTooLargeError, sendJson } from './http.ts';
 import { Inbox } from './inbox.ts';
 import { OriginPolicy } from './origins.ts';
 import { serviceModules } from './services/index.ts';
 
 const localDir = path.dirname(fileURLToPath(import.meta.url));
 export const PROJECT_ROOT = path.resolve(localDir, '..', '..');
+
+/**
+ * The status for an error a service let through that was the caller's doing (a body too large, JSON
+ * or percent-encoding that does not parse, a value Postgres cannot read as its column's type), so
+ * the caller learns what was wrong instead of a 500. Undefined for everything else.
+ */
+function callerErrorStatus(error: unknown): number | undefined {
+  if (error instanceof BodyTooLargeError) return 413;
+  if (error instanceof SyntaxError || error instanceof URIError) return 400;
+  const sqlState = (error as { code?: unknown } | null)?.code;
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) return 400; // data exception
+  return undefined;
+}
 
 export interface StackOptions {
   port?: number;
@@ -122,6 +135,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     try {
       await match.service.handle(req, res, url);
     } catch (error) {
+      const clientMistake = callerErrorStatus(error);
+      if (clientMistake && !res.headersSent) return sendJson(res, clientMistake, { message: (error as Error).message });
       log(match.name, `${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!res.headersSent) sendJson(res, 500, { message: error instanceof Error ? error.message : 'Internal error' });
       else res.end();

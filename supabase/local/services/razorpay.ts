@@ -344,7 +344,11 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
       match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
       if (request.method === 'POST' && match) return refund(request, match[1]);
     }
-    return json({ error: { code: 'NOT_IMPLEMENTED', description: `The Razorpay test double does not support ${request.method} ${url.pathname}` } }, 501);
+    if (/^\/v1\/(orders|payments|refunds|customers|invoices|settlements|subscriptions|plans|payment_links)(\/|$)/.test(path)) {
+      return json({ error: { code: 'NOT_IMPLEMENTED', description: `The Razorpay test double does not support ${request.method} ${url.pathname}` } }, 501);
+    }
+    // Razorpay's own answer for a URL it does not have.
+    return json({ error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } }, 404);
   }
 
   return { handle, orders, payments, refunds };

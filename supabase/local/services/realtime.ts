@@ -162,12 +162,18 @@ export const realtimeService: ServiceModule = {
 
     function decode(data: RawData, isBinary: boolean): Message | null {
       if (isBinary) return null;
-      const parsed = JSON.parse(data.toString());
+      const parsed: unknown = JSON.parse(data.toString());
+      let message: Message;
       if (Array.isArray(parsed)) {
         const [join_ref, ref, topic, event, payload] = parsed;
-        return { join_ref, ref, topic, event, payload: payload ?? {} };
+        message = { join_ref, ref, topic, event, payload: payload ?? {} };
+      } else if (parsed && typeof parsed === 'object') {
+        const fields = parsed as Record<string, unknown>;
+        message = { join_ref: fields.join_ref ?? null, ref: fields.ref ?? null, topic: fields.topic, event: fields.event, payload: fields.payload ?? {} } as Message;
+      } else {
+        return null;
       }
-      return { join_ref: parsed.join_ref ?? null, ref: parsed.ref ?? null, topic: parsed.topic, event: parsed.event, payload: parsed.payload ?? {} };
+      return message;
     }
 
     async function claimsFor(token: string): Promise<{ role: ApiRole; claims: JwtClaims }> {
@@ -186,12 +192,21 @@ export const realtimeService: ServiceModule = {
     }
 
     async function join(conn: Connection, message: Message) {
-      const config = (message.payload.config ?? {}) as {
+      const rawConfig = message.payload.config;
+      const config = (rawConfig && typeof rawConfig === 'object' ? rawConfig : {}) as {
         postgres_changes?: { event?: string; schema?: string; table?: string; filter?: string }[];
         presence?: { enabled?: boolean };
         private?: boolean;
       };
       if (config.private) return reply(conn, message, 'error', { reason: 'Private channels are not supported by the local stack' });
+      const requestedChanges: unknown = config.postgres_changes ?? [];
+      const isText = (value: unknown) => value === undefined || typeof value === 'string';
+      if (
+        !Array.isArray(requestedChanges) ||
+        !requestedChanges.every((c) => c && typeof c === 'object' && isText(c.event) && isText(c.schema) && isText(c.table) && isText(c.filter))
+      ) {
+        return reply(conn, message, 'error', { reason: 'postgres_changes must be a list of {event, schema, table, filter} with string values' });
+      }
       const token = typeof message.payload.access_token === 'string' ? message.payload.access_token : conn.apiKeyToken;
       let identity: { role: ApiRole; claims: JwtClaims };
       try {
@@ -263,6 +278,10 @@ export const realtimeService: ServiceModule = {
     }
 
     async function handleMessage(conn: Connection, message: Message) {
+      if (typeof message.topic !== 'string' || typeof message.event !== 'string' || !message.payload || typeof message.payload !== 'object' || Array.isArray(message.payload)) {
+        if (typeof message.topic === 'string') reply(conn, message, 'error', { reason: 'A message needs a string topic and event and an object payload' });
+        return;
+      }
       if (message.topic === 'phoenix' && message.event === 'heartbeat') return reply(conn, message, 'ok', {});
       switch (message.event) {
         case 'phx_join':

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
 import { renderSVG } from 'uqr';
 import type { Service, ServiceModule, StackContext } from '../../context.ts';
-import { bearerToken, readJson, sendEmpty, sendJson } from '../../http.ts';
+import { BodyTooLargeError, bearerToken, readJson, sendEmpty, sendJson } from '../../http.ts';
 import { InvalidJwtError, verifyJwt, type JwtClaims } from '../../keys.ts';
 import {
   createEmailUser,
@@ -45,6 +45,11 @@ export const THROTTLE_WINDOW_MS = 5 * 60_000;
 const CHALLENGE_EXPIRY_SECONDS = 300;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Paths this server answers (with some method): another method there is a 405. */
+const ROUTES_SERVED = [/^\/(health|settings|otp|verify|token|user|logout|factors)$/, /^\/\.well-known\/jwks\.json$/, /^\/factors\/[^/]+(\/(challenge|verify))?$/];
+/** GoTrue endpoints the product does not use: they answer 501 naming the feature, not 404. */
+const GOTRUE_ROUTES_LEFT_OUT = [/^\/(signup|recover|magiclink|resend|invite|reauthenticate|authorize|callback|sso|saml|identities|user\/identities)(\/|$)/];
+
 interface Authenticated {
   claims: JwtClaims;
   user: UserRow;
@@ -61,12 +66,16 @@ export const authService: ServiceModule = {
     const totpGuesses = new FailedAttemptThrottle(MAX_FAILED_TOTP_VERIFICATIONS, THROTTLE_WINDOW_MS);
 
     async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+      let parsed: unknown;
       try {
-        const parsed = await readJson(req);
-        return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-      } catch {
+        parsed = await readJson(req);
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) throw authErrors.tooLarge();
         throw authErrors.badJson();
       }
+      // GoTrue reads every body into an object: an array, a string or null is as unreadable as bad JSON.
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw authErrors.badJson();
+      return parsed as Record<string, unknown>;
     }
 
     async function authenticate(req: IncomingMessage): Promise<Authenticated> {
@@ -426,7 +435,9 @@ export const authService: ServiceModule = {
         if (method === 'DELETE' && !action) return unenrollFactor(req, res, factorId);
       }
       if (path.startsWith('/admin')) throw authErrors.notSupported('The auth admin API');
-      throw authErrors.notSupported(`${method} /auth/v1${path}`);
+      if (ROUTES_SERVED.some((route) => route.test(path))) throw authErrors.methodNotAllowed(method, path);
+      if (GOTRUE_ROUTES_LEFT_OUT.some((route) => route.test(path))) throw authErrors.notSupported(`${method} /auth/v1${path}`);
+      throw authErrors.notFound(path);
     }
 
     return {

@@ -82,6 +82,8 @@ export const restErrors = {
     new RestError(416, 'PGRST103', 'Requested range not satisfiable', `"${value.slice(0, 40)}" is not a range of rows (first-last)`),
   unknownBodyColumn: (relation: string, column: string) =>
     new RestError(400, 'PGRST204', `Could not find the '${column.slice(0, 63)}' column of '${relation}' in the schema cache`),
+  method: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`),
+  functionMethod: () => new RestError(405, 'PGRST101', 'Only GET and POST verbs are allowed for functions'),
   badPath: () => new RestError(400, 'PGRST100', 'Invalid request path: bad percent-encoding or control characters'),
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
   singular: (rows: number) =>

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { withRequestContext, type Transaction } from '../../database.ts';
 import type { Service, ServiceModule, StackContext } from '../../context.ts';
-import { BodyTooLargeError, InvalidJwtError, MissingApiKeyError, RoleNotAllowedError, readBody, resolveCaller, sendMissingApiKey, type Caller } from '../../http.ts';
+import { BodyTooLargeError, decodeUtf8, InvalidJwtError, MissingApiKeyError, RoleNotAllowedError, readBody, resolveCaller, sendMissingApiKey, type Caller } from '../../http.ts';
 import { fromPgError, isPgError, RestError, restErrors, sendRestError } from './errors.ts';
 import { limitClause, parseQuery, parseRangeHeader, quoteIdent, whereClause } from './query.ts';
 
@@ -136,7 +136,13 @@ function sendRows(req: IncomingMessage, res: ServerResponse, status: number, row
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const raw = (await readBody(req)).toString('utf8');
+  let raw: string;
+  try {
+    raw = decodeUtf8(await readBody(req));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw restErrors.invalidBody(error.message);
+    throw error;
+  }
   if (raw.trim() === '') return {};
   try {
     return JSON.parse(raw);
@@ -157,7 +163,7 @@ export const restService: ServiceModule = {
 
     async function rpc(req: IncomingMessage, res: ServerResponse, url: URL, caller: Caller, schema: string, name: string) {
       const method = req.method ?? 'GET';
-      if (!['GET', 'HEAD', 'POST'].includes(method)) throw restErrors.unsupported(`${method} on functions`);
+      if (!['GET', 'HEAD', 'POST'].includes(method)) throw restErrors.functionMethod();
       const candidates = await findFunctions(pg, schema, name);
       let args: Record<string, unknown> = {};
       if (method === 'POST') {
@@ -265,8 +271,10 @@ export const restService: ServiceModule = {
       } else if (method === 'DELETE') {
         if (!where) throw restErrors.whereRequired('DELETE');
         sql = `delete from ${target} ${where} ${returning}`;
+      } else if (method === 'PUT') {
+        throw restErrors.unsupported('PUT (single-row upserts)');
       } else {
-        throw restErrors.unsupported(`${method} on tables`);
+        throw restErrors.method(method);
       }
       if (!representation) {
         await run(caller, (tx) => tx.query(sql, params));
