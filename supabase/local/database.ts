@@ -84,9 +84,12 @@ export async function withRequestContext<T>(
   pg: PGlite,
   ctx: RequestContext,
   fn: (tx: Transaction) => Promise<T>,
+  options: { readOnly?: boolean } = {},
 ): Promise<T> {
   if (!REQUEST_ROLES.has(ctx.role)) throw new Error(`Unknown request role: ${String(ctx.role)}`);
   return pg.transaction(async (tx) => {
+    // PostgREST runs GET and HEAD read-only: a function reached by a plain link cannot write.
+    if (options.readOnly) await tx.exec('set transaction read only');
     await setRequestContext(tx, ctx);
     return fn(tx);
   });

@@ -14,8 +14,8 @@ import type { IncomingMessage } from 'node:http';
 
 export const DEFAULT_SITE_ORIGINS = ['http://localhost:4321', 'http://127.0.0.1:4321'];
 
-/** Paths that only local callers may use. */
-const LOCAL_ONLY_PREFIXES = ['/__inbox', '/razorpay/test/'];
+/** Paths that only local callers may use: every `/__*` developer tool (the inbox, ...) and the Razorpay double's test controls. */
+const LOCAL_ONLY_PREFIXES = ['/__', '/razorpay/test/'];
 
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -62,7 +62,7 @@ export class OriginPolicy {
    */
   refusal(req: IncomingMessage, pathname: string): string | undefined {
     const verdict = this.judge(req);
-    if (LOCAL_ONLY_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix))) {
+    if (LOCAL_ONLY_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
       if (!isLoopback(req)) return `${pathname} answers callers on this machine only`;
       if (verdict.kind === 'foreign') return `${pathname} does not answer pages from ${verdict.origin}`;
       if (verdict.kind === 'allowed' && !isLocalOrigin(verdict.origin)) return `${pathname} answers pages served from this machine only`;

@@ -106,6 +106,16 @@ describe('security: no way around the caller\'s role', () => {
     expect(signedIn.status).toBe(403);
   });
 
+  it('runs GET requests read-only, so a plain link (an <img> on any page) cannot make a player write', async () => {
+    const player = await signedInPlayer('readonly');
+    const before = await player.client.rpc('get_my_profile');
+    const args = new URLSearchParams({ p_legal_name: 'Link Clicker', p_in_game_name: 'clicked', p_age: '20', p_game_user_id: 'LINK123456789' });
+    const response = await rest(`/rpc/update_my_profile?${args}`, player.accessToken);
+    expect(response.status).toBe(405);
+    expect(await response.json()).toMatchObject({ code: '25006' });
+    expect((await player.client.rpc('get_my_profile')).data).toEqual(before.data);
+  });
+
   it('keeps a player\'s own claims: another player\'s profile stays invisible even when named', async () => {
     const [a, b] = [await signedInPlayer('claims-a'), await signedInPlayer('claims-b')];
     const { data } = await a.client.from('profiles').select('id, email').eq('id', b.userId);

@@ -157,8 +157,8 @@ export const restService: ServiceModule = {
   create(ctx: StackContext): Service {
     const { pg } = ctx;
 
-    function run<T>(caller: Caller, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      return withRequestContext(pg, { role: caller.role, claims: caller.claims }, fn);
+    function run<T>(caller: Caller, fn: (tx: Transaction) => Promise<T>, method: string): Promise<T> {
+      return withRequestContext(pg, { role: caller.role, claims: caller.claims }, fn, { readOnly: method === 'GET' || method === 'HEAD' });
     }
 
     async function rpc(req: IncomingMessage, res: ServerResponse, url: URL, caller: Caller, schema: string, name: string) {
@@ -193,16 +193,16 @@ export const restService: ServiceModule = {
           ? `select coalesce(json_agg(_s), '[]')::text as body from (select ${query.columns} from ${call} _r
                ${whereClause(query)} ${query.orderBy} ${limitClause(query)}) _s`
           : `select coalesce(json_agg(_r), '[]')::text as body from (select _r from ${call} _r ${limitClause(query)}) _s`;
-        const { rows } = await run(caller, (tx) => tx.query<{ body: string }>(sql, [...params, ...query.params]));
+        const { rows } = await run(caller, (tx) => tx.query<{ body: string }>(sql, [...params, ...query.params]), method);
         return sendRows(req, res, 200, rows[0].body);
       }
       if (fn.returnType === 'void') {
-        await run(caller, (tx) => tx.query(`select ${call}`, params));
+        await run(caller, (tx) => tx.query(`select ${call}`, params), method);
         res.writeHead(204);
         return res.end();
       }
       const sql = fn.returnsComposite ? `select to_json(_r)::text as body from ${call} _r` : `select to_json(${call})::text as body`;
-      const { rows } = await run(caller, (tx) => tx.query<{ body: string | null }>(sql, params));
+      const { rows } = await run(caller, (tx) => tx.query<{ body: string | null }>(sql, params), method);
       const text = rows[0]?.body ?? 'null';
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(method === 'HEAD' ? undefined : stripsNulls(req) ? JSON.stringify(withoutNulls(JSON.parse(text))) : text);
@@ -236,9 +236,9 @@ export const restService: ServiceModule = {
         const countSql = `select count(*)::int as total from ${target} ${where}`;
         const { rows, total } = await run(caller, async (tx) => {
           const result = await tx.query<{ body: string; n: number }>(sql, query.params);
-          const exact = prefer.get('count') ? (await tx.query<{ total: number }>(countSql, query.params)).rows[0].total : undefined;
+          const exact = ['exact', 'planned', 'estimated'].includes(prefer.get('count') ?? '') ? (await tx.query<{ total: number }>(countSql, query.params)).rows[0].total : undefined;
           return { rows: result.rows, total: exact };
-        });
+        }, method);
         const n = rows[0].n;
         const start = query.offset ?? 0;
         const range = n > 0 ? `${start}-${start + n - 1}` : '*';
@@ -277,13 +277,13 @@ export const restService: ServiceModule = {
         throw restErrors.method(method);
       }
       if (!representation) {
-        await run(caller, (tx) => tx.query(sql, params));
+        await run(caller, (tx) => tx.query(sql, params), method);
         res.writeHead(status);
         return res.end();
       }
       const { rows } = await run(caller, (tx) =>
         tx.query<{ body: string }>(`with _w as (${sql}) select coalesce(json_agg(_w), '[]')::text as body from _w`, params),
-      );
+      method);
       return sendRows(req, res, status === 204 ? 200 : status, rows[0].body);
     }
 
