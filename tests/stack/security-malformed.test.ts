@@ -139,4 +139,37 @@ describe('security: malformed requests answer 4xx, never 500 or a hang', () => {
     const health = await fetch(`${stackUrl()}/auth/v1/health`);
     expect(health.status).toBe(200);
   });
+
+  it('closes a socket that sends an oversized frame and caps channels per connection, so one client cannot load every change', async () => {
+    const url = `${stackUrl().replace('http', 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=1.0.0`;
+    const big = new WebSocket(url);
+    await new Promise((resolve, reject) => {
+      big.once('open', resolve);
+      big.once('error', reject);
+    });
+    const closed = new Promise<number>((resolve) => big.once('close', (code) => resolve(code)));
+    big.send('x'.repeat(2 * 1024 * 1024));
+    expect(await closed).toBe(1009);
+
+    const socket = new WebSocket(url);
+    const replies = new Map<string, string>();
+    let waiting: (() => void) | undefined;
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.event === 'phx_reply') replies.set(message.ref, message.payload.status);
+      waiting?.();
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    for (let i = 0; i <= 100; i++) socket.send(JSON.stringify({ topic: `realtime:c${i}`, event: 'phx_join', ref: `j${i}`, join_ref: `j${i}`, payload: { config: {} } }));
+    await new Promise<void>((resolve) => {
+      waiting = () => replies.has('j100') && resolve();
+      waiting();
+    });
+    expect(replies.get('j99')).toBe('ok');
+    expect(replies.get('j100')).toBe('error');
+    socket.close();
+  });
 });

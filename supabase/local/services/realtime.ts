@@ -46,6 +46,8 @@ interface Connection {
   vsn: '1.0.0' | '2.0.0';
   apiKeyToken: string;
   channels: Map<string, Channel>;
+  /** Messages are handled one at a time, in order, as Phoenix does per socket. */
+  queue: Promise<void>;
 }
 
 interface Message {
@@ -70,6 +72,10 @@ interface TableShape {
   columns: { name: string; type: string }[];
   primaryKey: string[];
 }
+
+const MAX_FRAME_BYTES = 1024 * 1024;
+/** As hosted Realtime's per-client channel limit: every change is checked against every channel. */
+const MAX_CHANNELS_PER_CONNECTION = 100;
 
 const FILTER = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|lt|lte|gt|gte|in)\.(.*)$/;
 
@@ -116,7 +122,8 @@ export const realtimeService: ServiceModule = {
   prefix: '/realtime/v1',
   async create(ctx: StackContext): Promise<Service> {
     const { pg } = ctx;
-    const wss = new WebSocketServer({ noServer: true });
+    // Phoenix frames are small; a bigger one is a client's mistake (ws closes with 1009).
+    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
     const connections = new Set<Connection>();
     const shapes = new Map<string, TableShape>();
     let nextBindingId = 1;
@@ -199,6 +206,9 @@ export const realtimeService: ServiceModule = {
         private?: boolean;
       };
       if (config.private) return reply(conn, message, 'error', { reason: 'Private channels are not supported by the local stack' });
+      if (!conn.channels.has(message.topic) && conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
+        return reply(conn, message, 'error', { reason: `Too many channels: at most ${MAX_CHANNELS_PER_CONNECTION} per connection` });
+      }
       const requestedChanges: unknown = config.postgres_changes ?? [];
       const isText = (value: unknown) => value === undefined || typeof value === 'string';
       if (
@@ -408,7 +418,7 @@ export const realtimeService: ServiceModule = {
 
     wss.on('connection', (socket: WebSocket, req: IncomingMessage, token: string) => {
       const url = new URL(req.url ?? '/', ctx.apiUrl);
-      const conn: Connection = { socket, vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0', apiKeyToken: token, channels: new Map() };
+      const conn: Connection = { socket, vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0', apiKeyToken: token, channels: new Map(), queue: Promise.resolve() };
       connections.add(conn);
       socket.on('message', (data, isBinary) => {
         let message: Message | null;
@@ -418,9 +428,13 @@ export const realtimeService: ServiceModule = {
           return;
         }
         if (!message) return;
-        handleMessage(conn, message).catch((error) => ctx.log('realtime', `message failed: ${String(error)}`));
+        const next = message;
+        conn.queue = conn.queue.then(() => handleMessage(conn, next)).catch((error) => ctx.log('realtime', `message failed: ${String(error)}`));
       });
       socket.on('close', () => connections.delete(conn));
+      // A protocol error (oversized frame, bad masking, invalid UTF-8) closes this socket only; unheard,
+      // it would end the whole stack.
+      socket.on('error', (error) => ctx.log('realtime', `socket closed: ${error.message}`));
     });
 
     return {
