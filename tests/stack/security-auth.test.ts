@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FailedAttemptThrottle } from '../../supabase/local/services/auth/throttle.ts';
-import { MAX_FAILED_CODE_VERIFICATIONS, MAX_FAILED_TOTP_VERIFICATIONS } from '../../supabase/local/services/auth/index.ts';
+import { MAX_FAILED_CODE_VERIFICATIONS, MAX_FAILED_PASSWORD_SIGN_INS, MAX_FAILED_TOTP_VERIFICATIONS } from '../../supabase/local/services/auth/index.ts';
 import { totp } from '../../supabase/local/services/auth/totp.ts';
 import { anonClient, latestCode, signedInPlayer, uniqueEmail } from './helpers.ts';
 
@@ -23,6 +23,21 @@ describe('security: guessing sign-in codes', () => {
       expect(error?.code).toBe('otp_expired');
     }
     const blocked = await client.auth.verifyOtp({ email, token: code, type: 'email' });
+    expect(blocked.error?.status).toBe(429);
+    expect(blocked.error?.code).toBe('over_request_rate_limit');
+  });
+});
+
+describe('security: guessing passwords', () => {
+  it('answers 429 over_request_rate_limit once an address has had too many wrong passwords, even to the right one', async () => {
+    const player = await signedInPlayer('pw-brute');
+    expect((await player.client.auth.updateUser({ password: 'the-right-password' })).error).toBeNull();
+    const client = anonClient();
+    for (let i = 0; i < MAX_FAILED_PASSWORD_SIGN_INS; i++) {
+      const { error } = await client.auth.signInWithPassword({ email: player.email, password: `guess-${i}` });
+      expect(error?.code).toBe('invalid_credentials');
+    }
+    const blocked = await client.auth.signInWithPassword({ email: player.email, password: 'the-right-password' });
     expect(blocked.error?.status).toBe(429);
     expect(blocked.error?.code).toBe('over_request_rate_limit');
   });

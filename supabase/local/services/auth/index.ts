@@ -38,6 +38,8 @@ import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 export const MAX_OTP_ATTEMPTS = 5;
 /** Wrong sign-in codes an address may send in THROTTLE_WINDOW_MS (across resent codes) before 429. */
 export const MAX_FAILED_CODE_VERIFICATIONS = 10;
+/** Wrong passwords an address may receive in THROTTLE_WINDOW_MS before 429. */
+export const MAX_FAILED_PASSWORD_SIGN_INS = 10;
 /** Wrong TOTP codes a factor may receive in THROTTLE_WINDOW_MS before 429. */
 export const MAX_FAILED_TOTP_VERIFICATIONS = 5;
 export const THROTTLE_WINDOW_MS = 5 * 60_000;
@@ -64,6 +66,7 @@ export const authService: ServiceModule = {
     const { pg } = ctx;
     const codeGuesses = new FailedAttemptThrottle(MAX_FAILED_CODE_VERIFICATIONS, THROTTLE_WINDOW_MS);
     const totpGuesses = new FailedAttemptThrottle(MAX_FAILED_TOTP_VERIFICATIONS, THROTTLE_WINDOW_MS);
+    const passwordGuesses = new FailedAttemptThrottle(MAX_FAILED_PASSWORD_SIGN_INS, THROTTLE_WINDOW_MS);
 
     async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
       let parsed: unknown;
@@ -204,10 +207,15 @@ export const authService: ServiceModule = {
       const password = typeof input.password === 'string' ? input.password : '';
       if (typeof input.phone === 'string') throw authErrors.notSupported('Phone sign-in');
       if (!email || !password) throw authErrors.invalidCredentials();
+      const key = email.toLowerCase();
+      const wait = passwordGuesses.retryAfterSeconds(key);
+      if (wait > 0) throw authErrors.tooManyAttempts(wait);
       const user = await findUserByEmail(pg, email);
       if (!user || !user.encrypted_password || !(await bcrypt.compare(password, user.encrypted_password))) {
+        passwordGuesses.fail(key);
         throw authErrors.invalidCredentials();
       }
+      passwordGuesses.clear(key);
       if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
       return pg.transaction(async (tx) => {
         const { sessionId, refreshToken } = await startSession(tx, user.id, 'password');
