@@ -84,12 +84,34 @@ export async function withRequestContext<T>(
   pg: PGlite,
   ctx: RequestContext,
   fn: (tx: Transaction) => Promise<T>,
+  options: { readOnly?: boolean } = {},
 ): Promise<T> {
   if (!REQUEST_ROLES.has(ctx.role)) throw new Error(`Unknown request role: ${String(ctx.role)}`);
   return pg.transaction(async (tx) => {
+    // PostgREST runs GET and HEAD read-only: a function reached by a plain link cannot write.
+    if (options.readOnly) await tx.exec('set transaction read only');
+    const before = await tx.query<{ session_user: string }>('select session_user::text as session_user');
     await setRequestContext(tx, ctx);
-    return fn(tx);
+    const result = await fn(tx);
+    // PGlite's one login is a superuser, so SQL that switched role or session user back would run with
+    // every privilege. Nothing a request sends should be able to; if it ever did, nothing it did commits
+    // and nothing it read is answered.
+    const after = await tx.query<{ current_user: string; session_user: string }>('select current_user::text as current_user, session_user::text as session_user');
+    if (after.rows[0].current_user !== ctx.role || after.rows[0].session_user !== before.rows[0].session_user) {
+      throw new RoleEscapeError(ctx.role, after.rows[0].current_user);
+    }
+    return result;
   });
+}
+
+/** A request's SQL ended as another role than the one it was given; the transaction is rolled back. */
+export class RoleEscapeError extends Error {
+  /** insufficient_privilege, so the services answer it as a refused request. */
+  readonly code = '42501';
+  constructor(role: string, became: string) {
+    super(`permission denied: a ${role} request may not switch to ${became}`);
+    this.name = 'RoleEscapeError';
+  }
 }
 
 /** Sets role and claims for the rest of the current transaction (shared with the PostgreSQL test engine). */

@@ -3,6 +3,7 @@
  * CORS like Supabase's gateway, and resolving the caller's role from its key or token.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { OriginVerdict } from './origins.ts';
 import { ANON_KEY, InvalidJwtError, isApiRole, verifyJwt, type ApiRole, type JwtClaims } from './keys.ts';
 
 /** Largest request body the stack reads (uploads are checked against the bucket's own limit). */
@@ -21,9 +22,20 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks);
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes a body as UTF-8, refusing invalid bytes (a SyntaxError, like JSON that does not parse). */
+export function decodeUtf8(bytes: Buffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new SyntaxError('The request body is not valid UTF-8');
+  }
+}
+
 /** Parses a JSON body; an empty body is `{}` (supabase-js sends none for some POSTs). */
 export async function readJson(req: IncomingMessage): Promise<unknown> {
-  const raw = (await readBody(req, 1024 * 1024)).toString('utf8');
+  const raw = decodeUtf8(await readBody(req, 1024 * 1024));
   if (raw.trim() === '') return {};
   return JSON.parse(raw);
 }
@@ -42,18 +54,21 @@ export function sendEmpty(res: ServerResponse, status = 204, headers: Record<str
 const EXPOSED_HEADERS = 'content-range, content-length, content-type, etag, x-supabase-api-version, location';
 
 /**
- * Supabase's gateway accepts any origin and the headers supabase-js sends; the site on :4321
- * calls the stack on :54321, so every response carries these.
+ * CORS for the site's own origins only (origins.ts decides which): the site on :4321 calls the
+ * stack on :54321. A foreign origin gets no Access-Control-Allow-Origin, so its page cannot read
+ * any answer; a request without an Origin header is no browser's cross-origin call and needs none.
  */
-export function applyCors(res: ServerResponse): void {
-  res.setHeader('access-control-allow-origin', '*');
+export function applyCors(res: ServerResponse, verdict: OriginVerdict): void {
+  res.setHeader('vary', 'Origin');
+  if (verdict.kind !== 'allowed') return;
+  res.setHeader('access-control-allow-origin', verdict.origin);
   res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
 }
 
-export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+export function answerPreflight(req: IncomingMessage, res: ServerResponse, verdict: OriginVerdict): void {
+  if (verdict.kind === 'foreign') return sendJson(res, 403, { message: `Origin ${verdict.origin} is not allowed to call the local stack` });
   const requested = req.headers['access-control-request-headers'];
   res.writeHead(200, {
-    'access-control-allow-origin': '*',
     'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
     'access-control-allow-headers':
       requested ??

@@ -4,7 +4,8 @@
  *
  * Options (or environment): --port (SUPABASE_LOCAL_PORT, default 54321), --data-dir
  * (SUPABASE_LOCAL_DATA_DIR, default .data), --ephemeral (a fresh temporary data dir removed on
- * exit, for end-to-end tests), --functions-dir <dir> (extra edge functions, repeatable),
+ * exit, for end-to-end tests), --functions-dir <dir> (extra edge functions, repeatable), --sql <file>
+ * (extra SQL applied as superuser after the migrations on every start, repeatable: test fixtures),
  * --no-seed, --quiet (only Auth's lines, which carry the one-time codes, are logged).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     ephemeral: { type: 'boolean', default: false },
     'functions-dir': { type: 'string', multiple: true },
+    sql: { type: 'string', multiple: true },
     'no-seed': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
   },
@@ -38,6 +40,7 @@ try {
     dataDir,
     seed: !values['no-seed'],
     extraFunctionsDirs: values['functions-dir'],
+    extraSqlFiles: values.sql,
     log: values.quiet ? (scope, message) => scope === 'auth' && console.log(`[${scope}] ${message}`) : undefined,
   });
 } catch (error) {

@@ -16,12 +16,26 @@ import { syncCatalog } from '../../scripts/sync-catalog.ts';
 import { openDatabase } from './database.ts';
 import { readStackSettings } from './config.ts';
 import type { Service, StackContext } from './context.ts';
-import { answerPreflight, applyCors, sendJson } from './http.ts';
+import { answerPreflight, applyCors, BodyTooLargeError, sendJson } from './http.ts';
 import { Inbox } from './inbox.ts';
+import { OriginPolicy } from './origins.ts';
 import { serviceModules } from './services/index.ts';
 
 const localDir = path.dirname(fileURLToPath(import.meta.url));
 export const PROJECT_ROOT = path.resolve(localDir, '..', '..');
+
+/**
+ * The status for an error a service let through that was the caller's doing (a body too large, JSON
+ * or percent-encoding that does not parse, a value Postgres cannot read as its column's type), so
+ * the caller learns what was wrong instead of a 500. Undefined for everything else.
+ */
+function callerErrorStatus(error: unknown): number | undefined {
+  if (error instanceof BodyTooLargeError) return 413;
+  if (error instanceof SyntaxError || error instanceof URIError) return 400;
+  const sqlState = (error as { code?: unknown } | null)?.code;
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) return 400; // data exception
+  return undefined;
+}
 
 export interface StackOptions {
   port?: number;
@@ -30,6 +44,8 @@ export interface StackOptions {
   dataDir?: string;
   /** Extra folders of `<name>/index.ts` functions (after supabase/functions), e.g. test fixtures. */
   extraFunctionsDirs?: string[];
+  /** Extra SQL files applied after the stack's own on every start (test fixtures); must be idempotent. */
+  extraSqlFiles?: string[];
   /** Seed the demo data when the database is created (default true). */
   seed?: boolean;
   log?: (scope: string, message: string) => void;
@@ -68,12 +84,14 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   try {
     database = await openDatabase({ dataDir: path.join(dataDir, 'postgres'), seed: options.seed ?? true });
     for (const file of LOCAL_SQL_FILES) await database.pg.exec(await readFile(path.join(localDir, file), 'utf8'));
+    for (const file of options.extraSqlFiles ?? []) await database.pg.exec(await readFile(path.resolve(file), 'utf8'));
   } catch (error) {
     server.closeAllConnections();
     server.close();
     throw error;
   }
   const { pg } = database;
+  const origins = new OriginPolicy();
 
   const context: StackContext = {
     pg,
@@ -107,13 +125,18 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', apiUrl);
-    applyCors(res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    const verdict = origins.judge(req);
+    applyCors(res, verdict);
+    const refusal = origins.refusal(req, url.pathname);
+    if (refusal) return sendJson(res, 403, { message: refusal });
+    if (req.method === 'OPTIONS') return answerPreflight(req, res, verdict);
     const match = serviceFor(url.pathname);
     if (!match) return sendJson(res, 404, { message: `no local Supabase service answers ${url.pathname}` });
     try {
       await match.service.handle(req, res, url);
     } catch (error) {
+      const clientMistake = callerErrorStatus(error);
+      if (clientMistake && !res.headersSent) return sendJson(res, clientMistake, { message: (error as Error).message });
       log(match.name, `${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!res.headersSent) sendJson(res, 500, { message: error instanceof Error ? error.message : 'Internal error' });
       else res.end();
@@ -122,6 +145,11 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', apiUrl);
+    // Browsers send Origin with every WebSocket handshake, and CORS does not guard WebSockets.
+    if (origins.judge(req).kind === 'foreign') {
+      socket.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nOrigin not allowed\n');
+      return;
+    }
     const match = serviceFor(url.pathname);
     if (!match?.service.upgrade?.(req, socket, head, url)) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');

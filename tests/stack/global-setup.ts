@@ -48,8 +48,13 @@ export default async function setup(project: TestProject) {
   const node = existsSync(path.join(root, 'node_modules', '.bin', 'node')) ? path.join(root, 'node_modules', '.bin', 'node') : process.execPath;
   const child = spawn(
     node,
-    ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--functions-dir', 'tests/stack/fixtures/functions', '--quiet'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--functions-dir', 'tests/stack/fixtures/functions', '--sql', 'tests/stack/fixtures/sql/column-privileges.sql', '--quiet'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // One extra site origin, so the CORS tests can check the setting is read.
+      env: { ...process.env, SUPABASE_LOCAL_ALLOWED_ORIGINS: 'https://staging.golazo.test, not a url' },
+    },
   );
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));

@@ -81,8 +81,8 @@ function razorpayId(prefix: string): string {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+// The stack's gateway adds Access-Control-Allow-Origin for the site's own origins (origins.ts).
 const corsHeaders = {
-  'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization, content-type',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
@@ -344,7 +344,11 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
       match = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
       if (request.method === 'POST' && match) return refund(request, match[1]);
     }
-    return json({ error: { code: 'NOT_IMPLEMENTED', description: `The Razorpay test double does not support ${request.method} ${url.pathname}` } }, 501);
+    if (/^\/v1\/(orders|payments|refunds|customers|invoices|settlements|subscriptions|plans|payment_links)(\/|$)/.test(path)) {
+      return json({ error: { code: 'NOT_IMPLEMENTED', description: `The Razorpay test double does not support ${request.method} ${url.pathname}` } }, 501);
+    }
+    // Razorpay's own answer for a URL it does not have.
+    return json({ error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } }, 404);
   }
 
   return { handle, orders, payments, refunds };

@@ -11,7 +11,8 @@
  * again as the subscriber's role and claims, and only a subscriber whose row-level security returns
  * it gets the event, as hosted Realtime checks RLS per subscriber. DELETE cannot be re-selected, so,
  * like hosted Realtime, it is sent with the primary key only (and only where the filter matched
- * the deleted row).
+ * the deleted row). Every event carries only the columns the subscriber's role may select
+ * (column-level grants), and a role that may select none of the table's columns gets no event.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -45,6 +46,8 @@ interface Connection {
   vsn: '1.0.0' | '2.0.0';
   apiKeyToken: string;
   channels: Map<string, Channel>;
+  /** Messages are handled one at a time, in order, as Phoenix does per socket. */
+  queue: Promise<void>;
 }
 
 interface Message {
@@ -69,6 +72,10 @@ interface TableShape {
   columns: { name: string; type: string }[];
   primaryKey: string[];
 }
+
+const MAX_FRAME_BYTES = 1024 * 1024;
+/** As hosted Realtime's per-client channel limit: every change is checked against every channel. */
+const MAX_CHANNELS_PER_CONNECTION = 100;
 
 const FILTER = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|lt|lte|gt|gte|in)\.(.*)$/;
 
@@ -115,7 +122,8 @@ export const realtimeService: ServiceModule = {
   prefix: '/realtime/v1',
   async create(ctx: StackContext): Promise<Service> {
     const { pg } = ctx;
-    const wss = new WebSocketServer({ noServer: true });
+    // Phoenix frames are small; a bigger one is a client's mistake (ws closes with 1009).
+    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
     const connections = new Set<Connection>();
     const shapes = new Map<string, TableShape>();
     let nextBindingId = 1;
@@ -161,12 +169,18 @@ export const realtimeService: ServiceModule = {
 
     function decode(data: RawData, isBinary: boolean): Message | null {
       if (isBinary) return null;
-      const parsed = JSON.parse(data.toString());
+      const parsed: unknown = JSON.parse(data.toString());
+      let message: Message;
       if (Array.isArray(parsed)) {
         const [join_ref, ref, topic, event, payload] = parsed;
-        return { join_ref, ref, topic, event, payload: payload ?? {} };
+        message = { join_ref, ref, topic, event, payload: payload ?? {} };
+      } else if (parsed && typeof parsed === 'object') {
+        const fields = parsed as Record<string, unknown>;
+        message = { join_ref: fields.join_ref ?? null, ref: fields.ref ?? null, topic: fields.topic, event: fields.event, payload: fields.payload ?? {} } as Message;
+      } else {
+        return null;
       }
-      return { join_ref: parsed.join_ref ?? null, ref: parsed.ref ?? null, topic: parsed.topic, event: parsed.event, payload: parsed.payload ?? {} };
+      return message;
     }
 
     async function claimsFor(token: string): Promise<{ role: ApiRole; claims: JwtClaims }> {
@@ -185,12 +199,24 @@ export const realtimeService: ServiceModule = {
     }
 
     async function join(conn: Connection, message: Message) {
-      const config = (message.payload.config ?? {}) as {
+      const rawConfig = message.payload.config;
+      const config = (rawConfig && typeof rawConfig === 'object' ? rawConfig : {}) as {
         postgres_changes?: { event?: string; schema?: string; table?: string; filter?: string }[];
         presence?: { enabled?: boolean };
         private?: boolean;
       };
       if (config.private) return reply(conn, message, 'error', { reason: 'Private channels are not supported by the local stack' });
+      if (!conn.channels.has(message.topic) && conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
+        return reply(conn, message, 'error', { reason: `Too many channels: at most ${MAX_CHANNELS_PER_CONNECTION} per connection` });
+      }
+      const requestedChanges: unknown = config.postgres_changes ?? [];
+      const isText = (value: unknown) => value === undefined || typeof value === 'string';
+      if (
+        !Array.isArray(requestedChanges) ||
+        !requestedChanges.every((c) => c && typeof c === 'object' && isText(c.event) && isText(c.schema) && isText(c.table) && isText(c.filter))
+      ) {
+        return reply(conn, message, 'error', { reason: 'postgres_changes must be a list of {event, schema, table, filter} with string values' });
+      }
       const token = typeof message.payload.access_token === 'string' ? message.payload.access_token : conn.apiKeyToken;
       let identity: { role: ApiRole; claims: JwtClaims };
       try {
@@ -262,6 +288,10 @@ export const realtimeService: ServiceModule = {
     }
 
     async function handleMessage(conn: Connection, message: Message) {
+      if (typeof message.topic !== 'string' || typeof message.event !== 'string' || !message.payload || typeof message.payload !== 'object' || Array.isArray(message.payload)) {
+        if (typeof message.topic === 'string') reply(conn, message, 'error', { reason: 'A message needs a string topic and event and an object payload' });
+        return;
+      }
       if (message.topic === 'phoenix' && message.event === 'heartbeat') return reply(conn, message, 'ok', {});
       switch (message.event) {
         case 'phx_join':
@@ -309,10 +339,27 @@ export const realtimeService: ServiceModule = {
       }
     }
 
+    /** The columns `role` may select on the table, column-level grants included (none: no access). */
+    async function selectableColumns(role: ApiRole, schema: string, table: string): Promise<Set<string>> {
+      const { rows } = await pg.query<{ name: string }>(
+        `select a.attname as name from pg_catalog.pg_attribute a
+         where a.attrelid = format('%I.%I', $2::text, $3::text)::regclass and a.attnum > 0 and not a.attisdropped
+           and has_column_privilege($1::text, a.attrelid, a.attnum, 'SELECT')`,
+        [role, schema, table],
+      );
+      return new Set(rows.map((row) => row.name));
+    }
+
     async function deliver(change: ChangeRow) {
       const shape = await tableShape(change.schema_name, change.table_name);
-      const keyOnly = (row: Record<string, unknown> | null) =>
-        row ? Object.fromEntries(shape.primaryKey.filter((k) => k in row).map((k) => [k, row[k]])) : {};
+      // Asked once per role for this change: a subscriber only ever sees the columns its role may select.
+      const readableByRole = new Map<ApiRole, Promise<Set<string>>>();
+      const readableFor = (role: ApiRole) => {
+        if (!readableByRole.has(role)) readableByRole.set(role, selectableColumns(role, change.schema_name, change.table_name));
+        return readableByRole.get(role)!;
+      };
+      const only = (row: Record<string, unknown> | null, names: (name: string) => boolean) =>
+        row ? Object.fromEntries(Object.entries(row).filter(([name]) => names(name))) : {};
       const now = Math.floor(Date.now() / 1000);
       for (const conn of connections) {
         for (const channel of [...conn.channels.values()]) {
@@ -321,14 +368,17 @@ export const realtimeService: ServiceModule = {
             closeChannel(conn, channel, 'Token has expired');
             continue;
           }
-          const ids = channel.bindings
-            .filter(
-              (b) =>
-                b.schema === change.schema_name &&
-                b.table === change.table_name &&
-                (b.event === '*' || b.event === change.change_type) &&
-                filterMatches(b.parsedFilter, change.change_type === 'DELETE' ? change.old_record : change.record),
-            )
+          const candidates = channel.bindings.filter(
+            (b) => b.schema === change.schema_name && b.table === change.table_name && (b.event === '*' || b.event === change.change_type),
+          );
+          if (candidates.length === 0) continue;
+          const readable = await readableFor(channel.role);
+          // No readable column: the role has no access to the table, so not even a DELETE's key goes out.
+          if (readable.size === 0) continue;
+          const ids = candidates
+            // A filter on a column the subscriber cannot read would let it probe that column's values.
+            .filter((b) => !b.parsedFilter || readable.has(b.parsedFilter.column))
+            .filter((b) => filterMatches(b.parsedFilter, change.change_type === 'DELETE' ? change.old_record : change.record))
             .map((b) => b.id);
           if (ids.length === 0) continue;
           if (change.change_type !== 'DELETE' && !(await visibleTo(channel, change, shape))) continue;
@@ -337,11 +387,11 @@ export const realtimeService: ServiceModule = {
             table: change.table_name,
             commit_timestamp: new Date(change.committed_at).toISOString(),
             type: change.change_type,
-            columns: shape.columns,
+            columns: shape.columns.filter((column) => readable.has(column.name)),
             errors: null,
           };
-          if (change.change_type !== 'DELETE') data.record = change.record;
-          if (change.change_type !== 'INSERT') data.old_record = keyOnly(change.old_record);
+          if (change.change_type !== 'DELETE') data.record = only(change.record, (name) => readable.has(name));
+          if (change.change_type !== 'INSERT') data.old_record = only(change.old_record, (name) => shape.primaryKey.includes(name) && readable.has(name));
           send(conn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } });
         }
       }
@@ -368,7 +418,7 @@ export const realtimeService: ServiceModule = {
 
     wss.on('connection', (socket: WebSocket, req: IncomingMessage, token: string) => {
       const url = new URL(req.url ?? '/', ctx.apiUrl);
-      const conn: Connection = { socket, vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0', apiKeyToken: token, channels: new Map() };
+      const conn: Connection = { socket, vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0', apiKeyToken: token, channels: new Map(), queue: Promise.resolve() };
       connections.add(conn);
       socket.on('message', (data, isBinary) => {
         let message: Message | null;
@@ -378,9 +428,13 @@ export const realtimeService: ServiceModule = {
           return;
         }
         if (!message) return;
-        handleMessage(conn, message).catch((error) => ctx.log('realtime', `message failed: ${String(error)}`));
+        const next = message;
+        conn.queue = conn.queue.then(() => handleMessage(conn, next)).catch((error) => ctx.log('realtime', `message failed: ${String(error)}`));
       });
       socket.on('close', () => connections.delete(conn));
+      // A protocol error (oversized frame, bad masking, invalid UTF-8) closes this socket only; unheard,
+      // it would end the whole stack.
+      socket.on('error', (error) => ctx.log('realtime', `socket closed: ${error.message}`));
     });
 
     return {

@@ -49,6 +49,10 @@ const storageErrors = {
   jwt: (message: string) => new StorageError(403, 'Unauthorized', message),
   unsupported: (feature: string) => new StorageError(501, 'not_implemented', `${feature} is not supported by the local stack`),
   noFile: () => new StorageError(400, 'InvalidRequest', 'No file was sent in the request'),
+  badForm: () => new StorageError(400, 'InvalidRequest', 'The multipart form data could not be read'),
+  badBody: (message: string) => new StorageError(400, 'InvalidRequest', message),
+  badPath: () => new StorageError(400, 'InvalidKey', 'The object path is not valid percent-encoding'),
+  notFound: (path: string) => new StorageError(404, 'not_found', `No storage endpoint at /storage/v1${path.slice(0, 200)}`),
 };
 
 interface BucketRow {
@@ -90,7 +94,12 @@ interface UploadedFile {
 async function readUpload(req: IncomingMessage, raw: Buffer): Promise<UploadedFile> {
   const contentType = req.headers['content-type'] ?? 'application/octet-stream';
   if (contentType.startsWith('multipart/form-data')) {
-    const form = await new Request('http://local/upload', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
+    let form: FormData;
+    try {
+      form = await new Request('http://local/upload', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
+    } catch {
+      throw storageErrors.badForm();
+    }
     const file = [...form.values()].find((value): value is File => typeof value !== 'string');
     if (!file) throw storageErrors.noFile();
     const cacheControl = form.get('cacheControl');
@@ -246,9 +255,16 @@ export const storageService: ServiceModule = {
     async function route(req: IncomingMessage, res: ServerResponse, url: URL) {
       const method = req.method ?? 'GET';
       const rest = url.pathname.slice('/storage/v1'.length);
+      const decode = (part: string) => {
+        try {
+          return decodeURIComponent(part);
+        } catch {
+          throw storageErrors.badPath();
+        }
+      };
       const publicMatch = /^\/object\/public\/([^/]+)\/(.+)$/.exec(rest);
       if (publicMatch && (method === 'GET' || method === 'HEAD')) {
-        return publicObject(req, res, decodeURIComponent(publicMatch[1]), decodeURIComponent(publicMatch[2]));
+        return publicObject(req, res, decode(publicMatch[1]), decode(publicMatch[2]));
       }
 
       let caller: Caller;
@@ -263,21 +279,32 @@ export const storageService: ServiceModule = {
 
       const objectMatch = /^\/object\/(?:authenticated\/)?([^/]+)\/(.+)$/.exec(rest);
       if (objectMatch && !/^\/object\/(sign|upload|list|move|copy|info|render)\//.test(rest)) {
-        const bucketId = decodeURIComponent(objectMatch[1]);
-        const key = decodeURIComponent(objectMatch[2]);
+        const bucketId = decode(objectMatch[1]);
+        const key = decode(objectMatch[2]);
         if (method === 'POST' || method === 'PUT') return upload(req, res, caller, bucketId, key, method);
         if (method === 'GET' || method === 'HEAD') return privateObject(req, res, caller, bucketId, key);
         if (method === 'DELETE') return remove(res, caller, bucketId, [key], true);
       }
       const bulkDelete = /^\/object\/([^/]+)$/.exec(rest);
       if (bulkDelete && method === 'DELETE') {
-        const body = (await readJson(req)) as { prefixes?: unknown };
-        const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : [];
-        return remove(res, caller, decodeURIComponent(bulkDelete[1]), prefixes, false);
+        let body: unknown;
+        try {
+          body = await readJson(req);
+        } catch (error) {
+          if (error instanceof BodyTooLargeError) throw storageErrors.tooLarge();
+          throw storageErrors.badBody('The request body is not valid JSON');
+        }
+        const prefixes = (body as { prefixes?: unknown } | null)?.prefixes;
+        if (!Array.isArray(prefixes) || prefixes.length === 0 || !prefixes.every((p) => typeof p === 'string')) {
+          throw storageErrors.badBody('Send {"prefixes": ["<object path>", ...]} naming the objects to remove');
+        }
+        return remove(res, caller, decode(bulkDelete[1]), prefixes, false);
       }
       if (rest.startsWith('/bucket')) throw storageErrors.unsupported('Managing buckets through the API (create them in a migration)');
       if (rest.startsWith('/render')) throw storageErrors.unsupported('Image transformations');
-      throw storageErrors.unsupported(`${method} /storage/v1${rest}`);
+      if (/^\/object\/(sign|upload|list|move|copy|info)\b/.test(rest)) throw storageErrors.unsupported(`${method} /storage/v1${rest}`);
+      if (objectMatch || bulkDelete) throw new StorageError(405, 'method_not_allowed', `${method} is not allowed on /storage/v1${rest}`);
+      throw storageErrors.notFound(rest);
     }
 
     return {

@@ -42,7 +42,10 @@ export const authErrors = {
   signupsDisabledForOtp: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
   emailRateLimit: (seconds: number) =>
     new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`),
+  tooManyAttempts: (seconds: number) =>
+    new AuthError(429, 'over_request_rate_limit', `Too many attempts: request rate limit reached, try again in ${seconds} seconds`),
   validation: (message: string) => new AuthError(400, 'validation_failed', message),
+  tooLarge: () => new AuthError(413, 'request_too_large', 'The request body is too large'),
   badJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
   noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token'),
   badJwt: (detail: string) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`),
@@ -68,5 +71,7 @@ export const authErrors = {
   insufficientAal: (what: string) => new AuthError(422, 'insufficient_aal', `AAL2 required to ${what}`),
   factorTypeDisabled: (type: string) =>
     new AuthError(422, `mfa_${type}_enroll_not_enabled`, `MFA enroll is disabled for ${type} factors on the local stack`),
+  notFound: (path: string) => new AuthError(404, 'not_found', `No auth endpoint at /auth/v1${path.slice(0, 200)}`),
+  methodNotAllowed: (method: string, path: string) => new AuthError(405, 'method_not_allowed', `${method} is not allowed on /auth/v1${path}`),
   notSupported: (what: string) => new AuthError(501, 'not_implemented', `${what} is not supported by the local stack`),
 };

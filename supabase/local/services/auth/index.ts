@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import bcrypt from 'bcryptjs';
 import { renderSVG } from 'uqr';
 import type { Service, ServiceModule, StackContext } from '../../context.ts';
-import { bearerToken, readJson, sendEmpty, sendJson } from '../../http.ts';
+import { BodyTooLargeError, bearerToken, readJson, sendEmpty, sendJson } from '../../http.ts';
 import { InvalidJwtError, verifyJwt, type JwtClaims } from '../../keys.ts';
 import {
   createEmailUser,
@@ -31,13 +31,26 @@ import {
   type UserRow,
 } from './accounts.ts';
 import { API_VERSION_2024, API_VERSION_HEADER, AuthError, authErrors, requestsApiVersion2024, sendAuthError } from './errors.ts';
+import { FailedAttemptThrottle } from './throttle.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 
 /** Wrong guesses after which a one-time code is thrown away, so six digits cannot be walked. */
 export const MAX_OTP_ATTEMPTS = 5;
+/** Wrong sign-in codes an address may send in THROTTLE_WINDOW_MS (across resent codes) before 429. */
+export const MAX_FAILED_CODE_VERIFICATIONS = 10;
+/** Wrong passwords an address may receive in THROTTLE_WINDOW_MS before 429. */
+export const MAX_FAILED_PASSWORD_SIGN_INS = 10;
+/** Wrong TOTP codes a factor may receive in THROTTLE_WINDOW_MS before 429. */
+export const MAX_FAILED_TOTP_VERIFICATIONS = 5;
+export const THROTTLE_WINDOW_MS = 5 * 60_000;
 /** GoTrue's default MFA challenge lifetime. */
 const CHALLENGE_EXPIRY_SECONDS = 300;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Paths this server answers (with some method): another method there is a 405. */
+const ROUTES_SERVED = [/^\/(health|settings|otp|verify|token|user|logout|factors)$/, /^\/\.well-known\/jwks\.json$/, /^\/factors\/[^/]+(\/(challenge|verify))?$/];
+/** GoTrue endpoints the product does not use: they answer 501 naming the feature, not 404. */
+const GOTRUE_ROUTES_LEFT_OUT = [/^\/(signup|recover|magiclink|resend|invite|reauthenticate|authorize|callback|sso|saml|identities|user\/identities)(\/|$)/];
 
 interface Authenticated {
   claims: JwtClaims;
@@ -51,14 +64,21 @@ export const authService: ServiceModule = {
   create(ctx: StackContext): Service {
     const sessionOptions = { apiUrl: ctx.apiUrl, expirySeconds: ctx.settings.auth.jwtExpirySeconds };
     const { pg } = ctx;
+    const codeGuesses = new FailedAttemptThrottle(MAX_FAILED_CODE_VERIFICATIONS, THROTTLE_WINDOW_MS);
+    const totpGuesses = new FailedAttemptThrottle(MAX_FAILED_TOTP_VERIFICATIONS, THROTTLE_WINDOW_MS);
+    const passwordGuesses = new FailedAttemptThrottle(MAX_FAILED_PASSWORD_SIGN_INS, THROTTLE_WINDOW_MS);
 
     async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+      let parsed: unknown;
       try {
-        const parsed = await readJson(req);
-        return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-      } catch {
+        parsed = await readJson(req);
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) throw authErrors.tooLarge();
         throw authErrors.badJson();
       }
+      // GoTrue reads every body into an object: an array, a string or null is as unreadable as bad JSON.
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw authErrors.badJson();
+      return parsed as Record<string, unknown>;
     }
 
     async function authenticate(req: IncomingMessage): Promise<Authenticated> {
@@ -136,6 +156,8 @@ export const authService: ServiceModule = {
       const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
       const code = typeof input.token === 'string' ? input.token.trim() : '';
       if (!email || !code) throw authErrors.validation('Verify requires either a token or a token hash');
+      const wait = codeGuesses.retryAfterSeconds(email);
+      if (wait > 0) throw authErrors.tooManyAttempts(wait);
 
       // The outcome of a wrong guess (its counted attempt) must commit even though the request fails,
       // so the transaction returns a verdict instead of throwing.
@@ -172,7 +194,11 @@ export const authService: ServiceModule = {
         const { sessionId, refreshToken } = await startSession(tx, user.id, 'otp');
         return { ok: true as const, session: await sessionJson(tx, user.id, sessionId, refreshToken, sessionOptions) };
       });
-      if (!verdict.ok) throw authErrors.otpExpired();
+      if (!verdict.ok) {
+        codeGuesses.fail(email);
+        throw authErrors.otpExpired();
+      }
+      codeGuesses.clear(email);
       sendJson(res, 200, verdict.session);
     }
 
@@ -181,10 +207,15 @@ export const authService: ServiceModule = {
       const password = typeof input.password === 'string' ? input.password : '';
       if (typeof input.phone === 'string') throw authErrors.notSupported('Phone sign-in');
       if (!email || !password) throw authErrors.invalidCredentials();
+      const key = email.toLowerCase();
+      const wait = passwordGuesses.retryAfterSeconds(key);
+      if (wait > 0) throw authErrors.tooManyAttempts(wait);
       const user = await findUserByEmail(pg, email);
       if (!user || !user.encrypted_password || !(await bcrypt.compare(password, user.encrypted_password))) {
+        passwordGuesses.fail(key);
         throw authErrors.invalidCredentials();
       }
+      passwordGuesses.clear(key);
       if (!user.email_confirmed_at) throw authErrors.emailNotConfirmed();
       return pg.transaction(async (tx) => {
         const { sessionId, refreshToken } = await startSession(tx, user.id, 'password');
@@ -339,7 +370,13 @@ export const authService: ServiceModule = {
         await pg.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
         throw authErrors.challengeExpired(challenge.id);
       }
-      if (!verifyTotp(factor.secret, code)) throw authErrors.totpInvalid();
+      const wait = totpGuesses.retryAfterSeconds(factor.id);
+      if (wait > 0) throw authErrors.tooManyAttempts(wait);
+      if (!verifyTotp(factor.secret, code)) {
+        totpGuesses.fail(factor.id);
+        throw authErrors.totpInvalid();
+      }
+      totpGuesses.clear(factor.id);
       const result = await pg.transaction(async (tx) => {
         await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
         await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
@@ -406,7 +443,9 @@ export const authService: ServiceModule = {
         if (method === 'DELETE' && !action) return unenrollFactor(req, res, factorId);
       }
       if (path.startsWith('/admin')) throw authErrors.notSupported('The auth admin API');
-      throw authErrors.notSupported(`${method} /auth/v1${path}`);
+      if (ROUTES_SERVED.some((route) => route.test(path))) throw authErrors.methodNotAllowed(method, path);
+      if (GOTRUE_ROUTES_LEFT_OUT.some((route) => route.test(path))) throw authErrors.notSupported(`${method} /auth/v1${path}`);
+      throw authErrors.notFound(path);
     }
 
     return {

@@ -77,6 +77,14 @@ export const restErrors = {
   tableNotFound: (schema: string, name: string) =>
     new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`),
   parse: (message: string, details: string) => new RestError(400, 'PGRST100', message, details),
+  unknownColumn: (relation: string, column: string) => new RestError(400, '42703', `column ${relation}.${column} does not exist`),
+  range: (value: string) =>
+    new RestError(416, 'PGRST103', 'Requested range not satisfiable', `"${value.slice(0, 40)}" is not a range of rows (first-last)`),
+  unknownBodyColumn: (relation: string, column: string) =>
+    new RestError(400, 'PGRST204', `Could not find the '${column.slice(0, 63)}' column of '${relation}' in the schema cache`),
+  method: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`),
+  functionMethod: () => new RestError(405, 'PGRST101', 'Only GET and POST verbs are allowed for functions'),
+  badPath: () => new RestError(400, 'PGRST100', 'Invalid request path: bad percent-encoding or control characters'),
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
   singular: (rows: number) =>
     new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`),

@@ -13,9 +13,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { withRequestContext, type Transaction } from '../../database.ts';
 import type { Service, ServiceModule, StackContext } from '../../context.ts';
-import { BodyTooLargeError, InvalidJwtError, MissingApiKeyError, RoleNotAllowedError, readBody, resolveCaller, sendMissingApiKey, type Caller } from '../../http.ts';
+import { BodyTooLargeError, decodeUtf8, InvalidJwtError, MissingApiKeyError, RoleNotAllowedError, readBody, resolveCaller, sendMissingApiKey, type Caller } from '../../http.ts';
 import { fromPgError, isPgError, RestError, restErrors, sendRestError } from './errors.ts';
-import { limitClause, parseQuery, quoteIdent, whereClause } from './query.ts';
+import { limitClause, parseQuery, parseRangeHeader, quoteIdent, whereClause } from './query.ts';
 
 const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
@@ -28,6 +28,8 @@ interface FunctionInfo {
   argNames: string[];
   argTypes: string[];
   requiredArgs: number;
+  /** Columns of a composite result (OUT/TABLE arguments or the row type); null when unknown. */
+  resultColumns: string[] | null;
 }
 
 /** The functions named `name` in `schema`, with their input arguments (OUT/TABLE columns left out). */
@@ -42,11 +44,18 @@ async function findFunctions(pg: PGlite, schema: string, name: string): Promise<
     argtypes: string[];
     pronargs: number;
     pronargdefaults: number;
+    result_columns: string[] | null;
   }>(
     `select p.proname, p.proretset, t.typname as rettype, t.typtype, p.proargnames as argnames,
             p.proargmodes::text[] as argmodes,
             array(select format_type(x, null) from unnest(p.proargtypes) with ordinality as a(x, i) order by i) as argtypes,
-            p.pronargs, p.pronargdefaults
+            p.pronargs, p.pronargdefaults,
+            coalesce(
+              (select array_agg(a.n order by a.i) from unnest(p.proargnames, p.proargmodes::text[]) with ordinality as a(n, m, i)
+               where a.m in ('o', 'b', 't')),
+              (select array_agg(c.attname::text order by c.attnum) from pg_catalog.pg_attribute c
+               where c.attrelid = t.typrelid and c.attnum > 0 and not c.attisdropped)
+            ) as result_columns
      from pg_catalog.pg_proc p
      join pg_catalog.pg_namespace n on n.oid = p.pronamespace
      join pg_catalog.pg_type t on t.oid = p.prorettype
@@ -66,6 +75,7 @@ async function findFunctions(pg: PGlite, schema: string, name: string): Promise<
       argNames: inNames,
       argTypes: row.argtypes,
       requiredArgs: row.pronargs - row.pronargdefaults,
+      resultColumns: row.result_columns,
     };
   });
 }
@@ -126,7 +136,13 @@ function sendRows(req: IncomingMessage, res: ServerResponse, status: number, row
 }
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const raw = (await readBody(req)).toString('utf8');
+  let raw: string;
+  try {
+    raw = decodeUtf8(await readBody(req));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw restErrors.invalidBody(error.message);
+    throw error;
+  }
   if (raw.trim() === '') return {};
   try {
     return JSON.parse(raw);
@@ -141,13 +157,13 @@ export const restService: ServiceModule = {
   create(ctx: StackContext): Service {
     const { pg } = ctx;
 
-    function run<T>(caller: Caller, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-      return withRequestContext(pg, { role: caller.role, claims: caller.claims }, fn);
+    function run<T>(caller: Caller, fn: (tx: Transaction) => Promise<T>, method: string): Promise<T> {
+      return withRequestContext(pg, { role: caller.role, claims: caller.claims }, fn, { readOnly: method === 'GET' || method === 'HEAD' });
     }
 
     async function rpc(req: IncomingMessage, res: ServerResponse, url: URL, caller: Caller, schema: string, name: string) {
       const method = req.method ?? 'GET';
-      if (!['GET', 'HEAD', 'POST'].includes(method)) throw restErrors.unsupported(`${method} on functions`);
+      if (!['GET', 'HEAD', 'POST'].includes(method)) throw restErrors.functionMethod();
       const candidates = await findFunctions(pg, schema, name);
       let args: Record<string, unknown> = {};
       if (method === 'POST') {
@@ -171,36 +187,45 @@ export const restService: ServiceModule = {
       const call = `${quoteIdent(schema)}.${quoteIdent(fn.name)}(${argSql.join(', ')})`;
 
       if (fn.returnsSet) {
-        const query = parseQuery(url.searchParams, new Set(given));
-        const shifted = query.where.map((condition) => condition.replace(/\$(\d+)/g, (_, n) => `$${Number(n) + params.length}`));
+        const target = { name: fn.name, columns: fn.resultColumns ? new Set(fn.resultColumns) : null };
+        const query = parseQuery(url.searchParams, target, { skip: new Set(given), paramOffset: params.length, range: parseRangeHeader(req.headers.range) });
         const sql = fn.returnsComposite
           ? `select coalesce(json_agg(_s), '[]')::text as body from (select ${query.columns} from ${call} _r
-               ${shifted.length ? `where ${shifted.join(' and ')}` : ''} ${query.orderBy} ${limitClause(query)}) _s`
+               ${whereClause(query)} ${query.orderBy} ${limitClause(query)}) _s`
           : `select coalesce(json_agg(_r), '[]')::text as body from (select _r from ${call} _r ${limitClause(query)}) _s`;
-        const { rows } = await run(caller, (tx) => tx.query<{ body: string }>(sql, [...params, ...query.params]));
+        const { rows } = await run(caller, (tx) => tx.query<{ body: string }>(sql, [...params, ...query.params]), method);
         return sendRows(req, res, 200, rows[0].body);
       }
       if (fn.returnType === 'void') {
-        await run(caller, (tx) => tx.query(`select ${call}`, params));
+        await run(caller, (tx) => tx.query(`select ${call}`, params), method);
         res.writeHead(204);
         return res.end();
       }
       const sql = fn.returnsComposite ? `select to_json(_r)::text as body from ${call} _r` : `select to_json(${call})::text as body`;
-      const { rows } = await run(caller, (tx) => tx.query<{ body: string | null }>(sql, params));
+      const { rows } = await run(caller, (tx) => tx.query<{ body: string | null }>(sql, params), method);
       const text = rows[0]?.body ?? 'null';
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end(method === 'HEAD' ? undefined : stripsNulls(req) ? JSON.stringify(withoutNulls(JSON.parse(text))) : text);
     }
 
     async function table(req: IncomingMessage, res: ServerResponse, url: URL, caller: Caller, schema: string, name: string) {
-      const { rows: found } = await pg.query(
-        `select 1 from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      const { rows: found } = await pg.query<{ columns: string[] }>(
+        `select array(select a.attname::text from pg_catalog.pg_attribute a
+                      where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as columns
+         from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
          where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'v', 'm', 'f', 'p')`,
         [schema, name],
       );
       if (found.length === 0) throw restErrors.tableNotFound(schema, name);
+      const columns = new Set(found[0].columns);
       const target = `${quoteIdent(schema)}.${quoteIdent(name)}`;
-      const query = parseQuery(url.searchParams);
+      const query = parseQuery(url.searchParams, { name, columns }, { range: parseRangeHeader(req.headers.range) });
+      /** Body keys name columns too: each must be one of the table's, or the write is refused before any SQL. */
+      const bodyColumns = (keys: string[]) =>
+        keys.map((key) => {
+          if (!columns.has(key)) throw restErrors.unknownBodyColumn(name, key);
+          return quoteIdent(key);
+        });
       const prefer = preferences(req);
       const method = req.method ?? 'GET';
       const where = whereClause(query);
@@ -211,9 +236,9 @@ export const restService: ServiceModule = {
         const countSql = `select count(*)::int as total from ${target} ${where}`;
         const { rows, total } = await run(caller, async (tx) => {
           const result = await tx.query<{ body: string; n: number }>(sql, query.params);
-          const exact = prefer.get('count') ? (await tx.query<{ total: number }>(countSql, query.params)).rows[0].total : undefined;
+          const exact = ['exact', 'planned', 'estimated'].includes(prefer.get('count') ?? '') ? (await tx.query<{ total: number }>(countSql, query.params)).rows[0].total : undefined;
           return { rows: result.rows, total: exact };
-        });
+        }, method);
         const n = rows[0].n;
         const start = query.offset ?? 0;
         const range = n > 0 ? `${start}-${start + n - 1}` : '*';
@@ -230,32 +255,35 @@ export const restService: ServiceModule = {
         const body = await readJsonBody(req);
         const rows = Array.isArray(body) ? body : [body];
         if (rows.length === 0 || rows.some((r) => !r || typeof r !== 'object')) throw restErrors.invalidBody('Insert body must be a JSON object or array of objects');
-        const columns = Object.keys(rows[0] as object).map(quoteIdent).join(', ');
+        const insertColumns = bodyColumns(Object.keys(rows[0] as object)).join(', ');
+        if (insertColumns === '') throw restErrors.invalidBody('Insert body must name at least one column');
         params = [JSON.stringify(rows)];
-        sql = `insert into ${target} (${columns}) select ${columns} from json_populate_recordset(null::${target}, $1::json) ${returning}`;
+        sql = `insert into ${target} (${insertColumns}) select ${insertColumns} from json_populate_recordset(null::${target}, $1::json) ${returning}`;
         status = 201;
       } else if (method === 'PATCH') {
         if (!where) throw restErrors.whereRequired('UPDATE');
         const body = await readJsonBody(req);
         if (!body || typeof body !== 'object' || Array.isArray(body)) throw restErrors.invalidBody('Update body must be a JSON object');
-        const columns = Object.keys(body).map(quoteIdent);
-        if (columns.length === 0) throw restErrors.invalidBody('Update body must name at least one column');
+        const updateColumns = bodyColumns(Object.keys(body));
+        if (updateColumns.length === 0) throw restErrors.invalidBody('Update body must name at least one column');
         params.push(JSON.stringify(body));
-        sql = `update ${target} set (${columns.join(', ')}) = (select ${columns.join(', ')} from json_populate_record(null::${target}, $${params.length}::json)) ${where} ${returning}`;
+        sql = `update ${target} set (${updateColumns.join(', ')}) = (select ${updateColumns.join(', ')} from json_populate_record(null::${target}, $${params.length}::json)) ${where} ${returning}`;
       } else if (method === 'DELETE') {
         if (!where) throw restErrors.whereRequired('DELETE');
         sql = `delete from ${target} ${where} ${returning}`;
+      } else if (method === 'PUT') {
+        throw restErrors.unsupported('PUT (single-row upserts)');
       } else {
-        throw restErrors.unsupported(`${method} on tables`);
+        throw restErrors.method(method);
       }
       if (!representation) {
-        await run(caller, (tx) => tx.query(sql, params));
+        await run(caller, (tx) => tx.query(sql, params), method);
         res.writeHead(status);
         return res.end();
       }
       const { rows } = await run(caller, (tx) =>
         tx.query<{ body: string }>(`with _w as (${sql}) select coalesce(json_agg(_w), '[]')::text as body from _w`, params),
-      );
+      method);
       return sendRows(req, res, status === 204 ? 200 : status, rows[0].body);
     }
 
@@ -269,7 +297,13 @@ export const restService: ServiceModule = {
         if (error instanceof RoleNotAllowedError) throw restErrors.role(error.message);
         throw error;
       }
-      const path = decodeURIComponent(url.pathname.slice('/rest/v1'.length)).replace(/^\/+/, '');
+      let path: string;
+      try {
+        path = decodeURIComponent(url.pathname.slice('/rest/v1'.length)).replace(/^\/+/, '');
+      } catch {
+        throw restErrors.badPath();
+      }
+      if (/[\u0000-\u001f]/.test(path)) throw restErrors.badPath();
       const method = req.method ?? 'GET';
       const profileHeader = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
       const schema = (Array.isArray(profileHeader) ? profileHeader[0] : profileHeader) ?? 'public';

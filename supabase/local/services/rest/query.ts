@@ -1,8 +1,12 @@
 /**
  * PostgREST's query-string grammar, the part the product uses: `select` (plain columns, `*`,
  * `alias:column`), horizontal filters (`col=op.value` with eq, neq, gt, gte, lt, lte, like, ilike,
- * is, in, and `not.` before any of them), `order`, `limit`, `offset`. Everything becomes SQL with
- * quoted identifiers and bound parameters. Grammar it does not know answers 501 naming the feature.
+ * is, in, and `not.` before any of them), `order`, `limit`, `offset`. Grammar it does not know
+ * answers 501 naming the feature.
+ *
+ * Nothing from the request reaches the SQL text except identifiers, and every identifier is first
+ * parsed (a plain name or one double-quoted name), then checked against the target's real columns
+ * from the catalog, then quoted. Values are always bound parameters.
  */
 import { RestError, restErrors } from './errors.ts';
 
@@ -15,23 +19,57 @@ export interface ParsedQuery {
   offset?: number;
 }
 
+/** What the query runs against: its name (for messages) and its columns as the catalog lists them. */
+export interface QueryTarget {
+  name: string;
+  /** The relation's (or function result's) columns; null when the catalog cannot say (a bare `record`). */
+  columns: ReadonlySet<string> | null;
+}
+
+export interface ParseOptions {
+  /** Parameters that are function arguments, not filters. */
+  skip?: ReadonlySet<string>;
+  /** Bound parameters that come before the query's own ($1..$n are taken). */
+  paramOffset?: number;
+  /** Rows asked for through the Range header (`Range: 0-9`), when the query string gives no limit/offset. */
+  range?: { offset: number; limit?: number };
+}
+
 /** Parameters that are not filters. */
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey']);
 
+/** Quotes an identifier for SQL text; embedded double quotes are doubled, so the name can never end early. */
 export function quoteIdent(name: string): string {
+  if (name.includes('\u0000')) throw restErrors.parse('"failed to parse identifier"', 'identifiers cannot contain NUL');
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-const IDENT = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+/** One double-quoted name with no quote inside it, as PostgREST reads `"my column"`. */
+const QUOTED_NAME = /^"([^"\u0000-\u001f]+)"$/;
+/** Longest identifier Postgres keeps (NAMEDATALEN - 1). */
+const MAX_IDENT_LENGTH = 63;
 
-function column(name: string, context: string): string {
-  const trimmed = name.trim();
+/** Reads one column name written in the query string, or refuses it with PostgREST's parse error. */
+export function parseIdentifier(raw: string, context: string): string {
+  const trimmed = raw.trim();
   if (trimmed.includes('->')) throw restErrors.unsupported('JSON path operators (->, ->>)');
-  if (!IDENT.test(trimmed) && !/^".+"$/.test(trimmed)) throw restErrors.parse(`"failed to parse ${context}"`, `unexpected "${trimmed}"`);
-  return /^".+"$/.test(trimmed) ? trimmed : quoteIdent(trimmed);
+  const quoted = QUOTED_NAME.exec(trimmed);
+  const name = quoted ? quoted[1] : PLAIN_NAME.test(trimmed) ? trimmed : undefined;
+  if (name === undefined || Buffer.byteLength(name) > MAX_IDENT_LENGTH) {
+    throw restErrors.parse(`"failed to parse ${context}"`, `unexpected "${trimmed.slice(0, 80)}" expecting a column name`);
+  }
+  return name;
 }
 
-export function parseSelect(select: string | null): string {
+/** A column of the target, quoted for SQL; a name the target does not have is refused as PostgREST does. */
+function column(raw: string, context: string, target: QueryTarget): string {
+  const name = parseIdentifier(raw, context);
+  if (target.columns && !target.columns.has(name)) throw restErrors.unknownColumn(target.name, name);
+  return quoteIdent(name);
+}
+
+export function parseSelect(select: string | null, target: QueryTarget): string {
   if (select === null || select.trim() === '' || select.trim() === '*') return '*';
   if (/[()]/.test(select)) throw restErrors.unsupported('Embedded resources (select with related tables)');
   return select
@@ -40,9 +78,9 @@ export function parseSelect(select: string | null): string {
       const part = item.trim();
       if (part === '*') return '*';
       if (part.includes('::')) throw restErrors.unsupported('Casts in select');
-      const alias = /^([A-Za-z_][A-Za-z0-9_]*):([^:].*)$/.exec(part);
-      if (alias) return `${column(alias[2], 'select')} as ${quoteIdent(alias[1])}`;
-      return column(part, 'select');
+      const alias = /^([^:"]+|"[^"]*"):([^:].*)$/.exec(part);
+      if (alias) return `${column(alias[2], 'select', target)} as ${quoteIdent(parseIdentifier(alias[1], 'select'))}`;
+      return column(part, 'select', target);
     })
     .join(', ');
 }
@@ -66,84 +104,107 @@ function splitList(list: string): string[] {
 }
 
 const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike' };
+const IS_KEYWORDS: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' };
 
-function filterCondition(col: string, expression: string, params: unknown[]): string {
+function filterCondition(col: string, expression: string, params: unknown[], paramOffset: number): string {
   let negate = false;
   let expr = expression;
   if (expr.startsWith('not.')) {
     negate = true;
     expr = expr.slice(4);
   }
+  const shown = expression.slice(0, 80);
   const dot = expr.indexOf('.');
-  if (dot < 0) throw restErrors.parse(`"failed to parse filter (${expression})" (line 1, column 1)`, `unexpected end of input expecting operator`);
+  if (dot < 0) throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 1)`, `unexpected end of input expecting operator`);
   const op = expr.slice(0, dot);
   const value = expr.slice(dot + 1);
+  const placeholder = () => `$${paramOffset + params.length}`;
   let sql: string;
-  if (op in COMPARISONS) {
+  if (Object.hasOwn(COMPARISONS, op)) {
     params.push(op === 'like' || op === 'ilike' ? value.replace(/\*/g, '%') : value);
-    sql = `${col} ${COMPARISONS[op]} $${params.length}`;
+    sql = `${col} ${COMPARISONS[op]} ${placeholder()}`;
   } else if (op === 'is') {
-    const keyword = value.toLowerCase();
-    if (!['null', 'true', 'false', 'unknown'].includes(keyword)) {
-      throw restErrors.parse(`"failed to parse filter (${expression})" (line 1, column 4)`, 'unexpected value expecting null, true, false or unknown');
+    const lower = value.toLowerCase();
+    if (!Object.hasOwn(IS_KEYWORDS, lower)) {
+      throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 4)`, 'unexpected value expecting null, true, false or unknown');
     }
-    sql = `${col} is ${keyword}`;
+    sql = `${col} is ${IS_KEYWORDS[lower]}`;
   } else if (op === 'in') {
-    const match = /^\((.*)\)$/.exec(value);
-    if (!match) throw restErrors.parse(`"failed to parse filter (${expression})" (line 1, column 4)`, 'unexpected value expecting "("');
+    const match = /^\((.*)\)$/s.exec(value);
+    if (!match) throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 4)`, 'unexpected value expecting "("');
     params.push(match[1] === '' ? [] : splitList(match[1]));
-    sql = `${col} = any($${params.length})`;
+    sql = `${col} = any(${placeholder()})`;
   } else if (['fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'match', 'imatch', 'isdistinct'].includes(op)) {
     throw restErrors.unsupported(`The "${op}" filter operator`);
   } else {
-    throw restErrors.parse(`"failed to parse filter (${expression})" (line 1, column 1)`, `unknown operator "${op}"`);
+    throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 1)`, `unknown operator "${op.slice(0, 40)}"`);
   }
   return negate ? `not (${sql})` : sql;
 }
 
-function parseOrder(order: string | null): string {
+const ORDER_MODIFIERS: Record<string, string> = { asc: ' asc', desc: ' desc', nullsfirst: ' nulls first', nullslast: ' nulls last' };
+
+function parseOrder(order: string | null, target: QueryTarget): string {
   if (!order) return '';
   const terms = order.split(',').map((term) => {
     const [name, ...modifiers] = term.trim().split('.');
     if (name.includes('(')) throw restErrors.unsupported('Ordering by embedded resources');
-    let sql = column(name, 'order');
+    let sql = column(name, 'order', target);
     for (const modifier of modifiers) {
-      if (modifier === 'asc' || modifier === 'desc') sql += ` ${modifier}`;
-      else if (modifier === 'nullsfirst') sql += ' nulls first';
-      else if (modifier === 'nullslast') sql += ' nulls last';
-      else throw restErrors.parse(`"failed to parse order (${order})"`, `unexpected "${modifier}"`);
+      if (!Object.hasOwn(ORDER_MODIFIERS, modifier)) throw restErrors.parse(`"failed to parse order (${order.slice(0, 80)})"`, `unexpected "${modifier.slice(0, 40)}"`);
+      sql += ORDER_MODIFIERS[modifier];
     }
     return sql;
   });
   return `order by ${terms.join(', ')}`;
 }
 
+/** A row count small enough to be exact in JavaScript and in a bigint. */
 function nonNegativeInteger(value: string | null, name: string): number | undefined {
   if (value === null) return undefined;
-  if (!/^\d+$/.test(value)) throw restErrors.parse(`"failed to parse ${name}"`, `"${value}" is not a non-negative integer`);
+  if (!/^\d{1,15}$/.test(value)) throw restErrors.parse(`"failed to parse ${name}"`, `"${value.slice(0, 40)}" is not a non-negative integer`);
   return Number(value);
 }
 
-/** Reads a table (or set-returning function) query; `skip` lists parameters that are function arguments. */
-export function parseQuery(searchParams: URLSearchParams, skip: Set<string> = new Set()): ParsedQuery {
+/** Reads a table (or set-returning function) query against the target's columns. */
+export function parseQuery(searchParams: URLSearchParams, target: QueryTarget, options: ParseOptions = {}): ParsedQuery {
   const params: unknown[] = [];
   const where: string[] = [];
+  const paramOffset = options.paramOffset ?? 0;
   for (const [key, value] of searchParams) {
-    if (RESERVED.has(key) || skip.has(key)) continue;
+    if (RESERVED.has(key) || options.skip?.has(key)) continue;
     if (key === 'or' || key === 'and' || key.endsWith('.or') || key.endsWith('.and')) throw restErrors.unsupported('Logical filters (or=, and=)');
-    if (key.includes('.')) throw restErrors.unsupported('Filters on embedded resources');
-    where.push(filterCondition(column(key, 'filter'), value, params));
+    if (key.includes('.') && !QUOTED_NAME.test(key.trim())) throw restErrors.unsupported('Filters on embedded resources');
+    where.push(filterCondition(column(key, 'filter', target), value, params, paramOffset));
   }
   if (searchParams.has('columns')) throw restErrors.unsupported('The columns parameter');
   if (searchParams.has('on_conflict')) throw restErrors.unsupported('Upserts (on_conflict)');
+  const limit = nonNegativeInteger(searchParams.get('limit'), 'limit');
+  const offset = nonNegativeInteger(searchParams.get('offset'), 'offset');
   return {
-    columns: parseSelect(searchParams.get('select')),
+    columns: parseSelect(searchParams.get('select'), target),
     where,
     params,
-    orderBy: parseOrder(searchParams.get('order')),
-    limit: nonNegativeInteger(searchParams.get('limit'), 'limit'),
-    offset: nonNegativeInteger(searchParams.get('offset'), 'offset'),
+    orderBy: parseOrder(searchParams.get('order'), target),
+    limit: limit ?? (offset === undefined ? options.range?.limit : undefined),
+    offset: offset ?? (limit === undefined ? options.range?.offset : undefined),
   };
+}
+
+/**
+ * PostgREST's Range request header (`Range: 0-9`, `Range: 10-`), the other way to page. Anything
+ * else answers 416 as PostgREST does.
+ */
+export function parseRangeHeader(header: string | string[] | undefined): ParseOptions['range'] {
+  if (header === undefined) return undefined;
+  const value = (Array.isArray(header) ? header[0] : header).trim();
+  const match = /^(?:items=)?(\d{1,15})-(\d{0,15})$/.exec(value);
+  if (!match) throw restErrors.range(value);
+  const first = Number(match[1]);
+  if (match[2] === '') return { offset: first };
+  const last = Number(match[2]);
+  if (last < first) throw restErrors.range(value);
+  return { offset: first, limit: last - first + 1 };
 }
 
 export function whereClause(query: ParsedQuery): string {
