@@ -1,6 +1,6 @@
 /** public.profiles: created by trigger, readable by their player only, completed once through update_my_profile(). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, serviceRole, type TestDatabase } from './helpers.ts';
+import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, NOT_SIGNED_IN, serviceRole, type TestDatabase } from './helpers.ts';
 
 const VALID = ['Ravi Kumar', 'RaviFC', 21, 'ABCD-123-456-789'] as const;
 const UPDATE = 'select * from public.update_my_profile($1, $2, $3, $4, $5)';
@@ -53,7 +53,7 @@ describe.each(engines)('profiles on $name', (engine) => {
       await expectSqlError(db.as(anon, 'select * from public.get_my_profile()'), INSUFFICIENT_PRIVILEGE, 'permission denied for function');
     });
     it('asks a caller without a user to sign in', async () => {
-      await expectSqlError(db.as(serviceRole, 'select * from public.get_my_profile()'), INSUFFICIENT_PRIVILEGE, 'Not logged in. Please sign in first.');
+      await expectSqlError(db.as(serviceRole, 'select * from public.get_my_profile()'), NOT_SIGNED_IN, 'Not logged in. Please sign in first.');
     });
   });
 
