@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, signOut } from '@/stores/session';
+import { $session, isSignedIn, signOut } from '@/stores/session';
 import { showToast } from '@/stores/toast';
 import {
   AUTH_FAILURE_MESSAGES,
@@ -102,10 +102,10 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
   // Arriving already signed in: leave at once, or ask for the authenticator code still owed.
   // Only on the first step: later steps decide for themselves once the server has answered.
   useEffect(() => {
-    if (step !== 'email' || signingOut || busy || session.status !== 'signed-in') return;
-    if (session.needsSecondFactor) {
+    if (step !== 'email' || signingOut || busy) return;
+    if (session.status === 'second-step') {
       setStep('authenticator');
-    } else {
+    } else if (isSignedIn(session)) {
       setStep('leaving');
       window.location.replace(next);
     }
