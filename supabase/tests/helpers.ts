@@ -177,6 +177,10 @@ export async function expectSqlError(promise: Promise<unknown>, code: string, me
   });
 }
 
+/** PT400: invalid input (PostgREST answers 400). */
+export const INVALID_INPUT = 'PT400';
+/** PT409: the row is in the wrong state for this change, e.g. a completed profile (PostgREST answers 409). */
+export const WRONG_STATE = 'PT409';
 /** PT401: not signed in (PostgREST answers 401). */
 export const NOT_SIGNED_IN = 'PT401';
 /** PT403: signed in but not allowed, e.g. the second sign-in step is missing (PostgREST answers 403). */

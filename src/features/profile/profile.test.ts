@@ -102,3 +102,17 @@ describe('profile picture rules', () => {
     expect(() => profileImageObjectName('user-1', 'abc', 'text/plain')).toThrow();
   });
 });
+
+// A blank-looking name would show as nothing in brackets and payouts, or pass for another player.
+describe('invisible names', () => {
+  it.each(['\u200B\u200B', '\u202E\u2066\u2069', '\u3164\u200B\uFEFF'])('refuses %j with a clear message', (name) => {
+    const result = validateProfileForm({ legalName: name, inGameName: name, age: 21, gameUserId: 'ABCD123456789' });
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        legalName: 'Legal Name must contain visible letters, not only spaces or invisible characters',
+        inGameName: 'In-Game Name must contain visible letters, not only spaces or invisible characters',
+      },
+    });
+  });
+});

@@ -3,6 +3,7 @@
  * Pure functions only; talking to Supabase lives in profile.api.ts.
  */
 import { z } from 'zod';
+import { INVISIBLE_NAME_MESSAGE, isVisibleName } from './name-rule';
 
 /** Spec 8, word for word. */
 export const PROFILE_MESSAGES = {
@@ -49,8 +50,18 @@ export function normaliseGameUserId(raw: string): string {
 }
 
 export const ProfileFormSchema = z.object({
-  legalName: z.string().trim().min(2, 'Legal Name is required').max(100, 'Legal Name must be at most 100 characters'),
-  inGameName: z.string().trim().min(2, 'In-Game Name is required').max(40, 'In-Game Name must be at most 40 characters'),
+  legalName: z
+    .string()
+    .trim()
+    .min(2, 'Legal Name is required')
+    .max(100, 'Legal Name must be at most 100 characters')
+    .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name')),
+  inGameName: z
+    .string()
+    .trim()
+    .min(2, 'In-Game Name is required')
+    .max(40, 'In-Game Name must be at most 40 characters')
+    .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name')),
   age: z
     .number({ error: 'Age is required' })
     .int('Age must be a whole number')
