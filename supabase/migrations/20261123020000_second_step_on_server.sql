@@ -80,9 +80,9 @@ $$;
 -- Who may call into `private`
 -- -----------------------------------------------------------------------------------------------------
 -- Row-level security runs as the caller, so the API roles need to reach current_player_id(); nothing
--- else in the schema is executable by them (PostgREST never exposes this schema either way).
+-- else in the schema is executable by them (PostgREST never exposes this schema either way). Functions
+-- added to `private` later revoke their own default PUBLIC execute.
 revoke execute on all functions in schema private from public;
-alter default privileges in schema private revoke execute on functions from public;
 grant usage on schema private to anon, authenticated;
 grant execute on function private.current_player_id() to anon, authenticated;
 

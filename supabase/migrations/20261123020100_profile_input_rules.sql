@@ -18,6 +18,8 @@ as $$
   ) <> '';
 $$;
 
+revoke execute on function private.is_visible_name(text) from public;
+
 -- Inline in the constraints: a check runs with the writer's privileges (the service role included),
 -- and they have no business calling into `private`. NOT VALID: rows already stored are left for support.
 alter table public.profiles

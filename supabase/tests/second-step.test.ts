@@ -11,7 +11,6 @@ import {
   engines,
   enrollVerifiedFactor,
   expectSqlError,
-  INSUFFICIENT_PRIVILEGE,
   NOT_ALLOWED,
   player,
   type Actor,
@@ -62,15 +61,17 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     expect(await db.as(enrolled.firstStepOnly, 'select id from public.tournament_registrations')).toEqual([]);
   });
 
-  it('refuses an enrolled player at the first step a picture upload', async () => {
-    await expectSqlError(db.as(enrolled.firstStepOnly, UPLOAD, [`${enrolled.id}-a.png`, enrolled.id]), INSUFFICIENT_PRIVILEGE, 'row-level security');
+  it('hides and protects an enrolled player\'s pictures from their first-step session', async () => {
+    await db.admin.query(UPLOAD, [`${enrolled.id}-a.png`, null]);
+    expect(await db.as(enrolled.firstStepOnly, `select name from storage.objects where bucket_id = 'profile-pictures'`)).toEqual([]);
+    expect(await db.as(enrolled.firstStepOnly, 'delete from storage.objects where name = $1 returning name', [`${enrolled.id}-a.png`])).toEqual([]);
   });
 
   it('lets an enrolled player who passed both steps in', async () => {
     expect(await db.as(enrolled.bothSteps, 'select id from public.get_my_profile()')).toEqual([{ id: enrolled.id }]);
     expect(await db.as(enrolled.bothSteps, 'select id from public.profiles')).toEqual([{ id: enrolled.id }]);
     expect(await db.as(enrolled.bothSteps, 'select user_id from public.tournament_registrations')).toEqual([{ user_id: enrolled.id }]);
-    expect(await db.as(enrolled.bothSteps, UPLOAD, [`${enrolled.id}-b.png`, enrolled.id])).toEqual([{ name: `${enrolled.id}-b.png` }]);
+    expect(await db.as(enrolled.bothSteps, `select name from storage.objects where bucket_id = 'profile-pictures'`)).toEqual([{ name: `${enrolled.id}-a.png` }]);
   });
 
   it('lets a player without an authenticator app in at the first step', async () => {
