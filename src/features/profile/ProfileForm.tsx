@@ -107,7 +107,7 @@ export default function ProfileForm({ profile, userId }: Props) {
       let imageUrl = profile.profile_image_url;
       if (picture) {
         try {
-          imageUrl = await api.uploadProfileImage(userId, picture.file);
+          imageUrl = await api.uploadProfileImage(picture.file);
         } catch (error) {
           console.error(PROFILE_MESSAGES.uploadFailed, error);
           showToast(PROFILE_MESSAGES.uploadFailed, 'error');
