@@ -79,6 +79,16 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     expect(await db.as(withoutFactor.actor, 'select user_id from public.tournament_registrations')).toEqual([{ user_id: withoutFactor.id }]);
   });
 
+  // A new policy written with auth.uid() would let first-step sessions of enrolled players read rows again.
+  it('has no row-level security policy that reads auth.uid() directly', async () => {
+    const { rows } = await db.admin.query<{ policy: string }>(
+      `select format('%s.%s: %s', schemaname, tablename, policyname) as policy from pg_policies
+        where schemaname in ('public', 'storage')
+          and (coalesce(qual, '') ~ 'auth\\.uid\\(' or coalesce(with_check, '') ~ 'auth\\.uid\\(')`,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('gives players no function in the private schema but the row-level security check', async () => {
     const { rows } = await db.admin.query<{ name: string }>(
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
