@@ -4,6 +4,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { test, type Page } from '@playwright/test';
+import { ROUTES } from '../../src/lib/routes';
 import { ANON_KEY, expect, rpc, secondSession, signedInPlayer, SUPABASE_URL } from './helpers/auth';
 
 // Each test signs a player in against the local stack first: allow for a busy machine.
@@ -94,7 +95,7 @@ test.describe('profile', () => {
     await fillValidProfile(page);
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
-    await page.waitForURL('/dashboard', { timeout: 15_000 });
+    await page.waitForURL(ROUTES.dashboard.path, { timeout: 15_000 });
 
     await page.goto('/profile');
     await expect(page.getByText('Profile Completed Successfully!')).toBeVisible();

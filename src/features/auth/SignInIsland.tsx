@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { ROUTES } from '@/lib/routes';
 import { $session, isSignedIn, signOut } from '@/stores/session';
 import { showToast } from '@/stores/toast';
 import {
@@ -40,7 +41,7 @@ const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switch
     intro: "Enter your e-mail and we'll send you a 6-digit code. No password to remember.",
     switchText: 'New to Golazo Arena?',
     switchLink: 'Create an account',
-    switchHref: '/register',
+    switchHref: ROUTES.register.path,
   },
   'sign-up': {
     eyebrow: 'Join the arena',
@@ -48,7 +49,7 @@ const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switch
     intro: "Sign up with your e-mail: we'll send you a 6-digit code to confirm it's yours. Then complete your profile and register for tournaments.",
     switchText: 'Already have an account?',
     switchLink: 'Log in',
-    switchHref: '/login',
+    switchHref: ROUTES.login.path,
   },
 };
 

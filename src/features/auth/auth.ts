@@ -7,7 +7,7 @@
 export const CODE_LENGTH = 6;
 /** How long the "Resend code" button waits between e-mails. */
 export const RESEND_COOLDOWN_SECONDS = 60;
-import { HOME_AFTER_SIGN_IN, safeReturnPath } from '@/lib/routes';
+import { HOME_AFTER_SIGN_IN, ROUTES, safeReturnPath } from '@/lib/routes';
 
 /** Where a player lands after signing in when no page sent them. */
 export const DEFAULT_AFTER_SIGN_IN = HOME_AFTER_SIGN_IN;
@@ -38,7 +38,7 @@ export function safeNextPath(raw: string | null | undefined, fallback: string = 
 
 /** `/login?next=<path>`: the address a guard sends an anonymous visitor to. */
 export function loginUrlFor(currentPath: string): string {
-  return `/login?next=${encodeURIComponent(safeNextPath(currentPath, '/'))}`;
+  return `${ROUTES.login.path}?next=${encodeURIComponent(safeNextPath(currentPath, ROUTES.home.path))}`;
 }
 
 /** An e-mail address worth sending a code to (the server has the final word). */
