@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { isPrivateRoute } from './src/lib/private-routes.ts';
+import { isIndexed } from './src/lib/routes.ts';
 
 // The public origin the site is deployed at; used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
@@ -12,7 +12,7 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
-  integrations: [react(), sitemap({ filter: (page) => !isPrivateRoute(new URL(page).pathname) })],
+  integrations: [react(), sitemap({ filter: (page) => isIndexed(new URL(page).pathname) })],
   vite: {
     plugins: [tailwindcss()],
   },

@@ -1,5 +1,9 @@
 /**
- * The signed-in state every island shares: one atom, fed by Supabase Auth.
+ * The signed-in state every island shares: one atom, fed by Supabase Auth, and the one place that says
+ * what "signed in" means: a session, and the authenticator code entered (aal2) when the player enrolled
+ * an authenticator app. A player who has only passed the e-mail step of a two-step sign-in is in the
+ * separate `second-step` state, so no island or guard can mistake them for signed in (the database and
+ * the edge functions refuse them too).
  *
  * supabase-js is imported only when an island first listens, so a page without islands never
  * downloads it. While the atom is watched it also keeps the header's `data-auth` flag in step
@@ -15,16 +19,19 @@ export interface SignedInUser {
   email: string | null;
 }
 
+type Assurance = { current: AssuranceLevel | null; next: AssuranceLevel | null };
+
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | {
-      status: 'signed-in';
-      user: SignedInUser;
-      assurance: { current: AssuranceLevel | null; next: AssuranceLevel | null };
-      /** Signed in with the e-mail code but the authenticator code is still owed. */
-      needsSecondFactor: boolean;
-    };
+  /** Passed the e-mail step; the authenticator code is still owed. Not signed in. */
+  | { status: 'second-step'; user: SignedInUser; assurance: Assurance }
+  | { status: 'signed-in'; user: SignedInUser; assurance: Assurance };
+
+/** Whether this state is a fully signed-in player: the only test islands and guards use. */
+export function isSignedIn(state: SessionState): state is Extract<SessionState, { status: 'signed-in' }> {
+  return state.status === 'signed-in';
+}
 
 export const $session = atom<SessionState>({ status: 'loading' });
 
@@ -32,10 +39,9 @@ export function sessionStateFrom(session: Session | null): SessionState {
   if (!session) return { status: 'signed-out' };
   const assurance = assuranceOf(session.access_token, session.user.factors);
   return {
-    status: 'signed-in',
+    status: needsSecondFactor(assurance.current, assurance.next) ? 'second-step' : 'signed-in',
     user: { id: session.user.id, email: session.user.email ?? null },
     assurance,
-    needsSecondFactor: needsSecondFactor(assurance.current, assurance.next),
   };
 }
 
@@ -49,7 +55,7 @@ onMount($session, () => {
       const { data } = getSupabase().auth.onAuthStateChange((_event, session) => {
         const state = sessionStateFrom(session);
         $session.set(state);
-        markHeaderSignedIn(state.status === 'signed-in' && !state.needsSecondFactor);
+        markHeaderSignedIn(isSignedIn(state));
       });
       stop = () => data.subscription.unsubscribe();
     })

@@ -90,3 +90,6 @@ alter table auth.mfa_challenges enable row level security;
 revoke all on auth.sessions, auth.mfa_amr_claims, auth.refresh_tokens, auth.one_time_tokens,
   auth.mfa_factors, auth.mfa_challenges from public, anon, authenticated;
 revoke all on sequence auth.refresh_tokens_id_seq from public, anon, authenticated;
+-- The migrations' role reads factors, as hosted `postgres` can: the database refuses players who skipped
+-- their second step (private.second_step_missing).
+grant select on auth.mfa_factors to supabase_migrator;

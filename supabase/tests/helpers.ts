@@ -13,12 +13,12 @@ import { applyMigrations, applyShim, type SqlConnection, type SqlExecutor } from
 /** Who runs a statement: an anonymous visitor, a signed-in player, or the service role. */
 export type Actor =
   | { role: 'anon' }
-  | { role: 'authenticated'; userId: string; email?: string }
+  | { role: 'authenticated'; userId: string; email?: string; aal?: 'aal1' | 'aal2' }
   | { role: 'service_role' };
 
 export const anon: Actor = { role: 'anon' };
 export const serviceRole: Actor = { role: 'service_role' };
-export const player = (userId: string, email?: string): Actor => ({ role: 'authenticated', userId, email });
+export const player = (userId: string, email?: string, aal?: 'aal1' | 'aal2'): Actor => ({ role: 'authenticated', userId, email, aal });
 
 export type TestDatabase = {
   engine: string;
@@ -36,7 +36,7 @@ export function claimsOf(actor: Actor): { role: RequestRole; claims: Record<stri
   if (actor.role === 'authenticated') {
     return {
       role: 'authenticated',
-      claims: { sub: actor.userId, role: 'authenticated', aud: 'authenticated', email: actor.email ?? '', aal: 'aal1' },
+      claims: { sub: actor.userId, role: 'authenticated', aud: 'authenticated', email: actor.email ?? '', aal: actor.aal ?? 'aal1' },
     };
   }
   return { role: actor.role, claims: { role: actor.role, iss: 'supabase-demo' } };
@@ -95,6 +95,19 @@ export async function createUser(db: TestDatabase, email = `player-${randomUUID(
     [id, email],
   );
   return { id, email, actor: player(id, email) };
+}
+
+/**
+ * Gives the user a verified authenticator-app factor, as the Auth server does once they confirm a first
+ * code. Creates Auth's own tables first when this database has none yet (the SQL tests run without it).
+ */
+export async function enrollVerifiedFactor(db: TestDatabase, userId: string) {
+  await db.admin.exec(await readFile(new URL('../local/gotrue.sql', import.meta.url), 'utf8'));
+  await db.admin.query(
+    `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret)
+     values ($1, $2, 'Phone', 'totp', 'verified', 'JBSWY3DPEHPK3PXP')`,
+    [randomUUID(), userId],
+  );
 }
 
 /** Adds a tournament row directly (the catalog sync has its own tests). */
@@ -163,6 +176,15 @@ export async function expectSqlError(promise: Promise<unknown>, code: string, me
     ...(message === undefined ? {} : { message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) }),
   });
 }
+
+/** PT400: invalid input (PostgREST answers 400). */
+export const INVALID_INPUT = 'PT400';
+/** PT409: the row is in the wrong state for this change, e.g. a completed profile (PostgREST answers 409). */
+export const WRONG_STATE = 'PT409';
+/** PT401: not signed in (PostgREST answers 401). */
+export const NOT_SIGNED_IN = 'PT401';
+/** PT403: signed in but not allowed, e.g. the second sign-in step is missing (PostgREST answers 403). */
+export const NOT_ALLOWED = 'PT403';
 
 /** SQLSTATE 42501: no privilege (table, function) or a row-level security violation on insert. */
 export const INSUFFICIENT_PRIVILEGE = '42501';

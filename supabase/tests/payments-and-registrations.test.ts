@@ -12,6 +12,7 @@ import {
   engines,
   expectSqlError,
   INSUFFICIENT_PRIVILEGE,
+  NOT_SIGNED_IN,
   serviceRole,
   type TestDatabase,
 } from './helpers.ts';
@@ -228,7 +229,7 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
 
     it('is refused to anonymous visitors and callers without a user', async () => {
       await expectSqlError(db.as(anon, 'select * from public.get_my_stats()'), INSUFFICIENT_PRIVILEGE, 'permission denied for function');
-      await expectSqlError(db.as(serviceRole, 'select * from public.get_my_stats()'), INSUFFICIENT_PRIVILEGE, 'Not logged in');
+      await expectSqlError(db.as(serviceRole, 'select * from public.get_my_stats()'), NOT_SIGNED_IN, 'Not logged in');
     });
   });
 });

@@ -1,6 +1,6 @@
 /** public.profiles: created by trigger, readable by their player only, completed once through update_my_profile(). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, serviceRole, type TestDatabase } from './helpers.ts';
+import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, INVALID_INPUT, NOT_SIGNED_IN, serviceRole, WRONG_STATE, type TestDatabase } from './helpers.ts';
 
 const VALID = ['Ravi Kumar', 'RaviFC', 21, 'ABCD-123-456-789'] as const;
 const UPDATE = 'select * from public.update_my_profile($1, $2, $3, $4, $5)';
@@ -53,7 +53,7 @@ describe.each(engines)('profiles on $name', (engine) => {
       await expectSqlError(db.as(anon, 'select * from public.get_my_profile()'), INSUFFICIENT_PRIVILEGE, 'permission denied for function');
     });
     it('asks a caller without a user to sign in', async () => {
-      await expectSqlError(db.as(serviceRole, 'select * from public.get_my_profile()'), INSUFFICIENT_PRIVILEGE, 'Not logged in. Please sign in first.');
+      await expectSqlError(db.as(serviceRole, 'select * from public.get_my_profile()'), NOT_SIGNED_IN, 'Not logged in. Please sign in first.');
     });
   });
 
@@ -86,7 +86,7 @@ describe.each(engines)('profiles on $name', (engine) => {
       [['Ravi Kumar', 'RaviFC', 21, 'ABCD12345678!'], 'eFootball User ID must be exactly 13 letters or digits'],
     ])('refuses %j with "%s"', async (args, message) => {
       const me = await createUser(db);
-      await expectSqlError(db.as(me.actor, UPDATE, [...args, null]), '22023', message);
+      await expectSqlError(db.as(me.actor, UPDATE, [...args, null]), INVALID_INPUT, message);
       expect(await db.as(me.actor, 'select profile_completed, legal_name from public.profiles')).toEqual([{ profile_completed: false, legal_name: null }]);
     });
 
@@ -102,8 +102,8 @@ describe.each(engines)('profiles on $name', (engine) => {
       const me = await createUser(db);
       const other = await createUser(db);
       const base = 'http://127.0.0.1:54321/storage/v1/object/public/profile-pictures';
-      await expectSqlError(db.as(me.actor, UPDATE, [...VALID, `${base}/${other.id}-face.png`]), '22023', 'Profile picture must be your own upload');
-      await expectSqlError(db.as(me.actor, UPDATE, [...VALID, 'https://tracker.example/pixel.gif']), '22023', 'Profile picture must be your own upload');
+      await expectSqlError(db.as(me.actor, UPDATE, [...VALID, `${base}/${other.id}-face.png`]), INVALID_INPUT, 'Profile picture must be your own upload');
+      await expectSqlError(db.as(me.actor, UPDATE, [...VALID, 'https://tracker.example/pixel.gif']), INVALID_INPUT, 'Profile picture must be your own upload');
       const [row] = await db.as(me.actor, UPDATE, [...VALID, `${base}/${me.id}-face.png`]);
       expect(row).toMatchObject({ profile_image_url: `${base}/${me.id}-face.png` });
     });
@@ -111,7 +111,7 @@ describe.each(engines)('profiles on $name', (engine) => {
     it('is refused once the profile is completed', async () => {
       const me = await createUser(db);
       await db.as(me.actor, UPDATE, [...VALID, null]);
-      await expectSqlError(db.as(me.actor, UPDATE, ['Another Name', 'Other', 30, 'ZZZZ999999999', null]), INSUFFICIENT_PRIVILEGE, 'Profile is completed and locked');
+      await expectSqlError(db.as(me.actor, UPDATE, ['Another Name', 'Other', 30, 'ZZZZ999999999', null]), WRONG_STATE, 'Profile is completed and locked');
       expect(await db.as(me.actor, 'select legal_name, age from public.profiles')).toEqual([{ legal_name: 'Ravi Kumar', age: 21 }]);
     });
 

@@ -3,7 +3,7 @@
  * asks for its code after the e-mail code (challenge + verify → aal2); removing it turns it off.
  */
 import { test } from '@playwright/test';
-import { authenticatorCode, expect, SESSION_KEY, signedInPlayer, signInThroughScreen } from './helpers/auth';
+import { ANON_KEY, authenticatorCode, expect, rpc, SESSION_KEY, signedInPlayer, signInThroughScreen, SUPABASE_URL } from './helpers/auth';
 
 test('enrol an authenticator app, then sign-in needs its code; removing it turns it off', async ({ page }) => {
   test.setTimeout(90_000);
@@ -41,6 +41,22 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
   await expect(page.getByRole('heading', { name: 'Authenticator code' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-auth', 'signed-out');
 
+  // The servers agree: the e-mail-step token alone opens no function, no row and no payment. Otherwise
+  // anyone holding the player's inbox could read their profile or pay in their name.
+  const firstStepToken = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }).access_token, SESSION_KEY);
+  const refused = await rpc('get_my_profile', {}, firstStepToken);
+  expect(refused.status).toBe(403);
+  expect(await refused.json()).toMatchObject({ code: 'PT403', hint: 'second_step_required' });
+  const rows = await fetch(`${SUPABASE_URL}/rest/v1/profiles?select=id`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${firstStepToken}` } });
+  expect(await rows.json()).toEqual([]);
+  const payment = await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${firstStepToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'create_order', tournament_id: 'super_4', slots: 1 }),
+  });
+  expect(payment.status).toBe(403);
+  expect(await payment.json()).toMatchObject({ success: false, error: /authenticator app/ });
+
   const wrong = authenticatorCode(secret) === '123456' ? '654321' : '123456';
   await page.getByLabel('Code from your app').fill(wrong);
   await expect(page.getByRole('alert')).toHaveText(/authenticator code is wrong/);
@@ -55,6 +71,8 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
     return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string }).aal;
   }, SESSION_KEY);
   expect(aal).toBe('aal2');
+  const bothStepsToken = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }).access_token, SESSION_KEY);
+  expect((await rpc('get_my_profile', {}, bothStepsToken)).status).toBe(200);
 
   await page.goto('/profile');
   page.once('dialog', (dialog) => void dialog.accept());

@@ -4,7 +4,8 @@
  */
 import { deflateSync } from 'node:zlib';
 import { test, type Page } from '@playwright/test';
-import { expect, rpc, secondSession, signedInPlayer } from './helpers/auth';
+import { ROUTES } from '../../src/lib/routes';
+import { ANON_KEY, expect, rpc, secondSession, signedInPlayer, SUPABASE_URL } from './helpers/auth';
 
 // Each test signs a player in against the local stack first: allow for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -87,14 +88,14 @@ test.describe('profile', () => {
 
     // A file that is not an image is refused before any upload.
     await page.getByLabel('Add a picture').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect(page.getByTestId('toast')).toHaveText(/Please choose a JPG, PNG, WebP or GIF image/);
+    await expect(page.getByTestId('toast')).toHaveText(/Please choose a JPG, PNG or WebP image/);
 
     await page.getByLabel('Add a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage() });
     await expect(page.getByRole('img', { name: 'Preview of your new profile picture' })).toBeVisible();
     await fillValidProfile(page);
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
-    await page.waitForURL('/dashboard', { timeout: 15_000 });
+    await page.waitForURL(ROUTES.dashboard.path, { timeout: 15_000 });
 
     await page.goto('/profile');
     await expect(page.getByText('Profile Completed Successfully!')).toBeVisible();
@@ -110,10 +111,38 @@ test.describe('profile', () => {
     expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
   });
 
+  // From outside, as an attacker would: a page disguised as a PNG must never be stored (it would be served
+  // from our Storage origin), and the bucket must not take writes that skip the content check.
+  test('the picture function refuses an HTML page named .png; the bucket refuses direct uploads', async ({ page }) => {
+    const session = await signedInPlayer(page, 'profile-disguised');
+    const headers = { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}` };
+    const disguised = await fetch(`${SUPABASE_URL}/functions/v1/profile-picture`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'image/png' },
+      body: '<!doctype html><script>alert(document.domain)</script>',
+    });
+    expect(disguised.status).toBe(400);
+    expect(await disguised.json()).toEqual({ error: 'Please choose a JPG, PNG or WebP image' });
+
+    const direct = await fetch(`${SUPABASE_URL}/storage/v1/object/profile-pictures/${session.user.id}-direct.png`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'image/png' },
+      body: new Uint8Array(pngImage()),
+    });
+    expect(direct.status).toBe(403);
+
+    const stored = await fetch(`${SUPABASE_URL}/functions/v1/profile-picture`, { method: 'POST', headers, body: new Uint8Array(pngImage()) });
+    expect(stored.status).toBe(200);
+    const { url } = (await stored.json()) as { url: string };
+    expect(url).toMatch(new RegExp(`/storage/v1/object/public/profile-pictures/${session.user.id}-[0-9a-f-]+\\.png$`));
+    const served = await fetch(url);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+  });
+
   test("says 'Failed to upload image' when the upload fails, and keeps the form", async ({ page }) => {
     await signedInPlayer(page, 'profile-upload-fail');
-    await page.route('**/storage/v1/object/profile-pictures/**', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: '{"statusCode":"400","error":"Bad","message":"nope"}' }),
+    await page.route('**/functions/v1/profile-picture', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"nope"}' }),
     );
     await page.goto('/profile');
     await page.getByLabel('Add a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage() });

@@ -3,6 +3,7 @@
  * Runs against the built site and the local Supabase stack.
  */
 import { test } from '@playwright/test';
+import { ROUTES } from '../../src/lib/routes';
 import { codeFromInbox, expect, refreshSession, SESSION_KEY, signedInPlayer, signInThroughScreen, uniqueEmail } from './helpers/auth';
 
 // Each test signs a player in against the local stack first: allow for a busy machine.
@@ -92,7 +93,16 @@ test.describe('sign-in', () => {
     const email = uniqueEmail('redirect');
     await page.goto('/login?next=//evil.example/steal');
     await signInThroughScreen(page, email);
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page).toHaveURL(ROUTES.dashboard.path);
+  });
+
+  // '/..//evil.example' used to resolve to '//evil.example': a phishing link could have bounced a player
+  // who just signed in to a copy of this site.
+  test('a dot-segment or encoded path to another site goes to the dashboard instead', async ({ page }) => {
+    const email = uniqueEmail('redirect-dots');
+    await page.goto(`/login?next=${encodeURIComponent('/..//evil.example')}`);
+    await signInThroughScreen(page, email);
+    await expect(page).toHaveURL(ROUTES.dashboard.path);
   });
 
   test('too many attempts: a second code within a minute is refused with a clear message', async ({ page }) => {

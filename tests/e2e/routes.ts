@@ -16,57 +16,48 @@ export type RouteExpectation = {
   signedIn?: boolean;
 };
 
+import { ROUTES, type RouteName } from '../../src/lib/routes';
+
 const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
 const page = (name: string) => `${name} | ${PRODUCT}`;
 
+/** A table route with what the page must show; path, title and shell rules come from the table. */
+const fromTable = (name: RouteName, h1: string | RegExp, title = page(ROUTES[name].title)): RouteExpectation => {
+  const route = ROUTES[name];
+  return {
+    path: route.path,
+    title,
+    h1,
+    headerActions: route.headerActions,
+    footer: route.footer,
+    ...(route.access === 'private' ? { signedIn: true } : {}),
+  };
+};
+const tournamentPage = (path: string, title: string, h1: string): RouteExpectation => ({ path, title, h1, headerActions: true, footer: true });
+
 export const routes: RouteExpectation[] = [
-  { path: '/', title: `${PRODUCT}: Play. Compete. Win Cash Prizes`, h1: 'Play. Compete. Win Cash Prizes', headerActions: true, footer: true },
-  { path: '/dashboard', title: page('Dashboard'), h1: `Welcome to ${PRODUCT}`, headerActions: false, footer: false },
-  { path: '/tournaments', title: page('Tournaments'), h1: 'Tournaments', headerActions: true, footer: true },
-  {
-    path: '/tournaments/golazo-june-2025',
-    title: `${PRODUCT} Jan to Dec 2025`,
-    h1: `${PRODUCT} Jan to Dec 2025`,
-    headerActions: true,
-    footer: true,
-  },
-  { path: '/tournaments/champions-jul-2025', title: page('Champions Tour July 2025'), h1: 'Champions Tour July 2025', headerActions: true, footer: true },
-  { path: '/tournaments/super_4', title: page('Golazo Super 4'), h1: 'Golazo Super 4', headerActions: true, footer: true },
-  { path: '/about', title: page('About Us'), h1: /about/i, headerActions: true, footer: true },
-  { path: '/blog', title: page('Player Stories'), h1: 'Player Stories', headerActions: true, footer: true },
-  { path: '/our-mission', title: page('Our Mission'), h1: /./, headerActions: true, footer: true },
-  { path: '/help-center', title: page('Help Center'), h1: 'Need Help?', headerActions: true, footer: true },
-  { path: '/contact', title: page('Contact Us'), h1: /contact/i, headerActions: true, footer: true },
-  { path: '/terms-of-service', title: page('Terms of Service'), h1: 'Terms of Service', headerActions: true, footer: true },
-  { path: '/privacy-policy', title: page('Privacy Policy'), h1: 'Privacy Policy', headerActions: true, footer: true },
-  { path: '/cookies-policy', title: page('Cookies Policy'), h1: 'Cookies Policy', headerActions: true, footer: true },
-  {
-    path: '/cancellation-refund',
-    title: page('Tournament Participation Policy'),
-    h1: 'Tournament Participation Policy',
-    headerActions: true,
-    footer: true,
-  },
-  {
-    path: '/shipping-delivery',
-    title: page('Community Services & Access Policy'),
-    h1: 'Community Services & Access Policy',
-    headerActions: true,
-    footer: true,
-  },
-  { path: '/profile', title: page('Your Profile'), h1: /profile/i, headerActions: true, footer: false, signedIn: true },
-  { path: '/my-tournaments', title: page('My Tournaments'), h1: 'My Tournaments', headerActions: true, footer: true, signedIn: true },
-  {
-    path: '/my-earnings',
-    title: page('My Earnings & Statistics'),
-    h1: 'My Earnings & Statistics',
-    headerActions: true,
-    footer: true,
-    signedIn: true,
-  },
-  { path: '/trade', title: page('Trade Center'), h1: 'Trade Center', headerActions: true, footer: true, signedIn: true },
-  { path: '/login', title: page('Log in'), h1: /log in|sign in/i, headerActions: true, footer: true },
-  { path: '/register', title: page('Register'), h1: /account|register|sign up/i, headerActions: true, footer: true },
+  fromTable('home', 'Play. Compete. Win Cash Prizes', `${PRODUCT}: Play. Compete. Win Cash Prizes`),
+  fromTable('dashboard', `Welcome to ${PRODUCT}`),
+  fromTable('tournaments', 'Tournaments'),
+  tournamentPage('/tournaments/golazo-june-2025', `${PRODUCT} Jan to Dec 2025`, `${PRODUCT} Jan to Dec 2025`),
+  tournamentPage('/tournaments/champions-jul-2025', page('Champions Tour July 2025'), 'Champions Tour July 2025'),
+  tournamentPage('/tournaments/super_4', page('Golazo Super 4'), 'Golazo Super 4'),
+  fromTable('about', /about/i),
+  fromTable('blog', 'Player Stories'),
+  fromTable('ourMission', /./),
+  fromTable('helpCenter', 'Need Help?'),
+  fromTable('contact', /contact/i),
+  fromTable('termsOfService', 'Terms of Service'),
+  fromTable('privacyPolicy', 'Privacy Policy'),
+  fromTable('cookiesPolicy', 'Cookies Policy'),
+  fromTable('cancellationRefund', 'Tournament Participation Policy'),
+  fromTable('shippingDelivery', 'Community Services & Access Policy'),
+  fromTable('profile', /profile/i),
+  fromTable('myTournaments', 'My Tournaments'),
+  fromTable('myEarnings', 'My Earnings & Statistics'),
+  fromTable('trade', 'Trade Center'),
+  fromTable('login', /log in|sign in/i),
+  fromTable('register', /account|register|sign up/i),
 ];
 
 /** A path no page exists for: the static host serves 404.html. */

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { signedInPlayer } from './helpers.ts';
+import { serviceClient, signedInPlayer } from './helpers.ts';
 
 // The smallest valid PNG: one transparent pixel.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('storage: profile pictures', () => {
-  it('uploads the player\'s own picture and serves it at its public URL', async () => {
+  // Pictures are written with the service role (the profile-picture function, after checking the bytes);
+  // the player reads and removes their own.
+  it('stores a picture, serves it at its public URL, and lets its player download and remove it', async () => {
     const { client, userId } = await signedInPlayer('avatar');
     const bucket = client.storage.from('profile-pictures');
+    const service = serviceClient().storage.from('profile-pictures');
     const name = `${userId}-avatar.png`;
-    const uploaded = await bucket.upload(name, new Blob([PNG], { type: 'image/png' }));
+    const uploaded = await service.upload(name, new Blob([PNG], { type: 'image/png' }));
     expect(uploaded.error).toBeNull();
     expect(uploaded.data).toMatchObject({ path: name, fullPath: `profile-pictures/${name}` });
 
@@ -20,9 +23,9 @@ describe('storage: profile pictures', () => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
 
     // Uploading the same name again needs upsert.
-    const again = await bucket.upload(name, new Blob([PNG], { type: 'image/png' }));
+    const again = await service.upload(name, new Blob([PNG], { type: 'image/png' }));
     expect(again.error?.message).toBe('The resource already exists');
-    expect((await bucket.upload(name, new Blob([PNG], { type: 'image/png' }), { upsert: true })).error).toBeNull();
+    expect((await service.upload(name, new Blob([PNG], { type: 'image/png' }), { upsert: true })).error).toBeNull();
 
     const downloaded = await bucket.download(name);
     expect(downloaded.error).toBeNull();
@@ -32,6 +35,12 @@ describe('storage: profile pictures', () => {
     expect(removed.error).toBeNull();
     expect(removed.data?.map((o) => o.name)).toEqual([name]);
     expect((await fetch(publicUrl)).status).toBe(404);
+  });
+
+  it('refuses a player\'s direct upload, even under their own id (it would skip the content check)', async () => {
+    const { client, userId } = await signedInPlayer('direct');
+    const { error } = await client.storage.from('profile-pictures').upload(`${userId}-direct.png`, new Blob([PNG], { type: 'image/png' }));
+    expect(error?.message).toBe('new row violates row-level security policy');
   });
 
   it('refuses a name that does not start with the player\'s own id', async () => {

@@ -2,6 +2,7 @@
  * Which parts of the shell a route shows. The layout decides from the URL alone so that
  * pages stay thin and every page follows the same rules.
  */
+import { normalisePath, routeFor, ROUTES } from '@/lib/routes';
 
 export type ShellParts = {
   /** 'Register Here' (desktop) and the menu button (mobile). The dashboard is a focused screen without them. */
@@ -12,32 +13,26 @@ export type ShellParts = {
   hideHeaderOnScroll: boolean;
 };
 
-const WITHOUT_HEADER_ACTIONS = new Set(['/dashboard']);
-const WITHOUT_FOOTER = new Set(['/dashboard', '/profile']);
+export { normalisePath };
 
-/** '/dashboard/', '/dashboard.html' and '/dashboard' are the same route. */
-export function normalisePath(pathname: string): string {
-  const trimmed = pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '');
-  return trimmed === '' ? '/' : trimmed;
-}
-
+/** From the route table; pages outside it (tournament pages, 404) show the whole shell. */
 export function shellPartsFor(pathname: string): ShellParts {
-  const path = normalisePath(pathname);
+  const route = routeFor(pathname);
   return {
-    headerActions: !WITHOUT_HEADER_ACTIONS.has(path),
-    footer: !WITHOUT_FOOTER.has(path),
-    hideHeaderOnScroll: path === '/',
+    headerActions: route?.headerActions ?? true,
+    footer: route?.footer ?? true,
+    hideHeaderOnScroll: route === ROUTES.home,
   };
 }
 
 /** The mobile menu's links. */
 export const primaryLinks = [
-  { href: '/', label: 'Home' },
-  { href: '/dashboard', label: 'Dashboard' },
-  { href: '/tournaments', label: 'Tournaments' },
-  { href: '/about', label: 'About' },
-  { href: '/help-center', label: 'Help Center' },
-  { href: '/contact', label: 'Contact' },
+  { href: ROUTES.home.path, label: 'Home' },
+  { href: ROUTES.dashboard.path, label: 'Dashboard' },
+  { href: ROUTES.tournaments.path, label: 'Tournaments' },
+  { href: ROUTES.about.path, label: 'About' },
+  { href: ROUTES.helpCenter.path, label: 'Help Center' },
+  { href: ROUTES.contact.path, label: 'Contact' },
 ] as const;
 
 /** The footer's link columns, with its own wording ('Tour Event') and the policy pages. */
@@ -45,29 +40,29 @@ export const footerColumns = [
   {
     title: 'Quick Links',
     links: [
-      { href: '/', label: 'Home' },
-      { href: '/dashboard', label: 'Dashboard' },
-      { href: '/tournaments', label: 'Tour Event' },
+      { href: ROUTES.home.path, label: 'Home' },
+      { href: ROUTES.dashboard.path, label: 'Dashboard' },
+      { href: ROUTES.tournaments.path, label: 'Tour Event' },
     ],
   },
   {
     title: 'Resources',
     links: [
-      { href: '/about', label: 'About' },
-      { href: '/blog', label: 'Blog' },
-      { href: '/our-mission', label: 'Our Mission' },
-      { href: '/help-center', label: 'Help Center' },
-      { href: '/contact', label: 'Contact' },
+      { href: ROUTES.about.path, label: 'About' },
+      { href: ROUTES.blog.path, label: 'Blog' },
+      { href: ROUTES.ourMission.path, label: 'Our Mission' },
+      { href: ROUTES.helpCenter.path, label: 'Help Center' },
+      { href: ROUTES.contact.path, label: 'Contact' },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { href: '/privacy-policy', label: 'Privacy Policy' },
-      { href: '/terms-of-service', label: 'Terms of Service' },
-      { href: '/cookies-policy', label: 'Cookies Policy' },
-      { href: '/cancellation-refund', label: 'Cancellation & Refund' },
-      { href: '/shipping-delivery', label: 'R&C Policy' },
+      { href: ROUTES.privacyPolicy.path, label: 'Privacy Policy' },
+      { href: ROUTES.termsOfService.path, label: 'Terms of Service' },
+      { href: ROUTES.cookiesPolicy.path, label: 'Cookies Policy' },
+      { href: ROUTES.cancellationRefund.path, label: 'Cancellation & Refund' },
+      { href: ROUTES.shippingDelivery.path, label: 'R&C Policy' },
     ],
   },
 ] as const;

@@ -8,7 +8,8 @@
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, signOut } from '@/stores/session';
+import { ROUTES } from '@/lib/routes';
+import { $session, isSignedIn, signOut } from '@/stores/session';
 import { showToast } from '@/stores/toast';
 import {
   AUTH_FAILURE_MESSAGES,
@@ -40,7 +41,7 @@ const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switch
     intro: "Enter your e-mail and we'll send you a 6-digit code. No password to remember.",
     switchText: 'New to Golazo Arena?',
     switchLink: 'Create an account',
-    switchHref: '/register',
+    switchHref: ROUTES.register.path,
   },
   'sign-up': {
     eyebrow: 'Join the arena',
@@ -48,7 +49,7 @@ const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switch
     intro: "Sign up with your e-mail: we'll send you a 6-digit code to confirm it's yours. Then complete your profile and register for tournaments.",
     switchText: 'Already have an account?',
     switchLink: 'Log in',
-    switchHref: '/login',
+    switchHref: ROUTES.login.path,
   },
 };
 
@@ -102,10 +103,10 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
   // Arriving already signed in: leave at once, or ask for the authenticator code still owed.
   // Only on the first step: later steps decide for themselves once the server has answered.
   useEffect(() => {
-    if (step !== 'email' || signingOut || busy || session.status !== 'signed-in') return;
-    if (session.needsSecondFactor) {
+    if (step !== 'email' || signingOut || busy) return;
+    if (session.status === 'second-step') {
       setStep('authenticator');
-    } else {
+    } else if (isSignedIn(session)) {
       setStep('leaving');
       window.location.replace(next);
     }

@@ -7,8 +7,10 @@
 export const CODE_LENGTH = 6;
 /** How long the "Resend code" button waits between e-mails. */
 export const RESEND_COOLDOWN_SECONDS = 60;
+import { HOME_AFTER_SIGN_IN, ROUTES, safeReturnPath } from '@/lib/routes';
+
 /** Where a player lands after signing in when no page sent them. */
-export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+export const DEFAULT_AFTER_SIGN_IN = HOME_AFTER_SIGN_IN;
 
 /** Spec 8: the toast a guarded page leaves for /login. */
 export const LOGIN_REQUIRED_MESSAGE = 'Please log in to access this page';
@@ -27,31 +29,16 @@ export function sessionStorageKey(supabaseUrl: string): string {
 }
 
 /**
- * The page to return to after signing in, from an untrusted `?next=` value.
- * Only same-site paths are accepted ("/my-earnings?tab=x"); absolute URLs, protocol-relative
- * `//host` and backslash tricks fall back to the default, so /login can't be used to bounce
- * a player to another site. Sending someone back to the sign-in screen itself is pointless,
- * so that falls back too.
+ * The page to return to after signing in, from an untrusted `?next=` value: only pages of the route
+ * table (see {@link safeReturnPath}), so /login can't be used to bounce a player to another site.
  */
-export function safeNextPath(raw: string | null | undefined, fallback = DEFAULT_AFTER_SIGN_IN): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
-  // Control characters (tabs, newlines) are stripped by URL parsers and can smuggle a host.
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
-  const base = 'https://golazo.invalid';
-  let parsed: URL;
-  try {
-    parsed = new URL(raw, base);
-  } catch {
-    return fallback;
-  }
-  if (parsed.origin !== base) return fallback;
-  if (/^\/(login|register)\/?$/.test(parsed.pathname)) return fallback;
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+export function safeNextPath(raw: string | null | undefined, fallback: string = DEFAULT_AFTER_SIGN_IN): string {
+  return safeReturnPath(raw, fallback);
 }
 
 /** `/login?next=<path>`: the address a guard sends an anonymous visitor to. */
 export function loginUrlFor(currentPath: string): string {
-  return `/login?next=${encodeURIComponent(safeNextPath(currentPath, '/'))}`;
+  return `${ROUTES.login.path}?next=${encodeURIComponent(safeNextPath(currentPath, ROUTES.home.path))}`;
 }
 
 /** An e-mail address worth sending a code to (the server has the final word). */

@@ -5,16 +5,16 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $session, type SessionState } from '@/stores/session';
+import { $session, isSignedIn, type SessionState } from '@/stores/session';
 import { redirectToLogin } from './guard';
 
 export type SignedInSession = Extract<SessionState, { status: 'signed-in' }>;
 
 export function useRequiredSession(): SignedInSession | null {
   const session = useStore($session);
-  const allowed = session.status === 'signed-in' && !session.needsSecondFactor;
+  const allowed = isSignedIn(session);
   useEffect(() => {
     if (session.status !== 'loading' && !allowed) redirectToLogin();
   }, [session, allowed]);
-  return allowed ? session : null;
+  return isSignedIn(session) ? session : null;
 }

@@ -4,6 +4,7 @@
  */
 import { formatRupees, formatShortDateIST } from '@/lib/format';
 import { landingCardAction, type Tournament } from '@/features/tournaments/tournaments';
+import { ROUTES } from '@/lib/routes';
 
 export type HeroSlide = { src: string; alt: string; caption: string };
 
@@ -85,7 +86,7 @@ export const howItWorks = [
   {
     title: 'Browse Tournaments',
     body: 'Pick a 1v1, Super 4, Super 8 or a monthly championship that fits your budget.',
-    cta: { label: 'See tournaments', href: '/dashboard' },
+    cta: { label: 'See tournaments', href: ROUTES.dashboard.path },
   },
   {
     title: 'Win Cash Prizes',

@@ -5,6 +5,7 @@
 import { useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { replaceProfile } from '@/stores/profile';
 import { showToast } from '@/stores/toast';
+import { ROUTES } from '@/lib/routes';
 import {
   ACCEPTED_IMAGE_TYPES,
   formValuesFromProfile,
@@ -106,7 +107,7 @@ export default function ProfileForm({ profile, userId }: Props) {
       let imageUrl = profile.profile_image_url;
       if (picture) {
         try {
-          imageUrl = await api.uploadProfileImage(userId, picture.file);
+          imageUrl = await api.uploadProfileImage(picture.file);
         } catch (error) {
           console.error(PROFILE_MESSAGES.uploadFailed, error);
           showToast(PROFILE_MESSAGES.uploadFailed, 'error');
@@ -125,7 +126,7 @@ export default function ProfileForm({ profile, userId }: Props) {
       setDirty(false);
       setPicture(null);
       showToast(PROFILE_MESSAGES.saved, 'success', REDIRECT_AFTER_SAVE_MS + 1000);
-      window.setTimeout(() => window.location.assign('/dashboard'), REDIRECT_AFTER_SAVE_MS);
+      window.setTimeout(() => window.location.assign(ROUTES.dashboard.path), REDIRECT_AFTER_SAVE_MS);
     } catch (error) {
       console.error(error);
       showToast(PROFILE_MESSAGES.unexpected, 'error');

@@ -1,9 +1,9 @@
 /**
- * The profile's IO: the get_my_profile / update_my_profile functions (which check auth.uid()
- * and enforce the rules again), the picture bucket and the Realtime feed of the row.
+ * The profile's IO: the get_my_profile / update_my_profile functions (which check the caller
+ * and enforce the rules again), the profile-picture function and the Realtime feed of the row.
  */
 import { getSupabase } from '@/lib/supabase';
-import { PROFILE_PICTURES_BUCKET, profileImageObjectName, type Profile, type ValidProfileForm } from './profile';
+import { PROFILE_PICTURE_FUNCTION, type Profile, type ValidProfileForm } from './profile';
 
 /** Set-returning functions come back as arrays, scalar-row ones as objects: accept both. */
 function singleRow<T>(data: unknown): T | null {
@@ -33,13 +33,20 @@ export async function saveMyProfile(values: ValidProfileForm, profileImageUrl: s
   return row;
 }
 
-/** Uploads a checked picture as `{userId}-{uuid}.{ext}` and returns its public address. */
-export async function uploadProfileImage(userId: string, file: File): Promise<string> {
-  const storage = getSupabase().storage.from(PROFILE_PICTURES_BUCKET);
-  const objectName = profileImageObjectName(userId, crypto.randomUUID(), file.type);
-  const { error } = await storage.upload(objectName, file, { contentType: file.type, upsert: false });
-  if (error) throw error;
-  return storage.getPublicUrl(objectName).data.publicUrl;
+/**
+ * Sends the picture to the profile-picture function, which checks its bytes are an image and stores
+ * it under the player's id (the bucket takes no direct writes). Returns its public address.
+ */
+export async function uploadProfileImage(file: File): Promise<string> {
+  const { data, error } = await getSupabase().functions.invoke<{ url: string }>(PROFILE_PICTURE_FUNCTION, { body: file });
+  if (error) {
+    // The function's own message (not an image, too large, quota) is worth showing.
+    const context = (error as { context?: Response }).context;
+    const body = context ? ((await context.json().catch(() => null)) as { error?: string } | null) : null;
+    throw new Error(body?.error ?? error.message);
+  }
+  if (!data?.url) throw new Error('The picture was not stored');
+  return data.url;
 }
 
 /** Calls `onChange` with the new row whenever the player's profile is updated anywhere. */

@@ -3,6 +3,7 @@
  * Pure functions only; talking to Supabase lives in profile.api.ts.
  */
 import { z } from 'zod';
+import { INVISIBLE_NAME_MESSAGE, isVisibleName } from './name-rule';
 
 /** Spec 8, word for word. */
 export const PROFILE_MESSAGES = {
@@ -49,8 +50,18 @@ export function normaliseGameUserId(raw: string): string {
 }
 
 export const ProfileFormSchema = z.object({
-  legalName: z.string().trim().min(2, 'Legal Name is required').max(100, 'Legal Name must be at most 100 characters'),
-  inGameName: z.string().trim().min(2, 'In-Game Name is required').max(40, 'In-Game Name must be at most 40 characters'),
+  legalName: z
+    .string()
+    .trim()
+    .min(2, 'Legal Name is required')
+    .max(100, 'Legal Name must be at most 100 characters')
+    .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name')),
+  inGameName: z
+    .string()
+    .trim()
+    .min(2, 'In-Game Name is required')
+    .max(40, 'In-Game Name must be at most 40 characters')
+    .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name')),
   age: z
     .number({ error: 'Age is required' })
     .int('Age must be a whole number')
@@ -114,19 +125,19 @@ export function formValuesFromProfile(profile: Profile | null): ProfileFormValue
 
 /* ---------- Profile picture ---------- */
 
-export const PROFILE_PICTURES_BUCKET = 'profile-pictures';
+/** The edge function every picture goes through (it checks the bytes, not the name or the type). */
+export const PROFILE_PICTURE_FUNCTION = 'profile-picture';
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 const IMAGE_EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
-  'image/gif': 'gif',
 };
 export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS);
 
 export const IMAGE_MESSAGES = {
-  wrongType: 'Please choose a JPG, PNG, WebP or GIF image',
+  wrongType: 'Please choose a JPG, PNG or WebP image',
   tooLarge: 'Image must be 2 MB or smaller',
 } as const;
 
@@ -135,14 +146,4 @@ export function imageProblem(file: { type: string; size: number }): string | nul
   if (!(file.type in IMAGE_EXTENSIONS)) return IMAGE_MESSAGES.wrongType;
   if (file.size > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge;
   return null;
-}
-
-/**
- * `{userId}-{uuid}.{ext}`: the object name in the bucket. Starting with the user id is what
- * the storage policy checks, so a player can only write their own pictures.
- */
-export function profileImageObjectName(userId: string, uuid: string, mimeType: string): string {
-  const ext = IMAGE_EXTENSIONS[mimeType];
-  if (!ext) throw new Error(`Unsupported image type: ${mimeType}`);
-  return `${userId}-${uuid}.${ext}`;
 }

@@ -4,7 +4,22 @@
  * small and lets tests point them at any stack.
  */
 
-export type CallingUser = { id: string; email: string | null };
+/**
+ * A caller GoTrue vouched for. `aal` is the access token's assurance level (aal2 once the authenticator
+ * code was entered); `hasVerifiedFactor` says whether they enrolled an authenticator app at all.
+ */
+export type CallingUser = { id: string; email: string | null; aal?: 'aal1' | 'aal2'; hasVerifiedFactor?: boolean };
+
+/** The `aal` claim of a JWT whose signature someone else (GoTrue) has checked; aal1 when unreadable. */
+export function assuranceLevelOf(accessToken: string): 'aal1' | 'aal2' {
+  try {
+    const payload = accessToken.split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { aal?: unknown };
+    return claims.aal === 'aal2' ? 'aal2' : 'aal1';
+  } catch {
+    return 'aal1';
+  }
+}
 
 export class DatabaseError extends Error {
   readonly status: number;
@@ -40,9 +55,14 @@ export function createSupabaseGateway(options: {
       });
       if (response.status === 401 || response.status === 403) return null;
       if (!response.ok) throw new Error(`auth answered ${response.status}`);
-      const user = (await response.json()) as { id?: string; email?: string | null; role?: string };
+      const user = (await response.json()) as { id?: string; email?: string | null; role?: string; factors?: { status?: string }[] };
       if (!user.id) return null;
-      return { id: user.id, email: user.email ?? null };
+      return {
+        id: user.id,
+        email: user.email ?? null,
+        aal: assuranceLevelOf(accessToken),
+        hasVerifiedFactor: (user.factors ?? []).some((factor) => factor.status === 'verified'),
+      };
     },
 
     async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {

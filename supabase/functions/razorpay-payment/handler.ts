@@ -7,6 +7,7 @@
  *   signature over the stored order id, that the order is the caller's, then confirms.
  *   Answers {success} or {success: false, error}.
  */
+import { resolveCaller } from '../_shared/caller.ts';
 import { bearerToken, json, preflight } from '../_shared/http.ts';
 import type { PaymentStore } from '../_shared/payment-store.ts';
 import type { RazorpayClient } from '../_shared/razorpay-client.ts';
@@ -30,9 +31,9 @@ export function createPaymentHandler(deps: PaymentHandlerDeps) {
     if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return failure('Method not allowed', 405);
 
-    const token = bearerToken(request);
-    const user = token ? await deps.gateway.userFromAccessToken(token) : null;
-    if (!user) return failure('Please log in to continue', 401);
+    const caller = await resolveCaller(deps.gateway, bearerToken(request));
+    if (!caller.ok) return failure(caller.error, caller.status);
+    const user = caller.user;
 
     let body: unknown;
     try {

@@ -1,0 +1,20 @@
+/**
+ * A name must show something: one made only of spaces or invisible characters (zero-width spaces and
+ * joiners, direction controls, word joiners, the byte-order mark, Hangul fillers ...) would leave a blank
+ * in brackets, leaderboards and prize payouts, or let one player pass for another. The database applies
+ * the same character class (private.is_visible_name in the profile migration); a test runs both rules
+ * over one table of inputs.
+ */
+
+/** Everything that takes no visible room, as a regular-expression class body (JS and Postgres agree on it). */
+export const INVISIBLE_CHARACTER_CLASS =
+  '\\s\\u00A0\\u00AD\\u034F\\u115F\\u1160\\u1680\\u17B4\\u17B5\\u180E\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u3000\\u3164\\uFEFF\\uFFA0';
+
+const INVISIBLE = new RegExp(`[${INVISIBLE_CHARACTER_CLASS}]`, 'gu');
+
+/** Whether a name shows at least one visible character. */
+export function isVisibleName(name: string): boolean {
+  return name.replace(INVISIBLE, '') !== '';
+}
+
+export const INVISIBLE_NAME_MESSAGE = (field: string) => `${field} must contain visible letters, not only spaces or invisible characters`;

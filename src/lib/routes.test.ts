@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_ROUTES, HOME_AFTER_SIGN_IN, isIndexed, isPrivateRoute, routeFor, ROUTES, safeReturnPath } from './routes';
+
+// If any of these were accepted, a link to /login?next=<value> would send a player who just signed in
+// to a look-alike site (phishing for their codes) or run script in our origin.
+const HOSTILE = [
+  'https://evil.example/steal',
+  'http:evil.example',
+  '//evil.example',
+  '///evil.example',
+  '/..//evil.example',
+  '/.//evil.example',
+  '/./evil.example',
+  '/\\evil.example',
+  '\\/evil.example',
+  '/%2F%2Fevil.example',
+  '/%2f/evil.example',
+  '/%5Cevil.example',
+  '/%2e%2e//evil.example',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '/\u0000/evil.example',
+  ' /dashboard',
+  'javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'dashboard',
+  '/dashboard/../..//evil.example',
+  '/tournaments/../..//evil.example',
+  '/tournaments/x/../../login',
+  '/tournaments//evil.example',
+  '/tournaments/%2F%2Fevil.example',
+  '/unknown-page',
+  '/login',
+  '/register?next=//evil.example',
+  '',
+];
+
+describe('safeReturnPath', () => {
+  it.each(HOSTILE.map((raw) => [raw]))('sends %j to the dashboard', (raw) => {
+    expect(safeReturnPath(raw)).toBe(HOME_AFTER_SIGN_IN);
+  });
+
+  it.each([
+    ['/my-earnings', '/my-earnings'],
+    ['/profile/', '/profile/'],
+    ['/my-tournaments?tab=past#list', '/my-tournaments?tab=past#list'],
+    ['/tournaments/golazo-june-2025', '/tournaments/golazo-june-2025'],
+    ['/tournaments/super_4?slots=2', '/tournaments/super_4?slots=2'],
+    ['/', '/'],
+  ])('keeps the same-site page %j', (raw, expected) => {
+    expect(safeReturnPath(raw)).toBe(expected);
+  });
+
+  it('uses the given fallback for missing values', () => {
+    expect(safeReturnPath(null, ROUTES.profile.path)).toBe('/profile');
+  });
+});
+
+describe('route table', () => {
+  it('has one entry per path, each a clean absolute path', () => {
+    const paths = ALL_ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) expect(path).toMatch(/^\/[a-z-]*$/);
+  });
+
+  it('never indexes a private screen (a player page in search results would leak that it exists)', () => {
+    for (const route of ALL_ROUTES) if (route.access === 'private') expect(route.indexed).toBe(false);
+    expect(isIndexed('/my-earnings')).toBe(false);
+    expect(isIndexed('/tournaments/super_4')).toBe(true);
+    expect(isIndexed('/no-such-page')).toBe(false);
+  });
+
+  it('matches paths with a trailing slash or .html, not look-alikes', () => {
+    expect(routeFor('/dashboard.html')).toBe(ROUTES.dashboard);
+    expect(isPrivateRoute('/profile/')).toBe(true);
+    expect(isPrivateRoute('/profile-tips')).toBe(false);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The one route table: every page a visitor can open, with its title, who it is for, whether search
+ * engines index it and which parts of the shell it shows. The header, footer, guards, sitemap, robots.txt,
+ * the return-after-sign-in rule and the end-to-end tests all read it, so a route exists in one place.
+ * Tournament pages (/tournaments/<id>) come from the catalog and are matched by {@link isTournamentPage}.
+ */
+
+export type Route = {
+  path: string;
+  /** The page's own name; the layout adds the product name. */
+  title: string;
+  /** Private screens only mean something to a signed-in player: guarded, never indexed. */
+  access: 'public' | 'private';
+  /** Listed in the sitemap and open to search engines. */
+  indexed: boolean;
+  /** The site footer shows (app screens such as the dashboard go without). */
+  footer: boolean;
+  /** 'Register Here' and the mobile menu button show (the dashboard is a focused screen without them). */
+  headerActions: boolean;
+};
+
+const publicPage = (path: string, title: string, shell: Partial<Route> = {}): Route => ({
+  path,
+  title,
+  access: 'public',
+  indexed: true,
+  footer: true,
+  headerActions: true,
+  ...shell,
+});
+const privatePage = (path: string, title: string, shell: Partial<Route> = {}): Route =>
+  publicPage(path, title, { access: 'private', indexed: false, ...shell });
+
+export const ROUTES = {
+  home: publicPage('/', 'Play. Compete. Win Cash Prizes'),
+  dashboard: publicPage('/dashboard', 'Dashboard', { footer: false, headerActions: false }),
+  tournaments: publicPage('/tournaments', 'Tournaments'),
+  about: publicPage('/about', 'About Us'),
+  blog: publicPage('/blog', 'Player Stories'),
+  ourMission: publicPage('/our-mission', 'Our Mission'),
+  helpCenter: publicPage('/help-center', 'Help Center'),
+  contact: publicPage('/contact', 'Contact Us'),
+  termsOfService: publicPage('/terms-of-service', 'Terms of Service'),
+  privacyPolicy: publicPage('/privacy-policy', 'Privacy Policy'),
+  cookiesPolicy: publicPage('/cookies-policy', 'Cookies Policy'),
+  cancellationRefund: publicPage('/cancellation-refund', 'Tournament Participation Policy'),
+  shippingDelivery: publicPage('/shipping-delivery', 'Community Services & Access Policy'),
+  login: publicPage('/login', 'Log in'),
+  register: publicPage('/register', 'Register'),
+  profile: privatePage('/profile', 'Your Profile', { footer: false }),
+  myTournaments: privatePage('/my-tournaments', 'My Tournaments'),
+  myEarnings: privatePage('/my-earnings', 'My Earnings & Statistics'),
+  trade: privatePage('/trade', 'Trade Center'),
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;
+export const ALL_ROUTES: readonly Route[] = Object.values(ROUTES);
+
+/** Where a player lands after signing in when they were not on their way somewhere else. */
+export const HOME_AFTER_SIGN_IN = ROUTES.dashboard.path;
+
+/** '/dashboard/', '/dashboard.html' and '/dashboard' are the same route. */
+export function normalisePath(pathname: string): string {
+  const trimmed = pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** The table's entry for a pathname, if it has one. */
+export function routeFor(pathname: string): Route | undefined {
+  const path = normalisePath(pathname);
+  return ALL_ROUTES.find((route) => route.path === path);
+}
+
+/** A tournament page: /tournaments/<catalog id> (letters, digits, '-' and '_'). */
+export function isTournamentPage(pathname: string): boolean {
+  return /^\/tournaments\/[A-Za-z0-9_-]{1,80}$/.test(normalisePath(pathname));
+}
+
+/** The private screens, as robots.txt lists them. */
+export const PRIVATE_PATHS = ALL_ROUTES.filter((route) => route.access === 'private').map((route) => route.path);
+
+export function isPrivateRoute(pathname: string): boolean {
+  return routeFor(pathname)?.access === 'private';
+}
+
+/** Whether the sitemap lists a page: indexed table routes and every tournament page. */
+export function isIndexed(pathname: string): boolean {
+  return routeFor(pathname)?.indexed ?? isTournamentPage(pathname);
+}
+
+/**
+ * The page to return to after signing in, from an untrusted `?next=` value: a same-site path of the
+ * table (or a tournament page), keeping its query and fragment; anything else, the fallback. Membership
+ * in the table is what keeps /login from bouncing a player to another site: `//host`, `/\host`,
+ * `/..//host`, encoded slashes and control characters never name a route. Sending someone back to the
+ * sign-in screens themselves is pointless, so those fall back too.
+ */
+export function safeReturnPath(raw: string | null | undefined, fallback: string = HOME_AFTER_SIGN_IN): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
+  // Control characters (tabs, newlines) are stripped by URL parsers and can smuggle a host.
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
+  const base = 'https://golazo.invalid';
+  let parsed: URL;
+  try {
+    parsed = new URL(raw, base);
+  } catch {
+    return fallback;
+  }
+  if (parsed.origin !== base) return fallback;
+  const route = routeFor(parsed.pathname);
+  const known = route !== undefined || isTournamentPage(parsed.pathname);
+  if (!known || route === ROUTES.login || route === ROUTES.register) return fallback;
+  // The raw path must already be the parsed one: dot segments ("/x/../dashboard") are not resolved for it.
+  if (!raw.startsWith(parsed.pathname)) return fallback;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
