@@ -4,7 +4,7 @@
  */
 import type { SupabaseGateway } from './supabase-gateway.ts';
 
-export type EntryQuote = { amount_paise: number; currency: string };
+export type EntryQuote = { amount_paise: number; currency: string; checkout_timeout_seconds: number };
 
 export type StoredPayment = {
   id: string;
@@ -38,6 +38,17 @@ export type Confirmation = {
   registration_id?: string | null;
   reason?: string | null;
 };
+
+/** One call to the outside world queued by a database decision (private.outbox). */
+export type OutsideCall = {
+  id: number;
+  kind: 'razorpay_refund' | 'razorpay_order_check';
+  idempotency_key: string;
+  payload: Record<string, unknown>;
+  attempt: number;
+};
+
+export type OutsideOutcome = 'done' | 'retry' | 'failed';
 
 export type PaymentStore = ReturnType<typeof createPaymentStore>;
 
@@ -84,11 +95,30 @@ export function createPaymentStore(gateway: SupabaseGateway) {
         p_reason: reason,
       }),
 
-    recordRefund: (paymentId: string, refundId: string) =>
+    recordRefund: (paymentId: string, refundId: string, amountPaise: number) =>
       gateway.rpc<{ outcome: string }>('record_payment_refund', {
         p_razorpay_payment_id: paymentId,
         p_refund_id: refundId,
+        p_amount_paise: amountPaise,
       }),
+
+    /** A chargeback: flags the entry and leaves a record for staff. */
+    recordDispute: (input: { paymentId: string; disputeId: string | null; event: string; amountPaise: number | null; reason: string | null }) =>
+      gateway.rpc<{ outcome: string }>('record_payment_dispute', {
+        p_razorpay_payment_id: input.paymentId,
+        p_dispute_id: input.disputeId,
+        p_event: input.event,
+        p_amount_paise: input.amountPaise,
+        p_reason: input.reason,
+      }),
+
+    /** The periodic function (deadlines): safe to run at any time. */
+    runDueWork: () => gateway.rpc<Record<string, unknown>>('service_run_due_work', {}),
+
+    claimOutsideCalls: (limit: number) => gateway.rpc<OutsideCall[]>('service_claim_outside_calls', { p_limit: limit }),
+
+    recordOutsideAnswer: (id: number, outcome: OutsideOutcome, answer: Record<string, unknown>) =>
+      gateway.rpc<{ status: string }>('service_record_outside_answer', { p_id: id, p_outcome: outcome, p_answer: answer }),
 
     /** True the first time an event id is seen (or while an earlier attempt has not finished). */
     claimWebhookEvent: (eventId: string, eventType: string) =>

@@ -41,8 +41,8 @@ export async function startHarness() {
         );
         return result.rows[0].result;
       } catch (error) {
-        const { message, code } = error as { message: string; code?: string };
-        throw new DatabaseError(message, 400, code);
+        const { message, code, hint } = error as { message: string; code?: string; hint?: string };
+        throw new DatabaseError(message, 400, code, hint);
       }
     },
   };

@@ -21,6 +21,9 @@ export type WebhookHandlerDeps = {
 
 export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed', 'refund.processed'] as const;
 
+/** Chargebacks: payment.dispute.created, .won, .lost, .closed, .under_review, .action_required. */
+const isDisputeEvent = (event: string) => event.startsWith('payment.dispute.');
+
 export function createWebhookHandler(deps: WebhookHandlerDeps) {
   return async function handle(request: Request): Promise<Response> {
     if (request.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
@@ -41,7 +44,7 @@ export function createWebhookHandler(deps: WebhookHandlerDeps) {
     if (!parsed.success) return json({ error: 'Not a Razorpay event' }, 400);
     const event = parsed.data;
 
-    if (!(HANDLED_EVENTS as readonly string[]).includes(event.event)) {
+    if (!(HANDLED_EVENTS as readonly string[]).includes(event.event) && !isDisputeEvent(event.event)) {
       return json({ status: 'ignored', event: event.event });
     }
 
@@ -71,6 +74,7 @@ async function apply(deps: WebhookHandlerDeps, event: RazorpayWebhookEvent): Pro
       const orderId = event.payload.order?.entity.id ?? payment?.order_id;
       if (!payment || !orderId) return 'ignored';
       const settlement = await settleCapturedPayment(deps, orderId, payment.id);
+      if (settlement.kind === 'unknown_order') console.warn(`razorpay-webhook ${event.event} for unknown order ${orderId}`);
       return settlement.kind;
     }
     case 'payment.failed': {
@@ -81,10 +85,21 @@ async function apply(deps: WebhookHandlerDeps, event: RazorpayWebhookEvent): Pro
     case 'refund.processed': {
       const refund = event.payload.refund?.entity;
       if (!refund) return 'ignored';
-      const result = await deps.store.recordRefund(refund.payment_id, refund.id);
+      const result = await deps.store.recordRefund(refund.payment_id, refund.id, refund.amount);
       return result.outcome;
     }
-    default:
-      return 'ignored';
+    default: {
+      const dispute = event.payload.dispute?.entity;
+      if (!isDisputeEvent(event.event) || !dispute) return 'ignored';
+      const result = await deps.store.recordDispute({
+        paymentId: dispute.payment_id,
+        disputeId: dispute.id,
+        event: event.event,
+        amountPaise: dispute.amount ?? null,
+        reason: dispute.reason_code ?? null,
+      });
+      console.warn(`razorpay-webhook ${event.event}: payment ${dispute.payment_id} flagged for staff (${result.outcome})`);
+      return result.outcome;
+    }
   }
 }
