@@ -11,6 +11,14 @@ create table if not exists private.local_clock (
   frozen_at timestamptz
 );
 insert into private.local_clock (id, frozen_at) values (true, null) on conflict (id) do nothing;
+-- private.clock_now() keeps the owner the migrations gave it (replacing a function keeps its owner), and
+-- runs as that owner: let it read the clock.
+do $$
+begin
+  execute format('grant select on private.local_clock to %I',
+                 (select pg_get_userbyid(proowner) from pg_proc where oid = 'private.clock_now()'::regprocedure));
+end;
+$$;
 
 create or replace function private.clock_now() returns timestamptz
   language sql stable

@@ -64,7 +64,10 @@ export function createPaymentHandler(deps: PaymentHandlerDeps) {
 
 async function createOrder(deps: PaymentHandlerDeps, userId: string, body: unknown): Promise<Response> {
   const parsed = CreateOrderBody.safeParse(body);
-  if (!parsed.success) return failure('invalid_request', firstIssue(parsed.error));
+  if (!parsed.success) {
+    const aboutSlots = parsed.error.issues[0]?.path[0] === 'slots';
+    return failure(aboutSlots ? 'invalid_slot_count' : 'invalid_request', firstIssue(parsed.error));
+  }
   const { tournament_id: tournamentId, slots } = parsed.data;
 
   const quote = await deps.store.prepareEntry(userId, tournamentId, slots);
