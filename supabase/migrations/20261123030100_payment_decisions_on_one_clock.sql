@@ -38,6 +38,17 @@ create table public.payment_disputes (
   constraint payment_disputes_one_row_per_event unique (razorpay_dispute_id, event)
 );
 
+-- A refund.processed webhook can arrive before the capture it refunds (Razorpay does not promise order).
+-- It waits here, and the confirmation of that payment applies it, so a refunded payment never registers.
+create table public.payment_refunds_awaiting_capture (
+  razorpay_refund_id text primary key,
+  razorpay_payment_id text not null,
+  amount_paise integer not null,
+  recorded_at timestamptz not null default private.clock_now()
+);
+alter table public.payment_refunds_awaiting_capture enable row level security;
+revoke all on public.payment_refunds_awaiting_capture from anon, authenticated;
+
 alter table public.payment_refunds enable row level security;
 alter table public.payment_disputes enable row level security;
 revoke all on public.payment_refunds from anon, authenticated;
@@ -280,6 +291,11 @@ begin
     if found then
       insert into public.tournament_registrations (id, user_id, tournament_id, slots, payment_id, registered_at)
       values (v_registration_id, v_paid.user_id, v_paid.tournament_id, v_paid.slots, v_paid.id, v_now);
+      if private.apply_refunds_awaiting_capture(p_razorpay_payment_id) then
+        -- Refunded before we saw the capture: the registration was cancelled again.
+        select * into v_paid from public.payments where id = v_paid.id;
+        return public.payment_confirmation_result(v_paid, v_paid.status, null);
+      end if;
       return v_result;
     end if;
     v_refusal := 'tournament_full';
@@ -296,6 +312,7 @@ begin
    where id = v_payment.id
   returning * into v_payment;
   perform private.queue_refund(p_razorpay_payment_id, v_payment.amount_paise, v_refusal, v_payment);
+  perform private.apply_refunds_awaiting_capture(p_razorpay_payment_id);
 
   return public.payment_confirmation_result(v_payment, 'refund_required', null);
 end;
@@ -346,6 +363,12 @@ declare
 begin
   select * into v_payment from public.payments where razorpay_payment_id = p_razorpay_payment_id for update;
   if not found then
+    if p_refund_id is not null and p_amount_paise is not null and p_amount_paise > 0 then
+      insert into public.payment_refunds_awaiting_capture (razorpay_refund_id, razorpay_payment_id, amount_paise)
+      values (p_refund_id, p_razorpay_payment_id, p_amount_paise)
+      on conflict (razorpay_refund_id) do nothing;
+      return jsonb_build_object('outcome', 'awaiting_capture');
+    end if;
     return jsonb_build_object('outcome', 'unknown_payment');
   end if;
 
@@ -404,6 +427,27 @@ begin
   return jsonb_build_object('outcome', 'refunded');
 end;
 $$;
+
+-- Applies (once) the refunds that arrived before this payment's capture; true when any did.
+create or replace function private.apply_refunds_awaiting_capture(p_razorpay_payment_id text)
+returns boolean
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_refund public.payment_refunds_awaiting_capture%rowtype;
+  v_any boolean := false;
+begin
+  for v_refund in
+    delete from public.payment_refunds_awaiting_capture where razorpay_payment_id = p_razorpay_payment_id returning *
+  loop
+    perform private.apply_refund(v_refund.razorpay_payment_id, v_refund.razorpay_refund_id, v_refund.amount_paise);
+    v_any := true;
+  end loop;
+  return v_any;
+end;
+$$;
+revoke all on function private.apply_refunds_awaiting_capture(text) from public;
 
 drop function if exists public.record_payment_refund(text, text);
 create or replace function public.record_payment_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer)

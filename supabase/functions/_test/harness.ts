@@ -101,7 +101,7 @@ export async function startHarness() {
     /** What local_run_due_work does on the stack: the periodic function, then the outbox drain. */
     async runDueWork() {
       const due = await gateway.rpc<Record<string, unknown>>('local_run_due_work', {});
-      return { ...due, outbox: await drainOutbox({ store, razorpay }) };
+      return { ...due, outbox: await drainOutbox({ store, razorpay }) } as Record<string, unknown> & { outbox: Awaited<ReturnType<typeof drainOutbox>> };
     },
 
     /** A player with an access token the payment function accepts. */
