@@ -48,15 +48,20 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     expect(await one('select public.prepare_tournament_entry($1, $2, 3) as result', [player, cup.id])).toEqual({
       amount_paise: 45000,
       currency: 'INR',
+      checkout_timeout_seconds: 900,
     });
     const refused = (tournamentId: string, slots: number) =>
       db.as(serviceRole, 'select public.prepare_tournament_entry($1, $2, $3)', [player, tournamentId, slots]);
-    await expectSqlError(refused('no-such-cup', 1), 'P0001', 'Unknown tournament');
-    await expectSqlError(refused(closed.id, 1), 'P0001', 'Registrations for this tournament are closed');
-    await expectSqlError(refused(full.id, 1), 'P0001', 'This tournament is full');
-    await expectSqlError(refused(cup.id, 9), 'P0001', 'Only 8 slot(s) left in this tournament');
-    await expectSqlError(refused(cup.id, 0), 'P0001', 'Choose between 1 and 10 slots');
-    await expectSqlError(refused(cup.id, 11), 'P0001', 'Choose between 1 and 10 slots');
+    const started = await createTournament(db);
+    await db.admin.query(`update public.tournaments set starts_at = now() - interval '1 minute' where id = $1`, [started.id]);
+    await expectSqlError(refused('no-such-cup', 1), 'PT404', 'Unknown tournament');
+    await expectSqlError(refused(closed.id, 1), 'PT409', 'Registrations for this tournament are closed');
+    // Nothing past its start takes money, even without a close time.
+    await expectSqlError(refused(started.id, 1), 'PT409', 'Registrations for this tournament are closed');
+    await expectSqlError(refused(full.id, 1), 'PT409', 'This tournament is full');
+    await expectSqlError(refused(cup.id, 9), 'PT409', 'Only 8 slot(s) left in this tournament');
+    await expectSqlError(refused(cup.id, 0), 'PT400', 'Choose between 1 and 10 slots');
+    await expectSqlError(refused(cup.id, 11), 'PT400', 'Choose between 1 and 10 slots');
   });
 
   it('confirms once, however often it is called', async () => {
@@ -85,10 +90,15 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     expect(await filled(cup.id)).toBe(3);
     expect((await confirm(second.orderId, second.paymentId)).outcome).toBe('refund_pending');
 
-    expect(await one('select public.record_payment_refund($1, $2) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
+    const queued = await db.admin.query<{ kind: string; idempotency_key: string }>(
+      `select kind, idempotency_key from private.outbox where payload ->> 'razorpay_payment_id' = $1`,
+      [second.paymentId],
+    );
+    expect(queued.rows).toEqual([{ kind: 'razorpay_refund', idempotency_key: `refund-${second.paymentId}` }]);
+    expect(await one('select public.record_payment_refund($1, $2, 30000) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
       outcome: 'refunded',
     });
-    expect(await one('select public.record_payment_refund($1, $2) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
+    expect(await one('select public.record_payment_refund($1, $2, 30000) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
       outcome: 'already_refunded',
     });
     expect((await confirm(second.orderId, second.paymentId)).outcome).toBe('refunded');
@@ -114,7 +124,7 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     await confirm(orderId, paymentId);
     await expectSqlError(
       db.as(serviceRole, 'select public.prepare_tournament_entry($1, $2, 1)', [player, cup.id]),
-      'P0001',
+      'PT409',
       /^You are already registered for this tournament!/,
     );
     await db.admin.query(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [player]);
@@ -134,7 +144,11 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     const calls = [
       "select public.confirm_tournament_payment('order_x', 'pay_x')",
       "select public.prepare_tournament_entry(gen_random_uuid(), 'cup', 1)",
-      "select public.record_payment_refund('pay_x', 'rfnd_x')",
+      "select public.record_payment_refund('pay_x', 'rfnd_x', 100)",
+      "select public.record_payment_dispute('pay_x', 'disp_x', 'payment.dispute.created', 100, 'fraud')",
+      'select public.service_claim_outside_calls(10)',
+      "select public.service_record_outside_answer(1, 'done', '{}')",
+      'select public.service_run_due_work()',
       "select public.claim_razorpay_webhook_event('evt_x', 'payment.captured')",
     ];
     for (const sql of calls) {

@@ -106,7 +106,7 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
       // Paid after the last place went: confirmation turns it into a refund, Razorpay then confirms the refund.
       await service('select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, full.id, 'order_CarolLate0001', 'INR']);
       await service('select public.confirm_tournament_payment($1, $2)', ['order_CarolLate0001', 'pay_CarolLate00001']);
-      await service('select public.record_payment_refund($1, $2)', ['pay_CarolLate00001', 'rfnd_CarolLate0001']);
+      await service('select public.record_payment_refund($1, $2, 15000)', ['pay_CarolLate00001', 'rfnd_CarolLate0001']);
       // Declined by the bank on another order.
       await service('select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, open.id, 'order_CarolCard0001', 'INR']);
       await service('select public.record_payment_failure($1, $2, $3)', ['order_CarolCard0001', 'pay_CarolCard00001', 'Card declined by the bank']);
