@@ -266,3 +266,7 @@ revoke all on function public.service_run_due_work() from public, anon, authenti
 grant execute on function public.service_claim_outside_calls(integer) to service_role;
 grant execute on function public.service_record_outside_answer(bigint, text, jsonb) to service_role;
 grant execute on function public.service_run_due_work() to service_role;
+
+-- Functions are executable by PUBLIC when created; the private schema's helpers are for the functions that
+-- own them, never for API roles (the schema-wide test in supabase/tests/service-functions.test.ts).
+revoke all on function private.require_player() from public;

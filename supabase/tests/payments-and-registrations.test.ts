@@ -205,11 +205,11 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
     });
 
     it('refuses another player\'s id', async () => {
-      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations($1)', [bob.id]), INSUFFICIENT_PRIVILEGE, 'You can only read your own registrations');
+      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations($1)', [bob.id]), 'PT403', 'You can only read your own registrations');
     });
 
     it('refuses a missing id', async () => {
-      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations(null)'), '22023', 'p_user_id is required');
+      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations(null)'), 'PT400', 'p_user_id is required');
     });
 
     it('is refused to anonymous visitors', async () => {
