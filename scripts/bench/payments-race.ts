@@ -66,7 +66,7 @@ async function warmUp(clients: pg.Client[]): Promise<void> {
         [orderId, paymentId],
       );
       if (result.outcome === 'refund_required') {
-        await client.query('select public.record_payment_refund($1, $2)', [paymentId, `rfnd_${orderId.slice(-10)}`]);
+        await client.query('select public.record_payment_refund($1, $2, 10000)', [paymentId, `rfnd_${orderId.slice(-10)}`]);
       }
     }),
   );
@@ -206,8 +206,9 @@ try {
         latencies.push(Number(rows[0].server_ms));
         if (rows[0].result.outcome === 'registered') registered++;
         else if (rows[0].result.outcome === 'refund_required') {
-          // The Refunds API accepted the refund; the function records its id.
-          await client.query('select public.record_payment_refund($1, $2)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
+          // The confirmation queued the refund in the outbox; the Refunds API accepted it and the worker
+          // records its id and amount.
+          await client.query('select public.record_payment_refund($1, $2, 15000)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
           refunded++;
         } else throw new Error(`unexpected outcome ${rows[0].result.outcome} for ${orderId}`);
         pool.release(client);
