@@ -145,6 +145,10 @@ as $$
      and r.registered_at > p_now - interval '24 hours';
 $$;
 
+create or replace function private.replaced_order_note() returns text
+  language sql immutable set search_path = '' as $$ select 'Replaced by a newer checkout for the same tournament.'::text $$;
+revoke all on function private.replaced_order_note() from public;
+
 -- -----------------------------------------------------------------------------------------------------
 -- record_payment_order: a new checkout replaces the player's open orders for the tournament
 -- -----------------------------------------------------------------------------------------------------
@@ -167,7 +171,7 @@ declare
 begin
   update public.payments
      set status = 'abandoned',
-         failure_reason = 'Replaced by a newer checkout for the same tournament.',
+         failure_reason = private.replaced_order_note(),
          updated_at = v_now
    where user_id = p_user_id and tournament_id = p_tournament_id and status in ('created', 'failed');
 
@@ -209,6 +213,7 @@ create or replace function private.refusal_reason(p_code text) returns text
 as $$
   select case p_code
     when 'tournament_full' then 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.'
+    when 'order_replaced' then 'You opened a newer checkout for this tournament. This payment has been refunded in full.'
     when 'order_expired' then 'Your checkout had expired when the payment arrived. Your payment has been refunded in full.'
     when 'registration_closed' then 'Registration had closed when your payment arrived. Your payment has been refunded in full.'
     when 'already_registered' then 'You were already registered for this tournament. This payment has been refunded in full.'
@@ -265,7 +270,9 @@ begin
   end if;
 
   select * into v_tournament from public.tournaments where id = v_payment.tournament_id;
-  if v_payment.status = 'abandoned' or v_payment.expires_at <= v_now then
+  if v_payment.status = 'abandoned' and v_payment.failure_reason = private.replaced_order_note() then
+    v_refusal := 'order_replaced';
+  elsif v_payment.status = 'abandoned' or v_payment.expires_at <= v_now then
     v_refusal := 'order_expired';
   elsif not private.tournament_takes_payments(v_tournament, v_now) then
     v_refusal := 'registration_closed';

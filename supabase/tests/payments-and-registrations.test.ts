@@ -137,6 +137,22 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
       expect(await db.as(dave.actor, 'select status, status_reason from public.get_my_payments()')).toEqual([{ status: 'paid', status_reason: null }]);
     });
 
+    // Fails -> a player who walked away from a checkout sees "Pending" forever and wonders if they paid.
+    it('shows an order whose checkout timed out as abandoned, even before the periodic function ran', async () => {
+      const erin = await createUser(db);
+      const open = await createTournament(db, { title: 'Golazo Walkaway Cup', max_players: 8 });
+      await db.as(serviceRole, 'select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [erin.id, open.id, 'order_ErinAway0001', 'INR']);
+      expect(await db.as(erin.actor, 'select status from public.get_my_payments()')).toEqual([{ status: 'created' }]);
+      await db.admin.query(`update public.payments set expires_at = now() - interval '1 minute' where razorpay_order_id = 'order_ErinAway0001'`);
+      const [row] = await db.as<{ status: string; status_reason: string }>(erin.actor, 'select status, status_reason from public.get_my_payments()');
+      expect(row).toEqual({ status: 'abandoned', status_reason: 'The checkout was closed or timed out before a payment arrived.' });
+      await db.admin.query('select private.run_due_work()');
+      const [after] = await db.admin.query<{ status: string }>(`select status from public.payments where razorpay_order_id = 'order_ErinAway0001'`).then((r) => r.rows);
+      expect(after).toEqual({ status: 'abandoned' });
+      const checks = await db.admin.query(`select kind from private.outbox where idempotency_key = 'order-check-order_ErinAway0001'`);
+      expect(checks.rows).toEqual([{ kind: 'razorpay_order_check' }]);
+    });
+
     it('is refused to anonymous visitors', async () => {
       await expectSqlError(db.as(anon, 'select * from public.get_my_payments()'), INSUFFICIENT_PRIVILEGE, 'permission denied for function');
     });
