@@ -88,7 +88,8 @@ alter table public.payments
 
 update public.payments set expires_at = created_at + interval '15 minutes' where expires_at is null;
 alter table public.payments
-  alter column expires_at set default private.clock_now() + interval '15 minutes',
+  -- now(), not private.clock_now(): the service role may insert rows directly and cannot use schema private.
+  alter column expires_at set default now() + interval '20 minutes',
   alter column expires_at set not null;
 
 alter table public.payments drop constraint if exists payments_status_check;

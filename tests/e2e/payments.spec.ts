@@ -4,11 +4,37 @@
  * and Close, and it sends signed webhooks like Razorpay).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ANON_KEY, rpc, seedPaidRegistration, signedInPlayer, signInWithApi, SUPABASE_URL, uniqueEmail } from './helpers/auth';
+import {
+  ANON_KEY,
+  rpc,
+  seedPaidRegistration,
+  SERVICE_ROLE_KEY,
+  signedInPlayer,
+  signInWithApi,
+  SUPABASE_URL,
+  uniqueEmail,
+} from './helpers/auth';
 
 const TOURNAMENT = 'golazo-june-2025';
 const PAGE = `/tournaments/${TOURNAMENT}`;
 const FORM_URL = /forms\.gle|registration/;
+
+/**
+ * Nothing past its start takes money: the catalog's demo edition is dated in the past, so the run moves
+ * its start a month ahead (as the service role, like the catalog sync) before anyone pays.
+ */
+test.beforeAll(async () => {
+  const response = await fetch(`${SUPABASE_URL}/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: SERVICE_ROLE_KEY,
+      authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ starts_at: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString(), registration_closes_at: null }),
+  });
+  if (!response.ok) throw new Error(`moving ${TOURNAMENT} ahead answered ${response.status}: ${await response.text()}`);
+});
 
 /** The external registration form opens in a new tab; the test machine has no internet. */
 async function stubRegistrationForm(page: Page): Promise<void> {
