@@ -161,8 +161,9 @@ $$;
 -- -----------------------------------------------------------------------------------------------------
 -- The worker's doors (service_role only)
 -- -----------------------------------------------------------------------------------------------------
--- service_claim_outside_calls: up to p_limit due rows, each leased to the caller.
-create or replace function public.service_claim_outside_calls(p_limit integer default 10)
+-- service_claim_outside_calls: up to p_limit due rows (or only the one with p_idempotency_key), each leased
+-- to the caller.
+create or replace function public.service_claim_outside_calls(p_limit integer default 10, p_idempotency_key text default null)
 returns jsonb
 language plpgsql
 security definer
@@ -175,6 +176,7 @@ begin
   with due as (
     select id from private.outbox
      where status = 'pending' and next_attempt_at <= v_now
+       and (p_idempotency_key is null or idempotency_key = p_idempotency_key)
      order by next_attempt_at, id
      limit greatest(least(coalesce(p_limit, 10), 100), 1)
      for update skip locked
@@ -261,10 +263,10 @@ revoke all on function private.clock_now() from public;
 revoke all on function private.outbox_lease() from public;
 revoke all on function private.outbox_backoff(integer) from public;
 revoke all on function private.enqueue_outside_call(text, text, jsonb) from public;
-revoke all on function public.service_claim_outside_calls(integer) from public, anon, authenticated;
+revoke all on function public.service_claim_outside_calls(integer, text) from public, anon, authenticated;
 revoke all on function public.service_record_outside_answer(bigint, text, jsonb) from public, anon, authenticated;
 revoke all on function public.service_run_due_work() from public, anon, authenticated;
-grant execute on function public.service_claim_outside_calls(integer) to service_role;
+grant execute on function public.service_claim_outside_calls(integer, text) to service_role;
 grant execute on function public.service_record_outside_answer(bigint, text, jsonb) to service_role;
 grant execute on function public.service_run_due_work() to service_role;
 

@@ -16,11 +16,14 @@ export type DrainSummary = { done: number; retry: number; failed: number };
 
 type Answer = { outcome: OutsideOutcome; answer: Record<string, unknown> };
 
-/** Claims and makes due calls until none is left (or `maxRounds` batches). */
-export async function drainOutbox(deps: OutboxDeps, options: { batch?: number; maxRounds?: number } = {}): Promise<DrainSummary> {
+/** Claims and makes due calls until none is left (or `maxRounds` batches); `onlyKey` limits it to one call. */
+export async function drainOutbox(
+  deps: OutboxDeps,
+  options: { batch?: number; maxRounds?: number; onlyKey?: string } = {},
+): Promise<DrainSummary> {
   const summary: DrainSummary = { done: 0, retry: 0, failed: 0 };
   for (let round = 0; round < (options.maxRounds ?? 20); round++) {
-    const calls = await deps.store.claimOutsideCalls(options.batch ?? 10);
+    const calls = await deps.store.claimOutsideCalls(options.batch ?? 10, options.onlyKey ?? null);
     if (calls.length === 0) break;
     for (const call of calls) {
       const { outcome, answer } = await makeCall(deps, call);
@@ -45,6 +48,9 @@ async function makeCall(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
     return asAnswer(error);
   }
 }
+
+/** The outbox key of the refund of one captured payment (see private.queue_refund). */
+export const refundKey = (razorpayPaymentId: string) => `refund-${razorpayPaymentId}`;
 
 async function refund(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
   const paymentId = String(call.payload.razorpay_payment_id);

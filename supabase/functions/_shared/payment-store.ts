@@ -115,7 +115,9 @@ export function createPaymentStore(gateway: SupabaseGateway) {
     /** The periodic function (deadlines): safe to run at any time. */
     runDueWork: () => gateway.rpc<Record<string, unknown>>('service_run_due_work', {}),
 
-    claimOutsideCalls: (limit: number) => gateway.rpc<OutsideCall[]>('service_claim_outside_calls', { p_limit: limit }),
+    /** Due calls leased to this worker; with `idempotencyKey`, only that one. */
+    claimOutsideCalls: (limit: number, idempotencyKey: string | null = null) =>
+      gateway.rpc<OutsideCall[]>('service_claim_outside_calls', { p_limit: limit, p_idempotency_key: idempotencyKey }),
 
     recordOutsideAnswer: (id: number, outcome: OutsideOutcome, answer: Record<string, unknown>) =>
       gateway.rpc<{ status: string }>('service_record_outside_answer', { p_id: id, p_outcome: outcome, p_answer: answer }),

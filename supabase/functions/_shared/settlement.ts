@@ -4,7 +4,7 @@
  * browser's verify call and the webhook end here, and the SQL confirmation underneath is idempotent, so the order they arrive in and how
  * often they arrive do not matter.
  */
-import { drainOutbox } from './outbox.ts';
+import { drainOutbox, refundKey } from './outbox.ts';
 import type { RazorpayClient } from './razorpay-client.ts';
 import type { Confirmation, PaymentStore } from './payment-store.ts';
 
@@ -35,8 +35,9 @@ export async function settleCapturedPayment(
       // The confirmation queued the refund in the outbox in its own transaction; making the call now
       // gives the player their money back at once. If Razorpay is unreachable the outbox worker retries,
       // so a failure here never reaches the player.
+      // Only this payment's refund: a player's verify call never waits for other players' refunds.
       try {
-        await drainOutbox(deps);
+        await drainOutbox(deps, { onlyKey: refundKey(confirmation.razorpay_payment_id ?? razorpayPaymentId) });
       } catch (error) {
         console.error('refund left to the outbox worker', error);
       }
