@@ -28,8 +28,11 @@ export const ERROR_CODES = {
   invalid_payment_signature: { status: 400, message: 'Invalid payment signature.' },
   payment_refunded: { status: 409, message: 'Your payment could not buy an entry and has been refunded.' },
   not_allowed: { status: 403, message: 'You are not allowed to do this.' },
+  invalid_webhook_signature: { status: 401, message: 'Invalid signature.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   payment_service_unavailable: { status: 502, message: 'The payment service did not answer. Please try again.' },
+  // Razorpay retries a webhook answered with a 5xx; this one is on purpose.
+  webhook_retry_later: { status: 500, message: 'Processing failed, retry later.' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -257,6 +257,31 @@ Deno.test('payments on the one clock, through the outbox', options, async (t) =>
       assertEquals(records, [{ event: 'payment.dispute.created', reason: 'fraud' }]);
     });
 
+    // Fails -> anyone could cancel another player's entry (forged refund) or freeze their prizes (forged dispute).
+    await t.step('forged refund and dispute events change nothing', async () => {
+      const { player, tournament, orderId, amount } = await openOrder();
+      const paid = await h.pay(orderId, 'success', 'none');
+      await h.callPayment(player.token, verifyBody(paid, tournament));
+      const forgedRefund = signedEvent('refund.processed', {
+        refund: { entity: { id: 'rfnd_forged1', entity: 'refund', payment_id: paid.razorpay_payment_id, amount, status: 'processed' } },
+      });
+      const forgedDispute = signedEvent('payment.dispute.created', {
+        dispute: { entity: { id: 'disp_forged1', entity: 'dispute', payment_id: paid.razorpay_payment_id, amount } },
+      });
+      for (const event of [forgedRefund, forgedDispute]) {
+        const answer = await h.sendWebhook(event, { secret: 'guessed-secret' });
+        assertEquals(answer.status, 401);
+        assertEquals(answer.body.code, 'invalid_webhook_signature');
+      }
+      assertEquals((await payment(orderId)).status, 'paid');
+      assertEquals(await registrations(tournament), 1);
+      const [entry] = await h.sql<{ disputed_at: string | null }>(
+        `select disputed_at from public.tournament_registrations where tournament_id = $1`,
+        [tournament],
+      );
+      assertEquals(entry.disputed_at, null);
+    });
+
     // Fails -> anyone could make the platform call Razorpay at will.
     await t.step('the outbox worker answers only the service role', async () => {
       const worker = createOutboxWorkerHandler({ store: h.store, razorpay: h.razorpay, serviceRoleKey: 'service-key' });

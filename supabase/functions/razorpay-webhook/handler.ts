@@ -6,6 +6,7 @@
  * processed once (Razorpay retries and may deliver twice), and the confirmation underneath
  * is idempotent anyway, so a duplicate that slips past the event log changes nothing.
  */
+import { ERROR_CODES, type ErrorCode } from '../_shared/error-codes.ts';
 import { json } from '../_shared/http.ts';
 import type { PaymentStore } from '../_shared/payment-store.ts';
 import type { RazorpayClient } from '../_shared/razorpay-client.ts';
@@ -24,24 +25,29 @@ export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed
 /** Chargebacks: payment.dispute.created, .won, .lost, .closed, .under_review, .action_required. */
 const isDisputeEvent = (event: string) => event.startsWith('payment.dispute.');
 
+/** `{success: false, code, error}` with the status of ERROR_CODES[code]. */
+function refusal(code: ErrorCode, error: string = ERROR_CODES[code].message): Response {
+  return json({ success: false, code, error }, ERROR_CODES[code].status);
+}
+
 export function createWebhookHandler(deps: WebhookHandlerDeps) {
   return async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
+    if (request.method !== 'POST') return refusal('method_not_allowed');
 
     // The signature covers the exact bytes Razorpay sent: read them before any parsing.
     const rawBody = await request.text();
     const signature = request.headers.get('x-razorpay-signature');
     if (!(await isValidWebhookSignature({ webhookSecret: deps.webhookSecret, rawBody, signature }))) {
-      return json({ error: 'Invalid signature' }, 401);
+      return refusal('invalid_webhook_signature');
     }
 
     let parsed;
     try {
       parsed = RazorpayWebhookEvent.safeParse(JSON.parse(rawBody));
     } catch {
-      return json({ error: 'Body is not JSON' }, 400);
+      return refusal('invalid_request', 'Body is not JSON');
     }
-    if (!parsed.success) return json({ error: 'Not a Razorpay event' }, 400);
+    if (!parsed.success) return refusal('invalid_request', 'Not a Razorpay event');
     const event = parsed.data;
 
     if (!(HANDLED_EVENTS as readonly string[]).includes(event.event) && !isDisputeEvent(event.event)) {
@@ -61,7 +67,8 @@ export function createWebhookHandler(deps: WebhookHandlerDeps) {
     } catch (error) {
       // Left unfinished in the event log, so Razorpay's retry processes it again.
       console.error(`razorpay-webhook ${event.event} ${eventId} failed`, error);
-      return json({ error: 'Processing failed, retry later' }, 500);
+      // A 5xx on purpose: Razorpay retries only what was not answered 2xx.
+      return json({ success: false, code: 'webhook_retry_later', error: 'Processing failed, retry later' }, 500);
     }
   };
 }
