@@ -229,7 +229,8 @@ begin
 
   if p_outcome = 'done' then
     update private.outbox set status = 'done', done_at = v_now, last_answer = p_answer where id = v_item.id;
-    if v_item.kind = 'razorpay_refund' then
+    -- A refund of a capture for an order we never recorded has no payment row to update.
+    if v_item.kind = 'razorpay_refund' and v_item.payload ->> 'reason' is distinct from 'unknown_order' then
       perform private.apply_refund(
         v_item.payload ->> 'razorpay_payment_id',
         p_answer ->> 'refund_id',

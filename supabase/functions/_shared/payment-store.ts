@@ -112,6 +112,14 @@ export function createPaymentStore(gateway: SupabaseGateway) {
         p_reason: input.reason,
       }),
 
+    /** Queues the refund of a capture whose order we never recorded (money is never kept without an entry). */
+    refundUnknownCapture: (paymentId: string, orderId: string, amountPaise: number) =>
+      gateway.rpc<{ outcome: string }>('service_refund_unknown_capture', {
+        p_razorpay_payment_id: paymentId,
+        p_razorpay_order_id: orderId,
+        p_amount_paise: amountPaise,
+      }),
+
     /** The periodic function (deadlines): safe to run at any time. */
     runDueWork: () => gateway.rpc<Record<string, unknown>>('service_run_due_work', {}),
 

@@ -257,6 +257,21 @@ Deno.test('payments on the one clock, through the outbox', options, async (t) =>
       assertEquals(records, [{ event: 'payment.dispute.created', reason: 'fraud' }]);
     });
 
+    // Fails -> the platform keeps money for an order it lost track of (its order row was never written).
+    await t.step('a capture for an order we never recorded is refunded once, however often it is reported', async () => {
+      const order = await h.razorpay.createOrder({ amountPaise: 15000, currency: 'INR', receipt: 'lost-order', notes: {} });
+      const paid = await h.pay(order.id, 'success', 'none');
+      const entity = { ...h.double.payments.get(String(paid.razorpay_payment_id))! };
+      const captured = signedEvent('payment.captured', { payment: { entity } });
+      const orderPaid = signedEvent('order.paid', { payment: { entity }, order: { entity: { id: order.id, amount: 15000, status: 'paid' } } });
+      const first = await h.sendWebhook(captured);
+      assertEquals(first.body.status, 'unknown_order_refunded');
+      await h.sendWebhook(orderPaid);
+      await h.sendWebhook(captured);
+      assertEquals(refundsOf(entity.id).length, 1);
+      assertEquals(h.double.payments.get(entity.id)?.amount_refunded, 15000);
+    });
+
     // Fails -> anyone could cancel another player's entry (forged refund) or freeze their prizes (forged dispute).
     await t.step('forged refund and dispute events change nothing', async () => {
       const { player, tournament, orderId, amount } = await openOrder();

@@ -8,6 +8,7 @@
  */
 import { ERROR_CODES, type ErrorCode } from '../_shared/error-codes.ts';
 import { json } from '../_shared/http.ts';
+import { drainOutbox, refundKey } from '../_shared/outbox.ts';
 import type { PaymentStore } from '../_shared/payment-store.ts';
 import type { RazorpayClient } from '../_shared/razorpay-client.ts';
 import { hmacSha256Hex, isValidWebhookSignature } from '../_shared/razorpay-signature.ts';
@@ -81,8 +82,13 @@ async function apply(deps: WebhookHandlerDeps, event: RazorpayWebhookEvent): Pro
       const orderId = event.payload.order?.entity.id ?? payment?.order_id;
       if (!payment || !orderId) return 'ignored';
       const settlement = await settleCapturedPayment(deps, orderId, payment.id);
-      if (settlement.kind === 'unknown_order') console.warn(`razorpay-webhook ${event.event} for unknown order ${orderId}`);
-      return settlement.kind;
+      if (settlement.kind !== 'unknown_order') return settlement.kind;
+      console.warn(`razorpay-webhook ${event.event}: payment ${payment.id} for unknown order ${orderId} is refunded`);
+      await deps.store.refundUnknownCapture(payment.id, orderId, payment.amount);
+      await drainOutbox(deps, { onlyKey: refundKey(payment.id) }).catch((error) =>
+        console.error('refund left to the outbox worker', error),
+      );
+      return 'unknown_order_refunded';
     }
     case 'payment.failed': {
       if (!payment?.order_id) return 'ignored';
