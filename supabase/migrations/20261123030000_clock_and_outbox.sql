@@ -111,6 +111,7 @@ comment on column public.payments.status is
 -- 1. Orders whose checkout timed out become `abandoned`.
 -- 2. Each of them is asked about once at Razorpay (a payment may have been captured without a webhook
 --    reaching us); the worker settles what it learns through the one confirmation, which refunds it.
+-- 3. Every refund_pending payment has its refund in the outbox.
 -- Returns what it did, for logs and tests.
 create or replace function private.run_due_work() returns jsonb
 language plpgsql
@@ -120,6 +121,7 @@ as $$
 declare
   v_now timestamptz := private.clock_now();
   v_abandoned integer;
+  v_requeued integer;
 begin
   with expired as (
     update public.payments
@@ -136,7 +138,18 @@ begin
   )
   select count(*) into v_abandoned from expired;
 
-  return jsonb_build_object('abandoned_orders', v_abandoned);
+  -- 3. A refund owed (refund_pending) always has its outside call: payments refused before the outbox
+  --    existed, or whose call was lost, get one (the key makes this a no-op for the others).
+  insert into private.outbox (kind, idempotency_key, payload)
+  select 'razorpay_refund', 'refund-' || p.razorpay_payment_id,
+         jsonb_build_object('razorpay_payment_id', p.razorpay_payment_id, 'amount_paise', p.amount_paise - p.refunded_paise,
+                            'reason', 'refund_owed', 'razorpay_order_id', p.razorpay_order_id, 'tournament_id', p.tournament_id)
+    from public.payments p
+   where p.status = 'refund_pending' and p.razorpay_payment_id is not null
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_requeued = row_count;
+
+  return jsonb_build_object('abandoned_orders', v_abandoned, 'refunds_requeued', v_requeued);
 end;
 $$;
 
