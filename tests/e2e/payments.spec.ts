@@ -244,3 +244,36 @@ test.describe('live slots', () => {
     await other.close();
   });
 });
+
+test.describe('abandoned checkouts', () => {
+  // Fails -> a player who walked away from a checkout sees "Pending" forever and wonders whether they paid.
+  test('My Earnings shows a checkout that timed out as abandoned, with why', async ({ page }) => {
+    const session = await signedInPlayer(page, 'walked-away');
+    const orderId = `order_away${Math.random().toString(36).slice(2, 12)}`;
+    const response = await fetch(`${SUPABASE_URL}/rest/v1/payments`, {
+      method: 'POST',
+      headers: {
+        apikey: SERVICE_ROLE_KEY,
+        authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        user_id: session.user.id,
+        tournament_id: TOURNAMENT,
+        razorpay_order_id: orderId,
+        amount_paise: 15_000,
+        slots: 1,
+        status: 'created',
+        created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+        expires_at: new Date(Date.now() - 40 * 60_000).toISOString(),
+      }),
+    });
+    expect(response.ok).toBe(true);
+    await page.goto('/my-earnings');
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: '₹150.00' });
+    const statusCell = row.getByRole('cell').last();
+    await expect(statusCell.getByText('Abandoned', { exact: true })).toBeVisible();
+    await expect(statusCell.getByText('The checkout was closed or timed out before a payment arrived.')).toBeVisible();
+    await expect(row.getByText('Pending', { exact: true })).toHaveCount(0);
+  });
+});
