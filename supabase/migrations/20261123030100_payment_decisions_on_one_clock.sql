@@ -426,7 +426,9 @@ begin
 
   update public.payments
      set status = 'refunded',
-         refund_id = coalesce(refund_id, p_refund_id),
+         -- Razorpay said "already refunded" without naming the refund (a dashboard refund): its
+         -- refund.processed webhook records the id in payment_refunds when it comes.
+         refund_id = coalesce(refund_id, p_refund_id, 'refunded-at-razorpay'),
          failure_reason = case when status = 'paid' or failure_reason is null or failure_reason like '₹%'
                                then 'Refunded by the organisers.' else failure_reason end,
          updated_at = v_now

@@ -257,6 +257,41 @@ Deno.test('payments on the one clock, through the outbox', options, async (t) =>
       assertEquals(records, [{ event: 'payment.dispute.created', reason: 'fraud' }]);
     });
 
+    // Fails -> a refund the organiser already made from the dashboard is retried forever, or refunded twice.
+    await t.step("Razorpay's refusal of an already refunded payment is recognised by its code, not its wording", async () => {
+      const { player, tournament, orderId } = await openOrder(1, { maxPlayers: 1 });
+      await h.sql(`update public.tournaments set filled_slots = 1 where id = $1`, [tournament]);
+      const paid = await h.pay(orderId, 'success', 'none');
+      const realRefund = h.razorpay.refundPayment;
+      h.razorpay.refundPayment = () => Promise.reject(new Error('unreachable'));
+      try {
+        await h.callPayment(player.token, verifyBody(paid, tournament));
+      } finally {
+        h.razorpay.refundPayment = realRefund;
+      }
+      // Meanwhile the organiser refunds it from the dashboard (no key of ours).
+      await h.razorpay.refundPayment({ paymentId: String(paid.razorpay_payment_id), amountPaise: 15000, receipt: 'dashboard', notes: {} });
+      // The double words its refusal differently from Razorpay on purpose: only the code may decide.
+      const realFetch = h.razorpay.refundPayment;
+      h.razorpay.refundPayment = async (input) => {
+        try {
+          return await realFetch(input);
+        } catch (error) {
+          throw Object.assign(error as Error, { message: 'zzz' });
+        }
+      };
+      try {
+        await h.setClock(new Date(Date.now() + 2 * MINUTE));
+        const due = await h.runDueWork();
+        assertEquals(due.outbox.done, 1);
+      } finally {
+        h.razorpay.refundPayment = realFetch;
+        await h.setClock(null);
+      }
+      assertEquals((await payment(orderId)).status, 'refunded');
+      assertEquals(refundsOf(paid.razorpay_payment_id).length, 1, 'only the dashboard refund was made');
+    });
+
     // Fails -> the platform keeps money for an order it lost track of (its order row was never written).
     await t.step('a capture for an order we never recorded is refunded once, however often it is reported', async () => {
       const order = await h.razorpay.createOrder({ amountPaise: 15000, currency: 'INR', receipt: 'lost-order', notes: {} });
