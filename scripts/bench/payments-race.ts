@@ -62,11 +62,11 @@ async function warmUp(clients: pg.Client[]): Promise<void> {
       const orderId = rows[i].razorpay_order_id;
       const paymentId = `pay_${orderId.slice('order_'.length)}`;
       const { rows: [{ result }] } = await client.query<{ result: { outcome: string } }>(
-        'select public.confirm_tournament_payment($1, $2) as result',
+        'select public.service_confirm_tournament_payment($1, $2) as result',
         [orderId, paymentId],
       );
       if (result.outcome === 'refund_required') {
-        await client.query('select public.record_payment_refund($1, $2)', [paymentId, `rfnd_${orderId.slice(-10)}`]);
+        await client.query('select public.service_record_payment_refund($1, $2, 10000)', [paymentId, `rfnd_${orderId.slice(-10)}`]);
       }
     }),
   );
@@ -90,7 +90,7 @@ async function uncontendedCost(client: pg.Client): Promise<number> {
   for (const { razorpay_order_id: orderId } of rows) {
     const result = await client.query<{ server_ms: number }>(
       `select extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
-         from (select public.confirm_tournament_payment($1, $2) offset 0) confirmation`,
+         from (select public.service_confirm_tournament_payment($1, $2) offset 0) confirmation`,
       [orderId, `pay_${orderId.slice('order_'.length)}`],
     );
     total += Number(result.rows[0].server_ms);
@@ -199,15 +199,16 @@ try {
         // client's own scheduling excluded): the latency budgeted "at the database".
         const { rows } = await client.query<{ result: { outcome: string }; server_ms: number }>(
           `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
-             from (select public.confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
+             from (select public.service_confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
           [orderId, paymentId],
         );
         clientLatencies.push(performance.now() - t0);
         latencies.push(Number(rows[0].server_ms));
         if (rows[0].result.outcome === 'registered') registered++;
         else if (rows[0].result.outcome === 'refund_required') {
-          // The Refunds API accepted the refund; the function records its id.
-          await client.query('select public.record_payment_refund($1, $2)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
+          // The confirmation queued the refund in the outbox; the Refunds API accepted it and the worker
+          // records its id and amount.
+          await client.query('select public.service_record_payment_refund($1, $2, 15000)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
           refunded++;
         } else throw new Error(`unexpected outcome ${rows[0].result.outcome} for ${orderId}`);
         pool.release(client);

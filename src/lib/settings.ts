@@ -40,25 +40,56 @@ export const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 
-export const settings: Settings = SettingsSchema.parse({
-  productName: read('PUBLIC_PRODUCT_NAME') ?? 'Golazo Arena',
-  productShortName: read('PUBLIC_PRODUCT_SHORT_NAME') ?? 'Golazo',
-  siteUrl: read('PUBLIC_SITE_URL') ?? 'http://localhost:4321',
-  supportEmail: read('PUBLIC_SUPPORT_EMAIL') ?? 'support@golazo.example',
-  community: {
-    whatsapp: read('PUBLIC_WHATSAPP_URL') ?? 'https://chat.whatsapp.com/golazo-arena',
-    discord: read('PUBLIC_DISCORD_URL') ?? 'https://discord.gg/golazo-arena',
-    instagram: read('PUBLIC_INSTAGRAM_URL') ?? 'https://www.instagram.com/golazo.arena',
-    linkHub: read('PUBLIC_LINK_HUB_URL') ?? 'https://linktr.ee/golazo.arena',
-  },
-  registrationFormUrl: read('PUBLIC_REGISTRATION_FORM_URL') ?? 'https://forms.gle/golazo-arena-registration',
-  supabase: {
-    url: read('PUBLIC_SUPABASE_URL') ?? LOCAL_SUPABASE_URL,
-    anonKey: read('PUBLIC_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY,
-  },
-  razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${LOCAL_SUPABASE_URL}/razorpay/checkout.js`,
-  googleSignInEnabled: read('PUBLIC_GOOGLE_SIGN_IN') === 'true',
-});
+/** Settings a production build must be given: their local defaults would point real players at a laptop. */
+export const PRODUCTION_REQUIRED = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_CHECKOUT_URL'] as const;
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A site served from this machine (dev server, preview, e2e) keeps the local defaults. */
+export function isLocalSite(siteUrl: string): boolean {
+  try {
+    return LOCAL_HOSTS.has(new URL(siteUrl).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export class MissingSettingError extends Error {}
+
+/**
+ * Reads every setting through `read` (a PUBLIC_* name to its trimmed value, or undefined). A production
+ * build (a PUBLIC_SITE_URL that is not local) without a PRODUCTION_REQUIRED value fails, naming it.
+ */
+export function readSettings(read: (name: string) => string | undefined): Settings {
+  const siteUrl = read('PUBLIC_SITE_URL') ?? 'http://localhost:4321';
+  if (!isLocalSite(siteUrl)) {
+    const missing = PRODUCTION_REQUIRED.filter((name) => read(name) === undefined);
+    if (missing.length > 0) {
+      throw new MissingSettingError(`${missing.join(', ')} must be set for a build of ${siteUrl}`);
+    }
+  }
+  return SettingsSchema.parse({
+    productName: read('PUBLIC_PRODUCT_NAME') ?? 'Golazo Arena',
+    productShortName: read('PUBLIC_PRODUCT_SHORT_NAME') ?? 'Golazo',
+    siteUrl,
+    supportEmail: read('PUBLIC_SUPPORT_EMAIL') ?? 'support@golazo.example',
+    community: {
+      whatsapp: read('PUBLIC_WHATSAPP_URL') ?? 'https://chat.whatsapp.com/golazo-arena',
+      discord: read('PUBLIC_DISCORD_URL') ?? 'https://discord.gg/golazo-arena',
+      instagram: read('PUBLIC_INSTAGRAM_URL') ?? 'https://www.instagram.com/golazo.arena',
+      linkHub: read('PUBLIC_LINK_HUB_URL') ?? 'https://linktr.ee/golazo.arena',
+    },
+    registrationFormUrl: read('PUBLIC_REGISTRATION_FORM_URL') ?? 'https://forms.gle/golazo-arena-registration',
+    supabase: {
+      url: read('PUBLIC_SUPABASE_URL') ?? LOCAL_SUPABASE_URL,
+      anonKey: read('PUBLIC_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY,
+    },
+    razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${LOCAL_SUPABASE_URL}/razorpay/checkout.js`,
+    googleSignInEnabled: read('PUBLIC_GOOGLE_SIGN_IN') === 'true',
+  });
+}
+
+export const settings: Settings = readSettings(read);
 
 /** The four community links in the order the footer and "Connect With Us" show them. */
 export const communityLinks = [

@@ -59,7 +59,7 @@ export interface RunningStack {
 }
 
 /** SQL files of the local servers themselves, applied (idempotently) after the migrations. */
-const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql'];
+const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql'];
 
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';

@@ -31,11 +31,11 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
 
   async function order(userId: string, tournamentId: string, slots: number, amountPaise = 15000 * slots) {
     const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
-    await one('select public.record_payment_order($1, $2, $3, $4, $5, $6) as result', [userId, tournamentId, slots, orderId, amountPaise, 'INR']);
+    await one('select public.service_record_payment_order($1, $2, $3, $4, $5, $6) as result', [userId, tournamentId, slots, orderId, amountPaise, 'INR']);
     return { orderId, paymentId: `pay_${orderId.slice(6)}` };
   }
   const confirm = (orderId: string, paymentId: string) =>
-    one<Confirmation>('select public.confirm_tournament_payment($1, $2) as result', [orderId, paymentId]);
+    one<Confirmation>('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, paymentId]);
   const filled = async (tournamentId: string) =>
     (await db.admin.query<{ filled_slots: number }>('select filled_slots from public.tournaments where id = $1', [tournamentId])).rows[0]!
       .filled_slots;
@@ -45,18 +45,23 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     const cup = await createTournament(db, { entry_fee_paise: 15000, max_players: 8 });
     const closed = await createTournament(db, { is_live: false });
     const full = await createTournament(db, { max_players: 4, filled_slots: 4 });
-    expect(await one('select public.prepare_tournament_entry($1, $2, 3) as result', [player, cup.id])).toEqual({
+    expect(await one('select public.service_prepare_tournament_entry($1, $2, 3) as result', [player, cup.id])).toEqual({
       amount_paise: 45000,
       currency: 'INR',
+      checkout_timeout_seconds: 900,
     });
     const refused = (tournamentId: string, slots: number) =>
-      db.as(serviceRole, 'select public.prepare_tournament_entry($1, $2, $3)', [player, tournamentId, slots]);
-    await expectSqlError(refused('no-such-cup', 1), 'P0001', 'Unknown tournament');
-    await expectSqlError(refused(closed.id, 1), 'P0001', 'Registrations for this tournament are closed');
-    await expectSqlError(refused(full.id, 1), 'P0001', 'This tournament is full');
-    await expectSqlError(refused(cup.id, 9), 'P0001', 'Only 8 slot(s) left in this tournament');
-    await expectSqlError(refused(cup.id, 0), 'P0001', 'Choose between 1 and 10 slots');
-    await expectSqlError(refused(cup.id, 11), 'P0001', 'Choose between 1 and 10 slots');
+      db.as(serviceRole, 'select public.service_prepare_tournament_entry($1, $2, $3)', [player, tournamentId, slots]);
+    const started = await createTournament(db);
+    await db.admin.query(`update public.tournaments set starts_at = now() - interval '1 minute' where id = $1`, [started.id]);
+    await expectSqlError(refused('no-such-cup', 1), 'PT404', 'Unknown tournament');
+    await expectSqlError(refused(closed.id, 1), 'PT409', 'Registrations for this tournament are closed');
+    // Nothing past its start takes money, even without a close time.
+    await expectSqlError(refused(started.id, 1), 'PT409', 'Registrations for this tournament are closed');
+    await expectSqlError(refused(full.id, 1), 'PT409', 'This tournament is full');
+    await expectSqlError(refused(cup.id, 9), 'PT409', 'Only 8 slot(s) left in this tournament');
+    await expectSqlError(refused(cup.id, 0), 'PT400', 'Choose between 1 and 10 slots');
+    await expectSqlError(refused(cup.id, 11), 'PT400', 'Choose between 1 and 10 slots');
   });
 
   it('confirms once, however often it is called', async () => {
@@ -85,10 +90,15 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     expect(await filled(cup.id)).toBe(3);
     expect((await confirm(second.orderId, second.paymentId)).outcome).toBe('refund_pending');
 
-    expect(await one('select public.record_payment_refund($1, $2) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
+    const queued = await db.admin.query<{ kind: string; idempotency_key: string }>(
+      `select kind, idempotency_key from private.outbox where payload ->> 'razorpay_payment_id' = $1`,
+      [second.paymentId],
+    );
+    expect(queued.rows).toEqual([{ kind: 'razorpay_refund', idempotency_key: `refund-${second.paymentId}` }]);
+    expect(await one('select public.service_record_payment_refund($1, $2, 30000) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
       outcome: 'refunded',
     });
-    expect(await one('select public.record_payment_refund($1, $2) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
+    expect(await one('select public.service_record_payment_refund($1, $2, 30000) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
       outcome: 'already_refunded',
     });
     expect((await confirm(second.orderId, second.paymentId)).outcome).toBe('refunded');
@@ -96,13 +106,30 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     expect(payment.rows).toEqual([{ status: 'refunded', refund_id: 'rfnd_Test0000000001' }]);
   });
 
+  // Fails -> a refund owed from before a restart (or before the outbox existed) is never made.
+  it('gives every refund_pending payment its refund in the outbox when the periodic function runs', async () => {
+    const { id: player } = await createUser(db);
+    const cup = await createTournament(db, { max_players: 8 });
+    const { orderId, paymentId } = await order(player, cup.id, 1);
+    await db.admin.query(
+      `update public.payments set status = 'refund_pending', razorpay_payment_id = $2, failure_reason = 'owed' where razorpay_order_id = $1`,
+      [orderId, paymentId],
+    );
+    const first = await db.admin.query<{ result: { refunds_requeued: number } }>('select private.run_due_work() as result');
+    expect(first.rows[0]!.result.refunds_requeued).toBeGreaterThanOrEqual(1);
+    const again = await db.admin.query<{ result: { refunds_requeued: number } }>('select private.run_due_work() as result');
+    expect(again.rows[0]!.result.refunds_requeued).toBe(0);
+    const queued = await db.admin.query(`select kind from private.outbox where idempotency_key = $1`, [`refund-${paymentId}`]);
+    expect(queued.rows).toEqual([{ kind: 'razorpay_refund' }]);
+  });
+
   it('keeps a failed attempt retryable and never lets a failure undo a paid order', async () => {
     const { id: player } = await createUser(db);
     const cup = await createTournament(db, { max_players: 8 });
     const { orderId, paymentId } = await order(player, cup.id, 1);
-    await one('select public.record_payment_failure($1, $2, $3) as result', [orderId, 'pay_FailedAttempt01', 'Card declined']);
+    await one('select public.service_record_payment_failure($1, $2, $3) as result', [orderId, 'pay_FailedAttempt01', 'Card declined']);
     expect((await confirm(orderId, paymentId)).outcome).toBe('registered');
-    await one('select public.record_payment_failure($1, $2, $3) as result', [orderId, 'pay_LateFailure001', 'late']);
+    await one('select public.service_record_payment_failure($1, $2, $3) as result', [orderId, 'pay_LateFailure001', 'late']);
     const row = await db.admin.query('select status, razorpay_payment_id from public.payments where razorpay_order_id = $1', [orderId]);
     expect(row.rows).toEqual([{ status: 'paid', razorpay_payment_id: paymentId }]);
   });
@@ -113,29 +140,33 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     const { orderId, paymentId } = await order(player, cup.id, 1);
     await confirm(orderId, paymentId);
     await expectSqlError(
-      db.as(serviceRole, 'select public.prepare_tournament_entry($1, $2, 1)', [player, cup.id]),
-      'P0001',
+      db.as(serviceRole, 'select public.service_prepare_tournament_entry($1, $2, 1)', [player, cup.id]),
+      'PT409',
       /^You are already registered for this tournament!/,
     );
     await db.admin.query(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [player]);
-    expect(await one('select public.prepare_tournament_entry($1, $2, 1) as result', [player, cup.id])).toMatchObject({ amount_paise: 15000 });
+    expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, cup.id])).toMatchObject({ amount_paise: 15000 });
   });
 
   it('processes a webhook event id once, and again only if the first attempt did not finish', async () => {
-    const claim = (id: string) => one<boolean | null>('select public.claim_razorpay_webhook_event($1, $2) as result', [id, 'payment.captured']);
+    const claim = (id: string) => one<boolean | null>('select public.service_claim_razorpay_webhook_event($1, $2) as result', [id, 'payment.captured']);
     expect(await claim('evt_Once0000000001')).toBe(true);
     expect(await claim('evt_Once0000000001')).toBe(true); // unfinished: a retry may process it
-    await one('select public.complete_razorpay_webhook_event($1) as result', ['evt_Once0000000001']);
+    await one('select public.service_complete_razorpay_webhook_event($1) as result', ['evt_Once0000000001']);
     expect(await claim('evt_Once0000000001')).toBeNull();
   });
 
   it('is closed to browsers: only the service role may call the payment functions', async () => {
     const { actor } = await createUser(db);
     const calls = [
-      "select public.confirm_tournament_payment('order_x', 'pay_x')",
-      "select public.prepare_tournament_entry(gen_random_uuid(), 'cup', 1)",
-      "select public.record_payment_refund('pay_x', 'rfnd_x')",
-      "select public.claim_razorpay_webhook_event('evt_x', 'payment.captured')",
+      "select public.service_confirm_tournament_payment('order_x', 'pay_x')",
+      "select public.service_prepare_tournament_entry(gen_random_uuid(), 'cup', 1)",
+      "select public.service_record_payment_refund('pay_x', 'rfnd_x', 100)",
+      "select public.service_record_payment_dispute('pay_x', 'disp_x', 'payment.dispute.created', 100, 'fraud')",
+      'select public.service_claim_outside_calls(10)',
+      "select public.service_record_outside_answer(1, 'done', '{}')",
+      'select public.service_run_due_work()',
+      "select public.service_claim_razorpay_webhook_event('evt_x', 'payment.captured')",
     ];
     for (const sql of calls) {
       await expectSqlError(db.as(anon, sql), INSUFFICIENT_PRIVILEGE);

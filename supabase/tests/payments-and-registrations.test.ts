@@ -105,12 +105,12 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
       const open = await createTournament(db, { title: 'Golazo Open Cup', max_players: 8 });
       const service = (sql: string, params: unknown[]) => db.as(serviceRole, sql, params);
       // Paid after the last place went: confirmation turns it into a refund, Razorpay then confirms the refund.
-      await service('select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, full.id, 'order_CarolLate0001', 'INR']);
-      await service('select public.confirm_tournament_payment($1, $2)', ['order_CarolLate0001', 'pay_CarolLate00001']);
-      await service('select public.record_payment_refund($1, $2)', ['pay_CarolLate00001', 'rfnd_CarolLate0001']);
+      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, full.id, 'order_CarolLate0001', 'INR']);
+      await service('select public.service_confirm_tournament_payment($1, $2)', ['order_CarolLate0001', 'pay_CarolLate00001']);
+      await service('select public.service_record_payment_refund($1, $2, 15000)', ['pay_CarolLate00001', 'rfnd_CarolLate0001']);
       // Declined by the bank on another order.
-      await service('select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, open.id, 'order_CarolCard0001', 'INR']);
-      await service('select public.record_payment_failure($1, $2, $3)', ['order_CarolCard0001', 'pay_CarolCard00001', 'Card declined by the bank']);
+      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, open.id, 'order_CarolCard0001', 'INR']);
+      await service('select public.service_record_payment_failure($1, $2, $3)', ['order_CarolCard0001', 'pay_CarolCard00001', 'Card declined by the bank']);
 
       const rows = await db.as<{ razorpay_order_id: string; status: string; status_reason: string | null }>(
         carol.actor,
@@ -132,10 +132,26 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
       const dave = await createUser(db);
       const open = await createTournament(db, { max_players: 8 });
       const service = (sql: string, params: unknown[]) => db.as(serviceRole, sql, params);
-      await service('select public.record_payment_order($1, $2, 1, $3, 15000, $4)', [dave.id, open.id, 'order_DaveRetry0001', 'INR']);
-      await service('select public.record_payment_failure($1, $2, $3)', ['order_DaveRetry0001', 'pay_DaveFirst00001', 'Card declined by the bank']);
-      await service('select public.confirm_tournament_payment($1, $2)', ['order_DaveRetry0001', 'pay_DaveSecond0001']);
+      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [dave.id, open.id, 'order_DaveRetry0001', 'INR']);
+      await service('select public.service_record_payment_failure($1, $2, $3)', ['order_DaveRetry0001', 'pay_DaveFirst00001', 'Card declined by the bank']);
+      await service('select public.service_confirm_tournament_payment($1, $2)', ['order_DaveRetry0001', 'pay_DaveSecond0001']);
       expect(await db.as(dave.actor, 'select status, status_reason from public.get_my_payments()')).toEqual([{ status: 'paid', status_reason: null }]);
+    });
+
+    // Fails -> a player who walked away from a checkout sees "Pending" forever and wonders if they paid.
+    it('shows an order whose checkout timed out as abandoned, even before the periodic function ran', async () => {
+      const erin = await createUser(db);
+      const open = await createTournament(db, { title: 'Golazo Walkaway Cup', max_players: 8 });
+      await db.as(serviceRole, 'select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [erin.id, open.id, 'order_ErinAway0001', 'INR']);
+      expect(await db.as(erin.actor, 'select status from public.get_my_payments()')).toEqual([{ status: 'created' }]);
+      await db.admin.query(`update public.payments set expires_at = now() - interval '1 minute' where razorpay_order_id = 'order_ErinAway0001'`);
+      const [row] = await db.as<{ status: string; status_reason: string }>(erin.actor, 'select status, status_reason from public.get_my_payments()');
+      expect(row).toEqual({ status: 'abandoned', status_reason: 'The checkout was closed or timed out before a payment arrived.' });
+      await db.admin.query('select private.run_due_work()');
+      const [after] = await db.admin.query<{ status: string }>(`select status from public.payments where razorpay_order_id = 'order_ErinAway0001'`).then((r) => r.rows);
+      expect(after).toEqual({ status: 'abandoned' });
+      const checks = await db.admin.query(`select kind from private.outbox where idempotency_key = 'order-check-order_ErinAway0001'`);
+      expect(checks.rows).toEqual([{ kind: 'razorpay_order_check' }]);
     });
 
     it('is refused to anonymous visitors', async () => {
@@ -206,11 +222,11 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
     });
 
     it('refuses another player\'s id', async () => {
-      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations($1)', [bob.id]), INSUFFICIENT_PRIVILEGE, 'You can only read your own registrations');
+      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations($1)', [bob.id]), 'PT403', 'You can only read your own registrations');
     });
 
     it('refuses a missing id', async () => {
-      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations(null)'), '22023', 'p_user_id is required');
+      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations(null)'), 'PT400', 'p_user_id is required');
     });
 
     it('is refused to anonymous visitors', async () => {

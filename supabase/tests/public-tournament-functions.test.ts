@@ -39,11 +39,11 @@ describe.each(engines)('public tournament functions on $name', (engine) => {
     });
 
     it('says when the tournament does not exist', async () => {
-      await expectSqlError(db.as(anon, 'select * from public.get_tournament_participants($1)', ['no-such-cup']), 'P0002', 'Tournament not found');
+      await expectSqlError(db.as(anon, 'select * from public.get_tournament_participants($1)', ['no-such-cup']), 'PT404', 'Tournament not found');
     });
 
     it('requires a tournament id', async () => {
-      await expectSqlError(db.as(anon, 'select * from public.get_tournament_participants(null)'), '22023', 'p_tournament_id is required');
+      await expectSqlError(db.as(anon, 'select * from public.get_tournament_participants(null)'), 'PT400', 'p_tournament_id is required');
     });
   });
 });

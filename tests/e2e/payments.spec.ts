@@ -4,11 +4,37 @@
  * and Close, and it sends signed webhooks like Razorpay).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ANON_KEY, rpc, seedPaidRegistration, signedInPlayer, signInWithApi, SUPABASE_URL, uniqueEmail } from './helpers/auth';
+import {
+  ANON_KEY,
+  rpc,
+  seedPaidRegistration,
+  SERVICE_ROLE_KEY,
+  signedInPlayer,
+  signInWithApi,
+  SUPABASE_URL,
+  uniqueEmail,
+} from './helpers/auth';
 
 const TOURNAMENT = 'golazo-june-2025';
 const PAGE = `/tournaments/${TOURNAMENT}`;
 const FORM_URL = /forms\.gle|registration/;
+
+/**
+ * Nothing past its start takes money: the catalog's demo edition is dated in the past, so the run moves
+ * its start a month ahead (as the service role, like the catalog sync) before anyone pays.
+ */
+test.beforeAll(async () => {
+  const response = await fetch(`${SUPABASE_URL}/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: SERVICE_ROLE_KEY,
+      authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ starts_at: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString(), registration_closes_at: null }),
+  });
+  if (!response.ok) throw new Error(`moving ${TOURNAMENT} ahead answered ${response.status}: ${await response.text()}`);
+});
 
 /** The external registration form opens in a new tab; the test machine has no internet. */
 async function stubRegistrationForm(page: Page): Promise<void> {
@@ -216,5 +242,38 @@ test.describe('live slots', () => {
     await expect(second.locator('[data-live-tournament][data-live-ready]')).toBeAttached({ timeout: 15_000 });
     await expect.poll(async () => filledSlots(second), { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 2);
     await other.close();
+  });
+});
+
+test.describe('abandoned checkouts', () => {
+  // Fails -> a player who walked away from a checkout sees "Pending" forever and wonders whether they paid.
+  test('My Earnings shows a checkout that timed out as abandoned, with why', async ({ page }) => {
+    const session = await signedInPlayer(page, 'walked-away');
+    const orderId = `order_away${Math.random().toString(36).slice(2, 12)}`;
+    const response = await fetch(`${SUPABASE_URL}/rest/v1/payments`, {
+      method: 'POST',
+      headers: {
+        apikey: SERVICE_ROLE_KEY,
+        authorization: `Bearer ${SERVICE_ROLE_KEY}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        user_id: session.user.id,
+        tournament_id: TOURNAMENT,
+        razorpay_order_id: orderId,
+        amount_paise: 15_000,
+        slots: 1,
+        status: 'created',
+        created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+        expires_at: new Date(Date.now() - 40 * 60_000).toISOString(),
+      }),
+    });
+    expect(response.ok).toBe(true);
+    await page.goto('/my-earnings');
+    const row = page.getByRole('table').getByRole('row').filter({ hasText: '₹150.00' });
+    const statusCell = row.getByRole('cell').last();
+    await expect(statusCell.getByText('Abandoned', { exact: true })).toBeVisible();
+    await expect(statusCell.getByText('The checkout was closed or timed out before a payment arrived.')).toBeVisible();
+    await expect(row.getByText('Pending', { exact: true })).toHaveCount(0);
   });
 });

@@ -16,6 +16,7 @@ import { $liveTournament, followTournament, refreshTournament } from './liveTour
 import {
   CheckoutSuccess,
   checkoutOptions,
+  dismissMessage,
   failureDescription,
   payButtonLabel,
   PaymentMessages,
@@ -157,6 +158,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
       }
     };
 
+    let openedAt = Date.now();
     try {
       const checkout = new Razorpay(
         checkoutOptions({
@@ -167,12 +169,13 @@ export default function PayPanelIsland(props: PayPanelProps) {
           slots: chosenSlots,
           email: user?.email ?? null,
           onPaid: (response) => void onPaid(response),
-          onDismiss: () => finish({ tone: 'info', text: PaymentMessages.cancelled }),
+          onDismiss: () => finish({ tone: 'info', text: dismissMessage(openedAt, Date.now(), order.timeout) }),
         }),
       );
       checkout.on('payment.failed', (failure) =>
         finish({ tone: 'error', text: PaymentMessages.processingFailed(failureDescription(failure as CheckoutFailure)) }),
       );
+      openedAt = Date.now();
       checkout.open();
     } catch (error) {
       finish({ tone: 'error', text: PaymentMessages.processingFailed((error as Error).message) });

@@ -3,6 +3,7 @@ import {
   CHECKOUT_THEME_COLOR,
   checkoutOptions,
   CreateOrderAnswer,
+  dismissMessage,
   failureDescription,
   payButtonLabel,
   PaymentMessages,
@@ -118,5 +119,29 @@ describe('the 24-hour rule', () => {
       nextRegistrationAt: null,
     });
     expect(summariseRegistrations([], 'cup', now)).toEqual({ slots: 0, nextRegistrationAt: null });
+  });
+});
+
+describe('abandoned checkouts', () => {
+  // Fails -> a player whose checkout timed out is told they cancelled it, or sees it as still pending.
+  it('says abandoned when the checkout closed at its timeout, cancelled before it', () => {
+    expect(dismissMessage(0, 15 * 60 * 1000, 900)).toBe(PaymentMessages.abandoned);
+    expect(dismissMessage(0, 60 * 1000, 900)).toBe(PaymentMessages.cancelled);
+    expect(dismissMessage(0, 60 * 60 * 1000, undefined)).toBe(PaymentMessages.cancelled);
+  });
+
+  it('passes the server timeout to the checkout', () => {
+    const order = { success: true as const, key: 'rzp_test_x', amount: 15000, currency: 'INR', order_id: 'order_x', timeout: 900 };
+    const options = checkoutOptions({
+      order,
+      productName: 'Golazo',
+      tournamentTitle: 'Cup',
+      tournamentId: 'cup',
+      slots: 1,
+      email: null,
+      onPaid: () => {},
+      onDismiss: () => {},
+    });
+    expect(options.timeout).toBe(900);
   });
 });

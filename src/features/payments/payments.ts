@@ -15,6 +15,7 @@ export const PaymentMessages = {
   success: 'Payment successful! You are now registered for the tournament.',
   alreadyRegistered: 'You are already registered for this tournament!',
   cancelled: 'Payment cancelled by user',
+  abandoned: 'Checkout abandoned: the time to pay ran out. Nothing was charged; start again to register.',
   registrationFailed: 'Registration failed. Please try again.',
   createOrderFailed: (message: string | undefined) => `Failed to create payment order: ${message || 'Unknown error'}`,
   verificationFailed: (message: string | undefined) =>
@@ -62,15 +63,17 @@ export const CreateOrderAnswer = z.union([
     amount: z.number().int().positive(),
     currency: z.string(),
     order_id: z.string().startsWith('order_'),
+    /** Seconds the checkout stays open; the server's order expires a little later. */
+    timeout: z.number().int().positive().optional(),
   }),
-  z.object({ success: z.literal(false), error: z.string() }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() }),
 ]);
 export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
 export type PaymentOrder = Extract<CreateOrderAnswer, { success: true }>;
 
 export const VerifyAnswer = z.union([
   z.object({ success: z.literal(true), slots: z.number().int().optional() }),
-  z.object({ success: z.literal(false), error: z.string(), refunded: z.boolean().optional() }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional(), refunded: z.boolean().optional() }),
 ]);
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 
@@ -105,7 +108,16 @@ export type CheckoutOptions = {
   theme: { color: string };
   handler: (response: unknown) => void;
   modal: { ondismiss: () => void; confirm_close: boolean };
+  /** Razorpay closes the checkout after this many seconds (then calls ondismiss). */
+  timeout?: number;
 };
+
+/** A checkout closed at or after its timeout was abandoned by the clock, not cancelled by the player. */
+export function dismissMessage(openedAtMs: number, nowMs: number, timeoutSeconds: number | undefined): string {
+  return timeoutSeconds !== undefined && nowMs - openedAtMs >= timeoutSeconds * 1000
+    ? PaymentMessages.abandoned
+    : PaymentMessages.cancelled;
+}
 
 export function checkoutOptions(input: {
   order: PaymentOrder;
@@ -130,6 +142,7 @@ export function checkoutOptions(input: {
     theme: { color: CHECKOUT_THEME_COLOR },
     handler: input.onPaid,
     modal: { ondismiss: input.onDismiss, confirm_close: false },
+    ...(input.order.timeout ? { timeout: input.order.timeout } : {}),
   };
 }
 

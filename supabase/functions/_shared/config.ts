@@ -3,8 +3,10 @@
  *
  * Real Razorpay: RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (set with
  * `supabase secrets set`), RAZORPAY_API_BASE defaults to https://api.razorpay.com.
- * On the local stack (a loopback SUPABASE_URL) missing values fall back to the test double's
- * fixed development credentials and its API under `<SUPABASE_URL>/razorpay`.
+ * On the local stack (GOLAZO_LOCAL_STACK=true, set by supabase/local/functions.env and nowhere else)
+ * missing values fall back to the test double's fixed development credentials and its API under
+ * `<SUPABASE_URL>/razorpay`. Anywhere else a missing secret stops the function with an error naming it:
+ * a deploy mistake never turns into a project that trusts public test keys.
  */
 import {
   LOCAL_RAZORPAY_KEY_ID,
@@ -31,14 +33,9 @@ export const REAL_RAZORPAY_API_BASE = 'https://api.razorpay.com';
 
 type Env = (name: string) => string | undefined;
 
-/** A loopback URL, or `kong`: how the edge runtime of `supabase start` reaches its gateway. */
-function isLocalStack(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === 'kong';
-  } catch {
-    return false;
-  }
+/** The local stack says so explicitly; no hostname is trusted to mean "local". */
+function isLocalStack(env: Env): boolean {
+  return env('GOLAZO_LOCAL_STACK')?.trim() === 'true';
 }
 
 function withoutTrailingSlash(url: string): string {
@@ -53,11 +50,15 @@ export function readPaymentConfig(env: Env): PaymentConfig {
   const configuredUrl = read('SUPABASE_URL');
   const serviceRoleKey = read('SUPABASE_SERVICE_ROLE_KEY');
   const anonKey = read('SUPABASE_ANON_KEY');
-  if (!configuredUrl || !serviceRoleKey || !anonKey) {
-    throw new ConfigError('SUPABASE_URL, SUPABASE_ANON_KEY and SUPABASE_SERVICE_ROLE_KEY must be set');
+  for (const [name, value] of [
+    ['SUPABASE_URL', configuredUrl],
+    ['SUPABASE_ANON_KEY', anonKey],
+    ['SUPABASE_SERVICE_ROLE_KEY', serviceRoleKey],
+  ] as const) {
+    if (!value) throw new ConfigError(`${name} must be set`);
   }
-  const supabaseUrl = withoutTrailingSlash(configuredUrl);
-  const local = isLocalStack(supabaseUrl);
+  const supabaseUrl = withoutTrailingSlash(configuredUrl!);
+  const local = isLocalStack(env);
   const pick = (name: string, localValue: string) => {
     const value = read(name) ?? (local ? localValue : undefined);
     if (!value) throw new ConfigError(`${name} must be set`);
@@ -66,8 +67,8 @@ export function readPaymentConfig(env: Env): PaymentConfig {
   const localApiBase = `${supabaseUrl}${LOCAL_RAZORPAY_PATH}`;
   return {
     supabaseUrl,
-    serviceRoleKey,
-    anonKey,
+    serviceRoleKey: serviceRoleKey!,
+    anonKey: anonKey!,
     razorpay: {
       keyId: pick('RAZORPAY_KEY_ID', LOCAL_RAZORPAY_KEY_ID),
       keySecret: pick('RAZORPAY_KEY_SECRET', LOCAL_RAZORPAY_KEY_SECRET),

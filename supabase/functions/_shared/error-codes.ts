@@ -1,10 +1,13 @@
 /**
- * Every refusal code the SQL functions (as `hint`) and the edge functions answer with, and what the
- * player is shown. Importable by Deno functions and by the site through a relative path.
+ * Every error code the database and the edge functions answer with, in one table.
+ *
+ * SQL raises `errcode = 'PT<status>', hint = '<code>'` (PostgREST turns PT4xx into that HTTP status and
+ * passes the hint through); the functions answer `{ success: false, code, error }` with the same status.
+ * Importable by Deno functions and by the site (relative path).
  */
 export const ERROR_CODES = {
-  // Accounts: signing in, the second step, profiles
   not_signed_in: { status: 401, message: 'Please log in to continue' },
+  // Accounts: signing in, the second step, profiles
   second_step_required: { status: 403, message: 'Enter the code from your authenticator app to finish signing in.' },
   required_fields_missing: { status: 400, message: 'Please fill in all required fields' },
   legal_name_required: { status: 400, message: 'Legal Name is required' },
@@ -21,6 +24,36 @@ export const ERROR_CODES = {
   profile_not_found: { status: 404, message: 'Profile not found' },
   profile_locked: { status: 409, message: 'Profile is completed and locked' },
   profile_picture_quota: { status: 429, message: 'You already have 3 pictures stored. Remove one before uploading another.' },
+  // Payments, registration and tournaments
+  invalid_slot_count: { status: 400, message: 'Choose between 1 and 10 slots.' },
+  tournament_id_required: { status: 400, message: 'Say which tournament.' },
+  tournament_not_found: { status: 404, message: 'This tournament does not exist.' },
+  registration_closed: { status: 409, message: 'Registrations for this tournament are closed.' },
+  tournament_full: { status: 409, message: 'This tournament is full.' },
+  not_enough_slots: { status: 409, message: 'Not enough slots are left in this tournament.' },
+  already_registered: { status: 409, message: 'You are already registered for this tournament.' },
+  payment_id_required: { status: 400, message: 'A payment id is required.' },
+  user_id_required: { status: 400, message: 'Say whose registrations to read.' },
+  not_your_registrations: { status: 403, message: 'You can only read your own registrations.' },
+  invalid_outbox_outcome: { status: 400, message: 'Unknown outcome of an outside call.' },
+  outbox_item_not_found: { status: 404, message: 'No such outside call.' },
+  // Payment edge functions (answered by the functions themselves, not raised in SQL)
+  invalid_request: { status: 400, message: 'The request is not valid.' },
+  unknown_action: { status: 400, message: 'Unknown action.' },
+  order_not_found: { status: 404, message: 'Order not found.' },
+  order_for_other_tournament: { status: 400, message: 'This order is for another tournament.' },
+  invalid_payment_signature: { status: 400, message: 'Invalid payment signature.' },
+  payment_refunded: { status: 409, message: 'Your payment could not buy an entry and has been refunded.' },
+  not_allowed: { status: 403, message: 'You are not allowed to do this.' },
+  invalid_webhook_signature: { status: 401, message: 'Invalid signature.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  payment_service_unavailable: { status: 502, message: 'The payment service did not answer. Please try again.' },
+  // Razorpay retries a webhook answered with a 5xx; this one is on purpose.
+  webhook_retry_later: { status: 500, message: 'Processing failed, retry later.' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}

@@ -4,7 +4,7 @@
  */
 import type { SupabaseGateway } from './supabase-gateway.ts';
 
-export type EntryQuote = { amount_paise: number; currency: string };
+export type EntryQuote = { amount_paise: number; currency: string; checkout_timeout_seconds: number };
 
 export type StoredPayment = {
   id: string;
@@ -39,13 +39,24 @@ export type Confirmation = {
   reason?: string | null;
 };
 
+/** One call to the outside world queued by a database decision (private.outbox). */
+export type OutsideCall = {
+  id: number;
+  kind: 'razorpay_refund' | 'razorpay_order_check';
+  idempotency_key: string;
+  payload: Record<string, unknown>;
+  attempt: number;
+};
+
+export type OutsideOutcome = 'done' | 'retry' | 'failed';
+
 export type PaymentStore = ReturnType<typeof createPaymentStore>;
 
 export function createPaymentStore(gateway: SupabaseGateway) {
   return {
     /** The amount the server charges; raises a refusal (closed, full, unknown, 24 hours) with a player-facing message. */
     prepareEntry: (userId: string, tournamentId: string, slots: number) =>
-      gateway.rpc<EntryQuote>('prepare_tournament_entry', {
+      gateway.rpc<EntryQuote>('service_prepare_tournament_entry', {
         p_user_id: userId,
         p_tournament_id: tournamentId,
         p_slots: slots,
@@ -59,7 +70,7 @@ export function createPaymentStore(gateway: SupabaseGateway) {
       amountPaise: number;
       currency: string;
     }) =>
-      gateway.rpc<string>('record_payment_order', {
+      gateway.rpc<string>('service_record_payment_order', {
         p_user_id: input.userId,
         p_tournament_id: input.tournamentId,
         p_slots: input.slots,
@@ -69,32 +80,61 @@ export function createPaymentStore(gateway: SupabaseGateway) {
       }),
 
     findByOrder: (orderId: string) =>
-      gateway.rpc<StoredPayment | null>('find_payment_by_order', { p_razorpay_order_id: orderId }),
+      gateway.rpc<StoredPayment | null>('service_find_payment_by_order', { p_razorpay_order_id: orderId }),
 
     confirm: (orderId: string, paymentId: string) =>
-      gateway.rpc<Confirmation>('confirm_tournament_payment', {
+      gateway.rpc<Confirmation>('service_confirm_tournament_payment', {
         p_razorpay_order_id: orderId,
         p_razorpay_payment_id: paymentId,
       }),
 
     recordFailure: (orderId: string, paymentId: string, reason: string) =>
-      gateway.rpc<null>('record_payment_failure', {
+      gateway.rpc<null>('service_record_payment_failure', {
         p_razorpay_order_id: orderId,
         p_razorpay_payment_id: paymentId,
         p_reason: reason,
       }),
 
-    recordRefund: (paymentId: string, refundId: string) =>
-      gateway.rpc<{ outcome: string }>('record_payment_refund', {
+    recordRefund: (paymentId: string, refundId: string, amountPaise: number) =>
+      gateway.rpc<{ outcome: string }>('service_record_payment_refund', {
         p_razorpay_payment_id: paymentId,
         p_refund_id: refundId,
+        p_amount_paise: amountPaise,
       }),
+
+    /** A chargeback: flags the entry and leaves a record for staff. */
+    recordDispute: (input: { paymentId: string; disputeId: string | null; event: string; amountPaise: number | null; reason: string | null }) =>
+      gateway.rpc<{ outcome: string }>('service_record_payment_dispute', {
+        p_razorpay_payment_id: input.paymentId,
+        p_dispute_id: input.disputeId,
+        p_event: input.event,
+        p_amount_paise: input.amountPaise,
+        p_reason: input.reason,
+      }),
+
+    /** Queues the refund of a capture whose order we never recorded (money is never kept without an entry). */
+    refundUnknownCapture: (paymentId: string, orderId: string, amountPaise: number) =>
+      gateway.rpc<{ outcome: string }>('service_refund_unknown_capture', {
+        p_razorpay_payment_id: paymentId,
+        p_razorpay_order_id: orderId,
+        p_amount_paise: amountPaise,
+      }),
+
+    /** The periodic function (deadlines): safe to run at any time. */
+    runDueWork: () => gateway.rpc<Record<string, unknown>>('service_run_due_work', {}),
+
+    /** Due calls leased to this worker; with `idempotencyKey`, only that one. */
+    claimOutsideCalls: (limit: number, idempotencyKey: string | null = null) =>
+      gateway.rpc<OutsideCall[]>('service_claim_outside_calls', { p_limit: limit, p_idempotency_key: idempotencyKey }),
+
+    recordOutsideAnswer: (id: number, outcome: OutsideOutcome, answer: Record<string, unknown>) =>
+      gateway.rpc<{ status: string }>('service_record_outside_answer', { p_id: id, p_outcome: outcome, p_answer: answer }),
 
     /** True the first time an event id is seen (or while an earlier attempt has not finished). */
     claimWebhookEvent: (eventId: string, eventType: string) =>
-      gateway.rpc<boolean>('claim_razorpay_webhook_event', { p_event_id: eventId, p_event_type: eventType }),
+      gateway.rpc<boolean>('service_claim_razorpay_webhook_event', { p_event_id: eventId, p_event_type: eventType }),
 
     completeWebhookEvent: (eventId: string) =>
-      gateway.rpc<null>('complete_razorpay_webhook_event', { p_event_id: eventId }),
+      gateway.rpc<null>('service_complete_razorpay_webhook_event', { p_event_id: eventId }),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * A small client for the two Razorpay APIs the product needs: Orders and Refunds.
+ * A small client for the Razorpay APIs the product needs: Orders, Payments (reconciliation) and Refunds.
  * Plain fetch with HTTP basic auth (key id : key secret), so it runs anywhere and
  * talks to the real API or the local test double depending on `apiBase`.
  */
@@ -28,13 +28,40 @@ export type RazorpayRefund = {
   created_at: number;
 };
 
+export type RazorpayPayment = {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string;
+  captured: boolean;
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
+};
+
+/**
+ * Razorpay's error answer: `code` (BAD_REQUEST_ERROR, GATEWAY_ERROR, SERVER_ERROR), with `reason` and
+ * `field` naming what was wrong. Callers decide by these and the HTTP status, never by the description.
+ */
 export class RazorpayApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  constructor(message: string, status: number, code: string | undefined) {
+  readonly reason: string | undefined;
+  readonly field: string | undefined;
+  constructor(message: string, status: number, code: string | undefined, reason?: string, field?: string) {
     super(message);
     this.status = status;
     this.code = code;
+    this.reason = reason;
+    this.field = field;
+  }
+  /** Worth asking again later: Razorpay's side failed, or a request with this idempotency key is still running. */
+  get isTemporary(): boolean {
+    return this.status >= 500 || this.status === 409 || this.status === 429 || this.status === 0;
+  }
+  get isBadRequest(): boolean {
+    return this.code === 'BAD_REQUEST_ERROR';
   }
 }
 
@@ -50,7 +77,11 @@ export type RazorpayClient = {
     amountPaise: number;
     receipt: string;
     notes: Record<string, string>;
+    /** Sent as X-Refund-Idempotency: the same key never refunds twice. */
+    idempotencyKey?: string;
   }): Promise<RazorpayRefund>;
+  fetchPayment(paymentId: string): Promise<RazorpayPayment>;
+  orderPayments(orderId: string): Promise<RazorpayPayment[]>;
 };
 
 export function createRazorpayClient(options: {
@@ -62,12 +93,18 @@ export function createRazorpayClient(options: {
   const doFetch = options.fetch ?? fetch;
   const authorization = `Basic ${btoa(`${options.keyId}:${options.keySecret}`)}`;
 
-  async function post<T>(path: string, body: unknown): Promise<T> {
-    const response = await doFetch(`${options.apiBase}${path}`, {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  async function send<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await doFetch(`${options.apiBase}${path}`, {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      // Unreachable: status 0, a temporary failure.
+      throw new RazorpayApiError(`Razorpay could not be reached: ${(error as Error).message}`, 0, undefined);
+    }
     const text = await response.text();
     let parsed: unknown = undefined;
     try {
@@ -76,11 +113,14 @@ export function createRazorpayClient(options: {
       // Not JSON (a proxy error page, say): reported below with the status.
     }
     if (!response.ok) {
-      const error = (parsed as { error?: { code?: string; description?: string } } | undefined)?.error;
+      const error = (parsed as { error?: { code?: string; description?: string; reason?: string; field?: string } } | undefined)
+        ?.error;
       throw new RazorpayApiError(
         error?.description ?? `Razorpay answered ${response.status}`,
         response.status,
         error?.code,
+        error?.reason,
+        error?.field,
       );
     }
     return parsed as T;
@@ -88,14 +128,17 @@ export function createRazorpayClient(options: {
 
   return {
     createOrder: ({ amountPaise, currency, receipt, notes }) =>
-      post<RazorpayOrder>('/v1/orders', { amount: amountPaise, currency, receipt, notes }),
+      send<RazorpayOrder>('POST', '/v1/orders', { amount: amountPaise, currency, receipt, notes }),
     // speed "normal" is the default refund speed and the one every account has.
-    refundPayment: ({ paymentId, amountPaise, receipt, notes }) =>
-      post<RazorpayRefund>(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
-        amount: amountPaise,
-        speed: 'normal',
-        receipt,
-        notes,
-      }),
+    refundPayment: ({ paymentId, amountPaise, receipt, notes, idempotencyKey }) =>
+      send<RazorpayRefund>(
+        'POST',
+        `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+        { amount: amountPaise, speed: 'normal', receipt, notes },
+        idempotencyKey ? { 'x-refund-idempotency': idempotencyKey } : {},
+      ),
+    fetchPayment: (paymentId) => send<RazorpayPayment>('GET', `/v1/payments/${encodeURIComponent(paymentId)}`),
+    orderPayments: async (orderId) =>
+      (await send<{ items: RazorpayPayment[] }>('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`)).items,
   };
 }

@@ -50,6 +50,15 @@ export const RazorpayRefundEntity = z.object({
   status: z.string().optional(),
 });
 
+/** A chargeback (payment.dispute.* events). */
+export const RazorpayDisputeEntity = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  amount: z.number().int().optional(),
+  reason_code: z.string().nullable().optional(),
+  status: z.string().optional(),
+});
+
 export const RazorpayOrderEntity = z.object({
   id: z.string(),
   amount: z.number().int(),
@@ -65,6 +74,7 @@ export const RazorpayWebhookEvent = z.object({
     payment: z.object({ entity: RazorpayPaymentEntity }).optional(),
     order: z.object({ entity: RazorpayOrderEntity }).optional(),
     refund: z.object({ entity: RazorpayRefundEntity }).optional(),
+    dispute: z.object({ entity: RazorpayDisputeEntity }).optional(),
   }),
 });
 export type RazorpayWebhookEvent = z.infer<typeof RazorpayWebhookEvent>;

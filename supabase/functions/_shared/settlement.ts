@@ -1,9 +1,10 @@
 /**
- * Turns a captured Razorpay payment into a registration, or into a refund when the
- * tournament filled up first. Both the browser's verify call and the webhook end here,
- * and the SQL confirmation underneath is idempotent, so the order they arrive in and how
+ * Turns a captured Razorpay payment into a registration, or into a refund when it cannot buy
+ * an entry (full, expired order, registration closed, already registered, paid twice). Both the
+ * browser's verify call and the webhook end here, and the SQL confirmation underneath is idempotent, so the order they arrive in and how
  * often they arrive do not matter.
  */
+import { drainOutbox, refundKey } from './outbox.ts';
 import type { RazorpayClient } from './razorpay-client.ts';
 import type { Confirmation, PaymentStore } from './payment-store.ts';
 
@@ -31,28 +32,16 @@ export async function settleCapturedPayment(
       return { kind: 'refunded', confirmation, reason: confirmation.reason ?? TOURNAMENT_FULL_REASON };
     case 'refund_required':
     case 'refund_pending': {
-      // 'refund_pending' means an earlier attempt to refund did not finish (Razorpay was
-      // unreachable, say). Asking again is safe: Razorpay refuses to refund more than was
-      // captured, and that refusal is treated as "already refunded" below.
-      const paymentId = confirmation.razorpay_payment_id ?? razorpayPaymentId;
-      const reason = confirmation.reason ?? TOURNAMENT_FULL_REASON;
+      // The confirmation queued the refund in the outbox in its own transaction; making the call now
+      // gives the player their money back at once. If Razorpay is unreachable the outbox worker retries,
+      // so a failure here never reaches the player.
+      // Only this payment's refund: a player's verify call never waits for other players' refunds.
       try {
-        const refund = await deps.razorpay.refundPayment({
-          paymentId,
-          amountPaise: confirmation.amount_paise ?? 0,
-          receipt: `refund-${orderId}`.slice(0, 40),
-          notes: { reason: 'tournament_full', tournament_id: confirmation.tournament_id ?? '' },
-        });
-        await deps.store.recordRefund(paymentId, refund.id);
+        await drainOutbox(deps, { onlyKey: refundKey(confirmation.razorpay_payment_id ?? razorpayPaymentId) });
       } catch (error) {
-        if (!isAlreadyRefunded(error)) throw error;
+        console.error('refund left to the outbox worker', error);
       }
-      return { kind: 'refunded', confirmation, reason };
+      return { kind: 'refunded', confirmation, reason: confirmation.reason ?? TOURNAMENT_FULL_REASON };
     }
   }
-}
-
-function isAlreadyRefunded(error: unknown): boolean {
-  const message = error instanceof Error ? error.message.toLowerCase() : '';
-  return message.includes('fully refunded') || message.includes('greater than');
 }

@@ -24,14 +24,22 @@ export function assuranceLevelOf(accessToken: string): 'aal1' | 'aal2' {
 export class DatabaseError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  constructor(message: string, status: number, code: string | undefined) {
+  /** The stable snake_case code of a refusal (see error-codes.ts). */
+  readonly hint: string | undefined;
+  constructor(message: string, status: number, code: string | undefined, hint?: string) {
     super(message);
     this.status = status;
     this.code = code;
+    this.hint = hint ?? undefined;
   }
-  /** Raised on purpose by a SQL function to refuse a request (`raise exception ... using errcode = 'P0001'`). */
+  /** Raised on purpose by a SQL function to refuse a request (`errcode = 'PT4xx', hint = '<code>'`). */
   get isRefusal(): boolean {
-    return this.code === 'P0001';
+    return this.refusalStatus !== null;
+  }
+  /** The HTTP status a refusal stands for: PT409 -> 409. */
+  get refusalStatus(): number | null {
+    const match = /^PT(4\d\d)$/.exec(this.code ?? '');
+    return match ? Number(match[1]) : null;
   }
 }
 
@@ -79,8 +87,13 @@ export function createSupabaseGateway(options: {
       const text = await response.text();
       const body = text ? JSON.parse(text) : null;
       if (!response.ok) {
-        const error = body as { message?: string; code?: string } | null;
-        throw new DatabaseError(error?.message ?? `${fn} answered ${response.status}`, response.status, error?.code);
+        const error = body as { message?: string; code?: string; hint?: string | null } | null;
+        throw new DatabaseError(
+          error?.message ?? `${fn} answered ${response.status}`,
+          response.status,
+          error?.code,
+          error?.hint ?? undefined,
+        );
       }
       return body as T;
     },

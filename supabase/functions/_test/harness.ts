@@ -5,8 +5,10 @@
  * - the real Razorpay test double, whose webhooks are delivered straight to the webhook handler.
  * Only GoTrue is replaced: access tokens are opaque strings handed out by `signIn`.
  */
+import { readFile } from 'node:fs/promises';
 import { openDatabase, withRequestContext, type Database } from '../../local/database.ts';
 import { createRazorpayDouble } from '../../local/services/razorpay.ts';
+import { drainOutbox } from '../_shared/outbox.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
 import {
@@ -27,6 +29,8 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
 export async function startHarness() {
   const db: Database = await openDatabase();
+  // The local stack's movable clock (local_set_clock), as the stack applies it after the migrations.
+  await db.pg.exec(await readFile(new URL('../../local/clock.sql', import.meta.url), 'utf8'));
   const tokens = new Map<string, CallingUser>();
 
   const gateway: SupabaseGateway = {
@@ -41,8 +45,8 @@ export async function startHarness() {
         );
         return result.rows[0].result;
       } catch (error) {
-        const { message, code } = error as { message: string; code?: string };
-        throw new DatabaseError(message, 400, code);
+        const { message, code, hint } = error as { message: string; code?: string; hint?: string };
+        throw new DatabaseError(message, 400, code, hint);
       }
     },
   };
@@ -85,6 +89,20 @@ export async function startHarness() {
   return {
     sql,
     double,
+    store,
+    razorpay,
+    razorpayFetch,
+
+    /** Freezes the database clock (null: real time again). */
+    async setClock(at: Date | null) {
+      await gateway.rpc('local_set_clock', { p_now: at?.toISOString() ?? null });
+    },
+
+    /** What local_run_due_work does on the stack: the periodic function, then the outbox drain. */
+    async runDueWork() {
+      const due = await gateway.rpc<Record<string, unknown>>('local_run_due_work', {});
+      return { ...due, outbox: await drainOutbox({ store, razorpay }) } as Record<string, unknown> & { outbox: Awaited<ReturnType<typeof drainOutbox>> };
+    },
 
     /** A player with an access token the payment function accepts. */
     async signIn(): Promise<{ id: string; token: string }> {

@@ -2,12 +2,13 @@
  * razorpay-payment: the browser's two calls.
  *
  * - create_order {tournament_id, slots}: the caller comes from their access token and the
- *   amount from the tournament row × slots. Answers {success, key, amount, currency, order_id}.
+ *   amount from the tournament row × slots. Answers {success, key, amount, currency, order_id, timeout}.
  * - verify_payment {payment_id, order_id, signature, tournament_id}: checks Razorpay's
  *   signature over the stored order id, that the order is the caller's, then confirms.
- *   Answers {success} or {success: false, error}.
+ *   Answers {success} or {success: false, code, error} (codes in _shared/error-codes.ts).
  */
 import { resolveCaller } from '../_shared/caller.ts';
+import { ERROR_CODES, type ErrorCode, isErrorCode } from '../_shared/error-codes.ts';
 import { bearerToken, json, preflight } from '../_shared/http.ts';
 import type { PaymentStore } from '../_shared/payment-store.ts';
 import type { RazorpayClient } from '../_shared/razorpay-client.ts';
@@ -24,41 +25,50 @@ export type PaymentHandlerDeps = {
   razorpayKeySecret: string;
 };
 
-const failure = (error: string, status: number) => json({ success: false, error }, status);
+/** `{success: false, code, error}`: `code` is a stable key of ERROR_CODES, `error` the player-facing text. */
+function failure(code: ErrorCode, error: string = ERROR_CODES[code].message, extra: Record<string, unknown> = {}): Response {
+  return json({ success: false, code, error, ...extra }, ERROR_CODES[code].status);
+}
 
 export function createPaymentHandler(deps: PaymentHandlerDeps) {
   return async function handle(request: Request): Promise<Response> {
     if (request.method === 'OPTIONS') return preflight();
-    if (request.method !== 'POST') return failure('Method not allowed', 405);
+    if (request.method !== 'POST') return failure('method_not_allowed');
 
     const caller = await resolveCaller(deps.gateway, bearerToken(request));
-    if (!caller.ok) return failure(caller.error, caller.status);
+    if (!caller.ok) return failure(caller.code);
     const user = caller.user;
 
     let body: unknown;
     try {
       body = await request.json();
     } catch {
-      return failure('The request body must be JSON', 400);
+      return failure('invalid_request', 'The request body must be JSON');
     }
     const action = PaymentAction.safeParse(body);
-    if (!action.success) return failure('Unknown action', 400);
+    if (!action.success) return failure('unknown_action', 'Unknown action');
 
     try {
       return action.data.action === 'create_order'
         ? await createOrder(deps, user.id, body)
         : await verifyPayment(deps, user.id, body);
     } catch (error) {
-      if (error instanceof DatabaseError && error.isRefusal) return failure(error.message, 409);
+      if (error instanceof DatabaseError && error.isRefusal) {
+        const code = isErrorCode(error.hint) ? error.hint : 'invalid_request';
+        return json({ success: false, code, error: error.message }, error.refusalStatus ?? ERROR_CODES[code].status);
+      }
       console.error(`razorpay-payment ${action.data.action} failed`, error);
-      return failure(error instanceof Error ? error.message : 'Unexpected error', 502);
+      return failure('payment_service_unavailable');
     }
   };
 }
 
 async function createOrder(deps: PaymentHandlerDeps, userId: string, body: unknown): Promise<Response> {
   const parsed = CreateOrderBody.safeParse(body);
-  if (!parsed.success) return failure(firstIssue(parsed.error), 400);
+  if (!parsed.success) {
+    const aboutSlots = parsed.error.issues[0]?.path[0] === 'slots';
+    return failure(aboutSlots ? 'invalid_slot_count' : 'invalid_request', firstIssue(parsed.error));
+  }
   const { tournament_id: tournamentId, slots } = parsed.data;
 
   const quote = await deps.store.prepareEntry(userId, tournamentId, slots);
@@ -83,18 +93,20 @@ async function createOrder(deps: PaymentHandlerDeps, userId: string, body: unkno
     amount: quote.amount_paise,
     currency: quote.currency,
     order_id: order.id,
+    // Razorpay Checkout's `timeout` (seconds): the checkout closes before our order expires.
+    timeout: quote.checkout_timeout_seconds,
   });
 }
 
 async function verifyPayment(deps: PaymentHandlerDeps, userId: string, body: unknown): Promise<Response> {
   const parsed = VerifyPaymentBody.safeParse(body);
-  if (!parsed.success) return failure(firstIssue(parsed.error), 400);
+  if (!parsed.success) return failure('invalid_request', firstIssue(parsed.error));
   const { order_id: orderId, payment_id: paymentId, signature, tournament_id: tournamentId } = parsed.data;
 
   const stored = await deps.store.findByOrder(orderId);
   // Someone else's order looks exactly like a missing one: no hint that it exists.
-  if (!stored || stored.user_id !== userId) return failure('Order not found', 404);
-  if (stored.tournament_id !== tournamentId) return failure('This order is for another tournament', 400);
+  if (!stored || stored.user_id !== userId) return failure('order_not_found', 'Order not found');
+  if (stored.tournament_id !== tournamentId) return failure('order_for_other_tournament', 'This order is for another tournament');
 
   const genuine = await isValidCheckoutSignature({
     keySecret: deps.razorpayKeySecret,
@@ -102,7 +114,7 @@ async function verifyPayment(deps: PaymentHandlerDeps, userId: string, body: unk
     paymentId,
     signature,
   });
-  if (!genuine) return failure('Invalid payment signature', 400);
+  if (!genuine) return failure('invalid_payment_signature', 'Invalid payment signature');
 
   const settlement = await settleCapturedPayment(deps, stored.razorpay_order_id, paymentId);
   switch (settlement.kind) {
@@ -113,8 +125,8 @@ async function verifyPayment(deps: PaymentHandlerDeps, userId: string, body: unk
         slots: settlement.confirmation.slots ?? stored.slots,
       });
     case 'refunded':
-      return json({ success: false, refunded: true, error: settlement.reason }, 409);
+      return failure('payment_refunded', settlement.reason, { refunded: true });
     case 'unknown_order':
-      return failure('Order not found', 404);
+      return failure('order_not_found', 'Order not found');
   }
 }

@@ -57,7 +57,7 @@ Deno.test('razorpay-payment', options, async (t) => {
       const tournament = await h.tournament();
       const { status, body } = await h.callPayment(null, { action: 'create_order', tournament_id: tournament, slots: 1 });
       assertEquals(status, 401);
-      assertEquals(body, { success: false, error: 'Please log in to continue' });
+      assertEquals(body, { success: false, code: 'not_signed_in', error: 'Please log in to continue' });
     });
 
     await t.step('slots 0 and 11 are refused', async () => {
@@ -66,7 +66,7 @@ Deno.test('razorpay-payment', options, async (t) => {
       for (const slots of [0, 11, 2.5]) {
         const { status, body } = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots });
         assertEquals(status, 400, `slots ${slots}`);
-        assertEquals(body, { success: false, error: 'Choose between 1 and 10 slots' });
+        assertEquals(body, { success: false, code: 'invalid_slot_count', error: 'Choose between 1 and 10 slots' });
       }
       assertEquals(h.double.orders.size, 1, 'no Razorpay order was created for a refused request');
     });
@@ -77,16 +77,20 @@ Deno.test('razorpay-payment', options, async (t) => {
       const pastDeadline = await h.tournament({ closesAt: new Date(Date.now() - 60_000) });
       const full = await h.tournament({ maxPlayers: 2 });
       await h.sql(`update public.tournaments set filled_slots = 2 where id = $1`, [full]);
-      const cases: Array<[string, string]> = [
-        ['no-such-cup', 'Unknown tournament'],
-        [closed, 'Registrations for this tournament are closed'],
-        [pastDeadline, 'Registrations for this tournament are closed'],
-        [full, 'This tournament is full'],
+      const started = await h.tournament();
+      await h.sql(`update public.tournaments set starts_at = now() - interval '1 minute' where id = $1`, [started]);
+      const cases: Array<[string, number, string, string]> = [
+        ['no-such-cup', 404, 'tournament_not_found', 'Unknown tournament'],
+        [closed, 409, 'registration_closed', 'Registrations for this tournament are closed'],
+        [pastDeadline, 409, 'registration_closed', 'Registrations for this tournament are closed'],
+        // Nothing past its start takes money, even with no close time set.
+        [started, 409, 'registration_closed', 'Registrations for this tournament are closed'],
+        [full, 409, 'tournament_full', 'This tournament is full'],
       ];
-      for (const [tournamentId, error] of cases) {
-        const { status, body } = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournamentId, slots: 1 });
-        assertEquals(status, 409, tournamentId);
-        assertEquals(body, { success: false, error });
+      for (const [tournamentId, status, code, error] of cases) {
+        const answer = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournamentId, slots: 1 });
+        assertEquals(answer.status, status, tournamentId);
+        assertEquals(answer.body, { success: false, code, error });
       }
     });
 
@@ -120,7 +124,7 @@ Deno.test('razorpay-payment', options, async (t) => {
         tournament_id: tournament,
       });
       assertEquals(status, 400);
-      assertEquals(body, { success: false, error: 'Invalid payment signature' });
+      assertEquals(body, { success: false, code: 'invalid_payment_signature', error: 'Invalid payment signature' });
       assertEquals(await registrations(tournament), []);
       assertEquals(await filled(tournament), 0);
     });
@@ -150,7 +154,7 @@ Deno.test('razorpay-payment', options, async (t) => {
       const paid = await h.pay(String(order.body.order_id), 'success');
       const { status, body } = await h.callPayment(intruder.token, verifyPaymentBody(paid, tournament));
       assertEquals(status, 404);
-      assertEquals(body, { success: false, error: 'Order not found' });
+      assertEquals(body, { success: false, code: 'order_not_found', error: 'Order not found' });
       assertEquals(await registrations(tournament), []);
     });
 

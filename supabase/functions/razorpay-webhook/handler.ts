@@ -6,7 +6,9 @@
  * processed once (Razorpay retries and may deliver twice), and the confirmation underneath
  * is idempotent anyway, so a duplicate that slips past the event log changes nothing.
  */
+import { ERROR_CODES, type ErrorCode } from '../_shared/error-codes.ts';
 import { json } from '../_shared/http.ts';
+import { drainOutbox, refundKey } from '../_shared/outbox.ts';
 import type { PaymentStore } from '../_shared/payment-store.ts';
 import type { RazorpayClient } from '../_shared/razorpay-client.ts';
 import { hmacSha256Hex, isValidWebhookSignature } from '../_shared/razorpay-signature.ts';
@@ -21,27 +23,35 @@ export type WebhookHandlerDeps = {
 
 export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed', 'refund.processed'] as const;
 
+/** Chargebacks: payment.dispute.created, .won, .lost, .closed, .under_review, .action_required. */
+const isDisputeEvent = (event: string) => event.startsWith('payment.dispute.');
+
+/** `{success: false, code, error}` with the status of ERROR_CODES[code]. */
+function refusal(code: ErrorCode, error: string = ERROR_CODES[code].message): Response {
+  return json({ success: false, code, error }, ERROR_CODES[code].status);
+}
+
 export function createWebhookHandler(deps: WebhookHandlerDeps) {
   return async function handle(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
+    if (request.method !== 'POST') return refusal('method_not_allowed');
 
     // The signature covers the exact bytes Razorpay sent: read them before any parsing.
     const rawBody = await request.text();
     const signature = request.headers.get('x-razorpay-signature');
     if (!(await isValidWebhookSignature({ webhookSecret: deps.webhookSecret, rawBody, signature }))) {
-      return json({ error: 'Invalid signature' }, 401);
+      return refusal('invalid_webhook_signature');
     }
 
     let parsed;
     try {
       parsed = RazorpayWebhookEvent.safeParse(JSON.parse(rawBody));
     } catch {
-      return json({ error: 'Body is not JSON' }, 400);
+      return refusal('invalid_request', 'Body is not JSON');
     }
-    if (!parsed.success) return json({ error: 'Not a Razorpay event' }, 400);
+    if (!parsed.success) return refusal('invalid_request', 'Not a Razorpay event');
     const event = parsed.data;
 
-    if (!(HANDLED_EVENTS as readonly string[]).includes(event.event)) {
+    if (!(HANDLED_EVENTS as readonly string[]).includes(event.event) && !isDisputeEvent(event.event)) {
       return json({ status: 'ignored', event: event.event });
     }
 
@@ -58,7 +68,8 @@ export function createWebhookHandler(deps: WebhookHandlerDeps) {
     } catch (error) {
       // Left unfinished in the event log, so Razorpay's retry processes it again.
       console.error(`razorpay-webhook ${event.event} ${eventId} failed`, error);
-      return json({ error: 'Processing failed, retry later' }, 500);
+      // A 5xx on purpose: Razorpay retries only what was not answered 2xx.
+      return json({ success: false, code: 'webhook_retry_later', error: 'Processing failed, retry later' }, 500);
     }
   };
 }
@@ -71,7 +82,13 @@ async function apply(deps: WebhookHandlerDeps, event: RazorpayWebhookEvent): Pro
       const orderId = event.payload.order?.entity.id ?? payment?.order_id;
       if (!payment || !orderId) return 'ignored';
       const settlement = await settleCapturedPayment(deps, orderId, payment.id);
-      return settlement.kind;
+      if (settlement.kind !== 'unknown_order') return settlement.kind;
+      console.warn(`razorpay-webhook ${event.event}: payment ${payment.id} for unknown order ${orderId} is refunded`);
+      await deps.store.refundUnknownCapture(payment.id, orderId, payment.amount);
+      await drainOutbox(deps, { onlyKey: refundKey(payment.id) }).catch((error) =>
+        console.error('refund left to the outbox worker', error),
+      );
+      return 'unknown_order_refunded';
     }
     case 'payment.failed': {
       if (!payment?.order_id) return 'ignored';
@@ -81,10 +98,21 @@ async function apply(deps: WebhookHandlerDeps, event: RazorpayWebhookEvent): Pro
     case 'refund.processed': {
       const refund = event.payload.refund?.entity;
       if (!refund) return 'ignored';
-      const result = await deps.store.recordRefund(refund.payment_id, refund.id);
+      const result = await deps.store.recordRefund(refund.payment_id, refund.id, refund.amount);
       return result.outcome;
     }
-    default:
-      return 'ignored';
+    default: {
+      const dispute = event.payload.dispute?.entity;
+      if (!isDisputeEvent(event.event) || !dispute) return 'ignored';
+      const result = await deps.store.recordDispute({
+        paymentId: dispute.payment_id,
+        disputeId: dispute.id,
+        event: event.event,
+        amountPaise: dispute.amount ?? null,
+        reason: dispute.reason_code ?? null,
+      });
+      console.warn(`razorpay-webhook ${event.event}: payment ${dispute.payment_id} flagged for staff (${result.outcome})`);
+      return result.outcome;
+    }
   }
 }

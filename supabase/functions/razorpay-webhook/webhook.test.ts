@@ -52,6 +52,7 @@ Deno.test('razorpay-webhook', options, async (t) => {
       const { tournament, event } = await paidOrder();
       const forged = await h.sendWebhook(event, { secret: 'not-the-webhook-secret' });
       assertEquals(forged.status, 401);
+      assertEquals(forged.body.code, 'invalid_webhook_signature');
       assertEquals(await registrationCount(tournament), 0);
       assertEquals(await filled(tournament), 0);
     });

@@ -3,6 +3,7 @@
  * a third-party API, say), write `services/<name>.ts` exporting a ServiceModule and list it here.
  */
 import type { ServiceModule } from '../context.ts';
+import { dueWorkService } from '../due-work.ts';
 import { authService } from './auth/index.ts';
 import { functionsService } from './functions.ts';
 import { inboxService } from './inbox.ts';
@@ -11,4 +12,4 @@ import { realtimeService } from './realtime.ts';
 import { restService } from './rest/index.ts';
 import { storageService } from './storage.ts';
 
-export const serviceModules: ServiceModule[] = [authService, restService, storageService, realtimeService, functionsService, inboxService, razorpayService];
+export const serviceModules: ServiceModule[] = [authService, restService, storageService, realtimeService, functionsService, inboxService, razorpayService, dueWorkService];

@@ -5,8 +5,9 @@
  * the same shapes so the edge functions and the site run unchanged against it:
  *   POST /razorpay/v1/orders                  Orders API (basic auth with the local key)
  *   GET  /razorpay/v1/orders/:id              an order
+ *   GET  /razorpay/v1/orders/:id/payments     the payments made on an order (reconciliation)
  *   GET  /razorpay/v1/payments/:id            a payment
- *   POST /razorpay/v1/payments/:id/refund     Refunds API
+ *   POST /razorpay/v1/payments/:id/refund     Refunds API, idempotent by X-Refund-Idempotency
  *   GET  /razorpay/checkout.js                stand-in for https://checkout.razorpay.com/v1/checkout.js
  *   POST /razorpay/test/pay                   {order_id, outcome: "success"|"failure"} → the handler's payload
  * Every state change is reported like Razorpay does: a webhook signed with the local webhook
@@ -192,7 +193,19 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
     return json(order);
   }
 
+  /** Refunds by X-Refund-Idempotency key: a retry with the same key answers the first refund again. */
+  const refundsByIdempotencyKey = new Map<string, Refund>();
+
   async function refund(request: Request, paymentId: string): Promise<Response> {
+    const idempotencyKey = request.headers.get('x-refund-idempotency');
+    if (idempotencyKey !== null && !/^[A-Za-z0-9_-]{10,}$/.test(idempotencyKey)) {
+      return apiError(400, 'The idempotency key must be at least 10 characters: letters, digits, - and _');
+    }
+    const earlier = idempotencyKey ? refundsByIdempotencyKey.get(idempotencyKey) : undefined;
+    if (earlier) {
+      if (earlier.payment_id !== paymentId) return apiError(400, 'Different request with the same idempotency key has already been processed.');
+      return json(earlier);
+    }
     const payment = payments.get(paymentId);
     if (!payment) return apiError(400, 'The id provided does not exist', 'id');
     if (!payment.captured) return apiError(400, 'The payment has not been captured');
@@ -220,6 +233,7 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
       created_at: nowSeconds(),
     };
     refunds.set(created.id, created);
+    if (idempotencyKey) refundsByIdempotencyKey.set(idempotencyKey, created);
     await deliverAll(
       new URL(request.url).origin,
       [['refund.processed', { refund: { entity: created }, payment: { entity: { ...payment } } }]],
@@ -335,6 +349,14 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
       if (request.method === 'GET' && match) {
         const order = orders.get(match[1]);
         return order ? json(order) : apiError(400, 'The id provided does not exist', 'id');
+      }
+      match = /^\/v1\/orders\/([^/]+)\/payments$/.exec(path);
+      if (request.method === 'GET' && match) {
+        const orderId = match[1];
+        const items = [...payments.values()].filter((payment) => payment.order_id === orderId);
+        return orders.has(orderId)
+          ? json({ entity: 'collection', count: items.length, items })
+          : apiError(400, 'The id provided does not exist', 'id');
       }
       match = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && match) {

@@ -1,0 +1,55 @@
+-- =====================================================================================================
+-- The local stack's movable clock and due-work door (never on a hosted project)
+-- =====================================================================================================
+-- Applied after the migrations on every start. Replaces private.clock_now() (now() in the migrations) with
+-- a clock the service role can freeze, so tests move time instead of waiting for it. Sign-in, tokens and
+-- codes keep real time: only SQL that reads private.clock_now() sees the moved clock.
+-- =====================================================================================================
+
+create table if not exists private.local_clock (
+  id boolean primary key default true constraint local_clock_one_row check (id),
+  frozen_at timestamptz
+);
+insert into private.local_clock (id, frozen_at) values (true, null) on conflict (id) do nothing;
+-- private.clock_now() keeps the owner the migrations gave it (replacing a function keeps its owner), and
+-- runs as that owner: let it read the clock.
+do $$
+begin
+  execute format('grant select on private.local_clock to %I',
+                 (select pg_get_userbyid(proowner) from pg_proc where oid = 'private.clock_now()'::regprocedure));
+end;
+$$;
+
+create or replace function private.clock_now() returns timestamptz
+  language sql stable
+  security definer
+  set search_path = ''
+as $$
+  select coalesce((select frozen_at from private.local_clock where id), now());
+$$;
+revoke all on function private.clock_now() from public;
+
+-- local_set_clock(p_now): freezes the database's clock at p_now; null returns to real time.
+create or replace function public.local_set_clock(p_now timestamptz) returns timestamptz
+  language sql
+  security definer
+  set search_path = ''
+as $$
+  update private.local_clock set frozen_at = p_now where id;
+  select private.clock_now();
+$$;
+
+-- local_run_due_work(): the periodic function. Called through the stack's REST URL it also drains the
+-- outbox through the local doubles before answering (supabase/local/due-work.ts).
+create or replace function public.local_run_due_work() returns jsonb
+  language sql
+  security definer
+  set search_path = ''
+as $$
+  select private.run_due_work();
+$$;
+
+revoke all on function public.local_set_clock(timestamptz) from public, anon, authenticated;
+revoke all on function public.local_run_due_work() from public, anon, authenticated;
+grant execute on function public.local_set_clock(timestamptz) to service_role;
+grant execute on function public.local_run_due_work() to service_role;
