@@ -98,11 +98,11 @@ describe('security: no way around the caller\'s role', () => {
 
   it('keeps service-only payment functions from visitors and players, so no one confirms an unpaid order', async () => {
     const body = JSON.stringify({ p_razorpay_order_id: 'order_x', p_razorpay_payment_id: 'pay_x' });
-    const anon = await rest('/rpc/confirm_tournament_payment', ANON_KEY, { method: 'POST', body });
+    const anon = await rest('/rpc/service_confirm_tournament_payment', ANON_KEY, { method: 'POST', body });
     expect(anon.status).toBe(401);
     expect(await anon.json()).toMatchObject({ code: '42501' });
     const player = await signedInPlayer('escalate');
-    const signedIn = await rest('/rpc/confirm_tournament_payment', player.accessToken, { method: 'POST', body });
+    const signedIn = await rest('/rpc/service_confirm_tournament_payment', player.accessToken, { method: 'POST', body });
     expect(signedIn.status).toBe(403);
   });
 

@@ -31,10 +31,10 @@ export class ConfigError extends Error {}
 
 export const REAL_RAZORPAY_API_BASE = 'https://api.razorpay.com';
 
-type Env = (name: string) => string | undefined;
+export type Env = (name: string) => string | undefined;
 
 /** The local stack says so explicitly; no hostname is trusted to mean "local". */
-function isLocalStack(env: Env): boolean {
+export function isLocalStack(env: Env): boolean {
   return env('GOLAZO_LOCAL_STACK')?.trim() === 'true';
 }
 

@@ -1,20 +1,10 @@
-/** JSON responses with the CORS headers `supabase.functions.invoke` needs from a browser. */
-
-export const corsHeaders: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
-  'access-control-allow-methods': 'POST, OPTIONS',
-};
+/** JSON answers of the edge functions. CORS is added only where a browser calls (cors.ts). */
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { ...corsHeaders, 'content-type': 'application/json; charset=utf-8' },
+    headers: { 'content-type': 'application/json; charset=utf-8' },
   });
-}
-
-export function preflight(): Response {
-  return new Response(null, { status: 204, headers: corsHeaders });
 }
 
 export function bearerToken(request: Request): string | null {

@@ -8,7 +8,7 @@
  * address update_my_profile accepts) or {error} with 400 / 401 / 403 / 405 / 413 / 429.
  */
 import { resolveCaller } from '../_shared/caller.ts';
-import { bearerToken, json, preflight } from '../_shared/http.ts';
+import { bearerToken, json } from '../_shared/http.ts';
 import type { SupabaseGateway } from '../_shared/supabase-gateway.ts';
 import { pictureTypeOf, type PictureType } from './image-type.ts';
 
@@ -30,7 +30,6 @@ const failure = (error: string, status: number) => json({ error }, status);
 
 export function createProfilePictureHandler(deps: { gateway: Pick<SupabaseGateway, 'userFromAccessToken'>; store: PictureStore }) {
   return async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return failure('Method not allowed', 405);
 
     const caller = await resolveCaller(deps.gateway, bearerToken(request));

@@ -1,4 +1,6 @@
 /** Entry point of the profile-picture edge function: wiring only, the logic is in handler.ts. */
+import { denoEnv } from '../_shared/config.ts';
+import { readSiteOrigins, withSiteCors } from '../_shared/cors.ts';
 import { createSupabaseGateway } from '../_shared/supabase-gateway.ts';
 import { createProfilePictureHandler, createStoragePictureStore } from './handler.ts';
 
@@ -11,8 +13,11 @@ const supabaseUrl = env('SUPABASE_URL').replace(/\/+$/, '');
 const serviceRoleKey = env('SUPABASE_SERVICE_ROLE_KEY');
 
 Deno.serve(
-  createProfilePictureHandler({
-    gateway: createSupabaseGateway({ supabaseUrl, anonKey: env('SUPABASE_ANON_KEY'), serviceRoleKey }),
-    store: createStoragePictureStore({ supabaseUrl, serviceRoleKey }),
-  }),
+  withSiteCors(
+    readSiteOrigins(denoEnv),
+    createProfilePictureHandler({
+      gateway: createSupabaseGateway({ supabaseUrl, anonKey: env('SUPABASE_ANON_KEY'), serviceRoleKey }),
+      store: createStoragePictureStore({ supabaseUrl, serviceRoleKey }),
+    }),
+  ),
 );

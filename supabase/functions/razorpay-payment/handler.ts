@@ -9,7 +9,7 @@
  */
 import { resolveCaller } from '../_shared/caller.ts';
 import { ERROR_CODES, type ErrorCode, isErrorCode } from '../_shared/error-codes.ts';
-import { bearerToken, json, preflight } from '../_shared/http.ts';
+import { bearerToken, json } from '../_shared/http.ts';
 import type { PaymentStore } from '../_shared/payment-store.ts';
 import type { RazorpayClient } from '../_shared/razorpay-client.ts';
 import { isValidCheckoutSignature } from '../_shared/razorpay-signature.ts';
@@ -32,7 +32,6 @@ function failure(code: ErrorCode, error: string = ERROR_CODES[code].message, ext
 
 export function createPaymentHandler(deps: PaymentHandlerDeps) {
   return async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return failure('method_not_allowed');
 
     const caller = await resolveCaller(deps.gateway, bearerToken(request));

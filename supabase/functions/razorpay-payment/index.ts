@@ -1,5 +1,6 @@
 /** Entry point of the razorpay-payment edge function: wiring only, the logic is in handler.ts. */
 import { denoEnv, readPaymentConfig } from '../_shared/config.ts';
+import { readSiteOrigins, withSiteCors } from '../_shared/cors.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
 import { createSupabaseGateway } from '../_shared/supabase-gateway.ts';
@@ -9,11 +10,14 @@ const config = readPaymentConfig(denoEnv);
 const gateway = createSupabaseGateway(config);
 
 Deno.serve(
-  createPaymentHandler({
-    gateway,
-    store: createPaymentStore(gateway),
-    razorpay: createRazorpayClient(config.razorpay),
-    razorpayKeyId: config.razorpay.keyId,
-    razorpayKeySecret: config.razorpay.keySecret,
-  }),
+  withSiteCors(
+    readSiteOrigins(denoEnv),
+    createPaymentHandler({
+      gateway,
+      store: createPaymentStore(gateway),
+      razorpay: createRazorpayClient(config.razorpay),
+      razorpayKeyId: config.razorpay.keyId,
+      razorpayKeySecret: config.razorpay.keySecret,
+    }),
+  ),
 );
