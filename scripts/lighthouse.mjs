@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+/**
+ * `npm run lighthouse`: builds the site, serves it (astro preview) next to the local Supabase
+ * stack, and runs Lighthouse (mobile) on every route, signed in where the route is private.
+ * Each route is measured several times and the median run is kept; the table is checked
+ * against the budgets below and the command exits 1 when a route misses one.
+ *
+ * It uses the fixed ports 54321 (stack) and 4321 (site), like the end-to-end tests, so run it
+ * under the same lock:
+ *
+ *   flock /tmp/golazo-e2e.lock npm run lighthouse
+ *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --runs 1 --only /about,/profile --no-build
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+// The one place the route list comes from; switch this import when the site gets its own route table.
+import { routes } from '../tests/e2e/routes.ts';
+
+const SITE = 'http://127.0.0.1:4321';
+const STACK = 'http://127.0.0.1:54321';
+/** The Supabase CLI's well-known local anon key, which the local stack also uses. */
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** A seeded demo player of the local stack. */
+const DEMO_PLAYER = { email: 'demo1@golazo.test', password: 'golazo-demo' };
+/** Where supabase-js keeps the session: `sb-<first label of the host>-auth-token`. */
+const SESSION_KEY = `sb-${new URL(STACK).hostname.split('.')[0]}-auth-token`;
+
+/** Every route must meet all of these (Lighthouse scores are 0–100, times in ms). */
+export const BUDGETS = { performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0.02, accessibility: 100, bestPractices: 100 };
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? fallback : process.argv[index + 1];
+}
+const RUNS = Number(option('--runs', '3'));
+const ONLY = option('--only', '')
+  .split(',')
+  .filter(Boolean);
+const BUILD = !process.argv.includes('--no-build');
+
+const children = [];
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+/** Starts a long-running server in its own process group so it can be stopped with its children. */
+function startServer(command, args) {
+  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  children.push(child);
+  return child;
+}
+
+function stopServers() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** A fresh session of the demo player, shaped as supabase-js stores it. */
+async function demoSession() {
+  const response = await fetch(`${STACK}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_PLAYER),
+  });
+  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
+  const session = await response.json();
+  return { ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in };
+}
+
+/**
+ * Puts the session into the browser's localStorage for the site's origin before the measured
+ * load, through the DevTools protocol of the same Chrome Lighthouse drives. Lighthouse keeps
+ * storage between runs when `disableStorageReset` is set.
+ */
+async function seedSession(port, session) {
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const page = targets.find((target) => target.type === 'page');
+  const socket = new WebSocket(page.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const send = (method, params) =>
+    new Promise((resolve) => {
+      const messageId = ++id;
+      const onMessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.id === messageId) {
+          socket.removeEventListener('message', onMessage);
+          resolve(message.result);
+        }
+      };
+      socket.addEventListener('message', onMessage);
+      socket.send(JSON.stringify({ id: messageId, method, params }));
+    });
+  await send('Page.enable', {});
+  // A first visit: nothing cached, only the session (Lighthouse skips its own reset to keep it).
+  await send('Network.clearBrowserCache', {});
+  await send('Page.navigate', { url: `${SITE}/robots.txt` });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await send('Runtime.evaluate', {
+    expression: `localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(session))})`,
+  });
+  await send('Page.navigate', { url: 'about:blank' });
+  socket.close();
+}
+
+async function measure(chrome, url, signedIn) {
+  const flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    // Keep the seeded session (signed-in routes); signed-out routes get a cleared profile.
+    disableStorageReset: signedIn,
+  };
+  const { lhr } = await lighthouse(url, flags);
+  const score = (name) => Math.round((lhr.categories[name]?.score ?? 0) * 100);
+  const audit = (name) => lhr.audits[name]?.numericValue ?? NaN;
+  return {
+    performance: score('performance'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    failing: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices'].some((c) => lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+      .map((a) => a.id),
+  };
+}
+
+/** The run with the median performance score (Lighthouse's own advice for picking one run). */
+function median(results) {
+  const sorted = [...results].sort((a, b) => a.performance - b.performance || a.lcpMs - b.lcpMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+function misses(result) {
+  const missed = [];
+  if (result.performance < BUDGETS.performance) missed.push('perf');
+  if (result.lcpMs > BUDGETS.lcpMs) missed.push('LCP');
+  if (result.tbtMs > BUDGETS.tbtMs) missed.push('TBT');
+  if (result.cls > BUDGETS.cls) missed.push('CLS');
+  if (result.accessibility < BUDGETS.accessibility) missed.push('a11y');
+  if (result.bestPractices < BUDGETS.bestPractices) missed.push('BP');
+  return missed;
+}
+
+async function main() {
+  if (BUILD) await run('npx', ['astro', 'build']);
+  startServer('node', ['supabase/local/main.ts', '--port', '54321', '--ephemeral', '--quiet']);
+  startServer('npx', ['astro', 'preview', '--ignore-lock', '--port', '4321', '--host', '127.0.0.1']);
+  await waitFor(`${STACK}/auth/v1/health`, 240_000);
+  await waitFor(`${SITE}/`, 60_000);
+
+  const profile = mkdtempSync(join(tmpdir(), 'golazo-lighthouse-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    userDataDir: profile,
+  });
+
+  const rows = [];
+  try {
+    const selected = routes.filter((route) => ONLY.length === 0 || ONLY.includes(route.path));
+    for (const route of selected) {
+      const results = [];
+      for (let i = 0; i < RUNS; i++) {
+        if (route.signedIn) await seedSession(chrome.port, await demoSession());
+        results.push(await measure(chrome, `${SITE}${route.path}`, Boolean(route.signedIn)));
+      }
+      const result = median(results);
+      const missed = misses(result);
+      rows.push({ route: route.path, ...result, missed });
+      console.error(`${route.path}: perf ${result.performance}, LCP ${Math.round(result.lcpMs)} ms${missed.length ? ` (misses ${missed.join(', ')})` : ''}${result.failing.length ? ` [${result.failing.join(' ')}]` : ''}`);
+    }
+  } finally {
+    await chrome.kill();
+    rmSync(profile, { recursive: true, force: true });
+    stopServers();
+  }
+
+  const lines = [
+    ['Route', 'Perf', 'LCP', 'TBT', 'CLS', 'A11y', 'Best pr.', 'Result'],
+    ...rows.map((row) => [
+      row.route,
+      String(row.performance),
+      `${(row.lcpMs / 1000).toFixed(2)} s`,
+      `${Math.round(row.tbtMs)} ms`,
+      row.cls.toFixed(3),
+      String(row.accessibility),
+      String(row.bestPractices),
+      row.missed.length === 0 ? 'PASS' : `FAIL (${row.missed.join(', ')})`,
+    ]),
+  ];
+  const widths = lines[0].map((_, column) => Math.max(...lines.map((line) => line[column].length)));
+  const format = (line) => `| ${line.map((cell, column) => cell.padEnd(widths[column])).join(' | ')} |`;
+  console.log(format(lines[0]));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines.slice(1)) console.log(format(line));
+  const failures = rows.filter((row) => row.missed.length > 0).length;
+  console.log(
+    failures === 0
+      ? `\nEvery route meets the budgets (median of ${RUNS}).`
+      : `\n${failures} route(s) miss a budget (perf >= ${BUDGETS.performance}, LCP <= ${BUDGETS.lcpMs} ms, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls}, a11y ${BUDGETS.accessibility}, best practices ${BUDGETS.bestPractices}).`,
+  );
+  process.exitCode = failures === 0 ? 0 : 1;
+}
+
+process.on('SIGINT', () => {
+  stopServers();
+  process.exit(130);
+});
+
+main().catch((error) => {
+  console.error(error);
+  stopServers();
+  process.exit(2);
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { budgetOf } from './size.mjs';
+
+const KB = 1024;
+
+// A route without a budget is measured but never fails, so a heavy script could reach
+// players on a page that should read like text without anyone noticing.
+describe('JavaScript budgets per route', () => {
+  it('gives every tournament page the tournament budget', () => {
+    expect(budgetOf('/tournaments/golazo-june-2025')).toBe(130 * KB);
+    expect(budgetOf('/tournaments/super_4')).toBe(130 * KB);
+  });
+
+  it('keeps the tournament list and info pages script-free', () => {
+    for (const route of ['/tournaments', '/about', '/contact', '/privacy-policy']) expect(budgetOf(route)).toBe(0);
+  });
+
+  it('budgets the landing page and every account page', () => {
+    expect(budgetOf('/')).toBe(75 * KB);
+    for (const route of ['/login', '/register', '/profile', '/my-tournaments', '/my-earnings', '/trade']) {
+      expect(budgetOf(route)).toBe(110 * KB);
+    }
+  });
+});
