@@ -95,10 +95,15 @@ export function isIndexed(pathname: string): boolean {
  * `/..//host`, encoded slashes and control characters never name a route. Sending someone back to the
  * sign-in screens themselves is pointless, so those fall back too.
  */
+function isControlCharacter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code <= 0x1f || code === 0x7f;
+}
+
 export function safeReturnPath(raw: string | null | undefined, fallback: string = HOME_AFTER_SIGN_IN): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
   // Control characters (tabs, newlines) are stripped by URL parsers and can smuggle a host.
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return fallback;
+  if ([...raw].some((character) => isControlCharacter(character))) return fallback;
   const base = 'https://golazo.invalid';
   let parsed: URL;
   try {

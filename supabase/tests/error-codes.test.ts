@@ -22,8 +22,8 @@ async function raisedHints(): Promise<Raised[]> {
   for (const migration of await readMigrations(MIGRATIONS_DIR)) {
     // One `using ...;` clause per raise: errcode and hint in either order.
     for (const clause of migration.sql.matchAll(/using\s+([^;]*?hint\s*=\s*'(?:[^']|'')*'[^;]*);/gis)) {
-      const text = clause[1]!;
-      const hint = /hint\s*=\s*'((?:[^']|'')*)'/i.exec(text)![1]!;
+      const text = clause[1] ?? '';
+      const hint = /hint\s*=\s*'((?:[^']|'')*)'/i.exec(text)?.[1] ?? '';
       const errcode = /errcode\s*=\s*'([^']+)'/i.exec(text)?.[1] ?? null;
       raised.push({ file: migration.file, errcode, hint });
     }
@@ -55,7 +55,7 @@ describe('error codes', () => {
     const problems: string[] = [];
     for (const migration of await readMigrations(MIGRATIONS_DIR)) {
       for (const clause of migration.sql.matchAll(/using\s+([^;]*errcode\s*=\s*'PT\d+'[^;]*);/gis)) {
-        if (!/hint\s*=\s*'[a-z][a-z0-9_]*'/.test(clause[1]!)) problems.push(`${migration.file}: ${clause[1]!.trim()}`);
+        if (!/hint\s*=\s*'[a-z][a-z0-9_]*'/.test(clause[1]!)) problems.push(`${migration.file}: ${clause[1]?.trim()}`);
       }
     }
     expect(problems).toEqual([]);

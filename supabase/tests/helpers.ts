@@ -156,7 +156,7 @@ export async function createRegistration(
       [userId, tournamentId, slots, options.status ?? 'upcoming', paymentId, options.registeredAt ?? null],
     )
   ).rows;
-  return { paymentId, orderId, registrationId: registration!.id };
+  return { paymentId, orderId, registrationId: registration?.id };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     await db?.close();
   });
 
-  const one = async <T>(sql: string, params: unknown[] = []) => (await db.as<{ result: T }>(serviceRole, sql, params))[0]!.result;
+  const one = async <T>(sql: string, params: unknown[] = []) => (await db.as<{ result: T }>(serviceRole, sql, params))[0]?.result;
 
   async function order(userId: string, tournamentId: string, slots: number, amountPaise = 15000 * slots) {
     const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
@@ -37,8 +37,7 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
   const confirm = (orderId: string, paymentId: string) =>
     one<Confirmation>('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, paymentId]);
   const filled = async (tournamentId: string) =>
-    (await db.admin.query<{ filled_slots: number }>('select filled_slots from public.tournaments where id = $1', [tournamentId])).rows[0]!
-      .filled_slots;
+    (await db.admin.query<{ filled_slots: number }>('select filled_slots from public.tournaments where id = $1', [tournamentId])).rows[0]?.filled_slots;
 
   it('prices an entry from the tournament row and refuses what cannot be sold', async () => {
     const { id: player } = await createUser(db);
@@ -116,9 +115,9 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
       [orderId, paymentId],
     );
     const first = await db.admin.query<{ result: { refunds_requeued: number } }>('select private.run_due_work() as result');
-    expect(first.rows[0]!.result.refunds_requeued).toBeGreaterThanOrEqual(1);
+    expect(first.rows[0]?.result.refunds_requeued).toBeGreaterThanOrEqual(1);
     const again = await db.admin.query<{ result: { refunds_requeued: number } }>('select private.run_due_work() as result');
-    expect(again.rows[0]!.result.refunds_requeued).toBe(0);
+    expect(again.rows[0]?.result.refunds_requeued).toBe(0);
     const queued = await db.admin.query(`select kind from private.outbox where idempotency_key = $1`, [`refund-${paymentId}`]);
     expect(queued.rows).toEqual([{ kind: 'razorpay_refund' }]);
   });

@@ -83,7 +83,7 @@ describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL
     await victim.query('begin');
     await victim.query('set local role service_role');
     await victim.query('select public.service_confirm_tournament_payment($1, $2)', [orderId, paymentId]);
-    process.kill(rows[0]!.pid, 'SIGKILL');
+    process.kill(rows[0]?.pid, 'SIGKILL');
     await victim.end().catch(() => {});
   }
 
@@ -110,7 +110,7 @@ describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL
     const { rows } = await admin.query('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, paymentId]);
     expect(rows[0].result.outcome).toBe('refund_required');
     const { rows: pid } = await admin.query<{ pid: number }>('select pg_backend_pid() as pid');
-    process.kill(pid[0]!.pid, 'SIGKILL');
+    process.kill(pid[0]?.pid, 'SIGKILL');
     await admin.end().catch(() => {});
 
     admin = await connect();

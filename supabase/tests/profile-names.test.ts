@@ -36,7 +36,7 @@ describe.each(engines)('visible names on $name', (engine) => {
 
   it.each(NAMES)('the form and the database agree on %j (%s)', async (name) => {
     const { rows } = await db.admin.query<{ visible: boolean }>('select private.is_visible_name($1) as visible', [name]);
-    expect(rows[0]!.visible).toBe(isVisibleName(name));
+    expect(rows[0]?.visible).toBe(isVisibleName(name));
   });
 
   it('update_my_profile() refuses invisible names with a clear PT400', async () => {

@@ -25,7 +25,7 @@ describe.each(engines)('service-only functions on $name', (engine) => {
       `select count(*)::int as n from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'public' and p.proname like 'service\\_%'`,
     );
-    expect(rows[0]!.n).toBeGreaterThanOrEqual(3);
+    expect(rows[0]?.n).toBeGreaterThanOrEqual(3);
   });
 
   it('lets neither anon nor authenticated execute a service_ or private function', async () => {

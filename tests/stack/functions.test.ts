@@ -94,7 +94,7 @@ describe('payments: the movable clock and due work', () => {
         (p) => p.razorpay_order_id === order.data.order_id,
       );
       expect(row).toMatchObject({ status: 'refunded' });
-      expect(row!.status_reason).toMatch(/checkout had expired/);
+      expect(row?.status_reason).toMatch(/checkout had expired/);
     } finally {
       await rpc('local_set_clock', { p_now: null }, SERVICE_ROLE_KEY);
     }

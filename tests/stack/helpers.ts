@@ -51,3 +51,9 @@ export async function signedInPlayer(label = 'player'): Promise<{ client: Supaba
   if (error || !data.session || !data.user) throw error ?? new Error('no session');
   return { client, email, userId: data.user.id, accessToken: data.session.access_token };
 }
+
+/** The claims of an access token (payload only; the stack signed it). Empty when there is no token. */
+export function tokenClaims(accessToken: string | undefined): { amr?: { method: string }[]; [claim: string]: unknown } {
+  const payload = accessToken?.split('.')[1];
+  return payload ? JSON.parse(Buffer.from(payload, 'base64url').toString()) : {};
+}

@@ -16,10 +16,10 @@ describe('auth: TOTP multi-factor', () => {
     const challenge = await client.auth.mfa.challenge({ factorId: factor.id });
     expect(challenge.error).toBeNull();
 
-    const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totp(factor.totp.secret, Date.now() + 10 * 60_000) });
+    const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data?.id ?? '', code: totp(factor.totp.secret, Date.now() + 10 * 60_000) });
     expect(wrong.error?.code).toBe('mfa_verification_failed');
 
-    const verified = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totp(factor.totp.secret) });
+    const verified = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data?.id ?? '', code: totp(factor.totp.secret) });
     expect(verified.error).toBeNull();
 
     const level = await client.auth.mfa.getAuthenticatorAssuranceLevel();

@@ -29,7 +29,7 @@ describe('rest: functions (rpc)', () => {
     const post = await client.rpc('get_tournament_slots');
     expect(post.error).toBeNull();
     expect(Array.isArray(post.data)).toBe(true);
-    expect(post.data!.length).toBeGreaterThan(0);
+    expect(post.data?.length).toBeGreaterThan(0);
     const get = await client.rpc('get_tournament_slots', {}, { get: true });
     expect(get.data).toEqual(post.data);
   });
@@ -85,7 +85,7 @@ describe('rest: tables', () => {
 
     // The service role sees every profile; the player sees only their own.
     const everyone = await serviceClient().from('profiles').select('id').limit(50);
-    expect(everyone.data!.length).toBeGreaterThan(1);
+    expect(everyone.data?.length).toBeGreaterThan(1);
     const visible = await player.client.from('profiles').select('id');
     expect(visible.data).toEqual([{ id: player.userId }]);
   });

@@ -29,7 +29,7 @@ describe('storage: profile pictures', () => {
 
     const downloaded = await bucket.download(name);
     expect(downloaded.error).toBeNull();
-    expect(Buffer.from(await downloaded.data!.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from((await downloaded.data?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(PNG);
 
     const removed = await bucket.remove([name]);
     expect(removed.error).toBeNull();

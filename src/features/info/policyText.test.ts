@@ -22,7 +22,7 @@ function readPolicy(name: string): PolicyFile {
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source);
   if (!match) throw new Error(`${name} has no frontmatter`);
   const frontmatter = Object.fromEntries(
-    match[1]!.split('\n').map((line) => {
+    match[1]?.split('\n').map((line) => {
       const colon = line.indexOf(':');
       return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
     }),

@@ -75,8 +75,9 @@ export function typedHeadingRules(scope: string, headings: readonly HeadingRef[]
     pace,
   );
   return headings
-    .map((heading, index) => {
-      const slot = slots[index]!;
+    .flatMap((heading, index) => {
+      const slot = slots[index];
+      if (!slot) return [];
       return (
         `${scope} [id=${quoteForCss(heading.slug)}]{` +
         `--type-steps:${slot.characters};--type-delay:${slot.delayMs}ms;--type-duration:${slot.durationMs}ms}`

@@ -47,17 +47,14 @@ export function readPaymentConfig(env: Env): PaymentConfig {
     const value = env(name)?.trim();
     return value ? value : undefined;
   };
-  const configuredUrl = read('SUPABASE_URL');
-  const serviceRoleKey = read('SUPABASE_SERVICE_ROLE_KEY');
-  const anonKey = read('SUPABASE_ANON_KEY');
-  for (const [name, value] of [
-    ['SUPABASE_URL', configuredUrl],
-    ['SUPABASE_ANON_KEY', anonKey],
-    ['SUPABASE_SERVICE_ROLE_KEY', serviceRoleKey],
-  ] as const) {
+  const required = (name: string) => {
+    const value = read(name);
     if (!value) throw new ConfigError(`${name} must be set`);
-  }
-  const supabaseUrl = withoutTrailingSlash(configuredUrl!);
+    return value;
+  };
+  const supabaseUrl = withoutTrailingSlash(required('SUPABASE_URL'));
+  const anonKey = required('SUPABASE_ANON_KEY');
+  const serviceRoleKey = required('SUPABASE_SERVICE_ROLE_KEY');
   const local = isLocalStack(env);
   const pick = (name: string, localValue: string) => {
     const value = read(name) ?? (local ? localValue : undefined);
@@ -67,8 +64,8 @@ export function readPaymentConfig(env: Env): PaymentConfig {
   const localApiBase = `${supabaseUrl}${LOCAL_RAZORPAY_PATH}`;
   return {
     supabaseUrl,
-    serviceRoleKey: serviceRoleKey!,
-    anonKey: anonKey!,
+    serviceRoleKey,
+    anonKey,
     razorpay: {
       keyId: pick('RAZORPAY_KEY_ID', LOCAL_RAZORPAY_KEY_ID),
       keySecret: pick('RAZORPAY_KEY_SECRET', LOCAL_RAZORPAY_KEY_SECRET),

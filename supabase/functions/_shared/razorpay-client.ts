@@ -106,7 +106,7 @@ export function createRazorpayClient(options: {
       throw new RazorpayApiError(`Razorpay could not be reached: ${(error as Error).message}`, 0, undefined);
     }
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown ;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

@@ -42,7 +42,7 @@ export function createWebhookHandler(deps: WebhookHandlerDeps) {
       return refusal('invalid_webhook_signature');
     }
 
-    let parsed;
+    let parsed: ReturnType<typeof RazorpayWebhookEvent.safeParse>;
     try {
       parsed = RazorpayWebhookEvent.safeParse(JSON.parse(rawBody));
     } catch {

@@ -97,7 +97,7 @@ export async function refreshSession(refreshToken: string): Promise<Response> {
 }
 
 /** Makes the page start signed in with `session`, as supabase-js would have stored it. */
-export async function useSession(page: Page, session: StoredSession): Promise<void> {
+export async function storeSession(page: Page, session: StoredSession): Promise<void> {
   await page.addInitScript(
     ([key, value]) => {
       // Only before the first sign-out of the test: a later navigation must not resurrect it.
@@ -113,7 +113,7 @@ export async function useSession(page: Page, session: StoredSession): Promise<vo
 /** A new player, signed in: the usual start of a test about a signed-in page. */
 export async function signedInPlayer(page: Page, label: string): Promise<StoredSession> {
   const session = await signInWithApi(uniqueEmail(label));
-  await useSession(page, session);
+  await storeSession(page, session);
   return session;
 }
 
