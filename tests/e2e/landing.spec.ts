@@ -9,23 +9,24 @@ const headerTop = (page: Page) => page.locator('#site-header').evaluate((header)
 const selectedSlide = (page: Page) =>
   page.locator('[data-hero-carousel]').evaluate((carousel) => Number(carousel.getAttribute('data-selected-index')));
 
+/** The hero and the strip mark themselves `data-ready` once their script runs. */
 async function waitForHydration(page: Page, selector: string) {
-  await expect(page.locator(`astro-island:has(${selector})`)).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+  await expect(page.locator(selector)).toHaveAttribute('data-ready', '', { timeout: 15_000 });
 }
 
 /**
  * For tests that prove something does NOT move: the page's timers run on Playwright's fake clock, so
  * "nothing happened in 4 seconds" is checked by advancing the clock 4 seconds, not by waiting.
- * Islands hydrate on idle, so the clock is stepped until the island is live.
+ * The clock is stepped until the component's script has started.
  */
 async function hydrateOnFakeClock(page: Page, selector: string) {
-  const island = page.locator(`astro-island:has(${selector})`);
+  const component = page.locator(selector);
   await expect
     .poll(async () => {
       await page.clock.runFor(100);
-      return island.getAttribute('ssr');
+      return component.getAttribute('data-ready');
     })
-    .toBeNull();
+    .toBe('');
 }
 
 /** Waits until the page has scrolled to `y` and the scroll handlers (run on the next frame) have run. */

@@ -176,8 +176,8 @@ test.describe('landing tournament strip', () => {
   test('Register Now sends a visitor to the sign-up screen, which says why and keeps the tournament to return to', async ({ page }) => {
     await page.goto('/');
     const card = page.locator('[data-tournament-card="golazo-june-2025"]').first();
-    await card.scrollIntoViewIfNeeded(); // the strip hydrates when it comes into view
-    await expect(page.locator('astro-island', { has: card }).first()).not.toHaveAttribute('ssr', /.*/, { timeout: 15_000 });
+    await card.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-tournament-carousel]')).toHaveAttribute('data-ready', '', { timeout: 15_000 });
     await card.getByRole('link', { name: 'Register Now' }).click();
     await expect(page).toHaveURL(/\/register\?next=%2Ftournaments%2Fgolazo-june-2025/);
     await expect(page.getByText('Please log in to register')).toBeVisible({ timeout: 15_000 });

@@ -14,7 +14,6 @@ import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
 import { $session } from '@/stores/session';
 import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
 import {
-  CheckoutSuccess,
   checkoutOptions,
   dismissMessage,
   failureDescription,
@@ -133,10 +132,10 @@ export default function PayPanelIsland(props: PayPanelProps) {
     }
 
     const onPaid = async (response: unknown) => {
-      const result = CheckoutSuccess.safeParse(response);
-      if (!result.success) return finish({ tone: 'error', text: PaymentMessages.registrationFailed });
+      const paid = api.parseCheckoutSuccess(response);
+      if (!paid) return finish({ tone: 'error', text: PaymentMessages.registrationFailed });
       try {
-        const verified = await api.verifyPayment(props.tournamentId, result.data);
+        const verified = await api.verifyPayment(props.tournamentId, paid);
         if (!verified.success) {
           // A refund is not a verification problem: say plainly what happened to the money.
           return finish({

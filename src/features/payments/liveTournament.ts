@@ -3,7 +3,10 @@
  * through Realtime. One watcher per page, shared by the pay panel and the page's counters.
  */
 import { atom } from 'nanostores';
-import { fetchParticipants, fetchSlots, watchSlots, type Participant, type Slots } from './payments.api';
+import type { Participant, Slots } from './payments.api';
+
+/** supabase-js comes with the API module: loaded after the first paint, never on the critical path. */
+const api = () => import('./payments.api');
 
 export type LiveTournament = {
   tournamentId: string;
@@ -26,20 +29,30 @@ export function followTournament(tournamentId: string): void {
     if (current?.tournamentId === tournamentId) $liveTournament.set({ ...current, ...patch });
   };
   const refreshParticipants = () =>
-    fetchParticipants(tournamentId)
+    api()
+      .then(({ fetchParticipants }) => fetchParticipants(tournamentId))
       .then((participants) => update({ participants }))
       .catch(() => {
         // The list stays as it was; the count below still moves.
       });
 
-  // Subscribe first, then read: a registration landing in between is not missed.
-  stopWatching = watchSlots(tournamentId, (slots) => {
-    update({ slots });
-    void refreshParticipants();
+  let stopped = false;
+  let stopChannel = () => {};
+  stopWatching = () => {
+    stopped = true;
+    stopChannel();
+  };
+  void api().then(({ fetchSlots, watchSlots }) => {
+    if (stopped) return;
+    // Subscribe first, then read: a registration landing in between is not missed.
+    stopChannel = watchSlots(tournamentId, (slots) => {
+      update({ slots });
+      void refreshParticipants();
+    });
+    void fetchSlots(tournamentId)
+      .then((slots) => update({ slots }))
+      .catch(() => {});
   });
-  void fetchSlots(tournamentId)
-    .then((slots) => update({ slots }))
-    .catch(() => {});
   void refreshParticipants();
 }
 
@@ -47,6 +60,7 @@ export function followTournament(tournamentId: string): void {
 export async function refreshTournament(): Promise<void> {
   const current = $liveTournament.get();
   if (!current) return;
+  const { fetchParticipants, fetchSlots } = await api();
   const [slots, participants] = await Promise.all([
     fetchSlots(current.tournamentId).catch(() => current.slots),
     fetchParticipants(current.tournamentId).catch(() => current.participants),

@@ -4,13 +4,14 @@
  */
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { getSupabase } from '@/lib/supabase';
-import {
-  CreateOrderAnswer,
-  VerifyAnswer,
-  type CheckoutOptions,
-  type CheckoutSuccess,
-  type OwnRegistration,
-} from './payments';
+import type { CheckoutOptions, OwnRegistration } from './payments';
+import { CheckoutSuccess, CreateOrderAnswer, VerifyAnswer } from './payments.schemas';
+
+/** Checkout's answer after a successful payment, or null when it is not the expected shape. */
+export function parseCheckoutSuccess(response: unknown): CheckoutSuccess | null {
+  const result = CheckoutSuccess.safeParse(response);
+  return result.success ? result.data : null;
+}
 
 const FUNCTION = 'razorpay-payment';
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECKOUT_THEME_COLOR,
   checkoutOptions,
-  CreateOrderAnswer,
   dismissMessage,
   failureDescription,
   payButtonLabel,
@@ -12,6 +11,7 @@ import {
   slotOptionLabel,
   summariseRegistrations,
 } from './payments';
+import { CreateOrderAnswer } from './payments.schemas';
 
 describe('slot selector and pay button', () => {
   it('offers 1 to 10 slots priced at the fee times the slots', () => {

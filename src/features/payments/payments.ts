@@ -1,11 +1,11 @@
 /**
  * Paying for a tournament, the pure part: labels, the messages players read, the answers of the
- * razorpay-payment function, the options handed to Razorpay's checkout and the 24-hour rule.
+ * razorpay-payment function (types; the zod checks are in payments.schemas.ts), the options handed to Razorpay's checkout and the 24-hour rule.
  * No React, no Supabase: the islands and payments.api.ts build on this.
  */
-import { z } from 'zod';
 import { formatRupees } from '@/lib/format';
 import { MAX_SLOTS, MIN_SLOTS, slotOptions, slotsLabel } from '@/features/tournaments/tournaments';
+import type { PaymentOrder } from './payments.schemas';
 
 export { MAX_SLOTS, MIN_SLOTS };
 
@@ -55,35 +55,6 @@ export function selectableSlots(filledSlots: number, maxPlayers: number): number
 // ---------------------------------------------------------------------------------------------
 // What razorpay-payment answers
 // ---------------------------------------------------------------------------------------------
-
-export const CreateOrderAnswer = z.union([
-  z.object({
-    success: z.literal(true),
-    key: z.string().startsWith('rzp_'),
-    amount: z.number().int().positive(),
-    currency: z.string(),
-    order_id: z.string().startsWith('order_'),
-    /** Seconds the checkout stays open; the server's order expires a little later. */
-    timeout: z.number().int().positive().optional(),
-  }),
-  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() }),
-]);
-export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
-export type PaymentOrder = Extract<CreateOrderAnswer, { success: true }>;
-
-export const VerifyAnswer = z.union([
-  z.object({ success: z.literal(true), slots: z.number().int().optional() }),
-  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional(), refunded: z.boolean().optional() }),
-]);
-export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
-
-/** What checkout hands to `handler` after a successful payment. */
-export const CheckoutSuccess = z.object({
-  razorpay_payment_id: z.string(),
-  razorpay_order_id: z.string(),
-  razorpay_signature: z.string(),
-});
-export type CheckoutSuccess = z.infer<typeof CheckoutSuccess>;
 
 /** What checkout hands to a 'payment.failed' listener. */
 export type CheckoutFailure = { error?: { description?: string; reason?: string; code?: string } };

@@ -1,0 +1,35 @@
+/**
+ * The shapes razorpay-payment and Razorpay's checkout answer with, checked with zod. Only
+ * payments.api.ts imports this module, and islands load that lazily: zod never delays the first paint
+ * of a tournament page.
+ */
+import { z } from 'zod';
+
+export const CreateOrderAnswer = z.union([
+  z.object({
+    success: z.literal(true),
+    key: z.string().startsWith('rzp_'),
+    amount: z.number().int().positive(),
+    currency: z.string(),
+    order_id: z.string().startsWith('order_'),
+    /** Seconds the checkout stays open; the server's order expires a little later. */
+    timeout: z.number().int().positive().optional(),
+  }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() }),
+]);
+export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
+export type PaymentOrder = Extract<CreateOrderAnswer, { success: true }>;
+
+export const VerifyAnswer = z.union([
+  z.object({ success: z.literal(true), slots: z.number().int().optional() }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional(), refunded: z.boolean().optional() }),
+]);
+export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
+
+/** What checkout hands to `handler` after a successful payment. */
+export const CheckoutSuccess = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+export type CheckoutSuccess = z.infer<typeof CheckoutSuccess>;

@@ -1,0 +1,79 @@
+/**
+ * A tournament card's 'Register Now' that knows the player (spec 4): a signed-in player who already
+ * holds slots sees a green, disabled 'Registered'; while their registrations load the button shows a
+ * spinner and 'Processing...'. The card renders the plain link; this enhances it. Visitors without a
+ * stored session never download supabase-js or zod: for them the link only leaves the sign-up screen
+ * a note saying why it opened.
+ */
+import { LOGIN_TO_REGISTER_MESSAGE } from '@/features/auth/auth';
+import { leaveFlashMessage } from '@/features/auth/guard';
+
+type ButtonState = 'register' | 'processing' | 'registered';
+
+function hasStoredSession(sessionKey: string): boolean {
+  try {
+    return localStorage.getItem(sessionKey) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function stateButton(state: Exclude<ButtonState, 'register'>): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.disabled = true;
+  if (state === 'registered') {
+    button.className = 'btn w-full border-2 border-lime text-lime';
+    button.textContent = 'Registered';
+  } else {
+    button.className = 'btn w-full';
+    button.setAttribute('aria-busy', 'true');
+    const spinner = document.createElement('span');
+    spinner.setAttribute('aria-hidden', 'true');
+    spinner.className = 'inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent';
+    button.append(spinner, 'Processing...');
+  }
+  return button;
+}
+
+/** Enhances every `a[data-register-button]` inside `root` (data-tournament-id, data-session-key). */
+export function enhanceRegisterButtons(root: ParentNode): void {
+  const links = [...root.querySelectorAll<HTMLAnchorElement>('a[data-register-button]')];
+  for (const link of links) {
+    link.addEventListener('click', () => {
+      if (!hasStoredSession(link.dataset.sessionKey ?? '')) leaveFlashMessage(LOGIN_TO_REGISTER_MESSAGE);
+    });
+  }
+  const sessionKey = links[0]?.dataset.sessionKey;
+  if (!sessionKey || !hasStoredSession(sessionKey)) return;
+
+  let shown = new Map(links.map((link) => [link, link as HTMLElement]));
+  const show = (link: HTMLAnchorElement, state: ButtonState) => {
+    const next = state === 'register' ? link : stateButton(state);
+    shown.get(link)?.replaceWith(next);
+    shown = new Map(shown).set(link, next);
+  };
+  for (const link of links) show(link, 'processing');
+
+  void import('@/stores/session').then(({ $session }) => {
+    $session.subscribe((session) => {
+      if (session.status === 'loading') return;
+      if (session.status !== 'signed-in') {
+        for (const link of links) show(link, 'register');
+        return;
+      }
+      // Loaded only for signed-in players, so visitors never download zod or supabase-js.
+      Promise.all([import('./payments.api'), import('./payments')])
+        .then(async ([{ fetchOwnRegistrations }, { summariseRegistrations }]) => {
+          const rows = await fetchOwnRegistrations(session.user.id);
+          for (const link of links) {
+            const held = summariseRegistrations(rows, link.dataset.tournamentId ?? '').slots > 0;
+            show(link, held ? 'registered' : 'register');
+          }
+        })
+        .catch(() => {
+          for (const link of links) show(link, 'register');
+        });
+    });
+  });
+}
