@@ -48,7 +48,9 @@ export function startHeroCarousel(root: HTMLElement): void {
   embla.on('select', showSelected);
   root.querySelector('[data-carousel-prev]')?.addEventListener('click', () => embla.scrollPrev());
   root.querySelector('[data-carousel-next]')?.addEventListener('click', () => embla.scrollNext());
-  dots.forEach((dot, index) => dot.addEventListener('click', () => embla.scrollTo(index)));
+  dots.forEach((dot, index) => {
+    dot.addEventListener('click', () => embla.scrollTo(index));
+  });
   pauseButton?.addEventListener('click', () => {
     paused = !paused;
     pauseButton.setAttribute('aria-pressed', String(paused));
