@@ -46,6 +46,25 @@ describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL
     }
   }
 
+  /**
+   * Runs `work` in a fresh session once the server has recovered. Right after a SIGKILL the postmaster may
+   * still accept a connection and only then reset every session for crash recovery; a client retries.
+   */
+  async function afterRecovery<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await connect();
+      try {
+        return await work(client);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        const reset = code === '57P01' || code === '57P02' || code === '57P03' || /Connection terminated/i.test(String(error));
+        if (!reset || attempt > 20) throw error;
+      } finally {
+        await client.end().catch(() => {});
+      }
+    }
+  }
+
   async function paidOrder(admin: pg.Client, maxPlayers: number, filled = 0) {
     const user = randomUUID();
     const tournament = `crash-${randomUUID().slice(0, 8)}`;
@@ -93,8 +112,13 @@ describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL
     await admin.end();
     await killMidConfirmation(orderId, paymentId);
 
+    expect(await afterRecovery((client) => facts(client, tournament, orderId))).toEqual({
+      status: 'created',
+      filled: 0,
+      registrations: 0,
+      refunds_queued: 0,
+    });
     admin = await connect();
-    expect(await facts(admin, tournament, orderId)).toEqual({ status: 'created', filled: 0, registrations: 0, refunds_queued: 0 });
     await admin.query('set role service_role');
     const { rows } = await admin.query('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, paymentId]);
     expect(rows[0].result.outcome).toBe('registered');
@@ -113,8 +137,11 @@ describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL
     process.kill(pid[0]?.pid, 'SIGKILL');
     await admin.end().catch(() => {});
 
-    admin = await connect();
-    expect(await facts(admin, tournament, orderId)).toEqual({ status: 'refund_pending', filled: 1, registrations: 0, refunds_queued: 1 });
-    await admin.end();
+    expect(await afterRecovery((client) => facts(client, tournament, orderId))).toEqual({
+      status: 'refund_pending',
+      filled: 1,
+      registrations: 0,
+      refunds_queued: 1,
+    });
   }, 60_000);
 });
