@@ -128,7 +128,7 @@ describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL
   }, 60_000);
 
   it('a refusal that committed keeps its refund in the outbox through a crash', async () => {
-    let admin = await connect();
+    const admin = await connect();
     const { tournament, orderId, paymentId } = await paidOrder(admin, 1, 1);
     await admin.query('set role service_role');
     const { rows } = await admin.query('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, paymentId]);
