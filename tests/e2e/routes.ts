@@ -16,7 +16,7 @@ export type RouteExpectation = {
   signedIn?: boolean;
 };
 
-import { ROUTES, type RouteName } from '../../src/lib/routes';
+import { ROUTES, type RouteName } from '../../src/lib/routes.ts';
 
 const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
 const page = (name: string) => `${name} | ${PRODUCT}`;
