@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { openDatabase, withRequestContext, type Database } from '../../local/database.ts';
-import { createRazorpayDouble } from '../../local/services/razorpay.ts';
+import { createRazorpayDouble } from '../../local/doubles/razorpay.ts';
 import { drainOutbox } from '../_shared/outbox.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';

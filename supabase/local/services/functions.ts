@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseEnv } from 'node:util';
 import type { Service, ServiceModule, StackContext } from '../context.ts';
 import { bearerToken, readBody, sendJson } from '../http.ts';
 import { freePort } from '../free-port.ts';
@@ -22,21 +23,9 @@ import { ANON_KEY, SERVICE_ROLE_KEY, verifyJwt } from '../keys.ts';
 const BOOT_TIMEOUT_MS = 60_000;
 const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
-export function parseDotenv(text: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || line.trim().startsWith('#')) continue;
-    let value = match[2];
-    if (/^(['"]).*\1$/.test(value)) value = value.slice(1, -1);
-    else value = value.replace(/\s+#.*$/, '');
-    values[match[1]] = value;
-  }
-  return values;
-}
-
+/** `.env` files, read by Node's own parser (comments, quotes and `export` as dotenv writes them). */
 function readDotenv(file: string): Record<string, string> {
-  return existsSync(file) ? parseDotenv(readFileSync(file, 'utf8')) : {};
+  return existsSync(file) ? (parseEnv(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }
 
 interface RunningFunction {

@@ -7,7 +7,7 @@ import { dueWorkService } from '../due-work.ts';
 import { authService } from './auth/index.ts';
 import { functionsService } from './functions.ts';
 import { inboxService } from './inbox.ts';
-import { razorpayService } from './razorpay.ts';
+import { razorpayService } from '../doubles/razorpay.ts';
 import { realtimeService } from './realtime.ts';
 import { restService } from './rest/index.ts';
 import { storageService } from './storage.ts';
