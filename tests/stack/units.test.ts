@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { durationSeconds, parseToml } from '../../supabase/local/config.ts';
 import { parseEnv } from 'node:util';
-import { filterMatches } from '../../supabase/local/services/realtime.ts';
+import { filterMatches } from '../../supabase/local/services/realtime/subscriptions.ts';
 import { Secret } from 'otpauth';
 import { totp, verifyTotp } from '../../supabase/local/services/auth/totp.ts';
 

@@ -8,7 +8,7 @@ import { authService } from './auth/index.ts';
 import { functionsService } from './functions.ts';
 import { inboxService } from './inbox.ts';
 import { razorpayService } from '../doubles/razorpay.ts';
-import { realtimeService } from './realtime.ts';
+import { realtimeService } from './realtime/index.ts';
 import { restService } from './rest/index.ts';
 import { storageService } from './storage.ts';
 
