@@ -10,6 +10,6 @@ import { inboxService } from './inbox.ts';
 import { razorpayService } from '../doubles/razorpay.ts';
 import { realtimeService } from './realtime/index.ts';
 import { restService } from './rest/index.ts';
-import { storageService } from './storage.ts';
+import { storageService } from './storage/index.ts';
 
 export const serviceModules: ServiceModule[] = [authService, restService, storageService, realtimeService, functionsService, inboxService, razorpayService, dueWorkService];
