@@ -1,81 +1,14 @@
 /**
- * The few settings of supabase/config.toml the local stack honours, read with a small reader that
- * understands the subset of TOML the Supabase CLI writes there: `[section.sub]` headers and
- * `key = value` lines with strings, numbers, booleans and one-line arrays.
+ * The few settings of supabase/config.toml the local stack honours (read with `smol-toml`).
  */
 import { readFileSync } from 'node:fs';
+import { parse as parseToml } from 'smol-toml';
 
-export type TomlValue = string | number | boolean | TomlValue[];
-export type TomlTable = { [key: string]: TomlValue | TomlTable };
+export { parseToml };
 
-export function parseToml(text: string): TomlTable {
-  const root: TomlTable = {};
-  let current = root;
-  let pending = '';
-  for (const rawLine of text.split(/\r?\n/)) {
-    let line = stripComment(rawLine).trim();
-    if (line === '') continue;
-    // Arrays may span lines: gather them until their brackets balance.
-    if (pending || (/=\s*\[/.test(line) && !balanced(line))) {
-      pending += `${pending ? ' ' : ''}${line}`;
-      if (!balanced(pending)) continue;
-      line = pending;
-      pending = '';
-    }
-    const header = /^\[([^\]]+)\]$/.exec(line);
-    if (header) {
-      current = root;
-      for (const part of splitKey(header[1])) {
-        const next = current[part];
-        current = (next && typeof next === 'object' && !Array.isArray(next) ? next : (current[part] = {})) as TomlTable;
-      }
-      continue;
-    }
-    const eq = line.indexOf('=');
-    if (eq < 0) continue;
-    const key = unquote(line.slice(0, eq).trim());
-    current[key] = parseValue(line.slice(eq + 1).trim());
-  }
-  return root;
-}
+type TomlTable = Record<string, unknown>;
 
-function balanced(text: string): boolean {
-  return (text.match(/\[/g) ?? []).length === (text.match(/\]/g) ?? []).length;
-}
-
-function stripComment(line: string): string {
-  let inString: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (inString) {
-      if (ch === inString && line[i - 1] !== '\\') inString = null;
-    } else if (ch === '"' || ch === "'") inString = ch;
-    else if (ch === '#') return line.slice(0, i);
-  }
-  return line;
-}
-
-function splitKey(key: string): string[] {
-  return key.split('.').map((part) => unquote(part.trim()));
-}
-
-function unquote(text: string): string {
-  return /^(["']).*\1$/.test(text) ? text.slice(1, -1) : text;
-}
-
-function parseValue(text: string): TomlValue {
-  if (text.startsWith('[')) {
-    const inner = text.slice(1, text.lastIndexOf(']')).trim();
-    if (inner === '') return [];
-    return inner.split(',').map((item) => item.trim()).filter(Boolean).map(parseValue);
-  }
-  if (/^".*"$|^'.*'$/.test(text)) return text.slice(1, -1).replace(/\\"/g, '"');
-  if (text === 'true' || text === 'false') return text === 'true';
-  const n = Number(text.replace(/_/g, ''));
-  return Number.isFinite(n) ? n : text;
-}
-
-export function readTomlFile(file: string): TomlTable {
+function readTomlFile(file: string): TomlTable {
   try {
     return parseToml(readFileSync(file, 'utf8'));
   } catch {
@@ -83,8 +16,8 @@ export function readTomlFile(file: string): TomlTable {
   }
 }
 
-function get(table: TomlTable, path: string): TomlValue | TomlTable | undefined {
-  let node: TomlValue | TomlTable | undefined = table;
+function get(table: TomlTable, path: string): unknown {
+  let node: unknown = table;
   for (const part of path.split('.')) {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
     node = (node as TomlTable)[part];

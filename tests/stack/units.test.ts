@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { durationSeconds, parseToml } from '../../supabase/local/config.ts';
-import { parseDotenv } from '../../supabase/local/services/functions.ts';
-import { filterMatches } from '../../supabase/local/services/realtime.ts';
-import { base32Encode, hotp, totp, verifyTotp } from '../../supabase/local/services/auth/totp.ts';
+import { parseEnv } from 'node:util';
+import { filterMatches } from '../../supabase/local/services/realtime/subscriptions.ts';
+import { Secret } from 'otpauth';
+import { totp, verifyTotp } from '../../supabase/local/services/auth/totp.ts';
 
 describe('TOTP (RFC 6238)', () => {
-  const secret = base32Encode(Buffer.from('12345678901234567890'));
+  const secret = Secret.fromLatin1('12345678901234567890').base32;
 
   it('matches the RFC test vectors (last 6 digits)', () => {
     expect(totp(secret, 59_000)).toBe('287082');
     expect(totp(secret, 1_111_111_109_000)).toBe('081804');
     expect(totp(secret, 2_000_000_000_000)).toBe('279037');
-    expect(hotp(Buffer.from('12345678901234567890'), 0)).toBe('755224');
+    expect(totp(secret, 0)).toBe('755224'); // RFC 4226's HOTP vector for counter 0
   });
 
   it('accepts one step of clock drift and no more', () => {
@@ -35,8 +36,8 @@ describe('config readers', () => {
     expect(durationSeconds('soon', 7)).toBe(7);
   });
 
-  it('reads dotenv files', () => {
-    expect(parseDotenv('# c\nA=1\nB="two words"\nexport C=x # note\n')).toEqual({ A: '1', B: 'two words', C: 'x' });
+  it('reads functions.env the way Node reads .env files', () => {
+    expect(parseEnv('# c\nA=1\nB="two words"\nexport C=x # note\n')).toEqual({ A: '1', B: 'two words', C: 'x' });
   });
 });
 

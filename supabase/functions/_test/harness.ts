@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { openDatabase, withRequestContext, type Database } from '../../local/database.ts';
-import { createRazorpayDouble } from '../../local/services/razorpay.ts';
+import { createRazorpayDouble } from '../../local/doubles/razorpay.ts';
 import { drainOutbox } from '../_shared/outbox.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
@@ -51,18 +51,8 @@ export async function startHarness() {
     },
   };
 
-  // Webhooks from the double go to the webhook handler below; counted so tests can wait for them.
-  let webhooksInFlight = 0;
-  const double = createRazorpayDouble({
-    fetch: async (input, init) => {
-      webhooksInFlight++;
-      try {
-        return await webhook(new Request(String(input), init));
-      } finally {
-        webhooksInFlight--;
-      }
-    },
-  });
+  // Webhooks from the double go straight to the webhook handler below.
+  const double = createRazorpayDouble({ fetch: (input, init) => webhook(new Request(String(input), init)) });
   const razorpayFetch: typeof fetch = async (input, init) =>
     (await double.handle(new Request(String(input), init))) ?? new Response('not found', { status: 404 });
   const razorpay = createRazorpayClient({
@@ -164,16 +154,12 @@ export async function startHarness() {
     },
 
     /** Waits until the double's deferred webhooks (refund.processed, ...) have been handled. */
-    async settle() {
-      for (let i = 0; i < 100; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        if (webhooksInFlight === 0) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          if (webhooksInFlight === 0) return;
-        }
-      }
-    },
+    settle: () => double.idle(),
 
-    close: () => db.close(),
+    /** Lets deferred webhooks finish first, so no timer or request outlives the test (Deno's sanitizers). */
+    async close() {
+      await double.idle();
+      await db.close();
+    },
   };
 }

@@ -7,10 +7,9 @@ import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert } f
 import { startHarness } from '../_test/harness.ts';
 import { createOutboxWorkerHandler } from './handler.ts';
 
-const options = { sanitizeOps: false, sanitizeResources: false };
 const MINUTE = 60_000;
 
-Deno.test('payments on the one clock, through the outbox', options, async (t) => {
+Deno.test('payments on the one clock, through the outbox', async (t) => {
   const h = await startHarness();
   const payment = async (orderId: unknown) =>
     (

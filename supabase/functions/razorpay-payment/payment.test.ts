@@ -5,9 +5,8 @@
 import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert } from 'node:assert/strict';
 import { startHarness } from '../_test/harness.ts';
 
-const options = { sanitizeOps: false, sanitizeResources: false };
 
-Deno.test('razorpay-payment', options, async (t) => {
+Deno.test('razorpay-payment', async (t) => {
   const h = await startHarness();
   const registrations = async (tournamentId: string) =>
     h.sql<{ user_id: string; slots: number }>(

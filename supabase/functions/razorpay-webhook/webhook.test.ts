@@ -5,7 +5,6 @@
 import { deepStrictEqual as assertEquals, match as assertMatch } from 'node:assert/strict';
 import { startHarness } from '../_test/harness.ts';
 
-const options = { sanitizeOps: false, sanitizeResources: false };
 
 function capturedEvent(payment: { id: string; order_id: string; amount: number }) {
   return {
@@ -18,7 +17,7 @@ function capturedEvent(payment: { id: string; order_id: string; amount: number }
   };
 }
 
-Deno.test('razorpay-webhook', options, async (t) => {
+Deno.test('razorpay-webhook', async (t) => {
   const h = await startHarness();
   const registrationCount = async (tournamentId: string) =>
     (await h.sql<{ n: number }>(`select count(*)::int as n from public.tournament_registrations where tournament_id = $1`, [tournamentId]))[0].n;

@@ -217,4 +217,3 @@ export function limitClause(query: ParsedQuery): string {
     .join(' ');
 }
 
-export { RestError };

@@ -110,6 +110,7 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
   const doFetch = options.fetch ?? fetch;
   const log = options.log ?? (() => {});
   const webhookUrl = options.webhookUrl ?? ((origin: string) => `${origin}/functions/v1/razorpay-webhook`);
+  const deferredDeliveries = new Set<Promise<void>>();
 
   function isAuthorised(request: Request): boolean {
     const header = request.headers.get('authorization') ?? '';
@@ -159,9 +160,18 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
     const send = async () => {
       for (const [event, payload] of events) await deliver(origin, event, payload);
     };
-    if (timing === 'immediate') await send();
+    if (timing === 'immediate') return send();
     // Deferred like the real service: the browser gets its answer first, the webhook follows.
-    else setTimeout(() => void send(), 50);
+    const deferred = new Promise((resolve) => setTimeout(resolve, 50))
+      .then(send)
+      .catch((error) => log(`razorpay double: webhooks not sent: ${(error as Error).message}`))
+      .finally(() => deferredDeliveries.delete(deferred));
+    deferredDeliveries.add(deferred);
+  }
+
+  /** Resolves once every deferred webhook, and any a webhook's handling deferred in turn, is delivered or given up. */
+  async function idle(): Promise<void> {
+    while (deferredDeliveries.size > 0) await Promise.allSettled([...deferredDeliveries]);
   }
 
   async function createOrder(request: Request): Promise<Response> {
@@ -373,7 +383,7 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
     return json({ error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } }, 404);
   }
 
-  return { handle, orders, payments, refunds };
+  return { handle, idle, orders, payments, refunds };
 }
 
 /**
