@@ -65,8 +65,20 @@ export function applyCors(res: ServerResponse, verdict: OriginVerdict): void {
   res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
 }
 
+/** Tabs, newlines and other control characters: never part of a name, path or key a client may send. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x1f || code === 0x7f) return true;
+  }
+  return false;
+}
+
 export function answerPreflight(req: IncomingMessage, res: ServerResponse, verdict: OriginVerdict): void {
-  if (verdict.kind === 'foreign') return sendJson(res, 403, { message: `Origin ${verdict.origin} is not allowed to call the local stack` });
+  if (verdict.kind === 'foreign') {
+    sendJson(res, 403, { message: `Origin ${verdict.origin} is not allowed to call the local stack` });
+    return;
+  }
   const requested = req.headers['access-control-request-headers'];
   res.writeHead(200, {
     'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',

@@ -76,7 +76,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       client,
       connection: pgConnection(client),
       connectionString: `postgres://postgres@/postgres?host=${encodeURIComponent(root)}&port=${port}`,
-      serverVersion: Math.floor(Number(rows[0]!.server_version_num) / 10000),
+      serverVersion: Math.floor(Number(rows[0]?.server_version_num) / 10000),
       stop: async () => {
         await client.end().catch(() => {});
         await stop();

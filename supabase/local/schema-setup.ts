@@ -48,7 +48,8 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
     files.map(async (file) => {
       const match = MIGRATION_FILE.exec(file);
       if (!match) throw new Error(`Migration file name must be <YYYYMMDDHHMMSS>_<concern>.sql: ${file}`);
-      return { version: match[1]!, name: match[2]!, file, sql: await readFile(path.join(dir, file), 'utf8') };
+      const [, version = '', name = ''] = match;
+      return { version, name, file, sql: await readFile(path.join(dir, file), 'utf8') };
     }),
   );
 }
@@ -64,8 +65,8 @@ const ROLE_ESCAPES = [
 ];
 
 function refuseRoleEscape(label: string, sql: string): void {
-  const escape = ROLE_ESCAPES.find((pattern) => pattern.test(sql));
-  if (escape) throw new MigrationError(label, new Error(`changing the session role is not allowed here (${escape.source})`));
+  const roleChange = ROLE_ESCAPES.find((pattern) => pattern.test(sql));
+  if (roleChange) throw new MigrationError(label, new Error(`changing the session role is not allowed here (${roleChange.source})`));
 }
 
 export class MigrationError extends Error {

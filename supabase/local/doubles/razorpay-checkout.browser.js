@@ -8,10 +8,10 @@
  * Like the real checkout, a failed attempt calls the 'payment.failed' listeners, and only a
  * player's own Close calls `modal.ondismiss`.
  */
-(function () {
-  'use strict';
+(() => {
+  
   const script = document.currentScript;
-  const apiOrigin = script && script.src ? new URL(script.src).origin : window.location.origin;
+  const apiOrigin = script?.src ? new URL(script.src).origin : window.location.origin;
 
   function rupees(paise) {
     return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }).format(
@@ -38,7 +38,8 @@
     }
 
     on(event, listener) {
-      (this.listeners[event] = this.listeners[event] || []).push(listener);
+      this.listeners[event] ??= [];
+      this.listeners[event].push(listener);
     }
 
     close() {
@@ -48,10 +49,9 @@
 
     open() {
       if (this.overlay) return;
-      const self = this;
       const options = this.options;
-      const color = (options.theme && options.theme.color) || '#3399cc';
-      const email = options.prefill && options.prefill.email;
+      const color = (options.theme?.color) || '#3399cc';
+      const email = options.prefill?.email;
 
       const overlay = element(
         'div',
@@ -67,7 +67,7 @@
       dialog.setAttribute('role', 'dialog');
       dialog.setAttribute('aria-modal', 'true');
       dialog.setAttribute('aria-label', 'Razorpay Checkout');
-      const header = element('div', 'background:' + color + ';color:#fff;padding:16px 20px');
+      const header = element('div', `background:${color};color:#fff;padding:16px 20px`);
       header.append(
         element('div', 'font-weight:700;font-size:16px', options.name || 'Checkout'),
         element('div', 'font-size:13px;opacity:.9', options.description || ''),
@@ -76,7 +76,7 @@
       const body = element('div', 'padding:16px 20px;display:grid;gap:10px;font-size:14px');
       body.append(
         element('div', 'font-size:12px;color:#6b6880', 'Test mode: no money moves.'),
-        element('div', '', email ? 'Paying as ' + email : 'Paying as guest'),
+        element('div', '', email ? `Paying as ${email}` : 'Paying as guest'),
       );
       const status = element('div', 'min-height:18px;font-size:13px;color:#b42318');
       status.setAttribute('role', 'status');
@@ -84,13 +84,13 @@
       const button = (label, style) => {
         const node = element(
           'button',
-          'border:0;border-radius:8px;padding:10px 12px;font-size:14px;font-weight:600;cursor:pointer;' + style,
+          `border:0;border-radius:8px;padding:10px 12px;font-size:14px;font-weight:600;cursor:pointer;${style}`,
           label,
         );
         node.type = 'button';
         return node;
       };
-      const pay = button('Pay', 'background:' + color + ';color:#fff');
+      const pay = button('Pay', `background:${color};color:#fff`);
       const fail = button('Fail', 'background:#fee4e2;color:#912018');
       const close = button('Close', 'background:#eeedf3;color:#1f1d2b');
       const actions = element('div', 'display:grid;grid-template-columns:1fr 1fr 1fr;gap:8px');
@@ -112,7 +112,7 @@
         let response;
         let result;
         try {
-          response = await fetch(apiOrigin + '/razorpay/test/pay', {
+          response = await fetch(`${apiOrigin}/razorpay/test/pay`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ order_id: options.order_id, outcome: outcome, email: email }),
@@ -120,22 +120,22 @@
           result = await response.json();
         } catch (error) {
           busy(false);
-          status.textContent = 'Could not reach the payment service: ' + error.message;
+          status.textContent = `Could not reach the payment service: ${error.message}`;
           return;
         }
-        self.close();
+        this.close();
         if (outcome === 'success' && response.ok) {
           if (options.handler) options.handler(result);
         } else {
-          for (const listener of self.listeners['payment.failed'] || []) listener(result);
+          for (const listener of this.listeners['payment.failed'] || []) listener(result);
         }
       };
 
       pay.addEventListener('click', () => void attempt('success'));
       fail.addEventListener('click', () => void attempt('failure'));
       close.addEventListener('click', () => {
-        self.close();
-        if (options.modal && options.modal.ondismiss) options.modal.ondismiss();
+        this.close();
+        if (options.modal?.ondismiss) options.modal.ondismiss();
       });
     }
   }

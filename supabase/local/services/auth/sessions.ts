@@ -20,7 +20,7 @@ async function passwordGrant(auth: AuthContext, input: Record<string, unknown>) 
   const wait = auth.guesses.password.retryAfterSeconds(key);
   if (wait > 0) throw authErrors.tooManyAttempts(wait);
   const user = await findUserByEmail(auth.pg, email);
-  if (!user || !user.encrypted_password || !(await bcrypt.compare(password, user.encrypted_password))) {
+  if (!user?.encrypted_password || !(await bcrypt.compare(password, user.encrypted_password))) {
     auth.guesses.password.fail(key);
     throw authErrors.invalidCredentials();
   }

@@ -154,6 +154,7 @@ export async function updateUser({ pg, authenticate, body }: AuthContext, req: I
     }
     await pg.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [user.id, merged]);
   }
-  const updated = (await findUserById(pg, user.id))!;
+  // The row was just written in this request; the pre-update row only stands in if it vanished meanwhile.
+  const updated = (await findUserById(pg, user.id)) ?? user;
   sendJson(res, 200, userJson(updated, await listFactors(pg, user.id)));
 }

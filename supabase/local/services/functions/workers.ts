@@ -64,10 +64,10 @@ export function functionWorkers(ctx: StackContext) {
     const log = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim() && !line.startsWith('LOCAL_FUNCTION_READY')) ctx.log(`functions:${name}`, line);
     };
-    child.stderr!.on('data', log);
+    child.stderr.on('data', log);
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${name} did not start within ${BOOT_TIMEOUT_MS / 1000} s`)), BOOT_TIMEOUT_MS);
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('LOCAL_FUNCTION_READY')) {
           clearTimeout(timer);
           resolve();

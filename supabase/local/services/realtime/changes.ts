@@ -64,10 +64,11 @@ export async function startChangeFeed(pg: PGlite, connections: Set<Connection>, 
 
   /** Whether the subscriber's own role and claims can select the changed row right now. */
   async function visibleTo(channel: Channel, change: ChangeRow, shape: TableShape): Promise<boolean> {
-    if (shape.primaryKey.length === 0 || !change.record) return false;
+    const record = change.record;
+    if (shape.primaryKey.length === 0 || !record) return false;
     const conditions = shape.primaryKey.map((column, i) => `${quote(column)} = $${i + 1}`).join(' and ');
     const values = shape.primaryKey.map((column) => {
-      const value = change.record![column];
+      const value = record[column];
       return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
     });
     try {
@@ -96,8 +97,12 @@ export async function startChangeFeed(pg: PGlite, connections: Set<Connection>, 
     // Asked once per role for this change: a subscriber only ever sees the columns its role may select.
     const readableByRole = new Map<ApiRole, Promise<Set<string>>>();
     const readableFor = (role: ApiRole) => {
-      if (!readableByRole.has(role)) readableByRole.set(role, selectableColumns(role, change.schema_name, change.table_name));
-      return readableByRole.get(role)!;
+      let readable = readableByRole.get(role);
+      if (!readable) {
+        readable = selectableColumns(role, change.schema_name, change.table_name);
+        readableByRole.set(role, readable);
+      }
+      return readable;
     };
     const only = (row: Record<string, unknown> | null, names: (name: string) => boolean) =>
       row ? Object.fromEntries(Object.entries(row).filter(([name]) => names(name))) : {};

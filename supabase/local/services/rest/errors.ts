@@ -58,7 +58,8 @@ export function statusForSqlState(code: string, role: ApiRole): number {
 }
 
 export function fromPgError(error: PgErrorLike, role: ApiRole): RestError {
-  return new RestError(statusForSqlState(error.code!, role), error.code!, error.message, error.detail ?? null, error.hint ?? null);
+  const code = error.code ?? 'XX000';
+  return new RestError(statusForSqlState(code, role), code, error.message, error.detail ?? null, error.hint ?? null);
 }
 
 export const restErrors = {

@@ -11,7 +11,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Service, ServiceModule, StackContext } from '../../context.ts';
-import { BodyTooLargeError, InvalidJwtError, MissingApiKeyError, RoleNotAllowedError, resolveCaller, sendMissingApiKey, type Caller } from '../../http.ts';
+import {
+  BodyTooLargeError,
+  hasControlCharacter,
+  InvalidJwtError,
+  MissingApiKeyError,
+  RoleNotAllowedError,
+  resolveCaller,
+  sendMissingApiKey,
+  type Caller,
+} from '../../http.ts';
 import { fromPgError, isPgError, RestError, restErrors, sendRestError } from './errors.ts';
 import { callFunction, tableRequest } from './execute.ts';
 
@@ -39,7 +48,7 @@ export const restService: ServiceModule = {
       } catch {
         throw restErrors.badPath();
       }
-      if (/[\u0000-\u001f]/.test(path)) throw restErrors.badPath();
+      if (hasControlCharacter(path)) throw restErrors.badPath();
       const method = req.method ?? 'GET';
       const profileHeader = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
       const schema = (Array.isArray(profileHeader) ? profileHeader[0] : profileHeader) ?? 'public';

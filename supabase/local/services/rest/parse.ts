@@ -8,7 +8,8 @@
  * parsed (a plain name or one double-quoted name), then checked against the target's real columns
  * from the catalog, then quoted. Values are always bound parameters.
  */
-import { RestError, restErrors } from './errors.ts';
+import { hasControlCharacter } from '../../http.ts';
+import { restErrors } from './errors.ts';
 
 export interface ParsedQuery {
   columns: string; // SQL select list
@@ -46,7 +47,7 @@ export function quoteIdent(name: string): string {
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 /** One double-quoted name with no quote inside it, as PostgREST reads `"my column"`. */
-const QUOTED_NAME = /^"([^"\u0000-\u001f]+)"$/;
+const QUOTED_NAME = /^"([^"]+)"$/;
 /** Longest identifier Postgres keeps (NAMEDATALEN - 1). */
 const MAX_IDENT_LENGTH = 63;
 
@@ -56,7 +57,7 @@ export function parseIdentifier(raw: string, context: string): string {
   if (trimmed.includes('->')) throw restErrors.unsupported('JSON path operators (->, ->>)');
   const quoted = QUOTED_NAME.exec(trimmed);
   const name = quoted ? quoted[1] : PLAIN_NAME.test(trimmed) ? trimmed : undefined;
-  if (name === undefined || Buffer.byteLength(name) > MAX_IDENT_LENGTH) {
+  if (name === undefined || hasControlCharacter(name) || Buffer.byteLength(name) > MAX_IDENT_LENGTH) {
     throw restErrors.parse(`"failed to parse ${context}"`, `unexpected "${trimmed.slice(0, 80)}" expecting a column name`);
   }
   return name;

@@ -49,7 +49,7 @@ export async function findFunctions(pg: PGlite, schema: string, name: string): P
   return rows.map((row) => {
     const allNames = row.argnames ?? [];
     const inNames = row.argmodes
-      ? allNames.filter((_, i) => ['i', 'b', 'v'].includes(row.argmodes![i]))
+      ? allNames.filter((_, i) => ['i', 'b', 'v'].includes(row.argmodes?.[i] ?? ''))
       : allNames.slice(0, row.pronargs);
     return {
       name: row.proname,

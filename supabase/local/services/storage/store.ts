@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { withRequestContext, type Transaction } from '../../database.ts';
-import type { Caller } from '../../http.ts';
+import { type Caller, hasControlCharacter } from '../../http.ts';
 
 export class StorageError extends Error {
   readonly status: number;
@@ -51,7 +51,7 @@ export interface ObjectRow {
 /** Keys as Supabase Storage accepts them: no empty segments, no `.`/`..`, no control characters. */
 export function validKey(key: string): boolean {
   if (key === '' || key.startsWith('/') || key.length > 1024) return false;
-  if (/[\u0000-\u001f\u007f\\]/.test(key)) return false;
+  if (hasControlCharacter(key) || key.includes('\\')) return false;
   return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
 }
 
