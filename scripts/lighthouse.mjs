@@ -9,7 +9,7 @@
  * under the same lock:
  *
  *   flock /tmp/golazo-e2e.lock npm run lighthouse
- *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --runs 1 --only /about,/profile --no-build
+ *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --runs 1 --only /about,/profile --no-build --details
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,6 +53,8 @@ const ONLY = option('--only', '')
   .split(',')
   .filter(Boolean);
 const BUILD = !process.argv.includes('--no-build');
+/** Also print the LCP element, the layout shifts and the busiest scripts of each route's median run. */
+const DETAILS = process.argv.includes('--details');
 
 const children = [];
 
@@ -112,6 +114,16 @@ async function demoSession() {
  * storage between runs when `disableStorageReset` is set.
  */
 async function seedSession(port, session) {
+  await withPageOnSite(port, `localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(session))})`);
+}
+
+/** Signed-out routes are measured as a visitor sees them: no session left over from a signed-in route. */
+async function clearSession(port) {
+  await withPageOnSite(port, `localStorage.removeItem(${JSON.stringify(SESSION_KEY)})`);
+}
+
+/** Opens the site's origin in Lighthouse's Chrome, runs `expression` there, and leaves for about:blank. */
+async function withPageOnSite(port, expression) {
   const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
   const page = targets.find((target) => target.type === 'page');
   const socket = new WebSocket(page.webSocketDebuggerUrl);
@@ -138,9 +150,7 @@ async function seedSession(port, session) {
   await send('Network.clearBrowserCache', {});
   await send('Page.navigate', { url: `${SITE}/robots.txt` });
   await new Promise((resolve) => setTimeout(resolve, 500));
-  await send('Runtime.evaluate', {
-    expression: `localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(session))})`,
-  });
+  await send('Runtime.evaluate', { expression });
   await send('Page.navigate', { url: 'about:blank' });
   socket.close();
 }
@@ -164,6 +174,13 @@ async function measure(chrome, url, signedIn) {
     cls: audit('cumulative-layout-shift'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    // What to look at when a budget is missed (printed with --details).
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    lcpPhases: (lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [])
+      .map((item) => `${item.phase} ${Math.round(item.timing)} ms`)
+      .join(', '),
+    shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? ''}`),
+    busiestScripts: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3).map((item) => `${Math.round(item.total)} ms ${item.url}`),
     failing: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices'].some((c) => lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
       .map((a) => a.id),
@@ -208,12 +225,19 @@ async function main() {
       const results = [];
       for (let i = 0; i < RUNS; i++) {
         if (route.signedIn) await seedSession(chrome.port, await demoSession());
+        else await clearSession(chrome.port);
         results.push(await measure(chrome, `${SITE}${route.path}`, Boolean(route.signedIn)));
       }
       const result = median(results);
       const missed = misses(result);
       rows.push({ route: route.path, ...result, missed });
       console.error(`${route.path}: perf ${result.performance}, LCP ${Math.round(result.lcpMs)} ms${missed.length ? ` (misses ${missed.join(', ')})` : ''}${result.failing.length ? ` [${result.failing.join(' ')}]` : ''}`);
+      if (DETAILS) {
+        console.error(`  LCP element: ${result.lcpElement ?? '-'}`);
+        if (result.lcpPhases) console.error(`  LCP phases: ${result.lcpPhases}`);
+        for (const shift of result.shifts) console.error(`  shift: ${shift}`);
+        for (const script of result.busiestScripts) console.error(`  script: ${script}`);
+      }
     }
   } finally {
     await chrome.kill();
