@@ -6,7 +6,7 @@
  * Then back to the page that sent the player here (`?next=`, same-site paths only).
  * `/login?signout=1` is where the header's "Log out" leads: it signs out, then offers sign-in.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ROUTES } from '@/lib/routes';
 import { $session, isSignedIn, signOut } from '@/stores/session';
@@ -18,16 +18,15 @@ import {
   DEFAULT_AFTER_SIGN_IN,
   isCompleteCode,
   isPlausibleEmail,
-  normaliseCode,
   safeNextPath,
   secondsUntilResend,
   type AuthErrorLike,
 } from './auth';
+import { initialSignInState, shouldVerifyTypedCode, signInReducer } from './signInFlow';
 import { takeFlashMessage } from './guard';
 import Toaster from './Toaster';
 
 type Mode = 'sign-in' | 'sign-up';
-type Step = 'email' | 'code' | 'authenticator' | 'leaving';
 
 interface Props {
   mode: Mode;
@@ -62,32 +61,23 @@ const authApi = () => import('./auth.api');
 
 export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
   const session = useStore($session);
-  const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [sentAt, setSentAt] = useState<number | null>(null);
+  const [state, dispatch] = useReducer(signInReducer, initialSignInState);
+  const { step, email, code, error, busy, signingOut, hydrated, sentAt } = state;
   const [now, setNow] = useState(() => Date.now());
-  const [signingOut, setSigningOut] = useState(false);
   const [next, setNext] = useState(DEFAULT_AFTER_SIGN_IN);
-  const [hydrated, setHydrated] = useState(false);
-  const lastSubmittedCode = useRef<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const text = copy[mode];
 
   // Read the address once: where to go afterwards, and whether this visit is a sign-out.
   useEffect(() => {
-    // A fast typist (or a slow phone) may have typed before the island woke up: keep it.
-    if (emailInput.current?.value) setEmail(emailInput.current.value);
-    setHydrated(true);
     const params = new URLSearchParams(window.location.search);
+    const signingOutNow = params.has('signout');
+    dispatch({ type: 'started', typedEmail: emailInput.current?.value ?? '', signingOut: signingOutNow });
     setNext(safeNextPath(params.get('next')));
     const flash = takeFlashMessage();
     if (flash) showToast(flash, 'info', 6000);
-    if (params.has('signout')) {
-      setSigningOut(true);
+    if (signingOutNow) {
       signOut()
         .then(() => showToast('You have been logged out.', 'success'))
         .catch(() => showToast('Something went wrong. Please try again.', 'error'))
@@ -95,22 +85,21 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
           params.delete('signout');
           const query = params.toString();
           window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
-          setSigningOut(false);
+          dispatch({ type: 'signOutFinished' });
         });
     }
   }, []);
 
   // Arriving already signed in: leave at once, or ask for the authenticator code still owed.
-  // Only on the first step: later steps decide for themselves once the server has answered.
+  const signedIn = isSignedIn(session);
+  const owesSecondStep = session.status === 'second-step';
   useEffect(() => {
-    if (step !== 'email' || signingOut || busy) return;
-    if (session.status === 'second-step') {
-      setStep('authenticator');
-    } else if (isSignedIn(session)) {
-      setStep('leaving');
-      window.location.replace(next);
-    }
-  }, [session, step, signingOut, busy, next]);
+    dispatch({ type: 'sessionSeen', signedIn, owesSecondStep });
+  }, [signedIn, owesSecondStep]);
+
+  useEffect(() => {
+    if (step === 'leaving') window.location.replace(next);
+  }, [step, next]);
 
   // The resend countdown ticks only while it matters.
   const secondsLeft = sentAt === null ? 0 : secondsUntilResend(sentAt, now);
@@ -126,34 +115,21 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
 
   async function sendCode(event?: SubmitEvent) {
     event?.preventDefault();
-    setError(null);
-    if (!isPlausibleEmail(email)) {
-      setError(AUTH_FAILURE_MESSAGES['invalid-email']);
-      return;
-    }
-    setBusy(true);
+    dispatch({ type: 'sendRequested' });
+    if (!isPlausibleEmail(email)) return;
     try {
       await (await authApi()).sendSignInCode(email);
-      setSentAt(Date.now());
-      setNow(Date.now());
-      setCode('');
-      lastSubmittedCode.current = null;
-      setStep('code');
+      const at = Date.now();
+      setNow(at);
+      dispatch({ type: 'codeSent', at });
     } catch (err) {
-      setError(messageFor(err));
-    } finally {
-      setBusy(false);
+      dispatch({ type: 'failed', message: messageFor(err) });
     }
   }
 
   async function verify(value: string) {
-    if (!isCompleteCode(value)) {
-      setError(`Enter the ${CODE_LENGTH}-digit code.`);
-      return;
-    }
-    lastSubmittedCode.current = value;
-    setError(null);
-    setBusy(true);
+    dispatch({ type: 'verifyRequested', code: value });
+    if (!isCompleteCode(value)) return;
     try {
       const api = await authApi();
       if (step === 'code') {
@@ -161,48 +137,40 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
         // Ask the server (not the cached session) whether an authenticator guards this account.
         const hasAuthenticator = (await api.listAuthenticators()).some((f) => f.status === 'verified');
         if (hasAuthenticator) {
-          setCode('');
-          lastSubmittedCode.current = null;
-          setStep('authenticator');
+          dispatch({ type: 'authenticatorRequired' });
           return;
         }
       } else {
         await api.verifyAuthenticatorCode(value);
       }
-      setStep('leaving');
-      window.location.replace(next);
+      dispatch({ type: 'signedIn' });
     } catch (err) {
-      setError(messageFor(err));
-    } finally {
-      setBusy(false);
+      dispatch({ type: 'failed', message: messageFor(err) });
     }
   }
 
   function onCodeChange(raw: string) {
-    const value = normaliseCode(raw);
-    setCode(value);
+    const typed = signInReducer(state, { type: 'codeTyped', raw });
+    dispatch({ type: 'codeTyped', raw });
     // A complete code (typed or pasted from the e-mail) is sent at once: one less tap on a phone.
-    if (isCompleteCode(value) && value !== lastSubmittedCode.current && !busy) void verify(value);
+    if (shouldVerifyTypedCode(typed)) void verify(typed.code);
   }
 
   async function continueWithGoogle() {
-    setError(null);
     try {
-      const back = `${window.location.origin}/login?next=${encodeURIComponent(next)}`;
+      const back = `${window.location.origin}${ROUTES.login.path}?next=${encodeURIComponent(next)}`;
       await (await authApi()).signInWithGoogle(back);
     } catch (err) {
-      setError(messageFor(err));
+      dispatch({ type: 'failed', message: messageFor(err) });
     }
   }
 
   async function cancelSecondFactor() {
-    setBusy(true);
+    dispatch({ type: 'cancelRequested' });
     try {
       await signOut();
     } finally {
-      setBusy(false);
-      setCode('');
-      setStep('email');
+      dispatch({ type: 'cancelled' });
     }
   }
 
@@ -227,7 +195,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
                 inputMode="email"
                 required
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                onChange={(e) => dispatch({ type: 'emailTyped', email: e.target.value })}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'sign-in-error' : undefined}
                 placeholder="you@example.com"
@@ -316,10 +284,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
               <button
                 type="button"
                 className="text-mist underline-offset-4 hover:text-chalk hover:underline"
-                onClick={() => {
-                  setError(null);
-                  setStep('email');
-                }}
+                onClick={() => dispatch({ type: 'differentEmailChosen' })}
               >
                 Use a different e-mail
               </button>
