@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUS_LOOK, TOURNAMENT_STATUSES } from '../../src/features/tournaments/status.ts';
 import { anon, createUser, engines, expectSqlError, serviceRole, type TestDatabase } from './helpers.ts';
 
 type State = {
@@ -124,6 +125,16 @@ describe.each(engines)('tournament status on $name', (engine) => {
     expect((await state(pod)).status).toBe('open');
     await setClock(at(-24 * 60));
     expect(await state(pod)).toMatchObject({ status: 'cancelled', cancel_reason: expect.stringContaining('Not enough players') });
+  });
+
+  it('uses the same words as every page of the site (src/features/tournaments/status.ts)', async () => {
+    const rows = await db.admin.query<{ status: string; label: string }>(
+      'select s as status, private.tournament_status_label(s) as label from unnest($1::text[]) as s',
+      [[...TOURNAMENT_STATUSES]],
+    );
+    expect(Object.fromEntries(rows.rows.map((r) => [r.status, r.label]))).toEqual(
+      Object.fromEntries(TOURNAMENT_STATUSES.map((s) => [s, STATUS_LOOK[s].label])),
+    );
   });
 
   it('answers an unknown id with PT404 tournament_not_found', async () => {

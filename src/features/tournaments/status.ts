@@ -1,0 +1,92 @@
+/**
+ * A tournament's status as players read it: the database computes it (`get_tournament_state`), this
+ * module gives every page and island the same words and colours for it, and a build-time estimate from
+ * the catalog so a pre-rendered page starts with a sensible value before the live one arrives.
+ *
+ * The labels equal the SQL ones (`private.tournament_status_label`); supabase/tests/tournament-status.test.ts
+ * compares them.
+ */
+import { z } from 'zod';
+
+export const TOURNAMENT_STATUSES = ['scheduled', 'open', 'full', 'check-in', 'live', 'finished', 'settled', 'cancelled'] as const;
+export const TournamentStatus = z.enum(TOURNAMENT_STATUSES);
+export type TournamentStatus = z.infer<typeof TournamentStatus>;
+
+type StatusLook = {
+  /** The words on every badge. */
+  label: string;
+  /** Tailwind classes of the badge (background and text colour). */
+  badgeClass: string;
+  /** Whether a player can pay for an entry now. */
+  takesEntries: boolean;
+};
+
+export const STATUS_LOOK: Record<TournamentStatus, StatusLook> = {
+  scheduled: { label: 'Coming soon', badgeClass: 'bg-pitch-800 text-mist', takesEntries: false },
+  open: { label: 'Registration open', badgeClass: 'bg-lime/15 text-lime', takesEntries: true },
+  full: { label: 'Full', badgeClass: 'bg-gold/15 text-gold', takesEntries: false },
+  'check-in': { label: 'Check-in', badgeClass: 'bg-sky-400/15 text-sky-300', takesEntries: false },
+  live: { label: 'Live', badgeClass: 'bg-red-500/20 text-red-300', takesEntries: false },
+  finished: { label: 'Finished', badgeClass: 'bg-pitch-800 text-chalk', takesEntries: false },
+  settled: { label: 'Prizes paid', badgeClass: 'bg-pitch-800 text-gold', takesEntries: false },
+  cancelled: { label: 'Cancelled', badgeClass: 'bg-red-900/40 text-red-200', takesEntries: false },
+};
+
+export const statusLabel = (status: TournamentStatus): string => STATUS_LOOK[status].label;
+
+/** What `get_tournament_state` answers (and each item of `get_tournament_states`, with its `id`). */
+export const TournamentState = z.object({
+  status: TournamentStatus,
+  label: z.string(),
+  entries: z.number().int().nonnegative(),
+  capacity: z.number().int().positive(),
+  registration_closes_at: z.string(),
+  check_in_opens_at: z.string(),
+  check_in_closes_at: z.string(),
+  starts_at: z.string(),
+  current_round: z.number().int().nullable(),
+  cancel_reason: z.string().nullable().optional(),
+});
+export type TournamentState = z.infer<typeof TournamentState>;
+export const TournamentStateWithId = TournamentState.extend({ id: z.string() });
+export type TournamentStateWithId = z.infer<typeof TournamentStateWithId>;
+
+/** "212 / 300 players": entries first, then capacity, always. */
+export function entriesLabel(entries: number, capacity: number): string {
+  return `${entries} / ${capacity} ${capacity === 1 ? 'player' : 'players'}`;
+}
+
+/** Before the live count arrives: the capacity only, with a neutral dash in place of the entries. */
+export function pendingEntriesLabel(capacity: number): string {
+  return `– / ${capacity} ${capacity === 1 ? 'player' : 'players'}`;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+type CatalogTimes = {
+  series: 'championship' | 'quick';
+  isLive: boolean;
+  startsAt: string;
+  registrationClosesAt?: string | undefined;
+};
+
+/** Check-in opens (series default when the catalog does not say): championship 24 h, quick 60 min before. */
+export function checkInOpensAt(t: CatalogTimes): Date {
+  return new Date(new Date(t.startsAt).getTime() - (t.series === 'championship' ? 24 * HOUR : HOUR));
+}
+
+/** Registration closes at its close time (default 1 h before the start) or when check-in opens, whichever is first. */
+export function registrationClosesAt(t: CatalogTimes): Date {
+  const close = t.registrationClosesAt ? new Date(t.registrationClosesAt) : new Date(new Date(t.startsAt).getTime() - HOUR);
+  const checkIn = checkInOpensAt(t);
+  return close < checkIn ? close : checkIn;
+}
+
+/**
+ * The status a pre-rendered page starts with, from the catalog's times alone (the same rule as the
+ * database, without counters or staff markers): the island replaces it with the database's at once.
+ */
+export function buildTimeStatus(t: CatalogTimes, now = new Date()): TournamentStatus {
+  if (registrationClosesAt(t) <= now) return 'check-in';
+  return t.isLive ? 'open' : 'scheduled';
+}
