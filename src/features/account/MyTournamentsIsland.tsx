@@ -15,6 +15,8 @@ import {
   type Registration,
 } from './account';
 import { Badge, ComingSoonCard, PageHeading, Spinner, TabPanel, Tabs } from './AccountUi';
+import StatusPill from '@/features/tournaments/StatusPill';
+import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
 
 type Tab = 'regular' | 'champions';
 const tabs = [
@@ -29,6 +31,8 @@ export default function MyTournamentsIsland() {
   const userId = session?.user.id;
   const [tab, setTab] = useState<Tab>('regular');
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The tournament's own status (the same words as every other page), one request for the whole list.
+  const states = useTournamentStates(load.status === 'ready' ? [...new Set(load.rows.map((r) => r.tournament_id))] : []);
 
   useEffect(() => {
     if (!userId) return;
@@ -86,9 +90,17 @@ export default function MyTournamentsIsland() {
                       {row.tournament_title}
                     </a>
                     <p className="mt-1 text-sm text-mist">Registered on {formatDateIST(row.registered_at)}</p>
-                    {row.slots > 1 && <p className="mt-1 text-sm text-mist">{row.slots} slots</p>}
+                    {row.slots > 1 && <p className="mt-1 text-sm text-mist">{row.slots} entries</p>}
                   </div>
-                  <Badge tone={registrationStatusTone(row.status)}>{capitalise(row.status)}</Badge>
+                  {row.status === 'cancelled' ? (
+                    <Badge tone={registrationStatusTone(row.status)}>{capitalise(row.status)}</Badge>
+                  ) : states[row.tournament_id] ? (
+                    <StatusPill tournamentId={row.tournament_id} status={states[row.tournament_id]!.status} live />
+                  ) : (
+                    <span className="inline-block min-w-24 rounded-full bg-pitch-800 px-2.5 py-1 text-xs text-transparent" aria-hidden="true">
+                      …
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -8,6 +8,9 @@
 import { useEffect, useRef } from 'react';
 import type { CarouselCard } from './landing';
 import RegisterButton from '@/features/payments/RegisterButton';
+import StatusPill from '@/features/tournaments/StatusPill';
+import { STATUS_LOOK, entriesLabel, pendingEntriesLabel, type TournamentStateWithId } from '@/features/tournaments/status';
+import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
 
 type Props = {
   cards: CarouselCard[];
@@ -17,7 +20,8 @@ type Props = {
   className?: string;
 };
 
-function Card({ card, clone, sessionKey }: { card: CarouselCard; clone: boolean; sessionKey: string }) {
+function Card({ card, clone, sessionKey, state }: { card: CarouselCard; clone: boolean; sessionKey: string; state?: TournamentStateWithId }) {
+  const status = state?.status ?? card.status;
   return (
     <li
       className="card flex w-72 shrink-0 flex-col p-5"
@@ -27,8 +31,9 @@ function Card({ card, clone, sessionKey }: { card: CarouselCard; clone: boolean;
     >
       <div className="flex items-center justify-between gap-2 text-xs font-bold uppercase tracking-wider">
         <span className="rounded-full bg-pitch-800 px-2.5 py-1 text-lime">{card.format}</span>
-        <span className="text-mist">{card.startsOn}</span>
+        <StatusPill tournamentId={card.id} status={status} live={state !== undefined} />
       </div>
+      <p className="mt-2 text-xs text-mist">{card.startsOn}</p>
       <h3 className="mt-4 font-display text-2xl leading-tight uppercase">
         <a href={`/tournaments/${card.id}`} className="hover:text-lime">
           {card.title}
@@ -44,13 +49,15 @@ function Card({ card, clone, sessionKey }: { card: CarouselCard; clone: boolean;
           <dd className="text-lg font-bold text-gold">{card.prize}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-sm text-mist">{card.players}</p>
+      <p className="mt-2 text-sm text-mist tabular-nums" data-entries-of-island={clone ? undefined : card.id}>
+        {state ? entriesLabel(state.entries, state.capacity) : pendingEntriesLabel(card.capacity)}
+      </p>
       <div className="mt-auto pt-5">
-        {card.registerHref ? (
+        {STATUS_LOOK[status].takesEntries ? (
           <RegisterButton tournamentId={card.id} href={card.registerHref} sessionKey={sessionKey} />
         ) : (
           <button type="button" className="btn w-full" disabled>
-            Full
+            {STATUS_LOOK[status].label}
           </button>
         )}
       </div>
@@ -61,6 +68,7 @@ function Card({ card, clone, sessionKey }: { card: CarouselCard; clone: boolean;
 export default function TournamentCarousel({ cards, pixelsPerFrame, sessionKey, className = '' }: Props) {
   const scrollerRef = useRef<HTMLDivElement>(null);
   const firstSetRef = useRef<HTMLUListElement>(null);
+  const states = useTournamentStates(cards.map((card) => card.id));
 
   useEffect(() => {
     const scroller = scrollerRef.current;
@@ -128,12 +136,12 @@ export default function TournamentCarousel({ cards, pixelsPerFrame, sessionKey, 
     >
       <ul ref={firstSetRef} className="flex shrink-0 gap-4 pr-4" role="list">
         {cards.map((card) => (
-          <Card key={card.id} card={card} clone={false} sessionKey={sessionKey} />
+          <Card key={card.id} card={card} clone={false} sessionKey={sessionKey} state={states[card.id]} />
         ))}
       </ul>
       <ul className="flex shrink-0 gap-4 pr-4" role="list" aria-hidden="true">
         {cards.map((card) => (
-          <Card key={card.id} card={card} clone sessionKey={sessionKey} />
+          <Card key={card.id} card={card} clone sessionKey={sessionKey} state={states[card.id]} />
         ))}
       </ul>
     </div>

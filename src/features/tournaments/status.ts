@@ -90,3 +90,28 @@ export function buildTimeStatus(t: CatalogTimes, now = new Date()): TournamentSt
   if (registrationClosesAt(t) <= now) return 'check-in';
   return t.isLive ? 'open' : 'scheduled';
 }
+
+export type RoundState = 'upcoming' | 'live' | 'done';
+
+export const ROUND_STATE_LOOK: Record<RoundState, { label: string; badgeClass: string }> = {
+  upcoming: { label: 'Upcoming', badgeClass: 'bg-pitch-800 text-mist' },
+  live: { label: 'Live', badgeClass: 'bg-red-500/20 text-red-300' },
+  done: { label: 'Done', badgeClass: 'bg-lime/15 text-lime' },
+};
+
+/** How long the last round counts as live after its start (a match and its reports). */
+const LAST_ROUND_LENGTH_MS = 90 * 60 * 1000;
+
+/**
+ * Each round of a schedule at `now`: upcoming before its start, live from its start until the next round
+ * starts (the last one for 90 minutes), done after.
+ */
+export function roundStates(schedule: readonly { startsAt: string }[], now = new Date()): RoundState[] {
+  return schedule.map((round, index) => {
+    const start = new Date(round.startsAt).getTime();
+    const next = schedule[index + 1];
+    const end = next ? new Date(next.startsAt).getTime() : start + LAST_ROUND_LENGTH_MS;
+    if (now.getTime() < start) return 'upcoming';
+    return now.getTime() < end ? 'live' : 'done';
+  });
+}
