@@ -24,7 +24,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TournamentSchema, type Tournament } from '../src/features/tournaments/tournaments.ts';
+import { TournamentSchema, prizeFormula, type Tournament } from '../src/features/tournaments/tournaments.ts';
 import { rupeesToPaise } from '../src/lib/format.ts';
 
 /** Anything that runs a parameterised query: a PGlite instance or transaction, a node-postgres client or pool. */
@@ -87,25 +87,9 @@ export type SeriesRow = {
   active: boolean;
 };
 
-/** "Winner ₹1,200" or "Winner ₹20,000; places 2 to 6 share ₹25,000": what each place is paid. */
-export function prizeFormula(t: Tournament): { list: SeriesRow['prize_formula']; text: string } {
-  const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
-  if (t.winnerPrizeRupees === undefined || t.winnerPrizeRupees === t.prizePoolRupees) {
-    return { list: [{ places: '1', paise: rupeesToPaise(t.prizePoolRupees) }], text: `The winner takes the whole pool of ${rupees(t.prizePoolRupees)}.` };
-  }
-  const rest = t.prizePoolRupees - t.winnerPrizeRupees;
-  const last = t.paidPlaces ?? 2;
-  return {
-    list: [
-      { places: '1', paise: rupeesToPaise(t.winnerPrizeRupees) },
-      { places: `2-${last}`, paise: rupeesToPaise(rest) },
-    ],
-    text: `Winner ${rupees(t.winnerPrizeRupees)}; places 2 to ${last} share ${rupees(rest)}.`,
-  };
-}
-
 export function toSeriesRow(t: Tournament, id = t.id): SeriesRow {
   const formula = prizeFormula(t);
+  const list = formula.list.map((band) => ({ places: band.places, paise: rupeesToPaise(band.rupees) }));
   const championship = t.series === 'championship';
   return {
     id,
@@ -115,7 +99,7 @@ export function toSeriesRow(t: Tournament, id = t.id): SeriesRow {
     entry_fee_paise: rupeesToPaise(t.entryFeeRupees),
     prize_pool_paise: rupeesToPaise(t.prizePoolRupees),
     winner_prize_paise: t.winnerPrizeRupees === undefined ? null : rupeesToPaise(t.winnerPrizeRupees),
-    prize_formula: formula.list,
+    prize_formula: list,
     prize_formula_text: formula.text,
     capacity: t.maxPlayers,
     // lifecycle.md, Check-in: championships from start - 24 h to start - 60 min, quick pods 60 to 15 min.

@@ -323,3 +323,39 @@ revoke all on function public.service_ensure_open_pods() from public, anon, auth
 grant execute on function public.service_ensure_open_pods() to service_role;
 
 alter publication supabase_realtime add table public.series;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Lists show a quick series by its newest pod: get_tournament_states also takes series ids
+-- -----------------------------------------------------------------------------------------------------
+-- A series id in p_tournament_ids answers the state of the series' newest pod (its open one while the
+-- series is active), with `id` the series id and `pod_id` the pod's; a card of the series then shows
+-- what a player can do now. Tournament ids answer as before.
+create or replace function public.get_tournament_states(p_tournament_ids text[] default null)
+returns jsonb
+language sql stable
+security definer
+set search_path = ''
+as $$
+  with asked as (
+    select t.id as key, t as tournament, null::text as pod_id
+      from public.tournaments as t
+     where (p_tournament_ids is null or t.id = any (p_tournament_ids))
+       and not exists (select 1 from public.series s where s.id = t.id and s.kind = 'quick')
+    union all
+    select s.id, newest.pod, (newest.pod).id
+      from public.series as s
+      cross join lateral (
+        select p as pod from public.tournaments as p
+         where p.series_id = s.id and p.pod_number is not null
+         order by p.pod_number desc
+         limit 1
+      ) as newest
+     where s.kind = 'quick' and p_tournament_ids is not null and s.id = any (p_tournament_ids)
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('id', key)
+                            || case when pod_id is null then '{}'::jsonb else jsonb_build_object('pod_id', pod_id) end
+                            || private.tournament_state(tournament, private.clock_now())
+                            order by (tournament).starts_at, key),
+                  '[]'::jsonb)
+    from asked;
+$$;

@@ -143,6 +143,17 @@ describe.each(engines)('pods on $name', (engine) => {
     expect(await pods(series)).toHaveLength(2);
   });
 
+  it("lets a list ask for a series and get its open pod's state (the card shows what a player can do now)", async () => {
+    await setClock(T0.toISOString());
+    const series = `s4-${randomUUID().slice(0, 6)}`;
+    await db.admin.query(insertSeries(series, 4));
+    await one('select public.service_ensure_open_pods() as result');
+    const [pod] = await pods(series);
+    await payFor(pod!.id);
+    const states = await one<Array<Record<string, unknown>>>('select public.get_tournament_states($1) as result', [[series]]);
+    expect(states).toEqual([expect.objectContaining({ id: series, pod_id: pod!.id, status: 'open', entries: 1, capacity: 4 })]);
+  });
+
   afterAll(async () => {
     await setClock(null).catch(() => undefined);
   });

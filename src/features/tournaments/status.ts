@@ -48,7 +48,8 @@ export const TournamentState = z.object({
   cancel_reason: z.string().nullable().optional(),
 });
 export type TournamentState = z.infer<typeof TournamentState>;
-export const TournamentStateWithId = TournamentState.extend({ id: z.string() });
+/** A list item: `id` is what was asked for; for a quick series, `pod_id` is the pod whose state it is. */
+export const TournamentStateWithId = TournamentState.extend({ id: z.string(), pod_id: z.string().optional() });
 export type TournamentStateWithId = z.infer<typeof TournamentStateWithId>;
 
 /** "212 / 300 players": entries first, then capacity, always. */
@@ -87,6 +88,8 @@ export function registrationClosesAt(t: CatalogTimes): Date {
  * database, without counters or staff markers): the island replaces it with the database's at once.
  */
 export function buildTimeStatus(t: CatalogTimes, now = new Date()): TournamentStatus {
+  // A quick series always has an open pod while it is active.
+  if (t.series === 'quick') return t.isLive ? 'open' : 'scheduled';
   if (registrationClosesAt(t) <= now) return 'check-in';
   return t.isLive ? 'open' : 'scheduled';
 }

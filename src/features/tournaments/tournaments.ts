@@ -113,6 +113,26 @@ export function dashboardTournaments<T extends Pick<Tournament, 'series' | 'star
   return sortCatalog(items);
 }
 
+/** What each place is paid: "The winner takes the whole pool of ₹1,200." or "Winner ₹20,000; places 2 to 6 share ₹25,000." */
+export function prizeFormula(t: Pick<Tournament, 'prizePoolRupees' | 'winnerPrizeRupees' | 'paidPlaces'>): {
+  list: Array<{ places: string; rupees: number }>;
+  text: string;
+} {
+  const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+  if (t.winnerPrizeRupees === undefined || t.winnerPrizeRupees === t.prizePoolRupees) {
+    return { list: [{ places: '1', rupees: t.prizePoolRupees }], text: `The winner takes the whole pool of ${rupees(t.prizePoolRupees)}.` };
+  }
+  const rest = t.prizePoolRupees - t.winnerPrizeRupees;
+  const last = t.paidPlaces ?? 2;
+  return {
+    list: [
+      { places: '1', rupees: t.winnerPrizeRupees },
+      { places: `2-${last}`, rupees: rest },
+    ],
+    text: `Winner ${rupees(t.winnerPrizeRupees)}; places 2 to ${last} share ${rupees(rest)}.`,
+  };
+}
+
 /**
  * One line for link previews and search results: what it is, what it costs, what it pays.
  * Amounts come pre-formatted by the caller's formatter so this stays free of Intl setup.
