@@ -36,7 +36,8 @@ export const BUDGETS = {
   '/cookies-policy': 0,
   '/cancellation-refund': 0,
   '/shipping-delivery': 0,
-  '/tournaments': 0,
+  // The list's live status badges and "212 / 300 players" counts: one small script, no supabase-js.
+  '/tournaments': 6 * KB,
   // Account pages: React, the session and the account island.
   '/login': 110 * KB,
   '/register': 110 * KB,

@@ -2,21 +2,38 @@
  * The database's status of every tournament on screen, loaded in ONE call however many badges, cards and
  * islands ask for it (requests made in the same tick are batched into one `get_tournament_states`).
  * Pre-rendered markup carries the build-time status; islands and the page script replace it from here.
+ * A plain request to the REST endpoint (the function is public): public pages do not load supabase-js.
  */
 import { map } from 'nanostores';
-import { getSupabase } from '@/lib/supabase';
-import { TournamentStateWithId, type TournamentStateWithId as State } from './status';
+import { parseTournamentStates, type TournamentStateWithId as State } from './status';
 
 export const $tournamentStates = map<Record<string, State>>({});
 
 const wanted = new Set<string>();
 let flush: Promise<void> | undefined;
 
+/**
+ * Where the REST API is: written into the page by LiveTournamentStates.astro (so public pages do not load
+ * the settings module and its schema library), else from the settings.
+ */
+async function restApi(): Promise<{ url: string; anonKey: string }> {
+  const node = document.querySelector<HTMLElement>('[data-tournament-states-api]');
+  const url = node?.dataset.tournamentStatesApi;
+  const anonKey = node?.dataset.anonKey;
+  if (url && anonKey) return { url, anonKey };
+  const { settings } = await import('@/lib/settings');
+  return settings.supabase;
+}
+
 async function fetchStates(ids: string[]): Promise<State[]> {
-  const { data, error } = await getSupabase().rpc('get_tournament_states', { p_tournament_ids: ids });
-  if (error) throw error;
-  const parsed = TournamentStateWithId.array().safeParse(data);
-  return parsed.success ? parsed.data : [];
+  const { url, anonKey } = await restApi();
+  const response = await fetch(`${url}/rest/v1/rpc/get_tournament_states`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_tournament_ids: ids }),
+  });
+  if (!response.ok) throw new Error(`get_tournament_states answered ${response.status}`);
+  return parseTournamentStates(await response.json());
 }
 
 /** Loads (or reloads) the states of these tournaments; calls in the same tick share one request. */

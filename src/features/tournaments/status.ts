@@ -6,11 +6,8 @@
  * The labels equal the SQL ones (`private.tournament_status_label`); supabase/tests/tournament-status.test.ts
  * compares them.
  */
-import { z } from 'zod';
-
 export const TOURNAMENT_STATUSES = ['scheduled', 'open', 'full', 'check-in', 'live', 'finished', 'settled', 'cancelled'] as const;
-export const TournamentStatus = z.enum(TOURNAMENT_STATUSES);
-export type TournamentStatus = z.infer<typeof TournamentStatus>;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
 
 type StatusLook = {
   /** The words on every badge. */
@@ -35,22 +32,40 @@ export const STATUS_LOOK: Record<TournamentStatus, StatusLook> = {
 export const statusLabel = (status: TournamentStatus): string => STATUS_LOOK[status].label;
 
 /** What `get_tournament_state` answers (and each item of `get_tournament_states`, with its `id`). */
-export const TournamentState = z.object({
-  status: TournamentStatus,
-  label: z.string(),
-  entries: z.number().int().nonnegative(),
-  capacity: z.number().int().positive(),
-  registration_closes_at: z.string(),
-  check_in_opens_at: z.string(),
-  check_in_closes_at: z.string(),
-  starts_at: z.string(),
-  current_round: z.number().int().nullable(),
-  cancel_reason: z.string().nullable().optional(),
-});
-export type TournamentState = z.infer<typeof TournamentState>;
+export type TournamentState = {
+  status: TournamentStatus;
+  label: string;
+  entries: number;
+  capacity: number;
+  registration_closes_at: string;
+  check_in_opens_at: string;
+  check_in_closes_at: string;
+  starts_at: string;
+  current_round: number | null;
+  cancel_reason?: string | null;
+};
 /** A list item: `id` is what was asked for; for a quick series, `pod_id` is the pod whose state it is. */
-export const TournamentStateWithId = TournamentState.extend({ id: z.string(), pod_id: z.string().optional() });
-export type TournamentStateWithId = z.infer<typeof TournamentStateWithId>;
+export type TournamentStateWithId = TournamentState & { id: string; pod_id?: string };
+
+const isStatus = (value: unknown): value is TournamentStatus => TOURNAMENT_STATUSES.includes(value as TournamentStatus);
+
+/**
+ * The items of a `get_tournament_states` answer that have the contract's shape (checked by hand: this runs
+ * on every public page, where a schema library would cost more than the page's own script).
+ */
+export function parseTournamentStates(data: unknown): TournamentStateWithId[] {
+  if (!Array.isArray(data)) return [];
+  return data.filter(
+    (item): item is TournamentStateWithId =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.id === 'string' &&
+      isStatus(item.status) &&
+      Number.isInteger(item.entries) &&
+      Number.isInteger(item.capacity) &&
+      typeof item.starts_at === 'string',
+  );
+}
 
 /** "212 / 300 players": entries first, then capacity, always. */
 export function entriesLabel(entries: number, capacity: number): string {
