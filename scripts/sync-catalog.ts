@@ -212,10 +212,13 @@ upserted as (
   returning t.id, (t.xmax = 0) as inserted
 ),
 retired as (
+  -- Championship editions the catalog no longer lists (and quick entries once synced as tournaments,
+  -- before they became series). Pods and local demo rows are not the catalog's.
   update public.tournaments as t
      set is_live = false
    where t.is_live
      and t.pod_number is null
+     and (t.series = 'championship' or exists (select 1 from series_catalog as sc where sc.id = t.id))
      and not exists (select 1 from catalog as c where c.id = t.id)
   returning t.id
 )

@@ -7,7 +7,7 @@
  * `tournaments` table, which is what payments trust.
  */
 import { z } from 'zod';
-import { registrationClosesAt } from './status';
+import { registrationClosesAt } from './status.ts';
 
 /** An ISO 8601 instant with an explicit offset, e.g. `2025-07-20T19:00:00+05:30`. */
 const Instant = z.iso.datetime({ offset: true });
