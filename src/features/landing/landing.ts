@@ -79,7 +79,7 @@ export function carouselCards(catalog: Tournament[], now = new Date()): Carousel
 export const howItWorks = [
   {
     title: 'Join the Community',
-    body: 'Fixtures, room codes and results are posted in our WhatsApp group first.',
+    body: 'Chat with other players in our WhatsApp group. Entering, fixtures and results all happen on this site.',
     cta: { label: 'Join on WhatsApp', external: 'whatsapp' as const },
   },
   {
