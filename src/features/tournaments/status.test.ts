@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_LOOK, TOURNAMENT_STATUSES, buildTimeStatus, entriesLabel, pendingEntriesLabel, registrationClosesAt, roundStates } from './status';
+import { STATUS_LOOK, TOURNAMENT_STATUSES, buildTimeStatus, entriesLabel, parseTournamentStates, pendingEntriesLabel, registrationClosesAt, roundStates } from './status';
 
 describe('status words', () => {
   it('has words and a colour for every status the database can answer', () => {
@@ -42,5 +42,24 @@ describe('roundStates (the Schedule tab)', () => {
     expect(roundStates(schedule, new Date('2027-01-30T08:30:00Z'))).toEqual(['live', 'upcoming']);
     expect(roundStates(schedule, new Date('2027-01-30T10:00:00Z'))).toEqual(['done', 'live']);
     expect(roundStates(schedule, new Date('2027-01-30T12:00:00Z'))).toEqual(['done', 'done']);
+  });
+});
+
+describe('parseTournamentStates (what the public pages accept from the database)', () => {
+  const state = {
+    id: 'champions-dec-2026',
+    status: 'open',
+    label: 'Registration open',
+    entries: 212,
+    capacity: 300,
+    registration_closes_at: '2026-12-25T08:30:00+00:00',
+    check_in_opens_at: '2026-12-25T08:30:00+00:00',
+    check_in_closes_at: '2026-12-26T07:30:00+00:00',
+    starts_at: '2026-12-26T08:30:00+00:00',
+    current_round: null,
+  };
+  it('keeps items of the contract shape and drops anything else, so a bad answer never shows a wrong word', () => {
+    expect(parseTournamentStates([state, { ...state, id: 'x', status: 'paused' }, { ...state, id: 'y', entries: '3' }, null])).toEqual([state]);
+    expect(parseTournamentStates({ message: 'error' })).toEqual([]);
   });
 });
