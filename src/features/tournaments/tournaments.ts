@@ -34,9 +34,12 @@ export const TournamentSchema = z
     /** How many of the best finishers are paid, shown in the rules. */
     paidPlaces: z.number().int().positive().optional(),
     maxPlayers: z.number().int().min(2).max(1000),
-    /** Whether the organiser has opened registrations. Capacity and closing time still apply. */
+    /** Championship: whether registration is open (else "Coming soon"). Quick series: whether the series is active (has an open pod). */
     isLive: z.boolean(),
-    /** Registrations stop at this instant; absent means "until full or closed by the organiser". */
+    /**
+     * Registration closes at this instant or when check-in opens, whichever is first; absent means one hour
+     * before the start (status.ts, and the database's get_tournament_state, apply the same rule).
+     */
     registrationClosesAt: Instant.optional(),
     /** First match. */
     startsAt: Instant,
@@ -58,12 +61,6 @@ export type Tournament = z.infer<typeof TournamentSchema>;
 
 export const MIN_SLOTS = 1;
 export const MAX_SLOTS = 10;
-
-/** Whether the catalog's own data lets a tournament take registrations at `now` (capacity aside). */
-export function acceptsRegistrations(t: Pick<Tournament, 'isLive' | 'registrationClosesAt'>, now = new Date()): boolean {
-  if (!t.isLive) return false;
-  return t.registrationClosesAt === undefined || new Date(t.registrationClosesAt) > now;
-}
 
 export type SlotOption = { slots: number; price: number; total: number };
 
