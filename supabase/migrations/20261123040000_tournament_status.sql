@@ -129,11 +129,21 @@ as $$
     'check_in_opens_at', private.tournament_check_in_opens_at(p_tournament),
     'check_in_closes_at', private.tournament_check_in_closes_at(p_tournament),
     'starts_at', p_tournament.starts_at,
-    'current_round', case when s.status = 'live' then p_tournament.current_round end,
-    'cancel_reason', case when s.status = 'cancelled'
-                          then coalesce(p_tournament.cancel_reason, 'Not enough players joined before the deadline.') end
+    'current_round', case when s.status = 'live' then p_tournament.current_round end
   )
   from s;
+$$;
+
+-- What lists and pages show besides the contract's fields: why a cancelled tournament was called off.
+create function private.tournament_list_state(p_tournament public.tournaments, p_now timestamptz)
+returns jsonb
+language sql stable set search_path = ''
+as $$
+  select jsonb_build_object('id', p_tournament.id)
+      || private.tournament_state(p_tournament, p_now)
+      || jsonb_build_object('cancel_reason',
+           case when private.tournament_status(p_tournament, p_now) = 'cancelled'
+                then coalesce(p_tournament.cancel_reason, 'Not enough players joined before the deadline.') end);
 $$;
 
 -- -----------------------------------------------------------------------------------------------------
@@ -157,14 +167,15 @@ end;
 $$;
 
 -- get_tournament_states(p_tournament_ids): the same for many tournaments in one call (lists, carousels);
--- null lists every tournament. Each object also carries its `id`. Unknown ids are left out.
+-- null lists every tournament. Each object also carries its `id` and, when cancelled, its `cancel_reason`.
+-- Unknown ids are left out.
 create function public.get_tournament_states(p_tournament_ids text[] default null)
 returns jsonb
 language sql stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(jsonb_agg(jsonb_build_object('id', t.id) || private.tournament_state(t, private.clock_now()) order by t.starts_at, t.id),
+  select coalesce(jsonb_agg(private.tournament_list_state(t, private.clock_now()) order by t.starts_at, t.id),
                   '[]'::jsonb)
     from public.tournaments as t
    where p_tournament_ids is null or t.id = any (p_tournament_ids);
@@ -191,6 +202,7 @@ revoke all on function private.tournament_registration_closes_at(public.tourname
 revoke all on function private.tournament_status(public.tournaments, timestamptz) from public;
 revoke all on function private.tournament_status_label(text) from public;
 revoke all on function private.tournament_state(public.tournaments, timestamptz) from public;
+revoke all on function private.tournament_list_state(public.tournaments, timestamptz) from public;
 revoke all on function public.get_tournament_state(text) from public;
 revoke all on function public.get_tournament_states(text[]) from public;
 grant execute on function public.get_tournament_state(text) to anon, authenticated, service_role;

@@ -352,9 +352,9 @@ as $$
       ) as newest
      where s.kind = 'quick' and p_tournament_ids is not null and s.id = any (p_tournament_ids)
   )
-  select coalesce(jsonb_agg(jsonb_build_object('id', key)
+  select coalesce(jsonb_agg(private.tournament_list_state(tournament, private.clock_now())
+                            || jsonb_build_object('id', key)
                             || case when pod_id is null then '{}'::jsonb else jsonb_build_object('pod_id', pod_id) end
-                            || private.tournament_state(tournament, private.clock_now())
                             order by (tournament).starts_at, key),
                   '[]'::jsonb)
     from asked;
