@@ -65,6 +65,14 @@ export function tournamentHref(id: string): string {
   return `${ROUTES.tournaments.path}/${id}`;
 }
 
+/** Pods are named `<series>-pod-<n>` by the database. */
+export const isPodId = (id: string): boolean => /-pod-\d+$/.test(id);
+
+/** Where any tournament id is shown: a pod's shell page, or the pre-rendered page of the others. */
+export function anyTournamentHref(id: string): string {
+  return isPodId(id) ? podHref(id) : tournamentHref(id);
+}
+
 export type RouteName = keyof typeof ROUTES;
 export const ALL_ROUTES: readonly Route[] = Object.values(ROUTES);
 

@@ -16,6 +16,7 @@ import {
 } from './account';
 import { Badge, ComingSoonCard, PageHeading, Spinner, TabPanel, Tabs } from './AccountUi';
 import StatusPill from '@/features/tournaments/StatusPill';
+import { anyTournamentHref } from '@/lib/routes';
 import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
 
 type Tab = 'regular' | 'champions';
@@ -84,7 +85,7 @@ export default function MyTournamentsIsland() {
                 <li key={`${row.tournament_id}-${row.registered_at}`} className="card flex items-start justify-between gap-4 p-5">
                   <div className="min-w-0">
                     <a
-                      href={`/tournaments/${row.tournament_id}`}
+                      href={anyTournamentHref(row.tournament_id)}
                       className="text-lg font-bold leading-snug hover:text-lime"
                     >
                       {row.tournament_title}
