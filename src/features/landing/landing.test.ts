@@ -42,3 +42,11 @@ describe('heroSlides', () => {
     for (const slide of heroSlides) expect(slide.alt.length).toBeGreaterThan(10);
   });
 });
+
+describe('carouselCards for a quick series', () => {
+  // Fails -> a series card shows the date of a catalog template (a day that never comes) instead of how pods start.
+  it('says a pod starts when full instead of a date', () => {
+    const [card] = carouselCards([{ ...base, id: 'super_4', series: 'quick', format: 'Super 4', maxPlayers: 4 }]);
+    expect(card).toMatchObject({ startsOn: 'Starts when full', status: 'open', capacity: 4 });
+  });
+});

@@ -3,7 +3,7 @@
  * Islands get plain, already-formatted values as props: no catalog logic ships to the browser.
  */
 import { formatRupees, formatShortDateIST } from '@/lib/format';
-import type { Tournament } from '@/features/tournaments/tournaments';
+import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
 import { buildTimeStatus, type TournamentStatus } from '@/features/tournaments/status';
 import { ROUTES } from '@/lib/routes';
 
@@ -67,7 +67,7 @@ export function carouselCards(catalog: Tournament[], now = new Date()): Carousel
     id: t.id,
     title: t.title,
     format: t.format,
-    startsOn: formatShortDateIST(t.startsAt),
+    startsOn: t.series === 'quick' ? POD_START_LABEL : formatShortDateIST(t.startsAt),
     fee: formatRupees(t.entryFeeRupees),
     prize: formatRupees(t.prizePoolRupees),
     capacity: t.maxPlayers,

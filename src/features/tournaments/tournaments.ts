@@ -105,6 +105,9 @@ export function championshipSeasonTitle(productName: string, items: Pick<Tournam
   return `${productName} Jan to Dec ${years.length ? Math.max(...years) : new Date().getUTCFullYear()}`;
 }
 
+/** A quick series has no date of its own: each pod starts 20 minutes after it fills. */
+export const POD_START_LABEL = 'Starts when full';
+
 /** The dashboard's list: every tournament of this site, championships first, each with its real status. */
 export function dashboardTournaments<T extends Pick<Tournament, 'series' | 'startsAt' | 'entryFeeRupees'>>(items: T[]): T[] {
   return sortCatalog(items);

@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { renderShareCard } from '@/components/brand/shareCard';
 import { loadCatalog } from '@/features/tournaments/catalog';
-import type { Tournament } from '@/features/tournaments/tournaments';
+import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
 import { formatDateIST, formatRupees } from '@/lib/format';
 import { buildTimeStatus, statusLabel } from '@/features/tournaments/status';
 
@@ -14,7 +14,7 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute<{ tournament: Tournament }> = async ({ props: { tournament } }) => {
   const png = await renderShareCard({
     // The status as of the build (an image cannot follow the live one), in the same words as the pages.
-    eyebrow: `${statusLabel(buildTimeStatus(tournament))} · ${tournament.format} · ${formatDateIST(tournament.startsAt)}`,
+    eyebrow: `${statusLabel(buildTimeStatus(tournament))} · ${tournament.format} · ${tournament.series === 'quick' ? POD_START_LABEL : formatDateIST(tournament.startsAt)}`,
     title: tournament.title,
     facts: [
       { label: 'Entry', value: formatRupees(tournament.entryFeeRupees) },
