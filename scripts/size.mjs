@@ -36,7 +36,8 @@ export const BUDGETS = {
   '/cookies-policy': 0,
   '/cancellation-refund': 0,
   '/shipping-delivery': 0,
-  '/tournaments': 0,
+  // The list's live status badges and "212 / 300 players" counts: one small script, no supabase-js.
+  '/tournaments': 6 * KB,
   // Account pages: React, the session and the account island.
   '/login': 110 * KB,
   '/register': 110 * KB,
@@ -47,7 +48,11 @@ export const BUDGETS = {
 };
 
 /** Budgets shared by every route a pattern matches. */
-export const PATTERN_BUDGETS = [{ pattern: TOURNAMENT_PAGE, budget: 130 * KB }];
+export const PATTERN_BUDGETS = [
+  { pattern: TOURNAMENT_PAGE, budget: 130 * KB },
+  // A pod's page: the same tournament view, its id read from the URL.
+  { pattern: /^\/pod$/, budget: 130 * KB },
+];
 
 /** The budget of `route` (before the every-page allowance), or undefined when it has none. */
 export function budgetOf(route) {

@@ -20,13 +20,13 @@ describe('the catalog as the sync reads it', () => {
   it('reads every real catalog entry', async () => {
     const catalog = await readCatalog();
     expect(catalog.length).toBeGreaterThanOrEqual(14);
-    expect(catalog.map((t) => t.id)).toContain('golazo-june-2025');
+    expect(catalog.map((t) => t.id)).toContain('champions-dec-2026');
   });
 
   it('turns rupees into paise and absent values into nulls', async () => {
-    const june = (await readCatalog()).find((t) => t.id === 'golazo-june-2025')!;
+    const june = (await readCatalog()).find((t) => t.id === 'champions-dec-2026')!;
     expect(toTournamentRow({ ...june, winnerPrizeRupees: undefined, registrationClosesAt: undefined })).toMatchObject({
-      id: 'golazo-june-2025',
+      id: 'champions-dec-2026',
       entry_fee_paise: 15000,
       prize_pool_paise: 4500000,
       winner_prize_paise: null,
@@ -38,14 +38,14 @@ describe('the catalog as the sync reads it', () => {
   });
 
   it('refuses an invalid entry, naming the file and the field', async () => {
-    const june = (await readCatalog()).find((t) => t.id === 'golazo-june-2025')!;
-    const dir = await catalogWith({ 'golazo-june-2025.json': { ...june, entryFeeRupees: 0 } });
-    await expect(readCatalog(dir)).rejects.toThrow(/golazo-june-2025\.json: entryFeeRupees/);
+    const june = (await readCatalog()).find((t) => t.id === 'champions-dec-2026')!;
+    const dir = await catalogWith({ 'champions-dec-2026.json': { ...june, entryFeeRupees: 0 } });
+    await expect(readCatalog(dir)).rejects.toThrow(/champions-dec-2026\.json: entryFeeRupees/);
   });
 
   it('refuses an entry whose id differs from its file name', async () => {
-    const june = (await readCatalog()).find((t) => t.id === 'golazo-june-2025')!;
-    const dir = await catalogWith({ 'golazo-july.json': june });
-    await expect(readCatalog(dir)).rejects.toThrow(/golazo-july\.json has id "golazo-june-2025"/);
+    const june = (await readCatalog()).find((t) => t.id === 'champions-dec-2026')!;
+    const dir = await catalogWith({ 'champions-december.json': june });
+    await expect(readCatalog(dir)).rejects.toThrow(/champions-december\.json has id "champions-dec-2026"/);
   });
 });

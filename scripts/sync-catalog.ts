@@ -1,14 +1,19 @@
 /**
- * Catalog sync: copies the money and capacity facts of the tournament catalog (src/content/tournaments/*.json)
- * into the `tournaments` table, which payments trust. The catalog is the only place tournaments are edited;
- * this script is the only way they reach the database, so the two can never disagree silently.
+ * Catalog sync: copies the catalog (src/content/tournaments/*.json) into the database, which payments trust.
+ * The catalog is the only place series and championship editions are edited; this script is the only way
+ * they reach the database, so the two can never disagree silently.
  *
+ * - Championship editions become `tournaments` rows (series `championship`); every quick-format entry
+ *   becomes a `series` row (its fee, prize formula, capacity and windows; `isLive` is the active flag).
+ *   The database opens and closes the pods of each quick series itself: the sync never touches a pod.
  * - Every entry is validated with the site's own TournamentSchema; one invalid file stops the sync.
  * - Every entry is upserted (rupees become paise). `filled_slots` is never touched: it counts confirmed
  *   payments. A row whose values already match is left alone, so running twice changes nothing.
- * - A row whose catalog file was deleted is marked not live, never deleted: payments reference it.
+ * - An edition whose file was deleted is marked not live and a series without a file inactive, never
+ *   deleted: payments reference them.
  * - It is one SQL statement, so a sync applies entirely or not at all. Lowering maxPlayers below the
- *   slots already sold fails on the table's capacity constraint instead of overbooking.
+ *   slots already sold fails on the table's capacity constraint instead of overbooking. Afterwards every
+ *   active quick series gets its open pod.
  *
  * Local: the local stack calls {@link syncCatalog} on every start.
  * Production: after `supabase db push`, and whenever the catalog changes, run
@@ -19,7 +24,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TournamentSchema, type Tournament } from '../src/features/tournaments/tournaments.ts';
+import { TournamentSchema, prizeFormula, type Tournament } from '../src/features/tournaments/tournaments.ts';
 import { rupeesToPaise } from '../src/lib/format.ts';
 
 /** Anything that runs a parameterised query: a PGlite instance or transaction, a node-postgres client or pool. */
@@ -27,7 +32,10 @@ export type Queryable = {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
-export type SyncSummary = { inserted: number; updated: number; retired: number; catalogSize: number };
+export type SyncSummary = { inserted: number; updated: number; retired: number; catalogSize: number; podsOpened: number };
+
+/** The series every championship edition belongs to. */
+export const CHAMPIONSHIP_SERIES_ID = 'championship';
 
 export const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'content', 'tournaments');
 
@@ -62,6 +70,54 @@ export function toTournamentRow(t: Tournament): TournamentRow {
   };
 }
 
+/** The series table's view of a quick-format entry (or of the championship, from its next edition). */
+export type SeriesRow = {
+  id: string;
+  title: string;
+  kind: Tournament['series'];
+  format: string;
+  entry_fee_paise: number;
+  prize_pool_paise: number;
+  winner_prize_paise: number | null;
+  prize_formula: Array<{ places: string; paise: number | null }>;
+  prize_formula_text: string;
+  capacity: number;
+  check_in_opens_before: string;
+  check_in_closes_before: string;
+  active: boolean;
+};
+
+export function toSeriesRow(t: Tournament, id = t.id): SeriesRow {
+  const formula = prizeFormula(t);
+  const list = formula.list.map((band) => ({ places: band.places, paise: rupeesToPaise(band.rupees) }));
+  const championship = t.series === 'championship';
+  return {
+    id,
+    title: championship ? 'Champions Tour' : t.title,
+    kind: t.series,
+    format: t.format,
+    entry_fee_paise: rupeesToPaise(t.entryFeeRupees),
+    prize_pool_paise: rupeesToPaise(t.prizePoolRupees),
+    winner_prize_paise: t.winnerPrizeRupees === undefined ? null : rupeesToPaise(t.winnerPrizeRupees),
+    prize_formula: list,
+    prize_formula_text: formula.text,
+    capacity: t.maxPlayers,
+    // lifecycle.md, Check-in: championships from start - 24 h to start - 60 min, quick pods 60 to 15 min.
+    check_in_opens_before: championship ? '24 hours' : '60 minutes',
+    check_in_closes_before: championship ? '60 minutes' : '15 minutes',
+    active: championship ? true : t.isLive,
+  };
+}
+
+/** Series rows and championship edition rows of a catalog. */
+export function splitCatalog(entries: Tournament[]): { series: SeriesRow[]; editions: TournamentRow[] } {
+  const editions = entries.filter((t) => t.series === 'championship').sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const quick = entries.filter((t) => t.series === 'quick');
+  const series = quick.map((t) => toSeriesRow(t));
+  if (editions.length > 0) series.push(toSeriesRow(editions[0]!, CHAMPIONSHIP_SERIES_ID));
+  return { series, editions: editions.map(toTournamentRow) };
+}
+
 /** Reads and validates every catalog file. The file name (without .json) must equal the entry's id. */
 export async function readCatalog(dir = CATALOG_DIR): Promise<Tournament[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
@@ -79,15 +135,53 @@ export async function readCatalog(dir = CATALOG_DIR): Promise<Tournament[]> {
 }
 
 // One statement: upsert what the catalog has, retire what it no longer has, report the counts.
-// `xmax = 0` tells a freshly inserted row from an updated one.
+// `xmax = 0` tells a freshly inserted row from an updated one. Pods (pod_number set) are never touched.
 const SYNC_SQL = `
-with catalog as (
+with series_catalog as (
   select *
     from jsonb_to_recordset($1::jsonb) as c(
+      id text, title text, kind text, format text, entry_fee_paise integer, prize_pool_paise integer,
+      winner_prize_paise integer, prize_formula jsonb, prize_formula_text text, capacity integer,
+      check_in_opens_before interval, check_in_closes_before interval, active boolean
+    )
+),
+catalog as (
+  select *
+    from jsonb_to_recordset($2::jsonb) as c(
       id text, title text, series text, format text, entry_fee_paise integer, prize_pool_paise integer,
       winner_prize_paise integer, max_players integer, is_live boolean, registration_closes_at timestamptz,
       starts_at timestamptz
     )
+),
+series_upserted as (
+  insert into public.series as s (
+    id, title, kind, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, prize_formula, prize_formula_text,
+    capacity, check_in_opens_before, check_in_closes_before, active
+  )
+  select id, title, kind, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, prize_formula, prize_formula_text,
+         capacity, check_in_opens_before, check_in_closes_before, active
+    from series_catalog
+  on conflict (id) do update
+    set title = excluded.title, kind = excluded.kind, format = excluded.format,
+        entry_fee_paise = excluded.entry_fee_paise, prize_pool_paise = excluded.prize_pool_paise,
+        winner_prize_paise = excluded.winner_prize_paise, prize_formula = excluded.prize_formula,
+        prize_formula_text = excluded.prize_formula_text, capacity = excluded.capacity,
+        check_in_opens_before = excluded.check_in_opens_before, check_in_closes_before = excluded.check_in_closes_before,
+        active = excluded.active
+    where (s.title, s.kind, s.format, s.entry_fee_paise, s.prize_pool_paise, s.winner_prize_paise, s.prize_formula,
+           s.prize_formula_text, s.capacity, s.check_in_opens_before, s.check_in_closes_before, s.active)
+          is distinct from
+          (excluded.title, excluded.kind, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
+           excluded.winner_prize_paise, excluded.prize_formula, excluded.prize_formula_text, excluded.capacity,
+           excluded.check_in_opens_before, excluded.check_in_closes_before, excluded.active)
+  returning s.id, (s.xmax = 0) as inserted
+),
+series_retired as (
+  update public.series as s
+     set active = false
+   where s.active
+     and not exists (select 1 from series_catalog as c where c.id = s.id)
+  returning s.id
 ),
 upserted as (
   insert into public.tournaments as t (
@@ -108,7 +202,8 @@ upserted as (
         is_live = excluded.is_live,
         registration_closes_at = excluded.registration_closes_at,
         starts_at = excluded.starts_at
-    where (t.title, t.series, t.format, t.entry_fee_paise, t.prize_pool_paise, t.winner_prize_paise,
+    where t.pod_number is null
+      and (t.title, t.series, t.format, t.entry_fee_paise, t.prize_pool_paise, t.winner_prize_paise,
            t.max_players, t.is_live, t.registration_closes_at, t.starts_at)
           is distinct from
           (excluded.title, excluded.series, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
@@ -117,23 +212,38 @@ upserted as (
   returning t.id, (t.xmax = 0) as inserted
 ),
 retired as (
+  -- Championship editions the catalog no longer lists (and quick entries once synced as tournaments,
+  -- before they became series). Pods and local demo rows are not the catalog's.
   update public.tournaments as t
      set is_live = false
    where t.is_live
+     and t.pod_number is null
+     and (t.series = 'championship' or exists (select 1 from series_catalog as sc where sc.id = t.id))
      and not exists (select 1 from catalog as c where c.id = t.id)
   returning t.id
 )
-select (select count(*) from upserted where inserted)::integer as inserted,
-       (select count(*) from upserted where not inserted)::integer as updated,
-       (select count(*) from retired)::integer as retired
+select ((select count(*) from upserted where inserted) + (select count(*) from series_upserted where inserted))::integer as inserted,
+       ((select count(*) from upserted where not inserted) + (select count(*) from series_upserted where not inserted))::integer as updated,
+       ((select count(*) from retired) + (select count(*) from series_retired))::integer as retired
 `;
 
-/** Brings the tournaments table in step with the catalog (see the top of this file). */
+// Championship editions point at their series; a separate statement, because a row inserted by the one
+// above is not visible to another part of the same statement.
+const LINK_EDITIONS_SQL = `
+update public.tournaments set series_id = $1
+ where series = 'championship' and pod_number is null and series_id is distinct from $1
+   and exists (select 1 from public.series where id = $1)
+`;
+
+/** Brings the series and championship editions in step with the catalog (see the top of this file). */
 export async function syncCatalog(db: Queryable, catalog?: Tournament[]): Promise<SyncSummary> {
   const entries = catalog ?? (await readCatalog());
-  const { rows } = await db.query(SYNC_SQL, [JSON.stringify(entries.map(toTournamentRow))]);
+  const { series, editions } = splitCatalog(entries);
+  const { rows } = await db.query(SYNC_SQL, [JSON.stringify(series), JSON.stringify(editions)]);
   const counts = rows[0] as { inserted: number; updated: number; retired: number };
-  return { ...counts, catalogSize: entries.length };
+  await db.query(LINK_EDITIONS_SQL, [CHAMPIONSHIP_SERIES_ID]);
+  const opened = await db.query('select public.service_ensure_open_pods() as opened');
+  return { ...counts, catalogSize: entries.length, podsOpened: (opened.rows[0] as { opened: number }).opened };
 }
 
 async function main(): Promise<void> {
@@ -149,7 +259,7 @@ async function main(): Promise<void> {
   try {
     const summary = await syncCatalog(client);
     console.log(
-      `Catalog synced: ${summary.catalogSize} entries, ${summary.inserted} added, ${summary.updated} updated, ${summary.retired} no longer live.`,
+      `Catalog synced: ${summary.catalogSize} entries, ${summary.inserted} added, ${summary.updated} updated, ${summary.retired} no longer live, ${summary.podsOpened} pods opened.`,
     );
   } finally {
     await client.end();

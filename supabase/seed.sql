@@ -32,3 +32,19 @@ values
     '{"provider": "email", "providers": ["email"]}', '{}', false, now(), now()
   )
 on conflict (id) do nothing;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Demo tournaments, dated relative to the day the local database is created
+-- -----------------------------------------------------------------------------------------------------
+-- The catalog sync (on every start) adds the championship editions and opens one empty pod per active
+-- quick series. This adds what the catalog cannot date relative to today: a tournament whose every place
+-- is taken while registration is still open (status "full"), so the Full badge can be seen and tested.
+insert into public.tournaments (
+  id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live,
+  registration_closes_at, starts_at
+)
+values (
+  'demo-full-cup', 'Demo Full Cup', 'quick', 'Super 8', 10000, 80000, 8, 8, true,
+  now() + interval '2 days', now() + interval '3 days'
+)
+on conflict (id) do nothing;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES, HOME_AFTER_SIGN_IN, isIndexed, isPrivateRoute, routeFor, ROUTES, safeReturnPath } from './routes';
+import { ALL_ROUTES, anyTournamentHref, HOME_AFTER_SIGN_IN, isIndexed, isPrivateRoute, podHref, routeFor, ROUTES, safeReturnPath } from './routes';
 
 // If any of these were accepted, a link to /login?next=<value> would send a player who just signed in
 // to a look-alike site (phishing for their codes) or run script in our origin.
@@ -74,5 +74,15 @@ describe('route table', () => {
     expect(routeFor('/dashboard.html')).toBe(ROUTES.dashboard);
     expect(isPrivateRoute('/profile/')).toBe(true);
     expect(isPrivateRoute('/profile-tips')).toBe(false);
+  });
+});
+
+describe('pod links', () => {
+  // Fails -> a shared pod link 404s, or sign-in cannot bring a player back to the pod they were entering.
+  it('gives every pod a stable shell link that sign-in may return to', () => {
+    expect(podHref('super_4-pod-12')).toBe('/pod/?id=super_4-pod-12');
+    expect(safeReturnPath('/pod/?id=super_4-pod-12')).toBe('/pod/?id=super_4-pod-12');
+    expect(anyTournamentHref('super_4-pod-12')).toBe('/pod/?id=super_4-pod-12');
+    expect(anyTournamentHref('champions-dec-2026')).toBe('/tournaments/champions-dec-2026');
   });
 });

@@ -51,7 +51,27 @@ export const ROUTES = {
   myTournaments: privatePage('/my-tournaments', 'My Tournaments'),
   myEarnings: privatePage('/my-earnings', 'My Earnings & Statistics'),
   trade: privatePage('/trade', 'Trade Center'),
+  // Pods are created by the database at run time: one static shell reads the id from `?id=`.
+  pod: publicPage('/pod', 'Pod', { indexed: false }),
 } as const satisfies Record<string, Route>;
+
+/** A pod's stable, shareable link (the shell page never 404s; an unknown id says so on the page). */
+export function podHref(podId: string): string {
+  return `${ROUTES.pod.path}/?id=${encodeURIComponent(podId)}`;
+}
+
+/** A tournament's page: a championship edition, or a quick series (its rules, prize formula and pods). */
+export function tournamentHref(id: string): string {
+  return `${ROUTES.tournaments.path}/${id}`;
+}
+
+/** Pods are named `<series>-pod-<n>` by the database. */
+export const isPodId = (id: string): boolean => /-pod-\d+$/.test(id);
+
+/** Where any tournament id is shown: a pod's shell page, or the pre-rendered page of the others. */
+export function anyTournamentHref(id: string): string {
+  return isPodId(id) ? podHref(id) : tournamentHref(id);
+}
 
 export type RouteName = keyof typeof ROUTES;
 export const ALL_ROUTES: readonly Route[] = Object.values(ROUTES);

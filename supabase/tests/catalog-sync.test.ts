@@ -1,10 +1,15 @@
-/** scripts/sync-catalog.ts against the real schema: upsert, idempotent, filled_slots untouched, removed entries retired. */
+/**
+ * scripts/sync-catalog.ts against the real schema: championship editions and series upserted, idempotent,
+ * filled_slots untouched, removed entries retired, pods never touched. If it failed, an organiser's edit
+ * could overbook a tournament, wipe the entries already sold, or change a pod players already paid for.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog, syncCatalog, type Queryable } from '../../scripts/sync-catalog.ts';
 import type { Tournament } from '../../src/features/tournaments/tournaments.ts';
 import { anon, engines, type TestDatabase } from './helpers.ts';
 
 type Row = { id: string; entry_fee_paise: number; prize_pool_paise: number; max_players: number; filled_slots: number; is_live: boolean; updated_at: Date };
+const DEC = 'champions-dec-2026';
 
 describe.each(engines)('catalog sync on $name', (engine) => {
   let db: TestDatabase;
@@ -12,6 +17,8 @@ describe.each(engines)('catalog sync on $name', (engine) => {
   let queryable: Queryable;
   const rows = async () =>
     (await db.admin.query<Row>('select id, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, updated_at from public.tournaments order by id')).rows;
+  const quick = () => catalog.filter((t) => t.series === 'quick');
+  const championships = () => catalog.filter((t) => t.series === 'championship');
 
   beforeAll(async () => {
     db = await engine.start();
@@ -20,40 +27,61 @@ describe.each(engines)('catalog sync on $name', (engine) => {
   });
   afterAll(() => db?.close());
 
-  it('adds every catalog entry with its fee and prizes in paise', async () => {
-    expect(await syncCatalog(queryable, catalog)).toEqual({ inserted: catalog.length, updated: 0, retired: 0, catalogSize: catalog.length });
-    const june = (await rows()).find((r) => r.id === 'golazo-june-2025');
-    expect(june).toMatchObject({ entry_fee_paise: 15000, prize_pool_paise: 4500000, max_players: 300, filled_slots: 0, is_live: true });
-    // What browsers see is what the catalog says.
-    expect(await db.as(anon, 'select count(*)::int as n from public.tournaments')).toEqual([{ n: catalog.length }]);
+  it('adds every championship edition as a tournament and every quick format as a series with its open pod', async () => {
+    const summary = await syncCatalog(queryable, catalog);
+    // One series per quick entry, plus the championship series.
+    expect(summary).toEqual({ inserted: catalog.length + 1, updated: 0, retired: 0, catalogSize: catalog.length, podsOpened: quick().filter((t) => t.isLive).length });
+    const dec = (await rows()).find((r) => r.id === DEC);
+    expect(dec).toMatchObject({ entry_fee_paise: 15000, prize_pool_paise: 4500000, max_players: 300, filled_slots: 0, is_live: true });
+    const { rows: series } = await db.admin.query<{ id: string; kind: string; capacity: number; prize_formula_text: string }>(
+      `select id, kind, capacity, prize_formula_text from public.series where id in ('super_4', 'championship') order by id`,
+    );
+    expect(series).toEqual([
+      { id: 'championship', kind: 'championship', capacity: 300, prize_formula_text: 'Winner ₹20,000; places 2 to 6 share ₹25,000.' },
+      { id: 'super_4', kind: 'quick', capacity: 4, prize_formula_text: 'The winner takes the whole pool of ₹1,200.' },
+    ]);
+    // What browsers see is what the database holds: editions and pods.
+    const [{ n }] = (await db.as<{ n: number }>(anon, 'select count(*)::int as n from public.tournaments')) as [{ n: number }];
+    expect(n).toBe(championships().length + summary.podsOpened);
   });
 
   it('changes nothing when run again', async () => {
     const before = await rows();
-    expect(await syncCatalog(queryable, catalog)).toEqual({ inserted: 0, updated: 0, retired: 0, catalogSize: catalog.length });
+    expect(await syncCatalog(queryable, catalog)).toEqual({ inserted: 0, updated: 0, retired: 0, catalogSize: catalog.length, podsOpened: 0 });
     expect(await rows()).toEqual(before);
   });
 
-  it('updates changed entries but never the slots already taken', async () => {
-    await db.admin.query(`update public.tournaments set filled_slots = 42 where id = 'golazo-june-2025'`);
-    const edited = catalog.map((t) => (t.id === 'golazo-june-2025' ? { ...t, entryFeeRupees: 175, maxPlayers: 320 } : t));
-    expect(await syncCatalog(queryable, edited)).toMatchObject({ inserted: 0, updated: 1, retired: 0 });
-    expect((await rows()).find((r) => r.id === 'golazo-june-2025')).toMatchObject({ entry_fee_paise: 17500, max_players: 320, filled_slots: 42 });
+  it('updates changed entries but never the entries already taken', async () => {
+    await db.admin.query(`update public.tournaments set filled_slots = 42 where id = $1`, [DEC]);
+    const edited = catalog.map((t) => (t.id === DEC ? { ...t, entryFeeRupees: 175, maxPlayers: 320 } : t));
+    // The edition, and the championship series whose values come from its next edition.
+    expect(await syncCatalog(queryable, edited)).toMatchObject({ inserted: 0, updated: 2, retired: 0 });
+    expect((await rows()).find((r) => r.id === DEC)).toMatchObject({ entry_fee_paise: 17500, max_players: 320, filled_slots: 42 });
   });
 
   it('marks entries removed from the catalog as not live, without deleting them', async () => {
-    const withoutJune = catalog.filter((t) => t.id !== 'golazo-june-2025');
-    expect(await syncCatalog(queryable, withoutJune)).toMatchObject({ retired: 1 });
-    expect((await rows()).find((r) => r.id === 'golazo-june-2025')).toMatchObject({ is_live: false, filled_slots: 42 });
-    expect(await syncCatalog(queryable, withoutJune)).toMatchObject({ inserted: 0, updated: 0, retired: 0 });
+    const without = catalog.filter((t) => t.id !== DEC);
+    expect(await syncCatalog(queryable, without)).toMatchObject({ retired: 1 });
+    expect((await rows()).find((r) => r.id === DEC)).toMatchObject({ is_live: false, filled_slots: 42 });
+    expect(await syncCatalog(queryable, without)).toMatchObject({ inserted: 0, updated: 0, retired: 0 });
     // Back in the catalog, back live.
     expect(await syncCatalog(queryable, catalog)).toMatchObject({ updated: 1 });
-    expect((await rows()).find((r) => r.id === 'golazo-june-2025')).toMatchObject({ is_live: true, entry_fee_paise: 15000 });
+    expect((await rows()).find((r) => r.id === DEC)).toMatchObject({ is_live: true, entry_fee_paise: 15000 });
   });
 
-  it('fails as a whole rather than shrink a tournament below the slots already sold', async () => {
+  it('never touches a pod: a changed series fee applies to the next pod, not to one players already paid for', async () => {
+    const pod = 'super_4-pod-1';
+    await db.admin.query(`update public.tournaments set filled_slots = 2 where id = $1`, [pod]);
+    const before = (await rows()).find((r) => r.id === pod);
+    const edited = catalog.map((t) => (t.id === 'super_4' ? { ...t, entryFeeRupees: 350 } : t));
+    expect(await syncCatalog(queryable, edited)).toMatchObject({ updated: 1, retired: 0, podsOpened: 0 });
+    expect((await rows()).find((r) => r.id === pod)).toEqual(before);
+    await syncCatalog(queryable, catalog);
+  });
+
+  it('fails as a whole rather than shrink a tournament below the entries already sold', async () => {
     const before = await rows();
-    const shrunk = catalog.map((t) => (t.id === 'golazo-june-2025' ? { ...t, maxPlayers: 10 } : t.id === '1v1' ? { ...t, entryFeeRupees: 999 } : t));
+    const shrunk = catalog.map((t) => (t.id === DEC ? { ...t, maxPlayers: 10 } : t.id === '1v1' ? { ...t, entryFeeRupees: 999 } : t));
     await expect(syncCatalog(queryable, shrunk)).rejects.toMatchObject({ code: '23514' });
     expect(await rows()).toEqual(before);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestDatabase } from './helpers.ts';
 
 /** The functions a visitor who has not signed in may call. */
-const PUBLIC_FUNCTIONS = ['get_tournament_participants', 'get_tournament_slots'];
+const PUBLIC_FUNCTIONS = ['get_tournament_participants', 'get_tournament_slots', 'get_tournament_state', 'get_tournament_states'];
 /** ... and a signed-in player (everything else is for the service role, e.g. the payment functions). */
 const PLAYER_FUNCTIONS = [
   'get_my_payments',
@@ -15,6 +15,8 @@ const PLAYER_FUNCTIONS = [
   'get_my_stats',
   'get_tournament_participants',
   'get_tournament_slots',
+  'get_tournament_state',
+  'get_tournament_states',
   'get_user_registrations',
   'update_my_profile',
 ];

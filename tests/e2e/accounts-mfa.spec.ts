@@ -52,7 +52,7 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
   const payment = await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, authorization: `Bearer ${firstStepToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'create_order', tournament_id: 'super_4', slots: 1 }),
+    body: JSON.stringify({ action: 'create_order', tournament_id: 'champions-dec-2026', slots: 1 }),
   });
   expect(payment.status).toBe(403);
   expect(await payment.json()).toMatchObject({ success: false, error: /authenticator app/ });

@@ -34,14 +34,28 @@ describe('rest: functions (rpc)', () => {
     expect(get.data).toEqual(post.data);
   });
 
+  // Fails -> an outside client (or test suite) reading a tournament's status gets another shape, or a 500.
+  it('answers get_tournament_state with the public contract, and an unknown id with 404 tournament_not_found', async () => {
+    const { data, error } = await anonClient().rpc('get_tournament_state', { p_tournament_id: 'champions-dec-2026' });
+    expect(error).toBeNull();
+    // Exactly the contract's fields (lifecycle.md), nothing more.
+    expect(Object.keys(data as object).sort()).toEqual(
+      ['status', 'label', 'entries', 'capacity', 'registration_closes_at', 'check_in_opens_at', 'check_in_closes_at', 'starts_at', 'current_round'].sort(),
+    );
+    expect(data).toMatchObject({ capacity: 300, status: expect.stringMatching(/^(scheduled|open|full|check-in|live|finished|settled|cancelled)$/) });
+    const missing = await anonClient().rpc('get_tournament_state', { p_tournament_id: 'no-such-cup' });
+    expect(missing.status).toBe(404);
+    expect(missing.error).toMatchObject({ code: 'PT404', hint: 'tournament_not_found' });
+  });
+
   it('filters, narrows and singles out the rows of a set-returning function like a table', async () => {
     const { data, error } = await anonClient()
       .rpc('get_tournament_slots')
       .select('tournament_id, max_players')
-      .eq('tournament_id', 'golazo-june-2025')
+      .eq('tournament_id', 'champions-dec-2026')
       .single();
     expect(error).toBeNull();
-    expect(data).toEqual({ tournament_id: 'golazo-june-2025', max_players: 300 });
+    expect(data).toEqual({ tournament_id: 'champions-dec-2026', max_players: 300 });
 
     const none = await anonClient().rpc('get_tournament_slots').eq('tournament_id', 'no-such-cup').single();
     expect(none.status).toBe(406);

@@ -15,6 +15,9 @@ import {
   type Registration,
 } from './account';
 import { Badge, ComingSoonCard, PageHeading, Spinner, TabPanel, Tabs } from './AccountUi';
+import StatusPill from '@/features/tournaments/StatusPill';
+import { anyTournamentHref } from '@/lib/routes';
+import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
 
 type Tab = 'regular' | 'champions';
 const tabs = [
@@ -29,6 +32,8 @@ export default function MyTournamentsIsland() {
   const userId = session?.user.id;
   const [tab, setTab] = useState<Tab>('regular');
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The tournament's own status (the same words as every other page), one request for the whole list.
+  const states = useTournamentStates(load.status === 'ready' ? [...new Set(load.rows.map((r) => r.tournament_id))] : []);
 
   useEffect(() => {
     if (!userId) return;
@@ -80,15 +85,23 @@ export default function MyTournamentsIsland() {
                 <li key={`${row.tournament_id}-${row.registered_at}`} className="card flex items-start justify-between gap-4 p-5">
                   <div className="min-w-0">
                     <a
-                      href={`/tournaments/${row.tournament_id}`}
+                      href={anyTournamentHref(row.tournament_id)}
                       className="text-lg font-bold leading-snug hover:text-lime"
                     >
                       {row.tournament_title}
                     </a>
                     <p className="mt-1 text-sm text-mist">Registered on {formatDateIST(row.registered_at)}</p>
-                    {row.slots > 1 && <p className="mt-1 text-sm text-mist">{row.slots} slots</p>}
+                    {row.slots > 1 && <p className="mt-1 text-sm text-mist">{row.slots} entries</p>}
                   </div>
-                  <Badge tone={registrationStatusTone(row.status)}>{capitalise(row.status)}</Badge>
+                  {row.status === 'cancelled' ? (
+                    <Badge tone={registrationStatusTone(row.status)}>{capitalise(row.status)}</Badge>
+                  ) : states[row.tournament_id] ? (
+                    <StatusPill tournamentId={row.tournament_id} status={states[row.tournament_id]!.status} live />
+                  ) : (
+                    <span className="inline-block min-w-24 rounded-full bg-pitch-800 px-2.5 py-1 text-xs text-transparent" aria-hidden="true">
+                      …
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

@@ -22,15 +22,16 @@ const base: Tournament = {
 };
 
 describe('carouselCards', () => {
-  it('formats money in rupees without decimals and dates in IST', () => {
+  it('formats money in rupees without decimals and dates in IST, with the capacity for the count', () => {
     const [card] = carouselCards([{ ...base, startsAt: '2025-06-30T20:00:00Z' }]);
-    expect(card).toMatchObject({ fee: '₹150', prize: '₹45,000', players: '300 players', startsOn: '1 Jul 2025' });
+    expect(card).toMatchObject({ fee: '₹150', prize: '₹45,000', capacity: 300, startsOn: '1 Jul 2025' });
   });
 
-  it('gives only the open featured tournament a Register Now link', () => {
-    const cards = carouselCards([base, { ...base, id: 'champions-jul-2025', featured: false }, { ...base, id: 'super_4', isLive: false }]);
-    expect(cards.map((card) => card.registerHref !== null)).toEqual([true, false, false]);
-    expect(cards[0]?.registerHref).toContain('/register');
+  it("starts each card with its build-time status and enters through this site's own flow", () => {
+    const now = new Date('2025-06-01T00:00:00Z');
+    const cards = carouselCards([base, { ...base, id: 'super_4', isLive: false }], now);
+    expect(cards.map((card) => card.status)).toEqual(['open', 'scheduled']);
+    expect(cards[0]?.registerHref).toBe('/register?next=%2Ftournaments%2Fgolazo-june-2025');
   });
 });
 
@@ -39,5 +40,13 @@ describe('heroSlides', () => {
     expect(heroSlides).toHaveLength(6);
     expect(new Set(heroSlides.map((slide) => slide.src)).size).toBe(6);
     for (const slide of heroSlides) expect(slide.alt.length).toBeGreaterThan(10);
+  });
+});
+
+describe('carouselCards for a quick series', () => {
+  // Fails -> a series card shows the date of a catalog template (a day that never comes) instead of how pods start.
+  it('says a pod starts when full instead of a date', () => {
+    const [card] = carouselCards([{ ...base, id: 'super_4', series: 'quick', format: 'Super 4', maxPlayers: 4 }]);
+    expect(card).toMatchObject({ startsOn: 'Starts when full', status: 'open', capacity: 4 });
   });
 });

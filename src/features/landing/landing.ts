@@ -3,7 +3,8 @@
  * Islands get plain, already-formatted values as props: no catalog logic ships to the browser.
  */
 import { formatRupees, formatShortDateIST } from '@/lib/format';
-import { landingCardAction, type Tournament } from '@/features/tournaments/tournaments';
+import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
+import { buildTimeStatus, type TournamentStatus } from '@/features/tournaments/status';
 import { ROUTES } from '@/lib/routes';
 
 export type HeroSlide = { src: string; alt: string; caption: string };
@@ -54,33 +55,31 @@ export type CarouselCard = {
   startsOn: string;
   fee: string;
   prize: string;
-  players: string;
-  /** `null` when the card's button is disabled and reads 'Full'. */
-  registerHref: string | null;
+  capacity: number;
+  /** The build-time status; the island replaces it with the database's. */
+  status: TournamentStatus;
+  /** Sign in (or up), then the tournament's pay panel: the one way to enter. */
+  registerHref: string;
 };
 
 export function carouselCards(catalog: Tournament[], now = new Date()): CarouselCard[] {
-  return catalog.map((t) => {
-    const action = landingCardAction(t, now);
-    const isOpen = action.kind === 'register';
-    return {
-      id: t.id,
-      title: t.title,
-      format: t.format,
-      startsOn: formatShortDateIST(t.startsAt),
-      fee: formatRupees(t.entryFeeRupees),
-      prize: formatRupees(t.prizePoolRupees),
-      players: `${t.maxPlayers} players`,
-      // Closed cards show a disabled 'Full' button: the carousel sells the featured tournament only.
-      registerHref: isOpen ? action.href : null,
-    };
-  });
+  return catalog.map((t) => ({
+    id: t.id,
+    title: t.title,
+    format: t.format,
+    startsOn: t.series === 'quick' ? POD_START_LABEL : formatShortDateIST(t.startsAt),
+    fee: formatRupees(t.entryFeeRupees),
+    prize: formatRupees(t.prizePoolRupees),
+    capacity: t.maxPlayers,
+    status: buildTimeStatus(t, now),
+    registerHref: `${ROUTES.register.path}?next=${encodeURIComponent(`/tournaments/${t.id}`)}`,
+  }));
 }
 
 export const howItWorks = [
   {
     title: 'Join the Community',
-    body: 'Fixtures, room codes and results are posted in our WhatsApp group first.',
+    body: 'Chat with other players in our WhatsApp group. Entering, fixtures and results all happen on this site.',
     cta: { label: 'Join on WhatsApp', external: 'whatsapp' as const },
   },
   {

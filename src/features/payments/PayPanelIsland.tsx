@@ -13,6 +13,10 @@ import { redirectToLogin } from '@/features/auth/guard';
 import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
 import { $session } from '@/stores/session';
 import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
+import StatusPill from '@/features/tournaments/StatusPill';
+import { requestTournamentStates } from '@/features/tournaments/liveStates';
+import { STATUS_LOOK, type TournamentStatus } from '@/features/tournaments/status';
+import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
 import {
   checkoutOptions,
   dismissMessage,
@@ -31,10 +35,9 @@ export type PayPanelProps = {
   tournamentTitle: string;
   entryFeeRupees: number;
   maxPlayers: number;
-  /** Build-time state from the catalog: whether the organiser has registrations open at all. */
-  acceptsRegistrations: boolean;
+  /** Build-time status from the catalog's times; the database's status replaces it on load. */
+  initialStatus: TournamentStatus;
   productName: string;
-  registrationFormUrl: string;
   checkoutUrl: string;
 };
 
@@ -60,6 +63,8 @@ export default function PayPanelIsland(props: PayPanelProps) {
   const mounted = useRef(true);
 
   const user = session.status === 'signed-in' ? session.user : null;
+  const liveState = useTournamentStates([props.tournamentId])[props.tournamentId];
+  const status = liveState?.status ?? props.initialStatus;
 
   useEffect(() => {
     mounted.current = true;
@@ -150,8 +155,8 @@ export default function PayPanelIsland(props: PayPanelProps) {
           nextRegistrationAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
         }));
         finish({ tone: 'success', text: PaymentMessages.success });
-        window.open(props.registrationFormUrl, '_blank', 'noopener');
         void refreshTournament();
+        void requestTournamentStates([props.tournamentId]);
       } catch {
         finish({ tone: 'error', text: PaymentMessages.registrationFailed });
       }
@@ -181,12 +186,6 @@ export default function PayPanelIsland(props: PayPanelProps) {
     }
   }
 
-  const formLink = (
-    <a href={props.registrationFormUrl} target="_blank" rel="noopener noreferrer" className="underline hover:text-lime">
-      Open the registration form
-    </a>
-  );
-
   let body;
   if (recentlyRegistered) {
     body = (
@@ -206,7 +205,6 @@ export default function PayPanelIsland(props: PayPanelProps) {
           )}
         </p>
         <ul className="mt-3 grid gap-1 text-sm" role="list">
-          <li>{formLink}</li>
           <li>
             <a href="/my-tournaments" className="underline hover:text-lime">
               Go to My Tournaments
@@ -215,10 +213,10 @@ export default function PayPanelIsland(props: PayPanelProps) {
         </ul>
       </>
     );
-  } else if (!props.acceptsRegistrations) {
+  } else if (!STATUS_LOOK[status].takesEntries) {
     body = (
       <button type="button" className="btn w-full" disabled data-pay-button>
-        Coming Soon
+        {STATUS_LOOK[status].label}
       </button>
     );
   } else if (full) {
@@ -277,7 +275,10 @@ export default function PayPanelIsland(props: PayPanelProps) {
 
   return (
     <div className="card p-5" data-pay-panel data-tournament-id={props.tournamentId}>
-      <p className="text-sm text-mist">Entry fee per slot</p>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-mist">Entry fee per slot</p>
+        <StatusPill tournamentId={props.tournamentId} status={status} live={liveState !== undefined} />
+      </div>
       <p className="font-display text-4xl">{formatRupees(props.entryFeeRupees)}</p>
       <div className="mt-4">{body}</div>
       <p className={`mt-3 min-h-5 text-sm font-semibold ${message ? toneClass[message.tone] : ''}`} role="status" aria-live="polite" data-pay-message>

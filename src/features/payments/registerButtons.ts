@@ -22,6 +22,8 @@ function stateButton(state: Exclude<ButtonState, 'register'>): HTMLButtonElement
   const button = document.createElement('button');
   button.type = 'button';
   button.disabled = true;
+  // Stands where the link stood, so the card's rules for showing it still apply.
+  button.dataset.registerButton = '';
   if (state === 'registered') {
     button.className = 'btn w-full border-2 border-lime text-lime';
     button.textContent = 'Registered';

@@ -1,87 +1,42 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  TournamentSchema,
-  dashboardCardAction,
-  dashboardTournaments,
-  featuredTournament,
-  landingCardAction,
-  payState,
-  slotsFilledLabel,
-  type Tournament,
-} from './tournaments';
+import { TournamentSchema, championshipSeasonTitle, dashboardTournaments, featuredTournament, type Tournament } from './tournaments';
 
 const catalogDir = join(process.cwd(), 'src/content/tournaments');
 const catalog: Tournament[] = readdirSync(catalogDir)
   .filter((file) => file.endsWith('.json'))
   .map((file) => TournamentSchema.parse(JSON.parse(readFileSync(join(catalogDir, file), 'utf8'))));
+const championships = catalog.filter((t) => t.series === 'championship');
 
-const open = { id: 'golazo-june-2025', isLive: true, featured: false, registrationClosesAt: undefined };
-const now = new Date('2025-07-01T12:00:00+05:30');
-
-describe('landingCardAction', () => {
-  it('enables Register Now only for the featured tournament of the catalog', () => {
-    const enabled = catalog.filter((t) => landingCardAction(t).kind === 'register').map((t) => t.id);
-    expect(enabled).toEqual(['golazo-june-2025']);
+describe('the championship calendar', () => {
+  it('lists no championship edition that never ran here (nothing from 2025)', () => {
+    expect(championships.filter((t) => t.startsAt.startsWith('2025')).map((t) => t.id)).toEqual([]);
   });
 
-  it('shows a live but unfeatured tournament as full', () => {
-    expect(landingCardAction(open, now)).toEqual({ kind: 'full' });
+  it('has one edition a month from December 2026 to December 2027, at the championship fee, prize and capacity', () => {
+    const months = championships.map((t) => t.startsAt.slice(0, 7)).sort();
+    expect(months).toEqual(['2026-12', ...Array.from({ length: 12 }, (_, i) => `2027-${String(i + 1).padStart(2, '0')}`)]);
+    for (const t of championships) {
+      expect({ fee: t.entryFeeRupees, prize: t.prizePoolRupees, players: t.maxPlayers }).toEqual({ fee: 150, prize: 45000, players: 300 });
+    }
   });
 
-  it('stops selling the featured tournament once its registration closes', () => {
-    const closing = { ...open, featured: true, registrationClosesAt: '2025-06-30T23:59:00+05:30' };
-    expect(landingCardAction(closing, now)).toEqual({ kind: 'full' });
-    expect(landingCardAction(closing, new Date('2025-06-01T00:00:00+05:30'))).toEqual({ kind: 'register', href: '/register?next=%2Ftournaments%2Fgolazo-june-2025' });
+  it('features the next edition whose registration is still open, and moves on when it closes', () => {
+    expect(featuredTournament(catalog, new Date('2026-11-23T07:00:00Z'))?.id).toBe('champions-dec-2026');
+    // Check-in of the December edition opens 24 h before its start: from then on the banner shows January.
+    expect(featuredTournament(catalog, new Date('2026-12-25T08:30:00Z'))?.id).toBe('champions-jan-2027');
+  });
+
+  it('titles the season banner with the product and the calendar year', () => {
+    expect(championshipSeasonTitle('Golazo Arena', catalog)).toBe('Golazo Arena Jan to Dec 2027');
   });
 });
 
 describe('dashboard', () => {
-  it('lists the monthly championships except the featured one, earliest first', () => {
-    expect(dashboardTournaments(catalog).map((t) => t.id)).toEqual([
-      'champions-jul-2025',
-      'champions-aug-2025',
-      'champions-sep-2025',
-      'champions-oct-2025',
-      'champions-nov-2025',
-    ]);
+  it("lists every tournament of this site, championships first by date", () => {
+    const ids = dashboardTournaments(catalog).map((t) => t.id);
+    expect(ids).toHaveLength(catalog.length);
+    expect(ids.slice(0, 2)).toEqual(['champions-dec-2026', 'champions-jan-2027']);
   });
-
-  it('sends only the live July championship to the external form', () => {
-    const actions = dashboardTournaments(catalog).map((t) => [t.id, dashboardCardAction(t).kind]);
-    expect(actions).toEqual([
-      ['champions-jul-2025', 'external-form'],
-      ['champions-aug-2025', 'coming-soon'],
-      ['champions-sep-2025', 'coming-soon'],
-      ['champions-oct-2025', 'coming-soon'],
-      ['champions-nov-2025', 'coming-soon'],
-    ]);
-  });
-
-  it('follows the data: an organiser going live turns Coming Soon into Register', () => {
-    expect(dashboardCardAction({ ...open, isLive: false }, now).kind).toBe('coming-soon');
-    expect(dashboardCardAction(open, now).kind).toBe('external-form');
-  });
-});
-
-describe('featuredTournament', () => {
-  it('is the Jan to Dec championship with the banner values', () => {
-    const featured = featuredTournament(catalog);
-    expect(featured).toMatchObject({
-      id: 'golazo-june-2025',
-      title: 'Golazo Arena Jan to Dec 2025',
-      entryFeeRupees: 150,
-      prizePoolRupees: 45000,
-      maxPlayers: 300,
-    });
-  });
-});
-
-describe('payState', () => {
-  const entry = { isLive: true, registrationClosesAt: undefined, maxPlayers: 4 };
-  it('is open while live and not full', () => expect(payState(entry, 3, now)).toBe('open'));
-  it('is full at capacity, even when live', () => expect(payState(entry, 4, now)).toBe('full'));
-  it('is coming soon when not live', () => expect(payState({ ...entry, isLive: false }, 0, now)).toBe('coming-soon'));
-  it('formats slots as filled/total', () => expect(slotsFilledLabel(0, 300)).toBe('0/300'));
 });

@@ -7,6 +7,7 @@
  * `tournaments` table, which is what payments trust.
  */
 import { z } from 'zod';
+import { registrationClosesAt } from './status.ts';
 
 /** An ISO 8601 instant with an explicit offset, e.g. `2025-07-20T19:00:00+05:30`. */
 const Instant = z.iso.datetime({ offset: true });
@@ -33,13 +34,16 @@ export const TournamentSchema = z
     /** How many of the best finishers are paid, shown in the rules. */
     paidPlaces: z.number().int().positive().optional(),
     maxPlayers: z.number().int().min(2).max(1000),
-    /** Whether the organiser has opened registrations. Capacity and closing time still apply. */
+    /** Championship: whether registration is open (else "Coming soon"). Quick series: whether the series is active (has an open pod). */
     isLive: z.boolean(),
-    /** Registrations stop at this instant; absent means "until full or closed by the organiser". */
+    /**
+     * Registration closes at this instant or when check-in opens, whichever is first; absent means one hour
+     * before the start (status.ts, and the database's get_tournament_state, apply the same rule).
+     */
     registrationClosesAt: Instant.optional(),
     /** First match. */
     startsAt: Instant,
-    /** Shown on the landing page's featured banner. At most one entry sets it. */
+    /** Kept for older catalog files: the banner now points at the next championship edition by itself. */
     featured: z.boolean().default(false),
     description: z.string().min(20),
     platforms: z.array(z.string()).min(1),
@@ -57,12 +61,6 @@ export type Tournament = z.infer<typeof TournamentSchema>;
 
 export const MIN_SLOTS = 1;
 export const MAX_SLOTS = 10;
-
-/** Whether the catalog's own data lets a tournament take registrations at `now` (capacity aside). */
-export function acceptsRegistrations(t: Pick<Tournament, 'isLive' | 'registrationClosesAt'>, now = new Date()): boolean {
-  if (!t.isLive) return false;
-  return t.registrationClosesAt === undefined || new Date(t.registrationClosesAt) > now;
-}
 
 export type SlotOption = { slots: number; price: number; total: number };
 
@@ -88,56 +86,51 @@ export function sortCatalog<T extends Pick<Tournament, 'series' | 'startsAt' | '
   });
 }
 
-/** The catalog entry the landing page features ("Featured Tournament" banner), if any. */
-export function featuredTournament<T extends Pick<Tournament, 'featured'>>(items: T[]): T | undefined {
-  return items.find((t) => t.featured);
-}
-
 /**
- * What a card's registration button does. Every rule reads the entry's own data, so an
- * organiser opens or closes a tournament by editing its JSON file, never the code.
+ * The championship the landing page's banner points at: the next edition whose registration has not
+ * closed yet (the calendar moves on by itself as editions pass).
  */
-export type CardAction =
-  | { kind: 'register'; href: string }
-  | { kind: 'external-form' }
-  | { kind: 'full' }
-  | { kind: 'coming-soon' };
-
-/**
- * Landing carousel: only the featured tournament that takes registrations is sold on the
- * site itself ('Register Now' → /register). Every other card shows as full: championships
- * outside the feature are sold through the dashboard, quick formats through the community.
- */
-export function landingCardAction(t: Pick<Tournament, 'id' | 'isLive' | 'registrationClosesAt' | 'featured'>, now = new Date()): CardAction {
-  // /register signs the player in (or up), then `next` brings them to the tournament's pay panel.
-  const href = `/register?next=${encodeURIComponent(`/tournaments/${t.id}`)}`;
-  return acceptsRegistrations(t, now) && t.featured ? { kind: 'register', href } : { kind: 'full' };
+export function featuredTournament<T extends Pick<Tournament, 'series' | 'startsAt' | 'registrationClosesAt' | 'isLive'>>(
+  items: T[],
+  now = new Date(),
+): T | undefined {
+  return items
+    .filter((t) => t.series === 'championship' && registrationClosesAt(t) > now)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
 }
 
-/**
- * Dashboard list: a live tournament that is not the featured one registers through the
- * external registration form (new tab); the rest are 'Coming Soon'.
- */
-export function dashboardCardAction(t: Pick<Tournament, 'isLive' | 'registrationClosesAt' | 'featured'>, now = new Date()): CardAction {
-  return acceptsRegistrations(t, now) && !t.featured ? { kind: 'external-form' } : { kind: 'coming-soon' };
+/** The banner's heading: "{product} Jan to Dec {year of the last championship in the calendar}". */
+export function championshipSeasonTitle(productName: string, items: Pick<Tournament, 'series' | 'startsAt'>[]): string {
+  const years = items.filter((t) => t.series === 'championship').map((t) => new Date(t.startsAt).getUTCFullYear());
+  return `${productName} Jan to Dec ${years.length ? Math.max(...years) : new Date().getUTCFullYear()}`;
 }
 
-/** The dashboard's Upcoming Tournaments: the monthly championships other than the featured one. */
-export function dashboardTournaments<T extends Pick<Tournament, 'series' | 'featured' | 'startsAt' | 'entryFeeRupees'>>(items: T[]): T[] {
-  return sortCatalog(items.filter((t) => t.series === 'championship' && !t.featured));
+/** A quick series has no date of its own: each pod starts 20 minutes after it fills. */
+export const POD_START_LABEL = 'Starts when full';
+
+/** The dashboard's list: every tournament of this site, championships first, each with its real status. */
+export function dashboardTournaments<T extends Pick<Tournament, 'series' | 'startsAt' | 'entryFeeRupees'>>(items: T[]): T[] {
+  return sortCatalog(items);
 }
 
-export type PayState = 'open' | 'full' | 'coming-soon';
-
-/** The detail page's pay area: open while registrations are accepted and a slot is free. */
-export function payState(t: Pick<Tournament, 'isLive' | 'registrationClosesAt' | 'maxPlayers'>, filledSlots: number, now = new Date()): PayState {
-  if (filledSlots >= t.maxPlayers) return 'full';
-  return acceptsRegistrations(t, now) ? 'open' : 'coming-soon';
-}
-
-/** 'filled/total', e.g. '0/300'. */
-export function slotsFilledLabel(filledSlots: number, maxPlayers: number): string {
-  return `${filledSlots}/${maxPlayers}`;
+/** What each place is paid: "The winner takes the whole pool of ₹1,200." or "Winner ₹20,000; places 2 to 6 share ₹25,000." */
+export function prizeFormula(t: Pick<Tournament, 'prizePoolRupees' | 'winnerPrizeRupees' | 'paidPlaces'>): {
+  list: Array<{ places: string; rupees: number }>;
+  text: string;
+} {
+  const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+  if (t.winnerPrizeRupees === undefined || t.winnerPrizeRupees === t.prizePoolRupees) {
+    return { list: [{ places: '1', rupees: t.prizePoolRupees }], text: `The winner takes the whole pool of ${rupees(t.prizePoolRupees)}.` };
+  }
+  const rest = t.prizePoolRupees - t.winnerPrizeRupees;
+  const last = t.paidPlaces ?? 2;
+  return {
+    list: [
+      { places: '1', rupees: t.winnerPrizeRupees },
+      { places: `2-${last}`, rupees: rest },
+    ],
+    text: `Winner ${rupees(t.winnerPrizeRupees)}; places 2 to ${last} share ${rupees(rest)}.`,
+  };
 }
 
 /**

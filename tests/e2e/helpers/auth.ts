@@ -154,7 +154,7 @@ async function insertAsService(table: string, row: Record<string, unknown>): Pro
 /** A paid Razorpay payment and the registration it bought, as the payment confirmation writes them. */
 export async function seedPaidRegistration(
   userId: string,
-  { tournamentId = 'golazo-june-2025', slots = 2, amountPaise = 30_000 } = {},
+  { tournamentId = 'champions-dec-2026', slots = 2, amountPaise = 30_000 } = {},
 ): Promise<{ paymentId: string; razorpayPaymentId: string }> {
   const suffix = Math.random().toString(36).slice(2, 12);
   const razorpayPaymentId = `pay_test${suffix}`;
@@ -183,7 +183,7 @@ export async function seedPaidRegistration(
  */
 export async function seedRefundedPayment(
   userId: string,
-  { tournamentId = 'golazo-june-2025', amountPaise = 15_000, reason = '' } = {},
+  { tournamentId = 'champions-dec-2026', amountPaise = 15_000, reason = '' } = {},
 ): Promise<{ razorpayPaymentId: string }> {
   const suffix = Math.random().toString(36).slice(2, 12);
   const razorpayPaymentId = `pay_test${suffix}`;

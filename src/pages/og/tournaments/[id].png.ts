@@ -1,8 +1,9 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { renderShareCard } from '@/components/brand/shareCard';
 import { loadCatalog } from '@/features/tournaments/catalog';
-import type { Tournament } from '@/features/tournaments/tournaments';
+import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
 import { formatDateIST, formatRupees } from '@/lib/format';
+import { buildTimeStatus, statusLabel } from '@/features/tournaments/status';
 
 /** Each tournament's own share card, so a pasted link previews with its name, fee and prize. */
 export const getStaticPaths = (async () => {
@@ -12,12 +13,13 @@ export const getStaticPaths = (async () => {
 
 export const GET: APIRoute<{ tournament: Tournament }> = async ({ props: { tournament } }) => {
   const png = await renderShareCard({
-    eyebrow: `${tournament.format} · ${formatDateIST(tournament.startsAt)}`,
+    // The status as of the build (an image cannot follow the live one), in the same words as the pages.
+    eyebrow: `${statusLabel(buildTimeStatus(tournament))} · ${tournament.format} · ${tournament.series === 'quick' ? POD_START_LABEL : formatDateIST(tournament.startsAt)}`,
     title: tournament.title,
     facts: [
       { label: 'Entry', value: formatRupees(tournament.entryFeeRupees) },
       { label: 'Prize pool', value: formatRupees(tournament.prizePoolRupees), highlight: true },
-      { label: 'Players', value: String(tournament.maxPlayers) },
+      { label: 'Capacity', value: `${tournament.maxPlayers} players` },
     ],
     footer: 'Register on Golazo Arena',
   });

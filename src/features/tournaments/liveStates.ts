@@ -1,0 +1,54 @@
+/**
+ * The database's status of every tournament on screen, loaded in ONE call however many badges, cards and
+ * islands ask for it (requests made in the same tick are batched into one `get_tournament_states`).
+ * Pre-rendered markup carries the build-time status; islands and the page script replace it from here.
+ * A plain request to the REST endpoint (the function is public): public pages do not load supabase-js.
+ */
+import { map } from 'nanostores';
+import { parseTournamentStates, type TournamentStateWithId as State } from './status';
+
+export const $tournamentStates = map<Record<string, State>>({});
+
+const wanted = new Set<string>();
+let flush: Promise<void> | undefined;
+
+/**
+ * Where the REST API is: written into the page by LiveTournamentStates.astro (so public pages do not load
+ * the settings module and its schema library), else from the settings.
+ */
+async function restApi(): Promise<{ url: string; anonKey: string }> {
+  const node = document.querySelector<HTMLElement>('[data-tournament-states-api]');
+  const url = node?.dataset.tournamentStatesApi;
+  const anonKey = node?.dataset.anonKey;
+  if (url && anonKey) return { url, anonKey };
+  const { settings } = await import('@/lib/settings');
+  return settings.supabase;
+}
+
+async function fetchStates(ids: string[]): Promise<State[]> {
+  const { url, anonKey } = await restApi();
+  const response = await fetch(`${url}/rest/v1/rpc/get_tournament_states`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_tournament_ids: ids }),
+  });
+  if (!response.ok) throw new Error(`get_tournament_states answered ${response.status}`);
+  return parseTournamentStates(await response.json());
+}
+
+/** Loads (or reloads) the states of these tournaments; calls in the same tick share one request. */
+export function requestTournamentStates(ids: Iterable<string>): Promise<void> {
+  for (const id of ids) wanted.add(id);
+  flush ??= Promise.resolve().then(async () => {
+    const batch = [...wanted];
+    wanted.clear();
+    flush = undefined;
+    if (batch.length === 0) return;
+    try {
+      for (const state of await fetchStates(batch)) $tournamentStates.setKey(state.id, state);
+    } catch {
+      // The build-time values stay on screen; the next request tries again.
+    }
+  });
+  return flush;
+}

@@ -1,0 +1,37 @@
+/** Reading pods (quick-format tournaments the database creates) for the series and pod pages. Public. */
+import { z } from 'zod';
+import { getSupabase } from '@/lib/supabase';
+
+export const PodRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  format: z.string(),
+  series_id: z.string(),
+  pod_number: z.number().int(),
+  entry_fee_paise: z.number().int(),
+  prize_pool_paise: z.number().int(),
+  max_players: z.number().int(),
+});
+export type PodRow = z.infer<typeof PodRow>;
+
+const COLUMNS = 'id, title, format, series_id, pod_number, entry_fee_paise, prize_pool_paise, max_players';
+
+/** The newest pods of a series (the open one first), newest first. */
+export async function fetchPodsOfSeries(seriesId: string, limit = 8): Promise<PodRow[]> {
+  const { data, error } = await getSupabase()
+    .from('tournaments')
+    .select(COLUMNS)
+    .eq('series_id', seriesId)
+    .not('pod_number', 'is', null)
+    .order('pod_number', { ascending: false })
+    .limit(limit);
+  if (error) throw error;
+  return PodRow.array().parse(data ?? []);
+}
+
+/** One pod, or null when no pod has this id. */
+export async function fetchPod(podId: string): Promise<PodRow | null> {
+  const { data, error } = await getSupabase().from('tournaments').select(COLUMNS).eq('id', podId).not('pod_number', 'is', null).maybeSingle();
+  if (error) throw error;
+  return data ? PodRow.parse(data) : null;
+}
