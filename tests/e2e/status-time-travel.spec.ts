@@ -26,8 +26,8 @@ async function wordsEverywhere(page: Page): Promise<Record<string, string>> {
   const words: Record<string, string> = {};
   const read = async (name: string, path: string, selector: string) => {
     await page.goto(path);
+    // The locator is resolved again on every check: an island may re-render the badge while its data lands.
     const badge = page.locator(selector).first();
-    await badge.scrollIntoViewIfNeeded();
     await expect(badge).toHaveAttribute('data-live', '', { timeout: 15_000 });
     words[name] = (await badge.textContent())?.trim() ?? '';
   };
@@ -35,7 +35,7 @@ async function wordsEverywhere(page: Page): Promise<Record<string, string>> {
   await read('pay panel', `/tournaments/${TOURNAMENT}`, `[data-pay-panel] [data-status-of-island="${TOURNAMENT}"]`);
   await read('tournament list', '/tournaments', `[data-status-of="${TOURNAMENT}"]`);
   await read('dashboard', '/dashboard', `[data-upcoming="${TOURNAMENT}"] [data-status-of]`);
-  await read('landing strip', '/', `[data-tournament-card="${TOURNAMENT}"] [data-status-of-island]`);
+  await read('landing strip', '/', `[data-tournament-card="${TOURNAMENT}"] [data-status-of]`);
   await read('my tournaments', '/my-tournaments', `[data-status-of-island="${TOURNAMENT}"]`);
   return words;
 }
