@@ -7,9 +7,10 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   ANON_KEY,
   rpc,
+  completeEligibleProfile,
+  eligiblePlayer,
   seedPaidRegistration,
   SERVICE_ROLE_KEY,
-  signedInPlayer,
   signInWithApi,
   SUPABASE_URL,
   uniqueEmail,
@@ -66,7 +67,7 @@ test.describe('paying for a tournament', () => {
   test('a player pays for 3 slots and is registered once, everywhere at once', async ({ page }) => {
     test.slow(); // four pages and a payment
     await stubRegistrationForm(page);
-    const session = await signedInPlayer(page, 'payer');
+    const session = await eligiblePlayer(page, 'payer');
     await page.goto(PAGE);
 
     const panel = page.locator('[data-pay-panel]');
@@ -121,7 +122,7 @@ test.describe('paying for a tournament', () => {
   });
 
   test('a failed payment says so and lets the player try again @phone', async ({ page }) => {
-    await signedInPlayer(page, 'declined');
+    await eligiblePlayer(page, 'declined');
     await page.goto(PAGE);
     const { panel, checkout } = await openCheckout(page, 1, '₹150');
     await checkout.getByRole('button', { name: 'Fail' }).click();
@@ -132,7 +133,7 @@ test.describe('paying for a tournament', () => {
   });
 
   test('closing the checkout cancels without registering', async ({ page }) => {
-    const session = await signedInPlayer(page, 'closer');
+    const session = await eligiblePlayer(page, 'closer');
     await page.goto(PAGE);
     const { panel, checkout } = await openCheckout(page, 2, '₹300');
     await checkout.getByRole('button', { name: 'Close' }).click();
@@ -144,7 +145,7 @@ test.describe('paying for a tournament', () => {
   });
 
   test('an already registered player is told so and pointed to the form and My Tournaments', async ({ page }) => {
-    const session = await signedInPlayer(page, 'registered');
+    const session = await eligiblePlayer(page, 'registered');
     await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 2, amountPaise: 30_000 });
     await page.goto(PAGE);
     const panel = page.locator('[data-pay-panel]');
@@ -184,7 +185,7 @@ test.describe('landing tournament strip', () => {
   });
 
   test("Register Now brings a signed-in player to the tournament's pay panel", async ({ page }) => {
-    await signedInPlayer(page, 'landing');
+    await eligiblePlayer(page, 'landing');
     await page.goto('/');
     const card = page.locator('[data-tournament-card="golazo-june-2025"]').first();
     await card.getByRole('link', { name: 'Register Now' }).click();
@@ -195,7 +196,7 @@ test.describe('landing tournament strip', () => {
   });
 
   test('a registered player sees Registered on the card, from their real registrations', async ({ page }) => {
-    const session = await signedInPlayer(page, 'landing-registered');
+    const session = await eligiblePlayer(page, 'landing-registered');
     await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 1, amountPaise: 15_000 });
     await page.goto('/');
     const card = page.locator('[data-tournament-card="golazo-june-2025"]').first();
@@ -217,6 +218,7 @@ test.describe('live slots', () => {
     // Another player pays in another browser and closes it before the verify call: only Razorpay's
     // webhook reports the payment.
     const payer = await signInWithApi(uniqueEmail('webhook-only'));
+    await completeEligibleProfile(payer);
     const order = (await (
       await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
         method: 'POST',
@@ -248,7 +250,7 @@ test.describe('live slots', () => {
 test.describe('abandoned checkouts', () => {
   // Fails -> a player who walked away from a checkout sees "Pending" forever and wonders whether they paid.
   test('My Earnings shows a checkout that timed out as abandoned, with why', async ({ page }) => {
-    const session = await signedInPlayer(page, 'walked-away');
+    const session = await eligiblePlayer(page, 'walked-away');
     const orderId = `order_away${Math.random().toString(36).slice(2, 12)}`;
     const response = await fetch(`${SUPABASE_URL}/rest/v1/payments`, {
       method: 'POST',

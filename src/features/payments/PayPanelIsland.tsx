@@ -13,6 +13,8 @@ import { redirectToLogin } from '@/features/auth/guard';
 import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
 import { $session } from '@/stores/session';
 import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
+import { settings } from '@/lib/settings';
+import { EntryBlockedButton, entryBlock, FreeEntryButton, useEntryEligibility } from './EntryGate';
 import {
   CheckoutSuccess,
   checkoutOptions,
@@ -61,6 +63,8 @@ export default function PayPanelIsland(props: PayPanelProps) {
   const mounted = useRef(true);
 
   const user = session.status === 'signed-in' ? session.user : null;
+  const free = props.entryFeeRupees === 0;
+  const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: settings.paidEntryEnabled });
 
   useEffect(() => {
     mounted.current = true;
@@ -195,7 +199,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
         <button type="button" className="btn w-full border-2 border-lime text-lime" disabled data-pay-button>
           Registered
         </button>
-        <p className="mt-2 text-center text-sm font-bold text-lime">Payment completed</p>
+        <p className="mt-2 text-center text-sm font-bold text-lime">{free ? 'Entry confirmed' : 'Payment completed'}</p>
         {!justPaid && <p className="mt-3 text-sm font-semibold">{PaymentMessages.alreadyRegistered}</p>}
         <p className="mt-2 text-sm text-mist">
           You hold {registration?.slots ?? chosenSlots} {(registration?.slots ?? chosenSlots) === 1 ? 'slot' : 'slots'}.
@@ -226,6 +230,24 @@ export default function PayPanelIsland(props: PayPanelProps) {
     body = (
       <button type="button" className="btn w-full" disabled data-pay-button>
         Full
+      </button>
+    );
+  } else if (block) {
+    body = <EntryBlockedButton block={block} />;
+  } else if (free) {
+    body = user ? (
+      <FreeEntryButton
+        tournamentId={props.tournamentId}
+        disabled={!interactive}
+        onMessage={setMessage}
+        onEntered={() => {
+          setJustPaid(true);
+          void refreshTournament();
+        }}
+      />
+    ) : (
+      <button type="button" className="btn btn-primary w-full" onClick={() => redirectToLogin(PaymentMessages.loginRequired)} data-pay-button>
+        Sign in to enter
       </button>
     );
   } else {
