@@ -9,6 +9,7 @@ import {
   rpc,
   completeEligibleProfile,
   eligiblePlayer,
+  signedInPlayer,
   seedPaidRegistration,
   SERVICE_ROLE_KEY,
   signInWithApi,
@@ -153,6 +154,22 @@ test.describe('paying for a tournament', () => {
     await expect(panel.getByText('You are already registered for this tournament!')).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Open the registration form' })).toHaveAttribute('target', '_blank');
     await expect(panel.getByRole('link', { name: 'Go to My Tournaments' })).toHaveAttribute('href', '/my-tournaments');
+    await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  });
+
+  // The button says why before any checkout opens: a player sent into Razorpay only to be refused (or a
+  // 17-year-old paying) is what this guards against.
+  test('the pay button says why a player cannot pay, and leads to the profile', async ({ page }) => {
+    const newcomer = await signedInPlayer(page, 'no-profile');
+    await page.goto(PAGE);
+    const panel = page.locator('[data-pay-panel]');
+    const blocked = panel.getByRole('link', { name: 'Complete your profile to enter' });
+    await expect(blocked).toHaveAttribute('href', '/profile', { timeout: 15_000 });
+    await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+
+    await completeEligibleProfile(newcomer, '2010-01-01');
+    await page.reload();
+    await expect(panel.getByRole('link', { name: 'Paid entry is for players 18 and over' })).toBeVisible({ timeout: 15_000 });
     await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   });
 

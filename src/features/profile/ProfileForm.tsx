@@ -72,14 +72,26 @@ export default function ProfileForm({ profile, userId }: Props) {
     return result;
   }
 
-  function onPictureChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    const problem = imageProblem(file);
+  async function onPictureChosen(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const chosen = input.files?.[0];
+    if (!chosen) return;
+    // The type first; the size only after the picture is scaled down in the browser.
+    let problem = imageProblem({ type: chosen.type, size: 0 });
+    let file = chosen;
+    if (!problem) {
+      try {
+        const { resizePicture } = await import('./resize-picture');
+        file = await resizePicture(chosen);
+        problem = imageProblem(file);
+      } catch (error) {
+        problem = error instanceof Error && error.message ? error.message : PROFILE_MESSAGES.uploadFailed;
+      }
+    }
     if (problem) {
       setPictureError(problem);
       showToast(problem, 'error');
-      event.target.value = '';
+      input.value = '';
       return;
     }
     setPictureError(null);
@@ -185,12 +197,12 @@ export default function ProfileForm({ profile, userId }: Props) {
                   type="file"
                   name="picture"
                   accept={ACCEPTED_IMAGE_TYPES.join(',')}
-                  onChange={onPictureChosen}
+                  onChange={(event) => void onPictureChosen(event)}
                   className="sr-only"
                 />
               </label>
               <p className={`text-xs ${pictureError ? 'font-semibold text-danger' : 'text-mist'}`}>
-                {pictureError ?? 'JPG, PNG, WebP or GIF, up to 2 MB.'}
+                {pictureError ?? 'JPG, PNG or WebP, any size: it is scaled down before upload.'}
               </p>
             </div>
           )}
