@@ -5,6 +5,7 @@
  * nothing secret may ever be added to this module. Defaults are safe for local development.
  */
 import { z } from 'zod';
+import { paidEntryOfferedBy } from './paid-entry-setting';
 
 const env = import.meta.env as Record<string, string | undefined>;
 
@@ -88,7 +89,7 @@ export function readSettings(read: (name: string) => string | undefined): Settin
     },
     razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${LOCAL_SUPABASE_URL}/razorpay/checkout.js`,
     googleSignInEnabled: read('PUBLIC_GOOGLE_SIGN_IN') === 'true',
-    paidEntryEnabled: read('PUBLIC_PAID_ENTRY') !== 'false',
+    paidEntryEnabled: paidEntryOfferedBy(read('PUBLIC_PAID_ENTRY')),
   });
 }
 

@@ -13,7 +13,7 @@ import { redirectToLogin } from '@/features/auth/guard';
 import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
 import { $session } from '@/stores/session';
 import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
-import { settings } from '@/lib/settings';
+import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
 import { EntryBlockedButton, entryBlock, FreeEntryButton, useEntryEligibility } from './EntryGate';
 import {
   CheckoutSuccess,
@@ -64,7 +64,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
 
   const user = session.status === 'signed-in' ? session.user : null;
   const free = props.entryFeeRupees === 0;
-  const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: settings.paidEntryEnabled });
+  const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: PAID_ENTRY_OFFERED });
 
   useEffect(() => {
     mounted.current = true;
