@@ -145,6 +145,23 @@ test.describe('profile', () => {
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
   });
 
+  // A floating Support button over the date of birth or the game id on a phone makes the form impossible to fill.
+  test('the Support button never covers a field on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await signedInPlayer(page, 'profile-support');
+    await page.goto('/profile');
+    await expect(page.getByLabel('Legal Name')).toBeEditable();
+    const support = page.getByRole('link', { name: /Support/ });
+    for (const field of await page.locator('form input:not(.sr-only), form button').all()) {
+      // The field at the very bottom of the screen, where a floating button would sit.
+      await field.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      const [a, b] = [await field.boundingBox(), await support.boundingBox()];
+      if (!a || !b) continue;
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, `Support covers ${await field.getAttribute('name')}`).toBe(false);
+    }
+  });
+
   // From outside, as an attacker would: a page disguised as a PNG must never be stored (it would be served
   // from our Storage origin), and the bucket must not take writes that skip the content check.
   test('the picture function refuses an HTML page named .png; the bucket refuses direct uploads', async ({ page }) => {
