@@ -48,6 +48,8 @@ export const ROUTES = {
   login: publicPage('/login', 'Log in'),
   register: publicPage('/register', 'Register'),
   profile: privatePage('/profile', 'Your Profile', { footer: false }),
+  // Opened by a parent from an e-mailed link; they need no account.
+  parentalConsent: publicPage('/parental-consent', "A parent's consent", { indexed: false }),
   myTournaments: privatePage('/my-tournaments', 'My Tournaments'),
   myEarnings: privatePage('/my-earnings', 'My Earnings & Statistics'),
   trade: privatePage('/trade', 'Trade Center'),

@@ -5,6 +5,7 @@
  * nothing secret may ever be added to this module. Defaults are safe for local development.
  */
 import { z } from 'zod';
+import { paidEntryOfferedBy } from './paid-entry-setting';
 
 const env = import.meta.env as Record<string, string | undefined>;
 
@@ -31,6 +32,8 @@ const SettingsSchema = z.object({
   supabase: z.object({ url, anonKey: z.string().min(1) }),
   razorpayCheckoutUrl: url,
   googleSignInEnabled: z.boolean(),
+  /** Whether the site offers paid entry at all. The database's own switch (private.entry_settings) decides. */
+  paidEntryEnabled: z.boolean(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -86,6 +89,7 @@ export function readSettings(read: (name: string) => string | undefined): Settin
     },
     razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${LOCAL_SUPABASE_URL}/razorpay/checkout.js`,
     googleSignInEnabled: read('PUBLIC_GOOGLE_SIGN_IN') === 'true',
+    paidEntryEnabled: paidEntryOfferedBy(read('PUBLIC_PAID_ENTRY')),
   });
 }
 

@@ -6,9 +6,12 @@
  */
 export interface InboxMessage {
   to: string;
-  type: 'signup' | 'magiclink';
+  /** signup / magiclink: Auth's one-time codes; mail: what the outbox-worker sends (e.g. a consent link). */
+  type: 'signup' | 'magiclink' | 'mail';
   subject: string;
   code: string;
+  text?: string;
+  link?: string | null;
   sent_at: string;
 }
 
@@ -29,7 +32,7 @@ export class Inbox {
     list.push(stored);
     if (list.length > MAX_MESSAGES_PER_ADDRESS) list.shift();
     this.messages.set(key, list);
-    this.print(`[inbox] ${stored.to}: ${stored.subject} - code ${stored.code}`);
+    this.print(`[inbox] ${stored.to}: ${stored.subject} - ${stored.link ? `link ${stored.link}` : `code ${stored.code}`}`);
     return stored;
   }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anon,
   createTournament,
-  createUser,
+  completeProfile, createUser,
   engines,
   expectSqlError,
   INSUFFICIENT_PRIVILEGE,
@@ -41,6 +41,7 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
 
   it('prices an entry from the tournament row and refuses what cannot be sold', async () => {
     const { id: player } = await createUser(db);
+    await completeProfile(db, player);
     const cup = await createTournament(db, { entry_fee_paise: 15000, max_players: 8 });
     const closed = await createTournament(db, { is_live: false });
     const full = await createTournament(db, { max_players: 4, filled_slots: 4 });
@@ -135,6 +136,7 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
 
   it('refuses a second order within 24 hours of the last registration for the same tournament', async () => {
     const { id: player } = await createUser(db);
+    await completeProfile(db, player);
     const cup = await createTournament(db, { max_players: 8 });
     const { orderId, paymentId } = await order(player, cup.id, 1);
     await confirm(orderId, paymentId);

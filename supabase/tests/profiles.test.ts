@@ -60,13 +60,13 @@ describe.each(engines)('profiles on $name', (engine) => {
   describe('update_my_profile()', () => {
     it('completes the profile with cleaned values', async () => {
       const me = await createUser(db);
-      const [row] = await db.as(me.actor, UPDATE, ['  Ravi Kumar ', ' RaviFC', 21, 'abcd-123 456-789', null]);
+      const [row] = await db.as(me.actor, UPDATE, ['  Ravi Kumar ', ' RaviFC', 21, ' abcd-123-456-789 ', null]);
       expect(row).toMatchObject({
         id: me.id,
         legal_name: 'Ravi Kumar',
         in_game_name: 'RaviFC',
         age: 21,
-        game_user_id: 'ABCD123456789',
+        game_user_id: 'abcd-123-456-789',
         profile_image_url: null,
         profile_completed: true,
       });
@@ -82,8 +82,10 @@ describe.each(engines)('profiles on $name', (engine) => {
       [['Ravi Kumar', 'RaviFC', 12, 'ABCD123456789'], 'Must be at least 13 years old'],
       [['Ravi Kumar', 'RaviFC', 101, 'ABCD123456789'], 'Must be under 100 years old'],
       [['Ravi Kumar', 'RaviFC', 21, ''], 'eFootball User ID is required'],
-      [['Ravi Kumar', 'RaviFC', 21, 'ABCD12345678'], 'eFootball User ID must be exactly 13 letters or digits'],
-      [['Ravi Kumar', 'RaviFC', 21, 'ABCD12345678!'], 'eFootball User ID must be exactly 13 letters or digits'],
+      [['Ravi Kumar', 'RaviFC', 21, 'ABC12'], 'eFootball User ID must be 6 to 20 letters, digits or dashes'],
+      [['Ravi Kumar', 'RaviFC', 21, 'A'.repeat(21)], 'eFootball User ID must be 6 to 20 letters, digits or dashes'],
+      [['Ravi Kumar', 'RaviFC', 21, 'ABCD 12345678'], 'eFootball User ID must be 6 to 20 letters, digits or dashes'],
+      [['Ravi Kumar', 'RaviFC', 21, 'ABCD12345678!'], 'eFootball User ID must be 6 to 20 letters, digits or dashes'],
     ])('refuses %j with "%s"', async (args, message) => {
       const me = await createUser(db);
       await expectSqlError(db.as(me.actor, UPDATE, [...args, null]), INVALID_INPUT, message);
@@ -147,7 +149,7 @@ describe.each(engines)('profiles on $name', (engine) => {
     const me = await createUser(db);
     await expectSqlError(db.admin.query('update public.profiles set age = 12 where id = $1', [me.id]), '23514', 'profiles_age_range');
     await expectSqlError(db.admin.query(`update public.profiles set legal_name = ' A ' where id = $1`, [me.id]), '23514', 'profiles_legal_name_length');
-    await expectSqlError(db.admin.query(`update public.profiles set game_user_id = 'abcd123456789' where id = $1`, [me.id]), '23514', 'profiles_game_user_id_format');
+    await expectSqlError(db.admin.query(`update public.profiles set game_user_id = 'abcd 123456789' where id = $1`, [me.id]), '23514', 'profiles_game_user_id_format');
     await expectSqlError(db.admin.query('update public.profiles set profile_completed = true where id = $1', [me.id]), '23514', 'profiles_completed_means_filled_in');
   });
 });

@@ -7,9 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestDatabase } from './helpers.ts';
 
 /** The functions a visitor who has not signed in may call. */
-const PUBLIC_FUNCTIONS = ['get_tournament_participants', 'get_tournament_slots', 'get_tournament_state', 'get_tournament_states'];
+const PUBLIC_FUNCTIONS = [
+  'confirm_parental_consent',
+  'get_entry_settings',
+  'get_tournament_participants',
+  'get_tournament_slots',
+  'get_tournament_state',
+  'get_tournament_states',
+];
 /** ... and a signed-in player (everything else is for the service role, e.g. the payment functions). */
 const PLAYER_FUNCTIONS = [
+  'confirm_parental_consent',
+  'enter_free_tournament',
+  'get_entry_settings',
+  'get_my_entry_eligibility',
   'get_my_payments',
   'get_my_profile',
   'get_my_stats',
@@ -18,6 +29,8 @@ const PLAYER_FUNCTIONS = [
   'get_tournament_state',
   'get_tournament_states',
   'get_user_registrations',
+  'request_parental_consent',
+  'set_my_eligibility_details',
   'update_my_profile',
 ];
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_LOOK, TOURNAMENT_STATUSES } from '../../src/features/tournaments/status.ts';
-import { anon, createUser, engines, expectSqlError, serviceRole, type TestDatabase } from './helpers.ts';
+import { anon, completeProfile, createUser, engines, expectSqlError, serviceRole, type TestDatabase } from './helpers.ts';
 
 type State = {
   status: string;
@@ -173,6 +173,8 @@ describe.each(engines)('tournament status on $name', (engine) => {
 
     it('refuses an order once registration has closed, and refunds a payment that arrives after it', async () => {
       const { id: player } = await createUser(db);
+      // An eligible adult, so the only reason left to refuse is the tournament's time.
+      await completeProfile(db, player);
       const cup = await tournament('quick', { max_players: 8 });
       await setClock(at(-61));
       expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, cup])).toMatchObject({ amount_paise: 9900 });
@@ -193,6 +195,8 @@ describe.each(engines)('tournament status on $name', (engine) => {
 
     it('refuses money for a cancelled tournament even while its window would be open', async () => {
       const { id: player } = await createUser(db);
+      // An eligible adult, so the only reason left to refuse is the tournament's time.
+      await completeProfile(db, player);
       const cup = await tournament('championship');
       await db.admin.query(`update public.tournaments set cancelled_at = $2, cancel_reason = 'Called off.' where id = $1`, [cup, at(-10 * 24 * 60)]);
       await setClock(at(-5 * 24 * 60));

@@ -62,7 +62,8 @@ describe.each(engines)('tournaments on $name', (engine) => {
   });
 
   it('rejects impossible money and capacity facts', async () => {
-    await expectSqlError(createTournament(db, { entry_fee_paise: 0 }), '23514', 'tournaments_entry_fee_positive');
+    // A free tournament (fee 0) is allowed; a negative fee would pay players to enter.
+    await expectSqlError(createTournament(db, { entry_fee_paise: -100 }), '23514', 'tournaments_entry_fee_not_negative');
     await expectSqlError(createTournament(db, { max_players: 0 }), '23514', 'tournaments_max_players_positive');
     await expectSqlError(createTournament(db, { id: 'Not A Slug' }), '23514', 'tournaments_id_is_a_slug');
   });

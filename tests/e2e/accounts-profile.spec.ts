@@ -3,6 +3,7 @@
  * live update made from another session.
  */
 import { deflateSync } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
 import { test, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes';
 import { ANON_KEY, expect, rpc, secondSession, signedInPlayer, SUPABASE_URL } from './helpers/auth';
@@ -47,8 +48,9 @@ function pngImage(): Buffer {
 async function fillValidProfile(page: Page) {
   await page.getByLabel('Legal Name').fill('Arjun Mehta');
   await page.getByLabel('In-Game Name').fill('ArjunFC');
-  await page.getByLabel('Age').fill('19');
-  await page.getByLabel('eFootball User ID').fill('ABCD-123-456-789');
+  await page.getByLabel('Date of birth').fill('2005-06-15');
+  await page.getByLabel('eFootball User ID').fill('abcd-123-456-789');
+  await page.getByLabel(/I live in India/).check();
 }
 
 test.describe('profile', () => {
@@ -65,20 +67,21 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
     await expect(page.getByTestId('toast')).toHaveText(/Please fill in all required fields/);
-    await expect(page.getByText('Legal Name is required')).toBeVisible();
-    await expect(page.getByText('In-Game Name is required')).toBeVisible();
+    await expect(page.getByText('Legal Name needs at least 2 characters')).toBeVisible();
+    await expect(page.getByText('In-Game Name needs at least 2 characters')).toBeVisible();
 
     // From now on every change re-validates.
     await legalName.fill('Arjun Mehta');
-    await expect(page.getByText('Legal Name is required')).toHaveCount(0);
-    await page.getByLabel('Age').fill('12');
-    await expect(page.getByText('Must be at least 13 years old')).toBeVisible();
-    await page.getByLabel('Age').fill('101');
-    await expect(page.getByText('Must be under 100 years old')).toBeVisible();
-    await page.getByLabel('Age').fill('');
-    await expect(page.getByText('Age is required')).toBeVisible();
+    await expect(page.getByText('Legal Name needs at least 2 characters')).toHaveCount(0);
+    const twelveYearsAgo = new Date(Date.now() - 12 * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await page.getByLabel('Date of birth').fill(twelveYearsAgo);
+    await expect(page.getByText('You must be 13 or older to play on Golazo')).toBeVisible();
+    await page.getByLabel('Date of birth').fill('');
+    await expect(page.getByText('Date of birth is required')).toBeVisible();
     await page.getByLabel('eFootball User ID').fill('ABC');
-    await expect(page.getByText('eFootball User ID must be exactly 13 letters or digits')).toBeVisible();
+    await expect(page.getByText('eFootball User ID needs 6 to 20 characters')).toBeVisible();
+    await page.getByLabel('eFootball User ID').fill('ABC_123');
+    await expect(page.getByText('eFootball User ID may only contain letters, digits and dashes')).toBeVisible();
   });
 
   test('uploads a picture, saves, moves to the dashboard and is locked afterwards', async ({ page }) => {
@@ -94,21 +97,69 @@ test.describe('profile', () => {
     await expect(page.getByRole('img', { name: 'Preview of your new profile picture' })).toBeVisible();
     await fillValidProfile(page);
     await page.getByRole('button', { name: 'Save profile' }).click();
+    // Saving locks the profile: the player sees what will be stored and confirms first.
+    const dialog = page.getByRole('dialog', { name: 'Save and lock your profile?' });
+    await expect(dialog).toContainText("These details can't be changed later. Contact support to fix a mistake.");
+    await expect(dialog).toContainText('abcd-123-456-789');
+    await dialog.getByRole('button', { name: 'Go back and edit' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByLabel('Legal Name')).toBeEditable();
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await dialog.getByRole('button', { name: 'Save and lock' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Profile updated successfully!' })).toBeVisible();
     await page.waitForURL(ROUTES.dashboard.path, { timeout: 15_000 });
 
     await page.goto('/profile');
     await expect(page.getByText('Profile Completed Successfully!')).toBeVisible();
     await expect(page.getByText('Profile Completed', { exact: true })).toBeVisible();
-    for (const label of ['Legal Name', 'In-Game Name', 'Age', 'eFootball User ID']) {
+    for (const label of ['Legal Name', 'In-Game Name', 'Date of birth', 'eFootball User ID']) {
       await expect(page.getByLabel(label)).not.toBeEditable();
     }
-    await expect(page.getByLabel('eFootball User ID')).toHaveValue('ABCD123456789');
+    // Stored as typed.
+    await expect(page.getByLabel('eFootball User ID')).toHaveValue('abcd-123-456-789');
     await expect(page.getByRole('button', { name: 'Save profile' })).toHaveCount(0);
     const picture = page.getByRole('img', { name: 'Your profile picture' }).first();
     await expect(picture).toHaveAttribute('src', new RegExp(`/storage/v1/object/public/profile-pictures/${session.user.id}-[0-9a-f-]+\\.png$`));
     // The stored picture really is served.
     expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
+  });
+
+  // A phone photo (here 3000 x 2000) is far above the upload limit in pixels; refusing it would leave most
+  // players without a picture. The browser scales it down before upload.
+  test('a big photo is resized in the browser, then uploaded and shown', async ({ page }) => {
+    const session = await signedInPlayer(page, 'profile-big-photo');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="2000"><rect width="3000" height="2000" fill="#2a6"/><circle cx="1500" cy="1000" r="700" fill="#fc3"/></svg>`;
+    const bigPng = Buffer.from(new Resvg(svg).render().asPng());
+    await page.goto('/profile');
+    await page.getByLabel('Add a picture').setInputFiles({ name: 'phone.png', mimeType: 'image/png', buffer: bigPng });
+    const preview = page.getByRole('img', { name: 'Preview of your new profile picture' });
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+    await fillValidProfile(page);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Save and lock' }).click();
+    await page.waitForURL(ROUTES.dashboard.path, { timeout: 15_000 });
+    await page.goto('/profile');
+    const picture = page.getByRole('img', { name: 'Your profile picture' }).first();
+    await expect(picture).toHaveAttribute('src', new RegExp(`/profile-pictures/${session.user.id}-[0-9a-f-]+\\.jpg$`));
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+  });
+
+  // A floating Support button over the date of birth or the game id on a phone makes the form impossible to fill.
+  test('the Support button never covers a field on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await signedInPlayer(page, 'profile-support');
+    await page.goto('/profile');
+    await expect(page.getByLabel('Legal Name')).toBeEditable();
+    const support = page.getByRole('link', { name: /Support/ });
+    for (const field of await page.locator('form input:not(.sr-only), form button').all()) {
+      // The field at the very bottom of the screen, where a floating button would sit.
+      await field.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      const [a, b] = [await field.boundingBox(), await support.boundingBox()];
+      if (!a || !b) continue;
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(overlap, `Support covers ${await field.getAttribute('name')}`).toBe(false);
+    }
   });
 
   // From outside, as an attacker would: a page disguised as a PNG must never be stored (it would be served
@@ -148,6 +199,7 @@ test.describe('profile', () => {
     await page.getByLabel('Add a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage() });
     await fillValidProfile(page);
     await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Save and lock' }).click();
     await expect(page.getByTestId('toast')).toHaveText(/Failed to upload image/);
     await expect(page).toHaveURL('/profile');
     await expect(page.getByLabel('Legal Name')).toBeEditable();
@@ -161,6 +213,7 @@ test.describe('profile', () => {
     await page.goto('/profile');
     await fillValidProfile(page);
     await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Save and lock' }).click();
     await expect(page.getByTestId('toast')).toHaveText(/Failed to update profile\. Please try again\./);
   });
 

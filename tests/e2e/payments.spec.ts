@@ -7,9 +7,11 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   ANON_KEY,
   rpc,
+  completeEligibleProfile,
+  eligiblePlayer,
+  signedInPlayer,
   seedPaidRegistration,
   SERVICE_ROLE_KEY,
-  signedInPlayer,
   signInWithApi,
   SUPABASE_URL,
   uniqueEmail,
@@ -58,7 +60,7 @@ async function openCheckout(page: Page, slots: number, totalLabel: string) {
 test.describe('paying for a tournament', () => {
   test('a player pays for 3 slots and is registered once, everywhere at once', async ({ page }) => {
     test.slow(); // four pages and a payment
-    const session = await signedInPlayer(page, 'payer');
+    const session = await eligiblePlayer(page, 'payer');
     await page.goto(PAGE);
 
     const panel = page.locator('[data-pay-panel]');
@@ -115,7 +117,7 @@ test.describe('paying for a tournament', () => {
   });
 
   test('a failed payment says so and lets the player try again @phone', async ({ page }) => {
-    await signedInPlayer(page, 'declined');
+    await eligiblePlayer(page, 'declined');
     await page.goto(PAGE);
     const { panel, checkout } = await openCheckout(page, 1, '₹150');
     await checkout.getByRole('button', { name: 'Fail' }).click();
@@ -126,7 +128,7 @@ test.describe('paying for a tournament', () => {
   });
 
   test('closing the checkout cancels without registering', async ({ page }) => {
-    const session = await signedInPlayer(page, 'closer');
+    const session = await eligiblePlayer(page, 'closer');
     await page.goto(PAGE);
     const { panel, checkout } = await openCheckout(page, 2, '₹300');
     await checkout.getByRole('button', { name: 'Close' }).click();
@@ -138,7 +140,7 @@ test.describe('paying for a tournament', () => {
   });
 
   test('an already registered player is told so and pointed to My Tournaments, never to an outside form', async ({ page }) => {
-    const session = await signedInPlayer(page, 'registered');
+    const session = await eligiblePlayer(page, 'registered');
     await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 2, amountPaise: 30_000 });
     await page.goto(PAGE);
     const panel = page.locator('[data-pay-panel]');
@@ -146,6 +148,22 @@ test.describe('paying for a tournament', () => {
     await expect(panel.getByText('You are already registered for this tournament!')).toBeVisible();
     await expect(panel.getByRole('link', { name: 'Open the registration form' })).toHaveCount(0);
     await expect(panel.getByRole('link', { name: 'Go to My Tournaments' })).toHaveAttribute('href', '/my-tournaments');
+    await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+  });
+
+  // The button says why before any checkout opens: a player sent into Razorpay only to be refused (or a
+  // 17-year-old paying) is what this guards against.
+  test('the pay button says why a player cannot pay, and leads to the profile', async ({ page }) => {
+    const newcomer = await signedInPlayer(page, 'no-profile');
+    await page.goto(PAGE);
+    const panel = page.locator('[data-pay-panel]');
+    const blocked = panel.getByRole('link', { name: 'Complete your profile to enter' });
+    await expect(blocked).toHaveAttribute('href', '/profile', { timeout: 15_000 });
+    await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+
+    await completeEligibleProfile(newcomer, '2010-01-01');
+    await page.reload();
+    await expect(panel.getByRole('link', { name: 'Paid entry is for players 18 and over' })).toBeVisible({ timeout: 15_000 });
     await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
   });
 
@@ -178,7 +196,7 @@ test.describe('landing tournament strip', () => {
   });
 
   test("Register Now brings a signed-in player to the tournament's pay panel", async ({ page }) => {
-    await signedInPlayer(page, 'landing');
+    await eligiblePlayer(page, 'landing');
     await page.goto('/');
     const card = page.locator(`[data-tournament-card="${TOURNAMENT}"]`).first();
     await card.getByRole('link', { name: 'Register Now' }).click();
@@ -189,7 +207,7 @@ test.describe('landing tournament strip', () => {
   });
 
   test('a registered player sees Registered on the card, from their real registrations', async ({ page }) => {
-    const session = await signedInPlayer(page, 'landing-registered');
+    const session = await eligiblePlayer(page, 'landing-registered');
     await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 1, amountPaise: 15_000 });
     await page.goto('/');
     const card = page.locator(`[data-tournament-card="${TOURNAMENT}"]`).first();
@@ -211,6 +229,7 @@ test.describe('live slots', () => {
     // Another player pays in another browser and closes it before the verify call: only Razorpay's
     // webhook reports the payment.
     const payer = await signInWithApi(uniqueEmail('webhook-only'));
+    await completeEligibleProfile(payer);
     const order = (await (
       await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
         method: 'POST',
@@ -242,7 +261,7 @@ test.describe('live slots', () => {
 test.describe('abandoned checkouts', () => {
   // Fails -> a player who walked away from a checkout sees "Pending" forever and wonders whether they paid.
   test('My Earnings shows a checkout that timed out as abandoned, with why', async ({ page }) => {
-    const session = await signedInPlayer(page, 'walked-away');
+    const session = await eligiblePlayer(page, 'walked-away');
     const orderId = `order_away${Math.random().toString(36).slice(2, 12)}`;
     const response = await fetch(`${SUPABASE_URL}/rest/v1/payments`, {
       method: 'POST',

@@ -72,6 +72,12 @@ describe('payments: the movable clock and due work', () => {
     });
     expect(created.error).toBeNull();
     const player = await signedInPlayer('late-payer');
+    // Paid entry needs a complete profile of an adult who lives in India.
+    const profile = await player.client.rpc('update_my_profile', {
+      p_legal_name: 'Late Payer', p_in_game_name: 'LateFC', p_age: null, p_game_user_id: 'LATE-123456',
+      p_date_of_birth: '1995-05-05', p_lives_in_india: true,
+    });
+    expect(profile.error).toBeNull();
     const order = await player.client.functions.invoke('razorpay-payment', {
       body: { action: 'create_order', tournament_id: tournament.id, slots: 1 },
     });

@@ -17,6 +17,8 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import { requestTournamentStates } from '@/features/tournaments/liveStates';
 import { STATUS_LOOK, type TournamentStatus } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
+import { EntryBlockedButton, entryBlock, FreeEntryButton, useEntryEligibility } from './EntryGate';
 import {
   checkoutOptions,
   dismissMessage,
@@ -65,6 +67,8 @@ export default function PayPanelIsland(props: PayPanelProps) {
   const user = session.status === 'signed-in' ? session.user : null;
   const liveState = useTournamentStates([props.tournamentId])[props.tournamentId];
   const status = liveState?.status ?? props.initialStatus;
+  const free = props.entryFeeRupees === 0;
+  const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: PAID_ENTRY_OFFERED });
 
   useEffect(() => {
     mounted.current = true;
@@ -193,7 +197,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
         <button type="button" className="btn w-full border-2 border-lime text-lime" disabled data-pay-button>
           Registered
         </button>
-        <p className="mt-2 text-center text-sm font-bold text-lime">Payment completed</p>
+        <p className="mt-2 text-center text-sm font-bold text-lime">{free ? 'Entry confirmed' : 'Payment completed'}</p>
         {!justPaid && <p className="mt-3 text-sm font-semibold">{PaymentMessages.alreadyRegistered}</p>}
         <p className="mt-2 text-sm text-mist">
           You hold {registration?.slots ?? chosenSlots} {(registration?.slots ?? chosenSlots) === 1 ? 'slot' : 'slots'}.
@@ -223,6 +227,24 @@ export default function PayPanelIsland(props: PayPanelProps) {
     body = (
       <button type="button" className="btn w-full" disabled data-pay-button>
         Full
+      </button>
+    );
+  } else if (block) {
+    body = <EntryBlockedButton block={block} />;
+  } else if (free) {
+    body = user ? (
+      <FreeEntryButton
+        tournamentId={props.tournamentId}
+        disabled={!interactive}
+        onMessage={setMessage}
+        onEntered={() => {
+          setJustPaid(true);
+          void refreshTournament();
+        }}
+      />
+    ) : (
+      <button type="button" className="btn btn-primary w-full" onClick={() => redirectToLogin(PaymentMessages.loginRequired)} data-pay-button>
+        Sign in to enter
       </button>
     );
   } else {

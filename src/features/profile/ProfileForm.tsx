@@ -6,20 +6,22 @@ import { useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode
 import { replaceProfile } from '@/stores/profile';
 import { showToast } from '@/stores/toast';
 import { ROUTES } from '@/lib/routes';
+import { todayInIndia } from '@/lib/legal';
+import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from './game-user-id';
+import { EligibilityDetails } from './EligibilityDetails';
+import { LockConfirmation } from './LockConfirmation';
 import {
   ACCEPTED_IMAGE_TYPES,
   formValuesFromProfile,
-  GAME_USER_ID_LENGTH,
   imageProblem,
-  MAX_AGE,
   MIN_AGE,
-  parseAgeInput,
   PROFILE_MESSAGES,
   REDIRECT_AFTER_SAVE_MS,
   validateProfileForm,
   type Profile,
   type ProfileFieldErrors,
   type ProfileFormValues,
+  type ValidProfileForm,
 } from './profile';
 
 interface Props {
@@ -37,7 +39,7 @@ function isServiceError(error: unknown): boolean {
 export default function ProfileForm({ profile, userId }: Props) {
   const locked = profile.profile_completed;
   const [values, setValues] = useState<ProfileFormValues>(() => formValuesFromProfile(profile));
-  const [ageText, setAgeText] = useState(() => (profile.age === null ? '' : String(profile.age)));
+  const [confirming, setConfirming] = useState<ValidProfileForm | null>(null);
   const [dirty, setDirty] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [errors, setErrors] = useState<ProfileFieldErrors>({});
@@ -51,7 +53,6 @@ export default function ProfileForm({ profile, userId }: Props) {
   useEffect(() => {
     if (dirty && !locked) return;
     setValues(formValuesFromProfile(profile));
-    setAgeText(profile.age === null ? '' : String(profile.age));
   }, [profile, dirty, locked]);
 
   useEffect(() => () => {
@@ -71,14 +72,26 @@ export default function ProfileForm({ profile, userId }: Props) {
     return result;
   }
 
-  function onPictureChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    const problem = imageProblem(file);
+  async function onPictureChosen(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const chosen = input.files?.[0];
+    if (!chosen) return;
+    // The type first; the size only after the picture is scaled down in the browser.
+    let problem = imageProblem({ type: chosen.type, size: 0 });
+    let file = chosen;
+    if (!problem) {
+      try {
+        const { resizePicture } = await import('./resize-picture');
+        file = await resizePicture(chosen);
+        problem = imageProblem(file);
+      } catch (error) {
+        problem = error instanceof Error && error.message ? error.message : PROFILE_MESSAGES.uploadFailed;
+      }
+    }
     if (problem) {
       setPictureError(problem);
       showToast(problem, 'error');
-      event.target.value = '';
+      input.value = '';
       return;
     }
     setPictureError(null);
@@ -95,6 +108,11 @@ export default function ProfileForm({ profile, userId }: Props) {
       if (result.summary) showToast(result.summary, 'error');
       return;
     }
+    // Saving locks the profile: the player confirms the details first.
+    setConfirming(result.values);
+  }
+
+  async function save(valid: ValidProfileForm) {
     setSaving(true);
     try {
       const api = await import('./profile.api');
@@ -116,7 +134,7 @@ export default function ProfileForm({ profile, userId }: Props) {
       }
       let saved: Profile;
       try {
-        saved = await api.saveMyProfile(result.values, imageUrl);
+        saved = await api.saveMyProfile(valid, imageUrl);
       } catch (error) {
         console.error(PROFILE_MESSAGES.updateFailed, error);
         showToast(isServiceError(error) ? PROFILE_MESSAGES.updateFailed : PROFILE_MESSAGES.unexpected, 'error');
@@ -179,12 +197,12 @@ export default function ProfileForm({ profile, userId }: Props) {
                   type="file"
                   name="picture"
                   accept={ACCEPTED_IMAGE_TYPES.join(',')}
-                  onChange={onPictureChosen}
+                  onChange={(event) => void onPictureChosen(event)}
                   className="sr-only"
                 />
               </label>
               <p className={`text-xs ${pictureError ? 'font-semibold text-danger' : 'text-mist'}`}>
-                {pictureError ?? 'JPG, PNG, WebP or GIF, up to 2 MB.'}
+                {pictureError ?? 'JPG, PNG or WebP, any size: it is scaled down before upload.'}
               </p>
             </div>
           )}
@@ -216,22 +234,17 @@ export default function ProfileForm({ profile, userId }: Props) {
             />
           )}
         </Field>
-        <Field label="Age" required error={errors.age} hint={`${MIN_AGE} to ${MAX_AGE}. Under 18 needs a parent's consent.`}>
+        <Field label="Date of birth" required error={errors.dateOfBirth} hint={`You must be ${MIN_AGE} or older. Paid entry is for players 18 and over.`}>
           {(props) => (
             <input
               {...props}
-              name="age"
-              type="number"
-              inputMode="numeric"
-              min={MIN_AGE}
-              max={MAX_AGE}
-              step={1}
-              value={ageText}
+              name="dateOfBirth"
+              type="date"
+              autoComplete="bday"
+              max={todayInIndia(new Date())}
+              value={values.dateOfBirth}
               readOnly={locked}
-              onChange={(e) => {
-                setAgeText(e.target.value);
-                update({ ...values, age: parseAgeInput(e.target.value) });
-              }}
+              onChange={(e) => update({ ...values, dateOfBirth: e.target.value })}
             />
           )}
         </Field>
@@ -239,24 +252,51 @@ export default function ProfileForm({ profile, userId }: Props) {
           label="eFootball User ID"
           error={errors.gameUserId}
           required
-          hint={`The ${GAME_USER_ID_LENGTH}-character ID on your eFootball profile, e.g. ABCD-123-456-789.`}
+          hint={`The ID on your eFootball profile, as shown there: ${GAME_USER_ID_MIN_LENGTH} to ${GAME_USER_ID_MAX_LENGTH} letters, digits or dashes.`}
         >
           {(props) => (
             <input
               {...props}
               name="gameUserId"
-              autoCapitalize="characters"
+              autoCapitalize="none"
               autoComplete="off"
               spellCheck={false}
-              maxLength={GAME_USER_ID_LENGTH + 6}
+              maxLength={GAME_USER_ID_MAX_LENGTH + 10}
               value={values.gameUserId}
               readOnly={locked}
               onChange={(e) => update({ ...values, gameUserId: e.target.value })}
-              className={`${props.className} font-mono uppercase`}
+              className={`${props.className} font-mono`}
             />
           )}
         </Field>
       </div>
+
+      {!locked && (
+        <label className="flex items-start gap-3 text-sm">
+          <input
+            type="checkbox"
+            name="livesInIndia"
+            checked={values.livesInIndia}
+            onChange={(e) => update({ ...values, livesInIndia: e.target.checked })}
+            className="mt-0.5 size-5 accent-lime"
+          />
+          <span>I live in India. Paid tournaments are open to residents of India only.</span>
+        </label>
+      )}
+
+      {locked && <EligibilityDetails profile={profile} />}
+
+      {confirming && (
+        <LockConfirmation
+          values={confirming}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const valid = confirming;
+            setConfirming(null);
+            void save(valid);
+          }}
+        />
+      )}
 
       {!locked && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

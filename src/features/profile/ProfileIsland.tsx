@@ -12,6 +12,7 @@ import AuthenticatorSettings from '@/features/auth/AuthenticatorSettings';
 import { Spinner } from '@/features/account/AccountUi';
 import { PROFILE_MESSAGES, type Profile } from './profile';
 import ProfileForm from './ProfileForm';
+import { ParentalConsentRequest } from './ParentalConsentRequest';
 
 export default function ProfileIsland() {
   const session = useRequiredSession();
@@ -64,6 +65,7 @@ export default function ProfileIsland() {
             </p>
           )}
           <ProfileForm profile={profile} userId={session.user.id} />
+          {profile.profile_completed && <ParentalConsentRequest userId={session.user.id} />}
           <AuthenticatorSettings />
         </div>
       </div>

@@ -23,9 +23,26 @@ export async function saveMyProfile(values: ValidProfileForm, profileImageUrl: s
   const { data, error } = await getSupabase().rpc('update_my_profile', {
     p_legal_name: values.legalName,
     p_in_game_name: values.inGameName,
-    p_age: values.age,
+    p_age: null,
     p_game_user_id: values.gameUserId === '' ? null : values.gameUserId,
     p_profile_image_url: profileImageUrl,
+    p_date_of_birth: values.dateOfBirth,
+    p_lives_in_india: values.livesInIndia,
+  });
+  if (error) throw error;
+  const row = singleRow<Profile>(data);
+  if (!row) throw new Error('Profile row missing');
+  return row;
+}
+
+/**
+ * What a completed profile may still add: a date of birth (profiles completed before it was asked) and
+ * the confirmation of residence in India. Both are kept once given.
+ */
+export async function saveMyEligibilityDetails(details: { dateOfBirth: string | null; livesInIndia: boolean }): Promise<Profile> {
+  const { data, error } = await getSupabase().rpc('set_my_eligibility_details', {
+    p_date_of_birth: details.dateOfBirth,
+    p_lives_in_india: details.livesInIndia,
   });
   if (error) throw error;
   const row = singleRow<Profile>(data);

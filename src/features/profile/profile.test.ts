@@ -2,63 +2,70 @@ import { describe, expect, it } from 'vitest';
 import {
   formValuesFromProfile,
   imageProblem,
-  parseAgeInput,
   validateProfileForm,
   type ProfileFormValues,
 } from './profile';
 
-const valid: ProfileFormValues = { legalName: 'Arjun Mehta', inGameName: 'ArjunFC', age: 19, gameUserId: 'ABCD123456789' };
+// 23 Nov 2026, 10:00 IST: the day every date below is measured against.
+const NOW = new Date('2026-11-23T04:30:00Z');
+const valid: ProfileFormValues = {
+  legalName: 'Arjun Mehta',
+  inGameName: 'ArjunFC',
+  dateOfBirth: '2005-06-15',
+  gameUserId: 'ABCD-123-456-789',
+  livesInIndia: true,
+};
 
 function errorsOf(values: Partial<ProfileFormValues>) {
-  const result = validateProfileForm({ ...valid, ...values });
+  const result = validateProfileForm({ ...valid, ...values }, NOW);
   if (result.ok) throw new Error('expected the form to be invalid');
   return result;
 }
 
 describe('validateProfileForm', () => {
-  it('accepts a complete profile and trims the names', () => {
-    const result = validateProfileForm({ ...valid, legalName: '  Arjun Mehta ' });
+  it('accepts a complete profile, trims the names and keeps the game id as typed', () => {
+    const result = validateProfileForm({ ...valid, legalName: '  Arjun Mehta ', gameUserId: ' ab-12cd ' }, NOW);
     expect(result).toEqual({
       ok: true,
-      values: { legalName: 'Arjun Mehta', inGameName: 'ArjunFC', age: 19, gameUserId: 'ABCD123456789' },
+      values: { legalName: 'Arjun Mehta', inGameName: 'ArjunFC', dateOfBirth: '2005-06-15', gameUserId: 'ab-12cd', livesInIndia: true },
     });
   });
 
-  it('requires names of at least two characters with the spec messages', () => {
-    expect(errorsOf({ legalName: 'A' }).fieldErrors.legalName).toBe('Legal Name is required');
-    expect(errorsOf({ inGameName: ' x ' }).fieldErrors.inGameName).toBe('In-Game Name is required');
+  it('says a name needs at least two characters', () => {
+    expect(errorsOf({ legalName: 'A' }).fieldErrors.legalName).toBe('Legal Name needs at least 2 characters');
+    expect(errorsOf({ inGameName: ' x ' }).fieldErrors.inGameName).toBe('In-Game Name needs at least 2 characters');
   });
 
-  it('keeps age between 13 and 100', () => {
-    expect(errorsOf({ age: 12 }).fieldErrors.age).toBe('Must be at least 13 years old');
-    expect(errorsOf({ age: 101 }).fieldErrors.age).toBe('Must be under 100 years old');
-    expect(validateProfileForm({ ...valid, age: 13 }).ok).toBe(true);
-    expect(validateProfileForm({ ...valid, age: 100 }).ok).toBe(true);
-    expect(errorsOf({ age: 20.5 }).fieldErrors.age).toBe('Age must be a whole number');
+  // A child under 13 saving a profile would put their data on the site against the policy.
+  it('needs players to be 13 or older on the day, counted from the date of birth', () => {
+    expect(errorsOf({ dateOfBirth: '2013-11-24' }).fieldErrors.dateOfBirth).toBe('You must be 13 or older to play on Golazo');
+    expect(validateProfileForm({ ...valid, dateOfBirth: '2013-11-23' }, NOW).ok).toBe(true);
+    expect(errorsOf({ dateOfBirth: '2027-01-01' }).fieldErrors.dateOfBirth).toBe('Date of birth cannot be in the future');
+    expect(errorsOf({ dateOfBirth: '1920-01-01' }).fieldErrors.dateOfBirth).toMatch(/under 100/);
+    expect(errorsOf({ dateOfBirth: 'tomorrow' }).fieldErrors.dateOfBirth).toBe('Enter your date of birth as day, month and year');
   });
 
   it('summarises with "Please fill in all required fields" when a required field is empty', () => {
-    const result = errorsOf({ legalName: '', inGameName: '', age: undefined, gameUserId: '' });
+    const result = errorsOf({ legalName: '', inGameName: '', dateOfBirth: '', gameUserId: '' });
     expect(result.summary).toBe('Please fill in all required fields');
     expect(result.fieldErrors).toMatchObject({
-      legalName: 'Legal Name is required',
-      inGameName: 'In-Game Name is required',
-      age: 'Age is required',
+      legalName: 'Legal Name needs at least 2 characters',
+      inGameName: 'In-Game Name needs at least 2 characters',
+      dateOfBirth: 'Date of birth is required',
       gameUserId: 'eFootball User ID is required',
     });
     expect(errorsOf({ gameUserId: ' ' }).summary).toBe('Please fill in all required fields');
   });
 
   it('has no summary when every required field is filled but one is invalid', () => {
-    expect(errorsOf({ age: 9 }).summary).toBeNull();
+    expect(errorsOf({ dateOfBirth: '2020-01-01' }).summary).toBeNull();
   });
 
-  it('needs the 13-character eFootball user ID, typed with or without its separators', () => {
-    expect(errorsOf({ gameUserId: 'SHORT' }).fieldErrors.gameUserId).toBe('eFootball User ID must be exactly 13 letters or digits');
-    expect(errorsOf({ gameUserId: 'ABCD123456789X' }).fieldErrors.gameUserId).toMatch(/13/);
-    expect(errorsOf({ gameUserId: 'ABCD_23456789' }).fieldErrors.gameUserId).toMatch(/13/);
-    const typedAsShown = validateProfileForm({ ...valid, gameUserId: 'abcd-123-456-789' });
-    expect(typedAsShown.ok && typedAsShown.values.gameUserId).toBe('ABCD123456789');
+  it('takes an eFootball user id of 6 to 20 letters, digits or dashes and says what is wrong', () => {
+    expect(errorsOf({ gameUserId: 'ABC12' }).fieldErrors.gameUserId).toBe('eFootball User ID needs 6 to 20 characters');
+    expect(errorsOf({ gameUserId: 'A'.repeat(21) }).fieldErrors.gameUserId).toBe('eFootball User ID needs 6 to 20 characters');
+    expect(errorsOf({ gameUserId: 'ABCD_23456789' }).fieldErrors.gameUserId).toBe('eFootball User ID may only contain letters, digits and dashes');
+    expect(validateProfileForm({ ...valid, gameUserId: 'ABCDEFGHIJKLMNOPQRST' }, NOW).ok).toBe(true);
   });
 
   it('caps name lengths as the database does', () => {
@@ -67,24 +74,16 @@ describe('validateProfileForm', () => {
   });
 });
 
-describe('parseAgeInput', () => {
-  it('treats an empty input as undefined, not zero', () => {
-    expect(parseAgeInput('')).toBeUndefined();
-    expect(parseAgeInput('   ')).toBeUndefined();
-    expect(parseAgeInput('21')).toBe(21);
-    expect(parseAgeInput('abc')).toBeUndefined();
-  });
-});
-
 describe('formValuesFromProfile', () => {
   it('fills the form from a stored row and copes with a brand-new player', () => {
-    expect(formValuesFromProfile(null)).toEqual({ legalName: '', inGameName: '', age: undefined, gameUserId: '' });
+    expect(formValuesFromProfile(null)).toEqual({ legalName: '', inGameName: '', dateOfBirth: '', gameUserId: '', livesInIndia: false });
     expect(
       formValuesFromProfile({
-        id: 'u1', email: 'a@b.co', legal_name: 'Arjun', in_game_name: 'AFC', age: 30, game_user_id: null,
-        profile_completed: true, profile_image_url: null, updated_at: null,
+        id: 'u1', email: 'a@b.co', legal_name: 'Arjun', in_game_name: 'AFC', age: null, date_of_birth: '1996-02-29',
+        lives_in_india_confirmed_at: '2026-11-01T00:00:00Z', game_user_id: 'abc-123', profile_completed: true,
+        profile_image_url: null, updated_at: null,
       }),
-    ).toEqual({ legalName: 'Arjun', inGameName: 'AFC', age: 30, gameUserId: '' });
+    ).toEqual({ legalName: 'Arjun', inGameName: 'AFC', dateOfBirth: '1996-02-29', gameUserId: 'abc-123', livesInIndia: true });
   });
 });
 
@@ -100,7 +99,7 @@ describe('profile picture rules', () => {
 // A blank-looking name would show as nothing in brackets and payouts, or pass for another player.
 describe('invisible names', () => {
   it.each(['\u200B\u200B', '\u202E\u2066\u2069', '\u3164\u200B\uFEFF'])('refuses %j with a clear message', (name) => {
-    const result = validateProfileForm({ legalName: name, inGameName: name, age: 21, gameUserId: 'ABCD123456789' });
+    const result = validateProfileForm({ ...valid, legalName: name, inGameName: name }, NOW);
     expect(result).toMatchObject({
       ok: false,
       fieldErrors: {

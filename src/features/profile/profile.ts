@@ -3,6 +3,8 @@
  * Pure functions only; talking to Supabase lives in profile.api.ts.
  */
 import { z } from 'zod';
+import { ageOn, MAX_PLAYER_AGE, MIN_PLAYER_AGE, todayInIndia } from '@/lib/legal';
+import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH, GAME_USER_ID_PATTERN } from './game-user-id';
 import { INVISIBLE_NAME_MESSAGE, isVisibleName } from './name-rule';
 
 /** Spec 8, word for word. */
@@ -17,9 +19,8 @@ export const PROFILE_MESSAGES = {
   completedBanner: 'Profile Completed Successfully!',
 } as const;
 
-export const MIN_AGE = 13;
-export const MAX_AGE = 100;
-export const GAME_USER_ID_LENGTH = 13;
+export const MIN_AGE = MIN_PLAYER_AGE;
+export const MAX_AGE = MAX_PLAYER_AGE;
 /** After a successful save the player moves on to the dashboard after this long (spec 4). */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
 
@@ -29,57 +30,92 @@ export interface Profile {
   email: string | null;
   legal_name: string | null;
   in_game_name: string | null;
+  /** Only on profiles completed before dates of birth were asked; null once a date of birth is given. */
   age: number | null;
+  /** `YYYY-MM-DD`. */
+  date_of_birth: string | null;
+  lives_in_india_confirmed_at: string | null;
   game_user_id: string | null;
   profile_completed: boolean;
   profile_image_url: string | null;
   updated_at: string | null;
 }
 
-/** What the form edits, in the form's own types (age may be absent while typing). */
+/** What the form edits, in the form's own types. */
 export interface ProfileFormValues {
   legalName: string;
   inGameName: string;
-  age: number | undefined;
+  /** `YYYY-MM-DD` as the date input gives it; '' while empty. */
+  dateOfBirth: string;
   gameUserId: string;
+  livesInIndia: boolean;
 }
 
-/** "abcd-123-456-789" → "ABCD123456789": the game shows the ID in groups; it is stored without them. */
+export const FIELD_MESSAGES = {
+  legalNameShort: 'Legal Name needs at least 2 characters',
+  inGameNameShort: 'In-Game Name needs at least 2 characters',
+  dateOfBirthRequired: 'Date of birth is required',
+  dateOfBirthInvalid: 'Enter your date of birth as day, month and year',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  tooYoung: `You must be ${MIN_PLAYER_AGE} or older to play on Golazo`,
+  tooOld: `Enter a date of birth under ${MAX_PLAYER_AGE} years ago`,
+  gameUserIdRequired: 'eFootball User ID is required',
+  gameUserIdLength: `eFootball User ID needs ${GAME_USER_ID_MIN_LENGTH} to ${GAME_USER_ID_MAX_LENGTH} characters`,
+  gameUserIdCharacters: 'eFootball User ID may only contain letters, digits and dashes',
+} as const;
+
+/** The eFootball user id is stored as typed, only trimmed. */
 export function normaliseGameUserId(raw: string): string {
-  return raw.replace(/[\s-]/g, '').toUpperCase();
+  return raw.trim();
 }
 
-export const ProfileFormSchema = z.object({
+function dateOfBirthProblem(value: string, now: Date): string | null {
+  if (value.trim() === '') return FIELD_MESSAGES.dateOfBirthRequired;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return FIELD_MESSAGES.dateOfBirthInvalid;
+  const today = todayInIndia(now);
+  if (value > today) return FIELD_MESSAGES.dateOfBirthFuture;
+  const age = ageOn(value, today);
+  if (age < MIN_PLAYER_AGE) return FIELD_MESSAGES.tooYoung;
+  if (age > MAX_PLAYER_AGE) return FIELD_MESSAGES.tooOld;
+  return null;
+}
+
+function gameUserIdProblem(raw: string): string | null {
+  const value = normaliseGameUserId(raw);
+  if (value === '') return FIELD_MESSAGES.gameUserIdRequired;
+  if (value.length < GAME_USER_ID_MIN_LENGTH || value.length > GAME_USER_ID_MAX_LENGTH) return FIELD_MESSAGES.gameUserIdLength;
+  if (!new RegExp(GAME_USER_ID_PATTERN).test(value)) return FIELD_MESSAGES.gameUserIdCharacters;
+  return null;
+}
+
+export const profileFormSchema = (now: Date) => z.object({
   legalName: z
     .string()
     .trim()
-    .min(2, 'Legal Name is required')
+    .min(2, FIELD_MESSAGES.legalNameShort)
     .max(100, 'Legal Name must be at most 100 characters')
     .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name')),
   inGameName: z
     .string()
     .trim()
-    .min(2, 'In-Game Name is required')
+    .min(2, FIELD_MESSAGES.inGameNameShort)
     .max(40, 'In-Game Name must be at most 40 characters')
     .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name')),
-  age: z
-    .number({ error: 'Age is required' })
-    .int('Age must be a whole number')
-    .min(MIN_AGE, 'Must be at least 13 years old')
-    .max(MAX_AGE, 'Must be under 100 years old'),
-  // Prizes and fixtures need the player's eFootball user ID: 13 letters and digits.
+  dateOfBirth: z.string().superRefine((value, ctx) => {
+    const problem = dateOfBirthProblem(value, now);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   gameUserId: z
     .string()
     .transform(normaliseGameUserId)
-    .pipe(
-      z
-        .string()
-        .min(1, 'eFootball User ID is required')
-        .regex(new RegExp(`^[A-Z0-9]{${GAME_USER_ID_LENGTH}}$`), 'eFootball User ID must be exactly 13 letters or digits'),
-    ),
+    .superRefine((value, ctx) => {
+      const problem = gameUserIdProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  livesInIndia: z.boolean(),
 });
 
-export type ValidProfileForm = z.infer<typeof ProfileFormSchema>;
+export type ValidProfileForm = z.infer<ReturnType<typeof profileFormSchema>>;
 export type ProfileFieldErrors = Partial<Record<keyof ProfileFormValues, string>>;
 
 export type ProfileValidation =
@@ -90,8 +126,8 @@ export type ProfileValidation =
  * Validates the form. `summary` is 'Please fill in all required fields' when any required field
  * is empty (the spec's submit-time message); field errors say what is wrong with each.
  */
-export function validateProfileForm(values: ProfileFormValues): ProfileValidation {
-  const result = ProfileFormSchema.safeParse(values);
+export function validateProfileForm(values: ProfileFormValues, now: Date = new Date()): ProfileValidation {
+  const result = profileFormSchema(now).safeParse(values);
   if (result.success) return { ok: true, values: result.data };
   const fieldErrors: ProfileFieldErrors = {};
   for (const issue of result.error.issues) {
@@ -101,25 +137,18 @@ export function validateProfileForm(values: ProfileFormValues): ProfileValidatio
   const anyRequiredEmpty =
     values.legalName.trim() === '' ||
     values.inGameName.trim() === '' ||
-    values.age === undefined ||
+    values.dateOfBirth.trim() === '' ||
     normaliseGameUserId(values.gameUserId) === '';
   return { ok: false, fieldErrors, summary: anyRequiredEmpty ? PROFILE_MESSAGES.missingRequired : null };
-}
-
-/** The numeric age input: empty means undefined (not 0), anything unparsable too. */
-export function parseAgeInput(raw: string): number | undefined {
-  const trimmed = raw.trim();
-  if (trimmed === '') return undefined;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : undefined;
 }
 
 export function formValuesFromProfile(profile: Profile | null): ProfileFormValues {
   return {
     legalName: profile?.legal_name ?? '',
     inGameName: profile?.in_game_name ?? '',
-    age: profile?.age ?? undefined,
+    dateOfBirth: profile?.date_of_birth ?? '',
     gameUserId: profile?.game_user_id ?? '',
+    livesInIndia: Boolean(profile?.lives_in_india_confirmed_at),
   };
 }
 

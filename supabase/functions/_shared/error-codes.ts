@@ -19,7 +19,7 @@ export const ERROR_CODES = {
   age_too_low: { status: 400, message: 'Must be at least 13 years old' },
   age_too_high: { status: 400, message: 'Must be under 100 years old' },
   game_user_id_required: { status: 400, message: 'eFootball User ID is required' },
-  game_user_id_invalid: { status: 400, message: 'eFootball User ID must be exactly 13 letters or digits' },
+  game_user_id_invalid: { status: 400, message: 'eFootball User ID must be 6 to 20 letters, digits or dashes' },
   profile_picture_not_own: { status: 400, message: 'Profile picture must be your own upload to profile pictures' },
   profile_not_found: { status: 404, message: 'Profile not found' },
   profile_locked: { status: 409, message: 'Profile is completed and locked' },
@@ -50,6 +50,22 @@ export const ERROR_CODES = {
   payment_service_unavailable: { status: 502, message: 'The payment service did not answer. Please try again.' },
   // Razorpay retries a webhook answered with a 5xx; this one is on purpose.
   webhook_retry_later: { status: 500, message: 'Processing failed, retry later.' },
+  // Eligibility: who may enter what (paid entry 18+ resident in India, free entry, parental consent)
+  date_of_birth_required: { status: 400, message: 'Date of birth is required' },
+  date_of_birth_in_future: { status: 400, message: 'Date of birth cannot be in the future' },
+  paid_entry_disabled: { status: 403, message: 'Paid entry is switched off on this site for now' },
+  profile_incomplete: { status: 403, message: 'Complete your profile (eFootball user ID and date of birth included) to enter' },
+  too_young_for_paid_entry: { status: 403, message: 'Paid entry is for players 18 and over' },
+  residence_required: { status: 403, message: 'Paid entry is for players who live in India: confirm it on your profile' },
+  parental_consent_required: { status: 403, message: "Players under 18 need a parent's consent to enter" },
+  free_entry_no_checkout: { status: 409, message: 'This tournament is free: enter it without paying' },
+  not_a_free_tournament: { status: 409, message: 'This tournament has an entry fee: pay to enter' },
+  parent_email_invalid: { status: 400, message: "Enter your parent's e-mail address" },
+  parental_consent_not_needed: { status: 409, message: 'No parental consent is needed for your account' },
+  parental_consent_rate_limited: { status: 429, message: 'Too many consent requests today. Try again tomorrow.' },
+  consent_link_invalid: { status: 404, message: 'This consent link is not valid' },
+  consent_link_used: { status: 409, message: 'This consent link has already been used' },
+  consent_link_expired: { status: 409, message: 'This consent link has expired: your child can send a new one' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -9,8 +9,10 @@
  */
 import type { OutsideCall, OutsideOutcome, PaymentStore } from './payment-store.ts';
 import { RazorpayApiError, type RazorpayClient } from './razorpay-client.ts';
+import { MailError, parentalConsentMail, type Mailer } from './mailer.ts';
 
-export type OutboxDeps = { store: PaymentStore; razorpay: RazorpayClient };
+/** `mailer` and `siteOrigin` send the e-mails the database queued (a parent's consent link). */
+export type OutboxDeps = { store: PaymentStore; razorpay: RazorpayClient; mailer?: Mailer; siteOrigin?: string };
 
 export type DrainSummary = { done: number; retry: number; failed: number };
 
@@ -41,6 +43,8 @@ async function makeCall(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
         return await refund(deps, call);
       case 'razorpay_order_check':
         return await checkOrder(deps, call);
+      case 'parental_consent_email':
+        return await sendParentalConsent(deps, call);
       default:
         return { outcome: 'failed', answer: { error: `unknown kind ${String((call as { kind: unknown }).kind)}` } };
     }
@@ -88,7 +92,17 @@ async function checkOrder(deps: OutboxDeps, call: OutsideCall): Promise<Answer> 
   return { outcome: 'done', answer: { payments: payments.map((p) => ({ id: p.id, status: p.status })), outcomes } };
 }
 
+async function sendParentalConsent(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  if (!deps.mailer || !deps.siteOrigin) return { outcome: 'failed', answer: { error: 'no mailer configured' } };
+  const mail = parentalConsentMail(call.payload, deps.siteOrigin);
+  await deps.mailer.send(mail, call.idempotency_key);
+  return { outcome: 'done', answer: { sent_to: mail.to } };
+}
+
 function asAnswer(error: unknown): Answer {
+  if (error instanceof MailError) {
+    return { outcome: error.temporary ? 'retry' : 'failed', answer: { error: error.message } };
+  }
   if (error instanceof RazorpayApiError) {
     return {
       outcome: error.isTemporary ? 'retry' : 'failed',

@@ -99,6 +99,12 @@ export async function startHarness() {
       users++;
       const id = crypto.randomUUID();
       await sql(`insert into auth.users (id, email) values ($1, $2)`, [id, `player${users}-${id.slice(0, 8)}@golazo.example`]);
+      // Paid entry needs a complete profile of an adult who lives in India.
+      await sql(
+        `update public.profiles set legal_name = 'Test Player', in_game_name = 'TestFC', game_user_id = 'TEST-123456',
+                date_of_birth = '1995-05-05', profile_completed = true, lives_in_india_confirmed_at = now() where id = $1`,
+        [id],
+      );
       const token = `token-${id}`;
       tokens.set(token, { id, email: null });
       return { id, token };

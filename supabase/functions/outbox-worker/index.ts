@@ -1,5 +1,7 @@
 /** Entry point of the outbox-worker edge function: wiring only, the logic is in handler.ts. */
 import { denoEnv, readPaymentConfig } from '../_shared/config.ts';
+import { readSiteOrigins } from '../_shared/cors.ts';
+import { createMailer } from '../_shared/mailer.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
 import { createSupabaseGateway } from '../_shared/supabase-gateway.ts';
@@ -12,6 +14,9 @@ Deno.serve(
   createOutboxWorkerHandler({
     store: createPaymentStore(gateway),
     razorpay: createRazorpayClient(config.razorpay),
+    mailer: createMailer(denoEnv, config),
+    // Links in e-mails point at the site's first listed origin.
+    siteOrigin: [...readSiteOrigins(denoEnv)][0],
     serviceRoleKey: config.serviceRoleKey,
   }),
 );

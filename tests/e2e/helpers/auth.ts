@@ -213,3 +213,27 @@ export function authenticatorCode(secretBase32: string, atMs = Date.now()): stri
   const offset = digest[digest.length - 1] & 0x0f;
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
+
+/** Completes the player's profile as an adult who lives in India: what paid entry needs. */
+export async function completeEligibleProfile(session: StoredSession, dateOfBirth = '1995-05-05'): Promise<void> {
+  const response = await rpc(
+    'update_my_profile',
+    {
+      p_legal_name: 'Test Player',
+      p_in_game_name: `P${session.user.id.slice(0, 6)}`,
+      p_age: null,
+      p_game_user_id: `T-${session.user.id.slice(0, 8)}`,
+      p_date_of_birth: dateOfBirth,
+      p_lives_in_india: true,
+    },
+    session.access_token,
+  );
+  if (!response.ok) throw new Error(`completing the profile answered ${response.status}: ${await response.text()}`);
+}
+
+/** A signed-in player whose profile lets them pay (see completeEligibleProfile). */
+export async function eligiblePlayer(page: Page, label: string): Promise<StoredSession> {
+  const session = await signedInPlayer(page, label);
+  await completeEligibleProfile(session);
+  return session;
+}

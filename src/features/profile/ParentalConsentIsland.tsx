@@ -1,0 +1,66 @@
+/**
+ * The page a parent opens from the consent e-mail: the link's token (in the fragment, so it never reaches
+ * a server log) is sent to confirm_parental_consent once the parent presses the button, never on load,
+ * so a mail scanner that opens links cannot consent for them.
+ */
+import { useEffect, useState } from 'react';
+
+type State =
+  | { status: 'ready'; token: string }
+  | { status: 'missing' }
+  | { status: 'sending'; token: string }
+  | { status: 'confirmed'; name: string | null }
+  | { status: 'refused'; message: string };
+
+function tokenFromLocation(): string | null {
+  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  return fromHash ?? new URLSearchParams(window.location.search).get('token');
+}
+
+export default function ParentalConsentIsland() {
+  const [state, setState] = useState<State>({ status: 'missing' });
+  useEffect(() => {
+    const token = tokenFromLocation();
+    setState(token ? { status: 'ready', token } : { status: 'missing' });
+  }, []);
+
+  async function confirm(token: string) {
+    setState({ status: 'sending', token });
+    try {
+      const { confirmParentalConsent } = await import('@/features/payments/eligibility.api');
+      const answer = await confirmParentalConsent(token);
+      setState({ status: 'confirmed', name: answer.in_game_name });
+    } catch (error) {
+      setState({ status: 'refused', message: (error as Error).message });
+    }
+  }
+
+  if (state.status === 'missing') {
+    return <p className="text-mist">This page needs the link from the consent e-mail. Open the link from the e-mail again.</p>;
+  }
+  if (state.status === 'confirmed') {
+    return (
+      <p role="status" className="font-semibold text-lime">
+        Thank you. Your consent is recorded{state.name ? ` for ${state.name}` : ''}: they can now join free tournaments.
+      </p>
+    );
+  }
+  if (state.status === 'refused') {
+    return (
+      <p role="alert" className="font-semibold text-danger">
+        {state.message}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        Your child asked to join free eFootball tournaments on Golazo Arena. Players under 18 can only join free
+        tournaments, and only with a parent&apos;s consent. Paid tournaments stay closed to them.
+      </p>
+      <button type="button" className="btn btn-primary self-start" disabled={state.status === 'sending'} onClick={() => void confirm(state.token)}>
+        {state.status === 'sending' ? 'Recording…' : 'I am their parent and I consent'}
+      </button>
+    </div>
+  );
+}

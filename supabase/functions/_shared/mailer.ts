@@ -1,0 +1,50 @@
+/**
+ * E-mail the database queued through the outbox (today: a parent's consent link).
+ *
+ * On the local stack every message lands in its inbox (POST /__inbox with the service role key), where
+ * developers and tests read it. On a hosted project MAIL_API_URL names an HTTP endpoint that takes
+ * `{to, subject, text}` as JSON (with MAIL_API_KEY as a bearer token) and an `Idempotency-Key`, so a retried
+ * call never sends twice.
+ */
+import { isLocalStack, type Env } from './config.ts';
+
+export type Mail = { to: string; subject: string; text: string; link: string | null };
+export type Mailer = { send(mail: Mail, idempotencyKey: string): Promise<void> };
+
+export class MailError extends Error {
+  constructor(message: string, readonly temporary: boolean) {
+    super(message);
+  }
+}
+
+export function createMailer(env: Env, local: { supabaseUrl: string; serviceRoleKey: string }): Mailer {
+  const apiUrl = env('MAIL_API_URL')?.trim() || (isLocalStack(env) ? `${local.supabaseUrl}/__inbox` : '');
+  const apiKey = env('MAIL_API_KEY')?.trim() || (isLocalStack(env) ? local.serviceRoleKey : '');
+  return {
+    async send(mail, idempotencyKey) {
+      if (!apiUrl) throw new MailError('MAIL_API_URL is not set: e-mail cannot be sent', false);
+      const response = await fetch(apiUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(mail),
+      });
+      if (!response.ok) throw new MailError(`the mail service answered ${response.status}`, response.status >= 500 || response.status === 429);
+    },
+  };
+}
+
+/** The consent e-mail: who asked, what consenting means, and the link (the token rides in the fragment). */
+export function parentalConsentMail(payload: Record<string, unknown>, siteOrigin: string): Mail {
+  const link = `${siteOrigin}/parental-consent#token=${encodeURIComponent(String(payload.token))}`;
+  const name = String(payload.in_game_name ?? payload.player_name ?? 'Your child');
+  return {
+    to: String(payload.to),
+    subject: `${name} asks for your consent to play free tournaments on Golazo Arena`,
+    text:
+      `${name} (${String(payload.player_name ?? '')}) wants to join free eFootball tournaments on Golazo Arena.\n` +
+      'Players under 18 can only join free tournaments, and only with a parent\'s consent. Paid tournaments stay closed to them.\n\n' +
+      `If you agree, open this link and confirm: ${link}\n\n` +
+      'If you do not know what this is about, ignore this e-mail: nothing happens without your confirmation.',
+    link,
+  };
+}
