@@ -14,7 +14,13 @@ const node = process.execPath;
 
 const children = [
   { name: 'stack', child: spawn(node, ['supabase/local/main.ts'], { cwd: root, stdio: 'inherit' }) },
-  { name: 'site', child: spawn(node, [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'dev', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }) },
+  {
+    name: 'site',
+    child: spawn(node, [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'dev', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+    }),
+  },
 ];
 
 const isRunning = (child) => child.exitCode === null && child.signalCode === null;

@@ -49,9 +49,7 @@ function option(name, fallback) {
   return index === -1 ? fallback : process.argv[index + 1];
 }
 const RUNS = Number(option('--runs', '3'));
-const ONLY = option('--only', '')
-  .split(',')
-  .filter(Boolean);
+const ONLY = option('--only', '').split(',').filter(Boolean);
 const BUILD = !process.argv.includes('--no-build');
 /** Also print the LCP element, the layout shifts and the busiest scripts of each route's median run. */
 const DETAILS = process.argv.includes('--details');
@@ -182,7 +180,12 @@ async function measure(chrome, url, signedIn) {
     shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? ''}`),
     busiestScripts: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3).map((item) => `${Math.round(item.total)} ms ${item.url}`),
     failing: Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices'].some((c) => lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          ['accessibility', 'best-practices'].some((c) => lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)),
+      )
       .map((a) => a.id),
   };
 }
@@ -231,7 +234,9 @@ async function main() {
       const result = median(results);
       const missed = misses(result);
       rows.push({ route: route.path, ...result, missed });
-      console.error(`${route.path}: perf ${result.performance}, LCP ${Math.round(result.lcpMs)} ms${missed.length ? ` (misses ${missed.join(', ')})` : ''}${result.failing.length ? ` [${result.failing.join(' ')}]` : ''}`);
+      console.error(
+        `${route.path}: perf ${result.performance}, LCP ${Math.round(result.lcpMs)} ms${missed.length ? ` (misses ${missed.join(', ')})` : ''}${result.failing.length ? ` [${result.failing.join(' ')}]` : ''}`,
+      );
       if (DETAILS) {
         console.error(`  LCP element: ${result.lcpElement ?? '-'}`);
         if (result.lcpPhases) console.error(`  LCP phases: ${result.lcpPhases}`);

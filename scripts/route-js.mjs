@@ -79,9 +79,7 @@ export function resolveSitePath(specifier, fromPath) {
 
 /** '/' for index.html, '/about' for about/index.html or about.html, '/404' for 404.html. */
 export function routeOfHtmlFile(relativePath) {
-  const path = `/${relativePath.replace(/\\/g, '/')}`
-    .replace(/\/index\.html$/, '')
-    .replace(/\.html$/, '');
+  const path = `/${relativePath.replace(/\\/g, '/')}`.replace(/\/index\.html$/, '').replace(/\.html$/, '');
   return path === '' ? '/' : path;
 }
 

@@ -130,7 +130,14 @@ function main() {
     const budget = own === undefined ? undefined : own + EVERY_PAGE_ALLOWANCE;
     const result = budget === undefined ? '' : row.bytes <= budget ? 'PASS' : 'FAIL';
     if (result === 'FAIL') failures++;
-    lines.push([row.route, formatBytes(row.bytes), String(row.files), String(row.inline), budget === undefined ? '-' : formatBytes(budget), result]);
+    lines.push([
+      row.route,
+      formatBytes(row.bytes),
+      String(row.files),
+      String(row.inline),
+      budget === undefined ? '-' : formatBytes(budget),
+      result,
+    ]);
   }
   for (const route of Object.keys(BUDGETS).filter((route) => !built.has(route))) {
     failures++;
@@ -138,7 +145,13 @@ function main() {
   }
 
   const widths = lines[0].map((_, column) => Math.max(...lines.map((line) => line[column].length)));
-  for (const line of lines) console.log(line.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
+  for (const line of lines)
+    console.log(
+      line
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    );
   console.log(failures === 0 ? '\nEvery budgeted route is within budget.' : `\n${failures} route(s) over budget.`);
   process.exit(failures === 0 ? 0 : 1);
 }

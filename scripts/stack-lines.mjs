@@ -24,6 +24,7 @@ for (const entry of readdirSync(local, { recursive: true, withFileTypes: true })
   else stack += count;
   byFolder.set(folder, (byFolder.get(folder) ?? 0) + count);
 }
-for (const [folder, count] of [...byFolder].sort()) console.log(`${String(count).padStart(6)}  supabase/local/${folder === '.' ? '' : `${folder}/`}`);
+for (const [folder, count] of [...byFolder].sort())
+  console.log(`${String(count).padStart(6)}  supabase/local/${folder === '.' ? '' : `${folder}/`}`);
 console.log(`${String(stack).padStart(6)}  the emulation of Supabase (without doubles/)`);
 console.log(`${String(doubles).padStart(6)}  doubles of outside providers (doubles/)`);

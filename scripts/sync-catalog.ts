@@ -114,7 +114,8 @@ export function splitCatalog(entries: Tournament[]): { series: SeriesRow[]; edit
   const editions = entries.filter((t) => t.series === 'championship').sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   const quick = entries.filter((t) => t.series === 'quick');
   const series = quick.map((t) => toSeriesRow(t));
-  if (editions.length > 0) series.push(toSeriesRow(editions[0]!, CHAMPIONSHIP_SERIES_ID));
+  const firstEdition = editions[0];
+  if (firstEdition) series.push(toSeriesRow(firstEdition, CHAMPIONSHIP_SERIES_ID));
   return { series, editions: editions.map(toTournamentRow) };
 }
 
@@ -249,7 +250,9 @@ export async function syncCatalog(db: Queryable, catalog?: Tournament[]): Promis
 async function main(): Promise<void> {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) {
-    console.error('DATABASE_URL is not set. Use the project\'s direct Postgres connection string (see the top of scripts/sync-catalog.ts).\nThe local stack syncs the catalog by itself on every start.');
+    console.error(
+      "DATABASE_URL is not set. Use the project's direct Postgres connection string (see the top of scripts/sync-catalog.ts).\nThe local stack syncs the catalog by itself on every start.",
+    );
     process.exitCode = 1;
     return;
   }

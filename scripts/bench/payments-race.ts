@@ -61,10 +61,12 @@ async function warmUp(clients: pg.Client[]): Promise<void> {
     clients.map(async (client, i) => {
       const orderId = rows[i].razorpay_order_id;
       const paymentId = `pay_${orderId.slice('order_'.length)}`;
-      const { rows: [{ result }] } = await client.query<{ result: { outcome: string } }>(
-        'select public.service_confirm_tournament_payment($1, $2) as result',
-        [orderId, paymentId],
-      );
+      const {
+        rows: [{ result }],
+      } = await client.query<{ result: { outcome: string } }>('select public.service_confirm_tournament_payment($1, $2) as result', [
+        orderId,
+        paymentId,
+      ]);
       if (result.outcome === 'refund_required') {
         await client.query('select public.service_record_payment_refund($1, $2, 10000)', [paymentId, `rfnd_${orderId.slice(-10)}`]);
       }
@@ -219,9 +221,16 @@ try {
 
   const check = connections[0];
   await check.query('reset role');
-  const { rows: [facts] } = await check.query<{
-    filled: number; max: number; registrations: number; registered_slots: number;
-    paid: number; refunded: number; unsettled: number;
+  const {
+    rows: [facts],
+  } = await check.query<{
+    filled: number;
+    max: number;
+    registrations: number;
+    registered_slots: number;
+    paid: number;
+    refunded: number;
+    unsettled: number;
   }>(
     `select t.filled_slots as filled, t.max_players as max,
             (select count(*)::int from public.tournament_registrations where tournament_id = t.id) as registrations,
@@ -256,7 +265,10 @@ try {
   const expectedRegistered = Math.min(CAPACITY, PAYMENTS);
   const checks: Array<[string, boolean]> = [
     [`exactly ${expectedRegistered} slots taken`, facts.filled === expectedRegistered && facts.registered_slots === expectedRegistered],
-    [`the other ${PAYMENTS - expectedRegistered} refunded`, facts.refunded === PAYMENTS - expectedRegistered && refunded === facts.refunded],
+    [
+      `the other ${PAYMENTS - expectedRegistered} refunded`,
+      facts.refunded === PAYMENTS - expectedRegistered && refunded === facts.refunded,
+    ],
     ['no payment lost (every one paid or refunded)', facts.unsettled === 0 && facts.paid + facts.refunded === PAYMENTS],
     [`budget: ${BUDGET.oversold} oversold (got ${oversold})`, oversold <= BUDGET.oversold],
     [`budget: p95 at the database ≤ ${BUDGET.p95Ms} ms (got ${p95.toFixed(1)} ms)`, p95 <= BUDGET.p95Ms],

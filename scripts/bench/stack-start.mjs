@@ -81,7 +81,10 @@ async function startOnce(dataDir, withRequests = false) {
   try {
     while (performance.now() - started < TIMEOUT_MS) {
       if (child.exitCode !== null) throw new Error(`the stack exited (${child.exitCode}): ${stderr}`);
-      const healthy = await fetch(url, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+      const healthy = await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (healthy) {
         const ms = performance.now() - started;
         const rss = rssMiB(child.pid);
@@ -115,7 +118,12 @@ try {
   console.log(`warm start (existing data):  ${format(warm)}`);
   console.log(`rpc get_tournament_slots as anon: ${warm.requests.rpc}`);
   console.log(`one-time-code sign-in (otp + inbox + verify): ${warm.requests.signIn}`);
-  console.log(`machine: ${os.cpus().length} CPU(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} CPU(s), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

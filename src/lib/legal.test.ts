@@ -42,7 +42,7 @@ describe('paidEntryRefusal', () => {
 
 describe('freeEntryRefusal', () => {
   const now = new Date('2026-11-23T06:00:00Z');
-  it('needs a parent\'s consent for players under 18 only', () => {
+  it("needs a parent's consent for players under 18 only", () => {
     const minor = { ...adult, dateOfBirth: '2011-01-01', parentalConsent: false };
     expect(freeEntryRefusal(minor, now)).toBe('parental_consent_required');
     expect(freeEntryRefusal({ ...minor, parentalConsent: true }, now)).toBeNull();

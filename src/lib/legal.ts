@@ -46,7 +46,7 @@ export type PaidEntryRefusal = 'paid_entry_disabled' | 'profile_incomplete' | 't
  */
 export function paidEntryRefusal(player: PlayerFacts | null, now: Date, paidEntryEnabled: boolean): PaidEntryRefusal | null {
   if (!paidEntryEnabled) return 'paid_entry_disabled';
-  if (!player || !player.profileCompleted || !player.gameUserId || !player.dateOfBirth) return 'profile_incomplete';
+  if (!player?.profileCompleted || !player.gameUserId || !player.dateOfBirth) return 'profile_incomplete';
   if (ageOn(player.dateOfBirth, todayInIndia(now)) < PAID_ENTRY_MIN_AGE) return 'too_young_for_paid_entry';
   if (!player.livesInIndia) return 'residence_required';
   return null;
@@ -57,7 +57,7 @@ export type FreeEntryRefusal = 'profile_incomplete' | 'parental_consent_required
 
 /** Free tournaments need a complete profile; players under 18 also need a parent's consent. */
 export function freeEntryRefusal(player: (PlayerFacts & { parentalConsent: boolean }) | null, now: Date): FreeEntryRefusal | null {
-  if (!player || !player.profileCompleted || !player.gameUserId || !player.dateOfBirth) return 'profile_incomplete';
+  if (!player?.profileCompleted || !player.gameUserId || !player.dateOfBirth) return 'profile_incomplete';
   if (ageOn(player.dateOfBirth, todayInIndia(now)) < PAID_ENTRY_MIN_AGE && !player.parentalConsent) return 'parental_consent_required';
   return null;
 }

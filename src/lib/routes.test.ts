@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES, anyTournamentHref, HOME_AFTER_SIGN_IN, isIndexed, isPrivateRoute, podHref, routeFor, ROUTES, safeReturnPath } from './routes';
+import {
+  ALL_ROUTES,
+  anyTournamentHref,
+  HOME_AFTER_SIGN_IN,
+  isIndexed,
+  isPrivateRoute,
+  podHref,
+  routeFor,
+  ROUTES,
+  safeReturnPath,
+} from './routes';
 
 // If any of these were accepted, a link to /login?next=<value> would send a player who just signed in
 // to a look-alike site (phishing for their codes) or run script in our origin.

@@ -83,7 +83,10 @@ export const HOME_AFTER_SIGN_IN = ROUTES.dashboard.path;
 
 /** '/dashboard/', '/dashboard.html' and '/dashboard' are the same route. */
 export function normalisePath(pathname: string): string {
-  const trimmed = pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '');
+  const trimmed = pathname
+    .replace(/\.html$/, '')
+    .replace(/\/index$/, '')
+    .replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
 

@@ -96,7 +96,9 @@ export async function withRequestContext<T>(
     // PGlite's one login is a superuser, so SQL that switched role or session user back would run with
     // every privilege. Nothing a request sends should be able to; if it ever did, nothing it did commits
     // and nothing it read is answered.
-    const after = await tx.query<{ current_user: string; session_user: string }>('select current_user::text as current_user, session_user::text as session_user');
+    const after = await tx.query<{ current_user: string; session_user: string }>(
+      'select current_user::text as current_user, session_user::text as session_user',
+    );
     if (after.rows[0].current_user !== ctx.role || after.rows[0].session_user !== before.rows[0].session_user) {
       throw new RoleEscapeError(ctx.role, after.rows[0].current_user);
     }

@@ -38,9 +38,7 @@ export function allowedOrigins(env: NodeJS.ProcessEnv = process.env): Set<string
 
 export type OriginVerdict =
   /** No Origin header: not a browser's cross-origin request (curl, tests, server-side code). */
-  | { kind: 'none' }
-  | { kind: 'allowed'; origin: string }
-  | { kind: 'foreign'; origin: string };
+  { kind: 'none' } | { kind: 'allowed'; origin: string } | { kind: 'foreign'; origin: string };
 
 export class OriginPolicy {
   readonly allowed: ReadonlySet<string>;

@@ -60,8 +60,24 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
 
   const port = await freePort();
   await asServerUser(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const serverOptions = [`-p ${port}`, `-k ${root}`, `-c listen_addresses=''`, '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'];
-  await asServerUser(path.join(bin, 'pg_ctl'), ['start', '-D', dataDir, '-w', '-l', path.join(root, 'server.log'), '-o', serverOptions.join(' ')]);
+  const serverOptions = [
+    `-p ${port}`,
+    `-k ${root}`,
+    `-c listen_addresses=''`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+  ];
+  await asServerUser(path.join(bin, 'pg_ctl'), [
+    'start',
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    path.join(root, 'server.log'),
+    '-o',
+    serverOptions.join(' '),
+  ]);
 
   const stop = async () => {
     await asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w']).catch(() => {});
@@ -121,4 +137,3 @@ function postgresOsUser(): { uid: number; gid: number } {
     throw new Error('PostgreSQL will not run as root and the postgres OS user is missing');
   }
 }
-

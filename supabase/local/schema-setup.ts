@@ -120,9 +120,9 @@ export async function runAsMigrator(conn: SqlConnection, label: string, sql: str
  */
 export async function applyMigrations(conn: SqlConnection, dir = MIGRATIONS_DIR): Promise<string[]> {
   const applied = new Map(
-    (await conn.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations')).rows.map(
-      (r) => [r.version, r.checksum],
-    ),
+    (
+      await conn.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations')
+    ).rows.map((r) => [r.version, r.checksum]),
   );
   const fresh: string[] = [];
   for (const migration of await readMigrations(dir)) {
@@ -143,10 +143,12 @@ export async function applyMigrations(conn: SqlConnection, dir = MIGRATIONS_DIR)
         await tx.exec(`set local role ${MIGRATOR_ROLE}`);
         await tx.exec(migration.sql);
         await tx.exec('reset role');
-        await tx.query(
-          'insert into supabase_migrations.schema_migrations (version, name, statements, checksum) values ($1, $2, $3, $4)',
-          [migration.version, migration.name, [migration.sql], checksum(migration.sql)],
-        );
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements, checksum) values ($1, $2, $3, $4)', [
+          migration.version,
+          migration.name,
+          [migration.sql],
+          checksum(migration.sql),
+        ]);
       });
     } catch (error) {
       throw new MigrationError(migration.file, error);

@@ -8,7 +8,15 @@ import { readCatalog, syncCatalog, type Queryable } from '../../scripts/sync-cat
 import type { Tournament } from '../../src/features/tournaments/tournaments.ts';
 import { anon, engines, type TestDatabase } from './helpers.ts';
 
-type Row = { id: string; entry_fee_paise: number; prize_pool_paise: number; max_players: number; filled_slots: number; is_live: boolean; updated_at: Date };
+type Row = {
+  id: string;
+  entry_fee_paise: number;
+  prize_pool_paise: number;
+  max_players: number;
+  filled_slots: number;
+  is_live: boolean;
+  updated_at: Date;
+};
 const DEC = 'champions-dec-2026';
 
 describe.each(engines)('catalog sync on $name', (engine) => {
@@ -16,7 +24,11 @@ describe.each(engines)('catalog sync on $name', (engine) => {
   let catalog: Tournament[];
   let queryable: Queryable;
   const rows = async () =>
-    (await db.admin.query<Row>('select id, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, updated_at from public.tournaments order by id')).rows;
+    (
+      await db.admin.query<Row>(
+        'select id, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, updated_at from public.tournaments order by id',
+      )
+    ).rows;
   const quick = () => catalog.filter((t) => t.series === 'quick');
   const championships = () => catalog.filter((t) => t.series === 'championship');
 
@@ -30,7 +42,13 @@ describe.each(engines)('catalog sync on $name', (engine) => {
   it('adds every championship edition as a tournament and every quick format as a series with its open pod', async () => {
     const summary = await syncCatalog(queryable, catalog);
     // One series per quick entry, plus the championship series.
-    expect(summary).toEqual({ inserted: catalog.length + 1, updated: 0, retired: 0, catalogSize: catalog.length, podsOpened: quick().filter((t) => t.isLive).length });
+    expect(summary).toEqual({
+      inserted: catalog.length + 1,
+      updated: 0,
+      retired: 0,
+      catalogSize: catalog.length,
+      podsOpened: quick().filter((t) => t.isLive).length,
+    });
     const dec = (await rows()).find((r) => r.id === DEC);
     expect(dec).toMatchObject({ entry_fee_paise: 15000, prize_pool_paise: 4500000, max_players: 300, filled_slots: 0, is_live: true });
     const { rows: series } = await db.admin.query<{ id: string; kind: string; capacity: number; prize_formula_text: string }>(
@@ -47,7 +65,13 @@ describe.each(engines)('catalog sync on $name', (engine) => {
 
   it('changes nothing when run again', async () => {
     const before = await rows();
-    expect(await syncCatalog(queryable, catalog)).toEqual({ inserted: 0, updated: 0, retired: 0, catalogSize: catalog.length, podsOpened: 0 });
+    expect(await syncCatalog(queryable, catalog)).toEqual({
+      inserted: 0,
+      updated: 0,
+      retired: 0,
+      catalogSize: catalog.length,
+      podsOpened: 0,
+    });
     expect(await rows()).toEqual(before);
   });
 

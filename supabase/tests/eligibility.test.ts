@@ -8,8 +8,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PLAYER_AGE, MIN_PLAYER_AGE, PAID_ENTRY_MIN_AGE } from '../../src/lib/legal.ts';
 import { GAME_USER_ID_PATTERN } from '../../src/features/profile/game-user-id.ts';
 import {
-  anon, claimsOf, completeProfile, createTournament, createUser, engines, expectSqlError, INVALID_INPUT, NOT_ALLOWED, serviceRole,
-  WRONG_STATE, type TestDatabase,
+  anon,
+  claimsOf,
+  completeProfile,
+  createTournament,
+  createUser,
+  engines,
+  expectSqlError,
+  INVALID_INPUT,
+  NOT_ALLOWED,
+  serviceRole,
+  WRONG_STATE,
+  type TestDatabase,
 } from './helpers.ts';
 import { setRequestContext } from '../local/database.ts';
 import { findPostgresBinaries, pgConnection, startPostgresCluster, type PostgresCluster } from '../local/postgres-cluster.ts';
@@ -35,20 +45,26 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
   describe('one source for the rules', () => {
     // If the site and the database disagreed, the form would accept what the database refuses (or worse).
     it('uses the ages of src/lib/legal.ts', async () => {
-      const [row] = (await db.admin.query(
-        'select private.legal_min_player_age() as min, private.legal_max_player_age() as max, private.legal_paid_entry_age() as paid',
-      )).rows;
+      const [row] = (
+        await db.admin.query(
+          'select private.legal_min_player_age() as min, private.legal_max_player_age() as max, private.legal_paid_entry_age() as paid',
+        )
+      ).rows;
       expect(row).toEqual({ min: MIN_PLAYER_AGE, max: MAX_PLAYER_AGE, paid: PAID_ENTRY_MIN_AGE });
     });
 
     it('checks the eFootball user id with the pattern of game-user-id.ts', async () => {
-      const [row] = (await db.admin.query<{ def: string }>(
-        `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'profiles_game_user_id_format'`,
-      )).rows;
+      const [row] = (
+        await db.admin.query<{ def: string }>(
+          `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'profiles_game_user_id_format'`,
+        )
+      ).rows;
       expect(row!.def).toContain(`'${GAME_USER_ID_PATTERN}'`);
-      const fn = (await db.admin.query<{ src: string }>(
-        `select prosrc as src from pg_proc where proname = 'update_my_profile' and pronamespace = 'public'::regnamespace`,
-      )).rows;
+      const fn = (
+        await db.admin.query<{ src: string }>(
+          `select prosrc as src from pg_proc where proname = 'update_my_profile' and pronamespace = 'public'::regnamespace`,
+        )
+      ).rows;
       expect(fn.every((f) => f.src.includes(`'${GAME_USER_ID_PATTERN}'`))).toBe(true);
     });
   });
@@ -98,7 +114,14 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       const teen = await createUser(db);
       await completeProfile(db, teen.id, { dateOfBirth: '2011-01-01' });
       expect(await db.as(teen.actor, 'select public.get_my_entry_eligibility() as e')).toEqual([
-        { e: { paid_entry_refusal: 'too_young_for_paid_entry', free_entry_refusal: 'parental_consent_required', parental_consent: false, pending_parent_email: null } },
+        {
+          e: {
+            paid_entry_refusal: 'too_young_for_paid_entry',
+            free_entry_refusal: 'parental_consent_required',
+            parental_consent: false,
+            pending_parent_email: null,
+          },
+        },
       ]);
     });
   });
@@ -111,11 +134,14 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       const [row] = await db.as(older.actor, 'select * from public.set_my_eligibility_details($1, true)', ['1996-04-01']);
       expect(row).toMatchObject({ date_of_birth: expect.anything(), age: null, legal_name: 'Old Player' });
       await expectSqlError(
-        db.as(older.actor, 'select public.set_my_eligibility_details($1, false)', ['1990-01-01']), WRONG_STATE, 'already recorded',
+        db.as(older.actor, 'select public.set_my_eligibility_details($1, false)', ['1990-01-01']),
+        WRONG_STATE,
+        'already recorded',
       );
       await expectSqlError(
         db.as(older.actor, `select public.update_my_profile('New Name', 'NewFC', null, 'NEW-123456', null, '1990-01-01', true)`),
-        WRONG_STATE, 'locked',
+        WRONG_STATE,
+        'locked',
       );
     });
 
@@ -137,7 +163,9 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       const [entered] = await db.as<{ result: { outcome: string } }>(me.actor, ENTER_FREE, [free.id]);
       expect(entered!.result.outcome).toBe('registered');
       await expectSqlError(db.as(me.actor, ENTER_FREE, [free.id]), WRONG_STATE, 'already registered');
-      expect((await db.admin.query('select filled_slots from public.tournaments where id = $1', [free.id])).rows).toEqual([{ filled_slots: 1 }]);
+      expect((await db.admin.query('select filled_slots from public.tournaments where id = $1', [free.id])).rows).toEqual([
+        { filled_slots: 1 },
+      ]);
     });
 
     it('refuse a paid tournament, a closed one and an incomplete profile', async () => {
@@ -159,21 +187,28 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       for (let n = 0; n < 5; n++) {
         const p = await createUser(db);
         await completeProfile(db, p.id);
-        outcomes.push(await db.as(p.actor, ENTER_FREE, [free.id]).then(() => 'entered', (e: Error) => e.message));
+        outcomes.push(
+          await db.as(p.actor, ENTER_FREE, [free.id]).then(
+            () => 'entered',
+            (e: Error) => e.message,
+          ),
+        );
       }
       expect(outcomes).toEqual(['entered', 'entered', 'entered', 'This tournament is full', 'This tournament is full']);
     });
   });
 
-  describe('a parent\'s consent', () => {
+  describe("a parent's consent", () => {
     async function minorWithRequest() {
       const minor = await createUser(db);
       await completeProfile(db, minor.id, { dateOfBirth: '2011-06-01' });
       await db.as(minor.actor, 'select public.request_parental_consent($1)', ['Parent@Example.com']);
-      const [mail] = (await db.admin.query<{ payload: { to: string; token: string } }>(
-        `select payload from private.outbox where kind = 'parental_consent_email' and idempotency_key like 'parental_consent_%'
+      const [mail] = (
+        await db.admin.query<{ payload: { to: string; token: string } }>(
+          `select payload from private.outbox where kind = 'parental_consent_email' and idempotency_key like 'parental_consent_%'
           order by id desc limit 1`,
-      )).rows;
+        )
+      ).rows;
       return { minor, mail: mail! };
     }
 
@@ -194,13 +229,19 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       await setClock('2026-11-23T06:00:00Z');
       const first = await minorWithRequest();
       await db.as(anon, 'select public.confirm_parental_consent($1)', [first.mail.payload.token]);
-      await expectSqlError(db.as(anon, 'select public.confirm_parental_consent($1)', [first.mail.payload.token]), WRONG_STATE, 'already been used');
+      await expectSqlError(
+        db.as(anon, 'select public.confirm_parental_consent($1)', [first.mail.payload.token]),
+        WRONG_STATE,
+        'already been used',
+      );
       await expectSqlError(db.as(anon, 'select public.confirm_parental_consent($1)', ['not-a-token']), 'PT404', 'not valid');
 
       const late = await minorWithRequest();
       await setClock('2026-11-30T06:00:01Z');
       await expectSqlError(db.as(anon, 'select public.confirm_parental_consent($1)', [late.mail.payload.token]), WRONG_STATE, 'expired');
-      expect(await db.as(late.minor.actor, `select public.get_my_entry_eligibility() ->> 'parental_consent' as c`)).toEqual([{ c: 'false' }]);
+      expect(await db.as(late.minor.actor, `select public.get_my_entry_eligibility() ->> 'parental_consent' as c`)).toEqual([
+        { c: 'false' },
+      ]);
     });
 
     it('is never enough for paid entry', async () => {
@@ -211,13 +252,21 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       await expectSqlError(db.as(serviceRole, PREPARE, [minor.id, cup.id]), NOT_ALLOWED, '18 and over');
     });
 
-    it('is only asked for by players under 18, for someone else\'s address', async () => {
+    it("is only asked for by players under 18, for someone else's address", async () => {
       const adult = await createUser(db);
       await completeProfile(db, adult.id);
-      await expectSqlError(db.as(adult.actor, 'select public.request_parental_consent($1)', ['p@example.com']), WRONG_STATE, 'No parental consent');
+      await expectSqlError(
+        db.as(adult.actor, 'select public.request_parental_consent($1)', ['p@example.com']),
+        WRONG_STATE,
+        'No parental consent',
+      );
       const minor = await createUser(db, 'kid@example.com');
       await completeProfile(db, minor.id, { dateOfBirth: '2012-01-01' });
-      await expectSqlError(db.as(minor.actor, 'select public.request_parental_consent($1)', ['KID@example.com']), INVALID_INPUT, 'not your own');
+      await expectSqlError(
+        db.as(minor.actor, 'select public.request_parental_consent($1)', ['KID@example.com']),
+        INVALID_INPUT,
+        'not your own',
+      );
       await expectSqlError(db.as(minor.actor, 'select public.request_parental_consent($1)', ['nope']), INVALID_INPUT, "parent's e-mail");
     });
   });
@@ -245,23 +294,34 @@ describe.skipIf(findPostgresBinaries() === null)('free entry under a real race o
       await completeProfile(db, p.id);
       players.push(p);
     }
-    const sessions = await Promise.all(players.map(async () => {
-      const client = new pg.Client({ connectionString: cluster.connectionString });
-      await client.connect();
-      return client;
-    }));
+    const sessions = await Promise.all(
+      players.map(async () => {
+        const client = new pg.Client({ connectionString: cluster.connectionString });
+        await client.connect();
+        return client;
+      }),
+    );
     try {
-      const outcomes = await Promise.all(players.map((p, n) =>
-        pgConnection(sessions[n]!).transaction(async (tx) => {
-          await setRequestContext(tx, claimsOf(p.actor));
-          await tx.query(ENTER_FREE, [free.id]);
-        }).then(() => 'entered', (e: Error) => e.message),
-      ));
+      const outcomes = await Promise.all(
+        players.map((p, n) =>
+          pgConnection(sessions[n]!)
+            .transaction(async (tx) => {
+              await setRequestContext(tx, claimsOf(p.actor));
+              await tx.query(ENTER_FREE, [free.id]);
+            })
+            .then(
+              () => 'entered',
+              (e: Error) => e.message,
+            ),
+        ),
+      );
       expect(outcomes.filter((o) => o === 'entered')).toHaveLength(5);
       expect(outcomes.filter((o) => o !== 'entered').every((o) => o === 'This tournament is full')).toBe(true);
       const { rows } = await admin.query(
         `select t.filled_slots, (select count(*)::int from public.tournament_registrations r where r.tournament_id = t.id) as entries
-           from public.tournaments t where t.id = $1`, [free.id]);
+           from public.tournaments t where t.id = $1`,
+        [free.id],
+      );
       expect(rows).toEqual([{ filled_slots: 5, entries: 5 }]);
     } finally {
       await Promise.all(sessions.map((c) => c.end()));

@@ -43,7 +43,8 @@ describe('error codes', () => {
       if (PROSE_HINTS_BEFORE_THE_CONVENTION.has(hint)) continue;
       const entry = (ERROR_CODES as Record<string, { status: number }>)[hint];
       if (!entry) problems.push(`${file}: hint '${hint}' is not in ERROR_CODES`);
-      else if (!errcode || !/^PT4\d\d$/.test(errcode)) problems.push(`${file}: hint '${hint}' is raised with errcode ${errcode}, not PT4xx`);
+      else if (!errcode || !/^PT4\d\d$/.test(errcode))
+        problems.push(`${file}: hint '${hint}' is raised with errcode ${errcode}, not PT4xx`);
       else if (Number(errcode.slice(2)) !== entry.status) {
         problems.push(`${file}: hint '${hint}' is raised as ${errcode} but listed with status ${entry.status}`);
       }

@@ -113,7 +113,14 @@ export async function enrollVerifiedFactor(db: TestDatabase, userId: string) {
 /** Adds a tournament row directly (the catalog sync has its own tests). */
 export async function createTournament(
   db: TestDatabase,
-  overrides: Partial<{ id: string; title: string; entry_fee_paise: number; max_players: number; filled_slots: number; is_live: boolean }> = {},
+  overrides: Partial<{
+    id: string;
+    title: string;
+    entry_fee_paise: number;
+    max_players: number;
+    filled_slots: number;
+    is_live: boolean;
+  }> = {},
 ) {
   const row = {
     id: `cup-${randomUUID().slice(0, 8)}`,
@@ -147,7 +154,16 @@ export async function createRegistration(
     `insert into public.payments (id, user_id, tournament_id, razorpay_order_id, razorpay_payment_id, amount_paise,
                                   slots, status, paid_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, 'paid', now(), coalesce($8::timestamptz, now()))`,
-    [paymentId, userId, tournamentId, orderId, `pay_${orderId.slice(6)}`, options.amountPaise ?? 15000 * slots, slots, options.registeredAt ?? null],
+    [
+      paymentId,
+      userId,
+      tournamentId,
+      orderId,
+      `pay_${orderId.slice(6)}`,
+      options.amountPaise ?? 15000 * slots,
+      slots,
+      options.registeredAt ?? null,
+    ],
   );
   const [registration] = (
     await db.admin.query<{ id: string }>(
@@ -173,7 +189,9 @@ export async function expectSqlError(promise: Promise<unknown>, code: string, me
   );
   expect({ code: error.code, message: error.message }).toMatchObject({
     code,
-    ...(message === undefined ? {} : { message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) }),
+    ...(message === undefined
+      ? {}
+      : { message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) }),
   });
 }
 

@@ -59,8 +59,10 @@ describe('the local database (PGlite)', () => {
 
     it('runs as the request role with its claims', async () => {
       const sub = '11111111-2222-4333-8444-555555555555';
-      const row = await withRequestContext(db.pg, { role: 'authenticated', claims: { sub, role: 'authenticated', email: 'me@golazo.test' } }, async (tx) =>
-        (await tx.query(`select current_user as role, auth.uid() as uid, auth.jwt() ->> 'email' as email`)).rows[0],
+      const row = await withRequestContext(
+        db.pg,
+        { role: 'authenticated', claims: { sub, role: 'authenticated', email: 'me@golazo.test' } },
+        async (tx) => (await tx.query(`select current_user as role, auth.uid() as uid, auth.jwt() ->> 'email' as email`)).rows[0],
       );
       expect(row).toEqual({ role: 'authenticated', uid: sub, email: 'me@golazo.test' });
     });

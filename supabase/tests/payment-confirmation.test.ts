@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anon,
   createTournament,
-  completeProfile, createUser,
+  completeProfile,
+  createUser,
   engines,
   expectSqlError,
   INSUFFICIENT_PRIVILEGE,
@@ -31,13 +32,21 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
 
   async function order(userId: string, tournamentId: string, slots: number, amountPaise = 15000 * slots) {
     const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
-    await one('select public.service_record_payment_order($1, $2, $3, $4, $5, $6) as result', [userId, tournamentId, slots, orderId, amountPaise, 'INR']);
+    await one('select public.service_record_payment_order($1, $2, $3, $4, $5, $6) as result', [
+      userId,
+      tournamentId,
+      slots,
+      orderId,
+      amountPaise,
+      'INR',
+    ]);
     return { orderId, paymentId: `pay_${orderId.slice(6)}` };
   }
   const confirm = (orderId: string, paymentId: string) =>
     one<Confirmation>('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, paymentId]);
   const filled = async (tournamentId: string) =>
-    (await db.admin.query<{ filled_slots: number }>('select filled_slots from public.tournaments where id = $1', [tournamentId])).rows[0]?.filled_slots;
+    (await db.admin.query<{ filled_slots: number }>('select filled_slots from public.tournaments where id = $1', [tournamentId])).rows[0]
+      ?.filled_slots;
 
   it('prices an entry from the tournament row and refuses what cannot be sold', async () => {
     const { id: player } = await createUser(db);
@@ -95,10 +104,14 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
       [second.paymentId],
     );
     expect(queued.rows).toEqual([{ kind: 'razorpay_refund', idempotency_key: `refund-${second.paymentId}` }]);
-    expect(await one('select public.service_record_payment_refund($1, $2, 30000) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
+    expect(
+      await one('select public.service_record_payment_refund($1, $2, 30000) as result', [second.paymentId, 'rfnd_Test0000000001']),
+    ).toEqual({
       outcome: 'refunded',
     });
-    expect(await one('select public.service_record_payment_refund($1, $2, 30000) as result', [second.paymentId, 'rfnd_Test0000000001'])).toEqual({
+    expect(
+      await one('select public.service_record_payment_refund($1, $2, 30000) as result', [second.paymentId, 'rfnd_Test0000000001']),
+    ).toEqual({
       outcome: 'already_refunded',
     });
     expect((await confirm(second.orderId, second.paymentId)).outcome).toBe('refunded');
@@ -145,12 +158,17 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
       'PT409',
       /^You are already registered for this tournament!/,
     );
-    await db.admin.query(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [player]);
-    expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, cup.id])).toMatchObject({ amount_paise: 15000 });
+    await db.admin.query(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [
+      player,
+    ]);
+    expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, cup.id])).toMatchObject({
+      amount_paise: 15000,
+    });
   });
 
   it('processes a webhook event id once, and again only if the first attempt did not finish', async () => {
-    const claim = (id: string) => one<boolean | null>('select public.service_claim_razorpay_webhook_event($1, $2) as result', [id, 'payment.captured']);
+    const claim = (id: string) =>
+      one<boolean | null>('select public.service_claim_razorpay_webhook_event($1, $2) as result', [id, 'payment.captured']);
     expect(await claim('evt_Once0000000001')).toBe(true);
     expect(await claim('evt_Once0000000001')).toBe(true); // unfinished: a retry may process it
     await one('select public.service_complete_razorpay_webhook_event($1) as result', ['evt_Once0000000001']);

@@ -51,8 +51,12 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
     it('refuses direct writes by anonymous visitors and players', async () => {
       for (const actor of [anon, alice.actor]) {
         await expectSqlError(
-          db.as(actor, `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
-                        values ($1, $2, 'order_forged', 1, 1)`, [alice.id, cup.id]),
+          db.as(
+            actor,
+            `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
+                        values ($1, $2, 'order_forged', 1, 1)`,
+            [alice.id, cup.id],
+          ),
           INSUFFICIENT_PRIVILEGE,
         );
         await expectSqlError(db.as(actor, `update public.payments set status = 'paid'`), INSUFFICIENT_PRIVILEGE);
@@ -62,21 +66,33 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
 
     it('keeps one row per Razorpay order and payment, in rupees as INR paise', async () => {
       await expectSqlError(
-        db.admin.query(`insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots) values ($1, $2, $3, 100, 1)`, [alice.id, cup.id, alicesFirst.orderId]),
+        db.admin.query(
+          `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots) values ($1, $2, $3, 100, 1)`,
+          [alice.id, cup.id, alicesFirst.orderId],
+        ),
         '23505',
       );
       await expectSqlError(
-        db.admin.query(`insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots, currency) values ($1, $2, 'order_usd', 100, 1, 'USD')`, [alice.id, cup.id]),
+        db.admin.query(
+          `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots, currency) values ($1, $2, 'order_usd', 100, 1, 'USD')`,
+          [alice.id, cup.id],
+        ),
         '23514',
         'payments_currency_inr',
       );
       await expectSqlError(
-        db.admin.query(`insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots) values ($1, $2, 'order_eleven', 100, 11)`, [alice.id, cup.id]),
+        db.admin.query(
+          `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots) values ($1, $2, 'order_eleven', 100, 11)`,
+          [alice.id, cup.id],
+        ),
         '23514',
         'payments_slots_range',
       );
       await expectSqlError(
-        db.admin.query(`insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots, status) values ($1, $2, 'order_unpaid', 100, 1, 'paid')`, [alice.id, cup.id]),
+        db.admin.query(
+          `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots, status) values ($1, $2, 'order_unpaid', 100, 1, 'paid')`,
+          [alice.id, cup.id],
+        ),
         '23514',
         'payments_paid_has_razorpay_payment',
       );
@@ -84,16 +100,30 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
   });
 
   describe('get_my_payments()', () => {
-    it('returns the caller\'s payments only, newest first, with the tournament title', async () => {
-      const rows = await db.as<{ id: string; tournament_title: string; amount_paise: number; currency: string; slots: number; status: string; status_reason: string | null }>(
-        alice.actor,
-        'select * from public.get_my_payments()',
-      );
+    it("returns the caller's payments only, newest first, with the tournament title", async () => {
+      const rows = await db.as<{
+        id: string;
+        tournament_title: string;
+        amount_paise: number;
+        currency: string;
+        slots: number;
+        status: string;
+        status_reason: string | null;
+      }>(alice.actor, 'select * from public.get_my_payments()');
       expect(rows.map((r) => r.id)).toEqual([alicesSecond.paymentId, alicesFirst.paymentId]);
       expect(rows[1]).toMatchObject({ tournament_title: 'Golazo Super 8', amount_paise: 30000, currency: 'INR', slots: 2, status: 'paid' });
       expect(Object.keys(rows[0]!)).toEqual([
-        'id', 'razorpay_payment_id', 'razorpay_order_id', 'amount_paise', 'currency', 'tournament_id', 'tournament_title', 'slots', 'status',
-        'status_reason', 'created_at',
+        'id',
+        'razorpay_payment_id',
+        'razorpay_order_id',
+        'amount_paise',
+        'currency',
+        'tournament_id',
+        'tournament_title',
+        'slots',
+        'status',
+        'status_reason',
+        'created_at',
       ]);
       expect(rows.map((r) => r.status_reason)).toEqual([null, null]);
       expect((await db.as(bob.actor, 'select id from public.get_my_payments()')).map((r) => r.id)).toEqual([bobs.paymentId]);
@@ -105,12 +135,26 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
       const open = await createTournament(db, { title: 'Golazo Open Cup', max_players: 8 });
       const service = (sql: string, params: unknown[]) => db.as(serviceRole, sql, params);
       // Paid after the last place went: confirmation turns it into a refund, Razorpay then confirms the refund.
-      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, full.id, 'order_CarolLate0001', 'INR']);
+      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [
+        carol.id,
+        full.id,
+        'order_CarolLate0001',
+        'INR',
+      ]);
       await service('select public.service_confirm_tournament_payment($1, $2)', ['order_CarolLate0001', 'pay_CarolLate00001']);
       await service('select public.service_record_payment_refund($1, $2, 15000)', ['pay_CarolLate00001', 'rfnd_CarolLate0001']);
       // Declined by the bank on another order.
-      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [carol.id, open.id, 'order_CarolCard0001', 'INR']);
-      await service('select public.service_record_payment_failure($1, $2, $3)', ['order_CarolCard0001', 'pay_CarolCard00001', 'Card declined by the bank']);
+      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [
+        carol.id,
+        open.id,
+        'order_CarolCard0001',
+        'INR',
+      ]);
+      await service('select public.service_record_payment_failure($1, $2, $3)', [
+        'order_CarolCard0001',
+        'pay_CarolCard00001',
+        'Card declined by the bank',
+      ]);
 
       const rows = await db.as<{ razorpay_order_id: string; status: string; status_reason: string | null }>(
         carol.actor,
@@ -132,23 +176,46 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
       const dave = await createUser(db);
       const open = await createTournament(db, { max_players: 8 });
       const service = (sql: string, params: unknown[]) => db.as(serviceRole, sql, params);
-      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [dave.id, open.id, 'order_DaveRetry0001', 'INR']);
-      await service('select public.service_record_payment_failure($1, $2, $3)', ['order_DaveRetry0001', 'pay_DaveFirst00001', 'Card declined by the bank']);
+      await service('select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [
+        dave.id,
+        open.id,
+        'order_DaveRetry0001',
+        'INR',
+      ]);
+      await service('select public.service_record_payment_failure($1, $2, $3)', [
+        'order_DaveRetry0001',
+        'pay_DaveFirst00001',
+        'Card declined by the bank',
+      ]);
       await service('select public.service_confirm_tournament_payment($1, $2)', ['order_DaveRetry0001', 'pay_DaveSecond0001']);
-      expect(await db.as(dave.actor, 'select status, status_reason from public.get_my_payments()')).toEqual([{ status: 'paid', status_reason: null }]);
+      expect(await db.as(dave.actor, 'select status, status_reason from public.get_my_payments()')).toEqual([
+        { status: 'paid', status_reason: null },
+      ]);
     });
 
     // Fails -> a player who walked away from a checkout sees "Pending" forever and wonders if they paid.
     it('shows an order whose checkout timed out as abandoned, even before the periodic function ran', async () => {
       const erin = await createUser(db);
       const open = await createTournament(db, { title: 'Golazo Walkaway Cup', max_players: 8 });
-      await db.as(serviceRole, 'select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [erin.id, open.id, 'order_ErinAway0001', 'INR']);
+      await db.as(serviceRole, 'select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [
+        erin.id,
+        open.id,
+        'order_ErinAway0001',
+        'INR',
+      ]);
       expect(await db.as(erin.actor, 'select status from public.get_my_payments()')).toEqual([{ status: 'created' }]);
-      await db.admin.query(`update public.payments set expires_at = now() - interval '1 minute' where razorpay_order_id = 'order_ErinAway0001'`);
-      const [row] = await db.as<{ status: string; status_reason: string }>(erin.actor, 'select status, status_reason from public.get_my_payments()');
+      await db.admin.query(
+        `update public.payments set expires_at = now() - interval '1 minute' where razorpay_order_id = 'order_ErinAway0001'`,
+      );
+      const [row] = await db.as<{ status: string; status_reason: string }>(
+        erin.actor,
+        'select status, status_reason from public.get_my_payments()',
+      );
       expect(row).toEqual({ status: 'abandoned', status_reason: 'The checkout was closed or timed out before a payment arrived.' });
       await db.admin.query('select private.run_due_work()');
-      const [after] = await db.admin.query<{ status: string }>(`select status from public.payments where razorpay_order_id = 'order_ErinAway0001'`).then((r) => r.rows);
+      const [after] = await db.admin
+        .query<{ status: string }>(`select status from public.payments where razorpay_order_id = 'order_ErinAway0001'`)
+        .then((r) => r.rows);
       expect(after).toEqual({ status: 'abandoned' });
       const checks = await db.admin.query(`select kind from private.outbox where idempotency_key = 'order-check-order_ErinAway0001'`);
       expect(checks.rows).toEqual([{ kind: 'razorpay_order_check' }]);
@@ -170,7 +237,11 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
     it('refuses direct writes by anonymous visitors and players', async () => {
       for (const actor of [anon, alice.actor]) {
         await expectSqlError(
-          db.as(actor, `insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id) values ($1, $2, 1, $3)`, [alice.id, cup.id, alicesFirst.paymentId]),
+          db.as(actor, `insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id) values ($1, $2, 1, $3)`, [
+            alice.id,
+            cup.id,
+            alicesFirst.paymentId,
+          ]),
           INSUFFICIENT_PRIVILEGE,
         );
         await expectSqlError(db.as(actor, `update public.tournament_registrations set slots = 10`), INSUFFICIENT_PRIVILEGE);
@@ -180,7 +251,11 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
 
     it('allows one registration per payment', async () => {
       await expectSqlError(
-        db.admin.query(`insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id) values ($1, $2, 2, $3)`, [alice.id, cup.id, alicesFirst.paymentId]),
+        db.admin.query(`insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id) values ($1, $2, 2, $3)`, [
+          alice.id,
+          cup.id,
+          alicesFirst.paymentId,
+        ]),
         '23505',
         'tournament_registrations_one_per_payment',
       );
@@ -194,9 +269,16 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
          values ($1, $2, $3, $4, $5, 15000, 1, 'paid', now())`,
         [paymentId, fresh.id, cup.id, `order_${paymentId.slice(0, 8)}`, `pay_${paymentId.slice(0, 8)}`],
       );
-      for (const [userId, tournamentId, slots] of [[bob.id, cup.id, 1], [fresh.id, league.id, 1], [fresh.id, cup.id, 5]] as const) {
+      for (const [userId, tournamentId, slots] of [
+        [bob.id, cup.id, 1],
+        [fresh.id, league.id, 1],
+        [fresh.id, cup.id, 5],
+      ] as const) {
         await expectSqlError(
-          db.admin.query(`insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id) values ($1, $2, $3, $4)`, [userId, tournamentId, slots, paymentId]),
+          db.admin.query(
+            `insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id) values ($1, $2, $3, $4)`,
+            [userId, tournamentId, slots, paymentId],
+          ),
           '23503',
           'tournament_registrations_match_payment',
         );
@@ -213,16 +295,34 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
   });
 
   describe('get_user_registrations()', () => {
-    it('returns the caller\'s registrations, newest first, with tournament facts', async () => {
+    it("returns the caller's registrations, newest first, with tournament facts", async () => {
       const rows = await db.as(alice.actor, 'select * from public.get_user_registrations($1)', [alice.id]);
       expect(rows).toEqual([
-        { tournament_id: league.id, tournament_title: 'Golazo Champions', series: 'quick', slots: 1, status: 'upcoming', registered_at: new Date('2026-02-01T10:00:00Z') },
-        { tournament_id: cup.id, tournament_title: 'Golazo Super 8', series: 'quick', slots: 2, status: 'upcoming', registered_at: new Date('2026-01-01T10:00:00Z') },
+        {
+          tournament_id: league.id,
+          tournament_title: 'Golazo Champions',
+          series: 'quick',
+          slots: 1,
+          status: 'upcoming',
+          registered_at: new Date('2026-02-01T10:00:00Z'),
+        },
+        {
+          tournament_id: cup.id,
+          tournament_title: 'Golazo Super 8',
+          series: 'quick',
+          slots: 2,
+          status: 'upcoming',
+          registered_at: new Date('2026-01-01T10:00:00Z'),
+        },
       ]);
     });
 
-    it('refuses another player\'s id', async () => {
-      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations($1)', [bob.id]), 'PT403', 'You can only read your own registrations');
+    it("refuses another player's id", async () => {
+      await expectSqlError(
+        db.as(alice.actor, 'select * from public.get_user_registrations($1)', [bob.id]),
+        'PT403',
+        'You can only read your own registrations',
+      );
     });
 
     it('refuses a missing id', async () => {
@@ -230,7 +330,11 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
     });
 
     it('is refused to anonymous visitors', async () => {
-      await expectSqlError(db.as(anon, 'select * from public.get_user_registrations($1)', [alice.id]), INSUFFICIENT_PRIVILEGE, 'permission denied for function');
+      await expectSqlError(
+        db.as(anon, 'select * from public.get_user_registrations($1)', [alice.id]),
+        INSUFFICIENT_PRIVILEGE,
+        'permission denied for function',
+      );
     });
   });
 

@@ -30,13 +30,24 @@ describe.each(engines)('pods on $name', (engine) => {
     db = await engine.start();
     await db.admin.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
   });
-  afterAll(() => db?.close());
+  afterAll(async () => {
+    // Back to real time for whatever runs next on this database, then close it.
+    await setClock(null).catch(() => undefined);
+    await db?.close();
+  });
 
   const setClock = (iso: string | null) => db.as(serviceRole, 'select public.local_set_clock($1)', [iso]);
   const one = async <T>(sql: string, params: unknown[] = []) => (await db.as<{ result: T }>(serviceRole, sql, params))[0]!.result;
   const pods = async (seriesId: string) =>
     (
-      await db.admin.query<{ id: string; pod_number: number; status: string; filled_slots: number; starts_at: Date; check_in_closes_at: Date }>(
+      await db.admin.query<{
+        id: string;
+        pod_number: number;
+        status: string;
+        filled_slots: number;
+        starts_at: Date;
+        check_in_closes_at: Date;
+      }>(
         `select t.id, t.pod_number, private.tournament_status(t, private.clock_now()) as status, t.filled_slots, t.starts_at,
                 private.tournament_check_in_closes_at(t) as check_in_closes_at
            from public.tournaments t where series_id = $1 order by pod_number`,
@@ -48,7 +59,10 @@ describe.each(engines)('pods on $name', (engine) => {
     const { id: player } = await createUser(db);
     const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
     await one('select public.service_record_payment_order($1, $2, 1, $3, 30000, $4) as result', [player, podId, orderId, 'INR']);
-    return one<{ outcome: string }>('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, `pay_${orderId.slice(6)}`]);
+    return one<{ outcome: string }>('select public.service_confirm_tournament_payment($1, $2) as result', [
+      orderId,
+      `pay_${orderId.slice(6)}`,
+    ]);
   }
 
   it('opens exactly one pod per active series, and none for an inactive one', async () => {
@@ -83,7 +97,11 @@ describe.each(engines)('pods on $name', (engine) => {
     expect(after[0]!.starts_at.toISOString()).toBe(minutesAfter(110));
     expect(after[0]!.check_in_closes_at.toISOString()).toBe(minutesAfter(100));
     // The contract's view of the filled pod says the same.
-    expect(await one('select public.get_tournament_state($1) as result', [first!.id])).toMatchObject({ status: 'check-in', entries: 4, capacity: 4 });
+    expect(await one('select public.get_tournament_state($1) as result', [first!.id])).toMatchObject({
+      status: 'check-in',
+      entries: 4,
+      capacity: 4,
+    });
   });
 
   it('refunds a payment that arrives for a pod that has just filled (it is not moved to the next pod)', async () => {
@@ -98,9 +116,14 @@ describe.each(engines)('pods on $name', (engine) => {
     const lateOrder = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
     await one('select public.service_record_payment_order($1, $2, 1, $3, 30000, $4) as result', [late, pod!.id, lateOrder, 'INR']);
     expect((await payFor(pod!.id)).outcome).toBe('registered');
-    const refused = await one<{ outcome: string }>('select public.service_confirm_tournament_payment($1, $2) as result', [lateOrder, `pay_${lateOrder.slice(6)}`]);
+    const refused = await one<{ outcome: string }>('select public.service_confirm_tournament_payment($1, $2) as result', [
+      lateOrder,
+      `pay_${lateOrder.slice(6)}`,
+    ]);
     expect(refused.outcome).toBe('refund_required');
-    const { rows } = await db.admin.query(`select payload ->> 'reason' as reason from private.outbox where idempotency_key = $1`, [`refund-pay_${lateOrder.slice(6)}`]);
+    const { rows } = await db.admin.query(`select payload ->> 'reason' as reason from private.outbox where idempotency_key = $1`, [
+      `refund-pay_${lateOrder.slice(6)}`,
+    ]);
     expect(rows).toEqual([{ reason: 'registration_closed' }]);
     expect((await pods(series)).map((p) => p.filled_slots)).toEqual([2, 0]);
   });
@@ -153,10 +176,6 @@ describe.each(engines)('pods on $name', (engine) => {
     const states = await one<Array<Record<string, unknown>>>('select public.get_tournament_states($1) as result', [[series]]);
     expect(states).toEqual([expect.objectContaining({ id: series, pod_id: pod!.id, status: 'open', entries: 1, capacity: 4 })]);
   });
-
-  afterAll(async () => {
-    await setClock(null).catch(() => undefined);
-  });
 });
 
 describe.runIf(findPostgresBinaries() !== null)('pods under concurrent payments on PostgreSQL', () => {
@@ -185,7 +204,9 @@ describe.runIf(findPostgresBinaries() !== null)('pods under concurrent payments 
        select id, $1, 'order_pod' || split_part(split_part(email, '@', 1), 'podracer', 2), 30000, 1 from players`,
       [pod],
     );
-    const orders = (await admin.query<{ razorpay_order_id: string }>(`select razorpay_order_id from public.payments where tournament_id = $1`, [pod])).rows;
+    const orders = (
+      await admin.query<{ razorpay_order_id: string }>(`select razorpay_order_id from public.payments where tournament_id = $1`, [pod])
+    ).rows;
 
     const clients = await Promise.all(
       orders.map(async () => {

@@ -42,15 +42,31 @@ describe.each(engines)('visible names on $name', (engine) => {
   it('update_my_profile() refuses invisible names with a clear PT400', async () => {
     const me = await createUser(db);
     const update = 'select * from public.update_my_profile($1, $2, $3, $4, null)';
-    await expectSqlError(db.as(me.actor, update, ['\u200B\u200B\u200B', 'RaviFC', 21, 'ABCD123456789']), INVALID_INPUT, 'Legal Name must contain visible letters');
-    await expectSqlError(db.as(me.actor, update, ['Ravi Kumar', '\u202E\u2066\u2069', 21, 'ABCD123456789']), INVALID_INPUT, 'In-Game Name must contain visible letters');
+    await expectSqlError(
+      db.as(me.actor, update, ['\u200B\u200B\u200B', 'RaviFC', 21, 'ABCD123456789']),
+      INVALID_INPUT,
+      'Legal Name must contain visible letters',
+    );
+    await expectSqlError(
+      db.as(me.actor, update, ['Ravi Kumar', '\u202E\u2066\u2069', 21, 'ABCD123456789']),
+      INVALID_INPUT,
+      'In-Game Name must contain visible letters',
+    );
     const error = await db.as(me.actor, update, ['Ravi Kumar', '\uFEFF\u3164', 21, 'ABCD123456789']).catch((e: { hint?: string }) => e);
     expect(error).toMatchObject({ hint: 'in_game_name_invisible' });
   });
 
   it('the table refuses invisible names whoever writes them', async () => {
     const me = await createUser(db);
-    await expectSqlError(db.admin.query(`update public.profiles set in_game_name = $2 where id = $1`, [me.id, '\u200B\u200D']), '23514', 'profiles_in_game_name_visible');
-    await expectSqlError(db.admin.query(`update public.profiles set legal_name = $2 where id = $1`, [me.id, '\u2066\u2069\u200E']), '23514', 'profiles_legal_name_visible');
+    await expectSqlError(
+      db.admin.query(`update public.profiles set in_game_name = $2 where id = $1`, [me.id, '\u200B\u200D']),
+      '23514',
+      'profiles_in_game_name_visible',
+    );
+    await expectSqlError(
+      db.admin.query(`update public.profiles set legal_name = $2 where id = $1`, [me.id, '\u2066\u2069\u200E']),
+      '23514',
+      'profiles_legal_name_visible',
+    );
   });
 });

@@ -1,6 +1,17 @@
 /** public.profiles: created by trigger, readable by their player only, completed once through update_my_profile(). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, INVALID_INPUT, NOT_SIGNED_IN, serviceRole, WRONG_STATE, type TestDatabase } from './helpers.ts';
+import {
+  anon,
+  createUser,
+  engines,
+  expectSqlError,
+  INSUFFICIENT_PRIVILEGE,
+  INVALID_INPUT,
+  NOT_SIGNED_IN,
+  serviceRole,
+  WRONG_STATE,
+  type TestDatabase,
+} from './helpers.ts';
 
 const VALID = ['Ravi Kumar', 'RaviFC', 21, 'ABCD-123-456-789'] as const;
 const UPDATE = 'select * from public.update_my_profile($1, $2, $3, $4, $5)';
@@ -21,7 +32,9 @@ describe.each(engines)('profiles on $name', (engine) => {
   it('follow a change of sign-in email and disappear with the user', async () => {
     const user = await createUser(db);
     await db.admin.query(`update auth.users set email = 'changed@golazo.test' where id = $1`, [user.id]);
-    expect(await db.as(serviceRole, 'select email from public.profiles where id = $1', [user.id])).toEqual([{ email: 'changed@golazo.test' }]);
+    expect(await db.as(serviceRole, 'select email from public.profiles where id = $1', [user.id])).toEqual([
+      { email: 'changed@golazo.test' },
+    ]);
     await db.admin.query('delete from auth.users where id = $1', [user.id]);
     expect(await db.as(serviceRole, 'select 1 from public.profiles where id = $1', [user.id])).toEqual([]);
   });
@@ -37,14 +50,20 @@ describe.each(engines)('profiles on $name', (engine) => {
   it('refuse direct writes by anonymous visitors and players', async () => {
     const me = await createUser(db);
     for (const actor of [anon, me.actor]) {
-      await expectSqlError(db.as(actor, `update public.profiles set legal_name = 'Someone Else' where id = $1`, [me.id]), INSUFFICIENT_PRIVILEGE);
+      await expectSqlError(
+        db.as(actor, `update public.profiles set legal_name = 'Someone Else' where id = $1`, [me.id]),
+        INSUFFICIENT_PRIVILEGE,
+      );
       await expectSqlError(db.as(actor, 'delete from public.profiles where id = $1', [me.id]), INSUFFICIENT_PRIVILEGE);
-      await expectSqlError(db.as(actor, `insert into public.profiles (id, email) values (gen_random_uuid(), 'x@golazo.test')`), INSUFFICIENT_PRIVILEGE);
+      await expectSqlError(
+        db.as(actor, `insert into public.profiles (id, email) values (gen_random_uuid(), 'x@golazo.test')`),
+        INSUFFICIENT_PRIVILEGE,
+      );
     }
   });
 
   describe('get_my_profile()', () => {
-    it('returns the caller\'s row', async () => {
+    it("returns the caller's row", async () => {
       const me = await createUser(db);
       const [row] = await db.as(me.actor, 'select * from public.get_my_profile()');
       expect(row).toMatchObject({ id: me.id, email: me.email, profile_completed: false });
@@ -53,7 +72,11 @@ describe.each(engines)('profiles on $name', (engine) => {
       await expectSqlError(db.as(anon, 'select * from public.get_my_profile()'), INSUFFICIENT_PRIVILEGE, 'permission denied for function');
     });
     it('asks a caller without a user to sign in', async () => {
-      await expectSqlError(db.as(serviceRole, 'select * from public.get_my_profile()'), NOT_SIGNED_IN, 'Not logged in. Please sign in first.');
+      await expectSqlError(
+        db.as(serviceRole, 'select * from public.get_my_profile()'),
+        NOT_SIGNED_IN,
+        'Not logged in. Please sign in first.',
+      );
     });
   });
 
@@ -89,7 +112,9 @@ describe.each(engines)('profiles on $name', (engine) => {
     ])('refuses %j with "%s"', async (args, message) => {
       const me = await createUser(db);
       await expectSqlError(db.as(me.actor, UPDATE, [...args, null]), INVALID_INPUT, message);
-      expect(await db.as(me.actor, 'select profile_completed, legal_name from public.profiles')).toEqual([{ profile_completed: false, legal_name: null }]);
+      expect(await db.as(me.actor, 'select profile_completed, legal_name from public.profiles')).toEqual([
+        { profile_completed: false, legal_name: null },
+      ]);
     });
 
     it('accepts the age limits 13 and 100', async () => {
@@ -100,12 +125,20 @@ describe.each(engines)('profiles on $name', (engine) => {
       }
     });
 
-    it('takes a picture only from the player\'s own profile-pictures upload', async () => {
+    it("takes a picture only from the player's own profile-pictures upload", async () => {
       const me = await createUser(db);
       const other = await createUser(db);
       const base = 'http://127.0.0.1:54321/storage/v1/object/public/profile-pictures';
-      await expectSqlError(db.as(me.actor, UPDATE, [...VALID, `${base}/${other.id}-face.png`]), INVALID_INPUT, 'Profile picture must be your own upload');
-      await expectSqlError(db.as(me.actor, UPDATE, [...VALID, 'https://tracker.example/pixel.gif']), INVALID_INPUT, 'Profile picture must be your own upload');
+      await expectSqlError(
+        db.as(me.actor, UPDATE, [...VALID, `${base}/${other.id}-face.png`]),
+        INVALID_INPUT,
+        'Profile picture must be your own upload',
+      );
+      await expectSqlError(
+        db.as(me.actor, UPDATE, [...VALID, 'https://tracker.example/pixel.gif']),
+        INVALID_INPUT,
+        'Profile picture must be your own upload',
+      );
       const [row] = await db.as(me.actor, UPDATE, [...VALID, `${base}/${me.id}-face.png`]);
       expect(row).toMatchObject({ profile_image_url: `${base}/${me.id}-face.png` });
     });
@@ -113,7 +146,11 @@ describe.each(engines)('profiles on $name', (engine) => {
     it('is refused once the profile is completed', async () => {
       const me = await createUser(db);
       await db.as(me.actor, UPDATE, [...VALID, null]);
-      await expectSqlError(db.as(me.actor, UPDATE, ['Another Name', 'Other', 30, 'ZZZZ999999999', null]), WRONG_STATE, 'Profile is completed and locked');
+      await expectSqlError(
+        db.as(me.actor, UPDATE, ['Another Name', 'Other', 30, 'ZZZZ999999999', null]),
+        WRONG_STATE,
+        'Profile is completed and locked',
+      );
       expect(await db.as(me.actor, 'select legal_name, age from public.profiles')).toEqual([{ legal_name: 'Ravi Kumar', age: 21 }]);
     });
 
@@ -140,7 +177,9 @@ describe.each(engines)('profiles on $name', (engine) => {
     it('lets the service role correct a completed profile', async () => {
       const me = await createUser(db);
       await db.as(me.actor, UPDATE, [...VALID, null]);
-      const rows = await db.as(serviceRole, `update public.profiles set legal_name = 'Ravi K. Sharma' where id = $1 returning legal_name`, [me.id]);
+      const rows = await db.as(serviceRole, `update public.profiles set legal_name = 'Ravi K. Sharma' where id = $1 returning legal_name`, [
+        me.id,
+      ]);
       expect(rows).toEqual([{ legal_name: 'Ravi K. Sharma' }]);
     });
   });
@@ -148,8 +187,20 @@ describe.each(engines)('profiles on $name', (engine) => {
   it('enforce the profile rules as constraints too', async () => {
     const me = await createUser(db);
     await expectSqlError(db.admin.query('update public.profiles set age = 12 where id = $1', [me.id]), '23514', 'profiles_age_range');
-    await expectSqlError(db.admin.query(`update public.profiles set legal_name = ' A ' where id = $1`, [me.id]), '23514', 'profiles_legal_name_length');
-    await expectSqlError(db.admin.query(`update public.profiles set game_user_id = 'abcd 123456789' where id = $1`, [me.id]), '23514', 'profiles_game_user_id_format');
-    await expectSqlError(db.admin.query('update public.profiles set profile_completed = true where id = $1', [me.id]), '23514', 'profiles_completed_means_filled_in');
+    await expectSqlError(
+      db.admin.query(`update public.profiles set legal_name = ' A ' where id = $1`, [me.id]),
+      '23514',
+      'profiles_legal_name_length',
+    );
+    await expectSqlError(
+      db.admin.query(`update public.profiles set game_user_id = 'abcd 123456789' where id = $1`, [me.id]),
+      '23514',
+      'profiles_game_user_id_format',
+    );
+    await expectSqlError(
+      db.admin.query('update public.profiles set profile_completed = true where id = $1', [me.id]),
+      '23514',
+      'profiles_completed_means_filled_in',
+    );
   });
 });

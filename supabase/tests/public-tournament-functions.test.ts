@@ -14,10 +14,12 @@ describe.each(engines)('public tournament functions on $name', (engine) => {
   it('get_tournament_slots() gives anyone the filled and total slots of every tournament', async () => {
     const other = await createTournament(db, { max_players: 4 });
     const rows = await db.as(anon, 'select * from public.get_tournament_slots()');
-    expect(rows).toEqual(expect.arrayContaining([
-      { tournament_id: cup.id, filled_slots: 3, max_players: 8 },
-      { tournament_id: other.id, filled_slots: 0, max_players: 4 },
-    ]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { tournament_id: cup.id, filled_slots: 3, max_players: 8 },
+        { tournament_id: other.id, filled_slots: 0, max_players: 4 },
+      ]),
+    );
   });
 
   describe('get_tournament_participants()', () => {
@@ -39,7 +41,11 @@ describe.each(engines)('public tournament functions on $name', (engine) => {
     });
 
     it('says when the tournament does not exist', async () => {
-      await expectSqlError(db.as(anon, 'select * from public.get_tournament_participants($1)', ['no-such-cup']), 'PT404', 'Tournament not found');
+      await expectSqlError(
+        db.as(anon, 'select * from public.get_tournament_participants($1)', ['no-such-cup']),
+        'PT404',
+        'Tournament not found',
+      );
     });
 
     it('requires a tournament id', async () => {

@@ -46,7 +46,13 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
 
   it('update_my_profile() refuses an enrolled player at the first step', async () => {
     await expectSqlError(
-      db.as(enrolled.firstStepOnly, 'select * from public.update_my_profile($1, $2, $3, $4, $5)', ['Ravi Kumar', 'RaviFC', 21, 'ABCD123456789', null]),
+      db.as(enrolled.firstStepOnly, 'select * from public.update_my_profile($1, $2, $3, $4, $5)', [
+        'Ravi Kumar',
+        'RaviFC',
+        21,
+        'ABCD123456789',
+        null,
+      ]),
       NOT_ALLOWED,
     );
   });
@@ -61,22 +67,28 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     expect(await db.as(enrolled.firstStepOnly, 'select id from public.tournament_registrations')).toEqual([]);
   });
 
-  it('hides and protects an enrolled player\'s pictures from their first-step session', async () => {
+  it("hides and protects an enrolled player's pictures from their first-step session", async () => {
     await db.admin.query(UPLOAD, [`${enrolled.id}-a.png`, null]);
     expect(await db.as(enrolled.firstStepOnly, `select name from storage.objects where bucket_id = 'profile-pictures'`)).toEqual([]);
-    expect(await db.as(enrolled.firstStepOnly, 'delete from storage.objects where name = $1 returning name', [`${enrolled.id}-a.png`])).toEqual([]);
+    expect(
+      await db.as(enrolled.firstStepOnly, 'delete from storage.objects where name = $1 returning name', [`${enrolled.id}-a.png`]),
+    ).toEqual([]);
   });
 
   it('lets an enrolled player who passed both steps in', async () => {
     expect(await db.as(enrolled.bothSteps, 'select id from public.get_my_profile()')).toEqual([{ id: enrolled.id }]);
     expect(await db.as(enrolled.bothSteps, 'select id from public.profiles')).toEqual([{ id: enrolled.id }]);
     expect(await db.as(enrolled.bothSteps, 'select user_id from public.tournament_registrations')).toEqual([{ user_id: enrolled.id }]);
-    expect(await db.as(enrolled.bothSteps, `select name from storage.objects where bucket_id = 'profile-pictures'`)).toEqual([{ name: `${enrolled.id}-a.png` }]);
+    expect(await db.as(enrolled.bothSteps, `select name from storage.objects where bucket_id = 'profile-pictures'`)).toEqual([
+      { name: `${enrolled.id}-a.png` },
+    ]);
   });
 
   it('lets a player without an authenticator app in at the first step', async () => {
     expect(await db.as(withoutFactor.actor, 'select id from public.get_my_profile()')).toEqual([{ id: withoutFactor.id }]);
-    expect(await db.as(withoutFactor.actor, 'select user_id from public.tournament_registrations')).toEqual([{ user_id: withoutFactor.id }]);
+    expect(await db.as(withoutFactor.actor, 'select user_id from public.tournament_registrations')).toEqual([
+      { user_id: withoutFactor.id },
+    ]);
   });
 
   // A new policy written with auth.uid() would let first-step sessions of enrolled players read rows again.

@@ -32,7 +32,10 @@ describe.each(engines)('Supabase compatibility shim on $name', (engine) => {
 
   it('reads the caller from the request claims like Supabase Auth helpers', async () => {
     const { id } = await createUser(db);
-    const [asPlayer] = await db.as(player(id, 'me@golazo.test'), `select auth.uid() as uid, auth.role() as role, auth.jwt() ->> 'email' as email, current_user as db_role`);
+    const [asPlayer] = await db.as(
+      player(id, 'me@golazo.test'),
+      `select auth.uid() as uid, auth.role() as role, auth.jwt() ->> 'email' as email, current_user as db_role`,
+    );
     expect(asPlayer).toEqual({ uid: id, role: 'authenticated', email: 'me@golazo.test', db_role: 'authenticated' });
 
     const [asAnon] = await db.as(anon, 'select auth.uid() as uid, auth.role() as role, current_user as db_role');
@@ -48,10 +51,11 @@ describe.each(engines)('Supabase compatibility shim on $name', (engine) => {
     expect(legacy).toEqual({ uid: id });
   });
 
-  it('forgets a request\'s role and claims when its transaction ends', async () => {
+  it("forgets a request's role and claims when its transaction ends", async () => {
     const { actor } = await createUser(db);
     await db.as(actor, 'select 1');
-    const [after] = (await db.admin.query<{ uid: string | null; db_role: string }>('select auth.uid() as uid, current_user as db_role')).rows;
+    const [after] = (await db.admin.query<{ uid: string | null; db_role: string }>('select auth.uid() as uid, current_user as db_role'))
+      .rows;
     expect(after?.uid).toBeNull();
     expect(after?.db_role).toBe('postgres');
   });
@@ -66,7 +70,7 @@ describe.each(engines)('Supabase compatibility shim on $name', (engine) => {
     expect(row).toEqual({ folders: ['team', '2026'], file: 'crest.png', ext: 'gz', none: '' });
   });
 
-  it('gives new public tables Supabase\'s default grants, so migrations must revoke writes themselves', async () => {
+  it("gives new public tables Supabase's default grants, so migrations must revoke writes themselves", async () => {
     await db.admin.transaction(async (tx) => {
       await tx.exec('set local role supabase_migrator; create table public.scratch_defaults (id int);');
       const { rows } = await tx.query<{ grantee: string; privileges: string[] }>(
@@ -90,14 +94,19 @@ describe.each(engines)('Supabase compatibility shim on $name', (engine) => {
   });
 
   it('records every migration once, so a restart applies only new ones', async () => {
-    const recorded = (await db.admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')).rows;
+    const recorded = (
+      await db.admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+    ).rows;
     expect(recorded.map((r) => r.version)).toEqual((await readMigrations(MIGRATIONS_DIR)).map((m) => m.version));
     expect(await applyMigrations(db.admin)).toEqual([]);
   });
 
   describe('migrations run without superuser powers, as on hosted Supabase', () => {
     it.each([
-      ['a function in the untrusted C language', `create function public.scratch_abs(integer) returns integer as 'libc.so.6', 'abs' language c`],
+      [
+        'a function in the untrusted C language',
+        `create function public.scratch_abs(integer) returns integer as 'libc.so.6', 'abs' language c`,
+      ],
       ['a superuser-only setting', `set log_statement = 'all'`],
       ['a superuser role', 'create role scratch_root superuser'],
       ['making itself superuser', 'alter role supabase_migrator superuser'],
@@ -131,7 +140,10 @@ describe.each(engines)('Supabase compatibility shim on $name', (engine) => {
     it('rolls a failing migration back entirely and names its file', async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'golazo-migrations-'));
       try {
-        await writeFile(path.join(dir, '20990101000000_half_done.sql'), 'create table public.half_done (id int);\nalter system set work_mem = 1024;\n');
+        await writeFile(
+          path.join(dir, '20990101000000_half_done.sql'),
+          'create table public.half_done (id int);\nalter system set work_mem = 1024;\n',
+        );
         const failure = await applyMigrations(db.admin, dir).catch((e: unknown) => e);
         expect(failure).toBeInstanceOf(MigrationError);
         expect((failure as MigrationError).file).toBe('20990101000000_half_done.sql');

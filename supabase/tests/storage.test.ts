@@ -5,7 +5,16 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, serviceRole, type Actor, type TestDatabase } from './helpers.ts';
+import {
+  anon,
+  createUser,
+  engines,
+  expectSqlError,
+  INSUFFICIENT_PRIVILEGE,
+  serviceRole,
+  type Actor,
+  type TestDatabase,
+} from './helpers.ts';
 
 const UPLOAD = `insert into storage.objects (bucket_id, name, owner_id, metadata)
                values ('profile-pictures', $1, $2, jsonb_build_object('size', $3::int, 'mimetype', 'image/png')) returning name`;
@@ -15,7 +24,11 @@ it('declares the same bucket limits to the Supabase CLI as the migrations do', a
   const config = parse(await readFile(new URL('../config.toml', import.meta.url), 'utf8')) as {
     storage: { buckets: Record<string, { public: boolean; file_size_limit: string; allowed_mime_types: string[] }> };
   };
-  expect({ ...config.storage.buckets['profile-pictures'] }).toEqual({ public: true, file_size_limit: '2MiB', allowed_mime_types: IMAGE_TYPES });
+  expect({ ...config.storage.buckets['profile-pictures'] }).toEqual({
+    public: true,
+    file_size_limit: '2MiB',
+    allowed_mime_types: IMAGE_TYPES,
+  });
 });
 
 describe.each(engines)('profile-pictures storage on $name', (engine) => {
@@ -32,7 +45,9 @@ describe.each(engines)('profile-pictures storage on $name', (engine) => {
   afterAll(() => db?.close());
 
   it('is a public bucket for PNG, JPEG and WebP images up to 2 MB', async () => {
-    const rows = await db.admin.query('select public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', ['profile-pictures']);
+    const rows = await db.admin.query('select public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [
+      'profile-pictures',
+    ]);
     expect(rows.rows).toEqual([{ public: true, file_size_limit: expect.anything(), allowed_mime_types: IMAGE_TYPES }]);
     expect(Number((rows.rows[0] as { file_size_limit: string | number }).file_size_limit)).toBe(2 * 1024 * 1024);
   });
@@ -42,7 +57,7 @@ describe.each(engines)('profile-pictures storage on $name', (engine) => {
   });
 
   // A direct upload would skip the content check: an HTML page named face.png served from our origin.
-  it('refuses a player\'s direct upload, even named with their own id', async () => {
+  it("refuses a player's direct upload, even named with their own id", async () => {
     await expectSqlError(upload(me.actor, `${me.id}-direct.png`, me.id), INSUFFICIENT_PRIVILEGE, 'row-level security');
     await expectSqlError(upload(me.actor, `${other.id}-avatar.png`, me.id), INSUFFICIENT_PRIVILEGE, 'row-level security');
     await expectSqlError(upload(anon, `${me.id}-anon.png`, null), INSUFFICIENT_PRIVILEGE, 'row-level security');
@@ -51,7 +66,10 @@ describe.each(engines)('profile-pictures storage on $name', (engine) => {
   // Listing other players' objects would hand out every player's user id.
   it('lists a player their own pictures only, and anonymous visitors none', async () => {
     await upload(serviceRole, `${other.id}-face.webp`, null);
-    const listed = await db.as<{ name: string }>(me.actor, `select name from storage.objects where bucket_id = 'profile-pictures' order by name`);
+    const listed = await db.as<{ name: string }>(
+      me.actor,
+      `select name from storage.objects where bucket_id = 'profile-pictures' order by name`,
+    );
     expect(listed.map((row) => row.name)).toEqual([`${me.id}-avatar.png`]);
     expect(await db.as(anon, `select name from storage.objects where bucket_id = 'profile-pictures'`)).toEqual([]);
   });
@@ -62,7 +80,9 @@ describe.each(engines)('profile-pictures storage on $name', (engine) => {
     await upload(serviceRole, mine, null);
     await upload(serviceRole, theirs, null);
     expect(await db.as(me.actor, 'delete from storage.objects where name = $1 returning name', [theirs])).toEqual([]);
-    expect(await db.as(me.actor, `update storage.objects set name = $2 where name = $1 returning name`, [mine, `${me.id}-renamed.png`])).toEqual([]);
+    expect(
+      await db.as(me.actor, `update storage.objects set name = $2 where name = $1 returning name`, [mine, `${me.id}-renamed.png`]),
+    ).toEqual([]);
     expect(await db.as(me.actor, 'delete from storage.objects where name = $1 returning name', [mine])).toEqual([{ name: mine }]);
     expect((await db.admin.query('select name from storage.objects where name = $1', [theirs])).rows).toEqual([{ name: theirs }]);
   });

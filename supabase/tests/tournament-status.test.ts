@@ -32,15 +32,22 @@ describe.each(engines)('tournament status on $name', (engine) => {
     db = await engine.start();
     await db.admin.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
   });
-  afterAll(() => db?.close());
+  afterAll(async () => {
+    // Back to real time for whatever runs next on this database, then close it.
+    await setClock(null).catch(() => undefined);
+    await db?.close();
+  });
 
   const setClock = (iso: string | null) => db.as(serviceRole, 'select public.local_set_clock($1)', [iso]);
   const state = async (id: string) =>
     (await db.as<{ state: State }>(anon, 'select public.get_tournament_state($1) as state', [id]))[0]!.state;
 
   const listed = async (id: string) =>
-    (await db.as<{ states: Array<State & { cancel_reason: string | null }> }>(anon, 'select public.get_tournament_states($1) as states', [[id]]))[0]!
-      .states[0];
+    (
+      await db.as<{ states: Array<State & { cancel_reason: string | null }> }>(anon, 'select public.get_tournament_states($1) as states', [
+        [id],
+      ])
+    )[0]!.states[0];
 
   async function tournament(series: 'championship' | 'quick', overrides: Record<string, unknown> = {}) {
     const id = `${series}-${randomUUID().slice(0, 8)}`;
@@ -177,7 +184,9 @@ describe.each(engines)('tournament status on $name', (engine) => {
       await completeProfile(db, player);
       const cup = await tournament('quick', { max_players: 8 });
       await setClock(at(-61));
-      expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, cup])).toMatchObject({ amount_paise: 9900 });
+      expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, cup])).toMatchObject({
+        amount_paise: 9900,
+      });
       const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
       await one('select public.service_record_payment_order($1, $2, 1, $3, 9900, $4) as result', [player, cup, orderId, 'INR']);
 
@@ -188,7 +197,10 @@ describe.each(engines)('tournament status on $name', (engine) => {
         'PT409',
         'Registrations for this tournament are closed',
       );
-      const late = await one<{ outcome: string }>('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, `pay_${orderId.slice(6)}`]);
+      const late = await one<{ outcome: string }>('select public.service_confirm_tournament_payment($1, $2) as result', [
+        orderId,
+        `pay_${orderId.slice(6)}`,
+      ]);
       expect(late.outcome).toBe('refund_required');
       expect((await state(cup)).entries).toBe(0);
     });
@@ -198,7 +210,10 @@ describe.each(engines)('tournament status on $name', (engine) => {
       // An eligible adult, so the only reason left to refuse is the tournament's time.
       await completeProfile(db, player);
       const cup = await tournament('championship');
-      await db.admin.query(`update public.tournaments set cancelled_at = $2, cancel_reason = 'Called off.' where id = $1`, [cup, at(-10 * 24 * 60)]);
+      await db.admin.query(`update public.tournaments set cancelled_at = $2, cancel_reason = 'Called off.' where id = $1`, [
+        cup,
+        at(-10 * 24 * 60),
+      ]);
       await setClock(at(-5 * 24 * 60));
       await expectSqlError(
         db.as(serviceRole, 'select public.service_prepare_tournament_entry($1, $2, 1)', [player, cup]),
@@ -206,9 +221,5 @@ describe.each(engines)('tournament status on $name', (engine) => {
         'Registrations for this tournament are closed',
       );
     });
-  });
-
-  afterAll(async () => {
-    await setClock(null).catch(() => undefined);
   });
 });

@@ -1,6 +1,16 @@
 /** public.tournaments: everyone reads, nobody but the service role writes, capacity holds. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, createTournament, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, serviceRole, type Actor, type TestDatabase } from './helpers.ts';
+import {
+  anon,
+  createTournament,
+  createUser,
+  engines,
+  expectSqlError,
+  INSUFFICIENT_PRIVILEGE,
+  serviceRole,
+  type Actor,
+  type TestDatabase,
+} from './helpers.ts';
 
 describe.each(engines)('tournaments on $name', (engine) => {
   let db: TestDatabase;
@@ -15,7 +25,9 @@ describe.each(engines)('tournaments on $name', (engine) => {
 
   it('can be read by anonymous visitors and signed-in players', async () => {
     for (const actor of [anon, signedIn]) {
-      const rows = await db.as(actor, 'select id, entry_fee_paise, max_players, filled_slots from public.tournaments where id = $1', [cup.id]);
+      const rows = await db.as(actor, 'select id, entry_fee_paise, max_players, filled_slots from public.tournaments where id = $1', [
+        cup.id,
+      ]);
       expect(rows).toEqual([{ id: cup.id, entry_fee_paise: 15000, max_players: 4, filled_slots: 0 }]);
     }
   });
@@ -26,14 +38,20 @@ describe.each(engines)('tournaments on $name', (engine) => {
   ])('refuses direct writes by %s', (_who, actorOf) => {
     it('insert', async () => {
       await expectSqlError(
-        db.as(actorOf(), `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, starts_at)
-                          values ('free-cup', 'Free Cup', 'quick', 'Super 4', 1, 0, 4, now())`),
+        db.as(
+          actorOf(),
+          `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, starts_at)
+                          values ('free-cup', 'Free Cup', 'quick', 'Super 4', 1, 0, 4, now())`,
+        ),
         INSUFFICIENT_PRIVILEGE,
         'permission denied',
       );
     });
     it('update', async () => {
-      await expectSqlError(db.as(actorOf(), 'update public.tournaments set entry_fee_paise = 1 where id = $1', [cup.id]), INSUFFICIENT_PRIVILEGE);
+      await expectSqlError(
+        db.as(actorOf(), 'update public.tournaments set entry_fee_paise = 1 where id = $1', [cup.id]),
+        INSUFFICIENT_PRIVILEGE,
+      );
     });
     it('delete', async () => {
       await expectSqlError(db.as(actorOf(), 'delete from public.tournaments where id = $1', [cup.id]), INSUFFICIENT_PRIVILEGE);
@@ -42,13 +60,21 @@ describe.each(engines)('tournaments on $name', (engine) => {
 
   it('lets the service role change a row and keeps updated_at current', async () => {
     const [before] = (await db.admin.query<{ updated_at: Date }>('select updated_at from public.tournaments where id = $1', [cup.id])).rows;
-    const rows = await db.as<{ title: string; updated_at: Date }>(serviceRole, `update public.tournaments set title = 'Renamed Cup' where id = $1 returning title, updated_at`, [cup.id]);
+    const rows = await db.as<{ title: string; updated_at: Date }>(
+      serviceRole,
+      `update public.tournaments set title = 'Renamed Cup' where id = $1 returning title, updated_at`,
+      [cup.id],
+    );
     expect(rows[0]?.title).toBe('Renamed Cup');
     expect(rows[0]?.updated_at.getTime()).toBeGreaterThan(before?.updated_at.getTime());
   });
 
   it('never holds more players than its capacity', async () => {
-    await expectSqlError(db.admin.query('update public.tournaments set filled_slots = 5 where id = $1', [cup.id]), '23514', 'tournaments_capacity_respected');
+    await expectSqlError(
+      db.admin.query('update public.tournaments set filled_slots = 5 where id = $1', [cup.id]),
+      '23514',
+      'tournaments_capacity_respected',
+    );
     const taken = await db.admin.query(
       'update public.tournaments set filled_slots = filled_slots + 4 where id = $1 and filled_slots + 4 <= max_players returning filled_slots',
       [cup.id],

@@ -43,11 +43,16 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
 
   // The servers agree: the e-mail-step token alone opens no function, no row and no payment. Otherwise
   // anyone holding the player's inbox could read their profile or pay in their name.
-  const firstStepToken = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }).access_token, SESSION_KEY);
+  const firstStepToken = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }).access_token,
+    SESSION_KEY,
+  );
   const refused = await rpc('get_my_profile', {}, firstStepToken);
   expect(refused.status).toBe(403);
   expect(await refused.json()).toMatchObject({ code: 'PT403', hint: 'second_step_required' });
-  const rows = await fetch(`${SUPABASE_URL}/rest/v1/profiles?select=id`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${firstStepToken}` } });
+  const rows = await fetch(`${SUPABASE_URL}/rest/v1/profiles?select=id`, {
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${firstStepToken}` },
+  });
   expect(await rows.json()).toEqual([]);
   const payment = await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
     method: 'POST',
@@ -71,7 +76,10 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
     return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: string }).aal;
   }, SESSION_KEY);
   expect(aal).toBe('aal2');
-  const bothStepsToken = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }).access_token, SESSION_KEY);
+  const bothStepsToken = await page.evaluate(
+    (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }).access_token,
+    SESSION_KEY,
+  );
   expect((await rpc('get_my_profile', {}, bothStepsToken)).status).toBe(200);
 
   await page.goto('/profile');

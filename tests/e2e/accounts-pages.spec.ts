@@ -33,7 +33,9 @@ test.describe('My Tournaments', () => {
     const item = page.getByRole('listitem').filter({ hasText: 'Registered on' });
     await expect(item).toHaveCount(1);
     await expect(item.getByRole('link')).toHaveAttribute('href', '/tournaments/champions-mar-2027');
-    const today = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(
+      new Date(),
+    );
     await expect(item).toContainText(`Registered on ${today}`);
     await expect(item).toContainText('3 entries');
     // March 2027 is announced but not open yet: the same words as its page and every list.

@@ -119,7 +119,10 @@ test.describe('profile', () => {
     await expect(page.getByLabel('eFootball User ID')).toHaveValue('abcd-123-456-789');
     await expect(page.getByRole('button', { name: 'Save profile' })).toHaveCount(0);
     const picture = page.getByRole('img', { name: 'Your profile picture' }).first();
-    await expect(picture).toHaveAttribute('src', new RegExp(`/storage/v1/object/public/profile-pictures/${session.user.id}-[0-9a-f-]+\\.png$`));
+    await expect(picture).toHaveAttribute(
+      'src',
+      new RegExp(`/storage/v1/object/public/profile-pictures/${session.user.id}-[0-9a-f-]+\\.png$`),
+    );
     // The stored picture really is served.
     expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
   });
@@ -182,7 +185,11 @@ test.describe('profile', () => {
     });
     expect(direct.status).toBe(403);
 
-    const stored = await fetch(`${SUPABASE_URL}/functions/v1/profile-picture`, { method: 'POST', headers, body: new Uint8Array(pngImage()) });
+    const stored = await fetch(`${SUPABASE_URL}/functions/v1/profile-picture`, {
+      method: 'POST',
+      headers,
+      body: new Uint8Array(pngImage()),
+    });
     expect(stored.status).toBe(200);
     const { url } = (await stored.json()) as { url: string };
     expect(url).toMatch(new RegExp(`/storage/v1/object/public/profile-pictures/${session.user.id}-[0-9a-f-]+\\.png$`));
@@ -208,7 +215,11 @@ test.describe('profile', () => {
   test("says 'Failed to update profile. Please try again.' when saving fails", async ({ page }) => {
     await signedInPlayer(page, 'profile-save-fail');
     await page.route('**/rest/v1/rpc/update_my_profile', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: '{"code":"22023","message":"refused","details":null,"hint":null}' }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: '{"code":"22023","message":"refused","details":null,"hint":null}',
+      }),
     );
     await page.goto('/profile');
     await fillValidProfile(page);
@@ -220,7 +231,11 @@ test.describe('profile', () => {
   test("says 'Failed to load profile data' when the profile can't be read", async ({ page }) => {
     await signedInPlayer(page, 'profile-load-fail');
     await page.route('**/rest/v1/rpc/get_my_profile', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: '{"code":"P0002","message":"missing","details":null,"hint":null}' }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: '{"code":"P0002","message":"missing","details":null,"hint":null}',
+      }),
     );
     await page.goto('/profile');
     await expect(page.getByRole('alert')).toHaveText('Failed to load profile data');

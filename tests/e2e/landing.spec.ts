@@ -70,7 +70,9 @@ test.describe('hero', () => {
   test('shows the headline and sub-text', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Play. Compete. Win Cash Prizes');
-    await expect(page.getByText('Join the ultimate global eFootball community and compete in tournaments with real cash rewards')).toBeVisible();
+    await expect(
+      page.getByText('Join the ultimate global eFootball community and compete in tournaments with real cash rewards'),
+    ).toBeVisible();
   });
 
   test('has six slides and advances on its own every 3 seconds', async ({ page }) => {
@@ -156,12 +158,18 @@ test.describe('sections', () => {
     const banner = featured.getByRole('article');
     await expect(banner).toContainText('Featured Tournament');
     await expect(banner.getByRole('heading')).toHaveText(`${PRODUCT} Jan to Dec 2027`);
-    await expect(banner.getByRole('link', { name: 'Champions Tour December 2026' })).toHaveAttribute('href', '/tournaments/champions-dec-2026');
+    await expect(banner.getByRole('link', { name: 'Champions Tour December 2026' })).toHaveAttribute(
+      'href',
+      '/tournaments/champions-dec-2026',
+    );
     await expect(banner.locator('[data-entries-of]')).toHaveAttribute('data-live', '', { timeout: 15_000 });
     await expect(banner).toContainText(/Players\s*\d+ \/ 300 players/);
     await expect(banner).toContainText(/Registration\s*₹150/);
     await expect(banner).toContainText(/Prize Pool\s*₹45,000/);
-    await expect(banner.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/register?next=%2Ftournaments%2Fchampions-dec-2026');
+    await expect(banner.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute(
+      'href',
+      '/register?next=%2Ftournaments%2Fchampions-dec-2026',
+    );
   });
 
   test('Built With, Our Story with three quotes, and Register Here to the dashboard', async ({ page }) => {
@@ -196,7 +204,10 @@ test.describe('tournament strip', () => {
     await expect(cards).toHaveCount(21);
     const december = strip.locator('[data-tournament-card="champions-dec-2026"]');
     await expect(december.locator('[data-status-of][data-live]')).toHaveText('Registration open', { timeout: 15_000 });
-    await expect(december.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register?next=%2Ftournaments%2Fchampions-dec-2026');
+    await expect(december.getByRole('link', { name: 'Register Now' })).toHaveAttribute(
+      'href',
+      '/register?next=%2Ftournaments%2Fchampions-dec-2026',
+    );
     const later = strip.locator('[data-tournament-card="champions-aug-2027"]');
     await expect(later.locator('[data-status-of]')).toHaveText('Coming soon');
     await expect(later.getByRole('button', { name: 'Coming soon' })).toBeDisabled();

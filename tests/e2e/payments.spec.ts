@@ -87,7 +87,9 @@ test.describe('paying for a tournament', () => {
 
     // Registered exactly once, for 3 slots, whatever the webhook and the verify call raced to do.
     await expect
-      .poll(async () => (await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json()) as unknown[])
+      .poll(
+        async () => (await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json()) as unknown[],
+      )
       .toHaveLength(1);
     const [registration] = (await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json()) as {
       tournament_id: string;

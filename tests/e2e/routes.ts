@@ -33,7 +33,13 @@ const fromTable = (name: RouteName, h1: string | RegExp, title = page(ROUTES[nam
     ...(route.access === 'private' ? { signedIn: true } : {}),
   };
 };
-const tournamentPage = (path: string, title: string, h1: string): RouteExpectation => ({ path, title, h1, headerActions: true, footer: true });
+const tournamentPage = (path: string, title: string, h1: string): RouteExpectation => ({
+  path,
+  title,
+  h1,
+  headerActions: true,
+  footer: true,
+});
 
 export const routes: RouteExpectation[] = [
   fromTable('home', 'Play. Compete. Win Cash Prizes', `${PRODUCT}: Play. Compete. Win Cash Prizes`),

@@ -177,7 +177,9 @@ test.describe('/dashboard', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome to ${PRODUCT}`);
     const news = page.getByRole('region', { name: 'News' });
-    await expect(news.getByText('1v1, SUPER 4 and SUPER 8 tournaments will be updated in the WhatsApp and Discord community').first()).toBeVisible();
+    await expect(
+      news.getByText('1v1, SUPER 4 and SUPER 8 tournaments will be updated in the WhatsApp and Discord community').first(),
+    ).toBeVisible();
 
     const upcoming = page.getByRole('region', { name: 'Upcoming Tournaments' });
     await expect(upcoming.locator('[data-upcoming]')).toHaveCount(21);
@@ -200,7 +202,8 @@ test.describe('/dashboard', () => {
     const track = page.locator('.ticker-track');
     await expect(track).toBeVisible();
     // No running animation at all, rather than "it did not move while we watched".
-    const running = () => track.evaluate((element) => element.getAnimations().filter((animation) => animation.playState === 'running').length);
+    const running = () =>
+      track.evaluate((element) => element.getAnimations().filter((animation) => animation.playState === 'running').length);
     expect(await running()).toBe(0);
     // Without the preference it does move, so the check above can fail.
     const moving = await browser.newContext();

@@ -21,12 +21,19 @@ describe('auth: email one-time code', () => {
     expect(data.user?.email).toBe(email);
     expect(data.session?.token_type).toBe('bearer');
     const claims = tokenClaims(data.session?.access_token);
-    expect(claims).toMatchObject({ sub: data.user?.id, role: 'authenticated', aud: 'authenticated', email, aal: 'aal1', is_anonymous: false });
+    expect(claims).toMatchObject({
+      sub: data.user?.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email,
+      aal: 'aal1',
+      is_anonymous: false,
+    });
     expect(claims.amr?.[0]?.method).toBe('otp');
     expect(typeof claims.session_id).toBe('string');
   });
 
-  it('refuses a wrong code with GoTrue\'s error, and the right one still works', async () => {
+  it("refuses a wrong code with GoTrue's error, and the right one still works", async () => {
     const client = anonClient();
     const email = uniqueEmail('wrong');
     await client.auth.signInWithOtp({ email });
@@ -65,7 +72,7 @@ describe('auth: email one-time code', () => {
     expect(await readInbox(email)).toHaveLength(1);
   });
 
-  it('counts each kind of code\'s limit from its last send, used or not, as GoTrue does', async () => {
+  it("counts each kind of code's limit from its last send, used or not, as GoTrue does", async () => {
     // Sign-up code, then at once a sign-in code (another kind): allowed; a third within the minute is not.
     const { email } = await signedInPlayer('used');
     const client = anonClient();

@@ -18,7 +18,10 @@ describe('functions: edge functions under Deno', () => {
 
   it('restarts a function that crashed on the next request', { timeout: 90_000 }, async () => {
     const client = anonClient();
-    const crashed = await fetch(`${stackUrl()}/functions/v1/echo-env/crash`, { method: 'POST', headers: { authorization: `Bearer ${ANON_KEY}` } });
+    const crashed = await fetch(`${stackUrl()}/functions/v1/echo-env/crash`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ANON_KEY}` },
+    });
     expect(crashed.status).toBe(502);
     const { data, error } = await client.functions.invoke('echo-env', { body: { again: true } });
     expect(error).toBeNull();
@@ -28,7 +31,11 @@ describe('functions: edge functions under Deno', () => {
   it('verifies the JWT like the CLI does by default', async () => {
     const missing = await fetch(`${stackUrl()}/functions/v1/echo-env`, { method: 'POST', body: '{}' });
     expect(missing.status).toBe(401);
-    const forged = await fetch(`${stackUrl()}/functions/v1/echo-env`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer a.b.c' } });
+    const forged = await fetch(`${stackUrl()}/functions/v1/echo-env`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: 'Bearer a.b.c' },
+    });
     expect(forged.status).toBe(401);
   });
 
@@ -59,23 +66,29 @@ describe('payments: the movable clock and due work', () => {
   it('refunds a payment on an order that expired, before local_run_due_work answers', { timeout: 90_000 }, async () => {
     // A tournament of its own, open for a week (the service role writes tournaments like the catalog sync).
     const tournament = { id: `late-pay-${Date.now().toString(36)}` };
-    const created = await serviceClient().from('tournaments').insert({
-      id: tournament.id,
-      title: 'Late payment cup',
-      series: 'quick',
-      format: 'Super 8',
-      entry_fee_paise: 15000,
-      prize_pool_paise: 100000,
-      max_players: 8,
-      is_live: true,
-      starts_at: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString(),
-    });
+    const created = await serviceClient()
+      .from('tournaments')
+      .insert({
+        id: tournament.id,
+        title: 'Late payment cup',
+        series: 'quick',
+        format: 'Super 8',
+        entry_fee_paise: 15000,
+        prize_pool_paise: 100000,
+        max_players: 8,
+        is_live: true,
+        starts_at: new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString(),
+      });
     expect(created.error).toBeNull();
     const player = await signedInPlayer('late-payer');
     // Paid entry needs a complete profile of an adult who lives in India.
     const profile = await player.client.rpc('update_my_profile', {
-      p_legal_name: 'Late Payer', p_in_game_name: 'LateFC', p_age: null, p_game_user_id: 'LATE-123456',
-      p_date_of_birth: '1995-05-05', p_lives_in_india: true,
+      p_legal_name: 'Late Payer',
+      p_in_game_name: 'LateFC',
+      p_age: null,
+      p_game_user_id: 'LATE-123456',
+      p_date_of_birth: '1995-05-05',
+      p_lives_in_india: true,
     });
     expect(profile.error).toBeNull();
     const order = await player.client.functions.invoke('razorpay-payment', {

@@ -45,10 +45,23 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'golazo-stack-test-'));
-  const node = existsSync(path.join(root, 'node_modules', '.bin', 'node')) ? path.join(root, 'node_modules', '.bin', 'node') : process.execPath;
+  const node = existsSync(path.join(root, 'node_modules', '.bin', 'node'))
+    ? path.join(root, 'node_modules', '.bin', 'node')
+    : process.execPath;
   const child = spawn(
     node,
-    ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--functions-dir', 'tests/stack/fixtures/functions', '--sql', 'tests/stack/fixtures/sql/column-privileges.sql', '--quiet'],
+    [
+      'supabase/local/main.ts',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+      '--functions-dir',
+      'tests/stack/fixtures/functions',
+      '--sql',
+      'tests/stack/fixtures/sql/column-privileges.sql',
+      '--quiet',
+    ],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -42,7 +42,9 @@ export async function latestCode(email: string): Promise<string> {
 }
 
 /** A new player signed in with an email one-time code read from the inbox. */
-export async function signedInPlayer(label = 'player'): Promise<{ client: SupabaseClient; email: string; userId: string; accessToken: string }> {
+export async function signedInPlayer(
+  label = 'player',
+): Promise<{ client: SupabaseClient; email: string; userId: string; accessToken: string }> {
   const client = anonClient();
   const email = uniqueEmail(label);
   const sent = await client.auth.signInWithOtp({ email });

@@ -16,10 +16,18 @@ describe('auth: TOTP multi-factor', () => {
     const challenge = await client.auth.mfa.challenge({ factorId: factor.id });
     expect(challenge.error).toBeNull();
 
-    const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data?.id ?? '', code: totp(factor.totp.secret, Date.now() + 10 * 60_000) });
+    const wrong = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data?.id ?? '',
+      code: totp(factor.totp.secret, Date.now() + 10 * 60_000),
+    });
     expect(wrong.error?.code).toBe('mfa_verification_failed');
 
-    const verified = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data?.id ?? '', code: totp(factor.totp.secret) });
+    const verified = await client.auth.mfa.verify({
+      factorId: factor.id,
+      challengeId: challenge.data?.id ?? '',
+      code: totp(factor.totp.secret),
+    });
     expect(verified.error).toBeNull();
 
     const level = await client.auth.mfa.getAuthenticatorAssuranceLevel();
@@ -39,7 +47,9 @@ describe('auth: TOTP multi-factor', () => {
     expect((await client.auth.updateUser({ password: 'a-long-password' })).error).toBeNull();
     const factor = (await client.auth.mfa.enroll({ factorType: 'totp' })).data!;
     const challenge = (await client.auth.mfa.challenge({ factorId: factor.id })).data!;
-    expect((await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: totp(factor.totp.secret) })).error).toBeNull();
+    expect(
+      (await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: totp(factor.totp.secret) })).error,
+    ).toBeNull();
 
     // A second sign-in starts at aal1 again: it may not drop the factor that protects the account.
     const second = anonClient();

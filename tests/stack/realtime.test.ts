@@ -46,14 +46,18 @@ describe('realtime: postgres_changes', () => {
       alice.client,
       alice.client
         .channel('alice-profile')
-        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${alice.userId}` }, (p: Change) => aliceSaw.push(p)),
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${alice.userId}` }, (p: Change) =>
+          aliceSaw.push(p),
+        ),
     );
     // Bob asks for Alice's row by filter, and for every profile change: RLS must hide Alice's from him.
     await subscribed(
       bob.client,
       bob.client
         .channel('bob-watch')
-        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${alice.userId}` }, (p: Change) => bobSpied.push(p))
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${alice.userId}` }, (p: Change) =>
+          bobSpied.push(p),
+        )
         .on('postgres_changes', { event: '*', schema: 'public', table: 'profiles' }, (p: Change) => bobSaw.push(p)),
     );
 
@@ -61,7 +65,12 @@ describe('realtime: postgres_changes', () => {
     const updated = await admin.from('profiles').update({ in_game_name: 'LiveAce' }).eq('id', alice.userId);
     expect(updated.error).toBeNull();
     await until(() => aliceSaw.length > 0, 'Alice to hear about her profile');
-    expect(aliceSaw[0]).toMatchObject({ eventType: 'UPDATE', schema: 'public', table: 'profiles', new: { id: alice.userId, in_game_name: 'LiveAce' } });
+    expect(aliceSaw[0]).toMatchObject({
+      eventType: 'UPDATE',
+      schema: 'public',
+      table: 'profiles',
+      new: { id: alice.userId, in_game_name: 'LiveAce' },
+    });
 
     // Changes are delivered in commit order: once Bob hears about his own later change, Alice's has
     // been processed for him too, so its absence is not a timing accident.
@@ -79,7 +88,9 @@ describe('realtime: postgres_changes', () => {
       player.client,
       player.client
         .channel(`profile-${player.userId}`)
-        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${player.userId}` }, (p: Change) => seen.push(p)),
+        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${player.userId}` }, (p: Change) =>
+          seen.push(p),
+        ),
     );
     const saved = await player.client.rpc('update_my_profile', {
       p_legal_name: 'Asha Verma',
@@ -103,7 +114,9 @@ describe('realtime: postgres_changes', () => {
       visitor
         .channel('cup')
         .on('postgres_changes', { event: '*', schema: 'public', table: 'tournaments', filter: `id=eq.${id}` }, (p) => seen.push(p as never))
-        .on('postgres_changes', { event: '*', schema: 'public', table: 'tournaments', filter: 'id=eq.some-other-cup' }, (p) => otherCup.push(p)),
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'tournaments', filter: 'id=eq.some-other-cup' }, (p) =>
+          otherCup.push(p),
+        ),
     );
 
     const admin = serviceClient();
@@ -140,11 +153,16 @@ describe('realtime: postgres_changes', () => {
     const push = (ref: string, topic: string, event: string, payload: object) =>
       socket.send(JSON.stringify({ topic, event, payload, ref, join_ref: ref === '1' ? '1' : null }));
     try {
-      push('1', 'realtime:raw', 'phx_join', { config: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'tournaments' }] } });
+      push('1', 'realtime:raw', 'phx_join', {
+        config: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'tournaments' }] },
+      });
       push('2', 'phoenix', 'heartbeat', {});
       push('3', 'realtime:raw', 'broadcast', { type: 'broadcast', event: 'ping', payload: {} });
       await until(() => replies.size === 3, 'three replies');
-      expect(replies.get('1')?.payload).toMatchObject({ status: 'ok', response: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'tournaments' }] } });
+      expect(replies.get('1')?.payload).toMatchObject({
+        status: 'ok',
+        response: { postgres_changes: [{ event: 'UPDATE', schema: 'public', table: 'tournaments' }] },
+      });
       expect(replies.get('2')?.payload).toEqual({ status: 'ok', response: {} });
       expect(replies.get('3')?.payload.status).toBe('error');
       expect(String(replies.get('3')?.payload.response.reason)).toMatch(/broadcast is not supported by the local stack/);

@@ -10,7 +10,7 @@ describe('rest: functions (rpc)', () => {
     expect(data).toMatchObject({ id: userId, email, profile_completed: false });
   });
 
-  it('refuses get_my_profile to an anonymous caller with 401 and PostgREST\'s error shape', async () => {
+  it("refuses get_my_profile to an anonymous caller with 401 and PostgREST's error shape", async () => {
     const { data, error, status } = await anonClient().rpc('get_my_profile');
     expect(data).toBeNull();
     expect(status).toBe(401);
@@ -40,9 +40,22 @@ describe('rest: functions (rpc)', () => {
     expect(error).toBeNull();
     // Exactly the contract's fields (lifecycle.md), nothing more.
     expect(Object.keys(data as object).sort()).toEqual(
-      ['status', 'label', 'entries', 'capacity', 'registration_closes_at', 'check_in_opens_at', 'check_in_closes_at', 'starts_at', 'current_round'].sort(),
+      [
+        'status',
+        'label',
+        'entries',
+        'capacity',
+        'registration_closes_at',
+        'check_in_opens_at',
+        'check_in_closes_at',
+        'starts_at',
+        'current_round',
+      ].sort(),
     );
-    expect(data).toMatchObject({ capacity: 300, status: expect.stringMatching(/^(scheduled|open|full|check-in|live|finished|settled|cancelled)$/) });
+    expect(data).toMatchObject({
+      capacity: 300,
+      status: expect.stringMatching(/^(scheduled|open|full|check-in|live|finished|settled|cancelled)$/),
+    });
     const missing = await anonClient().rpc('get_tournament_state', { p_tournament_id: 'no-such-cup' });
     expect(missing.status).toBe(404);
     expect(missing.error).toMatchObject({ code: 'PT404', hint: 'tournament_not_found' });
@@ -91,7 +104,7 @@ describe('gateway: CORS', () => {
 });
 
 describe('rest: tables', () => {
-  it('reads rows under the caller\'s row-level security', async () => {
+  it("reads rows under the caller's row-level security", async () => {
     const player = await signedInPlayer('table');
     const own = await player.client.from('profiles').select('id, email').eq('id', player.userId).single();
     expect(own.error).toBeNull();

@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FailedAttemptThrottle } from '../../supabase/local/services/auth/throttle.ts';
-import { MAX_FAILED_CODE_VERIFICATIONS, MAX_FAILED_PASSWORD_SIGN_INS, MAX_FAILED_TOTP_VERIFICATIONS } from '../../supabase/local/services/auth/index.ts';
+import {
+  MAX_FAILED_CODE_VERIFICATIONS,
+  MAX_FAILED_PASSWORD_SIGN_INS,
+  MAX_FAILED_TOTP_VERIFICATIONS,
+} from '../../supabase/local/services/auth/index.ts';
 import { totp } from '../../supabase/local/services/auth/totp.ts';
 import { anonClient, latestCode, signedInPlayer, uniqueEmail } from './helpers.ts';
 
@@ -49,7 +53,11 @@ describe('security: guessing TOTP codes', () => {
     const factor = (await client.auth.mfa.enroll({ factorType: 'totp' })).data!;
     const challenge = (await client.auth.mfa.challenge({ factorId: factor.id })).data!;
     for (let i = 0; i < MAX_FAILED_TOTP_VERIFICATIONS; i++) {
-      const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: totp(factor.totp.secret, Date.now() + (10 + i) * 60_000) });
+      const wrong = await client.auth.mfa.verify({
+        factorId: factor.id,
+        challengeId: challenge.id,
+        code: totp(factor.totp.secret, Date.now() + (10 + i) * 60_000),
+      });
       expect(wrong.error?.code).toBe('mfa_verification_failed');
     }
     const blocked = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.id, code: totp(factor.totp.secret) });

@@ -21,7 +21,7 @@ function call(path: string, init: RequestInit & { origin?: string } = {}) {
 }
 
 describe('security: CORS answers the site only', () => {
-  it('gives a foreign page no CORS permission, so it cannot read players\' data through their browser', async () => {
+  it("gives a foreign page no CORS permission, so it cannot read players' data through their browser", async () => {
     const preflight = await call('/rest/v1/rpc/get_tournament_slots', {
       method: 'OPTIONS',
       origin: FOREIGN,
@@ -47,13 +47,23 @@ describe('security: CORS answers the site only', () => {
     const inbox = await call(`/__inbox?email=${encodeURIComponent(email)}`);
     expect((await inbox.json()).messages).toEqual([]);
 
-    const rpc = await call('/rest/v1/rpc/get_tournament_slots', { method: 'POST', origin: 'null', headers: { ...api, 'content-type': 'application/json' }, body: '{}' });
+    const rpc = await call('/rest/v1/rpc/get_tournament_slots', {
+      method: 'POST',
+      origin: 'null',
+      headers: { ...api, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(rpc.status).toBe(403);
   });
 
-  it('answers the site\'s own origins, the configured extra one included', async () => {
+  it("answers the site's own origins, the configured extra one included", async () => {
     for (const origin of [SITE, 'http://127.0.0.1:4321', CONFIGURED]) {
-      const response = await call('/rest/v1/rpc/get_tournament_slots', { method: 'POST', origin, headers: { ...api, 'content-type': 'application/json' }, body: '{}' });
+      const response = await call('/rest/v1/rpc/get_tournament_slots', {
+        method: 'POST',
+        origin,
+        headers: { ...api, 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBe(origin);
       expect(response.headers.get('vary')).toMatch(/origin/i);
@@ -96,7 +106,12 @@ describe('security: developer tools answer local callers only', () => {
 
   it('lets only local callers press "Pay" on the Razorpay double, so no page can mark an order paid', async () => {
     const pay = (origin?: string) =>
-      call('/razorpay/test/pay', { method: 'POST', origin, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: 'order_missing', outcome: 'success' }) });
+      call('/razorpay/test/pay', {
+        method: 'POST',
+        origin,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: 'order_missing', outcome: 'success' }),
+      });
     expect((await pay(FOREIGN)).status).toBe(403);
     expect((await pay(CONFIGURED)).status).toBe(403);
     // The checkout stand-in runs in the site's page and presses Pay from there.

@@ -16,7 +16,22 @@ const BODIES: Record<string, BodyInit> = {
   'JSON null': 'null',
   'JSON array': '[1, 2]',
   'JSON string': '"text"',
-  'wrong types': JSON.stringify({ email: 42, token: { a: 1 }, password: [], type: 7, refresh_token: 9, factor_type: 3, challenge_id: 5, code: 12, prefixes: 'x', order_id: 1, outcome: {}, amount: 'ten', currency: 5, receipt: [] }),
+  'wrong types': JSON.stringify({
+    email: 42,
+    token: { a: 1 },
+    password: [],
+    type: 7,
+    refresh_token: 9,
+    factor_type: 3,
+    challenge_id: 5,
+    code: 12,
+    prefixes: 'x',
+    order_id: 1,
+    outcome: {},
+    amount: 'ten',
+    currency: 5,
+    receipt: [],
+  }),
   'bad UTF-8': BAD_UTF8,
 };
 
@@ -37,11 +52,19 @@ function casesFor(token: string): Case[] {
     ['razorpay orders', '/razorpay/v1/orders'],
   ];
   const cases: Case[] = [];
-  for (const [name, path] of posts) for (const [bodyName, body] of Object.entries(BODIES)) cases.push({ name: `${name}: ${bodyName}`, path, method: 'POST', body, headers: json });
+  for (const [name, path] of posts)
+    for (const [bodyName, body] of Object.entries(BODIES))
+      cases.push({ name: `${name}: ${bodyName}`, path, method: 'POST', body, headers: json });
   for (const [bodyName, body] of Object.entries(BODIES)) {
     cases.push({ name: `auth update user: ${bodyName}`, path: '/auth/v1/user', method: 'PUT', body, headers: json });
     cases.push({ name: `rest update: ${bodyName}`, path: '/rest/v1/tournaments?id=eq.none', method: 'PATCH', body, headers: json });
-    cases.push({ name: `storage bulk delete: ${bodyName}`, path: '/storage/v1/object/profile-pictures', method: 'DELETE', body, headers: json });
+    cases.push({
+      name: `storage bulk delete: ${bodyName}`,
+      path: '/storage/v1/object/profile-pictures',
+      method: 'DELETE',
+      body,
+      headers: json,
+    });
   }
   cases.push(
     { name: 'unknown route', path: '/nowhere' },
@@ -61,9 +84,27 @@ function casesFor(token: string): Case[] {
     { name: 'rest huge body', path: '/rest/v1/tournaments', method: 'POST', body: HUGE, headers: json },
     { name: 'storage bad percent-encoding', path: '/storage/v1/object/profile-pictures/%E0%A4%A', headers: json },
     { name: 'storage public bad percent-encoding', path: '/storage/v1/object/public/profile-pictures/%E0%A4%A' },
-    { name: 'storage unknown bucket', path: '/storage/v1/object/no-such-bucket/x.png', method: 'POST', body: 'x', headers: { ...json, 'content-type': 'image/png' } },
-    { name: 'storage huge upload', path: '/storage/v1/object/profile-pictures/huge.png', method: 'POST', body: HUGE, headers: { ...json, 'content-type': 'image/png' } },
-    { name: 'storage broken multipart', path: '/storage/v1/object/profile-pictures/m.png', method: 'POST', body: '--b\r\nnot a part', headers: { ...json, 'content-type': 'multipart/form-data; boundary=b' } },
+    {
+      name: 'storage unknown bucket',
+      path: '/storage/v1/object/no-such-bucket/x.png',
+      method: 'POST',
+      body: 'x',
+      headers: { ...json, 'content-type': 'image/png' },
+    },
+    {
+      name: 'storage huge upload',
+      path: '/storage/v1/object/profile-pictures/huge.png',
+      method: 'POST',
+      body: HUGE,
+      headers: { ...json, 'content-type': 'image/png' },
+    },
+    {
+      name: 'storage broken multipart',
+      path: '/storage/v1/object/profile-pictures/m.png',
+      method: 'POST',
+      body: '--b\r\nnot a part',
+      headers: { ...json, 'content-type': 'multipart/form-data; boundary=b' },
+    },
     { name: 'storage unknown route', path: '/storage/v1/nowhere', headers: json },
     { name: 'functions unknown function', path: '/functions/v1/no-such-function', headers: json },
     { name: 'functions bad name', path: '/functions/v1/..%2F..%2Fetc', headers: json },
@@ -98,7 +139,8 @@ describe('security: malformed requests answer 4xx, never 500 or a hang', () => {
         continue;
       }
       // A PostgREST/GoTrue feature the stack leaves out answers 501 naming it; unknown routes and methods may not.
-      const namedFeature = status === 501 && /not supported by the local stack/.test(text) && !/unknown route|wrong method/.test(testCase.name);
+      const namedFeature =
+        status === 501 && /not supported by the local stack/.test(text) && !/unknown route|wrong method/.test(testCase.name);
       if (namedFeature) continue;
       if (status < 400 || status >= 500) failures.push(`${testCase.name}: ${status} ${text.slice(0, 160)}`);
       else if (!/message|msg|error|description/i.test(text)) failures.push(`${testCase.name}: ${status} without a message`);
@@ -122,7 +164,12 @@ describe('security: malformed requests answer 4xx, never 500 or a hang', () => {
       JSON.stringify(42),
       JSON.stringify({ topic: 5, event: [], payload: 'x', ref: 'g1' }),
       JSON.stringify({ topic: 'realtime:x', event: 'phx_join', ref: 'g2', payload: { config: { postgres_changes: 'all' } } }),
-      JSON.stringify({ topic: 'realtime:y', event: 'phx_join', ref: 'g3', payload: { config: { postgres_changes: [{ event: 5, table: {}, filter: 3 }] } } }),
+      JSON.stringify({
+        topic: 'realtime:y',
+        event: 'phx_join',
+        ref: 'g3',
+        payload: { config: { postgres_changes: [{ event: 5, table: {}, filter: 3 }] } },
+      }),
       JSON.stringify({ topic: 'realtime:z', event: 'phx_join', ref: 'g4', payload: { access_token: 12, config: null } }),
       JSON.stringify({ topic: 'realtime:w', event: 'access_token', ref: 'g5', payload: null }),
     ];
@@ -163,7 +210,8 @@ describe('security: malformed requests answer 4xx, never 500 or a hang', () => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    for (let i = 0; i <= 100; i++) socket.send(JSON.stringify({ topic: `realtime:c${i}`, event: 'phx_join', ref: `j${i}`, join_ref: `j${i}`, payload: { config: {} } }));
+    for (let i = 0; i <= 100; i++)
+      socket.send(JSON.stringify({ topic: `realtime:c${i}`, event: 'phx_join', ref: `j${i}`, join_ref: `j${i}`, payload: { config: {} } }));
     await new Promise<void>((resolve) => {
       waiting = () => replies.has('j100') && resolve();
       waiting();

@@ -17,10 +17,10 @@ const HOSTILE = [
   'id" or true --',
   'id) or (true',
   "id'; drop table public.profiles; --",
-  'id,(select string_agg(email, \',\') from auth.users)',
+  "id,(select string_agg(email, ',') from auth.users)",
   '(select email from auth.users limit 1)',
   'id::text',
-  'id;select set_config(\'role\', \'postgres\', true)',
+  "id;select set_config('role', 'postgres', true)",
   '*/ or true /*',
   '$1',
   'id\u0000',
@@ -30,7 +30,20 @@ const HOSTILE = [
 ];
 
 /** Statuses and codes a refused request may carry: PostgREST's own, or "no such thing". */
-const REFUSED_CODES = new Set(['PGRST100', 'PGRST102', 'PGRST103', 'PGRST106', 'PGRST202', 'PGRST204', 'PGRST205', 'PGRST501', '42703', '42501', '22P02', '22021']);
+const REFUSED_CODES = new Set([
+  'PGRST100',
+  'PGRST102',
+  'PGRST103',
+  'PGRST106',
+  'PGRST202',
+  'PGRST204',
+  'PGRST205',
+  'PGRST501',
+  '42703',
+  '42501',
+  '22P02',
+  '22021',
+]);
 
 type Position = { name: string; request: (value: string) => { path: string; init?: RequestInit } };
 
@@ -56,18 +69,30 @@ const POSITIONS: Position[] = [
   { name: 'order on a function', request: (v) => ({ path: `/rest/v1/rpc/get_tournament_slots?order=${enc(v)}` }) },
   { name: 'limit', request: (v) => ({ path: `/rest/v1/profiles?limit=${enc(v)}` }) },
   { name: 'offset', request: (v) => ({ path: `/rest/v1/profiles?offset=${enc(v)}` }) },
-  { name: 'on_conflict', request: (v) => ({ path: `/rest/v1/profiles?on_conflict=${enc(v)}`, init: json('POST', { id: crypto.randomUUID() }) }) },
+  {
+    name: 'on_conflict',
+    request: (v) => ({ path: `/rest/v1/profiles?on_conflict=${enc(v)}`, init: json('POST', { id: crypto.randomUUID() }) }),
+  },
   { name: 'embedded filter', request: (v) => ({ path: `/rest/v1/profiles?payments.${enc(v)}=eq.1` }) },
   { name: 'rpc GET argument name', request: (v) => ({ path: `/rest/v1/rpc/get_tournament_participants?${enc(v)}=x` }) },
-  { name: 'rpc POST argument name', request: (v) => ({ path: '/rest/v1/rpc/get_tournament_participants', init: json('POST', { [v]: 'x' }) }) },
+  {
+    name: 'rpc POST argument name',
+    request: (v) => ({ path: '/rest/v1/rpc/get_tournament_participants', init: json('POST', { [v]: 'x' }) }),
+  },
   { name: 'insert body key', request: (v) => ({ path: '/rest/v1/profiles', init: json('POST', { [v]: 'x' }) }) },
   { name: 'update body key', request: (v) => ({ path: '/rest/v1/payments?id=not.is.null', init: json('PATCH', { [v]: 'paid' }) }) },
   { name: 'table name', request: (v) => ({ path: `/rest/v1/${enc(v)}` }) },
   { name: 'function name', request: (v) => ({ path: `/rest/v1/rpc/${enc(v)}`, init: json('POST', {}) }) },
-  { name: 'Prefer header', request: (v) => ({ path: '/rest/v1/profiles?select=id', init: { headers: { prefer: `count=${headerSafe(v)}` } } }) },
+  {
+    name: 'Prefer header',
+    request: (v) => ({ path: '/rest/v1/profiles?select=id', init: { headers: { prefer: `count=${headerSafe(v)}` } } }),
+  },
   { name: 'Range header', request: (v) => ({ path: '/rest/v1/profiles?select=id', init: { headers: { range: headerSafe(v) } } }) },
   { name: 'Accept-Profile header', request: (v) => ({ path: '/rest/v1/users', init: { headers: { 'accept-profile': headerSafe(v) } } }) },
-  { name: 'Content-Profile header', request: (v) => ({ path: '/rest/v1/rpc/get_tournament_slots', init: json('POST', {}, { 'content-profile': headerSafe(v) }) }) },
+  {
+    name: 'Content-Profile header',
+    request: (v) => ({ path: '/rest/v1/rpc/get_tournament_slots', init: json('POST', {}, { 'content-profile': headerSafe(v) }) }),
+  },
 ];
 
 /** Header values cannot carry control or non-Latin-1 characters; keep the rest of the attack. */
@@ -77,7 +102,10 @@ function headerSafe(value: string): string {
 
 async function send(position: Position, value: string) {
   const { path, init = {} } = position.request(value);
-  const response = await fetch(`${stackUrl()}${path}`, { ...init, headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, ...(init.headers as Record<string, string>) } });
+  const response = await fetch(`${stackUrl()}${path}`, {
+    ...init,
+    headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, ...(init.headers as Record<string, string>) },
+  });
   return { status: response.status, text: await response.text() };
 }
 
@@ -103,7 +131,7 @@ beforeAll(async () => {
 });
 
 describe('security: hostile names and values in every REST position', () => {
-  it('refuses each one with a 4xx PostgREST error before SQL, leaks no other player\'s data and changes nothing', async () => {
+  it("refuses each one with a 4xx PostgREST error before SQL, leaks no other player's data and changes nothing", async () => {
     const before = await snapshot();
     const failures: string[] = [];
     for (const position of POSITIONS) {
@@ -112,7 +140,8 @@ describe('security: hostile names and values in every REST position', () => {
         const label = `${position.name} <- ${JSON.stringify(value.slice(0, 60))}: ${status} ${text.slice(0, 200)}`;
         // 501 PGRST501 names a PostgREST feature the local stack leaves out: a refusal too, before any SQL.
         if (status >= 500 && !(status === 501 && text.includes('"PGRST501"'))) failures.push(`server error: ${label}`);
-        if (text.includes(canary.email) || text.includes(canary.userId) || text.includes(canary.refreshToken)) failures.push(`leak: ${label}`);
+        if (text.includes(canary.email) || text.includes(canary.userId) || text.includes(canary.refreshToken))
+          failures.push(`leak: ${label}`);
         if (status >= 400) {
           let body: { code?: unknown; message?: unknown; details?: unknown; hint?: unknown };
           try {
@@ -121,7 +150,8 @@ describe('security: hostile names and values in every REST position', () => {
             failures.push(`not JSON: ${label}`);
             continue;
           }
-          if (!('message' in body && 'code' in body && 'details' in body && 'hint' in body)) failures.push(`not PostgREST's error shape: ${label}`);
+          if (!('message' in body && 'code' in body && 'details' in body && 'hint' in body))
+            failures.push(`not PostgREST's error shape: ${label}`);
           // A Postgres syntax error would mean the text reached SQL: it must be refused by the parser first.
           if (!REFUSED_CODES.has(String(body.code))) failures.push(`unexpected code: ${label}`);
         }
@@ -138,14 +168,28 @@ describe('security: hostile names and values in every REST position', () => {
     expect(JSON.parse(text)).toMatchObject({ code: 'PGRST100' });
   });
 
-  it('answers 400 42703 for a column the table does not have, with PostgREST\'s shape', async () => {
+  it("answers 400 42703 for a column the table does not have, with PostgREST's shape", async () => {
     const { status, text } = await send(POSITIONS[0], 'no_such_column');
     expect(status).toBe(400);
-    expect(JSON.parse(text)).toEqual({ code: '42703', details: null, hint: null, message: 'column profiles.no_such_column does not exist' });
+    expect(JSON.parse(text)).toEqual({
+      code: '42703',
+      details: null,
+      hint: null,
+      message: 'column profiles.no_such_column does not exist',
+    });
   });
 
   it('still accepts quoted names of real columns and a Range header', async () => {
-    const { status, text } = await send({ name: 'quoted', request: () => ({ path: '/rest/v1/tournaments?select=%22id%22&%22id%22=not.is.null&order=%22id%22.asc', init: { headers: { range: '0-1' } } }) }, '');
+    const { status, text } = await send(
+      {
+        name: 'quoted',
+        request: () => ({
+          path: '/rest/v1/tournaments?select=%22id%22&%22id%22=not.is.null&order=%22id%22.asc',
+          init: { headers: { range: '0-1' } },
+        }),
+      },
+      '',
+    );
     expect(status).toBe(200);
     expect(JSON.parse(text)).toHaveLength(2);
   });

@@ -30,7 +30,15 @@ async function forgedTokens(): Promise<Record<string, string>> {
 }
 
 const rest = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${stackUrl()}/rest/v1${path}`, { ...init, headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+  fetch(`${stackUrl()}/rest/v1${path}`, {
+    ...init,
+    headers: {
+      apikey: ANON_KEY,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
+  });
 
 describe('security: forged and foreign-role tokens', () => {
   it('refuses them on REST with 401 PGRST301, so nobody reads payments as the service role', async () => {
@@ -43,7 +51,9 @@ describe('security: forged and foreign-role tokens', () => {
 
   it('refuses them on Storage, Auth and Realtime too', async () => {
     for (const [label, token] of Object.entries(await forgedTokens())) {
-      const storage = await fetch(`${stackUrl()}/storage/v1/object/profile-pictures/x.png`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` } });
+      const storage = await fetch(`${stackUrl()}/storage/v1/object/profile-pictures/x.png`, {
+        headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` },
+      });
       expect(storage.status, `storage: ${label}`).toBeGreaterThanOrEqual(400);
       expect(storage.status, `storage: ${label}`).toBeLessThan(500);
       const user = await fetch(`${stackUrl()}/auth/v1/user`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` } });
@@ -53,7 +63,15 @@ describe('security: forged and foreign-role tokens', () => {
         const socket = new WebSocket(`${stackUrl().replace('http', 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=1.0.0`);
         socket.once('error', reject);
         socket.once('open', () =>
-          socket.send(JSON.stringify({ topic: 'realtime:x', event: 'phx_join', ref: '1', join_ref: '1', payload: { access_token: token, config: { postgres_changes: [{ event: '*', schema: 'public', table: 'payments' }] } } })),
+          socket.send(
+            JSON.stringify({
+              topic: 'realtime:x',
+              event: 'phx_join',
+              ref: '1',
+              join_ref: '1',
+              payload: { access_token: token, config: { postgres_changes: [{ event: '*', schema: 'public', table: 'payments' }] } },
+            }),
+          ),
         );
         socket.on('message', (data) => {
           const message = JSON.parse(data.toString());
@@ -68,7 +86,7 @@ describe('security: forged and foreign-role tokens', () => {
   });
 });
 
-describe('security: no way around the caller\'s role', () => {
+describe("security: no way around the caller's role", () => {
   it('treats role-looking parameters as (unknown) columns, never as a role switch', async () => {
     for (const path of ['/payments?role=eq.service_role', '/payments?set%20role=postgres', '/payments?select=id&request.jwt.claims=x']) {
       const response = await rest(path, ANON_KEY);
@@ -91,7 +109,10 @@ describe('security: no way around the caller\'s role', () => {
 
   it('does not reach functions outside the exposed schema by a qualified name', async () => {
     for (const name of ['private.clock_now', 'pg_catalog.set_config', 'set_config', 'auth.uid', '..%2Fauth%2Fuid']) {
-      const response = await rest(`/rpc/${name}`, ANON_KEY, { method: 'POST', body: JSON.stringify({ setting_name: 'role', new_value: 'postgres', is_local: false }) });
+      const response = await rest(`/rpc/${name}`, ANON_KEY, {
+        method: 'POST',
+        body: JSON.stringify({ setting_name: 'role', new_value: 'postgres', is_local: false }),
+      });
       expect(response.status, name).toBe(404);
     }
   });
@@ -109,14 +130,19 @@ describe('security: no way around the caller\'s role', () => {
   it('runs GET requests read-only, so a plain link (an <img> on any page) cannot make a player write', async () => {
     const player = await signedInPlayer('readonly');
     const before = await player.client.rpc('get_my_profile');
-    const args = new URLSearchParams({ p_legal_name: 'Link Clicker', p_in_game_name: 'clicked', p_age: '20', p_game_user_id: 'LINK123456789' });
+    const args = new URLSearchParams({
+      p_legal_name: 'Link Clicker',
+      p_in_game_name: 'clicked',
+      p_age: '20',
+      p_game_user_id: 'LINK123456789',
+    });
     const response = await rest(`/rpc/update_my_profile?${args}`, player.accessToken);
     expect(response.status).toBe(405);
     expect(await response.json()).toMatchObject({ code: '25006' });
     expect((await player.client.rpc('get_my_profile')).data).toEqual(before.data);
   });
 
-  it('keeps a player\'s own claims: another player\'s profile stays invisible even when named', async () => {
+  it("keeps a player's own claims: another player's profile stays invisible even when named", async () => {
     const [a, b] = [await signedInPlayer('claims-a'), await signedInPlayer('claims-b')];
     const { data } = await a.client.from('profiles').select('id, email').eq('id', b.userId);
     expect(data).toEqual([]);

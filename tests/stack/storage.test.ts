@@ -37,21 +37,25 @@ describe('storage: profile pictures', () => {
     expect((await fetch(publicUrl)).status).toBe(404);
   });
 
-  it('refuses a player\'s direct upload, even under their own id (it would skip the content check)', async () => {
+  it("refuses a player's direct upload, even under their own id (it would skip the content check)", async () => {
     const { client, userId } = await signedInPlayer('direct');
     const { error } = await client.storage.from('profile-pictures').upload(`${userId}-direct.png`, new Blob([PNG], { type: 'image/png' }));
     expect(error?.message).toBe('new row violates row-level security policy');
   });
 
-  it('refuses a name that does not start with the player\'s own id', async () => {
+  it("refuses a name that does not start with the player's own id", async () => {
     const { client } = await signedInPlayer('intruder');
     const victim = await signedInPlayer('victim');
-    const { error } = await client.storage.from('profile-pictures').upload(`${victim.userId}-avatar.png`, new Blob([PNG], { type: 'image/png' }));
+    const { error } = await client.storage
+      .from('profile-pictures')
+      .upload(`${victim.userId}-avatar.png`, new Blob([PNG], { type: 'image/png' }));
     expect(error?.message).toBe('new row violates row-level security policy');
-    expect(await fetch(client.storage.from('profile-pictures').getPublicUrl(`${victim.userId}-avatar.png`).data.publicUrl).then((r) => r.status)).toBe(404);
+    expect(
+      await fetch(client.storage.from('profile-pictures').getPublicUrl(`${victim.userId}-avatar.png`).data.publicUrl).then((r) => r.status),
+    ).toBe(404);
   });
 
-  it('refuses a file over the bucket\'s 2 MB limit', async () => {
+  it("refuses a file over the bucket's 2 MB limit", async () => {
     const { client, userId } = await signedInPlayer('big');
     const big = new Blob([Buffer.alloc(2 * 1024 * 1024 + 1)], { type: 'image/png' });
     const { error } = await client.storage.from('profile-pictures').upload(`${userId}-big.png`, big);
@@ -60,7 +64,9 @@ describe('storage: profile pictures', () => {
 
   it('refuses a file that is not an image', async () => {
     const { client, userId } = await signedInPlayer('text');
-    const { error } = await client.storage.from('profile-pictures').upload(`${userId}-notes.txt`, new Blob(['hello'], { type: 'text/plain' }));
+    const { error } = await client.storage
+      .from('profile-pictures')
+      .upload(`${userId}-notes.txt`, new Blob(['hello'], { type: 'text/plain' }));
     expect(error).toMatchObject({ statusCode: '415', message: 'mime type text/plain is not supported' });
   });
 });

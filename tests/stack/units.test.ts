@@ -25,8 +25,13 @@ describe('TOTP (RFC 6238)', () => {
 
 describe('config readers', () => {
   it('reads the TOML subset of supabase/config.toml', () => {
-    const toml = parseToml('[auth]\nsite_url = "http://127.0.0.1:4321" # comment\njwt_expiry = 3600\n[functions.razorpay-webhook]\nverify_jwt = false\n');
-    expect(toml).toEqual({ auth: { site_url: 'http://127.0.0.1:4321', jwt_expiry: 3600 }, functions: { 'razorpay-webhook': { verify_jwt: false } } });
+    const toml = parseToml(
+      '[auth]\nsite_url = "http://127.0.0.1:4321" # comment\njwt_expiry = 3600\n[functions.razorpay-webhook]\nverify_jwt = false\n',
+    );
+    expect(toml).toEqual({
+      auth: { site_url: 'http://127.0.0.1:4321', jwt_expiry: 3600 },
+      functions: { 'razorpay-webhook': { verify_jwt: false } },
+    });
   });
 
   it('reads arrays written over several lines, and Go durations', () => {

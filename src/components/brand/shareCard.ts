@@ -68,7 +68,11 @@ export function renderShareCard(content: ShareCardContent): Promise<Uint8Array<A
       'div',
       { display: 'flex', flexDirection: 'column' },
       h('div', { fontSize: 26, fontWeight: 700, color: '#c6f432', letterSpacing: 4 }, content.eyebrow.toUpperCase()),
-      h('div', { fontFamily: DISPLAY_FONT, fontSize: content.title.length > 26 ? 76 : 92, lineHeight: 1.05, marginTop: 10 }, content.title.toUpperCase()),
+      h(
+        'div',
+        { fontFamily: DISPLAY_FONT, fontSize: content.title.length > 26 ? 76 : 92, lineHeight: 1.05, marginTop: 10 },
+        content.title.toUpperCase(),
+      ),
       content.subtitle ? h('div', { fontSize: 30, color: '#a9c2b3', marginTop: 10 }, content.subtitle) : h('div', { display: 'none' }),
     ),
     h('div', { display: 'flex' }, ...content.facts.map(fact)),

@@ -7,14 +7,7 @@ import { formatPaiseExact } from '@/lib/format';
 import { showToast } from '@/stores/toast';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
 import Toaster from '@/features/auth/Toaster';
-import {
-  ACCOUNT_MESSAGES,
-  averageGoalsPerMatch,
-  newestFirst,
-  winRatePercent,
-  type Payment,
-  type PlayerStats,
-} from './account';
+import { ACCOUNT_MESSAGES, averageGoalsPerMatch, newestFirst, winRatePercent, type Payment, type PlayerStats } from './account';
 import { ComingSoonCard, PageHeading, Spinner } from './AccountUi';
 import PaymentHistoryList from './PaymentHistoryList';
 

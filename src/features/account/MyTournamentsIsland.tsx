@@ -7,13 +7,7 @@ import { formatDateIST } from '@/lib/format';
 import { showToast } from '@/stores/toast';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
 import Toaster from '@/features/auth/Toaster';
-import {
-  ACCOUNT_MESSAGES,
-  capitalise,
-  newestFirst,
-  registrationStatusTone,
-  type Registration,
-} from './account';
+import { ACCOUNT_MESSAGES, capitalise, newestFirst, registrationStatusTone, type Registration } from './account';
 import { Badge, ComingSoonCard, PageHeading, Spinner, TabPanel, Tabs } from './AccountUi';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { anyTournamentHref } from '@/lib/routes';
@@ -84,10 +78,7 @@ export default function MyTournamentsIsland() {
               {load.rows.map((row) => (
                 <li key={`${row.tournament_id}-${row.registered_at}`} className="card flex items-start justify-between gap-4 p-5">
                   <div className="min-w-0">
-                    <a
-                      href={anyTournamentHref(row.tournament_id)}
-                      className="text-lg font-bold leading-snug hover:text-lime"
-                    >
+                    <a href={anyTournamentHref(row.tournament_id)} className="text-lg font-bold leading-snug hover:text-lime">
                       {row.tournament_title}
                     </a>
                     <p className="mt-1 text-sm text-mist">Registered on {formatDateIST(row.registered_at)}</p>
@@ -95,10 +86,13 @@ export default function MyTournamentsIsland() {
                   </div>
                   {row.status === 'cancelled' ? (
                     <Badge tone={registrationStatusTone(row.status)}>{capitalise(row.status)}</Badge>
-                  ) : states[row.tournament_id] ? (
-                    <StatusPill tournamentId={row.tournament_id} status={states[row.tournament_id]!.status} live />
+                  ) : states[row.tournament_id]?.status ? (
+                    <StatusPill tournamentId={row.tournament_id} status={states[row.tournament_id]?.status ?? 'open'} live />
                   ) : (
-                    <span className="inline-block min-w-24 rounded-full bg-pitch-800 px-2.5 py-1 text-xs text-transparent" aria-hidden="true">
+                    <span
+                      className="inline-block min-w-24 rounded-full bg-pitch-800 px-2.5 py-1 text-xs text-transparent"
+                      aria-hidden="true"
+                    >
                       …
                     </span>
                   )}
@@ -110,8 +104,8 @@ export default function MyTournamentsIsland() {
       ) : (
         <TabPanel id="champions">
           <ComingSoonCard title="Champions Tour Coming Soon">
-            Invitation-only events for the community's best players. Keep winning: the first season is announced
-            in the WhatsApp and Discord community.
+            Invitation-only events for the community's best players. Keep winning: the first season is announced in the WhatsApp and Discord
+            community.
           </ComingSoonCard>
         </TabPanel>
       )}

@@ -37,11 +37,21 @@ export default function PaymentHistoryList({ payments }: { payments: Payment[] }
         <table className="w-full text-left text-sm">
           <thead className="border-b border-line text-xs uppercase tracking-wider text-mist">
             <tr>
-              <th scope="col" className="px-4 py-3">Tournament</th>
-              <th scope="col" className="px-4 py-3">Payment ID</th>
-              <th scope="col" className="px-4 py-3 text-right">Amount</th>
-              <th scope="col" className="px-4 py-3">Date</th>
-              <th scope="col" className="px-4 py-3">Status</th>
+              <th scope="col" className="px-4 py-3">
+                Tournament
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Payment ID
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Amount
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Date
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -6,14 +6,7 @@
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { formatDateIST } from '@/lib/format';
 import { showToast } from '@/stores/toast';
-import {
-  AUTH_FAILURE_MESSAGES,
-  classifyAuthError,
-  CODE_LENGTH,
-  isCompleteCode,
-  normaliseCode,
-  type AuthErrorLike,
-} from './auth';
+import { AUTH_FAILURE_MESSAGES, classifyAuthError, CODE_LENGTH, isCompleteCode, normaliseCode, type AuthErrorLike } from './auth';
 import type { Authenticator, PendingEnrolment } from './auth.api';
 
 type View =
@@ -103,8 +96,8 @@ export default function AuthenticatorSettings() {
           Two-step sign-in
         </h2>
         <p className="mt-1 text-sm text-mist">
-          Protect your account and prize money: after the e-mail code, sign-in also asks for a code from an
-          authenticator app (Google Authenticator, Microsoft Authenticator, 2FAS…).
+          Protect your account and prize money: after the e-mail code, sign-in also asks for a code from an authenticator app (Google
+          Authenticator, Microsoft Authenticator, 2FAS…).
         </p>
       </div>
 

@@ -45,7 +45,8 @@ const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switch
   'sign-up': {
     eyebrow: 'Join the arena',
     title: 'Create your account',
-    intro: "Sign up with your e-mail: we'll send you a 6-digit code to confirm it's yours. Then complete your profile and register for tournaments.",
+    intro:
+      "Sign up with your e-mail: we'll send you a 6-digit code to confirm it's yours. Then complete your profile and register for tournaments.",
     switchText: 'Already have an account?',
     switchLink: 'Log in',
     switchHref: ROUTES.login.path,
@@ -234,8 +235,8 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
           <p className="mt-3 text-mist">
             {step === 'code' ? (
               <>
-                We sent a {CODE_LENGTH}-digit code to <strong className="break-all text-chalk">{email}</strong>. It
-                expires soon, so enter it here.
+                We sent a {CODE_LENGTH}-digit code to <strong className="break-all text-chalk">{email}</strong>. It expires soon, so enter
+                it here.
               </>
             ) : (
               <>Open your authenticator app and enter the {CODE_LENGTH}-digit code it shows for Golazo Arena.</>

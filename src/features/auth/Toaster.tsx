@@ -24,18 +24,11 @@ export default function Toaster() {
           data-testid="toast"
           className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-2xl border px-4 py-3 shadow-xl shadow-black/40 ${toneClasses[toast.tone]}`}
         >
-          <span
-            aria-hidden="true"
-            className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-chalk/10 text-xs font-bold"
-          >
+          <span aria-hidden="true" className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-chalk/10 text-xs font-bold">
             {toneIcons[toast.tone]}
           </span>
           <p className="flex-1 text-sm font-semibold">{toast.message}</p>
-          <button
-            type="button"
-            onClick={() => dismissToast(toast.id)}
-            className="-m-1 rounded-full p-1 text-mist hover:text-chalk"
-          >
+          <button type="button" onClick={() => dismissToast(toast.id)} className="-m-1 rounded-full p-1 text-mist hover:text-chalk">
             <span aria-hidden="true">✕</span>
             <span className="sr-only">Dismiss</span>
           </button>

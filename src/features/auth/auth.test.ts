@@ -15,15 +15,14 @@ import {
 } from './auth';
 
 describe('sessionStorageKey', () => {
-  it.each([
-    'http://127.0.0.1:54321',
-    'http://localhost:54321',
-    'https://abcdefghijklmnop.supabase.co',
-  ])('matches the key supabase-js itself stores the session under for %s', (url) => {
-    const client = createClient(url, 'anon-key', { auth: { persistSession: false, autoRefreshToken: false } });
-    // supabase-js keeps the derived key on the client; the inline header script must read the same one.
-    expect(sessionStorageKey(url)).toBe((client as unknown as { storageKey: string }).storageKey);
-  });
+  it.each(['http://127.0.0.1:54321', 'http://localhost:54321', 'https://abcdefghijklmnop.supabase.co'])(
+    'matches the key supabase-js itself stores the session under for %s',
+    (url) => {
+      const client = createClient(url, 'anon-key', { auth: { persistSession: false, autoRefreshToken: false } });
+      // supabase-js keeps the derived key on the client; the inline header script must read the same one.
+      expect(sessionStorageKey(url)).toBe((client as unknown as { storageKey: string }).storageKey);
+    },
+  );
 
   it('uses the first label of the host', () => {
     expect(sessionStorageKey('http://127.0.0.1:54321')).toBe('sb-127-auth-token');
@@ -124,8 +123,7 @@ describe('needsSecondFactor', () => {
 });
 
 describe('assuranceOf', () => {
-  const token = (claims: object) =>
-    `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+  const token = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 
   it('reads the level from the token and asks for aal2 once a factor is verified', () => {
     expect(assuranceOf(token({ aal: 'aal1' }), [])).toEqual({ current: 'aal1', next: 'aal1' });

@@ -63,9 +63,16 @@ describe('sign-in flow', () => {
   });
 
   it('a session arriving mid-sign-in or during sign-out does not move the screen on its own', () => {
-    const signingOut = run([{ type: 'started', typedEmail: '', signingOut: true }, { type: 'sessionSeen', signedIn: true, owesSecondStep: false }]);
+    const signingOut = run([
+      { type: 'started', typedEmail: '', signingOut: true },
+      { type: 'sessionSeen', signedIn: true, owesSecondStep: false },
+    ]);
     expect(signingOut.step).toBe('email');
-    const checking = run([started, { type: 'verifyRequested', code: '123456' }, { type: 'sessionSeen', signedIn: true, owesSecondStep: false }]);
+    const checking = run([
+      started,
+      { type: 'verifyRequested', code: '123456' },
+      { type: 'sessionSeen', signedIn: true, owesSecondStep: false },
+    ]);
     expect(checking.step).toBe('email');
     expect(run([{ type: 'signOutFinished' }], signingOut).signingOut).toBe(false);
   });

@@ -26,9 +26,7 @@ describe('fillPolicyHtml', () => {
 
 describe('fillPolicyText', () => {
   it('fills plain text without markup', () => {
-    expect(fillPolicyText('What %PRODUCT% keeps; ask %SUPPORT_EMAIL%', values)).toBe(
-      'What Golazo Arena keeps; ask help@golazo.example',
-    );
+    expect(fillPolicyText('What %PRODUCT% keeps; ask %SUPPORT_EMAIL%', values)).toBe('What Golazo Arena keeps; ask help@golazo.example');
   });
 });
 

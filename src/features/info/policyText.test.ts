@@ -131,7 +131,9 @@ describe('policy promises agree with each other', () => {
   it('money rules: Razorpay in rupees, no wallet balances, automatic refund when full, none after check-in', () => {
     const participation = byRoute('/cancellation-refund');
     expect(participation).toMatch(/Indian rupees \(INR\) through Razorpay/);
-    expect(participation).toMatch(/after the last slot is taken[\s\S]*refund the full amount to your original payment method automatically/);
+    expect(participation).toMatch(
+      /after the last slot is taken[\s\S]*refund the full amount to your original payment method automatically/,
+    );
     expect(participation).toMatch(/no refunds after check-in, except when we cancel the tournament/);
     for (const route of ['/terms-of-service', '/cancellation-refund', '/shipping-delivery']) {
       expect(byRoute(route), route).toMatch(/(do not|never) (keep|hold) (a wallet|it as a wallet)/);

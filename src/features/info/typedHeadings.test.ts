@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PAUSE_BETWEEN_TITLES_MS,
-  TYPING_MS_PER_CHARACTER,
-  countCharacters,
-  scheduleTypedTitles,
-  typedHeadingRules,
-} from './typedHeadings';
+import { PAUSE_BETWEEN_TITLES_MS, TYPING_MS_PER_CHARACTER, countCharacters, scheduleTypedTitles, typedHeadingRules } from './typedHeadings';
 
 describe('scheduleTypedTitles', () => {
   it('types the first title at once and each next one after the previous finishes plus the pause', () => {

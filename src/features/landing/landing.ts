@@ -96,7 +96,8 @@ export const howItWorks = [
 
 export const testimonials = [
   {
-    quote: 'I joined a Super 4 on a Sunday evening and won my first prize by night. The room codes came on time and the payout landed the next day.',
+    quote:
+      'I joined a Super 4 on a Sunday evening and won my first prize by night. The room codes came on time and the payout landed the next day.',
     name: 'Arjun',
     city: 'Kochi',
   },

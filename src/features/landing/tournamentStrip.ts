@@ -57,16 +57,35 @@ export function startTournamentStrip(scroller: HTMLElement): void {
     onScreen = entry?.isIntersecting ?? false;
     update();
   }).observe(scroller);
-  scroller.addEventListener('pointerenter', on((v) => (hovered = v), true));
-  scroller.addEventListener('pointerleave', on((v) => (hovered = v), false));
-  scroller.addEventListener('focusin', on((v) => (focused = v), true));
+  scroller.addEventListener(
+    'pointerenter',
+    on((v) => (hovered = v), true),
+  );
+  scroller.addEventListener(
+    'pointerleave',
+    on((v) => (hovered = v), false),
+  );
+  scroller.addEventListener(
+    'focusin',
+    on((v) => (focused = v), true),
+  );
   scroller.addEventListener('focusout', (event) => {
     focused = scroller.contains(event.relatedTarget as Node | null);
     update();
   });
-  scroller.addEventListener('touchstart', on((v) => (touching = v), true), { passive: true });
-  scroller.addEventListener('touchend', on((v) => (touching = v), false));
-  scroller.addEventListener('touchcancel', on((v) => (touching = v), false));
+  scroller.addEventListener(
+    'touchstart',
+    on((v) => (touching = v), true),
+    { passive: true },
+  );
+  scroller.addEventListener(
+    'touchend',
+    on((v) => (touching = v), false),
+  );
+  scroller.addEventListener(
+    'touchcancel',
+    on((v) => (touching = v), false),
+  );
   reducedMotion.addEventListener('change', update);
   scroller.dataset.ready = '';
 }

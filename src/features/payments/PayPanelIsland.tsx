@@ -8,7 +8,7 @@
  *                    └─ failed / closed ──▶ idle + 'Payment processing failed' / 'Payment cancelled by user'
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
 import { $session } from '@/stores/session';
@@ -80,14 +80,15 @@ export default function PayPanelIsland(props: PayPanelProps) {
   }, [props.tournamentId]);
 
   // Registration is checked on load: a player who already holds slots sees so at once.
+  const userId = user?.id;
   useEffect(() => {
-    if (!user) {
+    if (!userId) {
       setRegistration(null);
       return;
     }
     let cancelled = false;
     import('./payments.api')
-      .then(({ fetchOwnRegistrations }) => fetchOwnRegistrations(user.id))
+      .then(({ fetchOwnRegistrations }) => fetchOwnRegistrations(userId))
       .then((rows) => {
         if (!cancelled) setRegistration(summariseRegistrations(rows, props.tournamentId));
       })
@@ -98,7 +99,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
     return () => {
       cancelled = true;
     };
-  }, [user?.id, props.tournamentId]);
+  }, [userId, props.tournamentId]);
 
   const filled = live?.tournamentId === props.tournamentId && live.slots ? live.slots.filled : null;
   const total = live?.slots?.total ?? props.maxPlayers;
@@ -125,7 +126,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
     setProcessing(true);
     const api = await import('./payments.api');
 
-    let order;
+    let order: Awaited<ReturnType<typeof api.createOrder>>;
     try {
       order = await api.createOrder(props.tournamentId, chosenSlots);
     } catch (error) {
@@ -133,7 +134,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
     }
     if (!order.success) return finish({ tone: 'error', text: PaymentMessages.createOrderFailed(order.error) });
 
-    let Razorpay;
+    let Razorpay: Awaited<ReturnType<typeof api.loadCheckout>>;
     try {
       Razorpay = await api.loadCheckout(props.checkoutUrl);
     } catch (error) {
@@ -190,7 +191,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
     }
   }
 
-  let body;
+  let body: ReactNode;
   if (recentlyRegistered) {
     body = (
       <>
@@ -243,7 +244,12 @@ export default function PayPanelIsland(props: PayPanelProps) {
         }}
       />
     ) : (
-      <button type="button" className="btn btn-primary w-full" onClick={() => redirectToLogin(PaymentMessages.loginRequired)} data-pay-button>
+      <button
+        type="button"
+        className="btn btn-primary w-full"
+        onClick={() => redirectToLogin(PaymentMessages.loginRequired)}
+        data-pay-button
+      >
         Sign in to enter
       </button>
     );
@@ -303,7 +309,12 @@ export default function PayPanelIsland(props: PayPanelProps) {
       </div>
       <p className="font-display text-4xl">{formatRupees(props.entryFeeRupees)}</p>
       <div className="mt-4">{body}</div>
-      <p className={`mt-3 min-h-5 text-sm font-semibold ${message ? toneClass[message.tone] : ''}`} role="status" aria-live="polite" data-pay-message>
+      <p
+        className={`mt-3 min-h-5 text-sm font-semibold ${message ? toneClass[message.tone] : ''}`}
+        role="status"
+        aria-live="polite"
+        data-pay-message
+      >
         {message?.text}
       </p>
     </div>

@@ -26,13 +26,17 @@ export const ENTRY_BLOCKS: Record<PaidEntryRefusal | FreeEntryRefusal, EntryBloc
   too_young_for_paid_entry: {
     label: 'Paid entry is for players 18 and over',
     href: ROUTES.profile.path,
-    note: 'Free tournaments are open to you with a parent\'s consent.',
+    note: "Free tournaments are open to you with a parent's consent.",
   },
-  residence_required: { label: 'Confirm you live in India to enter', href: ROUTES.profile.path, note: 'Paid entry is for residents of India.' },
+  residence_required: {
+    label: 'Confirm you live in India to enter',
+    href: ROUTES.profile.path,
+    note: 'Paid entry is for residents of India.',
+  },
   parental_consent_required: {
     label: 'Ask a parent to consent to enter',
     href: ROUTES.profile.path,
-    note: 'Players under 18 need a parent\'s consent, given by e-mail.',
+    note: "Players under 18 need a parent's consent, given by e-mail.",
   },
 };
 
@@ -40,10 +44,7 @@ export const ENTRY_BLOCKS: Record<PaidEntryRefusal | FreeEntryRefusal, EntryBloc
  * What blocks this player from this tournament, or null. `paidEntryOffered` is the site's own setting
  * (PUBLIC_PAID_ENTRY): with it off, a paid tournament is blocked before anyone signs in.
  */
-export function entryBlock(
-  eligibility: EntryEligibility | null,
-  options: { free: boolean; paidEntryOffered: boolean },
-): EntryBlock | null {
+export function entryBlock(eligibility: EntryEligibility | null, options: { free: boolean; paidEntryOffered: boolean }): EntryBlock | null {
   if (!options.free && !options.paidEntryOffered) return ENTRY_BLOCKS.paid_entry_disabled;
   if (!eligibility) return null;
   const refusal = options.free ? eligibility.free_entry_refusal : eligibility.paid_entry_refusal;

@@ -34,9 +34,7 @@ async function invokePayment(body: Record<string, unknown>): Promise<unknown> {
 }
 
 export async function createOrder(tournamentId: string, slots: number): Promise<CreateOrderAnswer> {
-  const answer = CreateOrderAnswer.safeParse(
-    await invokePayment({ action: 'create_order', tournament_id: tournamentId, slots }),
-  );
+  const answer = CreateOrderAnswer.safeParse(await invokePayment({ action: 'create_order', tournament_id: tournamentId, slots }));
   return answer.success ? answer.data : { success: false, error: 'Unexpected answer from the payment service' };
 }
 
@@ -102,11 +100,7 @@ export type Slots = { filled: number; total: number };
 export type Participant = { in_game_name: string | null; slots: number; registered_at: string };
 
 export async function fetchSlots(tournamentId: string): Promise<Slots | null> {
-  const { data, error } = await getSupabase()
-    .from('tournaments')
-    .select('filled_slots, max_players')
-    .eq('id', tournamentId)
-    .maybeSingle();
+  const { data, error } = await getSupabase().from('tournaments').select('filled_slots, max_players').eq('id', tournamentId).maybeSingle();
   if (error) throw error;
   return data ? { filled: data.filled_slots as number, total: data.max_players as number } : null;
 }
@@ -125,16 +119,12 @@ export function watchSlots(tournamentId: string, onChange: (slots: Slots) => voi
   const supabase = getSupabase();
   const channel: RealtimeChannel = supabase
     .channel(`tournament-slots:${tournamentId}`)
-    .on(
-      'postgres_changes',
-      { event: 'UPDATE', schema: 'public', table: 'tournaments', filter: `id=eq.${tournamentId}` },
-      (change) => {
-        const row = change.new as { filled_slots?: number; max_players?: number };
-        if (typeof row.filled_slots === 'number' && typeof row.max_players === 'number') {
-          onChange({ filled: row.filled_slots, total: row.max_players });
-        }
-      },
-    )
+    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'tournaments', filter: `id=eq.${tournamentId}` }, (change) => {
+      const row = change.new as { filled_slots?: number; max_players?: number };
+      if (typeof row.filled_slots === 'number' && typeof row.max_players === 'number') {
+        onChange({ filled: row.filled_slots, total: row.max_players });
+      }
+    })
     .subscribe();
   return () => void supabase.removeChannel(channel);
 }

@@ -39,13 +39,9 @@ describe('slot selector and pay button', () => {
 
 describe('messages', () => {
   it('say what went wrong in the words of the spec', () => {
-    expect(PaymentMessages.createOrderFailed('This tournament is full')).toBe(
-      'Failed to create payment order: This tournament is full',
-    );
+    expect(PaymentMessages.createOrderFailed('This tournament is full')).toBe('Failed to create payment order: This tournament is full');
     expect(PaymentMessages.createOrderFailed(undefined)).toBe('Failed to create payment order: Unknown error');
-    expect(PaymentMessages.verificationFailed('Invalid payment signature')).toBe(
-      'Payment verification failed: Invalid payment signature',
-    );
+    expect(PaymentMessages.verificationFailed('Invalid payment signature')).toBe('Payment verification failed: Invalid payment signature');
     expect(PaymentMessages.verificationFailed(undefined)).toBe('Payment verification failed');
     expect(PaymentMessages.processingFailed('Card declined')).toBe('Payment processing failed: Card declined');
   });
@@ -62,7 +58,9 @@ describe('the answers of razorpay-payment', () => {
     const order = { success: true, key: 'rzp_test_x', amount: 45000, currency: 'INR', order_id: 'order_abc' };
     expect(CreateOrderAnswer.parse(order)).toEqual(order);
     expect(CreateOrderAnswer.parse({ success: false, error: 'nope' })).toEqual({ success: false, error: 'nope' });
-    expect(CreateOrderAnswer.safeParse({ success: true, key: 'pk_live', amount: 1, currency: 'INR', order_id: 'order_a' }).success).toBe(false);
+    expect(CreateOrderAnswer.safeParse({ success: true, key: 'pk_live', amount: 1, currency: 'INR', order_id: 'order_a' }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -63,7 +63,12 @@ export function EligibilityDetails({ profile }: { profile: Profile }) {
         )}
         {needsResidence && (
           <label className="flex items-start gap-3 text-sm">
-            <input type="checkbox" checked={livesInIndia} onChange={(e) => setLivesInIndia(e.target.checked)} className="mt-0.5 size-5 accent-lime" />
+            <input
+              type="checkbox"
+              checked={livesInIndia}
+              onChange={(e) => setLivesInIndia(e.target.checked)}
+              className="mt-0.5 size-5 accent-lime"
+            />
             <span>I live in India.</span>
           </label>
         )}

@@ -55,10 +55,15 @@ export default function ParentalConsentIsland() {
   return (
     <div className="flex flex-col gap-4">
       <p>
-        Your child asked to join free eFootball tournaments on Golazo Arena. Players under 18 can only join free
-        tournaments, and only with a parent&apos;s consent. Paid tournaments stay closed to them.
+        Your child asked to join free eFootball tournaments on Golazo Arena. Players under 18 can only join free tournaments, and only with
+        a parent&apos;s consent. Paid tournaments stay closed to them.
       </p>
-      <button type="button" className="btn btn-primary self-start" disabled={state.status === 'sending'} onClick={() => void confirm(state.token)}>
+      <button
+        type="button"
+        className="btn btn-primary self-start"
+        disabled={state.status === 'sending'}
+        onClick={() => void confirm(state.token)}
+      >
         {state.status === 'sending' ? 'Recording…' : 'I am their parent and I consent'}
       </button>
     </div>

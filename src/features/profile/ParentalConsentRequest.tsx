@@ -11,6 +11,7 @@ export function ParentalConsentRequest({ userId }: { userId: string }) {
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [sending, setSending] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when another player signs in on this page
   useEffect(() => {
     let cancelled = false;
     import('@/features/payments/eligibility.api')
@@ -63,7 +64,10 @@ export function ParentalConsentRequest({ userId }: { userId: string }) {
         {sending ? 'Sending…' : 'Send the consent link'}
       </button>
       {message && (
-        <p role={message.tone === 'error' ? 'alert' : 'status'} className={`text-sm font-semibold ${message.tone === 'error' ? 'text-danger' : 'text-lime'}`}>
+        <p
+          role={message.tone === 'error' ? 'alert' : 'status'}
+          className={`text-sm font-semibold ${message.tone === 'error' ? 'text-danger' : 'text-lime'}`}
+        >
           {message.text}
         </p>
       )}

@@ -26,7 +26,6 @@ import {
 
 interface Props {
   profile: Profile;
-  userId: string;
 }
 
 type Picture = { file: File; previewUrl: string };
@@ -36,7 +35,7 @@ function isServiceError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && ('code' in error || 'status' in error || 'statusCode' in error);
 }
 
-export default function ProfileForm({ profile, userId }: Props) {
+export default function ProfileForm({ profile }: Props) {
   const locked = profile.profile_completed;
   const [values, setValues] = useState<ProfileFormValues>(() => formValuesFromProfile(profile));
   const [confirming, setConfirming] = useState<ValidProfileForm | null>(null);
@@ -55,9 +54,12 @@ export default function ProfileForm({ profile, userId }: Props) {
     setValues(formValuesFromProfile(profile));
   }, [profile, dirty, locked]);
 
-  useEffect(() => () => {
-    if (picture) URL.revokeObjectURL(picture.previewUrl);
-  }, [picture]);
+  useEffect(
+    () => () => {
+      if (picture) URL.revokeObjectURL(picture.previewUrl);
+    },
+    [picture],
+  );
 
   function update(next: ProfileFormValues) {
     setValues(next);
@@ -234,7 +236,12 @@ export default function ProfileForm({ profile, userId }: Props) {
             />
           )}
         </Field>
-        <Field label="Date of birth" required error={errors.dateOfBirth} hint={`You must be ${MIN_AGE} or older. Paid entry is for players 18 and over.`}>
+        <Field
+          label="Date of birth"
+          required
+          error={errors.dateOfBirth}
+          hint={`You must be ${MIN_AGE} or older. Paid entry is for players 18 and over.`}
+        >
           {(props) => (
             <input
               {...props}

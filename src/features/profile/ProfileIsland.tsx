@@ -57,14 +57,11 @@ export default function ProfileIsland() {
         <ProfileCard profile={profile} email={profile.email ?? session.user.email} />
         <div className="flex flex-col gap-6">
           {profile.profile_completed && (
-            <p
-              role="status"
-              className="flex items-center gap-3 rounded-2xl border border-lime/50 bg-lime/10 px-5 py-4 font-bold text-lime"
-            >
+            <p role="status" className="flex items-center gap-3 rounded-2xl border border-lime/50 bg-lime/10 px-5 py-4 font-bold text-lime">
               <CheckIcon /> {PROFILE_MESSAGES.completedBanner}
             </p>
           )}
-          <ProfileForm profile={profile} userId={session.user.id} />
+          <ProfileForm profile={profile} />
           {profile.profile_completed && <ParentalConsentRequest userId={session.user.id} />}
           <AuthenticatorSettings />
         </div>
@@ -83,7 +80,7 @@ function ProfileCard({ profile, email }: { profile: Profile; email: string | nul
       {profile.profile_image_url ? (
         <img
           src={profile.profile_image_url}
-          alt="Your profile picture"
+          alt="Your avatar"
           width={112}
           height={112}
           className="size-28 rounded-full border-4 border-lime/70 object-cover"
@@ -105,9 +102,7 @@ function ProfileCard({ profile, email }: { profile: Profile; email: string | nul
           <CheckIcon /> Profile Completed
         </span>
       ) : (
-        <span className="rounded-full bg-gold/15 px-3 py-1 text-sm font-bold text-gold ring-1 ring-gold/40">
-          Profile incomplete
-        </span>
+        <span className="rounded-full bg-gold/15 px-3 py-1 text-sm font-bold text-gold ring-1 ring-gold/40">Profile incomplete</span>
       )}
       {!profile.profile_completed && (
         <p className="text-sm text-mist">Complete your profile to take part in tournaments. It is locked once saved.</p>

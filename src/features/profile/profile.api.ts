@@ -71,10 +71,8 @@ export function subscribeToMyProfile(userId: string, onChange: (row: Profile) =>
   const supabase = getSupabase();
   const channel = supabase
     .channel(`profile-${userId}`)
-    .on(
-      'postgres_changes',
-      { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` },
-      (payload) => onChange(payload.new as Profile),
+    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) =>
+      onChange(payload.new as Profile),
     )
     .subscribe();
   return () => {

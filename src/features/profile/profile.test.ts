@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formValuesFromProfile,
-  imageProblem,
-  validateProfileForm,
-  type ProfileFormValues,
-} from './profile';
+import { formValuesFromProfile, imageProblem, validateProfileForm, type ProfileFormValues } from './profile';
 
 // 23 Nov 2026, 10:00 IST: the day every date below is measured against.
 const NOW = new Date('2026-11-23T04:30:00Z');
@@ -64,7 +59,9 @@ describe('validateProfileForm', () => {
   it('takes an eFootball user id of 6 to 20 letters, digits or dashes and says what is wrong', () => {
     expect(errorsOf({ gameUserId: 'ABC12' }).fieldErrors.gameUserId).toBe('eFootball User ID needs 6 to 20 characters');
     expect(errorsOf({ gameUserId: 'A'.repeat(21) }).fieldErrors.gameUserId).toBe('eFootball User ID needs 6 to 20 characters');
-    expect(errorsOf({ gameUserId: 'ABCD_23456789' }).fieldErrors.gameUserId).toBe('eFootball User ID may only contain letters, digits and dashes');
+    expect(errorsOf({ gameUserId: 'ABCD_23456789' }).fieldErrors.gameUserId).toBe(
+      'eFootball User ID may only contain letters, digits and dashes',
+    );
     expect(validateProfileForm({ ...valid, gameUserId: 'ABCDEFGHIJKLMNOPQRST' }, NOW).ok).toBe(true);
   });
 
@@ -79,9 +76,17 @@ describe('formValuesFromProfile', () => {
     expect(formValuesFromProfile(null)).toEqual({ legalName: '', inGameName: '', dateOfBirth: '', gameUserId: '', livesInIndia: false });
     expect(
       formValuesFromProfile({
-        id: 'u1', email: 'a@b.co', legal_name: 'Arjun', in_game_name: 'AFC', age: null, date_of_birth: '1996-02-29',
-        lives_in_india_confirmed_at: '2026-11-01T00:00:00Z', game_user_id: 'abc-123', profile_completed: true,
-        profile_image_url: null, updated_at: null,
+        id: 'u1',
+        email: 'a@b.co',
+        legal_name: 'Arjun',
+        in_game_name: 'AFC',
+        age: null,
+        date_of_birth: '1996-02-29',
+        lives_in_india_confirmed_at: '2026-11-01T00:00:00Z',
+        game_user_id: 'abc-123',
+        profile_completed: true,
+        profile_image_url: null,
+        updated_at: null,
       }),
     ).toEqual({ legalName: 'Arjun', inGameName: 'AFC', dateOfBirth: '1996-02-29', gameUserId: 'abc-123', livesInIndia: true });
   });

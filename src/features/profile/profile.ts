@@ -88,32 +88,33 @@ function gameUserIdProblem(raw: string): string | null {
   return null;
 }
 
-export const profileFormSchema = (now: Date) => z.object({
-  legalName: z
-    .string()
-    .trim()
-    .min(2, FIELD_MESSAGES.legalNameShort)
-    .max(100, 'Legal Name must be at most 100 characters')
-    .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name')),
-  inGameName: z
-    .string()
-    .trim()
-    .min(2, FIELD_MESSAGES.inGameNameShort)
-    .max(40, 'In-Game Name must be at most 40 characters')
-    .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name')),
-  dateOfBirth: z.string().superRefine((value, ctx) => {
-    const problem = dateOfBirthProblem(value, now);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-  gameUserId: z
-    .string()
-    .transform(normaliseGameUserId)
-    .superRefine((value, ctx) => {
-      const problem = gameUserIdProblem(value);
+export const profileFormSchema = (now: Date) =>
+  z.object({
+    legalName: z
+      .string()
+      .trim()
+      .min(2, FIELD_MESSAGES.legalNameShort)
+      .max(100, 'Legal Name must be at most 100 characters')
+      .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name')),
+    inGameName: z
+      .string()
+      .trim()
+      .min(2, FIELD_MESSAGES.inGameNameShort)
+      .max(40, 'In-Game Name must be at most 40 characters')
+      .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name')),
+    dateOfBirth: z.string().superRefine((value, ctx) => {
+      const problem = dateOfBirthProblem(value, now);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
-  livesInIndia: z.boolean(),
-});
+    gameUserId: z
+      .string()
+      .transform(normaliseGameUserId)
+      .superRefine((value, ctx) => {
+        const problem = gameUserIdProblem(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    livesInIndia: z.boolean(),
+  });
 
 export type ValidProfileForm = z.infer<ReturnType<typeof profileFormSchema>>;
 export type ProfileFieldErrors = Partial<Record<keyof ProfileFormValues, string>>;

@@ -34,7 +34,7 @@ export async function resizePicture(file: File): Promise<File> {
     for (const quality of QUALITIES) {
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
       if (blob && blob.size <= MAX_IMAGE_BYTES) {
-        return new File([blob], file.name.replace(/\.[^.]+$/, '') + '.jpg', { type: 'image/jpeg' });
+        return new File([blob], `${file.name.replace(/\.[^.]+$/, '')}.jpg`, { type: 'image/jpeg' });
       }
     }
     throw new Error('The picture is too large even after resizing');

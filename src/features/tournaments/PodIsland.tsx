@@ -59,7 +59,9 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
           </a>{' '}
           · pod #{pod.pod_number}
         </p>
-        <p className="mt-4">{state ? <StatusPill tournamentId={pod.id} status={state.status} live /> : <span className="inline-block h-6" />}</p>
+        <p className="mt-4">
+          {state ? <StatusPill tournamentId={pod.id} status={state.status} live /> : <span className="inline-block h-6" />}
+        </p>
         <h1 className="section-title mt-3 text-4xl md:text-6xl">{pod.title}</h1>
         <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
           <div className="rounded-2xl bg-night/60 p-3">

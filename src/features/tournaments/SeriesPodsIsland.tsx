@@ -11,6 +11,11 @@ import type { PodRow } from './pods.api';
 
 type Load = { status: 'loading' } | { status: 'ready'; pods: PodRow[] } | { status: 'error' };
 
+/** "3 / 4 players" once the database answered, else the neutral dash. */
+function entriesOrPending(state: { entries: number; capacity: number } | undefined, capacity: number): string {
+  return state ? entriesLabel(state.entries, state.capacity) : pendingEntriesLabel(capacity);
+}
+
 export default function SeriesPodsIsland({ seriesId, capacity }: { seriesId: string; capacity: number }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const states = useTournamentStates(load.status === 'ready' ? load.pods.map((p) => p.id) : []);
@@ -47,7 +52,9 @@ export default function SeriesPodsIsland({ seriesId, capacity }: { seriesId: str
               </a>
               <StatusPill tournamentId={open.id} status="open" live />
             </div>
-            <p className="mt-2 tabular-nums text-mist">{entriesLabel(states[open.id]!.entries, states[open.id]!.capacity)}</p>
+            <p className="mt-2 tabular-nums text-mist">
+              {entriesLabel(states[open.id]?.entries ?? 0, states[open.id]?.capacity ?? open.max_players)}
+            </p>
             <p className="mt-1 text-sm text-mist">It starts 20 minutes after the last place is taken.</p>
             <a href={podHref(open.id)} className="btn btn-primary mt-4 w-full">
               Enter this pod
@@ -56,7 +63,9 @@ export default function SeriesPodsIsland({ seriesId, capacity }: { seriesId: str
         ) : (
           // Same height as a loaded pod: nothing jumps when it arrives.
           <div className="mt-3 min-h-36" aria-busy={load.status === 'loading'}>
-            <p className="tabular-nums text-mist">{load.status === 'loading' ? pendingEntriesLabel(capacity) : 'No pod is open right now.'}</p>
+            <p className="tabular-nums text-mist">
+              {load.status === 'loading' ? pendingEntriesLabel(capacity) : 'No pod is open right now.'}
+            </p>
           </div>
         )}
       </section>
@@ -74,10 +83,8 @@ export default function SeriesPodsIsland({ seriesId, capacity }: { seriesId: str
                   {pod.title}
                 </a>
                 <span className="flex items-center gap-3">
-                  <span className="text-sm tabular-nums text-mist">
-                    {states[pod.id] ? entriesLabel(states[pod.id]!.entries, states[pod.id]!.capacity) : pendingEntriesLabel(pod.max_players)}
-                  </span>
-                  {states[pod.id] && <StatusPill tournamentId={pod.id} status={states[pod.id]!.status} live />}
+                  <span className="text-sm tabular-nums text-mist">{entriesOrPending(states[pod.id], pod.max_players)}</span>
+                  {states[pod.id] && <StatusPill tournamentId={pod.id} status={states[pod.id]?.status ?? 'open'} live />}
                 </span>
               </li>
             ))}

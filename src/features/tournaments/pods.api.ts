@@ -31,7 +31,12 @@ export async function fetchPodsOfSeries(seriesId: string, limit = 8): Promise<Po
 
 /** One pod, or null when no pod has this id. */
 export async function fetchPod(podId: string): Promise<PodRow | null> {
-  const { data, error } = await getSupabase().from('tournaments').select(COLUMNS).eq('id', podId).not('pod_number', 'is', null).maybeSingle();
+  const { data, error } = await getSupabase()
+    .from('tournaments')
+    .select(COLUMNS)
+    .eq('id', podId)
+    .not('pod_number', 'is', null)
+    .maybeSingle();
   if (error) throw error;
   return data ? PodRow.parse(data) : null;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_LOOK, TOURNAMENT_STATUSES, buildTimeStatus, entriesLabel, parseTournamentStates, pendingEntriesLabel, registrationClosesAt, roundStates } from './status';
+import {
+  STATUS_LOOK,
+  TOURNAMENT_STATUSES,
+  buildTimeStatus,
+  entriesLabel,
+  parseTournamentStates,
+  pendingEntriesLabel,
+  registrationClosesAt,
+  roundStates,
+} from './status';
 
 describe('status words', () => {
   it('has words and a colour for every status the database can answer', () => {
@@ -26,7 +35,9 @@ describe('buildTimeStatus (the starting value of a pre-rendered page)', () => {
     expect(buildTimeStatus(cup, new Date('2027-01-29T08:30:00Z'))).toBe('check-in');
   });
   it('uses an earlier close time of the catalog', () => {
-    expect(registrationClosesAt({ ...cup, registrationClosesAt: '2027-01-20T00:00:00+05:30' }).toISOString()).toBe('2027-01-19T18:30:00.000Z');
+    expect(registrationClosesAt({ ...cup, registrationClosesAt: '2027-01-20T00:00:00+05:30' }).toISOString()).toBe(
+      '2027-01-19T18:30:00.000Z',
+    );
   });
   it('is coming soon while the organiser has not opened registration', () => {
     expect(buildTimeStatus({ ...cup, isLive: false }, new Date('2027-01-01T00:00:00Z'))).toBe('scheduled');
@@ -59,7 +70,9 @@ describe('parseTournamentStates (what the public pages accept from the database)
     current_round: null,
   };
   it('keeps items of the contract shape and drops anything else, so a bad answer never shows a wrong word', () => {
-    expect(parseTournamentStates([state, { ...state, id: 'x', status: 'paused' }, { ...state, id: 'y', entries: '3' }, null])).toEqual([state]);
+    expect(parseTournamentStates([state, { ...state, id: 'x', status: 'paused' }, { ...state, id: 'y', entries: '3' }, null])).toEqual([
+      state,
+    ]);
     expect(parseTournamentStates({ message: 'error' })).toEqual([]);
   });
 });

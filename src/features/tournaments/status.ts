@@ -95,7 +95,7 @@ export function checkInOpensAt(t: CatalogTimes): Date {
 export function registrationClosesAt(t: CatalogTimes): Date {
   const close = t.registrationClosesAt ? new Date(t.registrationClosesAt) : new Date(new Date(t.startsAt).getTime() - HOUR);
   const checkIn = checkInOpensAt(t);
-  return close < checkIn ? close : checkIn;
+  return new Date(Math.min(close.getTime(), checkIn.getTime()));
 }
 
 /**

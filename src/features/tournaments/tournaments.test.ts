@@ -34,7 +34,7 @@ describe('the championship calendar', () => {
 });
 
 describe('dashboard', () => {
-  it("lists every tournament of this site, championships first by date", () => {
+  it('lists every tournament of this site, championships first by date', () => {
     const ids = dashboardTournaments(catalog).map((t) => t.id);
     expect(ids).toHaveLength(catalog.length);
     expect(ids.slice(0, 2)).toEqual(['champions-dec-2026', 'champions-jan-2027']);

@@ -8,12 +8,7 @@
  * `<SUPABASE_URL>/razorpay`. Anywhere else a missing secret stops the function with an error naming it:
  * a deploy mistake never turns into a project that trusts public test keys.
  */
-import {
-  LOCAL_RAZORPAY_KEY_ID,
-  LOCAL_RAZORPAY_KEY_SECRET,
-  LOCAL_RAZORPAY_PATH,
-  LOCAL_RAZORPAY_WEBHOOK_SECRET,
-} from './razorpay-local.ts';
+import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET, LOCAL_RAZORPAY_PATH, LOCAL_RAZORPAY_WEBHOOK_SECRET } from './razorpay-local.ts';
 
 export type PaymentConfig = {
   supabaseUrl: string;

@@ -12,7 +12,10 @@ export type Mail = { to: string; subject: string; text: string; link: string | n
 export type Mailer = { send(mail: Mail, idempotencyKey: string): Promise<void> };
 
 export class MailError extends Error {
-  constructor(message: string, readonly temporary: boolean) {
+  constructor(
+    message: string,
+    readonly temporary: boolean,
+  ) {
     super(message);
   }
 }
@@ -28,7 +31,8 @@ export function createMailer(env: Env, local: { supabaseUrl: string; serviceRole
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
         body: JSON.stringify(mail),
       });
-      if (!response.ok) throw new MailError(`the mail service answered ${response.status}`, response.status >= 500 || response.status === 429);
+      if (!response.ok)
+        throw new MailError(`the mail service answered ${response.status}`, response.status >= 500 || response.status === 429);
     },
   };
 }
@@ -42,7 +46,7 @@ export function parentalConsentMail(payload: Record<string, unknown>, siteOrigin
     subject: `${name} asks for your consent to play free tournaments on Golazo Arena`,
     text:
       `${name} (${String(payload.player_name ?? '')}) wants to join free eFootball tournaments on Golazo Arena.\n` +
-      'Players under 18 can only join free tournaments, and only with a parent\'s consent. Paid tournaments stay closed to them.\n\n' +
+      "Players under 18 can only join free tournaments, and only with a parent's consent. Paid tournaments stay closed to them.\n\n" +
       `If you agree, open this link and confirm: ${link}\n\n` +
       'If you do not know what this is about, ignore this e-mail: nothing happens without your confirmation.',
     link,

@@ -106,7 +106,13 @@ function asAnswer(error: unknown): Answer {
   if (error instanceof RazorpayApiError) {
     return {
       outcome: error.isTemporary ? 'retry' : 'failed',
-      answer: { http_status: error.status, code: error.code ?? null, reason: error.reason ?? null, field: error.field ?? null, description: error.message },
+      answer: {
+        http_status: error.status,
+        code: error.code ?? null,
+        reason: error.reason ?? null,
+        field: error.field ?? null,
+        description: error.message,
+      },
     };
   }
   return { outcome: 'retry', answer: { error: error instanceof Error ? error.message : String(error) } };

@@ -18,13 +18,7 @@ export type StoredPayment = {
   status: string;
 };
 
-export type ConfirmationOutcome =
-  | 'registered'
-  | 'already_registered'
-  | 'refund_required'
-  | 'refund_pending'
-  | 'refunded'
-  | 'unknown_order';
+export type ConfirmationOutcome = 'registered' | 'already_registered' | 'refund_required' | 'refund_pending' | 'refunded' | 'unknown_order';
 
 export type Confirmation = {
   outcome: ConfirmationOutcome;
@@ -62,14 +56,7 @@ export function createPaymentStore(gateway: SupabaseGateway) {
         p_slots: slots,
       }),
 
-    recordOrder: (input: {
-      userId: string;
-      tournamentId: string;
-      slots: number;
-      orderId: string;
-      amountPaise: number;
-      currency: string;
-    }) =>
+    recordOrder: (input: { userId: string; tournamentId: string; slots: number; orderId: string; amountPaise: number; currency: string }) =>
       gateway.rpc<string>('service_record_payment_order', {
         p_user_id: input.userId,
         p_tournament_id: input.tournamentId,
@@ -79,8 +66,7 @@ export function createPaymentStore(gateway: SupabaseGateway) {
         p_currency: input.currency,
       }),
 
-    findByOrder: (orderId: string) =>
-      gateway.rpc<StoredPayment | null>('service_find_payment_by_order', { p_razorpay_order_id: orderId }),
+    findByOrder: (orderId: string) => gateway.rpc<StoredPayment | null>('service_find_payment_by_order', { p_razorpay_order_id: orderId }),
 
     confirm: (orderId: string, paymentId: string) =>
       gateway.rpc<Confirmation>('service_confirm_tournament_payment', {
@@ -103,7 +89,13 @@ export function createPaymentStore(gateway: SupabaseGateway) {
       }),
 
     /** A chargeback: flags the entry and leaves a record for staff. */
-    recordDispute: (input: { paymentId: string; disputeId: string | null; event: string; amountPaise: number | null; reason: string | null }) =>
+    recordDispute: (input: {
+      paymentId: string;
+      disputeId: string | null;
+      event: string;
+      amountPaise: number | null;
+      reason: string | null;
+    }) =>
       gateway.rpc<{ outcome: string }>('service_record_payment_dispute', {
         p_razorpay_payment_id: input.paymentId,
         p_dispute_id: input.disputeId,
@@ -134,7 +126,6 @@ export function createPaymentStore(gateway: SupabaseGateway) {
     claimWebhookEvent: (eventId: string, eventType: string) =>
       gateway.rpc<boolean>('service_claim_razorpay_webhook_event', { p_event_id: eventId, p_event_type: eventType }),
 
-    completeWebhookEvent: (eventId: string) =>
-      gateway.rpc<null>('service_complete_razorpay_webhook_event', { p_event_id: eventId }),
+    completeWebhookEvent: (eventId: string) => gateway.rpc<null>('service_complete_razorpay_webhook_event', { p_event_id: eventId }),
   };
 }

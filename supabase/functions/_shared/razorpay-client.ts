@@ -66,12 +66,7 @@ export class RazorpayApiError extends Error {
 }
 
 export type RazorpayClient = {
-  createOrder(input: {
-    amountPaise: number;
-    currency: string;
-    receipt: string;
-    notes: Record<string, string>;
-  }): Promise<RazorpayOrder>;
+  createOrder(input: { amountPaise: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   refundPayment(input: {
     paymentId: string;
     amountPaise: number;
@@ -84,12 +79,7 @@ export type RazorpayClient = {
   orderPayments(orderId: string): Promise<RazorpayPayment[]>;
 };
 
-export function createRazorpayClient(options: {
-  keyId: string;
-  keySecret: string;
-  apiBase: string;
-  fetch?: typeof fetch;
-}): RazorpayClient {
+export function createRazorpayClient(options: { keyId: string; keySecret: string; apiBase: string; fetch?: typeof fetch }): RazorpayClient {
   const doFetch = options.fetch ?? fetch;
   const authorization = `Basic ${btoa(`${options.keyId}:${options.keySecret}`)}`;
 
@@ -106,15 +96,14 @@ export function createRazorpayClient(options: {
       throw new RazorpayApiError(`Razorpay could not be reached: ${(error as Error).message}`, 0, undefined);
     }
     const text = await response.text();
-    let parsed: unknown ;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       // Not JSON (a proxy error page, say): reported below with the status.
     }
     if (!response.ok) {
-      const error = (parsed as { error?: { code?: string; description?: string; reason?: string; field?: string } } | undefined)
-        ?.error;
+      const error = (parsed as { error?: { code?: string; description?: string; reason?: string; field?: string } } | undefined)?.error;
       throw new RazorpayApiError(
         error?.description ?? `Razorpay answered ${response.status}`,
         response.status,

@@ -13,8 +13,7 @@ export type Settlement =
   | { kind: 'refunded'; confirmation: Confirmation; reason: string }
   | { kind: 'unknown_order' };
 
-export const TOURNAMENT_FULL_REASON =
-  'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';
+export const TOURNAMENT_FULL_REASON = 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';
 
 export async function settleCapturedPayment(
   deps: { store: PaymentStore; razorpay: RazorpayClient },

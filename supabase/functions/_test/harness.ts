@@ -41,7 +41,10 @@ export async function startHarness() {
       const call = `select public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')}) as result`;
       try {
         const result = await withRequestContext(db.pg, { role: 'service_role', claims: { role: 'service_role' } }, (tx) =>
-          tx.query<{ result: T }>(call, names.map((name) => args[name])),
+          tx.query<{ result: T }>(
+            call,
+            names.map((name) => args[name]),
+          ),
         );
         return result.rows[0].result;
       } catch (error) {
@@ -91,7 +94,9 @@ export async function startHarness() {
     /** What local_run_due_work does on the stack: the periodic function, then the outbox drain. */
     async runDueWork() {
       const due = await gateway.rpc<Record<string, unknown>>('local_run_due_work', {});
-      return { ...due, outbox: await drainOutbox({ store, razorpay }) } as Record<string, unknown> & { outbox: Awaited<ReturnType<typeof drainOutbox>> };
+      return { ...due, outbox: await drainOutbox({ store, razorpay }) } as Record<string, unknown> & {
+        outbox: Awaited<ReturnType<typeof drainOutbox>>;
+      };
     },
 
     /** A player with an access token the payment function accepts. */

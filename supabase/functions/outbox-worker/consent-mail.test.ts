@@ -27,7 +27,10 @@ Deno.test('the outbox sends a parent the consent link once', options, async (t) 
       const key = await queue();
       const sent: Array<{ mail: Mail; key: string }> = [];
       const mailer: Mailer = { send: async (mail, idempotencyKey) => void sent.push({ mail, key: idempotencyKey }) };
-      const summary = await drainOutbox({ store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' }, { onlyKey: key });
+      const summary = await drainOutbox(
+        { store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' },
+        { onlyKey: key },
+      );
       assertEquals(summary, { done: 1, retry: 0, failed: 0 });
       assertEquals(sent.length, 1);
       assertEquals(sent[0]!.key, key);
@@ -35,15 +38,23 @@ Deno.test('the outbox sends a parent the consent link once', options, async (t) 
       assertEquals(sent[0]!.mail.link, 'https://golazo.example/parental-consent#token=tok-123');
       assertMatch(sent[0]!.mail.text, /KidFC/);
       // Done means done: a second drain sends nothing.
-      assertEquals(await drainOutbox({ store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' }, { onlyKey: key }), {
-        done: 0, retry: 0, failed: 0,
-      });
+      assertEquals(
+        await drainOutbox({ store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' }, { onlyKey: key }),
+        {
+          done: 0,
+          retry: 0,
+          failed: 0,
+        },
+      );
     });
 
     await t.step('retries when the mail service is down for a while', async () => {
       const key = await queue();
       const mailer: Mailer = { send: () => Promise.reject(new MailError('the mail service answered 503', true)) };
-      const summary = await drainOutbox({ store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' }, { onlyKey: key });
+      const summary = await drainOutbox(
+        { store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' },
+        { onlyKey: key },
+      );
       assertEquals(summary, { done: 0, retry: 1, failed: 0 });
       const [row] = await h.sql<{ status: string }>(`select status from private.outbox where idempotency_key = $1`, [key]);
       assert(row && row.status === 'pending');

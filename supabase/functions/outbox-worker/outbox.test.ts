@@ -297,7 +297,10 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       const paid = await h.pay(order.id, 'success', 'none');
       const entity = { ...h.double.payments.get(String(paid.razorpay_payment_id))! };
       const captured = signedEvent('payment.captured', { payment: { entity } });
-      const orderPaid = signedEvent('order.paid', { payment: { entity }, order: { entity: { id: order.id, amount: 15000, status: 'paid' } } });
+      const orderPaid = signedEvent('order.paid', {
+        payment: { entity },
+        order: { entity: { id: order.id, amount: 15000, status: 'paid' } },
+      });
       const first = await h.sendWebhook(captured);
       assertEquals(first.body.status, 'unknown_order_refunded');
       await h.sendWebhook(orderPaid);

@@ -42,9 +42,13 @@ const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0);
 const WEBP = new Uint8Array([...new TextEncoder().encode('RIFF'), 0, 0, 0, 0, ...new TextEncoder().encode('WEBPVP8 '), 0, 0]);
 
-Deno.test('stores PNG, JPEG and WebP under the caller\'s id with the detected type', async () => {
+Deno.test("stores PNG, JPEG and WebP under the caller's id with the detected type", async () => {
   const { stored, send } = setUp();
-  for (const [image, mimeType, extension] of [[PNG, 'image/png', 'png'], [JPEG, 'image/jpeg', 'jpg'], [WEBP, 'image/webp', 'webp']] as const) {
+  for (const [image, mimeType, extension] of [
+    [PNG, 'image/png', 'png'],
+    [JPEG, 'image/jpeg', 'jpg'],
+    [WEBP, 'image/webp', 'webp'],
+  ] as const) {
     // The declared type is ignored: a JPEG declared as PNG is stored as what it is.
     const { status, body } = await send('player', image, 'image/png');
     assertEquals(status, 200);
@@ -56,7 +60,11 @@ Deno.test('stores PNG, JPEG and WebP under the caller\'s id with the detected ty
 
 Deno.test('refuses an HTML page or an SVG sent as image/png (400), storing nothing', async () => {
   const { stored, send } = setUp();
-  for (const disguised of ['<!doctype html><script>steal()</script>', '<svg xmlns="http://www.w3.org/2000/svg" onload="steal()"/>', 'GIF89a......']) {
+  for (const disguised of [
+    '<!doctype html><script>steal()</script>',
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="steal()"/>',
+    'GIF89a......',
+  ]) {
     const { status, body } = await send('player', disguised, 'image/png');
     assertEquals([status, body.error], [400, 'Please choose a JPG, PNG or WebP image']);
   }

@@ -22,7 +22,11 @@ export const PICTURE_MESSAGES = {
 /** Where checked pictures go: Storage as the service role. */
 export type PictureStore = {
   /** Stores the object; resolves to an error message and status when Storage refuses it. */
-  put(name: string, bytes: Uint8Array<ArrayBuffer>, type: PictureType): Promise<{ ok: true } | { ok: false; status: number; message: string }>;
+  put(
+    name: string,
+    bytes: Uint8Array<ArrayBuffer>,
+    type: PictureType,
+  ): Promise<{ ok: true } | { ok: false; status: number; message: string }>;
   publicUrlOf(name: string): string;
 };
 

@@ -48,9 +48,7 @@ export function createPaymentHandler(deps: PaymentHandlerDeps) {
     if (!action.success) return failure('unknown_action', 'Unknown action');
 
     try {
-      return action.data.action === 'create_order'
-        ? await createOrder(deps, user.id, body)
-        : await verifyPayment(deps, user.id, body);
+      return action.data.action === 'create_order' ? await createOrder(deps, user.id, body) : await verifyPayment(deps, user.id, body);
     } catch (error) {
       if (error instanceof DatabaseError && error.isRefusal) {
         const code = isErrorCode(error.hint) ? error.hint : 'invalid_request';

@@ -5,17 +5,14 @@
 import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert } from 'node:assert/strict';
 import { startHarness } from '../_test/harness.ts';
 
-
 Deno.test('razorpay-payment', async (t) => {
   const h = await startHarness();
   const registrations = async (tournamentId: string) =>
-    h.sql<{ user_id: string; slots: number }>(
-      `select user_id, slots from public.tournament_registrations where tournament_id = $1`,
-      [tournamentId],
-    );
+    h.sql<{ user_id: string; slots: number }>(`select user_id, slots from public.tournament_registrations where tournament_id = $1`, [
+      tournamentId,
+    ]);
   const filled = async (tournamentId: string) =>
-    (await h.sql<{ filled_slots: number }>(`select filled_slots from public.tournaments where id = $1`, [tournamentId]))[0]
-      .filled_slots;
+    (await h.sql<{ filled_slots: number }>(`select filled_slots from public.tournaments where id = $1`, [tournamentId]))[0].filled_slots;
   /** The verify_payment call the checkout makes with what Razorpay handed it after a payment. */
   const verifyPaymentBody = (paid: Record<string, unknown>, tournamentId: string) => ({
     action: 'verify_payment',
@@ -128,7 +125,7 @@ Deno.test('razorpay-payment', async (t) => {
       assertEquals(await filled(tournament), 0);
     });
 
-    await t.step("a signature for one payment does not confirm a different order", async () => {
+    await t.step('a signature for one payment does not confirm a different order', async () => {
       const player = await h.signIn();
       const tournament = await h.tournament();
       const cheap = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1 });
@@ -170,9 +167,7 @@ Deno.test('razorpay-payment', async (t) => {
       const elsewhere = await h.callPayment(player.token, { action: 'create_order', tournament_id: other, slots: 1 });
       assertEquals(elsewhere.body.success, true, 'the rule is per tournament');
 
-      await h.sql(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [
-        player.id,
-      ]);
+      await h.sql(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [player.id]);
       const nextDay = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1 });
       assertEquals(nextDay.body.success, true);
     });

@@ -5,7 +5,6 @@
 import { deepStrictEqual as assertEquals, match as assertMatch } from 'node:assert/strict';
 import { startHarness } from '../_test/harness.ts';
 
-
 function capturedEvent(payment: { id: string; order_id: string; amount: number }) {
   return {
     entity: 'event',
@@ -20,7 +19,9 @@ function capturedEvent(payment: { id: string; order_id: string; amount: number }
 Deno.test('razorpay-webhook', async (t) => {
   const h = await startHarness();
   const registrationCount = async (tournamentId: string) =>
-    (await h.sql<{ n: number }>(`select count(*)::int as n from public.tournament_registrations where tournament_id = $1`, [tournamentId]))[0].n;
+    (
+      await h.sql<{ n: number }>(`select count(*)::int as n from public.tournament_registrations where tournament_id = $1`, [tournamentId])
+    )[0].n;
   const filled = async (tournamentId: string) =>
     (await h.sql<{ filled_slots: number }>(`select filled_slots from public.tournaments where id = $1`, [tournamentId]))[0].filled_slots;
 

@@ -9,14 +9,11 @@
  * player's own Close calls `modal.ondismiss`.
  */
 (() => {
-  
   const script = document.currentScript;
   const apiOrigin = script?.src ? new URL(script.src).origin : window.location.origin;
 
   function rupees(paise) {
-    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }).format(
-      paise / 100,
-    );
+    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }).format(paise / 100);
   }
 
   function element(tag, style, text) {
@@ -50,7 +47,7 @@
     open() {
       if (this.overlay) return;
       const options = this.options;
-      const color = (options.theme?.color) || '#3399cc';
+      const color = options.theme?.color || '#3399cc';
       const email = options.prefill?.email;
 
       const overlay = element(

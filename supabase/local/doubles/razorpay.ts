@@ -98,7 +98,17 @@ function json(body: unknown, status = 200): Response {
 /** Razorpay's error envelope. */
 function apiError(status: number, description: string, field?: string): Response {
   return json(
-    { error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field } },
+    {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description,
+        source: 'business',
+        step: 'payment_initiation',
+        reason: 'input_validation_failed',
+        metadata: {},
+        field,
+      },
+    },
     status,
   );
 }
@@ -213,7 +223,8 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
     }
     const earlier = idempotencyKey ? refundsByIdempotencyKey.get(idempotencyKey) : undefined;
     if (earlier) {
-      if (earlier.payment_id !== paymentId) return apiError(400, 'Different request with the same idempotency key has already been processed.');
+      if (earlier.payment_id !== paymentId)
+        return apiError(400, 'Different request with the same idempotency key has already been processed.');
       return json(earlier);
     }
     const payment = payments.get(paymentId);
@@ -377,7 +388,10 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
       if (request.method === 'POST' && match) return refund(request, match[1]);
     }
     if (/^\/v1\/(orders|payments|refunds|customers|invoices|settlements|subscriptions|plans|payment_links)(\/|$)/.test(path)) {
-      return json({ error: { code: 'NOT_IMPLEMENTED', description: `The Razorpay test double does not support ${request.method} ${url.pathname}` } }, 501);
+      return json(
+        { error: { code: 'NOT_IMPLEMENTED', description: `The Razorpay test double does not support ${request.method} ${url.pathname}` } },
+        501,
+      );
     }
     // Razorpay's own answer for a URL it does not have.
     return json({ error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } }, 404);

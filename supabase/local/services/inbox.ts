@@ -15,9 +15,11 @@ export const inboxService: ServiceModule = {
     return {
       async handle(req, res, url) {
         if (req.method === 'POST') {
-          if (req.headers.authorization !== `Bearer ${SERVICE_ROLE_KEY}`) return sendJson(res, 403, { message: 'Only the service role sends mail' });
+          if (req.headers.authorization !== `Bearer ${SERVICE_ROLE_KEY}`)
+            return sendJson(res, 403, { message: 'Only the service role sends mail' });
           const mail = (await readJson(req)) as { to?: unknown; subject?: unknown; text?: unknown; link?: unknown };
-          if (typeof mail.to !== 'string' || typeof mail.subject !== 'string') return sendJson(res, 400, { message: 'to and subject are required' });
+          if (typeof mail.to !== 'string' || typeof mail.subject !== 'string')
+            return sendJson(res, 400, { message: 'to and subject are required' });
           const stored = ctx.inbox.deliver({
             to: mail.to,
             type: 'mail',
@@ -30,7 +32,7 @@ export const inboxService: ServiceModule = {
         }
         if (req.method !== 'GET') return sendJson(res, 405, { message: 'The inbox takes GET, and POST from the service role' });
         const email = url.searchParams.get('email');
-        if (!email) return sendJson(res, 400, { message: 'Pass ?email=<address> to read that address\'s messages' });
+        if (!email) return sendJson(res, 400, { message: "Pass ?email=<address> to read that address's messages" });
         sendJson(res, 200, { email, messages: ctx.inbox.list(email) });
       },
     };

@@ -13,4 +13,13 @@ import { realtimeService } from './realtime/index.ts';
 import { restService } from './rest/index.ts';
 import { storageService } from './storage/index.ts';
 
-export const serviceModules: ServiceModule[] = [authService, restService, storageService, realtimeService, functionsService, inboxService, razorpayService, dueWorkService];
+export const serviceModules: ServiceModule[] = [
+  authService,
+  restService,
+  storageService,
+  realtimeService,
+  functionsService,
+  inboxService,
+  razorpayService,
+  dueWorkService,
+];

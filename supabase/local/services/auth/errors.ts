@@ -67,11 +67,13 @@ export const authErrors = {
   totpInvalid: () => new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'),
   factorNameConflict: (name: string) =>
     new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${name}" for this user already exists`),
-  tooManyFactors: () => new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue'),
+  tooManyFactors: () =>
+    new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue'),
   insufficientAal: (what: string) => new AuthError(422, 'insufficient_aal', `AAL2 required to ${what}`),
   factorTypeDisabled: (type: string) =>
     new AuthError(422, `mfa_${type}_enroll_not_enabled`, `MFA enroll is disabled for ${type} factors on the local stack`),
   notFound: (path: string) => new AuthError(404, 'not_found', `No auth endpoint at /auth/v1${path.slice(0, 200)}`),
-  methodNotAllowed: (method: string, path: string) => new AuthError(405, 'method_not_allowed', `${method} is not allowed on /auth/v1${path}`),
+  methodNotAllowed: (method: string, path: string) =>
+    new AuthError(405, 'method_not_allowed', `${method} is not allowed on /auth/v1${path}`),
   notSupported: (what: string) => new AuthError(501, 'not_implemented', `${what} is not supported by the local stack`),
 };

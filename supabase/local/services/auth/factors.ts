@@ -42,7 +42,10 @@ export async function enrollFactor(auth: AuthContext, req: IncomingMessage, res:
 }
 
 async function ownFactor(auth: AuthContext, userId: string, factorId: string): Promise<FactorRow> {
-  const { rows } = await auth.pg.query<FactorRow>('select * from auth.mfa_factors where id::text = $1 and user_id = $2', [factorId, userId]);
+  const { rows } = await auth.pg.query<FactorRow>('select * from auth.mfa_factors where id::text = $1 and user_id = $2', [
+    factorId,
+    userId,
+  ]);
   if (!rows[0]) throw authErrors.factorNotFound();
   return rows[0];
 }

@@ -22,22 +22,53 @@ import { logout, token } from './sessions.ts';
 import { getUser, updateUser } from './users.ts';
 
 export { MAX_OTP_ATTEMPTS } from './otp.ts';
-export { MAX_FAILED_CODE_VERIFICATIONS, MAX_FAILED_PASSWORD_SIGN_INS, MAX_FAILED_TOTP_VERIFICATIONS, THROTTLE_WINDOW_MS } from './request.ts';
+export {
+  MAX_FAILED_CODE_VERIFICATIONS,
+  MAX_FAILED_PASSWORD_SIGN_INS,
+  MAX_FAILED_TOTP_VERIFICATIONS,
+  THROTTLE_WINDOW_MS,
+} from './request.ts';
 
 /** Paths this server answers (with some method): another method there is a 405. */
-const ROUTES_SERVED = [/^\/(health|settings|otp|verify|token|user|logout|factors)$/, /^\/\.well-known\/jwks\.json$/, /^\/factors\/[^/]+(\/(challenge|verify))?$/];
+const ROUTES_SERVED = [
+  /^\/(health|settings|otp|verify|token|user|logout|factors)$/,
+  /^\/\.well-known\/jwks\.json$/,
+  /^\/factors\/[^/]+(\/(challenge|verify))?$/,
+];
 /** GoTrue endpoints the product does not use: they answer 501 naming the feature, not 404. */
-const GOTRUE_ROUTES_LEFT_OUT = [/^\/(signup|recover|magiclink|resend|invite|reauthenticate|authorize|callback|sso|saml|identities|user\/identities)(\/|$)/];
+const GOTRUE_ROUTES_LEFT_OUT = [
+  /^\/(signup|recover|magiclink|resend|invite|reauthenticate|authorize|callback|sso|saml|identities|user\/identities)(\/|$)/,
+];
 
 function settings(auth: AuthContext, res: ServerResponse) {
   // Only email sign-in works offline: OAuth providers need their servers, so none is offered
   // even where config.toml enables one for hosted projects.
   sendJson(res, 200, {
     external: {
-      anonymous_users: false, apple: false, azure: false, bitbucket: false, discord: false, email: true,
-      facebook: false, figma: false, github: false, gitlab: false, google: false, keycloak: false,
-      kakao: false, linkedin: false, linkedin_oidc: false, notion: false, phone: false, slack: false,
-      slack_oidc: false, spotify: false, twitch: false, twitter: false, workos: false, zoom: false,
+      anonymous_users: false,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      email: true,
+      facebook: false,
+      figma: false,
+      github: false,
+      gitlab: false,
+      google: false,
+      keycloak: false,
+      kakao: false,
+      linkedin: false,
+      linkedin_oidc: false,
+      notion: false,
+      phone: false,
+      slack: false,
+      slack_oidc: false,
+      spotify: false,
+      twitch: false,
+      twitter: false,
+      workos: false,
+      zoom: false,
     },
     disable_signup: !auth.settings.enableSignup,
     mailer_autoconfirm: false,
@@ -51,7 +82,8 @@ async function route(auth: AuthContext, req: IncomingMessage, res: ServerRespons
   const path = url.pathname.slice('/auth/v1'.length) || '/';
   const method = req.method ?? 'GET';
   if (requestsApiVersion2024(req)) res.setHeader(API_VERSION_HEADER, API_VERSION_2024);
-  if (method === 'GET' && path === '/health') return sendJson(res, 200, { version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+  if (method === 'GET' && path === '/health')
+    return sendJson(res, 200, { version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
   if (method === 'GET' && path === '/settings') return settings(auth, res);
   if (method === 'GET' && path === '/.well-known/jwks.json') {
     return sendJson(res, 200, { keys: [] }, { 'cache-control': 'public, max-age=600' });

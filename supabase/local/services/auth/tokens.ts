@@ -21,7 +21,11 @@ function newRefreshToken(): string {
 export type AuthMethod = 'password' | 'otp' | 'totp';
 
 /** Starts a session for a user who just proved a first factor. Runs inside the caller's transaction. */
-export async function startSession(tx: Queryable, userId: string, method: AuthMethod): Promise<{ sessionId: string; refreshToken: string }> {
+export async function startSession(
+  tx: Queryable,
+  userId: string,
+  method: AuthMethod,
+): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
   await tx.query(`insert into auth.sessions (id, user_id, aal) values ($1, $2, 'aal1')`, [sessionId, userId]);
   await tx.query(`insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)`, [sessionId, method]);

@@ -45,10 +45,9 @@ const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_
   raw_user_meta_data, is_anonymous, created_at, updated_at, last_sign_in_at, banned_until`;
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`,
-    [email],
-  );
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`, [
+    email,
+  ]);
   return rows[0];
 }
 

@@ -18,7 +18,13 @@ const FUNCTION_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 function proxy(req: IncomingMessage, res: ServerResponse, target: RunningFunction, pathAndQuery: string, body: Buffer): Promise<boolean> {
   return new Promise((resolve) => {
     const upstream = request(
-      { host: '127.0.0.1', port: target.port, method: req.method, path: pathAndQuery, headers: { ...req.headers, host: `127.0.0.1:${target.port}` } },
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method: req.method,
+        path: pathAndQuery,
+        headers: { ...req.headers, host: `127.0.0.1:${target.port}` },
+      },
       (response) => {
         // The gateway decides which origins may read answers (origins.ts), whatever the function says.
         const { 'access-control-allow-origin': _ignored, ...headers } = response.headers;
@@ -31,7 +37,8 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: RunningFunctio
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ECONNREFUSED') return resolve(false);
       // The function died while answering: the request may have had effects, so it is not retried.
-      if (!res.headersSent) sendJson(res, 502, { code: 'FUNCTION_CRASHED', message: `The function stopped while answering: ${error.message}` });
+      if (!res.headersSent)
+        sendJson(res, 502, { code: 'FUNCTION_CRASHED', message: `The function stopped while answering: ${error.message}` });
       else res.end();
       resolve(true);
     });

@@ -62,7 +62,8 @@ export function functionWorkers(ctx: StackContext) {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const log = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n')) if (line.trim() && !line.startsWith('LOCAL_FUNCTION_READY')) ctx.log(`functions:${name}`, line);
+      for (const line of chunk.toString().split('\n'))
+        if (line.trim() && !line.startsWith('LOCAL_FUNCTION_READY')) ctx.log(`functions:${name}`, line);
     };
     child.stderr.on('data', log);
     const ready = new Promise<void>((resolve, reject) => {

@@ -34,7 +34,11 @@ function quote(identifier: string): string {
 }
 
 /** Starts listening for captured changes and delivering them to `connections`; returns `stop`. */
-export async function startChangeFeed(pg: PGlite, connections: Set<Connection>, log: (message: string) => void): Promise<() => Promise<void>> {
+export async function startChangeFeed(
+  pg: PGlite,
+  connections: Set<Connection>,
+  log: (message: string) => void,
+): Promise<() => Promise<void>> {
   const shapes = new Map<string, TableShape>();
   await pg.query('select local_realtime.attach_capture_triggers()');
   // Changes left from a previous run had no subscribers then and have none now.
@@ -137,7 +141,8 @@ export async function startChangeFeed(pg: PGlite, connections: Set<Connection>, 
           errors: null,
         };
         if (change.change_type !== 'DELETE') data.record = only(change.record, (name) => readable.has(name));
-        if (change.change_type !== 'INSERT') data.old_record = only(change.old_record, (name) => shape.primaryKey.includes(name) && readable.has(name));
+        if (change.change_type !== 'INSERT')
+          data.old_record = only(change.old_record, (name) => shape.primaryKey.includes(name) && readable.has(name));
         push(conn, channel, 'postgres_changes', { ids, data });
       }
     }

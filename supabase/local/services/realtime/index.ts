@@ -24,8 +24,15 @@ export const realtimeService: ServiceModule = {
     const stopChangeFeed = await startChangeFeed(pg, connections, (message) => ctx.log('realtime', message));
 
     async function handleMessage(conn: Connection, message: Message) {
-      if (typeof message.topic !== 'string' || typeof message.event !== 'string' || !message.payload || typeof message.payload !== 'object' || Array.isArray(message.payload)) {
-        if (typeof message.topic === 'string') reply(conn, message, 'error', { reason: 'A message needs a string topic and event and an object payload' });
+      if (
+        typeof message.topic !== 'string' ||
+        typeof message.event !== 'string' ||
+        !message.payload ||
+        typeof message.payload !== 'object' ||
+        Array.isArray(message.payload)
+      ) {
+        if (typeof message.topic === 'string')
+          reply(conn, message, 'error', { reason: 'A message needs a string topic and event and an object payload' });
         return;
       }
       if (message.topic === 'phoenix' && message.event === 'heartbeat') return reply(conn, message, 'ok', {});
@@ -46,7 +53,13 @@ export const realtimeService: ServiceModule = {
 
     wss.on('connection', (socket: WebSocket, req: IncomingMessage, token: string) => {
       const url = new URL(req.url ?? '/', ctx.apiUrl);
-      const conn: Connection = { socket, vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0', apiKeyToken: token, channels: new Map(), queue: Promise.resolve() };
+      const conn: Connection = {
+        socket,
+        vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0',
+        apiKeyToken: token,
+        channels: new Map(),
+        queue: Promise.resolve(),
+      };
       connections.add(conn);
       socket.on('message', (data, isBinary) => {
         let message: Message | null;
@@ -57,7 +70,9 @@ export const realtimeService: ServiceModule = {
         }
         if (!message) return;
         const next = message;
-        conn.queue = conn.queue.then(() => handleMessage(conn, next)).catch((error) => ctx.log('realtime', `message failed: ${String(error)}`));
+        conn.queue = conn.queue
+          .then(() => handleMessage(conn, next))
+          .catch((error) => ctx.log('realtime', `message failed: ${String(error)}`));
       });
       socket.on('close', () => connections.delete(conn));
       // A protocol error (oversized frame, bad masking, invalid UTF-8) closes this socket only; unheard,

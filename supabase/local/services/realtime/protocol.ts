@@ -40,7 +40,13 @@ export function decode(data: RawData, isBinary: boolean): Message | null {
   }
   if (parsed && typeof parsed === 'object') {
     const fields = parsed as Record<string, unknown>;
-    return { join_ref: fields.join_ref ?? null, ref: fields.ref ?? null, topic: fields.topic, event: fields.event, payload: fields.payload ?? {} } as Message;
+    return {
+      join_ref: fields.join_ref ?? null,
+      ref: fields.ref ?? null,
+      topic: fields.topic,
+      event: fields.event,
+      payload: fields.payload ?? {},
+    } as Message;
   }
   return null;
 }
@@ -54,6 +60,11 @@ export function reply(conn: Connection, incoming: Message, status: 'ok' | 'error
 }
 
 /** A message the server pushes on a channel (no ref: it answers nothing). */
-export function push(conn: Connection, channel: { topic: string; joinRef: string | null }, event: string, payload: Record<string, unknown>) {
+export function push(
+  conn: Connection,
+  channel: { topic: string; joinRef: string | null },
+  event: string,
+  payload: Record<string, unknown>,
+) {
   send(conn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event, payload });
 }

@@ -54,7 +54,11 @@ export function filterMatches(filter: RowFilter | undefined, row: Record<string,
     case 'neq':
       return text !== filter.value;
     case 'in':
-      return filter.value.replace(/^\(|\)$/g, '').split(',').map((s) => s.trim().replace(/^"|"$/g, '')).includes(text);
+      return filter.value
+        .replace(/^\(|\)$/g, '')
+        .split(',')
+        .map((s) => s.trim().replace(/^"|"$/g, ''))
+        .includes(text);
     case 'lt':
       return compare(value, filter.value) < 0;
     case 'lte':
@@ -102,7 +106,9 @@ export async function join(pg: PGlite, conn: Connection, message: Message, nextB
     !Array.isArray(requestedChanges) ||
     !requestedChanges.every((c) => c && typeof c === 'object' && isText(c.event) && isText(c.schema) && isText(c.table) && isText(c.filter))
   ) {
-    return reply(conn, message, 'error', { reason: 'postgres_changes must be a list of {event, schema, table, filter} with string values' });
+    return reply(conn, message, 'error', {
+      reason: 'postgres_changes must be a list of {event, schema, table, filter} with string values',
+    });
   }
   const token = typeof message.payload.access_token === 'string' ? message.payload.access_token : conn.apiKeyToken;
   let identity: { role: ApiRole; claims: JwtClaims };
@@ -122,19 +128,28 @@ export async function join(pg: PGlite, conn: Connection, message: Message, nextB
     const table = requested.table ?? '*';
     const parsedFilter = requested.filter ? parseFilter(requested.filter) : undefined;
     if (parsedFilter === null) {
-      return reply(conn, message, 'error', { reason: `Invalid postgres_changes filter: ${requested.filter} (the local stack supports column=eq|neq|lt|lte|gt|gte|in.value)` });
+      return reply(conn, message, 'error', {
+        reason: `Invalid postgres_changes filter: ${requested.filter} (the local stack supports column=eq|neq|lt|lte|gt|gte|in.value)`,
+      });
     }
     if (table === '*' || schema === '*') {
       return reply(conn, message, 'error', { reason: 'Subscribing to every table (table "*") is not supported by the local stack' });
     }
-    if (!(await isPublished(pg, schema, table))) unavailable.push(`[schema: ${schema}, table: ${table}, filters: ${requested.filter ?? '[]'}]`);
+    if (!(await isPublished(pg, schema, table)))
+      unavailable.push(`[schema: ${schema}, table: ${table}, filters: ${requested.filter ?? '[]'}]`);
     bindings.push({ id: nextBindingId(), event: event as Binding['event'], schema, table, filter: requested.filter, parsedFilter });
   }
   await pg.query('select local_realtime.attach_capture_triggers()');
   const channel: Channel = { topic: message.topic, joinRef: message.join_ref, ...identity, bindings };
   conn.channels.set(message.topic, channel);
   reply(conn, message, 'ok', {
-    postgres_changes: bindings.map((b) => ({ id: b.id, event: b.event, schema: b.schema, table: b.table, ...(b.filter ? { filter: b.filter } : {}) })),
+    postgres_changes: bindings.map((b) => ({
+      id: b.id,
+      event: b.event,
+      schema: b.schema,
+      table: b.table,
+      ...(b.filter ? { filter: b.filter } : {}),
+    })),
   });
   if (config.presence?.enabled) push(conn, channel, 'presence_state', {});
   if (bindings.length === 0) return;
@@ -175,6 +190,11 @@ export async function refreshToken(conn: Connection, message: Message) {
 
 export function closeChannel(conn: Connection, channel: Channel, reason: string) {
   conn.channels.delete(channel.topic);
-  push(conn, channel, 'system', { extension: 'system', status: 'error', message: reason, channel: channel.topic.replace(/^realtime:/, '') });
+  push(conn, channel, 'system', {
+    extension: 'system',
+    status: 'error',
+    message: reason,
+    channel: channel.topic.replace(/^realtime:/, ''),
+  });
   push(conn, channel, 'phx_close', {});
 }

@@ -13,7 +13,14 @@ export class RestError extends Error {
   readonly details: string | null;
   readonly hint: string | null;
   readonly headers: Record<string, string>;
-  constructor(status: number, code: string, message: string, details: string | null = null, hint: string | null = null, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'RestError';
     this.status = status;
@@ -36,7 +43,11 @@ interface PgErrorLike {
 }
 
 export function isPgError(error: unknown): error is PgErrorLike {
-  return error instanceof Error && typeof (error as unknown as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((error as unknown as { code: string }).code);
+  return (
+    error instanceof Error &&
+    typeof (error as unknown as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as unknown as { code: string }).code)
+  );
 }
 
 /** PostgREST's table from SQLSTATE to HTTP status (the classes the product can meet). */
@@ -53,7 +64,8 @@ export function statusForSqlState(code: string, role: ApiRole): number {
   }
   if (code.startsWith('08') || code.startsWith('53')) return 503;
   if (code.startsWith('28') || code.startsWith('0L') || code.startsWith('0P')) return 403;
-  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].some((c) => code.startsWith(c))) return 500;
+  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].some((c) => code.startsWith(c)))
+    return 500;
   return 400; // 22xxx data errors, other 23xxx integrity errors, 42xxx syntax errors, ...
 }
 
@@ -64,7 +76,9 @@ export function fromPgError(error: PgErrorLike, role: ApiRole): RestError {
 
 export const restErrors = {
   jwt: (message: string) =>
-    new RestError(401, 'PGRST301', message, null, null, { 'www-authenticate': `Bearer error="invalid_token", error_description="${message}"` }),
+    new RestError(401, 'PGRST301', message, null, null, {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+    }),
   role: (message: string) => new RestError(401, 'PGRST301', message),
   schema: (schema: string) =>
     new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public, graphql_public'),

@@ -17,7 +17,15 @@ function run<T>(pg: PGlite, caller: Caller, fn: (tx: Transaction) => Promise<T>,
   return withRequestContext(pg, { role: caller.role, claims: caller.claims }, fn, { readOnly: method === 'GET' || method === 'HEAD' });
 }
 
-export async function callFunction(pg: PGlite, req: IncomingMessage, res: ServerResponse, url: URL, caller: Caller, schema: string, name: string) {
+export async function callFunction(
+  pg: PGlite,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  caller: Caller,
+  schema: string,
+  name: string,
+) {
   const method = req.method ?? 'GET';
   if (!['GET', 'HEAD', 'POST'].includes(method)) throw restErrors.functionMethod();
   const candidates = await findFunctions(pg, schema, name);
@@ -44,7 +52,11 @@ export async function callFunction(pg: PGlite, req: IncomingMessage, res: Server
 
   if (fn.returnsSet) {
     const target = { name: fn.name, columns: fn.resultColumns ? new Set(fn.resultColumns) : null };
-    const query = parseQuery(url.searchParams, target, { skip: new Set(given), paramOffset: params.length, range: parseRangeHeader(req.headers.range) });
+    const query = parseQuery(url.searchParams, target, {
+      skip: new Set(given),
+      paramOffset: params.length,
+      range: parseRangeHeader(req.headers.range),
+    });
     const sql = fn.returnsComposite
       ? `select coalesce(json_agg(_s), '[]')::text as body from (select ${query.columns} from ${call} _r
            ${whereClause(query)} ${query.orderBy} ${limitClause(query)}) _s`
@@ -64,7 +76,15 @@ export async function callFunction(pg: PGlite, req: IncomingMessage, res: Server
   res.end(method === 'HEAD' ? undefined : stripsNulls(req) ? JSON.stringify(withoutNulls(JSON.parse(text))) : text);
 }
 
-export async function tableRequest(pg: PGlite, req: IncomingMessage, res: ServerResponse, url: URL, caller: Caller, schema: string, name: string) {
+export async function tableRequest(
+  pg: PGlite,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  caller: Caller,
+  schema: string,
+  name: string,
+) {
   const columns = await tableColumns(pg, schema, name);
   if (!columns) throw restErrors.tableNotFound(schema, name);
   const target = `${quoteIdent(schema)}.${quoteIdent(name)}`;
@@ -83,11 +103,18 @@ export async function tableRequest(pg: PGlite, req: IncomingMessage, res: Server
     const sql = `select coalesce(json_agg(_s), '[]')::text as body, count(*)::int as n from
                  (select ${query.columns} from ${target} ${where} ${query.orderBy} ${limitClause(query)}) _s`;
     const countSql = `select count(*)::int as total from ${target} ${where}`;
-    const { rows, total } = await run(pg, caller, async (tx) => {
-      const result = await tx.query<{ body: string; n: number }>(sql, query.params);
-      const exact = ['exact', 'planned', 'estimated'].includes(prefer.get('count') ?? '') ? (await tx.query<{ total: number }>(countSql, query.params)).rows[0].total : undefined;
-      return { rows: result.rows, total: exact };
-    }, method);
+    const { rows, total } = await run(
+      pg,
+      caller,
+      async (tx) => {
+        const result = await tx.query<{ body: string; n: number }>(sql, query.params);
+        const exact = ['exact', 'planned', 'estimated'].includes(prefer.get('count') ?? '')
+          ? (await tx.query<{ total: number }>(countSql, query.params)).rows[0].total
+          : undefined;
+        return { rows: result.rows, total: exact };
+      },
+      method,
+    );
     const n = rows[0].n;
     const start = query.offset ?? 0;
     const range = n > 0 ? `${start}-${start + n - 1}` : '*';
@@ -103,7 +130,8 @@ export async function tableRequest(pg: PGlite, req: IncomingMessage, res: Server
     if (prefer.has('resolution')) throw restErrors.unsupported('Upserts (Prefer: resolution)');
     const body = await readJsonBody(req);
     const rows = Array.isArray(body) ? body : [body];
-    if (rows.length === 0 || rows.some((r) => !r || typeof r !== 'object')) throw restErrors.invalidBody('Insert body must be a JSON object or array of objects');
+    if (rows.length === 0 || rows.some((r) => !r || typeof r !== 'object'))
+      throw restErrors.invalidBody('Insert body must be a JSON object or array of objects');
     const insertColumns = bodyColumns(Object.keys(rows[0] as object)).join(', ');
     if (insertColumns === '') throw restErrors.invalidBody('Insert body must name at least one column');
     params = [JSON.stringify(rows)];
@@ -130,8 +158,11 @@ export async function tableRequest(pg: PGlite, req: IncomingMessage, res: Server
     res.writeHead(status);
     return res.end();
   }
-  const { rows } = await run(pg, caller, (tx) =>
-    tx.query<{ body: string }>(`with _w as (${sql}) select coalesce(json_agg(_w), '[]')::text as body from _w`, params),
-  method);
+  const { rows } = await run(
+    pg,
+    caller,
+    (tx) => tx.query<{ body: string }>(`with _w as (${sql}) select coalesce(json_agg(_w), '[]')::text as body from _w`, params),
+    method,
+  );
   return sendRows(req, res, status === 204 ? 200 : status, rows[0].body);
 }

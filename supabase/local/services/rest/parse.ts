@@ -116,7 +116,8 @@ function filterCondition(col: string, expression: string, params: unknown[], par
   }
   const shown = expression.slice(0, 80);
   const dot = expr.indexOf('.');
-  if (dot < 0) throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 1)`, `unexpected end of input expecting operator`);
+  if (dot < 0)
+    throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 1)`, `unexpected end of input expecting operator`);
   const op = expr.slice(0, dot);
   const value = expr.slice(dot + 1);
   const placeholder = () => `$${paramOffset + params.length}`;
@@ -127,7 +128,10 @@ function filterCondition(col: string, expression: string, params: unknown[], par
   } else if (op === 'is') {
     const lower = value.toLowerCase();
     if (!Object.hasOwn(IS_KEYWORDS, lower)) {
-      throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 4)`, 'unexpected value expecting null, true, false or unknown');
+      throw restErrors.parse(
+        `"failed to parse filter (${shown})" (line 1, column 4)`,
+        'unexpected value expecting null, true, false or unknown',
+      );
     }
     sql = `${col} is ${IS_KEYWORDS[lower]}`;
   } else if (op === 'in') {
@@ -135,7 +139,9 @@ function filterCondition(col: string, expression: string, params: unknown[], par
     if (!match) throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 4)`, 'unexpected value expecting "("');
     params.push(match[1] === '' ? [] : splitList(match[1]));
     sql = `${col} = any(${placeholder()})`;
-  } else if (['fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'match', 'imatch', 'isdistinct'].includes(op)) {
+  } else if (
+    ['fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'match', 'imatch', 'isdistinct'].includes(op)
+  ) {
     throw restErrors.unsupported(`The "${op}" filter operator`);
   } else {
     throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 1)`, `unknown operator "${op.slice(0, 40)}"`);
@@ -152,7 +158,8 @@ function parseOrder(order: string | null, target: QueryTarget): string {
     if (name.includes('(')) throw restErrors.unsupported('Ordering by embedded resources');
     let sql = column(name, 'order', target);
     for (const modifier of modifiers) {
-      if (!Object.hasOwn(ORDER_MODIFIERS, modifier)) throw restErrors.parse(`"failed to parse order (${order.slice(0, 80)})"`, `unexpected "${modifier.slice(0, 40)}"`);
+      if (!Object.hasOwn(ORDER_MODIFIERS, modifier))
+        throw restErrors.parse(`"failed to parse order (${order.slice(0, 80)})"`, `unexpected "${modifier.slice(0, 40)}"`);
       sql += ORDER_MODIFIERS[modifier];
     }
     return sql;
@@ -163,7 +170,8 @@ function parseOrder(order: string | null, target: QueryTarget): string {
 /** A row count small enough to be exact in JavaScript and in a bigint. */
 function nonNegativeInteger(value: string | null, name: string): number | undefined {
   if (value === null) return undefined;
-  if (!/^\d{1,15}$/.test(value)) throw restErrors.parse(`"failed to parse ${name}"`, `"${value.slice(0, 40)}" is not a non-negative integer`);
+  if (!/^\d{1,15}$/.test(value))
+    throw restErrors.parse(`"failed to parse ${name}"`, `"${value.slice(0, 40)}" is not a non-negative integer`);
   return Number(value);
 }
 
@@ -174,7 +182,8 @@ export function parseQuery(searchParams: URLSearchParams, target: QueryTarget, o
   const paramOffset = options.paramOffset ?? 0;
   for (const [key, value] of searchParams) {
     if (RESERVED.has(key) || options.skip?.has(key)) continue;
-    if (key === 'or' || key === 'and' || key.endsWith('.or') || key.endsWith('.and')) throw restErrors.unsupported('Logical filters (or=, and=)');
+    if (key === 'or' || key === 'and' || key.endsWith('.or') || key.endsWith('.and'))
+      throw restErrors.unsupported('Logical filters (or=, and=)');
     if (key.includes('.') && !QUOTED_NAME.test(key.trim())) throw restErrors.unsupported('Filters on embedded resources');
     where.push(filterCondition(column(key, 'filter', target), value, params, paramOffset));
   }
@@ -217,4 +226,3 @@ export function limitClause(query: ParsedQuery): string {
     .filter(Boolean)
     .join(' ');
 }
-

@@ -32,7 +32,13 @@ export function withoutNulls(value: unknown): unknown {
 }
 
 /** Sends a JSON array result, as an object when the single-object Accept header asked for one. */
-export function sendRows(req: IncomingMessage, res: ServerResponse, status: number, rowsJson: string, headers: Record<string, string> = {}) {
+export function sendRows(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  rowsJson: string,
+  headers: Record<string, string> = {},
+) {
   let body: unknown = JSON.parse(rowsJson);
   if (wantsSingleObject(req)) {
     const rows = body as unknown[];

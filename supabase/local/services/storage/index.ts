@@ -5,7 +5,17 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Service, ServiceModule, StackContext } from '../../context.ts';
-import { BodyTooLargeError, InvalidJwtError, MissingApiKeyError, RoleNotAllowedError, readJson, resolveCaller, sendJson, sendMissingApiKey, type Caller } from '../../http.ts';
+import {
+  BodyTooLargeError,
+  InvalidJwtError,
+  MissingApiKeyError,
+  RoleNotAllowedError,
+  readJson,
+  resolveCaller,
+  sendJson,
+  sendMissingApiKey,
+  type Caller,
+} from '../../http.ts';
 import { privateObject, publicObject, remove } from './objects.ts';
 import { bucketStore, StorageError, storageErrors, type BucketStore } from './store.ts';
 import { upload } from './uploads.ts';

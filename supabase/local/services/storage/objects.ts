@@ -8,7 +8,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson, type Caller } from '../../http.ts';
 import { storageErrors, type BucketStore, type ObjectRow } from './store.ts';
 
-async function serve(store: BucketStore, req: IncomingMessage, res: ServerResponse, bucketId: string, key: string, object: ObjectRow | undefined) {
+async function serve(
+  store: BucketStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  key: string,
+  object: ObjectRow | undefined,
+) {
   if (!object) throw storageErrors.objectNotFound();
   const file = store.filePath(bucketId, key);
   const info = await stat(file).catch(() => undefined);
@@ -34,26 +41,41 @@ export async function publicObject(store: BucketStore, req: IncomingMessage, res
   const { rows: buckets } = await store.pg.query<{ public: boolean }>('select public from storage.buckets where id = $1', [bucketId]);
   // A private bucket's objects are as absent as missing ones through the public URL.
   if (!buckets[0]?.public) throw storageErrors.objectNotFound();
-  const { rows } = await store.pg.query<ObjectRow>('select id, name, metadata from storage.objects where bucket_id = $1 and name = $2', [bucketId, key]);
+  const { rows } = await store.pg.query<ObjectRow>('select id, name, metadata from storage.objects where bucket_id = $1 and name = $2', [
+    bucketId,
+    key,
+  ]);
   return serve(store, req, res, bucketId, key, rows[0]);
 }
 
-export async function privateObject(store: BucketStore, req: IncomingMessage, res: ServerResponse, caller: Caller, bucketId: string, key: string) {
-  const rows = await store.asCaller(caller, async (tx) =>
-    (await tx.query<ObjectRow>('select id, name, metadata from storage.objects where bucket_id = $1 and name = $2', [bucketId, key])).rows,
+export async function privateObject(
+  store: BucketStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  bucketId: string,
+  key: string,
+) {
+  const rows = await store.asCaller(
+    caller,
+    async (tx) =>
+      (await tx.query<ObjectRow>('select id, name, metadata from storage.objects where bucket_id = $1 and name = $2', [bucketId, key]))
+        .rows,
   );
   return serve(store, req, res, bucketId, key, rows[0]);
 }
 
 export async function remove(store: BucketStore, res: ServerResponse, caller: Caller, bucketId: string, names: string[], single: boolean) {
   await store.bucket(bucketId);
-  const deleted = await store.asCaller(caller, async (tx) =>
-    (
-      await tx.query<{ id: string; name: string; bucket_id: string; metadata: unknown; created_at: Date; updated_at: Date }>(
-        'delete from storage.objects where bucket_id = $1 and name = any($2) returning id, name, bucket_id, owner, metadata, created_at, updated_at, last_accessed_at',
-        [bucketId, names],
-      )
-    ).rows,
+  const deleted = await store.asCaller(
+    caller,
+    async (tx) =>
+      (
+        await tx.query<{ id: string; name: string; bucket_id: string; metadata: unknown; created_at: Date; updated_at: Date }>(
+          'delete from storage.objects where bucket_id = $1 and name = any($2) returning id, name, bucket_id, owner, metadata, created_at, updated_at, last_accessed_at',
+          [bucketId, names],
+        )
+      ).rows,
   );
   for (const object of deleted) await rm(store.filePath(bucketId, object.name), { force: true });
   if (single) {

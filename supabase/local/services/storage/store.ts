@@ -83,7 +83,10 @@ export function bucketStore(pg: PGlite, dataDir: string): BucketStore {
       return full;
     },
     async bucket(id) {
-      const { rows } = await pg.query<BucketRow>('select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]);
+      const { rows } = await pg.query<BucketRow>(
+        'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+        [id],
+      );
       if (!rows[0]) throw storageErrors.bucketNotFound();
       return rows[0];
     },

@@ -24,7 +24,11 @@ async function readUpload(req: IncomingMessage, raw: Buffer): Promise<UploadedFi
   if (contentType.startsWith('multipart/form-data')) {
     let form: FormData;
     try {
-      form = await new Request('http://local/upload', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(raw) }).formData();
+      form = await new Request('http://local/upload', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: new Uint8Array(raw),
+      }).formData();
     } catch {
       throw storageErrors.badForm();
     }
@@ -40,7 +44,15 @@ async function readUpload(req: IncomingMessage, raw: Buffer): Promise<UploadedFi
   return { bytes: raw, mimeType: contentType, cacheControl: String(req.headers['cache-control'] ?? 'max-age=3600') };
 }
 
-export async function upload(store: BucketStore, req: IncomingMessage, res: ServerResponse, caller: Caller, bucketId: string, key: string, method: string) {
+export async function upload(
+  store: BucketStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  bucketId: string,
+  key: string,
+  method: string,
+) {
   if (!validKey(key)) throw storageErrors.invalidKey(key);
   const target = await store.bucket(bucketId);
   const limit = target.file_size_limit === null ? MAX_BODY_BYTES : Math.min(Number(target.file_size_limit), MAX_BODY_BYTES);
@@ -98,6 +110,9 @@ export async function upload(store: BucketStore, req: IncomingMessage, res: Serv
     if (code === '23505') throw storageErrors.duplicate();
     throw error;
   }
-  const { rows } = await store.pg.query<{ id: string }>('select id from storage.objects where bucket_id = $1 and name = $2', [bucketId, key]);
+  const { rows } = await store.pg.query<{ id: string }>('select id from storage.objects where bucket_id = $1 and name = $2', [
+    bucketId,
+    key,
+  ]);
   sendJson(res, 200, { Id: rows[0]?.id, Key: `${bucketId}/${key}` });
 }
