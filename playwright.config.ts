@@ -1,20 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
-/**
- * End-to-end tests drive Debian's Chromium (a downloaded browser is not available on
- * every machine) against the built site served by `astro preview`.
- */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
+/** End-to-end tests drive Debian's Chromium (scripts/chromium.mjs) against the built site served by `astro preview`. */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -26,8 +13,8 @@ export default defineConfig({
     baseURL: 'http://127.0.0.1:4321',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

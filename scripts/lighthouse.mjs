@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 // The one place the route list comes from; switch this import when the site gets its own route table.
 import { routes } from '../tests/e2e/routes.ts';
 
@@ -32,17 +33,6 @@ const SESSION_KEY = `sb-${new URL(STACK).hostname.split('.')[0]}-auth-token`;
 
 /** Every route must meet all of these (Lighthouse scores are 0–100, times in ms). */
 export const BUDGETS = { performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0.02, accessibility: 100, bestPractices: 100 };
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 function option(name, fallback) {
   const index = process.argv.indexOf(name);
@@ -216,8 +206,8 @@ async function main() {
 
   const profile = mkdtempSync(join(tmpdir(), 'golazo-lighthouse-'));
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
     userDataDir: profile,
   });
 
@@ -245,7 +235,7 @@ async function main() {
       }
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     rmSync(profile, { recursive: true, force: true });
     stopServers();
   }
