@@ -13,9 +13,9 @@ export type Route = {
   access: 'public' | 'private';
   /** Listed in the sitemap and open to search engines. */
   indexed: boolean;
-  /** The site footer shows (app screens such as the dashboard go without). */
+  /** The site footer shows (app screens such as the profile form go without). */
   footer: boolean;
-  /** 'Register Here' and the mobile menu button show (the dashboard is a focused screen without them). */
+  /** The header's links, 'Register Here' and the mobile menu button show. */
   headerActions: boolean;
 };
 
@@ -33,7 +33,7 @@ const privatePage = (path: string, title: string, shell: Partial<Route> = {}): R
 
 export const ROUTES = {
   home: publicPage('/', 'Play. Compete. Win Cash Prizes'),
-  dashboard: publicPage('/dashboard', 'Dashboard', { footer: false, headerActions: false }),
+  dashboard: publicPage('/dashboard', 'Dashboard'),
   tournaments: publicPage('/tournaments', 'Tournaments'),
   about: publicPage('/about', 'About Us'),
   blog: publicPage('/blog', 'Player Stories'),

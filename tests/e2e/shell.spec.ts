@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signedInPlayer } from './helpers/auth';
 import { routes, UNKNOWN_TOURNAMENT } from './routes';
 
 /**
@@ -172,10 +173,29 @@ test.describe('mobile menu @phone', () => {
     await context.close();
   });
 
-  test('the dashboard has neither the menu nor Register Here', async ({ page }) => {
+  // Fails -> a player on the dashboard has no way onwards but the browser's back button.
+  test('the dashboard has the menu and the footer like every other page', async ({ page }) => {
     await page.goto('/dashboard');
-    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Register Here' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+});
+
+test.describe('header links', () => {
+  // Fails -> from an info page a player cannot reach the tournaments or their dashboard in one click.
+  test('the desktop header leads to Tournaments everywhere, and to the Dashboard once signed in', async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'the desktop header; phones use the menu');
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    await page.goto('/about');
+    await expect(nav.getByRole('link', { name: 'Tournaments' })).toHaveAttribute('href', '/tournaments');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeHidden();
+
+    await signedInPlayer(page, 'header-links');
+    await page.goto('/about');
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 });
 

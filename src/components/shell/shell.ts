@@ -5,9 +5,9 @@
 import { normalisePath, routeFor, ROUTES } from '@/lib/routes';
 
 export type ShellParts = {
-  /** 'Register Here' (desktop) and the menu button (mobile). The dashboard is a focused screen without them. */
+  /** The header's links and 'Register Here' (desktop) and the menu button (mobile). */
   headerActions: boolean;
-  /** The dashboard and the profile are app screens: no footer. */
+  /** The profile is an app screen: no footer. Everywhere else, including the dashboard, the footer shows. */
   footer: boolean;
   /** Only the landing page tucks the bar away while the player scrolls down. */
   hideHeaderOnScroll: boolean;
@@ -24,6 +24,15 @@ export function shellPartsFor(pathname: string): ShellParts {
     hideHeaderOnScroll: route === ROUTES.home,
   };
 }
+
+/**
+ * The desktop header's links: where a player goes next from anywhere. Dashboard is for signed-in players
+ * (shown once the header knows, like the account links).
+ */
+export const headerLinks = [
+  { href: ROUTES.tournaments.path, label: 'Tournaments', signedInOnly: false },
+  { href: ROUTES.dashboard.path, label: 'Dashboard', signedInOnly: true },
+] as const;
 
 /** The mobile menu's links. */
 export const primaryLinks = [
