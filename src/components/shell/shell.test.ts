@@ -11,9 +11,9 @@ describe('shellPartsFor', () => {
     expect(shellPartsFor('/tournaments').hideHeaderOnScroll).toBe(false);
   });
 
-  it('drops header actions and footer on the dashboard, with or without a trailing slash', () => {
+  it('gives the dashboard the whole shell, so a player always has a way onwards, with or without a trailing slash', () => {
     for (const path of ['/dashboard', '/dashboard/', '/dashboard.html']) {
-      expect(shellPartsFor(path)).toEqual({ headerActions: false, footer: false, hideHeaderOnScroll: false });
+      expect(shellPartsFor(path)).toEqual({ headerActions: true, footer: true, hideHeaderOnScroll: false });
     }
   });
 
