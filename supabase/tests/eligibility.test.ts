@@ -2,7 +2,6 @@
  * Who may enter what: dates of birth on the one clock, the PT403 refusals of the order function, free
  * tournaments entered with one button, and a parent's consent for players under 18.
  */
-import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PLAYER_AGE, MIN_PLAYER_AGE, PAID_ENTRY_MIN_AGE } from '../../src/lib/legal.ts';
@@ -20,6 +19,8 @@ import {
   serviceRole,
   WRONG_STATE,
   type TestDatabase,
+  startWithMovableClock,
+  setDatabaseClock,
 } from './helpers.ts';
 import { setRequestContext } from '../local/database.ts';
 import { findPostgresBinaries, pgConnection, startPostgresCluster, type PostgresCluster } from '../local/postgres-cluster.ts';
@@ -31,16 +32,15 @@ const ENTER_FREE = 'select public.enter_free_tournament($1) as result';
 describe.each(engines)('entry eligibility on $name', (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await engine.start();
-    await db.admin.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
+    db = await startWithMovableClock(engine);
   });
   afterAll(() => db?.close());
   afterEach(async () => {
-    await db.admin.query('select public.local_set_clock(null)');
+    await setDatabaseClock(db, null);
     await db.admin.query('update private.entry_settings set paid_entry_enabled = true');
   });
 
-  const setClock = (at: string) => db.admin.query('select public.local_set_clock($1)', [at]);
+  const setClock = (at: string) => setDatabaseClock(db, at);
 
   describe('one source for the rules', () => {
     // If the site and the database disagreed, the form would accept what the database refuses (or worse).

@@ -221,3 +221,15 @@ export async function completeProfile(db: TestDatabase, userId: string, options:
     [userId, options.dateOfBirth ?? '1995-05-05', options.livesInIndia ?? true],
   );
 }
+
+/** A test database with the local stack's movable clock (supabase/local/clock.sql) applied. */
+export async function startWithMovableClock(engine: Engine): Promise<TestDatabase> {
+  const db = await engine.start();
+  await db.admin.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
+  return db;
+}
+
+/** Freezes the database's clock at `iso` (null: back to real time), as the service role does locally. */
+export function setDatabaseClock(db: TestDatabase, iso: string | null) {
+  return db.admin.query('select public.local_set_clock($1)', [iso]);
+}

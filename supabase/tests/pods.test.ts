@@ -6,12 +6,11 @@
  * for a cancelled pod is never made.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from '../local/postgres-cluster.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
-import { createUser, engines, serviceRole, type TestDatabase } from './helpers.ts';
+import { createUser, engines, serviceRole, type TestDatabase, startWithMovableClock, setDatabaseClock } from './helpers.ts';
 
 const T0 = new Date('2027-02-01T10:00:00Z');
 const minutesAfter = (minutes: number) => new Date(T0.getTime() + minutes * 60_000).toISOString();
@@ -27,8 +26,7 @@ describe.each(engines)('pods on $name', (engine) => {
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await engine.start();
-    await db.admin.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
+    db = await startWithMovableClock(engine);
   });
   afterAll(async () => {
     // Back to real time for whatever runs next on this database, then close it.
@@ -36,7 +34,7 @@ describe.each(engines)('pods on $name', (engine) => {
     await db?.close();
   });
 
-  const setClock = (iso: string | null) => db.as(serviceRole, 'select public.local_set_clock($1)', [iso]);
+  const setClock = (iso: string | null) => setDatabaseClock(db, iso);
   const one = async <T>(sql: string, params: unknown[] = []) => (await db.as<{ result: T }>(serviceRole, sql, params))[0]!.result;
   const pods = async (seriesId: string) =>
     (

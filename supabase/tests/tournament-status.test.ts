@@ -5,10 +5,19 @@
  * full, started or called off.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS_LOOK, TOURNAMENT_STATUSES } from '../../src/features/tournaments/status.ts';
-import { anon, completeProfile, createUser, engines, expectSqlError, serviceRole, type TestDatabase } from './helpers.ts';
+import {
+  anon,
+  completeProfile,
+  createUser,
+  engines,
+  expectSqlError,
+  serviceRole,
+  type TestDatabase,
+  startWithMovableClock,
+  setDatabaseClock,
+} from './helpers.ts';
 
 type State = {
   status: string;
@@ -29,8 +38,7 @@ describe.each(engines)('tournament status on $name', (engine) => {
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await engine.start();
-    await db.admin.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
+    db = await startWithMovableClock(engine);
   });
   afterAll(async () => {
     // Back to real time for whatever runs next on this database, then close it.
@@ -38,7 +46,7 @@ describe.each(engines)('tournament status on $name', (engine) => {
     await db?.close();
   });
 
-  const setClock = (iso: string | null) => db.as(serviceRole, 'select public.local_set_clock($1)', [iso]);
+  const setClock = (iso: string | null) => setDatabaseClock(db, iso);
   const state = async (id: string) =>
     (await db.as<{ state: State }>(anon, 'select public.get_tournament_state($1) as state', [id]))[0]!.state;
 

@@ -49,11 +49,12 @@ export function enhanceRegisterButtons(root: ParentNode): void {
   const sessionKey = links[0]?.dataset.sessionKey;
   if (!sessionKey || !hasStoredSession(sessionKey)) return;
 
-  let shown = new Map(links.map((link) => [link, link as HTMLElement]));
+  /** What stands in each link's place right now (the link itself, or a state button). */
+  const shown = new Map<HTMLAnchorElement, HTMLElement>(links.map((link) => [link, link]));
   const show = (link: HTMLAnchorElement, state: ButtonState) => {
     const next = state === 'register' ? link : stateButton(state);
     shown.get(link)?.replaceWith(next);
-    shown = new Map(shown).set(link, next);
+    shown.set(link, next);
   };
   for (const link of links) show(link, 'processing');
 

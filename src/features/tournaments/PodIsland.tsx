@@ -8,7 +8,7 @@ import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
 import { tournamentHref } from '@/lib/routes';
 import StatusPill from './StatusPill';
-import { entriesLabel, pendingEntriesLabel } from './status';
+import { entriesOrPending } from './status';
 import { useTournamentStates } from './useTournamentStates';
 import type { PodRow } from './pods.api';
 
@@ -67,7 +67,7 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
           <div className="rounded-2xl bg-night/60 p-3">
             <dt className="text-xs font-bold tracking-wider text-mist uppercase">Entries</dt>
             <dd className="mt-1 font-bold tabular-nums" data-pod-entries>
-              {state ? entriesLabel(state.entries, state.capacity) : pendingEntriesLabel(pod.max_players)}
+              {entriesOrPending(state, pod.max_players)}
             </dd>
           </div>
           <div className="rounded-2xl bg-night/60 p-3">

@@ -5,16 +5,11 @@
 import { useEffect, useState } from 'react';
 import { podHref } from '@/lib/routes';
 import StatusPill from './StatusPill';
-import { entriesLabel, pendingEntriesLabel } from './status';
+import { entriesLabel, entriesOrPending, pendingEntriesLabel } from './status';
 import { useTournamentStates } from './useTournamentStates';
 import type { PodRow } from './pods.api';
 
 type Load = { status: 'loading' } | { status: 'ready'; pods: PodRow[] } | { status: 'error' };
-
-/** "3 / 4 players" once the database answered, else the neutral dash. */
-function entriesOrPending(state: { entries: number; capacity: number } | undefined, capacity: number): string {
-  return state ? entriesLabel(state.entries, state.capacity) : pendingEntriesLabel(capacity);
-}
 
 export default function SeriesPodsIsland({ seriesId, capacity }: { seriesId: string; capacity: number }) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });

@@ -77,6 +77,11 @@ export function pendingEntriesLabel(capacity: number): string {
   return `– / ${capacity} ${capacity === 1 ? 'player' : 'players'}`;
 }
 
+/** The database's count once it has answered, else the neutral dash over the known capacity. */
+export function entriesOrPending(state: Pick<TournamentState, 'entries' | 'capacity'> | undefined, capacity: number): string {
+  return state ? entriesLabel(state.entries, state.capacity) : pendingEntriesLabel(capacity);
+}
+
 const HOUR = 60 * 60 * 1000;
 
 type CatalogTimes = {
