@@ -4,9 +4,17 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { isIndexed } from './src/lib/routes.ts';
+import { projectAddresses } from './scripts/project-env.ts';
+
+// SITE_PORT, SUPABASE_LOCAL_PORT and PUBLIC_SUPABASE_URL decide where things answer locally
+// (src/lib/local-addresses.ts). The derived URLs are handed to the site as its PUBLIC_* settings, so
+// pages and islands call the stack on the port it really listens on.
+const addresses = projectAddresses();
+process.env.PUBLIC_SITE_URL ??= addresses.publicSiteUrl;
+process.env.PUBLIC_SUPABASE_URL ??= addresses.stackUrl;
 
 // The public origin the site is deployed at; used for canonical URLs, Open Graph and the sitemap.
-const site = process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321';
+const site = process.env.PUBLIC_SITE_URL;
 
 export default defineConfig({
   site,
@@ -18,5 +26,5 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
   },
-  server: { host: '127.0.0.1', port: 4321 },
+  server: { host: '127.0.0.1', port: addresses.sitePort },
 });

@@ -1,5 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { projectAddresses } from './scripts/project-env.ts';
+import { siteServerCommand, stackServerCommand } from './scripts/servers.ts';
+
+// SITE_PORT / SUPABASE_LOCAL_PORT / PUBLIC_SUPABASE_URL move the site and the stack (src/lib/local-addresses.ts).
+const addresses = projectAddresses();
 
 /** End-to-end tests drive Debian's Chromium (scripts/chromium.mjs) against the built site served by `astro preview`. */
 export default defineConfig({
@@ -10,7 +15,7 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
   use: {
-    baseURL: 'http://127.0.0.1:4321',
+    baseURL: addresses.siteUrl,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
@@ -25,8 +30,8 @@ export default defineConfig({
     // The embedded local Supabase the built site talks to (its default URL): a fresh temporary
     // database for every run (--ephemeral), with the demo players seeded; removed when it stops.
     {
-      command: 'node supabase/local/main.ts --port 54321 --ephemeral --quiet',
-      url: 'http://127.0.0.1:54321/auth/v1/health',
+      command: stackServerCommand(addresses),
+      url: `${addresses.stackUrl}/auth/v1/health`,
       reuseExistingServer: !process.env.CI,
       // A fresh database runs every migration: allow for a slow, busy machine.
       timeout: 240_000,
@@ -35,8 +40,8 @@ export default defineConfig({
     {
       // --ignore-lock: Astro allows one tracked preview server per project, so a preview left
       // running on another port would otherwise stop the test run from starting its own.
-      command: 'npx astro preview --ignore-lock --port 4321 --host 127.0.0.1',
-      url: 'http://127.0.0.1:4321/',
+      command: siteServerCommand(addresses),
+      url: `${addresses.siteUrl}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

@@ -5,7 +5,8 @@
  * Each route is measured several times and the median run is kept; the table is checked
  * against the budgets below and the command exits 1 when a route misses one.
  *
- * It uses the fixed ports 54321 (stack) and 4321 (site), like the end-to-end tests, so run it
+ * It uses the ports of the project's settings (54321 for the stack and 4321 for the site unless
+ * SUPABASE_LOCAL_PORT / SITE_PORT say otherwise), like the end-to-end tests, so run it
  * under the same lock:
  *
  *   flock /tmp/golazo-e2e.lock npm run lighthouse
@@ -18,11 +19,14 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+import { projectAddresses } from './project-env.ts';
+import { siteServerArgs, stackServerArgs } from './servers.ts';
 // The one place the route list comes from; switch this import when the site gets its own route table.
 import { routes } from '../tests/e2e/routes.ts';
 
-const SITE = 'http://127.0.0.1:4321';
-const STACK = 'http://127.0.0.1:54321';
+const ADDRESSES = projectAddresses();
+const SITE = ADDRESSES.siteUrl;
+const STACK = ADDRESSES.stackUrl;
 /** The Supabase CLI's well-known local anon key, which the local stack also uses. */
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -199,8 +203,8 @@ function misses(result) {
 
 async function main() {
   if (BUILD) await run('npx', ['astro', 'build']);
-  startServer('node', ['supabase/local/main.ts', '--port', '54321', '--ephemeral', '--quiet']);
-  startServer('npx', ['astro', 'preview', '--ignore-lock', '--port', '4321', '--host', '127.0.0.1']);
+  startServer('node', stackServerArgs(ADDRESSES));
+  startServer('npx', siteServerArgs(ADDRESSES));
   await waitFor(`${STACK}/auth/v1/health`, 240_000);
   await waitFor(`${SITE}/`, 60_000);
 

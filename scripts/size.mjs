@@ -30,6 +30,7 @@ export const BUDGETS = {
   '/blog': 2 * KB,
   '/our-mission': 0,
   '/help-center': 0,
+  '/help-center/verify-draw': 0,
   '/contact': 0,
   '/privacy-policy': 0,
   '/terms-of-service': 0,
@@ -41,10 +42,15 @@ export const BUDGETS = {
   // Account pages: React, the session and the account island.
   '/login': 110 * KB,
   '/register': 110 * KB,
-  '/profile': 110 * KB,
+  // The profile also carries its notification settings section (its data module loads with it).
+  '/profile': 115 * KB,
   '/my-tournaments': 110 * KB,
   '/my-earnings': 110 * KB,
   '/trade': 110 * KB,
+  // An extra slot's invitation: React, the session and the invitation island.
+  '/invite': 110 * KB,
+  // The staff console: React, the session, zod and the console's panels.
+  '/staff': 120 * KB,
 };
 
 /** Budgets shared by every route a pattern matches. */

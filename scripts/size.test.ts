@@ -12,14 +12,16 @@ describe('JavaScript budgets per route', () => {
   });
 
   it('keeps info pages script-free, and the tournament list to its small live-status script', () => {
-    for (const route of ['/about', '/contact', '/privacy-policy']) expect(budgetOf(route)).toBe(0);
+    for (const route of ['/about', '/contact', '/privacy-policy', '/help-center/verify-draw']) expect(budgetOf(route)).toBe(0);
     expect(budgetOf('/tournaments')).toBe(6 * KB);
   });
 
   it('budgets the landing page and every account page', () => {
     expect(budgetOf('/')).toBe(75 * KB);
-    for (const route of ['/login', '/register', '/profile', '/my-tournaments', '/my-earnings', '/trade']) {
+    for (const route of ['/login', '/register', '/my-tournaments', '/my-earnings', '/trade', '/invite']) {
       expect(budgetOf(route)).toBe(110 * KB);
     }
+    // The profile carries the notification settings too.
+    expect(budgetOf('/profile')).toBe(115 * KB);
   });
 });

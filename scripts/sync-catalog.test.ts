@@ -39,8 +39,16 @@ describe('the catalog as the sync reads it', () => {
 
   it('refuses an invalid entry, naming the file and the field', async () => {
     const june = (await readCatalog()).find((t) => t.id === 'champions-dec-2026')!;
-    const dir = await catalogWith({ 'champions-dec-2026.json': { ...june, entryFeeRupees: 0 } });
+    const dir = await catalogWith({ 'champions-dec-2026.json': { ...june, entryFeeRupees: -5 } });
     await expect(readCatalog(dir)).rejects.toThrow(/champions-dec-2026\.json: entryFeeRupees/);
+  });
+
+  it('takes a free single tournament but refuses a free quick series (its pods are paid)', async () => {
+    const catalog = await readCatalog();
+    expect(catalog.find((t) => t.id === 'free-cup-jan-2027')?.entryFeeRupees).toBe(0);
+    const super4 = catalog.find((t) => t.id === 'super_4')!;
+    const dir = await catalogWith({ 'super_4.json': { ...super4, entryFeeRupees: 0 } });
+    await expect(readCatalog(dir)).rejects.toThrow(/super_4\.json: entryFeeRupees: a quick series has an entry fee/);
   });
 
   it('refuses an entry whose id differs from its file name', async () => {

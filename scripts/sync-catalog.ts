@@ -114,7 +114,8 @@ export function splitCatalog(entries: Tournament[]): { series: SeriesRow[]; edit
   const editions = entries.filter((t) => t.series === 'championship').sort((a, b) => a.startsAt.localeCompare(b.startsAt));
   const quick = entries.filter((t) => t.series === 'quick');
   const series = quick.map((t) => toSeriesRow(t));
-  const firstEdition = editions[0];
+  // The championship series row carries the paid editions' fee; a free cup never sets it.
+  const firstEdition = editions.find((t) => t.entryFeeRupees > 0);
   if (firstEdition) series.push(toSeriesRow(firstEdition, CHAMPIONSHIP_SERIES_ID));
   return { series, editions: editions.map(toTournamentRow) };
 }

@@ -22,7 +22,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { startPostgresCluster } from '../../supabase/local/postgres-cluster.ts';
+import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
 import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
 
 const { values } = parseArgs({

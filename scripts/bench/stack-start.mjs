@@ -50,7 +50,7 @@ async function timed(runs, fn) {
 async function measureRequests(base) {
   const headers = { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, 'content-type': 'application/json' };
   const rpc = await timed(50, async () => {
-    const response = await fetch(`${base}/rest/v1/rpc/get_tournament_slots`, { method: 'POST', headers, body: '{}' });
+    const response = await fetch(`${base}/rest/v1/rpc/get_tournament_states`, { method: 'POST', headers, body: '{}' });
     if (!response.ok) throw new Error(`rpc answered ${response.status}`);
     await response.arrayBuffer();
   });
@@ -89,7 +89,7 @@ async function startOnce(dataDir, withRequests = false) {
         const ms = performance.now() - started;
         const rss = rssMiB(child.pid);
         // Memory once it has answered a few real requests (auth, REST), closer to steady state.
-        await fetch(`http://127.0.0.1:${port}/rest/v1/rpc/get_tournament_slots`, {
+        await fetch(`http://127.0.0.1:${port}/rest/v1/rpc/get_tournament_states`, {
           method: 'POST',
           headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
           body: '{}',
@@ -116,7 +116,7 @@ try {
   console.log(`cold start (fresh data dir): ${format(cold)}`);
   const warm = await startOnce(dataDir, true);
   console.log(`warm start (existing data):  ${format(warm)}`);
-  console.log(`rpc get_tournament_slots as anon: ${warm.requests.rpc}`);
+  console.log(`rpc get_tournament_states as anon: ${warm.requests.rpc}`);
   console.log(`one-time-code sign-in (otp + inbox + verify): ${warm.requests.signIn}`);
   console.log(
     `machine: ${os.cpus().length} CPU(s), load average ${os

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, rupeesToPaise } from './format';
+import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, formatEntryFee, rupeesToPaise, telephoneHref } from './format';
 
 describe('money', () => {
   it('shows whole rupees with Indian digit grouping and no decimals', () => {
@@ -29,5 +29,19 @@ describe('dates and times in IST', () => {
 
   it('labels times as IST', () => {
     expect(formatTimeIST('2025-06-28T14:00:00+05:30')).toMatch(/^2:00\s?pm IST$/i);
+  });
+});
+
+describe('telephone links', () => {
+  it('keep the digits and the leading plus', () => {
+    expect(telephoneHref('+91 80 4000-1234')).toBe('+918040001234');
+    expect(telephoneHref(' (080) 4000 1234 ')).toBe('08040001234');
+  });
+});
+
+describe('entry fees', () => {
+  it('say Free for a free tournament and rupees otherwise', () => {
+    expect(formatEntryFee(0)).toBe('Free');
+    expect(formatEntryFee(150)).toBe('₹150');
   });
 });

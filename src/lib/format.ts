@@ -49,3 +49,13 @@ export function formatShortDateIST(value: Date | string): string {
 export function formatTimeIST(value: Date | string): string {
   return `${timeFormat.format(new Date(value))} IST`;
 }
+
+/** A phone number as a `tel:` link wants it: digits and a leading plus, the spaces and dashes people read dropped. */
+export function telephoneHref(phone: string): string {
+  return phone.trim().replace(/(?!^\+)[^0-9]/g, '');
+}
+
+/** An entry fee as cards and panels show it: "Free" for a free tournament, else ₹ in en-IN. */
+export function formatEntryFee(rupees: number): string {
+  return rupees === 0 ? 'Free' : formatRupees(rupees);
+}

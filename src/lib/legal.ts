@@ -2,18 +2,15 @@
  * Who may play, and who may pay: the ages and residence rules of Golazo Arena in one place.
  *
  * Paid entry is for players of 18 and over who live in India (Indian law on online money games and on
- * children's data); players of 13 to 17 may join free tournaments once a parent has consented. The
- * database applies the same numbers (private.legal_*_age() in the migrations); the SQL tests fail when
- * they differ. A lawyer must confirm these rules before real money moves (README, "Eligibility").
+ * children's data); players of 13 to 17 may join free tournaments once a parent has consented. The ages
+ * themselves are in the rules module (lib/rules.ts), which a SQL test keeps equal to the database's
+ * private.legal_*_age(). A lawyer must confirm these rules before real money moves (README, "Eligibility").
  */
+import { MAX_PLAYER_AGE, MIN_PLAYER_AGE, PAID_ENTRY_MIN_AGE } from './rules';
 
-export const MIN_PLAYER_AGE = 13;
-export const MAX_PLAYER_AGE = 100;
-export const PAID_ENTRY_MIN_AGE = 18;
-/** ISO country whose residents may enter paid tournaments. */
-export const PAID_ENTRY_RESIDENCE = 'IN';
+export { MAX_PLAYER_AGE, MIN_PLAYER_AGE, PAID_ENTRY_MIN_AGE };
 /** Dates of birth are read in India's calendar: a birthday starts at midnight IST. */
-export const LEGAL_TIME_ZONE = 'Asia/Kolkata';
+const LEGAL_TIME_ZONE = 'Asia/Kolkata';
 
 /** `YYYY-MM-DD` of the day `now` falls on in India. */
 export function todayInIndia(now: Date): string {

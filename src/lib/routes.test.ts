@@ -5,6 +5,7 @@ import {
   HOME_AFTER_SIGN_IN,
   isIndexed,
   isPrivateRoute,
+  matchHref,
   podHref,
   routeFor,
   ROUTES,
@@ -70,12 +71,15 @@ describe('route table', () => {
   it('has one entry per path, each a clean absolute path', () => {
     const paths = ALL_ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of paths) expect(path).toMatch(/^\/[a-z-]*$/);
+    // Lowercase segments, no trailing slash; a help article sits under its section (/help-center/verify-draw).
+    for (const path of paths) expect(path).toMatch(/^\/([a-z-]+(\/[a-z-]+)*)?$/);
   });
 
   it('never indexes a private screen (a player page in search results would leak that it exists)', () => {
     for (const route of ALL_ROUTES) if (route.access === 'private') expect(route.indexed).toBe(false);
     expect(isIndexed('/my-earnings')).toBe(false);
+    expect(isIndexed('/staff')).toBe(false);
+    expect(isPrivateRoute('/staff/')).toBe(true);
     expect(isIndexed('/tournaments/super_4')).toBe(true);
     expect(isIndexed('/no-such-page')).toBe(false);
   });
@@ -94,5 +98,17 @@ describe('pod links', () => {
     expect(safeReturnPath('/pod/?id=super_4-pod-12')).toBe('/pod/?id=super_4-pod-12');
     expect(anyTournamentHref('super_4-pod-12')).toBe('/pod/?id=super_4-pod-12');
     expect(anyTournamentHref('champions-dec-2026')).toBe('/tournaments/champions-dec-2026');
+  });
+});
+
+describe('match links', () => {
+  // Fails -> a match link from the bracket 404s, a player signing in loses the match they came from, or
+  // search engines index every match of every tournament.
+  it('gives every match a stable, unindexed shell link that sign-in may return to', () => {
+    const id = '7f1c2d9e-0b4a-4c1e-9a55-3c2f1e0d9b8a';
+    expect(matchHref(id)).toBe(`/match/?id=${id}`);
+    expect(safeReturnPath(`/match/?id=${id}`)).toBe(`/match/?id=${id}`);
+    expect(isIndexed('/match/')).toBe(false);
+    expect(isPrivateRoute('/match')).toBe(false);
   });
 });

@@ -39,6 +39,7 @@ export const ROUTES = {
   blog: publicPage('/blog', 'Player Stories'),
   ourMission: publicPage('/our-mission', 'Our Mission'),
   helpCenter: publicPage('/help-center', 'Help Center'),
+  verifyDraw: publicPage('/help-center/verify-draw', 'How to verify a draw'),
   contact: publicPage('/contact', 'Contact Us'),
   termsOfService: publicPage('/terms-of-service', 'Terms of Service'),
   privacyPolicy: publicPage('/privacy-policy', 'Privacy Policy'),
@@ -55,11 +56,28 @@ export const ROUTES = {
   trade: privatePage('/trade', 'Trade Center'),
   // Pods are created by the database at run time: one static shell reads the id from `?id=`.
   pod: publicPage('/pod', 'Pod', { indexed: false }),
+  // An extra slot's invitation, opened from a shared link or an e-mail: one shell page reads `?token=`.
+  invite: publicPage('/invite', 'Your invitation', { indexed: false }),
+  // Matches too. Anyone may watch one (players, time, score); the room and the actions are for its two
+  // players, which the island and the database check, so the page itself is not guarded.
+  match: publicPage('/match', 'Match', { indexed: false }),
+  // Referees, organisers and admins; the page itself tells anyone else why there is nothing for them.
+  staff: privatePage('/staff', 'Staff console'),
 } as const satisfies Record<string, Route>;
 
 /** A pod's stable, shareable link (the shell page never 404s; an unknown id says so on the page). */
 export function podHref(podId: string): string {
   return `${ROUTES.pod.path}/?id=${encodeURIComponent(podId)}`;
+}
+
+/** The link a buyer shares for an extra slot (the shell page reads the token). */
+export function invitationHref(token: string): string {
+  return `${ROUTES.invite.path}/?token=${encodeURIComponent(token)}`;
+}
+
+/** A match's stable, shareable link: `/match/?id=<match id>` (the bracket and My Tournaments link here). */
+export function matchHref(matchId: string): string {
+  return `${ROUTES.match.path}/?id=${encodeURIComponent(matchId)}`;
 }
 
 /** A tournament's page: a championship edition, or a quick series (its rules, prize formula and pods). */
@@ -76,6 +94,13 @@ export function anyTournamentHref(id: string): string {
 }
 
 export type RouteName = keyof typeof ROUTES;
+
+/**
+ * The policy pages: one dynamic route (src/pages/[policy].astro) renders each from the `policies` content
+ * collection, whose entry's `route` and `title` must match the entry here.
+ */
+export const POLICY_ROUTE_NAMES = ['termsOfService', 'privacyPolicy', 'cookiesPolicy', 'cancellationRefund', 'shippingDelivery'] as const;
+export const POLICY_ROUTES: readonly Route[] = POLICY_ROUTE_NAMES.map((name) => ROUTES[name]);
 export const ALL_ROUTES: readonly Route[] = Object.values(ROUTES);
 
 /** Where a player lands after signing in when they were not on their way somewhere else. */
@@ -97,7 +122,7 @@ export function routeFor(pathname: string): Route | undefined {
 }
 
 /** A tournament page: /tournaments/<catalog id> (letters, digits, '-' and '_'). */
-export function isTournamentPage(pathname: string): boolean {
+function isTournamentPage(pathname: string): boolean {
   return /^\/tournaments\/[A-Za-z0-9_-]{1,80}$/.test(normalisePath(pathname));
 }
 

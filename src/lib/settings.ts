@@ -5,6 +5,7 @@
  * nothing secret may ever be added to this module. Defaults are safe for local development.
  */
 import { z } from 'zod';
+import { localAddresses } from './local-addresses';
 import { paidEntryOfferedBy } from './paid-entry-setting';
 
 const env = import.meta.env as Record<string, string | undefined>;
@@ -22,6 +23,11 @@ const SettingsSchema = z.object({
   productShortName: z.string().min(1),
   siteUrl: url,
   supportEmail: z.email(),
+  /** The business's postal address and phone number, shown on Contact (payment providers' merchant review asks for them). */
+  business: z.object({
+    address: z.string().min(10).max(300),
+    phone: z.string().regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'PUBLIC_SUPPORT_PHONE must be a phone number like +91 80 1234 5678'),
+  }),
   community: z.object({
     whatsapp: url,
     discord: url,
@@ -41,15 +47,21 @@ export type Settings = z.infer<typeof SettingsSchema>;
 /** The Supabase CLI's well-known local anon key: the same for every `supabase start`. */
 export const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+/**
+ * Today's defaults for a build without any setting. astro.config.mjs hands the build the addresses
+ * derived from SITE_PORT / SUPABASE_LOCAL_PORT / PUBLIC_SUPABASE_URL as PUBLIC_SITE_URL and
+ * PUBLIC_SUPABASE_URL, so these apply only where no build configuration ran (unit tests).
+ */
+const LOCAL_DEFAULTS = localAddresses({});
+export const LOCAL_SUPABASE_URL = LOCAL_DEFAULTS.stackUrl;
 
 /** Settings a production build must be given: their local defaults would point real players at a laptop. */
-export const PRODUCTION_REQUIRED = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_CHECKOUT_URL'] as const;
+const PRODUCTION_REQUIRED = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_CHECKOUT_URL'] as const;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A site served from this machine (dev server, preview, e2e) keeps the local defaults. */
-export function isLocalSite(siteUrl: string): boolean {
+function isLocalSite(siteUrl: string): boolean {
   try {
     return LOCAL_HOSTS.has(new URL(siteUrl).hostname);
   } catch {
@@ -64,7 +76,8 @@ export class MissingSettingError extends Error {}
  * build (a PUBLIC_SITE_URL that is not local) without a PRODUCTION_REQUIRED value fails, naming it.
  */
 export function readSettings(read: (name: string) => string | undefined): Settings {
-  const siteUrl = read('PUBLIC_SITE_URL') ?? 'http://localhost:4321';
+  const siteUrl = read('PUBLIC_SITE_URL') ?? LOCAL_DEFAULTS.publicSiteUrl;
+  const supabaseUrl = read('PUBLIC_SUPABASE_URL') ?? LOCAL_SUPABASE_URL;
   if (!isLocalSite(siteUrl)) {
     const missing = PRODUCTION_REQUIRED.filter((name) => read(name) === undefined);
     if (missing.length > 0) {
@@ -76,6 +89,10 @@ export function readSettings(read: (name: string) => string | undefined): Settin
     productShortName: read('PUBLIC_PRODUCT_SHORT_NAME') ?? 'Golazo',
     siteUrl,
     supportEmail: read('PUBLIC_SUPPORT_EMAIL') ?? 'support@golazo.example',
+    business: {
+      address: read('PUBLIC_BUSINESS_ADDRESS') ?? 'Golazo Arena, 1st Floor, 12 Example Road, Bengaluru, Karnataka 560001, India',
+      phone: read('PUBLIC_SUPPORT_PHONE') ?? '+91 80 0000 0000',
+    },
     community: {
       whatsapp: read('PUBLIC_WHATSAPP_URL') ?? 'https://chat.whatsapp.com/golazo-arena',
       discord: read('PUBLIC_DISCORD_URL') ?? 'https://discord.gg/golazo-arena',
@@ -84,10 +101,11 @@ export function readSettings(read: (name: string) => string | undefined): Settin
     },
     registrationFormUrl: read('PUBLIC_REGISTRATION_FORM_URL') ?? 'https://forms.gle/golazo-arena-registration',
     supabase: {
-      url: read('PUBLIC_SUPABASE_URL') ?? LOCAL_SUPABASE_URL,
+      url: supabaseUrl,
       anonKey: read('PUBLIC_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY,
     },
-    razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${LOCAL_SUPABASE_URL}/razorpay/checkout.js`,
+    // The local stack's Razorpay test double, wherever the stack answers.
+    razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${supabaseUrl}/razorpay/checkout.js`,
     googleSignInEnabled: read('PUBLIC_GOOGLE_SIGN_IN') === 'true',
     paidEntryEnabled: paidEntryOfferedBy(read('PUBLIC_PAID_ENTRY')),
   });

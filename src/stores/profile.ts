@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import { PROFILE_MESSAGES, type Profile } from '@/features/profile/profile';
 
-export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'error'; message: string };
+type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'error'; message: string };
 
 export const $profile = atom<ProfileState>({ status: 'loading' });
 

@@ -56,6 +56,8 @@ onMount($session, () => {
         const state = sessionStateFrom(session);
         $session.set(state);
         markHeaderSignedIn(isSignedIn(state));
+        // The header's "Staff" link: checked here, where supabase-js is loaded anyway (features/staff/staffFlag).
+        if (isSignedIn(state)) void import('@/features/staff/staffFlag').then((flag) => flag.refreshStaffFlag(state.user.id));
       });
       stop = () => data.subscription.unsubscribe();
     })

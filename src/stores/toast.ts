@@ -6,7 +6,7 @@ import { atom } from 'nanostores';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
-export interface Toast {
+interface Toast {
   id: number;
   message: string;
   tone: ToastTone;

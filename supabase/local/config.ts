@@ -1,54 +1,14 @@
 /**
- * The few settings of supabase/config.toml the local stack honours (read with `smol-toml`).
+ * The few settings of supabase/config.toml the local stack honours (read with `smol-toml`), with the
+ * CLI's defaults for the ones it leaves out.
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
 
 export { parseToml };
 
-type TomlTable = Record<string, unknown>;
-
-function readTomlFile(file: string): TomlTable {
-  try {
-    return parseToml(readFileSync(file, 'utf8'));
-  } catch {
-    return {};
-  }
-}
-
-function get(table: TomlTable, path: string): unknown {
-  let node: unknown = table;
-  for (const part of path.split('.')) {
-    if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
-    node = (node as TomlTable)[part];
-  }
-  return node;
-}
-
-export interface AuthSettings {
-  siteUrl: string;
-  jwtExpirySeconds: number;
-  enableSignup: boolean;
-  otpLength: number;
-  otpExpirySeconds: number;
-  /** Minimum time between two codes sent to one address (GoTrue's SMTP max frequency). */
-  emailMaxFrequencySeconds: number;
-  /** How long a rotated refresh token may still be presented (two tabs refreshing at once). */
-  refreshTokenReuseSeconds: number;
-  maxEnrolledFactors: number;
-  totpEnrollEnabled: boolean;
-  totpVerifyEnabled: boolean;
-}
-
-export interface StackSettings {
-  auth: AuthSettings;
-  /** verify_jwt per function name; functions not listed verify (the CLI's default). */
-  functionVerifyJwt(name: string): boolean;
-}
-
-function num(value: unknown, fallback: number): number {
-  return typeof value === 'number' ? value : fallback;
-}
+// biome-ignore lint/suspicious/noExplicitAny: TOML tables are read by optional chaining and checked by type below.
+type Toml = any;
 
 /** Reads a Go duration as config.toml writes them ("1m0s", "90s", "1h") into seconds. */
 export function durationSeconds(value: unknown, fallback: number): number {
@@ -60,24 +20,39 @@ export function durationSeconds(value: unknown, fallback: number): number {
   return total;
 }
 
-export function readStackSettings(configFile: string): StackSettings {
-  const toml = readTomlFile(configFile);
-  const siteUrl = get(toml, 'auth.site_url');
+const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
+
+/**
+ * `siteUrl` is the site's local URL (from SITE_PORT, see src/lib/local-addresses.ts): it replaces
+ * config.toml's `auth.site_url`, which only `supabase start` reads, so moving the site is one setting.
+ */
+export function readStackSettings(configFile: string, siteUrl: string) {
+  let toml: Toml = {};
+  try {
+    toml = parseToml(readFileSync(configFile, 'utf8'));
+  } catch {
+    // No readable config.toml: the CLI's defaults.
+  }
+  const auth: Toml = toml.auth ?? {};
   return {
     auth: {
-      siteUrl: typeof siteUrl === 'string' ? siteUrl : 'http://127.0.0.1:4321',
-      jwtExpirySeconds: num(get(toml, 'auth.jwt_expiry'), 3600),
-      enableSignup: get(toml, 'auth.enable_signup') !== false,
-      otpLength: num(get(toml, 'auth.email.otp_length'), 6),
-      otpExpirySeconds: num(get(toml, 'auth.email.otp_expiry'), 3600),
-      emailMaxFrequencySeconds: durationSeconds(get(toml, 'auth.email.max_frequency'), 60),
-      refreshTokenReuseSeconds: num(get(toml, 'auth.refresh_token_reuse_interval'), 10),
-      maxEnrolledFactors: num(get(toml, 'auth.mfa.max_enrolled_factors'), 10),
-      totpEnrollEnabled: get(toml, 'auth.mfa.totp.enroll_enabled') !== false,
-      totpVerifyEnabled: get(toml, 'auth.mfa.totp.verify_enabled') !== false,
+      siteUrl,
+      jwtExpirySeconds: num(auth.jwt_expiry, 3600),
+      enableSignup: auth.enable_signup !== false,
+      otpLength: num(auth.email?.otp_length, 6),
+      otpExpirySeconds: num(auth.email?.otp_expiry, 3600),
+      /** Minimum time between two codes sent to one address (GoTrue's SMTP max frequency). */
+      emailMaxFrequencySeconds: durationSeconds(auth.email?.max_frequency, 60),
+      /** How long a rotated refresh token may still be presented (two tabs refreshing at once). */
+      refreshTokenReuseSeconds: num(auth.refresh_token_reuse_interval, 10),
+      maxEnrolledFactors: num(auth.mfa?.max_enrolled_factors, 10),
+      totpEnrollEnabled: auth.mfa?.totp?.enroll_enabled !== false,
+      totpVerifyEnabled: auth.mfa?.totp?.verify_enabled !== false,
     },
-    functionVerifyJwt(name) {
-      return get(toml, `functions.${name}.verify_jwt`) !== false;
-    },
+    /** verify_jwt per function name; functions not listed verify (the CLI's default). */
+    functionVerifyJwt: (name: string): boolean => toml.functions?.[name]?.verify_jwt !== false,
   };
 }
+
+export type StackSettings = ReturnType<typeof readStackSettings>;
+export type AuthSettings = StackSettings['auth'];

@@ -1,35 +1,28 @@
 /**
  * The embedded local database: PostgreSQL compiled to WebAssembly (PGlite), prepared to look like a fresh
- * Supabase project (see shim.sql) with the project's migrations applied.
- *
- * The local stack's HTTP servers (auth, REST, storage, realtime) share the one {@link Database} this opens
- * and run every request through {@link withRequestContext}, the way PostgREST does on Supabase.
+ * Supabase project (see shim.sql) with the project's migrations applied. The local stack's services share
+ * the one database this opens and run every request through {@link withRequestContext}, as PostgREST does.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { ApiRole } from './keys.ts';
 import { applyMigrations, applySeed, applyShim, type SqlConnection, type SqlExecutor } from './schema-setup.ts';
 
 export type { Transaction } from '@electric-sql/pglite';
 
-export type Database = {
-  /** The PGlite instance, connected as its bootstrap superuser. Use {@link withRequestContext} for API requests. */
-  pg: PGlite;
-  /** Migration versions applied by this open (empty when the persisted database was already current). */
-  appliedMigrations: string[];
-  /** Whether the database was created by this open (and so seeded, when asked). */
-  created: boolean;
-  /** Flushes to disk (when persisted) and stops the engine. */
-  close(): Promise<void>;
-};
+export type Database = Awaited<ReturnType<typeof openDatabase>>;
 
-export type OpenDatabaseOptions = {
+type OpenDatabaseOptions = {
   /** Directory the database persists in (e.g. `.data/postgres`); undefined keeps it in memory. */
   dataDir?: string;
   /** Load supabase/seed.sql (local demo data) when the database is created by this open. */
   seed?: boolean;
+  /** The local servers' own SQL (Auth's tables, the movable clock), applied on every open before the seed. */
+  localSql?: string[];
   /**
    * Start a new database from a dump made with `pg.dumpDataDir()` instead of running initdb (seconds in
    * WebAssembly). Tests open many databases from one prepared dump. Ignored when `dataDir` already holds one.
@@ -37,15 +30,23 @@ export type OpenDatabaseOptions = {
   fromDump?: Blob;
 };
 
+/** SQL of the local servers themselves (Auth's tables, Realtime's, the movable clock), in the order applied. */
+const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql'];
+
+export function readLocalServerSql(): Promise<string[]> {
+  const dir = path.dirname(fileURLToPath(import.meta.url));
+  return Promise.all(LOCAL_SQL_FILES.map((file) => readFile(path.join(dir, file), 'utf8')));
+}
+
 /**
  * Opens (creating if needed) the local database: applies shim.sql, then every supabase/migrations/*.sql not
- * yet recorded in supabase_migrations.schema_migrations (so a restart applies only new ones), then seed.sql
- * when `seed` is set and the database is new. Throws a MigrationError naming the file when a migration fails.
+ * yet recorded in supabase_migrations.schema_migrations (so a restart applies only new ones), then the local
+ * servers' SQL (idempotent), then seed.sql when `seed` is set and the database is new (the seed gives staff
+ * their authenticator factors, a table of the local Auth server). Throws a MigrationError naming the file when a migration fails.
  */
-export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+export async function openDatabase(options: OpenDatabaseOptions = {}) {
   const created = options.dataDir === undefined || !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
-
   const pg = await PGlite.create({
     dataDir: options.dataDir,
     extensions: { pgcrypto },
@@ -54,7 +55,9 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   try {
     const conn = pgliteConnection(pg);
     await applyShim(conn);
+    /** Migration versions applied by this open (empty when the persisted database was already current). */
     const appliedMigrations = await applyMigrations(conn);
+    for (const sql of options.localSql ?? []) await pg.exec(sql);
     if (created && options.seed) await applySeed(conn);
     return { pg, appliedMigrations, created, close: () => pg.close() };
   } catch (error) {
@@ -64,15 +67,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 /** The roles a request can run as, chosen from the `role` claim of its JWT (or anon without one). */
-export type RequestRole = 'anon' | 'authenticated' | 'service_role';
+export type RequestRole = ApiRole;
 
-export type RequestContext = {
+type RequestContext = {
   role: RequestRole;
   /** The verified JWT payload (sub, role, email, aal, ...); `{ role: 'anon' }` for anonymous requests. */
   claims: Record<string, unknown>;
 };
-
-const REQUEST_ROLES: ReadonlySet<string> = new Set<RequestRole>(['anon', 'authenticated', 'service_role']);
 
 /**
  * Runs `fn` in one transaction as PostgREST runs a request: the role switched with `set local role`, the
@@ -86,22 +87,20 @@ export async function withRequestContext<T>(
   fn: (tx: Transaction) => Promise<T>,
   options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  if (!REQUEST_ROLES.has(ctx.role)) throw new Error(`Unknown request role: ${String(ctx.role)}`);
+  if (!['anon', 'authenticated', 'service_role'].includes(ctx.role)) throw new Error(`Unknown request role: ${String(ctx.role)}`);
   return pg.transaction(async (tx) => {
     // PostgREST runs GET and HEAD read-only: a function reached by a plain link cannot write.
     if (options.readOnly) await tx.exec('set transaction read only');
-    const before = await tx.query<{ session_user: string }>('select session_user::text as session_user');
+    const whoami = 'select current_user::text as current_user, session_user::text as session_user';
+    const before = (await tx.query<{ session_user: string }>(whoami)).rows[0];
     await setRequestContext(tx, ctx);
     const result = await fn(tx);
     // PGlite's one login is a superuser, so SQL that switched role or session user back would run with
     // every privilege. Nothing a request sends should be able to; if it ever did, nothing it did commits
     // and nothing it read is answered.
-    const after = await tx.query<{ current_user: string; session_user: string }>(
-      'select current_user::text as current_user, session_user::text as session_user',
-    );
-    if (after.rows[0].current_user !== ctx.role || after.rows[0].session_user !== before.rows[0].session_user) {
-      throw new RoleEscapeError(ctx.role, after.rows[0].current_user);
-    }
+    const after = (await tx.query<{ current_user: string; session_user: string }>(whoami)).rows[0];
+    if (after.current_user !== ctx.role || after.session_user !== before.session_user)
+      throw new RoleEscapeError(ctx.role, after.current_user);
     return result;
   });
 }
@@ -118,10 +117,7 @@ export class RoleEscapeError extends Error {
 
 /** Sets role and claims for the rest of the current transaction (shared with the PostgreSQL test engine). */
 export async function setRequestContext(tx: Pick<SqlExecutor, 'query'>, ctx: RequestContext): Promise<void> {
-  const claim = (name: string) => {
-    const value = ctx.claims[name];
-    return value === undefined || value === null ? '' : String(value);
-  };
+  const claim = (name: string) => String(ctx.claims[name] ?? '');
   await tx.query(
     `select set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),

@@ -8,17 +8,16 @@
  *   the clock sees every consequence at once. The REST service cannot call HTTP from SQL, so this module
  *   answers that one rpc path itself (its longer prefix wins the stack's routing).
  */
-import type { ServiceModule, StackContext } from './context.ts';
-import { withRequestContext, type RequestRole } from './database.ts';
-import { apiKey, bearerToken, readBody, sendJson } from './http.ts';
-import { isApiRole, SERVICE_ROLE_KEY, verifyJwt } from './keys.ts';
-
-export const LOCAL_RUN_DUE_WORK_PATH = '/rest/v1/rpc/local_run_due_work';
+import { withRequestContext } from './database.ts';
+import { readBody, resolveCaller, sendJson } from './http.ts';
+import { SERVICE_ROLE_KEY } from './keys.ts';
+import type { ServiceModule, StackContext } from './server.ts';
+import { fromPgError, isPgError, restErrors } from './services/rest/errors.ts';
 
 /** How often the stack acts on deadlines by itself (hosted: pg_cron every minute). */
 const TIMER_INTERVAL_MS = 5_000;
 
-export type DrainResult = { success?: boolean; done?: number; retry?: number; failed?: number; error?: string };
+type DrainResult = { success?: boolean; done?: number; retry?: number; failed?: number; error?: string };
 
 /** Calls the outbox-worker function as the service role, as pg_net does on a hosted project. */
 async function drainOutbox(ctx: StackContext): Promise<DrainResult> {
@@ -27,24 +26,19 @@ async function drainOutbox(ctx: StackContext): Promise<DrainResult> {
     headers: { authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
     body: '{}',
   });
-  const text = await response.text();
-  try {
-    return JSON.parse(text) as DrainResult;
-  } catch {
-    return { success: false, error: `outbox-worker answered ${response.status}` };
-  }
+  return response.json().catch(() => ({ success: false, error: `outbox-worker answered ${response.status}` }));
 }
 
-async function outsideCallsDue(ctx: StackContext): Promise<boolean> {
+async function drainIfDue(ctx: StackContext): Promise<DrainResult> {
   const { rows } = await ctx.pg.query<{ due: boolean }>(
     `select exists (select 1 from private.outbox where status = 'pending' and next_attempt_at <= private.clock_now()) as due`,
   );
-  return rows[0]?.due ?? false;
+  return rows[0]?.due ? drainOutbox(ctx) : { success: true, done: 0, retry: 0, failed: 0 };
 }
 
 export const dueWorkService: ServiceModule = {
   name: 'due-work',
-  prefix: LOCAL_RUN_DUE_WORK_PATH,
+  prefix: '/rest/v1/rpc/local_run_due_work',
   create(ctx) {
     let running: Promise<void> | undefined;
 
@@ -53,10 +47,8 @@ export const dueWorkService: ServiceModule = {
       running ??= (async () => {
         try {
           await ctx.pg.query('select private.run_due_work()');
-          if (await outsideCallsDue(ctx)) {
-            const result = await drainOutbox(ctx);
-            if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
-          }
+          const result = await drainIfDue(ctx);
+          if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
         } catch (error) {
           ctx.log('due-work', error instanceof Error ? error.message : String(error));
         }
@@ -69,34 +61,20 @@ export const dueWorkService: ServiceModule = {
 
     return {
       async handle(req, res, url) {
-        if (req.method !== 'POST') return sendJson(res, 405, { code: 'PGRST117', message: 'Unsupported HTTP method' });
+        if (req.method !== 'POST') throw restErrors.method(req.method ?? '');
         await readBody(req);
-        const token = bearerToken(req) ?? apiKey(req, url);
-        let role: RequestRole = 'anon';
-        let claims: Record<string, unknown> = { role: 'anon' };
-        if (token) {
-          try {
-            claims = await verifyJwt(token);
-            if (isApiRole(claims.role)) role = claims.role;
-          } catch {
-            return sendJson(res, 401, { code: 'PGRST301', message: 'JWT could not be decoded', details: null, hint: null });
-          }
-        }
+        const caller = await resolveCaller(req, url, restErrors.caller);
         let result: unknown;
         try {
           // The database decides who may call it (service_role only), exactly as through PostgREST.
-          result = await withRequestContext(ctx.pg, { role, claims }, async (tx) => {
-            const { rows } = await tx.query<{ result: unknown }>('select public.local_run_due_work() as result');
-            return rows[0]?.result;
+          result = await withRequestContext(ctx.pg, caller, async (tx) => {
+            return (await tx.query<{ result: unknown }>('select public.local_run_due_work() as result')).rows[0]?.result;
           });
         } catch (error) {
-          const { code, message } = error as { code?: string; message?: string };
-          const status = code === '42501' ? (role === 'anon' ? 401 : 403) : 400;
-          return sendJson(res, status, { code: code ?? 'P0001', message: message ?? 'failed', details: null, hint: null });
+          throw isPgError(error) ? fromPgError(error, caller.role) : error;
         }
         await running;
-        const outbox = (await outsideCallsDue(ctx)) ? await drainOutbox(ctx) : { success: true, done: 0, retry: 0, failed: 0 };
-        sendJson(res, 200, { ...(result as Record<string, unknown>), outbox });
+        sendJson(res, 200, { ...(result as Record<string, unknown>), outbox: await drainIfDue(ctx) });
       },
       async stop() {
         clearInterval(timer);

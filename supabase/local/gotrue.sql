@@ -91,5 +91,5 @@ revoke all on auth.sessions, auth.mfa_amr_claims, auth.refresh_tokens, auth.one_
   auth.mfa_factors, auth.mfa_challenges from public, anon, authenticated;
 revoke all on sequence auth.refresh_tokens_id_seq from public, anon, authenticated;
 -- The migrations' role reads factors, as hosted `postgres` can: the database refuses players who skipped
--- their second step (private.second_step_missing).
-grant select on auth.mfa_factors to supabase_migrator;
+-- their second step (private.second_step_missing). The seed gives the demo staff their authenticator.
+grant select, insert on auth.mfa_factors to supabase_migrator;

@@ -1,11 +1,9 @@
 /**
- * The signing secret and API keys of the local stack.
- *
- * They are the Supabase CLI's well-known local values (the same for every `supabase start`),
- * so the site, the functions and the tests cannot tell this stack from the CLI's. They sign
- * nothing that matters outside a developer's machine.
+ * The signing secret and API keys of the local stack: the Supabase CLI's well-known local values (the
+ * same for every `supabase start`), so the site, the functions and the tests cannot tell this stack
+ * from the CLI's. They sign nothing that matters outside a developer's machine.
  */
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
@@ -19,7 +17,7 @@ export const SERVICE_ROLE_KEY =
 const secretKey = new TextEncoder().encode(JWT_SECRET);
 
 /** The database roles a verified JWT may switch to, as on hosted Supabase. */
-export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
 export type ApiRole = (typeof API_ROLES)[number];
 
 export type JwtClaims = Record<string, unknown> & { role?: string; sub?: string; exp?: number };
@@ -28,33 +26,36 @@ export class InvalidJwtError extends Error {
   readonly expired: boolean;
   constructor(message: string, expired = false) {
     super(message);
-    this.name = 'InvalidJwtError';
     this.expired = expired;
   }
 }
 
-/**
- * Verifies an HS256 token with the local secret. The messages follow PostgREST's wording
- * ("JWT expired", "JWSError JWSInvalidSignature") so callers can surface them unchanged.
- */
+/** Verifies an HS256 token; the messages follow PostgREST's wording, so callers can pass them on. */
 export async function verifyJwt(token: string): Promise<JwtClaims> {
   try {
-    const { payload } = await jwtVerify(token, secretKey, { algorithms: ['HS256'] });
-    return payload as JwtClaims;
+    return (await jwtVerify(token, secretKey, { algorithms: ['HS256'] })).payload as JwtClaims;
   } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw new InvalidJwtError('JWT expired', true);
-    if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
-      throw new InvalidJwtError('JWSError JWSInvalidSignature');
-    }
-    if (error instanceof joseErrors.JWTClaimValidationFailed) throw new InvalidJwtError('JWT claims validation failed');
+    if (error instanceof errors.JWTExpired) throw new InvalidJwtError('JWT expired', true);
+    if (error instanceof errors.JWSSignatureVerificationFailed) throw new InvalidJwtError('JWSError JWSInvalidSignature');
+    if (error instanceof errors.JWTClaimValidationFailed) throw new InvalidJwtError('JWT claims validation failed');
     throw new InvalidJwtError('Invalid JWT');
   }
 }
 
-export async function signJwt(claims: Record<string, unknown>): Promise<string> {
+export function signJwt(claims: Record<string, unknown>): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secretKey);
 }
 
-export function isApiRole(role: unknown): role is ApiRole {
+function isApiRole(role: unknown): role is ApiRole {
   return typeof role === 'string' && (API_ROLES as readonly string[]).includes(role);
 }
+
+/** A verified token's role and claims (no role: anon); a role outside API_ROLES is refused. */
+export async function identify(token: string): Promise<{ role: ApiRole; claims: JwtClaims }> {
+  const claims = await verifyJwt(token);
+  const role = claims.role ?? 'anon';
+  if (!isApiRole(role)) throw new RoleNotAllowedError(`role "${String(role)}" is not allowed by the local stack`);
+  return { role, claims };
+}
+
+class RoleNotAllowedError extends Error {}

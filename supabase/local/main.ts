@@ -1,17 +1,13 @@
 /**
  * `npm run stack`: starts the embedded local Supabase and prints its URLs and keys the way
  * `supabase start` does. Ctrl-C (or SIGTERM) stops it; the data stays in .data/ for next time.
- *
- * Options (or environment): --port (SUPABASE_LOCAL_PORT, default 54321), --data-dir
- * (SUPABASE_LOCAL_DATA_DIR, default .data), --ephemeral (a fresh temporary data dir removed on
- * exit, for end-to-end tests), --functions-dir <dir> (extra edge functions, repeatable), --sql <file>
- * (extra SQL applied as superuser after the migrations on every start, repeatable: test fixtures),
- * --no-seed, --quiet (only Auth's lines, which carry the one-time codes, are logged).
+ * Its options are listed in supabase/local/README.md.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { projectAddresses, projectEnv } from '../../scripts/project-env.ts';
 import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
 import { startStack } from './server.ts';
 
@@ -28,25 +24,31 @@ const { values } = parseArgs({
 });
 
 const startedAt = performance.now();
-const port = Number(values.port ?? process.env.SUPABASE_LOCAL_PORT ?? 54321);
+const addresses = projectAddresses();
+const port = values.port === undefined ? addresses.stackPort : Number(values.port);
+// The configured URL is announced only by the stack that answers it (tests start more on other ports).
+const publicUrl = addresses.stackIsLocal && port === addresses.stackPort ? addresses.stackUrl : undefined;
 const dataDir = values.ephemeral
   ? await mkdtemp(path.join(os.tmpdir(), 'golazo-stack-'))
-  : (values['data-dir'] ?? process.env.SUPABASE_LOCAL_DATA_DIR);
+  : (values['data-dir'] ?? projectEnv().SUPABASE_LOCAL_DATA_DIR);
+const removeEphemeralData = () => (values.ephemeral && dataDir ? rm(dataDir, { recursive: true, force: true }) : undefined);
 
 let stack: Awaited<ReturnType<typeof startStack>>;
 try {
   stack = await startStack({
     port,
+    publicUrl,
     dataDir,
     seed: !values['no-seed'],
     extraFunctionsDirs: values['functions-dir'],
     extraSqlFiles: values.sql,
+    // Quiet still logs Auth's lines: they carry the one-time codes.
     log: values.quiet ? (scope, message) => scope === 'auth' && console.log(`[${scope}] ${message}`) : undefined,
   });
 } catch (error) {
   console.error('The local Supabase could not start:', error instanceof Error ? error.message : error);
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') console.error(`Port ${port} is in use: is another stack running?`);
-  if (values.ephemeral && dataDir) await rm(dataDir, { recursive: true, force: true });
+  await removeEphemeralData();
   process.exit(1);
 }
 
@@ -64,17 +66,16 @@ Started the local Supabase in ${Math.round(performance.now() - startedAt)} ms (d
       JWT secret: ${JWT_SECRET}
         anon key: ${ANON_KEY}
 service_role key: ${SERVICE_ROLE_KEY}
-${values['no-seed'] ? '' : '\nDemo players (password golazo-demo): demo1@golazo.test, demo2@golazo.test\n'}`);
+${values['no-seed'] ? '' : '\nDemo accounts (password golazo-demo): players demo1@golazo.test ... demo8@golazo.test; staff referee@, organiser@, admin@golazo.test (authenticator secret JBSWY3DPEHPK3PXP)\n'}`);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal}: stopping the local Supabase...`);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+  setTimeout(() => process.exit(1), 10_000).unref();
   await stack.close();
-  if (values.ephemeral && dataDir) await rm(dataDir, { recursive: true, force: true });
+  await removeEphemeralData();
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,25 +1,27 @@
 /**
- * Which web pages may talk to the local stack.
+ * Which web pages may talk to the local stack, and CORS for them.
  *
  * Browsers attach an `Origin` header to cross-origin requests, so a page on any site could otherwise
  * drive the stack on a developer's machine (sign players in, read the inbox, mark orders paid). Only
- * the site's own origins get CORS answers: the dev/preview site on :4321, PUBLIC_SITE_URL, and the
- * comma-separated SUPABASE_LOCAL_ALLOWED_ORIGINS. A request with a foreign Origin gets no
- * Access-Control-Allow-Origin, and one that could change state is refused outright.
- *
+ * the site's own origins get CORS answers: the site on SITE_PORT (both loopback names), PUBLIC_SITE_URL
+ * and the comma-separated SUPABASE_LOCAL_ALLOWED_ORIGINS. A foreign Origin gets no
+ * Access-Control-Allow-Origin, and a request of it that could change state is refused outright.
  * The developer tools (the inbox, the Razorpay double's /test endpoints) answer local callers only:
  * a loopback connection with no Origin (a test runner, curl) or with an allowed origin on this machine.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { projectEnv } from '../../scripts/project-env.ts';
+import { localAddresses } from '../../src/lib/local-addresses.ts';
+import { sendJson } from './http.ts';
 
-export const DEFAULT_SITE_ORIGINS = ['http://localhost:4321', 'http://127.0.0.1:4321'];
-
-/** Paths that only local callers may use: every `/__*` developer tool (the inbox, ...) and the Razorpay double's test controls. */
+/** Every `/__*` developer tool (the inbox, ...) and the Razorpay double's test controls. */
 const LOCAL_ONLY_PREFIXES = ['/__', '/razorpay/test/'];
-
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const EXPOSED_HEADERS = 'content-range, content-length, content-type, etag, x-supabase-api-version, location';
+const ALLOWED_HEADERS =
+  'authorization, x-client-info, apikey, content-type, prefer, accept, accept-profile, content-profile, x-upsert, range, x-supabase-api-version, cache-control, x-metadata';
 
 function originOf(value: string): string | undefined {
   try {
@@ -30,27 +32,21 @@ function originOf(value: string): string | undefined {
   }
 }
 
-/** The allowed origins, from the defaults and the environment (invalid entries are ignored). */
-export function allowedOrigins(env: NodeJS.ProcessEnv = process.env): Set<string> {
-  const listed = [...DEFAULT_SITE_ORIGINS, env.PUBLIC_SITE_URL ?? '', ...(env.SUPABASE_LOCAL_ALLOWED_ORIGINS ?? '').split(',')];
-  return new Set(listed.map(originOf).filter((origin): origin is string => origin !== undefined));
-}
-
-export type OriginVerdict =
-  /** No Origin header: not a browser's cross-origin request (curl, tests, server-side code). */
-  { kind: 'none' } | { kind: 'allowed'; origin: string } | { kind: 'foreign'; origin: string };
+/** No Origin header: not a browser's cross-origin request (curl, tests, server-side code). */
+type OriginVerdict = { kind: 'none' } | { kind: 'allowed' | 'foreign'; origin: string };
 
 export class OriginPolicy {
-  readonly allowed: ReadonlySet<string>;
-  constructor(allowed: ReadonlySet<string> = allowedOrigins()) {
-    this.allowed = allowed;
+  /** The site's origins (local-addresses.ts) and SUPABASE_LOCAL_ALLOWED_ORIGINS; invalid entries are ignored. */
+  private readonly allowed: ReadonlySet<string>;
+  constructor(env = projectEnv()) {
+    const listed = [...localAddresses(env).siteOrigins, ...(env.SUPABASE_LOCAL_ALLOWED_ORIGINS ?? '').split(',')];
+    this.allowed = new Set(listed.map(originOf).filter((origin) => origin !== undefined));
   }
 
   judge(req: IncomingMessage): OriginVerdict {
     const header = req.headers.origin;
     if (header === undefined) return { kind: 'none' };
-    const origin = Array.isArray(header) ? header[0] : header;
-    return this.allowed.has(origin) ? { kind: 'allowed', origin } : { kind: 'foreign', origin };
+    return { kind: this.allowed.has(header) ? 'allowed' : 'foreign', origin: header };
   }
 
   /**
@@ -61,22 +57,35 @@ export class OriginPolicy {
   refusal(req: IncomingMessage, pathname: string): string | undefined {
     const verdict = this.judge(req);
     if (LOCAL_ONLY_PREFIXES.some((prefix) => pathname.startsWith(prefix))) {
-      if (!isLoopback(req)) return `${pathname} answers callers on this machine only`;
+      if (!LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? '')) return `${pathname} answers callers on this machine only`;
       if (verdict.kind === 'foreign') return `${pathname} does not answer pages from ${verdict.origin}`;
-      if (verdict.kind === 'allowed' && !isLocalOrigin(verdict.origin)) return `${pathname} answers pages served from this machine only`;
-      return undefined;
-    }
-    if (verdict.kind === 'foreign' && !READ_ONLY_METHODS.has(req.method ?? 'GET')) {
+      if (verdict.kind === 'allowed' && !LOOPBACK_HOSTS.has(new URL(verdict.origin).hostname))
+        return `${pathname} answers pages served from this machine only`;
+    } else if (verdict.kind === 'foreign' && !READ_ONLY_METHODS.has(req.method ?? 'GET')) {
       return `Origin ${verdict.origin} is not allowed to call the local stack (see SUPABASE_LOCAL_ALLOWED_ORIGINS)`;
     }
     return undefined;
   }
 }
 
-function isLoopback(req: IncomingMessage): boolean {
-  return LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? '');
+/** The origin echoed (never `*`) for allowed origins only; a request without Origin needs none. */
+export function applyCors(res: ServerResponse, verdict: OriginVerdict): void {
+  res.setHeader('vary', 'Origin');
+  if (verdict.kind !== 'allowed') return;
+  res.setHeader('access-control-allow-origin', verdict.origin);
+  res.setHeader('access-control-expose-headers', EXPOSED_HEADERS);
 }
 
-function isLocalOrigin(origin: string): boolean {
-  return LOOPBACK_HOSTS.has(new URL(origin).hostname);
+export function answerPreflight(req: IncomingMessage, res: ServerResponse, verdict: OriginVerdict): void {
+  if (verdict.kind === 'foreign') {
+    sendJson(res, 403, { message: `Origin ${verdict.origin} is not allowed to call the local stack` });
+    return;
+  }
+  res.writeHead(200, {
+    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? ALLOWED_HEADERS,
+    'access-control-max-age': '3600',
+    'content-length': '0',
+  });
+  res.end();
 }

@@ -3,11 +3,11 @@
  * migration in `supabase/migrations` in timestamp order, then (locally only) `supabase/seed.sql`.
  *
  * Engine-agnostic: the embedded local database (PGlite, see database.ts) and the throw-away PostgreSQL 15
- * cluster of the SQL tests (postgres-cluster.ts) both pass a {@link SqlConnection}.
+ * cluster of the SQL tests (supabase/tests/postgres-cluster.ts) both pass a {@link SqlConnection}.
  *
- * The shim runs as the engine's superuser. Migrations and the seed run as {@link MIGRATOR_ROLE}, which
- * plays hosted Supabase's `postgres` role: not a superuser, so SQL that `supabase db push` would refuse
- * is refused here too.
+ * The shim runs as the engine's superuser. Migrations and the seed run as `supabase_migrator` (created by
+ * shim.sql), which plays hosted Supabase's `postgres` role: not a superuser, so SQL that
+ * `supabase db push` would refuse is refused here too.
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -27,28 +27,19 @@ export type SqlConnection = SqlExecutor & {
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
 };
 
-/** The non-superuser role migrations run as (hosted Supabase's `postgres`). Created by shim.sql. */
-export const MIGRATOR_ROLE = 'supabase_migrator';
-
 const supabaseDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export const SHIM_FILE = path.join(supabaseDir, 'local', 'shim.sql');
 export const MIGRATIONS_DIR = path.join(supabaseDir, 'migrations');
-export const SEED_FILE = path.join(supabaseDir, 'seed.sql');
-
-export type Migration = { version: string; name: string; file: string; sql: string };
 
 /** `20261121000001_tournaments.sql` -> version `20261121000001`, name `tournaments`, as the Supabase CLI reads it. */
 const MIGRATION_FILE = /^(\d{14})_([a-z0-9_]+)\.sql$/;
 
 /** The migrations in `dir`, oldest first. A `.sql` file whose name does not follow the pattern is an error. */
-export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
+export async function readMigrations(dir = MIGRATIONS_DIR) {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
   return Promise.all(
     files.map(async (file) => {
-      const match = MIGRATION_FILE.exec(file);
-      if (!match) throw new Error(`Migration file name must be <YYYYMMDDHHMMSS>_<concern>.sql: ${file}`);
-      const [, version = '', name = ''] = match;
+      const [, version, name] = MIGRATION_FILE.exec(file) ?? [];
+      if (!version) throw new Error(`Migration file name must be <YYYYMMDDHHMMSS>_<concern>.sql: ${file}`);
       return { version, name, file, sql: await readFile(path.join(dir, file), 'utf8') };
     }),
   );
@@ -64,11 +55,6 @@ const ROLE_ESCAPES = [
   /\b(re)?set\s+session\s+authorization\b/i,
 ];
 
-function refuseRoleEscape(label: string, sql: string): void {
-  const roleChange = ROLE_ESCAPES.find((pattern) => pattern.test(sql));
-  if (roleChange) throw new MigrationError(label, new Error(`changing the session role is not allowed here (${roleChange.source})`));
-}
-
 export class MigrationError extends Error {
   readonly file: string;
   constructor(file: string, cause: unknown) {
@@ -80,90 +66,77 @@ export class MigrationError extends Error {
 
 /** Applies the compatibility shim as the current (superuser) connection. Idempotent: runs on every start. */
 export async function applyShim(conn: SqlConnection): Promise<void> {
-  const sql = await readFile(SHIM_FILE, 'utf8');
+  const sql = await readFile(path.join(supabaseDir, 'local', 'shim.sql'), 'utf8');
   await conn.transaction(async (tx) => {
     await tx.exec(sql);
-    // The Supabase CLI's own migration history table, so `supabase migration list` style tooling and
-    // this runner agree on what has been applied.
+    // The Supabase CLI's own migration history table, so the CLI and this runner agree on what has been applied.
     await tx.exec(`
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (
-        version text primary key,
-        statements text[],
-        name text,
-        checksum text,
-        applied_at timestamptz not null default now()
+        version text primary key, statements text[], name text, checksum text, applied_at timestamptz not null default now()
       );
     `);
   });
 }
 
 /**
- * Runs `sql` as the migrator role inside its own transaction. Throws (and rolls back) when the SQL fails
- * or tries to switch back to the superuser.
+ * Runs `sql` as the migrator role inside its own transaction, then `record` (as the superuser) in the same
+ * transaction. Throws a MigrationError (and rolls back) when the SQL fails or tries to switch back to the superuser.
  */
-export async function runAsMigrator(conn: SqlConnection, label: string, sql: string): Promise<void> {
-  refuseRoleEscape(label, sql);
+export async function runAsMigrator(conn: SqlConnection, label: string, sql: string, record?: (tx: SqlExecutor) => Promise<unknown>) {
+  const roleChange = ROLE_ESCAPES.find((pattern) => pattern.test(sql));
+  if (roleChange) throw new MigrationError(label, new Error(`changing the session role is not allowed here (${roleChange.source})`));
   try {
     await conn.transaction(async (tx) => {
-      await tx.exec(`set local role ${MIGRATOR_ROLE}`);
+      await tx.exec('set local role supabase_migrator');
       await tx.exec(sql);
+      await tx.exec('reset role');
+      await record?.(tx);
     });
   } catch (error) {
     throw new MigrationError(label, error);
   }
 }
 
+const checksum = (sql: string) => createHash('sha256').update(sql).digest('hex');
+
 /**
  * Applies every migration not yet recorded in supabase_migrations.schema_migrations, oldest first, each in
  * its own transaction together with its history row. Returns the versions applied now.
  */
 export async function applyMigrations(conn: SqlConnection, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const applied = new Map(
-    (
-      await conn.query<{ version: string; checksum: string | null }>('select version, checksum from supabase_migrations.schema_migrations')
-    ).rows.map((r) => [r.version, r.checksum]),
+  const { rows } = await conn.query<{ version: string; checksum: string | null }>(
+    'select version, checksum from supabase_migrations.schema_migrations',
   );
+  const applied = new Map(rows.map((r) => [r.version, r.checksum]));
   const fresh: string[] = [];
-  for (const migration of await readMigrations(dir)) {
-    if (applied.has(migration.version)) {
+  for (const { version, name, file, sql } of await readMigrations(dir)) {
+    if (applied.has(version)) {
       // A landed migration is never edited: hosted projects would never see the change.
-      const recorded = applied.get(migration.version);
-      if (recorded && recorded !== checksum(migration.sql)) {
+      const recorded = applied.get(version);
+      if (recorded && recorded !== checksum(sql)) {
         console.warn(
-          `supabase/migrations/${migration.file} changed after it was applied to this database. ` +
+          `supabase/migrations/${file} changed after it was applied to this database. ` +
             'Write a new migration instead (locally, `npm run stack:reset` starts over).',
         );
       }
       continue;
     }
-    refuseRoleEscape(migration.file, migration.sql);
-    try {
-      await conn.transaction(async (tx) => {
-        await tx.exec(`set local role ${MIGRATOR_ROLE}`);
-        await tx.exec(migration.sql);
-        await tx.exec('reset role');
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements, checksum) values ($1, $2, $3, $4)', [
-          migration.version,
-          migration.name,
-          [migration.sql],
-          checksum(migration.sql),
-        ]);
-      });
-    } catch (error) {
-      throw new MigrationError(migration.file, error);
-    }
-    fresh.push(migration.version);
+    await runAsMigrator(conn, file, sql, (tx) =>
+      tx.query('insert into supabase_migrations.schema_migrations (version, name, statements, checksum) values ($1, $2, $3, $4)', [
+        version,
+        name,
+        [sql],
+        checksum(sql),
+      ]),
+    );
+    fresh.push(version);
   }
   return fresh;
 }
 
 /** Applies supabase/seed.sql as the migrator role (local demo data only; never part of a deploy). */
-export async function applySeed(conn: SqlConnection, file = SEED_FILE): Promise<void> {
-  const sql = await readFile(file, 'utf8').catch(() => '');
-  if (sql.trim()) await runAsMigrator(conn, path.basename(file), sql);
-}
-
-function checksum(sql: string): string {
-  return createHash('sha256').update(sql).digest('hex');
+export async function applySeed(conn: SqlConnection): Promise<void> {
+  const sql = await readFile(path.join(supabaseDir, 'seed.sql'), 'utf8').catch(() => '');
+  if (sql.trim()) await runAsMigrator(conn, 'seed.sql', sql);
 }

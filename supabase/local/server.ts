@@ -3,26 +3,76 @@
  * an in-process PGlite database, answering Supabase's APIs at the CLI's well-known URL and keys.
  *
  * startStack() opens the database (shim, migrations, first-run seed), applies the local servers'
- * own SQL, syncs the tournament catalog, then listens. Each API is a service module (services/);
- * requests are routed by URL prefix.
+ * own SQL, syncs the tournament catalog, then listens. Each API is a service (SERVICE_MODULES below)
+ * that owns a URL prefix; requests are routed by the longest matching prefix.
  */
-import { readFile, mkdir } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { projectAddresses } from '../../scripts/project-env.ts';
 import { syncCatalog } from '../../scripts/sync-catalog.ts';
-import { openDatabase } from './database.ts';
-import { readStackSettings } from './config.ts';
-import type { Service, StackContext } from './context.ts';
-import { answerPreflight, applyCors, BodyTooLargeError, sendJson } from './http.ts';
-import { Inbox } from './inbox.ts';
-import { OriginPolicy } from './origins.ts';
-import { serviceModules } from './services/index.ts';
+import { readStackSettings, type StackSettings } from './config.ts';
+import { openDatabase, readLocalServerSql } from './database.ts';
+import { razorpayService } from './doubles/razorpay.ts';
+import { dueWorkService } from './due-work.ts';
+import { BodyTooLargeError, HttpError, sendJson } from './http.ts';
+import { Inbox, inboxService } from './inbox.ts';
+import { answerPreflight, applyCors, OriginPolicy } from './origins.ts';
+import { authService } from './services/auth/index.ts';
+import { functionsService } from './services/functions/index.ts';
+import { realtimeService } from './services/realtime/index.ts';
+import { restService } from './services/rest/index.ts';
+import { storageService } from './services/storage/index.ts';
 
-const localDir = path.dirname(fileURLToPath(import.meta.url));
-export const PROJECT_ROOT = path.resolve(localDir, '..', '..');
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** What every service is given. */
+export interface StackContext {
+  /** The database, connected as its superuser: services switch roles per request (withRequestContext). */
+  pg: PGlite;
+  /** Where the stack answers, e.g. http://127.0.0.1:54321. */
+  apiUrl: string;
+  /** Root of the persisted data (.data by default); the database and stored files live below it. */
+  dataDir: string;
+  projectRoot: string;
+  /** Folders holding `<name>/index.ts` edge functions, searched in order. */
+  functionsDirs: string[];
+  settings: StackSettings;
+  inbox: Inbox;
+  log(scope: string, message: string): void;
+}
+
+export interface Service {
+  /** Answers one HTTP request whose path starts with the module's prefix. */
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
+  /** Takes over a WebSocket upgrade; returns false to decline it. */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean;
+  /** Releases what the service holds (child processes, sockets, listeners). */
+  stop?(): Promise<void>;
+}
+
+/** A service under its URL prefix (no trailing slash, e.g. '/storage/v1'). To add one, list it below. */
+export interface ServiceModule {
+  name: string;
+  prefix: string;
+  create(ctx: StackContext): Service | Promise<Service>;
+}
+
+/** Outside providers' test doubles live in doubles/, the rest is Supabase's own APIs. */
+const SERVICE_MODULES = [
+  authService,
+  restService,
+  storageService,
+  realtimeService,
+  functionsService,
+  inboxService,
+  razorpayService,
+  dueWorkService,
+];
 
 /**
  * The status for an error a service let through that was the caller's doing (a body too large, JSON
@@ -37,9 +87,10 @@ function callerErrorStatus(error: unknown): number | undefined {
   return undefined;
 }
 
-export interface StackOptions {
+interface StackOptions {
   port?: number;
-  host?: string;
+  /** The URL the stack announces (tokens' issuer, functions' SUPABASE_URL, webhooks) when reached under another name (PUBLIC_SUPABASE_URL). */
+  publicUrl?: string;
   /** Root of persisted data; the database lives in <dataDir>/postgres and stored files in <dataDir>/storage. */
   dataDir?: string;
   /** Extra folders of `<name>/index.ts` functions (after supabase/functions), e.g. test fixtures. */
@@ -51,18 +102,9 @@ export interface StackOptions {
   log?: (scope: string, message: string) => void;
 }
 
-export interface RunningStack {
-  url: string;
-  port: number;
-  context: StackContext;
-  close(): Promise<void>;
-}
-
-/** SQL files of the local servers themselves, applied (idempotently) after the migrations. */
-const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql'];
-
-export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
-  const host = options.host ?? '127.0.0.1';
+export async function startStack(options: StackOptions = {}) {
+  const host = '127.0.0.1';
+  const addresses = projectAddresses(PROJECT_ROOT);
   const dataDir = path.resolve(options.dataDir ?? path.join(PROJECT_ROOT, '.data'));
   const log = options.log ?? ((scope: string, message: string) => console.log(`[${scope}] ${message}`));
   await mkdir(dataDir, { recursive: true });
@@ -71,57 +113,50 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   // requests that arrive while the database opens wait for it (a health check simply answers later).
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const server: Server = createServer((req, res) => void ready.then(() => handle(req, res)));
+  const server = createServer((req, res) => void ready.then(() => handle(req, res)));
   server.on('upgrade', (req, socket, head) => void ready.then(() => upgrade(req, socket, head)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 54321, host, () => resolve());
+    server.listen(options.port ?? addresses.stackPort, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const apiUrl = `http://${host}:${port}`;
+  const apiUrl = options.publicUrl ?? `http://${host}:${port}`;
 
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  const services: { prefix: string; name: string; service: Service }[] = [];
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let context: StackContext;
   try {
-    database = await openDatabase({ dataDir: path.join(dataDir, 'postgres'), seed: options.seed ?? true });
-    for (const file of LOCAL_SQL_FILES) await database.pg.exec(await readFile(path.join(localDir, file), 'utf8'));
+    database = await openDatabase({
+      dataDir: path.join(dataDir, 'postgres'),
+      seed: options.seed ?? true,
+      localSql: await readLocalServerSql(),
+    });
     for (const file of options.extraSqlFiles ?? []) await database.pg.exec(await readFile(path.resolve(file), 'utf8'));
-  } catch (error) {
-    server.closeAllConnections();
-    server.close();
-    throw error;
-  }
-  const { pg } = database;
-  const origins = new OriginPolicy();
-
-  const context: StackContext = {
-    pg,
-    apiUrl,
-    dataDir,
-    projectRoot: PROJECT_ROOT,
-    functionsDirs: [path.join(PROJECT_ROOT, 'supabase', 'functions'), ...(options.extraFunctionsDirs ?? []).map((d) => path.resolve(d))],
-    settings: readStackSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml')),
-    inbox: new Inbox((line) => log('auth', line)),
-    log,
-  };
-
-  let services: { prefix: string; name: string; service: Service }[] = [];
-  try {
+    context = {
+      pg: database.pg,
+      apiUrl,
+      dataDir,
+      projectRoot: PROJECT_ROOT,
+      functionsDirs: [path.join(PROJECT_ROOT, 'supabase', 'functions'), ...(options.extraFunctionsDirs ?? []).map((d) => path.resolve(d))],
+      settings: readStackSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml'), addresses.siteUrl),
+      inbox: new Inbox((line) => log('auth', line)),
+      log,
+    };
     // The tournaments table follows the content catalog on every start (never edited by hand).
-    await syncCatalog(pg);
-    for (const module of serviceModules) services.push({ prefix: module.prefix, name: module.name, service: await module.create(context) });
+    await syncCatalog(database.pg);
+    for (const module of SERVICE_MODULES)
+      services.push({ prefix: module.prefix, name: module.name, service: await module.create(context) });
   } catch (error) {
     server.closeAllConnections();
     server.close();
     await Promise.all(services.map((s) => s.service.stop?.()));
-    await database.close();
+    await database?.close();
     throw error;
   }
-  // Longest prefix first, so '/storage/v1' never shadows a longer one added later.
-  services = services.sort((a, b) => b.prefix.length - a.prefix.length);
-
-  function serviceFor(pathname: string) {
-    return services.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`));
-  }
+  // Longest prefix first: due work's '/rest/v1/rpc/local_run_due_work' wins over REST's '/rest/v1'.
+  services.sort((a, b) => b.prefix.length - a.prefix.length);
+  const serviceFor = (pathname: string) => services.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  const origins = new OriginPolicy();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', apiUrl);
@@ -135,11 +170,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     try {
       await match.service.handle(req, res, url);
     } catch (error) {
+      if (res.headersSent) return void res.end();
+      if (error instanceof HttpError) return sendJson(res, error.status, error.body, error.headers);
       const clientMistake = callerErrorStatus(error);
-      if (clientMistake && !res.headersSent) return sendJson(res, clientMistake, { message: (error as Error).message });
+      if (clientMistake) return sendJson(res, clientMistake, { message: (error as Error).message });
       log(match.name, `${req.method} ${url.pathname} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { message: error instanceof Error ? error.message : 'Internal error' });
-      else res.end();
+      sendJson(res, 500, { message: error instanceof Error ? error.message : 'Internal error' });
     }
   }
 
@@ -148,16 +184,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     // Browsers send Origin with every WebSocket handshake, and CORS does not guard WebSockets.
     if (origins.judge(req).kind === 'foreign') {
       socket.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nOrigin not allowed\n');
-      return;
-    }
-    const match = serviceFor(url.pathname);
-    if (!match?.service.upgrade?.(req, socket, head, url)) {
+    } else if (!serviceFor(url.pathname)?.service.upgrade?.(req, socket, head, url)) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
     }
   }
 
   markReady();
-
   let closing: Promise<void> | undefined;
   return {
     url: apiUrl,
@@ -168,7 +200,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
         await Promise.all(services.map((s) => s.service.stop?.().catch((e) => log(s.name, `stop failed: ${String(e)}`))));
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await database.close();
+        await database?.close();
       })();
       return closing;
     },

@@ -4,8 +4,6 @@
  */
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PLAYER_AGE, MIN_PLAYER_AGE, PAID_ENTRY_MIN_AGE } from '../../src/lib/legal.ts';
-import { GAME_USER_ID_PATTERN } from '../../src/features/profile/game-user-id.ts';
 import {
   anon,
   claimsOf,
@@ -23,7 +21,7 @@ import {
   setDatabaseClock,
 } from './helpers.ts';
 import { setRequestContext } from '../local/database.ts';
-import { findPostgresBinaries, pgConnection, startPostgresCluster, type PostgresCluster } from '../local/postgres-cluster.ts';
+import { findPostgresBinaries, pgConnection, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 
 const PREPARE = 'select public.service_prepare_tournament_entry($1, $2, 1) as result';
@@ -41,33 +39,6 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
   });
 
   const setClock = (at: string) => setDatabaseClock(db, at);
-
-  describe('one source for the rules', () => {
-    // If the site and the database disagreed, the form would accept what the database refuses (or worse).
-    it('uses the ages of src/lib/legal.ts', async () => {
-      const [row] = (
-        await db.admin.query(
-          'select private.legal_min_player_age() as min, private.legal_max_player_age() as max, private.legal_paid_entry_age() as paid',
-        )
-      ).rows;
-      expect(row).toEqual({ min: MIN_PLAYER_AGE, max: MAX_PLAYER_AGE, paid: PAID_ENTRY_MIN_AGE });
-    });
-
-    it('checks the eFootball user id with the pattern of game-user-id.ts', async () => {
-      const [row] = (
-        await db.admin.query<{ def: string }>(
-          `select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'profiles_game_user_id_format'`,
-        )
-      ).rows;
-      expect(row!.def).toContain(`'${GAME_USER_ID_PATTERN}'`);
-      const fn = (
-        await db.admin.query<{ src: string }>(
-          `select prosrc as src from pg_proc where proname = 'update_my_profile' and pronamespace = 'public'::regnamespace`,
-        )
-      ).rows;
-      expect(fn.every((f) => f.src.includes(`'${GAME_USER_ID_PATTERN}'`))).toBe(true);
-    });
-  });
 
   describe('paid entry', () => {
     it('is refused when the deployment switched it off, whoever asks', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../local/database.ts';
-import { findPostgresBinaries } from '../local/postgres-cluster.ts';
+import { findPostgresBinaries } from './postgres-cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

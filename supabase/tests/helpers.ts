@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, inject } from 'vitest';
 import { openDatabase, setRequestContext, pgliteConnection, type RequestRole } from '../local/database.ts';
-import { findPostgresBinaries, startPostgresCluster } from '../local/postgres-cluster.ts';
+import { findPostgresBinaries, startPostgresCluster } from './postgres-cluster.ts';
 import { applyMigrations, applyShim, type SqlConnection, type SqlExecutor } from '../local/schema-setup.ts';
 
 /** Who runs a statement: an anonymous visitor, a signed-in player, or the service role. */

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openDatabase, withRequestContext, type Database } from '../local/database.ts';
+import { openDatabase, readLocalServerSql, withRequestContext, type Database } from '../local/database.ts';
 
 describe('the local database (PGlite)', () => {
   let dataDir: string;
@@ -18,32 +18,42 @@ describe('the local database (PGlite)', () => {
     let first: Database | undefined;
     afterAll(() => first?.close());
 
+    // Hashing 19 passwords and drawing the demo live cup in the WebAssembly engine takes a while.
     it('is created and seeded with the demo players on first start', async () => {
-      first = await openDatabase({ dataDir, seed: true, fromDump: template });
+      first = await openDatabase({ dataDir, seed: true, fromDump: template, localSql: await readLocalServerSql() });
       expect(first.created).toBe(true);
       const { rows } = await first.pg.query<{ email: string; password_ok: boolean; profile: boolean }>(
         `select u.email, extensions.crypt('golazo-demo', u.encrypted_password) = u.encrypted_password as password_ok,
                 exists (select 1 from public.profiles p where p.id = u.id) as profile
            from auth.users u order by u.email`,
       );
-      expect(rows).toEqual([
-        { email: 'demo1@golazo.test', password_ok: true, profile: true },
-        { email: 'demo2@golazo.test', password_ok: true, profile: true },
-      ]);
+      expect(rows).toEqual(
+        [
+          'admin',
+          ...Array.from({ length: 8 }, (_, i) => `demo${i + 1}`),
+          'organiser',
+          'referee',
+          ...Array.from({ length: 8 }, (_, i) => `rival${i + 1}`),
+        ].map((name) => ({
+          email: `${name}@golazo.test`,
+          password_ok: true,
+          profile: true,
+        })),
+      );
       await first.pg.query(`update public.profiles set legal_name = 'Kept Across Restarts' where email = 'demo1@golazo.test'`);
       await first.close();
       first = undefined;
-    });
+    }, 120_000);
 
     it('keeps its data on restart, applying no migration twice and not seeding again', async () => {
-      const again = await openDatabase({ dataDir, seed: true });
+      const again = await openDatabase({ dataDir, seed: true, localSql: await readLocalServerSql() });
       try {
         expect(again.created).toBe(false);
         expect(again.appliedMigrations).toEqual([]);
         expect((await again.pg.query(`select legal_name from public.profiles where email = 'demo1@golazo.test'`)).rows).toEqual([
           { legal_name: 'Kept Across Restarts' },
         ]);
-        expect((await again.pg.query('select count(*)::int as n from auth.users')).rows).toEqual([{ n: 2 }]);
+        expect((await again.pg.query('select count(*)::int as n from auth.users')).rows).toEqual([{ n: 19 }]);
       } finally {
         await again.close();
       }

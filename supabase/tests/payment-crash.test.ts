@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from '../local/postgres-cluster.ts';
+import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 
 const available = findPostgresBinaries() !== null;

@@ -294,9 +294,9 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
     });
   });
 
-  describe('get_user_registrations()', () => {
+  describe('get_my_registrations()', () => {
     it("returns the caller's registrations, newest first, with tournament facts", async () => {
-      const rows = await db.as(alice.actor, 'select * from public.get_user_registrations($1)', [alice.id]);
+      const rows = await db.as(alice.actor, 'select * from public.get_my_registrations()');
       expect(rows).toEqual([
         {
           tournament_id: league.id,
@@ -317,21 +317,23 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
       ]);
     });
 
-    it("refuses another player's id", async () => {
-      await expectSqlError(
-        db.as(alice.actor, 'select * from public.get_user_registrations($1)', [bob.id]),
-        'PT403',
-        'You can only read your own registrations',
+    it("answers another player only with their own rows, never alice's", async () => {
+      const rows = await db.as<{ tournament_id: string }>(bob.actor, 'select tournament_id from public.get_my_registrations()');
+      const { rows: own } = await db.admin.query<{ n: number }>(
+        'select count(*)::int as n from public.tournament_registrations where user_id = $1',
+        [bob.id],
       );
+      expect(rows).toHaveLength(own[0]!.n);
+      expect(rows.map((row) => row.tournament_id)).not.toContain(league.id);
     });
 
-    it('refuses a missing id', async () => {
-      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations(null)'), 'PT400', 'p_user_id is required');
+    it('is gone under its old name, which took a user id', async () => {
+      await expectSqlError(db.as(alice.actor, 'select * from public.get_user_registrations($1)', [alice.id]), '42883');
     });
 
     it('is refused to anonymous visitors', async () => {
       await expectSqlError(
-        db.as(anon, 'select * from public.get_user_registrations($1)', [alice.id]),
+        db.as(anon, 'select * from public.get_my_registrations()'),
         INSUFFICIENT_PRIVILEGE,
         'permission denied for function',
       );
@@ -339,9 +341,18 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
   });
 
   describe('get_my_stats()', () => {
-    it('returns zeros until match results are recorded', async () => {
+    it('returns zeros for a player with no confirmed match yet', async () => {
       expect(await db.as(alice.actor, 'select * from public.get_my_stats()')).toEqual([
-        { total_earnings_paise: expect.anything(), matches_played: 0, matches_won: 0, goals_scored: 0 },
+        {
+          total_earnings_paise: expect.anything(),
+          matches_played: 0,
+          matches_won: 0,
+          matches_lost: 0,
+          goals_scored: 0,
+          goals_conceded: 0,
+          titles: 0,
+          win_rate_percent: 0,
+        },
       ]);
       const [stats] = await db.as<{ total_earnings_paise: string | number }>(alice.actor, 'select * from public.get_my_stats()');
       expect(Number(stats?.total_earnings_paise)).toBe(0);

@@ -37,7 +37,7 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
   });
   afterAll(() => db?.close());
 
-  it.each(['get_my_profile()', 'get_my_stats()', 'get_my_payments()', 'get_user_registrations(null)'])(
+  it.each(['get_my_profile()', 'get_my_stats()', 'get_my_payments()', 'get_my_registrations()'])(
     '%s asks an enrolled player at the first step for their code (PT403 second_step_required)',
     async (fn) => {
       await expectSqlError(db.as(enrolled.firstStepOnly, `select * from public.${fn}`), NOT_ALLOWED, 'authenticator app');
@@ -101,11 +101,11 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     expect(rows).toEqual([]);
   });
 
-  it('gives players no function in the private schema but the row-level security check', async () => {
+  it('gives players no function in the private schema but the row-level security checks', async () => {
     const { rows } = await db.admin.query<{ name: string }>(
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'EXECUTE') order by 1`,
     );
-    expect(rows.map((r) => r.name)).toEqual(['current_player_id']);
+    expect(rows.map((r) => r.name)).toEqual(['current_player_id', 'may_use_match_evidence']);
   });
 });

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestDatabase } from './helpers.ts';
 
 /**
- * Row-level security policies run as the querying role, so the one helper they call must stay executable
- * by the API roles. It only answers "which player is this request, if fully signed in"; PostgREST never
- * exposes the private schema, so it is not reachable as an RPC.
+ * Row-level security policies run as the querying role, so the helpers they call must stay executable
+ * by the API roles. They only answer "which player is this request, if fully signed in" and "may this
+ * player use this match's evidence"; PostgREST never exposes the private schema, so they are not RPCs.
  */
-const CALLED_BY_POLICIES = ['private.current_player_id()'];
+const CALLED_BY_POLICIES = ['private.current_player_id()', 'private.may_use_match_evidence(p_name text, p_write boolean)'];
 
 describe.each(engines)('service-only functions on $name', (engine) => {
   let db: TestDatabase;

@@ -5,24 +5,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test } from '@playwright/test';
 import { expect, seedPaidRegistration, seedRefundedPayment, signedInPlayer } from './helpers/auth';
+import { REFUND_REASONS } from '../../src/lib/rules.ts';
 
 /** What the payment confirmation stores when a tournament fills up before a payment is confirmed. */
-const FILLED_UP_REASON = 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';
+const FILLED_UP_REASON = REFUND_REASONS.tournament_full;
 
 // Each test signs a player in against the local stack first: allow for a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
 test.describe('My Tournaments', () => {
-  test('a new player sees the empty state and the Champions Tour teaser', async ({ page }) => {
+  test('a new player sees the empty state under tabs named after the series', async ({ page }) => {
     await signedInPlayer(page, 'tournaments-empty');
     await page.goto('/my-tournaments');
     await expect(page.getByRole('heading', { name: 'My Tournaments' })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(['Champions Tour', '1v1 & Super 4/8']);
+    await expect(page.getByRole('tab', { name: 'Champions Tour' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText("You haven't registered for any tournaments yet")).toBeVisible();
     await expect(page.getByRole('link', { name: 'Browse available tournaments' })).toHaveAttribute('href', '/tournaments');
 
-    await page.getByRole('tab', { name: 'Champions' }).click();
-    await expect(page.getByRole('tab', { name: 'Champions' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('heading', { name: 'Champions Tour Coming Soon' })).toBeVisible();
+    await page.getByRole('tab', { name: '1v1 & Super 4/8' }).click();
+    await expect(page.getByRole('tab', { name: '1v1 & Super 4/8' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel')).toContainText("You haven't registered for any tournaments yet");
   });
 
   // Fails -> My Tournaments shows a status other pages contradict.
@@ -40,12 +43,18 @@ test.describe('My Tournaments', () => {
     await expect(item).toContainText('3 entries');
     // March 2027 is announced but not open yet: the same words as its page and every list.
     await expect(item.locator('[data-status-of-island="champions-mar-2027"]')).toHaveText('Coming soon', { timeout: 15_000 });
+
+    // A championship entry belongs to the Champions Tour tab, not to the quick formats'.
+    await expect(page.getByRole('tab', { name: 'Champions Tour' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: '1v1 & Super 4/8' }).click();
+    await expect(page.getByRole('tabpanel')).toContainText('No 1v1 & Super 4/8 entries yet');
+    await expect(item).toHaveCount(0);
   });
 
   test("says 'Failed to load your tournaments' when the call fails", async ({ page }) => {
     await signedInPlayer(page, 'tournaments-fail');
     // The database refuses the call (as PostgREST reports a failing function).
-    await page.route('**/rest/v1/rpc/get_user_registrations', (route) =>
+    await page.route('**/rest/v1/rpc/get_my_registrations', (route) =>
       route.fulfill({
         status: 400,
         contentType: 'application/json',
@@ -108,7 +117,10 @@ test.describe('Trade Center', () => {
     const cards = page.getByTestId('player-card');
     await expect(cards).toHaveCount(6);
     await expect(cards.first()).toContainText('Player Card');
-    await expect(cards.first()).toContainText('$100.00');
+    // Prices in rupees with Indian digit grouping (lakhs), never dollars.
+    await expect(cards.first()).toContainText('₹850');
+    await expect(cards.nth(5)).toContainText('₹12,50,000');
+    await expect(page.getByRole('main')).not.toContainText('$');
     await expect(cards.first()).toContainText('+5%');
     await expect(cards.first().getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
 

@@ -87,11 +87,9 @@ test.describe('paying for a tournament', () => {
 
     // Registered exactly once, for 3 slots, whatever the webhook and the verify call raced to do.
     await expect
-      .poll(
-        async () => (await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json()) as unknown[],
-      )
+      .poll(async () => (await (await rpc('get_my_registrations', {}, session.access_token)).json()) as unknown[])
       .toHaveLength(1);
-    const [registration] = (await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json()) as {
+    const [registration] = (await (await rpc('get_my_registrations', {}, session.access_token)).json()) as {
       tournament_id: string;
       slots: number;
     }[];
@@ -137,7 +135,7 @@ test.describe('paying for a tournament', () => {
     await expect(checkout).toBeHidden();
     await expect(panel.getByRole('status')).toHaveText('Payment cancelled by user');
     await expect(panel.getByRole('button', { name: 'Pay ₹300 & Register 2 Slots' })).toBeEnabled();
-    const registrations = await (await rpc('get_user_registrations', { p_user_id: session.user.id }, session.access_token)).json();
+    const registrations = await (await rpc('get_my_registrations', {}, session.access_token)).json();
     expect(registrations).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ export type RouteExpectation = {
   signedIn?: boolean;
 };
 
+import { readdirSync } from 'node:fs';
 import { ROUTES, type RouteName } from '../../src/lib/routes.ts';
 
 const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
@@ -52,6 +53,7 @@ export const routes: RouteExpectation[] = [
   fromTable('blog', 'Player Stories'),
   fromTable('ourMission', /./),
   fromTable('helpCenter', 'Need Help?'),
+  fromTable('verifyDraw', 'How to verify a draw'),
   fromTable('contact', /contact/i),
   fromTable('termsOfService', 'Terms of Service'),
   fromTable('privacyPolicy', 'Privacy Policy'),
@@ -62,9 +64,18 @@ export const routes: RouteExpectation[] = [
   fromTable('myTournaments', 'My Tournaments'),
   fromTable('myEarnings', 'My Earnings & Statistics'),
   fromTable('trade', 'Trade Center'),
+  // Without ?id= the match shell says no match has this link, under its own h1.
+  fromTable('match', 'Match'),
+  // Private, but it tells a signed-out visitor it is for staff (with a sign-in link) instead of redirecting.
+  { ...fromTable('staff', 'Staff console'), signedIn: false },
   fromTable('login', /log in|sign in/i),
   fromTable('register', /account|register|sign up/i),
 ];
 
 /** A path no page exists for: the static host serves 404.html. */
 export const UNKNOWN_TOURNAMENT = '/tournaments/no-such-cup-2099';
+
+/** How many entries the tournament catalog has (one JSON file each): every list shows them all. */
+export const CATALOG_SIZE = readdirSync(new URL('../../src/content/tournaments/', import.meta.url)).filter((file) =>
+  file.endsWith('.json'),
+).length;

@@ -66,6 +66,9 @@ test('the skip link is the first stop and moves focus to the main content', asyn
   await expect(page.locator('#main')).toBeFocused();
 });
 
+/** A 360 px footer taller than this is the stacked lists again (one 40 px row per link: about 1,100 px). */
+const FOOTER_MAX_PHONE_HEIGHT = 700;
+
 test('the footer links to every section with the spec labels and the four community links', async ({ page }) => {
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
@@ -232,4 +235,16 @@ test.describe('share tags', () => {
     const sitemap = await request.get(new URL(sitemapUrl!).pathname);
     expect(sitemap.status()).toBe(200);
   });
+});
+
+test('the footer stays compact on a 360 px phone: links side by side, not a tall stack @phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  const legal = footer.getByRole('navigation', { name: 'Legal' }).getByRole('link');
+  const [first, second] = [await legal.nth(0).boundingBox(), await legal.nth(1).boundingBox()];
+  // The first two legal links share a row.
+  expect(Math.abs((first?.y ?? 0) - (second?.y ?? 1))).toBeLessThan(2);
+  const box = await footer.boundingBox();
+  expect(box?.height).toBeLessThanOrEqual(FOOTER_MAX_PHONE_HEIGHT);
 });

@@ -7,8 +7,12 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import type { InboxMessage } from '../../supabase/local/inbox.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
+import { projectAddresses } from '../../scripts/project-env.ts';
 
 export { ANON_KEY, SERVICE_ROLE_KEY };
+
+/** The site's local origins (SITE_PORT, PUBLIC_SITE_URL): the stack under test answers them. */
+export const SITE_ORIGINS = projectAddresses().siteOrigins;
 
 export function stackUrl(): string {
   return inject('stackUrl');

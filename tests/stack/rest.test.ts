@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANON_KEY, anonClient, serviceClient, signedInPlayer, stackUrl } from './helpers.ts';
+import { ANON_KEY, anonClient, SITE_ORIGINS, serviceClient, signedInPlayer, stackUrl } from './helpers.ts';
 
 describe('rest: functions (rpc)', () => {
   it('runs get_my_profile as the signed-in player', async () => {
@@ -25,12 +25,22 @@ describe('rest: functions (rpc)', () => {
   });
 
   it('returns arrays from set-returning functions, also over GET', async () => {
-    const client = anonClient();
-    const post = await client.rpc('get_tournament_slots');
+    const { client } = await signedInPlayer('rpc-set');
+    const post = await client.rpc('get_my_stats');
     expect(post.error).toBeNull();
-    expect(Array.isArray(post.data)).toBe(true);
-    expect(post.data?.length).toBeGreaterThan(0);
-    const get = await client.rpc('get_tournament_slots', {}, { get: true });
+    expect(post.data).toEqual([
+      {
+        total_earnings_paise: 0,
+        matches_played: 0,
+        matches_won: 0,
+        matches_lost: 0,
+        goals_scored: 0,
+        goals_conceded: 0,
+        titles: 0,
+        win_rate_percent: 0,
+      },
+    ]);
+    const get = await client.rpc('get_my_stats', {}, { get: true });
     expect(get.data).toEqual(post.data);
   });
 
@@ -62,21 +72,18 @@ describe('rest: functions (rpc)', () => {
   });
 
   it('filters, narrows and singles out the rows of a set-returning function like a table', async () => {
-    const { data, error } = await anonClient()
-      .rpc('get_tournament_slots')
-      .select('tournament_id, max_players')
-      .eq('tournament_id', 'champions-dec-2026')
-      .single();
+    const { client } = await signedInPlayer('rpc-filter');
+    const { data, error } = await client.rpc('get_my_stats').select('matches_played, goals_scored').eq('matches_played', 0).single();
     expect(error).toBeNull();
-    expect(data).toEqual({ tournament_id: 'champions-dec-2026', max_players: 300 });
+    expect(data).toEqual({ matches_played: 0, goals_scored: 0 });
 
-    const none = await anonClient().rpc('get_tournament_slots').eq('tournament_id', 'no-such-cup').single();
+    const none = await client.rpc('get_my_stats').eq('matches_played', 1).single();
     expect(none.status).toBe(406);
     expect(none.error?.code).toBe('PGRST116');
   });
 
   it('answers 401 PGRST301 for a bad or expired token', async () => {
-    const response = await fetch(`${stackUrl()}/rest/v1/rpc/get_tournament_slots`, {
+    const response = await fetch(`${stackUrl()}/rest/v1/rpc/get_tournament_states`, {
       method: 'POST',
       headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY.slice(0, -4)}AAAA`, 'content-type': 'application/json' },
       body: '{}',
@@ -88,16 +95,16 @@ describe('rest: functions (rpc)', () => {
 
 describe('gateway: CORS', () => {
   it('lets the site on its own origin call the stack', async () => {
-    const response = await fetch(`${stackUrl()}/rest/v1/rpc/get_tournament_slots`, {
+    const response = await fetch(`${stackUrl()}/rest/v1/rpc/get_tournament_states`, {
       method: 'OPTIONS',
       headers: {
-        origin: 'http://localhost:4321',
+        origin: SITE_ORIGINS[0],
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'authorization, apikey, x-client-info, content-type, prefer',
       },
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
+    expect(response.headers.get('access-control-allow-origin')).toBe(SITE_ORIGINS[0]);
     expect(response.headers.get('access-control-allow-headers')).toContain('apikey');
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
   });

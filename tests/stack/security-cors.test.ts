@@ -1,15 +1,15 @@
 /**
  * Which web pages may talk to the local stack. A page on any other site must not be able to read
  * answers, change state, read the one-time codes in the inbox or mark Razorpay orders paid; the
- * site itself (dev/preview on :4321, PUBLIC_SITE_URL, SUPABASE_LOCAL_ALLOWED_ORIGINS) keeps working,
+ * site itself (dev/preview on SITE_PORT, PUBLIC_SITE_URL, SUPABASE_LOCAL_ALLOWED_ORIGINS) keeps working,
  * including the checkout stand-in.
  */
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ANON_KEY, stackUrl, uniqueEmail } from './helpers.ts';
+import { ANON_KEY, SITE_ORIGINS, stackUrl, uniqueEmail } from './helpers.ts';
 
 const FOREIGN = 'https://evil.example';
-const SITE = 'http://localhost:4321';
+const SITE = SITE_ORIGINS[0];
 /** Set by tests/stack/global-setup.ts through SUPABASE_LOCAL_ALLOWED_ORIGINS. */
 const CONFIGURED = 'https://staging.golazo.test';
 
@@ -22,7 +22,7 @@ function call(path: string, init: RequestInit & { origin?: string } = {}) {
 
 describe('security: CORS answers the site only', () => {
   it("gives a foreign page no CORS permission, so it cannot read players' data through their browser", async () => {
-    const preflight = await call('/rest/v1/rpc/get_tournament_slots', {
+    const preflight = await call('/rest/v1/rpc/get_tournament_states', {
       method: 'OPTIONS',
       origin: FOREIGN,
       headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type' },
@@ -47,7 +47,7 @@ describe('security: CORS answers the site only', () => {
     const inbox = await call(`/__inbox?email=${encodeURIComponent(email)}`);
     expect((await inbox.json()).messages).toEqual([]);
 
-    const rpc = await call('/rest/v1/rpc/get_tournament_slots', {
+    const rpc = await call('/rest/v1/rpc/get_tournament_states', {
       method: 'POST',
       origin: 'null',
       headers: { ...api, 'content-type': 'application/json' },
@@ -57,8 +57,8 @@ describe('security: CORS answers the site only', () => {
   });
 
   it("answers the site's own origins, the configured extra one included", async () => {
-    for (const origin of [SITE, 'http://127.0.0.1:4321', CONFIGURED]) {
-      const response = await call('/rest/v1/rpc/get_tournament_slots', {
+    for (const origin of [...SITE_ORIGINS, CONFIGURED]) {
+      const response = await call('/rest/v1/rpc/get_tournament_states', {
         method: 'POST',
         origin,
         headers: { ...api, 'content-type': 'application/json' },

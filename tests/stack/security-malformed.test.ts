@@ -79,7 +79,7 @@ function casesFor(token: string): Case[] {
     { name: 'rest garbage range', path: '/rest/v1/tournaments', headers: { ...json, range: 'bytes=a-b' } },
     { name: 'rest filter on a uuid column with a non-uuid', path: '/rest/v1/profiles?id=eq.not-a-uuid', headers: json },
     { name: 'rest wrong method', path: '/rest/v1/tournaments', method: 'PURGE', headers: json },
-    { name: 'rest rpc wrong method', path: '/rest/v1/rpc/get_tournament_slots', method: 'DELETE', headers: json },
+    { name: 'rest rpc wrong method', path: '/rest/v1/rpc/get_tournament_states', method: 'DELETE', headers: json },
     { name: 'storage wrong method', path: '/storage/v1/object/profile-pictures/x.png', method: 'PATCH', headers: json },
     { name: 'rest huge body', path: '/rest/v1/tournaments', method: 'POST', body: HUGE, headers: json },
     { name: 'storage bad percent-encoding', path: '/storage/v1/object/profile-pictures/%E0%A4%A', headers: json },

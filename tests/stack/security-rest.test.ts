@@ -56,17 +56,26 @@ const json = (method: string, body: unknown, headers: Record<string, string> = {
 
 const POSITIONS: Position[] = [
   { name: 'filter key', request: (v) => ({ path: `/rest/v1/profiles?${enc(v)}=eq.1` }) },
-  { name: 'filter key on a set-returning function', request: (v) => ({ path: `/rest/v1/rpc/get_tournament_slots?${enc(v)}=eq.1` }) },
+  {
+    name: 'filter key on a set-returning function',
+    request: (v) => ({ path: `/rest/v1/rpc/get_tournament_participants?p_tournament_id=champions-dec-2026&${enc(v)}=eq.1` }),
+  },
   { name: 'filter value', request: (v) => ({ path: `/rest/v1/profiles?id=eq.${enc(v)}` }) },
   { name: 'filter operator', request: (v) => ({ path: `/rest/v1/profiles?id=${enc(v)}.1` }) },
   { name: 'in list', request: (v) => ({ path: `/rest/v1/profiles?id=in.(${enc(v)})` }) },
   { name: 'is value', request: (v) => ({ path: `/rest/v1/profiles?id=is.${enc(v)}` }) },
   { name: 'select', request: (v) => ({ path: `/rest/v1/profiles?select=${enc(v)}` }) },
   { name: 'select alias', request: (v) => ({ path: `/rest/v1/profiles?select=${enc(v)}:id` }) },
-  { name: 'select on a function', request: (v) => ({ path: `/rest/v1/rpc/get_tournament_slots?select=${enc(v)}` }) },
+  {
+    name: 'select on a function',
+    request: (v) => ({ path: `/rest/v1/rpc/get_tournament_participants?p_tournament_id=champions-dec-2026&select=${enc(v)}` }),
+  },
   { name: 'order', request: (v) => ({ path: `/rest/v1/profiles?order=${enc(v)}` }) },
   { name: 'order modifier', request: (v) => ({ path: `/rest/v1/profiles?order=id.${enc(v)}` }) },
-  { name: 'order on a function', request: (v) => ({ path: `/rest/v1/rpc/get_tournament_slots?order=${enc(v)}` }) },
+  {
+    name: 'order on a function',
+    request: (v) => ({ path: `/rest/v1/rpc/get_tournament_participants?p_tournament_id=champions-dec-2026&order=${enc(v)}` }),
+  },
   { name: 'limit', request: (v) => ({ path: `/rest/v1/profiles?limit=${enc(v)}` }) },
   { name: 'offset', request: (v) => ({ path: `/rest/v1/profiles?offset=${enc(v)}` }) },
   {
@@ -91,7 +100,7 @@ const POSITIONS: Position[] = [
   { name: 'Accept-Profile header', request: (v) => ({ path: '/rest/v1/users', init: { headers: { 'accept-profile': headerSafe(v) } } }) },
   {
     name: 'Content-Profile header',
-    request: (v) => ({ path: '/rest/v1/rpc/get_tournament_slots', init: json('POST', {}, { 'content-profile': headerSafe(v) }) }),
+    request: (v) => ({ path: '/rest/v1/rpc/get_tournament_states', init: json('POST', {}, { 'content-profile': headerSafe(v) }) }),
   },
 ];
 
@@ -111,6 +120,10 @@ async function send(position: Position, value: string) {
 
 let canary: { email: string; userId: string; refreshToken: string };
 
+function withoutClockStamps(row: object) {
+  return Object.fromEntries(Object.entries(row).filter(([column]) => column !== 'updated_at' && !column.endsWith('_announced_at')));
+}
+
 /** What the service role sees of the tables that hold money and people, to prove nothing changed. */
 async function snapshot() {
   const service = serviceClient();
@@ -119,7 +132,9 @@ async function snapshot() {
   for (const table of tables) {
     const { data, error } = await service.from(table).select('*').order('id');
     expect(error).toBeNull();
-    result[table] = data;
+    // The periodic job may stamp a tournament as it announces a draw while this test runs: those
+    // bookkeeping times are the clock's doing, not a request's, so they are left out of the comparison.
+    result[table] = table === 'tournaments' ? (data ?? []).map((row) => withoutClockStamps(row)) : data;
   }
   return result;
 }

@@ -3,7 +3,7 @@
  * AuthNav's inline script sets it from the stored session before the first paint; islands that
  * know better (the session store) correct it later.
  */
-export const AUTH_FLAG_ATTRIBUTE = 'data-auth';
+const AUTH_FLAG_ATTRIBUTE = 'data-auth';
 
 export function markHeaderSignedIn(signedIn: boolean): void {
   if (typeof document === 'undefined') return;

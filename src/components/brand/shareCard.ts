@@ -5,12 +5,12 @@
 import { BODY_FONT, DISPLAY_FONT, h, layoutToPng } from './raster';
 import { LOGO_MARK_SVG } from './marks';
 
-export const SHARE_CARD_WIDTH = 1200;
-export const SHARE_CARD_HEIGHT = 630;
+const SHARE_CARD_WIDTH = 1200;
+const SHARE_CARD_HEIGHT = 630;
 
-export type ShareFact = { label: string; value: string; highlight?: boolean };
+type ShareFact = { label: string; value: string; highlight?: boolean };
 
-export type ShareCardContent = {
+type ShareCardContent = {
   eyebrow: string;
   title: string;
   subtitle?: string;

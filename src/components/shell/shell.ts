@@ -4,7 +4,7 @@
  */
 import { normalisePath, routeFor, ROUTES } from '@/lib/routes';
 
-export type ShellParts = {
+type ShellParts = {
   /** The header's links and 'Register Here' (desktop) and the menu button (mobile). */
   headerActions: boolean;
   /** The profile is an app screen: no footer. Everywhere else, including the dashboard, the footer shows. */
@@ -30,9 +30,21 @@ export function shellPartsFor(pathname: string): ShellParts {
  * (shown once the header knows, like the account links).
  */
 export const headerLinks = [
-  { href: ROUTES.tournaments.path, label: 'Tournaments', signedInOnly: false },
-  { href: ROUTES.dashboard.path, label: 'Dashboard', signedInOnly: true },
+  { href: ROUTES.tournaments.path, label: 'Tournaments', shownTo: 'everyone' },
+  { href: ROUTES.dashboard.path, label: 'Dashboard', shownTo: 'signed-in' },
+  { href: ROUTES.staff.path, label: 'Staff', shownTo: 'staff' },
 ] as const;
+
+/**
+ * Who sees a header link. Signed-in and staff links wait for the flags on <html> (`data-auth`, `data-staff`),
+ * which the header's inline script sets before the first paint: no script is loaded for them.
+ */
+export type LinkAudience = (typeof headerLinks)[number]['shownTo'];
+export const AUDIENCE_CLASS: Record<LinkAudience, string | undefined> = {
+  everyone: undefined,
+  'signed-in': 'signed-in-only',
+  staff: 'staff-only',
+};
 
 /** The mobile menu's links. */
 export const primaryLinks = [
@@ -43,6 +55,9 @@ export const primaryLinks = [
   { href: ROUTES.helpCenter.path, label: 'Help Center' },
   { href: ROUTES.contact.path, label: 'Contact' },
 ] as const;
+
+/** The mobile menu's extra link for staff (shown from the same flag as the header's). */
+export const staffMenuLink = { href: ROUTES.staff.path, label: 'Staff console' } as const;
 
 /** The footer's link columns, with its own wording ('Tour Event') and the policy pages. */
 export const footerColumns = [

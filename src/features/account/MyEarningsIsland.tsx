@@ -6,9 +6,10 @@ import { useEffect, useState } from 'react';
 import { formatPaiseExact } from '@/lib/format';
 import { showToast } from '@/stores/toast';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
-import Toaster from '@/features/auth/Toaster';
+import Toaster from '@/components/ui/Toaster';
 import { ACCOUNT_MESSAGES, averageGoalsPerMatch, newestFirst, winRatePercent, type Payment, type PlayerStats } from './account';
-import { ComingSoonCard, PageHeading, Spinner } from './AccountUi';
+import { Spinner } from '@/components/ui/Spinner';
+import { ComingSoonCard, PageHeading } from './AccountUi';
 import PaymentHistoryList from './PaymentHistoryList';
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };

@@ -2,10 +2,14 @@
  * Trade Center: a preview of the player-card market that is not open yet. Guarded; shows a
  * short spinner first (spec 9: about 500 ms) so the switch from the guard check is calm.
  */
+import { Button } from '@/components/ui/Button';
 import { useEffect, useState } from 'react';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { formatRupees } from '@/lib/format';
 import { PLACEHOLDER_PLAYER_CARDS, TRADE_CENTER_SPINNER_MS } from './account';
-import { PageHeading, Spinner, TabPanel, Tabs } from './AccountUi';
+import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
+import { Spinner } from '@/components/ui/Spinner';
+import { PageHeading } from './AccountUi';
 
 type Tab = 'market' | 'portfolio';
 const tabs = [
@@ -46,12 +50,12 @@ export default function TradeCenterIsland() {
                     </div>
                     <h2 className="font-bold">{card.name}</h2>
                     <div className="flex items-baseline justify-between gap-2">
-                      <span className="font-display text-2xl">{card.value}</span>
+                      <span className="font-display text-2xl">{formatRupees(card.valueRupees)}</span>
                       <span className="text-sm font-bold text-lime">{card.trend}</span>
                     </div>
-                    <button type="button" className="btn w-full" disabled>
+                    <Button className="w-full" disabled>
                       Coming Soon
-                    </button>
+                    </Button>
                   </li>
                 ))}
               </ul>
@@ -61,9 +65,7 @@ export default function TradeCenterIsland() {
               <div className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
                 <h2 className="section-title text-2xl sm:text-3xl">Your Portfolio is Empty</h2>
                 <p className="max-w-md text-mist">Cards you buy will be listed here with their value and trend.</p>
-                <button type="button" className="btn" disabled>
-                  Trading Coming Soon
-                </button>
+                <Button disabled>Trading Coming Soon</Button>
               </div>
             </TabPanel>
           )}

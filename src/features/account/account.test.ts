@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { REFUND_REASONS } from '@/lib/rules';
+import { formatRupees } from '@/lib/format';
 import {
   averageGoalsPerMatch,
   capitalise,
@@ -7,9 +9,12 @@ import {
   paymentStatusReason,
   paymentStatusTone,
   PLACEHOLDER_PLAYER_CARDS,
+  refundNote,
   registrationStatusTone,
   winRatePercent,
 } from './account';
+import type { Payment } from './account';
+import { formatPaiseExact } from '@/lib/format';
 
 describe('winRatePercent', () => {
   it('is absent before the first match', () => {
@@ -66,7 +71,7 @@ describe('status badges', () => {
   });
 
   it('gives the stored reason of a payment word for word, and none when there is no reason', () => {
-    const refundReason = 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';
+    const refundReason = REFUND_REASONS.tournament_full;
     expect(paymentStatusReason({ status_reason: refundReason })).toBe(refundReason);
     expect(paymentStatusReason({ status_reason: '  Card declined \n' })).toBe('Card declined');
     expect(paymentStatusReason({ status_reason: null })).toBeNull();
@@ -82,7 +87,44 @@ describe('newestFirst', () => {
   });
 });
 
-it('offers six placeholder player cards at $100.00 and +5%', () => {
+it('offers six placeholder player cards priced in rupees with Indian digit grouping, at +5%', () => {
   expect(PLACEHOLDER_PLAYER_CARDS).toHaveLength(6);
-  expect(new Set(PLACEHOLDER_PLAYER_CARDS.map((c) => `${c.value} ${c.trend}`))).toEqual(new Set(['$100.00 +5%']));
+  expect(PLACEHOLDER_PLAYER_CARDS.map((c) => formatRupees(c.valueRupees))).toEqual([
+    '₹850',
+    '₹4,500',
+    '₹24,000',
+    '₹1,15,000',
+    '₹2,40,000',
+    '₹12,50,000',
+  ]);
+  expect(new Set(PLACEHOLDER_PLAYER_CARDS.map((c) => c.trend))).toEqual(new Set(['+5%']));
+});
+
+describe('refundNote', () => {
+  const payment = (overrides: Partial<Payment>): Payment => ({
+    id: 'p',
+    razorpay_payment_id: 'pay_1',
+    razorpay_order_id: 'order_1',
+    amount_paise: 10_000,
+    currency: 'INR',
+    tournament_id: 'pod-1',
+    tournament_title: 'Pod 1',
+    slots: 1,
+    status: 'paid',
+    status_reason: null,
+    created_at: '2026-11-23T10:00:00Z',
+    ...overrides,
+  });
+
+  it('says a refund is on its way, then done, with the amount', () => {
+    expect(refundNote([payment({ status: 'refund_pending' })], 'pod-1', formatPaiseExact)).toBe('Refund of ₹100.00 on its way');
+    expect(
+      refundNote([payment({ status: 'refunded' }), payment({ status: 'refunded', amount_paise: 5_000 })], 'pod-1', formatPaiseExact),
+    ).toBe('Refunded ₹150.00');
+  });
+
+  it('says nothing for a paid entry or another tournament', () => {
+    expect(refundNote([payment({ status: 'paid' })], 'pod-1', formatPaiseExact)).toBeNull();
+    expect(refundNote([payment({ status: 'refunded', tournament_id: 'pod-2' })], 'pod-1', formatPaiseExact)).toBeNull();
+  });
 });

@@ -7,18 +7,27 @@
 export const ACCOUNT_MESSAGES = {
   tournamentsLoadFailed: 'Failed to load your tournaments',
   noRegistrations: "You haven't registered for any tournaments yet",
+  noRegistrationsInSeries: (series: string) => `No ${series} entries yet`,
   noPayments: 'No payments found.',
 } as const;
 
-/** A row of get_user_registrations. */
+/** A row of get_my_registrations. */
 export interface Registration {
   tournament_id: string;
   tournament_title: string;
+  /** The catalog's series kind of the tournament: 'championship' or 'quick'. */
   series: string;
   slots: number;
   status: string;
   registered_at: string;
 }
+
+/** My Tournaments' tabs, one per series, named as players know them. */
+export const MY_TOURNAMENT_TABS = [
+  { id: 'championship', label: 'Champions Tour' },
+  { id: 'quick', label: '1v1 & Super 4/8' },
+] as const;
+export type MyTournamentTab = (typeof MY_TOURNAMENT_TABS)[number]['id'];
 
 /** A row of get_my_payments. */
 export interface Payment {
@@ -123,17 +132,37 @@ export function newestFirst<T>(rows: T[], date: (row: T) => string): T[] {
 /** How long the Trade Center shows its spinner before the placeholder market (spec 9). */
 export const TRADE_CENTER_SPINNER_MS = 500;
 
-export interface PlaceholderCard {
+interface PlaceholderCard {
   id: number;
   name: string;
-  value: string;
+  /** The card's price in whole rupees (shown with formatRupees: ₹ and Indian digit grouping). */
+  valueRupees: number;
   trend: string;
 }
 
+/** Example prices from a few hundred rupees to lakhs, so the preview shows how real prices will read. */
+const PLACEHOLDER_PRICES_RUPEES = [850, 4_500, 24_000, 1_15_000, 2_40_000, 12_50_000];
+
 /** The six placeholder Player Card tiles of the market preview. */
-export const PLACEHOLDER_PLAYER_CARDS: PlaceholderCard[] = Array.from({ length: 6 }, (_, i) => ({
+export const PLACEHOLDER_PLAYER_CARDS: PlaceholderCard[] = PLACEHOLDER_PRICES_RUPEES.map((valueRupees, i) => ({
   id: i + 1,
   name: 'Player Card',
-  value: '$100.00',
+  valueRupees,
   trend: '+5%',
 }));
+
+/**
+ * The refund line of a tournament on My Tournaments (a cancelled tournament, a place that could not be
+ * given): "Refund of ₹100.00 on its way" while it is being paid back, "Refunded ₹100.00" once done. The
+ * amounts add up when the player paid for the tournament more than once. Null when nothing is refunded.
+ */
+export function refundNote(payments: readonly Payment[], tournamentId: string, formatPaise: (paise: number) => string): string | null {
+  const refunds = payments.filter((payment) => payment.tournament_id === tournamentId);
+  const sum = (status: string) =>
+    refunds.filter((payment) => payment.status === status).reduce((total, payment) => total + payment.amount_paise, 0);
+  const pending = sum('refund_pending');
+  const refunded = sum('refunded');
+  if (pending > 0) return `Refund of ${formatPaise(pending)} on its way`;
+  if (refunded > 0) return `Refunded ${formatPaise(refunded)}`;
+  return null;
+}

@@ -3,6 +3,7 @@
  * QR code or type the secret, then prove it with a first code), or remove it. While one is set
  * up, sign-in asks for its code after the e-mail code.
  */
+import { Button } from '@/components/ui/Button';
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { formatDateIST } from '@/lib/format';
 import { showToast } from '@/stores/toast';
@@ -107,9 +108,9 @@ export default function AuthenticatorSettings() {
       {view.kind === 'off' && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm font-semibold">Status: off</p>
-          <button type="button" className="btn btn-ghost" onClick={() => void start()} disabled={busy}>
+          <Button tone="ghost" onClick={() => void start()} disabled={busy}>
             Set up authenticator app
-          </button>
+          </Button>
         </div>
       )}
 
@@ -119,9 +120,9 @@ export default function AuthenticatorSettings() {
             <span className="font-bold text-lime">Status: on</span>
             <span className="block text-mist">Authenticator app added on {formatDateIST(view.factor.createdAt)}</span>
           </p>
-          <button type="button" className="btn btn-ghost" onClick={() => void remove(view.factor.id)} disabled={busy}>
+          <Button tone="ghost" onClick={() => void remove(view.factor.id)} disabled={busy}>
             Remove authenticator app
-          </button>
+          </Button>
         </div>
       )}
 
@@ -163,12 +164,12 @@ export default function AuthenticatorSettings() {
               </p>
             )}
             <div className="flex flex-wrap gap-2">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? 'Checking…' : 'Turn on two-step sign-in'}
-              </button>
-              <button type="button" className="btn btn-ghost" onClick={() => void refresh()} disabled={busy}>
+              <Button type="submit" tone="primary" busy={busy} busyLabel="Checking…">
+                Turn on two-step sign-in
+              </Button>
+              <Button tone="ghost" onClick={() => void refresh()} disabled={busy}>
                 Cancel
-              </button>
+              </Button>
             </div>
           </div>
         </form>

@@ -6,6 +6,7 @@
  * Then back to the page that sent the player here (`?next=`, same-site paths only).
  * `/login?signout=1` is where the header's "Log out" leads: it signs out, then offers sign-in.
  */
+import { Button } from '@/components/ui/Button';
 import { useEffect, useReducer, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ROUTES } from '@/lib/routes';
@@ -24,7 +25,7 @@ import {
 } from './auth';
 import { initialSignInState, shouldVerifyTypedCode, signInReducer } from './signInFlow';
 import { takeFlashMessage } from './guard';
-import Toaster from './Toaster';
+import Toaster from '@/components/ui/Toaster';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -205,18 +206,25 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
             </label>
             {error && <ErrorText>{error}</ErrorText>}
             {/* Disabled until the island runs, so an early tap can't submit the bare HTML form. */}
-            <button type="submit" className="btn btn-primary w-full" disabled={!hydrated || busy || signingOut}>
-              {busy ? 'Sending code…' : 'Send code'}
-            </button>
+            <Button
+              type="submit"
+              tone="primary"
+              className="w-full"
+              disabled={!hydrated || signingOut}
+              busy={busy}
+              busyLabel="Sending code…"
+            >
+              Send code
+            </Button>
           </form>
           {googleSignInEnabled && (
             <>
               <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-widest text-mist">
                 <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
               </div>
-              <button type="button" className="btn btn-ghost w-full" onClick={continueWithGoogle}>
+              <Button tone="ghost" className="w-full" onClick={continueWithGoogle}>
                 <GoogleMark /> Continue with Google
-              </button>
+              </Button>
             </>
           )}
           <p className="mt-6 text-center text-sm text-mist">
@@ -268,9 +276,9 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
               />
             </label>
             {error && <ErrorText>{error}</ErrorText>}
-            <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-              {busy ? 'Checking…' : 'Verify and continue'}
-            </button>
+            <Button type="submit" tone="primary" className="w-full" busy={busy} busyLabel="Checking…">
+              Verify and continue
+            </Button>
           </form>
           {step === 'code' ? (
             <div className="mt-5 flex flex-col items-center gap-2 text-sm">
@@ -306,7 +314,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
 
       {step === 'leaving' && (
         <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
-          <span className="size-10 animate-spin rounded-full border-4 border-line border-t-lime" aria-hidden="true" />
+          <span className="spinner" aria-hidden="true" />
           <p className="font-semibold">You're signed in. Taking you back…</p>
         </div>
       )}

@@ -1,10 +1,31 @@
 /**
  * Everything the sign-in flow and the authenticator settings ask Supabase Auth.
- * Errors are thrown as supabase-js AuthErrors; the screens turn them into words with
- * classifyAuthError (auth.ts).
+ * Refusals are thrown as supabase-js AuthErrors (typed, with the code classifyAuthError in auth.ts turns
+ * into words); the answers that carry data are checked with zod, an odd one is an ApiError('malformed').
  */
+import { z } from 'zod';
+import { parseAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { qrCodeImageSource } from './auth';
+
+const FactorList = z.object({
+  all: z.array(
+    z.object({
+      id: z.string(),
+      factor_type: z.string(),
+      friendly_name: z.string().nullish(),
+      status: z.enum(['verified', 'unverified']),
+      created_at: z.string(),
+    }),
+  ),
+});
+
+const TotpEnrolment = z.object({
+  id: z.string(),
+  totp: z.object({ qr_code: z.string(), secret: z.string() }),
+});
+
+const Challenge = z.object({ id: z.string() });
 
 function auth() {
   return getSupabase().auth;
@@ -39,8 +60,8 @@ export interface Authenticator {
 export async function listAuthenticators(): Promise<Authenticator[]> {
   const { data, error } = await auth().mfa.listFactors();
   if (error) throw error;
-  return data.all
-    .filter((f) => f.factor_type === 'totp')
+  return parseAnswer(FactorList, data, 'auth list factors')
+    .all.filter((f) => f.factor_type === 'totp')
     .map((f) => ({ id: f.id, friendlyName: f.friendly_name ?? null, status: f.status, createdAt: f.created_at }));
 }
 
@@ -55,7 +76,8 @@ export async function verifyAuthenticatorCode(code: string): Promise<void> {
 async function challengeAndVerify(factorId: string, code: string): Promise<void> {
   const challenge = await auth().mfa.challenge({ factorId });
   if (challenge.error) throw challenge.error;
-  const verified = await auth().mfa.verify({ factorId, challengeId: challenge.data.id, code });
+  const { id: challengeId } = parseAnswer(Challenge, challenge.data, 'auth challenge');
+  const verified = await auth().mfa.verify({ factorId, challengeId, code });
   if (verified.error) throw verified.error;
 }
 
@@ -77,7 +99,8 @@ export async function startAuthenticatorEnrolment(): Promise<PendingEnrolment> {
     friendlyName: `Authenticator app ${new Date().toISOString().slice(0, 16)}`,
   });
   if (error) throw error;
-  return { factorId: data.id, qrCode: qrCodeImageSource(data.totp.qr_code), secret: data.totp.secret };
+  const enrolment = parseAnswer(TotpEnrolment, data, 'auth enrol');
+  return { factorId: enrolment.id, qrCode: qrCodeImageSource(enrolment.totp.qr_code), secret: enrolment.totp.secret };
 }
 
 /** Proves the app works (first code); from then on sign-in asks for it. */

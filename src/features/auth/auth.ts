@@ -6,7 +6,7 @@
 /** Length of the one-time code Supabase Auth e-mails. */
 export const CODE_LENGTH = 6;
 /** How long the "Resend code" button waits between e-mails. */
-export const RESEND_COOLDOWN_SECONDS = 60;
+const RESEND_COOLDOWN_SECONDS = 60;
 import { HOME_AFTER_SIGN_IN, ROUTES, safeReturnPath } from '@/lib/routes';
 
 /** Where a player lands after signing in when no page sent them. */
@@ -60,7 +60,7 @@ export function secondsUntilResend(sentAtMs: number, nowMs: number, cooldownSeco
   return Math.max(0, Math.ceil((sentAtMs + cooldownSeconds * 1000 - nowMs) / 1000));
 }
 
-export type AuthFailure = 'wrong-code' | 'wrong-authenticator-code' | 'too-many-attempts' | 'invalid-email' | 'network' | 'unknown';
+type AuthFailure = 'wrong-code' | 'wrong-authenticator-code' | 'too-many-attempts' | 'invalid-email' | 'network' | 'unknown';
 
 export const AUTH_FAILURE_MESSAGES: Record<AuthFailure, string> = {
   'wrong-code': 'That code is wrong or has expired. Check the latest e-mail or send a new code.',
@@ -106,7 +106,7 @@ export function needsSecondFactor(current: AssuranceLevel | null, next: Assuranc
 }
 
 /** The claims of an access token the client needs; the signature is the server's business. */
-export function decodeJwtPayload(token: string): Record<string, unknown> | null {
+function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {

@@ -7,7 +7,7 @@
  */
 import { AUTH_FAILURE_MESSAGES, CODE_LENGTH, isCompleteCode, isPlausibleEmail, normaliseCode } from './auth';
 
-export type SignInStep = 'email' | 'code' | 'authenticator' | 'leaving';
+type SignInStep = 'email' | 'code' | 'authenticator' | 'leaving';
 
 export interface SignInState {
   step: SignInStep;

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { $session, isSignedIn, type SessionState } from '@/stores/session';
 import { redirectToLogin } from './guard';
 
-export type SignedInSession = Extract<SessionState, { status: 'signed-in' }>;
+type SignedInSession = Extract<SessionState, { status: 'signed-in' }>;
 
 export function useRequiredSession(): SignedInSession | null {
   const session = useStore($session);

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PolicyFrontmatterSchema, calendarDate, fillPolicyHtml, fillPolicyText } from './policies';
+import { POLICY_ROUTES } from '@/lib/routes';
+import { PolicyFrontmatterSchema, calendarDate, fillPolicyHtml, fillPolicyText, matchPoliciesToRoutes } from './policies';
 
 const values = { productName: 'Golazo Arena', supportEmail: 'help@golazo.example' };
 
@@ -53,5 +56,61 @@ describe('PolicyFrontmatterSchema', () => {
     expect(PolicyFrontmatterSchema.safeParse({ ...valid, lastUpdated: 'soon' }).success).toBe(false);
     const { lastUpdated: _omit, ...withoutDate } = valid;
     expect(PolicyFrontmatterSchema.safeParse(withoutDate).success).toBe(false);
+  });
+});
+
+describe('policy pages from the route table', () => {
+  const routes = [
+    { path: '/privacy-policy', title: 'Privacy Policy' },
+    { path: '/cookies-policy', title: 'Cookies Policy' },
+  ];
+
+  it('pairs every route with its policy text', () => {
+    const pairs = matchPoliciesToRoutes(routes, [
+      { route: '/cookies-policy', title: 'Cookies Policy' },
+      { route: '/privacy-policy', title: 'Privacy Policy' },
+    ]);
+    expect(pairs.map(({ route, policy }) => [route.path, policy.route])).toEqual([
+      ['/privacy-policy', '/privacy-policy'],
+      ['/cookies-policy', '/cookies-policy'],
+    ]);
+  });
+
+  it('fails for a route without its text, a text without its route, or titles that differ', () => {
+    expect(() => matchPoliciesToRoutes(routes, [{ route: '/privacy-policy', title: 'Privacy Policy' }])).toThrow(
+      'No policy in src/content/policies has route /cookies-policy',
+    );
+    expect(() =>
+      matchPoliciesToRoutes(routes, [
+        { route: '/privacy-policy', title: 'Privacy Policy' },
+        { route: '/cookies-policy', title: 'Cookies Policy' },
+        { route: '/refunds', title: 'Refunds' },
+      ]),
+    ).toThrow('/refunds');
+    expect(() =>
+      matchPoliciesToRoutes(routes, [
+        { route: '/privacy-policy', title: 'Privacy Notice' },
+        { route: '/cookies-policy', title: 'Cookies Policy' },
+      ]),
+    ).toThrow("titled 'Privacy Notice'");
+  });
+
+  it('has a text in src/content/policies for each of the five policy pages, under the same title', () => {
+    expect(POLICY_ROUTES.map((route) => route.path)).toEqual([
+      '/terms-of-service',
+      '/privacy-policy',
+      '/cookies-policy',
+      '/cancellation-refund',
+      '/shipping-delivery',
+    ]);
+    const dir = path.resolve(import.meta.dirname, '../../content/policies');
+    const frontmatter = readdirSync(dir)
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => {
+        const text = readFileSync(path.join(dir, file), 'utf8');
+        const field = (name: string) => text.match(new RegExp(`^${name}:\\s*['"]?(.+?)['"]?\\s*$`, 'm'))?.[1] ?? '';
+        return { route: field('route'), title: field('title') };
+      });
+    expect(() => matchPoliciesToRoutes(POLICY_ROUTES, frontmatter)).not.toThrow();
   });
 });

@@ -29,7 +29,7 @@ export function calendarDate(date: Date): string {
  * are deployment settings: `%PRODUCT%` becomes the product name and `%SUPPORT_EMAIL%` a mailto
  * link. Any other `%NAME%` is a typo and fails the build rather than reaching players.
  */
-export interface PolicyPlaceholderValues {
+interface PolicyPlaceholderValues {
   productName: string;
   supportEmail: string;
 }
@@ -58,5 +58,28 @@ export function fillPolicyText(text: string, values: PolicyPlaceholderValues): s
     if (name === 'PRODUCT') return values.productName;
     if (name === 'SUPPORT_EMAIL') return values.supportEmail;
     throw new Error(`Unknown policy placeholder %${name}%`);
+  });
+}
+
+/**
+ * Pairs each policy page of the route table with its policy text, by path. Fails, naming the file or
+ * route, when a policy has no route in the table, a route has no policy, or their titles differ (the
+ * table's title is what the header, sitemap and tests know the page by).
+ */
+export function matchPoliciesToRoutes<P extends Pick<PolicyFrontmatter, 'route' | 'title'>>(
+  routes: readonly { path: string; title: string }[],
+  policies: readonly P[],
+): { route: { path: string; title: string }; policy: P }[] {
+  const unrouted = policies.filter((policy) => !routes.some((route) => route.path === policy.route));
+  if (unrouted.length > 0) {
+    throw new Error(`Policies without a page in src/lib/routes.ts POLICY_ROUTES: ${unrouted.map((p) => p.route).join(', ')}`);
+  }
+  return routes.map((route) => {
+    const policy = policies.find((candidate) => candidate.route === route.path);
+    if (!policy) throw new Error(`No policy in src/content/policies has route ${route.path}`);
+    if (policy.title !== route.title) {
+      throw new Error(`Policy ${route.path} is titled '${policy.title}' but src/lib/routes.ts says '${route.title}'`);
+    }
+    return { route, policy };
   });
 }

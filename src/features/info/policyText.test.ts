@@ -78,9 +78,9 @@ describe('policy files', () => {
     );
     expect(dates).toEqual({
       '/privacy-policy': '2024-12-07',
-      '/terms-of-service': '2025-01-15',
+      '/terms-of-service': '2026-11-23',
       '/cookies-policy': '2025-01-15',
-      '/cancellation-refund': '2025-01-15',
+      '/cancellation-refund': '2026-11-23',
       '/shipping-delivery': '2025-01-15',
     });
   });
@@ -124,7 +124,9 @@ describe('policy promises agree with each other', () => {
     for (const route of ['/terms-of-service', '/cancellation-refund']) {
       const body = byRoute(route);
       expect(body, route).toMatch(/within 24 hours of the match/);
-      expect(body, route).toMatch(/10-minute check-in/);
+      // An entry not checked in when the window closes is withdrawn, without a refund (a no-show).
+      expect(body, route).toMatch(/not checked in[\s\S]*withdrawn/);
+      expect(body, route).toMatch(/withdrawn[\s\S]{0,40}(without a refund|gets no refund)/);
     }
   });
 
@@ -134,7 +136,7 @@ describe('policy promises agree with each other', () => {
     expect(participation).toMatch(
       /after the last slot is taken[\s\S]*refund the full amount to your original payment method automatically/,
     );
-    expect(participation).toMatch(/no refunds after check-in, except when we cancel the tournament/);
+    expect(participation).toMatch(/no refunds after check-in opens, except when we cancel the tournament/);
     for (const route of ['/terms-of-service', '/cancellation-refund', '/shipping-delivery']) {
       expect(byRoute(route), route).toMatch(/(do not|never) (keep|hold) (a wallet|it as a wallet)/);
     }

@@ -1,29 +1,24 @@
 /**
- * The policy pages type their section titles out one after another with CSS alone.
+ * The policy pages' section titles "type" with CSS alone: a lime rule under each title is drawn
+ * one character-width step at a time, like a cursor's trail. The title's text itself is never
+ * clipped or hidden, so every heading is readable the moment the page paints, with or without
+ * script, and every title types at the same time, so nothing waits for the titles above it.
  *
- * CSS cannot measure text, so the schedule is computed at build time from each title's
- * length: a title types at a fixed pace per character, and the next one starts after a
- * pause once the previous has finished. The result becomes CSS custom properties that a
- * `steps()` animation reads, so the browser needs no script at all.
+ * CSS cannot measure text, so each title's schedule is computed at build time from its length:
+ * a fixed pace per character, capped so the whole effect is over within one second. The result
+ * becomes CSS custom properties that a `steps()` animation reads.
  */
 
 /** Typing pace, the product's default for typed text. */
 export const TYPING_MS_PER_CHARACTER = 50;
-/** Pause between one title finishing and the next one starting. */
-export const PAUSE_BETWEEN_TITLES_MS = 500;
+/** No typing effect runs longer than this: a long title simply types faster. */
+export const MAX_TYPING_MS = 1000;
 
-export interface TypingSlot {
+interface TypingSlot {
   /** Visible characters in the title: the number of animation steps. */
   characters: number;
-  /** When this title starts typing, from page load. */
-  delayMs: number;
-  /** How long typing this title takes. */
+  /** How long typing this title takes (at most MAX_TYPING_MS). */
   durationMs: number;
-}
-
-export interface TypingPace {
-  msPerCharacter?: number;
-  pauseMs?: number;
 }
 
 /** Counts what a reader sees as characters, so an emoji or accented letter is one step, not two. */
@@ -34,24 +29,12 @@ export function countCharacters(text: string): number {
   return count;
 }
 
-/**
- * The first title types at once; each next one starts `pauseMs` after the previous finishes.
- */
-export function scheduleTypedTitles(titles: readonly string[], pace: TypingPace = {}): TypingSlot[] {
-  const msPerCharacter = pace.msPerCharacter ?? TYPING_MS_PER_CHARACTER;
-  const pauseMs = pace.pauseMs ?? PAUSE_BETWEEN_TITLES_MS;
-  if (msPerCharacter <= 0 || pauseMs < 0) throw new RangeError('Typing pace must be positive');
-
-  const slots: TypingSlot[] = [];
-  let startsAt = 0;
-  for (const title of titles) {
-    // An empty title still takes one step, so the steps() timing function stays valid.
-    const characters = Math.max(1, countCharacters(title));
-    const durationMs = characters * msPerCharacter;
-    slots.push({ characters, delayMs: startsAt, durationMs });
-    startsAt += durationMs + pauseMs;
-  }
-  return slots;
+/** One title's typing: its characters at the product's pace, never longer than MAX_TYPING_MS. */
+export function typingSlot(title: string, msPerCharacter: number = TYPING_MS_PER_CHARACTER): TypingSlot {
+  if (msPerCharacter <= 0) throw new RangeError('Typing pace must be positive');
+  // An empty title still takes one step, so the steps() timing function stays valid.
+  const characters = Math.max(1, countCharacters(title));
+  return { characters, durationMs: Math.min(characters * msPerCharacter, MAX_TYPING_MS) };
 }
 
 export interface HeadingRef {
@@ -66,22 +49,14 @@ function quoteForCss(value: string): string {
 }
 
 /**
- * CSS rules giving each heading its place in the typing schedule as custom properties
- * (`--type-steps`, `--type-delay`, `--type-duration`), scoped under `scope`.
+ * CSS rules giving each heading its typing as custom properties (`--type-steps`,
+ * `--type-duration`), scoped under `scope`.
  */
-export function typedHeadingRules(scope: string, headings: readonly HeadingRef[], pace: TypingPace = {}): string {
-  const slots = scheduleTypedTitles(
-    headings.map((heading) => heading.text),
-    pace,
-  );
+export function typedHeadingRules(scope: string, headings: readonly HeadingRef[]): string {
   return headings
-    .flatMap((heading, index) => {
-      const slot = slots[index];
-      if (!slot) return [];
-      return (
-        `${scope} [id=${quoteForCss(heading.slug)}]{` +
-        `--type-steps:${slot.characters};--type-delay:${slot.delayMs}ms;--type-duration:${slot.durationMs}ms}`
-      );
+    .map((heading) => {
+      const slot = typingSlot(heading.text);
+      return `${scope} [id=${quoteForCss(heading.slug)}]{--type-steps:${slot.characters};--type-duration:${slot.durationMs}ms}`;
     })
     .join('\n');
 }

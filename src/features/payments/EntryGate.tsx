@@ -3,6 +3,7 @@
  * and the one-button entry into free tournaments. Used by PayPanelIsland before any checkout opens.
  */
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/Button';
 import { entryBlock, FREE_ENTRY_LABEL, FREE_ENTRY_SUCCESS, type EntryBlock, type EntryEligibility } from './eligibility';
 
 /** The database's answer for the signed-in player (null while unknown or signed out). */
@@ -32,13 +33,13 @@ export function EntryBlockedButton({ block }: { block: EntryBlock }) {
   return (
     <>
       {block.href ? (
-        <a href={block.href} className="btn w-full border-2 border-gold text-gold" data-pay-button data-entry-blocked>
+        <a href={block.href} className="btn btn-alert w-full" data-pay-button data-entry-blocked>
           {block.label}
         </a>
       ) : (
-        <button type="button" className="btn w-full" disabled data-pay-button data-entry-blocked>
+        <Button className="w-full" disabled data-pay-button data-entry-blocked>
           {block.label}
-        </button>
+        </Button>
       )}
       {block.note && <p className="mt-2 text-sm text-mist">{block.note}</p>}
     </>
@@ -71,15 +72,16 @@ export function FreeEntryButton({
     }
   }
   return (
-    <button
-      type="button"
-      className="btn btn-primary w-full"
+    <Button
+      tone="primary"
+      className="w-full"
       onClick={() => void enter()}
-      disabled={disabled || busy}
-      aria-busy={busy}
+      disabled={disabled}
+      busy={busy}
+      busyLabel="Entering..."
       data-pay-button
     >
-      {busy ? 'Entering...' : FREE_ENTRY_LABEL}
-    </button>
+      {FREE_ENTRY_LABEL}
+    </Button>
   );
 }

@@ -9,8 +9,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/Button';
 import { redirectToLogin } from '@/features/auth/guard';
-import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
+import { formatDateIST, formatEntryFee, formatTimeIST } from '@/lib/format';
 import { $session } from '@/stores/session';
 import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
 import StatusPill from '@/features/tournaments/StatusPill';
@@ -18,6 +19,7 @@ import { requestTournamentStates } from '@/features/tournaments/liveStates';
 import { STATUS_LOOK, type TournamentStatus } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
 import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
+import { REREGISTRATION_WAIT_MS } from '@/lib/rules';
 import { EntryBlockedButton, entryBlock, FreeEntryButton, useEntryEligibility } from './EntryGate';
 import {
   checkoutOptions,
@@ -32,7 +34,7 @@ import {
   type RegistrationSummary,
 } from './payments';
 
-export type PayPanelProps = {
+type PayPanelProps = {
   tournamentId: string;
   tournamentTitle: string;
   entryFeeRupees: number;
@@ -88,7 +90,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
     }
     let cancelled = false;
     import('./payments.api')
-      .then(({ fetchOwnRegistrations }) => fetchOwnRegistrations(userId))
+      .then(({ fetchOwnRegistrations }) => fetchOwnRegistrations())
       .then((rows) => {
         if (!cancelled) setRegistration(summariseRegistrations(rows, props.tournamentId));
       })
@@ -157,7 +159,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
         setJustPaid(true);
         setRegistration((current) => ({
           slots: (current?.slots ?? 0) + chosenSlots,
-          nextRegistrationAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+          nextRegistrationAt: new Date(Date.now() + REREGISTRATION_WAIT_MS),
         }));
         finish({ tone: 'success', text: PaymentMessages.success });
         void refreshTournament();
@@ -195,9 +197,9 @@ export default function PayPanelIsland(props: PayPanelProps) {
   if (recentlyRegistered) {
     body = (
       <>
-        <button type="button" className="btn w-full border-2 border-lime text-lime" disabled data-pay-button>
+        <Button tone="held" className="w-full" disabled data-pay-button>
           Registered
-        </button>
+        </Button>
         <p className="mt-2 text-center text-sm font-bold text-lime">{free ? 'Entry confirmed' : 'Payment completed'}</p>
         {!justPaid && <p className="mt-3 text-sm font-semibold">{PaymentMessages.alreadyRegistered}</p>}
         <p className="mt-2 text-sm text-mist">
@@ -220,15 +222,15 @@ export default function PayPanelIsland(props: PayPanelProps) {
     );
   } else if (!STATUS_LOOK[status].takesEntries) {
     body = (
-      <button type="button" className="btn w-full" disabled data-pay-button>
+      <Button className="w-full" disabled data-pay-button>
         {STATUS_LOOK[status].label}
-      </button>
+      </Button>
     );
   } else if (full) {
     body = (
-      <button type="button" className="btn w-full" disabled data-pay-button>
+      <Button className="w-full" disabled data-pay-button>
         Full
-      </button>
+      </Button>
     );
   } else if (block) {
     body = <EntryBlockedButton block={block} />;
@@ -244,14 +246,9 @@ export default function PayPanelIsland(props: PayPanelProps) {
         }}
       />
     ) : (
-      <button
-        type="button"
-        className="btn btn-primary w-full"
-        onClick={() => redirectToLogin(PaymentMessages.loginRequired)}
-        data-pay-button
-      >
+      <Button tone="primary" className="w-full" onClick={() => redirectToLogin(PaymentMessages.loginRequired)} data-pay-button>
         Sign in to enter
-      </button>
+      </Button>
     );
   } else {
     body = (
@@ -277,26 +274,17 @@ export default function PayPanelIsland(props: PayPanelProps) {
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="btn btn-primary mt-3 w-full"
+        <Button
+          tone="primary"
+          className="mt-3 w-full"
           onClick={() => void pay()}
-          disabled={processing || !interactive || session.status === 'loading'}
-          aria-busy={processing}
+          disabled={!interactive || session.status === 'loading'}
+          busy={processing}
+          busyLabel="Processing..."
           data-pay-button
         >
-          {processing ? (
-            <>
-              <span
-                aria-hidden="true"
-                className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-              />
-              Processing...
-            </>
-          ) : (
-            payButtonLabel(chosenSlots, props.entryFeeRupees)
-          )}
-        </button>
+          {payButtonLabel(chosenSlots, props.entryFeeRupees)}
+        </Button>
       </>
     );
   }
@@ -304,10 +292,10 @@ export default function PayPanelIsland(props: PayPanelProps) {
   return (
     <div className="card p-5" data-pay-panel data-tournament-id={props.tournamentId}>
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-mist">Entry fee per slot</p>
+        <p className="text-sm text-mist">{free ? 'Entry' : 'Entry fee per slot'}</p>
         <StatusPill tournamentId={props.tournamentId} status={status} live={liveState !== undefined} />
       </div>
-      <p className="font-display text-4xl">{formatRupees(props.entryFeeRupees)}</p>
+      <p className="font-display text-4xl">{formatEntryFee(props.entryFeeRupees)}</p>
       <div className="mt-4">{body}</div>
       <p
         className={`mt-3 min-h-5 text-sm font-semibold ${message ? toneClass[message.tone] : ''}`}

@@ -1,28 +1,44 @@
-/** The database's word on who may enter what, and the one-button entry into free tournaments. */
+/**
+ * The database's word on who may enter what, and the one-button entry into free tournaments.
+ * Answers are checked with zod; refusals and odd answers are ApiErrors (lib/api-answer.ts) whose
+ * message is the database's own words.
+ */
+import { z } from 'zod';
+import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import type { EntryEligibility } from './eligibility';
 
+const EligibilityAnswer = z.object({
+  paid_entry_refusal: z.enum(['paid_entry_disabled', 'profile_incomplete', 'too_young_for_paid_entry', 'residence_required']).nullable(),
+  free_entry_refusal: z.enum(['profile_incomplete', 'parental_consent_required']).nullable(),
+  parental_consent: z.boolean(),
+  pending_parent_email: z.string().nullable(),
+}) satisfies z.ZodType<EntryEligibility>;
+
+/** Calls that answer nothing worth reading: any answer is fine, only a refusal counts. */
+const AnyAnswer = z.unknown();
+
+const ConsentAnswer = z.object({ in_game_name: z.string().nullable() });
+
 export async function fetchMyEntryEligibility(): Promise<EntryEligibility> {
-  const { data, error } = await getSupabase().rpc('get_my_entry_eligibility');
-  if (error) throw error;
-  return data as EntryEligibility;
+  return readAnswer('rpc get_my_entry_eligibility', EligibilityAnswer, await getSupabase().rpc('get_my_entry_eligibility'));
 }
 
 /** Enters a free tournament; throws the database's refusal (full, closed, consent ...) with its message. */
 export async function enterFreeTournament(tournamentId: string): Promise<void> {
-  const { error } = await getSupabase().rpc('enter_free_tournament', { p_tournament_id: tournamentId });
-  if (error) throw new Error(error.message);
+  readAnswer('rpc enter_free_tournament', AnyAnswer, await getSupabase().rpc('enter_free_tournament', { p_tournament_id: tournamentId }));
 }
 
 /** Asks for a parent's consent: the database e-mails them a link. */
 export async function requestParentalConsent(parentEmail: string): Promise<void> {
-  const { error } = await getSupabase().rpc('request_parental_consent', { p_parent_email: parentEmail });
-  if (error) throw new Error(error.message);
+  readAnswer(
+    'rpc request_parental_consent',
+    AnyAnswer,
+    await getSupabase().rpc('request_parental_consent', { p_parent_email: parentEmail }),
+  );
 }
 
 /** Records the consent behind an e-mailed link (the parent needs no account). */
 export async function confirmParentalConsent(token: string): Promise<{ in_game_name: string | null }> {
-  const { data, error } = await getSupabase().rpc('confirm_parental_consent', { p_token: token });
-  if (error) throw new Error(error.message);
-  return data as { in_game_name: string | null };
+  return readAnswer('rpc confirm_parental_consent', ConsentAnswer, await getSupabase().rpc('confirm_parental_consent', { p_token: token }));
 }

@@ -16,7 +16,7 @@ export type EntryEligibility = {
 
 export type EntryBlock = { label: string; href: string | null; note: string | null };
 
-export const ENTRY_BLOCKS: Record<PaidEntryRefusal | FreeEntryRefusal, EntryBlock> = {
+const ENTRY_BLOCKS: Record<PaidEntryRefusal | FreeEntryRefusal, EntryBlock> = {
   paid_entry_disabled: { label: 'Paid entry is closed on this site', href: null, note: 'Free tournaments stay open.' },
   profile_incomplete: {
     label: 'Complete your profile to enter',

@@ -1,11 +1,15 @@
 /**
  * The only place the payment islands talk to Supabase and Razorpay's checkout script.
  * Amounts are never sent: the server prices the order from the tournament row.
+ * Every answer is checked with zod (payments.schemas.ts): the payment function's answers become typed
+ * `{ success: false, error }` results, the database reads typed rows or ApiErrors (lib/api-answer.ts).
  */
 import type { RealtimeChannel } from '@supabase/supabase-js';
+import type { z } from 'zod';
+import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import type { CheckoutOptions, OwnRegistration } from './payments';
-import { CheckoutSuccess, CreateOrderAnswer, VerifyAnswer } from './payments.schemas';
+import { CheckoutSuccess, CreateOrderAnswer, OwnRegistrationRows, ParticipantRows, SlotsRow, VerifyAnswer } from './payments.schemas';
 
 /** Checkout's answer after a successful payment, or null when it is not the expected shape. */
 export function parseCheckoutSuccess(response: unknown): CheckoutSuccess | null {
@@ -51,17 +55,15 @@ export async function verifyPayment(tournamentId: string, result: CheckoutSucces
   return answer.success ? answer.data : { success: false, error: 'Unexpected answer from the payment service' };
 }
 
-export async function fetchOwnRegistrations(userId: string): Promise<OwnRegistration[]> {
-  const { data, error } = await getSupabase().rpc('get_user_registrations', { p_user_id: userId });
-  if (error) throw error;
-  return (data ?? []) as OwnRegistration[];
+export async function fetchOwnRegistrations(): Promise<OwnRegistration[]> {
+  return readAnswer('rpc get_my_registrations', OwnRegistrationRows, await getSupabase().rpc('get_my_registrations'));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Razorpay checkout, loaded on first use only
 // ---------------------------------------------------------------------------------------------
 
-export type RazorpayInstance = {
+type RazorpayInstance = {
   open(): void;
   close(): void;
   on(event: 'payment.failed', listener: (failure: unknown) => void): void;
@@ -97,18 +99,17 @@ export function loadCheckout(url: string): Promise<RazorpayConstructor> {
 // ---------------------------------------------------------------------------------------------
 
 export type Slots = { filled: number; total: number };
-export type Participant = { in_game_name: string | null; slots: number; registered_at: string };
+export type Participant = z.output<typeof ParticipantRows>[number];
 
 export async function fetchSlots(tournamentId: string): Promise<Slots | null> {
-  const { data, error } = await getSupabase().from('tournaments').select('filled_slots, max_players').eq('id', tournamentId).maybeSingle();
-  if (error) throw error;
-  return data ? { filled: data.filled_slots as number, total: data.max_players as number } : null;
+  const answer = await getSupabase().from('tournaments').select('filled_slots, max_players').eq('id', tournamentId).maybeSingle();
+  const row = readAnswer('slots of a tournament', SlotsRow.nullable(), answer);
+  return row ? { filled: row.filled_slots, total: row.max_players } : null;
 }
 
 export async function fetchParticipants(tournamentId: string): Promise<Participant[]> {
-  const { data, error } = await getSupabase().rpc('get_tournament_participants', { p_tournament_id: tournamentId });
-  if (error) throw error;
-  return (data ?? []) as Participant[];
+  const answer = await getSupabase().rpc('get_tournament_participants', { p_tournament_id: tournamentId });
+  return readAnswer('rpc get_tournament_participants', ParticipantRows, answer);
 }
 
 /**
@@ -120,10 +121,9 @@ export function watchSlots(tournamentId: string, onChange: (slots: Slots) => voi
   const channel: RealtimeChannel = supabase
     .channel(`tournament-slots:${tournamentId}`)
     .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'tournaments', filter: `id=eq.${tournamentId}` }, (change) => {
-      const row = change.new as { filled_slots?: number; max_players?: number };
-      if (typeof row.filled_slots === 'number' && typeof row.max_players === 'number') {
-        onChange({ filled: row.filled_slots, total: row.max_players });
-      }
+      // A change without the counts (another column) is not news for the slots.
+      const row = SlotsRow.safeParse(change.new);
+      if (row.success) onChange({ filled: row.data.filled_slots, total: row.data.max_players });
     })
     .subscribe();
   return () => void supabase.removeChannel(channel);

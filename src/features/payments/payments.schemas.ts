@@ -1,5 +1,5 @@
 /**
- * The shapes razorpay-payment and Razorpay's checkout answer with, checked with zod. Only
+ * The shapes razorpay-payment, Razorpay's checkout and the database's reads answer with, checked with zod. Only
  * payments.api.ts imports this module, and islands load that lazily: zod never delays the first paint
  * of a tournament page.
  */
@@ -33,3 +33,16 @@ export const CheckoutSuccess = z.object({
   razorpay_signature: z.string(),
 });
 export type CheckoutSuccess = z.infer<typeof CheckoutSuccess>;
+
+/** A row of get_my_registrations as the pay panel reads it (the function answers more columns). */
+export const OwnRegistrationRows = z
+  .array(z.object({ tournament_id: z.string(), slots: z.number().int(), status: z.string(), registered_at: z.string() }))
+  .nullable()
+  .transform((rows) => rows ?? []);
+
+export const SlotsRow = z.object({ filled_slots: z.number().int(), max_players: z.number().int() });
+
+export const ParticipantRows = z
+  .array(z.object({ in_game_name: z.string().nullable(), slots: z.number().int(), registered_at: z.string() }))
+  .nullable()
+  .transform((rows) => rows ?? []);

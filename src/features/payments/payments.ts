@@ -4,10 +4,9 @@
  * No React, no Supabase: the islands and payments.api.ts build on this.
  */
 import { formatRupees } from '@/lib/format';
-import { MAX_SLOTS, MIN_SLOTS, slotOptions, slotsLabel } from '@/features/tournaments/tournaments';
+import { slotOptions, slotsLabel } from '@/features/tournaments/tournaments';
+import { MAX_SLOTS, REREGISTRATION_WAIT_MS } from '@/lib/rules';
 import type { PaymentOrder } from './payments.schemas';
-
-export { MAX_SLOTS, MIN_SLOTS };
 
 /** The player-facing messages of spec 8, in one place so tests and islands agree. */
 export const PaymentMessages = {
@@ -25,9 +24,6 @@ export const PaymentMessages = {
 
 /** The purple of the product's checkout theme. */
 export const CHECKOUT_THEME_COLOR = '#7c3aed';
-
-/** Re-registration for the same tournament waits this long after the last one. */
-export const REREGISTRATION_WAIT_MS = 24 * 60 * 60 * 1000;
 
 /** 'N Slot(s) - ₹total', the slot selector's option text. */
 export function slotOptionLabel(slots: number, entryFeeRupees: number): string {

@@ -25,14 +25,14 @@ function stateButton(state: Exclude<ButtonState, 'register'>): HTMLButtonElement
   // Stands where the link stood, so the card's rules for showing it still apply.
   button.dataset.registerButton = '';
   if (state === 'registered') {
-    button.className = 'btn w-full border-2 border-lime text-lime';
+    button.className = 'btn btn-held w-full';
     button.textContent = 'Registered';
   } else {
     button.className = 'btn w-full';
     button.setAttribute('aria-busy', 'true');
     const spinner = document.createElement('span');
     spinner.setAttribute('aria-hidden', 'true');
-    spinner.className = 'inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent';
+    spinner.className = 'spinner-inline';
     button.append(spinner, 'Processing...');
   }
   return button;
@@ -68,7 +68,7 @@ export function enhanceRegisterButtons(root: ParentNode): void {
       // Loaded only for signed-in players, so visitors never download zod or supabase-js.
       Promise.all([import('./payments.api'), import('./payments')])
         .then(async ([{ fetchOwnRegistrations }, { summariseRegistrations }]) => {
-          const rows = await fetchOwnRegistrations(session.user.id);
+          const rows = await fetchOwnRegistrations();
           for (const link of links) {
             const held = summariseRegistrations(rows, link.dataset.tournamentId ?? '').slots > 0;
             show(link, held ? 'registered' : 'register');

@@ -2,6 +2,7 @@
  * What a completed (locked) profile may still add for paid entry: a date of birth on profiles completed
  * before it was asked, and the confirmation of residence in India. Each is kept once given.
  */
+import { Button } from '@/components/ui/Button';
 import { useState } from 'react';
 import { replaceProfile } from '@/stores/profile';
 import { showToast } from '@/stores/toast';
@@ -77,9 +78,9 @@ export function EligibilityDetails({ profile }: { profile: Profile }) {
             {error}
           </p>
         )}
-        <button type="button" className="btn btn-primary self-start" disabled={saving} onClick={() => void onSave()}>
-          {saving ? 'Saving…' : 'Save these details'}
-        </button>
+        <Button tone="primary" className="self-start" busy={saving} busyLabel="Saving…" onClick={() => void onSave()}>
+          Save these details
+        </Button>
       </div>
     </section>
   );

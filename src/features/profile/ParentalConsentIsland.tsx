@@ -3,6 +3,7 @@
  * a server log) is sent to confirm_parental_consent once the parent presses the button, never on load,
  * so a mail scanner that opens links cannot consent for them.
  */
+import { Button } from '@/components/ui/Button';
 import { useEffect, useState } from 'react';
 
 type State =
@@ -58,14 +59,15 @@ export default function ParentalConsentIsland() {
         Your child asked to join free eFootball tournaments on Golazo Arena. Players under 18 can only join free tournaments, and only with
         a parent&apos;s consent. Paid tournaments stay closed to them.
       </p>
-      <button
-        type="button"
-        className="btn btn-primary self-start"
-        disabled={state.status === 'sending'}
+      <Button
+        tone="primary"
+        className="self-start"
+        busy={state.status === 'sending'}
+        busyLabel="Recording…"
         onClick={() => void confirm(state.token)}
       >
-        {state.status === 'sending' ? 'Recording…' : 'I am their parent and I consent'}
-      </button>
+        I am their parent and I consent
+      </Button>
     </div>
   );
 }

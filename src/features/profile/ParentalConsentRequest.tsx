@@ -2,6 +2,7 @@
  * Players of 13 to 17 join free tournaments once a parent consents: the player names the parent's e-mail,
  * the parent confirms a link in it. Shown on a completed profile while consent is still needed.
  */
+import { Button } from '@/components/ui/Button';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { EntryEligibility } from '@/features/payments/eligibility';
 
@@ -60,9 +61,9 @@ export function ParentalConsentRequest({ userId }: { userId: string }) {
           className="min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk"
         />
       </label>
-      <button type="submit" className="btn btn-primary self-start" disabled={sending}>
-        {sending ? 'Sending…' : 'Send the consent link'}
-      </button>
+      <Button type="submit" tone="primary" className="self-start" busy={sending} busyLabel="Sending…">
+        Send the consent link
+      </Button>
       {message && (
         <p
           role={message.tone === 'error' ? 'alert' : 'status'}

@@ -2,12 +2,14 @@
  * The profile form (spec 5): validated on submit, then again on every change. Once the
  * profile is complete every field is read-only: the database refuses changes too.
  */
+import { Button } from '@/components/ui/Button';
 import { useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { replaceProfile } from '@/stores/profile';
 import { showToast } from '@/stores/toast';
+import { ApiError } from '@/lib/api-answer';
 import { ROUTES } from '@/lib/routes';
 import { todayInIndia } from '@/lib/legal';
-import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from './game-user-id';
+import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from '@/lib/rules';
 import { EligibilityDetails } from './EligibilityDetails';
 import { LockConfirmation } from './LockConfirmation';
 import {
@@ -30,9 +32,9 @@ interface Props {
 
 type Picture = { file: File; previewUrl: string };
 
-/** Errors that come from Supabase (PostgREST, Storage, Auth) carry a code or a status. */
-function isServiceError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && ('code' in error || 'status' in error || 'statusCode' in error);
+/** The database refused the save (a rule, the lock): "update failed"; anything else is unexpected. */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'refused';
 }
 
 export default function ProfileForm({ profile }: Props) {
@@ -118,9 +120,7 @@ export default function ProfileForm({ profile }: Props) {
     setSaving(true);
     try {
       const api = await import('./profile.api');
-      const { getSupabase } = await import('@/lib/supabase');
-      const { data } = await getSupabase().auth.getSession();
-      if (!data.session) {
+      if (!(await api.hasSession())) {
         showToast(PROFILE_MESSAGES.notLoggedIn, 'error');
         return;
       }
@@ -139,7 +139,7 @@ export default function ProfileForm({ profile }: Props) {
         saved = await api.saveMyProfile(valid, imageUrl);
       } catch (error) {
         console.error(PROFILE_MESSAGES.updateFailed, error);
-        showToast(isServiceError(error) ? PROFILE_MESSAGES.updateFailed : PROFILE_MESSAGES.unexpected, 'error');
+        showToast(isRefusal(error) ? PROFILE_MESSAGES.updateFailed : PROFILE_MESSAGES.unexpected, 'error');
         return;
       }
       replaceProfile(saved);
@@ -308,9 +308,9 @@ export default function ProfileForm({ profile }: Props) {
       {!locked && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-mist">Check your details: once saved, your profile is locked.</p>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save profile'}
-          </button>
+          <Button type="submit" tone="primary" busy={saving} busyLabel="Saving…">
+            Save profile
+          </Button>
         </div>
       )}
     </form>

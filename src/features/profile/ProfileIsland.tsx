@@ -3,13 +3,14 @@
  * Guarded (client:load). The row follows the database live (stores/profile), so completing
  * the profile on another device locks this page too.
  */
+import { Button } from '@/components/ui/Button';
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $profile, followMyProfile } from '@/stores/profile';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
-import Toaster from '@/features/auth/Toaster';
+import Toaster from '@/components/ui/Toaster';
 import AuthenticatorSettings from '@/features/auth/AuthenticatorSettings';
-import { Spinner } from '@/features/account/AccountUi';
+import { Spinner } from '@/components/ui/Spinner';
 import { PROFILE_MESSAGES, type Profile } from './profile';
 import ProfileForm from './ProfileForm';
 import { ParentalConsentRequest } from './ParentalConsentRequest';
@@ -41,9 +42,9 @@ export default function ProfileIsland() {
           <p role="alert" className="font-semibold text-danger">
             {state.message}
           </p>
-          <button type="button" className="btn btn-ghost mt-4" onClick={() => window.location.reload()}>
+          <Button tone="ghost" className="mt-4" onClick={() => window.location.reload()}>
             Try again
-          </button>
+          </Button>
         </div>
       </>
     );

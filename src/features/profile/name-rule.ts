@@ -7,7 +7,7 @@
  */
 
 /** Everything that takes no visible room, as a regular-expression class body (JS and Postgres agree on it). */
-export const INVISIBLE_CHARACTER_CLASS =
+const INVISIBLE_CHARACTER_CLASS =
   '\\s\\u00A0\\u00AD\\u034F\\u115F\\u1160\\u1680\\u17B4\\u17B5\\u180E\\u2000-\\u200F\\u2028-\\u202F\\u205F-\\u206F\\u3000\\u3164\\uFEFF\\uFFA0';
 
 const INVISIBLE = new RegExp(`[${INVISIBLE_CHARACTER_CLASS}]`, 'gu');

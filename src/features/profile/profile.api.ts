@@ -1,26 +1,46 @@
 /**
- * The profile's IO: the get_my_profile / update_my_profile functions (which check the caller
- * and enforce the rules again), the profile-picture function and the Realtime feed of the row.
+ * The profile's IO: the session check, the get_my_profile / update_my_profile functions (which check
+ * the caller and enforce the rules again), the profile-picture function and the Realtime feed of the
+ * row. Answers are checked with zod; failures are ApiErrors (lib/api-answer.ts).
  */
+import { z } from 'zod';
+import { ApiError, oneRow, parseAnswer, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { PROFILE_PICTURE_FUNCTION, type Profile, type ValidProfileForm } from './profile';
 
-/** Set-returning functions come back as arrays, scalar-row ones as objects: accept both. */
-function singleRow<T>(data: unknown): T | null {
-  if (Array.isArray(data)) return (data[0] as T | undefined) ?? null;
-  return (data as T | null) ?? null;
+const ProfileRow = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  legal_name: z.string().nullable(),
+  in_game_name: z.string().nullable(),
+  age: z.number().int().nullable(),
+  date_of_birth: z.string().nullable(),
+  lives_in_india_confirmed_at: z.string().nullable(),
+  game_user_id: z.string().nullable(),
+  profile_completed: z.boolean(),
+  profile_image_url: z.string().nullable(),
+  updated_at: z.string().nullable(),
+}) satisfies z.ZodType<Profile>;
+
+const PictureAnswer = z.object({ url: z.string().min(1) });
+
+/** Whether this browser holds a session (the database still checks the caller on every call). */
+export async function hasSession(): Promise<boolean> {
+  const { data } = await getSupabase().auth.getSession();
+  return data.session !== null;
+}
+
+/** The row functions answer one row, as an object or a one-row array. */
+function readProfile(call: string, answer: { data: unknown; error: { message: string; code?: string; hint?: string } | null }): Profile {
+  return readAnswer(call, ProfileRow, { data: oneRow(answer.data), error: answer.error });
 }
 
 export async function fetchMyProfile(): Promise<Profile> {
-  const { data, error } = await getSupabase().rpc('get_my_profile');
-  if (error) throw error;
-  const row = singleRow<Profile>(data);
-  if (!row) throw new Error('Profile row missing');
-  return row;
+  return readProfile('rpc get_my_profile', await getSupabase().rpc('get_my_profile'));
 }
 
 export async function saveMyProfile(values: ValidProfileForm, profileImageUrl: string | null): Promise<Profile> {
-  const { data, error } = await getSupabase().rpc('update_my_profile', {
+  const answer = await getSupabase().rpc('update_my_profile', {
     p_legal_name: values.legalName,
     p_in_game_name: values.inGameName,
     p_age: null,
@@ -29,10 +49,7 @@ export async function saveMyProfile(values: ValidProfileForm, profileImageUrl: s
     p_date_of_birth: values.dateOfBirth,
     p_lives_in_india: values.livesInIndia,
   });
-  if (error) throw error;
-  const row = singleRow<Profile>(data);
-  if (!row) throw new Error('Profile row missing');
-  return row;
+  return readProfile('rpc update_my_profile', answer);
 }
 
 /**
@@ -40,14 +57,11 @@ export async function saveMyProfile(values: ValidProfileForm, profileImageUrl: s
  * the confirmation of residence in India. Both are kept once given.
  */
 export async function saveMyEligibilityDetails(details: { dateOfBirth: string | null; livesInIndia: boolean }): Promise<Profile> {
-  const { data, error } = await getSupabase().rpc('set_my_eligibility_details', {
+  const answer = await getSupabase().rpc('set_my_eligibility_details', {
     p_date_of_birth: details.dateOfBirth,
     p_lives_in_india: details.livesInIndia,
   });
-  if (error) throw error;
-  const row = singleRow<Profile>(data);
-  if (!row) throw new Error('Profile row missing');
-  return row;
+  return readProfile('rpc set_my_eligibility_details', answer);
 }
 
 /**
@@ -55,15 +69,16 @@ export async function saveMyEligibilityDetails(details: { dateOfBirth: string | 
  * it under the player's id (the bucket takes no direct writes). Returns its public address.
  */
 export async function uploadProfileImage(file: File): Promise<string> {
-  const { data, error } = await getSupabase().functions.invoke<{ url: string }>(PROFILE_PICTURE_FUNCTION, { body: file });
+  const call = `function ${PROFILE_PICTURE_FUNCTION}`;
+  const { data, error } = await getSupabase().functions.invoke(PROFILE_PICTURE_FUNCTION, { body: file });
   if (error) {
     // The function's own message (not an image, too large, quota) is worth showing.
     const context = (error as { context?: Response }).context;
-    const body = context ? ((await context.json().catch(() => null)) as { error?: string } | null) : null;
-    throw new Error(body?.error ?? error.message);
+    const body = context ? await context.json().catch(() => null) : null;
+    const refusal = z.object({ error: z.string() }).safeParse(body);
+    throw new ApiError('refused', refusal.success ? refusal.data.error : error.message, call);
   }
-  if (!data?.url) throw new Error('The picture was not stored');
-  return data.url;
+  return parseAnswer(PictureAnswer, data, call).url;
 }
 
 /** Calls `onChange` with the new row whenever the player's profile is updated anywhere. */
@@ -71,9 +86,11 @@ export function subscribeToMyProfile(userId: string, onChange: (row: Profile) =>
   const supabase = getSupabase();
   const channel = supabase
     .channel(`profile-${userId}`)
-    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) =>
-      onChange(payload.new as Profile),
-    )
+    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) => {
+      // A row of another shape is not shown: the next full load brings the truth.
+      const row = ProfileRow.safeParse(payload.new);
+      if (row.success) onChange(row.data);
+    })
     .subscribe();
   return () => {
     void supabase.removeChannel(channel);

@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 import { ageOn, MAX_PLAYER_AGE, MIN_PLAYER_AGE, todayInIndia } from '@/lib/legal';
-import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH, GAME_USER_ID_PATTERN } from './game-user-id';
+import {
+  GAME_USER_ID_MAX_LENGTH,
+  GAME_USER_ID_MIN_LENGTH,
+  GAME_USER_ID_PATTERN,
+  IN_GAME_NAME_MAX_LENGTH,
+  IN_GAME_NAME_MIN_LENGTH,
+  LEGAL_NAME_MAX_LENGTH,
+  LEGAL_NAME_MIN_LENGTH,
+} from '@/lib/rules';
 import { INVISIBLE_NAME_MESSAGE, isVisibleName } from './name-rule';
 
 /** Spec 8, word for word. */
@@ -20,7 +28,6 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 export const MIN_AGE = MIN_PLAYER_AGE;
-export const MAX_AGE = MAX_PLAYER_AGE;
 /** After a successful save the player moves on to the dashboard after this long (spec 4). */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
 
@@ -52,8 +59,8 @@ export interface ProfileFormValues {
 }
 
 export const FIELD_MESSAGES = {
-  legalNameShort: 'Legal Name needs at least 2 characters',
-  inGameNameShort: 'In-Game Name needs at least 2 characters',
+  legalNameShort: `Legal Name needs at least ${LEGAL_NAME_MIN_LENGTH} characters`,
+  inGameNameShort: `In-Game Name needs at least ${IN_GAME_NAME_MIN_LENGTH} characters`,
   dateOfBirthRequired: 'Date of birth is required',
   dateOfBirthInvalid: 'Enter your date of birth as day, month and year',
   dateOfBirthFuture: 'Date of birth cannot be in the future',
@@ -65,7 +72,7 @@ export const FIELD_MESSAGES = {
 } as const;
 
 /** The eFootball user id is stored as typed, only trimmed. */
-export function normaliseGameUserId(raw: string): string {
+function normaliseGameUserId(raw: string): string {
   return raw.trim();
 }
 
@@ -88,19 +95,19 @@ function gameUserIdProblem(raw: string): string | null {
   return null;
 }
 
-export const profileFormSchema = (now: Date) =>
+const profileFormSchema = (now: Date) =>
   z.object({
     legalName: z
       .string()
       .trim()
-      .min(2, FIELD_MESSAGES.legalNameShort)
-      .max(100, 'Legal Name must be at most 100 characters')
+      .min(LEGAL_NAME_MIN_LENGTH, FIELD_MESSAGES.legalNameShort)
+      .max(LEGAL_NAME_MAX_LENGTH, `Legal Name must be at most ${LEGAL_NAME_MAX_LENGTH} characters`)
       .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name')),
     inGameName: z
       .string()
       .trim()
-      .min(2, FIELD_MESSAGES.inGameNameShort)
-      .max(40, 'In-Game Name must be at most 40 characters')
+      .min(IN_GAME_NAME_MIN_LENGTH, FIELD_MESSAGES.inGameNameShort)
+      .max(IN_GAME_NAME_MAX_LENGTH, `In-Game Name must be at most ${IN_GAME_NAME_MAX_LENGTH} characters`)
       .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name')),
     dateOfBirth: z.string().superRefine((value, ctx) => {
       const problem = dateOfBirthProblem(value, now);
@@ -119,9 +126,7 @@ export const profileFormSchema = (now: Date) =>
 export type ValidProfileForm = z.infer<ReturnType<typeof profileFormSchema>>;
 export type ProfileFieldErrors = Partial<Record<keyof ProfileFormValues, string>>;
 
-export type ProfileValidation =
-  | { ok: true; values: ValidProfileForm }
-  | { ok: false; fieldErrors: ProfileFieldErrors; summary: string | null };
+type ProfileValidation = { ok: true; values: ValidProfileForm } | { ok: false; fieldErrors: ProfileFieldErrors; summary: string | null };
 
 /**
  * Validates the form. `summary` is 'Please fill in all required fields' when any required field
@@ -166,7 +171,7 @@ const IMAGE_EXTENSIONS: Record<string, string> = {
 };
 export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS);
 
-export const IMAGE_MESSAGES = {
+const IMAGE_MESSAGES = {
   wrongType: 'Please choose a JPG, PNG or WebP image',
   tooLarge: 'Image must be 2 MB or smaller',
 } as const;

@@ -1,7 +1,8 @@
 /**
  * The pod page's island: reads the pod id from the URL (`/pod/?id=…`), then shows the pod with the
  * database's status, "2 / 4 players", its times and the same pay panel as every tournament page.
- * An unknown id says so on the page (the shell never 404s).
+ * An unknown id says so on the page (the shell never 404s). Below: check-in for a player with an entry,
+ * and the pod's bracket.
  */
 import { useEffect, useState } from 'react';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
@@ -11,6 +12,8 @@ import StatusPill from './StatusPill';
 import { entriesOrPending } from './status';
 import { useTournamentStates } from './useTournamentStates';
 import type { PodRow } from './pods.api';
+import BracketIsland from '@/features/brackets/BracketIsland';
+import CheckInIsland from '@/features/brackets/CheckInIsland';
 
 type Load = { status: 'loading' } | { status: 'ready'; pod: PodRow } | { status: 'missing' } | { status: 'error' };
 
@@ -51,55 +54,69 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
     );
   }
   return (
-    <div className="grid gap-8 md:grid-cols-[1fr_20rem]" data-pod={pod.id}>
-      <div>
-        <p className="text-sm text-mist">
-          <a href={tournamentHref(pod.series_id)} className="hover:text-chalk">
-            {pod.format}
-          </a>{' '}
-          · pod #{pod.pod_number}
-        </p>
-        <p className="mt-4">
-          {state ? <StatusPill tournamentId={pod.id} status={state.status} live /> : <span className="inline-block h-6" />}
-        </p>
-        <h1 className="section-title mt-3 text-4xl md:text-6xl">{pod.title}</h1>
-        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <div className="rounded-2xl bg-night/60 p-3">
-            <dt className="text-xs font-bold tracking-wider text-mist uppercase">Entries</dt>
-            <dd className="mt-1 font-bold tabular-nums" data-pod-entries>
-              {entriesOrPending(state, pod.max_players)}
-            </dd>
-          </div>
-          <div className="rounded-2xl bg-night/60 p-3">
-            <dt className="text-xs font-bold tracking-wider text-mist uppercase">Prize pool</dt>
-            <dd className="mt-1 font-bold text-gold">{formatRupees(pod.prize_pool_paise / 100)}</dd>
-          </div>
-          <div className="rounded-2xl bg-night/60 p-3">
-            <dt className="text-xs font-bold tracking-wider text-mist uppercase">Starts</dt>
-            <dd className="mt-1 font-bold">
-              {state && state.status !== 'open' && state.status !== 'cancelled'
-                ? `${formatDateIST(state.starts_at)}, ${formatTimeIST(state.starts_at)}`
-                : '20 min after it fills'}
-            </dd>
-          </div>
-        </dl>
-        {state?.status === 'open' && (
-          <p className="mt-4 text-sm text-mist">
-            If it is not full by {formatDateIST(state.registration_closes_at)}, {formatTimeIST(state.registration_closes_at)}, the pod is
-            cancelled and every entry refunded.
+    <>
+      <div className="grid gap-8 md:grid-cols-[1fr_20rem]" data-pod={pod.id}>
+        <div>
+          <p className="text-sm text-mist">
+            <a href={tournamentHref(pod.series_id)} className="hover:text-chalk">
+              {pod.format}
+            </a>{' '}
+            · pod #{pod.pod_number}
           </p>
-        )}
-        {state?.status === 'cancelled' && state.cancel_reason && <p className="mt-4 font-semibold">{state.cancel_reason}</p>}
+          <p className="mt-4">
+            {state ? <StatusPill tournamentId={pod.id} status={state.status} live /> : <span className="inline-block h-6" />}
+          </p>
+          <h1 className="section-title mt-3 text-4xl md:text-6xl">{pod.title}</h1>
+          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <div className="rounded-2xl bg-night/60 p-3">
+              <dt className="text-xs font-bold tracking-wider text-mist uppercase">Entries</dt>
+              <dd className="mt-1 font-bold tabular-nums" data-pod-entries>
+                {entriesOrPending(state, pod.max_players)}
+              </dd>
+            </div>
+            <div className="rounded-2xl bg-night/60 p-3">
+              <dt className="text-xs font-bold tracking-wider text-mist uppercase">Prize pool</dt>
+              <dd className="mt-1 font-bold text-gold">{formatRupees(pod.prize_pool_paise / 100)}</dd>
+            </div>
+            <div className="rounded-2xl bg-night/60 p-3">
+              <dt className="text-xs font-bold tracking-wider text-mist uppercase">Starts</dt>
+              <dd className="mt-1 font-bold">
+                {state && state.status !== 'open' && state.status !== 'cancelled'
+                  ? `${formatDateIST(state.starts_at)}, ${formatTimeIST(state.starts_at)}`
+                  : '20 min after it fills'}
+              </dd>
+            </div>
+          </dl>
+          {state?.status === 'open' && (
+            <p className="mt-4 text-sm text-mist">
+              If it is not full by {formatDateIST(state.registration_closes_at)}, {formatTimeIST(state.registration_closes_at)}, the pod is
+              cancelled and every entry refunded.
+            </p>
+          )}
+          {state?.status === 'cancelled' && state.cancel_reason && <p className="mt-4 font-semibold">{state.cancel_reason}</p>}
+        </div>
+        <div>
+          <PayPanelIsland
+            tournamentId={pod.id}
+            tournamentTitle={pod.title}
+            entryFeeRupees={pod.entry_fee_paise / 100}
+            maxPlayers={pod.max_players}
+            initialStatus={state?.status ?? 'scheduled'}
+            productName={productName}
+            checkoutUrl={checkoutUrl}
+          />
+          <CheckInIsland tournamentId={pod.id} />
+        </div>
       </div>
-      <PayPanelIsland
-        tournamentId={pod.id}
-        tournamentTitle={pod.title}
-        entryFeeRupees={pod.entry_fee_paise / 100}
-        maxPlayers={pod.max_players}
-        initialStatus={state?.status ?? 'scheduled'}
-        productName={productName}
-        checkoutUrl={checkoutUrl}
-      />
-    </div>
+      <section className="mt-10" aria-labelledby="bracket-heading">
+        <h2 id="bracket-heading" className="text-xl font-bold">
+          Bracket
+        </h2>
+        <p className="mt-2 max-w-3xl text-mist">
+          Single elimination: lose once and you are out. The draw runs when check-in closes; only checked-in entries are drawn.
+        </p>
+        <BracketIsland tournamentId={pod.id} drawAt={state?.check_in_closes_at ?? null} />
+      </section>
+    </>
   );
 }

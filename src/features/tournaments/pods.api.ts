@@ -1,5 +1,9 @@
-/** Reading pods (quick-format tournaments the database creates) for the series and pod pages. Public. */
+/**
+ * Reading pods (quick-format tournaments the database creates) for the series and pod pages. Public.
+ * Answers are checked with zod; failures are ApiErrors (lib/api-answer.ts).
+ */
 import { z } from 'zod';
+import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 
 export const PodRow = z.object({
@@ -18,25 +22,18 @@ const COLUMNS = 'id, title, format, series_id, pod_number, entry_fee_paise, priz
 
 /** The newest pods of a series (the open one first), newest first. */
 export async function fetchPodsOfSeries(seriesId: string, limit = 8): Promise<PodRow[]> {
-  const { data, error } = await getSupabase()
+  const answer = await getSupabase()
     .from('tournaments')
     .select(COLUMNS)
     .eq('series_id', seriesId)
     .not('pod_number', 'is', null)
     .order('pod_number', { ascending: false })
     .limit(limit);
-  if (error) throw error;
-  return PodRow.array().parse(data ?? []);
+  return readAnswer('pods of a series', PodRow.array(), answer);
 }
 
 /** One pod, or null when no pod has this id. */
 export async function fetchPod(podId: string): Promise<PodRow | null> {
-  const { data, error } = await getSupabase()
-    .from('tournaments')
-    .select(COLUMNS)
-    .eq('id', podId)
-    .not('pod_number', 'is', null)
-    .maybeSingle();
-  if (error) throw error;
-  return data ? PodRow.parse(data) : null;
+  const answer = await getSupabase().from('tournaments').select(COLUMNS).eq('id', podId).not('pod_number', 'is', null).maybeSingle();
+  return readAnswer('one pod', PodRow.nullable(), answer);
 }

@@ -54,6 +54,14 @@ describe('roundStates (the Schedule tab)', () => {
     expect(roundStates(schedule, new Date('2027-01-30T10:00:00Z'))).toEqual(['done', 'live']);
     expect(roundStates(schedule, new Date('2027-01-30T12:00:00Z'))).toEqual(['done', 'done']);
   });
+
+  it('lets the tournament status overrule the clock: nothing live before the draw, all done after the final', () => {
+    const during = new Date('2027-01-30T10:00:00Z');
+    expect(roundStates(schedule, during, 'check-in')).toEqual(['upcoming', 'upcoming']);
+    expect(roundStates(schedule, during, 'cancelled')).toEqual(['upcoming', 'upcoming']);
+    expect(roundStates(schedule, during, 'live')).toEqual(['done', 'live']);
+    expect(roundStates(schedule, new Date('2027-01-30T08:30:00Z'), 'finished')).toEqual(['done', 'done']);
+  });
 });
 
 describe('parseTournamentStates (what the public pages accept from the database)', () => {

@@ -32,7 +32,7 @@ export const STATUS_LOOK: Record<TournamentStatus, StatusLook> = {
 export const statusLabel = (status: TournamentStatus): string => STATUS_LOOK[status].label;
 
 /** What `get_tournament_state` answers (and each item of `get_tournament_states`, with its `id`). */
-export type TournamentState = {
+type TournamentState = {
   status: TournamentStatus;
   label: string;
   entries: number;
@@ -92,7 +92,7 @@ type CatalogTimes = {
 };
 
 /** Check-in opens (series default when the catalog does not say): championship 24 h, quick 60 min before. */
-export function checkInOpensAt(t: CatalogTimes): Date {
+function checkInOpensAt(t: CatalogTimes): Date {
   return new Date(new Date(t.startsAt).getTime() - (t.series === 'championship' ? 24 * HOUR : HOUR));
 }
 
@@ -114,7 +114,7 @@ export function buildTimeStatus(t: CatalogTimes, now = new Date()): TournamentSt
   return t.isLive ? 'open' : 'scheduled';
 }
 
-export type RoundState = 'upcoming' | 'live' | 'done';
+type RoundState = 'upcoming' | 'live' | 'done';
 
 export const ROUND_STATE_LOOK: Record<RoundState, { label: string; badgeClass: string }> = {
   upcoming: { label: 'Upcoming', badgeClass: 'bg-pitch-800 text-mist' },
@@ -127,10 +127,14 @@ const LAST_ROUND_LENGTH_MS = 90 * 60 * 1000;
 
 /**
  * Each round of a schedule at `now`: upcoming before its start, live from its start until the next round
- * starts (the last one for 90 minutes), done after.
+ * starts (the last one for 90 minutes), done after. The tournament's status, once known, has the last
+ * word: nothing is live or done before the draw (or after a cancellation), and everything is done once the
+ * final result is in.
  */
-export function roundStates(schedule: readonly { startsAt: string }[], now = new Date()): RoundState[] {
+export function roundStates(schedule: readonly { startsAt: string }[], now = new Date(), status?: TournamentStatus): RoundState[] {
   return schedule.map((round, index) => {
+    if (status === 'finished' || status === 'settled') return 'done';
+    if (status !== undefined && status !== 'live') return 'upcoming';
     const start = new Date(round.startsAt).getTime();
     const next = schedule[index + 1];
     const end = next ? new Date(next.startsAt).getTime() : start + LAST_ROUND_LENGTH_MS;

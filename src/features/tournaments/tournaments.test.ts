@@ -7,7 +7,8 @@ const catalogDir = join(process.cwd(), 'src/content/tournaments');
 const catalog: Tournament[] = readdirSync(catalogDir)
   .filter((file) => file.endsWith('.json'))
   .map((file) => TournamentSchema.parse(JSON.parse(readFileSync(join(catalogDir, file), 'utf8'))));
-const championships = catalog.filter((t) => t.series === 'championship');
+/** The paid monthly editions (a free Community Cup is a single tournament of the same kind, not an edition). */
+const championships = catalog.filter((t) => t.series === 'championship' && t.format === 'Monthly Championship');
 
 describe('the championship calendar', () => {
   it('lists no championship edition that never ran here (nothing from 2025)', () => {
@@ -20,6 +21,14 @@ describe('the championship calendar', () => {
     for (const t of championships) {
       expect({ fee: t.entryFeeRupees, prize: t.prizePoolRupees, players: t.maxPlayers }).toEqual({ fee: 150, prize: 45000, players: 300 });
     }
+  });
+
+  it('has a free Community Cup, entered with one button, that the banner never announces as an edition', () => {
+    const free = catalog.filter((t) => t.entryFeeRupees === 0);
+    expect(free.map((t) => [t.id, t.series, t.format])).toEqual([['free-cup-jan-2027', 'championship', 'Community Cup']]);
+    const cup = free[0]!;
+    // Between the December edition's close and the cup, the banner skips the cup for the January edition.
+    expect(featuredTournament(catalog, new Date('2026-12-25T08:30:00Z'))?.id).not.toBe(cup.id);
   });
 
   it('features the next edition whose registration is still open, and moves on when it closes', () => {
@@ -37,6 +46,6 @@ describe('dashboard', () => {
   it('lists every tournament of this site, championships first by date', () => {
     const ids = dashboardTournaments(catalog).map((t) => t.id);
     expect(ids).toHaveLength(catalog.length);
-    expect(ids.slice(0, 2)).toEqual(['champions-dec-2026', 'champions-jan-2027']);
+    expect(ids.slice(0, 3)).toEqual(['champions-dec-2026', 'free-cup-jan-2027', 'champions-jan-2027']);
   });
 });

@@ -8,11 +8,13 @@
  */
 import { z } from 'zod';
 import { registrationClosesAt } from './status.ts';
+// Relative, with its extension: the catalog sync runs this module under plain Node.
+import { MAX_SLOTS, MIN_SLOTS } from '../../lib/rules.ts';
 
 /** An ISO 8601 instant with an explicit offset, e.g. `2025-07-20T19:00:00+05:30`. */
 const Instant = z.iso.datetime({ offset: true });
 
-export const TournamentFormat = z.enum(['1v1 Knockout', 'Super 4', 'Super 8', 'Monthly Championship']);
+export const TournamentFormat = z.enum(['1v1 Knockout', 'Super 4', 'Super 8', 'Monthly Championship', 'Community Cup']);
 export type TournamentFormat = z.infer<typeof TournamentFormat>;
 
 export const TournamentSchema = z
@@ -24,8 +26,12 @@ export const TournamentSchema = z
     /** 'championship' entries are the monthly events (listed first, with the featured banner); 'quick' the short formats. */
     series: z.enum(['championship', 'quick']),
     format: TournamentFormat,
-    /** Entry fee per slot, whole rupees. The database stores it in paise. */
-    entryFeeRupees: z.number().int().positive().max(100_000),
+    /**
+     * Entry fee per slot, whole rupees (the database stores paise). 0 makes a free tournament, entered with
+     * one button and no checkout; only a single tournament can be free (series: 'championship'), since a
+     * quick series' pods are paid.
+     */
+    entryFeeRupees: z.number().int().nonnegative().max(100_000),
     /** Total paid out, whole rupees: the "prize" shown on cards and banners. */
     prizePoolRupees: z.number().int().nonnegative(),
     /** The champion's share when the pool is split; absent when the winner takes the whole pool. */
@@ -55,14 +61,18 @@ export const TournamentSchema = z
   .refine((t) => (t.winnerPrizeRupees ?? 0) <= t.prizePoolRupees, {
     message: 'winnerPrizeRupees cannot exceed prizePoolRupees',
     path: ['winnerPrizeRupees'],
+  })
+  .refine((t) => t.series !== 'quick' || t.entryFeeRupees > 0, {
+    message: 'a quick series has an entry fee: only a single tournament (series "championship") can be free',
+    path: ['entryFeeRupees'],
   });
+
+/** A free tournament: entered with one button, no checkout. */
+export const isFree = (t: Pick<Tournament, 'entryFeeRupees'>): boolean => t.entryFeeRupees === 0;
 
 export type Tournament = z.infer<typeof TournamentSchema>;
 
-export const MIN_SLOTS = 1;
-export const MAX_SLOTS = 10;
-
-export type SlotOption = { slots: number; price: number; total: number };
+type SlotOption = { slots: number; price: number; total: number };
 
 /** The slot selector's options: 1 to 10 slots, each at the base fee. */
 export function slotOptions(entryFeeRupees: number): SlotOption[] {
@@ -90,13 +100,15 @@ export function sortCatalog<T extends Pick<Tournament, 'series' | 'startsAt' | '
  * The championship the landing page's banner points at: the next edition whose registration has not
  * closed yet (the calendar moves on by itself as editions pass).
  */
-export function featuredTournament<T extends Pick<Tournament, 'series' | 'startsAt' | 'registrationClosesAt' | 'isLive'>>(
-  items: T[],
-  now = new Date(),
-): T | undefined {
-  return items
-    .filter((t) => t.series === 'championship' && registrationClosesAt(t) > now)
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
+export function featuredTournament<
+  T extends Pick<Tournament, 'series' | 'startsAt' | 'registrationClosesAt' | 'isLive' | 'entryFeeRupees'>,
+>(items: T[], now = new Date()): T | undefined {
+  return (
+    items
+      // A free cup is not an edition of the paid monthly championship the banner announces.
+      .filter((t) => t.series === 'championship' && !isFree(t) && registrationClosesAt(t) > now)
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0]
+  );
 }
 
 /** The banner's heading: "{product} Jan to Dec {year of the last championship in the calendar}". */
@@ -141,5 +153,7 @@ export function shareDescription(
   t: Pick<Tournament, 'format' | 'entryFeeRupees' | 'prizePoolRupees' | 'maxPlayers'>,
   formatMoney: (rupees: number) => string = (rupees) => `₹${rupees.toLocaleString('en-IN')}`,
 ): string {
-  return `${t.format} on eFootball mobile. Entry ${formatMoney(t.entryFeeRupees)}, prize pool ${formatMoney(t.prizePoolRupees)}, ${t.maxPlayers} players.`;
+  const entry = isFree(t) ? 'Free entry' : `Entry ${formatMoney(t.entryFeeRupees)}`;
+  const prize = t.prizePoolRupees > 0 ? `prize pool ${formatMoney(t.prizePoolRupees)}` : 'no cash prize';
+  return `${t.format} on eFootball mobile. ${entry}, ${prize}, ${t.maxPlayers} players.`;
 }

@@ -1,6 +1,6 @@
 import { deepStrictEqual as assertEquals, throws as assertThrows } from 'node:assert/strict';
 import { ConfigError } from './config.ts';
-import { LOCAL_SITE_ORIGINS, readSiteOrigins, withSiteCors } from './cors.ts';
+import { readSiteOrigins, withSiteCors } from './cors.ts';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name];
 const SITE = 'https://golazo-arena.example';
@@ -40,6 +40,11 @@ Deno.test('a hosted project without SITE_URL refuses to start instead of answeri
   assertThrows(() => readSiteOrigins(reader({ SITE_URL: 'golazo-arena.example' })), /not an http\(s\) URL/);
 });
 
-Deno.test('the local stack falls back to the dev site on :4321', () => {
-  assertEquals([...readSiteOrigins(reader({ GOLAZO_LOCAL_STACK: 'true' }))], LOCAL_SITE_ORIGINS);
+Deno.test('the local stack falls back to the dev site on SITE_PORT, 4321 by default', () => {
+  assertEquals([...readSiteOrigins(reader({ GOLAZO_LOCAL_STACK: 'true' }))], ['http://localhost:4321', 'http://127.0.0.1:4321']);
+  assertEquals(
+    [...readSiteOrigins(reader({ GOLAZO_LOCAL_STACK: 'true', SITE_PORT: '4400' }))],
+    ['http://localhost:4400', 'http://127.0.0.1:4400'],
+  );
+  assertThrows(() => readSiteOrigins(reader({ GOLAZO_LOCAL_STACK: 'true', SITE_PORT: 'eighty' })), /SITE_PORT/);
 });

@@ -4,12 +4,20 @@
  * got hold of from a browser extension or an XSS elsewhere to drive these calls and read the replies.
  *
  * SITE_URL (a function secret) lists the site's origins, comma-separated. The local stack falls back to
- * the dev and preview site on :4321; anywhere else a missing SITE_URL stops the function with an error.
+ * the dev and preview site on SITE_PORT (default 4321, the project's one setting for the site's port, see
+ * src/lib/local-addresses.ts); anywhere else a missing SITE_URL stops the function with an error.
  * Functions only servers call (razorpay-webhook, outbox-worker) send no CORS headers at all.
  */
 import { ConfigError, type Env, isLocalStack } from './config.ts';
 
-export const LOCAL_SITE_ORIGINS = ['http://localhost:4321', 'http://127.0.0.1:4321'];
+export const DEFAULT_LOCAL_SITE_PORT = '4321';
+
+/** The dev and preview site's origins on this machine. */
+export function localSiteOrigins(env: Env): string[] {
+  const port = env('SITE_PORT')?.trim() || DEFAULT_LOCAL_SITE_PORT;
+  if (!/^\d{1,5}$/.test(port)) throw new ConfigError(`SITE_PORT must be a port number, not '${port}'`);
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
 
 const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type';
 
@@ -32,7 +40,7 @@ export function readSiteOrigins(env: Env): ReadonlySet<string> {
   });
   if (origins.length === 0) {
     if (!isLocalStack(env)) throw new ConfigError('SITE_URL must be set (the site origin browsers call this function from)');
-    origins.push(...LOCAL_SITE_ORIGINS);
+    origins.push(...localSiteOrigins(env));
   }
   return new Set(origins);
 }

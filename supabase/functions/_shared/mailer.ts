@@ -1,5 +1,5 @@
 /**
- * E-mail the database queued through the outbox (today: a parent's consent link).
+ * E-mail the database queued through the outbox: a parent's consent link, invitations to a place, cancellations.
  *
  * On the local stack every message lands in its inbox (POST /__inbox with the service role key), where
  * developers and tests read it. On a hosted project MAIL_API_URL names an HTTP endpoint that takes
@@ -49,6 +49,19 @@ export function parentalConsentMail(payload: Record<string, unknown>, siteOrigin
       "Players under 18 can only join free tournaments, and only with a parent's consent. Paid tournaments stay closed to them.\n\n" +
       `If you agree, open this link and confirm: ${link}\n\n` +
       'If you do not know what this is about, ignore this e-mail: nothing happens without your confirmation.',
+    link,
+  };
+}
+
+/** An e-mail whose words the database wrote; a link in it is a path on this site, made absolute here. */
+export function databaseMail(payload: Record<string, unknown>, siteOrigin: string): Mail {
+  const path = typeof payload.link === 'string' && payload.link.startsWith('/') ? payload.link : null;
+  const link = path ? `${siteOrigin}${path}` : null;
+  const text = String(payload.text ?? '');
+  return {
+    to: String(payload.to),
+    subject: String(payload.subject ?? 'Golazo Arena'),
+    text: link ? `${text}\n\n${link}` : text,
     link,
   };
 }

@@ -9,7 +9,7 @@
  */
 import type { OutsideCall, OutsideOutcome, PaymentStore } from './payment-store.ts';
 import { RazorpayApiError, type RazorpayClient } from './razorpay-client.ts';
-import { MailError, parentalConsentMail, type Mailer } from './mailer.ts';
+import { databaseMail, MailError, parentalConsentMail, type Mailer } from './mailer.ts';
 
 /** `mailer` and `siteOrigin` send the e-mails the database queued (a parent's consent link). */
 export type OutboxDeps = { store: PaymentStore; razorpay: RazorpayClient; mailer?: Mailer; siteOrigin?: string };
@@ -45,6 +45,8 @@ async function makeCall(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
         return await checkOrder(deps, call);
       case 'parental_consent_email':
         return await sendParentalConsent(deps, call);
+      case 'email':
+        return await sendEmail(deps, call);
       default:
         return { outcome: 'failed', answer: { error: `unknown kind ${String((call as { kind: unknown }).kind)}` } };
     }
@@ -95,6 +97,14 @@ async function checkOrder(deps: OutboxDeps, call: OutsideCall): Promise<Answer> 
 async function sendParentalConsent(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
   if (!deps.mailer || !deps.siteOrigin) return { outcome: 'failed', answer: { error: 'no mailer configured' } };
   const mail = parentalConsentMail(call.payload, deps.siteOrigin);
+  await deps.mailer.send(mail, call.idempotency_key);
+  return { outcome: 'done', answer: { sent_to: mail.to } };
+}
+
+/** A message the database composed (invitations, cancellations); its link is a path on this site. */
+async function sendEmail(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  if (!deps.mailer || !deps.siteOrigin) return { outcome: 'failed', answer: { error: 'no mailer configured' } };
+  const mail = databaseMail(call.payload, deps.siteOrigin);
   await deps.mailer.send(mail, call.idempotency_key);
   return { outcome: 'done', answer: { sent_to: mail.to } };
 }

@@ -36,7 +36,7 @@ export type Confirmation = {
 /** One call to the outside world queued by a database decision (private.outbox). */
 export type OutsideCall = {
   id: number;
-  kind: 'razorpay_refund' | 'razorpay_order_check' | 'parental_consent_email';
+  kind: 'razorpay_refund' | 'razorpay_order_check' | 'parental_consent_email' | 'email';
   idempotency_key: string;
   payload: Record<string, unknown>;
   attempt: number;

@@ -3,17 +3,15 @@
  * a `user_id` or `amount` sent by a browser never reaches the code that decides money.
  */
 import { z } from 'npm:zod@4';
-
-export const MIN_SLOTS = 1;
-export const MAX_SLOTS = 10;
+import { MAX_SLOTS, MIN_SLOTS, SLOT_COUNT_MESSAGE } from './rules.ts';
 
 const TournamentId = z.string().regex(/^[a-z0-9][a-z0-9_-]{1,62}$/, 'Unknown tournament');
 
 export const Slots = z
-  .number({ error: 'Choose between 1 and 10 slots' })
-  .int('Choose between 1 and 10 slots')
-  .min(MIN_SLOTS, 'Choose between 1 and 10 slots')
-  .max(MAX_SLOTS, 'Choose between 1 and 10 slots');
+  .number({ error: SLOT_COUNT_MESSAGE })
+  .int(SLOT_COUNT_MESSAGE)
+  .min(MIN_SLOTS, SLOT_COUNT_MESSAGE)
+  .max(MAX_SLOTS, SLOT_COUNT_MESSAGE);
 
 export const CreateOrderBody = z.object({
   action: z.literal('create_order'),

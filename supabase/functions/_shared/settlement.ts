@@ -7,13 +7,15 @@
 import { drainOutbox, refundKey } from './outbox.ts';
 import type { RazorpayClient } from './razorpay-client.ts';
 import type { Confirmation, PaymentStore } from './payment-store.ts';
+import { REFUND_REASONS } from './rules.ts';
 
 export type Settlement =
   | { kind: 'registered'; confirmation: Confirmation }
   | { kind: 'refunded'; confirmation: Confirmation; reason: string }
   | { kind: 'unknown_order' };
 
-export const TOURNAMENT_FULL_REASON = 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';
+/** When the confirmation gives no reason of its own, the usual one. */
+const TOURNAMENT_FULL_REASON = REFUND_REASONS.tournament_full;
 
 export async function settleCapturedPayment(
   deps: { store: PaymentStore; razorpay: RazorpayClient },

@@ -7,6 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { expect as baseExpect, type Page } from '@playwright/test';
+import { projectAddresses } from '../../../scripts/project-env.ts';
 
 /**
  * Signed-in pages wait on the local stack (sign-in, database functions, Realtime); on a busy
@@ -14,7 +15,8 @@ import { expect as baseExpect, type Page } from '@playwright/test';
  */
 export const expect = baseExpect.configure({ timeout: 15_000 });
 
-export const SUPABASE_URL = process.env.PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321';
+/** The local stack the built site talks to (SUPABASE_LOCAL_PORT / PUBLIC_SUPABASE_URL, see src/lib/local-addresses.ts). */
+export const SUPABASE_URL = projectAddresses().stackUrl;
 /** The Supabase CLI's well-known local keys (the local stack uses the same). */
 export const ANON_KEY =
   process.env.PUBLIC_SUPABASE_ANON_KEY ??

@@ -7,8 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderSVG } from 'uqr';
 import { sendJson } from '../../http.ts';
 import { authErrors } from './errors.ts';
-import type { AuthContext } from './request.ts';
-import { issueRefreshToken, recordAmr, sessionJson } from './tokens.ts';
+import type { AuthContext } from './index.ts';
+import { issueRefreshToken, recordAmr, sessionJson } from './sessions.ts';
+import { refuseWhileThrottled } from './throttle.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
 import { listFactors, type FactorRow } from './users.ts';
 
@@ -82,8 +83,7 @@ export async function verifyFactor(auth: AuthContext, req: IncomingMessage, res:
     await auth.pg.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
     throw authErrors.challengeExpired(challenge.id);
   }
-  const wait = auth.guesses.totp.retryAfterSeconds(factor.id);
-  if (wait > 0) throw authErrors.tooManyAttempts(wait);
+  refuseWhileThrottled(auth.guesses.totp, factor.id);
   if (!verifyTotp(factor.secret, code)) {
     auth.guesses.totp.fail(factor.id);
     throw authErrors.totpInvalid();
@@ -97,7 +97,7 @@ export async function verifyFactor(auth: AuthContext, req: IncomingMessage, res:
     // The stepped-up session gets a fresh refresh token; older ones must not mint aal2 tokens later.
     await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [session.id]);
     const refreshToken = await issueRefreshToken(tx, user.id, session.id, null);
-    return sessionJson(tx, user.id, session.id, refreshToken, auth.sessionOptions);
+    return sessionJson(auth, tx, user.id, session.id, refreshToken);
   });
   sendJson(res, 200, result);
 }

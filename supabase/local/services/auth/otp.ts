@@ -7,8 +7,9 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../../http.ts';
 import { authErrors } from './errors.ts';
-import type { AuthContext } from './request.ts';
-import { sessionJson, startSession } from './tokens.ts';
+import type { AuthContext } from './index.ts';
+import { startSession } from './sessions.ts';
+import { refuseWhileThrottled } from './throttle.ts';
 import { createEmailUser, findUserByEmail } from './users.ts';
 
 /** Wrong guesses after which a one-time code is thrown away, so six digits cannot be walked. */
@@ -31,11 +32,9 @@ export async function sendOneTimeCode(auth: AuthContext, req: IncomingMessage, r
 
   const delivered = await auth.pg.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
-    let isNew = false;
     if (!user) {
       if (!createUser || !auth.settings.enableSignup) throw authErrors.signupsDisabledForOtp();
       user = await createEmailUser(tx, email, metadata);
-      isNew = true;
     }
     // As GoTrue: an unconfirmed address gets a signup confirmation code, a confirmed one a
     // sign-in ("magic link") code; each kind counts its own resend limit from its last send
@@ -56,13 +55,15 @@ export async function sendOneTimeCode(auth: AuthContext, req: IncomingMessage, r
              created_at = now(), updated_at = now()`,
       [user.id, tokenType, hashOneTimeCode(email, code), email],
     );
-    return { code, isNew: isNew || !user.email_confirmed_at };
+    // A new user is unconfirmed too: their first code confirms the signup.
+    return { code, signup: !user.email_confirmed_at };
   });
+  const { code, signup } = delivered;
   auth.inbox.deliver({
     to: email,
-    type: delivered.isNew ? 'signup' : 'magiclink',
-    subject: delivered.isNew ? 'Confirm your signup' : 'Your sign-in code',
-    code: delivered.code,
+    type: signup ? 'signup' : 'magiclink',
+    subject: signup ? 'Confirm your signup' : 'Your sign-in code',
+    code,
   });
   sendJson(res, 200, {});
 }
@@ -78,8 +79,7 @@ export async function verifyOneTimeCode(auth: AuthContext, req: IncomingMessage,
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
   const code = typeof input.token === 'string' ? input.token.trim() : '';
   if (!email || !code) throw authErrors.validation('Verify requires either a token or a token hash');
-  const wait = auth.guesses.code.retryAfterSeconds(email);
-  if (wait > 0) throw authErrors.tooManyAttempts(wait);
+  refuseWhileThrottled(auth.guesses.code, email);
 
   // The outcome of a wrong guess (its counted attempt) must commit even though the request fails,
   // so the transaction returns a verdict instead of throwing.
@@ -113,8 +113,7 @@ export async function verifyOneTimeCode(auth: AuthContext, req: IncomingMessage,
     }
     await tx.query(`update auth.one_time_tokens set token_hash = '', updated_at = now() where id = $1`, [stored.id]);
     await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1', [user.id]);
-    const { sessionId, refreshToken } = await startSession(tx, user.id, 'otp');
-    return { ok: true as const, session: await sessionJson(tx, user.id, sessionId, refreshToken, auth.sessionOptions) };
+    return { ok: true as const, session: await startSession(auth, tx, user.id, 'otp') };
   });
   if (!verdict.ok) {
     auth.guesses.code.fail(email);

@@ -1,9 +1,11 @@
 /**
- * Counts failed guesses per key (an e-mail address for sign-in codes, a factor for TOTP codes) in a
- * sliding window. Once a key reaches the limit, further attempts are refused until its oldest
- * failure leaves the window, as hosted GoTrue answers 429 `over_request_rate_limit` to guessing.
+ * Counts failed guesses per key (an e-mail address for sign-in codes and passwords, a factor for TOTP
+ * codes) in a sliding window. Once a key reaches the limit, further attempts are refused until its
+ * oldest failure leaves the window, as hosted GoTrue answers 429 `over_request_rate_limit` to guessing.
  * Kept in memory: a restart of the local stack forgets it, like a rate limiter restarting.
  */
+import { authErrors } from './errors.ts';
+
 export class FailedAttemptThrottle {
   private readonly failures = new Map<string, number[]>();
   readonly limit: number;
@@ -38,4 +40,10 @@ export class FailedAttemptThrottle {
   clear(key: string): void {
     this.failures.delete(key);
   }
+}
+
+/** Throws GoTrue's 429 while `key` has guessed wrong too often. */
+export function refuseWhileThrottled(throttle: FailedAttemptThrottle, key: string): void {
+  const wait = throttle.retryAfterSeconds(key);
+  if (wait > 0) throw authErrors.tooManyAttempts(wait);
 }

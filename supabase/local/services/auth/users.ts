@@ -7,8 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import bcrypt from 'bcryptjs';
 import { sendJson } from '../../http.ts';
-import { AuthError, authErrors } from './errors.ts';
-import type { AuthContext } from './request.ts';
+import { authErrors } from './errors.ts';
+import type { AuthContext } from './index.ts';
 
 export type Queryable = Pick<PGlite | Transaction, 'query'>;
 
@@ -76,9 +76,7 @@ const iso = (value: Date | null | undefined) => (value ? new Date(value).toISOSt
 
 /** The user object GoTrue returns (GET /user, sessions, verify). */
 export function userJson(user: UserRow, factors: FactorRow[]): Record<string, unknown> {
-  const appMetadata = user.raw_app_meta_data ?? { provider: 'email', providers: ['email'] };
-  const userMetadata = user.raw_user_meta_data ?? {};
-  const json: Record<string, unknown> = {
+  return {
     id: user.id,
     aud: user.aud ?? 'authenticated',
     role: user.role ?? 'authenticated',
@@ -87,8 +85,8 @@ export function userJson(user: UserRow, factors: FactorRow[]): Record<string, un
     phone: user.phone ?? '',
     confirmed_at: iso(user.email_confirmed_at),
     last_sign_in_at: iso(user.last_sign_in_at),
-    app_metadata: appMetadata,
-    user_metadata: userMetadata,
+    app_metadata: user.raw_app_meta_data ?? { provider: 'email', providers: ['email'] },
+    user_metadata: user.raw_user_meta_data ?? {},
     identities: user.email
       ? [
           {
@@ -107,21 +105,15 @@ export function userJson(user: UserRow, factors: FactorRow[]): Record<string, un
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous,
+    // GoTrue omits `factors` when the user has none.
+    factors: factors.length ? factors.map(factorJson) : undefined,
   };
-  // GoTrue omits `factors` when the user has none.
-  if (factors.length > 0) {
-    json.factors = factors.map((f) => ({
-      id: f.id,
-      friendly_name: f.friendly_name ?? '',
-      factor_type: f.factor_type,
-      status: f.status,
-      created_at: iso(f.created_at),
-      updated_at: iso(f.updated_at),
-      ...(f.last_challenged_at ? { last_challenged_at: iso(f.last_challenged_at) } : {}),
-    }));
-  }
-  return json;
 }
+
+const factorJson = ({ id, friendly_name, factor_type, status, created_at, updated_at, last_challenged_at }: FactorRow) => ({
+  ...{ id, friendly_name: friendly_name ?? '', factor_type, status },
+  ...{ created_at: iso(created_at), updated_at: iso(updated_at), last_challenged_at: iso(last_challenged_at) },
+});
 
 export async function getUser({ pg, authenticate }: AuthContext, req: IncomingMessage, res: ServerResponse) {
   const { user } = await authenticate(req);
@@ -136,9 +128,7 @@ export async function updateUser({ pg, authenticate, body }: AuthContext, req: I
   }
   if (typeof input.phone === 'string') throw authErrors.notSupported('Changing the phone number');
   if (input.password !== undefined) {
-    if (typeof input.password !== 'string' || input.password.length < 6) {
-      throw new AuthError(422, 'weak_password', 'Password should be at least 6 characters.');
-    }
+    if (typeof input.password !== 'string' || input.password.length < 6) throw authErrors.weakPassword();
     await pg.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
       user.id,
       await bcrypt.hash(input.password, 10),

@@ -5,12 +5,13 @@
  * supabase/local/functions.env overridden by supabase/functions/.env. SUPABASE_DB_URL is not set:
  * the embedded database has no network port.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
-import type { StackContext } from '../../context.ts';
+import type { StackContext } from '../../server.ts';
 import { freePort } from '../../free-port.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../keys.ts';
 
@@ -20,6 +21,8 @@ const BOOT_TIMEOUT_MS = 60_000;
 function readDotenv(file: string): Record<string, string> {
   return existsSync(file) ? (parseEnv(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }
+
+const alive = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 export interface RunningFunction {
   child: ChildProcess;
@@ -43,6 +46,8 @@ export function functionWorkers(ctx: StackContext) {
       ...Object.fromEntries(passThrough.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]])),
       ...secrets,
       SUPABASE_URL: ctx.apiUrl,
+      // The site's port (SITE_PORT, or .env) reaches the functions' CORS and e-mailed links too.
+      SITE_PORT: new URL(ctx.settings.auth.siteUrl).port || '80',
       SUPABASE_ANON_KEY: ANON_KEY,
       SUPABASE_SERVICE_ROLE_KEY: SERVICE_ROLE_KEY,
       DENO_NO_UPDATE_CHECK: '1',
@@ -91,7 +96,7 @@ export function functionWorkers(ctx: StackContext) {
 
   async function instanceFor(name: string, entry: string): Promise<RunningFunction> {
     let current = running.get(name);
-    if (current && (current.child.exitCode !== null || current.child.signalCode !== null)) current = undefined;
+    if (current && !alive(current.child)) current = undefined;
     current ??= await start(name, entry);
     await current.ready;
     return current;
@@ -99,7 +104,7 @@ export function functionWorkers(ctx: StackContext) {
 
   function discard(name: string, instance: RunningFunction) {
     if (running.get(name) === instance) running.delete(name);
-    if (instance.child.exitCode === null && instance.child.signalCode === null) instance.child.kill('SIGKILL');
+    if (alive(instance.child)) instance.child.kill('SIGKILL');
   }
 
   return {
@@ -108,20 +113,13 @@ export function functionWorkers(ctx: StackContext) {
     /** Forgets a process that stopped answering, killing it if it still runs. */
     discard,
     async stop() {
-      await Promise.all(
-        [...running.values()].map(
-          ({ child }) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              const kill = setTimeout(() => child.kill('SIGKILL'), 3000);
-              child.once('exit', () => {
-                clearTimeout(kill);
-                resolve();
-              });
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      const stopping = [...running.values()].filter(({ child }) => alive(child));
+      for (const { child } of stopping) {
+        // A function that ignores SIGTERM for 3 s is killed outright.
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+        child.kill('SIGTERM');
+      }
+      await Promise.all(stopping.map(({ child }) => once(child, 'exit')));
       running.clear();
     },
   };

@@ -11,7 +11,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { withRequestContext } from '../../database.ts';
 import type { ApiRole } from '../../keys.ts';
-import { push, type Connection } from './protocol.ts';
+import { type Connection, push } from './index.ts';
 import { closeChannel, filterMatches, type Channel, type ChangeType } from './subscriptions.ts';
 
 interface ChangeRow {
@@ -29,9 +29,7 @@ interface TableShape {
   primaryKey: string[];
 }
 
-function quote(identifier: string): string {
-  return `"${identifier.replace(/"/g, '""')}"`;
-}
+const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
 
 /** Starts listening for captured changes and delivering them to `connections`; returns `stop`. */
 export async function startChangeFeed(
@@ -101,12 +99,8 @@ export async function startChangeFeed(
     // Asked once per role for this change: a subscriber only ever sees the columns its role may select.
     const readableByRole = new Map<ApiRole, Promise<Set<string>>>();
     const readableFor = (role: ApiRole) => {
-      let readable = readableByRole.get(role);
-      if (!readable) {
-        readable = selectableColumns(role, change.schema_name, change.table_name);
-        readableByRole.set(role, readable);
-      }
-      return readable;
+      if (!readableByRole.has(role)) readableByRole.set(role, selectableColumns(role, change.schema_name, change.table_name));
+      return readableByRole.get(role) as Promise<Set<string>>;
     };
     const only = (row: Record<string, unknown> | null, names: (name: string) => boolean) =>
       row ? Object.fromEntries(Object.entries(row).filter(([name]) => names(name))) : {};

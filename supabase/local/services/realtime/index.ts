@@ -1,22 +1,75 @@
 /**
- * Realtime (/realtime/v1/websocket): the Phoenix channel protocol supabase-js speaks (protocol.ts),
- * with `postgres_changes` for INSERT, UPDATE and DELETE: channels and bindings in subscriptions.ts,
+ * Realtime (/realtime/v1/websocket): the Phoenix channel protocol realtime-js speaks, with
+ * `postgres_changes` for INSERT, UPDATE and DELETE: channels and bindings in subscriptions.ts,
  * delivery under each subscriber's role, RLS and column grants in changes.ts.
+ *
+ * vsn 1.0.0 frames are JSON objects; vsn 2.0.0 (realtime-js's default) frames are JSON arrays
+ * [join_ref, ref, topic, event, payload] (its binary frames carry broadcast, which the stack does not offer).
  */
-import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import type { Service, ServiceModule, StackContext } from '../../context.ts';
+import type { RawData, WebSocket } from 'ws';
+import { WebSocketServer } from 'ws';
 import { apiKey } from '../../http.ts';
 import { verifyJwt } from '../../keys.ts';
+import type { ServiceModule } from '../../server.ts';
 import { startChangeFeed } from './changes.ts';
-import { decode, MAX_FRAME_BYTES, reply, type Connection, type Message } from './protocol.ts';
-import { join, leave, refreshToken } from './subscriptions.ts';
+import { type Channel, join, leave, refreshToken } from './subscriptions.ts';
+
+/** Phoenix frames are small; a bigger one is a client's mistake (ws closes with 1009). */
+const MAX_FRAME_BYTES = 1024 * 1024;
+
+export interface Message {
+  join_ref: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+export interface Connection {
+  socket: WebSocket;
+  vsn: '1.0.0' | '2.0.0';
+  apiKeyToken: string;
+  channels: Map<string, Channel>;
+  /** Messages are handled one at a time, in order, as Phoenix does per socket. */
+  queue: Promise<void>;
+}
+
+function decode(data: RawData, isBinary: boolean): Message | null {
+  if (isBinary) return null;
+  const parsed: unknown = JSON.parse(data.toString());
+  if (Array.isArray(parsed)) {
+    const [join_ref, ref, topic, event, payload] = parsed;
+    return { join_ref, ref, topic, event, payload: payload ?? {} };
+  }
+  if (!parsed || typeof parsed !== 'object') return null;
+  const { join_ref = null, ref = null, topic, event, payload = {} } = parsed as Message;
+  return { join_ref, ref, topic, event, payload: payload ?? {} };
+}
+
+function send(conn: Connection, message: Message) {
+  const { join_ref, ref, topic, event, payload } = message;
+  if (conn.socket.readyState !== conn.socket.OPEN) return;
+  conn.socket.send(JSON.stringify(conn.vsn === '1.0.0' ? message : [join_ref, ref, topic, event, payload]));
+}
+
+export function reply(conn: Connection, incoming: Message, status: 'ok' | 'error', response: Record<string, unknown>) {
+  send(conn, { join_ref: incoming.join_ref, ref: incoming.ref, topic: incoming.topic, event: 'phx_reply', payload: { status, response } });
+}
+
+/** A message the server pushes on a channel (no ref: it answers nothing). */
+export function push(
+  conn: Connection,
+  channel: { topic: string; joinRef: string | null },
+  event: string,
+  payload: Record<string, unknown>,
+) {
+  send(conn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event, payload });
+}
 
 export const realtimeService: ServiceModule = {
   name: 'realtime',
   prefix: '/realtime/v1',
-  async create(ctx: StackContext): Promise<Service> {
+  async create(ctx) {
     const { pg } = ctx;
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
     const connections = new Set<Connection>();
@@ -24,42 +77,23 @@ export const realtimeService: ServiceModule = {
     const stopChangeFeed = await startChangeFeed(pg, connections, (message) => ctx.log('realtime', message));
 
     async function handleMessage(conn: Connection, message: Message) {
-      if (
-        typeof message.topic !== 'string' ||
-        typeof message.event !== 'string' ||
-        !message.payload ||
-        typeof message.payload !== 'object' ||
-        Array.isArray(message.payload)
-      ) {
-        if (typeof message.topic === 'string')
+      const { topic, event, payload } = message;
+      if (typeof topic !== 'string' || typeof event !== 'string' || !payload || typeof payload !== 'object' || Array.isArray(payload)) {
+        if (typeof topic === 'string')
           reply(conn, message, 'error', { reason: 'A message needs a string topic and event and an object payload' });
         return;
       }
-      if (message.topic === 'phoenix' && message.event === 'heartbeat') return reply(conn, message, 'ok', {});
-      switch (message.event) {
-        case 'phx_join':
-          return join(pg, conn, message, () => ++lastBindingId);
-        case 'phx_leave':
-          return leave(conn, message);
-        case 'access_token':
-          return refreshToken(conn, message);
-        case 'broadcast':
-        case 'presence':
-          return reply(conn, message, 'error', { reason: `${message.event} is not supported by the local stack (postgres_changes only)` });
-        default:
-          return reply(conn, message, 'error', { reason: `Unknown event ${message.event}` });
-      }
+      if (topic === 'phoenix' && event === 'heartbeat') return reply(conn, message, 'ok', {});
+      if (event === 'phx_join') return join(pg, conn, message, () => ++lastBindingId);
+      if (event === 'phx_leave') return leave(conn, message);
+      if (event === 'access_token') return refreshToken(conn, message);
+      if (event === 'broadcast' || event === 'presence')
+        return reply(conn, message, 'error', { reason: `${event} is not supported by the local stack (postgres_changes only)` });
+      reply(conn, message, 'error', { reason: `Unknown event ${event}` });
     }
 
-    wss.on('connection', (socket: WebSocket, req: IncomingMessage, token: string) => {
-      const url = new URL(req.url ?? '/', ctx.apiUrl);
-      const conn: Connection = {
-        socket,
-        vsn: url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0',
-        apiKeyToken: token,
-        channels: new Map(),
-        queue: Promise.resolve(),
-      };
+    wss.on('connection', (socket: WebSocket, vsn: Connection['vsn'], token: string) => {
+      const conn: Connection = { socket, vsn, apiKeyToken: token, channels: new Map(), queue: Promise.resolve() };
       connections.add(conn);
       socket.on('message', (data, isBinary) => {
         let message: Message | null;
@@ -85,14 +119,15 @@ export const realtimeService: ServiceModule = {
         res.writeHead(426, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ message: 'Connect to /realtime/v1/websocket with a WebSocket' }));
       },
-      upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) {
+      upgrade(req, socket, head, url) {
         if (url.pathname !== '/realtime/v1/websocket') return false;
-        const token = apiKey(req, url);
-        verifyJwt(token ?? '')
-          .then(() => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, token)))
-          .catch(() => {
-            socket.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nAPI key is missing or invalid\n');
-          });
+        const token = apiKey(req, url) ?? '';
+        const vsn = url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0';
+        verifyJwt(token)
+          .then(() => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, vsn, token)))
+          .catch(() =>
+            socket.end('HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nAPI key is missing or invalid\n'),
+          );
         return true;
       },
       async stop() {

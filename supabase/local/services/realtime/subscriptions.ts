@@ -3,13 +3,13 @@
  * events and filters), refreshing the subscriber's token, and closing a channel.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { isApiRole, verifyJwt, type ApiRole, type JwtClaims } from '../../keys.ts';
-import { push, reply, type Connection, type Message } from './protocol.ts';
+import { type ApiRole, identify, type JwtClaims } from '../../keys.ts';
+import { type Connection, type Message, push, reply } from './index.ts';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
-export type RowFilter = { column: string; op: string; value: string };
+type RowFilter = { column: string; op: string; value: string };
 
-export interface Binding {
+interface Binding {
   id: number;
   event: '*' | ChangeType;
   schema: string;
@@ -35,48 +35,33 @@ function parseFilter(filter: string): RowFilter | null {
   return match ? { column: match[1], op: match[2], value: match[3] } : null;
 }
 
+/** Orders a row's value against a filter's text: as numbers when both read as numbers, else as text. */
 function compare(actual: unknown, expected: string): number {
-  const a = typeof actual === 'number' ? actual : Number(actual);
-  const b = Number(expected);
+  const [a, b] = [Number(actual), Number(expected)];
   if (typeof actual === 'number' || (!Number.isNaN(a) && !Number.isNaN(b) && String(actual).trim() !== '')) return a - b;
   return String(actual).localeCompare(expected);
 }
 
+const FILTER_OPERATORS: Record<string, (value: unknown, text: string, expected: string) => boolean> = {
+  eq: (_, text, expected) => text === expected,
+  neq: (_, text, expected) => text !== expected,
+  in: (_, text, expected) =>
+    expected
+      .replace(/^\(|\)$/g, '')
+      .split(',')
+      .some((item) => item.trim().replace(/^"|"$/g, '') === text),
+  lt: (value, _, expected) => compare(value, expected) < 0,
+  lte: (value, _, expected) => compare(value, expected) <= 0,
+  gt: (value, _, expected) => compare(value, expected) > 0,
+  gte: (value, _, expected) => compare(value, expected) >= 0,
+};
+
 export function filterMatches(filter: RowFilter | undefined, row: Record<string, unknown> | null): boolean {
   if (!filter) return true;
-  if (!row || !(filter.column in row)) return false;
-  const value = row[filter.column];
-  if (value === null) return false;
+  const value = row?.[filter.column];
+  if (value === null || value === undefined) return false;
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  switch (filter.op) {
-    case 'eq':
-      return text === filter.value;
-    case 'neq':
-      return text !== filter.value;
-    case 'in':
-      return filter.value
-        .replace(/^\(|\)$/g, '')
-        .split(',')
-        .map((s) => s.trim().replace(/^"|"$/g, ''))
-        .includes(text);
-    case 'lt':
-      return compare(value, filter.value) < 0;
-    case 'lte':
-      return compare(value, filter.value) <= 0;
-    case 'gt':
-      return compare(value, filter.value) > 0;
-    case 'gte':
-      return compare(value, filter.value) >= 0;
-    default:
-      return false;
-  }
-}
-
-async function claimsFor(token: string): Promise<{ role: ApiRole; claims: JwtClaims }> {
-  const claims = await verifyJwt(token);
-  const role = claims.role ?? 'anon';
-  if (!isApiRole(role)) throw new Error(`role "${String(role)}" is not allowed`);
-  return { role, claims };
+  return FILTER_OPERATORS[filter.op]?.(value, text, filter.value) ?? false;
 }
 
 async function isPublished(pg: PGlite, schema: string, table: string): Promise<boolean> {
@@ -89,84 +74,76 @@ async function isPublished(pg: PGlite, schema: string, table: string): Promise<b
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+type RequestedChange = { event?: string; schema?: string; table?: string; filter?: string };
+const isText = (value: unknown) => value === undefined || typeof value === 'string';
+
+/** One requested binding, or why it is refused. */
+function bindingFor(requested: RequestedChange, id: () => number): Binding | string {
+  const event = (requested.event ?? '*').toUpperCase();
+  if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event)) return `Invalid postgres_changes event: ${requested.event}`;
+  const { schema = 'public', table = '*', filter } = requested;
+  const parsedFilter = filter ? parseFilter(filter) : undefined;
+  if (parsedFilter === null)
+    return `Invalid postgres_changes filter: ${filter} (the local stack supports column=eq|neq|lt|lte|gt|gte|in.value)`;
+  if (table === '*' || schema === '*') return 'Subscribing to every table (table "*") is not supported by the local stack';
+  return { id: id(), event: event as Binding['event'], schema, table, filter, parsedFilter };
+}
+
 export async function join(pg: PGlite, conn: Connection, message: Message, nextBindingId: () => number) {
+  const refuse = (reason: string) => reply(conn, message, 'error', { reason });
   const rawConfig = message.payload.config;
   const config = (rawConfig && typeof rawConfig === 'object' ? rawConfig : {}) as {
-    postgres_changes?: { event?: string; schema?: string; table?: string; filter?: string }[];
+    postgres_changes?: unknown;
     presence?: { enabled?: boolean };
     private?: boolean;
   };
-  if (config.private) return reply(conn, message, 'error', { reason: 'Private channels are not supported by the local stack' });
-  if (!conn.channels.has(message.topic) && conn.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
-    return reply(conn, message, 'error', { reason: `Too many channels: at most ${MAX_CHANNELS_PER_CONNECTION} per connection` });
-  }
-  const requestedChanges: unknown = config.postgres_changes ?? [];
-  const isText = (value: unknown) => value === undefined || typeof value === 'string';
+  if (config.private) return refuse('Private channels are not supported by the local stack');
+  if (!conn.channels.has(message.topic) && conn.channels.size >= MAX_CHANNELS_PER_CONNECTION)
+    return refuse(`Too many channels: at most ${MAX_CHANNELS_PER_CONNECTION} per connection`);
+  const requestedChanges = config.postgres_changes ?? [];
   if (
     !Array.isArray(requestedChanges) ||
     !requestedChanges.every((c) => c && typeof c === 'object' && isText(c.event) && isText(c.schema) && isText(c.table) && isText(c.filter))
-  ) {
-    return reply(conn, message, 'error', {
-      reason: 'postgres_changes must be a list of {event, schema, table, filter} with string values',
-    });
-  }
+  )
+    return refuse('postgres_changes must be a list of {event, schema, table, filter} with string values');
   const token = typeof message.payload.access_token === 'string' ? message.payload.access_token : conn.apiKeyToken;
   let identity: { role: ApiRole; claims: JwtClaims };
   try {
-    identity = await claimsFor(token);
+    identity = await identify(token);
   } catch (error) {
-    return reply(conn, message, 'error', { reason: `Invalid JWT: ${errorText(error)}` });
+    return refuse(`Invalid JWT: ${errorText(error)}`);
   }
   const bindings: Binding[] = [];
   const unavailable: string[] = [];
-  for (const requested of config.postgres_changes ?? []) {
-    const event = (requested.event ?? '*').toUpperCase();
-    if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event)) {
-      return reply(conn, message, 'error', { reason: `Invalid postgres_changes event: ${requested.event}` });
-    }
-    const schema = requested.schema ?? 'public';
-    const table = requested.table ?? '*';
-    const parsedFilter = requested.filter ? parseFilter(requested.filter) : undefined;
-    if (parsedFilter === null) {
-      return reply(conn, message, 'error', {
-        reason: `Invalid postgres_changes filter: ${requested.filter} (the local stack supports column=eq|neq|lt|lte|gt|gte|in.value)`,
-      });
-    }
-    if (table === '*' || schema === '*') {
-      return reply(conn, message, 'error', { reason: 'Subscribing to every table (table "*") is not supported by the local stack' });
-    }
-    if (!(await isPublished(pg, schema, table)))
-      unavailable.push(`[schema: ${schema}, table: ${table}, filters: ${requested.filter ?? '[]'}]`);
-    bindings.push({ id: nextBindingId(), event: event as Binding['event'], schema, table, filter: requested.filter, parsedFilter });
+  for (const requested of requestedChanges as RequestedChange[]) {
+    const binding = bindingFor(requested, nextBindingId);
+    if (typeof binding === 'string') return refuse(binding);
+    if (!(await isPublished(pg, binding.schema, binding.table)))
+      unavailable.push(`[schema: ${binding.schema}, table: ${binding.table}, filters: ${binding.filter ?? '[]'}]`);
+    bindings.push(binding);
   }
   await pg.query('select local_realtime.attach_capture_triggers()');
   const channel: Channel = { topic: message.topic, joinRef: message.join_ref, ...identity, bindings };
   conn.channels.set(message.topic, channel);
-  reply(conn, message, 'ok', {
-    postgres_changes: bindings.map((b) => ({
-      id: b.id,
-      event: b.event,
-      schema: b.schema,
-      table: b.table,
-      ...(b.filter ? { filter: b.filter } : {}),
-    })),
-  });
+  const postgresChanges = bindings.map(({ id, event, schema, table, filter }) => ({
+    id,
+    event,
+    schema,
+    table,
+    ...(filter ? { filter } : {}),
+  }));
+  reply(conn, message, 'ok', { postgres_changes: postgresChanges });
   if (config.presence?.enabled) push(conn, channel, 'presence_state', {});
   if (bindings.length === 0) return;
-  const channelName = message.topic.replace(/^realtime:/, '');
-  push(
-    conn,
-    channel,
-    'system',
-    unavailable.length === 0
-      ? { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: channelName }
-      : {
-          extension: 'postgres_changes',
-          status: 'error',
-          message: `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${unavailable.join(', ')}`,
-          channel: channelName,
-        },
-  );
+  const subscribed = unavailable.length === 0;
+  push(conn, channel, 'system', {
+    extension: 'postgres_changes',
+    status: subscribed ? 'ok' : 'error',
+    message: subscribed
+      ? 'Subscribed to PostgreSQL'
+      : `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${unavailable.join(', ')}`,
+    channel: message.topic.replace(/^realtime:/, ''),
+  });
 }
 
 export function leave(conn: Connection, message: Message) {
@@ -182,7 +159,7 @@ export async function refreshToken(conn: Connection, message: Message) {
   const token = message.payload.access_token;
   if (!channel || typeof token !== 'string') return;
   try {
-    Object.assign(channel, await claimsFor(token));
+    Object.assign(channel, await identify(token));
   } catch (error) {
     closeChannel(conn, channel, `Invalid JWT: ${errorText(error)}`);
   }

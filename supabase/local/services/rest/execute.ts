@@ -1,21 +1,72 @@
 /**
- * Runs a planned REST request as its caller: one transaction under the caller's role and claims
- * (withRequestContext), read-only for GET and HEAD as PostgREST runs them, so grants and row-level
- * security decide exactly as on hosted Supabase. Request text reaches SQL only as checked, quoted
- * identifiers (parse.ts); values are bound parameters.
+ * Runs a planned REST request as its caller and answers as PostgREST does. One transaction under the
+ * caller's role and claims (withRequestContext), read-only for GET and HEAD as PostgREST runs them, so
+ * grants and row-level security decide exactly as on hosted Supabase. Request text reaches SQL only as
+ * checked, quoted identifiers (parse.ts); values are bound parameters.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
-import { withRequestContext, type Transaction } from '../../database.ts';
-import type { Caller } from '../../http.ts';
+import { type Transaction, withRequestContext } from '../../database.ts';
+import { type Caller, decodeUtf8, readBody } from '../../http.ts';
 import { restErrors } from './errors.ts';
 import { limitClause, parseQuery, parseRangeHeader, quoteIdent, whereClause } from './parse.ts';
 import { argumentText, findFunctions, pickFunction, tableColumns } from './plan.ts';
-import { preferences, readJsonBody, sendRows, stripsNulls, withoutNulls } from './respond.ts';
 
-function run<T>(pg: PGlite, caller: Caller, fn: (tx: Transaction) => Promise<T>, method: string): Promise<T> {
-  return withRequestContext(pg, { role: caller.role, claims: caller.claims }, fn, { readOnly: method === 'GET' || method === 'HEAD' });
+const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
+
+function run<T>(pg: PGlite, caller: Caller, method: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withRequestContext(pg, caller, fn, { readOnly: method === 'GET' || method === 'HEAD' });
 }
+
+/** The `Prefer` header's settings (return=representation, count=exact, ...). */
+function preferences(req: IncomingMessage): Map<string, string> {
+  const entries = String(req.headers.prefer ?? '')
+    .split(/[,;]/)
+    .map((part) => part.trim().split('='))
+    .filter(([key]) => key);
+  return new Map(entries.map(([key, value]) => [key, value ?? '']));
+}
+
+const stripsNulls = (req: IncomingMessage) => /nulls=stripped/.test(req.headers.accept ?? '');
+
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+  return value;
+}
+
+/** Sends JSON text, nulls stripped when the Accept header asks for it; HEAD gets the headers only. */
+function sendJsonText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(req.method === 'HEAD' ? undefined : stripsNulls(req) ? JSON.stringify(withoutNulls(JSON.parse(text))) : text);
+}
+
+/** Sends a JSON array result, as its one object when the single-object Accept header asked for one. */
+function sendRows(req: IncomingMessage, res: ServerResponse, status: number, rowsJson: string, headers: Record<string, string> = {}) {
+  if ((req.headers.accept ?? '').startsWith(SINGLE_OBJECT)) {
+    const rows = JSON.parse(rowsJson) as unknown[];
+    if (rows.length !== 1) throw restErrors.singular(rows.length);
+    return sendJsonText(req, res, status, JSON.stringify(rows[0]), { 'content-type': `${SINGLE_OBJECT}; charset=utf-8`, ...headers });
+  }
+  sendJsonText(req, res, status, rowsJson, headers);
+}
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  let raw: string;
+  try {
+    raw = decodeUtf8(await readBody(req));
+  } catch (error) {
+    throw error instanceof SyntaxError ? restErrors.invalidBody(error.message) : error;
+  }
+  if (raw.trim() === '') return {};
+  try {
+    return JSON.parse(raw);
+  } catch (error) {
+    throw restErrors.invalidBody(`Empty or invalid json: ${(error as Error).message}`);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 export async function callFunction(
   pg: PGlite,
@@ -33,8 +84,8 @@ export async function callFunction(
   if (method === 'POST') {
     const body = await readJsonBody(req);
     if (Array.isArray(body)) throw restErrors.unsupported('Calling a function with an array body (bulk calls)');
-    if (body === null || typeof body !== 'object') throw restErrors.invalidBody('Function arguments must be a JSON object');
-    args = body as Record<string, unknown>;
+    if (!isObject(body)) throw restErrors.invalidBody('Function arguments must be a JSON object');
+    args = body;
   } else {
     const known = new Set(candidates.flatMap((c) => c.argNames));
     for (const [key, value] of url.searchParams) if (known.has(key)) args[key] = value;
@@ -43,11 +94,8 @@ export async function callFunction(
   const fn = pickFunction(candidates, given);
   if (!fn) throw restErrors.functionNotFound(schema, name, given.sort());
 
-  const params: unknown[] = [];
-  const argSql = given.map((key) => {
-    params.push(argumentText(args[key], fn.argTypes[fn.argNames.indexOf(key)]));
-    return `${quoteIdent(key)} => $${params.length}::${fn.argTypes[fn.argNames.indexOf(key)]}`;
-  });
+  const params = given.map((key) => argumentText(args[key], fn.argTypes[fn.argNames.indexOf(key)]));
+  const argSql = given.map((key, i) => `${quoteIdent(key)} => $${i + 1}::${fn.argTypes[fn.argNames.indexOf(key)]}`);
   const call = `${quoteIdent(schema)}.${quoteIdent(fn.name)}(${argSql.join(', ')})`;
 
   if (fn.returnsSet) {
@@ -61,19 +109,16 @@ export async function callFunction(
       ? `select coalesce(json_agg(_s), '[]')::text as body from (select ${query.columns} from ${call} _r
            ${whereClause(query)} ${query.orderBy} ${limitClause(query)}) _s`
       : `select coalesce(json_agg(_r), '[]')::text as body from (select _r from ${call} _r ${limitClause(query)}) _s`;
-    const { rows } = await run(pg, caller, (tx) => tx.query<{ body: string }>(sql, [...params, ...query.params]), method);
+    const { rows } = await run(pg, caller, method, (tx) => tx.query<{ body: string }>(sql, [...params, ...query.params]));
     return sendRows(req, res, 200, rows[0].body);
   }
   if (fn.returnType === 'void') {
-    await run(pg, caller, (tx) => tx.query(`select ${call}`, params), method);
-    res.writeHead(204);
-    return res.end();
+    await run(pg, caller, method, (tx) => tx.query(`select ${call}`, params));
+    return void res.writeHead(204).end();
   }
   const sql = fn.returnsComposite ? `select to_json(_r)::text as body from ${call} _r` : `select to_json(${call})::text as body`;
-  const { rows } = await run(pg, caller, (tx) => tx.query<{ body: string | null }>(sql, params), method);
-  const text = rows[0]?.body ?? 'null';
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(method === 'HEAD' ? undefined : stripsNulls(req) ? JSON.stringify(withoutNulls(JSON.parse(text))) : text);
+  const { rows } = await run(pg, caller, method, (tx) => tx.query<{ body: string | null }>(sql, params));
+  sendJsonText(req, res, 200, rows[0]?.body ?? 'null');
 }
 
 export async function tableRequest(
@@ -90,8 +135,8 @@ export async function tableRequest(
   const target = `${quoteIdent(schema)}.${quoteIdent(name)}`;
   const query = parseQuery(url.searchParams, { name, columns }, { range: parseRangeHeader(req.headers.range) });
   /** Body keys name columns too: each must be one of the table's, or the write is refused before any SQL. */
-  const bodyColumns = (keys: string[]) =>
-    keys.map((key) => {
+  const bodyColumns = (body: object) =>
+    Object.keys(body).map((key) => {
       if (!columns.has(key)) throw restErrors.unknownBodyColumn(name, key);
       return quoteIdent(key);
     });
@@ -102,23 +147,16 @@ export async function tableRequest(
   if (method === 'GET' || method === 'HEAD') {
     const sql = `select coalesce(json_agg(_s), '[]')::text as body, count(*)::int as n from
                  (select ${query.columns} from ${target} ${where} ${query.orderBy} ${limitClause(query)}) _s`;
-    const countSql = `select count(*)::int as total from ${target} ${where}`;
-    const { rows, total } = await run(
-      pg,
-      caller,
-      async (tx) => {
-        const result = await tx.query<{ body: string; n: number }>(sql, query.params);
-        const exact = ['exact', 'planned', 'estimated'].includes(prefer.get('count') ?? '')
-          ? (await tx.query<{ total: number }>(countSql, query.params)).rows[0].total
-          : undefined;
-        return { rows: result.rows, total: exact };
-      },
-      method,
-    );
-    const n = rows[0].n;
+    const counted = ['exact', 'planned', 'estimated'].includes(prefer.get('count') ?? '');
+    const { body, n, total } = await run(pg, caller, method, async (tx) => {
+      const { rows } = await tx.query<{ body: string; n: number }>(sql, query.params);
+      const count = counted
+        ? await tx.query<{ total: number }>(`select count(*)::int as total from ${target} ${where}`, query.params)
+        : undefined;
+      return { ...rows[0], total: count?.rows[0].total ?? '*' };
+    });
     const start = query.offset ?? 0;
-    const range = n > 0 ? `${start}-${start + n - 1}` : '*';
-    return sendRows(req, res, 200, rows[0].body, { 'content-range': `${range}/${total ?? '*'}` });
+    return sendRows(req, res, 200, body, { 'content-range': `${n > 0 ? `${start}-${start + n - 1}` : '*'}/${total}` });
   }
 
   const representation = prefer.get('return') === 'representation';
@@ -132,7 +170,7 @@ export async function tableRequest(
     const rows = Array.isArray(body) ? body : [body];
     if (rows.length === 0 || rows.some((r) => !r || typeof r !== 'object'))
       throw restErrors.invalidBody('Insert body must be a JSON object or array of objects');
-    const insertColumns = bodyColumns(Object.keys(rows[0] as object)).join(', ');
+    const insertColumns = bodyColumns(rows[0]).join(', ');
     if (insertColumns === '') throw restErrors.invalidBody('Insert body must name at least one column');
     params = [JSON.stringify(rows)];
     sql = `insert into ${target} (${insertColumns}) select ${insertColumns} from json_populate_recordset(null::${target}, $1::json) ${returning}`;
@@ -140,11 +178,11 @@ export async function tableRequest(
   } else if (method === 'PATCH') {
     if (!where) throw restErrors.whereRequired('UPDATE');
     const body = await readJsonBody(req);
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw restErrors.invalidBody('Update body must be a JSON object');
-    const updateColumns = bodyColumns(Object.keys(body));
-    if (updateColumns.length === 0) throw restErrors.invalidBody('Update body must name at least one column');
+    if (!isObject(body)) throw restErrors.invalidBody('Update body must be a JSON object');
+    const updateColumns = bodyColumns(body).join(', ');
+    if (updateColumns === '') throw restErrors.invalidBody('Update body must name at least one column');
     params.push(JSON.stringify(body));
-    sql = `update ${target} set (${updateColumns.join(', ')}) = (select ${updateColumns.join(', ')} from json_populate_record(null::${target}, $${params.length}::json)) ${where} ${returning}`;
+    sql = `update ${target} set (${updateColumns}) = (select ${updateColumns} from json_populate_record(null::${target}, $${params.length}::json)) ${where} ${returning}`;
   } else if (method === 'DELETE') {
     if (!where) throw restErrors.whereRequired('DELETE');
     sql = `delete from ${target} ${where} ${returning}`;
@@ -154,15 +192,11 @@ export async function tableRequest(
     throw restErrors.method(method);
   }
   if (!representation) {
-    await run(pg, caller, (tx) => tx.query(sql, params), method);
-    res.writeHead(status);
-    return res.end();
+    await run(pg, caller, method, (tx) => tx.query(sql, params));
+    return void res.writeHead(status).end();
   }
-  const { rows } = await run(
-    pg,
-    caller,
-    (tx) => tx.query<{ body: string }>(`with _w as (${sql}) select coalesce(json_agg(_w), '[]')::text as body from _w`, params),
-    method,
+  const { rows } = await run(pg, caller, method, (tx) =>
+    tx.query<{ body: string }>(`with _w as (${sql}) select coalesce(json_agg(_w), '[]')::text as body from _w`, params),
   );
   return sendRows(req, res, status === 204 ? 200 : status, rows[0].body);
 }

@@ -1,7 +1,7 @@
 /**
  * REST (/rest/v1): PostgREST's semantics for what the product uses. This module resolves the caller
  * and the path; parse.ts reads the query string, plan.ts the catalog, execute.ts runs the request
- * as the caller and respond.ts shapes the answer.
+ * as the caller and shapes the answer.
  *
  * - /rpc/<fn>: POST with JSON arguments by name, GET with query arguments. Set-returning functions
  *   answer arrays (filterable with the table grammar), scalar ones a scalar, void ones 204.
@@ -9,19 +9,9 @@
  *   (insert), PATCH (update) and DELETE with filters. Upserts, embedded resources and the other
  *   parts of PostgREST answer 501 naming the feature.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Service, ServiceModule, StackContext } from '../../context.ts';
-import {
-  BodyTooLargeError,
-  hasControlCharacter,
-  InvalidJwtError,
-  MissingApiKeyError,
-  RoleNotAllowedError,
-  resolveCaller,
-  sendMissingApiKey,
-  type Caller,
-} from '../../http.ts';
-import { fromPgError, isPgError, RestError, restErrors, sendRestError } from './errors.ts';
+import { BodyTooLargeError, hasControlCharacter, resolveCaller } from '../../http.ts';
+import type { ServiceModule } from '../../server.ts';
+import { fromPgError, isPgError, restErrors } from './errors.ts';
 import { callFunction, tableRequest } from './execute.ts';
 
 const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
@@ -29,19 +19,9 @@ const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
 export const restService: ServiceModule = {
   name: 'rest',
   prefix: '/rest/v1',
-  create(ctx: StackContext): Service {
-    const { pg } = ctx;
-
-    async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-      let caller: Caller;
-      try {
-        caller = await resolveCaller(req, url);
-      } catch (error) {
-        if (error instanceof MissingApiKeyError) return sendMissingApiKey(res);
-        if (error instanceof InvalidJwtError) throw restErrors.jwt(error.message);
-        if (error instanceof RoleNotAllowedError) throw restErrors.role(error.message);
-        throw error;
-      }
+  create: ({ pg }) => ({
+    async handle(req, res, url) {
+      const caller = await resolveCaller(req, url, restErrors.caller);
       let path: string;
       try {
         path = decodeURIComponent(url.pathname.slice('/rest/v1'.length)).replace(/^\/+/, '');
@@ -50,31 +30,21 @@ export const restService: ServiceModule = {
       }
       if (hasControlCharacter(path)) throw restErrors.badPath();
       const method = req.method ?? 'GET';
-      const profileHeader = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
-      const schema = (Array.isArray(profileHeader) ? profileHeader[0] : profileHeader) ?? 'public';
+      const schema = String(
+        (method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile']) ?? 'public',
+      );
       if (!EXPOSED_SCHEMAS.includes(schema)) throw restErrors.schema(schema);
       if (path === '') throw restErrors.unsupported('The OpenAPI description (GET /rest/v1/)');
+      const rpc = /^rpc\/([^/]+)$/.exec(path);
       try {
-        const rpcMatch = /^rpc\/([^/]+)$/.exec(path);
-        if (rpcMatch) await callFunction(pg, req, res, url, caller, schema, rpcMatch[1]);
+        if (rpc) await callFunction(pg, req, res, url, caller, schema, rpc[1]);
         else if (path.includes('/')) throw restErrors.tableNotFound(schema, path);
         else await tableRequest(pg, req, res, url, caller, schema, path);
       } catch (error) {
         if (isPgError(error)) throw fromPgError(error, caller.role);
+        if (error instanceof BodyTooLargeError) throw restErrors.tooLarge(error.message);
         throw error;
       }
-    }
-
-    return {
-      async handle(req, res, url) {
-        try {
-          await route(req, res, url);
-        } catch (error) {
-          if (error instanceof RestError) return sendRestError(res, error);
-          if (error instanceof BodyTooLargeError) return sendRestError(res, new RestError(413, 'PGRST413', error.message));
-          throw error;
-        }
-      },
-    };
-  },
+    },
+  }),
 };

@@ -11,7 +11,7 @@
 import { hasControlCharacter } from '../../http.ts';
 import { restErrors } from './errors.ts';
 
-export interface ParsedQuery {
+interface ParsedQuery {
   columns: string; // SQL select list
   where: string[]; // SQL conditions, joined with AND
   params: unknown[];
@@ -20,14 +20,13 @@ export interface ParsedQuery {
   offset?: number;
 }
 
-/** What the query runs against: its name (for messages) and its columns as the catalog lists them. */
-export interface QueryTarget {
+/** What the query runs against: its name (for messages) and its columns; null when the catalog cannot say (a bare `record`). */
+interface QueryTarget {
   name: string;
-  /** The relation's (or function result's) columns; null when the catalog cannot say (a bare `record`). */
   columns: ReadonlySet<string> | null;
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   /** Parameters that are function arguments, not filters. */
   skip?: ReadonlySet<string>;
   /** Bound parameters that come before the query's own ($1..$n are taken). */
@@ -38,6 +37,15 @@ export interface ParseOptions {
 
 /** Parameters that are not filters. */
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'apikey']);
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+/** One double-quoted name with no quote inside it, as PostgREST reads `"my column"`. */
+const QUOTED_NAME = /^"([^"]+)"$/;
+/** Longest identifier Postgres keeps (NAMEDATALEN - 1). */
+const MAX_IDENT_LENGTH = 63;
+const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike' };
+const IS_KEYWORDS = new Set(['null', 'true', 'false', 'unknown']);
+const UNSUPPORTED_OPERATORS = new Set('fts plfts phfts wfts cs cd ov sl sr nxr nxl adj match imatch isdistinct'.split(' '));
+const ORDER_MODIFIERS: Record<string, string> = { asc: ' asc', desc: ' desc', nullsfirst: ' nulls first', nullslast: ' nulls last' };
 
 /** Quotes an identifier for SQL text; embedded double quotes are doubled, so the name can never end early. */
 export function quoteIdent(name: string): string {
@@ -45,18 +53,11 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
-/** One double-quoted name with no quote inside it, as PostgREST reads `"my column"`. */
-const QUOTED_NAME = /^"([^"]+)"$/;
-/** Longest identifier Postgres keeps (NAMEDATALEN - 1). */
-const MAX_IDENT_LENGTH = 63;
-
 /** Reads one column name written in the query string, or refuses it with PostgREST's parse error. */
-export function parseIdentifier(raw: string, context: string): string {
+function parseIdentifier(raw: string, context: string): string {
   const trimmed = raw.trim();
   if (trimmed.includes('->')) throw restErrors.unsupported('JSON path operators (->, ->>)');
-  const quoted = QUOTED_NAME.exec(trimmed);
-  const name = quoted ? quoted[1] : PLAIN_NAME.test(trimmed) ? trimmed : undefined;
+  const name = QUOTED_NAME.exec(trimmed)?.[1] ?? (PLAIN_NAME.test(trimmed) ? trimmed : undefined);
   if (name === undefined || hasControlCharacter(name) || Buffer.byteLength(name) > MAX_IDENT_LENGTH) {
     throw restErrors.parse(`"failed to parse ${context}"`, `unexpected "${trimmed.slice(0, 80)}" expecting a column name`);
   }
@@ -70,20 +71,18 @@ function column(raw: string, context: string, target: QueryTarget): string {
   return quoteIdent(name);
 }
 
-export function parseSelect(select: string | null, target: QueryTarget): string {
+function parseSelect(select: string | null, target: QueryTarget): string {
   if (select === null || select.trim() === '' || select.trim() === '*') return '*';
   if (/[()]/.test(select)) throw restErrors.unsupported('Embedded resources (select with related tables)');
-  return select
-    .split(',')
-    .map((item) => {
-      const part = item.trim();
-      if (part === '*') return '*';
-      if (part.includes('::')) throw restErrors.unsupported('Casts in select');
-      const alias = /^([^:"]+|"[^"]*"):([^:].*)$/.exec(part);
-      if (alias) return `${column(alias[2], 'select', target)} as ${quoteIdent(parseIdentifier(alias[1], 'select'))}`;
-      return column(part, 'select', target);
-    })
-    .join(', ');
+  const items = select.split(',').map((item) => {
+    const part = item.trim();
+    if (part === '*') return '*';
+    if (part.includes('::')) throw restErrors.unsupported('Casts in select');
+    const alias = /^([^:"]+|"[^"]*"):([^:].*)$/.exec(part);
+    if (alias) return `${column(alias[2], 'select', target)} as ${quoteIdent(parseIdentifier(alias[1], 'select'))}`;
+    return column(part, 'select', target);
+  });
+  return items.join(', ');
 }
 
 /** Splits `a,b,"c,d"` as PostgREST reads an `in.(...)` list. */
@@ -96,73 +95,51 @@ function splitList(list: string): string[] {
     if (ch === '"') quoted = !quoted;
     else if (ch === '\\' && quoted && i + 1 < list.length) current += list[++i];
     else if (ch === ',' && !quoted) {
-      items.push(current);
+      items.push(current.trim());
       current = '';
     } else current += ch;
   }
-  items.push(current);
-  return items.map((s) => s.trim());
+  return [...items, current.trim()];
 }
 
-const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike' };
-const IS_KEYWORDS: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' };
-
 function filterCondition(col: string, expression: string, params: unknown[], paramOffset: number): string {
-  let negate = false;
-  let expr = expression;
-  if (expr.startsWith('not.')) {
-    negate = true;
-    expr = expr.slice(4);
-  }
-  const shown = expression.slice(0, 80);
+  const negate = expression.startsWith('not.');
+  const expr = negate ? expression.slice(4) : expression;
+  const failed = (column: number, details: string) =>
+    restErrors.parse(`"failed to parse filter (${expression.slice(0, 80)})" (line 1, column ${column})`, details);
   const dot = expr.indexOf('.');
-  if (dot < 0)
-    throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 1)`, `unexpected end of input expecting operator`);
-  const op = expr.slice(0, dot);
-  const value = expr.slice(dot + 1);
+  if (dot < 0) throw failed(1, 'unexpected end of input expecting operator');
+  const [op, value] = [expr.slice(0, dot), expr.slice(dot + 1)];
   const placeholder = () => `$${paramOffset + params.length}`;
   let sql: string;
   if (Object.hasOwn(COMPARISONS, op)) {
     params.push(op === 'like' || op === 'ilike' ? value.replace(/\*/g, '%') : value);
     sql = `${col} ${COMPARISONS[op]} ${placeholder()}`;
   } else if (op === 'is') {
-    const lower = value.toLowerCase();
-    if (!Object.hasOwn(IS_KEYWORDS, lower)) {
-      throw restErrors.parse(
-        `"failed to parse filter (${shown})" (line 1, column 4)`,
-        'unexpected value expecting null, true, false or unknown',
-      );
-    }
-    sql = `${col} is ${IS_KEYWORDS[lower]}`;
+    if (!IS_KEYWORDS.has(value.toLowerCase())) throw failed(4, 'unexpected value expecting null, true, false or unknown');
+    sql = `${col} is ${value.toLowerCase()}`;
   } else if (op === 'in') {
-    const match = /^\((.*)\)$/s.exec(value);
-    if (!match) throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 4)`, 'unexpected value expecting "("');
-    params.push(match[1] === '' ? [] : splitList(match[1]));
+    const list = /^\((.*)\)$/s.exec(value);
+    if (!list) throw failed(4, 'unexpected value expecting "("');
+    params.push(list[1] === '' ? [] : splitList(list[1]));
     sql = `${col} = any(${placeholder()})`;
-  } else if (
-    ['fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'match', 'imatch', 'isdistinct'].includes(op)
-  ) {
+  } else if (UNSUPPORTED_OPERATORS.has(op)) {
     throw restErrors.unsupported(`The "${op}" filter operator`);
   } else {
-    throw restErrors.parse(`"failed to parse filter (${shown})" (line 1, column 1)`, `unknown operator "${op.slice(0, 40)}"`);
+    throw failed(1, `unknown operator "${op.slice(0, 40)}"`);
   }
   return negate ? `not (${sql})` : sql;
 }
-
-const ORDER_MODIFIERS: Record<string, string> = { asc: ' asc', desc: ' desc', nullsfirst: ' nulls first', nullslast: ' nulls last' };
 
 function parseOrder(order: string | null, target: QueryTarget): string {
   if (!order) return '';
   const terms = order.split(',').map((term) => {
     const [name, ...modifiers] = term.trim().split('.');
     if (name.includes('(')) throw restErrors.unsupported('Ordering by embedded resources');
-    let sql = column(name, 'order', target);
-    for (const modifier of modifiers) {
-      if (!Object.hasOwn(ORDER_MODIFIERS, modifier))
-        throw restErrors.parse(`"failed to parse order (${order.slice(0, 80)})"`, `unexpected "${modifier.slice(0, 40)}"`);
-      sql += ORDER_MODIFIERS[modifier];
-    }
-    return sql;
+    const unknown = modifiers.find((modifier) => !Object.hasOwn(ORDER_MODIFIERS, modifier));
+    if (unknown !== undefined)
+      throw restErrors.parse(`"failed to parse order (${order.slice(0, 80)})"`, `unexpected "${unknown.slice(0, 40)}"`);
+    return column(name, 'order', target) + modifiers.map((modifier) => ORDER_MODIFIERS[modifier]).join('');
   });
   return `order by ${terms.join(', ')}`;
 }
@@ -179,13 +156,12 @@ function nonNegativeInteger(value: string | null, name: string): number | undefi
 export function parseQuery(searchParams: URLSearchParams, target: QueryTarget, options: ParseOptions = {}): ParsedQuery {
   const params: unknown[] = [];
   const where: string[] = [];
-  const paramOffset = options.paramOffset ?? 0;
   for (const [key, value] of searchParams) {
     if (RESERVED.has(key) || options.skip?.has(key)) continue;
     if (key === 'or' || key === 'and' || key.endsWith('.or') || key.endsWith('.and'))
       throw restErrors.unsupported('Logical filters (or=, and=)');
     if (key.includes('.') && !QUOTED_NAME.test(key.trim())) throw restErrors.unsupported('Filters on embedded resources');
-    where.push(filterCondition(column(key, 'filter', target), value, params, paramOffset));
+    where.push(filterCondition(column(key, 'filter', target), value, params, options.paramOffset ?? 0));
   }
   if (searchParams.has('columns')) throw restErrors.unsupported('The columns parameter');
   if (searchParams.has('on_conflict')) throw restErrors.unsupported('Upserts (on_conflict)');
@@ -201,28 +177,19 @@ export function parseQuery(searchParams: URLSearchParams, target: QueryTarget, o
   };
 }
 
-/**
- * PostgREST's Range request header (`Range: 0-9`, `Range: 10-`), the other way to page. Anything
- * else answers 416 as PostgREST does.
- */
-export function parseRangeHeader(header: string | string[] | undefined): ParseOptions['range'] {
+/** PostgREST's Range request header (`Range: 0-9`, `Range: 10-`), the other way to page; anything else answers 416. */
+export function parseRangeHeader(header: string | undefined): ParseOptions['range'] {
   if (header === undefined) return undefined;
-  const value = (Array.isArray(header) ? header[0] : header).trim();
-  const match = /^(?:items=)?(\d{1,15})-(\d{0,15})$/.exec(value);
-  if (!match) throw restErrors.range(value);
+  const match = /^(?:items=)?(\d{1,15})-(\d{0,15})$/.exec(header.trim());
+  if (!match) throw restErrors.range(header.trim());
   const first = Number(match[1]);
   if (match[2] === '') return { offset: first };
-  const last = Number(match[2]);
-  if (last < first) throw restErrors.range(value);
-  return { offset: first, limit: last - first + 1 };
+  if (Number(match[2]) < first) throw restErrors.range(header.trim());
+  return { offset: first, limit: Number(match[2]) - first + 1 };
 }
 
-export function whereClause(query: ParsedQuery): string {
-  return query.where.length ? `where ${query.where.join(' and ')}` : '';
-}
+export const whereClause = (query: ParsedQuery) => (query.where.length ? `where ${query.where.join(' and ')}` : '');
 
 export function limitClause(query: ParsedQuery): string {
-  return [query.limit !== undefined ? `limit ${query.limit}` : '', query.offset !== undefined ? `offset ${query.offset}` : '']
-    .filter(Boolean)
-    .join(' ');
+  return `${query.limit !== undefined ? `limit ${query.limit}` : ''} ${query.offset !== undefined ? `offset ${query.offset}` : ''}`.trim();
 }

@@ -4,7 +4,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 
-export interface FunctionInfo {
+interface FunctionInfo {
   name: string;
   returnsSet: boolean;
   returnType: string;

@@ -1,24 +1,123 @@
 /**
- * Storage (/storage/v1): uploads (uploads.ts), downloads, public URLs and removal (objects.ts),
- * with rows in storage.objects and the bytes under <dataDir>/storage/<bucket>/<path> (store.ts).
- * Bucket management and the rest of the Storage API answer 501 naming the feature.
+ * Storage (/storage/v1): uploads (uploads.ts), downloads through the public URL of a public bucket or as
+ * the caller under the bucket's RLS policies (with ETags), and removal. Each object's row lives in
+ * storage.objects and its bytes under <dataDir>/storage/<bucket>/<path>. Bucket management and the rest
+ * of the Storage API answer 501 naming the feature.
  */
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Service, ServiceModule, StackContext } from '../../context.ts';
-import {
-  BodyTooLargeError,
-  InvalidJwtError,
-  MissingApiKeyError,
-  RoleNotAllowedError,
-  readJson,
-  resolveCaller,
-  sendJson,
-  sendMissingApiKey,
-  type Caller,
-} from '../../http.ts';
-import { privateObject, publicObject, remove } from './objects.ts';
-import { bucketStore, StorageError, storageErrors, type BucketStore } from './store.ts';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { type Transaction, withRequestContext } from '../../database.ts';
+import { BodyTooLargeError, type Caller, HttpError, readJson, resolveCaller, sendJson } from '../../http.ts';
+import { InvalidJwtError } from '../../keys.ts';
+import type { ServiceModule } from '../../server.ts';
 import { upload } from './uploads.ts';
+
+/** Supabase Storage's error body: `{ statusCode, error, message }`. */
+export const storageError = (status: number, error: string, message: string) =>
+  new HttpError(status, { statusCode: String(status), error, message });
+
+export const storageErrors = {
+  bucketNotFound: () => storageError(404, 'Bucket not found', 'Bucket not found'),
+  objectNotFound: () => storageError(404, 'not_found', 'Object not found'),
+  invalidKey: (key: string) => storageError(400, 'InvalidKey', `Invalid key: ${key}`),
+  tooLarge: () => storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size'),
+  badBody: (message: string) => storageError(400, 'InvalidRequest', message),
+  unsupported: (feature: string) => storageError(501, 'not_implemented', `${feature} is not supported by the local stack`),
+};
+
+interface ObjectRow {
+  id: string;
+  name: string;
+  metadata: { mimetype?: string; cacheControl?: string; eTag?: string; size?: number; lastModified?: string } | null;
+}
+
+/** Where objects' bytes live, and the bucket rows; what uploads and downloads share. */
+export interface BucketStore {
+  pg: PGlite;
+  /** The file of `key` in `bucket`; a key that would leave the storage folder is an invalid key. */
+  filePath(bucket: string, key: string): string;
+  bucket(
+    id: string,
+  ): Promise<{ id: string; public: boolean; file_size_limit: number | string | null; allowed_mime_types: string[] | null }>;
+  /** Runs `fn` in one transaction as the caller, so the bucket's RLS policies decide. */
+  asCaller<T>(caller: Caller, fn: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
+function bucketStore(pg: PGlite, dataDir: string): BucketStore {
+  const root = path.resolve(dataDir, 'storage');
+  return {
+    pg,
+    filePath(bucket, key) {
+      const full = path.resolve(root, bucket, ...key.split('/'));
+      if (!full.startsWith(root + path.sep)) throw storageErrors.invalidKey(key);
+      return full;
+    },
+    async bucket(id) {
+      const { rows } = await pg.query<Awaited<ReturnType<BucketStore['bucket']>>>(
+        'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+        [id],
+      );
+      if (!rows[0]) throw storageErrors.bucketNotFound();
+      return rows[0];
+    },
+    asCaller: (caller, fn) => withRequestContext(pg, caller, fn),
+  };
+}
+
+const SELECT_OBJECT = 'select id, name, metadata from storage.objects where bucket_id = $1 and name = $2';
+
+async function serve(
+  store: BucketStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  key: string,
+  object: ObjectRow | undefined,
+) {
+  if (!object) throw storageErrors.objectNotFound();
+  const file = store.filePath(bucketId, key);
+  const info = await stat(file).catch(() => undefined);
+  if (!info) throw storageErrors.objectNotFound();
+  const meta = object.metadata ?? {};
+  const headers: Record<string, string> = {
+    'content-type': meta.mimetype ?? 'application/octet-stream',
+    'content-length': String(info.size),
+    'cache-control': meta.cacheControl ?? 'max-age=3600',
+    'last-modified': new Date(meta.lastModified ?? info.mtime).toUTCString(),
+    ...(meta.eTag ? { etag: meta.eTag } : {}),
+  };
+  if (meta.eTag && req.headers['if-none-match'] === meta.eTag) return void res.writeHead(304, headers).end();
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(file).pipe(res);
+}
+
+async function remove(store: BucketStore, res: ServerResponse, caller: Caller, bucketId: string, names: string[], single: boolean) {
+  await store.bucket(bucketId);
+  const { rows: deleted } = await store.asCaller(caller, (tx) =>
+    tx.query<{ name: string }>(
+      'delete from storage.objects where bucket_id = $1 and name = any($2) returning id, name, bucket_id, owner, metadata, created_at, updated_at, last_accessed_at',
+      [bucketId, names],
+    ),
+  );
+  for (const object of deleted) await rm(store.filePath(bucketId, object.name), { force: true });
+  if (!single) return sendJson(res, 200, deleted);
+  if (deleted.length === 0) throw storageErrors.objectNotFound();
+  sendJson(res, 200, { message: 'Successfully deleted' });
+}
+
+/** The object paths a bulk removal names: `{"prefixes": ["<object path>", ...]}`. */
+async function prefixesOf(req: IncomingMessage): Promise<string[]> {
+  const body = await readJson(req).catch((error) => {
+    throw error instanceof BodyTooLargeError ? storageErrors.tooLarge() : storageErrors.badBody('The request body is not valid JSON');
+  });
+  const prefixes = (body as { prefixes?: unknown } | null)?.prefixes;
+  if (Array.isArray(prefixes) && prefixes.length > 0 && prefixes.every((p) => typeof p === 'string')) return prefixes;
+  throw storageErrors.badBody('Send {"prefixes": ["<object path>", ...]} naming the objects to remove');
+}
 
 async function route(store: BucketStore, req: IncomingMessage, res: ServerResponse, url: URL) {
   const method = req.method ?? 'GET';
@@ -27,70 +126,48 @@ async function route(store: BucketStore, req: IncomingMessage, res: ServerRespon
     try {
       return decodeURIComponent(part);
     } catch {
-      throw storageErrors.badPath();
+      throw storageError(400, 'InvalidKey', 'The object path is not valid percent-encoding');
     }
   };
   const publicMatch = /^\/object\/public\/([^/]+)\/(.+)$/.exec(rest);
   if (publicMatch && (method === 'GET' || method === 'HEAD')) {
-    return publicObject(store, req, res, decode(publicMatch[1]), decode(publicMatch[2]));
+    const [bucketId, key] = [decode(publicMatch[1]), decode(publicMatch[2])];
+    // A private bucket's objects are as absent as missing ones through the public URL.
+    if (!(await store.bucket(bucketId).catch(() => undefined))?.public) throw storageErrors.objectNotFound();
+    return serve(store, req, res, bucketId, key, (await store.pg.query<ObjectRow>(SELECT_OBJECT, [bucketId, key])).rows[0]);
   }
 
-  let caller: Caller;
-  try {
-    caller = await resolveCaller(req, url);
-  } catch (error) {
-    if (error instanceof MissingApiKeyError) return sendMissingApiKey(res);
-    if (error instanceof InvalidJwtError) throw storageErrors.jwt(error.expired ? 'jwt expired' : 'invalid signature');
-    if (error instanceof RoleNotAllowedError) throw storageErrors.jwt(error.message);
-    throw error;
-  }
-
+  const caller = await resolveCaller(req, url, (error) =>
+    storageError(
+      403,
+      'Unauthorized',
+      error instanceof InvalidJwtError ? (error.expired ? 'jwt expired' : 'invalid signature') : error.message,
+    ),
+  );
   const objectMatch = /^\/object\/(?:authenticated\/)?([^/]+)\/(.+)$/.exec(rest);
   if (objectMatch && !/^\/object\/(sign|upload|list|move|copy|info|render)\//.test(rest)) {
-    const bucketId = decode(objectMatch[1]);
-    const key = decode(objectMatch[2]);
+    const [bucketId, key] = [decode(objectMatch[1]), decode(objectMatch[2])];
     if (method === 'POST' || method === 'PUT') return upload(store, req, res, caller, bucketId, key, method);
-    if (method === 'GET' || method === 'HEAD') return privateObject(store, req, res, caller, bucketId, key);
+    if (method === 'GET' || method === 'HEAD') {
+      const { rows } = await store.asCaller(caller, (tx) => tx.query<ObjectRow>(SELECT_OBJECT, [bucketId, key]));
+      return serve(store, req, res, bucketId, key, rows[0]);
+    }
     if (method === 'DELETE') return remove(store, res, caller, bucketId, [key], true);
   }
   const bulkDelete = /^\/object\/([^/]+)$/.exec(rest);
-  if (bulkDelete && method === 'DELETE') {
-    let body: unknown;
-    try {
-      body = await readJson(req);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw storageErrors.tooLarge();
-      throw storageErrors.badBody('The request body is not valid JSON');
-    }
-    const prefixes = (body as { prefixes?: unknown } | null)?.prefixes;
-    if (!Array.isArray(prefixes) || prefixes.length === 0 || !prefixes.every((p) => typeof p === 'string')) {
-      throw storageErrors.badBody('Send {"prefixes": ["<object path>", ...]} naming the objects to remove');
-    }
-    return remove(store, res, caller, decode(bulkDelete[1]), prefixes, false);
-  }
+  if (bulkDelete && method === 'DELETE') return remove(store, res, caller, decode(bulkDelete[1]), await prefixesOf(req), false);
   if (rest.startsWith('/bucket')) throw storageErrors.unsupported('Managing buckets through the API (create them in a migration)');
   if (rest.startsWith('/render')) throw storageErrors.unsupported('Image transformations');
   if (/^\/object\/(sign|upload|list|move|copy|info)\b/.test(rest)) throw storageErrors.unsupported(`${method} /storage/v1${rest}`);
-  if (objectMatch || bulkDelete) throw new StorageError(405, 'method_not_allowed', `${method} is not allowed on /storage/v1${rest}`);
-  throw storageErrors.notFound(rest);
+  if (objectMatch || bulkDelete) throw storageError(405, 'method_not_allowed', `${method} is not allowed on /storage/v1${rest}`);
+  throw storageError(404, 'not_found', `No storage endpoint at /storage/v1${rest.slice(0, 200)}`);
 }
 
 export const storageService: ServiceModule = {
   name: 'storage',
   prefix: '/storage/v1',
-  create(ctx: StackContext): Service {
+  create(ctx) {
     const store = bucketStore(ctx.pg, ctx.dataDir);
-    return {
-      async handle(req, res, url) {
-        try {
-          await route(store, req, res, url);
-        } catch (error) {
-          if (error instanceof StorageError) {
-            return sendJson(res, error.status, { statusCode: String(error.status), error: error.error, message: error.message });
-          }
-          throw error;
-        }
-      },
-    };
+    return { handle: (req, res, url) => route(store, req, res, url) };
   },
 };

@@ -9,8 +9,21 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { BodyTooLargeError, MAX_BODY_BYTES, readBody, sendJson, type Caller } from '../../http.ts';
-import { mimeAllowed, storageErrors, validKey, type BucketStore } from './store.ts';
+import { BodyTooLargeError, type Caller, hasControlCharacter, MAX_BODY_BYTES, readBody, sendJson } from '../../http.ts';
+import { type BucketStore, storageError, storageErrors } from './index.ts';
+
+/** Keys as Supabase Storage accepts them: no empty segments, no `.`/`..`, no control characters. */
+function validKey(key: string): boolean {
+  if (key === '' || key.startsWith('/') || key.length > 1024 || hasControlCharacter(key) || key.includes('\\')) return false;
+  return key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** The bucket's allowed_mime_types, where `image/*` allows every image type. */
+function mimeAllowed(mime: string, allowed: string[] | null): boolean {
+  const base = mime.split(';')[0].trim().toLowerCase();
+  const matches = (pattern: string) => (pattern.endsWith('/*') ? base.startsWith(pattern.slice(0, -1)) : base === pattern);
+  return !allowed?.length || allowed.some((pattern) => matches(pattern.toLowerCase()));
+}
 
 interface UploadedFile {
   bytes: Buffer;
@@ -30,10 +43,10 @@ async function readUpload(req: IncomingMessage, raw: Buffer): Promise<UploadedFi
         body: new Uint8Array(raw),
       }).formData();
     } catch {
-      throw storageErrors.badForm();
+      throw storageErrors.badBody('The multipart form data could not be read');
     }
     const file = [...form.values()].find((value): value is File => typeof value !== 'string');
-    if (!file) throw storageErrors.noFile();
+    if (!file) throw storageErrors.badBody('No file was sent in the request');
     const cacheControl = form.get('cacheControl');
     return {
       bytes: Buffer.from(await file.arrayBuffer()),
@@ -66,7 +79,8 @@ export async function upload(
   }
   const file = await readUpload(req, raw);
   if (file.bytes.length > limit) throw storageErrors.tooLarge();
-  if (!mimeAllowed(file.mimeType, target.allowed_mime_types)) throw storageErrors.mimeType(file.mimeType);
+  if (!mimeAllowed(file.mimeType, target.allowed_mime_types))
+    throw storageError(415, 'invalid_mime_type', `mime type ${file.mimeType} is not supported`);
 
   const upsert = method === 'PUT' || String(req.headers['x-upsert'] ?? 'false') === 'true';
   const owner = typeof caller.claims.sub === 'string' ? caller.claims.sub : null;
@@ -106,8 +120,8 @@ export async function upload(
   } catch (error) {
     await rm(staging, { force: true });
     const code = (error as { code?: string }).code;
-    if (code === '42501') throw storageErrors.rls();
-    if (code === '23505') throw storageErrors.duplicate();
+    if (code === '42501') throw storageError(403, 'Unauthorized', 'new row violates row-level security policy');
+    if (code === '23505') throw storageError(409, 'Duplicate', 'The resource already exists');
     throw error;
   }
   const { rows } = await store.pg.query<{ id: string }>('select id from storage.objects where bucket_id = $1 and name = $2', [

@@ -1,0 +1,261 @@
+/**
+ * A whole championship of 300 entries played to the end through the public RPCs, on a throw-away
+ * PostgreSQL cluster with the local stack's movable clock. Every call runs as PostgREST runs it (the
+ * player's or referee's role and JWT claims, one transaction per request).
+ *
+ * Each match, chosen by a seeded random generator: both players report the same score (most), the
+ * reports disagree and a referee settles the dispute, one player reports and the result is confirmed by
+ * the periodic function 10 minutes later, one player is ready and claims a walkover the other does not
+ * contest, or neither shows up and both are out. After every round the bracket is checked: every
+ * match decided, each winner one of its two players, winners in the next round exactly once, nobody
+ * twice in a round.
+ *
+ * Prints the total time, the calls per RPC with their median and slowest time, and the slowest RPC.
+ * Budget: the whole championship within 60 s on this 2-core machine.
+ *
+ *   npm run bench -- championship [-- --entries 300 --seed 7]
+ * Exit code 1 when a check or the budget fails.
+ */
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type pg from 'pg';
+import { setRequestContext } from '../../supabase/local/database.ts';
+import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
+import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
+
+const { values } = parseArgs({
+  options: { entries: { type: 'string', default: '300' }, seed: { type: 'string', default: '7' } },
+});
+const ENTRIES = Number(values.entries);
+const BUDGET_SECONDS = 60;
+const TOURNAMENT = 'sim-championship';
+
+/** A small seeded generator (mulberry32), so a run can be repeated exactly. */
+function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = generator(Number(values.seed));
+
+type Match = {
+  id: string;
+  round: number;
+  position: number;
+  entry_a: string | null;
+  entry_b: string | null;
+  status: string;
+  winner_entry_id: string | null;
+  scheduled_at: Date;
+};
+
+const timings = new Map<string, number[]>();
+const problems: string[] = [];
+
+const cluster = await startPostgresCluster();
+const client: pg.Client = cluster.client;
+try {
+  await applyShim(cluster.connection);
+  await applyMigrations(cluster.connection);
+  await client.query(await readFile(new URL('../../supabase/local/clock.sql', import.meta.url), 'utf8'));
+
+  /** One request as PostgREST makes it: the caller's role and claims, one transaction. */
+  async function call<T>(userId: string, fn: string, sql: string, params: unknown[], aal: 'aal1' | 'aal2' = 'aal1'): Promise<T> {
+    const started = performance.now();
+    await client.query('begin');
+    try {
+      await setRequestContext(client, { role: 'authenticated', claims: { sub: userId, role: 'authenticated', aal } });
+      const { rows } = await client.query<{ result: T }>(`select ${sql} as result`, params);
+      await client.query('commit');
+      return rows[0]?.result as T;
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      const list = timings.get(fn) ?? [];
+      list.push(performance.now() - started);
+      timings.set(fn, list);
+    }
+  }
+  const setClock = (at: Date) => client.query('select public.local_set_clock($1)', [at.toISOString()]);
+  const runDueWork = async () => {
+    const started = performance.now();
+    await client.query('select private.run_due_work()');
+    const list = timings.get('run_due_work') ?? [];
+    list.push(performance.now() - started);
+    timings.set('run_due_work', list);
+  };
+
+  // The championship: 300 paid, checked-in entries, drawn at check-in close.
+  const start = new Date('2027-06-01T12:00:00Z');
+  await client.query(
+    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, starts_at)
+     values ($1, 'Simulated Championship', 'championship', 'Knockout', 15000, 3000000, 512, $2, true, $3)`,
+    [TOURNAMENT, ENTRIES, start.toISOString()],
+  );
+  await client.query(
+    `with players as (
+       insert into auth.users (id, aud, role, email)
+       select gen_random_uuid(), 'authenticated', 'authenticated', 'sim' || n || '@golazo.test' from generate_series(1, $2::int) as n
+       returning id, email
+     ), named as (
+       update public.profiles p set in_game_name = split_part(p.email, '@', 1) from players where p.id = players.id returning p.id
+     ), paid as (
+       insert into public.payments (user_id, tournament_id, razorpay_order_id, razorpay_payment_id, amount_paise, slots, status, paid_at)
+       select id, $1, 'order_' || md5(id::text), 'pay_' || md5(id::text), 15000, 1, 'paid', now() from players
+       returning id, user_id
+     )
+     insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id) select user_id, $1, 1, id from paid`,
+    [TOURNAMENT, ENTRIES],
+  );
+  await client.query('update public.entries set checked_in_at = now() where tournament_id = $1', [TOURNAMENT]);
+  const referee = randomUUID();
+  await client.query(
+    `insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', 'sim-referee@golazo.test')`,
+    [referee],
+  );
+  await client.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee]);
+  const playerOf = new Map(
+    (
+      await client.query<{ id: string; player_id: string }>('select id, player_id from public.entries where tournament_id = $1', [
+        TOURNAMENT,
+      ])
+    ).rows.map((r) => [r.id, r.player_id]),
+  );
+
+  const playerFor = (entryId: string | null): string => {
+    const id = entryId ? playerOf.get(entryId) : undefined;
+    if (!id) throw new Error(`no player for entry ${entryId}`);
+    return id;
+  };
+
+  const began = performance.now();
+  await setClock(new Date(start.getTime() - 59 * 60_000));
+  await runDueWork();
+
+  const matches = async () =>
+    (await client.query<Match>('select * from public.matches where tournament_id = $1 order by round, position', [TOURNAMENT])).rows;
+  const screenshot = async (matchId: string, userId: string) => {
+    const name = `${matchId}/${userId}/result.png`;
+    await client.query(`insert into storage.objects (bucket_id, name, owner) values ('match-evidence', $1, $2) on conflict do nothing`, [
+      name,
+      userId,
+    ]);
+    return name;
+  };
+  const counts = { agreed: 0, disputed: 0, single: 0, walkover: 0, void: 0 };
+  const rounds = Math.max(...(await matches()).map((m) => m.round));
+
+  for (let round = 1; round <= rounds; round++) {
+    const playable = (await matches()).filter((m) => m.round === round && m.status === 'scheduled');
+    if (playable.length === 0) continue;
+    const time = Math.max(...playable.map((m) => m.scheduled_at.getTime()));
+    const plan = playable.map((match) => {
+      const roll = random();
+      const kind = roll < 0.85 ? 'agreed' : roll < 0.91 ? 'disputed' : roll < 0.95 ? 'single' : roll < 0.99 ? 'walkover' : 'void';
+      return { match, kind: kind as keyof typeof counts };
+    });
+
+    await setClock(new Date(time - 2 * 60_000));
+    for (const { match, kind } of plan) {
+      if (kind === 'walkover') await call(playerFor(match.entry_a), 'set_ready', 'public.set_ready($1)', [match.id]);
+    }
+
+    await setClock(new Date(time + 15 * 60_000));
+    for (const { match, kind } of plan) {
+      counts[kind]++;
+      const a = playerFor(match.entry_a);
+      const b = playerFor(match.entry_b);
+      const goalsWinner = 1 + Math.floor(random() * 4);
+      const goalsLoser = Math.floor(random() * goalsWinner);
+      const aWins = random() < 0.5;
+      const [goalsA, goalsB] = aWins ? [goalsWinner, goalsLoser] : [goalsLoser, goalsWinner];
+      const reportArgs = async (userId: string, mine: number, theirs: number, iWentThrough: boolean) => [
+        match.id,
+        mine,
+        theirs,
+        String(iWentThrough),
+        await screenshot(match.id, userId),
+      ];
+      const sql = 'public.report_match($1, $2, $3, $4, $5)';
+      if (kind === 'agreed' || kind === 'disputed') {
+        await call(a, 'report_match', sql, await reportArgs(a, goalsA, goalsB, aWins));
+        // A disputing player claims to have won.
+        const bWon = kind === 'disputed' ? aWins : !aWins;
+        await call(b, 'report_match', sql, await reportArgs(b, bWon ? goalsWinner : goalsLoser, bWon ? goalsLoser : goalsWinner, bWon));
+        if (kind === 'disputed') {
+          await call(
+            referee,
+            'staff_settle_match',
+            'public.staff_settle_match($1, $2, $3, $4)',
+            [match.id, aWins ? match.entry_a : match.entry_b, [goalsA, goalsB], 'Screenshots checked'],
+            'aal2',
+          );
+        }
+      } else if (kind === 'single') {
+        await call(a, 'report_match', sql, await reportArgs(a, goalsA, goalsB, aWins));
+      } else if (kind === 'walkover') {
+        await call(a, 'claim_walkover', 'public.claim_walkover($1)', [match.id]);
+      }
+    }
+    await setClock(new Date(time + 27 * 60_000));
+    await runDueWork();
+
+    // The bracket after the round.
+    const after = await matches();
+    const thisRound = after.filter((m) => m.round === round);
+    const seen = new Set<string>();
+    for (const m of thisRound) {
+      if (!['confirmed', 'void', 'bye'].includes(m.status)) problems.push(`round ${round} match ${m.position} is ${m.status}`);
+      if (m.status === 'confirmed' && m.winner_entry_id !== m.entry_a && m.winner_entry_id !== m.entry_b)
+        problems.push(`round ${round} match ${m.position}: the winner did not play it`);
+      for (const entry of [m.entry_a, m.entry_b]) {
+        if (entry && seen.has(entry)) problems.push(`round ${round}: an entry plays twice`);
+        if (entry) seen.add(entry);
+      }
+    }
+    if (round < rounds) {
+      const next = after.filter((m) => m.round === round + 1).flatMap((m) => [m.entry_a, m.entry_b]);
+      for (const m of thisRound.filter((m) => m.winner_entry_id)) {
+        if (next.filter((e) => e === m.winner_entry_id).length !== 1)
+          problems.push(`round ${round} match ${m.position}: winner not in the next round once`);
+      }
+    }
+  }
+  const seconds = (performance.now() - began) / 1000;
+  const { rows: state } = await client.query<{ status: string }>(
+    `select private.tournament_status(t, private.clock_now()) as status from public.tournaments t where id = $1`,
+    [TOURNAMENT],
+  );
+  if (state[0]?.status !== 'finished') problems.push(`the championship ended ${state[0]?.status ?? 'unknown'}, not finished`);
+
+  const rows = [...timings.entries()].map(([fn, list]) => {
+    const sorted = [...list].sort((x, y) => x - y);
+    return { fn, calls: list.length, median: sorted[Math.floor(sorted.length / 2)] ?? 0, slowest: sorted.at(-1) ?? 0 };
+  });
+  rows.sort((x, y) => y.slowest - x.slowest);
+  console.log(`Championship of ${ENTRIES} entries, ${rounds} rounds (PostgreSQL ${cluster.serverVersion}, seed ${values.seed})`);
+  console.log(
+    `  matches: ${Object.entries(counts)
+      .map(([kind, n]) => `${n} ${kind}`)
+      .join(', ')}`,
+  );
+  console.log(`  whole championship: ${seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s)`);
+  for (const row of rows) {
+    console.log(
+      `  ${row.fn.padEnd(20)} ${String(row.calls).padStart(5)} calls, median ${row.median.toFixed(1)} ms, slowest ${row.slowest.toFixed(1)} ms`,
+    );
+  }
+  console.log(`  slowest RPC: ${rows[0]?.fn ?? '-'} (${(rows[0]?.slowest ?? 0).toFixed(1)} ms)`);
+  for (const problem of problems.slice(0, 10)) console.error(`  bracket check failed: ${problem}`);
+  if (seconds > BUDGET_SECONDS) problems.push('over budget');
+} finally {
+  await cluster.stop();
+}
+process.exit(problems.length > 0 ? 1 : 0);

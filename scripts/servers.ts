@@ -1,0 +1,21 @@
+/**
+ * How the end-to-end tests, Lighthouse and the screenshots start the local stack and the built site,
+ * on the ports the project's settings give (src/lib/local-addresses.ts).
+ */
+import type { LocalAddresses } from '../src/lib/local-addresses.ts';
+
+/** The embedded local Supabase on a fresh temporary database with the demo players (removed when it stops). */
+export function stackServerArgs(addresses: LocalAddresses): string[] {
+  return ['supabase/local/main.ts', '--port', String(addresses.stackPort), '--ephemeral', '--quiet'];
+}
+
+/**
+ * The built site (`dist/`) under `astro preview`. --ignore-lock: Astro allows one tracked preview
+ * server per project, so a preview left running on another port would otherwise stop this one.
+ */
+export function siteServerArgs(addresses: LocalAddresses): string[] {
+  return ['astro', 'preview', '--ignore-lock', '--port', String(addresses.sitePort), '--host', '127.0.0.1'];
+}
+
+export const stackServerCommand = (addresses: LocalAddresses) => `node ${stackServerArgs(addresses).join(' ')}`;
+export const siteServerCommand = (addresses: LocalAddresses) => `npx ${siteServerArgs(addresses).join(' ')}`;

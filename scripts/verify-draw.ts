@@ -1,0 +1,95 @@
+/**
+ * `npm run verify-draw -- <tournament id>`: recomputes a tournament's draw from what `get_bracket`
+ * publishes (the commitment, the seeds and round 1) and prints OK or the first difference.
+ *
+ *   npm run verify-draw -- super_8-pod-12            # asks the site's Supabase project
+ *   npm run verify-draw -- --file bracket.json       # a saved get_bracket answer
+ *
+ * The project is the one the site uses: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY from the
+ * environment or `.env`, else the local stack (the same defaults as src/lib/settings.ts). Runs under
+ * Node 24, which strips the TypeScript types.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { BracketSchema } from '../src/features/brackets/brackets.schemas.ts';
+import { type Verification, verifyBracket } from '../src/features/brackets/draw.ts';
+
+/** The local stack's URL and the Supabase CLI's well-known local anon key (src/lib/settings.ts; a test keeps them equal). */
+export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+export const LOCAL_SUPABASE_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The project to ask, read like the site reads it (an empty value means "not set"). */
+export function supabaseSettings(env: Record<string, string | undefined> = process.env): { url: string; anonKey: string } {
+  const read = (name: string) => (env[name]?.trim() ? env[name]?.trim() : undefined);
+  return { url: read('PUBLIC_SUPABASE_URL') ?? LOCAL_SUPABASE_URL, anonKey: read('PUBLIC_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY };
+}
+
+export async function fetchPublishedBracket(tournamentId: string, settings = supabaseSettings()): Promise<unknown> {
+  const response = await fetch(`${settings.url}/rest/v1/rpc/get_bracket`, {
+    method: 'POST',
+    headers: { apikey: settings.anonKey, authorization: `Bearer ${settings.anonKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_tournament_id: tournamentId }),
+  });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`get_bracket for ${tournamentId} answered ${response.status}: ${body}`);
+  return JSON.parse(body);
+}
+
+/** Checks a `get_bracket` answer (any JSON): OK, or the first difference, in words. */
+export async function verifyPublished(answer: unknown): Promise<Verification> {
+  const parsed = BracketSchema.safeParse(answer);
+  if (!parsed.success) return { ok: false, difference: `Not a get_bracket answer: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
+  return verifyBracket(parsed.data);
+}
+
+/** What to check: a saved answer (`--file bracket.json`), a tournament id, or a usage error. */
+export function parseArguments(args: string[]): { file: string } | { tournamentId: string } | { error: string } {
+  const fileIndex = args.indexOf('--file');
+  if (fileIndex !== -1) {
+    const file = args[fileIndex + 1];
+    return file && !file.startsWith('--') ? { file } : { error: '--file needs the path of a saved get_bracket answer.' };
+  }
+  const tournamentId = args.find((arg) => !arg.startsWith('--'));
+  return tournamentId
+    ? { tournamentId }
+    : { error: 'Usage: npm run verify-draw -- <tournament id>   or   npm run verify-draw -- --file bracket.json' };
+}
+
+async function main(args: string[]): Promise<number> {
+  const what = parseArguments(args);
+  if ('error' in what) {
+    console.error(what.error);
+    return 2;
+  }
+  let answer: unknown;
+  if ('file' in what) {
+    answer = JSON.parse(readFileSync(path.resolve(what.file), 'utf8'));
+  } else {
+    const envFile = path.join(ROOT, '.env');
+    if (existsSync(envFile)) process.loadEnvFile(envFile);
+    answer = await fetchPublishedBracket(what.tournamentId);
+  }
+  const result = await verifyPublished(answer);
+  if (result.ok) {
+    console.log(
+      `OK: the secret matches the commitment, and the seeds and round 1 of ${result.entries} entries in a bracket of ${result.bracketSize} follow from it.`,
+    );
+    return 0;
+  }
+  console.log(`DIFFERENT: ${result.difference}`);
+  return 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The only place the bracket, check-in and invitation screens talk to Supabase. Every answer is checked
+ * against the API's shape with zod, and every refusal becomes an EntryActionError carrying the database's
+ * stable hint. Islands import this module lazily: supabase-js and zod load after the first paint.
+ */
+import type { PostgrestError, RealtimeChannel } from '@supabase/supabase-js';
+import type { z } from 'zod';
+import { getSupabase } from '@/lib/supabase';
+import { EntryActionError } from './brackets';
+import {
+  AcceptAnswerSchema,
+  BracketSchema,
+  CheckInAnswerSchema,
+  InvitationSchema,
+  InviteAnswerSchema,
+  MyEntriesSchema,
+} from './brackets.schemas';
+
+async function call<Schema extends z.ZodType>(name: string, args: Record<string, unknown>, schema: Schema): Promise<z.infer<Schema>> {
+  const { data, error } = await getSupabase().rpc(name, args);
+  if (error) throw refusal(error);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new EntryActionError(`Unexpected answer from ${name}; please reload the page.`, null);
+  return parsed.data;
+}
+
+function refusal(error: PostgrestError): EntryActionError {
+  return new EntryActionError(error.message, error.hint || null);
+}
+
+export const fetchBracket = (tournamentId: string) => call('get_bracket', { p_tournament_id: tournamentId }, BracketSchema);
+
+export const fetchMyEntries = (tournamentId: string) => call('get_my_entries', { p_tournament_id: tournamentId }, MyEntriesSchema);
+
+export const fetchAllMyEntries = () => call('get_my_entries_all', {}, MyEntriesSchema.array());
+
+export const checkIn = (tournamentId: string) => call('check_in', { p_tournament_id: tournamentId }, CheckInAnswerSchema);
+
+/** Creates (or returns) the slot's invitation; with an e-mail, the database e-mails it too. */
+export const inviteToEntry = (entryId: string, email?: string) =>
+  call('invite_to_entry', email ? { p_entry_id: entryId, p_email: email } : { p_entry_id: entryId }, InviteAnswerSchema);
+
+export const fetchInvitation = (token: string) => call('get_entry_invitation', { p_token: token }, InvitationSchema);
+
+export const acceptInvitation = (token: string) => call('accept_entry_invitation', { p_token: token }, AcceptAnswerSchema);
+
+/**
+ * Calls `onChange` whenever a match of the tournament, the tournament itself (the draw) or one of the
+ * player's entries (check-in, withdrawal) changes. Returns the unsubscribe function.
+ */
+export function watchTournament(tournamentId: string, onChange: () => void, purpose: 'bracket' | 'check-in' = 'bracket'): () => void {
+  const supabase = getSupabase();
+  const filter = `tournament_id=eq.${tournamentId}`;
+  // One channel per island: two islands of the same page must not share (and close) one topic.
+  const channel: RealtimeChannel = supabase
+    .channel(`${purpose}:${tournamentId}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'matches', filter }, onChange)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'entries', filter }, onChange)
+    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'tournaments', filter: `id=eq.${tournamentId}` }, onChange)
+    .subscribe();
+  return () => void supabase.removeChannel(channel);
+}
+
+/** Titles and series of tournaments (public rows), for places a player holds through an invitation. */
+export async function fetchTournamentTitles(ids: string[]): Promise<Record<string, { title: string; series: string }>> {
+  if (ids.length === 0) return {};
+  const { data, error } = await getSupabase().from('tournaments').select('id, title, series').in('id', ids);
+  if (error) throw refusal(error);
+  return Object.fromEntries((data ?? []).map((row) => [String(row.id), { title: String(row.title), series: String(row.series) }]));
+}

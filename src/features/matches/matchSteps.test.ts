@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countdown,
+  type MatchReport,
+  type MatchRow,
+  matchSituation,
+  nextMatchPlace,
+  reportBy,
+  reportLine,
+  scoreLine,
+  wentThrough,
+} from './matchSteps';
+
+const T = Date.parse('2027-04-20T14:00:00Z');
+const min = (m: number) => T + m * 60_000;
+
+const match = (changes: Partial<MatchRow> = {}): MatchRow => ({
+  id: 'm1',
+  tournament_id: 'cup',
+  round: 1,
+  position: 1,
+  entry_a: 'ea',
+  entry_b: 'eb',
+  winner_entry_id: null,
+  score_a: null,
+  score_b: null,
+  status: 'scheduled',
+  scheduled_at: new Date(T).toISOString(),
+  ready_a_at: null,
+  ready_b_at: null,
+  room_posted_at: null,
+  walkover_entry_id: null,
+  walkover_claimed_at: null,
+  ...changes,
+});
+
+const host = { side: 'a' as const, iReported: false };
+const guest = { side: 'b' as const, iReported: false };
+const spectator = { side: null, iReported: false };
+
+describe('the step a match asks of its viewer', () => {
+  it('asks the host for the room first, and the guest to wait for Ready until T - 5 min', () => {
+    expect(matchSituation(match(), host, min(-30))).toMatchObject({ role: 'host', active: 'room', canPostRoom: true, canReady: false });
+    expect(matchSituation(match(), guest, min(-30))).toMatchObject({ role: 'guest', active: 'ready', canPostRoom: false, canReady: false });
+  });
+
+  it('opens Ready from T - 5 to T + 10 min, and shows the opponent ready', () => {
+    const posted = match({ room_posted_at: new Date(min(-20)).toISOString(), ready_b_at: new Date(min(-4)).toISOString() });
+    expect(matchSituation(posted, host, min(-6)).canReady).toBe(false);
+    expect(matchSituation(posted, host, min(-5))).toMatchObject({ active: 'ready', canReady: true, opponentReady: true, myReady: false });
+    expect(matchSituation(posted, host, min(10)).canReady).toBe(true);
+    expect(matchSituation(posted, host, min(10) + 1).canReady).toBe(false);
+  });
+
+  it('moves to the report once I am ready, and allows reporting until T + 45 min', () => {
+    const ready = match({ status: 'ready', ready_a_at: new Date(min(-3)).toISOString(), ready_b_at: new Date(min(-2)).toISOString() });
+    expect(matchSituation(ready, guest, min(1))).toMatchObject({ active: 'report', canReport: true });
+    expect(matchSituation(ready, guest, min(45)).canReport).toBe(true);
+    expect(matchSituation(ready, guest, min(46))).toMatchObject({ active: 'too_late', canReport: false });
+  });
+
+  it('offers the opponent’s report for confirmation, and waits when the report is mine', () => {
+    const reported = match({
+      status: 'reported',
+      ready_a_at: new Date(min(-3)).toISOString(),
+      ready_b_at: new Date(min(-2)).toISOString(),
+    });
+    expect(matchSituation(reported, guest, min(20))).toMatchObject({
+      active: 'confirm',
+      canConfirm: true,
+      canReport: true,
+      canDispute: true,
+    });
+    expect(matchSituation(reported, { side: 'a', iReported: true }, min(20))).toMatchObject({
+      active: 'awaiting_opponent_report',
+      canConfirm: false,
+      canReport: false,
+    });
+  });
+
+  it('lets a ready player claim a walkover after T + 10 min when the opponent was not ready', () => {
+    const onlyHostReady = match({ ready_a_at: new Date(min(-1)).toISOString() });
+    expect(matchSituation(onlyHostReady, host, min(10)).canClaimWalkover).toBe(false);
+    expect(matchSituation(onlyHostReady, host, min(11))).toMatchObject({ active: 'walkover', canClaimWalkover: true });
+    // The one who was not ready cannot claim it, and can still report (a report counts as Ready).
+    expect(matchSituation(onlyHostReady, guest, min(11))).toMatchObject({ canClaimWalkover: false, active: 'report' });
+  });
+
+  it('tells the claimer to wait and the other player to contest within 5 minutes', () => {
+    const claimed = match({
+      ready_a_at: new Date(min(-1)).toISOString(),
+      walkover_entry_id: 'ea',
+      walkover_claimed_at: new Date(min(12)).toISOString(),
+    });
+    expect(matchSituation(claimed, host, min(13))).toMatchObject({ active: 'walkover_claimed', canReport: false });
+    expect(matchSituation(claimed, guest, min(13))).toMatchObject({ active: 'contest_walkover', canDispute: true, contestUntil: min(17) });
+  });
+
+  it('shows a dispute as staff’s to decide, and the outcome once confirmed or void', () => {
+    expect(matchSituation(match({ status: 'disputed' }), host, min(20))).toMatchObject({
+      active: 'disputed',
+      canReport: false,
+      canDispute: false,
+    });
+    expect(matchSituation(match({ status: 'confirmed', winner_entry_id: 'ea', score_a: 2, score_b: 1 }), guest, min(20))).toMatchObject({
+      active: 'outcome',
+      over: true,
+      canPostRoom: false,
+    });
+    expect(matchSituation(match({ status: 'void' }), host, min(20)).active).toBe('outcome');
+  });
+
+  it('gives a spectator nothing to do, and a player whose opponent is not known yet a wait', () => {
+    expect(matchSituation(match(), spectator, min(0))).toMatchObject({
+      role: 'spectator',
+      active: 'spectating',
+      canReady: false,
+      canPostRoom: false,
+    });
+    expect(matchSituation(match({ status: 'pending', entry_b: null }), host, min(0))).toMatchObject({
+      active: 'waiting_for_opponent',
+      open: false,
+    });
+  });
+});
+
+describe('the reports on file', () => {
+  const byGuest: MatchReport = {
+    entry_id: 'eb',
+    score: [1, 2],
+    winner_entry_id: 'eb',
+    screenshot_path: 'm1/u2/1.jpg',
+    reported_at: new Date(min(20)).toISOString(),
+  };
+
+  // Fails -> a player who reported is asked to confirm their own result, or the other way round.
+  it('finds my report by my entry, and nobody’s for a spectator', () => {
+    expect(reportBy([byGuest], 'eb')).toBe(byGuest);
+    expect(reportBy([byGuest], 'ea')).toBeNull();
+    expect(reportBy([byGuest], null)).toBeNull();
+    expect(reportBy([], 'eb')).toBeNull();
+  });
+
+  // Fails -> the player asked to confirm reads the score the wrong way round or the wrong winner.
+  it('says a report with its author’s goals first and who goes through', () => {
+    const names = { a: 'demo1', b: 'demo3' };
+    expect(reportLine(byGuest, match(), names)).toBe('demo3 reported 2–1, demo3 through');
+    expect(reportLine({ ...byGuest, entry_id: 'ea' }, match(), names)).toBe('demo1 reported 1–2, demo3 through');
+    expect(reportLine({ ...byGuest, score: [1, 1], winner_entry_id: 'ea' }, match(), names)).toBe('demo3 reported 1–1, demo1 through');
+  });
+});
+
+describe('small words of the match page', () => {
+  it('counts down to the match time and past it', () => {
+    expect(countdown(min(65), min(0))).toBe('in 1 h 05 min');
+    expect(countdown(min(12), min(0))).toBe('in 12 min');
+    expect(countdown(min(4) + 9_000, min(0))).toBe('in 4 min 09 s');
+    expect(countdown(min(0), min(2))).toBe('2 min 00 s ago');
+  });
+
+  it('puts my goals first in the score', () => {
+    expect(scoreLine({ score_a: 3, score_b: 1 }, 'b')).toBe('1–3');
+    expect(scoreLine({ score_a: 3, score_b: 1 }, null)).toBe('3–1');
+    expect(scoreLine({ score_a: null, score_b: null }, 'a')).toBeNull();
+  });
+
+  it('takes the winner from the goals, and from the shoot-out when level', () => {
+    expect(wentThrough(2, 1, null)).toBe('me');
+    expect(wentThrough(0, 1, 'me')).toBe('opponent');
+    expect(wentThrough(1, 1, null)).toBeNull();
+    expect(wentThrough(1, 1, 'opponent')).toBe('opponent');
+  });
+
+  it('finds the next match of a winner', () => {
+    expect(nextMatchPlace(1, 1)).toEqual({ round: 2, position: 1 });
+    expect(nextMatchPlace(1, 4)).toEqual({ round: 2, position: 2 });
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * What a match asks of the person looking at it, from the match row, their side and the time: the rules
+ * of lifecycle.md ("A match") as one pure function, so the page, its tests and the database agree on
+ * the windows. The database enforces every rule again when a button is pressed; this only decides which
+ * step the page puts in front of the player.
+ *
+ * Times are relative to the match time T (matches.scheduled_at):
+ *   Ready      T - 5 min .. T + 10 min
+ *   Report     T - 5 min .. T + 45 min
+ *   Walkover   after T + 10 min, by a ready player whose opponent was not ready; the opponent may contest
+ *              it for 5 minutes.
+ */
+export const MINUTE = 60_000;
+export const READY_OPENS_BEFORE = 5 * MINUTE;
+export const READY_CLOSES_AFTER = 10 * MINUTE;
+export const REPORT_CLOSES_AFTER = 45 * MINUTE;
+export const WALKOVER_CONTEST_WINDOW = 5 * MINUTE;
+
+export const MATCH_STATUSES = ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** The columns of public.matches the page reads. */
+export interface MatchRow {
+  id: string;
+  tournament_id: string;
+  round: number;
+  position: number;
+  entry_a: string | null;
+  entry_b: string | null;
+  winner_entry_id: string | null;
+  score_a: number | null;
+  score_b: number | null;
+  status: MatchStatus;
+  scheduled_at: string;
+  ready_a_at: string | null;
+  ready_b_at: string | null;
+  room_posted_at: string | null;
+  walkover_entry_id: string | null;
+  walkover_claimed_at: string | null;
+}
+
+export type Side = 'a' | 'b';
+
+/** The one thing the page asks of its viewer now. */
+export type ActiveStep =
+  | 'spectating' // not one of the two players
+  | 'waiting_for_opponent' // the other place is not decided yet
+  | 'room' // the host posts the room
+  | 'ready' // press Ready (or wait for its window)
+  | 'report' // report the result
+  | 'confirm' // the opponent reported: confirm, report too, or dispute
+  | 'awaiting_opponent_report' // I reported: the opponent confirms, or it is confirmed 10 min later
+  | 'walkover' // I was ready, the opponent was not: claim the walkover
+  | 'walkover_claimed' // I claimed it: the opponent has 5 minutes to contest
+  | 'contest_walkover' // the opponent claimed a walkover against me
+  | 'disputed' // staff decide
+  | 'too_late' // no result in time: staff decide
+  | 'outcome'; // confirmed or void
+
+export interface MatchSituation {
+  /** The match's T in ms, and the edges of its windows. */
+  at: number;
+  readyOpensAt: number;
+  readyClosesAt: number;
+  reportClosesAt: number;
+  /** When a walkover claimed against a player stops being contestable, when one was claimed. */
+  contestUntil: number | null;
+  role: 'host' | 'guest' | 'spectator';
+  /** Both players known, not confirmed or void, not cancelled by staff. */
+  open: boolean;
+  over: boolean;
+  myReady: boolean;
+  opponentReady: boolean;
+  roomPosted: boolean;
+  canPostRoom: boolean;
+  canReady: boolean;
+  canReport: boolean;
+  canConfirm: boolean;
+  canDispute: boolean;
+  canClaimWalkover: boolean;
+  active: ActiveStep;
+}
+
+export interface ViewerFacts {
+  /** The viewer's entry in this match, or null for a spectator. */
+  side: Side | null;
+  /** Whether a report of the viewer's entry is on file (get_match_reports, see {@link reportBy}). */
+  iReported: boolean;
+}
+
+const OPEN_STATUSES: readonly MatchStatus[] = ['scheduled', 'ready', 'reported', 'disputed'];
+
+export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number): MatchSituation {
+  const at = Date.parse(match.scheduled_at);
+  const readyOpensAt = at - READY_OPENS_BEFORE;
+  const readyClosesAt = at + READY_CLOSES_AFTER;
+  const reportClosesAt = at + REPORT_CLOSES_AFTER;
+  const { side } = viewer;
+  const role = side === 'a' ? 'host' : side === 'b' ? 'guest' : 'spectator';
+  const player = side !== null;
+  const open = OPEN_STATUSES.includes(match.status) && match.entry_a !== null && match.entry_b !== null;
+  const over = match.status === 'confirmed' || match.status === 'void';
+  const myReady = side === 'a' ? match.ready_a_at !== null : side === 'b' ? match.ready_b_at !== null : false;
+  const opponentReady = side === 'a' ? match.ready_b_at !== null : side === 'b' ? match.ready_a_at !== null : false;
+  const myEntry = side === 'a' ? match.entry_a : side === 'b' ? match.entry_b : null;
+  const walkoverByMe = match.walkover_entry_id !== null && match.walkover_entry_id === myEntry;
+  const walkoverAgainstMe = player && match.walkover_entry_id !== null && !walkoverByMe;
+  const contestUntil = match.walkover_claimed_at ? Date.parse(match.walkover_claimed_at) + WALKOVER_CONTEST_WINDOW : null;
+  const disputed = match.status === 'disputed';
+  const playing = player && open && !disputed;
+  const iReported = viewer.iReported && match.status === 'reported';
+  const opponentReported = match.status === 'reported' && !viewer.iReported;
+
+  const canPostRoom = role === 'host' && playing && now <= reportClosesAt;
+  const canReady = playing && !myReady && now >= readyOpensAt && now <= readyClosesAt && match.walkover_entry_id === null;
+  const canReport = playing && !iReported && match.walkover_entry_id === null && now >= readyOpensAt && now <= reportClosesAt;
+  const canConfirm = playing && opponentReported;
+  const canClaimWalkover = playing && now > readyClosesAt && myReady && !opponentReady && match.walkover_entry_id === null;
+  const canDispute = playing;
+
+  let active: ActiveStep;
+  if (over) active = 'outcome';
+  else if (!player) active = 'spectating';
+  else if (match.status === 'pending' || !open) active = 'waiting_for_opponent';
+  else if (disputed) active = 'disputed';
+  else if (walkoverAgainstMe) active = 'contest_walkover';
+  else if (walkoverByMe) active = 'walkover_claimed';
+  else if (canClaimWalkover) active = 'walkover';
+  else if (canConfirm) active = 'confirm';
+  else if (iReported) active = 'awaiting_opponent_report';
+  else if (now > reportClosesAt || (!myReady && !canReport && now > readyClosesAt)) active = 'too_late';
+  else if (role === 'host' && match.room_posted_at === null && now < readyClosesAt) active = 'room';
+  else if (!myReady && now <= readyClosesAt) active = 'ready';
+  else active = 'report';
+
+  return {
+    at,
+    readyOpensAt,
+    readyClosesAt,
+    reportClosesAt,
+    contestUntil,
+    role,
+    open,
+    over,
+    myReady,
+    opponentReady,
+    roomPosted: match.room_posted_at !== null,
+    canPostRoom,
+    canReady,
+    canReport,
+    canConfirm,
+    canDispute,
+    canClaimWalkover,
+    active,
+  };
+}
+
+/** One report on file (get_match_reports): its score is in the order of the match's entries a, b. */
+export interface MatchReport {
+  entry_id: string;
+  score: [number, number];
+  winner_entry_id: string;
+  screenshot_path: string;
+  reported_at: string;
+}
+
+/** The report an entry filed, if any: "I reported" is a report with my entry on file. */
+export function reportBy(reports: readonly MatchReport[], entryId: string | null): MatchReport | null {
+  if (entryId === null) return null;
+  return reports.find((report) => report.entry_id === entryId) ?? null;
+}
+
+/**
+ * A report in words, its author's goals first as they would say it: "demo3 reported 2–1, demo3 through".
+ * `names` maps the match's two entries to the names shown on the page.
+ */
+export function reportLine(report: MatchReport, match: Pick<MatchRow, 'entry_a' | 'entry_b'>, names: { a: string; b: string }): string {
+  const byA = report.entry_id === match.entry_a;
+  const [goalsA, goalsB] = report.score;
+  const author = byA ? names.a : names.b;
+  const goals = byA ? `${goalsA}–${goalsB}` : `${goalsB}–${goalsA}`;
+  const winner = report.winner_entry_id === match.entry_a ? names.a : names.b;
+  return `${author} reported ${goals}, ${winner} through`;
+}
+
+/** "in 1 h 05 min", "in 4 min 09 s", "2 min ago": the countdown to a time, for the match header. */
+export function countdown(target: number, now: number): string {
+  const diff = target - now;
+  const total = Math.floor(Math.abs(diff) / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const span =
+    hours > 0
+      ? `${hours} h ${two(minutes)} min`
+      : minutes >= 10
+        ? `${minutes} min`
+        : minutes > 0
+          ? `${minutes} min ${two(seconds)} s`
+          : `${seconds} s`;
+  return diff >= 0 ? `in ${span}` : `${span} ago`;
+}
+
+/** The score as the viewer reads it: their own goals first when they play, else in bracket order. */
+export function scoreLine(match: Pick<MatchRow, 'score_a' | 'score_b'>, side: Side | null): string | null {
+  if (match.score_a === null || match.score_b === null) return null;
+  return side === 'b' ? `${match.score_b}–${match.score_a}` : `${match.score_a}–${match.score_b}`;
+}
+
+/** Whether the winner is decided by the shoot-out (a level score) and reported that way. */
+export function isLevel(myGoals: number, opponentGoals: number): boolean {
+  return myGoals === opponentGoals;
+}
+
+/**
+ * Who went through as the report says it, or the reason the form cannot be sent yet. More goals win; a
+ * level score needs the shoot-out winner.
+ */
+export function wentThrough(myGoals: number, opponentGoals: number, shootOutWinner: 'me' | 'opponent' | null): 'me' | 'opponent' | null {
+  if (myGoals > opponentGoals) return 'me';
+  if (myGoals < opponentGoals) return 'opponent';
+  return shootOutWinner;
+}
+
+/** The next match of a round's winner: round r match p feeds round r + 1 match ceil(p / 2). */
+export function nextMatchPlace(round: number, position: number): { round: number; position: number } {
+  return { round: round + 1, position: Math.ceil(position / 2) };
+}

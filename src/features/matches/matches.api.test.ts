@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-answer';
+import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
+import { MatchReports, MatchRow, messageOf } from './matches.api';
+
+describe('what the match page says when the backend refuses', () => {
+  // Fails -> a player pressing Ready too early, or posting a bad room id, sees a raw database message.
+  it('shows the error table’s words for a known hint, else the server’s message', () => {
+    expect(messageOf(new ApiError('refused', 'Ready opens 5 minutes before the match', 'rpc set_ready', 'PT409', 'too_early'))).toBe(
+      ERROR_CODES.too_early.message,
+    );
+    expect(messageOf(new ApiError('refused', 'Something new', 'rpc set_ready', 'PT409', 'brand_new_code'))).toBe('Something new');
+    expect(messageOf(new Error('The score is level: say who won the shoot-out.'))).toBe('The score is level: say who won the shoot-out.');
+  });
+});
+
+describe('the match row', () => {
+  it('accepts the row as public.matches sends it and refuses an unknown status', () => {
+    const row = {
+      id: 'm',
+      tournament_id: 't',
+      round: 1,
+      position: 1,
+      entry_a: 'a',
+      entry_b: null,
+      winner_entry_id: null,
+      score_a: null,
+      score_b: null,
+      status: 'scheduled',
+      scheduled_at: '2027-04-20T14:00:00+00:00',
+      ready_a_at: null,
+      ready_b_at: null,
+      room_posted_at: null,
+      walkover_entry_id: null,
+      walkover_claimed_at: null,
+    };
+    expect(MatchRow.safeParse(row).success).toBe(true);
+    expect(MatchRow.safeParse({ ...row, status: 'abandoned' }).success).toBe(false);
+  });
+});
+
+describe('the reports the two players read', () => {
+  // Fails -> the page trusts a malformed answer and shows an empty score or a wrong deadline.
+  it('accepts get_match_reports as the database builds it and refuses a score without two numbers', () => {
+    const answer = {
+      reports: [
+        { entry_id: 'b', score: [1, 2], winner_entry_id: 'b', screenshot_path: 'm/u/1.jpg', reported_at: '2027-04-20T14:20:00+00:00' },
+      ],
+      dispute: {
+        reason: 'wrong_score',
+        details: null,
+        opened_at: '2027-04-20T14:25:00+00:00',
+        deadline_at: '2027-04-20T14:40:00+00:00',
+        opened_by_entry_id: 'a',
+        settled_at: null,
+        outcome: null,
+        note: null,
+      },
+      walkover: null,
+    };
+    expect(MatchReports.safeParse(answer).success).toBe(true);
+    expect(MatchReports.safeParse({ reports: [], dispute: null, walkover: null }).success).toBe(true);
+    expect(MatchReports.safeParse({ ...answer, reports: [{ ...answer.reports[0], score: [1] }] }).success).toBe(false);
+  });
+});

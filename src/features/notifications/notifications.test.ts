@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bellLabel, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, timeAgo, unreadBadge } from './notifications';
+
+describe('notifications', () => {
+  it('knows exactly the kinds the database writes', async () => {
+    const dir = new URL('../../../supabase/migrations/', import.meta.url);
+    const file = readdirSync(dir).find((name) => name.endsWith('_notifications.sql'));
+    const sql = await readFile(new URL(file ?? '', dir), 'utf8');
+    const listed = /notifications_kind_known check \(kind in \(([^)]*)\)\)/s.exec(sql)?.[1] ?? '';
+    const kinds = [...listed.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]);
+    expect(kinds).toEqual([...NOTIFICATION_KINDS]);
+    expect(Object.keys(NOTIFICATION_KIND_LABELS).sort()).toEqual([...NOTIFICATION_KINDS].sort());
+  });
+
+  it('says how long ago in words', () => {
+    const now = new Date('2027-05-12T10:00:00Z');
+    expect(timeAgo('2027-05-12T09:59:30Z', now)).toBe('just now');
+    expect(timeAgo('2027-05-12T09:55:00Z', now)).toBe('5 min ago');
+    expect(timeAgo('2027-05-12T07:00:00Z', now)).toBe('3 h ago');
+    expect(timeAgo('2027-05-11T10:00:00Z', now)).toBe('1 day ago');
+    expect(timeAgo('2027-05-09T10:00:00Z', now)).toBe('3 days ago');
+    // A clock a little ahead of the server never says "in the future".
+    expect(timeAgo('2027-05-12T10:00:05Z', now)).toBe('just now');
+  });
+
+  it('keeps the badge small and the label spoken', () => {
+    expect(unreadBadge(0)).toBeNull();
+    expect(unreadBadge(3)).toBe('3');
+    expect(unreadBadge(12)).toBe('9+');
+    expect(bellLabel(0)).toBe('Notifications');
+    expect(bellLabel(4)).toBe('Notifications, 4 unread');
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * What the bell and the notification settings show: the words for each kind of notification and how
+ * long ago something happened. The kinds are the database's (supabase/migrations/*_notifications.sql);
+ * a test compares the two lists.
+ */
+
+export const NOTIFICATION_KINDS = [
+  'check_in_open',
+  'draw_made',
+  'room_posted',
+  'opponent_ready',
+  'opponent_reported',
+  'dispute_opened',
+  'dispute_settled',
+  'next_match',
+  'tournament_finished',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The setting's label on the profile page. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  check_in_open: 'Check-in opens',
+  draw_made: 'The draw is made (your first match)',
+  room_posted: 'Your opponent posts the room',
+  opponent_ready: 'Your opponent is ready',
+  opponent_reported: 'Your opponent reports the result',
+  dispute_opened: 'A dispute is opened on your match',
+  dispute_settled: 'A dispute is settled',
+  next_match: 'Your next match is set',
+  tournament_finished: 'A tournament you played is finished',
+};
+
+export type NotificationItem = {
+  id: number;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+  read: boolean;
+};
+
+export type NotificationInbox = { unread: number; items: NotificationItem[] };
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago". */
+export function timeAgo(iso: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+/** The badge on the bell: nothing, a number, or "9+" so it stays small. */
+export function unreadBadge(unread: number): string | null {
+  if (unread <= 0) return null;
+  return unread > 9 ? '9+' : String(unread);
+}
+
+/** The bell's accessible name, with the count a screen reader should hear. */
+export function bellLabel(unread: number): string {
+  if (unread <= 0) return 'Notifications';
+  return `Notifications, ${unread} unread`;
+}

@@ -1,0 +1,82 @@
+/**
+ * The only place the staff console talks to Supabase. Every answer is checked with zod (lib/api-answer);
+ * every failure is an ApiError whose message is already the sentence to show a staff member and whose
+ * `hint` is the database's code (second_step_required, staff_only, check_in_locked ...), so the console
+ * can branch on it.
+ */
+import type { z } from 'zod';
+import { ApiError, oneRow, parseAnswer } from '@/lib/api-answer';
+import { getSupabase } from '@/lib/supabase';
+import {
+  AttentionItem,
+  AuditRow,
+  CancelResult,
+  CheckInChange,
+  DrawResult,
+  GrantedRole,
+  GrantResult,
+  MyStaffRole,
+  PostponedState,
+  RefundProgress,
+  RetryResult,
+  StaffEntry,
+  type StaffRoleName,
+  StaffTournament,
+} from './staff.schemas';
+import { staffMessage } from './staff';
+
+type RpcFailure = { message?: string; hint?: string | null; code?: string };
+
+/** The hint PostgREST passed through, else what kind of failure it was. */
+export function failureCode(error: RpcFailure): string {
+  if (error.hint && /^[a-z0-9_]+$/.test(error.hint)) return error.hint;
+  // supabase-js reports a failed fetch with an empty code and the browser's message.
+  if (!error.code && /fetch|network|load failed/i.test(error.message ?? '')) return 'network';
+  return 'unknown';
+}
+
+/** A refusal in staff words, the database's code kept as the hint. */
+export function staffRefusal(call: string, error: RpcFailure): ApiError {
+  const code = failureCode(error);
+  return new ApiError('refused', staffMessage(code), call, error.code ?? null, code, error.message ?? null);
+}
+
+async function call(name: string, args?: Record<string, unknown>): Promise<unknown> {
+  let answer: { data: unknown; error: RpcFailure | null };
+  try {
+    answer = await getSupabase().rpc(name, args);
+  } catch (error) {
+    throw staffRefusal(`rpc ${name}`, { message: error instanceof Error ? error.message : 'network' });
+  }
+  if (answer.error) throw staffRefusal(`rpc ${name}`, answer.error);
+  return answer.data;
+}
+
+const list = async <T extends z.ZodType>(schema: T, name: string, args?: Record<string, unknown>) =>
+  parseAnswer(schema.array(), (await call(name, args)) ?? [], `rpc ${name}`);
+const one = async <T extends z.ZodType>(schema: T, name: string, args?: Record<string, unknown>) =>
+  parseAnswer(schema, oneRow(await call(name, args)), `rpc ${name}`);
+
+export const fetchMyStaffRoles = () => list(MyStaffRole, 'get_my_staff_roles');
+export const fetchNeedsAttention = () => list(AttentionItem, 'staff_needs_attention');
+export const fetchStaffTournaments = () => list(StaffTournament, 'staff_list_tournaments');
+export const fetchEntries = (tournamentId: string) => list(StaffEntry, 'staff_get_entries', { p_tournament_id: tournamentId });
+export const fetchAudit = (tournamentId: string) => list(AuditRow, 'staff_get_audit', { p_tournament_id: tournamentId });
+export const fetchRefundProgress = (tournamentId: string) =>
+  one(RefundProgress, 'staff_refund_progress', { p_tournament_id: tournamentId });
+
+export const setCheckIn = (entryId: string, checkedIn: boolean, reason: string) =>
+  one(CheckInChange, 'staff_set_check_in', { p_entry_id: entryId, p_checked_in: checkedIn, p_reason: reason });
+export const closeCheckInAndDraw = (tournamentId: string) => one(DrawResult, 'staff_close_check_in', { p_tournament_id: tournamentId });
+export const postponeTournament = (tournamentId: string, startsAt: string, reason: string) =>
+  one(PostponedState, 'staff_postpone_tournament', { p_tournament_id: tournamentId, p_starts_at: startsAt, p_reason: reason });
+export const cancelTournament = (tournamentId: string, reason: string) =>
+  one(CancelResult, 'staff_cancel_tournament', { p_tournament_id: tournamentId, p_reason: reason });
+export const retryRefunds = (tournamentId: string) => one(RetryResult, 'staff_retry_refunds', { p_tournament_id: tournamentId });
+
+export const fetchGrantedRoles = () => list(GrantedRole, 'admin_list_roles');
+export const grantRole = (email: string, role: StaffRoleName, tournamentId: string | null) =>
+  one(GrantResult, 'admin_grant_role', { p_email: email, p_role: role, p_tournament_id: tournamentId });
+export async function revokeRole(roleId: string): Promise<void> {
+  await call('admin_revoke_role', { p_role_id: roleId });
+}

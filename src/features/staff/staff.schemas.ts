@@ -1,0 +1,121 @@
+/**
+ * The shapes of the staff functions' answers (and of the public changes list), checked with zod. Only the
+ * api modules import this, and islands load those lazily.
+ *
+ * Words the database may add to later (attention kinds, payment and entry states, audit actions) are plain
+ * strings here, so one new word never blanks a whole list; roles are an exact set because the console
+ * decides what to offer from them.
+ */
+import { z } from 'zod';
+import { TOURNAMENT_STATUSES } from '@/features/tournaments/status';
+
+export const STAFF_ROLES = ['referee', 'organiser', 'admin'] as const;
+export const StaffRoleName = z.enum(STAFF_ROLES);
+export type StaffRoleName = z.infer<typeof StaffRoleName>;
+
+/** Ids are uuids or bigints depending on the table: always read them as text. */
+const Id = z.union([z.string(), z.number()]).transform(String);
+const Time = z.string().min(1);
+const Count = z.number().int().nonnegative();
+
+export const MyStaffRole = z.object({
+  id: Id,
+  role: StaffRoleName,
+  tournament_id: z.string().nullable(),
+});
+export type MyStaffRole = z.infer<typeof MyStaffRole>;
+
+export const AttentionItem = z.object({
+  kind: z.string(),
+  tournament_id: z.string(),
+  title: z.string(),
+  due_at: Time.nullable(),
+  detail: z.string().nullable(),
+});
+export type AttentionItem = z.infer<typeof AttentionItem>;
+
+export const StaffTournament = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(TOURNAMENT_STATUSES),
+  label: z.string(),
+  entries: Count,
+  capacity: Count,
+  starts_at: Time,
+  check_in_opens_at: Time.nullable(),
+  check_in_closes_at: Time.nullable(),
+  is_pod: z.boolean(),
+});
+export type StaffTournament = z.infer<typeof StaffTournament>;
+
+export const StaffEntry = z.object({
+  entry_id: Id,
+  slot_number: z.number().int(),
+  buyer_in_game_name: z.string().nullable(),
+  buyer_email: z.string().nullable(),
+  player_in_game_name: z.string().nullable(),
+  player_email: z.string().nullable(),
+  status: z.string(),
+  checked_in_at: Time.nullable(),
+  /** Why the draw withdrew an entry (not checked in), when it did. */
+  withdraw_reason: z.string().nullable().optional(),
+  payment_status: z.string().nullable(),
+  amount_paise: z.number().int().nullable(),
+});
+export type StaffEntry = z.infer<typeof StaffEntry>;
+
+export const CheckInChange = z.object({ entry_id: Id, checked_in_at: Time.nullable() });
+export type CheckInChange = z.infer<typeof CheckInChange>;
+
+export const DrawResult = z.object({ drawn: z.boolean(), entries: Count, bracket_size: Count.nullable() });
+export type DrawResult = z.infer<typeof DrawResult>;
+
+/** get_tournament_state's shape; the console only reads the new start back. */
+export const PostponedState = z.looseObject({ status: z.enum(TOURNAMENT_STATUSES), starts_at: Time });
+export type PostponedState = z.infer<typeof PostponedState>;
+
+export const CancelResult = z.object({ refunds_queued: Count });
+export type CancelResult = z.infer<typeof CancelResult>;
+
+export const RefundProgress = z.object({ total: Count, done: Count, pending: Count, failed: Count });
+export type RefundProgress = z.infer<typeof RefundProgress>;
+
+export const RetryResult = z.object({ retried: Count });
+export type RetryResult = z.infer<typeof RetryResult>;
+
+export const AuditRow = z.object({
+  id: Id,
+  at: Time,
+  action: z.string(),
+  /** The change in words ("demo3 checked in by hand"). */
+  summary: z.string().nullable().optional(),
+  actor_email: z.string().nullable(),
+  actor_role: z.string().nullable().optional(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  is_public: z.boolean(),
+});
+export type AuditRow = z.infer<typeof AuditRow>;
+
+export const GrantedRole = z.object({
+  id: Id,
+  email: z.string().nullable(),
+  in_game_name: z.string().nullable(),
+  role: StaffRoleName,
+  tournament_id: z.string().nullable(),
+  granted_at: Time,
+});
+export type GrantedRole = z.infer<typeof GrantedRole>;
+
+export const GrantResult = z.object({ id: Id });
+
+/** One row of the public record (get_tournament_changes). */
+export const TournamentChange = z.object({
+  at: Time,
+  action: z.string(),
+  summary: z.string(),
+  reason: z.string().nullable(),
+  actor: z.string(),
+});
+export type TournamentChange = z.infer<typeof TournamentChange>;

@@ -1,0 +1,139 @@
+/**
+ * A throw-away PostgreSQL cluster for the SQL tests, so the schema is proven on the server hosted Supabase
+ * runs as well as on PGlite. Needs PostgreSQL's server binaries (Debian: `apt-get install postgresql`);
+ * {@link findPostgresBinaries} says whether they are there.
+ *
+ * The cluster lives in a temporary directory, listens on a Unix socket in that directory only (no TCP),
+ * skips fsync, and is stopped and deleted by `stop()`. PostgreSQL refuses to run as root, so when the
+ * tests run as root the server runs as the `postgres` OS user through `runuser`.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import type { SqlConnection, SqlExecutor } from '../local/schema-setup.ts';
+import { freePort } from '../local/free-port.ts';
+
+const run = promisify(execFile);
+
+/** The PostgreSQL bin directory holding initdb and pg_ctl, or null when no server is installed. */
+export function findPostgresBinaries(): string | null {
+  const candidates = ['/usr/lib/postgresql/15/bin'];
+  try {
+    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    // pg_config absent: only the well-known Debian location is tried.
+  }
+  return candidates.find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl'))) ?? null;
+}
+
+export type PostgresCluster = {
+  /** A connected client, logged in as the cluster's superuser `postgres` (like PGlite's session). */
+  client: pg.Client;
+  /** The same client adapted to schema-setup.ts. */
+  connection: SqlConnection;
+  /** `postgres://postgres@/postgres?host=<socket dir>&port=<port>`, for more clients. */
+  connectionString: string;
+  /** The server's major version, e.g. 15. */
+  serverVersion: number;
+  /** Stops the server and deletes its files. */
+  stop(): Promise<void>;
+};
+
+/** initdb + pg_ctl start in a new temporary directory. Throws when no PostgreSQL server is installed. */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = findPostgresBinaries();
+  if (!bin) throw new Error('No PostgreSQL server binaries found (looked in /usr/lib/postgresql/15/bin and pg_config --bindir)');
+
+  const root = await mkdtemp(path.join(tmpdir(), 'golazo-pg-'));
+  const dataDir = path.join(root, 'data');
+  const asRoot = userInfo().uid === 0;
+  const asServerUser = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+  if (asRoot) {
+    const { uid, gid } = postgresOsUser();
+    await chown(root, uid, gid);
+  }
+
+  const port = await freePort();
+  await asServerUser(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const serverOptions = [
+    `-p ${port}`,
+    `-k ${root}`,
+    `-c listen_addresses=''`,
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+  ];
+  await asServerUser(path.join(bin, 'pg_ctl'), [
+    'start',
+    '-D',
+    dataDir,
+    '-w',
+    '-l',
+    path.join(root, 'server.log'),
+    '-o',
+    serverOptions.join(' '),
+  ]);
+
+  const stop = async () => {
+    await asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w']).catch(() => {});
+    await rm(root, { recursive: true, force: true });
+  };
+
+  const client = new pg.Client({ host: root, port, user: 'postgres', database: 'postgres' });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ server_version_num: string }>('show server_version_num');
+    return {
+      client,
+      connection: pgConnection(client),
+      connectionString: `postgres://postgres@/postgres?host=${encodeURIComponent(root)}&port=${port}`,
+      serverVersion: Math.floor(Number(rows[0]?.server_version_num) / 10000),
+      stop: async () => {
+        await client.end().catch(() => {});
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Adapts one node-postgres client (one session) to schema-setup.ts. */
+export function pgConnection(client: pg.Client): SqlConnection {
+  const executor: SqlExecutor = {
+    exec: (sql) => client.query(sql),
+    query: async <T>(sql: string, params?: unknown[]) => {
+      const result = await client.query(sql, params);
+      return { rows: result.rows as T[] };
+    },
+  };
+  return {
+    ...executor,
+    transaction: async (fn) => {
+      await client.query('begin');
+      try {
+        const result = await fn(executor);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      }
+    },
+  };
+}
+
+function postgresOsUser(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    throw new Error('PostgreSQL will not run as root and the postgres OS user is missing');
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The rules module (supabase/functions/_shared/rules.ts, the site's src/lib/rules.ts) repeats the
+ * database's rules for the screens and the edge functions. The database is the authority: these tests
+ * read its constraints and functions and fail when a value in the module differs, so a form never
+ * accepts what the database refuses (or refuses what it accepts), and players read the refund reasons the
+ * database writes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  GAME_USER_ID_PATTERN,
+  IN_GAME_NAME_MAX_LENGTH,
+  IN_GAME_NAME_MIN_LENGTH,
+  LEGAL_NAME_MAX_LENGTH,
+  LEGAL_NAME_MIN_LENGTH,
+  MAX_PLAYER_AGE,
+  MAX_SLOTS,
+  MIN_PLAYER_AGE,
+  MIN_SLOTS,
+  PAID_ENTRY_MIN_AGE,
+  REFUND_REASONS,
+  REREGISTRATION_WAIT_HOURS,
+  SLOT_COUNT_MESSAGE,
+} from '../functions/_shared/rules.ts';
+import { engines, type TestDatabase } from './helpers.ts';
+
+describe.each(engines)('the rules module against the database on $name', (engine) => {
+  let db: TestDatabase;
+  /** The bodies of the current functions of the public and private schemas. */
+  let functions: { name: string; src: string }[];
+  beforeAll(async () => {
+    db = await engine.start();
+    functions = (
+      await db.admin.query<{ name: string; src: string }>(
+        `select proname as name, prosrc as src from pg_proc where pronamespace in ('public'::regnamespace, 'private'::regnamespace)`,
+      )
+    ).rows;
+  });
+  afterAll(() => db?.close());
+
+  async function constraint(name: string): Promise<string> {
+    const { rows } = await db.admin.query<{ def: string }>(
+      'select pg_get_constraintdef(oid) as def from pg_constraint where conname = $1',
+      [name],
+    );
+    expect(rows, `constraint ${name}`).toHaveLength(1);
+    return rows[0]!.def;
+  }
+
+  /** Every capture of `pattern` in every function body (the pattern has one group). */
+  function inFunctions(pattern: RegExp): { name: string; value: string }[] {
+    return functions.flatMap((fn) => [...fn.src.matchAll(pattern)].map((match) => ({ name: fn.name, value: match[1] ?? '' })));
+  }
+
+  it('buys 1 to MAX_SLOTS slots, as the tables and the entry functions allow', async () => {
+    for (const name of ['payments_slots_range', 'tournament_registrations_slots_range']) {
+      expect(await constraint(name)).toContain(`(slots >= ${MIN_SLOTS}) AND (slots <= ${MAX_SLOTS})`);
+    }
+    const checks = inFunctions(/p_slots is null or (p_slots < \d+ or p_slots > \d+)/g);
+    expect(checks.length).toBeGreaterThan(0);
+    for (const check of checks)
+      expect(check, check.name).toEqual({ name: check.name, value: `p_slots < ${MIN_SLOTS} or p_slots > ${MAX_SLOTS}` });
+    for (const message of inFunctions(/'(Choose between [^']*)'/g)) expect(message.value, message.name).toBe(SLOT_COUNT_MESSAGE);
+  });
+
+  it('waits REREGISTRATION_WAIT_HOURS between two registrations for the same tournament', () => {
+    const waits = inFunctions(/registered_at\s*(?:\+|>\s*\w+\s*-)\s*interval\s*'(\d+ hours)'/g);
+    expect(waits.map((wait) => wait.name)).toEqual(expect.arrayContaining(['last_registration_within_a_day']));
+    for (const wait of waits) expect(wait.value, wait.name).toBe(`${REREGISTRATION_WAIT_HOURS} hours`);
+  });
+
+  it('writes the refund reasons of REFUND_REASONS, and no other', async () => {
+    const source = functions.find((fn) => fn.name === 'refusal_reason')?.src ?? '';
+    const codes = [...source.matchAll(/when '([a-z_]+)' then/g)].map((match) => match[1]);
+    expect(codes.sort()).toEqual(Object.keys(REFUND_REASONS).sort());
+    for (const [code, reason] of Object.entries(REFUND_REASONS)) {
+      const { rows } = await db.admin.query<{ reason: string }>('select private.refusal_reason($1) as reason', [code]);
+      expect(rows[0]?.reason, code).toBe(reason);
+    }
+  });
+
+  it('limits the names as the profile constraints and update_my_profile do', async () => {
+    expect(await constraint('profiles_legal_name_length')).toContain(
+      `(char_length(btrim(legal_name)) >= ${LEGAL_NAME_MIN_LENGTH}) AND (char_length(btrim(legal_name)) <= ${LEGAL_NAME_MAX_LENGTH})`,
+    );
+    expect(await constraint('profiles_in_game_name_length')).toContain(
+      `(char_length(btrim(in_game_name)) >= ${IN_GAME_NAME_MIN_LENGTH}) AND (char_length(btrim(in_game_name)) <= ${IN_GAME_NAME_MAX_LENGTH})`,
+    );
+    const update = functions.filter((fn) => fn.name === 'update_my_profile');
+    expect(update.length).toBeGreaterThan(0);
+    for (const { src } of update) {
+      expect(src).toContain(`char_length(coalesce(clean_legal_name, '')) < ${LEGAL_NAME_MIN_LENGTH}`);
+      expect(src).toContain(`char_length(clean_legal_name) > ${LEGAL_NAME_MAX_LENGTH}`);
+      expect(src).toContain(`char_length(coalesce(clean_in_game_name, '')) < ${IN_GAME_NAME_MIN_LENGTH}`);
+      expect(src).toContain(`char_length(clean_in_game_name) > ${IN_GAME_NAME_MAX_LENGTH}`);
+    }
+  });
+
+  it('checks the eFootball user id with GAME_USER_ID_PATTERN', async () => {
+    expect(await constraint('profiles_game_user_id_format')).toContain(`'${GAME_USER_ID_PATTERN}'`);
+    const update = functions.filter((fn) => fn.name === 'update_my_profile');
+    for (const { src } of update) expect(src).toContain(`'${GAME_USER_ID_PATTERN}'`);
+  });
+
+  it('uses the ages of the rules module', async () => {
+    const [row] = (
+      await db.admin.query(
+        'select private.legal_min_player_age() as min, private.legal_max_player_age() as max, private.legal_paid_entry_age() as paid',
+      )
+    ).rows;
+    expect(row).toEqual({ min: MIN_PLAYER_AGE, max: MAX_PLAYER_AGE, paid: PAID_ENTRY_MIN_AGE });
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The catalog's free Community Cup: a signed-in, eligible player enters with one button (no checkout)
+ * and finds the entry in My Tournaments. The cup takes entries until its registration closes
+ * (January 2027, src/content/tournaments/free-cup-jan-2027.json).
+ */
+import { completeEligibleProfile, expect, signedInPlayer } from './helpers/auth';
+import { test } from '@playwright/test';
+
+const CUP = { id: 'free-cup-jan-2027', title: 'Free Community Cup January 2027' };
+
+test('an eligible player enters the free cup with one button and sees it in My Tournaments', async ({ page }) => {
+  const session = await signedInPlayer(page, 'free-cup');
+  await completeEligibleProfile(session);
+
+  await page.goto(`/tournaments/${CUP.id}`);
+  const enter = page.getByRole('button', { name: 'Enter for free' });
+  await enter.click();
+  await expect(page.getByText('You are in! See you at check-in.')).toBeVisible();
+  await expect(page.getByText('Entry confirmed')).toBeVisible();
+
+  await page.goto('/my-tournaments');
+  await expect(page.getByRole('tab', { name: 'Champions Tour' })).toHaveAttribute('aria-selected', 'true');
+  const item = page.getByRole('listitem').filter({ hasText: CUP.title });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole('link')).toHaveAttribute('href', `/tournaments/${CUP.id}`);
+  await expect(item).toContainText('Registered on');
+});

@@ -1,0 +1,251 @@
+/**
+ * Playing a match on its page (/match/?id=…), as the two players of a Super 4 semi-final do on two phones:
+ * the host posts the room, the guest reads it, both press Ready, both report with a screenshot, and the
+ * result is confirmed with the winner in the final. A player of the other semi-final opens the same page
+ * and never sees the room.
+ * Fails -> players are back to swapping room codes and screenshots in a chat group, or a stranger reads a
+ * room password.
+ *
+ * Its own four-player tournament, drawn by the database's due work with the clock moved to its check-in
+ * close (and straight back): every other test's times stay as they are.
+ */
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type Page, test } from '@playwright/test';
+import {
+  ANON_KEY,
+  completeEligibleProfile,
+  expect,
+  rpc,
+  SERVICE_ROLE_KEY,
+  type StoredSession,
+  SUPABASE_URL,
+  signInWithApi,
+  storeSession,
+  uniqueEmail,
+} from './helpers/auth';
+
+const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
+const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
+
+async function asService<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${SUPABASE_URL}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...service, prefer: 'return=representation' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+type Match = { id: string; round: number; position: number; entry_a: string; entry_b: string; status: string };
+type Player = { session: StoredSession; name: string };
+
+/** Pays for a place the way the pay panel does, with the local Razorpay double confirming it. */
+async function payEntry(session: StoredSession, tournamentId: string): Promise<void> {
+  const order = (await (
+    await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'create_order', tournament_id: tournamentId, slots: 1 }),
+    })
+  ).json()) as { success: boolean; order_id?: string; error?: string };
+  if (!order.success || !order.order_id) throw new Error(`create_order for ${session.user.email}: ${order.error}`);
+  const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: order.order_id, outcome: 'success' }),
+  });
+  if (!paid.ok) throw new Error(`paying ${order.order_id} answered ${paid.status}`);
+}
+
+/**
+ * A Super 4 tournament with four paid, checked-in players, drawn: two semi-finals at the start time and a
+ * final. It is created open a day ahead (so the players can pay), then moved to start in two minutes, which
+ * puts its check-in close (start - 15 min for quick series) in the past and the draw due.
+ */
+async function drawnSuper4(): Promise<{ id: string; playerOfEntry: Map<string, Player>; matches: Match[] }> {
+  const id = `match-e2e-${randomUUID().slice(0, 8)}`;
+  await asService('/rest/v1/tournaments', {
+    body: {
+      id,
+      title: 'Match Day Super 4',
+      series: 'quick',
+      format: 'Super 4',
+      entry_fee_paise: 5000,
+      prize_pool_paise: 16000,
+      max_players: 4,
+      is_live: true,
+      starts_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
+    },
+  });
+  const players = await Promise.all(
+    [1, 2, 3, 4].map(async (n) => {
+      const session = await signInWithApi(uniqueEmail(`match-p${n}`));
+      await completeEligibleProfile(session);
+      await payEntry(session, id);
+      return { session, name: `P${session.user.id.slice(0, 6)}` };
+    }),
+  );
+  const entriesOf = () => asService<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
+  await expect.poll(async () => (await entriesOf()).length, { message: 'four paid entries', timeout: 30_000 }).toBe(4);
+
+  const startsAt = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
+  await asService(`/rest/v1/tournaments?id=eq.${id}`, { method: 'PATCH', body: { starts_at: startsAt.toISOString() } });
+  await asService(`/rest/v1/entries?tournament_id=eq.${id}`, {
+    method: 'PATCH',
+    body: { checked_in_at: new Date(startsAt.getTime() - 30 * 60_000).toISOString() },
+  });
+  // The database's clock at the start minus two minutes (check-in closed): the due work runs the draw.
+  try {
+    await asService('/rest/v1/rpc/local_set_clock', { body: { p_now: new Date(startsAt.getTime() - 2 * 60_000).toISOString() } });
+    await asService('/rest/v1/rpc/local_run_due_work', { body: {} });
+  } finally {
+    await asService('/rest/v1/rpc/local_set_clock', { body: { p_now: null } });
+  }
+  const entries = await entriesOf();
+  const playerOfEntry = new Map(entries.map((entry) => [entry.id, players.find((p) => p.session.user.id === entry.player_id)!]));
+  const matches = await asService<Match[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
+  return { id, playerOfEntry, matches };
+}
+
+async function matchPageAs(browser: Browser, player: Player, matchId: string, viewport = { width: 360, height: 740 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  await storeSession(page, player.session);
+  await page.goto(`/match/?id=${matchId}`);
+  await expect(page.locator('[data-match]')).toBeVisible();
+  return page;
+}
+
+async function report(page: Page, mine: number, theirs: number): Promise<void> {
+  const form = page.locator('[data-report-form]');
+  await form.getByLabel('Your goals').fill(String(mine));
+  await form.getByLabel("Opponent's goals").fill(String(theirs));
+  await form.getByLabel('Screenshot of the result screen').setInputFiles(SCREENSHOT);
+  await form.getByRole('button', { name: 'Send the result' }).click();
+}
+
+test('two players post the room, ready up and report; the winner reaches the final and a third player never sees the room', async ({
+  browser,
+}, testInfo) => {
+  test.slow();
+  const cup = await drawnSuper4();
+  const [semi, otherSemi, final] = cup.matches;
+  expect(cup.matches.map((m) => [m.round, m.status])).toEqual([
+    [1, 'scheduled'],
+    [1, 'scheduled'],
+    [2, 'pending'],
+  ]);
+  const host = cup.playerOfEntry.get(semi!.entry_a)!;
+  const guest = cup.playerOfEntry.get(semi!.entry_b)!;
+  const outsider = cup.playerOfEntry.get(otherSemi!.entry_a)!;
+
+  const hostPage = await matchPageAs(browser, host, semi!.id);
+  const guestPage = await matchPageAs(browser, guest, semi!.id);
+
+  // Both see the same match: the two names, the round, the host, the time in IST; each is highlighted.
+  for (const page of [hostPage, guestPage]) {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${host.name} vs ${guest.name}`);
+    await expect(page.locator('[data-round-name]')).toHaveText('Semi-finals');
+    await expect(page.locator('[data-match-time]')).toContainText('IST');
+  }
+  await expect(hostPage.locator('[data-you]')).toHaveAttribute('data-player', host.name);
+  await expect(guestPage.locator('[data-you]')).toHaveAttribute('data-player', guest.name);
+
+  // 1. The host posts the room; the guest's open page shows it (Realtime), with copy buttons.
+  await expect(guestPage.locator('[data-step="room"]')).toContainText(`${host.name} hosts and posts the room here`);
+  const roomForm = hostPage.locator('[data-room-form]');
+  await expect(roomForm).toBeVisible();
+  await hostPage.screenshot({ path: testInfo.outputPath('match-host-room-360.png'), fullPage: true });
+  // The steps with their forms, on a phone: no serious or critical accessibility violation.
+  const axe = await new AxeBuilder({ page: hostPage }).include('[data-match]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((v) => v.id)).toEqual([]);
+  await roomForm.getByLabel('Room id').fill('no');
+  await roomForm.getByLabel('Room password').fill('pitch7');
+  await roomForm.getByRole('button', { name: 'Post the room' }).click();
+  // The browser's own check (3 to 32 characters) stops it before the server does.
+  await expect(hostPage.locator('[data-room-posted]')).toHaveCount(0);
+  await roomForm.getByLabel('Room id').fill('GOLAZO-77');
+  await roomForm.getByRole('button', { name: 'Post the room' }).click();
+  await expect(hostPage.locator('[data-room-posted]')).toBeVisible();
+  await expect(guestPage.locator('[data-room-value="Room id"]')).toHaveText('GOLAZO-77');
+  await expect(guestPage.locator('[data-room-value="Password"]')).toHaveText('pitch7');
+  await guestPage.getByRole('button', { name: 'Copy the room id' }).click();
+  await expect(guestPage.getByRole('button', { name: 'Copy the room id' })).toHaveText('Copied');
+
+  // A player of the other semi-final sees players, time and status, never the room.
+  const outsiderPage = await matchPageAs(browser, outsider, semi!.id, { width: 1280, height: 800 });
+  await expect(outsiderPage.getByRole('heading', { level: 1 })).toHaveText(`${host.name} vs ${guest.name}`);
+  await expect(outsiderPage.locator('[data-spectator-note]')).toContainText('only its two players and staff see the room');
+  await expect(outsiderPage.locator('[data-step]')).toHaveCount(0);
+  await expect(outsiderPage.getByText('GOLAZO-77')).toHaveCount(0);
+  const refused = await rpc('get_match_room', { p_match_id: semi!.id }, outsider.session.access_token);
+  expect(refused.status).toBe(403);
+
+  // 2. Ready: each sees the other's state.
+  await expect(guestPage.locator('[data-opponent-ready]')).toHaveAttribute('data-opponent-ready', 'no');
+  await hostPage.getByRole('button', { name: 'I’m ready' }).click();
+  await expect(hostPage.locator('[data-ready-done]')).toBeVisible();
+  await expect(guestPage.locator('[data-opponent-ready]')).toHaveText(`${host.name} is ready.`);
+  await guestPage.getByRole('button', { name: 'I’m ready' }).click();
+  await expect(guestPage.locator('[data-match-status-words]')).toHaveText('Both players ready');
+  await expect(hostPage.locator('[data-match-status-words]')).toHaveText('Both players ready');
+
+  // 3. Both report 2–1 to the host, with a screenshot; the host first.
+  await report(hostPage, 2, 1);
+  await expect(hostPage.locator('[data-report-sent]')).toBeVisible();
+  await expect(guestPage.locator('[data-opponent-report]')).toHaveText(`${host.name} reported 2–1, ${host.name} through.`);
+  await hostPage.screenshot({ path: testInfo.outputPath('match-host-360.png'), fullPage: true });
+  await guestPage.screenshot({ path: testInfo.outputPath('match-guest-reporting-360.png'), fullPage: true });
+  await report(guestPage, 1, 2);
+
+  // Confirmed at once, on both pages; the winner moves into the final.
+  for (const page of [hostPage, guestPage]) {
+    await expect(page.locator('[data-match-outcome]')).toContainText('Result confirmed');
+    await expect(page.locator('[data-match-winner]')).toHaveText(host.name);
+    await expect(page.locator('[data-match-score]')).toHaveText('2–1');
+  }
+  await expect(outsiderPage.locator('[data-match-status-words]')).toHaveText('Result confirmed');
+  await outsiderPage.screenshot({ path: testInfo.outputPath('match-confirmed-1280.png'), fullPage: true });
+  await guestPage.screenshot({ path: testInfo.outputPath('match-confirmed-360.png'), fullPage: true });
+
+  await hostPage.locator('[data-next-match]').click();
+  await expect(hostPage).toHaveURL(new RegExp(`/match/\\?id=${final!.id}$`));
+  await expect(hostPage.locator('[data-round-name]')).toHaveText('Final');
+  await expect(hostPage.locator('[data-you]')).toHaveAttribute('data-player', host.name);
+  await expect(hostPage.getByRole('heading', { name: 'Waiting for your opponent' })).toBeVisible();
+
+  // The other semi-final goes to staff: both its players see the reason and the staff deadline in IST.
+  const opponent = cup.playerOfEntry.get(otherSemi!.entry_b)!;
+  await outsiderPage.goto(`/match/?id=${otherSemi!.id}`);
+  const opponentPage = await matchPageAs(browser, opponent, otherSemi!.id);
+  await outsiderPage.getByRole('button', { name: 'Open a dispute' }).click();
+  const disputeForm = outsiderPage.locator('[data-dispute-form]');
+  await disputeForm.getByLabel('Reason').selectOption({ label: 'Disconnection' });
+  await disputeForm.getByRole('button', { name: 'Send to staff' }).click();
+  for (const page of [outsiderPage, opponentPage]) {
+    await expect(page.locator('[data-dispute-facts]')).toHaveText(
+      /^Reason: Disconnection\. Staff decide by \d{1,2}:\d{2} [ap]m IST \(in \d+ min/,
+    );
+  }
+  await opponentPage.screenshot({ path: testInfo.outputPath('match-disputed-360.png'), fullPage: true });
+  await outsiderPage.screenshot({ path: testInfo.outputPath('match-disputed-1280.png'), fullPage: true });
+});
+
+test('an unknown match link says so on the page', async ({ page }) => {
+  await page.goto('/match/?id=00000000-0000-4000-8000-000000000000');
+  await expect(page.locator('[data-match-missing]')).toContainText('No match has this link.');
+});
+
+test.describe('before JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the match page says what it is and where to go', async ({ page }) => {
+    await page.goto('/match/?id=00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Match');
+    await expect(page.locator('[data-match-loading]')).toContainText('This page needs JavaScript to show the match');
+    await expect(page.getByRole('link', { name: 'See every tournament' })).toHaveAttribute('href', '/tournaments');
+  });
+});
