@@ -111,6 +111,10 @@ test.describe('My Earnings & Statistics', () => {
 test.describe('Trade Center', () => {
   test('shows a spinner, then the placeholder market and the empty portfolio', async ({ page }) => {
     await signedInPlayer(page, 'trade');
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     const response = await page.goto('/trade');
     // The page arrives with the spinner; the market replaces it about 500 ms later.
     expect(await response?.text()).toContain('Loading the Trade Center');
@@ -127,6 +131,8 @@ test.describe('Trade Center', () => {
     await page.getByRole('tab', { name: 'Portfolio' }).click();
     await expect(page.getByRole('heading', { name: 'Your Portfolio is Empty' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Trading Coming Soon' })).toBeDisabled();
+    // The market laid out under the spinner hydrates as it was rendered: no mismatch, no error.
+    expect(consoleErrors).toEqual([]);
   });
 });
 

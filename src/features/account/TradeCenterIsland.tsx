@@ -1,6 +1,8 @@
 /**
  * Trade Center: a preview of the player-card market that is not open yet. Guarded; shows a
- * short spinner first (spec 9: about 500 ms) so the switch from the guard check is calm.
+ * short spinner first (spec 9: about 500 ms) so the switch from the guard check is calm. The market
+ * is laid out (invisible) under the spinner from the first paint, so nothing below moves when it
+ * appears.
  */
 import { Button } from '@/components/ui/Button';
 import { useEffect, useState } from 'react';
@@ -21,6 +23,7 @@ export default function TradeCenterIsland() {
   const session = useRequiredSession();
   const [warmedUp, setWarmedUp] = useState(false);
   const [tab, setTab] = useState<Tab>('market');
+  const ready = Boolean(session) && warmedUp;
 
   useEffect(() => {
     const timer = window.setTimeout(() => setWarmedUp(true), TRADE_CENTER_SPINNER_MS);
@@ -32,10 +35,13 @@ export default function TradeCenterIsland() {
       <PageHeading eyebrow="Player cards" title="Trade Center">
         Collect, buy and sell eFootball player cards with the community. Trading opens soon.
       </PageHeading>
-      {!session || !warmedUp ? (
-        <Spinner label="Loading the Trade Center" />
-      ) : (
-        <>
+      <div className="relative" aria-busy={!ready}>
+        {ready ? null : (
+          <div className="absolute inset-x-0 top-0">
+            <Spinner label="Loading the Trade Center" />
+          </div>
+        )}
+        <div className={ready ? undefined : 'invisible'}>
           <Tabs tabs={tabs} active={tab} onChange={setTab} label="Trade Center" />
           {tab === 'market' ? (
             <TabPanel id="market">
@@ -69,8 +75,8 @@ export default function TradeCenterIsland() {
               </div>
             </TabPanel>
           )}
-        </>
-      )}
+        </div>
+      </div>
     </>
   );
 }
