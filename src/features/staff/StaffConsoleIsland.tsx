@@ -17,6 +17,7 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { $session } from '@/stores/session';
+import DisputesPanel from './DisputesPanel';
 import RolesPanel from './RolesPanel';
 import TournamentPanel from './TournamentPanel';
 import type { AttentionItem, MyStaffRole, StaffTournament } from './staff.schemas';
@@ -128,7 +129,7 @@ export default function StaffConsoleIsland() {
 
   const heading = (
     <PageHeading eyebrow="Staff" title="Staff console">
-      Check-in, the draw, postponements, cancellations and refunds. Every change is recorded with its reason.
+      Check-in, the draw, disputes and results, postponements, cancellations and refunds. Every change is recorded with its reason.
     </PageHeading>
   );
 
@@ -237,6 +238,8 @@ export default function StaffConsoleIsland() {
               </ul>
             ))}
         </section>
+
+        <DisputesPanel onChanged={reload} />
 
         <section aria-labelledby="tournaments-heading">
           <h2 id="tournaments-heading" className="section-title text-3xl">

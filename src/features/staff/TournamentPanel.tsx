@@ -8,6 +8,7 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { anyTournamentHref } from '@/lib/routes';
 import AuditLog from './AuditLog';
+import CorrectionsPanel from './CorrectionsPanel';
 import EntriesList from './EntriesList';
 import StaffDialog, { ReasonField } from './StaffDialog';
 import type { MyStaffRole, RefundProgress, StaffTournament } from './staff.schemas';
@@ -36,6 +37,8 @@ const REFUND_POLL_MS = 2000;
 /** Before the draw an organiser may still move or close things; afterwards only a cancellation is left. */
 const BEFORE_START = new Set(['scheduled', 'open', 'full', 'check-in']);
 const STILL_RUNNING = new Set(['scheduled', 'open', 'full', 'check-in', 'live']);
+/** Results exist to correct once matches are played (the database refuses after the prizes are credited). */
+const RESULTS_EXIST = new Set(['live', 'finished', 'settled']);
 
 interface Props {
   tournament: StaffTournament;
@@ -289,6 +292,16 @@ export default function TournamentPanel({ tournament, roles, onChanged }: Props)
 
       {state.refunds && state.refunds.total > 0 && (
         <RefundBar progress={state.refunds} canRetry={canOrganise} onRetry={() => void retry()} retrying={retrying} />
+      )}
+
+      {canReferee && RESULTS_EXIST.has(tournament.status) && (
+        <CorrectionsPanel
+          tournamentId={id}
+          onApplied={() => {
+            void loadAudit();
+            onChanged();
+          }}
+        />
       )}
 
       <section aria-labelledby="entries-heading">
