@@ -18,7 +18,7 @@ export default function PlayerRecord({ stats, headingLevel = 'h3' }: { stats: St
       data-player-record
     >
       {figures.map((card) => (
-        <li key={card.key} className="card flex min-w-0 flex-col gap-1 p-4" data-stat={card.key}>
+        <li key={card.key} className="card flex min-w-0 flex-col gap-1 p-4 last:col-span-2 sm:last:col-span-1" data-stat={card.key}>
           <Heading className="text-xs font-bold tracking-wider text-mist uppercase">{card.label}</Heading>
           <p
             className={`font-display text-3xl break-words ${card.key === 'titles' && stats.status === 'ready' && stats.value.titles > 0 ? 'text-gold' : ''}`}

@@ -168,15 +168,21 @@ export default function CorrectionsPanel({ tournamentId, onApplied }: { tourname
                   ))}
                 </div>
               </div>
-              <div className="grid grid-cols-2 gap-3">
+              <div className="grid max-w-md grid-cols-2 gap-3">
                 {(['goalsA', 'goalsB'] as const).map((key, side) => (
                   <label key={key} className="grid min-w-0 gap-1 text-sm">
-                    <span className="font-semibold break-all">{names[side]}’s goals</span>
+                    <span className="truncate font-semibold" aria-hidden="true">
+                      {names[side]}
+                    </span>
+                    <span className="text-xs text-mist" aria-hidden="true">
+                      goals
+                    </span>
                     <input
                       type="number"
                       inputMode="numeric"
                       min={0}
                       max={99}
+                      aria-label={`${names[side]}’s goals`}
                       value={result[key]}
                       onChange={(event) => edit(() => setResult({ ...result, [key]: event.target.value }))}
                       className={inputClass}

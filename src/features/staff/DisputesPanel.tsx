@@ -310,9 +310,7 @@ function DisputeView({
         {evidence.status === 'error' && <p className="mt-2 font-semibold text-danger">{evidence.message}</p>}
         {evidence.status === 'ready' && (
           <>
-            {reports.length === 2 && (
-              <p className="mt-1 text-sm text-mist">{reportsAgree(reports) ? 'The two reports agree.' : 'The two reports disagree.'}</p>
-            )}
+            {reports.length === 2 && reportsAgree(reports) && <p className="mt-1 text-sm text-mist">The two reports agree.</p>}
             <div className="mt-3 grid gap-3 md:grid-cols-2">
               <ReportCard report={reportOf(a)} dispute={dispute} name={names[0]} />
               <ReportCard report={reportOf(b)} dispute={dispute} name={names[1]} />
@@ -322,7 +320,7 @@ function DisputeView({
       </section>
 
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4" data-dispute-decision>
-        <fieldset className="grid gap-2">
+        <fieldset className="grid gap-2 sm:grid-cols-3">
           <legend className="mb-2 text-lg font-bold">Decision</legend>
           {(
             [
@@ -365,15 +363,21 @@ function DisputeView({
                 ))}
               </div>
             </div>
-            <div className="grid grid-cols-2 gap-3">
+            <div className="grid max-w-md grid-cols-2 gap-3">
               {(['goalsA', 'goalsB'] as const).map((key, side) => (
                 <label key={key} className="grid min-w-0 gap-1 text-sm">
-                  <span className="font-semibold break-all">{names[side]}’s goals</span>
+                  <span className="truncate font-semibold" aria-hidden="true">
+                    {names[side]}
+                  </span>
+                  <span className="text-xs text-mist" aria-hidden="true">
+                    goals
+                  </span>
                   <input
                     type="number"
                     inputMode="numeric"
                     min={0}
                     max={99}
+                    aria-label={`${names[side]}’s goals`}
                     value={result[key]}
                     onChange={(event) => setResult({ ...result, [key]: event.target.value })}
                     className={inputClass}
