@@ -3,9 +3,12 @@
  * nothing to a signed-out visitor (the dashboard is public); the data module loads only when signed in.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { $session } from '@/stores/session';
-import PlayerRecord, { type StatsLoad } from './PlayerRecord';
+import type { StatsLoad } from './PlayerRecord';
+
+// Loaded once a signed-in player is known: a visitor's page never downloads it.
+const PlayerRecord = lazy(() => import('./PlayerRecord'));
 
 export default function PlayerStatsIsland({ title = 'Your record' }: { title?: string }) {
   const session = useStore($session);
@@ -37,7 +40,9 @@ export default function PlayerStatsIsland({ title = 'Your record' }: { title?: s
       </div>
       <p className="mt-1 text-sm text-mist">From your confirmed matches in every tournament.</p>
       <div className="mt-4">
-        <PlayerRecord stats={stats} />
+        <Suspense fallback={<p className="text-mist">Loading…</p>}>
+          <PlayerRecord stats={stats} />
+        </Suspense>
       </div>
     </section>
   );

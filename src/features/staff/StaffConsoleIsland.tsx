@@ -8,7 +8,7 @@
  * panel (?t=<id> in the address, so a panel can be shared with a colleague), and for admins the roles.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { loginUrlFor } from '@/features/auth/auth';
 import { PageHeading } from '@/features/account/AccountUi';
@@ -17,7 +17,6 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { $session } from '@/stores/session';
-import DisputesPanel from './DisputesPanel';
 import RolesPanel from './RolesPanel';
 import TournamentPanel from './TournamentPanel';
 import type { AttentionItem, MyStaffRole, StaffTournament } from './staff.schemas';
@@ -26,6 +25,8 @@ import { markHeaderStaff } from './staffFlag';
 import type { Load } from './tournamentPanel';
 
 const api = () => import('./staff.api');
+// The disputes queue loads after the console's first paint: its code is not part of the page's first load.
+const DisputesPanel = lazy(() => import('./DisputesPanel'));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** The database's code of a refusal (staff.api keeps it as the ApiError's hint). */
 const codeOf = (error: unknown) => (error as { hint?: unknown }).hint;
@@ -239,7 +240,9 @@ export default function StaffConsoleIsland() {
             ))}
         </section>
 
-        <DisputesPanel onChanged={reload} />
+        <Suspense fallback={<p className="text-mist">Loading the disputes…</p>}>
+          <DisputesPanel onChanged={reload} />
+        </Suspense>
 
         <section aria-labelledby="tournaments-heading">
           <h2 id="tournaments-heading" className="section-title text-3xl">

@@ -3,12 +3,11 @@
  * (close check-in and draw, postpone, cancel), the refunds after a cancellation, the CSV export and the
  * audit log. State lives in one reducer (tournamentPanel.ts); this component makes the calls.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { anyTournamentHref } from '@/lib/routes';
 import AuditLog from './AuditLog';
-import CorrectionsPanel from './CorrectionsPanel';
 import EntriesList from './EntriesList';
 import StaffDialog, { ReasonField } from './StaffDialog';
 import type { MyStaffRole, RefundProgress, StaffTournament } from './staff.schemas';
@@ -28,6 +27,8 @@ import {
 import { initialPanelState, type PanelDialog, panelReducer, reasonProblem } from './tournamentPanel';
 
 const api = () => import('./staff.api');
+// Only for tournaments with results; loaded when such a panel opens.
+const CorrectionsPanel = lazy(() => import('./CorrectionsPanel'));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (iso: string) => `${formatShortDateIST(iso)}, ${formatTimeIST(iso)}`;
 
@@ -295,13 +296,15 @@ export default function TournamentPanel({ tournament, roles, onChanged }: Props)
       )}
 
       {canReferee && RESULTS_EXIST.has(tournament.status) && (
-        <CorrectionsPanel
-          tournamentId={id}
-          onApplied={() => {
-            void loadAudit();
-            onChanged();
-          }}
-        />
+        <Suspense fallback={<p className="text-mist">Loading the corrections…</p>}>
+          <CorrectionsPanel
+            tournamentId={id}
+            onApplied={() => {
+              void loadAudit();
+              onChanged();
+            }}
+          />
+        </Suspense>
       )}
 
       <section aria-labelledby="entries-heading">
