@@ -1,15 +1,16 @@
 /**
- * My Earnings & Statistics: four figure cards from get_my_stats and the payment history from
- * get_my_payments. Guarded: anonymous visitors go to /login.
+ * My Earnings & Statistics: four figure cards and the player's record from get_my_stats, and the payment
+ * history from get_my_payments. Guarded: anonymous visitors go to /login.
  */
 import { useEffect, useState } from 'react';
 import { formatPaiseExact } from '@/lib/format';
 import { showToast } from '@/stores/toast';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
 import Toaster from '@/components/ui/Toaster';
-import { ACCOUNT_MESSAGES, averageGoalsPerMatch, newestFirst, winRatePercent, type Payment, type PlayerStats } from './account';
+import { ACCOUNT_MESSAGES, averageGoalsPerMatch, newestFirst, type Payment, type PlayerStats } from './account';
 import { Spinner } from '@/components/ui/Spinner';
-import { ComingSoonCard, PageHeading } from './AccountUi';
+import { PageHeading } from './AccountUi';
+import PlayerRecord from './PlayerRecord';
 import PaymentHistoryList from './PaymentHistoryList';
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
@@ -62,11 +63,12 @@ export default function MyEarningsIsland() {
         </h2>
         <PaymentHistory payments={payments} />
       </section>
-      <div className="mt-10">
-        <ComingSoonCard title="Detailed Statistics Coming Soon">
-          Match-by-match results, goals and form charts will appear here once your tournaments get going.
-        </ComingSoonCard>
-      </div>
+      <section aria-labelledby="record-heading" className="mt-10">
+        <h2 id="record-heading" className="section-title mb-4 text-2xl sm:text-3xl">
+          Your record
+        </h2>
+        <PlayerRecord stats={stats} />
+      </section>
     </>
   );
 }
@@ -74,7 +76,7 @@ export default function MyEarningsIsland() {
 function StatCards({ stats }: { stats: Load<PlayerStats> }) {
   const value = stats.status === 'ready' ? stats.value : null;
   const placeholder = stats.status === 'loading' ? '…' : '—';
-  const winRate = value ? winRatePercent(value.matches_played, value.matches_won) : null;
+  const winRate = value && value.matches_played > 0 ? value.win_rate_percent : null;
   const average = value ? averageGoalsPerMatch(value.goals_scored, value.matches_played) : null;
   const cards = [
     {

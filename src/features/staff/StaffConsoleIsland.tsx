@@ -8,7 +8,7 @@
  * panel (?t=<id> in the address, so a panel can be shared with a colleague), and for admins the roles.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { loginUrlFor } from '@/features/auth/auth';
 import { PageHeading } from '@/features/account/AccountUi';
@@ -25,6 +25,8 @@ import { markHeaderStaff } from './staffFlag';
 import type { Load } from './tournamentPanel';
 
 const api = () => import('./staff.api');
+// The disputes queue loads after the console's first paint: its code is not part of the page's first load.
+const DisputesPanel = lazy(() => import('./DisputesPanel'));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** The database's code of a refusal (staff.api keeps it as the ApiError's hint). */
 const codeOf = (error: unknown) => (error as { hint?: unknown }).hint;
@@ -128,7 +130,7 @@ export default function StaffConsoleIsland() {
 
   const heading = (
     <PageHeading eyebrow="Staff" title="Staff console">
-      Check-in, the draw, postponements, cancellations and refunds. Every change is recorded with its reason.
+      Check-in, the draw, disputes and results, postponements, cancellations and refunds. Every change is recorded with its reason.
     </PageHeading>
   );
 
@@ -237,6 +239,10 @@ export default function StaffConsoleIsland() {
               </ul>
             ))}
         </section>
+
+        <Suspense fallback={<p className="text-mist">Loading the disputes…</p>}>
+          <DisputesPanel onChanged={reload} />
+        </Suspense>
 
         <section aria-labelledby="tournaments-heading">
           <h2 id="tournaments-heading" className="section-title text-3xl">
