@@ -48,7 +48,7 @@ export function startPayoutHarness(options: { timeoutMs?: number } = {}) {
   });
   const panDouble = createPanVerificationDouble();
   const direct: Transport = async (input, init) => {
-    const request = new Request(String(input), init);
+    const request = input instanceof Request ? input : new Request(String(input), init);
     return (await double.handle(request)) ?? (await panDouble.handle(request)) ?? new Response('not found', { status: 404 });
   };
   /** What the clients' calls go through: the doubles unless a test replaces it. */

@@ -136,7 +136,15 @@ const FAILURES: Partial<Record<RazorpayXPayout['status'], { source: string; reas
   reversed: { source: 'beneficiary_bank', reason: 'payout_reversed', description: "The payee's bank returned the money." },
 };
 
-type Tracked = { payout: Payout; steps: RazorpayXPayout['status'][]; nextAt: number; plan: PayoutPlan; held: [string, Payout][] };
+type Tracked = {
+  payout: Payout;
+  steps: RazorpayXPayout['status'][];
+  nextAt: number;
+  plan: PayoutPlan;
+  held: [string, Payout][];
+  /** The payout's webhooks go out one after another, in the order the plan gives them. */
+  sending: Promise<void>;
+};
 
 const DEFAULT_PLAN: PayoutPlan = { outcome: 'processed', webhooks: 'normal', delayMs: 0 };
 
@@ -158,6 +166,12 @@ export function createRazorpayXDouble(options: RazorpayXDoubleOptions) {
   const webhookUrl = options.webhookUrl ?? ((origin: string) => `${origin}/functions/v1/razorpayx-webhook`);
   let webhookOrigin = 'http://127.0.0.1';
   const seconds = () => Math.floor(now() / 1000);
+
+  /** Sends after the payout's earlier webhooks (a receiver sees them in the plan's order). */
+  function queue(tracked: Tracked, work: () => Promise<void>) {
+    tracked.sending = tracked.sending.then(work);
+    track(tracked.sending);
+  }
 
   function track(work: Promise<void>) {
     const running = work.catch((error) => log(`razorpayx double: ${(error as Error).message}`)).finally(() => inFlight.delete(running));
@@ -222,12 +236,10 @@ export function createRazorpayXDouble(options: RazorpayXDoubleOptions) {
     if (webhooks === 'none') return;
     if (webhooks === 'normal' || webhooks === 'twice') {
       const eventId = razorpayId('evt');
-      track(
-        (async () => {
-          await send(event, eventId, snapshot);
-          if (webhooks === 'twice') await send(event, eventId, snapshot);
-        })(),
-      );
+      queue(tracked, async () => {
+        await send(event, eventId, snapshot);
+        if (webhooks === 'twice') await send(event, eventId, snapshot);
+      });
       return;
     }
     tracked.held.push([event, snapshot]);
@@ -235,12 +247,10 @@ export function createRazorpayXDouble(options: RazorpayXDoubleOptions) {
     // Ended: the held webhooks go out now, after the delay, oldest first (late) or newest first (out of order).
     const held = webhooks === 'out_of_order' ? [...tracked.held].reverse() : tracked.held;
     tracked.held = [];
-    track(
-      (async () => {
-        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-        for (const [name, payout] of held) await send(name, razorpayId('evt'), payout);
-      })(),
-    );
+    queue(tracked, async () => {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      for (const [name, payout] of held) await send(name, razorpayId('evt'), payout);
+    });
   }
 
   function step(tracked: Tracked) {
@@ -428,7 +438,14 @@ export function createRazorpayXDouble(options: RazorpayXDoubleOptions) {
       status_details: null,
       created_at: seconds(),
     };
-    const tracked: Tracked = { payout, steps: [...STEPS[plan.outcome]], nextAt: now() + stepMs, plan, held: [] };
+    const tracked: Tracked = {
+      payout,
+      steps: [...STEPS[plan.outcome]],
+      nextAt: now() + stepMs,
+      plan,
+      held: [],
+      sending: Promise.resolve(),
+    };
     payouts.set(payout.id, tracked);
     idempotency.set(key, { body: canonical(body), payoutId: payout.id });
     webhookOrigin = new URL(request.url).origin;
