@@ -197,7 +197,10 @@ export function createRazorpayXDouble(options: RazorpayXDoubleOptions) {
     }
   }
 
-  /** Sends one signed webhook, retrying like RazorpayX when the receiver does not answer 2xx. */
+  /**
+   * Sends one signed webhook. When the receiver does not take it (not 2xx, unreachable) RazorpayX retries
+   * later, in the background: the payout's next webhooks do not wait for those retries.
+   */
   async function send(event: string, eventId: string, payout: Payout): Promise<void> {
     const body = JSON.stringify({
       entity: 'event',
@@ -214,18 +217,27 @@ export function createRazorpayXDouble(options: RazorpayXDoubleOptions) {
     };
     const delivery: Delivery = { event_id: eventId, event, payout_id: payout.reference_id ?? '', status: payout.status, http_status: null };
     deliveries.push(delivery);
-    for (const waitMs of [0, ...retryDelays]) {
-      if (waitMs) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    const attempt = async () => {
       try {
         const response = await doFetch(webhookUrl(webhookOrigin), { method: 'POST', headers, body });
         await response.body?.cancel();
         delivery.http_status = response.status;
-        if (response.ok) return;
+        if (response.ok) return true;
         log(`razorpayx double: webhook ${event} answered ${response.status}`);
       } catch (error) {
         log(`razorpayx double: webhook ${event} not delivered: ${(error as Error).message}`);
       }
-    }
+      return false;
+    };
+    if ((await attempt()) || retryDelays.length === 0) return;
+    track(
+      (async () => {
+        for (const waitMs of retryDelays) {
+          await new Promise((resolve) => setTimeout(resolve, waitMs));
+          if (await attempt()) return;
+        }
+      })(),
+    );
   }
 
   /** Reports a payout's new status as its plan says. */
