@@ -98,6 +98,29 @@ describe('RazorpayX double: contacts, UPI fund accounts and validation', () => {
   });
 });
 
+describe('the doubles answer a body that is not a JSON object with 400, past their key check', () => {
+  it('for every POST route', async () => {
+    const routes: [string, string][] = [
+      ['/razorpayx/v1/contacts', basic],
+      ['/razorpayx/v1/fund_accounts', basic],
+      ['/razorpayx/v1/fund_accounts/validations', basic],
+      ['/razorpayx/v1/payouts', basic],
+      ['/razorpayx/test/control', `Bearer ${SERVICE_ROLE_KEY}`],
+      ['/pan-verification/pan/verify', `Bearer ${LOCAL_PAN_VERIFY_KEY}`],
+    ];
+    for (const [path, authorization] of routes) {
+      for (const body of ['{not json', '[1, 2]', 'null']) {
+        const response = await fetch(`${stackUrl()}${path}`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json', 'x-payout-idempotency': `payout-${randomUUID()}` },
+          body,
+        });
+        expect([path, body, response.status]).toEqual([path, body, 400]);
+      }
+    }
+  });
+});
+
 describe('RazorpayX double: payouts', () => {
   it('needs X-Payout-Idempotency; the same key answers the same payout, another body under it is refused', async () => {
     const { account } = await fundAccount();

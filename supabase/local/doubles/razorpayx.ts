@@ -466,7 +466,8 @@ export function createRazorpayXDouble(options: RazorpayXDoubleOptions) {
   }
 
   async function control(request: Request): Promise<Response> {
-    const body = (await readJson(request)) ?? {};
+    const body = await readJson(request);
+    if (!body) return apiError(400, 'Send a JSON object: {outcome?, webhooks?, delay_ms?}');
     const outcome = body.outcome ?? 'processed';
     const webhooks = body.webhooks ?? 'normal';
     const delayMs = body.delay_ms ?? 2000;
