@@ -7,7 +7,7 @@
  * Errors use Razorpay's envelope, so they are RazorpayApiError like the payments client's.
  */
 import { z } from 'npm:zod@4';
-import { PROVIDER_PAYOUT_STATUSES } from './payout-status.ts';
+import { PROVIDER_PAYOUT_STATUSES, returnsMoney } from './payout-status.ts';
 import { RazorpayApiError } from './razorpay-client.ts';
 
 export const RazorpayXContact = z.object({
@@ -71,8 +71,9 @@ export type RazorpayXPayout = z.infer<typeof RazorpayXPayout>;
 
 const PayoutList = z.object({ entity: z.literal('collection'), count: z.number(), items: z.array(RazorpayXPayout) });
 
-/** Why a payout did not go through, in words for staff and the player (null while it is on its way). */
-export function payoutFailureReason(payout: RazorpayXPayout): string | null {
+/** Why a payout did not go through, in words for staff and the player (null unless it failed or came back). */
+export function payoutFailureReason(payout: Pick<RazorpayXPayout, 'status' | 'status_details' | 'failure_reason'>): string | null {
+  if (!returnsMoney(payout.status)) return null;
   return payout.status_details?.description ?? payout.failure_reason ?? null;
 }
 

@@ -13,6 +13,7 @@ import { json } from '../_shared/http.ts';
 import { isProviderPayoutStatus, type ProviderPayoutStatus } from '../_shared/payout-status.ts';
 import type { PayoutStore } from '../_shared/payout-store.ts';
 import { hmacSha256Hex, isValidWebhookSignature } from '../_shared/razorpay-signature.ts';
+import { payoutFailureReason } from '../_shared/razorpayx-client.ts';
 import { DatabaseError } from '../_shared/supabase-gateway.ts';
 
 export type PayoutWebhookDeps = { store: PayoutStore; webhookSecret: string };
@@ -83,7 +84,11 @@ export function createPayoutWebhookHandler(deps: PayoutWebhookDeps) {
         payoutId,
         providerPayoutId: payout.data.id,
         status,
-        failureReason: payout.data.status_details?.description ?? payout.data.failure_reason ?? null,
+        failureReason: payoutFailureReason({
+          status,
+          status_details: payout.data.status_details ?? null,
+          failure_reason: payout.data.failure_reason ?? null,
+        }),
         eventAt: new Date(event.created_at * 1000),
       });
       await deps.store.completeWebhookEvent(eventId);

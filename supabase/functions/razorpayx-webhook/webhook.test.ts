@@ -103,3 +103,15 @@ Deno.test('a body that is not a RazorpayX event is refused with 400', async () =
   assertEquals([answer.status, answer.body.code], [400, 'invalid_request']);
   await h.close();
 });
+
+Deno.test('the reason RazorpayX gives is recorded for a payout that failed or came back, not for one on its way', async () => {
+  const h = startPayoutHarness();
+  const payoutId = h.fakes.addPayout();
+  const processing = payoutEvent(payoutId, 'processing');
+  processing.payload.payout.entity.status_details = { description: 'Payout is being processed' } as never;
+  await h.sendWebhook(processing);
+  assertEquals(h.fakes.payouts.get(payoutId)?.failure_reason, null);
+  await h.sendWebhook(payoutEvent(payoutId, 'reversed'));
+  assertEquals(h.fakes.payouts.get(payoutId)?.failure_reason, 'The bank returned the money');
+  await h.close();
+});
