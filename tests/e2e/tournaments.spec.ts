@@ -48,7 +48,7 @@ test.describe('tournament page', () => {
     await page.goto('/tournaments/champions-dec-2026');
     const tablist = page.getByRole('tablist', { name: 'Tournament sections' });
     const tab = (name: string) => tablist.getByRole('tab', { name });
-    await expect(tablist.getByRole('tab')).toHaveText(['Overview', 'Rules', 'Schedule', 'Participants', 'Brackets']);
+    await expect(tablist.getByRole('tab')).toHaveText(['Overview', 'Rules', 'Schedule', 'Participants', 'Brackets', 'Standings']);
     await expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tabpanel')).toHaveCount(1);
 
@@ -60,13 +60,17 @@ test.describe('tournament page', () => {
     await expect(page.getByRole('tabpanel', { name: 'Overview' })).toBeHidden();
 
     await page.keyboard.press('End');
+    await expect(tab('Standings')).toBeFocused();
+    await expect(page.getByRole('tabpanel', { name: 'Standings' })).toContainText('The standings appear here when the final is confirmed');
+    await page.keyboard.press('ArrowLeft');
     await expect(tab('Brackets')).toBeFocused();
     await expect(page.getByRole('tabpanel', { name: 'Brackets' })).toContainText('A single-elimination bracket for up to 300 entries');
 
+    await page.keyboard.press('End');
     await page.keyboard.press('ArrowRight');
     await expect(tab('Overview')).toBeFocused();
     await page.keyboard.press('ArrowLeft');
-    await expect(tab('Brackets')).toBeFocused();
+    await expect(tab('Standings')).toBeFocused();
     await page.keyboard.press('Home');
     await expect(tab('Overview')).toBeFocused();
     await expect(tab('Overview')).toHaveAttribute('tabindex', '0');
@@ -87,10 +91,10 @@ test.describe('tournament page', () => {
 
     await tablist.getByRole('tab', { name: 'Overview' }).focus();
     await page.keyboard.press('End');
-    const brackets = tablist.getByRole('tab', { name: 'Brackets' });
-    await expect(brackets).toHaveAttribute('aria-selected', 'true');
-    await expect(brackets).toBeInViewport({ ratio: 1 });
-    await expect(page.getByRole('tabpanel', { name: 'Brackets' })).toBeVisible();
+    const last = tablist.getByRole('tab', { name: 'Standings' });
+    await expect(last).toHaveAttribute('aria-selected', 'true');
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('tabpanel', { name: 'Standings' })).toBeVisible();
     expect(await overflow()).toBeLessThanOrEqual(0);
   });
 
