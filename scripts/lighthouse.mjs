@@ -173,6 +173,9 @@ async function measure(chrome, url, signedIn) {
       .join(', '),
     shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? ''}`),
     busiestScripts: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3).map((item) => `${Math.round(item.total)} ms ${item.url}`),
+    consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map(
+      (item) => `${item.source ?? ''} ${item.description ?? ''} ${item.sourceLocation?.url ?? item.url ?? ''}`,
+    ),
     failing: Object.values(lhr.audits)
       .filter(
         (a) =>
@@ -236,6 +239,7 @@ async function main() {
         if (result.lcpPhases) console.error(`  LCP phases: ${result.lcpPhases}`);
         for (const shift of result.shifts) console.error(`  shift: ${shift}`);
         for (const script of result.busiestScripts) console.error(`  script: ${script}`);
+        for (const error of result.consoleErrors) console.error(`  console: ${error}`);
       }
     }
   } finally {

@@ -241,6 +241,22 @@ test.describe('profile', () => {
     await expect(page.getByRole('alert')).toHaveText('Failed to load profile data');
   });
 
+  test('the sections under the form hydrate as they were built: the record appears and nothing is thrown', async ({ page }) => {
+    await signedInPlayer(page, 'profile-hydration');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(ROUTES.profile.path);
+    await expect(page.getByLabel('In-Game Name')).toBeVisible();
+    // Islands below the fold hydrate when scrolled to, after the session is known.
+    await page.locator('#notification-settings').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('heading', { name: 'Your record' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('updates live when the profile is completed from another session', async ({ page }) => {
     const session = await signedInPlayer(page, 'profile-live');
     // The change must happen after the page's Realtime channel has joined: wait for the server's

@@ -2,16 +2,15 @@
  * "Your record" on the dashboard and the profile: the signed-in player's stats from get_my_stats. Shows
  * nothing to a signed-out visitor (the dashboard is public); the data module loads only when signed in.
  */
-import { useStore } from '@nanostores/react';
+import { useSession } from '@/stores/useSession';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { $session } from '@/stores/session';
 import type { StatsLoad } from './PlayerRecord';
 
 // Loaded once a signed-in player is known: a visitor's page never downloads it.
 const PlayerRecord = lazy(() => import('./PlayerRecord'));
 
 export default function PlayerStatsIsland({ title = 'Your record' }: { title?: string }) {
-  const session = useStore($session);
+  const session = useSession();
   const userId = session.status === 'signed-in' ? session.user.id : null;
   const [stats, setStats] = useState<StatsLoad>({ status: 'loading' });
 

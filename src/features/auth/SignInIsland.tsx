@@ -6,11 +6,11 @@
  * Then back to the page that sent the player here (`?next=`, same-site paths only).
  * `/login?signout=1` is where the header's "Log out" leads: it signs out, then offers sign-in.
  */
+import { useSession } from '@/stores/useSession';
 import { Button } from '@/components/ui/Button';
 import { useEffect, useReducer, useRef, useState, type SubmitEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { ROUTES } from '@/lib/routes';
-import { $session, isSignedIn, signOut } from '@/stores/session';
+import { isSignedIn, signOut } from '@/stores/session';
 import { showToast } from '@/stores/toast';
 import {
   AUTH_FAILURE_MESSAGES,
@@ -62,7 +62,7 @@ function messageFor(error: unknown): string {
 const authApi = () => import('./auth.api');
 
 export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
-  const session = useStore($session);
+  const session = useSession();
   const [state, dispatch] = useReducer(signInReducer, initialSignInState);
   const { step, email, code, error, busy, signingOut, hydrated, sentAt } = state;
   const [now, setNow] = useState(() => Date.now());

@@ -3,15 +3,15 @@
  * read. An anonymous visitor (or one who still owes the authenticator code) is sent to /login
  * with 'Please log in to access this page'.
  */
+import { useSession } from '@/stores/useSession';
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
-import { $session, isSignedIn, type SessionState } from '@/stores/session';
+import { isSignedIn, type SessionState } from '@/stores/session';
 import { redirectToLogin } from './guard';
 
 type SignedInSession = Extract<SessionState, { status: 'signed-in' }>;
 
 export function useRequiredSession(): SignedInSession | null {
-  const session = useStore($session);
+  const session = useSession();
   const allowed = isSignedIn(session);
   useEffect(() => {
     if (session.status !== 'loading' && !allowed) redirectToLogin();

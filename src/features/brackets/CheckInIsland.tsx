@@ -2,14 +2,13 @@
  * Check-in on a tournament or pod page, next to the pay area: loads the signed-in player's entry and
  * shows nothing to anyone without one.
  */
-import { useStore } from '@nanostores/react';
+import { useSession } from '@/stores/useSession';
 import { useEffect, useState } from 'react';
-import { $session } from '@/stores/session';
 import type { MyEntries } from './brackets';
 import { CheckIn } from './CheckIn';
 
 export default function CheckInIsland({ tournamentId }: { tournamentId: string }) {
-  const session = useStore($session);
+  const session = useSession();
   const userId = session.status === 'signed-in' ? session.user.id : null;
   const [entries, setEntries] = useState<MyEntries | null>(null);
 

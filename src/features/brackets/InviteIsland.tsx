@@ -3,11 +3,10 @@
  * "Accept this place". Signed-out visitors sign in first and come back to the same link. A refusal says
  * why in the player's words, with a link to the profile when the profile is what stands in the way.
  */
-import { useStore } from '@nanostores/react';
+import { useSession } from '@/stores/useSession';
 import { useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
-import { $session } from '@/stores/session';
 import { EntryActionError, entryErrorMessage, isInvitationToken, PROFILE_HINTS, whenIST } from './brackets';
 import type { z } from 'zod';
 import type { InvitationSchema } from './brackets.schemas';
@@ -24,7 +23,7 @@ type State =
   | { status: 'refused'; token: string; invitation: Invitation; message: string; profile: boolean };
 
 export default function InviteIsland() {
-  const session = useStore($session);
+  const session = useSession();
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {

@@ -7,12 +7,12 @@
  *
  * Rendered on the server in its loading state, which is the readable page before JavaScript.
  */
-import { useStore } from '@nanostores/react';
+import { useSession } from '@/stores/useSession';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { loginUrlFor } from '@/features/auth/auth';
 import { formatDateIST, formatTimeIST } from '@/lib/format';
 import { anyTournamentHref, matchHref } from '@/lib/routes';
-import { $session, isSignedIn } from '@/stores/session';
+import { isSignedIn } from '@/stores/session';
 import type { Bracket, BracketMatch, MatchReports } from './matches.api';
 import { countdown, type MatchRow, matchSituation, nextMatchPlace, reportBy, scoreLine, type Side } from './matchSteps';
 import { MatchSteps } from './MatchSteps';
@@ -43,7 +43,7 @@ const STATUS_WORDS: Record<MatchRow['status'], string> = {
 };
 
 export default function MatchIsland() {
-  const session = useStore($session);
+  const session = useSession();
   const userId = isSignedIn(session) ? session.user.id : null;
   const [matchId, setMatchId] = useState<string | null>(null);
   const [load, setLoad] = useState<Load>({ status: 'loading' });

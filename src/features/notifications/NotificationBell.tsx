@@ -4,13 +4,13 @@
  * Its data module (and supabase-js with it) loads only once a player is signed in, so the bell adds almost
  * nothing to a page's first load.
  */
-import { useStore } from '@nanostores/react';
+import { useSession } from '@/stores/useSession';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { $session, isSignedIn } from '@/stores/session';
+import { isSignedIn } from '@/stores/session';
 import { bellLabel, type NotificationInbox, timeAgo, unreadBadge } from './notifications';
 
 export default function NotificationBell() {
-  const session = useStore($session);
+  const session = useSession();
   const userId = isSignedIn(session) ? session.user.id : null;
   const [inbox, setInbox] = useState<NotificationInbox | null>(null);
   const [open, setOpen] = useState(false);

@@ -7,12 +7,12 @@
  *                    │                                 └─ refused / refunded ──▶ idle + why
  *                    └─ failed / closed ──▶ idle + 'Payment processing failed' / 'Payment cancelled by user'
  */
+import { useSession } from '@/stores/useSession';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { redirectToLogin } from '@/features/auth/guard';
 import { formatDateIST, formatEntryFee, formatTimeIST } from '@/lib/format';
-import { $session } from '@/stores/session';
 import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { requestTournamentStates } from '@/features/tournaments/liveStates';
@@ -54,7 +54,7 @@ const toneClass: Record<Message['tone'], string> = {
 };
 
 export default function PayPanelIsland(props: PayPanelProps) {
-  const session = useStore($session);
+  const session = useSession();
   const live = useStore($liveTournament);
   const [slots, setSlots] = useState(1);
   const [processing, setProcessing] = useState(false);

@@ -26,11 +26,13 @@ export default function ProfileIsland() {
   }, [userId]);
 
   if (!session || state.status === 'loading') {
+    // A screen's height while loading: the sections under the form (record, notification settings)
+    // start below the fold, so nothing the player sees moves when the form takes its place.
     return (
-      <>
+      <div className="min-h-svh">
         <Toaster />
         <Spinner label="Loading your profile" />
-      </>
+      </div>
     );
   }
 

@@ -7,7 +7,7 @@
  * Then: what needs attention across tournaments, the tournaments staff look after, one tournament's
  * panel (?t=<id> in the address, so a panel can be shared with a colleague), and for admins the roles.
  */
-import { useStore } from '@nanostores/react';
+import { useSession } from '@/stores/useSession';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { loginUrlFor } from '@/features/auth/auth';
@@ -16,7 +16,6 @@ import { Spinner } from '@/components/ui/Spinner';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
-import { $session } from '@/stores/session';
 import RolesPanel from './RolesPanel';
 import TournamentPanel from './TournamentPanel';
 import type { AttentionItem, MyStaffRole, StaffTournament } from './staff.schemas';
@@ -51,7 +50,7 @@ function Refusal({ title, children }: { title: string; children: React.ReactNode
 }
 
 export default function StaffConsoleIsland() {
-  const session = useStore($session);
+  const session = useSession();
   const [access, setAccess] = useState<Access>({ status: 'checking' });
   const [attention, setAttention] = useState<Load<AttentionItem[]>>({ status: 'loading' });
   const [tournaments, setTournaments] = useState<Load<StaffTournament[]>>({ status: 'loading' });
