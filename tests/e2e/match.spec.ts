@@ -11,9 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { payForEntry } from './helpers/staff';
 import { type Browser, type Page, test } from '@playwright/test';
 import {
-  ANON_KEY,
   completeEligibleProfile,
   expect,
   rpc,
@@ -42,24 +42,6 @@ async function asService<T = unknown>(path: string, init: { method?: string; bod
 type Match = { id: string; round: number; position: number; entry_a: string; entry_b: string; status: string };
 type Player = { session: StoredSession; name: string };
 
-/** Pays for a place the way the pay panel does, with the local Razorpay double confirming it. */
-async function payEntry(session: StoredSession, tournamentId: string): Promise<void> {
-  const order = (await (
-    await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
-      method: 'POST',
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'create_order', tournament_id: tournamentId, slots: 1 }),
-    })
-  ).json()) as { success: boolean; order_id?: string; error?: string };
-  if (!order.success || !order.order_id) throw new Error(`create_order for ${session.user.email}: ${order.error}`);
-  const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ order_id: order.order_id, outcome: 'success' }),
-  });
-  if (!paid.ok) throw new Error(`paying ${order.order_id} answered ${paid.status}`);
-}
-
 /**
  * A Super 4 tournament with four paid, checked-in players, drawn: two semi-finals at the start time and a
  * final. It is created open a day ahead (so the players can pay), then moved to start in two minutes, which
@@ -84,7 +66,7 @@ async function drawnSuper4(): Promise<{ id: string; playerOfEntry: Map<string, P
     [1, 2, 3, 4].map(async (n) => {
       const session = await signInWithApi(uniqueEmail(`match-p${n}`));
       await completeEligibleProfile(session);
-      await payEntry(session, id);
+      await payForEntry(session, id);
       return { session, name: `P${session.user.id.slice(0, 6)}` };
     }),
   );

@@ -27,7 +27,7 @@ import {
   storeSession,
   uniqueEmail,
 } from './helpers/auth';
-import { staffSession } from './helpers/staff';
+import { staffSession, payForEntry } from './helpers/staff';
 
 const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
@@ -54,23 +54,6 @@ async function asPlayer<T = unknown>(session: StoredSession, name: string, args:
 
 type Match = { id: string; round: number; position: number; entry_a: string; entry_b: string; status: string; scheduled_at: string };
 type Player = { session: StoredSession; name: string };
-
-async function payEntry(session: StoredSession, tournamentId: string): Promise<void> {
-  const order = (await (
-    await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
-      method: 'POST',
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'create_order', tournament_id: tournamentId, slots: 1 }),
-    })
-  ).json()) as { success: boolean; order_id?: string; error?: string };
-  if (!order.success || !order.order_id) throw new Error(`create_order for ${session.user.email}: ${order.error}`);
-  const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ order_id: order.order_id, outcome: 'success' }),
-  });
-  if (!paid.ok) throw new Error(`paying ${order.order_id} answered ${paid.status}`);
-}
 
 /**
  * A Super 4 pod of its own series (inactive, so no next pod opens), filled by four new players who check
@@ -119,7 +102,7 @@ async function drawnPod(): Promise<{ id: string; playerOfEntry: Map<string, Play
     [1, 2, 3, 4].map(async (n) => {
       const session = await signInWithApi(uniqueEmail(`run-p${n}`));
       await completeEligibleProfile(session);
-      await payEntry(session, id);
+      await payForEntry(session, id);
       return { session, name: `P${session.user.id.slice(0, 6)}` };
     }),
   );

@@ -4,6 +4,7 @@
  * p_apply = false), then apply it. After the prizes are credited the database refuses, and its sentence is
  * shown as it is.
  */
+import { ResultFields, staffInputClass } from './ResultFields';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { correctionSummary, resultProblem, sideName, type TypedResult, typedScore } from './disputes';
@@ -13,8 +14,6 @@ import { reasonProblem } from './tournamentPanel';
 
 const api = () => import('./staff.api');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const inputClass =
-  'w-full rounded-xl border-2 border-line bg-night px-3 py-2 text-chalk focus:border-lime focus:outline-none aria-[invalid=true]:border-danger';
 const EMPTY: TypedResult = { winner: null, goalsA: '', goalsB: '' };
 
 /** Confirmed matches between two players: the ones a correction may change. */
@@ -135,7 +134,7 @@ export default function CorrectionsPanel({ tournamentId, onApplied }: { tourname
             <select
               value={matchId}
               onChange={(event) => edit(() => setMatchId(event.target.value))}
-              className={`${inputClass} [color-scheme:dark]`}
+              className={`${staffInputClass} [color-scheme:dark]`}
             >
               <option value="">Choose a confirmed match…</option>
               {options.map((option) => (
@@ -146,51 +145,13 @@ export default function CorrectionsPanel({ tournamentId, onApplied }: { tourname
             </select>
           </label>
           {chosen && names && (
-            <fieldset className="grid gap-3 rounded-2xl bg-night/50 p-4">
-              <legend className="sr-only">The corrected result</legend>
-              <div className="grid gap-2" role="radiogroup" aria-label="Who went through">
-                <span className="font-semibold">Who went through</span>
-                <div className="flex flex-wrap gap-2">
-                  {names.map((name, side) => (
-                    <label
-                      key={name}
-                      className="flex min-h-11 items-center gap-2 rounded-xl border border-line px-3 has-checked:border-lime"
-                    >
-                      <input
-                        type="radio"
-                        name={`${id}-winner`}
-                        checked={result.winner === side}
-                        onChange={() => edit(() => setResult({ ...result, winner: side as 0 | 1 }))}
-                        className="size-4 accent-lime"
-                      />
-                      <span className="break-all">{name}</span>
-                    </label>
-                  ))}
-                </div>
-              </div>
-              <div className="grid max-w-md grid-cols-2 gap-3">
-                {(['goalsA', 'goalsB'] as const).map((key, side) => (
-                  <label key={key} className="grid min-w-0 gap-1 text-sm">
-                    <span className="truncate font-semibold" aria-hidden="true">
-                      {names[side]}
-                    </span>
-                    <span className="text-xs text-mist" aria-hidden="true">
-                      goals
-                    </span>
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={99}
-                      aria-label={`${names[side]}’s goals`}
-                      value={result[key]}
-                      onChange={(event) => edit(() => setResult({ ...result, [key]: event.target.value }))}
-                      className={inputClass}
-                    />
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ResultFields
+              id={id}
+              legend="The corrected result"
+              names={names}
+              result={result}
+              onChange={(next) => edit(() => setResult(next))}
+            />
           )}
           {problem && <p className="text-sm text-danger">{problem}</p>}
           <label className="grid gap-2">
@@ -201,7 +162,7 @@ export default function CorrectionsPanel({ tournamentId, onApplied }: { tourname
               value={reason}
               onChange={(event) => edit(() => setReason(event.target.value))}
               aria-invalid={whyProblem ? true : undefined}
-              className={inputClass}
+              className={staffInputClass}
             />
             {whyProblem && <span className="text-sm text-danger">{whyProblem}</span>}
           </label>

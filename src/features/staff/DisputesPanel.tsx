@@ -4,6 +4,7 @@
  * bucket), the reason and details, the deadline, and the three outcomes (set the result, order a replay,
  * disqualify), each with a note the players read.
  */
+import { ResultFields, staffInputClass } from './ResultFields';
 import { type SubmitEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';
@@ -27,8 +28,6 @@ const api = () => import('./staff.api');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (iso: string) => `${formatShortDateIST(iso)}, ${formatTimeIST(iso)}`;
 const DISPUTE_PARAM = 'dispute';
-const inputClass =
-  'w-full rounded-xl border-2 border-line bg-night px-3 py-2 text-chalk focus:border-lime focus:outline-none aria-[invalid=true]:border-danger';
 
 /** Ticks once a minute, so deadlines read "in 12 min" without a reload. */
 function useMinuteClock(): Date {
@@ -343,53 +342,7 @@ function DisputeView({
           ))}
         </fieldset>
 
-        {outcome === 'result' && (
-          <fieldset className="grid gap-3 rounded-2xl bg-night/50 p-4">
-            <legend className="sr-only">The result</legend>
-            <div className="grid gap-2" role="radiogroup" aria-label="Who went through">
-              <span className="font-semibold">Who went through</span>
-              <div className="flex flex-wrap gap-2">
-                {names.map((name, side) => (
-                  <label key={name} className="flex min-h-11 items-center gap-2 rounded-xl border border-line px-3 has-checked:border-lime">
-                    <input
-                      type="radio"
-                      name={`${id}-winner`}
-                      checked={result.winner === side}
-                      onChange={() => setResult({ ...result, winner: side as 0 | 1 })}
-                      className="size-4 accent-lime"
-                    />
-                    <span className="break-all">{name}</span>
-                  </label>
-                ))}
-              </div>
-            </div>
-            <div className="grid max-w-md grid-cols-2 gap-3">
-              {(['goalsA', 'goalsB'] as const).map((key, side) => (
-                <label key={key} className="grid min-w-0 gap-1 text-sm">
-                  <span className="truncate font-semibold" aria-hidden="true">
-                    {names[side]}
-                  </span>
-                  <span className="text-xs text-mist" aria-hidden="true">
-                    goals
-                  </span>
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={99}
-                    aria-label={`${names[side]}’s goals`}
-                    value={result[key]}
-                    onChange={(event) => setResult({ ...result, [key]: event.target.value })}
-                    className={inputClass}
-                  />
-                </label>
-              ))}
-            </div>
-            <p className="text-xs text-mist">
-              A level score is settled by the shoot-out: choose who won it. Leave both empty for no score.
-            </p>
-          </fieldset>
-        )}
+        {outcome === 'result' && <ResultFields id={id} legend="The result" names={names} result={result} onChange={setResult} />}
         {outcome === 'replay' && (
           <p className="rounded-2xl bg-night/50 p-4 text-sm text-mist">
             The reports are set aside and the match is played again, at least 10 minutes from now. Both players are told the new time.
@@ -429,7 +382,7 @@ function DisputeView({
             onChange={(event) => setNote(event.target.value)}
             aria-invalid={noteProblem ? true : undefined}
             aria-describedby={noteProblem ? `${id}-note-problem` : undefined}
-            className={inputClass}
+            className={staffInputClass}
           />
           {noteProblem && (
             <span id={`${id}-note-problem`} className="text-sm text-danger">

@@ -57,13 +57,11 @@ async function paymentFunction(session: StoredSession, body: Record<string, unkn
 }
 
 /**
- * A new eligible player who paid for `slots` entries of `tournamentId`: the order function, the test
- * double's checkout ("Pay") and the verify call, as the pay panel does (tests/e2e/payments.spec.ts
- * covers the screens).
+ * Pays for `slots` entries of `tournamentId` as `session`: the order function, the test double's
+ * checkout ("Pay") and the verify call, as the pay panel does (tests/e2e/payments.spec.ts covers the
+ * screens).
  */
-export async function paidPlayer(label: string, tournamentId: string, slots = 1): Promise<StoredSession> {
-  const session = await signInWithApi(uniqueEmail(label));
-  await completeEligibleProfile(session);
+export async function payForEntry(session: StoredSession, tournamentId: string, slots = 1): Promise<void> {
   const order = await paymentFunction(session, { action: 'create_order', tournament_id: tournamentId, slots });
   const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
     method: 'POST',
@@ -79,6 +77,13 @@ export async function paidPlayer(label: string, tournamentId: string, slots = 1)
     payment_id: checkout.razorpay_payment_id,
     signature: checkout.razorpay_signature,
   });
+}
+
+/** A new eligible player who paid for `slots` entries of `tournamentId`. */
+export async function paidPlayer(label: string, tournamentId: string, slots = 1): Promise<StoredSession> {
+  const session = await signInWithApi(uniqueEmail(label));
+  await completeEligibleProfile(session);
+  await payForEntry(session, tournamentId, slots);
   return session;
 }
 
