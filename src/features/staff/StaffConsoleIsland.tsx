@@ -5,10 +5,11 @@
  * without an authenticator app is told to set one up.
  *
  * Then: what needs attention across tournaments, the tournaments staff look after, one tournament's
- * panel (?t=<id> in the address, so a panel can be shared with a colleague), and for admins the roles.
+ * panel (?t=<id> in the address, so a panel can be shared with a colleague), and for admins the payouts
+ * (approvals, reconciliation, the accountant's reports) and the roles.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { loginUrlFor } from '@/features/auth/auth';
 import { PageHeading } from '@/features/account/AccountUi';
@@ -23,6 +24,9 @@ import type { AttentionItem, MyStaffRole, StaffTournament } from './staff.schema
 import { attentionLabel, describeRole, isAdmin, staffMessage } from './staff';
 import { markHeaderStaff } from './staffFlag';
 import type { Load } from './tournamentPanel';
+
+// Admins only, and loaded after the console: the payouts section stays out of everyone else's download.
+const PayoutsPanel = lazy(() => import('@/features/payouts/PayoutsPanel'));
 
 const api = () => import('./staff.api');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -281,6 +285,11 @@ export default function StaffConsoleIsland() {
           )}
         </div>
 
+        {isAdmin(roles) && (
+          <Suspense fallback={<p className="text-mist">Loading payouts…</p>}>
+            <PayoutsPanel />
+          </Suspense>
+        )}
         {isAdmin(roles) && <RolesPanel tournaments={list} />}
       </div>
     </>
