@@ -75,6 +75,9 @@ describe.each(engines)('playing matches on $name', (engine) => {
     return { id, playerOf };
   }
 
+  const nameOf = async (userId: string) =>
+    (await db.admin.query<{ name: string }>('select in_game_name as name from public.profiles where id = $1', [userId])).rows[0]!.name;
+
   const matchesOf = async (tournamentId: string) =>
     (await db.admin.query<Match>('select * from public.matches where tournament_id = $1 order by round, position', [tournamentId])).rows;
 
@@ -184,6 +187,19 @@ describe.each(engines)('playing matches on $name', (engine) => {
     const outsider = cup.playerOf.get((await matchesOf(cup.id))[1]!.entry_a!)!;
     await expectSqlError(rpc(player(outsider), 'public.get_match_reports($1)', [semi!.id]), 'PT403');
     await expectSqlError(report(semi!.id, a, 3, 0, true), 'PT409', 'dispute');
+    // The referee's queue holds it, with the two players and the deadline; players have no queue.
+    const queue = await rpc<Array<{ match_id: string; tournament_id: string; reason: string; deadline_at: string; entries: unknown[] }>>(
+      player(referee.id, referee.email, 'aal2'),
+      'public.staff_list_disputes()',
+    );
+    const queued = queue.find((row) => row.match_id === semi!.id);
+    expect(queued).toMatchObject({ tournament_id: cup.id, reason: 'wrong_score', round: 1, rounds: 2 });
+    expect(queued?.entries).toEqual([
+      { entry_id: semi!.entry_a, in_game_name: await nameOf(a) },
+      { entry_id: semi!.entry_b, in_game_name: await nameOf(b) },
+    ]);
+    expect(new Date(queued!.deadline_at).toISOString()).toBe(at(80));
+    await expectSqlError(rpc(player(a), 'public.staff_list_disputes()'), 'PT403');
     await expectSqlError(
       rpc(player(a), 'public.staff_settle_match($1, $2, $3, $4)', [semi!.id, semi!.entry_a, [3, 0], 'Screenshot shows 3-0']),
       'PT403',
@@ -203,6 +219,8 @@ describe.each(engines)('playing matches on $name', (engine) => {
       cup.id,
     ]);
     expect(changes[0]).toMatchObject({ action: 'result_set_by_staff', reason: 'The screenshot shows 3-0', actor: 'Referee' });
+    const after = await rpc<Array<{ match_id: string }>>(player(referee.id, referee.email, 'aal2'), 'public.staff_list_disputes()');
+    expect(after.map((row) => row.match_id)).not.toContain(semi!.id);
   });
 
   it('gives a walkover to the ready player when the other neither shows nor contests, and a dispute when contested', async () => {
@@ -293,6 +311,12 @@ describe.each(engines)('playing matches on $name', (engine) => {
       ['5th–8th', 4],
     ]);
     const champion = cup.playerOf.get(final.entry_a!)!;
+    const runnerUp = cup.playerOf.get(final.entry_b!)!;
+    // Each player's history reads their own place.
+    expect(await rpc(player(champion), 'public.get_my_places()')).toEqual([{ tournament_id: cup.id, place: '1st', from: 1, to: 1 }]);
+    expect(await rpc(player(runnerUp), 'public.get_my_places()')).toEqual([{ tournament_id: cup.id, place: '2nd', from: 2, to: 2 }]);
+    const firstOut = cup.playerOf.get((await matchesOf(cup.id))[0]!.entry_b!)!;
+    expect(await rpc(player(firstOut), 'public.get_my_places()')).toEqual([{ tournament_id: cup.id, place: '5th–8th', from: 5, to: 8 }]);
     const [stats] = await db.as<Record<string, number>>(player(champion), 'select * from public.get_my_stats()');
     expect(stats).toMatchObject({
       matches_played: 3,

@@ -68,7 +68,7 @@ test.describe('My Tournaments', () => {
 });
 
 test.describe('My Earnings & Statistics', () => {
-  test('a new player sees zeros, no payments and the statistics teaser', async ({ page }) => {
+  test('a new player sees zeros, no payments and an empty record', async ({ page }) => {
     await signedInPlayer(page, 'earnings-empty');
     await page.goto('/my-earnings');
     const cards = page.getByTestId('stat-card');
@@ -80,7 +80,10 @@ test.describe('My Earnings & Statistics', () => {
     await expect(cards.nth(2)).toContainText('No matches yet');
     await expect(cards.nth(3)).toContainText('No matches yet');
     await expect(page.getByText('No payments found.')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Detailed Statistics Coming Soon' })).toBeVisible();
+    const record = page.locator('[data-player-record]');
+    await expect(record.locator('[data-stat="matches"]')).toContainText('0No matches yet');
+    await expect(record.locator('[data-stat="win-rate"] [data-stat-figure]')).toHaveText('—');
+    await expect(record.locator('[data-stat="titles"] [data-stat-figure]')).toHaveText('0');
   });
 
   test('shows a paid entry fee in the payment history', async ({ page }) => {

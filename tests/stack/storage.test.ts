@@ -37,6 +37,30 @@ describe('storage: profile pictures', () => {
     expect((await fetch(publicUrl)).status).toBe(404);
   });
 
+  it('signs a link to an object the caller may read: it serves that object without a key until it expires, and nothing else', async () => {
+    const { client, userId } = await signedInPlayer('signed');
+    const name = `${userId}-signed.png`;
+    expect(
+      (
+        await serviceClient()
+          .storage.from('profile-pictures')
+          .upload(name, new Blob([PNG], { type: 'image/png' }))
+      ).error,
+    ).toBeNull();
+    const signed = await client.storage.from('profile-pictures').createSignedUrl(name, 60);
+    expect(signed.error).toBeNull();
+    const link = signed.data?.signedUrl ?? '';
+    expect(link).toMatch(new RegExp(`/storage/v1/object/sign/profile-pictures/${name}\\?token=`));
+    const response = await fetch(link);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
+    // The token names its object: it opens no other, and a forged one opens nothing.
+    expect((await fetch(link.replace(`${name}?`, `${userId}-other.png?`))).status).toBe(400);
+    expect((await fetch(link.replace(/token=.*/, 'token=forged'))).status).toBe(400);
+    const missing = await client.storage.from('profile-pictures').createSignedUrl(`${userId}-missing.png`, 60);
+    expect(missing.error?.message).toBe('Object not found');
+  });
+
   it("refuses a player's direct upload, even under their own id (it would skip the content check)", async () => {
     const { client, userId } = await signedInPlayer('direct');
     const { error } = await client.storage.from('profile-pictures').upload(`${userId}-direct.png`, new Blob([PNG], { type: 'image/png' }));

@@ -30,13 +30,3 @@ export function PageHeading({ eyebrow, title, children }: { eyebrow: string; tit
     </header>
   );
 }
-
-export function ComingSoonCard({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <section className="card pitch-stripes flex flex-col items-center gap-3 px-6 py-10 text-center">
-      <span className="eyebrow text-gold">Coming soon</span>
-      <h2 className="section-title text-2xl sm:text-3xl">{title}</h2>
-      {children && <div className="max-w-md text-mist">{children}</div>}
-    </section>
-  );
-}

@@ -8,9 +8,10 @@ import { formatPaiseExact } from '@/lib/format';
 import { showToast } from '@/stores/toast';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
 import Toaster from '@/components/ui/Toaster';
-import { ACCOUNT_MESSAGES, averageGoalsPerMatch, newestFirst, winRatePercent, type Payment, type PlayerStats } from './account';
+import { ACCOUNT_MESSAGES, averageGoalsPerMatch, newestFirst, type Payment, type PlayerStats } from './account';
 import { Spinner } from '@/components/ui/Spinner';
-import { ComingSoonCard, PageHeading } from './AccountUi';
+import { PageHeading } from './AccountUi';
+import PlayerRecord from './PlayerRecord';
 import PaymentHistoryList from './PaymentHistoryList';
 import PrizesSection from '@/features/payouts/PrizesSection';
 import type { Earnings } from '@/features/payouts/payouts';
@@ -68,11 +69,12 @@ export default function MyEarningsIsland() {
         </h2>
         <PaymentHistory payments={payments} />
       </section>
-      <div className="mt-10">
-        <ComingSoonCard title="Detailed Statistics Coming Soon">
-          Match-by-match results, goals and form charts will appear here once your tournaments get going.
-        </ComingSoonCard>
-      </div>
+      <section aria-labelledby="record-heading" className="mt-10">
+        <h2 id="record-heading" className="section-title mb-4 text-2xl sm:text-3xl">
+          Your record
+        </h2>
+        <PlayerRecord stats={stats} />
+      </section>
     </>
   );
 }
@@ -80,7 +82,7 @@ export default function MyEarningsIsland() {
 function StatCards({ stats, wonPaise }: { stats: Load<PlayerStats>; wonPaise: number | null | undefined }) {
   const value = stats.status === 'ready' ? stats.value : null;
   const placeholder = stats.status === 'loading' ? '…' : '—';
-  const winRate = value ? winRatePercent(value.matches_played, value.matches_won) : null;
+  const winRate = value && value.matches_played > 0 ? value.win_rate_percent : null;
   const average = value ? averageGoalsPerMatch(value.goals_scored, value.matches_played) : null;
   const cards = [
     {

@@ -30,6 +30,7 @@ import { useTournamentStates } from '@/features/tournaments/useTournamentStates'
 import type { MyEntries } from '@/features/brackets/brackets';
 import { CheckIn } from '@/features/brackets/CheckIn';
 import { ExtraSlots } from '@/features/brackets/ExtraSlots';
+import { type MyPlace, placesByTournament } from '@/features/standings/standings';
 
 type Load = { status: 'loading' } | { status: 'ready'; rows: Registration[] } | { status: 'error' };
 
@@ -75,6 +76,8 @@ export default function MyTournamentsIsland() {
   const tab = pickedTab ?? MY_TOURNAMENT_TABS.find((t) => t.id === rows[0]?.series)?.id ?? 'championship';
   // Refunds of cancelled tournaments show on their cards; without them the list still shows.
   const [payments, setPayments] = useState<Payment[]>([]);
+  // The player's place in each finished tournament; the list shows without it.
+  const [places, setPlaces] = useState<Record<string, MyPlace>>({});
   // The tournament's own status (the same words as every other page), one request for the whole list.
   const states = useTournamentStates([...new Set(rows.map((r) => r.tournament_id))]);
 
@@ -99,6 +102,18 @@ export default function MyTournamentsIsland() {
         setLoad({ status: 'error' });
         showToast(ACCOUNT_MESSAGES.tournamentsLoadFailed, 'error');
       });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId]);
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    import('@/features/standings/standings.api')
+      .then((api) => api.fetchMyPlaces())
+      .then((rows) => !cancelled && setPlaces(placesByTournament(rows)))
+      .catch((error: unknown) => console.warn('Places in finished tournaments could not be read', error));
     return () => {
       cancelled = true;
     };
@@ -174,6 +189,14 @@ export default function MyTournamentsIsland() {
                         </p>
                         {row.slots > 1 && <p className="mt-1 text-sm text-mist">{row.slots} entries</p>}
                         <RefundLine note={refundNote(payments, row.tournament_id, formatPaiseExact)} />
+                        {places[row.tournament_id] && (
+                          <p className="mt-2 font-semibold" data-my-place>
+                            Your place:{' '}
+                            <span className={places[row.tournament_id]?.from === 1 ? 'text-gold' : 'text-lime'}>
+                              {places[row.tournament_id]?.place}
+                            </span>
+                          </p>
+                        )}
                       </div>
                       {row.status === 'cancelled' ? (
                         <Badge tone={registrationStatusTone(row.status)}>{capitalise(row.status)}</Badge>

@@ -37,7 +37,11 @@ const StatsRow = z
     total_earnings_paise: z.number(),
     matches_played: z.number().int(),
     matches_won: z.number().int(),
+    matches_lost: z.number().int(),
     goals_scored: z.number().int(),
+    goals_conceded: z.number().int(),
+    titles: z.number().int(),
+    win_rate_percent: z.number().int(),
   })
   .partial()
   .nullish()

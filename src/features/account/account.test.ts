@@ -128,3 +128,33 @@ describe('refundNote', () => {
     expect(refundNote([payment({ status: 'refunded', tournament_id: 'pod-2' })], 'pod-1', formatPaiseExact)).toBeNull();
   });
 });
+
+describe('statFigures', () => {
+  it('shows the record from get_my_stats, and no win rate before the first match', async () => {
+    const { EMPTY_STATS, statFigures } = await import('./account');
+    expect(statFigures(EMPTY_STATS).map((card) => [card.label, card.figure])).toEqual([
+      ['Matches', '0'],
+      ['Wins', '0'],
+      ['Win rate', '—'],
+      ['Goals', '0–0'],
+      ['Titles', '0'],
+    ]);
+    const record = statFigures({
+      ...EMPTY_STATS,
+      matches_played: 3,
+      matches_won: 2,
+      matches_lost: 1,
+      goals_scored: 7,
+      goals_conceded: 4,
+      titles: 1,
+      win_rate_percent: 67,
+    });
+    expect(record.map((card) => `${card.label}: ${card.figure} (${card.note})`)).toEqual([
+      'Matches: 3 (Confirmed results)',
+      'Wins: 2 (1 lost)',
+      'Win rate: 67% (Of matches played)',
+      'Goals: 7–4 (7 for, 4 against)',
+      'Titles: 1 (Tournament won)',
+    ]);
+  });
+});

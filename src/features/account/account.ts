@@ -45,15 +45,47 @@ export interface Payment {
   created_at: string;
 }
 
-/** The row of get_my_stats. */
+/** The row of get_my_stats: counted from the player's confirmed matches. */
 export interface PlayerStats {
   total_earnings_paise: number;
   matches_played: number;
   matches_won: number;
+  matches_lost: number;
   goals_scored: number;
+  goals_conceded: number;
+  /** Finals won. */
+  titles: number;
+  /** Whole percent of matches won; 0 without matches. */
+  win_rate_percent: number;
 }
 
-export const EMPTY_STATS: PlayerStats = { total_earnings_paise: 0, matches_played: 0, matches_won: 0, goals_scored: 0 };
+export const EMPTY_STATS: PlayerStats = {
+  total_earnings_paise: 0,
+  matches_played: 0,
+  matches_won: 0,
+  matches_lost: 0,
+  goals_scored: 0,
+  goals_conceded: 0,
+  titles: 0,
+  win_rate_percent: 0,
+};
+
+/** The figures of a player's record, in the order the stats cards show them. */
+export function statFigures(stats: PlayerStats): { key: string; label: string; figure: string; note: string }[] {
+  const played = stats.matches_played;
+  return [
+    { key: 'matches', label: 'Matches', figure: String(played), note: played === 0 ? 'No matches yet' : 'Confirmed results' },
+    { key: 'wins', label: 'Wins', figure: String(stats.matches_won), note: `${stats.matches_lost} lost` },
+    { key: 'win-rate', label: 'Win rate', figure: played === 0 ? '—' : `${stats.win_rate_percent}%`, note: 'Of matches played' },
+    {
+      key: 'goals',
+      label: 'Goals',
+      figure: `${stats.goals_scored}–${stats.goals_conceded}`,
+      note: `${stats.goals_scored} for, ${stats.goals_conceded} against`,
+    },
+    { key: 'titles', label: 'Titles', figure: String(stats.titles), note: stats.titles === 1 ? 'Tournament won' : 'Tournaments won' },
+  ];
+}
 
 export type BadgeTone = 'blue' | 'green' | 'red' | 'yellow' | 'grey';
 

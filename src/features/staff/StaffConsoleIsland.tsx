@@ -29,6 +29,8 @@ import type { Load } from './tournamentPanel';
 const PayoutsPanel = lazy(() => import('@/features/payouts/PayoutsPanel'));
 
 const api = () => import('./staff.api');
+// The disputes queue loads after the console's first paint: its code is not part of the page's first load.
+const DisputesPanel = lazy(() => import('./DisputesPanel'));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** The database's code of a refusal (staff.api keeps it as the ApiError's hint). */
 const codeOf = (error: unknown) => (error as { hint?: unknown }).hint;
@@ -132,7 +134,7 @@ export default function StaffConsoleIsland() {
 
   const heading = (
     <PageHeading eyebrow="Staff" title="Staff console">
-      Check-in, the draw, postponements, cancellations and refunds. Every change is recorded with its reason.
+      Check-in, the draw, disputes and results, postponements, cancellations and refunds. Every change is recorded with its reason.
     </PageHeading>
   );
 
@@ -241,6 +243,10 @@ export default function StaffConsoleIsland() {
               </ul>
             ))}
         </section>
+
+        <Suspense fallback={<p className="text-mist">Loading the disputes…</p>}>
+          <DisputesPanel onChanged={reload} />
+        </Suspense>
 
         <section aria-labelledby="tournaments-heading">
           <h2 id="tournaments-heading" className="section-title text-3xl">

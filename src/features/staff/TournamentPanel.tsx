@@ -3,7 +3,7 @@
  * (close check-in and draw, postpone, cancel), the refunds after a cancellation, the CSV export and the
  * audit log. State lives in one reducer (tournamentPanel.ts); this component makes the calls.
  */
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { anyTournamentHref } from '@/lib/routes';
@@ -27,6 +27,8 @@ import {
 import { initialPanelState, type PanelDialog, panelReducer, reasonProblem } from './tournamentPanel';
 
 const api = () => import('./staff.api');
+// Only for tournaments with results; loaded when such a panel opens.
+const CorrectionsPanel = lazy(() => import('./CorrectionsPanel'));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const when = (iso: string) => `${formatShortDateIST(iso)}, ${formatTimeIST(iso)}`;
 
@@ -36,6 +38,8 @@ const REFUND_POLL_MS = 2000;
 /** Before the draw an organiser may still move or close things; afterwards only a cancellation is left. */
 const BEFORE_START = new Set(['scheduled', 'open', 'full', 'check-in']);
 const STILL_RUNNING = new Set(['scheduled', 'open', 'full', 'check-in', 'live']);
+/** Results exist to correct once matches are played (the database refuses after the prizes are credited). */
+const RESULTS_EXIST = new Set(['live', 'finished', 'settled']);
 
 interface Props {
   tournament: StaffTournament;
@@ -289,6 +293,18 @@ export default function TournamentPanel({ tournament, roles, onChanged }: Props)
 
       {state.refunds && state.refunds.total > 0 && (
         <RefundBar progress={state.refunds} canRetry={canOrganise} onRetry={() => void retry()} retrying={retrying} />
+      )}
+
+      {canReferee && RESULTS_EXIST.has(tournament.status) && (
+        <Suspense fallback={<p className="text-mist">Loading the corrections…</p>}>
+          <CorrectionsPanel
+            tournamentId={id}
+            onApplied={() => {
+              void loadAudit();
+              onChanged();
+            }}
+          />
+        </Suspense>
       )}
 
       <section aria-labelledby="entries-heading">

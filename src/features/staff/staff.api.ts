@@ -12,13 +12,18 @@ import {
   AuditRow,
   CancelResult,
   CheckInChange,
+  CorrectionAnswer,
   DrawResult,
   GrantedRole,
   GrantResult,
+  MatchDecision,
+  MatchEvidence,
   MyStaffRole,
+  OpenDispute,
   PostponedState,
   RefundProgress,
   RetryResult,
+  StaffBracket,
   StaffEntry,
   type StaffRoleName,
   StaffTournament,
@@ -80,3 +85,32 @@ export const grantRole = (email: string, role: StaffRoleName, tournamentId: stri
 export async function revokeRole(roleId: string): Promise<void> {
   await call('admin_revoke_role', { p_role_id: roleId });
 }
+
+// Disputes and corrections (lifecycle.md, A match: 5. Dispute, 6. Correction).
+export const fetchOpenDisputes = () => list(OpenDispute, 'staff_list_disputes');
+export const fetchMatchEvidence = (matchId: string) => one(MatchEvidence, 'get_match_reports', { p_match_id: matchId });
+export const fetchStaffBracket = (tournamentId: string) => one(StaffBracket, 'get_bracket', { p_tournament_id: tournamentId });
+
+/** A short-lived link to a screenshot in the private evidence bucket (staff may read it), or null. */
+export async function evidenceUrl(path: string): Promise<string | null> {
+  const { data } = await getSupabase()
+    .storage.from('match-evidence')
+    .createSignedUrl(path, 15 * 60);
+  return data?.signedUrl ?? null;
+}
+
+/** `score` is [a, b] in the order of the match's entries. */
+export const settleMatch = (matchId: string, winnerEntryId: string, score: [number, number] | null, note: string) =>
+  one(MatchDecision, 'staff_settle_match', { p_match_id: matchId, p_winner_entry_id: winnerEntryId, p_score: score, p_note: note });
+export const orderReplay = (matchId: string, note: string) =>
+  one(MatchDecision, 'staff_order_replay', { p_match_id: matchId, p_note: note });
+export const disqualify = (matchId: string, entryId: string, note: string) =>
+  one(MatchDecision, 'staff_disqualify', { p_match_id: matchId, p_entry_id: entryId, p_note: note });
+export const correctResult = (matchId: string, winnerEntryId: string, score: [number, number] | null, reason: string, apply: boolean) =>
+  one(CorrectionAnswer, 'staff_correct_result', {
+    p_match_id: matchId,
+    p_winner_entry_id: winnerEntryId,
+    p_score: score,
+    p_reason: reason,
+    p_apply: apply,
+  });

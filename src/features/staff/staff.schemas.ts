@@ -119,3 +119,90 @@ export const TournamentChange = z.object({
   actor: z.string(),
 });
 export type TournamentChange = z.infer<typeof TournamentChange>;
+
+const MatchSide = z.object({ entry_id: Id.nullable(), in_game_name: z.string().nullable() });
+export type MatchSide = z.infer<typeof MatchSide>;
+
+/** One open dispute of staff_list_disputes (the queue, nearest staff deadline first). */
+export const OpenDispute = z.object({
+  dispute_id: Id,
+  match_id: Id,
+  tournament_id: z.string(),
+  title: z.string(),
+  round: z.number().int(),
+  rounds: z.number().int(),
+  position: z.number().int(),
+  status: z.string(),
+  scheduled_at: Time,
+  entries: z.tuple([MatchSide, MatchSide]),
+  reason: z.string(),
+  details: z.string().nullable(),
+  opened_at: Time,
+  deadline_at: Time,
+  opened_by_entry_id: Id.nullable(),
+});
+export type OpenDispute = z.infer<typeof OpenDispute>;
+
+/** get_match_reports as staff read it: the reports on file and the latest dispute. */
+export const MatchEvidence = z.object({
+  reports: z.array(
+    z.object({
+      entry_id: Id,
+      score: z.tuple([z.number().int(), z.number().int()]),
+      winner_entry_id: Id,
+      screenshot_path: z.string(),
+      reported_at: Time,
+    }),
+  ),
+  dispute: z
+    .object({
+      reason: z.string(),
+      details: z.string().nullable(),
+      opened_at: Time,
+      deadline_at: Time,
+      opened_by_entry_id: Id.nullable(),
+      settled_at: Time.nullable(),
+      outcome: z.string().nullable(),
+      note: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type MatchEvidence = z.infer<typeof MatchEvidence>;
+export type MatchEvidenceReport = MatchEvidence['reports'][number];
+
+/** What staff_settle_match, staff_order_replay and staff_disqualify answer. */
+export const MatchDecision = z.looseObject({ match_id: Id, status: z.string() });
+
+/** staff_correct_result: the later matches a new winner resets (a preview unless applied). */
+export const CorrectionAnswer = z.object({
+  match_id: Id,
+  winner_changes: z.boolean(),
+  later_matches: z.array(
+    z.object({ match_id: Id, round: z.number().int(), position: z.number().int(), status: z.string(), played: z.boolean() }),
+  ),
+  applied: z.boolean(),
+});
+export type CorrectionAnswer = z.infer<typeof CorrectionAnswer>;
+
+/** The part of get_bracket the corrections form reads. */
+export const StaffBracket = z.object({
+  rounds: z.array(
+    z.object({
+      round: z.number().int(),
+      name: z.string(),
+      matches: z.array(
+        z.object({
+          id: Id,
+          round: z.number().int(),
+          position: z.number().int(),
+          entries: z.tuple([MatchSide.nullable(), MatchSide.nullable()]),
+          score: z.tuple([z.number().int(), z.number().int()]).nullable(),
+          winner_entry_id: Id.nullable(),
+          status: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type StaffBracket = z.infer<typeof StaffBracket>;
+export type StaffBracketMatch = StaffBracket['rounds'][number]['matches'][number];

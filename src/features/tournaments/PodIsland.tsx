@@ -13,6 +13,7 @@ import { entriesOrPending } from './status';
 import { useTournamentStates } from './useTournamentStates';
 import type { PodRow } from './pods.api';
 import BracketIsland from '@/features/brackets/BracketIsland';
+import StandingsIsland from '@/features/standings/StandingsIsland';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
 
 type Load = { status: 'loading' } | { status: 'ready'; pod: PodRow } | { status: 'missing' } | { status: 'error' };
@@ -117,6 +118,17 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
         </p>
         <BracketIsland tournamentId={pod.id} drawAt={state?.check_in_closes_at ?? null} />
       </section>
+      {(state?.status === 'finished' || state?.status === 'settled') && (
+        <section className="mt-10" aria-labelledby="standings-heading">
+          <h2 id="standings-heading" className="text-xl font-bold">
+            Standings
+          </h2>
+          <p className="mt-1 max-w-3xl text-sm text-mist">
+            Places by the round each player went out in: players out in the same round share a place.
+          </p>
+          <StandingsIsland tournamentId={pod.id} />
+        </section>
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Storage (/storage/v1): uploads (uploads.ts), downloads through the public URL of a public bucket or as
- * the caller under the bucket's RLS policies (with ETags), and removal. Each object's row lives in
+ * the caller under the bucket's RLS policies (with ETags), signed URLs (a caller who may read an object
+ * gets a link that serves it to anyone until it expires), and removal. Each object's row lives in
  * storage.objects and its bytes under <dataDir>/storage/<bucket>/<path>. Bucket management and the rest
  * of the Storage API answer 501 naming the feature.
  */
@@ -11,7 +12,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Transaction, withRequestContext } from '../../database.ts';
 import { BodyTooLargeError, type Caller, HttpError, readJson, resolveCaller, sendJson } from '../../http.ts';
-import { InvalidJwtError } from '../../keys.ts';
+import { InvalidJwtError, signJwt, verifyJwt } from '../../keys.ts';
 import type { ServiceModule } from '../../server.ts';
 import { upload } from './uploads.ts';
 
@@ -119,6 +120,28 @@ async function prefixesOf(req: IncomingMessage): Promise<string[]> {
   throw storageErrors.badBody('Send {"prefixes": ["<object path>", ...]} naming the objects to remove');
 }
 
+/**
+ * POST /object/sign/<bucket>/<path> `{ expiresIn }` (seconds): when the caller may read the object (its
+ * bucket's RLS policies), `{ signedURL }`, the path of a link that serves it until then.
+ */
+async function createSignedUrl(
+  store: BucketStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  bucketId: string,
+  key: string,
+) {
+  const body = (await readJson(req).catch(() => null)) as { expiresIn?: unknown } | null;
+  const expiresIn = Number(body?.expiresIn);
+  if (!Number.isInteger(expiresIn) || expiresIn < 1) throw storageErrors.badBody('Send {"expiresIn": <seconds>}');
+  const { rows } = await store.asCaller(caller, (tx) => tx.query<ObjectRow>(SELECT_OBJECT, [bucketId, key]));
+  if (!rows[0]) throw storageError(400, 'not_found', 'Object not found');
+  const token = await signJwt({ url: `${bucketId}/${key}`, exp: Math.floor(Date.now() / 1000) + expiresIn });
+  // Unencoded, as Storage answers it: supabase-js encodes the whole link (encodeURI).
+  sendJson(res, 200, { signedURL: `/object/sign/${bucketId}/${key}?token=${token}` });
+}
+
 async function route(store: BucketStore, req: IncomingMessage, res: ServerResponse, url: URL) {
   const method = req.method ?? 'GET';
   const rest = url.pathname.slice('/storage/v1'.length);
@@ -134,6 +157,17 @@ async function route(store: BucketStore, req: IncomingMessage, res: ServerRespon
     const [bucketId, key] = [decode(publicMatch[1]), decode(publicMatch[2])];
     // A private bucket's objects are as absent as missing ones through the public URL.
     if (!(await store.bucket(bucketId).catch(() => undefined))?.public) throw storageErrors.objectNotFound();
+    return serve(store, req, res, bucketId, key, (await store.pg.query<ObjectRow>(SELECT_OBJECT, [bucketId, key])).rows[0]);
+  }
+
+  // A signed URL carries its own permission (the token), as on a hosted project: no API key needed.
+  const signedMatch = /^\/object\/sign\/([^/]+)\/(.+)$/.exec(rest);
+  if (signedMatch && (method === 'GET' || method === 'HEAD')) {
+    const [bucketId, key] = [decode(signedMatch[1]), decode(signedMatch[2])];
+    const claims = await verifyJwt(url.searchParams.get('token') ?? '').catch((error: unknown) => {
+      throw storageError(400, 'InvalidSignature', error instanceof InvalidJwtError && error.expired ? 'jwt expired' : 'invalid signature');
+    });
+    if (claims.url !== `${bucketId}/${key}`) throw storageError(400, 'InvalidSignature', 'The token was signed for another object');
     return serve(store, req, res, bucketId, key, (await store.pg.query<ObjectRow>(SELECT_OBJECT, [bucketId, key])).rows[0]);
   }
 
@@ -154,6 +188,7 @@ async function route(store: BucketStore, req: IncomingMessage, res: ServerRespon
     }
     if (method === 'DELETE') return remove(store, res, caller, bucketId, [key], true);
   }
+  if (signedMatch && method === 'POST') return createSignedUrl(store, req, res, caller, decode(signedMatch[1]), decode(signedMatch[2]));
   const bulkDelete = /^\/object\/([^/]+)$/.exec(rest);
   if (bulkDelete && method === 'DELETE') return remove(store, res, caller, decode(bulkDelete[1]), await prefixesOf(req), false);
   if (rest.startsWith('/bucket')) throw storageErrors.unsupported('Managing buckets through the API (create them in a migration)');

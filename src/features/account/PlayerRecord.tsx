@@ -1,0 +1,34 @@
+/**
+ * A player's record from get_my_stats: matches, wins (and losses), win rate, goals for and against, and
+ * titles. Shared by the dashboard, the profile and My Earnings; while loading each figure reads "…".
+ */
+import { type PlayerStats, statFigures, EMPTY_STATS } from './account';
+
+export type StatsLoad = { status: 'loading' } | { status: 'ready'; value: PlayerStats } | { status: 'error' };
+
+export default function PlayerRecord({ stats, headingLevel = 'h3' }: { stats: StatsLoad; headingLevel?: 'h2' | 'h3' }) {
+  const figures = statFigures(stats.status === 'ready' ? stats.value : EMPTY_STATS);
+  const Heading = headingLevel;
+  if (stats.status === 'error') return <p className="card px-5 py-6 text-danger">Failed to load your statistics</p>;
+  return (
+    <ul
+      role="list"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      aria-busy={stats.status === 'loading'}
+      data-player-record
+    >
+      {figures.map((card) => (
+        <li key={card.key} className="card flex min-w-0 flex-col gap-1 p-4 last:col-span-2 sm:last:col-span-1" data-stat={card.key}>
+          <Heading className="text-xs font-bold tracking-wider text-mist uppercase">{card.label}</Heading>
+          <p
+            className={`font-display text-3xl break-words ${card.key === 'titles' && stats.status === 'ready' && stats.value.titles > 0 ? 'text-gold' : ''}`}
+            data-stat-figure
+          >
+            {stats.status === 'loading' ? '…' : card.figure}
+          </p>
+          <p className="text-xs text-mist">{stats.status === 'loading' ? '\u00a0' : card.note}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * A tournament's standings: once it is finished, the places by band (1st, 2nd, 3rd–4th ...) from
+ * get_standings. Before that it says when they appear. Follows the tournament's live status, so a page
+ * left open on the final shows the standings as soon as the result is confirmed.
+ */
+import { useEffect, useState } from 'react';
+import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { bandTitle, bandTone, type StandingBand, standingsAreFinal } from './standings';
+
+type Load = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; bands: StandingBand[] } | { status: 'error'; message: string };
+
+/** The podium's colours: the band's card and its place. */
+const TONE_CARD = {
+  gold: 'border-gold/60 bg-gold/10',
+  silver: 'border-chalk/40 bg-chalk/5',
+  bronze: 'border-[#d08a4f]/60 bg-[#d08a4f]/10',
+} as const;
+const TONE_PLACE = { gold: 'text-gold', silver: 'text-chalk', bronze: 'text-[#e3a06a]' } as const;
+
+export default function StandingsIsland({ tournamentId }: { tournamentId: string }) {
+  const status = useTournamentStates([tournamentId])[tournamentId]?.status;
+  const final = standingsAreFinal(status);
+  const [load, setLoad] = useState<Load>({ status: 'idle' });
+
+  useEffect(() => {
+    if (!final) return;
+    let cancelled = false;
+    setLoad({ status: 'loading' });
+    import('./standings.api')
+      .then((api) => api.fetchStandings(tournamentId))
+      .then((bands) => !cancelled && setLoad({ status: 'ready', bands }))
+      .catch((error: unknown) => {
+        if (!cancelled) setLoad({ status: 'error', message: error instanceof Error ? error.message : 'The standings could not load.' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [final, tournamentId]);
+
+  if (!final || load.status === 'idle') {
+    return (
+      <p className="card mt-4 p-5 text-mist" data-standings="waiting">
+        {status === 'cancelled'
+          ? 'This tournament was cancelled: there are no standings.'
+          : 'The standings appear here when the final is confirmed: places by the round each player went out in.'}
+      </p>
+    );
+  }
+  if (load.status === 'loading') return <p className="mt-4 text-mist">Loading the standings…</p>;
+  if (load.status === 'error') return <p className="mt-4 font-semibold text-danger">{load.message}</p>;
+
+  return (
+    <ol role="list" className="mt-4 grid gap-3" data-standings="final">
+      {load.bands.map((band) => {
+        const tone = bandTone(band);
+        return (
+          <li
+            key={band.place}
+            className={`card grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-3 p-4 sm:grid-cols-[7rem_minmax(0,1fr)] ${tone ? TONE_CARD[tone] : ''}`}
+            data-band={band.place}
+          >
+            <div>
+              <p className={`font-display text-2xl leading-none sm:text-3xl ${tone ? TONE_PLACE[tone] : 'text-chalk'}`}>{band.place}</p>
+              <p className="mt-1 text-xs text-mist">{bandTitle(band)}</p>
+            </div>
+            <ul role="list" className="flex flex-wrap gap-x-4 gap-y-1 font-semibold">
+              {band.entries.map((entry) => (
+                <li key={entry.entry_id} className="break-all" data-standing-player>
+                  {entry.in_game_name ?? 'A player'}
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
