@@ -102,7 +102,16 @@ describe('account.api', () => {
 
   it('reads missing stats as zeros, and text where numbers belong as malformed', async () => {
     answers([]);
-    expect(await accountApi.fetchMyStats()).toEqual({ total_earnings_paise: 0, matches_played: 0, matches_won: 0, goals_scored: 0 });
+    expect(await accountApi.fetchMyStats()).toEqual({
+      total_earnings_paise: 0,
+      matches_played: 0,
+      matches_won: 0,
+      matches_lost: 0,
+      goals_scored: 0,
+      goals_conceded: 0,
+      titles: 0,
+      win_rate_percent: 0,
+    });
     answers([{ total_earnings_paise: 'lots' }]);
     expect((await failure(accountApi.fetchMyStats())).kind).toBe('malformed');
   });
