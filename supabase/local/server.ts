@@ -17,7 +17,9 @@ import { projectAddresses } from '../../scripts/project-env.ts';
 import { syncCatalog } from '../../scripts/sync-catalog.ts';
 import { readStackSettings, type StackSettings } from './config.ts';
 import { openDatabase, readLocalServerSql } from './database.ts';
+import { panVerificationService } from './doubles/pan-verification.ts';
 import { razorpayService } from './doubles/razorpay.ts';
+import { razorpayxService } from './doubles/razorpayx.ts';
 import { dueWorkService } from './due-work.ts';
 import { BodyTooLargeError, HttpError, sendJson } from './http.ts';
 import { Inbox, inboxService } from './inbox.ts';
@@ -71,6 +73,8 @@ const SERVICE_MODULES = [
   functionsService,
   inboxService,
   razorpayService,
+  razorpayxService,
+  panVerificationService,
   dueWorkService,
 ];
 

@@ -50,6 +50,9 @@ function casesFor(token: string): Case[] {
     ['storage upload', '/storage/v1/object/profile-pictures/x.png'],
     ['razorpay test pay', '/razorpay/test/pay'],
     ['razorpay orders', '/razorpay/v1/orders'],
+    ['razorpayx payouts', '/razorpayx/v1/payouts'],
+    ['razorpayx test control', '/razorpayx/test/control'],
+    ['pan verification', '/pan-verification/pan/verify'],
   ];
   const cases: Case[] = [];
   for (const [name, path] of posts)
@@ -113,6 +116,10 @@ function casesFor(token: string): Case[] {
     { name: 'inbox wrong method', path: '/__inbox?email=a@b.c', method: 'POST', body: '{}' },
     { name: 'razorpay unknown route', path: '/razorpay/nowhere' },
     { name: 'razorpay huge body', path: '/razorpay/test/pay', method: 'POST', body: HUGE, headers: json },
+    { name: 'razorpayx unknown route', path: '/razorpayx/nowhere' },
+    { name: 'razorpayx huge body', path: '/razorpayx/v1/payouts', method: 'POST', body: HUGE, headers: json },
+    { name: 'pan verification unknown route', path: '/pan-verification/nowhere' },
+    { name: 'pan verification huge body', path: '/pan-verification/pan/verify', method: 'POST', body: HUGE, headers: json },
   );
   return cases;
 }

@@ -9,6 +9,7 @@
  * a deploy mistake never turns into a project that trusts public test keys.
  */
 import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET, LOCAL_RAZORPAY_PATH, LOCAL_RAZORPAY_WEBHOOK_SECRET } from './razorpay-local.ts';
+import { LOCAL_PAN_VERIFY_ENDPOINT, LOCAL_RAZORPAYX_PATH } from './razorpayx-local.ts';
 
 export type PaymentConfig = {
   supabaseUrl: string;
@@ -66,6 +67,48 @@ export function readPaymentConfig(env: Env): PaymentConfig {
       keySecret: pick('RAZORPAY_KEY_SECRET', LOCAL_RAZORPAY_KEY_SECRET),
       webhookSecret: pick('RAZORPAY_WEBHOOK_SECRET', LOCAL_RAZORPAY_WEBHOOK_SECRET),
       apiBase: withoutTrailingSlash(read('RAZORPAY_API_BASE') ?? (local ? localApiBase : REAL_RAZORPAY_API_BASE)),
+    },
+  };
+}
+
+/**
+ * Settings of the payouts (RazorpayX) and of the PAN check, read by the outbox worker and the
+ * razorpayx-webhook function. RAZORPAYX_KEY_ID, RAZORPAYX_KEY_SECRET, RAZORPAYX_ACCOUNT_NUMBER,
+ * RAZORPAYX_WEBHOOK_SECRET, PAN_VERIFY_URL and PAN_VERIFY_KEY must be set everywhere except that, on the
+ * local stack, PAN_VERIFY_URL defaults to the stack's PAN double (the keys come from
+ * supabase/local/functions.env there). RAZORPAYX_API_BASE defaults to the real API
+ * (locally: `<SUPABASE_URL>/razorpayx`, the double).
+ */
+export type PayoutConfig = {
+  razorpayx: { keyId: string; keySecret: string; accountNumber: string; webhookSecret: string; apiBase: string };
+  pan: { url: string; apiKey: string };
+};
+
+export function readPayoutConfig(env: Env): PayoutConfig {
+  const read = (name: string) => {
+    const value = env(name)?.trim();
+    return value ? value : undefined;
+  };
+  const required = (name: string, localValue?: string) => {
+    const value = read(name) ?? localValue;
+    if (!value) throw new ConfigError(`${name} must be set`);
+    return value;
+  };
+  const local = isLocalStack(env);
+  const stackUrl = local ? withoutTrailingSlash(required('SUPABASE_URL')) : undefined;
+  return {
+    razorpayx: {
+      keyId: required('RAZORPAYX_KEY_ID'),
+      keySecret: required('RAZORPAYX_KEY_SECRET'),
+      accountNumber: required('RAZORPAYX_ACCOUNT_NUMBER'),
+      webhookSecret: required('RAZORPAYX_WEBHOOK_SECRET'),
+      apiBase: withoutTrailingSlash(
+        read('RAZORPAYX_API_BASE') ?? (stackUrl ? `${stackUrl}${LOCAL_RAZORPAYX_PATH}` : REAL_RAZORPAY_API_BASE),
+      ),
+    },
+    pan: {
+      url: required('PAN_VERIFY_URL', stackUrl ? `${stackUrl}${LOCAL_PAN_VERIFY_ENDPOINT}` : undefined),
+      apiKey: required('PAN_VERIFY_KEY'),
     },
   };
 }

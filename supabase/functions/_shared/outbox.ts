@@ -6,13 +6,28 @@
  * A worker that dies mid-call leaves the lease to run out; the next worker sends the call
  * again with the same idempotency key, so Razorpay answers with the first refund instead of
  * making a second one. Temporary failures are retried with backoff (decided in SQL).
+ *
+ * Payouts follow the same rule: the RazorpayX payout carries X-Payout-Idempotency (the outbox key,
+ * 'payout-<payout id>'), so a retry after a lost answer gets the first payout back, never a second one.
  */
 import type { OutsideCall, OutsideOutcome, PaymentStore } from './payment-store.ts';
+import { PanVerifyError, type PanClient } from './pan-client.ts';
+import type { PayoutStore } from './payout-store.ts';
 import { RazorpayApiError, type RazorpayClient } from './razorpay-client.ts';
+import { payoutFailureReason, type RazorpayXClient, type RazorpayXPayout } from './razorpayx-client.ts';
 import { databaseMail, MailError, parentalConsentMail, type Mailer } from './mailer.ts';
 
-/** `mailer` and `siteOrigin` send the e-mails the database queued (a parent's consent link). */
-export type OutboxDeps = { store: PaymentStore; razorpay: RazorpayClient; mailer?: Mailer; siteOrigin?: string };
+/** What the drain needs of the payment store: the outbox itself, and the confirmation an order check may make. */
+export type OutboxStore = Pick<PaymentStore, 'claimOutsideCalls' | 'recordOutsideAnswer' | 'confirm'>;
+
+/** The payout providers and where their answers are recorded. */
+export type PayoutDeps = { store: PayoutStore; razorpayx: RazorpayXClient; pan: PanClient; now?: () => Date };
+
+/**
+ * `mailer` and `siteOrigin` send the e-mails the database queued (a parent's consent link); `payouts`
+ * makes the KYC checks and payouts (without it those calls wait for a worker that has it).
+ */
+export type OutboxDeps = { store: OutboxStore; razorpay: RazorpayClient; mailer?: Mailer; siteOrigin?: string; payouts?: PayoutDeps };
 
 export type DrainSummary = { done: number; retry: number; failed: number };
 
@@ -47,6 +62,14 @@ async function makeCall(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
         return await sendParentalConsent(deps, call);
       case 'email':
         return await sendEmail(deps, call);
+      case 'pan_verification':
+        return await verifyPan(deps, call);
+      case 'upi_validation':
+        return await validateUpi(deps, call);
+      case 'razorpayx_payout':
+        return await pay(deps, call);
+      case 'razorpayx_payout_check':
+        return await checkPayout(deps, call);
       default:
         return { outcome: 'failed', answer: { error: `unknown kind ${String((call as { kind: unknown }).kind)}` } };
     }
@@ -109,7 +132,131 @@ async function sendEmail(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
   return { outcome: 'done', answer: { sent_to: mail.to } };
 }
 
+function payoutDeps(deps: OutboxDeps): PayoutDeps {
+  // A temporary state: the call stays queued for a worker that has the payout settings.
+  if (!deps.payouts) throw new Error('no payout providers configured');
+  return deps.payouts;
+}
+
+export const PAN_REJECTED_REASON = 'The PAN is not valid or not operative. Check it and submit it again.';
+export const PAN_NAME_MISMATCH_REASON = 'The name on this PAN does not match your legal name.';
+export const UPI_REJECTED_REASON = 'This UPI id could not be verified: check that it is yours and can receive money.';
+
+/** Is the PAN operative, and is it the player's own (the name on it is their legal name)? */
+async function verifyPan(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  const { store, pan } = payoutDeps(deps);
+  const userId = String(call.payload.user_id);
+  const result = await pan.verify({
+    pan: String(call.payload.pan),
+    name: String(call.payload.legal_name ?? ''),
+    idempotencyKey: call.idempotency_key,
+  });
+  const ok = result.status === 'valid' && result.name_match;
+  const reason = ok ? null : result.status !== 'valid' ? PAN_REJECTED_REASON : PAN_NAME_MISMATCH_REASON;
+  await store.recordKycCheck(userId, 'pan', ok, reason);
+  return { outcome: 'done', answer: { status: result.status, name_match: result.name_match } };
+}
+
+/** RazorpayX fund account validation: does the UPI id exist and take money? */
+async function validateUpi(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  const { store, razorpayx } = payoutDeps(deps);
+  const userId = String(call.payload.user_id);
+  const upiId = String(call.payload.upi_id);
+  let validation: Awaited<ReturnType<RazorpayXClient['validateVpa']>>;
+  try {
+    const contact = await razorpayx.createContact({
+      name: String(call.payload.legal_name ?? 'Golazo player'),
+      email: null,
+      referenceId: userId,
+    });
+    const fundAccount = await razorpayx.createVpaFundAccount({ contactId: contact.id, upiId });
+    validation = await razorpayx.validateVpa({ fundAccountId: fundAccount.id, referenceId: userId });
+  } catch (error) {
+    // RazorpayX refused the UPI id itself (its format): an answer about the id, not a failure of the call.
+    if (error instanceof RazorpayApiError && error.status === 400 && error.isBadRequest) {
+      await store.recordKycCheck(userId, 'upi', false, UPI_REJECTED_REASON);
+      return { outcome: 'done', answer: { refused: error.message, field: error.field ?? null } };
+    }
+    throw error;
+  }
+  if (validation.status === 'created') return { outcome: 'retry', answer: { validation_id: validation.id, status: 'created' } };
+  const ok = validation.status === 'completed' && validation.results?.account_status === 'active';
+  await store.recordKycCheck(userId, 'upi', ok, ok ? null : UPI_REJECTED_REASON);
+  return {
+    outcome: 'done',
+    answer: { validation_id: validation.id, status: validation.status, account_status: validation.results?.account_status ?? null },
+  };
+}
+
+async function recordPayout(payouts: PayoutDeps, payoutId: string, payout: RazorpayXPayout) {
+  return payouts.store.recordPayoutStatus({
+    payoutId,
+    providerPayoutId: payout.id,
+    status: payout.status,
+    failureReason: payoutFailureReason(payout),
+    eventAt: payouts.now?.() ?? new Date(),
+  });
+}
+
+/** Pays an approved payout to the player's UPI id: contact, fund account, then the payout under its idempotency key. */
+async function pay(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  const payouts = payoutDeps(deps);
+  const { razorpayx } = payouts;
+  const payoutId = String(call.payload.payout_id);
+  const userId = String(call.payload.user_id);
+  const email = typeof call.payload.email === 'string' && call.payload.email ? call.payload.email : null;
+  let payout: RazorpayXPayout;
+  try {
+    const contact = await razorpayx.createContact({ name: String(call.payload.legal_name ?? ''), email, referenceId: userId });
+    const fundAccount = await razorpayx.createVpaFundAccount({ contactId: contact.id, upiId: String(call.payload.upi_id) });
+    payout = await razorpayx.createPayout({
+      fundAccountId: fundAccount.id,
+      amountPaise: Number(call.payload.net_paise),
+      referenceId: payoutId,
+      narration: 'Golazo Arena winnings',
+      notes: { payout_id: payoutId, user_id: userId },
+      idempotencyKey: call.idempotency_key,
+    });
+  } catch (error) {
+    if (!(error instanceof RazorpayApiError) || error.status !== 400 || !error.isBadRequest) throw error;
+    // Refused. Before giving the money back, make sure no payout went out under this reference.
+    const made = await razorpayx.payoutsByReference(payoutId);
+    const first = made[0];
+    if (first) {
+      await recordPayout(payouts, payoutId, first);
+      return { outcome: 'done', answer: { provider_payout_id: first.id, status: first.status, found_by_reference: true } };
+    }
+    await payouts.store.recordPayoutStatus({
+      payoutId,
+      providerPayoutId: null,
+      status: 'failed',
+      failureReason: error.message,
+      eventAt: payouts.now?.() ?? new Date(),
+    });
+    return {
+      outcome: 'failed',
+      answer: { http_status: error.status, code: error.code ?? null, field: error.field ?? null, description: error.message },
+    };
+  }
+  await recordPayout(payouts, payoutId, payout);
+  return { outcome: 'done', answer: { provider_payout_id: payout.id, status: payout.status } };
+}
+
+/** A payout that sent no webhook for a while: ask RazorpayX where it is. */
+async function checkPayout(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  const payouts = payoutDeps(deps);
+  const payoutId = String(call.payload.payout_id);
+  const providerId = typeof call.payload.provider_payout_id === 'string' ? call.payload.provider_payout_id : null;
+  const payout = providerId ? await payouts.razorpayx.fetchPayout(providerId) : (await payouts.razorpayx.payoutsByReference(payoutId))[0];
+  if (!payout) return { outcome: 'done', answer: { found: false } };
+  await recordPayout(payouts, payoutId, payout);
+  return { outcome: 'done', answer: { provider_payout_id: payout.id, status: payout.status } };
+}
+
 function asAnswer(error: unknown): Answer {
+  if (error instanceof PanVerifyError) {
+    return { outcome: error.isTemporary ? 'retry' : 'failed', answer: { http_status: error.status, error: error.message } };
+  }
   if (error instanceof MailError) {
     return { outcome: error.temporary ? 'retry' : 'failed', answer: { error: error.message } };
   }

@@ -36,7 +36,15 @@ export type Confirmation = {
 /** One call to the outside world queued by a database decision (private.outbox). */
 export type OutsideCall = {
   id: number;
-  kind: 'razorpay_refund' | 'razorpay_order_check' | 'parental_consent_email' | 'email';
+  kind:
+    | 'razorpay_refund'
+    | 'razorpay_order_check'
+    | 'parental_consent_email'
+    | 'email'
+    | 'pan_verification'
+    | 'upi_validation'
+    | 'razorpayx_payout'
+    | 'razorpayx_payout_check';
   idempotency_key: string;
   payload: Record<string, unknown>;
   attempt: number;

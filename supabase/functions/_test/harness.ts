@@ -2,15 +2,31 @@
  * Runs the two payment functions in-process for Deno tests, against:
  * - the real migrations on an in-memory PGlite database (the same engine as the local stack),
  *   called the way PostgREST calls them: as service_role, one transaction per call;
- * - the real Razorpay test double, whose webhooks are delivered straight to the webhook handler.
+ * - the real Razorpay test double, whose webhooks are delivered straight to the webhook handler;
+ * - the real RazorpayX and PAN verification doubles for payouts and KYC checks, RazorpayX's webhooks
+ *   delivered straight to the razorpayx-webhook handler.
  * Only GoTrue is replaced: access tokens are opaque strings handed out by `signIn`.
  */
 import { readFile } from 'node:fs/promises';
 import { openDatabase, withRequestContext, type Database } from '../../local/database.ts';
+import { createPanVerificationDouble } from '../../local/doubles/pan-verification.ts';
 import { createRazorpayDouble } from '../../local/doubles/razorpay.ts';
-import { drainOutbox } from '../_shared/outbox.ts';
+import { createRazorpayXDouble } from '../../local/doubles/razorpayx.ts';
+import { drainOutbox, type PayoutDeps } from '../_shared/outbox.ts';
+import { createPanClient } from '../_shared/pan-client.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
+import { createPayoutStore } from '../_shared/payout-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
+import { createRazorpayXClient } from '../_shared/razorpayx-client.ts';
+import {
+  LOCAL_PAN_VERIFY_ENDPOINT,
+  LOCAL_PAN_VERIFY_KEY,
+  LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
+  LOCAL_RAZORPAYX_KEY_ID,
+  LOCAL_RAZORPAYX_KEY_SECRET,
+  LOCAL_RAZORPAYX_PATH,
+  LOCAL_RAZORPAYX_WEBHOOK_SECRET,
+} from '../_shared/razorpayx-local.ts';
 import {
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
@@ -21,6 +37,7 @@ import { webhookSignature } from '../_shared/razorpay-signature.ts';
 import { DatabaseError, type CallingUser, type SupabaseGateway } from '../_shared/supabase-gateway.ts';
 import { createPaymentHandler } from '../razorpay-payment/handler.ts';
 import { createWebhookHandler } from '../razorpay-webhook/handler.ts';
+import { createPayoutWebhookHandler } from '../razorpayx-webhook/handler.ts';
 
 export const STACK_ORIGIN = 'http://127.0.0.1:54321';
 const FUNCTIONS = `${STACK_ORIGIN}/functions/v1`;
@@ -74,6 +91,30 @@ export async function startHarness() {
   });
   const webhook = createWebhookHandler({ store, razorpay, webhookSecret: LOCAL_RAZORPAY_WEBHOOK_SECRET });
 
+  // Payouts and KYC checks: the RazorpayX double's webhooks go straight to razorpayx-webhook.
+  const payoutStore = createPayoutStore(gateway);
+  const payoutWebhook = createPayoutWebhookHandler({ store: payoutStore, webhookSecret: LOCAL_RAZORPAYX_WEBHOOK_SECRET });
+  const razorpayx = createRazorpayXDouble({
+    controlKey: 'harness-control-key',
+    fetch: (input, init) => payoutWebhook(new Request(String(input), init)),
+  });
+  const panDouble = createPanVerificationDouble();
+  const payoutFetch: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    return (await razorpayx.handle(request)) ?? (await panDouble.handle(request)) ?? new Response('not found', { status: 404 });
+  };
+  const payouts: PayoutDeps = {
+    store: payoutStore,
+    razorpayx: createRazorpayXClient({
+      keyId: LOCAL_RAZORPAYX_KEY_ID,
+      keySecret: LOCAL_RAZORPAYX_KEY_SECRET,
+      accountNumber: LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
+      apiBase: `${STACK_ORIGIN}${LOCAL_RAZORPAYX_PATH}`,
+      fetch: payoutFetch,
+    }),
+    pan: createPanClient({ url: `${STACK_ORIGIN}${LOCAL_PAN_VERIFY_ENDPOINT}`, apiKey: LOCAL_PAN_VERIFY_KEY, fetch: payoutFetch }),
+  };
+
   async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await db.pg.query<T>(text, params)).rows;
   }
@@ -85,6 +126,10 @@ export async function startHarness() {
     store,
     razorpay,
     razorpayFetch,
+    /** The RazorpayX double: `advance()` ends its payouts now, `idle()` waits for their webhooks. */
+    razorpayx,
+    panDouble,
+    payoutStore,
 
     /** Freezes the database clock (null: real time again). */
     async setClock(at: Date | null) {
@@ -94,7 +139,7 @@ export async function startHarness() {
     /** What local_run_due_work does on the stack: the periodic function, then the outbox drain. */
     async runDueWork() {
       const due = await gateway.rpc<Record<string, unknown>>('local_run_due_work', {});
-      return { ...due, outbox: await drainOutbox({ store, razorpay }) } as Record<string, unknown> & {
+      return { ...due, outbox: await drainOutbox({ store, razorpay, payouts }) } as Record<string, unknown> & {
         outbox: Awaited<ReturnType<typeof drainOutbox>>;
       };
     },
@@ -165,11 +210,15 @@ export async function startHarness() {
     },
 
     /** Waits until the double's deferred webhooks (refund.processed, ...) have been handled. */
-    settle: () => double.idle(),
+    settle: async () => {
+      await double.idle();
+      await razorpayx.idle();
+    },
 
     /** Lets deferred webhooks finish first, so no timer or request outlives the test (Deno's sanitizers). */
     async close() {
       await double.idle();
+      await razorpayx.idle();
       await db.close();
     },
   };

@@ -1,13 +1,17 @@
 /** Entry point of the outbox-worker edge function: wiring only, the logic is in handler.ts. */
-import { denoEnv, readPaymentConfig } from '../_shared/config.ts';
+import { denoEnv, readPaymentConfig, readPayoutConfig } from '../_shared/config.ts';
 import { readSiteOrigins } from '../_shared/cors.ts';
 import { createMailer } from '../_shared/mailer.ts';
+import { createPanClient } from '../_shared/pan-client.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
+import { createPayoutStore } from '../_shared/payout-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
+import { createRazorpayXClient } from '../_shared/razorpayx-client.ts';
 import { createSupabaseGateway } from '../_shared/supabase-gateway.ts';
 import { createOutboxWorkerHandler } from './handler.ts';
 
 const config = readPaymentConfig(denoEnv);
+const payoutConfig = readPayoutConfig(denoEnv);
 const gateway = createSupabaseGateway(config);
 
 Deno.serve(
@@ -17,6 +21,11 @@ Deno.serve(
     mailer: createMailer(denoEnv, config),
     // Links in e-mails point at the site's first listed origin.
     siteOrigin: [...readSiteOrigins(denoEnv)][0],
+    payouts: {
+      store: createPayoutStore(gateway),
+      razorpayx: createRazorpayXClient(payoutConfig.razorpayx),
+      pan: createPanClient(payoutConfig.pan),
+    },
     serviceRoleKey: config.serviceRoleKey,
   }),
 );
