@@ -100,7 +100,7 @@ export default function PayoutsPanel() {
   }
 
   return (
-    <section aria-labelledby="payouts-heading" className="grid gap-8" data-payouts-panel>
+    <section aria-labelledby="payouts-heading" className="grid grid-cols-[minmax(0,1fr)] gap-8" data-payouts-panel>
       <div>
         <h2 id="payouts-heading" className="section-title text-3xl">
           Payouts
@@ -340,7 +340,7 @@ function AccountantDownloads() {
       <p className="mt-1 text-sm text-mist">
         Tax withheld under the Income-tax Act, for the monthly deposit, the quarterly return and the players’ certificates.
       </p>
-      <div className="card mt-3 flex flex-wrap items-end gap-4 p-4 text-sm">
+      <div className="card mt-3 flex flex-wrap items-end gap-4 p-4 text-sm [&>*]:max-w-full">
         <div className="flex flex-col gap-1">
           <label htmlFor={yearId} className="font-semibold">
             Financial year
@@ -365,10 +365,22 @@ function AccountantDownloads() {
             ))}
           </select>
         </div>
-        <Button tone="ghost" busy={busy === 'register'} busyLabel="Preparing…" onClick={() => download('register')}>
+        <Button
+          tone="ghost"
+          className="whitespace-normal"
+          busy={busy === 'register'}
+          busyLabel="Preparing…"
+          onClick={() => download('register')}
+        >
           Withholding register (CSV)
         </Button>
-        <Button tone="ghost" busy={busy === 'certificates'} busyLabel="Preparing…" onClick={() => download('certificates')}>
+        <Button
+          tone="ghost"
+          className="whitespace-normal"
+          busy={busy === 'certificates'}
+          busyLabel="Preparing…"
+          onClick={() => download('certificates')}
+        >
           Certificate figures for the year (CSV)
         </Button>
         {error && (

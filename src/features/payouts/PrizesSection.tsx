@@ -309,7 +309,7 @@ function Figure({ label, value, strong = false, testId }: { label: ReactNode; va
   return (
     <div className={`flex items-baseline justify-between gap-3 py-1.5 ${strong ? 'border-t border-line pt-2 text-base font-bold' : ''}`}>
       <dt className={strong ? '' : 'text-mist'}>{label}</dt>
-      <dd className="tabular-nums" data-testid={testId}>
+      <dd className="whitespace-nowrap tabular-nums" data-testid={testId}>
         {value}
       </dd>
     </div>
