@@ -228,6 +228,40 @@ test.describe('My Earnings: KYC and withdraw', () => {
   });
 });
 
+test('when the payout functions cannot answer, My Earnings says so and still fits a phone @phone', async ({ page }) => {
+  await signedInPlayer(page, 'payouts-down');
+  const missing = (name: string) => () => ({
+    status: 404,
+    body: {
+      code: 'PGRST202',
+      message: `Could not find the function public.${name} without parameters in the schema cache`,
+      hint: null,
+      details: `Searched for the function public.${name} without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    },
+  });
+  await answerRpcs(page, {
+    get_my_earnings: missing('get_my_earnings'),
+    get_my_kyc: missing('get_my_kyc'),
+    get_my_payouts: missing('get_my_payouts'),
+    // PostgREST names a missing function with its arguments: one long word that must wrap on a phone.
+    get_my_tax_statement: () => ({
+      status: 404,
+      body: {
+        code: 'PGRST202',
+        message: 'Could not find the function public.get_my_tax_statement(p_financial_year) in the schema cache',
+        hint: null,
+        details: null,
+      },
+    }),
+  });
+  await page.goto('/my-earnings');
+  await expect(page.locator('[data-prizes]').getByRole('alert')).toContainText('Could not find the function public.get_my_earnings');
+  await expect(page.getByTestId('stat-card').first()).toContainText('—');
+  await expect(page.getByText('No payments found.')).toBeVisible();
+  await shoot(page, 'payouts-down');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+});
+
 test('the staff console lists payouts awaiting approval with KYC, winnings and tax @phone', async ({ page }) => {
   test.slow();
   await storeSession(page, await staffSession('admin@golazo.test'));

@@ -114,7 +114,7 @@ export default function PayoutsPanel() {
           </p>
         )}
         {queue.status === 'loading' && <p className="mt-3 text-mist">Loading…</p>}
-        {queue.status === 'error' && <p className="mt-3 font-semibold text-danger">{queue.message}</p>}
+        {queue.status === 'error' && <p className="mt-3 font-semibold text-danger break-words">{queue.message}</p>}
         {queue.status === 'ready' && queue.value.length === 0 && <p className="mt-3 text-mist">No payout is waiting for approval.</p>}
         {queue.status === 'ready' && queue.value.length > 0 && (
           <ul role="list" aria-label="Payouts awaiting approval" className="mt-4 grid gap-3 lg:grid-cols-2">
@@ -231,7 +231,7 @@ function Reconciliation({ differences }: { differences: Load<ReconciliationDiffe
         Reconciliation
       </h3>
       {differences.status === 'loading' && <p className="mt-2 text-mist">Loading…</p>}
-      {differences.status === 'error' && <p className="mt-2 font-semibold text-danger">{differences.message}</p>}
+      {differences.status === 'error' && <p className="mt-2 font-semibold text-danger break-words">{differences.message}</p>}
       {differences.status === 'ready' && open.length === 0 && (
         <p className="mt-2 text-mist">The ledger agrees with RazorpayX: no open differences.</p>
       )}
@@ -384,7 +384,7 @@ function AccountantDownloads() {
           Certificate figures for the year (CSV)
         </Button>
         {error && (
-          <p role="alert" className="w-full font-semibold text-danger">
+          <p role="alert" className="w-full font-semibold text-danger break-words">
             {error}
           </p>
         )}

@@ -102,14 +102,14 @@ export default function PrizesSection({ onEarnings }: { onEarnings?: (earnings: 
         Prize money
       </h2>
       {earnings.status === 'error' && (
-        <p role="alert" className="card mb-4 px-5 py-4 text-danger">
+        <p role="alert" className="card mb-4 px-5 py-4 text-danger break-words">
           {earnings.message}
         </p>
       )}
       <EarningsFigures earnings={figures} loading={earnings.status === 'loading'} />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {kyc.status === 'loading' && <Spinner label="Loading your withdrawal details" />}
-        {kyc.status === 'error' && <p className="card px-5 py-4 text-danger">{kyc.message}</p>}
+        {kyc.status === 'error' && <p className="card px-5 py-4 text-danger break-words">{kyc.message}</p>}
         {kyc.status === 'ready' && <KycCard kyc={kyc.value} onSubmitted={loadKyc} />}
         {kyc.status === 'ready' && kyc.value.status === 'verified' && figures && (
           <WithdrawCard balancePaise={figures.balance_paise} upiId={kyc.value.upi_id} onRequested={loadEarnings} />
@@ -189,7 +189,7 @@ function Field({
         </p>
       )}
       {problem && (
-        <p id={`${id}-problem`} className="text-sm text-danger">
+        <p id={`${id}-problem`} className="text-sm text-danger break-words">
           {problem}
         </p>
       )}
@@ -261,7 +261,7 @@ function KycCard({ kyc, onSubmitted }: { kyc: Kyc; onSubmitted: () => void }) {
             your PAN must match your profile’s legal name.
           </p>
           {kyc.status === 'rejected' && (
-            <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger" data-kyc-reason>
+            <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger break-words" data-kyc-reason>
               {kyc.reason ?? 'We could not verify these details.'} Check them and send them again.
             </p>
           )}
@@ -292,7 +292,7 @@ function KycCard({ kyc, onSubmitted }: { kyc: Kyc; onSubmitted: () => void }) {
             autoComplete="off"
           />
           {error && (
-            <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger">
+            <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger break-words">
               {error}
             </p>
           )}
@@ -382,7 +382,7 @@ function WithdrawCard({ balancePaise, upiId, onRequested }: { balancePaise: numb
             placeholder="500"
           />
           {state.step === 'editing' && state.error && (
-            <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger">
+            <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger break-words">
               {state.error}
             </p>
           )}
@@ -422,7 +422,7 @@ function WithdrawCard({ balancePaise, upiId, onRequested }: { balancePaise: numb
             the tax can be less than 30% of this amount. It is paid to the government against your PAN and shows in your annual statement.
           </p>
           {state.step === 'confirming' && state.error && (
-            <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger">
+            <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger break-words">
               {state.error}
             </p>
           )}
@@ -461,7 +461,7 @@ function PayoutHistory({ payouts }: { payouts: Load<Payout[]> }) {
         Withdrawals
       </h3>
       {payouts.status === 'loading' && <Spinner label="Loading your withdrawals" />}
-      {payouts.status === 'error' && <p className="card px-5 py-4 text-danger">{payouts.message}</p>}
+      {payouts.status === 'error' && <p className="card px-5 py-4 text-danger break-words">{payouts.message}</p>}
       {payouts.status === 'ready' && payouts.value.length === 0 && (
         <p className="card px-5 py-6 text-center text-mist">No withdrawals yet.</p>
       )}
@@ -539,7 +539,7 @@ function TaxStatementCard() {
         </div>
       </div>
       {statement.status === 'loading' && <Spinner label="Loading your statement" />}
-      {statement.status === 'error' && <p className="text-danger">{statement.message}</p>}
+      {statement.status === 'error' && <p className="text-danger break-words">{statement.message}</p>}
       {value && (
         <>
           <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
