@@ -128,6 +128,11 @@ export const ERROR_CODES = {
   match_not_confirmed: { status: 409, message: 'Only a confirmed result between two players can be corrected.' },
   invalid_notification_kind: { status: 400, message: 'Unknown kind of notification.' },
   prizes_credited: { status: 409, message: 'The prizes of this tournament are credited: results can no longer change.' },
+  // Money: the ledger, prizes, tax, KYC, payouts and reconciliation
+  ledger_append_only: { status: 403, message: 'The ledger is append-only: entries are never changed or removed.' },
+  ledger_unbalanced: { status: 409, message: 'This ledger entry does not balance.' },
+  prize_not_found: { status: 404, message: 'No prize for this entry.' },
+  prize_not_held: { status: 409, message: 'This prize is not held.' },
   // The blog's "Notify me" sign-up
   email_invalid: { status: 400, message: 'Enter a valid e-mail address' },
   consent_required: { status: 400, message: 'Tick the box to agree to hear from us' },
