@@ -59,7 +59,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
       get_my_payouts: [],
       get_my_tax_statement: STATEMENT,
       get_my_kyc: () => ({ body: kyc }),
-      submit_kyc: (body) => {
+      submit_kyc: (body: Record<string, unknown>) => {
         if (String(body.p_pan).startsWith('ZZZ'))
           return { status: 409, body: { code: 'PT409', message: 'pan in use', hint: 'pan_in_use', details: null } };
         kyc = { status: 'pending', reason: null, pan_masked: null, upi_id: String(body.p_upi_id), payouts_held_until: null };
@@ -120,7 +120,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
       get_my_kyc: VERIFIED,
       get_my_payouts: () => ({ body: payouts }),
       get_my_tax_statement: STATEMENT,
-      preview_payout: (body) =>
+      preview_payout: (body: Record<string, unknown>) =>
         Number(body.p_amount_paise) > EARNINGS.balance_paise
           ? { status: 409, body: { code: 'PT409', message: 'insufficient', hint: 'insufficient_balance', details: null } }
           : {
@@ -131,7 +131,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
                 balance_paise: 500_000,
               },
             },
-      request_payout: (body) => {
+      request_payout: (body: Record<string, unknown>) => {
         payouts = [
           {
             id: 'payout-1',
