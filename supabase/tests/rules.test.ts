@@ -124,7 +124,7 @@ describe.each(engines)('the rules module against the database on $name', (engine
       await completeProfile(db, id);
       return db.as(player(id), 'select public.submit_kyc($1, $2)', [panValue, upiValue]).then(
         () => 'ok',
-        (error: { hint?: string }) => error.hint ?? 'unknown',
+        (error: { hint?: string; message?: string }) => error.hint ?? `unknown: ${error.message}`,
       );
     }
     const pans = ['BCDPE1234F', 'CDEPF2345G', 'ABCDE1234F', 'ABCCE1234F', 'ABCPE1234', 'ABCP1E234F', 'ABCPE12345', '1BCPE1234F'];

@@ -134,7 +134,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
       request_payout: (body: Record<string, unknown>) => {
         payouts = [
           {
-            id: 'payout-1',
+            payout_id: 'payout-1',
             gross_paise: body.p_amount_paise,
             tax_paise: 30_000,
             net_paise: 70_000,
@@ -142,7 +142,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
             upi_id: 'asha.rao@okaxis',
             failure_reason: null,
             created_at: new Date().toISOString(),
-            updated_at: null,
+            processed_at: null,
           },
         ];
         return {
@@ -270,22 +270,38 @@ test('the staff console lists payouts awaiting approval with KYC, winnings and t
       {
         payout_id: 'payout-1',
         user_id: 'user-1',
-        legal_name: 'Asha Rao',
-        in_game_name: 'AshaStrikes',
-        email: 'asha@example.com',
         gross_paise: 1_200_000,
         tax_paise: 360_000,
         net_paise: 840_000,
         status: 'awaiting_approval',
-        created_at: '2026-12-20T14:00:00Z',
-        approvals: 0,
-        needs_approvals: 1,
-        kyc_status: 'verified',
-        pan_masked: 'ABCPE••••F',
         upi_id: 'asha.rao@okaxis',
+        created_at: '2026-12-20T14:00:00Z',
+        needs_approvals: 1,
+        approved_by: [],
+        can_approve: true,
+        player: { legal_name: 'Asha Rao', in_game_name: 'AshaStrikes', email: 'asha@example.com' },
+        kyc: { status: 'verified', pan_masked: 'ABCPE••••F', upi_id: 'asha.rao@okaxis', verified_at: '2026-12-19T10:00:00Z' },
+        tax: { net_winnings_paise: 1_200_000, tax_paise: 360_000, financial_year: 2026 },
         winnings: [
-          { tournament_id: 'super_4rc-pod-3', tournament_title: 'Super 4 RC #3', amount_paise: 1_200_000, at: '2026-12-19T10:00:00Z' },
+          { tournament_id: 'super_4rc-pod-3', title: 'Super 4 RC #3', place: '1st', amount_paise: 1_200_000, at: '2026-12-19T10:00:00Z' },
         ],
+      },
+      {
+        payout_id: 'payout-2',
+        user_id: 'user-2',
+        gross_paise: 50_000,
+        tax_paise: 15_000,
+        net_paise: 35_000,
+        status: 'processing',
+        upi_id: 'ravi@ybl',
+        created_at: '2026-12-20T13:00:00Z',
+        needs_approvals: 1,
+        approved_by: [{ admin_id: 'admin-1', at: '2026-12-20T13:05:00Z' }],
+        can_approve: false,
+        player: { legal_name: 'Ravi Kumar', in_game_name: 'RaviFC', email: 'ravi@example.com' },
+        kyc: { status: 'verified', pan_masked: 'BCDPE••••G', upi_id: 'ravi@ybl' },
+        tax: { net_winnings_paise: 50_000, tax_paise: 15_000, financial_year: 2026 },
+        winnings: [],
       },
     ],
     staff_get_reconciliation: [
@@ -302,13 +318,18 @@ test('the staff console lists payouts awaiting approval with KYC, winnings and t
     staff_approve_payout: {},
   });
   await page.goto('/staff');
-  const queue = page.getByRole('list', { name: 'Payouts awaiting approval' });
+  const queue = page.getByRole('list', { name: 'Payouts awaiting approval or on their way' });
   const item = queue.getByRole('listitem').filter({ hasText: 'Asha Rao' }).first();
   await expect(item).toContainText('₹12,000.00');
   await expect(item).toContainText('₹3,600.00');
   await expect(item).toContainText('₹8,400.00');
   await expect(item).toContainText('ABCPE••••F');
   await expect(item).toContainText('asha.rao@okaxis');
+  await expect(item).toContainText('Super 4 RC #3 (1st)');
+  // An approved payout on its way stays listed, without buttons.
+  const sent = queue.getByRole('listitem').filter({ hasText: 'Ravi Kumar' }).first();
+  await expect(sent).toContainText('Processing');
+  await expect(sent.getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Reconciliation' })).toContainText('pout_123');
   // The payouts section fits a phone: nothing makes the console scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);

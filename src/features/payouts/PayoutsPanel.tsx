@@ -106,7 +106,8 @@ export default function PayoutsPanel() {
           Payouts
         </h2>
         <p className="mt-1 text-sm text-mist">
-          A player’s first payout and any above ₹10,000 wait here. Check the PAN, the UPI id and where the winnings came from.
+          A player’s first payout and any above ₹10,000 wait here; approved ones stay listed until RazorpayX has paid them. Check the PAN,
+          the UPI id and where the winnings came from.
         </p>
         {notice && (
           <p role="status" className="mt-3 rounded-xl bg-lime/10 p-3 font-semibold text-lime" data-payouts-notice>
@@ -115,9 +116,9 @@ export default function PayoutsPanel() {
         )}
         {queue.status === 'loading' && <p className="mt-3 text-mist">Loading…</p>}
         {queue.status === 'error' && <p className="mt-3 font-semibold text-danger break-words">{queue.message}</p>}
-        {queue.status === 'ready' && queue.value.length === 0 && <p className="mt-3 text-mist">No payout is waiting for approval.</p>}
+        {queue.status === 'ready' && queue.value.length === 0 && <p className="mt-3 text-mist">No payout is waiting or on its way.</p>}
         {queue.status === 'ready' && queue.value.length > 0 && (
-          <ul role="list" aria-label="Payouts awaiting approval" className="mt-4 grid gap-3 lg:grid-cols-2">
+          <ul role="list" aria-label="Payouts awaiting approval or on their way" className="mt-4 grid gap-3 lg:grid-cols-2">
             {queue.value.map((item) => (
               <QueueCard key={item.payout_id} item={item} onApprove={() => open('approve', item)} onReject={() => open('reject', item)} />
             ))}
@@ -185,7 +186,12 @@ function QueueCard({ item, onApprove, onReject }: { item: QueueItem; onApprove: 
         <dt className="text-mist">Gross</dt>
         <dd className="tabular-nums">{formatPaiseExact(item.gross_paise)}</dd>
         <dt className="text-mist">Tax</dt>
-        <dd className="tabular-nums">{formatPaiseExact(item.tax_paise)}</dd>
+        <dd className="tabular-nums">
+          {formatPaiseExact(item.tax_paise)}
+          {item.net_winnings_paise !== null && (
+            <span className="text-mist"> (30% of net winnings {formatPaiseExact(item.net_winnings_paise)})</span>
+          )}
+        </dd>
         <dt className="text-mist">Net</dt>
         <dd className="font-bold tabular-nums">{formatPaiseExact(item.net_paise)}</dd>
         <dt className="text-mist">KYC</dt>
@@ -203,7 +209,10 @@ function QueueCard({ item, onApprove, onReject }: { item: QueueItem; onApprove: 
           <ul role="list" className="mt-2 grid gap-1">
             {item.winnings.map((winning) => (
               <li key={`${winning.tournament_id}-${winning.at ?? winning.amount_paise}`} className="flex justify-between gap-3">
-                <span className="break-words">{winning.tournament_title ?? winning.tournament_id}</span>
+                <span className="break-words">
+                  {winning.tournament_title ?? winning.tournament_id}
+                  {winning.place && ` (${winning.place})`}
+                </span>
                 <span className="tabular-nums">{formatPaiseExact(winning.amount_paise)}</span>
               </li>
             ))}
@@ -211,14 +220,20 @@ function QueueCard({ item, onApprove, onReject }: { item: QueueItem; onApprove: 
         </details>
       )}
       {note && <p className="text-xs text-gold">{note}</p>}
-      <div className="flex flex-wrap gap-2">
-        <Button tone="primary" className="min-h-9 px-3 py-1 text-sm" onClick={onApprove}>
-          Approve<span className="sr-only"> payout of {name}</span>
-        </Button>
-        <Button tone="ghost" className="min-h-9 px-3 py-1 text-sm" onClick={onReject}>
-          Reject<span className="sr-only"> payout of {name}</span>
-        </Button>
-      </div>
+      {item.status === 'awaiting_approval' && (
+        <div className="flex flex-wrap items-center gap-2">
+          {item.can_approve ? (
+            <Button tone="primary" className="min-h-9 px-3 py-1 text-sm" onClick={onApprove}>
+              Approve<span className="sr-only"> payout of {name}</span>
+            </Button>
+          ) : (
+            <p className="text-xs text-mist">Another admin must approve this one (your own payout, or you approved it already).</p>
+          )}
+          <Button tone="ghost" className="min-h-9 px-3 py-1 text-sm" onClick={onReject}>
+            Reject<span className="sr-only"> payout of {name}</span>
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

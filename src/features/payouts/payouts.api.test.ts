@@ -87,7 +87,69 @@ describe('payouts.api', () => {
         created_at: '2026-12-20T14:00:00Z',
       },
     ]);
-    expect((await api.fetchPayoutQueue())[0]).toMatchObject({ approvals: 0, needs_approvals: 1, winnings: [], pan_masked: null });
+    expect((await api.fetchPayoutQueue())[0]).toMatchObject({
+      approvals: 0,
+      needs_approvals: 1,
+      can_approve: false,
+      winnings: [],
+      pan_masked: null,
+    });
+  });
+
+  it('reads get_my_payouts and the queue as the SQL answers them', async () => {
+    answers([
+      {
+        payout_id: 'p1',
+        gross_paise: 100000,
+        tax_paise: 30000,
+        net_paise: 70000,
+        status: 'processed',
+        upi_id: 'asha@okaxis',
+        failure_reason: null,
+        created_at: '2026-12-20T14:00:00Z',
+        processed_at: '2026-12-20T14:05:00Z',
+      },
+    ]);
+    expect((await api.fetchMyPayouts())[0]).toMatchObject({ id: 'p1', status: 'processed', processed_at: '2026-12-20T14:05:00Z' });
+    answers([
+      {
+        payout_id: 'p2',
+        user_id: 'u1',
+        gross_paise: 100000,
+        tax_paise: 30000,
+        net_paise: 70000,
+        status: 'awaiting_approval',
+        upi_id: 'asha@okaxis',
+        created_at: '2026-12-20T14:00:00Z',
+        needs_approvals: 2,
+        approved_by: [{ admin_id: 'a1', at: '2026-12-20T14:01:00Z' }],
+        can_approve: true,
+        player: { legal_name: 'Asha Rao', in_game_name: 'AshaStrikes', email: 'asha@example.com' },
+        kyc: { status: 'verified', pan_masked: 'ABCPE••••F', upi_id: 'asha@okaxis' },
+        tax: { net_winnings_paise: 100000, tax_paise: 30000, financial_year: 2026 },
+        winnings: [{ tournament_id: 't1', title: 'Super 4 #1', place: '1st', amount_paise: 100000, at: '2026-12-19T10:00:00Z' }],
+      },
+    ]);
+    expect((await api.fetchPayoutQueue())[0]).toEqual({
+      payout_id: 'p2',
+      user_id: 'u1',
+      legal_name: 'Asha Rao',
+      in_game_name: 'AshaStrikes',
+      email: 'asha@example.com',
+      gross_paise: 100000,
+      tax_paise: 30000,
+      net_paise: 70000,
+      net_winnings_paise: 100000,
+      status: 'awaiting_approval',
+      created_at: '2026-12-20T14:00:00Z',
+      approvals: 1,
+      needs_approvals: 2,
+      can_approve: true,
+      kyc_status: 'verified',
+      pan_masked: 'ABCPE••••F',
+      upi_id: 'asha@okaxis',
+      winnings: [{ tournament_id: 't1', tournament_title: 'Super 4 #1', place: '1st', amount_paise: 100000, at: '2026-12-19T10:00:00Z' }],
+    });
   });
 
   it('reads a statement without its year as malformed', async () => {

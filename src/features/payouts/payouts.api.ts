@@ -50,9 +50,10 @@ const KycRow = z
   .nullish()
   .transform((row): Kyc => (row?.status ? { ...NO_KYC, ...row, status: row.status } : NO_KYC));
 
+// get_my_payouts names the id payout_id, as request_payout does.
 const PayoutRow = z
   .object({
-    id: z.string(),
+    payout_id: z.string(),
     gross_paise: sum,
     tax_paise: sum,
     net_paise: sum,
@@ -60,9 +61,9 @@ const PayoutRow = z
     upi_id: text,
     failure_reason: text,
     created_at: z.string(),
-    updated_at: text,
+    processed_at: text,
   })
-  .transform((row): Payout => row);
+  .transform(({ payout_id, ...row }): Payout => ({ ...row, id: payout_id }));
 
 const PreviewRow = z.object({ gross_paise: sum, tax_paise: sum, net_paise: sum, balance_paise: sum }) satisfies z.ZodType<PayoutPreview>;
 
@@ -152,25 +153,54 @@ const QueueRow = z
   .object({
     payout_id: z.string(),
     user_id: z.string(),
-    legal_name: text,
-    in_game_name: text,
-    email: text,
     gross_paise: sum,
     tax_paise: sum,
     net_paise: sum,
     status: z.string(),
-    created_at: z.string(),
-    approvals: z.number().int().nullish(),
-    needs_approvals: z.number().int().nullish(),
-    kyc_status: text,
-    pan_masked: text,
     upi_id: text,
+    created_at: z.string(),
+    needs_approvals: z.number().int().nullish(),
+    approved_by: z
+      .array(z.object({ admin_id: z.string(), at: z.string() }))
+      .nullish()
+      .transform((rows) => rows ?? []),
+    can_approve: z.boolean().nullish(),
+    player: z.object({ legal_name: text, in_game_name: text, email: text }).nullish(),
+    kyc: z.object({ status: text, pan_masked: text, upi_id: text }).nullish(),
+    tax: z.object({ net_winnings_paise: sum, tax_paise: sum }).nullish(),
     winnings: z
-      .array(z.object({ tournament_id: z.string(), tournament_title: text, amount_paise: sum, at: text }))
+      .array(z.object({ tournament_id: z.string(), title: text, place: text, amount_paise: sum, at: text }))
       .nullish()
       .transform((rows) => rows ?? []),
   })
-  .transform((row): QueueItem => ({ ...row, approvals: row.approvals ?? 0, needs_approvals: row.needs_approvals ?? 1 }));
+  .transform(
+    (row): QueueItem => ({
+      payout_id: row.payout_id,
+      user_id: row.user_id,
+      legal_name: row.player?.legal_name ?? null,
+      in_game_name: row.player?.in_game_name ?? null,
+      email: row.player?.email ?? null,
+      gross_paise: row.gross_paise,
+      tax_paise: row.tax_paise,
+      net_paise: row.net_paise,
+      net_winnings_paise: row.tax?.net_winnings_paise ?? null,
+      status: row.status,
+      created_at: row.created_at,
+      approvals: row.approved_by.length,
+      needs_approvals: row.needs_approvals ?? 1,
+      can_approve: row.can_approve ?? false,
+      kyc_status: row.kyc?.status ?? null,
+      pan_masked: row.kyc?.pan_masked ?? null,
+      upi_id: row.upi_id ?? row.kyc?.upi_id ?? null,
+      winnings: row.winnings.map((winning) => ({
+        tournament_id: winning.tournament_id,
+        tournament_title: winning.title,
+        place: winning.place,
+        amount_paise: winning.amount_paise,
+        at: winning.at,
+      })),
+    }),
+  );
 
 const ReconciliationRow = z.object({
   kind: z.string(),

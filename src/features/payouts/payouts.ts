@@ -44,7 +44,7 @@ export interface Payout {
   upi_id: string | null;
   failure_reason: string | null;
   created_at: string;
-  updated_at: string | null;
+  processed_at: string | null;
 }
 
 /** preview_payout: what a withdrawal of `gross_paise` would pay, nothing stored. */

@@ -8,6 +8,8 @@ import { financialYearLabel } from './payouts';
 export interface QueueWinning {
   tournament_id: string;
   tournament_title: string | null;
+  /** The band the player finished in: "1st", "3rd–4th". */
+  place: string | null;
   amount_paise: number;
   at: string | null;
 }
@@ -22,10 +24,14 @@ export interface QueueItem {
   gross_paise: number;
   tax_paise: number;
   net_paise: number;
+  /** The net winnings the tax was worked out on (Rule 133), when the payout withheld any. */
+  net_winnings_paise: number | null;
   status: string;
   created_at: string;
   approvals: number;
   needs_approvals: number;
+  /** False for the admin's own payout, one they already approved, or one no longer awaiting approval. */
+  can_approve: boolean;
   kyc_status: string | null;
   pan_masked: string | null;
   upi_id: string | null;
