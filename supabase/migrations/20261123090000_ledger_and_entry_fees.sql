@@ -78,9 +78,10 @@ create trigger ledger_lines_no_update_or_delete before update or delete on priva
 create trigger ledger_lines_no_truncate before truncate on private.ledger_lines
   for each statement execute function private.refuse_ledger_change();
 
--- Every journal balances when its transaction commits.
+-- Every journal balances when its transaction commits (checked as the owner: the writer may be a player's
+-- request running through a definer function, which has ended by then).
 create function private.check_journal_balances() returns trigger
-  language plpgsql set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   v_sum bigint;

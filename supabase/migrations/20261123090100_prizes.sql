@@ -104,7 +104,7 @@ begin
       union all
       select int4range((1 << k) + 1, 1 << (k + 1), '[]') from generate_series(0, 30) as k where (1 << k) < v_size
     ), totals as (
-      select b.band, coalesce(sum(a.amount_paise), 0) as total
+      select b.band, coalesce(sum(a.amount_paise), 0)::bigint as total
         from bands b
         left join private.place_amounts(v_tournament) a on a.place <@ b.band
        group by b.band

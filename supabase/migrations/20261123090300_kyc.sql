@@ -18,7 +18,8 @@ create table public.kyc_records (
   pan_name_status text not null default 'pending'
     constraint kyc_records_pan_name_status_known check (pan_name_status in ('pending', 'ok', 'failed')),
   upi_id text not null
-    constraint kyc_records_upi_id_format check (upi_id ~ '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$'),
+    constraint kyc_records_upi_id_format
+      check (upi_id ~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$' and char_length(split_part(upi_id, '@', 1)) <= 256),
   upi_status text not null default 'pending'
     constraint kyc_records_upi_status_known check (upi_status in ('pending', 'ok', 'failed')),
   status text not null default 'pending'
@@ -102,7 +103,8 @@ begin
     raise exception 'A PAN is five letters, four digits and a letter, the fourth letter P for a person (like ABCPE1234F)'
       using errcode = 'PT400', hint = 'invalid_pan';
   end if;
-  if v_upi !~ '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$' then
+  -- ^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$ (PostgreSQL's regular expressions count to 255 at most).
+  if v_upi !~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$' or char_length(split_part(v_upi, '@', 1)) > 256 then
     raise exception 'A UPI id looks like name@bank (letters, digits, dots, dashes or underscores, then @ and the bank)'
       using errcode = 'PT400', hint = 'invalid_upi_id';
   end if;
