@@ -152,6 +152,8 @@ export const ERROR_CODES = {
   already_approved: { status: 409, message: 'You approved this payout already: another admin must approve it too.' },
   invalid_payout_status: { status: 400, message: 'Unknown payout status.' },
   invalid_snapshot: { status: 400, message: 'A provider snapshot is a kind (payouts or payments) and a list of items.' },
+  invalid_financial_year: { status: 400, message: 'Say which financial year (2027 is April 2027 to March 2028).' },
+  invalid_date_range: { status: 400, message: 'Give a start and an end date (the end on or after the start).' },
   // The blog's "Notify me" sign-up
   email_invalid: { status: 400, message: 'Enter a valid e-mail address' },
   consent_required: { status: 400, message: 'Tick the box to agree to hear from us' },
