@@ -243,13 +243,14 @@ describe('the accountant’s reports', () => {
         payout_id: 'p1',
         pan: 'ABCPE1234F',
         legal_name: 'Asha Rao',
-        at: '2026-12-20T14:00:00Z',
+        date: '2026-12-20',
+        kind: 'payout',
         gross_paise: 100000,
         net_winnings_paise: 100000,
         tax_paise: 30000,
       },
     ]);
-    expect(register.split('\r\n')[1]).toBe('"20/12/2026, 19:30 IST",ABCPE1234F,Asha Rao,1000.00,1000.00,300.00,p1');
+    expect(register.split('\r\n')[1]).toBe('2026-12-20,ABCPE1234F,Asha Rao,Withdrawal,1000.00,1000.00,300.00,p1');
     expect(withholdingFileName({ kind: 'month', year: 2026, month: 12 })).toBe('withholding-register-2026-12.csv');
     const certificates = certificatesCsv(2026, [
       { pan: 'ABCPE1234F', legal_name: 'Asha Rao', quarter: 3, net_winnings_paise: 100000, tax_paise: 30000 },

@@ -2,7 +2,7 @@
  * The staff console's payouts section, pure parts: the approvals queue's rows, the accountant's report
  * periods (a month or a quarter of a financial year) and their CSV files. IO lives in payouts.api.ts.
  */
-import { csvFile, csvRupees, csvTime } from '@/lib/csv';
+import { csvFile, csvRupees } from '@/lib/csv';
 import { financialYearLabel } from './payouts';
 
 export interface QueueWinning {
@@ -49,12 +49,15 @@ export interface ReconciliationDifference {
   note: string | null;
 }
 
-/** A row of staff_withholding_register: one withdrawal (or year-end withholding). */
+/** A row of staff_withholding_register: one withdrawal's (or a year end's) withholding. */
 export interface WithholdingRow {
   payout_id: string | null;
   pan: string | null;
   legal_name: string | null;
-  at: string;
+  /** The IST calendar day, YYYY-MM-DD. */
+  date: string;
+  /** 'payout' or 'year_end'. */
+  kind: string;
   gross_paise: number;
   net_winnings_paise: number;
   tax_paise: number;
@@ -117,6 +120,7 @@ export const WITHHOLDING_CSV_HEADER = [
   'Date (IST)',
   'PAN',
   'Name',
+  'Withheld at',
   'Gross (INR)',
   'Net winnings (INR)',
   'Tax withheld (INR)',
@@ -127,9 +131,10 @@ export function withholdingCsv(rows: readonly WithholdingRow[]): string {
   return csvFile(
     WITHHOLDING_CSV_HEADER,
     rows.map((row) => [
-      csvTime(row.at),
+      row.date,
       row.pan,
       row.legal_name,
+      row.kind === 'year_end' ? 'Year end' : 'Withdrawal',
       csvRupees(row.gross_paise),
       csvRupees(row.net_winnings_paise),
       csvRupees(row.tax_paise),
