@@ -17,11 +17,15 @@ import {
   MIN_PLAYER_AGE,
   MIN_SLOTS,
   PAID_ENTRY_MIN_AGE,
+  PAN_HOLDER_LETTER_INDEX,
+  PAN_PATTERN,
+  PAN_PERSON_LETTER,
   REFUND_REASONS,
   REREGISTRATION_WAIT_HOURS,
   SLOT_COUNT_MESSAGE,
+  UPI_ID_PATTERN,
 } from '../functions/_shared/rules.ts';
-import { engines, type TestDatabase } from './helpers.ts';
+import { completeProfile, createUser, engines, player, type TestDatabase } from './helpers.ts';
 
 describe.each(engines)('the rules module against the database on $name', (engine) => {
   let db: TestDatabase;
@@ -108,5 +112,39 @@ describe.each(engines)('the rules module against the database on $name', (engine
       )
     ).rows;
     expect(row).toEqual({ min: MIN_PLAYER_AGE, max: MAX_PLAYER_AGE, paid: PAID_ENTRY_MIN_AGE });
+  });
+
+  it('refuses the PANs and UPI ids the KYC form refuses, and takes the ones it takes', async () => {
+    const pan = new RegExp(PAN_PATTERN);
+    const upiId = new RegExp(UPI_ID_PATTERN);
+    const formTakesPan = (value: string) => pan.test(value) && value.charAt(PAN_HOLDER_LETTER_INDEX) === PAN_PERSON_LETTER;
+    /** What submit_kyc answers a new adult player with a complete profile: 'ok' or the refusal's hint. */
+    async function submit(panValue: string, upiValue: string): Promise<string> {
+      const { id } = await createUser(db);
+      await completeProfile(db, id);
+      return db.as(player(id), 'select public.submit_kyc($1, $2)', [panValue, upiValue]).then(
+        () => 'ok',
+        (error: { hint?: string; message?: string }) => error.hint ?? `unknown: ${error.message}`,
+      );
+    }
+    const pans = ['BCDPE1234F', 'CDEPF2345G', 'ABCDE1234F', 'ABCCE1234F', 'ABCPE1234', 'ABCP1E234F', 'ABCPE12345', '1BCPE1234F'];
+    for (const value of pans) expect(await submit(value, 'asha.rao@okaxis'), value).toBe(formTakesPan(value) ? 'ok' : 'invalid_pan');
+    const upiIds = [
+      'asha.rao@okaxis',
+      'a_b-c.d@ybl',
+      'a@okaxis',
+      'asha rao@okaxis',
+      'asha@ok1bank',
+      'asha@x',
+      'asha.rao',
+      `asha@${'a'.repeat(65)}`,
+    ];
+    let next = 0;
+    for (const value of upiIds) {
+      // A PAN of its own each time (one PAN per account), taken by the form.
+      next += 1;
+      const ownPan = `DEFP${String.fromCharCode(65 + next)}${String(1000 + next)}K`;
+      expect(await submit(ownPan, value), value).toBe(upiId.test(value) ? 'ok' : 'invalid_upi_id');
+    }
   });
 });

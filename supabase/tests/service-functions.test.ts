@@ -11,7 +11,11 @@ import { engines, type TestDatabase } from './helpers.ts';
  * by the API roles. They only answer "which player is this request, if fully signed in" and "may this
  * player use this match's evidence"; PostgREST never exposes the private schema, so they are not RPCs.
  */
-const CALLED_BY_POLICIES = ['private.current_player_id()', 'private.may_use_match_evidence(p_name text, p_write boolean)'];
+const CALLED_BY_POLICIES = [
+  'private.current_player_id()',
+  'private.is_admin(p_user_id uuid)',
+  'private.may_use_match_evidence(p_name text, p_write boolean)',
+];
 
 describe.each(engines)('service-only functions on $name', (engine) => {
   let db: TestDatabase;

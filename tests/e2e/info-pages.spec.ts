@@ -216,7 +216,9 @@ test.describe('Our Mission', () => {
     // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText() is the text a player sees (CSS applied), which is the point here
     const text = await page.getByRole('main').innerText();
     expect(text).toMatch(/skill-based/i);
-    expect(text).toMatch(/store no\s+wallet balances/i);
+    expect(text).toMatch(/stay in your winnings balance until you\s+withdraw them/i);
+    expect(text).toMatch(/nothing can be deposited/i);
+    expect(text).toMatch(/Income-tax Act at 30%\s+of net winnings/);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * My Earnings & Statistics: four figure cards and the player's record from get_my_stats, and the payment
- * history from get_my_payments. Guarded: anonymous visitors go to /login.
+ * My Earnings & Statistics: four figure cards (prize money won from the ledger, get_my_earnings; the
+ * matches from get_my_stats), the prize money section (balance, KYC, withdrawals, tax statement) and
+ * the entry payments from get_my_payments. Guarded: anonymous visitors go to /login.
  */
 import { useEffect, useState } from 'react';
 import { formatPaiseExact } from '@/lib/format';
@@ -12,6 +13,8 @@ import { Spinner } from '@/components/ui/Spinner';
 import { PageHeading } from './AccountUi';
 import PlayerRecord from './PlayerRecord';
 import PaymentHistoryList from './PaymentHistoryList';
+import PrizesSection from '@/features/payouts/PrizesSection';
+import type { Earnings } from '@/features/payouts/payouts';
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
 
@@ -23,6 +26,8 @@ export default function MyEarningsIsland() {
   const userId = session?.user.id;
   const [stats, setStats] = useState<Load<PlayerStats>>({ status: 'loading' });
   const [payments, setPayments] = useState<Load<Payment[]>>({ status: 'loading' });
+  // undefined while loading, null when the ledger could not be read.
+  const [earnings, setEarnings] = useState<Earnings | null | undefined>(undefined);
 
   useEffect(() => {
     if (!userId) return;
@@ -56,7 +61,8 @@ export default function MyEarningsIsland() {
       <PageHeading eyebrow="Your record" title="My Earnings & Statistics">
         Prize money you have won, how your matches went and every entry fee you have paid.
       </PageHeading>
-      <StatCards stats={stats} />
+      <StatCards stats={stats} wonPaise={earnings === undefined ? undefined : (earnings?.won_paise ?? null)} />
+      {userId && <PrizesSection onEarnings={setEarnings} />}
       <section aria-labelledby="payment-history" className="mt-10">
         <h2 id="payment-history" className="section-title mb-4 text-2xl sm:text-3xl">
           Payment History
@@ -73,7 +79,7 @@ export default function MyEarningsIsland() {
   );
 }
 
-function StatCards({ stats }: { stats: Load<PlayerStats> }) {
+function StatCards({ stats, wonPaise }: { stats: Load<PlayerStats>; wonPaise: number | null | undefined }) {
   const value = stats.status === 'ready' ? stats.value : null;
   const placeholder = stats.status === 'loading' ? '…' : '—';
   const winRate = value && value.matches_played > 0 ? value.win_rate_percent : null;
@@ -81,7 +87,7 @@ function StatCards({ stats }: { stats: Load<PlayerStats> }) {
   const cards = [
     {
       label: 'Total Earnings',
-      figure: value ? formatPaiseExact(value.total_earnings_paise) : placeholder,
+      figure: typeof wonPaise === 'number' ? formatPaiseExact(wonPaise) : wonPaise === undefined ? '…' : '—',
       note: 'Prize money won',
       accent: 'text-gold',
     },

@@ -6,19 +6,30 @@ import { type PlayerStats, statFigures, EMPTY_STATS } from './account';
 
 export type StatsLoad = { status: 'loading' } | { status: 'ready'; value: PlayerStats } | { status: 'error' };
 
-export default function PlayerRecord({ stats, headingLevel = 'h3' }: { stats: StatsLoad; headingLevel?: 'h2' | 'h3' }) {
-  const figures = statFigures(stats.status === 'ready' ? stats.value : EMPTY_STATS);
+export default function PlayerRecord({
+  stats,
+  headingLevel = 'h3',
+  wonPaise,
+}: {
+  stats: StatsLoad;
+  headingLevel?: 'h2' | 'h3';
+  /** The prize money won (get_my_earnings), shown first when given; null when it could not be read. */
+  wonPaise?: number | null;
+}) {
+  const figures = statFigures(stats.status === 'ready' ? stats.value : EMPTY_STATS, wonPaise);
+  // An odd number of cards: the last one spans the phone's two columns.
+  const lastSpan = figures.length % 2 === 1 ? 'last:col-span-2 sm:last:col-span-1' : '';
   const Heading = headingLevel;
   if (stats.status === 'error') return <p className="card px-5 py-6 text-danger">Failed to load your statistics</p>;
   return (
     <ul
       role="list"
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+      className={`grid grid-cols-2 gap-3 sm:grid-cols-3 ${figures.length > 5 ? 'lg:grid-cols-6' : 'lg:grid-cols-5'}`}
       aria-busy={stats.status === 'loading'}
       data-player-record
     >
       {figures.map((card) => (
-        <li key={card.key} className="card flex min-w-0 flex-col gap-1 p-4 last:col-span-2 sm:last:col-span-1" data-stat={card.key}>
+        <li key={card.key} className={`card flex min-w-0 flex-col gap-1 p-4 ${lastSpan}`} data-stat={card.key}>
           <Heading className="text-xs font-bold tracking-wider text-mist uppercase">{card.label}</Heading>
           <p
             className={`font-display text-3xl break-words ${card.key === 'titles' && stats.status === 'ready' && stats.value.titles > 0 ? 'text-gold' : ''}`}

@@ -1,5 +1,6 @@
 /**
- * "Your record" on the dashboard and the profile: the signed-in player's stats from get_my_stats. Shows
+ * "Your record" on the dashboard and the profile: the prize money won (get_my_earnings) and the signed-in
+ * player's stats from get_my_stats. Shows
  * nothing to a signed-out visitor (the dashboard is public); the data module loads only when signed in.
  */
 import { useSession } from '@/stores/useSession';
@@ -13,14 +14,21 @@ export default function PlayerStatsIsland({ title = 'Your record' }: { title?: s
   const session = useSession();
   const userId = session.status === 'signed-in' ? session.user.id : null;
   const [stats, setStats] = useState<StatsLoad>({ status: 'loading' });
+  // undefined while loading, null when the ledger could not be read.
+  const [wonPaise, setWonPaise] = useState<number | null | undefined>(undefined);
 
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    import('./account.api')
-      .then((api) => api.fetchMyStats())
+    const api = import('./account.api');
+    api
+      .then((calls) => calls.fetchMyStats())
       .then((value) => !cancelled && setStats({ status: 'ready', value }))
       .catch(() => !cancelled && setStats({ status: 'error' }));
+    api
+      .then((calls) => calls.fetchMyWinnings())
+      .then((value) => !cancelled && setWonPaise(value))
+      .catch(() => !cancelled && setWonPaise(null));
     return () => {
       cancelled = true;
     };
@@ -37,10 +45,10 @@ export default function PlayerStatsIsland({ title = 'Your record' }: { title?: s
           Earnings & payments
         </a>
       </div>
-      <p className="mt-1 text-sm text-mist">From your confirmed matches in every tournament.</p>
+      <p className="mt-1 text-sm text-mist">Prize money credited to you and your confirmed matches in every tournament.</p>
       <div className="mt-4">
         <Suspense fallback={<p className="text-mist">Loading…</p>}>
-          <PlayerRecord stats={stats} />
+          <PlayerRecord stats={wonPaise === undefined ? { status: 'loading' } : stats} wonPaise={wonPaise ?? null} />
         </Suspense>
       </div>
     </section>

@@ -157,4 +157,16 @@ describe('statFigures', () => {
       'Titles: 1 (Tournament won)',
     ]);
   });
+
+  it('puts the prize money won first when the ledger was read', async () => {
+    const { EMPTY_STATS, statFigures } = await import('./account');
+    expect(statFigures(EMPTY_STATS, 1_234_50)[0]).toEqual({
+      key: 'winnings',
+      label: 'Winnings',
+      figure: '₹1,234.50',
+      note: 'Prize money won',
+    });
+    expect(statFigures(EMPTY_STATS, null)[0]?.figure).toBe('—');
+    expect(statFigures(EMPTY_STATS).some((card) => card.key === 'winnings')).toBe(false);
+  });
 });

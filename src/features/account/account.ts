@@ -2,6 +2,7 @@
  * My Tournaments, My Earnings and the Trade Center: the rows the database returns and the
  * figures and badges derived from them. Pure functions only; IO lives in account.api.ts.
  */
+import { formatPaiseExact } from '@/lib/format';
 
 /** Spec 8, word for word. */
 export const ACCOUNT_MESSAGES = {
@@ -70,10 +71,18 @@ export const EMPTY_STATS: PlayerStats = {
   win_rate_percent: 0,
 };
 
-/** The figures of a player's record, in the order the stats cards show them. */
-export function statFigures(stats: PlayerStats): { key: string; label: string; figure: string; note: string }[] {
+/**
+ * The figures of a player's record, in the order the stats cards show them. With `wonPaise` (the prize
+ * money credited, get_my_earnings' won_paise; null when it could not be read) the winnings come first.
+ */
+export function statFigures(stats: PlayerStats, wonPaise?: number | null): { key: string; label: string; figure: string; note: string }[] {
   const played = stats.matches_played;
+  const winnings =
+    wonPaise === undefined
+      ? []
+      : [{ key: 'winnings', label: 'Winnings', figure: wonPaise === null ? '—' : formatPaiseExact(wonPaise), note: 'Prize money won' }];
   return [
+    ...winnings,
     { key: 'matches', label: 'Matches', figure: String(played), note: played === 0 ? 'No matches yet' : 'Confirmed results' },
     { key: 'wins', label: 'Wins', figure: String(stats.matches_won), note: `${stats.matches_lost} lost` },
     { key: 'win-rate', label: 'Win rate', figure: played === 0 ? '—' : `${stats.win_rate_percent}%`, note: 'Of matches played' },

@@ -130,7 +130,7 @@ describe('policy promises agree with each other', () => {
     }
   });
 
-  it('money rules: Razorpay in rupees, no wallet balances, automatic refund when full, none after check-in', () => {
+  it('money rules: Razorpay in rupees, no deposits, winnings kept until withdrawn, tax withheld, automatic refund when full, none after check-in', () => {
     const participation = byRoute('/cancellation-refund');
     expect(participation).toMatch(/Indian rupees \(INR\) through Razorpay/);
     expect(participation).toMatch(
@@ -138,7 +138,13 @@ describe('policy promises agree with each other', () => {
     );
     expect(participation).toMatch(/no refunds after check-in opens, except when we cancel the tournament/);
     for (const route of ['/terms-of-service', '/cancellation-refund', '/shipping-delivery']) {
-      expect(byRoute(route), route).toMatch(/(do not|never) (keep|hold) (a wallet|it as a wallet)/);
+      expect(byRoute(route), route).toMatch(/[Nn]othing can be deposited/);
+      expect(byRoute(route), route).toMatch(/(stays|stay) (there|in your winnings balance) until you withdraw/);
+      expect(byRoute(route), route).not.toMatch(/wallet|straight to (the )?winners?/);
+    }
+    for (const route of ['/terms-of-service', '/cancellation-refund']) {
+      expect(byRoute(route), route).toMatch(/30% of (your )?net winnings/);
+      expect(byRoute(route), route).toMatch(/Income-tax Act/);
     }
     expect(byRoute('/terms-of-service')).toMatch(/contest of skill/);
   });

@@ -5,7 +5,8 @@
  * without an authenticator app is told to set one up.
  *
  * Then: what needs attention across tournaments, the tournaments staff look after, one tournament's
- * panel (?t=<id> in the address, so a panel can be shared with a colleague), and for admins the roles.
+ * panel (?t=<id> in the address, so a panel can be shared with a colleague), and for admins the payouts
+ * (approvals, reconciliation, the accountant's reports) and the roles.
  */
 import { useSession } from '@/stores/useSession';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
@@ -22,6 +23,9 @@ import type { AttentionItem, MyStaffRole, StaffTournament } from './staff.schema
 import { attentionLabel, describeRole, isAdmin, staffMessage } from './staff';
 import { markHeaderStaff } from './staffFlag';
 import type { Load } from './tournamentPanel';
+
+// Admins only, and loaded after the console: the payouts section stays out of everyone else's download.
+const PayoutsPanel = lazy(() => import('@/features/payouts/PayoutsPanel'));
 
 const api = () => import('./staff.api');
 // The disputes queue loads after the console's first paint: its code is not part of the page's first load.
@@ -286,6 +290,11 @@ export default function StaffConsoleIsland() {
           )}
         </div>
 
+        {isAdmin(roles) && (
+          <Suspense fallback={<p className="text-mist">Loading payouts…</p>}>
+            <PayoutsPanel />
+          </Suspense>
+        )}
         {isAdmin(roles) && <RolesPanel tournaments={list} />}
       </div>
     </>

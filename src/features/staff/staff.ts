@@ -3,6 +3,7 @@
  * postpone form, the entries CSV. Pure functions only (IO lives in staff.api.ts), so each is unit-tested.
  */
 import { ERROR_CODES, isErrorCode } from '../../../supabase/functions/_shared/error-codes';
+import { csvRows, csvTime } from '@/lib/csv';
 import { formatPaiseExact } from '@/lib/format';
 import type { MyStaffRole, RefundProgress, StaffEntry, StaffRoleName } from './staff.schemas';
 
@@ -147,36 +148,7 @@ export function refundSummary(progress: RefundProgress): string {
 // CSV export
 // ---------------------------------------------------------------------------------------------
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A cell that
- * starts like a formula (=, +, -, @, tab, CR) gets a leading apostrophe: in-game names are typed by players,
- * and a spreadsheet must not run them.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvRows(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
-}
-
-const IST_STAMP = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** "20/12/2026, 19:30 IST": sortable enough, and the zone is never in doubt. */
-export function csvTime(iso: string | null): string {
-  return iso ? `${IST_STAMP.format(new Date(iso))} IST` : '';
-}
+export { csvCell, csvRows, csvTime } from '@/lib/csv';
 
 export const ENTRY_CSV_HEADER = [
   'Slot',

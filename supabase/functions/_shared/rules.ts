@@ -63,3 +63,19 @@ export const GAME_USER_ID_PATTERN = `^[A-Za-z0-9-]{${GAME_USER_ID_MIN_LENGTH},${
 export const MIN_PLAYER_AGE = 13;
 export const MAX_PLAYER_AGE = 100;
 export const PAID_ENTRY_MIN_AGE = 18;
+
+// -----------------------------------------------------------------------------------------------------
+// Payouts: KYC before the first withdrawal
+// -----------------------------------------------------------------------------------------------------
+
+/**
+ * A PAN as the Income Tax Department issues it: five letters, four digits, a letter (submit_kyc,
+ * kyc_records). The fourth letter says who holds it; prizes go to persons, so it must be `P`.
+ */
+export const PAN_PATTERN = '^[A-Z]{5}[0-9]{4}[A-Z]$';
+export const PAN_HOLDER_LETTER_INDEX = 3;
+export const PAN_PERSON_LETTER = 'P';
+/** A UPI id (virtual payment address): name@handle (submit_kyc, kyc_records). */
+export const UPI_ID_PATTERN = '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$';
+/** A payout above this (in paise: ₹10,000) waits for an admin, as does every player's first payout. */
+export const PAYOUT_APPROVAL_ABOVE_PAISE = 10_000_00;

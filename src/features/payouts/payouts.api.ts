@@ -1,0 +1,242 @@
+/**
+ * The calls behind My Earnings' prizes, KYC, withdrawals and statement, and the staff console's payouts
+ * section. Player functions answer for the signed-in player only (auth.uid()); staff functions need an
+ * admin with two-step sign-in. Answers are checked with zod (lib/api-answer): a refusal keeps the
+ * database's code as the ApiError's hint, so the screens can say what it means.
+ */
+import { z } from 'zod';
+import { oneRow, readAnswer } from '@/lib/api-answer';
+import { getSupabase } from '@/lib/supabase';
+import {
+  EMPTY_EARNINGS,
+  type Earnings,
+  type Kyc,
+  NO_KYC,
+  type Payout,
+  type PayoutPreview,
+  type PayoutRequest,
+  type TaxStatement,
+} from './payouts';
+import type { CertificateRow, QueueItem, ReconciliationDifference, WithholdingRow } from './staffPayouts';
+
+/** bigint sums may arrive as numbers or numeric strings, depending on the column type. */
+const sum = z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number);
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);
+
+const EarningsRow = z
+  .object({
+    won_paise: sum,
+    tax_withheld_paise: sum,
+    paid_out_paise: sum,
+    balance_paise: sum,
+    pending_paise: sum,
+  })
+  .partial()
+  .nullish()
+  .transform((row): Earnings => ({ ...EMPTY_EARNINGS, ...row }));
+
+const KycRow = z
+  .object({
+    status: z.enum(['pending', 'verified', 'rejected']).nullish(),
+    reason: text,
+    pan_masked: text,
+    upi_id: text,
+    payouts_held_until: text,
+  })
+  .partial()
+  .nullish()
+  .transform((row): Kyc => (row?.status ? { ...NO_KYC, ...row, status: row.status } : NO_KYC));
+
+// get_my_payouts names the id payout_id, as request_payout does.
+const PayoutRow = z
+  .object({
+    payout_id: z.string(),
+    gross_paise: sum,
+    tax_paise: sum,
+    net_paise: sum,
+    status: z.string(),
+    upi_id: text,
+    failure_reason: text,
+    created_at: z.string(),
+    processed_at: text,
+  })
+  .transform(({ payout_id, ...row }): Payout => ({ ...row, id: payout_id }));
+
+const PreviewRow = z.object({ gross_paise: sum, tax_paise: sum, net_paise: sum, balance_paise: sum }) satisfies z.ZodType<PayoutPreview>;
+
+const RequestRow = z.object({
+  payout_id: z.string(),
+  gross_paise: sum,
+  tax_paise: sum,
+  net_paise: sum,
+  status: z.string(),
+}) satisfies z.ZodType<PayoutRequest>;
+
+const StatementRow = z.object({
+  financial_year: z.number().int(),
+  winnings_paise: sum,
+  opening_balance_paise: sum,
+  closing_balance_paise: sum,
+  tax_withheld: z
+    .array(z.object({ at: z.string(), paise: sum, payout_id: text }))
+    .nullish()
+    .transform((rows) => rows ?? []),
+  payouts: z
+    .array(
+      z
+        .object({
+          at: z.string().optional(),
+          created_at: z.string().optional(),
+          gross_paise: sum,
+          tax_paise: sum,
+          net_paise: sum,
+          status: z.string(),
+          payout_id: text,
+          id: text,
+        })
+        .transform((row) => ({
+          at: row.at ?? row.created_at ?? '',
+          gross_paise: row.gross_paise,
+          tax_paise: row.tax_paise,
+          net_paise: row.net_paise,
+          status: row.status,
+          payout_id: row.payout_id ?? row.id,
+        })),
+    )
+    .nullish()
+    .transform((rows) => rows ?? []),
+}) satisfies z.ZodType<TaxStatement, unknown>;
+
+const list = <Row extends z.ZodType>(row: Row) =>
+  z
+    .array(row)
+    .nullable()
+    .transform((rows) => rows ?? []);
+
+async function rpc(
+  name: string,
+  args?: Record<string, unknown>,
+): Promise<{ data: unknown; error: { message: string; code?: string; hint?: string | null } | null }> {
+  try {
+    return await getSupabase().rpc(name, args);
+  } catch (error) {
+    return { data: null, error: { message: error instanceof Error ? error.message : String(error), hint: 'network' } };
+  }
+}
+
+const readOne = async <Schema extends z.ZodType>(name: string, schema: Schema, args?: Record<string, unknown>) => {
+  const answer = await rpc(name, args);
+  return readAnswer(`rpc ${name}`, schema, { data: oneRow(answer.data), error: answer.error });
+};
+const readList = async <Schema extends z.ZodType>(name: string, schema: Schema, args?: Record<string, unknown>) =>
+  readAnswer(`rpc ${name}`, list(schema), await rpc(name, args));
+
+// Player
+export const fetchMyEarnings = () => readOne('get_my_earnings', EarningsRow);
+export const fetchMyKyc = () => readOne('get_my_kyc', KycRow);
+export const fetchMyPayouts = () => readList('get_my_payouts', PayoutRow);
+export async function submitKyc(pan: string, upiId: string): Promise<void> {
+  const answer = await rpc('submit_kyc', { p_pan: pan, p_upi_id: upiId });
+  readAnswer('rpc submit_kyc', z.unknown(), answer);
+}
+export const previewPayout = (amountPaise: number) => readOne('preview_payout', PreviewRow, { p_amount_paise: amountPaise });
+export const requestPayout = (amountPaise: number, idempotencyKey: string) =>
+  readOne('request_payout', RequestRow, { p_amount_paise: amountPaise, p_idempotency_key: idempotencyKey });
+export const fetchMyTaxStatement = (financialYear: number) =>
+  readOne('get_my_tax_statement', StatementRow, { p_financial_year: financialYear });
+
+// Staff (admins)
+const QueueRow = z
+  .object({
+    payout_id: z.string(),
+    user_id: z.string(),
+    gross_paise: sum,
+    tax_paise: sum,
+    net_paise: sum,
+    status: z.string(),
+    upi_id: text,
+    created_at: z.string(),
+    needs_approvals: z.number().int().nullish(),
+    approved_by: z
+      .array(z.object({ admin_id: z.string(), at: z.string() }))
+      .nullish()
+      .transform((rows) => rows ?? []),
+    can_approve: z.boolean().nullish(),
+    player: z.object({ legal_name: text, in_game_name: text, email: text }).nullish(),
+    kyc: z.object({ status: text, pan_masked: text, upi_id: text }).nullish(),
+    tax: z.object({ net_winnings_paise: sum, tax_paise: sum }).nullish(),
+    winnings: z
+      .array(z.object({ tournament_id: z.string(), title: text, place: text, amount_paise: sum, at: text }))
+      .nullish()
+      .transform((rows) => rows ?? []),
+  })
+  .transform(
+    (row): QueueItem => ({
+      payout_id: row.payout_id,
+      user_id: row.user_id,
+      legal_name: row.player?.legal_name ?? null,
+      in_game_name: row.player?.in_game_name ?? null,
+      email: row.player?.email ?? null,
+      gross_paise: row.gross_paise,
+      tax_paise: row.tax_paise,
+      net_paise: row.net_paise,
+      net_winnings_paise: row.tax?.net_winnings_paise ?? null,
+      status: row.status,
+      created_at: row.created_at,
+      approvals: row.approved_by.length,
+      needs_approvals: row.needs_approvals ?? 1,
+      can_approve: row.can_approve ?? false,
+      kyc_status: row.kyc?.status ?? null,
+      pan_masked: row.kyc?.pan_masked ?? null,
+      upi_id: row.upi_id ?? row.kyc?.upi_id ?? null,
+      winnings: row.winnings.map((winning) => ({
+        tournament_id: winning.tournament_id,
+        tournament_title: winning.title,
+        place: winning.place,
+        amount_paise: winning.amount_paise,
+        at: winning.at,
+      })),
+    }),
+  );
+
+const ReconciliationRow = z.object({
+  kind: z.string(),
+  reference: z.string(),
+  ledger_paise: sum.nullable(),
+  provider_paise: sum.nullable(),
+  found_at: z.string(),
+  resolved_at: text,
+  note: text,
+}) satisfies z.ZodType<ReconciliationDifference, unknown>;
+
+const WithholdingSchema = z.object({
+  payout_id: text,
+  pan: text,
+  legal_name: text,
+  date: z.string(),
+  kind: z.string(),
+  gross_paise: sum,
+  net_winnings_paise: sum,
+  tax_paise: sum,
+}) satisfies z.ZodType<WithholdingRow, unknown>;
+
+const CertificateSchema = z.object({
+  pan: text,
+  legal_name: text,
+  quarter: z.union([z.number().int(), z.string().regex(/^Q?[1-4]$/)]).transform((value) => Number(String(value).replace('Q', ''))),
+  net_winnings_paise: sum,
+  tax_paise: sum,
+}) satisfies z.ZodType<CertificateRow, unknown>;
+
+export const fetchPayoutQueue = () => readList('staff_list_payout_queue', QueueRow);
+export const approvePayout = (payoutId: string) => readOne('staff_approve_payout', z.unknown(), { p_payout_id: payoutId });
+export const rejectPayout = (payoutId: string, reason: string) =>
+  readOne('staff_reject_payout', z.unknown(), { p_payout_id: payoutId, p_reason: reason });
+export const fetchReconciliation = () => readList('staff_get_reconciliation', ReconciliationRow);
+export const fetchWithholdingRegister = (from: string, to: string) =>
+  readList('staff_withholding_register', WithholdingSchema, { p_from: from, p_to: to });
+export const fetchTaxCertificates = (financialYear: number) =>
+  readList('staff_tax_certificates', CertificateSchema, { p_financial_year: financialYear });

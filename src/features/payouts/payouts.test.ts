@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvRupees } from '@/lib/csv';
+import {
+  amountProblem,
+  financialYearLabel,
+  financialYearOf,
+  financialYearsUpTo,
+  isPayoutMoving,
+  normalisePan,
+  panProblem,
+  type PayoutPreview,
+  payoutMessage,
+  payoutStatusLabel,
+  payoutStatusNote,
+  payoutStatusTone,
+  paiseToRupeesText,
+  rupeesTextToPaise,
+  statementCsv,
+  statementFileName,
+  upiIdProblem,
+  WITHDRAW_START,
+  type WithdrawState,
+  withdrawReducer,
+} from './payouts';
+import {
+  approvalsNote,
+  certificatesCsv,
+  certificatesFileName,
+  periodDates,
+  periodLabel,
+  withholdingCsv,
+  withholdingFileName,
+} from './staffPayouts';
+
+describe('the KYC form checks', () => {
+  it('takes a personal PAN typed in any case and with spaces', () => {
+    expect(normalisePan(' abcpe 1234f ')).toBe('ABCPE1234F');
+    expect(panProblem(normalisePan('abcpe1234f'))).toBeNull();
+  });
+
+  it('refuses a PAN of the wrong shape, and a company PAN by its 4th letter', () => {
+    expect(panProblem('')).toBe('Enter your PAN.');
+    expect(panProblem('ABCPE1234')).toMatch(/10 characters/);
+    expect(panProblem('ABCP1E234F')).toMatch(/10 characters/);
+    expect(panProblem('ABCDE1234F')).toMatch(/4th letter of a personal PAN is P/);
+    expect(panProblem('ABCCE1234F')).toMatch(/not a company/);
+  });
+
+  it('checks a UPI id as name@handle', () => {
+    expect(upiIdProblem('')).toBe('Enter your UPI id.');
+    expect(upiIdProblem('player.one')).toMatch(/has an @/);
+    expect(upiIdProblem('p@okbank')).toMatch(/Check your UPI id/);
+    expect(upiIdProblem('player one@okbank')).toMatch(/Check your UPI id/);
+    expect(upiIdProblem('player@ok1bank')).toMatch(/Check your UPI id/);
+    expect(upiIdProblem('player.one_2-x@okaxis')).toBeNull();
+  });
+
+  it('says what each refusal means, else the server’s own words', () => {
+    expect(payoutMessage('pan_in_use')).toMatch(/already used by another account/);
+    expect(payoutMessage('kyc_under_18')).toMatch(/18/);
+    expect(payoutMessage('something_new', 'The server said no')).toBe('The server said no');
+    expect(payoutMessage(null)).toBe('Something went wrong. Please try again.');
+  });
+});
+
+describe('amounts', () => {
+  it('reads rupees as typed into paise, without float rounding', () => {
+    expect(rupeesTextToPaise('1500')).toBe(150000);
+    expect(rupeesTextToPaise('₹1,500.5')).toBe(150050);
+    expect(rupeesTextToPaise('0.29')).toBe(29);
+    expect(rupeesTextToPaise('1,00,000.01')).toBe(10000001);
+    expect(rupeesTextToPaise('12.345')).toBeNull();
+    expect(rupeesTextToPaise('-5')).toBeNull();
+    expect(rupeesTextToPaise('')).toBeNull();
+    expect(rupeesTextToPaise('abc')).toBeNull();
+  });
+
+  it('writes paise back for the amount field', () => {
+    expect(paiseToRupeesText(150000)).toBe('1500');
+    expect(paiseToRupeesText(150005)).toBe('1500.05');
+  });
+
+  it('allows from one paisa up to the balance', () => {
+    expect(amountProblem(null, 1000)).toMatch(/Enter an amount/);
+    expect(amountProblem(0, 1000)).toMatch(/above ₹0/);
+    expect(amountProblem(1001, 1000)).toMatch(/more than your balance/);
+    expect(amountProblem(1000, 1000)).toBeNull();
+  });
+});
+
+describe('payout statuses', () => {
+  it('reads the provider’s words as four a player understands', () => {
+    expect(payoutStatusLabel('awaiting_approval')).toBe('Awaiting approval');
+    for (const status of ['approved', 'queued', 'pending', 'scheduled', 'processing']) {
+      expect(payoutStatusLabel(status)).toBe('Processing');
+      expect(payoutStatusTone(status)).toBe('blue');
+      expect(isPayoutMoving(status)).toBe(true);
+    }
+    expect(payoutStatusLabel('processed')).toBe('Processed');
+    expect(payoutStatusTone('processed')).toBe('green');
+    expect(isPayoutMoving('processed')).toBe(false);
+    expect(payoutStatusTone('failed')).toBe('red');
+    expect(payoutStatusTone('reversed')).toBe('red');
+  });
+
+  it('gives the failure reason and says where the money went', () => {
+    expect(payoutStatusNote({ status: 'failed', failure_reason: 'The beneficiary bank is offline.' })).toBe(
+      'The beneficiary bank is offline. The amount and its tax are back in your balance.',
+    );
+    expect(payoutStatusNote({ status: 'reversed', failure_reason: null })).toBe('The amount and its tax are back in your balance.');
+    expect(payoutStatusNote({ status: 'processed', failure_reason: null })).toBeNull();
+  });
+});
+
+describe('the withdraw flow', () => {
+  const preview: PayoutPreview = { gross_paise: 100000, tax_paise: 30000, net_paise: 70000, balance_paise: 150000 };
+  const result = { payout_id: 'p1', gross_paise: 100000, tax_paise: 30000, net_paise: 70000, status: 'awaiting_approval' };
+  const run = (state: WithdrawState, ...actions: Parameters<typeof withdrawReducer>[1][]) => actions.reduce(withdrawReducer, state);
+
+  it('shows the preview with a key made for this attempt, then sends it', () => {
+    const confirming = run(
+      WITHDRAW_START,
+      { type: 'edit', amountText: '1000' },
+      { type: 'preview', amountPaise: 100000 },
+      {
+        type: 'preview-ok',
+        preview,
+        key: 'key-1',
+      },
+    );
+    expect(confirming).toEqual({ step: 'confirming', amountText: '1000', preview, key: 'key-1', error: null });
+    const requesting = withdrawReducer(confirming, { type: 'confirm' });
+    expect(requesting).toEqual({ step: 'requesting', amountText: '1000', preview, key: 'key-1' });
+    expect(withdrawReducer(requesting, { type: 'request-ok', result })).toEqual({ step: 'requested', result });
+  });
+
+  it('ignores a second confirm while the first is on its way', () => {
+    const requesting = run(
+      WITHDRAW_START,
+      { type: 'edit', amountText: '1000' },
+      { type: 'preview', amountPaise: 100000 },
+      { type: 'preview-ok', preview, key: 'key-1' },
+      { type: 'confirm' },
+    );
+    expect(withdrawReducer(requesting, { type: 'confirm' })).toBe(requesting);
+  });
+
+  it('keeps the key after a failed request, so trying again cannot pay twice', () => {
+    const failed = run(
+      WITHDRAW_START,
+      { type: 'edit', amountText: '1000' },
+      { type: 'preview', amountPaise: 100000 },
+      { type: 'preview-ok', preview, key: 'key-1' },
+      { type: 'confirm' },
+      { type: 'request-failed', message: 'Could not reach the server.' },
+    );
+    expect(failed).toMatchObject({ step: 'confirming', key: 'key-1', error: 'Could not reach the server.' });
+    expect(withdrawReducer(failed, { type: 'confirm' })).toMatchObject({ step: 'requesting', key: 'key-1' });
+  });
+
+  it('starts a new attempt when the player changes the amount', () => {
+    const edited = run(
+      WITHDRAW_START,
+      { type: 'edit', amountText: '1000' },
+      { type: 'preview', amountPaise: 100000 },
+      { type: 'preview-ok', preview, key: 'key-1' },
+      { type: 'back' },
+      { type: 'edit', amountText: '900' },
+    );
+    expect(edited).toEqual({ step: 'editing', amountText: '900', error: null });
+    expect(withdrawReducer(edited, { type: 'confirm' })).toBe(edited);
+  });
+
+  it('returns to the amount with the reason when the preview is refused', () => {
+    const refused = run(
+      WITHDRAW_START,
+      { type: 'edit', amountText: '1000' },
+      { type: 'preview', amountPaise: 100000 },
+      { type: 'preview-failed', message: 'That is more than your balance.' },
+    );
+    expect(refused).toEqual({ step: 'editing', amountText: '1000', error: 'That is more than your balance.' });
+  });
+});
+
+describe('financial years', () => {
+  it('runs from 1 April to 31 March in IST', () => {
+    expect(financialYearOf('2027-03-31T18:29:59Z')).toBe(2026); // 31 Mar 23:59 IST
+    expect(financialYearOf('2027-03-31T18:30:00Z')).toBe(2027); // 1 Apr 00:00 IST
+    expect(financialYearOf('2026-12-15T10:00:00Z')).toBe(2026);
+    expect(financialYearLabel(2026)).toBe('2026–27');
+    expect(financialYearLabel(2099)).toBe('2099–00');
+    expect(financialYearsUpTo(2028, 2026)).toEqual([2028, 2027, 2026]);
+    expect(financialYearsUpTo(2026, 2026)).toEqual([2026]);
+  });
+});
+
+describe('CSV files', () => {
+  it('writes paise as rupees with two decimals', () => {
+    expect(csvRupees(123456)).toBe('1234.56');
+    expect(csvRupees(5)).toBe('0.05');
+    expect(csvRupees(-150)).toBe('-1.50');
+    expect(csvRupees(null)).toBe('');
+  });
+
+  it('never lets a name run as a formula', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('gives the annual statement with totals, withdrawals and withholdings', () => {
+    const csv = statementCsv({
+      financial_year: 2026,
+      winnings_paise: 500000,
+      opening_balance_paise: 0,
+      closing_balance_paise: 400000,
+      tax_withheld: [{ at: '2026-12-20T14:00:00Z', paise: 30000, payout_id: 'p1' }],
+      payouts: [
+        { at: '2026-12-20T14:00:00Z', gross_paise: 100000, tax_paise: 30000, net_paise: 70000, status: 'processed', payout_id: 'p1' },
+      ],
+    });
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFDate (IST),Item,Gross (INR),Tax withheld (INR),Net paid (INR),Status,Payout');
+    expect(lines).toContain(',FY 2026–27 winnings,5000.00,,,,');
+    expect(lines).toContain(',FY 2026–27 tax withheld,,300.00,,,');
+    expect(lines).toContain('"20/12/2026, 19:30 IST",Withdrawal,1000.00,300.00,700.00,Processed,p1');
+    expect(lines).toContain('"20/12/2026, 19:30 IST",Tax withheld,,300.00,,,p1');
+    expect(statementFileName(2026)).toBe('tax-statement-FY2026-27.csv');
+  });
+});
+
+describe('the accountant’s reports', () => {
+  it('covers a quarter of the financial year, or a month', () => {
+    expect(periodDates({ kind: 'quarter', financialYear: 2026, quarter: 1 })).toEqual({ from: '2026-04-01', to: '2026-06-30' });
+    expect(periodDates({ kind: 'quarter', financialYear: 2026, quarter: 3 })).toEqual({ from: '2026-10-01', to: '2026-12-31' });
+    expect(periodDates({ kind: 'quarter', financialYear: 2026, quarter: 4 })).toEqual({ from: '2027-01-01', to: '2027-03-31' });
+    expect(periodDates({ kind: 'month', year: 2028, month: 2 })).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(periodLabel({ kind: 'quarter', financialYear: 2026, quarter: 4 })).toBe('FY2026-27-Q4');
+    expect(periodLabel({ kind: 'month', year: 2026, month: 12 })).toBe('2026-12');
+  });
+
+  it('lists each withholding and each player’s quarter', () => {
+    const register = withholdingCsv([
+      {
+        payout_id: 'p1',
+        pan: 'ABCPE1234F',
+        legal_name: 'Asha Rao',
+        date: '2026-12-20',
+        kind: 'payout',
+        gross_paise: 100000,
+        net_winnings_paise: 100000,
+        tax_paise: 30000,
+      },
+    ]);
+    expect(register.split('\r\n')[1]).toBe('2026-12-20,ABCPE1234F,Asha Rao,Withdrawal,1000.00,1000.00,300.00,p1');
+    expect(withholdingFileName({ kind: 'month', year: 2026, month: 12 })).toBe('withholding-register-2026-12.csv');
+    const certificates = certificatesCsv(2026, [
+      { pan: 'ABCPE1234F', legal_name: 'Asha Rao', quarter: 3, net_winnings_paise: 100000, tax_paise: 30000 },
+    ]);
+    expect(certificates.split('\r\n')[1]).toBe('2026–27,Q3,ABCPE1234F,Asha Rao,1000.00,300.00');
+    expect(certificatesFileName(2026)).toBe('tax-certificates-FY2026-27.csv');
+  });
+
+  it('says when a second admin must approve', () => {
+    expect(approvalsNote({ approvals: 0, needs_approvals: 1 })).toBeNull();
+    expect(approvalsNote({ approvals: 1, needs_approvals: 2 })).toMatch(/^1 of 2 approvals/);
+  });
+});

@@ -1,0 +1,354 @@
+/**
+ * Prizes, tax and payouts as players and admins see them: the answers' types, status words, the KYC
+ * form's checks (the rules module's patterns, the same as the database's), the withdraw flow as a
+ * reducer, financial years and the CSV files. Pure functions only; IO lives in payouts.api.ts.
+ */
+import { csvFile, csvRupees, csvTime } from '@/lib/csv';
+import { PAN_HOLDER_LETTER_INDEX, PAN_PATTERN, PAN_PERSON_LETTER, UPI_ID_PATTERN } from '@/lib/rules';
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/** get_my_earnings: every figure a sum over the ledger, in paise. */
+export interface Earnings {
+  won_paise: number;
+  tax_withheld_paise: number;
+  paid_out_paise: number;
+  balance_paise: number;
+  pending_paise: number;
+}
+
+export const EMPTY_EARNINGS: Earnings = { won_paise: 0, tax_withheld_paise: 0, paid_out_paise: 0, balance_paise: 0, pending_paise: 0 };
+
+export type KycStatus = 'none' | 'pending' | 'verified' | 'rejected';
+
+/** get_my_kyc; `none` when the player has not sent their details yet. */
+export interface Kyc {
+  status: KycStatus;
+  reason: string | null;
+  pan_masked: string | null;
+  upi_id: string | null;
+  payouts_held_until: string | null;
+}
+
+export const NO_KYC: Kyc = { status: 'none', reason: null, pan_masked: null, upi_id: null, payouts_held_until: null };
+
+/** A row of get_my_payouts. */
+export interface Payout {
+  id: string;
+  gross_paise: number;
+  tax_paise: number;
+  net_paise: number;
+  status: string;
+  upi_id: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  processed_at: string | null;
+}
+
+/** preview_payout: what a withdrawal of `gross_paise` would pay, nothing stored. */
+export interface PayoutPreview {
+  gross_paise: number;
+  tax_paise: number;
+  net_paise: number;
+  balance_paise: number;
+}
+
+/** request_payout. */
+export interface PayoutRequest {
+  payout_id: string;
+  gross_paise: number;
+  tax_paise: number;
+  net_paise: number;
+  status: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payout statuses
+// ---------------------------------------------------------------------------------------------
+
+export type Tone = 'blue' | 'green' | 'red' | 'yellow' | 'grey';
+
+/** RazorpayX's in-between words all mean the money is on its way. */
+const ON_ITS_WAY = new Set(['approved', 'queued', 'pending', 'scheduled', 'processing']);
+const RETURNED = new Set(['reversed', 'cancelled', 'rejected', 'failed']);
+
+export function payoutStatusLabel(status: string): string {
+  if (status === 'awaiting_approval') return 'Awaiting approval';
+  if (ON_ITS_WAY.has(status)) return 'Processing';
+  if (status === 'processed') return 'Processed';
+  if (status === 'reversed') return 'Reversed';
+  if (status === 'cancelled') return 'Cancelled';
+  if (status === 'rejected') return 'Rejected';
+  if (status === 'failed') return 'Failed';
+  return status.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+}
+
+export function payoutStatusTone(status: string): Tone {
+  if (status === 'awaiting_approval') return 'yellow';
+  if (ON_ITS_WAY.has(status)) return 'blue';
+  if (status === 'processed') return 'green';
+  if (RETURNED.has(status)) return 'red';
+  return 'grey';
+}
+
+/** One sentence under the badge: what happens next, or what went wrong and where the money is. */
+export function payoutStatusNote(payout: Pick<Payout, 'status' | 'failure_reason'>): string | null {
+  if (payout.status === 'awaiting_approval') return 'An admin checks every first payout and any above ₹10,000 before it is sent.';
+  if (ON_ITS_WAY.has(payout.status)) return 'Sent to your UPI id. Most payouts arrive within minutes.';
+  if (RETURNED.has(payout.status)) {
+    const reason = payout.failure_reason?.trim();
+    const back = 'The amount and its tax are back in your balance.';
+    return reason ? `${reason} ${back}` : back;
+  }
+  return null;
+}
+
+/** Statuses that can still change: the page asks again while one is shown. */
+export const isPayoutMoving = (status: string): boolean => status === 'awaiting_approval' || ON_ITS_WAY.has(status);
+
+// ---------------------------------------------------------------------------------------------
+// KYC form
+// ---------------------------------------------------------------------------------------------
+
+const PAN = new RegExp(PAN_PATTERN);
+const UPI_ID = new RegExp(UPI_ID_PATTERN);
+
+/** What the player typed, as the database stores it: no spaces, capitals. */
+export const normalisePan = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
+export const normaliseUpiId = (value: string): string => value.trim();
+
+/** What is wrong with a PAN as typed (already normalised), or null. Empty reads as "not yet typed". */
+export function panProblem(pan: string): string | null {
+  if (pan === '') return 'Enter your PAN.';
+  if (!PAN.test(pan)) return 'A PAN is 10 characters: five letters, four digits, then a letter (like ABCPE1234F).';
+  if (pan.charAt(PAN_HOLDER_LETTER_INDEX) !== PAN_PERSON_LETTER)
+    return `The 4th letter of a personal PAN is ${PAN_PERSON_LETTER}. Prizes can only be paid to your own PAN, not a company's or a firm's.`;
+  return null;
+}
+
+export function upiIdProblem(upiId: string): string | null {
+  if (upiId === '') return 'Enter your UPI id.';
+  if (!upiId.includes('@')) return 'A UPI id has an @ in it, like yourname@okbank.';
+  if (!UPI_ID.test(upiId)) return 'Check your UPI id: letters, digits, dots, dashes or underscores, then @ and your bank’s handle.';
+  return null;
+}
+
+/**
+ * The sentence for each code the KYC and payout functions answer with (the database's `hint`).
+ * Unknown codes fall back to the database's own message.
+ */
+export const PAYOUT_MESSAGES: Record<string, string> = {
+  invalid_pan: 'That PAN is not valid. Check it against your PAN card.',
+  invalid_upi_id: 'That UPI id is not valid. Copy it from your UPI app.',
+  kyc_under_18: 'Prizes can be withdrawn from the age of 18. Your profile’s date of birth says you are younger.',
+  pan_in_use: 'This PAN is already used by another account. Write to support if it is yours.',
+  profile_incomplete: 'Complete your profile with your legal name (as on your PAN card) and date of birth first.',
+  needs_aal2: 'Changing your UPI id needs two-step sign-in. Set up an authenticator app on your profile and sign in again.',
+  second_step_required: 'Changing your UPI id needs two-step sign-in. Enter the code from your authenticator app first.',
+  kyc_required: 'Your PAN and UPI id must be verified before you withdraw.',
+  insufficient_balance: 'That is more than your balance.',
+  payouts_held: 'Your UPI id changed recently, so withdrawals are paused for 24 hours to keep your money safe.',
+  invalid_amount: 'Enter an amount above ₹0.',
+  network: 'Could not reach the server. Check your connection and try again.',
+};
+
+export const GENERIC_PAYOUT_MESSAGE = 'Something went wrong. Please try again.';
+
+export function payoutMessage(code: string | null | undefined, fallback?: string | null): string {
+  if (code && PAYOUT_MESSAGES[code]) return PAYOUT_MESSAGES[code];
+  return fallback?.trim() ? fallback : GENERIC_PAYOUT_MESSAGE;
+}
+
+export function kycStatusLabel(status: KycStatus): string {
+  switch (status) {
+    case 'pending':
+      return 'Checking';
+    case 'verified':
+      return 'Verified';
+    case 'rejected':
+      return 'Not verified';
+    default:
+      return 'Not started';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Withdraw: amount, preview, confirm
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Rupees as typed ("1,500", "₹ 250.5") to paise, or null when it is not an amount: at most two decimals,
+ * Indian or Western digit grouping ignored. Integers only: no binary-float rounding.
+ */
+export function rupeesTextToPaise(text: string): number | null {
+  const cleaned = text.replace(/[₹,\s]/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const rupees = Number(match[1]);
+  const paise = Number((match[2] ?? '').padEnd(2, '0'));
+  return rupees * 100 + paise;
+}
+
+/** Paise as the amount field shows it: 150050 → "1500.50", 150000 → "1500". */
+export function paiseToRupeesText(paise: number): string {
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`;
+}
+
+export function amountProblem(paise: number | null, balancePaise: number): string | null {
+  if (paise === null) return 'Enter an amount in rupees, like 500 or 499.50.';
+  if (paise <= 0) return PAYOUT_MESSAGES.invalid_amount ?? null;
+  if (paise > balancePaise) return PAYOUT_MESSAGES.insufficient_balance ?? null;
+  return null;
+}
+
+/**
+ * The withdraw card. One attempt = one idempotency key: it is made when the preview arrives and kept
+ * through a failed or repeated confirm, so a double click or a retry after a lost answer makes one
+ * payout; editing the amount starts a new attempt.
+ */
+export type WithdrawState =
+  | { step: 'editing'; amountText: string; error: string | null }
+  | { step: 'previewing'; amountText: string; amountPaise: number }
+  | { step: 'confirming'; amountText: string; preview: PayoutPreview; key: string; error: string | null }
+  | { step: 'requesting'; amountText: string; preview: PayoutPreview; key: string }
+  | { step: 'requested'; result: PayoutRequest };
+
+export type WithdrawAction =
+  | { type: 'edit'; amountText: string }
+  | { type: 'preview'; amountPaise: number }
+  | { type: 'preview-ok'; preview: PayoutPreview; key: string }
+  | { type: 'preview-failed'; message: string }
+  | { type: 'confirm' }
+  | { type: 'request-ok'; result: PayoutRequest }
+  | { type: 'request-failed'; message: string }
+  | { type: 'back' };
+
+export const WITHDRAW_START: WithdrawState = { step: 'editing', amountText: '', error: null };
+
+export function withdrawReducer(state: WithdrawState, action: WithdrawAction): WithdrawState {
+  switch (action.type) {
+    case 'edit':
+      return state.step === 'editing' ? { step: 'editing', amountText: action.amountText, error: null } : state;
+    case 'preview':
+      return state.step === 'editing' ? { step: 'previewing', amountText: state.amountText, amountPaise: action.amountPaise } : state;
+    case 'preview-ok':
+      return state.step === 'previewing'
+        ? { step: 'confirming', amountText: state.amountText, preview: action.preview, key: action.key, error: null }
+        : state;
+    case 'preview-failed':
+      return state.step === 'previewing' ? { step: 'editing', amountText: state.amountText, error: action.message } : state;
+    case 'confirm':
+      // Only a shown preview can be confirmed; a second click while the first is on its way does nothing.
+      return state.step === 'confirming'
+        ? { step: 'requesting', amountText: state.amountText, preview: state.preview, key: state.key }
+        : state;
+    case 'request-ok':
+      return state.step === 'requesting' ? { step: 'requested', result: action.result } : state;
+    case 'request-failed':
+      // Same attempt, same key: trying again cannot make a second payout.
+      return state.step === 'requesting'
+        ? { step: 'confirming', amountText: state.amountText, preview: state.preview, key: state.key, error: action.message }
+        : state;
+    case 'back':
+      if (state.step === 'confirming') return { step: 'editing', amountText: state.amountText, error: null };
+      if (state.step === 'requested') return WITHDRAW_START;
+      return state;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Financial years (1 April – 31 March, IST)
+// ---------------------------------------------------------------------------------------------
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** The financial year a moment falls in, named by the year it starts: 15 Feb 2027 → 2026 (FY 2026–27). */
+export function financialYearOf(at: Date | string): number {
+  const ist = new Date(new Date(at).getTime() + IST_OFFSET_MS);
+  const year = ist.getUTCFullYear();
+  return ist.getUTCMonth() >= 3 ? year : year - 1;
+}
+
+/** 2026 → "2026–27". */
+export function financialYearLabel(startYear: number): string {
+  return `${startYear}–${String((startYear + 1) % 100).padStart(2, '0')}`;
+}
+
+/** The years a player can pick, newest first: from the first year prizes were paid to this one. */
+export function financialYearsUpTo(current: number, first: number): number[] {
+  const years: number[] = [];
+  for (let year = current; year >= Math.min(first, current); year -= 1) years.push(year);
+  return years;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The annual statement
+// ---------------------------------------------------------------------------------------------
+
+export interface TaxWithholding {
+  at: string;
+  paise: number;
+  payout_id: string | null;
+}
+
+export interface StatementPayout {
+  at: string;
+  gross_paise: number;
+  tax_paise: number;
+  net_paise: number;
+  status: string;
+  payout_id: string | null;
+}
+
+/** get_my_tax_statement. */
+export interface TaxStatement {
+  financial_year: number;
+  winnings_paise: number;
+  tax_withheld: TaxWithholding[];
+  payouts: StatementPayout[];
+  opening_balance_paise: number;
+  closing_balance_paise: number;
+}
+
+export const totalWithheld = (statement: Pick<TaxStatement, 'tax_withheld'>): number =>
+  statement.tax_withheld.reduce((sum, row) => sum + row.paise, 0);
+
+export const STATEMENT_CSV_HEADER = [
+  'Date (IST)',
+  'Item',
+  'Gross (INR)',
+  'Tax withheld (INR)',
+  'Net paid (INR)',
+  'Status',
+  'Payout',
+] as const;
+
+/** The statement as a spreadsheet: the year's totals first, then each payout and each withholding. */
+export function statementCsv(statement: TaxStatement): string {
+  const withheld = totalWithheld(statement);
+  const year = `FY ${financialYearLabel(statement.financial_year)}`;
+  const rows: (string | number | null)[][] = [
+    ['', `${year} opening balance`, csvRupees(statement.opening_balance_paise), '', '', '', ''],
+    ['', `${year} winnings`, csvRupees(statement.winnings_paise), '', '', '', ''],
+    ['', `${year} tax withheld`, '', csvRupees(withheld), '', '', ''],
+    ['', `${year} closing balance`, csvRupees(statement.closing_balance_paise), '', '', '', ''],
+    ...statement.payouts.map((payout) => [
+      csvTime(payout.at),
+      'Withdrawal',
+      csvRupees(payout.gross_paise),
+      csvRupees(payout.tax_paise),
+      csvRupees(payout.net_paise),
+      payoutStatusLabel(payout.status),
+      payout.payout_id,
+    ]),
+    ...statement.tax_withheld.map((row) => [csvTime(row.at), 'Tax withheld', '', csvRupees(row.paise), '', '', row.payout_id]),
+  ];
+  return csvFile(STATEMENT_CSV_HEADER, rows);
+}
+
+export const statementFileName = (financialYear: number): string =>
+  `tax-statement-FY${financialYear}-${String((financialYear + 1) % 100).padStart(2, '0')}.csv`;
