@@ -47,7 +47,7 @@ describe.each(engines)('ledger and prizes on $name', (engine) => {
     );
     const players = [await kycPlayer(db), await kycPlayer(db), await kycPlayer(db)];
     const approver = await admin(db);
-    const expected = new Map(players.map((p) => [p.id, 0]));
+    const expected = new Map<string, number>(players.map((p) => [p.id, 0]));
     const payments: Array<{ paymentId: string; amount: number; refunded: number }> = [];
     const payouts: Array<{ id: string; user: string; gross: number; state: 'open' | 'processed' | 'returned' }> = [];
     let clearing = 0;
