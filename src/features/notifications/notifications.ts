@@ -14,6 +14,10 @@ export const NOTIFICATION_KINDS = [
   'dispute_settled',
   'next_match',
   'tournament_finished',
+  'prize_credited',
+  'payout_sent',
+  'payout_failed',
+  'kyc_result',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -29,6 +33,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   dispute_settled: 'A dispute is settled',
   next_match: 'Your next match is set',
   tournament_finished: 'A tournament you played is finished',
+  prize_credited: 'A prize is credited to your balance',
+  payout_sent: 'A withdrawal is sent to your UPI id',
+  payout_failed: 'A withdrawal fails and the money comes back',
+  kyc_result: 'Your PAN and UPI id are checked',
 };
 
 export type NotificationItem = {
