@@ -13,7 +13,7 @@ import { engines, type TestDatabase } from './helpers.ts';
  */
 const CALLED_BY_POLICIES = [
   'private.current_player_id()',
-  'private.is_admin(p_user_id uuid)',
+  'private.caller_is_admin()',
   'private.may_use_match_evidence(p_name text, p_write boolean)',
 ];
 
