@@ -114,7 +114,7 @@ as $$
      where w.user_id = p_user_id and w.financial_year = fy.year and w.kind = 'withdrawal' and w.reversed_at is null
   )
   select greatest(0, (taxed.withdrawn + p_amount_paise)                                           -- A
-                     - (private.deposits_between(p_user_id, private.financial_year_start(fy.year), p_at)  -- B
+                     - (private.deposits_between(p_user_id, private.financial_year_start(fy.year), p_at + interval '1 microsecond')  -- B, up to now
                         + private.opening_balance(p_user_id, fy.year)                              -- C
                         + taxed.net_taxed))::bigint                                                -- D
     from fy, taxed;
