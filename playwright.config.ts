@@ -14,6 +14,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
+  // Islands read the database after supabase-js loads: on a busy 2-core runner that can pass 5 seconds.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: addresses.siteUrl,
     trace: 'retain-on-failure',

@@ -3,9 +3,10 @@
  * against the API's shape with zod, and every refusal becomes an EntryActionError carrying the database's
  * stable hint. Islands import this module lazily: supabase-js and zod load after the first paint.
  */
-import type { PostgrestError, RealtimeChannel } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/supabase-js';
 import type { z } from 'zod';
 import { getSupabase } from '@/lib/supabase';
+import { watchRows } from '@/lib/realtime';
 import { EntryActionError } from './brackets';
 import {
   AcceptAnswerSchema,
@@ -49,16 +50,18 @@ export const acceptInvitation = (token: string) => call('accept_entry_invitation
  * player's entries (check-in, withdrawal) changes. Returns the unsubscribe function.
  */
 export function watchTournament(tournamentId: string, onChange: () => void, purpose: 'bracket' | 'check-in' = 'bracket'): () => void {
-  const supabase = getSupabase();
   const filter = `tournament_id=eq.${tournamentId}`;
+  const changed = () => onChange();
   // One channel per island: two islands of the same page must not share (and close) one topic.
-  const channel: RealtimeChannel = supabase
-    .channel(`${purpose}:${tournamentId}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'matches', filter }, onChange)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'entries', filter }, onChange)
-    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'tournaments', filter: `id=eq.${tournamentId}` }, onChange)
-    .subscribe();
-  return () => void supabase.removeChannel(channel);
+  return watchRows(
+    `${purpose}:${tournamentId}`,
+    [
+      { table: 'matches', filter, onChange: changed },
+      { table: 'entries', filter, onChange: changed },
+      { table: 'tournaments', filter: `id=eq.${tournamentId}`, event: 'UPDATE', onChange: changed },
+    ],
+    changed,
+  );
 }
 
 /** Titles and series of tournaments (public rows), for places a player holds through an invitation. */

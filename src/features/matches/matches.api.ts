@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ApiError, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
+import { watchRows } from '@/lib/realtime';
 import { ERROR_CODES, isErrorCode } from '../../../supabase/functions/_shared/error-codes.ts';
 import { MATCH_STATUSES, type MatchReport, type MatchRow as MatchRowType, type Side } from './matchSteps';
 
@@ -209,12 +210,5 @@ export function disputeReasonLabel(reason: string): string {
  * moves the winner on in the same transaction, so the bracket read after this change already shows it.
  */
 export function watchMatch(matchId: string, onChange: () => void): () => void {
-  const supabase = getSupabase();
-  const channel = supabase
-    .channel(`match-${matchId}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'matches', filter: `id=eq.${matchId}` }, onChange)
-    .subscribe();
-  return () => {
-    void supabase.removeChannel(channel);
-  };
+  return watchRows(`match-${matchId}`, [{ table: 'matches', filter: `id=eq.${matchId}`, onChange: () => onChange() }], onChange);
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
+import { watchRows } from '@/lib/realtime';
 import type { NotificationInbox, NotificationItem } from './notifications';
 
 const Item = z.object({
@@ -44,12 +45,9 @@ export async function setMyNotificationSetting(kind: string, email: boolean): Pr
 
 /** Calls `onNew` whenever a notification for this player is written. */
 export function subscribeToMyNotifications(userId: string, onNew: () => void): () => void {
-  const supabase = getSupabase();
-  const channel = supabase
-    .channel(`notifications-${userId}`)
-    .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notifications', filter: `user_id=eq.${userId}` }, () => onNew())
-    .subscribe();
-  return () => {
-    void supabase.removeChannel(channel);
-  };
+  return watchRows(
+    `notifications-${userId}`,
+    [{ table: 'notifications', filter: `user_id=eq.${userId}`, event: 'INSERT', onChange: () => onNew() }],
+    onNew,
+  );
 }

@@ -44,14 +44,21 @@ export function followTournament(tournamentId: string): void {
   };
   void api().then(({ fetchSlots, watchSlots }) => {
     if (stopped) return;
-    // Subscribe first, then read: a registration landing in between is not missed.
-    stopChannel = watchSlots(tournamentId, (slots) => {
-      update({ slots });
-      void refreshParticipants();
-    });
-    void fetchSlots(tournamentId)
-      .then((slots) => update({ slots }))
-      .catch(() => {});
+    const readSlots = () =>
+      void fetchSlots(tournamentId)
+        .then((slots) => update({ slots }))
+        .catch(() => {});
+    // Read now for the first paint, and again once the channel listens: a registration landing in
+    // between is not missed.
+    stopChannel = watchSlots(
+      tournamentId,
+      (slots) => {
+        update({ slots });
+        void refreshParticipants();
+      },
+      readSlots,
+    );
+    readSlots();
   });
   void refreshParticipants();
 }

@@ -4,10 +4,10 @@
  * Every answer is checked with zod (payments.schemas.ts): the payment function's answers become typed
  * `{ success: false, error }` results, the database reads typed rows or ApiErrors (lib/api-answer.ts).
  */
-import type { RealtimeChannel } from '@supabase/supabase-js';
 import type { z } from 'zod';
 import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
+import { watchRows } from '@/lib/realtime';
 import type { CheckoutOptions, OwnRegistration } from './payments';
 import { CheckoutSuccess, CreateOrderAnswer, OwnRegistrationRows, ParticipantRows, SlotsRow, VerifyAnswer } from './payments.schemas';
 
@@ -114,17 +114,18 @@ export async function fetchParticipants(tournamentId: string): Promise<Participa
 
 /**
  * Calls `onChange` with the new counts whenever the tournament's row changes (every confirmed or
- * cancelled registration moves filled_slots). Returns the unsubscribe function.
+ * cancelled registration moves filled_slots), and `onCaughtUp` once the channel is listening. Returns the
+ * unsubscribe function.
  */
-export function watchSlots(tournamentId: string, onChange: (slots: Slots) => void): () => void {
-  const supabase = getSupabase();
-  const channel: RealtimeChannel = supabase
-    .channel(`tournament-slots:${tournamentId}`)
-    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'tournaments', filter: `id=eq.${tournamentId}` }, (change) => {
-      // A change without the counts (another column) is not news for the slots.
-      const row = SlotsRow.safeParse(change.new);
-      if (row.success) onChange({ filled: row.data.filled_slots, total: row.data.max_players });
-    })
-    .subscribe();
-  return () => void supabase.removeChannel(channel);
+export function watchSlots(tournamentId: string, onChange: (slots: Slots) => void, onCaughtUp?: () => void): () => void {
+  const changes = (change: { new: unknown }) => {
+    // A change without the counts (another column) is not news for the slots.
+    const row = SlotsRow.safeParse(change.new);
+    if (row.success) onChange({ filled: row.data.filled_slots, total: row.data.max_players });
+  };
+  return watchRows(
+    `tournament-slots:${tournamentId}`,
+    [{ table: 'tournaments', filter: `id=eq.${tournamentId}`, event: 'UPDATE', onChange: changes }],
+    onCaughtUp,
+  );
 }

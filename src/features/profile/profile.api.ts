@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ApiError, oneRow, parseAnswer, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
+import { watchRows } from '@/lib/realtime';
 import { PROFILE_PICTURE_FUNCTION, type Profile, type ValidProfileForm } from './profile';
 
 const ProfileRow = z.object({
@@ -83,16 +84,10 @@ export async function uploadProfileImage(file: File): Promise<string> {
 
 /** Calls `onChange` with the new row whenever the player's profile is updated anywhere. */
 export function subscribeToMyProfile(userId: string, onChange: (row: Profile) => void): () => void {
-  const supabase = getSupabase();
-  const channel = supabase
-    .channel(`profile-${userId}`)
-    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${userId}` }, (payload) => {
-      // A row of another shape is not shown: the next full load brings the truth.
-      const row = ProfileRow.safeParse(payload.new);
-      if (row.success) onChange(row.data);
-    })
-    .subscribe();
-  return () => {
-    void supabase.removeChannel(channel);
+  const changes = (payload: { new: unknown }) => {
+    // A row of another shape is not shown: the next full load brings the truth.
+    const row = ProfileRow.safeParse(payload.new);
+    if (row.success) onChange(row.data);
   };
+  return watchRows(`profile-${userId}`, [{ table: 'profiles', filter: `id=eq.${userId}`, event: 'UPDATE', onChange: changes }]);
 }
