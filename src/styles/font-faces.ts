@@ -20,10 +20,9 @@ function face(family: string, weight: number, url: string, range: string, displa
   return `@font-face{font-family:'${family}';font-style:normal;font-weight:${weight};font-display:${display};src:url(${url}) format('woff2');unicode-range:${range}}`;
 }
 
-export const fontFacesCss = [
-  face('Anton', 400, antonLatin, LATIN, 'swap'),
-  face('Anton', 400, antonLatinExt, LATIN_EXT, 'swap'),
-].join('\n');
+export const fontFacesCss = [face('Anton', 400, antonLatin, LATIN, 'swap'), face('Anton', 400, antonLatinExt, LATIN_EXT, 'swap')].join(
+  '\n',
+);
 
 /** The one file worth preloading: the heading face every page's h1 uses. */
 export const preloadedFontUrl = antonLatin;
