@@ -6,90 +6,21 @@
  * Fails -> players are back to swapping room codes and screenshots in a chat group, or a stranger reads a
  * room password.
  *
- * Its own four-player tournament, drawn by the database's due work with the clock moved to its check-in
- * close (and straight back): every other test's times stay as they are.
+ * Its own four-player pod (helpers/pods.ts), drawn by the database's due work once its check-in has
+ * closed: every other test's times stay as they are.
  */
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { payForEntry } from './helpers/staff';
 import { type Browser, type Page, test } from '@playwright/test';
-import {
-  completeEligibleProfile,
-  expect,
-  rpc,
-  SERVICE_ROLE_KEY,
-  type StoredSession,
-  SUPABASE_URL,
-  signInWithApi,
-  storeSession,
-  uniqueEmail,
-} from './helpers/auth';
+import { expect, rpc, storeSession } from './helpers/auth';
+import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 
 const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
-const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
+type Player = PodPlayer;
 
-async function asService<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${SUPABASE_URL}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...service, prefer: 'return=representation' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-type Match = { id: string; round: number; position: number; entry_a: string; entry_b: string; status: string };
-type Player = { session: StoredSession; name: string };
-
-/**
- * A Super 4 tournament with four paid, checked-in players, drawn: two semi-finals at the start time and a
- * final. It is created open a day ahead (so the players can pay), then moved to start in two minutes, which
- * puts its check-in close (start - 15 min for quick series) in the past and the draw due.
- */
-async function drawnSuper4(): Promise<{ id: string; playerOfEntry: Map<string, Player>; matches: Match[] }> {
-  const id = `match-e2e-${randomUUID().slice(0, 8)}`;
-  await asService('/rest/v1/tournaments', {
-    body: {
-      id,
-      title: 'Match Day Super 4',
-      series: 'quick',
-      format: 'Super 4',
-      entry_fee_paise: 5000,
-      prize_pool_paise: 16000,
-      max_players: 4,
-      is_live: true,
-      starts_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
-    },
-  });
-  const players = await Promise.all(
-    [1, 2, 3, 4].map(async (n) => {
-      const session = await signInWithApi(uniqueEmail(`match-p${n}`));
-      await completeEligibleProfile(session);
-      await payForEntry(session, id);
-      return { session, name: `P${session.user.id.slice(0, 6)}` };
-    }),
-  );
-  const entriesOf = () => asService<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
-  await expect.poll(async () => (await entriesOf()).length, { message: 'four paid entries', timeout: 30_000 }).toBe(4);
-
-  const startsAt = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-  await asService(`/rest/v1/tournaments?id=eq.${id}`, { method: 'PATCH', body: { starts_at: startsAt.toISOString() } });
-  await asService(`/rest/v1/entries?tournament_id=eq.${id}`, {
-    method: 'PATCH',
-    body: { checked_in_at: new Date(startsAt.getTime() - 30 * 60_000).toISOString() },
-  });
-  // The database's clock at the start minus two minutes (check-in closed): the due work runs the draw.
-  try {
-    await asService('/rest/v1/rpc/local_set_clock', { body: { p_now: new Date(startsAt.getTime() - 2 * 60_000).toISOString() } });
-    await asService('/rest/v1/rpc/local_run_due_work', { body: {} });
-  } finally {
-    await asService('/rest/v1/rpc/local_set_clock', { body: { p_now: null } });
-  }
-  const entries = await entriesOf();
-  const playerOfEntry = new Map(entries.map((entry) => [entry.id, players.find((p) => p.session.user.id === entry.player_id)!]));
-  const matches = await asService<Match[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
-  return { id, playerOfEntry, matches };
+/** A drawn Super 4 pod of its own (helpers/pods.ts): two semi-finals at the start time and a final. */
+async function drawnSuper4(): Promise<{ id: string; playerOfEntry: Map<string, Player>; matches: PodMatch[] }> {
+  const pod = await drawnSuper4Pod({ label: 'match', title: 'Match Day Super 4', entryFeePaise: 5000, prizePoolPaise: 16000 });
+  return { id: pod.id, playerOfEntry: playersByEntry(pod), matches: pod.matches };
 }
 
 async function matchPageAs(browser: Browser, player: Player, matchId: string, viewport = { width: 360, height: 740 }): Promise<Page> {

@@ -10,147 +10,47 @@
  *
  * Its own series and pod, so no other test's open pod is touched.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, test } from '@playwright/test';
-import {
-  ANON_KEY,
-  completeEligibleProfile,
-  expect,
-  rpc,
-  SERVICE_ROLE_KEY,
-  type StoredSession,
-  SUPABASE_URL,
-  signInWithApi,
-  storeSession,
-  uniqueEmail,
-} from './helpers/auth';
+import { expect, type StoredSession, storeSession } from './helpers/auth';
+import { asPlayer, asService, drawnSuper4Pod, type PodMatch } from './helpers/pods';
 import { staffSession } from './helpers/staff';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const SCREENSHOTS = process.env.PAYOUT_SCREENSHOTS;
-const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
 
 /** The pod's prizes: ₹2,000 to the champion, ₹500 to the runner-up. */
 const FIRST_PRIZE_PAISE = 200_000;
 const SECOND_PRIZE_PAISE = 50_000;
 const ENTRY_FEE_PAISE = 5_000;
 
-async function asService<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${SUPABASE_URL}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...service, prefer: 'return=representation' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-async function asUser<T = unknown>(session: StoredSession, name: string, args: Record<string, unknown>): Promise<T> {
-  const response = await rpc(name, args, session.access_token);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 const runDueWork = () => asService('/rest/v1/rpc/local_run_due_work', { body: {} });
 const setClock = (at: Date | null) => asService('/rest/v1/rpc/local_set_clock', { body: { p_now: at?.toISOString() ?? null } });
 
-async function payEntry(session: StoredSession, tournamentId: string): Promise<void> {
-  const order = (await (
-    await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
-      method: 'POST',
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'create_order', tournament_id: tournamentId, slots: 1 }),
-    })
-  ).json()) as { success: boolean; order_id?: string; error?: string };
-  if (!order.success || !order.order_id) throw new Error(`create_order for ${session.user.email}: ${order.error}`);
-  const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ order_id: order.order_id, outcome: 'success' }),
-  });
-  if (!paid.ok) throw new Error(`paying ${order.order_id} answered ${paid.status}`);
-}
-
-type Match = { id: string; round: number; position: number; entry_a: string; entry_b: string; status: string };
-
 /**
- * A Super 4 pod of its own (inactive) series with a prize formula, filled by four new players who check
- * in; the due work draws it and the referee sets every result: entry_a wins each match 2–0.
- * Answers the pod and the sessions of the champion and the runner-up.
+ * A drawn Super 4 pod of its own with a prize formula (helpers/pods.ts); the referee sets every result:
+ * entry_a wins each match 2–0. Answers the pod and the sessions of the champion and the runner-up.
  */
 async function finishedPod(): Promise<{ id: string; champion: StoredSession; runnerUp: StoredSession }> {
-  const series = `e2e-prize-${randomUUID().slice(0, 8)}`;
-  const id = `${series}-pod-1`;
-  const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-  await asService('/rest/v1/series', {
-    body: {
-      id: series,
-      title: 'Prize Super 4',
-      kind: 'quick',
-      format: 'Super 4',
-      entry_fee_paise: ENTRY_FEE_PAISE,
-      prize_pool_paise: FIRST_PRIZE_PAISE + SECOND_PRIZE_PAISE,
-      prize_formula: [
-        { from_place: 1, to_place: 1, amount_paise: FIRST_PRIZE_PAISE },
-        { from_place: 2, to_place: 2, amount_paise: SECOND_PRIZE_PAISE },
-      ],
-      capacity: 4,
-      check_in_opens_before: '60 minutes',
-      check_in_closes_before: '15 minutes',
-      active: false,
-    },
+  const { id, players, entries } = await drawnSuper4Pod({
+    label: 'prize',
+    title: 'Prize Super 4',
+    entryFeePaise: ENTRY_FEE_PAISE,
+    prizePoolPaise: FIRST_PRIZE_PAISE + SECOND_PRIZE_PAISE,
+    prizeFormula: [
+      { from_place: 1, to_place: 1, amount_paise: FIRST_PRIZE_PAISE },
+      { from_place: 2, to_place: 2, amount_paise: SECOND_PRIZE_PAISE },
+    ],
   });
-  await asService('/rest/v1/tournaments', {
-    body: {
-      id,
-      title: 'Prize Super 4 #1',
-      series: 'quick',
-      format: 'Super 4',
-      entry_fee_paise: ENTRY_FEE_PAISE,
-      prize_pool_paise: FIRST_PRIZE_PAISE + SECOND_PRIZE_PAISE,
-      max_players: 4,
-      is_live: true,
-      registration_opens_at: at(-3600_000),
-      registration_closes_at: at(24 * 3600_000),
-      check_in_opens_at: at(24 * 3600_000),
-      check_in_closes_at: at(24 * 3600_000 + 600_000),
-      starts_at: at(24 * 3600_000 + 1200_000),
-      fill_deadline_at: at(24 * 3600_000),
-      series_id: series,
-      pod_number: 1,
-    },
-  });
-  const players = await Promise.all(
-    [1, 2, 3, 4].map(async (n) => {
-      const session = await signInWithApi(uniqueEmail(`prize-p${n}`));
-      await completeEligibleProfile(session);
-      await payEntry(session, id);
-      return session;
-    }),
-  );
-  const entriesOf = () => asService<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
-  await expect.poll(async () => (await entriesOf()).length, { message: 'four paid entries', timeout: 30_000 }).toBe(4);
-  for (const player of players) await asUser(player, 'check_in', { p_tournament_id: id });
-  await asService(`/rest/v1/tournaments?id=eq.${id}`, {
-    method: 'PATCH',
-    body: {
-      check_in_opens_at: new Date(Date.now() - 10 * 60_000).toISOString(),
-      check_in_closes_at: new Date(Date.now() - 60_000).toISOString(),
-      starts_at: new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000).toISOString(),
-    },
-  });
-  await runDueWork();
 
   const referee = await staffSession('referee@golazo.test');
-  const matches = () => asService<Match[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
+  const matches = () => asService<PodMatch[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
   const drawn = await matches();
   expect(drawn.map((match) => match.round)).toEqual([1, 1, 2]);
   for (const semi of drawn.filter((match) => match.round === 1)) {
-    await asUser(referee, 'staff_settle_match', {
+    await asPlayer(referee, 'staff_settle_match', {
       p_match_id: semi.id,
       p_winner_entry_id: semi.entry_a,
       p_score: [2, 0],
@@ -159,14 +59,13 @@ async function finishedPod(): Promise<{ id: string; champion: StoredSession; run
   }
   const final = (await matches()).find((match) => match.round === 2);
   if (!final?.entry_a || !final.entry_b) throw new Error('the final has no players');
-  await asUser(referee, 'staff_settle_match', {
+  await asPlayer(referee, 'staff_settle_match', {
     p_match_id: final.id,
     p_winner_entry_id: final.entry_a,
     p_score: [2, 0],
     p_note: 'Result from the screenshots',
   });
 
-  const entries = await entriesOf();
   const sessionOf = (entryId: string) => {
     const playerId = entries.find((entry) => entry.id === entryId)?.player_id;
     const session = players.find((player) => player.user.id === playerId);
@@ -208,9 +107,9 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   } finally {
     await setClock(null);
   }
-  const earnings = await asUser<{ won_paise: number; balance_paise: number }>(pod.champion, 'get_my_earnings', {});
+  const earnings = await asPlayer<{ won_paise: number; balance_paise: number }>(pod.champion, 'get_my_earnings', {});
   expect(earnings).toMatchObject({ won_paise: FIRST_PRIZE_PAISE, balance_paise: FIRST_PRIZE_PAISE });
-  expect(await asUser(pod.runnerUp, 'get_my_earnings', {})).toMatchObject({ won_paise: SECOND_PRIZE_PAISE });
+  expect(await asPlayer(pod.runnerUp, 'get_my_earnings', {})).toMatchObject({ won_paise: SECOND_PRIZE_PAISE });
 
   // The champion's My Earnings: the prize in the balance, no withdraw before KYC.
   const page = await pageAs(browser, pod.champion, '/my-earnings', PHONE);
@@ -234,7 +133,7 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   await withdraw.getByRole('button', { name: 'See tax and amount' }).click();
   const preview = withdraw.locator('[data-withdraw-preview]');
   await expect(preview.getByTestId('preview-gross')).toHaveText(rupees(150_000));
-  const shown = await asUser<{ gross_paise: number; tax_paise: number; net_paise: number }>(pod.champion, 'preview_payout', {
+  const shown = await asPlayer<{ gross_paise: number; tax_paise: number; net_paise: number }>(pod.champion, 'preview_payout', {
     p_amount_paise: 150_000,
   });
   expect(shown.tax_paise).toBeGreaterThan(0);

@@ -12,125 +12,22 @@
  * Its own series and pod, so no other test's open pod is touched. The database's clock is moved only for
  * the few calls of the final (which starts 10 minutes after both its players are known), then given back.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, test } from '@playwright/test';
-import {
-  ANON_KEY,
-  completeEligibleProfile,
-  expect,
-  rpc,
-  SERVICE_ROLE_KEY,
-  type StoredSession,
-  SUPABASE_URL,
-  signInWithApi,
-  storeSession,
-  uniqueEmail,
-} from './helpers/auth';
-import { staffSession, payForEntry } from './helpers/staff';
+import { ANON_KEY, expect, type StoredSession, SUPABASE_URL, storeSession } from './helpers/auth';
+import { asPlayer, asService, drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
+import { staffSession } from './helpers/staff';
 
 const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
 
-async function asService<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${SUPABASE_URL}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...service, prefer: 'return=representation' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+type Player = PodPlayer;
 
-async function asPlayer<T = unknown>(session: StoredSession, name: string, args: Record<string, unknown>): Promise<T> {
-  const response = await rpc(name, args, session.access_token);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-type Match = { id: string; round: number; position: number; entry_a: string; entry_b: string; status: string; scheduled_at: string };
-type Player = { session: StoredSession; name: string };
-
-/**
- * A Super 4 pod of its own series (inactive, so no next pod opens), filled by four new players who check
- * in; check-in is then closed a minute ago and the start put two minutes ahead, and the due work draws.
- */
-async function drawnPod(): Promise<{ id: string; playerOfEntry: Map<string, Player>; matches: Match[] }> {
-  const series = `e2e-run-${randomUUID().slice(0, 8)}`;
-  const id = `${series}-pod-1`;
-  const now = Date.now();
-  const at = (ms: number) => new Date(now + ms).toISOString();
-  await asService('/rest/v1/series', {
-    body: {
-      id: series,
-      title: 'Run Super 4',
-      kind: 'quick',
-      format: 'Super 4',
-      entry_fee_paise: 5000,
-      prize_pool_paise: 16000,
-      capacity: 4,
-      check_in_opens_before: '60 minutes',
-      check_in_closes_before: '15 minutes',
-      active: false,
-    },
-  });
-  await asService('/rest/v1/tournaments', {
-    body: {
-      id,
-      title: 'Run Super 4 #1',
-      series: 'quick',
-      format: 'Super 4',
-      entry_fee_paise: 5000,
-      prize_pool_paise: 16000,
-      max_players: 4,
-      is_live: true,
-      registration_opens_at: at(-3600_000),
-      registration_closes_at: at(24 * 3600_000),
-      check_in_opens_at: at(24 * 3600_000),
-      check_in_closes_at: at(24 * 3600_000 + 600_000),
-      starts_at: at(24 * 3600_000 + 1200_000),
-      fill_deadline_at: at(24 * 3600_000),
-      series_id: series,
-      pod_number: 1,
-    },
-  });
-  const players = await Promise.all(
-    [1, 2, 3, 4].map(async (n) => {
-      const session = await signInWithApi(uniqueEmail(`run-p${n}`));
-      await completeEligibleProfile(session);
-      await payForEntry(session, id);
-      return { session, name: `P${session.user.id.slice(0, 6)}` };
-    }),
-  );
-  const entriesOf = () => asService<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
-  await expect.poll(async () => (await entriesOf()).length, { message: 'four paid entries', timeout: 30_000 }).toBe(4);
-  // Full: check-in opens at once. Every player checks in, as the pod page's button does.
-  for (const player of players) await asPlayer(player.session, 'check_in', { p_tournament_id: id });
-
-  const startsAt = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-  await asService(`/rest/v1/tournaments?id=eq.${id}`, {
-    method: 'PATCH',
-    body: {
-      check_in_opens_at: new Date(Date.now() - 10 * 60_000).toISOString(),
-      check_in_closes_at: new Date(Date.now() - 60_000).toISOString(),
-      starts_at: startsAt.toISOString(),
-    },
-  });
-  await asService('/rest/v1/rpc/local_run_due_work', { body: {} });
-  const entries = await entriesOf();
-  const playerOfEntry = new Map(
-    entries.map((entry) => {
-      const player = players.find((p) => p.session.user.id === entry.player_id);
-      if (!player) throw new Error(`entry ${entry.id} has no player of this test`);
-      return [entry.id, player] as const;
-    }),
-  );
-  const matches = await asService<Match[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
-  return { id, playerOfEntry, matches };
+/** A drawn Super 4 pod (helpers/pods.ts) whose players carry the names the pages show for them. */
+async function drawnPod(): Promise<{ id: string; playerOfEntry: Map<string, Player>; matches: PodMatch[] }> {
+  const pod = await drawnSuper4Pod({ label: 'run', title: 'Run Super 4', entryFeePaise: 5000, prizePoolPaise: 16000 });
+  return { id: pod.id, playerOfEntry: playersByEntry(pod), matches: pod.matches };
 }
 
 async function pageAs(browser: Browser, session: StoredSession, path: string, viewport = PHONE): Promise<Page> {
@@ -261,7 +158,7 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
   for (const page of [one.hostPage, one.guestPage, two.hostPage, two.guestPage]) await page.context().close();
 
   // The final: both players known, it starts after the break. Played at its time on the database's clock.
-  const [finalNow] = await asService<Match[]>(`/rest/v1/matches?select=*&id=eq.${final.id}`);
+  const [finalNow] = await asService<PodMatch[]>(`/rest/v1/matches?select=*&id=eq.${final.id}`);
   if (!finalNow) throw new Error('the final is gone');
   expect(finalNow.status).toBe('scheduled');
   const champion = player(finalNow.entry_a);

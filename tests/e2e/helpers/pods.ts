@@ -1,0 +1,139 @@
+/**
+ * A drawn Super 4 pod of a test's own: its own inactive series (so no next pod opens and no other test's
+ * pod is touched), four new eligible players who pay through the order function and the Razorpay double
+ * and check in; check-in is then closed a minute ago, the start put two minutes ahead on a whole minute,
+ * and the due work runs the draw.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from '@playwright/test';
+import { completeEligibleProfile, rpc, SERVICE_ROLE_KEY, type StoredSession, SUPABASE_URL, signInWithApi, uniqueEmail } from './auth';
+import { payForEntry } from './staff';
+
+const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
+
+/** A REST call as the service role; answers the parsed body (rows for `prefer: return=representation`). */
+export async function asService<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${SUPABASE_URL}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { ...service, prefer: 'return=representation' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A database function called as the signed-in player; a refusal throws with the database's answer. */
+export async function asPlayer<T = unknown>(session: StoredSession, name: string, args: Record<string, unknown>): Promise<T> {
+  const response = await rpc(name, args, session.access_token);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export type PodMatch = {
+  id: string;
+  round: number;
+  position: number;
+  entry_a: string;
+  entry_b: string;
+  status: string;
+  scheduled_at: string;
+};
+
+export interface PodSeries {
+  /** Names the series and the players' e-mail addresses, e.g. `run`. */
+  label: string;
+  title: string;
+  entryFeePaise: number;
+  prizePoolPaise: number;
+  prizeFormula?: { from_place: number; to_place: number; amount_paise: number }[];
+}
+
+export interface DrawnPod {
+  id: string;
+  /** The four players, in the order they paid. */
+  players: StoredSession[];
+  entries: { id: string; player_id: string }[];
+  /** Two semi-finals and the final, by round and position. */
+  matches: PodMatch[];
+}
+
+export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
+  const seriesId = `e2e-${series.label}-${randomUUID().slice(0, 8)}`;
+  const id = `${seriesId}-pod-1`;
+  const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+  const day = 24 * 3600_000;
+  await asService('/rest/v1/series', {
+    body: {
+      id: seriesId,
+      title: series.title,
+      kind: 'quick',
+      format: 'Super 4',
+      entry_fee_paise: series.entryFeePaise,
+      prize_pool_paise: series.prizePoolPaise,
+      ...(series.prizeFormula ? { prize_formula: series.prizeFormula } : {}),
+      capacity: 4,
+      check_in_opens_before: '60 minutes',
+      check_in_closes_before: '15 minutes',
+      active: false,
+    },
+  });
+  await asService('/rest/v1/tournaments', {
+    body: {
+      id,
+      title: `${series.title} #1`,
+      series: 'quick',
+      format: 'Super 4',
+      entry_fee_paise: series.entryFeePaise,
+      prize_pool_paise: series.prizePoolPaise,
+      max_players: 4,
+      is_live: true,
+      registration_opens_at: at(-3600_000),
+      registration_closes_at: at(day),
+      check_in_opens_at: at(day),
+      check_in_closes_at: at(day + 600_000),
+      starts_at: at(day + 1200_000),
+      fill_deadline_at: at(day),
+      series_id: seriesId,
+      pod_number: 1,
+    },
+  });
+  const players = await Promise.all(
+    [1, 2, 3, 4].map(async (n) => {
+      const session = await signInWithApi(uniqueEmail(`${series.label}-p${n}`));
+      await completeEligibleProfile(session);
+      await payForEntry(session, id);
+      return session;
+    }),
+  );
+  const entriesOf = () => asService<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
+  await expect.poll(async () => (await entriesOf()).length, { message: 'four paid entries', timeout: 30_000 }).toBe(4);
+  // Full: check-in opens at once. Every player checks in, as the pod page's button does.
+  for (const player of players) await asPlayer(player, 'check_in', { p_tournament_id: id });
+  await asService(`/rest/v1/tournaments?id=eq.${id}`, {
+    method: 'PATCH',
+    body: {
+      check_in_opens_at: at(-10 * 60_000),
+      check_in_closes_at: at(-60_000),
+      starts_at: new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000).toISOString(),
+    },
+  });
+  await asService('/rest/v1/rpc/local_run_due_work', { body: {} });
+  const matches = await asService<PodMatch[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
+  return { id, players, entries: await entriesOf(), matches };
+}
+
+/** A player of a test pod with the name the pages show for them (a new account's default name). */
+export type PodPlayer = { session: StoredSession; name: string };
+
+/** Each entry of the pod with its player and the player's shown name. */
+export function playersByEntry(pod: DrawnPod): Map<string, PodPlayer> {
+  return new Map(
+    pod.entries.map((entry) => {
+      const session = pod.players.find((p) => p.user.id === entry.player_id);
+      if (!session) throw new Error(`entry ${entry.id} has no player of this test`);
+      return [entry.id, { session, name: `P${session.user.id.slice(0, 6)}` }] as const;
+    }),
+  );
+}
