@@ -44,6 +44,51 @@ function useAction() {
   return { busy, error, run, setError };
 }
 
+type MatchesApi = Awaited<ReturnType<typeof api>>;
+
+/**
+ * One step's button: its error line, then a primary button that makes one call of the matches API and
+ * reloads the match (`onChanged`); busy while the call runs, and the database's sentence if it refuses.
+ */
+function MatchActionButton({
+  call,
+  busyLabel,
+  className = 'self-start',
+  show = true,
+  onChanged,
+  children,
+}: {
+  call: (matches: MatchesApi) => Promise<unknown>;
+  busyLabel: string;
+  className?: string;
+  show?: boolean;
+  onChanged: () => void;
+  children: ReactNode;
+}) {
+  const action = useAction();
+  return (
+    <>
+      <ErrorText error={action.error} />
+      {show && (
+        <Button
+          tone="primary"
+          className={className}
+          busy={action.busy}
+          busyLabel={busyLabel}
+          onClick={() =>
+            void action.run(async () => {
+              await call(await api());
+              onChanged();
+            })
+          }
+        >
+          {children}
+        </Button>
+      )}
+    </>
+  );
+}
+
 export function MatchSteps({ match, situation, now, userId, names, entryNames, playersView, onChanged }: Props) {
   const s = situation;
   const opponentEntry = s.role === 'host' ? match.entry_b : match.entry_a;
@@ -357,7 +402,6 @@ function ReadyStep({
   opponent: string;
   onChanged: () => void;
 }) {
-  const action = useAction();
   const opponentLine = (
     <p className="text-sm" data-opponent-ready={s.opponentReady ? 'yes' : 'no'}>
       {s.opponentReady ? `${opponent} is ready.` : `${opponent} is not ready yet.`}
@@ -381,23 +425,14 @@ function ReadyStep({
             : 'Ready has closed. A result you report still counts as ready.'}
       </p>
       {opponentLine}
-      <ErrorText error={action.error} />
-      {s.canReady && (
-        <Button
-          tone="primary"
-          className="self-start"
-          busy={action.busy}
-          busyLabel="Telling your opponent"
-          onClick={() =>
-            void action.run(async () => {
-              await (await api()).setReady(match.id);
-              onChanged();
-            })
-          }
-        >
-          I’m ready
-        </Button>
-      )}
+      <MatchActionButton
+        show={s.canReady}
+        busyLabel="Telling your opponent"
+        call={(matches) => matches.setReady(match.id)}
+        onChanged={onChanged}
+      >
+        I’m ready
+      </MatchActionButton>
     </>
   );
 }
@@ -522,7 +557,6 @@ function ConfirmReport({
   screenshotUrl: string | null;
   onChanged: () => void;
 }) {
-  const action = useAction();
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-lime/50 bg-lime/5 p-3" data-confirm>
       <p>
@@ -535,21 +569,9 @@ function ConfirmReport({
           <img src={screenshotUrl} alt={`${opponent}’s screenshot of the result screen`} className="max-h-64 w-auto rounded-xl" />
         </a>
       )}
-      <ErrorText error={action.error} />
-      <Button
-        tone="primary"
-        className="self-start"
-        busy={action.busy}
-        busyLabel="Confirming"
-        onClick={() =>
-          void action.run(async () => {
-            await (await api()).confirmMatch(match.id);
-            onChanged();
-          })
-        }
-      >
+      <MatchActionButton busyLabel="Confirming" call={(matches) => matches.confirmMatch(match.id)} onChanged={onChanged}>
         Confirm {opponent}’s result
-      </Button>
+      </MatchActionButton>
     </div>
   );
 }
@@ -617,7 +639,6 @@ function DisputeForm({ match, prominent, onChanged }: { match: MatchRow; promine
 // Walkovers
 // ----------------------------------------------------------------------------------------------------
 function ClaimWalkover({ match, opponent, onChanged }: { match: MatchRow; opponent: string; onChanged: () => void }) {
-  const action = useAction();
   return (
     <section className="card border border-lime p-4 sm:p-5" data-walkover>
       <h2 className="text-lg font-bold">{opponent} did not press Ready</h2>
@@ -625,21 +646,9 @@ function ClaimWalkover({ match, opponent, onChanged }: { match: MatchRow; oppone
         You were ready and it is more than 10 minutes past the match time: claim a walkover. {opponent} then has 5 minutes to contest it
         (staff decide); if they do not, you go through.
       </p>
-      <ErrorText error={action.error} />
-      <Button
-        tone="primary"
-        className="mt-3"
-        busy={action.busy}
-        busyLabel="Claiming"
-        onClick={() =>
-          void action.run(async () => {
-            await (await api()).claimWalkover(match.id);
-            onChanged();
-          })
-        }
-      >
+      <MatchActionButton className="mt-3" busyLabel="Claiming" call={(matches) => matches.claimWalkover(match.id)} onChanged={onChanged}>
         Claim the walkover
-      </Button>
+      </MatchActionButton>
     </section>
   );
 }
@@ -655,7 +664,6 @@ function ContestWalkover({
   now: number;
   onChanged: () => void;
 }) {
-  const action = useAction();
   return (
     <section className="card border border-gold p-4 sm:p-5" data-contest-walkover>
       <h2 className="text-lg font-bold">Your opponent claims a walkover</h2>
@@ -665,23 +673,15 @@ function ContestWalkover({
           ? `You can contest it until ${formatTimeIST(new Date(until))} (${countdown(until, now)}): staff then decide.`
           : 'The time to contest it has passed.'}
       </p>
-      <ErrorText error={action.error} />
-      {until !== null && until > now && (
-        <Button
-          tone="primary"
-          className="mt-3"
-          busy={action.busy}
-          busyLabel="Contesting"
-          onClick={() =>
-            void action.run(async () => {
-              await (await api()).disputeMatch(match.id, 'no_show', 'I contest the walkover: I was there.');
-              onChanged();
-            })
-          }
-        >
-          Contest the walkover
-        </Button>
-      )}
+      <MatchActionButton
+        show={until !== null && until > now}
+        className="mt-3"
+        busyLabel="Contesting"
+        call={(matches) => matches.disputeMatch(match.id, 'no_show', 'I contest the walkover: I was there.')}
+        onChanged={onChanged}
+      >
+        Contest the walkover
+      </MatchActionButton>
     </section>
   );
 }
