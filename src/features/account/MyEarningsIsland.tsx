@@ -62,7 +62,7 @@ export default function MyEarningsIsland() {
         Prize money you have won, how your matches went and every entry fee you have paid.
       </PageHeading>
       <StatCards stats={stats} wonPaise={earnings === undefined ? undefined : (earnings?.won_paise ?? null)} />
-      {userId && <PrizesSection onEarnings={setEarnings} />}
+      <PrizesSection signedIn={Boolean(userId)} onEarnings={setEarnings} />
       <section aria-labelledby="payment-history" className="mt-10">
         <h2 id="payment-history" className="section-title mb-4 text-2xl sm:text-3xl">
           Payment History

@@ -61,8 +61,12 @@ function usePolling(active: boolean, poll: () => void) {
   }, [active, poll]);
 }
 
-/** `onEarnings` hands the ledger's figures to the page's statistics (their Total Earnings is `won_paise`). */
-export default function PrizesSection({ onEarnings }: { onEarnings?: (earnings: Earnings | null) => void }) {
+/**
+ * `onEarnings` hands the ledger's figures to the page's statistics (their Total Earnings is `won_paise`).
+ * Until `signedIn`, the section shows its loading layout and reads nothing: the page keeps its shape while
+ * the session arrives, so nothing below it moves.
+ */
+export default function PrizesSection({ signedIn, onEarnings }: { signedIn: boolean; onEarnings?: (earnings: Earnings | null) => void }) {
   const [earnings, setEarnings] = useState<Load<Earnings>>({ status: 'loading' });
   const [kyc, setKyc] = useState<Load<Kyc>>({ status: 'loading' });
   const [payouts, setPayouts] = useState<Load<Payout[]>>({ status: 'loading' });
@@ -88,9 +92,10 @@ export default function PrizesSection({ onEarnings }: { onEarnings?: (earnings: 
       .catch((error: unknown) => setKyc({ status: 'error', message: messageOf(error) }));
   }, []);
   useEffect(() => {
+    if (!signedIn) return;
     loadEarnings();
     loadKyc();
-  }, [loadEarnings, loadKyc]);
+  }, [signedIn, loadEarnings, loadKyc]);
 
   usePolling(kyc.status === 'ready' && kyc.value.status === 'pending', loadKyc);
   usePolling(payouts.status === 'ready' && payouts.value.some((payout) => isPayoutMoving(payout.status)), loadEarnings);
@@ -116,7 +121,7 @@ export default function PrizesSection({ onEarnings }: { onEarnings?: (earnings: 
         )}
       </div>
       <PayoutHistory payouts={payouts} />
-      <TaxStatementCard />
+      <TaxStatementCard signedIn={signedIn} />
     </section>
   );
 }
@@ -494,7 +499,7 @@ function PayoutHistory({ payouts }: { payouts: Load<Payout[]> }) {
   );
 }
 
-function TaxStatementCard() {
+function TaxStatementCard({ signedIn }: { signedIn: boolean }) {
   const current = financialYearOf(new Date());
   const years = financialYearsUpTo(current, FIRST_FINANCIAL_YEAR);
   const [year, setYear] = useState(current);
@@ -502,6 +507,7 @@ function TaxStatementCard() {
   const selectId = useId();
 
   useEffect(() => {
+    if (!signedIn) return;
     let cancelled = false;
     setStatement({ status: 'loading' });
     api()
@@ -511,7 +517,7 @@ function TaxStatementCard() {
     return () => {
       cancelled = true;
     };
-  }, [year]);
+  }, [signedIn, year]);
 
   const value = statement.status === 'ready' ? statement.value : null;
   return (
