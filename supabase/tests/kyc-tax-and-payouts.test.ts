@@ -431,6 +431,62 @@ describe.each(engines)('KYC, tax and payouts on $name', (engine) => {
       await expectSqlError(rpc(user.actor, 'public.staff_get_reconciliation()'), 'PT403');
     });
 
+    it("queues one fetch of each provider's list per six-hour window, through the outbox", async () => {
+      await setDatabaseClock(db, '2033-01-10T08:30:00Z');
+      await runDueWork(db);
+      await runDueWork(db);
+      const window = { from: '2033-01-10T00:00:00+00:00', to: '2033-01-10T06:00:00+00:00' };
+      expect(await outbox('provider_reconciliation', 'reconcile-%-2033-01-10T06Z')).toEqual([
+        { payload: { kind: 'payouts', ...window } },
+        { payload: { kind: 'payments', ...window } },
+      ]);
+      // Six hours on (and the hour providers get to list late arrivals): the next window, once.
+      await setDatabaseClock(db, '2033-01-10T13:00:00Z');
+      await runDueWork(db);
+      await runDueWork(db);
+      expect(await outbox('provider_reconciliation', 'reconcile-%-2033-01-10T12Z')).toHaveLength(2);
+      expect(await outbox('provider_reconciliation', 'reconcile-%-2033-01-10T%')).toHaveLength(4);
+    });
+
+    it('flags a payout the ledger sent that the provider does not list, and clears it once listed', async () => {
+      await setDatabaseClock(db, '2033-02-03T10:00:00Z');
+      const user = await kycPlayer(db);
+      const staff = await admin(db);
+      await givePrize(db, user.id, 50_000);
+      const p = await rpc<{ payout_id: string }>(user.actor, 'public.request_payout($1)', [10_000]);
+      await rpc(staff.actor, 'public.staff_approve_payout($1)', [p.payout_id]);
+      await rpc(service, `public.service_record_payout_status($1, 'pout_w', 'processed', null, now())`, [p.payout_id]);
+      const ledgerBefore = await checkLedger(db);
+      const window = ['2033-02-03T06:00:00Z', '2033-02-03T12:00:00Z'];
+      const differenceOf = async () =>
+        (
+          await rpc<Array<{ reference: string; ledger_paise: number; provider_paise: number; resolved_at: string | null }>>(
+            staff.actor,
+            'public.staff_get_reconciliation()',
+          )
+        ).find((d) => d.reference === p.payout_id);
+
+      expect(await rpc(service, `public.service_record_provider_window('payouts', $1, $2, '[]'::jsonb)`, window)).toEqual({
+        checked: 1,
+        differences: 1,
+        not_listed: 1,
+      });
+      expect(await differenceOf()).toMatchObject({ ledger_paise: 7_000, provider_paise: 0, resolved_at: null });
+
+      const listed = JSON.stringify([{ payout_id: p.payout_id, amount_paise: 7_000, status: 'processed' }]);
+      expect(await rpc(service, `public.service_record_provider_window('payouts', $1, $2, $3::jsonb)`, [...window, listed])).toEqual({
+        checked: 1,
+        differences: 0,
+        not_listed: 0,
+      });
+      expect((await differenceOf())?.resolved_at).not.toBeNull();
+      // A window that ends before it starts, or a kind no provider has, is refused; money never moved.
+      await expectSqlError(rpc(service, `public.service_record_provider_window('payouts', $2, $1, '[]'::jsonb)`, window), 'PT400');
+      await expectSqlError(rpc(service, `public.service_record_provider_window('wallets', $1, $2, '[]'::jsonb)`, window), 'PT400');
+      await expectSqlError(rpc(user.actor, `public.service_record_provider_window('payouts', $1, $2, '[]'::jsonb)`, window), '42501');
+      expect(await checkLedger(db)).toEqual(ledgerBefore);
+    });
+
     it('gives the accountant a withholding register and quarterly certificates', async () => {
       await setDatabaseClock(db, '2032-07-15T06:30:00Z');
       const user = await kycPlayer(db);

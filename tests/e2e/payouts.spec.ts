@@ -120,7 +120,8 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
 
   // KYC: PAN and UPI id, checked by the doubles when the outbox is drained.
   const kyc = page.getByRole('region', { name: 'PAN and UPI id' });
-  await kyc.getByLabel('PAN').fill(freshPan().toLowerCase());
+  const pan = freshPan();
+  await kyc.getByLabel('PAN').fill(pan.toLowerCase());
   await kyc.getByLabel('UPI id').fill(`champion.${randomInt(0, 1_000_000)}@okaxis`);
   await kyc.getByRole('button', { name: 'Verify PAN and UPI id' }).click();
   await expect(kyc).toContainText('Checking');
@@ -186,4 +187,16 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   expect(csv).toContain(`Withdrawal,1500.00,${(shown.tax_paise / 100).toFixed(2)},${(shown.net_paise / 100).toFixed(2)},Processed`);
   await shoot(page, 'e2e-my-earnings');
   await page.context().close();
+
+  // The accountant's register of this month (the console's default period) lists the withholding.
+  const desk = await pageAs(browser, await staffSession('admin@golazo.test'), '/staff', DESKTOP);
+  const [register] = await Promise.all([
+    desk.waitForEvent('download'),
+    desk.getByRole('button', { name: 'Withholding register (CSV)' }).click(),
+  ]);
+  const rows = readFileSync((await register.path()) ?? '', 'utf8').split(/\r?\n/);
+  const row = rows.find((line) => line.includes(pan));
+  expect(row, rows.join('\n')).toContain(`Withdrawal,1500.00`);
+  expect(row).toContain((shown.tax_paise / 100).toFixed(2));
+  await desk.context().close();
 });

@@ -12,7 +12,15 @@ import { formatPaiseExact, formatShortDateIST, formatTimeIST } from '@/lib/forma
 import { Badge } from '@/features/account/AccountUi';
 import { staffMessage } from '@/features/staff/staff';
 import StaffDialog from '@/features/staff/StaffDialog';
-import { financialYearLabel, financialYearOf, financialYearsUpTo, kycStatusLabel, payoutStatusLabel, payoutStatusTone } from './payouts';
+import {
+  financialYearLabel,
+  financialYearOf,
+  financialYearsUpTo,
+  kycStatusLabel,
+  monthInIndia,
+  payoutStatusLabel,
+  payoutStatusTone,
+} from './payouts';
 import {
   approvalsNote,
   certificatesCsv,
@@ -319,7 +327,8 @@ function AccountantDownloads() {
   const current = financialYearOf(new Date());
   const years = financialYearsUpTo(current, FIRST_FINANCIAL_YEAR);
   const [year, setYear] = useState(current);
-  const [periodValue, setPeriodValue] = useState('q1');
+  // The month just running: what the monthly deposit of tax needs first.
+  const [periodValue, setPeriodValue] = useState(`m${monthInIndia(new Date())}`);
   const [busy, setBusy] = useState<'register' | 'certificates' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const yearId = useId();

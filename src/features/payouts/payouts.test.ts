@@ -6,6 +6,7 @@ import {
   financialYearOf,
   financialYearsUpTo,
   isPayoutMoving,
+  monthInIndia,
   normalisePan,
   panProblem,
   type PayoutPreview,
@@ -191,6 +192,11 @@ describe('financial years', () => {
     expect(financialYearLabel(2099)).toBe('2099–00');
     expect(financialYearsUpTo(2028, 2026)).toEqual([2028, 2027, 2026]);
     expect(financialYearsUpTo(2026, 2026)).toEqual([2026]);
+  });
+
+  it('names the month as India reads it: the evening of 30 November UTC is already December', () => {
+    expect(monthInIndia('2026-11-30T18:29:59Z')).toBe(11);
+    expect(monthInIndia('2026-11-30T18:30:00Z')).toBe(12);
   });
 });
 

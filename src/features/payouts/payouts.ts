@@ -273,6 +273,11 @@ export function financialYearOf(at: Date | string): number {
   return ist.getUTCMonth() >= 3 ? year : year - 1;
 }
 
+/** The calendar month (1–12) in India at `at`: the accountant's monthly deposit follows it. */
+export function monthInIndia(at: Date | string): number {
+  return new Date(new Date(at).getTime() + IST_OFFSET_MS).getUTCMonth() + 1;
+}
+
 /** 2026 → "2026–27". */
 export function financialYearLabel(startYear: number): string {
   return `${startYear}–${String((startYear + 1) % 100).padStart(2, '0')}`;

@@ -10,7 +10,7 @@
  * Payouts follow the same rule: the RazorpayX payout carries X-Payout-Idempotency (the outbox key,
  * 'payout-<payout id>'), so a retry after a lost answer gets the first payout back, never a second one.
  */
-import type { OutsideCall, OutsideOutcome, PaymentStore } from './payment-store.ts';
+import type { OutsideCall, OutsideOutcome, PaymentStore, ReconciledKind } from './payment-store.ts';
 import { PanVerifyError, type PanClient } from './pan-client.ts';
 import type { PayoutStore } from './payout-store.ts';
 import { RazorpayApiError, type RazorpayClient } from './razorpay-client.ts';
@@ -18,7 +18,7 @@ import { payoutFailureReason, type RazorpayXClient, type RazorpayXPayout } from 
 import { databaseMail, MailError, parentalConsentMail, type Mailer } from './mailer.ts';
 
 /** What the drain needs of the payment store: the outbox itself, and the confirmation an order check may make. */
-export type OutboxStore = Pick<PaymentStore, 'claimOutsideCalls' | 'recordOutsideAnswer' | 'confirm'>;
+export type OutboxStore = Pick<PaymentStore, 'claimOutsideCalls' | 'recordOutsideAnswer' | 'confirm' | 'recordProviderWindow'>;
 
 /** The payout providers and where their answers are recorded. */
 export type PayoutDeps = { store: PayoutStore; razorpayx: RazorpayXClient; pan: PanClient; now?: () => Date };
@@ -70,6 +70,8 @@ async function makeCall(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
         return await pay(deps, call);
       case 'razorpayx_payout_check':
         return await checkPayout(deps, call);
+      case 'provider_reconciliation':
+        return await reconcile(deps, call);
       default:
         return { outcome: 'failed', answer: { error: `unknown kind ${String((call as { kind: unknown }).kind)}` } };
     }
@@ -115,6 +117,35 @@ async function checkOrder(deps: OutboxDeps, call: OutsideCall): Promise<Answer> 
   // The one confirmation decides; for an expired order it queues the refund (drained in the next round).
   for (const payment of captured) outcomes[payment.id] = (await deps.store.confirm(orderId, payment.id)).outcome;
   return { outcome: 'done', answer: { payments: payments.map((p) => ({ id: p.id, status: p.status })), outcomes } };
+}
+
+/**
+ * A provider list could show an item created up to a day before the ledger recorded it (a payout made at
+ * 23:59 and processed after midnight): the list is fetched from a day before the window, while the
+ * ledger side only counts what it recorded inside the window.
+ */
+export const RECONCILIATION_LOOKBACK_MS = 24 * 3600_000;
+
+/** Reconciliation: one provider's list for the window, handed to the ledger's comparison in SQL. */
+async function reconcile(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  const kind = call.payload.kind as ReconciledKind;
+  const from = new Date(String(call.payload.from));
+  const to = new Date(String(call.payload.to));
+  if ((kind !== 'payouts' && kind !== 'payments') || Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+    return { outcome: 'failed', answer: { error: 'a reconciliation names payouts or payments and a window' } };
+  }
+  const range = { from: new Date(from.getTime() - RECONCILIATION_LOOKBACK_MS), to };
+  const items =
+    kind === 'payouts'
+      ? (await payoutDeps(deps).razorpayx.listPayouts(range))
+          // Only payouts this platform made carry its payout id as reference.
+          .filter((payout) => payout.reference_id)
+          .map((payout) => ({ payout_id: payout.reference_id, amount_paise: payout.amount, status: payout.status }))
+      : (await deps.razorpay.listPayments(range))
+          .filter((payment) => payment.captured || payment.status === 'refunded')
+          .map((payment) => ({ razorpay_payment_id: payment.id, amount_paise: payment.amount, refunded_paise: payment.amount_refunded }));
+  const result = await deps.store.recordProviderWindow(kind, from.toISOString(), to.toISOString(), items);
+  return { outcome: 'done', answer: { listed: items.length, ...result } };
 }
 
 async function sendParentalConsent(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {

@@ -44,13 +44,17 @@ export type OutsideCall = {
     | 'pan_verification'
     | 'upi_validation'
     | 'razorpayx_payout'
-    | 'razorpayx_payout_check';
+    | 'razorpayx_payout_check'
+    | 'provider_reconciliation';
   idempotency_key: string;
   payload: Record<string, unknown>;
   attempt: number;
 };
 
 export type OutsideOutcome = 'done' | 'retry' | 'failed';
+
+/** What reconciliation compares: RazorpayX's payouts, or Razorpay's checkout payments. */
+export type ReconciledKind = 'payouts' | 'payments';
 
 export type PaymentStore = ReturnType<typeof createPaymentStore>;
 
@@ -129,6 +133,15 @@ export function createPaymentStore(gateway: SupabaseGateway) {
 
     recordOutsideAnswer: (id: number, outcome: OutsideOutcome, answer: Record<string, unknown>) =>
       gateway.rpc<{ status: string }>('service_record_outside_answer', { p_id: id, p_outcome: outcome, p_answer: answer }),
+
+    /** A provider's list for [from, to) compared with the ledger; differences go to the staff console. */
+    recordProviderWindow: (kind: ReconciledKind, from: string, to: string, items: Record<string, unknown>[]) =>
+      gateway.rpc<{ checked: number; differences: number; not_listed: number }>('service_record_provider_window', {
+        p_kind: kind,
+        p_from: from,
+        p_to: to,
+        p_items: items,
+      }),
 
     /** True the first time an event id is seen (or while an earlier attempt has not finished). */
     claimWebhookEvent: (eventId: string, eventType: string) =>

@@ -77,7 +77,28 @@ export type RazorpayClient = {
   }): Promise<RazorpayRefund>;
   fetchPayment(paymentId: string): Promise<RazorpayPayment>;
   orderPayments(orderId: string): Promise<RazorpayPayment[]>;
+  /** Every payment created in [from, to] (reconciliation), page by page. */
+  listPayments(range: { from: Date; to: Date }): Promise<RazorpayPayment[]>;
 };
+
+/** Razorpay's and RazorpayX's lists answer at most 100 items a call. */
+export const LIST_PAGE_SIZE = 100;
+
+/** The query of one page of a list between two times (unix seconds, both ends included). */
+export function rangeQuery(range: { from: Date; to: Date }, page: number): string {
+  const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
+  return `from=${seconds(range.from)}&to=${seconds(range.to)}&count=${LIST_PAGE_SIZE}&skip=${page * LIST_PAGE_SIZE}`;
+}
+
+/** Asks for page after page until one comes back short. */
+export async function everyPage<T>(fetchPage: (page: number) => Promise<T[]>): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 0; ; page++) {
+    const items = await fetchPage(page);
+    all.push(...items);
+    if (items.length < LIST_PAGE_SIZE) return all;
+  }
+}
 
 export function createRazorpayClient(options: { keyId: string; keySecret: string; apiBase: string; fetch?: typeof fetch }): RazorpayClient {
   const doFetch = options.fetch ?? fetch;
@@ -129,5 +150,7 @@ export function createRazorpayClient(options: { keyId: string; keySecret: string
     fetchPayment: (paymentId) => send<RazorpayPayment>('GET', `/v1/payments/${encodeURIComponent(paymentId)}`),
     orderPayments: async (orderId) =>
       (await send<{ items: RazorpayPayment[] }>('GET', `/v1/orders/${encodeURIComponent(orderId)}/payments`)).items,
+    listPayments: (range) =>
+      everyPage(async (page) => (await send<{ items: RazorpayPayment[] }>('GET', `/v1/payments?${rangeQuery(range, page)}`)).items),
   };
 }

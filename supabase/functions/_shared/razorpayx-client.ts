@@ -8,7 +8,7 @@
  */
 import { z } from 'npm:zod@4';
 import { PROVIDER_PAYOUT_STATUSES, returnsMoney } from './payout-status.ts';
-import { RazorpayApiError } from './razorpay-client.ts';
+import { everyPage, RazorpayApiError, rangeQuery } from './razorpay-client.ts';
 
 export const RazorpayXContact = z.object({
   id: z.string(),
@@ -94,6 +94,8 @@ export type RazorpayXClient = {
   fetchPayout(payoutId: string): Promise<RazorpayXPayout>;
   /** Payouts made with our reference id (the payout's own id): finds one whose creation answer was lost. */
   payoutsByReference(referenceId: string): Promise<RazorpayXPayout[]>;
+  /** Every payout created in [from, to] (reconciliation), page by page. */
+  listPayouts(range: { from: Date; to: Date }): Promise<RazorpayXPayout[]>;
 };
 
 export type RazorpayXClientOptions = {
@@ -201,5 +203,16 @@ export function createRazorpayXClient(options: RazorpayXClientOptions): Razorpay
           `/v1/payouts?account_number=${encodeURIComponent(options.accountNumber)}&reference_id=${encodeURIComponent(referenceId)}`,
         )
       ).items,
+    listPayouts: (range) =>
+      everyPage(
+        async (page) =>
+          (
+            await send(
+              PayoutList,
+              'GET',
+              `/v1/payouts?account_number=${encodeURIComponent(options.accountNumber)}&${rangeQuery(range, page)}`,
+            )
+          ).items,
+      ),
   };
 }

@@ -4,7 +4,7 @@
  * store applies the same forward-only rule as the SQL (payout-status.ts) and counts how often money went
  * back to a balance, so a test sees a double reversal at once.
  */
-import type { OutsideCall, OutsideOutcome } from '../_shared/payment-store.ts';
+import type { OutsideCall, OutsideOutcome, ReconciledKind } from '../_shared/payment-store.ts';
 import { applyPayoutStatus, type PayoutStatus, returnsMoney } from '../_shared/payout-status.ts';
 import type { KycCheck, PayoutStore, PayoutStatusUpdate } from '../_shared/payout-store.ts';
 import { DatabaseError } from '../_shared/supabase-gateway.ts';
@@ -78,8 +78,11 @@ type FakeCall = OutsideCall & {
  */
 export function createFakeOutbox() {
   const calls: FakeCall[] = [];
+  /** The provider lists handed to the ledger's comparison (service_record_provider_window). */
+  const windows: { kind: ReconciledKind; from: string; to: string; items: Record<string, unknown>[] }[] = [];
   return {
     calls,
+    windows,
     enqueue(kind: OutsideCall['kind'], idempotencyKey: string, payload: Record<string, unknown>) {
       if (calls.some((call) => call.idempotency_key === idempotencyKey)) return;
       calls.push({
@@ -119,6 +122,10 @@ export function createFakeOutbox() {
         else if (outcome === 'failed' || call.attempt >= 12) call.status = 'gave_up';
       }
       return Promise.resolve({ status: call.status });
+    },
+    recordProviderWindow(kind: ReconciledKind, from: string, to: string, items: Record<string, unknown>[]) {
+      windows.push({ kind, from, to, items });
+      return Promise.resolve({ checked: items.length, differences: 0, not_listed: 0 });
     },
     confirm(): Promise<never> {
       return Promise.reject(new Error('no payments in the payout tests'));

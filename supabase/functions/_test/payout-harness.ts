@@ -33,6 +33,7 @@ const noPayments: RazorpayClient = {
   refundPayment: () => Promise.reject(new Error('not in payout tests')),
   fetchPayment: () => Promise.reject(new Error('not in payout tests')),
   orderPayments: () => Promise.reject(new Error('not in payout tests')),
+  listPayments: () => Promise.reject(new Error('not in payout tests')),
 };
 
 export function startPayoutHarness(options: { timeoutMs?: number } = {}) {

@@ -334,6 +334,31 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       assertEquals(entry.disputed_at, null);
     });
 
+    // Fails -> a payment the ledger counts but Razorpay does not hold goes unnoticed until the books are closed.
+    await t.step('the six-hourly reconciliation lists a payment Razorpay does not hold, and nothing for the ones it does', async () => {
+      const held = await openOrder();
+      const heldPaid = await h.pay(held.orderId, 'success', 'none');
+      await h.callPayment(held.player.token, verifyBody(heldPaid, held.tournament));
+      const lost = await openOrder();
+      const lostPaid = await h.pay(lost.orderId, 'success', 'none');
+      await h.callPayment(lost.player.token, verifyBody(lostPaid, lost.tournament));
+      h.double.payments.delete(String(lostPaid.razorpay_payment_id));
+      // Seven hours on, the window holding both payments has ended an hour ago: its fetch is queued and made.
+      await h.setClock(new Date(Date.now() + 7 * 60 * MINUTE));
+      try {
+        await h.runDueWork();
+      } finally {
+        await h.setClock(null);
+      }
+      const differences = await h.sql<{ reference: string; ledger_paise: number; provider_paise: number }>(
+        `select reference, ledger_paise::int, provider_paise::int from private.reconciliation_differences
+          where kind = 'payments' and resolved_at is null and reference = any($1)`,
+        [[heldPaid.razorpay_payment_id, lostPaid.razorpay_payment_id]],
+      );
+      assertEquals(differences, [{ reference: lostPaid.razorpay_payment_id, ledger_paise: lost.amount, provider_paise: 0 }]);
+      assertEquals((await payment(lost.orderId)).status, 'paid'); // listed for staff, never changed
+    });
+
     // Fails -> anyone could make the platform call Razorpay at will.
     await t.step('the outbox worker answers only the service role', async () => {
       const worker = createOutboxWorkerHandler({ store: h.store, razorpay: h.razorpay, serviceRoleKey: 'service-key' });

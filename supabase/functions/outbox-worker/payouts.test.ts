@@ -258,3 +258,36 @@ Deno.test('without payout settings the calls wait in the outbox instead of faili
   assertEquals(providerPayouts(h, payoutId).length, 0);
   await h.close();
 });
+
+Deno.test('provider_reconciliation hands every payout RazorpayX made to the ledger comparison, page after page', async () => {
+  const h = startPayoutHarness();
+  // More than one page of RazorpayX's list (100 a page).
+  const made = Array.from({ length: 105 }, (_, i) => queuePayout(h, 1_000 + i));
+  await h.drain();
+  await h.passSeconds(3);
+  h.outbox.enqueue('provider_reconciliation', 'reconcile-payouts-2026-12-01T12Z', {
+    kind: 'payouts',
+    from: '2026-12-01T06:00:00+00:00',
+    to: '2026-12-01T12:00:00+00:00',
+  });
+  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0 });
+  const [window] = h.outbox.windows;
+  assertEquals([window?.kind, window?.from, window?.to], ['payouts', '2026-12-01T06:00:00.000Z', '2026-12-01T12:00:00.000Z']);
+  assertEquals(window?.items.length, made.length);
+  const first = window?.items.find((item) => item.payout_id === made[0]);
+  assertEquals(first, { payout_id: made[0], amount_paise: 1_000, status: 'processed' });
+  await h.close();
+});
+
+Deno.test('a reconciliation that names no provider, or no window, is refused rather than retried', async () => {
+  const h = startPayoutHarness();
+  h.outbox.enqueue('provider_reconciliation', 'reconcile-wallets', {
+    kind: 'wallets',
+    from: '2026-12-01T06:00:00Z',
+    to: '2026-12-01T12:00:00Z',
+  });
+  h.outbox.enqueue('provider_reconciliation', 'reconcile-no-window', { kind: 'payouts', from: 'soon', to: null });
+  assertEquals(await h.drain(), { done: 0, retry: 0, failed: 2 });
+  assertEquals(h.outbox.windows, []);
+  await h.close();
+});

@@ -6,6 +6,7 @@
  *   POST /razorpay/v1/orders                  Orders API (basic auth with the local key)
  *   GET  /razorpay/v1/orders/:id              an order
  *   GET  /razorpay/v1/orders/:id/payments     the payments made on an order (reconciliation)
+ *   GET  /razorpay/v1/payments                the payments (from, to, count, skip: reconciliation)
  *   GET  /razorpay/v1/payments/:id            a payment
  *   POST /razorpay/v1/payments/:id/refund     Refunds API, idempotent by X-Refund-Idempotency
  *   GET  /razorpay/checkout.js                stand-in for https://checkout.razorpay.com/v1/checkout.js
@@ -27,6 +28,7 @@ import type { RazorpayOrder, RazorpayRefund } from '../../functions/_shared/razo
 import type { ServiceModule } from '../server.ts';
 import { readBody } from '../http.ts';
 import { renderCheckoutScript } from './razorpay-checkout.ts';
+import { listPage } from './web-handler.ts';
 
 /** The Orders API's order, with the fields the real API adds that the functions do not read. */
 type Order = RazorpayOrder & { offer_id: null; attempts: number };
@@ -379,6 +381,7 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
           ? json({ entity: 'collection', count: items.length, items })
           : apiError(400, 'The id provided does not exist', 'id');
       }
+      if (request.method === 'GET' && path === '/v1/payments') return json(listPage(payments.values(), url.searchParams));
       match = /^\/v1\/payments\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && match) {
         const payment = payments.get(match[1]);

@@ -7,7 +7,8 @@
  *   POST /razorpayx/v1/fund_accounts/validations  does the UPI id exist? Ids beginning `invalid` do not
  *   POST /razorpayx/v1/payouts                    a payout; X-Payout-Idempotency is required: the same key answers
  *                                                 the same payout, another body under a used key is refused (400)
- *   GET  /razorpayx/v1/payouts/:id                a payout; GET /razorpayx/v1/payouts?reference_id= lists by reference
+ *   GET  /razorpayx/v1/payouts/:id                a payout
+ *   GET  /razorpayx/v1/payouts                    the payouts (?reference_id=, from, to, count, skip: reconciliation)
  * All with basic auth (the local RazorpayX key, functions/_shared/razorpayx-local.ts).
  *
  * A payout moves queued → processing → processed one step a second on the stack's timer (tick), and every
@@ -39,7 +40,7 @@ import type {
 } from '../../functions/_shared/razorpayx-client.ts';
 import { SERVICE_ROLE_KEY } from '../keys.ts';
 import type { ServiceModule } from '../server.ts';
-import { serveWebHandler } from './web-handler.ts';
+import { listPage, serveWebHandler } from './web-handler.ts';
 
 type Contact = RazorpayXContact & { contact: string | null; notes: Record<string, string>; created_at: number };
 type FundAccount = RazorpayXFundAccount & { vpa: { username: string; handle: string; address: string }; created_at: number };
@@ -515,8 +516,8 @@ export function createRazorpayXDouble(options: RazorpayXDoubleOptions) {
           return apiError(400, 'The account number is invalid', 'account_number');
         }
         const reference = url.searchParams.get('reference_id');
-        const items = [...payouts.values()].map((t) => t.payout).filter((p) => !reference || p.reference_id === reference);
-        return json({ entity: 'collection', count: items.length, items });
+        const listed = [...payouts.values()].map((t) => t.payout).filter((p) => !reference || p.reference_id === reference);
+        return json(listPage(listed, url.searchParams));
       }
       const match = /^\/v1\/payouts\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && match) {

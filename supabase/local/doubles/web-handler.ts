@@ -27,3 +27,27 @@ export async function serveWebHandler(
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 }
+
+/**
+ * One page of a provider's list, as Razorpay and RazorpayX answer `GET` on a collection: items created
+ * between `from` and `to` (unix seconds, both ends included), newest first, `count` of them (10 unless
+ * asked, at most 100) after `skip`.
+ */
+export function listPage<T extends { created_at: number }>(
+  items: Iterable<T>,
+  params: URLSearchParams,
+): { entity: 'collection'; count: number; items: T[] } {
+  const number = (name: string, fallback: number) => {
+    const value = Number(params.get(name) ?? fallback);
+    return Number.isFinite(value) ? value : fallback;
+  };
+  const from = number('from', 0);
+  const to = number('to', Number.MAX_SAFE_INTEGER);
+  const count = Math.min(Math.max(number('count', 10), 1), 100);
+  const skip = Math.max(number('skip', 0), 0);
+  const page = [...items]
+    .filter((item) => item.created_at >= from && item.created_at <= to)
+    .sort((a, b) => b.created_at - a.created_at)
+    .slice(skip, skip + count);
+  return { entity: 'collection', count: page.length, items: page };
+}
