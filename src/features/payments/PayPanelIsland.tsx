@@ -204,7 +204,8 @@ export default function PayPanelIsland(props: PayPanelProps) {
         {!justPaid && <p className="mt-3 text-sm font-semibold">{PaymentMessages.alreadyRegistered}</p>}
         <p className="mt-2 text-sm text-mist">
           You hold {registration?.slots ?? chosenSlots} {(registration?.slots ?? chosenSlots) === 1 ? 'slot' : 'slots'}.
-          {registration?.nextRegistrationAt && (
+          {/* Only while the tournament still takes entries: a finished one has no more slots to offer. */}
+          {registration?.nextRegistrationAt && STATUS_LOOK[status].takesEntries && (
             <>
               {' '}
               More slots from {formatDateIST(registration.nextRegistrationAt)}, {formatTimeIST(registration.nextRegistrationAt)}.
