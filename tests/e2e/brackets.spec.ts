@@ -23,21 +23,12 @@ import {
   SUPABASE_URL,
   uniqueEmail,
 } from './helpers/auth';
+import { asService } from './helpers/pods';
+import { runDueWork, setDatabaseClock } from './helpers/staff';
 
 const PLAYERS = Array.from({ length: 8 }, (_, i) => `demo${i + 1}`);
 const NO_SHOW = 'demo8';
 const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
-
-async function asService(path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${SUPABASE_URL}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: service,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 async function signInDemo(name: string): Promise<StoredSession> {
   const response = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
@@ -119,10 +110,10 @@ test('eight players fill a Super 8 pod, seven check in, and everyone sees the sa
   // The database's clock passes the close: the due work withdraws demo8 and runs the draw.
   const closes = new Date((await stateOf(podId)).check_in_closes_at);
   try {
-    await asService('/rest/v1/rpc/local_set_clock', { p_now: new Date(closes.getTime() + 1000).toISOString() });
-    await asService('/rest/v1/rpc/local_run_due_work', {});
+    await setDatabaseClock(new Date(closes.getTime() + 1000));
+    await runDueWork();
   } finally {
-    await asService('/rest/v1/rpc/local_set_clock', { p_now: null });
+    await setDatabaseClock(null);
   }
 
   // demo1's open page follows the draw live (Realtime), on the phone: round tabs, their next match.

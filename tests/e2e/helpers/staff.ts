@@ -98,6 +98,12 @@ export async function openPodOf(seriesId: string): Promise<{ id: string; title: 
   return pod;
 }
 
+/** Stops the database's clock at `at` (null: real time again); every test that moves it gives it back. */
+export async function setDatabaseClock(at: Date | null): Promise<void> {
+  const response = await rpc('local_set_clock', { p_now: at?.toISOString() ?? null }, SERVICE_ROLE_KEY);
+  if (!response.ok) throw new Error(`local_set_clock → ${response.status} ${await response.text()}`);
+}
+
 /** Runs the stack's periodic work and drains the outbox (refunds, e-mails) before answering. */
 export async function runDueWork(): Promise<void> {
   const response = await rpc('local_run_due_work', {}, SERVICE_ROLE_KEY);
