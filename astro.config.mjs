@@ -3,8 +3,9 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { isIndexed } from './src/lib/routes.ts';
+import { isIndexed, ROUTES } from './src/lib/routes.ts';
 import { projectAddresses } from './scripts/project-env.ts';
+import preloadIslands from './scripts/preload-islands.mjs';
 
 // SITE_PORT, SUPABASE_LOCAL_PORT and PUBLIC_SUPABASE_URL decide where things answer locally
 // (src/lib/local-addresses.ts). The derived URLs are handed to the site as its PUBLIC_* settings, so
@@ -22,7 +23,15 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // The site's one stylesheet goes inside every page: no render-blocking request before the first paint.
   build: { inlineStylesheets: 'always' },
-  integrations: [react(), sitemap({ filter: (page) => isIndexed(new URL(page).pathname) })],
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => isIndexed(new URL(page).pathname) }),
+    preloadIslands({
+      privatePaths: Object.values(ROUTES)
+        .filter((route) => route.access === 'private')
+        .map((route) => route.path),
+    }),
+  ],
   vite: {
     plugins: [tailwindcss()],
   },

@@ -11,9 +11,11 @@
  *
  *   flock /tmp/golazo-e2e.lock npm run lighthouse
  *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --runs 1 --only /about,/profile --no-build --details
+ *
+ * `--save <dir>` also writes each route's median report there (`<route>.json`, open it in the Lighthouse viewer).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -47,6 +49,7 @@ const ONLY = option('--only', '').split(',').filter(Boolean);
 const BUILD = !process.argv.includes('--no-build');
 /** Also print the LCP element, the layout shifts and the busiest scripts of each route's median run. */
 const DETAILS = process.argv.includes('--details');
+const SAVE_DIR = option('--save', '');
 
 const children = [];
 
@@ -173,9 +176,17 @@ async function measure(chrome, url, signedIn) {
       .join(', '),
     shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? ''}`),
     busiestScripts: (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3).map((item) => `${Math.round(item.total)} ms ${item.url}`),
+    // Main-thread time by kind of work (script evaluation, parsing, style and layout, ...), then the longest tasks.
+    mainThread: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? [])
+      .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`)
+      .join(', '),
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? [])
+      .slice(0, 5)
+      .map((item) => `${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms ${item.url ?? ''}`),
     consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map(
       (item) => `${item.source ?? ''} ${item.description ?? ''} ${item.sourceLocation?.url ?? item.url ?? ''}`,
     ),
+    report: lhr,
     failing: Object.values(lhr.audits)
       .filter(
         (a) =>
@@ -230,7 +241,15 @@ async function main() {
       }
       const result = median(results);
       const missed = misses(result);
-      rows.push({ route: route.path, ...result, missed });
+      if (SAVE_DIR) {
+        mkdirSync(SAVE_DIR, { recursive: true });
+        writeFileSync(
+          join(SAVE_DIR, `${route.path.replace(/^\//, '').replace(/\//g, '_') || 'index'}.json`),
+          JSON.stringify(result.report),
+        );
+      }
+      const { report: _report, ...figures } = result;
+      rows.push({ route: route.path, ...figures, missed });
       console.error(
         `${route.path}: perf ${result.performance}, LCP ${Math.round(result.lcpMs)} ms${missed.length ? ` (misses ${missed.join(', ')})` : ''}${result.failing.length ? ` [${result.failing.join(' ')}]` : ''}`,
       );
@@ -239,6 +258,8 @@ async function main() {
         if (result.lcpPhases) console.error(`  LCP phases: ${result.lcpPhases}`);
         for (const shift of result.shifts) console.error(`  shift: ${shift}`);
         for (const script of result.busiestScripts) console.error(`  script: ${script}`);
+        if (result.mainThread) console.error(`  main thread: ${result.mainThread}`);
+        for (const task of result.longTasks) console.error(`  long task: ${task}`);
         for (const error of result.consoleErrors) console.error(`  console: ${error}`);
       }
     }

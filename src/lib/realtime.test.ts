@@ -15,9 +15,22 @@ const channel = {
 };
 const removeChannel = vi.fn();
 
+const channelNames: string[] = [];
 vi.mock('@/lib/supabase', () => ({
-  getSupabase: () => ({ channel: () => channel, removeChannel }),
+  // The Realtime client loads on first use, as in the browser.
+  getSupabase: () => ({
+    realtime: async () => ({
+      channel: (name: string) => {
+        channelNames.push(name);
+        return channel;
+      },
+      removeChannel,
+    }),
+  }),
 }));
+
+/** Lets the Realtime client "arrive". */
+const clientLoaded = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const { watchRows } = await import('./realtime');
 
@@ -25,12 +38,14 @@ beforeEach(() => {
   channel.listeners = [];
   channel.statusCallback = undefined;
   removeChannel.mockClear();
+  channelNames.length = 0;
 });
 
 describe('watchRows', () => {
-  it('reads again each time the channel starts listening, so a change made during the first load is not lost', () => {
+  it('reads again each time the channel starts listening, so a change made during the first load is not lost', async () => {
     const caughtUp = vi.fn();
     watchRows('match-1', [{ table: 'matches', filter: 'id=eq.1', onChange: () => {} }], caughtUp);
+    await clientLoaded();
     expect(caughtUp).not.toHaveBeenCalled();
     channel.statusCallback?.('SUBSCRIBED');
     expect(caughtUp).toHaveBeenCalledTimes(1);
@@ -40,12 +55,14 @@ describe('watchRows', () => {
     expect(caughtUp).toHaveBeenCalledTimes(2);
   });
 
-  it('listens to every listed table with its filter and event, and stops on request', () => {
+  it('listens to every listed table with its filter and event, and stops on request', async () => {
     const seen: string[] = [];
     const stop = watchRows('tournament', [
       { table: 'matches', filter: 'tournament_id=eq.t', onChange: () => seen.push('match') },
       { table: 'tournaments', filter: 'id=eq.t', event: 'UPDATE', onChange: () => seen.push('tournament') },
     ]);
+    await clientLoaded();
+    expect(channelNames).toEqual(['tournament']);
     expect(channel.listeners.map((l) => l.filter)).toEqual([
       { event: '*', schema: 'public', table: 'matches', filter: 'tournament_id=eq.t' },
       { event: 'UPDATE', schema: 'public', table: 'tournaments', filter: 'id=eq.t' },
@@ -54,5 +71,13 @@ describe('watchRows', () => {
     expect(seen).toEqual(['match', 'tournament']);
     stop();
     expect(removeChannel).toHaveBeenCalledWith(channel);
+  });
+
+  it('never subscribes when the view stops before the Realtime client has loaded', async () => {
+    const stop = watchRows('left-early', [{ table: 'matches', filter: 'id=eq.2', onChange: () => {} }]);
+    stop();
+    await clientLoaded();
+    expect(channelNames).toEqual([]);
+    expect(channel.statusCallback).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@
  * (a token that fails to refresh signs the player out everywhere on the page at once).
  */
 import { atom, onMount } from 'nanostores';
-import type { Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 import { assuranceOf, needsSecondFactor, type AssuranceLevel } from '@/features/auth/auth';
 import { markHeaderSignedIn } from '@/components/auth/authNavState';
 

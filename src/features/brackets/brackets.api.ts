@@ -3,7 +3,7 @@
  * against the API's shape with zod, and every refusal becomes an EntryActionError carrying the database's
  * stable hint. Islands import this module lazily: supabase-js and zod load after the first paint.
  */
-import type { PostgrestError } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/postgrest-js';
 import type { z } from 'zod';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';

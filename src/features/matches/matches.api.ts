@@ -137,7 +137,9 @@ export async function disputeMatch(matchId: string, reason: DisputeReason, detai
 /** Uploads the (already resized) screenshot into the viewer's folder of the match; answers its path. */
 export async function uploadScreenshot(matchId: string, userId: string, picture: Blob): Promise<string> {
   const path = `${matchId}/${userId}/${Date.now()}.jpg`;
-  const { error } = await getSupabase().storage.from(EVIDENCE_BUCKET).upload(path, picture, { contentType: 'image/jpeg', upsert: false });
+  const { error } = await (await getSupabase().storage())
+    .from(EVIDENCE_BUCKET)
+    .upload(path, picture, { contentType: 'image/jpeg', upsert: false });
   if (error) throw new ApiError('refused', `The screenshot could not be uploaded: ${error.message}`, 'storage upload match-evidence');
   return path;
 }
@@ -194,9 +196,8 @@ export async function fetchMatchReports(matchId: string): Promise<MatchReports> 
 
 /** A short-lived link to a screenshot in the evidence bucket, or null when storage refuses it. */
 export async function screenshotUrl(path: string): Promise<string | null> {
-  const { data } = await getSupabase()
-    .storage.from(EVIDENCE_BUCKET)
-    .createSignedUrl(path, 15 * 60);
+  const storage = await getSupabase().storage();
+  const { data } = await storage.from(EVIDENCE_BUCKET).createSignedUrl(path, 15 * 60);
   return data?.signedUrl ?? null;
 }
 

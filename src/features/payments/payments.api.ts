@@ -24,7 +24,7 @@ const FUNCTION = 'razorpay-payment';
  * (401, 409 ...) carries the message the player should read.
  */
 async function invokePayment(body: Record<string, unknown>): Promise<unknown> {
-  const { data, error } = await getSupabase().functions.invoke(FUNCTION, { body });
+  const { data, error } = await (await getSupabase().functions()).invoke(FUNCTION, { body });
   if (!error) return data;
   const context = (error as { context?: unknown }).context;
   if (context instanceof Response) {

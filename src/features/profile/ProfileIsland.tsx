@@ -1,5 +1,5 @@
 /**
- * /profile: the 'Your Profile' card, the profile form and the authenticator settings.
+ * /profile (under the page's static heading): the player's card, the profile form and the authenticator settings.
  * Guarded (client:load). The row follows the database live (stores/profile), so completing
  * the profile on another device locks this page too.
  */
@@ -76,10 +76,7 @@ export default function ProfileIsland() {
 function ProfileCard({ profile, email }: { profile: Profile; email: string | null }) {
   const initials = (profile.in_game_name ?? profile.legal_name ?? email ?? '?').trim().slice(0, 2).toUpperCase();
   return (
-    <section aria-labelledby="your-profile" className="card pitch-stripes flex flex-col items-center gap-4 p-6 text-center">
-      <h1 id="your-profile" className="section-title text-3xl">
-        Your Profile
-      </h1>
+    <section aria-labelledby="profile-card-name" className="card pitch-stripes flex flex-col items-center gap-4 p-6 text-center">
       {profile.profile_image_url ? (
         <img
           src={profile.profile_image_url}
@@ -97,7 +94,9 @@ function ProfileCard({ profile, email }: { profile: Profile; email: string | nul
         </span>
       )}
       <div className="min-w-0">
-        <p className="text-xl font-bold break-words">{profile.in_game_name || 'New player'}</p>
+        <h2 id="profile-card-name" className="text-xl font-bold break-words">
+          {profile.in_game_name || 'New player'}
+        </h2>
         {email && <p className="text-sm break-all text-mist">{email}</p>}
       </div>
       {profile.profile_completed ? (

@@ -71,7 +71,7 @@ export async function saveMyEligibilityDetails(details: { dateOfBirth: string | 
  */
 export async function uploadProfileImage(file: File): Promise<string> {
   const call = `function ${PROFILE_PICTURE_FUNCTION}`;
-  const { data, error } = await getSupabase().functions.invoke(PROFILE_PICTURE_FUNCTION, { body: file });
+  const { data, error } = await (await getSupabase().functions()).invoke(PROFILE_PICTURE_FUNCTION, { body: file });
   if (error) {
     // The function's own message (not an image, too large, quota) is worth showing.
     const context = (error as { context?: Response }).context;

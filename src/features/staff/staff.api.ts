@@ -93,9 +93,8 @@ export const fetchStaffBracket = (tournamentId: string) => one(StaffBracket, 'ge
 
 /** A short-lived link to a screenshot in the private evidence bucket (staff may read it), or null. */
 export async function evidenceUrl(path: string): Promise<string | null> {
-  const { data } = await getSupabase()
-    .storage.from('match-evidence')
-    .createSignedUrl(path, 15 * 60);
+  const storage = await getSupabase().storage();
+  const { data } = await storage.from('match-evidence').createSignedUrl(path, 15 * 60);
   return data?.signedUrl ?? null;
 }
 

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { eagerIslandUrls, moduleGraph, withIslandPreloads } from './preload-islands.mjs';
+
+const modules: Record<string, string> = {
+  '/_astro/Profile.js': 'import{a}from"./react.js";import{b}from"./session.js";const api=()=>import(`./profile.api.js`);',
+  '/_astro/react.js': 'export const a=1;',
+  '/_astro/session.js': 'import"./react.js";const c=()=>import(`./supabase.js`);const r=()=>import(`./resize.js`);export const b=2;',
+  '/_astro/profile.api.js': 'import{s}from"./schemas.js";export const load=1;',
+  '/_astro/schemas.js': 'export const s=1;',
+  '/_astro/supabase.js': 'export const client=1;',
+  '/_astro/resize.js': 'export const resize=1;',
+  '/_astro/client.js': 'export default 1;',
+  '/_astro/Stats.js': 'import"./stats.js";',
+};
+const readModule = (path: string) => modules[path];
+
+const page = (islands: string) => `<html><head><title>t</title></head><body>${islands}</body></html>`;
+const eager = '<astro-island uid="1" component-url="/_astro/Profile.js" renderer-url="/_astro/client.js" client="load"></astro-island>';
+const idle = '<astro-island uid="2" component-url="/_astro/Stats.js" renderer-url="/_astro/client.js" client="idle"></astro-island>';
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('eager island preloads', () => {
+  it('names the component and renderer of client:load islands only', () => {
+    expect(eagerIslandUrls(page(eager + idle))).toEqual(['/_astro/Profile.js', '/_astro/client.js']);
+  });
+
+  it('follows static imports, and dynamic ones only where asked', () => {
+    expect(moduleGraph(['/_astro/Profile.js'], readModule)).toEqual(['/_astro/Profile.js', '/_astro/react.js', '/_astro/session.js']);
+    const withData = moduleGraph(['/_astro/Profile.js'], readModule, (path: string) => path !== '/_astro/resize.js');
+    expect(withData).toContain('/_astro/supabase.js');
+    expect(withData).toContain('/_astro/schemas.js');
+    expect(withData).not.toContain('/_astro/resize.js');
+  });
+
+  it('preloads a public page’s eager graph without its lazy data layer', () => {
+    const html = withIslandPreloads(page(eager + idle), '/pod/index.html', readModule);
+    expect(preloads(html)).toEqual(['/_astro/Profile.js', '/_astro/client.js', '/_astro/react.js', '/_astro/session.js']);
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('on a private page also preloads the Supabase client and the data modules, never other lazy chunks', () => {
+    const links = preloads(withIslandPreloads(page(eager), '/profile/index.html', readModule, { isPrivate: true }));
+    expect(links).toEqual(expect.arrayContaining(['/_astro/supabase.js', '/_astro/profile.api.js', '/_astro/schemas.js']));
+    expect(links).not.toContain('/_astro/resize.js');
+    expect(new Set(links).size).toBe(links.length);
+  });
+
+  it('leaves a page without eager islands, or already preloading, unchanged', () => {
+    const quiet = page(idle);
+    expect(withIslandPreloads(quiet, '/about/index.html', readModule)).toBe(quiet);
+    const once = withIslandPreloads(page(eager), '/pod/index.html', readModule);
+    expect(withIslandPreloads(once, '/pod/index.html', readModule)).toBe(once);
+  });
+});
