@@ -55,6 +55,12 @@ const SCREENS = [
     ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
   },
   {
+    name: 'profile',
+    path: '/profile',
+    signedIn: true,
+    ready: (page) => page.getByLabel('Legal Name').waitFor(),
+  },
+  {
     name: 'my-tournaments',
     path: '/my-tournaments',
     signedIn: true,
