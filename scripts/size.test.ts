@@ -20,7 +20,7 @@ describe('JavaScript budgets per route', () => {
     expect(budgetOf('/')).toBe(75 * KB);
     for (const route of ['/login', '/register', '/invite']) expect(budgetOf(route)).toBe(110 * KB);
     // Signed-in pages count the data layer they load with the page.
-    for (const route of ['/profile', '/my-tournaments', '/my-earnings', '/trade']) expect(budgetOf(route)).toBe(150 * KB);
+    for (const route of ['/profile', '/my-tournaments', '/my-earnings', '/trade']) expect(budgetOf(route)).toBe(130 * KB);
     expect(budgetOf('/staff')).toBeDefined();
   });
 });

@@ -5,12 +5,13 @@
  * separate `second-step` state, so no island or guard can mistake them for signed in (the database and
  * the edge functions refuse them too).
  *
- * supabase-js is imported only when an island first listens, so a page without islands never
- * downloads it. While the atom is watched it also keeps the header's `data-auth` flag in step
+ * The Supabase client is imported only when an island first listens, so a page without islands never
+ * downloads it; a fresh stored session is read at once and Auth itself loads when the page is idle. While the atom is watched it also keeps the header's `data-auth` flag in step
  * (a token that fails to refresh signs the player out everywhere on the page at once).
  */
 import { atom, onMount } from 'nanostores';
 import type { Session } from '@supabase/auth-js';
+import type { StoredSession } from '@/features/auth/auth';
 import { assuranceOf, needsSecondFactor, type AssuranceLevel } from '@/features/auth/auth';
 import { markHeaderSignedIn } from '@/components/auth/authNavState';
 
@@ -35,7 +36,7 @@ export function isSignedIn(state: SessionState): state is Extract<SessionState, 
 
 export const $session = atom<SessionState>({ status: 'loading' });
 
-export function sessionStateFrom(session: Session | null): SessionState {
+export function sessionStateFrom(session: Session | StoredSession | null): SessionState {
   if (!session) return { status: 'signed-out' };
   const assurance = assuranceOf(session.access_token, session.user.factors);
   return {
@@ -51,15 +52,22 @@ onMount($session, () => {
   void import('@/lib/supabase')
     .then(({ getSupabase }) => {
       if (unmounted) return;
-      // INITIAL_SESSION arrives first (after an expired token has been refreshed), then every change.
-      const { data } = getSupabase().auth.onAuthStateChange((_event, session) => {
-        const state = sessionStateFrom(session);
-        $session.set(state);
-        markHeaderSignedIn(isSignedIn(state));
-        // The header's "Staff" link: checked here, where supabase-js is loaded anyway (features/staff/staffFlag).
-        if (isSignedIn(state)) void import('@/features/staff/staffFlag').then((flag) => flag.refreshStaffFlag(state.user.id));
-      });
-      stop = () => data.subscription.unsubscribe();
+      const supabase = getSupabase();
+      // A fresh stored session is enough to show the page and read its data; Auth (which refreshes the
+      // token and hears a sign-out in another tab) follows once the page is idle.
+      const stored = supabase.storedSession();
+      if (stored) follow(sessionStateFrom(stored));
+      const startAuth = () => {
+        if (unmounted) return;
+        void supabase.auth().then((auth) => {
+          if (unmounted) return;
+          // INITIAL_SESSION arrives first (after an expired token has been refreshed), then every change.
+          const { data } = auth.onAuthStateChange((_event, session) => follow(sessionStateFrom(session)));
+          stop = () => data.subscription.unsubscribe();
+        });
+      };
+      if (stored) whenIdle(startAuth);
+      else startAuth();
     })
     .catch(() => {
       // Without the client nobody can be signed in; guards then send the player to /login.
@@ -71,10 +79,24 @@ onMount($session, () => {
   };
 });
 
+function follow(state: SessionState): void {
+  if (JSON.stringify(state) === JSON.stringify($session.get())) return;
+  $session.set(state);
+  markHeaderSignedIn(isSignedIn(state));
+  // The header's "Staff" link: checked here, where the Supabase client is loaded anyway (features/staff/staffFlag).
+  if (isSignedIn(state)) void import('@/features/staff/staffFlag').then((flag) => flag.refreshStaffFlag(state.user.id));
+}
+
+/** Runs `task` when the browser has a moment (a timeout where requestIdleCallback is missing). */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 200);
+}
+
 /** Signs out this browser's session on the server and locally. */
 export async function signOut(): Promise<void> {
   const { getSupabase } = await import('@/lib/supabase');
-  const { error } = await getSupabase().auth.signOut({ scope: 'local' });
+  const { error } = await (await getSupabase().auth()).signOut({ scope: 'local' });
   // A session the server no longer knows is gone anyway; supabase-js has cleared it locally.
   if (error && error.status !== 401 && error.status !== 403 && error.status !== 404) throw error;
   markHeaderSignedIn(false);

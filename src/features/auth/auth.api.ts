@@ -28,24 +28,24 @@ const TotpEnrolment = z.object({
 const Challenge = z.object({ id: z.string() });
 
 function auth() {
-  return getSupabase().auth;
+  return getSupabase().auth();
 }
 
 /** E-mails a 6-digit code. New players get an account on the way (sign-up and sign-in are one flow). */
 export async function sendSignInCode(email: string): Promise<void> {
-  const { error } = await auth().signInWithOtp({ email: email.trim(), options: { shouldCreateUser: true } });
+  const { error } = await (await auth()).signInWithOtp({ email: email.trim(), options: { shouldCreateUser: true } });
   if (error) throw error;
 }
 
 /** Exchanges the e-mailed code for a session (stored by supabase-js). */
 export async function verifySignInCode(email: string, code: string): Promise<void> {
-  const { error } = await auth().verifyOtp({ email: email.trim(), token: code, type: 'email' });
+  const { error } = await (await auth()).verifyOtp({ email: email.trim(), token: code, type: 'email' });
   if (error) throw error;
 }
 
 /** Leaves for Google; supabase-js reads the session from the URL when the player comes back. */
 export async function signInWithGoogle(returnTo: string): Promise<void> {
-  const { error } = await auth().signInWithOAuth({ provider: 'google', options: { redirectTo: returnTo } });
+  const { error } = await (await auth()).signInWithOAuth({ provider: 'google', options: { redirectTo: returnTo } });
   if (error) throw error;
 }
 
@@ -58,7 +58,7 @@ export interface Authenticator {
 
 /** The player's authenticator apps (TOTP factors), verified or still being set up. */
 export async function listAuthenticators(): Promise<Authenticator[]> {
-  const { data, error } = await auth().mfa.listFactors();
+  const { data, error } = await (await auth()).mfa.listFactors();
   if (error) throw error;
   return parseAnswer(FactorList, data, 'auth list factors')
     .all.filter((f) => f.factor_type === 'totp')
@@ -74,10 +74,10 @@ export async function verifyAuthenticatorCode(code: string): Promise<void> {
 
 /** Challenge, then verify: supabase-js saves the upgraded session and emits MFA_CHALLENGE_VERIFIED. */
 async function challengeAndVerify(factorId: string, code: string): Promise<void> {
-  const challenge = await auth().mfa.challenge({ factorId });
+  const challenge = await (await auth()).mfa.challenge({ factorId });
   if (challenge.error) throw challenge.error;
   const { id: challengeId } = parseAnswer(Challenge, challenge.data, 'auth challenge');
-  const verified = await auth().mfa.verify({ factorId, challengeId, code });
+  const verified = await (await auth()).mfa.verify({ factorId, challengeId, code });
   if (verified.error) throw verified.error;
 }
 
@@ -92,9 +92,9 @@ export interface PendingEnrolment {
 /** Starts adding an authenticator app. Abandoned earlier attempts are cleared first. */
 export async function startAuthenticatorEnrolment(): Promise<PendingEnrolment> {
   for (const stale of (await listAuthenticators()).filter((f) => f.status === 'unverified')) {
-    await auth().mfa.unenroll({ factorId: stale.id });
+    await (await auth()).mfa.unenroll({ factorId: stale.id });
   }
-  const { data, error } = await auth().mfa.enroll({
+  const { data, error } = await (await auth()).mfa.enroll({
     factorType: 'totp',
     friendlyName: `Authenticator app ${new Date().toISOString().slice(0, 16)}`,
   });
@@ -109,8 +109,8 @@ export async function confirmAuthenticatorEnrolment(factorId: string, code: stri
 }
 
 export async function removeAuthenticator(factorId: string): Promise<void> {
-  const { error } = await auth().mfa.unenroll({ factorId });
+  const { error } = await (await auth()).mfa.unenroll({ factorId });
   if (error) throw error;
   // The session still carries the removed factor; refresh so assurance levels drop back to aal1.
-  await auth().refreshSession();
+  await (await auth()).refreshSession();
 }

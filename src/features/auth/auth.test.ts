@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import {
+  freshStoredSession,
   assuranceOf,
   classifyAuthError,
   isCompleteCode,
@@ -148,5 +149,38 @@ describe('qrCodeImageSource', () => {
   it('accepts a bare SVG and leaves other image addresses alone', () => {
     expect(qrCodeImageSource('<svg/>')).toBe('data:image/svg+xml;charset=utf-8,%3Csvg%2F%3E');
     expect(qrCodeImageSource('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
+  });
+});
+
+describe('freshStoredSession', () => {
+  const now = Date.UTC(2026, 10, 24, 12, 0, 0);
+  const stored = (expiresInSeconds: number, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      access_token: 'header.payload.signature',
+      refresh_token: 'r',
+      expires_at: now / 1000 + expiresInSeconds,
+      user: { id: 'u-1', email: 'a@golazo.test', factors: [] },
+      ...extra,
+    });
+
+  it('answers the stored session while its token has more than a minute to run', () => {
+    expect(freshStoredSession(stored(3600), now)).toEqual({
+      access_token: 'header.payload.signature',
+      expires_at: now / 1000 + 3600,
+      user: { id: 'u-1', email: 'a@golazo.test', factors: [] },
+    });
+  });
+
+  it('leaves an expired or nearly expired token to Auth, which refreshes it', () => {
+    expect(freshStoredSession(stored(60), now)).toBeNull();
+    expect(freshStoredSession(stored(-10), now)).toBeNull();
+  });
+
+  it('reads nothing from an empty, broken or odd-shaped entry', () => {
+    expect(freshStoredSession(null, now)).toBeNull();
+    expect(freshStoredSession('{not json', now)).toBeNull();
+    expect(freshStoredSession('"a string"', now)).toBeNull();
+    expect(freshStoredSession(stored(3600, { user: null }), now)).toBeNull();
+    expect(freshStoredSession(stored(3600, { access_token: 42 }), now)).toBeNull();
   });
 });

@@ -28,6 +28,32 @@ export function sessionStorageKey(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 }
 
+/** What the stored session must hold for the page to use it before Auth has loaded. */
+export interface StoredSession {
+  access_token: string;
+  /** Seconds since the epoch. */
+  expires_at: number;
+  user: { id: string; email?: string | null; factors?: ReadonlyArray<{ status: string }> };
+}
+
+/**
+ * The session Auth keeps in storage (`raw`, the stored JSON) while its access token has more than
+ * `marginSeconds` to run, else null. A page can read its data with that token before Auth itself has
+ * loaded; an expiring or unreadable session waits for Auth, which refreshes it or signs the player out.
+ */
+export function freshStoredSession(raw: string | null, nowMs: number, marginSeconds = 60): StoredSession | null {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw ?? 'null');
+  } catch {
+    return null;
+  }
+  if (!stored || typeof stored !== 'object') return null;
+  const { access_token, expires_at, user } = stored as Partial<StoredSession>;
+  if (typeof access_token !== 'string' || typeof expires_at !== 'number' || typeof user?.id !== 'string') return null;
+  return expires_at * 1000 > nowMs + marginSeconds * 1000 ? { access_token, expires_at, user } : null;
+}
+
 /**
  * The page to return to after signing in, from an untrusted `?next=` value: only pages of the route
  * table (see {@link safeReturnPath}), so /login can't be used to bounce a player to another site.

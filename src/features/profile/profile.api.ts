@@ -27,8 +27,7 @@ const PictureAnswer = z.object({ url: z.string().min(1) });
 
 /** Whether this browser holds a session (the database still checks the caller on every call). */
 export async function hasSession(): Promise<boolean> {
-  const { data } = await getSupabase().auth.getSession();
-  return data.session !== null;
+  return (await getSupabase().accessToken()) !== null;
 }
 
 /** The row functions answer one row, as an object or a one-row array. */
