@@ -19,8 +19,10 @@ describe('JavaScript budgets per route', () => {
   it('budgets the landing page, the sign-in pages and every signed-in page', () => {
     expect(budgetOf('/')).toBe(75 * KB);
     for (const route of ['/login', '/register', '/invite']) expect(budgetOf(route)).toBe(110 * KB);
-    // Signed-in pages count the data layer they load with the page.
-    for (const route of ['/profile', '/my-tournaments', '/my-earnings', '/trade']) expect(budgetOf(route)).toBe(130 * KB);
-    expect(budgetOf('/staff')).toBeDefined();
+    // Signed-in pages count the data layer they load with the page; 110 KB is the aim.
+    for (const route of ['/profile', '/my-tournaments', '/my-earnings', '/trade', '/staff']) {
+      expect(budgetOf(route)).toBeGreaterThanOrEqual(110 * KB);
+      expect(budgetOf(route)).toBeLessThanOrEqual(121 * KB);
+    }
   });
 });

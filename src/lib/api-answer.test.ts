@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every feature's *.api.ts reads the backend's answers through lib/api-answer.ts. These tests feed the

@@ -7,7 +7,7 @@
  * - `malformed`: the answer came but has another shape than the schema (a changed function, a proxy's
  *   error page); the message says so in words a player can read, `call` names the call for the logs.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 type ApiErrorKind = 'refused' | 'malformed';
 
@@ -41,7 +41,7 @@ function refusedBy(call: string, error: ServiceError): ApiError {
 }
 
 /** The answer as `schema` describes it, or an ApiError('malformed') naming `call`. */
-export function parseAnswer<Schema extends z.ZodType>(schema: Schema, data: unknown, call: string): z.output<Schema> {
+export function parseAnswer<Schema extends z.ZodMiniType>(schema: Schema, data: unknown, call: string): z.output<Schema> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
@@ -57,7 +57,7 @@ export function oneRow(data: unknown): unknown {
 /**
  * Answers of supabase-js: `{ data, error }`. Throws the refusal, else parses `data`.
  */
-export function readAnswer<Schema extends z.ZodType>(
+export function readAnswer<Schema extends z.ZodMiniType>(
   call: string,
   schema: Schema,
   answer: { data: unknown; error: ServiceError | null },

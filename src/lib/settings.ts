@@ -4,7 +4,7 @@
  * Only `PUBLIC_*` variables are read here: Astro inlines them into the built pages, so
  * nothing secret may ever be added to this module. Defaults are safe for local development.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { localAddresses } from './local-addresses';
 import { paidEntryOfferedBy } from './paid-entry-setting';
 
@@ -19,14 +19,14 @@ function read(name: string): string | undefined {
 const url = z.url();
 
 const SettingsSchema = z.object({
-  productName: z.string().min(1),
-  productShortName: z.string().min(1),
+  productName: z.string().check(z.minLength(1)),
+  productShortName: z.string().check(z.minLength(1)),
   siteUrl: url,
   supportEmail: z.email(),
   /** The business's postal address and phone number, shown on Contact (payment providers' merchant review asks for them). */
   business: z.object({
-    address: z.string().min(10).max(300),
-    phone: z.string().regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'PUBLIC_SUPPORT_PHONE must be a phone number like +91 80 1234 5678'),
+    address: z.string().check(z.minLength(10)).check(z.maxLength(300)),
+    phone: z.string().check(z.regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'PUBLIC_SUPPORT_PHONE must be a phone number like +91 80 1234 5678')),
   }),
   community: z.object({
     whatsapp: url,
@@ -35,7 +35,7 @@ const SettingsSchema = z.object({
     linkHub: url,
   }),
   registrationFormUrl: url,
-  supabase: z.object({ url, anonKey: z.string().min(1) }),
+  supabase: z.object({ url, anonKey: z.string().check(z.minLength(1)) }),
   razorpayCheckoutUrl: url,
   googleSignInEnabled: z.boolean(),
   /** Whether the site offers paid entry at all. The database's own switch (private.entry_settings) decides. */

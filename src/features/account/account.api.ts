@@ -3,7 +3,7 @@
  * signed-in player only (auth.uid()), so nothing here can show another player's data.
  * Answers are checked against the row types of account.ts; see lib/api-answer.ts for the errors.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { oneRow, readAnswer } from '@/lib/api-answer';
 import { EMPTY_STATS, type Payment, type PlayerStats, type Registration } from './account';
@@ -12,46 +12,49 @@ const RegistrationRow = z.object({
   tournament_id: z.string(),
   tournament_title: z.string(),
   series: z.string(),
-  slots: z.number().int(),
+  slots: z.int(),
   status: z.string(),
   registered_at: z.string(),
-}) satisfies z.ZodType<Registration>;
+}) satisfies z.ZodMiniType<Registration>;
 
 const PaymentRow = z.object({
   id: z.string(),
-  razorpay_payment_id: z.string().nullable(),
-  razorpay_order_id: z.string().nullable(),
-  amount_paise: z.number().int(),
+  razorpay_payment_id: z.nullable(z.string()),
+  razorpay_order_id: z.nullable(z.string()),
+  amount_paise: z.int(),
   currency: z.string(),
   tournament_id: z.string(),
-  tournament_title: z.string().nullable(),
-  slots: z.number().int(),
+  tournament_title: z.nullable(z.string()),
+  slots: z.int(),
   status: z.string(),
-  status_reason: z.string().nullable(),
+  status_reason: z.nullable(z.string()),
   created_at: z.string(),
-}) satisfies z.ZodType<Payment>;
+}) satisfies z.ZodMiniType<Payment>;
 
 // A player without matches has no stats row yet: that is all zeros, not an error.
-const StatsRow = z
-  .object({
-    total_earnings_paise: z.number(),
-    matches_played: z.number().int(),
-    matches_won: z.number().int(),
-    matches_lost: z.number().int(),
-    goals_scored: z.number().int(),
-    goals_conceded: z.number().int(),
-    titles: z.number().int(),
-    win_rate_percent: z.number().int(),
-  })
-  .partial()
-  .nullish()
-  .transform((row): PlayerStats => ({ ...EMPTY_STATS, ...row }));
+const StatsRow = z.pipe(
+  z.nullish(
+    z.partial(
+      z.object({
+        total_earnings_paise: z.number(),
+        matches_played: z.int(),
+        matches_won: z.int(),
+        matches_lost: z.int(),
+        goals_scored: z.int(),
+        goals_conceded: z.int(),
+        titles: z.int(),
+        win_rate_percent: z.int(),
+      }),
+    ),
+  ),
+  z.transform((row): PlayerStats => ({ ...EMPTY_STATS, ...row })),
+);
 
-const rows = <Row extends z.ZodType>(row: Row) =>
-  z
-    .array(row)
-    .nullable()
-    .transform((list) => list ?? []);
+const rows = <Row extends z.ZodMiniType>(row: Row) =>
+  z.pipe(
+    z.nullable(z.array(row)),
+    z.transform((list) => list ?? []),
+  );
 
 export async function fetchMyRegistrations(): Promise<Registration[]> {
   return readAnswer('rpc get_my_registrations', rows(RegistrationRow), await getSupabase().rpc('get_my_registrations'));
@@ -67,11 +70,10 @@ export async function fetchMyStats(): Promise<PlayerStats> {
 }
 
 // The prize money won, a sum over the ledger: the record's winnings card on the dashboard and profile.
-const EarningsWon = z
-  .object({ won_paise: z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number) })
-  .partial()
-  .nullish()
-  .transform((row) => row?.won_paise ?? 0);
+const EarningsWon = z.pipe(
+  z.nullish(z.partial(z.object({ won_paise: z.pipe(z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))]), z.transform(Number)) }))),
+  z.transform((row) => row?.won_paise ?? 0),
+);
 
 export async function fetchMyWinnings(): Promise<number> {
   const answer = await getSupabase().rpc('get_my_earnings');

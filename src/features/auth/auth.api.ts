@@ -3,7 +3,7 @@
  * Refusals are thrown as supabase-js AuthErrors (typed, with the code classifyAuthError in auth.ts turns
  * into words); the answers that carry data are checked with zod, an odd one is an ApiError('malformed').
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { qrCodeImageSource } from './auth';
@@ -13,7 +13,7 @@ const FactorList = z.object({
     z.object({
       id: z.string(),
       factor_type: z.string(),
-      friendly_name: z.string().nullish(),
+      friendly_name: z.nullish(z.string()),
       status: z.enum(['verified', 'unverified']),
       created_at: z.string(),
     }),

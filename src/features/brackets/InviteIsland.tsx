@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
 import { EntryActionError, entryErrorMessage, isInvitationToken, PROFILE_HINTS, whenIST } from './brackets';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { InvitationSchema } from './brackets.schemas';
 
 type Invitation = z.infer<typeof InvitationSchema>;

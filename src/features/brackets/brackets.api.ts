@@ -4,7 +4,7 @@
  * stable hint. Islands import this module lazily: supabase-js and zod load after the first paint.
  */
 import type { PostgrestError } from '@supabase/postgrest-js';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
 import { EntryActionError } from './brackets';
@@ -17,7 +17,7 @@ import {
   MyEntriesSchema,
 } from './brackets.schemas';
 
-async function call<Schema extends z.ZodType>(name: string, args: Record<string, unknown>, schema: Schema): Promise<z.infer<Schema>> {
+async function call<Schema extends z.ZodMiniType>(name: string, args: Record<string, unknown>, schema: Schema): Promise<z.infer<Schema>> {
   const { data, error } = await getSupabase().rpc(name, args);
   if (error) throw refusal(error);
   const parsed = schema.safeParse(data);
@@ -33,7 +33,7 @@ export const fetchBracket = (tournamentId: string) => call('get_bracket', { p_to
 
 export const fetchMyEntries = (tournamentId: string) => call('get_my_entries', { p_tournament_id: tournamentId }, MyEntriesSchema);
 
-export const fetchAllMyEntries = () => call('get_my_entries_all', {}, MyEntriesSchema.array());
+export const fetchAllMyEntries = () => call('get_my_entries_all', {}, z.array(MyEntriesSchema));
 
 export const checkIn = (tournamentId: string) => call('check_in', { p_tournament_id: tournamentId }, CheckInAnswerSchema);
 

@@ -3,40 +3,40 @@
  * zod. Only brackets.api.ts and the verification script import this module: islands load it lazily, so
  * zod never delays the first paint of a tournament page.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const isoTime = z.string().min(1);
+const isoTime = z.string().check(z.minLength(1));
 
-export const BracketEntrySchema = z.object({ entry_id: z.string(), in_game_name: z.string().nullable() });
+export const BracketEntrySchema = z.object({ entry_id: z.string(), in_game_name: z.nullable(z.string()) });
 
 export const MATCH_STATUSES = ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'] as const;
 
 export const BracketMatchSchema = z.object({
   id: z.string(),
-  round: z.number().int().positive(),
-  position: z.number().int().positive(),
-  entries: z.tuple([BracketEntrySchema.nullable(), BracketEntrySchema.nullable()]),
-  score: z.tuple([z.number().int(), z.number().int()]).nullable(),
-  winner_entry_id: z.string().nullable(),
+  round: z.int().check(z.positive()),
+  position: z.int().check(z.positive()),
+  entries: z.tuple([z.nullable(BracketEntrySchema), z.nullable(BracketEntrySchema)]),
+  score: z.nullable(z.tuple([z.int(), z.int()])),
+  winner_entry_id: z.nullable(z.string()),
   // A word this page does not know yet is shown as it comes rather than breaking the bracket.
   status: z.string(),
-  scheduled_at: isoTime.nullable(),
+  scheduled_at: z.nullable(isoTime),
 });
 
 export const BracketRoundSchema = z.object({
-  round: z.number().int().positive(),
+  round: z.int().check(z.positive()),
   name: z.string(),
-  scheduled_at: isoTime.nullable().optional(),
+  scheduled_at: z.optional(z.nullable(isoTime)),
   matches: z.array(BracketMatchSchema),
 });
 
 export const DrawSchema = z.object({
-  commitment: z.string().nullable(),
-  secret: z.string().nullable(),
+  commitment: z.nullable(z.string()),
+  secret: z.nullable(z.string()),
   entry_ids: z.array(z.string()),
-  same_buyer: z.array(z.array(z.string())).default([]),
-  drawn_at: isoTime.nullable().optional(),
-  bracket_size: z.number().int().positive().nullable().optional(),
+  same_buyer: z._default(z.array(z.array(z.string())), []),
+  drawn_at: z.optional(z.nullable(isoTime)),
+  bracket_size: z.optional(z.nullable(z.int().check(z.positive()))),
 });
 
 export const BracketSchema = z.object({
@@ -49,23 +49,23 @@ const EntryStatus = z.enum(['active', 'withdrawn', 'cancelled']);
 export const MyEntriesSchema = z.object({
   tournament_id: z.string(),
   check_in: z.object({ opens_at: isoTime, closes_at: isoTime, is_open: z.boolean() }),
-  my_entry: z
-    .object({
+  my_entry: z.nullable(
+    z.object({
       entry_id: z.string(),
-      slot_number: z.number().int(),
+      slot_number: z.int(),
       status: EntryStatus,
-      checked_in_at: isoTime.nullable(),
+      checked_in_at: z.nullable(isoTime),
       bought_by_me: z.boolean(),
-    })
-    .nullable(),
+    }),
+  ),
   bought: z.array(
     z.object({
       entry_id: z.string(),
-      slot_number: z.number().int(),
+      slot_number: z.int(),
       status: EntryStatus,
-      player_in_game_name: z.string().nullable(),
-      invitation_token: z.string().nullable(),
-      invited_email: z.string().nullable(),
+      player_in_game_name: z.nullable(z.string()),
+      invitation_token: z.nullable(z.string()),
+      invited_email: z.nullable(z.string()),
     }),
   ),
 });
@@ -75,7 +75,7 @@ export const CheckInAnswerSchema = z.object({ entry_id: z.string(), checked_in_a
 export const InviteAnswerSchema = z.object({
   entry_id: z.string(),
   invitation_token: z.string(),
-  invited_email: z.string().nullable(),
+  invited_email: z.nullable(z.string()),
 });
 
 export const InvitationSchema = z.object({
@@ -83,7 +83,7 @@ export const InvitationSchema = z.object({
   tournament_title: z.string(),
   starts_at: isoTime,
   check_in_closes_at: isoTime,
-  buyer_in_game_name: z.string().nullable(),
+  buyer_in_game_name: z.nullable(z.string()),
   status: z.enum(['open', 'accepted', 'withdrawn']),
 });
 

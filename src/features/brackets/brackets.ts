@@ -3,7 +3,7 @@
  * that tells them where they stand, where each match sits in the tree, check-in and extra-slot states.
  * Pure functions only (no React, no Supabase); brackets.api.ts does the IO.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { formatDateIST, formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { invitationHref, isPodId } from '@/lib/routes';
 import type { BracketMatchSchema, BracketRoundSchema, BracketSchema, MyEntriesSchema } from './brackets.schemas';

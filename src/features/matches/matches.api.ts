@@ -4,7 +4,7 @@
  * player's actions (lifecycle.md, A match) and the evidence bucket `match-evidence/<match>/<user>/<file>`.
  * Answers are checked with zod; failures are ApiErrors (lib/api-answer.ts) whose hint names the rule.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
@@ -12,47 +12,47 @@ import { ERROR_CODES, isErrorCode } from '../../../supabase/functions/_shared/er
 import { MATCH_STATUSES, type MatchReport, type MatchRow as MatchRowType, type Side } from './matchSteps';
 
 const EVIDENCE_BUCKET = 'match-evidence';
-const timestamp = z.string().min(1);
+const timestamp = z.string().check(z.minLength(1));
 
 export const MatchRow = z.object({
   id: z.string(),
   tournament_id: z.string(),
-  round: z.number().int(),
-  position: z.number().int(),
-  entry_a: z.string().nullable(),
-  entry_b: z.string().nullable(),
-  winner_entry_id: z.string().nullable(),
-  score_a: z.number().int().nullable(),
-  score_b: z.number().int().nullable(),
+  round: z.int(),
+  position: z.int(),
+  entry_a: z.nullable(z.string()),
+  entry_b: z.nullable(z.string()),
+  winner_entry_id: z.nullable(z.string()),
+  score_a: z.nullable(z.int()),
+  score_b: z.nullable(z.int()),
   status: z.enum(MATCH_STATUSES),
   scheduled_at: timestamp,
-  ready_a_at: timestamp.nullable(),
-  ready_b_at: timestamp.nullable(),
-  room_posted_at: timestamp.nullable(),
-  walkover_entry_id: z.string().nullable(),
-  walkover_claimed_at: timestamp.nullable(),
-}) satisfies z.ZodType<MatchRowType>;
+  ready_a_at: z.nullable(timestamp),
+  ready_b_at: z.nullable(timestamp),
+  room_posted_at: z.nullable(timestamp),
+  walkover_entry_id: z.nullable(z.string()),
+  walkover_claimed_at: z.nullable(timestamp),
+}) satisfies z.ZodMiniType<MatchRowType>;
 
 const MATCH_COLUMNS =
   'id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, score_a, score_b, status, scheduled_at, ready_a_at, ready_b_at, room_posted_at, walkover_entry_id, walkover_claimed_at';
 
-const BracketEntry = z.object({ entry_id: z.string(), in_game_name: z.string().nullable() }).nullable();
+const BracketEntry = z.nullable(z.object({ entry_id: z.string(), in_game_name: z.nullable(z.string()) }));
 const BracketMatch = z.object({
   id: z.string(),
-  round: z.number().int(),
-  position: z.number().int(),
+  round: z.int(),
+  position: z.int(),
   entries: z.tuple([BracketEntry, BracketEntry]),
   status: z.enum(MATCH_STATUSES),
   scheduled_at: timestamp,
 });
 /** The part of get_bracket (the public contract) the match page reads. */
 export const Bracket = z.object({
-  rounds: z.array(z.object({ round: z.number().int(), name: z.string(), matches: z.array(BracketMatch) })),
+  rounds: z.array(z.object({ round: z.int(), name: z.string(), matches: z.array(BracketMatch) })),
 });
 export type Bracket = z.infer<typeof Bracket>;
 export type BracketMatch = z.infer<typeof BracketMatch>;
 
-export const MatchRoom = z.object({ room_id: z.string().nullable(), password: z.string().nullable() });
+export const MatchRoom = z.object({ room_id: z.nullable(z.string()), password: z.nullable(z.string()) });
 export type MatchRoom = z.infer<typeof MatchRoom>;
 
 const DisputeAnswer = z.object({ deadline_at: timestamp });
@@ -80,7 +80,7 @@ export async function fetchMatch(matchId: string): Promise<MatchRowType | null> 
   // A malformed id would be refused by Postgres as a bad uuid: it names no match either way.
   if (!/^[0-9a-f-]{36}$/i.test(matchId)) return null;
   const answer = await getSupabase().from('matches').select(MATCH_COLUMNS).eq('id', matchId).maybeSingle();
-  return readAnswer('one match', MatchRow.nullable(), answer);
+  return readAnswer('one match', z.nullable(MatchRow), answer);
 }
 
 export async function fetchBracket(tournamentId: string): Promise<Bracket> {
@@ -90,7 +90,7 @@ export async function fetchBracket(tournamentId: string): Promise<Bracket> {
 /** The tournament's title, for the page heading (null when the row is gone). */
 export async function fetchTournamentTitle(tournamentId: string): Promise<string | null> {
   const answer = await getSupabase().from('tournaments').select('title').eq('id', tournamentId).maybeSingle();
-  return readAnswer('tournament title', z.object({ title: z.string() }).nullable(), answer)?.title ?? null;
+  return readAnswer('tournament title', z.nullable(z.object({ title: z.string() })), answer)?.title ?? null;
 }
 
 /** The viewer's side in the match: 'a' (host), 'b', or null when they play neither entry. */
@@ -109,7 +109,7 @@ export async function fetchRoom(matchId: string): Promise<MatchRoom> {
   return readAnswer('rpc get_match_room', MatchRoom, await getSupabase().rpc('get_match_room', { p_match_id: matchId }));
 }
 
-const Acknowledged = z.object({ match_id: z.string() }).loose();
+const Acknowledged = z.looseObject({ match_id: z.string() });
 
 export async function postRoom(matchId: string, roomId: string, password: string): Promise<void> {
   const answer = await getSupabase().rpc('post_room', { p_match_id: matchId, p_room_id: roomId.trim(), p_password: password.trim() });
@@ -163,28 +163,28 @@ export async function reportMatch(report: {
 
 const MatchReportRow = z.object({
   entry_id: z.string(),
-  score: z.tuple([z.number().int(), z.number().int()]),
+  score: z.tuple([z.int(), z.int()]),
   winner_entry_id: z.string(),
   screenshot_path: z.string(),
   reported_at: timestamp,
-}) satisfies z.ZodType<MatchReport>;
+}) satisfies z.ZodMiniType<MatchReport>;
 
 /** What the two players and staff read besides the row (get_match_reports): reports, the dispute, a walkover claim. */
 export const MatchReports = z.object({
   reports: z.array(MatchReportRow),
-  dispute: z
-    .object({
+  dispute: z.nullable(
+    z.object({
       reason: z.string(),
-      details: z.string().nullable(),
+      details: z.nullable(z.string()),
       opened_at: timestamp,
       deadline_at: timestamp,
-      opened_by_entry_id: z.string().nullable(),
-      settled_at: timestamp.nullable(),
-      outcome: z.string().nullable(),
-      note: z.string().nullable(),
-    })
-    .nullable(),
-  walkover: z.object({ entry_id: z.string(), claimed_at: timestamp, contest_until: timestamp }).nullable(),
+      opened_by_entry_id: z.nullable(z.string()),
+      settled_at: z.nullable(timestamp),
+      outcome: z.nullable(z.string()),
+      note: z.nullable(z.string()),
+    }),
+  ),
+  walkover: z.nullable(z.object({ entry_id: z.string(), claimed_at: timestamp, contest_until: timestamp })),
 });
 export type MatchReports = z.infer<typeof MatchReports>;
 export type MatchDispute = NonNullable<MatchReports['dispute']>;

@@ -3,23 +3,23 @@
  * them read, the e-mail setting per kind, and the Realtime feed of new ones. Answers are checked with zod;
  * failures are ApiErrors (lib/api-answer.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
 import type { NotificationInbox, NotificationItem } from './notifications';
 
 const Item = z.object({
-  id: z.number().int(),
+  id: z.int(),
   kind: z.string(),
   title: z.string(),
   body: z.string(),
-  link: z.string().nullable(),
+  link: z.nullable(z.string()),
   created_at: z.string(),
   read: z.boolean(),
-}) satisfies z.ZodType<NotificationItem>;
+}) satisfies z.ZodMiniType<NotificationItem>;
 
-const Inbox = z.object({ unread: z.number().int(), items: z.array(Item) }) satisfies z.ZodType<NotificationInbox>;
+const Inbox = z.object({ unread: z.int(), items: z.array(Item) }) satisfies z.ZodMiniType<NotificationInbox>;
 
 const Setting = z.object({ kind: z.string(), email: z.boolean(), urgent: z.boolean() });
 export type NotificationSetting = z.infer<typeof Setting>;
@@ -30,7 +30,7 @@ export async function fetchMyNotifications(): Promise<NotificationInbox> {
 
 export async function markAllNotificationsRead(): Promise<number> {
   const answer = await getSupabase().rpc('mark_notifications_read');
-  return readAnswer('rpc mark_notifications_read', z.object({ marked: z.number().int() }), answer).marked;
+  return readAnswer('rpc mark_notifications_read', z.object({ marked: z.int() }), answer).marked;
 }
 
 export async function fetchMyNotificationSettings(): Promise<NotificationSetting[]> {

@@ -3,22 +3,22 @@
  * Answers are checked with zod; refusals and odd answers are ApiErrors (lib/api-answer.ts) whose
  * message is the database's own words.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import type { EntryEligibility } from './eligibility';
 
 const EligibilityAnswer = z.object({
-  paid_entry_refusal: z.enum(['paid_entry_disabled', 'profile_incomplete', 'too_young_for_paid_entry', 'residence_required']).nullable(),
-  free_entry_refusal: z.enum(['profile_incomplete', 'parental_consent_required']).nullable(),
+  paid_entry_refusal: z.nullable(z.enum(['paid_entry_disabled', 'profile_incomplete', 'too_young_for_paid_entry', 'residence_required'])),
+  free_entry_refusal: z.nullable(z.enum(['profile_incomplete', 'parental_consent_required'])),
   parental_consent: z.boolean(),
-  pending_parent_email: z.string().nullable(),
-}) satisfies z.ZodType<EntryEligibility>;
+  pending_parent_email: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<EntryEligibility>;
 
 /** Calls that answer nothing worth reading: any answer is fine, only a refusal counts. */
 const AnyAnswer = z.unknown();
 
-const ConsentAnswer = z.object({ in_game_name: z.string().nullable() });
+const ConsentAnswer = z.object({ in_game_name: z.nullable(z.string()) });
 
 export async function fetchMyEntryEligibility(): Promise<EntryEligibility> {
   return readAnswer('rpc get_my_entry_eligibility', EligibilityAnswer, await getSupabase().rpc('get_my_entry_eligibility'));

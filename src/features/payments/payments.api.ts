@@ -4,7 +4,7 @@
  * Every answer is checked with zod (payments.schemas.ts): the payment function's answers become typed
  * `{ success: false, error }` results, the database reads typed rows or ApiErrors (lib/api-answer.ts).
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
@@ -103,7 +103,7 @@ export type Participant = z.output<typeof ParticipantRows>[number];
 
 export async function fetchSlots(tournamentId: string): Promise<Slots | null> {
   const answer = await getSupabase().from('tournaments').select('filled_slots, max_players').eq('id', tournamentId).maybeSingle();
-  const row = readAnswer('slots of a tournament', SlotsRow.nullable(), answer);
+  const row = readAnswer('slots of a tournament', z.nullable(SlotsRow), answer);
   return row ? { filled: row.filled_slots, total: row.max_players } : null;
 }
 

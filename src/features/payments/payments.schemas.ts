@@ -3,26 +3,26 @@
  * payments.api.ts imports this module, and islands load that lazily: zod never delays the first paint
  * of a tournament page.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const CreateOrderAnswer = z.union([
   z.object({
     success: z.literal(true),
-    key: z.string().startsWith('rzp_'),
-    amount: z.number().int().positive(),
+    key: z.string().check(z.startsWith('rzp_')),
+    amount: z.int().check(z.positive()),
     currency: z.string(),
-    order_id: z.string().startsWith('order_'),
+    order_id: z.string().check(z.startsWith('order_')),
     /** Seconds the checkout stays open; the server's order expires a little later. */
-    timeout: z.number().int().positive().optional(),
+    timeout: z.optional(z.int().check(z.positive())),
   }),
-  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional() }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.optional(z.string()) }),
 ]);
 export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
 export type PaymentOrder = Extract<CreateOrderAnswer, { success: true }>;
 
 export const VerifyAnswer = z.union([
-  z.object({ success: z.literal(true), slots: z.number().int().optional() }),
-  z.object({ success: z.literal(false), error: z.string(), code: z.string().optional(), refunded: z.boolean().optional() }),
+  z.object({ success: z.literal(true), slots: z.optional(z.int()) }),
+  z.object({ success: z.literal(false), error: z.string(), code: z.optional(z.string()), refunded: z.optional(z.boolean()) }),
 ]);
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;
 
@@ -35,14 +35,14 @@ export const CheckoutSuccess = z.object({
 export type CheckoutSuccess = z.infer<typeof CheckoutSuccess>;
 
 /** A row of get_my_registrations as the pay panel reads it (the function answers more columns). */
-export const OwnRegistrationRows = z
-  .array(z.object({ tournament_id: z.string(), slots: z.number().int(), status: z.string(), registered_at: z.string() }))
-  .nullable()
-  .transform((rows) => rows ?? []);
+export const OwnRegistrationRows = z.pipe(
+  z.nullable(z.array(z.object({ tournament_id: z.string(), slots: z.int(), status: z.string(), registered_at: z.string() }))),
+  z.transform((rows) => rows ?? []),
+);
 
-export const SlotsRow = z.object({ filled_slots: z.number().int(), max_players: z.number().int() });
+export const SlotsRow = z.object({ filled_slots: z.int(), max_players: z.int() });
 
-export const ParticipantRows = z
-  .array(z.object({ in_game_name: z.string().nullable(), slots: z.number().int(), registered_at: z.string() }))
-  .nullable()
-  .transform((rows) => rows ?? []);
+export const ParticipantRows = z.pipe(
+  z.nullable(z.array(z.object({ in_game_name: z.nullable(z.string()), slots: z.int(), registered_at: z.string() }))),
+  z.transform((rows) => rows ?? []),
+);

@@ -4,7 +4,7 @@
  * admin with two-step sign-in. Answers are checked with zod (lib/api-answer): a refusal keeps the
  * database's code as the ApiError's hint, so the screens can say what it means.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { oneRow, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import {
@@ -20,39 +20,45 @@ import {
 import type { CertificateRow, QueueItem, ReconciliationDifference, WithholdingRow } from './staffPayouts';
 
 /** bigint sums may arrive as numbers or numeric strings, depending on the column type. */
-const sum = z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number);
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? null);
+const sum = z.pipe(z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))]), z.transform(Number));
+const text = z.pipe(
+  z.nullish(z.string()),
+  z.transform((value) => value ?? null),
+);
 
-const EarningsRow = z
-  .object({
-    won_paise: sum,
-    tax_withheld_paise: sum,
-    paid_out_paise: sum,
-    balance_paise: sum,
-    pending_paise: sum,
-  })
-  .partial()
-  .nullish()
-  .transform((row): Earnings => ({ ...EMPTY_EARNINGS, ...row }));
+const EarningsRow = z.pipe(
+  z.nullish(
+    z.partial(
+      z.object({
+        won_paise: sum,
+        tax_withheld_paise: sum,
+        paid_out_paise: sum,
+        balance_paise: sum,
+        pending_paise: sum,
+      }),
+    ),
+  ),
+  z.transform((row): Earnings => ({ ...EMPTY_EARNINGS, ...row })),
+);
 
-const KycRow = z
-  .object({
-    status: z.enum(['pending', 'verified', 'rejected']).nullish(),
-    reason: text,
-    pan_masked: text,
-    upi_id: text,
-    payouts_held_until: text,
-  })
-  .partial()
-  .nullish()
-  .transform((row): Kyc => (row?.status ? { ...NO_KYC, ...row, status: row.status } : NO_KYC));
+const KycRow = z.pipe(
+  z.nullish(
+    z.partial(
+      z.object({
+        status: z.nullish(z.enum(['pending', 'verified', 'rejected'])),
+        reason: text,
+        pan_masked: text,
+        upi_id: text,
+        payouts_held_until: text,
+      }),
+    ),
+  ),
+  z.transform((row): Kyc => (row?.status ? { ...NO_KYC, ...row, status: row.status } : NO_KYC)),
+);
 
 // get_my_payouts names the id payout_id, as request_payout does.
-const PayoutRow = z
-  .object({
+const PayoutRow = z.pipe(
+  z.object({
     payout_id: z.string(),
     gross_paise: sum,
     tax_paise: sum,
@@ -62,10 +68,16 @@ const PayoutRow = z
     failure_reason: text,
     created_at: z.string(),
     processed_at: text,
-  })
-  .transform(({ payout_id, ...row }): Payout => ({ ...row, id: payout_id }));
+  }),
+  z.transform(({ payout_id, ...row }): Payout => ({ ...row, id: payout_id })),
+);
 
-const PreviewRow = z.object({ gross_paise: sum, tax_paise: sum, net_paise: sum, balance_paise: sum }) satisfies z.ZodType<PayoutPreview>;
+const PreviewRow = z.object({
+  gross_paise: sum,
+  tax_paise: sum,
+  net_paise: sum,
+  balance_paise: sum,
+}) satisfies z.ZodMiniType<PayoutPreview>;
 
 const RequestRow = z.object({
   payout_id: z.string(),
@@ -73,48 +85,51 @@ const RequestRow = z.object({
   tax_paise: sum,
   net_paise: sum,
   status: z.string(),
-}) satisfies z.ZodType<PayoutRequest>;
+}) satisfies z.ZodMiniType<PayoutRequest>;
 
 const StatementRow = z.object({
-  financial_year: z.number().int(),
+  financial_year: z.int(),
   winnings_paise: sum,
   opening_balance_paise: sum,
   closing_balance_paise: sum,
-  tax_withheld: z
-    .array(z.object({ at: z.string(), paise: sum, payout_id: text }))
-    .nullish()
-    .transform((rows) => rows ?? []),
-  payouts: z
-    .array(
-      z
-        .object({
-          at: z.string().optional(),
-          created_at: z.string().optional(),
-          gross_paise: sum,
-          tax_paise: sum,
-          net_paise: sum,
-          status: z.string(),
-          payout_id: text,
-          id: text,
-        })
-        .transform((row) => ({
-          at: row.at ?? row.created_at ?? '',
-          gross_paise: row.gross_paise,
-          tax_paise: row.tax_paise,
-          net_paise: row.net_paise,
-          status: row.status,
-          payout_id: row.payout_id ?? row.id,
-        })),
-    )
-    .nullish()
-    .transform((rows) => rows ?? []),
-}) satisfies z.ZodType<TaxStatement, unknown>;
+  tax_withheld: z.pipe(
+    z.nullish(z.array(z.object({ at: z.string(), paise: sum, payout_id: text }))),
+    z.transform((rows) => rows ?? []),
+  ),
+  payouts: z.pipe(
+    z.nullish(
+      z.array(
+        z.pipe(
+          z.object({
+            at: z.optional(z.string()),
+            created_at: z.optional(z.string()),
+            gross_paise: sum,
+            tax_paise: sum,
+            net_paise: sum,
+            status: z.string(),
+            payout_id: text,
+            id: text,
+          }),
+          z.transform((row) => ({
+            at: row.at ?? row.created_at ?? '',
+            gross_paise: row.gross_paise,
+            tax_paise: row.tax_paise,
+            net_paise: row.net_paise,
+            status: row.status,
+            payout_id: row.payout_id ?? row.id,
+          })),
+        ),
+      ),
+    ),
+    z.transform((rows) => rows ?? []),
+  ),
+}) satisfies z.ZodMiniType<TaxStatement, unknown>;
 
-const list = <Row extends z.ZodType>(row: Row) =>
-  z
-    .array(row)
-    .nullable()
-    .transform((rows) => rows ?? []);
+const list = <Row extends z.ZodMiniType>(row: Row) =>
+  z.pipe(
+    z.nullable(z.array(row)),
+    z.transform((rows) => rows ?? []),
+  );
 
 async function rpc(
   name: string,
@@ -127,11 +142,11 @@ async function rpc(
   }
 }
 
-const readOne = async <Schema extends z.ZodType>(name: string, schema: Schema, args?: Record<string, unknown>) => {
+const readOne = async <Schema extends z.ZodMiniType>(name: string, schema: Schema, args?: Record<string, unknown>) => {
   const answer = await rpc(name, args);
   return readAnswer(`rpc ${name}`, schema, { data: oneRow(answer.data), error: answer.error });
 };
-const readList = async <Schema extends z.ZodType>(name: string, schema: Schema, args?: Record<string, unknown>) =>
+const readList = async <Schema extends z.ZodMiniType>(name: string, schema: Schema, args?: Record<string, unknown>) =>
   readAnswer(`rpc ${name}`, list(schema), await rpc(name, args));
 
 // Player
@@ -149,8 +164,8 @@ export const fetchMyTaxStatement = (financialYear: number) =>
   readOne('get_my_tax_statement', StatementRow, { p_financial_year: financialYear });
 
 // Staff (admins)
-const QueueRow = z
-  .object({
+const QueueRow = z.pipe(
+  z.object({
     payout_id: z.string(),
     user_id: z.string(),
     gross_paise: sum,
@@ -159,21 +174,21 @@ const QueueRow = z
     status: z.string(),
     upi_id: text,
     created_at: z.string(),
-    needs_approvals: z.number().int().nullish(),
-    approved_by: z
-      .array(z.object({ admin_id: z.string(), at: z.string() }))
-      .nullish()
-      .transform((rows) => rows ?? []),
-    can_approve: z.boolean().nullish(),
-    player: z.object({ legal_name: text, in_game_name: text, email: text }).nullish(),
-    kyc: z.object({ status: text, pan_masked: text, upi_id: text }).nullish(),
-    tax: z.object({ net_winnings_paise: sum, tax_paise: sum }).nullish(),
-    winnings: z
-      .array(z.object({ tournament_id: z.string(), title: text, place: text, amount_paise: sum, at: text }))
-      .nullish()
-      .transform((rows) => rows ?? []),
-  })
-  .transform(
+    needs_approvals: z.nullish(z.int()),
+    approved_by: z.pipe(
+      z.nullish(z.array(z.object({ admin_id: z.string(), at: z.string() }))),
+      z.transform((rows) => rows ?? []),
+    ),
+    can_approve: z.nullish(z.boolean()),
+    player: z.nullish(z.object({ legal_name: text, in_game_name: text, email: text })),
+    kyc: z.nullish(z.object({ status: text, pan_masked: text, upi_id: text })),
+    tax: z.nullish(z.object({ net_winnings_paise: sum, tax_paise: sum })),
+    winnings: z.pipe(
+      z.nullish(z.array(z.object({ tournament_id: z.string(), title: text, place: text, amount_paise: sum, at: text }))),
+      z.transform((rows) => rows ?? []),
+    ),
+  }),
+  z.transform(
     (row): QueueItem => ({
       payout_id: row.payout_id,
       user_id: row.user_id,
@@ -200,17 +215,18 @@ const QueueRow = z
         at: winning.at,
       })),
     }),
-  );
+  ),
+);
 
 const ReconciliationRow = z.object({
   kind: z.string(),
   reference: z.string(),
-  ledger_paise: sum.nullable(),
-  provider_paise: sum.nullable(),
+  ledger_paise: z.nullable(sum),
+  provider_paise: z.nullable(sum),
   found_at: z.string(),
   resolved_at: text,
   note: text,
-}) satisfies z.ZodType<ReconciliationDifference, unknown>;
+}) satisfies z.ZodMiniType<ReconciliationDifference, unknown>;
 
 const WithholdingSchema = z.object({
   payout_id: text,
@@ -221,15 +237,18 @@ const WithholdingSchema = z.object({
   gross_paise: sum,
   net_winnings_paise: sum,
   tax_paise: sum,
-}) satisfies z.ZodType<WithholdingRow, unknown>;
+}) satisfies z.ZodMiniType<WithholdingRow, unknown>;
 
 const CertificateSchema = z.object({
   pan: text,
   legal_name: text,
-  quarter: z.union([z.number().int(), z.string().regex(/^Q?[1-4]$/)]).transform((value) => Number(String(value).replace('Q', ''))),
+  quarter: z.pipe(
+    z.union([z.int(), z.string().check(z.regex(/^Q?[1-4]$/))]),
+    z.transform((value) => Number(String(value).replace('Q', ''))),
+  ),
   net_winnings_paise: sum,
   tax_paise: sum,
-}) satisfies z.ZodType<CertificateRow, unknown>;
+}) satisfies z.ZodMiniType<CertificateRow, unknown>;
 
 export const fetchPayoutQueue = () => readList('staff_list_payout_queue', QueueRow);
 export const approvePayout = (payoutId: string) => readOne('staff_approve_payout', z.unknown(), { p_payout_id: payoutId });

@@ -3,7 +3,7 @@
  * the caller and enforce the rules again), the profile-picture function and the Realtime feed of the
  * row. Answers are checked with zod; failures are ApiErrors (lib/api-answer.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, oneRow, parseAnswer, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
@@ -11,19 +11,19 @@ import { PROFILE_PICTURE_FUNCTION, type Profile, type ValidProfileForm } from '.
 
 const ProfileRow = z.object({
   id: z.string(),
-  email: z.string().nullable(),
-  legal_name: z.string().nullable(),
-  in_game_name: z.string().nullable(),
-  age: z.number().int().nullable(),
-  date_of_birth: z.string().nullable(),
-  lives_in_india_confirmed_at: z.string().nullable(),
-  game_user_id: z.string().nullable(),
+  email: z.nullable(z.string()),
+  legal_name: z.nullable(z.string()),
+  in_game_name: z.nullable(z.string()),
+  age: z.nullable(z.int()),
+  date_of_birth: z.nullable(z.string()),
+  lives_in_india_confirmed_at: z.nullable(z.string()),
+  game_user_id: z.nullable(z.string()),
   profile_completed: z.boolean(),
-  profile_image_url: z.string().nullable(),
-  updated_at: z.string().nullable(),
-}) satisfies z.ZodType<Profile>;
+  profile_image_url: z.nullable(z.string()),
+  updated_at: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<Profile>;
 
-const PictureAnswer = z.object({ url: z.string().min(1) });
+const PictureAnswer = z.object({ url: z.string().check(z.minLength(1)) });
 
 /** Whether this browser holds a session (the database still checks the caller on every call). */
 export async function hasSession(): Promise<boolean> {

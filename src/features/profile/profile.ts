@@ -2,7 +2,7 @@
  * The player profile: its shape, the form's validation (spec 5) and the picture rules.
  * Pure functions only; talking to Supabase lives in profile.api.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ageOn, MAX_PLAYER_AGE, MIN_PLAYER_AGE, todayInIndia } from '@/lib/legal';
 import {
   GAME_USER_ID_MAX_LENGTH,
@@ -99,27 +99,28 @@ const profileFormSchema = (now: Date) =>
   z.object({
     legalName: z
       .string()
-      .trim()
-      .min(LEGAL_NAME_MIN_LENGTH, FIELD_MESSAGES.legalNameShort)
-      .max(LEGAL_NAME_MAX_LENGTH, `Legal Name must be at most ${LEGAL_NAME_MAX_LENGTH} characters`)
-      .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name')),
+      .check(z.trim())
+      .check(z.minLength(LEGAL_NAME_MIN_LENGTH, FIELD_MESSAGES.legalNameShort))
+      .check(z.maxLength(LEGAL_NAME_MAX_LENGTH, `Legal Name must be at most ${LEGAL_NAME_MAX_LENGTH} characters`))
+      .check(z.refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name'))),
     inGameName: z
       .string()
-      .trim()
-      .min(IN_GAME_NAME_MIN_LENGTH, FIELD_MESSAGES.inGameNameShort)
-      .max(IN_GAME_NAME_MAX_LENGTH, `In-Game Name must be at most ${IN_GAME_NAME_MAX_LENGTH} characters`)
-      .refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name')),
-    dateOfBirth: z.string().superRefine((value, ctx) => {
-      const problem = dateOfBirthProblem(value, now);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-    gameUserId: z
-      .string()
-      .transform(normaliseGameUserId)
-      .superRefine((value, ctx) => {
+      .check(z.trim())
+      .check(z.minLength(IN_GAME_NAME_MIN_LENGTH, FIELD_MESSAGES.inGameNameShort))
+      .check(z.maxLength(IN_GAME_NAME_MAX_LENGTH, `In-Game Name must be at most ${IN_GAME_NAME_MAX_LENGTH} characters`))
+      .check(z.refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name'))),
+    dateOfBirth: z.string().check(
+      z.superRefine((value, ctx) => {
+        const problem = dateOfBirthProblem(value, now);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+    gameUserId: z.pipe(z.string(), z.transform(normaliseGameUserId)).check(
+      z.superRefine((value, ctx) => {
         const problem = gameUserIdProblem(value);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
+    ),
     livesInIndia: z.boolean(),
   });
 

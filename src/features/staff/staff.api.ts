@@ -4,7 +4,7 @@
  * `hint` is the database's code (second_step_required, staff_only, check_in_locked ...), so the console
  * can branch on it.
  */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, oneRow, parseAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import {
@@ -57,9 +57,9 @@ async function call(name: string, args?: Record<string, unknown>): Promise<unkno
   return answer.data;
 }
 
-const list = async <T extends z.ZodType>(schema: T, name: string, args?: Record<string, unknown>) =>
-  parseAnswer(schema.array(), (await call(name, args)) ?? [], `rpc ${name}`);
-const one = async <T extends z.ZodType>(schema: T, name: string, args?: Record<string, unknown>) =>
+const list = async <T extends z.ZodMiniType>(schema: T, name: string, args?: Record<string, unknown>) =>
+  parseAnswer(z.array(schema), (await call(name, args)) ?? [], `rpc ${name}`);
+const one = async <T extends z.ZodMiniType>(schema: T, name: string, args?: Record<string, unknown>) =>
   parseAnswer(schema, oneRow(await call(name, args)), `rpc ${name}`);
 
 export const fetchMyStaffRoles = () => list(MyStaffRole, 'get_my_staff_roles');

@@ -6,7 +6,7 @@
  * strings here, so one new word never blanks a whole list; roles are an exact set because the console
  * decides what to offer from them.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TOURNAMENT_STATUSES } from '@/features/tournaments/status';
 
 export const STAFF_ROLES = ['referee', 'organiser', 'admin'] as const;
@@ -14,14 +14,14 @@ export const StaffRoleName = z.enum(STAFF_ROLES);
 export type StaffRoleName = z.infer<typeof StaffRoleName>;
 
 /** Ids are uuids or bigints depending on the table: always read them as text. */
-const Id = z.union([z.string(), z.number()]).transform(String);
-const Time = z.string().min(1);
-const Count = z.number().int().nonnegative();
+const Id = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+const Time = z.string().check(z.minLength(1));
+const Count = z.int().check(z.nonnegative());
 
 export const MyStaffRole = z.object({
   id: Id,
   role: StaffRoleName,
-  tournament_id: z.string().nullable(),
+  tournament_id: z.nullable(z.string()),
 });
 export type MyStaffRole = z.infer<typeof MyStaffRole>;
 
@@ -29,8 +29,8 @@ export const AttentionItem = z.object({
   kind: z.string(),
   tournament_id: z.string(),
   title: z.string(),
-  due_at: Time.nullable(),
-  detail: z.string().nullable(),
+  due_at: z.nullable(Time),
+  detail: z.nullable(z.string()),
 });
 export type AttentionItem = z.infer<typeof AttentionItem>;
 
@@ -42,32 +42,32 @@ export const StaffTournament = z.object({
   entries: Count,
   capacity: Count,
   starts_at: Time,
-  check_in_opens_at: Time.nullable(),
-  check_in_closes_at: Time.nullable(),
+  check_in_opens_at: z.nullable(Time),
+  check_in_closes_at: z.nullable(Time),
   is_pod: z.boolean(),
 });
 export type StaffTournament = z.infer<typeof StaffTournament>;
 
 export const StaffEntry = z.object({
   entry_id: Id,
-  slot_number: z.number().int(),
-  buyer_in_game_name: z.string().nullable(),
-  buyer_email: z.string().nullable(),
-  player_in_game_name: z.string().nullable(),
-  player_email: z.string().nullable(),
+  slot_number: z.int(),
+  buyer_in_game_name: z.nullable(z.string()),
+  buyer_email: z.nullable(z.string()),
+  player_in_game_name: z.nullable(z.string()),
+  player_email: z.nullable(z.string()),
   status: z.string(),
-  checked_in_at: Time.nullable(),
+  checked_in_at: z.nullable(Time),
   /** Why the draw withdrew an entry (not checked in), when it did. */
-  withdraw_reason: z.string().nullable().optional(),
-  payment_status: z.string().nullable(),
-  amount_paise: z.number().int().nullable(),
+  withdraw_reason: z.optional(z.nullable(z.string())),
+  payment_status: z.nullable(z.string()),
+  amount_paise: z.nullable(z.int()),
 });
 export type StaffEntry = z.infer<typeof StaffEntry>;
 
-export const CheckInChange = z.object({ entry_id: Id, checked_in_at: Time.nullable() });
+export const CheckInChange = z.object({ entry_id: Id, checked_in_at: z.nullable(Time) });
 export type CheckInChange = z.infer<typeof CheckInChange>;
 
-export const DrawResult = z.object({ drawn: z.boolean(), entries: Count, bracket_size: Count.nullable() });
+export const DrawResult = z.object({ drawn: z.boolean(), entries: Count, bracket_size: z.nullable(Count) });
 export type DrawResult = z.infer<typeof DrawResult>;
 
 /** get_tournament_state's shape; the console only reads the new start back. */
@@ -88,10 +88,10 @@ export const AuditRow = z.object({
   at: Time,
   action: z.string(),
   /** The change in words ("demo3 checked in by hand"). */
-  summary: z.string().nullable().optional(),
-  actor_email: z.string().nullable(),
-  actor_role: z.string().nullable().optional(),
-  reason: z.string().nullable(),
+  summary: z.optional(z.nullable(z.string())),
+  actor_email: z.nullable(z.string()),
+  actor_role: z.optional(z.nullable(z.string())),
+  reason: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
   is_public: z.boolean(),
@@ -100,10 +100,10 @@ export type AuditRow = z.infer<typeof AuditRow>;
 
 export const GrantedRole = z.object({
   id: Id,
-  email: z.string().nullable(),
-  in_game_name: z.string().nullable(),
+  email: z.nullable(z.string()),
+  in_game_name: z.nullable(z.string()),
   role: StaffRoleName,
-  tournament_id: z.string().nullable(),
+  tournament_id: z.nullable(z.string()),
   granted_at: Time,
 });
 export type GrantedRole = z.infer<typeof GrantedRole>;
@@ -115,12 +115,12 @@ export const TournamentChange = z.object({
   at: Time,
   action: z.string(),
   summary: z.string(),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   actor: z.string(),
 });
 export type TournamentChange = z.infer<typeof TournamentChange>;
 
-const MatchSide = z.object({ entry_id: Id.nullable(), in_game_name: z.string().nullable() });
+const MatchSide = z.object({ entry_id: z.nullable(Id), in_game_name: z.nullable(z.string()) });
 export type MatchSide = z.infer<typeof MatchSide>;
 
 /** One open dispute of staff_list_disputes (the queue, nearest staff deadline first). */
@@ -129,17 +129,17 @@ export const OpenDispute = z.object({
   match_id: Id,
   tournament_id: z.string(),
   title: z.string(),
-  round: z.number().int(),
-  rounds: z.number().int(),
-  position: z.number().int(),
+  round: z.int(),
+  rounds: z.int(),
+  position: z.int(),
   status: z.string(),
   scheduled_at: Time,
   entries: z.tuple([MatchSide, MatchSide]),
   reason: z.string(),
-  details: z.string().nullable(),
+  details: z.nullable(z.string()),
   opened_at: Time,
   deadline_at: Time,
-  opened_by_entry_id: Id.nullable(),
+  opened_by_entry_id: z.nullable(Id),
 });
 export type OpenDispute = z.infer<typeof OpenDispute>;
 
@@ -148,24 +148,24 @@ export const MatchEvidence = z.object({
   reports: z.array(
     z.object({
       entry_id: Id,
-      score: z.tuple([z.number().int(), z.number().int()]),
+      score: z.tuple([z.int(), z.int()]),
       winner_entry_id: Id,
       screenshot_path: z.string(),
       reported_at: Time,
     }),
   ),
-  dispute: z
-    .object({
+  dispute: z.nullable(
+    z.object({
       reason: z.string(),
-      details: z.string().nullable(),
+      details: z.nullable(z.string()),
       opened_at: Time,
       deadline_at: Time,
-      opened_by_entry_id: Id.nullable(),
-      settled_at: Time.nullable(),
-      outcome: z.string().nullable(),
-      note: z.string().nullable(),
-    })
-    .nullable(),
+      opened_by_entry_id: z.nullable(Id),
+      settled_at: z.nullable(Time),
+      outcome: z.nullable(z.string()),
+      note: z.nullable(z.string()),
+    }),
+  ),
 });
 export type MatchEvidence = z.infer<typeof MatchEvidence>;
 export type MatchEvidenceReport = MatchEvidence['reports'][number];
@@ -177,9 +177,7 @@ export const MatchDecision = z.looseObject({ match_id: Id, status: z.string() })
 export const CorrectionAnswer = z.object({
   match_id: Id,
   winner_changes: z.boolean(),
-  later_matches: z.array(
-    z.object({ match_id: Id, round: z.number().int(), position: z.number().int(), status: z.string(), played: z.boolean() }),
-  ),
+  later_matches: z.array(z.object({ match_id: Id, round: z.int(), position: z.int(), status: z.string(), played: z.boolean() })),
   applied: z.boolean(),
 });
 export type CorrectionAnswer = z.infer<typeof CorrectionAnswer>;
@@ -188,16 +186,16 @@ export type CorrectionAnswer = z.infer<typeof CorrectionAnswer>;
 export const StaffBracket = z.object({
   rounds: z.array(
     z.object({
-      round: z.number().int(),
+      round: z.int(),
       name: z.string(),
       matches: z.array(
         z.object({
           id: Id,
-          round: z.number().int(),
-          position: z.number().int(),
-          entries: z.tuple([MatchSide.nullable(), MatchSide.nullable()]),
-          score: z.tuple([z.number().int(), z.number().int()]).nullable(),
-          winner_entry_id: Id.nullable(),
+          round: z.int(),
+          position: z.int(),
+          entries: z.tuple([z.nullable(MatchSide), z.nullable(MatchSide)]),
+          score: z.nullable(z.tuple([z.int(), z.int()])),
+          winner_entry_id: z.nullable(Id),
           status: z.string(),
         }),
       ),

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
   allows,
@@ -85,7 +86,7 @@ describe('messages for the database codes', () => {
 describe('answers are checked', () => {
   it('a malformed answer is a typed error, not a crash later', () => {
     expect(() => parseAnswer(RefundProgress, { total: 3, done: 'two' }, 'rpc staff_refund_progress')).toThrow(ApiError);
-    expect(() => parseAnswer(StaffTournament.array(), [{ id: 'x' }], 'rpc staff_list_tournaments')).toThrow(
+    expect(() => parseAnswer(z.array(StaffTournament), [{ id: 'x' }], 'rpc staff_list_tournaments')).toThrow(
       expect.objectContaining({ kind: 'malformed', call: 'rpc staff_list_tournaments' }),
     );
   });

@@ -2,7 +2,7 @@
  * Reading pods (quick-format tournaments the database creates) for the series and pod pages. Public.
  * Answers are checked with zod; failures are ApiErrors (lib/api-answer.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 
@@ -11,10 +11,10 @@ export const PodRow = z.object({
   title: z.string(),
   format: z.string(),
   series_id: z.string(),
-  pod_number: z.number().int(),
-  entry_fee_paise: z.number().int(),
-  prize_pool_paise: z.number().int(),
-  max_players: z.number().int(),
+  pod_number: z.int(),
+  entry_fee_paise: z.int(),
+  prize_pool_paise: z.int(),
+  max_players: z.int(),
 });
 export type PodRow = z.infer<typeof PodRow>;
 
@@ -29,11 +29,11 @@ export async function fetchPodsOfSeries(seriesId: string, limit = 8): Promise<Po
     .not('pod_number', 'is', null)
     .order('pod_number', { ascending: false })
     .limit(limit);
-  return readAnswer('pods of a series', PodRow.array(), answer);
+  return readAnswer('pods of a series', z.array(PodRow), answer);
 }
 
 /** One pod, or null when no pod has this id. */
 export async function fetchPod(podId: string): Promise<PodRow | null> {
   const answer = await getSupabase().from('tournaments').select(COLUMNS).eq('id', podId).not('pod_number', 'is', null).maybeSingle();
-  return readAnswer('one pod', PodRow.nullable(), answer);
+  return readAnswer('one pod', z.nullable(PodRow), answer);
 }

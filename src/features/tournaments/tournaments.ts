@@ -6,7 +6,7 @@
  * those files; `npm run catalog:sync` copies the money and capacity facts into the
  * `tournaments` table, which is what payments trust.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { registrationClosesAt } from './status.ts';
 // Relative, with its extension: the catalog sync runs this module under plain Node.
 import { MAX_SLOTS, MIN_SLOTS } from '../../lib/rules.ts';
@@ -20,9 +20,9 @@ export type TournamentFormat = z.infer<typeof TournamentFormat>;
 export const TournamentSchema = z
   .object({
     /** URL slug and database key: lower-case letters, digits, '-' and '_'. */
-    id: z.string().regex(/^[a-z0-9][a-z0-9_-]{1,62}$/),
-    title: z.string().min(3).max(80),
-    subtitle: z.string().max(120).nullable(),
+    id: z.string().check(z.regex(/^[a-z0-9][a-z0-9_-]{1,62}$/)),
+    title: z.string().check(z.minLength(3)).check(z.maxLength(80)),
+    subtitle: z.nullable(z.string().check(z.maxLength(120))),
     /** 'championship' entries are the monthly events (listed first, with the featured banner); 'quick' the short formats. */
     series: z.enum(['championship', 'quick']),
     format: TournamentFormat,
@@ -31,41 +31,45 @@ export const TournamentSchema = z
      * one button and no checkout; only a single tournament can be free (series: 'championship'), since a
      * quick series' pods are paid.
      */
-    entryFeeRupees: z.number().int().nonnegative().max(100_000),
+    entryFeeRupees: z.int().check(z.nonnegative()).check(z.lte(100_000)),
     /** Total paid out, whole rupees: the "prize" shown on cards and banners. */
-    prizePoolRupees: z.number().int().nonnegative(),
+    prizePoolRupees: z.int().check(z.nonnegative()),
     /** The champion's share when the pool is split; absent when the winner takes the whole pool. */
-    winnerPrizeRupees: z.number().int().nonnegative().optional(),
-    runnerUpPrizeRupees: z.number().int().nonnegative().optional(),
+    winnerPrizeRupees: z.optional(z.int().check(z.nonnegative())),
+    runnerUpPrizeRupees: z.optional(z.int().check(z.nonnegative())),
     /** How many of the best finishers are paid, shown in the rules. */
-    paidPlaces: z.number().int().positive().optional(),
-    maxPlayers: z.number().int().min(2).max(1000),
+    paidPlaces: z.optional(z.int().check(z.positive())),
+    maxPlayers: z.int().check(z.gte(2)).check(z.lte(1000)),
     /** Championship: whether registration is open (else "Coming soon"). Quick series: whether the series is active (has an open pod). */
     isLive: z.boolean(),
     /**
      * Registration closes at this instant or when check-in opens, whichever is first; absent means one hour
      * before the start (status.ts, and the database's get_tournament_state, apply the same rule).
      */
-    registrationClosesAt: Instant.optional(),
+    registrationClosesAt: z.optional(Instant),
     /** First match. */
     startsAt: Instant,
     /** Kept for older catalog files: the banner now points at the next championship edition by itself. */
-    featured: z.boolean().default(false),
-    description: z.string().min(20),
-    platforms: z.array(z.string()).min(1),
+    featured: z._default(z.boolean(), false),
+    description: z.string().check(z.minLength(20)),
+    platforms: z.array(z.string()).check(z.minLength(1)),
     /** A note shown under the details (community group, check-in reminders...). */
-    importantInfo: z.string().min(10),
-    rules: z.array(z.string().min(5)).min(3),
-    schedule: z.array(z.object({ round: z.string().min(1), startsAt: Instant })).min(1),
+    importantInfo: z.string().check(z.minLength(10)),
+    rules: z.array(z.string().check(z.minLength(5))).check(z.minLength(3)),
+    schedule: z.array(z.object({ round: z.string().check(z.minLength(1)), startsAt: Instant })).check(z.minLength(1)),
   })
-  .refine((t) => (t.winnerPrizeRupees ?? 0) <= t.prizePoolRupees, {
-    message: 'winnerPrizeRupees cannot exceed prizePoolRupees',
-    path: ['winnerPrizeRupees'],
-  })
-  .refine((t) => t.series !== 'quick' || t.entryFeeRupees > 0, {
-    message: 'a quick series has an entry fee: only a single tournament (series "championship") can be free',
-    path: ['entryFeeRupees'],
-  });
+  .check(
+    z.refine((t) => (t.winnerPrizeRupees ?? 0) <= t.prizePoolRupees, {
+      message: 'winnerPrizeRupees cannot exceed prizePoolRupees',
+      path: ['winnerPrizeRupees'],
+    }),
+  )
+  .check(
+    z.refine((t) => t.series !== 'quick' || t.entryFeeRupees > 0, {
+      message: 'a quick series has an entry fee: only a single tournament (series "championship") can be free',
+      path: ['entryFeeRupees'],
+    }),
+  );
 
 /** A free tournament: entered with one button, no checkout. */
 export const isFree = (t: Pick<Tournament, 'entryFeeRupees'>): boolean => t.entryFeeRupees === 0;
