@@ -32,23 +32,22 @@ describe('eager island preloads', () => {
     expect(withData).not.toContain('/_astro/resize.js');
   });
 
-  it('preloads a public page’s eager graph without its lazy data layer', () => {
-    const html = withIslandPreloads(page(eager + idle), '/pod/index.html', readModule);
-    expect(preloads(html)).toEqual(['/_astro/Profile.js', '/_astro/client.js', '/_astro/react.js', '/_astro/session.js']);
+  it('leaves a public page as it is: its islands load what they need when they need it', () => {
+    const html = page(eager + idle);
+    expect(withIslandPreloads(html, '/pod/index.html', readModule)).toBe(html);
+  });
+
+  it('on a private page preloads the Supabase client and the data modules, not the islands or other lazy chunks', () => {
+    const html = withIslandPreloads(page(eager), '/profile/index.html', readModule, { isPrivate: true });
+    const links = preloads(html);
+    expect(links.sort()).toEqual(['/_astro/profile.api.js', '/_astro/schemas.js', '/_astro/supabase.js']);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('on a private page also preloads the Supabase client and the data modules, never other lazy chunks', () => {
-    const links = preloads(withIslandPreloads(page(eager), '/profile/index.html', readModule, { isPrivate: true }));
-    expect(links).toEqual(expect.arrayContaining(['/_astro/supabase.js', '/_astro/profile.api.js', '/_astro/schemas.js']));
-    expect(links).not.toContain('/_astro/resize.js');
-    expect(new Set(links).size).toBe(links.length);
-  });
-
-  it('leaves a page without eager islands, or already preloading, unchanged', () => {
+  it('adds nothing to a private page without eager islands, or twice to one already preloading', () => {
     const quiet = page(idle);
-    expect(withIslandPreloads(quiet, '/about/index.html', readModule)).toBe(quiet);
-    const once = withIslandPreloads(page(eager), '/pod/index.html', readModule);
-    expect(withIslandPreloads(once, '/pod/index.html', readModule)).toBe(once);
+    expect(withIslandPreloads(quiet, '/trade/index.html', readModule, { isPrivate: true })).toBe(quiet);
+    const once = withIslandPreloads(page(eager), '/profile/index.html', readModule, { isPrivate: true });
+    expect(withIslandPreloads(once, '/profile/index.html', readModule, { isPrivate: true })).toBe(once);
   });
 });
