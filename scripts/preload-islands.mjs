@@ -10,18 +10,14 @@
  * The islands' own static imports get no hints: the browser finds them while the page paints, and hints for
  * them were measured to delay the first paint of text in Lighthouse's mobile model (LCP +0.4 to 0.7 s).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveSitePath, routeOfHtmlFile, staticImports } from './route-js.mjs';
+import { builtModuleReader, htmlFiles } from './built-site.mjs';
+import { moduleGraph, resolveSitePath, routeOfHtmlFile } from './route-js.mjs';
 
 /** Lazily imported modules that a private page needs at once: the Supabase client and the features' data modules. */
 const DATA_LAYER = /\/(supabase|[\w-]+\.api)(\.[\w-]+)?\.js$/;
-
-/** Specifiers of `import("x")` calls (the bundler writes them with a literal path). */
-export function dynamicImports(code) {
-  return [...code.matchAll(/\bimport\(\s*["'`]([^"'`\n]+)["'`]\s*\)/g)].map((match) => match[1]);
-}
 
 /** The component and renderer URLs of a page's `client:load` islands. */
 export function eagerIslandUrls(html) {
@@ -35,32 +31,6 @@ export function eagerIslandUrls(html) {
     }
   }
   return [...urls];
-}
-
-/**
- * Every module reached from `entries` by static imports, in breadth-first order, and by the dynamic imports
- * `followLazy(path)` accepts; `readModule` answers undefined for a missing file.
- */
-/** @param {(path: string) => boolean} [followLazy] */
-export function moduleGraph(entries, readModule, followLazy = () => false) {
-  const seen = new Set();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const path = queue.shift();
-    if (seen.has(path)) continue;
-    const code = readModule(path);
-    if (code === undefined) continue;
-    seen.add(path);
-    for (const specifier of staticImports(code)) {
-      const resolved = resolveSitePath(specifier, path);
-      if (resolved && !seen.has(resolved)) queue.push(resolved);
-    }
-    for (const specifier of dynamicImports(code)) {
-      const resolved = resolveSitePath(specifier, path);
-      if (resolved && !seen.has(resolved) && followLazy(resolved)) queue.push(resolved);
-    }
-  }
-  return [...seen];
 }
 
 /**
@@ -80,14 +50,6 @@ export function withIslandPreloads(html, pagePath, readModule, { isPrivate = fal
   return html.replace('</head>', `${links}</head>`);
 }
 
-function htmlFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
-
 /** @param {{ privatePaths?: string[] }} [options] `privatePaths`: the routes only a signed-in player reads (the route table's private pages). */
 export default function preloadIslands({ privatePaths = [] } = {}) {
   const privateRoutes = new Set(privatePaths);
@@ -96,17 +58,7 @@ export default function preloadIslands({ privatePaths = [] } = {}) {
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const modules = new Map();
-        const readModule = (path) => {
-          if (!modules.has(path)) {
-            try {
-              modules.set(path, readFileSync(join(root, path), 'utf8'));
-            } catch {
-              modules.set(path, undefined);
-            }
-          }
-          return modules.get(path);
-        };
+        const readModule = builtModuleReader(root);
         let pages = 0;
         for (const file of htmlFiles(root)) {
           const html = readFileSync(file, 'utf8');

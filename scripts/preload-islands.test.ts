@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eagerIslandUrls, moduleGraph, withIslandPreloads } from './preload-islands.mjs';
+import { eagerIslandUrls, withIslandPreloads } from './preload-islands.mjs';
+import { moduleGraph } from './route-js.mjs';
 
 const modules: Record<string, string> = {
   '/_astro/Profile.js': 'import{a}from"./react.js";import{b}from"./session.js";const api=()=>import(`./profile.api.js`);',

@@ -83,24 +83,42 @@ export function routeOfHtmlFile(relativePath) {
   return path === '' ? '/' : path;
 }
 
+/** Specifiers of `import("x")` calls (the bundler writes them with a literal path); lazy, not part of a first visit. */
+export function dynamicImports(code) {
+  return [...code.matchAll(/\bimport\(\s*["'`]([^"'`\n]+)["'`]\s*\)/g)].map((match) => match[1]);
+}
+
+/**
+ * Every module reached from `entries` (site paths) by static imports, in breadth-first order, and by
+ * the dynamic imports `followLazy(path)` accepts; `readModule(path)` answers undefined for a missing file.
+ * @param {string[]} entries
+ * @param {(path: string) => string | undefined} readModule
+ * @param {(path: string) => boolean} [followLazy]
+ */
+export function moduleGraph(entries, readModule, followLazy = () => false) {
+  const seen = new Set();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const path = queue.shift();
+    if (seen.has(path)) continue;
+    const code = readModule(path);
+    if (code === undefined) continue;
+    seen.add(path);
+    const lazy = dynamicImports(code).filter((specifier) => followLazy(resolveSitePath(specifier, path) ?? ''));
+    for (const specifier of [...staticImports(code), ...lazy]) {
+      const resolved = resolveSitePath(specifier, path);
+      if (resolved && !seen.has(resolved)) queue.push(resolved);
+    }
+  }
+  return [...seen];
+}
+
 /**
  * The JS files and inline scripts of one page, following static imports through
  * `readModule(path) -> string | undefined`.
  */
 export function collectPageJs(html, pagePath, readModule) {
   const { urls, inline } = pageScripts(html);
-  const files = new Set();
-  const queue = urls.map((url) => resolveSitePath(url, pagePath)).filter(Boolean);
-  while (queue.length > 0) {
-    const path = queue.shift();
-    if (files.has(path)) continue;
-    const code = readModule(path);
-    if (code === undefined) continue;
-    files.add(path);
-    for (const specifier of staticImports(code)) {
-      const resolved = resolveSitePath(specifier, path);
-      if (resolved && !files.has(resolved)) queue.push(resolved);
-    }
-  }
-  return { files: [...files], inline };
+  const entries = urls.map((url) => resolveSitePath(url, pagePath)).filter(Boolean);
+  return { files: moduleGraph(entries, readModule), inline };
 }

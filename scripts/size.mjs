@@ -6,10 +6,11 @@
  *   npm run size                 # reads ./dist
  *   npm run size -- --dist out   # another build directory
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { builtModuleReader, htmlFiles } from './built-site.mjs';
 import { collectPageJs, routeOfHtmlFile } from './route-js.mjs';
 
 const KB = 1024;
@@ -80,16 +81,6 @@ function argument(name) {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
-function htmlFiles(dir) {
-  const found = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...htmlFiles(path));
-    else if (name.endsWith('.html')) found.push(path);
-  }
-  return found;
-}
-
 function gzipBytes(text) {
   return text.length === 0 ? 0 : gzipSync(text).length;
 }
@@ -105,15 +96,7 @@ function main() {
     process.exit(2);
   }
 
-  const moduleCache = new Map();
-  const readModule = (sitePath) => {
-    if (!moduleCache.has(sitePath)) {
-      const file = join(dist, decodeURIComponent(sitePath));
-      const inside = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
-      moduleCache.set(sitePath, inside ? readFileSync(file, 'utf8') : undefined);
-    }
-    return moduleCache.get(sitePath);
-  };
+  const readModule = builtModuleReader(dist);
   const gzipOfFile = new Map();
   const fileGzip = (sitePath) => {
     if (!gzipOfFile.has(sitePath)) gzipOfFile.set(sitePath, gzipBytes(readModule(sitePath) ?? ''));

@@ -63,16 +63,11 @@ export class BrowserSupabase {
   }
 
   /**
-   * Whether Auth has been asked for yet. Until then the stored session is the truth; afterwards Auth is
-   * (it may have refreshed or dropped the session).
+   * The stored session while its token has a minute to run and Auth has not been asked for yet; else null.
+   * Once Auth is loading it is the truth (it may have refreshed or dropped the session).
    */
-  get authLoaded(): boolean {
-    return this.authClient !== undefined;
-  }
-
-  /** The stored session while its token has a minute to run and Auth has not taken over; else null. */
   storedSession() {
-    if (this.authLoaded) return null;
+    if (this.authClient) return null;
     try {
       return freshStoredSession(localStorage.getItem(this.storageKey), Date.now());
     } catch {

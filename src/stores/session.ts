@@ -6,13 +6,13 @@
  * the edge functions refuse them too).
  *
  * The Supabase client is imported only when an island first listens, so a page without islands never
- * downloads it; a fresh stored session is read at once and Auth itself loads when the page is idle. While the atom is watched it also keeps the header's `data-auth` flag in step
- * (a token that fails to refresh signs the player out everywhere on the page at once).
+ * downloads it; a fresh stored session is read at once and Auth itself loads when the page is idle.
+ * While the atom is watched it also keeps the header's `data-auth` flag in step (a token that fails
+ * to refresh signs the player out everywhere on the page at once).
  */
 import { atom, onMount } from 'nanostores';
 import type { Session } from '@supabase/auth-js';
-import type { StoredSession } from '@/features/auth/auth';
-import { assuranceOf, needsSecondFactor, type AssuranceLevel } from '@/features/auth/auth';
+import { assuranceOf, needsSecondFactor, type AssuranceLevel, type StoredSession } from '@/features/auth/auth';
 import { markHeaderSignedIn } from '@/components/auth/authNavState';
 
 export interface SignedInUser {
