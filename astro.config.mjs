@@ -25,6 +25,14 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   integrations: [
     react(),
+    {
+      // `client:painted`: the islands a page needs at once hydrate right after its first frame, not before it.
+      name: 'golazo:client-painted',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'painted', entrypoint: './src/lib/hydration/after-first-paint.ts' }),
+      },
+    },
     sitemap({ filter: (page) => isIndexed(new URL(page).pathname) }),
     preloadIslands({
       privatePaths: Object.values(ROUTES)

@@ -17,12 +17,14 @@ const readModule = (path: string) => modules[path];
 
 const page = (islands: string) => `<html><head><title>t</title></head><body>${islands}</body></html>`;
 const eager = '<astro-island uid="1" component-url="/_astro/Profile.js" renderer-url="/_astro/client.js" client="load"></astro-island>';
+const painted = '<astro-island uid="3" component-url="/_astro/Pay.js" renderer-url="/_astro/client.js" client="painted"></astro-island>';
 const idle = '<astro-island uid="2" component-url="/_astro/Stats.js" renderer-url="/_astro/client.js" client="idle"></astro-island>';
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+const preloads = (html: string) => /<meta name="golazo:data-layer" content="([^"]+)">/.exec(html)?.[1].split(' ') ?? [];
 
 describe('eager island preloads', () => {
-  it('names the component and renderer of client:load islands only', () => {
+  it('names the component and renderer of client:load and client:painted islands only', () => {
     expect(eagerIslandUrls(page(eager + idle))).toEqual(['/_astro/Profile.js', '/_astro/client.js']);
+    expect(eagerIslandUrls(page(idle + painted))).toEqual(['/_astro/Pay.js', '/_astro/client.js']);
   });
 
   it('follows static imports, and dynamic ones only where asked', () => {
@@ -38,11 +40,11 @@ describe('eager island preloads', () => {
     expect(withIslandPreloads(html, '/pod/index.html', readModule)).toBe(html);
   });
 
-  it('on a private page preloads the Supabase client and the data modules, not the islands or other lazy chunks', () => {
+  it('on a private page names the Supabase client and the data modules, not the islands or other lazy chunks', () => {
     const html = withIslandPreloads(page(eager), '/profile/index.html', readModule, { isPrivate: true });
     const links = preloads(html);
     expect(links.sort()).toEqual(['/_astro/profile.api.js', '/_astro/schemas.js', '/_astro/supabase.js']);
-    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('golazo:data-layer')).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('adds nothing to a private page without eager islands, or twice to one already preloading', () => {

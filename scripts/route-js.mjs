@@ -3,6 +3,7 @@
  * and JS files in dist/. Pure functions over strings, so they are easy to test; the
  * command line in size.mjs does the file reading.
  */
+import { DATA_LAYER_META } from '../src/lib/hydration/data-layer.ts';
 
 /** Strip HTML comments so commented-out markup never counts. */
 function withoutComments(html) {
@@ -20,7 +21,8 @@ const DATA_SCRIPT_TYPES = /^(application\/(ld\+)?json|importmap|speculationrules
 
 /**
  * Everything in a page that loads or runs JavaScript:
- * - `urls`: module/classic scripts with src, modulepreload links, and the component,
+ * - `urls`: module/classic scripts with src, modulepreload links, the data layer preloaded after the first
+ *   paint (a `golazo:data-layer` meta), and the component,
  *   renderer and before-hydration URLs of every <astro-island>;
  * - `inline`: the text of every inline script.
  */
@@ -42,6 +44,12 @@ export function pageScripts(html) {
     const rel = attribute(match[0], 'rel');
     const href = attribute(match[0], 'href');
     if (rel && href && rel.split(/\s+/).includes('modulepreload')) urls.add(href);
+  }
+
+  // The data layer a private page preloads right after its first paint (scripts/preload-islands.mjs).
+  for (const match of source.matchAll(/<meta\b[^>]*>/gi)) {
+    if (attribute(match[0], 'name') !== DATA_LAYER_META) continue;
+    for (const url of (attribute(match[0], 'content') ?? '').split(/\s+/)) if (url) urls.add(url);
   }
 
   for (const match of source.matchAll(/<astro-island\b[^>]*>/gi)) {

@@ -2,16 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { collectPageJs, pageScripts, resolveSitePath, routeOfHtmlFile, staticImports } from './route-js.mjs';
 
 describe('pageScripts', () => {
-  it('finds module scripts, modulepreloads, island URLs and inline scripts, and skips data scripts', () => {
+  it('finds module scripts, modulepreloads, the after-paint data layer, island URLs and inline scripts, and skips data scripts', () => {
     const html = `
       <script type="module" src="/_astro/page.js"></script>
       <link rel="modulepreload" href="/_astro/pre.js">
+      <meta name="golazo:data-layer" content="/_astro/supabase.js /_astro/profile.api.js">
       <script type="application/ld+json">{"@type":"Event"}</script>
       <!-- <script src="/_astro/commented.js"></script> -->
       <astro-island uid="x" component-url="/_astro/Hero.js" renderer-url="/_astro/client.js" client="idle"></astro-island>
       <script>console.log("inline")</script>`;
     const { urls, inline } = pageScripts(html);
-    expect(urls.sort()).toEqual(['/_astro/Hero.js', '/_astro/client.js', '/_astro/page.js', '/_astro/pre.js']);
+    expect(urls.sort()).toEqual([
+      '/_astro/Hero.js',
+      '/_astro/client.js',
+      '/_astro/page.js',
+      '/_astro/pre.js',
+      '/_astro/profile.api.js',
+      '/_astro/supabase.js',
+    ]);
     expect(inline).toEqual(['console.log("inline")']);
   });
 

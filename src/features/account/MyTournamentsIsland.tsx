@@ -149,7 +149,8 @@ export default function MyTournamentsIsland() {
     <>
       <Toaster />
       <PageHeading eyebrow="Your games" title="My Tournaments">
-        Every tournament you have registered for, with its status.
+        Every tournament you have registered for, with its status. Check in here when check-in opens, then follow your draw, your matches
+        and your place.
       </PageHeading>
       <Tabs tabs={MY_TOURNAMENT_TABS} active={tab} onChange={setTab} label="Tournament series" />
       <TabPanel id={tab}>

@@ -1,10 +1,10 @@
 /**
  * /profile (under the page's static heading): the player's card, the profile form and the authenticator settings.
- * Guarded (client:load). The row follows the database live (stores/profile), so completing
+ * Guarded (client:painted). The row follows the database live (stores/profile), so completing
  * the profile on another device locks this page too.
  */
 import { Button } from '@/components/ui/Button';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $profile, followMyProfile } from '@/stores/profile';
 import { useRequiredSession } from '@/features/auth/useRequiredSession';
@@ -18,7 +18,9 @@ import { ParentalConsentRequest } from './ParentalConsentRequest';
 export default function ProfileIsland() {
   const session = useRequiredSession();
   const userId = session?.user.id;
-  const state = useStore($profile);
+  // The store updates synchronously; the deferred copy lets React draw the whole form in slices that
+  // yield to the browser, instead of one long task when the profile arrives.
+  const state = useDeferredValue(useStore($profile));
 
   useEffect(() => {
     if (!userId) return;

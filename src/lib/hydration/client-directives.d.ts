@@ -1,0 +1,8 @@
+// The project's own `client:` directives, known to Astro's type checker.
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate right after the first paint (src/lib/hydration/after-first-paint.ts). */
+    'client:painted'?: boolean;
+  }
+}
+export {};
