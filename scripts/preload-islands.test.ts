@@ -18,6 +18,8 @@ const readModule = (path: string) => modules[path];
 const page = (islands: string) => `<html><head><title>t</title></head><body>${islands}</body></html>`;
 const eager = '<astro-island uid="1" component-url="/_astro/Profile.js" renderer-url="/_astro/client.js" client="load"></astro-island>';
 const painted = '<astro-island uid="3" component-url="/_astro/Pay.js" renderer-url="/_astro/client.js" client="painted"></astro-island>';
+const paintedIdle =
+  '<astro-island uid="4" component-url="/_astro/Bell.js" renderer-url="/_astro/client.js" client="painted" opts="{&quot;name&quot;:&quot;Bell&quot;,&quot;value&quot;:&quot;idle&quot;}"></astro-island>';
 const idle = '<astro-island uid="2" component-url="/_astro/Stats.js" renderer-url="/_astro/client.js" client="idle"></astro-island>';
 const preloads = (html: string) => /<meta name="golazo:data-layer" content="([^"]+)">/.exec(html)?.[1].split(' ') ?? [];
 
@@ -25,6 +27,7 @@ describe('eager island preloads', () => {
   it('names the component and renderer of client:load and client:painted islands only', () => {
     expect(eagerIslandUrls(page(eager + idle))).toEqual(['/_astro/Profile.js', '/_astro/client.js']);
     expect(eagerIslandUrls(page(idle + painted))).toEqual(['/_astro/Pay.js', '/_astro/client.js']);
+    expect(eagerIslandUrls(page(idle + paintedIdle))).toEqual([]);
   });
 
   it('follows static imports, and dynamic ones only where asked', () => {

@@ -1,5 +1,5 @@
 /**
- * The shared session as islands read it. An island hydrated late (client:visible, client:idle) may
+ * The shared session as islands read it. An island hydrated late (client:visible, client:painted="idle") may
  * find the session already read by another island; its first render must still match the HTML built
  * on the server, where nobody is signed in yet, or React throws that markup away (hydration error
  * 418) and the section jumps. So the first render sees "loading" and the next one the real state.

@@ -22,7 +22,7 @@ import { razorpayService } from './doubles/razorpay.ts';
 import { razorpayxService } from './doubles/razorpayx.ts';
 import { dueWorkService } from './due-work.ts';
 import { BodyTooLargeError, HttpError, sendJson } from './http.ts';
-import { Inbox, inboxService } from './inbox.ts';
+import { Inbox, inboxService } from './doubles/mail-inbox.ts';
 import { answerPreflight, applyCors, OriginPolicy } from './origins.ts';
 import { authService } from './services/auth/index.ts';
 import { functionsService } from './services/functions/index.ts';

@@ -8,6 +8,12 @@
 /** The longest the work waits for the first paint. */
 const PAINT_WAIT_LIMIT_MS = 250;
 
+/** After the first paint, then when the browser is next idle: for work below the fold or secondary on the page. */
+export function afterFirstPaintWhenIdle(run: () => unknown): void {
+  const whenIdle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+  afterFirstPaint(() => whenIdle(() => void run()));
+}
+
 export function afterFirstPaint(run: () => unknown): void {
   let observer: PerformanceObserver | undefined;
   let done = false;

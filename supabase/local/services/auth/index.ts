@@ -15,7 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import type { AuthSettings } from '../../config.ts';
 import { BodyTooLargeError, bearerToken, readJson, sendJson } from '../../http.ts';
-import type { Inbox } from '../../inbox.ts';
+import type { Inbox } from '../../doubles/mail-inbox.ts';
 import { InvalidJwtError, type JwtClaims, verifyJwt } from '../../keys.ts';
 import type { ServiceModule } from '../../server.ts';
 import { AuthError, apiVersionHeaders, authErrors, sendAuthError } from './errors.ts';

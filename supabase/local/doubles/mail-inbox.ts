@@ -1,13 +1,13 @@
 /**
- * The local stack's mailbox. Instead of sending e-mail, Auth drops each one-time code here and prints it,
+ * The mail provider's double: the local stack's mailbox. Instead of sending e-mail, Auth drops each one-time code here and prints it,
  * and the outbox-worker function sends its mail with `POST /__inbox {to, subject, text, link}` and the
  * service role key (MAIL_API_URL on a hosted project). `GET /__inbox?email=<address>` lists an address's
  * messages, newest last, so developers and tests read codes and links without a mail server. Kept in
  * memory: like the CLI's mail catcher, it is empty after a restart.
  */
-import type { ServiceModule } from './server.ts';
-import { readJson, sendJson } from './http.ts';
-import { SERVICE_ROLE_KEY } from './keys.ts';
+import type { ServiceModule } from '../server.ts';
+import { readJson, sendJson } from '../http.ts';
+import { SERVICE_ROLE_KEY } from '../keys.ts';
 
 export interface InboxMessage {
   to: string;
