@@ -22,12 +22,20 @@ import { moduleGraph, resolveSitePath, routeOfHtmlFile } from './route-js.mjs';
 /** Lazily imported modules that a private page needs at once: the Supabase client and the features' data modules. */
 const DATA_LAYER = /\/(supabase|[\w-]+\.api)(\.[\w-]+)?\.js$/;
 
+/** An island's directive (`client="painted"`) and its value (`opts="{&quot;value&quot;:&quot;idle&quot;}"`). */
+function hydratesAtOnce(islandTag) {
+  const directive = /\sclient="([^"]+)"/.exec(islandTag)?.[1];
+  const opts = /\sopts="([^"]*)"/.exec(islandTag)?.[1];
+  const value = opts ? JSON.parse(opts.replace(/&quot;/g, '"').replace(/&amp;/g, '&')).value : undefined;
+  return directive === 'load' || (directive === 'painted' && value !== 'idle');
+}
+
 /** The component and renderer URLs of the islands a page hydrates at once (`client:load`, `client:painted`, not `client:painted="idle"`). */
 export function eagerIslandUrls(html) {
   const urls = new Set();
   for (const match of html.matchAll(/<astro-island\b[^>]*>/gi)) {
     const tag = match[0];
-    if (!/\sclient="(load|painted)"/.test(tag) || /&quot;value&quot;:&quot;idle&quot;/.test(tag)) continue;
+    if (!hydratesAtOnce(tag)) continue;
     for (const name of ['component-url', 'renderer-url']) {
       const url = new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
       if (url) urls.add(url);

@@ -3,7 +3,7 @@
  * `npm run fonts`: writes the small font files the site ships next to Anton's own subsets.
  *
  * Anton's latin-ext file (31 KB) holds the rupee sign, which nearly every page prints in a heading, so
- * every page fetched it before its first paint. The rupee gets a file of its own (about 1 KB) instead;
+ * every page fetched it before its first paint. The rupee gets a file of its own (2.5 KB) instead;
  * the latin-ext file is then fetched only by a page with an accented letter in a heading
  * (src/styles/font-faces.ts gives each file its unicode-range).
  *

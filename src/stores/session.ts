@@ -14,6 +14,7 @@ import { atom, onMount } from 'nanostores';
 import type { Session } from '@supabase/auth-js';
 import { assuranceOf, needsSecondFactor, type AssuranceLevel, type StoredSession } from '@/features/auth/auth';
 import { markHeaderSignedIn } from '@/components/auth/authNavState';
+import { whenIdle } from '@/lib/hydration/first-paint';
 
 export interface SignedInUser {
   id: string;
@@ -85,12 +86,6 @@ function follow(state: SessionState): void {
   markHeaderSignedIn(isSignedIn(state));
   // The header's "Staff" link: checked here, where the Supabase client is loaded anyway (features/staff/staffFlag).
   if (isSignedIn(state)) void import('@/features/staff/staffFlag').then((flag) => flag.refreshStaffFlag(state.user.id));
-}
-
-/** Runs `task` when the browser has a moment (a timeout where requestIdleCallback is missing). */
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 3000 });
-  else setTimeout(task, 200);
 }
 
 /** Signs out this browser's session on the server and locally. */
