@@ -50,6 +50,14 @@ export function formatTimeIST(value: Date | string): string {
   return `${timeFormat.format(new Date(value))} IST`;
 }
 
+const sameIstDay = (a: Date, b: Date): boolean => formatDateIST(a) === formatDateIST(b);
+
+/** "6:30 pm IST" today, "12 Dec 2026, 6:30 pm IST" on another day. */
+export function whenIST(at: string, now: Date = new Date()): string {
+  const date = new Date(at);
+  return sameIstDay(date, now) ? formatTimeIST(date) : `${formatShortDateIST(date)}, ${formatTimeIST(date)}`;
+}
+
 /** A phone number as a `tel:` link wants it: digits and a leading plus, the spaces and dashes people read dropped. */
 export function telephoneHref(phone: string): string {
   return phone.trim().replace(/(?!^\+)[^0-9]/g, '');

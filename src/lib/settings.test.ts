@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localAddresses } from './local-addresses';
 import { LOCAL_SUPABASE_URL, MissingSettingError, readSettings } from './settings';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name];
@@ -15,6 +16,10 @@ describe('site settings', () => {
     const settings = readSettings(reader({}));
     expect(settings.supabase.url).toBe(LOCAL_SUPABASE_URL);
     expect(settings.razorpayCheckoutUrl).toBe(`${LOCAL_SUPABASE_URL}/razorpay/checkout.js`);
+  });
+
+  it("the browser's default Supabase address is the local stack's default port", () => {
+    expect(LOCAL_SUPABASE_URL).toBe(localAddresses({}).stackUrl);
   });
 
   it('a production build with every setting uses them', () => {

@@ -7,14 +7,9 @@
 import * as z from 'zod/mini';
 import { localAddresses } from './local-addresses';
 import { paidEntryOfferedBy } from './paid-entry-setting';
+import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL, readPublicSetting, supabaseAddress } from './supabase-address';
 
-const env = import.meta.env as Record<string, string | undefined>;
-
-/** An empty string in a `.env` file means "not set", not "set to nothing". */
-function read(name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
+export { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL };
 
 const url = z.url();
 
@@ -44,16 +39,12 @@ const SettingsSchema = z.object({
 
 export type Settings = z.infer<typeof SettingsSchema>;
 
-/** The Supabase CLI's well-known local anon key: the same for every `supabase start`. */
-export const LOCAL_SUPABASE_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 /**
  * Today's defaults for a build without any setting. astro.config.mjs hands the build the addresses
  * derived from SITE_PORT / SUPABASE_LOCAL_PORT / PUBLIC_SUPABASE_URL as PUBLIC_SITE_URL and
  * PUBLIC_SUPABASE_URL, so these apply only where no build configuration ran (unit tests).
  */
 const LOCAL_DEFAULTS = localAddresses({});
-export const LOCAL_SUPABASE_URL = LOCAL_DEFAULTS.stackUrl;
 
 /** Settings a production build must be given: their local defaults would point real players at a laptop. */
 const PRODUCTION_REQUIRED = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_CHECKOUT_URL'] as const;
@@ -77,7 +68,7 @@ export class MissingSettingError extends Error {}
  */
 export function readSettings(read: (name: string) => string | undefined): Settings {
   const siteUrl = read('PUBLIC_SITE_URL') ?? LOCAL_DEFAULTS.publicSiteUrl;
-  const supabaseUrl = read('PUBLIC_SUPABASE_URL') ?? LOCAL_SUPABASE_URL;
+  const supabase = supabaseAddress(read);
   if (!isLocalSite(siteUrl)) {
     const missing = PRODUCTION_REQUIRED.filter((name) => read(name) === undefined);
     if (missing.length > 0) {
@@ -100,18 +91,15 @@ export function readSettings(read: (name: string) => string | undefined): Settin
       linkHub: read('PUBLIC_LINK_HUB_URL') ?? 'https://linktr.ee/golazo.arena',
     },
     registrationFormUrl: read('PUBLIC_REGISTRATION_FORM_URL') ?? 'https://forms.gle/golazo-arena-registration',
-    supabase: {
-      url: supabaseUrl,
-      anonKey: read('PUBLIC_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY,
-    },
+    supabase,
     // The local stack's Razorpay test double, wherever the stack answers.
-    razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${supabaseUrl}/razorpay/checkout.js`,
+    razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${supabase.url}/razorpay/checkout.js`,
     googleSignInEnabled: read('PUBLIC_GOOGLE_SIGN_IN') === 'true',
     paidEntryEnabled: paidEntryOfferedBy(read('PUBLIC_PAID_ENTRY')),
   });
 }
 
-export const settings: Settings = readSettings(read);
+export const settings: Settings = readSettings(readPublicSetting);
 
 /** The four community links in the order the footer and "Connect With Us" show them. */
 export const communityLinks = [

@@ -19,7 +19,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { RealtimeClient } from '@supabase/realtime-js';
 import type { StorageClient } from '@supabase/storage-js';
 import { freshStoredSession, sessionStorageKey } from '@/features/auth/auth';
-import { settings } from './settings';
+import { SUPABASE_ADDRESS } from './supabase-address';
 
 export class BrowserSupabase {
   /** `fetch` with the project key and the player's token, for every client but Auth (which sends its own). */
@@ -133,6 +133,6 @@ export class BrowserSupabase {
 let client: BrowserSupabase | undefined;
 
 export function getSupabase(): BrowserSupabase {
-  client ??= new BrowserSupabase(settings.supabase.url, settings.supabase.anonKey);
+  client ??= new BrowserSupabase(SUPABASE_ADDRESS.url, SUPABASE_ADDRESS.anonKey);
   return client;
 }

@@ -27,7 +27,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { anyTournamentHref } from '@/lib/routes';
 import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
-import type { MyEntries } from '@/features/brackets/brackets';
+import type { MyEntries } from '@/features/brackets/entries';
 import { CheckIn } from '@/features/brackets/CheckIn';
 import { ExtraSlots } from '@/features/brackets/ExtraSlots';
 import { type MyPlace, placesByTournament } from '@/features/standings/standings';

@@ -20,8 +20,8 @@ import {
   standingLine,
   standingOf,
   treePlacement,
-  whenIST,
 } from './brackets';
+import { whenIST } from '@/lib/format';
 import { useBracket } from './useBracket';
 import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
 

@@ -4,7 +4,8 @@
  * missed it. Used on tournament and pod pages (CheckInIsland) and on My Tournaments.
  */
 import { useEffect, useState } from 'react';
-import { checkInView, countdown, entryErrorMessage, type MyEntries, whenIST } from './brackets';
+import { whenIST } from '@/lib/format';
+import { checkInView, countdown, entryErrorMessage, type MyEntries } from './entries';
 
 /** Re-renders every second while a countdown is on screen. */
 function useNow(ticking: boolean): Date {

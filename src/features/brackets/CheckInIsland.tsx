@@ -4,7 +4,7 @@
  */
 import { useSession } from '@/stores/useSession';
 import { useEffect, useState } from 'react';
-import type { MyEntries } from './brackets';
+import type { MyEntries } from './entries';
 import { CheckIn } from './CheckIn';
 
 export default function CheckInIsland({ tournamentId }: { tournamentId: string }) {

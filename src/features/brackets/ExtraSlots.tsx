@@ -3,7 +3,7 @@
  * demo3) and, while it can still be handed on, its invitation link to copy or to send to an e-mail.
  */
 import { useState } from 'react';
-import { type BoughtSlot, canInvite, entryErrorMessage, invitationLink, slotState, slotStateLabel } from './brackets';
+import { type BoughtSlot, canInvite, entryErrorMessage, invitationLink, slotState, slotStateLabel } from './entries';
 
 export function ExtraSlots({ slots, checkInClosesAt }: { slots: BoughtSlot[]; checkInClosesAt: string }) {
   if (slots.length === 0) return null;

@@ -7,7 +7,8 @@ import { useSession } from '@/stores/useSession';
 import { useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
-import { EntryActionError, entryErrorMessage, isInvitationToken, PROFILE_HINTS, whenIST } from './brackets';
+import { whenIST } from '@/lib/format';
+import { EntryActionError, entryErrorMessage, isInvitationToken, PROFILE_HINTS } from './entries';
 import type * as z from 'zod/mini';
 import type { InvitationSchema } from './brackets.schemas';
 

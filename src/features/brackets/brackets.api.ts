@@ -7,7 +7,7 @@ import type { PostgrestError } from '@supabase/postgrest-js';
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
-import { EntryActionError } from './brackets';
+import { EntryActionError } from './entries';
 import {
   AcceptAnswerSchema,
   BracketSchema,

@@ -6,7 +6,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $session } from '@/stores/session';
 import { requestTournamentStates } from '@/features/tournaments/liveStates';
-import type { Bracket, MyEntries } from './brackets';
+import type { Bracket } from './brackets';
+import type { MyEntries } from './entries';
 
 export type BracketLoad =
   | { status: 'loading' }

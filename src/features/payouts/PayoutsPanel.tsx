@@ -34,7 +34,7 @@ import {
   withholdingFileName,
 } from './staffPayouts';
 
-const api = () => import('./payouts.api');
+const api = () => import('./staffPayouts.api');
 type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
 const when = (iso: string) => `${formatShortDateIST(iso)}, ${formatTimeIST(iso)}`;
 const FIRST_FINANCIAL_YEAR = 2026;

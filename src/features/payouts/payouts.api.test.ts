@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 /**
- * payouts.api reads the payout functions' answers as supabase-js hands them over (the client is a stub):
+ * payouts.api and staffPayouts.api read the payout functions' answers as supabase-js hands them over (the client is a stub):
  * typed values with the ledger's bigint sums as numbers, nothing-yet as zeros or "not started", and a
  * refusal as an ApiError carrying the database's code.
  */
@@ -9,7 +9,7 @@ const rpc = vi.fn();
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => ({ rpc }) }));
 
 const { ApiError } = await import('@/lib/api-answer');
-const api = await import('./payouts.api');
+const api = { ...(await import('./payouts.api')), ...(await import('./staffPayouts.api')) };
 
 function answers(data: unknown, error: unknown = null) {
   rpc.mockResolvedValueOnce({ data, error });

@@ -1,8 +1,8 @@
 /**
- * The calls behind My Earnings' prizes, KYC, withdrawals and statement, and the staff console's payouts
- * section. Player functions answer for the signed-in player only (auth.uid()); staff functions need an
- * admin with two-step sign-in. Answers are checked with zod (lib/api-answer): a refusal keeps the
- * database's code as the ApiError's hint, so the screens can say what it means.
+ * The calls behind My Earnings' prizes, KYC, withdrawals and statement: each answers for the signed-in
+ * player only (auth.uid()). Answers are checked with zod (lib/api-answer): a refusal keeps the database's
+ * code as the ApiError's hint, so the screens can say what it means. The staff console's calls are in
+ * staffPayouts.api.ts, built from the same readers, so My Earnings does not load the staff schemas.
  */
 import * as z from 'zod/mini';
 import { oneRow, readAnswer } from '@/lib/api-answer';
@@ -17,11 +17,10 @@ import {
   type PayoutRequest,
   type TaxStatement,
 } from './payouts';
-import type { CertificateRow, QueueItem, ReconciliationDifference, WithholdingRow } from './staffPayouts';
 
 /** bigint sums may arrive as numbers or numeric strings, depending on the column type. */
-const sum = z.pipe(z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))]), z.transform(Number));
-const text = z.pipe(
+export const sum = z.pipe(z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))]), z.transform(Number));
+export const text = z.pipe(
   z.nullish(z.string()),
   z.transform((value) => value ?? null),
 );
@@ -142,11 +141,11 @@ async function rpc(
   }
 }
 
-const readOne = async <Schema extends z.ZodMiniType>(name: string, schema: Schema, args?: Record<string, unknown>) => {
+export const readOne = async <Schema extends z.ZodMiniType>(name: string, schema: Schema, args?: Record<string, unknown>) => {
   const answer = await rpc(name, args);
   return readAnswer(`rpc ${name}`, schema, { data: oneRow(answer.data), error: answer.error });
 };
-const readList = async <Schema extends z.ZodMiniType>(name: string, schema: Schema, args?: Record<string, unknown>) =>
+export const readList = async <Schema extends z.ZodMiniType>(name: string, schema: Schema, args?: Record<string, unknown>) =>
   readAnswer(`rpc ${name}`, list(schema), await rpc(name, args));
 
 // Player
@@ -162,100 +161,3 @@ export const requestPayout = (amountPaise: number, idempotencyKey: string) =>
   readOne('request_payout', RequestRow, { p_amount_paise: amountPaise, p_idempotency_key: idempotencyKey });
 export const fetchMyTaxStatement = (financialYear: number) =>
   readOne('get_my_tax_statement', StatementRow, { p_financial_year: financialYear });
-
-// Staff (admins)
-const QueueRow = z.pipe(
-  z.object({
-    payout_id: z.string(),
-    user_id: z.string(),
-    gross_paise: sum,
-    tax_paise: sum,
-    net_paise: sum,
-    status: z.string(),
-    upi_id: text,
-    created_at: z.string(),
-    needs_approvals: z.nullish(z.int()),
-    approved_by: z.pipe(
-      z.nullish(z.array(z.object({ admin_id: z.string(), at: z.string() }))),
-      z.transform((rows) => rows ?? []),
-    ),
-    can_approve: z.nullish(z.boolean()),
-    player: z.nullish(z.object({ legal_name: text, in_game_name: text, email: text })),
-    kyc: z.nullish(z.object({ status: text, pan_masked: text, upi_id: text })),
-    tax: z.nullish(z.object({ net_winnings_paise: sum, tax_paise: sum })),
-    winnings: z.pipe(
-      z.nullish(z.array(z.object({ tournament_id: z.string(), title: text, place: text, amount_paise: sum, at: text }))),
-      z.transform((rows) => rows ?? []),
-    ),
-  }),
-  z.transform(
-    (row): QueueItem => ({
-      payout_id: row.payout_id,
-      user_id: row.user_id,
-      legal_name: row.player?.legal_name ?? null,
-      in_game_name: row.player?.in_game_name ?? null,
-      email: row.player?.email ?? null,
-      gross_paise: row.gross_paise,
-      tax_paise: row.tax_paise,
-      net_paise: row.net_paise,
-      net_winnings_paise: row.tax?.net_winnings_paise ?? null,
-      status: row.status,
-      created_at: row.created_at,
-      approvals: row.approved_by.length,
-      needs_approvals: row.needs_approvals ?? 1,
-      can_approve: row.can_approve ?? false,
-      kyc_status: row.kyc?.status ?? null,
-      pan_masked: row.kyc?.pan_masked ?? null,
-      upi_id: row.upi_id ?? row.kyc?.upi_id ?? null,
-      winnings: row.winnings.map((winning) => ({
-        tournament_id: winning.tournament_id,
-        tournament_title: winning.title,
-        place: winning.place,
-        amount_paise: winning.amount_paise,
-        at: winning.at,
-      })),
-    }),
-  ),
-);
-
-const ReconciliationRow = z.object({
-  kind: z.string(),
-  reference: z.string(),
-  ledger_paise: z.nullable(sum),
-  provider_paise: z.nullable(sum),
-  found_at: z.string(),
-  resolved_at: text,
-  note: text,
-}) satisfies z.ZodMiniType<ReconciliationDifference, unknown>;
-
-const WithholdingSchema = z.object({
-  payout_id: text,
-  pan: text,
-  legal_name: text,
-  date: z.string(),
-  kind: z.string(),
-  gross_paise: sum,
-  net_winnings_paise: sum,
-  tax_paise: sum,
-}) satisfies z.ZodMiniType<WithholdingRow, unknown>;
-
-const CertificateSchema = z.object({
-  pan: text,
-  legal_name: text,
-  quarter: z.pipe(
-    z.union([z.int(), z.string().check(z.regex(/^Q?[1-4]$/))]),
-    z.transform((value) => Number(String(value).replace('Q', ''))),
-  ),
-  net_winnings_paise: sum,
-  tax_paise: sum,
-}) satisfies z.ZodMiniType<CertificateRow, unknown>;
-
-export const fetchPayoutQueue = () => readList('staff_list_payout_queue', QueueRow);
-export const approvePayout = (payoutId: string) => readOne('staff_approve_payout', z.unknown(), { p_payout_id: payoutId });
-export const rejectPayout = (payoutId: string, reason: string) =>
-  readOne('staff_reject_payout', z.unknown(), { p_payout_id: payoutId, p_reason: reason });
-export const fetchReconciliation = () => readList('staff_get_reconciliation', ReconciliationRow);
-export const fetchWithholdingRegister = (from: string, to: string) =>
-  readList('staff_withholding_register', WithholdingSchema, { p_from: from, p_to: to });
-export const fetchTaxCertificates = (financialYear: number) =>
-  readList('staff_tax_certificates', CertificateSchema, { p_financial_year: financialYear });

@@ -3,7 +3,7 @@
  * profile is complete every field is read-only: the database refuses changes too.
  */
 import { Button } from '@/components/ui/Button';
-import { useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { replaceProfile } from '@/stores/profile';
 import { showToast } from '@/stores/toast';
 import { ApiError } from '@/lib/api-answer';
@@ -11,7 +11,6 @@ import { ROUTES } from '@/lib/routes';
 import { todayInIndia } from '@/lib/legal';
 import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from '@/lib/rules';
 import { EligibilityDetails } from './EligibilityDetails';
-import { LockConfirmation } from './LockConfirmation';
 import {
   ACCEPTED_IMAGE_TYPES,
   formValuesFromProfile,
@@ -25,6 +24,10 @@ import {
   type ProfileFormValues,
   type ValidProfileForm,
 } from './profile';
+
+// The confirmation is only needed once a complete form is sent (and never again once the profile is locked),
+// so its dialog loads then, not with the page.
+const LockConfirmation = lazy(() => import('./LockConfirmation').then((module) => ({ default: module.LockConfirmation })));
 
 interface Props {
   profile: Profile;
@@ -294,15 +297,17 @@ export default function ProfileForm({ profile }: Props) {
       {locked && <EligibilityDetails profile={profile} />}
 
       {confirming && (
-        <LockConfirmation
-          values={confirming}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() => {
-            const valid = confirming;
-            setConfirming(null);
-            void save(valid);
-          }}
-        />
+        <Suspense fallback={null}>
+          <LockConfirmation
+            values={confirming}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              const valid = confirming;
+              setConfirming(null);
+              void save(valid);
+            }}
+          />
+        </Suspense>
       )}
 
       {!locked && (

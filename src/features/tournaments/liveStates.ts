@@ -13,16 +13,16 @@ const wanted = new Set<string>();
 let flush: Promise<void> | undefined;
 
 /**
- * Where the REST API is: written into the page by LiveTournamentStates.astro (so public pages do not load
- * the settings module and its schema library), else from the settings.
+ * Where the REST API is: written into the page by LiveTournamentStates.astro (so public pages load no
+ * settings module at all), else this build's Supabase address.
  */
 async function restApi(): Promise<{ url: string; anonKey: string }> {
   const node = document.querySelector<HTMLElement>('[data-tournament-states-api]');
   const url = node?.dataset.tournamentStatesApi;
   const anonKey = node?.dataset.anonKey;
   if (url && anonKey) return { url, anonKey };
-  const { settings } = await import('@/lib/settings');
-  return settings.supabase;
+  const { SUPABASE_ADDRESS } = await import('@/lib/supabase-address');
+  return SUPABASE_ADDRESS;
 }
 
 async function fetchStates(ids: string[]): Promise<State[]> {
