@@ -41,10 +41,10 @@ export const BUDGETS = {
   // The list's live status badges and "212 / 300 players" counts: one small script, no supabase-js.
   '/tournaments': 6 * KB,
   // Sign-in pages: React, the session and the sign-in island (Auth loads when a form is sent).
-  '/login': 110 * KB,
-  '/register': 110 * KB,
+  '/login': 109 * KB,
+  '/register': 109 * KB,
   // An extra slot's invitation: React, the session and the invitation island.
-  '/invite': 110 * KB,
+  '/invite': 109 * KB,
   // Signed-in pages count the data layer they load with the page (scripts/preload-islands.mjs): React DOM
   // (64 KB), zod/mini (9 KB), Supabase's PostgREST client (5 KB; Auth follows when the page is idle), then
   // the page's own island. With the every-page allowance below, an account page may load 110 KB.
