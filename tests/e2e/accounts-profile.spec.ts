@@ -212,6 +212,25 @@ test.describe('profile', () => {
     await expect(page.getByLabel('Legal Name')).toBeEditable();
   });
 
+  test('when the confirmation cannot load, says so and keeps the details; the next Save opens it', async ({ page }) => {
+    await signedInPlayer(page, 'profile-confirm-offline');
+    // The dialog's module is fetched on the first Save: this one fails as on a dropped connection.
+    let dropped = false;
+    await page.route(/\/_astro\/LockConfirmation\.[^/]+\.js$/, (route) => {
+      if (dropped) return route.continue();
+      dropped = true;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/profile');
+    await fillValidProfile(page);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/The confirmation could not open\. Check your connection/);
+    await expect(page.getByLabel('Legal Name')).toHaveValue('Arjun Mehta');
+    await expect(page.getByLabel('In-Game Name')).toHaveValue('ArjunFC');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'Save and lock your profile?' })).toBeVisible();
+  });
+
   test("says 'Failed to update profile. Please try again.' when saving fails", async ({ page }) => {
     await signedInPlayer(page, 'profile-save-fail');
     await page.route('**/rest/v1/rpc/update_my_profile', (route) =>

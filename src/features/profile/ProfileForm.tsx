@@ -3,7 +3,7 @@
  * profile is complete every field is read-only: the database refuses changes too.
  */
 import { Button } from '@/components/ui/Button';
-import { lazy, Suspense, useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { replaceProfile } from '@/stores/profile';
 import { showToast } from '@/stores/toast';
 import { ApiError } from '@/lib/api-answer';
@@ -24,10 +24,10 @@ import {
   type ProfileFormValues,
   type ValidProfileForm,
 } from './profile';
+import type { LockConfirmation } from './LockConfirmation';
 
-// The confirmation is only needed once a complete form is sent (and never again once the profile is locked),
-// so its dialog loads then, not with the page.
-const LockConfirmation = lazy(() => import('./LockConfirmation').then((module) => ({ default: module.LockConfirmation })));
+/** The values waiting for the player's confirmation, and the dialog that asks for it (loaded on the first send). */
+type Confirming = { values: ValidProfileForm; Dialog: typeof LockConfirmation };
 
 interface Props {
   profile: Profile;
@@ -43,7 +43,7 @@ function isRefusal(error: unknown): boolean {
 export default function ProfileForm({ profile }: Props) {
   const locked = profile.profile_completed;
   const [values, setValues] = useState<ProfileFormValues>(() => formValuesFromProfile(profile));
-  const [confirming, setConfirming] = useState<ValidProfileForm | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [dirty, setDirty] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [errors, setErrors] = useState<ProfileFieldErrors>({});
@@ -115,8 +115,14 @@ export default function ProfileForm({ profile }: Props) {
       if (result.summary) showToast(result.summary, 'error');
       return;
     }
-    // Saving locks the profile: the player confirms the details first.
-    setConfirming(result.values);
+    // Saving locks the profile: the player confirms the details first. The dialog is only needed now (and
+    // never once the profile is locked), so it loads now, not with the page; a failed load keeps the form.
+    try {
+      const { LockConfirmation } = await import('./LockConfirmation');
+      setConfirming({ values: result.values, Dialog: LockConfirmation });
+    } catch {
+      showToast(PROFILE_MESSAGES.confirmationUnavailable, 'error');
+    }
   }
 
   async function save(valid: ValidProfileForm) {
@@ -297,17 +303,15 @@ export default function ProfileForm({ profile }: Props) {
       {locked && <EligibilityDetails profile={profile} />}
 
       {confirming && (
-        <Suspense fallback={null}>
-          <LockConfirmation
-            values={confirming}
-            onCancel={() => setConfirming(null)}
-            onConfirm={() => {
-              const valid = confirming;
-              setConfirming(null);
-              void save(valid);
-            }}
-          />
-        </Suspense>
+        <confirming.Dialog
+          values={confirming.values}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const valid = confirming.values;
+            setConfirming(null);
+            void save(valid);
+          }}
+        />
       )}
 
       {!locked && (
