@@ -21,7 +21,8 @@ export const PROFILE_MESSAGES = {
   notLoggedIn: 'Not logged in. Please sign in first.',
   updateFailed: 'Failed to update profile. Please try again.',
   unexpected: 'Something went wrong. Please try again.',
-  confirmationUnavailable: 'The confirmation could not open. Check your connection, then press Save profile again: your details are still here.',
+  confirmationUnavailable:
+    'The confirmation could not open. Check your connection, then press Save profile again: your details are still here.',
   uploadFailed: 'Failed to upload image',
   saved: 'Profile updated successfully!',
   missingRequired: 'Please fill in all required fields',
