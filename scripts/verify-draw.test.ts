@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from '../src/lib/settings';
+import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from '../src/lib/supabase-address';
 import * as script from './verify-draw.ts';
 
 const hex = (text: string) => createHash('sha256').update(text).digest('hex');

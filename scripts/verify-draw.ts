@@ -6,7 +6,7 @@
  *   npm run verify-draw -- --file bracket.json       # a saved get_bracket answer
  *
  * The project is the one the site uses: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY from the
- * environment or `.env`, else the local stack (the same defaults as src/lib/settings.ts). Runs under
+ * environment or `.env`, else the local stack (the same defaults as src/lib/supabase-address.ts). Runs under
  * Node 24, which strips the TypeScript types.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BracketSchema } from '../src/features/brackets/brackets.schemas.ts';
 import { type Verification, verifyBracket } from '../src/features/brackets/draw.ts';
 
-/** The local stack's URL and the Supabase CLI's well-known local anon key (src/lib/settings.ts; a test keeps them equal). */
+/** The local stack's URL and the Supabase CLI's well-known local anon key (src/lib/supabase-address.ts; a test keeps them equal). */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 export const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localAddresses } from './local-addresses';
-import { LOCAL_SUPABASE_URL, MissingSettingError, readSettings } from './settings';
+import { MissingSettingError, readSettings } from './settings';
+import { LOCAL_SUPABASE_URL } from './supabase-address';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name];
 

@@ -7,9 +7,7 @@
 import * as z from 'zod/mini';
 import { localAddresses } from './local-addresses';
 import { paidEntryOfferedBy } from './paid-entry-setting';
-import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL, readPublicSetting, supabaseAddress } from './supabase-address';
-
-export { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL };
+import { readPublicSetting, supabaseAddress } from './supabase-address';
 
 const url = z.url();
 

@@ -7,7 +7,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
-/** Same value as LOCAL_SUPABASE_ANON_KEY in src/lib/settings.ts (a contract test checks they agree). */
+/** Same value as LOCAL_SUPABASE_ANON_KEY in src/lib/supabase-address.ts (a contract test checks they agree). */
 export const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCAL_SUPABASE_ANON_KEY } from '../../src/lib/settings.ts';
+import { LOCAL_SUPABASE_ANON_KEY } from '../../src/lib/supabase-address.ts';
 import { ANON_KEY, anonClient, latestCode, readInbox, signedInPlayer, stackUrl, tokenClaims, uniqueEmail } from './helpers.ts';
 
 describe('auth: email one-time code', () => {
