@@ -156,9 +156,11 @@ test.describe('My Earnings: KYC and withdraw', () => {
         };
       },
     });
-    // The answer to request_payout arrives late, as on a slow connection, so the second click lands while it is on its way.
+    // The answer to request_payout is held until both clicks have landed, as on a slow connection.
+    let releaseAnswer!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
     await page.route('**/rest/v1/rpc/request_payout', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await answerHeld;
       await route.fallback();
     });
     await page.goto('/my-earnings');
@@ -184,6 +186,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
     await shoot(page, 'withdraw-preview');
 
     await preview.getByRole('button', { name: 'Confirm withdrawal' }).dblclick();
+    releaseAnswer();
     await expect(card.locator('[data-withdraw-result]')).toContainText('you receive ₹700.00');
     await expect(card.locator('[data-withdraw-result]')).toContainText('Awaiting approval');
     expect(calls.request_payout).toHaveLength(1);
