@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_ROUTES,
@@ -110,5 +112,30 @@ describe('match links', () => {
     expect(safeReturnPath(`/match/?id=${id}`)).toBe(`/match/?id=${id}`);
     expect(isIndexed('/match/')).toBe(false);
     expect(isPrivateRoute('/match')).toBe(false);
+  });
+});
+
+describe('links in the code', () => {
+  // Every link to a page of the table is written from the table (ROUTES.x.path, tournamentHref ...), so
+  // renaming a route cannot leave a stale link behind. Comments may still name paths.
+  const sourceFiles = readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(astro|tsx?)$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== join('lib', 'routes.ts'))
+    .map((file) => join('src', file));
+  const routePath = ALL_ROUTES.map((route) => route.path.slice(1))
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
+  // href="/", href="/about", href={`/tournaments/${id}`}, or any string that builds a path below a route.
+  const linkLiteral = new RegExp(`href=\\{?["'\`]/((${routePath})(?![\\w-])|["'\`#?])|["'\`]/(${routePath})/\\$\\{`);
+  const withoutComments = (code: string) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+  it('has no page path typed out by hand in a link', () => {
+    const handTyped = sourceFiles.flatMap((file) =>
+      withoutComments(readFileSync(file, 'utf8'))
+        .split('\n')
+        .filter((line) => linkLiteral.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(handTyped).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ import { Badge, PageHeading } from './AccountUi';
 import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
 import { Spinner } from '@/components/ui/Spinner';
 import StatusPill from '@/features/tournaments/StatusPill';
-import { anyTournamentHref } from '@/lib/routes';
+import { anyTournamentHref, ROUTES } from '@/lib/routes';
 import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
 import type { MyEntries } from '@/features/brackets/entries';
 import { CheckIn } from '@/features/brackets/CheckIn';
@@ -168,7 +168,7 @@ export default function MyTournamentsIsland() {
             <p className="text-lg font-semibold">
               {rows.length === 0 ? ACCOUNT_MESSAGES.noRegistrations : ACCOUNT_MESSAGES.noRegistrationsInSeries(tabLabel(tab))}
             </p>
-            <a href="/tournaments" className="btn btn-primary">
+            <a href={ROUTES.tournaments.path} className="btn btn-primary">
               Browse available tournaments
             </a>
           </div>

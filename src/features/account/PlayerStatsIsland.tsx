@@ -3,6 +3,7 @@
  * player's stats from get_my_stats. Shows
  * nothing to a signed-out visitor (the dashboard is public); the data module loads only when signed in.
  */
+import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/stores/useSession';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { StatsLoad } from './PlayerRecord';
@@ -41,7 +42,7 @@ export default function PlayerStatsIsland({ title = 'Your record' }: { title?: s
         <h2 id="player-record-heading" className="section-title text-3xl md:text-4xl">
           {title}
         </h2>
-        <a href="/my-earnings" className="font-semibold text-lime underline-offset-4 hover:underline">
+        <a href={ROUTES.myEarnings.path} className="font-semibold text-lime underline-offset-4 hover:underline">
           Earnings & payments
         </a>
       </div>

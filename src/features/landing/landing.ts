@@ -5,7 +5,7 @@
 import { formatEntryFee, formatRupees, formatShortDateIST } from '@/lib/format';
 import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
 import { buildTimeStatus, type TournamentStatus } from '@/features/tournaments/status';
-import { ROUTES } from '@/lib/routes';
+import { ROUTES, tournamentHref } from '@/lib/routes';
 
 export type HeroSlide = { src: string; alt: string; caption: string };
 
@@ -72,7 +72,7 @@ export function carouselCards(catalog: Tournament[], now = new Date()): Carousel
     prize: formatRupees(t.prizePoolRupees),
     capacity: t.maxPlayers,
     status: buildTimeStatus(t, now),
-    registerHref: `${ROUTES.register.path}?next=${encodeURIComponent(`/tournaments/${t.id}`)}`,
+    registerHref: `${ROUTES.register.path}?next=${encodeURIComponent(tournamentHref(t.id))}`,
   }));
 }
 

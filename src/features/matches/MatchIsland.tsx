@@ -11,7 +11,7 @@ import { useSession } from '@/stores/useSession';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { loginUrlFor } from '@/features/auth/auth';
 import { formatDateIST, formatTimeIST } from '@/lib/format';
-import { anyTournamentHref, matchHref } from '@/lib/routes';
+import { anyTournamentHref, matchHref, ROUTES } from '@/lib/routes';
 import { isSignedIn } from '@/stores/session';
 import type { Bracket, BracketMatch, MatchReports } from './matches.api';
 import { countdown, type MatchRow, matchSituation, nextMatchPlace, reportBy, scoreLine, type Side } from './matchSteps';
@@ -165,7 +165,7 @@ export default function MatchIsland() {
           {load.status === 'missing' ? 'No match has this link.' : `The match could not be loaded: ${load.message}`}
         </p>
         <p className="mt-2 text-mist">
-          <a href="/tournaments" className="underline hover:text-lime">
+          <a href={ROUTES.tournaments.path} className="underline hover:text-lime">
             See every tournament
           </a>
         </p>
@@ -299,7 +299,7 @@ function MatchFallback() {
       <p className="mt-3 text-mist">Loading the match: its two players, time, room and result…</p>
       <p className="mt-3 text-sm text-mist">
         This page needs JavaScript to show the match and let its players post the room, press Ready and report the result.{' '}
-        <a href="/tournaments" className="underline hover:text-lime">
+        <a href={ROUTES.tournaments.path} className="underline hover:text-lime">
           See every tournament
         </a>
         .

@@ -4,6 +4,7 @@
  * Its data module (and supabase-js with it) loads only once a player is signed in, so the bell adds almost
  * nothing to a page's first load.
  */
+import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/stores/useSession';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignedIn } from '@/stores/session';
@@ -121,7 +122,7 @@ export default function NotificationBell() {
               </li>
             ))}
           </ul>
-          <a href="/profile#notification-settings" className="block px-2 py-2 text-sm text-lime underline">
+          <a href={`${ROUTES.profile.path}#notification-settings`} className="block px-2 py-2 text-sm text-lime underline">
             E-mail settings
           </a>
         </div>

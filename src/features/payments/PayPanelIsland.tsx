@@ -7,6 +7,7 @@
  *                    │                                 └─ refused / refunded ──▶ idle + why
  *                    └─ failed / closed ──▶ idle + 'Payment processing failed' / 'Payment cancelled by user'
  */
+import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/stores/useSession';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -214,7 +215,7 @@ export default function PayPanelIsland(props: PayPanelProps) {
         </p>
         <ul className="mt-3 grid gap-1 text-sm" role="list">
           <li>
-            <a href="/my-tournaments" className="underline hover:text-lime">
+            <a href={ROUTES.myTournaments.path} className="underline hover:text-lime">
               Go to My Tournaments
             </a>
           </li>

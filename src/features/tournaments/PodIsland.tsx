@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import { formatDateIST, formatRupees, formatTimeIST } from '@/lib/format';
-import { tournamentHref } from '@/lib/routes';
+import { ROUTES, tournamentHref } from '@/lib/routes';
 import StatusPill from './StatusPill';
 import { entriesOrPending } from './status';
 import { useTournamentStates } from './useTournamentStates';
@@ -40,7 +40,7 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
       <div className="card p-8 text-center" data-pod-missing>
         <p className="text-lg font-bold">{load.status === 'missing' ? 'No pod has this link.' : 'The pod could not be loaded.'}</p>
         <p className="mt-2 text-mist">
-          <a href="/tournaments" className="underline hover:text-lime">
+          <a href={ROUTES.tournaments.path} className="underline hover:text-lime">
             See every tournament and its open pod
           </a>
         </p>
