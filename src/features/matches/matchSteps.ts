@@ -208,11 +208,6 @@ export function scoreLine(match: Pick<MatchRow, 'score_a' | 'score_b'>, side: Si
   return side === 'b' ? `${match.score_b}–${match.score_a}` : `${match.score_a}–${match.score_b}`;
 }
 
-/** Whether the winner is decided by the shoot-out (a level score) and reported that way. */
-export function isLevel(myGoals: number, opponentGoals: number): boolean {
-  return myGoals === opponentGoals;
-}
-
 /**
  * Who went through as the report says it, or the reason the form cannot be sent yet. More goals win; a
  * level score needs the shoot-out winner.
