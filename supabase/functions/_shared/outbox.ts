@@ -29,7 +29,8 @@ export type PayoutDeps = { store: PayoutStore; razorpayx: RazorpayXClient; pan: 
  */
 export type OutboxDeps = { store: OutboxStore; razorpay: RazorpayClient; mailer?: Mailer; siteOrigin?: string; payouts?: PayoutDeps };
 
-export type DrainSummary = { done: number; retry: number; failed: number };
+/** How many calls ended each way, and how many of each kind were made (periodic work such as reconciliation shares the queue). */
+export type DrainSummary = { done: number; retry: number; failed: number; doneByKind: Partial<Record<OutsideCall['kind'], number>> };
 
 type Answer = { outcome: OutsideOutcome; answer: Record<string, unknown> };
 
@@ -38,7 +39,7 @@ export async function drainOutbox(
   deps: OutboxDeps,
   options: { batch?: number; maxRounds?: number; onlyKey?: string } = {},
 ): Promise<DrainSummary> {
-  const summary: DrainSummary = { done: 0, retry: 0, failed: 0 };
+  const summary: DrainSummary = { done: 0, retry: 0, failed: 0, doneByKind: {} };
   for (let round = 0; round < (options.maxRounds ?? 20); round++) {
     const calls = await deps.store.claimOutsideCalls(options.batch ?? 10, options.onlyKey ?? null);
     if (calls.length === 0) break;
@@ -46,6 +47,7 @@ export async function drainOutbox(
       const { outcome, answer } = await makeCall(deps, call);
       await deps.store.recordOutsideAnswer(call.id, outcome, answer);
       summary[outcome === 'done' ? 'done' : outcome]++;
+      if (outcome === 'done') summary.doneByKind[call.kind] = (summary.doneByKind[call.kind] ?? 0) + 1;
     }
   }
   return summary;

@@ -31,7 +31,7 @@ Deno.test('the outbox sends a parent the consent link once', options, async (t) 
         { store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' },
         { onlyKey: key },
       );
-      assertEquals(summary, { done: 1, retry: 0, failed: 0 });
+      assertEquals(summary, { done: 1, retry: 0, failed: 0, doneByKind: { parental_consent_email: 1 } });
       assertEquals(sent.length, 1);
       assertEquals(sent[0]!.key, key);
       assertEquals(sent[0]!.mail.to, 'parent@example.com');
@@ -40,11 +40,7 @@ Deno.test('the outbox sends a parent the consent link once', options, async (t) 
       // Done means done: a second drain sends nothing.
       assertEquals(
         await drainOutbox({ store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' }, { onlyKey: key }),
-        {
-          done: 0,
-          retry: 0,
-          failed: 0,
-        },
+        { done: 0, retry: 0, failed: 0, doneByKind: {} },
       );
     });
 
@@ -55,7 +51,7 @@ Deno.test('the outbox sends a parent the consent link once', options, async (t) 
         { store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' },
         { onlyKey: key },
       );
-      assertEquals(summary, { done: 0, retry: 1, failed: 0 });
+      assertEquals(summary, { done: 0, retry: 1, failed: 0, doneByKind: {} });
       const [row] = await h.sql<{ status: string }>(`select status from private.outbox where idempotency_key = $1`, [key]);
       assert(row && row.status === 'pending');
     });

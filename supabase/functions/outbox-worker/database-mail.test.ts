@@ -21,7 +21,7 @@ Deno.test('the outbox sends a database-worded e-mail once, with a full link', op
     const mailer: Mailer = { send: async (mail, idempotencyKey) => void sent.push({ mail, key: idempotencyKey }) };
     const deps = { store: h.store, razorpay: h.razorpay, mailer, siteOrigin: 'https://golazo.example' };
 
-    assertEquals(await drainOutbox(deps, { onlyKey: key }), { done: 1, retry: 0, failed: 0 });
+    assertEquals(await drainOutbox(deps, { onlyKey: key }), { done: 1, retry: 0, failed: 0, doneByKind: { email: 1 } });
     assertEquals(sent.length, 1);
     assertEquals(sent[0]!.key, key);
     assertEquals(sent[0]!.mail.to, 'friend@example.com');
@@ -33,7 +33,7 @@ Deno.test('the outbox sends a database-worded e-mail once, with a full link', op
     await h.sql(`select private.queue_email($1, 'friend@example.com', 'You are invited', 'Accept your place.', '/invite/?token=abc')`, [
       key,
     ]);
-    assertEquals(await drainOutbox(deps, { onlyKey: key }), { done: 0, retry: 0, failed: 0 });
+    assertEquals(await drainOutbox(deps, { onlyKey: key }), { done: 0, retry: 0, failed: 0, doneByKind: {} });
     assertEquals(sent.length, 1);
   } finally {
     await h.close();

@@ -9,6 +9,12 @@ import { createOutboxWorkerHandler } from './handler.ts';
 
 const MINUTE = 60_000;
 
+/**
+ * How many calls of one kind a run made. Counted by kind because moving the clock across a six-hour
+ * mark also queues that window's reconciliation, which shares the outbox.
+ */
+const made = (due: { outbox: { doneByKind: Partial<Record<string, number>> } }, kind: string) => due.outbox.doneByKind[kind] ?? 0;
+
 Deno.test('payments on the one clock, through the outbox', async (t) => {
   const h = await startHarness();
   const payment = async (orderId: unknown) =>
@@ -126,7 +132,8 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       const paid = await h.pay(orderId, 'success', 'none'); // neither verify nor webhook reaches us
       await h.setClock(new Date(Date.now() + 21 * MINUTE));
       const due = await h.runDueWork();
-      assert(due.outbox.done >= 2, 'the order check and then the refund were made');
+      assert(made(due, 'razorpay_order_check') >= 1, 'the order was checked');
+      assert(made(due, 'razorpay_refund') >= 1, 'and the capture refunded');
       const row = await payment(orderId);
       assertEquals(row.status, 'refunded');
       assertEquals(row.razorpay_payment_id, paid.razorpay_payment_id);
@@ -134,7 +141,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       assertEquals(await registrations(tournament), 0);
       // Running it again asks nothing twice.
       const again = await h.runDueWork();
-      assertEquals(again.outbox.done, 0);
+      assertEquals(made(again, 'razorpay_order_check') + made(again, 'razorpay_refund'), 0);
       await h.setClock(null);
     });
 
@@ -153,7 +160,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       }
       assertEquals((await payment(orderId)).status, 'refund_pending');
       // Not due yet: the backoff holds it.
-      assertEquals((await h.runDueWork()).outbox.done, 0);
+      assertEquals(made(await h.runDueWork(), 'razorpay_refund'), 0);
 
       // A worker claims it, makes the call, and dies before recording the answer.
       await h.setClock(new Date(Date.now() + 2 * MINUTE));
@@ -169,7 +176,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       // After the lease the next worker sends the same key: Razorpay answers with the same refund.
       await h.setClock(new Date(Date.now() + 5 * MINUTE));
       const due = await h.runDueWork();
-      assertEquals(due.outbox.done, 1);
+      assertEquals(made(due, 'razorpay_refund'), 1);
       assertEquals((await payment(orderId)).status, 'refunded');
       assertEquals(refundsOf(paid.razorpay_payment_id).length, 1);
       const answers = await h.sql<{ n: number }>(
@@ -282,7 +289,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       try {
         await h.setClock(new Date(Date.now() + 2 * MINUTE));
         const due = await h.runDueWork();
-        assertEquals(due.outbox.done, 1);
+        assertEquals(made(due, 'razorpay_refund'), 1);
       } finally {
         h.razorpay.refundPayment = realFetch;
         await h.setClock(null);

@@ -54,7 +54,7 @@ Deno.test('pan_verification records whether the PAN is valid and the player’s 
     legal_name: 'Asha Rao',
   });
   h.outbox.enqueue('pan_verification', `pan-${users.malformed}`, { user_id: users.malformed, pan: 'ABC1234', legal_name: 'Asha Rao' });
-  assertEquals(await h.drain(), { done: 3, retry: 0, failed: 0 });
+  assertEquals(await h.drain(), { done: 3, retry: 0, failed: 0, doneByKind: { pan_verification: 3 } });
   assertEquals(h.fakes.kyc.get(users.own), { pan: { ok: true, reason: null } });
   assertEquals(h.fakes.kyc.get(users.someoneElses), { pan: { ok: false, reason: PAN_NAME_MISMATCH_REASON } });
   assertEquals(h.fakes.kyc.get(users.malformed), { pan: { ok: false, reason: PAN_REJECTED_REASON } });
@@ -72,14 +72,14 @@ Deno.test('a PAN check whose answer was lost is asked again under the same Idemp
     await h.direct(request);
     throw new TypeError('connection reset');
   };
-  assertEquals(await h.drain(), { done: 0, retry: 1, failed: 0 });
+  assertEquals(await h.drain(), { done: 0, retry: 1, failed: 0, doneByKind: {} });
   assertEquals(h.fakes.kyc.get(user), undefined);
   h.wire.transport = (input, init) => {
     keys.push(new Request(String(input), init).headers.get('idempotency-key') ?? '');
     return h.direct(input, init);
   };
   h.outbox.passTime();
-  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0 });
+  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0, doneByKind: { pan_verification: 1 } });
   assertEquals(keys, [`pan-${user}`, `pan-${user}`]);
   assertEquals(h.panDouble.checks.get('ABCPE9999F'), 1);
   assertEquals(h.fakes.kyc.get(user), { pan: { ok: true, reason: null } });
@@ -100,7 +100,7 @@ Deno.test('upi_validation accepts a UPI id the bank knows and rejects one it doe
     upi_id: 'asha-at-okaxis',
     legal_name: 'Asha Rao',
   });
-  assertEquals(await h.drain(), { done: 3, retry: 0, failed: 0 });
+  assertEquals(await h.drain(), { done: 3, retry: 0, failed: 0, doneByKind: { upi_validation: 3 } });
   assertEquals(h.fakes.kyc.get(users.known), { upi: { ok: true, reason: null } });
   assertEquals(h.fakes.kyc.get(users.unknown), { upi: { ok: false, reason: UPI_REJECTED_REASON } });
   assertEquals(h.fakes.kyc.get(users.malformed), { upi: { ok: false, reason: UPI_REJECTED_REASON } });
@@ -110,7 +110,7 @@ Deno.test('upi_validation accepts a UPI id the bank knows and rejects one it doe
 Deno.test('razorpayx_payout pays once, and the double’s webhooks take it to processed within seconds', async () => {
   const h = startPayoutHarness();
   const payoutId = queuePayout(h, 70_000);
-  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0 });
+  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0, doneByKind: { razorpayx_payout: 1 } });
   const made = providerPayouts(h, payoutId);
   assertEquals(made.length, 1);
   assertEquals([made[0].payout.amount, made[0].payout.mode, made[0].payout.fund_account.vpa.address], [70_000, 'UPI', 'player@okaxis']);
@@ -138,10 +138,10 @@ Deno.test('a 5xx from RazorpayX is retried later with the same X-Payout-Idempote
   h.wire.transport = recordingTransport(h, keys, (attempt) =>
     attempt === 1 ? Promise.resolve(Response.json({ error: { code: 'SERVER_ERROR', description: 'Try again' } }, { status: 503 })) : null,
   );
-  assertEquals(await h.drain(), { done: 0, retry: 1, failed: 0 });
+  assertEquals(await h.drain(), { done: 0, retry: 1, failed: 0, doneByKind: {} });
   assertEquals(h.fakes.payouts.get(payoutId)?.status, 'approved');
   h.outbox.passTime();
-  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0 });
+  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0, doneByKind: { razorpayx_payout: 1 } });
   assertEquals(keys, [`payout-${payoutId}`, `payout-${payoutId}`]);
   assertEquals(providerPayouts(h, payoutId).length, 1);
   assertEquals(h.fakes.payouts.get(payoutId)?.status, 'queued');
@@ -160,14 +160,14 @@ Deno.test('a payout whose answer timed out on every attempt but the last is made
   });
   // The outbox gives a call 12 attempts (service_record_outside_answer): 11 lost answers, then one that arrives.
   for (let attempt = 0; attempt < 11; attempt++) {
-    assertEquals(await h.drain(), { done: 0, retry: 1, failed: 0 });
+    assertEquals(await h.drain(), { done: 0, retry: 1, failed: 0, doneByKind: {} });
     h.outbox.passTime();
   }
   assertEquals(providerPayouts(h, payoutId).length, 1);
   const lastAnswer = h.outbox.byKey(`payout-${payoutId}`)?.answers.at(-1);
   assertEquals([lastAnswer?.outcome, (lastAnswer?.answer as { http_status?: number } | undefined)?.http_status], ['retry', 0]);
   h.wire.transport = h.direct;
-  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0 });
+  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0, doneByKind: { razorpayx_payout: 1 } });
   assertEquals(new Set(keys), new Set([`payout-${payoutId}`]));
   const made = providerPayouts(h, payoutId);
   assertEquals(made.length, 1);
@@ -178,7 +178,7 @@ Deno.test('a payout whose answer timed out on every attempt but the last is made
 Deno.test('a payout RazorpayX refuses is marked failed and its money goes back, once', async () => {
   const h = startPayoutHarness();
   const payoutId = queuePayout(h, 50); // below RazorpayX's ₹1 minimum
-  assertEquals(await h.drain(), { done: 0, retry: 0, failed: 1 });
+  assertEquals(await h.drain(), { done: 0, retry: 0, failed: 1, doneByKind: {} });
   assertEquals(providerPayouts(h, payoutId).length, 0);
   assertEquals(h.fakes.payouts.get(payoutId)?.status, 'failed');
   assertEquals(h.fakes.payouts.get(payoutId)?.money_returned, 1);
@@ -242,7 +242,7 @@ Deno.test('razorpayx_payout_check reads a payout that sent no webhook, by its id
     assertEquals(h.fakes.payouts.get(payoutId)?.status, 'queued');
     const providerId = byReference ? null : h.fakes.payouts.get(payoutId)?.provider_payout_id;
     h.outbox.enqueue('razorpayx_payout_check', `payout-check-${payoutId}`, { payout_id: payoutId, provider_payout_id: providerId });
-    assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0 });
+    assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0, doneByKind: { razorpayx_payout_check: 1 } });
     assertEquals(h.fakes.payouts.get(payoutId)?.status, 'processed');
   }
   await h.close();
@@ -253,7 +253,7 @@ Deno.test('without payout settings the calls wait in the outbox instead of faili
   const payoutId = queuePayout(h);
   const { drainOutbox } = await import('../_shared/outbox.ts');
   const summary = await drainOutbox({ store: h.outbox, razorpay: {} as never });
-  assertEquals(summary, { done: 0, retry: 1, failed: 0 });
+  assertEquals(summary, { done: 0, retry: 1, failed: 0, doneByKind: {} });
   assertEquals(h.outbox.byKey(`payout-${payoutId}`)?.status, 'pending');
   assertEquals(providerPayouts(h, payoutId).length, 0);
   await h.close();
@@ -270,7 +270,7 @@ Deno.test('provider_reconciliation hands every payout RazorpayX made to the ledg
     from: '2026-12-01T06:00:00+00:00',
     to: '2026-12-01T12:00:00+00:00',
   });
-  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0 });
+  assertEquals(await h.drain(), { done: 1, retry: 0, failed: 0, doneByKind: { provider_reconciliation: 1 } });
   const [window] = h.outbox.windows;
   assertEquals([window?.kind, window?.from, window?.to], ['payouts', '2026-12-01T06:00:00.000Z', '2026-12-01T12:00:00.000Z']);
   assertEquals(window?.items.length, made.length);
@@ -287,7 +287,7 @@ Deno.test('a reconciliation that names no provider, or no window, is refused rat
     to: '2026-12-01T12:00:00Z',
   });
   h.outbox.enqueue('provider_reconciliation', 'reconcile-no-window', { kind: 'payouts', from: 'soon', to: null });
-  assertEquals(await h.drain(), { done: 0, retry: 0, failed: 2 });
+  assertEquals(await h.drain(), { done: 0, retry: 0, failed: 2, doneByKind: {} });
   assertEquals(h.outbox.windows, []);
   await h.close();
 });
