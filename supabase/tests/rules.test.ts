@@ -20,11 +20,14 @@ import {
   PAN_HOLDER_LETTER_INDEX,
   PAN_PATTERN,
   PAN_PERSON_LETTER,
+  PAYOUT_APPROVAL_ABOVE_PAISE,
   REFUND_REASONS,
   REREGISTRATION_WAIT_HOURS,
   SLOT_COUNT_MESSAGE,
   UPI_ID_PATTERN,
 } from '../functions/_shared/rules.ts';
+import { PAYOUT_STATUSES } from '../functions/_shared/payout-status.ts';
+import { MATCH_STATUSES } from '../../src/features/matches/matchSteps.ts';
 import { completeProfile, createUser, engines, player, type TestDatabase } from './helpers.ts';
 
 describe.each(engines)('the rules module against the database on $name', (engine) => {
@@ -112,6 +115,19 @@ describe.each(engines)('the rules module against the database on $name', (engine
       )
     ).rows;
     expect(row).toEqual({ min: MIN_PLAYER_AGE, max: MAX_PLAYER_AGE, paid: PAID_ENTRY_MIN_AGE });
+  });
+
+  it('knows the match and payout statuses the tables allow, in the same order', async () => {
+    const listed = (definition: string) => [...definition.matchAll(/'([a-z_]+)'::text/g)].map((match) => match[1]);
+    expect(listed(await constraint('matches_status_known'))).toEqual([...MATCH_STATUSES]);
+    expect(listed(await constraint('payouts_status_known'))).toEqual([...PAYOUT_STATUSES]);
+  });
+
+  it('holds payouts above PAYOUT_APPROVAL_ABOVE_PAISE for an admin, as the setting does by default', async () => {
+    const { rows } = await db.admin.query<{ value: unknown }>(
+      `select value from private.settings where key = 'payout_approval_over_paise'`,
+    );
+    expect(Number(rows[0]?.value)).toBe(PAYOUT_APPROVAL_ABOVE_PAISE);
   });
 
   it('refuses the PANs and UPI ids the KYC form refuses, and takes the ones it takes', async () => {

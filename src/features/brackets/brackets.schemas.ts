@@ -9,8 +9,6 @@ const isoTime = z.string().check(z.minLength(1));
 
 export const BracketEntrySchema = z.object({ entry_id: z.string(), in_game_name: z.nullable(z.string()) });
 
-export const MATCH_STATUSES = ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'] as const;
-
 export const BracketMatchSchema = z.object({
   id: z.string(),
   round: z.int().check(z.positive()),

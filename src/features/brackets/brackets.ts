@@ -5,10 +5,9 @@
  */
 import type * as z from 'zod/mini';
 import { whenIST } from '@/lib/format';
-import type { BracketMatchSchema, BracketRoundSchema, BracketSchema } from './brackets.schemas';
+import type { BracketMatchSchema, BracketSchema } from './brackets.schemas';
 
 export type Bracket = z.infer<typeof BracketSchema>;
-export type BracketRound = z.infer<typeof BracketRoundSchema>;
 export type BracketMatch = z.infer<typeof BracketMatchSchema>;
 
 /** Matches that need nothing more from anyone. */

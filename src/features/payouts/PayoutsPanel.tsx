@@ -8,7 +8,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ApiError } from '@/lib/api-answer';
 import { downloadCsv } from '@/lib/csv';
-import { formatPaiseExact, formatShortDateIST, formatTimeIST } from '@/lib/format';
+import { formatPaiseExact, formatRupees, formatShortDateIST, formatTimeIST } from '@/lib/format';
+import { PAYOUT_APPROVAL_ABOVE_PAISE } from '@/lib/rules';
 import { Badge } from '@/features/account/AccountUi';
 import { staffMessage } from '@/features/staff/staff';
 import StaffDialog from '@/features/staff/StaffDialog';
@@ -114,8 +115,8 @@ export default function PayoutsPanel() {
           Payouts
         </h2>
         <p className="mt-1 text-sm text-mist">
-          A player’s first payout and any above ₹10,000 wait here; approved ones stay listed until RazorpayX has paid them. Check the PAN,
-          the UPI id and where the winnings came from.
+          A player’s first payout and any above {formatRupees(PAYOUT_APPROVAL_ABOVE_PAISE / 100)} wait here; approved ones stay listed until
+          RazorpayX has paid them. Check the PAN, the UPI id and where the winnings came from.
         </p>
         {notice && (
           <p role="status" className="mt-3 rounded-xl bg-lime/10 p-3 font-semibold text-lime" data-payouts-notice>

@@ -121,7 +121,6 @@ export const TournamentChange = z.object({
 export type TournamentChange = z.infer<typeof TournamentChange>;
 
 const MatchSide = z.object({ entry_id: z.nullable(Id), in_game_name: z.nullable(z.string()) });
-export type MatchSide = z.infer<typeof MatchSide>;
 
 /** One open dispute of staff_list_disputes (the queue, nearest staff deadline first). */
 export const OpenDispute = z.object({

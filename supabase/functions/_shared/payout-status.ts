@@ -34,10 +34,6 @@ const FORWARD: readonly PayoutStatus[] = ['awaiting_approval', 'approved', 'queu
 /** Final states in which the money did not reach the player: it goes back to their balance. */
 const MONEY_RETURNED: readonly PayoutStatus[] = ['reversed', 'cancelled', 'rejected', 'failed'];
 
-export function isPayoutStatus(value: unknown): value is PayoutStatus {
-  return typeof value === 'string' && (PAYOUT_STATUSES as readonly string[]).includes(value);
-}
-
 export function isProviderPayoutStatus(value: unknown): value is ProviderPayoutStatus {
   return typeof value === 'string' && (PROVIDER_PAYOUT_STATUSES as readonly string[]).includes(value);
 }

@@ -77,5 +77,8 @@ export const PAN_HOLDER_LETTER_INDEX = 3;
 export const PAN_PERSON_LETTER = 'P';
 /** A UPI id (virtual payment address): name@handle (submit_kyc, kyc_records). */
 export const UPI_ID_PATTERN = '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$';
-/** A payout above this (in paise: ₹10,000) waits for an admin, as does every player's first payout. */
+/**
+ * A payout above this (in paise: ₹10,000) waits for an admin, as does every player's first payout: the
+ * default of the database setting payout_approval_over_paise, which the staff console quotes.
+ */
 export const PAYOUT_APPROVAL_ABOVE_PAISE = 10_000_00;

@@ -42,8 +42,6 @@ import { createPayoutWebhookHandler } from '../razorpayx-webhook/handler.ts';
 export const STACK_ORIGIN = 'http://127.0.0.1:54321';
 const FUNCTIONS = `${STACK_ORIGIN}/functions/v1`;
 
-export type Harness = Awaited<ReturnType<typeof startHarness>>;
-
 export async function startHarness() {
   const db: Database = await openDatabase();
   // The local stack's movable clock (local_set_clock), as the stack applies it after the migrations.
