@@ -20,14 +20,25 @@ import {
   PAN_HOLDER_LETTER_INDEX,
   PAN_PATTERN,
   PAN_PERSON_LETTER,
+  MATCH_SCREENSHOT_MAX_BYTES,
+  MATCH_SCREENSHOT_TYPES,
   PAYOUT_APPROVAL_ABOVE_PAISE,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_TYPES,
   REFUND_REASONS,
   REREGISTRATION_WAIT_HOURS,
   SLOT_COUNT_MESSAGE,
   UPI_ID_PATTERN,
 } from '../functions/_shared/rules.ts';
 import { PAYOUT_STATUSES } from '../functions/_shared/payout-status.ts';
-import { MATCH_STATUSES } from '../../src/features/matches/matchSteps.ts';
+import {
+  MATCH_STATUSES,
+  MINUTE,
+  READY_CLOSES_AFTER,
+  READY_OPENS_BEFORE,
+  REPORT_CLOSES_AFTER,
+  WALKOVER_CONTEST_WINDOW,
+} from '../../src/features/matches/matchSteps.ts';
 import { completeProfile, createUser, engines, player, type TestDatabase } from './helpers.ts';
 
 describe.each(engines)('the rules module against the database on $name', (engine) => {
@@ -121,6 +132,35 @@ describe.each(engines)('the rules module against the database on $name', (engine
     const listed = (definition: string) => [...definition.matchAll(/'([a-z_]+)'::text/g)].map((match) => match[1]);
     expect(listed(await constraint('matches_status_known'))).toEqual([...MATCH_STATUSES]);
     expect(listed(await constraint('payouts_status_known'))).toEqual([...PAYOUT_STATUSES]);
+  });
+
+  it('opens and closes the match steps at the times the match page shows the players', () => {
+    const interval = (ms: number) => `interval '${ms / MINUTE} minutes'`;
+    const body = (name: string) => {
+      const bodies = functions.filter((fn) => fn.name === name).map((fn) => fn.src);
+      expect(bodies, name).toHaveLength(1);
+      return bodies[0]!;
+    };
+    expect(body('set_ready')).toContain(`scheduled_at - ${interval(READY_OPENS_BEFORE)}`);
+    expect(body('set_ready')).toContain(`scheduled_at + ${interval(READY_CLOSES_AFTER)}`);
+    expect(body('claim_walkover')).toContain(`scheduled_at + ${interval(READY_CLOSES_AFTER)}`);
+    expect(body('claim_walkover')).toContain(`walkover_claimed_at + ${interval(WALKOVER_CONTEST_WINDOW)}`);
+    expect(body('report_match')).toContain(`scheduled_at - ${interval(READY_OPENS_BEFORE)}`);
+    expect(body('report_match')).toContain(`scheduled_at + ${interval(REPORT_CLOSES_AFTER)}`);
+    // No function measures from the match time by any other amount.
+    const fromMatchTime = inFunctions(/scheduled_at\s*[-+]\s*(interval '[^']*')/g);
+    const known = [READY_OPENS_BEFORE, READY_CLOSES_AFTER, REPORT_CLOSES_AFTER].map(interval);
+    for (const found of fromMatchTime) expect(known, found.name).toContain(found.value);
+  });
+
+  it('takes the pictures and screenshots the storage buckets take', async () => {
+    const { rows } = await db.admin.query<{ id: string; file_size_limit: string | number; allowed_mime_types: string[] }>(
+      `select id, file_size_limit, allowed_mime_types from storage.buckets where id in ('profile-pictures', 'match-evidence') order by id`,
+    );
+    expect(rows.map((bucket) => ({ ...bucket, file_size_limit: Number(bucket.file_size_limit) }))).toEqual([
+      { id: 'match-evidence', file_size_limit: MATCH_SCREENSHOT_MAX_BYTES, allowed_mime_types: [...MATCH_SCREENSHOT_TYPES] },
+      { id: 'profile-pictures', file_size_limit: PROFILE_PICTURE_MAX_BYTES, allowed_mime_types: [...PROFILE_PICTURE_TYPES] },
+    ]);
   });
 
   it('holds payouts above PAYOUT_APPROVAL_ABOVE_PAISE for an admin, as the setting does by default', async () => {

@@ -4,9 +4,9 @@
  * quickly on mobile data. The score stays readable at that width. (Profile pictures do the same with
  * their own limits: features/profile/resize-picture.ts.)
  */
+import { MATCH_SCREENSHOT_MAX_BYTES, MATCH_SCREENSHOT_TYPES } from '@/lib/rules';
+
 export const SCREENSHOT_MAX_WIDTH = 1600;
-export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
-export const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const QUALITIES = [0.85, 0.7, 0.55];
 
 /** The size to draw at: at most `maxWidth` wide, proportions kept, never enlarged. */
@@ -17,7 +17,7 @@ export function screenshotSize(width: number, height: number, maxWidth = SCREENS
 
 /** Why a chosen file cannot be a screenshot, or null when it can. */
 export function screenshotProblem(file: { type: string }): string | null {
-  return (SCREENSHOT_TYPES as readonly string[]).includes(file.type) ? null : 'Choose a picture: a JPEG, PNG or WebP screenshot.';
+  return (MATCH_SCREENSHOT_TYPES as readonly string[]).includes(file.type) ? null : 'Choose a picture: a JPEG, PNG or WebP screenshot.';
 }
 
 /** Decodes the screenshot and returns it as a JPEG at most SCREENSHOT_MAX_WIDTH wide. */
@@ -33,7 +33,7 @@ export async function resizeScreenshot(file: File): Promise<Blob> {
     context.drawImage(bitmap, 0, 0, size.width, size.height);
     for (const quality of QUALITIES) {
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
-      if (blob && blob.size <= SCREENSHOT_MAX_BYTES) return blob;
+      if (blob && blob.size <= MATCH_SCREENSHOT_MAX_BYTES) return blob;
     }
     throw new Error('The screenshot is too large even after resizing');
   } finally {

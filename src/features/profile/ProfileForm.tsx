@@ -9,10 +9,9 @@ import { showToast } from '@/stores/toast';
 import { ApiError } from '@/lib/api-answer';
 import { ROUTES } from '@/lib/routes';
 import { todayInIndia } from '@/lib/legal';
-import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from '@/lib/rules';
+import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH, PROFILE_PICTURE_TYPES } from '@/lib/rules';
 import { EligibilityDetails } from './EligibilityDetails';
 import {
-  ACCEPTED_IMAGE_TYPES,
   formValuesFromProfile,
   imageProblem,
   MIN_AGE,
@@ -207,7 +206,7 @@ export default function ProfileForm({ profile }: Props) {
                 <input
                   type="file"
                   name="picture"
-                  accept={ACCEPTED_IMAGE_TYPES.join(',')}
+                  accept={PROFILE_PICTURE_TYPES.join(',')}
                   onChange={(event) => void onPictureChosen(event)}
                   className="sr-only"
                 />

@@ -12,6 +12,9 @@ import {
   IN_GAME_NAME_MIN_LENGTH,
   LEGAL_NAME_MAX_LENGTH,
   LEGAL_NAME_MIN_LENGTH,
+  PROFILE_PICTURE_MAX_BYTES,
+  PROFILE_PICTURE_REFUSALS,
+  PROFILE_PICTURE_TYPES,
 } from '@/lib/rules';
 import { INVISIBLE_NAME_MESSAGE, isVisibleName } from './name-rule';
 
@@ -165,23 +168,10 @@ export function formValuesFromProfile(profile: Profile | null): ProfileFormValue
 
 /** The edge function every picture goes through (it checks the bytes, not the name or the type). */
 export const PROFILE_PICTURE_FUNCTION = 'profile-picture';
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-
-const IMAGE_EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
-export const ACCEPTED_IMAGE_TYPES = Object.keys(IMAGE_EXTENSIONS);
-
-const IMAGE_MESSAGES = {
-  wrongType: 'Please choose a JPG, PNG or WebP image',
-  tooLarge: 'Image must be 2 MB or smaller',
-} as const;
 
 /** Checks a chosen picture before any upload; returns the problem or null. */
 export function imageProblem(file: { type: string; size: number }): string | null {
-  if (!(file.type in IMAGE_EXTENSIONS)) return IMAGE_MESSAGES.wrongType;
-  if (file.size > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge;
+  if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type)) return PROFILE_PICTURE_REFUSALS.wrongType;
+  if (file.size > PROFILE_PICTURE_MAX_BYTES) return PROFILE_PICTURE_REFUSALS.tooLarge;
   return null;
 }

@@ -3,7 +3,7 @@
  * browser before upload, so the upload limit can stay small: the longest side becomes at most
  * PICTURE_MAX_SIDE pixels, encoded as JPEG. Pictures already small enough are sent as they are.
  */
-import { MAX_IMAGE_BYTES } from './profile';
+import { PROFILE_PICTURE_MAX_BYTES } from '@/lib/rules';
 
 export const PICTURE_MAX_SIDE = 512;
 const QUALITIES = [0.88, 0.75, 0.6];
@@ -16,7 +16,7 @@ export function fittedSize(width: number, height: number, maxSide = PICTURE_MAX_
 
 /** Whether a picture goes up as it is: small in bytes and in pixels. */
 export function needsResize(file: { size: number }, width: number, height: number): boolean {
-  return file.size > MAX_IMAGE_BYTES || Math.max(width, height) > PICTURE_MAX_SIDE;
+  return file.size > PROFILE_PICTURE_MAX_BYTES || Math.max(width, height) > PICTURE_MAX_SIDE;
 }
 
 /** Decodes the picture and returns a smaller JPEG (or the file itself when it is already small). */
@@ -33,7 +33,7 @@ export async function resizePicture(file: File): Promise<File> {
     context.drawImage(bitmap, 0, 0, size.width, size.height);
     for (const quality of QUALITIES) {
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', quality));
-      if (blob && blob.size <= MAX_IMAGE_BYTES) {
+      if (blob && blob.size <= PROFILE_PICTURE_MAX_BYTES) {
         return new File([blob], `${file.name.replace(/\.[^.]+$/, '')}.jpg`, { type: 'image/jpeg' });
       }
     }

@@ -82,3 +82,15 @@ export const UPI_ID_PATTERN = '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$';
  * default of the database setting payout_approval_over_paise, which the staff console quotes.
  */
 export const PAYOUT_APPROVAL_ABOVE_PAISE = 10_000_00;
+
+/** Profile pictures: the profile-pictures bucket's limits, which the form and the profile-picture function apply first. */
+export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
+export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** What the form and the function say when a picture is refused. */
+export const PROFILE_PICTURE_REFUSALS = {
+  wrongType: 'Please choose a JPG, PNG or WebP image',
+  tooLarge: `Image must be ${PROFILE_PICTURE_MAX_BYTES / (1024 * 1024)} MB or smaller`,
+} as const;
+/** Result screenshots: the match-evidence bucket's limits, which the match page applies before uploading. */
+export const MATCH_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+export const MATCH_SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

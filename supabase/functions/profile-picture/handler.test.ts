@@ -5,7 +5,8 @@
  */
 import { deepStrictEqual as assertEquals, match as assertMatch } from 'node:assert/strict';
 import type { CallingUser } from '../_shared/supabase-gateway.ts';
-import { createProfilePictureHandler, MAX_PICTURE_BYTES, type PictureStore } from './handler.ts';
+import { PROFILE_PICTURE_MAX_BYTES } from '../_shared/rules.ts';
+import { createProfilePictureHandler, type PictureStore } from './handler.ts';
 
 const PLAYER = '0b0f7d4e-5b7a-4f7e-9d3a-2c1e8f6a9b10';
 const users: Record<string, CallingUser> = {
@@ -73,7 +74,7 @@ Deno.test('refuses an HTML page or an SVG sent as image/png (400), storing nothi
 
 Deno.test('refuses a picture over 2 MB (413)', async () => {
   const { send } = setUp();
-  const big = new Uint8Array(MAX_PICTURE_BYTES + 1);
+  const big = new Uint8Array(PROFILE_PICTURE_MAX_BYTES + 1);
   big.set(PNG);
   assertEquals((await send('player', big)).status, 413);
 });

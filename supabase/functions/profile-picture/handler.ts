@@ -9,13 +9,13 @@
  */
 import { resolveCaller } from '../_shared/caller.ts';
 import { bearerToken, json } from '../_shared/http.ts';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_REFUSALS } from '../_shared/rules.ts';
 import type { SupabaseGateway } from '../_shared/supabase-gateway.ts';
 import { pictureTypeOf, type PictureType } from './image-type.ts';
 
-export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 export const PICTURE_MESSAGES = {
-  notAnImage: 'Please choose a JPG, PNG or WebP image',
-  tooLarge: 'Image must be 2 MB or smaller',
+  notAnImage: PROFILE_PICTURE_REFUSALS.wrongType,
+  tooLarge: PROFILE_PICTURE_REFUSALS.tooLarge,
   storeFailed: 'Failed to upload image',
 } as const;
 
@@ -40,9 +40,9 @@ export function createProfilePictureHandler(deps: { gateway: Pick<SupabaseGatewa
     if (!caller.ok) return failure(caller.error, caller.status);
 
     const declaredLength = Number(request.headers.get('content-length') ?? '0');
-    if (declaredLength > MAX_PICTURE_BYTES) return failure(PICTURE_MESSAGES.tooLarge, 413);
+    if (declaredLength > PROFILE_PICTURE_MAX_BYTES) return failure(PICTURE_MESSAGES.tooLarge, 413);
     const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.length > MAX_PICTURE_BYTES) return failure(PICTURE_MESSAGES.tooLarge, 413);
+    if (bytes.length > PROFILE_PICTURE_MAX_BYTES) return failure(PICTURE_MESSAGES.tooLarge, 413);
     const type = pictureTypeOf(bytes);
     if (!type) return failure(PICTURE_MESSAGES.notAnImage, 400);
 
