@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DISPUTE_REASON_CODES,
   GAME_USER_ID_PATTERN,
   IN_GAME_NAME_MAX_LENGTH,
   IN_GAME_NAME_MIN_LENGTH,
@@ -31,6 +32,8 @@ import {
   UPI_ID_PATTERN,
 } from '../functions/_shared/rules.ts';
 import { PAYOUT_STATUSES } from '../functions/_shared/payout-status.ts';
+import { ENTRY_STATUSES } from '../../src/features/brackets/brackets.schemas.ts';
+import { STAFF_ROLES } from '../../src/features/staff/staff.schemas.ts';
 import {
   MATCH_STATUSES,
   MINUTE,
@@ -128,10 +131,15 @@ describe.each(engines)('the rules module against the database on $name', (engine
     expect(row).toEqual({ min: MIN_PLAYER_AGE, max: MAX_PLAYER_AGE, paid: PAID_ENTRY_MIN_AGE });
   });
 
-  it('knows the match and payout statuses the tables allow, in the same order', async () => {
-    const listed = (definition: string) => [...definition.matchAll(/'([a-z_]+)'::text/g)].map((match) => match[1]);
-    expect(listed(await constraint('matches_status_known'))).toEqual([...MATCH_STATUSES]);
-    expect(listed(await constraint('payouts_status_known'))).toEqual([...PAYOUT_STATUSES]);
+  it.each([
+    ['matches_status_known', MATCH_STATUSES],
+    ['payouts_status_known', PAYOUT_STATUSES],
+    ['entries_status_known', ENTRY_STATUSES],
+    ['staff_roles_role_known', STAFF_ROLES],
+    ['match_disputes_reason_known', DISPUTE_REASON_CODES],
+  ] as const)('knows every value %s allows, and no other', async (name, values) => {
+    const listed = [...(await constraint(name)).matchAll(/'([a-z_]+)'::text/g)].map((match) => match[1]);
+    expect(listed).toEqual([...values]);
   });
 
   it('opens and closes the match steps at the times the match page shows the players', () => {

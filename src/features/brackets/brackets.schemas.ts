@@ -42,7 +42,9 @@ export const BracketSchema = z.object({
   rounds: z.array(BracketRoundSchema),
 });
 
-const EntryStatus = z.enum(['active', 'withdrawn', 'cancelled']);
+/** entries.status */
+export const ENTRY_STATUSES = ['active', 'withdrawn', 'cancelled'] as const;
+const EntryStatus = z.enum(ENTRY_STATUSES);
 
 export const MyEntriesSchema = z.object({
   tournament_id: z.string(),

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { ApiError, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
+import { DISPUTE_REASON_CODES, type DisputeReason } from '@/lib/rules';
 import { ERROR_CODES, isErrorCode } from '../../../supabase/functions/_shared/error-codes.ts';
 import { MATCH_STATUSES, type MatchReport, type MatchRow as MatchRowType, type Side } from './matchSteps';
 
@@ -57,14 +58,16 @@ export type MatchRoom = z.infer<typeof MatchRoom>;
 
 const DisputeAnswer = z.object({ deadline_at: timestamp });
 
-export const DISPUTE_REASONS = [
-  { value: 'wrong_score', label: 'Wrong score' },
-  { value: 'no_show', label: 'My opponent did not show up' },
-  { value: 'disconnection', label: 'Disconnection' },
-  { value: 'cheating', label: 'Cheating' },
-  { value: 'other', label: 'Something else' },
-] as const;
-export type DisputeReason = (typeof DISPUTE_REASONS)[number]['value'];
+/** A dispute's reason in the player's words. */
+const PLAYER_REASON_LABELS: Record<DisputeReason, string> = {
+  wrong_score: 'Wrong score',
+  no_show: 'My opponent did not show up',
+  disconnection: 'Disconnection',
+  cheating: 'Cheating',
+  other: 'Something else',
+};
+export const DISPUTE_REASONS = DISPUTE_REASON_CODES.map((value) => ({ value, label: PLAYER_REASON_LABELS[value] }));
+export type { DisputeReason };
 
 /** The words to show for a failed call: the error table's message for a known hint, else the server's. */
 export function messageOf(error: unknown): string {

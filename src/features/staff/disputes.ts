@@ -4,6 +4,7 @@
  * functions only (IO lives in staff.api.ts), so each is unit-tested.
  */
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';
+import type { DisputeReason } from '@/lib/rules';
 
 /** The round's name as the bracket gives it: the last round is the Final. */
 export function roundName(round: number, rounds: number): string {
@@ -14,7 +15,7 @@ export function roundName(round: number, rounds: number): string {
   return `Round of ${2 ** (fromEnd + 1)}`;
 }
 
-export const DISPUTE_REASON_LABELS: Record<string, string> = {
+const DISPUTE_REASON_LABELS: Record<DisputeReason, string> = {
   wrong_score: 'Wrong score',
   no_show: 'No-show',
   disconnection: 'Disconnection',
@@ -22,7 +23,8 @@ export const DISPUTE_REASON_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-export const disputeReasonLabel = (reason: string): string => DISPUTE_REASON_LABELS[reason] ?? reason.replace(/_/g, ' ');
+export const disputeReasonLabel = (reason: string): string =>
+  (DISPUTE_REASON_LABELS as Record<string, string>)[reason] ?? reason.replace(/_/g, ' ');
 
 /** "Decide by 9:45 pm IST (in 12 min)", or "Overdue: the deadline was 9:45 pm IST (3 min ago)". */
 export function deadlineLine(deadlineIso: string, now: Date = new Date()): string {

@@ -94,3 +94,7 @@ export const PROFILE_PICTURE_REFUSALS = {
 /** Result screenshots: the match-evidence bucket's limits, which the match page applies before uploading. */
 export const MATCH_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
 export const MATCH_SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Why a player disputes a result (match_disputes.reason); the match page and the staff console word them. */
+export const DISPUTE_REASON_CODES = ['wrong_score', 'no_show', 'disconnection', 'cheating', 'other'] as const;
+export type DisputeReason = (typeof DISPUTE_REASON_CODES)[number];
