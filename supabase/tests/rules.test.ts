@@ -34,6 +34,7 @@ import {
 import { PAYOUT_STATUSES } from '../functions/_shared/payout-status.ts';
 import { ENTRY_STATUSES } from '../../src/features/brackets/brackets.schemas.ts';
 import { STAFF_ROLES } from '../../src/features/staff/staff.schemas.ts';
+import { KYC_RECORD_STATUSES } from '../../src/features/payouts/payouts.ts';
 import {
   MATCH_STATUSES,
   MINUTE,
@@ -137,6 +138,7 @@ describe.each(engines)('the rules module against the database on $name', (engine
     ['entries_status_known', ENTRY_STATUSES],
     ['staff_roles_role_known', STAFF_ROLES],
     ['match_disputes_reason_known', DISPUTE_REASON_CODES],
+    ['kyc_records_status_known', KYC_RECORD_STATUSES],
   ] as const)('knows every value %s allows, and no other', async (name, values) => {
     const listed = [...(await constraint(name)).matchAll(/'([a-z_]+)'::text/g)].map((match) => match[1]);
     expect(listed).toEqual([...values]);

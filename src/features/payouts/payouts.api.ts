@@ -11,6 +11,7 @@ import {
   EMPTY_EARNINGS,
   type Earnings,
   type Kyc,
+  KYC_RECORD_STATUSES,
   NO_KYC,
   type Payout,
   type PayoutPreview,
@@ -44,7 +45,7 @@ const KycRow = z.pipe(
   z.nullish(
     z.partial(
       z.object({
-        status: z.nullish(z.enum(['pending', 'verified', 'rejected'])),
+        status: z.nullish(z.enum(KYC_RECORD_STATUSES)),
         reason: text,
         pan_masked: text,
         upi_id: text,

@@ -21,7 +21,9 @@ export interface Earnings {
 
 export const EMPTY_EARNINGS: Earnings = { won_paise: 0, tax_withheld_paise: 0, paid_out_paise: 0, balance_paise: 0, pending_paise: 0 };
 
-export type KycStatus = 'none' | 'pending' | 'verified' | 'rejected';
+/** kyc_records.status */
+export const KYC_RECORD_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type KycStatus = 'none' | (typeof KYC_RECORD_STATUSES)[number];
 
 /** get_my_kyc; `none` when the player has not sent their details yet. */
 export interface Kyc {
