@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isLoopbackUrl } from '../../src/lib/local-addresses';
+import { openChampionship, rupees } from './helpers/catalog';
 import { CATALOG_SIZE } from './routes';
 
 /** The landing page: hiding bar, hero carousel, featured banner, tournament strip, sections. */
@@ -171,17 +172,15 @@ test.describe('sections', () => {
     const banner = featured.getByRole('article');
     await expect(banner).toContainText('Featured Tournament');
     await expect(banner.getByRole('heading')).toHaveText(`${PRODUCT} Jan to Dec 2027`);
-    await expect(banner.getByRole('link', { name: 'Champions Tour December 2026' })).toHaveAttribute(
-      'href',
-      '/tournaments/champions-dec-2026',
-    );
+    const next = openChampionship();
+    await expect(banner.getByRole('link', { name: next.title })).toHaveAttribute('href', `/tournaments/${next.id}`);
     await expect(banner.locator('[data-entries-of]')).toHaveAttribute('data-live', '', { timeout: 15_000 });
-    await expect(banner).toContainText(/Players\s*\d+ \/ 300 players/);
-    await expect(banner).toContainText(/Registration\s*₹150/);
-    await expect(banner).toContainText(/Prize Pool\s*₹45,000/);
+    await expect(banner).toContainText(new RegExp(`Players\\s*\\d+ / ${next.maxPlayers} players`));
+    await expect(banner).toContainText(new RegExp(`Registration\\s*${rupees(next.entryFeeRupees)}`));
+    await expect(banner).toContainText(new RegExp(`Prize Pool\\s*${rupees(next.prizePoolRupees)}`));
     await expect(banner.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute(
       'href',
-      '/register?next=%2Ftournaments%2Fchampions-dec-2026',
+      `/register?next=${encodeURIComponent(`/tournaments/${next.id}`)}`,
     );
   });
 
@@ -216,11 +215,12 @@ test.describe('tournament strip', () => {
     await strip.scrollIntoViewIfNeeded();
     const cards = strip.locator('[data-tournament-card]');
     await expect(cards).toHaveCount(CATALOG_SIZE);
-    const december = strip.locator('[data-tournament-card="champions-dec-2026"]');
-    await expect(december.locator('[data-status-of][data-live]')).toHaveText('Registration open', { timeout: 15_000 });
-    await expect(december.getByRole('link', { name: 'Register Now' })).toHaveAttribute(
+    const { id } = openChampionship();
+    const open = strip.locator(`[data-tournament-card="${id}"]`);
+    await expect(open.locator('[data-status-of][data-live]')).toHaveText('Registration open', { timeout: 15_000 });
+    await expect(open.getByRole('link', { name: 'Register Now' })).toHaveAttribute(
       'href',
-      '/register?next=%2Ftournaments%2Fchampions-dec-2026',
+      `/register?next=${encodeURIComponent(`/tournaments/${id}`)}`,
     );
     const later = strip.locator('[data-tournament-card="champions-aug-2027"]');
     await expect(later.locator('[data-status-of]')).toHaveText('Coming soon');
@@ -253,7 +253,7 @@ test.describe('tournament strip', () => {
       })
       .toBeGreaterThan(hovered);
 
-    await strip.locator('[data-tournament-card="champions-dec-2026"]').getByRole('link', { name: 'Register Now' }).focus();
+    await strip.locator(`[data-tournament-card="${openChampionship().id}"]`).getByRole('link', { name: 'Register Now' }).focus();
     await page.mouse.move(5, 5);
     await page.clock.runFor(200);
     const focused = await position();

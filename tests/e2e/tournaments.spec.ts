@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CATALOG_SIZE, UNKNOWN_TOURNAMENT } from './routes';
+import { openChampionship } from './helpers/catalog';
 
 /**
  * Tournament pages (header, keyboard tabs, panels, share card), the /tournaments landing
@@ -208,11 +209,12 @@ test.describe('/dashboard', () => {
 
     const upcoming = page.getByRole('region', { name: 'Upcoming Tournaments' });
     await expect(upcoming.locator('[data-upcoming]')).toHaveCount(CATALOG_SIZE);
-    const december = upcoming.locator('[data-upcoming="champions-dec-2026"]');
-    await expect(december.getByRole('link', { name: /^View & enter/ })).toHaveAttribute('href', '/tournaments/champions-dec-2026');
-    await expect(december.locator('[data-status-of]')).toHaveAttribute('data-live', '', { timeout: 15_000 });
-    await expect(december.locator('[data-status-of]')).toHaveText('Registration open');
-    await expect(december.locator('[data-entries-of]')).toHaveText(/^\d+ \/ 300 players$/);
+    const next = openChampionship();
+    const open = upcoming.locator(`[data-upcoming="${next.id}"]`);
+    await expect(open.getByRole('link', { name: /^View & enter/ })).toHaveAttribute('href', `/tournaments/${next.id}`);
+    await expect(open.locator('[data-status-of]')).toHaveAttribute('data-live', '', { timeout: 15_000 });
+    await expect(open.locator('[data-status-of]')).toHaveText('Registration open');
+    await expect(open.locator('[data-entries-of]')).toHaveText(new RegExp(`^\\d+ / ${next.maxPlayers} players$`));
     await expect(upcoming.locator('[data-upcoming="champions-jun-2027"] [data-status-of]')).toHaveText('Coming soon');
     // No way in leads off the site.
     await expect(upcoming.locator('a[target="_blank"]')).toHaveCount(0);

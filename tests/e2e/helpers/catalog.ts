@@ -1,0 +1,40 @@
+/**
+ * The tournament catalog as the tests read it (src/content/tournaments/*.json), and the championship
+ * edition that takes entries today: tests that need "the open championship" follow the calendar
+ * instead of naming one month, so they keep passing as editions close and the next ones open.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { registrationClosesAt } from '../../../src/features/tournaments/status.ts';
+
+export type CatalogEntry = {
+  id: string;
+  title: string;
+  series: 'championship' | 'quick';
+  isLive: boolean;
+  startsAt: string;
+  registrationClosesAt?: string;
+  entryFeeRupees: number;
+  prizePoolRupees: number;
+  maxPlayers: number;
+};
+
+const folder = new URL('../../../src/content/tournaments/', import.meta.url);
+
+export const catalog: CatalogEntry[] = readdirSync(folder)
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as CatalogEntry);
+
+/**
+ * The earliest paid championship edition that is live and still takes entries at `now`: the one the
+ * landing page features and every list shows as open.
+ */
+export function openChampionship(now = new Date()): CatalogEntry {
+  const [edition] = catalog
+    .filter((t) => t.series === 'championship' && t.isLive && t.entryFeeRupees > 0 && registrationClosesAt(t) > now)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  if (!edition) throw new Error('No paid championship edition takes entries today: mark the next one "isLive" in src/content/tournaments.');
+  return edition;
+}
+
+/** "₹45,000", as the pages write whole rupees. */
+export const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
