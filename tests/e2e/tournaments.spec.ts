@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CATALOG_SIZE, UNKNOWN_TOURNAMENT } from './routes';
+import { ANON_KEY, rpc } from './helpers/auth';
 import { openChampionship } from './helpers/catalog';
 
 /**
@@ -21,7 +22,11 @@ test.describe('tournament page', () => {
     const entries = page.locator('[data-slots] [data-entries-of]');
     await expect(entries).toHaveAttribute('data-live', '', { timeout: 15_000 });
     await expect(entries).toHaveText(/^\d+ \/ 300 players$/);
-    await expect(page.locator('[data-status-of="champions-jan-2027"]').first()).toHaveText('Registration open');
+    // The words the database gives this edition today (open until check-in opens on 29 January 2027).
+    const state = (await (await rpc('get_tournament_state', { p_tournament_id: 'champions-jan-2027' }, ANON_KEY)).json()) as {
+      label: string;
+    };
+    await expect(page.locator('[data-status-of="champions-jan-2027"]').first()).toHaveText(state.label);
   });
 
   test('a quick series page shows its prize formula and its open pod, with a stable pod link', async ({ page }) => {
