@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isLoopbackUrl } from '../../src/lib/local-addresses';
-import { openChampionship, rupees } from './helpers/catalog';
+import { formatRupees } from '../../src/lib/format.ts';
+import { openChampionship } from './helpers/catalog';
 import { CATALOG_SIZE } from './routes';
 
 /** The landing page: hiding bar, hero carousel, featured banner, tournament strip, sections. */
@@ -176,8 +177,8 @@ test.describe('sections', () => {
     await expect(banner.getByRole('link', { name: next.title })).toHaveAttribute('href', `/tournaments/${next.id}`);
     await expect(banner.locator('[data-entries-of]')).toHaveAttribute('data-live', '', { timeout: 15_000 });
     await expect(banner).toContainText(new RegExp(`Players\\s*\\d+ / ${next.maxPlayers} players`));
-    await expect(banner).toContainText(new RegExp(`Registration\\s*${rupees(next.entryFeeRupees)}`));
-    await expect(banner).toContainText(new RegExp(`Prize Pool\\s*${rupees(next.prizePoolRupees)}`));
+    await expect(banner).toContainText(new RegExp(`Registration\\s*${formatRupees(next.entryFeeRupees)}`));
+    await expect(banner).toContainText(new RegExp(`Prize Pool\\s*${formatRupees(next.prizePoolRupees)}`));
     await expect(banner.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute(
       'href',
       `/register?next=${encodeURIComponent(`/tournaments/${next.id}`)}`,

@@ -16,8 +16,8 @@ export type RouteExpectation = {
   signedIn?: boolean;
 };
 
-import { readdirSync } from 'node:fs';
 import { ROUTES, type RouteName } from '../../src/lib/routes.ts';
+import { catalog } from './helpers/catalog.ts';
 
 const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
 const page = (name: string) => `${name} | ${PRODUCT}`;
@@ -76,6 +76,4 @@ export const routes: RouteExpectation[] = [
 export const UNKNOWN_TOURNAMENT = '/tournaments/no-such-cup-2099';
 
 /** How many entries the tournament catalog has (one JSON file each): every list shows them all. */
-export const CATALOG_SIZE = readdirSync(new URL('../../src/content/tournaments/', import.meta.url)).filter((file) =>
-  file.endsWith('.json'),
-).length;
+export const CATALOG_SIZE = catalog.length;

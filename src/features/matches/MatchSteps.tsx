@@ -7,7 +7,8 @@ import { type ReactNode, type SubmitEvent, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatTimeIST } from '@/lib/format';
 import type { PlayersView } from './MatchIsland';
-import { DISPUTE_REASONS, type DisputeReason, disputeReasonLabel, type MatchRoom } from './matches.api';
+import type { DisputeReason } from '@/lib/rules';
+import { DISPUTE_REASONS, disputeReasonLabel, type MatchRoom } from './matches.api';
 import { countdown, type MatchRow, type MatchSituation, reportBy, reportLine, wentThrough } from './matchSteps';
 
 interface Props {

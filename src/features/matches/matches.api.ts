@@ -67,7 +67,6 @@ const PLAYER_REASON_LABELS: Record<DisputeReason, string> = {
   other: 'Something else',
 };
 export const DISPUTE_REASONS = DISPUTE_REASON_CODES.map((value) => ({ value, label: PLAYER_REASON_LABELS[value] }));
-export type { DisputeReason };
 
 /** The words to show for a failed call: the error table's message for a known hint, else the server's. */
 export function messageOf(error: unknown): string {

@@ -83,9 +83,11 @@ export const UPI_ID_PATTERN = '^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$';
  */
 export const PAYOUT_APPROVAL_ABOVE_PAISE = 10_000_00;
 
+/** The image types both upload buckets take. */
+const WEB_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Profile pictures: the profile-pictures bucket's limits, which the form and the profile-picture function apply first. */
 export const PROFILE_PICTURE_MAX_BYTES = 2 * 1024 * 1024;
-export const PROFILE_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const PROFILE_PICTURE_TYPES = WEB_IMAGE_TYPES;
 /** What the form and the function say when a picture is refused. */
 export const PROFILE_PICTURE_REFUSALS = {
   wrongType: 'Please choose a JPG, PNG or WebP image',
@@ -93,7 +95,7 @@ export const PROFILE_PICTURE_REFUSALS = {
 } as const;
 /** Result screenshots: the match-evidence bucket's limits, which the match page applies before uploading. */
 export const MATCH_SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
-export const MATCH_SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MATCH_SCREENSHOT_TYPES = WEB_IMAGE_TYPES;
 
 /** Why a player disputes a result (match_disputes.reason); the match page and the staff console word them. */
 export const DISPUTE_REASON_CODES = ['wrong_score', 'no_show', 'disconnection', 'cheating', 'other'] as const;

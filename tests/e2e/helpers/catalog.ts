@@ -35,6 +35,3 @@ export function openChampionship(now = new Date()): CatalogEntry {
   if (!edition) throw new Error('No paid championship edition takes entries today: mark the next one "isLive" in src/content/tournaments.');
   return edition;
 }
-
-/** "₹45,000", as the pages write whole rupees. */
-export const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
