@@ -8,9 +8,7 @@ import { startHarness } from '../_test/harness.ts';
 import { drainOutbox } from '../_shared/outbox.ts';
 import { MailError, type Mail, type Mailer } from '../_shared/mailer.ts';
 
-const options = { sanitizeOps: false, sanitizeResources: false };
-
-Deno.test('the outbox sends a parent the consent link once', options, async (t) => {
+Deno.test('the outbox sends a parent the consent link once', async (t) => {
   const h = await startHarness();
   try {
     const queue = async () => {
