@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { whenIST } from '@/lib/format';
 import { checkInView, countdown, entryErrorMessage, type MyEntries } from './entries';
 
-/** Re-renders every second while a countdown is on screen. */
+/** Re-renders every second while a countdown or a time still ahead is on screen. */
 function useNow(ticking: boolean): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -22,7 +22,7 @@ export function CheckIn({ entries, onCheckedIn }: { entries: MyEntries; onChecke
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const first = checkInView(entries);
-  const now = useNow(first?.kind === 'open' || first?.kind === 'before');
+  const now = useNow(first?.kind === 'open' || first?.kind === 'before' || (first?.kind === 'checked-in' && first.drawAt !== null));
   const view = checkInView(entries, now);
   if (!view) return null;
 
@@ -68,9 +68,7 @@ export function CheckIn({ entries, onCheckedIn }: { entries: MyEntries; onChecke
       {view.kind === 'checked-in' && (
         <p className="flex flex-wrap items-center justify-between gap-2">
           <span className="rounded-full bg-lime/15 px-3 py-1 text-sm font-bold text-lime">Checked in ✓</span>
-          {now < new Date(entries.check_in.closes_at) && (
-            <span className="text-sm text-mist">The draw runs at {whenIST(entries.check_in.closes_at, now)}.</span>
-          )}
+          {view.drawAt && <span className="text-sm text-mist">The draw runs at {whenIST(view.drawAt, now)}.</span>}
         </p>
       )}
       {view.kind === 'closed' && <p className="text-sm font-semibold">Check-in has closed.</p>}

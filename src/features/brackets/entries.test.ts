@@ -33,7 +33,13 @@ describe('check-in', () => {
     });
     expect(checkInView(myEntries(), NOW)).toEqual({ kind: 'open', closesAt: '2026-12-05T10:15:00.000Z' });
     expect(checkInView(myEntries(), new Date('2026-12-05T10:15:00Z'))).toEqual({ kind: 'closed' });
-    expect(checkInView(myEntries({ checked_in_at: T }), NOW)).toEqual({ kind: 'checked-in', at: T });
+    expect(checkInView(myEntries({ checked_in_at: T }), NOW)).toEqual({ kind: 'checked-in', at: T, drawAt: '2026-12-05T10:15:00.000Z' });
+    // Once check-in has closed the draw is no longer ahead, so the page stops announcing it.
+    expect(checkInView(myEntries({ checked_in_at: T }), new Date('2026-12-05T10:15:00Z'))).toEqual({
+      kind: 'checked-in',
+      at: T,
+      drawAt: null,
+    });
     expect(checkInView(myEntries({ status: 'withdrawn' }), NOW)).toMatchObject({ kind: 'withdrawn' });
     expect(checkInView(myEntries(null), NOW)).toBeNull();
   });

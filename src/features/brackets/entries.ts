@@ -38,7 +38,8 @@ export type CheckInView =
   /** A pod that is not full yet: its check-in opens the moment it fills. */
   | { kind: 'when-full' }
   | { kind: 'open'; closesAt: string }
-  | { kind: 'checked-in'; at: string }
+  /** `drawAt`: when the draw runs, while it is still ahead (null once check-in has closed). */
+  | { kind: 'checked-in'; at: string; drawAt: string | null }
   | { kind: 'closed' }
   | { kind: 'withdrawn'; closedAt: string };
 
@@ -48,7 +49,7 @@ export function checkInView(entries: MyEntries, now: Date = new Date()): CheckIn
   if (!entry || entry.status === 'cancelled') return null;
   const { opens_at, closes_at } = entries.check_in;
   if (entry.status === 'withdrawn') return { kind: 'withdrawn', closedAt: closes_at };
-  if (entry.checked_in_at) return { kind: 'checked-in', at: entry.checked_in_at };
+  if (entry.checked_in_at) return { kind: 'checked-in', at: entry.checked_in_at, drawAt: now < new Date(closes_at) ? closes_at : null };
   if (now < new Date(opens_at)) {
     // An open pod's times are its fill deadline, not a schedule: filling it opens check-in at once.
     return isPodId(entries.tournament_id) ? { kind: 'when-full' } : { kind: 'before', opensAt: opens_at, closesAt: closes_at };
