@@ -4,6 +4,7 @@
  */
 import { test } from '@playwright/test';
 import { ANON_KEY, authenticatorCode, expect, rpc, SESSION_KEY, signedInPlayer, signInThroughScreen, SUPABASE_URL } from './helpers/auth';
+import { openChampionship } from './helpers/catalog';
 
 test('enrol an authenticator app, then sign-in needs its code; removing it turns it off', async ({ page }) => {
   test.setTimeout(90_000);
@@ -57,7 +58,7 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
   const payment = await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, authorization: `Bearer ${firstStepToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'create_order', tournament_id: 'champions-dec-2026', slots: 1 }),
+    body: JSON.stringify({ action: 'create_order', tournament_id: openChampionship().id, slots: 1 }),
   });
   expect(payment.status).toBe(403);
   expect(await payment.json()).toMatchObject({ success: false, error: /authenticator app/ });

@@ -4,6 +4,7 @@
  * and Close, and it sends signed webhooks like Razorpay).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { formatPaiseExact, formatRupees, rupeesToPaise } from '../../src/lib/format.ts';
 import {
   ANON_KEY,
   rpc,
@@ -16,14 +17,21 @@ import {
   SUPABASE_URL,
   uniqueEmail,
 } from './helpers/auth';
+import { openChampionship } from './helpers/catalog';
 
-const TOURNAMENT = 'champions-dec-2026';
-const TITLE = 'Champions Tour December 2026';
+/** The championship edition that takes entries today (the calendar moves on; the tests follow it). */
+const EDITION = openChampionship();
+const TOURNAMENT = EDITION.id;
+const TITLE = EDITION.title;
 const PAGE = `/tournaments/${TOURNAMENT}`;
+/** What `slots` places cost, as buttons and the checkout write it ("₹450"), and in exact paise. */
+const price = (slots: number) => formatRupees(slots * EDITION.entryFeeRupees);
+const pricePaise = (slots: number) => rupeesToPaise(slots * EDITION.entryFeeRupees);
 
 /**
  * Nothing past its registration close takes money: however long the local database lives, the run moves
- * this edition's start a month ahead (as the service role, like the catalog sync) before anyone pays.
+ * this edition's start a month ahead (as the service role, like the catalog sync) before anyone pays, so
+ * it cannot close in the middle of a run.
  */
 test.beforeAll(async () => {
   const response = await fetch(`${SUPABASE_URL}/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
@@ -66,13 +74,13 @@ test.describe('paying for a tournament', () => {
     const panel = page.locator('[data-pay-panel]');
     const select = panel.getByLabel('Select Number of Slots');
     await expect(select.locator('option')).toHaveText(
-      Array.from({ length: 10 }, (_, i) => `${i + 1} ${i === 0 ? 'Slot' : 'Slots'} - ₹${((i + 1) * 150).toLocaleString('en-IN')}`),
+      Array.from({ length: 10 }, (_, i) => `${i + 1} ${i === 0 ? 'Slot' : 'Slots'} - ${price(i + 1)}`),
     );
-    await expect(panel.getByRole('button', { name: 'Pay ₹150 & Register 1 Slot' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: `Pay ${price(1)} & Register 1 Slot` })).toBeVisible();
 
-    const { checkout } = await openCheckout(page, 3, '₹450');
+    const { checkout } = await openCheckout(page, 3, price(3));
     // The checkout shows the server's amount and the player's e-mail.
-    await expect(checkout).toContainText('₹450');
+    await expect(checkout).toContainText(price(3));
     await expect(checkout).toContainText(session.user.email);
     await expect(panel.getByRole('button', { name: 'Processing...' })).toBeDisabled();
 
@@ -107,7 +115,7 @@ test.describe('paying for a tournament', () => {
 
     await page.goto('/my-earnings');
     const history = page.getByRole('table');
-    await expect(history.getByRole('row', { name: new RegExp(TITLE) })).toContainText('₹450.00', { timeout: 15_000 });
+    await expect(history.getByRole('row', { name: new RegExp(TITLE) })).toContainText(formatPaiseExact(pricePaise(3)), { timeout: 15_000 });
     await expect(history.getByRole('row', { name: new RegExp(TITLE) })).toContainText('Paid');
 
     // Back on the page: the registration is known on load.
@@ -119,29 +127,29 @@ test.describe('paying for a tournament', () => {
   test('a failed payment says so and lets the player try again @phone', async ({ page }) => {
     await eligiblePlayer(page, 'declined');
     await page.goto(PAGE);
-    const { panel, checkout } = await openCheckout(page, 1, '₹150');
+    const { panel, checkout } = await openCheckout(page, 1, price(1));
     await checkout.getByRole('button', { name: 'Fail' }).click();
     await expect(panel.getByRole('status')).toHaveText(
       'Payment processing failed: Your payment could not be completed as the bank declined it.',
     );
-    await expect(panel.getByRole('button', { name: 'Pay ₹150 & Register 1 Slot' })).toBeEnabled();
+    await expect(panel.getByRole('button', { name: `Pay ${price(1)} & Register 1 Slot` })).toBeEnabled();
   });
 
   test('closing the checkout cancels without registering', async ({ page }) => {
     const session = await eligiblePlayer(page, 'closer');
     await page.goto(PAGE);
-    const { panel, checkout } = await openCheckout(page, 2, '₹300');
+    const { panel, checkout } = await openCheckout(page, 2, price(2));
     await checkout.getByRole('button', { name: 'Close' }).click();
     await expect(checkout).toBeHidden();
     await expect(panel.getByRole('status')).toHaveText('Payment cancelled by user');
-    await expect(panel.getByRole('button', { name: 'Pay ₹300 & Register 2 Slots' })).toBeEnabled();
+    await expect(panel.getByRole('button', { name: `Pay ${price(2)} & Register 2 Slots` })).toBeEnabled();
     const registrations = await (await rpc('get_my_registrations', {}, session.access_token)).json();
     expect(registrations).toEqual([]);
   });
 
   test('an already registered player is told so and pointed to My Tournaments, never to an outside form', async ({ page }) => {
     const session = await eligiblePlayer(page, 'registered');
-    await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 2, amountPaise: 30_000 });
+    await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 2, amountPaise: pricePaise(2) });
     await page.goto(PAGE);
     const panel = page.locator('[data-pay-panel]');
     await expect(panel.getByRole('button', { name: 'Registered' })).toBeDisabled({ timeout: 15_000 });
@@ -169,7 +177,7 @@ test.describe('paying for a tournament', () => {
 
   test('a signed-out visitor is sent to log in and brought back', async ({ page }) => {
     await page.goto(PAGE);
-    const pay = page.locator('[data-pay-panel]').getByRole('button', { name: 'Pay ₹150 & Register 1 Slot' });
+    const pay = page.locator('[data-pay-panel]').getByRole('button', { name: `Pay ${price(1)} & Register 1 Slot` });
     await expect(pay).toBeEnabled();
     await pay.click();
     await expect(page).toHaveURL(`/login?next=${encodeURIComponent(PAGE)}`);
@@ -201,14 +209,14 @@ test.describe('landing tournament strip', () => {
     const card = page.locator(`[data-tournament-card="${TOURNAMENT}"]`).first();
     await card.getByRole('link', { name: 'Register Now' }).click();
     await expect(page).toHaveURL(PAGE, { timeout: 15_000 });
-    await expect(page.locator('[data-pay-panel]').getByRole('button', { name: 'Pay ₹150 & Register 1 Slot' })).toBeEnabled({
+    await expect(page.locator('[data-pay-panel]').getByRole('button', { name: `Pay ${price(1)} & Register 1 Slot` })).toBeEnabled({
       timeout: 15_000,
     });
   });
 
   test('a registered player sees Registered on the card, from their real registrations', async ({ page }) => {
     const session = await eligiblePlayer(page, 'landing-registered');
-    await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 1, amountPaise: 15_000 });
+    await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 1, amountPaise: pricePaise(1) });
     await page.goto('/');
     const card = page.locator(`[data-tournament-card="${TOURNAMENT}"]`).first();
     await card.scrollIntoViewIfNeeded(); // the strip hydrates when it comes into view
@@ -237,7 +245,7 @@ test.describe('live slots', () => {
         body: JSON.stringify({ action: 'create_order', tournament_id: TOURNAMENT, slots: 2, amount: 1 }),
       })
     ).json()) as { success: boolean; amount: number; order_id: string };
-    expect(order).toMatchObject({ success: true, amount: 30_000 });
+    expect(order).toMatchObject({ success: true, amount: pricePaise(2) });
     const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -274,7 +282,7 @@ test.describe('abandoned checkouts', () => {
         user_id: session.user.id,
         tournament_id: TOURNAMENT,
         razorpay_order_id: orderId,
-        amount_paise: 15_000,
+        amount_paise: pricePaise(1),
         slots: 1,
         status: 'created',
         created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
@@ -283,7 +291,10 @@ test.describe('abandoned checkouts', () => {
     });
     expect(response.ok).toBe(true);
     await page.goto('/my-earnings');
-    const row = page.getByRole('table').getByRole('row').filter({ hasText: '₹150.00' });
+    const row = page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: formatPaiseExact(pricePaise(1)) });
     const statusCell = row.getByRole('cell').last();
     await expect(statusCell.getByText('Abandoned', { exact: true })).toBeVisible();
     await expect(statusCell.getByText('The checkout was closed or timed out before a payment arrived.')).toBeVisible();
