@@ -1,14 +1,14 @@
 /**
  * The catalog's free Community Cup: a signed-in, eligible player enters with one button (no checkout)
- * and finds the entry in My Tournaments. The cup takes entries until its registration closes
- * (January 2027, src/content/tournaments/free-cup-jan-2027.json).
+ * and finds the entry in My Tournaments. The test follows the calendar: it enters the free cup that takes
+ * entries today.
  */
-import { completeEligibleProfile, expect, signedInPlayer } from './helpers/auth';
 import { test } from '@playwright/test';
-
-const CUP = { id: 'free-cup-jan-2027', title: 'Free Community Cup January 2027' };
+import { completeEligibleProfile, expect, signedInPlayer } from './helpers/auth';
+import { openFreeCup } from './helpers/catalog';
 
 test('an eligible player enters the free cup with one button and sees it in My Tournaments', async ({ page }) => {
+  const CUP = openFreeCup();
   const session = await signedInPlayer(page, 'free-cup');
   await completeEligibleProfile(session);
 

@@ -17,16 +17,19 @@ import {
   SUPABASE_URL,
   uniqueEmail,
 } from './helpers/auth';
-import { openChampionship } from './helpers/catalog';
+import { type CatalogEntry, openChampionship } from './helpers/catalog';
 
-/** The championship edition that takes entries today (the calendar moves on; the tests follow it). */
-const EDITION = openChampionship();
-const TOURNAMENT = EDITION.id;
-const TITLE = EDITION.title;
-const PAGE = `/tournaments/${TOURNAMENT}`;
+/**
+ * The championship edition that takes entries today (the calendar moves on; the tests follow it). Read
+ * when a test runs, so a calendar with no open edition fails these tests with a clear message instead of
+ * stopping the whole run.
+ */
+let todaysEdition: CatalogEntry | undefined;
+const edition = () => (todaysEdition ??= openChampionship());
+const editionPage = () => `/tournaments/${edition().id}`;
 /** What `slots` places cost, as buttons and the checkout write it ("₹450"), and in exact paise. */
-const price = (slots: number) => formatRupees(slots * EDITION.entryFeeRupees);
-const pricePaise = (slots: number) => rupeesToPaise(slots * EDITION.entryFeeRupees);
+const price = (slots: number) => formatRupees(slots * edition().entryFeeRupees);
+const pricePaise = (slots: number) => rupeesToPaise(slots * edition().entryFeeRupees);
 
 /**
  * Nothing past its registration close takes money: however long the local database lives, the run moves
@@ -34,7 +37,7 @@ const pricePaise = (slots: number) => rupeesToPaise(slots * EDITION.entryFeeRupe
  * it cannot close in the middle of a run.
  */
 test.beforeAll(async () => {
-  const response = await fetch(`${SUPABASE_URL}/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
+  const response = await fetch(`${SUPABASE_URL}/rest/v1/tournaments?id=eq.${edition().id}`, {
     method: 'PATCH',
     headers: {
       apikey: SERVICE_ROLE_KEY,
@@ -43,12 +46,12 @@ test.beforeAll(async () => {
     },
     body: JSON.stringify({ starts_at: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString(), registration_closes_at: null }),
   });
-  if (!response.ok) throw new Error(`moving ${TOURNAMENT} ahead answered ${response.status}: ${await response.text()}`);
+  if (!response.ok) throw new Error(`moving ${edition().id} ahead answered ${response.status}: ${await response.text()}`);
 });
 
 /** The header's live entries ("212 / 300 players") once the page has read them from the database. */
 async function filledSlots(page: Page): Promise<number> {
-  const entries = page.locator(`[data-slots] [data-entries-of="${TOURNAMENT}"][data-live]`);
+  const entries = page.locator(`[data-slots] [data-entries-of="${edition().id}"][data-live]`);
   return Number((await entries.textContent())?.split(' / ')[0]);
 }
 
@@ -69,7 +72,7 @@ test.describe('paying for a tournament', () => {
   test('a player pays for 3 slots and is registered once, everywhere at once', async ({ page }) => {
     test.slow(); // four pages and a payment
     const session = await eligiblePlayer(page, 'payer');
-    await page.goto(PAGE);
+    await page.goto(editionPage());
 
     const panel = page.locator('[data-pay-panel]');
     const select = panel.getByLabel('Select Number of Slots');
@@ -101,7 +104,7 @@ test.describe('paying for a tournament', () => {
       tournament_id: string;
       slots: number;
     }[];
-    expect(registration).toMatchObject({ tournament_id: TOURNAMENT, slots: 3 });
+    expect(registration).toMatchObject({ tournament_id: edition().id, slots: 3 });
 
     // The participants tab counts the new entries (other tests may be registering at the same time).
     await page.getByRole('tab', { name: 'Participants' }).click();
@@ -110,23 +113,25 @@ test.describe('paying for a tournament', () => {
     await expect(page.locator('[data-participants-list] [data-participant]').first()).toContainText('Confirmed');
 
     await page.goto('/my-tournaments');
-    await expect(page.getByText(TITLE)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(edition().title)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/Registered on/)).toBeVisible();
 
     await page.goto('/my-earnings');
     const history = page.getByRole('table');
-    await expect(history.getByRole('row', { name: new RegExp(TITLE) })).toContainText(formatPaiseExact(pricePaise(3)), { timeout: 15_000 });
-    await expect(history.getByRole('row', { name: new RegExp(TITLE) })).toContainText('Paid');
+    await expect(history.getByRole('row', { name: new RegExp(edition().title) })).toContainText(formatPaiseExact(pricePaise(3)), {
+      timeout: 15_000,
+    });
+    await expect(history.getByRole('row', { name: new RegExp(edition().title) })).toContainText('Paid');
 
     // Back on the page: the registration is known on load.
-    await page.goto(PAGE);
+    await page.goto(editionPage());
     await expect(panel.getByRole('button', { name: 'Registered' })).toBeVisible({ timeout: 15_000 });
     await expect(panel.getByText('You are already registered for this tournament!')).toBeVisible();
   });
 
   test('a failed payment says so and lets the player try again @phone', async ({ page }) => {
     await eligiblePlayer(page, 'declined');
-    await page.goto(PAGE);
+    await page.goto(editionPage());
     const { panel, checkout } = await openCheckout(page, 1, price(1));
     await checkout.getByRole('button', { name: 'Fail' }).click();
     await expect(panel.getByRole('status')).toHaveText(
@@ -137,7 +142,7 @@ test.describe('paying for a tournament', () => {
 
   test('closing the checkout cancels without registering', async ({ page }) => {
     const session = await eligiblePlayer(page, 'closer');
-    await page.goto(PAGE);
+    await page.goto(editionPage());
     const { panel, checkout } = await openCheckout(page, 2, price(2));
     await checkout.getByRole('button', { name: 'Close' }).click();
     await expect(checkout).toBeHidden();
@@ -149,8 +154,8 @@ test.describe('paying for a tournament', () => {
 
   test('an already registered player is told so and pointed to My Tournaments, never to an outside form', async ({ page }) => {
     const session = await eligiblePlayer(page, 'registered');
-    await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 2, amountPaise: pricePaise(2) });
-    await page.goto(PAGE);
+    await seedPaidRegistration(session.user.id, { tournamentId: edition().id, slots: 2, amountPaise: pricePaise(2) });
+    await page.goto(editionPage());
     const panel = page.locator('[data-pay-panel]');
     await expect(panel.getByRole('button', { name: 'Registered' })).toBeDisabled({ timeout: 15_000 });
     await expect(panel.getByText('You are already registered for this tournament!')).toBeVisible();
@@ -163,7 +168,7 @@ test.describe('paying for a tournament', () => {
   // 17-year-old paying) is what this guards against.
   test('the pay button says why a player cannot pay, and leads to the profile', async ({ page }) => {
     const newcomer = await signedInPlayer(page, 'no-profile');
-    await page.goto(PAGE);
+    await page.goto(editionPage());
     const panel = page.locator('[data-pay-panel]');
     const blocked = panel.getByRole('link', { name: 'Complete your profile to enter' });
     await expect(blocked).toHaveAttribute('href', '/profile', { timeout: 15_000 });
@@ -176,11 +181,11 @@ test.describe('paying for a tournament', () => {
   });
 
   test('a signed-out visitor is sent to log in and brought back', async ({ page }) => {
-    await page.goto(PAGE);
+    await page.goto(editionPage());
     const pay = page.locator('[data-pay-panel]').getByRole('button', { name: `Pay ${price(1)} & Register 1 Slot` });
     await expect(pay).toBeEnabled();
     await pay.click();
-    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(PAGE)}`);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(editionPage())}`);
     await expect(page.getByTestId('toast')).toHaveText(/Please log in to continue/);
   });
 
@@ -195,20 +200,20 @@ test.describe('paying for a tournament', () => {
 test.describe('landing tournament strip', () => {
   test('Register Now sends a visitor to the sign-up screen, which says why and keeps the tournament to return to', async ({ page }) => {
     await page.goto('/');
-    const card = page.locator(`[data-tournament-card="${TOURNAMENT}"]`).first();
+    const card = page.locator(`[data-tournament-card="${edition().id}"]`).first();
     await card.scrollIntoViewIfNeeded();
     await expect(page.locator('[data-tournament-carousel]')).toHaveAttribute('data-ready', '', { timeout: 15_000 });
     await card.getByRole('link', { name: 'Register Now' }).click();
-    await expect(page).toHaveURL(new RegExp(`/register\\?next=%2Ftournaments%2F${TOURNAMENT}`));
+    await expect(page).toHaveURL(new RegExp(`/register\\?next=%2Ftournaments%2F${edition().id}`));
     await expect(page.getByText('Please log in to register')).toBeVisible({ timeout: 15_000 });
   });
 
   test("Register Now brings a signed-in player to the tournament's pay panel", async ({ page }) => {
     await eligiblePlayer(page, 'landing');
     await page.goto('/');
-    const card = page.locator(`[data-tournament-card="${TOURNAMENT}"]`).first();
+    const card = page.locator(`[data-tournament-card="${edition().id}"]`).first();
     await card.getByRole('link', { name: 'Register Now' }).click();
-    await expect(page).toHaveURL(PAGE, { timeout: 15_000 });
+    await expect(page).toHaveURL(editionPage(), { timeout: 15_000 });
     await expect(page.locator('[data-pay-panel]').getByRole('button', { name: `Pay ${price(1)} & Register 1 Slot` })).toBeEnabled({
       timeout: 15_000,
     });
@@ -216,9 +221,9 @@ test.describe('landing tournament strip', () => {
 
   test('a registered player sees Registered on the card, from their real registrations', async ({ page }) => {
     const session = await eligiblePlayer(page, 'landing-registered');
-    await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 1, amountPaise: pricePaise(1) });
+    await seedPaidRegistration(session.user.id, { tournamentId: edition().id, slots: 1, amountPaise: pricePaise(1) });
     await page.goto('/');
-    const card = page.locator(`[data-tournament-card="${TOURNAMENT}"]`).first();
+    const card = page.locator(`[data-tournament-card="${edition().id}"]`).first();
     await card.scrollIntoViewIfNeeded(); // the strip hydrates when it comes into view
     await expect(card.getByRole('button', { name: 'Registered' })).toBeDisabled({ timeout: 15_000 });
     await expect(card.getByRole('link', { name: 'Register Now' })).toHaveCount(0);
@@ -228,7 +233,7 @@ test.describe('landing tournament strip', () => {
 test.describe('live slots', () => {
   test('a second browser sees the slot count move without reloading, from the webhook alone', async ({ browser, page }) => {
     // The watcher: an anonymous visitor with the page open.
-    await page.goto(PAGE);
+    await page.goto(editionPage());
     await page.getByRole('tab', { name: 'Participants' }).click();
     // The page starts from the build's 0, then shows the database's number and follows it.
     await expect(page.locator('[data-live-tournament][data-live-ready]')).toBeAttached({ timeout: 15_000 });
@@ -242,7 +247,7 @@ test.describe('live slots', () => {
       await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
         method: 'POST',
         headers: { apikey: ANON_KEY, authorization: `Bearer ${payer.access_token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'create_order', tournament_id: TOURNAMENT, slots: 2, amount: 1 }),
+        body: JSON.stringify({ action: 'create_order', tournament_id: edition().id, slots: 2, amount: 1 }),
       })
     ).json()) as { success: boolean; amount: number; order_id: string };
     expect(order).toMatchObject({ success: true, amount: pricePaise(2) });
@@ -259,7 +264,7 @@ test.describe('live slots', () => {
     // And a second tab of a fresh browser agrees with the database.
     const other = await browser.newContext();
     const second = await other.newPage();
-    await second.goto(PAGE);
+    await second.goto(editionPage());
     await expect(second.locator('[data-live-tournament][data-live-ready]')).toBeAttached({ timeout: 15_000 });
     await expect.poll(async () => filledSlots(second), { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 2);
     await other.close();
@@ -280,7 +285,7 @@ test.describe('abandoned checkouts', () => {
       },
       body: JSON.stringify({
         user_id: session.user.id,
-        tournament_id: TOURNAMENT,
+        tournament_id: edition().id,
         razorpay_order_id: orderId,
         amount_paise: pricePaise(1),
         slots: 1,

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page, test } from '@playwright/test';
 import { authenticatorCode, expect, signedInPlayer, signInThroughScreen, signInWithApi, storeSession, uniqueEmail } from './helpers/auth';
 import { openPodOf, paidPlayer, runDueWork, STAFF_TOTP_SECRET, staffSession } from './helpers/staff';
+import { openChampionship } from './helpers/catalog';
 
 /** The Changes list and the check-in use a two-player pod each; the cancellation another. */
 const CANCELLED_SERIES = '1v1_regular';
@@ -155,11 +156,13 @@ test.describe('staff console', () => {
 
     await roles.getByLabel('E-mail', { exact: true }).fill(newcomer.user.email);
     await roles.getByLabel('Role', { exact: true }).selectOption('referee');
-    await roles.getByLabel('Tournament', { exact: true }).selectOption({ label: 'Champions Tour December 2026' });
+    // A role is granted for a tournament still to come: the edition that takes entries today.
+    const edition = openChampionship();
+    await roles.getByLabel('Tournament', { exact: true }).selectOption({ label: edition.title });
     await roles.getByRole('button', { name: 'Grant role' }).click();
     await expect(roles.getByRole('status')).toHaveText(`Referee role granted to ${newcomer.user.email}.`);
     const grant = roles.getByRole('listitem').filter({ hasText: newcomer.user.email });
-    await expect(grant).toContainText('Referee · champions-dec-2026');
+    await expect(grant).toContainText(`Referee · ${edition.id}`);
 
     await grant.getByRole('button', { name: /Revoke/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke this role?' });

@@ -24,14 +24,26 @@ export const catalog: CatalogEntry[] = readdirSync(folder)
   .filter((file) => file.endsWith('.json'))
   .map((file) => JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as CatalogEntry);
 
+/** The earliest live catalog edition (not a quick series) that `fits` and still takes entries at `now`. */
+function earliestOpenEdition(fits: (entry: CatalogEntry) => boolean, now: Date): CatalogEntry | undefined {
+  return catalog
+    .filter((t) => t.series === 'championship' && t.isLive && fits(t) && registrationClosesAt(t) > now)
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
+}
+
 /**
  * The earliest paid championship edition that is live and still takes entries at `now`: the one the
  * landing page features and every list shows as open.
  */
 export function openChampionship(now = new Date()): CatalogEntry {
-  const [edition] = catalog
-    .filter((t) => t.series === 'championship' && t.isLive && t.entryFeeRupees > 0 && registrationClosesAt(t) > now)
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  const edition = earliestOpenEdition((t) => t.entryFeeRupees > 0, now);
   if (!edition) throw new Error('No paid championship edition takes entries today: mark the next one "isLive" in src/content/tournaments.');
   return edition;
+}
+
+/** The earliest free edition (a Community Cup) that is live and still takes entries at `now`. */
+export function openFreeCup(now = new Date()): CatalogEntry {
+  const cup = earliestOpenEdition((t) => t.entryFeeRupees === 0, now);
+  if (!cup) throw new Error('No free Community Cup takes entries today: add the next one to src/content/tournaments, marked "isLive".');
+  return cup;
 }
