@@ -21,6 +21,7 @@
  * (the project's direct connection string, from the dashboard's "Connect" panel). Runs under Node 24, which
  * strips the TypeScript types: `node scripts/sync-catalog.ts`.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,20 +121,29 @@ export function splitCatalog(entries: Tournament[]): { series: SeriesRow[]; edit
   return { series, editions: editions.map(toTournamentRow) };
 }
 
-/** Reads and validates every catalog file. The file name (without .json) must equal the entry's id. */
+/** Validates one catalog file's text; the file name (without .json) must equal the entry's id. */
+function parseCatalogFile(file: string, text: string): Tournament {
+  const parsed = TournamentSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ');
+    throw new Error(`Invalid catalog entry ${file}: ${problems}`);
+  }
+  if (`${parsed.data.id}.json` !== file) throw new Error(`Catalog entry ${file} has id "${parsed.data.id}"; they must match`);
+  return parsed.data;
+}
+
+/** Reads and validates every catalog file. */
 export async function readCatalog(dir = CATALOG_DIR): Promise<Tournament[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-  return Promise.all(
-    files.map(async (file) => {
-      const parsed = TournamentSchema.safeParse(JSON.parse(await readFile(path.join(dir, file), 'utf8')));
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ');
-        throw new Error(`Invalid catalog entry ${file}: ${problems}`);
-      }
-      if (`${parsed.data.id}.json` !== file) throw new Error(`Catalog entry ${file} has id "${parsed.data.id}"; they must match`);
-      return parsed.data;
-    }),
-  );
+  return Promise.all(files.map(async (file) => parseCatalogFile(file, await readFile(path.join(dir, file), 'utf8'))));
+}
+
+/** readCatalog for callers that cannot wait (test modules that list the catalog's pages as they load). */
+export function readCatalogNow(dir = CATALOG_DIR): Tournament[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  return files.map((file) => parseCatalogFile(file, readFileSync(path.join(dir, file), 'utf8')));
 }
 
 // One statement: upsert what the catalog has, retire what it no longer has, report the counts.

@@ -3,26 +3,14 @@
  * edition that takes entries today: tests that need "the open championship" follow the calendar
  * instead of naming one month, so they keep passing as editions close and the next ones open.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readCatalogNow } from '../../../scripts/sync-catalog.ts';
+import type { Tournament } from '../../../src/features/tournaments/tournaments.ts';
 import { registrationClosesAt } from '../../../src/features/tournaments/status.ts';
 
-export type CatalogEntry = {
-  id: string;
-  title: string;
-  series: 'championship' | 'quick';
-  isLive: boolean;
-  startsAt: string;
-  registrationClosesAt?: string;
-  entryFeeRupees: number;
-  prizePoolRupees: number;
-  maxPlayers: number;
-};
+export type CatalogEntry = Tournament;
 
-const folder = new URL('../../../src/content/tournaments/', import.meta.url);
-
-export const catalog: CatalogEntry[] = readdirSync(folder)
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => JSON.parse(readFileSync(new URL(file, folder), 'utf8')) as CatalogEntry);
+/** Every catalog entry, validated with the site's own schema (as the catalog sync reads them). */
+export const catalog: CatalogEntry[] = readCatalogNow();
 
 /** The earliest live catalog edition (not a quick series) that `fits` and still takes entries at `now`. */
 function earliestOpenEdition(fits: (entry: CatalogEntry) => boolean, now: Date): CatalogEntry | undefined {
