@@ -50,12 +50,17 @@ export function formatTimeIST(value: Date | string): string {
   return `${timeFormat.format(new Date(value))} IST`;
 }
 
+/** "15 Jun 2025, 7:30 pm IST": a moment staff and players compare across days. */
+export function formatDateTimeIST(value: Date | string): string {
+  return `${formatShortDateIST(value)}, ${formatTimeIST(value)}`;
+}
+
 const sameIstDay = (a: Date, b: Date): boolean => formatDateIST(a) === formatDateIST(b);
 
 /** "6:30 pm IST" today, "12 Dec 2026, 6:30 pm IST" on another day. */
 export function whenIST(at: string, now: Date = new Date()): string {
   const date = new Date(at);
-  return sameIstDay(date, now) ? formatTimeIST(date) : `${formatShortDateIST(date)}, ${formatTimeIST(date)}`;
+  return sameIstDay(date, now) ? formatTimeIST(date) : formatDateTimeIST(date);
 }
 
 /** A phone number as a `tel:` link wants it: digits and a leading plus, the spaces and dashes people read dropped. */
