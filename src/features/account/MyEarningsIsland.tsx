@@ -10,7 +10,7 @@ import { useRequiredSession } from '@/features/auth/useRequiredSession';
 import Toaster from '@/components/ui/Toaster';
 import { ACCOUNT_MESSAGES, averageGoalsPerMatch, newestFirst, type Payment, type PlayerStats } from './account';
 import { Spinner } from '@/components/ui/Spinner';
-import { PageHeading } from './AccountUi';
+import { PageHeading } from '@/components/ui/PageHeading';
 import PlayerRecord from './PlayerRecord';
 import PaymentHistoryList from './PaymentHistoryList';
 import PrizesSection from '@/features/payouts/PrizesSection';

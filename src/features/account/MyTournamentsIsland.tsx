@@ -21,7 +21,8 @@ import {
   registrationStatusTone,
   type Registration,
 } from './account';
-import { Badge, PageHeading } from './AccountUi';
+import { Badge } from '@/components/ui/Badge';
+import { PageHeading } from '@/components/ui/PageHeading';
 import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
 import { Spinner } from '@/components/ui/Spinner';
 import StatusPill from '@/features/tournaments/StatusPill';

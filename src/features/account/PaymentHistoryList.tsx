@@ -5,7 +5,7 @@
  */
 import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
 import { paymentStatusLabel, paymentStatusReason, paymentStatusTone, type Payment } from './account';
-import { Badge } from './AccountUi';
+import { Badge } from '@/components/ui/Badge';
 
 export default function PaymentHistoryList({ payments }: { payments: Payment[] }) {
   return (

@@ -11,7 +11,7 @@ import { formatRupees } from '@/lib/format';
 import { PLACEHOLDER_PLAYER_CARDS, TRADE_CENTER_SPINNER_MS } from './account';
 import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
 import { Spinner } from '@/components/ui/Spinner';
-import { PageHeading } from './AccountUi';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 type Tab = 'market' | 'portfolio';
 const tabs = [

@@ -3,6 +3,7 @@
  * figures and badges derived from them. Pure functions only; IO lives in account.api.ts.
  */
 import { formatPaiseExact } from '@/lib/format';
+import type { BadgeTone } from '@/components/ui/Badge';
 
 /** Spec 8, word for word. */
 export const ACCOUNT_MESSAGES = {
@@ -96,7 +97,6 @@ export function statFigures(stats: PlayerStats, wonPaise?: number | null): { key
   ];
 }
 
-export type BadgeTone = 'blue' | 'green' | 'red' | 'yellow' | 'grey';
 
 /** "upcoming" → "Upcoming", "in_progress" → "In progress". */
 export function capitalise(value: string): string {

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-answer';
 import { downloadCsv } from '@/lib/csv';
 import { formatPaiseExact, formatRupees, formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { PAYOUT_APPROVAL_ABOVE_PAISE } from '@/lib/rules';
-import { Badge } from '@/features/account/AccountUi';
+import { Badge } from '@/components/ui/Badge';
 import { staffMessage } from '@/features/staff/staff';
 import StaffDialog from '@/features/staff/StaffDialog';
 import {

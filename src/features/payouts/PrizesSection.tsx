@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { ApiError } from '@/lib/api-answer';
 import { downloadCsv } from '@/lib/csv';
 import { formatPaiseExact, formatShortDateIST, formatTimeIST } from '@/lib/format';
-import { Badge } from '@/features/account/AccountUi';
+import { Badge } from '@/components/ui/Badge';
 import {
   amountProblem,
   type Earnings,

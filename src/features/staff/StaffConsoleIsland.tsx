@@ -12,7 +12,7 @@ import { useSession } from '@/stores/useSession';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { loginUrlFor } from '@/features/auth/auth';
-import { PageHeading } from '@/features/account/AccountUi';
+import { PageHeading } from '@/components/ui/PageHeading';
 import { Spinner } from '@/components/ui/Spinner';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { formatShortDateIST, formatTimeIST } from '@/lib/format';

@@ -1,6 +1,7 @@
-/** Small building blocks the signed-in screens share: badges, page heading, coming-soon card. */
+/** A small coloured status label; the tone says good (green), waiting (blue, yellow), bad (red) or inactive (grey). */
 import type { ReactNode } from 'react';
-import type { BadgeTone } from './account';
+
+export type BadgeTone = 'blue' | 'green' | 'red' | 'yellow' | 'grey';
 
 const badgeClasses: Record<BadgeTone, string> = {
   blue: 'bg-sky-400/15 text-sky-300 ring-sky-400/40',
@@ -18,15 +19,5 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
     >
       {children}
     </span>
-  );
-}
-
-export function PageHeading({ eyebrow, title, children }: { eyebrow: string; title: string; children?: ReactNode }) {
-  return (
-    <header className="mb-6 sm:mb-8">
-      <p className="eyebrow">{eyebrow}</p>
-      <h1 className="section-title mt-2 text-4xl sm:text-5xl">{title}</h1>
-      {children && <div className="mt-3 max-w-2xl text-mist">{children}</div>}
-    </header>
   );
 }
