@@ -1,0 +1,73 @@
+-- =====================================================================================================
+-- auth: who is calling: the signed-in player and the second sign-in step
+-- =====================================================================================================
+-- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
+-- definition of every object of this area; change one with a new migration, then run `npm run schema`.
+-- Areas are assigned in scripts/schema/areas.ts.
+-- =====================================================================================================
+
+-- -----------------------------------------------------------------------------------------------------
+-- The signed-in player
+-- -----------------------------------------------------------------------------------------------------
+
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.current_player_id()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  player_id uuid := auth.uid();
+begin
+  if player_id is null or private.second_step_missing(player_id) then
+    return null;
+  end if;
+  return player_id;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_player()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  player_id uuid := auth.uid();
+begin
+  if player_id is null then
+    raise exception 'Not logged in. Please sign in first.'
+      using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  if private.second_step_missing(player_id) then
+    raise exception 'Enter the code from your authenticator app to finish signing in.'
+      using errcode = 'PT403', hint = 'second_step_required';
+  end if;
+  return player_id;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.second_step_missing(player_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  has_verified_factor boolean;
+begin
+  if coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2' then
+    return false;
+  end if;
+  if to_regclass('auth.mfa_factors') is null then
+    return false;
+  end if;
+  execute 'select exists (select 1 from auth.mfa_factors where user_id = $1 and status::text = ''verified'')'
+    into has_verified_factor
+    using player_id;
+  return has_verified_factor;
+end;
+$function$;

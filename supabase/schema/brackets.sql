@@ -1,0 +1,943 @@
+-- =====================================================================================================
+-- brackets: entries (places in a bracket), invitations, check-in and the draw
+-- =====================================================================================================
+-- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
+-- definition of every object of this area; change one with a new migration, then run `npm run schema`.
+-- Areas are assigned in scripts/schema/areas.ts.
+-- =====================================================================================================
+
+-- -----------------------------------------------------------------------------------------------------
+-- Entries
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table public.entries is 'Places in a bracket, one per paid slot. Written only by SQL functions (registration, invitations, check-in, draw).';
+create table public.entries (
+  id uuid default gen_random_uuid() not null,
+  tournament_id text not null,
+  registration_id uuid not null,
+  slot_number integer not null,
+  buyer_id uuid not null,
+  player_id uuid,
+  status text default 'active'::text not null,
+  checked_in_at timestamp with time zone,
+  withdrawn_at timestamp with time zone,
+  withdraw_reason text,
+  invitation_token uuid,
+  invited_email text,
+  accepted_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint entries_pkey PRIMARY KEY (id),
+  constraint entries_one_invitation_per_token UNIQUE (invitation_token),
+  constraint entries_one_per_player UNIQUE (tournament_id, player_id),
+  constraint entries_one_per_slot UNIQUE (registration_id, slot_number),
+  constraint entries_buyer_id_fkey FOREIGN KEY (buyer_id) REFERENCES auth.users(id),
+  constraint entries_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id),
+  constraint entries_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES public.tournament_registrations(id),
+  constraint entries_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint entries_checked_in_has_player CHECK (((checked_in_at IS NULL) OR (player_id IS NOT NULL))),
+  constraint entries_slot_number_range CHECK (((slot_number >= 1) AND (slot_number <= 10))),
+  constraint entries_status_known CHECK ((status = ANY (ARRAY['active'::text, 'withdrawn'::text, 'cancelled'::text])))
+);
+CREATE INDEX entries_of_buyer ON public.entries USING btree (buyer_id);
+CREATE INDEX entries_of_player ON public.entries USING btree (player_id) WHERE (player_id IS NOT NULL);
+CREATE INDEX entries_of_tournament ON public.entries USING btree (tournament_id, status);
+alter table public.entries enable row level security;
+grant maintain, select on table public.entries to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.entries to service_role;
+alter publication supabase_realtime add table public.entries;
+create policy "Players read the entries they play or bought" on public.entries
+  as permissive for select to authenticated
+  using (((player_id = ( SELECT private.current_player_id() AS current_player_id)) OR (buyer_id = ( SELECT private.current_player_id() AS current_player_id))));
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.create_entries_for_registration(p_registration public.tournament_registrations)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.entries (tournament_id, registration_id, slot_number, buyer_id, player_id, invitation_token, created_at)
+  select p_registration.tournament_id, p_registration.id, slot, p_registration.user_id,
+         case when buyer_plays then p_registration.user_id end,
+         case when buyer_plays then null else gen_random_uuid() end,
+         p_registration.registered_at
+    from generate_series(1, p_registration.slots) as slot
+   cross join lateral (
+     -- The buyer plays slot 1, unless they already hold a place here (an invitation they accepted).
+     select slot = 1 and not exists (select 1 from public.entries e
+                                      where e.tournament_id = p_registration.tournament_id
+                                        and e.player_id = p_registration.user_id) as buyer_plays
+   ) as who
+  on conflict (registration_id, slot_number) do nothing;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.entries_follow_registration()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.status <> 'cancelled' then
+      perform private.create_entries_for_registration(new);
+    end if;
+  elsif new.status = 'cancelled' and old.status <> 'cancelled' then
+    update public.entries set status = 'cancelled' where registration_id = new.id and status <> 'cancelled';
+  end if;
+  return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.entry_json(p_entry public.entries)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('entry_id', p_entry.id, 'slot_number', p_entry.slot_number, 'status', p_entry.status,
+                            'checked_in_at', p_entry.checked_in_at);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.my_entries_json(p_player uuid, p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'tournament_id', p_tournament.id,
+    'tournament_title', p_tournament.title,
+    'starts_at', p_tournament.starts_at,
+    'check_in', jsonb_build_object(
+      'opens_at', private.tournament_check_in_opens_at(p_tournament),
+      'closes_at', private.tournament_check_in_closes_at(p_tournament),
+      'is_open', private.check_in_is_open(p_tournament, p_now)),
+    'my_entry', (select private.entry_json(e) || jsonb_build_object('bought_by_me', e.buyer_id = p_player)
+                   from public.entries e
+                  where e.tournament_id = p_tournament.id and e.player_id = p_player),
+    'bought', coalesce((
+      select jsonb_agg(private.entry_json(e) || jsonb_build_object(
+                         'player_in_game_name', p.in_game_name,
+                         'invitation_token', case when e.player_id is null and e.status = 'active' then e.invitation_token end,
+                         'invited_email', e.invited_email)
+                       order by e.slot_number, e.id)
+        from public.entries e
+        left join public.profiles p on p.id = e.player_id
+       where e.tournament_id = p_tournament.id and e.buyer_id = p_player
+         and e.player_id is distinct from p_player), '[]'::jsonb)
+  );
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_entries(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_tournament public.tournaments%rowtype;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  return private.my_entries_json(v_player, v_tournament, private.clock_now());
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_entries_all()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return coalesce((
+    select jsonb_agg(private.my_entries_json(v_player, t, private.clock_now()) order by t.starts_at desc, t.id)
+      from public.tournaments t
+     where exists (select 1 from public.entries e
+                    where e.tournament_id = t.id and (e.player_id = v_player or e.buyer_id = v_player))), '[]'::jsonb);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Invitations
+-- -----------------------------------------------------------------------------------------------------
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.is_email_address(p_email text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_email ~ '^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$' and char_length(p_email) <= 254;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.invitation_token(p_token text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_token is null or btrim(p_token) !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
+  end if;
+  return btrim(p_token)::uuid;
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.invite_to_entry(p_entry_id uuid, p_email text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
+  v_buyer_name text;
+begin
+  select * into v_entry from public.entries where id = p_entry_id for update;
+  if not found or v_entry.buyer_id <> v_player then
+    raise exception 'This is not a place you bought' using errcode = 'PT403', hint = 'not_your_entry';
+  end if;
+  if v_entry.player_id is not null or v_entry.status <> 'active' then
+    raise exception 'This place already has its player' using errcode = 'PT409', hint = 'entry_taken';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  if v_tournament.drawn_at is not null or v_now >= private.tournament_check_in_closes_at(v_tournament)
+     or private.tournament_status(v_tournament, v_now) = 'cancelled' then
+    raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+  end if;
+  if v_email is not null and not private.is_email_address(v_email) then
+    raise exception 'Enter a valid e-mail address' using errcode = 'PT400', hint = 'invalid_email';
+  end if;
+  update public.entries
+     set invitation_token = coalesce(invitation_token, gen_random_uuid()),
+         invited_email = coalesce(v_email, invited_email)
+   where id = v_entry.id
+  returning * into v_entry;
+  if v_email is not null then
+    select in_game_name into v_buyer_name from public.profiles where id = v_player;
+    perform private.queue_email(
+      'entry-invitation-' || v_entry.id || '-' || v_email, v_email,
+      coalesce(v_buyer_name, 'A player') || ' invites you to play ' || v_tournament.title || ' on Golazo Arena',
+      coalesce(v_buyer_name, 'A player') || ' bought a place in ' || v_tournament.title || ' for you.' || E'\n\n'
+        || 'Accept it before check-in closes (' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') || ' IST). '
+        || 'You need a complete profile on Golazo Arena' || case when v_tournament.entry_fee_paise > 0 then ', and to be 18 or over and live in India' else '' end || '.',
+      '/invite/?token=' || v_entry.invitation_token);
+  end if;
+  return jsonb_build_object('entry_id', v_entry.id, 'invitation_token', v_entry.invitation_token, 'invited_email', v_entry.invited_email);
+end;
+$function$;
+
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_entry_invitation(p_token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.get_entry_invitation_by_uuid(private.invitation_token(p_token));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.get_entry_invitation_by_uuid(p_token uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+begin
+  select * into v_entry from public.entries where invitation_token = p_token;
+  if not found then
+    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  return jsonb_build_object(
+    'tournament_id', v_tournament.id,
+    'tournament_title', v_tournament.title,
+    'starts_at', v_tournament.starts_at,
+    'check_in_closes_at', private.tournament_check_in_closes_at(v_tournament),
+    'entry_fee_paise', v_tournament.entry_fee_paise,
+    'buyer_in_game_name', (select in_game_name from public.profiles where id = v_entry.buyer_id),
+    'status', case when v_entry.player_id is not null then 'accepted'
+                   when v_entry.status <> 'active' then 'withdrawn' else 'open' end);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.accept_entry_invitation(p_token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.accept_entry_invitation_by_uuid(private.invitation_token(p_token));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.accept_entry_invitation_by_uuid(p_token uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_refusal text;
+begin
+  select * into v_entry from public.entries where invitation_token = p_token for update;
+  if not found then
+    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
+  end if;
+  if v_entry.player_id = v_player then
+    return jsonb_build_object('entry_id', v_entry.id, 'tournament_id', v_entry.tournament_id);
+  end if;
+  if v_entry.player_id is not null or v_entry.status <> 'active' then
+    raise exception 'This place has already been taken' using errcode = 'PT409', hint = 'invitation_used';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  if v_tournament.drawn_at is not null or v_now >= private.tournament_check_in_closes_at(v_tournament)
+     or private.tournament_status(v_tournament, v_now) = 'cancelled' then
+    raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+  end if;
+  if exists (select 1 from public.entries where tournament_id = v_entry.tournament_id and player_id = v_player) then
+    raise exception 'You already have a place in this tournament' using errcode = 'PT409', hint = 'already_entered';
+  end if;
+  -- The same eligibility as buying the place; the paid-entry switch does not take back a place already paid.
+  if v_tournament.entry_fee_paise > 0 then
+    v_refusal := nullif(private.paid_entry_refusal(v_player), 'paid_entry_disabled');
+  else
+    v_refusal := private.free_entry_refusal(v_player);
+  end if;
+  perform private.raise_entry_refusal(v_refusal);
+  update public.entries set player_id = v_player, accepted_at = v_now where id = v_entry.id;
+  return jsonb_build_object('entry_id', v_entry.id, 'tournament_id', v_entry.tournament_id);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Check-in
+-- -----------------------------------------------------------------------------------------------------
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.check_in_is_open(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_tournament.drawn_at is null
+     and private.tournament_status(p_tournament, p_now) = 'check-in'
+     and private.tournament_check_in_opens_at(p_tournament) <= p_now
+     and p_now < private.tournament_check_in_closes_at(p_tournament);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.raise_unless_check_in_open(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if private.tournament_status(p_tournament, p_now) = 'cancelled' then
+    raise exception 'This tournament was cancelled' using errcode = 'PT409', hint = 'tournament_cancelled';
+  end if;
+  if p_tournament.drawn_at is not null or p_now >= private.tournament_check_in_closes_at(p_tournament) then
+    raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+  end if;
+  if not private.check_in_is_open(p_tournament, p_now) then
+    raise exception 'Check-in opens at %', to_char(private.tournament_check_in_opens_at(p_tournament) at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI "IST"')
+      using errcode = 'PT409', hint = 'check_in_not_open';
+  end if;
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.check_in(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_entry public.entries%rowtype;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  select * into v_entry from public.entries
+   where tournament_id = p_tournament_id and player_id = v_player and status <> 'cancelled';
+  if not found then
+    raise exception 'You have no entry in this tournament' using errcode = 'PT403', hint = 'not_entered';
+  end if;
+  if v_entry.status = 'withdrawn' then
+    raise exception 'Your entry was withdrawn: %', coalesce(v_entry.withdraw_reason, 'not checked in in time')
+      using errcode = 'PT409', hint = 'entry_withdrawn';
+  end if;
+  perform private.raise_unless_check_in_open(v_tournament, v_now);
+  update public.entries set checked_in_at = coalesce(checked_in_at, v_now)
+   where id = v_entry.id
+  returning * into v_entry;
+  return jsonb_build_object('entry_id', v_entry.id, 'checked_in_at', v_entry.checked_in_at);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_set_check_in(p_entry_id uuid, p_checked_in boolean, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_staff uuid;
+  v_reason text;
+  v_name text;
+begin
+  select * into v_entry from public.entries where id = p_entry_id for update;
+  if not found then
+    raise exception 'No such entry' using errcode = 'PT404', hint = 'entry_not_found';
+  end if;
+  v_staff := private.require_staff('referee', v_entry.tournament_id);
+  v_reason := private.require_reason(p_reason);
+  if v_entry.status <> 'active' or v_entry.player_id is null then
+    raise exception 'Only an active entry with a player can be checked in' using errcode = 'PT409', hint = 'entry_not_active';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  perform private.raise_unless_check_in_open(v_tournament, v_now);
+  if v_now >= private.tournament_check_in_closes_at(v_tournament) - interval '5 minutes' then
+    raise exception 'Check-in changes by hand are closed in the last 5 minutes of the window' using errcode = 'PT409', hint = 'check_in_locked';
+  end if;
+  update public.entries set checked_in_at = case when p_checked_in then coalesce(checked_in_at, v_now) end
+   where id = p_entry_id
+  returning * into v_entry;
+  select in_game_name into v_name from public.profiles where id = v_entry.player_id;
+  perform private.audit(v_entry.tournament_id, case when p_checked_in then 'checked_in_by_staff' else 'checked_out_by_staff' end,
+                        coalesce(v_name, 'A player') || case when p_checked_in then ' checked in by hand' else ' checked out by hand' end,
+                        v_reason, null, jsonb_build_object('checked_in_at', v_entry.checked_in_at), true, v_staff, v_entry.id);
+  return jsonb_build_object('entry_id', v_entry.id, 'checked_in_at', v_entry.checked_in_at);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_close_check_in(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_staff uuid := private.require_staff('organiser', p_tournament_id);
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.drawn_at is null then
+    if private.tournament_status(v_tournament, v_now) <> 'check-in' then
+      raise exception 'Check-in can be closed once registration has closed, before the draw'
+        using errcode = 'PT409', hint = 'check_in_not_open';
+    end if;
+    perform private.audit(p_tournament_id, 'check_in_closed_by_staff', 'Check-in closed by hand', null,
+                          jsonb_build_object('check_in_closes_at', private.tournament_check_in_closes_at(v_tournament)),
+                          jsonb_build_object('check_in_closes_at', v_now), true, v_staff);
+  end if;
+  return private.run_draw(p_tournament_id, v_staff);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The draw
+-- -----------------------------------------------------------------------------------------------------
+
+create table public.draws (
+  tournament_id text not null,
+  commitment text not null,
+  secret text not null,
+  entry_ids uuid[] not null,
+  same_buyer jsonb default '[]'::jsonb not null,
+  bracket_size integer not null,
+  drawn_at timestamp with time zone not null,
+  constraint draws_pkey PRIMARY KEY (tournament_id),
+  constraint draws_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint draws_bracket_size_power_of_two CHECK (((bracket_size >= 2) AND ((bracket_size & (bracket_size - 1)) = 0))),
+  constraint draws_secret_matches_commitment CHECK ((commitment = encode(sha256(convert_to(secret, 'UTF8'::name)), 'hex'::text)))
+);
+alter table public.draws enable row level security;
+grant maintain, select on table public.draws to anon;
+grant maintain, select on table public.draws to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.draws to service_role;
+create policy "Anyone can read draws" on public.draws
+  as permissive for select to anon, authenticated
+  using (true);
+
+create table private.draw_secrets (
+  tournament_id text not null,
+  secret text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint draw_secrets_pkey PRIMARY KEY (tournament_id)
+);
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.sha256_hex(p_text text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$
+  select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(p_text, 'UTF8')), 'hex');
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.new_draw_secret()
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.commit_draw_secret()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_secret text := private.new_draw_secret();
+begin
+  insert into private.draw_secrets (tournament_id, secret) values (new.id, v_secret)
+  on conflict (tournament_id) do update set secret = excluded.secret;
+  new.draw_commitment := private.sha256_hex(v_secret);
+  return new;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.tournament_round_interval(p_tournament public.tournaments)
+ RETURNS interval
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select round_interval from public.series where id = p_tournament.series_id),
+                  case p_tournament.series when 'championship' then interval '1 hour' else interval '30 minutes' end);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.next_power_of_two(p_n integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select min(1 << k) from generate_series(1, 20) as k where (1 << k) >= p_n;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.bracket_rounds(p_size integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from generate_series(1, 20) as k where (1 << k) <= p_size;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.standard_seed_order(p_size integer)
+ RETURNS integer[]
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_order integer[] := array[1];
+  v_next integer[];
+  v_half integer := 1;
+  v_seed integer;
+begin
+  while v_half < p_size loop
+    v_next := '{}';
+    foreach v_seed in array v_order loop
+      v_next := v_next || v_seed || (2 * v_half + 1 - v_seed);
+    end loop;
+    v_order := v_next;
+    v_half := v_half * 2;
+  end loop;
+  return v_order;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.round_name(p_round integer, p_rounds integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_rounds - p_round
+    when 0 then 'Final'
+    when 1 then 'Semi-finals'
+    when 2 then 'Quarter-finals'
+    else 'Round of ' || (1 << (p_rounds - p_round + 1))
+  end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.draw_seeds(p_secret text, p_entries uuid[], p_buyers uuid[])
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_n integer := coalesce(array_length(p_entries, 1), 0);
+  -- Seeds already given to entries bought together, and those entries, side by side.
+  v_group_seeds integer[] := '{}';
+  v_group_entries uuid[] := '{}';
+  v_group record;
+  v_block integer;
+  v_size integer;
+  v_free integer[];
+begin
+  -- Groups of entries bought together, in the order of their smallest key.
+  for v_group in
+    with keyed as (
+      select e.entry_id, b.buyer_id, private.sha256_hex(p_secret || ':' || e.entry_id::text) as key
+        from unnest(p_entries) with ordinality as e (entry_id, i)
+        join unnest(p_buyers) with ordinality as b (buyer_id, i) using (i)
+    )
+    select array_agg(entry_id order by key) as ids
+      from keyed group by buyer_id having count(*) >= 2
+     order by min(key)
+  loop
+    v_size := private.next_power_of_two(array_length(v_group.ids, 1));
+    v_free := null;
+    for v_block in
+      select j from generate_series(0, (v_n + v_size - 1) / v_size - 1) as j
+       order by private.sha256_hex(p_secret || ':block:' || v_group.ids[1]::text || ':' || j), j
+    loop
+      select array_agg(s order by s) into v_free
+        from generate_series(v_block * v_size + 1, least(v_block * v_size + v_size, v_n)) as s
+       where s <> all (v_group_seeds);
+      exit when coalesce(array_length(v_free, 1), 0) >= array_length(v_group.ids, 1);
+      v_free := null;
+    end loop;
+    if v_free is null then
+      -- No block has room (a crowded small bracket): the lowest free seeds.
+      select array_agg(s order by s) into v_free from generate_series(1, v_n) as s where s <> all (v_group_seeds);
+    end if;
+    v_group_seeds := v_group_seeds || v_free[1:array_length(v_group.ids, 1)];
+    v_group_entries := v_group_entries || v_group.ids;
+  end loop;
+
+  -- Everyone else, in key order, on the lowest free seeds; then all of them in seed order.
+  return (
+    with singles as (
+      select e.entry_id, row_number() over (order by private.sha256_hex(p_secret || ':' || e.entry_id::text)) as rank
+        from unnest(p_entries) as e (entry_id)
+       where e.entry_id <> all (v_group_entries)
+    ),
+    free as (
+      select s as seed, row_number() over (order by s) as rank
+        from generate_series(1, v_n) as s
+       where s <> all (v_group_seeds)
+    ),
+    placed as (
+      select free.seed, singles.entry_id from singles join free using (rank)
+      union all
+      select g.seed, g.entry_id from unnest(v_group_seeds, v_group_entries) as g (seed, entry_id)
+    )
+    select coalesce(array_agg(entry_id order by seed), '{}') from placed
+  );
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_draw(p_tournament_id text, p_actor uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_secret text;
+  v_entries uuid[];
+  v_buyers uuid[];
+  v_n integer;
+  v_size integer;
+  v_rounds integer;
+  v_seeds uuid[];
+  v_order integer[];
+  v_interval interval;
+  v_withdrawn record;
+  v_refunds integer;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.drawn_at is not null then
+    return jsonb_build_object('drawn', true, 'entries', (select array_length(entry_ids, 1) from public.draws where tournament_id = p_tournament_id),
+                              'bracket_size', (select bracket_size from public.draws where tournament_id = p_tournament_id));
+  end if;
+  if private.tournament_status(v_tournament, v_now) = 'cancelled' then
+    raise exception 'This tournament was cancelled' using errcode = 'PT409', hint = 'tournament_cancelled';
+  end if;
+
+  -- 1. Withdraw every entry not checked in (and every slot nobody accepted).
+  for v_withdrawn in
+    update public.entries e
+       set status = 'withdrawn', withdrawn_at = v_now,
+           withdraw_reason = case when e.player_id is null then 'Nobody accepted this place before check-in closed.'
+                                  else 'Not checked in before check-in closed.' end
+     where e.tournament_id = p_tournament_id and e.status = 'active' and e.checked_in_at is null
+    returning e.id, e.player_id, e.withdraw_reason
+  loop
+    perform private.audit(p_tournament_id, 'entry_withdrawn',
+                          coalesce((select in_game_name from public.profiles where id = v_withdrawn.player_id), 'An unclaimed place')
+                            || ' withdrawn at check-in close',
+                          v_withdrawn.withdraw_reason, null, null, true, null, v_withdrawn.id);
+  end loop;
+
+  select array_agg(id order by id::text), array_agg(buyer_id order by id::text)
+    into v_entries, v_buyers
+    from public.entries where tournament_id = p_tournament_id and status = 'active';
+  v_n := coalesce(array_length(v_entries, 1), 0);
+
+  -- 2. Nobody to play: the tournament is called off and every paid entry refunded.
+  if v_n < 2 then
+    v_refunds := private.cancel_tournament(p_tournament_id,
+      'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.', v_now);
+    perform private.audit(p_tournament_id, 'tournament_cancelled', 'Cancelled: fewer than two players checked in', null,
+                          null, jsonb_build_object('checked_in', v_n, 'refunds_queued', v_refunds), true, p_actor);
+    return jsonb_build_object('drawn', false, 'cancelled', true, 'entries', v_n, 'bracket_size', null);
+  end if;
+
+  -- 3. Seeds.
+  select secret into v_secret from private.draw_secrets where tournament_id = p_tournament_id;
+  if v_secret is null then
+    v_secret := private.new_draw_secret();
+    insert into private.draw_secrets (tournament_id, secret) values (p_tournament_id, v_secret);
+    update public.tournaments set draw_commitment = private.sha256_hex(v_secret) where id = p_tournament_id;
+  end if;
+  v_seeds := private.draw_seeds(v_secret, v_entries, v_buyers);
+  v_size := private.next_power_of_two(v_n);
+  v_rounds := private.bracket_rounds(v_size);
+  v_order := private.standard_seed_order(v_size);
+  v_interval := private.tournament_round_interval(v_tournament);
+
+  -- 4. Every match of every round. Round 1 from the seeds; a bye's opponent goes straight into round 2.
+  insert into public.matches (tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at)
+  select p_tournament_id, 1, p,
+         v_seeds[v_order[2 * p - 1]],
+         case when v_order[2 * p] <= v_n then v_seeds[v_order[2 * p]] end,
+         case when v_order[2 * p] > v_n then v_seeds[v_order[2 * p - 1]] end,
+         case when v_order[2 * p] > v_n then 'bye' else 'scheduled' end,
+         v_tournament.starts_at
+    from generate_series(1, v_size / 2) as p;
+
+  insert into public.matches (tournament_id, round, position, entry_a, entry_b, status, scheduled_at)
+  select p_tournament_id, r, p, null, null, 'pending', v_tournament.starts_at + (r - 1) * v_interval
+    from generate_series(2, v_rounds) as r
+   cross join lateral generate_series(1, v_size >> r) as p;
+
+  with byes as (
+    select position, winner_entry_id from public.matches
+     where tournament_id = p_tournament_id and round = 1 and status = 'bye'
+  )
+  update public.matches m
+     set entry_a = coalesce((select winner_entry_id from byes where byes.position = 2 * m.position - 1), m.entry_a),
+         entry_b = coalesce((select winner_entry_id from byes where byes.position = 2 * m.position), m.entry_b)
+   where m.tournament_id = p_tournament_id and m.round = 2
+     and exists (select 1 from byes where byes.position in (2 * m.position - 1, 2 * m.position));
+
+  update public.matches set status = 'scheduled'
+   where tournament_id = p_tournament_id and round = 2 and entry_a is not null and entry_b is not null;
+
+  -- 5. Reveal.
+  insert into public.draws (tournament_id, commitment, secret, entry_ids, same_buyer, bracket_size, drawn_at)
+  values (
+    p_tournament_id, private.sha256_hex(v_secret), v_secret, v_entries,
+    coalesce((select jsonb_agg(ids order by first_key)
+                from (select jsonb_agg(e.id order by e.id::text) as ids,
+                             min(private.sha256_hex(v_secret || ':' || e.id::text)) as first_key
+                        from public.entries e
+                       where e.tournament_id = p_tournament_id and e.status = 'active'
+                       group by e.buyer_id having count(*) >= 2) as g), '[]'::jsonb),
+    v_size, v_now);
+
+  update public.tournaments
+     set drawn_at = v_now, current_round = 1,
+         check_in_closes_at = least(coalesce(check_in_closes_at, private.tournament_check_in_closes_at(v_tournament)), v_now)
+   where id = p_tournament_id;
+
+  perform private.audit(p_tournament_id, 'draw_made',
+                        'Draw made: ' || v_n || ' entries, bracket of ' || v_size, null, null,
+                        jsonb_build_object('entries', v_n, 'bracket_size', v_size, 'commitment', private.sha256_hex(v_secret),
+                                           'secret', v_secret),
+                        true, p_actor);
+  return jsonb_build_object('drawn', true, 'entries', v_n, 'bracket_size', v_size);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_draw_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_drawn integer := 0;
+begin
+  for v_tournament in
+    select * from public.tournaments t
+     where t.drawn_at is null and t.cancelled_at is null
+       and private.tournament_check_in_closes_at(t) <= v_now
+       and private.tournament_status(t, v_now) = 'check-in'
+     order by private.tournament_check_in_closes_at(t), t.id
+     for update skip locked
+  loop
+    perform private.run_draw(v_tournament.id, null);
+    v_drawn := v_drawn + 1;
+  end loop;
+  return jsonb_build_object('draws_run', v_drawn);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.announce_draws(p_now timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_notices private.notice[];
+  v_told integer := 0;
+begin
+  for v_tournament in
+    select * from public.tournaments
+     where drawn_at is not null and draw_announced_at is null and cancelled_at is null
+     for update skip locked
+  loop
+    select array_agg(row(e.player_id, 'draw_made', 'The draw for ' || v_tournament.title || ' is made',
+                         case when m.id is null then 'See the bracket on the tournament page.'
+                              when m.status = 'bye' then 'You have a bye in round 1: see your next match in the bracket.'
+                              else 'Your first match: ' || to_char(m.scheduled_at at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+                                   || ' IST against ' || coalesce(p.in_game_name, 'your opponent') || '.' end,
+                         coalesce('/match/?id=' || m.id, '/pod/?id=' || v_tournament.id), v_tournament.id)::private.notice)
+      into v_notices
+      from public.entries e
+      left join public.matches m on m.tournament_id = v_tournament.id and m.round = 1 and e.id in (m.entry_a, m.entry_b)
+      left join public.entries other on other.id = case when m.entry_a = e.id then m.entry_b else m.entry_a end
+      left join public.profiles p on p.id = other.player_id
+     where e.tournament_id = v_tournament.id and e.status = 'active' and e.player_id is not null;
+    if v_notices is not null then
+      perform private.deliver(v_notices);
+    end if;
+    update public.tournaments set draw_announced_at = p_now where id = v_tournament.id;
+    v_told := v_told + 1;
+  end loop;
+  return v_told;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_draw_announcements()
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('draws_announced', private.announce_draws(private.clock_now()));
+$function$;
+
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_bracket(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_draw public.draws%rowtype;
+  v_rounds integer;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  select * into v_draw from public.draws where tournament_id = p_tournament_id;
+  v_rounds := coalesce(private.bracket_rounds(v_draw.bracket_size), 0);
+  return jsonb_build_object(
+    'draw', jsonb_build_object(
+      'commitment', coalesce(v_draw.commitment, v_tournament.draw_commitment),
+      'secret', v_draw.secret,
+      'entry_ids', coalesce(to_jsonb(v_draw.entry_ids), '[]'::jsonb),
+      'same_buyer', coalesce(v_draw.same_buyer, '[]'::jsonb),
+      'drawn_at', v_draw.drawn_at,
+      'bracket_size', v_draw.bracket_size),
+    'rounds', coalesce((
+      with shaped as (
+        select m.round, m.position, m.scheduled_at,
+               jsonb_build_object(
+                 'id', m.id, 'round', m.round, 'position', m.position,
+                 'entries', jsonb_build_array(
+                   case when m.entry_a is null then null else jsonb_build_object('entry_id', m.entry_a, 'in_game_name', pa.in_game_name) end,
+                   case when m.entry_b is null then null else jsonb_build_object('entry_id', m.entry_b, 'in_game_name', pb.in_game_name) end),
+                 'score', case when m.score_a is null then null else jsonb_build_array(m.score_a, m.score_b) end,
+                 'winner_entry_id', m.winner_entry_id,
+                 'status', m.status,
+                 'scheduled_at', m.scheduled_at) as match
+          from public.matches m
+          left join public.entries ea on ea.id = m.entry_a
+          left join public.profiles pa on pa.id = ea.player_id
+          left join public.entries eb on eb.id = m.entry_b
+          left join public.profiles pb on pb.id = eb.player_id
+         where m.tournament_id = p_tournament_id
+      )
+      select jsonb_agg(jsonb_build_object('round', round, 'name', private.round_name(round, v_rounds),
+                                          'scheduled_at', scheduled_at, 'matches', matches) order by round)
+        from (select round, min(scheduled_at) as scheduled_at, jsonb_agg(match order by position) as matches
+                from shaped group by round) as r), '[]'::jsonb)
+  );
+end;
+$function$;

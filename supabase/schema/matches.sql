@@ -1,0 +1,986 @@
+-- =====================================================================================================
+-- matches: match play: the room, Ready, reports, confirmation, disputes and staff decisions, and their deadlines
+-- =====================================================================================================
+-- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
+-- definition of every object of this area; change one with a new migration, then run `npm run schema`.
+-- Areas are assigned in scripts/schema/areas.ts.
+-- =====================================================================================================
+
+-- -----------------------------------------------------------------------------------------------------
+-- Matches and who sees them
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table public.matches is 'Every match of a bracket, created by the draw for all rounds. Readable by anyone; written by SQL functions only.';
+create table public.matches (
+  id uuid default gen_random_uuid() not null,
+  tournament_id text not null,
+  round integer not null,
+  position integer not null,
+  entry_a uuid,
+  entry_b uuid,
+  winner_entry_id uuid,
+  score_a integer,
+  score_b integer,
+  status text default 'pending'::text not null,
+  scheduled_at timestamp with time zone not null,
+  confirmed_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  ready_a_at timestamp with time zone,
+  ready_b_at timestamp with time zone,
+  room_posted_at timestamp with time zone,
+  walkover_entry_id uuid,
+  walkover_claimed_at timestamp with time zone,
+  constraint matches_pkey PRIMARY KEY (id),
+  constraint matches_one_per_place UNIQUE (tournament_id, round, "position"),
+  constraint matches_entry_a_fkey FOREIGN KEY (entry_a) REFERENCES public.entries(id),
+  constraint matches_entry_b_fkey FOREIGN KEY (entry_b) REFERENCES public.entries(id),
+  constraint matches_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint matches_walkover_entry_id_fkey FOREIGN KEY (walkover_entry_id) REFERENCES public.entries(id),
+  constraint matches_winner_entry_id_fkey FOREIGN KEY (winner_entry_id) REFERENCES public.entries(id),
+  constraint matches_position_positive CHECK (("position" >= 1)),
+  constraint matches_round_range CHECK (((round >= 1) AND (round <= 12))),
+  constraint matches_score_a_range CHECK (((score_a >= 0) AND (score_a <= 99))),
+  constraint matches_score_b_range CHECK (((score_b >= 0) AND (score_b <= 99))),
+  constraint matches_scores_together CHECK (((score_a IS NULL) = (score_b IS NULL))),
+  constraint matches_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'bye'::text, 'scheduled'::text, 'ready'::text, 'reported'::text, 'disputed'::text, 'confirmed'::text, 'void'::text]))),
+  constraint matches_two_different_entries CHECK (((entry_a IS NULL) OR (entry_b IS NULL) OR (entry_a <> entry_b))),
+  constraint matches_walkover_by_a_player CHECK (((walkover_entry_id IS NULL) OR (walkover_entry_id = entry_a) OR (walkover_entry_id = entry_b))),
+  constraint matches_winner_is_a_player CHECK (((winner_entry_id IS NULL) OR (winner_entry_id = entry_a) OR (winner_entry_id = entry_b)))
+);
+alter table public.matches enable row level security;
+grant maintain, select on table public.matches to anon;
+grant maintain, select on table public.matches to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.matches to service_role;
+alter publication supabase_realtime add table public.matches;
+comment on column public.matches.room_posted_at is 'When the host posted the room (the room itself is private: get_match_room).';
+create policy "Anyone can read matches" on public.matches
+  as permissive for select to anon, authenticated
+  using (true);
+CREATE TRIGGER matches_notify_players_on_update AFTER UPDATE ON public.matches REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_on_match_changes();
+CREATE TRIGGER matches_set_updated_at BEFORE UPDATE ON public.matches FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.may_see_match(p_user uuid, p_match_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_user is not null and exists (
+    select 1 from public.matches m
+      left join public.entries a on a.id = m.entry_a
+      left join public.entries b on b.id = m.entry_b
+     where m.id = p_match_id
+       and (a.player_id = p_user or b.player_id = p_user or private.staff_role_of(p_user, m.tournament_id) is not null));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.my_side(p_match public.matches, p_user uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.entries where id = p_match.entry_a and player_id = p_user) then
+    return 'a';
+  elsif exists (select 1 from public.entries where id = p_match.entry_b and player_id = p_user) then
+    return 'b';
+  end if;
+  raise exception 'You are not one of the two players of this match' using errcode = 'PT403', hint = 'not_your_match';
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.entry_name(p_entry_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(p.in_game_name, 'A player') from public.entries e left join public.profiles p on p.id = e.player_id
+   where e.id = p_entry_id;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.same_buyer(p_match public.matches)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (select buyer_id from public.entries where id = p_match.entry_a) = (select buyer_id from public.entries where id = p_match.entry_b);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.lock_match(p_match_id uuid)
+ RETURNS public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_match public.matches%rowtype;
+begin
+  select * into v_match from public.matches where id = p_match_id for update;
+  if not found then
+    raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
+  end if;
+  return v_match;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_match_open(p_match public.matches)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_match.status in ('pending', 'bye') or p_match.entry_a is null or p_match.entry_b is null then
+    raise exception 'This match is waiting for its players' using errcode = 'PT409', hint = 'match_not_ready';
+  end if;
+  if p_match.status in ('confirmed', 'void') then
+    raise exception 'This match is over' using errcode = 'PT409', hint = 'match_over';
+  end if;
+  if exists (select 1 from public.tournaments t where t.id = p_match.tournament_id and t.cancelled_at is not null) then
+    raise exception 'This tournament was cancelled' using errcode = 'PT409', hint = 'tournament_cancelled';
+  end if;
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The room and Ready
+-- -----------------------------------------------------------------------------------------------------
+
+create table private.match_rooms (
+  match_id uuid not null,
+  room_id text not null,
+  password text not null,
+  posted_by uuid not null,
+  posted_at timestamp with time zone not null,
+  constraint match_rooms_pkey PRIMARY KEY (match_id),
+  constraint match_rooms_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
+  constraint match_rooms_posted_by_fkey FOREIGN KEY (posted_by) REFERENCES auth.users(id)
+);
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.break_between_rounds()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '10 minutes' $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.mark_ready(p_match public.matches, p_side text, p_now timestamp with time zone)
+ RETURNS public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_match public.matches%rowtype;
+begin
+  update public.matches
+     set ready_a_at = case when p_side = 'a' then coalesce(ready_a_at, p_now) else ready_a_at end,
+         ready_b_at = case when p_side = 'b' then coalesce(ready_b_at, p_now) else ready_b_at end
+   where id = p_match.id
+  returning * into v_match;
+  if v_match.status = 'scheduled' and v_match.ready_a_at is not null and v_match.ready_b_at is not null then
+    update public.matches set status = 'ready' where id = v_match.id returning * into v_match;
+  end if;
+  return v_match;
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.post_room(p_match_id uuid, p_room_id text, p_password text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_match public.matches := private.lock_match(p_match_id);
+begin
+  if private.my_side(v_match, v_user) <> 'a' then
+    raise exception 'The top-slot player hosts this match and posts the room' using errcode = 'PT403', hint = 'not_the_host';
+  end if;
+  perform private.require_match_open(v_match);
+  if p_room_id is null or btrim(p_room_id) !~ '^[A-Za-z0-9-]{3,32}$' then
+    raise exception 'The room id is 3 to 32 letters, digits or dashes' using errcode = 'PT400', hint = 'invalid_room';
+  end if;
+  if p_password is null or char_length(btrim(p_password)) not between 1 and 32 then
+    raise exception 'The room password is 1 to 32 characters' using errcode = 'PT400', hint = 'invalid_room';
+  end if;
+  insert into private.match_rooms (match_id, room_id, password, posted_by, posted_at)
+  values (p_match_id, btrim(p_room_id), btrim(p_password), v_user, private.clock_now())
+  on conflict (match_id) do update set room_id = excluded.room_id, password = excluded.password, posted_at = excluded.posted_at;
+  update public.matches set room_posted_at = private.clock_now() where id = p_match_id;
+  return jsonb_build_object('match_id', p_match_id, 'room_posted_at', private.clock_now());
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_match_room(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_room private.match_rooms%rowtype;
+begin
+  if not exists (select 1 from public.matches where id = p_match_id) then
+    raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
+  end if;
+  if not private.may_see_match(v_user, p_match_id) then
+    raise exception 'Only the two players and staff see the room' using errcode = 'PT403', hint = 'not_your_match';
+  end if;
+  select * into v_room from private.match_rooms where match_id = p_match_id;
+  return jsonb_build_object('room_id', v_room.room_id, 'password', v_room.password, 'posted_at', v_room.posted_at);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.set_ready(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_side text := private.my_side(v_match, v_user);
+begin
+  perform private.require_match_open(v_match);
+  if v_now < v_match.scheduled_at - interval '5 minutes' then
+    raise exception 'Ready opens 5 minutes before the match' using errcode = 'PT409', hint = 'too_early';
+  end if;
+  if v_now > v_match.scheduled_at + interval '10 minutes' then
+    raise exception 'Ready closed 10 minutes after the match time' using errcode = 'PT409', hint = 'too_late';
+  end if;
+  v_match := private.mark_ready(v_match, v_side, v_now);
+  return jsonb_build_object('match_id', v_match.id, 'status', v_match.status,
+                            'ready', jsonb_build_array(v_match.ready_a_at is not null, v_match.ready_b_at is not null));
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.claim_walkover(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_side text := private.my_side(v_match, v_user);
+  v_entry uuid := case v_side when 'a' then v_match.entry_a else v_match.entry_b end;
+begin
+  perform private.require_match_open(v_match);
+  if v_now <= v_match.scheduled_at + interval '10 minutes' then
+    raise exception 'A walkover can be claimed 10 minutes after the match time' using errcode = 'PT409', hint = 'too_early';
+  end if;
+  if (case v_side when 'a' then v_match.ready_a_at else v_match.ready_b_at end) is null then
+    raise exception 'Only a player who pressed Ready in time can claim a walkover' using errcode = 'PT409', hint = 'not_ready';
+  end if;
+  if (case v_side when 'a' then v_match.ready_b_at else v_match.ready_a_at end) is not null then
+    raise exception 'Your opponent was ready: report the result instead' using errcode = 'PT409', hint = 'opponent_was_ready';
+  end if;
+  if v_match.walkover_entry_id is null then
+    update public.matches set walkover_entry_id = v_entry, walkover_claimed_at = v_now where id = p_match_id returning * into v_match;
+    perform private.audit(v_match.tournament_id, 'walkover_claimed', private.entry_name(v_entry) || ' claims a walkover',
+                          null, null, null, false, v_user, v_entry, v_match.id);
+  end if;
+  return jsonb_build_object('match_id', v_match.id, 'walkover_claimed_at', v_match.walkover_claimed_at,
+                            'contest_until', v_match.walkover_claimed_at + interval '5 minutes');
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Results: reports, confirmation, the winner moves on
+-- -----------------------------------------------------------------------------------------------------
+
+create table private.match_reports (
+  id uuid default gen_random_uuid() not null,
+  match_id uuid not null,
+  entry_id uuid not null,
+  reported_by uuid not null,
+  goals_a integer not null,
+  goals_b integer not null,
+  winner_entry_id uuid not null,
+  screenshot_path text not null,
+  reported_at timestamp with time zone not null,
+  superseded_at timestamp with time zone,
+  constraint match_reports_pkey PRIMARY KEY (id),
+  constraint match_reports_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint match_reports_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
+  constraint match_reports_reported_by_fkey FOREIGN KEY (reported_by) REFERENCES auth.users(id),
+  constraint match_reports_winner_entry_id_fkey FOREIGN KEY (winner_entry_id) REFERENCES public.entries(id),
+  constraint match_reports_goals_a_range CHECK (((goals_a >= 0) AND (goals_a <= 99))),
+  constraint match_reports_goals_b_range CHECK (((goals_b >= 0) AND (goals_b <= 99)))
+);
+CREATE UNIQUE INDEX match_reports_one_live_per_entry ON private.match_reports USING btree (match_id, entry_id) WHERE (superseded_at IS NULL);
+
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('match-evidence', 'match-evidence', f, 5242880, '{image/jpeg,image/png,image/webp}');
+
+create policy "Players upload evidence of their own matches" on storage.objects
+  as permissive for insert to authenticated
+  with check (((bucket_id = 'match-evidence'::text) AND private.may_use_match_evidence(name, true)));
+
+create policy "Players of the match and staff read its evidence" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'match-evidence'::text) AND private.may_use_match_evidence(name, false)));
+
+-- Callable by: authenticated
+CREATE OR REPLACE FUNCTION private.may_use_match_evidence(p_name text, p_write boolean)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when split_part(p_name, '/', 1) !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then false
+    when p_write and (split_part(p_name, '/', 2) <> coalesce(private.current_player_id()::text, '')
+                      or split_part(p_name, '/', 3) = '' or split_part(p_name, '/', 4) <> '') then false
+    else private.may_see_match(private.current_player_id(), split_part(p_name, '/', 1)::uuid)
+  end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.confirm_result(p_match public.matches, p_winner uuid, p_score_a integer, p_score_b integer, p_action text, p_reason text, p_actor uuid, p_public boolean)
+ RETURNS public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_match public.matches%rowtype;
+begin
+  update public.matches
+     set status = 'confirmed', winner_entry_id = p_winner, score_a = p_score_a, score_b = p_score_b, confirmed_at = v_now
+   where id = p_match.id
+  returning * into v_match;
+  perform private.audit(v_match.tournament_id, p_action,
+                        private.entry_name(p_winner) || ' beat ' || private.entry_name(case when p_winner = v_match.entry_a then v_match.entry_b else v_match.entry_a end)
+                          || coalesce(' ' || p_score_a || '–' || p_score_b, '') || ' (round ' || v_match.round || ')',
+                        p_reason,
+                        jsonb_build_object('status', p_match.status, 'winner_entry_id', p_match.winner_entry_id,
+                                           'score', case when p_match.score_a is null then null else jsonb_build_array(p_match.score_a, p_match.score_b) end),
+                        jsonb_build_object('status', 'confirmed', 'winner_entry_id', p_winner,
+                                           'score', case when p_score_a is null then null else jsonb_build_array(p_score_a, p_score_b) end),
+                        p_public, p_actor, p_winner, v_match.id);
+  perform private.after_result(v_match);
+  return v_match;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.advance_from(p_match public.matches)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_next public.matches%rowtype;
+  v_other public.matches%rowtype;
+  v_slot text := case when p_match.position % 2 = 1 then 'a' else 'b' end;
+begin
+  select * into v_next from public.matches
+   where tournament_id = p_match.tournament_id and round = p_match.round + 1 and position = (p_match.position + 1) / 2
+     for update;
+  if not found then
+    return;
+  end if;
+  if v_slot = 'a' then
+    update public.matches set entry_a = p_match.winner_entry_id where id = v_next.id returning * into v_next;
+  else
+    update public.matches set entry_b = p_match.winner_entry_id where id = v_next.id returning * into v_next;
+  end if;
+  if v_next.status <> 'pending' then
+    return;
+  end if;
+
+  select * into v_other from public.matches
+   where tournament_id = p_match.tournament_id and round = p_match.round
+     and position = case when v_slot = 'a' then p_match.position + 1 else p_match.position - 1 end;
+
+  if v_next.entry_a is not null and v_next.entry_b is not null then
+    update public.matches
+       set status = 'scheduled', scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
+     where id = v_next.id;
+  elsif v_other.status in ('confirmed', 'void') and (v_next.entry_a is not null or v_next.entry_b is not null) then
+    -- The other feeder ended without a winner: the known player goes through without playing.
+    update public.matches
+       set status = 'confirmed', winner_entry_id = coalesce(entry_a, entry_b), confirmed_at = v_now
+     where id = v_next.id
+    returning * into v_next;
+    perform private.audit(p_match.tournament_id, 'walkover_no_opponent',
+                          private.entry_name(v_next.winner_entry_id) || ' goes through: no opponent in round ' || v_next.round,
+                          null, null, null, true, null, v_next.winner_entry_id, v_next.id);
+    perform private.after_result(v_next);
+  elsif v_other.status = 'void' and p_match.status = 'void' then
+    -- Both feeders void: this match is void too, and so on up the bracket.
+    update public.matches set status = 'void', confirmed_at = v_now where id = v_next.id returning * into v_next;
+    perform private.after_result(v_next);
+  end if;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.after_result(p_match public.matches)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_rounds integer;
+begin
+  select max(round) into v_rounds from public.matches where tournament_id = p_match.tournament_id;
+  if p_match.round = v_rounds then
+    update public.tournaments set finished_at = coalesce(finished_at, v_now), current_round = v_rounds where id = p_match.tournament_id;
+    perform private.audit(p_match.tournament_id, 'tournament_finished',
+                          coalesce(private.entry_name(p_match.winner_entry_id) || ' wins the tournament', 'The final was void'),
+                          null, null, jsonb_build_object('winner_entry_id', p_match.winner_entry_id), true, null,
+                          p_match.winner_entry_id, p_match.id);
+    return;
+  end if;
+  perform private.advance_from(p_match);
+  update public.tournaments
+     set current_round = coalesce((select min(round) from public.matches
+                                    where tournament_id = p_match.tournament_id and status not in ('confirmed', 'void', 'bye')),
+                                  current_round)
+   where id = p_match.tournament_id;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.matches_after(p_match public.matches)
+ RETURNS SETOF public.matches
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with recursive path as (
+    select n.*, p_match.winner_entry_id as carried
+      from public.matches n
+     where n.tournament_id = p_match.tournament_id and n.round = p_match.round + 1 and n.position = (p_match.position + 1) / 2
+    union all
+    select n.*, path.winner_entry_id
+      from path
+      join public.matches n on n.tournament_id = path.tournament_id and n.round = path.round + 1 and n.position = (path.position + 1) / 2
+     where path.winner_entry_id is not null and path.winner_entry_id = path.carried
+  )
+  select id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, score_a, score_b, status, scheduled_at,
+         confirmed_at, created_at, updated_at, ready_a_at, ready_b_at, room_posted_at, walkover_entry_id, walkover_claimed_at
+    from path
+   where carried is not null and carried in (entry_a, entry_b);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.reset_match(p_match_id uuid, p_now timestamp with time zone)
+ RETURNS public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_match public.matches%rowtype;
+begin
+  update private.match_reports set superseded_at = p_now where match_id = p_match_id and superseded_at is null;
+  update public.match_disputes set settled_at = p_now, outcome = 'replay', note = coalesce(note, 'Replay ordered')
+   where match_id = p_match_id and settled_at is null;
+  update public.matches
+     set status = case when entry_a is not null and entry_b is not null then 'scheduled' else 'pending' end,
+         winner_entry_id = null, score_a = null, score_b = null, confirmed_at = null,
+         ready_a_at = null, ready_b_at = null, walkover_entry_id = null, walkover_claimed_at = null,
+         scheduled_at = greatest(scheduled_at, p_now + private.break_between_rounds())
+   where id = p_match_id
+  returning * into v_match;
+  return v_match;
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.report_match(p_match_id uuid, p_my_goals integer, p_opponent_goals integer, p_went_through text, p_screenshot_path text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_side text := private.my_side(v_match, v_user);
+  v_mine uuid := case v_side when 'a' then v_match.entry_a else v_match.entry_b end;
+  v_theirs uuid := case v_side when 'a' then v_match.entry_b else v_match.entry_a end;
+  v_winner uuid;
+  v_goals_a integer;
+  v_goals_b integer;
+  v_other private.match_reports%rowtype;
+begin
+  perform private.require_match_open(v_match);
+  if v_match.status = 'disputed' then
+    raise exception 'This match is in dispute: staff decide it now' using errcode = 'PT409', hint = 'match_disputed';
+  end if;
+  if v_now < v_match.scheduled_at - interval '5 minutes' then
+    raise exception 'Results can be reported from 5 minutes before the match' using errcode = 'PT409', hint = 'too_early';
+  end if;
+  if v_now > v_match.scheduled_at + interval '45 minutes' then
+    raise exception 'Results must be reported within 45 minutes of the match time' using errcode = 'PT409', hint = 'too_late';
+  end if;
+  if p_my_goals is null or p_opponent_goals is null or p_my_goals not between 0 and 99 or p_opponent_goals not between 0 and 99 then
+    raise exception 'Goals are whole numbers from 0 to 99' using errcode = 'PT400', hint = 'invalid_score';
+  end if;
+  v_winner := case lower(btrim(coalesce(p_went_through, '')))
+                when 'true' then v_mine when 'me' then v_mine
+                when 'false' then v_theirs when 'opponent' then v_theirs
+                when v_mine::text then v_mine when v_theirs::text then v_theirs end;
+  if v_winner is null then
+    raise exception 'Say who went through: you or your opponent' using errcode = 'PT400', hint = 'invalid_winner';
+  end if;
+  if (p_my_goals > p_opponent_goals and v_winner <> v_mine) or (p_my_goals < p_opponent_goals and v_winner <> v_theirs) then
+    raise exception 'The winner must be the player with more goals (a level score is settled by the shoot-out)'
+      using errcode = 'PT400', hint = 'invalid_winner';
+  end if;
+  if p_screenshot_path is null
+     or split_part(p_screenshot_path, '/', 1) <> p_match_id::text or split_part(p_screenshot_path, '/', 2) <> v_user::text
+     or not exists (select 1 from storage.objects where bucket_id = 'match-evidence' and name = p_screenshot_path) then
+    raise exception 'Upload a screenshot of the result screen first (match-evidence/<match id>/<your user id>/<file>)'
+      using errcode = 'PT400', hint = 'screenshot_required';
+  end if;
+
+  v_goals_a := case v_side when 'a' then p_my_goals else p_opponent_goals end;
+  v_goals_b := case v_side when 'a' then p_opponent_goals else p_my_goals end;
+  update private.match_reports set superseded_at = v_now where match_id = p_match_id and entry_id = v_mine and superseded_at is null;
+  insert into private.match_reports (match_id, entry_id, reported_by, goals_a, goals_b, winner_entry_id, screenshot_path, reported_at)
+  values (p_match_id, v_mine, v_user, v_goals_a, v_goals_b, v_winner, p_screenshot_path, v_now);
+  -- A report filed before any walkover claim counts as Ready.
+  if v_match.walkover_entry_id is null then
+    v_match := private.mark_ready(v_match, v_side, v_now);
+  end if;
+
+  select * into v_other from private.match_reports where match_id = p_match_id and entry_id = v_theirs and superseded_at is null;
+  if v_other.id is null then
+    update public.matches set status = 'reported' where id = p_match_id returning * into v_match;
+  elsif v_other.goals_a = v_goals_a and v_other.goals_b = v_goals_b and v_other.winner_entry_id = v_winner
+        and not private.same_buyer(v_match) then
+    v_match := private.confirm_result(v_match, v_winner, v_goals_a, v_goals_b, 'result_confirmed', 'Both players reported the same result', null, true);
+  else
+    perform private.open_dispute(v_match, null, 'wrong_score',
+      case when private.same_buyer(v_match) then 'Both entries were bought together: staff confirm the result.'
+           else 'The two reports disagree.' end, null);
+    select * into v_match from public.matches where id = p_match_id;
+  end if;
+  return jsonb_build_object('match_id', p_match_id, 'status', v_match.status, 'winner_entry_id', v_match.winner_entry_id);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.confirm_match(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_side text := private.my_side(v_match, v_user);
+  v_theirs uuid := case v_side when 'a' then v_match.entry_b else v_match.entry_a end;
+  v_report private.match_reports%rowtype;
+begin
+  perform private.require_match_open(v_match);
+  select * into v_report from private.match_reports where match_id = p_match_id and entry_id = v_theirs and superseded_at is null;
+  if v_report.id is null or v_match.status <> 'reported' then
+    raise exception 'There is no report of your opponent to confirm' using errcode = 'PT409', hint = 'nothing_to_confirm';
+  end if;
+  if private.same_buyer(v_match) then
+    perform private.open_dispute(v_match, null, 'other', 'Both entries were bought together: staff confirm the result.', null);
+  else
+    v_match := private.confirm_result(v_match, v_report.winner_entry_id, v_report.goals_a, v_report.goals_b,
+                                      'result_confirmed', 'The opponent confirmed the report', v_user, true);
+  end if;
+  select * into v_match from public.matches where id = p_match_id;
+  return jsonb_build_object('match_id', p_match_id, 'status', v_match.status, 'winner_entry_id', v_match.winner_entry_id);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_match_reports(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_match public.matches%rowtype;
+begin
+  select * into v_match from public.matches where id = p_match_id;
+  if not found then
+    raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
+  end if;
+  if not private.may_see_match(v_user, p_match_id) then
+    raise exception 'Only the two players and staff see the reports' using errcode = 'PT403', hint = 'not_your_match';
+  end if;
+  return jsonb_build_object(
+    'reports', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'entry_id', r.entry_id, 'score', jsonb_build_array(r.goals_a, r.goals_b), 'winner_entry_id', r.winner_entry_id,
+               'screenshot_path', r.screenshot_path, 'reported_at', r.reported_at)
+                       order by r.reported_at, r.entry_id = v_match.entry_b)
+        from private.match_reports r where r.match_id = p_match_id and r.superseded_at is null), '[]'::jsonb),
+    'dispute', (
+      select jsonb_build_object('reason', d.reason, 'details', d.details, 'opened_at', d.opened_at, 'deadline_at', d.deadline_at,
+                                'opened_by_entry_id', d.opened_by_entry_id, 'settled_at', d.settled_at, 'outcome', d.outcome, 'note', d.note)
+        from public.match_disputes d where d.match_id = p_match_id
+       order by d.opened_at desc limit 1),
+    'walkover', case when v_match.walkover_entry_id is null then null
+                     else jsonb_build_object('entry_id', v_match.walkover_entry_id, 'claimed_at', v_match.walkover_claimed_at,
+                                             'contest_until', v_match.walkover_claimed_at + interval '5 minutes') end
+  );
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Disputes
+-- -----------------------------------------------------------------------------------------------------
+
+create table public.match_disputes (
+  id uuid default gen_random_uuid() not null,
+  match_id uuid not null,
+  opened_by_entry_id uuid,
+  reason text not null,
+  details text,
+  opened_at timestamp with time zone not null,
+  deadline_at timestamp with time zone not null,
+  settled_at timestamp with time zone,
+  settled_by uuid,
+  outcome text,
+  note text,
+  constraint match_disputes_pkey PRIMARY KEY (id),
+  constraint match_disputes_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
+  constraint match_disputes_opened_by_entry_id_fkey FOREIGN KEY (opened_by_entry_id) REFERENCES public.entries(id),
+  constraint match_disputes_settled_by_fkey FOREIGN KEY (settled_by) REFERENCES auth.users(id),
+  constraint match_disputes_details_length CHECK ((char_length(details) <= 2000)),
+  constraint match_disputes_outcome_known CHECK ((outcome = ANY (ARRAY['result_set'::text, 'replay'::text, 'disqualified'::text]))),
+  constraint match_disputes_reason_known CHECK ((reason = ANY (ARRAY['wrong_score'::text, 'no_show'::text, 'disconnection'::text, 'cheating'::text, 'other'::text])))
+);
+CREATE UNIQUE INDEX match_disputes_one_open_per_match ON public.match_disputes USING btree (match_id) WHERE (settled_at IS NULL);
+alter table public.match_disputes enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.match_disputes to service_role;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.dispute_window(p_tournament_id text)
+ RETURNS interval
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when (select series from public.tournaments where id = p_tournament_id) = 'championship'
+              then interval '60 minutes' else interval '15 minutes' end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.open_dispute(p_match public.matches, p_entry_id uuid, p_reason text, p_details text, p_actor uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_id uuid;
+begin
+  select id into v_id from public.match_disputes where match_id = p_match.id and settled_at is null;
+  if v_id is not null then
+    return v_id;
+  end if;
+  insert into public.match_disputes (match_id, opened_by_entry_id, reason, details, opened_at, deadline_at)
+  values (p_match.id, p_entry_id, p_reason, p_details, v_now, v_now + private.dispute_window(p_match.tournament_id))
+  returning id into v_id;
+  update public.matches set status = 'disputed' where id = p_match.id;
+  perform private.audit(p_match.tournament_id, 'dispute_opened',
+                        'Dispute opened on round ' || p_match.round || ' match ' || p_match.position
+                          || case when p_entry_id is null then '' else ' by ' || private.entry_name(p_entry_id) end,
+                        p_reason || coalesce(': ' || p_details, ''), null, jsonb_build_object('dispute_id', v_id), false,
+                        p_actor, p_entry_id, p_match.id);
+  return v_id;
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.dispute_match(p_match_id uuid, p_reason text, p_details text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_side text := private.my_side(v_match, v_user);
+  v_id uuid;
+begin
+  perform private.require_match_open(v_match);
+  if p_reason is null or p_reason not in ('wrong_score', 'no_show', 'disconnection', 'cheating', 'other') then
+    raise exception 'The reason is wrong_score, no_show, disconnection, cheating or other' using errcode = 'PT400', hint = 'invalid_dispute_reason';
+  end if;
+  if char_length(coalesce(p_details, '')) > 2000 then
+    raise exception 'Keep the details under 2000 characters' using errcode = 'PT400', hint = 'details_too_long';
+  end if;
+  v_id := private.open_dispute(v_match, case v_side when 'a' then v_match.entry_a else v_match.entry_b end,
+                               p_reason, nullif(btrim(coalesce(p_details, '')), ''), v_user);
+  return (select jsonb_build_object('dispute_id', d.id, 'deadline_at', d.deadline_at, 'status', 'disputed')
+            from public.match_disputes d where d.id = v_id);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_list_disputes()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_staff uuid := private.require_staff('referee', null);
+begin
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'dispute_id', d.id, 'match_id', m.id, 'tournament_id', t.id, 'title', t.title,
+             'round', m.round, 'rounds', (select max(x.round) from public.matches x where x.tournament_id = m.tournament_id),
+             'position', m.position, 'status', m.status, 'scheduled_at', m.scheduled_at,
+             'entries', jsonb_build_array(
+               jsonb_build_object('entry_id', m.entry_a, 'in_game_name', private.entry_name(m.entry_a)),
+               jsonb_build_object('entry_id', m.entry_b, 'in_game_name', private.entry_name(m.entry_b))),
+             'reason', d.reason, 'details', d.details, 'opened_at', d.opened_at, 'deadline_at', d.deadline_at,
+             'opened_by_entry_id', d.opened_by_entry_id)
+           order by d.deadline_at, d.opened_at, d.id)
+      from public.match_disputes d
+      join public.matches m on m.id = d.match_id
+      join public.tournaments t on t.id = m.tournament_id
+     where d.settled_at is null and t.cancelled_at is null and private.staff_sees(v_staff, t.id)
+  ), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_settle_match(p_match_id uuid, p_winner_entry_id uuid, p_score integer[], p_note text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_staff uuid := private.require_staff('referee', v_match.tournament_id);
+  v_note text := private.require_reason(p_note);
+begin
+  perform private.require_match_open(v_match);
+  if p_winner_entry_id is null or p_winner_entry_id not in (v_match.entry_a, v_match.entry_b) then
+    raise exception 'The winner must be one of the two entries of the match' using errcode = 'PT400', hint = 'invalid_winner';
+  end if;
+  if p_score is not null and (array_length(p_score, 1) <> 2 or p_score[1] not between 0 and 99 or p_score[2] not between 0 and 99
+                              or (p_score[1] > p_score[2] and p_winner_entry_id <> v_match.entry_a)
+                              or (p_score[1] < p_score[2] and p_winner_entry_id <> v_match.entry_b)) then
+    raise exception 'The score is [a, b] in the order of the entries, and the winner has more goals (or won the shoot-out)'
+      using errcode = 'PT400', hint = 'invalid_score';
+  end if;
+  update public.match_disputes set settled_at = v_now, settled_by = v_staff, outcome = 'result_set', note = v_note
+   where match_id = p_match_id and settled_at is null;
+  v_match := private.confirm_result(v_match, p_winner_entry_id, p_score[1], p_score[2], 'result_set_by_staff', v_note, v_staff, true);
+  return jsonb_build_object('match_id', p_match_id, 'status', v_match.status, 'winner_entry_id', v_match.winner_entry_id);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_order_replay(p_match_id uuid, p_note text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_staff uuid := private.require_staff('referee', v_match.tournament_id);
+  v_note text := private.require_reason(p_note);
+begin
+  perform private.require_match_open(v_match);
+  update public.match_disputes set settled_at = v_now, settled_by = v_staff, outcome = 'replay', note = v_note
+   where match_id = p_match_id and settled_at is null;
+  v_match := private.reset_match(p_match_id, v_now);
+  perform private.audit(v_match.tournament_id, 'replay_ordered', 'Replay ordered for round ' || v_match.round || ' match ' || v_match.position,
+                        v_note, null, jsonb_build_object('scheduled_at', v_match.scheduled_at), true, v_staff, null, v_match.id);
+  return jsonb_build_object('match_id', p_match_id, 'status', v_match.status, 'scheduled_at', v_match.scheduled_at);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_disqualify(p_match_id uuid, p_entry_id uuid, p_note text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_staff uuid := private.require_staff('referee', v_match.tournament_id);
+  v_note text := private.require_reason(p_note);
+  v_winner uuid;
+begin
+  perform private.require_match_open(v_match);
+  if p_entry_id is null or p_entry_id not in (v_match.entry_a, v_match.entry_b) then
+    raise exception 'Disqualify one of the two entries of the match' using errcode = 'PT400', hint = 'invalid_winner';
+  end if;
+  v_winner := case when p_entry_id = v_match.entry_a then v_match.entry_b else v_match.entry_a end;
+  update public.entries set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = 'Disqualified: ' || v_note where id = p_entry_id;
+  update public.match_disputes set settled_at = v_now, settled_by = v_staff, outcome = 'disqualified', note = v_note
+   where match_id = p_match_id and settled_at is null;
+  perform private.audit(v_match.tournament_id, 'disqualified', private.entry_name(p_entry_id) || ' disqualified', v_note, null, null,
+                        true, v_staff, p_entry_id, v_match.id);
+  v_match := private.confirm_result(v_match, v_winner, null, null, 'walkover', 'The opponent was disqualified', v_staff, true);
+  return jsonb_build_object('match_id', p_match_id, 'status', v_match.status, 'winner_entry_id', v_match.winner_entry_id);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_correct_result(p_match_id uuid, p_winner_entry_id uuid, p_score integer[], p_reason text, p_apply boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_staff uuid := private.require_staff('referee', v_match.tournament_id);
+  v_reason text := private.require_reason(p_reason);
+  v_old_winner uuid := v_match.winner_entry_id;
+  v_later jsonb;
+  v_next public.matches%rowtype;
+begin
+  if v_match.status <> 'confirmed' or v_match.entry_a is null or v_match.entry_b is null then
+    raise exception 'Only a confirmed result between two players can be corrected' using errcode = 'PT409', hint = 'match_not_confirmed';
+  end if;
+  if exists (select 1 from public.tournaments where id = v_match.tournament_id and settled_at is not null) then
+    raise exception 'The prizes of this tournament are credited: results can no longer change' using errcode = 'PT409', hint = 'prizes_credited';
+  end if;
+  if p_winner_entry_id is null or p_winner_entry_id not in (v_match.entry_a, v_match.entry_b) then
+    raise exception 'The winner must be one of the two entries of the match' using errcode = 'PT400', hint = 'invalid_winner';
+  end if;
+  if p_score is not null and (array_length(p_score, 1) <> 2 or p_score[1] not between 0 and 99 or p_score[2] not between 0 and 99
+                              or (p_score[1] > p_score[2] and p_winner_entry_id <> v_match.entry_a)
+                              or (p_score[1] < p_score[2] and p_winner_entry_id <> v_match.entry_b)) then
+    raise exception 'The score is [a, b] in the order of the entries, and the winner has more goals (or won the shoot-out)'
+      using errcode = 'PT400', hint = 'invalid_score';
+  end if;
+
+  select coalesce(jsonb_agg(jsonb_build_object('match_id', m.id, 'round', m.round, 'position', m.position, 'status', m.status,
+                                               'played', m.status in ('confirmed', 'reported', 'disputed', 'ready'))
+                            order by m.round), '[]'::jsonb)
+    into v_later
+    from private.matches_after(v_match) m
+   where p_winner_entry_id <> v_old_winner;
+
+  if not p_apply then
+    return jsonb_build_object('match_id', p_match_id, 'winner_changes', p_winner_entry_id <> v_old_winner, 'later_matches', v_later,
+                              'applied', false);
+  end if;
+
+  if p_winner_entry_id <> v_old_winner then
+    -- Reset the path, from the last match back to the first, then put the new winner in.
+    for v_next in select * from private.matches_after(v_match) order by round desc loop
+      update public.matches
+         set entry_a = case when entry_a = v_old_winner then null else entry_a end,
+             entry_b = case when entry_b = v_old_winner then null else entry_b end
+       where id = v_next.id;
+      perform private.reset_match(v_next.id, v_now);
+      perform private.audit(v_match.tournament_id, 'match_reset',
+                            'Round ' || v_next.round || ' match ' || v_next.position || ' reset after a correction',
+                            v_reason, to_jsonb(v_next), null, true, v_staff, null, v_next.id);
+    end loop;
+    update public.tournaments set finished_at = null where id = v_match.tournament_id and finished_at is not null
+       and exists (select 1 from private.matches_after(v_match));
+  end if;
+  v_match := private.confirm_result(v_match, p_winner_entry_id, p_score[1], p_score[2], 'result_corrected', v_reason, v_staff, true);
+  return jsonb_build_object('match_id', p_match_id, 'winner_changes', p_winner_entry_id <> v_old_winner, 'later_matches', v_later,
+                            'applied', true);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Deadlines
+-- -----------------------------------------------------------------------------------------------------
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_match_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_match public.matches%rowtype;
+  v_report private.match_reports%rowtype;
+  v_confirmed integer := 0;
+  v_walkovers integer := 0;
+  v_void integer := 0;
+  v_disputes integer := 0;
+begin
+  for v_match in
+    select m.* from public.matches m join public.tournaments t on t.id = m.tournament_id
+     where m.status in ('scheduled', 'ready', 'reported') and t.cancelled_at is null
+       and (m.scheduled_at + interval '10 minutes' < v_now or m.status = 'reported')
+     order by m.scheduled_at, m.id
+     for update of m skip locked
+  loop
+    select * into v_report from private.match_reports
+     where match_id = v_match.id and superseded_at is null order by reported_at limit 1;
+    if v_match.status = 'reported' and v_report.reported_at + interval '10 minutes' <= v_now then
+      -- A single report the opponent neither confirmed nor disputed.
+      if private.same_buyer(v_match) then
+        perform private.open_dispute(v_match, null, 'other', 'Both entries were bought together: staff confirm the result.', null);
+        v_disputes := v_disputes + 1;
+      else
+        perform private.confirm_result(v_match, v_report.winner_entry_id, v_report.goals_a, v_report.goals_b, 'result_auto_confirmed',
+                                       'The opponent neither confirmed nor disputed within 10 minutes', null, true);
+        v_confirmed := v_confirmed + 1;
+      end if;
+    elsif v_match.walkover_entry_id is not null and v_match.walkover_claimed_at + interval '5 minutes' <= v_now then
+      perform private.confirm_result(v_match, v_match.walkover_entry_id, null, null, 'walkover',
+                                     'The opponent did not show up and did not contest the walkover', null, true);
+      v_walkovers := v_walkovers + 1;
+    elsif v_match.status = 'scheduled' and v_match.ready_a_at is null and v_match.ready_b_at is null
+          and v_match.scheduled_at + interval '10 minutes' < v_now and v_report.id is null then
+      -- Neither player was ready: both are out (staff may still set a result).
+      update public.matches set status = 'void', confirmed_at = v_now where id = v_match.id returning * into v_match;
+      perform private.audit(v_match.tournament_id, 'match_void', 'Neither player was ready: both are out', null, null, null, true,
+                            null, null, v_match.id);
+      perform private.after_result(v_match);
+      v_void := v_void + 1;
+    elsif v_match.status in ('scheduled', 'ready') and v_report.id is null and v_match.walkover_entry_id is null
+          and v_match.scheduled_at + interval '45 minutes' < v_now then
+      -- No result by the deadline: staff decide.
+      perform private.open_dispute(v_match, null, 'other', 'No result was reported within 45 minutes of the match time.', null);
+      v_disputes := v_disputes + 1;
+    end if;
+  end loop;
+  return jsonb_build_object('results_auto_confirmed', v_confirmed, 'walkovers', v_walkovers, 'matches_void', v_void,
+                            'disputes_opened', v_disputes);
+end;
+$function$;

@@ -1,0 +1,985 @@
+-- =====================================================================================================
+-- payments: entry fees through Razorpay: orders, the one confirmation, refunds, disputes, free entry, registrations
+-- =====================================================================================================
+-- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
+-- definition of every object of this area; change one with a new migration, then run `npm run schema`.
+-- Areas are assigned in scripts/schema/areas.ts.
+-- =====================================================================================================
+
+-- -----------------------------------------------------------------------------------------------------
+-- Who may enter
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table private.entry_settings is 'One row. paid_entry_enabled = false turns paid entry off for the whole deployment (set by the operator).';
+create table private.entry_settings (
+  id boolean default true not null,
+  paid_entry_enabled boolean default true not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint entry_settings_pkey PRIMARY KEY (id),
+  constraint entry_settings_one_row CHECK (id)
+);
+
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_entry_settings()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('paid_entry_enabled', coalesce((select paid_entry_enabled from private.entry_settings where id), true));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.tournament_takes_payments(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.tournament_status(p_tournament, p_now) in ('open', 'full')
+     and p_tournament.starts_at > p_now;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.refusal_reason(p_code text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_code
+    when 'tournament_full' then 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.'
+    when 'order_replaced' then 'You opened a newer checkout for this tournament. This payment has been refunded in full.'
+    when 'order_expired' then 'Your checkout had expired when the payment arrived. Your payment has been refunded in full.'
+    when 'registration_closed' then 'Registration had closed when your payment arrived. Your payment has been refunded in full.'
+    when 'already_registered' then 'You were already registered for this tournament. This payment has been refunded in full.'
+    when 'order_already_paid' then 'This order was already paid. This second payment has been refunded in full.'
+    when 'tournament_cancelled' then 'The tournament was cancelled. Your payment has been refunded in full.'
+    when 'paid_entry_disabled' then 'Paid entry was switched off on this site before your payment arrived. Your payment has been refunded in full.'
+  end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.paid_entry_refusal(p_user_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_profile public.profiles;
+begin
+  if not coalesce((select paid_entry_enabled from private.entry_settings where id), true) then
+    return 'paid_entry_disabled';
+  end if;
+  select * into v_profile from public.profiles where id = p_user_id;
+  if not found or not private.profile_is_complete(v_profile) then
+    return 'profile_incomplete';
+  end if;
+  if private.profile_age(v_profile) < private.legal_paid_entry_age() then
+    return 'too_young_for_paid_entry';
+  end if;
+  if v_profile.lives_in_india_confirmed_at is null then
+    return 'residence_required';
+  end if;
+  return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.free_entry_refusal(p_user_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_profile public.profiles;
+begin
+  select * into v_profile from public.profiles where id = p_user_id;
+  if not found or not private.profile_is_complete(v_profile) then
+    return 'profile_incomplete';
+  end if;
+  if private.profile_age(v_profile) < private.legal_paid_entry_age() and not private.has_parental_consent(p_user_id) then
+    return 'parental_consent_required';
+  end if;
+  return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.raise_entry_refusal(p_code text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  case p_code
+    when 'paid_entry_disabled' then
+      raise exception 'Paid entry is switched off on this site for now' using errcode = 'PT403', hint = 'paid_entry_disabled';
+    when 'profile_incomplete' then
+      raise exception 'Complete your profile (eFootball user ID and date of birth included) to enter'
+        using errcode = 'PT403', hint = 'profile_incomplete';
+    when 'too_young_for_paid_entry' then
+      raise exception 'Paid entry is for players 18 and over' using errcode = 'PT403', hint = 'too_young_for_paid_entry';
+    when 'residence_required' then
+      raise exception 'Paid entry is for players who live in India: confirm it on your profile'
+        using errcode = 'PT403', hint = 'residence_required';
+    when 'parental_consent_required' then
+      raise exception 'Players under 18 need a parent''s consent to enter' using errcode = 'PT403', hint = 'parental_consent_required';
+    else
+      null;
+  end case;
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_entry_eligibility()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return jsonb_build_object(
+    'paid_entry_refusal', private.paid_entry_refusal(v_player),
+    'free_entry_refusal', private.free_entry_refusal(v_player),
+    'parental_consent', private.has_parental_consent(v_player),
+    'pending_parent_email', (select parent_email from private.parental_consents
+                              where player_id = v_player and confirmed_at is null and expires_at > private.clock_now()
+                              order by requested_at desc limit 1)
+  );
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.prepare_tournament_entry_without_eligibility(p_user_id uuid, p_tournament_id text, p_slots integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_last_registered_at timestamptz;
+begin
+  if p_user_id is null then
+    raise exception 'Please log in to continue' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  if p_slots is null or p_slots < 1 or p_slots > 10 then
+    raise exception 'Choose between 1 and 10 slots' using errcode = 'PT400', hint = 'invalid_slot_count';
+  end if;
+
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if not private.tournament_takes_payments(v_tournament, v_now) then
+    raise exception 'Registrations for this tournament are closed' using errcode = 'PT409', hint = 'registration_closed';
+  end if;
+  if v_tournament.filled_slots >= v_tournament.max_players then
+    raise exception 'This tournament is full' using errcode = 'PT409', hint = 'tournament_full';
+  end if;
+  if v_tournament.filled_slots + p_slots > v_tournament.max_players then
+    raise exception 'Only % slot(s) left in this tournament', v_tournament.max_players - v_tournament.filled_slots
+      using errcode = 'PT409', hint = 'not_enough_slots';
+  end if;
+
+  v_last_registered_at := private.last_registration_within_a_day(p_user_id, p_tournament_id, null, v_now);
+  if v_last_registered_at is not null then
+    raise exception 'You are already registered for this tournament! You can add more slots after %.',
+      to_char((v_last_registered_at + interval '24 hours') at time zone 'Asia/Kolkata', 'DD Mon YYYY, HH12:MI AM "IST"')
+      using errcode = 'PT409', hint = 'already_registered';
+  end if;
+
+  return jsonb_build_object(
+    'amount_paise', v_tournament.entry_fee_paise * p_slots,
+    'currency', 'INR',
+    'checkout_timeout_seconds', private.checkout_timeout_seconds()
+  );
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_prepare_tournament_entry(p_user_id uuid, p_tournament_id text, p_slots integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_fee integer;
+begin
+  if p_user_id is null then
+    raise exception 'Please log in to continue' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  select entry_fee_paise into v_fee from public.tournaments where id = p_tournament_id;
+  if v_fee = 0 then
+    raise exception 'This tournament is free: enter it without paying' using errcode = 'PT409', hint = 'free_entry_no_checkout';
+  end if;
+  if v_fee > 0 then
+    perform private.raise_entry_refusal(private.paid_entry_refusal(p_user_id));
+  end if;
+  return private.prepare_tournament_entry_without_eligibility(p_user_id, p_tournament_id, p_slots);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.enter_free_tournament(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_registration_id uuid;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.entry_fee_paise > 0 then
+    raise exception 'This tournament has an entry fee: pay to enter' using errcode = 'PT409', hint = 'not_a_free_tournament';
+  end if;
+  if not private.tournament_takes_payments(v_tournament, v_now) then
+    raise exception 'Registrations for this tournament are closed' using errcode = 'PT409', hint = 'registration_closed';
+  end if;
+  perform private.raise_entry_refusal(private.free_entry_refusal(v_player));
+
+  -- The capacity lock every entry takes: concurrent entries wait here, and only those that fit get in.
+  update public.tournaments
+     set filled_slots = filled_slots + 1
+   where id = p_tournament_id
+     and filled_slots + 1 <= max_players
+  returning * into v_tournament;
+  if not found then
+    raise exception 'This tournament is full' using errcode = 'PT409', hint = 'tournament_full';
+  end if;
+
+  -- Checked under the lock: two clicks of one player cannot both get in.
+  if exists (select 1 from public.tournament_registrations
+              where user_id = v_player and tournament_id = p_tournament_id and status <> 'cancelled') then
+    raise exception 'You are already registered for this tournament' using errcode = 'PT409', hint = 'already_registered';
+  end if;
+
+  insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id, registered_at)
+  values (v_player, p_tournament_id, 1, null, v_now)
+  returning id into v_registration_id;
+
+  return jsonb_build_object('outcome', 'registered', 'registration_id', v_registration_id, 'tournament_id', p_tournament_id);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Orders and the confirmation
+-- -----------------------------------------------------------------------------------------------------
+
+create table public.payments (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  tournament_id text not null,
+  razorpay_order_id text not null,
+  razorpay_payment_id text,
+  amount_paise integer not null,
+  currency text default 'INR'::text not null,
+  slots integer not null,
+  status text default 'created'::text not null,
+  failure_reason text,
+  refund_id text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  paid_at timestamp with time zone,
+  expires_at timestamp with time zone default (now() + '00:20:00'::interval) not null,
+  refunded_paise integer default 0 not null,
+  constraint payments_pkey PRIMARY KEY (id),
+  constraint payments_razorpay_order_id_key UNIQUE (razorpay_order_id),
+  constraint payments_razorpay_payment_id_key UNIQUE (razorpay_payment_id),
+  constraint payments_registration_facts UNIQUE (id, user_id, tournament_id, slots),
+  constraint payments_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint payments_amount_positive CHECK ((amount_paise > 0)),
+  constraint payments_currency_inr CHECK ((currency = 'INR'::text)),
+  constraint payments_paid_has_razorpay_payment CHECK (((status <> 'paid'::text) OR ((razorpay_payment_id IS NOT NULL) AND (paid_at IS NOT NULL)))),
+  constraint payments_refunded_has_refund CHECK (((status <> 'refunded'::text) OR ((razorpay_payment_id IS NOT NULL) AND (refund_id IS NOT NULL)))),
+  constraint payments_refunded_within_amount CHECK (((refunded_paise >= 0) AND (refunded_paise <= amount_paise))),
+  constraint payments_slots_range CHECK (((slots >= 1) AND (slots <= 10))),
+  constraint payments_status_check CHECK ((status = ANY (ARRAY['created'::text, 'failed'::text, 'abandoned'::text, 'paid'::text, 'refund_pending'::text, 'refunded'::text])))
+);
+CREATE INDEX payments_open_orders ON public.payments USING btree (expires_at) WHERE (status = ANY (ARRAY['created'::text, 'failed'::text]));
+CREATE INDEX payments_tournament ON public.payments USING btree (tournament_id);
+CREATE INDEX payments_user_newest_first ON public.payments USING btree (user_id, created_at DESC);
+alter table public.payments enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payments to service_role;
+comment on column public.payments.status is 'created: order made, not paid yet. failed: the last attempt failed (the order can still be paid until it expires). abandoned: the checkout timed out unpaid. paid: captured and registered. refund_pending: captured but refused (full, expired, closed), refund queued in the outbox. refunded: money returned, see refund_id and failure_reason.';
+CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, refunded_paise, razorpay_payment_id ON public.payments FOR EACH ROW EXECUTE FUNCTION private.post_payment_journals_on_change();
+CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+create table public.tournament_registrations (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  tournament_id text not null,
+  slots integer not null,
+  status text default 'upcoming'::text not null,
+  registered_at timestamp with time zone default now() not null,
+  payment_id uuid,
+  disputed_at timestamp with time zone,
+  constraint tournament_registrations_pkey PRIMARY KEY (id),
+  constraint tournament_registrations_one_per_payment UNIQUE (payment_id),
+  constraint tournament_registrations_match_payment FOREIGN KEY (payment_id, user_id, tournament_id, slots) REFERENCES public.payments(id, user_id, tournament_id, slots),
+  constraint tournament_registrations_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint tournament_registrations_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint tournament_registrations_free_entry_is_one_slot CHECK (((payment_id IS NOT NULL) OR (slots = 1))),
+  constraint tournament_registrations_slots_range CHECK (((slots >= 1) AND (slots <= 10))),
+  constraint tournament_registrations_status_known CHECK ((status = ANY (ARRAY['upcoming'::text, 'ongoing'::text, 'completed'::text, 'cancelled'::text])))
+);
+CREATE UNIQUE INDEX tournament_registrations_one_free_entry ON public.tournament_registrations USING btree (user_id, tournament_id) WHERE ((payment_id IS NULL) AND (status <> 'cancelled'::text));
+CREATE INDEX tournament_registrations_player ON public.tournament_registrations USING btree (user_id, registered_at DESC);
+CREATE INDEX tournament_registrations_tournament ON public.tournament_registrations USING btree (tournament_id, registered_at);
+alter table public.tournament_registrations enable row level security;
+grant maintain, select on table public.tournament_registrations to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.tournament_registrations to service_role;
+alter publication supabase_realtime add table public.tournament_registrations;
+comment on column public.tournament_registrations.payment_id is 'The payment behind a paid entry; null for an entry into a free tournament (enter_free_tournament()).';
+comment on column public.tournament_registrations.disputed_at is 'Set when the payment behind this entry is disputed (chargeback): its prizes are held until staff decide.';
+create policy "Players can read their own registrations" on public.tournament_registrations
+  as permissive for select to authenticated
+  using ((( SELECT private.current_player_id() AS current_player_id) = user_id));
+CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF status ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.entries_follow_registration();
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.checkout_timeout_seconds()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 15 * 60 $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.order_lifetime()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '20 minutes' $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.replaced_order_note()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'Replaced by a newer checkout for the same tournament.'::text $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.last_registration_within_a_day(p_user_id uuid, p_tournament_id text, p_except_payment uuid, p_now timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select max(r.registered_at)
+    from public.tournament_registrations r
+   where r.user_id = p_user_id and r.tournament_id = p_tournament_id
+     and r.status <> 'cancelled'
+     and r.payment_id is distinct from p_except_payment
+     and r.registered_at > p_now - interval '24 hours';
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_payment_order(p_user_id uuid, p_tournament_id text, p_slots integer, p_razorpay_order_id text, p_amount_paise integer, p_currency text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_payment_id uuid;
+begin
+  update public.payments
+     set status = 'abandoned',
+         failure_reason = private.replaced_order_note(),
+         updated_at = v_now
+   where user_id = p_user_id and tournament_id = p_tournament_id and status in ('created', 'failed');
+
+  insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, currency, slots, status, created_at, expires_at)
+  values (p_user_id, p_tournament_id, p_razorpay_order_id, p_amount_paise, p_currency, p_slots, 'created',
+          v_now, v_now + private.order_lifetime())
+  returning id into v_payment_id;
+  return v_payment_id;
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_find_payment_by_order(p_razorpay_order_id text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'id', p.id,
+    'user_id', p.user_id,
+    'tournament_id', p.tournament_id,
+    'razorpay_order_id', p.razorpay_order_id,
+    'razorpay_payment_id', p.razorpay_payment_id,
+    'amount_paise', p.amount_paise,
+    'currency', p.currency,
+    'slots', p.slots,
+    'status', p.status
+  )
+  from public.payments p
+  where p.razorpay_order_id = p_razorpay_order_id;
+$function$;
+
+comment on function public.service_confirm_tournament_payment(text,text) is 'The one idempotent confirmation of a captured payment (verify, webhook, reconciliation). Service role only.';
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_confirm_tournament_payment(p_razorpay_order_id text, p_razorpay_payment_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_payment public.payments%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_paid public.payments%rowtype;
+  v_registration_id uuid;
+  v_result jsonb;
+  v_refusal text;
+begin
+  if p_razorpay_payment_id is null or btrim(p_razorpay_payment_id) = '' then
+    raise exception 'A payment id is required' using errcode = 'PT400', hint = 'payment_id_required';
+  end if;
+
+  select * into v_payment
+    from public.payments
+   where razorpay_order_id = p_razorpay_order_id
+     for update;
+  if not found then
+    return jsonb_build_object('outcome', 'unknown_order');
+  end if;
+
+  if v_payment.status in ('paid', 'refund_pending', 'refunded') then
+    if v_payment.razorpay_payment_id is distinct from p_razorpay_payment_id then
+      -- A second captured payment on a settled order (the player paid twice): never kept.
+      perform private.queue_refund(p_razorpay_payment_id, v_payment.amount_paise, 'order_already_paid', v_payment);
+      return public.payment_confirmation_result(v_payment, 'refund_required', null)
+        || jsonb_build_object('razorpay_payment_id', p_razorpay_payment_id,
+                              'reason', private.refusal_reason('order_already_paid'));
+    end if;
+    select r.id into v_registration_id from public.tournament_registrations r where r.payment_id = v_payment.id;
+    return public.payment_confirmation_result(
+      v_payment,
+      case v_payment.status when 'paid' then 'already_registered' else v_payment.status end,
+      v_registration_id
+    );
+  end if;
+
+  select * into v_tournament from public.tournaments where id = v_payment.tournament_id;
+  -- The operator's switch is read at confirmation, not only when the order was made: an order created
+  -- before paid entry was turned off must not buy an entry after it.
+  if not coalesce((select paid_entry_enabled from private.entry_settings where id), true) then
+    v_refusal := 'paid_entry_disabled';
+  elsif v_payment.status = 'abandoned' and v_payment.failure_reason = private.replaced_order_note() then
+    v_refusal := 'order_replaced';
+  elsif v_payment.status = 'abandoned' or v_payment.expires_at <= v_now then
+    v_refusal := 'order_expired';
+  elsif not private.tournament_takes_payments(v_tournament, v_now) then
+    v_refusal := 'registration_closed';
+  elsif private.last_registration_within_a_day(v_payment.user_id, v_payment.tournament_id, v_payment.id, v_now) is not null then
+    v_refusal := 'already_registered';
+  elsif v_tournament.filled_slots + v_payment.slots <= v_tournament.max_players then
+    update public.payments
+       set status = 'paid',
+           razorpay_payment_id = p_razorpay_payment_id,
+           paid_at = v_now,
+           failure_reason = null,
+           updated_at = v_now
+     where id = v_payment.id
+    returning * into v_paid;
+    v_registration_id := gen_random_uuid();
+    v_result := public.payment_confirmation_result(v_paid, 'registered', v_registration_id);
+
+    -- From here to the commit, every other confirmation of this tournament waits.
+    update public.tournaments
+       set filled_slots = filled_slots + v_payment.slots
+     where id = v_payment.tournament_id
+       and filled_slots + v_payment.slots <= max_players;
+    if found then
+      insert into public.tournament_registrations (id, user_id, tournament_id, slots, payment_id, registered_at)
+      values (v_registration_id, v_paid.user_id, v_paid.tournament_id, v_paid.slots, v_paid.id, v_now);
+      if private.apply_refunds_awaiting_capture(p_razorpay_payment_id) then
+        -- Refunded before we saw the capture: the registration was cancelled again.
+        select * into v_paid from public.payments where id = v_paid.id;
+        return public.payment_confirmation_result(v_paid, v_paid.status, null);
+      end if;
+      return v_result;
+    end if;
+    v_refusal := 'tournament_full';
+  else
+    v_refusal := 'tournament_full';
+  end if;
+
+  update public.payments
+     set status = 'refund_pending',
+         razorpay_payment_id = p_razorpay_payment_id,
+         paid_at = null,
+         failure_reason = private.refusal_reason(v_refusal),
+         updated_at = v_now
+   where id = v_payment.id
+  returning * into v_payment;
+  perform private.queue_refund(p_razorpay_payment_id, v_payment.amount_paise, v_refusal, v_payment);
+  perform private.apply_refunds_awaiting_capture(p_razorpay_payment_id);
+
+  return public.payment_confirmation_result(v_payment, 'refund_required', null);
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.payment_confirmation_result(p_payment public.payments, p_outcome text, p_registration_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'outcome', p_outcome,
+    'payment_id', p_payment.id,
+    'user_id', p_payment.user_id,
+    'tournament_id', p_payment.tournament_id,
+    'slots', p_payment.slots,
+    'amount_paise', p_payment.amount_paise,
+    'currency', p_payment.currency,
+    'razorpay_payment_id', p_payment.razorpay_payment_id,
+    'registration_id', p_registration_id,
+    'reason', p_payment.failure_reason
+  );
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_payment_failure(p_razorpay_order_id text, p_razorpay_payment_id text, p_reason text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.payments
+     set status = 'failed',
+         razorpay_payment_id = coalesce(p_razorpay_payment_id, razorpay_payment_id),
+         failure_reason = left(coalesce(nullif(p_reason, ''), 'Payment failed'), 500),
+         updated_at = private.clock_now()
+   where razorpay_order_id = p_razorpay_order_id
+     and status in ('created', 'failed');
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_payment_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_abandoned integer;
+  v_requeued integer;
+begin
+  with expired as (
+    update public.payments
+       set status = 'abandoned',
+           failure_reason = 'The checkout was closed or timed out before a payment arrived.',
+           updated_at = v_now
+     where status in ('created', 'failed') and expires_at <= v_now
+    returning razorpay_order_id
+  ), asked as (
+    insert into private.outbox (kind, idempotency_key, payload)
+    select 'razorpay_order_check', 'order-check-' || razorpay_order_id, jsonb_build_object('order_id', razorpay_order_id)
+      from expired
+    on conflict (idempotency_key) do nothing
+  )
+  select count(*) into v_abandoned from expired;
+
+  -- 3. A refund owed (refund_pending) always has its outside call: payments refused before the outbox
+  --    existed, or whose call was lost, get one (the key makes this a no-op for the others).
+  insert into private.outbox (kind, idempotency_key, payload)
+  select 'razorpay_refund', 'refund-' || p.razorpay_payment_id,
+         jsonb_build_object('razorpay_payment_id', p.razorpay_payment_id, 'amount_paise', p.amount_paise - p.refunded_paise,
+                            'reason', 'refund_owed', 'razorpay_order_id', p.razorpay_order_id, 'tournament_id', p.tournament_id)
+    from public.payments p
+   where p.status = 'refund_pending' and p.razorpay_payment_id is not null
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_requeued = row_count;
+
+  return jsonb_build_object('abandoned_orders', v_abandoned, 'refunds_requeued', v_requeued);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Razorpay webhooks
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table public.razorpay_webhook_events is 'Razorpay webhook deliveries by x-razorpay-event-id; processed_at set once handled.';
+create table public.razorpay_webhook_events (
+  event_id text not null,
+  event_type text not null,
+  attempts integer default 1 not null,
+  received_at timestamp with time zone default now() not null,
+  processed_at timestamp with time zone,
+  constraint razorpay_webhook_events_pkey PRIMARY KEY (event_id)
+);
+alter table public.razorpay_webhook_events enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.razorpay_webhook_events to service_role;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_claim_razorpay_webhook_event(p_event_id text, p_event_type text)
+ RETURNS boolean
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.razorpay_webhook_events as e (event_id, event_type)
+  values (p_event_id, p_event_type)
+  on conflict (event_id) do update
+     set attempts = e.attempts + 1
+   where e.processed_at is null
+  returning true;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_complete_razorpay_webhook_event(p_event_id text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.razorpay_webhook_events set processed_at = now() where event_id = p_event_id and processed_at is null;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Refunds and disputes
+-- -----------------------------------------------------------------------------------------------------
+
+create table public.payment_refunds (
+  razorpay_refund_id text not null,
+  payment_id uuid not null,
+  amount_paise integer not null,
+  recorded_at timestamp with time zone default private.clock_now() not null,
+  constraint payment_refunds_pkey PRIMARY KEY (razorpay_refund_id),
+  constraint payment_refunds_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id),
+  constraint payment_refunds_amount_positive CHECK ((amount_paise > 0))
+);
+CREATE INDEX payment_refunds_payment ON public.payment_refunds USING btree (payment_id);
+alter table public.payment_refunds enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_refunds to service_role;
+
+create table public.payment_refunds_awaiting_capture (
+  razorpay_refund_id text not null,
+  razorpay_payment_id text not null,
+  amount_paise integer not null,
+  recorded_at timestamp with time zone default private.clock_now() not null,
+  constraint payment_refunds_awaiting_capture_pkey PRIMARY KEY (razorpay_refund_id)
+);
+alter table public.payment_refunds_awaiting_capture enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_refunds_awaiting_capture to service_role;
+
+create table public.payment_disputes (
+  id bigint generated always as identity not null,
+  payment_id uuid,
+  razorpay_payment_id text not null,
+  razorpay_dispute_id text,
+  event text not null,
+  amount_paise integer,
+  reason text,
+  recorded_at timestamp with time zone default private.clock_now() not null,
+  constraint payment_disputes_pkey PRIMARY KEY (id),
+  constraint payment_disputes_one_row_per_event UNIQUE (razorpay_dispute_id, event),
+  constraint payment_disputes_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id)
+);
+alter table public.payment_disputes enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_disputes to service_role;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.queue_refund(p_razorpay_payment_id text, p_amount_paise integer, p_reason_code text, p_payment public.payments)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.enqueue_outside_call(
+    'razorpay_refund',
+    'refund-' || p_razorpay_payment_id,
+    jsonb_build_object(
+      'razorpay_payment_id', p_razorpay_payment_id,
+      'amount_paise', p_amount_paise,
+      'reason', p_reason_code,
+      'razorpay_order_id', p_payment.razorpay_order_id,
+      'tournament_id', p_payment.tournament_id
+    )
+  );
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.apply_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer, p_whole boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_payment public.payments%rowtype;
+  v_registration public.tournament_registrations%rowtype;
+  v_counted boolean := false;
+begin
+  select * into v_payment from public.payments where razorpay_payment_id = p_razorpay_payment_id for update;
+  if not found then
+    if p_refund_id is not null and p_amount_paise is not null and p_amount_paise > 0 then
+      insert into public.payment_refunds_awaiting_capture (razorpay_refund_id, razorpay_payment_id, amount_paise)
+      values (p_refund_id, p_razorpay_payment_id, p_amount_paise)
+      on conflict (razorpay_refund_id) do nothing;
+      return jsonb_build_object('outcome', 'awaiting_capture');
+    end if;
+    return jsonb_build_object('outcome', 'unknown_payment');
+  end if;
+
+  if p_refund_id is not null and p_amount_paise is not null and p_amount_paise > 0 then
+    insert into public.payment_refunds (razorpay_refund_id, payment_id, amount_paise)
+    values (p_refund_id, v_payment.id, p_amount_paise)
+    on conflict (razorpay_refund_id) do nothing;
+    v_counted := found;
+  end if;
+
+  update public.payments
+     set refunded_paise = least(amount_paise, (select coalesce(sum(amount_paise), 0) from public.payment_refunds where payment_id = v_payment.id)),
+         refund_id = coalesce(refund_id, p_refund_id),
+         updated_at = v_now
+   where id = v_payment.id
+  returning * into v_payment;
+
+  if p_whole then
+    update public.payments set refunded_paise = amount_paise where id = v_payment.id
+    returning * into v_payment;
+  end if;
+
+  if v_payment.status = 'refunded' then
+    return jsonb_build_object('outcome', case when v_counted then 'refund_recorded' else 'already_refunded' end);
+  end if;
+
+  if v_payment.refunded_paise < v_payment.amount_paise then
+    if v_payment.status = 'paid' then
+      update public.payments
+         set failure_reason = format('₹%s of this payment was refunded; your entry stands.',
+                                     to_char(v_payment.refunded_paise / 100.0, 'FM999999990.00'))
+       where id = v_payment.id;
+    end if;
+    return jsonb_build_object('outcome', 'partially_refunded', 'refunded_paise', v_payment.refunded_paise);
+  end if;
+
+  if v_payment.status = 'paid' then
+    update public.tournament_registrations
+       set status = 'cancelled'
+     where payment_id = v_payment.id and status <> 'cancelled'
+    returning * into v_registration;
+    if found then
+      update public.tournaments
+         set filled_slots = greatest(filled_slots - v_registration.slots, 0)
+       where id = v_registration.tournament_id;
+    end if;
+  end if;
+
+  update public.payments
+     set status = 'refunded',
+         -- Razorpay said "already refunded" without naming the refund (a dashboard refund): its
+         -- refund.processed webhook records the id in payment_refunds when it comes.
+         refund_id = coalesce(refund_id, p_refund_id, 'refunded-at-razorpay'),
+         failure_reason = case when status = 'paid' or failure_reason is null or failure_reason like '₹%'
+                               then 'Refunded by the organisers.' else failure_reason end,
+         updated_at = v_now
+   where id = v_payment.id;
+  return jsonb_build_object('outcome', 'refunded');
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.apply_refunds_awaiting_capture(p_razorpay_payment_id text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_refund public.payment_refunds_awaiting_capture%rowtype;
+  v_any boolean := false;
+begin
+  for v_refund in
+    delete from public.payment_refunds_awaiting_capture where razorpay_payment_id = p_razorpay_payment_id returning *
+  loop
+    perform private.apply_refund(v_refund.razorpay_payment_id, v_refund.razorpay_refund_id, v_refund.amount_paise);
+    v_any := true;
+  end loop;
+  return v_any;
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_payment_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.apply_refund(p_razorpay_payment_id, p_refund_id, p_amount_paise);
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_refund_unknown_capture(p_razorpay_payment_id text, p_razorpay_order_id text, p_amount_paise integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_razorpay_payment_id is null or p_amount_paise is null or p_amount_paise <= 0 then
+    raise exception 'A payment id and amount are required' using errcode = 'PT400', hint = 'payment_id_required';
+  end if;
+  if exists (select 1 from public.payments where razorpay_order_id = p_razorpay_order_id) then
+    return jsonb_build_object('outcome', 'known_order');
+  end if;
+  perform private.enqueue_outside_call(
+    'razorpay_refund',
+    'refund-' || p_razorpay_payment_id,
+    jsonb_build_object(
+      'razorpay_payment_id', p_razorpay_payment_id,
+      'amount_paise', p_amount_paise,
+      'reason', 'unknown_order',
+      'razorpay_order_id', p_razorpay_order_id
+    )
+  );
+  return jsonb_build_object('outcome', 'refund_queued');
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_payment_dispute(p_razorpay_payment_id text, p_dispute_id text, p_event text, p_amount_paise integer, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment public.payments%rowtype;
+begin
+  select * into v_payment from public.payments where razorpay_payment_id = p_razorpay_payment_id;
+  insert into public.payment_disputes (payment_id, razorpay_payment_id, razorpay_dispute_id, event, amount_paise, reason)
+  values (v_payment.id, p_razorpay_payment_id, p_dispute_id, p_event, p_amount_paise, left(p_reason, 500))
+  on conflict (razorpay_dispute_id, event) do nothing;
+  if v_payment.id is null then
+    return jsonb_build_object('outcome', 'unknown_payment');
+  end if;
+  update public.tournament_registrations
+     set disputed_at = coalesce(disputed_at, private.clock_now())
+   where payment_id = v_payment.id;
+  return jsonb_build_object('outcome', 'flagged');
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_refund_progress(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_staff('referee', p_tournament_id);
+  return (
+    select jsonb_build_object(
+             'total', count(*),
+             'done', count(*) filter (where p.status = 'refunded'),
+             'pending', count(*) filter (where p.status = 'refund_pending' and coalesce(o.status, 'pending') <> 'gave_up'),
+             'failed', count(*) filter (where p.status = 'refund_pending' and o.status = 'gave_up'))
+      from public.payments p
+      left join private.outbox o on o.kind = 'razorpay_refund' and o.idempotency_key = 'refund-' || p.razorpay_payment_id
+     where p.tournament_id = p_tournament_id and p.status in ('refund_pending', 'refunded'));
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_retry_refunds(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_staff uuid := private.require_staff('organiser', p_tournament_id);
+  v_retried integer;
+begin
+  -- Same rows, same idempotency keys: Razorpay answers a repeated key with the first refund.
+  update private.outbox
+     set status = 'pending', attempts = 0, next_attempt_at = private.clock_now()
+   where kind = 'razorpay_refund' and status = 'gave_up' and payload ->> 'tournament_id' = p_tournament_id;
+  get diagnostics v_retried = row_count;
+  if v_retried > 0 then
+    perform private.audit(p_tournament_id, 'refunds_retried', v_retried || ' failed refunds queued again', null, null,
+                          jsonb_build_object('retried', v_retried), false, v_staff);
+  end if;
+  return jsonb_build_object('retried', v_retried);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- A player’s payments and registrations
+-- -----------------------------------------------------------------------------------------------------
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_payments()
+ RETURNS TABLE(id uuid, razorpay_payment_id text, razorpay_order_id text, amount_paise integer, currency text, tournament_id text, tournament_title text, slots integer, status text, status_reason text, created_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  player_id uuid := private.require_player();
+begin
+  return query
+    select p.id, p.razorpay_payment_id, p.razorpay_order_id, p.amount_paise, p.currency,
+           p.tournament_id, t.title, p.slots,
+           -- An order whose checkout timed out reads as abandoned even before the periodic function ran.
+           case when p.status in ('created', 'failed') and p.expires_at <= private.clock_now() then 'abandoned' else p.status end,
+           case when p.status in ('failed', 'abandoned', 'refund_pending', 'refunded')
+                  or (p.status = 'paid' and p.refunded_paise > 0) then p.failure_reason
+                when p.status in ('created', 'failed') and p.expires_at <= private.clock_now()
+                  then 'The checkout was closed or timed out before a payment arrived.' end,
+           p.created_at
+      from public.payments as p
+      join public.tournaments as t on t.id = p.tournament_id
+     where p.user_id = player_id
+     order by p.created_at desc, p.id;
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_registrations()
+ RETURNS TABLE(tournament_id text, tournament_title text, series text, slots integer, status text, registered_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  player_id uuid := private.require_player();
+begin
+  return query
+    select r.tournament_id, t.title, t.series, r.slots, r.status, r.registered_at
+      from public.tournament_registrations as r
+      join public.tournaments as t on t.id = r.tournament_id
+     where r.user_id = player_id
+     order by r.registered_at desc, r.id;
+end;
+$function$;

@@ -1,0 +1,1713 @@
+-- =====================================================================================================
+-- payouts: the ledger, prizes, tax on net winnings, KYC, payouts and reconciliation with the providers
+-- =====================================================================================================
+-- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
+-- definition of every object of this area; change one with a new migration, then run `npm run schema`.
+-- Areas are assigned in scripts/schema/areas.ts.
+-- =====================================================================================================
+
+-- -----------------------------------------------------------------------------------------------------
+-- The ledger
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table private.ledger_journal is 'Append-only double-entry journals (see the migration that made it for signs and accounts).';
+create table private.ledger_journal (
+  id bigint generated always as identity not null,
+  kind text not null,
+  reference text not null,
+  created_at timestamp with time zone default private.clock_now() not null,
+  created_by uuid,
+  constraint ledger_journal_pkey PRIMARY KEY (id),
+  constraint ledger_journal_once_per_event UNIQUE (kind, reference),
+  constraint ledger_journal_kind_known CHECK ((kind = ANY (ARRAY['entry_fee'::text, 'refund'::text, 'prize'::text, 'tax_withheld'::text, 'payout_requested'::text, 'payout_sent'::text, 'payout_reversed'::text, 'tax_reversed'::text]))),
+  constraint ledger_journal_reference_present CHECK (((char_length(reference) >= 1) AND (char_length(reference) <= 200)))
+);
+CREATE TRIGGER ledger_journal_no_truncate BEFORE TRUNCATE ON private.ledger_journal FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
+CREATE TRIGGER ledger_journal_no_update_or_delete BEFORE DELETE OR UPDATE ON private.ledger_journal FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
+
+comment on table private.ledger_lines is 'Append-only lines of the ledger; each journal sums to zero.';
+create table private.ledger_lines (
+  id bigint generated always as identity not null,
+  journal_id bigint not null,
+  account text not null,
+  amount_paise bigint not null,
+  user_id uuid,
+  constraint ledger_lines_pkey PRIMARY KEY (id),
+  constraint ledger_lines_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES private.ledger_journal(id),
+  constraint ledger_lines_account_known CHECK (((account = ANY (ARRAY['razorpay:clearing'::text, 'platform:fees'::text, 'tax:payable'::text, 'payouts:in_flight'::text, 'bank:payouts'::text])) OR (account ~ '^prize_pool:.+$'::text) OR (account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$'::text))),
+  constraint ledger_lines_amount_not_zero CHECK ((amount_paise <> 0)),
+  constraint ledger_lines_player_account_names_its_player CHECK (((account !~ '^player:'::text) OR ((user_id IS NOT NULL) AND (account = (('player:'::text || (user_id)::text) || ':winnings'::text)))))
+);
+CREATE INDEX ledger_lines_of_account ON private.ledger_lines USING btree (account);
+CREATE INDEX ledger_lines_of_journal ON private.ledger_lines USING btree (journal_id);
+CREATE INDEX ledger_lines_of_user ON private.ledger_lines USING btree (user_id) WHERE (user_id IS NOT NULL);
+CREATE CONSTRAINT TRIGGER ledger_lines_journal_balances AFTER INSERT ON private.ledger_lines DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_journal_balances();
+CREATE TRIGGER ledger_lines_no_truncate BEFORE TRUNCATE ON private.ledger_lines FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
+CREATE TRIGGER ledger_lines_no_update_or_delete BEFORE DELETE OR UPDATE ON private.ledger_lines FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.refuse_ledger_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'The ledger is append-only: journals and lines are never changed or removed'
+    using errcode = 'PT403', hint = 'ledger_append_only';
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.check_journal_balances()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_sum bigint;
+begin
+  select coalesce(sum(amount_paise), 0) into v_sum from private.ledger_lines where journal_id = new.journal_id;
+  if v_sum <> 0 then
+    raise exception 'Ledger journal % does not balance (off by % paise)', new.journal_id, v_sum
+      using errcode = 'PT409', hint = 'ledger_unbalanced';
+  end if;
+  return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.post_journal(p_kind text, p_reference text, p_lines jsonb, p_created_by uuid DEFAULT NULL::uuid)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_id bigint;
+  v_sum bigint;
+begin
+  select coalesce(sum((l ->> 'amount_paise')::bigint), 0) into v_sum from jsonb_array_elements(p_lines) as l;
+  if v_sum <> 0 then
+    raise exception 'Ledger journal % % does not balance (off by % paise)', p_kind, p_reference, v_sum
+      using errcode = 'PT409', hint = 'ledger_unbalanced';
+  end if;
+  if not exists (select 1 from jsonb_array_elements(p_lines) as l where (l ->> 'amount_paise')::bigint <> 0) then
+    return null;
+  end if;
+  insert into private.ledger_journal (kind, reference, created_at, created_by)
+  values (p_kind, p_reference, private.clock_now(), p_created_by)
+  on conflict (kind, reference) do nothing
+  returning id into v_id;
+  if v_id is null then
+    return null;
+  end if;
+  insert into private.ledger_lines (journal_id, account, amount_paise, user_id)
+  select v_id, l ->> 'account', (l ->> 'amount_paise')::bigint, (l ->> 'user_id')::uuid
+    from jsonb_array_elements(p_lines) as l
+   where (l ->> 'amount_paise')::bigint <> 0;
+  return v_id;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.post_payment_journals(p_payment public.payments)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_refunded_so_far bigint;
+begin
+  if p_payment.amount_paise <= 0 or p_payment.razorpay_payment_id is null
+     or p_payment.status not in ('paid', 'refund_pending', 'refunded') then
+    return;
+  end if;
+  perform private.post_journal('entry_fee', 'payment:' || p_payment.id, jsonb_build_array(
+    jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', -p_payment.amount_paise, 'user_id', p_payment.user_id),
+    jsonb_build_object('account', 'platform:fees', 'amount_paise', p_payment.amount_paise, 'user_id', p_payment.user_id)));
+
+  select coalesce(sum(l.amount_paise), 0) into v_refunded_so_far
+    from private.ledger_journal j join private.ledger_lines l on l.journal_id = j.id and l.account = 'razorpay:clearing'
+   where j.kind = 'refund' and j.reference like 'payment:' || p_payment.id || ':%';
+  if p_payment.refunded_paise > v_refunded_so_far then
+    perform private.post_journal('refund', 'payment:' || p_payment.id || ':' || p_payment.refunded_paise, jsonb_build_array(
+      jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', p_payment.refunded_paise - v_refunded_so_far,
+                         'user_id', p_payment.user_id),
+      jsonb_build_object('account', 'platform:fees', 'amount_paise', -(p_payment.refunded_paise - v_refunded_so_far),
+                         'user_id', p_payment.user_id)));
+  end if;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.post_payment_journals_on_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.post_payment_journals(new);
+  return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.player_account(p_user_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'player:' || p_user_id::text || ':winnings' $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.player_balance(p_user_id uuid, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(l.amount_paise), 0)::bigint
+    from private.ledger_lines l
+    join private.ledger_journal j on j.id = l.journal_id
+   where l.account = private.player_account(p_user_id)
+     and (p_before is null or j.created_at < p_before);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.check_ledger()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with per_journal as (
+    select j.id, coalesce(sum(l.amount_paise), 0) as total, count(l.id) as lines
+      from private.ledger_journal j
+      left join private.ledger_lines l on l.journal_id = j.id
+     group by j.id
+  ), per_player as (
+    select account, sum(amount_paise) as balance from private.ledger_lines where account like 'player:%' group by account
+  )
+  select jsonb_build_object(
+    'balanced', (select count(*) from per_journal where total <> 0 or lines < 2) = 0
+                and (select coalesce(sum(amount_paise), 0) from private.ledger_lines) = 0
+                and (select count(*) from per_player where balance < 0) = 0,
+    'journals', (select count(*) from per_journal),
+    'journals_unbalanced', (select count(*) from per_journal where total <> 0 or lines < 2),
+    'total_paise', (select coalesce(sum(amount_paise), 0) from private.ledger_lines),
+    'negative_player_balances', (select count(*) from per_player where balance < 0),
+    'players_owed_paise', (select coalesce(sum(balance), 0) from per_player),
+    'tax_payable_paise', (select coalesce(sum(amount_paise), 0) from private.ledger_lines where account = 'tax:payable'),
+    'in_flight_paise', (select coalesce(sum(amount_paise), 0) from private.ledger_lines where account = 'payouts:in_flight')
+  );
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Prizes
+-- -----------------------------------------------------------------------------------------------------
+
+create table private.prize_awards (
+  tournament_id text not null,
+  entry_id uuid not null,
+  player_id uuid not null,
+  place_label text not null,
+  amount_paise bigint not null,
+  status text not null,
+  journal_id bigint,
+  created_at timestamp with time zone not null,
+  decided_at timestamp with time zone,
+  decided_by uuid,
+  note text,
+  constraint prize_awards_pkey PRIMARY KEY (tournament_id, entry_id),
+  constraint prize_awards_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint prize_awards_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES private.ledger_journal(id),
+  constraint prize_awards_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id),
+  constraint prize_awards_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint prize_awards_amount_positive CHECK ((amount_paise > 0)),
+  constraint prize_awards_status_known CHECK ((status = ANY (ARRAY['credited'::text, 'held'::text, 'forfeited'::text])))
+);
+CREATE INDEX prize_awards_of_player ON private.prize_awards USING btree (player_id);
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.prize_formula_bands(p_tournament public.tournaments)
+ RETURNS TABLE(from_place integer, to_place integer, total_paise bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with formula as (
+    select coalesce(nullif(s.prize_formula, '[]'::jsonb),
+                    case when coalesce(p_tournament.prize_pool_paise, 0) > 0
+                         then jsonb_build_array(jsonb_build_object('from_place', 1, 'to_place', 1,
+                                                                   'amount_paise', p_tournament.prize_pool_paise))
+                         else '[]'::jsonb end) as list
+      from (select 1) as one
+      left join public.series s on s.id = p_tournament.series_id
+  ), items as (
+    select item,
+           coalesce((item ->> 'from_place')::integer, split_part(item ->> 'places', '-', 1)::integer) as from_place,
+           coalesce((item ->> 'to_place')::integer, nullif(split_part(item ->> 'places', '-', 2), '')::integer,
+                    split_part(item ->> 'places', '-', 1)::integer) as to_place
+      from formula cross join lateral jsonb_array_elements(formula.list) as item
+  )
+  select from_place, to_place,
+         case when item ? 'share_bp'
+              then (coalesce(p_tournament.prize_pool_paise, 0)::bigint * (item ->> 'share_bp')::bigint) / 10000
+              else coalesce((item ->> 'amount_paise')::bigint, (item ->> 'paise')::bigint, 0) end
+    from items
+   where from_place >= 1 and to_place >= from_place;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.place_amounts(p_tournament public.tournaments)
+ RETURNS TABLE(place integer, amount_paise bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p, sum(b.total_paise / (b.to_place - b.from_place + 1)
+                + case when p - b.from_place < b.total_paise % (b.to_place - b.from_place + 1) then 1 else 0 end)::bigint
+    from private.prize_formula_bands(p_tournament) b
+   cross join lateral generate_series(b.from_place, b.to_place) as p
+   group by p;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.prize_allocation(p_tournament_id text)
+ RETURNS TABLE(entry_id uuid, player_id uuid, place_label text, first_place integer, last_place integer, amount_paise bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with t as (select * from public.tournaments where id = p_tournament_id),
+  standings as (
+    select b.value as band, b.ord from jsonb_array_elements(public.get_standings(p_tournament_id)) with ordinality as b (value, ord)
+  ), members as (
+    select s.ord, s.band ->> 'place' as label, (e.value ->> 'entry_id')::uuid as entry_id
+      from standings s cross join lateral jsonb_array_elements(s.band -> 'entries') as e (value)
+  ), counts as (
+    select ord, count(*)::integer as k from members group by ord
+  ), ranges as (
+    select ord, k, (sum(k) over (order by ord) - k + 1)::integer as first_place, (sum(k) over (order by ord))::integer as last_place
+      from counts
+  ), totals as (
+    select r.*, coalesce((select sum(a.amount_paise) from t cross join lateral private.place_amounts(t) a
+                           where a.place between r.first_place and r.last_place), 0)::bigint as total
+      from ranges r
+  ), ranked as (
+    select m.entry_id, m.label, tt.first_place, tt.last_place, tt.total, tt.k,
+           row_number() over (partition by m.ord order by s.seed nulls last, m.entry_id) as rn
+      from members m
+      join totals tt on tt.ord = m.ord
+      left join private.entry_seeds(p_tournament_id) s on s.entry_id = m.entry_id
+  )
+  select r.entry_id, e.player_id, r.label, r.first_place, r.last_place,
+         (r.total / r.k + case when r.rn <= r.total % r.k then 1 else 0 end)::bigint
+    from ranked r
+    join public.entries e on e.id = r.entry_id;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.challenge_window(p_tournament public.tournaments)
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_tournament.series = 'championship' then interval '24 hours' else interval '2 hours' end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.post_prize(p_award private.prize_awards, p_by uuid)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_journal bigint;
+  v_title text;
+begin
+  v_journal := private.post_journal('prize', 'prize:' || p_award.tournament_id || ':' || p_award.entry_id, jsonb_build_array(
+    jsonb_build_object('account', 'prize_pool:' || p_award.tournament_id, 'amount_paise', -p_award.amount_paise),
+    jsonb_build_object('account', private.player_account(p_award.player_id), 'amount_paise', p_award.amount_paise,
+                       'user_id', p_award.player_id)), p_by);
+  if v_journal is not null then
+    select title into v_title from public.tournaments where id = p_award.tournament_id;
+    perform private.notify(p_award.player_id, 'prize_credited',
+                           'Prize credited: ₹' || to_char(p_award.amount_paise / 100.0, 'FM99999999990.00'),
+                           'You placed ' || p_award.place_label || ' in ' || coalesce(v_title, p_award.tournament_id)
+                           || '. The prize is in your balance: withdraw it from your earnings page.',
+                           '/earnings/', p_award.tournament_id || '-' || p_award.entry_id);
+  end if;
+  return v_journal;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.credit_prizes(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_row record;
+  v_award private.prize_awards%rowtype;
+  v_credited integer := 0;
+  v_held integer := 0;
+  v_paise bigint := 0;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.settled_at is not null then
+    return jsonb_build_object('settled', true, 'credited', 0, 'held', 0, 'paise', 0, 'already', true);
+  end if;
+  if v_tournament.cancelled_at is not null then
+    return jsonb_build_object('waiting', 'cancelled');
+  end if;
+  if v_tournament.finished_at is null then
+    return jsonb_build_object('waiting', 'not_finished');
+  end if;
+  if v_now < v_tournament.finished_at + private.challenge_window(v_tournament) then
+    return jsonb_build_object('waiting', 'challenge_window');
+  end if;
+  if exists (select 1 from public.match_disputes d join public.matches m on m.id = d.match_id
+              where m.tournament_id = p_tournament_id and d.settled_at is null) then
+    return jsonb_build_object('waiting', 'open_dispute');
+  end if;
+
+  for v_row in
+    select a.*, r.disputed_at is not null as chargeback
+      from private.prize_allocation(p_tournament_id) a
+      join public.entries e on e.id = a.entry_id
+      left join public.tournament_registrations r on r.id = e.registration_id
+     where a.amount_paise > 0 and a.player_id is not null
+     order by a.first_place, a.entry_id
+  loop
+    insert into private.prize_awards (tournament_id, entry_id, player_id, place_label, amount_paise, status, created_at)
+    values (p_tournament_id, v_row.entry_id, v_row.player_id, v_row.place_label, v_row.amount_paise,
+            case when v_row.chargeback then 'held' else 'credited' end, v_now)
+    on conflict (tournament_id, entry_id) do nothing
+    returning * into v_award;
+    if v_award.entry_id is null then
+      continue;
+    end if;
+    if v_award.status = 'held' then
+      v_held := v_held + 1;
+      perform private.audit(p_tournament_id, 'prize_held',
+                            'Prize of ' || private.entry_name(v_award.entry_id) || ' held: its payment has a chargeback',
+                            null, null, jsonb_build_object('amount_paise', v_award.amount_paise), false, null, v_award.entry_id);
+    else
+      update private.prize_awards set journal_id = private.post_prize(v_award, null)
+       where tournament_id = v_award.tournament_id and entry_id = v_award.entry_id;
+      v_credited := v_credited + 1;
+      v_paise := v_paise + v_award.amount_paise;
+    end if;
+    v_award := null;
+  end loop;
+
+  update public.tournaments set settled_at = v_now where id = p_tournament_id;
+  perform private.audit(p_tournament_id, 'prizes_credited',
+                        'Prizes credited: ₹' || to_char(v_paise / 100.0, 'FM99999999990.00') || ' to ' || v_credited || ' players',
+                        null, null, jsonb_build_object('credited', v_credited, 'held', v_held, 'paise', v_paise), true);
+  return jsonb_build_object('settled', true, 'credited', v_credited, 'held', v_held, 'paise', v_paise);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.credit_due_prizes(p_now timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_id text;
+  v_settled integer := 0;
+begin
+  for v_id in
+    select t.id from public.tournaments t
+     where t.finished_at is not null and t.settled_at is null and t.cancelled_at is null
+       and t.finished_at + private.challenge_window(t) <= p_now
+     order by t.finished_at, t.id
+  loop
+    if private.credit_prizes(v_id) ? 'settled' then
+      v_settled := v_settled + 1;
+    end if;
+  end loop;
+  return v_settled;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.prize_tournaments_of(p_user_id uuid)
+ RETURNS SETOF text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select distinct tournament_id from private.prize_awards where player_id = p_user_id and status = 'credited';
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.waiting_prizes_paise(p_user_id uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(a.amount_paise), 0)::bigint
+    from public.tournaments t
+   cross join lateral private.prize_allocation(t.id) a
+   where t.finished_at is not null and t.settled_at is null and t.cancelled_at is null
+     and exists (select 1 from public.entries e where e.tournament_id = t.id and e.player_id = p_user_id)
+     and a.player_id = p_user_id;
+$function$;
+
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_tournament_prizes(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_size integer;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  v_size := coalesce((select bracket_size from public.draws where tournament_id = p_tournament_id),
+                     private.next_power_of_two(greatest(v_tournament.max_players, 2)));
+  return coalesce((
+    with bands as (
+      select int4range(1, 1, '[]') as band
+      union all
+      select int4range((1 << k) + 1, 1 << (k + 1), '[]') from generate_series(0, 30) as k where (1 << k) < v_size
+    ), totals as (
+      select b.band, coalesce(sum(a.amount_paise), 0)::bigint as total
+        from bands b
+        left join private.place_amounts(v_tournament) a on a.place <@ b.band
+       group by b.band
+    )
+    select jsonb_agg(jsonb_build_object('band', private.place_label(band), 'from_place', lower(band), 'to_place', upper(band) - 1,
+                                        'amount_paise_each', total / (upper(band) - lower(band)), 'total_paise', total)
+                     order by lower(band))
+      from totals where total > 0), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_decide_held_prize(p_tournament_id text, p_entry_id uuid, p_pay boolean, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin uuid := private.require_staff('admin', p_tournament_id);
+  v_reason text := private.require_reason(p_reason);
+  v_award private.prize_awards%rowtype;
+begin
+  select * into v_award from private.prize_awards where tournament_id = p_tournament_id and entry_id = p_entry_id for update;
+  if not found then
+    raise exception 'No prize for this entry' using errcode = 'PT404', hint = 'prize_not_found';
+  end if;
+  if v_award.status <> 'held' then
+    raise exception 'This prize is not held' using errcode = 'PT409', hint = 'prize_not_held';
+  end if;
+  update private.prize_awards
+     set status = case when p_pay then 'credited' else 'forfeited' end,
+         decided_at = private.clock_now(), decided_by = v_admin, note = v_reason,
+         journal_id = case when p_pay then private.post_prize(v_award, v_admin) end
+   where tournament_id = p_tournament_id and entry_id = p_entry_id
+  returning * into v_award;
+  perform private.audit(p_tournament_id, case when p_pay then 'held_prize_paid' else 'held_prize_forfeited' end,
+                        'Held prize of ' || private.entry_name(p_entry_id) || case when p_pay then ' paid' else ' forfeited' end,
+                        v_reason, null, jsonb_build_object('amount_paise', v_award.amount_paise), false, v_admin, p_entry_id);
+  return jsonb_build_object('status', v_award.status, 'amount_paise', v_award.amount_paise);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Tax on net winnings
+-- -----------------------------------------------------------------------------------------------------
+
+create table private.settings (
+  key text not null,
+  value jsonb not null,
+  note text default ''::text not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint settings_pkey PRIMARY KEY (key)
+);
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.setting(p_key text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select value from private.settings where key = p_key $function$;
+
+create table private.tax_withholdings (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  financial_year integer not null,
+  kind text not null,
+  gross_paise bigint not null,
+  net_winnings_paise bigint not null,
+  tax_paise bigint not null,
+  payout_id uuid,
+  at timestamp with time zone not null,
+  reversed_at timestamp with time zone,
+  constraint tax_withholdings_pkey PRIMARY KEY (id),
+  constraint tax_withholdings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint tax_withholdings_kind_known CHECK ((kind = ANY (ARRAY['withdrawal'::text, 'year_end'::text]))),
+  constraint tax_withholdings_net_not_negative CHECK ((net_winnings_paise >= 0)),
+  constraint tax_withholdings_tax_not_negative CHECK ((tax_paise >= 0))
+);
+CREATE INDEX tax_withholdings_of_user ON private.tax_withholdings USING btree (user_id, financial_year);
+CREATE UNIQUE INDEX tax_withholdings_one_per_payout ON private.tax_withholdings USING btree (payout_id) WHERE (payout_id IS NOT NULL);
+CREATE UNIQUE INDEX tax_withholdings_one_year_end ON private.tax_withholdings USING btree (user_id, financial_year) WHERE (kind = 'year_end'::text);
+
+create table private.year_end_runs (
+  financial_year integer not null,
+  done_at timestamp with time zone not null,
+  players integer not null,
+  constraint year_end_runs_pkey PRIMARY KEY (financial_year)
+);
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.tax_rate()
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select coalesce((private.setting('tax_rate') #>> '{}')::numeric, 0.30) $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.tax_on(p_net_winnings_paise bigint)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select round(private.tax_rate() * greatest(coalesce(p_net_winnings_paise, 0), 0))::bigint $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.financial_year(p_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select extract(year from (p_at at time zone 'Asia/Kolkata') - interval '3 months')::integer $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.financial_year_start(p_financial_year integer)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select make_timestamp(p_financial_year, 4, 1, 0, 0, 0) at time zone 'Asia/Kolkata' $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.opening_balance(p_user_id uuid, p_financial_year integer)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.player_balance(p_user_id, private.financial_year_start(p_financial_year))
+         - coalesce((select sum(tax_paise) from private.tax_withholdings
+                      where user_id = p_user_id and financial_year = p_financial_year - 1 and kind = 'year_end'
+                        and reversed_at is null), 0)::bigint;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.deposits_between(p_user_id uuid, p_from timestamp with time zone, p_before timestamp with time zone)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when coalesce((private.setting('entry_fees_are_deposits') #>> '{}')::boolean, false)
+              then (select coalesce(sum(l.amount_paise), 0)
+                      from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+                     where l.account = 'platform:fees' and l.user_id = p_user_id and j.kind in ('entry_fee', 'refund')
+                       and j.created_at >= p_from and j.created_at < p_before)
+              else 0 end::bigint;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.net_winnings_for_withdrawal(p_user_id uuid, p_amount_paise bigint, p_at timestamp with time zone)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with fy as (select private.financial_year(p_at) as year),
+  taxed as (
+    select coalesce(sum(w.gross_paise), 0) as withdrawn, coalesce(sum(w.net_winnings_paise), 0) as net_taxed
+      from private.tax_withholdings w, fy
+     where w.user_id = p_user_id and w.financial_year = fy.year and w.kind = 'withdrawal' and w.reversed_at is null
+  )
+  select greatest(0, (taxed.withdrawn + p_amount_paise)                                           -- A
+                     - (private.deposits_between(p_user_id, private.financial_year_start(fy.year), p_at + interval '1 microsecond')  -- B, up to now
+                        + private.opening_balance(p_user_id, fy.year)                              -- C
+                        + taxed.net_taxed))::bigint                                                -- D
+    from fy, taxed;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.net_winnings_at_year_end(p_user_id uuid, p_financial_year integer)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with taxed as (
+    select coalesce(sum(w.gross_paise), 0) as withdrawn, coalesce(sum(w.net_winnings_paise), 0) as net_taxed
+      from private.tax_withholdings w
+     where w.user_id = p_user_id and w.financial_year = p_financial_year and w.kind = 'withdrawal' and w.reversed_at is null
+  )
+  select greatest(0, (taxed.withdrawn                                                              -- A
+                      + private.player_balance(p_user_id, private.financial_year_start(p_financial_year + 1)))  -- D
+                     - (private.deposits_between(p_user_id, private.financial_year_start(p_financial_year),
+                                                 private.financial_year_start(p_financial_year + 1))          -- B
+                        + private.opening_balance(p_user_id, p_financial_year)                     -- C
+                        + taxed.net_taxed))::bigint                                                -- E
+    from taxed;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.withhold_year_end(p_financial_year integer, p_user_id uuid DEFAULT NULL::uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_end timestamptz := private.financial_year_start(p_financial_year + 1);
+  v_user uuid;
+  v_net bigint;
+  v_tax bigint;
+  v_closing bigint;
+  v_count integer := 0;
+begin
+  if v_now < v_end then
+    return 0;
+  end if;
+  if p_user_id is null and exists (select 1 from private.year_end_runs where financial_year = p_financial_year) then
+    return 0;
+  end if;
+  for v_user in
+    select distinct l.user_id
+      from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+     where l.account like 'player:%' and j.created_at < v_end
+       and (p_user_id is null or l.user_id = p_user_id)
+       and not exists (select 1 from private.tax_withholdings w
+                        where w.user_id = l.user_id and w.financial_year = p_financial_year and w.kind = 'year_end')
+  loop
+    v_net := private.net_winnings_at_year_end(v_user, p_financial_year);
+    v_closing := private.player_balance(v_user, v_end);
+    v_tax := least(private.tax_on(v_net), greatest(private.player_balance(v_user), 0));
+    insert into private.tax_withholdings (user_id, financial_year, kind, gross_paise, net_winnings_paise, tax_paise, at)
+    values (v_user, p_financial_year, 'year_end', v_closing, v_net, v_tax, v_now);
+    perform private.post_journal('tax_withheld', 'year-end:' || p_financial_year || ':' || v_user, jsonb_build_array(
+      jsonb_build_object('account', private.player_account(v_user), 'amount_paise', -v_tax, 'user_id', v_user),
+      jsonb_build_object('account', 'tax:payable', 'amount_paise', v_tax, 'user_id', v_user)));
+    v_count := v_count + 1;
+  end loop;
+  if p_user_id is null then
+    insert into private.year_end_runs (financial_year, done_at, players) values (p_financial_year, v_now, v_count)
+    on conflict (financial_year) do nothing;
+  end if;
+  return v_count;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.settle_last_year(p_user_id uuid, p_now timestamp with time zone)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.withhold_year_end(private.financial_year(p_now) - 1, p_user_id);
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_tax_statement(p_financial_year integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_from timestamptz;
+  v_to timestamptz;
+begin
+  if p_financial_year is null or p_financial_year < 2020 or p_financial_year > 2100 then
+    raise exception 'Say which financial year (2027 is April 2027 to March 2028)' using errcode = 'PT400', hint = 'invalid_financial_year';
+  end if;
+  v_from := private.financial_year_start(p_financial_year);
+  v_to := private.financial_year_start(p_financial_year + 1);
+  return jsonb_build_object(
+    'financial_year', p_financial_year,
+    'winnings_paise', (select coalesce(sum(l.amount_paise), 0)
+                         from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+                        where l.account = private.player_account(v_user) and j.kind = 'prize'
+                          and j.created_at >= v_from and j.created_at < v_to),
+    'tax_withheld', coalesce((select jsonb_agg(jsonb_build_object('at', w.at, 'paise', w.tax_paise, 'payout_id', w.payout_id,
+                                                                  'net_winnings_paise', w.net_winnings_paise, 'kind', w.kind)
+                                               order by w.at, w.id)
+                                from private.tax_withholdings w
+                               where w.user_id = v_user and w.financial_year = p_financial_year and w.reversed_at is null
+                                 and w.tax_paise > 0), '[]'::jsonb),
+    'payouts', coalesce((select jsonb_agg(jsonb_build_object('payout_id', p.id, 'at', p.created_at, 'gross_paise', p.gross_paise,
+                                                             'tax_paise', p.tax_paise, 'net_paise', p.net_paise, 'status', p.status)
+                                          order by p.created_at, p.id)
+                           from public.payouts p
+                          where p.user_id = v_user and p.created_at >= v_from and p.created_at < v_to), '[]'::jsonb),
+    'opening_balance_paise', private.opening_balance(v_user, p_financial_year),
+    'closing_balance_paise', private.player_balance(v_user, v_to)
+  );
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_tax_certificates(p_financial_year integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_staff('admin');
+  if p_financial_year is null or p_financial_year < 2020 or p_financial_year > 2100 then
+    raise exception 'Say which financial year (2027 is April 2027 to March 2028)' using errcode = 'PT400', hint = 'invalid_financial_year';
+  end if;
+  return coalesce((
+    select jsonb_agg(q order by q ->> 'legal_name', q ->> 'user_id', (q ->> 'quarter')::integer)
+      from (select jsonb_build_object('user_id', w.user_id, 'pan', k.pan, 'legal_name', pr.legal_name,
+                                      'quarter', case when w.kind = 'year_end' then 4
+                                                      else (extract(month from (w.at at time zone 'Asia/Kolkata') - interval '3 months')::integer - 1) / 3 + 1 end,
+                                      'net_winnings_paise', sum(w.net_winnings_paise), 'tax_paise', sum(w.tax_paise),
+                                      'withholdings', count(*)) as q
+              from private.tax_withholdings w
+              left join public.kyc_records k on k.user_id = w.user_id
+              left join public.profiles pr on pr.id = w.user_id
+             where w.financial_year = p_financial_year and w.reversed_at is null and w.tax_paise > 0
+             group by w.user_id, k.pan, pr.legal_name,
+                      case when w.kind = 'year_end' then 4
+                           else (extract(month from (w.at at time zone 'Asia/Kolkata') - interval '3 months')::integer - 1) / 3 + 1 end
+           ) as quarters), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_withholding_register(p_from date, p_to date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_staff('admin');
+  if p_from is null or p_to is null or p_to < p_from then
+    raise exception 'Give a start and an end date (the end on or after the start)' using errcode = 'PT400', hint = 'invalid_date_range';
+  end if;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object('user_id', w.user_id, 'pan', k.pan, 'legal_name', pr.legal_name,
+                                        'date', (w.at at time zone 'Asia/Kolkata')::date, 'kind', w.kind, 'payout_id', w.payout_id,
+                                        'gross_paise', w.gross_paise, 'net_winnings_paise', w.net_winnings_paise,
+                                        'tax_paise', w.tax_paise, 'financial_year', w.financial_year)
+                     order by w.at, w.id)
+      from private.tax_withholdings w
+      left join public.kyc_records k on k.user_id = w.user_id
+      left join public.profiles pr on pr.id = w.user_id
+     where w.reversed_at is null and w.tax_paise > 0
+       and (w.at at time zone 'Asia/Kolkata')::date between p_from and p_to), '[]'::jsonb);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- KYC
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table public.kyc_records is 'PAN and UPI id checks before withdrawals. Written only by submit_kyc and service_record_kyc_check.';
+create table public.kyc_records (
+  user_id uuid not null,
+  pan text not null,
+  pan_name_status text default 'pending'::text not null,
+  upi_id text not null,
+  upi_status text default 'pending'::text not null,
+  status text default 'pending'::text not null,
+  reason text,
+  submission integer default 1 not null,
+  submitted_at timestamp with time zone not null,
+  verified_at timestamp with time zone,
+  upi_changed_at timestamp with time zone,
+  payouts_held_until timestamp with time zone,
+  updated_at timestamp with time zone not null,
+  constraint kyc_records_pkey PRIMARY KEY (user_id),
+  constraint kyc_records_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint kyc_records_pan_format CHECK ((pan ~ '^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$'::text)),
+  constraint kyc_records_pan_name_status_known CHECK ((pan_name_status = ANY (ARRAY['pending'::text, 'ok'::text, 'failed'::text]))),
+  constraint kyc_records_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'verified'::text, 'rejected'::text]))),
+  constraint kyc_records_upi_id_format CHECK (((upi_id ~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$'::text) AND (char_length(split_part(upi_id, '@'::text, 1)) <= 256))),
+  constraint kyc_records_upi_status_known CHECK ((upi_status = ANY (ARRAY['pending'::text, 'ok'::text, 'failed'::text])))
+);
+CREATE UNIQUE INDEX kyc_records_one_account_per_pan ON public.kyc_records USING btree (pan);
+alter table public.kyc_records enable row level security;
+grant maintain, select on table public.kyc_records to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.kyc_records to service_role;
+create policy "Players read their own KYC, admins read all" on public.kyc_records
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.masked_pan(p_pan text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case when p_pan is null then null else repeat('•', 6) || right(p_pan, 4) end $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.kyc_answer(p_record public.kyc_records)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('status', p_record.status, 'reason', p_record.reason, 'pan_masked', private.masked_pan(p_record.pan),
+                            'upi_id', p_record.upi_id,
+                            'payouts_held_until', case when p_record.payouts_held_until > private.clock_now()
+                                                       then p_record.payouts_held_until end);
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.submit_kyc(p_pan text, p_upi_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_user uuid := private.require_player();
+  v_pan text := upper(btrim(coalesce(p_pan, '')));
+  v_upi text := btrim(coalesce(p_upi_id, ''));
+  v_profile public.profiles%rowtype;
+  v_record public.kyc_records%rowtype;
+  v_check_pan boolean;
+  v_check_upi boolean;
+begin
+  if v_pan !~ '^[A-Z]{5}[0-9]{4}[A-Z]$' or substr(v_pan, 4, 1) <> 'P' then
+    raise exception 'A PAN is five letters, four digits and a letter, the fourth letter P for a person (like ABCPE1234F)'
+      using errcode = 'PT400', hint = 'invalid_pan';
+  end if;
+  -- ^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$ (PostgreSQL's regular expressions count to 255 at most).
+  if v_upi !~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$' or char_length(split_part(v_upi, '@', 1)) > 256 then
+    raise exception 'A UPI id looks like name@bank (letters, digits, dots, dashes or underscores, then @ and the bank)'
+      using errcode = 'PT400', hint = 'invalid_upi_id';
+  end if;
+  select * into v_profile from public.profiles where id = v_user;
+  if not found or not v_profile.profile_completed or v_profile.legal_name is null or v_profile.date_of_birth is null then
+    raise exception 'Complete your profile with your legal name (as on your PAN) and date of birth first'
+      using errcode = 'PT403', hint = 'profile_incomplete';
+  end if;
+  if private.age_on(v_profile.date_of_birth, (v_now at time zone 'Asia/Kolkata')::date) < 18 then
+    raise exception 'Withdrawals are for players 18 and over' using errcode = 'PT403', hint = 'kyc_under_18';
+  end if;
+  if exists (select 1 from public.kyc_records where pan = v_pan and user_id <> v_user) then
+    raise exception 'This PAN is already used by another account' using errcode = 'PT409', hint = 'pan_in_use';
+  end if;
+
+  select * into v_record from public.kyc_records where user_id = v_user for update;
+  if not found then
+    insert into public.kyc_records (user_id, pan, upi_id, submitted_at, updated_at)
+    values (v_user, v_pan, v_upi, v_now, v_now)
+    returning * into v_record;
+    v_check_pan := true;
+    v_check_upi := true;
+  else
+    if v_record.status = 'verified' and v_record.pan <> v_pan then
+      raise exception 'Your PAN is verified and cannot change; contact support if it is wrong'
+        using errcode = 'PT409', hint = 'pan_locked';
+    end if;
+    v_check_pan := v_record.pan <> v_pan or v_record.pan_name_status = 'failed';
+    v_check_upi := v_record.upi_id <> v_upi or v_record.upi_status = 'failed';
+    if not v_check_pan and not v_check_upi then
+      return private.kyc_answer(v_record);
+    end if;
+    if v_record.status = 'verified' and v_record.upi_id <> v_upi then
+      if coalesce(auth.jwt() ->> 'aal', 'aal1') <> 'aal2' then
+        raise exception 'Changing your UPI id needs two-step sign-in: enter the code from your authenticator app'
+          using errcode = 'PT403', hint = 'needs_aal2';
+      end if;
+      v_record.upi_changed_at := v_now;
+      v_record.payouts_held_until := v_now + interval '24 hours';
+    end if;
+    update public.kyc_records
+       set pan = v_pan, upi_id = v_upi,
+           pan_name_status = case when v_check_pan then 'pending' else pan_name_status end,
+           upi_status = case when v_check_upi then 'pending' else upi_status end,
+           status = 'pending', reason = null, submission = submission + 1, submitted_at = v_now,
+           upi_changed_at = v_record.upi_changed_at, payouts_held_until = v_record.payouts_held_until, updated_at = v_now
+     where user_id = v_user
+    returning * into v_record;
+  end if;
+
+  if v_check_pan then
+    perform private.enqueue_outside_call('pan_verification', 'pan-check-' || v_user || '-' || v_record.submission,
+      jsonb_build_object('user_id', v_user, 'pan', v_pan, 'legal_name', v_profile.legal_name));
+  end if;
+  if v_check_upi then
+    perform private.enqueue_outside_call('upi_validation', 'upi-check-' || v_user || '-' || v_record.submission,
+      jsonb_build_object('user_id', v_user, 'upi_id', v_upi, 'legal_name', v_profile.legal_name));
+  end if;
+  return private.kyc_answer(v_record);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_kyc()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_record public.kyc_records%rowtype;
+begin
+  select * into v_record from public.kyc_records where user_id = v_user;
+  if not found then
+    return jsonb_build_object('status', null, 'reason', null, 'pan_masked', null, 'upi_id', null, 'payouts_held_until', null);
+  end if;
+  return private.kyc_answer(v_record);
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_kyc_check(p_user_id uuid, p_check text, p_ok boolean, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_record public.kyc_records%rowtype;
+  v_before text;
+  v_reason text;
+begin
+  if p_check is null or p_check not in ('pan', 'upi') or p_ok is null then
+    raise exception 'A KYC check is pan or upi, with ok true or false' using errcode = 'PT400', hint = 'invalid_kyc_check';
+  end if;
+  select * into v_record from public.kyc_records where user_id = p_user_id for update;
+  if not found then
+    raise exception 'No KYC for this player' using errcode = 'PT404', hint = 'kyc_not_found';
+  end if;
+  v_before := v_record.status;
+  v_reason := coalesce(nullif(btrim(p_reason), ''),
+                       case p_check when 'pan' then 'The name on this PAN does not match your legal name, or the PAN is not operative.'
+                                    else 'This UPI id could not be verified: check it in your UPI app and submit it again.' end);
+  if p_check = 'pan' then
+    update public.kyc_records set pan_name_status = case when p_ok then 'ok' else 'failed' end where user_id = p_user_id;
+  else
+    update public.kyc_records set upi_status = case when p_ok then 'ok' else 'failed' end where user_id = p_user_id;
+  end if;
+  update public.kyc_records
+     set status = case when pan_name_status = 'failed' or upi_status = 'failed' then 'rejected'
+                       when pan_name_status = 'ok' and upi_status = 'ok' then 'verified'
+                       else 'pending' end,
+         reason = case when not p_ok then left(v_reason, 500)
+                       when pan_name_status = 'failed' or upi_status = 'failed' then reason end,
+         verified_at = case when pan_name_status = 'ok' and upi_status = 'ok' then coalesce(verified_at, v_now) end,
+         updated_at = v_now
+   where user_id = p_user_id
+  returning * into v_record;
+
+  if v_record.status <> v_before and v_record.status in ('verified', 'rejected') then
+    perform private.notify(p_user_id, 'kyc_result',
+                           case v_record.status when 'verified' then 'Your KYC is verified' else 'Your KYC was not accepted' end,
+                           case v_record.status when 'verified' then 'You can now withdraw your winnings.'
+                                else v_record.reason end,
+                           '/earnings/', 'kyc-' || v_record.submission || '-' || v_record.status);
+  end if;
+  return private.kyc_answer(v_record);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Payouts and approvals
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table public.payouts is 'Withdrawals of winnings to a UPI id. Written only by SQL functions.';
+create table public.payouts (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  gross_paise bigint not null,
+  tax_paise bigint not null,
+  net_paise bigint not null,
+  status text not null,
+  idempotency_key text,
+  provider_payout_id text,
+  upi_id text not null,
+  failure_reason text,
+  needs_approvals integer default 0 not null,
+  last_event_at timestamp with time zone,
+  processed_at timestamp with time zone,
+  created_at timestamp with time zone not null,
+  updated_at timestamp with time zone not null,
+  constraint payouts_pkey PRIMARY KEY (id),
+  constraint payouts_one_per_key UNIQUE (user_id, idempotency_key),
+  constraint payouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint payouts_gross_is_tax_and_net CHECK ((gross_paise = (tax_paise + net_paise))),
+  constraint payouts_gross_positive CHECK ((gross_paise > 0)),
+  constraint payouts_needs_approvals_range CHECK (((needs_approvals >= 0) AND (needs_approvals <= 2))),
+  constraint payouts_status_known CHECK ((status = ANY (ARRAY['awaiting_approval'::text, 'approved'::text, 'queued'::text, 'pending'::text, 'scheduled'::text, 'processing'::text, 'processed'::text, 'reversed'::text, 'cancelled'::text, 'rejected'::text, 'failed'::text]))),
+  constraint payouts_tax_not_negative CHECK ((tax_paise >= 0))
+);
+CREATE INDEX payouts_of_user ON public.payouts USING btree (user_id, created_at DESC);
+CREATE INDEX payouts_open ON public.payouts USING btree (status) WHERE (status <> ALL (ARRAY['processed'::text, 'reversed'::text, 'cancelled'::text, 'rejected'::text, 'failed'::text]));
+alter table public.payouts enable row level security;
+grant maintain, select on table public.payouts to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payouts to service_role;
+create policy "Players read their own payouts, admins read all" on public.payouts
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
+
+create table public.payout_approvals (
+  payout_id uuid not null,
+  admin_id uuid not null,
+  at timestamp with time zone not null,
+  constraint payout_approvals_pkey PRIMARY KEY (payout_id, admin_id),
+  constraint payout_approvals_admin_id_fkey FOREIGN KEY (admin_id) REFERENCES auth.users(id),
+  constraint payout_approvals_payout_id_fkey FOREIGN KEY (payout_id) REFERENCES public.payouts(id)
+);
+alter table public.payout_approvals enable row level security;
+grant maintain, select on table public.payout_approvals to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payout_approvals to service_role;
+create policy "Admins read approvals" on public.payout_approvals
+  as permissive for select to authenticated
+  using (( SELECT private.caller_is_admin() AS caller_is_admin));
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_amount(p_amount_paise bigint)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_amount_paise is null or p_amount_paise <= 0 then
+    raise exception 'Enter an amount above zero' using errcode = 'PT400', hint = 'invalid_amount';
+  end if;
+  return p_amount_paise;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.earnings_of(p_user_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with lines as (
+    select j.kind, l.amount_paise from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+     where l.account = private.player_account(p_user_id)
+  )
+  select jsonb_build_object(
+    'won_paise', (select coalesce(sum(amount_paise), 0) from lines where kind = 'prize'),
+    'tax_withheld_paise', (select coalesce(-sum(amount_paise), 0) from lines where kind in ('tax_withheld', 'tax_reversed')),
+    'paid_out_paise', (select coalesce(sum(net_paise), 0) from public.payouts where user_id = p_user_id and status = 'processed'),
+    'balance_paise', (select coalesce(sum(amount_paise), 0) from lines),
+    'pending_paise', (select coalesce(sum(net_paise), 0) from public.payouts
+                       where user_id = p_user_id and private.payout_status_rank(status) < 5)
+                     + private.waiting_prizes_paise(p_user_id));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.queue_payout(p_payout public.payouts)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.enqueue_outside_call('razorpayx_payout', 'payout-' || p_payout.id,
+    jsonb_build_object('payout_id', p_payout.id, 'user_id', p_payout.user_id, 'net_paise', p_payout.net_paise,
+                       'upi_id', p_payout.upi_id,
+                       'legal_name', (select legal_name from public.profiles where id = p_payout.user_id),
+                       'email', (select email from auth.users where id = p_payout.user_id)));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.return_payout(p_payout public.payouts, p_from_account text, p_by uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.post_journal('payout_reversed', 'payout:' || p_payout.id, jsonb_build_array(
+    jsonb_build_object('account', p_from_account, 'amount_paise', -p_payout.net_paise, 'user_id', p_payout.user_id),
+    jsonb_build_object('account', private.player_account(p_payout.user_id), 'amount_paise', p_payout.net_paise,
+                       'user_id', p_payout.user_id)), p_by);
+  perform private.post_journal('tax_reversed', 'payout:' || p_payout.id, jsonb_build_array(
+    jsonb_build_object('account', 'tax:payable', 'amount_paise', -p_payout.tax_paise, 'user_id', p_payout.user_id),
+    jsonb_build_object('account', private.player_account(p_payout.user_id), 'amount_paise', p_payout.tax_paise,
+                       'user_id', p_payout.user_id)), p_by);
+  update private.tax_withholdings set reversed_at = private.clock_now() where payout_id = p_payout.id and reversed_at is null;
+  perform private.notify(p_payout.user_id, 'payout_failed',
+                         'Withdrawal of ₹' || to_char(p_payout.gross_paise / 100.0, 'FM99999999990.00') || ' did not go through',
+                         coalesce(p_payout.failure_reason, 'The transfer failed.')
+                         || ' The amount and its tax are back in your balance.',
+                         '/earnings/', p_payout.id || '-' || p_payout.status);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.payout_answer(p_payout public.payouts)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('payout_id', p_payout.id, 'gross_paise', p_payout.gross_paise, 'tax_paise', p_payout.tax_paise,
+                            'net_paise', p_payout.net_paise, 'status', p_payout.status);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.payout_status_rank(p_status text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_status when 'awaiting_approval' then 0 when 'approved' then 0 when 'queued' then 1 when 'pending' then 2
+                       when 'scheduled' then 3 when 'processing' then 4 when 'processed' then 5 else 6 end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_earnings()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+begin
+  return private.earnings_of(v_user);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.preview_payout(p_amount_paise bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_user uuid := private.require_player();
+  v_amount bigint := private.require_amount(p_amount_paise);
+  v_tax bigint;
+begin
+  v_tax := least(private.tax_on(private.net_winnings_for_withdrawal(v_user, v_amount, v_now)), v_amount);
+  return jsonb_build_object('gross_paise', v_amount, 'tax_paise', v_tax, 'net_paise', v_amount - v_tax,
+                            'balance_paise', private.player_balance(v_user));
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.request_payout(p_amount_paise bigint, p_idempotency_key text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_user uuid := private.require_player();
+  v_key text := nullif(btrim(p_idempotency_key), '');
+  v_payout public.payouts%rowtype;
+  v_kyc public.kyc_records%rowtype;
+  v_amount bigint;
+  v_net_winnings bigint;
+  v_tax bigint;
+  v_balance bigint;
+  v_first boolean;
+begin
+  if v_key is not null then
+    if char_length(v_key) > 200 then
+      raise exception 'The idempotency key is too long' using errcode = 'PT400', hint = 'invalid_idempotency_key';
+    end if;
+    select * into v_payout from public.payouts where user_id = v_user and idempotency_key = v_key;
+    if found then
+      return private.payout_answer(v_payout);
+    end if;
+  end if;
+  v_amount := private.require_amount(p_amount_paise);
+
+  -- One request at a time per player: the KYC row is the lock.
+  select * into v_kyc from public.kyc_records where user_id = v_user for update;
+  if not found or v_kyc.status <> 'verified' then
+    raise exception 'Verify your PAN and UPI id before your first withdrawal' using errcode = 'PT403', hint = 'kyc_required';
+  end if;
+  if v_key is not null then
+    -- The same key may have won the race while we waited for the lock.
+    select * into v_payout from public.payouts where user_id = v_user and idempotency_key = v_key;
+    if found then
+      return private.payout_answer(v_payout);
+    end if;
+  end if;
+  if v_kyc.payouts_held_until is not null and v_kyc.payouts_held_until > v_now then
+    raise exception 'Your UPI id changed recently: withdrawals are held until %',
+      to_char(v_kyc.payouts_held_until at time zone 'Asia/Kolkata', 'DD Mon HH24:MI') || ' IST'
+      using errcode = 'PT409', hint = 'payouts_held';
+  end if;
+
+  perform private.settle_last_year(v_user, v_now);
+  v_balance := private.player_balance(v_user);
+  if v_amount > v_balance then
+    raise exception 'Your balance is ₹%', to_char(v_balance / 100.0, 'FM99999999990.00')
+      using errcode = 'PT409', hint = 'insufficient_balance';
+  end if;
+
+  v_net_winnings := private.net_winnings_for_withdrawal(v_user, v_amount, v_now);
+  v_tax := least(private.tax_on(v_net_winnings), v_amount);
+  v_first := not exists (select 1 from public.payouts where user_id = v_user and status = 'processed');
+
+  insert into public.payouts (user_id, gross_paise, tax_paise, net_paise, status, idempotency_key, upi_id, needs_approvals,
+                              created_at, updated_at)
+  values (v_user, v_amount, v_tax, v_amount - v_tax,
+          case when v_first or v_amount > (private.setting('payout_approval_over_paise') #>> '{}')::bigint
+               then 'awaiting_approval' else 'approved' end,
+          v_key, v_kyc.upi_id,
+          case when v_first or v_amount > (private.setting('payout_approval_over_paise') #>> '{}')::bigint then 1 else 0 end,
+          v_now, v_now)
+  returning * into v_payout;
+
+  insert into private.tax_withholdings (user_id, financial_year, kind, gross_paise, net_winnings_paise, tax_paise, payout_id, at)
+  values (v_user, private.financial_year(v_now), 'withdrawal', v_amount, v_net_winnings, v_tax, v_payout.id, v_now);
+  perform private.post_journal('tax_withheld', 'payout:' || v_payout.id, jsonb_build_array(
+    jsonb_build_object('account', private.player_account(v_user), 'amount_paise', -v_tax, 'user_id', v_user),
+    jsonb_build_object('account', 'tax:payable', 'amount_paise', v_tax, 'user_id', v_user)), v_user);
+  perform private.post_journal('payout_requested', 'payout:' || v_payout.id, jsonb_build_array(
+    jsonb_build_object('account', private.player_account(v_user), 'amount_paise', -v_payout.net_paise, 'user_id', v_user),
+    jsonb_build_object('account', 'payouts:in_flight', 'amount_paise', v_payout.net_paise, 'user_id', v_user)), v_user);
+
+  if v_payout.status = 'approved' then
+    perform private.queue_payout(v_payout);
+  end if;
+  return private.payout_answer(v_payout);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_payouts()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+begin
+  return coalesce((select jsonb_agg(private.payout_answer(p) || jsonb_build_object(
+                            'upi_id', p.upi_id, 'failure_reason', p.failure_reason, 'created_at', p.created_at,
+                            'processed_at', p.processed_at) order by p.created_at desc, p.id)
+                     from public.payouts p where p.user_id = v_user), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_list_payout_queue()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin uuid := private.require_staff('admin');
+begin
+  return coalesce((
+    select jsonb_agg(private.payout_answer(p) || jsonb_build_object(
+             'user_id', p.user_id, 'upi_id', p.upi_id, 'created_at', p.created_at, 'needs_approvals', greatest(p.needs_approvals, 1),
+             'approved_by', coalesce((select jsonb_agg(jsonb_build_object('admin_id', a.admin_id, 'at', a.at) order by a.at)
+                                        from public.payout_approvals a where a.payout_id = p.id), '[]'::jsonb),
+             'can_approve', p.user_id <> v_admin and p.status = 'awaiting_approval'
+                            and not exists (select 1 from public.payout_approvals a where a.payout_id = p.id and a.admin_id = v_admin),
+             'player', jsonb_build_object('legal_name', pr.legal_name, 'in_game_name', pr.in_game_name, 'email', pr.email),
+             'kyc', jsonb_build_object('status', k.status, 'pan_masked', private.masked_pan(k.pan), 'upi_id', k.upi_id,
+                                       'verified_at', k.verified_at, 'upi_changed_at', k.upi_changed_at),
+             'tax', (select jsonb_build_object('net_winnings_paise', w.net_winnings_paise, 'tax_paise', w.tax_paise,
+                                               'financial_year', w.financial_year)
+                       from private.tax_withholdings w where w.payout_id = p.id),
+             'earnings', private.earnings_of(p.user_id),
+             'winnings', coalesce((select jsonb_agg(jsonb_build_object('tournament_id', aw.tournament_id, 'title', t.title,
+                                                                       'place', aw.place_label, 'amount_paise', aw.amount_paise,
+                                                                       'at', aw.created_at) order by aw.created_at desc)
+                                     from private.prize_awards aw join public.tournaments t on t.id = aw.tournament_id
+                                    where aw.player_id = p.user_id and aw.status = 'credited'), '[]'::jsonb))
+           order by p.created_at)
+      from public.payouts p
+      join public.profiles pr on pr.id = p.user_id
+      left join public.kyc_records k on k.user_id = p.user_id
+     where p.status in ('awaiting_approval', 'approved', 'queued', 'pending', 'scheduled', 'processing')), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_approve_payout(p_payout_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_admin uuid := private.require_staff('admin');
+  v_payout public.payouts%rowtype;
+  v_count integer;
+begin
+  if not private.is_admin(v_admin) then
+    raise exception 'Approving payouts needs an admin of the whole site' using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  select * into v_payout from public.payouts where id = p_payout_id for update;
+  if not found then
+    raise exception 'No such payout' using errcode = 'PT404', hint = 'payout_not_found';
+  end if;
+  if v_payout.user_id = v_admin then
+    raise exception 'No admin approves their own payout' using errcode = 'PT403', hint = 'own_payout';
+  end if;
+  if v_payout.status <> 'awaiting_approval' then
+    raise exception 'This payout is not waiting for approval (it is %)', v_payout.status
+      using errcode = 'PT409', hint = 'payout_not_awaiting_approval';
+  end if;
+  if exists (select 1 from public.payout_approvals where payout_id = p_payout_id and admin_id = v_admin) then
+    raise exception 'You approved this payout already: another admin must approve it too'
+      using errcode = 'PT409', hint = 'already_approved';
+  end if;
+  insert into public.payout_approvals (payout_id, admin_id, at) values (p_payout_id, v_admin, v_now);
+  select count(*) into v_count from public.payout_approvals where payout_id = p_payout_id;
+  if v_count = 1 and private.organised_any(v_admin, array(select private.prize_tournaments_of(v_payout.user_id))) then
+    update public.payouts set needs_approvals = 2 where id = p_payout_id returning * into v_payout;
+  end if;
+  if v_count >= greatest(v_payout.needs_approvals, 1) then
+    update public.payouts set status = 'approved', updated_at = v_now where id = p_payout_id returning * into v_payout;
+    perform private.queue_payout(v_payout);
+  end if;
+  perform private.audit(null, 'payout_approved',
+                        'Payout of ₹' || to_char(v_payout.gross_paise / 100.0, 'FM99999999990.00') || ' approved ('
+                        || v_count || ' of ' || greatest(v_payout.needs_approvals, 1) || ')',
+                        null, null, jsonb_build_object('payout_id', v_payout.id, 'status', v_payout.status), false, v_admin);
+  return private.payout_answer(v_payout) || jsonb_build_object('approvals', v_count, 'needs_approvals', v_payout.needs_approvals);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_reject_payout(p_payout_id uuid, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_admin uuid := private.require_staff('admin');
+  v_reason text := private.require_reason(p_reason);
+  v_payout public.payouts%rowtype;
+begin
+  if not private.is_admin(v_admin) then
+    raise exception 'Rejecting payouts needs an admin of the whole site' using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  select * into v_payout from public.payouts where id = p_payout_id for update;
+  if not found then
+    raise exception 'No such payout' using errcode = 'PT404', hint = 'payout_not_found';
+  end if;
+  if v_payout.status <> 'awaiting_approval' then
+    raise exception 'This payout is not waiting for approval (it is %)', v_payout.status
+      using errcode = 'PT409', hint = 'payout_not_awaiting_approval';
+  end if;
+  update public.payouts set status = 'rejected', failure_reason = 'Not approved: ' || v_reason, updated_at = v_now
+   where id = p_payout_id returning * into v_payout;
+  perform private.return_payout(v_payout, 'payouts:in_flight', v_admin);
+  perform private.audit(null, 'payout_rejected', 'Payout of ₹' || to_char(v_payout.gross_paise / 100.0, 'FM99999999990.00') || ' rejected',
+                        v_reason, null, jsonb_build_object('payout_id', v_payout.id), false, v_admin);
+  return private.payout_answer(v_payout);
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_payout_status(p_payout_id uuid, p_provider_payout_id text, p_status text, p_failure_reason text, p_event_at timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_payout public.payouts%rowtype;
+  v_old text;
+  v_moves boolean;
+begin
+  if p_status is null or p_status not in ('queued', 'pending', 'scheduled', 'processing', 'processed', 'reversed', 'cancelled',
+                                          'rejected', 'failed') then
+    raise exception 'Unknown payout status' using errcode = 'PT400', hint = 'invalid_payout_status';
+  end if;
+  select * into v_payout from public.payouts where id = p_payout_id for update;
+  if not found then
+    raise exception 'No such payout' using errcode = 'PT404', hint = 'payout_not_found';
+  end if;
+  v_old := v_payout.status;
+  v_moves := case
+    when v_old in ('awaiting_approval', 'reversed', 'cancelled', 'rejected', 'failed') then false
+    when v_old = 'processed' then p_status = 'reversed'
+    when p_status = 'reversed' then false
+    when p_status in ('cancelled', 'rejected', 'failed') then true
+    else private.payout_status_rank(p_status) > private.payout_status_rank(v_old)
+  end;
+  update public.payouts
+     set provider_payout_id = coalesce(provider_payout_id, nullif(p_provider_payout_id, '')),
+         last_event_at = greatest(last_event_at, coalesce(p_event_at, v_now))
+   where id = p_payout_id;
+  if not v_moves then
+    return jsonb_build_object('status', v_old, 'changed', false);
+  end if;
+
+  update public.payouts
+     set status = p_status,
+         failure_reason = case when p_status in ('reversed', 'cancelled', 'rejected', 'failed')
+                               then coalesce(left(nullif(btrim(p_failure_reason), ''), 500), 'The bank did not accept the transfer.')
+                               else failure_reason end,
+         processed_at = case when p_status = 'processed' then v_now else processed_at end,
+         updated_at = v_now
+   where id = p_payout_id
+  returning * into v_payout;
+
+  if p_status = 'processed' then
+    perform private.post_journal('payout_sent', 'payout:' || v_payout.id, jsonb_build_array(
+      jsonb_build_object('account', 'payouts:in_flight', 'amount_paise', -v_payout.net_paise, 'user_id', v_payout.user_id),
+      jsonb_build_object('account', 'bank:payouts', 'amount_paise', v_payout.net_paise, 'user_id', v_payout.user_id)));
+    perform private.notify(v_payout.user_id, 'payout_sent',
+                           '₹' || to_char(v_payout.net_paise / 100.0, 'FM99999999990.00') || ' sent to ' || v_payout.upi_id,
+                           'Your withdrawal of ₹' || to_char(v_payout.gross_paise / 100.0, 'FM99999999990.00') || ' is paid; ₹'
+                           || to_char(v_payout.tax_paise / 100.0, 'FM99999999990.00') || ' tax was withheld.',
+                           '/earnings/', v_payout.id || '-processed');
+  elsif p_status in ('reversed', 'cancelled', 'rejected', 'failed') then
+    perform private.return_payout(v_payout, case when v_old = 'processed' then 'bank:payouts' else 'payouts:in_flight' end, null);
+  end if;
+  return jsonb_build_object('status', v_payout.status, 'changed', true);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_money_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_settled integer;
+  v_year_end integer;
+  v_polls integer;
+  v_ledger jsonb;
+begin
+  v_settled := private.credit_due_prizes(v_now);
+  v_year_end := private.withhold_year_end(private.financial_year(v_now) - 1);
+
+  -- A payout the provider has not told us about for 30 minutes is asked about (again every 30 minutes).
+  insert into private.outbox (kind, idempotency_key, payload)
+  select 'razorpayx_payout_check',
+         'payout-check-' || p.id || '-' || floor(extract(epoch from v_now) / 1800)::bigint,
+         jsonb_build_object('payout_id', p.id, 'provider_payout_id', p.provider_payout_id)
+    from public.payouts p
+   where p.status in ('approved', 'queued', 'pending', 'scheduled', 'processing')
+     and coalesce(p.last_event_at, p.updated_at) <= v_now - interval '30 minutes'
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_polls = row_count;
+
+  v_ledger := private.check_ledger();
+  if not (v_ledger ->> 'balanced')::boolean
+     and not exists (select 1 from public.audit_log where action = 'ledger_unbalanced' and at > v_now - interval '1 hour') then
+    perform private.audit(null, 'ledger_unbalanced', 'The ledger does not balance: staff must look at it now', null, null, v_ledger, false);
+  end if;
+  return jsonb_build_object('prizes_settled', v_settled, 'year_end_withholdings', v_year_end, 'payout_checks', v_polls,
+                            'ledger_balanced', (v_ledger ->> 'balanced')::boolean);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Reconciliation with the providers
+-- -----------------------------------------------------------------------------------------------------
+
+create table private.reconciliation_differences (
+  id bigint generated always as identity not null,
+  kind text not null,
+  reference text not null,
+  ledger_paise bigint not null,
+  provider_paise bigint not null,
+  found_at timestamp with time zone not null,
+  resolved_at timestamp with time zone,
+  note text,
+  constraint reconciliation_differences_pkey PRIMARY KEY (id),
+  constraint reconciliation_kind_known CHECK ((kind = ANY (ARRAY['payouts'::text, 'payments'::text])))
+);
+CREATE UNIQUE INDEX reconciliation_one_open_difference ON private.reconciliation_differences USING btree (kind, reference) WHERE (resolved_at IS NULL);
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_provider_snapshot(p_kind text, p_items jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_checked integer := 0;
+  v_found integer := 0;
+  v_item record;
+begin
+  if p_kind is null or p_kind not in ('payouts', 'payments') or p_items is null or jsonb_typeof(p_items) <> 'array' then
+    raise exception 'A snapshot is a kind (payouts or payments) and a list of items' using errcode = 'PT400', hint = 'invalid_snapshot';
+  end if;
+  for v_item in
+    select case p_kind when 'payouts' then i ->> 'payout_id' else i ->> 'razorpay_payment_id' end as reference,
+           case p_kind
+             when 'payouts' then case when i ->> 'status' = 'processed' then coalesce((i ->> 'amount_paise')::bigint, 0) else 0 end
+             else coalesce((i ->> 'amount_paise')::bigint, 0) - coalesce((i ->> 'refunded_paise')::bigint, 0) end as provider_paise
+      from jsonb_array_elements(p_items) as i
+  loop
+    continue when v_item.reference is null;
+    v_checked := v_checked + 1;
+    with ledger as (
+      select case p_kind
+               when 'payouts' then (select coalesce(sum(l.amount_paise), 0)
+                                      from private.ledger_journal j join private.ledger_lines l on l.journal_id = j.id
+                                     where j.reference = 'payout:' || v_item.reference and l.account = 'bank:payouts')
+               else (select coalesce(-sum(l.amount_paise), 0)
+                       from public.payments p
+                       join private.ledger_journal j on j.reference = 'payment:' || p.id or j.reference like 'payment:' || p.id || ':%'
+                       join private.ledger_lines l on l.journal_id = j.id and l.account = 'razorpay:clearing'
+                      where p.razorpay_payment_id = v_item.reference) end::bigint as paise
+    ), found as (
+      select ledger.paise from ledger where ledger.paise <> v_item.provider_paise
+    ), resolved as (
+      -- A difference that is gone is resolved by itself.
+      update private.reconciliation_differences d
+         set resolved_at = v_now, note = coalesce(d.note, 'Matches again')
+       where d.kind = p_kind and d.reference = v_item.reference and d.resolved_at is null
+         and not exists (select 1 from found)
+    ), kept as (
+      update private.reconciliation_differences d
+         set ledger_paise = found.paise, provider_paise = v_item.provider_paise
+        from found
+       where d.kind = p_kind and d.reference = v_item.reference and d.resolved_at is null
+      returning d.id
+    )
+    insert into private.reconciliation_differences (kind, reference, ledger_paise, provider_paise, found_at)
+    select p_kind, v_item.reference, found.paise, v_item.provider_paise, v_now
+      from found
+     where not exists (select 1 from kept)
+       and not exists (select 1 from private.reconciliation_differences d
+                        where d.kind = p_kind and d.reference = v_item.reference and d.resolved_at is null);
+    if exists (select 1 from private.reconciliation_differences d
+                where d.kind = p_kind and d.reference = v_item.reference and d.resolved_at is null and d.found_at <= v_now
+                  and d.ledger_paise <> d.provider_paise) then
+      v_found := v_found + 1;
+    end if;
+  end loop;
+  return jsonb_build_object('checked', v_checked, 'differences', v_found);
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_provider_window(p_kind text, p_from timestamp with time zone, p_to timestamp with time zone, p_items jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_listed jsonb;
+  v_missing jsonb;
+  v_unlisted jsonb;
+begin
+  if p_from is null or p_to is null or p_to <= p_from then
+    raise exception 'A window is a start before its end' using errcode = 'PT400', hint = 'invalid_snapshot';
+  end if;
+  v_listed := public.service_record_provider_snapshot(p_kind, p_items);
+  if p_kind = 'payouts' then
+    select coalesce(jsonb_agg(jsonb_build_object('payout_id', sent.payout_id, 'amount_paise', 0, 'status', 'not_listed')), '[]'::jsonb)
+      into v_missing
+      from (select distinct substr(j.reference, length('payout:') + 1) as payout_id
+              from private.ledger_journal j
+             where j.kind = 'payout_sent' and j.created_at >= p_from and j.created_at < p_to) as sent
+     where not exists (select 1 from jsonb_array_elements(p_items) as i where i ->> 'payout_id' = sent.payout_id);
+  else
+    select coalesce(jsonb_agg(jsonb_build_object('razorpay_payment_id', received.payment_id, 'amount_paise', 0)), '[]'::jsonb)
+      into v_missing
+      from (select distinct p.razorpay_payment_id as payment_id
+              from private.ledger_journal j
+              join public.payments p on j.reference = 'payment:' || p.id
+             where j.kind = 'entry_fee' and j.created_at >= p_from and j.created_at < p_to
+               and p.razorpay_payment_id is not null) as received
+     where not exists (select 1 from jsonb_array_elements(p_items) as i where i ->> 'razorpay_payment_id' = received.payment_id);
+  end if;
+  v_unlisted := public.service_record_provider_snapshot(p_kind, v_missing);
+  return jsonb_build_object('checked', (v_listed ->> 'checked')::integer + (v_unlisted ->> 'checked')::integer,
+                            'differences', (v_listed ->> 'differences')::integer + (v_unlisted ->> 'differences')::integer,
+                            'not_listed', jsonb_array_length(v_missing));
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_reconciliation_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_to timestamptz := to_timestamp(floor(extract(epoch from private.clock_now() - interval '1 hour') / 21600) * 21600);
+  v_from timestamptz := v_to - interval '6 hours';
+  v_queued integer;
+begin
+  insert into private.outbox (kind, idempotency_key, payload)
+  select 'provider_reconciliation',
+         'reconcile-' || k || '-' || to_char(v_to at time zone 'UTC', 'YYYY-MM-DD"T"HH24"Z"'),
+         jsonb_build_object('kind', k, 'from', v_from, 'to', v_to)
+    from unnest(array['payouts', 'payments']) as k
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_queued = row_count;
+  return jsonb_build_object('reconciliations_queued', v_queued);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_get_reconciliation()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_staff('admin');
+  return coalesce((select jsonb_agg(jsonb_build_object('kind', kind, 'reference', reference, 'ledger_paise', ledger_paise,
+                                                       'provider_paise', provider_paise, 'found_at', found_at,
+                                                       'resolved_at', resolved_at, 'note', note)
+                                    order by resolved_at nulls first, found_at desc, id desc)
+                     from private.reconciliation_differences), '[]'::jsonb);
+end;
+$function$;

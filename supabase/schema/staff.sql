@@ -1,0 +1,493 @@
+-- =====================================================================================================
+-- staff: staff roles and their gate, the audit log, the console’s lists
+-- =====================================================================================================
+-- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
+-- definition of every object of this area; change one with a new migration, then run `npm run schema`.
+-- Areas are assigned in scripts/schema/areas.ts.
+-- =====================================================================================================
+
+-- -----------------------------------------------------------------------------------------------------
+-- Roles and the gate
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table public.staff_roles is 'Staff grants. Read and written only through get_my_staff_roles() and the admin_* functions.';
+create table public.staff_roles (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  role text not null,
+  tournament_id text,
+  granted_by uuid,
+  granted_at timestamp with time zone default now() not null,
+  constraint staff_roles_pkey PRIMARY KEY (id),
+  constraint staff_roles_granted_by_fkey FOREIGN KEY (granted_by) REFERENCES auth.users(id) ON DELETE SET NULL,
+  constraint staff_roles_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id) ON DELETE CASCADE,
+  constraint staff_roles_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint staff_roles_role_known CHECK ((role = ANY (ARRAY['referee'::text, 'organiser'::text, 'admin'::text])))
+);
+CREATE UNIQUE INDEX staff_roles_one_grant ON public.staff_roles USING btree (user_id, role, COALESCE(tournament_id, ''::text));
+alter table public.staff_roles enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.staff_roles to service_role;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.staff_role_rank(p_role text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_role when 'referee' then 1 when 'organiser' then 2 when 'admin' then 3 else 0 end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.staff_role_of(p_user_id uuid, p_tournament_id text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select role from public.staff_roles
+   where user_id = p_user_id
+     and (p_tournament_id is null or tournament_id is null or tournament_id = p_tournament_id)
+   order by private.staff_role_rank(role) desc
+   limit 1;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.is_admin(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.staff_roles where user_id = p_user_id and role = 'admin' and tournament_id is null);
+$function$;
+
+-- Callable by: authenticated
+CREATE OR REPLACE FUNCTION private.caller_is_admin()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(private.is_admin(private.current_player_id()), false);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.plays_in(p_user_id uuid, p_tournament_id text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.entries
+                  where tournament_id = p_tournament_id and status <> 'cancelled'
+                    and (player_id = p_user_id or buyer_id = p_user_id));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.organised_any(p_staff_id uuid, p_tournament_ids text[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.staff_roles
+                  where user_id = p_staff_id and role = 'organiser'
+                    and (tournament_id is null or tournament_id = any (p_tournament_ids)))
+      or exists (select 1 from public.audit_log
+                  where actor_id = p_staff_id and tournament_id = any (p_tournament_ids) and actor_role in ('organiser', 'admin'));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.staff_sees(p_user uuid, p_tournament_id text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.staff_roles
+                  where user_id = p_user and (tournament_id is null or tournament_id = p_tournament_id));
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_staff(p_min_role text, p_tournament_id text DEFAULT NULL::text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := auth.uid();
+  v_role text;
+begin
+  if v_user is null then
+    raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  v_role := private.staff_role_of(v_user, p_tournament_id);
+  if v_role is null or private.staff_role_rank(v_role) < private.staff_role_rank(p_min_role) then
+    raise exception 'This needs the % role (or a higher one).', p_min_role
+      using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  -- Staff always use two-step sign-in, whether or not a factor is enrolled.
+  if coalesce(auth.jwt() ->> 'aal', 'aal1') <> 'aal2' then
+    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
+      using errcode = 'PT403', hint = 'second_step_required';
+  end if;
+  if p_tournament_id is not null and private.plays_in(v_user, p_tournament_id) then
+    raise exception 'You play in this tournament, so another staff member must do this.'
+      using errcode = 'PT403', hint = 'staff_plays_here';
+  end if;
+  return v_user;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_reason(p_reason text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_reason is null or char_length(btrim(p_reason)) < 3 then
+    raise exception 'Give a reason (at least 3 characters): players and staff read it' using errcode = 'PT400', hint = 'reason_required';
+  end if;
+  if char_length(p_reason) > 500 then
+    raise exception 'Keep the reason under 500 characters' using errcode = 'PT400', hint = 'reason_too_long';
+  end if;
+  return btrim(p_reason);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.grant_staff_role(p_email text, p_role text, p_tournament_id text, p_granted_by uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid;
+  v_id uuid;
+begin
+  if p_role is null or private.staff_role_rank(p_role) = 0 then
+    raise exception 'A role is referee, organiser or admin' using errcode = 'PT400', hint = 'invalid_role';
+  end if;
+  select id into v_user from auth.users where lower(email) = lower(btrim(p_email));
+  if v_user is null then
+    raise exception 'No account has this e-mail address' using errcode = 'PT404', hint = 'user_not_found';
+  end if;
+  if p_tournament_id is not null and not exists (select 1 from public.tournaments where id = p_tournament_id) then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  insert into public.staff_roles (user_id, role, tournament_id, granted_by)
+  values (v_user, p_role, p_tournament_id, p_granted_by)
+  on conflict (user_id, role, coalesce(tournament_id, '')) do nothing
+  returning id into v_id;
+  if v_id is null then
+    select id into v_id from public.staff_roles
+     where user_id = v_user and role = p_role and coalesce(tournament_id, '') = coalesce(p_tournament_id, '');
+  else
+    perform private.audit(p_tournament_id, 'role_granted', 'Role ' || p_role || ' granted to ' || lower(btrim(p_email)),
+                          null, null, jsonb_build_object('user_id', v_user, 'role', p_role, 'tournament_id', p_tournament_id),
+                          false, p_granted_by);
+  end if;
+  return v_id;
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_staff_roles()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+begin
+  return coalesce((select jsonb_agg(jsonb_build_object('id', id, 'role', role, 'tournament_id', tournament_id)
+                                    order by private.staff_role_rank(role) desc, tournament_id nulls first)
+                     from public.staff_roles where user_id = v_user), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.admin_list_roles()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_staff('admin', null);
+  return coalesce((
+    select jsonb_agg(jsonb_build_object('id', r.id, 'email', u.email, 'in_game_name', p.in_game_name, 'role', r.role,
+                                        'tournament_id', r.tournament_id, 'granted_at', r.granted_at)
+                     order by u.email, private.staff_role_rank(r.role) desc)
+      from public.staff_roles r
+      join auth.users u on u.id = r.user_id
+      left join public.profiles p on p.id = r.user_id), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.admin_grant_role(p_email text, p_role text, p_tournament_id text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin uuid := private.require_staff('admin', null);
+begin
+  -- A tournament-limited admin grant could not grant anything anywhere else: only global admins grant.
+  if not exists (select 1 from public.staff_roles where user_id = v_admin and role = 'admin' and tournament_id is null) then
+    raise exception 'Only admins can grant roles' using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  return jsonb_build_object('id', private.grant_staff_role(p_email, p_role, nullif(btrim(p_tournament_id), ''), v_admin));
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.admin_revoke_role(p_role_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin uuid := private.require_staff('admin', null);
+  v_grant public.staff_roles%rowtype;
+begin
+  if not exists (select 1 from public.staff_roles where user_id = v_admin and role = 'admin' and tournament_id is null) then
+    raise exception 'Only admins can revoke roles' using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  select * into v_grant from public.staff_roles where id = p_role_id;
+  if not found then
+    raise exception 'No such role grant' using errcode = 'PT404', hint = 'role_not_found';
+  end if;
+  -- Keeps at least one admin: nobody locks the platform out by removing their own admin role.
+  if v_grant.user_id = v_admin and v_grant.role = 'admin' then
+    raise exception 'You cannot remove your own admin role; ask another admin' using errcode = 'PT409', hint = 'cannot_revoke_own_admin';
+  end if;
+  delete from public.staff_roles where id = p_role_id;
+  perform private.audit(v_grant.tournament_id, 'role_revoked', 'Role ' || v_grant.role || ' revoked', null,
+                        to_jsonb(v_grant), null, false, v_admin);
+  return jsonb_build_object('id', p_role_id);
+end;
+$function$;
+
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_grant_role(p_email text, p_role text, p_tournament_id text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return jsonb_build_object('id', private.grant_staff_role(p_email, p_role, p_tournament_id, null));
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The audit log
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table public.audit_log is 'Append-only: every staff action and automatic decision. Public rows appear on the tournament page.';
+create table public.audit_log (
+  id bigint generated always as identity not null,
+  at timestamp with time zone default now() not null,
+  tournament_id text,
+  entry_id uuid,
+  match_id uuid,
+  actor_id uuid,
+  actor_role text not null,
+  action text not null,
+  summary text not null,
+  reason text,
+  before jsonb,
+  after jsonb,
+  is_public boolean default false not null,
+  constraint audit_log_pkey PRIMARY KEY (id),
+  constraint audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id),
+  constraint audit_log_entry_known FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint audit_log_match_known FOREIGN KEY (match_id) REFERENCES public.matches(id),
+  constraint audit_log_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint audit_log_action_present CHECK (((char_length(action) >= 2) AND (char_length(action) <= 60))),
+  constraint audit_log_actor_role_known CHECK ((actor_role = ANY (ARRAY['referee'::text, 'organiser'::text, 'admin'::text, 'automatic'::text, 'service'::text])))
+);
+CREATE INDEX audit_log_of_tournament ON public.audit_log USING btree (tournament_id, at DESC);
+alter table public.audit_log enable row level security;
+grant maintain, select on table public.audit_log to service_role;
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
+CREATE TRIGGER audit_log_no_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.refuse_audit_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'The audit log is append-only: rows are never changed or removed'
+    using errcode = 'PT403', hint = 'audit_log_append_only';
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.audit(p_tournament_id text, p_action text, p_summary text, p_reason text, p_before jsonb, p_after jsonb, p_is_public boolean, p_actor uuid DEFAULT NULL::uuid, p_entry_id uuid DEFAULT NULL::uuid, p_match_id uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.audit_log (at, tournament_id, entry_id, match_id, actor_id, actor_role, action, summary, reason,
+                                before, after, is_public)
+  values (private.clock_now(), p_tournament_id, p_entry_id, p_match_id, p_actor,
+          case when p_actor is null then 'automatic'
+               else coalesce(private.staff_role_of(p_actor, p_tournament_id), 'service') end,
+          p_action, p_summary, p_reason, p_before, p_after, p_is_public);
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_get_audit(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_staff('referee', p_tournament_id);
+  return coalesce((
+    select jsonb_agg(jsonb_build_object('id', a.id, 'at', a.at, 'action', a.action, 'summary', a.summary,
+                                        'actor_email', u.email, 'actor_role', a.actor_role, 'reason', a.reason,
+                                        'before', a.before, 'after', a.after, 'is_public', a.is_public)
+                     order by a.at desc, a.id desc)
+      from public.audit_log a
+      left join auth.users u on u.id = a.actor_id
+     where a.tournament_id = p_tournament_id), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_tournament_changes(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'at', a.at, 'action', a.action, 'summary', a.summary, 'reason', a.reason,
+           'actor', case a.actor_role when 'referee' then 'Referee' when 'organiser' then 'Organiser'
+                                      when 'admin' then 'Admin' else 'Automatic' end)
+         order by a.at desc, a.id desc), '[]'::jsonb)
+    from public.audit_log a
+   where a.tournament_id = p_tournament_id and a.is_public;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The console
+-- -----------------------------------------------------------------------------------------------------
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_list_tournaments()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_staff uuid := private.require_staff('referee', null);
+  v_now timestamptz := private.clock_now();
+begin
+  return coalesce((
+    select jsonb_agg(jsonb_build_object('title', t.title, 'is_pod', t.pod_number is not null)
+                       || private.tournament_list_state(t, v_now)
+                     order by t.starts_at, t.id)
+      from public.tournaments t
+     where private.staff_sees(v_staff, t.id)
+       and (t.settled_at is null and t.cancelled_at is null and t.finished_at is null
+            or t.starts_at > v_now - interval '30 days')
+       -- Empty pods that are still filling are one per series; they need nobody's attention.
+       and (t.pod_number is null or t.filled_slots > 0 or t.cancelled_at is not null)
+  ), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_needs_attention()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_staff uuid := private.require_staff('referee', null);
+  v_now timestamptz := private.clock_now();
+begin
+  return coalesce((
+    select jsonb_agg(item order by item ->> 'due_at', item ->> 'tournament_id')
+      from (
+        -- Check-in closing within two hours (or open now), with entries not checked in yet.
+        select jsonb_build_object(
+                 'kind', 'check_in_closing', 'tournament_id', t.id, 'title', t.title,
+                 'due_at', private.tournament_check_in_closes_at(t),
+                 'detail', (select count(*) filter (where checked_in_at is not null) from public.entries e
+                             where e.tournament_id = t.id and e.status = 'active')
+                           || ' of ' || (select count(*) from public.entries e where e.tournament_id = t.id and e.status = 'active')
+                           || ' entries checked in') as item
+          from public.tournaments t
+         where private.staff_sees(v_staff, t.id) and t.drawn_at is null
+           and private.tournament_status(t, v_now) = 'check-in'
+           and private.tournament_check_in_closes_at(t) <= v_now + interval '2 hours'
+           and exists (select 1 from public.entries e where e.tournament_id = t.id and e.status = 'active' and e.checked_in_at is null)
+        union all
+        -- Places bought for someone else that nobody has accepted yet.
+        select jsonb_build_object(
+                 'kind', 'unnamed_entries', 'tournament_id', t.id, 'title', t.title,
+                 'due_at', private.tournament_check_in_closes_at(t),
+                 'detail', count(*) || ' place' || case when count(*) = 1 then '' else 's' end || ' without a named player')
+          from public.tournaments t
+          join public.entries e on e.tournament_id = t.id and e.status = 'active' and e.player_id is null
+         where private.staff_sees(v_staff, t.id) and t.drawn_at is null
+           and private.tournament_status(t, v_now) in ('open', 'full', 'check-in')
+         group by t.id
+        union all
+        -- Refunds the outbox gave up on: they need a person (retry, or look at Razorpay).
+        select jsonb_build_object(
+                 'kind', 'refunds_failed', 'tournament_id', t.id, 'title', t.title, 'due_at', v_now,
+                 'detail', count(*) || ' refund' || case when count(*) = 1 then '' else 's' end || ' failed')
+          from public.tournaments t
+          join private.outbox o on o.kind = 'razorpay_refund' and o.status = 'gave_up' and o.payload ->> 'tournament_id' = t.id
+         where private.staff_sees(v_staff, t.id)
+         group by t.id
+      ) as items), '[]'::jsonb);
+end;
+$function$;
+
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_get_entries(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_staff('referee', p_tournament_id);
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'entry_id', e.id, 'slot_number', e.slot_number,
+             'buyer_in_game_name', buyer.in_game_name, 'buyer_email', buyer_user.email,
+             'player_in_game_name', player.in_game_name, 'player_email', player_user.email,
+             'status', e.status, 'checked_in_at', e.checked_in_at, 'withdraw_reason', e.withdraw_reason,
+             'payment_status', coalesce(pay.status, 'free'), 'amount_paise', coalesce(pay.amount_paise, 0))
+           order by buyer.in_game_name, e.registration_id, e.slot_number)
+      from public.entries e
+      join public.tournament_registrations r on r.id = e.registration_id
+      left join public.payments pay on pay.id = r.payment_id
+      left join public.profiles buyer on buyer.id = e.buyer_id
+      left join auth.users buyer_user on buyer_user.id = e.buyer_id
+      left join public.profiles player on player.id = e.player_id
+      left join auth.users player_user on player_user.id = e.player_id
+     where e.tournament_id = p_tournament_id), '[]'::jsonb);
+end;
+$function$;
