@@ -10,6 +10,7 @@
 -- The signed-in player
 -- -----------------------------------------------------------------------------------------------------
 
+comment on function private.current_player_id() is 'The caller''s user id when fully signed in (the second step done if they enrolled an authenticator app), else null. Row-level security calls it as (select private.current_player_id()).';
 -- Callable by: anon, authenticated
 CREATE OR REPLACE FUNCTION private.current_player_id()
  RETURNS uuid
@@ -27,6 +28,7 @@ begin
 end;
 $function$;
 
+comment on function private.require_player() is 'The caller''s user id, or an error: PT401 when signed out, PT403 when the second sign-in step is missing. Every "my ..." function starts with it.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.require_player()
  RETURNS uuid

@@ -131,6 +131,7 @@ AS $function$
   );
 $function$;
 
+comment on function public.get_my_entries(text) is 'The caller''s entries in a tournament (played or bought), with check-in and invitation state.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_entries(p_tournament_id text)
  RETURNS jsonb
@@ -150,6 +151,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_entries_all() is 'get_my_entries for every tournament the caller plays in or bought places for, newest first.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_entries_all()
  RETURNS jsonb
@@ -197,6 +199,7 @@ begin
 end;
 $function$;
 
+comment on function public.invite_to_entry(uuid,text) is 'The buyer of a place without a player makes its invitation link (optionally e-mailed to the invited player).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.invite_to_entry(p_entry_id uuid, p_email text DEFAULT NULL::text)
  RETURNS jsonb
@@ -246,6 +249,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_entry_invitation(text) is 'What an invitation link offers (tournament, buyer), for anyone; a malformed link is not found.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_entry_invitation(p_token text)
  RETURNS jsonb
@@ -284,6 +288,7 @@ begin
 end;
 $function$;
 
+comment on function public.accept_entry_invitation(text) is 'The signed-in player takes the invited place, when they may enter the tournament.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.accept_entry_invitation(p_token text)
  RETURNS jsonb
@@ -376,6 +381,7 @@ begin
 end;
 $function$;
 
+comment on function public.check_in(text) is 'The public contract: checks in the caller''s entries while the check-in window is open.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.check_in(p_tournament_id text)
  RETURNS jsonb
@@ -410,6 +416,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_set_check_in(uuid,boolean,text) is 'Referees: checks an entry in or out by hand with a public reason; not in the window''s last 5 minutes.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_set_check_in(p_entry_id uuid, p_checked_in boolean, p_reason text)
  RETURNS jsonb
@@ -450,6 +457,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_close_check_in(text) is 'Organisers (public contract): closes check-in now and runs the draw, once (a second call answers the first draw).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_close_check_in(p_tournament_id text)
  RETURNS jsonb
@@ -483,6 +491,7 @@ $function$;
 -- The draw
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table public.draws is 'The draw of a tournament: the seeds in order, the secret that decided them and its public commitment. Readable by anyone once made.';
 create table public.draws (
   tournament_id text not null,
   commitment text not null,
@@ -504,6 +513,7 @@ create policy "Anyone can read draws" on public.draws
   as permissive for select to anon, authenticated
   using (true);
 
+comment on table private.draw_secrets is 'The secret of each tournament''s draw, made when the tournament row is created; only its SHA-256 commitment (tournaments.draw_commitment) is public until the draw.';
 create table private.draw_secrets (
   tournament_id text not null,
   secret text not null,
@@ -889,6 +899,7 @@ AS $function$
   select jsonb_build_object('draws_announced', private.announce_draws(private.clock_now()));
 $function$;
 
+comment on function public.get_bracket(text) is 'The public contract: the draw (commitment, secret once drawn, seeds) and every round''s matches with names, scores, winners and status, for anyone.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_bracket(p_tournament_id text)
  RETURNS jsonb

@@ -52,6 +52,7 @@ AS $function$ select (private.clock_now() at time zone 'Asia/Kolkata')::date $fu
 -- The outbox of outside calls
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table private.outbox is 'Every call to the outside world (a refund, an order check, an e-mail, a KYC check, a payout), written in the same transaction as the decision that needs it. The outbox-worker claims due rows with a lease and calls with the row''s idempotency key, so a retry never acts twice; retries back off up to an hour, then the row waits for staff (gave_up).';
 create table private.outbox (
   id bigint generated always as identity not null,
   kind text not null,
@@ -70,6 +71,7 @@ create table private.outbox (
 );
 CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
 
+comment on table private.outbox_answers is 'Every answer an outside service gave to an outbox call, kept for support and reconciliation.';
 create table private.outbox_answers (
   id bigint generated always as identity not null,
   outbox_id bigint not null,
@@ -110,6 +112,7 @@ AS $function$
   on conflict (idempotency_key) do nothing;
 $function$;
 
+comment on function public.service_claim_outside_calls(integer,text) is 'The outbox-worker claims up to p_limit due outside calls (or only the one with p_idempotency_key), each leased to it for two minutes. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_claim_outside_calls(p_limit integer DEFAULT 10, p_idempotency_key text DEFAULT NULL::text)
  RETURNS jsonb
@@ -145,6 +148,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_record_outside_answer(bigint,text,jsonb) is 'What the outside service said: done (took effect, or had already), retry (after the backoff) or failed (staff look at it). A done refund marks the payment refunded in the same transaction. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_outside_answer(p_id bigint, p_outcome text, p_answer jsonb)
  RETURNS jsonb
@@ -199,6 +203,7 @@ $function$;
 -- Due work: the periodic function and its steps
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table private.due_work_steps is 'The steps of the periodic function private.run_due_work(), in run_order. Each calls a function without arguments that returns a jsonb object of counts, reads the time from private.clock_now() and may run any number of times. Added by migrations through private.register_due_work().';
 create table private.due_work_steps (
   name text not null,
   area text not null,
@@ -212,6 +217,7 @@ create table private.due_work_steps (
   constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text))
 );
 
+comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.register_due_work(p_name text, p_area text, p_function text, p_run_order integer)
  RETURNS void
@@ -237,6 +243,7 @@ begin
 end;
 $function$;
 
+comment on function private.run_due_work() is 'The periodic function (pg_cron every minute; the local stack''s timer): runs every registered step in order in one transaction and answers their counts merged into one object. Safe to run at any time, any number of times.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.run_due_work()
  RETURNS jsonb
@@ -263,6 +270,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_run_due_work() is 'The periodic function for the outbox-worker, which only reaches PostgREST. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_run_due_work()
  RETURNS jsonb

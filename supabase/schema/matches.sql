@@ -154,6 +154,7 @@ $function$;
 -- The room and Ready
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table private.match_rooms is 'The room id and password of a match, posted by the host; read only through get_match_room.';
 create table private.match_rooms (
   match_id uuid not null,
   room_id text not null,
@@ -194,6 +195,7 @@ begin
 end;
 $function$;
 
+comment on function public.post_room(uuid,text,text) is 'The host (the top slot) posts the room id and password of the match.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.post_room(p_match_id uuid, p_room_id text, p_password text)
  RETURNS jsonb
@@ -223,6 +225,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_match_room(uuid) is 'The room of a match, for its two players and staff only.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_match_room(p_match_id uuid)
  RETURNS jsonb
@@ -245,6 +248,7 @@ begin
 end;
 $function$;
 
+comment on function public.set_ready(uuid) is 'A player of the match is ready, from 5 minutes before to 10 minutes after the match time.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.set_ready(p_match_id uuid)
  RETURNS jsonb
@@ -271,6 +275,7 @@ begin
 end;
 $function$;
 
+comment on function public.claim_walkover(uuid) is 'A player who was ready claims the match 10 minutes after its time when the opponent never was.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.claim_walkover(p_match_id uuid)
  RETURNS jsonb
@@ -309,6 +314,7 @@ $function$;
 -- Results: reports, confirmation, the winner moves on
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table private.match_reports is 'What each player reported of a match (score, who went through, screenshot path); the two players and staff read them through get_match_reports.';
 create table private.match_reports (
   id uuid default gen_random_uuid() not null,
   match_id uuid not null,
@@ -511,6 +517,7 @@ begin
 end;
 $function$;
 
+comment on function public.report_match(uuid,integer,integer,text,text) is 'A player reports the score, who went through and a screenshot in match-evidence, from 5 minutes before to 45 minutes after the match time. The opponent then confirms or disputes.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.report_match(p_match_id uuid, p_my_goals integer, p_opponent_goals integer, p_went_through text, p_screenshot_path text)
  RETURNS jsonb
@@ -587,6 +594,7 @@ begin
 end;
 $function$;
 
+comment on function public.confirm_match(uuid) is 'The opponent agrees with the one report filed: the result stands and the winner moves on.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.confirm_match(p_match_id uuid)
  RETURNS jsonb
@@ -617,6 +625,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_match_reports(uuid) is 'The reports on file and the dispute of a match, for its two players and staff.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_match_reports(p_match_id uuid)
  RETURNS jsonb
@@ -658,6 +667,7 @@ $function$;
 -- Disputes
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table public.match_disputes is 'Disputes of a match, each with its reason, staff deadline and how staff settled it.';
 create table public.match_disputes (
   id uuid default gen_random_uuid() not null,
   match_id uuid not null,
@@ -720,6 +730,7 @@ begin
 end;
 $function$;
 
+comment on function public.dispute_match(uuid,text,text) is 'A player of the match opens a dispute with a reason; staff decide before its deadline.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.dispute_match(p_match_id uuid, p_reason text, p_details text DEFAULT NULL::text)
  RETURNS jsonb
@@ -747,6 +758,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_list_disputes() is 'Staff: every open dispute in the tournaments they look after, the nearest staff deadline first.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_list_disputes()
  RETURNS jsonb
@@ -776,6 +788,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_settle_match(uuid,uuid,integer[],text) is 'Referees (public contract): decide a match with its winner and score; the winner moves on.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_settle_match(p_match_id uuid, p_winner_entry_id uuid, p_score integer[], p_note text)
  RETURNS jsonb
@@ -806,6 +819,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_order_replay(uuid,text) is 'Referees: a disputed match is reset to be played again.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_order_replay(p_match_id uuid, p_note text)
  RETURNS jsonb
@@ -829,6 +843,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_disqualify(uuid,uuid,text) is 'Referees: disqualifies one entry of a match (withdrawn, with the note); the other goes through.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_disqualify(p_match_id uuid, p_entry_id uuid, p_note text)
  RETURNS jsonb
@@ -858,6 +873,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) is 'Referees: corrects a confirmed result until the prizes are credited. Without p_apply it previews the later matches the change would reset.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_correct_result(p_match_id uuid, p_winner_entry_id uuid, p_score integer[], p_reason text, p_apply boolean DEFAULT false)
  RETURNS jsonb

@@ -10,6 +10,7 @@
 -- Notifications
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table public.notifications is 'The bell: one row per thing a player is told (check-in, draw, room, reports, disputes, next match, prizes, ...). The e-mail is queued with it; non-urgent e-mail waits for 08:00 IST.';
 create table public.notifications (
   id bigint generated always as identity not null,
   user_id uuid not null,
@@ -35,6 +36,7 @@ create policy "Players read their own notifications" on public.notifications
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
 
+comment on table public.notification_settings is 'A player''s choice of e-mail per kind of notification; no row means e-mail on.';
 create table public.notification_settings (
   user_id uuid not null,
   kind text not null,
@@ -53,6 +55,7 @@ create type private.notice as (
   link text,
   key text
 );
+comment on type private.notice is 'One notification to deliver: who, kind, title, body, link, and the key that keeps its e-mail to one.';
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.notification_kinds()
@@ -294,6 +297,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_notifications(integer) is 'The caller''s latest notifications and the unread count.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_notifications(p_limit integer DEFAULT 30)
  RETURNS jsonb
@@ -314,6 +318,7 @@ begin
 end;
 $function$;
 
+comment on function public.mark_notifications_read(bigint) is 'Marks the caller''s notifications read (all, or up to an id).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.mark_notifications_read(p_up_to_id bigint DEFAULT NULL::bigint)
  RETURNS jsonb
@@ -332,6 +337,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_notification_settings() is 'Each kind of notification with whether the caller gets it by e-mail and whether it is urgent.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_notification_settings()
  RETURNS jsonb
@@ -349,6 +355,7 @@ begin
 end;
 $function$;
 
+comment on function public.set_my_notification_setting(text,boolean) is 'Turns e-mail for one kind of notification on or off for the caller.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.set_my_notification_setting(p_kind text, p_email boolean)
  RETURNS jsonb
@@ -385,6 +392,7 @@ create table public.story_notification_signups (
 alter table public.story_notification_signups enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.story_notification_signups to service_role;
 
+comment on function public.sign_up_for_story_news(text,text) is 'Keeps an e-mail address (with the consent text shown) for blog story news.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.sign_up_for_story_news(p_email text, p_consent_text text)
  RETURNS jsonb

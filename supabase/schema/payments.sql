@@ -19,6 +19,7 @@ create table private.entry_settings (
   constraint entry_settings_one_row CHECK (id)
 );
 
+comment on function public.get_entry_settings() is 'Whether paid entry is on for the deployment (paid_entry_enabled).';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_entry_settings()
  RETURNS jsonb
@@ -134,6 +135,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_entry_eligibility() is 'What the pay panel''s button says for the caller: whether they may enter, and if not, why.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_entry_eligibility()
  RETURNS jsonb
@@ -204,6 +206,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_prepare_tournament_entry(uuid,text,integer) is 'What an entry costs, decided from the tournament row, or why it is refused (eligibility, capacity, timetable). Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_prepare_tournament_entry(p_user_id uuid, p_tournament_id text, p_slots integer)
  RETURNS jsonb
@@ -228,6 +231,7 @@ begin
 end;
 $function$;
 
+comment on function public.enter_free_tournament(text) is 'Enters the caller in a free tournament: the same checks as paid entry, without a payment.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.enter_free_tournament(p_tournament_id text)
  RETURNS jsonb
@@ -281,6 +285,7 @@ $function$;
 -- Orders and the confirmation
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table public.payments is 'One row per Razorpay order, its amount decided from the tournament row. Moved to paid, failed, abandoned or refunded only by the payment functions; players read theirs through get_my_payments(). Kept for 7 years.';
 create table public.payments (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -321,6 +326,7 @@ comment on column public.payments.status is 'created: order made, not paid yet. 
 CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, refunded_paise, razorpay_payment_id ON public.payments FOR EACH ROW EXECUTE FUNCTION private.post_payment_journals_on_change();
 CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+comment on table public.tournament_registrations is 'A player''s confirmed place (slots) in a tournament, written by the payment confirmation or free entry. One payment makes at most one registration; players read their own (Realtime).';
 create table public.tournament_registrations (
   id uuid default gen_random_uuid() not null,
   user_id uuid not null,
@@ -392,6 +398,7 @@ AS $function$
      and r.registered_at > p_now - interval '24 hours';
 $function$;
 
+comment on function public.service_record_payment_order(uuid,text,integer,text,integer,text) is 'The payments row of a new Razorpay order; it replaces the player''s open orders for the tournament. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_payment_order(p_user_id uuid, p_tournament_id text, p_slots integer, p_razorpay_order_id text, p_amount_paise integer, p_currency text)
  RETURNS uuid
@@ -417,6 +424,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_find_payment_by_order(text) is 'The stored order, to check its owner and the signature. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_find_payment_by_order(p_razorpay_order_id text)
  RETURNS jsonb
@@ -544,6 +552,7 @@ begin
 end;
 $function$;
 
+comment on function public.payment_confirmation_result(public.payments,text,uuid) is 'The answer shape of the payment confirmation: outcome, payment, registration and the reason a player reads.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.payment_confirmation_result(p_payment public.payments, p_outcome text, p_registration_id uuid)
  RETURNS jsonb
@@ -565,6 +574,7 @@ AS $function$
   );
 $function$;
 
+comment on function public.service_record_payment_failure(text,text,text) is 'A failed payment attempt; the order may still be paid until it expires. Never overwrites a settled payment. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_payment_failure(p_razorpay_order_id text, p_razorpay_payment_id text, p_reason text)
  RETURNS void
@@ -639,6 +649,7 @@ create table public.razorpay_webhook_events (
 alter table public.razorpay_webhook_events enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.razorpay_webhook_events to service_role;
 
+comment on function public.service_claim_razorpay_webhook_event(text,text) is 'Records a webhook event id as it is processed: true when it is to be processed, nothing when it was already handled, so a redelivery changes nothing. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_claim_razorpay_webhook_event(p_event_id text, p_event_type text)
  RETURNS boolean
@@ -654,6 +665,7 @@ AS $function$
   returning true;
 $function$;
 
+comment on function public.service_complete_razorpay_webhook_event(text) is 'Marks a webhook event handled. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_complete_razorpay_webhook_event(p_event_id text)
  RETURNS void
@@ -668,6 +680,7 @@ $function$;
 -- Refunds and disputes
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table public.payment_refunds is 'Refunds as Razorpay reported them, one row per refund id; a partial refund cancels nothing by itself.';
 create table public.payment_refunds (
   razorpay_refund_id text not null,
   payment_id uuid not null,
@@ -681,6 +694,7 @@ CREATE INDEX payment_refunds_payment ON public.payment_refunds USING btree (paym
 alter table public.payment_refunds enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_refunds to service_role;
 
+comment on table public.payment_refunds_awaiting_capture is 'A refund reported before the capture it refunds; the confirmation of that payment applies it, so a refunded payment never registers.';
 create table public.payment_refunds_awaiting_capture (
   razorpay_refund_id text not null,
   razorpay_payment_id text not null,
@@ -691,6 +705,7 @@ create table public.payment_refunds_awaiting_capture (
 alter table public.payment_refunds_awaiting_capture enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_refunds_awaiting_capture to service_role;
 
+comment on table public.payment_disputes is 'Chargebacks, one row per dispute event; the registration is flagged and staff see it in the console.';
 create table public.payment_disputes (
   id bigint generated always as identity not null,
   payment_id uuid,
@@ -827,6 +842,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_record_payment_refund(text,text,integer) is 'Razorpay accepted or processed a refund (idempotent). A refund of a paid registration also cancels it and frees its slots. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_payment_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer)
  RETURNS jsonb
@@ -837,6 +853,7 @@ AS $function$
   select private.apply_refund(p_razorpay_payment_id, p_refund_id, p_amount_paise);
 $function$;
 
+comment on function public.service_refund_unknown_capture(text,text,integer) is 'A capture for an order we never recorded is refunded in full through the outbox, once per payment. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_refund_unknown_capture(p_razorpay_payment_id text, p_razorpay_order_id text, p_amount_paise integer)
  RETURNS jsonb
@@ -865,6 +882,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_record_payment_dispute(text,text,text,integer,text) is 'A chargeback event: recorded, and the registration flagged for staff (prizes of its entries are then held). Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_payment_dispute(p_razorpay_payment_id text, p_dispute_id text, p_event text, p_amount_paise integer, p_reason text)
  RETURNS jsonb
@@ -889,6 +907,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_refund_progress(text) is 'Staff: how the refunds of a tournament stand (done, pending, failed).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_refund_progress(p_tournament_id text)
  RETURNS jsonb
@@ -910,6 +929,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_retry_refunds(text) is 'Organisers: queues again the refunds of a tournament that were given up, under the same keys (never a second refund).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_retry_refunds(p_tournament_id text)
  RETURNS jsonb
@@ -938,6 +958,7 @@ $function$;
 -- A player’s payments and registrations
 -- -----------------------------------------------------------------------------------------------------
 
+comment on function public.get_my_payments() is 'The caller''s payment history, newest first, with the reason a payment did not buy an entry when it did not.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_payments()
  RETURNS TABLE(id uuid, razorpay_payment_id text, razorpay_order_id text, amount_paise integer, currency text, tournament_id text, tournament_title text, slots integer, status text, status_reason text, created_at timestamp with time zone)
@@ -965,6 +986,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_registrations() is 'The caller''s registrations, newest first.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_registrations()
  RETURNS TABLE(tournament_id text, tournament_title text, series text, slots integer, status text, registered_at timestamp with time zone)

@@ -207,6 +207,7 @@ $function$;
 -- Prizes
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table private.prize_awards is 'Each entry''s prize in a finished tournament: credited once after the challenge window, or held while its payment has a chargeback (admins pay or forfeit it).';
 create table private.prize_awards (
   tournament_id text not null,
   entry_id uuid not null,
@@ -467,6 +468,7 @@ AS $function$
      and a.player_id = p_user_id;
 $function$;
 
+comment on function public.get_tournament_prizes(text) is 'What each band of places pays in a tournament, totalling its prize pool, for anyone.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_tournament_prizes(p_tournament_id text)
  RETURNS jsonb
@@ -502,6 +504,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_decide_held_prize(text,uuid,boolean,text) is 'Admins: pays a held prize (the chargeback was won) or forfeits it, with a reason.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_decide_held_prize(p_tournament_id text, p_entry_id uuid, p_pay boolean, p_reason text)
  RETURNS jsonb
@@ -538,6 +541,7 @@ $function$;
 -- Tax on net winnings
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table private.settings is 'Rates and choices the chartered accountant owns (tax_rate, entry_fees_are_deposits, payout_approval_over_paise).';
 create table private.settings (
   key text not null,
   value jsonb not null,
@@ -554,6 +558,7 @@ CREATE OR REPLACE FUNCTION private.setting(p_key text)
  SET search_path TO ''
 AS $function$ select value from private.settings where key = p_key $function$;
 
+comment on table private.tax_withholdings is 'Tax withheld at each withdrawal and at each year end, with the net winnings it was computed on.';
 create table private.tax_withholdings (
   id bigint generated always as identity not null,
   user_id uuid not null,
@@ -575,6 +580,7 @@ CREATE INDEX tax_withholdings_of_user ON private.tax_withholdings USING btree (u
 CREATE UNIQUE INDEX tax_withholdings_one_per_payout ON private.tax_withholdings USING btree (payout_id) WHERE (payout_id IS NOT NULL);
 CREATE UNIQUE INDEX tax_withholdings_one_year_end ON private.tax_withholdings USING btree (user_id, financial_year) WHERE (kind = 'year_end'::text);
 
+comment on table private.year_end_runs is 'Financial years whose year-end withholding has run (once each).';
 create table private.year_end_runs (
   financial_year integer not null,
   done_at timestamp with time zone not null,
@@ -739,6 +745,7 @@ AS $function$
   select private.withhold_year_end(private.financial_year(p_now) - 1, p_user_id);
 $function$;
 
+comment on function public.get_my_tax_statement(integer) is 'The caller''s tax withheld and payouts in a financial year (April to March, IST).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_tax_statement(p_financial_year integer)
  RETURNS jsonb
@@ -779,6 +786,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_tax_certificates(integer) is 'Admins of the whole site: tax withheld per player and quarter of a financial year, for Form 16A.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_tax_certificates(p_financial_year integer)
  RETURNS jsonb
@@ -809,6 +817,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_withholding_register(date,date) is 'Admins of the whole site: every withholding between two IST dates with PAN, legal name, gross, net winnings and tax.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_withholding_register(p_from date, p_to date)
  RETURNS jsonb
@@ -891,6 +900,7 @@ AS $function$
                                                        then p_record.payouts_held_until end);
 $function$;
 
+comment on function public.submit_kyc(text,text) is 'The caller submits their PAN and UPI id: formats, age 18+ and one PAN per account are checked at once, the PAN and UPI checks are queued. Changing a verified UPI id needs the second sign-in step and holds payouts for 24 hours.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.submit_kyc(p_pan text, p_upi_id text)
  RETURNS jsonb
@@ -976,6 +986,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_kyc() is 'The caller''s KYC: status, reason, masked PAN, UPI id and any payout hold.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_kyc()
  RETURNS jsonb
@@ -995,6 +1006,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_record_kyc_check(uuid,text,boolean,text) is 'A provider''s answer to the PAN or UPI check: verified once both pass, rejected with the reason at the first failure; the player is told. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_kyc_check(p_user_id uuid, p_check text, p_ok boolean, p_reason text)
  RETURNS jsonb
@@ -1085,6 +1097,7 @@ create policy "Players read their own payouts, admins read all" on public.payout
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
 
+comment on table public.payout_approvals is 'Admin approvals of payouts; a payout needs one or two before it is sent. Admins read them.';
 create table public.payout_approvals (
   payout_id uuid not null,
   admin_id uuid not null,
@@ -1195,6 +1208,7 @@ AS $function$
                        when 'scheduled' then 3 when 'processing' then 4 when 'processed' then 5 else 6 end;
 $function$;
 
+comment on function public.get_my_earnings() is 'The public contract: the caller''s won, tax withheld, paid out, balance and pending amounts in paise, from the ledger.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_earnings()
  RETURNS jsonb
@@ -1209,6 +1223,7 @@ begin
 end;
 $function$;
 
+comment on function public.preview_payout(bigint) is 'The gross, tax and net of a withdrawal of this amount, before the player confirms.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.preview_payout(p_amount_paise bigint)
  RETURNS jsonb
@@ -1228,6 +1243,7 @@ begin
 end;
 $function$;
 
+comment on function public.request_payout(bigint,text) is 'The public contract: withdraws from the balance (tax withheld at once). A first payout or a large one waits for an admin; the same idempotency key answers the same payout.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.request_payout(p_amount_paise bigint, p_idempotency_key text DEFAULT NULL::text)
  RETURNS jsonb
@@ -1313,6 +1329,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_payouts() is 'The caller''s payouts, newest first, with their status.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_payouts()
  RETURNS jsonb
@@ -1330,6 +1347,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_list_payout_queue() is 'Admins of the whole site: payouts waiting for approval or not yet paid, with KYC, the winnings'' sources and the tax.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_list_payout_queue()
  RETURNS jsonb
@@ -1367,6 +1385,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_approve_payout(uuid) is 'Admins (public contract): approves a payout, never their own; a second admin is needed when the first organised a tournament the winnings came from. Fully approved, it goes to the outbox.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_approve_payout(p_payout_id uuid)
  RETURNS jsonb
@@ -1415,6 +1434,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_reject_payout(uuid,text) is 'Admins: refuses a payout waiting for approval; the gross returns to the balance and its tax is reversed.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_reject_payout(p_payout_id uuid, p_reason text)
  RETURNS jsonb
@@ -1448,6 +1468,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone) is 'What RazorpayX says of a payout. Statuses only move forward; a failed or reversed payout returns its gross to the balance. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_payout_status(p_payout_id uuid, p_provider_payout_id text, p_status text, p_failure_reason text, p_event_at timestamp with time zone)
  RETURNS jsonb
@@ -1552,6 +1573,7 @@ $function$;
 -- Reconciliation with the providers
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table private.reconciliation_differences is 'Differences between what a provider (RazorpayX, Razorpay) reports and the ledger, for staff; money is never changed here.';
 create table private.reconciliation_differences (
   id bigint generated always as identity not null,
   kind text not null,
@@ -1566,6 +1588,7 @@ create table private.reconciliation_differences (
 );
 CREATE UNIQUE INDEX reconciliation_one_open_difference ON private.reconciliation_differences USING btree (kind, reference) WHERE (resolved_at IS NULL);
 
+comment on function public.service_record_provider_snapshot(text,jsonb) is 'Compares a provider''s list of payouts or payments with the ledger and records every difference. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_provider_snapshot(p_kind text, p_items jsonb)
  RETURNS jsonb
@@ -1632,6 +1655,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) is 'A provider''s list for a time window: each item compared with the ledger, and what the ledger recorded in the window that the list lacks is flagged. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_provider_window(p_kind text, p_from timestamp with time zone, p_to timestamp with time zone, p_items jsonb)
  RETURNS jsonb
@@ -1695,6 +1719,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_get_reconciliation() is 'Admins of the whole site: the open differences between the providers and the ledger.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_get_reconciliation()
  RETURNS jsonb

@@ -133,6 +133,7 @@ AS $function$
   select coalesce(p_profile.profile_completed and p_profile.game_user_id is not null and p_profile.date_of_birth is not null, false);
 $function$;
 
+comment on function public.get_my_profile() is 'The caller''s profile. PT404 when there is none.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_profile()
  RETURNS public.profiles
@@ -152,6 +153,7 @@ begin
 end;
 $function$;
 
+comment on function public.update_my_profile(text,text,integer,text,text,date,boolean) is 'Completes the caller''s profile once (names, eFootball user id, date of birth, residence, picture), then it is locked. Refusals carry the profile form''s own messages and a stable hint; the picture must be the caller''s own upload.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.update_my_profile(p_legal_name text, p_in_game_name text, p_age integer, p_game_user_id text, p_profile_image_url text DEFAULT NULL::text, p_date_of_birth date DEFAULT NULL::date, p_lives_in_india boolean DEFAULT false)
  RETURNS public.profiles
@@ -317,6 +319,7 @@ CREATE OR REPLACE FUNCTION private.legal_paid_entry_age()
  SET search_path TO ''
 AS $function$ select 18 $function$;
 
+comment on function public.set_my_eligibility_details(date,boolean) is 'What a completed profile may still add, once each: a date of birth when none was asked, and residence in India.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.set_my_eligibility_details(p_date_of_birth date DEFAULT NULL::date, p_lives_in_india boolean DEFAULT false)
  RETURNS public.profiles
@@ -359,6 +362,7 @@ $function$;
 -- Parental consent
 -- -----------------------------------------------------------------------------------------------------
 
+comment on table private.parental_consents is 'Consents of a parent for a player of 13 to 17 (free tournaments only). The e-mailed link carries a token of which only the hash is kept; it is good once, for a limited time.';
 create table private.parental_consents (
   id uuid default gen_random_uuid() not null,
   player_id uuid not null,
@@ -392,6 +396,7 @@ AS $function$
   select exists (select 1 from private.parental_consents where player_id = p_user_id and confirmed_at is not null);
 $function$;
 
+comment on function public.request_parental_consent(text) is 'A player of 13 to 17 asks a parent for consent: e-mails the parent a one-time link (rate limited per day).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.request_parental_consent(p_parent_email text)
  RETURNS jsonb
@@ -440,6 +445,7 @@ begin
 end;
 $function$;
 
+comment on function public.confirm_parental_consent(text) is 'The parent opens the e-mailed link: records the consent. Callable without signing in; the token is the proof.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.confirm_parental_consent(p_token text)
  RETURNS jsonb

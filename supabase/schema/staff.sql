@@ -195,6 +195,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_staff_roles() is 'The caller''s staff roles (global or per tournament).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_staff_roles()
  RETURNS jsonb
@@ -211,6 +212,7 @@ begin
 end;
 $function$;
 
+comment on function public.admin_list_roles() is 'Admins of the whole site: every staff grant with the e-mail and in-game name.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.admin_list_roles()
  RETURNS jsonb
@@ -230,6 +232,7 @@ begin
 end;
 $function$;
 
+comment on function public.admin_grant_role(text,text,text) is 'Admins of the whole site: grants a role (referee, organiser, admin), globally or for one tournament.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.admin_grant_role(p_email text, p_role text, p_tournament_id text DEFAULT NULL::text)
  RETURNS jsonb
@@ -248,6 +251,7 @@ begin
 end;
 $function$;
 
+comment on function public.admin_revoke_role(uuid) is 'Admins of the whole site: removes a grant, never their own admin role.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.admin_revoke_role(p_role_id uuid)
  RETURNS jsonb
@@ -277,6 +281,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_grant_role(text,text,text) is 'The first admin, from a trusted machine (npm run staff:grant-admin). Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_grant_role(p_email text, p_role text, p_tournament_id text DEFAULT NULL::text)
  RETURNS jsonb
@@ -348,6 +353,7 @@ AS $function$
           p_action, p_summary, p_reason, p_before, p_after, p_is_public);
 $function$;
 
+comment on function public.staff_get_audit(text) is 'Staff: a tournament''s whole audit log, newest first.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_get_audit(p_tournament_id text)
  RETURNS jsonb
@@ -368,6 +374,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_tournament_changes(text) is 'The public part of a tournament''s audit log, for anyone; who acted shows as a role, never a name.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_tournament_changes(p_tournament_id text)
  RETURNS jsonb
@@ -388,6 +395,7 @@ $function$;
 -- The console
 -- -----------------------------------------------------------------------------------------------------
 
+comment on function public.staff_list_tournaments() is 'Staff: the tournaments of the last 30 days and those not settled that the caller looks after.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_list_tournaments()
  RETURNS jsonb
@@ -413,6 +421,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up), soonest first.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_needs_attention()
  RETURNS jsonb
@@ -464,6 +473,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_get_entries(text) is 'Staff: a tournament''s entries with their players, payment state and check-in.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_get_entries(p_tournament_id text)
  RETURNS jsonb

@@ -58,6 +58,7 @@ AS $function$
                      when p_n % 10 = 1 then 'st' when p_n % 10 = 2 then 'nd' when p_n % 10 = 3 then 'rd' else 'th' end;
 $function$;
 
+comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_standings(p_tournament_id text)
  RETURNS jsonb
@@ -100,6 +101,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_places() is 'The caller''s place in each finished tournament they played (get_standings'' band).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_places()
  RETURNS jsonb
@@ -123,6 +125,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_my_stats() is 'The caller''s record from confirmed matches (played, won, lost, goals, titles) and total earnings.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_stats()
  RETURNS TABLE(total_earnings_paise bigint, matches_played integer, matches_won integer, matches_lost integer, goals_scored integer, goals_conceded integer, titles integer, win_rate_percent integer)

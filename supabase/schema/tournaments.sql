@@ -246,6 +246,7 @@ AS $function$
                 then coalesce(p_tournament.cancel_reason, 'Not enough players joined before the deadline.') end);
 $function$;
 
+comment on function public.get_tournament_state(text) is 'The public contract (lifecycle.md): status, label, entries, capacity, the timetable and the current round of one tournament, for anyone.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_tournament_state(p_tournament_id text)
  RETURNS jsonb
@@ -264,6 +265,7 @@ begin
 end;
 $function$;
 
+comment on function public.get_tournament_states(text[]) is 'get_tournament_state for many ids in one call (null: every tournament), with each id and a cancel reason. A series id answers for its newest pod. Unknown ids are left out.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_tournament_states(p_tournament_ids text[] DEFAULT NULL::text[])
  RETURNS jsonb
@@ -295,6 +297,7 @@ AS $function$
     from asked;
 $function$;
 
+comment on function public.get_tournament_participants(text) is 'In-game names of a tournament''s players in registration order, for anyone; never e-mails, ids or payments.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_tournament_participants(p_tournament_id text)
  RETURNS TABLE(in_game_name text, slots integer, registered_at timestamp with time zone)
@@ -462,6 +465,7 @@ begin
 end;
 $function$;
 
+comment on function public.service_ensure_open_pods() is 'Makes sure every active series has its open pod; the catalog sync calls it. Service role only.';
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_ensure_open_pods()
  RETURNS integer
@@ -512,6 +516,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_postpone_tournament(text,timestamp with time zone,text) is 'Organisers: moves a tournament that has not been drawn to a later start, with its whole timetable, with a reason written to the audit log.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_postpone_tournament(p_tournament_id text, p_starts_at timestamp with time zone, p_reason text)
  RETURNS jsonb
@@ -553,6 +558,7 @@ begin
 end;
 $function$;
 
+comment on function public.staff_cancel_tournament(text,text) is 'Organisers (public contract): cancels a tournament; every paid entry is refunded through the outbox and every player is told.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_cancel_tournament(p_tournament_id text, p_reason text)
  RETURNS jsonb
