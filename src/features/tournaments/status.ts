@@ -3,7 +3,7 @@
  * module gives every page and island the same words and colours for it, and a build-time estimate from
  * the catalog so a pre-rendered page starts with a sensible value before the live one arrives.
  *
- * The labels equal the SQL ones (`private.tournament_status_label`); supabase/tests/tournament-status.test.ts
+ * The labels equal the SQL ones (`private.tournament_status_label`); supabase/tests/tournaments-status.test.ts
  * compares them.
  */
 export const TOURNAMENT_STATUSES = ['scheduled', 'open', 'full', 'check-in', 'live', 'finished', 'settled', 'cancelled'] as const;
