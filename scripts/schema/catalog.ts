@@ -317,7 +317,8 @@ async function readObjects(db: SqlExecutor): Promise<SchemaObject[]> {
   const hasBuckets = (await q<{ found: boolean }>(`select to_regclass('storage.buckets') is not null as found`))[0]?.found;
   if (hasBuckets) {
     for (const b of await q<{ id: string; values: string }>(`
-      select id, format('(%L, %L, %s, %s, %L)', id, name, public, coalesce(file_size_limit::text, 'null'), allowed_mime_types) as values
+      select id, format('(%L, %L, %s, %s, %L)', id, name, case when public then 'true' else 'false' end,
+                    coalesce(file_size_limit::text, 'null'), allowed_mime_types) as values
         from storage.buckets`)) {
       objects.push({
         kind: 'bucket',

@@ -337,7 +337,7 @@ create table private.match_reports (
 CREATE UNIQUE INDEX match_reports_one_live_per_entry ON private.match_reports USING btree (match_id, entry_id) WHERE (superseded_at IS NULL);
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('match-evidence', 'match-evidence', f, 5242880, '{image/jpeg,image/png,image/webp}');
+values ('match-evidence', 'match-evidence', false, 5242880, '{image/jpeg,image/png,image/webp}');
 
 create policy "Players upload evidence of their own matches" on storage.objects
   as permissive for insert to authenticated

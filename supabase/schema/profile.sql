@@ -481,7 +481,7 @@ $function$;
 -- -----------------------------------------------------------------------------------------------------
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('profile-pictures', 'profile-pictures', t, 2097152, '{image/jpeg,image/png,image/webp}');
+values ('profile-pictures', 'profile-pictures', true, 2097152, '{image/jpeg,image/png,image/webp}');
 
 create policy "Players can see their own profile pictures" on storage.objects
   as permissive for select to authenticated
