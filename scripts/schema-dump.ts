@@ -33,10 +33,20 @@ async function readMigratedObjects(): Promise<SchemaObject[]> {
     await applyShim(conn);
     const shimOnly = new Set((await readCatalog(conn)).map((o) => o.identity));
     await applyMigrations(conn);
-    return (await readCatalog(conn)).filter((o) => !shimOnly.has(o.identity));
+    const objects = (await readCatalog(conn)).filter((o) => !shimOnly.has(o.identity));
+    return withDueWorkSteps(objects, await conn.query<{ step: string }>(DUE_WORK_STEPS));
   } finally {
     await pg.close();
   }
+}
+
+/** The periodic function's steps are rows, yet what a reader of the registry wants to see: listed under it. */
+const DUE_WORK_STEPS = `select format('--   %s  %s (%s): %s()', run_order, name, area, function_name) as step
+                          from private.due_work_steps order by run_order`;
+
+function withDueWorkSteps(objects: SchemaObject[], steps: { rows: { step: string }[] }): SchemaObject[] {
+  const list = ['-- Registered steps, in the order each pass runs them:', ...steps.rows.map((r) => r.step)].join('\n');
+  return objects.map((o) => (o.key === 'private.due_work_steps' ? { ...o, sql: `${o.sql}\n${list}` } : o));
 }
 
 type Placement = { area: AreaName; section: string };

@@ -216,6 +216,15 @@ create table private.due_work_steps (
   constraint due_work_steps_function_qualified CHECK ((function_name ~ '^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$'::text)),
   constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text))
 );
+-- Registered steps, in the order each pass runs them:
+--   100  expired_orders_and_owed_refunds (payments): private.run_due_payment_work()
+--   200  pod_deadlines_and_open_pods (tournaments): private.run_due_pod_work()
+--   300  check_in_announcements (notifications): private.run_due_notification_work()
+--   400  draws (brackets): private.run_due_draw_work()
+--   500  match_deadlines (matches): private.run_due_match_work()
+--   600  draw_announcements (brackets): private.run_due_draw_announcements()
+--   700  prizes_tax_and_payout_checks (payouts): private.run_due_money_work()
+--   800  provider_reconciliation (payouts): private.run_due_reconciliation_work()
 
 comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
