@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
-import type { InboxMessage } from '../../supabase/local/doubles/mail-inbox.ts';
+import type { InboxMessage } from '../../supabase/local/doubles/mailbox.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 import { projectAddresses } from '../../scripts/project-env.ts';
 
