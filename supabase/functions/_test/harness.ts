@@ -15,24 +15,12 @@ import { readFile } from 'node:fs/promises';
 import { databaseClock, type DueWorkResult, runDueWork } from '../../../tests/support/clock.ts';
 import { profileOf } from '../../../tests/support/players.ts';
 import { openDatabase, type RequestRole, withRequestContext, type Database } from '../../local/database.ts';
-import { createPanVerificationDouble } from '../../local/doubles/pan-verification.ts';
 import { createRazorpayDouble } from '../../local/doubles/razorpay.ts';
-import { createRazorpayXDouble } from '../../local/doubles/razorpayx.ts';
 import { drainOutbox, type PayoutDeps } from '../_shared/outbox.ts';
-import { createPanClient } from '../_shared/pan-client.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
 import { createPayoutStore } from '../_shared/payout-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
-import { createRazorpayXClient } from '../_shared/razorpayx-client.ts';
-import {
-  LOCAL_PAN_VERIFY_ENDPOINT,
-  LOCAL_PAN_VERIFY_KEY,
-  LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
-  LOCAL_RAZORPAYX_KEY_ID,
-  LOCAL_RAZORPAYX_KEY_SECRET,
-  LOCAL_RAZORPAYX_PATH,
-  LOCAL_RAZORPAYX_WEBHOOK_SECRET,
-} from '../_shared/razorpayx-local.ts';
+import { LOCAL_RAZORPAYX_WEBHOOK_SECRET } from '../_shared/razorpayx-local.ts';
 import {
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
@@ -44,8 +32,8 @@ import { DatabaseError, type CallingUser, type SupabaseGateway } from '../_share
 import { createPaymentHandler } from '../razorpay-payment/handler.ts';
 import { createWebhookHandler } from '../razorpay-webhook/handler.ts';
 import { createPayoutWebhookHandler } from '../razorpayx-webhook/handler.ts';
+import { payoutProviders, STACK_ORIGIN } from './payout-providers.ts';
 
-export const STACK_ORIGIN = 'http://127.0.0.1:54321';
 const FUNCTIONS = `${STACK_ORIGIN}/functions/v1`;
 
 export async function startHarness() {
@@ -101,26 +89,9 @@ export async function startHarness() {
   // Payouts and KYC checks: the RazorpayX double's webhooks go straight to razorpayx-webhook.
   const payoutStore = createPayoutStore(gateway);
   const payoutWebhook = createPayoutWebhookHandler({ store: payoutStore, webhookSecret: LOCAL_RAZORPAYX_WEBHOOK_SECRET });
-  const razorpayx = createRazorpayXDouble({
-    controlKey: 'harness-control-key',
-    fetch: (input, init) => payoutWebhook(new Request(String(input), init)),
-  });
-  const panDouble = createPanVerificationDouble();
-  const payoutFetch: typeof fetch = async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    return (await razorpayx.handle(request)) ?? (await panDouble.handle(request)) ?? new Response('not found', { status: 404 });
-  };
-  const payouts: PayoutDeps = {
-    store: payoutStore,
-    razorpayx: createRazorpayXClient({
-      keyId: LOCAL_RAZORPAYX_KEY_ID,
-      keySecret: LOCAL_RAZORPAYX_KEY_SECRET,
-      accountNumber: LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
-      apiBase: `${STACK_ORIGIN}${LOCAL_RAZORPAYX_PATH}`,
-      fetch: payoutFetch,
-    }),
-    pan: createPanClient({ url: `${STACK_ORIGIN}${LOCAL_PAN_VERIFY_ENDPOINT}`, apiKey: LOCAL_PAN_VERIFY_KEY, fetch: payoutFetch }),
-  };
+  const providers = payoutProviders({ webhook: payoutWebhook, controlKey: 'harness-control-key' });
+  const { double: razorpayx, panDouble } = providers;
+  const payouts: PayoutDeps = { store: payoutStore, razorpayx: providers.razorpayx, pan: providers.pan };
 
   async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await db.pg.query<T>(text, params)).rows;
