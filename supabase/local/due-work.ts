@@ -11,7 +11,7 @@
 import { withRequestContext } from './database.ts';
 import { readBody, resolveCaller, sendJson } from './http.ts';
 import { SERVICE_ROLE_KEY } from './keys.ts';
-import type { ServiceModule, StackContext } from './server.ts';
+import type { ServiceModule, StackContext } from './service.ts';
 import { fromPgError, isPgError, restErrors } from './services/rest/errors.ts';
 
 /** How often the stack acts on deadlines by itself (hosted: pg_cron every minute). */

@@ -12,18 +12,19 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import { projectAddresses } from '../../scripts/project-env.ts';
 import { syncCatalog } from '../../scripts/sync-catalog.ts';
-import { readStackSettings, type StackSettings } from './config.ts';
+import { readStackSettings } from './config.ts';
 import { openDatabase, readLocalServerSql } from './database.ts';
 import { panVerificationService } from './doubles/pan-verification.ts';
 import { razorpayService } from './doubles/razorpay.ts';
 import { razorpayxService } from './doubles/razorpayx.ts';
 import { dueWorkService } from './due-work.ts';
 import { BodyTooLargeError, HttpError, sendJson } from './http.ts';
-import { Inbox, inboxService } from './doubles/mail-inbox.ts';
+import { inboxService } from './doubles/mail-inbox.ts';
+import { Inbox } from './doubles/mailbox.ts';
 import { answerPreflight, applyCors, OriginPolicy } from './origins.ts';
+import type { Service, StackContext } from './service.ts';
 import { authService } from './services/auth/index.ts';
 import { functionsService } from './services/functions/index.ts';
 import { realtimeService } from './services/realtime/index.ts';
@@ -31,38 +32,6 @@ import { restService } from './services/rest/index.ts';
 import { storageService } from './services/storage/index.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** What every service is given. */
-export interface StackContext {
-  /** The database, connected as its superuser: services switch roles per request (withRequestContext). */
-  pg: PGlite;
-  /** Where the stack answers, e.g. http://127.0.0.1:54321. */
-  apiUrl: string;
-  /** Root of the persisted data (.data by default); the database and stored files live below it. */
-  dataDir: string;
-  projectRoot: string;
-  /** Folders holding `<name>/index.ts` edge functions, searched in order. */
-  functionsDirs: string[];
-  settings: StackSettings;
-  inbox: Inbox;
-  log(scope: string, message: string): void;
-}
-
-export interface Service {
-  /** Answers one HTTP request whose path starts with the module's prefix. */
-  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void>;
-  /** Takes over a WebSocket upgrade; returns false to decline it. */
-  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean;
-  /** Releases what the service holds (child processes, sockets, listeners). */
-  stop?(): Promise<void>;
-}
-
-/** A service under its URL prefix (no trailing slash, e.g. '/storage/v1'). To add one, list it below. */
-export interface ServiceModule {
-  name: string;
-  prefix: string;
-  create(ctx: StackContext): Service | Promise<Service>;
-}
 
 /** Outside providers' test doubles live in doubles/, the rest is Supabase's own APIs. */
 const SERVICE_MODULES = [

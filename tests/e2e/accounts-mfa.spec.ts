@@ -3,7 +3,7 @@
  * asks for its code after the e-mail code (challenge + verify → aal2); removing it turns it off.
  */
 import { test } from '@playwright/test';
-import { ANON_KEY, authenticatorCode, expect, rpc, SESSION_KEY, signedInPlayer, signInThroughScreen, SUPABASE_URL } from './helpers/auth';
+import { authenticatorCode, expect, SESSION_KEY, signedInPlayer, signInThroughScreen, stack } from './helpers/auth';
 import { openChampionship } from './helpers/catalog';
 
 test('enrol an authenticator app, then sign-in needs its code; removing it turns it off', async ({ page }) => {
@@ -48,17 +48,15 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
     (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }).access_token,
     SESSION_KEY,
   );
-  const refused = await rpc('get_my_profile', {}, firstStepToken);
+  const firstStep = { access_token: firstStepToken };
+  const refused = await stack.rpc('get_my_profile', {}, firstStep);
   expect(refused.status).toBe(403);
   expect(await refused.json()).toMatchObject({ code: 'PT403', hint: 'second_step_required' });
-  const rows = await fetch(`${SUPABASE_URL}/rest/v1/profiles?select=id`, {
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${firstStepToken}` },
-  });
+  const rows = await stack.request('/rest/v1/profiles?select=id', { as: firstStep });
   expect(await rows.json()).toEqual([]);
-  const payment = await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${firstStepToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'create_order', tournament_id: openChampionship().id, slots: 1 }),
+  const payment = await stack.request('/functions/v1/razorpay-payment', {
+    as: firstStep,
+    body: { action: 'create_order', tournament_id: openChampionship().id, slots: 1 },
   });
   expect(payment.status).toBe(403);
   expect(await payment.json()).toMatchObject({ success: false, error: /authenticator app/ });
@@ -81,7 +79,7 @@ test('enrol an authenticator app, then sign-in needs its code; removing it turns
     (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }).access_token,
     SESSION_KEY,
   );
-  expect((await rpc('get_my_profile', {}, bothStepsToken)).status).toBe(200);
+  expect((await stack.rpc('get_my_profile', {}, { access_token: bothStepsToken })).status).toBe(200);
 
   await page.goto('/profile');
   page.once('dialog', (dialog) => void dialog.accept());

@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
 import { test, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes';
-import { ANON_KEY, expect, rpc, secondSession, signedInPlayer, SUPABASE_URL } from './helpers/auth';
+import { expect, secondSession, signedInPlayer, stack } from './helpers/auth';
 
 // Each test signs a player in against the local stack first: allow for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -169,27 +169,22 @@ test.describe('profile', () => {
   // from our Storage origin), and the bucket must not take writes that skip the content check.
   test('the picture function refuses an HTML page named .png; the bucket refuses direct uploads', async ({ page }) => {
     const session = await signedInPlayer(page, 'profile-disguised');
-    const headers = { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}` };
-    const disguised = await fetch(`${SUPABASE_URL}/functions/v1/profile-picture`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'image/png' },
+    const disguised = await stack.request('/functions/v1/profile-picture', {
+      as: session,
+      headers: { 'content-type': 'image/png' },
       body: '<!doctype html><script>alert(document.domain)</script>',
     });
     expect(disguised.status).toBe(400);
     expect(await disguised.json()).toEqual({ error: 'Please choose a JPG, PNG or WebP image' });
 
-    const direct = await fetch(`${SUPABASE_URL}/storage/v1/object/profile-pictures/${session.user.id}-direct.png`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'image/png' },
+    const direct = await stack.request(`/storage/v1/object/profile-pictures/${session.user.id}-direct.png`, {
+      as: session,
+      headers: { 'content-type': 'image/png' },
       body: new Uint8Array(pngImage()),
     });
     expect(direct.status).toBe(403);
 
-    const stored = await fetch(`${SUPABASE_URL}/functions/v1/profile-picture`, {
-      method: 'POST',
-      headers,
-      body: new Uint8Array(pngImage()),
-    });
+    const stored = await stack.request('/functions/v1/profile-picture', { as: session, body: new Uint8Array(pngImage()) });
     expect(stored.status).toBe(200);
     const { url } = (await stored.json()) as { url: string };
     expect(url).toMatch(new RegExp(`/storage/v1/object/public/profile-pictures/${session.user.id}-[0-9a-f-]+\\.png$`));
@@ -293,10 +288,10 @@ test.describe('profile', () => {
     await joined;
 
     const other = await secondSession(session);
-    const response = await rpc(
+    const response = await stack.rpc(
       'update_my_profile',
       { p_legal_name: 'Priya Nair', p_in_game_name: 'PriyaGoal', p_age: 22, p_game_user_id: 'WXYZ987654321', p_profile_image_url: null },
-      other.access_token,
+      other,
     );
     expect(response.status).toBe(200);
 

@@ -4,7 +4,8 @@
  */
 import { test } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes';
-import { codeFromInbox, expect, refreshSession, SESSION_KEY, signedInPlayer, signInThroughScreen, uniqueEmail } from './helpers/auth';
+import { codeFromInbox, uniqueEmail } from '../support/players.ts';
+import { expect, refreshSession, SESSION_KEY, signedInPlayer, signInThroughScreen, stack } from './helpers/auth';
 
 // Each test signs a player in against the local stack first: allow for a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -63,7 +64,7 @@ test.describe('sign-in', () => {
     expect(secondsShown).toBeGreaterThan(30);
     expect(secondsShown).toBeLessThanOrEqual(60);
 
-    const code = await codeFromInbox(email, since);
+    const code = await codeFromInbox(stack, email, since);
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Code from the e-mail').fill(wrong);
     await expect(page.getByRole('alert')).toHaveText(/That code is wrong or has expired/);

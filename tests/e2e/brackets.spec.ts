@@ -10,47 +10,23 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { verifyPublished } from '../../scripts/verify-draw.ts';
-import {
-  ANON_KEY,
-  completeEligibleProfile,
-  eligiblePlayer,
-  rpc,
-  SERVICE_ROLE_KEY,
-  SESSION_KEY,
-  signInWithApi,
-  type StoredSession,
-  storeSession,
-  SUPABASE_URL,
-  uniqueEmail,
-} from './helpers/auth';
-import { asService } from './helpers/pods';
-import { runDueWork, setDatabaseClock } from './helpers/staff';
+import { completeProfile, type Session, signInWithCode, signInWithPassword, uniqueEmail } from '../support/players.ts';
+import { SESSION_KEY, signedInPlayer, stack, storeSession } from './helpers/auth';
 
 const PLAYERS = Array.from({ length: 8 }, (_, i) => `demo${i + 1}`);
 const NO_SHOW = 'demo8';
-const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
-
-async function signInDemo(name: string): Promise<StoredSession> {
-  const response = await fetch(`${SUPABASE_URL}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${name}@golazo.test`, password: 'golazo-demo' }),
-  });
-  if (!response.ok) throw new Error(`signing in ${name} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as StoredSession;
-}
+const signInDemo = (name: string) => signInWithPassword(stack, `${name}@golazo.test`);
 
 /** Pays for slots of a tournament the way the pay panel does, with Razorpay's webhook confirming it. */
-async function paySlots(session: StoredSession, tournamentId: string, slots = 1): Promise<void> {
+async function paySlots(session: Session, tournamentId: string, slots = 1): Promise<void> {
   const order = (await (
-    await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
-      method: 'POST',
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'create_order', tournament_id: tournamentId, slots }),
+    await stack.request('/functions/v1/razorpay-payment', {
+      as: session,
+      body: { action: 'create_order', tournament_id: tournamentId, slots },
     })
   ).json()) as { success: boolean; order_id?: string; error?: string };
   if (!order.success || !order.order_id) throw new Error(`create_order for ${session.user.email}: ${order.error}`);
-  const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
+  const paid = await fetch(`${stack.url}/razorpay/test/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ order_id: order.order_id, outcome: 'success' }),
@@ -59,9 +35,9 @@ async function paySlots(session: StoredSession, tournamentId: string, slots = 1)
 }
 
 type State = { status: string; entries: number; check_in_closes_at: string };
-const stateOf = async (podId: string) => (await (await rpc('get_tournament_state', { p_tournament_id: podId }, ANON_KEY)).json()) as State;
+const stateOf = (podId: string) => stack.call<State>('get_tournament_state', { p_tournament_id: podId }, 'anon');
 
-async function openPodAs(browser: Browser, session: StoredSession, podId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+async function openPodAs(browser: Browser, session: Session, podId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await storeSession(page, session);
@@ -82,17 +58,17 @@ test('eight players fill a Super 8 pod, seven check in, and everyone sees the sa
   const sessions = Object.fromEntries(await Promise.all(PLAYERS.map(async (name) => [name, await signInDemo(name)] as const)));
 
   // The open Super 8 pod (a retry finds the next one open).
-  const [pod] = (await asService('/rest/v1/tournaments?select=id&series_id=eq.super_8&order=pod_number.desc&limit=1')) as { id: string }[];
+  const [pod] = await stack.rest<{ id: string }[]>('/rest/v1/tournaments?select=id&series_id=eq.super_8&order=pod_number.desc&limit=1');
   if (!pod) throw new Error('no Super 8 pod is open');
   const podId = pod.id;
   expect((await stateOf(podId)).status).toBe('open');
 
-  for (const name of PLAYERS) await paySlots(sessions[name] as StoredSession, podId);
+  for (const name of PLAYERS) await paySlots(sessions[name] as Session, podId);
   await expect.poll(async () => (await stateOf(podId)).entries, { timeout: 30_000, message: 'the pod fills' }).toBe(8);
   await expect.poll(async () => (await stateOf(podId)).status, { timeout: 15_000 }).toBe('check-in');
 
   // demo1 checks in on the pod page, with the countdown to the close.
-  const demo1 = await openPodAs(browser, sessions.demo1 as StoredSession, podId, { width: 360, height: 740 });
+  const demo1 = await openPodAs(browser, sessions.demo1 as Session, podId, { width: 360, height: 740 });
   const checkIn = demo1.locator('[data-check-in-island]');
   await expect(checkIn.getByText(/^Check-in closes in \d+:\d\d/)).toBeVisible({ timeout: 15_000 });
   await checkIn.getByRole('button', { name: 'Check in' }).click();
@@ -103,18 +79,13 @@ test('eight players fill a Super 8 pod, seven check in, and everyone sees the sa
 
   // Six more through the API; demo8 never checks in.
   for (const name of PLAYERS.slice(1, 7)) {
-    const response = await rpc('check_in', { p_tournament_id: podId }, (sessions[name] as StoredSession).access_token);
+    const response = await stack.rpc('check_in', { p_tournament_id: podId }, sessions[name] as Session);
     expect(response.status, `${name} checks in`).toBe(200);
   }
 
   // The database's clock passes the close: the due work withdraws demo8 and runs the draw.
   const closes = new Date((await stateOf(podId)).check_in_closes_at);
-  try {
-    await setDatabaseClock(new Date(closes.getTime() + 1000));
-    await runDueWork();
-  } finally {
-    await setDatabaseClock(null);
-  }
+  await stack.clock.during(new Date(closes.getTime() + 1000), () => stack.runDueWork());
 
   // demo1's open page follows the draw live (Realtime), on the phone: round tabs, their next match.
   await expect(demo1.locator('[data-bracket]')).toHaveAttribute('data-bracket', 'drawn', { timeout: 15_000 });
@@ -135,7 +106,7 @@ test('eight players fill a Super 8 pod, seven check in, and everyone sees the sa
   // Every player opens the pod page: the same bracket, their own path in it.
   let reference: string | undefined;
   for (const name of PLAYERS) {
-    const page = await openPodAs(browser, sessions[name] as StoredSession, podId);
+    const page = await openPodAs(browser, sessions[name] as Session, podId);
     await expect(page.locator('[data-bracket]')).toHaveAttribute('data-bracket', 'drawn', { timeout: 15_000 });
     const standing = page.locator('[data-my-standing]');
     if (name === NO_SHOW) {
@@ -157,12 +128,12 @@ test('eight players fill a Super 8 pod, seven check in, and everyone sees the sa
   expect(reference).not.toContain(NO_SHOW);
 
   // Anyone can recompute the draw from what get_bracket publishes.
-  const published = await (await rpc('get_bracket', { p_tournament_id: podId }, ANON_KEY)).json();
+  const published = await stack.call('get_bracket', { p_tournament_id: podId }, 'anon');
   expect(await verifyPublished(published)).toEqual({ ok: true, entries: 7, bracketSize: 8 });
 });
 
 test('a signed-out visitor sees the pod bracket without a personal line', async ({ page }) => {
-  const [pod] = (await asService('/rest/v1/tournaments?select=id&series_id=eq.super_8&order=pod_number.desc&limit=1')) as { id: string }[];
+  const [pod] = await stack.rest<{ id: string }[]>('/rest/v1/tournaments?select=id&series_id=eq.super_8&order=pod_number.desc&limit=1');
   await page.goto(`/pod/?id=${pod?.id}`);
   await expect(page.locator('[data-bracket]')).toHaveAttribute('data-bracket', /^(waiting|drawn)$/, { timeout: 15_000 });
   await expect(page.locator('[data-my-standing]')).toHaveCount(0);
@@ -171,9 +142,9 @@ test('a signed-out visitor sees the pod bracket without a personal line', async 
 
 test('a buyer of two slots invites a friend, who signs in and accepts the place', async ({ page, browser }) => {
   test.slow();
-  const buyer = await eligiblePlayer(page, 'buyer');
+  const buyer = await signedInPlayer(page, 'buyer', { profile: true });
   // The open Super 4 pod: two of its four places.
-  const [pod] = (await asService('/rest/v1/tournaments?select=id&series_id=eq.super_4&order=pod_number.desc&limit=1')) as { id: string }[];
+  const [pod] = await stack.rest<{ id: string }[]>('/rest/v1/tournaments?select=id&series_id=eq.super_4&order=pod_number.desc&limit=1');
   if (!pod) throw new Error('no Super 4 pod is open');
   await paySlots(buyer, pod.id, 2);
 
@@ -199,8 +170,8 @@ test('a buyer of two slots invites a friend, who signs in and accepts the place'
   await card.getByRole('button', { name: 'Sign in to accept this place' }).click();
   await expect(friendPage).toHaveURL(`/login?next=${encodeURIComponent(invitePath)}`);
 
-  const friend = await signInWithApi(friendEmail);
-  await completeEligibleProfile(friend);
+  const friend = await signInWithCode(stack, friendEmail);
+  await completeProfile(stack, friend);
   await storeSession(friendPage, friend);
   await friendPage.goto(invitePath);
   await card.getByRole('button', { name: 'Accept this place' }).click();
@@ -223,21 +194,18 @@ test('a championship player sees when check-in opens, then checks in on My Tourn
   // Its own edition (no other test reads it), moved so that check-in (start - 24 h to start - 60 min) has not opened yet.
   const TOURNAMENT = 'champions-oct-2027';
   const moveStart = (hoursFromNow: number) =>
-    fetch(`${SUPABASE_URL}/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
+    stack.rest(`/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
       method: 'PATCH',
-      headers: service,
-      body: JSON.stringify({
+      body: {
         starts_at: new Date(Date.now() + hoursFromNow * 3600_000).toISOString(),
         is_live: true,
         registration_closes_at: null,
         check_in_opens_at: null,
         check_in_closes_at: null,
-      }),
-    }).then(async (response) => {
-      if (!response.ok) throw new Error(`moving ${TOURNAMENT} answered ${response.status}: ${await response.text()}`);
+      },
     });
   await moveStart(72);
-  const session = await eligiblePlayer(page, 'checker');
+  const session = await signedInPlayer(page, 'checker', { profile: true });
   await paySlots(session, TOURNAMENT);
 
   await page.goto('/my-tournaments');

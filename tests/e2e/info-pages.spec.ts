@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { SERVICE_ROLE_KEY, SUPABASE_URL } from './helpers/auth';
+import { stack } from './helpers/auth';
 
 /** About, Player Stories, Our Mission, Help Center and Contact. */
 
@@ -22,8 +22,8 @@ const pages = [
 
 /** The stored "Notify me" sign-ups of one address, read as the service role (no browser role may read them). */
 async function storyNewsRows(email: string) {
-  const response = await fetch(`${SUPABASE_URL}/rest/v1/story_notification_signups?email=eq.${encodeURIComponent(email)}&select=*`, {
-    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}` },
+  const response = await stack.request(`/rest/v1/story_notification_signups?email=eq.${encodeURIComponent(email)}&select=*`, {
+    as: 'service_role',
   });
   expect(response.status).toBe(200);
   return response.json();

@@ -5,18 +5,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { formatPaiseExact, formatRupees, rupeesToPaise } from '../../src/lib/format.ts';
-import {
-  ANON_KEY,
-  rpc,
-  completeEligibleProfile,
-  eligiblePlayer,
-  signedInPlayer,
-  seedPaidRegistration,
-  SERVICE_ROLE_KEY,
-  signInWithApi,
-  SUPABASE_URL,
-  uniqueEmail,
-} from './helpers/auth';
+import { completeProfile, newPlayer } from '../support/players.ts';
+import { seedPaidRegistration, signedInPlayer, stack } from './helpers/auth';
 import { type CatalogEntry, openChampionship } from './helpers/catalog';
 
 /**
@@ -37,16 +27,10 @@ const pricePaise = (slots: number) => rupeesToPaise(slots * edition().entryFeeRu
  * it cannot close in the middle of a run.
  */
 test.beforeAll(async () => {
-  const response = await fetch(`${SUPABASE_URL}/rest/v1/tournaments?id=eq.${edition().id}`, {
+  await stack.rest(`/rest/v1/tournaments?id=eq.${edition().id}`, {
     method: 'PATCH',
-    headers: {
-      apikey: SERVICE_ROLE_KEY,
-      authorization: `Bearer ${SERVICE_ROLE_KEY}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ starts_at: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString(), registration_closes_at: null }),
+    body: { starts_at: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString(), registration_closes_at: null },
   });
-  if (!response.ok) throw new Error(`moving ${edition().id} ahead answered ${response.status}: ${await response.text()}`);
 });
 
 /** The header's live entries ("212 / 300 players") once the page has read them from the database. */
@@ -71,7 +55,7 @@ async function openCheckout(page: Page, slots: number, totalLabel: string) {
 test.describe('paying for a tournament', () => {
   test('a player pays for 3 slots and is registered once, everywhere at once', async ({ page }) => {
     test.slow(); // four pages and a payment
-    const session = await eligiblePlayer(page, 'payer');
+    const session = await signedInPlayer(page, 'payer', { profile: true });
     await page.goto(editionPage());
 
     const panel = page.locator('[data-pay-panel]');
@@ -97,10 +81,8 @@ test.describe('paying for a tournament', () => {
     expect(popups).toBe(0);
 
     // Registered exactly once, for 3 slots, whatever the webhook and the verify call raced to do.
-    await expect
-      .poll(async () => (await (await rpc('get_my_registrations', {}, session.access_token)).json()) as unknown[])
-      .toHaveLength(1);
-    const [registration] = (await (await rpc('get_my_registrations', {}, session.access_token)).json()) as {
+    await expect.poll(async () => stack.call<unknown[]>('get_my_registrations', {}, session)).toHaveLength(1);
+    const [registration] = (await stack.call('get_my_registrations', {}, session)) as {
       tournament_id: string;
       slots: number;
     }[];
@@ -130,7 +112,7 @@ test.describe('paying for a tournament', () => {
   });
 
   test('a failed payment says so and lets the player try again @phone', async ({ page }) => {
-    await eligiblePlayer(page, 'declined');
+    await signedInPlayer(page, 'declined', { profile: true });
     await page.goto(editionPage());
     const { panel, checkout } = await openCheckout(page, 1, price(1));
     await checkout.getByRole('button', { name: 'Fail' }).click();
@@ -141,19 +123,19 @@ test.describe('paying for a tournament', () => {
   });
 
   test('closing the checkout cancels without registering', async ({ page }) => {
-    const session = await eligiblePlayer(page, 'closer');
+    const session = await signedInPlayer(page, 'closer', { profile: true });
     await page.goto(editionPage());
     const { panel, checkout } = await openCheckout(page, 2, price(2));
     await checkout.getByRole('button', { name: 'Close' }).click();
     await expect(checkout).toBeHidden();
     await expect(panel.getByRole('status')).toHaveText('Payment cancelled by user');
     await expect(panel.getByRole('button', { name: `Pay ${price(2)} & Register 2 Slots` })).toBeEnabled();
-    const registrations = await (await rpc('get_my_registrations', {}, session.access_token)).json();
+    const registrations = await stack.call('get_my_registrations', {}, session);
     expect(registrations).toEqual([]);
   });
 
   test('an already registered player is told so and pointed to My Tournaments, never to an outside form', async ({ page }) => {
-    const session = await eligiblePlayer(page, 'registered');
+    const session = await signedInPlayer(page, 'registered', { profile: true });
     await seedPaidRegistration(session.user.id, { tournamentId: edition().id, slots: 2, amountPaise: pricePaise(2) });
     await page.goto(editionPage());
     const panel = page.locator('[data-pay-panel]');
@@ -174,7 +156,7 @@ test.describe('paying for a tournament', () => {
     await expect(blocked).toHaveAttribute('href', '/profile', { timeout: 15_000 });
     await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
 
-    await completeEligibleProfile(newcomer, '2010-01-01');
+    await completeProfile(stack, newcomer, { dateOfBirth: '2010-01-01' });
     await page.reload();
     await expect(panel.getByRole('link', { name: 'Paid entry is for players 18 and over' })).toBeVisible({ timeout: 15_000 });
     await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
@@ -209,7 +191,7 @@ test.describe('landing tournament strip', () => {
   });
 
   test("Register Now brings a signed-in player to the tournament's pay panel", async ({ page }) => {
-    await eligiblePlayer(page, 'landing');
+    await signedInPlayer(page, 'landing', { profile: true });
     await page.goto('/');
     const card = page.locator(`[data-tournament-card="${edition().id}"]`).first();
     await card.getByRole('link', { name: 'Register Now' }).click();
@@ -220,7 +202,7 @@ test.describe('landing tournament strip', () => {
   });
 
   test('a registered player sees Registered on the card, from their real registrations', async ({ page }) => {
-    const session = await eligiblePlayer(page, 'landing-registered');
+    const session = await signedInPlayer(page, 'landing-registered', { profile: true });
     await seedPaidRegistration(session.user.id, { tournamentId: edition().id, slots: 1, amountPaise: pricePaise(1) });
     await page.goto('/');
     const card = page.locator(`[data-tournament-card="${edition().id}"]`).first();
@@ -241,17 +223,15 @@ test.describe('live slots', () => {
 
     // Another player pays in another browser and closes it before the verify call: only Razorpay's
     // webhook reports the payment.
-    const payer = await signInWithApi(uniqueEmail('webhook-only'));
-    await completeEligibleProfile(payer);
+    const payer = await newPlayer(stack, 'webhook-only', { profile: true });
     const order = (await (
-      await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
-        method: 'POST',
-        headers: { apikey: ANON_KEY, authorization: `Bearer ${payer.access_token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'create_order', tournament_id: edition().id, slots: 2, amount: 1 }),
+      await stack.request('/functions/v1/razorpay-payment', {
+        as: payer,
+        body: { action: 'create_order', tournament_id: edition().id, slots: 2, amount: 1 },
       })
     ).json()) as { success: boolean; amount: number; order_id: string };
     expect(order).toMatchObject({ success: true, amount: pricePaise(2) });
-    const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
+    const paid = await fetch(`${stack.url}/razorpay/test/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ order_id: order.order_id, outcome: 'success' }),
@@ -274,16 +254,11 @@ test.describe('live slots', () => {
 test.describe('abandoned checkouts', () => {
   // Fails -> a player who walked away from a checkout sees "Pending" forever and wonders whether they paid.
   test('My Earnings shows a checkout that timed out as abandoned, with why', async ({ page }) => {
-    const session = await eligiblePlayer(page, 'walked-away');
+    const session = await signedInPlayer(page, 'walked-away', { profile: true });
     const orderId = `order_away${Math.random().toString(36).slice(2, 12)}`;
-    const response = await fetch(`${SUPABASE_URL}/rest/v1/payments`, {
-      method: 'POST',
-      headers: {
-        apikey: SERVICE_ROLE_KEY,
-        authorization: `Bearer ${SERVICE_ROLE_KEY}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
+    const response = await stack.request('/rest/v1/payments', {
+      as: 'service_role',
+      body: {
         user_id: session.user.id,
         tournament_id: edition().id,
         razorpay_order_id: orderId,
@@ -292,7 +267,7 @@ test.describe('abandoned checkouts', () => {
         status: 'created',
         created_at: new Date(Date.now() - 60 * 60_000).toISOString(),
         expires_at: new Date(Date.now() - 40 * 60_000).toISOString(),
-      }),
+      },
     });
     expect(response.ok).toBe(true);
     await page.goto('/my-earnings');

@@ -13,9 +13,10 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, test } from '@playwright/test';
-import { expect, type StoredSession, storeSession } from './helpers/auth';
-import { asPlayer, asService, drawnSuper4Pod, type PodMatch } from './helpers/pods';
-import { runDueWork, staffSession } from './helpers/staff';
+import type { Session } from '../support/players.ts';
+import { expect, stack, storeSession } from './helpers/auth';
+import { drawnSuper4Pod, type PodMatch } from './helpers/pods';
+import { staffSession } from './helpers/staff';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -30,7 +31,7 @@ const ENTRY_FEE_PAISE = 5_000;
  * A drawn Super 4 pod of its own with a prize formula (helpers/pods.ts); the referee sets every result:
  * entry_a wins each match 2–0. Answers the pod and the sessions of the champion and the runner-up.
  */
-async function finishedPod(): Promise<{ id: string; champion: StoredSession; runnerUp: StoredSession }> {
+async function finishedPod(): Promise<{ id: string; champion: Session; runnerUp: Session }> {
   const { id, players, entries } = await drawnSuper4Pod({
     label: 'prize',
     title: 'Prize Super 4',
@@ -43,25 +44,33 @@ async function finishedPod(): Promise<{ id: string; champion: StoredSession; run
   });
 
   const referee = await staffSession('referee@golazo.test');
-  const matches = () => asService<PodMatch[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
+  const matches = () => stack.rest<PodMatch[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
   const drawn = await matches();
   expect(drawn.map((match) => match.round)).toEqual([1, 1, 2]);
   for (const semi of drawn.filter((match) => match.round === 1)) {
-    await asPlayer(referee, 'staff_settle_match', {
-      p_match_id: semi.id,
-      p_winner_entry_id: semi.entry_a,
-      p_score: [2, 0],
-      p_note: 'Result from the screenshots',
-    });
+    await stack.call(
+      'staff_settle_match',
+      {
+        p_match_id: semi.id,
+        p_winner_entry_id: semi.entry_a,
+        p_score: [2, 0],
+        p_note: 'Result from the screenshots',
+      },
+      referee,
+    );
   }
   const final = (await matches()).find((match) => match.round === 2);
   if (!final?.entry_a || !final.entry_b) throw new Error('the final has no players');
-  await asPlayer(referee, 'staff_settle_match', {
-    p_match_id: final.id,
-    p_winner_entry_id: final.entry_a,
-    p_score: [2, 0],
-    p_note: 'Result from the screenshots',
-  });
+  await stack.call(
+    'staff_settle_match',
+    {
+      p_match_id: final.id,
+      p_winner_entry_id: final.entry_a,
+      p_score: [2, 0],
+      p_note: 'Result from the screenshots',
+    },
+    referee,
+  );
 
   const sessionOf = (entryId: string) => {
     const playerId = entries.find((entry) => entry.id === entryId)?.player_id;
@@ -78,7 +87,7 @@ function freshPan(): string {
   return `${letter()}${letter()}${letter()}P${letter()}${String(randomInt(0, 10_000)).padStart(4, '0')}${letter()}`;
 }
 
-async function pageAs(browser: Browser, session: StoredSession, path: string, viewport = PHONE): Promise<Page> {
+async function pageAs(browser: Browser, session: Session, path: string, viewport = PHONE): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await storeSession(page, session);
@@ -100,14 +109,14 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   // Finished: nothing is credited during the 2-hour challenge window; after it the due work credits the prizes.
   // The pod's own finish moves back past the window (the database's clock stays put, so no other test's
   // deadlines pass while this runs).
-  await asService(`/rest/v1/tournaments?id=eq.${pod.id}`, {
+  await stack.rest(`/rest/v1/tournaments?id=eq.${pod.id}`, {
     method: 'PATCH',
     body: { finished_at: new Date(Date.now() - 2 * 3600_000 - 5 * 60_000).toISOString() },
   });
-  await runDueWork();
-  const earnings = await asPlayer<{ won_paise: number; balance_paise: number }>(pod.champion, 'get_my_earnings', {});
+  await stack.runDueWork();
+  const earnings = await stack.call<{ won_paise: number; balance_paise: number }>('get_my_earnings', {}, pod.champion);
   expect(earnings).toMatchObject({ won_paise: FIRST_PRIZE_PAISE, balance_paise: FIRST_PRIZE_PAISE });
-  expect(await asPlayer(pod.runnerUp, 'get_my_earnings', {})).toMatchObject({ won_paise: SECOND_PRIZE_PAISE });
+  expect(await stack.call('get_my_earnings', {}, pod.runnerUp)).toMatchObject({ won_paise: SECOND_PRIZE_PAISE });
 
   // The champion's My Earnings: the prize in the balance, no withdraw before KYC.
   const page = await pageAs(browser, pod.champion, '/my-earnings', PHONE);
@@ -123,7 +132,7 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   await kyc.getByLabel('UPI id').fill(`champion.${randomInt(0, 1_000_000)}@okaxis`);
   await kyc.getByRole('button', { name: 'Verify PAN and UPI id' }).click();
   await expect(kyc).toContainText('Checking');
-  await runDueWork();
+  await stack.runDueWork();
   await expect(kyc).toContainText('Verified', { timeout: 20_000 });
 
   // Withdraw ₹1,500: the tax and the net amount are shown before the player confirms.
@@ -132,9 +141,13 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   await withdraw.getByRole('button', { name: 'See tax and amount' }).click();
   const preview = withdraw.locator('[data-withdraw-preview]');
   await expect(preview.getByTestId('preview-gross')).toHaveText(rupees(150_000));
-  const shown = await asPlayer<{ gross_paise: number; tax_paise: number; net_paise: number }>(pod.champion, 'preview_payout', {
-    p_amount_paise: 150_000,
-  });
+  const shown = await stack.call<{ gross_paise: number; tax_paise: number; net_paise: number }>(
+    'preview_payout',
+    {
+      p_amount_paise: 150_000,
+    },
+    pod.champion,
+  );
   expect(shown.tax_paise).toBeGreaterThan(0);
   expect(shown.gross_paise - shown.tax_paise).toBe(shown.net_paise);
   await expect(preview.getByTestId('preview-tax')).toHaveText(`− ${rupees(shown.tax_paise)}`);
@@ -163,7 +176,7 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   await admin.context().close();
 
   // The worker sends it to the payouts double, which processes it and sends its webhooks.
-  await runDueWork();
+  await stack.runDueWork();
   await expect(history.getByRole('listitem').first()).toContainText('Processed', { timeout: 30_000 });
   await page.reload();
   await expect(page.locator('[data-figure="paid-out"]')).toContainText(rupees(shown.net_paise));

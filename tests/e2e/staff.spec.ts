@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, test } from '@playwright/test';
-import { authenticatorCode, expect, signedInPlayer, signInThroughScreen, signInWithApi, storeSession, uniqueEmail } from './helpers/auth';
-import { openPodOf, paidPlayer, runDueWork, STAFF_TOTP_SECRET, staffSession } from './helpers/staff';
+import { STAFF_TOTP_SECRET, signInWithCode, uniqueEmail } from '../support/players.ts';
+import { authenticatorCode, expect, signedInPlayer, signInThroughScreen, stack, storeSession } from './helpers/auth';
+import { openPodOf, paidPlayer, staffSession } from './helpers/staff';
 import { openChampionship } from './helpers/catalog';
 
 /** The Changes list and the check-in use a two-player pod each; the cancellation another. */
@@ -17,7 +18,7 @@ const CHECK_IN_SERIES = 'one_v_one';
 const PHONE_SERIES = 'super_4rc';
 
 async function inGameName(session: { user: { id: string } }): Promise<string> {
-  // completeEligibleProfile names every test player after their id.
+  // profileOf (tests/support/players.ts) names every test player after their id.
   return `P${session.user.id.slice(0, 6)}`;
 }
 
@@ -89,7 +90,7 @@ test.describe('staff console', () => {
     await expect(panel.locator('[data-panel-notice]')).toHaveText('Tournament cancelled. 2 refunds queued.');
 
     // The stack's worker sends the refunds to the payment double; the bar follows until none is pending.
-    await runDueWork();
+    await stack.runDueWork();
     const refunds = panel.getByRole('region', { name: /Refunds/ });
     await expect(refunds).toHaveAttribute('data-refunds', 'done');
     await expect(refunds).toContainText('2 of 2 refunded');
@@ -143,7 +144,7 @@ test.describe('staff console', () => {
   });
 
   test('an admin grants a role by e-mail for one tournament and revokes it', async ({ page }) => {
-    const newcomer = await signInWithApi(uniqueEmail('new-referee'));
+    const newcomer = await signInWithCode(stack, uniqueEmail('new-referee'));
     await storeSession(page, await staffSession('admin@golazo.test'));
     await page.goto('/staff');
     const roles = page.getByRole('region', { name: 'Roles' });

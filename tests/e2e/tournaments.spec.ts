@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CATALOG_SIZE, UNKNOWN_TOURNAMENT } from './routes';
-import { ANON_KEY, rpc } from './helpers/auth';
+import { stack } from './helpers/auth';
 import { openChampionship } from './helpers/catalog';
 
 /**
@@ -23,7 +23,7 @@ test.describe('tournament page', () => {
     await expect(entries).toHaveAttribute('data-live', '', { timeout: 15_000 });
     await expect(entries).toHaveText(/^\d+ \/ 300 players$/);
     // The words the database gives this edition today (open until check-in opens on 29 January 2027).
-    const state = (await (await rpc('get_tournament_state', { p_tournament_id: 'champions-jan-2027' }, ANON_KEY)).json()) as {
+    const state = (await (await stack.rpc('get_tournament_state', { p_tournament_id: 'champions-jan-2027' })).json()) as {
       label: string;
     };
     await expect(page.locator('[data-status-of="champions-jan-2027"]').first()).toHaveText(state.label);

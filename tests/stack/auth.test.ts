@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_SUPABASE_ANON_KEY } from '../../src/lib/supabase-address.ts';
-import { ANON_KEY, anonClient, latestCode, readInbox, signedInPlayer, stackUrl, tokenClaims, uniqueEmail } from './helpers.ts';
+import { codeFromInbox, readInbox, uniqueEmail } from '../support/players.ts';
+import { ANON_KEY, anonClient, signedInPlayer, stack, stackUrl, tokenClaims } from './helpers.ts';
 
 describe('auth: email one-time code', () => {
   it('serves the same anon key the site is built with', () => {
@@ -12,7 +13,7 @@ describe('auth: email one-time code', () => {
     const email = uniqueEmail('otp');
     expect((await client.auth.signInWithOtp({ email })).error).toBeNull();
 
-    const messages = await readInbox(email);
+    const messages = await readInbox(stack(), email);
     expect(messages).toHaveLength(1);
     expect(messages[0].code).toMatch(/^\d{6}$/);
 
@@ -37,7 +38,7 @@ describe('auth: email one-time code', () => {
     const client = anonClient();
     const email = uniqueEmail('wrong');
     await client.auth.signInWithOtp({ email });
-    const code = await latestCode(email);
+    const code = await codeFromInbox(stack(), email);
     const wrong = code === '000000' ? '111111' : '000000';
 
     const refused = await client.auth.verifyOtp({ email, token: wrong, type: 'email' });
@@ -53,7 +54,7 @@ describe('auth: email one-time code', () => {
     const client = anonClient();
     const email = uniqueEmail('guess');
     await client.auth.signInWithOtp({ email });
-    const code = await latestCode(email);
+    const code = await codeFromInbox(stack(), email);
     for (let i = 0; i < 5; i++) {
       const guess = String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
       await client.auth.verifyOtp({ email, token: guess, type: 'email' });
@@ -69,7 +70,7 @@ describe('auth: email one-time code', () => {
     const again = await client.auth.signInWithOtp({ email });
     expect(again.error?.status).toBe(429);
     expect(again.error?.code).toBe('over_email_send_rate_limit');
-    expect(await readInbox(email)).toHaveLength(1);
+    expect(await readInbox(stack(), email)).toHaveLength(1);
   });
 
   it("counts each kind of code's limit from its last send, used or not, as GoTrue does", async () => {
@@ -77,7 +78,7 @@ describe('auth: email one-time code', () => {
     const { email } = await signedInPlayer('used');
     const client = anonClient();
     expect((await client.auth.signInWithOtp({ email })).error).toBeNull();
-    const messages = await readInbox(email);
+    const messages = await readInbox(stack(), email);
     expect(messages.map((m) => m.type)).toEqual(['signup', 'magiclink']);
     expect((await client.auth.verifyOtp({ email, token: messages[1].code, type: 'email' })).error).toBeNull();
     const third = await client.auth.signInWithOtp({ email });
@@ -88,7 +89,7 @@ describe('auth: email one-time code', () => {
     const email = uniqueEmail('nobody');
     const { error } = await anonClient().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
     expect(error?.code).toBe('otp_disabled');
-    expect(await readInbox(email)).toHaveLength(0);
+    expect(await readInbox(stack(), email)).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANON_KEY, anonClient, SERVICE_ROLE_KEY, serviceClient, signedInPlayer, stackUrl } from './helpers.ts';
+import { ANON_KEY, anonClient, serviceClient, signedInPlayer, stack, stackUrl } from './helpers.ts';
 
 describe('functions: edge functions under Deno', () => {
   it('runs a function under Deno with the Supabase environment', { timeout: 90_000 }, async () => {
@@ -101,12 +101,10 @@ describe('payments: the movable clock and due work', () => {
       body: JSON.stringify({ order_id: order.data.order_id, outcome: 'success', webhook: 'none' }),
     });
     expect(paid.status).toBe(200);
+    // Setting the clock and running the due work throw unless the stack answers 200.
+    await stack().clock.ahead(25 * 60_000);
     try {
-      const moved = await rpc('local_set_clock', { p_now: new Date(Date.now() + 25 * 60_000).toISOString() }, SERVICE_ROLE_KEY);
-      expect(moved.status).toBe(200);
-      const due = await rpc('local_run_due_work', {}, SERVICE_ROLE_KEY);
-      expect(due.status).toBe(200);
-      const result = await due.json();
+      const result = await stack().runDueWork();
       expect(result.outbox.success).toBe(true);
       const { data: history } = await player.client.rpc('get_my_payments');
       const row = (history as Array<{ razorpay_order_id: string; status: string; status_reason: string }>).find(
@@ -115,7 +113,7 @@ describe('payments: the movable clock and due work', () => {
       expect(row).toMatchObject({ status: 'refunded' });
       expect(row?.status_reason).toMatch(/checkout had expired/);
     } finally {
-      await rpc('local_set_clock', { p_now: null }, SERVICE_ROLE_KEY);
+      await stack().clock.resume();
     }
   });
 });

@@ -1,13 +1,13 @@
 /**
- * What the contract tests share: the running stack's URL and keys, supabase-js clients, and
- * signing a fresh player in through the local inbox.
+ * What the contract tests add to the shared test support (tests/support/): the running stack (its URL
+ * comes from global-setup.ts), supabase-js clients, and a fresh player signed in through supabase-js.
  */
-import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
-import type { InboxMessage } from '../../supabase/local/doubles/mail-inbox.ts';
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
 import { projectAddresses } from '../../scripts/project-env.ts';
+import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
+import { codeFromInbox, uniqueEmail } from '../support/players.ts';
+import { type LocalStack, localStack } from '../support/stack.ts';
 
 export { ANON_KEY, SERVICE_ROLE_KEY };
 
@@ -16,6 +16,13 @@ export const SITE_ORIGINS = projectAddresses().siteOrigins;
 
 export function stackUrl(): string {
   return inject('stackUrl');
+}
+
+let running: LocalStack | undefined;
+/** The stack under test, over HTTP (requests as a role, the clock, the due work, the inbox). */
+export function stack(): LocalStack {
+  running ??= localStack(stackUrl());
+  return running;
 }
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
@@ -28,32 +35,16 @@ export function serviceClient(): SupabaseClient {
   return createClient(stackUrl(), SERVICE_ROLE_KEY, clientOptions);
 }
 
-export function uniqueEmail(label = 'player'): string {
-  return `${label}-${randomUUID().slice(0, 8)}@golazo.test`;
-}
-
-export async function readInbox(email: string): Promise<InboxMessage[]> {
-  const response = await fetch(`${stackUrl()}/__inbox?email=${encodeURIComponent(email)}`);
-  if (!response.ok) throw new Error(`inbox answered ${response.status}`);
-  return ((await response.json()) as { messages: InboxMessage[] }).messages;
-}
-
-export async function latestCode(email: string): Promise<string> {
-  const messages = await readInbox(email);
-  const last = messages.at(-1);
-  if (!last) throw new Error(`no message for ${email}`);
-  return last.code;
-}
-
-/** A new player signed in with an email one-time code read from the inbox. */
+/** A new player signed in through supabase-js with an e-mailed code read from the inbox. */
 export async function signedInPlayer(
   label = 'player',
 ): Promise<{ client: SupabaseClient; email: string; userId: string; accessToken: string }> {
   const client = anonClient();
   const email = uniqueEmail(label);
+  const since = Date.now();
   const sent = await client.auth.signInWithOtp({ email });
   if (sent.error) throw sent.error;
-  const { data, error } = await client.auth.verifyOtp({ email, token: await latestCode(email), type: 'email' });
+  const { data, error } = await client.auth.verifyOtp({ email, token: await codeFromInbox(stack(), email, since), type: 'email' });
   if (error || !data.session || !data.user) throw error ?? new Error('no session');
   return { client, email, userId: data.user.id, accessToken: data.session.access_token };
 }

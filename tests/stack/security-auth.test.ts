@@ -12,7 +12,8 @@ import {
   MAX_FAILED_TOTP_VERIFICATIONS,
 } from '../../supabase/local/services/auth/index.ts';
 import { totp } from '../../supabase/local/services/auth/totp.ts';
-import { anonClient, latestCode, signedInPlayer, uniqueEmail } from './helpers.ts';
+import { codeFromInbox, uniqueEmail } from '../support/players.ts';
+import { anonClient, signedInPlayer, stack } from './helpers.ts';
 
 const wrongCode = (right: string, i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
 
@@ -21,7 +22,7 @@ describe('security: guessing sign-in codes', () => {
     const client = anonClient();
     const email = uniqueEmail('brute');
     await client.auth.signInWithOtp({ email });
-    const code = await latestCode(email);
+    const code = await codeFromInbox(stack(), email);
     for (let i = 0; i < MAX_FAILED_CODE_VERIFICATIONS; i++) {
       const { error } = await client.auth.verifyOtp({ email, token: wrongCode(code, i), type: 'email' });
       expect(error?.code).toBe('otp_expired');

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ANON_KEY, SITE_ORIGINS, stackUrl, uniqueEmail } from './helpers.ts';
+import { uniqueEmail } from '../support/players.ts';
+import { ANON_KEY, SITE_ORIGINS, stackUrl } from './helpers.ts';
 
 const FOREIGN = 'https://evil.example';
 const SITE = SITE_ORIGINS[0];

@@ -8,18 +8,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { totp } from '../../supabase/local/services/auth/totp.ts';
-import { anonClient, serviceClient } from './helpers.ts';
-
-const PASSWORD = 'golazo-demo';
+import { SEED_PASSWORD, STAFF_TOTP_SECRET } from '../support/players.ts';
+import { anonClient, serviceClient, stack } from './helpers.ts';
 
 async function signIn(email: string): Promise<SupabaseClient> {
   const client = anonClient();
-  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  const { error } = await client.auth.signInWithPassword({ email, password: SEED_PASSWORD });
   if (error) throw error;
   return client;
 }
 
-/** Staff reach aal2 with the seeded authenticator (secret JBSWY3DPEHPK3PXP). */
+/** Staff reach aal2 with the seeded authenticator. */
 async function signInStaff(email: string): Promise<SupabaseClient> {
   const client = await signIn(email);
   const { data: factors } = await client.auth.mfa.listFactors();
@@ -27,7 +26,7 @@ async function signInStaff(email: string): Promise<SupabaseClient> {
   if (!factor) throw new Error(`${email} has no authenticator`);
   const challenge = await client.auth.mfa.challenge({ factorId: factor.id });
   if (challenge.error) throw challenge.error;
-  const verified = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data.id, code: totp('JBSWY3DPEHPK3PXP') });
+  const verified = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data.id, code: totp(STAFF_TOTP_SECRET) });
   if (verified.error) throw verified.error;
   return client;
 }
@@ -35,7 +34,7 @@ async function signInStaff(email: string): Promise<SupabaseClient> {
 describe('the tournament contract over HTTP', () => {
   const service = serviceClient();
   afterAll(async () => {
-    await service.rpc('local_set_clock', { p_now: null });
+    await stack().clock.resume();
   });
 
   it('offers the seeded accounts: eight complete demo players and the three staff roles', async () => {

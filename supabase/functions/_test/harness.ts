@@ -6,27 +6,21 @@
  * - the real RazorpayX and PAN verification doubles for payouts and KYC checks, RazorpayX's webhooks
  *   delivered straight to the razorpayx-webhook handler.
  * Only GoTrue is replaced: access tokens are opaque strings handed out by `signIn`.
+ *
+ * The database's clock, the due work and a new player's profile are the shared test support's
+ * (tests/support/), so these tests move time and complete profiles exactly as the stack and end-to-end
+ * tests do, only through PGlite instead of HTTP.
  */
 import { readFile } from 'node:fs/promises';
-import { openDatabase, withRequestContext, type Database } from '../../local/database.ts';
-import { createPanVerificationDouble } from '../../local/doubles/pan-verification.ts';
+import { databaseClock, type DueWorkResult, runDueWork } from '../../../tests/support/clock.ts';
+import { profileOf } from '../../../tests/support/players.ts';
+import { openDatabase, type RequestRole, withRequestContext, type Database } from '../../local/database.ts';
 import { createRazorpayDouble } from '../../local/doubles/razorpay.ts';
-import { createRazorpayXDouble } from '../../local/doubles/razorpayx.ts';
 import { drainOutbox, type PayoutDeps } from '../_shared/outbox.ts';
-import { createPanClient } from '../_shared/pan-client.ts';
 import { createPaymentStore } from '../_shared/payment-store.ts';
 import { createPayoutStore } from '../_shared/payout-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
-import { createRazorpayXClient } from '../_shared/razorpayx-client.ts';
-import {
-  LOCAL_PAN_VERIFY_ENDPOINT,
-  LOCAL_PAN_VERIFY_KEY,
-  LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
-  LOCAL_RAZORPAYX_KEY_ID,
-  LOCAL_RAZORPAYX_KEY_SECRET,
-  LOCAL_RAZORPAYX_PATH,
-  LOCAL_RAZORPAYX_WEBHOOK_SECRET,
-} from '../_shared/razorpayx-local.ts';
+import { LOCAL_RAZORPAYX_WEBHOOK_SECRET } from '../_shared/razorpayx-local.ts';
 import {
   LOCAL_RAZORPAY_KEY_ID,
   LOCAL_RAZORPAY_KEY_SECRET,
@@ -38,8 +32,8 @@ import { DatabaseError, type CallingUser, type SupabaseGateway } from '../_share
 import { createPaymentHandler } from '../razorpay-payment/handler.ts';
 import { createWebhookHandler } from '../razorpay-webhook/handler.ts';
 import { createPayoutWebhookHandler } from '../razorpayx-webhook/handler.ts';
+import { payoutProviders, STACK_ORIGIN } from './payout-providers.ts';
 
-export const STACK_ORIGIN = 'http://127.0.0.1:54321';
 const FUNCTIONS = `${STACK_ORIGIN}/functions/v1`;
 
 export async function startHarness() {
@@ -48,25 +42,28 @@ export async function startHarness() {
   await db.pg.exec(await readFile(new URL('../../local/clock.sql', import.meta.url), 'utf8'));
   const tokens = new Map<string, CallingUser>();
 
+  /** Calls a database function the way PostgREST does: as the caller's role with its claims, one transaction. */
+  async function callAs<T>(caller: { role: RequestRole; claims: Record<string, unknown> }, fn: string, args: Record<string, unknown>) {
+    if (!/^[a-z_]+$/.test(fn)) throw new Error(`bad function name ${fn}`);
+    const names = Object.keys(args);
+    const call = `select public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')}) as result`;
+    try {
+      const result = await withRequestContext(db.pg, caller, (tx) =>
+        tx.query<{ result: T }>(
+          call,
+          names.map((name) => args[name]),
+        ),
+      );
+      return result.rows[0].result;
+    } catch (error) {
+      const { message, code, hint } = error as { message: string; code?: string; hint?: string };
+      throw new DatabaseError(message, 400, code, hint);
+    }
+  }
+
   const gateway: SupabaseGateway = {
     userFromAccessToken: (token) => Promise.resolve(tokens.get(token) ?? null),
-    async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
-      if (!/^[a-z_]+$/.test(fn)) throw new Error(`bad function name ${fn}`);
-      const names = Object.keys(args);
-      const call = `select public.${fn}(${names.map((name, i) => `${name} => $${i + 1}`).join(', ')}) as result`;
-      try {
-        const result = await withRequestContext(db.pg, { role: 'service_role', claims: { role: 'service_role' } }, (tx) =>
-          tx.query<{ result: T }>(
-            call,
-            names.map((name) => args[name]),
-          ),
-        );
-        return result.rows[0].result;
-      } catch (error) {
-        const { message, code, hint } = error as { message: string; code?: string; hint?: string };
-        throw new DatabaseError(message, 400, code, hint);
-      }
-    },
+    rpc: <T>(fn: string, args: Record<string, unknown>) => callAs<T>({ role: 'service_role', claims: { role: 'service_role' } }, fn, args),
   };
 
   // Webhooks from the double go straight to the webhook handler below.
@@ -92,26 +89,9 @@ export async function startHarness() {
   // Payouts and KYC checks: the RazorpayX double's webhooks go straight to razorpayx-webhook.
   const payoutStore = createPayoutStore(gateway);
   const payoutWebhook = createPayoutWebhookHandler({ store: payoutStore, webhookSecret: LOCAL_RAZORPAYX_WEBHOOK_SECRET });
-  const razorpayx = createRazorpayXDouble({
-    controlKey: 'harness-control-key',
-    fetch: (input, init) => payoutWebhook(new Request(String(input), init)),
-  });
-  const panDouble = createPanVerificationDouble();
-  const payoutFetch: typeof fetch = async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    return (await razorpayx.handle(request)) ?? (await panDouble.handle(request)) ?? new Response('not found', { status: 404 });
-  };
-  const payouts: PayoutDeps = {
-    store: payoutStore,
-    razorpayx: createRazorpayXClient({
-      keyId: LOCAL_RAZORPAYX_KEY_ID,
-      keySecret: LOCAL_RAZORPAYX_KEY_SECRET,
-      accountNumber: LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
-      apiBase: `${STACK_ORIGIN}${LOCAL_RAZORPAYX_PATH}`,
-      fetch: payoutFetch,
-    }),
-    pan: createPanClient({ url: `${STACK_ORIGIN}${LOCAL_PAN_VERIFY_ENDPOINT}`, apiKey: LOCAL_PAN_VERIFY_KEY, fetch: payoutFetch }),
-  };
+  const providers = payoutProviders({ webhook: payoutWebhook, controlKey: 'harness-control-key' });
+  const { double: razorpayx, panDouble } = providers;
+  const payouts: PayoutDeps = { store: payoutStore, razorpayx: providers.razorpayx, pan: providers.pan };
 
   async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
     return (await db.pg.query<T>(text, params)).rows;
@@ -129,30 +109,23 @@ export async function startHarness() {
     panDouble,
     payoutStore,
 
-    /** Freezes the database clock (null: real time again). */
-    async setClock(at: Date | null) {
-      await gateway.rpc('local_set_clock', { p_now: at?.toISOString() ?? null });
-    },
+    /** The database's clock, moved as the service role (tests/support/clock.ts). */
+    clock: databaseClock(gateway.rpc),
 
     /** What local_run_due_work does on the stack: the periodic function, then the outbox drain. */
-    async runDueWork() {
-      const due = await gateway.rpc<Record<string, unknown>>('local_run_due_work', {});
-      return { ...due, outbox: await drainOutbox({ store, razorpay, payouts }) } as Record<string, unknown> & {
-        outbox: Awaited<ReturnType<typeof drainOutbox>>;
-      };
+    async runDueWork(): Promise<DueWorkResult & { outbox: Awaited<ReturnType<typeof drainOutbox>> }> {
+      return { ...(await runDueWork(gateway.rpc)), outbox: await drainOutbox({ store, razorpay, payouts }) };
     },
 
-    /** A player with an access token the payment function accepts. */
+    /**
+     * A player with an access token the payment function accepts. Auth is not here, so the user row is
+     * written directly; the profile is completed through update_my_profile as the player, as everywhere else.
+     */
     async signIn(): Promise<{ id: string; token: string }> {
       users++;
       const id = crypto.randomUUID();
       await sql(`insert into auth.users (id, email) values ($1, $2)`, [id, `player${users}-${id.slice(0, 8)}@golazo.example`]);
-      // Paid entry needs a complete profile of an adult who lives in India.
-      await sql(
-        `update public.profiles set legal_name = 'Test Player', in_game_name = 'TestFC', game_user_id = 'TEST-123456',
-                date_of_birth = '1995-05-05', profile_completed = true, lives_in_india_confirmed_at = now() where id = $1`,
-        [id],
-      );
+      await callAs({ role: 'authenticated', claims: { sub: id, role: 'authenticated', aal: 'aal1' } }, 'update_my_profile', profileOf(id));
       const token = `token-${id}`;
       tokens.set(token, { id, email: null });
       return { id, token };

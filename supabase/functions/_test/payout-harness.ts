@@ -3,30 +3,17 @@
  * outbox kinds and razorpayx-webhook handler, over the in-memory payout store and outbox of
  * payout-fakes.ts (the SQL side is tested on its own). The double's webhooks go straight to the handler.
  */
-import { createPanVerificationDouble } from '../../local/doubles/pan-verification.ts';
-import { createRazorpayXDouble } from '../../local/doubles/razorpayx.ts';
 import { drainOutbox } from '../_shared/outbox.ts';
-import { createPanClient } from '../_shared/pan-client.ts';
 import type { RazorpayClient } from '../_shared/razorpay-client.ts';
-import { createRazorpayXClient } from '../_shared/razorpayx-client.ts';
-import {
-  LOCAL_PAN_VERIFY_ENDPOINT,
-  LOCAL_PAN_VERIFY_KEY,
-  LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
-  LOCAL_RAZORPAYX_KEY_ID,
-  LOCAL_RAZORPAYX_KEY_SECRET,
-  LOCAL_RAZORPAYX_PATH,
-  LOCAL_RAZORPAYX_WEBHOOK_SECRET,
-} from '../_shared/razorpayx-local.ts';
+import { LOCAL_RAZORPAYX_PATH, LOCAL_RAZORPAYX_WEBHOOK_SECRET } from '../_shared/razorpayx-local.ts';
 import { webhookSignature } from '../_shared/razorpay-signature.ts';
 import { createPayoutWebhookHandler } from '../razorpayx-webhook/handler.ts';
 import { createFakeOutbox, createFakePayoutStore } from './payout-fakes.ts';
+import { payoutProviders, STACK_ORIGIN } from './payout-providers.ts';
 
-export const STACK_ORIGIN = 'http://127.0.0.1:54321';
-export const CONTROL_KEY = 'test-control-key';
+export type { Transport } from './payout-providers.ts';
 
-/** A transport between a client and a double; tests wrap it to lose answers or fail calls. */
-export type Transport = typeof fetch;
+const CONTROL_KEY = 'test-control-key';
 
 const noPayments: RazorpayClient = {
   createOrder: () => Promise.reject(new Error('not in payout tests')),
@@ -41,33 +28,11 @@ export function startPayoutHarness(options: { timeoutMs?: number } = {}) {
   const outbox = createFakeOutbox();
   const webhook = createPayoutWebhookHandler({ store: fakes.store, webhookSecret: LOCAL_RAZORPAYX_WEBHOOK_SECRET });
   let now = Date.parse('2026-12-01T10:00:00Z');
-  const double = createRazorpayXDouble({
+  const { double, panDouble, direct, wire, razorpayx, pan } = payoutProviders({
+    webhook,
     controlKey: CONTROL_KEY,
-    fetch: (input, init) => webhook(new Request(String(input), init)),
-    retryDelaysMs: [],
     now: () => now,
-  });
-  const panDouble = createPanVerificationDouble();
-  const direct: Transport = async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    return (await double.handle(request)) ?? (await panDouble.handle(request)) ?? new Response('not found', { status: 404 });
-  };
-  /** What the clients' calls go through: the doubles unless a test replaces it. */
-  const wire = { transport: direct };
-  const viaWire: Transport = (input, init) => wire.transport(input, init);
-
-  const razorpayx = createRazorpayXClient({
-    keyId: LOCAL_RAZORPAYX_KEY_ID,
-    keySecret: LOCAL_RAZORPAYX_KEY_SECRET,
-    accountNumber: LOCAL_RAZORPAYX_ACCOUNT_NUMBER,
-    apiBase: `${STACK_ORIGIN}${LOCAL_RAZORPAYX_PATH}`,
-    fetch: viaWire,
-    timeoutMs: options.timeoutMs,
-  });
-  const pan = createPanClient({
-    url: `${STACK_ORIGIN}${LOCAL_PAN_VERIFY_ENDPOINT}`,
-    apiKey: LOCAL_PAN_VERIFY_KEY,
-    fetch: viaWire,
+    retryDelaysMs: [],
     timeoutMs: options.timeoutMs,
   });
 

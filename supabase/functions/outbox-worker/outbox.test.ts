@@ -72,7 +72,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
     // Fails -> a player who walked away sees "Pending" forever, and a late capture is kept without an entry.
     await t.step('an abandoned checkout reads abandoned once its time is up, and a late payment is refunded', async () => {
       const { player, tournament, orderId } = await openOrder();
-      await h.setClock(new Date(Date.now() + 21 * MINUTE));
+      await h.clock.ahead(21 * MINUTE);
       const due = await h.runDueWork();
       assert(Number(due.abandoned_orders) >= 1);
       assertEquals((await payment(orderId)).status, 'abandoned');
@@ -85,14 +85,14 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       assertEquals((await payment(orderId)).status, 'refunded');
       assertEquals(refundsOf(paid.razorpay_payment_id).length, 1);
       assertEquals(await registrations(tournament), 0);
-      await h.setClock(null);
+      await h.clock.resume();
     });
 
     // Fails -> the platform keeps money for a tournament the player can no longer enter.
     await t.step('a payment that arrives after registration closed is refunded with the reason shown', async () => {
       const { player, tournament, orderId } = await openOrder();
       await h.sql(`update public.tournaments set registration_closes_at = now() + interval '5 minutes' where id = $1`, [tournament]);
-      await h.setClock(new Date(Date.now() + 6 * MINUTE));
+      await h.clock.ahead(6 * MINUTE);
       const paid = await h.pay(orderId, 'success', 'none');
       const verify = await h.callPayment(player.token, verifyBody(paid, tournament));
       assertEquals(verify.body.refunded, true);
@@ -100,7 +100,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       const row = await payment(orderId);
       assertEquals(row.status, 'refunded');
       assertMatch(String(row.failure_reason), /Registration had closed/);
-      await h.setClock(null);
+      await h.clock.resume();
     });
 
     // Fails -> one player holds several entries bought inside 24 hours, or pays three times for one.
@@ -130,7 +130,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
     await t.step('reconciliation asks Razorpay about an expired order and refunds a capture nobody reported', async () => {
       const { tournament, orderId } = await openOrder();
       const paid = await h.pay(orderId, 'success', 'none'); // neither verify nor webhook reaches us
-      await h.setClock(new Date(Date.now() + 21 * MINUTE));
+      await h.clock.ahead(21 * MINUTE);
       const due = await h.runDueWork();
       assert(made(due, 'razorpay_order_check') >= 1, 'the order was checked');
       assert(made(due, 'razorpay_refund') >= 1, 'and the capture refunded');
@@ -142,7 +142,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       // Running it again asks nothing twice.
       const again = await h.runDueWork();
       assertEquals(made(again, 'razorpay_order_check') + made(again, 'razorpay_refund'), 0);
-      await h.setClock(null);
+      await h.clock.resume();
     });
 
     // Fails -> a refund owed is lost when Razorpay is down, or made twice when a worker restarts.
@@ -163,7 +163,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       assertEquals(made(await h.runDueWork(), 'razorpay_refund'), 0);
 
       // A worker claims it, makes the call, and dies before recording the answer.
-      await h.setClock(new Date(Date.now() + 2 * MINUTE));
+      await h.clock.ahead(2 * MINUTE);
       const [claimed] = await h.store.claimOutsideCalls(10);
       assertEquals(claimed.kind, 'razorpay_refund');
       await h.razorpay.refundPayment({
@@ -174,7 +174,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
         idempotencyKey: claimed.idempotency_key,
       });
       // After the lease the next worker sends the same key: Razorpay answers with the same refund.
-      await h.setClock(new Date(Date.now() + 5 * MINUTE));
+      await h.clock.ahead(5 * MINUTE);
       const due = await h.runDueWork();
       assertEquals(made(due, 'razorpay_refund'), 1);
       assertEquals((await payment(orderId)).status, 'refunded');
@@ -184,7 +184,7 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
         [claimed.idempotency_key],
       );
       assertEquals(answers[0].n, 2, 'each answer is recorded');
-      await h.setClock(null);
+      await h.clock.resume();
     });
 
     // Fails -> a player is charged twice for one entry.
@@ -287,12 +287,12 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
         }
       };
       try {
-        await h.setClock(new Date(Date.now() + 2 * MINUTE));
+        await h.clock.ahead(2 * MINUTE);
         const due = await h.runDueWork();
         assertEquals(made(due, 'razorpay_refund'), 1);
       } finally {
         h.razorpay.refundPayment = realFetch;
-        await h.setClock(null);
+        await h.clock.resume();
       }
       assertEquals((await payment(orderId)).status, 'refunded');
       assertEquals(refundsOf(paid.razorpay_payment_id).length, 1, 'only the dashboard refund was made');
@@ -351,11 +351,11 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       await h.callPayment(lost.player.token, verifyBody(lostPaid, lost.tournament));
       h.double.payments.delete(String(lostPaid.razorpay_payment_id));
       // Seven hours on, the window holding both payments has ended an hour ago: its fetch is queued and made.
-      await h.setClock(new Date(Date.now() + 7 * 60 * MINUTE));
+      await h.clock.ahead(7 * 60 * MINUTE);
       try {
         await h.runDueWork();
       } finally {
-        await h.setClock(null);
+        await h.clock.resume();
       }
       const differences = await h.sql<{ reference: string; ledger_paise: number; provider_paise: number }>(
         `select reference, ledger_paise::int, provider_paise::int from private.reconciliation_differences

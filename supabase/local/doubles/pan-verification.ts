@@ -9,7 +9,7 @@
  */
 import { LOCAL_PAN_VERIFY_ENDPOINT, LOCAL_PAN_VERIFY_KEY, LOCAL_PAN_VERIFY_PATH } from '../../functions/_shared/razorpayx-local.ts';
 import { constantTimeEqual } from '../../functions/_shared/razorpay-signature.ts';
-import type { ServiceModule } from '../server.ts';
+import type { ServiceModule } from '../service.ts';
 import { serveWebHandler } from './web-handler.ts';
 
 const PAN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;

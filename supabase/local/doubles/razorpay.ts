@@ -25,7 +25,7 @@ import {
 } from '../../functions/_shared/razorpay-local.ts';
 import { checkoutSignature, constantTimeEqual, webhookSignature } from '../../functions/_shared/razorpay-signature.ts';
 import type { RazorpayOrder, RazorpayRefund } from '../../functions/_shared/razorpay-client.ts';
-import type { ServiceModule } from '../server.ts';
+import type { ServiceModule } from '../service.ts';
 import { readBody } from '../http.ts';
 import { renderCheckoutScript } from './razorpay-checkout.ts';
 import { listPage } from './web-handler.ts';

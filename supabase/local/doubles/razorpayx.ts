@@ -39,7 +39,7 @@ import type {
   RazorpayXValidation,
 } from '../../functions/_shared/razorpayx-client.ts';
 import { SERVICE_ROLE_KEY } from '../keys.ts';
-import type { ServiceModule } from '../server.ts';
+import type { ServiceModule } from '../service.ts';
 import { listPage, serveWebHandler } from './web-handler.ts';
 
 type Contact = RazorpayXContact & { contact: string | null; notes: Record<string, string>; created_at: number };

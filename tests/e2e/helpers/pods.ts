@@ -6,30 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
-import { completeEligibleProfile, rpc, SERVICE_ROLE_KEY, type StoredSession, SUPABASE_URL, signInWithApi, uniqueEmail } from './auth';
+import { newPlayer, type Session } from '../../support/players.ts';
+import { stack } from './auth';
 import { payForEntry } from './staff';
-
-const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
-
-/** A REST call as the service role; answers the parsed body (rows for `prefer: return=representation`). */
-export async function asService<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${SUPABASE_URL}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...service, prefer: 'return=representation' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** A database function called as the signed-in player; a refusal throws with the database's answer. */
-export async function asPlayer<T = unknown>(session: StoredSession, name: string, args: Record<string, unknown>): Promise<T> {
-  const response = await rpc(name, args, session.access_token);
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 export type PodMatch = {
   id: string;
@@ -53,7 +32,7 @@ export interface PodSeries {
 export interface DrawnPod {
   id: string;
   /** The four players, in the order they paid. */
-  players: StoredSession[];
+  players: Session[];
   entries: { id: string; player_id: string }[];
   /** Two semi-finals and the final, by round and position. */
   matches: PodMatch[];
@@ -64,7 +43,7 @@ export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
   const id = `${seriesId}-pod-1`;
   const at = (ms: number) => new Date(Date.now() + ms).toISOString();
   const day = 24 * 3600_000;
-  await asService('/rest/v1/series', {
+  await stack.rest('/rest/v1/series', {
     body: {
       id: seriesId,
       title: series.title,
@@ -79,7 +58,7 @@ export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
       active: false,
     },
   });
-  await asService('/rest/v1/tournaments', {
+  await stack.rest('/rest/v1/tournaments', {
     body: {
       id,
       title: `${series.title} #1`,
@@ -101,17 +80,16 @@ export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
   });
   const players = await Promise.all(
     [1, 2, 3, 4].map(async (n) => {
-      const session = await signInWithApi(uniqueEmail(`${series.label}-p${n}`));
-      await completeEligibleProfile(session);
+      const session = await newPlayer(stack, `${series.label}-p${n}`, { profile: true });
       await payForEntry(session, id);
       return session;
     }),
   );
-  const entriesOf = () => asService<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
+  const entriesOf = () => stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
   await expect.poll(async () => (await entriesOf()).length, { message: 'four paid entries', timeout: 30_000 }).toBe(4);
   // Full: check-in opens at once. Every player checks in, as the pod page's button does.
-  for (const player of players) await asPlayer(player, 'check_in', { p_tournament_id: id });
-  await asService(`/rest/v1/tournaments?id=eq.${id}`, {
+  for (const player of players) await stack.call('check_in', { p_tournament_id: id }, player);
+  await stack.rest(`/rest/v1/tournaments?id=eq.${id}`, {
     method: 'PATCH',
     body: {
       check_in_opens_at: at(-10 * 60_000),
@@ -119,13 +97,13 @@ export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
       starts_at: new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000).toISOString(),
     },
   });
-  await asService('/rest/v1/rpc/local_run_due_work', { body: {} });
-  const matches = await asService<PodMatch[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
+  await stack.runDueWork();
+  const matches = await stack.rest<PodMatch[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
   return { id, players, entries: await entriesOf(), matches };
 }
 
 /** A player of a test pod with the name the pages show for them (a new account's default name). */
-export type PodPlayer = { session: StoredSession; name: string };
+export type PodPlayer = { session: Session; name: string };
 
 /** Each entry of the pod with its player and the player's shown name. */
 export function playersByEntry(pod: DrawnPod): Map<string, PodPlayer> {

@@ -1,55 +1,17 @@
 /**
- * Helpers for the staff tests: staff sessions that passed the authenticator step, entries paid through
- * the real order function and the Razorpay test double (so refunds later reach the double too), and the
- * local stack's queue of due work.
+ * Helpers for the staff tests: staff sessions that passed the authenticator step, and entries paid
+ * through the real order function and the Razorpay test double (so refunds later reach the double too).
  */
-import {
-  ANON_KEY,
-  authenticatorCode,
-  completeEligibleProfile,
-  rpc,
-  SERVICE_ROLE_KEY,
-  type StoredSession,
-  signInWithApi,
-  SUPABASE_URL,
-  uniqueEmail,
-} from './auth';
-
-/** The seeded staff accounts' authenticator secret and password (local seed only). */
-export const STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
-const SEED_PASSWORD = 'golazo-demo';
-
-async function authPost(path: string, body: unknown, token = ANON_KEY): Promise<Record<string, unknown>> {
-  const response = await fetch(`${SUPABASE_URL}/auth/v1${path}`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!response.ok || !json) throw new Error(`POST /auth/v1${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+import { newPlayer, type Session, STAFF_TOTP_SECRET, signInWithPassword, verifyAuthenticator } from '../../support/players.ts';
+import { authenticatorCode, stack } from './auth';
 
 /** A seeded staff account signed in with its password and its authenticator code (aal2). */
-export async function staffSession(email: string): Promise<StoredSession> {
-  const first = (await authPost('/token?grant_type=password', { email, password: SEED_PASSWORD })) as unknown as StoredSession;
-  const factor = (first.user.factors as { id: string; status: string }[] | undefined)?.find((f) => f.status === 'verified');
-  if (!factor) throw new Error(`${email} has no verified authenticator in the seed`);
-  const challenge = await authPost(`/factors/${factor.id}/challenge`, {}, first.access_token);
-  const session = (await authPost(
-    `/factors/${factor.id}/verify`,
-    { challenge_id: challenge.id, code: authenticatorCode(STAFF_TOTP_SECRET) },
-    first.access_token,
-  )) as unknown as StoredSession;
-  return { ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in };
+export async function staffSession(email: string): Promise<Session> {
+  return verifyAuthenticator(stack, await signInWithPassword(stack, email), authenticatorCode(STAFF_TOTP_SECRET));
 }
 
-async function paymentFunction(session: StoredSession, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(`${SUPABASE_URL}/functions/v1/razorpay-payment`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+async function paymentFunction(session: Session, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await stack.request('/functions/v1/razorpay-payment', { as: session, body });
   const json = (await response.json()) as Record<string, unknown>;
   if (!response.ok || json.success !== true)
     throw new Error(`razorpay-payment ${String(body.action)} → ${response.status} ${JSON.stringify(json)}`);
@@ -61,9 +23,9 @@ async function paymentFunction(session: StoredSession, body: Record<string, unkn
  * checkout ("Pay") and the verify call, as the pay panel does (tests/e2e/payments.spec.ts covers the
  * screens).
  */
-export async function payForEntry(session: StoredSession, tournamentId: string, slots = 1): Promise<void> {
+export async function payForEntry(session: Session, tournamentId: string, slots = 1): Promise<void> {
   const order = await paymentFunction(session, { action: 'create_order', tournament_id: tournamentId, slots });
-  const paid = await fetch(`${SUPABASE_URL}/razorpay/test/pay`, {
+  const paid = await fetch(`${stack.url}/razorpay/test/pay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ order_id: order.order_id, outcome: 'success', email: session.user.email }),
@@ -80,32 +42,18 @@ export async function payForEntry(session: StoredSession, tournamentId: string, 
 }
 
 /** A new eligible player who paid for `slots` entries of `tournamentId`. */
-export async function paidPlayer(label: string, tournamentId: string, slots = 1): Promise<StoredSession> {
-  const session = await signInWithApi(uniqueEmail(label));
-  await completeEligibleProfile(session);
+export async function paidPlayer(label: string, tournamentId: string, slots = 1): Promise<Session> {
+  const session = await newPlayer(stack, label, { profile: true });
   await payForEntry(session, tournamentId, slots);
   return session;
 }
 
 /** The pod of a quick series that takes entries now (the newest one). */
 export async function openPodOf(seriesId: string): Promise<{ id: string; title: string }> {
-  const response = await fetch(
-    `${SUPABASE_URL}/rest/v1/tournaments?select=id,title&series_id=eq.${seriesId}&pod_number=not.is.null&order=pod_number.desc&limit=1`,
-    { headers: { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}` } },
+  const [pod] = await stack.rest<{ id: string; title: string }[]>(
+    `/rest/v1/tournaments?select=id,title&series_id=eq.${seriesId}&pod_number=not.is.null&order=pod_number.desc&limit=1`,
+    { as: 'anon' },
   );
-  const [pod] = (await response.json()) as { id: string; title: string }[];
   if (!pod) throw new Error(`${seriesId} has no pod`);
   return pod;
-}
-
-/** Stops the database's clock at `at` (null: real time again); every test that moves it gives it back. */
-export async function setDatabaseClock(at: Date | null): Promise<void> {
-  const response = await rpc('local_set_clock', { p_now: at?.toISOString() ?? null }, SERVICE_ROLE_KEY);
-  if (!response.ok) throw new Error(`local_set_clock → ${response.status} ${await response.text()}`);
-}
-
-/** Runs the stack's periodic work and drains the outbox (refunds, e-mails) before answering. */
-export async function runDueWork(): Promise<void> {
-  const response = await rpc('local_run_due_work', {}, SERVICE_ROLE_KEY);
-  if (!response.ok) throw new Error(`local_run_due_work → ${response.status} ${await response.text()}`);
 }

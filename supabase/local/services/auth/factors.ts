@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { renderSVG } from 'uqr';
 import { sendJson } from '../../http.ts';
 import { authErrors } from './errors.ts';
-import type { AuthContext } from './index.ts';
+import type { AuthContext } from './context.ts';
 import { issueRefreshToken, recordAmr, sessionJson } from './sessions.ts';
 import { refuseWhileThrottled } from './throttle.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';

@@ -12,18 +12,16 @@
  * exactly what it does against a hosted project still on the legacy secret.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PGlite } from '@electric-sql/pglite';
-import type { AuthSettings } from '../../config.ts';
 import { BodyTooLargeError, bearerToken, readJson, sendJson } from '../../http.ts';
-import type { Inbox } from '../../doubles/mail-inbox.ts';
-import { InvalidJwtError, type JwtClaims, verifyJwt } from '../../keys.ts';
-import type { ServiceModule } from '../../server.ts';
+import { InvalidJwtError, verifyJwt } from '../../keys.ts';
+import type { ServiceModule } from '../../service.ts';
+import type { AuthContext } from './context.ts';
 import { AuthError, apiVersionHeaders, authErrors, sendAuthError } from './errors.ts';
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './factors.ts';
 import { sendOneTimeCode, verifyOneTimeCode } from './otp.ts';
-import { findSession, logout, type SessionRow, token } from './sessions.ts';
+import { findSession, logout, token } from './sessions.ts';
 import { FailedAttemptThrottle } from './throttle.ts';
-import { findUserById, getUser, updateUser, type UserRow } from './users.ts';
+import { findUserById, getUser, updateUser } from './users.ts';
 
 export { MAX_OTP_ATTEMPTS } from './otp.ts';
 /** Wrong sign-in codes an address may send in THROTTLE_WINDOW_MS (across resent codes) before 429. */
@@ -33,19 +31,6 @@ export const MAX_FAILED_PASSWORD_SIGN_INS = 10;
 /** Wrong TOTP codes a factor may receive in THROTTLE_WINDOW_MS before 429. */
 export const MAX_FAILED_TOTP_VERIFICATIONS = 5;
 const THROTTLE_WINDOW_MS = 5 * 60_000;
-
-/** What every Auth endpoint is given. */
-export interface AuthContext {
-  pg: PGlite;
-  settings: AuthSettings;
-  apiUrl: string;
-  inbox: Inbox;
-  guesses: Record<'code' | 'password' | 'totp', FailedAttemptThrottle>;
-  /** The JSON object body; anything else answers GoTrue's bad_json. */
-  body(req: IncomingMessage): Promise<Record<string, unknown>>;
-  /** The signed-in caller of a bearer token whose user and session still exist. */
-  authenticate(req: IncomingMessage): Promise<{ claims: JwtClaims; user: UserRow; session: SessionRow }>;
-}
 
 /** Paths this server answers (with some method): another method there is a 405. */
 const ROUTES_SERVED =

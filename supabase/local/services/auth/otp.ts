@@ -7,7 +7,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../../http.ts';
 import { authErrors } from './errors.ts';
-import type { AuthContext } from './index.ts';
+import type { AuthContext } from './context.ts';
 import { startSession } from './sessions.ts';
 import { refuseWhileThrottled } from './throttle.ts';
 import { createEmailUser, findUserByEmail } from './users.ts';

@@ -10,16 +10,9 @@ import bcrypt from 'bcryptjs';
 import { sendJson } from '../../http.ts';
 import { signJwt } from '../../keys.ts';
 import { authErrors } from './errors.ts';
-import type { AuthContext } from './index.ts';
+import type { AuthContext, Queryable, SessionRow } from './context.ts';
 import { refuseWhileThrottled } from './throttle.ts';
-import { findUserByEmail, findUserById, listFactors, type Queryable, userJson } from './users.ts';
-
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  aal: 'aal1' | 'aal2';
-  factor_id: string | null;
-}
+import { findUserByEmail, findUserById, listFactors, userJson } from './users.ts';
 
 type AuthMethod = 'password' | 'otp' | 'totp';
 

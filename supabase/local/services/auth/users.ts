@@ -4,30 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import bcrypt from 'bcryptjs';
 import { sendJson } from '../../http.ts';
 import { authErrors } from './errors.ts';
-import type { AuthContext } from './index.ts';
-
-export type Queryable = Pick<PGlite | Transaction, 'query'>;
-
-export interface UserRow {
-  id: string;
-  aud: string | null;
-  role: string | null;
-  email: string | null;
-  encrypted_password: string | null;
-  email_confirmed_at: Date | null;
-  phone: string | null;
-  raw_app_meta_data: Record<string, unknown> | null;
-  raw_user_meta_data: Record<string, unknown> | null;
-  is_anonymous: boolean;
-  created_at: Date;
-  updated_at: Date;
-  last_sign_in_at: Date | null;
-  banned_until: Date | null;
-}
+import type { AuthContext, Queryable, UserRow } from './context.ts';
 
 export interface FactorRow {
   id: string;

@@ -7,7 +7,7 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Service, ServiceModule, StackContext } from '../../server.ts';
+import type { Service, ServiceModule, StackContext } from '../../service.ts';
 import { bearerToken, readBody, sendJson } from '../../http.ts';
 import { verifyJwt } from '../../keys.ts';
 import { functionWorkers, type RunningFunction } from './workers.ts';

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseEnv } from 'node:util';
-import type { StackContext } from '../../server.ts';
+import type { StackContext } from '../../service.ts';
 import { freePort } from '../../free-port.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../keys.ts';
 

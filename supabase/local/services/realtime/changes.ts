@@ -11,8 +11,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { withRequestContext } from '../../database.ts';
 import type { ApiRole } from '../../keys.ts';
-import { type Connection, push } from './index.ts';
-import { closeChannel, filterMatches, type Channel, type ChangeType } from './subscriptions.ts';
+import { type Channel, type ChangeType, type Connection, push } from './connection.ts';
+import { closeChannel, filterMatches } from './subscriptions.ts';
 
 interface ChangeRow {
   id: string;

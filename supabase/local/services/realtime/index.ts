@@ -6,65 +6,17 @@
  * vsn 1.0.0 frames are JSON objects; vsn 2.0.0 (realtime-js's default) frames are JSON arrays
  * [join_ref, ref, topic, event, payload] (its binary frames carry broadcast, which the stack does not offer).
  */
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { WebSocketServer } from 'ws';
 import { apiKey } from '../../http.ts';
 import { verifyJwt } from '../../keys.ts';
-import type { ServiceModule } from '../../server.ts';
+import type { ServiceModule } from '../../service.ts';
 import { startChangeFeed } from './changes.ts';
-import { type Channel, join, leave, refreshToken } from './subscriptions.ts';
+import { type Connection, decode, type Message, reply } from './connection.ts';
+import { join, leave, refreshToken } from './subscriptions.ts';
 
 /** Phoenix frames are small; a bigger one is a client's mistake (ws closes with 1009). */
 const MAX_FRAME_BYTES = 1024 * 1024;
-
-export interface Message {
-  join_ref: string | null;
-  ref: string | null;
-  topic: string;
-  event: string;
-  payload: Record<string, unknown>;
-}
-
-export interface Connection {
-  socket: WebSocket;
-  vsn: '1.0.0' | '2.0.0';
-  apiKeyToken: string;
-  channels: Map<string, Channel>;
-  /** Messages are handled one at a time, in order, as Phoenix does per socket. */
-  queue: Promise<void>;
-}
-
-function decode(data: RawData, isBinary: boolean): Message | null {
-  if (isBinary) return null;
-  const parsed: unknown = JSON.parse(data.toString());
-  if (Array.isArray(parsed)) {
-    const [join_ref, ref, topic, event, payload] = parsed;
-    return { join_ref, ref, topic, event, payload: payload ?? {} };
-  }
-  if (!parsed || typeof parsed !== 'object') return null;
-  const { join_ref = null, ref = null, topic, event, payload = {} } = parsed as Message;
-  return { join_ref, ref, topic, event, payload: payload ?? {} };
-}
-
-function send(conn: Connection, message: Message) {
-  const { join_ref, ref, topic, event, payload } = message;
-  if (conn.socket.readyState !== conn.socket.OPEN) return;
-  conn.socket.send(JSON.stringify(conn.vsn === '1.0.0' ? message : [join_ref, ref, topic, event, payload]));
-}
-
-export function reply(conn: Connection, incoming: Message, status: 'ok' | 'error', response: Record<string, unknown>) {
-  send(conn, { join_ref: incoming.join_ref, ref: incoming.ref, topic: incoming.topic, event: 'phx_reply', payload: { status, response } });
-}
-
-/** A message the server pushes on a channel (no ref: it answers nothing). */
-export function push(
-  conn: Connection,
-  channel: { topic: string; joinRef: string | null },
-  event: string,
-  payload: Record<string, unknown>,
-) {
-  send(conn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event, payload });
-}
 
 export const realtimeService: ServiceModule = {
   name: 'realtime',

@@ -4,27 +4,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { type ApiRole, identify, type JwtClaims } from '../../keys.ts';
-import { type Connection, type Message, push, reply } from './index.ts';
-
-export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
-type RowFilter = { column: string; op: string; value: string };
-
-interface Binding {
-  id: number;
-  event: '*' | ChangeType;
-  schema: string;
-  table: string;
-  filter?: string;
-  parsedFilter?: RowFilter;
-}
-
-export interface Channel {
-  topic: string;
-  joinRef: string | null;
-  role: ApiRole;
-  claims: JwtClaims;
-  bindings: Binding[];
-}
+import { type Binding, type Channel, type Connection, type Message, push, reply, type RowFilter } from './connection.ts';
 
 /** As hosted Realtime's per-client channel limit: every change is checked against every channel. */
 const MAX_CHANNELS_PER_CONNECTION = 100;

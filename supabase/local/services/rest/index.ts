@@ -10,7 +10,7 @@
  *   parts of PostgREST answer 501 naming the feature.
  */
 import { BodyTooLargeError, hasControlCharacter, resolveCaller } from '../../http.ts';
-import type { ServiceModule } from '../../server.ts';
+import type { ServiceModule } from '../../service.ts';
 import { fromPgError, isPgError, restErrors } from './errors.ts';
 import { callFunction, tableRequest } from './execute.ts';
 

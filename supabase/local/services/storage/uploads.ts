@@ -10,7 +10,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { BodyTooLargeError, type Caller, hasControlCharacter, MAX_BODY_BYTES, readBody, sendJson } from '../../http.ts';
-import { type BucketStore, storageError, storageErrors } from './index.ts';
+import { type BucketStore, storageError, storageErrors } from './buckets.ts';
 
 /** Keys as Supabase Storage accepts them: no empty segments, no `.`/`..`, no control characters. */
 function validKey(key: string): boolean {

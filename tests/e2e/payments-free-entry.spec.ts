@@ -4,13 +4,12 @@
  * entries today.
  */
 import { test } from '@playwright/test';
-import { completeEligibleProfile, expect, signedInPlayer } from './helpers/auth';
+import { expect, signedInPlayer } from './helpers/auth';
 import { openFreeCup } from './helpers/catalog';
 
 test('an eligible player enters the free cup with one button and sees it in My Tournaments', async ({ page }) => {
   const CUP = openFreeCup();
-  const session = await signedInPlayer(page, 'free-cup');
-  await completeEligibleProfile(session);
+  await signedInPlayer(page, 'free-cup', { profile: true });
 
   await page.goto(`/tournaments/${CUP.id}`);
   const enter = page.getByRole('button', { name: 'Enter for free' });

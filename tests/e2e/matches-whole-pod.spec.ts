@@ -14,8 +14,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Browser, type Page, test } from '@playwright/test';
-import { ANON_KEY, expect, type StoredSession, SUPABASE_URL, storeSession } from './helpers/auth';
-import { asPlayer, asService, drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
+import type { Session } from '../support/players.ts';
+import { expect, stack, storeSession } from './helpers/auth';
+import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
 
 const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
@@ -30,7 +31,7 @@ async function drawnPod(): Promise<{ id: string; playerOfEntry: Map<string, Play
   return { id: pod.id, playerOfEntry: playersByEntry(pod), matches: pod.matches };
 }
 
-async function pageAs(browser: Browser, session: StoredSession, path: string, viewport = PHONE): Promise<Page> {
+async function pageAs(browser: Browser, session: Session, path: string, viewport = PHONE): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await storeSession(page, session);
@@ -73,11 +74,11 @@ async function playOnTheSite(
 }
 
 /** A player's screenshot upload to the evidence bucket, as the match page does it; answers the path. */
-async function uploadEvidence(session: StoredSession, matchId: string): Promise<string> {
+async function uploadEvidence(session: Session, matchId: string): Promise<string> {
   const path = `${matchId}/${session.user.id}/final.png`;
-  const response = await fetch(`${SUPABASE_URL}/storage/v1/object/match-evidence/${path}`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'image/png' },
+  const response = await stack.request(`/storage/v1/object/match-evidence/${path}`, {
+    as: session,
+    headers: { 'content-type': 'image/png' },
     body: readFileSync(SCREENSHOT),
   });
   if (!response.ok) throw new Error(`uploading ${path} answered ${response.status}: ${await response.text()}`);
@@ -158,7 +159,7 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
   for (const page of [one.hostPage, one.guestPage, two.hostPage, two.guestPage]) await page.context().close();
 
   // The final: both players known, it starts after the break. Played at its time on the database's clock.
-  const [finalNow] = await asService<PodMatch[]>(`/rest/v1/matches?select=*&id=eq.${final.id}`);
+  const [finalNow] = await stack.rest<PodMatch[]>(`/rest/v1/matches?select=*&id=eq.${final.id}`);
   if (!finalNow) throw new Error('the final is gone');
   expect(finalNow.status).toBe('scheduled');
   const champion = player(finalNow.entry_a);
@@ -166,31 +167,34 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
   expect([champion.name, runnerUp.name].sort()).toEqual([player(semi1.entry_a).name, host2.name].sort());
   const championShot = await uploadEvidence(champion.session, final.id);
   const runnerUpShot = await uploadEvidence(runnerUp.session, final.id);
-  try {
-    await asService('/rest/v1/rpc/local_set_clock', {
-      body: { p_now: new Date(new Date(finalNow.scheduled_at).getTime() + 60_000).toISOString() },
-    });
-    await asPlayer(champion.session, 'post_room', { p_match_id: final.id, p_room_id: 'FINAL-1', p_password: 'cup' });
-    await asPlayer(champion.session, 'set_ready', { p_match_id: final.id });
-    await asPlayer(runnerUp.session, 'set_ready', { p_match_id: final.id });
-    await asPlayer(champion.session, 'report_match', {
-      p_match_id: final.id,
-      p_my_goals: 4,
-      p_opponent_goals: 2,
-      p_went_through: 'me',
-      p_screenshot_path: championShot,
-    });
-    const confirmed = await asPlayer<{ status: string }>(runnerUp.session, 'report_match', {
-      p_match_id: final.id,
-      p_my_goals: 2,
-      p_opponent_goals: 4,
-      p_went_through: 'opponent',
-      p_screenshot_path: runnerUpShot,
-    });
+  await stack.clock.during(new Date(new Date(finalNow.scheduled_at).getTime() + 60_000), async () => {
+    await stack.call('post_room', { p_match_id: final.id, p_room_id: 'FINAL-1', p_password: 'cup' }, champion.session);
+    await stack.call('set_ready', { p_match_id: final.id }, champion.session);
+    await stack.call('set_ready', { p_match_id: final.id }, runnerUp.session);
+    await stack.call(
+      'report_match',
+      {
+        p_match_id: final.id,
+        p_my_goals: 4,
+        p_opponent_goals: 2,
+        p_went_through: 'me',
+        p_screenshot_path: championShot,
+      },
+      champion.session,
+    );
+    const confirmed = await stack.call<{ status: string }>(
+      'report_match',
+      {
+        p_match_id: final.id,
+        p_my_goals: 2,
+        p_opponent_goals: 4,
+        p_went_through: 'opponent',
+        p_screenshot_path: runnerUpShot,
+      },
+      runnerUp.session,
+    );
     expect(confirmed.status).toBe('confirmed');
-  } finally {
-    await asService('/rest/v1/rpc/local_set_clock', { body: { p_now: null } });
-  }
+  });
   const finalPage = await pageAs(browser, runnerUp.session, `/match/?id=${final.id}`, PHONE);
   await expect(finalPage.locator('[data-match-outcome]')).toContainText('Result confirmed');
   await expect(finalPage.locator('[data-match-winner]')).toHaveText(champion.name);
@@ -243,7 +247,7 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
   await corrections.getByLabel('Reason (shown publicly)').fill('The final was 4–3 on the result screen');
   await corrections.getByRole('button', { name: 'Preview the correction' }).click();
   await expect(corrections.locator('[data-correction-preview]')).toContainText('The winner stays the same: only the score changes.');
-  await asService(`/rest/v1/tournaments?id=eq.${pod.id}`, { method: 'PATCH', body: { settled_at: new Date().toISOString() } });
+  await stack.rest(`/rest/v1/tournaments?id=eq.${pod.id}`, { method: 'PATCH', body: { settled_at: new Date().toISOString() } });
   await corrections.getByRole('button', { name: 'Apply the correction' }).click();
   await expect(corrections.locator('[data-corrections-error]')).toHaveText(
     'The prizes of this tournament are credited: results can no longer change.',

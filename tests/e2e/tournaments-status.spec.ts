@@ -8,18 +8,9 @@
  * minutes from now, so moving the clock three minutes ahead (and back) leaves every other test's times alone.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { seedPaidRegistration, SERVICE_ROLE_KEY, signedInPlayer, SUPABASE_URL } from './helpers/auth';
+import { seedPaidRegistration, signedInPlayer, stack } from './helpers/auth';
 
 const TOURNAMENT = 'champions-dec-2027';
-const service = { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' };
-
-async function rest(path: string, init: RequestInit = {}): Promise<void> {
-  const response = await fetch(`${SUPABASE_URL}${path}`, { ...init, headers: { ...service, ...(init.headers ?? {}) } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-}
-
-const setClock = (at: Date | null) =>
-  rest('/rest/v1/rpc/local_set_clock', { method: 'POST', body: JSON.stringify({ p_now: at?.toISOString() ?? null }) });
 
 /** The status words of the tournament on each page and island that shows it. */
 async function wordsEverywhere(page: Page): Promise<Record<string, string>> {
@@ -42,15 +33,15 @@ async function wordsEverywhere(page: Page): Promise<Record<string, string>> {
 
 test.describe('one status on every page', () => {
   test.afterEach(async () => {
-    await setClock(null);
+    await stack.clock.resume();
   });
 
   test('a tournament reads open everywhere, then check-in everywhere once the clock passes its close', async ({ page }) => {
     test.slow(); // six pages, twice
     const now = Date.now();
-    await rest(`/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
+    await stack.rest(`/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
       method: 'PATCH',
-      body: JSON.stringify({ is_live: true, registration_closes_at: new Date(now + 2 * 60_000).toISOString() }),
+      body: { is_live: true, registration_closes_at: new Date(now + 2 * 60_000).toISOString() },
     });
     const session = await signedInPlayer(page, 'time-traveller');
     await seedPaidRegistration(session.user.id, { tournamentId: TOURNAMENT, slots: 1, amountPaise: 15_000 });
@@ -59,7 +50,7 @@ test.describe('one status on every page', () => {
     expect(Object.keys(before)).toHaveLength(6);
     expect(new Set(Object.values(before)), JSON.stringify(before)).toEqual(new Set(['Registration open']));
 
-    await setClock(new Date(now + 3 * 60_000));
+    await stack.clock.set(new Date(now + 3 * 60_000));
     const after = await wordsEverywhere(page);
     expect(new Set(Object.values(after)), JSON.stringify(after)).toEqual(new Set(['Check-in']));
   });

@@ -11,7 +11,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, test } from '@playwright/test';
-import { expect, rpc, storeSession } from './helpers/auth';
+import { expect, stack, storeSession } from './helpers/auth';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 
 const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
@@ -94,7 +94,7 @@ test('two players post the room, ready up and report; the winner reaches the fin
   await expect(outsiderPage.locator('[data-spectator-note]')).toContainText('only its two players and staff see the room');
   await expect(outsiderPage.locator('[data-step]')).toHaveCount(0);
   await expect(outsiderPage.getByText('GOLAZO-77')).toHaveCount(0);
-  const refused = await rpc('get_match_room', { p_match_id: semi!.id }, outsider.session.access_token);
+  const refused = await stack.rpc('get_match_room', { p_match_id: semi!.id }, outsider.session);
   expect(refused.status).toBe(403);
 
   // 2. Ready: each sees the other's state.

@@ -4,14 +4,13 @@
  * player can then enter a free tournament (and still not a paid one).
  */
 import { expect, test } from '@playwright/test';
-import { completeEligibleProfile, rpc, SERVICE_ROLE_KEY, signedInPlayer, SUPABASE_URL, uniqueEmail } from './helpers/auth';
+import { readInbox, uniqueEmail } from '../support/players.ts';
+import { signedInPlayer, stack } from './helpers/auth';
 
 async function createFreeTournament(): Promise<string> {
   const id = `free-cup-${Date.now().toString(36)}`;
-  const response = await fetch(`${SUPABASE_URL}/rest/v1/tournaments`, {
-    method: 'POST',
-    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
+  await stack.rest('/rest/v1/tournaments', {
+    body: {
       id,
       title: 'Free Friday Cup',
       series: 'quick',
@@ -21,9 +20,8 @@ async function createFreeTournament(): Promise<string> {
       max_players: 8,
       is_live: true,
       starts_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-    }),
+    },
   });
-  if (!response.ok) throw new Error(`creating a free tournament answered ${response.status}: ${await response.text()}`);
   return id;
 }
 
@@ -34,10 +32,8 @@ async function linkFromInbox(email: string): Promise<string> {
     .poll(
       async () => {
         // What pg_cron does every minute on a hosted project: run due work, which drains the outbox.
-        await rpc('local_run_due_work', {}, SERVICE_ROLE_KEY);
-        const response = await fetch(`${SUPABASE_URL}/__inbox?email=${encodeURIComponent(email)}`);
-        const { messages } = (await response.json()) as { messages: { link?: string | null }[] };
-        link = messages.at(-1)?.link ?? undefined;
+        await stack.runDueWork();
+        link = (await readInbox(stack, email)).at(-1)?.link ?? undefined;
         return link;
       },
       { message: `a link e-mailed to ${email}`, timeout: 15_000 },
@@ -50,12 +46,11 @@ async function linkFromInbox(email: string): Promise<string> {
 // working, a family that did consent would be locked out.
 test('a 15-year-old enters a free tournament after a parent consents through the e-mailed link', async ({ page }) => {
   const tournamentId = await createFreeTournament();
-  const minor = await signedInPlayer(page, 'minor');
   const fifteenYearsAgo = new Date(Date.now() - 15.5 * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-  await completeEligibleProfile(minor, fifteenYearsAgo);
+  const minor = await signedInPlayer(page, 'minor', { profile: { dateOfBirth: fifteenYearsAgo } });
 
   // Before consent, the database refuses.
-  const before = await rpc('enter_free_tournament', { p_tournament_id: tournamentId }, minor.access_token);
+  const before = await stack.rpc('enter_free_tournament', { p_tournament_id: tournamentId }, minor);
   expect(before.status).toBe(403);
   expect(await before.json()).toMatchObject({ hint: 'parental_consent_required' });
 
@@ -78,7 +73,7 @@ test('a 15-year-old enters a free tournament after a parent consents through the
   await expect(parentPage.getByRole('alert')).toHaveText('This consent link has already been used');
   await parentPage.close();
 
-  const after = await rpc('enter_free_tournament', { p_tournament_id: tournamentId }, minor.access_token);
+  const after = await stack.rpc('enter_free_tournament', { p_tournament_id: tournamentId }, minor);
   expect(after.status).toBe(200);
   expect(await after.json()).toMatchObject({ outcome: 'registered' });
 });
