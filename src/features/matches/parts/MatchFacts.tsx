@@ -17,8 +17,13 @@ export function MatchFacts({ view, now }: { view: MatchView | null; now: number 
             {!view.situation.over && <span className="block text-sm font-normal text-mist">{countdown(view.situation.at, now)}</span>}
           </>
         ) : (
+          // A typical date held invisibly under the "…": the fact wraps as the real time will.
           <>
-            …<span className="invisible block text-sm font-normal">in 1 h 00 min</span>
+            <span className="relative block">
+              <span className="absolute inset-x-0 top-0">…</span>
+              <span className="invisible">25 November 2026, 7:40 pm IST</span>
+            </span>
+            <span className="invisible block text-sm font-normal">in 1 h 00 min</span>
           </>
         )}
       </Fact>
