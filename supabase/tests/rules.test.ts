@@ -35,14 +35,14 @@ import { PAYOUT_STATUSES } from '../functions/_shared/payout-status.ts';
 import { ENTRY_STATUSES } from '../../src/features/brackets/brackets.schemas.ts';
 import { STAFF_ROLES } from '../../src/features/staff/staff.schemas.ts';
 import { KYC_RECORD_STATUSES } from '../../src/features/payouts/payouts.ts';
+import { MATCH_STATUSES } from '../../src/features/matches/match-schemas.ts';
 import {
-  MATCH_STATUSES,
   MINUTE,
   READY_CLOSES_AFTER,
   READY_OPENS_BEFORE,
   REPORT_CLOSES_AFTER,
   WALKOVER_CONTEST_WINDOW,
-} from '../../src/features/matches/matchSteps.ts';
+} from '../../src/features/matches/match-steps.ts';
 import { completeProfile, createUser, engines, player, type TestDatabase } from './helpers.ts';
 
 describe.each(engines)('the rules module against the database on $name', (engine) => {

@@ -2,16 +2,15 @@
  * A player's record from get_my_stats: matches, wins (and losses), win rate, goals for and against, and
  * titles. Shared by the dashboard, the profile and My Earnings; while loading each figure reads "…".
  */
-import { type PlayerStats, statFigures, EMPTY_STATS } from './account';
-
-export type StatsLoad = { status: 'loading' } | { status: 'ready'; value: PlayerStats } | { status: 'error' };
+import type { Load } from '@/lib/load-state';
+import { ACCOUNT_MESSAGES, EMPTY_STATS, type PlayerStats, statFigures } from './account';
 
 export default function PlayerRecord({
   stats,
   headingLevel = 'h3',
   wonPaise,
 }: {
-  stats: StatsLoad;
+  stats: Load<PlayerStats>;
   headingLevel?: 'h2' | 'h3';
   /** The prize money won (get_my_earnings), shown first when given; null when it could not be read. */
   wonPaise?: number | null;
@@ -20,7 +19,7 @@ export default function PlayerRecord({
   // An odd number of cards: the last one spans the phone's two columns.
   const lastSpan = figures.length % 2 === 1 ? 'last:col-span-2 sm:last:col-span-1' : '';
   const Heading = headingLevel;
-  if (stats.status === 'error') return <p className="card px-5 py-6 text-danger">Failed to load your statistics</p>;
+  if (stats.status === 'error') return <p className="card px-5 py-6 text-danger">{ACCOUNT_MESSAGES.statsLoadFailed}</p>;
   return (
     <ul
       role="list"

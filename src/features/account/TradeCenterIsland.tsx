@@ -5,30 +5,20 @@
  * appears.
  */
 import { Button } from '@/components/ui/Button';
-import { useEffect, useState } from 'react';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
-import { formatRupees } from '@/lib/format';
-import { PLACEHOLDER_PLAYER_CARDS, TRADE_CENTER_SPINNER_MS } from './account';
 import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
-import { Spinner } from '@/components/ui/Spinner';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { Spinner } from '@/components/ui/Spinner';
+import { formatRupees } from '@/lib/format';
+import { PLACEHOLDER_PLAYER_CARDS } from './account';
+import { useTradeCenter } from './use-trade-center';
 
-type Tab = 'market' | 'portfolio';
 const tabs = [
   { id: 'market', label: 'Market' },
   { id: 'portfolio', label: 'Portfolio' },
 ] as const;
 
 export default function TradeCenterIsland() {
-  const session = useRequiredSession();
-  const [warmedUp, setWarmedUp] = useState(false);
-  const [tab, setTab] = useState<Tab>('market');
-  const ready = Boolean(session) && warmedUp;
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setWarmedUp(true), TRADE_CENTER_SPINNER_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
+  const { ready, tab, setTab } = useTradeCenter();
 
   return (
     <>

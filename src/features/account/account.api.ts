@@ -68,14 +68,3 @@ export async function fetchMyStats(): Promise<PlayerStats> {
   const answer = await getSupabase().rpc('get_my_stats');
   return readAnswer('rpc get_my_stats', StatsRow, { data: oneRow(answer.data), error: answer.error });
 }
-
-// The prize money won, a sum over the ledger: the record's winnings card on the dashboard and profile.
-const EarningsWon = z.pipe(
-  z.nullish(z.partial(z.object({ won_paise: z.pipe(z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))]), z.transform(Number)) }))),
-  z.transform((row) => row?.won_paise ?? 0),
-);
-
-export async function fetchMyWinnings(): Promise<number> {
-  const answer = await getSupabase().rpc('get_my_earnings');
-  return readAnswer('rpc get_my_earnings', EarningsWon, { data: oneRow(answer.data), error: answer.error });
-}

@@ -4,6 +4,8 @@ import { formatRupees } from '@/lib/format';
 import {
   averageGoalsPerMatch,
   capitalise,
+  firstTab,
+  invitedRows,
   newestFirst,
   paymentStatusLabel,
   paymentStatusReason,
@@ -13,7 +15,8 @@ import {
   registrationStatusTone,
   winRatePercent,
 } from './account';
-import type { Payment } from './account';
+import type { MyEntries } from '@/features/brackets/entries';
+import type { Payment, Registration } from './account';
 import { formatPaiseExact } from '@/lib/format';
 
 describe('winRatePercent', () => {
@@ -168,5 +171,40 @@ describe('statFigures', () => {
     });
     expect(statFigures(EMPTY_STATS, null)[0]?.figure).toBe('—');
     expect(statFigures(EMPTY_STATS).some((card) => card.key === 'winnings')).toBe(false);
+  });
+});
+
+describe('places held through an invitation', () => {
+  const entry = (tournament_id: string, bought_by_me: boolean): MyEntries => ({
+    tournament_id,
+    check_in: { opens_at: '2027-03-01T10:00:00Z', closes_at: '2027-03-01T11:00:00Z', is_open: false },
+    my_entry: { entry_id: `e-${tournament_id}`, slot_number: 2, status: 'active', checked_in_at: null, bought_by_me },
+    bought: [],
+  });
+  const registration = (tournament_id: string, series: string): Registration => ({
+    tournament_id,
+    tournament_title: tournament_id,
+    series,
+    slots: 1,
+    status: 'upcoming',
+    registered_at: '2027-02-01T10:00:00Z',
+  });
+
+  // Fails -> a player invited into a friend's slot never sees that tournament on My Tournaments, or sees it twice.
+  it('lists an invited place like a registration of one entry, once, with the tournament’s title and series', () => {
+    const facts = { 'super4-mar': { title: 'Super 4 March', series: 'quick' } };
+    const rows = invitedRows(
+      [entry('super4-mar', false), entry('cup-mar', true), entry('cup-apr', false)],
+      [registration('cup-apr', 'championship')],
+      facts,
+    );
+    expect(rows).toEqual([
+      { tournament_id: 'super4-mar', tournament_title: 'Super 4 March', series: 'quick', slots: 1, status: 'active', registered_at: '' },
+    ]);
+  });
+
+  it('opens on the series of the newest entry, the Champions Tour without any', () => {
+    expect(firstTab([registration('pod', 'quick'), registration('cup', 'championship')])).toBe('quick');
+    expect(firstTab([])).toBe('championship');
   });
 });

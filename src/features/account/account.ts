@@ -4,6 +4,7 @@
  */
 import { formatPaiseExact } from '@/lib/format';
 import type { BadgeTone } from '@/components/ui/Badge';
+import type { MyEntries } from '@/features/brackets/entries';
 
 /** Spec 8, word for word. */
 export const ACCOUNT_MESSAGES = {
@@ -11,6 +12,8 @@ export const ACCOUNT_MESSAGES = {
   noRegistrations: "You haven't registered for any tournaments yet",
   noRegistrationsInSeries: (series: string) => `No ${series} entries yet`,
   noPayments: 'No payments found.',
+  statsLoadFailed: 'Failed to load your statistics',
+  paymentsLoadFailed: 'Failed to load your payments',
 } as const;
 
 /** A row of get_my_registrations. */
@@ -30,6 +33,32 @@ export const MY_TOURNAMENT_TABS = [
   { id: 'quick', label: '1v1 & Super 4/8' },
 ] as const;
 export type MyTournamentTab = (typeof MY_TOURNAMENT_TABS)[number]['id'];
+
+/** The tournament facts a place held through an invitation is listed with (the player has no registration row for it). */
+export type TournamentFacts = Record<string, { title: string; series: string }>;
+
+/**
+ * The places the player holds through an accepted invitation, listed like a registration of one entry:
+ * every entry of theirs that someone else bought, in a tournament they did not register for themselves.
+ */
+export function invitedRows(entries: readonly MyEntries[], registrations: readonly Registration[], facts: TournamentFacts): Registration[] {
+  const registered = new Set(registrations.map((row) => row.tournament_id));
+  return entries
+    .filter((mine) => mine.my_entry && !mine.my_entry.bought_by_me && !registered.has(mine.tournament_id))
+    .map((mine) => ({
+      tournament_id: mine.tournament_id,
+      tournament_title: facts[mine.tournament_id]?.title ?? mine.tournament_id,
+      series: facts[mine.tournament_id]?.series ?? '',
+      slots: 1,
+      status: mine.my_entry?.status ?? 'active',
+      registered_at: '',
+    }));
+}
+
+/** The tab My Tournaments opens on: the series of the player's newest entry, so a pods-only player does not land on an empty tab. */
+export function firstTab(rows: readonly Pick<Registration, 'series'>[]): MyTournamentTab {
+  return MY_TOURNAMENT_TABS.find((tab) => tab.id === rows[0]?.series)?.id ?? 'championship';
+}
 
 /** A row of get_my_payments. */
 export interface Payment {
@@ -96,7 +125,6 @@ export function statFigures(stats: PlayerStats, wonPaise?: number | null): { key
     { key: 'titles', label: 'Titles', figure: String(stats.titles), note: stats.titles === 1 ? 'Tournament won' : 'Tournaments won' },
   ];
 }
-
 
 /** "upcoming" → "Upcoming", "in_progress" → "In progress". */
 export function capitalise(value: string): string {

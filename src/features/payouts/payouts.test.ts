@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-answer';
 import { csvCell, csvRupees } from '@/lib/csv';
+import { errorText } from '@/lib/error-text';
 import {
   amountProblem,
   financialYearLabel,
@@ -10,7 +12,7 @@ import {
   normalisePan,
   panProblem,
   type PayoutPreview,
-  payoutMessage,
+  PAYOUT_MESSAGES,
   payoutStatusLabel,
   payoutStatusNote,
   payoutStatusTone,
@@ -57,10 +59,11 @@ describe('the KYC form checks', () => {
   });
 
   it('says what each refusal means, else the server’s own words', () => {
-    expect(payoutMessage('pan_in_use')).toMatch(/already used by another account/);
-    expect(payoutMessage('kyc_under_18')).toMatch(/18/);
-    expect(payoutMessage('something_new', 'The server said no')).toBe('The server said no');
-    expect(payoutMessage(null)).toBe('Something went wrong. Please try again.');
+    const refusal = (hint: string | null, message = 'raw') => new ApiError('refused', message, 'rpc submit_kyc', 'PT409', hint);
+    expect(errorText(refusal('pan_in_use'), PAYOUT_MESSAGES)).toMatch(/already used by another account. Write to support/);
+    expect(errorText(refusal('kyc_under_18'), PAYOUT_MESSAGES)).toMatch(/from the age of 18/);
+    expect(errorText(refusal('something_new', 'The server said no'), PAYOUT_MESSAGES)).toBe('The server said no');
+    expect(errorText(refusal(null, ''), PAYOUT_MESSAGES)).toBe('Something went wrong. Please try again.');
   });
 });
 

@@ -3,6 +3,7 @@
  * form's checks (the rules module's patterns, the same as the database's), the withdraw flow as a
  * reducer, financial years and the CSV files. Pure functions only; IO lives in payouts.api.ts.
  */
+import type { BadgeTone } from '@/components/ui/Badge';
 import { csvFile, csvRupees, csvTime } from '@/lib/csv';
 import { PAN_HOLDER_LETTER_INDEX, PAN_PATTERN, PAN_PERSON_LETTER, UPI_ID_PATTERN } from '@/lib/rules';
 
@@ -70,8 +71,6 @@ export interface PayoutRequest {
 // Payout statuses
 // ---------------------------------------------------------------------------------------------
 
-export type Tone = 'blue' | 'green' | 'red' | 'yellow' | 'grey';
-
 /** RazorpayX's in-between words all mean the money is on its way. */
 const ON_ITS_WAY = new Set(['approved', 'queued', 'pending', 'scheduled', 'processing']);
 const RETURNED = new Set(['reversed', 'cancelled', 'rejected', 'failed']);
@@ -87,7 +86,7 @@ export function payoutStatusLabel(status: string): string {
   return status.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
 }
 
-export function payoutStatusTone(status: string): Tone {
+export function payoutStatusTone(status: string): BadgeTone {
   if (status === 'awaiting_approval') return 'yellow';
   if (ON_ITS_WAY.has(status)) return 'blue';
   if (status === 'processed') return 'green';
@@ -138,8 +137,8 @@ export function upiIdProblem(upiId: string): string | null {
 }
 
 /**
- * The sentence for each code the KYC and payout functions answer with (the database's `hint`).
- * Unknown codes fall back to the database's own message.
+ * The sentence for each code the KYC and payout functions answer with (the database's `hint`): the
+ * player's screens hand it to errorText (lib/error-text.ts) as the area's own words, before the error table.
  */
 export const PAYOUT_MESSAGES: Record<string, string> = {
   invalid_pan: 'That PAN is not valid. Check it against your PAN card.',
@@ -155,13 +154,6 @@ export const PAYOUT_MESSAGES: Record<string, string> = {
   invalid_amount: 'Enter an amount above ₹0.',
   network: 'Could not reach the server. Check your connection and try again.',
 };
-
-export const GENERIC_PAYOUT_MESSAGE = 'Something went wrong. Please try again.';
-
-export function payoutMessage(code: string | null | undefined, fallback?: string | null): string {
-  if (code && PAYOUT_MESSAGES[code]) return PAYOUT_MESSAGES[code];
-  return fallback?.trim() ? fallback : GENERIC_PAYOUT_MESSAGE;
-}
 
 export function kycStatusLabel(status: KycStatus): string {
   switch (status) {

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-answer';
-import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
-import { MatchReports, MatchRow, messageOf } from './matches.api';
-
-describe('what the match page says when the backend refuses', () => {
-  // Fails -> a player pressing Ready too early, or posting a bad room id, sees a raw database message.
-  it('shows the error table’s words for a known hint, else the server’s message', () => {
-    expect(messageOf(new ApiError('refused', 'Ready opens 5 minutes before the match', 'rpc set_ready', 'PT409', 'too_early'))).toBe(
-      ERROR_CODES.too_early.message,
-    );
-    expect(messageOf(new ApiError('refused', 'Something new', 'rpc set_ready', 'PT409', 'brand_new_code'))).toBe('Something new');
-    expect(messageOf(new Error('The score is level: say who won the shoot-out.'))).toBe('The score is level: say who won the shoot-out.');
-  });
-});
+import { MatchReports, MatchRow } from './match-schemas';
 
 describe('the match row', () => {
   it('accepts the row as public.matches sends it and refuses an unknown status', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countdown,
-  type MatchReport,
-  type MatchRow,
-  matchSituation,
-  nextMatchPlace,
-  reportBy,
-  reportLine,
-  scoreLine,
-  wentThrough,
-} from './matchSteps';
+import type { MatchReport, MatchRow } from './match-schemas';
+import { countdown, matchSituation, nextMatchPlace, reportBy, reportLine, scoreLine, stepMarks, wentThrough } from './match-steps';
 
 const T = Date.parse('2027-04-20T14:00:00Z');
 const min = (m: number) => T + m * 60_000;
@@ -121,6 +112,28 @@ describe('the step a match asks of its viewer', () => {
       active: 'waiting_for_opponent',
       open: false,
     });
+  });
+});
+
+describe('the marks of the numbered steps', () => {
+  // Fails -> the page highlights a step the player cannot act on, or a finished step still asks for action.
+  it('marks the host’s room now, then done once posted, and moves the mark along Ready and the report', () => {
+    expect(stepMarks(matchSituation(match(), host, min(-30)))).toEqual({ room: 'now', ready: 'later', report: 'later' });
+    const posted = match({ room_posted_at: new Date(min(-20)).toISOString() });
+    expect(stepMarks(matchSituation(posted, host, min(-2)))).toEqual({ room: 'done', ready: 'now', report: 'later' });
+    const bothReady = match({
+      ...posted,
+      status: 'ready',
+      ready_a_at: new Date(min(-1)).toISOString(),
+      ready_b_at: new Date(min(-1)).toISOString(),
+    });
+    expect(stepMarks(matchSituation(bothReady, host, min(5)))).toEqual({ room: 'done', ready: 'done', report: 'now' });
+    expect(stepMarks(matchSituation({ ...bothReady, status: 'reported' }, { side: 'a', iReported: true }, min(20))).report).toBe('done');
+  });
+
+  it('keeps the guest’s room step current until the host posts it', () => {
+    expect(stepMarks(matchSituation(match(), guest, min(-30))).room).toBe('now');
+    expect(stepMarks(matchSituation(match({ room_posted_at: new Date(min(-20)).toISOString() }), guest, min(-30))).room).toBe('done');
   });
 });
 

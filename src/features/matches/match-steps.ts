@@ -10,34 +10,13 @@
  *   Walkover   after T + 10 min, by a ready player whose opponent was not ready; the opponent may contest
  *              it for 5 minutes.
  */
+import type { MatchReport, MatchRow, MatchStatus } from './match-schemas';
+
 export const MINUTE = 60_000;
 export const READY_OPENS_BEFORE = 5 * MINUTE;
 export const READY_CLOSES_AFTER = 10 * MINUTE;
 export const REPORT_CLOSES_AFTER = 45 * MINUTE;
 export const WALKOVER_CONTEST_WINDOW = 5 * MINUTE;
-
-export const MATCH_STATUSES = ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
-
-/** The columns of public.matches the page reads. */
-export interface MatchRow {
-  id: string;
-  tournament_id: string;
-  round: number;
-  position: number;
-  entry_a: string | null;
-  entry_b: string | null;
-  winner_entry_id: string | null;
-  score_a: number | null;
-  score_b: number | null;
-  status: MatchStatus;
-  scheduled_at: string;
-  ready_a_at: string | null;
-  ready_b_at: string | null;
-  room_posted_at: string | null;
-  walkover_entry_id: string | null;
-  walkover_claimed_at: string | null;
-}
 
 export type Side = 'a' | 'b';
 
@@ -155,13 +134,24 @@ export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number
   };
 }
 
-/** One report on file (get_match_reports): its score is in the order of the match's entries a, b. */
-export interface MatchReport {
-  entry_id: string;
-  score: [number, number];
-  winner_entry_id: string;
-  screenshot_path: string;
-  reported_at: string;
+/** How a step of the player's list reads: finished, the one to do now, or one still ahead. */
+export type StepMark = 'done' | 'now' | 'later';
+
+const REPORT_UNDER_WAY: readonly ActiveStep[] = ['confirm', 'awaiting_opponent_report', 'walkover', 'walkover_claimed', 'contest_walkover'];
+
+/**
+ * The marks of the three numbered steps (Room, Ready, Report). The guest's room step stays "now" until the
+ * room is posted: reading it is their first thing to do.
+ */
+export function stepMarks(
+  s: Pick<MatchSituation, 'active' | 'role' | 'roomPosted' | 'myReady'>,
+): Record<'room' | 'ready' | 'report', StepMark> {
+  return {
+    room: s.roomPosted ? 'done' : s.active === 'room' || s.role === 'guest' ? 'now' : 'later',
+    ready: s.myReady ? 'done' : s.active === 'ready' ? 'now' : 'later',
+    report:
+      s.active === 'awaiting_opponent_report' ? 'done' : s.active === 'report' || REPORT_UNDER_WAY.includes(s.active) ? 'now' : 'later',
+  };
 }
 
 /** The report an entry filed, if any: "I reported" is a report with my entry on file. */

@@ -1,0 +1,73 @@
+/**
+ * One tournament on My Tournaments: its title and how the player holds it, a refund or their final place,
+ * the tournament's status, and for a live entry the check-in and the extra slots to hand on.
+ */
+import { Badge } from '@/components/ui/Badge';
+import { CheckIn } from '@/features/brackets/CheckIn';
+import type { MyEntries } from '@/features/brackets/entries';
+import { ExtraSlots } from '@/features/brackets/ExtraSlots';
+import type { MyPlace } from '@/features/standings/standings';
+import StatusPill from '@/features/tournaments/StatusPill';
+import type { TournamentStatus } from '@/features/tournaments/status';
+import { formatDateIST } from '@/lib/format';
+import { anyTournamentHref } from '@/lib/routes';
+import { capitalise, type Registration, registrationStatusTone } from './account';
+
+export function MyTournamentCard({
+  row,
+  mine,
+  refund,
+  place,
+  status,
+  onCheckedIn,
+}: {
+  row: Registration;
+  mine: MyEntries | undefined;
+  /** "Refund of ₹100.00 on its way", when the tournament was paid back. */
+  refund: string | null;
+  place: MyPlace | undefined;
+  /** The tournament's own status, once read. */
+  status: TournamentStatus | undefined;
+  onCheckedIn: (at: string) => void;
+}) {
+  return (
+    <li className="card p-5" data-my-tournament={row.tournament_id}>
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <a href={anyTournamentHref(row.tournament_id)} className="text-lg font-bold leading-snug hover:text-lime">
+            {row.tournament_title}
+          </a>
+          <p className="mt-1 text-sm text-mist">
+            {row.registered_at ? `Registered on ${formatDateIST(row.registered_at)}` : 'Your place from an invitation'}
+          </p>
+          {row.slots > 1 && <p className="mt-1 text-sm text-mist">{row.slots} entries</p>}
+          {refund && (
+            <p className="mt-1 text-sm font-semibold text-gold" data-refund-note>
+              {refund}
+            </p>
+          )}
+          {place && (
+            <p className="mt-2 font-semibold" data-my-place>
+              Your place: <span className={place.from === 1 ? 'text-gold' : 'text-lime'}>{place.place}</span>
+            </p>
+          )}
+        </div>
+        {row.status === 'cancelled' ? (
+          <Badge tone={registrationStatusTone(row.status)}>{capitalise(row.status)}</Badge>
+        ) : status ? (
+          <StatusPill tournamentId={row.tournament_id} status={status} live />
+        ) : (
+          <span className="inline-block min-w-24 rounded-full bg-pitch-800 px-2.5 py-1 text-xs text-transparent" aria-hidden="true">
+            …
+          </span>
+        )}
+      </div>
+      {mine?.my_entry && row.status !== 'cancelled' && (
+        <div className="mt-4">
+          <CheckIn entries={mine} onCheckedIn={onCheckedIn} />
+        </div>
+      )}
+      {mine && <ExtraSlots slots={mine.bought} checkInClosesAt={mine.check_in.closes_at} />}
+    </li>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * My Earnings' data: the player's stats (get_my_stats) and entry payments (get_my_payments, newest first),
+ * each with a toast when it cannot be read, and the prize money (usePrizes, shared with its section).
+ */
+import { usePrizes } from '@/features/payouts/use-prizes';
+import { useSignedInLoad } from '@/lib/use-signed-in-load';
+import { ACCOUNT_MESSAGES, newestFirst } from './account';
+import { useToastOnError } from './use-toast-on-error';
+
+const api = () => import('./account.api');
+
+export function useMyEarnings(userId: string | undefined) {
+  const [stats] = useSignedInLoad(userId, () => api().then((calls) => calls.fetchMyStats()));
+  const [payments] = useSignedInLoad(userId, () =>
+    api()
+      .then((calls) => calls.fetchMyPayments())
+      .then((rows) => newestFirst(rows, (payment) => payment.created_at)),
+  );
+  useToastOnError(stats, ACCOUNT_MESSAGES.statsLoadFailed);
+  useToastOnError(payments, ACCOUNT_MESSAGES.paymentsLoadFailed);
+  const prizes = usePrizes(userId);
+  return { stats, payments, prizes };
+}

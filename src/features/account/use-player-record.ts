@@ -1,0 +1,15 @@
+/**
+ * "Your record" on the dashboard and the profile: the player's stats (get_my_stats) and the prize money
+ * won (get_my_earnings, read by the payouts area). The record shows once both are in, so its figures
+ * arrive together; winnings that cannot be read show as "—".
+ */
+import type { Load } from '@/lib/load-state';
+import { useSignedInLoad } from '@/lib/use-signed-in-load';
+import type { PlayerStats } from './account';
+
+export function usePlayerRecord(userId: string): { stats: Load<PlayerStats>; wonPaise: number | null } {
+  const [stats] = useSignedInLoad(userId, () => import('./account.api').then((calls) => calls.fetchMyStats()));
+  const [earnings] = useSignedInLoad(userId, () => import('@/features/payouts/payouts.api').then((calls) => calls.fetchMyEarnings()));
+  if (earnings.status === 'loading') return { stats: earnings, wonPaise: null };
+  return { stats, wonPaise: earnings.status === 'ready' ? earnings.value.won_paise : null };
+}

@@ -1,0 +1,77 @@
+/**
+ * The answers the match page reads, one zod schema each, with the types inferred from them: the row of
+ * public.matches, the private room, the reports on file (get_match_reports) and the actions' answers.
+ * This is the one definition of a match row: other areas import it from here. Only matches.api.ts (and
+ * what it loads lazily) imports the schemas at runtime; the page's pure modules import the types only,
+ * so zod never delays the first paint.
+ */
+import * as z from 'zod/mini';
+
+/** matches.status (supabase/tests/rules.test.ts holds it to the database's list). */
+export const MATCH_STATUSES = ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'] as const;
+
+const timestamp = z.string().check(z.minLength(1));
+
+/** The columns of public.matches the page reads (the Realtime payload carries the same row). */
+export const MatchRow = z.object({
+  id: z.string(),
+  tournament_id: z.string(),
+  round: z.int(),
+  position: z.int(),
+  entry_a: z.nullable(z.string()),
+  entry_b: z.nullable(z.string()),
+  winner_entry_id: z.nullable(z.string()),
+  score_a: z.nullable(z.int()),
+  score_b: z.nullable(z.int()),
+  status: z.enum(MATCH_STATUSES),
+  scheduled_at: timestamp,
+  ready_a_at: z.nullable(timestamp),
+  ready_b_at: z.nullable(timestamp),
+  room_posted_at: z.nullable(timestamp),
+  walkover_entry_id: z.nullable(z.string()),
+  walkover_claimed_at: z.nullable(timestamp),
+});
+export type MatchRow = z.infer<typeof MatchRow>;
+export type MatchStatus = MatchRow['status'];
+
+/** The select list of a match row: the schema's own keys, so the two cannot drift apart. */
+export const MATCH_COLUMNS = Object.keys(MatchRow.shape).join(', ');
+
+/** get_match_room: what the host posted, for the two players and staff only. */
+export const MatchRoom = z.object({ room_id: z.nullable(z.string()), password: z.nullable(z.string()) });
+export type MatchRoom = z.infer<typeof MatchRoom>;
+
+/** One report on file: its score is in the order of the match's entries a, b. */
+const MatchReport = z.object({
+  entry_id: z.string(),
+  score: z.tuple([z.int(), z.int()]),
+  winner_entry_id: z.string(),
+  screenshot_path: z.string(),
+  reported_at: timestamp,
+});
+export type MatchReport = z.infer<typeof MatchReport>;
+
+/** get_match_reports: what the two players and staff read besides the row (reports, the dispute, a walkover claim). */
+export const MatchReports = z.object({
+  reports: z.array(MatchReport),
+  dispute: z.nullable(
+    z.object({
+      reason: z.string(),
+      details: z.nullable(z.string()),
+      opened_at: timestamp,
+      deadline_at: timestamp,
+      opened_by_entry_id: z.nullable(z.string()),
+      settled_at: z.nullable(timestamp),
+      outcome: z.nullable(z.string()),
+      note: z.nullable(z.string()),
+    }),
+  ),
+  walkover: z.nullable(z.object({ entry_id: z.string(), claimed_at: timestamp, contest_until: timestamp })),
+});
+export type MatchReports = z.infer<typeof MatchReports>;
+
+/** dispute_match: the staff deadline. */
+export const DisputeAnswer = z.object({ deadline_at: timestamp });
+
+/** post_room, set_ready, claim_walkover, confirm_match and report_match: the match they acted on. */
+export const Acknowledged = z.looseObject({ match_id: z.string() });

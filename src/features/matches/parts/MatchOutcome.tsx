@@ -1,0 +1,34 @@
+/** A confirmed or void match: who went through and how, and the way on to the next match and the tournament. */
+import { matchHref } from '@/lib/routes';
+import type { MatchView } from '../match-view';
+
+export function MatchOutcome({ view }: { view: MatchView }) {
+  const { match: m, score, side, viewerWon, next } = view;
+  const isVoid = m.status === 'void';
+  return (
+    <section className="card border-lime/60 p-5" aria-labelledby="match-outcome" data-match-outcome>
+      <h2 id="match-outcome" className="text-lg font-bold">
+        {isVoid ? 'Match void' : 'Result confirmed'}
+      </h2>
+      {isVoid ? (
+        <p className="mt-1 text-mist">Neither player was ready in time, so both are out.</p>
+      ) : (
+        <p className="mt-1">
+          <strong data-match-winner>{view.winnerName ?? 'The winner'}</strong> goes through
+          {score ? ` (${score})` : m.walkover_entry_id ? ' on a walkover' : ''}.
+          {side !== null && (viewerWon ? ' Well played!' : ' Thanks for playing.')}
+        </p>
+      )}
+      <p className="mt-3 flex flex-wrap gap-3">
+        {next && (
+          <a className="btn btn-primary" href={matchHref(next.match.id)} data-next-match>
+            {side !== null && !viewerWon ? 'Follow the' : 'Next match:'} {next.roundName}
+          </a>
+        )}
+        <a className="btn btn-ghost" href={view.tournamentHref}>
+          The tournament
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The two players' steps of a match, in order: Room, Ready, Report (with Confirm or Dispute), and the
+ * walkover and dispute states that lead or replace them. Which step is active comes from match-steps.ts;
+ * each step is its own component, its call in use-match-actions.ts.
+ */
+import type { MatchRow } from '../match-schemas';
+import { type MatchSituation, stepMarks } from '../match-steps';
+import type { PlayersView } from '../match-view';
+import { ClaimWalkover } from './ClaimWalkover';
+import { ContestWalkover } from './ContestWalkover';
+import { DisputedNotice } from './DisputedNotice';
+import { DisputeForm } from './DisputeForm';
+import { GuestRoom } from './GuestRoom';
+import { HostRoom } from './HostRoom';
+import { Notice } from './Notice';
+import { ReadyStep } from './ReadyStep';
+import { ReportStep } from './ReportStep';
+import { Step } from './Step';
+import { WalkoverClaimedNotice } from './WalkoverClaimedNotice';
+
+export function PlayerSteps({
+  match,
+  situation: s,
+  now,
+  userId,
+  names,
+  entryNames,
+  playersView,
+  onChanged,
+}: {
+  match: MatchRow;
+  situation: MatchSituation;
+  now: number;
+  userId: string;
+  names: { me: string; opponent: string };
+  /** The names shown for the match's entries a and b. */
+  entryNames: { a: string; b: string };
+  playersView: PlayersView;
+  onChanged: () => void;
+}) {
+  if (s.active === 'waiting_for_opponent') {
+    return (
+      <Notice title="Waiting for your opponent">
+        Your opponent is decided by another match. This page updates as soon as they are known, with the match time.
+      </Notice>
+    );
+  }
+
+  const marks = stepMarks(s);
+  // The database's claim time is the one that counts; the row's is the same moment.
+  const contestUntil = playersView.walkover ? Date.parse(playersView.walkover.contest_until) : s.contestUntil;
+  return (
+    <div className="flex flex-col gap-5">
+      {s.active === 'disputed' && <DisputedNotice dispute={playersView.dispute} now={now} />}
+      {s.active === 'too_late' && (
+        <Notice title="No result in time" tone="alert">
+          The windows for Ready and the report have closed. Staff decide this match; you will see their decision here.
+        </Notice>
+      )}
+      {s.active === 'contest_walkover' && (
+        <ContestWalkover matchId={match.id} contestUntil={contestUntil} now={now} onChanged={onChanged} />
+      )}
+      {s.active === 'walkover_claimed' && <WalkoverClaimedNotice opponent={names.opponent} contestUntil={contestUntil} now={now} />}
+      {s.active === 'walkover' && <ClaimWalkover matchId={match.id} opponent={names.opponent} onChanged={onChanged} />}
+
+      <ol className="flex flex-col gap-3" aria-label="Your steps">
+        <Step number={1} title="Room" mark={marks.room} data="room">
+          {s.role === 'host' ? (
+            <HostRoom match={match} situation={s} onChanged={onChanged} />
+          ) : (
+            <GuestRoom match={match} host={names.opponent} />
+          )}
+        </Step>
+        <Step number={2} title="Ready" mark={marks.ready} data="ready">
+          <ReadyStep match={match} situation={s} now={now} opponent={names.opponent} onChanged={onChanged} />
+        </Step>
+        <Step number={3} title="Report the result" mark={marks.report} data="report">
+          <ReportStep
+            match={match}
+            situation={s}
+            now={now}
+            userId={userId}
+            opponent={names.opponent}
+            entryNames={entryNames}
+            playersView={playersView}
+            onChanged={onChanged}
+          />
+        </Step>
+      </ol>
+
+      {s.canDispute && s.active !== 'contest_walkover' && <DisputeForm matchId={match.id} prominent={s.canConfirm} onChanged={onChanged} />}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/** The result as the player saw it: both scores, the shoot-out winner of a level score, and the screenshot. */
+import { Button } from '@/components/ui/Button';
+import { useReportForm } from '../use-match-actions';
+import { ErrorText } from './ErrorText';
+import { inputClass } from './input-class';
+
+export function ReportForm({
+  matchId,
+  userId,
+  opponent,
+  onChanged,
+}: {
+  matchId: string;
+  userId: string;
+  opponent: string;
+  onChanged: () => void;
+}) {
+  const form = useReportForm(matchId, userId, onChanged);
+  return (
+    <form className="flex flex-col gap-3" onSubmit={form.submit} data-report-form>
+      <div className="grid grid-cols-2 gap-3">
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          Your goals
+          <input
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={99}
+            required
+            value={form.mine}
+            onChange={(event) => form.setMine(event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          <span className="truncate">{opponent}’s goals</span>
+          <input
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={99}
+            required
+            value={form.theirs}
+            onChange={(event) => form.setTheirs(event.target.value)}
+            aria-label="Opponent's goals"
+          />
+        </label>
+      </div>
+      {form.level && (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold">Level score: who went through (extra time or penalties)?</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="shoot-out" checked={form.shootOut === 'me'} onChange={() => form.setShootOut('me')} /> I did
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name="shoot-out" checked={form.shootOut === 'opponent'} onChange={() => form.setShootOut('opponent')} />{' '}
+            {opponent} did
+          </label>
+        </fieldset>
+      )}
+      <label className="flex flex-col gap-1.5 text-sm font-semibold">
+        Screenshot of the result screen
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="text-sm text-mist file:mr-3 file:rounded-full file:border-0 file:bg-pitch-700 file:px-4 file:py-2 file:font-bold file:text-chalk"
+          onChange={(event) => form.setFile(event.target.files?.[0] ?? null)}
+          required
+        />
+      </label>
+      <p className="text-xs text-mist">Only {opponent} and staff can see it. Large pictures are made smaller before upload.</p>
+      <ErrorText error={form.action.error} />
+      <Button
+        tone="primary"
+        type="submit"
+        className="self-start"
+        busy={form.action.busy}
+        busyLabel={form.stage === 'uploading' ? 'Uploading the screenshot' : 'Sending the result'}
+      >
+        Send the result
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+/** The annual tax statement of a financial year: its totals, the year's withdrawals and a CSV download. */
+import { useId } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
+import { downloadCsv } from '@/lib/csv';
+import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
+import { FigureRow } from './FigureRow';
+import { financialYearLabel, payoutStatusLabel, statementCsv, statementFileName, type TaxStatement, totalWithheld } from './payouts';
+import { useTaxStatement } from './use-tax-statement';
+
+export function TaxStatementCard({ userId }: { userId: string | null | undefined }) {
+  const { years, year, setYear, statement } = useTaxStatement(userId);
+  const selectId = useId();
+  return (
+    <section aria-labelledby="statement-heading" className="card mt-8 flex flex-col gap-4 p-5" data-statement>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h3 id="statement-heading" className="section-title text-xl sm:text-2xl">
+          Annual tax statement
+        </h3>
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor={selectId} className="font-semibold">
+            Financial year
+          </label>
+          <select
+            id={selectId}
+            value={year}
+            onChange={(event) => setYear(Number(event.target.value))}
+            className="rounded-xl border-2 border-line bg-night px-3 py-1.5 text-chalk focus:border-lime focus:outline-none"
+          >
+            {years.map((option) => (
+              <option key={option} value={option}>
+                {financialYearLabel(option)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {statement.status === 'loading' && <Spinner label="Loading your statement" />}
+      {statement.status === 'error' && <p className="text-danger break-words">{statement.message}</p>}
+      {statement.status === 'ready' && <Statement value={statement.value} />}
+    </section>
+  );
+}
+
+function Statement({ value }: { value: TaxStatement }) {
+  return (
+    <>
+      <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
+        <FigureRow label="Opening balance (1 April)" value={formatPaiseExact(value.opening_balance_paise)} testId="statement-opening" />
+        <FigureRow label="Winnings" value={formatPaiseExact(value.winnings_paise)} testId="statement-winnings" />
+        <FigureRow label="Tax withheld" value={formatPaiseExact(totalWithheld(value))} testId="statement-tax" />
+        <FigureRow label="Closing balance" value={formatPaiseExact(value.closing_balance_paise)} testId="statement-closing" />
+      </dl>
+      {value.payouts.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Withdrawals in FY {financialYearLabel(value.financial_year)}</caption>
+            <thead className="border-b border-line text-xs uppercase tracking-wider text-mist">
+              <tr>
+                <th scope="col" className="py-2 pr-3">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Gross
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Tax
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right">
+                  Net
+                </th>
+                <th scope="col" className="py-2">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {value.payouts.map((payout, index) => (
+                <tr key={payout.payout_id ?? index} className="border-b border-line/50 last:border-0">
+                  <td className="py-2 pr-3 whitespace-nowrap">{payout.at ? formatShortDateIST(payout.at) : '—'}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.gross_paise)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.tax_paise)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.net_paise)}</td>
+                  <td className="py-2">{payoutStatusLabel(payout.status)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Button tone="ghost" className="self-start" onClick={() => downloadCsv(statementFileName(value.financial_year), statementCsv(value))}>
+        Download statement (CSV)
+      </Button>
+    </>
+  );
+}
