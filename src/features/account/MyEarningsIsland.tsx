@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { formatPaiseExact } from '@/lib/format';
 import { showToast } from '@/stores/toast';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { useRequiredSession } from '@/features/auth/use-required-session';
 import Toaster from '@/components/ui/Toaster';
 import { ACCOUNT_MESSAGES, averageGoalsPerMatch, newestFirst, type Payment, type PlayerStats } from './account';
 import { Spinner } from '@/components/ui/Spinner';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { useEffect, useState } from 'react';
 import { formatDateIST, formatPaiseExact } from '@/lib/format';
 import { showToast } from '@/stores/toast';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { useRequiredSession } from '@/features/auth/use-required-session';
 import Toaster from '@/components/ui/Toaster';
 import {
   ACCOUNT_MESSAGES,

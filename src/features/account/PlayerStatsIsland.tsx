@@ -4,7 +4,7 @@
  * nothing to a signed-out visitor (the dashboard is public); the data module loads only when signed in.
  */
 import { ROUTES } from '@/lib/routes';
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { StatsLoad } from './PlayerRecord';
 

@@ -6,7 +6,7 @@
  */
 import { Button } from '@/components/ui/Button';
 import { useEffect, useState } from 'react';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { useRequiredSession } from '@/features/auth/use-required-session';
 import { formatRupees } from '@/lib/format';
 import { PLACEHOLDER_PLAYER_CARDS, TRADE_CENTER_SPINNER_MS } from './account';
 import { TabPanel, Tabs } from '@/components/ui/IslandTabs';

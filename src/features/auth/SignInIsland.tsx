@@ -6,7 +6,7 @@
  * Then back to the page that sent the player here (`?next=`, same-site paths only).
  * `/login?signout=1` is where the header's "Log out" leads: it signs out, then offers sign-in.
  */
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { Button } from '@/components/ui/Button';
 import { useEffect, useReducer, useRef, useState, type SubmitEvent } from 'react';
 import { ROUTES } from '@/lib/routes';
@@ -23,7 +23,7 @@ import {
   secondsUntilResend,
   type AuthErrorLike,
 } from './auth';
-import { initialSignInState, shouldVerifyTypedCode, signInReducer } from './signInFlow';
+import { initialSignInState, shouldVerifyTypedCode, signInReducer } from './sign-in-flow';
 import { takeFlashMessage } from './guard';
 import Toaster from '@/components/ui/Toaster';
 

@@ -7,7 +7,7 @@
  *
  * Rendered on the server in its loading state, which is the readable page before JavaScript.
  */
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { loginUrlFor } from '@/features/auth/auth';
 import { formatDateIST, formatTimeIST } from '@/lib/format';

@@ -5,7 +5,7 @@
  * nothing to a page's first load.
  */
 import { ROUTES } from '@/lib/routes';
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignedIn } from '@/stores/session';
 import { bellLabel, type NotificationInbox, timeAgo, unreadBadge } from './notifications';

@@ -8,13 +8,13 @@
  *                    └─ failed / closed ──▶ idle + 'Payment processing failed' / 'Payment cancelled by user'
  */
 import { ROUTES } from '@/lib/routes';
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { redirectToLogin } from '@/features/auth/guard';
 import { formatDateIST, formatEntryFee, formatTimeIST } from '@/lib/format';
-import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
+import { $liveTournament, followTournament, refreshTournament } from './live-tournament';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { requestTournamentStates } from '@/features/tournaments/liveStates';
 import { STATUS_LOOK, type TournamentStatus } from '@/features/tournaments/status';

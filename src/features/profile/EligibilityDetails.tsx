@@ -4,7 +4,7 @@
  */
 import { Button } from '@/components/ui/Button';
 import { useState } from 'react';
-import { replaceProfile } from '@/stores/profile';
+import { replaceProfile } from './profile-store';
 import { showToast } from '@/stores/toast';
 import { ageOn, MAX_PLAYER_AGE, MIN_PLAYER_AGE, todayInIndia } from '@/lib/legal';
 import { FIELD_MESSAGES, PROFILE_MESSAGES, type Profile } from './profile';

@@ -4,7 +4,7 @@
  */
 import { Button } from '@/components/ui/Button';
 import { useEffect, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
-import { replaceProfile } from '@/stores/profile';
+import { replaceProfile } from './profile-store';
 import { showToast } from '@/stores/toast';
 import { ApiError } from '@/lib/api-answer';
 import { ROUTES } from '@/lib/routes';

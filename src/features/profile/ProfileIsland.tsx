@@ -6,8 +6,8 @@
 import { Button } from '@/components/ui/Button';
 import { useDeferredValue, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $profile, followMyProfile } from '@/stores/profile';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { $profile, followMyProfile } from './profile-store';
+import { useRequiredSession } from '@/features/auth/use-required-session';
 import Toaster from '@/components/ui/Toaster';
 import AuthenticatorSettings from '@/features/auth/AuthenticatorSettings';
 import { Spinner } from '@/components/ui/Spinner';

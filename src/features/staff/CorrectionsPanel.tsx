@@ -9,8 +9,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { correctionSummary, resultProblem, sideName, type TypedResult, typedScore } from './disputes';
 import type { CorrectionAnswer, StaffBracket, StaffBracketMatch } from './staff.schemas';
-import type { Load } from './tournamentPanel';
-import { reasonProblem } from './tournamentPanel';
+import type { Load } from './tournament-panel-state';
+import { reasonProblem } from './tournament-panel-state';
 
 const api = () => import('./staff.api');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

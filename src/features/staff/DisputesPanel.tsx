@@ -21,8 +21,8 @@ import {
   typedScore,
 } from './disputes';
 import type { MatchEvidence, MatchEvidenceReport, OpenDispute } from './staff.schemas';
-import type { Load } from './tournamentPanel';
-import { reasonProblem } from './tournamentPanel';
+import type { Load } from './tournament-panel-state';
+import { reasonProblem } from './tournament-panel-state';
 
 const api = () => import('./staff.api');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

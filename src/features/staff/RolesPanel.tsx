@@ -8,7 +8,7 @@ import { isPlausibleEmail } from '@/features/auth/auth';
 import StaffDialog from './StaffDialog';
 import { type GrantedRole, STAFF_ROLES, type StaffRoleName, type StaffTournament } from './staff.schemas';
 import { ROLE_LABELS } from './staff';
-import type { Load } from './tournamentPanel';
+import type { Load } from './tournament-panel-state';
 
 const api = () => import('./staff.api');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

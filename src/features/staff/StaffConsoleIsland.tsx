@@ -8,7 +8,7 @@
  * panel (?t=<id> in the address, so a panel can be shared with a colleague), and for admins the payouts
  * (approvals, reconciliation, the accountant's reports) and the roles.
  */
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { loginUrlFor } from '@/features/auth/auth';
@@ -21,11 +21,11 @@ import RolesPanel from './RolesPanel';
 import TournamentPanel from './TournamentPanel';
 import type { AttentionItem, MyStaffRole, StaffTournament } from './staff.schemas';
 import { attentionLabel, describeRole, isAdmin, staffMessage } from './staff';
-import { markHeaderStaff } from './staffFlag';
-import type { Load } from './tournamentPanel';
+import { markHeaderStaff } from '@/lib/staff-flag';
+import type { Load } from './tournament-panel-state';
 
 // Admins only, and loaded after the console: the payouts section stays out of everyone else's download.
-const PayoutsPanel = lazy(() => import('@/features/payouts/PayoutsPanel'));
+const PayoutsPanel = lazy(() => import('./PayoutsPanel'));
 
 const api = () => import('./staff.api');
 // The disputes queue loads after the console's first paint: its code is not part of the page's first load.

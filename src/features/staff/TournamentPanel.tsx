@@ -24,7 +24,7 @@ import {
   refundSummary,
   shouldPollRefunds,
 } from './staff';
-import { initialPanelState, type PanelDialog, panelReducer, reasonProblem } from './tournamentPanel';
+import { initialPanelState, type PanelDialog, panelReducer, reasonProblem } from './tournament-panel-state';
 
 const api = () => import('./staff.api');
 // Only for tournaments with results; loaded when such a panel opens.

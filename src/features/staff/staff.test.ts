@@ -20,7 +20,7 @@ import {
 } from './staff';
 import { ApiError, parseAnswer } from '@/lib/api-answer';
 import { failureCode, staffRefusal } from './staff.api';
-import { initialPanelState, panelReducer, reasonProblem, type PanelState } from './tournamentPanel';
+import { initialPanelState, panelReducer, reasonProblem, type PanelState } from './tournament-panel-state';
 import { RefundProgress, StaffEntry, StaffTournament } from './staff.schemas';
 
 const entry = (overrides: Partial<StaffEntry> = {}): StaffEntry => ({

@@ -1,9 +1,9 @@
 /**
  * The staff console's payouts section, pure parts: the approvals queue's rows, the accountant's report
- * periods (a month or a quarter of a financial year) and their CSV files. IO lives in payouts.api.ts.
+ * periods (a month or a quarter of a financial year) and their CSV files. IO lives in staff-payouts.api.ts.
  */
 import { csvFile, csvRupees } from '@/lib/csv';
-import { financialYearLabel } from './payouts';
+import { financialYearLabel } from '@/features/payouts/payouts';
 
 export interface QueueWinning {
   tournament_id: string;

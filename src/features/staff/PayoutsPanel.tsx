@@ -11,8 +11,8 @@ import { downloadCsv } from '@/lib/csv';
 import { formatPaiseExact, formatRupees, formatShortDateIST, formatTimeIST } from '@/lib/format';
 import { PAYOUT_APPROVAL_ABOVE_PAISE } from '@/lib/rules';
 import { Badge } from '@/components/ui/Badge';
-import { staffMessage } from '@/features/staff/staff';
-import StaffDialog from '@/features/staff/StaffDialog';
+import { staffMessage } from './staff';
+import StaffDialog from './StaffDialog';
 import {
   financialYearLabel,
   financialYearOf,
@@ -21,7 +21,7 @@ import {
   monthInIndia,
   payoutStatusLabel,
   payoutStatusTone,
-} from './payouts';
+} from '@/features/payouts/payouts';
 import {
   approvalsNote,
   certificatesCsv,
@@ -33,9 +33,9 @@ import {
   reconciliationLabel,
   withholdingCsv,
   withholdingFileName,
-} from './staffPayouts';
+} from './staff-payouts';
 
-const api = () => import('./staffPayouts.api');
+const api = () => import('./staff-payouts.api');
 type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
 const when = (iso: string) => `${formatShortDateIST(iso)}, ${formatTimeIST(iso)}`;
 const FIRST_FINANCIAL_YEAR = 2026;
