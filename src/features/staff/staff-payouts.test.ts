@@ -5,6 +5,7 @@ import {
   certificatesFileName,
   periodDates,
   periodLabel,
+  periodsOf,
   withholdingCsv,
   withholdingFileName,
 } from './staff-payouts';
@@ -44,5 +45,19 @@ describe('the accountant’s reports', () => {
   it('says when a second admin must approve', () => {
     expect(approvalsNote({ approvals: 0, needs_approvals: 1 })).toBeNull();
     expect(approvalsNote({ approvals: 1, needs_approvals: 2 })).toMatch(/^1 of 2 approvals/);
+  });
+});
+
+describe('the periods the accountant chooses from', () => {
+  it('lists the quarters, then the months from April to the next March', () => {
+    const periods = periodsOf(2026);
+    expect(periods.map((option) => option.label).slice(0, 5)).toEqual([
+      'Q1 (April–June)',
+      'Q2 (July–September)',
+      'Q3 (October–December)',
+      'Q4 (January–March)',
+      'April 2026',
+    ]);
+    expect(periods.at(-1)).toEqual({ value: 'm3', label: 'March 2027', period: { kind: 'month', year: 2027, month: 3 } });
   });
 });

@@ -161,5 +161,23 @@ export function certificatesCsv(financialYear: number, rows: readonly Certificat
   );
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const QUARTER_MONTHS = ['April–June', 'July–September', 'October–December', 'January–March'];
+
+/** The periods of a financial year the accountant may choose: its quarters, then its months (April to March). */
+export function periodsOf(financialYear: number): { value: string; label: string; period: ReportPeriod }[] {
+  const quarters = ([1, 2, 3, 4] as const).map((quarter) => ({
+    value: `q${quarter}`,
+    label: `Q${quarter} (${QUARTER_MONTHS[quarter - 1]})`,
+    period: { kind: 'quarter', financialYear, quarter } as ReportPeriod,
+  }));
+  const months = Array.from({ length: 12 }, (_, index) => {
+    const month = ((index + 3) % 12) + 1;
+    const year = month >= 4 ? financialYear : financialYear + 1;
+    return { value: `m${month}`, label: `${MONTHS[month - 1]} ${year}`, period: { kind: 'month', year, month } as ReportPeriod };
+  });
+  return [...quarters, ...months];
+}
+
 export const certificatesFileName = (financialYear: number): string =>
   `tax-certificates-FY${financialYear}-${pad((financialYear + 1) % 100)}.csv`;
