@@ -97,7 +97,7 @@ export function useTournamentPanel(tournament: StaffTournament, roles: MyStaffRo
     dispatch({ type: 'submitted' });
     try {
       const done = await runDialogAction(dialog, id, reason.trim(), newStart ?? '');
-      if ('checkedIn' in done && done.checkedIn) {
+      if ('checkedIn' in done) {
         dispatch({ type: 'entryChanged', entryId: done.checkedIn.entryId, checkedInAt: done.checkedIn.at });
       }
       dispatch({ type: 'succeeded', notice: done.notice });
@@ -140,7 +140,9 @@ export function useTournamentPanel(tournament: StaffTournament, roles: MyStaffRo
       close: () => dispatch({ type: 'dialogClosed' }),
     },
     open,
-    exportEntries: () => entries && downloadCsv(entriesCsvFileName(id), entriesCsv(entries)),
+    exportEntries: () => {
+      if (entries) downloadCsv(entriesCsvFileName(id), entriesCsv(entries));
+    },
     /** After a correction: the audit log and the console's lists read the new state. */
     afterCorrection: () => {
       void loadAudit();
