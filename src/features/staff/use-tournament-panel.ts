@@ -25,8 +25,10 @@ import { useRefundProgress } from './use-refund-progress';
 
 const api = () => import('./staff.api');
 
+type DialogOutcome = { notice: string; checkedIn?: { entryId: string; at: string | null } };
+
 /** What the dialog's action sends, and the notice it leaves; throws the call's failure. */
-async function runDialogAction(dialog: PanelDialog, tournamentId: string, reason: string, newStart: string) {
+async function runDialogAction(dialog: PanelDialog, tournamentId: string, reason: string, newStart: string): Promise<DialogOutcome> {
   const calls = await api();
   if (dialog.kind === 'check-in') {
     const changed = await calls.setCheckIn(dialog.entry.entry_id, dialog.checkIn, reason);
@@ -97,7 +99,7 @@ export function useTournamentPanel(tournament: StaffTournament, roles: MyStaffRo
     dispatch({ type: 'submitted' });
     try {
       const done = await runDialogAction(dialog, id, reason.trim(), newStart ?? '');
-      if ('checkedIn' in done) {
+      if (done.checkedIn) {
         dispatch({ type: 'entryChanged', entryId: done.checkedIn.entryId, checkedInAt: done.checkedIn.at });
       }
       dispatch({ type: 'succeeded', notice: done.notice });
