@@ -157,5 +157,3 @@ export function useSignIn() {
     chooseDifferentEmail: () => dispatch({ type: 'differentEmailChosen' }),
   };
 }
-
-export type SignIn = ReturnType<typeof useSignIn>;
