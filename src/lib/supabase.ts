@@ -18,7 +18,7 @@ import type { FunctionsClient } from '@supabase/functions-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { RealtimeClient } from '@supabase/realtime-js';
 import type { StorageClient } from '@supabase/storage-js';
-import { freshStoredSession, sessionStorageKey } from '@/features/auth/auth';
+import { freshStoredSession, sessionStorageKey } from './stored-session';
 import { SUPABASE_ADDRESS } from './supabase-address';
 
 export class BrowserSupabase {

@@ -1,7 +1,7 @@
 /**
  * The two hooks every data-holding island shares: `useLoad` runs a fetcher and keeps its Load (with a
  * `reload` after an action), `useAction` runs one action at a time and keeps its busy flag and error
- * sentence. Feature hooks (use<Thing>.ts) build on them so islands only render.
+ * sentence. Feature hooks (use-<thing>.ts) build on them so islands only render.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from './error-text';

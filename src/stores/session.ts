@@ -12,8 +12,8 @@
  */
 import { atom, onMount } from 'nanostores';
 import type { Session } from '@supabase/auth-js';
-import { assuranceOf, needsSecondFactor, type AssuranceLevel, type StoredSession } from '@/features/auth/auth';
-import { markHeaderSignedIn } from '@/components/auth/authNavState';
+import { type AssuranceLevel, assuranceOf, needsSecondFactor, type StoredSession } from '@/lib/stored-session';
+import { markHeaderSignedIn } from '@/components/auth/auth-nav-state';
 import { whenIdle } from '@/lib/hydration/first-paint';
 
 export interface SignedInUser {
@@ -84,8 +84,8 @@ function follow(state: SessionState): void {
   if (JSON.stringify(state) === JSON.stringify($session.get())) return;
   $session.set(state);
   markHeaderSignedIn(isSignedIn(state));
-  // The header's "Staff" link: checked here, where the Supabase client is loaded anyway (features/staff/staffFlag).
-  if (isSignedIn(state)) void import('@/features/staff/staffFlag').then((flag) => flag.refreshStaffFlag(state.user.id));
+  // The header's "Staff" link: checked here, where the Supabase client is loaded anyway (lib/staff-flag).
+  if (isSignedIn(state)) void import('@/lib/staff-flag').then((flag) => flag.refreshStaffFlag(state.user.id));
 }
 
 /** Signs out this browser's session on the server and locally. */

@@ -6,7 +6,7 @@
  */
 import { PageHeading } from '@/components/ui/PageHeading';
 import Toaster from '@/components/ui/Toaster';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { useRequiredSession } from '@/features/auth/use-required-session';
 import PrizesSection from '@/features/payouts/PrizesSection';
 import { PaymentHistory } from './PaymentHistory';
 import PlayerRecord from './PlayerRecord';

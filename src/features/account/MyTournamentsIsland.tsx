@@ -9,7 +9,7 @@ import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { useRequiredSession } from '@/features/auth/use-required-session';
 import { formatPaiseExact } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { ACCOUNT_MESSAGES, MY_TOURNAMENT_TABS, type MyTournamentTab, refundNote } from './account';

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { ROUTES } from '@/lib/routes';
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 
 // Loaded once a signed-in player is known: a visitor's page never downloads it.
 const SignedInRecord = lazy(() => import('./SignedInRecord'));

@@ -3,7 +3,7 @@
  * guard checks the session, then the market appears. The tab the player is on.
  */
 import { useEffect, useState } from 'react';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { useRequiredSession } from '@/features/auth/use-required-session';
 import { TRADE_CENTER_SPINNER_MS } from './account';
 
 export type TradeTab = 'market' | 'portfolio';

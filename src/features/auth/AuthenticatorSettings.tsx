@@ -4,91 +4,12 @@
  * up, sign-in asks for its code after the e-mail code.
  */
 import { Button } from '@/components/ui/Button';
-import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { formatDateIST } from '@/lib/format';
-import { showToast } from '@/stores/toast';
-import { AUTH_FAILURE_MESSAGES, classifyAuthError, CODE_LENGTH, isCompleteCode, normaliseCode, type AuthErrorLike } from './auth';
-import type { Authenticator, PendingEnrolment } from './auth.api';
-
-type View =
-  | { kind: 'loading' }
-  | { kind: 'off' }
-  | { kind: 'enrolling'; pending: PendingEnrolment }
-  | { kind: 'on'; factor: Authenticator }
-  | { kind: 'error' };
-
-const api = () => import('./auth.api');
-
-function messageFor(error: unknown): string {
-  return AUTH_FAILURE_MESSAGES[classifyAuthError((error ?? {}) as AuthErrorLike)];
-}
+import { CODE_LENGTH } from './auth';
+import { useAuthenticator } from './use-authenticator';
 
 export default function AuthenticatorSettings() {
-  const [view, setView] = useState<View>({ kind: 'loading' });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const refresh = useCallback(async () => {
-    try {
-      const factor = (await (await api()).listAuthenticators()).find((f) => f.status === 'verified');
-      setView(factor ? { kind: 'on', factor } : { kind: 'off' });
-    } catch {
-      setView({ kind: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  async function start() {
-    setBusy(true);
-    setError(null);
-    try {
-      const pending = await (await api()).startAuthenticatorEnrolment();
-      setCode('');
-      setView({ kind: 'enrolling', pending });
-    } catch (err) {
-      showToast(messageFor(err), 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function confirm(event: SubmitEvent) {
-    event.preventDefault();
-    if (view.kind !== 'enrolling') return;
-    if (!isCompleteCode(code)) {
-      setError(`Enter the ${CODE_LENGTH}-digit code your app shows.`);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await (await api()).confirmAuthenticatorEnrolment(view.pending.factorId, code);
-      showToast('Authenticator app added. Sign-in will now ask for its code.', 'success');
-      await refresh();
-    } catch (err) {
-      setError(messageFor(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(factorId: string) {
-    if (!window.confirm('Remove the authenticator app? Sign-in will only ask for the e-mail code.')) return;
-    setBusy(true);
-    try {
-      await (await api()).removeAuthenticator(factorId);
-      showToast('Authenticator app removed.', 'success');
-      await refresh();
-    } catch (err) {
-      showToast(messageFor(err), 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { view, code, error, busy, ...authenticator } = useAuthenticator();
 
   return (
     <section aria-labelledby="two-step" className="card flex flex-col gap-4 p-5 sm:p-7">
@@ -108,7 +29,7 @@ export default function AuthenticatorSettings() {
       {view.kind === 'off' && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm font-semibold">Status: off</p>
-          <Button tone="ghost" onClick={() => void start()} disabled={busy}>
+          <Button tone="ghost" onClick={() => void authenticator.start()} disabled={busy}>
             Set up authenticator app
           </Button>
         </div>
@@ -120,14 +41,14 @@ export default function AuthenticatorSettings() {
             <span className="font-bold text-lime">Status: on</span>
             <span className="block text-mist">Authenticator app added on {formatDateIST(view.factor.createdAt)}</span>
           </p>
-          <Button tone="ghost" onClick={() => void remove(view.factor.id)} disabled={busy}>
+          <Button tone="ghost" onClick={() => void authenticator.remove(view.factor.id)} disabled={busy}>
             Remove authenticator app
           </Button>
         </div>
       )}
 
       {view.kind === 'enrolling' && (
-        <form onSubmit={confirm} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <form onSubmit={authenticator.confirm} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <img
             src={view.pending.qrCode}
             alt="QR code to scan with your authenticator app"
@@ -153,7 +74,7 @@ export default function AuthenticatorSettings() {
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 value={code}
-                onChange={(e) => setCode(normaliseCode(e.target.value))}
+                onChange={(e) => authenticator.typeCode(e.target.value)}
                 aria-invalid={error ? true : undefined}
                 className="min-h-12 rounded-xl border border-line bg-night px-4 font-mono text-xl tracking-[0.4em] text-chalk focus:border-lime"
               />
@@ -167,7 +88,7 @@ export default function AuthenticatorSettings() {
               <Button type="submit" tone="primary" busy={busy} busyLabel="Checking…">
                 Turn on two-step sign-in
               </Button>
-              <Button tone="ghost" onClick={() => void refresh()} disabled={busy}>
+              <Button tone="ghost" onClick={() => void authenticator.cancel()} disabled={busy}>
                 Cancel
               </Button>
             </div>

@@ -6,26 +6,11 @@
  * Then back to the page that sent the player here (`?next=`, same-site paths only).
  * `/login?signout=1` is where the header's "Log out" leads: it signs out, then offers sign-in.
  */
-import { useSession } from '@/stores/useSession';
 import { Button } from '@/components/ui/Button';
-import { useEffect, useReducer, useRef, useState, type SubmitEvent } from 'react';
-import { ROUTES } from '@/lib/routes';
-import { isSignedIn, signOut } from '@/stores/session';
-import { showToast } from '@/stores/toast';
-import {
-  AUTH_FAILURE_MESSAGES,
-  classifyAuthError,
-  CODE_LENGTH,
-  DEFAULT_AFTER_SIGN_IN,
-  isCompleteCode,
-  isPlausibleEmail,
-  safeNextPath,
-  secondsUntilResend,
-  type AuthErrorLike,
-} from './auth';
-import { initialSignInState, shouldVerifyTypedCode, signInReducer } from './signInFlow';
-import { takeFlashMessage } from './guard';
 import Toaster from '@/components/ui/Toaster';
+import { ROUTES } from '@/lib/routes';
+import { CODE_LENGTH, DEFAULT_AFTER_SIGN_IN } from './auth';
+import { useSignIn } from './use-sign-in';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -54,127 +39,11 @@ const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switch
   },
 };
 
-function messageFor(error: unknown): string {
-  return AUTH_FAILURE_MESSAGES[classifyAuthError((error ?? {}) as AuthErrorLike)];
-}
-
-/** Lazy so that the first paint of the form does not wait for supabase-js. */
-const authApi = () => import('./auth.api');
-
 export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
-  const session = useSession();
-  const [state, dispatch] = useReducer(signInReducer, initialSignInState);
-  const { step, email, code, error, busy, signingOut, hydrated, sentAt } = state;
-  const [now, setNow] = useState(() => Date.now());
-  const [next, setNext] = useState(DEFAULT_AFTER_SIGN_IN);
-  const codeInput = useRef<HTMLInputElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
+  const signIn = useSignIn();
+  const { step, email, code, error, busy, signingOut, hydrated } = signIn.state;
+  const { next, secondsLeft, codeInput, emailInput } = signIn;
   const text = copy[mode];
-
-  // Read the address once: where to go afterwards, and whether this visit is a sign-out.
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const signingOutNow = params.has('signout');
-    dispatch({ type: 'started', typedEmail: emailInput.current?.value ?? '', signingOut: signingOutNow });
-    setNext(safeNextPath(params.get('next')));
-    const flash = takeFlashMessage();
-    if (flash) showToast(flash, 'info', 6000);
-    if (signingOutNow) {
-      signOut()
-        .then(() => showToast('You have been logged out.', 'success'))
-        .catch(() => showToast('Something went wrong. Please try again.', 'error'))
-        .finally(() => {
-          params.delete('signout');
-          const query = params.toString();
-          window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
-          dispatch({ type: 'signOutFinished' });
-        });
-    }
-  }, []);
-
-  // Arriving already signed in: leave at once, or ask for the authenticator code still owed.
-  const signedIn = isSignedIn(session);
-  const owesSecondStep = session.status === 'second-step';
-  useEffect(() => {
-    dispatch({ type: 'sessionSeen', signedIn, owesSecondStep });
-  }, [signedIn, owesSecondStep]);
-
-  useEffect(() => {
-    if (step === 'leaving') window.location.replace(next);
-  }, [step, next]);
-
-  // The resend countdown ticks only while it matters.
-  const secondsLeft = sentAt === null ? 0 : secondsUntilResend(sentAt, now);
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [secondsLeft]);
-
-  useEffect(() => {
-    if (step === 'code' || step === 'authenticator') codeInput.current?.focus();
-  }, [step]);
-
-  async function sendCode(event?: SubmitEvent) {
-    event?.preventDefault();
-    dispatch({ type: 'sendRequested' });
-    if (!isPlausibleEmail(email)) return;
-    try {
-      await (await authApi()).sendSignInCode(email);
-      const at = Date.now();
-      setNow(at);
-      dispatch({ type: 'codeSent', at });
-    } catch (err) {
-      dispatch({ type: 'failed', message: messageFor(err) });
-    }
-  }
-
-  async function verify(value: string) {
-    dispatch({ type: 'verifyRequested', code: value });
-    if (!isCompleteCode(value)) return;
-    try {
-      const api = await authApi();
-      if (step === 'code') {
-        await api.verifySignInCode(email, value);
-        // Ask the server (not the cached session) whether an authenticator guards this account.
-        const hasAuthenticator = (await api.listAuthenticators()).some((f) => f.status === 'verified');
-        if (hasAuthenticator) {
-          dispatch({ type: 'authenticatorRequired' });
-          return;
-        }
-      } else {
-        await api.verifyAuthenticatorCode(value);
-      }
-      dispatch({ type: 'signedIn' });
-    } catch (err) {
-      dispatch({ type: 'failed', message: messageFor(err) });
-    }
-  }
-
-  function onCodeChange(raw: string) {
-    const typed = signInReducer(state, { type: 'codeTyped', raw });
-    dispatch({ type: 'codeTyped', raw });
-    // A complete code (typed or pasted from the e-mail) is sent at once: one less tap on a phone.
-    if (shouldVerifyTypedCode(typed)) void verify(typed.code);
-  }
-
-  async function continueWithGoogle() {
-    try {
-      const back = `${window.location.origin}${ROUTES.login.path}?next=${encodeURIComponent(next)}`;
-      await (await authApi()).signInWithGoogle(back);
-    } catch (err) {
-      dispatch({ type: 'failed', message: messageFor(err) });
-    }
-  }
-
-  async function cancelSecondFactor() {
-    dispatch({ type: 'cancelRequested' });
-    try {
-      await signOut();
-    } finally {
-      dispatch({ type: 'cancelled' });
-    }
-  }
 
   const switchHref = next === DEFAULT_AFTER_SIGN_IN ? text.switchHref : `${text.switchHref}?next=${encodeURIComponent(next)}`;
 
@@ -186,7 +55,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
           <p className="eyebrow">{text.eyebrow}</p>
           <h1 className="section-title mt-2 text-4xl">{text.title}</h1>
           <p className="mt-3 text-mist">{text.intro}</p>
-          <form className="mt-6 flex flex-col gap-4" onSubmit={sendCode} noValidate>
+          <form className="mt-6 flex flex-col gap-4" onSubmit={signIn.sendCode} noValidate>
             <label className="flex flex-col gap-2 text-sm font-semibold">
               E-mail address
               <input
@@ -197,7 +66,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
                 inputMode="email"
                 required
                 value={email}
-                onChange={(e) => dispatch({ type: 'emailTyped', email: e.target.value })}
+                onChange={(e) => signIn.typeEmail(e.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'sign-in-error' : undefined}
                 placeholder="you@example.com"
@@ -222,7 +91,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
               <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-widest text-mist">
                 <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
               </div>
-              <Button tone="ghost" className="w-full" onClick={continueWithGoogle}>
+              <Button tone="ghost" className="w-full" onClick={signIn.continueWithGoogle}>
                 <GoogleMark /> Continue with Google
               </Button>
             </>
@@ -254,7 +123,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
             className="mt-6 flex flex-col gap-4"
             onSubmit={(e) => {
               e.preventDefault();
-              void verify(code);
+              void signIn.verify(code);
             }}
             noValidate
           >
@@ -268,7 +137,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
                 pattern="[0-9]*"
                 maxLength={CODE_LENGTH + 6}
                 value={code}
-                onChange={(e) => onCodeChange(e.target.value)}
+                onChange={(e) => signIn.typeCode(e.target.value)}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'sign-in-error' : undefined}
                 placeholder="••••••"
@@ -286,14 +155,14 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
                 type="button"
                 className="font-bold text-lime underline-offset-4 enabled:hover:underline disabled:font-semibold disabled:text-mist"
                 disabled={secondsLeft > 0 || busy}
-                onClick={() => void sendCode()}
+                onClick={() => void signIn.sendCode()}
               >
                 {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
               </button>
               <button
                 type="button"
                 className="text-mist underline-offset-4 hover:text-chalk hover:underline"
-                onClick={() => dispatch({ type: 'differentEmailChosen' })}
+                onClick={signIn.chooseDifferentEmail}
               >
                 Use a different e-mail
               </button>
@@ -303,7 +172,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
               <button
                 type="button"
                 className="text-mist underline-offset-4 hover:text-chalk hover:underline"
-                onClick={() => void cancelSecondFactor()}
+                onClick={() => void signIn.cancelSecondFactor()}
               >
                 Cancel and sign out
               </button>

@@ -2,7 +2,7 @@
  * Check-in on a tournament or pod page, next to the pay area: loads the signed-in player's entry and
  * shows nothing to anyone without one.
  */
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { useEffect, useState } from 'react';
 import type { MyEntries } from './entries';
 import { CheckIn } from './CheckIn';

@@ -3,7 +3,7 @@
  * "Accept this place". Signed-out visitors sign in first and come back to the same link. A refusal says
  * why in the player's words, with a link to the profile when the profile is what stands in the way.
  */
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';

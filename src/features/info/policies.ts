@@ -2,7 +2,7 @@
  * The policy pages' frontmatter: one Markdown file per policy in `src/content/policies/`.
  *
  * The text itself is Markdown; every `##` heading becomes a section title that types out
- * on the page (see typedHeadings.ts).
+ * on the page (see typed-headings.ts).
  */
 import { z } from 'zod';
 

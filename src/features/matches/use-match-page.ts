@@ -2,7 +2,7 @@
  * Everything the match island renders, in one hook: the match (use-match.ts), the viewer's side and what
  * is on file for them (use-match-viewer.ts), the clock, and the view worked out from them (match-view.ts).
  */
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { isSignedIn } from '@/stores/session';
 import { useNow } from '@/lib/use-now';
 import type { MatchView, PlayersView } from './match-view';

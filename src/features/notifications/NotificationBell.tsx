@@ -5,85 +5,30 @@
  * nothing to a page's first load.
  */
 import { ROUTES } from '@/lib/routes';
-import { useSession } from '@/stores/useSession';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isSignedIn } from '@/stores/session';
-import { bellLabel, type NotificationInbox, timeAgo, unreadBadge } from './notifications';
+import { bellLabel, timeAgo, unreadBadge } from './notifications';
+import { useDismissablePanel, useNotificationInbox } from './use-notification-inbox';
 
 export default function NotificationBell() {
-  const session = useSession();
-  const userId = isSignedIn(session) ? session.user.id : null;
-  const [inbox, setInbox] = useState<NotificationInbox | null>(null);
-  const [open, setOpen] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const { fetchMyNotifications } = await import('./notifications.api');
-      setInbox(await fetchMyNotifications());
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (!userId) return;
-    void load();
-    let stop = () => {};
-    let stopped = false;
-    void import('./notifications.api').then(({ subscribeToMyNotifications }) => {
-      if (!stopped) stop = subscribeToMyNotifications(userId, () => void load());
-    });
-    return () => {
-      stopped = true;
-      stop();
-    };
-  }, [userId, load]);
-
-  // Escape or a click outside closes the panel.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    const onClick = (event: MouseEvent) => {
-      if (panel.current && !panel.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
-
-  if (!userId) return null;
-  const unread = inbox?.unread ?? 0;
+  const { signedIn, inbox, failed, unread, markAllRead } = useNotificationInbox();
+  const { open, setOpen, container } = useDismissablePanel();
+  if (!signedIn) return null;
   const badge = unreadBadge(unread);
 
-  async function toggle() {
+  function toggle() {
     const opening = !open;
     setOpen(opening);
-    if (opening && unread > 0) {
-      try {
-        const { markAllNotificationsRead } = await import('./notifications.api');
-        await markAllNotificationsRead();
-        setInbox((current) => current && { unread: 0, items: current.items });
-      } catch {
-        // The badge stays: the next load shows the truth.
-      }
-    }
+    if (opening && unread > 0) void markAllRead();
   }
 
   return (
-    <div className="relative" ref={panel}>
+    <div className="relative" ref={container}>
       <button
         type="button"
         className="relative grid size-10 place-items-center rounded-full text-mist hover:bg-white/10 hover:text-white"
         aria-label={bellLabel(unread)}
         aria-expanded={open}
         aria-controls="notification-panel"
-        onClick={() => void toggle()}
+        onClick={toggle}
         data-notification-bell
       >
         <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">

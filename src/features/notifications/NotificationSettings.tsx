@@ -2,32 +2,11 @@
  * The profile's notification settings: which kinds also come by e-mail (the bell always shows them).
  * Each switch saves at once; a failure puts it back and says so.
  */
-import { useEffect, useState } from 'react';
-import type { NotificationSetting } from './notifications.api';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from './notifications';
+import { useNotificationSettings } from './use-notification-settings';
 
 export default function NotificationSettings() {
-  const [settings, setSettings] = useState<NotificationSetting[] | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    // The data module (and supabase-js) loads with the section, not with the page.
-    import('./notifications.api')
-      .then((api) => api.fetchMyNotificationSettings())
-      .then(setSettings)
-      .catch(() => setMessage('Your notification settings could not be loaded. Reload the page to try again.'));
-  }, []);
-
-  async function change(kind: string, email: boolean) {
-    setSettings((current) => current?.map((s) => (s.kind === kind ? { ...s, email } : s)) ?? null);
-    try {
-      await (await import('./notifications.api')).setMyNotificationSetting(kind, email);
-      setMessage('Saved.');
-    } catch {
-      setSettings((current) => current?.map((s) => (s.kind === kind ? { ...s, email: !email } : s)) ?? null);
-      setMessage('That change could not be saved. Please try again.');
-    }
-  }
+  const { settings, message, change } = useNotificationSettings();
 
   return (
     <section id="notification-settings" className="card mt-6 p-5" aria-labelledby="notification-settings-heading">

@@ -2,32 +2,9 @@
  * The pay panel's entry gate: a button that says why a player cannot enter (with a link to the profile),
  * and the one-button entry into free tournaments. Used by PayPanelIsland before any checkout opens.
  */
-import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { entryBlock, FREE_ENTRY_LABEL, FREE_ENTRY_SUCCESS, type EntryBlock, type EntryEligibility } from './eligibility';
-
-/** The database's answer for the signed-in player (null while unknown or signed out). */
-export function useEntryEligibility(userId: string | null): EntryEligibility | null {
-  const [eligibility, setEligibility] = useState<EntryEligibility | null>(null);
-  useEffect(() => {
-    setEligibility(null);
-    if (!userId) return;
-    let cancelled = false;
-    import('./eligibility.api')
-      .then(({ fetchMyEntryEligibility }) => fetchMyEntryEligibility())
-      .then((answer) => {
-        if (!cancelled) setEligibility(answer);
-      })
-      // Unknown is not "blocked": the order function still refuses an ineligible player with the reason.
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-  }, [userId]);
-  return eligibility;
-}
-
-export { entryBlock };
+import { type EntryBlock, FREE_ENTRY_LABEL } from './eligibility';
+import { type EntryMessage, useFreeEntry } from './use-entry-eligibility';
 
 export function EntryBlockedButton({ block }: { block: EntryBlock }) {
   return (
@@ -55,22 +32,9 @@ export function FreeEntryButton({
   tournamentId: string;
   disabled: boolean;
   onEntered: () => void;
-  onMessage: (message: { tone: 'success' | 'error'; text: string }) => void;
+  onMessage: (message: EntryMessage) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  async function enter() {
-    setBusy(true);
-    try {
-      const { enterFreeTournament } = await import('./eligibility.api');
-      await enterFreeTournament(tournamentId);
-      onMessage({ tone: 'success', text: FREE_ENTRY_SUCCESS });
-      onEntered();
-    } catch (error) {
-      onMessage({ tone: 'error', text: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, enter } = useFreeEntry(tournamentId, onEntered, onMessage);
   return (
     <Button
       tone="primary"

@@ -1,226 +1,37 @@
 /**
  * The tournament detail page's pay area: choose 1 to 10 slots, pay through Razorpay's checkout,
- * get registered. The server prices the order and confirms the payment; this island only asks.
- *
- *   not signed in ──Pay──▶ /login (back here after)
- *   idle ──Pay──▶ processing (order, checkout open) ──paid──▶ verify ──▶ registered
- *                    │                                 └─ refused / refunded ──▶ idle + why
- *                    └─ failed / closed ──▶ idle + 'Payment processing failed' / 'Payment cancelled by user'
+ * get registered. The server prices the order and confirms the payment; usePayPanel asks, this renders
+ * what the panel offers now: registered, closed, full, blocked, free entry, or the slots to pay for.
  */
-import { ROUTES } from '@/lib/routes';
-import { useSession } from '@/stores/useSession';
-import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
-import { redirectToLogin } from '@/features/auth/guard';
-import { formatDateIST, formatEntryFee, formatTimeIST } from '@/lib/format';
-import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
 import StatusPill from '@/features/tournaments/StatusPill';
-import { requestTournamentStates } from '@/features/tournaments/liveStates';
-import { STATUS_LOOK, type TournamentStatus } from '@/features/tournaments/status';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
-import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
-import { REREGISTRATION_WAIT_MS } from '@/lib/rules';
-import { EntryBlockedButton, entryBlock, FreeEntryButton, useEntryEligibility } from './EntryGate';
-import {
-  checkoutOptions,
-  dismissMessage,
-  failureDescription,
-  payButtonLabel,
-  PaymentMessages,
-  selectableSlots,
-  slotChoices,
-  summariseRegistrations,
-  type CheckoutFailure,
-  type RegistrationSummary,
-} from './payments';
+import { STATUS_LOOK } from '@/features/tournaments/status';
+import { formatEntryFee } from '@/lib/format';
+import { EntryBlockedButton, FreeEntryButton } from './EntryGate';
+import RegisteredNote from './RegisteredNote';
+import SlotPicker from './SlotPicker';
+import { type PayMessage, type PayPanelProps, usePayPanel } from './use-pay-panel';
 
-type PayPanelProps = {
-  tournamentId: string;
-  tournamentTitle: string;
-  entryFeeRupees: number;
-  maxPlayers: number;
-  /** Build-time status from the catalog's times; the database's status replaces it on load. */
-  initialStatus: TournamentStatus;
-  productName: string;
-  checkoutUrl: string;
-};
-
-type Message = { tone: 'success' | 'error' | 'info'; text: string };
-
-const toneClass: Record<Message['tone'], string> = {
+const toneClass: Record<PayMessage['tone'], string> = {
   success: 'text-lime',
   error: 'text-danger',
   info: 'text-mist',
 };
 
 export default function PayPanelIsland(props: PayPanelProps) {
-  const session = useSession();
-  const live = useStore($liveTournament);
-  const [slots, setSlots] = useState(1);
-  const [processing, setProcessing] = useState(false);
-  const [registration, setRegistration] = useState<RegistrationSummary | null>(null);
-  const [justPaid, setJustPaid] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
-  // The pre-rendered panel has no handlers: until React takes over, a click or a choice of slots
-  // would be lost silently, so the controls stay disabled until then.
-  const [interactive, setInteractive] = useState(false);
-  const mounted = useRef(true);
-
-  const user = session.status === 'signed-in' ? session.user : null;
-  const liveState = useTournamentStates([props.tournamentId])[props.tournamentId];
-  const status = liveState?.status ?? props.initialStatus;
-  const free = props.entryFeeRupees === 0;
-  const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: PAID_ENTRY_OFFERED });
-
-  useEffect(() => {
-    mounted.current = true;
-    setInteractive(true);
-    followTournament(props.tournamentId);
-    return () => {
-      mounted.current = false;
-    };
-  }, [props.tournamentId]);
-
-  // Registration is checked on load: a player who already holds slots sees so at once.
-  const userId = user?.id;
-  useEffect(() => {
-    if (!userId) {
-      setRegistration(null);
-      return;
-    }
-    let cancelled = false;
-    import('./payments.api')
-      .then(({ fetchOwnRegistrations }) => fetchOwnRegistrations())
-      .then((rows) => {
-        if (!cancelled) setRegistration(summariseRegistrations(rows, props.tournamentId));
-      })
-      .catch(() => {
-        // Unknown is treated as "not registered": the server still refuses a second order within 24 hours.
-        if (!cancelled) setRegistration({ slots: 0, nextRegistrationAt: null });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [userId, props.tournamentId]);
-
-  const filled = live?.tournamentId === props.tournamentId && live.slots ? live.slots.filled : null;
-  const total = live?.slots?.total ?? props.maxPlayers;
-  // Until the live count arrives, offer what the tournament could take at most.
-  const placesLeft = filled === null ? selectableSlots(0, props.maxPlayers) : selectableSlots(filled, total);
-  const recentlyRegistered = justPaid || (registration !== null && registration.nextRegistrationAt !== null);
-  const full = filled !== null && placesLeft === 0;
-  const chosenSlots = Math.min(slots, Math.max(placesLeft, 1));
-  const choices = slotChoices(props.entryFeeRupees).filter((choice) => choice.slots <= Math.max(placesLeft, 1));
-
-  function finish(next: Message) {
-    if (!mounted.current) return;
-    setProcessing(false);
-    setMessage(next);
-  }
-
-  async function pay() {
-    if (processing) return;
-    if (session.status !== 'signed-in') {
-      redirectToLogin(PaymentMessages.loginRequired);
-      return;
-    }
-    setMessage(null);
-    setProcessing(true);
-    const api = await import('./payments.api');
-
-    let order: Awaited<ReturnType<typeof api.createOrder>>;
-    try {
-      order = await api.createOrder(props.tournamentId, chosenSlots);
-    } catch (error) {
-      return finish({ tone: 'error', text: PaymentMessages.createOrderFailed((error as Error).message) });
-    }
-    if (!order.success) return finish({ tone: 'error', text: PaymentMessages.createOrderFailed(order.error) });
-
-    let Razorpay: Awaited<ReturnType<typeof api.loadCheckout>>;
-    try {
-      Razorpay = await api.loadCheckout(props.checkoutUrl);
-    } catch (error) {
-      return finish({ tone: 'error', text: PaymentMessages.processingFailed((error as Error).message) });
-    }
-
-    const onPaid = async (response: unknown) => {
-      const paid = api.parseCheckoutSuccess(response);
-      if (!paid) return finish({ tone: 'error', text: PaymentMessages.registrationFailed });
-      try {
-        const verified = await api.verifyPayment(props.tournamentId, paid);
-        if (!verified.success) {
-          // A refund is not a verification problem: say plainly what happened to the money.
-          return finish({
-            tone: 'error',
-            text: verified.refunded ? verified.error : PaymentMessages.verificationFailed(verified.error),
-          });
-        }
-        if (!mounted.current) return;
-        setJustPaid(true);
-        setRegistration((current) => ({
-          slots: (current?.slots ?? 0) + chosenSlots,
-          nextRegistrationAt: new Date(Date.now() + REREGISTRATION_WAIT_MS),
-        }));
-        finish({ tone: 'success', text: PaymentMessages.success });
-        void refreshTournament();
-        void requestTournamentStates([props.tournamentId]);
-      } catch {
-        finish({ tone: 'error', text: PaymentMessages.registrationFailed });
-      }
-    };
-
-    let openedAt = Date.now();
-    try {
-      const checkout = new Razorpay(
-        checkoutOptions({
-          order,
-          productName: props.productName,
-          tournamentTitle: props.tournamentTitle,
-          tournamentId: props.tournamentId,
-          slots: chosenSlots,
-          email: user?.email ?? null,
-          onPaid: (response) => void onPaid(response),
-          onDismiss: () => finish({ tone: 'info', text: dismissMessage(openedAt, Date.now(), order.timeout) }),
-        }),
-      );
-      checkout.on('payment.failed', (failure) =>
-        finish({ tone: 'error', text: PaymentMessages.processingFailed(failureDescription(failure as CheckoutFailure)) }),
-      );
-      openedAt = Date.now();
-      checkout.open();
-    } catch (error) {
-      finish({ tone: 'error', text: PaymentMessages.processingFailed((error as Error).message) });
-    }
-  }
+  const panel = usePayPanel(props);
+  const { status, free, message } = panel;
 
   let body: ReactNode;
-  if (recentlyRegistered) {
+  if (panel.recentlyRegistered) {
     body = (
-      <>
-        <Button tone="held" className="w-full" disabled data-pay-button>
-          Registered
-        </Button>
-        <p className="mt-2 text-center text-sm font-bold text-lime">{free ? 'Entry confirmed' : 'Payment completed'}</p>
-        {!justPaid && <p className="mt-3 text-sm font-semibold">{PaymentMessages.alreadyRegistered}</p>}
-        <p className="mt-2 text-sm text-mist">
-          You hold {registration?.slots ?? chosenSlots} {(registration?.slots ?? chosenSlots) === 1 ? 'slot' : 'slots'}.
-          {/* Only while the tournament still takes entries: a finished one has no more slots to offer. */}
-          {registration?.nextRegistrationAt && STATUS_LOOK[status].takesEntries && (
-            <>
-              {' '}
-              More slots from {formatDateIST(registration.nextRegistrationAt)}, {formatTimeIST(registration.nextRegistrationAt)}.
-            </>
-          )}
-        </p>
-        <ul className="mt-3 grid gap-1 text-sm" role="list">
-          <li>
-            <a href={ROUTES.myTournaments.path} className="underline hover:text-lime">
-              Go to My Tournaments
-            </a>
-          </li>
-        </ul>
-      </>
+      <RegisteredNote
+        free={free}
+        justPaid={panel.justPaid}
+        slots={panel.registration?.slots ?? panel.chosenSlots}
+        moreFrom={STATUS_LOOK[status].takesEntries ? (panel.registration?.nextRegistrationAt ?? null) : null}
+      />
     );
   } else if (!STATUS_LOOK[status].takesEntries) {
     body = (
@@ -228,74 +39,36 @@ export default function PayPanelIsland(props: PayPanelProps) {
         {STATUS_LOOK[status].label}
       </Button>
     );
-  } else if (full) {
+  } else if (panel.full) {
     body = (
       <Button className="w-full" disabled data-pay-button>
         Full
       </Button>
     );
-  } else if (block) {
-    body = <EntryBlockedButton block={block} />;
+  } else if (panel.block) {
+    body = <EntryBlockedButton block={panel.block} />;
   } else if (free) {
-    body = user ? (
+    body = panel.signedIn ? (
       <FreeEntryButton
         tournamentId={props.tournamentId}
-        disabled={!interactive}
-        onMessage={setMessage}
-        onEntered={() => {
-          setJustPaid(true);
-          void refreshTournament();
-        }}
+        disabled={!panel.interactive}
+        onMessage={panel.showMessage}
+        onEntered={panel.entered}
       />
     ) : (
-      <Button tone="primary" className="w-full" onClick={() => redirectToLogin(PaymentMessages.loginRequired)} data-pay-button>
+      <Button tone="primary" className="w-full" onClick={panel.askToSignIn} data-pay-button>
         Sign in to enter
       </Button>
     );
   } else {
-    body = (
-      <>
-        {registration && registration.slots > 0 && (
-          <p className="mb-3 text-sm text-mist">
-            You hold {registration.slots} {registration.slots === 1 ? 'slot' : 'slots'}. Add more below.
-          </p>
-        )}
-        <label htmlFor={`slots-${props.tournamentId}`} className="text-sm font-semibold">
-          Select Number of Slots
-        </label>
-        <select
-          id={`slots-${props.tournamentId}`}
-          className="mt-1 w-full rounded-xl border-2 border-line bg-night px-3 py-2 font-semibold"
-          value={chosenSlots}
-          disabled={processing || !interactive}
-          onChange={(event) => setSlots(Number(event.target.value))}
-        >
-          {choices.map((choice) => (
-            <option key={choice.slots} value={choice.slots}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-        <Button
-          tone="primary"
-          className="mt-3 w-full"
-          onClick={() => void pay()}
-          disabled={!interactive || session.status === 'loading'}
-          busy={processing}
-          busyLabel="Processing..."
-          data-pay-button
-        >
-          {payButtonLabel(chosenSlots, props.entryFeeRupees)}
-        </Button>
-      </>
-    );
+    body = <SlotPicker panel={panel} tournamentId={props.tournamentId} entryFeeRupees={props.entryFeeRupees} />;
   }
 
   return (
     <div className="card p-5" data-pay-panel data-tournament-id={props.tournamentId}>
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm text-mist">{free ? 'Entry' : 'Entry fee per slot'}</p>
-        <StatusPill tournamentId={props.tournamentId} status={status} live={liveState !== undefined} />
+        <StatusPill tournamentId={props.tournamentId} status={status} live={panel.statusIsLive} />
       </div>
       <p className="font-display text-4xl">{formatEntryFee(props.entryFeeRupees)}</p>
       <div className="mt-4">{body}</div>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 /**
- * payouts.api and staffPayouts.api read the payout functions' answers as supabase-js hands them over (the client is a stub):
+ * payouts.api reads the payout functions' answers as supabase-js hands them over (the client is a stub):
  * typed values with the ledger's bigint sums as numbers, nothing-yet as zeros or "not started", and a
  * refusal as an ApiError carrying the database's code.
  */
@@ -9,7 +9,7 @@ const rpc = vi.fn();
 vi.mock('@/lib/supabase', () => ({ getSupabase: () => ({ rpc }) }));
 
 const { ApiError } = await import('@/lib/api-answer');
-const api = { ...(await import('./payouts.api')), ...(await import('./staffPayouts.api')) };
+const api = await import('./payouts.api');
 
 function answers(data: unknown, error: unknown = null) {
   rpc.mockResolvedValueOnce({ data, error });
@@ -56,7 +56,7 @@ describe('payouts.api', () => {
     expect(error).toMatchObject({ kind: 'refused', hint: 'insufficient_balance' });
   });
 
-  it('reads a statement with its lists, and a queue row without approvals as needing one', async () => {
+  it('reads a statement with its lists', async () => {
     answers({
       financial_year: 2026,
       winnings_paise: 500000,
@@ -76,27 +76,9 @@ describe('payouts.api', () => {
       status: 'processed',
       payout_id: 'p1',
     });
-    answers([
-      {
-        payout_id: 'p1',
-        user_id: 'u1',
-        gross_paise: 100000,
-        tax_paise: 30000,
-        net_paise: 70000,
-        status: 'awaiting_approval',
-        created_at: '2026-12-20T14:00:00Z',
-      },
-    ]);
-    expect((await api.fetchPayoutQueue())[0]).toMatchObject({
-      approvals: 0,
-      needs_approvals: 1,
-      can_approve: false,
-      winnings: [],
-      pan_masked: null,
-    });
   });
 
-  it('reads get_my_payouts and the queue as the SQL answers them', async () => {
+  it('reads get_my_payouts as the SQL answers it', async () => {
     answers([
       {
         payout_id: 'p1',
@@ -111,45 +93,6 @@ describe('payouts.api', () => {
       },
     ]);
     expect((await api.fetchMyPayouts())[0]).toMatchObject({ id: 'p1', status: 'processed', processed_at: '2026-12-20T14:05:00Z' });
-    answers([
-      {
-        payout_id: 'p2',
-        user_id: 'u1',
-        gross_paise: 100000,
-        tax_paise: 30000,
-        net_paise: 70000,
-        status: 'awaiting_approval',
-        upi_id: 'asha@okaxis',
-        created_at: '2026-12-20T14:00:00Z',
-        needs_approvals: 2,
-        approved_by: [{ admin_id: 'a1', at: '2026-12-20T14:01:00Z' }],
-        can_approve: true,
-        player: { legal_name: 'Asha Rao', in_game_name: 'AshaStrikes', email: 'asha@example.com' },
-        kyc: { status: 'verified', pan_masked: 'ABCPE••••F', upi_id: 'asha@okaxis' },
-        tax: { net_winnings_paise: 100000, tax_paise: 30000, financial_year: 2026 },
-        winnings: [{ tournament_id: 't1', title: 'Super 4 #1', place: '1st', amount_paise: 100000, at: '2026-12-19T10:00:00Z' }],
-      },
-    ]);
-    expect((await api.fetchPayoutQueue())[0]).toEqual({
-      payout_id: 'p2',
-      user_id: 'u1',
-      legal_name: 'Asha Rao',
-      in_game_name: 'AshaStrikes',
-      email: 'asha@example.com',
-      gross_paise: 100000,
-      tax_paise: 30000,
-      net_paise: 70000,
-      net_winnings_paise: 100000,
-      status: 'awaiting_approval',
-      created_at: '2026-12-20T14:00:00Z',
-      approvals: 1,
-      needs_approvals: 2,
-      can_approve: true,
-      kyc_status: 'verified',
-      pan_masked: 'ABCPE••••F',
-      upi_id: 'asha@okaxis',
-      winnings: [{ tournament_id: 't1', tournament_title: 'Super 4 #1', place: '1st', amount_paise: 100000, at: '2026-12-19T10:00:00Z' }],
-    });
   });
 
   it('reads a statement without its year as malformed', async () => {

@@ -2,7 +2,7 @@
  * The calls behind My Earnings' prizes, KYC, withdrawals and statement: each answers for the signed-in
  * player only (auth.uid()). Answers are checked with zod (lib/api-answer): a refusal keeps the database's
  * code as the ApiError's hint, so the screens can say what it means. The staff console's calls are in
- * staffPayouts.api.ts, built from the same readers, so My Earnings does not load the staff schemas.
+ * staff-payouts.api.ts, built from the same readers, so My Earnings does not load the staff schemas.
  */
 import * as z from 'zod/mini';
 import { oneRow, readAnswer } from '@/lib/api-answer';

@@ -25,15 +25,6 @@ import {
   type WithdrawState,
   withdrawReducer,
 } from './payouts';
-import {
-  approvalsNote,
-  certificatesCsv,
-  certificatesFileName,
-  periodDates,
-  periodLabel,
-  withholdingCsv,
-  withholdingFileName,
-} from './staffPayouts';
 
 describe('the KYC form checks', () => {
   it('takes a personal PAN typed in any case and with spaces', () => {
@@ -233,43 +224,5 @@ describe('CSV files', () => {
     expect(lines).toContain('"20/12/2026, 19:30 IST",Withdrawal,1000.00,300.00,700.00,Processed,p1');
     expect(lines).toContain('"20/12/2026, 19:30 IST",Tax withheld,,300.00,,,p1');
     expect(statementFileName(2026)).toBe('tax-statement-FY2026-27.csv');
-  });
-});
-
-describe('the accountant’s reports', () => {
-  it('covers a quarter of the financial year, or a month', () => {
-    expect(periodDates({ kind: 'quarter', financialYear: 2026, quarter: 1 })).toEqual({ from: '2026-04-01', to: '2026-06-30' });
-    expect(periodDates({ kind: 'quarter', financialYear: 2026, quarter: 3 })).toEqual({ from: '2026-10-01', to: '2026-12-31' });
-    expect(periodDates({ kind: 'quarter', financialYear: 2026, quarter: 4 })).toEqual({ from: '2027-01-01', to: '2027-03-31' });
-    expect(periodDates({ kind: 'month', year: 2028, month: 2 })).toEqual({ from: '2028-02-01', to: '2028-02-29' });
-    expect(periodLabel({ kind: 'quarter', financialYear: 2026, quarter: 4 })).toBe('FY2026-27-Q4');
-    expect(periodLabel({ kind: 'month', year: 2026, month: 12 })).toBe('2026-12');
-  });
-
-  it('lists each withholding and each player’s quarter', () => {
-    const register = withholdingCsv([
-      {
-        payout_id: 'p1',
-        pan: 'ABCPE1234F',
-        legal_name: 'Asha Rao',
-        date: '2026-12-20',
-        kind: 'payout',
-        gross_paise: 100000,
-        net_winnings_paise: 100000,
-        tax_paise: 30000,
-      },
-    ]);
-    expect(register.split('\r\n')[1]).toBe('2026-12-20,ABCPE1234F,Asha Rao,Withdrawal,1000.00,1000.00,300.00,p1');
-    expect(withholdingFileName({ kind: 'month', year: 2026, month: 12 })).toBe('withholding-register-2026-12.csv');
-    const certificates = certificatesCsv(2026, [
-      { pan: 'ABCPE1234F', legal_name: 'Asha Rao', quarter: 3, net_winnings_paise: 100000, tax_paise: 30000 },
-    ]);
-    expect(certificates.split('\r\n')[1]).toBe('2026–27,Q3,ABCPE1234F,Asha Rao,1000.00,300.00');
-    expect(certificatesFileName(2026)).toBe('tax-certificates-FY2026-27.csv');
-  });
-
-  it('says when a second admin must approve', () => {
-    expect(approvalsNote({ approvals: 0, needs_approvals: 1 })).toBeNull();
-    expect(approvalsNote({ approvals: 1, needs_approvals: 2 })).toMatch(/^1 of 2 approvals/);
   });
 });

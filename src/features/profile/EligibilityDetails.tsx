@@ -3,43 +3,14 @@
  * before it was asked, and the confirmation of residence in India. Each is kept once given.
  */
 import { Button } from '@/components/ui/Button';
-import { useState } from 'react';
-import { replaceProfile } from '@/stores/profile';
-import { showToast } from '@/stores/toast';
-import { ageOn, MAX_PLAYER_AGE, MIN_PLAYER_AGE, todayInIndia } from '@/lib/legal';
-import { FIELD_MESSAGES, PROFILE_MESSAGES, type Profile } from './profile';
+import { todayInIndia } from '@/lib/legal';
+import type { Profile } from './profile';
+import { useEligibilityDetails } from './use-eligibility-details';
 
 export function EligibilityDetails({ profile }: { profile: Profile }) {
-  const needsDateOfBirth = profile.date_of_birth === null;
-  const needsResidence = profile.lives_in_india_confirmed_at === null;
-  const [dateOfBirth, setDateOfBirth] = useState('');
-  const [livesInIndia, setLivesInIndia] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const details = useEligibilityDetails(profile);
+  const { needsDateOfBirth, needsResidence } = details;
   if (!needsDateOfBirth && !needsResidence) return null;
-
-  async function onSave() {
-    const today = todayInIndia(new Date());
-    if (needsDateOfBirth) {
-      if (dateOfBirth === '') return setError(FIELD_MESSAGES.dateOfBirthRequired);
-      if (dateOfBirth > today) return setError(FIELD_MESSAGES.dateOfBirthFuture);
-      const age = ageOn(dateOfBirth, today);
-      if (age < MIN_PLAYER_AGE) return setError(FIELD_MESSAGES.tooYoung);
-      if (age > MAX_PLAYER_AGE) return setError(FIELD_MESSAGES.tooOld);
-    }
-    setError(null);
-    setSaving(true);
-    try {
-      const api = await import('./profile.api');
-      replaceProfile(await api.saveMyEligibilityDetails({ dateOfBirth: needsDateOfBirth ? dateOfBirth : null, livesInIndia }));
-      showToast(PROFILE_MESSAGES.saved, 'success');
-    } catch (failure) {
-      console.error(failure);
-      showToast(PROFILE_MESSAGES.updateFailed, 'error');
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <section aria-labelledby="eligibility-details" className="rounded-xl border border-gold/50 p-4">
@@ -56,8 +27,8 @@ export function EligibilityDetails({ profile }: { profile: Profile }) {
               type="date"
               name="eligibilityDateOfBirth"
               max={todayInIndia(new Date())}
-              value={dateOfBirth}
-              onChange={(e) => setDateOfBirth(e.target.value)}
+              value={details.dateOfBirth}
+              onChange={(e) => details.setDateOfBirth(e.target.value)}
               className="min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk"
             />
           </label>
@@ -66,19 +37,19 @@ export function EligibilityDetails({ profile }: { profile: Profile }) {
           <label className="flex items-start gap-3 text-sm">
             <input
               type="checkbox"
-              checked={livesInIndia}
-              onChange={(e) => setLivesInIndia(e.target.checked)}
+              checked={details.livesInIndia}
+              onChange={(e) => details.setLivesInIndia(e.target.checked)}
               className="mt-0.5 size-5 accent-lime"
             />
             <span>I live in India.</span>
           </label>
         )}
-        {error && (
+        {details.error && (
           <p role="alert" className="text-sm font-semibold text-danger">
-            {error}
+            {details.error}
           </p>
         )}
-        <Button tone="primary" className="self-start" busy={saving} busyLabel="Saving…" onClick={() => void onSave()}>
+        <Button tone="primary" className="self-start" busy={details.saving} busyLabel="Saving…" onClick={() => void details.save()}>
           Save these details
         </Button>
       </div>

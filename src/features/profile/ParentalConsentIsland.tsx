@@ -4,37 +4,10 @@
  * so a mail scanner that opens links cannot consent for them.
  */
 import { Button } from '@/components/ui/Button';
-import { useEffect, useState } from 'react';
-
-type State =
-  | { status: 'ready'; token: string }
-  | { status: 'missing' }
-  | { status: 'sending'; token: string }
-  | { status: 'confirmed'; name: string | null }
-  | { status: 'refused'; message: string };
-
-function tokenFromLocation(): string | null {
-  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  return fromHash ?? new URLSearchParams(window.location.search).get('token');
-}
+import { useParentalConsentConfirmation } from './use-parental-consent';
 
 export default function ParentalConsentIsland() {
-  const [state, setState] = useState<State>({ status: 'missing' });
-  useEffect(() => {
-    const token = tokenFromLocation();
-    setState(token ? { status: 'ready', token } : { status: 'missing' });
-  }, []);
-
-  async function confirm(token: string) {
-    setState({ status: 'sending', token });
-    try {
-      const { confirmParentalConsent } = await import('@/features/payments/eligibility.api');
-      const answer = await confirmParentalConsent(token);
-      setState({ status: 'confirmed', name: answer.in_game_name });
-    } catch (error) {
-      setState({ status: 'refused', message: (error as Error).message });
-    }
-  }
+  const { state, confirm } = useParentalConsentConfirmation();
 
   if (state.status === 'missing') {
     return <p className="text-mist">This page needs the link from the consent e-mail. Open the link from the e-mail again.</p>;

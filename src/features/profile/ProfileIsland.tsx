@@ -1,31 +1,19 @@
 /**
  * /profile (under the page's static heading): the player's card, the profile form and the authenticator settings.
- * Guarded (client:painted). The row follows the database live (stores/profile), so completing
+ * Guarded (client:painted). The row follows the database live (useMyProfile), so completing
  * the profile on another device locks this page too.
  */
 import { Button } from '@/components/ui/Button';
-import { useDeferredValue, useEffect } from 'react';
-import { useStore } from '@nanostores/react';
-import { $profile, followMyProfile } from '@/stores/profile';
-import { useRequiredSession } from '@/features/auth/useRequiredSession';
+import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
 import AuthenticatorSettings from '@/features/auth/AuthenticatorSettings';
-import { Spinner } from '@/components/ui/Spinner';
+import { ParentalConsentRequest } from './ParentalConsentRequest';
 import { PROFILE_MESSAGES, type Profile } from './profile';
 import ProfileForm from './ProfileForm';
-import { ParentalConsentRequest } from './ParentalConsentRequest';
+import { useMyProfile } from './use-my-profile';
 
 export default function ProfileIsland() {
-  const session = useRequiredSession();
-  const userId = session?.user.id;
-  // The store updates synchronously; the deferred copy lets React draw the whole form in slices that
-  // yield to the browser, instead of one long task when the profile arrives.
-  const state = useDeferredValue(useStore($profile));
-
-  useEffect(() => {
-    if (!userId) return;
-    return followMyProfile(userId);
-  }, [userId]);
+  const { session, profile: state } = useMyProfile();
 
   if (!session || state.status === 'loading') {
     // A screen's height while loading: the sections under the form (record, notification settings)

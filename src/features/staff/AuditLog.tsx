@@ -3,7 +3,7 @@
  * values before and after (folded away: they are for the rare dispute). Public rows carry a marker:
  * those are the ones players read under "Changes".
  */
-import { formatShortDateIST, formatTimeIST } from '@/lib/format';
+import { formatDateTimeIST } from '@/lib/format';
 import type { AuditRow } from './staff.schemas';
 import { actionLabel } from './staff';
 
@@ -28,7 +28,7 @@ export default function AuditLog({ rows }: { rows: AuditRow[] }) {
           <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
             <p className="font-bold">{row.summary ?? actionLabel(row.action)}</p>
             <time dateTime={row.at} className="text-mist">
-              {formatShortDateIST(row.at)}, {formatTimeIST(row.at)}
+              {formatDateTimeIST(row.at)}
             </time>
           </div>
           <p className="mt-1 break-all text-mist">

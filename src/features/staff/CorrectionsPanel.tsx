@@ -1,29 +1,15 @@
 /**
- * Correcting a confirmed result (lifecycle.md, A match: 6): pick the match, type the corrected winner and
- * score and a reason, read the preview of the later matches the change resets (staff_correct_result with
- * p_apply = false), then apply it. After the prizes are credited the database refuses, and its sentence is
- * shown as it is.
+ * Correcting a confirmed result: pick the match, type the corrected winner and score and a reason, read
+ * the preview of the later matches the change resets, then apply it. After the prizes are credited the
+ * database refuses, and its sentence is shown as it is. State and calls live in useCorrections.
  */
-import { ResultFields, staffInputClass } from './ResultFields';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
-import { correctionSummary, resultProblem, sideName, type TypedResult, typedScore } from './disputes';
-import type { CorrectionAnswer, StaffBracket, StaffBracketMatch } from './staff.schemas';
-import type { Load } from './tournamentPanel';
-import { reasonProblem } from './tournamentPanel';
-
-const api = () => import('./staff.api');
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const EMPTY: TypedResult = { winner: null, goalsA: '', goalsB: '' };
-
-/** Confirmed matches between two players: the ones a correction may change. */
-function correctable(bracket: StaffBracket): { match: StaffBracketMatch; roundName: string }[] {
-  return bracket.rounds.flatMap((round) =>
-    round.matches
-      .filter((match) => match.status === 'confirmed' && match.entries[0] && match.entries[1])
-      .map((match) => ({ match, roundName: round.name })),
-  );
-}
+import { correctionSummary, sideName } from './disputes';
+import { ResultFields, staffInputClass } from './ResultFields';
+import { MAX_REASON_LENGTH } from './staff';
+import type { StaffBracketMatch } from './staff.schemas';
+import { useCorrections } from './use-corrections';
 
 function matchLabel(match: StaffBracketMatch, roundName: string): string {
   const [a, b] = match.entries;
@@ -33,75 +19,9 @@ function matchLabel(match: StaffBracketMatch, roundName: string): string {
 }
 
 export default function CorrectionsPanel({ tournamentId, onApplied }: { tournamentId: string; onApplied: () => void }) {
-  const [bracket, setBracket] = useState<Load<StaffBracket>>({ status: 'loading' });
-  const [matchId, setMatchId] = useState('');
-  const [result, setResult] = useState<TypedResult>(EMPTY);
-  const [reason, setReason] = useState('');
-  const [attempted, setAttempted] = useState(false);
-  const [preview, setPreview] = useState<CorrectionAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const corrections = useCorrections(tournamentId, onApplied);
+  const { bracket, options, preview, busy } = corrections;
   const id = useId();
-
-  const load = useCallback(async () => {
-    try {
-      setBracket({ status: 'ready', value: await (await api()).fetchStaffBracket(tournamentId) });
-    } catch (failure) {
-      setBracket({ status: 'error', message: messageOf(failure) });
-    }
-  }, [tournamentId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const options = bracket.status === 'ready' ? correctable(bracket.value) : [];
-  const rounds = bracket.status === 'ready' ? bracket.value.rounds.length : 0;
-  const chosen = options.find((option) => option.match.id === matchId) ?? null;
-  const names = chosen ? ([sideName(chosen.match.entries[0]), sideName(chosen.match.entries[1])] as const) : null;
-  const problem = attempted ? (chosen ? resultProblem(result) : 'Choose the match to correct.') : null;
-  const whyProblem = attempted ? reasonProblem(reason) : null;
-
-  /** Any change to the form makes the preview stale. */
-  function edit(change: () => void) {
-    change();
-    setPreview(null);
-    setError(null);
-  }
-
-  async function send(apply: boolean) {
-    setAttempted(true);
-    if (!chosen || resultProblem(result) || reasonProblem(reason)) return;
-    const winner = result.winner === null ? null : chosen.match.entries[result.winner];
-    if (!winner?.entry_id) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await (await api()).correctResult(chosen.match.id, winner.entry_id, typedScore(result), reason.trim(), apply);
-      if (apply) {
-        setNotice(
-          `${chosen.roundName} ${chosen.match.position} corrected: ${sideName(winner)} goes through.${
-            answer.later_matches.length > 0
-              ? ` ${answer.later_matches.length} later ${answer.later_matches.length === 1 ? 'match' : 'matches'} reset.`
-              : ''
-          }`,
-        );
-        setPreview(null);
-        setMatchId('');
-        setResult(EMPTY);
-        setReason('');
-        setAttempted(false);
-        void load();
-        onApplied();
-      } else {
-        setPreview(answer);
-      }
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section aria-labelledby={`${id}-heading`} className="card grid gap-4 p-4 sm:p-5" data-corrections>
@@ -115,7 +35,7 @@ export default function CorrectionsPanel({ tournamentId, onApplied }: { tourname
         </p>
       </div>
       <p role="status" className="min-h-5 text-sm font-semibold text-lime" data-corrections-notice>
-        {notice}
+        {corrections.notice}
       </p>
       {bracket.status === 'loading' && <p className="text-mist">Loading the matches…</p>}
       {bracket.status === 'error' && <p className="font-semibold text-danger">{bracket.message}</p>}
@@ -126,14 +46,14 @@ export default function CorrectionsPanel({ tournamentId, onApplied }: { tourname
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            void send(false);
+            void corrections.send(false);
           }}
         >
           <label className="grid gap-2">
             <span className="font-semibold">Match</span>
             <select
-              value={matchId}
-              onChange={(event) => edit(() => setMatchId(event.target.value))}
+              value={corrections.matchId}
+              onChange={(event) => corrections.chooseMatch(event.target.value)}
               className={`${staffInputClass} [color-scheme:dark]`}
             >
               <option value="">Choose a confirmed match…</option>
@@ -144,46 +64,52 @@ export default function CorrectionsPanel({ tournamentId, onApplied }: { tourname
               ))}
             </select>
           </label>
-          {chosen && names && (
+          {corrections.chosen && corrections.names && (
             <ResultFields
               id={id}
               legend="The corrected result"
-              names={names}
-              result={result}
-              onChange={(next) => edit(() => setResult(next))}
+              names={corrections.names}
+              result={corrections.result}
+              onChange={corrections.changeResult}
             />
           )}
-          {problem && <p className="text-sm text-danger">{problem}</p>}
+          {corrections.resultProblem && <p className="text-sm text-danger">{corrections.resultProblem}</p>}
           <label className="grid gap-2">
             <span className="font-semibold">Reason (shown publicly)</span>
             <textarea
               rows={2}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => edit(() => setReason(event.target.value))}
-              aria-invalid={whyProblem ? true : undefined}
+              maxLength={MAX_REASON_LENGTH}
+              value={corrections.reason}
+              onChange={(event) => corrections.changeReason(event.target.value)}
+              aria-invalid={corrections.reasonProblem ? true : undefined}
               className={staffInputClass}
             />
-            {whyProblem && <span className="text-sm text-danger">{whyProblem}</span>}
+            {corrections.reasonProblem && <span className="text-sm text-danger">{corrections.reasonProblem}</span>}
           </label>
-          {error && (
+          {corrections.error && (
             <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger" data-corrections-error>
-              {error}
+              {corrections.error}
             </p>
           )}
           {preview ? (
             <div className="grid gap-3 rounded-2xl border border-gold/50 bg-gold/10 p-4" data-correction-preview>
               <p className="font-bold">Before you apply it</p>
               <ul className="list-disc space-y-1 pl-5 text-sm">
-                {correctionSummary(preview, rounds).map((line) => (
+                {correctionSummary(preview, corrections.rounds).map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
               <div className="flex flex-wrap justify-end gap-2">
-                <Button tone="ghost" onClick={() => setPreview(null)} disabled={busy}>
+                <Button tone="ghost" onClick={corrections.dropPreview} disabled={busy}>
                   Go back
                 </Button>
-                <Button tone="primary" className="whitespace-normal" busy={busy} busyLabel="Working…" onClick={() => void send(true)}>
+                <Button
+                  tone="primary"
+                  className="whitespace-normal"
+                  busy={busy}
+                  busyLabel="Working…"
+                  onClick={() => void corrections.send(true)}
+                >
                   Apply the correction
                 </Button>
               </div>

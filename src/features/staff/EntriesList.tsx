@@ -2,7 +2,7 @@
  * A tournament's entries for staff: a table on wide screens, one card per entry on a phone (the same
  * facts in the same order). Referees and up get a check-in button per active entry.
  */
-import { formatShortDateIST, formatTimeIST } from '@/lib/format';
+import { formatDateTimeIST } from '@/lib/format';
 import type { StaffEntry } from './staff.schemas';
 import { amountLabel, entryPlayerName, paymentLabel } from './staff';
 
@@ -11,8 +11,6 @@ interface Props {
   canCheckIn: boolean;
   onCheckIn: (entry: StaffEntry, checkIn: boolean) => void;
 }
-
-const when = (iso: string) => `${formatShortDateIST(iso)}, ${formatTimeIST(iso)}`;
 
 function CheckInButton({ entry, onCheckIn }: { entry: StaffEntry; onCheckIn: Props['onCheckIn'] }) {
   if (entry.status !== 'active') return null;
@@ -29,7 +27,7 @@ function CheckInButton({ entry, onCheckIn }: { entry: StaffEntry; onCheckIn: Pro
 }
 
 function CheckedIn({ entry }: { entry: StaffEntry }) {
-  if (entry.checked_in_at) return <span className="text-lime">✓ {when(entry.checked_in_at)}</span>;
+  if (entry.checked_in_at) return <span className="text-lime">✓ {formatDateTimeIST(entry.checked_in_at)}</span>;
   // The draw withdraws entries that did not check in, and says why.
   if (entry.withdraw_reason) return <span className="text-gold">{entry.withdraw_reason}</span>;
   return <span className="text-mist">Not yet</span>;

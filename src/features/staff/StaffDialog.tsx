@@ -6,7 +6,7 @@
 import { type ReactNode, type SubmitEvent, useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { MAX_REASON_LENGTH } from './tournamentPanel';
+import { MAX_REASON_LENGTH } from './staff';
 
 interface Props {
   title: string;

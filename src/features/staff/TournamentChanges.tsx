@@ -3,30 +3,11 @@
  * first, from the public part of the audit log. Shows nothing at all while there is nothing to show, so
  * an ordinary tournament's page looks as before. On the pod page the id comes from `?id=`.
  */
-import { useEffect, useState } from 'react';
-import { formatShortDateIST, formatTimeIST } from '@/lib/format';
-import type { TournamentChange } from './staff.schemas';
+import { formatDateTimeIST } from '@/lib/format';
+import { useTournamentChanges } from './use-tournament-changes';
 
 export default function TournamentChanges({ tournamentId }: { tournamentId?: string }) {
-  const [changes, setChanges] = useState<TournamentChange[]>([]);
-
-  useEffect(() => {
-    const id = tournamentId ?? new URLSearchParams(window.location.search).get('id')?.trim();
-    if (!id) return;
-    let cancelled = false;
-    import('./changes.api')
-      .then((api) => api.fetchTournamentChanges(id))
-      .then((rows) => {
-        if (!cancelled) setChanges(rows);
-      })
-      .catch((error: unknown) => {
-        // The record is extra information on the page: a failure leaves the rest of the page as it is.
-        console.warn('Could not load the changes of this tournament', error);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [tournamentId]);
+  const changes = useTournamentChanges(tournamentId);
 
   if (changes.length === 0) return null;
   return (
@@ -41,10 +22,7 @@ export default function TournamentChanges({ tournamentId }: { tournamentId?: str
             <p className="font-semibold">{change.summary}</p>
             {change.reason && <p className="mt-1">Reason: {change.reason}</p>}
             <p className="mt-1 text-sm text-mist">
-              {change.actor} ·{' '}
-              <time dateTime={change.at}>
-                {formatShortDateIST(change.at)}, {formatTimeIST(change.at)}
-              </time>
+              {change.actor} · <time dateTime={change.at}>{formatDateTimeIST(change.at)}</time>
             </p>
           </li>
         ))}

@@ -3,7 +3,7 @@
  * report says, and whether a result typed by staff can be sent (lifecycle.md, A match: 5 and 6). Pure
  * functions only (IO lives in staff.api.ts), so each is unit-tested.
  */
-import { formatShortDateIST, formatTimeIST } from '@/lib/format';
+import { whenIST } from '@/lib/format';
 import type { DisputeReason } from '@/lib/rules';
 
 /** The round's name as the bracket gives it: the last round is the Final. */
@@ -29,8 +29,7 @@ export const disputeReasonLabel = (reason: string): string =>
 /** "Decide by 9:45 pm IST (in 12 min)", or "Overdue: the deadline was 9:45 pm IST (3 min ago)". */
 export function deadlineLine(deadlineIso: string, now: Date = new Date()): string {
   const deadline = new Date(deadlineIso);
-  const sameDay = formatShortDateIST(deadline) === formatShortDateIST(now);
-  const at = sameDay ? formatTimeIST(deadline) : `${formatShortDateIST(deadline)}, ${formatTimeIST(deadline)}`;
+  const at = whenIST(deadlineIso, now);
   const minutes = Math.round(Math.abs(deadline.getTime() - now.getTime()) / 60_000);
   const span = minutes >= 120 ? `${Math.round(minutes / 60)} h` : `${minutes} min`;
   return deadline.getTime() >= now.getTime() ? `Decide by ${at} (in ${span})` : `Overdue: the deadline was ${at} (${span} ago)`;

@@ -13,6 +13,7 @@ import {
   paidEntryCount,
   paymentLabel,
   postponeProblem,
+  reasonProblem,
   refundPercent,
   refundSummary,
   shouldPollRefunds,
@@ -20,7 +21,8 @@ import {
 } from './staff';
 import { ApiError, parseAnswer } from '@/lib/api-answer';
 import { failureCode, staffRefusal } from './staff.api';
-import { initialPanelState, panelReducer, reasonProblem, type PanelState } from './tournamentPanel';
+import { initialPanelState, panelReducer, type PanelState } from './tournament-panel-state';
+import { ready } from '@/lib/load-state';
 import { RefundProgress, StaffEntry, StaffTournament } from './staff.schemas';
 
 const entry = (overrides: Partial<StaffEntry> = {}): StaffEntry => ({
@@ -215,10 +217,10 @@ describe('CSV export', () => {
 });
 
 describe('tournament panel', () => {
-  const ready: PanelState = { ...initialPanelState, entries: { status: 'ready', value: [entry()] } };
+  const loaded: PanelState = { ...initialPanelState, entries: ready([entry()]) };
 
   it('opens a dialog, runs its action once, and closes it on success', () => {
-    let state = panelReducer(ready, { type: 'dialogOpened', dialog: { kind: 'close-and-draw' } });
+    let state = panelReducer(loaded, { type: 'dialogOpened', dialog: { kind: 'close-and-draw' } });
     state = panelReducer(state, { type: 'submitted' });
     expect(state.busy).toBe(true);
     expect(panelReducer(state, { type: 'submitted' })).toBe(state);
@@ -229,7 +231,7 @@ describe('tournament panel', () => {
   });
 
   it('keeps the dialog open with the reason for a failure', () => {
-    let state = panelReducer(ready, { type: 'dialogOpened', dialog: { kind: 'check-in', entry: entry(), checkIn: true } });
+    let state = panelReducer(loaded, { type: 'dialogOpened', dialog: { kind: 'check-in', entry: entry(), checkIn: true } });
     state = panelReducer(panelReducer(state, { type: 'submitted' }), { type: 'failed', message: staffMessage('check_in_locked') });
     expect(state.dialog?.kind).toBe('check-in');
     expect(state.dialogError).toMatch(/locked/);
@@ -237,11 +239,11 @@ describe('tournament panel', () => {
   });
 
   it('cannot submit without a dialog', () => {
-    expect(panelReducer(ready, { type: 'submitted' })).toBe(ready);
+    expect(panelReducer(loaded, { type: 'submitted' })).toBe(loaded);
   });
 
   it('updates one entry after a manual check-in', () => {
-    const state = panelReducer(ready, { type: 'entryChanged', entryId: 'e1', checkedInAt: '2026-12-20T13:00:00Z' });
+    const state = panelReducer(loaded, { type: 'entryChanged', entryId: 'e1', checkedInAt: '2026-12-20T13:00:00Z' });
     expect(state.entries.status === 'ready' && state.entries.value[0]?.checked_in_at).toBe('2026-12-20T13:00:00Z');
   });
 

@@ -4,6 +4,7 @@
  */
 import { ERROR_CODES, isErrorCode } from '../../../supabase/functions/_shared/error-codes';
 import { csvRows, csvTime } from '@/lib/csv';
+import { GENERIC_ERROR_TEXT } from '@/lib/error-text';
 import { formatPaiseExact } from '@/lib/format';
 import type { MyStaffRole, RefundProgress, StaffEntry, StaffRoleName } from './staff.schemas';
 
@@ -43,7 +44,8 @@ export function describeRole(grant: Pick<MyStaffRole, 'role' | 'tournament_id'>)
 
 /**
  * Staff-side wording for the codes the staff functions answer with. Codes shared with the player screens
- * read as in the shared table (supabase/functions/_shared/error-codes.ts).
+ * read as in the shared table (supabase/functions/_shared/error-codes.ts). The console's hooks hand this
+ * table to `errorText` as its overrides.
  */
 export const STAFF_MESSAGES: Record<string, string> = {
   second_step_required: 'Staff actions need two-step sign-in. Enter the code from your authenticator app to continue.',
@@ -54,12 +56,26 @@ export const STAFF_MESSAGES: Record<string, string> = {
   network: 'Could not reach the server. Check your connection and try again.',
 };
 
-export const GENERIC_STAFF_MESSAGE = 'Something went wrong. Please try again.';
-
 /** The sentence to show for a code (a hint from the database, or the api module's own). */
 export function staffMessage(code: string | null | undefined): string {
-  if (!code) return GENERIC_STAFF_MESSAGE;
-  return STAFF_MESSAGES[code] ?? (isErrorCode(code) ? ERROR_CODES[code].message : GENERIC_STAFF_MESSAGE);
+  if (!code) return GENERIC_ERROR_TEXT;
+  return STAFF_MESSAGES[code] ?? (isErrorCode(code) ? ERROR_CODES[code].message : GENERIC_ERROR_TEXT);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reasons: every staff change carries one, and players read it in the public record
+// ---------------------------------------------------------------------------------------------
+
+/** As the database asks (private.require_reason). */
+const MIN_REASON_LENGTH = 3;
+export const MAX_REASON_LENGTH = 500;
+
+export function reasonProblem(reason: string): string | null {
+  const trimmed = reason.trim();
+  if (trimmed.length === 0) return 'Write a reason: players see it in the public record.';
+  if (trimmed.length < MIN_REASON_LENGTH) return `Write at least ${MIN_REASON_LENGTH} characters so players understand why.`;
+  if (reason.length > MAX_REASON_LENGTH) return `Keep the reason under ${MAX_REASON_LENGTH} characters.`;
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------

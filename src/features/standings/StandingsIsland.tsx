@@ -3,11 +3,8 @@
  * get_standings. Before that it says when they appear. Follows the tournament's live status, so a page
  * left open on the final shows the standings as soon as the result is confirmed.
  */
-import { useEffect, useState } from 'react';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
-import { bandTitle, bandTone, type StandingBand, standingsAreFinal } from './standings';
-
-type Load = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; bands: StandingBand[] } | { status: 'error'; message: string };
+import { useStandings } from './use-standings';
+import { bandTitle, bandTone } from './standings';
 
 /** The podium's colours: the band's card and its place. */
 const TONE_CARD = {
@@ -18,26 +15,9 @@ const TONE_CARD = {
 const TONE_PLACE = { gold: 'text-gold', silver: 'text-chalk', bronze: 'text-[#e3a06a]' } as const;
 
 export default function StandingsIsland({ tournamentId }: { tournamentId: string }) {
-  const status = useTournamentStates([tournamentId])[tournamentId]?.status;
-  const final = standingsAreFinal(status);
-  const [load, setLoad] = useState<Load>({ status: 'idle' });
+  const { status, standings: load } = useStandings(tournamentId);
 
-  useEffect(() => {
-    if (!final) return;
-    let cancelled = false;
-    setLoad({ status: 'loading' });
-    import('./standings.api')
-      .then((api) => api.fetchStandings(tournamentId))
-      .then((bands) => !cancelled && setLoad({ status: 'ready', bands }))
-      .catch((error: unknown) => {
-        if (!cancelled) setLoad({ status: 'error', message: error instanceof Error ? error.message : 'The standings could not load.' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [final, tournamentId]);
-
-  if (!final || load.status === 'idle') {
+  if (!load) {
     return (
       <p className="card mt-4 p-5 text-mist" data-standings="waiting">
         {status === 'cancelled'
@@ -51,7 +31,7 @@ export default function StandingsIsland({ tournamentId }: { tournamentId: string
 
   return (
     <ol role="list" className="mt-4 grid gap-3" data-standings="final">
-      {load.bands.map((band) => {
+      {load.value.map((band) => {
         const tone = bandTone(band);
         return (
           <li

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { renderShareCard } from '@/components/brand/shareCard';
+import { renderShareCard } from '@/components/brand/share-card';
 import { loadCatalog } from '@/features/tournaments/catalog';
 import { formatRupees } from '@/lib/format';
 

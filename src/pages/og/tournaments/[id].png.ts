@@ -1,5 +1,5 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { renderShareCard } from '@/components/brand/shareCard';
+import { renderShareCard } from '@/components/brand/share-card';
 import { loadCatalog } from '@/features/tournaments/catalog';
 import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
 import { formatDateIST, formatRupees } from '@/lib/format';

@@ -4,8 +4,8 @@
  * sign-in; the database checks. Answers are read as payouts.api.ts reads the player's.
  */
 import * as z from 'zod/mini';
-import { readList, readOne, sum, text } from './payouts.api';
-import type { CertificateRow, QueueItem, ReconciliationDifference, WithholdingRow } from './staffPayouts';
+import { readList, readOne, sum, text } from '@/features/payouts/payouts.api';
+import type { CertificateRow, QueueItem, ReconciliationDifference, WithholdingRow } from './staff-payouts';
 
 const QueueRow = z.pipe(
   z.object({

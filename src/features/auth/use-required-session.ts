@@ -3,7 +3,7 @@
  * read. An anonymous visitor (or one who still owes the authenticator code) is sent to /login
  * with 'Please log in to access this page'.
  */
-import { useSession } from '@/stores/useSession';
+import { useSession } from '@/stores/use-session';
 import { useEffect } from 'react';
 import { isSignedIn, type SessionState } from '@/stores/session';
 import { redirectToLogin } from './guard';

@@ -1,9 +1,9 @@
 /**
  * The staff console's payouts section, pure parts: the approvals queue's rows, the accountant's report
- * periods (a month or a quarter of a financial year) and their CSV files. IO lives in payouts.api.ts.
+ * periods (a month or a quarter of a financial year) and their CSV files. IO lives in staff-payouts.api.ts.
  */
 import { csvFile, csvRupees } from '@/lib/csv';
-import { financialYearLabel } from './payouts';
+import { financialYearLabel } from '@/features/payouts/payouts';
 
 export interface QueueWinning {
   tournament_id: string;
@@ -159,6 +159,24 @@ export function certificatesCsv(financialYear: number, rows: readonly Certificat
       csvRupees(row.tax_paise),
     ]),
   );
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const QUARTER_MONTHS = ['April–June', 'July–September', 'October–December', 'January–March'];
+
+/** The periods of a financial year the accountant may choose: its quarters, then its months (April to March). */
+export function periodsOf(financialYear: number): { value: string; label: string; period: ReportPeriod }[] {
+  const quarters = ([1, 2, 3, 4] as const).map((quarter) => ({
+    value: `q${quarter}`,
+    label: `Q${quarter} (${QUARTER_MONTHS[quarter - 1]})`,
+    period: { kind: 'quarter', financialYear, quarter } as ReportPeriod,
+  }));
+  const months = Array.from({ length: 12 }, (_, index) => {
+    const month = ((index + 3) % 12) + 1;
+    const year = month >= 4 ? financialYear : financialYear + 1;
+    return { value: `m${month}`, label: `${MONTHS[month - 1]} ${year}`, period: { kind: 'month', year, month } as ReportPeriod };
+  });
+  return [...quarters, ...months];
 }
 
 export const certificatesFileName = (financialYear: number): string =>

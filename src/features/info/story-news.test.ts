@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORY_NEWS_FAILED, signUpForStoryNews, storyNewsConsent } from './storyNews';
+import { STORY_NEWS_FAILED, signUpForStoryNews, storyNewsConsent } from './story-news';
 
 const endpoint = { supabaseUrl: 'http://127.0.0.1:54321', anonKey: 'anon' };
 const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_FAILURE_MESSAGES } from './auth';
-import { initialSignInState, shouldVerifyTypedCode, signInReducer, type SignInEvent, type SignInState } from './signInFlow';
+import { initialSignInState, shouldVerifyTypedCode, signInReducer, type SignInEvent, type SignInState } from './sign-in-flow';
 
 const run = (events: SignInEvent[], from: SignInState = initialSignInState) => events.reduce(signInReducer, from);
 const started: SignInEvent = { type: 'started', typedEmail: '', signingOut: false };

@@ -1,7 +1,7 @@
 /**
  * The sign-in screen's state, as one reducer: which step the player is on, what they typed, what is
  * in flight, and the error they read. The island only performs the calls an event asks for; every
- * transition is here, pure, and unit-tested (signInFlow.test.ts).
+ * transition is here, pure, and unit-tested (sign-in-flow.test.ts).
  *
  * Steps: `email` → (code sent) `code` → (authenticator enrolled) `authenticator` → `leaving`.
  */

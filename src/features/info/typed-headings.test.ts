@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TYPING_MS, TYPING_MS_PER_CHARACTER, countCharacters, typedHeadingRules, typingSlot } from './typedHeadings';
+import { MAX_TYPING_MS, TYPING_MS_PER_CHARACTER, countCharacters, typedHeadingRules, typingSlot } from './typed-headings';
 
 describe('typingSlot', () => {
   it('types a short title at the product pace', () => {

@@ -3,7 +3,7 @@
  * the database live: an update made from another device or tab lands here through Realtime.
  */
 import { atom } from 'nanostores';
-import { PROFILE_MESSAGES, type Profile } from '@/features/profile/profile';
+import { PROFILE_MESSAGES, type Profile } from './profile';
 
 type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'error'; message: string };
 
@@ -14,7 +14,7 @@ export function followMyProfile(userId: string): () => void {
   let stopped = false;
   let unsubscribe = () => {};
   $profile.set({ status: 'loading' });
-  void import('@/features/profile/profile.api').then(async (api) => {
+  void import('./profile.api').then(async (api) => {
     if (stopped) return;
     unsubscribe = api.subscribeToMyProfile(userId, (row) => {
       // Realtime rows may omit columns the client never had; merge over what we know.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshStaffFlag, STAFF_FLAG_MAX_AGE_MS } from './staffFlag';
+import { freshStaffFlag, STAFF_FLAG_MAX_AGE_MS } from './staff-flag';
 
 describe('the header remembers who is staff', () => {
   const now = 1_800_000_000_000;

@@ -52,8 +52,11 @@ export async function refreshStaffFlag(userId: string): Promise<void> {
     return;
   }
   try {
-    const { fetchMyStaffRoles } = await import('./staff.api');
-    markHeaderStaff(userId, (await fetchMyStaffRoles()).length > 0);
+    // Only "any role at all" matters here, so the answer is not read through the staff console's schemas.
+    const { getSupabase } = await import('./supabase');
+    const { data, error } = await getSupabase().rpc('get_my_staff_roles');
+    if (error) throw error;
+    markHeaderStaff(userId, Array.isArray(data) && data.length > 0);
   } catch (error) {
     console.warn('Could not check staff roles for the header', error);
   }

@@ -1,0 +1,52 @@
+/** Paid entry: the slots the player holds, the number to buy now, and the pay button. */
+import { Button } from '@/components/ui/Button';
+import { payButtonLabel } from './payments';
+import type { PayPanel } from './use-pay-panel';
+
+export default function SlotPicker({
+  panel,
+  tournamentId,
+  entryFeeRupees,
+}: {
+  panel: PayPanel;
+  tournamentId: string;
+  entryFeeRupees: number;
+}) {
+  const { registration, chosenSlots } = panel;
+  return (
+    <>
+      {registration && registration.slots > 0 && (
+        <p className="mb-3 text-sm text-mist">
+          You hold {registration.slots} {registration.slots === 1 ? 'slot' : 'slots'}. Add more below.
+        </p>
+      )}
+      <label htmlFor={`slots-${tournamentId}`} className="text-sm font-semibold">
+        Select Number of Slots
+      </label>
+      <select
+        id={`slots-${tournamentId}`}
+        className="mt-1 w-full rounded-xl border-2 border-line bg-night px-3 py-2 font-semibold"
+        value={chosenSlots}
+        disabled={panel.processing || !panel.interactive}
+        onChange={(event) => panel.chooseSlots(Number(event.target.value))}
+      >
+        {panel.choices.map((choice) => (
+          <option key={choice.slots} value={choice.slots}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <Button
+        tone="primary"
+        className="mt-3 w-full"
+        onClick={() => void panel.pay()}
+        disabled={!panel.interactive || panel.sessionLoading}
+        busy={panel.processing}
+        busyLabel="Processing..."
+        data-pay-button
+      >
+        {payButtonLabel(chosenSlots, entryFeeRupees)}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The console for a staff member with the second step done: what needs attention, the disputes, the
+ * tournaments staff look after, one tournament's panel (?t=<id> in the address, so a panel can be shared
+ * with a colleague), and for admins the payouts and the roles.
+ */
+import { lazy, Suspense } from 'react';
+import AttentionList from './AttentionList';
+import RolesPanel from './RolesPanel';
+import StaffTournamentList from './StaffTournamentList';
+import TournamentPanel from './TournamentPanel';
+import { describeRole, isAdmin } from './staff';
+import type { MyStaffRole } from './staff.schemas';
+import { useAddressParam } from './use-address-param';
+import { useStaffOverview } from './use-staff-overview';
+
+// The disputes queue loads after the console's first paint: its code is not part of the page's first load.
+const DisputesPanel = lazy(() => import('./DisputesPanel'));
+// Admins only, and loaded after the console: the payouts section stays out of everyone else's download.
+const PayoutsPanel = lazy(() => import('./PayoutsPanel'));
+
+export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
+  const { attention, tournaments, reload } = useStaffOverview();
+  const [selectedId, select] = useAddressParam('t', 'tournament-panel');
+  const list = tournaments.status === 'ready' ? tournaments.value : [];
+  const selected = list.find((tournament) => tournament.id === selectedId) ?? null;
+  const admin = isAdmin(roles);
+
+  return (
+    <>
+      <p className="-mt-3 mb-6 text-sm text-mist">Signed in as {roles.map(describeRole).join(', ')}.</p>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
+        <AttentionList attention={attention} onOpen={select} />
+
+        <Suspense fallback={<p className="text-mist">Loading the disputes…</p>}>
+          <DisputesPanel onChanged={reload} />
+        </Suspense>
+
+        <StaffTournamentList tournaments={tournaments} selectedId={selectedId} onSelect={select} />
+
+        <div id="tournament-panel" className="scroll-mt-20">
+          {selected ? (
+            <TournamentPanel key={selected.id} tournament={selected} roles={roles} onChanged={reload} />
+          ) : (
+            selectedId &&
+            tournaments.status === 'ready' && (
+              <p className="card p-6 text-mist">That tournament is not in your list (it may be older than 30 days).</p>
+            )
+          )}
+        </div>
+
+        {admin && (
+          <Suspense fallback={<p className="text-mist">Loading payouts…</p>}>
+            <PayoutsPanel />
+          </Suspense>
+        )}
+        {admin && <RolesPanel tournaments={list} />}
+      </div>
+    </>
+  );
+}
