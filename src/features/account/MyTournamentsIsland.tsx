@@ -27,7 +27,7 @@ import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
 import { Spinner } from '@/components/ui/Spinner';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import type { MyEntries } from '@/features/brackets/entries';
 import { CheckIn } from '@/features/brackets/CheckIn';
 import { ExtraSlots } from '@/features/brackets/ExtraSlots';

@@ -22,8 +22,8 @@ import {
   treePlacement,
 } from './brackets';
 import { whenIST } from '@/lib/format';
-import { useBracket } from './useBracket';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { useBracket } from './use-bracket';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 
 export type BracketIslandProps = {
   tournamentId: string;

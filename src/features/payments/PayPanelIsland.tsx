@@ -14,11 +14,11 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { redirectToLogin } from '@/features/auth/guard';
 import { formatDateIST, formatEntryFee, formatTimeIST } from '@/lib/format';
-import { $liveTournament, followTournament, refreshTournament } from './liveTournament';
+import { $liveTournament, followTournament, refreshTournament } from './live-registrations';
 import StatusPill from '@/features/tournaments/StatusPill';
-import { requestTournamentStates } from '@/features/tournaments/liveStates';
+import { requestTournamentStates } from '@/features/tournaments/live-states';
 import { STATUS_LOOK, type TournamentStatus } from '@/features/tournaments/status';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
 import { REREGISTRATION_WAIT_MS } from '@/lib/rules';
 import { EntryBlockedButton, entryBlock, FreeEntryButton, useEntryEligibility } from './EntryGate';
@@ -68,7 +68,10 @@ export default function PayPanelIsland(props: PayPanelProps) {
   const mounted = useRef(true);
 
   const user = session.status === 'signed-in' ? session.user : null;
-  const liveState = useTournamentStates([props.tournamentId])[props.tournamentId];
+  // The first render must be the server's (the build-time status) for React to take the panel over; the
+  // database's status, which the page may already hold by then, follows in the next render.
+  const states = useTournamentStates([props.tournamentId]);
+  const liveState = interactive ? states[props.tournamentId] : undefined;
   const status = liveState?.status ?? props.initialStatus;
   const free = props.entryFeeRupees === 0;
   const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: PAID_ENTRY_OFFERED });

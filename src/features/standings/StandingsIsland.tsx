@@ -4,7 +4,7 @@
  * left open on the final shows the standings as soon as the result is confirmed.
  */
 import { useEffect, useState } from 'react';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { bandTitle, bandTone, type StandingBand, standingsAreFinal } from './standings';
 
 type Load = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; bands: StandingBand[] } | { status: 'error'; message: string };

@@ -5,6 +5,7 @@
  * A plain request to the REST endpoint (the function is public): public pages do not load supabase-js.
  */
 import { map } from 'nanostores';
+import { publicRestApi } from './public-api';
 import { parseTournamentStates, type TournamentStateWithId as State } from './status';
 
 export const $tournamentStates = map<Record<string, State>>({});
@@ -12,21 +13,8 @@ export const $tournamentStates = map<Record<string, State>>({});
 const wanted = new Set<string>();
 let flush: Promise<void> | undefined;
 
-/**
- * Where the REST API is: written into the page by LiveTournamentStates.astro (so public pages load no
- * settings module at all), else this build's Supabase address.
- */
-async function restApi(): Promise<{ url: string; anonKey: string }> {
-  const node = document.querySelector<HTMLElement>('[data-tournament-states-api]');
-  const url = node?.dataset.tournamentStatesApi;
-  const anonKey = node?.dataset.anonKey;
-  if (url && anonKey) return { url, anonKey };
-  const { SUPABASE_ADDRESS } = await import('@/lib/supabase-address');
-  return SUPABASE_ADDRESS;
-}
-
 async function fetchStates(ids: string[]): Promise<State[]> {
-  const { url, anonKey } = await restApi();
+  const { url, anonKey } = await publicRestApi();
   const response = await fetch(`${url}/rest/v1/rpc/get_tournament_states`, {
     method: 'POST',
     headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
