@@ -11,11 +11,11 @@ const SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
 /** The seed's live pod. */
-export const LIVE_POD = 'demo-live-cup';
+const LIVE_POD = 'demo-live-cup';
 /** A catalog championship no other measured route shows, so drawing it changes no other page. */
-export const DRAWN_CHAMPIONSHIP = 'champions-jan-2027';
+const DRAWN_CHAMPIONSHIP = 'champions-jan-2027';
 /** A seeded player with an entry in the live pod (and, after `prepareMatchDay`, in the championship). */
-export const MATCH_DAY_PLAYER = { email: 'rival1@golazo.test', password: 'golazo-demo' };
+const MATCH_DAY_PLAYER = { email: 'rival1@golazo.test', password: 'golazo-demo' };
 
 function serviceCalls(stackUrl) {
   const headers = {

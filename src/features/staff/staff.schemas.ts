@@ -7,7 +7,7 @@
  * decides what to offer from them.
  */
 import * as z from 'zod/mini';
-import { BracketSchema } from '@/features/brackets/brackets.schemas';
+import { BracketSchema } from '@/features/brackets/bracket-schema';
 import { TOURNAMENT_STATUSES } from '@/features/tournaments/status';
 
 export const STAFF_ROLES = ['referee', 'organiser', 'admin'] as const;

@@ -5,13 +5,27 @@
  * A plain request to the REST endpoint (the function is public): public pages do not load supabase-js.
  */
 import { map } from 'nanostores';
-import { publicRestApi } from './public-api';
 import { parseTournamentStates, type TournamentStateWithId as State } from './status';
 
 export const $tournamentStates = map<Record<string, State>>({});
 
 const wanted = new Set<string>();
 let flush: Promise<void> | undefined;
+
+/**
+ * Where the public REST API is, for plain requests with the anon key (here and in public-api.ts): written
+ * into the page by LiveTournamentStates.astro (so public pages load no settings module at all), else this
+ * build's Supabase address.
+ */
+export async function publicRestApi(): Promise<{ url: string; anonKey: string }> {
+  // No document where a unit test runs the api modules.
+  const node = globalThis.document?.querySelector<HTMLElement>('[data-tournament-states-api]');
+  const url = node?.dataset.tournamentStatesApi;
+  const anonKey = node?.dataset.anonKey;
+  if (url && anonKey) return { url, anonKey };
+  const { SUPABASE_ADDRESS } = await import('@/lib/supabase-address');
+  return SUPABASE_ADDRESS;
+}
 
 async function fetchStates(ids: string[]): Promise<State[]> {
   const { url, anonKey } = await publicRestApi();

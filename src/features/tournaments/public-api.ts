@@ -6,19 +6,7 @@
  */
 import type * as z from 'zod/mini';
 import { ApiError, parseAnswer } from '@/lib/api-answer';
-
-/**
- * Where the REST API is: written into the page by LiveTournamentStates.astro (so public pages load no
- * settings module at all), else this build's Supabase address.
- */
-export async function publicRestApi(): Promise<{ url: string; anonKey: string }> {
-  const node = typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('[data-tournament-states-api]');
-  const url = node?.dataset.tournamentStatesApi;
-  const anonKey = node?.dataset.anonKey;
-  if (url && anonKey) return { url, anonKey };
-  const { SUPABASE_ADDRESS } = await import('@/lib/supabase-address');
-  return SUPABASE_ADDRESS;
-}
+import { publicRestApi } from './live-states';
 
 async function request<Schema extends z.ZodMiniType>(
   call: string,
