@@ -11,6 +11,7 @@
  *
  *   flock /tmp/golazo-e2e.lock npm run lighthouse
  *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --runs 1 --only /about,/profile --no-build --details
+ *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --only match-day     # the match-day pages alone
  *
  * `--save <dir>` also writes each route's median report there (`<route>.json`, open it in the Lighthouse viewer).
  */
@@ -23,6 +24,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 import { projectAddresses } from './project-env.ts';
 import { siteServerArgs, stackServerArgs } from './servers.ts';
+import { prepareMatchDay } from './match-day-fixture.mjs';
 // The one place the route list comes from; switch this import when the site gets its own route table.
 import { routes } from '../tests/e2e/routes.ts';
 
@@ -32,13 +34,18 @@ const STACK = ADDRESSES.stackUrl;
 /** The Supabase CLI's well-known local anon key, which the local stack also uses. */
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-/** A seeded demo player of the local stack. */
+/** A seeded demo player of the local stack: private routes are measured as this player. */
 const DEMO_PLAYER = { email: 'demo1@golazo.test', password: 'golazo-demo' };
 /** Where supabase-js keeps the session: `sb-<first label of the host>-auth-token`. */
 const SESSION_KEY = `sb-${new URL(STACK).hostname.split('.')[0]}-auth-token`;
 
 /** Every route must meet all of these (Lighthouse scores are 0–100, times in ms). */
 export const BUDGETS = { performance: 98, lcpMs: 1500, tbtMs: 100, cls: 0.02, accessibility: 100, bestPractices: 100 };
+/**
+ * The match-day pages load live data (the pod, its bracket, the player's entry) after the first paint:
+ * more time allowed, the same stillness (the frame reserves the room of what arrives).
+ */
+const MATCH_DAY_BUDGETS = { ...BUDGETS, performance: 95, lcpMs: 2000, tbtMs: 150 };
 
 function option(name, fallback) {
   const index = process.argv.indexOf(name);
@@ -91,14 +98,14 @@ async function waitFor(url, timeoutMs) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** A fresh session of the demo player, shaped as supabase-js stores it. */
-async function demoSession() {
+/** A fresh session of a seeded player, shaped as supabase-js stores it. */
+async function sessionOf(player) {
   const response = await fetch(`${STACK}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_PLAYER),
+    body: JSON.stringify(player),
   });
-  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`sign-in of ${player.email} failed: ${response.status} ${await response.text()}`);
   const session = await response.json();
   return { ...session, expires_at: session.expires_at ?? Math.floor(Date.now() / 1000) + session.expires_in };
 }
@@ -204,15 +211,37 @@ function median(results) {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
-function misses(result) {
+/** Each budget the result misses, with the budget: `perf 91 < 95`. */
+function misses(result, budgets) {
   const missed = [];
-  if (result.performance < BUDGETS.performance) missed.push('perf');
-  if (result.lcpMs > BUDGETS.lcpMs) missed.push('LCP');
-  if (result.tbtMs > BUDGETS.tbtMs) missed.push('TBT');
-  if (result.cls > BUDGETS.cls) missed.push('CLS');
-  if (result.accessibility < BUDGETS.accessibility) missed.push('a11y');
-  if (result.bestPractices < BUDGETS.bestPractices) missed.push('BP');
+  if (result.performance < budgets.performance) missed.push(`perf ${result.performance} < ${budgets.performance}`);
+  if (result.lcpMs > budgets.lcpMs) missed.push(`LCP ${seconds(result.lcpMs)} > ${seconds(budgets.lcpMs)}`);
+  if (result.tbtMs > budgets.tbtMs) missed.push(`TBT ${Math.round(result.tbtMs)} > ${budgets.tbtMs} ms`);
+  if (result.cls > budgets.cls) missed.push(`CLS ${result.cls.toFixed(3)} > ${budgets.cls}`);
+  if (result.accessibility < budgets.accessibility) missed.push(`a11y ${result.accessibility}`);
+  if (result.bestPractices < budgets.bestPractices) missed.push(`BP ${result.bestPractices}`);
   return missed;
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const budgetLine = (budgets) =>
+  `perf >= ${budgets.performance}, LCP <= ${seconds(budgets.lcpMs)}, TBT <= ${budgets.tbtMs} ms, CLS <= ${budgets.cls}, a11y ${budgets.accessibility}, best practices ${budgets.bestPractices}`;
+
+/**
+ * What to measure: every route of the site (as the demo player where private), then the match-day pages.
+ * `--only` takes paths, or `match-day` for all of those.
+ */
+async function pagesToMeasure() {
+  const wants = (path) => ONLY.length === 0 || ONLY.includes(path);
+  const site = routes
+    .filter((route) => wants(route.path))
+    .map((route) => ({ path: route.path, label: route.path, player: route.signedIn ? DEMO_PLAYER : null, budgets: BUDGETS }));
+  const matchDayWanted = ONLY.length === 0 || ONLY.includes('match-day') || ONLY.some((path) => /^\/(pod|match|tournaments)\//.test(path));
+  if (!matchDayWanted) return site;
+  const matchDay = (await prepareMatchDay(STACK))
+    .filter((page) => ONLY.length === 0 || ONLY.includes('match-day') || ONLY.includes(page.path.split('#')[0]))
+    .map((page) => ({ ...page, budgets: MATCH_DAY_BUDGETS }));
+  return [...site, ...matchDay];
 }
 
 async function main() {
@@ -231,27 +260,26 @@ async function main() {
 
   const rows = [];
   try {
-    const selected = routes.filter((route) => ONLY.length === 0 || ONLY.includes(route.path));
-    for (const route of selected) {
+    for (const page of await pagesToMeasure()) {
       const results = [];
       for (let i = 0; i < RUNS; i++) {
-        if (route.signedIn) await seedSession(chrome.port, await demoSession());
+        if (page.player) await seedSession(chrome.port, await sessionOf(page.player));
         else await clearSession(chrome.port);
-        results.push(await measure(chrome, `${SITE}${route.path}`, Boolean(route.signedIn)));
+        results.push(await measure(chrome, `${SITE}${page.path}`, page.player !== null));
       }
       const result = median(results);
-      const missed = misses(result);
+      const missed = misses(result, page.budgets);
       if (SAVE_DIR) {
         mkdirSync(SAVE_DIR, { recursive: true });
         writeFileSync(
-          join(SAVE_DIR, `${route.path.replace(/^\//, '').replace(/\//g, '_') || 'index'}.json`),
+          join(SAVE_DIR, `${page.label.replace(/^\//, '').replace(/[^\w.-]+/g, '_') || 'index'}.json`),
           JSON.stringify(result.report),
         );
       }
       const { report: _report, ...figures } = result;
-      rows.push({ route: route.path, ...figures, missed });
+      rows.push({ route: page.label, ...figures, missed, budgets: page.budgets });
       console.error(
-        `${route.path}: perf ${result.performance}, LCP ${Math.round(result.lcpMs)} ms${missed.length ? ` (misses ${missed.join(', ')})` : ''}${result.failing.length ? ` [${result.failing.join(' ')}]` : ''}`,
+        `${page.label}: perf ${result.performance}, LCP ${Math.round(result.lcpMs)} ms, CLS ${result.cls.toFixed(3)}${missed.length ? ` (misses ${missed.join(', ')})` : ''}${result.failing.length ? ` [${result.failing.join(' ')}]` : ''}`,
       );
       if (DETAILS) {
         console.error(`  LCP element: ${result.lcpElement ?? '-'}`);
@@ -274,12 +302,12 @@ async function main() {
     ...rows.map((row) => [
       row.route,
       String(row.performance),
-      `${(row.lcpMs / 1000).toFixed(2)} s`,
+      seconds(row.lcpMs),
       `${Math.round(row.tbtMs)} ms`,
       row.cls.toFixed(3),
       String(row.accessibility),
       String(row.bestPractices),
-      row.missed.length === 0 ? 'PASS' : `FAIL (${row.missed.join(', ')})`,
+      row.missed.length === 0 ? 'PASS' : `FAIL (${row.missed.join('; ')})`,
     ]),
   ];
   const widths = lines[0].map((_, column) => Math.max(...lines.map((line) => line[column].length)));
@@ -288,10 +316,9 @@ async function main() {
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const line of lines.slice(1)) console.log(format(line));
   const failures = rows.filter((row) => row.missed.length > 0).length;
+  console.log(`\nBudgets: site routes ${budgetLine(BUDGETS)}; match-day pages ${budgetLine(MATCH_DAY_BUDGETS)}.`);
   console.log(
-    failures === 0
-      ? `\nEvery route meets the budgets (median of ${RUNS}).`
-      : `\n${failures} route(s) miss a budget (perf >= ${BUDGETS.performance}, LCP <= ${BUDGETS.lcpMs} ms, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls}, a11y ${BUDGETS.accessibility}, best practices ${BUDGETS.bestPractices}).`,
+    failures === 0 ? `Every page meets its budgets (median of ${RUNS}).` : `${failures} page(s) miss a budget (median of ${RUNS}).`,
   );
   process.exitCode = failures === 0 ? 0 : 1;
 }

@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { BracketSchema } from '../src/features/brackets/brackets.schemas.ts';
+import { BracketSchema } from '../src/features/brackets/bracket-schema.ts';
 import { type Verification, verifyBracket } from '../src/features/brackets/draw.ts';
 
 /** The local stack's URL and the Supabase CLI's well-known local anon key (src/lib/supabase-address.ts; a test keeps them equal). */

@@ -180,7 +180,15 @@ describe('profile.api', () => {
 });
 
 describe('pods.api', () => {
-  it('reads a pod, no pod as null, and a pod without its number as malformed', async () => {
+  // Pods are public rows, read with a plain request to the REST API (no supabase-js).
+  function restAnswers(body: unknown, status = 200) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { status })),
+    );
+  }
+
+  it('reads a pod, no pod as null, a series pod without its number as malformed, a refusal as refused', async () => {
     const pod = {
       id: 'super_4-pod-1',
       title: 'Super 4 #1',
@@ -191,11 +199,14 @@ describe('pods.api', () => {
       prize_pool_paise: 18000,
       max_players: 4,
     };
-    tableAnswers({ data: pod, error: null });
+    restAnswers([pod]);
     expect(await podsApi.fetchPod(pod.id)).toEqual(pod);
-    tableAnswers({ data: null, error: null });
+    restAnswers([]);
     expect(await podsApi.fetchPod('nope')).toBeNull();
-    tableAnswers({ data: [{ ...pod, pod_number: null }], error: null });
+    restAnswers([{ ...pod, pod_number: null }]);
     expect((await failure(podsApi.fetchPodsOfSeries('super_4'))).kind).toBe('malformed');
+    restAnswers({ message: 'permission denied', code: '42501' }, 403);
+    expect(await failure(podsApi.fetchPod(pod.id))).toMatchObject({ kind: 'refused', code: '42501' });
+    vi.unstubAllGlobals();
   });
 });

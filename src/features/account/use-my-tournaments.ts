@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { MyEntries } from '@/features/brackets/entries';
 import { type MyPlace, placesByTournament } from '@/features/standings/standings';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
 import { ACCOUNT_MESSAGES, firstTab, invitedRows, type MyTournamentTab, newestFirst, type Payment, type TournamentFacts } from './account';
 import { useToastOnError } from './use-toast-on-error';

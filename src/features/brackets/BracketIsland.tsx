@@ -22,8 +22,8 @@ import {
   treePlacement,
 } from './brackets';
 import { whenIST } from '@/lib/format';
-import { useBracket } from './useBracket';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { useBracket } from './use-bracket';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 
 export type BracketIslandProps = {
   tournamentId: string;
@@ -150,19 +150,16 @@ function DrawnBracket({ bracket, myEntryId }: { bracket: Bracket; myEntryId: str
           ))}
         </div>
         {round && (
-          <ol
-            id="round-panel"
-            role="tabpanel"
-            aria-labelledby={`round-tab-${round.round}`}
-            className="mt-4 grid gap-3 sm:grid-cols-2"
-            data-round-list
-          >
-            {round.matches.map((match) => (
-              <li key={match.id}>
-                <MatchCard match={match} myEntryId={myEntryId} onPath={mine.has(match.id)} />
-              </li>
-            ))}
-          </ol>
+          // The panel wraps the list: a list cannot be a tab panel and keep its items.
+          <div id="round-panel" role="tabpanel" aria-labelledby={`round-tab-${round.round}`} className="mt-4">
+            <ol className="grid gap-3 sm:grid-cols-2" data-round-list>
+              {round.matches.map((match) => (
+                <li key={match.id}>
+                  <MatchCard match={match} myEntryId={myEntryId} onPath={mine.has(match.id)} />
+                </li>
+              ))}
+            </ol>
+          </div>
         )}
       </div>
       {tree && <Tree bracket={bracket} myEntryId={myEntryId} mine={mine} />}

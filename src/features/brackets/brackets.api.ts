@@ -1,21 +1,15 @@
 /**
  * The only place the bracket, check-in and invitation screens talk to Supabase. Every answer is checked
  * against the API's shape with zod, and every refusal becomes an EntryActionError carrying the database's
- * stable hint. Islands import this module lazily: supabase-js and zod load after the first paint.
+ * stable hint. Islands import this module lazily: supabase-js and zod load after the first paint. The
+ * bracket itself is public and read without supabase-js (public-bracket.ts).
  */
 import type { PostgrestError } from '@supabase/postgrest-js';
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
 import { EntryActionError } from './entries';
-import {
-  AcceptAnswerSchema,
-  BracketSchema,
-  CheckInAnswerSchema,
-  InvitationSchema,
-  InviteAnswerSchema,
-  MyEntriesSchema,
-} from './brackets.schemas';
+import { AcceptAnswerSchema, CheckInAnswerSchema, InvitationSchema, InviteAnswerSchema, MyEntriesSchema } from './brackets.schemas';
 
 async function call<Schema extends z.ZodMiniType>(name: string, args: Record<string, unknown>, schema: Schema): Promise<z.infer<Schema>> {
   const { data, error } = await getSupabase().rpc(name, args);
@@ -28,8 +22,6 @@ async function call<Schema extends z.ZodMiniType>(name: string, args: Record<str
 function refusal(error: PostgrestError): EntryActionError {
   return new EntryActionError(error.message, error.hint || null);
 }
-
-export const fetchBracket = (tournamentId: string) => call('get_bracket', { p_tournament_id: tournamentId }, BracketSchema);
 
 export const fetchMyEntries = (tournamentId: string) => call('get_my_entries', { p_tournament_id: tournamentId }, MyEntriesSchema);
 

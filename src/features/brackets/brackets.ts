@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { whenIST } from '@/lib/format';
-import type { BracketMatchSchema, BracketSchema } from './brackets.schemas';
+import type { BracketMatchSchema, BracketSchema } from './bracket-schema';
 
 export type Bracket = z.infer<typeof BracketSchema>;
 export type BracketMatch = z.infer<typeof BracketMatchSchema>;

@@ -3,7 +3,7 @@
  * entries, else a disabled button with the status words (Full, Check-in, ...). The states arrive through
  * the page's one `get_tournament_states` request (LiveTournamentStates.astro).
  */
-import { $tournamentStates } from '@/features/tournaments/liveStates';
+import { $tournamentStates } from '@/features/tournaments/live-states';
 import { STATUS_LOOK } from '@/features/tournaments/status';
 
 export function followEntryActions(root: ParentNode): void {

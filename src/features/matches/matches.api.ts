@@ -6,7 +6,8 @@
  * failures are ApiErrors (lib/api-answer.ts) whose hint names the rule.
  */
 import * as z from 'zod/mini';
-import { fetchBracket, fetchTournamentTitles } from '@/features/brackets/brackets.api';
+import { fetchTournamentTitles } from '@/features/brackets/brackets.api';
+import { fetchPublicBracket } from '@/features/brackets/public-bracket';
 import type { Bracket } from '@/features/brackets/brackets';
 import { ApiError, readAnswer } from '@/lib/api-answer';
 import { watchRows } from '@/lib/realtime';
@@ -35,7 +36,7 @@ export async function fetchMatchPage(matchId: string): Promise<{ match: MatchRow
   const match = await fetchMatch(matchId);
   if (!match) return null;
   const [bracket, title] = await Promise.all([
-    fetchBracket(match.tournament_id).catch(() => null),
+    fetchPublicBracket(match.tournament_id).catch(() => null),
     fetchTournamentTitles([match.tournament_id])
       .then((titles) => titles[match.tournament_id]?.title ?? null)
       .catch(() => null),

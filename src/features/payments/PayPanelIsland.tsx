@@ -66,7 +66,8 @@ export default function PayPanelIsland(props: PayPanelProps) {
 
   return (
     <div className="card p-5" data-pay-panel data-tournament-id={props.tournamentId}>
-      <div className="flex items-center justify-between gap-2">
+      {/* Two lines' height: a long status ("Registration open") wraps the label, and the live one may not. */}
+      <div className="flex min-h-10 items-center justify-between gap-2">
         <p className="text-sm text-mist">{free ? 'Entry' : 'Entry fee per slot'}</p>
         <StatusPill tournamentId={props.tournamentId} status={status} live={panel.statusIsLive} />
       </div>

@@ -10,14 +10,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
-import { requestTournamentStates } from '@/features/tournaments/liveStates';
+import { requestTournamentStates } from '@/features/tournaments/live-states';
 import type { TournamentStatus } from '@/features/tournaments/status';
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
 import { REREGISTRATION_WAIT_MS } from '@/lib/rules';
 import { useSession } from '@/stores/use-session';
 import { entryBlock } from './eligibility';
-import { $liveTournament, followTournament, refreshTournament } from './live-tournament';
+import { $liveTournament, followTournament, refreshTournament } from './live-registrations';
 import {
   type CheckoutFailure,
   checkoutOptions,
@@ -82,7 +82,10 @@ export function usePayPanel(props: PayPanelProps) {
   const mounted = useRef(true);
 
   const user = session.status === 'signed-in' ? session.user : null;
-  const liveState = useTournamentStates([props.tournamentId])[props.tournamentId];
+  // The first render must be the server's (the build-time status) for React to take the panel over; the
+  // database's status, which the page may already hold by then, follows in the next render.
+  const states = useTournamentStates([props.tournamentId]);
+  const liveState = interactive ? states[props.tournamentId] : undefined;
   const free = props.entryFeeRupees === 0;
   const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: PAID_ENTRY_OFFERED });
   // Registration is checked on load: a player who already holds slots sees so at once.

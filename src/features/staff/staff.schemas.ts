@@ -7,6 +7,7 @@
  * decides what to offer from them.
  */
 import * as z from 'zod/mini';
+import { BracketSchema } from '@/features/brackets/bracket-schema';
 import { TOURNAMENT_STATUSES } from '@/features/tournaments/status';
 
 export const STAFF_ROLES = ['referee', 'organiser', 'admin'] as const;
@@ -181,25 +182,7 @@ export const CorrectionAnswer = z.object({
 });
 export type CorrectionAnswer = z.infer<typeof CorrectionAnswer>;
 
-/** The part of get_bracket the corrections form reads. */
-export const StaffBracket = z.object({
-  rounds: z.array(
-    z.object({
-      round: z.int(),
-      name: z.string(),
-      matches: z.array(
-        z.object({
-          id: Id,
-          round: z.int(),
-          position: z.int(),
-          entries: z.tuple([z.nullable(MatchSide), z.nullable(MatchSide)]),
-          score: z.nullable(z.tuple([z.int(), z.int()])),
-          winner_entry_id: z.nullable(Id),
-          status: z.string(),
-        }),
-      ),
-    }),
-  ),
-});
+/** get_bracket's answer, as the brackets area reads it (the one schema of the public contract). */
+export const StaffBracket = BracketSchema;
 export type StaffBracket = z.infer<typeof StaffBracket>;
 export type StaffBracketMatch = StaffBracket['rounds'][number]['matches'][number];

@@ -2,7 +2,7 @@
  * A tournament's standings once it is finished (get_standings), following its live status so a page left
  * open on the final shows them as soon as the result is confirmed. Null until the standings are final.
  */
-import { useTournamentStates } from '@/features/tournaments/useTournamentStates';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import type { Load } from '@/lib/load-state';
 import { useLoad } from '@/lib/use-island-data';
 import { type StandingBand, standingsAreFinal } from './standings';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { podHref } from '@/lib/routes';
 import StatusPill from './StatusPill';
 import { entriesLabel, entriesOrPending, pendingEntriesLabel } from './status';
-import { useTournamentStates } from './useTournamentStates';
+import { useTournamentStates } from './use-tournament-states';
 import type { PodRow } from './pods.api';
 
 type Load = { status: 'loading' } | { status: 'ready'; pods: PodRow[] } | { status: 'error' };

@@ -1,39 +1,38 @@
 /**
- * Reading pods (quick-format tournaments the database creates) for the series and pod pages. Public.
+ * Reading pods (quick-format tournaments the database creates) for the series and pod pages. Public rows,
+ * read with a plain request (public-api.ts): the pod page shows its pod without loading supabase-js.
  * Answers are checked with zod; failures are ApiErrors (lib/api-answer.ts).
  */
 import * as z from 'zod/mini';
-import { readAnswer } from '@/lib/api-answer';
-import { getSupabase } from '@/lib/supabase';
+import { selectPublicRows } from './public-api';
 
 export const PodRow = z.object({
   id: z.string(),
   title: z.string(),
   format: z.string(),
-  series_id: z.string(),
-  pod_number: z.int(),
+  // A quick tournament the organisers set up by hand (a cup) belongs to no series and has no number.
+  series_id: z.nullable(z.string()),
+  pod_number: z.nullable(z.int()),
   entry_fee_paise: z.int(),
   prize_pool_paise: z.int(),
   max_players: z.int(),
 });
 export type PodRow = z.infer<typeof PodRow>;
 
-const COLUMNS = 'id, title, format, series_id, pod_number, entry_fee_paise, prize_pool_paise, max_players';
+/** A series' pods always have their series and number. */
+const SeriesPodRow = z.object({ ...PodRow.shape, series_id: z.string(), pod_number: z.int() });
+
+const COLUMNS = 'id,title,format,series_id,pod_number,entry_fee_paise,prize_pool_paise,max_players';
 
 /** The newest pods of a series (the open one first), newest first. */
-export async function fetchPodsOfSeries(seriesId: string, limit = 8): Promise<PodRow[]> {
-  const answer = await getSupabase()
-    .from('tournaments')
-    .select(COLUMNS)
-    .eq('series_id', seriesId)
-    .not('pod_number', 'is', null)
-    .order('pod_number', { ascending: false })
-    .limit(limit);
-  return readAnswer('pods of a series', z.array(PodRow), answer);
+export function fetchPodsOfSeries(seriesId: string, limit = 8): Promise<PodRow[]> {
+  const query = `select=${COLUMNS}&series_id=eq.${encodeURIComponent(seriesId)}&pod_number=not.is.null&order=pod_number.desc&limit=${limit}`;
+  return selectPublicRows('pods of a series', 'tournaments', query, z.array(SeriesPodRow));
 }
 
-/** One pod, or null when no pod has this id. */
+/** One quick-format tournament (a pod or a cup), or null when none has this id. */
 export async function fetchPod(podId: string): Promise<PodRow | null> {
-  const answer = await getSupabase().from('tournaments').select(COLUMNS).eq('id', podId).not('pod_number', 'is', null).maybeSingle();
-  return readAnswer('one pod', z.nullable(PodRow), answer);
+  const query = `select=${COLUMNS}&id=eq.${encodeURIComponent(podId)}&series=eq.quick`;
+  const [pod] = await selectPublicRows('one pod', 'tournaments', query, z.array(PodRow));
+  return pod ?? null;
 }

@@ -13,11 +13,13 @@ const wanted = new Set<string>();
 let flush: Promise<void> | undefined;
 
 /**
- * Where the REST API is: written into the page by LiveTournamentStates.astro (so public pages load no
- * settings module at all), else this build's Supabase address.
+ * Where the public REST API is, for plain requests with the anon key (here and in public-api.ts): written
+ * into the page by LiveTournamentStates.astro (so public pages load no settings module at all), else this
+ * build's Supabase address.
  */
-async function restApi(): Promise<{ url: string; anonKey: string }> {
-  const node = document.querySelector<HTMLElement>('[data-tournament-states-api]');
+export async function publicRestApi(): Promise<{ url: string; anonKey: string }> {
+  // No document where a unit test runs the api modules.
+  const node = globalThis.document?.querySelector<HTMLElement>('[data-tournament-states-api]');
   const url = node?.dataset.tournamentStatesApi;
   const anonKey = node?.dataset.anonKey;
   if (url && anonKey) return { url, anonKey };
@@ -26,7 +28,7 @@ async function restApi(): Promise<{ url: string; anonKey: string }> {
 }
 
 async function fetchStates(ids: string[]): Promise<State[]> {
-  const { url, anonKey } = await restApi();
+  const { url, anonKey } = await publicRestApi();
   const response = await fetch(`${url}/rest/v1/rpc/get_tournament_states`, {
     method: 'POST',
     headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },

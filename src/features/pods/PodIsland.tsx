@@ -1,0 +1,188 @@
+/**
+ * The pod page (`/pod/?id=…`): one quick-format tournament with the database's status, "2 / 4 players",
+ * its times, the same pay panel as every tournament page, check-in for a player with an entry, the
+ * bracket and, once played, the standings. An unknown id says so on the page (the shell never 404s).
+ *
+ * The page composes four areas (tournaments, payments, brackets, standings), which is why it lives here and
+ * not in any of them. Its first render, the server's, is the page's frame: every block the pod fills in
+ * has its place and size already, so nothing moves when the data arrives (also on a 360 px phone). The pod
+ * and its bracket are public and read with plain requests, without waiting for supabase-js.
+ */
+import { useEffect, useState } from 'react';
+import { formatDateIST, formatRupees, formatTimeIST, whenIST } from '@/lib/format';
+import { ROUTES, tournamentHref } from '@/lib/routes';
+import PayPanelIsland from '@/features/payments/PayPanelIsland';
+import BracketIsland from '@/features/brackets/BracketIsland';
+import CheckInIsland from '@/features/brackets/CheckInIsland';
+import StandingsIsland from '@/features/standings/StandingsIsland';
+import StatusPill from '@/features/tournaments/StatusPill';
+import { entriesOrPending, type TournamentStateWithId } from '@/features/tournaments/status';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
+import type { PodRow } from '@/features/tournaments/pods.api';
+
+/**
+ * The pay panel's tallest state, reserved before the pod and its status are known: slots to choose and the
+ * Pay button, or for a signed-in player who holds slots, what they hold. A shorter state leaves room below.
+ */
+const PAY_PANEL_ROOM = 'min-h-[18.5rem] in-data-[auth=signed-in]:min-h-[22.5rem]';
+
+type Load = { status: 'loading' } | { status: 'ready'; pod: PodRow } | { status: 'missing' } | { status: 'error' };
+
+export default function PodIsland({ productName, checkoutUrl }: { productName: string; checkoutUrl: string }) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const pod = load.status === 'ready' ? load.pod : null;
+  const state = useTournamentStates(pod ? [pod.id] : [])[pod?.id ?? ''];
+
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get('id')?.trim();
+    if (!id) {
+      setLoad({ status: 'missing' });
+      return;
+    }
+    import('@/features/tournaments/pods.api')
+      .then((api) => api.fetchPod(id))
+      .then((found) => setLoad(found ? { status: 'ready', pod: found } : { status: 'missing' }))
+      .catch(() => setLoad({ status: 'error' }));
+  }, []);
+
+  if (load.status === 'missing' || load.status === 'error') {
+    return (
+      <div className="card p-8 text-center" data-pod-missing>
+        <p className="text-lg font-bold">{load.status === 'missing' ? 'No pod has this link.' : 'The pod could not be loaded.'}</p>
+        <p className="mt-2 text-mist">
+          <a href={ROUTES.tournaments.path} className="underline hover:text-lime">
+            See every tournament and its open pod
+          </a>
+        </p>
+      </div>
+    );
+  }
+  const finished = state?.status === 'finished' || state?.status === 'settled';
+  return (
+    <div aria-busy={pod ? undefined : true} data-pod={pod?.id} data-pod-frame={pod ? undefined : 'loading'}>
+      <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
+        <div>
+          <p className="h-5 text-sm text-mist">
+            {pod ? (
+              <>
+                {pod.series_id ? (
+                  <a href={tournamentHref(pod.series_id)} className="hover:text-chalk">
+                    {pod.format}
+                  </a>
+                ) : (
+                  pod.format
+                )}
+                {pod.pod_number !== null && ` · pod #${pod.pod_number}`}
+              </>
+            ) : (
+              <span className="inline-block h-4 w-32 rounded bg-chalk/10 align-middle" />
+            )}
+          </p>
+          <p className="mt-4 h-6">{pod && state && <StatusPill tournamentId={pod.id} status={state.status} live />}</p>
+          {/* One line on a phone too (a pod's title is "<series> #<n>"), so the title never moves what follows. */}
+          <h1 className="section-title mt-3 truncate text-3xl sm:text-4xl md:text-6xl">{pod?.title ?? 'Pod'}</h1>
+          <p className="mt-3 max-w-2xl text-mist">
+            A quick-format tournament: who is in, when it starts, check-in, the draw and every match of the bracket, live as they happen.
+          </p>
+          <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Fact label="Entries" entries>
+              {pod ? entriesOrPending(state, pod.max_players) : '–'}
+            </Fact>
+            <Fact label="Prize pool" valueClass="text-gold">
+              {pod ? formatRupees(pod.prize_pool_paise / 100) : '–'}
+            </Fact>
+            {/* Both columns on a phone: a date and time stay on one line. */}
+            <Fact label="Starts" className="col-span-2 sm:col-span-1">
+              {startsLabel(state)}
+            </Fact>
+          </dl>
+          <p className="mt-4 min-h-10 text-sm text-mist">{noticeOf(state)}</p>
+        </div>
+        <div>
+          <div className={`grid items-start ${PAY_PANEL_ROOM}`}>
+            {pod ? (
+              <PayPanelIsland
+                tournamentId={pod.id}
+                tournamentTitle={pod.title}
+                entryFeeRupees={pod.entry_fee_paise / 100}
+                maxPlayers={pod.max_players}
+                initialStatus={state?.status ?? 'scheduled'}
+                productName={productName}
+                checkoutUrl={checkoutUrl}
+              />
+            ) : (
+              <div className="card self-stretch" />
+            )}
+          </div>
+          <CheckInIsland tournamentId={pod?.id ?? null} />
+        </div>
+      </div>
+      <section className="mt-10" aria-labelledby="bracket-heading">
+        <h2 id="bracket-heading" className="text-xl font-bold">
+          Bracket
+        </h2>
+        <p className="mt-2 max-w-3xl text-mist">
+          Single elimination: lose once and you are out. The draw runs when check-in closes; only checked-in entries are drawn.
+        </p>
+        {pod ? (
+          <BracketIsland tournamentId={pod.id} drawAt={state?.check_in_closes_at ?? null} />
+        ) : (
+          <div className="card mt-4 min-h-40 p-6">
+            <p className="text-mist">Loading the bracket…</p>
+          </div>
+        )}
+      </section>
+      {pod && finished && (
+        <section className="mt-10" aria-labelledby="standings-heading">
+          <h2 id="standings-heading" className="text-xl font-bold">
+            Standings
+          </h2>
+          <p className="mt-1 max-w-3xl text-sm text-mist">
+            Places by the round each player went out in: players out in the same round share a place.
+          </p>
+          <StandingsIsland tournamentId={pod.id} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Fact({
+  label,
+  children,
+  className = '',
+  valueClass = '',
+  entries = false,
+}: {
+  label: string;
+  children: string;
+  className?: string;
+  valueClass?: string;
+  /** The live entries count (tests and styles find it by `data-pod-entries`). */
+  entries?: boolean;
+}) {
+  return (
+    <div className={`rounded-2xl bg-night/60 p-3 ${className}`}>
+      <dt className="text-xs font-bold tracking-wider text-mist uppercase">{label}</dt>
+      <dd className={`mt-1 truncate font-bold tabular-nums ${valueClass}`} data-pod-entries={entries ? '' : undefined}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function startsLabel(state: TournamentStateWithId | undefined): string {
+  if (!state) return '–';
+  if (state.status === 'open' || state.status === 'cancelled') return '20 min after it fills';
+  return whenIST(state.starts_at);
+}
+
+/** The one line under the facts: what happens to an open pod that does not fill, or why it was cancelled. */
+function noticeOf(state: TournamentStateWithId | undefined): string {
+  if (state?.status === 'open') {
+    const closes = state.registration_closes_at;
+    return `If it is not full by ${formatDateIST(closes)}, ${formatTimeIST(closes)}, the pod is cancelled and every entry refunded.`;
+  }
+  if (state?.status === 'cancelled') return state.cancel_reason ?? 'This pod was cancelled and every entry refunded.';
+  return '';
+}

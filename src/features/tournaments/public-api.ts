@@ -1,0 +1,45 @@
+/**
+ * Public reads without supabase-js: a plain request to the REST API with the anon key, for what anyone may
+ * read (a tournament's state, a pod, a bracket). A match-day page's data then arrives right after the first
+ * paint, without waiting for the Supabase client or the session. Answers are checked with zod; failures are
+ * ApiErrors, as from every api module (lib/api-answer.ts).
+ */
+import type * as z from 'zod/mini';
+import { ApiError, parseAnswer } from '@/lib/api-answer';
+import { publicRestApi } from './live-states';
+
+async function request<Schema extends z.ZodMiniType>(
+  call: string,
+  path: string,
+  schema: Schema,
+  body?: unknown,
+): Promise<z.output<Schema>> {
+  const { url, anonKey } = await publicRestApi();
+  const response = await fetch(`${url}/rest/v1/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const refusal = (answer ?? {}) as { message?: string; code?: string; hint?: string };
+    throw new ApiError(
+      'refused',
+      refusal.message ?? `${call} answered ${response.status}`,
+      call,
+      refusal.code ?? null,
+      refusal.hint ?? null,
+    );
+  }
+  return parseAnswer(schema, answer, call);
+}
+
+/** A public database function (`rpc`), its answer checked against `schema`. */
+export function callPublicFunction<Schema extends z.ZodMiniType>(name: string, args: Record<string, unknown>, schema: Schema) {
+  return request(`rpc ${name}`, `rpc/${name}`, schema, args);
+}
+
+/** Rows of a public table: `query` is PostgREST's (`select=…&id=eq.…`); values must be URL-encoded. */
+export function selectPublicRows<Schema extends z.ZodMiniType>(call: string, table: string, query: string, schema: Schema) {
+  return request(call, `${table}?${query}`, schema);
+}
