@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../supabase/functions/_shared/error-codes.ts';
 import { ApiError } from './api-answer';
 import { errorText, GENERIC_ERROR_TEXT } from './error-text';
-import { fromSettled } from './load-state';
+import { describeFailure } from './describe-failure';
 
 describe('errorText', () => {
   it("gives a known refusal the error table's words", () => {
@@ -22,9 +22,10 @@ describe('errorText', () => {
   });
 });
 
-describe('fromSettled', () => {
-  it('turns a settled promise into what an island renders', () => {
-    expect(fromSettled({ status: 'fulfilled', value: 3 })).toEqual({ status: 'ready', value: 3 });
-    expect(fromSettled({ status: 'rejected', reason: new Error('Offline.') })).toEqual({ status: 'error', message: 'Offline.' });
+describe('describeFailure', () => {
+  it('gives the same sentence as errorText, once the table has loaded', async () => {
+    const refusal = new ApiError('refused', 'raw', 'rpc x', 'P0001', 'tournament_full');
+    expect(await describeFailure(refusal)).toBe(ERROR_CODES.tournament_full.message);
+    expect(await describeFailure(new Error('Offline.'))).toBe('Offline.');
   });
 });

@@ -4,7 +4,7 @@
  * sentence. Feature hooks (use-<thing>.ts) build on them so islands only render.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorText } from './error-text';
+import { describeFailure } from './describe-failure';
 import { failed, LOADING, type Load, ready } from './load-state';
 
 /**
@@ -28,7 +28,10 @@ export function useLoad<T>(
     const ticket = ++latest.current;
     fetcherRef.current().then(
       (value) => ticket === latest.current && setState(ready(value)),
-      (error: unknown) => ticket === latest.current && setState(failed(error, overridesRef.current)),
+      async (error: unknown) => {
+        const message = await describeFailure(error, overridesRef.current);
+        if (ticket === latest.current) setState(failed(message));
+      },
     );
   }, []);
 
@@ -68,7 +71,7 @@ export function useAction(overrides?: Readonly<Record<string, string>>): ActionS
     try {
       return await action();
     } catch (failure) {
-      setError(errorText(failure, overridesRef.current));
+      setError(await describeFailure(failure, overridesRef.current));
       return undefined;
     } finally {
       running.current = false;

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Bracket } from '@/features/brackets/brackets';
-import { errorText } from '@/lib/error-text';
+import { describeFailure } from '@/lib/describe-failure';
 import type { MatchRow } from './match-schemas';
 
 export type MatchLoad =
@@ -38,10 +38,11 @@ export function useMatch(): { load: MatchLoad; reload: () => void } {
       .then((matches) => matches.fetchMatchPage(matchId))
       .then(
         (page) => !cancelled && setLoad(page ? { status: 'ready', ...page } : { status: 'missing' }),
-        (error: unknown) => {
+        async (error: unknown) => {
+          const message = await describeFailure(error);
           if (cancelled) return;
           // A failed refresh keeps the match on screen; only a first load that fails says so.
-          setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'error', message: errorText(error) }));
+          setLoad((previous) => (previous.status === 'ready' ? previous : { status: 'error', message }));
         },
       );
     return () => {

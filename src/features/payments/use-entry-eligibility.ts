@@ -3,7 +3,7 @@
  * tournament.
  */
 import { useEffect, useState } from 'react';
-import { errorText } from '@/lib/error-text';
+import { describeFailure } from '@/lib/describe-failure';
 import { useAction } from '@/lib/use-island-data';
 import { type EntryEligibility, FREE_ENTRY_SUCCESS } from './eligibility';
 
@@ -39,7 +39,7 @@ export function useFreeEntry(tournamentId: string, onEntered: () => void, onMess
         await (await import('./eligibility.api')).enterFreeTournament(tournamentId);
         return true;
       } catch (error) {
-        onMessage({ tone: 'error', text: errorText(error) });
+        onMessage({ tone: 'error', text: await describeFailure(error) });
         return false;
       }
     });

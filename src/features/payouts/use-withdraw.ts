@@ -3,7 +3,7 @@
  * the confirmed request. One idempotency key per attempt, made when the preview arrives.
  */
 import { type SubmitEvent, useReducer, useRef, useState } from 'react';
-import { errorText } from '@/lib/error-text';
+import { describeFailure } from '@/lib/describe-failure';
 import { amountProblem, PAYOUT_MESSAGES, rupeesTextToPaise, WITHDRAW_START, withdrawReducer } from './payouts';
 
 const api = () => import('./payouts.api');
@@ -24,7 +24,7 @@ export function useWithdraw(balancePaise: number, onRequested: () => void) {
       const answer = await (await api()).previewPayout(amountPaise);
       dispatch({ type: 'preview-ok', preview: answer, key: crypto.randomUUID() });
     } catch (failure) {
-      dispatch({ type: 'preview-failed', message: errorText(failure, PAYOUT_MESSAGES) });
+      dispatch({ type: 'preview-failed', message: await describeFailure(failure, PAYOUT_MESSAGES) });
     }
   }
 
@@ -39,7 +39,7 @@ export function useWithdraw(balancePaise: number, onRequested: () => void) {
       dispatch({ type: 'request-ok', result });
       onRequested();
     } catch (failure) {
-      dispatch({ type: 'request-failed', message: errorText(failure, PAYOUT_MESSAGES) });
+      dispatch({ type: 'request-failed', message: await describeFailure(failure, PAYOUT_MESSAGES) });
     } finally {
       sending.current = false;
     }

@@ -3,7 +3,7 @@
  * naming the parent's e-mail) and the parent's side (confirming the link from that e-mail).
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { errorText } from '@/lib/error-text';
+import { describeFailure } from '@/lib/describe-failure';
 import { useLoad } from '@/lib/use-island-data';
 
 const api = () => import('@/features/payments/eligibility.api');
@@ -23,7 +23,7 @@ export function useParentalConsentRequest(userId: string) {
       await (await api()).requestParentalConsent(email);
       setMessage({ tone: 'ok', text: `We e-mailed ${email.trim()} a link. Once they open it, you can join free tournaments.` });
     } catch (error) {
-      setMessage({ tone: 'error', text: errorText(error) });
+      setMessage({ tone: 'error', text: await describeFailure(error) });
     } finally {
       setSending(false);
     }
@@ -70,7 +70,7 @@ export function useParentalConsentConfirmation() {
       const answer = await (await api()).confirmParentalConsent(token);
       setState({ status: 'confirmed', name: answer.in_game_name });
     } catch (error) {
-      setState({ status: 'refused', message: errorText(error) });
+      setState({ status: 'refused', message: await describeFailure(error) });
     }
   }
 

@@ -60,14 +60,14 @@ export function useTournamentPanel(tournament: StaffTournament, roles: MyStaffRo
     try {
       dispatch({ type: 'entriesLoaded', entries: ready(await (await api()).fetchEntries(id)) });
     } catch (error) {
-      dispatch({ type: 'entriesLoaded', entries: failed(error, STAFF_MESSAGES) });
+      dispatch({ type: 'entriesLoaded', entries: failed(errorText(error, STAFF_MESSAGES)) });
     }
   }, [id]);
   const loadAudit = useCallback(async () => {
     try {
       dispatch({ type: 'auditLoaded', audit: ready(await (await api()).fetchAudit(id)) });
     } catch (error) {
-      dispatch({ type: 'auditLoaded', audit: failed(error, STAFF_MESSAGES) });
+      dispatch({ type: 'auditLoaded', audit: failed(errorText(error, STAFF_MESSAGES)) });
     }
   }, [id]);
   useEffect(() => {
