@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { BracketSchema } from '@/features/brackets/bracket-schema';
 import { TOURNAMENT_STATUSES } from '@/features/tournaments/status';
+import { MatchReports } from '@/features/matches/match-schemas';
 
 export const STAFF_ROLES = ['referee', 'organiser', 'admin'] as const;
 export const StaffRoleName = z.enum(STAFF_ROLES);
@@ -143,32 +144,10 @@ export const OpenDispute = z.object({
 });
 export type OpenDispute = z.infer<typeof OpenDispute>;
 
-/** get_match_reports as staff read it: the reports on file and the latest dispute. */
-export const MatchEvidence = z.object({
-  reports: z.array(
-    z.object({
-      entry_id: Id,
-      score: z.tuple([z.int(), z.int()]),
-      winner_entry_id: Id,
-      screenshot_path: z.string(),
-      reported_at: Time,
-    }),
-  ),
-  dispute: z.nullable(
-    z.object({
-      reason: z.string(),
-      details: z.nullable(z.string()),
-      opened_at: Time,
-      deadline_at: Time,
-      opened_by_entry_id: z.nullable(Id),
-      settled_at: z.nullable(Time),
-      outcome: z.nullable(z.string()),
-      note: z.nullable(z.string()),
-    }),
-  ),
-});
-export type MatchEvidence = z.infer<typeof MatchEvidence>;
-export type MatchEvidenceReport = MatchEvidence['reports'][number];
+/** get_match_reports as staff read it: the matches area's one schema of that answer. */
+export const MatchEvidence = MatchReports;
+export type MatchEvidence = MatchReports;
+export type MatchEvidenceReport = MatchReports['reports'][number];
 
 /** What staff_settle_match, staff_order_replay and staff_disqualify answer. */
 export const MatchDecision = z.looseObject({ match_id: Id, status: z.string() });
