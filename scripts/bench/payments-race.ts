@@ -13,12 +13,17 @@
  * backends on a 2-core machine the queue, not the work, sets the latency (run with --pool 100 to
  * see it); a pool keeps the queue outside the database, where PostgREST keeps it.
  *
+ * Where the confirmation takes the capacity lock (its `update public.tournaments ... where filled_slots + n
+ * <= max_players`) is read from the live function's source and printed: everything before it runs
+ * without holding up other players, everything after it runs while they wait.
+ *
  * Checks: exactly 300 slots taken, 300 registrations, 700 refunds, no payment left unsettled.
- * Budgets: 0 oversold, p95 confirmation latency ≤ 50 ms, ≥ 1,000 confirmations/s.
+ * Budgets: 0 oversold, p95 confirmation latency ≤ 50 ms, ≥ 1,000 confirmations/s (PASS or OVER).
  *
  *   npm run bench:payments [-- --payments 1000 --capacity 300 --clients 100 --pool 20]
  * Exit code 1 when a check or budget fails.
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -40,35 +45,54 @@ const POOL = Math.min(Number(values.pool), CLIENTS);
 const BUDGET = { oversold: 0, p95Ms: 50, perSecond: 1000 };
 const TOURNAMENT = 'race-cup';
 
+/**
+ * PostgreSQL plans a statement of a function afresh on its first five runs in a connection and only then
+ * keeps one plan for it. PostgREST's connections live for hours, so when players race for the last places
+ * every statement of the confirmation already runs on its kept plan: each connection first confirms
+ * WARM_UP_ROUNDS payments of a roomy tournament and as many of a full one (whose refunds it records),
+ * outside the measurement.
+ */
+const WARM_UP_ROUNDS = 6;
 async function warmUp(clients: pg.Client[]): Promise<void> {
   const admin = clients[0];
   await admin.query('reset role');
+  const perTournament = clients.length * WARM_UP_ROUNDS;
   await admin.query(
-    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at)
-     values ('warm-up-cup', 'Warm-up Cup', 'quick', 'Super 8', 10000, 100000, $1, true, now() + interval '7 days')`,
-    [Math.ceil(clients.length / 2)],
+    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, starts_at)
+     values ('warm-up-cup', 'Warm-up Cup', 'quick', 'Super 8', 10000, 100000, $1, 0, true, now() + interval '7 days'),
+            ('warm-up-full-cup', 'Warm-up Full Cup', 'quick', 'Super 8', 10000, 100000, 2, 2, true, now() + interval '7 days')`,
+    [perTournament],
   );
-  const { rows } = await admin.query<{ razorpay_order_id: string }>(
-    `insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
-     select user_id, 'warm-up-cup', 'order_warm' || row_number() over (), 10000, 1
-       from (select id as user_id from auth.users limit $1) players
-     returning razorpay_order_id`,
-    [clients.length],
+  const { rows } = await admin.query<{ order_id: string; tournament_id: string }>(
+    `with players as (
+       insert into auth.users (id, aud, role, email)
+       select gen_random_uuid(), 'authenticated', 'authenticated', 'warm-up' || n || '@golazo.test' from generate_series(1, $1) as n
+       returning id
+     )
+     insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
+     select p.id, t.id, 'order_warm' || md5(p.id::text || t.id), 10000, 1
+       from players p cross join (values ('warm-up-cup'), ('warm-up-full-cup')) as t (id)
+     returning razorpay_order_id as order_id, tournament_id`,
+    [perTournament],
   );
   await admin.query('set role service_role');
-  // Half find a place and half find it full, so both paths of the function are planned everywhere.
   await Promise.all(
     clients.map(async (client, i) => {
-      const orderId = rows[i].razorpay_order_id;
-      const paymentId = `pay_${orderId.slice('order_'.length)}`;
-      const {
-        rows: [{ result }],
-      } = await client.query<{ result: { outcome: string } }>('select public.service_confirm_tournament_payment($1, $2) as result', [
-        orderId,
-        paymentId,
-      ]);
-      if (result.outcome === 'refund_required') {
-        await client.query('select public.service_record_payment_refund($1, $2, 10000)', [paymentId, `rfnd_${orderId.slice(-10)}`]);
+      // Round-robin within each tournament: every connection gets its share of both paths.
+      const mine = ['warm-up-cup', 'warm-up-full-cup'].flatMap((id) =>
+        rows.filter((row) => row.tournament_id === id).filter((_, n) => n % clients.length === i),
+      );
+      for (const { order_id: orderId } of mine) {
+        const paymentId = `pay_${orderId.slice('order_'.length)}`;
+        const {
+          rows: [{ result }],
+        } = await client.query<{ result: { outcome: string } }>('select public.service_confirm_tournament_payment($1, $2) as result', [
+          orderId,
+          paymentId,
+        ]);
+        if (result.outcome === 'refund_required') {
+          await client.query('select public.service_record_payment_refund($1, $2, 10000)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
+        }
       }
     }),
   );
@@ -98,6 +122,44 @@ async function uncontendedCost(client: pg.Client): Promise<number> {
     total += Number(result.rows[0].server_ms);
   }
   return total / rows.length;
+}
+
+/**
+ * CPU seconds a server process has used (utime + stime from /proc; Linux only, else null). Unlike the
+ * wall-clock figures, it hardly moves when other programs share the machine.
+ */
+function cpuSeconds(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces, hence the last parenthesis): state is the 3rd.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The confirmation's steps in the order its live source runs them, split at the capacity lock. */
+async function capacityLockPlacement(client: pg.Client): Promise<{ before: string[]; after: string[] }> {
+  const {
+    rows: [{ source }],
+  } = await client.query<{ source: string }>(
+    `select prosrc as source from pg_proc where oid = 'public.service_confirm_tournament_payment(text, text)'::regprocedure`,
+  );
+  const steps: Array<[string, RegExp]> = [
+    ['the checks', /private\.last_registration_within_a_day/],
+    ['the payment row and its entry-fee journal', /update public\.payments\s+set status = 'paid'/],
+    ["the journal's balance check", /set constraints private\.ledger_lines_journal_balances immediate/],
+    ['the registration and its entries', /insert into public\.tournament_registrations/],
+    ['refunds that came before the capture', /private\.apply_refunds_awaiting_capture/],
+  ];
+  const lock = source.search(/update public\.tournaments\s+set filled_slots = filled_slots \+/);
+  const placed = steps.map(([name, pattern]) => ({ name, at: source.search(pattern) })).filter((step) => step.at >= 0);
+  // A balance check the function does not run itself runs at commit, after the lock.
+  const after = placed.filter((step) => step.at > lock).map((step) => step.name);
+  if (!placed.some((step) => step.name === "the journal's balance check")) after.push("the journal's balance check (at commit)");
+  return { before: placed.filter((step) => step.at < lock).map((step) => step.name), after };
 }
 
 /** A first-come, first-served pool of open connections, like PostgREST's. */
@@ -159,6 +221,8 @@ try {
     [PAYMENTS, TOURNAMENT],
   );
   await admin.query('analyze');
+  const placement = await capacityLockPlacement(admin);
+  console.log(`capacity lock: taken after ${placement.before.join(', ')}; held for ${placement.after.join(', ')}`);
   const orders = (
     await admin.query<{ razorpay_order_id: string }>(`select razorpay_order_id from public.payments order by random()`)
   ).rows.map((row) => `${row.razorpay_order_id}`);
@@ -176,9 +240,13 @@ try {
       return client;
     }),
   );
+  const backendPids = await Promise.all(
+    connections.map(async (client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid),
+  );
+  const serverCpu = () =>
+    backendPids.reduce<number | null>((sum, pid) => (sum === null ? null : ((n) => (n === null ? null : sum + n))(cpuSeconds(pid))), 0);
 
-  // PostgREST keeps its connections open, so the functions' plans are already cached when players
-  // pay: each client first settles one payment of a separate tournament, outside the measurement.
+  // PostgREST keeps its connections open, so the functions' plans are already kept when players pay.
   await warmUp(connections);
   const uncontendedMs = await uncontendedCost(connections[0]);
   const pool = new ConnectionPool(connections);
@@ -189,6 +257,7 @@ try {
   let registered = 0;
   let refunded = 0;
   let next = 0;
+  const cpuBefore = serverCpu();
   const startedAt = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -218,6 +287,7 @@ try {
     }),
   );
   const seconds = (performance.now() - startedAt) / 1000;
+  const cpuAfter = serverCpu();
 
   const check = connections[0];
   await check.query('reset role');
@@ -257,6 +327,15 @@ try {
   console.log(`outcomes seen by the clients: ${registered} registered, ${refunded} refunded`);
   console.log(`throughput ${perSecond.toFixed(0)} confirmations/s over ${seconds.toFixed(2)} s`);
   console.log(`latency at the database: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+  if (cpuBefore !== null && cpuAfter !== null) {
+    // What the database itself spent per confirmation (its refund included), and what the machine's cores
+    // could do with it if nothing else ran: the figure to compare between versions on a busy machine.
+    const cpuMs = ((cpuAfter - cpuBefore) * 1000) / PAYMENTS;
+    console.log(
+      `database CPU: ${cpuMs.toFixed(2)} ms per confirmation (refund included), at most ` +
+        `${((availableParallelism() * 1000) / cpuMs).toFixed(0)} confirmations/s on ${availableParallelism()} idle cores`,
+    );
+  }
   console.log(
     `latency seen by the clients: p50 ${percentile(clientLatencies, 50).toFixed(1)} ms, ` +
       `p95 ${percentile(clientLatencies, 95).toFixed(1)} ms (includes waiting for a pooled connection)`,
@@ -275,7 +354,7 @@ try {
     [`budget: ≥ ${BUDGET.perSecond} confirmations/s (got ${perSecond.toFixed(0)})`, perSecond >= BUDGET.perSecond],
   ];
   for (const [label, ok] of checks) {
-    console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
+    console.log(`${ok ? 'PASS' : label.startsWith('budget') ? 'OVER' : 'FAIL'}  ${label}`);
     if (!ok) failed = true;
   }
 } catch (error) {

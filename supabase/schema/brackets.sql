@@ -52,9 +52,10 @@ create policy "Players read the entries they play or bought" on public.entries
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.create_entries_for_registration(p_registration public.tournament_registrations)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+begin
   insert into public.entries (tournament_id, registration_id, slot_number, buyer_id, player_id, invitation_token, created_at)
   select p_registration.tournament_id, p_registration.id, slot, p_registration.user_id,
          case when buyer_plays then p_registration.user_id end,
@@ -62,12 +63,12 @@ AS $function$
          p_registration.registered_at
     from generate_series(1, p_registration.slots) as slot
    cross join lateral (
-     -- The buyer plays slot 1, unless they already hold a place here (an invitation they accepted).
      select slot = 1 and not exists (select 1 from public.entries e
                                       where e.tournament_id = p_registration.tournament_id
                                         and e.player_id = p_registration.user_id) as buyer_plays
    ) as who
   on conflict (registration_id, slot_number) do nothing;
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)

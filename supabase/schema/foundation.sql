@@ -33,11 +33,13 @@ comment on function private.clock_now() is 'The database''s one clock. now() on 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.clock_now()
  RETURNS timestamp with time zone
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select now();
+begin
+  return now();
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -104,12 +106,14 @@ $function$;
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.enqueue_outside_call(p_kind text, p_idempotency_key text, p_payload jsonb)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+begin
   insert into private.outbox (kind, idempotency_key, payload)
   values (p_kind, p_idempotency_key, p_payload)
   on conflict (idempotency_key) do nothing;
+end;
 $function$;
 
 comment on function public.service_claim_outside_calls(integer,text) is 'The outbox-worker claims up to p_limit due outside calls (or only the one with p_idempotency_key), each leased to it for two minutes. Service role only.';

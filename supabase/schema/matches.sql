@@ -12,7 +12,7 @@
 
 comment on table public.matches is 'Every match of a bracket, created by the draw for all rounds. Readable by anyone; written by SQL functions only.';
 create table public.matches (
-  id uuid default gen_random_uuid() not null,
+  id uuid default (((lpad(to_hex((floor((EXTRACT(epoch FROM clock_timestamp()) * (1000)::numeric)))::bigint), 12, '0'::text) || '7'::text) || substr((gen_random_uuid())::text, 16)))::uuid not null,
   tournament_id text not null,
   round integer not null,
   position integer not null,

@@ -33,22 +33,25 @@ $function$;
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.tournament_takes_payments(p_tournament public.tournaments, p_now timestamp with time zone)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select private.tournament_status(p_tournament, p_now) in ('open', 'full')
+begin
+  return private.tournament_status(p_tournament, p_now) in ('open', 'full')
      and p_tournament.starts_at > p_now;
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.refusal_reason(p_code text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case p_code
+begin
+  return case p_code
     when 'tournament_full' then 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.'
     when 'order_replaced' then 'You opened a newer checkout for this tournament. This payment has been refunded in full.'
     when 'order_expired' then 'Your checkout had expired when the payment arrived. Your payment has been refunded in full.'
@@ -58,6 +61,7 @@ AS $function$
     when 'tournament_cancelled' then 'The tournament was cancelled. Your payment has been refunded in full.'
     when 'paid_entry_disabled' then 'Paid entry was switched off on this site before your payment arrived. Your payment has been refunded in full.'
   end;
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -386,16 +390,20 @@ AS $function$ select 'Replaced by a newer checkout for the same tournament.'::te
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.last_registration_within_a_day(p_user_id uuid, p_tournament_id text, p_except_payment uuid, p_now timestamp with time zone)
  RETURNS timestamp with time zone
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select max(r.registered_at)
-    from public.tournament_registrations r
-   where r.user_id = p_user_id and r.tournament_id = p_tournament_id
-     and r.status <> 'cancelled'
-     and r.payment_id is distinct from p_except_payment
-     and r.registered_at > p_now - interval '24 hours';
+begin
+  return (
+    select max(r.registered_at)
+      from public.tournament_registrations r
+     where r.user_id = p_user_id and r.tournament_id = p_tournament_id
+       and r.status <> 'cancelled'
+       and r.payment_id is distinct from p_except_payment
+       and r.registered_at > p_now - interval '24 hours'
+  );
+end;
 $function$;
 
 comment on function public.service_record_payment_order(uuid,text,integer,text,integer,text) is 'The payments row of a new Razorpay order; it replaces the player''s open orders for the tournament. Service role only.';
@@ -506,6 +514,7 @@ begin
   elsif private.last_registration_within_a_day(v_payment.user_id, v_payment.tournament_id, v_payment.id, v_now) is not null then
     v_refusal := 'already_registered';
   elsif v_tournament.filled_slots + v_payment.slots <= v_tournament.max_players then
+    -- The payment row and its entry fee in the ledger: written before the place is taken.
     update public.payments
        set status = 'paid',
            razorpay_payment_id = p_razorpay_payment_id,
@@ -514,10 +523,13 @@ begin
            updated_at = v_now
      where id = v_payment.id
     returning * into v_paid;
+    -- The journal's balance is checked now rather than at commit, where it would run with the row locked.
+    set constraints private.ledger_lines_journal_balances immediate;
+    set constraints private.ledger_lines_journal_balances deferred;
     v_registration_id := gen_random_uuid();
     v_result := public.payment_confirmation_result(v_paid, 'registered', v_registration_id);
 
-    -- From here to the commit, every other confirmation of this tournament waits.
+    -- The capacity lock: from here to the commit, every other confirmation of this tournament waits.
     update public.tournaments
        set filled_slots = filled_slots + v_payment.slots
      where id = v_payment.tournament_id
@@ -556,11 +568,12 @@ comment on function public.payment_confirmation_result(public.payments,text,uuid
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.payment_confirmation_result(p_payment public.payments, p_outcome text, p_registration_id uuid)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'outcome', p_outcome,
     'payment_id', p_payment.id,
     'user_id', p_payment.user_id,
@@ -572,6 +585,7 @@ AS $function$
     'registration_id', p_registration_id,
     'reason', p_payment.failure_reason
   );
+end;
 $function$;
 
 comment on function public.service_record_payment_failure(text,text,text) is 'A failed payment attempt; the order may still be paid until it expires. Never overwrites a settled payment. Service role only.';
@@ -725,10 +739,11 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.queue_refund(p_razorpay_payment_id text, p_amount_paise integer, p_reason_code text, p_payment public.payments)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-  select private.enqueue_outside_call(
+begin
+  perform private.enqueue_outside_call(
     'razorpay_refund',
     'refund-' || p_razorpay_payment_id,
     jsonb_build_object(
@@ -739,6 +754,7 @@ AS $function$
       'tournament_id', p_payment.tournament_id
     )
   );
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -846,11 +862,13 @@ comment on function public.service_record_payment_refund(text,text,integer) is '
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_record_payment_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select private.apply_refund(p_razorpay_payment_id, p_refund_id, p_amount_paise);
+begin
+  return private.apply_refund(p_razorpay_payment_id, p_refund_id, p_amount_paise);
+end;
 $function$;
 
 comment on function public.service_refund_unknown_capture(text,text,integer) is 'A capture for an order we never recorded is refunded in full through the outbox, once per payment. Service role only.';

@@ -115,26 +115,10 @@ CREATE OR REPLACE FUNCTION private.post_payment_journals(p_payment public.paymen
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-declare
-  v_refunded_so_far bigint;
 begin
-  if p_payment.amount_paise <= 0 or p_payment.razorpay_payment_id is null
-     or p_payment.status not in ('paid', 'refund_pending', 'refunded') then
-    return;
-  end if;
-  perform private.post_journal('entry_fee', 'payment:' || p_payment.id, jsonb_build_array(
-    jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', -p_payment.amount_paise, 'user_id', p_payment.user_id),
-    jsonb_build_object('account', 'platform:fees', 'amount_paise', p_payment.amount_paise, 'user_id', p_payment.user_id)));
-
-  select coalesce(sum(l.amount_paise), 0) into v_refunded_so_far
-    from private.ledger_journal j join private.ledger_lines l on l.journal_id = j.id and l.account = 'razorpay:clearing'
-   where j.kind = 'refund' and j.reference like 'payment:' || p_payment.id || ':%';
-  if p_payment.refunded_paise > v_refunded_so_far then
-    perform private.post_journal('refund', 'payment:' || p_payment.id || ':' || p_payment.refunded_paise, jsonb_build_array(
-      jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', p_payment.refunded_paise - v_refunded_so_far,
-                         'user_id', p_payment.user_id),
-      jsonb_build_object('account', 'platform:fees', 'amount_paise', -(p_payment.refunded_paise - v_refunded_so_far),
-                         'user_id', p_payment.user_id)));
+  if private.payment_has_entry_fee(p_payment) then
+    perform private.post_entry_fee_journal(p_payment);
+    perform private.post_refund_journal(p_payment);
   end if;
 end;
 $function$;
@@ -147,8 +131,68 @@ CREATE OR REPLACE FUNCTION private.post_payment_journals_on_change()
  SET search_path TO ''
 AS $function$
 begin
-  perform private.post_payment_journals(new);
+  if not private.payment_has_entry_fee(new) then
+    return null;
+  end if;
+  if tg_op = 'INSERT' or not private.payment_has_entry_fee(old) then
+    perform private.post_entry_fee_journal(new);
+    perform private.post_refund_journal(new);
+  elsif new.refunded_paise is distinct from old.refunded_paise then
+    perform private.post_refund_journal(new);
+  end if;
   return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.payment_has_entry_fee(p_payment public.payments)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  return p_payment.amount_paise > 0 and p_payment.razorpay_payment_id is not null
+     and p_payment.status in ('paid', 'refund_pending', 'refunded');
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.post_entry_fee_journal(p_payment public.payments)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.post_journal('entry_fee', 'payment:' || p_payment.id, jsonb_build_array(
+    jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', -p_payment.amount_paise, 'user_id', p_payment.user_id),
+    jsonb_build_object('account', 'platform:fees', 'amount_paise', p_payment.amount_paise, 'user_id', p_payment.user_id)));
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.post_refund_journal(p_payment public.payments)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_refunded_so_far bigint;
+begin
+  if p_payment.refunded_paise <= 0 then
+    return;
+  end if;
+  select coalesce(sum(l.amount_paise), 0) into v_refunded_so_far
+    from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+   where l.user_id = p_payment.user_id and l.account = 'razorpay:clearing'
+     and j.kind = 'refund' and j.reference like 'payment:' || p_payment.id || ':%';
+  if p_payment.refunded_paise > v_refunded_so_far then
+    perform private.post_journal('refund', 'payment:' || p_payment.id || ':' || p_payment.refunded_paise, jsonb_build_array(
+      jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', p_payment.refunded_paise - v_refunded_so_far,
+                         'user_id', p_payment.user_id),
+      jsonb_build_object('account', 'platform:fees', 'amount_paise', -(p_payment.refunded_paise - v_refunded_so_far),
+                         'user_id', p_payment.user_id)));
+  end if;
 end;
 $function$;
 

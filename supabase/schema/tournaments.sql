@@ -137,46 +137,53 @@ CREATE TRIGGER series_set_updated_at BEFORE UPDATE ON public.series FOR EACH ROW
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.tournament_registration_closes_at(p_tournament public.tournaments)
  RETURNS timestamp with time zone
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select least(coalesce(p_tournament.registration_closes_at, p_tournament.starts_at - interval '1 hour'),
+begin
+  return least(coalesce(p_tournament.registration_closes_at, p_tournament.starts_at - interval '1 hour'),
                private.tournament_check_in_opens_at(p_tournament));
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.tournament_check_in_opens_at(p_tournament public.tournaments)
  RETURNS timestamp with time zone
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(p_tournament.check_in_opens_at,
+begin
+  return coalesce(p_tournament.check_in_opens_at,
                   p_tournament.starts_at - case p_tournament.series when 'championship' then interval '24 hours'
                                                                      else interval '60 minutes' end);
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.tournament_check_in_closes_at(p_tournament public.tournaments)
  RETURNS timestamp with time zone
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(p_tournament.check_in_closes_at,
+begin
+  return coalesce(p_tournament.check_in_closes_at,
                   p_tournament.starts_at - case p_tournament.series when 'championship' then interval '60 minutes'
                                                                      else interval '15 minutes' end);
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.tournament_status(p_tournament public.tournaments, p_now timestamp with time zone)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select case
+begin
+  return case
     when p_tournament.cancelled_at is not null and p_tournament.cancelled_at <= p_now then 'cancelled'
     when p_tournament.fill_deadline_at is not null and p_tournament.fill_deadline_at <= p_now
          and p_tournament.filled_slots < p_tournament.max_players then 'cancelled'
@@ -189,6 +196,7 @@ AS $function$
     when p_tournament.filled_slots >= p_tournament.max_players then 'full'
     else 'open'
   end;
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)

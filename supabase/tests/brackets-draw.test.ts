@@ -207,6 +207,26 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
     }
   });
 
+  it('gives the matches of a draw time-ordered ids (version 7 UUIDs) of the moment it ran', async () => {
+    const cup = await championship(Array.from({ length: 13 }, () => 1));
+    await setDatabaseClock(db, DURING_CHECK_IN);
+    await fillAndCheckIn(cup.id);
+    await setDatabaseClock(db, AFTER_CHECK_IN);
+    const drawnBetween = [Date.now()];
+    await runDueWork();
+    drawnBetween.push(Date.now());
+
+    const ids = (await bracketOf(cup.id)).rounds.flatMap((round) => round.matches.map((match) => match.id));
+    expect(ids).toHaveLength(15);
+    expect(new Set(ids).size).toBe(15);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Their first 48 bits are the time they were made, in milliseconds (real time: ids ignore the moved
+    // clock), so one draw's ids share their leading digits and the bracket compresses.
+    const madeAt = ids.map((id) => Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16));
+    expect(Math.min(...madeAt)).toBeGreaterThanOrEqual(drawnBetween[0]! - 1000);
+    expect(Math.max(...madeAt)).toBeLessThanOrEqual(drawnBetween[1]! + 1000);
+  });
+
   it('draws the same bracket from the same secret and entries, and another from another secret', async () => {
     const ids = Array.from({ length: 40 }, () => randomUUID()).sort();
     const buyers = ids.map(() => randomUUID());
