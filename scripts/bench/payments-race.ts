@@ -20,7 +20,10 @@
  * Checks: exactly 300 slots taken, 300 registrations, 700 refunds, no payment left unsettled.
  * Budgets: 0 oversold, p95 confirmation latency ≤ 50 ms, ≥ 1,000 confirmations/s (PASS or OVER).
  *
- *   npm run bench:payments [-- --payments 1000 --capacity 300 --clients 100 --pool 20]
+ * The race runs three times (`--rounds`), each for a tournament of its own on the same warm pool; every
+ * round must pass the checks, and the budgets hold the median round.
+ *
+ *   npm run bench:payments [-- --payments 1000 --capacity 300 --clients 100 --pool 20 --rounds 3]
  * Exit code 1 when a check or budget fails.
  */
 import { readFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     capacity: { type: 'string', default: '300' },
     clients: { type: 'string', default: '100' },
     pool: { type: 'string', default: '20' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const PAYMENTS = Number(values.payments);
@@ -43,7 +47,12 @@ const CAPACITY = Number(values.capacity);
 const CLIENTS = Number(values.clients);
 const POOL = Math.min(Number(values.pool), CLIENTS);
 const BUDGET = { oversold: 0, p95Ms: 50, perSecond: 1000 };
-const TOURNAMENT = 'race-cup';
+/**
+ * One race lasts about a second, so one stray process can move it by a tenth: the race is run ROUNDS
+ * times (each for its own tournament, on the same warm pool) and the budgets hold the median round.
+ */
+const ROUNDS = Math.max(1, Number(values.rounds));
+const tournamentOf = (round: number) => `race-cup-${round}`;
 
 /**
  * PostgreSQL plans a statement of a function afresh on its first five runs in a connection and only then
@@ -187,12 +196,26 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+type RoundFacts = { filled: number; registered_slots: number; registrations: number; paid: number; refunded: number; unsettled: number };
+type Round = {
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  clientP95: number;
+  cpuMs: number | null;
+  facts: RoundFacts;
+  refunded: number;
+};
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
 const cluster = await startPostgresCluster();
 let failed = false;
 try {
   console.log(
     `PostgreSQL ${cluster.serverVersion}: ${PAYMENTS} paid confirmations, ${CAPACITY} places, ` +
-      `${CLIENTS} clients through a pool of ${POOL} connections`,
+      `${CLIENTS} clients through a pool of ${POOL} connections, ${ROUNDS} round(s)`,
   );
   // Lock hand-offs between 100 backends are as fast as the scheduler wakes them: on a busy machine
   // the numbers below say more about the neighbours than about the database. Print the context.
@@ -202,30 +225,38 @@ try {
   await applyMigrations(cluster.connection);
 
   const admin = cluster.client;
-  await admin.query(
-    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at)
-     values ($1, 'Race Cup', 'championship', 'Monthly Championship', 15000, 4500000, $2, true, now() + interval '7 days')`,
-    [TOURNAMENT, CAPACITY],
-  );
-  // One player per payment, each with an order created and captured by Razorpay.
-  await admin.query(
-    `with players as (
-       insert into auth.users (id, aud, role, email)
-       select gen_random_uuid(), 'authenticated', 'authenticated', 'racer' || n || '@golazo.test'
-         from generate_series(1, $1) as n
-       returning id, email
-     )
-     insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
-     select id, $2, 'order_race' || lpad(split_part(split_part(email, '@', 1), 'racer', 2), 8, '0'), 15000, 1
-       from players`,
-    [PAYMENTS, TOURNAMENT],
-  );
+  const ordersOfRound: string[][] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    await admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at)
+       values ($1, 'Race Cup', 'championship', 'Monthly Championship', 15000, 4500000, $2, true, now() + interval '7 days')`,
+      [tournamentOf(round), CAPACITY],
+    );
+    // One player per payment, each with an order created and captured by Razorpay.
+    await admin.query(
+      `with players as (
+         insert into auth.users (id, aud, role, email)
+         select gen_random_uuid(), 'authenticated', 'authenticated', 'racer' || $3 || '-' || n || '@golazo.test'
+           from generate_series(1, $1) as n
+         returning id, email
+       )
+       insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
+       select id, $2, 'order_race' || $3 || '_' || lpad(split_part(split_part(email, '@', 1), '-', 2), 8, '0'), 15000, 1
+         from players`,
+      [PAYMENTS, tournamentOf(round), round],
+    );
+    ordersOfRound.push(
+      (
+        await admin.query<{ razorpay_order_id: string }>(
+          `select razorpay_order_id from public.payments where tournament_id = $1 order by random()`,
+          [tournamentOf(round)],
+        )
+      ).rows.map((row) => row.razorpay_order_id),
+    );
+  }
   await admin.query('analyze');
   const placement = await capacityLockPlacement(admin);
   console.log(`capacity lock: taken after ${placement.before.join(', ')}; held for ${placement.after.join(', ')}`);
-  const orders = (
-    await admin.query<{ razorpay_order_id: string }>(`select razorpay_order_id from public.payments order by random()`)
-  ).rows.map((row) => `${row.razorpay_order_id}`);
 
   // PostgreSQL's default max_connections is 100: the setup session steps aside for the pool.
   const connectionString = cluster.connectionString;
@@ -252,106 +283,133 @@ try {
   const pool = new ConnectionPool(connections);
   console.log(`uncontended: ${uncontendedMs.toFixed(2)} ms per registering confirmation at the database (one client)`);
 
-  const latencies: number[] = [];
-  const clientLatencies: number[] = [];
-  let registered = 0;
-  let refunded = 0;
-  let next = 0;
-  const cpuBefore = serverCpu();
-  const startedAt = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < orders.length) {
-        const orderId = orders[next++];
-        const paymentId = `pay_${orderId.slice('order_'.length)}`;
-        const t0 = performance.now();
-        const client = await pool.acquire();
-        // server_ms: the statement's time inside PostgreSQL (lock waits included, network and the
-        // client's own scheduling excluded): the latency budgeted "at the database".
-        const { rows } = await client.query<{ result: { outcome: string }; server_ms: number }>(
-          `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
-             from (select public.service_confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
-          [orderId, paymentId],
-        );
-        clientLatencies.push(performance.now() - t0);
-        latencies.push(Number(rows[0].server_ms));
-        if (rows[0].result.outcome === 'registered') registered++;
-        else if (rows[0].result.outcome === 'refund_required') {
-          // The confirmation queued the refund in the outbox; the Refunds API accepted it and the worker
-          // records its id and amount.
-          await client.query('select public.service_record_payment_refund($1, $2, 15000)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
-          refunded++;
-        } else throw new Error(`unexpected outcome ${rows[0].result.outcome} for ${orderId}`);
-        pool.release(client);
-      }
-    }),
-  );
-  const seconds = (performance.now() - startedAt) / 1000;
-  const cpuAfter = serverCpu();
+  async function race(round: number): Promise<Round> {
+    const orders = ordersOfRound[round - 1];
+    const latencies: number[] = [];
+    const clientLatencies: number[] = [];
+    let refunded = 0;
+    let next = 0;
+    const cpuBefore = serverCpu();
+    const startedAt = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < orders.length) {
+          const orderId = orders[next++];
+          const paymentId = `pay_${orderId.slice('order_'.length)}`;
+          const t0 = performance.now();
+          const client = await pool.acquire();
+          // server_ms: the statement's time inside PostgreSQL (lock waits included, network and the
+          // client's own scheduling excluded): the latency budgeted "at the database".
+          const { rows } = await client.query<{ result: { outcome: string }; server_ms: number }>(
+            `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
+               from (select public.service_confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
+            [orderId, paymentId],
+          );
+          clientLatencies.push(performance.now() - t0);
+          latencies.push(Number(rows[0].server_ms));
+          if (rows[0].result.outcome === 'refund_required') {
+            // The confirmation queued the refund in the outbox; the Refunds API accepted it and the worker
+            // records its id and amount.
+            await client.query('select public.service_record_payment_refund($1, $2, 15000)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
+            refunded++;
+          } else if (rows[0].result.outcome !== 'registered')
+            throw new Error(`unexpected outcome ${rows[0].result.outcome} for ${orderId}`);
+          pool.release(client);
+        }
+      }),
+    );
+    const seconds = (performance.now() - startedAt) / 1000;
+    const cpuAfter = serverCpu();
 
-  const check = connections[0];
-  await check.query('reset role');
-  const {
-    rows: [facts],
-  } = await check.query<{
-    filled: number;
-    max: number;
-    registrations: number;
-    registered_slots: number;
-    paid: number;
-    refunded: number;
-    unsettled: number;
-  }>(
-    `select t.filled_slots as filled, t.max_players as max,
-            (select count(*)::int from public.tournament_registrations where tournament_id = t.id) as registrations,
-            (select coalesce(sum(slots), 0)::int from public.tournament_registrations where tournament_id = t.id) as registered_slots,
-            (select count(*)::int from public.payments where tournament_id = t.id and status = 'paid') as paid,
-            (select count(*)::int from public.payments
-              where tournament_id = t.id and status = 'refunded' and refund_id is not null) as refunded,
-            (select count(*)::int from public.payments where tournament_id = t.id and status not in ('paid', 'refunded')) as unsettled
-       from public.tournaments t where t.id = $1`,
-    [TOURNAMENT],
-  );
+    const check = connections[0];
+    await check.query('reset role');
+    const {
+      rows: [facts],
+    } = await check.query<RoundFacts>(
+      `select t.filled_slots as filled,
+              (select count(*)::int from public.tournament_registrations where tournament_id = t.id) as registrations,
+              (select coalesce(sum(slots), 0)::int from public.tournament_registrations where tournament_id = t.id) as registered_slots,
+              (select count(*)::int from public.payments where tournament_id = t.id and status = 'paid') as paid,
+              (select count(*)::int from public.payments
+                where tournament_id = t.id and status = 'refunded' and refund_id is not null) as refunded,
+              (select count(*)::int from public.payments where tournament_id = t.id and status not in ('paid', 'refunded')) as unsettled
+         from public.tournaments t where t.id = $1`,
+      [tournamentOf(round)],
+    );
+    await check.query('set role service_role');
+
+    latencies.sort((a, b) => a - b);
+    clientLatencies.sort((a, b) => a - b);
+    return {
+      perSecond: PAYMENTS / seconds,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      clientP95: percentile(clientLatencies, 95),
+      // What the database itself spent per confirmation (its refund included): the figure to compare
+      // between versions on a busy machine.
+      cpuMs: cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1000) / PAYMENTS : null,
+      facts,
+      refunded,
+    };
+  }
+
+  const rounds: Round[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const result = await race(round);
+    rounds.push(result);
+    const { facts } = result;
+    console.log(
+      `round ${round}: ${result.perSecond.toFixed(0)} confirmations/s; at the database p50 ${result.p50.toFixed(1)} ms, ` +
+        `p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; seen by the clients p95 ${result.clientP95.toFixed(1)} ms ` +
+        `(includes waiting for a pooled connection)${result.cpuMs === null ? '' : `; database CPU ${result.cpuMs.toFixed(2)} ms per confirmation`}; ` +
+        `slots ${facts.filled}/${CAPACITY}, ${facts.paid} paid, ${facts.refunded} refunded, ${facts.unsettled} unsettled`,
+    );
+  }
   await Promise.all(connections.map((client) => client.end()));
 
-  latencies.sort((a, b) => a - b);
-  const p50 = percentile(latencies, 50);
-  const p95 = percentile(latencies, 95);
-  const p99 = percentile(latencies, 99);
-  clientLatencies.sort((a, b) => a - b);
-  const perSecond = PAYMENTS / seconds;
-  const oversold = Math.max(0, facts.registered_slots - CAPACITY, facts.filled - CAPACITY);
-
-  console.log(`slots taken ${facts.filled}/${facts.max}, registrations ${facts.registrations} (${facts.registered_slots} slots)`);
-  console.log(`payments: ${facts.paid} paid, ${facts.refunded} refunded, ${facts.unsettled} unsettled`);
-  console.log(`outcomes seen by the clients: ${registered} registered, ${refunded} refunded`);
-  console.log(`throughput ${perSecond.toFixed(0)} confirmations/s over ${seconds.toFixed(2)} s`);
-  console.log(`latency at the database: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
-  if (cpuBefore !== null && cpuAfter !== null) {
-    // What the database itself spent per confirmation (its refund included), and what the machine's cores
-    // could do with it if nothing else ran: the figure to compare between versions on a busy machine.
-    const cpuMs = ((cpuAfter - cpuBefore) * 1000) / PAYMENTS;
+  const perSecond = median(rounds.map((round) => round.perSecond));
+  const p95 = median(rounds.map((round) => round.p95));
+  const cpu = rounds.map((round) => round.cpuMs).filter((ms): ms is number => ms !== null);
+  if (cpu.length > 0) {
+    const cpuMs = median(cpu);
     console.log(
-      `database CPU: ${cpuMs.toFixed(2)} ms per confirmation (refund included), at most ` +
+      `database CPU: ${cpuMs.toFixed(2)} ms per confirmation (refund included, median round), at most ` +
         `${((availableParallelism() * 1000) / cpuMs).toFixed(0)} confirmations/s on ${availableParallelism()} idle cores`,
     );
   }
-  console.log(
-    `latency seen by the clients: p50 ${percentile(clientLatencies, 50).toFixed(1)} ms, ` +
-      `p95 ${percentile(clientLatencies, 95).toFixed(1)} ms (includes waiting for a pooled connection)`,
-  );
-
+  const oversold = Math.max(0, ...rounds.map(({ facts }) => Math.max(facts.registered_slots - CAPACITY, facts.filled - CAPACITY)));
   const expectedRegistered = Math.min(CAPACITY, PAYMENTS);
+  const everyRound = (test: (round: Round) => boolean) => rounds.every(test);
+  const list = (figures: number[], digits: number) => figures.map((n) => n.toFixed(digits)).join(', ');
   const checks: Array<[string, boolean]> = [
-    [`exactly ${expectedRegistered} slots taken`, facts.filled === expectedRegistered && facts.registered_slots === expectedRegistered],
     [
-      `the other ${PAYMENTS - expectedRegistered} refunded`,
-      facts.refunded === PAYMENTS - expectedRegistered && refunded === facts.refunded,
+      `exactly ${expectedRegistered} slots taken in every round`,
+      everyRound(({ facts }) => facts.filled === expectedRegistered && facts.registered_slots === expectedRegistered),
     ],
-    ['no payment lost (every one paid or refunded)', facts.unsettled === 0 && facts.paid + facts.refunded === PAYMENTS],
+    [
+      `the other ${PAYMENTS - expectedRegistered} refunded in every round`,
+      everyRound(({ facts, refunded }) => facts.refunded === PAYMENTS - expectedRegistered && refunded === facts.refunded),
+    ],
+    [
+      'no payment lost (every one paid or refunded)',
+      everyRound(({ facts }) => facts.unsettled === 0 && facts.paid + facts.refunded === PAYMENTS),
+    ],
     [`budget: ${BUDGET.oversold} oversold (got ${oversold})`, oversold <= BUDGET.oversold],
-    [`budget: p95 at the database ≤ ${BUDGET.p95Ms} ms (got ${p95.toFixed(1)} ms)`, p95 <= BUDGET.p95Ms],
-    [`budget: ≥ ${BUDGET.perSecond} confirmations/s (got ${perSecond.toFixed(0)})`, perSecond >= BUDGET.perSecond],
+    [
+      `budget: p95 at the database ≤ ${BUDGET.p95Ms} ms (median round ${p95.toFixed(1)} ms; rounds ${list(
+        rounds.map((round) => round.p95),
+        1,
+      )})`,
+      p95 <= BUDGET.p95Ms,
+    ],
+    [
+      `budget: ≥ ${BUDGET.perSecond} confirmations/s (median round ${perSecond.toFixed(0)}; rounds ${list(
+        rounds.map((round) => round.perSecond),
+        0,
+      )})`,
+      perSecond >= BUDGET.perSecond,
+    ],
   ];
   for (const [label, ok] of checks) {
     console.log(`${ok ? 'PASS' : label.startsWith('budget') ? 'OVER' : 'FAIL'}  ${label}`);
