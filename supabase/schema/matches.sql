@@ -72,7 +72,31 @@ AS $function$
       left join public.entries a on a.id = m.entry_a
       left join public.entries b on b.id = m.entry_b
      where m.id = p_match_id
-       and (a.player_id = p_user or b.player_id = p_user or private.staff_role_of(p_user, m.tournament_id) is not null));
+       and (a.player_id = p_user or b.player_id = p_user or private.acts_as_staff_in(p_user, m.tournament_id)));
+$function$;
+
+comment on function private.require_may_see_match(uuid,uuid,text) is 'Refuses a caller who is neither one of the match''s two players nor staff acting in its tournament: second_step_required for staff owing the second step, else not_your_match with the refusal given.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_may_see_match(p_user uuid, p_match_id uuid, p_refusal text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if private.may_see_match(p_user, p_match_id) then
+    return;
+  end if;
+  -- Staff who would see it with the second step are told what is missing.
+  if not private.staff_has_second_step()
+     and exists (select 1 from public.matches m
+                  where m.id = p_match_id and private.staff_role_of(p_user, m.tournament_id) is not null
+                    and not private.plays_in(p_user, m.tournament_id)) then
+    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
+      using errcode = 'PT403', hint = 'second_step_required';
+  end if;
+  raise exception '%', p_refusal using errcode = 'PT403', hint = 'not_your_match';
+end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -240,9 +264,7 @@ begin
   if not exists (select 1 from public.matches where id = p_match_id) then
     raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
   end if;
-  if not private.may_see_match(v_user, p_match_id) then
-    raise exception 'Only the two players and staff see the room' using errcode = 'PT403', hint = 'not_your_match';
-  end if;
+  perform private.require_may_see_match(v_user, p_match_id, 'Only the two players and staff see the room');
   select * into v_room from private.match_rooms where match_id = p_match_id;
   return jsonb_build_object('room_id', v_room.room_id, 'password', v_room.password, 'posted_at', v_room.posted_at);
 end;
@@ -641,9 +663,7 @@ begin
   if not found then
     raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
   end if;
-  if not private.may_see_match(v_user, p_match_id) then
-    raise exception 'Only the two players and staff see the reports' using errcode = 'PT403', hint = 'not_your_match';
-  end if;
+  perform private.require_may_see_match(v_user, p_match_id, 'Only the two players and staff see the reports');
   return jsonb_build_object(
     'reports', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -767,7 +787,7 @@ CREATE OR REPLACE FUNCTION public.staff_list_disputes()
  SET search_path TO ''
 AS $function$
 declare
-  v_staff uuid := private.require_staff('referee', null);
+  v_staff uuid := private.require_staff_anywhere('referee');
 begin
   return coalesce((
     select jsonb_agg(jsonb_build_object(

@@ -47,9 +47,21 @@ CREATE OR REPLACE FUNCTION private.staff_role_of(p_user_id uuid, p_tournament_id
 AS $function$
   select role from public.staff_roles
    where user_id = p_user_id
-     and (p_tournament_id is null or tournament_id is null or tournament_id = p_tournament_id)
+     and (tournament_id is null or tournament_id = p_tournament_id)
    order by private.staff_role_rank(role) desc
    limit 1;
+$function$;
+
+comment on function private.staff_has_second_step() is 'Whether this request carries the second sign-in step (aal2), which every staff read and action needs.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.staff_has_second_step()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- Staff always use two-step sign-in, whether or not a factor is enrolled (players without one need not).
+  select coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2';
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -62,6 +74,7 @@ AS $function$
   select exists (select 1 from public.staff_roles where user_id = p_user_id and role = 'admin' and tournament_id is null);
 $function$;
 
+comment on function private.caller_is_admin() is 'Whether the caller is an admin of the whole platform signed in with the second step (the policies of staff reads over REST).';
 -- Callable by: authenticated
 CREATE OR REPLACE FUNCTION private.caller_is_admin()
  RETURNS boolean
@@ -69,7 +82,7 @@ CREATE OR REPLACE FUNCTION private.caller_is_admin()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(private.is_admin(private.current_player_id()), false);
+  select private.staff_has_second_step() and coalesce(private.is_admin(auth.uid()), false);
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -106,7 +119,22 @@ CREATE OR REPLACE FUNCTION private.staff_sees(p_user uuid, p_tournament_id text)
  SET search_path TO ''
 AS $function$
   select exists (select 1 from public.staff_roles
-                  where user_id = p_user and (tournament_id is null or tournament_id = p_tournament_id));
+                  where user_id = p_user and (tournament_id is null or tournament_id = p_tournament_id))
+     and not private.plays_in(p_user, p_tournament_id);
+$function$;
+
+comment on function private.acts_as_staff_in(uuid,text) is 'Whether the caller may use staff powers on this tournament outside require_staff: a grant that covers it, the second step, and no entry of theirs in it.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.acts_as_staff_in(p_user uuid, p_tournament_id text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_user is not null and p_user = auth.uid()
+     and private.staff_has_second_step()
+     and private.staff_role_of(p_user, p_tournament_id) is not null
+     and not private.plays_in(p_user, p_tournament_id);
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -123,19 +151,47 @@ begin
   if v_user is null then
     raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
   end if;
+  -- Without a tournament, only a grant for the whole platform counts (staff_role_of).
   v_role := private.staff_role_of(v_user, p_tournament_id);
   if v_role is null or private.staff_role_rank(v_role) < private.staff_role_rank(p_min_role) then
-    raise exception 'This needs the % role (or a higher one).', p_min_role
+    raise exception 'This needs the % role (or a higher one)%.', p_min_role,
+                    case when p_tournament_id is null then ' for the whole platform' else ' for this tournament' end
       using errcode = 'PT403', hint = 'staff_only';
   end if;
-  -- Staff always use two-step sign-in, whether or not a factor is enrolled.
-  if coalesce(auth.jwt() ->> 'aal', 'aal1') <> 'aal2' then
+  if not private.staff_has_second_step() then
     raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
       using errcode = 'PT403', hint = 'second_step_required';
   end if;
   if p_tournament_id is not null and private.plays_in(v_user, p_tournament_id) then
     raise exception 'You play in this tournament, so another staff member must do this.'
       using errcode = 'PT403', hint = 'staff_plays_here';
+  end if;
+  return v_user;
+end;
+$function$;
+
+comment on function private.require_staff_anywhere(text) is 'The gate of the console''s lists: a grant of at least this role, for any tournament or the whole platform, at aal2. Each list then keeps the tournaments staff_sees().';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_staff_anywhere(p_min_role text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := auth.uid();
+begin
+  if v_user is null then
+    raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  if not exists (select 1 from public.staff_roles
+                  where user_id = v_user and private.staff_role_rank(role) >= private.staff_role_rank(p_min_role)) then
+    raise exception 'This needs the % role (or a higher one).', p_min_role
+      using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  if not private.staff_has_second_step() then
+    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
+      using errcode = 'PT403', hint = 'second_step_required';
   end if;
   return v_user;
 end;
@@ -404,7 +460,7 @@ CREATE OR REPLACE FUNCTION public.staff_list_tournaments()
  SET search_path TO ''
 AS $function$
 declare
-  v_staff uuid := private.require_staff('referee', null);
+  v_staff uuid := private.require_staff_anywhere('referee');
   v_now timestamptz := private.clock_now();
 begin
   return coalesce((
@@ -430,7 +486,7 @@ CREATE OR REPLACE FUNCTION public.staff_needs_attention()
  SET search_path TO ''
 AS $function$
 declare
-  v_staff uuid := private.require_staff('referee', null);
+  v_staff uuid := private.require_staff_anywhere('referee');
   v_now timestamptz := private.clock_now();
 begin
   return coalesce((
@@ -473,7 +529,7 @@ begin
 end;
 $function$;
 
-comment on function public.staff_get_entries(text) is 'Staff: a tournament''s entries with their players, payment state and check-in.';
+comment on function public.staff_get_entries(text) is 'Staff: a tournament''s entries with their players, payment state and check-in; the e-mail addresses for organisers and admins only.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_get_entries(p_tournament_id text)
  RETURNS jsonb
@@ -481,15 +537,21 @@ CREATE OR REPLACE FUNCTION public.staff_get_entries(p_tournament_id text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_staff uuid := private.require_staff('referee', p_tournament_id);
+  -- Referees run matches by in-game name; reaching players by e-mail is for organisers and admins.
+  v_with_emails boolean := private.staff_role_rank(private.staff_role_of(v_staff, p_tournament_id))
+                           >= private.staff_role_rank('organiser');
 begin
-  perform private.require_staff('referee', p_tournament_id);
   return coalesce((
     select jsonb_agg(jsonb_build_object(
              'entry_id', e.id, 'slot_number', e.slot_number,
-             'buyer_in_game_name', buyer.in_game_name, 'buyer_email', buyer_user.email,
-             'player_in_game_name', player.in_game_name, 'player_email', player_user.email,
+             'buyer_in_game_name', buyer.in_game_name, 'player_in_game_name', player.in_game_name,
              'status', e.status, 'checked_in_at', e.checked_in_at, 'withdraw_reason', e.withdraw_reason,
              'payment_status', coalesce(pay.status, 'free'), 'amount_paise', coalesce(pay.amount_paise, 0))
+           || case when v_with_emails
+                   then jsonb_build_object('buyer_email', buyer_user.email, 'player_email', player_user.email)
+                   else '{}'::jsonb end
            order by buyer.in_game_name, e.registration_id, e.slot_number)
       from public.entries e
       join public.tournament_registrations r on r.id = e.registration_id

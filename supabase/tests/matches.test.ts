@@ -109,8 +109,8 @@ describe.each(engines)('playing matches on $name', (engine) => {
     await expectSqlError(rpc(player(guest), 'public.post_room($1, $2, $3)', [semi!.id, 'ROOM-1', 'pw']), 'PT403', 'top-slot');
     await expectSqlError(rpc(player(host), 'public.post_room($1, $2, $3)', [semi!.id, '', 'pw']), 'PT400');
     await rpc(player(host), 'public.post_room($1, $2, $3)', [semi!.id, 'ROOM-123', 'golazo']);
-    for (const reader of [host, guest, referee.id]) {
-      expect(await rpc(player(reader), 'public.get_match_room($1)', [semi!.id])).toMatchObject({ room_id: 'ROOM-123', password: 'golazo' });
+    for (const reader of [player(host), player(guest), player(referee.id, referee.email, 'aal2')]) {
+      expect(await rpc(reader, 'public.get_match_room($1)', [semi!.id])).toMatchObject({ room_id: 'ROOM-123', password: 'golazo' });
     }
     await expectSqlError(rpc(player(third), 'public.get_match_room($1)', [semi!.id]), 'PT403', 'two players');
     await expectSqlError(rpc(anon, 'public.get_match_room($1)', [semi!.id]), '42501');

@@ -120,6 +120,9 @@ test.describe('staff console', () => {
     await page.goto(`/staff?t=${encodeURIComponent(pod.id)}`);
     const panel = page.locator(`[data-tournament-panel="${pod.id}"]`);
     await expect(panel.getByRole('button', { name: `Check in ${name}` })).toBeVisible();
+    // Referees see players by in-game name: the database gives them no e-mail addresses.
+    await expect(panel.getByRole('table')).toContainText(name);
+    await expect(panel.getByRole('table')).not.toContainText(player.user.email);
 
     // The console with its lists, table and panel passes the same accessibility sweep as every page.
     const sweep = await new AxeBuilder({ page })

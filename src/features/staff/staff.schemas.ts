@@ -54,9 +54,10 @@ export const StaffEntry = z.object({
   entry_id: Id,
   slot_number: z.int(),
   buyer_in_game_name: z.nullable(z.string()),
-  buyer_email: z.nullable(z.string()),
+  /** Organisers and admins only: referees get no e-mail addresses (the fields are absent). */
+  buyer_email: z.nullish(z.string()),
   player_in_game_name: z.nullable(z.string()),
-  player_email: z.nullable(z.string()),
+  player_email: z.nullish(z.string()),
   status: z.string(),
   checked_in_at: z.nullable(Time),
   /** Why the draw withdrew an entry (not checked in), when it did. */

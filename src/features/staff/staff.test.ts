@@ -211,6 +211,15 @@ describe('CSV export', () => {
     expect(lines[3]).toBe('');
   });
 
+  it("leaves the e-mail columns out of a referee's file: their answer carries no e-mail addresses", () => {
+    const { player_email: _player, buyer_email: _buyer, ...refereeView } = entry();
+    const [parsed] = z.array(StaffEntry).parse([refereeView]);
+    expect(parsed).not.toHaveProperty('player_email');
+    const lines = entriesCsv([parsed!]).slice(1).split('\r\n');
+    expect(lines[0]).toBe('Slot,Player,Buyer,Entry status,Checked in (IST),Payment,Amount (INR)');
+    expect(lines[1]).toBe('1,demo1,demo1,active,,Paid,150.00');
+  });
+
   it('names the file after the tournament and the IST date', () => {
     expect(entriesCsvFileName('champions-dec-2026', new Date('2026-12-19T20:00:00Z'))).toBe('champions-dec-2026-entries-2026-12-20.csv');
   });

@@ -178,11 +178,15 @@ export const ENTRY_CSV_HEADER = [
   'Amount (INR)',
 ] as const;
 
+const EMAIL_COLUMNS = new Set<string>(['Player e-mail', 'Buyer e-mail']);
+
 /**
  * The entries of a tournament as a CSV file's text (with a byte-order mark, so spreadsheet apps read
- * Indian names in UTF-8).
+ * Indian names in UTF-8). Referees get no e-mail addresses, so their file has no e-mail columns.
  */
 export function entriesCsv(entries: readonly StaffEntry[]): string {
+  const withEmails = entries.some((entry) => entry.player_email !== undefined || entry.buyer_email !== undefined);
+  const keep = ENTRY_CSV_HEADER.map((column) => withEmails || !EMAIL_COLUMNS.has(column));
   const body = entries.map((entry) => [
     entry.slot_number,
     entry.player_in_game_name,
@@ -194,7 +198,8 @@ export function entriesCsv(entries: readonly StaffEntry[]): string {
     paymentLabel(entry.payment_status),
     entry.amount_paise === null ? null : (entry.amount_paise / 100).toFixed(2),
   ]);
-  return `\uFEFF${csvRows([ENTRY_CSV_HEADER, ...body])}\r\n`;
+  const rows = [ENTRY_CSV_HEADER, ...body].map((row) => row.filter((_, column) => keep[column]));
+  return `\uFEFF${csvRows(rows)}\r\n`;
 }
 
 /** "champions-dec-2026-entries-2026-12-19.csv" (the date in IST). */
