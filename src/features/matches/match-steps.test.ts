@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchReport, MatchRow } from './match-schemas';
-import { countdown, matchSituation, nextMatchPlace, reportBy, reportLine, scoreLine, stepMarks, wentThrough } from './match-steps';
+import {
+  countdown,
+  matchSituation,
+  nextMatchPlace,
+  reportBy,
+  reportLine,
+  scoreLine,
+  sideAmong,
+  stepMarks,
+  wentThrough,
+} from './match-steps';
 
 const T = Date.parse('2027-04-20T14:00:00Z');
 const min = (m: number) => T + m * 60_000;
@@ -187,5 +197,14 @@ describe('small words of the match page', () => {
   it('finds the next match of a winner', () => {
     expect(nextMatchPlace(1, 1)).toEqual({ round: 2, position: 1 });
     expect(nextMatchPlace(1, 4)).toEqual({ round: 2, position: 2 });
+  });
+});
+
+describe('sideAmong', () => {
+  it('names the side of the entry the viewer plays, and none for a spectator', () => {
+    expect(sideAmong(match(), ['ea'])).toBe('a');
+    expect(sideAmong(match(), ['other', 'eb'])).toBe('b');
+    expect(sideAmong(match(), ['other'])).toBeNull();
+    expect(sideAmong(match({ entry_a: null, entry_b: null }), [])).toBeNull();
   });
 });

@@ -154,6 +154,13 @@ export function stepMarks(
   };
 }
 
+/** The viewer's side among the match's entries, from the ids of the entries they play: 'a' hosts. */
+export function sideAmong(match: Pick<MatchRow, 'entry_a' | 'entry_b'>, myEntryIds: readonly string[]): Side | null {
+  if (match.entry_a !== null && myEntryIds.includes(match.entry_a)) return 'a';
+  if (match.entry_b !== null && myEntryIds.includes(match.entry_b)) return 'b';
+  return null;
+}
+
 /** The report an entry filed, if any: "I reported" is a report with my entry on file. */
 export function reportBy(reports: readonly MatchReport[], entryId: string | null): MatchReport | null {
   if (entryId === null) return null;

@@ -1,48 +1,20 @@
 /**
- * Everything the match page asks the backend: the match row (public.matches, readable by anyone and sent
- * by Realtime), the bracket for names and the round's name (the brackets area's get_bracket reader), the
- * viewer's side, the private room, the player's actions (lifecycle.md, A match) and the evidence bucket
+ * What the match page asks the backend through supabase-js (its first reads need none: public-match.ts):
+ * the match row's changes (Realtime), the viewer's side when no fresh session was stored, the private
+ * room, the player's actions (lifecycle.md, A match) and the evidence bucket
  * `match-evidence/<match>/<user>/<file>`. Answers are checked with the schemas of match-schemas.ts;
  * failures are ApiErrors (lib/api-answer.ts) whose hint names the rule.
  */
 import * as z from 'zod/mini';
-import { fetchTournamentTitles } from '@/features/brackets/brackets.api';
-import { fetchPublicBracket } from '@/features/brackets/public-bracket';
-import type { Bracket } from '@/features/brackets/brackets';
 import { ApiError, readAnswer } from '@/lib/api-answer';
 import { watchRows } from '@/lib/realtime';
 import type { DisputeReason } from '@/lib/rules';
 import { getSupabase } from '@/lib/supabase';
-import { Acknowledged, DisputeAnswer, MATCH_COLUMNS, MatchReports, MatchRoom, MatchRow } from './match-schemas';
-import { reportBy, type Side } from './match-steps';
+import { Acknowledged, DisputeAnswer, MatchReports, MatchRoom, type MatchRow } from './match-schemas';
+import { reportBy, type Side, sideAmong } from './match-steps';
 import type { PlayersView } from './match-view';
 
 const EVIDENCE_BUCKET = 'match-evidence';
-
-/** One match, or null when no match has this id. */
-async function fetchMatch(matchId: string): Promise<MatchRow | null> {
-  // A malformed id would be refused by Postgres as a bad uuid: it names no match either way.
-  if (!/^[0-9a-f-]{36}$/i.test(matchId)) return null;
-  const answer = await getSupabase().from('matches').select(MATCH_COLUMNS).eq('id', matchId).maybeSingle();
-  return readAnswer('one match', z.nullable(MatchRow), answer);
-}
-
-/**
- * The match with what its page shows around it: the bracket (names, the round's name, the next match)
- * and the tournament's title. Null when no match has this id. Without the bracket or the title the page
- * still shows the match, so their failures only leave them out.
- */
-export async function fetchMatchPage(matchId: string): Promise<{ match: MatchRow; bracket: Bracket | null; title: string | null } | null> {
-  const match = await fetchMatch(matchId);
-  if (!match) return null;
-  const [bracket, title] = await Promise.all([
-    fetchPublicBracket(match.tournament_id).catch(() => null),
-    fetchTournamentTitles([match.tournament_id])
-      .then((titles) => titles[match.tournament_id]?.title ?? null)
-      .catch(() => null),
-  ]);
-  return { match, bracket, title };
-}
 
 /** The viewer's side in the match: 'a' (host), 'b', or null when they play neither entry. */
 export async function fetchMySide(match: Pick<MatchRow, 'entry_a' | 'entry_b'>, userId: string): Promise<Side | null> {
@@ -51,9 +23,10 @@ export async function fetchMySide(match: Pick<MatchRow, 'entry_a' | 'entry_b'>, 
   // A player reads only entries they play or bought, so the filter on player_id is what matters.
   const answer = await getSupabase().from('entries').select('id').in('id', ids).eq('player_id', userId);
   const mine = readAnswer('my entry in the match', z.array(z.object({ id: z.string() })), answer);
-  if (mine.some((row) => row.id === match.entry_a)) return 'a';
-  if (mine.some((row) => row.id === match.entry_b)) return 'b';
-  return null;
+  return sideAmong(
+    match,
+    mine.map((row) => row.id),
+  );
 }
 
 /** The reports, dispute and walkover claim on file, with a short-lived link to the opponent's screenshot. */

@@ -26,10 +26,14 @@ export type MatchPage =
 
 export function useMatchPage(): MatchPage {
   const session = useSession();
-  const userId = isSignedIn(session) ? session.user.id : null;
   const { load, reload } = useMatch();
   const match = load.status === 'ready' ? load.match : null;
-  const { side, known } = useViewerSide(match, { known: session.status !== 'loading', userId });
+  const readAhead = load.status === 'ready' ? load.viewer : null;
+  // The side read with the stored session stands for the session until the store (which loads the Supabase
+  // client first) has read that same stored session: the player's steps need not wait for it.
+  const sessionLoading = session.status === 'loading';
+  const userId = sessionLoading ? (readAhead?.userId ?? null) : isSignedIn(session) ? session.user.id : null;
+  const { side, known } = useViewerSide(match, { known: !sessionLoading || readAhead !== null, userId }, readAhead);
   const playersView = usePlayersView(match, side);
   const now = useNow();
 

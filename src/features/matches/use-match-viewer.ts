@@ -7,25 +7,35 @@ import { useEffect, useState } from 'react';
 import type { MatchRow } from './match-schemas';
 import type { Side } from './match-steps';
 import { NOTHING_ON_FILE, type PlayersView } from './match-view';
+import type { ViewerSide } from './public-match';
 
 const api = () => import('./matches.api');
 
 /**
  * The viewer's side; `known` stays false until the session and the viewer's entries are read, so nobody is
- * shown as a spectator for a moment.
+ * shown as a spectator for a moment. The side the match's load read with the stored session (`readAhead`)
+ * counts as soon as the session names the same player; otherwise it is read here.
  */
 export function useViewerSide(
   match: Pick<MatchRow, 'entry_a' | 'entry_b'> | null,
   session: { known: boolean; userId: string | null },
+  readAhead: ViewerSide | null,
 ): { side: Side | null; known: boolean } {
   const [side, setSide] = useState<Side | null>(null);
   const [known, setKnown] = useState(false);
   const entryA = match?.entry_a ?? null;
   const entryB = match?.entry_b ?? null;
   const { known: sessionKnown, userId } = session;
+  const earlySide = sessionKnown && userId !== null && readAhead?.userId === userId ? readAhead.side : undefined;
 
   useEffect(() => {
     if (!sessionKnown) return;
+    if (earlySide !== undefined) {
+      // Kept as the last side known, for a refresh whose early read fails while this one is asked again.
+      setSide(earlySide);
+      setKnown(true);
+      return;
+    }
     if (!userId || (!entryA && !entryB)) {
       setSide(null);
       setKnown(true);
@@ -42,9 +52,9 @@ export function useViewerSide(
     return () => {
       cancelled = true;
     };
-  }, [sessionKnown, userId, entryA, entryB]);
+  }, [sessionKnown, userId, entryA, entryB, earlySide]);
 
-  return { side, known };
+  return earlySide !== undefined ? { side: earlySide, known: true } : { side, known };
 }
 
 /** What the two players read besides the row; nothing on file for a spectator. */

@@ -1,18 +1,21 @@
 /**
- * The match page's data: the match named by `?id=` with its bracket and tournament title, kept fresh
- * through Realtime (any change of the row reloads it, at most every 300 ms while changes arrive).
+ * The match page's data: the match named by `?id=` with its bracket, tournament title and the stored
+ * session's side (public-match.ts; the page's script starts the first read, first-read.ts), kept fresh through Realtime (any change of the row reloads it, at most
+ * every 300 ms while changes arrive).
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Bracket } from '@/features/brackets/brackets';
 import { describeFailure } from '@/lib/describe-failure';
 import type { MatchRow } from './match-schemas';
+import type { ViewerSide } from './public-match';
 
 export type MatchLoad =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; match: MatchRow; bracket: Bracket | null; title: string | null };
+  | { status: 'ready'; match: MatchRow; bracket: Bracket | null; title: string | null; viewer: ViewerSide | null };
 
+const reads = () => import('./first-read');
 const api = () => import('./matches.api');
 
 const REALTIME_SETTLE_MS = 300;
@@ -34,8 +37,8 @@ export function useMatch(): { load: MatchLoad; reload: () => void } {
   useEffect(() => {
     if (!matchId) return;
     let cancelled = false;
-    api()
-      .then((matches) => matches.fetchMatchPage(matchId))
+    reads()
+      .then((page) => page.readMatchPage(matchId))
       .then(
         (page) => !cancelled && setLoad(page ? { status: 'ready', ...page } : { status: 'missing' }),
         async (error: unknown) => {

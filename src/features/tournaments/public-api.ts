@@ -2,7 +2,9 @@
  * Public reads without supabase-js: a plain request to the REST API with the anon key, for what anyone may
  * read (a tournament's state, a pod, a bracket). A match-day page's data then arrives right after the first
  * paint, without waiting for the Supabase client or the session. Answers are checked with zod; failures are
- * ApiErrors, as from every api module (lib/api-answer.ts).
+ * ApiErrors, as from every api module (lib/api-answer.ts). A page that already holds the player's stored
+ * token may read the player's own rows the same way (selectRowsAs): RLS judges the token as it would
+ * supabase-js's.
  */
 import type * as z from 'zod/mini';
 import { ApiError, parseAnswer } from '@/lib/api-answer';
@@ -13,11 +15,12 @@ async function request<Schema extends z.ZodMiniType>(
   path: string,
   schema: Schema,
   body?: unknown,
+  accessToken?: string,
 ): Promise<z.output<Schema>> {
   const { url, anonKey } = await publicRestApi();
   const response = await fetch(`${url}/rest/v1/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+    headers: { apikey: anonKey, authorization: `Bearer ${accessToken ?? anonKey}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer: unknown = await response.json().catch(() => null);
@@ -42,4 +45,15 @@ export function callPublicFunction<Schema extends z.ZodMiniType>(name: string, a
 /** Rows of a public table: `query` is PostgREST's (`select=…&id=eq.…`); values must be URL-encoded. */
 export function selectPublicRows<Schema extends z.ZodMiniType>(call: string, table: string, query: string, schema: Schema) {
   return request(call, `${table}?${query}`, schema);
+}
+
+/** Rows as the player whose access token this is may read them (RLS applies); `query` as for selectPublicRows. */
+export function selectRowsAs<Schema extends z.ZodMiniType>(
+  accessToken: string,
+  call: string,
+  table: string,
+  query: string,
+  schema: Schema,
+) {
+  return request(call, `${table}?${query}`, schema, undefined, accessToken);
 }
