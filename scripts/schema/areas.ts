@@ -287,6 +287,7 @@ export const AREAS = {
         'private.refuse_ledger_change',
         'private.check_journal_balances',
         'private.post_journal',
+        'private.post_mirrored_journal',
         'private.post_payment_journals',
         'private.post_payment_journals_on_change',
         'private.payment_has_entry_fee',

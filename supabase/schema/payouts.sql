@@ -110,6 +110,32 @@ end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.post_mirrored_journal(p_kind text, p_reference text, p_first_account text, p_first_amount_paise bigint, p_second_account text, p_user_id uuid)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_id bigint;
+begin
+  if p_first_amount_paise = 0 then
+    return null;
+  end if;
+  insert into private.ledger_journal (kind, reference, created_at, created_by)
+  values (p_kind, p_reference, private.clock_now(), null)
+  on conflict (kind, reference) do nothing
+  returning id into v_id;
+  if v_id is null then
+    return null;
+  end if;
+  insert into private.ledger_lines (journal_id, account, amount_paise, user_id)
+  values (v_id, p_first_account, p_first_amount_paise, p_user_id),
+         (v_id, p_second_account, -p_first_amount_paise, p_user_id);
+  return v_id;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.post_payment_journals(p_payment public.payments)
  RETURNS void
  LANGUAGE plpgsql
@@ -164,9 +190,8 @@ CREATE OR REPLACE FUNCTION private.post_entry_fee_journal(p_payment public.payme
  SET search_path TO ''
 AS $function$
 begin
-  perform private.post_journal('entry_fee', 'payment:' || p_payment.id, jsonb_build_array(
-    jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', -p_payment.amount_paise, 'user_id', p_payment.user_id),
-    jsonb_build_object('account', 'platform:fees', 'amount_paise', p_payment.amount_paise, 'user_id', p_payment.user_id)));
+  perform private.post_mirrored_journal('entry_fee', 'payment:' || p_payment.id,
+    'razorpay:clearing', -p_payment.amount_paise, 'platform:fees', p_payment.user_id);
 end;
 $function$;
 
@@ -187,11 +212,8 @@ begin
    where l.user_id = p_payment.user_id and l.account = 'razorpay:clearing'
      and j.kind = 'refund' and j.reference like 'payment:' || p_payment.id || ':%';
   if p_payment.refunded_paise > v_refunded_so_far then
-    perform private.post_journal('refund', 'payment:' || p_payment.id || ':' || p_payment.refunded_paise, jsonb_build_array(
-      jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', p_payment.refunded_paise - v_refunded_so_far,
-                         'user_id', p_payment.user_id),
-      jsonb_build_object('account', 'platform:fees', 'amount_paise', -(p_payment.refunded_paise - v_refunded_so_far),
-                         'user_id', p_payment.user_id)));
+    perform private.post_mirrored_journal('refund', 'payment:' || p_payment.id || ':' || p_payment.refunded_paise,
+      'razorpay:clearing', p_payment.refunded_paise - v_refunded_so_far, 'platform:fees', p_payment.user_id);
   end if;
 end;
 $function$;
