@@ -768,6 +768,7 @@ declare
   v_payment public.payments%rowtype;
   v_registration public.tournament_registrations%rowtype;
   v_counted boolean := false;
+  v_refunded bigint;
 begin
   select * into v_payment from public.payments where razorpay_payment_id = p_razorpay_payment_id for update;
   if not found then
@@ -787,8 +788,36 @@ begin
     v_counted := found;
   end if;
 
+  -- Refunded in full by this refund, without p_whole: the payment is written once, as it ends up after
+  -- the two updates below (same refunded_paise, refund id, status, reason and ledger journals).
+  select least(v_payment.amount_paise, coalesce(sum(r.amount_paise), 0)) into v_refunded
+    from public.payment_refunds r
+   where r.payment_id = v_payment.id;
+  if not p_whole and v_payment.status <> 'refunded' and v_refunded >= v_payment.amount_paise then
+    update public.payments
+       set refunded_paise = v_refunded,
+           status = 'refunded',
+           refund_id = coalesce(refund_id, p_refund_id, 'refunded-at-razorpay'),
+           failure_reason = case when status = 'paid' or failure_reason is null or failure_reason like '₹%'
+                                 then 'Refunded by the organisers.' else failure_reason end,
+           updated_at = v_now
+     where id = v_payment.id;
+    if v_payment.status = 'paid' then
+      update public.tournament_registrations
+         set status = 'cancelled'
+       where payment_id = v_payment.id and status <> 'cancelled'
+      returning * into v_registration;
+      if found then
+        update public.tournaments
+           set filled_slots = greatest(filled_slots - v_registration.slots, 0)
+         where id = v_registration.tournament_id;
+      end if;
+    end if;
+    return jsonb_build_object('outcome', 'refunded');
+  end if;
+
   update public.payments
-     set refunded_paise = least(amount_paise, (select coalesce(sum(amount_paise), 0) from public.payment_refunds where payment_id = v_payment.id)),
+     set refunded_paise = v_refunded,
          refund_id = coalesce(refund_id, p_refund_id),
          updated_at = v_now
    where id = v_payment.id

@@ -119,6 +119,53 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     expect(payment.rows).toEqual([{ status: 'refunded', refund_id: 'rfnd_Test0000000001' }]);
   });
 
+  it('gives the place back when a registered payment is refunded in full, and keeps the entry for a partial refund', async () => {
+    const { id: player } = await createUser(db);
+    const cup = await createTournament(db, { max_players: 8 });
+    const { orderId, paymentId } = await order(player, cup.id, 2);
+    expect((await confirm(orderId, paymentId)).outcome).toBe('registered');
+    const refund = (refundId: string, amountPaise: number) =>
+      one('select public.service_record_payment_refund($1, $2, $3) as result', [paymentId, refundId, amountPaise]);
+    const state = async () =>
+      (
+        await db.admin.query(
+          `select p.status, p.refunded_paise, p.refund_id, p.failure_reason, r.status as registration,
+                  (select array_agg(e.status order by e.slot_number) from public.entries e where e.registration_id = r.id) as entries,
+                  (select array_agg(l.amount_paise::int order by l.id) from private.ledger_lines l
+                     where l.user_id = p.user_id and l.account = 'platform:fees') as fees
+             from public.payments p join public.tournament_registrations r on r.payment_id = p.id
+            where p.razorpay_order_id = $1`,
+          [orderId],
+        )
+      ).rows[0];
+
+    expect(await refund('rfnd_Part00000001', 10000)).toEqual({ outcome: 'partially_refunded', refunded_paise: 10000 });
+    expect(await filled(cup.id)).toBe(2);
+    expect(await state()).toEqual({
+      status: 'paid',
+      refunded_paise: 10000,
+      refund_id: 'rfnd_Part00000001',
+      failure_reason: '₹100.00 of this payment was refunded; your entry stands.',
+      registration: 'upcoming',
+      entries: ['active', 'active'],
+      fees: [30000, -10000],
+    });
+
+    expect(await refund('rfnd_Rest00000001', 20000)).toEqual({ outcome: 'refunded' });
+    expect(await filled(cup.id)).toBe(0);
+    expect(await state()).toEqual({
+      status: 'refunded',
+      refunded_paise: 30000,
+      refund_id: 'rfnd_Part00000001',
+      failure_reason: 'Refunded by the organisers.',
+      registration: 'cancelled',
+      entries: ['cancelled', 'cancelled'],
+      fees: [30000, -10000, -20000],
+    });
+    expect(await refund('rfnd_Rest00000001', 20000)).toEqual({ outcome: 'already_refunded' });
+    expect((await state()).fees).toEqual([30000, -10000, -20000]);
+  });
+
   // Fails -> a refund owed from before a restart (or before the outbox existed) is never made.
   it('gives every refund_pending payment its refund in the outbox when the periodic function runs', async () => {
     const { id: player } = await createUser(db);
