@@ -405,7 +405,7 @@ begin
                            'Prize credited: ₹' || to_char(p_award.amount_paise / 100.0, 'FM99999999990.00'),
                            'You placed ' || p_award.place_label || ' in ' || coalesce(v_title, p_award.tournament_id)
                            || '. The prize is in your balance: withdraw it from your earnings page.',
-                           '/earnings/', p_award.tournament_id || '-' || p_award.entry_id);
+                           '/my-earnings', p_award.tournament_id || '-' || p_award.entry_id);
   end if;
   return v_journal;
 end;
@@ -1118,7 +1118,7 @@ begin
                            case v_record.status when 'verified' then 'Your KYC is verified' else 'Your KYC was not accepted' end,
                            case v_record.status when 'verified' then 'You can now withdraw your winnings.'
                                 else v_record.reason end,
-                           '/earnings/', 'kyc-' || v_record.submission || '-' || v_record.status);
+                           '/my-earnings', 'kyc-' || v_record.submission || '-' || v_record.status);
   end if;
   return private.kyc_answer(v_record);
 end;
@@ -1248,7 +1248,7 @@ begin
                          'Withdrawal of ₹' || to_char(p_payout.gross_paise / 100.0, 'FM99999999990.00') || ' did not go through',
                          coalesce(p_payout.failure_reason, 'The transfer failed.')
                          || ' The amount and its tax are back in your balance.',
-                         '/earnings/', p_payout.id || '-' || p_payout.status);
+                         '/my-earnings', p_payout.id || '-' || p_payout.status);
 end;
 $function$;
 
@@ -1590,7 +1590,7 @@ begin
                            '₹' || to_char(v_payout.net_paise / 100.0, 'FM99999999990.00') || ' sent to ' || v_payout.upi_id,
                            'Your withdrawal of ₹' || to_char(v_payout.gross_paise / 100.0, 'FM99999999990.00') || ' is paid; ₹'
                            || to_char(v_payout.tax_paise / 100.0, 'FM99999999990.00') || ' tax was withheld.',
-                           '/earnings/', v_payout.id || '-processed');
+                           '/my-earnings', v_payout.id || '-processed');
   elsif p_status in ('reversed', 'cancelled', 'rejected', 'failed') then
     perform private.return_payout(v_payout, case when v_old = 'processed' then 'bank:payouts' else 'payouts:in_flight' end, null);
   end if;
