@@ -164,7 +164,9 @@ try {
 
     await setClock(new Date(time - 2 * 60_000));
     for (const { match, kind } of plan) {
-      if (kind === 'walkover') await call(playerFor(match.entry_a), 'set_ready', 'public.set_ready($1)', [match.id]);
+      // Players who play press Ready in its window (a report after it, with nobody ready, finds the match void).
+      if (kind !== 'void') await call(playerFor(match.entry_a), 'set_ready', 'public.set_ready($1)', [match.id]);
+      if (kind === 'agreed' || kind === 'disputed') await call(playerFor(match.entry_b), 'set_ready', 'public.set_ready($1)', [match.id]);
     }
 
     await setClock(new Date(time + 15 * 60_000));

@@ -229,12 +229,17 @@ CREATE OR REPLACE FUNCTION public.post_room(p_match_id uuid, p_room_id text, p_p
 AS $function$
 declare
   v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
   v_match public.matches := private.lock_match(p_match_id);
 begin
   if private.my_side(v_match, v_user) <> 'a' then
     raise exception 'The top-slot player hosts this match and posts the room' using errcode = 'PT403', hint = 'not_the_host';
   end if;
   perform private.require_match_open(v_match);
+  perform private.refuse_decided_match(v_match, v_now);
+  if v_now > v_match.scheduled_at + interval '45 minutes' then
+    raise exception 'The match time is long past: no room can be posted 45 minutes after it' using errcode = 'PT409', hint = 'too_late';
+  end if;
   if p_room_id is null or btrim(p_room_id) !~ '^[A-Za-z0-9-]{3,32}$' then
     raise exception 'The room id is 3 to 32 letters, digits or dashes' using errcode = 'PT400', hint = 'invalid_room';
   end if;
@@ -242,10 +247,10 @@ begin
     raise exception 'The room password is 1 to 32 characters' using errcode = 'PT400', hint = 'invalid_room';
   end if;
   insert into private.match_rooms (match_id, room_id, password, posted_by, posted_at)
-  values (p_match_id, btrim(p_room_id), btrim(p_password), v_user, private.clock_now())
+  values (p_match_id, btrim(p_room_id), btrim(p_password), v_user, v_now)
   on conflict (match_id) do update set room_id = excluded.room_id, password = excluded.password, posted_at = excluded.posted_at;
-  update public.matches set room_posted_at = private.clock_now() where id = p_match_id;
-  return jsonb_build_object('match_id', p_match_id, 'room_posted_at', private.clock_now());
+  update public.matches set room_posted_at = v_now where id = p_match_id;
+  return jsonb_build_object('match_id', p_match_id, 'room_posted_at', v_now);
 end;
 $function$;
 
@@ -285,6 +290,7 @@ declare
   v_side text := private.my_side(v_match, v_user);
 begin
   perform private.require_match_open(v_match);
+  perform private.refuse_decided_match(v_match, v_now);
   if v_now < v_match.scheduled_at - interval '5 minutes' then
     raise exception 'Ready opens 5 minutes before the match' using errcode = 'PT409', hint = 'too_early';
   end if;
@@ -313,6 +319,16 @@ declare
   v_entry uuid := case v_side when 'a' then v_match.entry_a else v_match.entry_b end;
 begin
   perform private.require_match_open(v_match);
+  if v_match.walkover_entry_id = v_entry and private.due_match_decision(v_match, v_now) = 'walkover' then
+    -- The claim's window has passed uncontested: the claimant asking again gets the walkover now.
+    v_match := private.apply_due_match_decision(v_match);
+    return jsonb_build_object('match_id', v_match.id, 'status', v_match.status, 'walkover_claimed_at', v_match.walkover_claimed_at,
+                              'contest_until', v_match.walkover_claimed_at + interval '5 minutes');
+  end if;
+  perform private.refuse_decided_match(v_match, v_now);
+  if v_match.status = 'disputed' then
+    raise exception 'This match is in dispute: staff decide it now' using errcode = 'PT409', hint = 'match_disputed';
+  end if;
   if v_now <= v_match.scheduled_at + interval '10 minutes' then
     raise exception 'A walkover can be claimed 10 minutes after the match time' using errcode = 'PT409', hint = 'too_early';
   end if;
@@ -327,7 +343,7 @@ begin
     perform private.audit(v_match.tournament_id, 'walkover_claimed', private.entry_name(v_entry) || ' claims a walkover',
                           null, null, null, false, v_user, v_entry, v_match.id);
   end if;
-  return jsonb_build_object('match_id', v_match.id, 'walkover_claimed_at', v_match.walkover_claimed_at,
+  return jsonb_build_object('match_id', v_match.id, 'status', v_match.status, 'walkover_claimed_at', v_match.walkover_claimed_at,
                             'contest_until', v_match.walkover_claimed_at + interval '5 minutes');
 end;
 $function$;
@@ -382,6 +398,19 @@ AS $function$
                       or split_part(p_name, '/', 3) = '' or split_part(p_name, '/', 4) <> '') then false
     else private.may_see_match(private.current_player_id(), split_part(p_name, '/', 1)::uuid)
   end;
+$function$;
+
+comment on function private.is_my_match_evidence(uuid,uuid,text) is 'Whether a path names a file the player uploaded into their own folder of the match in match-evidence (reports and dispute evidence point at it).';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.is_my_match_evidence(p_match_id uuid, p_user uuid, p_path text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_path is not null
+     and split_part(p_path, '/', 1) = p_match_id::text and split_part(p_path, '/', 2) = p_user::text
+     and exists (select 1 from storage.objects where bucket_id = 'match-evidence' and name = p_path);
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -563,6 +592,7 @@ begin
   if v_match.status = 'disputed' then
     raise exception 'This match is in dispute: staff decide it now' using errcode = 'PT409', hint = 'match_disputed';
   end if;
+  perform private.refuse_decided_match(v_match, v_now);
   if v_now < v_match.scheduled_at - interval '5 minutes' then
     raise exception 'Results can be reported from 5 minutes before the match' using errcode = 'PT409', hint = 'too_early';
   end if;
@@ -583,9 +613,7 @@ begin
     raise exception 'The winner must be the player with more goals (a level score is settled by the shoot-out)'
       using errcode = 'PT400', hint = 'invalid_winner';
   end if;
-  if p_screenshot_path is null
-     or split_part(p_screenshot_path, '/', 1) <> p_match_id::text or split_part(p_screenshot_path, '/', 2) <> v_user::text
-     or not exists (select 1 from storage.objects where bucket_id = 'match-evidence' and name = p_screenshot_path) then
+  if not private.is_my_match_evidence(p_match_id, v_user, p_screenshot_path) then
     raise exception 'Upload a screenshot of the result screen first (match-evidence/<match id>/<your user id>/<file>)'
       using errcode = 'PT400', hint = 'screenshot_required';
   end if;
@@ -626,6 +654,7 @@ CREATE OR REPLACE FUNCTION public.confirm_match(p_match_id uuid)
 AS $function$
 declare
   v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
   v_match public.matches := private.lock_match(p_match_id);
   v_side text := private.my_side(v_match, v_user);
   v_theirs uuid := case v_side when 'a' then v_match.entry_b else v_match.entry_a end;
@@ -636,7 +665,10 @@ begin
   if v_report.id is null or v_match.status <> 'reported' then
     raise exception 'There is no report of your opponent to confirm' using errcode = 'PT409', hint = 'nothing_to_confirm';
   end if;
-  if private.same_buyer(v_match) then
+  if private.due_match_decision(v_match, v_now) in ('auto_confirm', 'buyer_review') then
+    -- Its 10 minutes have passed: the report stands as the deadline decided it, whoever confirms now.
+    v_match := private.apply_due_match_decision(v_match);
+  elsif private.same_buyer(v_match) then
     perform private.open_dispute(v_match, null, 'other', 'Both entries were bought together: staff confirm the result.', null);
   else
     v_match := private.confirm_result(v_match, v_report.winner_entry_id, v_report.goals_a, v_report.goals_b,
@@ -647,7 +679,7 @@ begin
 end;
 $function$;
 
-comment on function public.get_match_reports(uuid) is 'The reports on file and the dispute of a match, for its two players and staff.';
+comment on function public.get_match_reports(uuid) is 'The reports on file, the dispute with both players'' accounts, the walkover claim, the reasons the caller may dispute with now or later, and the referee''s decision, for the two players and staff.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_match_reports(p_match_id uuid)
  RETURNS jsonb
@@ -657,13 +689,16 @@ CREATE OR REPLACE FUNCTION public.get_match_reports(p_match_id uuid)
 AS $function$
 declare
   v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
   v_match public.matches%rowtype;
+  v_mine uuid;
 begin
   select * into v_match from public.matches where id = p_match_id;
   if not found then
     raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
   end if;
   perform private.require_may_see_match(v_user, p_match_id, 'Only the two players and staff see the reports');
+  select e.id into v_mine from public.entries e where e.id in (v_match.entry_a, v_match.entry_b) and e.player_id = v_user;
   return jsonb_build_object(
     'reports', coalesce((
       select jsonb_agg(jsonb_build_object(
@@ -673,12 +708,23 @@ begin
         from private.match_reports r where r.match_id = p_match_id and r.superseded_at is null), '[]'::jsonb),
     'dispute', (
       select jsonb_build_object('reason', d.reason, 'details', d.details, 'opened_at', d.opened_at, 'deadline_at', d.deadline_at,
-                                'opened_by_entry_id', d.opened_by_entry_id, 'settled_at', d.settled_at, 'outcome', d.outcome, 'note', d.note)
+                                'opened_by_entry_id', d.opened_by_entry_id, 'settled_at', d.settled_at, 'outcome', d.outcome, 'note', d.note,
+                                'statements', private.dispute_statements_json(d.id))
         from public.match_disputes d where d.match_id = p_match_id
        order by d.opened_at desc limit 1),
     'walkover', case when v_match.walkover_entry_id is null then null
                      else jsonb_build_object('entry_id', v_match.walkover_entry_id, 'claimed_at', v_match.walkover_claimed_at,
-                                             'contest_until', v_match.walkover_claimed_at + interval '5 minutes') end
+                                             'contest_until', v_match.walkover_claimed_at + interval '5 minutes') end,
+    -- The reasons the caller may dispute with, and from when; none once a dispute is open or the result decided.
+    'dispute_reasons', case
+      when v_mine is null or v_match.status not in ('scheduled', 'ready', 'reported')
+           or private.due_match_decision(v_match, v_now) in ('auto_confirm', 'walkover', 'void') then '[]'::jsonb
+      else coalesce((
+        select jsonb_agg(jsonb_build_object('reason', r.reason, 'opens_at', private.dispute_reason_opens_at(v_match, v_mine, r.reason),
+                                            'details_required', private.dispute_needs_details(r.reason)) order by r.n)
+          from unnest(array['wrong_score', 'no_show', 'disconnection', 'cheating', 'other']) with ordinality as r(reason, n)
+         where private.dispute_reason_opens_at(v_match, v_mine, r.reason) is not null), '[]'::jsonb) end,
+    'decision', private.referee_decision_json(p_match_id)
   );
 end;
 $function$;
@@ -750,7 +796,41 @@ begin
 end;
 $function$;
 
-comment on function public.dispute_match(uuid,text,text) is 'A player of the match opens a dispute with a reason; staff decide before its deadline.';
+comment on function private.dispute_needs_details(text) is 'The reasons staff cannot weigh without the player''s account of what happened.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.dispute_needs_details(p_reason text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select p_reason in ('cheating', 'other') $function$;
+
+comment on function private.dispute_reason_opens_at(public.matches,uuid,text) is 'From when the player of p_entry_id may dispute the match with p_reason (null: not while the match stands as it is). The one rule behind dispute_match and the reasons get_match_reports offers.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.dispute_reason_opens_at(p_match public.matches, p_entry_id uuid, p_reason text)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_theirs uuid := case when p_entry_id = p_match.entry_a then p_match.entry_b else p_match.entry_a end;
+  v_report_at timestamptz;
+begin
+  select reported_at into v_report_at from private.match_reports
+   where match_id = p_match.id and entry_id = v_theirs and superseded_at is null;
+  return case p_reason
+    -- Something to disagree with: the opponent's report.
+    when 'wrong_score' then v_report_at
+    -- The opponent reported, so they showed up; otherwise once Ready has closed.
+    when 'no_show' then case when v_report_at is null then p_match.scheduled_at + interval '10 minutes' end
+    -- What happens in a game: once the match has started (or the opponent reported, from 5 minutes before).
+    else least(p_match.scheduled_at, v_report_at)
+  end;
+end;
+$function$;
+
+comment on function public.dispute_match(uuid,text,text) is 'A player of the match opens a dispute with a reason that fits the match now (private.dispute_reason_opens_at; details for cheating and other); staff decide before its deadline.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.dispute_match(p_match_id uuid, p_reason text, p_details text DEFAULT NULL::text)
  RETURNS jsonb
@@ -760,8 +840,13 @@ CREATE OR REPLACE FUNCTION public.dispute_match(p_match_id uuid, p_reason text, 
 AS $function$
 declare
   v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
   v_match public.matches := private.lock_match(p_match_id);
   v_side text := private.my_side(v_match, v_user);
+  v_mine uuid := case v_side when 'a' then v_match.entry_a else v_match.entry_b end;
+  v_details text := nullif(btrim(coalesce(p_details, '')), '');
+  v_open public.match_disputes%rowtype;
+  v_opens_at timestamptz;
   v_id uuid;
 begin
   perform private.require_match_open(v_match);
@@ -771,11 +856,124 @@ begin
   if char_length(coalesce(p_details, '')) > 2000 then
     raise exception 'Keep the details under 2000 characters' using errcode = 'PT400', hint = 'details_too_long';
   end if;
-  v_id := private.open_dispute(v_match, case v_side when 'a' then v_match.entry_a else v_match.entry_b end,
-                               p_reason, nullif(btrim(coalesce(p_details, '')), ''), v_user);
+  select * into v_open from public.match_disputes where match_id = p_match_id and settled_at is null;
+  if v_open.id is not null then
+    if v_open.opened_by_entry_id is distinct from v_mine then
+      raise exception 'A dispute is already open on this match: add your side to it' using errcode = 'PT409', hint = 'dispute_already_open';
+    end if;
+    -- The same player pressing again: the dispute they opened.
+    return jsonb_build_object('dispute_id', v_open.id, 'deadline_at', v_open.deadline_at, 'status', 'disputed');
+  end if;
+  perform private.refuse_decided_match(v_match, v_now);
+  if private.dispute_needs_details(p_reason) and v_details is null then
+    raise exception 'Say what happened: staff need the details for this reason' using errcode = 'PT400', hint = 'dispute_details_required';
+  end if;
+  v_opens_at := private.dispute_reason_opens_at(v_match, v_mine, p_reason);
+  if v_opens_at is null and p_reason = 'wrong_score' then
+    raise exception 'Your opponent has not reported a score to disagree with: report yours instead'
+      using errcode = 'PT409', hint = 'no_report_to_dispute';
+  elsif v_opens_at is null then
+    raise exception 'Your opponent reported a result, so they showed up: dispute the score instead'
+      using errcode = 'PT409', hint = 'opponent_reported';
+  elsif v_now < v_opens_at and p_reason = 'no_show' then
+    raise exception 'A no-show can be claimed from 10 minutes after the match time, when Ready has closed'
+      using errcode = 'PT409', hint = 'no_show_too_early';
+  elsif v_now < v_opens_at then
+    raise exception 'The match has not started yet: nothing has happened to dispute' using errcode = 'PT409', hint = 'match_not_started';
+  end if;
+  v_id := private.open_dispute(v_match, v_mine, p_reason, v_details, v_user);
   return (select jsonb_build_object('dispute_id', d.id, 'deadline_at', d.deadline_at, 'status', 'disputed')
             from public.match_disputes d where d.id = v_id);
 end;
+$function$;
+
+comment on table private.match_dispute_statements is 'Each player''s account of an open dispute and the screenshot they add, one per entry (a second one replaces the first until staff decide); read through get_match_reports and staff_list_disputes.';
+create table private.match_dispute_statements (
+  dispute_id uuid not null,
+  entry_id uuid not null,
+  player_id uuid not null,
+  details text not null,
+  screenshot_path text,
+  added_at timestamp with time zone not null,
+  constraint match_dispute_statements_pkey PRIMARY KEY (dispute_id, entry_id),
+  constraint match_dispute_statements_dispute_id_fkey FOREIGN KEY (dispute_id) REFERENCES public.match_disputes(id),
+  constraint match_dispute_statements_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint match_dispute_statements_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id),
+  constraint match_dispute_statements_details_length CHECK (((char_length(details) >= 1) AND (char_length(details) <= 2000)))
+);
+
+comment on function public.add_dispute_evidence(uuid,text,text) is 'Either player of a match in dispute adds their account and, optionally, a screenshot they uploaded to match-evidence; staff read both sides before deciding.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.add_dispute_evidence(p_match_id uuid, p_details text, p_screenshot_path text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_side text := private.my_side(v_match, v_user);
+  v_mine uuid := case v_side when 'a' then v_match.entry_a else v_match.entry_b end;
+  v_details text := nullif(btrim(coalesce(p_details, '')), '');
+  v_path text := nullif(btrim(coalesce(p_screenshot_path, '')), '');
+  v_dispute public.match_disputes%rowtype;
+begin
+  select * into v_dispute from public.match_disputes where match_id = p_match_id and settled_at is null;
+  if v_dispute.id is null then
+    raise exception 'There is no open dispute on this match' using errcode = 'PT409', hint = 'no_open_dispute';
+  end if;
+  if v_details is null then
+    raise exception 'Say what happened: staff need your account' using errcode = 'PT400', hint = 'dispute_details_required';
+  end if;
+  if char_length(v_details) > 2000 then
+    raise exception 'Keep the details under 2000 characters' using errcode = 'PT400', hint = 'details_too_long';
+  end if;
+  if v_path is not null and not private.is_my_match_evidence(p_match_id, v_user, v_path) then
+    raise exception 'Upload the screenshot first (match-evidence/<match id>/<your user id>/<file>)'
+      using errcode = 'PT400', hint = 'screenshot_required';
+  end if;
+  insert into private.match_dispute_statements (dispute_id, entry_id, player_id, details, screenshot_path, added_at)
+  values (v_dispute.id, v_mine, v_user, v_details, v_path, v_now)
+  on conflict (dispute_id, entry_id) do update
+     set details = excluded.details, screenshot_path = coalesce(excluded.screenshot_path, private.match_dispute_statements.screenshot_path),
+         added_at = excluded.added_at, player_id = excluded.player_id;
+  perform private.audit(v_match.tournament_id, 'dispute_evidence_added',
+                        private.entry_name(v_mine) || ' adds their side to the dispute on round ' || v_match.round || ' match ' || v_match.position,
+                        v_details, null, jsonb_build_object('dispute_id', v_dispute.id, 'screenshot_path', v_path), false,
+                        v_user, v_mine, v_match.id);
+  return jsonb_build_object('match_id', p_match_id, 'dispute_id', v_dispute.id, 'added_at', v_now);
+end;
+$function$;
+
+comment on function private.dispute_statements_json(uuid) is 'The players'' accounts of a dispute, oldest first, as the match page and the staff console read them.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.dispute_statements_json(p_dispute_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('entry_id', s.entry_id, 'details', s.details, 'screenshot_path', s.screenshot_path,
+                                               'added_at', s.added_at) order by s.added_at, s.entry_id), '[]'::jsonb)
+    from private.match_dispute_statements s where s.dispute_id = p_dispute_id;
+$function$;
+
+comment on function private.referee_decision_json(uuid) is 'The last staff decision on a match with the referee''s public note (already public in the tournament''s changes), for the match page.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.referee_decision_json(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('action', a.action, 'note', a.reason, 'at', a.at)
+    from public.audit_log a
+   where a.match_id = p_match_id and a.is_public and a.actor_role <> 'automatic'
+     and a.action in ('result_set_by_staff', 'replay_ordered', 'disqualified', 'result_corrected')
+   order by a.at desc, a.id desc
+   limit 1;
 $function$;
 
 comment on function public.staff_list_disputes() is 'Staff: every open dispute in the tournaments they look after, the nearest staff deadline first.';
@@ -798,7 +996,7 @@ begin
                jsonb_build_object('entry_id', m.entry_a, 'in_game_name', private.entry_name(m.entry_a)),
                jsonb_build_object('entry_id', m.entry_b, 'in_game_name', private.entry_name(m.entry_b))),
              'reason', d.reason, 'details', d.details, 'opened_at', d.opened_at, 'deadline_at', d.deadline_at,
-             'opened_by_entry_id', d.opened_by_entry_id)
+             'opened_by_entry_id', d.opened_by_entry_id, 'statements', private.dispute_statements_json(d.id))
            order by d.deadline_at, d.opened_at, d.id)
       from public.match_disputes d
       join public.matches m on m.id = d.match_id
@@ -963,6 +1161,104 @@ $function$;
 -- Deadlines
 -- -----------------------------------------------------------------------------------------------------
 
+comment on function private.due_match_decision(public.matches,timestamp with time zone) is 'The decision an overdue match is owed at p_now (auto_confirm, buyer_review, walkover, void, no_result) or null: the one reading of the match deadlines, for the periodic step and for every function that acts on a match.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.due_match_decision(p_match public.matches, p_now timestamp with time zone)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_report private.match_reports%rowtype;
+begin
+  if p_match.status not in ('scheduled', 'ready', 'reported')
+     or exists (select 1 from public.tournaments t where t.id = p_match.tournament_id and t.cancelled_at is not null) then
+    return null;
+  end if;
+  select * into v_report from private.match_reports
+   where match_id = p_match.id and superseded_at is null order by reported_at limit 1;
+  if p_match.status = 'reported' and v_report.reported_at + interval '10 minutes' <= p_now then
+    return case when private.same_buyer(p_match) then 'buyer_review' else 'auto_confirm' end;
+  elsif p_match.walkover_entry_id is not null and p_match.walkover_claimed_at + interval '5 minutes' <= p_now then
+    return 'walkover';
+  elsif p_match.status = 'scheduled' and p_match.ready_a_at is null and p_match.ready_b_at is null
+        and p_match.scheduled_at + interval '10 minutes' < p_now and v_report.id is null then
+    return 'void';
+  elsif p_match.status in ('scheduled', 'ready') and v_report.id is null and p_match.walkover_entry_id is null
+        and p_match.scheduled_at + interval '45 minutes' < p_now then
+    return 'no_result';
+  end if;
+  return null;
+end;
+$function$;
+
+comment on function private.apply_due_match_decision(public.matches) is 'Takes the decision private.due_match_decision says an overdue match is owed (the caller holds the match''s lock) and answers the match as it now is.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.apply_due_match_decision(p_match public.matches)
+ RETURNS public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_decision text := private.due_match_decision(p_match, v_now);
+  v_match public.matches%rowtype := p_match;
+  v_report private.match_reports%rowtype;
+begin
+  if v_decision is null then
+    return p_match;
+  end if;
+  select * into v_report from private.match_reports
+   where match_id = p_match.id and superseded_at is null order by reported_at limit 1;
+  if v_decision = 'buyer_review' then
+    perform private.open_dispute(p_match, null, 'other', 'Both entries were bought together: staff confirm the result.', null);
+  elsif v_decision = 'auto_confirm' then
+    -- A single report the opponent neither confirmed nor disputed.
+    perform private.confirm_result(p_match, v_report.winner_entry_id, v_report.goals_a, v_report.goals_b, 'result_auto_confirmed',
+                                   'The opponent neither confirmed nor disputed within 10 minutes', null, true);
+  elsif v_decision = 'walkover' then
+    perform private.confirm_result(p_match, p_match.walkover_entry_id, null, null, 'walkover',
+                                   'The opponent did not show up and did not contest the walkover', null, true);
+  elsif v_decision = 'void' then
+    -- Neither player was ready: both are out (staff may still set a result).
+    update public.matches set status = 'void', confirmed_at = v_now where id = p_match.id returning * into v_match;
+    perform private.audit(v_match.tournament_id, 'match_void', 'Neither player was ready: both are out', null, null, null, true,
+                          null, null, v_match.id);
+    perform private.after_result(v_match);
+  elsif v_decision = 'no_result' then
+    -- No result by the deadline: staff decide.
+    perform private.open_dispute(p_match, null, 'other', 'No result was reported within 45 minutes of the match time.', null);
+  end if;
+  select * into v_match from public.matches where id = p_match.id;
+  return v_match;
+end;
+$function$;
+
+comment on function private.refuse_decided_match(public.matches,timestamp with time zone) is 'Refuses an action on a match whose result a deadline has already decided (auto-confirmation, an uncontested walkover, neither ready), even before the periodic function wrote it down.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.refuse_decided_match(p_match public.matches, p_now timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_decision text := private.due_match_decision(p_match, p_now);
+begin
+  if v_decision = 'auto_confirm' then
+    raise exception 'The report was confirmed automatically: nobody confirmed or disputed it within 10 minutes'
+      using errcode = 'PT409', hint = 'report_confirmed_automatically';
+  elsif v_decision = 'walkover' then
+    raise exception 'The walkover stands: it was not contested within 5 minutes of the claim'
+      using errcode = 'PT409', hint = 'contest_window_closed';
+  elsif v_decision = 'void' then
+    raise exception 'Neither player pressed Ready within 10 minutes of the match time: both are out'
+      using errcode = 'PT409', hint = 'neither_ready';
+  end if;
+end;
+$function$;
+
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.run_due_match_work()
  RETURNS jsonb
@@ -972,7 +1268,7 @@ AS $function$
 declare
   v_now timestamptz := private.clock_now();
   v_match public.matches%rowtype;
-  v_report private.match_reports%rowtype;
+  v_decision text;
   v_confirmed integer := 0;
   v_walkovers integer := 0;
   v_void integer := 0;
@@ -985,36 +1281,15 @@ begin
      order by m.scheduled_at, m.id
      for update of m skip locked
   loop
-    select * into v_report from private.match_reports
-     where match_id = v_match.id and superseded_at is null order by reported_at limit 1;
-    if v_match.status = 'reported' and v_report.reported_at + interval '10 minutes' <= v_now then
-      -- A single report the opponent neither confirmed nor disputed.
-      if private.same_buyer(v_match) then
-        perform private.open_dispute(v_match, null, 'other', 'Both entries were bought together: staff confirm the result.', null);
-        v_disputes := v_disputes + 1;
-      else
-        perform private.confirm_result(v_match, v_report.winner_entry_id, v_report.goals_a, v_report.goals_b, 'result_auto_confirmed',
-                                       'The opponent neither confirmed nor disputed within 10 minutes', null, true);
-        v_confirmed := v_confirmed + 1;
-      end if;
-    elsif v_match.walkover_entry_id is not null and v_match.walkover_claimed_at + interval '5 minutes' <= v_now then
-      perform private.confirm_result(v_match, v_match.walkover_entry_id, null, null, 'walkover',
-                                     'The opponent did not show up and did not contest the walkover', null, true);
-      v_walkovers := v_walkovers + 1;
-    elsif v_match.status = 'scheduled' and v_match.ready_a_at is null and v_match.ready_b_at is null
-          and v_match.scheduled_at + interval '10 minutes' < v_now and v_report.id is null then
-      -- Neither player was ready: both are out (staff may still set a result).
-      update public.matches set status = 'void', confirmed_at = v_now where id = v_match.id returning * into v_match;
-      perform private.audit(v_match.tournament_id, 'match_void', 'Neither player was ready: both are out', null, null, null, true,
-                            null, null, v_match.id);
-      perform private.after_result(v_match);
-      v_void := v_void + 1;
-    elsif v_match.status in ('scheduled', 'ready') and v_report.id is null and v_match.walkover_entry_id is null
-          and v_match.scheduled_at + interval '45 minutes' < v_now then
-      -- No result by the deadline: staff decide.
-      perform private.open_dispute(v_match, null, 'other', 'No result was reported within 45 minutes of the match time.', null);
-      v_disputes := v_disputes + 1;
-    end if;
+    v_decision := private.due_match_decision(v_match, v_now);
+    continue when v_decision is null;
+    perform private.apply_due_match_decision(v_match);
+    case v_decision
+      when 'auto_confirm' then v_confirmed := v_confirmed + 1;
+      when 'walkover' then v_walkovers := v_walkovers + 1;
+      when 'void' then v_void := v_void + 1;
+      else v_disputes := v_disputes + 1;
+    end case;
   end loop;
   return jsonb_build_object('results_auto_confirmed', v_confirmed, 'walkovers', v_walkovers, 'matches_void', v_void,
                             'disputes_opened', v_disputes);

@@ -97,6 +97,14 @@ describe.each(engines)('playing matches on $name', (engine) => {
     ]);
   }
 
+  /** Both players of every match of `round` press Ready at the match time, as players do before they play. */
+  async function readyRound(cup: { id: string; playerOf: Map<string, string> }, round: number) {
+    for (const match of (await matchesOf(cup.id)).filter((m) => m.round === round && m.status === 'scheduled')) {
+      await setDatabaseClock(db, match.scheduled_at.toISOString());
+      for (const entry of [match.entry_a!, match.entry_b!]) await rpc(player(cup.playerOf.get(entry)!), 'public.set_ready($1)', [match.id]);
+    }
+  }
+
   it('shows the room to the two players and staff only, posted by the top-slot player', async () => {
     const cup = await drawnCup();
     const [semi, other] = await matchesOf(cup.id);
@@ -134,6 +142,7 @@ describe.each(engines)('playing matches on $name', (engine) => {
     const b = cup.playerOf.get(semi!.entry_b!)!;
     await setDatabaseClock(db, at(-10));
     await expectSqlError(report(semi!.id, a, 2, 1, true), 'PT409', '5 minutes before');
+    await readyRound(cup, 1);
     await setDatabaseClock(db, at(20));
     expect(await report(semi!.id, a, 2, 1, true)).toMatchObject({ status: 'reported' });
     // More goals but "my opponent went through" cannot be right.
@@ -152,6 +161,7 @@ describe.each(engines)('playing matches on $name', (engine) => {
     const cup = await drawnCup();
     const [semi] = await matchesOf(cup.id);
     const b = cup.playerOf.get(semi!.entry_b!)!;
+    await readyRound(cup, 1);
     await setDatabaseClock(db, at(15));
     await report(semi!.id, b, 1, 1, true);
     await setDatabaseClock(db, at(24));
@@ -169,6 +179,7 @@ describe.each(engines)('playing matches on $name', (engine) => {
     const b = cup.playerOf.get(semi!.entry_b!)!;
     const referee = await createUser(db);
     await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
+    await readyRound(cup, 1);
     await setDatabaseClock(db, at(20));
     await report(semi!.id, a, 3, 0, true);
     expect(await report(semi!.id, b, 2, 1, true)).toMatchObject({ status: 'disputed' });
@@ -269,6 +280,7 @@ describe.each(engines)('playing matches on $name', (engine) => {
 
   it('plays a whole bracket to the final and finishes the tournament', async () => {
     const cup = await drawnCup();
+    await readyRound(cup, 1);
     await setDatabaseClock(db, at(20));
     for (const match of (await matchesOf(cup.id)).filter((m) => m.round === 1)) {
       await report(match.id, cup.playerOf.get(match.entry_a!)!, 2, 0, true);
@@ -278,6 +290,7 @@ describe.each(engines)('playing matches on $name', (engine) => {
     expect(final.status).toBe('scheduled');
     // The final was due at start + 60 min; it starts no earlier than 10 minutes after both finalists are known.
     expect(final.scheduled_at.toISOString()).toBe(at(60));
+    await readyRound(cup, 2);
     await setDatabaseClock(db, at(70));
     await report(final.id, cup.playerOf.get(final.entry_a!)!, 4, 3, true);
     await report(final.id, cup.playerOf.get(final.entry_b!)!, 3, 4, false);
@@ -296,10 +309,13 @@ describe.each(engines)('playing matches on $name', (engine) => {
 
   it('places players by the round they went out in, and counts their real results', async () => {
     const cup = await drawnCup(8);
+    await readyRound(cup, 1);
     await setDatabaseClock(db, at(20));
     for (const m of (await matchesOf(cup.id)).filter((m) => m.round === 1)) await play(cup, m, 3, 1);
+    await readyRound(cup, 2);
     await setDatabaseClock(db, at(80));
     for (const m of (await matchesOf(cup.id)).filter((m) => m.round === 2)) await play(cup, m, 1, 0);
+    await readyRound(cup, 3);
     await setDatabaseClock(db, at(140));
     const final = (await matchesOf(cup.id)).find((m) => m.round === 3)!;
     await play(cup, final, 2, 1);
@@ -334,8 +350,10 @@ describe.each(engines)('playing matches on $name', (engine) => {
     const referee = await createUser(db);
     await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
     const staff = player(referee.id, referee.email, 'aal2');
+    await readyRound(cup, 1);
     await setDatabaseClock(db, at(20));
     for (const m of (await matchesOf(cup.id)).filter((m) => m.round === 1)) await play(cup, m);
+    await readyRound(cup, 2);
     await setDatabaseClock(db, at(80));
     for (const m of (await matchesOf(cup.id)).filter((m) => m.round === 2)) await play(cup, m);
     const quarter = (await matchesOf(cup.id))[0]!;
@@ -379,6 +397,7 @@ describe.each(engines)('playing matches on $name', (engine) => {
     const referee = await createUser(db);
     await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
     const [semi] = await matchesOf(cup.id);
+    await readyRound(cup, 1);
     await setDatabaseClock(db, at(20));
     await report(semi!.id, cup.playerOf.get(semi!.entry_a!)!, 1, 0, true);
     await rpc(player(cup.playerOf.get(semi!.entry_b!)!), 'public.dispute_match($1, $2, $3)', [
@@ -394,6 +413,7 @@ describe.each(engines)('playing matches on $name', (engine) => {
     expect(replay.status).toBe('scheduled');
     expect(new Date(replay.scheduled_at).toISOString()).toBe(at(30));
     // The old report no longer counts: one new agreeing pair confirms.
+    await readyRound(cup, 1);
     await setDatabaseClock(db, at(40));
     expect(await play(cup, (await matchesOf(cup.id))[0]!, 3, 2)).toMatchObject({ status: 'confirmed' });
   });

@@ -91,6 +91,8 @@ describe.each(engines)('staff powers on $name', (engine) => {
     const cup = await drawnCup();
     const semi = cup.semis[0]!;
     await rpc(player(semi.host), 'public.post_room($1, $2, $3)', [semi.id, 'ROOM-777', 'secret-pw']);
+    await setDatabaseClock(db, at(0));
+    for (const userId of [semi.host, semi.guest]) await rpc(player(userId), 'public.set_ready($1)', [semi.id]);
     await setDatabaseClock(db, at(20));
     const evidence: string[] = [];
     for (const [userId, mine, theirs] of [
