@@ -1,0 +1,217 @@
+/**
+ * Every deadline of a match holds when a player acts, whether or not the periodic function has run since
+ * (lifecycle.md, A match; "Time and outside calls"). Each test moves the clock past a deadline and never
+ * runs due work before the player acts: the acting function refuses with the deadline's own hint, or takes
+ * the decision the periodic function would have taken and answers the match as it now is. If these fail,
+ * a result that was already confirmed by its deadline can still be disputed, reported over or re-played.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anon,
+  completeProfile,
+  createRegistration,
+  createUser,
+  engines,
+  expectSqlError,
+  player,
+  setDatabaseClock,
+  startWithMovableClock,
+  type TestDatabase,
+} from './helpers.ts';
+
+const START = new Date('2027-05-11T14:00:00Z');
+const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000).toISOString();
+
+type Match = {
+  id: string;
+  round: number;
+  position: number;
+  entry_a: string;
+  entry_b: string;
+  status: string;
+  winner_entry_id: string | null;
+};
+
+describe.each(engines)('match deadlines held by the acting function on $name', (engine) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await startWithMovableClock(engine);
+  });
+  afterAll(async () => {
+    await setDatabaseClock(db, null).catch(() => undefined);
+    await db?.close();
+  });
+
+  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
+    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+
+  /** A drawn four-player championship; answers its first semi-final with the host (a) and guest (b). */
+  async function semiFinal() {
+    const id = `deadline-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at)
+       values ($1, 'Deadline Cup', 'championship', 'Knockout', 15000, 60000, 4, 4, true, $2)`,
+      [id, START.toISOString()],
+    );
+    for (let i = 0; i < 4; i++) {
+      const user = await createUser(db);
+      await completeProfile(db, user.id);
+      await createRegistration(db, user.id, id);
+    }
+    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    await setDatabaseClock(db, at(-59));
+    await db.admin.query('select private.run_due_work()');
+    const semi = (
+      await db.admin.query<Match>('select * from public.matches where tournament_id = $1 and round = 1 order by position limit 1', [id])
+    ).rows[0]!;
+    const playerOf = async (entry: string) =>
+      (await db.admin.query<{ player_id: string }>('select player_id from public.entries where id = $1', [entry])).rows[0]!.player_id;
+    return { tournamentId: id, match: semi, a: await playerOf(semi.entry_a), b: await playerOf(semi.entry_b) };
+  }
+
+  const matchRow = async (matchId: string) =>
+    (await db.admin.query<Match>('select * from public.matches where id = $1', [matchId])).rows[0]!;
+
+  async function report(matchId: string, userId: string, mine: number, theirs: number, wentThrough: boolean) {
+    const name = `${matchId}/${userId}/result-${randomUUID().slice(0, 6)}.png`;
+    await db.admin.query(`insert into storage.objects (bucket_id, name, owner) values ('match-evidence', $1, $2)`, [name, userId]);
+    return rpc<{ status: string }>(player(userId), 'public.report_match($1, $2, $3, $4, $5)', [
+      matchId,
+      mine,
+      theirs,
+      String(wentThrough),
+      name,
+    ]);
+  }
+
+  const ready = (matchId: string, userId: string) => rpc(player(userId), 'public.set_ready($1)', [matchId]);
+
+  it('refuses a dispute 11 minutes after a lone report: it was confirmed automatically at 10', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await ready(match.id, a);
+    await setDatabaseClock(db, at(5));
+    await report(match.id, a, 2, 1, true);
+    await setDatabaseClock(db, at(16));
+    await expectSqlError(
+      rpc(player(b), 'public.dispute_match($1, $2, $3)', [match.id, 'wrong_score', 'It was 1-2']),
+      'PT409',
+      'confirmed automatically',
+    );
+    // Nothing changed, and the periodic function then writes down what the refusal said.
+    expect((await matchRow(match.id)).status).toBe('reported');
+    await db.admin.query('select private.run_due_work()');
+    expect(await matchRow(match.id)).toMatchObject({ status: 'confirmed', winner_entry_id: match.entry_a });
+  });
+
+  it('accepts a dispute at 9 minutes 59 after a lone report', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await ready(match.id, a);
+    await setDatabaseClock(db, at(5));
+    await report(match.id, a, 2, 1, true);
+    await setDatabaseClock(db, new Date(Date.parse(at(15)) - 1000).toISOString());
+    expect(await rpc(player(b), 'public.dispute_match($1, $2, $3)', [match.id, 'wrong_score', null])).toMatchObject({ status: 'disputed' });
+  });
+
+  it("refuses the opponent's own report once the lone report was confirmed automatically", async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await ready(match.id, a);
+    await ready(match.id, b);
+    await setDatabaseClock(db, at(10));
+    await report(match.id, a, 3, 0, true);
+    await setDatabaseClock(db, at(21));
+    await expectSqlError(report(match.id, b, 3, 0, true), 'PT409', 'confirmed automatically');
+  });
+
+  it('answers a late confirmation with the automatic confirmation the deadline made', async () => {
+    const { tournamentId, match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await ready(match.id, a);
+    await setDatabaseClock(db, at(2));
+    await report(match.id, a, 1, 0, true);
+    await setDatabaseClock(db, at(30));
+    expect(await rpc(player(b), 'public.confirm_match($1)', [match.id])).toMatchObject({
+      status: 'confirmed',
+      winner_entry_id: match.entry_a,
+    });
+    const changes = await rpc<Array<{ action: string; reason: string | null }>>(anon, 'public.get_tournament_changes($1)', [tournamentId]);
+    expect(changes.find((change) => change.action.startsWith('result_'))).toMatchObject({ action: 'result_auto_confirmed' });
+  });
+
+  it('refuses to contest a walkover 6 minutes after the claim, and gives the claimant the match when they ask again', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await ready(match.id, a);
+    await setDatabaseClock(db, at(11));
+    await rpc(player(a), 'public.claim_walkover($1)', [match.id]);
+    await setDatabaseClock(db, at(17));
+    await expectSqlError(
+      rpc(player(b), 'public.dispute_match($1, $2, $3)', [match.id, 'no_show', 'I was in the room']),
+      'PT409',
+      'not contested within 5 minutes',
+    );
+    await expectSqlError(report(match.id, b, 2, 0, true), 'PT409', 'walkover stands');
+    expect(await rpc(player(a), 'public.claim_walkover($1)', [match.id])).toMatchObject({ status: 'confirmed' });
+    expect(await matchRow(match.id)).toMatchObject({ status: 'confirmed', winner_entry_id: match.entry_a });
+  });
+
+  it('takes a contest within the 5 minutes', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await ready(match.id, a);
+    await setDatabaseClock(db, at(11));
+    await rpc(player(a), 'public.claim_walkover($1)', [match.id]);
+    await setDatabaseClock(db, at(15));
+    expect(await rpc(player(b), 'public.dispute_match($1, $2, $3)', [match.id, 'no_show', 'I was in the room'])).toMatchObject({
+      status: 'disputed',
+    });
+  });
+
+  it('refuses a report after Ready closed when neither player was ready: both are out', async () => {
+    const { match, a } = await semiFinal();
+    await setDatabaseClock(db, at(20));
+    await expectSqlError(report(match.id, a, 2, 0, true), 'PT409', 'Neither player pressed Ready');
+    await expectSqlError(rpc(player(a), 'public.dispute_match($1, $2, $3)', [match.id, 'no_show', null]), 'PT409', 'both are out');
+    await db.admin.query('select private.run_due_work()');
+    expect((await matchRow(match.id)).status).toBe('void');
+  });
+
+  it('refuses Ready and a new room once a lone report was confirmed automatically', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(-4));
+    await report(match.id, a, 2, 0, true);
+    await setDatabaseClock(db, at(7));
+    await expectSqlError(ready(match.id, b), 'PT409', 'confirmed automatically');
+    await expectSqlError(rpc(player(a), 'public.post_room($1, $2, $3)', [match.id, 'ROOM-9', 'pw']), 'PT409', 'confirmed automatically');
+  });
+
+  it('refuses a room posted 45 minutes after the match time', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await ready(match.id, a);
+    await ready(match.id, b);
+    await setDatabaseClock(db, at(46));
+    await expectSqlError(rpc(player(a), 'public.post_room($1, $2, $3)', [match.id, 'ROOM-46', 'pw']), 'PT409', '45 minutes');
+  });
+
+  it('lets staff decide a match whose lone report is overdue, with their result', async () => {
+    const { match, a } = await semiFinal();
+    const referee = await createUser(db);
+    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
+    await setDatabaseClock(db, at(0));
+    await ready(match.id, a);
+    await report(match.id, a, 2, 0, true);
+    await setDatabaseClock(db, at(30));
+    await rpc(player(referee.id, referee.email, 'aal2'), 'public.staff_settle_match($1, $2, $3, $4)', [
+      match.id,
+      match.entry_b,
+      [0, 2],
+      'The screenshot shows 0-2',
+    ]);
+    expect(await matchRow(match.id)).toMatchObject({ status: 'confirmed', winner_entry_id: match.entry_b });
+  });
+});
