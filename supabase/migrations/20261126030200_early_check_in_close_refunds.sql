@@ -66,7 +66,6 @@ declare
   v_withdrawn record;
   v_ids uuid[] := '{}';
   v_result jsonb;
-  v_refunds integer := 0;
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
@@ -101,9 +100,9 @@ begin
   v_result := private.run_draw(p_tournament_id, v_staff);
   -- A draw that cancels the tournament refunds every paid entry itself.
   if v_early and cardinality(v_ids) > 0 and not coalesce((v_result ->> 'cancelled')::boolean, false) then
-    v_refunds := private.refund_entries_withdrawn_early(p_tournament_id, v_ids);
+    perform private.refund_entries_withdrawn_early(p_tournament_id, v_ids);
   end if;
-  return v_result || jsonb_build_object('withdrawn_early', cardinality(v_ids), 'refunds_queued', v_refunds);
+  return v_result;
 end;
 $$;
 comment on function public.staff_close_check_in(text) is
