@@ -23,6 +23,7 @@ const PUBLIC_FUNCTIONS = [
 /** ... and a signed-in player (everything else is for the service role, e.g. the payment functions). */
 const PLAYER_FUNCTIONS = [
   'accept_entry_invitation',
+  'add_dispute_evidence',
   'admin_grant_role',
   'admin_list_roles',
   'admin_revoke_role',
