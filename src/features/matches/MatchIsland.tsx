@@ -12,6 +12,7 @@ import { MatchLoading } from './parts/MatchLoading';
 import { MatchMissing } from './parts/MatchMissing';
 import { MatchOutcome } from './parts/MatchOutcome';
 import { PlayersPanel } from './parts/PlayersPanel';
+import { RefereeNote } from './parts/RefereeNote';
 import { SpectatorNote } from './parts/SpectatorNote';
 import { StepsSpace } from './parts/StepsSpace';
 import { PlayerSteps } from './steps/PlayerSteps';
@@ -31,7 +32,10 @@ export default function MatchIsland() {
       <PlayersPanel view={view} />
       <MatchFacts view={view} now={now} />
       {situation.over ? (
-        <MatchOutcome view={view} />
+        <>
+          <MatchOutcome view={view} />
+          <RefereeNote decision={playersView.decision} />
+        </>
       ) : !sideKnown ? (
         <StepsSpace />
       ) : situation.role === 'spectator' ? (

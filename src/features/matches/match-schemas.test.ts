@@ -42,11 +42,27 @@ describe('the reports the two players read', () => {
         settled_at: null,
         outcome: null,
         note: null,
+        statements: [{ entry_id: 'b', details: 'I scored twice', screenshot_path: null, added_at: '2027-04-20T14:27:00+00:00' }],
       },
       walkover: null,
+      dispute_reasons: [],
+      decision: null,
     };
     expect(MatchReports.safeParse(answer).success).toBe(true);
-    expect(MatchReports.safeParse({ reports: [], dispute: null, walkover: null }).success).toBe(true);
+    const nothing = { reports: [], dispute: null, walkover: null, decision: null };
+    expect(
+      MatchReports.safeParse({
+        ...nothing,
+        dispute_reasons: [{ reason: 'no_show', opens_at: '2027-04-20T14:10:00+00:00', details_required: false }],
+      }).success,
+    ).toBe(true);
+    // A reason the page has no words for is refused rather than offered blank.
+    expect(
+      MatchReports.safeParse({
+        ...nothing,
+        dispute_reasons: [{ reason: 'rage_quit', opens_at: '2027-04-20T14:10:00+00:00', details_required: false }],
+      }).success,
+    ).toBe(false);
     expect(MatchReports.safeParse({ ...answer, reports: [{ ...answer.reports[0], score: [1] }] }).success).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
  * so zod never delays the first paint.
  */
 import * as z from 'zod/mini';
+import { DISPUTE_REASON_CODES } from '@/lib/rules';
 
 /** matches.status (supabase/tests/rules.test.ts holds it to the database's list). */
 export const MATCH_STATUSES = ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'] as const;
@@ -51,7 +52,30 @@ const MatchReport = z.object({
 });
 export type MatchReport = z.infer<typeof MatchReport>;
 
-/** get_match_reports: what the two players and staff read besides the row (reports, the dispute, a walkover claim). */
+/** A player's side of an open dispute (add_dispute_evidence): their account and, maybe, a screenshot. */
+const DisputeStatement = z.object({
+  entry_id: z.string(),
+  details: z.string(),
+  screenshot_path: z.nullable(z.string()),
+  added_at: timestamp,
+});
+export type DisputeStatement = z.infer<typeof DisputeStatement>;
+
+/**
+ * A reason the viewer may dispute the match with, from when (the database's rule: private.dispute_reason_opens_at),
+ * and whether staff need the details for it.
+ */
+const DisputeReasonOption = z.object({
+  reason: z.enum(DISPUTE_REASON_CODES),
+  opens_at: timestamp,
+  details_required: z.boolean(),
+});
+export type DisputeReasonOption = z.infer<typeof DisputeReasonOption>;
+
+/**
+ * get_match_reports: what the two players and staff read besides the row (reports, the dispute with both
+ * sides, a walkover claim, the reasons the viewer may dispute with, the referee's last decision and note).
+ */
 export const MatchReports = z.object({
   reports: z.array(MatchReport),
   dispute: z.nullable(
@@ -64,9 +88,12 @@ export const MatchReports = z.object({
       settled_at: z.nullable(timestamp),
       outcome: z.nullable(z.string()),
       note: z.nullable(z.string()),
+      statements: z.array(DisputeStatement),
     }),
   ),
   walkover: z.nullable(z.object({ entry_id: z.string(), claimed_at: timestamp, contest_until: timestamp })),
+  dispute_reasons: z.array(DisputeReasonOption),
+  decision: z.nullable(z.object({ action: z.string(), note: z.nullable(z.string()), at: timestamp })),
 });
 export type MatchReports = z.infer<typeof MatchReports>;
 

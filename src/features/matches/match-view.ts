@@ -14,7 +14,14 @@ export interface PlayersView extends MatchReports {
   opponentScreenshotUrl: string | null;
 }
 
-export const NOTHING_ON_FILE: PlayersView = { reports: [], dispute: null, walkover: null, opponentScreenshotUrl: null };
+export const NOTHING_ON_FILE: PlayersView = {
+  reports: [],
+  dispute: null,
+  walkover: null,
+  dispute_reasons: [],
+  decision: null,
+  opponentScreenshotUrl: null,
+};
 
 const STATUS_WORDS: Record<MatchStatus, string> = {
   pending: 'Waiting for both players',

@@ -65,6 +65,16 @@ export async function disputeMatch(matchId: string, reason: DisputeReason, detai
   return readAnswer('rpc dispute_match', DisputeAnswer, answer).deadline_at;
 }
 
+/** Adds the player's side (and a screenshot already uploaded) to the dispute open on the match. */
+export async function addDisputeEvidence(matchId: string, details: string, screenshotPath: string | null): Promise<void> {
+  const answer = await getSupabase().rpc('add_dispute_evidence', {
+    p_match_id: matchId,
+    p_details: details.trim(),
+    p_screenshot_path: screenshotPath,
+  });
+  readAnswer('rpc add_dispute_evidence', Acknowledged, answer);
+}
+
 /** Uploads the (already resized) screenshot into the viewer's folder of the match; answers its path. */
 export async function uploadScreenshot(matchId: string, userId: string, picture: Blob): Promise<string> {
   const path = `${matchId}/${userId}/${Date.now()}.jpg`;

@@ -6,6 +6,7 @@
 import { type SubmitEvent, useState } from 'react';
 import type { DisputeReason } from '@/lib/rules';
 import { useAction, useLoad } from '@/lib/use-island-data';
+import type { DisputeChoice } from './dispute-reasons';
 import type { MatchRoom } from './match-schemas';
 import { wentThrough } from './match-steps';
 
@@ -96,18 +97,54 @@ export function useReportForm(matchId: string, userId: string, onChanged: () => 
   return { mine, setMine, theirs, setTheirs, level, shootOut, setShootOut, setFile, stage, submit, action };
 }
 
-/** The dispute form: closed behind a link until the player opens it, then the reason and what happened. */
-export function useDisputeForm(matchId: string, onChanged: () => void) {
+/**
+ * The dispute form: closed behind a link until the player opens it, then a reason among those that fit now
+ * (`choices`, from the database) and what happened, required where staff need it.
+ */
+export function useDisputeForm(matchId: string, choices: readonly DisputeChoice[], onChanged: () => void) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<DisputeReason>('wrong_score');
+  const [picked, setReason] = useState<DisputeReason | null>(null);
   const [details, setDetails] = useState('');
+  const action = useAction();
+  // A reason picked earlier that no longer fits falls back to the first that does.
+  const chosen = choices.find((choice) => choice.value === picked) ?? choices[0] ?? null;
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    void action.run(async () => {
+      if (!chosen) throw new Error('Nothing in this match can be disputed yet.');
+      if (chosen.detailsRequired && details.trim() === '') throw new Error('Say what happened: staff need the details for this reason.');
+      await (await api()).disputeMatch(matchId, chosen.value, details);
+      onChanged();
+    });
+  };
+  return { open, setOpen, chosen, setReason, details, setDetails, submit, action };
+}
+
+/**
+ * A player's side of an open dispute: what happened and, if they have one, a screenshot (resized and
+ * uploaded first, as a report's). `sent` once staff have it; sending again replaces it.
+ */
+export function useDisputeSideForm(matchId: string, userId: string, onChanged: () => void) {
+  const [details, setDetails] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState(false);
   const action = useAction();
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     void action.run(async () => {
-      await (await api()).disputeMatch(matchId, reason, details);
+      if (details.trim() === '') throw new Error('Say what happened: staff need your account.');
+      const matches = await api();
+      let path: string | null = null;
+      if (file) {
+        const { resizeScreenshot, screenshotProblem } = await import('./resize-screenshot');
+        const problem = screenshotProblem(file);
+        if (problem) throw new Error(problem);
+        path = await matches.uploadScreenshot(matchId, userId, await resizeScreenshot(file));
+      }
+      await matches.addDisputeEvidence(matchId, details, path);
+      setSent(true);
       onChanged();
     });
   };
-  return { open, setOpen, reason, setReason, details, setDetails, submit, action };
+  return { details, setDetails, setFile, sent, submit, action };
 }

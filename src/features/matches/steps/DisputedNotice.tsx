@@ -1,24 +1,75 @@
-/** The match is in dispute: the reason and the staff deadline once read, and what staff do next. */
+/**
+ * The match is in dispute: the reason and the staff deadline once read, what each player told staff, and
+ * the form where the viewer adds (or replaces) their side with a screenshot.
+ */
 import { formatTimeIST } from '@/lib/format';
 import { disputeReasonLabel } from '../dispute-reasons';
 import { countdown } from '../match-steps';
 import type { PlayersView } from '../match-view';
+import { DisputeSideForm } from './DisputeSideForm';
 import { Notice } from './Notice';
 
-export function DisputedNotice({ dispute, now }: { dispute: PlayersView['dispute']; now: number }) {
+export function DisputedNotice({
+  matchId,
+  userId,
+  dispute,
+  myEntry,
+  names,
+  entryNames,
+  now,
+  onChanged,
+}: {
+  matchId: string;
+  userId: string;
+  dispute: PlayersView['dispute'];
+  /** The viewer's entry in the match. */
+  myEntry: string | null;
+  names: { me: string; opponent: string };
+  entryNames: Record<string, string>;
+  now: number;
+  onChanged: () => void;
+}) {
+  const open = dispute !== null && dispute.settled_at === null;
+  const opener = dispute?.opened_by_entry_id ?? null;
+  const mySide = dispute?.statements.find((statement) => statement.entry_id === myEntry) ?? null;
   return (
-    <Notice title="In dispute: staff decide" tone="alert" data="disputed">
+    <div className="flex flex-col gap-3">
+      <Notice title="In dispute: staff decide" tone="alert" data="disputed">
+        {dispute && (
+          <span className="mb-2 block" data-dispute-facts>
+            Reason: <strong>{disputeReasonLabel(dispute.reason)}</strong>. Staff decide by{' '}
+            <strong>
+              {formatTimeIST(dispute.deadline_at)} ({countdown(Date.parse(dispute.deadline_at), now)})
+            </strong>
+            .
+          </span>
+        )}
+        Staff look at both sides and the screenshots, then set the result, order a replay or disqualify. You will see their decision here.
+        {!dispute && ' Staff answer within 15 minutes for pods and 60 minutes for championships.'}
+      </Notice>
       {dispute && (
-        <span className="mb-2 block" data-dispute-facts>
-          Reason: <strong>{disputeReasonLabel(dispute.reason)}</strong>. Staff decide by{' '}
-          <strong>
-            {formatTimeIST(dispute.deadline_at)} ({countdown(Date.parse(dispute.deadline_at), now)})
-          </strong>
-          .
-        </span>
+        <section className="card flex flex-col gap-3 p-4 sm:p-5" aria-label="What staff have read" data-dispute-sides>
+          <h2 className="text-lg font-bold">What staff have read</h2>
+          <ul className="flex flex-col gap-2 text-sm">
+            <li className="rounded-2xl bg-night/60 p-3" data-dispute-side="opened">
+              <span className="block font-bold">
+                {opener === null ? 'Opened automatically' : `${opener === myEntry ? 'You' : names.opponent} opened it`}
+              </span>
+              <span className="text-mist">{dispute.details ?? 'No details given.'}</span>
+            </li>
+            {dispute.statements.map((statement) => (
+              <li key={statement.entry_id} className="rounded-2xl bg-night/60 p-3" data-dispute-side={statement.entry_id}>
+                <span className="block font-bold">
+                  {statement.entry_id === myEntry ? 'Your side' : `${entryNames[statement.entry_id] ?? names.opponent}’s side`}
+                  {statement.screenshot_path && ' · with a screenshot'}
+                </span>
+                <span className="break-words text-mist">{statement.details}</span>
+              </li>
+            ))}
+          </ul>
+          {open && myEntry && <DisputeSideForm matchId={matchId} userId={userId} replacing={mySide !== null} onChanged={onChanged} />}
+        </section>
       )}
-      Staff look at both sides and the screenshots, then set the result, order a replay or disqualify. You will see their decision here.
-      {!dispute && ' Staff answer within 15 minutes for pods and 60 minutes for championships.'}
-    </Notice>
+    </div>
   );
 }

@@ -4,6 +4,7 @@
  * each step is its own component, its call in use-match-actions.ts.
  */
 import type { MatchRow } from '../match-schemas';
+import { RefereeNote } from '../parts/RefereeNote';
 import { type MatchSituation, stepMarks } from '../match-steps';
 import type { PlayersView } from '../match-view';
 import { ClaimWalkover } from './ClaimWalkover';
@@ -47,11 +48,27 @@ export function PlayerSteps({
   }
 
   const marks = stepMarks(s);
+  const myEntry = s.role === 'host' ? match.entry_a : match.entry_b;
+  const namesByEntry: Record<string, string> = {};
+  if (match.entry_a) namesByEntry[match.entry_a] = entryNames.a;
+  if (match.entry_b) namesByEntry[match.entry_b] = entryNames.b;
   // The database's claim time is the one that counts; the row's is the same moment.
   const contestUntil = playersView.walkover ? Date.parse(playersView.walkover.contest_until) : s.contestUntil;
   return (
     <div className="flex flex-col gap-5">
-      {s.active === 'disputed' && <DisputedNotice dispute={playersView.dispute} now={now} />}
+      {s.active === 'disputed' && (
+        <DisputedNotice
+          matchId={match.id}
+          userId={userId}
+          dispute={playersView.dispute}
+          myEntry={myEntry}
+          names={names}
+          entryNames={namesByEntry}
+          now={now}
+          onChanged={onChanged}
+        />
+      )}
+      {s.active !== 'disputed' && <RefereeNote decision={playersView.decision} />}
       {s.active === 'too_late' && (
         <Notice title="No result in time" tone="alert">
           The windows for Ready and the report have closed. Staff decide this match; you will see their decision here.
@@ -88,7 +105,9 @@ export function PlayerSteps({
         </Step>
       </ol>
 
-      {s.canDispute && s.active !== 'contest_walkover' && <DisputeForm matchId={match.id} prominent={s.canConfirm} onChanged={onChanged} />}
+      {s.canDispute && s.active !== 'contest_walkover' && (
+        <DisputeForm matchId={match.id} reasons={playersView.dispute_reasons} now={now} prominent={s.canConfirm} onChanged={onChanged} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,53 @@
+/** A player's side of the open dispute: what happened and, if they have one, a screenshot, for staff to read. */
+import { Button } from '@/components/ui/Button';
+import { useDisputeSideForm } from '../use-match-actions';
+import { ErrorText } from './ErrorText';
+import { inputClass } from './input-class';
+
+export function DisputeSideForm({
+  matchId,
+  userId,
+  replacing,
+  onChanged,
+}: {
+  matchId: string;
+  userId: string;
+  /** The viewer already gave their side: sending replaces it. */
+  replacing: boolean;
+  onChanged: () => void;
+}) {
+  const form = useDisputeSideForm(matchId, userId, onChanged);
+  return (
+    <form className="flex flex-col gap-3 border-t border-line pt-3" onSubmit={form.submit} data-dispute-side-form>
+      <label className="flex flex-col gap-1.5 text-sm font-semibold">
+        {replacing ? 'Change your side' : 'Add your side'}
+        <textarea
+          className={`${inputClass} min-h-20 py-2`}
+          maxLength={2000}
+          required
+          value={form.details}
+          onChange={(event) => form.setDetails(event.target.value)}
+          placeholder="What happened, as you saw it: the score, the minute, what your screenshot shows."
+        />
+      </label>
+      <label className="flex flex-col gap-1.5 text-sm font-semibold">
+        Screenshot (optional)
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="text-sm text-mist file:mr-3 file:rounded-full file:border-0 file:bg-pitch-700 file:px-4 file:py-2 file:font-bold file:text-chalk"
+          onChange={(event) => form.setFile(event.target.files?.[0] ?? null)}
+        />
+      </label>
+      {form.sent && !form.action.busy && !form.action.error && (
+        <p className="text-sm text-lime" data-dispute-side-sent>
+          Sent: staff read it before deciding.
+        </p>
+      )}
+      <ErrorText error={form.action.error} />
+      <Button tone="primary" type="submit" className="self-start" busy={form.action.busy} busyLabel="Sending your side">
+        Send to staff
+      </Button>
+    </form>
+  );
+}
