@@ -61,6 +61,17 @@ export default function DisputeView({ dispute, now, onClose, onSettled }: Props)
             {dispute.details ?? 'No details given.'}
           </dd>
         </div>
+        {(dispute.statements ?? []).map((statement) => {
+          const side = dispute.entries.find((entry) => entry.entry_id === statement.entry_id);
+          return (
+            <div key={statement.entry_id} className="sm:col-span-2" data-dispute-statement={statement.entry_id}>
+              <dt className="text-mist">
+                {side ? sideName(side) : 'A player'}’s side{statement.screenshot_path ? ' · with a screenshot in the evidence' : ''}
+              </dt>
+              <dd className="break-words whitespace-pre-line">{statement.details}</dd>
+            </div>
+          );
+        })}
       </dl>
 
       <section aria-labelledby={`${id}-reports`}>

@@ -142,6 +142,8 @@ export const OpenDispute = z.object({
   opened_at: Time,
   deadline_at: Time,
   opened_by_entry_id: z.nullable(Id),
+  /** Each player's account added to the open dispute (add_dispute_evidence). */
+  statements: z.optional(z.array(z.object({ entry_id: Id, details: z.string(), screenshot_path: z.nullable(z.string()), added_at: Time }))),
 });
 export type OpenDispute = z.infer<typeof OpenDispute>;
 
