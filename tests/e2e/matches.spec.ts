@@ -13,6 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, test } from '@playwright/test';
 import { expect, stack, storeSession } from './helpers/auth';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
+import { staffSession } from './helpers/staff';
 
 const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 type Player = PodPlayer;
@@ -130,21 +131,69 @@ test('two players post the room, ready up and report; the winner reaches the fin
   await expect(hostPage.locator('[data-you]')).toHaveAttribute('data-player', host.name);
   await expect(hostPage.getByRole('heading', { name: 'Waiting for your opponent' })).toBeVisible();
 
-  // The other semi-final goes to staff: both its players see the reason and the staff deadline in IST.
+  // The other semi-final goes to staff once it is under way (nothing can be disputed before the match
+  // time): both its players see the reason and the staff deadline in IST, the other player adds their side,
+  // and the referee's decision and note show on the match page.
   const opponent = cup.playerOfEntry.get(otherSemi!.entry_b)!;
+  const scheduleOther = (fromNow: number) =>
+    stack.rest(`/rest/v1/matches?id=eq.${otherSemi!.id}`, {
+      method: 'PATCH',
+      body: { scheduled_at: new Date(Date.now() + fromNow).toISOString() },
+    });
+  await scheduleOther(10 * 60_000);
   await outsiderPage.goto(`/match/?id=${otherSemi!.id}`);
+  await expect(outsiderPage.locator('[data-dispute-opens]')).toContainText('A dispute can be opened from');
+  await expect(outsiderPage.getByRole('button', { name: 'Open a dispute' })).toHaveCount(0);
+  await scheduleOther(-60_000);
+  await outsiderPage.reload();
   const opponentPage = await matchPageAs(browser, opponent, otherSemi!.id);
   await outsiderPage.getByRole('button', { name: 'Open a dispute' }).click();
   const disputeForm = outsiderPage.locator('[data-dispute-form]');
+  // Only what fits a match under way with nothing reported: no "Wrong score", no no-show before Ready closes.
+  await expect(disputeForm.getByLabel('Reason').locator('option')).toHaveText(['Disconnection', 'Cheating', 'Something else']);
+  await disputeForm.getByLabel('Reason').selectOption({ label: 'Cheating' });
+  await expect(disputeForm.getByLabel('What happened (required)')).toBeVisible();
   await disputeForm.getByLabel('Reason').selectOption({ label: 'Disconnection' });
+  await disputeForm.getByLabel('What happened (optional)').fill('The game froze at 63 minutes while I led 1–0.');
+  await outsiderPage.screenshot({ path: '/tmp/deadlines-dispute-form-1280.png', fullPage: true });
   await disputeForm.getByRole('button', { name: 'Send to staff' }).click();
   for (const page of [outsiderPage, opponentPage]) {
     await expect(page.locator('[data-dispute-facts]')).toHaveText(
       /^Reason: Disconnection\. Staff decide by \d{1,2}:\d{2} [ap]m IST \(in \d+ min/,
     );
   }
+  const sideForm = opponentPage.locator('[data-dispute-side-form]');
+  await sideForm.getByLabel('Add your side').fill('He quit the room at 1–1 when I equalised; my screenshot shows the score.');
+  await sideForm.getByLabel('Screenshot (optional)').setInputFiles(SCREENSHOT);
+  await sideForm.getByRole('button', { name: 'Send to staff' }).click();
+  await expect(opponentPage.locator('[data-dispute-side-sent]')).toBeVisible();
+  await expect(opponentPage.locator('[data-dispute-sides]')).toContainText('Your side · with a screenshot');
+  await outsiderPage.reload();
+  await expect(outsiderPage.locator('[data-dispute-sides]')).toContainText(`${opponent.name}’s side · with a screenshot`);
+  await expect(outsiderPage.locator('[data-dispute-sides]')).toContainText('He quit the room at 1–1');
   await opponentPage.screenshot({ path: testInfo.outputPath('match-disputed-360.png'), fullPage: true });
+  await opponentPage.screenshot({ path: '/tmp/deadlines-dispute-360.png', fullPage: true });
   await outsiderPage.screenshot({ path: testInfo.outputPath('match-disputed-1280.png'), fullPage: true });
+  await outsiderPage.screenshot({ path: '/tmp/deadlines-dispute-1280.png', fullPage: true });
+
+  const referee = await staffSession('referee@golazo.test');
+  await stack.call(
+    'staff_settle_match',
+    {
+      p_match_id: otherSemi!.id,
+      p_winner_entry_id: otherSemi!.entry_b,
+      p_score: [1, 2],
+      p_note: 'The replay shows a quit at 1–1: the guest goes through.',
+    },
+    referee,
+  );
+  for (const page of [outsiderPage, opponentPage]) {
+    await expect(page.locator('[data-match-outcome]')).toContainText('Result confirmed');
+    await expect(page.locator('[data-referee-note]')).toContainText('The referee set the result');
+    await expect(page.locator('[data-referee-note]')).toContainText('The replay shows a quit at 1–1: the guest goes through.');
+  }
+  await opponentPage.screenshot({ path: '/tmp/deadlines-settled-360.png', fullPage: true });
+  await outsiderPage.screenshot({ path: '/tmp/deadlines-settled-1280.png', fullPage: true });
 });
 
 test('an unknown match link says so on the page', async ({ page }) => {
