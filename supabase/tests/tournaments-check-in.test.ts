@@ -13,6 +13,7 @@ import {
   createRegistration,
   createUser,
   engines,
+  expectSqlError,
   player,
   setDatabaseClock,
   startWithMovableClock,
@@ -135,5 +136,29 @@ describe.each(engines)('closing check-in by hand on $name', (engine) => {
     // The scheduled close has passed: closing by hand before the periodic function runs is that close.
     await rpc(byHand.organiser, 'public.staff_close_check_in($1)', [byHand.id]);
     expect(await refundsOf(byHand.id)).toEqual([]);
+  });
+  it('refuses check-in, a check-in by hand and an invitation once the scheduled close has passed, before any due work', async () => {
+    const { id, buyers } = await cup();
+    const referee = await createUser(db);
+    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
+    const { rows } = await db.admin.query<{ id: string; token: string }>(
+      `update public.entries set invitation_token = gen_random_uuid()
+        where tournament_id = $1 and buyer_id = $2 and player_id is null returning id, invitation_token::text as token`,
+      [id, buyers[3]!.id],
+    );
+    const late = await createUser(db);
+    await completeProfile(db, late.id);
+    const { rows: unchecked } = await db.admin.query<{ id: string }>(
+      'select id from public.entries where tournament_id = $1 and buyer_id = $2',
+      [id, buyers[2]!.id],
+    );
+    await setDatabaseClock(db, AFTER_CHECK_IN);
+    await expectSqlError(rpc(player(buyers[2]!.id), 'public.check_in($1)', [id]), 'PT409', 'closed');
+    await expectSqlError(
+      rpc(player(referee.id, referee.email, 'aal2'), 'public.staff_set_check_in($1, $2, $3)', [unchecked[0]!.id, true, 'Phoned in']),
+      'PT409',
+      'closed',
+    );
+    await expectSqlError(rpc(player(late.id), 'public.accept_entry_invitation($1)', [rows[0]!.token]), 'PT409', 'closed');
   });
 });
