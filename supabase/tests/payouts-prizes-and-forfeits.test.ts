@@ -8,11 +8,16 @@
  * ₹45,000, a cheat is paid, or players cannot check that prizes were really paid.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRequestContext } from '../local/database.ts';
+import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 import { readCatalog, syncCatalog } from '../../scripts/sync-catalog.ts';
 import type { Tournament } from '../../src/features/tournaments/tournaments.ts';
 import {
   anon,
+  claimsOf,
   completeProfile,
   createUser,
   engines,
@@ -22,6 +27,7 @@ import {
   type TestDatabase,
 } from './helpers.ts';
 import { admin, checkLedger, freshPan, rpcOf, runDueWork } from './money-fixtures.ts';
+import { findPostgresBinaries, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 
 type Band = { band: string; from_place: number; to_place: number; total_paise: number; amount_paise_each: number };
 type PayoutRow = {
@@ -33,6 +39,90 @@ type PayoutRow = {
   paid_at: string | null;
   due_at: string;
 };
+
+/**
+ * Enters `size` players into a tournament (paid, or free when `free`), checks them in, draws it and plays
+ * every match but the final (unless `final`) with the top slot winning 2-1.
+ */
+async function play(
+  db: TestDatabase,
+  options: {
+    size: number;
+    start: Date;
+    tournamentId?: string;
+    poolPaise?: number;
+    formula?: unknown[];
+    series?: 'quick' | 'championship';
+    free?: boolean;
+    final?: boolean;
+  },
+) {
+  const id = options.tournamentId ?? `prizes-${randomUUID().slice(0, 8)}`;
+  if (!options.tournamentId) {
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at, prize_formula)
+       values ($1, 'Prize Cup', $2, 'Knockout', 10000, $3, $4, $4, true, $5, $6::jsonb)`,
+      [
+        id,
+        options.series ?? 'quick',
+        options.poolPaise ?? 0,
+        options.size,
+        options.start.toISOString(),
+        options.formula ? JSON.stringify(options.formula) : null,
+      ],
+    );
+  } else {
+    await db.admin.query('update public.tournaments set starts_at = $2 where id = $1', [id, options.start.toISOString()]);
+  }
+  const players: Array<{ id: string; paymentId: string | null }> = [];
+  for (let i = 0; i < options.size; i++) {
+    const user = await createUser(db);
+    await completeProfile(db, user.id);
+    await db.admin.query('update public.profiles set in_game_name = $2 where id = $1', [user.id, `p${i + 1}-${id.slice(-4)}`]);
+    let paymentId: string | null = null;
+    if (!options.free) {
+      paymentId = randomUUID();
+      await db.admin.query(
+        `insert into public.payments (id, user_id, tournament_id, razorpay_order_id, razorpay_payment_id, amount_paise, slots, status, paid_at)
+         values ($1, $2, $3, $4, $5, 10000, 1, 'paid', now())`,
+        [paymentId, user.id, id, `order_${paymentId.slice(0, 12)}`, `pay_${paymentId.slice(0, 12)}`],
+      );
+    }
+    await db.admin.query(
+      `insert into public.tournament_registrations (user_id, tournament_id, slots, status, payment_id) values ($1, $2, 1, 'upcoming', $3)`,
+      [user.id, id, paymentId],
+    );
+    players.push({ id: user.id, paymentId });
+  }
+  await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [
+    id,
+    new Date(options.start.getTime() - 120 * 60_000).toISOString(),
+  ]);
+  await setDatabaseClock(db, new Date(options.start.getTime() - 10 * 60_000).toISOString());
+  await db.admin.query('select private.run_draw($1, null)', [id]);
+  await setDatabaseClock(db, new Date(options.start.getTime() + 30 * 60_000).toISOString());
+  await db.admin.query(
+    `do $$
+     declare v_match public.matches%rowtype;
+     begin
+       loop
+         select * into v_match from public.matches
+          where tournament_id = '${id}' and status = 'scheduled' and entry_a is not null and entry_b is not null
+            and (${options.final === false ? `round < (select max(round) from public.matches where tournament_id = '${id}')` : 'true'})
+          order by round, position limit 1;
+         exit when not found;
+         perform private.confirm_result(v_match, v_match.entry_a, 2, 1, 'result_confirmed', 'Both players reported the same result', null, true);
+       end loop;
+     end $$`,
+  );
+  const { rows: seeds } = await db.admin.query<{ entry_id: string; player_id: string; seed: number }>(
+    `select s.entry_id, e.player_id, s.seed from private.entry_seeds($1) s join public.entries e on e.id = s.entry_id order by s.seed`,
+    [id],
+  );
+  const bySeed = (seed: number) => seeds.find((s) => s.seed === seed) as { entry_id: string; player_id: string; seed: number };
+  return { id, players, bySeed, finishedAt: new Date(options.start.getTime() + 30 * 60_000) };
+}
 
 describe.each(engines)('prizes from each tournament’s own pool on $name', (engine) => {
   let db: TestDatabase;
@@ -64,87 +154,6 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
       ).rows[0]?.n,
     );
 
-  /**
-   * Enters `size` players into a tournament (paid, or free when `free`), checks them in, draws it and plays
-   * every match but the final (unless `final`) with the top slot winning 2-1.
-   */
-  async function play(options: {
-    size: number;
-    start: Date;
-    tournamentId?: string;
-    poolPaise?: number;
-    formula?: unknown[];
-    series?: 'quick' | 'championship';
-    free?: boolean;
-    final?: boolean;
-  }) {
-    const id = options.tournamentId ?? `prizes-${randomUUID().slice(0, 8)}`;
-    if (!options.tournamentId) {
-      await db.admin.query(
-        `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
-                                         is_live, starts_at, prize_formula)
-         values ($1, 'Prize Cup', $2, 'Knockout', 10000, $3, $4, $4, true, $5, $6::jsonb)`,
-        [
-          id,
-          options.series ?? 'quick',
-          options.poolPaise ?? 0,
-          options.size,
-          options.start.toISOString(),
-          options.formula ? JSON.stringify(options.formula) : null,
-        ],
-      );
-    } else {
-      await db.admin.query('update public.tournaments set starts_at = $2 where id = $1', [id, options.start.toISOString()]);
-    }
-    const players: Array<{ id: string; paymentId: string | null }> = [];
-    for (let i = 0; i < options.size; i++) {
-      const user = await createUser(db);
-      await completeProfile(db, user.id);
-      await db.admin.query('update public.profiles set in_game_name = $2 where id = $1', [user.id, `p${i + 1}-${id.slice(-4)}`]);
-      let paymentId: string | null = null;
-      if (!options.free) {
-        paymentId = randomUUID();
-        await db.admin.query(
-          `insert into public.payments (id, user_id, tournament_id, razorpay_order_id, razorpay_payment_id, amount_paise, slots, status, paid_at)
-           values ($1, $2, $3, $4, $5, 10000, 1, 'paid', now())`,
-          [paymentId, user.id, id, `order_${paymentId.slice(0, 12)}`, `pay_${paymentId.slice(0, 12)}`],
-        );
-      }
-      await db.admin.query(
-        `insert into public.tournament_registrations (user_id, tournament_id, slots, status, payment_id) values ($1, $2, 1, 'upcoming', $3)`,
-        [user.id, id, paymentId],
-      );
-      players.push({ id: user.id, paymentId });
-    }
-    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [
-      id,
-      new Date(options.start.getTime() - 120 * 60_000).toISOString(),
-    ]);
-    await setDatabaseClock(db, new Date(options.start.getTime() - 10 * 60_000).toISOString());
-    await db.admin.query('select private.run_draw($1, null)', [id]);
-    await setDatabaseClock(db, new Date(options.start.getTime() + 30 * 60_000).toISOString());
-    await db.admin.query(
-      `do $$
-       declare v_match public.matches%rowtype;
-       begin
-         loop
-           select * into v_match from public.matches
-            where tournament_id = '${id}' and status = 'scheduled' and entry_a is not null and entry_b is not null
-              and (${options.final === false ? 'round < (select max(round) from public.matches where tournament_id = ' + `'${id}'` + ')' : 'true'})
-            order by round, position limit 1;
-           exit when not found;
-           perform private.confirm_result(v_match, v_match.entry_a, 2, 1, 'result_confirmed', 'Both players reported the same result', null, true);
-         end loop;
-       end $$`,
-    );
-    const { rows: seeds } = await db.admin.query<{ entry_id: string; player_id: string; seed: number }>(
-      `select s.entry_id, e.player_id, s.seed from private.entry_seeds($1) s join public.entries e on e.id = s.entry_id order by s.seed`,
-      [id],
-    );
-    const bySeed = (seed: number) => seeds.find((s) => s.seed === seed) as { entry_id: string; player_id: string; seed: number };
-    return { id, players, bySeed, finishedAt: new Date(options.start.getTime() + 30 * 60_000) };
-  }
-
   it('gives every catalog tournament bands that total exactly its own prize pool, and the free cup none', async () => {
     const { rows } = await db.admin.query<{ id: string; prize_pool_paise: number }>(
       `select id, prize_pool_paise from public.tournaments where series = 'championship' or pod_number is not null order by id`,
@@ -168,7 +177,7 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
 
   it('credits nothing in the free Community Cup, played to the end', async () => {
     const start = new Date('2027-01-16T12:30:00Z');
-    const cup = await play({ size: 8, start, tournamentId: 'free-cup-jan-2027', free: true });
+    const cup = await play(db, { size: 8, start, tournamentId: 'free-cup-jan-2027', free: true });
     expect((await rpc<{ status: string }>(anon, 'public.get_tournament_state($1)', [cup.id])).status).toBe('finished');
     await setDatabaseClock(db, new Date(cup.finishedAt.getTime() + 25 * 3600_000).toISOString());
     await runDueWork(db);
@@ -179,7 +188,7 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
   });
 
   it('gives the paise a share loses to rounding to the better places, so the bands total the pool', async () => {
-    const cup = await play({
+    const cup = await play(db, {
       size: 4,
       start: new Date('2027-05-20T10:00:00Z'),
       poolPaise: 100001,
@@ -228,7 +237,7 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
   });
 
   it('forfeits the prize of a disqualified finalist: nobody else gets it, the audit log says so', async () => {
-    const cup = await play({
+    const cup = await play(db, {
       size: 4,
       start: new Date('2027-05-21T10:00:00Z'),
       poolPaise: 100000,
@@ -277,7 +286,7 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
   });
 
   it('forfeits the prize of an entry refunded before the credit', async () => {
-    const cup = await play({
+    const cup = await play(db, {
       size: 4,
       start: new Date('2027-05-22T10:00:00Z'),
       poolPaise: 40000,
@@ -309,7 +318,7 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
   });
 
   it('shows every prize publicly as waiting, held, credited, paid, and credited again after a reversal, without tax', async () => {
-    const cup = await play({
+    const cup = await play(db, {
       size: 2,
       start: new Date('2027-05-23T10:00:00Z'),
       poolPaise: 100000,
@@ -390,5 +399,79 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
 
   it('shows nothing before the final', async () => {
     expect(await payouts('champions-jan-2027')).toEqual([]);
+  });
+});
+
+describe.skipIf(findPostgresBinaries() === null)('a correction racing the prize credit on PostgreSQL', () => {
+  let cluster: PostgresCluster;
+  let db: TestDatabase;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    await applyShim(cluster.connection);
+    await applyMigrations(cluster.connection);
+    await cluster.connection.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
+    db = {
+      engine: 'PostgreSQL',
+      admin: cluster.connection,
+      as: (actor, sql, params) =>
+        cluster.connection.transaction(async (tx) => {
+          await setRequestContext(tx, claimsOf(actor));
+          return (await tx.query(sql, params)).rows as never[];
+        }),
+      close: () => cluster.stop(),
+    };
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+
+  it('waits for a credit under way, then refuses the correction: the prizes paid are the standings', async () => {
+    const cup = await play(db, {
+      size: 2,
+      start: new Date('2027-06-01T10:00:00Z'),
+      poolPaise: 50000,
+      formula: [{ places: '1', paise: 50000 }],
+    });
+    const referee = await admin(db);
+    const final = (
+      await db.admin.query<{ id: string; entry_b: string }>('select id, entry_b from public.matches where tournament_id = $1', [cup.id])
+    ).rows[0]!;
+    await setDatabaseClock(db, new Date(cup.finishedAt.getTime() + 3 * 3600_000).toISOString());
+
+    const crediting = new pg.Client({ connectionString: cluster.connectionString });
+    const correcting = new pg.Client({ connectionString: cluster.connectionString });
+    await crediting.connect();
+    await correcting.connect();
+    try {
+      await crediting.query('begin');
+      expect((await crediting.query('select private.credit_prizes($1) as r', [cup.id])).rows[0].r).toMatchObject({ credited: 1 });
+      await correcting.query('begin');
+      await setRequestContext(correcting, claimsOf(referee.actor));
+      const correction = correcting
+        .query(`select public.staff_correct_result($1, $2, '{1,2}', 'The score was the other way round', true)`, [final.id, final.entry_b])
+        .then(
+          () => ({ code: 'none', message: 'the correction went through' }),
+          (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
+        );
+      // The correction waits on the credit's lock.
+      let waiting = false;
+      for (let i = 0; i < 50 && !waiting; i++) {
+        const { rows } = await cluster.client.query<{ n: number }>('select count(*)::int as n from pg_locks where not granted');
+        waiting = (rows[0]?.n ?? 0) > 0;
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await crediting.query('commit');
+      expect(await correction).toEqual({
+        code: 'PT409',
+        message: 'The prizes of this tournament are credited: results can no longer change',
+      });
+      await correcting.query('rollback');
+      expect(waiting).toBe(true);
+      const { rows } = await db.admin.query<{ winner_entry_id: string }>('select winner_entry_id from public.matches where id = $1', [
+        final.id,
+      ]);
+      expect(rows[0]?.winner_entry_id).not.toBe(final.entry_b);
+    } finally {
+      await crediting.end();
+      await correcting.end();
+    }
   });
 });
