@@ -111,7 +111,7 @@ comment on function private.prize_formula_problem(jsonb, bigint) is 'The one rul
 -- Refuses a tournament or series whose formula does not pay exactly its pool; a pod (or any tournament of
 -- a series) opened without a formula takes its series' when that pays exactly its own pool.
 create function private.check_prize_formula() returns trigger
-  language plpgsql set search_path = ''
+  language plpgsql security definer set search_path = ''
 as $$
 declare
   v_problem text;

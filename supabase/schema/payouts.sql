@@ -384,6 +384,7 @@ comment on function private.check_prize_formula() is 'A prize formula that does 
 CREATE OR REPLACE FUNCTION private.check_prize_formula()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare

@@ -220,7 +220,7 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
       'The prize formula of lopsided-cup is refused: its bands pay ₹400.00 in total but its prize pool is ₹450.00',
     );
     await expectSqlError(
-      db.admin.query(`update public.tournaments set prize_pool_paise = prize_pool_paise + 1 where id = 'champions-jan-2027'`),
+      db.as({ role: 'service_role' }, `update public.tournaments set prize_pool_paise = prize_pool_paise + 1 where id = 'champions-jan-2027'`),
       'PT400',
       'must add up to the pool exactly',
     );
