@@ -446,6 +446,7 @@ CREATE OR REPLACE FUNCTION private.prize_allocation(p_tournament_id text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
+ SET jit TO 'off'
 AS $function$
   with t as (select * from public.tournaments where id = p_tournament_id),
   standings as (
@@ -517,6 +518,7 @@ CREATE OR REPLACE FUNCTION private.credit_prizes(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
+ SET jit TO 'off'
 AS $function$
 declare
   v_now timestamptz := private.clock_now();
@@ -677,6 +679,7 @@ CREATE OR REPLACE FUNCTION private.waiting_prizes_paise(p_user_id uuid)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
+ SET jit TO 'off'
 AS $function$
   select coalesce(sum(a.amount_paise), 0)::bigint
     from public.tournaments t
@@ -755,6 +758,7 @@ CREATE OR REPLACE FUNCTION public.get_tournament_payouts(p_tournament_id text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET jit TO 'off'
 AS $function$
 declare
   v_tournament public.tournaments%rowtype;

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRequestContext } from '../local/database.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 import { readCatalog, syncCatalog } from '../../scripts/sync-catalog.ts';
+import { PAYOUT_RECORD_STATUSES } from '../../src/features/standings/payout-record.ts';
 import type { Tournament } from '../../src/features/tournaments/tournaments.ts';
 import {
   anon,
@@ -220,7 +221,10 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
       'The prize formula of lopsided-cup is refused: its bands pay ₹400.00 in total but its prize pool is ₹450.00',
     );
     await expectSqlError(
-      db.as({ role: 'service_role' }, `update public.tournaments set prize_pool_paise = prize_pool_paise + 1 where id = 'champions-jan-2027'`),
+      db.as(
+        { role: 'service_role' },
+        `update public.tournaments set prize_pool_paise = prize_pool_paise + 1 where id = 'champions-jan-2027'`,
+      ),
       'PT400',
       'must add up to the pool exactly',
     );
@@ -395,6 +399,14 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
       await payouts(cup.id),
     );
     expect(await checkLedger(db)).toMatchObject({ balanced: true });
+  });
+
+  it('answers exactly the statuses the site shows', async () => {
+    const { rows } = await db.admin.query<{ def: string }>(
+      `select pg_get_functiondef('public.get_tournament_payouts(text)'::regprocedure) as def`,
+    );
+    const statuses = new Set([...(rows[0]?.def ?? '').matchAll(/(?:then|else) '([a-z]+)'/g)].map((m) => m[1]));
+    expect([...statuses].sort()).toEqual([...PAYOUT_RECORD_STATUSES].sort());
   });
 
   it('shows nothing before the final', async () => {
