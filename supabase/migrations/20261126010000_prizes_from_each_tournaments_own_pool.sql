@@ -5,7 +5,8 @@
 -- the catalog sync writes each championship edition's, a pod takes its series' when it opens. A formula's
 -- bands total exactly the pool (a trigger refuses any other, so the sync stops with the reason); a share of
 -- the pool that does not divide to the paisa gives its odd paise, one by one, to the better places. A
--- tournament without a formula pays its whole pool to the winner; one without a pool pays nothing.
+-- tournament without a formula (null or an empty list) pays its whole pool to the winner; one without a pool
+-- pays nothing.
 --
 -- A disqualified (withdrawn) or refunded (cancelled) entry's prize is not paid and not re-awarded: it is
 -- forfeited, kept by the platform, written to the audit log and shown in the payout record. Everyone else
@@ -25,7 +26,7 @@
 alter table public.tournaments
   add column prize_formula jsonb,
   add constraint tournaments_prize_formula_is_a_list check (prize_formula is null or jsonb_typeof(prize_formula) = 'array');
-comment on column public.tournaments.prize_formula is 'This tournament''s own prize bands (the series'' form); they total prize_pool_paise exactly. Null: the whole pool to the winner.';
+comment on column public.tournaments.prize_formula is 'This tournament''s own prize bands (the series'' form); they total prize_pool_paise exactly. Null or empty: the whole pool to the winner.';
 
 -- The bands of a formula for a pool, as (from_place, to_place, total_paise). Bands are
 -- {from_place, to_place, amount_paise}, {from_place, to_place, share_bp} (basis points of the pool) or the
@@ -68,8 +69,8 @@ declare
   v_item jsonb;
   v_total bigint;
 begin
-  if p_formula is null then
-    return null;
+  if p_formula is null or p_formula = '[]'::jsonb then
+    return null; -- the whole pool to the winner
   end if;
   if jsonb_typeof(p_formula) <> 'array' then
     return 'the prize formula must be a list of bands';
@@ -157,14 +158,14 @@ returns table (from_place integer, to_place integer, total_paise bigint)
 as $$
   select b.from_place, b.to_place, b.total_paise
     from private.formula_bands(
-           coalesce(p_tournament.prize_formula,
+           coalesce(nullif(p_tournament.prize_formula, '[]'::jsonb),
                     case when coalesce(p_tournament.prize_pool_paise, 0) > 0
                          then jsonb_build_array(jsonb_build_object('from_place', 1, 'to_place', 1,
                                                                    'amount_paise', p_tournament.prize_pool_paise))
                          else '[]'::jsonb end),
            p_tournament.prize_pool_paise) as b;
 $$;
-comment on function private.prize_formula_bands(public.tournaments) is 'A tournament''s bands from its own formula and pool (no formula: the whole pool to the winner; no pool: none).';
+comment on function private.prize_formula_bands(public.tournaments) is 'A tournament''s bands from its own formula and pool (no formula or an empty one: the whole pool to the winner; no pool: none).';
 
 -- -----------------------------------------------------------------------------------------------------
 -- Forfeits and holds

@@ -340,8 +340,8 @@ declare
   v_item jsonb;
   v_total bigint;
 begin
-  if p_formula is null then
-    return null;
+  if p_formula is null or p_formula = '[]'::jsonb then
+    return null; -- the whole pool to the winner
   end if;
   if jsonb_typeof(p_formula) <> 'array' then
     return 'the prize formula must be a list of bands';
@@ -408,7 +408,7 @@ begin
 end;
 $function$;
 
-comment on function private.prize_formula_bands(public.tournaments) is 'A tournament''s bands from its own formula and pool (no formula: the whole pool to the winner; no pool: none).';
+comment on function private.prize_formula_bands(public.tournaments) is 'A tournament''s bands from its own formula and pool (no formula or an empty one: the whole pool to the winner; no pool: none).';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.prize_formula_bands(p_tournament public.tournaments)
  RETURNS TABLE(from_place integer, to_place integer, total_paise bigint)
@@ -418,7 +418,7 @@ CREATE OR REPLACE FUNCTION private.prize_formula_bands(p_tournament public.tourn
 AS $function$
   select b.from_place, b.to_place, b.total_paise
     from private.formula_bands(
-           coalesce(p_tournament.prize_formula,
+           coalesce(nullif(p_tournament.prize_formula, '[]'::jsonb),
                     case when coalesce(p_tournament.prize_pool_paise, 0) > 0
                          then jsonb_build_array(jsonb_build_object('from_place', 1, 'to_place', 1,
                                                                    'amount_paise', p_tournament.prize_pool_paise))

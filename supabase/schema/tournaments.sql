@@ -79,7 +79,7 @@ comment on column public.tournaments.settled_at is 'Set when the prizes are cred
 comment on column public.tournaments.cancelled_at is 'Set by staff (or the fill deadline of a pod); cancel_reason is shown to players.';
 comment on column public.tournaments.pod_number is 'Pods only: 1, 2, 3 ... within the series. The catalog sync never touches pods.';
 comment on column public.tournaments.draw_commitment is 'Lowercase hex SHA-256 of the draw secret, published before the draw; the secret is revealed in public.draws.';
-comment on column public.tournaments.prize_formula is 'This tournament''s own prize bands (the series'' form); they total prize_pool_paise exactly. Null: the whole pool to the winner.';
+comment on column public.tournaments.prize_formula is 'This tournament''s own prize bands (the series'' form); they total prize_pool_paise exactly. Null or empty: the whole pool to the winner.';
 create policy "Anyone can read tournaments" on public.tournaments
   as permissive for select to anon, authenticated
   using (true);
