@@ -305,6 +305,11 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
       [semiFinalist.paymentId],
     );
     await db.admin.query('select private.apply_refund($1, $2, 10000)', [rows[0]?.razorpay_payment_id, `rfnd_${randomUUID().slice(0, 12)}`]);
+    // The refunded player's earnings no longer announce the prize; the other semi-finalist's still do.
+    const pending = async (userId: string) =>
+      (await rpc<{ pending_paise: number }>({ role: 'authenticated', userId }, 'public.get_my_earnings()')).pending_paise;
+    expect(await pending(semiFinalist.id)).toBe(0);
+    expect(await pending(cup.bySeed(3).player_id)).toBe(5000);
     const before = await payouts(cup.id);
     expect(before.map((r) => [r.place, r.status]).sort()).toEqual([
       ['1st', 'waiting'],
