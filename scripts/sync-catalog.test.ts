@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCatalog, toTournamentRow } from './sync-catalog.ts';
+import { readCatalog, splitCatalog, toTournamentRow } from './sync-catalog.ts';
 
 describe('the catalog as the sync reads it', () => {
   let dir: string | undefined;
@@ -49,6 +49,31 @@ describe('the catalog as the sync reads it', () => {
     const super4 = catalog.find((t) => t.id === 'super_4')!;
     const dir = await catalogWith({ 'super_4.json': { ...super4, entryFeeRupees: 0 } });
     await expect(readCatalog(dir)).rejects.toThrow(/super_4\.json: entryFeeRupees: a quick series has an entry fee/);
+  });
+
+  it('gives every edition its own prize bands, adding up to its own pool, and the free cup none', async () => {
+    const catalog = await readCatalog();
+    const { editions, series } = splitCatalog(catalog);
+    for (const edition of editions) {
+      const total = edition.prize_formula.reduce((sum, band) => sum + band.paise, 0);
+      expect({ id: edition.id, total }).toEqual({ id: edition.id, total: edition.prize_pool_paise });
+    }
+    expect(editions.find((e) => e.id === 'free-cup-jan-2027')?.prize_formula).toEqual([]);
+    for (const row of series) expect(row.prize_formula.reduce((sum, band) => sum + band.paise, 0)).toBe(row.prize_pool_paise);
+  });
+
+  it("passes an edition's own bands as they are, for the database to check against its pool", async () => {
+    const jan = (await readCatalog()).find((t) => t.id === 'champions-jan-2027')!;
+    const bands = [
+      { places: '1', rupees: 25000 },
+      { places: '2-4', rupees: 15000 },
+    ];
+    expect(toTournamentRow({ ...jan, prizeBands: bands }).prize_formula).toEqual([
+      { places: '1', paise: 2500000 },
+      { places: '2-4', paise: 1500000 },
+    ]);
+    const dir = await catalogWith({ 'champions-jan-2027.json': { ...jan, prizeBands: [{ places: '2-1x', rupees: 45000 }] } });
+    await expect(readCatalog(dir)).rejects.toThrow(/champions-jan-2027\.json: prizeBands\.0\.places/);
   });
 
   it('refuses an entry whose id differs from its file name', async () => {

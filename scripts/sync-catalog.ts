@@ -9,6 +9,8 @@
  * - Every entry is validated with the site's own TournamentSchema; one invalid file stops the sync.
  * - Every entry is upserted (rupees become paise). `filled_slots` is never touched: it counts confirmed
  *   payments. A row whose values already match is left alone, so running twice changes nothing.
+ * - Each championship edition carries its own prize bands (a free cup none). The database refuses bands that
+ *   do not add up to the entry's prize pool, naming the entry and both totals, and the sync stops there.
  * - An edition whose file was deleted is marked not live and a series without a file inactive, never
  *   deleted: payments reference them.
  * - It is one SQL statement, so a sync applies entirely or not at all. Lowering maxPlayers below the
@@ -53,7 +55,17 @@ export type TournamentRow = {
   is_live: boolean;
   registration_closes_at: string | null;
   starts_at: string;
+  /** The edition's own prize bands: the database refuses bands that do not add up to its prize pool. */
+  prize_formula: PrizeFormulaRow;
 };
+
+/** Prize bands as the database stores them: each band's places share its paise. */
+export type PrizeFormulaRow = Array<{ places: string; paise: number }>;
+
+/** The bands of an entry's own prize formula, in paise (none for a tournament without a prize pool). */
+export function prizeFormulaRow(t: Tournament): PrizeFormulaRow {
+  return prizeFormula(t).list.map((band) => ({ places: band.places, paise: rupeesToPaise(band.rupees) }));
+}
 
 export function toTournamentRow(t: Tournament): TournamentRow {
   return {
@@ -68,6 +80,7 @@ export function toTournamentRow(t: Tournament): TournamentRow {
     is_live: t.isLive,
     registration_closes_at: t.registrationClosesAt ?? null,
     starts_at: t.startsAt,
+    prize_formula: prizeFormulaRow(t),
   };
 }
 
@@ -80,7 +93,7 @@ export type SeriesRow = {
   entry_fee_paise: number;
   prize_pool_paise: number;
   winner_prize_paise: number | null;
-  prize_formula: Array<{ places: string; paise: number | null }>;
+  prize_formula: PrizeFormulaRow;
   prize_formula_text: string;
   capacity: number;
   check_in_opens_before: string;
@@ -90,7 +103,7 @@ export type SeriesRow = {
 
 export function toSeriesRow(t: Tournament, id = t.id): SeriesRow {
   const formula = prizeFormula(t);
-  const list = formula.list.map((band) => ({ places: band.places, paise: rupeesToPaise(band.rupees) }));
+  const list = prizeFormulaRow(t);
   const championship = t.series === 'championship';
   return {
     id,
@@ -162,7 +175,7 @@ catalog as (
     from jsonb_to_recordset($2::jsonb) as c(
       id text, title text, series text, format text, entry_fee_paise integer, prize_pool_paise integer,
       winner_prize_paise integer, max_players integer, is_live boolean, registration_closes_at timestamptz,
-      starts_at timestamptz
+      starts_at timestamptz, prize_formula jsonb
     )
 ),
 series_upserted as (
@@ -198,10 +211,10 @@ series_retired as (
 upserted as (
   insert into public.tournaments as t (
     id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live,
-    registration_closes_at, starts_at
+    registration_closes_at, starts_at, prize_formula
   )
   select id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live,
-         registration_closes_at, starts_at
+         registration_closes_at, starts_at, prize_formula
     from catalog
   on conflict (id) do update
     set title = excluded.title,
@@ -213,14 +226,15 @@ upserted as (
         max_players = excluded.max_players,
         is_live = excluded.is_live,
         registration_closes_at = excluded.registration_closes_at,
-        starts_at = excluded.starts_at
+        starts_at = excluded.starts_at,
+        prize_formula = excluded.prize_formula
     where t.pod_number is null
       and (t.title, t.series, t.format, t.entry_fee_paise, t.prize_pool_paise, t.winner_prize_paise,
-           t.max_players, t.is_live, t.registration_closes_at, t.starts_at)
+           t.max_players, t.is_live, t.registration_closes_at, t.starts_at, t.prize_formula)
           is distinct from
           (excluded.title, excluded.series, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
            excluded.winner_prize_paise, excluded.max_players, excluded.is_live, excluded.registration_closes_at,
-           excluded.starts_at)
+           excluded.starts_at, excluded.prize_formula)
   returning t.id, (t.xmax = 0) as inserted
 ),
 retired as (

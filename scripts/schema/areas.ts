@@ -313,6 +313,9 @@ export const AREAS = {
       ],
       Prizes: [
         'private.prize_awards',
+        'private.formula_bands',
+        'private.prize_formula_problem',
+        'private.check_prize_formula',
         'private.prize_formula_bands',
         'private.place_amounts',
         'private.prize_allocation',
@@ -321,8 +324,12 @@ export const AREAS = {
         'private.credit_prizes',
         'private.credit_due_prizes',
         'private.prize_tournaments_of',
+        'private.entry_prize_forfeited',
+        'private.entry_prize_held',
         'private.waiting_prizes_paise',
         'public.get_tournament_prizes',
+        'private.prize_paid_times',
+        'public.get_tournament_payouts',
         'public.staff_decide_held_prize',
       ],
       'Tax on net winnings': [

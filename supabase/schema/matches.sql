@@ -1111,6 +1111,8 @@ begin
   if v_match.status <> 'confirmed' or v_match.entry_a is null or v_match.entry_b is null then
     raise exception 'Only a confirmed result between two players can be corrected' using errcode = 'PT409', hint = 'match_not_confirmed';
   end if;
+  -- The prize credit holds this lock while it pays: a correction waits for it, then sees the prizes credited.
+  perform 1 from public.tournaments where id = v_match.tournament_id for update;
   if exists (select 1 from public.tournaments where id = v_match.tournament_id and settled_at is not null) then
     raise exception 'The prizes of this tournament are credited: results can no longer change' using errcode = 'PT409', hint = 'prizes_credited';
   end if;

@@ -41,6 +41,7 @@ create table public.tournaments (
   draw_commitment text,
   check_in_announced_at timestamp with time zone,
   draw_announced_at timestamp with time zone,
+  prize_formula jsonb,
   constraint tournaments_pkey PRIMARY KEY (id),
   constraint tournaments_one_pod_number UNIQUE (series_id, pod_number),
   constraint tournaments_series_id_fkey FOREIGN KEY (series_id) REFERENCES public.series(id),
@@ -55,6 +56,7 @@ create table public.tournaments (
   constraint tournaments_id_is_a_slug CHECK ((id ~ '^[a-z0-9][a-z0-9_-]{1,62}$'::text)),
   constraint tournaments_max_players_positive CHECK ((max_players > 0)),
   constraint tournaments_pod_has_series CHECK (((pod_number IS NULL) OR (series_id IS NOT NULL))),
+  constraint tournaments_prize_formula_is_a_list CHECK (((prize_formula IS NULL) OR (jsonb_typeof(prize_formula) = 'array'::text))),
   constraint tournaments_prize_pool_not_negative CHECK ((prize_pool_paise >= 0)),
   constraint tournaments_series_known CHECK ((series = ANY (ARRAY['championship'::text, 'quick'::text]))),
   constraint tournaments_title_length CHECK (((char_length(title) >= 3) AND (char_length(title) <= 80))),
@@ -77,9 +79,11 @@ comment on column public.tournaments.settled_at is 'Set when the prizes are cred
 comment on column public.tournaments.cancelled_at is 'Set by staff (or the fill deadline of a pod); cancel_reason is shown to players.';
 comment on column public.tournaments.pod_number is 'Pods only: 1, 2, 3 ... within the series. The catalog sync never touches pods.';
 comment on column public.tournaments.draw_commitment is 'Lowercase hex SHA-256 of the draw secret, published before the draw; the secret is revealed in public.draws.';
+comment on column public.tournaments.prize_formula is 'This tournament''s own prize bands (the series'' form); they total prize_pool_paise exactly. Null or empty: the whole pool to the winner.';
 create policy "Anyone can read tournaments" on public.tournaments
   as permissive for select to anon, authenticated
   using (true);
+CREATE TRIGGER tournaments_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
 CREATE TRIGGER tournaments_close_filled_pod BEFORE UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL) EXECUTE FUNCTION private.close_filled_pod();
 CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
 CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
@@ -128,6 +132,7 @@ comment on column public.series.round_interval is 'Round r is scheduled at the s
 create policy "Anyone can read series" on public.series
   as permissive for select to anon, authenticated
   using (true);
+CREATE TRIGGER series_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.series FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
 CREATE TRIGGER series_set_updated_at BEFORE UPDATE ON public.series FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 -- -----------------------------------------------------------------------------------------------------

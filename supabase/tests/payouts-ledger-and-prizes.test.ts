@@ -194,7 +194,7 @@ describe.each(engines)('ledger and prizes on $name', (engine) => {
     const cup = await finishedTournament(db, {
       size: 8,
       start,
-      prizePoolPaise: 100000,
+      prizePoolPaise: 100002,
       formula: [
         { from_place: 1, to_place: 1, share_bp: 5000 },
         { from_place: 2, to_place: 2, amount_paise: 20000 },
@@ -203,7 +203,7 @@ describe.each(engines)('ledger and prizes on $name', (engine) => {
       ],
     });
     expect(await rpc(anon, 'public.get_tournament_prizes($1)', [cup.id])).toEqual([
-      { band: '1st', from_place: 1, to_place: 1, amount_paise_each: 50000, total_paise: 50000 },
+      { band: '1st', from_place: 1, to_place: 1, amount_paise_each: 50001, total_paise: 50001 },
       { band: '2nd', from_place: 2, to_place: 2, amount_paise_each: 20000, total_paise: 20000 },
       { band: '3rd–4th', from_place: 3, to_place: 4, amount_paise_each: 10000, total_paise: 20001 },
       { band: '5th–8th', from_place: 5, to_place: 8, amount_paise_each: 2500, total_paise: 10000 },

@@ -18,6 +18,7 @@ type Row = {
   updated_at: Date;
 };
 const DEC = 'champions-dec-2026';
+const JAN = 'champions-jan-2027';
 
 describe.each(engines)('catalog sync on $name', (engine) => {
   let db: TestDatabase;
@@ -38,6 +39,10 @@ describe.each(engines)('catalog sync on $name', (engine) => {
     queryable = { query: (sql, params) => db.admin.query(sql, params) };
   });
   afterAll(() => db?.close());
+  const anonPrizes = async (id: string) =>
+    ((
+      await db.as<{ bands: Array<{ band: string; total_paise: number }> }>(anon, 'select public.get_tournament_prizes($1) as bands', [id])
+    )[0]?.bands ?? []) as Array<{ band: string; total_paise: number }>;
 
   it('adds every championship edition as a tournament and every quick format as a series with its open pod', async () => {
     const summary = await syncCatalog(queryable, catalog);
@@ -108,5 +113,59 @@ describe.each(engines)('catalog sync on $name', (engine) => {
     const shrunk = catalog.map((t) => (t.id === DEC ? { ...t, maxPlayers: 10 } : t.id === '1v1' ? { ...t, entryFeeRupees: 999 } : t));
     await expect(syncCatalog(queryable, shrunk)).rejects.toMatchObject({ code: '23514' });
     expect(await rows()).toEqual(before);
+  });
+
+  it('gives each edition its own prize bands, and refuses bands that do not add up to its pool, changing nothing', async () => {
+    const formulas = async () =>
+      Object.fromEntries(
+        (
+          await db.admin.query<{ id: string; prize_formula: unknown }>(
+            `select id, prize_formula from public.tournaments where id in ('free-cup-jan-2027', $1)`,
+            [DEC],
+          )
+        ).rows.map((r) => [r.id, r.prize_formula]),
+      );
+    expect(await formulas()).toEqual({
+      'free-cup-jan-2027': [],
+      [DEC]: [
+        { places: '1', paise: 2000000 },
+        { places: '2-6', paise: 2500000 },
+      ],
+    });
+    const before = await rows();
+    const uneven = catalog.map((t) =>
+      t.id === JAN
+        ? {
+            ...t,
+            prizeBands: [
+              { places: '1', rupees: 25000 },
+              { places: '2-4', rupees: 15000 },
+            ],
+          }
+        : t,
+    );
+    await expect(syncCatalog(queryable, uneven)).rejects.toMatchObject({
+      code: 'PT400',
+      message: `The prize formula of ${JAN} is refused: its bands pay ₹40000.00 in total but its prize pool is ₹45000.00: the bands must add up to the pool exactly`,
+    });
+    expect(await rows()).toEqual(before);
+    const even = catalog.map((t) =>
+      t.id === JAN
+        ? {
+            ...t,
+            prizeBands: [
+              { places: '1', rupees: 25000 },
+              { places: '2-4', rupees: 20000 },
+            ],
+          }
+        : t,
+    );
+    expect(await syncCatalog(queryable, even)).toMatchObject({ updated: 1 });
+    expect((await anonPrizes(JAN)).map((b) => [b.band, b.total_paise])).toEqual([
+      ['1st', 2500000],
+      ['2nd', 666667],
+      ['3rd–4th', 1333333],
+    ]);
+    await syncCatalog(queryable, catalog);
   });
 });

@@ -15,6 +15,7 @@ import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import BracketIsland from '@/features/brackets/BracketIsland';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
 import StandingsIsland from '@/features/standings/StandingsIsland';
+import PayoutRecordIsland from '@/features/standings/PayoutRecordIsland';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { entriesOrPending, type TournamentStateWithId } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
@@ -143,6 +144,7 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
           <StandingsIsland tournamentId={pod.id} />
         </section>
       )}
+      {pod && <PayoutRecordIsland tournamentId={pod.id} />}
     </div>
   );
 }

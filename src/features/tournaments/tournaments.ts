@@ -39,6 +39,16 @@ export const TournamentSchema = z
     runnerUpPrizeRupees: z.optional(z.int().check(z.nonnegative())),
     /** How many of the best finishers are paid, shown in the rules. */
     paidPlaces: z.optional(z.int().check(z.positive())),
+    /**
+     * The prize bands, when the split is not "winner, then places 2 to paidPlaces share the rest": each band's
+     * places ("1", "3-4") share its rupees. They must add up to prizePoolRupees exactly: the catalog sync
+     * refuses them otherwise (the database's rule).
+     */
+    prizeBands: z.optional(
+      z
+        .array(z.object({ places: z.string().check(z.regex(/^[1-9]\d{0,3}(-[1-9]\d{0,3})?$/)), rupees: z.int().check(z.nonnegative()) }))
+        .check(z.minLength(1)),
+    ),
     maxPlayers: z.int().check(z.gte(2)).check(z.lte(1000)),
     /** Championship: whether registration is open (else "Coming soon"). Quick series: whether the series is active (has an open pod). */
     isLive: z.boolean(),
@@ -130,11 +140,19 @@ export function dashboardTournaments<T extends Pick<Tournament, 'series' | 'star
 }
 
 /** What each place is paid: "The winner takes the whole pool of ₹1,200." or "Winner ₹20,000; places 2 to 6 share ₹25,000." */
-export function prizeFormula(t: Pick<Tournament, 'prizePoolRupees' | 'winnerPrizeRupees' | 'paidPlaces'>): {
+export function prizeFormula(t: Pick<Tournament, 'prizePoolRupees' | 'winnerPrizeRupees' | 'paidPlaces' | 'prizeBands'>): {
   list: Array<{ places: string; rupees: number }>;
   text: string;
 } {
   const rupees = (n: number) => `₹${n.toLocaleString('en-IN')}`;
+  if (t.prizeBands) {
+    const placesText = (places: string) => (places.includes('-') ? `places ${places.replace('-', ' to ')}` : `place ${places}`);
+    return {
+      list: t.prizeBands.map((band) => ({ places: band.places, rupees: band.rupees })),
+      text: `${t.prizeBands.map((band) => `${placesText(band.places)} ${rupees(band.rupees)}`).join('; ')}.`.replace(/^p/, 'P'),
+    };
+  }
+  if (t.prizePoolRupees === 0) return { list: [], text: 'No cash prize.' };
   if (t.winnerPrizeRupees === undefined || t.winnerPrizeRupees === t.prizePoolRupees) {
     return { list: [{ places: '1', rupees: t.prizePoolRupees }], text: `The winner takes the whole pool of ${rupees(t.prizePoolRupees)}.` };
   }

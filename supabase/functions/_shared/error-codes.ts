@@ -146,6 +146,7 @@ export const ERROR_CODES = {
   ledger_unbalanced: { status: 409, message: 'This ledger entry does not balance.' },
   prize_not_found: { status: 404, message: 'No prize for this entry.' },
   prize_not_held: { status: 409, message: 'This prize is not held.' },
+  invalid_prize_formula: { status: 400, message: 'A prize formula pays each place once and its bands add up to the prize pool exactly.' },
   invalid_pan: { status: 400, message: 'A PAN is five letters, four digits and a letter, the fourth letter P (like ABCPE1234F).' },
   invalid_upi_id: { status: 400, message: 'A UPI id looks like name@bank.' },
   kyc_under_18: { status: 403, message: 'Withdrawals are for players 18 and over.' },
