@@ -540,6 +540,7 @@ AS $function$
   select replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
 $function$;
 
+comment on function private.commit_draw_secret() is 'Before a tournament row is inserted: makes its draw secret if it has none (never a second one, so an upsert of an existing tournament keeps it) and sets the public commitment to its SHA-256.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.commit_draw_secret()
  RETURNS trigger
@@ -548,10 +549,11 @@ CREATE OR REPLACE FUNCTION private.commit_draw_secret()
  SET search_path TO ''
 AS $function$
 declare
-  v_secret text := private.new_draw_secret();
+  v_secret text;
 begin
-  insert into private.draw_secrets (tournament_id, secret) values (new.id, v_secret)
-  on conflict (tournament_id) do update set secret = excluded.secret;
+  insert into private.draw_secrets (tournament_id, secret) values (new.id, private.new_draw_secret())
+  on conflict (tournament_id) do nothing;
+  select secret into v_secret from private.draw_secrets where tournament_id = new.id;
   new.draw_commitment := private.sha256_hex(v_secret);
   return new;
 end;
