@@ -332,6 +332,9 @@ export const AREAS = {
       ],
       KYC: [
         'public.kyc_records',
+        'private.secret_keys',
+        'private.pan_hmac',
+        'private.pan_not_verified_reason',
         'private.masked_pan',
         'private.kyc_answer',
         'public.submit_kyc',
