@@ -57,6 +57,7 @@ export const AREAS = {
         'private.copy_email_to_profile',
         'private.keep_completed_profile_locked',
         'private.is_visible_name',
+        'private.has_hidden_controls',
         'private.profile_is_complete',
         'public.get_my_profile',
         'public.update_my_profile',
