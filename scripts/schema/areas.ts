@@ -181,6 +181,9 @@ export const AREAS = {
       Invitations: [
         'private.is_email_address',
         'private.invitation_token',
+        'private.invitation_emails',
+        'private.invitation_email_limits',
+        'private.quoted_in_game_name',
         'public.invite_to_entry',
         'public.get_entry_invitation',
         'private.get_entry_invitation_by_uuid',

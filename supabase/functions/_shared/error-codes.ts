@@ -111,6 +111,11 @@ export const ERROR_CODES = {
   check_in_closed: { status: 409, message: 'Check-in for this tournament has closed.' },
   not_your_entry: { status: 403, message: 'This is not a place you bought.' },
   entry_taken: { status: 409, message: 'This place already has its player.' },
+  invitation_emails_limit: {
+    status: 409,
+    message:
+      'You have sent as many invitation e-mails as allowed for now. Copy the invitation link and send it yourself, or try again later.',
+  },
   invalid_email: { status: 400, message: 'Enter a valid e-mail address.' },
   invitation_not_found: { status: 404, message: 'This invitation link is not valid.' },
   invitation_used: { status: 409, message: 'This place has already been taken.' },
