@@ -41,9 +41,11 @@ update public.profiles
    and char_length(btrim(regexp_replace(in_game_name, '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]', '', 'g'))) >= 2
    and private.is_visible_name(regexp_replace(in_game_name, '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]', '', 'g'));
 
+-- The class is written out (as in the visible-name constraints) so that any writer, the service role
+-- included, is checked without needing to call a private function.
 alter table public.profiles
-  add constraint profiles_legal_name_without_hidden_controls check (not private.has_hidden_controls(legal_name)) not valid,
-  add constraint profiles_in_game_name_without_hidden_controls check (not private.has_hidden_controls(in_game_name)) not valid;
+  add constraint profiles_legal_name_without_hidden_controls check (legal_name !~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]') not valid,
+  add constraint profiles_in_game_name_without_hidden_controls check (in_game_name !~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]') not valid;
 
 create or replace function public.update_my_profile(
   p_legal_name text, p_in_game_name text, p_age integer, p_game_user_id text, p_profile_image_url text default null,

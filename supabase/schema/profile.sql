@@ -33,10 +33,10 @@ create table public.profiles (
   constraint profiles_image_url_length CHECK ((char_length(profile_image_url) <= 2048)),
   constraint profiles_in_game_name_length CHECK (((char_length(btrim(in_game_name)) >= 2) AND (char_length(btrim(in_game_name)) <= 40))),
   constraint profiles_in_game_name_visible CHECK (((in_game_name IS NULL) OR (regexp_replace(in_game_name, '[\s\u00A0\u00AD\u034F\u115F\u1160\u1680\u17B4\u17B5\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFEFF\uFFA0]'::text, ''::text, 'g'::text) <> ''::text))) NOT VALID,
-  constraint profiles_in_game_name_without_hidden_controls CHECK ((NOT private.has_hidden_controls(in_game_name))) NOT VALID,
+  constraint profiles_in_game_name_without_hidden_controls CHECK ((in_game_name !~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]'::text)) NOT VALID,
   constraint profiles_legal_name_length CHECK (((char_length(btrim(legal_name)) >= 2) AND (char_length(btrim(legal_name)) <= 100))),
   constraint profiles_legal_name_visible CHECK (((legal_name IS NULL) OR (regexp_replace(legal_name, '[\s\u00A0\u00AD\u034F\u115F\u1160\u1680\u17B4\u17B5\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFEFF\uFFA0]'::text, ''::text, 'g'::text) <> ''::text))) NOT VALID,
-  constraint profiles_legal_name_without_hidden_controls CHECK ((NOT private.has_hidden_controls(legal_name))) NOT VALID
+  constraint profiles_legal_name_without_hidden_controls CHECK ((legal_name !~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]'::text)) NOT VALID
 );
 alter table public.profiles enable row level security;
 grant maintain, select on table public.profiles to authenticated;
