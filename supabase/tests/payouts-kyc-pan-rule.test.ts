@@ -22,7 +22,7 @@ describe.each(engines)('one PAN per verified account on $name', (engine) => {
     await completeProfile(db, user.id);
     return { ...user, actor: player(user.id, user.email) };
   }
-  type Kyc = { status: string | null; reason: string | null };
+  type Kyc = { status: string | null; reason: string | null; pan_masked?: string | null };
   const submit = (actor: ReturnType<typeof player>, pan: string, upi: string) => rpc<Kyc>(actor, 'public.submit_kyc($1, $2)', [pan, upi]);
   const kycOf = (actor: ReturnType<typeof player>) => rpc<Kyc>(actor, 'public.get_my_kyc()');
 

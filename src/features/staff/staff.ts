@@ -37,7 +37,7 @@ export const isAdmin = (roles: readonly Pick<MyStaffRole, 'role' | 'tournament_i
  * Whether any grant covers the whole platform. Platform panels (payouts, staff roles, the registers) need
  * one: the database refuses them to a grant limited to tournaments, so the console does not show them.
  */
-export const hasPlatformGrant = (roles: readonly Pick<MyStaffRole, 'tournament_id'>[]): boolean =>
+export const hasPlatformGrant = (roles: readonly Pick<MyStaffRole, 'role' | 'tournament_id'>[]): boolean =>
   roles.some((grant) => grant.tournament_id === null);
 
 /** "Organiser (all tournaments)", "Referee (Champions Dec 2026)" (the id when the title is not known). */
