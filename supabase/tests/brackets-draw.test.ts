@@ -340,14 +340,19 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
     });
 
     it('e-mails invitations under a subject of its own words, a few per place and per buyer each hour', async () => {
-      const cup = await championship([3]);
+      const cup = await championship([5]);
       const buyer = cup.buyers[0]!;
       // The buyer's in-game name is the one thing they choose: it must not become the subject.
       await db.admin.query(`update public.profiles set in_game_name = 'WIN 5000 at evil.example' where id = $1`, [buyer.id]);
       await setDatabaseClock(db, at(-600));
       const { bought } = await rpc<{ bought: Array<{ entry_id: string }> }>(player(buyer.id), 'public.get_my_entries($1)', [cup.id]);
-      const [second, third] = bought;
+      const [second, third, fourth, fifth] = bought;
       const invite = (entryId: string, email: string) => rpc(player(buyer.id), 'public.invite_to_entry($1, $2)', [entryId, email]);
+      const refusalHint = (call: Promise<unknown>) =>
+        call.then(
+          () => 'sent',
+          (error: { hint?: string }) => error.hint,
+        );
       const mails = async () =>
         (
           await db.admin.query<{ payload: { to: string; subject: string; text: string } }>(
@@ -375,7 +380,15 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
       expect(await rpc(player(buyer.id), 'public.invite_to_entry($1, null)', [second!.entry_id])).toMatchObject({
         entry_id: second!.entry_id,
       });
-      await invite(third!.entry_id, 'five@example.com');
+      // Ten e-mails in all per hour, whatever the places.
+      for (const [place, count] of [
+        [third!, 3],
+        [fourth!, 3],
+        [fifth!, 1],
+      ] as const) {
+        for (let i = 1; i <= count; i++) await invite(place.entry_id, `${place.entry_id.slice(0, 6)}-${i}@example.com`);
+      }
+      expect(await refusalHint(invite(fifth!.entry_id, 'eleventh@example.com'))).toBe('invitation_emails_limit');
       // An hour later the place may send again.
       await setDatabaseClock(db, at(-600 + 61));
       await invite(second!.entry_id, 'four@example.com');
