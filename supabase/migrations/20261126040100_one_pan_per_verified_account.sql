@@ -13,8 +13,9 @@
 --                         role; the private schema is not exposed).
 -- private.pan_hmac        HMAC-SHA256 of a PAN under the 'pan_hmac' key: the one way PANs are compared
 --                         (uniqueness now, and whatever keeps the PAN itself encrypted later).
--- kyc_records.pan_hmac    the HMAC of the record's PAN; a unique index over verified records only is the
---                         rule "one PAN per verified account".
+-- kyc_records.pan_hmac    the HMAC of the record's PAN; a unique index over the records ever verified (their
+--                         verified_at, kept while a new UPI id is checked; a verified PAN never changes)
+--                         is the rule "one PAN per verified account".
 -- kyc_records.pan_check_submission, upi_check_submission
 --                         the submission each check was last asked for. The outbox payload carries it,
 --                         the answer hands it back, and an answer for any other submission is ignored.
@@ -59,7 +60,7 @@ alter table public.kyc_records
   alter column pan_hmac set not null,
   alter column pan_check_submission set not null,
   alter column upi_check_submission set not null;
-comment on column public.kyc_records.pan_hmac is 'private.pan_hmac(pan): one PAN per verified account is a unique index on it.';
+comment on column public.kyc_records.pan_hmac is 'private.pan_hmac(pan): one PAN per verified account is a unique index on it over the records with a verified_at.';
 comment on column public.kyc_records.pan_check_submission is 'The submission the PAN check was last asked for; an answer for another submission is ignored.';
 comment on column public.kyc_records.upi_check_submission is 'The submission the UPI check was last asked for; an answer for another submission is ignored.';
 
@@ -70,7 +71,7 @@ update private.outbox
    and idempotency_key ~ '-[0-9]+$';
 
 drop index public.kyc_records_one_account_per_pan;
-create unique index kyc_records_one_verified_account_per_pan on public.kyc_records (pan_hmac) where status = 'verified';
+create unique index kyc_records_one_verified_account_per_pan on public.kyc_records (pan_hmac) where verified_at is not null;
 
 create or replace function public.submit_kyc(p_pan text, p_upi_id text) returns jsonb
   language plpgsql
@@ -114,7 +115,8 @@ begin
     v_check_pan := true;
     v_check_upi := true;
   else
-    if v_record.status = 'verified' and v_record.pan <> v_pan then
+    -- Once verified, the PAN stays the account's, also while a new UPI id is being checked.
+    if v_record.verified_at is not null and v_record.pan <> v_pan then
       raise exception 'Your PAN is verified and cannot change; contact support if it is wrong'
         using errcode = 'PT409', hint = 'pan_locked';
     end if;
@@ -123,7 +125,8 @@ begin
     if not v_check_pan and not v_check_upi then
       return private.kyc_answer(v_record);
     end if;
-    if v_record.status = 'verified' and v_record.upi_id <> v_upi then
+    -- A verified account's UPI id (also after a new one failed its check) changes only with the second step.
+    if v_record.verified_at is not null and v_record.upi_id <> v_upi then
       if coalesce(auth.jwt() ->> 'aal', 'aal1') <> 'aal2' then
         raise exception 'Changing your UPI id needs two-step sign-in: enter the code from your authenticator app'
           using errcode = 'PT403', hint = 'needs_aal2';
@@ -205,7 +208,7 @@ begin
   -- Both checks pass, but the PAN is verified on another account: the same outcome as a failed PAN check.
   if v_pan_status = 'ok' and v_upi_status = 'ok'
      and exists (select 1 from public.kyc_records k
-                  where k.pan_hmac = v_record.pan_hmac and k.user_id <> p_user_id and k.status = 'verified') then
+                  where k.pan_hmac = v_record.pan_hmac and k.user_id <> p_user_id and k.verified_at is not null) then
     v_pan_status := 'failed';
     v_reason := private.pan_not_verified_reason();
   end if;
@@ -216,7 +219,9 @@ begin
                          when v_pan_status = 'ok' and v_upi_status = 'ok' then 'verified'
                          else 'pending' end,
            reason = case when v_pan_status = 'failed' or v_upi_status = 'failed' then left(v_reason, 500) end,
-           verified_at = case when v_pan_status = 'ok' and v_upi_status = 'ok' then coalesce(verified_at, v_now) end,
+           -- Kept through a later UPI check: the account holds its verified PAN whatever its UPI id.
+           verified_at = case when v_pan_status = 'ok' and v_upi_status = 'ok' then coalesce(verified_at, v_now)
+                              when v_pan_status = 'ok' then verified_at end,
            updated_at = v_now
      where user_id = p_user_id
     returning * into v_record;

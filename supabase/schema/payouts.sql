@@ -940,11 +940,11 @@ create table public.kyc_records (
   constraint kyc_records_upi_id_format CHECK (((upi_id ~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$'::text) AND (char_length(split_part(upi_id, '@'::text, 1)) <= 256))),
   constraint kyc_records_upi_status_known CHECK ((upi_status = ANY (ARRAY['pending'::text, 'ok'::text, 'failed'::text])))
 );
-CREATE UNIQUE INDEX kyc_records_one_verified_account_per_pan ON public.kyc_records USING btree (pan_hmac) WHERE (status = 'verified'::text);
+CREATE UNIQUE INDEX kyc_records_one_verified_account_per_pan ON public.kyc_records USING btree (pan_hmac) WHERE (verified_at IS NOT NULL);
 alter table public.kyc_records enable row level security;
 grant maintain, select on table public.kyc_records to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.kyc_records to service_role;
-comment on column public.kyc_records.pan_hmac is 'private.pan_hmac(pan): one PAN per verified account is a unique index on it.';
+comment on column public.kyc_records.pan_hmac is 'private.pan_hmac(pan): one PAN per verified account is a unique index on it over the records with a verified_at.';
 comment on column public.kyc_records.pan_check_submission is 'The submission the PAN check was last asked for; an answer for another submission is ignored.';
 comment on column public.kyc_records.upi_check_submission is 'The submission the UPI check was last asked for; an answer for another submission is ignored.';
 create policy "Players read their own KYC, admins read all" on public.kyc_records
@@ -1049,7 +1049,8 @@ begin
     v_check_pan := true;
     v_check_upi := true;
   else
-    if v_record.status = 'verified' and v_record.pan <> v_pan then
+    -- Once verified, the PAN stays the account's, also while a new UPI id is being checked.
+    if v_record.verified_at is not null and v_record.pan <> v_pan then
       raise exception 'Your PAN is verified and cannot change; contact support if it is wrong'
         using errcode = 'PT409', hint = 'pan_locked';
     end if;
@@ -1058,7 +1059,8 @@ begin
     if not v_check_pan and not v_check_upi then
       return private.kyc_answer(v_record);
     end if;
-    if v_record.status = 'verified' and v_record.upi_id <> v_upi then
+    -- A verified account's UPI id (also after a new one failed its check) changes only with the second step.
+    if v_record.verified_at is not null and v_record.upi_id <> v_upi then
       if coalesce(auth.jwt() ->> 'aal', 'aal1') <> 'aal2' then
         raise exception 'Changing your UPI id needs two-step sign-in: enter the code from your authenticator app'
           using errcode = 'PT403', hint = 'needs_aal2';
@@ -1150,7 +1152,7 @@ begin
   -- Both checks pass, but the PAN is verified on another account: the same outcome as a failed PAN check.
   if v_pan_status = 'ok' and v_upi_status = 'ok'
      and exists (select 1 from public.kyc_records k
-                  where k.pan_hmac = v_record.pan_hmac and k.user_id <> p_user_id and k.status = 'verified') then
+                  where k.pan_hmac = v_record.pan_hmac and k.user_id <> p_user_id and k.verified_at is not null) then
     v_pan_status := 'failed';
     v_reason := private.pan_not_verified_reason();
   end if;
@@ -1161,7 +1163,9 @@ begin
                          when v_pan_status = 'ok' and v_upi_status = 'ok' then 'verified'
                          else 'pending' end,
            reason = case when v_pan_status = 'failed' or v_upi_status = 'failed' then left(v_reason, 500) end,
-           verified_at = case when v_pan_status = 'ok' and v_upi_status = 'ok' then coalesce(verified_at, v_now) end,
+           -- Kept through a later UPI check: the account holds its verified PAN whatever its UPI id.
+           verified_at = case when v_pan_status = 'ok' and v_upi_status = 'ok' then coalesce(verified_at, v_now)
+                              when v_pan_status = 'ok' then verified_at end,
            updated_at = v_now
      where user_id = p_user_id
     returning * into v_record;

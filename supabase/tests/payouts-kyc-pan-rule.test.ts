@@ -78,6 +78,30 @@ describe.each(engines)('one PAN per verified account on $name', (engine) => {
     expect(await kycOf(owner.actor)).toMatchObject({ status: 'verified' });
   });
 
+  it('keeps a verified PAN its owner’s while a new UPI id of theirs is checked', async () => {
+    const pan = freshPan();
+    const owner = await adult();
+    await submit(owner.actor, pan, 'owner.old@okaxis');
+    await recordKycCheck(db, owner.id, 'pan', true);
+    await recordKycCheck(db, owner.id, 'upi', true);
+    const ownerStrong = player(owner.id, owner.email, 'aal2');
+    expect(await submit(ownerStrong, pan, 'owner.new@okaxis')).toMatchObject({ status: 'pending' });
+    // Meanwhile the PAN is neither free for another account nor changeable by its owner.
+    const other = await adult();
+    await submit(other.actor, pan, 'other@okaxis');
+    await recordKycCheck(db, other.id, 'pan', true);
+    await recordKycCheck(db, other.id, 'upi', true);
+    expect(await kycOf(other.actor)).toMatchObject({ status: 'rejected' });
+    await expectSqlError(submit(ownerStrong, freshPan(), 'owner.new@okaxis'), 'PT409', 'cannot change');
+    // A UPI id the bank refuses leaves the PAN with its owner, who tries another.
+    await recordKycCheck(db, owner.id, 'upi', false, 'This UPI id does not exist at the bank.');
+    expect(await kycOf(owner.actor)).toMatchObject({ status: 'rejected', reason: 'This UPI id does not exist at the bank.' });
+    await expectSqlError(submit(owner.actor, pan, 'owner.third@okaxis'), 'PT403', 'two-step');
+    await submit(ownerStrong, pan, 'owner.third@okaxis');
+    await recordKycCheck(db, owner.id, 'upi', true);
+    expect(await kycOf(owner.actor)).toMatchObject({ status: 'verified' });
+  });
+
   it('ignores an answer about an earlier submission', async () => {
     const user = await adult();
     await submit(user.actor, freshPan(), 'late@okaxis');
