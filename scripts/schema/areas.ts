@@ -57,6 +57,7 @@ export const AREAS = {
         'private.copy_email_to_profile',
         'private.keep_completed_profile_locked',
         'private.is_visible_name',
+        'private.has_hidden_controls',
         'private.profile_is_complete',
         'public.get_my_profile',
         'public.update_my_profile',
@@ -180,6 +181,9 @@ export const AREAS = {
       Invitations: [
         'private.is_email_address',
         'private.invitation_token',
+        'private.invitation_emails',
+        'private.invitation_email_limits',
+        'private.quoted_in_game_name',
         'public.invite_to_entry',
         'public.get_entry_invitation',
         'private.get_entry_invitation_by_uuid',
@@ -353,6 +357,9 @@ export const AREAS = {
       ],
       KYC: [
         'public.kyc_records',
+        'private.secret_keys',
+        'private.pan_hmac',
+        'private.pan_not_verified_reason',
         'private.masked_pan',
         'private.kyc_answer',
         'public.submit_kyc',

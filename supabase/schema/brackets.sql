@@ -200,7 +200,41 @@ begin
 end;
 $function$;
 
-comment on function public.invite_to_entry(uuid,text) is 'The buyer of a place without a player makes its invitation link (optionally e-mailed to the invited player).';
+comment on table private.invitation_emails is 'Each invitation e-mail queued by invite_to_entry: the place, the buyer and when. It is what the hourly limits count.';
+create table private.invitation_emails (
+  id bigint generated always as identity not null,
+  entry_id uuid not null,
+  buyer_id uuid not null,
+  sent_at timestamp with time zone not null,
+  constraint invitation_emails_pkey PRIMARY KEY (id),
+  constraint invitation_emails_buyer_id_fkey FOREIGN KEY (buyer_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint invitation_emails_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id) ON DELETE CASCADE
+);
+CREATE INDEX invitation_emails_of_buyer ON private.invitation_emails USING btree (buyer_id, sent_at);
+CREATE INDEX invitation_emails_of_entry ON private.invitation_emails USING btree (entry_id, sent_at);
+
+comment on function private.invitation_email_limits() is 'How many invitation e-mails one place and one buyer may send in any hour: enough to correct a typo, not enough to mail strangers from the platform''s address.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.invitation_email_limits()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '{"per_place_per_hour": 3, "per_buyer_per_hour": 10}'::jsonb $function$;
+
+comment on function private.quoted_in_game_name(text) is 'An in-game name made safe to quote inside a plain-text e-mail written by the database: control and direction characters removed, double quotes turned into single ones.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.quoted_in_game_name(p_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- Plain-text mail: no control characters (no forged lines) and no double quotes (no broken quoting).
+  select nullif(replace(regexp_replace(btrim(p_name), '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]', '', 'g'), '"', ''''), '');
+$function$;
+
+comment on function public.invite_to_entry(uuid,text) is 'The buyer of a place without a player makes its invitation link, optionally e-mailed to the invited player (at most 3 e-mails per place and 10 per buyer in any hour; the subject is the product''s words, the buyer''s in-game name is only quoted in the body).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.invite_to_entry(p_entry_id uuid, p_email text DEFAULT NULL::text)
  RETURNS jsonb
@@ -214,7 +248,9 @@ declare
   v_entry public.entries%rowtype;
   v_tournament public.tournaments%rowtype;
   v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
+  v_key text;
   v_buyer_name text;
+  v_limits jsonb := private.invitation_email_limits();
 begin
   select * into v_entry from public.entries where id = p_entry_id for update;
   if not found or v_entry.buyer_id <> v_player then
@@ -231,19 +267,35 @@ begin
   if v_email is not null and not private.is_email_address(v_email) then
     raise exception 'Enter a valid e-mail address' using errcode = 'PT400', hint = 'invalid_email';
   end if;
+  v_key := 'entry-invitation-' || v_entry.id || '-' || v_email;
+  -- A new message (not one already sent to this address for this place) counts against the limits.
+  if v_email is not null and not exists (select 1 from private.outbox where idempotency_key = v_key) then
+    perform pg_advisory_xact_lock(hashtextextended('invitation-emails:' || v_player::text, 0));
+    if (select count(*) from private.invitation_emails
+         where entry_id = v_entry.id and sent_at > v_now - interval '1 hour') >= (v_limits ->> 'per_place_per_hour')::integer
+       or (select count(*) from private.invitation_emails
+            where buyer_id = v_player and sent_at > v_now - interval '1 hour') >= (v_limits ->> 'per_buyer_per_hour')::integer then
+      raise exception 'You have sent as many invitation e-mails as allowed for now (% per place and % in all, per hour). Copy the invitation link and send it yourself, or try again later.',
+                      v_limits ->> 'per_place_per_hour', v_limits ->> 'per_buyer_per_hour'
+        using errcode = 'PT409', hint = 'invitation_emails_limit';
+    end if;
+  end if;
   update public.entries
      set invitation_token = coalesce(invitation_token, gen_random_uuid()),
          invited_email = coalesce(v_email, invited_email)
    where id = v_entry.id
   returning * into v_entry;
-  if v_email is not null then
+  if v_email is not null and not exists (select 1 from private.outbox where idempotency_key = v_key) then
     select in_game_name into v_buyer_name from public.profiles where id = v_player;
+    insert into private.invitation_emails (entry_id, buyer_id, sent_at) values (v_entry.id, v_player, v_now);
     perform private.queue_email(
-      'entry-invitation-' || v_entry.id || '-' || v_email, v_email,
-      coalesce(v_buyer_name, 'A player') || ' invites you to play ' || v_tournament.title || ' on Golazo Arena',
-      coalesce(v_buyer_name, 'A player') || ' bought a place in ' || v_tournament.title || ' for you.' || E'\n\n'
+      v_key, v_email,
+      'You are invited to play ' || v_tournament.title || ' on Golazo Arena',
+      'A player on Golazo Arena' || coalesce(' (in-game name "' || private.quoted_in_game_name(v_buyer_name) || '")', '')
+        || ' bought a place in ' || v_tournament.title || ' for you.' || E'\n\n'
         || 'Accept it before check-in closes (' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') || ' IST). '
-        || 'You need a complete profile on Golazo Arena' || case when v_tournament.entry_fee_paise > 0 then ', and to be 18 or over and live in India' else '' end || '.',
+        || 'You need a complete profile on Golazo Arena' || case when v_tournament.entry_fee_paise > 0 then ', and to be 18 or over and live in India' else '' end || '.'
+        || E'\n\n' || 'If you do not know this player, ignore this e-mail: nothing happens unless you accept.',
       '/invite/?token=' || v_entry.invitation_token);
   end if;
   return jsonb_build_object('entry_id', v_entry.id, 'invitation_token', v_entry.invitation_token, 'invited_email', v_entry.invited_email);
@@ -616,6 +668,7 @@ AS $function$
   select replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
 $function$;
 
+comment on function private.commit_draw_secret() is 'Before a tournament row is inserted: makes its draw secret if it has none (never a second one, so an upsert of an existing tournament keeps it) and sets the public commitment to its SHA-256.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.commit_draw_secret()
  RETURNS trigger
@@ -624,10 +677,11 @@ CREATE OR REPLACE FUNCTION private.commit_draw_secret()
  SET search_path TO ''
 AS $function$
 declare
-  v_secret text := private.new_draw_secret();
+  v_secret text;
 begin
-  insert into private.draw_secrets (tournament_id, secret) values (new.id, v_secret)
-  on conflict (tournament_id) do update set secret = excluded.secret;
+  insert into private.draw_secrets (tournament_id, secret) values (new.id, private.new_draw_secret())
+  on conflict (tournament_id) do nothing;
+  select secret into v_secret from private.draw_secrets where tournament_id = new.id;
   new.draw_commitment := private.sha256_hex(v_secret);
   return new;
 end;

@@ -1162,6 +1162,9 @@ create table public.kyc_records (
   upi_changed_at timestamp with time zone,
   payouts_held_until timestamp with time zone,
   updated_at timestamp with time zone not null,
+  pan_hmac bytea not null,
+  pan_check_submission integer not null,
+  upi_check_submission integer not null,
   constraint kyc_records_pkey PRIMARY KEY (user_id),
   constraint kyc_records_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint kyc_records_pan_format CHECK ((pan ~ '^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$'::text)),
@@ -1170,13 +1173,48 @@ create table public.kyc_records (
   constraint kyc_records_upi_id_format CHECK (((upi_id ~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$'::text) AND (char_length(split_part(upi_id, '@'::text, 1)) <= 256))),
   constraint kyc_records_upi_status_known CHECK ((upi_status = ANY (ARRAY['pending'::text, 'ok'::text, 'failed'::text])))
 );
-CREATE UNIQUE INDEX kyc_records_one_account_per_pan ON public.kyc_records USING btree (pan);
+CREATE UNIQUE INDEX kyc_records_one_verified_account_per_pan ON public.kyc_records USING btree (pan_hmac) WHERE (verified_at IS NOT NULL);
 alter table public.kyc_records enable row level security;
 grant maintain, select on table public.kyc_records to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.kyc_records to service_role;
+comment on column public.kyc_records.pan_hmac is 'private.pan_hmac(pan): one PAN per verified account is a unique index on it over the records with a verified_at.';
+comment on column public.kyc_records.pan_check_submission is 'The submission the PAN check was last asked for; an answer for another submission is ignored.';
+comment on column public.kyc_records.upi_check_submission is 'The submission the UPI check was last asked for; an answer for another submission is ignored.';
 create policy "Players read their own KYC, admins read all" on public.kyc_records
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
+
+comment on table private.secret_keys is 'Keys the database itself uses (the PAN HMAC key). No API role has a grant; losing a key makes every value made with it unmatchable, so it is never replaced in place.';
+create table private.secret_keys (
+  name text not null,
+  key bytea not null,
+  created_at timestamp with time zone default now() not null,
+  constraint secret_keys_pkey PRIMARY KEY (name),
+  constraint secret_keys_key_long_enough CHECK ((octet_length(key) >= 32))
+);
+
+comment on function private.pan_hmac(text) is 'The keyed HMAC-SHA256 of a PAN (upper case, trimmed): how PANs are compared without reading them, under a key no API role can read.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.pan_hmac(p_pan text)
+ RETURNS bytea
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select extensions.hmac(pg_catalog.convert_to(upper(btrim(p_pan)), 'UTF8'), k.key, 'sha256')
+    from private.secret_keys k where k.name = 'pan_hmac';
+$function$;
+
+comment on function private.pan_not_verified_reason() is 'The one reason a player reads for any PAN that is not verified: a failed check and a PAN verified on another account read the same, so the answer never tells whether a PAN is registered here.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.pan_not_verified_reason()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 'This PAN could not be verified for your account. Check it against your PAN card, and that your legal name here is exactly as printed on it, then submit it again. If both are right, write to support.'::text;
+$function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.masked_pan(p_pan text)
@@ -1199,7 +1237,7 @@ AS $function$
                                                        then p_record.payouts_held_until end);
 $function$;
 
-comment on function public.submit_kyc(text,text) is 'The caller submits their PAN and UPI id: formats, age 18+ and one PAN per account are checked at once, the PAN and UPI checks are queued. Changing a verified UPI id needs the second sign-in step and holds payouts for 24 hours.';
+comment on function public.submit_kyc(text,text) is 'The caller submits their PAN and UPI id: formats and age 18+ are checked at once, the PAN and UPI checks are queued with the submission they check. Whether the PAN is verified on another account is decided when the checks pass, with the same outcome as a failed check. Changing a verified UPI id needs the second sign-in step and holds payouts for 24 hours.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.submit_kyc(p_pan text, p_upi_id text)
  RETURNS jsonb
@@ -1234,19 +1272,18 @@ begin
   if private.age_on(v_profile.date_of_birth, (v_now at time zone 'Asia/Kolkata')::date) < 18 then
     raise exception 'Withdrawals are for players 18 and over' using errcode = 'PT403', hint = 'kyc_under_18';
   end if;
-  if exists (select 1 from public.kyc_records where pan = v_pan and user_id <> v_user) then
-    raise exception 'This PAN is already used by another account' using errcode = 'PT409', hint = 'pan_in_use';
-  end if;
+  -- Whether another account holds this PAN is decided when the checks would verify it, never here.
 
   select * into v_record from public.kyc_records where user_id = v_user for update;
   if not found then
-    insert into public.kyc_records (user_id, pan, upi_id, submitted_at, updated_at)
-    values (v_user, v_pan, v_upi, v_now, v_now)
+    insert into public.kyc_records (user_id, pan, pan_hmac, upi_id, submitted_at, updated_at, pan_check_submission, upi_check_submission)
+    values (v_user, v_pan, private.pan_hmac(v_pan), v_upi, v_now, v_now, 1, 1)
     returning * into v_record;
     v_check_pan := true;
     v_check_upi := true;
   else
-    if v_record.status = 'verified' and v_record.pan <> v_pan then
+    -- Once verified, the PAN stays the account's, also while a new UPI id is being checked.
+    if v_record.verified_at is not null and v_record.pan <> v_pan then
       raise exception 'Your PAN is verified and cannot change; contact support if it is wrong'
         using errcode = 'PT409', hint = 'pan_locked';
     end if;
@@ -1255,7 +1292,8 @@ begin
     if not v_check_pan and not v_check_upi then
       return private.kyc_answer(v_record);
     end if;
-    if v_record.status = 'verified' and v_record.upi_id <> v_upi then
+    -- A verified account's UPI id (also after a new one failed its check) changes only with the second step.
+    if v_record.verified_at is not null and v_record.upi_id <> v_upi then
       if coalesce(auth.jwt() ->> 'aal', 'aal1') <> 'aal2' then
         raise exception 'Changing your UPI id needs two-step sign-in: enter the code from your authenticator app'
           using errcode = 'PT403', hint = 'needs_aal2';
@@ -1264,10 +1302,12 @@ begin
       v_record.payouts_held_until := v_now + interval '24 hours';
     end if;
     update public.kyc_records
-       set pan = v_pan, upi_id = v_upi,
+       set pan = v_pan, pan_hmac = private.pan_hmac(v_pan), upi_id = v_upi,
            pan_name_status = case when v_check_pan then 'pending' else pan_name_status end,
            upi_status = case when v_check_upi then 'pending' else upi_status end,
            status = 'pending', reason = null, submission = submission + 1, submitted_at = v_now,
+           pan_check_submission = case when v_check_pan then submission + 1 else pan_check_submission end,
+           upi_check_submission = case when v_check_upi then submission + 1 else upi_check_submission end,
            upi_changed_at = v_record.upi_changed_at, payouts_held_until = v_record.payouts_held_until, updated_at = v_now
      where user_id = v_user
     returning * into v_record;
@@ -1275,11 +1315,11 @@ begin
 
   if v_check_pan then
     perform private.enqueue_outside_call('pan_verification', 'pan-check-' || v_user || '-' || v_record.submission,
-      jsonb_build_object('user_id', v_user, 'pan', v_pan, 'legal_name', v_profile.legal_name));
+      jsonb_build_object('user_id', v_user, 'submission', v_record.submission, 'pan', v_pan, 'legal_name', v_profile.legal_name));
   end if;
   if v_check_upi then
     perform private.enqueue_outside_call('upi_validation', 'upi-check-' || v_user || '-' || v_record.submission,
-      jsonb_build_object('user_id', v_user, 'upi_id', v_upi, 'legal_name', v_profile.legal_name));
+      jsonb_build_object('user_id', v_user, 'submission', v_record.submission, 'upi_id', v_upi, 'legal_name', v_profile.legal_name));
   end if;
   return private.kyc_answer(v_record);
 end;
@@ -1305,9 +1345,9 @@ begin
 end;
 $function$;
 
-comment on function public.service_record_kyc_check(uuid,text,boolean,text) is 'A provider''s answer to the PAN or UPI check: verified once both pass, rejected with the reason at the first failure; the player is told. Service role only.';
+comment on function public.service_record_kyc_check(uuid,text,boolean,text,integer) is 'A provider''s answer to the PAN or UPI check of one submission (an answer for another submission is ignored): verified once both pass and no other account has the PAN verified, rejected at the first failure (every PAN failure with the same words); the player is told. Service role only.';
 -- Callable by: service_role
-CREATE OR REPLACE FUNCTION public.service_record_kyc_check(p_user_id uuid, p_check text, p_ok boolean, p_reason text)
+CREATE OR REPLACE FUNCTION public.service_record_kyc_check(p_user_id uuid, p_check text, p_ok boolean, p_reason text, p_submission integer)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1318,33 +1358,58 @@ declare
   v_record public.kyc_records%rowtype;
   v_before text;
   v_reason text;
+  v_pan_status text;
+  v_upi_status text;
 begin
-  if p_check is null or p_check not in ('pan', 'upi') or p_ok is null then
-    raise exception 'A KYC check is pan or upi, with ok true or false' using errcode = 'PT400', hint = 'invalid_kyc_check';
+  if p_check is null or p_check not in ('pan', 'upi') or p_ok is null or p_submission is null then
+    raise exception 'A KYC check is pan or upi, with ok true or false and the submission it checked'
+      using errcode = 'PT400', hint = 'invalid_kyc_check';
   end if;
   select * into v_record from public.kyc_records where user_id = p_user_id for update;
   if not found then
     raise exception 'No KYC for this player' using errcode = 'PT404', hint = 'kyc_not_found';
   end if;
-  v_before := v_record.status;
-  v_reason := coalesce(nullif(btrim(p_reason), ''),
-                       case p_check when 'pan' then 'The name on this PAN does not match your legal name, or the PAN is not operative.'
-                                    else 'This UPI id could not be verified: check it in your UPI app and submit it again.' end);
-  if p_check = 'pan' then
-    update public.kyc_records set pan_name_status = case when p_ok then 'ok' else 'failed' end where user_id = p_user_id;
-  else
-    update public.kyc_records set upi_status = case when p_ok then 'ok' else 'failed' end where user_id = p_user_id;
+  -- An answer about what the player submitted before: the check asked since then decides.
+  if p_submission <> (case p_check when 'pan' then v_record.pan_check_submission else v_record.upi_check_submission end) then
+    return private.kyc_answer(v_record) || jsonb_build_object('ignored', 'stale_submission');
   end if;
-  update public.kyc_records
-     set status = case when pan_name_status = 'failed' or upi_status = 'failed' then 'rejected'
-                       when pan_name_status = 'ok' and upi_status = 'ok' then 'verified'
-                       else 'pending' end,
-         reason = case when not p_ok then left(v_reason, 500)
-                       when pan_name_status = 'failed' or upi_status = 'failed' then reason end,
-         verified_at = case when pan_name_status = 'ok' and upi_status = 'ok' then coalesce(verified_at, v_now) end,
-         updated_at = v_now
-   where user_id = p_user_id
-  returning * into v_record;
+  v_before := v_record.status;
+  v_pan_status := case when p_check = 'pan' then case when p_ok then 'ok' else 'failed' end else v_record.pan_name_status end;
+  v_upi_status := case when p_check = 'upi' then case when p_ok then 'ok' else 'failed' end else v_record.upi_status end;
+  v_reason := v_record.reason;
+  if not p_ok then
+    v_reason := case p_check when 'pan' then private.pan_not_verified_reason()
+                             else coalesce(nullif(btrim(p_reason), ''),
+                                           'This UPI id could not be verified: check it in your UPI app and submit it again.') end;
+  end if;
+  -- Both checks pass, but the PAN is verified on another account: the same outcome as a failed PAN check.
+  if v_pan_status = 'ok' and v_upi_status = 'ok'
+     and exists (select 1 from public.kyc_records k
+                  where k.pan_hmac = v_record.pan_hmac and k.user_id <> p_user_id and k.verified_at is not null) then
+    v_pan_status := 'failed';
+    v_reason := private.pan_not_verified_reason();
+  end if;
+  begin
+    update public.kyc_records
+       set pan_name_status = v_pan_status, upi_status = v_upi_status,
+           status = case when v_pan_status = 'failed' or v_upi_status = 'failed' then 'rejected'
+                         when v_pan_status = 'ok' and v_upi_status = 'ok' then 'verified'
+                         else 'pending' end,
+           reason = case when v_pan_status = 'failed' or v_upi_status = 'failed' then left(v_reason, 500) end,
+           -- Kept through a later UPI check: the account holds its verified PAN whatever its UPI id.
+           verified_at = case when v_pan_status = 'ok' and v_upi_status = 'ok' then coalesce(verified_at, v_now)
+                              when v_pan_status = 'ok' then verified_at end,
+           updated_at = v_now
+     where user_id = p_user_id
+    returning * into v_record;
+  exception when unique_violation then
+    -- Another account's check verified the same PAN at the same moment.
+    update public.kyc_records
+       set pan_name_status = 'failed', upi_status = v_upi_status, status = 'rejected',
+           reason = private.pan_not_verified_reason(), verified_at = null, updated_at = v_now
+     where user_id = p_user_id
+    returning * into v_record;
+  end;
 
   if v_record.status <> v_before and v_record.status in ('verified', 'rejected') then
     perform private.notify(p_user_id, 'kyc_result',

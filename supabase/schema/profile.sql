@@ -33,8 +33,10 @@ create table public.profiles (
   constraint profiles_image_url_length CHECK ((char_length(profile_image_url) <= 2048)),
   constraint profiles_in_game_name_length CHECK (((char_length(btrim(in_game_name)) >= 2) AND (char_length(btrim(in_game_name)) <= 40))),
   constraint profiles_in_game_name_visible CHECK (((in_game_name IS NULL) OR (regexp_replace(in_game_name, '[\s\u00A0\u00AD\u034F\u115F\u1160\u1680\u17B4\u17B5\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFEFF\uFFA0]'::text, ''::text, 'g'::text) <> ''::text))) NOT VALID,
+  constraint profiles_in_game_name_without_hidden_controls CHECK ((in_game_name !~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]'::text)) NOT VALID,
   constraint profiles_legal_name_length CHECK (((char_length(btrim(legal_name)) >= 2) AND (char_length(btrim(legal_name)) <= 100))),
-  constraint profiles_legal_name_visible CHECK (((legal_name IS NULL) OR (regexp_replace(legal_name, '[\s\u00A0\u00AD\u034F\u115F\u1160\u1680\u17B4\u17B5\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFEFF\uFFA0]'::text, ''::text, 'g'::text) <> ''::text))) NOT VALID
+  constraint profiles_legal_name_visible CHECK (((legal_name IS NULL) OR (regexp_replace(legal_name, '[\s\u00A0\u00AD\u034F\u115F\u1160\u1680\u17B4\u17B5\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFEFF\uFFA0]'::text, ''::text, 'g'::text) <> ''::text))) NOT VALID,
+  constraint profiles_legal_name_without_hidden_controls CHECK ((legal_name !~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]'::text)) NOT VALID
 );
 alter table public.profiles enable row level security;
 grant maintain, select on table public.profiles to authenticated;
@@ -123,6 +125,17 @@ AS $function$
   ) <> '';
 $function$;
 
+comment on function private.has_hidden_controls(text) is 'Whether a name holds a hidden control character (direction overrides and isolates, other format and control characters) that would change how it or the text after it reads. The profile form applies the same class (name-rule.ts).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.has_hidden_controls(name text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select name ~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]';
+$function$;
+
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.profile_is_complete(p_profile public.profiles)
  RETURNS boolean
@@ -183,6 +196,10 @@ begin
     raise exception 'Legal Name must contain visible letters, not only spaces or invisible characters'
       using errcode = 'PT400', hint = 'legal_name_invisible';
   end if;
+  if private.has_hidden_controls(clean_legal_name) then
+    raise exception 'Legal Name must not contain hidden control characters, such as text-direction overrides'
+      using errcode = 'PT400', hint = 'legal_name_control_characters';
+  end if;
   if char_length(coalesce(clean_in_game_name, '')) < 2 then
     raise exception 'In-Game Name is required' using errcode = 'PT400', hint = 'in_game_name_required';
   end if;
@@ -192,6 +209,10 @@ begin
   if not private.is_visible_name(clean_in_game_name) then
     raise exception 'In-Game Name must contain visible letters, not only spaces or invisible characters'
       using errcode = 'PT400', hint = 'in_game_name_invisible';
+  end if;
+  if private.has_hidden_controls(clean_in_game_name) then
+    raise exception 'In-Game Name must not contain hidden control characters, such as text-direction overrides'
+      using errcode = 'PT400', hint = 'in_game_name_control_characters';
   end if;
   if p_date_of_birth is not null then
     perform private.check_date_of_birth(p_date_of_birth);

@@ -338,6 +338,62 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
       expect(rows[0]).toEqual({ status: 'withdrawn', withdraw_reason: 'Nobody accepted this place before check-in closed.' });
       await expectSqlError(rpc(stranger.actor, 'public.accept_entry_invitation($1)', [third!.invitation_token]), 'PT409');
     });
+
+    it('e-mails invitations under a subject of its own words, a few per place and per buyer each hour', async () => {
+      const cup = await championship([5]);
+      const buyer = cup.buyers[0]!;
+      // The buyer's in-game name is the one thing they choose: it must not become the subject.
+      await db.admin.query(`update public.profiles set in_game_name = 'WIN 5000 at evil.example' where id = $1`, [buyer.id]);
+      await setDatabaseClock(db, at(-600));
+      const { bought } = await rpc<{ bought: Array<{ entry_id: string }> }>(player(buyer.id), 'public.get_my_entries($1)', [cup.id]);
+      const [second, third, fourth, fifth] = bought;
+      const invite = (entryId: string, email: string) => rpc(player(buyer.id), 'public.invite_to_entry($1, $2)', [entryId, email]);
+      const refusalHint = (call: Promise<unknown>) =>
+        call.then(
+          () => 'sent',
+          (error: { hint?: string }) => error.hint,
+        );
+      const mails = async () =>
+        (
+          await db.admin.query<{ payload: { to: string; subject: string; text: string } }>(
+            `select payload from private.outbox where kind = 'email' and idempotency_key like $1 order by id`,
+            [`entry-invitation-${second!.entry_id}-%`],
+          )
+        ).rows.map((row) => row.payload);
+
+      await invite(second!.entry_id, 'one@example.com');
+      const [first] = await mails();
+      expect(first!.subject).toBe('You are invited to play Draw Cup on Golazo Arena');
+      expect(first!.subject).not.toContain('evil');
+      expect(first!.text).toContain('(in-game name "WIN 5000 at evil.example")');
+
+      // Asking again for an address already invited sends nothing more and counts nothing.
+      await invite(second!.entry_id, 'one@example.com');
+      await invite(second!.entry_id, 'two@example.com');
+      await invite(second!.entry_id, 'three@example.com');
+      expect((await mails()).map((mail) => mail.to)).toEqual(['one@example.com', 'two@example.com', 'three@example.com']);
+      const refused = await invite(second!.entry_id, 'four@example.com').catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'PT409', hint: 'invitation_emails_limit' });
+      expect(String((refused as Error).message)).toMatch(/3 per place and 10 in all, per hour/);
+      expect(await mails()).toHaveLength(3);
+      // The link still works without an e-mail, and the other place may still be e-mailed.
+      expect(await rpc(player(buyer.id), 'public.invite_to_entry($1, null)', [second!.entry_id])).toMatchObject({
+        entry_id: second!.entry_id,
+      });
+      // Ten e-mails in all per hour, whatever the places.
+      for (const [place, count] of [
+        [third!, 3],
+        [fourth!, 3],
+        [fifth!, 1],
+      ] as const) {
+        for (let i = 1; i <= count; i++) await invite(place.entry_id, `${place.entry_id.slice(0, 6)}-${i}@example.com`);
+      }
+      expect(await refusalHint(invite(fifth!.entry_id, 'eleventh@example.com'))).toBe('invitation_emails_limit');
+      // An hour later the place may send again.
+      await setDatabaseClock(db, at(-600 + 61));
+      await invite(second!.entry_id, 'four@example.com');
+      expect(await mails()).toHaveLength(4);
+    });
   });
 
   describe('staff', () => {

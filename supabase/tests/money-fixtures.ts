@@ -35,10 +35,39 @@ export async function kycPlayer(db: TestDatabase, options: { verified?: boolean 
   const upi = `player${user.id.slice(0, 6)}@okaxis`;
   await rpc(player(user.id), 'public.submit_kyc($1, $2)', [freshPan(), upi]);
   if (options.verified ?? true) {
-    await rpc({ role: 'service_role' }, `public.service_record_kyc_check($1, 'pan', true, null)`, [user.id]);
-    await rpc({ role: 'service_role' }, `public.service_record_kyc_check($1, 'upi', true, null)`, [user.id]);
+    await recordKycCheck(db, user.id, 'pan', true);
+    await recordKycCheck(db, user.id, 'upi', true);
   }
   return { ...user, upi, actor: player(user.id, user.email) };
+}
+
+/**
+ * The provider's answer to a player's PAN or UPI check, about the submission that check was last asked for
+ * (as the outbox payload names it), or about `submission` when given.
+ */
+export async function recordKycCheck(
+  db: TestDatabase,
+  userId: string,
+  check: 'pan' | 'upi',
+  ok: boolean,
+  reason: string | null = null,
+  submission?: number,
+) {
+  const asked =
+    submission ??
+    (
+      await db.admin.query<{ n: number }>(
+        `select case $2 when 'pan' then pan_check_submission else upi_check_submission end as n from public.kyc_records where user_id = $1`,
+        [userId, check],
+      )
+    ).rows[0]?.n;
+  return rpcOf(db)<Record<string, unknown>>({ role: 'service_role' }, 'public.service_record_kyc_check($1, $2, $3, $4, $5)', [
+    userId,
+    check,
+    ok,
+    reason,
+    asked ?? 1,
+  ]);
 }
 
 /** A site-wide admin signed in with the second step. */

@@ -107,6 +107,46 @@ describe.each(engines)('staff powers on $name', (engine) => {
     return { cup, semi, evidence };
   }
 
+  /**
+   * Every staff and admin function of the API, each with arguments that reach its staff check: the cup, its
+   * first semi-final and that match's first entry where the function names one, else plain values by type.
+   */
+  async function everyStaffCall(cup: { id: string; semis: Array<{ id: string }> }) {
+    const { rows: functions } = await db.admin.query<{ name: string; args: Array<{ name: string; type: string }> }>(
+      `select p.proname as name,
+              coalesce((select jsonb_agg(jsonb_build_object('name', n, 'type', format_type(t, null)) order by i)
+                          from unnest(p.proargnames[1:p.pronargs], p.proargtypes::oid[]) with ordinality as a(n, t, i)), '[]') as args
+         from pg_proc p join pg_namespace ns on ns.oid = p.pronamespace
+        where ns.nspname = 'public' and p.proname ~ '^(staff|admin)_' order by p.proname`,
+    );
+    const { rows: entries } = await db.admin.query<{ entry_a: string }>('select entry_a from public.matches where id = $1', [
+      cup.semis[0]!.id,
+    ]);
+    const byName: Record<string, unknown> = {
+      p_tournament_id: cup.id,
+      p_match_id: cup.semis[0]!.id,
+      p_entry_id: entries[0]!.entry_a,
+      p_winner_entry_id: entries[0]!.entry_a,
+      p_email: 'someone@golazo.test',
+      p_role: 'referee',
+    };
+    const byType: Record<string, unknown> = {
+      text: 'A reason long enough',
+      uuid: randomUUID(),
+      integer: 2027,
+      bigint: 1,
+      boolean: true,
+      date: '2027-04-01',
+      'timestamp with time zone': at(24 * 60),
+      'integer[]': [1, 0],
+    };
+    return functions.map(({ name, args }) => {
+      const values = args.map((arg) => (arg.name in byName ? byName[arg.name] : byType[arg.type]));
+      const sql = `public.${name}(${args.map((arg, i) => `${arg.name} => $${i + 1}::${arg.type}`).join(', ')})`;
+      return { name, sql, values, scoped: args.some((arg) => ['p_tournament_id', 'p_match_id', 'p_entry_id'].includes(arg.name)) };
+    });
+  }
+
   describe('platform-wide reads and actions need a grant for the whole platform', () => {
     const platformReads = [
       ['staff_withholding_register', `public.staff_withholding_register('2027-04-01', '2028-03-31')`],
@@ -158,6 +198,15 @@ describe.each(engines)('staff powers on $name', (engine) => {
   });
 
   describe('every staff read needs the second step', () => {
+    it('refuses every staff and admin function to a platform admin who has only the first sign-in step', async () => {
+      const cup = await drawnCup();
+      const platformAdmin = await staff('admin');
+      const calls = await everyStaffCall(cup);
+      expect(calls.length).toBeGreaterThanOrEqual(25);
+      for (const { name, sql, values } of calls) {
+        expect([name, await refusalOf(rpc(platformAdmin.firstStepOnly, sql, values))]).toEqual([name, 'PT403 second_step_required']);
+      }
+    });
     it('shows an admin without the second step no KYC record and no payout but their own over REST', async () => {
       const platformAdmin = await staff('admin');
       const winner = await kycPlayer(db);
@@ -193,6 +242,18 @@ describe.each(engines)('staff powers on $name', (engine) => {
   });
 
   describe('a staff member who plays in a tournament sees it as a player does', () => {
+    it('refuses every staff and admin function that acts on a tournament to a platform admin who plays in it', async () => {
+      const cup = await drawnCup();
+      const playingAdmin = await staff('admin', null, cup.players[0]);
+      const scoped = (await everyStaffCall(cup)).filter((call) => call.scoped);
+      expect(scoped.map((call) => call.name)).toEqual(
+        expect.arrayContaining(['staff_get_audit', 'staff_get_entries', 'staff_settle_match']),
+      );
+      for (const { name, sql, values } of scoped) {
+        expect([name, await refusalOf(rpc(playingAdmin.strong, sql, values))]).toEqual([name, 'PT403 staff_plays_here']);
+      }
+    });
+
     it("shows a referee playing in the cup neither the other semi-final's room, reports and evidence nor its dispute", async () => {
       const { cup, semi, evidence } = await disputedSemi();
       const otherSemi = cup.semis[1]!;
@@ -226,6 +287,33 @@ describe.each(engines)('staff powers on $name', (engine) => {
       const organiser = await staff('organiser', cup.id);
       const asOrganiser = await rpc<Entry[]>(organiser.strong, 'public.staff_get_entries($1)', [cup.id]);
       expect(asOrganiser.map((e) => e.player_email).every((email) => email?.endsWith('@golazo.test'))).toBe(true);
+    });
+    it('names who acted in the audit log by in-game name for referees, and by e-mail address for organisers only', async () => {
+      const cup = await drawnCup();
+      const platformAdmin = await staff('admin');
+      await db.admin.query("update public.profiles set in_game_name = 'ChiefAdmin' where id = $1", [platformAdmin.id]);
+      const referee = await staff('referee', cup.id);
+      // A role granted for the cup and a note by the admin, both in the cup's audit log.
+      const newcomer = await createUser(db);
+      await completeProfile(db, newcomer.id);
+      await rpc(platformAdmin.strong, 'public.admin_grant_role($1, $2, $3)', [newcomer.email, 'referee', cup.id]);
+      await db.admin.query(`select private.audit($1, 'note', 'A note by the admin', 'because', null, null, false, $2)`, [
+        cup.id,
+        platformAdmin.id,
+      ]);
+      type Row = { action: string; summary: string; actor_email?: string | null; actor_in_game_name?: string | null };
+      const asReferee = await rpc<Row[]>(referee.strong, 'public.staff_get_audit($1)', [cup.id]);
+      expect(asReferee.map((row) => row.action)).toEqual(expect.arrayContaining(['role_granted', 'note']));
+      expect(JSON.stringify(asReferee)).not.toMatch(/@/);
+      for (const row of asReferee) expect(row).not.toHaveProperty('actor_email');
+      expect(asReferee.find((row) => row.action === 'note')).toMatchObject({ actor_in_game_name: 'ChiefAdmin' });
+      const organiser = await staff('organiser', cup.id);
+      const asOrganiser = await rpc<Row[]>(organiser.strong, 'public.staff_get_audit($1)', [cup.id]);
+      expect(asOrganiser.find((row) => row.action === 'note')).toMatchObject({
+        actor_in_game_name: 'ChiefAdmin',
+        actor_email: expect.stringMatching(/@golazo\.test$/),
+      });
+      expect(asOrganiser.find((row) => row.action === 'role_granted')?.summary).toContain(newcomer.email);
     });
   });
 });

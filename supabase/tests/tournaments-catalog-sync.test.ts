@@ -80,6 +80,35 @@ describe.each(engines)('catalog sync on $name', (engine) => {
     expect(await rows()).toEqual(before);
   });
 
+  it('keeps every draw secret and its published commitment across syncs, and the secret hashes to the commitment', async () => {
+    type Commitment = { id: string; secret: string; commitment: string; hashed: string };
+    const commitments = async () =>
+      (
+        await db.admin.query<Commitment>(
+          `select t.id, s.secret, t.draw_commitment as commitment, private.sha256_hex(s.secret) as hashed
+             from public.tournaments t join private.draw_secrets s on s.tournament_id = t.id
+            order by t.id`,
+        )
+      ).rows;
+    const before = await commitments();
+    expect(before.map((row) => row.id)).toContain(DEC);
+    await syncCatalog(queryable, catalog);
+    // An edited edition goes through the update branch of the upsert too.
+    await syncCatalog(
+      queryable,
+      catalog.map((t) => (t.id === DEC ? { ...t, title: `${t.title} (edited)` } : t)),
+    );
+    await syncCatalog(queryable, catalog);
+    const after = await commitments();
+    expect(after).toEqual(before);
+    for (const row of after) expect(row.hashed, row.id).toBe(row.commitment);
+    // What the public reads before the draw is what the draw will reveal.
+    const [published] = (await db.as<{ draw_commitment: string }>(anon, 'select draw_commitment from public.tournaments where id = $1', [
+      DEC,
+    ])) as [{ draw_commitment: string }];
+    expect(published.draw_commitment).toBe(after.find((row) => row.id === DEC)?.hashed);
+  });
+
   it('updates changed entries but never the entries already taken', async () => {
     await db.admin.query(`update public.tournaments set filled_slots = 42 where id = $1`, [DEC]);
     const edited = catalog.map((t) => (t.id === DEC ? { ...t, entryFeeRupees: 175, maxPlayers: 320 } : t));

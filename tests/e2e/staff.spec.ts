@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Page, test } from '@playwright/test';
 import { STAFF_TOTP_SECRET, signInWithCode, uniqueEmail } from '../support/players.ts';
 import { authenticatorCode, expect, signedInPlayer, signInThroughScreen, stack, storeSession } from './helpers/auth';
-import { openPodOf, paidPlayer, staffSession } from './helpers/staff';
+import { openPodOf, paidPlayer, staffSession, tournamentStaffSession } from './helpers/staff';
 import { openChampionship } from './helpers/catalog';
 
 /** The Changes list and the check-in use a two-player pod each; the cancellation another. */
@@ -173,6 +173,38 @@ test.describe('staff console', () => {
     await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(grant).toHaveCount(0);
+  });
+
+  test("an organiser of one championship gets that tournament's panels only; a platform admin also the platform's", async ({
+    page,
+    browser,
+  }) => {
+    const edition = openChampionship();
+    await storeSession(page, await tournamentStaffSession('cup-organiser', 'organiser', edition.id));
+    await page.goto('/staff');
+    const scope = page.locator('[data-staff-scope]');
+    await expect(scope).toContainText(`Organiser (${edition.title})`);
+    await expect(scope).toContainText('Your roles cover these tournaments only');
+    const tournaments = page.getByRole('region', { name: 'Tournaments' });
+    await expect(tournaments.getByRole('button')).toHaveText([new RegExp(edition.title)]);
+    await expect(page.getByRole('heading', { name: 'Needs attention' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Payouts' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Roles' })).toHaveCount(0);
+    await openTournamentInConsole(page, edition.title);
+    await expect(page.locator(`[data-tournament-panel="${edition.id}"]`).getByRole('heading', { name: 'Audit log' })).toBeVisible();
+    // No panel answers with a refusal.
+    await expect(page.getByText(/no staff role that allows this|for the whole platform/)).toHaveCount(0);
+
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await storeSession(adminPage, await staffSession('admin@golazo.test'));
+    await adminPage.goto('/staff');
+    const adminScope = adminPage.locator('[data-staff-scope]');
+    await expect(adminScope).toContainText('Admin (all tournaments)');
+    await expect(adminScope).not.toContainText('these tournaments only');
+    await expect(adminPage.getByRole('heading', { name: 'Payouts' })).toBeVisible();
+    await expect(adminPage.getByRole('heading', { name: 'Roles' })).toBeVisible();
+    await adminContext.close();
   });
 
   test('on a phone the entries read as cards and nothing scrolls sideways @phone', async ({ page }, testInfo) => {

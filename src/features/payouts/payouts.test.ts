@@ -51,7 +51,7 @@ describe('the KYC form checks', () => {
 
   it('says what each refusal means, else the server’s own words', () => {
     const refusal = (hint: string | null, message = 'raw') => new ApiError('refused', message, 'rpc submit_kyc', 'PT409', hint);
-    expect(errorText(refusal('pan_in_use'), PAYOUT_MESSAGES)).toMatch(/already used by another account. Write to support/);
+    expect(errorText(refusal('pan_locked'), PAYOUT_MESSAGES)).toMatch(/verified/);
     expect(errorText(refusal('kyc_under_18'), PAYOUT_MESSAGES)).toMatch(/from the age of 18/);
     expect(errorText(refusal('something_new', 'The server said no'), PAYOUT_MESSAGES)).toBe('The server said no');
     expect(errorText(refusal(null, ''), PAYOUT_MESSAGES)).toBe('Something went wrong. Please try again.');

@@ -144,7 +144,6 @@ export const PAYOUT_MESSAGES: Record<string, string> = {
   invalid_pan: 'That PAN is not valid. Check it against your PAN card.',
   invalid_upi_id: 'That UPI id is not valid. Copy it from your UPI app.',
   kyc_under_18: 'Prizes can be withdrawn from the age of 18. Your profile’s date of birth says you are younger.',
-  pan_in_use: 'This PAN is already used by another account. Write to support if it is yours.',
   profile_incomplete: 'Complete your profile with your legal name (as on your PAN card) and date of birth first.',
   needs_aal2: 'Changing your UPI id needs two-step sign-in. Set up an authenticator app on your profile and sign in again.',
   second_step_required: 'Changing your UPI id needs two-step sign-in. Enter the code from your authenticator app first.',

@@ -18,3 +18,23 @@ export function isVisibleName(name: string): boolean {
 }
 
 export const INVISIBLE_NAME_MESSAGE = (field: string) => `${field} must contain visible letters, not only spaces or invisible characters`;
+
+/**
+ * Characters that change how a name, or the text after it, reads without showing themselves: C0 and C1
+ * controls, direction marks, embeddings, overrides and isolates, the zero-width space, word joiner and
+ * invisible operators, the soft hyphen, the byte-order mark, interlinear annotation marks. The zero-width
+ * joiner and non-joiner stay allowed (Indic scripts and emoji need them). The database applies the same
+ * class (private.has_hidden_controls); a test runs both over one table of inputs.
+ */
+const HIDDEN_CONTROL_CLASS =
+  '\\u0001-\\u001F\\u007F-\\u009F\\u00AD\\u061C\\u180E\\u200B\\u200E\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB';
+
+const HIDDEN_CONTROL = new RegExp(`[${HIDDEN_CONTROL_CLASS}]`, 'u');
+
+/** Whether a name holds a hidden control character. */
+export function hasHiddenControls(name: string): boolean {
+  return HIDDEN_CONTROL.test(name);
+}
+
+export const HIDDEN_CONTROLS_MESSAGE = (field: string) =>
+  `${field} must not contain hidden control characters, such as text-direction overrides`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes';
 import { formValuesFromProfile, imageProblem, validateProfileForm, type ProfileFormValues } from './profile';
 
 // 23 Nov 2026, 10:00 IST: the day every date below is measured against.
@@ -112,5 +113,23 @@ describe('invisible names', () => {
         inGameName: 'In-Game Name must contain visible letters, not only spaces or invisible characters',
       },
     });
+  });
+});
+
+// A direction override inside a name shows it as another name, and reorders the text after it.
+describe('names with hidden controls', () => {
+  it.each(['Ravi\u202EnamuK', 'Ravi\u2066FC\u2069', 'Ravi\tKumar'])('refuses %j with the words the database uses', (name) => {
+    const result = validateProfileForm({ ...valid, legalName: name, inGameName: name }, NOW);
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        legalName: ERROR_CODES.legal_name_control_characters.message,
+        inGameName: ERROR_CODES.in_game_name_control_characters.message,
+      },
+    });
+  });
+
+  it('keeps the joiners Indic scripts need', () => {
+    expect(validateProfileForm({ ...valid, inGameName: 'क्\u200Dष FC' }, NOW)).toMatchObject({ ok: true });
   });
 });

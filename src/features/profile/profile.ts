@@ -16,7 +16,7 @@ import {
   PROFILE_PICTURE_REFUSALS,
   PROFILE_PICTURE_TYPES,
 } from '@/lib/rules';
-import { INVISIBLE_NAME_MESSAGE, isVisibleName } from './name-rule';
+import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls, INVISIBLE_NAME_MESSAGE, isVisibleName } from './name-rule';
 
 /** Spec 8, word for word. */
 export const PROFILE_MESSAGES = {
@@ -107,13 +107,15 @@ const profileFormSchema = (now: Date) =>
       .check(z.trim())
       .check(z.minLength(LEGAL_NAME_MIN_LENGTH, FIELD_MESSAGES.legalNameShort))
       .check(z.maxLength(LEGAL_NAME_MAX_LENGTH, `Legal Name must be at most ${LEGAL_NAME_MAX_LENGTH} characters`))
-      .check(z.refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name'))),
+      .check(z.refine(isVisibleName, INVISIBLE_NAME_MESSAGE('Legal Name')))
+      .check(z.refine((name) => !hasHiddenControls(name), HIDDEN_CONTROLS_MESSAGE('Legal Name'))),
     inGameName: z
       .string()
       .check(z.trim())
       .check(z.minLength(IN_GAME_NAME_MIN_LENGTH, FIELD_MESSAGES.inGameNameShort))
       .check(z.maxLength(IN_GAME_NAME_MAX_LENGTH, `In-Game Name must be at most ${IN_GAME_NAME_MAX_LENGTH} characters`))
-      .check(z.refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name'))),
+      .check(z.refine(isVisibleName, INVISIBLE_NAME_MESSAGE('In-Game Name')))
+      .check(z.refine((name) => !hasHiddenControls(name), HIDDEN_CONTROLS_MESSAGE('In-Game Name'))),
     dateOfBirth: z.string().check(
       z.superRefine((value, ctx) => {
         const problem = dateOfBirthProblem(value, now);

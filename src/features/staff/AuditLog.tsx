@@ -19,6 +19,15 @@ function Values({ label, value }: { label: string; value: unknown }) {
   );
 }
 
+/** "ChiefAdmin (admin) · chief@example.com" for organisers and admins, "ChiefAdmin (admin)" for referees. */
+function actorLabel(row: AuditRow): string {
+  const name = row.actor_in_game_name ?? row.actor_email;
+  if (!name) return row.actor_role && row.actor_role !== 'automatic' ? `Staff (${row.actor_role})` : 'Automatic';
+  const role = row.actor_role ? ` (${row.actor_role})` : '';
+  const email = row.actor_in_game_name && row.actor_email ? ` · ${row.actor_email}` : '';
+  return `${name}${role}${email}`;
+}
+
 export default function AuditLog({ rows }: { rows: AuditRow[] }) {
   if (rows.length === 0) return <p className="card p-6 text-center text-mist">Nothing has been changed by hand yet.</p>;
   return (
@@ -32,7 +41,7 @@ export default function AuditLog({ rows }: { rows: AuditRow[] }) {
             </time>
           </div>
           <p className="mt-1 break-all text-mist">
-            {row.actor_email ? `${row.actor_email}${row.actor_role ? ` (${row.actor_role})` : ''}` : 'Automatic'}
+            {actorLabel(row)}
             {row.is_public && <span className="ml-2 rounded-full bg-lime/15 px-2 py-0.5 text-xs font-bold text-lime">Public</span>}
           </p>
           {row.reason && <p className="mt-2">“{row.reason}”</p>}

@@ -1,14 +1,15 @@
 /**
  * The console for a staff member with the second step done: what needs attention, the disputes, the
  * tournaments staff look after, one tournament's panel (?t=<id> in the address, so a panel can be shared
- * with a colleague), and for admins the payouts and the roles.
+ * with a colleague), and for admins of the whole platform the payouts and the roles. Staff whose grants are
+ * limited to tournaments see those tournaments' panels only, and read why.
  */
 import { lazy, Suspense } from 'react';
 import AttentionList from './AttentionList';
 import RolesPanel from './RolesPanel';
 import StaffTournamentList from './StaffTournamentList';
 import TournamentPanel from './TournamentPanel';
-import { describeRole, isAdmin } from './staff';
+import { describeRole, hasPlatformGrant, isAdmin } from './staff';
 import type { MyStaffRole } from './staff.schemas';
 import { useAddressParam } from './use-address-param';
 import { useStaffOverview } from './use-staff-overview';
@@ -24,10 +25,15 @@ export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
   const list = tournaments.status === 'ready' ? tournaments.value : [];
   const selected = list.find((tournament) => tournament.id === selectedId) ?? null;
   const admin = isAdmin(roles);
+  const titleOf = (id: string) => list.find((tournament) => tournament.id === id)?.title;
 
   return (
     <>
-      <p className="-mt-3 mb-6 text-sm text-mist">Signed in as {roles.map(describeRole).join(', ')}.</p>
+      <p className="-mt-3 mb-6 text-sm text-mist" data-staff-scope>
+        Signed in as {roles.map((grant) => describeRole(grant, titleOf)).join(', ')}.
+        {!hasPlatformGrant(roles) &&
+          ' Your roles cover these tournaments only; payouts, staff roles and the tax registers are for staff of the whole platform.'}
+      </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
         <AttentionList attention={attention} onOpen={select} />
 

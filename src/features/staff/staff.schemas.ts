@@ -92,7 +92,10 @@ export const AuditRow = z.object({
   action: z.string(),
   /** The change in words ("demo3 checked in by hand"). */
   summary: z.optional(z.nullable(z.string())),
-  actor_email: z.nullable(z.string()),
+  /** Who acted, by in-game name (null for the database's own decisions). */
+  actor_in_game_name: z.nullish(z.string()),
+  /** Organisers and admins only: referees get no e-mail addresses (the field is absent). */
+  actor_email: z.nullish(z.string()),
   actor_role: z.optional(z.nullable(z.string())),
   reason: z.nullable(z.string()),
   before: z.unknown(),

@@ -7,6 +7,7 @@ import {
   entriesCsv,
   entriesCsvFileName,
   entryPlayerName,
+  hasPlatformGrant,
   isAdmin,
   isoToIstInput,
   istInputToIso,
@@ -60,6 +61,14 @@ describe('roles', () => {
   it('names a role with its reach', () => {
     expect(describeRole(globalReferee)).toBe('Referee (all tournaments)');
     expect(describeRole(organiserOfOne)).toBe('Organiser (champions-dec-2026)');
+    expect(describeRole(organiserOfOne, (id) => (id === 'champions-dec-2026' ? 'Champions Dec 2026' : undefined))).toBe(
+      'Organiser (Champions Dec 2026)',
+    );
+  });
+
+  it('shows platform panels only to a grant for the whole platform', () => {
+    expect(hasPlatformGrant([organiserOfOne, { role: 'admin', tournament_id: 'champions-dec-2026' }])).toBe(false);
+    expect(hasPlatformGrant([organiserOfOne, globalReferee])).toBe(true);
   });
 });
 

@@ -33,9 +33,20 @@ export function allows(
 
 export const isAdmin = (roles: readonly Pick<MyStaffRole, 'role' | 'tournament_id'>[]): boolean => allows(roles, 'admin');
 
-/** "Organiser (all tournaments)", "Referee (champions-dec-2026)". */
-export function describeRole(grant: Pick<MyStaffRole, 'role' | 'tournament_id'>): string {
-  return `${ROLE_LABELS[grant.role]} (${grant.tournament_id ?? 'all tournaments'})`;
+/**
+ * Whether any grant covers the whole platform. Platform panels (payouts, staff roles, the registers) need
+ * one: the database refuses them to a grant limited to tournaments, so the console does not show them.
+ */
+export const hasPlatformGrant = (roles: readonly Pick<MyStaffRole, 'role' | 'tournament_id'>[]): boolean =>
+  roles.some((grant) => grant.tournament_id === null);
+
+/** "Organiser (all tournaments)", "Referee (Champions Dec 2026)" (the id when the title is not known). */
+export function describeRole(
+  grant: Pick<MyStaffRole, 'role' | 'tournament_id'>,
+  titleOf: (id: string) => string | undefined = () => undefined,
+): string {
+  const reach = grant.tournament_id === null ? 'all tournaments' : (titleOf(grant.tournament_id) ?? grant.tournament_id);
+  return `${ROLE_LABELS[grant.role]} (${reach})`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -23,9 +23,17 @@ export const ERROR_CODES = {
   legal_name_required: { status: 400, message: 'Legal Name is required' },
   legal_name_too_long: { status: 400, message: `Legal Name must be at most ${LEGAL_NAME_MAX_LENGTH} characters` },
   legal_name_invisible: { status: 400, message: 'Legal Name must contain visible letters, not only spaces or invisible characters' },
+  legal_name_control_characters: {
+    status: 400,
+    message: 'Legal Name must not contain hidden control characters, such as text-direction overrides',
+  },
   in_game_name_required: { status: 400, message: 'In-Game Name is required' },
   in_game_name_too_long: { status: 400, message: `In-Game Name must be at most ${IN_GAME_NAME_MAX_LENGTH} characters` },
   in_game_name_invisible: { status: 400, message: 'In-Game Name must contain visible letters, not only spaces or invisible characters' },
+  in_game_name_control_characters: {
+    status: 400,
+    message: 'In-Game Name must not contain hidden control characters, such as text-direction overrides',
+  },
   age_too_low: { status: 400, message: `Must be at least ${MIN_PLAYER_AGE} years old` },
   age_too_high: { status: 400, message: `Must be under ${MAX_PLAYER_AGE} years old` },
   game_user_id_required: { status: 400, message: 'eFootball User ID is required' },
@@ -103,6 +111,11 @@ export const ERROR_CODES = {
   check_in_closed: { status: 409, message: 'Check-in for this tournament has closed.' },
   not_your_entry: { status: 403, message: 'This is not a place you bought.' },
   entry_taken: { status: 409, message: 'This place already has its player.' },
+  invitation_emails_limit: {
+    status: 409,
+    message:
+      'You have sent as many invitation e-mails as allowed for now. Copy the invitation link and send it yourself, or try again later.',
+  },
   invalid_email: { status: 400, message: 'Enter a valid e-mail address.' },
   invitation_not_found: { status: 404, message: 'This invitation link is not valid.' },
   invitation_used: { status: 409, message: 'This place has already been taken.' },

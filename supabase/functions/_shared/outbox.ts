@@ -179,6 +179,7 @@ export const UPI_REJECTED_REASON = 'This UPI id could not be verified: check tha
 async function verifyPan(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
   const { store, pan } = payoutDeps(deps);
   const userId = String(call.payload.user_id);
+  const submission = Number(call.payload.submission);
   const result = await pan.verify({
     pan: String(call.payload.pan),
     name: String(call.payload.legal_name ?? ''),
@@ -186,7 +187,7 @@ async function verifyPan(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
   });
   const ok = result.status === 'valid' && result.name_match;
   const reason = ok ? null : result.status !== 'valid' ? PAN_REJECTED_REASON : PAN_NAME_MISMATCH_REASON;
-  await store.recordKycCheck(userId, 'pan', ok, reason);
+  await store.recordKycCheck(userId, 'pan', ok, reason, submission);
   return { outcome: 'done', answer: { status: result.status, name_match: result.name_match } };
 }
 
@@ -195,6 +196,7 @@ async function validateUpi(deps: OutboxDeps, call: OutsideCall): Promise<Answer>
   const { store, razorpayx } = payoutDeps(deps);
   const userId = String(call.payload.user_id);
   const upiId = String(call.payload.upi_id);
+  const submission = Number(call.payload.submission);
   let validation: Awaited<ReturnType<RazorpayXClient['validateVpa']>>;
   try {
     const contact = await razorpayx.createContact({
@@ -207,14 +209,14 @@ async function validateUpi(deps: OutboxDeps, call: OutsideCall): Promise<Answer>
   } catch (error) {
     // RazorpayX refused the UPI id itself (its format): an answer about the id, not a failure of the call.
     if (error instanceof RazorpayApiError && error.status === 400 && error.isBadRequest) {
-      await store.recordKycCheck(userId, 'upi', false, UPI_REJECTED_REASON);
+      await store.recordKycCheck(userId, 'upi', false, UPI_REJECTED_REASON, submission);
       return { outcome: 'done', answer: { refused: error.message, field: error.field ?? null } };
     }
     throw error;
   }
   if (validation.status === 'created') return { outcome: 'retry', answer: { validation_id: validation.id, status: 'created' } };
   const ok = validation.status === 'completed' && validation.results?.account_status === 'active';
-  await store.recordKycCheck(userId, 'upi', ok, ok ? null : UPI_REJECTED_REASON);
+  await store.recordKycCheck(userId, 'upi', ok, ok ? null : UPI_REJECTED_REASON, submission);
   return {
     outcome: 'done',
     answer: { validation_id: validation.id, status: validation.status, account_status: validation.results?.account_status ?? null },

@@ -18,8 +18,12 @@ export type PayoutStatusUpdate = {
 };
 
 export type PayoutStore = {
-  /** One check's answer; KYC is verified when both checks passed, rejected (with the reason) when one failed. */
-  recordKycCheck(userId: string, check: KycCheck, ok: boolean, reason: string | null): Promise<unknown>;
+  /**
+   * One check's answer about one submission (the outbox payload's `submission`); KYC is verified when both
+   * checks of the latest submission passed, rejected (with the reason) when one failed. An answer about an
+   * older submission is ignored.
+   */
+  recordKycCheck(userId: string, check: KycCheck, ok: boolean, reason: string | null, submission: number): Promise<unknown>;
   /** Idempotent and forward-only (payout-status.ts); an unknown payout is refused with PT404. */
   recordPayoutStatus(update: PayoutStatusUpdate): Promise<Record<string, unknown>>;
   /** True the first time a webhook event id is seen (or while an earlier attempt has not finished). */
@@ -29,8 +33,14 @@ export type PayoutStore = {
 
 export function createPayoutStore(gateway: SupabaseGateway): PayoutStore {
   return {
-    recordKycCheck: (userId, check, ok, reason) =>
-      gateway.rpc<unknown>('service_record_kyc_check', { p_user_id: userId, p_check: check, p_ok: ok, p_reason: reason }),
+    recordKycCheck: (userId, check, ok, reason, submission) =>
+      gateway.rpc<unknown>('service_record_kyc_check', {
+        p_user_id: userId,
+        p_check: check,
+        p_ok: ok,
+        p_reason: reason,
+        p_submission: submission,
+      }),
     recordPayoutStatus: (update) =>
       gateway.rpc<Record<string, unknown>>('service_record_payout_status', {
         p_payout_id: update.payoutId,

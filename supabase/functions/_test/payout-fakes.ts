@@ -19,14 +19,14 @@ export type FakePayout = {
 
 export function createFakePayoutStore() {
   const payouts = new Map<string, FakePayout>();
-  const kyc = new Map<string, Partial<Record<KycCheck, { ok: boolean; reason: string | null }>>>();
+  const kyc = new Map<string, Partial<Record<KycCheck, { ok: boolean; reason: string | null; submission: number }>>>();
   /** event id → finished? (the SQL's razorpay_webhook_events) */
   const events = new Map<string, boolean>();
   const updates: PayoutStatusUpdate[] = [];
 
   const store: PayoutStore = {
-    recordKycCheck(userId, check, ok, reason) {
-      kyc.set(userId, { ...kyc.get(userId), [check]: { ok, reason } });
+    recordKycCheck(userId, check, ok, reason, submission) {
+      kyc.set(userId, { ...kyc.get(userId), [check]: { ok, reason, submission } });
       return Promise.resolve({ ok });
     },
     recordPayoutStatus(update) {

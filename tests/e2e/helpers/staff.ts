@@ -10,6 +10,38 @@ export async function staffSession(email: string): Promise<Session> {
   return verifyAuthenticator(stack, await signInWithPassword(stack, email), authenticatorCode(STAFF_TOTP_SECRET));
 }
 
+async function authCall<T>(path: string, body: unknown, session: Session): Promise<T> {
+  const response = await stack.request(`/auth/v1${path}`, { as: session, method: 'POST', body });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST /auth/v1${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/**
+ * A new account with one staff grant limited to `tournamentId` and an authenticator app of its own, signed in
+ * through both steps (aal2).
+ */
+export async function tournamentStaffSession(
+  label: string,
+  role: 'referee' | 'organiser' | 'admin',
+  tournamentId: string,
+): Promise<Session> {
+  const session = await newPlayer(stack, label, { profile: true });
+  await stack.call('service_grant_role', { p_email: session.user.email, p_role: role, p_tournament_id: tournamentId }, 'service_role');
+  const factor = await authCall<{ id: string; totp: { secret: string } }>(
+    '/factors',
+    { factor_type: 'totp', friendly_name: label },
+    session,
+  );
+  const challenge = await authCall<{ id: string }>(`/factors/${factor.id}/challenge`, {}, session);
+  const strong = await authCall<Session>(
+    `/factors/${factor.id}/verify`,
+    { challenge_id: challenge.id, code: authenticatorCode(factor.totp.secret) },
+    session,
+  );
+  return { ...strong, expires_at: strong.expires_at ?? Math.floor(Date.now() / 1000) + strong.expires_in };
+}
+
 async function paymentFunction(session: Session, body: Record<string, unknown>): Promise<Record<string, unknown>> {
   const response = await stack.request('/functions/v1/razorpay-payment', { as: session, body });
   const json = (await response.json()) as Record<string, unknown>;
