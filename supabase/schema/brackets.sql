@@ -567,7 +567,7 @@ end;
 $function$;
 
 comment on function private.early_close_withdraw_reason(boolean,boolean) is 'What a player reads on an entry withdrawn by an early close of check-in (withdraw_reason).';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.early_close_withdraw_reason(p_has_player boolean, p_paid boolean)
  RETURNS text
  LANGUAGE sql
@@ -581,7 +581,7 @@ AS $function$
 $function$;
 
 comment on function private.refund_entries_withdrawn_early(text,uuid[]) is 'Queues, per payment, the refund of the entry fees of the entries an early close of check-in withdrew (the share of each entry in its payment); answers how many refunds it queued.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.refund_entries_withdrawn_early(p_tournament_id text, p_entry_ids uuid[])
  RETURNS integer
  LANGUAGE plpgsql

@@ -401,7 +401,7 @@ AS $function$
 $function$;
 
 comment on function private.is_my_match_evidence(uuid,uuid,text) is 'Whether a path names a file the player uploaded into their own folder of the match in match-evidence (reports and dispute evidence point at it).';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.is_my_match_evidence(p_match_id uuid, p_user uuid, p_path text)
  RETURNS boolean
  LANGUAGE sql
@@ -797,7 +797,7 @@ end;
 $function$;
 
 comment on function private.dispute_needs_details(text) is 'The reasons staff cannot weigh without the player''s account of what happened.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.dispute_needs_details(p_reason text)
  RETURNS boolean
  LANGUAGE sql
@@ -806,7 +806,7 @@ CREATE OR REPLACE FUNCTION private.dispute_needs_details(p_reason text)
 AS $function$ select p_reason in ('cheating', 'other') $function$;
 
 comment on function private.dispute_reason_opens_at(public.matches,uuid,text) is 'From when the player of p_entry_id may dispute the match with p_reason (null: not while the match stands as it is). The one rule behind dispute_match and the reasons get_match_reports offers.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.dispute_reason_opens_at(p_match public.matches, p_entry_id uuid, p_reason text)
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
@@ -948,7 +948,7 @@ end;
 $function$;
 
 comment on function private.dispute_statements_json(uuid) is 'The players'' accounts of a dispute, oldest first, as the match page and the staff console read them.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.dispute_statements_json(p_dispute_id uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -961,7 +961,7 @@ AS $function$
 $function$;
 
 comment on function private.referee_decision_json(uuid) is 'The last staff decision on a match with the referee''s public note (already public in the tournament''s changes), for the match page.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.referee_decision_json(p_match_id uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -1164,7 +1164,7 @@ $function$;
 -- -----------------------------------------------------------------------------------------------------
 
 comment on function private.due_match_decision(public.matches,timestamp with time zone) is 'The decision an overdue match is owed at p_now (auto_confirm, buyer_review, walkover, void, no_result) or null: the one reading of the match deadlines, for the periodic step and for every function that acts on a match.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.due_match_decision(p_match public.matches, p_now timestamp with time zone)
  RETURNS text
  LANGUAGE plpgsql
@@ -1196,7 +1196,7 @@ end;
 $function$;
 
 comment on function private.apply_due_match_decision(public.matches) is 'Takes the decision private.due_match_decision says an overdue match is owed (the caller holds the match''s lock) and answers the match as it now is.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.apply_due_match_decision(p_match public.matches)
  RETURNS public.matches
  LANGUAGE plpgsql
@@ -1238,7 +1238,7 @@ end;
 $function$;
 
 comment on function private.refuse_decided_match(public.matches,timestamp with time zone) is 'Refuses an action on a match whose result a deadline has already decided (auto-confirmation, an uncontested walkover, neither ready), even before the periodic function wrote it down.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.refuse_decided_match(p_match public.matches, p_now timestamp with time zone)
  RETURNS void
  LANGUAGE plpgsql

@@ -27,7 +27,7 @@ import {
   startWithMovableClock,
   type TestDatabase,
 } from './helpers.ts';
-import { admin, checkLedger, freshPan, rpcOf, runDueWork } from './money-fixtures.ts';
+import { admin, checkLedger, freshPan, recordKycCheck, rpcOf, runDueWork } from './money-fixtures.ts';
 import { findPostgresBinaries, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 
 type Band = { band: string; from_place: number; to_place: number; total_paise: number; amount_paise_each: number };
@@ -370,8 +370,8 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
     // The winner withdraws part of it: not yet paid; the rest later: paid when that payout is processed.
     const upi = `winner${winner.slice(0, 6)}@okaxis`;
     await rpc({ role: 'authenticated', userId: winner }, 'public.submit_kyc($1, $2)', [freshPan(), upi]);
-    await rpc({ role: 'service_role' }, `public.service_record_kyc_check($1, 'pan', true, null)`, [winner]);
-    await rpc({ role: 'service_role' }, `public.service_record_kyc_check($1, 'upi', true, null)`, [winner]);
+    await recordKycCheck(db, winner, 'pan', true);
+    await recordKycCheck(db, winner, 'upi', true);
     const approver = await admin(db);
     const withdraw = async (paise: number) => {
       const answer = await rpc<{ payout_id: string; status: string }>(
