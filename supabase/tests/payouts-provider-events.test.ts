@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canMove, PAYOUT_STATUSES } from '../functions/_shared/payout-status.ts';
-import { engines, setDatabaseClock, startWithMovableClock, type TestDatabase } from './helpers.ts';
+import {
+  createTournament,
+  createUser,
+  engines,
+  expectSqlError,
+  player,
+  setDatabaseClock,
+  startWithMovableClock,
+  type TestDatabase,
+} from './helpers.ts';
 import { admin, checkLedger, givePrize, kycPlayer, rpcOf } from './money-fixtures.ts';
 
 const service = { role: 'service_role' } as const;
@@ -122,6 +131,11 @@ describe.each(engines)('payout events in any order on $name', (engine) => {
     expect(mine).toMatchObject({ status: 'processed', utr: 'HDFC000123456789' });
     const recent = await rpc<Array<{ payout_id: string; utr: string | null }>>(staff.actor, 'public.staff_list_recent_payouts()');
     expect(recent.find((p) => p.payout_id === payoutId)).toMatchObject({ utr: 'HDFC000123456789' });
+    // An admin of one tournament does not read the platform's payouts.
+    const cup = await createTournament(db);
+    const cupAdmin = await createUser(db);
+    await db.admin.query(`insert into public.staff_roles (user_id, role, tournament_id) values ($1, 'admin', $2)`, [cupAdmin.id, cup.id]);
+    await expectSqlError(rpc(player(cupAdmin.id, cupAdmin.email, 'aal2'), 'public.staff_list_recent_payouts()'), 'PT403');
     const note = await db.admin.query<{ body: string }>(
       `select body from public.notifications where user_id = $1 and kind = 'payout_sent'`,
       [user.id],

@@ -19,7 +19,7 @@ const DisputesPanel = lazy(() => import('./DisputesPanel'));
 const PayoutsPanel = lazy(() => import('./PayoutsPanel'));
 
 export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
-  const { attention, tournaments, reload } = useStaffOverview();
+  const { attention, tournaments, reload, retry } = useStaffOverview();
   const [selectedId, select] = useAddressParam('t', 'tournament-panel');
   const list = tournaments.status === 'ready' ? tournaments.value : [];
   const selected = list.find((tournament) => tournament.id === selectedId) ?? null;
@@ -29,7 +29,7 @@ export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
     <>
       <p className="-mt-3 mb-6 text-sm text-mist">Signed in as {roles.map(describeRole).join(', ')}.</p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
-        <AttentionList attention={attention} onOpen={select} />
+        <AttentionList attention={attention} onOpen={select} retry={retry} />
 
         <Suspense fallback={<p className="text-mist">Loading the disputes…</p>}>
           <DisputesPanel onChanged={reload} />
