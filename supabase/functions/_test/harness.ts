@@ -163,8 +163,10 @@ export async function startHarness() {
       return (await response.json()) as Record<string, unknown>;
     },
 
-    /** Sends a webhook body signed with `secret` (the right one unless a test forges it). */
-    /** `rawBody`: the bytes sent, signed as `body` (a body tampered with after signing). */
+    /**
+     * Sends a webhook body signed with `secret` (the right one unless a test forges it); `rawBody`: the
+     * bytes sent instead, signed as `body` (a body tampered with after signing).
+     */
     async sendWebhook(body: unknown, options: { secret?: string; eventId?: string; rawBody?: string } = {}) {
       const signedRaw = JSON.stringify(body);
       const raw = options.rawBody ?? signedRaw;

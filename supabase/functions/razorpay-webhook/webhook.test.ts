@@ -217,6 +217,26 @@ Deno.test('razorpay-webhook', async (t) => {
       assertEquals(await chargeback('disp_Tamper0001'), undefined);
     });
 
+    await t.step("the double's /test/dispute sends a signed chargeback event the function records", async () => {
+      const { player, paid, verify } = await paidOrder(1);
+      await verify();
+      const dispute = async (event: string) => {
+        const response = await h.double.handle(
+          new Request('http://127.0.0.1:54321/razorpay/test/dispute', {
+            method: 'POST',
+            body: JSON.stringify({ payment_id: paid.razorpay_payment_id, event, dispute_id: 'disp_Double00001', amount: 5000 }),
+          }),
+        );
+        return response?.status;
+      };
+      assertEquals(await dispute('created'), 200);
+      assertEquals(await chargeback('disp_Double00001'), 'open');
+      assertEquals(await held(player.id), 5000);
+      assertEquals(await dispute('closed'), 200);
+      assertEquals(await chargeback('disp_Double00001'), 'won');
+      assertEquals(await dispute('exploded'), 400);
+    });
+
     await t.step('a dispute event the product does not know is acknowledged and ignored', async () => {
       const answer = await h.sendWebhook(disputeEvent('payment.dispute.teleported', 'pay_Whatever000001', 'disp_Unknown001', 100));
       assertEquals([answer.status, answer.body.status], [200, 'ignored']);
