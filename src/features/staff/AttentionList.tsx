@@ -68,7 +68,9 @@ function AttentionCard({
         <p className={`text-xs font-bold tracking-wider uppercase ${urgent ? 'text-danger' : 'text-gold'}`}>{attentionLabel(item.kind)}</p>
         <p className="mt-1 font-bold break-words">{item.title}</p>
         {detail.text && <p className="text-sm text-mist break-words">{detail.text}</p>}
-        {detail.paymentId && <p className="font-mono text-xs break-all text-mist">{detail.paymentId}</p>}
+        {detail.paymentId && !detail.text?.includes(detail.paymentId) && (
+          <p className="font-mono text-xs break-all text-mist">{detail.paymentId}</p>
+        )}
         {item.due_at && (
           <p className="text-sm text-mist">
             {urgent ? 'Since' : 'Due'} {formatDateTimeIST(item.due_at)}

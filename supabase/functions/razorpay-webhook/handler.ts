@@ -24,7 +24,7 @@ export type WebhookHandlerDeps = {
 export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed', 'refund.processed'] as const;
 
 /** Chargebacks: each one's events go to service_record_payment_dispute, which takes them in any order. */
-export const DISPUTE_EVENTS = [
+const DISPUTE_EVENTS = [
   'payment.dispute.created',
   'payment.dispute.under_review',
   'payment.dispute.action_required',

@@ -73,7 +73,7 @@ type Refund = Omit<RazorpayRefund, 'status'> & {
 export type WebhookTiming = 'deferred' | 'immediate' | 'none';
 
 /** The chargeback events Razorpay sends (payment.dispute.<event>). */
-export const DISPUTE_STEPS = ['created', 'under_review', 'action_required', 'won', 'lost', 'closed'] as const;
+const DISPUTE_STEPS = ['created', 'under_review', 'action_required', 'won', 'lost', 'closed'] as const;
 
 export type RazorpayDoubleOptions = {
   /** The bearer token /test/dispute requires (the stack's service role key); without it, any caller. */
