@@ -544,7 +544,10 @@ begin
                              else ': won. The hold is released.' end))
           from private.chargebacks c
           left join public.tournaments t on t.id = c.tournament_id
-         where (v_platform_admin or (c.tournament_id is not null and private.staff_sees(v_staff, c.tournament_id)))
+         -- Money of a tournament is for its organisers and admins, not its referees.
+         where (v_platform_admin
+                or (c.tournament_id is not null and private.staff_sees(v_staff, c.tournament_id)
+                    and private.staff_role_rank(private.staff_role_of(v_staff, c.tournament_id)) >= private.staff_role_rank('organiser')))
            and (c.status = 'open' or c.decided_at > v_now - interval '7 days')
         union all
         -- Outside calls given up on: the error, and a retry for an admin of the whole site.

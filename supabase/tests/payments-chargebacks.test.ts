@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createRegistration,
   createTournament,
+  createUser,
   engines,
   expectSqlError,
+  player,
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
@@ -69,7 +71,7 @@ describe.each(engines)('chargebacks on $name', (engine) => {
 
   it('holds withdrawals up to the disputed amount while open, tells the player why, and releases them when won', async () => {
     const staff = await admin(db);
-    const { user, razorpayPaymentId } = await paidPlayer(50_000);
+    const { user, razorpayPaymentId, tournament } = await paidPlayer(50_000);
     expect(await dispute(razorpayPaymentId, 'disp_hold1', 'created')).toMatchObject({ outcome: 'flagged', status: 'open' });
 
     await expectSqlError(rpc(user.actor, 'public.request_payout($1)', [50_000]), 'PT409', /chargeback/);
@@ -94,6 +96,19 @@ describe.each(engines)('chargebacks on $name', (engine) => {
     expect(attention.find((item) => item.kind === 'chargeback' && item.detail.razorpay_payment_id === razorpayPaymentId)).toMatchObject({
       detail: { status: 'open' },
     });
+    // The tournament's organiser sees it too (and is told), its referee does not.
+    const seen = async (role: string) => {
+      const member = await createUser(db);
+      await db.admin.query(`insert into public.staff_roles (user_id, role, tournament_id) values ($1, $2, $3)`, [
+        member.id,
+        role,
+        tournament.id,
+      ]);
+      const items = await rpc<Array<{ kind: string }>>(player(member.id, member.email, 'aal2'), 'public.staff_needs_attention()');
+      return items.some((item) => item.kind === 'chargeback');
+    };
+    expect(await seen('organiser')).toBe(true);
+    expect(await seen('referee')).toBe(false);
     const told = await db.admin.query<{ title: string; link: string }>(
       `select title, link from public.notifications where user_id = $1 and kind = 'staff_alert'`,
       [staff.id],
