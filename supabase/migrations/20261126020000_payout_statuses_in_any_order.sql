@@ -152,3 +152,5 @@ $$;
 comment on function public.staff_list_recent_payouts() is 'Admins of the whole site: payouts that ended in the last 30 days, with the bank''s reference (UTR) of each transfer sent, for support and reconciliation.';
 revoke all on function public.staff_list_recent_payouts() from public, anon;
 grant execute on function public.staff_list_recent_payouts() to authenticated, service_role;
+
+revoke all on function private.payout_may_move(text, text) from public;

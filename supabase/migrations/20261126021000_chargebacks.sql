@@ -349,3 +349,11 @@ select distinct on (coalesce(d.razorpay_dispute_id, 'payment:' || d.razorpay_pay
   left join public.tournament_registrations r on r.payment_id = p.id
  order by coalesce(d.razorpay_dispute_id, 'payment:' || d.razorpay_payment_id), d.recorded_at
 on conflict do nothing;
+
+revoke all on function private.chargeback_held_paise(uuid) from public;
+revoke all on function private.entry_chargeback_status(uuid) from public;
+revoke all on function private.money_text(bigint) from public;
+revoke all on function private.notify_money_staff(text, text, text, text) from public;
+revoke all on function private.withdrawal_hold_refusal() from public;
+revoke all on function private.book_lost_chargeback(private.chargebacks) from public;
+revoke all on function private.release_won_chargeback(private.chargebacks) from public;

@@ -298,3 +298,10 @@ $$;
 comment on function public.service_refund_unknown_capture(text, text, integer, jsonb) is 'A capture for an order we never recorded: refunded in full through the outbox, once per payment, when its notes say the order is Golazo''s; another product''s capture is recorded and audited, never refunded. Service role only.';
 revoke all on function public.service_refund_unknown_capture(text, text, integer, jsonb) from public, anon, authenticated;
 grant execute on function public.service_refund_unknown_capture(text, text, integer, jsonb) to service_role;
+
+revoke all on function private.outbox_gave_up() from public;
+revoke all on function private.kyc_check_late_reason() from public;
+revoke all on function private.outside_call_label(text) from public;
+revoke all on function private.outside_call_error(jsonb) from public;
+revoke all on function private.outside_call_needs_retry(private.outbox) from public;
+revoke all on function private.order_is_ours(jsonb) from public;

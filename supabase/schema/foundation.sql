@@ -205,7 +205,7 @@ end;
 $function$;
 
 comment on function private.outbox_gave_up() is 'An outside call given up on is audited and told to the platform''s admins; a pending KYC check says it is late. Its needs-attention item lasts until an admin retries it.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.outbox_gave_up()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -239,7 +239,7 @@ end;
 $function$;
 
 comment on function private.kyc_check_late_reason() is 'What a player whose KYC check the outbox gave up on reads while staff retry it.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.kyc_check_late_reason()
  RETURNS text
  LANGUAGE sql
@@ -248,7 +248,7 @@ CREATE OR REPLACE FUNCTION private.kyc_check_late_reason()
 AS $function$ select 'The check of your PAN or UPI id is taking longer than it should: our team is retrying it. You need not submit again.' $function$;
 
 comment on function private.outside_call_label(text) is 'An outbox call''s kind in the words staff read.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.outside_call_label(p_kind text)
  RETURNS text
  LANGUAGE sql
@@ -269,7 +269,7 @@ AS $function$
 $function$;
 
 comment on function private.outside_call_error(jsonb) is 'The error an outside service gave, from the outbox''s last answer, for staff.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.outside_call_error(p_answer jsonb)
  RETURNS text
  LANGUAGE sql
@@ -281,7 +281,7 @@ AS $function$
 $function$;
 
 comment on function private.outside_call_needs_retry(private.outbox) is 'Whether a given-up outside call still needs a person: every kind, except a payout call whose payout has ended since.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.outside_call_needs_retry(p_job private.outbox)
  RETURNS boolean
  LANGUAGE sql

@@ -911,7 +911,7 @@ create table private.foreign_captures (
 );
 
 comment on function private.order_is_ours(jsonb) is 'Whether an order (its notes, or the payment''s) is Golazo''s: create_order names the product and the tournament in them.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.order_is_ours(p_notes jsonb)
  RETURNS boolean
  LANGUAGE sql

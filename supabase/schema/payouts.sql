@@ -1279,7 +1279,7 @@ AS $function$
 $function$;
 
 comment on function private.payout_may_move(text,text) is 'The one rule of a payout''s status: forward only, a failure or reversal ends any payout still on its way (a reversal even one not yet reported processed), and a final status never moves again. payout-status.ts is compared with it.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.payout_may_move(p_from text, p_to text)
  RETURNS boolean
  LANGUAGE sql
@@ -1726,7 +1726,7 @@ CREATE INDEX chargebacks_of_registration ON private.chargebacks USING btree (reg
 CREATE INDEX chargebacks_open_of_user ON private.chargebacks USING btree (user_id) WHERE (status = 'open'::text);
 
 comment on function private.chargeback_held_paise(uuid) is 'What open chargebacks on a player''s payments hold of their balance: withdrawals leave at least this much.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.chargeback_held_paise(p_user_id uuid)
  RETURNS bigint
  LANGUAGE sql
@@ -1737,7 +1737,7 @@ AS $function$
 $function$;
 
 comment on function private.entry_chargeback_status(uuid) is 'Where the chargeback on the payment behind an entry stands (lost, open, won), null without one: what the prize rules read.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.entry_chargeback_status(p_entry_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -1754,7 +1754,7 @@ AS $function$
 $function$;
 
 comment on function private.money_text(bigint) is 'Paise as the ₹ amount staff and players read in notifications and holds.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.money_text(p_paise bigint)
  RETURNS text
  LANGUAGE sql
@@ -1763,7 +1763,7 @@ CREATE OR REPLACE FUNCTION private.money_text(p_paise bigint)
 AS $function$ select '₹' || to_char(p_paise / 100.0, 'FM99999999990.00') $function$;
 
 comment on function private.notify_money_staff(text,text,text,text) is 'Tells the platform''s admins (and the tournament''s organisers) of a money event that needs a person: chargebacks, outside calls given up.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.notify_money_staff(p_tournament_id text, p_title text, p_body text, p_key text)
  RETURNS void
  LANGUAGE sql
@@ -1777,7 +1777,7 @@ AS $function$
 $function$;
 
 comment on function private.withdrawal_hold_refusal() is 'Refuses a new payout that would take the part of the balance an open chargeback holds (hint chargeback_hold).';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.withdrawal_hold_refusal()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1825,7 +1825,7 @@ end;
 $function$;
 
 comment on function private.book_lost_chargeback(private.chargebacks) is 'A lost chargeback: Razorpay takes the amount back; the payer''s balance pays it up to what it holds, the platform''s chargeback loss the rest; held prizes of the entry are forfeited.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.book_lost_chargeback(p_chargeback private.chargebacks)
  RETURNS private.chargebacks
  LANGUAGE plpgsql
@@ -1868,7 +1868,7 @@ end;
 $function$;
 
 comment on function private.release_won_chargeback(private.chargebacks) is 'A won chargeback: the entry is no longer flagged (unless another chargeback on its payment is open or lost) and its held prizes are credited.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.release_won_chargeback(p_chargeback private.chargebacks)
  RETURNS void
  LANGUAGE plpgsql
