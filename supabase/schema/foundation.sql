@@ -72,6 +72,7 @@ create table private.outbox (
   constraint outbox_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'gave_up'::text])))
 );
 CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+CREATE TRIGGER outbox_tells_staff_when_given_up AFTER UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'gave_up'::text AND old.status IS DISTINCT FROM 'gave_up'::text) EXECUTE FUNCTION private.outbox_gave_up();
 
 comment on table private.outbox_answers is 'Every answer an outside service gave to an outbox call, kept for support and reconciliation.';
 create table private.outbox_answers (
@@ -200,6 +201,132 @@ begin
     update private.outbox set status = 'gave_up', done_at = v_now, last_answer = p_answer where id = v_item.id;
     return jsonb_build_object('status', 'gave_up');
   end if;
+end;
+$function$;
+
+comment on function private.outbox_gave_up() is 'An outside call given up on is audited and told to the platform''s admins; a pending KYC check says it is late. Its needs-attention item lasts until an admin retries it.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.outbox_gave_up()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_error text := private.outside_call_error(new.last_answer);
+  v_tournament text := nullif(new.payload ->> 'tournament_id', '');
+begin
+  if v_tournament is not null and not exists (select 1 from public.tournaments where id = v_tournament) then
+    v_tournament := null;
+  end if;
+  perform private.audit(v_tournament, 'outside_call_failed',
+                        'Gave up on ' || private.outside_call_label(new.kind) || ' after ' || new.attempts || ' attempts',
+                        v_error, null, jsonb_build_object('job_id', new.id, 'kind', new.kind,
+                                                          'idempotency_key', new.idempotency_key), false);
+  -- Not for e-mails: telling staff is an e-mail too, and a mail service that is down would feed itself.
+  if new.kind not in ('email', 'parental_consent_email') then
+    perform private.notify_money_staff(null, 'Gave up on ' || private.outside_call_label(new.kind),
+                                       coalesce(v_error, 'No answer.') || ' Retry it from the staff console.',
+                                       'outbox-' || new.id || '-' || new.attempts);
+  end if;
+  if new.kind in ('pan_verification', 'upi_validation') then
+    update public.kyc_records
+       set reason = private.kyc_check_late_reason(), updated_at = private.clock_now()
+     where user_id = (new.payload ->> 'user_id')::uuid and status = 'pending';
+  end if;
+  return null;
+end;
+$function$;
+
+comment on function private.kyc_check_late_reason() is 'What a player whose KYC check the outbox gave up on reads while staff retry it.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.kyc_check_late_reason()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'The check of your PAN or UPI id is taking longer than it should: our team is retrying it. You need not submit again.' $function$;
+
+comment on function private.outside_call_label(text) is 'An outbox call''s kind in the words staff read.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.outside_call_label(p_kind text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'razorpay_refund' then 'a refund'
+    when 'razorpay_order_check' then 'an order check'
+    when 'parental_consent_email' then 'a parental consent e-mail'
+    when 'email' then 'an e-mail'
+    when 'pan_verification' then 'a PAN check'
+    when 'upi_validation' then 'a UPI id check'
+    when 'razorpayx_payout' then 'a payout'
+    when 'razorpayx_payout_check' then 'a payout status check'
+    when 'provider_reconciliation' then 'a reconciliation'
+    else replace(p_kind, '_', ' ') end;
+$function$;
+
+comment on function private.outside_call_error(jsonb) is 'The error an outside service gave, from the outbox''s last answer, for staff.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.outside_call_error(p_answer jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select left(coalesce(p_answer ->> 'description', p_answer ->> 'error', p_answer ->> 'reason',
+                       case when p_answer is not null and p_answer <> '{}'::jsonb then p_answer::text end), 300);
+$function$;
+
+comment on function private.outside_call_needs_retry(private.outbox) is 'Whether a given-up outside call still needs a person: every kind, except a payout call whose payout has ended since.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.outside_call_needs_retry(p_job private.outbox)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- A payout that ended anyway (the provider refused it and the money is back) has nothing left to retry.
+  select p_job.status = 'gave_up'
+     and (p_job.kind not in ('razorpayx_payout', 'razorpayx_payout_check')
+          or exists (select 1 from public.payouts p
+                      where p.id = (p_job.payload ->> 'payout_id')::uuid
+                        and p.status in ('approved', 'queued', 'pending', 'scheduled', 'processing')));
+$function$;
+
+comment on function public.staff_retry_outside_call(bigint) is 'Admins of the whole site: queues a given-up outside call again under the same idempotency key (never a second payout or refund), audited.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_retry_outside_call(p_job_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin uuid := private.require_staff('admin');
+  v_job private.outbox%rowtype;
+begin
+  select * into v_job from private.outbox where id = p_job_id for update;
+  if not found then
+    raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
+  end if;
+  if not private.outside_call_needs_retry(v_job) then
+    raise exception 'This call is not waiting for a retry' using errcode = 'PT409', hint = 'outside_call_not_given_up';
+  end if;
+  -- The same row and idempotency key: the provider answers a repeated key with its first answer.
+  update private.outbox
+     set status = 'pending', attempts = 0, next_attempt_at = private.clock_now(), done_at = null
+   where id = p_job_id
+  returning * into v_job;
+  if v_job.kind in ('pan_verification', 'upi_validation') then
+    update public.kyc_records set reason = null
+     where user_id = (v_job.payload ->> 'user_id')::uuid and status = 'pending' and reason = private.kyc_check_late_reason();
+  end if;
+  perform private.audit(null, 'outside_call_retried', 'Retried ' || private.outside_call_label(v_job.kind), null, null,
+                        jsonb_build_object('job_id', v_job.id, 'kind', v_job.kind), false, v_admin);
+  return jsonb_build_object('job_id', v_job.id, 'kind', v_job.kind, 'status', v_job.status);
 end;
 $function$;
 

@@ -23,7 +23,7 @@ create table public.notifications (
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint notifications_body_length CHECK ((char_length(body) <= 1000)),
-  constraint notifications_kind_known CHECK ((kind = ANY (ARRAY['check_in_open'::text, 'draw_made'::text, 'room_posted'::text, 'opponent_ready'::text, 'opponent_reported'::text, 'dispute_opened'::text, 'dispute_settled'::text, 'next_match'::text, 'tournament_finished'::text, 'prize_credited'::text, 'payout_sent'::text, 'payout_failed'::text, 'kyc_result'::text]))),
+  constraint notifications_kind_known CHECK (((kind = ANY (ARRAY['check_in_open'::text, 'draw_made'::text, 'room_posted'::text, 'opponent_ready'::text, 'opponent_reported'::text, 'dispute_opened'::text, 'dispute_settled'::text, 'next_match'::text, 'tournament_finished'::text, 'prize_credited'::text, 'payout_sent'::text, 'payout_failed'::text, 'kyc_result'::text])) OR (kind = 'staff_alert'::text))),
   constraint notifications_link_is_a_path CHECK (((link IS NULL) OR (link ~ '^/'::text))),
   constraint notifications_title_length CHECK (((char_length(title) >= 1) AND (char_length(title) <= 140)))
 );

@@ -900,20 +900,56 @@ begin
 end;
 $function$;
 
-comment on function public.service_refund_unknown_capture(text,text,integer) is 'A capture for an order we never recorded is refunded in full through the outbox, once per payment. Service role only.';
+comment on table private.foreign_captures is 'Captures on the merchant account for orders that are not Golazo''s (another product sharing the account): recorded for reconciliation, never refunded.';
+create table private.foreign_captures (
+  razorpay_payment_id text not null,
+  razorpay_order_id text,
+  amount_paise bigint not null,
+  notes jsonb default '{}'::jsonb not null,
+  seen_at timestamp with time zone not null,
+  constraint foreign_captures_pkey PRIMARY KEY (razorpay_payment_id)
+);
+
+comment on function private.order_is_ours(jsonb) is 'Whether an order (its notes, or the payment''s) is Golazo''s: create_order names the product and the tournament in them.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.order_is_ours(p_notes jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(p_notes ->> 'product', '') = 'golazo-arena'
+      or exists (select 1 from public.tournaments where id = p_notes ->> 'tournament_id');
+$function$;
+
+comment on function public.service_refund_unknown_capture(text,text,integer,jsonb) is 'A capture for an order we never recorded: refunded in full through the outbox, once per payment, when its notes say the order is Golazo''s; another product''s capture is recorded and audited, never refunded. Service role only.';
 -- Callable by: service_role
-CREATE OR REPLACE FUNCTION public.service_refund_unknown_capture(p_razorpay_payment_id text, p_razorpay_order_id text, p_amount_paise integer)
+CREATE OR REPLACE FUNCTION public.service_refund_unknown_capture(p_razorpay_payment_id text, p_razorpay_order_id text, p_amount_paise integer, p_notes jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_notes jsonb := case when jsonb_typeof(p_notes) = 'object' then p_notes else '{}'::jsonb end;
 begin
   if p_razorpay_payment_id is null or p_amount_paise is null or p_amount_paise <= 0 then
     raise exception 'A payment id and amount are required' using errcode = 'PT400', hint = 'payment_id_required';
   end if;
   if exists (select 1 from public.payments where razorpay_order_id = p_razorpay_order_id) then
     return jsonb_build_object('outcome', 'known_order');
+  end if;
+  if not private.order_is_ours(v_notes) then
+    insert into private.foreign_captures (razorpay_payment_id, razorpay_order_id, amount_paise, notes, seen_at)
+    values (p_razorpay_payment_id, p_razorpay_order_id, p_amount_paise, v_notes, private.clock_now())
+    on conflict (razorpay_payment_id) do nothing;
+    if found then
+      perform private.audit(null, 'foreign_capture_ignored',
+                            'A capture of ' || private.money_text(p_amount_paise) || ' for an order that is not Golazo''s was left alone',
+                            null, null, jsonb_build_object('razorpay_payment_id', p_razorpay_payment_id,
+                                                           'razorpay_order_id', p_razorpay_order_id), false);
+    end if;
+    return jsonb_build_object('outcome', 'not_ours');
   end if;
   perform private.enqueue_outside_call(
     'razorpay_refund',
@@ -929,28 +965,98 @@ begin
 end;
 $function$;
 
-comment on function public.service_record_payment_dispute(text,text,text,integer,text) is 'A chargeback event: recorded, and the registration flagged for staff (prizes of its entries are then held). Service role only.';
+comment on function public.service_record_payment_dispute(text,text,text,bigint,text) is 'A chargeback event (payment.dispute.created, under_review, action_required, won, lost, closed) in any order, late or twice: recorded, audited and told to staff; open holds the payer''s withdrawals, the first decision (won or lost) is final. Service role only.';
 -- Callable by: service_role
-CREATE OR REPLACE FUNCTION public.service_record_payment_dispute(p_razorpay_payment_id text, p_dispute_id text, p_event text, p_amount_paise integer, p_reason text)
+CREATE OR REPLACE FUNCTION public.service_record_payment_dispute(p_razorpay_payment_id text, p_dispute_id text, p_event text, p_amount_paise bigint, p_reason text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
+  v_now timestamptz := private.clock_now();
   v_payment public.payments%rowtype;
+  v_registration public.tournament_registrations%rowtype;
+  v_dispute_id text := coalesce(nullif(btrim(p_dispute_id), ''), 'payment:' || p_razorpay_payment_id);
+  v_step text := regexp_replace(coalesce(p_event, ''), '^payment\.dispute\.', '');
+  v_target text;
+  v_row private.chargebacks%rowtype;
+  v_before text;
+  v_new_event boolean;
+  v_title text;
 begin
-  select * into v_payment from public.payments where razorpay_payment_id = p_razorpay_payment_id;
-  insert into public.payment_disputes (payment_id, razorpay_payment_id, razorpay_dispute_id, event, amount_paise, reason)
-  values (v_payment.id, p_razorpay_payment_id, p_dispute_id, p_event, p_amount_paise, left(p_reason, 500))
-  on conflict (razorpay_dispute_id, event) do nothing;
-  if v_payment.id is null then
-    return jsonb_build_object('outcome', 'unknown_payment');
+  if p_razorpay_payment_id is null or btrim(p_razorpay_payment_id) = '' then
+    raise exception 'A payment id is required' using errcode = 'PT400', hint = 'payment_id_required';
   end if;
-  update public.tournament_registrations
-     set disputed_at = coalesce(disputed_at, private.clock_now())
-   where payment_id = v_payment.id;
-  return jsonb_build_object('outcome', 'flagged');
+  v_target := case when v_step in ('created', 'under_review', 'action_required') then 'open'
+                   -- Closed: Razorpay closed the dispute after our proof, without taking the money.
+                   when v_step in ('won', 'closed') then 'won'
+                   when v_step = 'lost' then 'lost' end;
+  if v_target is null then
+    raise exception 'Unknown chargeback event' using errcode = 'PT400', hint = 'invalid_dispute_event';
+  end if;
+
+  select * into v_payment from public.payments where razorpay_payment_id = p_razorpay_payment_id for update;
+  insert into public.payment_disputes (payment_id, razorpay_payment_id, razorpay_dispute_id, event, amount_paise, reason)
+  values (v_payment.id, p_razorpay_payment_id, v_dispute_id, p_event, p_amount_paise, left(p_reason, 500))
+  on conflict (razorpay_dispute_id, event) do nothing;
+  v_new_event := found;
+  if v_payment.id is not null then
+    select * into v_registration from public.tournament_registrations where payment_id = v_payment.id;
+  end if;
+
+  select * into v_row from private.chargebacks where razorpay_dispute_id = v_dispute_id for update;
+  if not found then
+    insert into private.chargebacks (razorpay_dispute_id, razorpay_payment_id, payment_id, registration_id, tournament_id,
+                                     user_id, amount_paise, status, reason, opened_at, decided_at, updated_at)
+    values (v_dispute_id, p_razorpay_payment_id, v_payment.id, v_registration.id, v_payment.tournament_id, v_payment.user_id,
+            greatest(coalesce(nullif(p_amount_paise, 0), v_payment.amount_paise, 1), 1), 'open', left(p_reason, 500),
+            v_now, null, v_now)
+    returning * into v_row;
+  end if;
+  v_before := v_row.status;
+
+  if v_before = 'open' and v_target in ('won', 'lost') then
+    update private.chargebacks set status = v_target, decided_at = v_now, updated_at = v_now,
+                                   reason = coalesce(reason, left(p_reason, 500))
+     where razorpay_dispute_id = v_dispute_id
+    returning * into v_row;
+    if v_target = 'lost' then
+      v_row := private.book_lost_chargeback(v_row);
+    else
+      perform private.release_won_chargeback(v_row);
+    end if;
+  end if;
+  if v_row.status in ('open', 'lost') and v_registration.id is not null then
+    update public.tournament_registrations set disputed_at = coalesce(disputed_at, v_now) where id = v_registration.id;
+  end if;
+
+  if v_new_event then
+    select title into v_title from public.tournaments where id = v_row.tournament_id;
+    perform private.audit(v_row.tournament_id, 'chargeback_' || v_step,
+                          'Chargeback ' || replace(v_step, '_', ' ') || ' on ' || private.money_text(v_row.amount_paise)
+                          || ' (payment ' || p_razorpay_payment_id || '): '
+                          || case when v_row.status = v_before and v_target <> v_before and v_before <> 'open'
+                                  then 'already ' || v_before || ', nothing changes'
+                                  else 'now ' || v_row.status end,
+                          null, jsonb_build_object('status', v_before),
+                          jsonb_build_object('status', v_row.status, 'razorpay_payment_id', p_razorpay_payment_id,
+                                             'razorpay_dispute_id', v_dispute_id, 'amount_paise', v_row.amount_paise,
+                                             'recovered_paise', v_row.recovered_paise, 'loss_paise', v_row.loss_paise),
+                          false);
+    perform private.notify_money_staff(v_row.tournament_id,
+                                       'Chargeback ' || replace(v_step, '_', ' ') || ': ' || private.money_text(v_row.amount_paise),
+                                       'Payment ' || p_razorpay_payment_id
+                                       || coalesce(' for ' || v_title, '') || ' is now ' || v_row.status || '.'
+                                       || case v_row.status
+                                            when 'open' then ' The player''s withdrawals are held up to this amount until the bank decides.'
+                                            when 'lost' then ' ' || private.money_text(v_row.recovered_paise) || ' came from the player''s balance, '
+                                                             || private.money_text(v_row.loss_paise) || ' is a platform loss.'
+                                            else ' The hold on the player''s withdrawals is released.' end,
+                                       'chargeback-' || v_dispute_id || '-' || v_step);
+  end if;
+  return jsonb_build_object('outcome', case when v_payment.id is null then 'unknown_payment' else 'flagged' end,
+                            'status', v_row.status, 'changed', v_row.status is distinct from v_before or v_before is null);
 end;
 $function$;
 

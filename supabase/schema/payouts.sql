@@ -19,7 +19,7 @@ create table private.ledger_journal (
   created_by uuid,
   constraint ledger_journal_pkey PRIMARY KEY (id),
   constraint ledger_journal_once_per_event UNIQUE (kind, reference),
-  constraint ledger_journal_kind_known CHECK ((kind = ANY (ARRAY['entry_fee'::text, 'refund'::text, 'prize'::text, 'tax_withheld'::text, 'payout_requested'::text, 'payout_sent'::text, 'payout_reversed'::text, 'tax_reversed'::text]))),
+  constraint ledger_journal_kind_known CHECK (((kind = ANY (ARRAY['entry_fee'::text, 'refund'::text, 'prize'::text, 'tax_withheld'::text, 'payout_requested'::text, 'payout_sent'::text, 'payout_reversed'::text, 'tax_reversed'::text])) OR (kind = 'chargeback'::text))),
   constraint ledger_journal_reference_present CHECK (((char_length(reference) >= 1) AND (char_length(reference) <= 200)))
 );
 CREATE TRIGGER ledger_journal_no_truncate BEFORE TRUNCATE ON private.ledger_journal FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
@@ -34,7 +34,7 @@ create table private.ledger_lines (
   user_id uuid,
   constraint ledger_lines_pkey PRIMARY KEY (id),
   constraint ledger_lines_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES private.ledger_journal(id),
-  constraint ledger_lines_account_known CHECK (((account = ANY (ARRAY['razorpay:clearing'::text, 'platform:fees'::text, 'tax:payable'::text, 'payouts:in_flight'::text, 'bank:payouts'::text])) OR (account ~ '^prize_pool:.+$'::text) OR (account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$'::text))),
+  constraint ledger_lines_account_known CHECK (((account = ANY (ARRAY['razorpay:clearing'::text, 'platform:fees'::text, 'tax:payable'::text, 'payouts:in_flight'::text, 'bank:payouts'::text])) OR (account ~ '^prize_pool:.+$'::text) OR (account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$'::text) OR (account = 'platform:chargeback_loss'::text))),
   constraint ledger_lines_amount_not_zero CHECK ((amount_paise <> 0)),
   constraint ledger_lines_player_account_names_its_player CHECK (((account !~ '^player:'::text) OR ((user_id IS NOT NULL) AND (account = (('player:'::text || (user_id)::text) || ':winnings'::text)))))
 );
@@ -638,7 +638,7 @@ AS $function$
   select distinct tournament_id from private.prize_awards where player_id = p_user_id and status = 'credited';
 $function$;
 
-comment on function private.entry_prize_forfeited(uuid) is 'A disqualified, withdrawn or refunded entry wins nothing: its band''s amount is kept by the platform, not re-awarded.';
+comment on function private.entry_prize_forfeited(uuid) is 'A disqualified, withdrawn or refunded entry, or one whose payment was lost to a chargeback, wins nothing: its band''s amount is kept by the platform, not re-awarded.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.entry_prize_forfeited(p_entry_id uuid)
  RETURNS text
@@ -647,6 +647,7 @@ CREATE OR REPLACE FUNCTION private.entry_prize_forfeited(p_entry_id uuid)
  SET search_path TO ''
 AS $function$
   select case
+           when private.entry_chargeback_status(e.id) = 'lost' then 'chargeback_lost'
            when e.status = 'withdrawn' and e.withdraw_reason like 'Disqualified%' then 'disqualified'
            when e.status = 'withdrawn' then 'withdrawn'
            when e.status = 'cancelled' or r.status = 'cancelled' or p.status in ('refund_pending', 'refunded') then 'refunded'
@@ -657,7 +658,7 @@ AS $function$
    where e.id = p_entry_id;
 $function$;
 
-comment on function private.entry_prize_held(uuid) is 'Held: a chargeback on the entry''s payment or an open dispute in its tournament. The one place that says when a prize waits for staff.';
+comment on function private.entry_prize_held(uuid) is 'Held: an open chargeback on the entry''s payment or an open dispute in its tournament. The one place that says when a prize waits for staff.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.entry_prize_held(p_entry_id uuid)
  RETURNS boolean
@@ -665,8 +666,10 @@ CREATE OR REPLACE FUNCTION private.entry_prize_held(p_entry_id uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.entries e join public.tournament_registrations r on r.id = e.registration_id
-                  where e.id = p_entry_id and r.disputed_at is not null)
+  select private.entry_chargeback_status(p_entry_id) = 'open'
+      or exists (select 1 from public.entries e join public.tournament_registrations r on r.id = e.registration_id
+                  where e.id = p_entry_id and r.disputed_at is not null
+                    and private.entry_chargeback_status(p_entry_id) is distinct from 'won')
       or exists (select 1 from public.entries e
                    join public.matches m on m.tournament_id = e.tournament_id
                    join public.match_disputes d on d.match_id = m.id
@@ -1443,6 +1446,7 @@ create table public.payouts (
   processed_at timestamp with time zone,
   created_at timestamp with time zone not null,
   updated_at timestamp with time zone not null,
+  utr text,
   constraint payouts_pkey PRIMARY KEY (id),
   constraint payouts_one_per_key UNIQUE (user_id, idempotency_key),
   constraint payouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
@@ -1450,16 +1454,19 @@ create table public.payouts (
   constraint payouts_gross_positive CHECK ((gross_paise > 0)),
   constraint payouts_needs_approvals_range CHECK (((needs_approvals >= 0) AND (needs_approvals <= 2))),
   constraint payouts_status_known CHECK ((status = ANY (ARRAY['awaiting_approval'::text, 'approved'::text, 'queued'::text, 'pending'::text, 'scheduled'::text, 'processing'::text, 'processed'::text, 'reversed'::text, 'cancelled'::text, 'rejected'::text, 'failed'::text]))),
-  constraint payouts_tax_not_negative CHECK ((tax_paise >= 0))
+  constraint payouts_tax_not_negative CHECK ((tax_paise >= 0)),
+  constraint payouts_utr_length CHECK (((utr IS NULL) OR ((char_length(utr) >= 1) AND (char_length(utr) <= 64))))
 );
 CREATE INDEX payouts_of_user ON public.payouts USING btree (user_id, created_at DESC);
 CREATE INDEX payouts_open ON public.payouts USING btree (status) WHERE (status <> ALL (ARRAY['processed'::text, 'reversed'::text, 'cancelled'::text, 'rejected'::text, 'failed'::text]));
 alter table public.payouts enable row level security;
 grant maintain, select on table public.payouts to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payouts to service_role;
+comment on column public.payouts.utr is 'The bank''s unique transaction reference of a transfer RazorpayX sent, from its webhook or the poll: the proof a player can show their bank.';
 create policy "Players read their own payouts, admins read all" on public.payouts
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
+CREATE TRIGGER payouts_respect_chargeback_holds BEFORE INSERT ON public.payouts FOR EACH ROW EXECUTE FUNCTION private.withdrawal_hold_refusal();
 
 comment on table public.payout_approvals is 'Admin approvals of payouts; a payout needs one or two before it is sent. Admins read them.';
 create table public.payout_approvals (
@@ -1570,6 +1577,27 @@ CREATE OR REPLACE FUNCTION private.payout_status_rank(p_status text)
 AS $function$
   select case p_status when 'awaiting_approval' then 0 when 'approved' then 0 when 'queued' then 1 when 'pending' then 2
                        when 'scheduled' then 3 when 'processing' then 4 when 'processed' then 5 else 6 end;
+$function$;
+
+comment on function private.payout_may_move(text,text) is 'The one rule of a payout''s status: forward only, a failure or reversal ends any payout still on its way (a reversal even one not yet reported processed), and a final status never moves again. payout-status.ts is compared with it.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.payout_may_move(p_from text, p_to text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    -- Only an admin moves a payout out of awaiting approval (staff_approve_payout, staff_reject_payout).
+    when p_from = 'awaiting_approval' then p_to in ('approved', 'rejected')
+    -- Final: the money went back to the balance (reversed, cancelled, rejected, failed).
+    when p_from in ('reversed', 'cancelled', 'rejected', 'failed') then false
+    -- Money that reached the player stays there unless the bank sends it back.
+    when p_from = 'processed' then p_to = 'reversed'
+    when p_to in ('reversed', 'cancelled', 'rejected', 'failed') then true
+    else private.payout_status_rank(p_to) > private.payout_status_rank(p_from)
+         and p_to in ('queued', 'pending', 'scheduled', 'processing', 'processed')
+  end;
 $function$;
 
 comment on function public.get_my_earnings() is 'The public contract: the caller''s won, tax withheld, paid out, balance and pending amounts in paise, from the ledger.';
@@ -1693,7 +1721,7 @@ begin
 end;
 $function$;
 
-comment on function public.get_my_payouts() is 'The caller''s payouts, newest first, with their status.';
+comment on function public.get_my_payouts() is 'The caller''s payouts, newest first, with their status, the bank''s reference (UTR) once sent, and whether the transfer service stopped answering (delayed: staff are on it).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_payouts()
  RETURNS jsonb
@@ -1706,7 +1734,12 @@ declare
 begin
   return coalesce((select jsonb_agg(private.payout_answer(p) || jsonb_build_object(
                             'upi_id', p.upi_id, 'failure_reason', p.failure_reason, 'created_at', p.created_at,
-                            'processed_at', p.processed_at) order by p.created_at desc, p.id)
+                            'processed_at', p.processed_at, 'utr', p.utr,
+                            'delayed', exists (select 1 from private.outbox o
+                                                where o.kind = 'razorpayx_payout' and o.idempotency_key = 'payout-' || p.id
+                                                  and o.status = 'gave_up')
+                                       and p.status in ('approved', 'queued', 'pending', 'scheduled', 'processing'))
+                          order by p.created_at desc, p.id)
                      from public.payouts p where p.user_id = v_user), '[]'::jsonb);
 end;
 $function$;
@@ -1832,9 +1865,9 @@ begin
 end;
 $function$;
 
-comment on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone) is 'What RazorpayX says of a payout. Statuses only move forward; a failed or reversed payout returns its gross to the balance. Service role only.';
+comment on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone,text) is 'What RazorpayX says of a payout, in any order, late or twice (private.payout_may_move): a failed or reversed payout returns its gross and reverses its tax, a processed after a reversal changes nothing; the UTR is kept. Service role only.';
 -- Callable by: service_role
-CREATE OR REPLACE FUNCTION public.service_record_payout_status(p_payout_id uuid, p_provider_payout_id text, p_status text, p_failure_reason text, p_event_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.service_record_payout_status(p_payout_id uuid, p_provider_payout_id text, p_status text, p_failure_reason text, p_event_at timestamp with time zone, p_utr text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1844,7 +1877,7 @@ declare
   v_now timestamptz := private.clock_now();
   v_payout public.payouts%rowtype;
   v_old text;
-  v_moves boolean;
+  v_utr text := left(nullif(btrim(coalesce(p_utr, '')), ''), 64);
 begin
   if p_status is null or p_status not in ('queued', 'pending', 'scheduled', 'processing', 'processed', 'reversed', 'cancelled',
                                           'rejected', 'failed') then
@@ -1855,18 +1888,14 @@ begin
     raise exception 'No such payout' using errcode = 'PT404', hint = 'payout_not_found';
   end if;
   v_old := v_payout.status;
-  v_moves := case
-    when v_old in ('awaiting_approval', 'reversed', 'cancelled', 'rejected', 'failed') then false
-    when v_old = 'processed' then p_status = 'reversed'
-    when p_status = 'reversed' then false
-    when p_status in ('cancelled', 'rejected', 'failed') then true
-    else private.payout_status_rank(p_status) > private.payout_status_rank(v_old)
-  end;
+  -- What the provider tells us about the transfer is kept whatever the status does (a late processed
+  -- event still carries the UTR of a transfer the bank later reversed).
   update public.payouts
      set provider_payout_id = coalesce(provider_payout_id, nullif(p_provider_payout_id, '')),
+         utr = coalesce(utr, v_utr),
          last_event_at = greatest(last_event_at, coalesce(p_event_at, v_now))
    where id = p_payout_id;
-  if not v_moves then
+  if not private.payout_may_move(v_old, p_status) then
     return jsonb_build_object('status', v_old, 'changed', false);
   end if;
 
@@ -1887,12 +1916,41 @@ begin
     perform private.notify(v_payout.user_id, 'payout_sent',
                            '₹' || to_char(v_payout.net_paise / 100.0, 'FM99999999990.00') || ' sent to ' || v_payout.upi_id,
                            'Your withdrawal of ₹' || to_char(v_payout.gross_paise / 100.0, 'FM99999999990.00') || ' is paid; ₹'
-                           || to_char(v_payout.tax_paise / 100.0, 'FM99999999990.00') || ' tax was withheld.',
+                           || to_char(v_payout.tax_paise / 100.0, 'FM99999999990.00') || ' tax was withheld.'
+                           || case when v_payout.utr is not null then ' Bank reference (UTR): ' || v_payout.utr || '.' else '' end,
                            '/my-earnings', v_payout.id || '-processed');
   elsif p_status in ('reversed', 'cancelled', 'rejected', 'failed') then
-    perform private.return_payout(v_payout, case when v_old = 'processed' then 'bank:payouts' else 'payouts:in_flight' end, null);
+    -- From wherever the money is now: at the bank once processed was posted, else still in flight.
+    perform private.return_payout(v_payout,
+                                  case when exists (select 1 from private.ledger_journal
+                                                     where kind = 'payout_sent' and reference = 'payout:' || v_payout.id)
+                                       then 'bank:payouts' else 'payouts:in_flight' end, null);
   end if;
   return jsonb_build_object('status', v_payout.status, 'changed', true);
+end;
+$function$;
+
+comment on function public.staff_list_recent_payouts() is 'Admins of the whole site: payouts that ended in the last 30 days, with the bank''s reference (UTR) of each transfer sent, for support and reconciliation.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_list_recent_payouts()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_staff('admin');
+  return coalesce((
+    select jsonb_agg(private.payout_answer(p) || jsonb_build_object(
+             'user_id', p.user_id, 'upi_id', p.upi_id, 'created_at', p.created_at, 'processed_at', p.processed_at,
+             'updated_at', p.updated_at, 'utr', p.utr, 'provider_payout_id', p.provider_payout_id,
+             'failure_reason', p.failure_reason,
+             'player', jsonb_build_object('legal_name', pr.legal_name, 'in_game_name', pr.in_game_name))
+           order by p.updated_at desc, p.id)
+      from public.payouts p
+      join public.profiles pr on pr.id = p.user_id
+     where p.status in ('processed', 'reversed', 'cancelled', 'rejected', 'failed')
+       and p.updated_at > private.clock_now() - interval '30 days'), '[]'::jsonb);
 end;
 $function$;
 
@@ -1930,6 +1988,218 @@ begin
   end if;
   return jsonb_build_object('prizes_settled', v_settled, 'year_end_withholdings', v_year_end, 'payout_checks', v_polls,
                             'ledger_balanced', (v_ledger ->> 'balanced')::boolean);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Chargebacks
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table private.chargebacks is 'One row per Razorpay dispute of a payment: open holds the payer''s withdrawals up to the amount, won releases, lost debits the ledger (player first, the rest a platform loss). Events in any order end in the first decision.';
+create table private.chargebacks (
+  razorpay_dispute_id text not null,
+  razorpay_payment_id text not null,
+  payment_id uuid,
+  registration_id uuid,
+  tournament_id text,
+  user_id uuid,
+  amount_paise bigint not null,
+  status text not null,
+  reason text,
+  opened_at timestamp with time zone not null,
+  decided_at timestamp with time zone,
+  recovered_paise bigint default 0 not null,
+  loss_paise bigint default 0 not null,
+  updated_at timestamp with time zone not null,
+  constraint chargebacks_pkey PRIMARY KEY (razorpay_dispute_id),
+  constraint chargebacks_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id),
+  constraint chargebacks_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES public.tournament_registrations(id),
+  constraint chargebacks_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint chargebacks_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint chargebacks_amount_positive CHECK ((amount_paise > 0)),
+  constraint chargebacks_decided_when_final CHECK (((status = 'open'::text) = (decided_at IS NULL))),
+  constraint chargebacks_dispute_id_length CHECK (((char_length(razorpay_dispute_id) >= 1) AND (char_length(razorpay_dispute_id) <= 100))),
+  constraint chargebacks_loss_not_negative CHECK ((loss_paise >= 0)),
+  constraint chargebacks_recovered_not_negative CHECK ((recovered_paise >= 0)),
+  constraint chargebacks_status_known CHECK ((status = ANY (ARRAY['open'::text, 'won'::text, 'lost'::text])))
+);
+CREATE INDEX chargebacks_of_registration ON private.chargebacks USING btree (registration_id);
+CREATE INDEX chargebacks_open_of_user ON private.chargebacks USING btree (user_id) WHERE (status = 'open'::text);
+
+comment on function private.chargeback_held_paise(uuid) is 'What open chargebacks on a player''s payments hold of their balance: withdrawals leave at least this much.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.chargeback_held_paise(p_user_id uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(amount_paise), 0)::bigint from private.chargebacks where user_id = p_user_id and status = 'open';
+$function$;
+
+comment on function private.entry_chargeback_status(uuid) is 'Where the chargeback on the payment behind an entry stands (lost, open, won), null without one: what the prize rules read.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.entry_chargeback_status(p_entry_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- lost over open over won: the state that weighs most on the entry's prizes.
+  select c.status
+    from public.entries e
+    join private.chargebacks c on c.registration_id = e.registration_id
+   where e.id = p_entry_id
+   order by case c.status when 'lost' then 0 when 'open' then 1 else 2 end
+   limit 1;
+$function$;
+
+comment on function private.money_text(bigint) is 'Paise as the ₹ amount staff and players read in notifications and holds.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.money_text(p_paise bigint)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '₹' || to_char(p_paise / 100.0, 'FM99999999990.00') $function$;
+
+comment on function private.notify_money_staff(text,text,text,text) is 'Tells the platform''s admins (and the tournament''s organisers) of a money event that needs a person: chargebacks, outside calls given up.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.notify_money_staff(p_tournament_id text, p_title text, p_body text, p_key text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.deliver(array(
+    select row(s.user_id, 'staff_alert', p_title, p_body, '/staff', p_key)::private.notice
+      from (select distinct r.user_id from public.staff_roles r
+             where (r.role = 'admin' and r.tournament_id is null)
+                or (p_tournament_id is not null and r.tournament_id = p_tournament_id and r.role in ('organiser', 'admin'))) as s));
+$function$;
+
+comment on function private.withdrawal_hold_refusal() is 'Refuses a new payout that would take the part of the balance an open chargeback holds (hint chargeback_hold).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.withdrawal_hold_refusal()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_held bigint := private.chargeback_held_paise(new.user_id);
+  v_available bigint;
+begin
+  if v_held = 0 then
+    return new;
+  end if;
+  v_available := greatest(private.player_balance(new.user_id) - v_held, 0);
+  if new.gross_paise > v_available then
+    raise exception 'A chargeback on your entry payment holds % of your balance until the bank decides: you can withdraw up to % now',
+      private.money_text(least(v_held, private.player_balance(new.user_id))), private.money_text(v_available)
+      using errcode = 'PT409', hint = 'chargeback_hold';
+  end if;
+  return new;
+end;
+$function$;
+
+comment on function public.get_my_withdrawal_holds() is 'What of the caller''s balance is held and why (open chargebacks on their entry payments), and what they can withdraw now.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_withdrawal_holds()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_balance bigint := private.player_balance(v_user);
+  v_held bigint := private.chargeback_held_paise(v_user);
+begin
+  return jsonb_build_object(
+    'held_paise', least(v_held, greatest(v_balance, 0)),
+    'available_paise', greatest(v_balance - v_held, 0),
+    'chargebacks', coalesce((select jsonb_agg(jsonb_build_object('tournament_title', t.title, 'amount_paise', c.amount_paise,
+                                                                 'opened_at', c.opened_at) order by c.opened_at, c.razorpay_dispute_id)
+                               from private.chargebacks c left join public.tournaments t on t.id = c.tournament_id
+                              where c.user_id = v_user and c.status = 'open'), '[]'::jsonb));
+end;
+$function$;
+
+comment on function private.book_lost_chargeback(private.chargebacks) is 'A lost chargeback: Razorpay takes the amount back; the payer''s balance pays it up to what it holds, the platform''s chargeback loss the rest; held prizes of the entry are forfeited.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.book_lost_chargeback(p_chargeback private.chargebacks)
+ RETURNS private.chargebacks
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_recovered bigint := 0;
+  v_award private.prize_awards%rowtype;
+  v_row private.chargebacks%rowtype := p_chargeback;
+begin
+  if p_chargeback.user_id is not null and p_chargeback.payment_id is not null then
+    v_recovered := least(p_chargeback.amount_paise, greatest(private.player_balance(p_chargeback.user_id), 0));
+    perform private.post_journal('chargeback', 'chargeback:' || p_chargeback.razorpay_dispute_id, jsonb_build_array(
+      jsonb_build_object('account', 'razorpay:clearing', 'amount_paise', p_chargeback.amount_paise, 'user_id', p_chargeback.user_id),
+      jsonb_build_object('account', private.player_account(p_chargeback.user_id), 'amount_paise', -v_recovered,
+                         'user_id', p_chargeback.user_id),
+      jsonb_build_object('account', 'platform:chargeback_loss', 'amount_paise', -(p_chargeback.amount_paise - v_recovered),
+                         'user_id', p_chargeback.user_id)));
+  end if;
+  update private.chargebacks
+     set recovered_paise = v_recovered, loss_paise = p_chargeback.amount_paise - v_recovered
+   where razorpay_dispute_id = p_chargeback.razorpay_dispute_id
+  returning * into v_row;
+  -- Prizes of the entry not yet credited are forfeited.
+  for v_award in
+    update private.prize_awards a
+       set status = 'forfeited', decided_at = private.clock_now(), note = 'Chargeback lost'
+      from public.entries e
+     where e.registration_id = p_chargeback.registration_id and a.entry_id = e.id and a.status = 'held'
+    returning a.*
+  loop
+    perform private.audit(v_award.tournament_id, 'held_prize_forfeited',
+                          'Held prize of ' || private.entry_name(v_award.entry_id) || ' forfeited: the chargeback was lost',
+                          null, null, jsonb_build_object('amount_paise', v_award.amount_paise,
+                                                         'razorpay_payment_id', p_chargeback.razorpay_payment_id),
+                          false, null, v_award.entry_id);
+  end loop;
+  return v_row;
+end;
+$function$;
+
+comment on function private.release_won_chargeback(private.chargebacks) is 'A won chargeback: the entry is no longer flagged (unless another chargeback on its payment is open or lost) and its held prizes are credited.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.release_won_chargeback(p_chargeback private.chargebacks)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_award private.prize_awards%rowtype;
+begin
+  if p_chargeback.registration_id is null then
+    return;
+  end if;
+  if not exists (select 1 from private.chargebacks
+                  where registration_id = p_chargeback.registration_id and status in ('open', 'lost')) then
+    update public.tournament_registrations set disputed_at = null where id = p_chargeback.registration_id;
+    for v_award in
+      select a.* from private.prize_awards a join public.entries e on e.id = a.entry_id
+       where e.registration_id = p_chargeback.registration_id and a.status = 'held'
+       for update of a
+    loop
+      update private.prize_awards
+         set status = 'credited', decided_at = private.clock_now(), note = 'Chargeback won',
+             journal_id = private.post_prize(v_award, null)
+       where tournament_id = v_award.tournament_id and entry_id = v_award.entry_id;
+      perform private.audit(v_award.tournament_id, 'held_prize_paid',
+                            'Held prize of ' || private.entry_name(v_award.entry_id) || ' paid: the chargeback was won',
+                            null, null, jsonb_build_object('amount_paise', v_award.amount_paise,
+                                                           'razorpay_payment_id', p_chargeback.razorpay_payment_id),
+                            false, null, v_award.entry_id);
+    end loop;
+  end if;
 end;
 $function$;
 

@@ -497,7 +497,7 @@ begin
 end;
 $function$;
 
-comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up), soonest first.';
+comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up with a retry for admins of the whole site), soonest first. Chargeback and outside-call items carry an object detail (razorpay_payment_id; job_id and error).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_needs_attention()
  RETURNS jsonb
@@ -508,6 +508,7 @@ AS $function$
 declare
   v_staff uuid := private.require_staff_anywhere('referee');
   v_now timestamptz := private.clock_now();
+  v_platform_admin boolean := private.is_admin(v_staff);
 begin
   return coalesce((
     select jsonb_agg(item order by item ->> 'due_at', item ->> 'tournament_id')
@@ -545,6 +546,42 @@ begin
           join private.outbox o on o.kind = 'razorpay_refund' and o.status = 'gave_up' and o.payload ->> 'tournament_id' = t.id
          where private.staff_sees(v_staff, t.id)
          group by t.id
+        union all
+        -- Chargebacks: open ones until the bank decides, decided ones for a week.
+        select jsonb_build_object(
+                 'kind', 'chargeback', 'tournament_id', c.tournament_id,
+                 'title', 'Chargeback ' || case c.status when 'open' then 'open' else c.status end || ': '
+                          || private.money_text(c.amount_paise) || coalesce(' in ' || t.title, ''),
+                 'due_at', coalesce(c.decided_at, c.opened_at),
+                 'detail', jsonb_build_object(
+                   'razorpay_payment_id', c.razorpay_payment_id, 'razorpay_dispute_id', c.razorpay_dispute_id,
+                   'status', c.status, 'amount_paise', c.amount_paise, 'recovered_paise', c.recovered_paise,
+                   'loss_paise', c.loss_paise,
+                   'text', 'Payment ' || c.razorpay_payment_id || case c.status
+                             when 'open' then ': the player''s withdrawals are held up to this amount until the bank decides.'
+                             when 'lost' then ': lost. ' || private.money_text(c.recovered_paise) || ' from the player''s balance, '
+                                              || private.money_text(c.loss_paise) || ' platform loss.'
+                             else ': won. The hold is released.' end))
+          from private.chargebacks c
+          left join public.tournaments t on t.id = c.tournament_id
+         -- Money of a tournament is for its organisers and admins, not its referees.
+         where (v_platform_admin
+                or (c.tournament_id is not null and private.staff_sees(v_staff, c.tournament_id)
+                    and private.staff_role_rank(private.staff_role_of(v_staff, c.tournament_id)) >= private.staff_role_rank('organiser')))
+           and (c.status = 'open' or c.decided_at > v_now - interval '7 days')
+        union all
+        -- Outside calls given up on: the error, and a retry for an admin of the whole site.
+        select jsonb_build_object(
+                 'kind', 'outside_call_failed',
+                 'tournament_id', (select t.id from public.tournaments t where t.id = o.payload ->> 'tournament_id'),
+                 'title', 'Gave up on ' || private.outside_call_label(o.kind),
+                 'due_at', o.done_at,
+                 'detail', jsonb_build_object(
+                   'job_id', o.id, 'job_kind', o.kind, 'attempts', o.attempts, 'error', private.outside_call_error(o.last_answer),
+                   'retry', 'staff_retry_outside_call',
+                   'text', coalesce(private.outside_call_error(o.last_answer), 'No answer') || ' (after ' || o.attempts || ' attempts)'))
+          from private.outbox o
+         where v_platform_admin and private.outside_call_needs_retry(o)
       ) as items), '[]'::jsonb);
 end;
 $function$;

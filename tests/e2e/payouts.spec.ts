@@ -179,6 +179,8 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   await stack.runDueWork();
   await expect(history.getByRole('listitem').first()).toContainText('Processed', { timeout: 30_000 });
   await page.reload();
+  // The bank's reference RazorpayX reported with the processed webhook: the proof the player can show their bank.
+  await expect(history.getByRole('listitem').first()).toContainText(/Bank reference \(UTR\): UTR\d+/);
   await expect(page.locator('[data-figure="paid-out"]')).toContainText(rupees(shown.net_paise));
   await expect(page.locator('[data-figure="tax"]')).toContainText(rupees(shown.tax_paise));
   await expect(page.locator('[data-figure="balance"]')).toContainText(rupees(FIRST_PRIZE_PAISE - 150_000));

@@ -40,7 +40,12 @@ function PayoutItem({ payout }: { payout: Payout }) {
         </div>
         <Badge tone={payoutStatusTone(payout.status)}>{payoutStatusLabel(payout.status)}</Badge>
       </div>
-      {note && <p className="text-xs text-mist">{note}</p>}
+      {note && <p className={`text-xs ${payout.delayed ? 'text-gold' : 'text-mist'}`}>{note}</p>}
+      {payout.utr && (
+        <p className="text-xs text-mist">
+          Bank reference (UTR): <span className="font-mono break-all text-chalk">{payout.utr}</span>
+        </p>
+      )}
       <p className="flex flex-wrap justify-between gap-2 text-xs text-mist">
         <span>{formatDateTimeIST(payout.created_at)}</span>
         {payout.upi_id && <span className="font-mono break-all">{payout.upi_id}</span>}

@@ -4,16 +4,19 @@
  * from usePrizes (the page holds it: its statistics show the same ledger's winnings); this only lays it out.
  */
 import { Spinner } from '@/components/ui/Spinner';
+import { formatPaiseExact } from '@/lib/format';
 import { EarningsFigures } from './EarningsFigures';
 import { KycCard } from './KycCard';
 import { PayoutHistory } from './PayoutHistory';
+import { withdrawalHoldNote } from './payouts';
 import { TaxStatementCard } from './TaxStatementCard';
 import type { Prizes } from './use-prizes';
 import { WithdrawCard } from './WithdrawCard';
 
 export default function PrizesSection({ prizes, userId }: { prizes: Prizes; userId: string | null | undefined }) {
-  const { earnings, kyc, payouts } = prizes;
+  const { earnings, kyc, payouts, holds } = prizes;
   const figures = earnings.status === 'ready' ? earnings.value : null;
+  const held = holds.status === 'ready' && holds.value.held_paise > 0 ? holds.value : null;
   return (
     <section aria-labelledby="prizes-heading" className="mt-10" data-prizes>
       <h2 id="prizes-heading" className="section-title mb-4 text-2xl sm:text-3xl">
@@ -30,7 +33,12 @@ export default function PrizesSection({ prizes, userId }: { prizes: Prizes; user
         {kyc.status === 'error' && <p className="card px-5 py-4 text-danger break-words">{kyc.message}</p>}
         {kyc.status === 'ready' && <KycCard kyc={kyc.value} onSubmitted={prizes.reloadKyc} />}
         {kyc.status === 'ready' && kyc.value.status === 'verified' && figures && (
-          <WithdrawCard balancePaise={figures.balance_paise} upiId={kyc.value.upi_id} onRequested={prizes.reloadEarnings} />
+          <WithdrawCard
+            balancePaise={held ? held.available_paise : figures.balance_paise}
+            holdNote={held ? withdrawalHoldNote(held, formatPaiseExact) : null}
+            upiId={kyc.value.upi_id}
+            onRequested={prizes.reloadEarnings}
+          />
         )}
       </div>
       <PayoutHistory payouts={payouts} />

@@ -10,10 +10,14 @@ import { useWithdraw } from './use-withdraw';
 
 export function WithdrawCard({
   balancePaise,
+  holdNote = null,
   upiId,
   onRequested,
 }: {
+  /** What can be withdrawn now: the balance less what a chargeback holds. */
   balancePaise: number;
+  /** Why part of the balance is held, in plain words. */
+  holdNote?: string | null;
   upiId: string | null;
   onRequested: () => void;
 }) {
@@ -24,6 +28,11 @@ export function WithdrawCard({
       <h3 id="withdraw-heading" className="section-title text-xl">
         Withdraw
       </h3>
+      {holdNote && (
+        <p className="rounded-xl border border-gold/40 bg-gold/10 p-3 text-sm text-chalk" data-withdraw-hold>
+          {holdNote}
+        </p>
+      )}
       {(state.step === 'editing' || state.step === 'previewing') && (
         <form onSubmit={withdraw.preview} noValidate className="flex flex-col gap-4 text-sm">
           <PayoutField
@@ -33,7 +42,7 @@ export function WithdrawCard({
             problem={withdraw.problem}
             hint={
               <>
-                Up to your balance of {formatPaiseExact(balancePaise)}.{' '}
+                {holdNote ? 'Up to' : 'Up to your balance of'} {formatPaiseExact(balancePaise)}.{' '}
                 <button
                   type="button"
                   className="font-semibold text-lime underline underline-offset-2"

@@ -16,7 +16,9 @@ import {
   type Payout,
   type PayoutPreview,
   type PayoutRequest,
+  NO_HOLDS,
   type TaxStatement,
+  type WithdrawalHolds,
 } from './payouts';
 
 /** bigint sums may arrive as numbers or numeric strings, depending on the column type. */
@@ -68,8 +70,24 @@ const PayoutRow = z.pipe(
     failure_reason: text,
     created_at: z.string(),
     processed_at: text,
+    utr: text,
+    delayed: z.optional(z.nullable(z.boolean())),
   }),
-  z.transform(({ payout_id, ...row }): Payout => ({ ...row, id: payout_id })),
+  z.transform(({ payout_id, delayed, ...row }): Payout => ({ ...row, id: payout_id, delayed: delayed ?? false })),
+);
+
+const HoldsRow = z.pipe(
+  z.nullish(
+    z.object({
+      held_paise: sum,
+      available_paise: sum,
+      chargebacks: z.pipe(
+        z.nullish(z.array(z.object({ tournament_title: text, amount_paise: sum, opened_at: z.string() }))),
+        z.transform((rows) => rows ?? []),
+      ),
+    }),
+  ),
+  z.transform((row): WithdrawalHolds => row ?? NO_HOLDS),
 );
 
 const PreviewRow = z.object({
@@ -153,6 +171,7 @@ export const readList = async <Schema extends z.ZodMiniType>(name: string, schem
 export const fetchMyEarnings = () => readOne('get_my_earnings', EarningsRow);
 export const fetchMyKyc = () => readOne('get_my_kyc', KycRow);
 export const fetchMyPayouts = () => readList('get_my_payouts', PayoutRow);
+export const fetchMyWithdrawalHolds = () => readOne('get_my_withdrawal_holds', HoldsRow);
 export async function submitKyc(pan: string, upiId: string): Promise<void> {
   const answer = await rpc('submit_kyc', { p_pan: pan, p_upi_id: upiId });
   readAnswer('rpc submit_kyc', z.unknown(), answer);

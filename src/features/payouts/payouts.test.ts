@@ -23,6 +23,7 @@ import {
   upiIdProblem,
   WITHDRAW_START,
   type WithdrawState,
+  withdrawalHoldNote,
   withdrawReducer,
 } from './payouts';
 
@@ -224,5 +225,29 @@ describe('CSV files', () => {
     expect(lines).toContain('"20/12/2026, 19:30 IST",Withdrawal,1000.00,300.00,700.00,Processed,p1');
     expect(lines).toContain('"20/12/2026, 19:30 IST",Tax withheld,,300.00,,,p1');
     expect(statementFileName(2026)).toBe('tax-statement-FY2026-27.csv');
+  });
+});
+
+describe('a withdrawal held by a chargeback', () => {
+  const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+  it('says in plain words what is held, why, and what can be withdrawn now', () => {
+    const note = withdrawalHoldNote(
+      {
+        held_paise: 15_000,
+        available_paise: 35_000,
+        chargebacks: [{ tournament_title: 'Golazo Cup', amount_paise: 15_000, opened_at: '' }],
+      },
+      rupees,
+    );
+    expect(note).toMatch(/^₹150\.00 of your balance is on hold: your bank is reviewing a chargeback/);
+    expect(note).toContain('your entry payment for Golazo Cup');
+    expect(note).toContain('You can withdraw up to ₹350.00 now');
+  });
+  it('says nothing when nothing is held', () => {
+    expect(withdrawalHoldNote({ held_paise: 0, available_paise: 500, chargebacks: [] }, rupees)).toBeNull();
+  });
+  it('tells the player a payout the service stopped answering is delayed, not lost', () => {
+    expect(payoutStatusNote({ status: 'approved', failure_reason: null, delayed: true })).toMatch(/^Delayed: .*our team/);
+    expect(payoutStatusNote({ status: 'failed', failure_reason: null, delayed: true })).toMatch(/back in your balance/);
   });
 });

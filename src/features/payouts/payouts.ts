@@ -48,6 +48,30 @@ export interface Payout {
   failure_reason: string | null;
   created_at: string;
   processed_at: string | null;
+  /** The bank's reference of the transfer, once RazorpayX reports it: the proof a player shows their bank. */
+  utr: string | null;
+  /** The transfer service stopped answering and staff are retrying it. */
+  delayed: boolean;
+}
+
+/** get_my_withdrawal_holds: what of the balance open chargebacks hold, and what can be withdrawn now. */
+export interface WithdrawalHolds {
+  held_paise: number;
+  available_paise: number;
+  chargebacks: { tournament_title: string | null; amount_paise: number; opened_at: string }[];
+}
+
+export const NO_HOLDS: WithdrawalHolds = { held_paise: 0, available_paise: 0, chargebacks: [] };
+
+/** Why part of the balance cannot be withdrawn, in plain words; null when nothing is held. */
+export function withdrawalHoldNote(holds: WithdrawalHolds, formatPaise: (paise: number) => string): string | null {
+  if (holds.held_paise <= 0) return null;
+  const titles = [...new Set(holds.chargebacks.map((c) => c.tournament_title).filter((t): t is string => Boolean(t)))];
+  const payment = titles.length > 0 ? `your entry payment for ${titles.join(' and ')}` : 'one of your entry payments';
+  return (
+    `${formatPaise(holds.held_paise)} of your balance is on hold: your bank is reviewing a chargeback (a dispute of the card or UPI payment) on ${payment}. ` +
+    `You can withdraw up to ${formatPaise(holds.available_paise)} now. If the bank decides for us, the hold ends; if it returns the payment to you, that amount is taken from your balance.`
+  );
 }
 
 /** preview_payout: what a withdrawal of `gross_paise` would pay, nothing stored. */
@@ -95,8 +119,10 @@ export function payoutStatusTone(status: string): BadgeTone {
 }
 
 /** One sentence under the badge: what happens next, or what went wrong and where the money is. */
-export function payoutStatusNote(payout: Pick<Payout, 'status' | 'failure_reason'>): string | null {
+export function payoutStatusNote(payout: Pick<Payout, 'status' | 'failure_reason'> & { delayed?: boolean }): string | null {
   if (payout.status === 'awaiting_approval') return 'An admin checks every first payout and any above ₹10,000 before it is sent.';
+  if (payout.delayed && ON_ITS_WAY.has(payout.status))
+    return 'Delayed: the payment service stopped answering, and our team is sending it again. The money stays set aside for you.';
   if (ON_ITS_WAY.has(payout.status)) return 'Sent to your UPI id. Most payouts arrive within minutes.';
   if (RETURNED.has(payout.status)) {
     const reason = payout.failure_reason?.trim();

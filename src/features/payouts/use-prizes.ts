@@ -6,13 +6,15 @@
 import type { Load } from '@/lib/load-state';
 import { usePolling } from '@/lib/use-polling';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
-import { type Earnings, isPayoutMoving, type Kyc, PAYOUT_MESSAGES, type Payout } from './payouts';
+import { type Earnings, isPayoutMoving, type Kyc, PAYOUT_MESSAGES, type Payout, type WithdrawalHolds } from './payouts';
 
 const api = () => import('./payouts.api');
 
 export interface Prizes {
   earnings: Load<Earnings>;
   payouts: Load<Payout[]>;
+  /** What open chargebacks hold of the balance, read with the figures. */
+  holds: Load<WithdrawalHolds>;
   kyc: Load<Kyc>;
   /** Reads the figures and payouts again (after a withdrawal). */
   reloadEarnings: () => void;
@@ -27,7 +29,7 @@ const part = <T, P>(load: Load<T>, pick: (value: T) => P): Load<P> =>
 export function usePrizes(userId: string | null | undefined): Prizes {
   const [ledger, reloadEarnings] = useSignedInLoad(
     userId,
-    () => api().then((calls) => Promise.all([calls.fetchMyEarnings(), calls.fetchMyPayouts()])),
+    () => api().then((calls) => Promise.all([calls.fetchMyEarnings(), calls.fetchMyPayouts(), calls.fetchMyWithdrawalHolds()])),
     { overrides: PAYOUT_MESSAGES },
   );
   const [kyc, reloadKyc] = useSignedInLoad(userId, () => api().then((calls) => calls.fetchMyKyc()), { overrides: PAYOUT_MESSAGES });
@@ -36,5 +38,12 @@ export function usePrizes(userId: string | null | undefined): Prizes {
   usePolling(kyc.status === 'ready' && kyc.value.status === 'pending', reloadKyc);
   usePolling(payouts.status === 'ready' && payouts.value.some((payout) => isPayoutMoving(payout.status)), reloadEarnings);
 
-  return { earnings: part(ledger, ([figures]) => figures), payouts, kyc, reloadEarnings, reloadKyc };
+  return {
+    earnings: part(ledger, ([figures]) => figures),
+    payouts,
+    holds: part(ledger, ([, , holds]) => holds),
+    kyc,
+    reloadEarnings,
+    reloadKyc,
+  };
 }

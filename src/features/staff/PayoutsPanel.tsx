@@ -4,11 +4,15 @@
  * from usePayoutApprovals and useAccountantDownloads.
  */
 import { useId } from 'react';
-import { formatPaiseExact, formatRupees } from '@/lib/format';
+import { Badge } from '@/components/ui/Badge';
+import { payoutStatusLabel, payoutStatusTone } from '@/features/payouts/payouts';
+import { formatDateTimeIST, formatPaiseExact, formatRupees } from '@/lib/format';
+import type { Load } from '@/lib/load-state';
 import { PAYOUT_APPROVAL_ABOVE_PAISE } from '@/lib/rules';
 import AccountantDownloads from './AccountantDownloads';
 import PayoutQueueCard from './PayoutQueueCard';
 import ReconciliationTable from './ReconciliationTable';
+import type { EndedPayout } from './staff-payouts';
 import StaffDialog from './StaffDialog';
 import { usePayoutApprovals } from './use-payout-approvals';
 
@@ -50,6 +54,7 @@ export default function PayoutsPanel() {
         )}
       </div>
 
+      <EndedPayouts ended={approvals.ended} />
       <ReconciliationTable differences={approvals.differences} />
       <AccountantDownloads />
 
@@ -72,6 +77,43 @@ export default function PayoutsPanel() {
         </StaffDialog>
       )}
     </section>
+  );
+}
+
+/** Payouts that ended in the last 30 days: the bank's reference (UTR) of each one sent, for a player who asks. */
+function EndedPayouts({ ended }: { ended: Load<EndedPayout[]> }) {
+  return (
+    <div>
+      <h3 className="section-title text-2xl">Ended in the last 30 days</h3>
+      {ended.status === 'loading' && <p className="mt-3 text-mist">Loading…</p>}
+      {ended.status === 'error' && <p className="mt-3 font-semibold text-danger break-words">{ended.message}</p>}
+      {ended.status === 'ready' && ended.value.length === 0 && <p className="mt-3 text-mist">No payout ended in the last 30 days.</p>}
+      {ended.status === 'ready' && ended.value.length > 0 && (
+        <ul role="list" aria-label="Payouts that ended in the last 30 days" className="mt-3 grid gap-2 lg:grid-cols-2">
+          {ended.value.map((payout) => (
+            <li key={payout.payout_id} className="card flex flex-col gap-1 p-3 text-sm" data-ended-payout={payout.status}>
+              <p className="flex items-start justify-between gap-2">
+                <span className="font-bold break-words">
+                  {payout.name} · {formatPaiseExact(payout.net_paise)}
+                </span>
+                <Badge tone={payoutStatusTone(payout.status)}>{payoutStatusLabel(payout.status)}</Badge>
+              </p>
+              <p className="text-xs text-mist">
+                {formatDateTimeIST(payout.updated_at)}
+                {payout.upi_id && <span className="font-mono break-all"> · {payout.upi_id}</span>}
+              </p>
+              {payout.utr ? (
+                <p className="text-xs text-mist">
+                  UTR <span className="font-mono break-all text-chalk">{payout.utr}</span>
+                </p>
+              ) : (
+                payout.failure_reason && <p className="text-xs text-mist break-words">{payout.failure_reason}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -20,7 +20,7 @@ const DisputesPanel = lazy(() => import('./DisputesPanel'));
 const PayoutsPanel = lazy(() => import('./PayoutsPanel'));
 
 export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
-  const { attention, tournaments, reload } = useStaffOverview();
+  const { attention, tournaments, reload, retry } = useStaffOverview();
   const [selectedId, select] = useAddressParam('t', 'tournament-panel');
   const list = tournaments.status === 'ready' ? tournaments.value : [];
   const selected = list.find((tournament) => tournament.id === selectedId) ?? null;
@@ -35,7 +35,7 @@ export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
           ' Your roles cover these tournaments only; payouts, staff roles and the tax registers are for staff of the whole platform.'}
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-10">
-        <AttentionList attention={attention} onOpen={select} />
+        <AttentionList attention={attention} onOpen={select} retry={retry} />
 
         <Suspense fallback={<p className="text-mist">Loading the disputes…</p>}>
           <DisputesPanel onChanged={reload} />

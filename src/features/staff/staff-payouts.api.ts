@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { readList, readOne, sum, text } from '@/features/payouts/payouts.api';
-import type { CertificateRow, QueueItem, ReconciliationDifference, WithholdingRow } from './staff-payouts';
+import type { CertificateRow, EndedPayout, QueueItem, ReconciliationDifference, WithholdingRow } from './staff-payouts';
 
 const QueueRow = z.pipe(
   z.object({
@@ -61,6 +61,20 @@ const QueueRow = z.pipe(
   ),
 );
 
+const EndedRow = z.pipe(
+  z.object({
+    payout_id: z.string(),
+    net_paise: sum,
+    status: z.string(),
+    upi_id: text,
+    utr: text,
+    failure_reason: text,
+    updated_at: z.string(),
+    player: z.nullish(z.object({ legal_name: text, in_game_name: text })),
+  }),
+  z.transform(({ player, ...row }): EndedPayout => ({ ...row, name: player?.legal_name ?? player?.in_game_name ?? 'A player' })),
+);
+
 const ReconciliationRow = z.object({
   kind: z.string(),
   reference: z.string(),
@@ -97,6 +111,7 @@ export const fetchPayoutQueue = () => readList('staff_list_payout_queue', QueueR
 export const approvePayout = (payoutId: string) => readOne('staff_approve_payout', z.unknown(), { p_payout_id: payoutId });
 export const rejectPayout = (payoutId: string, reason: string) =>
   readOne('staff_reject_payout', z.unknown(), { p_payout_id: payoutId, p_reason: reason });
+export const fetchRecentPayouts = () => readList('staff_list_recent_payouts', EndedRow);
 export const fetchReconciliation = () => readList('staff_get_reconciliation', ReconciliationRow);
 export const fetchWithholdingRegister = (from: string, to: string) =>
   readList('staff_withholding_register', WithholdingSchema, { p_from: from, p_to: to });

@@ -39,6 +39,18 @@ export interface QueueItem {
 }
 
 /** A row of staff_get_reconciliation. */
+/** staff_list_recent_payouts: a payout that ended in the last 30 days, with the bank's reference once sent. */
+export interface EndedPayout {
+  payout_id: string;
+  name: string;
+  net_paise: number;
+  status: string;
+  upi_id: string | null;
+  utr: string | null;
+  failure_reason: string | null;
+  updated_at: string;
+}
+
 export interface ReconciliationDifference {
   kind: string;
   reference: string;

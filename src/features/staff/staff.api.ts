@@ -77,6 +77,7 @@ export const postponeTournament = (tournamentId: string, startsAt: string, reaso
   one(PostponedState, 'staff_postpone_tournament', { p_tournament_id: tournamentId, p_starts_at: startsAt, p_reason: reason });
 export const cancelTournament = (tournamentId: string, reason: string) =>
   one(CancelResult, 'staff_cancel_tournament', { p_tournament_id: tournamentId, p_reason: reason });
+export const retryOutsideCall = (jobId: number) => one(z.object({ status: z.string() }), 'staff_retry_outside_call', { p_job_id: jobId });
 export const retryRefunds = (tournamentId: string) => one(RetryResult, 'staff_retry_refunds', { p_tournament_id: tournamentId });
 
 export const fetchGrantedRoles = () => list(GrantedRole, 'admin_list_roles');

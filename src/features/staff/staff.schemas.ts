@@ -27,12 +27,39 @@ export const MyStaffRole = z.object({
 });
 export type MyStaffRole = z.infer<typeof MyStaffRole>;
 
+/**
+ * An item's detail: a sentence, or (chargebacks, outside calls given up) an object with the sentence as
+ * `text` and what staff act on: the Razorpay payment, or the outbox call to retry.
+ */
+const AttentionDetail = z.pipe(
+  z.nullable(
+    z.union([
+      z.string(),
+      z.object({
+        text: z.optional(z.string()),
+        razorpay_payment_id: z.optional(z.string()),
+        job_id: z.optional(z.number()),
+        retry: z.optional(z.string()),
+      }),
+    ]),
+  ),
+  z.transform((detail) =>
+    typeof detail === 'string' || detail === null
+      ? { text: detail, paymentId: null, retryJobId: null }
+      : {
+          text: detail.text ?? null,
+          paymentId: detail.razorpay_payment_id ?? null,
+          retryJobId: detail.retry && detail.job_id !== undefined ? detail.job_id : null,
+        },
+  ),
+);
+
 export const AttentionItem = z.object({
   kind: z.string(),
-  tournament_id: z.string(),
+  tournament_id: z.nullable(z.string()),
   title: z.string(),
   due_at: z.nullable(Time),
-  detail: z.nullable(z.string()),
+  detail: AttentionDetail,
 });
 export type AttentionItem = z.infer<typeof AttentionItem>;
 

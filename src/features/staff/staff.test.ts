@@ -272,3 +272,26 @@ describe('tournament panel', () => {
     expect(reasonProblem('Player showed a screenshot of the app crash')).toBeNull();
   });
 });
+
+describe('needs-attention items', () => {
+  it('reads a sentence, a chargeback with its payment, and a given-up call with its retry', async () => {
+    const { AttentionItem } = await import('./staff.schemas');
+    const base = { tournament_id: null, title: 't', due_at: null };
+    expect(z.parse(AttentionItem, { ...base, kind: 'refunds_failed', detail: '2 refunds failed' }).detail).toEqual({
+      text: '2 refunds failed',
+      paymentId: null,
+      retryJobId: null,
+    });
+    expect(
+      z.parse(AttentionItem, { ...base, kind: 'chargeback', detail: { text: 'held', razorpay_payment_id: 'pay_X', status: 'open' } })
+        .detail,
+    ).toEqual({ text: 'held', paymentId: 'pay_X', retryJobId: null });
+    expect(
+      z.parse(AttentionItem, {
+        ...base,
+        kind: 'outside_call_failed',
+        detail: { text: 'timeout', job_id: 42, error: 'timeout', retry: 'staff_retry_outside_call' },
+      }).detail,
+    ).toEqual({ text: 'timeout', paymentId: null, retryJobId: 42 });
+  });
+});

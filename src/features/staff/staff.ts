@@ -230,6 +230,8 @@ export const ATTENTION_LABELS: Record<string, string> = {
   check_in_closing: 'Check-in closing',
   unnamed_entries: 'Entries without a player',
   refunds_failed: 'Refunds failed',
+  chargeback: 'Chargeback',
+  outside_call_failed: 'Outside call failed',
 };
 
 export const attentionLabel = (kind: string): string => ATTENTION_LABELS[kind] ?? kind.replace(/_/g, ' ');

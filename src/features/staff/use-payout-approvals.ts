@@ -17,6 +17,7 @@ type Pending = { kind: 'approve' | 'reject'; item: QueueItem };
 export function usePayoutApprovals() {
   const [queue, reloadQueue] = useLoad(() => api().then((calls) => calls.fetchPayoutQueue()), null, STAFF_MESSAGES);
   const [differences, reloadDifferences] = useLoad(() => api().then((calls) => calls.fetchReconciliation()), null, STAFF_MESSAGES);
+  const [ended] = useLoad(() => api().then((calls) => calls.fetchRecentPayouts()), null, STAFF_MESSAGES);
   const [pending, setPending] = useState<Pending | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -59,6 +60,7 @@ export function usePayoutApprovals() {
   return {
     queue,
     differences,
+    ended,
     notice,
     pending,
     reason,

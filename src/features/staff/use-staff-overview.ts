@@ -1,21 +1,39 @@
 /**
  * The console's lists: what needs attention across tournaments, and the tournaments staff look after.
- * `reload` reads both again after an action anywhere on the console.
+ * `reload` reads both again after an action anywhere on the console; `retry` queues a given-up outside
+ * call again (admins of the whole site) and reads the list again.
  */
 import { useCallback } from 'react';
 import type { Load } from '@/lib/load-state';
-import { useLoad } from '@/lib/use-island-data';
+import { useAction, useLoad } from '@/lib/use-island-data';
 import { STAFF_MESSAGES } from './staff';
 import type { AttentionItem, StaffTournament } from './staff.schemas';
 
 const api = () => import('./staff.api');
 
-export function useStaffOverview(): { attention: Load<AttentionItem[]>; tournaments: Load<StaffTournament[]>; reload: () => void } {
+export interface StaffOverview {
+  attention: Load<AttentionItem[]>;
+  tournaments: Load<StaffTournament[]>;
+  reload: () => void;
+  retry: { run: (jobId: number) => void; busy: boolean; error: string | null };
+}
+
+export function useStaffOverview(): StaffOverview {
   const [attention, reloadAttention] = useLoad(() => api().then((calls) => calls.fetchNeedsAttention()), null, STAFF_MESSAGES);
   const [tournaments, reloadTournaments] = useLoad(() => api().then((calls) => calls.fetchStaffTournaments()), null, STAFF_MESSAGES);
   const reload = useCallback(() => {
     reloadAttention();
     reloadTournaments();
   }, [reloadAttention, reloadTournaments]);
-  return { attention, tournaments, reload };
+  const action = useAction(STAFF_MESSAGES);
+  const { run } = action;
+  const retry = useCallback(
+    (jobId: number) => {
+      void run(() => api().then((calls) => calls.retryOutsideCall(jobId))).then((done) => {
+        if (done) reloadAttention();
+      });
+    },
+    [run, reloadAttention],
+  );
+  return { attention, tournaments, reload, retry: { run: retry, busy: action.busy, error: action.error } };
 }

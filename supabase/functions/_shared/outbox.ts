@@ -230,6 +230,7 @@ async function recordPayout(payouts: PayoutDeps, payoutId: string, payout: Razor
     status: payout.status,
     failureReason: payoutFailureReason(payout),
     eventAt: payouts.now?.() ?? new Date(),
+    utr: payout.utr ?? null,
   });
 }
 

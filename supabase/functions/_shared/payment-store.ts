@@ -100,7 +100,7 @@ export function createPaymentStore(gateway: SupabaseGateway) {
         p_amount_paise: amountPaise,
       }),
 
-    /** A chargeback: flags the entry and leaves a record for staff. */
+    /** A chargeback event, in any order: open holds the payer's withdrawals, won releases, lost debits the ledger. */
     recordDispute: (input: {
       paymentId: string;
       disputeId: string | null;
@@ -108,7 +108,7 @@ export function createPaymentStore(gateway: SupabaseGateway) {
       amountPaise: number | null;
       reason: string | null;
     }) =>
-      gateway.rpc<{ outcome: string }>('service_record_payment_dispute', {
+      gateway.rpc<{ outcome: string; status: 'open' | 'won' | 'lost'; changed: boolean }>('service_record_payment_dispute', {
         p_razorpay_payment_id: input.paymentId,
         p_dispute_id: input.disputeId,
         p_event: input.event,
@@ -116,12 +116,16 @@ export function createPaymentStore(gateway: SupabaseGateway) {
         p_reason: input.reason,
       }),
 
-    /** Queues the refund of a capture whose order we never recorded (money is never kept without an entry). */
-    refundUnknownCapture: (paymentId: string, orderId: string, amountPaise: number) =>
+    /**
+     * A capture whose order we never recorded: refunded when its notes say the order is ours (money is
+     * never kept without an entry), recorded and left alone when it is another product's ('not_ours').
+     */
+    refundUnknownCapture: (paymentId: string, orderId: string, amountPaise: number, notes: Record<string, unknown>) =>
       gateway.rpc<{ outcome: string }>('service_refund_unknown_capture', {
         p_razorpay_payment_id: paymentId,
         p_razorpay_order_id: orderId,
         p_amount_paise: amountPaise,
+        p_notes: notes,
       }),
 
     /** The periodic function (deadlines): safe to run at any time. */

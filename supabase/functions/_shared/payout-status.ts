@@ -4,8 +4,9 @@
  * service_record_payout_status applies the same rule to public.payouts.
  *
  * Statuses only move forward: awaiting_approval < approved < queued < pending < scheduled < processing
- * < processed. Reversed, cancelled, rejected and failed are final; processed is final too, except that
- * the bank may still reverse it. An older or repeated event (a webhook that arrives late, twice or out of
+ * < processed; a payout awaiting approval moves only by an admin's decision (approved or rejected).
+ * Reversed, cancelled, rejected and failed are final; a reversal ends a payout even before its processed
+ * event arrives; processed is final too, except that the bank may still reverse it. An older or repeated event (a webhook that arrives late, twice or out of
  * order, a poll that reads an earlier state) changes nothing.
  */
 
@@ -51,6 +52,8 @@ export function isFinal(status: PayoutStatus): boolean {
 /** May a payout in `current` move to `next`? False for the same status, older ones, and anything after a final one. */
 export function canMove(current: PayoutStatus, next: PayoutStatus): boolean {
   if (current === next || isFinal(current)) return false;
+  // Only an admin moves a payout out of awaiting approval: approved, or rejected.
+  if (current === 'awaiting_approval') return next === 'approved' || next === 'rejected';
   // Money that reached the player stays there unless the bank sends it back.
   if (current === 'processed') return next === 'reversed';
   if (returnsMoney(next)) return true;

@@ -15,6 +15,8 @@ export type PayoutStatusUpdate = {
   failureReason: string | null;
   /** When the provider says it happened (the webhook's created_at), or when we asked. */
   eventAt: Date;
+  /** The bank's reference of the transfer (RazorpayX's `utr`), once it has one. */
+  utr?: string | null;
 };
 
 export type PayoutStore = {
@@ -48,6 +50,7 @@ export function createPayoutStore(gateway: SupabaseGateway): PayoutStore {
         p_status: update.status,
         p_failure_reason: update.failureReason,
         p_event_at: update.eventAt.toISOString(),
+        p_utr: update.utr ?? null,
       }),
     // RazorpayX signs and names its events like Razorpay: event ids share the one event log.
     claimWebhookEvent: (eventId, eventType) =>

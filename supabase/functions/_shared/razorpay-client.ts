@@ -65,6 +65,12 @@ export class RazorpayApiError extends Error {
   }
 }
 
+/**
+ * Named in every order's notes: a capture on an order the database lost is refunded only when its notes
+ * say it is ours (private.order_is_ours reads the same word; a function test checks they agree).
+ */
+export const ORDER_PRODUCT = 'golazo-arena';
+
 export type RazorpayClient = {
   createOrder(input: { amountPaise: number; currency: string; receipt: string; notes: Record<string, string> }): Promise<RazorpayOrder>;
   refundPayment(input: {

@@ -31,8 +31,12 @@ export type VerifyPaymentBody = z.infer<typeof VerifyPaymentBody>;
 
 export const PaymentAction = z.object({ action: z.enum(['create_order', 'verify_payment']) });
 
+/** Razorpay's notes: key-value pairs, or an empty array when there are none. */
+const RazorpayNotes = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional();
+
 /** The parts of a Razorpay payment entity the product reads. */
 export const RazorpayPaymentEntity = z.object({
+  notes: RazorpayNotes,
   id: z.string(),
   order_id: z.string().nullable().optional(),
   amount: z.number().int(),
@@ -59,6 +63,7 @@ export const RazorpayDisputeEntity = z.object({
 
 export const RazorpayOrderEntity = z.object({
   id: z.string(),
+  notes: RazorpayNotes,
   amount: z.number().int(),
   status: z.string(),
 });

@@ -163,15 +163,19 @@ export async function startHarness() {
       return (await response.json()) as Record<string, unknown>;
     },
 
-    /** Sends a webhook body signed with `secret` (the right one unless a test forges it). */
-    async sendWebhook(body: unknown, options: { secret?: string; eventId?: string } = {}) {
-      const raw = JSON.stringify(body);
+    /**
+     * Sends a webhook body signed with `secret` (the right one unless a test forges it); `rawBody`: the
+     * bytes sent instead, signed as `body` (a body tampered with after signing).
+     */
+    async sendWebhook(body: unknown, options: { secret?: string; eventId?: string; rawBody?: string } = {}) {
+      const signedRaw = JSON.stringify(body);
+      const raw = options.rawBody ?? signedRaw;
       const response = await webhook(
         new Request(`${FUNCTIONS}/razorpay-webhook`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'x-razorpay-signature': await webhookSignature(options.secret ?? LOCAL_RAZORPAY_WEBHOOK_SECRET, raw),
+            'x-razorpay-signature': await webhookSignature(options.secret ?? LOCAL_RAZORPAY_WEBHOOK_SECRET, signedRaw),
             'x-razorpay-event-id': options.eventId ?? `evt_${crypto.randomUUID().replaceAll('-', '').slice(0, 14)}`,
           },
           body: raw,

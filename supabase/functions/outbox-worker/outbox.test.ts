@@ -4,6 +4,7 @@
  * player or an attacker would gain or lose if it failed.
  */
 import { deepStrictEqual as assertEquals, match as assertMatch, ok as assert } from 'node:assert/strict';
+import { ORDER_PRODUCT } from '../_shared/razorpay-client.ts';
 import { startHarness } from '../_test/harness.ts';
 import { createOutboxWorkerHandler } from './handler.ts';
 
@@ -299,8 +300,13 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
     });
 
     // Fails -> the platform keeps money for an order it lost track of (its order row was never written).
-    await t.step('a capture for an order we never recorded is refunded once, however often it is reported', async () => {
-      const order = await h.razorpay.createOrder({ amountPaise: 15000, currency: 'INR', receipt: 'lost-order', notes: {} });
+    await t.step('a capture for an order of ours we never recorded is refunded once, however often it is reported', async () => {
+      const order = await h.razorpay.createOrder({
+        amountPaise: 15000,
+        currency: 'INR',
+        receipt: 'lost-order',
+        notes: { product: ORDER_PRODUCT, tournament_id: 'lost-cup', user_id: 'x', slots: '1' },
+      });
       const paid = await h.pay(order.id, 'success', 'none');
       const entity = { ...h.double.payments.get(String(paid.razorpay_payment_id))! };
       const captured = signedEvent('payment.captured', { payment: { entity } });
@@ -314,6 +320,36 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       await h.sendWebhook(captured);
       assertEquals(refundsOf(entity.id).length, 1);
       assertEquals(h.double.payments.get(entity.id)?.amount_refunded, 15000);
+    });
+
+    // Fails -> a merchant account shared with another product refunds that product's sales.
+    await t.step("another product's capture on the shared merchant account is recorded and left alone", async () => {
+      const order = await h.razorpay.createOrder({ amountPaise: 25000, currency: 'INR', receipt: 'shop-1', notes: { shop_order: 'S-1' } });
+      const paid = await h.pay(order.id, 'success', 'none');
+      const entity = { ...h.double.payments.get(String(paid.razorpay_payment_id))! };
+      const answer = await h.sendWebhook(signedEvent('payment.captured', { payment: { entity } }));
+      assertEquals(answer.body.status, 'unknown_order_ignored');
+      await h.sendWebhook(
+        signedEvent('order.paid', { payment: { entity }, order: { entity: { id: order.id, amount: 25000, status: 'paid', notes: [] } } }),
+      );
+      await h.clock.ahead(5 * MINUTE);
+      await h.runDueWork();
+      await h.clock.resume();
+      assertEquals(refundsOf(entity.id).length, 0);
+      assertEquals(h.double.payments.get(entity.id)?.amount_refunded, 0);
+      const [recorded] = await h.sql(`select razorpay_order_id from private.foreign_captures where razorpay_payment_id = $1`, [entity.id]);
+      assertEquals(recorded, { razorpay_order_id: order.id });
+    });
+
+    // Fails -> create_order names the product in words the database does not accept: our own lost orders are kept.
+    await t.step("create_order's notes are ones the database takes as ours", async () => {
+      const { orderId } = await openOrder();
+      const notes = h.double.orders.get(orderId)?.notes ?? {};
+      assertEquals(notes.product, ORDER_PRODUCT);
+      const [ours] = await h.sql<{ ok: boolean }>('select private.order_is_ours($1::jsonb) as ok', [
+        JSON.stringify({ product: notes.product }),
+      ]);
+      assertEquals(ours.ok, true);
     });
 
     // Fails -> anyone could cancel another player's entry (forged refund) or freeze their prizes (forged dispute).

@@ -11,7 +11,7 @@ import { resolveCaller } from '../_shared/caller.ts';
 import { ERROR_CODES, type ErrorCode, isErrorCode } from '../_shared/error-codes.ts';
 import { bearerToken, json } from '../_shared/http.ts';
 import type { PaymentStore } from '../_shared/payment-store.ts';
-import type { RazorpayClient } from '../_shared/razorpay-client.ts';
+import { ORDER_PRODUCT, type RazorpayClient } from '../_shared/razorpay-client.ts';
 import { isValidCheckoutSignature } from '../_shared/razorpay-signature.ts';
 import { CreateOrderBody, firstIssue, PaymentAction, VerifyPaymentBody } from '../_shared/schemas.ts';
 import { settleCapturedPayment } from '../_shared/settlement.ts';
@@ -74,7 +74,8 @@ async function createOrder(deps: PaymentHandlerDeps, userId: string, body: unkno
     currency: quote.currency,
     // Razorpay keeps receipts up to 40 characters; they only need to help a human find the order.
     receipt: `${tournamentId.slice(0, 26)}-${Date.now().toString(36)}`,
-    notes: { tournament_id: tournamentId, user_id: userId, slots: String(slots) },
+    // The product's name tells a capture of ours from another product's on a shared merchant account.
+    notes: { product: ORDER_PRODUCT, tournament_id: tournamentId, user_id: userId, slots: String(slots) },
   });
   await deps.store.recordOrder({
     userId,

@@ -23,8 +23,20 @@ export type WebhookHandlerDeps = {
 
 export const HANDLED_EVENTS = ['payment.captured', 'order.paid', 'payment.failed', 'refund.processed'] as const;
 
-/** Chargebacks: payment.dispute.created, .won, .lost, .closed, .under_review, .action_required. */
-const isDisputeEvent = (event: string) => event.startsWith('payment.dispute.');
+/** Chargebacks: each one's events go to service_record_payment_dispute, which takes them in any order. */
+const DISPUTE_EVENTS = [
+  'payment.dispute.created',
+  'payment.dispute.under_review',
+  'payment.dispute.action_required',
+  'payment.dispute.won',
+  'payment.dispute.lost',
+  'payment.dispute.closed',
+] as const;
+const isDisputeEvent = (event: string) => (DISPUTE_EVENTS as readonly string[]).includes(event);
+
+/** Razorpay sends notes as an object, or as [] when there are none. */
+const notesOf = (notes: unknown): Record<string, unknown> =>
+  notes && typeof notes === 'object' && !Array.isArray(notes) ? (notes as Record<string, unknown>) : {};
 
 /** `{success: false, code, error}` with the status of ERROR_CODES[code]. */
 function refusal(code: ErrorCode, error: string = ERROR_CODES[code].message): Response {
@@ -83,8 +95,15 @@ async function apply(deps: WebhookHandlerDeps, event: RazorpayWebhookEvent): Pro
       if (!payment || !orderId) return 'ignored';
       const settlement = await settleCapturedPayment(deps, orderId, payment.id);
       if (settlement.kind !== 'unknown_order') return settlement.kind;
+      // The order's notes (create_order names the product and the tournament) say whether it is ours: a
+      // merchant account shared with another product also receives that product's captures.
+      const notes = { ...notesOf(payment.notes), ...notesOf(event.payload.order?.entity.notes) };
+      const result = await deps.store.refundUnknownCapture(payment.id, orderId, payment.amount, notes);
+      if (result.outcome === 'not_ours') {
+        console.warn(`razorpay-webhook ${event.event}: payment ${payment.id} for order ${orderId} is not ours; left alone`);
+        return 'unknown_order_ignored';
+      }
       console.warn(`razorpay-webhook ${event.event}: payment ${payment.id} for unknown order ${orderId} is refunded`);
-      await deps.store.refundUnknownCapture(payment.id, orderId, payment.amount);
       await drainOutbox(deps, { onlyKey: refundKey(payment.id) }).catch((error) =>
         console.error('refund left to the outbox worker', error),
       );
@@ -111,7 +130,7 @@ async function apply(deps: WebhookHandlerDeps, event: RazorpayWebhookEvent): Pro
         amountPaise: dispute.amount ?? null,
         reason: dispute.reason_code ?? null,
       });
-      console.warn(`razorpay-webhook ${event.event}: payment ${dispute.payment_id} flagged for staff (${result.outcome})`);
+      console.warn(`razorpay-webhook ${event.event}: payment ${dispute.payment_id} chargeback ${result.status} (${result.outcome})`);
       return result.outcome;
     }
   }

@@ -153,6 +153,96 @@ Deno.test('razorpay-webhook', async (t) => {
       assertEquals(registration.status, 'cancelled');
     });
 
+    const disputeEvent = (event: string, paymentId: string, disputeId: string, amount: number) => ({
+      entity: 'event',
+      account_id: 'acc_GolazoLocalDev',
+      event,
+      contains: ['dispute'],
+      payload: { dispute: { entity: { id: disputeId, entity: 'dispute', payment_id: paymentId, amount, reason_code: 'fraud' } } },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    const chargeback = async (disputeId: string) =>
+      (await h.sql<{ status: string }>(`select status from private.chargebacks where razorpay_dispute_id = $1`, [disputeId]))[0]?.status;
+    const held = async (userId: string) =>
+      Number((await h.sql<{ held: string }>(`select private.chargeback_held_paise($1) as held`, [userId]))[0].held);
+
+    // Fails -> a chargeback changes nothing: the player withdraws money the bank is taking back.
+    await t.step('chargeback events route to the one SQL function, in any order and repeated', async () => {
+      const { player, paid, verify } = await paidOrder(1);
+      await verify();
+      const paymentId = String(paid.razorpay_payment_id);
+      const created = await h.sendWebhook(disputeEvent('payment.dispute.created', paymentId, 'disp_Route00001', 15000));
+      assertEquals([created.status, created.body.status], [200, 'flagged']);
+      assertEquals(await chargeback('disp_Route00001'), 'open');
+      assertEquals(await held(player.id), 15000);
+      // Razorpay retries under the same event id, or sends the same event again under a new one.
+      const again = await h.sendWebhook(disputeEvent('payment.dispute.created', paymentId, 'disp_Route00001', 15000));
+      assertEquals(again.status, 200);
+      const won = await h.sendWebhook(disputeEvent('payment.dispute.won', paymentId, 'disp_Route00001', 15000));
+      assertEquals(won.status, 200);
+      assertEquals(await chargeback('disp_Route00001'), 'won');
+      assertEquals(await held(player.id), 0);
+      // A late created, and a contrary lost, change nothing once decided.
+      await h.sendWebhook(disputeEvent('payment.dispute.under_review', paymentId, 'disp_Route00001', 15000));
+      await h.sendWebhook(disputeEvent('payment.dispute.lost', paymentId, 'disp_Route00001', 15000));
+      assertEquals(await chargeback('disp_Route00001'), 'won');
+
+      // Lost first, then created: lost, the ledger debited once.
+      const lost = await h.sendWebhook(disputeEvent('payment.dispute.lost', paymentId, 'disp_Route00002', 15000));
+      assertEquals(lost.status, 200);
+      await h.sendWebhook(disputeEvent('payment.dispute.created', paymentId, 'disp_Route00002', 15000));
+      await h.sendWebhook(disputeEvent('payment.dispute.lost', paymentId, 'disp_Route00002', 15000));
+      assertEquals(await chargeback('disp_Route00002'), 'lost');
+      const journals = await h.sql(
+        `select 1 from private.ledger_journal where kind = 'chargeback' and reference = 'chargeback:disp_Route00002'`,
+      );
+      assertEquals(journals.length, 1);
+      const [ledger] = await h.sql<{ ok: { balanced: boolean } }>('select private.check_ledger() as ok');
+      assertEquals(ledger.ok.balanced, true);
+    });
+
+    // Fails -> anyone who saw one signed delivery could freeze or debit a player by rewriting its body.
+    await t.step('a dispute body tampered with after signing, or signed with another secret, is refused', async () => {
+      const { paid, verify } = await paidOrder(1);
+      await verify();
+      const paymentId = String(paid.razorpay_payment_id);
+      const signed = disputeEvent('payment.dispute.created', paymentId, 'disp_Tamper0001', 100);
+      const tampered = JSON.stringify(disputeEvent('payment.dispute.lost', paymentId, 'disp_Tamper0001', 15000));
+      const forged = await h.sendWebhook(signed, { rawBody: tampered });
+      assertEquals([forged.status, forged.body.code], [401, 'invalid_webhook_signature']);
+      const wrongSecret = await h.sendWebhook(disputeEvent('payment.dispute.lost', paymentId, 'disp_Tamper0001', 15000), {
+        secret: 'guessed-secret',
+      });
+      assertEquals([wrongSecret.status, wrongSecret.body.code], [401, 'invalid_webhook_signature']);
+      assertEquals(await chargeback('disp_Tamper0001'), undefined);
+    });
+
+    await t.step("the double's /test/dispute sends a signed chargeback event the function records", async () => {
+      const { player, paid, verify } = await paidOrder(1);
+      await verify();
+      const dispute = async (event: string) => {
+        const response = await h.double.handle(
+          new Request('http://127.0.0.1:54321/razorpay/test/dispute', {
+            method: 'POST',
+            body: JSON.stringify({ payment_id: paid.razorpay_payment_id, event, dispute_id: 'disp_Double00001', amount: 5000 }),
+          }),
+        );
+        return response?.status;
+      };
+      assertEquals(await dispute('created'), 200);
+      assertEquals(await chargeback('disp_Double00001'), 'open');
+      assertEquals(await held(player.id), 5000);
+      assertEquals(await dispute('closed'), 200);
+      assertEquals(await chargeback('disp_Double00001'), 'won');
+      assertEquals(await dispute('exploded'), 400);
+    });
+
+    await t.step('a dispute event the product does not know is acknowledged and ignored', async () => {
+      const answer = await h.sendWebhook(disputeEvent('payment.dispute.teleported', 'pay_Whatever000001', 'disp_Unknown001', 100));
+      assertEquals([answer.status, answer.body.status], [200, 'ignored']);
+      assertEquals(await chargeback('disp_Unknown001'), undefined);
+    });
+
     await t.step('events the product does not use are acknowledged and ignored', async () => {
       const answer = await h.sendWebhook({ entity: 'event', event: 'payment.authorized', payload: {} });
       assertEquals(answer.status, 200);

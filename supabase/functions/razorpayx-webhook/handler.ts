@@ -3,8 +3,10 @@
  * failed, rejected, ...).
  *
  * Deliveries are signed over the raw body with RAZORPAYX_WEBHOOK_SECRET and checked in constant time;
- * each event id is processed once; and service_record_payout_status only ever moves a payout forward
- * (payout-status.ts), so a webhook that arrives late, twice or out of order changes nothing it should not.
+ * each event id is processed once; and service_record_payout_status only moves a payout as
+ * payout-status.ts says (forward, or to a final state that returns the money, a reversal even before the
+ * processed event), so a webhook that arrives late, twice or out of order changes nothing it should not.
+ * The payout's UTR is recorded with it.
  * Events that are not about a payout of ours are acknowledged and ignored.
  */
 import { z } from 'npm:zod@4';
@@ -25,6 +27,7 @@ const PayoutEntity = z.object({
   reference_id: z.string().nullable().optional(),
   notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
   failure_reason: z.string().nullable().optional(),
+  utr: z.string().nullable().optional(),
   status_details: z.object({ description: z.string().nullable().optional() }).passthrough().nullable().optional(),
 });
 
@@ -90,6 +93,7 @@ export function createPayoutWebhookHandler(deps: PayoutWebhookDeps) {
           failure_reason: payout.data.failure_reason ?? null,
         }),
         eventAt: new Date(event.created_at * 1000),
+        utr: payout.data.utr ?? null,
       });
       await deps.store.completeWebhookEvent(eventId);
       return json({ status: 'recorded', event_id: eventId, payout: result });

@@ -115,3 +115,14 @@ Deno.test('the reason RazorpayX gives is recorded for a payout that failed or ca
   assertEquals(h.fakes.payouts.get(payoutId)?.failure_reason, 'The bank returned the money');
   await h.close();
 });
+
+Deno.test("the payout's UTR from the webhook is recorded with its status", async () => {
+  const h = startPayoutHarness();
+  const payoutId = h.fakes.addPayout();
+  const event = payoutEvent(payoutId, 'processed');
+  (event.payload.payout.entity as Record<string, unknown>).utr = 'ICIC000987654321';
+  const answer = await h.sendWebhook(event);
+  assertEquals(answer.body.status, 'recorded');
+  assertEquals(h.fakes.updates.at(-1)?.utr, 'ICIC000987654321');
+  await h.close();
+});

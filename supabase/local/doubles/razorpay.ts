@@ -11,6 +11,10 @@
  *   POST /razorpay/v1/payments/:id/refund     Refunds API, idempotent by X-Refund-Idempotency
  *   GET  /razorpay/checkout.js                stand-in for https://checkout.razorpay.com/v1/checkout.js
  *   POST /razorpay/test/pay                   {order_id, outcome: "success"|"failure"} → the handler's payload
+ *   POST /razorpay/test/dispute               {payment_id, event?: created|under_review|action_required|won|lost|closed,
+ *                                             dispute_id?, amount?} a chargeback event on a captured payment
+ *                                             (service role bearer); send the same dispute_id again to take that
+ *                                             dispute on to its next event
  * Every state change is reported like Razorpay does: a webhook signed with the local webhook
  * secret, POSTed to the stack's /functions/v1/razorpay-webhook.
  *
@@ -25,6 +29,7 @@ import {
 } from '../../functions/_shared/razorpay-local.ts';
 import { checkoutSignature, constantTimeEqual, webhookSignature } from '../../functions/_shared/razorpay-signature.ts';
 import type { RazorpayOrder, RazorpayRefund } from '../../functions/_shared/razorpay-client.ts';
+import { SERVICE_ROLE_KEY } from '../keys.ts';
 import type { ServiceModule } from '../service.ts';
 import { readBody } from '../http.ts';
 import { renderCheckoutScript } from './razorpay-checkout.ts';
@@ -67,7 +72,12 @@ type Refund = Omit<RazorpayRefund, 'status'> & {
 /** When the signed webhooks of a test payment are sent, relative to the /test/pay answer. */
 export type WebhookTiming = 'deferred' | 'immediate' | 'none';
 
+/** The chargeback events Razorpay sends (payment.dispute.<event>). */
+const DISPUTE_STEPS = ['created', 'under_review', 'action_required', 'won', 'lost', 'closed'] as const;
+
 export type RazorpayDoubleOptions = {
+  /** The bearer token /test/dispute requires (the stack's service role key); without it, any caller. */
+  controlKey?: string;
   /** Where webhooks go; by default the stack origin the request arrived on. */
   webhookUrl?: (requestOrigin: string) => string;
   fetch?: typeof fetch;
@@ -351,6 +361,43 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
     });
   }
 
+  /** A chargeback event on a captured payment, delivered like Razorpay's: signed, to the webhook. */
+  async function testDispute(request: Request): Promise<Response> {
+    if (options.controlKey && !constantTimeEqual(request.headers.get('authorization') ?? '', `Bearer ${options.controlKey}`)) {
+      return json({ error: { code: 'UNAUTHORIZED', description: 'The test controls take the service role key' } }, 401);
+    }
+    const body = await readJson(request);
+    const payment = typeof body?.payment_id === 'string' ? payments.get(body.payment_id) : undefined;
+    if (!payment?.captured) return apiError(400, 'Send {payment_id} of a captured payment', 'payment_id');
+    const step = body?.event ?? 'created';
+    if (typeof step !== 'string' || !(DISPUTE_STEPS as readonly string[]).includes(step)) {
+      return apiError(400, `event: one of ${DISPUTE_STEPS.join(', ')}`, 'event');
+    }
+    const amount = body?.amount ?? payment.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > payment.amount) {
+      return apiError(400, 'amount: whole paise up to the payment', 'amount');
+    }
+    const dispute = {
+      id: typeof body?.dispute_id === 'string' ? body.dispute_id : razorpayId('disp'),
+      entity: 'dispute',
+      payment_id: payment.id,
+      amount,
+      currency: payment.currency,
+      amount_deducted: step === 'lost' ? amount : 0,
+      reason_code: 'chargeback',
+      respond_by: nowSeconds() + 7 * 24 * 3600,
+      status: step === 'created' ? 'open' : step,
+      phase: 'chargeback',
+      created_at: nowSeconds(),
+    };
+    await deliverAll(
+      new URL(request.url).origin,
+      [[`payment.dispute.${step}`, { payment: { entity: { ...payment } }, dispute: { entity: dispute } }]],
+      'immediate',
+    );
+    return json(dispute);
+  }
+
   /** Answers requests under /razorpay; null for anything else so the stack's router moves on. */
   async function handle(request: Request): Promise<Response | null> {
     const url = new URL(request.url);
@@ -364,6 +411,7 @@ export function createRazorpayDouble(options: RazorpayDoubleOptions = {}) {
       });
     }
     if (request.method === 'POST' && path === '/test/pay') return testPay(request);
+    if (request.method === 'POST' && path === '/test/dispute') return testDispute(request);
 
     if (path.startsWith('/v1/')) {
       if (!isAuthorised(request)) return apiError(401, 'Authentication failed');
@@ -414,6 +462,7 @@ export const razorpayService: ServiceModule = {
     const double = createRazorpayDouble({
       webhookUrl: () => `${ctx.apiUrl}/functions/v1/razorpay-webhook`,
       log: (message) => ctx.log('razorpay', message),
+      controlKey: SERVICE_ROLE_KEY,
     });
     return {
       async handle(req, res, url) {
