@@ -326,6 +326,50 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
     ).toHaveLength(1);
   });
 
+  it('holds the prize of an entry whose payment has an open chargeback, and forfeits it when the chargeback is lost', async () => {
+    const cup = await play(db, {
+      size: 4,
+      start: new Date('2027-05-29T10:00:00Z'),
+      poolPaise: 40000,
+      formula: [
+        { places: '1', paise: 30000 },
+        { places: '3-4', paise: 10000 },
+      ],
+    });
+    const semiFinalist = cup.players.find((p) => p.id === cup.bySeed(4).player_id)!;
+    const { rows } = await db.admin.query<{ razorpay_payment_id: string }>(
+      'select razorpay_payment_id from public.payments where id = $1',
+      [semiFinalist.paymentId],
+    );
+    const paymentId = rows[0]?.razorpay_payment_id as string;
+    const dispute = (event: string) =>
+      rpc({ role: 'service_role' }, 'public.service_record_payment_dispute($1, $2, $3, $4, $5)', [
+        paymentId,
+        'disp_prize_hold',
+        `payment.dispute.${event}`,
+        10000,
+        'fraud',
+      ]);
+    await dispute('created');
+    const statusOf = async () => (await payouts(cup.id)).map((r) => [r.place, r.status]).sort();
+    expect(await statusOf()).toEqual([
+      ['1st', 'waiting'],
+      ['3rd–4th', 'held'],
+      ['3rd–4th', 'waiting'],
+    ]);
+    await dispute('lost');
+    expect(await statusOf()).toEqual([
+      ['1st', 'waiting'],
+      ['3rd–4th', 'forfeited'],
+      ['3rd–4th', 'waiting'],
+    ]);
+    await setDatabaseClock(db, new Date(cup.finishedAt.getTime() + 3 * 3600_000).toISOString());
+    await runDueWork(db);
+    expect(await balanceOf(semiFinalist.id)).toBe(0);
+    expect(await creditedFor(cup.id)).toBe(35000);
+    expect(await checkLedger(db)).toMatchObject({ balanced: true });
+  });
+
   it('shows every prize publicly as waiting, held, credited, paid, and credited again after a reversal, without tax', async () => {
     const cup = await play(db, {
       size: 2,
