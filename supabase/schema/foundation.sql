@@ -1,5 +1,5 @@
 -- =====================================================================================================
--- foundation: the one clock, the outbox of outside calls, the periodic function and its registry, shared helpers
+-- foundation: the one clock, the outbox of outside calls, the periodic function and its registry, the declared state machines, shared helpers
 -- =====================================================================================================
 -- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
 -- definition of every object of this area; change one with a new migration, then run `npm run schema`.
@@ -292,4 +292,183 @@ CREATE OR REPLACE FUNCTION public.service_run_due_work()
  SET search_path TO ''
 AS $function$
   select private.run_due_work();
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Declared state machines: every status move, and the trigger that refuses any other
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table private.status_transitions is 'Every move of every stateful thing, one row each: machine, from_status (null: the status a new row may start in), to_status and the functions allowed to make it (schema-qualified names; null only for a starting status any writer may use, one that claims nothing). The triggers of private.keep_to_state_machines refuse any other move. id keeps the order the moves were declared in, which is the order TypeScript lists a machine''s statuses in. Add a move with a new row in a migration; TypeScript reads this table through the generated module.';
+create table private.status_transitions (
+  id integer generated always as identity not null,
+  machine text not null,
+  from_status text,
+  to_status text not null,
+  allowed_by text[],
+  constraint status_transitions_pkey PRIMARY KEY (id),
+  constraint status_transitions_one_row_per_move UNIQUE NULLS NOT DISTINCT (machine, from_status, to_status),
+  constraint status_transitions_moves CHECK ((from_status IS DISTINCT FROM to_status)),
+  constraint status_transitions_named_actors CHECK ((((allowed_by IS NULL) AND (from_status IS NULL)) OR ((cardinality(allowed_by) > 0) AND (array_position(allowed_by, NULL::text) IS NULL))))
+);
+
+comment on function private.keep_to_state_machines() is 'The trigger behind every declared state machine: reads the row''s status before and after (or a status made of its columns) and the acting function from the call stack, and lets private.check_state_move refuse what is not declared.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.keep_to_state_machines()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_context text;
+  v_table text := tg_table_schema || '.' || tg_table_name;
+  v_insert boolean := tg_op = 'INSERT';
+  v_move text[];
+begin
+  get diagnostics v_context = pg_context;
+  case tg_table_name
+    when 'entries' then
+      perform private.check_state_move('entry', v_table, case when not v_insert then old.status end, new.status, v_context);
+    when 'tournament_registrations' then
+      perform private.check_state_move('registration', v_table, case when not v_insert then old.status end, new.status, v_context);
+    when 'matches' then
+      perform private.check_state_move('match', v_table, case when not v_insert then old.status end, new.status, v_context);
+    when 'match_reports' then
+      perform private.check_state_move('report', v_table,
+        case when not v_insert then case when old.superseded_at is null then 'live' else 'superseded' end end,
+        case when new.superseded_at is null then 'live' else 'superseded' end, v_context);
+    when 'match_disputes' then
+      perform private.check_state_move('dispute', v_table,
+        case when not v_insert then case when old.settled_at is null then 'open' else coalesce(old.outcome, 'settled') end end,
+        case when new.settled_at is null then 'open' else coalesce(new.outcome, 'settled') end, v_context);
+    when 'payments' then
+      if v_insert or old.status is distinct from new.status then
+        perform private.check_state_move('payment', v_table, case when not v_insert then old.status end, new.status, v_context);
+      end if;
+      if v_insert or old.refunded_paise is distinct from new.refunded_paise then
+        perform private.check_state_move('refund', v_table,
+          case when not v_insert then private.refund_state(old.refunded_paise, old.amount_paise) end,
+          private.refund_state(new.refunded_paise, new.amount_paise), v_context);
+      end if;
+    when 'kyc_records' then
+      perform private.check_state_move('kyc', v_table, case when not v_insert then old.status end, new.status, v_context);
+    when 'payouts' then
+      perform private.check_state_move('payout', v_table, case when not v_insert then old.status end, new.status, v_context);
+    when 'prize_awards' then
+      perform private.check_state_move('prize_award', v_table, case when not v_insert then old.status end, new.status, v_context);
+    when 'tournaments' then
+      if v_insert or old.drawn_at is distinct from new.drawn_at then
+        v_move := private.milestone_move(v_insert, old.drawn_at, new.drawn_at);
+        perform private.check_state_move('tournament.drawn_at', v_table, v_move[1], v_move[2], v_context);
+      end if;
+      if v_insert or old.finished_at is distinct from new.finished_at then
+        v_move := private.milestone_move(v_insert, old.finished_at, new.finished_at);
+        perform private.check_state_move('tournament.finished_at', v_table, v_move[1], v_move[2], v_context);
+      end if;
+      if v_insert or old.settled_at is distinct from new.settled_at then
+        v_move := private.milestone_move(v_insert, old.settled_at, new.settled_at);
+        perform private.check_state_move('tournament.settled_at', v_table, v_move[1], v_move[2], v_context);
+      end if;
+      if v_insert or old.cancelled_at is distinct from new.cancelled_at then
+        v_move := private.milestone_move(v_insert, old.cancelled_at, new.cancelled_at);
+        perform private.check_state_move('tournament.cancelled_at', v_table, v_move[1], v_move[2], v_context);
+      end if;
+  end case;
+  return null;
+end;
+$function$;
+
+comment on function private.check_state_move(text,text,text,text,text) is 'Refuses (SQLSTATE 09000, a programming error) a move that private.status_transitions does not declare, or one made by a function it does not name for that move.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.check_state_move(p_machine text, p_table text, p_from text, p_to text, p_context text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor text;
+  v_allowed text[];
+  v_declared boolean := false;
+begin
+  if p_from is not distinct from p_to then
+    return;
+  end if;
+  v_actor := private.acting_function(p_context);
+  select true, t.allowed_by into v_declared, v_allowed
+    from private.status_transitions t
+   where t.machine = p_machine and t.to_status = p_to
+     and (t.from_status = p_from or (p_from is null and t.from_status is null));
+
+  -- A fixture: a statement outside any function, by a role that could switch the trigger off anyway
+  -- (a superuser or the table's owner), that said so for its session or transaction. The trigger runs
+  -- as its owner, so the writing role is the session's SET ROLE (PostgREST always sets one), else its user.
+  if v_actor is null and current_setting('golazo.acting', true) = 'fixture'
+     and (select r.rolsuper or pg_catalog.pg_has_role(r.oid, c.relowner, 'MEMBER')
+            from pg_catalog.pg_roles r, pg_catalog.pg_class c
+           where r.rolname = coalesce(nullif(current_setting('role'), 'none'), session_user)
+             and c.oid = p_table::regclass) then
+    return;
+  end if;
+  if not coalesce(v_declared, false) then
+    raise exception '%: % % -> % is not a declared move of the % machine (by %)',
+          p_table, p_machine, coalesce(p_from, '(new row)'), p_to, p_machine,
+          coalesce(v_actor, 'a statement outside any function')
+      using errcode = '09000',
+            detail = 'Declare it in private.status_transitions, or change the status through a function that may.';
+  end if;
+  if v_allowed is null
+     or v_actor = any (v_allowed)
+     or (strpos(v_actor, '.') = 0 and exists (select 1 from unnest(v_allowed) a where split_part(a, '.', 2) = v_actor)) then
+    return;
+  end if;
+  raise exception '%: % % -> % may only be made by %, not by %',
+        p_table, p_machine, coalesce(p_from, '(new row)'), p_to, array_to_string(v_allowed, ', '),
+        coalesce(v_actor, 'a statement outside any function')
+    using errcode = '09000',
+          detail = 'Add the function to allowed_by of this move in private.status_transitions if it is meant to make it.';
+end;
+$function$;
+
+comment on function private.acting_function(text) is 'The function that made a move, read from the trigger''s call stack (PG_CONTEXT): it cannot be claimed by the caller, and null for a statement run outside any function.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.acting_function(p_context text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- The first line is the trigger function itself; the next function named is the one whose statement
+  -- changed the row (PL/pgSQL: 'PL/pgSQL function schema.name(args) line n at ...'; SQL: 'SQL function "name" ...').
+  select coalesce(m[1], m[2])
+    from (select regexp_match(substr(p_context, strpos(p_context, E'\n') + 1),
+                              '(?:^|\n)(?:PL/pgSQL function ([^ (\n]+)\(|SQL function "([^"]+)")') as m) as found
+   where strpos(p_context, E'\n') > 0;
+$function$;
+
+comment on function private.refund_state(integer,integer) is 'The refund machine''s status of a payment: none, partial or full, from its refunded amount.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.refund_state(p_refunded_paise integer, p_amount_paise integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_refunded_paise = 0 then 'none' when p_refunded_paise < p_amount_paise then 'partial' else 'full' end;
+$function$;
+
+comment on function private.milestone_move(boolean,timestamp with time zone,timestamp with time zone) is 'A tournament milestone''s move as {from, to} (unset, set; moved when a set time changes; from is null for a new row).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.milestone_move(p_insert boolean, p_old timestamp with time zone, p_new timestamp with time zone)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- {from, to}: unset or set; a milestone that changes from one time to another is 'set' -> 'moved',
+  -- which no machine declares.
+  select array[
+    case when p_insert then null when p_old is null then 'unset' else 'set' end,
+    case when p_new is null then 'unset' when not p_insert and p_old is not null then 'moved' else 'set' end
+  ];
 $function$;
