@@ -19,7 +19,8 @@ export type Area = {
 
 export const AREAS = {
   foundation: {
-    about: 'the one clock, the outbox of outside calls, the periodic function and its registry, the declared state machines, shared helpers',
+    about:
+      'the one clock, the outbox of outside calls, the periodic function and its registry, the declared state machines, shared helpers',
     sections: {
       'The private schema': ['schema private', 'private.set_updated_at'],
       'The clock': ['private.clock_now', 'private.today_in_india'],

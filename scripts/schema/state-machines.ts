@@ -79,11 +79,5 @@ export function isDeclaredMove<M extends MachineName>(machine: M, from: StatusOf
   const moves: Partial<Record<string, readonly string[]>> = STATE_MACHINES[machine].moves;
   return moves[from]?.includes(to) ?? false;
 }
-
-/** Statuses no declared move leaves. */
-export function isFinalStatus<M extends MachineName>(machine: M, status: StatusOf<M>): boolean {
-  const moves: Partial<Record<string, readonly string[]>> = STATE_MACHINES[machine].moves;
-  return (moves[status]?.length ?? 0) === 0;
-}
 `;
 }

@@ -9,7 +9,7 @@
  * the bank may still reverse it. An older or repeated event (a webhook that arrives late, twice or out of
  * order, a poll that reads an earlier state) changes nothing.
  */
-import { isDeclaredMove, isFinalStatus, STATE_MACHINES } from './state-machines.generated.ts';
+import { isDeclaredMove, STATE_MACHINES } from './state-machines.generated.ts';
 
 export const PAYOUT_STATUSES = STATE_MACHINES.payout.statuses;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -28,11 +28,6 @@ export function isProviderPayoutStatus(value: unknown): value is ProviderPayoutS
 /** True when the payout's money went back to the player's balance. */
 export function returnsMoney(status: PayoutStatus): boolean {
   return MONEY_RETURNED.includes(status);
-}
-
-/** True when no event can change the status any more: the payout machine declares no move out of it. */
-export function isFinal(status: PayoutStatus): boolean {
-  return isFinalStatus('payout', status);
 }
 
 /** May a payout in `current` move to `next`? Only along a move the payout machine declares. */
