@@ -68,6 +68,8 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
   ('entry', 'active', 'withdrawn', '{private.run_draw,public.staff_disqualify}'),
   ('entry', 'active', 'cancelled', '{private.entries_follow_registration}'),
   ('entry', 'withdrawn', 'cancelled', '{private.entries_follow_registration}'),
+  -- A refunded entry still in an open match can be disqualified.
+  ('entry', 'cancelled', 'withdrawn', '{public.staff_disqualify}'),
 
   -- registration: a player's paid (or free) places; cancelled when refunded or called off.
   ('registration', null, 'upcoming', null),
@@ -123,7 +125,9 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
   ('payment', 'created', 'refund_pending', '{public.service_confirm_tournament_payment}'),
   ('payment', 'failed', 'refund_pending', '{public.service_confirm_tournament_payment}'),
   ('payment', 'abandoned', 'refund_pending', '{public.service_confirm_tournament_payment}'),
-  ('payment', 'paid', 'refund_pending', '{private.cancel_tournament}'),
+  -- The confirmation writes paid before it takes the capacity lock; a payment that then finds the
+  -- tournament full is refused in the same transaction.
+  ('payment', 'paid', 'refund_pending', '{public.service_confirm_tournament_payment,private.cancel_tournament}'),
   ('payment', 'paid', 'refunded', '{private.apply_refund}'),
   ('payment', 'refund_pending', 'refunded', '{private.apply_refund}'),
   -- A refund webhook that comes before the capture's, for a payment id a failed attempt recorded.

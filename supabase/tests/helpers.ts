@@ -60,7 +60,7 @@ function testDatabase(engine: string, admin: SqlConnection, close: () => Promise
  * the declared state machines, which then let its own statements through. Every function it calls, and
  * every statement run `as` an actor, is still checked.
  */
-async function declareFixtures(admin: SqlConnection): Promise<SqlConnection> {
+export async function declareFixtures(admin: SqlConnection): Promise<SqlConnection> {
   await admin.query(`select set_config('golazo.acting', 'fixture', false)`);
   return admin;
 }

@@ -14,6 +14,7 @@ export const STATE_MACHINES = {
     moves: {
       active: ['withdrawn', 'cancelled'],
       withdrawn: ['cancelled'],
+      cancelled: ['withdrawn'],
     },
   },
   registration: {
