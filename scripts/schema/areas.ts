@@ -42,10 +42,6 @@ export const AREAS = {
       'Declared state machines: every status move, and the trigger that refuses any other': [
         'private.status_transitions',
         'private.keep_to_state_machines',
-        'private.check_state_move',
-        'private.acting_function',
-        'private.refund_state',
-        'private.milestone_move',
       ],
     },
   },
