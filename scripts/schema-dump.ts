@@ -16,6 +16,7 @@ import { pgliteConnection } from '../supabase/local/database.ts';
 import { applyMigrations, applyShim } from '../supabase/local/schema-setup.ts';
 import { AREAS, type AreaName } from './schema/areas.ts';
 import { type ObjectKind, readCatalog, type SchemaObject } from './schema/catalog.ts';
+import { renderStateMachines, STATE_MACHINES_MODULE } from './schema/state-machines.ts';
 
 export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'supabase', 'schema');
 
@@ -24,8 +25,11 @@ const KIND_ORDER: ObjectKind[] = ['policy', 'trigger'];
 const RULE = '-- -----------------------------------------------------------------------------------------------------';
 const DOUBLE_RULE = '-- =====================================================================================================';
 
-/** The objects the migrations made: those of a migrated database that a database with only the shim lacks. */
-async function readMigratedObjects(): Promise<SchemaObject[]> {
+/**
+ * The objects the migrations made: those of a migrated database that a database with only the shim lacks;
+ * and the TypeScript module of its declared state machines.
+ */
+async function readMigratedObjects(): Promise<{ objects: SchemaObject[]; stateMachines: string }> {
   // The same engine and extension as the local stack's database (supabase/local/database.ts).
   const pg = await PGlite.create({ extensions: { pgcrypto } });
   try {
@@ -34,7 +38,10 @@ async function readMigratedObjects(): Promise<SchemaObject[]> {
     const shimOnly = new Set((await readCatalog(conn)).map((o) => o.identity));
     await applyMigrations(conn);
     const objects = (await readCatalog(conn)).filter((o) => !shimOnly.has(o.identity));
-    return withDueWorkSteps(objects, await conn.query<{ step: string }>(DUE_WORK_STEPS));
+    return {
+      objects: withDueWorkSteps(objects, await conn.query<{ step: string }>(DUE_WORK_STEPS)),
+      stateMachines: await renderStateMachines(conn),
+    };
   } finally {
     await pg.close();
   }
@@ -126,7 +133,12 @@ function renderArea(area: AreaName, placed: [SchemaObject, Placement][]): string
 
 /** File name -> content of every supabase/schema file, as the migrations define the database now. */
 export async function generateSchemaFiles(): Promise<Map<string, string>> {
-  const placements = place(await readMigratedObjects());
+  return (await generateAll()).files;
+}
+
+async function generateAll(): Promise<{ files: Map<string, string>; stateMachines: string }> {
+  const { objects, stateMachines } = await readMigratedObjects();
+  const placements = place(objects);
   const files = new Map<string, string>();
   for (const area of Object.keys(AREAS) as AreaName[]) {
     files.set(
@@ -137,20 +149,23 @@ export async function generateSchemaFiles(): Promise<Map<string, string>> {
       ),
     );
   }
-  return files;
+  return { files, stateMachines };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  generateSchemaFiles().then(
-    (files) => {
+  generateAll().then(
+    ({ files, stateMachines }) => {
       mkdirSync(SCHEMA_DIR, { recursive: true });
       for (const stale of readdirSync(SCHEMA_DIR).filter((file) => file.endsWith('.sql') && !files.has(file))) {
         rmSync(path.join(SCHEMA_DIR, stale));
       }
       for (const [file, content] of files) writeFileSync(path.join(SCHEMA_DIR, file), content);
+      writeFileSync(STATE_MACHINES_MODULE, stateMachines);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`Wrote ${files.size} files to supabase/schema/ in ${seconds} s.`);
+      console.log(
+        `Wrote ${files.size} files to supabase/schema/ and ${path.relative(process.cwd(), STATE_MACHINES_MODULE)} in ${seconds} s.`,
+      );
     },
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -19,7 +19,8 @@ export type Area = {
 
 export const AREAS = {
   foundation: {
-    about: 'the one clock, the outbox of outside calls, the periodic function and its registry, shared helpers',
+    about:
+      'the one clock, the outbox of outside calls, the periodic function and its registry, the declared state machines, shared helpers',
     sections: {
       'The private schema': ['schema private', 'private.set_updated_at'],
       'The clock': ['private.clock_now', 'private.today_in_india'],
@@ -43,6 +44,10 @@ export const AREAS = {
         'private.register_due_work',
         'private.run_due_work',
         'public.service_run_due_work',
+      ],
+      'Declared state machines: every status move, and the trigger that refuses any other': [
+        'private.status_transitions',
+        'private.keep_to_state_machines',
       ],
     },
   },

@@ -57,8 +57,11 @@ comment on column public.matches.room_posted_at is 'When the host posted the roo
 create policy "Anyone can read matches" on public.matches
   as permissive for select to anon, authenticated
   using (true);
+CREATE TRIGGER matches_move_along_state_machine BEFORE UPDATE ON public.matches FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
+comment on trigger matches_move_along_state_machine on public.matches is 'The match machine: made by the draw (pending, scheduled or bye), played (ready, reported, disputed) and ended (confirmed or void); a replay or a correction resets it.';
 CREATE TRIGGER matches_notify_players_on_update AFTER UPDATE ON public.matches REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_on_match_changes();
 CREATE TRIGGER matches_set_updated_at BEFORE UPDATE ON public.matches FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER matches_start_in_state_machine BEFORE INSERT ON public.matches FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.may_see_match(p_user uuid, p_match_id uuid)
@@ -373,6 +376,9 @@ create table private.match_reports (
   constraint match_reports_goals_b_range CHECK (((goals_b >= 0) AND (goals_b <= 99)))
 );
 CREATE UNIQUE INDEX match_reports_one_live_per_entry ON private.match_reports USING btree (match_id, entry_id) WHERE (superseded_at IS NULL);
+CREATE TRIGGER match_reports_move_along_state_machine BEFORE UPDATE ON private.match_reports FOR EACH ROW WHEN (old.superseded_at IS DISTINCT FROM new.superseded_at) EXECUTE FUNCTION private.keep_to_state_machines('report', 'superseded_at');
+comment on trigger match_reports_move_along_state_machine on private.match_reports is 'The report machine: live until the same entry reports again or a replay is ordered (superseded).';
+CREATE TRIGGER match_reports_start_in_state_machine BEFORE INSERT ON private.match_reports FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('report', 'superseded_at');
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values ('match-evidence', 'match-evidence', false, 5242880, '{image/jpeg,image/png,image/webp}');
@@ -757,6 +763,9 @@ create table public.match_disputes (
 CREATE UNIQUE INDEX match_disputes_one_open_per_match ON public.match_disputes USING btree (match_id) WHERE (settled_at IS NULL);
 alter table public.match_disputes enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.match_disputes to service_role;
+CREATE TRIGGER match_disputes_move_along_state_machine BEFORE UPDATE ON public.match_disputes FOR EACH ROW WHEN (old.settled_at IS DISTINCT FROM new.settled_at OR old.outcome IS DISTINCT FROM new.outcome) EXECUTE FUNCTION private.keep_to_state_machines('dispute', 'settled_at');
+comment on trigger match_disputes_move_along_state_machine on public.match_disputes is 'The dispute machine: open until staff set the result, order a replay or disqualify a player; settled once.';
+CREATE TRIGGER match_disputes_start_in_state_machine BEFORE INSERT ON public.match_disputes FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('dispute', 'settled_at');
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.dispute_window(p_tournament_id text)

@@ -327,8 +327,11 @@ CREATE INDEX payments_user_newest_first ON public.payments USING btree (user_id,
 alter table public.payments enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payments to service_role;
 comment on column public.payments.status is 'created: order made, not paid yet. failed: the last attempt failed (the order can still be paid until it expires). abandoned: the checkout timed out unpaid. paid: captured and registered. refund_pending: captured but refused (full, expired, closed), refund queued in the outbox. refunded: money returned, see refund_id and failure_reason.';
+CREATE TRIGGER payments_move_along_state_machine BEFORE UPDATE ON public.payments FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.refunded_paise IS DISTINCT FROM new.refunded_paise) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
+comment on trigger payments_move_along_state_machine on public.payments is 'The payment machine (created, failed, abandoned, paid, refund_pending, refunded) and the refund machine (refunded amount: none, partial, full; it never goes down).';
 CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, refunded_paise, razorpay_payment_id ON public.payments FOR EACH ROW EXECUTE FUNCTION private.post_payment_journals_on_change();
 CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER payments_start_in_state_machine BEFORE INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
 
 comment on table public.tournament_registrations is 'A player''s confirmed place (slots) in a tournament, written by the payment confirmation or free entry. One payment makes at most one registration; players read their own (Realtime).';
 create table public.tournament_registrations (
@@ -362,6 +365,9 @@ create policy "Players can read their own registrations" on public.tournament_re
   as permissive for select to authenticated
   using ((( SELECT private.current_player_id() AS current_player_id) = user_id));
 CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF status ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.entries_follow_registration();
+CREATE TRIGGER tournament_registrations_move_along_state_machine BEFORE UPDATE ON public.tournament_registrations FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
+comment on trigger tournament_registrations_move_along_state_machine on public.tournament_registrations is 'The registration machine: upcoming until refunded or called off (cancelled).';
+CREATE TRIGGER tournament_registrations_start_in_state_machine BEFORE INSERT ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.checkout_timeout_seconds()

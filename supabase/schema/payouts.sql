@@ -295,6 +295,9 @@ create table private.prize_awards (
   constraint prize_awards_status_known CHECK ((status = ANY (ARRAY['credited'::text, 'held'::text, 'forfeited'::text])))
 );
 CREATE INDEX prize_awards_of_player ON private.prize_awards USING btree (player_id);
+CREATE TRIGGER prize_awards_move_along_state_machine BEFORE UPDATE ON private.prize_awards FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('prize_award', 'status');
+comment on trigger prize_awards_move_along_state_machine on private.prize_awards is 'The prize award machine: credited, or held while its payment has a chargeback until an admin pays (credited) or forfeits it.';
+CREATE TRIGGER prize_awards_start_in_state_machine BEFORE INSERT ON private.prize_awards FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('prize_award', 'status');
 
 comment on function private.formula_bands(jsonb,bigint) is 'A formula''s bands for a pool; the paise a share loses to rounding go to the better places, so a valid formula totals the pool exactly.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1186,6 +1189,9 @@ comment on column public.kyc_records.upi_check_submission is 'The submission the
 create policy "Players read their own KYC, admins read all" on public.kyc_records
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
+CREATE TRIGGER kyc_records_move_along_state_machine BEFORE UPDATE ON public.kyc_records FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('kyc', 'status');
+comment on trigger kyc_records_move_along_state_machine on public.kyc_records is 'The KYC machine: pending until both checks answer (verified or rejected); a new submission makes it pending again.';
+CREATE TRIGGER kyc_records_start_in_state_machine BEFORE INSERT ON public.kyc_records FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('kyc', 'status');
 
 comment on table private.secret_keys is 'Keys the database itself uses (the PAN HMAC key). No API role has a grant; losing a key makes every value made with it unmatchable, so it is never replaced in place.';
 create table private.secret_keys (
@@ -1466,7 +1472,10 @@ comment on column public.payouts.utr is 'The bank''s unique transaction referenc
 create policy "Players read their own payouts, admins read all" on public.payouts
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
+CREATE TRIGGER payouts_move_along_state_machine BEFORE UPDATE ON public.payouts FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('payout', 'status');
+comment on trigger payouts_move_along_state_machine on public.payouts is 'The payout machine: awaiting_approval or approved, forward through RazorpayX''s statuses to processed; cancelled, rejected, failed and reversed end it and return the money; processed ends it unless the bank reverses it.';
 CREATE TRIGGER payouts_respect_chargeback_holds BEFORE INSERT ON public.payouts FOR EACH ROW EXECUTE FUNCTION private.withdrawal_hold_refusal();
+CREATE TRIGGER payouts_start_in_state_machine BEFORE INSERT ON public.payouts FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('payout', 'status');
 
 comment on table public.payout_approvals is 'Admin approvals of payouts; a payout needs one or two before it is sent. Admins read them.';
 create table public.payout_approvals (

@@ -86,9 +86,12 @@ create policy "Anyone can read tournaments" on public.tournaments
 CREATE TRIGGER tournaments_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
 CREATE TRIGGER tournaments_close_filled_pod BEFORE UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL) EXECUTE FUNCTION private.close_filled_pod();
 CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
+CREATE TRIGGER tournaments_move_along_state_machine BEFORE UPDATE ON public.tournaments FOR EACH ROW WHEN (old.drawn_at IS DISTINCT FROM new.drawn_at OR old.finished_at IS DISTINCT FROM new.finished_at OR old.settled_at IS DISTINCT FROM new.settled_at OR old.cancelled_at IS DISTINCT FROM new.cancelled_at) EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
+comment on trigger tournaments_move_along_state_machine on public.tournaments is 'The machines of a tournament''s milestones (drawn_at, finished_at, settled_at, cancelled_at): each set once, by the function that reaches it, and unset only where declared.';
 CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
 CREATE TRIGGER tournaments_open_next_pod AFTER UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL AND new.filled_slots >= new.max_players AND old.filled_slots < old.max_players) EXECUTE FUNCTION private.open_next_pod_after_fill();
 CREATE TRIGGER tournaments_set_updated_at BEFORE UPDATE ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+CREATE TRIGGER tournaments_start_in_state_machine BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
 
 comment on table public.series is 'Kinds of tournament (catalog: src/content/tournaments, written by npm run catalog:sync). Quick series run as pods.';
 create table public.series (

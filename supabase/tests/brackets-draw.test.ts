@@ -14,6 +14,7 @@ import {
   completeProfile,
   createRegistration,
   createUser,
+  declareFixtures,
   engines,
   expectSqlError,
   player,
@@ -541,6 +542,7 @@ describe.runIf(findPostgresBinaries() !== null)('the draw under concurrent calls
     cluster = await startPostgresCluster();
     await applyShim(cluster.connection);
     await applyMigrations(cluster.connection);
+    await declareFixtures(cluster.connection);
   }, 120_000);
   afterAll(() => cluster?.stop());
 

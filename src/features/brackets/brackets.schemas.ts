@@ -4,11 +4,12 @@
  * paint of a tournament page. The bracket's own shape is in bracket-schema.ts.
  */
 import * as z from 'zod/mini';
+import { STATE_MACHINES } from '@/lib/state-machines';
 
 const isoTime = z.string().check(z.minLength(1));
 
-/** entries.status */
-export const ENTRY_STATUSES = ['active', 'withdrawn', 'cancelled'] as const;
+/** entries.status: the statuses of the database's entry machine. */
+export const ENTRY_STATUSES = STATE_MACHINES.entry.statuses;
 const EntryStatus = z.enum(ENTRY_STATUSES);
 
 export const MyEntriesSchema = z.object({

@@ -7,9 +7,10 @@
  */
 import * as z from 'zod/mini';
 import { DISPUTE_REASON_CODES } from '@/lib/rules';
+import { STATE_MACHINES } from '@/lib/state-machines';
 
-/** matches.status (supabase/tests/rules.test.ts holds it to the database's list). */
-export const MATCH_STATUSES = ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'] as const;
+/** matches.status: the statuses of the database's match machine (supabase/tests/rules.test.ts holds them to its list). */
+export const MATCH_STATUSES = STATE_MACHINES.match.statuses;
 
 const timestamp = z.string().check(z.minLength(1));
 

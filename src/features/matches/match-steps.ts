@@ -10,6 +10,7 @@
  *   Walkover   after T + 10 min, by a ready player whose opponent was not ready; the opponent may contest
  *              it for 5 minutes.
  */
+import { isDeclaredMove, STATE_MACHINES } from '@/lib/state-machines';
 import type { MatchReport, MatchRow, MatchStatus } from './match-schemas';
 
 export const MINUTE = 60_000;
@@ -67,7 +68,13 @@ export interface ViewerFacts {
   iReported: boolean;
 }
 
-const OPEN_STATUSES: readonly MatchStatus[] = ['scheduled', 'ready', 'reported', 'disputed'];
+/**
+ * The statuses of a match still being played: those the match machine lets a result confirm, but pending
+ * (no players yet): scheduled, ready, reported, disputed.
+ */
+const OPEN_STATUSES: readonly MatchStatus[] = STATE_MACHINES.match.statuses.filter(
+  (s) => s !== 'pending' && isDeclaredMove('match', s, 'confirmed'),
+);
 
 export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number): MatchSituation {
   const at = Date.parse(match.scheduled_at);

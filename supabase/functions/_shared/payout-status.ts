@@ -1,7 +1,8 @@
 /**
- * The one rule of how a payout's status moves, shared by everything in TypeScript that tracks a payout
- * (the webhook and outbox tests' store, the doubles' expectations). The SQL function
- * service_record_payout_status applies the same rule to public.payouts.
+ * How a payout's status moves, for everything in TypeScript that tracks a payout (the webhook and outbox
+ * tests' store, the doubles' expectations). The moves are the database's payout machine
+ * (private.status_transitions, read through the generated state-machines module): the SQL trigger refuses
+ * any other, so this module cannot disagree with service_record_payout_status.
  *
  * Statuses only move forward: awaiting_approval < approved < queued < pending < scheduled < processing
  * < processed; a payout awaiting approval moves only by an admin's decision (approved or rejected).
@@ -9,28 +10,14 @@
  * event arrives; processed is final too, except that the bank may still reverse it. An older or repeated event (a webhook that arrives late, twice or out of
  * order, a poll that reads an earlier state) changes nothing.
  */
+import { isDeclaredMove, STATE_MACHINES } from './state-machines.generated.ts';
 
-export const PAYOUT_STATUSES = [
-  'awaiting_approval',
-  'approved',
-  'queued',
-  'pending',
-  'scheduled',
-  'processing',
-  'processed',
-  'reversed',
-  'cancelled',
-  'rejected',
-  'failed',
-] as const;
+export const PAYOUT_STATUSES = STATE_MACHINES.payout.statuses;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** What RazorpayX reports (its payout entity's `status`); the first two are ours alone. */
 export const PROVIDER_PAYOUT_STATUSES = PAYOUT_STATUSES.slice(2) as readonly Exclude<PayoutStatus, 'awaiting_approval' | 'approved'>[];
 export type ProviderPayoutStatus = (typeof PROVIDER_PAYOUT_STATUSES)[number];
-
-/** The way forward, in order. */
-const FORWARD: readonly PayoutStatus[] = ['awaiting_approval', 'approved', 'queued', 'pending', 'scheduled', 'processing', 'processed'];
 
 /** Final states in which the money did not reach the player: it goes back to their balance. */
 const MONEY_RETURNED: readonly PayoutStatus[] = ['reversed', 'cancelled', 'rejected', 'failed'];
@@ -44,20 +31,9 @@ export function returnsMoney(status: PayoutStatus): boolean {
   return MONEY_RETURNED.includes(status);
 }
 
-/** True when no event can change the status any more. */
-export function isFinal(status: PayoutStatus): boolean {
-  return returnsMoney(status);
-}
-
-/** May a payout in `current` move to `next`? False for the same status, older ones, and anything after a final one. */
+/** May a payout in `current` move to `next`? Only along a move the payout machine declares. */
 export function canMove(current: PayoutStatus, next: PayoutStatus): boolean {
-  if (current === next || isFinal(current)) return false;
-  // Only an admin moves a payout out of awaiting approval: approved, or rejected.
-  if (current === 'awaiting_approval') return next === 'approved' || next === 'rejected';
-  // Money that reached the player stays there unless the bank sends it back.
-  if (current === 'processed') return next === 'reversed';
-  if (returnsMoney(next)) return true;
-  return FORWARD.indexOf(next) > FORWARD.indexOf(current);
+  return isDeclaredMove('payout', current, next);
 }
 
 /** The status after an event: `next` when the rule allows the move, `current` otherwise. */
