@@ -2034,6 +2034,9 @@ create table private.chargebacks (
 );
 CREATE INDEX chargebacks_of_registration ON private.chargebacks USING btree (registration_id);
 CREATE INDEX chargebacks_open_of_user ON private.chargebacks USING btree (user_id) WHERE (status = 'open'::text);
+CREATE TRIGGER chargebacks_move_along_state_machine BEFORE UPDATE ON private.chargebacks FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('chargeback', 'status');
+comment on trigger chargebacks_move_along_state_machine on private.chargebacks is 'The chargeback machine: open until the bank decides it won or lost; a decision is never undone.';
+CREATE TRIGGER chargebacks_start_in_state_machine BEFORE INSERT ON private.chargebacks FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('chargeback', 'status');
 
 comment on function private.chargeback_held_paise(uuid) is 'What open chargebacks on a player''s payments hold of their balance: withdrawals leave at least this much.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)

@@ -24,6 +24,7 @@ const GOVERNED: Record<string, Record<string, string>> = {
   'public.kyc_records': { status: 'kyc' },
   'public.payouts': { status: 'payout' },
   'private.prize_awards': { status: 'prize_award' },
+  'private.chargebacks': { status: 'chargeback' },
   'public.tournaments': {
     drawn_at: 'tournament.drawn_at',
     finished_at: 'tournament.finished_at',

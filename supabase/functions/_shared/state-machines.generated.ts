@@ -106,7 +106,7 @@ export const STATE_MACHINES = {
   },
   prize_award: {
     statuses: ['credited', 'held', 'forfeited'],
-    initial: ['credited', 'held'],
+    initial: ['credited', 'held', 'forfeited'],
     moves: {
       held: ['credited', 'forfeited'],
     },
@@ -138,6 +138,13 @@ export const STATE_MACHINES = {
     initial: ['unset'],
     moves: {
       unset: ['set'],
+    },
+  },
+  chargeback: {
+    statuses: ['open', 'won', 'lost'],
+    initial: ['open'],
+    moves: {
+      open: ['won', 'lost'],
     },
   },
 } as const;
