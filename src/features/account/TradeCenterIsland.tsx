@@ -23,8 +23,8 @@ export default function TradeCenterIsland() {
   return (
     <>
       <PageHeading eyebrow="Player cards" title="Trade Center">
-        Coming soon: a place to show the eFootball player cards you are proud of. Nothing here is bought or sold, and cards are never
-        traded for money here.
+        Coming soon: a place to show the eFootball player cards you are proud of. Nothing here is bought or sold, and cards are never traded
+        for money here.
       </PageHeading>
       <div className="relative" aria-busy={!ready}>
         {ready ? null : (
@@ -57,7 +57,9 @@ export default function TradeCenterIsland() {
             <TabPanel id="portfolio">
               <div className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
                 <h2 className="section-title text-2xl sm:text-3xl">Nothing here yet</h2>
-                <p className="max-w-md text-mist">This page is a placeholder. Tournaments, matches and prizes are on the rest of the site.</p>
+                <p className="max-w-md text-mist">
+                  This page is a placeholder. Tournaments, matches and prizes are on the rest of the site.
+                </p>
                 <Button disabled>Coming Soon</Button>
               </div>
             </TabPanel>

@@ -14,7 +14,14 @@ describe('the landing page quotes', () => {
   });
 
   it('put consented quotes before examples', () => {
-    const real = TestimonialSchema.parse({ quote: 'A real quote from a real player.', name: 'Asha', city: 'Pune', order: 9, example: false, consentedOn: '2026-11-01' });
+    const real = TestimonialSchema.parse({
+      quote: 'A real quote from a real player.',
+      name: 'Asha',
+      city: 'Pune',
+      order: 9,
+      example: false,
+      consentedOn: '2026-11-01',
+    });
     expect(landingQuotes([...shipped, real])[0]).toBe(real);
     expect(landingQuotes([...shipped, real])).toHaveLength(3);
   });

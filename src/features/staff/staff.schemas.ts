@@ -120,6 +120,18 @@ export const TournamentChange = z.object({
   summary: z.string(),
   reason: z.nullable(z.string()),
   actor: z.string(),
+  /** A change that decided a match: its parts, so the site words it winner first (lib/score). */
+  result: z.optional(
+    z.nullable(
+      z.object({
+        winner: z.string(),
+        loser: z.string(),
+        winner_goals: z.nullable(z.int()),
+        loser_goals: z.nullable(z.int()),
+        round: z.int(),
+      }),
+    ),
+  ),
 });
 export type TournamentChange = z.infer<typeof TournamentChange>;
 
