@@ -26,7 +26,8 @@ export function useStandings(tournamentId: string): {
       final
         ? import('@/features/brackets/public-bracket').then(async ({ fetchPublicBracket }) => {
             const bracket = await fetchPublicBracket(tournamentId);
-            const result = finalResultOf(bracket.rounds.at(-1)?.matches[0]);
+            const final = bracket.rounds.at(-1)?.matches[0];
+            const result = final ? finalResultOf(final) : null;
             return result ? resultSentence(result) : null;
           })
         : Promise.resolve(null),
