@@ -44,6 +44,8 @@ export const StaffTournament = z.object({
   entries: Count,
   capacity: Count,
   starts_at: Time,
+  /** For an open pod, its cancel deadline: not full by then, it is cancelled and refunded. */
+  registration_closes_at: z.optional(z.nullable(Time)),
   check_in_opens_at: z.nullable(Time),
   check_in_closes_at: z.nullable(Time),
   is_pod: z.boolean(),
