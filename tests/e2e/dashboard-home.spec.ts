@@ -77,7 +77,12 @@ test('My Tournaments follows check-in and the draw live; the dashboard holds the
   // The ticker and the community section keep fixtures on the site.
   await expect(dashboard.getByRole('main')).not.toContainText(/will be updated in the WhatsApp|reach the community first/);
   await expectNoSideScroll(dashboard);
-  await dashboard.screenshot({ path: testInfo.outputPath('dashboard-home-360.png'), fullPage: true });
+  await nextOnHome.scrollIntoViewIfNeeded();
+  await dashboard.evaluate(() => window.scrollTo(0, 0));
+  await dashboard.screenshot({ path: testInfo.outputPath('dashboard-home-360.png') });
+  await dashboard.setViewportSize({ width: 1280, height: 900 });
+  await dashboard.screenshot({ path: testInfo.outputPath('dashboard-home-1280.png') });
+  await dashboard.setViewportSize(PHONE);
   await nextOnHome.click();
   await expect(dashboard).toHaveURL(`/match/?id=${myMatch.id}`);
 });
@@ -117,9 +122,13 @@ test('a played match reads winner first on its page and in the bracket', async (
   const page = await phoneAs(browser, guest.session, `/match/?id=${semi.id}`);
   await expect(page.locator('[data-match-result]')).toHaveText(`${guest.name} won 2–0. Well played!`);
   await expectNoSideScroll(page);
-  await page.screenshot({ path: testInfo.outputPath('match-360.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('match-360.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('match-1280.png') });
+  await page.setViewportSize(PHONE);
 
   const podPage = await phoneAs(browser, guest.session, `/pod/?id=${pod.id}`);
   await expect(podPage.locator(`[data-match="${semi.id}"] [data-match-result]`).first()).toHaveText(`${guest.name} won 2–0`);
   await expectNoSideScroll(podPage);
+  await podPage.screenshot({ path: testInfo.outputPath('pod-360.png'), fullPage: true });
 });

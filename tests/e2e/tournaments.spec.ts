@@ -212,9 +212,9 @@ test.describe('/dashboard', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome to ${PRODUCT}`);
     const news = page.getByRole('region', { name: 'News' });
-    await expect(
-      news.getByText('1v1, SUPER 4 and SUPER 8 tournaments will be updated in the WhatsApp and Discord community').first(),
-    ).toBeVisible();
+    // Fixtures are on the site, not in a chat group.
+    await expect(news.getByText('Check-in, fixtures, match rooms and results are all here on the site').first()).toBeVisible();
+    await expect(news).not.toContainText('WhatsApp');
 
     const upcoming = page.getByRole('region', { name: 'Upcoming Tournaments' });
     await expect(upcoming.locator('[data-upcoming]')).toHaveCount(CATALOG_SIZE);
