@@ -3,7 +3,7 @@ import { whenIST } from '@/lib/format';
 import { matchHref } from '@/lib/routes';
 import { type NextMatch, nextMatchLine } from './account';
 
-export function NextMatchLink({ next }: { next: NextMatch }) {
+export function NextMatchLink({ next, label = 'Your next match' }: { next: NextMatch; label?: string }) {
   return (
     <a
       href={matchHref(next.match_id)}
@@ -11,7 +11,7 @@ export function NextMatchLink({ next }: { next: NextMatch }) {
       data-next-match={next.match_id}
     >
       <span className="min-w-0">
-        <span className="block text-xs font-bold tracking-wider text-lime uppercase">Your next match</span>
+        <span className="block text-xs font-bold tracking-wider text-lime uppercase">{label}</span>
         <span className="block font-semibold break-words">{nextMatchLine(next)}</span>
         <time className="block text-sm text-mist" dateTime={next.scheduled_at}>
           {whenIST(next.scheduled_at)}

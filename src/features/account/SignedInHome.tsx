@@ -59,8 +59,7 @@ export default function SignedInHome({ userId }: { userId: string }) {
           <ul role="list" className="mt-2 grid gap-3 sm:grid-cols-2">
             {nexts.map(({ row, next }) => (
               <li key={next.match_id}>
-                <p className="mt-2 text-sm font-semibold text-mist">{row.tournament_title}</p>
-                <NextMatchLink next={next} />
+                <NextMatchLink next={next} label={row.tournament_title} />
               </li>
             ))}
           </ul>
