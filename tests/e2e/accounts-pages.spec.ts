@@ -131,7 +131,7 @@ test.describe('Trade Center', () => {
 
     await page.getByRole('tab', { name: 'My cards' }).click();
     await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Trading Coming Soon' })).toBeDisabled();
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
     // The market laid out under the spinner hydrates as it was rendered: no mismatch, no error.
     expect(consoleErrors).toEqual([]);
   });

@@ -228,7 +228,10 @@ test.describe('/dashboard', () => {
     // No way in leads off the site.
     await expect(upcoming.locator('a[target="_blank"]')).toHaveCount(0);
 
-    await expect(page.getByRole('region', { name: 'Connect With Us' }).getByRole('link')).toHaveCount(4);
+    // The four communities are for chat; fixtures, rooms and results are on the site.
+    const connect = page.getByRole('region', { name: 'Connect With Us' });
+    await expect(connect.locator('[data-community-link]')).toHaveCount(4);
+    await expect(connect).toContainText('Our communities are for chat with other players. Fixtures, match rooms and results are here on the site');
   });
 
   test('the news ticker stands still for reduced motion', async ({ browser }) => {

@@ -27,13 +27,13 @@ export function shellPartsFor(pathname: string): ShellParts {
 
 /**
  * Whether the header carries the notification bell: the player's own pages and every page they follow
- * their games on (landing, dashboard, tournaments and series, pods, matches). Info and policy pages go
- * without its script.
+ * their games on (landing, dashboard, a tournament's or series' page, pods, matches). Info and policy pages
+ * and the tournament list (one small script, no React) go without its script.
  */
 export function showsBell(pathname: string): boolean {
   const path = normalisePath(pathname);
   if (isPrivateRoute(path)) return true;
-  const followed: string[] = [ROUTES.home.path, ROUTES.dashboard.path, ROUTES.match.path, ROUTES.pod.path, ROUTES.tournaments.path];
+  const followed: string[] = [ROUTES.home.path, ROUTES.dashboard.path, ROUTES.match.path, ROUTES.pod.path];
   return followed.includes(path) || path.startsWith(`${ROUTES.tournaments.path}/`);
 }
 

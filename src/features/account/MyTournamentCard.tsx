@@ -12,7 +12,8 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import type { TournamentStatus } from '@/features/tournaments/status';
 import { formatDateIST } from '@/lib/format';
 import { anyTournamentHref } from '@/lib/routes';
-import { capitalise, type NextMatch, type Registration, registrationStatusTone } from './account';
+import { capitalise, type Registration, registrationStatusTone } from './account';
+import type { NextMatch } from './home';
 import { NextMatchLink } from './NextMatchLink';
 
 export function MyTournamentCard({

@@ -1,7 +1,7 @@
 /** The player's next match in one tournament: round, opponent and time, linking to its match page. */
 import { whenIST } from '@/lib/format';
 import { matchHref } from '@/lib/routes';
-import { type NextMatch, nextMatchLine } from './account';
+import { type NextMatch, nextMatchLine } from './home';
 
 export function NextMatchLink({ next, label = 'Your next match' }: { next: NextMatch; label?: string }) {
   return (

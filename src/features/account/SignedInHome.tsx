@@ -7,7 +7,8 @@ import { CheckIn } from '@/features/brackets/CheckIn';
 import { checkInView } from '@/features/brackets/entries';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
-import { type Registration, isCurrentEntry } from './account';
+import type { Registration } from './account';
+import { isCurrentEntry } from './home';
 import { NextMatchLink } from './NextMatchLink';
 import { useMyTournaments } from './use-my-tournaments';
 

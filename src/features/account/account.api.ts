@@ -7,7 +7,8 @@ import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { oneRow, readAnswer } from '@/lib/api-answer';
 import { watchRows, type RowChanges } from '@/lib/realtime';
-import { EMPTY_STATS, type NextMatch, type Payment, type PlayerStats, type Registration } from './account';
+import { EMPTY_STATS, type Payment, type PlayerStats, type Registration } from './account';
+import type { NextMatch } from './home';
 
 const RegistrationRow = z.object({
   tournament_id: z.string(),

@@ -13,17 +13,8 @@ import type { MyEntries } from '@/features/brackets/entries';
 import { type MyPlace, placesByTournament } from '@/features/standings/standings';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
-import {
-  ACCOUNT_MESSAGES,
-  firstTab,
-  invitedRows,
-  type MyTournamentTab,
-  type NextMatch,
-  newestFirst,
-  nextClockChange,
-  type Payment,
-  type TournamentFacts,
-} from './account';
+import { ACCOUNT_MESSAGES, firstTab, invitedRows, type MyTournamentTab, newestFirst, type Payment, type TournamentFacts } from './account';
+import { type NextMatch, nextClockChange } from './home';
 import { useToastOnError } from './use-toast-on-error';
 
 const accountApi = () => import('./account.api');

@@ -6,7 +6,8 @@
 import { useSession } from '@/stores/use-session';
 import { useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
-import { anyTournamentHref, profileHref, ROUTES } from '@/lib/routes';
+import { profileHref } from '@/lib/profile-return';
+import { anyTournamentHref, ROUTES } from '@/lib/routes';
 import { whenIST } from '@/lib/format';
 import { EntryActionError, entryErrorMessage, isInvitationToken, PROFILE_HINTS } from './entries';
 import type * as z from 'zod/mini';

@@ -3,7 +3,8 @@
  * and the one-button entry into free tournaments. Used by PayPanelIsland before any checkout opens.
  */
 import { Button } from '@/components/ui/Button';
-import { profileHref, ROUTES } from '@/lib/routes';
+import { profileHref } from '@/lib/profile-return';
+import { ROUTES } from '@/lib/routes';
 import { type EntryBlock, FREE_ENTRY_LABEL } from './eligibility';
 
 /** The profile link returns here after saving (`?next=` this page); other links stay as they are. */

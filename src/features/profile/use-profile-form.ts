@@ -7,7 +7,8 @@
  */
 import { type ChangeEvent, type SubmitEvent, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-answer';
-import { profileReturnPath, ROUTES } from '@/lib/routes';
+import { profileReturnPath } from '@/lib/profile-return';
+import { ROUTES } from '@/lib/routes';
 import { showToast } from '@/stores/toast';
 import type { LockConfirmation } from './LockConfirmation';
 import {
