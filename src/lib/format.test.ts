@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCalendarDateIndian,
-  formatDateIST,
-  formatPaiseExact,
-  formatRupees,
-  formatTimeIST,
-  formatEntryFee,
-  rupeesToPaise,
-  telephoneHref,
-} from './format';
+import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, formatEntryFee, rupeesToPaise, telephoneHref } from './format';
 
 describe('money', () => {
   it('shows whole rupees with Indian digit grouping and no decimals', () => {
@@ -52,13 +43,5 @@ describe('entry fees', () => {
   it('say Free for a free tournament and rupees otherwise', () => {
     expect(formatEntryFee(0)).toBe('Free');
     expect(formatEntryFee(150)).toBe('₹150');
-  });
-});
-
-describe('formatCalendarDateIndian', () => {
-  it('reads a date of birth day first, whatever the time zone', () => {
-    expect(formatCalendarDateIndian('2008-01-05')).toBe('5 Jan 2008');
-    expect(formatCalendarDateIndian('1995-12-31')).toBe('31 Dec 1995');
-    expect(formatCalendarDateIndian('not a date')).toBe('not a date');
   });
 });

@@ -45,18 +45,6 @@ export function formatShortDateIST(value: Date | string): string {
   return shortDateFormat.format(new Date(value));
 }
 
-/**
- * A calendar date (YYYY-MM-DD, such as a date of birth) the Indian way, "5 Jan 2008": never shifted by a
- * time zone, never read month-first. Anything else is returned as given.
- */
-export function formatCalendarDateIndian(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return isoDate;
-  const [, year, month, day] = match;
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  return `${Number(day)} ${months[Number(month) - 1] ?? month} ${year}`;
-}
-
 /** 7:30 pm IST */
 export function formatTimeIST(value: Date | string): string {
   return `${timeFormat.format(new Date(value))} IST`;

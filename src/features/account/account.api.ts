@@ -6,9 +6,7 @@
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { oneRow, readAnswer } from '@/lib/api-answer';
-import { watchRows, type RowChanges } from '@/lib/realtime';
 import { EMPTY_STATS, type Payment, type PlayerStats, type Registration } from './account';
-import type { NextMatch } from './home';
 
 const RegistrationRow = z.object({
   tournament_id: z.string(),
@@ -18,17 +16,6 @@ const RegistrationRow = z.object({
   status: z.string(),
   registered_at: z.string(),
 }) satisfies z.ZodMiniType<Registration>;
-
-const NextMatchRow = z.object({
-  tournament_id: z.string(),
-  title: z.string(),
-  match_id: z.string(),
-  round: z.int(),
-  round_name: z.string(),
-  scheduled_at: z.string(),
-  status: z.string(),
-  opponent: z.nullable(z.string()),
-}) satisfies z.ZodMiniType<NextMatch>;
 
 const PaymentRow = z.object({
   id: z.string(),
@@ -80,39 +67,4 @@ export async function fetchMyPayments(): Promise<Payment[]> {
 export async function fetchMyStats(): Promise<PlayerStats> {
   const answer = await getSupabase().rpc('get_my_stats');
   return readAnswer('rpc get_my_stats', StatsRow, { data: oneRow(answer.data), error: answer.error });
-}
-
-export async function fetchMyNextMatches(): Promise<NextMatch[]> {
-  return readAnswer('rpc get_my_next_matches', rows(NextMatchRow), await getSupabase().rpc('get_my_next_matches'));
-}
-
-/**
- * Calls `onChange` (at most every 300 ms) whenever something behind the player's tournaments changes: their
- * entries (check-in from another tab, a withdrawal at the draw, an invitation accepted), their
- * registrations, and each tournament's row (a pod filling, the draw) and matches (results, the next match).
- * Returns the function that stops following.
- */
-export function watchMyTournaments(userId: string, tournamentIds: readonly string[], onChange: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const changed = () => {
-    clearTimeout(timer);
-    timer = setTimeout(onChange, 300);
-  };
-  const list = [...tournamentIds].sort().join(',');
-  const changes: RowChanges[] = [
-    { table: 'entries', filter: `player_id=eq.${userId}`, onChange: changed },
-    { table: 'entries', filter: `buyer_id=eq.${userId}`, onChange: changed },
-    { table: 'tournament_registrations', filter: `user_id=eq.${userId}`, onChange: changed },
-  ];
-  if (list) {
-    changes.push(
-      { table: 'tournaments', filter: `id=in.(${list})`, event: 'UPDATE', onChange: changed },
-      { table: 'matches', filter: `tournament_id=in.(${list})`, onChange: changed },
-    );
-  }
-  const stop = watchRows(`my-tournaments:${userId}:${list}`, changes, changed);
-  return () => {
-    clearTimeout(timer);
-    stop();
-  };
 }

@@ -18,6 +18,7 @@ import { type NextMatch, nextClockChange } from './home';
 import { useToastOnError } from './use-toast-on-error';
 
 const accountApi = () => import('./account.api');
+const homeApi = () => import('./home.api');
 
 /** A read the list shows without: its failure is logged and reads as nothing. */
 const orNothing =
@@ -66,7 +67,7 @@ export function useMyTournaments(userId: string | undefined) {
   );
   const [entries, reloadEntries] = useSignedInLoad(userId, () => readEntries().catch(orNothing('Entries and check-in', NO_ENTRIES)));
   const [nextMatches, reloadNextMatches] = useSignedInLoad(userId, () =>
-    accountApi()
+    homeApi()
       .then((api) => api.fetchMyNextMatches())
       .catch(orNothing('Next matches', NO_NEXT_MATCHES)),
   );
@@ -86,7 +87,7 @@ export function useMyTournaments(userId: string | undefined) {
     const watched = idsKey ? idsKey.split(',') : [];
     let stop: (() => void) | undefined;
     let stopped = false;
-    void accountApi().then((api) => {
+    void homeApi().then((api) => {
       if (stopped) return;
       stop = api.watchMyTournaments(userId, watched, () => {
         reloadRegistrations();

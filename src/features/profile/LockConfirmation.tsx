@@ -4,7 +4,7 @@
  */
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { formatCalendarDateIndian } from '@/lib/format';
+import { formatCalendarDateIndian } from './date-of-birth';
 import { LEGAL_NAME_HINT, type ValidProfileForm } from './profile';
 
 const LOCK_CONFIRMATION_TEXT =

@@ -5,9 +5,9 @@
  * player's PAN. State and the save live in useProfileForm.
  */
 import { Button } from '@/components/ui/Button';
-import { formatCalendarDateIndian } from '@/lib/format';
 import { todayInIndia } from '@/lib/legal';
 import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from '@/lib/rules';
+import { formatCalendarDateIndian } from './date-of-birth';
 import { EligibilityDetails } from './EligibilityDetails';
 import { InGameNameChange } from './InGameNameChange';
 import { LEGAL_NAME_HINT, MIN_AGE, type Profile } from './profile';
