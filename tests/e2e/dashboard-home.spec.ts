@@ -85,6 +85,12 @@ test('My Tournaments follows check-in and the draw live; the dashboard holds the
   await dashboard.setViewportSize(PHONE);
   await nextOnHome.click();
   await expect(dashboard).toHaveURL(`/match/?id=${myMatch.id}`);
+
+  // The bell follows the player to the landing page and a tournament's page too.
+  for (const path of ['/', '/tournaments/super_4']) {
+    await dashboard.goto(path);
+    await expect(dashboard.locator('[data-notification-bell]')).toBeVisible();
+  }
 });
 
 test('a played match reads winner first on its page and in the bracket', async ({ browser }, testInfo) => {
