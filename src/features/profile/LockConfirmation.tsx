@@ -4,8 +4,7 @@
  */
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import { formatCalendarDateIndian } from './date-of-birth';
-import { LEGAL_NAME_HINT, type ValidProfileForm } from './profile';
+import { formatCalendarDateIndian, LEGAL_NAME_HINT, type ValidProfileForm } from './profile';
 
 const LOCK_CONFIRMATION_TEXT =
   "Your legal name, date of birth and eFootball user ID can't be changed later (contact support to fix a mistake). Your in-game name can be changed now and then.";

@@ -7,10 +7,9 @@
 import { Button } from '@/components/ui/Button';
 import { todayInIndia } from '@/lib/legal';
 import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from '@/lib/rules';
-import { formatCalendarDateIndian } from './date-of-birth';
 import { EligibilityDetails } from './EligibilityDetails';
 import { InGameNameChange } from './InGameNameChange';
-import { LEGAL_NAME_HINT, MIN_AGE, type Profile } from './profile';
+import { formatCalendarDateIndian, LEGAL_NAME_HINT, MIN_AGE, type Profile } from './profile';
 import ProfileField from './ProfileField';
 import ProfilePictureField from './ProfilePictureField';
 import { useProfileForm } from './use-profile-form';

@@ -35,6 +35,18 @@ export function inGameNameRuleText(rule: InGameNameRuleAnswer, formatDate: (iso:
   return every;
 }
 
+/**
+ * A calendar date (YYYY-MM-DD, such as a date of birth) the Indian way, "5 Jan 2008": never shifted by a
+ * time zone, never read month-first. Anything else is returned as given.
+ */
+export function formatCalendarDateIndian(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const [, year, month, day] = match;
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${Number(day)} ${months[Number(month) - 1] ?? month} ${year}`;
+}
+
 /** Where the legal name is typed: the PAN check and tax use it, so it must be the name on the PAN. */
 export const LEGAL_NAME_HINT = 'Must match your PAN exactly: it is used for tax and prize payouts.';
 

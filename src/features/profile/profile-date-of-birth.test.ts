@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDateIndian } from './date-of-birth';
+import { formatCalendarDateIndian } from './profile';
 
 describe('formatCalendarDateIndian', () => {
   it('reads a date of birth day first, whatever the time zone', () => {
