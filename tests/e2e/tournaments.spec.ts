@@ -231,7 +231,9 @@ test.describe('/dashboard', () => {
     // The four communities are for chat; fixtures, rooms and results are on the site.
     const connect = page.getByRole('region', { name: 'Connect With Us' });
     await expect(connect.locator('[data-community-link]')).toHaveCount(4);
-    await expect(connect).toContainText('Our communities are for chat with other players. Fixtures, match rooms and results are here on the site');
+    await expect(connect).toContainText(
+      'Our communities are for chat with other players. Fixtures, match rooms and results are here on the site',
+    );
   });
 
   test('the news ticker stands still for reduced motion', async ({ browser }) => {
