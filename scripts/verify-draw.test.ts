@@ -16,6 +16,21 @@ describe('npm run verify-draw', () => {
     });
   });
 
+  it('asks the local stack on SUPABASE_LOCAL_PORT', () => {
+    expect(script.supabaseSettings({ SUPABASE_LOCAL_PORT: '54338' }).url).toBe('http://127.0.0.1:54338');
+  });
+
+  it('calls a tournament whose draw has not run "not drawn yet", not a difference', async () => {
+    const undrawn = {
+      draw: { commitment: hex('s3cret'), secret: null, entry_ids: [], same_buyer: [], drawn_at: null, bracket_size: null },
+      rounds: [],
+    };
+    const { line, code } = await script.verdict(undrawn);
+    expect(line).toMatch(/^NOT DRAWN YET/);
+    expect(line).not.toMatch(/DIFFERENT/);
+    expect(code).toBe(3);
+  });
+
   it('reads a tournament id or a saved answer from its arguments', () => {
     expect(script.parseArguments(['super_8-pod-12'])).toEqual({ tournamentId: 'super_8-pod-12' });
     expect(script.parseArguments(['--file', 'bracket.json'])).toEqual({ file: 'bracket.json' });

@@ -6,14 +6,16 @@
  *   npm run verify-draw -- --file bracket.json       # a saved get_bracket answer
  *
  * The project is the one the site uses: PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY from the
- * environment or `.env`, else the local stack (the same defaults as src/lib/supabase-address.ts). Runs under
- * Node 24, which strips the TypeScript types.
+ * environment or `.env`, else the local stack on SUPABASE_LOCAL_PORT (src/lib/local-addresses.ts, as the
+ * site, the stack and the tests read it). A tournament whose draw has not run yet is "not drawn yet", not a
+ * difference. Runs under Node 24, which strips the TypeScript types.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BracketSchema } from '../src/features/brackets/bracket-schema.ts';
 import { type Verification, verifyBracket } from '../src/features/brackets/draw.ts';
+import { localAddresses } from '../src/lib/local-addresses.ts';
 
 /** The local stack's URL and the Supabase CLI's well-known local anon key (src/lib/supabase-address.ts; a test keeps them equal). */
 export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
@@ -25,7 +27,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The project to ask, read like the site reads it (an empty value means "not set"). */
 export function supabaseSettings(env: Record<string, string | undefined> = process.env): { url: string; anonKey: string } {
   const read = (name: string) => (env[name]?.trim() ? env[name]?.trim() : undefined);
-  return { url: read('PUBLIC_SUPABASE_URL') ?? LOCAL_SUPABASE_URL, anonKey: read('PUBLIC_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY };
+  return { url: localAddresses(env).stackUrl, anonKey: read('PUBLIC_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY };
 }
 
 export async function fetchPublishedBracket(tournamentId: string, settings = supabaseSettings()): Promise<unknown> {
@@ -44,6 +46,22 @@ export async function verifyPublished(answer: unknown): Promise<Verification> {
   const parsed = BracketSchema.safeParse(answer);
   if (!parsed.success) return { ok: false, difference: `Not a get_bracket answer: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
   return verifyBracket(parsed.data);
+}
+
+/** The line to print and the exit code: 0 OK, 1 a difference, 3 a tournament not drawn yet. */
+export async function verdict(answer: unknown): Promise<{ line: string; code: number }> {
+  const parsed = BracketSchema.safeParse(answer);
+  if (parsed.success && !parsed.data.draw.secret) {
+    return { line: 'NOT DRAWN YET: the draw runs when check-in closes; until then only the commitment is published.', code: 3 };
+  }
+  const result = await verifyPublished(answer);
+  if (result.ok) {
+    return {
+      line: `OK: the secret matches the commitment, and the seeds and round 1 of ${result.entries} entries in a bracket of ${result.bracketSize} follow from it.`,
+      code: 0,
+    };
+  }
+  return { line: `DIFFERENT: ${result.difference}`, code: 1 };
 }
 
 /** What to check: a saved answer (`--file bracket.json`), a tournament id, or a usage error. */
@@ -73,15 +91,9 @@ async function main(args: string[]): Promise<number> {
     if (existsSync(envFile)) process.loadEnvFile(envFile);
     answer = await fetchPublishedBracket(what.tournamentId);
   }
-  const result = await verifyPublished(answer);
-  if (result.ok) {
-    console.log(
-      `OK: the secret matches the commitment, and the seeds and round 1 of ${result.entries} entries in a bracket of ${result.bracketSize} follow from it.`,
-    );
-    return 0;
-  }
-  console.log(`DIFFERENT: ${result.difference}`);
-  return 1;
+  const { line, code } = await verdict(answer);
+  console.log(line);
+  return code;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

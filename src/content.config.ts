@@ -7,6 +7,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { TournamentSchema } from './features/tournaments/tournaments';
 import { PolicyFrontmatterSchema } from './features/info/policies';
+import { TestimonialSchema } from './features/landing/testimonials';
 
 const tournaments = defineCollection({
   loader: glob({ pattern: '*.json', base: './src/content/tournaments' }),
@@ -19,4 +20,10 @@ const policies = defineCollection({
   schema: PolicyFrontmatterSchema,
 });
 
-export const collections = { tournaments, policies };
+/** The landing page's quote cards: real, consented quotes (name, city, date of consent) or marked examples. */
+const testimonials = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/testimonials' }),
+  schema: TestimonialSchema,
+});
+
+export const collections = { tournaments, policies, testimonials };

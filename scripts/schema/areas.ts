@@ -73,6 +73,13 @@ export const AREAS = {
         'public.get_my_profile',
         'public.update_my_profile',
       ],
+      'Changing the in-game name': [
+        'private.in_game_name_change_days',
+        'private.in_game_name_changed_at',
+        'private.running_tournament_of',
+        'public.get_my_in_game_name_rule',
+        'public.change_my_in_game_name',
+      ],
       'Date of birth and residence': [
         'private.check_date_of_birth',
         'private.age_on',
@@ -241,6 +248,8 @@ export const AREAS = {
         'private.require_may_see_match',
         'private.my_side',
         'private.entry_name',
+        'private.entry_name_or_null',
+        'public.get_my_next_matches',
         'private.same_buyer',
         'private.lock_match',
         'private.require_match_open',

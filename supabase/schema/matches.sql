@@ -130,6 +130,56 @@ AS $function$
    where e.id = p_entry_id;
 $function$;
 
+comment on function private.entry_name_or_null(uuid) is 'An entry''s public name, or null while the place is still to be decided (the next match''s other side).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.entry_name_or_null(p_entry_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_entry_id is not null then private.entry_name(p_entry_id) end;
+$function$;
+
+comment on function public.get_my_next_matches() is 'The caller''s next match in each drawn tournament they are still in: round, time, opponent (null until known), match id.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_next_matches()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'tournament_id', n.tournament_id,
+             'title', n.title,
+             'match_id', n.id,
+             'round', n.round,
+             'round_name', private.round_name(n.round, n.rounds),
+             'scheduled_at', n.scheduled_at,
+             'status', n.status,
+             'opponent', n.opponent)
+           order by n.scheduled_at, n.tournament_id)
+      from (
+        select distinct on (e.id)
+               m.tournament_id, t.title, m.id, m.round, m.scheduled_at, m.status,
+               (select max(r.round) from public.matches r where r.tournament_id = m.tournament_id) as rounds,
+               case when m.entry_a = e.id then private.entry_name_or_null(m.entry_b)
+                    else private.entry_name_or_null(m.entry_a) end as opponent
+          from public.entries e
+          join public.tournaments t on t.id = e.tournament_id
+          join public.matches m on m.tournament_id = e.tournament_id and e.id in (m.entry_a, m.entry_b)
+         where e.player_id = v_player and e.status = 'active'
+           and t.drawn_at is not null and t.finished_at is null and t.cancelled_at is null
+           and m.status not in ('confirmed', 'void', 'bye')
+         order by e.id, m.round
+      ) n), '[]'::jsonb);
+end;
+$function$;
+
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.same_buyer(p_match public.matches)
  RETURNS boolean

@@ -90,8 +90,9 @@ CREATE OR REPLACE FUNCTION private.keep_completed_profile_locked()
 AS $function$
 begin
   if old.profile_completed and coalesce(auth.role(), '') in ('anon', 'authenticated') then
-    if new.legal_name is not distinct from old.legal_name
-       and new.in_game_name is not distinct from old.in_game_name
+    if (new.in_game_name is not distinct from old.in_game_name
+        or coalesce(current_setting('golazo.in_game_name_change_for', true), '') = old.id::text)
+       and new.legal_name is not distinct from old.legal_name
        and new.game_user_id is not distinct from old.game_user_id
        and new.profile_image_url is not distinct from old.profile_image_url
        and new.profile_completed
@@ -262,6 +263,132 @@ begin
    where id = player_id
   returning * into saved_profile;
   return saved_profile;
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Changing the in-game name
+-- -----------------------------------------------------------------------------------------------------
+
+comment on function private.in_game_name_change_days() is 'How many days apart a player may change the in-game name of a completed profile: the rule''s one number.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.in_game_name_change_days()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 30 $function$;
+
+comment on function private.in_game_name_changed_at(uuid) is 'The player''s last in-game name change, read from the audit log so the 30-day rule has one record.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.in_game_name_changed_at(p_player uuid)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select max(a.at) from public.audit_log a where a.actor_id = p_player and a.action = 'in_game_name_changed';
+$function$;
+
+comment on function private.running_tournament_of(uuid,timestamp with time zone) is 'The title of a tournament in check-in or play where the player holds an active entry: no renaming then.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.running_tournament_of(p_player uuid, p_now timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select t.title
+    from public.entries e
+    join public.tournaments t on t.id = e.tournament_id
+   where e.player_id = p_player and e.status = 'active'
+     and private.tournament_status(t, p_now) in ('check-in', 'live')
+   order by t.starts_at
+   limit 1;
+$function$;
+
+comment on function public.get_my_in_game_name_rule() is 'Whether the caller may change their in-game name now; if not, the date the 30 days end or the running tournament.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_in_game_name_rule()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_changed timestamptz := private.in_game_name_changed_at(v_player);
+  v_next timestamptz := v_changed + make_interval(days => private.in_game_name_change_days());
+  v_running text := private.running_tournament_of(v_player, v_now);
+begin
+  return jsonb_build_object(
+    'every_days', private.in_game_name_change_days(),
+    'last_changed_at', v_changed,
+    'next_change_at', case when v_next > v_now then v_next end,
+    'running_tournament', v_running,
+    'can_change', (v_next is null or v_next <= v_now) and v_running is null
+                  and coalesce((select profile_completed from public.profiles where id = v_player), false));
+end;
+$function$;
+
+comment on function public.change_my_in_game_name(text) is 'The caller renames themselves: once every 30 days, not while a tournament of theirs is in check-in or play; audited.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.change_my_in_game_name(p_in_game_name text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_name text := btrim(p_in_game_name);
+  v_profile public.profiles%rowtype;
+  v_changed timestamptz;
+  v_running text;
+begin
+  select * into v_profile from public.profiles where id = v_player for update;
+  if not found then
+    raise exception 'Profile not found' using errcode = 'PT404', hint = 'profile_not_found';
+  end if;
+  if not v_profile.profile_completed then
+    raise exception 'Complete your profile first' using errcode = 'PT403', hint = 'profile_incomplete';
+  end if;
+  if char_length(coalesce(v_name, '')) < 2 then
+    raise exception 'In-Game Name is required' using errcode = 'PT400', hint = 'in_game_name_required';
+  end if;
+  if char_length(v_name) > 40 then
+    raise exception 'In-Game Name must be at most 40 characters' using errcode = 'PT400', hint = 'in_game_name_too_long';
+  end if;
+  if not private.is_visible_name(v_name) then
+    raise exception 'In-Game Name must contain visible letters, not only spaces or invisible characters'
+      using errcode = 'PT400', hint = 'in_game_name_invisible';
+  end if;
+  if v_name = v_profile.in_game_name then
+    raise exception 'That is already your in-game name' using errcode = 'PT400', hint = 'in_game_name_unchanged';
+  end if;
+  v_changed := private.in_game_name_changed_at(v_player);
+  if v_changed is not null and v_changed + make_interval(days => private.in_game_name_change_days()) > v_now then
+    raise exception 'You changed your in-game name on %; the next change is possible from %',
+                    to_char(v_changed at time zone 'Asia/Kolkata', 'DD/MM/YYYY'),
+                    to_char((v_changed + make_interval(days => private.in_game_name_change_days())) at time zone 'Asia/Kolkata', 'DD/MM/YYYY')
+      using errcode = 'PT409', hint = 'in_game_name_changed_recently';
+  end if;
+  v_running := private.running_tournament_of(v_player, v_now);
+  if v_running is not null then
+    raise exception 'Your in-game name cannot change while % is under way', v_running
+      using errcode = 'PT409', hint = 'in_game_name_in_running_tournament';
+  end if;
+
+  perform set_config('golazo.in_game_name_change_for', v_player::text, true);
+  update public.profiles set in_game_name = v_name where id = v_player;
+  perform set_config('golazo.in_game_name_change_for', '', true);
+  perform private.audit(null, 'in_game_name_changed', v_profile.in_game_name || ' is now ' || v_name, null,
+                        jsonb_build_object('in_game_name', v_profile.in_game_name),
+                        jsonb_build_object('in_game_name', v_name), false, v_player);
+  return jsonb_build_object('in_game_name', v_name,
+                            'next_change_at', v_now + make_interval(days => private.in_game_name_change_days()));
 end;
 $function$;
 

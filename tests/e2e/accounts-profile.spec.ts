@@ -99,7 +99,8 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     // Saving locks the profile: the player sees what will be stored and confirms first.
     const dialog = page.getByRole('dialog', { name: 'Save and lock your profile?' });
-    await expect(dialog).toContainText("These details can't be changed later. Contact support to fix a mistake.");
+    await expect(dialog).toContainText("Your legal name, date of birth and eFootball user ID can't be changed later");
+    await expect(dialog).toContainText('Must match your PAN exactly');
     await expect(dialog).toContainText('abcd-123-456-789');
     await dialog.getByRole('button', { name: 'Go back and edit' }).click();
     await expect(dialog).toHaveCount(0);
@@ -115,8 +116,10 @@ test.describe('profile', () => {
     for (const label of ['Legal Name', 'In-Game Name', 'Date of birth', 'eFootball User ID']) {
       await expect(page.getByLabel(label)).not.toBeEditable();
     }
-    // Stored as typed.
+    // Stored as typed; the date of birth read back the Indian way; the in-game name's own rule.
     await expect(page.getByLabel('eFootball User ID')).toHaveValue('abcd-123-456-789');
+    await expect(page.getByLabel('Date of birth')).toHaveValue('15 Jun 2005');
+    await expect(page.locator('[data-in-game-name-rule]')).toContainText('Your in-game name can change once every 30 days');
     await expect(page.getByRole('button', { name: 'Save profile' })).toHaveCount(0);
     const picture = page.getByRole('img', { name: 'Your profile picture' }).first();
     await expect(picture).toHaveAttribute(

@@ -127,9 +127,10 @@ test.describe('header', () => {
     await expect(header.getByRole('link', { name: 'Register Here' })).toBeHidden();
     await header.getByRole('button', { name: 'My Account' }).click();
     const menu = page.getByRole('navigation', { name: 'Account' });
-    for (const name of ['Profile', 'My Tournaments', 'My Earnings', 'Trade Center']) {
+    for (const name of ['Profile', 'My Tournaments', 'My Earnings']) {
       await expect(menu.getByRole('link', { name })).toBeVisible();
     }
+    await expect(menu.getByRole('link', { name: 'Trade Center' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Log out' }).first().click();
     await expect(page.getByTestId('toast')).toHaveText(/You have been logged out/);
     await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), SESSION_KEY)).toBeNull();

@@ -105,9 +105,9 @@ test.describe('About', () => {
     await page.getByRole('button', { name: /Safe payments/ }).click();
     await page.clock.runFor(2_000);
     await page.getByRole('button', { name: /Create your account/ }).click();
-    await expect(status).toHaveText(/13-character eFootball user ID/);
+    await expect(status).toHaveText(/eFootball user ID \(6 to 20 characters\)/);
     await page.clock.runFor(2_000);
-    await expect(status).toHaveText(/13-character eFootball user ID/);
+    await expect(status).toHaveText(/eFootball user ID \(6 to 20 characters\)/);
     await page.clock.runFor(1_100);
     await expect(status).toHaveText('');
   });

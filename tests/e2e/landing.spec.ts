@@ -162,7 +162,9 @@ test.describe('sections', () => {
       await expect(section.getByRole('heading', { name: step })).toBeVisible();
     }
     await expect(section.getByRole('link', { name: /Join on WhatsApp/ })).toHaveAttribute('href', /^https:\/\//);
-    await expect(section.getByRole('link', { name: 'See tournaments' })).toHaveAttribute('href', '/dashboard');
+    await expect(section.getByRole('link', { name: 'See tournaments' })).toHaveAttribute('href', '/tournaments');
+    // The hero's main button opens the tournaments, not the dashboard.
+    await expect(page.getByRole('link', { name: 'Browse Tournaments' })).toHaveAttribute('href', '/tournaments');
   });
 
   // Fails -> the banner advertises a season that is over, or counts players backwards ("300 / 0").
@@ -185,14 +187,19 @@ test.describe('sections', () => {
     );
   });
 
-  test('Built With, Our Story with three quotes, and Register Here to the dashboard', async ({ page }) => {
+  test('Built With, Our Story with three quotes marked as examples, and Register Here to the tournaments', async ({ page }) => {
     await page.goto('/');
     const builtWith = page.getByRole('region', { name: 'Built With' });
     for (const name of ['Astro', 'React', 'Supabase', 'Razorpay']) {
       await expect(builtWith.getByRole('listitem').filter({ hasText: name }).first()).toBeVisible();
     }
-    await expect(page.getByRole('region', { name: /Built by players/ }).locator('blockquote')).toHaveCount(3);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Register Here' })).toHaveAttribute('href', '/dashboard');
+    const story = page.getByRole('region', { name: /Built by players/ });
+    await expect(story.locator('blockquote')).toHaveCount(3);
+    // The shipped quotes are examples, and say so; none promises a payout time.
+    await expect(story.locator('[data-quotes-note]')).toContainText('Example quotes');
+    await expect(story.locator('[data-quote="example"] figcaption').first()).toContainText('Example');
+    await expect(story).not.toContainText(/next day|landed/);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Register Here' })).toHaveAttribute('href', '/tournaments');
   });
 
   test('loads no image or script from another site', async ({ page }) => {

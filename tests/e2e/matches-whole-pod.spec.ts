@@ -147,9 +147,7 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
       await expect(view.getByText('Write a reason: players see it in the public record.')).toBeVisible();
       await view.getByLabel('Note to the players (shown publicly)').fill('The screenshots show 3–1 to the host');
       await view.getByRole('button', { name: 'Set the result' }).click();
-      await expect(staff.locator('[data-disputes-notice]')).toHaveText(
-        `${host2.name} vs ${guest2.name}: ${host2.name} goes through (3–1).`,
-      );
+      await expect(staff.locator('[data-disputes-notice]')).toHaveText(`${host2.name} vs ${guest2.name}: ${host2.name} won 3–1.`);
       await expect(staff.locator(`[data-dispute-item="${semi2.id}"]`)).toHaveCount(0);
     }
     await staff.context().close();

@@ -117,6 +117,8 @@ test.describe('mobile menu @phone', () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Tournaments' })).toHaveAttribute('aria-current', 'page');
     await expect(menu.getByRole('link', { name: 'Register Here' })).toBeVisible();
+    // A returning player signs in from the phone's menu too.
+    await expect(menu.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
 
     // Focus starts inside. Tabbing round never reaches the page behind: a modal dialog makes
     // it inert, so after the last link focus passes through the browser's own UI (the

@@ -212,9 +212,9 @@ test.describe('/dashboard', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Welcome to ${PRODUCT}`);
     const news = page.getByRole('region', { name: 'News' });
-    await expect(
-      news.getByText('1v1, SUPER 4 and SUPER 8 tournaments will be updated in the WhatsApp and Discord community').first(),
-    ).toBeVisible();
+    // Fixtures are on the site, not in a chat group.
+    await expect(news.getByText('Check-in, fixtures, match rooms and results are all here on the site').first()).toBeVisible();
+    await expect(news).not.toContainText('WhatsApp');
 
     const upcoming = page.getByRole('region', { name: 'Upcoming Tournaments' });
     await expect(upcoming.locator('[data-upcoming]')).toHaveCount(CATALOG_SIZE);
@@ -228,7 +228,12 @@ test.describe('/dashboard', () => {
     // No way in leads off the site.
     await expect(upcoming.locator('a[target="_blank"]')).toHaveCount(0);
 
-    await expect(page.getByRole('region', { name: 'Connect With Us' }).getByRole('link')).toHaveCount(4);
+    // The four communities are for chat; fixtures, rooms and results are on the site.
+    const connect = page.getByRole('region', { name: 'Connect With Us' });
+    await expect(connect.locator('[data-community-link]')).toHaveCount(4);
+    await expect(connect).toContainText(
+      'Our communities are for chat with other players. Fixtures, match rooms and results are here on the site',
+    );
   });
 
   test('the news ticker stands still for reduced motion', async ({ browser }) => {

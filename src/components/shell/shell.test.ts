@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePath, shellPartsFor } from './shell';
+import { normalisePath, shellPartsFor, showsBell } from './shell';
 
 describe('shellPartsFor', () => {
   it('shows everything on ordinary pages and keeps the bar fixed', () => {
@@ -27,5 +27,17 @@ describe('normalisePath', () => {
     expect(normalisePath('/index.html')).toBe('/');
     expect(normalisePath('/tournaments/')).toBe('/tournaments');
     expect(normalisePath('/tournaments/index.html')).toBe('/tournaments');
+  });
+});
+
+describe('showsBell', () => {
+  it('puts the bell on the landing page, the dashboard, tournament and series pages, pods and matches', () => {
+    for (const path of ['/', '/dashboard', '/dashboard/', '/tournaments/super-8', '/pod/', '/match/', '/my-tournaments']) {
+      expect(showsBell(path), path).toBe(true);
+    }
+  });
+
+  it('keeps info and policy pages and the tournament list free of its script', () => {
+    for (const path of ['/about', '/help-center', '/terms-of-service', '/login', '/tournaments']) expect(showsBell(path), path).toBe(false);
   });
 });

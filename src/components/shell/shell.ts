@@ -2,7 +2,7 @@
  * Which parts of the shell a route shows. The layout decides from the URL alone so that
  * pages stay thin and every page follows the same rules.
  */
-import { normalisePath, routeFor, ROUTES } from '@/lib/routes';
+import { isPrivateRoute, normalisePath, routeFor, ROUTES } from '@/lib/routes';
 
 type ShellParts = {
   /** The header's links and 'Register Here' (desktop) and the menu button (mobile). */
@@ -23,6 +23,18 @@ export function shellPartsFor(pathname: string): ShellParts {
     footer: route?.footer ?? true,
     hideHeaderOnScroll: route === ROUTES.home,
   };
+}
+
+/**
+ * Whether the header carries the notification bell: the player's own pages and every page they follow
+ * their games on (landing, dashboard, a tournament's or series' page, pods, matches). Info and policy pages
+ * and the tournament list (one small script, no React) go without its script.
+ */
+export function showsBell(pathname: string): boolean {
+  const path = normalisePath(pathname);
+  if (isPrivateRoute(path)) return true;
+  const followed: string[] = [ROUTES.home.path, ROUTES.dashboard.path, ROUTES.match.path, ROUTES.pod.path];
+  return followed.includes(path) || path.startsWith(`${ROUTES.tournaments.path}/`);
 }
 
 /**

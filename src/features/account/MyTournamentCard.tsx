@@ -1,6 +1,7 @@
 /**
  * One tournament on My Tournaments: its title and how the player holds it, a refund or their final place,
- * the tournament's status, and for a live entry the check-in and the extra slots to hand on.
+ * the tournament's status, the next match (opponent, time, a link to its page) once drawn, and for a live
+ * entry the check-in and the extra slots to hand on.
  */
 import { Badge } from '@/components/ui/Badge';
 import { CheckIn } from '@/features/brackets/CheckIn';
@@ -12,6 +13,8 @@ import type { TournamentStatus } from '@/features/tournaments/status';
 import { formatDateIST } from '@/lib/format';
 import { anyTournamentHref } from '@/lib/routes';
 import { capitalise, type Registration, registrationStatusTone } from './account';
+import type { NextMatch } from './home';
+import { NextMatchLink } from './NextMatchLink';
 
 export function MyTournamentCard({
   row,
@@ -19,6 +22,7 @@ export function MyTournamentCard({
   refund,
   place,
   status,
+  next,
   onCheckedIn,
 }: {
   row: Registration;
@@ -28,6 +32,8 @@ export function MyTournamentCard({
   place: MyPlace | undefined;
   /** The tournament's own status, once read. */
   status: TournamentStatus | undefined;
+  /** The player's next match here, once the draw has placed them. */
+  next?: NextMatch | undefined;
   onCheckedIn: (at: string) => void;
 }) {
   return (
@@ -62,6 +68,7 @@ export function MyTournamentCard({
           </span>
         )}
       </div>
+      {next && <NextMatchLink next={next} />}
       {mine?.my_entry && row.status !== 'cancelled' && (
         <div className="mt-4">
           <CheckIn entries={mine} onCheckedIn={onCheckedIn} />

@@ -61,6 +61,7 @@ export default function MyTournamentsIsland() {
                 refund={refundNote(mine.payments, row.tournament_id, formatPaiseExact)}
                 place={mine.places[row.tournament_id]}
                 status={mine.states[row.tournament_id]?.status}
+                next={mine.nextMatches[row.tournament_id]}
                 onCheckedIn={(at) => mine.checkedIn(row.tournament_id, at)}
               />
             ))}

@@ -1,20 +1,20 @@
 /**
- * Trade Center: a preview of the player-card market that is not open yet. Guarded; shows a
- * short spinner first (spec 9: about 500 ms) so the switch from the guard check is calm. The market
- * is laid out (invisible) under the spinner from the first paint, so nothing below moves when it
- * appears.
+ * Trade Center: a "coming soon" placeholder. Card tiles without prices, values or trends, and no promise
+ * of buying or selling cards for money: Konami's terms forbid trading accounts or cards for money, and
+ * Indian law treats it as a money game. Guarded; shows a short spinner first (spec 9: about 500 ms) so
+ * the switch from the guard check is calm. The tiles are laid out (invisible) under the spinner from the
+ * first paint, so nothing below moves when they appear.
  */
 import { Button } from '@/components/ui/Button';
 import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { Spinner } from '@/components/ui/Spinner';
-import { formatRupees } from '@/lib/format';
 import { PLACEHOLDER_PLAYER_CARDS } from './account';
 import { useTradeCenter } from './use-trade-center';
 
 const tabs = [
-  { id: 'market', label: 'Market' },
-  { id: 'portfolio', label: 'Portfolio' },
+  { id: 'market', label: 'Cards' },
+  { id: 'portfolio', label: 'My cards' },
 ] as const;
 
 export default function TradeCenterIsland() {
@@ -23,7 +23,8 @@ export default function TradeCenterIsland() {
   return (
     <>
       <PageHeading eyebrow="Player cards" title="Trade Center">
-        Collect, buy and sell eFootball player cards with the community. Trading opens soon.
+        Coming soon: a place to show the eFootball player cards you are proud of. Nothing here is bought or sold, and cards are never traded
+        for money here.
       </PageHeading>
       <div className="relative" aria-busy={!ready}>
         {ready ? null : (
@@ -45,10 +46,6 @@ export default function TradeCenterIsland() {
                       </svg>
                     </div>
                     <h2 className="font-bold">{card.name}</h2>
-                    <div className="flex items-baseline justify-between gap-2">
-                      <span className="font-display text-2xl">{formatRupees(card.valueRupees)}</span>
-                      <span className="text-sm font-bold text-lime">{card.trend}</span>
-                    </div>
                     <Button className="w-full" disabled>
                       Coming Soon
                     </Button>
@@ -59,9 +56,11 @@ export default function TradeCenterIsland() {
           ) : (
             <TabPanel id="portfolio">
               <div className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
-                <h2 className="section-title text-2xl sm:text-3xl">Your Portfolio is Empty</h2>
-                <p className="max-w-md text-mist">Cards you buy will be listed here with their value and trend.</p>
-                <Button disabled>Trading Coming Soon</Button>
+                <h2 className="section-title text-2xl sm:text-3xl">Nothing here yet</h2>
+                <p className="max-w-md text-mist">
+                  This page is a placeholder. Tournaments, matches and prizes are on the rest of the site.
+                </p>
+                <Button disabled>Coming Soon</Button>
               </div>
             </TabPanel>
           )}

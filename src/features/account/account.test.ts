@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { REFUND_REASONS } from '@/lib/rules';
-import { formatRupees } from '@/lib/format';
 import {
   averageGoalsPerMatch,
   capitalise,
@@ -90,17 +89,9 @@ describe('newestFirst', () => {
   });
 });
 
-it('offers six placeholder player cards priced in rupees with Indian digit grouping, at +5%', () => {
+it('shows six placeholder player cards with no price, value or trend', () => {
   expect(PLACEHOLDER_PLAYER_CARDS).toHaveLength(6);
-  expect(PLACEHOLDER_PLAYER_CARDS.map((c) => formatRupees(c.valueRupees))).toEqual([
-    '₹850',
-    '₹4,500',
-    '₹24,000',
-    '₹1,15,000',
-    '₹2,40,000',
-    '₹12,50,000',
-  ]);
-  expect(new Set(PLACEHOLDER_PLAYER_CARDS.map((c) => c.trend))).toEqual(new Set(['+5%']));
+  for (const card of PLACEHOLDER_PLAYER_CARDS) expect(Object.keys(card).sort()).toEqual(['id', 'name']);
 });
 
 describe('refundNote', () => {

@@ -204,21 +204,13 @@ export const TRADE_CENTER_SPINNER_MS = 500;
 interface PlaceholderCard {
   id: number;
   name: string;
-  /** The card's price in whole rupees (shown with formatRupees: ₹ and Indian digit grouping). */
-  valueRupees: number;
-  trend: string;
 }
 
-/** Example prices from a few hundred rupees to lakhs, so the preview shows how real prices will read. */
-const PLACEHOLDER_PRICES_RUPEES = [850, 4_500, 24_000, 1_15_000, 2_40_000, 12_50_000];
-
-/** The six placeholder Player Card tiles of the market preview. */
-export const PLACEHOLDER_PLAYER_CARDS: PlaceholderCard[] = PLACEHOLDER_PRICES_RUPEES.map((valueRupees, i) => ({
-  id: i + 1,
-  name: 'Player Card',
-  valueRupees,
-  trend: '+5%',
-}));
+/**
+ * The six placeholder Player Card tiles of the "coming soon" page. No prices, values or trends: cards are
+ * never bought or sold for money here (Konami's terms forbid it and Indian law treats it as a money game).
+ */
+export const PLACEHOLDER_PLAYER_CARDS: PlaceholderCard[] = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, name: 'Player Card' }));
 
 /**
  * The refund line of a tournament on My Tournaments (a cancelled tournament, a place that could not be

@@ -12,6 +12,7 @@ import {
   defaultRoundIndex,
   hasMatchPage,
   isDrawn,
+  matchResult,
   pathOf,
   scoreLabel,
   shortHash,
@@ -22,6 +23,7 @@ import {
   treePlacement,
 } from './brackets';
 import { whenIST } from '@/lib/format';
+import { resultSentence } from '@/lib/score';
 import { useBracket } from './use-bracket';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 
@@ -209,6 +211,7 @@ const STATUS_WORDS: Record<string, string> = {
 
 function MatchCard({ match, myEntryId, onPath }: { match: BracketMatch; myEntryId: string | null; onPath: boolean }) {
   const score = scoreLabel(match);
+  const result = matchResult(match);
   const card = (
     <article
       className={`rounded-2xl border p-3 ${onPath ? 'border-lime bg-lime/10' : 'border-line bg-pitch-900'} ${hasMatchPage(match) ? 'transition-colors group-hover:border-lime group-focus-visible:border-lime' : ''}`}
@@ -230,6 +233,11 @@ function MatchCard({ match, myEntryId, onPath }: { match: BracketMatch; myEntryI
               <span
                 className={`truncate ${entry ? (won ? 'font-bold text-chalk' : 'text-chalk') : 'text-mist'} ${isMe ? 'text-lime' : ''}`}
               >
+                {won && (
+                  <span className="text-lime" aria-hidden="true">
+                    ✓{' '}
+                  </span>
+                )}
                 {sideLabel(match, side)}
                 {isMe && <span className="text-xs font-bold"> (you)</span>}
               </span>
@@ -238,6 +246,11 @@ function MatchCard({ match, myEntryId, onPath }: { match: BracketMatch; myEntryI
           );
         })}
       </ul>
+      {result && (
+        <p className="mt-1 truncate text-xs text-mist" data-match-result title={resultSentence(result)}>
+          {resultSentence({ ...result, loser: null })}
+        </p>
+      )}
     </article>
   );
   if (!hasMatchPage(match)) return card;

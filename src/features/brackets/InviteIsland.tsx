@@ -6,6 +6,7 @@
 import { useSession } from '@/stores/use-session';
 import { useEffect, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
+import { profileHref } from '@/lib/profile-return';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
 import { whenIST } from '@/lib/format';
 import { EntryActionError, entryErrorMessage, isInvitationToken, PROFILE_HINTS } from './entries';
@@ -144,7 +145,7 @@ export default function InviteIsland() {
                 {state.profile && (
                   <>
                     {' '}
-                    <a href={ROUTES.profile.path} className="underline">
+                    <a href={profileHref(`${window.location.pathname}${window.location.search}`)} className="underline">
                       Complete your profile
                     </a>
                   </>

@@ -3,6 +3,7 @@
  * that tells them where they stand and where each match sits in the tree. Pure functions only (no React,
  * no Supabase); brackets.api.ts does the IO. A player's own entry (check-in, extra slots) is entries.ts.
  */
+import { type MatchResult, resultOfSides } from '@/lib/score';
 import type * as z from 'zod/mini';
 import { whenIST } from '@/lib/format';
 import type { BracketMatchSchema, BracketSchema } from './bracket-schema';
@@ -134,6 +135,16 @@ export function sideLabel(match: BracketMatch, side: 0 | 1): string {
 
 /** A match has a page to open once both its players are known (a bye or an undecided place has nothing to play). */
 export const hasMatchPage = (match: BracketMatch): boolean => match.entries[0] !== null && match.entries[1] !== null;
+
+/**
+ * A played match's result, winner first (lib/score), for the card's line "PlayerA won 2–0". Null for a bye,
+ * an undecided match and a void one.
+ */
+export function matchResult(match: BracketMatch): MatchResult | null {
+  if (match.status === 'bye' || match.winner_entry_id === null || !hasMatchPage(match)) return null;
+  const winner = match.entries[0]?.entry_id === match.winner_entry_id ? 0 : match.entries[1]?.entry_id === match.winner_entry_id ? 1 : null;
+  return resultOfSides({ names: [sideLabel(match, 0), sideLabel(match, 1)], score: match.score, winner });
+}
 
 /** "2 – 1", or null before a score exists. */
 export const scoreLabel = (match: BracketMatch): string | null => (match.score ? `${match.score[0]} – ${match.score[1]}` : null);

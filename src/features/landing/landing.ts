@@ -85,31 +85,12 @@ export const howItWorks = [
   {
     title: 'Browse Tournaments',
     body: 'Pick a 1v1, Super 4, Super 8 or a monthly championship that fits your budget.',
-    cta: { label: 'See tournaments', href: ROUTES.dashboard.path },
+    cta: { label: 'See tournaments', href: ROUTES.tournaments.path },
   },
   {
     title: 'Win Cash Prizes',
     body: 'Win your matches and your prize reaches you by UPI, straight to your bank.',
     cta: null,
-  },
-];
-
-export const testimonials = [
-  {
-    quote:
-      'I joined a Super 4 on a Sunday evening and won my first prize by night. The room codes came on time and the payout landed the next day.',
-    name: 'Arjun',
-    city: 'Kochi',
-  },
-  {
-    quote: 'Finally a place where eFootball players from small towns play the same bracket as everyone else. Clean rules, real opponents.',
-    name: 'Priya',
-    city: 'Indore',
-  },
-  {
-    quote: 'The check-in rule keeps everyone honest. I play the monthly championship every time now, it feels like a proper league.',
-    name: 'Rahul',
-    city: 'Guwahati',
   },
 ];
 

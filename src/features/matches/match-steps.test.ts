@@ -141,6 +141,14 @@ describe('the marks of the numbered steps', () => {
     expect(stepMarks(matchSituation({ ...bothReady, status: 'reported' }, { side: 'a', iReported: true }, min(20))).report).toBe('done');
   });
 
+  it('marks Ready current only once its window opens, never above "Ready opens in …"', () => {
+    const posted = match({ room_posted_at: new Date(min(-20)).toISOString() });
+    const early = matchSituation(posted, host, min(-12));
+    expect(early.active).toBe('ready');
+    expect(stepMarks(early).ready).toBe('later');
+    expect(stepMarks(matchSituation(posted, host, min(-5))).ready).toBe('now');
+  });
+
   it('keeps the guest’s room step current until the host posts it', () => {
     expect(stepMarks(matchSituation(match(), guest, min(-30))).room).toBe('now');
     expect(stepMarks(matchSituation(match({ room_posted_at: new Date(min(-20)).toISOString() }), guest, min(-30))).room).toBe('done');

@@ -148,14 +148,15 @@ const REPORT_UNDER_WAY: readonly ActiveStep[] = ['confirm', 'awaiting_opponent_r
 
 /**
  * The marks of the three numbered steps (Room, Ready, Report). The guest's room step stays "now" until the
- * room is posted: reading it is their first thing to do.
+ * room is posted: reading it is their first thing to do. Ready is "now" only once its window has opened:
+ * before that the step says when it opens, and reads "later" like its words.
  */
 export function stepMarks(
-  s: Pick<MatchSituation, 'active' | 'role' | 'roomPosted' | 'myReady'>,
+  s: Pick<MatchSituation, 'active' | 'role' | 'roomPosted' | 'myReady' | 'canReady'>,
 ): Record<'room' | 'ready' | 'report', StepMark> {
   return {
     room: s.roomPosted ? 'done' : s.active === 'room' || s.role === 'guest' ? 'now' : 'later',
-    ready: s.myReady ? 'done' : s.active === 'ready' ? 'now' : 'later',
+    ready: s.myReady ? 'done' : s.active === 'ready' && s.canReady ? 'now' : 'later',
     report:
       s.active === 'awaiting_opponent_report' ? 'done' : s.active === 'report' || REPORT_UNDER_WAY.includes(s.active) ? 'now' : 'later',
   };

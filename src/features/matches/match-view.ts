@@ -3,6 +3,7 @@
  * viewer's situation (match-steps.ts), the score, the winner and where they play next. Pure functions, so
  * the island only renders and the words are tested without a browser.
  */
+import { type MatchResult, resultOfSides } from '@/lib/score';
 import type { Bracket, BracketMatch } from '@/features/brackets/brackets';
 import { anyTournamentHref } from '@/lib/routes';
 import type { MatchReports, MatchRow, MatchStatus } from './match-schemas';
@@ -55,6 +56,8 @@ export interface MatchView {
   statusWords: string;
   score: string | null;
   winnerName: string | null;
+  /** The result, winner first (lib/score), once there is a winner. */
+  result: MatchResult | null;
   /** Whether the viewer's entry went through; null for a spectator or before a winner. */
   viewerWon: boolean | null;
   /** The match the winner plays next, once there is a winner and a next round. */
@@ -86,6 +89,11 @@ export function matchView(
     statusWords: STATUS_WORDS[m.status],
     score: scoreLine(m, null),
     winnerName: m.winner_entry_id === m.entry_a ? nameA : m.winner_entry_id === m.entry_b ? nameB : null,
+    result: resultOfSides({
+      names: [nameA, nameB],
+      score: m.score_a === null || m.score_b === null ? null : [m.score_a, m.score_b],
+      winner: m.winner_entry_id === null ? null : m.winner_entry_id === m.entry_a ? 0 : m.winner_entry_id === m.entry_b ? 1 : null,
+    }),
     viewerWon: side === null || m.winner_entry_id === null ? null : m.winner_entry_id === myEntry,
     next: nextMatchOf(bracket, m),
   };

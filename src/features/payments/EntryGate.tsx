@@ -3,14 +3,22 @@
  * and the one-button entry into free tournaments. Used by PayPanelIsland before any checkout opens.
  */
 import { Button } from '@/components/ui/Button';
+import { profileHref } from '@/lib/profile-return';
+import { ROUTES } from '@/lib/routes';
 import { type EntryBlock, FREE_ENTRY_LABEL } from './eligibility';
+
+/** The profile link returns here after saving (`?next=` this page); other links stay as they are. */
+function returningHref(href: string): string {
+  if (href !== ROUTES.profile.path || typeof window === 'undefined') return href;
+  return profileHref(`${window.location.pathname}${window.location.search}`);
+}
 import { type EntryMessage, useFreeEntry } from './use-entry-eligibility';
 
 export function EntryBlockedButton({ block }: { block: EntryBlock }) {
   return (
     <>
       {block.href ? (
-        <a href={block.href} className="btn btn-alert w-full" data-pay-button data-entry-blocked>
+        <a href={returningHref(block.href)} className="btn btn-alert w-full" data-pay-button data-entry-blocked>
           {block.label}
         </a>
       ) : (

@@ -9,6 +9,7 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import { STATUS_LOOK } from '@/features/tournaments/status';
 import { formatEntryFee } from '@/lib/format';
 import { EntryBlockedButton, FreeEntryButton } from './EntryGate';
+import { moreSlotsFrom } from './payments';
 import RegisteredNote from './RegisteredNote';
 import SlotPicker from './SlotPicker';
 import { type PayMessage, type PayPanelProps, usePayPanel } from './use-pay-panel';
@@ -30,7 +31,11 @@ export default function PayPanelIsland(props: PayPanelProps) {
         free={free}
         justPaid={panel.justPaid}
         slots={panel.registration?.slots ?? panel.chosenSlots}
-        moreFrom={STATUS_LOOK[status].takesEntries ? (panel.registration?.nextRegistrationAt ?? null) : null}
+        moreFrom={
+          STATUS_LOOK[status].takesEntries
+            ? moreSlotsFrom(panel.registration?.nextRegistrationAt ?? null, panel.registrationClosesAt)
+            : null
+        }
       />
     );
   } else if (!STATUS_LOOK[status].takesEntries) {

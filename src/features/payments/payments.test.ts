@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  moreSlotsFrom,
   CHECKOUT_THEME_COLOR,
   checkoutOptions,
   dismissMessage,
@@ -141,5 +142,15 @@ describe('abandoned checkouts', () => {
       onDismiss: () => {},
     });
     expect(options.timeout).toBe(900);
+  });
+});
+
+describe('moreSlotsFrom', () => {
+  it('offers more slots only before registration closes (a pod: its own cancel deadline)', () => {
+    const next = new Date('2026-12-02T10:00:00Z');
+    expect(moreSlotsFrom(next, '2026-12-02T12:00:00Z')).toEqual(next);
+    expect(moreSlotsFrom(next, '2026-12-02T09:00:00Z')).toBeNull();
+    expect(moreSlotsFrom(next, undefined)).toBeNull();
+    expect(moreSlotsFrom(null, '2026-12-02T12:00:00Z')).toBeNull();
   });
 });

@@ -137,3 +137,12 @@ export function summariseRegistrations(
   const next = latest + REREGISTRATION_WAIT_MS;
   return { slots, nextRegistrationAt: Number.isFinite(latest) && next > now.getTime() ? new Date(next) : null };
 }
+
+/**
+ * "More slots from …" only when that moment comes before registration closes (for an open pod, its own
+ * cancel deadline): a time after it would offer slots the tournament can no longer sell.
+ */
+export function moreSlotsFrom(nextRegistrationAt: Date | null, registrationClosesAt: string | undefined): Date | null {
+  if (!nextRegistrationAt || !registrationClosesAt) return null;
+  return nextRegistrationAt < new Date(registrationClosesAt) ? nextRegistrationAt : null;
+}

@@ -192,6 +192,8 @@ export function usePayPanel(props: PayPanelProps) {
     sessionLoading: session.status === 'loading',
     status: liveState?.status ?? props.initialStatus,
     statusIsLive: liveState !== undefined,
+    /** When registration closes (an open pod: its cancel deadline), once the database's state is read. */
+    registrationClosesAt: liveState?.registration_closes_at,
     free,
     block,
     registration,

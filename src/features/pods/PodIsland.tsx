@@ -61,8 +61,9 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
   const finished = state?.status === 'finished' || state?.status === 'settled';
   return (
     <div aria-busy={pod ? undefined : true} data-pod={pod?.id} data-pod-frame={pod ? undefined : 'loading'}>
-      <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
-        <div>
+      {/* minmax(0, 1fr) columns and min-w-0: a long title truncates instead of widening the page on a phone. */}
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
           <p className="h-5 text-sm text-mist">
             {pod ? (
               <>
@@ -99,7 +100,7 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
           </dl>
           <p className="mt-4 min-h-10 text-sm text-mist">{noticeOf(state)}</p>
         </div>
-        <div>
+        <div className="min-w-0">
           <div className={`grid items-start ${PAY_PANEL_ROOM}`}>
             {pod ? (
               <PayPanelIsland

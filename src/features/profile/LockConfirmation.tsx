@@ -4,9 +4,10 @@
  */
 import { Button } from '@/components/ui/Button';
 import { Dialog } from '@/components/ui/Dialog';
-import type { ValidProfileForm } from './profile';
+import { formatCalendarDateIndian, LEGAL_NAME_HINT, type ValidProfileForm } from './profile';
 
-const LOCK_CONFIRMATION_TEXT = "These details can't be changed later. Contact support to fix a mistake.";
+const LOCK_CONFIRMATION_TEXT =
+  "Your legal name, date of birth and eFootball user ID can't be changed later (contact support to fix a mistake). Your in-game name can be changed now and then.";
 
 interface Props {
   values: ValidProfileForm;
@@ -33,11 +34,14 @@ export function LockConfirmation({ values, onConfirm, onCancel }: Props) {
     >
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-mist">Legal Name</dt>
-        <dd>{values.legalName}</dd>
+        <dd>
+          {values.legalName}
+          <span className="block text-xs text-mist">{LEGAL_NAME_HINT}</span>
+        </dd>
         <dt className="text-mist">In-Game Name</dt>
         <dd>{values.inGameName}</dd>
         <dt className="text-mist">Date of birth</dt>
-        <dd>{values.dateOfBirth}</dd>
+        <dd>{formatCalendarDateIndian(values.dateOfBirth)}</dd>
         <dt className="text-mist">eFootball User ID</dt>
         <dd className="font-mono">{values.gameUserId}</dd>
         <dt className="text-mist">Lives in India</dt>

@@ -1,13 +1,15 @@
 /**
  * The profile form (spec 5): validated on submit, then again on every change. Once the profile is
- * complete every field is read-only: the database refuses changes too. State and the save live in
- * useProfileForm.
+ * complete every field is read-only (the database refuses changes too), except that the in-game name may be
+ * changed by its own rule (InGameNameChange). The legal name says where it is typed that it must match the
+ * player's PAN. State and the save live in useProfileForm.
  */
 import { Button } from '@/components/ui/Button';
 import { todayInIndia } from '@/lib/legal';
 import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from '@/lib/rules';
 import { EligibilityDetails } from './EligibilityDetails';
-import { MIN_AGE, type Profile } from './profile';
+import { InGameNameChange } from './InGameNameChange';
+import { formatCalendarDateIndian, LEGAL_NAME_HINT, MIN_AGE, type Profile } from './profile';
 import ProfileField from './ProfileField';
 import ProfilePictureField from './ProfilePictureField';
 import { useProfileForm } from './use-profile-form';
@@ -44,7 +46,7 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <ProfileField label="Legal Name" required error={errors.legalName} hint="As on your ID: prizes are paid to this name.">
+        <ProfileField label="Legal Name" required error={errors.legalName} hint={LEGAL_NAME_HINT}>
           {(props) => (
             <input
               {...props}
@@ -56,36 +58,61 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
             />
           )}
         </ProfileField>
-        <ProfileField label="In-Game Name" required error={errors.inGameName} hint="Your eFootball username.">
-          {(props) => (
-            <input
-              {...props}
-              name="inGameName"
-              autoComplete="nickname"
-              value={values.inGameName}
-              readOnly={locked}
-              onChange={(e) => update({ inGameName: e.target.value })}
-            />
-          )}
-        </ProfileField>
+        <div className="flex flex-col gap-2">
+          <ProfileField
+            label="In-Game Name"
+            required
+            error={errors.inGameName}
+            hint={
+              locked ? 'Your eFootball username, as opponents see it.' : 'Your eFootball username. It can be changed later, now and then.'
+            }
+          >
+            {(props) => (
+              <input
+                {...props}
+                name="inGameName"
+                autoComplete="nickname"
+                value={values.inGameName}
+                readOnly={locked}
+                onChange={(e) => update({ inGameName: e.target.value })}
+              />
+            )}
+          </ProfileField>
+          {locked && <InGameNameChange profile={profile} />}
+        </div>
         <ProfileField
           label="Date of birth"
           required
           error={errors.dateOfBirth}
-          hint={`You must be ${MIN_AGE} or older. Paid entry is for players 18 and over.`}
+          hint={
+            locked
+              ? 'Day, month, year.'
+              : `You must be ${MIN_AGE} or older. Paid entry is for players 18 and over.${
+                  values.dateOfBirth ? ` You entered ${formatCalendarDateIndian(values.dateOfBirth)}.` : ''
+                }`
+          }
         >
-          {(props) => (
-            <input
-              {...props}
-              name="dateOfBirth"
-              type="date"
-              autoComplete="bday"
-              max={todayInIndia(new Date())}
-              value={values.dateOfBirth}
-              readOnly={locked}
-              onChange={(e) => update({ dateOfBirth: e.target.value })}
-            />
-          )}
+          {(props) =>
+            locked ? (
+              // Read back the Indian way ("5 Jan 2008"), whatever the browser's own date format.
+              <input
+                {...props}
+                name="dateOfBirth"
+                value={values.dateOfBirth ? formatCalendarDateIndian(values.dateOfBirth) : ''}
+                readOnly
+              />
+            ) : (
+              <input
+                {...props}
+                name="dateOfBirth"
+                type="date"
+                autoComplete="bday"
+                max={todayInIndia(new Date())}
+                value={values.dateOfBirth}
+                onChange={(e) => update({ dateOfBirth: e.target.value })}
+              />
+            )
+          }
         </ProfileField>
         <ProfileField
           label="eFootball User ID"
@@ -129,7 +156,7 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
 
       {!locked && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-mist">Check your details: once saved, your profile is locked.</p>
+          <p className="text-sm text-mist">Check your details: once saved, they are locked (only the in-game name can change later).</p>
           <Button type="submit" tone="primary" busy={form.saving} busyLabel="Saving…">
             Save profile
           </Button>

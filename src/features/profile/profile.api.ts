@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { ApiError, oneRow, parseAnswer, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
-import { PROFILE_PICTURE_FUNCTION, type Profile, type ValidProfileForm } from './profile';
+import { type InGameNameRuleAnswer, PROFILE_PICTURE_FUNCTION, type Profile, type ValidProfileForm } from './profile';
 
 const ProfileRow = z.object({
   id: z.string(),
@@ -89,4 +89,23 @@ export function subscribeToMyProfile(userId: string, onChange: (row: Profile) =>
     if (row.success) onChange(row.data);
   };
   return watchRows(`profile-${userId}`, [{ table: 'profiles', filter: `id=eq.${userId}`, event: 'UPDATE', onChange: changes }]);
+}
+
+const InGameNameRule = z.object({
+  every_days: z.int(),
+  last_changed_at: z.nullable(z.string()),
+  next_change_at: z.nullable(z.string()),
+  running_tournament: z.nullable(z.string()),
+  can_change: z.boolean(),
+}) satisfies z.ZodMiniType<InGameNameRuleAnswer>;
+
+/** Whether the in-game name may change now, and if not, until when or because of which tournament. */
+export async function fetchInGameNameRule(): Promise<InGameNameRuleAnswer> {
+  return readAnswer('rpc get_my_in_game_name_rule', InGameNameRule, await getSupabase().rpc('get_my_in_game_name_rule'));
+}
+
+/** Renames the player (the database applies the rule and writes the audit log); answers the new name. */
+export async function changeMyInGameName(name: string): Promise<string> {
+  const answer = await getSupabase().rpc('change_my_in_game_name', { p_in_game_name: name });
+  return readAnswer('rpc change_my_in_game_name', z.object({ in_game_name: z.string() }), answer).in_game_name;
 }

@@ -18,6 +18,38 @@ import {
 } from '@/lib/rules';
 import { HIDDEN_CONTROLS_MESSAGE, hasHiddenControls, INVISIBLE_NAME_MESSAGE, isVisibleName } from './name-rule';
 
+/** get_my_in_game_name_rule: whether the in-game name may change now (the database's rule). */
+export interface InGameNameRuleAnswer {
+  every_days: number;
+  last_changed_at: string | null;
+  next_change_at: string | null;
+  running_tournament: string | null;
+  can_change: boolean;
+}
+
+/** The rule in the player's words, from the database's answer. */
+export function inGameNameRuleText(rule: InGameNameRuleAnswer, formatDate: (iso: string) => string): string {
+  const every = `Your in-game name can change once every ${rule.every_days} days, not while a tournament of yours is in check-in or being played.`;
+  if (rule.running_tournament) return `${every} ${rule.running_tournament} is under way: change it after it ends.`;
+  if (rule.next_change_at) return `${every} Your next change is possible from ${formatDate(rule.next_change_at)}.`;
+  return every;
+}
+
+/**
+ * A calendar date (YYYY-MM-DD, such as a date of birth) the Indian way, "5 Jan 2008": never shifted by a
+ * time zone, never read month-first. Anything else is returned as given.
+ */
+export function formatCalendarDateIndian(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const [, year, month, day] = match;
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${Number(day)} ${months[Number(month) - 1] ?? month} ${year}`;
+}
+
+/** Where the legal name is typed: the PAN check and tax use it, so it must be the name on the PAN. */
+export const LEGAL_NAME_HINT = 'Must match your PAN exactly: it is used for tax and prize payouts.';
+
 /** Spec 8, word for word. */
 export const PROFILE_MESSAGES = {
   loadFailed: 'Failed to load profile data',
@@ -28,6 +60,8 @@ export const PROFILE_MESSAGES = {
     'The confirmation could not open. Check your connection, then press Save profile again: your details are still here.',
   uploadFailed: 'Failed to upload image',
   saved: 'Profile updated successfully!',
+  /** Saved from a page that sent the player here (a pod's pay panel): they go back to it. */
+  savedReturning: 'Profile saved. Taking you back…',
   missingRequired: 'Please fill in all required fields',
   completedBanner: 'Profile Completed Successfully!',
 } as const;

@@ -1,11 +1,13 @@
 /**
  * The profile form's state and its save (spec 5): values as typed, validated on submit and then on every
  * change; a new picture scaled down in the browser; the lock confirmation (loaded on the first complete
- * send); then the upload, the save, and the way to the dashboard. Once the profile is complete the form
+ * send); then the upload, the save, and the way back: to the page named by `?next=` (a pod whose pay panel
+ * sent the player here) or else the dashboard. Once the profile is complete the form
  * only follows what is stored.
  */
 import { type ChangeEvent, type SubmitEvent, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-answer';
+import { profileReturnPath } from '@/lib/profile-return';
 import { ROUTES } from '@/lib/routes';
 import { showToast } from '@/stores/toast';
 import type { LockConfirmation } from './LockConfirmation';
@@ -156,8 +158,10 @@ export function useProfileForm(profile: Profile) {
       replaceProfile(saved);
       setDirty(false);
       setPicture(null);
-      showToast(PROFILE_MESSAGES.saved, 'success', REDIRECT_AFTER_SAVE_MS + 1000);
-      window.setTimeout(() => window.location.assign(ROUTES.dashboard.path), REDIRECT_AFTER_SAVE_MS);
+      // Opened from a pod (or another page) to complete the profile: back there, else the dashboard.
+      const back = profileReturnPath(window.location.search);
+      showToast(back ? PROFILE_MESSAGES.savedReturning : PROFILE_MESSAGES.saved, 'success', REDIRECT_AFTER_SAVE_MS + 1000);
+      window.setTimeout(() => window.location.assign(back ?? ROUTES.dashboard.path), REDIRECT_AFTER_SAVE_MS);
     } catch (error) {
       console.error(error);
       showToast(PROFILE_MESSAGES.unexpected, 'error');

@@ -1,4 +1,5 @@
 /** The tournaments staff look after, as cards; the open one is marked current. */
+import { staffStartsLabel } from './staff';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { formatDateTimeIST } from '@/lib/format';
 import type { Load } from '@/lib/load-state';
@@ -37,7 +38,7 @@ export default function StaffTournamentList({ tournaments, selectedId, onSelect 
                   </span>
                 </span>
                 <span className="font-bold break-words">{tournament.title}</span>
-                <span className="text-sm text-mist">Starts {formatDateTimeIST(tournament.starts_at)}</span>
+                <span className="text-sm text-mist">Starts {staffStartsLabel(tournament, formatDateTimeIST)}</span>
               </button>
             </li>
           ))}

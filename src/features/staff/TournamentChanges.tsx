@@ -4,6 +4,7 @@
  * an ordinary tournament's page looks as before. On the pod page the id comes from `?id=`.
  */
 import { formatDateTimeIST } from '@/lib/format';
+import { changeSummary } from './changes';
 import { useTournamentChanges } from './use-tournament-changes';
 
 export default function TournamentChanges({ tournamentId }: { tournamentId?: string }) {
@@ -19,7 +20,7 @@ export default function TournamentChanges({ tournamentId }: { tournamentId?: str
       <ol role="list" className="mt-4 grid gap-3">
         {changes.map((change) => (
           <li key={`${change.at}-${change.action}-${change.summary}`} className="card p-4">
-            <p className="font-semibold">{change.summary}</p>
+            <p className="font-semibold">{changeSummary(change)}</p>
             {change.reason && <p className="mt-1">Reason: {change.reason}</p>}
             <p className="mt-1 text-sm text-mist">
               {change.actor} · <time dateTime={change.at}>{formatDateTimeIST(change.at)}</time>

@@ -3,6 +3,7 @@
  * cancellation, the corrections of confirmed results, its entries with payment and check-in, and the
  * audit log. Data and actions come from useTournamentPanel.
  */
+import { staffChecksInNow } from './staff';
 import { lazy, Suspense } from 'react';
 import AuditLog from './AuditLog';
 import EntriesList from './EntriesList';
@@ -64,7 +65,7 @@ export default function TournamentPanel({ tournament, roles, onChanged }: Props)
         {entries && (
           <EntriesList
             entries={entries}
-            canCheckIn={panel.canReferee}
+            canCheckIn={panel.canReferee && staffChecksInNow(tournament.status)}
             onCheckIn={(entry, checkIn) => panel.open({ kind: 'check-in', entry, checkIn })}
           />
         )}

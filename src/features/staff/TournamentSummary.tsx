@@ -3,6 +3,7 @@
  * of the last action, and the organiser's buttons. Before the draw an organiser may still move or close
  * things; afterwards only a cancellation is left.
  */
+import { staffStartsLabel } from './staff';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { formatDateTimeIST } from '@/lib/format';
 import { anyTournamentHref } from '@/lib/routes';
@@ -25,6 +26,8 @@ interface Props {
 
 export default function TournamentSummary({ tournament, notice, canOrganise, entries, onOpen, onExport }: Props) {
   const id = tournament.id;
+  // An open pod has no times of its own yet: it starts 20 minutes after it fills.
+  const openPod = tournament.is_pod && tournament.status === 'open';
   return (
     <header className="card grid gap-3 p-5">
       <div className="flex flex-wrap items-center gap-3">
@@ -39,15 +42,21 @@ export default function TournamentSummary({ tournament, notice, canOrganise, ent
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-mist">Starts</dt>
-          <dd className="font-semibold">{formatDateTimeIST(tournament.starts_at)}</dd>
+          <dd className="font-semibold">{staffStartsLabel(tournament, formatDateTimeIST)}</dd>
         </div>
-        {tournament.check_in_opens_at && (
+        {openPod && tournament.registration_closes_at && (
+          <div>
+            <dt className="text-mist">Cancelled unless full by</dt>
+            <dd className="font-semibold">{formatDateTimeIST(tournament.registration_closes_at)}</dd>
+          </div>
+        )}
+        {!openPod && tournament.check_in_opens_at && (
           <div>
             <dt className="text-mist">Check-in opens</dt>
             <dd className="font-semibold">{formatDateTimeIST(tournament.check_in_opens_at)}</dd>
           </div>
         )}
-        {tournament.check_in_closes_at && (
+        {!openPod && tournament.check_in_closes_at && (
           <div>
             <dt className="text-mist">Check-in closes</dt>
             <dd className="font-semibold">{formatDateTimeIST(tournament.check_in_closes_at)}</dd>

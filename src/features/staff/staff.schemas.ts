@@ -71,6 +71,8 @@ export const StaffTournament = z.object({
   entries: Count,
   capacity: Count,
   starts_at: Time,
+  /** For an open pod, its cancel deadline: not full by then, it is cancelled and refunded. */
+  registration_closes_at: z.optional(z.nullable(Time)),
   check_in_opens_at: z.nullable(Time),
   check_in_closes_at: z.nullable(Time),
   is_pod: z.boolean(),
@@ -150,6 +152,18 @@ export const TournamentChange = z.object({
   summary: z.string(),
   reason: z.nullable(z.string()),
   actor: z.string(),
+  /** A change that decided a match: its parts, so the site words it winner first (lib/score). */
+  result: z.optional(
+    z.nullable(
+      z.object({
+        winner: z.string(),
+        loser: z.string(),
+        winner_goals: z.nullable(z.int()),
+        loser_goals: z.nullable(z.int()),
+        round: z.int(),
+      }),
+    ),
+  ),
 });
 export type TournamentChange = z.infer<typeof TournamentChange>;
 

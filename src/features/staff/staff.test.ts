@@ -19,6 +19,8 @@ import {
   refundSummary,
   shouldPollRefunds,
   staffMessage,
+  staffChecksInNow,
+  staffStartsLabel,
 } from './staff';
 import { ApiError, parseAnswer } from '@/lib/api-answer';
 import { failureCode, staffRefusal } from './staff.api';
@@ -293,5 +295,20 @@ describe('needs-attention items', () => {
         detail: { text: 'timeout', job_id: 42, error: 'timeout', retry: 'staff_retry_outside_call' },
       }).detail,
     ).toEqual({ text: 'timeout', paymentId: null, retryJobId: 42 });
+  });
+});
+
+describe('the console on open pods and after the draw', () => {
+  it('offers check-in changes only while check-in runs', () => {
+    expect(staffChecksInNow('check-in')).toBe(true);
+    for (const status of ['open', 'full', 'live', 'finished', 'settled', 'cancelled'] as const)
+      expect(staffChecksInNow(status), status).toBe(false);
+  });
+
+  it('gives an open pod no invented start time', () => {
+    const format = (iso: string) => `at ${iso}`;
+    expect(staffStartsLabel({ is_pod: true, status: 'open', starts_at: '2026-12-01T10:00:00Z' }, format)).toBe('when it fills');
+    expect(staffStartsLabel({ is_pod: true, status: 'live', starts_at: '2026-12-01T10:00:00Z' }, format)).toBe('at 2026-12-01T10:00:00Z');
+    expect(staffStartsLabel({ is_pod: false, status: 'open', starts_at: '2026-12-01T10:00:00Z' }, format)).toBe('at 2026-12-01T10:00:00Z');
   });
 });

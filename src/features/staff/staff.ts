@@ -6,6 +6,7 @@ import { ERROR_CODES, isErrorCode } from '../../../supabase/functions/_shared/er
 import { csvRows, csvTime } from '@/lib/csv';
 import { GENERIC_ERROR_TEXT } from '@/lib/error-text';
 import { formatPaiseExact } from '@/lib/format';
+import type { TournamentStatus } from '@/features/tournaments/status';
 import type { MyStaffRole, RefundProgress, StaffEntry, StaffRoleName } from './staff.schemas';
 
 // ---------------------------------------------------------------------------------------------
@@ -240,4 +241,21 @@ export const attentionLabel = (kind: string): string => ATTENTION_LABELS[kind] ?
 export function actionLabel(action: string): string {
   const words = action.replace(/[._-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Whether the entries list offers Check in / Undo check-in: only while the tournament's check-in runs (the
+ * database refuses it at any other time). After the draw a check-in changes nothing, so neither shows.
+ */
+export const staffChecksInNow = (status: TournamentStatus): boolean => status === 'check-in';
+
+/**
+ * When a tournament starts, as the console shows it: an open pod has no start time yet (it starts 20
+ * minutes after it fills), so its fill deadline is never shown as one.
+ */
+export function staffStartsLabel(
+  tournament: { is_pod: boolean; status: TournamentStatus; starts_at: string },
+  format: (iso: string) => string,
+): string {
+  return tournament.is_pod && tournament.status === 'open' ? 'when it fills' : format(tournament.starts_at);
 }

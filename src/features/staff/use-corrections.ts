@@ -3,6 +3,7 @@
  * corrected winner, score and reason as typed, the preview of what the change resets (staff_correct_result
  * with p_apply = false), then applying it. Any edit makes the preview stale.
  */
+import { resultOfSides, resultSentence } from '@/lib/score';
 import { useState } from 'react';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import { resultProblem, sideName, type TypedResult, typedScore } from './disputes';
@@ -59,7 +60,7 @@ export function useCorrections(tournamentId: string, onApplied: () => void) {
     }
     const later = answer.later_matches.length;
     setNotice(
-      `${chosen.roundName} ${chosen.match.position} corrected: ${sideName(winner)} goes through.${
+      `${chosen.roundName} ${chosen.match.position} corrected: ${correctedSentence(chosen.match.entries, result.winner ?? 0, typedScore(result))}.${
         later > 0 ? ` ${later} later ${later === 1 ? 'match' : 'matches'} reset.` : ''
       }`,
     );
@@ -93,4 +94,11 @@ export function useCorrections(tournamentId: string, onApplied: () => void) {
     error: action.error,
     send,
   };
+}
+
+/** "PlayerA won 2–0": the corrected result, winner first (lib/score). */
+function correctedSentence(entries: readonly Parameters<typeof sideName>[0][], winner: 0 | 1, score: [number, number] | null): string {
+  const names = [sideName(entries[0] ?? null), sideName(entries[1] ?? null)] as const;
+  const decided = resultOfSides({ names, score, winner });
+  return decided ? resultSentence({ ...decided, loser: null }) : `${names[winner]} went through`;
 }

@@ -2,6 +2,7 @@
  * One opened dispute: both reports on file, and the staff decision (set the result, order a replay,
  * disqualify a player) with the note the players read. `onSettled` gets the sentence for the console.
  */
+import { resultOfSides, resultSentence } from '@/lib/score';
 import { type SubmitEvent, useState } from 'react';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import { resultProblem, sideName, type TypedResult, typedScore } from './disputes';
@@ -37,7 +38,8 @@ export function useDisputeDecision(dispute: OpenDispute, onSettled: (notice: str
     if (outcome === 'result' && result.winner !== null) {
       const score = typedScore(result);
       await calls.settleMatch(dispute.match_id, dispute.entries[result.winner].entry_id ?? '', score, text);
-      return `${title}: ${names[result.winner]} goes through${score ? ` (${score[0]}–${score[1]})` : ''}.`;
+      const decided = resultOfSides({ names, score, winner: result.winner });
+      return `${title}: ${decided ? resultSentence({ ...decided, loser: null }) : `${names[result.winner]} went through`}.`;
     }
     if (outcome === 'replay') {
       await calls.orderReplay(dispute.match_id, text);
@@ -45,7 +47,7 @@ export function useDisputeDecision(dispute: OpenDispute, onSettled: (notice: str
     }
     if (outcome === 'disqualify' && disqualified !== null) {
       await calls.disqualify(dispute.match_id, dispute.entries[disqualified].entry_id ?? '', text);
-      return `${title}: ${names[disqualified]} disqualified; ${names[disqualified === 0 ? 1 : 0]} goes through.`;
+      return `${title}: ${names[disqualified === 0 ? 1 : 0]} went through; ${names[disqualified]} disqualified.`;
     }
     return null;
   }

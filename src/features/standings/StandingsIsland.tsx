@@ -15,7 +15,7 @@ const TONE_CARD = {
 const TONE_PLACE = { gold: 'text-gold', silver: 'text-chalk', bronze: 'text-[#e3a06a]' } as const;
 
 export default function StandingsIsland({ tournamentId }: { tournamentId: string }) {
-  const { status, standings: load } = useStandings(tournamentId);
+  const { status, standings: load, finalResult } = useStandings(tournamentId);
 
   if (!load) {
     return (
@@ -30,29 +30,36 @@ export default function StandingsIsland({ tournamentId }: { tournamentId: string
   if (load.status === 'error') return <p className="mt-4 font-semibold text-danger">{load.message}</p>;
 
   return (
-    <ol role="list" className="mt-4 grid gap-3" data-standings="final">
-      {load.value.map((band) => {
-        const tone = bandTone(band);
-        return (
-          <li
-            key={band.place}
-            className={`card grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-3 p-4 sm:grid-cols-[7rem_minmax(0,1fr)] ${tone ? TONE_CARD[tone] : ''}`}
-            data-band={band.place}
-          >
-            <div>
-              <p className={`font-display text-2xl leading-none sm:text-3xl ${tone ? TONE_PLACE[tone] : 'text-chalk'}`}>{band.place}</p>
-              <p className="mt-1 text-xs text-mist">{bandTitle(band)}</p>
-            </div>
-            <ul role="list" className="flex flex-wrap gap-x-4 gap-y-1 font-semibold">
-              {band.entries.map((entry) => (
-                <li key={entry.entry_id} className="break-all" data-standing-player>
-                  {entry.in_game_name ?? 'A player'}
-                </li>
-              ))}
-            </ul>
-          </li>
-        );
-      })}
-    </ol>
+    <>
+      {finalResult && (
+        <p className="mt-4 font-semibold" data-final-result>
+          Final: {finalResult}
+        </p>
+      )}
+      <ol role="list" className="mt-4 grid gap-3" data-standings="final">
+        {load.value.map((band) => {
+          const tone = bandTone(band);
+          return (
+            <li
+              key={band.place}
+              className={`card grid grid-cols-[5.5rem_minmax(0,1fr)] items-center gap-3 p-4 sm:grid-cols-[7rem_minmax(0,1fr)] ${tone ? TONE_CARD[tone] : ''}`}
+              data-band={band.place}
+            >
+              <div>
+                <p className={`font-display text-2xl leading-none sm:text-3xl ${tone ? TONE_PLACE[tone] : 'text-chalk'}`}>{band.place}</p>
+                <p className="mt-1 text-xs text-mist">{bandTitle(band)}</p>
+              </div>
+              <ul role="list" className="flex flex-wrap gap-x-4 gap-y-1 font-semibold">
+                {band.entries.map((entry) => (
+                  <li key={entry.entry_id} className="break-all" data-standing-player>
+                    {entry.in_game_name ?? 'A player'}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

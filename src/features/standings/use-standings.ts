@@ -5,14 +5,33 @@
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import type { Load } from '@/lib/load-state';
 import { useLoad } from '@/lib/use-island-data';
+import { resultSentence } from '@/lib/score';
+import { matchResult as finalResultOf } from '@/features/brackets/brackets';
 import { type StandingBand, standingsAreFinal } from './standings';
 
-export function useStandings(tournamentId: string): { status: string | undefined; standings: Load<StandingBand[]> | null } {
+export function useStandings(tournamentId: string): {
+  status: string | undefined;
+  standings: Load<StandingBand[]> | null;
+  /** The final's result, winner first ("PlayerA won 2–1 against PlayerB"), once the standings are final. */
+  finalResult: string | null;
+} {
   const status = useTournamentStates([tournamentId])[tournamentId]?.status;
   const final = standingsAreFinal(status);
   const [standings] = useLoad(
     () => (final ? import('./standings.api').then((api) => api.fetchStandings(tournamentId)) : Promise.resolve([])),
     `${tournamentId}:${final}`,
   );
-  return { status, standings: final ? standings : null };
+  const [finalMatch] = useLoad(
+    () =>
+      final
+        ? import('@/features/brackets/public-bracket').then(async ({ fetchPublicBracket }) => {
+            const bracket = await fetchPublicBracket(tournamentId);
+            const final = bracket.rounds.at(-1)?.matches[0];
+            const result = final ? finalResultOf(final) : null;
+            return result ? resultSentence(result) : null;
+          })
+        : Promise.resolve(null),
+    `final:${tournamentId}:${final}`,
+  );
+  return { status, standings: final ? standings : null, finalResult: final && finalMatch.status === 'ready' ? finalMatch.value : null };
 }

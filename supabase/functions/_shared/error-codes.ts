@@ -44,6 +44,15 @@ export const ERROR_CODES = {
   profile_picture_not_own: { status: 400, message: 'Profile picture must be your own upload to profile pictures' },
   profile_not_found: { status: 404, message: 'Profile not found' },
   profile_locked: { status: 409, message: 'Profile is completed and locked' },
+  in_game_name_unchanged: { status: 400, message: 'That is already your in-game name' },
+  in_game_name_changed_recently: {
+    status: 409,
+    message: 'You changed your in-game name recently: the next change opens on the date shown on your profile',
+  },
+  in_game_name_in_running_tournament: {
+    status: 409,
+    message: 'Your in-game name cannot change while a tournament of yours is in check-in or being played',
+  },
   profile_picture_quota: { status: 429, message: 'You already have 3 pictures stored. Remove one before uploading another.' },
   // Payments, registration and tournaments
   invalid_slot_count: { status: 400, message: `${SLOT_COUNT_MESSAGE}.` },

@@ -38,7 +38,17 @@ export interface DrawnPod {
   matches: PodMatch[];
 }
 
+/** A full Super 4 pod of its own: four players paid, check-in open, nobody checked in yet. */
+export type FullPod = Omit<DrawnPod, 'matches'>;
+
 export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
+  const pod = await fullSuper4Pod(series);
+  // Every player checks in, as the pod page's button does.
+  for (const player of pod.players) await stack.call('check_in', { p_tournament_id: pod.id }, player);
+  return { ...pod, matches: await drawPod(pod.id) };
+}
+
+export async function fullSuper4Pod(series: PodSeries): Promise<FullPod> {
   const seriesId = `e2e-${series.label}-${randomUUID().slice(0, 8)}`;
   const id = `${seriesId}-pod-1`;
   const at = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -87,8 +97,13 @@ export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
   );
   const entriesOf = () => stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
   await expect.poll(async () => (await entriesOf()).length, { message: 'four paid entries', timeout: 30_000 }).toBe(4);
-  // Full: check-in opens at once. Every player checks in, as the pod page's button does.
-  for (const player of players) await stack.call('check_in', { p_tournament_id: id }, player);
+  // Full: check-in opens at once.
+  return { id, players, entries: await entriesOf() };
+}
+
+/** Closes the pod's check-in a minute ago, puts the start two minutes ahead on a whole minute and runs the draw. */
+export async function drawPod(id: string): Promise<PodMatch[]> {
+  const at = (ms: number) => new Date(Date.now() + ms).toISOString();
   await stack.rest(`/rest/v1/tournaments?id=eq.${id}`, {
     method: 'PATCH',
     body: {
@@ -98,8 +113,7 @@ export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
     },
   });
   await stack.runDueWork();
-  const matches = await stack.rest<PodMatch[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
-  return { id, players, entries: await entriesOf(), matches };
+  return stack.rest<PodMatch[]>(`/rest/v1/matches?select=*&tournament_id=eq.${id}&order=round,position`);
 }
 
 /** A player of a test pod with the name the pages show for them (a new account's default name). */

@@ -1,10 +1,14 @@
 /** A confirmed or void match: who went through and how, and the way on to the next match and the tournament. */
 import { matchHref } from '@/lib/routes';
+import { resultSentence } from '@/lib/score';
 import type { MatchView } from '../match-view';
 
 export function MatchOutcome({ view }: { view: MatchView }) {
   const { match: m, score, side, viewerWon, next } = view;
   const isVoid = m.status === 'void';
+  const winner = view.result?.winner ?? view.winnerName ?? 'The winner';
+  // Winner first: "PlayerA won 2–0", "PlayerA drew 2–2, won on penalties" (lib/score).
+  const sentence = view.result ? resultSentence({ ...view.result, loser: null }) : `${winner} went through`;
   return (
     <section className="card border-lime/60 p-5" aria-labelledby="match-outcome" data-match-outcome>
       <h2 id="match-outcome" className="text-lg font-bold">
@@ -13,10 +17,10 @@ export function MatchOutcome({ view }: { view: MatchView }) {
       {isVoid ? (
         <p className="mt-1 text-mist">Neither player was ready in time, so both are out.</p>
       ) : (
-        <p className="mt-1">
-          <strong data-match-winner>{view.winnerName ?? 'The winner'}</strong> goes through
-          {score ? ` (${score})` : m.walkover_entry_id ? ' on a walkover' : ''}.
-          {side !== null && (viewerWon ? ' Well played!' : ' Thanks for playing.')}
+        <p className="mt-1" data-match-result>
+          <strong data-match-winner>{winner}</strong>
+          {sentence.slice(winner.length)}
+          {!score && m.walkover_entry_id ? ' on a walkover' : ''}.{side !== null && (viewerWon ? ' Well played!' : ' Thanks for playing.')}
         </p>
       )}
       <p className="mt-3 flex flex-wrap gap-3">

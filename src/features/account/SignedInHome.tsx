@@ -1,0 +1,141 @@
+/**
+ * The signed-in part of the dashboard: "Check in now" for every entry whose check-in is open, "Your next
+ * matches" (opponent, time, the match page) and "My entries" with their live status. The data is My
+ * Tournaments' own (useMyTournaments), so both pages agree and update together.
+ */
+import { CheckIn } from '@/features/brackets/CheckIn';
+import { checkInView } from '@/features/brackets/entries';
+import StatusPill from '@/features/tournaments/StatusPill';
+import { anyTournamentHref, ROUTES } from '@/lib/routes';
+import type { Registration } from './account';
+import { isCurrentEntry } from './home';
+import { NextMatchLink } from './NextMatchLink';
+import { useMyTournaments } from './use-my-tournaments';
+
+export default function SignedInHome({ userId }: { userId: string }) {
+  const mine = useMyTournaments(userId);
+  const current = mine.rows.filter((row) => isCurrentEntry(row, mine.states[row.tournament_id]?.status));
+  const due = current.filter((row) => {
+    const entries = mine.entries[row.tournament_id];
+    return entries !== undefined && checkInView(entries)?.kind === 'open';
+  });
+  const nexts = current.flatMap((row) => {
+    const next = mine.nextMatches[row.tournament_id];
+    return next ? [{ row, next }] : [];
+  });
+
+  return (
+    <div className="mt-8 grid gap-8" data-dashboard-home>
+      {due.length > 0 && (
+        <section aria-labelledby="due-heading" data-check-ins-due>
+          <h2 id="due-heading" className="section-title text-3xl">
+            Check in now
+          </h2>
+          <p className="mt-1 text-sm text-mist">An entry not checked in when check-in closes is withdrawn.</p>
+          <ul role="list" className="mt-4 grid gap-3 sm:grid-cols-2">
+            {due.map((row) => {
+              const entries = mine.entries[row.tournament_id];
+              return (
+                <li key={row.tournament_id} className="card p-4" data-due={row.tournament_id}>
+                  <a href={anyTournamentHref(row.tournament_id)} className="font-bold hover:text-lime">
+                    {row.tournament_title}
+                  </a>
+                  {entries && (
+                    <div className="mt-3">
+                      <CheckIn entries={entries} onCheckedIn={(at) => mine.checkedIn(row.tournament_id, at)} />
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+
+      {nexts.length > 0 && (
+        <section aria-labelledby="next-heading">
+          <h2 id="next-heading" className="section-title text-3xl">
+            {nexts.length === 1 ? 'Your next match' : 'Your next matches'}
+          </h2>
+          <ul role="list" className="mt-2 grid gap-3 sm:grid-cols-2">
+            {nexts.map(({ row, next }) => (
+              <li key={next.match_id}>
+                <NextMatchLink next={next} label={row.tournament_title} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="entries-heading">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="entries-heading" className="section-title text-3xl">
+            My entries
+          </h2>
+          <a href={ROUTES.myTournaments.path} className="font-semibold text-lime underline-offset-4 hover:underline">
+            All my tournaments
+          </a>
+        </div>
+        {mine.status === 'loading' ? (
+          <p className="mt-3 text-mist">Loading your entries…</p>
+        ) : mine.status === 'error' ? (
+          <p className="mt-3 font-semibold text-danger">Your entries could not be loaded. Reload the page to try again.</p>
+        ) : current.length === 0 ? (
+          <p className="card mt-3 p-5 text-mist">
+            No entries in a running or upcoming tournament.{' '}
+            <a href={ROUTES.tournaments.path} className="font-semibold text-lime underline-offset-4 hover:underline">
+              Find a tournament
+            </a>
+          </p>
+        ) : (
+          <ul role="list" className="mt-3 grid gap-3 sm:grid-cols-2">
+            {current.map((row) => (
+              <EntryRow
+                key={row.tournament_id}
+                row={row}
+                status={mine.states[row.tournament_id]?.status}
+                entries={due.includes(row) ? undefined : mine.entries[row.tournament_id]}
+                onCheckedIn={(at) => mine.checkedIn(row.tournament_id, at)}
+              />
+            ))}
+          </ul>
+        )}
+        <p className="mt-4 text-sm text-mist">
+          <a href={ROUTES.trade.path} className="font-semibold text-lime underline-offset-4 hover:underline">
+            Trade Center
+          </a>{' '}
+          (player cards): coming soon.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function EntryRow({
+  row,
+  status,
+  entries,
+  onCheckedIn,
+}: {
+  row: Registration;
+  status: Parameters<typeof StatusPill>[0]['status'] | undefined;
+  /** Shown with its check-in state, unless "Check in now" above already holds it. */
+  entries: Parameters<typeof CheckIn>[0]['entries'] | undefined;
+  onCheckedIn: (at: string) => void;
+}) {
+  return (
+    <li className="card p-4" data-home-entry={row.tournament_id}>
+      <div className="flex items-start justify-between gap-3">
+        <a href={anyTournamentHref(row.tournament_id)} className="min-w-0 font-bold break-words hover:text-lime">
+          {row.tournament_title}
+        </a>
+        {status && <StatusPill tournamentId={row.tournament_id} status={status} live />}
+      </div>
+      {entries?.my_entry && (
+        <div className="mt-3">
+          <CheckIn entries={entries} onCheckedIn={onCheckedIn} />
+        </div>
+      )}
+    </li>
+  );
+}
