@@ -362,6 +362,7 @@ create policy "Players can read their own registrations" on public.tournament_re
   as permissive for select to authenticated
   using ((( SELECT private.current_player_id() AS current_player_id) = user_id));
 CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF status ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.entries_follow_registration();
+CREATE TRIGGER tournament_registrations_send_receipt AFTER INSERT ON public.tournament_registrations FOR EACH ROW WHEN (new.payment_id IS NOT NULL) EXECUTE FUNCTION private.send_payment_receipt();
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.checkout_timeout_seconds()
@@ -1050,5 +1051,67 @@ begin
       join public.tournaments as t on t.id = r.tournament_id
      where r.user_id = player_id
      order by r.registered_at desc, r.id;
+end;
+$function$;
+
+comment on function private.send_payment_receipt() is 'The receipt a paying player gets at once (bell and e-mail): written with the registration, so the confirmation never forgets it.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.send_payment_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment public.payments%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_link text;
+  v_next text;
+begin
+  select * into v_payment from public.payments where id = new.payment_id;
+  select * into v_tournament from public.tournaments where id = new.tournament_id;
+  v_link := case when v_tournament.series = 'quick' then '/pod/?id=' || v_tournament.id
+                 else '/tournaments/' || v_tournament.id end;
+  v_next := case
+    when v_tournament.series = 'quick' then
+      'Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'
+    else
+      'Next: check in on the tournament page from '
+      || to_char(private.tournament_check_in_opens_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+      || ' to ' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+      || ' IST; an entry not checked in is withdrawn and its fee is not refunded.'
+  end;
+  perform private.notify(
+    new.user_id, 'payment_receipt',
+    'Payment received: ₹' || to_char(v_payment.amount_paise / 100.0, 'FM99999999990.00') || ' for ' || v_tournament.title,
+    'Receipt for ' || v_tournament.title || ': ' || new.slots
+      || case when new.slots = 1 then ' entry' else ' entries (you play the first; invite players to the others from My Tournaments)' end
+      || ', ₹' || to_char(v_payment.amount_paise / 100.0, 'FM99999999990.00')
+      || ' paid, payment id ' || coalesce(v_payment.razorpay_payment_id, v_payment.id::text) || '. ' || v_next,
+    v_link, v_payment.id::text);
+  return null;
+end;
+$function$;
+
+comment on function public.get_my_entry_outcomes() is 'Per paid registration of the caller: how many of its entries were withdrawn and why, so the payment history says what happened to the fee.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_entry_outcomes()
+ RETURNS TABLE(payment_id uuid, tournament_id text, slots integer, withdrawn integer, withdraw_reason text, withdrawn_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return query
+    select r.payment_id, r.tournament_id, r.slots,
+           (count(*) filter (where e.status = 'withdrawn'))::integer,
+           min(e.withdraw_reason) filter (where e.status = 'withdrawn'),
+           max(e.withdrawn_at) filter (where e.status = 'withdrawn')
+      from public.tournament_registrations r
+      join public.entries e on e.registration_id = r.id
+     where r.user_id = v_player and r.payment_id is not null
+     group by r.payment_id, r.tournament_id, r.slots;
 end;
 $function$;
