@@ -235,3 +235,90 @@ export function refundNote(payments: readonly Payment[], tournamentId: string, f
   if (refunded > 0) return `Refunded ${formatPaise(refunded)}`;
   return null;
 }
+
+/* ---------- Payment history: one row per entry ---------- */
+
+/** A row of get_my_entry_outcomes: what became of the entries a payment bought. */
+export interface EntryOutcome {
+  payment_id: string;
+  tournament_id: string;
+  slots: number;
+  withdrawn: number;
+  withdraw_reason: string | null;
+  withdrawn_at: string | null;
+}
+
+/** Statuses of a payment that took money (kept, being refunded or refunded). */
+const CHARGED = new Set(['paid', 'refund_pending', 'refunded']);
+export const isCharged = (payment: Pick<Payment, 'status'>): boolean => CHARGED.has(payment.status);
+
+/** One line of the history: a payment that took money, or the newest of attempts that took none, with the rest folded under it. */
+export interface HistoryRow {
+  payment: Payment;
+  /** Attempts for the same tournament that charged nothing, newest first. */
+  folded: Payment[];
+  /** What the player reads under the status: why, and what happened to the money. */
+  note: string | null;
+}
+
+/** "1 attempt not charged", "2 attempts not charged". */
+export function foldedLabel(count: number): string {
+  return `${count} ${count === 1 ? 'attempt' : 'attempts'} not charged`;
+}
+
+/** A failed attempt the bank or card issuer refused (Razorpay returned a payment id for it). */
+export const isDeclined = (payment: Pick<Payment, 'status' | 'razorpay_payment_id'>): boolean =>
+  payment.status === 'failed' && payment.razorpay_payment_id !== null;
+
+/** What a player reads under one payment: the database's reason, a decline, a withdrawn entry and its fee. */
+export function paymentNote(payment: Payment, outcome?: EntryOutcome): string | null {
+  if (isDeclined(payment)) {
+    const why = payment.status_reason?.trim();
+    return `Declined${why ? `: ${why.replace(/\.$/, '')}` : ' by your bank'}. Nothing was charged.`;
+  }
+  if (payment.status === 'paid' && outcome && outcome.withdrawn > 0) {
+    const all = outcome.withdrawn === outcome.slots;
+    const which = all ? (outcome.slots === 1 ? 'Entry withdrawn' : 'All entries withdrawn') : `${outcome.withdrawn} of ${outcome.slots} entries withdrawn`;
+    const why = outcome.withdraw_reason?.trim() ?? '';
+    const disqualified = /^Disqualified/i.test(why);
+    return `${which}${why ? `: ${why.replace(/\.$/, '')}` : ''}. ${
+      disqualified
+        ? 'A disqualified entry is not refunded.'
+        : 'Its fee is forfeited: the refund policy refunds no entry that was not checked in.'
+    }`;
+  }
+  return paymentStatusReason(payment);
+}
+
+/**
+ * The history a person reads in one glance: one row per payment that took money; the checkouts that took
+ * none (closed, timed out, replaced, declined) fold under the payment of the same tournament that followed
+ * them (else the one before them), or, for a tournament never paid for, under the newest of them. Newest first.
+ */
+export function historyRows(payments: readonly Payment[], outcomes: readonly EntryOutcome[] = []): HistoryRow[] {
+  const byTime = [...payments].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime());
+  const outcomeOf = new Map(outcomes.map((outcome) => [outcome.payment_id, outcome]));
+  const rows: HistoryRow[] = [];
+  const waiting = new Map<string, Payment[]>();
+  for (const payment of byTime) {
+    if (!isCharged(payment)) {
+      waiting.set(payment.tournament_id, [...(waiting.get(payment.tournament_id) ?? []), payment]);
+      continue;
+    }
+    const folded = (waiting.get(payment.tournament_id) ?? []).reverse();
+    waiting.delete(payment.tournament_id);
+    rows.push({ payment, folded, note: paymentNote(payment, outcomeOf.get(payment.id)) });
+  }
+  for (const [tournamentId, attempts] of waiting) {
+    const newestFirstAttempts = [...attempts].reverse();
+    // Attempts after the last payment of a tournament fold under that payment.
+    const charged = rows.findLast((row) => row.payment.tournament_id === tournamentId);
+    if (charged) {
+      charged.folded = [...newestFirstAttempts, ...charged.folded];
+      continue;
+    }
+    const [newest, ...older] = newestFirstAttempts;
+    if (newest) rows.push({ payment: newest, folded: older, note: paymentNote(newest) });
+  }
+  return rows.sort((a, b) => new Date(b.payment.created_at).getTime() - new Date(a.payment.created_at).getTime());
+}

@@ -72,6 +72,18 @@ export default function PayPanelIsland(props: PayPanelProps) {
         <StatusPill tournamentId={props.tournamentId} status={status} live={panel.statusIsLive} />
       </div>
       <p className="font-display text-4xl">{formatEntryFee(props.entryFeeRupees)}</p>
+      {props.promises && props.promises.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-1.5 text-sm leading-snug" role="list" data-pay-promises>
+          {props.promises.map((line) => (
+            <li key={line.key} className="flex gap-2" data-promise={line.key}>
+              <span aria-hidden="true" className="text-lime">
+                •
+              </span>
+              <span>{line.text}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-4">{body}</div>
       <p
         className={`mt-3 min-h-5 text-sm font-semibold ${message ? toneClass[message.tone] : ''}`}

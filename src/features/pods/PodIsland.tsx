@@ -19,6 +19,7 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import { entriesOrPending, type TournamentStateWithId } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import type { PodRow } from '@/features/tournaments/pods.api';
+import { payPanelPromises } from '@/features/tournaments/promises';
 
 /**
  * The pay panel's tallest state, reserved before the pod and its status are known: slots to choose and the
@@ -109,6 +110,12 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
                 initialStatus={state?.status ?? 'scheduled'}
                 productName={productName}
                 checkoutUrl={checkoutUrl}
+                promises={payPanelPromises({
+                  series: 'quick',
+                  entryFeeRupees: pod.entry_fee_paise / 100,
+                  prizePoolRupees: pod.prize_pool_paise / 100,
+                  maxPlayers: pod.max_players,
+                })}
               />
             ) : (
               <div className="card self-stretch" />
