@@ -7,7 +7,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@/lib/routes';
-import { completeProfile, createTournament, createUser, engines, serviceRole, setDatabaseClock, startWithMovableClock, type TestDatabase } from './helpers';
+import {
+  completeProfile,
+  createTournament,
+  createUser,
+  engines,
+  serviceRole,
+  setDatabaseClock,
+  startWithMovableClock,
+  type TestDatabase,
+} from './helpers';
 import { finishedTournament, runDueWork } from './money-fixtures';
 
 const SITE_PATHS = new Set(Object.values(ROUTES).map((route) => route.path));
@@ -88,7 +97,8 @@ describe.each(engines)('links the database writes, on $name', (engine) => {
       `select payload ->> 'link' as link, payload ->> 'text' as text from private.outbox where kind = 'email'`,
     );
     const kinds = new Set(notices.map((notice) => notice.kind));
-    for (const kind of ['draw_made', 'next_match', 'tournament_finished', 'prize_credited', 'payment_receipt']) expect(kinds).toContain(kind);
+    for (const kind of ['draw_made', 'next_match', 'tournament_finished', 'prize_credited', 'payment_receipt'])
+      expect(kinds).toContain(kind);
     expect(emails.length).toBeGreaterThan(0);
     const links = [
       ...notices.map((notice) => ({ from: `bell ${notice.kind}`, link: notice.link })),

@@ -100,18 +100,13 @@ describe.each(engines)('receipts and statements on $name', (engine) => {
       player(id),
       'select tournament_id, slots, withdrawn, withdraw_reason from public.get_my_entry_outcomes()',
     );
-    expect(rows).toEqual([
-      { tournament_id: cup.id, slots: 1, withdrawn: 1, withdraw_reason: 'Not checked in before check-in closed.' },
-    ]);
+    expect(rows).toEqual([{ tournament_id: cup.id, slots: 1, withdrawn: 1, withdraw_reason: 'Not checked in before check-in closed.' }]);
   });
 
   it('names the player, their masked PAN and the deductor TAN on the tax statement', async () => {
     const user = await kycPlayer(db);
     await db.admin.query(`update private.settings set value = '"BLRG12345E"' where key = 'deductor_tan'`);
-    const [{ result }] = await db.as<{ result: Record<string, unknown> }>(
-      user.actor,
-      'select public.get_my_tax_statement(2026) as result',
-    );
+    const [{ result }] = await db.as<{ result: Record<string, unknown> }>(user.actor, 'select public.get_my_tax_statement(2026) as result');
     expect(result.deductor_tan).toBe('BLRG12345E');
     expect(result.legal_name).toEqual(expect.any(String));
     expect(result.pan_masked).toMatch(/^•{6}[0-9]{3}[A-Z]$/);

@@ -278,7 +278,11 @@ export function paymentNote(payment: Payment, outcome?: EntryOutcome): string | 
   }
   if (payment.status === 'paid' && outcome && outcome.withdrawn > 0) {
     const all = outcome.withdrawn === outcome.slots;
-    const which = all ? (outcome.slots === 1 ? 'Entry withdrawn' : 'All entries withdrawn') : `${outcome.withdrawn} of ${outcome.slots} entries withdrawn`;
+    const which = all
+      ? outcome.slots === 1
+        ? 'Entry withdrawn'
+        : 'All entries withdrawn'
+      : `${outcome.withdrawn} of ${outcome.slots} entries withdrawn`;
     const why = outcome.withdraw_reason?.trim() ?? '';
     const disqualified = /^Disqualified/i.test(why);
     return `${which}${why ? `: ${why.replace(/\.$/, '')}` : ''}. ${

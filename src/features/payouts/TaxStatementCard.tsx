@@ -1,11 +1,24 @@
-/** The annual tax statement of a financial year: its totals, the year's withdrawals and a CSV download. */
+/**
+ * The annual tax statement of a financial year: who it is for (name, masked PAN) and the deductor's TAN,
+ * its totals (tax listed once: withheld, or to be withheld while a payout waits), the year's withdrawals
+ * with their bank reference (UTR), a CSV download and a printable version (the browser's Save as PDF).
+ * Printing shows the statement alone, on white paper.
+ */
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { downloadCsv } from '@/lib/csv';
 import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
 import { FigureRow } from './FigureRow';
-import { financialYearLabel, payoutStatusLabel, statementCsv, statementFileName, type TaxStatement, totalWithheld } from './payouts';
+import { financialYearLabel, payoutStatusLabel, statementCsv, statementFileName, statementTax, type TaxStatement } from './payouts';
+
+/** While printing, only the statement shows, in black on white. */
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden !important; }
+  [data-statement], [data-statement] * { visibility: visible !important; color: #000 !important; background: #fff !important; border-color: #999 !important; }
+  [data-statement] { position: absolute; inset: 0 auto auto 0; width: 100%; margin: 0 !important; box-shadow: none !important; }
+  [data-statement] [data-no-print] { display: none !important; }
+}`;
 import { useTaxStatement } from './use-tax-statement';
 
 export function TaxStatementCard({ userId }: { userId: string | null | undefined }) {
@@ -13,11 +26,12 @@ export function TaxStatementCard({ userId }: { userId: string | null | undefined
   const selectId = useId();
   return (
     <section aria-labelledby="statement-heading" className="card mt-8 flex flex-col gap-4 p-5" data-statement>
+      <style>{PRINT_CSS}</style>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 id="statement-heading" className="section-title text-xl sm:text-2xl">
           Annual tax statement
         </h3>
-        <div className="flex items-center gap-2 text-sm">
+        <div className="flex items-center gap-2 text-sm" data-no-print>
           <label htmlFor={selectId} className="font-semibold">
             Financial year
           </label>
@@ -43,12 +57,26 @@ export function TaxStatementCard({ userId }: { userId: string | null | undefined
 }
 
 function Statement({ value }: { value: TaxStatement }) {
+  const tax = statementTax(value);
   return (
     <>
+      <p className="text-sm text-mist">Financial year {financialYearLabel(value.financial_year)} (1 April to 31 March)</p>
+      <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
+        <FigureRow label="Name" value={value.legal_name ?? '—'} testId="statement-name" />
+        <FigureRow label="PAN" value={value.pan_masked ?? 'Not given yet'} testId="statement-pan" />
+        <FigureRow label="Deductor's TAN" value={value.deductor_tan ?? '—'} testId="statement-tan" />
+      </dl>
       <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
         <FigureRow label="Opening balance (1 April)" value={formatPaiseExact(value.opening_balance_paise)} testId="statement-opening" />
         <FigureRow label="Winnings" value={formatPaiseExact(value.winnings_paise)} testId="statement-winnings" />
-        <FigureRow label="Tax withheld" value={formatPaiseExact(totalWithheld(value))} testId="statement-tax" />
+        <FigureRow label="Tax withheld" value={formatPaiseExact(tax.withheldPaise)} testId="statement-tax" />
+        {tax.toBeWithheldPaise > 0 && (
+          <FigureRow
+            label="Tax to be withheld (payout not processed yet)"
+            value={formatPaiseExact(tax.toBeWithheldPaise)}
+            testId="statement-tax-pending"
+          />
+        )}
         <FigureRow label="Closing balance" value={formatPaiseExact(value.closing_balance_paise)} testId="statement-closing" />
       </dl>
       {value.payouts.length > 0 && (
@@ -69,8 +97,11 @@ function Statement({ value }: { value: TaxStatement }) {
                 <th scope="col" className="py-2 pr-3 text-right">
                   Net
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="py-2 pr-3">
                   Status
+                </th>
+                <th scope="col" className="py-2">
+                  UTR
                 </th>
               </tr>
             </thead>
@@ -81,16 +112,22 @@ function Statement({ value }: { value: TaxStatement }) {
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.gross_paise)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.tax_paise)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.net_paise)}</td>
-                  <td className="py-2">{payoutStatusLabel(payout.status)}</td>
+                  <td className="py-2 pr-3">{payoutStatusLabel(payout.status)}</td>
+                  <td className="py-2 font-mono text-xs break-all">{payout.utr ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <Button tone="ghost" className="self-start" onClick={() => downloadCsv(statementFileName(value.financial_year), statementCsv(value))}>
-        Download statement (CSV)
-      </Button>
+      <div className="flex flex-wrap gap-3" data-no-print>
+        <Button tone="ghost" onClick={() => downloadCsv(statementFileName(value.financial_year), statementCsv(value))}>
+          Download statement (CSV)
+        </Button>
+        <Button tone="ghost" onClick={() => window.print()} data-print-statement>
+          Print / Save as PDF
+        </Button>
+      </div>
     </>
   );
 }

@@ -52,11 +52,15 @@ describe('the promise check', () => {
     expect(findBrokenPromises('Take home ₹1,600, paid by UPI within 24 hours.', super8).length).toBeGreaterThan(0);
     expect(findBrokenPromises('The winner takes the whole prize, paid by UPI within 24 hours of the final.', super8)).not.toEqual([]);
     expect(findBrokenPromises('Prizes are paid to the top 6 finishers within 7 days of the final.', championship)).not.toEqual([]);
-    expect(findBrokenPromises('Every match has a 10-minute check-in. Players who miss it may be disqualified.', championship)).not.toEqual([]);
+    expect(findBrokenPromises('Every match has a 10-minute check-in. Players who miss it may be disqualified.', championship)).not.toEqual(
+      [],
+    );
     expect(
       findBrokenPromises('If you disagree with a result, tell us within 24 hours of the match. Email support with screenshots.'),
     ).not.toEqual([]);
-    expect(findBrokenPromises('Disputes are raised with the organisers within 24 hours of the match, with screenshots.', super8)).not.toEqual([]);
+    expect(
+      findBrokenPromises('Disputes are raised with the organisers within 24 hours of the match, with screenshots.', super8),
+    ).not.toEqual([]);
   });
 
   it('passes the rules as the pages render them', () => {

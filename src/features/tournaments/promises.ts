@@ -89,7 +89,7 @@ export function prizePlacesLine(t: PrizeFacts & Pick<Tournament, 'maxPlayers'>):
 /** What the winner receives after the tax withheld on net winnings (entry fees are not deducted). */
 export function winnerAfterTaxPaise(t: PrizeFacts & Pick<Tournament, 'maxPlayers'>): number {
   const first = prizeBands(t)[0];
-  if (!first || first.first !== 1) return 0;
+  if (first?.first !== 1) return 0;
   return first.eachPaise - taxOnPaise(first.eachPaise);
 }
 
@@ -217,16 +217,25 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
     // A dispute or a challenged result: raised on the match page, decided by staff within the deadline.
     if (/disput|disagree|result is wrong|wrong result/.test(lower)) {
       for (const value of windows) {
-        if (!disputeMinutes.has(value) && value !== REPORT_WINDOW_MINUTES && !(value === DISCONNECTION_RESTART_BY_MINUTE && /minute \d/.test(lower))) {
+        if (
+          !disputeMinutes.has(value) &&
+          value !== REPORT_WINDOW_MINUTES &&
+          !(value === DISCONNECTION_RESTART_BY_MINUTE && /minute \d/.test(lower))
+        ) {
           broken.push({ sentence, why: `dispute window of ${value} minutes is not the rules'` });
         }
       }
-      if (/e-?mail/.test(lower) && /within/.test(lower) && !/not by e-?mail|no need to e-?mail/.test(lower)) broken.push({ sentence, why: 'disputes are raised on the match page, not by e-mail' });
+      if (/e-?mail/.test(lower) && /within/.test(lower) && !/not by e-?mail|no need to e-?mail/.test(lower))
+        broken.push({ sentence, why: 'disputes are raised on the match page, not by e-mail' });
     }
     // When prizes are paid: credited after the challenge window; the payout waits for KYC and approval.
-    if (/prize|winner|take home|takes the whole/.test(lower) && /(paid|credited|payout)[^.]*within|within[^.]*(paid|credited)/.test(lower)) {
+    if (
+      /prize|winner|take home|takes the whole/.test(lower) &&
+      /(paid|credited|payout)[^.]*within|within[^.]*(paid|credited)/.test(lower)
+    ) {
       for (const value of windows) {
-        if (!(/credited/.test(lower) && challengeMinutes.has(value))) broken.push({ sentence, why: `prize payment within ${value} minutes is not promised by the rules` });
+        if (!(/credited/.test(lower) && challengeMinutes.has(value)))
+          broken.push({ sentence, why: `prize payment within ${value} minutes is not promised by the rules` });
       }
     }
     if (/top \d+/.test(lower)) {
