@@ -266,9 +266,12 @@ export function foldedLabel(count: number): string {
   return `${count} ${count === 1 ? 'attempt' : 'attempts'} not charged`;
 }
 
-/** A failed attempt the bank or card issuer refused (Razorpay returned a payment id for it). */
+/**
+ * An attempt the bank or card issuer refused: it charged nothing, yet Razorpay gave it a payment id (an
+ * order that timed out after a declined attempt reads as abandoned, and was declined all the same).
+ */
 export const isDeclined = (payment: Pick<Payment, 'status' | 'razorpay_payment_id'>): boolean =>
-  payment.status === 'failed' && payment.razorpay_payment_id !== null;
+  (payment.status === 'failed' || payment.status === 'abandoned') && payment.razorpay_payment_id !== null;
 
 /** What a player reads under one payment: the database's reason, a decline, a withdrawn entry and its fee. */
 export function paymentNote(payment: Payment, outcome?: EntryOutcome): string | null {

@@ -73,13 +73,10 @@ export default function PayPanelIsland(props: PayPanelProps) {
       </div>
       <p className="font-display text-4xl">{formatEntryFee(props.entryFeeRupees)}</p>
       {props.promises && props.promises.length > 0 && (
-        <ul className="mt-3 flex flex-col gap-1.5 text-sm leading-snug" role="list" data-pay-promises>
+        <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm leading-snug marker:text-lime" data-pay-promises>
           {props.promises.map((line) => (
-            <li key={line.key} className="flex gap-2" data-promise={line.key}>
-              <span aria-hidden="true" className="text-lime">
-                •
-              </span>
-              <span>{line.text}</span>
+            <li key={line.key} data-promise={line.key}>
+              {line.text}
             </li>
           ))}
         </ul>

@@ -40,7 +40,7 @@ describe('the pay panel', () => {
       'For players 18+ living in India',
     ]);
     const championship = payPanelPromises(byId('champions-dec-2026')).map((line) => line.text);
-    expect(championship).toContain('The ₹45,000 pool is guaranteed: paid in full with fewer than 300 players');
+    expect(championship).toContain('The ₹45,000 pool is guaranteed: paid in full even with fewer than 300 players');
     expect(championship).toContain('Paid by UPI after the challenge window (24 hours after the final) and a one-time PAN check');
   });
 });

@@ -126,7 +126,7 @@ export function payPanelPromises(t: PromiseFacts): { key: string; text: string }
 /** Whether the pool is paid in full however many players enter. */
 export function poolGuaranteeText(t: Pick<PromiseFacts, 'prizePoolRupees' | 'maxPlayers' | 'poolGuaranteed'>): string {
   return t.poolGuaranteed
-    ? `The ${formatRupees(t.prizePoolRupees)} pool is guaranteed: paid in full with fewer than ${t.maxPlayers} players`
+    ? `The ${formatRupees(t.prizePoolRupees)} pool is guaranteed: paid in full even with fewer than ${t.maxPlayers} players`
     : `The ${formatRupees(t.prizePoolRupees)} pool is paid only if all ${t.maxPlayers} places are taken`;
 }
 
@@ -186,6 +186,9 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
   const kinds: TournamentKind[] = t ? [t.series] : ['championship', 'quick'];
   const broken: BrokenPromise[] = [];
   const sentences = text
+    .replace(/<(style|script)[\s\S]*?<\/\1>/gi, ' ')
+    // A block of a page ends a sentence, as a full stop does.
+    .replace(/<\/?(?:li|p|div|dd|dt|h[1-6]|br|td|th|tr|ul|ol|section|summary|details|header|footer|nav)\b[^>]*>/gi, '\n')
     .replace(/<[^>]+>/g, ' ')
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
@@ -245,7 +248,7 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
     // A winner's take-home: what the winner receives after tax.
     if (t && /take home|you would receive|winner receives/.test(lower)) {
       const expected = winnerAfterTaxPaise(t);
-      for (const match of sentence.matchAll(/₹\s?([\d,]+(?:\.\d{2})?)/g)) {
+      for (const match of sentence.matchAll(/(?:take home|you would receive|winner receives)\D{0,20}?₹\s?([\d,]+(?:\.\d{2})?)/gi)) {
         const paise = Math.round(Number((match[1] ?? '').replaceAll(',', '')) * 100);
         if (paise !== expected) broken.push({ sentence, why: `the winner receives ${money(expected)} after tax, not ₹${match[1]}` });
       }
