@@ -340,10 +340,6 @@ export function statementTax(statement: Pick<TaxStatement, 'tax_withheld' | 'pay
   return { withheldPaise, toBeWithheldPaise };
 }
 
-/** Everything withheld or to be withheld in the year. */
-export const totalWithheld = (statement: Pick<TaxStatement, 'tax_withheld'>): number =>
-  statement.tax_withheld.reduce((sum, row) => sum + row.paise, 0);
-
 /**
  * My Earnings' tax tile: the ledger's tax split by the payouts it belongs to. Tax of a payout that is not
  * processed yet is "to be withheld"; a payout that failed returns its tax to the balance (the ledger has

@@ -193,7 +193,7 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
-  const checkInMinutes = new Set(
+  const checkInMinutes = new Set<number>(
     kinds.flatMap((kind) =>
       kind === 'quick'
         ? [
@@ -206,8 +206,8 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
         : [CHECK_IN_OPENS_BEFORE_MINUTES.championship, CHECK_IN_CLOSES_BEFORE_MINUTES.championship],
     ),
   );
-  const disputeMinutes = new Set(kinds.map((kind) => DISPUTE_STAFF_DEADLINE_MINUTES[kind]));
-  const challengeMinutes = new Set(kinds.map((kind) => CHALLENGE_WINDOW_HOURS[kind] * 60));
+  const disputeMinutes = new Set<number>(kinds.map((kind) => DISPUTE_STAFF_DEADLINE_MINUTES[kind]));
+  const challengeMinutes = new Set<number>(kinds.map((kind) => CHALLENGE_WINDOW_HOURS[kind] * 60));
   for (const sentence of sentences) {
     const windows = [...sentence.matchAll(/(\d+)[\s-](minutes?|hours?|days?)\b/gi)].map((m) => toMinutes(Number(m[1]), m[2] ?? ''));
     const lower = sentence.toLowerCase();
