@@ -166,6 +166,7 @@ export const AREAS = {
         'public.get_my_payments',
         'public.get_my_registrations',
         'private.send_payment_receipt',
+        'private.run_due_receipt_emails',
         'public.get_my_entry_outcomes',
       ],
     },

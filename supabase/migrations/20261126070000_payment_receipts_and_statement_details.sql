@@ -2,9 +2,10 @@
 -- Payment receipts, the outcome of each paid entry, and a tax statement a player can file
 -- =====================================================================================================
 -- A player who paid heard nothing back: no notification, no e-mail. Every registration bought by a
--- payment now writes a receipt (the bell and an e-mail through the outbox): the amount, the tournament,
--- the entries, the payment id and what happens next. It is written by a trigger on the registration the
--- confirmation inserts, so the confirmation itself is unchanged and adds one notice to its transaction.
+-- payment now writes a receipt: the amount, the tournament, the entries, the payment id and what happens
+-- next. A trigger on the registration the confirmation inserts writes the bell's notice (one insert in
+-- the confirmation's transaction, so the payment race keeps its pace); the periodic function queues its
+-- e-mail through the outbox moments later.
 --
 -- get_my_entry_outcomes answers, per paid registration, whether its entries were withdrawn and why, so the
 -- payment history says what happened to a fee (a no-show forfeits it, as the refund policy says).
@@ -40,43 +41,66 @@ $$;
 create function private.send_payment_receipt() returns trigger
   language plpgsql security definer set search_path = ''
 as $$
-declare
-  v_payment public.payments%rowtype;
-  v_tournament public.tournaments%rowtype;
-  v_link text;
-  v_next text;
 begin
-  select * into v_payment from public.payments where id = new.payment_id;
-  select * into v_tournament from public.tournaments where id = new.tournament_id;
-  v_link := case when v_tournament.series = 'quick' then '/pod/?id=' || v_tournament.id
-                 else '/tournaments/' || v_tournament.id end;
-  v_next := case
-    when v_tournament.series = 'quick' then
-      'Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'
-    else
-      'Next: check in on the tournament page from '
-      || to_char(private.tournament_check_in_opens_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-      || ' to ' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-      || ' IST; an entry not checked in is withdrawn and its fee is not refunded.'
-  end;
-  perform private.notify(
-    new.user_id, 'payment_receipt',
-    'Payment received: ₹' || to_char(v_payment.amount_paise / 100.0, 'FM99999999990.00') || ' for ' || v_tournament.title,
-    'Receipt for ' || v_tournament.title || ': ' || new.slots
-      || case when new.slots = 1 then ' entry' else ' entries (you play the first; invite players to the others from My Tournaments)' end
-      || ', ₹' || to_char(v_payment.amount_paise / 100.0, 'FM99999999990.00')
-      || ' paid, payment id ' || coalesce(v_payment.razorpay_payment_id, v_payment.id::text) || '. ' || v_next,
-    v_link, v_payment.id::text);
+  -- One insert in the confirmation's transaction (the payment race must not slow down): the bell's
+  -- receipt. Its e-mail is queued by the periodic function (private.run_due_receipt_emails).
+  insert into public.notifications (user_id, kind, title, body, link, created_at)
+  select new.user_id, 'payment_receipt',
+         'Payment received: ₹' || to_char(p.amount_paise / 100.0, 'FM99999999990.00') || ' for ' || t.title,
+         'Receipt for ' || t.title || ': ' || new.slots
+           || case when new.slots = 1 then ' entry' else ' entries (you play the first; invite players to the others from My Tournaments)' end
+           || ', ₹' || to_char(p.amount_paise / 100.0, 'FM99999999990.00')
+           || ' paid, payment id ' || coalesce(p.razorpay_payment_id, p.id::text) || '. '
+           || case when t.series = 'quick'
+                   then 'Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'
+                   else 'Next: check in on the tournament page from '
+                        || to_char(private.tournament_check_in_opens_at(t) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+                        || ' to ' || to_char(private.tournament_check_in_closes_at(t) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+                        || ' IST; an entry not checked in is withdrawn and its fee is not refunded.' end,
+         case when t.series = 'quick' then '/pod/?id=' || t.id else '/tournaments/' || t.id end,
+         private.clock_now()
+    from public.payments p
+    join public.tournaments t on t.id = new.tournament_id
+   where p.id = new.payment_id;
   return null;
 end;
 $$;
 comment on function private.send_payment_receipt() is
-  'The receipt a paying player gets at once (bell and e-mail): written with the registration, so the confirmation never forgets it.';
+  'The receipt a paying player gets at once in the bell: written with the registration, so the confirmation never forgets it.';
 
 create trigger tournament_registrations_send_receipt
   after insert on public.tournament_registrations
   for each row when (new.payment_id is not null)
   execute function private.send_payment_receipt();
+
+create index notifications_recent_receipts on public.notifications (created_at) where kind = 'payment_receipt';
+
+create function private.run_due_receipt_emails() returns jsonb
+  language plpgsql set search_path = ''
+as $$
+declare
+  v_now timestamptz := private.clock_now();
+  v_queued integer;
+begin
+  -- The e-mail of each receipt of the last day not queued yet, as private.deliver queues a notice's
+  -- e-mail (same key, unless the player turned receipts off, non-urgent so not at night).
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'email', 'notify-payment_receipt-' || n.user_id || '-' || n.id,
+         jsonb_build_object('to', u.email, 'subject', n.title, 'text', n.body, 'link', n.link),
+         private.email_not_before(v_now, private.notification_is_urgent(n.kind))
+    from public.notifications n
+    join auth.users u on u.id = n.user_id and u.email is not null
+    left join public.notification_settings s on s.user_id = n.user_id and s.kind = n.kind
+   where n.kind = 'payment_receipt' and n.created_at > v_now - interval '1 day' and coalesce(s.email, true)
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_queued = row_count;
+  return jsonb_build_object('receipt_emails', v_queued);
+end;
+$$;
+comment on function private.run_due_receipt_emails() is
+  'Due work: queues the e-mail of each payment receipt, outside the payment confirmation''s transaction.';
+
+select private.register_due_work('receipt_emails', 'payments', 'private.run_due_receipt_emails', 150);
 
 -- -----------------------------------------------------------------------------------------------------
 -- What became of each paid entry

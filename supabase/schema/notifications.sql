@@ -28,6 +28,7 @@ create table public.notifications (
   constraint notifications_title_length CHECK (((char_length(title) >= 1) AND (char_length(title) <= 140)))
 );
 CREATE INDEX notifications_of_user ON public.notifications USING btree (user_id, created_at DESC);
+CREATE INDEX notifications_recent_receipts ON public.notifications USING btree (created_at) WHERE (kind = 'payment_receipt'::text);
 alter table public.notifications enable row level security;
 grant maintain, select on table public.notifications to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.notifications to service_role;

@@ -91,6 +91,7 @@ describe.each(engines)('links the database writes, on $name', (engine) => {
     const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
     await db.as(serviceRole, 'select public.service_record_payment_order($1, $2, 1, $3, 15000, $4)', [payer, open.id, orderId, 'INR']);
     await db.as(serviceRole, 'select public.service_confirm_tournament_payment($1, $2)', [orderId, `pay_${orderId.slice(6)}`]);
+    await runDueWork(db);
 
     const { rows: notices } = await db.admin.query<{ kind: string; link: string }>('select distinct kind, link from public.notifications');
     const { rows: emails } = await db.admin.query<{ link: string | null; text: string }>(

@@ -47,7 +47,7 @@ describe.each(engines)('receipts and statements on $name', (engine) => {
   async function emailsTo(email: string) {
     return (
       await db.admin.query<{ payload: { subject: string; text: string; link: string } }>(
-        `select payload from private.outbox where kind = 'email' and payload ->> 'to' = $1 order by id`,
+        `select payload from private.outbox where kind = 'email' and payload ->> 'to' = $1 and idempotency_key like 'notify-payment_receipt-%' order by id`,
         [email],
       )
     ).rows.map((row) => row.payload);
@@ -69,6 +69,10 @@ describe.each(engines)('receipts and statements on $name', (engine) => {
     expect(receipt?.body).toMatch(/Next: /);
     expect(receipt?.link).toBe(`/pod/?id=${cup.id}`);
 
+    // The e-mail follows with the periodic function, outside the confirmation's transaction, once.
+    expect(await emailsTo(email)).toEqual([]);
+    await db.admin.query('select private.run_due_work()');
+    await db.admin.query('select private.run_due_work()');
     const mails = (await emailsTo(email)).filter((mail) => mail.subject.startsWith('Payment received'));
     expect(mails).toEqual([{ to: email, subject: receipt?.title, text: receipt?.body, link: receipt?.link }]);
   });
@@ -84,6 +88,16 @@ describe.each(engines)('receipts and statements on $name', (engine) => {
     expect((await pay(late, cup.id)).outcome).toBe('refund_required');
     expect((await noticesOf(id)).filter((notice) => notice.kind === 'payment_receipt')).toHaveLength(1);
     expect((await noticesOf(late)).filter((notice) => notice.kind === 'payment_receipt')).toHaveLength(0);
+  });
+
+  it('sends no receipt e-mail to a player who turned receipts off', async () => {
+    const { id, email } = await createUser(db);
+    await completeProfile(db, id);
+    await db.as(player(id), `select public.set_my_notification_setting('payment_receipt', false)`);
+    await pay(id, (await createTournament(db)).id);
+    await db.admin.query('select private.run_due_work()');
+    expect((await noticesOf(id)).filter((notice) => notice.kind === 'payment_receipt')).toHaveLength(1);
+    expect(await emailsTo(email)).toEqual([]);
   });
 
   it('says which paid entries were withdrawn and why', async () => {
