@@ -9,12 +9,14 @@ import {
   CHECK_IN_CLOSES_BEFORE_MINUTES,
   CHECK_IN_OPENS_BEFORE_MINUTES,
   DISPUTE_STAFF_DEADLINE_MINUTES,
+  OPPONENT_CONFIRM_MINUTES,
   POD_CHECK_IN_MINUTES,
   POD_FILL_DEADLINE_HOURS,
   POD_START_DELAY_MINUTES,
   TAX_RATE_PERCENT,
   taxOnPaise,
 } from '../functions/_shared/rules.ts';
+import { findBrokenPromises } from '../../src/features/tournaments/promises.ts';
 import { engines, type TestDatabase } from './helpers.ts';
 
 const KINDS = ['championship', 'quick'] as const;
@@ -46,8 +48,10 @@ describe.each(engines)('the promises of the rules module against the database on
     expect(await minutesBy('t.starts_at - private.tournament_check_in_closes_at(t)')).toEqual(CHECK_IN_CLOSES_BEFORE_MINUTES);
   });
 
-  it('gives staff the dispute deadline the pages say', async () => {
+  it('gives staff the dispute deadline the pages say, and the opponent the time to confirm a report', async () => {
     expect(await minutesBy('private.dispute_window(t.id)')).toEqual(DISPUTE_STAFF_DEADLINE_MINUTES);
+    const { rows } = await db.admin.query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'run_due_match_work'`);
+    expect(rows[0]?.src).toContain(`reported_at + interval '${OPPONENT_CONFIRM_MINUTES} minutes' <= v_now`);
   });
 
   it('credits prizes after the challenge window the pages say', async () => {
@@ -77,5 +81,20 @@ describe.each(engines)('the promises of the rules module against the database on
       const { rows: taxed } = await db.admin.query<{ tax: string }>('select private.tax_on($1) as tax', [paise]);
       expect(taxOnPaise(paise), String(paise)).toBe(Number(taxed[0]?.tax));
     }
+  });
+
+  it('writes no window or amount into a notification or an e-mail that differs from the rules', async () => {
+    const { rows } = await db.admin.query<{ name: string; src: string }>(
+      `select p.proname as name, p.prosrc as src from pg_proc p
+        where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)`,
+    );
+    // The sentences players read: the quoted texts of every function (titles, bodies, e-mails, refusals).
+    const broken = rows.flatMap(({ name, src }) =>
+      [...src.matchAll(/'((?:[^']|'')*[A-Za-z]{3,}(?:[^']|'')*)'/g)]
+        .map((match) => (match[1] ?? '').replaceAll("''", "'"))
+        .filter((text) => /\s/.test(text))
+        .flatMap((text) => findBrokenPromises(text).map((found) => `${name}: ${found.why} (${found.sentence})`)),
+    );
+    expect(broken).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import {
   CHECK_IN_OPENS_BEFORE_MINUTES,
   DISCONNECTION_RESTART_BY_MINUTE,
   DISPUTE_STAFF_DEADLINE_MINUTES,
+  OPPONENT_CONFIRM_MINUTES,
   PAID_ENTRY_MIN_AGE,
   PAYOUT_APPROVAL_ABOVE_PAISE,
   POD_CHECK_IN_MINUTES,
@@ -206,7 +207,7 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
         : [CHECK_IN_OPENS_BEFORE_MINUTES.championship, CHECK_IN_CLOSES_BEFORE_MINUTES.championship],
     ),
   );
-  const disputeMinutes = new Set<number>(kinds.map((kind) => DISPUTE_STAFF_DEADLINE_MINUTES[kind]));
+  const disputeMinutes = new Set<number>([...kinds.map((kind) => DISPUTE_STAFF_DEADLINE_MINUTES[kind]), OPPONENT_CONFIRM_MINUTES]);
   const challengeMinutes = new Set<number>(kinds.map((kind) => CHALLENGE_WINDOW_HOURS[kind] * 60));
   for (const sentence of sentences) {
     const windows = [...sentence.matchAll(/(\d+)[\s-](minutes?|hours?|days?)\b/gi)].map((m) => toMinutes(Number(m[1]), m[2] ?? ''));

@@ -120,6 +120,9 @@ export const POD_START_DELAY_MINUTES = 20;
 /** A pod not full this long after it opened is cancelled and every entry refunded (series.fill_deadline). */
 export const POD_FILL_DEADLINE_HOURS = 24;
 
+/** After one player reports, the other confirms or disputes within this, else the report stands (run_due_match_work). */
+export const OPPONENT_CONFIRM_MINUTES = 10;
+
 /** Staff decide an open dispute within this (private.dispute_window). */
 export const DISPUTE_STAFF_DEADLINE_MINUTES = { championship: 60, quick: 15 } as const satisfies Record<TournamentKind, number>;
 
