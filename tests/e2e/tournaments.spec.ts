@@ -160,6 +160,8 @@ test.describe('tournament page', () => {
     await page.getByRole('tab', { name: 'Brackets' }).click();
     const brackets = page.getByRole('tabpanel', { name: 'Brackets' });
     await expect(brackets).toContainText('The draw runs when check-in closes');
+    // The island loads when it comes into view (the pay panel above states the prizes, tax and payout).
+    await brackets.scrollIntoViewIfNeeded();
     // The island: before the draw, when it runs and the commitment published for it.
     await expect(brackets).toContainText('The draw has not run yet', { timeout: 15_000 });
     await expect(brackets.locator('[data-commitment]')).toHaveText(/^[0-9a-f]{64}$/);

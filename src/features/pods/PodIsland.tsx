@@ -25,7 +25,7 @@ import { payPanelPromises } from '@/features/tournaments/promises';
  * The pay panel's tallest state, reserved before the pod and its status are known: slots to choose and the
  * Pay button, or for a signed-in player who holds slots, what they hold. A shorter state leaves room below.
  */
-const PAY_PANEL_ROOM = 'min-h-[18.5rem] in-data-[auth=signed-in]:min-h-[22.5rem]';
+const PAY_PANEL_ROOM = 'min-h-[30rem] in-data-[auth=signed-in]:min-h-[34rem]';
 
 type Load = { status: 'loading' } | { status: 'ready'; pod: PodRow } | { status: 'missing' } | { status: 'error' };
 
