@@ -5,7 +5,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type EntryOutcome, historyRows, type Payment } from './account';
+import type { EntryOutcome, Payment } from './account';
+import { historyRows } from './payment-history';
 import PaymentHistoryList from './PaymentHistoryList';
 
 const REFUND_REASON = 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';

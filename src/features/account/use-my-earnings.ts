@@ -4,7 +4,7 @@
  */
 import { usePrizes } from '@/features/payouts/use-prizes';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
-import { ACCOUNT_MESSAGES, historyRows } from './account';
+import { ACCOUNT_MESSAGES } from './account';
 import { useToastOnError } from './use-toast-on-error';
 
 const api = () => import('./account.api');
@@ -13,7 +13,7 @@ export function useMyEarnings(userId: string | undefined) {
   const [stats] = useSignedInLoad(userId, () => api().then((calls) => calls.fetchMyStats()));
   // One row per entry or payout: the attempts that charged nothing fold under it, a withdrawn entry says why.
   const [payments] = useSignedInLoad(userId, () =>
-    api().then((calls) =>
+    Promise.all([api(), import('./payment-history')]).then(([calls, { historyRows }]) =>
       Promise.all([calls.fetchMyPayments(), calls.fetchMyEntryOutcomes().catch(() => [])]).then(([rows, outcomes]) =>
         historyRows(rows, outcomes),
       ),

@@ -2,23 +2,15 @@
  * The annual tax statement of a financial year: who it is for (name, masked PAN) and the deductor's TAN,
  * its totals (tax listed once: withheld, or to be withheld while a payout waits), the year's withdrawals
  * with their bank reference (UTR), a CSV download and a printable version (the browser's Save as PDF).
- * Printing shows the statement alone, on white paper.
+ * Printing shows the statement alone, on white paper (global.css, `[data-statement]`).
  */
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { downloadCsv } from '@/lib/csv';
 import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
 import { FigureRow } from './FigureRow';
-import { financialYearLabel, payoutStatusLabel, statementCsv, statementFileName, statementTax, type TaxStatement } from './payouts';
+import { financialYearLabel, payoutStatusLabel, statementFileName, statementTax, type TaxStatement } from './payouts';
 
-/** While printing, only the statement shows, in black on white. */
-const PRINT_CSS = `@media print {
-  body * { visibility: hidden !important; }
-  [data-statement], [data-statement] * { visibility: visible !important; color: #000 !important; background: #fff !important; border-color: #999 !important; }
-  [data-statement] { position: absolute; inset: 0 auto auto 0; width: 100%; margin: 0 !important; box-shadow: none !important; }
-  [data-statement] [data-no-print] { display: none !important; }
-}`;
 import { useTaxStatement } from './use-tax-statement';
 
 export function TaxStatementCard({ userId }: { userId: string | null | undefined }) {
@@ -26,7 +18,6 @@ export function TaxStatementCard({ userId }: { userId: string | null | undefined
   const selectId = useId();
   return (
     <section aria-labelledby="statement-heading" className="card mt-8 flex flex-col gap-4 p-5" data-statement>
-      <style>{PRINT_CSS}</style>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 id="statement-heading" className="section-title text-xl sm:text-2xl">
           Annual tax statement
@@ -54,6 +45,12 @@ export function TaxStatementCard({ userId }: { userId: string | null | undefined
       {statement.status === 'ready' && <Statement value={statement.value} />}
     </section>
   );
+}
+
+/** The spreadsheet and the download, loaded on the click. */
+async function downloadStatement(value: TaxStatement) {
+  const [{ statementCsv }, { downloadCsv }] = await Promise.all([import('./statement-csv'), import('@/lib/csv')]);
+  downloadCsv(statementFileName(value.financial_year), statementCsv(value));
 }
 
 function Statement({ value }: { value: TaxStatement }) {
@@ -121,7 +118,7 @@ function Statement({ value }: { value: TaxStatement }) {
         </div>
       )}
       <div className="flex flex-wrap gap-3" data-no-print>
-        <Button tone="ghost" onClick={() => downloadCsv(statementFileName(value.financial_year), statementCsv(value))}>
+        <Button tone="ghost" onClick={() => void downloadStatement(value)}>
           Download statement (CSV)
         </Button>
         <Button tone="ghost" onClick={() => window.print()} data-print-statement>

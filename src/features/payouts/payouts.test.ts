@@ -1,3 +1,4 @@
+import { statementCsv } from './statement-csv';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-answer';
 import { csvCell, csvRupees } from '@/lib/csv';
@@ -18,7 +19,6 @@ import {
   payoutStatusTone,
   paiseToRupeesText,
   rupeesTextToPaise,
-  statementCsv,
   taxTile,
   statementFileName,
   upiIdProblem,
