@@ -183,7 +183,13 @@ export const AREAS = {
         'public.staff_refund_progress',
         'public.staff_retry_refunds',
       ],
-      'A player’s payments and registrations': ['public.get_my_payments', 'public.get_my_registrations'],
+      'A player’s payments and registrations': [
+        'public.get_my_payments',
+        'public.get_my_registrations',
+        'private.send_payment_receipt',
+        'private.run_due_receipt_emails',
+        'public.get_my_entry_outcomes',
+      ],
     },
   },
   brackets: {

@@ -23,11 +23,12 @@ create table public.notifications (
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint notifications_body_length CHECK ((char_length(body) <= 1000)),
-  constraint notifications_kind_known CHECK (((kind = ANY (ARRAY['check_in_open'::text, 'draw_made'::text, 'room_posted'::text, 'opponent_ready'::text, 'opponent_reported'::text, 'dispute_opened'::text, 'dispute_settled'::text, 'next_match'::text, 'tournament_finished'::text, 'prize_credited'::text, 'payout_sent'::text, 'payout_failed'::text, 'kyc_result'::text])) OR (kind = 'staff_alert'::text))),
+  constraint notifications_kind_known CHECK ((kind = ANY ('{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt}'::text[]))),
   constraint notifications_link_is_a_path CHECK (((link IS NULL) OR (link ~ '^/'::text))),
   constraint notifications_title_length CHECK (((char_length(title) >= 1) AND (char_length(title) <= 140)))
 );
 CREATE INDEX notifications_of_user ON public.notifications USING btree (user_id, created_at DESC);
+CREATE INDEX notifications_recent_receipts ON public.notifications USING btree (created_at) WHERE (kind = 'payment_receipt'::text);
 alter table public.notifications enable row level security;
 grant maintain, select on table public.notifications to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.notifications to service_role;
@@ -63,11 +64,7 @@ CREATE OR REPLACE FUNCTION private.notification_kinds()
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
-AS $function$
-  select array['check_in_open', 'draw_made', 'room_posted', 'opponent_ready', 'opponent_reported', 'dispute_opened',
-               'dispute_settled', 'next_match', 'tournament_finished', 'prize_credited', 'payout_sent', 'payout_failed',
-               'kyc_result'];
-$function$;
+AS $function$ select '{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt}'::text[] $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.notification_is_urgent(p_kind text)

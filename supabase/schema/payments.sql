@@ -367,6 +367,7 @@ create policy "Players can read their own registrations" on public.tournament_re
 CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF status ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.entries_follow_registration();
 CREATE TRIGGER tournament_registrations_move_along_state_machine BEFORE UPDATE ON public.tournament_registrations FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
 comment on trigger tournament_registrations_move_along_state_machine on public.tournament_registrations is 'The registration machine: upcoming until refunded or called off (cancelled).';
+CREATE TRIGGER tournament_registrations_send_receipt AFTER INSERT ON public.tournament_registrations FOR EACH ROW WHEN (new.payment_id IS NOT NULL) EXECUTE FUNCTION private.send_payment_receipt();
 CREATE TRIGGER tournament_registrations_start_in_state_machine BEFORE INSERT ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1162,5 +1163,88 @@ begin
       join public.tournaments as t on t.id = r.tournament_id
      where r.user_id = player_id
      order by r.registered_at desc, r.id;
+end;
+$function$;
+
+comment on function private.send_payment_receipt() is 'The receipt a paying player gets at once in the bell: written with the registration, so the confirmation never forgets it.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.send_payment_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- One insert in the confirmation's transaction (the payment race must not slow down): the bell's
+  -- receipt. Its e-mail is queued by the periodic function (private.run_due_receipt_emails).
+  insert into public.notifications (user_id, kind, title, body, link, created_at)
+  select new.user_id, 'payment_receipt',
+         'Payment received: ₹' || to_char(p.amount_paise / 100.0, 'FM99999999990.00') || ' for ' || t.title,
+         'Receipt for ' || t.title || ': ' || new.slots
+           || case when new.slots = 1 then ' entry' else ' entries (you play the first; invite players to the others from My Tournaments)' end
+           || ', ₹' || to_char(p.amount_paise / 100.0, 'FM99999999990.00')
+           || ' paid, payment id ' || coalesce(p.razorpay_payment_id, p.id::text) || '. '
+           || case when t.series = 'quick'
+                   then 'Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'
+                   else 'Next: check in on the tournament page from '
+                        || to_char(private.tournament_check_in_opens_at(t) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+                        || ' to ' || to_char(private.tournament_check_in_closes_at(t) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+                        || ' IST; an entry not checked in is withdrawn and its fee is not refunded.' end,
+         case when t.series = 'quick' then '/pod/?id=' || t.id else '/tournaments/' || t.id end,
+         private.clock_now()
+    from public.payments p
+    join public.tournaments t on t.id = new.tournament_id
+   where p.id = new.payment_id;
+  return null;
+end;
+$function$;
+
+comment on function private.run_due_receipt_emails() is 'Due work: queues the e-mail of each payment receipt, outside the payment confirmation''s transaction.';
+-- Callable by: anon, authenticated
+CREATE OR REPLACE FUNCTION private.run_due_receipt_emails()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_queued integer;
+begin
+  -- The e-mail of each receipt of the last day not queued yet, as private.deliver queues a notice's
+  -- e-mail (same key, unless the player turned receipts off, non-urgent so not at night).
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'email', 'notify-payment_receipt-' || n.user_id || '-' || n.id,
+         jsonb_build_object('to', u.email, 'subject', n.title, 'text', n.body, 'link', n.link),
+         private.email_not_before(v_now, private.notification_is_urgent(n.kind))
+    from public.notifications n
+    join auth.users u on u.id = n.user_id and u.email is not null
+    left join public.notification_settings s on s.user_id = n.user_id and s.kind = n.kind
+   where n.kind = 'payment_receipt' and n.created_at > v_now - interval '1 day' and coalesce(s.email, true)
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_queued = row_count;
+  return jsonb_build_object('receipt_emails', v_queued);
+end;
+$function$;
+
+comment on function public.get_my_entry_outcomes() is 'Per paid registration of the caller: how many of its entries were withdrawn and why, so the payment history says what happened to the fee.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_entry_outcomes()
+ RETURNS TABLE(payment_id uuid, tournament_id text, slots integer, withdrawn integer, withdraw_reason text, withdrawn_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return query
+    select r.payment_id, r.tournament_id, r.slots,
+           (count(*) filter (where e.status = 'withdrawn'))::integer,
+           min(e.withdraw_reason) filter (where e.status = 'withdrawn'),
+           max(e.withdrawn_at) filter (where e.status = 'withdrawn')
+      from public.tournament_registrations r
+      join public.entries e on e.registration_id = r.id
+     where r.user_id = v_player and r.payment_id is not null
+     group by r.payment_id, r.tournament_id, r.slots;
 end;
 $function$;

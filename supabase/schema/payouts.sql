@@ -1070,6 +1070,9 @@ begin
   v_to := private.financial_year_start(p_financial_year + 1);
   return jsonb_build_object(
     'financial_year', p_financial_year,
+    'legal_name', (select legal_name from public.profiles where id = v_user),
+    'pan_masked', (select private.masked_pan(pan) from public.kyc_records where user_id = v_user),
+    'deductor_tan', private.setting('deductor_tan') #>> '{}',
     'winnings_paise', (select coalesce(sum(l.amount_paise), 0)
                          from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
                         where l.account = private.player_account(v_user) and j.kind = 'prize'
@@ -1080,8 +1083,10 @@ begin
                                 from private.tax_withholdings w
                                where w.user_id = v_user and w.financial_year = p_financial_year and w.reversed_at is null
                                  and w.tax_paise > 0), '[]'::jsonb),
+    -- The UTR is the bank's reference of a sent payout, when the payout row carries one.
     'payouts', coalesce((select jsonb_agg(jsonb_build_object('payout_id', p.id, 'at', p.created_at, 'gross_paise', p.gross_paise,
-                                                             'tax_paise', p.tax_paise, 'net_paise', p.net_paise, 'status', p.status)
+                                                             'tax_paise', p.tax_paise, 'net_paise', p.net_paise, 'status', p.status,
+                                                             'utr', to_jsonb(p) ->> 'utr')
                                           order by p.created_at, p.id)
                            from public.payouts p
                           where p.user_id = v_user and p.created_at >= v_from and p.created_at < v_to), '[]'::jsonb),

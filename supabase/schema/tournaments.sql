@@ -221,7 +221,7 @@ AS $function$
     when 'check-in' then 'Check-in'
     when 'live' then 'Live'
     when 'finished' then 'Finished'
-    when 'settled' then 'Prizes paid'
+    when 'settled' then 'Prizes credited'
     when 'cancelled' then 'Cancelled'
   end;
 $function$;

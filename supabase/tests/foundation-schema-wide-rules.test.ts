@@ -44,6 +44,7 @@ const PLAYER_FUNCTIONS = [
   'get_my_entries',
   'get_my_entries_all',
   'get_my_entry_eligibility',
+  'get_my_entry_outcomes',
   'get_my_in_game_name_rule',
   'get_my_kyc',
   'get_my_next_matches',

@@ -54,6 +54,9 @@ describe.each(engines)('notifications on $name', (engine) => {
       await createRegistration(db, user.id, id);
       players.push(user.id);
     }
+    // Each paid registration brought its receipt (payments-receipts.test.ts); these tests follow match day.
+    await db.admin.query(`delete from public.notifications where kind = 'payment_receipt' and user_id = any ($1::uuid[])`, [players]);
+    await db.admin.query(`delete from private.outbox where idempotency_key like 'notify-payment_receipt-%'`);
     return { id, players };
   }
 

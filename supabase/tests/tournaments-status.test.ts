@@ -104,7 +104,7 @@ describe.each(engines)('tournament status on $name', (engine) => {
     await db.admin.query(`update public.tournaments set finished_at = $2 where id = $1`, [cup, at(+90)]);
     expect(await state(cup)).toMatchObject({ status: 'finished', current_round: null });
     await db.admin.query(`update public.tournaments set settled_at = $2 where id = $1`, [cup, at(+300)]);
-    expect(await state(cup)).toMatchObject({ status: 'settled', label: 'Prizes paid' });
+    expect(await state(cup)).toMatchObject({ status: 'settled', label: 'Prizes credited' });
   });
 
   it('closes registration at an earlier close time, and reads full only while registration is open', async () => {

@@ -135,8 +135,12 @@ test.describe('tournament page', () => {
 
     await page.getByRole('tab', { name: 'Rules' }).click();
     const rules = page.getByRole('tabpanel', { name: 'Rules' }).getByRole('listitem');
-    await expect(rules).toHaveCount(8);
-    await expect(rules.first()).toContainText('top 6');
+    // The rules whose numbers are the database's first (prizes, payout and tax, check-in, reports, disputes,
+    // disconnections), then the catalog's own three.
+    await expect(rules).toHaveCount(9);
+    await expect(rules.first()).toContainText('1st ₹20,000 · 2nd ₹5,000 · 3rd–4th ₹5,000 each · 5th–8th ₹2,500 each');
+    await expect(rules.nth(1)).toContainText('the winner receives ₹14,000');
+    await expect(page.getByRole('tabpanel', { name: 'Rules' })).not.toContainText('top 6');
 
     await page.getByRole('tab', { name: 'Schedule' }).click();
     const rounds = page.locator('[data-round]');
@@ -156,6 +160,8 @@ test.describe('tournament page', () => {
     await page.getByRole('tab', { name: 'Brackets' }).click();
     const brackets = page.getByRole('tabpanel', { name: 'Brackets' });
     await expect(brackets).toContainText('The draw runs when check-in closes');
+    // The island loads when it comes into view (the pay panel above states the prizes, tax and payout).
+    await brackets.scrollIntoViewIfNeeded();
     // The island: before the draw, when it runs and the commitment published for it.
     await expect(brackets).toContainText('The draw has not run yet', { timeout: 15_000 });
     await expect(brackets.locator('[data-commitment]')).toHaveText(/^[0-9a-f]{64}$/);

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
 import { oneRow, readAnswer } from '@/lib/api-answer';
-import { EMPTY_STATS, type Payment, type PlayerStats, type Registration } from './account';
+import { EMPTY_STATS, type EntryOutcome, type Payment, type PlayerStats, type Registration } from './account';
 
 const RegistrationRow = z.object({
   tournament_id: z.string(),
@@ -30,6 +30,15 @@ const PaymentRow = z.object({
   status_reason: z.nullable(z.string()),
   created_at: z.string(),
 }) satisfies z.ZodMiniType<Payment>;
+
+const EntryOutcomeRow = z.object({
+  payment_id: z.string(),
+  tournament_id: z.string(),
+  slots: z.int(),
+  withdrawn: z.int(),
+  withdraw_reason: z.nullable(z.string()),
+  withdrawn_at: z.nullable(z.string()),
+}) satisfies z.ZodMiniType<EntryOutcome>;
 
 // A player without matches has no stats row yet: that is all zeros, not an error.
 const StatsRow = z.pipe(
@@ -62,6 +71,11 @@ export async function fetchMyRegistrations(): Promise<Registration[]> {
 
 export async function fetchMyPayments(): Promise<Payment[]> {
   return readAnswer('rpc get_my_payments', rows(PaymentRow), await getSupabase().rpc('get_my_payments'));
+}
+
+/** What became of the entries each payment bought (withdrawn, and why). */
+export async function fetchMyEntryOutcomes(): Promise<EntryOutcome[]> {
+  return readAnswer('rpc get_my_entry_outcomes', rows(EntryOutcomeRow), await getSupabase().rpc('get_my_entry_outcomes'));
 }
 
 export async function fetchMyStats(): Promise<PlayerStats> {

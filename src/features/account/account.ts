@@ -227,3 +227,40 @@ export function refundNote(payments: readonly Payment[], tournamentId: string, f
   if (refunded > 0) return `Refunded ${formatPaise(refunded)}`;
   return null;
 }
+
+/* ---------- Payment history: one row per entry ---------- */
+
+/** A row of get_my_entry_outcomes: what became of the entries a payment bought. */
+export interface EntryOutcome {
+  payment_id: string;
+  tournament_id: string;
+  slots: number;
+  withdrawn: number;
+  withdraw_reason: string | null;
+  withdrawn_at: string | null;
+}
+
+/** Statuses of a payment that took money (kept, being refunded or refunded). */
+const CHARGED = new Set(['paid', 'refund_pending', 'refunded']);
+export const isCharged = (payment: Pick<Payment, 'status'>): boolean => CHARGED.has(payment.status);
+
+/** One line of the history: a payment that took money, or the newest of attempts that took none, with the rest folded under it. */
+export interface HistoryRow {
+  payment: Payment;
+  /** Attempts for the same tournament that charged nothing, newest first. */
+  folded: Payment[];
+  /** What the player reads under the status: why, and what happened to the money. */
+  note: string | null;
+}
+
+/** "1 attempt not charged", "2 attempts not charged". */
+export function foldedLabel(count: number): string {
+  return `${count} ${count === 1 ? 'attempt' : 'attempts'} not charged`;
+}
+
+/**
+ * An attempt the bank or card issuer refused: it charged nothing, yet Razorpay gave it a payment id (an
+ * order that timed out after a declined attempt reads as abandoned, and was declined all the same).
+ */
+export const isDeclined = (payment: Pick<Payment, 'status' | 'razorpay_payment_id'>): boolean =>
+  (payment.status === 'failed' || payment.status === 'abandoned') && payment.razorpay_payment_id !== null;

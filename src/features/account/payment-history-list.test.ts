@@ -5,7 +5,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Payment } from './account';
+import type { EntryOutcome, Payment } from './account';
+import { historyRows } from './payment-history';
 import PaymentHistoryList from './PaymentHistoryList';
 
 const REFUND_REASON = 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.';
@@ -31,8 +32,8 @@ function payment(overrides: Partial<Payment>): Payment {
  * The markup split the way a reader meets it: table rows into their cells, the phone cards, and the
  * reason line of each. The markup has no nested tables or lists, so plain patterns find them.
  */
-function render(payments: Payment[]) {
-  const html = renderToStaticMarkup(createElement(PaymentHistoryList, { payments }));
+function render(payments: Payment[], outcomes: EntryOutcome[] = []) {
+  const html = renderToStaticMarkup(createElement(PaymentHistoryList, { rows: historyRows(payments, outcomes) }));
   const all = (pattern: RegExp, text: string) => [...text.matchAll(pattern)].map((m) => m[0]);
   const textOf = (markup: string) => markup.replace(/<[^>]+>/g, '');
   const reasonIn = (markup: string) => {
@@ -44,6 +45,8 @@ function render(payments: Payment[]) {
     headers: all(/<th[^>]*>.*?<\/th>/gs, html).map(textOf),
     rows: all(/<tr[^>]*>.*?<\/tr>/gs, html.slice(html.indexOf('<tbody'))).map((row) => all(/<td[^>]*>.*?<\/td>/gs, row)),
     cards: all(/<li[^>]*>.*?<\/li>/gs, html),
+    folded: (markup: string) => textOf(/<summary[^>]*>(.*?)<\/summary>/s.exec(markup)?.[1] ?? ''),
+    text: textOf(html),
     reasonIn,
     badgeIn,
   };
@@ -59,13 +62,62 @@ describe('PaymentHistoryList', () => {
     expect(view.reasonIn(view.cards[0]!)).toBe(REFUND_REASON);
   });
 
-  it('keeps the spec columns and adds no reason to a paid payment', () => {
-    const view = render([payment({ status: 'paid' }), payment({ status: 'failed', status_reason: 'Card declined by the bank' })]);
+  it('keeps the spec columns, adds no reason to a paid payment, and says a declined payment charged nothing', () => {
+    const view = render([
+      payment({ status: 'paid', created_at: '2025-06-02T10:00:00Z' }),
+      payment({ status: 'failed', status_reason: 'Card declined by the bank', tournament_id: 'other-cup', tournament_title: 'Other Cup' }),
+    ]);
     expect(view.headers).toEqual(['Tournament', 'Payment ID', 'Amount', 'Date', 'Status']);
     expect(view.rows.map((cells) => cells.length)).toEqual([5, 5]);
     expect(view.reasonIn(view.rows[0]?.join(''))).toBeNull();
     expect(view.reasonIn(view.cards[0]!)).toBeNull();
-    expect(view.badgeIn(view.rows[1]?.at(-1) ?? '')).toBe('Failed');
-    expect(view.reasonIn(view.rows[1]?.at(-1) ?? '')).toBe('Card declined by the bank');
+    expect(view.badgeIn(view.rows[1]?.at(-1) ?? '')).toBe('Declined');
+    expect(view.reasonIn(view.rows[1]?.at(-1) ?? '')).toBe('Declined: Card declined by the bank. Nothing was charged.');
+    expect(view.rows[1]?.[2]).toContain('not charged');
+  });
+
+  it('shows one ₹200 entry as one row, with the four checkouts that charged nothing folded under it', () => {
+    const attempt = (minute: number, overrides: Partial<Payment> = {}) =>
+      payment({
+        amount_paise: 20_000,
+        status: 'abandoned',
+        status_reason: 'You opened a newer checkout for this tournament.',
+        razorpay_payment_id: null,
+        created_at: `2025-06-01T10:0${minute}:00Z`,
+        ...overrides,
+      });
+    const view = render([
+      attempt(0),
+      attempt(1, { status: 'failed', razorpay_payment_id: 'pay_Declined00001', status_reason: 'Payment declined by the bank' }),
+      attempt(2),
+      attempt(3),
+      attempt(4, { status: 'paid', razorpay_payment_id: 'pay_Paid000000001', status_reason: null }),
+    ]);
+    expect(view.rows).toHaveLength(1);
+    expect(view.cards).toHaveLength(1);
+    expect(view.badgeIn(view.rows[0]?.at(-1) ?? '')).toBe('Paid');
+    expect(view.folded(view.rows[0]?.at(-1) ?? '')).toBe('4 attempts not charged');
+    expect(view.folded(view.cards[0]!)).toBe('4 attempts not charged');
+    expect(view.cards[0]).toContain('Declined · ₹200.00 not charged');
+  });
+
+  it('says a paid entry withdrawn for missing check-in forfeited its fee', () => {
+    const paid = payment({ status: 'paid' });
+    const view = render(
+      [paid],
+      [
+        {
+          payment_id: paid.id,
+          tournament_id: paid.tournament_id,
+          slots: 1,
+          withdrawn: 1,
+          withdraw_reason: 'Not checked in before check-in closed.',
+          withdrawn_at: '2025-06-02T10:00:00Z',
+        },
+      ],
+    );
+    expect(view.reasonIn(view.cards[0]!)).toBe(
+      'Entry withdrawn: Not checked in before check-in closed. Its fee is forfeited: the refund policy refunds no entry that was not checked in.',
+    );
   });
 });

@@ -4,17 +4,20 @@
  */
 import { usePrizes } from '@/features/payouts/use-prizes';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
-import { ACCOUNT_MESSAGES, newestFirst } from './account';
+import { ACCOUNT_MESSAGES } from './account';
 import { useToastOnError } from './use-toast-on-error';
 
 const api = () => import('./account.api');
 
 export function useMyEarnings(userId: string | undefined) {
   const [stats] = useSignedInLoad(userId, () => api().then((calls) => calls.fetchMyStats()));
+  // One row per entry or payout: the attempts that charged nothing fold under it, a withdrawn entry says why.
   const [payments] = useSignedInLoad(userId, () =>
-    api()
-      .then((calls) => calls.fetchMyPayments())
-      .then((rows) => newestFirst(rows, (payment) => payment.created_at)),
+    Promise.all([api(), import('./payment-history')]).then(([calls, { historyRows }]) =>
+      Promise.all([calls.fetchMyPayments(), calls.fetchMyEntryOutcomes().catch(() => [])]).then(([rows, outcomes]) =>
+        historyRows(rows, outcomes),
+      ),
+    ),
   );
   useToastOnError(stats, ACCOUNT_MESSAGES.statsLoadFailed);
   useToastOnError(payments, ACCOUNT_MESSAGES.paymentsLoadFailed);

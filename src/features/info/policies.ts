@@ -5,6 +5,7 @@
  * on the page (see typed-headings.ts).
  */
 import { z } from 'zod';
+import { RULE_PLACEHOLDERS } from '@/features/tournaments/promises';
 
 export const PolicyFrontmatterSchema = z.object({
   /** The page's h1 and the start of its <title>. */
@@ -27,7 +28,9 @@ export function calendarDate(date: Date): string {
 /**
  * Policy text names the product and the support address through placeholders, because both
  * are deployment settings: `%PRODUCT%` becomes the product name and `%SUPPORT_EMAIL%` a mailto
- * link. Any other `%NAME%` is a typo and fails the build rather than reaching players.
+ * link. The rules' numbers (`%TAX_PERCENT%`, `%DISPUTE_DEADLINES%` ...: RULE_PLACEHOLDERS) come from the
+ * rules module the database is checked against, never typed into the text. Any other `%NAME%` is a typo
+ * and fails the build rather than reaching players.
  */
 interface PolicyPlaceholderValues {
   productName: string;
@@ -44,6 +47,7 @@ function escapeHtml(text: string): string {
 export function fillPolicyHtml(html: string, values: PolicyPlaceholderValues): string {
   return html.replace(PLACEHOLDER, (_match, name: string) => {
     if (name === 'PRODUCT') return escapeHtml(values.productName);
+    if (name in RULE_PLACEHOLDERS) return escapeHtml(RULE_PLACEHOLDERS[name] ?? '');
     if (name === 'SUPPORT_EMAIL') {
       const email = escapeHtml(values.supportEmail);
       return `<a href="mailto:${email}">${email}</a>`;
@@ -56,6 +60,7 @@ export function fillPolicyHtml(html: string, values: PolicyPlaceholderValues): s
 export function fillPolicyText(text: string, values: PolicyPlaceholderValues): string {
   return text.replace(PLACEHOLDER, (_match, name: string) => {
     if (name === 'PRODUCT') return values.productName;
+    if (name in RULE_PLACEHOLDERS) return RULE_PLACEHOLDERS[name] ?? '';
     if (name === 'SUPPORT_EMAIL') return values.supportEmail;
     throw new Error(`Unknown policy placeholder %${name}%`);
   });

@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'payout_sent',
   'payout_failed',
   'kyc_result',
+  'payment_receipt',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -37,6 +38,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   payout_sent: 'A withdrawal is sent to your UPI id',
   payout_failed: 'A withdrawal fails and the money comes back',
   kyc_result: 'Your PAN and UPI id are checked',
+  payment_receipt: 'Your receipt after each payment',
 };
 
 export type NotificationItem = {

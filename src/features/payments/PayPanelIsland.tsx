@@ -77,6 +77,15 @@ export default function PayPanelIsland(props: PayPanelProps) {
         <StatusPill tournamentId={props.tournamentId} status={status} live={panel.statusIsLive} />
       </div>
       <p className="font-display text-4xl">{formatEntryFee(props.entryFeeRupees)}</p>
+      {props.promises && props.promises.length > 0 && (
+        <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm leading-snug marker:text-lime" data-pay-promises>
+          {props.promises.map((line) => (
+            <li key={line.key} data-promise={line.key}>
+              {line.text}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-4">{body}</div>
       <p
         className={`mt-3 min-h-5 text-sm font-semibold ${message ? toneClass[message.tone] : ''}`}

@@ -40,6 +40,8 @@ export type PayPanelProps = {
   initialStatus: TournamentStatus;
   productName: string;
   checkoutUrl: string;
+  /** What a player relies on before paying, one line each (payPanelPromises: prizes, tax, payout, who may enter). */
+  promises?: readonly { key: string; text: string }[];
 };
 
 export type PayMessage = { tone: 'success' | 'error' | 'info'; text: string };

@@ -1,13 +1,38 @@
-/** The ledger's five figures: balance, won, tax withheld, paid out, pending; "…" while loading, "—" when unread. */
+/**
+ * The ledger's five figures: balance, won, tax, paid out, pending; "…" while loading, "—" when unread. Tax of a
+ * payout that is not processed yet reads "to be withheld": nothing has reached the Income Tax Department.
+ */
 import { formatPaiseExact } from '@/lib/format';
-import type { Earnings } from './payouts';
+import { type Earnings, type Payout, taxTile } from './payouts';
 
-export function EarningsFigures({ earnings, loading }: { earnings: Earnings | null; loading: boolean }) {
+export function EarningsFigures({
+  earnings,
+  loading,
+  payouts = [],
+}: {
+  earnings: Earnings | null;
+  loading: boolean;
+  payouts?: readonly Pick<Payout, 'status' | 'tax_paise'>[];
+}) {
   const show = (paise: number | undefined) => (paise === undefined ? (loading ? '…' : '—') : formatPaiseExact(paise));
+  const tax = earnings ? taxTile(earnings, payouts) : null;
+  const taxCard =
+    tax && tax.toBeWithheldPaise > 0 && tax.withheldPaise === 0
+      ? { id: 'tax', label: 'Tax to be withheld', paise: tax.toBeWithheldPaise, note: 'Withheld when your payout is processed', accent: '' }
+      : {
+          id: 'tax',
+          label: 'Tax withheld',
+          paise: tax?.withheldPaise,
+          note:
+            tax && tax.toBeWithheldPaise > 0
+              ? `Paid to the Income Tax Department; ${formatPaiseExact(tax.toBeWithheldPaise)} more to be withheld when your payout is processed`
+              : 'Paid to the Income Tax Department',
+          accent: '',
+        };
   const cards = [
     { id: 'balance', label: 'Balance', paise: earnings?.balance_paise, note: 'Yours to withdraw', accent: 'text-lime' },
     { id: 'won', label: 'Won', paise: earnings?.won_paise, note: 'Prizes credited', accent: 'text-gold' },
-    { id: 'tax', label: 'Tax withheld', paise: earnings?.tax_withheld_paise, note: 'Paid to the Income Tax Department', accent: '' },
+    taxCard,
     { id: 'paid-out', label: 'Paid out', paise: earnings?.paid_out_paise, note: 'Sent to your UPI id', accent: '' },
     { id: 'pending', label: 'Pending', paise: earnings?.pending_paise, note: 'Prizes being confirmed, payouts on their way', accent: '' },
   ];

@@ -27,7 +27,11 @@ export default function PrizesSection({ prizes, userId }: { prizes: Prizes; user
           {earnings.message}
         </p>
       )}
-      <EarningsFigures earnings={figures} loading={earnings.status === 'loading'} />
+      <EarningsFigures
+        earnings={figures}
+        loading={earnings.status === 'loading'}
+        payouts={payouts.status === 'ready' ? payouts.value : []}
+      />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         {kyc.status === 'loading' && <Spinner label="Loading your withdrawal details" />}
         {kyc.status === 'error' && <p className="card px-5 py-4 text-danger break-words">{kyc.message}</p>}

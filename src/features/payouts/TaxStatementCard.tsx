@@ -1,11 +1,16 @@
-/** The annual tax statement of a financial year: its totals, the year's withdrawals and a CSV download. */
+/**
+ * The annual tax statement of a financial year: who it is for (name, masked PAN) and the deductor's TAN,
+ * its totals (tax listed once: withheld, or to be withheld while a payout waits), the year's withdrawals
+ * with their bank reference (UTR), a CSV download and a printable version (the browser's Save as PDF).
+ * Printing shows the statement alone, on white paper (global.css, `[data-statement]`).
+ */
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { downloadCsv } from '@/lib/csv';
 import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
 import { FigureRow } from './FigureRow';
-import { financialYearLabel, payoutStatusLabel, statementCsv, statementFileName, type TaxStatement, totalWithheld } from './payouts';
+import { financialYearLabel, payoutStatusLabel, statementFileName, statementTax, type TaxStatement } from './payouts';
+
 import { useTaxStatement } from './use-tax-statement';
 
 export function TaxStatementCard({ userId }: { userId: string | null | undefined }) {
@@ -17,7 +22,7 @@ export function TaxStatementCard({ userId }: { userId: string | null | undefined
         <h3 id="statement-heading" className="section-title text-xl sm:text-2xl">
           Annual tax statement
         </h3>
-        <div className="flex items-center gap-2 text-sm">
+        <div className="flex items-center gap-2 text-sm" data-no-print>
           <label htmlFor={selectId} className="font-semibold">
             Financial year
           </label>
@@ -42,13 +47,33 @@ export function TaxStatementCard({ userId }: { userId: string | null | undefined
   );
 }
 
+/** The spreadsheet and the download, loaded on the click. */
+async function downloadStatement(value: TaxStatement) {
+  const [{ statementCsv }, { downloadCsv }] = await Promise.all([import('./statement-csv'), import('@/lib/csv')]);
+  downloadCsv(statementFileName(value.financial_year), statementCsv(value));
+}
+
 function Statement({ value }: { value: TaxStatement }) {
+  const tax = statementTax(value);
   return (
     <>
+      <p className="text-sm text-mist">Financial year {financialYearLabel(value.financial_year)} (1 April to 31 March)</p>
+      <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
+        <FigureRow label="Name" value={value.legal_name ?? '—'} testId="statement-name" />
+        <FigureRow label="PAN" value={value.pan_masked ?? 'Not given yet'} testId="statement-pan" />
+        <FigureRow label="Deductor's TAN" value={value.deductor_tan ?? '—'} testId="statement-tan" />
+      </dl>
       <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
         <FigureRow label="Opening balance (1 April)" value={formatPaiseExact(value.opening_balance_paise)} testId="statement-opening" />
         <FigureRow label="Winnings" value={formatPaiseExact(value.winnings_paise)} testId="statement-winnings" />
-        <FigureRow label="Tax withheld" value={formatPaiseExact(totalWithheld(value))} testId="statement-tax" />
+        <FigureRow label="Tax withheld" value={formatPaiseExact(tax.withheldPaise)} testId="statement-tax" />
+        {tax.toBeWithheldPaise > 0 && (
+          <FigureRow
+            label="Tax to be withheld (payout not processed yet)"
+            value={formatPaiseExact(tax.toBeWithheldPaise)}
+            testId="statement-tax-pending"
+          />
+        )}
         <FigureRow label="Closing balance" value={formatPaiseExact(value.closing_balance_paise)} testId="statement-closing" />
       </dl>
       {value.payouts.length > 0 && (
@@ -69,8 +94,11 @@ function Statement({ value }: { value: TaxStatement }) {
                 <th scope="col" className="py-2 pr-3 text-right">
                   Net
                 </th>
-                <th scope="col" className="py-2">
+                <th scope="col" className="py-2 pr-3">
                   Status
+                </th>
+                <th scope="col" className="py-2">
+                  UTR
                 </th>
               </tr>
             </thead>
@@ -81,16 +109,22 @@ function Statement({ value }: { value: TaxStatement }) {
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.gross_paise)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.tax_paise)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.net_paise)}</td>
-                  <td className="py-2">{payoutStatusLabel(payout.status)}</td>
+                  <td className="py-2 pr-3">{payoutStatusLabel(payout.status)}</td>
+                  <td className="py-2 font-mono text-xs break-all">{payout.utr ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <Button tone="ghost" className="self-start" onClick={() => downloadCsv(statementFileName(value.financial_year), statementCsv(value))}>
-        Download statement (CSV)
-      </Button>
+      <div className="flex flex-wrap gap-3" data-no-print>
+        <Button tone="ghost" onClick={() => void downloadStatement(value)}>
+          Download statement (CSV)
+        </Button>
+        <Button tone="ghost" onClick={() => window.print()} data-print-statement>
+          Print / Save as PDF
+        </Button>
+      </div>
     </>
   );
 }

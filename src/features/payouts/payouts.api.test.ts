@@ -75,6 +75,7 @@ describe('payouts.api', () => {
       net_paise: 70000,
       status: 'processed',
       payout_id: 'p1',
+      utr: null,
     });
   });
 

@@ -107,6 +107,9 @@ const RequestRow = z.object({
 
 const StatementRow = z.object({
   financial_year: z.int(),
+  legal_name: z.optional(text),
+  pan_masked: z.optional(text),
+  deductor_tan: z.optional(text),
   winnings_paise: sum,
   opening_balance_paise: sum,
   closing_balance_paise: sum,
@@ -127,6 +130,7 @@ const StatementRow = z.object({
             status: z.string(),
             payout_id: text,
             id: text,
+            utr: z.optional(text),
           }),
           z.transform((row) => ({
             at: row.at ?? row.created_at ?? '',
@@ -135,6 +139,7 @@ const StatementRow = z.object({
             net_paise: row.net_paise,
             status: row.status,
             payout_id: row.payout_id ?? row.id,
+            utr: row.utr ?? null,
           })),
         ),
       ),

@@ -1,3 +1,4 @@
+import { statementCsv } from './statement-csv';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-answer';
 import { csvCell, csvRupees } from '@/lib/csv';
@@ -18,7 +19,7 @@ import {
   payoutStatusTone,
   paiseToRupeesText,
   rupeesTextToPaise,
-  statementCsv,
+  taxTile,
   statementFileName,
   upiIdProblem,
   WITHDRAW_START,
@@ -207,24 +208,61 @@ describe('CSV files', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
   });
 
-  it('gives the annual statement with totals, withdrawals and withholdings', () => {
+  it('gives the annual statement with the deductee, the deductor, totals and each withdrawal, its tax listed once', () => {
     const csv = statementCsv({
       financial_year: 2026,
+      legal_name: 'Asha Rao',
+      pan_masked: '••••••234F',
+      deductor_tan: 'BLRG12345E',
       winnings_paise: 500000,
       opening_balance_paise: 0,
       closing_balance_paise: 400000,
-      tax_withheld: [{ at: '2026-12-20T14:00:00Z', paise: 30000, payout_id: 'p1' }],
+      tax_withheld: [
+        { at: '2026-12-20T14:00:00Z', paise: 30000, payout_id: 'p1' },
+        { at: '2027-01-20T14:00:00Z', paise: 48000, payout_id: 'p2' },
+      ],
       payouts: [
-        { at: '2026-12-20T14:00:00Z', gross_paise: 100000, tax_paise: 30000, net_paise: 70000, status: 'processed', payout_id: 'p1' },
+        {
+          at: '2026-12-20T14:00:00Z',
+          gross_paise: 100000,
+          tax_paise: 30000,
+          net_paise: 70000,
+          status: 'processed',
+          payout_id: 'p1',
+          utr: 'UTR123456789',
+        },
+        {
+          at: '2027-01-20T14:00:00Z',
+          gross_paise: 160000,
+          tax_paise: 48000,
+          net_paise: 112000,
+          status: 'awaiting_approval',
+          payout_id: 'p2',
+        },
       ],
     });
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFDate (IST),Item,Gross (INR),Tax withheld (INR),Net paid (INR),Status,Payout');
-    expect(lines).toContain(',FY 2026–27 winnings,5000.00,,,,');
-    expect(lines).toContain(',FY 2026–27 tax withheld,,300.00,,,');
-    expect(lines).toContain('"20/12/2026, 19:30 IST",Withdrawal,1000.00,300.00,700.00,Processed,p1');
-    expect(lines).toContain('"20/12/2026, 19:30 IST",Tax withheld,,300.00,,,p1');
+    expect(lines[0]).toBe('\uFEFFDate (IST),Item,Gross (INR),Tax withheld (INR),Net paid (INR),Status,Payout,UTR');
+    expect(lines).toContain(',Name: Asha Rao,,,,,,');
+    expect(lines).toContain(',PAN: ••••••234F,,,,,,');
+    expect(lines).toContain(',Deductor TAN: BLRG12345E,,,,,,');
+    expect(lines).toContain(',FY 2026–27 winnings,5000.00,,,,,');
+    expect(lines).toContain(',FY 2026–27 tax withheld,,300.00,,,,');
+    expect(lines).toContain(',FY 2026–27 tax to be withheld (payouts not processed yet),,480.00,,,,');
+    expect(lines).toContain('"20/12/2026, 19:30 IST",Withdrawal,1000.00,300.00,700.00,Processed,p1,UTR123456789');
+    // Each withholding once: with its withdrawal, never again on a line of its own.
+    expect(lines.filter((line) => line.includes('300.00'))).toHaveLength(2);
+    expect(lines.some((line) => line.includes(',Tax withheld,'))).toBe(false);
     expect(statementFileName(2026)).toBe('tax-statement-FY2026-27.csv');
+  });
+
+  it('says tax is to be withheld until the payout is processed', () => {
+    const payouts = [
+      { status: 'awaiting_approval', tax_paise: 48000 },
+      { status: 'processed', tax_paise: 30000 },
+      { status: 'failed', tax_paise: 9000 },
+    ];
+    expect(taxTile({ tax_withheld_paise: 78000 }, payouts)).toEqual({ withheldPaise: 30000, toBeWithheldPaise: 48000 });
   });
 });
 

@@ -4,7 +4,6 @@
  * reducer, financial years and the CSV files. Pure functions only; IO lives in payouts.api.ts.
  */
 import type { BadgeTone } from '@/components/ui/Badge';
-import { csvFile, csvRupees, csvTime } from '@/lib/csv';
 import { PAN_HOLDER_LETTER_INDEX, PAN_PATTERN, PAN_PERSON_LETTER, UPI_ID_PATTERN } from '@/lib/rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -326,11 +325,17 @@ export interface StatementPayout {
   net_paise: number;
   status: string;
   payout_id: string | null;
+  /** The bank's reference of a sent payout, when the payout carries one. */
+  utr?: string | null;
 }
 
 /** get_my_tax_statement. */
 export interface TaxStatement {
   financial_year: number;
+  /** The deductee and the deductor, as a tax statement names them. */
+  legal_name?: string | null;
+  pan_masked?: string | null;
+  deductor_tan?: string | null;
   winnings_paise: number;
   tax_withheld: TaxWithholding[];
   payouts: StatementPayout[];
@@ -338,40 +343,37 @@ export interface TaxStatement {
   closing_balance_paise: number;
 }
 
-export const totalWithheld = (statement: Pick<TaxStatement, 'tax_withheld'>): number =>
-  statement.tax_withheld.reduce((sum, row) => sum + row.paise, 0);
+/** A withholding is done once its payout is processed (or at the year end); until then it is to be withheld. */
+const isProcessedPayout = (status: string | undefined): boolean => status === 'processed';
 
-export const STATEMENT_CSV_HEADER = [
-  'Date (IST)',
-  'Item',
-  'Gross (INR)',
-  'Tax withheld (INR)',
-  'Net paid (INR)',
-  'Status',
-  'Payout',
-] as const;
+/**
+ * Tax withheld, once: each withdrawal's tax (withheld when the payout is processed, "to be withheld" while
+ * it waits) and each year-end withholding, which has no payout.
+ */
+export function statementTax(statement: Pick<TaxStatement, 'tax_withheld' | 'payouts'>): {
+  withheldPaise: number;
+  toBeWithheldPaise: number;
+} {
+  const statusOf = new Map(statement.payouts.map((payout) => [payout.payout_id, payout.status]));
+  let withheldPaise = 0;
+  let toBeWithheldPaise = 0;
+  for (const row of statement.tax_withheld) {
+    if (row.payout_id === null || isProcessedPayout(statusOf.get(row.payout_id))) withheldPaise += row.paise;
+    else toBeWithheldPaise += row.paise;
+  }
+  return { withheldPaise, toBeWithheldPaise };
+}
 
-/** The statement as a spreadsheet: the year's totals first, then each payout and each withholding. */
-export function statementCsv(statement: TaxStatement): string {
-  const withheld = totalWithheld(statement);
-  const year = `FY ${financialYearLabel(statement.financial_year)}`;
-  const rows: (string | number | null)[][] = [
-    ['', `${year} opening balance`, csvRupees(statement.opening_balance_paise), '', '', '', ''],
-    ['', `${year} winnings`, csvRupees(statement.winnings_paise), '', '', '', ''],
-    ['', `${year} tax withheld`, '', csvRupees(withheld), '', '', ''],
-    ['', `${year} closing balance`, csvRupees(statement.closing_balance_paise), '', '', '', ''],
-    ...statement.payouts.map((payout) => [
-      csvTime(payout.at),
-      'Withdrawal',
-      csvRupees(payout.gross_paise),
-      csvRupees(payout.tax_paise),
-      csvRupees(payout.net_paise),
-      payoutStatusLabel(payout.status),
-      payout.payout_id,
-    ]),
-    ...statement.tax_withheld.map((row) => [csvTime(row.at), 'Tax withheld', '', csvRupees(row.paise), '', '', row.payout_id]),
-  ];
-  return csvFile(STATEMENT_CSV_HEADER, rows);
+/**
+ * My Earnings' tax tile: the ledger's tax split by the payouts it belongs to. Tax of a payout that is not
+ * processed yet is "to be withheld"; a payout that failed returns its tax to the balance (the ledger has
+ * already reversed it).
+ */
+export function taxTile(earnings: Pick<Earnings, 'tax_withheld_paise'>, payouts: readonly Pick<Payout, 'status' | 'tax_paise'>[]) {
+  const toBeWithheldPaise = payouts
+    .filter((payout) => payout.status === 'awaiting_approval' || ON_ITS_WAY.has(payout.status))
+    .reduce((sum, payout) => sum + payout.tax_paise, 0);
+  return { withheldPaise: Math.max(earnings.tax_withheld_paise - toBeWithheldPaise, 0), toBeWithheldPaise };
 }
 
 export const statementFileName = (financialYear: number): string =>

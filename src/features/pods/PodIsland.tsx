@@ -20,12 +20,13 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import { entriesOrPending, type TournamentStateWithId } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import type { PodRow } from '@/features/tournaments/pods.api';
+import { payPanelPromises } from '@/features/tournaments/promises';
 
 /**
  * The pay panel's tallest state, reserved before the pod and its status are known: slots to choose and the
  * Pay button, or for a signed-in player who holds slots, what they hold. A shorter state leaves room below.
  */
-const PAY_PANEL_ROOM = 'min-h-[18.5rem] in-data-[auth=signed-in]:min-h-[22.5rem]';
+const PAY_PANEL_ROOM = 'min-h-[30rem] in-data-[auth=signed-in]:min-h-[34rem]';
 
 type Load = { status: 'loading' } | { status: 'ready'; pod: PodRow } | { status: 'missing' } | { status: 'error' };
 
@@ -111,6 +112,12 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
                 initialStatus={state?.status ?? 'scheduled'}
                 productName={productName}
                 checkoutUrl={checkoutUrl}
+                promises={payPanelPromises({
+                  series: 'quick',
+                  entryFeeRupees: pod.entry_fee_paise / 100,
+                  prizePoolRupees: pod.prize_pool_paise / 100,
+                  maxPlayers: pod.max_players,
+                })}
               />
             ) : (
               <div className="card self-stretch" />

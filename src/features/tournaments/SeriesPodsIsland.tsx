@@ -8,6 +8,7 @@ import StatusPill from './StatusPill';
 import { entriesLabel, entriesOrPending, pendingEntriesLabel } from './status';
 import { useTournamentStates } from './use-tournament-states';
 import type { PodRow } from './pods.api';
+import { POD_START_DELAY_MINUTES } from '@/lib/rules';
 
 type Load = { status: 'loading' } | { status: 'ready'; pods: PodRow[] } | { status: 'error' };
 
@@ -50,7 +51,7 @@ export default function SeriesPodsIsland({ seriesId, capacity }: { seriesId: str
             <p className="mt-2 tabular-nums text-mist">
               {entriesLabel(states[open.id]?.entries ?? 0, states[open.id]?.capacity ?? open.max_players)}
             </p>
-            <p className="mt-1 text-sm text-mist">It starts 20 minutes after the last place is taken.</p>
+            <p className="mt-1 text-sm text-mist">It starts {POD_START_DELAY_MINUTES} minutes after the last place is taken.</p>
             <a href={podHref(open.id)} className="btn btn-primary mt-4 w-full">
               Enter this pod
             </a>

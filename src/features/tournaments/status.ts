@@ -25,7 +25,7 @@ export const STATUS_LOOK: Record<TournamentStatus, StatusLook> = {
   'check-in': { label: 'Check-in', badgeClass: 'bg-sky-400/15 text-sky-300', takesEntries: false },
   live: { label: 'Live', badgeClass: 'bg-red-500/20 text-red-300', takesEntries: false },
   finished: { label: 'Finished', badgeClass: 'bg-pitch-800 text-chalk', takesEntries: false },
-  settled: { label: 'Prizes paid', badgeClass: 'bg-pitch-800 text-gold', takesEntries: false },
+  settled: { label: 'Prizes credited', badgeClass: 'bg-pitch-800 text-gold', takesEntries: false },
   cancelled: { label: 'Cancelled', badgeClass: 'bg-red-900/40 text-red-200', takesEntries: false },
 };
 

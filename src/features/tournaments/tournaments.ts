@@ -50,6 +50,11 @@ export const TournamentSchema = z
         .check(z.minLength(1)),
     ),
     maxPlayers: z.int().check(z.gte(2)).check(z.lte(1000)),
+    /**
+     * Championships with a prize: whether the whole pool is paid however few players enter (true), or only
+     * when every place is taken (false). The page and the pay panel state it; a quick pod only runs full.
+     */
+    poolGuaranteed: z.optional(z.boolean()),
     /** Championship: whether registration is open (else "Coming soon"). Quick series: whether the series is active (has an open pod). */
     isLive: z.boolean(),
     /**
@@ -72,6 +77,12 @@ export const TournamentSchema = z
     z.refine((t) => (t.winnerPrizeRupees ?? 0) <= t.prizePoolRupees, {
       message: 'winnerPrizeRupees cannot exceed prizePoolRupees',
       path: ['winnerPrizeRupees'],
+    }),
+  )
+  .check(
+    z.refine((t) => t.series !== 'championship' || t.prizePoolRupees === 0 || t.poolGuaranteed !== undefined, {
+      message: 'a championship with a prize says whether its pool is guaranteed (poolGuaranteed)',
+      path: ['poolGuaranteed'],
     }),
   )
   .check(

@@ -100,3 +100,47 @@ export const MATCH_SCREENSHOT_TYPES = WEB_IMAGE_TYPES;
 /** Why a player disputes a result (match_disputes.reason); the match page and the staff console word them. */
 export const DISPUTE_REASON_CODES = ['wrong_score', 'no_show', 'disconnection', 'cheating', 'other'] as const;
 export type DisputeReason = (typeof DISPUTE_REASON_CODES)[number];
+
+// -----------------------------------------------------------------------------------------------------
+// Promises: the windows, deadlines and rates players rely on before they pay
+// -----------------------------------------------------------------------------------------------------
+
+/** The two kinds of tournament whose windows differ: the monthly championship and the quick pods. */
+export type TournamentKind = 'championship' | 'quick';
+
+/**
+ * Check-in (private.tournament_check_in_opens_at / closes_at): a championship from 24 hours to 60 minutes
+ * before the start. A quick pod opens check-in the moment it fills, for POD_CHECK_IN_MINUTES, and starts
+ * POD_START_DELAY_MINUTES after it filled (series.pod_check_in, series.pod_start_delay).
+ */
+export const CHECK_IN_OPENS_BEFORE_MINUTES = { championship: 24 * 60, quick: 60 } as const satisfies Record<TournamentKind, number>;
+export const CHECK_IN_CLOSES_BEFORE_MINUTES = { championship: 60, quick: 15 } as const satisfies Record<TournamentKind, number>;
+export const POD_CHECK_IN_MINUTES = 10;
+export const POD_START_DELAY_MINUTES = 20;
+/** A pod not full this long after it opened is cancelled and every entry refunded (series.fill_deadline). */
+export const POD_FILL_DEADLINE_HOURS = 24;
+
+/** After one player reports, the other confirms or disputes within this, else the report stands (run_due_match_work). */
+export const OPPONENT_CONFIRM_MINUTES = 10;
+
+/** Staff decide an open dispute within this (private.dispute_window). */
+export const DISPUTE_STAFF_DEADLINE_MINUTES = { championship: 60, quick: 15 } as const satisfies Record<TournamentKind, number>;
+
+/** Prizes are credited this long after the final, once no result can be challenged (private.challenge_window). */
+export const CHALLENGE_WINDOW_HOURS = { championship: 24, quick: 2 } as const satisfies Record<TournamentKind, number>;
+
+/**
+ * Tax withheld on net winnings (section 194BA): the default of the database setting tax_rate, in percent.
+ * taxOnPaise is private.tax_on: the rate times the net winnings, rounded to the paisa.
+ */
+export const TAX_RATE_PERCENT = 30;
+export function taxOnPaise(netWinningsPaise: number): number {
+  return Math.round((TAX_RATE_PERCENT * Math.max(netWinningsPaise, 0)) / 100);
+}
+
+/**
+ * Disconnections (eFootball friend matches are peer-to-peer, so the organiser rules on them through a
+ * dispute with the reason 'disconnection'): by this minute with the score 0–0 the match restarts; later,
+ * a new room for the remaining minutes with the score carried; a second disconnection goes to staff.
+ */
+export const DISCONNECTION_RESTART_BY_MINUTE = 20;

@@ -1,0 +1,92 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findBrokenPromises, payPanelPromises, prizeBands, prizePlacesLine, promisedRules, winnerAfterTaxPaise } from './promises';
+import { type Tournament, TournamentSchema } from './tournaments';
+
+const CATALOG_DIR = join(process.cwd(), 'src/content/tournaments');
+const catalog: Tournament[] = readdirSync(CATALOG_DIR)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => TournamentSchema.parse(JSON.parse(readFileSync(join(CATALOG_DIR, name), 'utf8'))));
+const byId = (id: string) => {
+  const found = catalog.find((t) => t.id === id);
+  if (!found) throw new Error(id);
+  return found;
+};
+
+describe('what each place wins', () => {
+  it('names a knockout’s places, each with what one player of it receives', () => {
+    const championship = byId('champions-dec-2026');
+    expect(prizeBands(championship).map((band) => band.label)).toEqual(['1st', '2nd', '3rd–4th', '5th–8th']);
+    expect(prizePlacesLine(championship)).toBe('1st ₹20,000 · 2nd ₹5,000 · 3rd–4th ₹5,000 each · 5th–8th ₹2,500 each');
+    // Every rupee of the pool is in a place.
+    const total = prizeBands(championship).reduce((sum, band) => sum + band.eachPaise * (band.last - band.first + 1), 0);
+    expect(total).toBe(championship.prizePoolRupees * 100);
+    expect(prizePlacesLine(byId('super_8'))).toBe('The winner takes ₹1,600');
+  });
+
+  it('withholds the tax of the rules from the winner’s prize', () => {
+    expect(winnerAfterTaxPaise(byId('super_8'))).toBe(1_120_00);
+    expect(winnerAfterTaxPaise(byId('champions-dec-2026'))).toBe(14_000_00);
+  });
+});
+
+describe('the pay panel', () => {
+  it('says the prize per place, the tax with the winner’s amount, the payout and who may pay, one line each', () => {
+    expect(payPanelPromises(byId('super_8')).map((line) => line.text)).toEqual([
+      'Prizes: The winner takes ₹1,600',
+      '30% tax on net winnings is withheld by law (you would receive ₹1,120 if you win it all)',
+      'Paid by UPI after the challenge window (2 hours after the final) and a one-time PAN check',
+      'For players 18+ living in India',
+    ]);
+    const championship = payPanelPromises(byId('champions-dec-2026')).map((line) => line.text);
+    expect(championship).toContain('The ₹45,000 pool is guaranteed: paid in full even with fewer than 300 players');
+    expect(championship).toContain('Paid by UPI after the challenge window (24 hours after the final) and a one-time PAN check');
+  });
+});
+
+describe('the promise check', () => {
+  it('catches the sentences that contradicted the rules', () => {
+    const super8 = byId('super_8');
+    const championship = byId('champions-dec-2026');
+    expect(findBrokenPromises('Take home ₹1,600, paid by UPI within 24 hours.', super8).length).toBeGreaterThan(0);
+    expect(findBrokenPromises('The winner takes the whole prize, paid by UPI within 24 hours of the final.', super8)).not.toEqual([]);
+    expect(findBrokenPromises('Prizes are paid to the top 6 finishers within 7 days of the final.', championship)).not.toEqual([]);
+    expect(findBrokenPromises('Every match has a 10-minute check-in. Players who miss it may be disqualified.', championship)).not.toEqual(
+      [],
+    );
+    expect(
+      findBrokenPromises('If you disagree with a result, tell us within 24 hours of the match. Email support with screenshots.'),
+    ).not.toEqual([]);
+    expect(
+      findBrokenPromises('Disputes are raised with the organisers within 24 hours of the match, with screenshots.', super8),
+    ).not.toEqual([]);
+  });
+
+  it('passes the rules as the pages render them', () => {
+    for (const t of catalog) {
+      const text = [...promisedRules(t), ...payPanelPromises(t).map((line) => line.text)].join('\n');
+      expect(findBrokenPromises(text, t), t.id).toEqual([]);
+    }
+  });
+
+  it('finds nothing in the catalog that differs from the rules', () => {
+    for (const t of catalog) {
+      const text = [t.description, t.importantInfo, ...t.rules].join('\n');
+      expect(findBrokenPromises(text, t), t.id).toEqual([]);
+    }
+  });
+
+  // The built pages, when a build is there (npm test builds before the end-to-end tests).
+  it.skipIf(!existsSync(join(process.cwd(), 'dist/tournaments')))('finds nothing in the built pages that differs from the rules', () => {
+    const page = (path: string) => readFileSync(join(process.cwd(), 'dist', path), 'utf8').replace(/<script[\s\S]*?<\/script>/g, '');
+    for (const t of catalog) {
+      const file = join('tournaments', t.id, 'index.html');
+      if (!existsSync(join(process.cwd(), 'dist', file))) continue;
+      expect(findBrokenPromises(page(file), t), file).toEqual([]);
+    }
+    for (const file of ['help-center/index.html', 'terms-of-service/index.html', 'cancellation-refund/index.html']) {
+      if (existsSync(join(process.cwd(), 'dist', file))) expect(findBrokenPromises(page(file)), file).toEqual([]);
+    }
+  });
+});
