@@ -60,7 +60,6 @@ const DisputeStatement = z.object({
   screenshot_path: z.nullable(z.string()),
   added_at: timestamp,
 });
-export type DisputeStatement = z.infer<typeof DisputeStatement>;
 
 /**
  * A reason the viewer may dispute the match with, from when (the database's rule: private.dispute_reason_opens_at),
