@@ -15,6 +15,7 @@ import { setRequestContext } from '../local/database.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 import { readCatalog, syncCatalog } from '../../scripts/sync-catalog.ts';
 import { PAYOUT_RECORD_STATUSES } from '../../src/features/standings/payout-record.ts';
+import { prizeBands } from '../../src/features/tournaments/promises.ts';
 import type { Tournament } from '../../src/features/tournaments/tournaments.ts';
 import {
   anon,
@@ -174,6 +175,14 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
       { band: '3rd–4th', from_place: 3, to_place: 4, amount_paise_each: 500000, total_paise: 1000000 },
       { band: '5th–8th', from_place: 5, to_place: 8, amount_paise_each: 250000, total_paise: 1000000 },
     ]);
+  });
+
+  it('states on every championship page the bands the database pays (the pay panel and rules read prizeBands)', async () => {
+    for (const entry of catalog.filter((t) => t.series === 'championship')) {
+      const database = (await prizes(entry.id)).map((band) => ({ label: band.band, each: band.amount_paise_each }));
+      const page = prizeBands(entry).map((band) => ({ label: band.label, each: band.eachPaise }));
+      expect({ id: entry.id, bands: page }).toEqual({ id: entry.id, bands: database });
+    }
   });
 
   it('credits nothing in the free Community Cup, played to the end', async () => {
