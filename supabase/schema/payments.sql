@@ -1167,7 +1167,7 @@ end;
 $function$;
 
 comment on function private.send_payment_receipt() is 'The receipt a paying player gets at once in the bell: written with the registration, so the confirmation never forgets it.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.send_payment_receipt()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1200,7 +1200,7 @@ end;
 $function$;
 
 comment on function private.run_due_receipt_emails() is 'Due work: queues the e-mail of each payment receipt, outside the payment confirmation''s transaction.';
--- Callable by: anon, authenticated
+-- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.run_due_receipt_emails()
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -480,6 +480,8 @@ describe.skipIf(findPostgresBinaries() === null)('a correction racing the prize 
     await applyShim(cluster.connection);
     await applyMigrations(cluster.connection);
     await cluster.connection.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
+    // The fixtures below write rows directly, as the shared test helpers' admin session does.
+    await cluster.connection.query(`select set_config('golazo.acting', 'fixture', false)`);
     db = {
       engine: 'PostgreSQL',
       admin: cluster.connection,

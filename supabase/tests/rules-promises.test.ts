@@ -50,8 +50,9 @@ describe.each(engines)('the promises of the rules module against the database on
 
   it('gives staff the dispute deadline the pages say, and the opponent the time to confirm a report', async () => {
     expect(await minutesBy('private.dispute_window(t.id)')).toEqual(DISPUTE_STAFF_DEADLINE_MINUTES);
-    const { rows } = await db.admin.query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'run_due_match_work'`);
-    expect(rows[0]?.src).toContain(`reported_at + interval '${OPPONENT_CONFIRM_MINUTES} minutes' <= v_now`);
+    const { rows } = await db.admin.query<{ src: string }>(`select prosrc as src from pg_proc where proname = 'due_match_decision'`);
+    // The one reading of a match's deadlines, for the periodic step and every function that acts on a match.
+    expect(rows[0]?.src).toContain(`reported_at + interval '${OPPONENT_CONFIRM_MINUTES} minutes' <= p_now`);
   });
 
   it('credits prizes after the challenge window the pages say', async () => {
