@@ -34,6 +34,7 @@ export const INVARIANTS = [
   'payout_final_state',
   'payout_reversal_kept',
   'draw_secret_matches_commitment',
+  'deadlines_hold',
   'declared_transitions',
 ] as const;
 
@@ -248,6 +249,16 @@ const READS = [
   `select t.id, t.draw_commitment as published, d.secret from public.tournaments t left join public.draws d on d.tournament_id = t.id`,
   // 10: statuses
   STATUSES_SQL,
+  // 11: disputes a player opened after their window closed (a lone report stands after 10 minutes, a walkover claim after 5)
+  `select d.id, m.round, m.position, d.opened_at,
+          (select min(r.reported_at) from private.match_reports r
+            where r.match_id = d.match_id and r.entry_id <> d.opened_by_entry_id and r.reported_at <= d.opened_at
+              and (r.superseded_at is null or r.superseded_at > d.opened_at)) as lone_report_at,
+          case when m.walkover_entry_id is not null and m.walkover_entry_id <> d.opened_by_entry_id then m.walkover_claimed_at end as walkover_at
+     from public.match_disputes d join public.matches m on m.id = d.match_id
+    where d.opened_by_entry_id is not null
+      and not exists (select 1 from private.match_reports own where own.match_id = d.match_id and own.entry_id = d.opened_by_entry_id
+                         and own.reported_at <= d.opened_at)`,
 ];
 
 /** The label of each band of places, as the database words it (1st, 2nd, 3rd–4th, ...). */
@@ -263,9 +274,8 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     if (!r.skip.has(invariant)) throw new Finding(invariant, detail, r.trace);
   };
   labels ??= new Map((await s.read<{ lo: number; hi: number; label: string }>(LABELS_SQL)).map((b) => [`${b.lo}-${b.hi}`, b.label]));
-  const [unbalanced, negative, payments, refundKeys, capacity, prizes, awards, awardMatches, payouts, draws, statuses] = (await s.readMany(
-    READS,
-  )) as [Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], { k: string; v: string }[]];
+  const [unbalanced, negative, payments, refundKeys, capacity, prizes, awards, awardMatches, payouts, draws, statuses, lateDisputes] =
+    (await s.readMany(READS)) as [Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], { k: string; v: string }[], Row[]];
 
   // The ledger balances, journal by journal (a journal's lines sum to zero, so the total does too).
   if (unbalanced.length > 0) fail('ledger_balances', `journal ${JSON.stringify(unbalanced[0])} does not balance`);
@@ -371,6 +381,19 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     const first = m.commitments.get(id);
     if (d.secret && first && createHash('sha256').update(String(d.secret), 'utf8').digest('hex') !== first) {
       fail('draw_secret_matches_commitment', `${id}: the revealed secret does not hash to the commitment published first`);
+    }
+  }
+
+  // Deadlines hold when a player acts, not only when the periodic job runs.
+  for (const d of lateDisputes) {
+    const opened = new Date(String(d.opened_at)).getTime();
+    const lone = d.lone_report_at ? new Date(String(d.lone_report_at)).getTime() + 10 * 60_000 : Infinity;
+    const walkover = d.walkover_at ? new Date(String(d.walkover_at)).getTime() + 5 * 60_000 : Infinity;
+    if (opened > lone || opened > walkover) {
+      fail(
+        'deadlines_hold',
+        `round ${String(d.round)} match ${String(d.position)}: a dispute was accepted ${Math.round((opened - Math.min(lone, walkover)) / 60_000)} min after the ${opened > lone ? 'lone report stood' : 'walkover stood'}`,
+      );
     }
   }
 
