@@ -58,6 +58,7 @@ describe('random sequences of money and fairness events', () => {
       const moves = new Map<string, string>();
       const timing = { act: 0, check: 0 };
       const coverage = new Map<string, number>();
+      const survey = process.env.FUZZ_SURVEY ? new Map<string, { detail: string; trace: string[] }>() : undefined;
       const started = Date.now();
       const property = fc.asyncProperty(fc.commands(stepArbitraries, { maxCommands: settings.steps, size: 'max' }), async (commands) => {
         const session = new Session(world);
@@ -69,7 +70,7 @@ describe('random sequences of money and fairness events', () => {
           )) {
             model.commitments.set(row.id, row.c);
           }
-          const real: Real = { s: session, world, podId, trace: [], skip: settings.skip, timing };
+          const real: Real = { s: session, world, podId, trace: [], skip: settings.skip, timing, survey };
           await fc.asyncModelRun(() => ({ model, real }), commands);
           sequences += 1;
           steps += real.trace.length;
@@ -114,6 +115,9 @@ describe('random sequences of money and fairness events', () => {
             .map(([k, n]) => `${k}: ${n}`)
             .join('\n  ')}`,
         );
+      }
+      for (const [invariant, { detail, trace }] of survey ?? []) {
+        console.info(`FAILS ${invariant}: ${detail}\n  after ${trace.length} steps:\n    ${trace.join('\n    ')}`);
       }
       if (process.env.FUZZ_MOVES) console.info(`status moves seen:\n  ${[...moves.keys()].sort().join('\n  ')}`);
       if (result.failed) {

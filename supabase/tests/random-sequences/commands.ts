@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { syncCatalog } from '../../../scripts/sync-catalog.ts';
 import { checkInvariants, Finding, readStatuses } from './invariants.ts';
 import type { Model, Webhook } from './model.ts';
-import { asFailure, CUP, isRefusal, type Person, type Session, type World } from './world.ts';
+import { asFailure, CUP, FREE_CUP, isRefusal, type Person, type Session, type World } from './world.ts';
 
 export type Real = {
   s: Session;
@@ -16,14 +16,16 @@ export type Real = {
   podId: string;
   trace: string[];
   skip: Set<string>;
+  /** Survey mode: each failing invariant's shortest failure so far, recorded instead of thrown. */
+  survey?: Map<string, { detail: string; trace: string[] }>;
   /** The statuses after the last step (the next step's "before"). */
   statuses?: Map<string, string>;
   /** Milliseconds spent acting and checking invariants. */
   timing: { act: number; check: number };
 };
 
-type Target = 'pod' | 'cup';
-const tid = (r: Real, t: Target) => (t === 'pod' ? r.podId : CUP);
+type Target = 'pod' | 'cup' | 'free';
+const tid = (r: Real, t: Target) => (t === 'pod' ? r.podId : t === 'cup' ? CUP : FREE_CUP);
 const pick = <T>(items: T[], n: number): T | undefined => (items.length === 0 ? undefined : items[n % items.length]);
 const svc = { role: 'service_role' } as const;
 
@@ -75,6 +77,10 @@ class CreateOrder extends Step {
   async act(m: Model, r: Real) {
     const who = r.world.players[this.player] as Person;
     const id = tid(r, this.target);
+    if (this.target === 'free') {
+      await r.s.call(who.actor, 'public.enter_free_tournament($1)', [id]);
+      return 'entered';
+    }
     const quote = await r.s.call<{ amount_paise: number }>(svc, 'public.service_prepare_tournament_entry($1, $2, 1)', [who.id, id]);
     const orderId = m.next('order_fz');
     await r.s.call(svc, `public.service_record_payment_order($1, $2, 1, $3, $4, 'INR')`, [who.id, id, orderId, quote.amount_paise]);
@@ -82,7 +88,7 @@ class CreateOrder extends Step {
     return orderId;
   }
   toString() {
-    return `order(P${this.player + 1}, ${this.target})`;
+    return `${this.target === 'free' ? 'enter' : 'order'}(P${this.player + 1}, ${this.target})`;
   }
 }
 
@@ -511,7 +517,8 @@ class JumpTo extends Step {
   }
   async act(_m: Model, r: Real) {
     const sql: Record<Milestone, string> = {
-      'cup-check-in-opens': `select private.tournament_check_in_opens_at(t) as at from public.tournaments t where id = '${CUP}'`,
+      'cup-check-in-opens': `select min(private.tournament_check_in_opens_at(t)) as at from public.tournaments t
+                               where id in ('${CUP}', '${FREE_CUP}') and private.tournament_check_in_opens_at(t) > private.clock_now()`,
       'cup-check-in-closes': `select private.tournament_check_in_closes_at(t) as at from public.tournaments t where id = '${CUP}'`,
       'next-match': `select min(scheduled_at) as at from public.matches where status in ('scheduled', 'ready', 'reported')
                        and scheduled_at + interval '5 minutes' > private.clock_now()`,
@@ -845,7 +852,7 @@ class StaffPayoutDecision extends Step {
 // ---------------------------------------------------------------------------------------------------------
 
 const player = fc.nat({ max: 5 });
-const target = fc.constantFrom<Target>('pod', 'cup');
+const target = fc.constantFrom<Target>('pod', 'cup', 'pod', 'cup', 'free');
 const small = fc.nat({ max: 7 });
 const side = fc.constantFrom<'a' | 'b'>('a', 'b');
 const goals = fc.nat({ max: 3 });
@@ -916,8 +923,8 @@ class Fill extends Step {
     const outcomes: string[] = [];
     for (let p = 0; p < 4; p++) {
       try {
-        await new CreateOrder(p, this.target).act(m, r);
-        outcomes.push((await new Capture(m.orders.length - 1, true).act(m, r)) ?? '');
+        const entered = await new CreateOrder(p, this.target).act(m, r);
+        outcomes.push(this.target === 'free' ? entered : ((await new Capture(m.orders.length - 1, true).act(m, r)) ?? ''));
       } catch (error) {
         const failure = asFailure(error);
         if (!isRefusal(failure)) throw error;
@@ -1025,7 +1032,7 @@ class Progress extends Step {
         return run(new Fill(this.target));
       case 'full':
       case 'scheduled':
-        return run(this.target === 'cup' ? new JumpTo('cup-check-in-opens', 1) : new DueWork());
+        return run(this.target === 'pod' ? new DueWork() : new JumpTo('cup-check-in-opens', 1));
       case 'check-in': {
         const [missing] = await r.s.read<{ n: string }>(
           `select count(*) as n from public.entries where tournament_id = $1 and status = 'active' and checked_in_at is null`,
@@ -1052,24 +1059,40 @@ class Progress extends Step {
         return run(new DueWork());
     }
   }
-  /** Winners verify their KYC and withdraw; the outbox and RazorpayX do their part. */
+  /** Winners verify their KYC and withdraw; staff, the outbox and RazorpayX do their part, in their own ways. */
   private async payOut(m: Model, r: Real): Promise<string | undefined> {
-    const winners = await r.s.read<{ user_id: string; balance: string; kyc: string | null; open: string }>(
-      `select l.user_id, sum(l.amount_paise) as balance, k.status as kyc,
-              (select count(*) from public.payouts p where p.user_id = l.user_id and p.status not in ('processed', 'reversed', 'cancelled', 'rejected', 'failed')) as open
+    const winners = await r.s.read<{ user_id: string; balance: string; kyc: string | null }>(
+      `select l.user_id, sum(l.amount_paise) as balance, k.status as kyc
          from private.ledger_lines l left join public.kyc_records k on k.user_id = l.user_id
         where l.account like 'player:%' group by l.user_id, k.status order by l.user_id`,
     );
     const winner = pick(winners, this.choice);
     if (!winner) return 'settled: nobody to pay';
     const index = r.world.players.findIndex((p) => p.id === winner.user_id);
+    const [payout] = await r.s.read<{ id: string; status: string; queued: boolean }>(
+      `select p.id, p.status, exists (select 1 from private.outbox o where o.idempotency_key = 'payout-' || p.id and o.status = 'pending') as queued
+         from public.payouts p where p.user_id = $1 order by p.created_at desc limit 1`,
+      [winner.user_id],
+    );
+    const atProvider = payout ? m.payouts.get(payout.id) : undefined;
+    const providerIndex = atProvider ? [...m.payouts.values()].indexOf(atProvider) : 0;
+    const modes: AnswerMode[] = ['ok', 'ok', 'lost', 'repeat', 'retry', 'fail'];
     let step: Step;
     if (winner.kyc === null || winner.kyc === 'rejected') step = new SubmitKyc(index, 'own');
-    else if (winner.kyc === 'pending') step = new DrainOutbox(['ok']);
-    else if (Number(winner.balance) > 0 && this.choice % 3 !== 0) step = new RequestPayout(index, 100, false);
-    else if (Number(winner.open) > 0 && this.choice % 3 === 0) step = new StaffPayoutDecision(this.choice, true);
-    else if (m.payouts.size > 0 && this.choice % 2) step = new ProviderPayoutMove(this.choice, 'processed');
-    else step = new DrainOutbox(['ok']);
+    else if (winner.kyc === 'pending') step = new DrainOutbox([modes[this.choice % 4] ?? 'ok']);
+    else if (payout?.status === 'awaiting_approval') {
+      const all = await r.s.read<{ id: string }>('select id from public.payouts order by created_at, id');
+      step = new StaffPayoutDecision(
+        all.findIndex((x) => x.id === payout.id),
+        this.choice % 5 !== 0,
+      );
+    } else if (payout && payout.queued) step = new DrainOutbox([modes[this.choice % modes.length] ?? 'ok']);
+    else if (atProvider?.status === 'processing')
+      step = new ProviderPayoutMove(providerIndex, this.choice % 4 === 0 ? 'failed' : 'processed');
+    else if (atProvider?.status === 'processed' && this.choice % 3 === 0) step = new ProviderPayoutMove(providerIndex, 'reversed');
+    else if (m.webhooks.length > 0 && this.choice % 2 === 0) step = new DeliverWebhook(this.choice, 'once');
+    else if (Number(winner.balance) > 0) step = new RequestPayout(index, this.choice % 2 ? 100 : 50, false);
+    else step = new DueWork();
     return `settled: ${step} -> ${(await step.act(m, r)) ?? 'ok'}`;
   }
   toString() {

@@ -66,7 +66,8 @@ const DECLARED: Record<string, Record<string, string[]>> = {
   },
   entries: { active: ['withdrawn', 'cancelled'], withdrawn: ['cancelled'] },
   matches: {
-    pending: ['scheduled', 'bye', 'void'],
+    // A match whose other side was void or a no-show goes to the one entry left.
+    pending: ['scheduled', 'bye', 'void', 'confirmed'],
     scheduled: ['ready', 'reported', 'disputed', 'confirmed', 'void', 'pending'],
     ready: ['reported', 'disputed', 'confirmed', 'void', 'scheduled', 'pending'],
     reported: ['disputed', 'confirmed', 'scheduled', 'pending'],
@@ -87,7 +88,8 @@ const DECLARED: Record<string, Record<string, string[]>> = {
     ),
     processed: ['reversed'],
   },
-  kyc_records: { pending: ['verified', 'rejected'], rejected: ['pending'], verified: ['pending'] },
+  // A verified player's new UPI id that the bank refuses rejects the record.
+  kyc_records: { pending: ['verified', 'rejected'], rejected: ['pending'], verified: ['pending', 'rejected'] },
   prize_awards: { held: ['credited', 'forfeited'] },
   outbox: { pending: ['done', 'gave_up'] },
   'tournaments.drawn_at': { unset: ['set'] },
@@ -152,7 +154,10 @@ async function checkTransitions(m: Model, r: Real, step: string, before: Map<str
     const allowed = inDatabase
       ? (database.get(inDatabase)?.has(`${from}>${to}`) ?? false)
       : (DECLARED[table]?.[from]?.includes(to) ?? false);
-    if (!allowed && !r.skip.has('declared_transitions')) {
+    if (!allowed && r.survey && !r.skip.has('declared_transitions')) {
+      const known = r.survey.get(`declared_transitions ${move}`);
+      if (!known || known.trace.length > r.trace.length) r.survey.set(`declared_transitions ${move}`, { detail: key, trace: [...r.trace] });
+    } else if (!allowed && !r.skip.has('declared_transitions')) {
       throw new Finding('declared_transitions', `${key} moved ${from} -> ${to}, a move its machine does not declare`, r.trace);
     }
   }
@@ -271,7 +276,10 @@ type Row = Record<string, unknown>;
 export async function checkInvariants(m: Model, r: Real, step: string, before: Map<string, string>): Promise<Map<string, string>> {
   const { s } = r;
   const fail = (invariant: string, detail: string) => {
-    if (!r.skip.has(invariant)) throw new Finding(invariant, detail, r.trace);
+    if (r.skip.has(invariant)) return;
+    if (!r.survey) throw new Finding(invariant, detail, r.trace);
+    const known = r.survey.get(invariant);
+    if (!known || known.trace.length > r.trace.length) r.survey.set(invariant, { detail, trace: [...r.trace] });
   };
   labels ??= new Map((await s.read<{ lo: number; hi: number; label: string }>(LABELS_SQL)).map((b) => [`${b.lo}-${b.hi}`, b.label]));
   const [unbalanced, negative, payments, refundKeys, capacity, prizes, awards, awardMatches, payouts, draws, statuses, lateDisputes] =

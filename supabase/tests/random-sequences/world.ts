@@ -19,11 +19,12 @@ import { claimsOf, completeProfile, createUser, player, type Actor, type TestDat
 export const START = new Date('2027-03-01T10:00:00Z');
 export const POD_SERIES = 'super_4';
 export const CUP = 'fuzz-cup-2027';
+export const FREE_CUP = 'fuzz-free-cup-2027';
 export const PLAYERS = 6;
 
 const catalogFile = (id: string) => new URL(`../../../src/content/tournaments/${id}.json`, import.meta.url);
 
-/** The catalog of the world: the real Super 4 series and a small championship edition a day ahead. */
+/** The catalog of the world: the real Super 4 series, a small paid championship edition a day ahead and a free cup. */
 export async function worldCatalog(): Promise<Tournament[]> {
   const pod = TournamentSchema.parse(JSON.parse(await readFile(catalogFile(POD_SERIES), 'utf8')));
   const edition = JSON.parse(await readFile(catalogFile('champions-dec-2026'), 'utf8'));
@@ -42,7 +43,18 @@ export async function worldCatalog(): Promise<Tournament[]> {
     startsAt,
     schedule: [{ round: 'Semi-finals', startsAt }],
   });
-  return [pod, cup];
+  const free = JSON.parse(await readFile(catalogFile('free-cup-jan-2027'), 'utf8'));
+  const freeStartsAt = new Date(START.getTime() + 28 * 3600_000).toISOString();
+  const freeCup = TournamentSchema.parse({
+    ...free,
+    id: FREE_CUP,
+    title: 'Free Community Cup Fuzz',
+    maxPlayers: 4,
+    isLive: true,
+    startsAt: freeStartsAt,
+    schedule: [{ round: 'Semi-finals', startsAt: freeStartsAt }],
+  });
+  return [pod, cup, freeCup];
 }
 
 export type Person = { id: string; email: string; actor: Actor; name: string };
