@@ -1086,7 +1086,7 @@ class Progress extends Step {
         all.findIndex((x) => x.id === payout.id),
         this.choice % 5 !== 0,
       );
-    } else if (payout && payout.queued) step = new DrainOutbox([modes[this.choice % modes.length] ?? 'ok']);
+    } else if (payout?.queued) step = new DrainOutbox([modes[this.choice % modes.length] ?? 'ok']);
     else if (atProvider?.status === 'processing')
       step = new ProviderPayoutMove(providerIndex, this.choice % 4 === 0 ? 'failed' : 'processed');
     else if (atProvider?.status === 'processed' && this.choice % 3 === 0) step = new ProviderPayoutMove(providerIndex, 'reversed');
