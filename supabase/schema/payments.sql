@@ -757,6 +757,7 @@ begin
 end;
 $function$;
 
+comment on function private.apply_refund(text,text,integer,boolean) is 'Records a refund Razorpay made (once per refund id) and settles the payment; the refunded amount only grows, whatever order the answers and webhooks come in.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.apply_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer, p_whole boolean DEFAULT false)
  RETURNS jsonb
@@ -817,7 +818,7 @@ begin
   end if;
 
   update public.payments
-     set refunded_paise = v_refunded,
+     set refunded_paise = greatest(refunded_paise, v_refunded),
          refund_id = coalesce(refund_id, p_refund_id),
          updated_at = v_now
    where id = v_payment.id

@@ -12,8 +12,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestDatabase } from './helpers.ts';
-import { type Real, stepArbitraries } from './random-sequences/commands.ts';
-import { INVARIANTS } from './random-sequences/invariants.ts';
+import { type Real, settle, stepArbitraries } from './random-sequences/commands.ts';
+import { Finding, INVARIANTS } from './random-sequences/invariants.ts';
 import { Model } from './random-sequences/model.ts';
 import { buildWorld, POD_SERIES, Session, type World } from './random-sequences/world.ts';
 
@@ -72,6 +72,16 @@ describe('random sequences of money and fairness events', () => {
           }
           const real: Real = { s: session, world, podId, trace: [], skip: settings.skip, timing, survey };
           await fc.asyncModelRun(() => ({ model, real }), commands);
+          if (!settings.skip.has('refunds_owed_are_made')) {
+            try {
+              await settle(model, real);
+            } catch (error) {
+              if (!(survey && error instanceof Finding)) throw error;
+              const known = survey.get(error.invariant);
+              if (!known || known.trace.length > real.trace.length)
+                survey.set(error.invariant, { detail: error.message.split('\n')[0] ?? '', trace: [...real.trace] });
+            }
+          }
           sequences += 1;
           steps += real.trace.length;
           if (process.env.FUZZ_TRACE) console.info(`sequence ${sequences}:\n  ${real.trace.join('\n  ')}`);

@@ -237,7 +237,7 @@ async function applyWebhook(m: Model, r: Real, hook: Webhook): Promise<string> {
 }
 
 /** A webhook the providers owe arrives (in any order), arrives twice, or is lost. */
-class DeliverWebhook extends Step {
+export class DeliverWebhook extends Step {
   constructor(
     readonly index: number,
     readonly mode: 'once' | 'twice' | 'lost',
@@ -248,7 +248,10 @@ class DeliverWebhook extends Step {
     const hook = pick(m.webhooks, this.index);
     if (!hook) return 'no webhook owed';
     m.webhooks.splice(m.webhooks.indexOf(hook), 1);
-    if (this.mode === 'lost') return `${hook.type} ${hook.eventId} lost`;
+    if (this.mode === 'lost') {
+      if (hook.type === 'refund.processed') m.lostRefundWebhooks.add(hook.payId);
+      return `${hook.type} ${hook.eventId} lost`;
+    }
     const first = await applyWebhook(m, r, hook);
     if (this.mode === 'once') return `${hook.type}: ${first}`;
     return `${hook.type}: ${first}; again: ${await applyWebhook(m, r, hook)}`;
@@ -290,6 +293,7 @@ async function recordPayout(m: Model, r: Real, payoutId: string) {
 
 /** What the provider does and answers for one claimed call (the outbox-worker's makeCall). */
 async function provider(m: Model, r: Real, call: Call, mode: AnswerMode): Promise<Answer> {
+  if (mode === 'retry' || mode === 'fail' || mode === 'reject') m.refusedOnPurpose.add(call.idempotency_key);
   if (mode === 'retry') return { outcome: 'retry', answer: { http_status: 503 } };
   const failed: Answer = { outcome: 'failed', answer: { http_status: 400, description: 'Refused by the provider' } };
   switch (call.kind) {
@@ -375,7 +379,7 @@ async function provider(m: Model, r: Real, call: Call, mode: AnswerMode): Promis
 }
 
 /** The outbox-worker runs: claims due calls and records each provider's answer (lost, repeated, refused, ...). */
-class DrainOutbox extends Step {
+export class DrainOutbox extends Step {
   constructor(readonly modes: AnswerMode[]) {
     super();
   }
@@ -491,7 +495,7 @@ class CloseCheckIn extends Step {
   }
 }
 
-class Advance extends Step {
+export class Advance extends Step {
   constructor(readonly minutes: number) {
     super();
   }
@@ -537,7 +541,7 @@ class JumpTo extends Step {
   }
 }
 
-class DueWork extends Step {
+export class DueWork extends Step {
   async act(_m: Model, r: Real) {
     const result = await r.s.call<Record<string, unknown>>('superuser', 'private.run_due_work()');
     const did: string[] = [];
@@ -1102,3 +1106,44 @@ class Progress extends Step {
 
 const progress = fc.tuple(target, fc.nat({ max: 11 })).map(([t, c]) => new Progress(t, c));
 stepArbitraries.push(...Array.from({ length: 24 }, () => progress));
+
+/**
+ * After the random steps: the providers deliver every webhook they still owe, and the periodic job and the
+ * outbox run (the providers answering) until nothing is due. Then whatever was owed must have happened.
+ */
+export async function settle(m: Model, r: Real): Promise<void> {
+  for (let round = 0; round < 6; round++) {
+    while (m.webhooks.length > 0) await new DeliverWebhook(0, 'once').run(m, r);
+    await new Advance(61).run(m, r);
+    await new DueWork().run(m, r);
+    await new DrainOutbox(['ok']).run(m, r);
+    const [due] = await r.s.read<{ n: string }>(`select count(*) as n from private.outbox where status = 'pending'`);
+    if (Number(due?.n) === 0 && m.webhooks.length === 0) break;
+  }
+  const stuck = await r.s.read<{ razorpay_payment_id: string; owed: number; call: string | null; key: string | null }>(
+    `select p.razorpay_payment_id, p.amount_paise - p.refunded_paise as owed, o.status as call, o.idempotency_key as key
+       from public.payments p
+       left join private.outbox o on o.kind = 'razorpay_refund' and o.idempotency_key = 'refund-' || p.razorpay_payment_id
+      where p.status = 'refund_pending'`,
+  );
+  for (const payment of stuck) {
+    if (payment.key && m.refusedOnPurpose.has(payment.key)) continue;
+    throw new Finding(
+      'refunds_owed_are_made',
+      `${payment.razorpay_payment_id} still owes ${payment.owed} paise after every webhook and outside call (its refund call: ${payment.call ?? 'none'})`,
+      r.trace,
+    );
+  }
+  const rows = await r.s.read<{ razorpay_payment_id: string; refunded_paise: number }>(
+    'select razorpay_payment_id, refunded_paise from public.payments where razorpay_payment_id is not null',
+  );
+  for (const row of rows) {
+    const capture = m.capture(row.razorpay_payment_id);
+    if (!capture || m.lostRefundWebhooks.has(capture.payId) || row.refunded_paise === capture.refunded) continue;
+    throw new Finding(
+      'refunds_owed_are_made',
+      `${capture.payId}: Razorpay refunded ${capture.refunded} paise, the database counts ${row.refunded_paise} after every webhook arrived`,
+      r.trace,
+    );
+  }
+}

@@ -35,6 +35,7 @@ export const INVARIANTS = [
   'payout_reversal_kept',
   'draw_secret_matches_commitment',
   'deadlines_hold',
+  'refunds_owed_are_made',
   'declared_transitions',
 ] as const;
 
@@ -400,6 +401,7 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     if (opened > lone || opened > walkover) {
       fail(
         'deadlines_hold',
+        'refunds_owed_are_made',
         `round ${String(d.round)} match ${String(d.position)}: a dispute was accepted ${Math.round((opened - Math.min(lone, walkover)) / 60_000)} min after the ${opened > lone ? 'lone report stood' : 'walkover stood'}`,
       );
     }

@@ -42,6 +42,10 @@ export class Model {
   toldLost = new Map<string, number>();
   /** Payout statuses the database accepted from a provider answer (webhook, payout call, poll). */
   toldPayout = new Map<string, string[]>();
+  /** Outbox keys the provider refused because the sequence chose a refusal (not because of what was asked). */
+  refusedOnPurpose = new Set<string>();
+  /** Payments whose refund webhook was lost: the database may never learn of that refund. */
+  lostRefundWebhooks = new Set<string>();
   /** The draw commitment each tournament published first. */
   commitments = new Map<string, string>();
   /** Status moves seen, `table:from>to`, and the step that first made each. */
