@@ -35,8 +35,13 @@ describe('random sequences of money and fairness events', () => {
   let podId: string;
 
   beforeAll(async () => {
+    const started = performance.now();
     db = await pglite.start();
+    const opened = performance.now();
     world = await buildWorld(db);
+    console.info(
+      `random sequences: database opened from the migrated template in ${((opened - started) / 1000).toFixed(1)} s, world built in ${((performance.now() - opened) / 1000).toFixed(1)} s`,
+    );
     const [pod] = (
       await db.admin.query<{ id: string }>('select id from public.tournaments where series_id = $1 and pod_number = 1', [POD_SERIES])
     ).rows;

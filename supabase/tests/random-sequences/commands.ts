@@ -1134,6 +1134,19 @@ export async function settle(m: Model, r: Real): Promise<void> {
       r.trace,
     );
   }
+  const payouts = await r.s.read<{ id: string; status: string }>('select id, status from public.payouts');
+  for (const payout of payouts) {
+    const atProvider = m.payouts.get(payout.id);
+    if (!atProvider || atProvider.status === 'processing' || atProvider.status === payout.status) continue;
+    if (m.refusedOnPurpose.has(`payout-${payout.id}`)) continue;
+    if (!r.skip.has(atProvider.status === 'reversed' ? 'payout_reversal_kept' : 'payout_final_state')) {
+      throw new Finding(
+        atProvider.status === 'reversed' ? 'payout_reversal_kept' : 'payout_final_state',
+        `payout ${payout.id} is ${payout.status} after every webhook and poll, RazorpayX says ${atProvider.status}`,
+        r.trace,
+      );
+    }
+  }
   const rows = await r.s.read<{ razorpay_payment_id: string; refunded_paise: number }>(
     'select razorpay_payment_id, refunded_paise from public.payments where razorpay_payment_id is not null',
   );

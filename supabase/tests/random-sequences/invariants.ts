@@ -78,7 +78,9 @@ const DECLARED: Record<string, Record<string, string[]>> = {
     void: ['pending', 'scheduled'],
     bye: ['pending', 'scheduled'],
   },
-  match_disputes: { open: ['settled:result_set', 'settled:replay', 'settled:disqualified'] },
+  match_disputes: { open: ['result_set', 'replay', 'disqualified'] },
+  // What a payment counts as refunded only grows.
+  refunds: { none: ['partial', 'full'], partial: ['full'] },
   payouts: {
     awaiting_approval: ['approved', 'rejected', 'queued'],
     ...Object.fromEntries(
@@ -108,7 +110,8 @@ const MACHINE_OF: Record<string, string[]> = {
   match_disputes: ['dispute', 'match_disputes'],
   payouts: ['payout', 'payouts'],
   kyc_records: ['kyc', 'kyc_records'],
-  prize_awards: ['prize', 'prize_awards'],
+  prize_awards: ['prize_award', 'prize', 'prize_awards'],
+  refunds: ['refund', 'refunds'],
 };
 
 type Transitions = Map<string, Set<string>>;
@@ -196,8 +199,10 @@ const STATUSES_SQL = `select 'payments:' || id as k, status as v from public.pay
      union all select 'tournament_registrations:' || id, status from public.tournament_registrations
      union all select 'entries:' || id, status from public.entries
      union all select 'matches:' || id, status from public.matches
-     union all select 'match_disputes:' || id, case when settled_at is null then 'open' else 'settled:' || coalesce(outcome, '') end
+     union all select 'match_disputes:' || id, case when settled_at is null then 'open' else coalesce(outcome, 'settled') end
                  from public.match_disputes
+     union all select 'refunds:' || id, case when refunded_paise = 0 then 'none' when refunded_paise < amount_paise then 'partial' else 'full' end
+                 from public.payments
      union all select 'payouts:' || id, status from public.payouts
      union all select 'kyc_records:' || user_id, status from public.kyc_records
      union all select 'prize_awards:' || tournament_id || '/' || entry_id, status from private.prize_awards
