@@ -18,7 +18,7 @@ import { Model } from './random-sequences/model.ts';
 import { buildWorld, POD_SERIES, Session, type World } from './random-sequences/world.ts';
 
 const settings = {
-  runs: Number(process.env.FUZZ_RUNS ?? 40),
+  runs: Number(process.env.FUZZ_RUNS ?? 150),
   steps: Number(process.env.FUZZ_STEPS ?? 80),
   seed: process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED),
   path: process.env.FUZZ_PATH || undefined,
