@@ -1058,20 +1058,30 @@ class Progress extends Step {
       case 'finished':
         return this.choice % 2 ? run(new JumpTo('challenge-window-ends', 1)) : run(new DueWork());
       case 'settled':
-        return this.payOut(m, r);
+        return `settled: ${await new MoneyOut(this.choice).act(m, r)}`;
       default:
         return run(new DueWork());
     }
   }
+  toString() {
+    return `progress(${this.target}, ${this.choice})`;
+  }
+}
+
+/** The next thing on the way from a balance to a bank account: KYC, a withdrawal, approval, the outbox, RazorpayX. */
+class MoneyOut extends Step {
+  constructor(readonly choice: number) {
+    super();
+  }
   /** Winners verify their KYC and withdraw; staff, the outbox and RazorpayX do their part, in their own ways. */
-  private async payOut(m: Model, r: Real): Promise<string | undefined> {
+  async act(m: Model, r: Real): Promise<string | undefined> {
     const winners = await r.s.read<{ user_id: string; balance: string; kyc: string | null }>(
       `select l.user_id, sum(l.amount_paise) as balance, k.status as kyc
          from private.ledger_lines l left join public.kyc_records k on k.user_id = l.user_id
         where l.account like 'player:%' group by l.user_id, k.status order by l.user_id`,
     );
     const winner = pick(winners, this.choice);
-    if (!winner) return 'settled: nobody to pay';
+    if (!winner) return 'nobody to pay';
     const index = r.world.players.findIndex((p) => p.id === winner.user_id);
     const [payout] = await r.s.read<{ id: string; status: string; queued: boolean }>(
       `select p.id, p.status, exists (select 1 from private.outbox o where o.idempotency_key = 'payout-' || p.id and o.status = 'pending') as queued
@@ -1097,14 +1107,16 @@ class Progress extends Step {
     else if (m.webhooks.length > 0 && this.choice % 2 === 0) step = new DeliverWebhook(this.choice, 'once');
     else if (Number(winner.balance) > 0) step = new RequestPayout(index, this.choice % 2 ? 100 : 50, false);
     else step = new DueWork();
-    return `settled: ${step} -> ${(await step.act(m, r)) ?? 'ok'}`;
+    return `${step} -> ${(await step.act(m, r)) ?? 'ok'}`;
   }
   toString() {
-    return `progress(${this.target}, ${this.choice})`;
+    return `money-out(${this.choice})`;
   }
 }
 
 const progress = fc.tuple(target, fc.nat({ max: 11 })).map(([t, c]) => new Progress(t, c));
+const moneyOut = fc.nat({ max: 11 }).map((c) => new MoneyOut(c));
+stepArbitraries.push(...Array.from({ length: 8 }, () => moneyOut));
 stepArbitraries.push(...Array.from({ length: 24 }, () => progress));
 
 /**

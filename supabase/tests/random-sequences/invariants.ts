@@ -244,7 +244,7 @@ const READS = [
                      where j.kind = 'prize' and j.reference like 'prize:' || t.id || ':%' and l.account like 'player:%'), 0) as credited
      from public.tournaments t`,
   // 6: credited awards
-  `select a.tournament_id, a.entry_id, a.player_id, a.place_label, a.status, e.status as entry_status, e.player_id as entry_player
+  `select a.tournament_id, a.entry_id, a.player_id, a.place_label, a.status, a.amount_paise, e.status as entry_status, e.player_id as entry_player
      from private.prize_awards a join public.entries e on e.id = a.entry_id where a.status = 'credited'`,
   // 7: the matches of tournaments with credited awards
   `select tournament_id, round, entry_a, entry_b, winner_entry_id, status from public.matches
@@ -270,6 +270,9 @@ const READS = [
     where d.opened_by_entry_id is not null
       and not exists (select 1 from private.match_reports own where own.match_id = d.match_id and own.entry_id = d.opened_by_entry_id
                          and own.reported_at <= d.opened_at)`,
+  // 12: what each place pays, in tournaments with credited awards
+  `select t.id as tournament_id, a.place, a.amount_paise from public.tournaments t cross join lateral private.place_amounts(t) a
+    where t.id in (select tournament_id from private.prize_awards where status = 'credited')`,
 ];
 
 /** The label of each band of places, as the database words it (1st, 2nd, 3rd–4th, ...). */
@@ -288,8 +291,35 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     if (!known || known.trace.length > r.trace.length) r.survey.set(invariant, { detail, trace: [...r.trace] });
   };
   labels ??= new Map((await s.read<{ lo: number; hi: number; label: string }>(LABELS_SQL)).map((b) => [`${b.lo}-${b.hi}`, b.label]));
-  const [unbalanced, negative, payments, refundKeys, capacity, prizes, awards, awardMatches, payouts, draws, statuses, lateDisputes] =
-    (await s.readMany(READS)) as [Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], Row[], { k: string; v: string }[], Row[]];
+  const [
+    unbalanced,
+    negative,
+    payments,
+    refundKeys,
+    capacity,
+    prizes,
+    awards,
+    awardMatches,
+    payouts,
+    draws,
+    statuses,
+    lateDisputes,
+    placeAmounts,
+  ] = (await s.readMany(READS)) as [
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    { k: string; v: string }[],
+    Row[],
+    Row[],
+  ];
 
   // The ledger balances, journal by journal (a journal's lines sum to zero, so the total does too).
   if (unbalanced.length > 0) fail('ledger_balances', `journal ${JSON.stringify(unbalanced[0])} does not balance`);
@@ -359,6 +389,28 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
         );
       } else if (award.entry_player !== award.player_id) {
         fail('prizes_to_places_played', `${tournament}: ${String(award.place_label)} credited to someone who does not play the entry`);
+      }
+    }
+  }
+
+  // A band of places is paid at most what its places pay: an empty place's money goes to nobody below it.
+  for (const tournament of new Set(awards.map((a) => String(a.tournament_id)))) {
+    const places = placesPlayed(awardMatches.filter((x) => x.tournament_id === tournament) as unknown as PlayedMatch[]);
+    const paid = new Map<string, number>();
+    for (const award of awards.filter((a) => a.tournament_id === tournament)) {
+      const band = places.get(String(award.entry_id));
+      if (band) paid.set(`${band[0]}-${band[1]}`, (paid.get(`${band[0]}-${band[1]}`) ?? 0) + num(award.amount_paise));
+    }
+    for (const [band, total] of paid) {
+      const [lo, hi] = band.split('-').map(Number) as [number, number];
+      const pays = placeAmounts
+        .filter((p) => p.tournament_id === tournament && num(p.place) >= lo && num(p.place) <= hi)
+        .reduce((sum, p) => sum + num(p.amount_paise), 0);
+      if (total > pays) {
+        fail(
+          'prizes_to_places_played',
+          `${tournament}: entries that finished ${labels.get(band) ?? band} were credited ${total} paise; those places pay ${pays}`,
+        );
       }
     }
   }

@@ -14,6 +14,7 @@ import { syncCatalog } from '../../../scripts/sync-catalog.ts';
 import { TournamentSchema, type Tournament } from '../../../src/features/tournaments/tournaments.ts';
 import { setRequestContext } from '../../local/database.ts';
 import { claimsOf, completeProfile, createUser, player, type Actor, type TestDatabase } from '../helpers.ts';
+import { givePrize } from '../money-fixtures.ts';
 
 /** The clock every sequence starts at. */
 export const START = new Date('2027-03-01T10:00:00Z');
@@ -83,6 +84,21 @@ export async function buildWorld(db: TestDatabase): Promise<World> {
     ]);
     players.push({ id: user.id, email: user.email, actor: player(user.id, user.email), name: `P${i}` });
   }
+  // P5 and P6 won ₹1,000 each in an earlier tournament; P6 has verified KYC already.
+  for (const person of players.slice(4)) await givePrize(db, person.id, 100_000, 'earlier-cup-2027');
+  const p6 = players[5] as Person;
+  await db.admin.query(`select set_config('request.jwt.claims', $1, false), set_config('role', 'authenticated', false)`, [
+    JSON.stringify({ sub: p6.id, role: 'authenticated', aal: 'aal1' }),
+  ]);
+  try {
+    await db.admin.query(`select public.submit_kyc('ABCPF1005K', 'p6@okaxis')`);
+  } finally {
+    await db.admin.exec(`reset role; select set_config('request.jwt.claims', '', false)`);
+  }
+  await db.admin.query(
+    `select public.service_record_kyc_check($1, 'pan', true, null), public.service_record_kyc_check($1, 'upi', true, null)`,
+    [p6.id],
+  );
   const staff = await createUser(db, 'fuzz-admin@golazo.test');
   await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'admin')`, [staff.id]);
   const admin = { id: staff.id, email: staff.email, actor: player(staff.id, staff.email, 'aal2'), name: 'admin' };
