@@ -1135,7 +1135,8 @@ export async function settle(m: Model, r: Real): Promise<void> {
   const stuck = await r.s.read<{ razorpay_payment_id: string; owed: number; call: string | null; key: string | null }>(
     `select p.razorpay_payment_id, p.amount_paise - p.refunded_paise as owed, o.status as call, o.idempotency_key as key
        from public.payments p
-       left join private.outbox o on o.kind = 'razorpay_refund' and o.idempotency_key = 'refund-' || p.razorpay_payment_id
+       left join lateral (select * from private.outbox o where o.kind = 'razorpay_refund'
+                            and o.payload ->> 'razorpay_payment_id' = p.razorpay_payment_id order by o.id desc limit 1) as o on true
       where p.status = 'refund_pending'`,
   );
   for (const payment of stuck) {
