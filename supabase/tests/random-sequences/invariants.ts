@@ -458,7 +458,6 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     if (opened > lone || opened > walkover) {
       fail(
         'deadlines_hold',
-        'refunds_owed_are_made',
         `round ${String(d.round)} match ${String(d.position)}: a dispute was accepted ${Math.round((opened - Math.min(lone, walkover)) / 60_000)} min after the ${opened > lone ? 'lone report stood' : 'walkover stood'}`,
       );
     }
