@@ -162,6 +162,7 @@ export const AREAS = {
         'public.payment_confirmation_result',
         'public.service_record_payment_failure',
         'private.run_due_payment_work',
+        'private.requeue_refunds_left',
       ],
       'Razorpay webhooks': [
         'public.razorpay_webhook_events',

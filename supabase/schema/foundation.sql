@@ -357,6 +357,7 @@ create table private.due_work_steps (
 --   600  draw_announcements (brackets): private.run_due_draw_announcements()
 --   700  prizes_tax_and_payout_checks (payouts): private.run_due_money_work()
 --   800  provider_reconciliation (payouts): private.run_due_reconciliation_work()
+--   1060  refunds_left_after_a_stale_refusal (payments): private.requeue_refunds_left()
 
 comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)

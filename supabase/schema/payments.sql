@@ -654,6 +654,40 @@ begin
 end;
 $function$;
 
+comment on function private.requeue_refunds_left() is 'Due work: a refund Razorpay refused for asking more than was left (a dashboard refund came first) is asked again for what the payment still owes.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.requeue_refunds_left()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_queued integer;
+begin
+  with owed as (
+    select p.*, last_call.status as call_status, (last_call.payload ->> 'amount_paise')::integer as asked
+      from public.payments p
+      cross join lateral (
+        select o.status, o.payload from private.outbox o
+         where o.kind = 'razorpay_refund' and o.payload ->> 'razorpay_payment_id' = p.razorpay_payment_id
+         order by o.id desc limit 1
+      ) as last_call
+     where p.status = 'refund_pending' and p.razorpay_payment_id is not null and p.refunded_paise < p.amount_paise
+  ), queued as (
+    insert into private.outbox (kind, idempotency_key, payload)
+    select 'razorpay_refund', 'refund-' || o.razorpay_payment_id || '-' || o.refunded_paise,
+           jsonb_build_object('razorpay_payment_id', o.razorpay_payment_id, 'amount_paise', o.amount_paise - o.refunded_paise,
+                              'reason', 'refund_owed', 'razorpay_order_id', o.razorpay_order_id, 'tournament_id', o.tournament_id)
+      from owed o
+     where o.call_status = 'gave_up' and o.asked > o.amount_paise - o.refunded_paise
+    on conflict (idempotency_key) do nothing
+    returning 1
+  )
+  select count(*) into v_queued from queued;
+  return jsonb_build_object('refunds_requeued_for_what_is_left', v_queued);
+end;
+$function$;
+
 -- -----------------------------------------------------------------------------------------------------
 -- Razorpay webhooks
 -- -----------------------------------------------------------------------------------------------------
@@ -764,6 +798,7 @@ begin
 end;
 $function$;
 
+comment on function private.apply_refund(text,text,integer,boolean) is 'Records a refund Razorpay made (once per refund id) and settles the payment; the refunded amount only grows, whatever order the answers and webhooks come in.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.apply_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer, p_whole boolean DEFAULT false)
  RETURNS jsonb
@@ -824,7 +859,7 @@ begin
   end if;
 
   update public.payments
-     set refunded_paise = v_refunded,
+     set refunded_paise = greatest(refunded_paise, v_refunded),
          refund_id = coalesce(refund_id, p_refund_id),
          updated_at = v_now
    where id = v_payment.id

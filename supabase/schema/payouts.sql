@@ -443,6 +443,7 @@ AS $function$
    group by p;
 $function$;
 
+comment on function private.prize_allocation(text) is 'Each entry''s prize by the places its band of the standings covers (the round it went out in); a place nobody finished in pays no one.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.prize_allocation(p_tournament_id text)
  RETURNS TABLE(entry_id uuid, player_id uuid, place_label text, first_place integer, last_place integer, amount_paise bigint)
@@ -457,11 +458,10 @@ AS $function$
   ), members as (
     select s.ord, s.band ->> 'place' as label, (e.value ->> 'entry_id')::uuid as entry_id
       from standings s cross join lateral jsonb_array_elements(s.band -> 'entries') as e (value)
-  ), counts as (
-    select ord, count(*)::integer as k from members group by ord
   ), ranges as (
-    select ord, k, (sum(k) over (order by ord) - k + 1)::integer as first_place, (sum(k) over (order by ord))::integer as last_place
-      from counts
+    select s.ord, count(m.entry_id)::integer as k, (s.band ->> 'from')::integer as first_place, (s.band ->> 'to')::integer as last_place
+      from standings s join members m on m.ord = s.ord
+     group by s.ord, s.band
   ), totals as (
     select r.*, coalesce((select sum(a.amount_paise) from t cross join lateral private.place_amounts(t) a
                            where a.place between r.first_place and r.last_place), 0)::bigint as total
