@@ -174,6 +174,7 @@ export const AREAS = {
         'public.payment_refunds_awaiting_capture',
         'public.payment_disputes',
         'private.queue_refund',
+        'private.refundable_paise',
         'private.apply_refund',
         'private.apply_refunds_awaiting_capture',
         'public.service_record_payment_refund',

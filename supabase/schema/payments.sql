@@ -798,6 +798,19 @@ begin
 end;
 $function$;
 
+comment on function private.refundable_paise(public.payments) is 'What a refund may still return of a payment: paid, less what was refunded and what a lost chargeback took back.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.refundable_paise(p_payment public.payments)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select greatest(p_payment.amount_paise - p_payment.refunded_paise
+                  - coalesce((select sum(c.amount_paise) from private.chargebacks c
+                               where c.payment_id = p_payment.id and c.status = 'lost'), 0), 0)::bigint;
+$function$;
+
 comment on function private.apply_refund(text,text,integer,boolean) is 'Records a refund Razorpay made (once per refund id) and settles the payment; the refunded amount only grows, whatever order the answers and webhooks come in.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.apply_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer, p_whole boolean DEFAULT false)

@@ -496,6 +496,7 @@ $function$;
 -- Postponing and cancelling
 -- -----------------------------------------------------------------------------------------------------
 
+comment on function private.cancel_tournament(text,text,timestamp with time zone) is 'Cancels a tournament once: its registrations are cancelled, unpaid checkouts abandoned, and every paid entry refunded what is left of it (nothing when a lost chargeback took it all back).';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.cancel_tournament(p_tournament_id text, p_reason text, p_at timestamp with time zone)
  RETURNS integer
@@ -518,13 +519,14 @@ begin
      set status = 'abandoned', failure_reason = 'The tournament was cancelled before this checkout was paid.', updated_at = v_now
    where tournament_id = p_tournament_id and status in ('created', 'failed');
 
+  -- A payment a lost chargeback took back whole stays paid: its money is already back with the player.
   for v_payment in
-    update public.payments
+    update public.payments p
        set status = 'refund_pending', failure_reason = private.refusal_reason('tournament_cancelled'), updated_at = v_now
-     where tournament_id = p_tournament_id and status = 'paid'
+     where p.tournament_id = p_tournament_id and p.status = 'paid' and private.refundable_paise(p) > 0
     returning *
   loop
-    perform private.queue_refund(v_payment.razorpay_payment_id, v_payment.amount_paise - v_payment.refunded_paise,
+    perform private.queue_refund(v_payment.razorpay_payment_id, private.refundable_paise(v_payment)::integer,
                                  'tournament_cancelled', v_payment);
     v_refunds := v_refunds + 1;
   end loop;

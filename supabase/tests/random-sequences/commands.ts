@@ -142,6 +142,7 @@ class ProviderRefund extends Step {
   async act(m: Model) {
     const capture = pick(m.captures, this.capture);
     if (!capture) return 'no capture';
+    if (capture.chargeback === 'lost') return 'refused: the bank took this payment back';
     const left = capture.amount - capture.refunded;
     if (left <= 0) return 'nothing left to refund';
     const amount = this.full ? left : Math.max(1, Math.floor(left / 3));
@@ -167,8 +168,13 @@ class Chargeback extends Step {
     const capture = pick(m.captures, this.capture);
     if (!capture) return 'no capture';
     if (capture.chargeback === 'lost' || capture.chargeback === 'won') return 'chargeback already decided';
+    // The bank's side: a payment refunded in full has nothing left to take back, so its dispute is won.
+    if (capture.refunded >= capture.amount && this.event === 'lost') return 'refunded in full: nothing to take back';
     capture.chargeback = this.event;
-    m.webhooks.push({ eventId: m.next('evt_'), type: `payment.dispute.${this.event}`, payId: capture.payId, amount: capture.amount });
+    // A dispute is for what the payer was not refunded.
+    const disputed = capture.disputed ?? capture.amount - capture.refunded;
+    capture.disputed = disputed;
+    m.webhooks.push({ eventId: m.next('evt_'), type: `payment.dispute.${this.event}`, payId: capture.payId, amount: disputed });
     return `${this.event} on ${capture.payId}`;
   }
   toString() {
@@ -306,6 +312,12 @@ async function provider(m: Model, r: Real, call: Call, mode: AnswerMode): Promis
       if (earlier) return { outcome: 'done', answer: { refund_id: earlier.refundId, amount_paise: earlier.amount, status: 'processed' } };
       const capture = m.capture(payId);
       if (!capture) return failed;
+      // Razorpay refuses to refund a payment the bank already took back through a lost dispute; staff see the
+      // given-up call on the console.
+      if (capture.chargeback === 'lost') {
+        m.refusedOnPurpose.add(call.idempotency_key);
+        return failed;
+      }
       if (mode === 'fail' || mode === 'reject' || capture.amount - capture.refunded < amount) {
         // Refused: the worker asks the payment whether it is refunded already.
         if (capture.refunded >= capture.amount)

@@ -230,7 +230,9 @@ const READS = [
   // 2: payments and what the ledger holds of each
   `select p.id, p.razorpay_payment_id, p.status, p.amount_paise, p.refunded_paise,
           -coalesce((select sum(l.amount_paise) from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
-                      where l.account = 'razorpay:clearing' and (j.reference = 'payment:' || p.id or j.reference like 'payment:' || p.id || ':%')), 0) as held
+                      where l.account = 'razorpay:clearing' and (j.reference = 'payment:' || p.id or j.reference like 'payment:' || p.id || ':%'
+                            or j.reference in (select 'chargeback:' || c.razorpay_dispute_id from private.chargebacks c
+                                                where c.payment_id = p.id))), 0) as held
      from public.payments p`,
   // 3: refund calls
   `select idempotency_key as key from private.outbox where kind = 'razorpay_refund'`,

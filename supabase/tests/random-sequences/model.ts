@@ -14,6 +14,8 @@ export type Capture = {
   refunded: number;
   /** Refunds made for an outbox idempotency key: a repeated call answers the first refund. */
   chargeback?: 'created' | 'won' | 'lost';
+  /** The amount the payer's bank disputes (what was not refunded when the dispute was opened). */
+  disputed?: number;
 };
 
 export type ProviderPayout = {
