@@ -48,6 +48,7 @@ export const AREAS = {
       'Declared state machines: every status move, and the trigger that refuses any other': [
         'private.status_transitions',
         'private.keep_to_state_machines',
+        'private.may_write_fixtures',
       ],
     },
   },

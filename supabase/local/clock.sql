@@ -53,3 +53,19 @@ revoke all on function public.local_set_clock(timestamptz) from public, anon, au
 revoke all on function public.local_run_due_work() from public, anon, authenticated;
 grant execute on function public.local_set_clock(timestamptz) to service_role;
 grant execute on function public.local_run_due_work() to service_role;
+
+-- Fixtures over REST: the end-to-end and stack tests put rows in a state directly (a paid payment, a finished
+-- pod) as the service role, with the header `x-golazo-fixture: 1` (the local REST service then declares the
+-- fixture for that request). A hosted project keeps fixtures to a superuser or the table's owner.
+create or replace function private.may_write_fixtures(p_table oid)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(nullif(current_setting('role'), 'none'), session_user) = 'service_role'
+      or r.rolsuper or pg_catalog.pg_has_role(r.oid, c.relowner, 'MEMBER')
+    from pg_catalog.pg_roles r, pg_catalog.pg_class c
+   where r.rolname = coalesce(nullif(current_setting('role'), 'none'), session_user) and c.oid = p_table;
+$$;
+revoke execute on function private.may_write_fixtures(oid) from public;

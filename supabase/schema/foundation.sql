@@ -535,13 +535,9 @@ begin
       continue when v_actor = any (array(select split_part(a, '.', 2) from unnest(v_allowed) as a));
     end if;
 
-    -- A fixture: a statement outside any function, by a role that could switch the trigger off anyway
-    -- (a superuser or the table's owner), that said so for its session or transaction. This function runs
-    -- as its owner, so the writing role is the session's SET ROLE (PostgREST always sets one), else its user.
-    continue when v_actor is null and current_setting('golazo.acting', true) = 'fixture'
-              and (select r.rolsuper or pg_catalog.pg_has_role(r.oid, c.relowner, 'MEMBER')
-                     from pg_catalog.pg_roles r, pg_catalog.pg_class c
-                    where r.rolname = coalesce(nullif(current_setting('role'), 'none'), session_user) and c.oid = tg_relid);
+    -- A fixture: a statement outside any function, by a role allowed to write fixtures (private.may_write_fixtures),
+    -- that said so for its session or transaction.
+    continue when v_actor is null and current_setting('golazo.acting', true) = 'fixture' and private.may_write_fixtures(tg_relid);
 
     if v_allowed is null then
       raise exception '%.%: % % -> % is not a declared move of the % machine (by %)',
@@ -558,4 +554,19 @@ begin
   end loop;
   return new;
 end;
+$function$;
+
+comment on function private.may_write_fixtures(oid) is 'Whether the writing role may put rows of a table in any state directly when it declares a fixture (golazo.acting = fixture): a superuser or the table''s owner. The local stack also lets its service role.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.may_write_fixtures(p_table oid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- The writing role is the session's SET ROLE (PostgREST always sets one), else its user: a superuser or a
+  -- member of the table's owner.
+  select r.rolsuper or pg_catalog.pg_has_role(r.oid, c.relowner, 'MEMBER')
+    from pg_catalog.pg_roles r, pg_catalog.pg_class c
+   where r.rolname = coalesce(nullif(current_setting('role'), 'none'), session_user) and c.oid = p_table;
 $function$;

@@ -14,8 +14,21 @@ import { argumentText, findFunctions, pickFunction, tableColumns } from './plan.
 
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
 
-function run<T>(pg: PGlite, caller: Caller, method: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  return withRequestContext(pg, caller, fn, { readOnly: method === 'GET' || method === 'HEAD' });
+/**
+ * Runs one request as its caller. A service-role request with `x-golazo-fixture: 1` declares a test fixture for its
+ * transaction: it may put rows in a state directly, past the state machines (local stack only, see clock.sql).
+ */
+function run<T>(pg: PGlite, caller: Caller, req: IncomingMessage, method: string, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  const fixture = caller.role === 'service_role' && req.headers['x-golazo-fixture'] === '1';
+  return withRequestContext(
+    pg,
+    caller,
+    async (tx) => {
+      if (fixture) await tx.query(`select set_config('golazo.acting', 'fixture', true)`);
+      return fn(tx);
+    },
+    { readOnly: method === 'GET' || method === 'HEAD' },
+  );
 }
 
 /** The `Prefer` header's settings (return=representation, count=exact, ...). */
@@ -109,15 +122,15 @@ export async function callFunction(
       ? `select coalesce(json_agg(_s), '[]')::text as body from (select ${query.columns} from ${call} _r
            ${whereClause(query)} ${query.orderBy} ${limitClause(query)}) _s`
       : `select coalesce(json_agg(_r), '[]')::text as body from (select _r from ${call} _r ${limitClause(query)}) _s`;
-    const { rows } = await run(pg, caller, method, (tx) => tx.query<{ body: string }>(sql, [...params, ...query.params]));
+    const { rows } = await run(pg, caller, req, method, (tx) => tx.query<{ body: string }>(sql, [...params, ...query.params]));
     return sendRows(req, res, 200, rows[0].body);
   }
   if (fn.returnType === 'void') {
-    await run(pg, caller, method, (tx) => tx.query(`select ${call}`, params));
+    await run(pg, caller, req, method, (tx) => tx.query(`select ${call}`, params));
     return void res.writeHead(204).end();
   }
   const sql = fn.returnsComposite ? `select to_json(_r)::text as body from ${call} _r` : `select to_json(${call})::text as body`;
-  const { rows } = await run(pg, caller, method, (tx) => tx.query<{ body: string | null }>(sql, params));
+  const { rows } = await run(pg, caller, req, method, (tx) => tx.query<{ body: string | null }>(sql, params));
   sendJsonText(req, res, 200, rows[0]?.body ?? 'null');
 }
 
@@ -148,7 +161,7 @@ export async function tableRequest(
     const sql = `select coalesce(json_agg(_s), '[]')::text as body, count(*)::int as n from
                  (select ${query.columns} from ${target} ${where} ${query.orderBy} ${limitClause(query)}) _s`;
     const counted = ['exact', 'planned', 'estimated'].includes(prefer.get('count') ?? '');
-    const { body, n, total } = await run(pg, caller, method, async (tx) => {
+    const { body, n, total } = await run(pg, caller, req, method, async (tx) => {
       const { rows } = await tx.query<{ body: string; n: number }>(sql, query.params);
       const count = counted
         ? await tx.query<{ total: number }>(`select count(*)::int as total from ${target} ${where}`, query.params)
@@ -192,10 +205,10 @@ export async function tableRequest(
     throw restErrors.method(method);
   }
   if (!representation) {
-    await run(pg, caller, method, (tx) => tx.query(sql, params));
+    await run(pg, caller, req, method, (tx) => tx.query(sql, params));
     return void res.writeHead(status).end();
   }
-  const { rows } = await run(pg, caller, method, (tx) =>
+  const { rows } = await run(pg, caller, req, method, (tx) =>
     tx.query<{ body: string }>(`with _w as (${sql}) select coalesce(json_agg(_w), '[]')::text as body from _w`, params),
   );
   return sendRows(req, res, status === 204 ? 200 : status, rows[0].body);
