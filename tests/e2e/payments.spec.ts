@@ -153,7 +153,10 @@ test.describe('paying for a tournament', () => {
     await page.goto(editionPage());
     const panel = page.locator('[data-pay-panel]');
     const blocked = panel.getByRole('link', { name: 'Complete your profile to enter' });
-    await expect(blocked).toHaveAttribute('href', '/profile', { timeout: 15_000 });
+    // The profile brings the player back to this tournament once saved.
+    await expect(blocked).toHaveAttribute('href', `/profile?next=${encodeURIComponent(new URL(editionPage(), 'http://x').pathname)}`, {
+      timeout: 15_000,
+    });
     await expect(panel.getByRole('button', { name: /^Pay / })).toHaveCount(0);
 
     await completeProfile(stack, newcomer, { dateOfBirth: '2010-01-01' });

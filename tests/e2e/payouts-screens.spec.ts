@@ -61,7 +61,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
       get_my_kyc: () => ({ body: kyc }),
       submit_kyc: (body: Record<string, unknown>) => {
         if (String(body.p_pan).startsWith('ZZZ'))
-          return { status: 409, body: { code: 'PT409', message: 'pan in use', hint: 'pan_in_use', details: null } };
+          return { status: 400, body: { code: 'PT400', message: 'invalid pan', hint: 'invalid_pan', details: null } };
         kyc = { status: 'pending', reason: null, pan_masked: null, upi_id: String(body.p_upi_id), payouts_held_until: null };
         return { body: null };
       },
@@ -89,7 +89,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
     await shoot(page, 'kyc-form');
 
     await card.getByRole('button', { name: 'Verify PAN and UPI id' }).click();
-    await expect(card.getByRole('alert')).toHaveText('This PAN is already used by another account. Write to support if it is yours.');
+    await expect(card.getByRole('alert')).toHaveText('That PAN is not valid. Check it against your PAN card.');
     await pan.fill('abcpe1234f');
     await card.getByRole('button', { name: 'Verify PAN and UPI id' }).click();
     await expect(card).toContainText('Checking');
