@@ -9,8 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anon,
-  completeProfile,
-  createRegistration,
   createUser,
   engines,
   expectSqlError,
@@ -19,6 +17,7 @@ import {
   startWithMovableClock,
   type TestDatabase,
 } from './helpers.ts';
+import { drawnSemiFinal } from './match-fixtures.ts';
 
 const START = new Date('2027-05-11T14:00:00Z');
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000).toISOString();
@@ -46,30 +45,7 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
   const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
     (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
 
-  /** A drawn four-player championship; answers its first semi-final with the host (a) and guest (b). */
-  async function semiFinal() {
-    const id = `deadline-${randomUUID().slice(0, 8)}`;
-    await db.admin.query(
-      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
-                                       is_live, starts_at)
-       values ($1, 'Deadline Cup', 'championship', 'Knockout', 15000, 60000, 4, 4, true, $2)`,
-      [id, START.toISOString()],
-    );
-    for (let i = 0; i < 4; i++) {
-      const user = await createUser(db);
-      await completeProfile(db, user.id);
-      await createRegistration(db, user.id, id);
-    }
-    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
-    await setDatabaseClock(db, at(-59));
-    await db.admin.query('select private.run_due_work()');
-    const semi = (
-      await db.admin.query<Match>('select * from public.matches where tournament_id = $1 and round = 1 order by position limit 1', [id])
-    ).rows[0]!;
-    const playerOf = async (entry: string) =>
-      (await db.admin.query<{ player_id: string }>('select player_id from public.entries where id = $1', [entry])).rows[0]!.player_id;
-    return { tournamentId: id, match: semi, a: await playerOf(semi.entry_a), b: await playerOf(semi.entry_b) };
-  }
+  const semiFinal = () => drawnSemiFinal<Match>(db, { start: START, title: 'Deadline Cup' });
 
   const matchRow = async (matchId: string) =>
     (await db.admin.query<Match>('select * from public.matches where id = $1', [matchId])).rows[0]!;

@@ -7,17 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeProfile,
-  createRegistration,
-  createUser,
-  engines,
-  expectSqlError,
-  player,
-  setDatabaseClock,
-  startWithMovableClock,
-  type TestDatabase,
-} from './helpers.ts';
+import { createUser, engines, expectSqlError, player, setDatabaseClock, startWithMovableClock, type TestDatabase } from './helpers.ts';
+import { drawnSemiFinal } from './match-fixtures.ts';
 
 const START = new Date('2027-06-08T14:00:00Z');
 const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000).toISOString();
@@ -46,32 +37,7 @@ describe.each(engines)('disputes on $name', (engine) => {
   const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
     (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
 
-  async function semiFinal() {
-    const id = `dispute-${randomUUID().slice(0, 8)}`;
-    await db.admin.query(
-      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
-                                       is_live, starts_at)
-       values ($1, 'Dispute Cup', 'championship', 'Knockout', 15000, 60000, 4, 4, true, $2)`,
-      [id, START.toISOString()],
-    );
-    for (let i = 0; i < 4; i++) {
-      const user = await createUser(db);
-      await completeProfile(db, user.id);
-      await createRegistration(db, user.id, id);
-    }
-    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
-    await setDatabaseClock(db, at(-59));
-    await db.admin.query('select private.run_due_work()');
-    const match = (
-      await db.admin.query<{ id: string; entry_a: string; entry_b: string }>(
-        'select id, entry_a, entry_b from public.matches where tournament_id = $1 and round = 1 order by position limit 1',
-        [id],
-      )
-    ).rows[0]!;
-    const playerOf = async (entry: string) =>
-      (await db.admin.query<{ player_id: string }>('select player_id from public.entries where id = $1', [entry])).rows[0]!.player_id;
-    return { match, a: await playerOf(match.entry_a), b: await playerOf(match.entry_b) };
-  }
+  const semiFinal = () => drawnSemiFinal<{ id: string; entry_a: string; entry_b: string }>(db, { start: START, title: 'Dispute Cup' });
 
   async function evidence(matchId: string, userId: string) {
     const name = `${matchId}/${userId}/evidence-${randomUUID().slice(0, 6)}.png`;
