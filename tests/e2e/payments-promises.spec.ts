@@ -56,6 +56,8 @@ test('after paying: a receipt in the bell, and one history row with the checkout
   const earlier = (minutesAgo: number, extra: Record<string, unknown>) =>
     stack.request('/rest/v1/payments', {
       as: 'service_role',
+      // Test rows put in a state directly (the local stack's fixture header).
+      headers: { 'x-golazo-fixture': '1' },
       body: {
         user_id: session.user.id,
         tournament_id: edition().id,
