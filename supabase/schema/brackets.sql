@@ -50,7 +50,7 @@ create policy "Players read the entries they play or bought" on public.entries
   using (((player_id = ( SELECT private.current_player_id() AS current_player_id)) OR (buyer_id = ( SELECT private.current_player_id() AS current_player_id))));
 CREATE TRIGGER entries_move_along_state_machine BEFORE UPDATE ON public.entries FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
 comment on trigger entries_move_along_state_machine on public.entries is 'The entry machine: active, then withdrawn (not checked in at the draw, or disqualified) or cancelled (its registration refunded or called off).';
-CREATE TRIGGER entries_start_in_state_machine BEFORE INSERT ON public.entries FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
+CREATE TRIGGER entries_start_in_state_machine BEFORE INSERT ON public.entries FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'active'::text) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.create_entries_for_registration(p_registration public.tournament_registrations)

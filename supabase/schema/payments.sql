@@ -331,7 +331,7 @@ CREATE TRIGGER payments_move_along_state_machine BEFORE UPDATE ON public.payment
 comment on trigger payments_move_along_state_machine on public.payments is 'The payment machine (created, failed, abandoned, paid, refund_pending, refunded) and the refund machine (refunded amount: none, partial, full; it never goes down).';
 CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, refunded_paise, razorpay_payment_id ON public.payments FOR EACH ROW EXECUTE FUNCTION private.post_payment_journals_on_change();
 CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER payments_start_in_state_machine BEFORE INSERT ON public.payments FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
+CREATE TRIGGER payments_start_in_state_machine BEFORE INSERT ON public.payments FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'created'::text OR new.refunded_paise IS DISTINCT FROM 0) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
 
 comment on table public.tournament_registrations is 'A player''s confirmed place (slots) in a tournament, written by the payment confirmation or free entry. One payment makes at most one registration; players read their own (Realtime).';
 create table public.tournament_registrations (
@@ -368,7 +368,7 @@ CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF s
 CREATE TRIGGER tournament_registrations_move_along_state_machine BEFORE UPDATE ON public.tournament_registrations FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
 comment on trigger tournament_registrations_move_along_state_machine on public.tournament_registrations is 'The registration machine: upcoming until refunded or called off (cancelled).';
 CREATE TRIGGER tournament_registrations_send_receipt AFTER INSERT ON public.tournament_registrations FOR EACH ROW WHEN (new.payment_id IS NOT NULL) EXECUTE FUNCTION private.send_payment_receipt();
-CREATE TRIGGER tournament_registrations_start_in_state_machine BEFORE INSERT ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
+CREATE TRIGGER tournament_registrations_start_in_state_machine BEFORE INSERT ON public.tournament_registrations FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'upcoming'::text) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.checkout_timeout_seconds()
