@@ -52,10 +52,12 @@ export const BUDGETS = {
   // allowance below, an account page may load 112 KB.
   // Two more: the profile also changes the in-game name under the database's rule (and returns to the page
   // that sent the player); My Tournaments follows check-in, the draw and results live and links each next
-  // match (about 2 KB each).
+  // match (about 2 KB each). My Tournaments and My Earnings also read the statuses of the database's state
+  // machines (the generated module) and word a payout's UTR, a withdrawal held by a chargeback and a delayed
+  // payout: 1 KB more each.
   '/profile': 113 * KB,
-  '/my-tournaments': 113 * KB,
-  '/my-earnings': 111 * KB,
+  '/my-tournaments': 114 * KB,
+  '/my-earnings': 112 * KB,
   '/trade': 111 * KB,
   // The staff console: the same, plus the one table of error codes (which every refusal of the console's
   // actions is worded from) and the console's panels; disputes, corrections and payouts load when opened.
