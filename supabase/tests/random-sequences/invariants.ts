@@ -384,13 +384,21 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
           'prizes_to_places_played',
           `${tournament}: ${String(award.place_label)} credited to an entry that finished ${label ?? 'nowhere'}`,
         );
-      } else if (award.entry_status !== 'active') {
-        fail(
-          'prizes_to_entries_still_in',
-          `${tournament}: ${String(award.place_label)} credited to an entry that is ${String(award.entry_status)}`,
-        );
-      } else if (award.entry_player !== award.player_id) {
-        fail('prizes_to_places_played', `${tournament}: ${String(award.place_label)} credited to someone who does not play the entry`);
+      } else {
+        const key = `${tournament}/${String(award.entry_id)}`;
+        if (award.entry_status === 'active') {
+          m.creditedWhileActive.add(key);
+        } else if (!m.creditedWhileActive.has(key)) {
+          // Credited to an entry already out. (An entry refunded or withdrawn after its prize was credited keeps
+          // it: the credit was right when it was made.)
+          fail(
+            'prizes_to_entries_still_in',
+            `${tournament}: ${String(award.place_label)} credited to an entry that is ${String(award.entry_status)}`,
+          );
+        }
+        if (award.entry_player !== award.player_id) {
+          fail('prizes_to_places_played', `${tournament}: ${String(award.place_label)} credited to someone who does not play the entry`);
+        }
       }
     }
   }

@@ -42,6 +42,8 @@ export class Model {
   toldCaptures = new Set<string>();
   /** Lost chargebacks the database accepted, by payment id. */
   toldLost = new Map<string, number>();
+  /** Prizes seen credited while their entry still played: a refund recorded after the credit does not undo it. */
+  creditedWhileActive = new Set<string>();
   /** Payout statuses the database accepted from a provider answer (webhook, payout call, poll). */
   toldPayout = new Map<string, string[]>();
   /** Outbox keys the provider refused because the sequence chose a refusal (not because of what was asked). */
