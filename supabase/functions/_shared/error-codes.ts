@@ -129,6 +129,13 @@ export const ERROR_CODES = {
   invitation_not_found: { status: 404, message: 'This invitation link is not valid.' },
   invitation_used: { status: 409, message: 'This place has already been taken.' },
   already_entered: { status: 409, message: 'You already have a place in this tournament.' },
+  // The match chat
+  invalid_message: { status: 400, message: 'A message is one line of 1 to 300 characters.' },
+  quick_phrases_only: { status: 400, message: 'This match takes the quick phrases only: a player is under 18.' },
+  too_many_messages: { status: 409, message: 'At most 5 messages every 30 seconds: wait a moment.' },
+  chat_closed: { status: 409, message: 'The chat of this match is closed.' },
+  message_not_found: { status: 404, message: 'This message does not exist.' },
+  own_message: { status: 409, message: 'You cannot report your own message.' },
   // Matches: room, ready, reports, walkovers, disputes
   match_not_found: { status: 404, message: 'This match does not exist.' },
   not_your_match: { status: 403, message: 'You are not one of the two players of this match.' },

@@ -1,0 +1,170 @@
+/**
+ * The match chat (lifecycle.md, contract: send_match_message, get_match_messages): the two players and
+ * staff of the tournament write in a short thread, oldest first, each message marked with its side, never
+ * with an account. If these fail, a spectator reads the players' talk, a player floods the thread, a child
+ * receives free text from an adult, or a reported message never reaches staff.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anon,
+  createUser,
+  enrollVerifiedFactor,
+  engines,
+  expectSqlError,
+  player,
+  setDatabaseClock,
+  startWithMovableClock,
+  type TestDatabase,
+} from './helpers.ts';
+import { drawnSemiFinal } from './match-fixtures.ts';
+
+const START = new Date('2027-07-06T14:00:00Z');
+const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000).toISOString();
+
+type Message = { id: number; sender: string; body: string; sent_at: string };
+
+describe.each(engines)('the match chat on $name', (engine) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await startWithMovableClock(engine);
+  });
+  afterAll(async () => {
+    await setDatabaseClock(db, null).catch(() => undefined);
+    await db?.close();
+  });
+
+  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
+    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const send = (userId: string, matchId: string, body: string) =>
+    rpc<Message>(player(userId), 'public.send_match_message($1, $2)', [matchId, body]);
+  const read = (userId: string, matchId: string) => rpc<Message[]>(player(userId), 'public.get_match_messages($1)', [matchId]);
+  const semiFinal = () =>
+    drawnSemiFinal<{ id: string; entry_a: string; entry_b: string; tournament_id: string }>(db, { start: START, title: 'Chat Cup' });
+
+  it('shows both players the thread oldest first, each message by side, and refuses everyone else', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(-3));
+    await send(a, match.id, 'Room posted');
+    await setDatabaseClock(db, at(-2));
+    await send(b, match.id, "  I'm in the room  ");
+    const seenByB = await read(b, match.id);
+    expect(seenByB.map((m) => [m.sender, m.body])).toEqual([
+      ['a', 'Room posted'],
+      ['b', "I'm in the room"],
+    ]);
+    expect(await read(a, match.id)).toEqual(seenByB);
+    expect(JSON.stringify(seenByB)).not.toContain(a);
+
+    const stranger = await createUser(db);
+    await expectSqlError(read(stranger.id, match.id), 'PT403', 'two players and staff');
+    await expectSqlError(send(stranger.id, match.id, 'hello'), 'PT403');
+    await expectSqlError(db.as(anon, 'select public.get_match_messages($1)', [match.id]), '42501');
+    // Over REST, row security shows the rows to the players only.
+    expect(await db.as(player(stranger.id), 'select * from public.match_messages where match_id = $1', [match.id])).toEqual([]);
+    expect(await db.as(player(a), 'select body from public.match_messages where match_id = $1', [match.id])).toHaveLength(2);
+  });
+
+  it('refuses empty, too long and hidden-control messages, and an unknown match', async () => {
+    const { match, a } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await expectSqlError(send(a, match.id, '   '), 'PT400', '1 to 300');
+    await expectSqlError(send(a, match.id, 'x'.repeat(301)), 'PT400', '1 to 300');
+    await expectSqlError(send(a, match.id, 'gg \u202Eniw I'), 'PT400', 'hidden control');
+    expect((await send(a, match.id, 'x'.repeat(300))).body).toHaveLength(300);
+    await expectSqlError(send(a, '00000000-0000-0000-0000-000000000000', 'hi'), 'PT404', 'does not exist');
+  });
+
+  it('takes at most 5 messages per 30 seconds from one side, and the other side still writes', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(1));
+    for (let i = 1; i <= 5; i++) await send(a, match.id, `message ${i}`);
+    await expectSqlError(send(a, match.id, 'message 6'), 'PT409', 'At most 5 messages');
+    await send(b, match.id, 'Slow down');
+    await setDatabaseClock(db, new Date(START.getTime() + 60_000 + 31_000).toISOString());
+    await send(a, match.id, 'message 6');
+    expect((await read(b, match.id)).filter((m) => m.sender === 'a')).toHaveLength(6);
+  });
+
+  it('offers only the quick phrases when a player is under 18, while staff still write freely', async () => {
+    const { match, a, b, tournamentId } = await semiFinal();
+    await db.admin.query(`update public.profiles set date_of_birth = '2012-03-01' where id = $1`, [b]);
+    await setDatabaseClock(db, at(0));
+    const rules = await rpc<{ free_text: boolean; phrases: string[]; side: string }>(player(a), 'public.get_match_chat_rules($1)', [
+      match.id,
+    ]);
+    expect(rules).toMatchObject({ free_text: false, side: 'a' });
+    await expectSqlError(send(a, match.id, 'add me on insta'), 'PT400', 'quick phrases');
+    await send(a, match.id, rules.phrases[0]!);
+    await send(b, match.id, 'Connection problem');
+
+    const referee = await createUser(db);
+    await enrollVerifiedFactor(db, referee.id);
+    await db.admin.query(`insert into public.staff_roles (user_id, role, tournament_id) values ($1, 'referee', $2)`, [
+      referee.id,
+      tournamentId,
+    ]);
+    // A referee without the second step is told what is missing; with it they write as staff.
+    await expectSqlError(send(referee.id, match.id, 'Replay from kick-off'), 'PT403', 'authenticator app');
+    const fromStaff = await rpc<Message>(player(referee.id, referee.email, 'aal2'), 'public.send_match_message($1, $2)', [
+      match.id,
+      'Replay from kick-off, same room',
+    ]);
+    expect(fromStaff.sender).toBe('staff');
+    expect((await read(b, match.id)).map((m) => m.sender)).toEqual(['a', 'b', 'staff']);
+  });
+
+  it('closes 24 hours after the match ends', async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(0));
+    await db.admin.query(
+      `update public.matches set status = 'confirmed', winner_entry_id = entry_a, score_a = 1, score_b = 0, confirmed_at = $2 where id = $1`,
+      [match.id, at(20)],
+    );
+    await setDatabaseClock(db, at(20 + 23 * 60));
+    await send(b, match.id, 'Good game!');
+    await setDatabaseClock(db, at(20 + 24 * 60));
+    await expectSqlError(send(a, match.id, 'One more thing'), 'PT409', 'closed');
+    expect(await read(a, match.id)).toHaveLength(1);
+  });
+
+  it("sends a reported message to the tournament's staff once, and never one's own", async () => {
+    const { match, a, b, tournamentId } = await semiFinal();
+    const organiser = await createUser(db);
+    await db.admin.query(`insert into public.staff_roles (user_id, role, tournament_id) values ($1, 'organiser', $2)`, [
+      organiser.id,
+      tournamentId,
+    ]);
+    await setDatabaseClock(db, at(0));
+    const insult = await send(a, match.id, 'you are rubbish, quit now');
+    await expectSqlError(rpc(player(a), 'public.report_match_message($1, $2)', [insult.id, 'mine']), 'PT409', 'own message');
+    await expectSqlError(rpc(player(b), 'public.report_match_message($1, $2)', [999_999_999, null]), 'PT404');
+    await rpc(player(b), 'public.report_match_message($1, $2)', [insult.id, 'Abuse']);
+    await rpc(player(b), 'public.report_match_message($1, $2)', [insult.id, 'Abuse again']);
+    const alerts = await db.admin.query<{ title: string; body: string; link: string }>(
+      `select title, body, link from public.notifications where user_id = $1 and kind = 'staff_alert'`,
+      [organiser.id],
+    );
+    expect(alerts.rows).toEqual([
+      { title: 'A chat message was reported', body: expect.stringContaining('you are rubbish'), link: `/match/?id=${match.id}` },
+    ]);
+    const audit = await db.admin.query<{ action: string; is_public: boolean }>(
+      `select action, is_public from public.audit_log where match_id = $1 and action = 'message_reported'`,
+      [match.id],
+    );
+    expect(audit.rows).toEqual([{ action: 'message_reported', is_public: false }]);
+  });
+
+  it("shows anyone the referee's public note on a decided match", async () => {
+    const { match } = await semiFinal();
+    expect(await rpc(anon, 'public.get_match_decision($1)', [match.id])).toBeNull();
+    await db.admin.query(
+      `insert into public.audit_log (at, tournament_id, match_id, actor_id, actor_role, action, summary, reason, is_public)
+       values ($1, $2, $3, null, 'referee', 'result_set_by_staff', 'Result set', 'Both screenshots show 2-1', true)`,
+      [at(30), match.tournament_id, match.id],
+    );
+    expect(await rpc(anon, 'public.get_match_decision($1)', [match.id])).toMatchObject({
+      action: 'result_set_by_staff',
+      note: 'Both screenshots show 2-1',
+    });
+  });
+});
