@@ -15,7 +15,7 @@ export const GENERIC_ERROR_TEXT = 'Something went wrong. Please try again.';
 export function errorText(error: unknown, overrides: Readonly<Record<string, string>> = {}): string {
   if (error instanceof ApiError) {
     const hint = error.hint;
-    if (hint && overrides[hint]) return overrides[hint];
+    if (hint && overrides[hint] !== undefined) return overrides[hint];
     if (isErrorCode(hint)) return ERROR_CODES[hint].message;
     return error.message || GENERIC_ERROR_TEXT;
   }

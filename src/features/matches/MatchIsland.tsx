@@ -1,11 +1,12 @@
 /**
  * The match page's island (`/match/?id=<match id>`): one flow on a phone: the two players, the time in IST
  * with a countdown, who hosts, then the steps (room, Ready, report, confirm or dispute, walkover) and the
- * outcome. Spectators see players, time, status and score only; the room is never fetched for them (the
- * database refuses it anyway). Everything it shows comes from useMatchPage; this file only lays it out.
+ * outcome, and the match chat. Spectators see players, time, status, score and the referee's note only;
+ * the room is never fetched for them (the database refuses it anyway). Everything it shows comes from useMatchPage; this file only lays it out.
  *
  * Rendered on the server in its loading state: the page's frame, readable before JavaScript.
  */
+import { MatchChat } from './chat/MatchChat';
 import { MatchFacts } from './parts/MatchFacts';
 import { MatchHeader } from './parts/MatchHeader';
 import { MatchLoading } from './parts/MatchLoading';
@@ -52,6 +53,7 @@ export default function MatchIsland() {
           onChanged={reload}
         />
       )}
+      {sideKnown && userId !== null && match.entry_a && match.entry_b && <MatchChat matchId={match.id} names={view.names} />}
     </article>
   );
 }

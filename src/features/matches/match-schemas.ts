@@ -61,6 +61,9 @@ const DisputeStatement = z.object({
   added_at: timestamp,
 });
 
+/** The referee's last public decision on a match with their note (get_match_decision, get_match_reports). */
+export const RefereeDecision = z.object({ action: z.string(), note: z.nullable(z.string()), at: timestamp });
+
 /**
  * A reason the viewer may dispute the match with, from when (the database's rule: private.dispute_reason_opens_at),
  * and whether staff need the details for it.
@@ -93,7 +96,7 @@ export const MatchReports = z.object({
   ),
   walkover: z.nullable(z.object({ entry_id: z.string(), claimed_at: timestamp, contest_until: timestamp })),
   dispute_reasons: z.array(DisputeReasonOption),
-  decision: z.nullable(z.object({ action: z.string(), note: z.nullable(z.string()), at: timestamp })),
+  decision: z.nullable(RefereeDecision),
 });
 export type MatchReports = z.infer<typeof MatchReports>;
 

@@ -10,9 +10,10 @@ import { ApiError, readAnswer } from '@/lib/api-answer';
 import { watchRows } from '@/lib/realtime';
 import type { DisputeReason } from '@/lib/rules';
 import { getSupabase } from '@/lib/supabase';
-import { Acknowledged, DisputeAnswer, MatchReports, MatchRoom, type MatchRow } from './match-schemas';
+import { callPublicFunction } from '@/features/tournaments/public-api';
+import { Acknowledged, DisputeAnswer, MatchReports, MatchRoom, type MatchRow, RefereeDecision } from './match-schemas';
 import { reportBy, type Side, sideAmong } from './match-steps';
-import type { PlayersView } from './match-view';
+import { NOTHING_ON_FILE, type PlayersView } from './match-view';
 
 const EVIDENCE_BUCKET = 'match-evidence';
 
@@ -36,6 +37,12 @@ export async function fetchPlayersView(matchId: string, opponentEntry: string | 
   const opponentReport = reportBy(found.reports, opponentEntry);
   const opponentScreenshotUrl = opponentReport ? await screenshotUrl(opponentReport.screenshot_path) : null;
   return { ...found, opponentScreenshotUrl };
+}
+
+/** What anyone reads of a decided match besides its row: the referee's public decision and note, if any. */
+export async function fetchPublicDecision(matchId: string): Promise<PlayersView> {
+  const decision = await callPublicFunction('get_match_decision', { p_match_id: matchId }, z.nullable(RefereeDecision));
+  return { ...NOTHING_ON_FILE, decision };
 }
 
 export async function fetchRoom(matchId: string): Promise<MatchRoom> {

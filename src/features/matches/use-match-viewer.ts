@@ -57,16 +57,20 @@ export function useViewerSide(
   return earlySide !== undefined ? { side: earlySide, known: true } : { side, known };
 }
 
-/** What the two players read besides the row; nothing on file for a spectator. */
+const ENDED: ReadonlySet<MatchRow['status']> = new Set(['confirmed', 'void']);
+
+/** What the two players read besides the row; for anyone else, the referee's public note on a decided match. */
 export function usePlayersView(match: MatchRow | null, side: Side | null): PlayersView {
   const [view, setView] = useState<PlayersView>(NOTHING_ON_FILE);
 
   useEffect(() => {
-    if (!match || !side) return;
+    if (!match) return;
+    // Anyone else reads only what is public: the referee's note once the match is decided.
+    if (!side && !ENDED.has(match.status)) return;
     const opponentEntry = side === 'a' ? match.entry_b : match.entry_a;
     let cancelled = false;
     api()
-      .then((matches) => matches.fetchPlayersView(match.id, opponentEntry))
+      .then((matches) => (side ? matches.fetchPlayersView(match.id, opponentEntry) : matches.fetchPublicDecision(match.id)))
       .then((found) => !cancelled && setView(found))
       // The row still drives the steps; without the reports the page only lacks their details.
       .catch(() => undefined);
