@@ -49,6 +49,14 @@ export async function drawnSuper4Pod(series: PodSeries): Promise<DrawnPod> {
 }
 
 export async function fullSuper4Pod(series: PodSeries): Promise<FullPod> {
+  return super4PodWithPaidPlayers(series, 4);
+}
+
+/**
+ * A Super 4 pod of its own with `paid` of its four places paid for by new players (a journey pays the
+ * last one through the page). Answers once those entries exist.
+ */
+export async function super4PodWithPaidPlayers(series: PodSeries, paid: number): Promise<FullPod> {
   const seriesId = `e2e-${series.label}-${randomUUID().slice(0, 8)}`;
   const id = `${seriesId}-pod-1`;
   const at = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -89,14 +97,14 @@ export async function fullSuper4Pod(series: PodSeries): Promise<FullPod> {
     },
   });
   const players = await Promise.all(
-    [1, 2, 3, 4].map(async (n) => {
+    Array.from({ length: paid }, (_, i) => i + 1).map(async (n) => {
       const session = await newPlayer(stack, `${series.label}-p${n}`, { profile: true });
       await payForEntry(session, id);
       return session;
     }),
   );
   const entriesOf = () => stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${id}`);
-  await expect.poll(async () => (await entriesOf()).length, { message: 'four paid entries', timeout: 30_000 }).toBe(4);
+  await expect.poll(async () => (await entriesOf()).length, { message: `${paid} paid entries`, timeout: 30_000 }).toBe(paid);
   // Full: check-in opens at once.
   return { id, players, entries: await entriesOf() };
 }
