@@ -255,6 +255,7 @@ export const AREAS = {
         'public.matches',
         'private.may_see_match',
         'private.require_may_see_match',
+        'private.side_in_match',
         'private.my_side',
         'private.entry_name',
         'private.entry_name_or_null',

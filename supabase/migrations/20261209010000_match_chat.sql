@@ -62,6 +62,36 @@ $$;
 comment on function private.match_chat_rules(public.matches) is 'What the chat of a match allows now: its quick phrases, free text (not with a player under 18), the length and rate limits, whether it is open and when it closes (24 hours after the match ends).';
 revoke execute on function private.match_chat_rules(public.matches) from public;
 
+-- The side of a player in a match, or null: my_side (which refuses anyone else) and the chat share it.
+create or replace function private.side_in_match(p_match public.matches, p_user uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case when exists (select 1 from public.entries where id = p_match.entry_a and player_id = p_user) then 'a'
+              when exists (select 1 from public.entries where id = p_match.entry_b and player_id = p_user) then 'b' end
+$$;
+comment on function private.side_in_match(public.matches, uuid) is 'The side (a or b) the user plays in the match, or null when they play neither entry.';
+revoke execute on function private.side_in_match(public.matches, uuid) from public;
+
+create or replace function private.my_side(p_match public.matches, p_user uuid)
+returns text
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_side text := private.side_in_match(p_match, p_user);
+begin
+  if v_side is null then
+    raise exception 'You are not one of the two players of this match' using errcode = 'PT403', hint = 'not_your_match';
+  end if;
+  return v_side;
+end;
+$$;
+
 create or replace function private.chat_side(p_match public.matches, p_user uuid)
 returns text
 language plpgsql
@@ -69,14 +99,14 @@ stable
 security definer
 set search_path = ''
 as $$
+declare
+  v_side text := private.side_in_match(p_match, p_user);
 begin
-  if exists (select 1 from public.entries where id = p_match.entry_a and player_id = p_user) then
-    return 'a';
-  elsif exists (select 1 from public.entries where id = p_match.entry_b and player_id = p_user) then
-    return 'b';
+  if v_side is null then
+    perform private.require_may_see_match(p_user, p_match.id, 'Only the two players and staff use the match chat');
+    v_side := 'staff';
   end if;
-  perform private.require_may_see_match(p_user, p_match.id, 'Only the two players and staff use the match chat');
-  return 'staff';
+  return v_side;
 end;
 $$;
 comment on function private.chat_side(public.matches, uuid) is 'The side the caller writes as in a match''s chat (a, b or staff); refuses anyone else.';
@@ -96,6 +126,7 @@ grant execute on function private.may_read_match_chat(uuid) to authenticated;
 alter table public.match_messages enable row level security;
 create policy "The two players and staff read the match chat" on public.match_messages
   for select to authenticated using (private.may_read_match_chat(match_id));
+revoke all on public.match_messages from anon, authenticated;
 grant select on public.match_messages to authenticated;
 alter publication supabase_realtime add table public.match_messages;
 

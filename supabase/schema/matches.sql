@@ -102,6 +102,18 @@ begin
 end;
 $function$;
 
+comment on function private.side_in_match(public.matches,uuid) is 'The side (a or b) the user plays in the match, or null when they play neither entry.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.side_in_match(p_match public.matches, p_user uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when exists (select 1 from public.entries where id = p_match.entry_a and player_id = p_user) then 'a'
+              when exists (select 1 from public.entries where id = p_match.entry_b and player_id = p_user) then 'b' end
+$function$;
+
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.my_side(p_match public.matches, p_user uuid)
  RETURNS text
@@ -109,13 +121,13 @@ CREATE OR REPLACE FUNCTION private.my_side(p_match public.matches, p_user uuid)
  STABLE
  SET search_path TO ''
 AS $function$
+declare
+  v_side text := private.side_in_match(p_match, p_user);
 begin
-  if exists (select 1 from public.entries where id = p_match.entry_a and player_id = p_user) then
-    return 'a';
-  elsif exists (select 1 from public.entries where id = p_match.entry_b and player_id = p_user) then
-    return 'b';
+  if v_side is null then
+    raise exception 'You are not one of the two players of this match' using errcode = 'PT403', hint = 'not_your_match';
   end if;
-  raise exception 'You are not one of the two players of this match' using errcode = 'PT403', hint = 'not_your_match';
+  return v_side;
 end;
 $function$;
 
@@ -245,8 +257,7 @@ create table public.match_messages (
 );
 CREATE INDEX match_messages_by_match ON public.match_messages USING btree (match_id, sent_at, id);
 alter table public.match_messages enable row level security;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.match_messages to anon;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.match_messages to authenticated;
+grant select on table public.match_messages to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.match_messages to service_role;
 alter publication supabase_realtime add table public.match_messages;
 comment on column public.match_messages.body is 'personal: free_text';
@@ -307,14 +318,14 @@ CREATE OR REPLACE FUNCTION private.chat_side(p_match public.matches, p_user uuid
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_side text := private.side_in_match(p_match, p_user);
 begin
-  if exists (select 1 from public.entries where id = p_match.entry_a and player_id = p_user) then
-    return 'a';
-  elsif exists (select 1 from public.entries where id = p_match.entry_b and player_id = p_user) then
-    return 'b';
+  if v_side is null then
+    perform private.require_may_see_match(p_user, p_match.id, 'Only the two players and staff use the match chat');
+    v_side := 'staff';
   end if;
-  perform private.require_may_see_match(p_user, p_match.id, 'Only the two players and staff use the match chat');
-  return 'staff';
+  return v_side;
 end;
 $function$;
 

@@ -9,12 +9,13 @@ import { engines, type TestDatabase } from './helpers.ts';
 /**
  * Row-level security policies run as the querying role, so the helpers they call must stay executable
  * by the API roles. They only answer "which player is this request, if fully signed in" and "may this
- * player use this match's evidence"; PostgREST never exposes the private schema, so they are not RPCs.
+ * player use this match's evidence" (or read its chat); PostgREST never exposes the private schema, so they are not RPCs.
  */
 const CALLED_BY_POLICIES = [
   'private.current_player_id()',
   'private.caller_is_admin()',
   'private.may_use_match_evidence(p_name text, p_write boolean)',
+  'private.may_read_match_chat(p_match_id uuid)',
 ];
 
 describe.each(engines)('service-only functions on $name', (engine) => {
