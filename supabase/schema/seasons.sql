@@ -339,6 +339,10 @@ begin
     'check_in_opens_at', private.tournament_check_in_opens_at(v_tournament),
     'check_in_open', private.check_in_is_open(v_tournament, v_now),
     'entry_fee_paise', v_tournament.entry_fee_paise,
+    -- A player with a place in the bracket is not offered the waitlist.
+    'in_tournament', v_player is not null and exists (select 1 from public.entries e
+                                                        where e.tournament_id = p_tournament_id and e.player_id = v_player
+                                                          and e.status <> 'cancelled'),
     'mine', case when v_place.id is not null then jsonb_build_object(
               'position', private.waitlist_position(v_place), 'status', v_place.status, 'checked_in_at', v_place.checked_in_at,
               'paid', v_place.payment_id is not null) end
