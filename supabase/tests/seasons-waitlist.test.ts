@@ -73,9 +73,9 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     const user = await adult();
     const order = newOrder();
     await rpc(serviceRole, 'public.service_record_payment_order($1, $2, 1, $3, $4, $5)', [user.id, podId, order, FEE, 'INR']);
-    expect((await rpc<Confirmation>(serviceRole, 'public.service_confirm_tournament_payment($1, $2)', [order, paymentOf(order)])).outcome).toBe(
-      'registered',
-    );
+    expect(
+      (await rpc<Confirmation>(serviceRole, 'public.service_confirm_tournament_payment($1, $2)', [order, paymentOf(order)])).outcome,
+    ).toBe('registered');
     return user;
   }
 
@@ -124,7 +124,9 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     ).rows;
 
   async function checkIn(userId: string, podId: string) {
-    return rpc<{ entry_id: string | null; checked_in_at: string; waitlist_position?: number }>(player(userId), 'public.check_in($1)', [podId]);
+    return rpc<{ entry_id: string | null; checked_in_at: string; waitlist_position?: number }>(player(userId), 'public.check_in($1)', [
+      podId,
+    ]);
   }
 
   /** Past the pod's check-in close: the periodic function withdraws, fills from the waitlist and draws. */
@@ -149,7 +151,11 @@ describe.each(engines)('the waitlist on $name', (engine) => {
   it('refuses the waitlist while places are left (not_full), and takes one slot only (invalid_slot_count)', async () => {
     const id = await pod(4);
     const user = await adult();
-    await expectSqlError(rpc(serviceRole, 'public.service_prepare_waitlist_entry($1, $2, 1)', [user.id, id]), WRONG_STATE, 'enter it normally');
+    await expectSqlError(
+      rpc(serviceRole, 'public.service_prepare_waitlist_entry($1, $2, 1)', [user.id, id]),
+      WRONG_STATE,
+      'enter it normally',
+    );
     for (let i = 0; i < 4; i++) await enter(id);
     await expectSqlError(
       rpc(serviceRole, 'public.service_prepare_waitlist_entry($1, $2, 2)', [user.id, id]),
@@ -176,7 +182,11 @@ describe.each(engines)('the waitlist on $name', (engine) => {
 
     // The third is refused at the quote, and a payment that arrives anyway is refunded in full.
     const third = await adult();
-    await expectSqlError(rpc(serviceRole, 'public.service_prepare_waitlist_entry($1, $2, 1)', [third.id, id]), WRONG_STATE, 'waitlist is full');
+    await expectSqlError(
+      rpc(serviceRole, 'public.service_prepare_waitlist_entry($1, $2, 1)', [third.id, id]),
+      WRONG_STATE,
+      'waitlist is full',
+    );
     const refused = await confirm(lateOrder);
     expect(refused.outcome).toBe('refund_required');
     expect(refused.reason).toMatch(/waitlist filled up/);
@@ -225,7 +235,9 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     expect(checked).toMatchObject({ entry_id: null, waitlist_position: 2 });
     expect(checked.checked_in_at).toBeTruthy();
     await checkIn(first.id, id);
-    expect((await rpc<{ mine: { checked_in_at: string | null } }>(player(first.id), 'public.get_waitlist($1)', [id])).mine.checked_in_at).toBeTruthy();
+    expect(
+      (await rpc<{ mine: { checked_in_at: string | null } }>(player(first.id), 'public.get_waitlist($1)', [id])).mine.checked_in_at,
+    ).toBeTruthy();
 
     await closeCheckIn(id);
 
@@ -235,7 +247,9 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     expect(drawn).toContain(first.id);
     expect(drawn).not.toContain(second.id);
     expect(drawn).not.toContain(players[11]!.id);
-    const mine = await rpc<{ my_entry: { status: string; checked_in_at: string | null } }>(player(first.id), 'public.get_my_entries($1)', [id]);
+    const mine = await rpc<{ my_entry: { status: string; checked_in_at: string | null } }>(player(first.id), 'public.get_my_entries($1)', [
+      id,
+    ]);
     expect(mine.my_entry.status).toBe('active');
     expect(mine.my_entry.checked_in_at).toBeTruthy();
 
@@ -244,14 +258,15 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     expect(await position(second.id, id)).toEqual({ position: null });
 
     // The one not promoted is refunded in full through the refund outbox; the no-show is not (on-time close).
-    expect(await refundsOf(id)).toEqual([
-      { payment: expect.stringMatching(/^pay_/), amount: FEE, reason: 'not_promoted' },
-    ]);
+    expect(await refundsOf(id)).toEqual([{ payment: expect.stringMatching(/^pay_/), amount: FEE, reason: 'not_promoted' }]);
     const { rows: paid } = await db.admin.query<{ user_id: string; status: string; failure_reason: string }>(
       `select user_id, status, failure_reason from public.payments where tournament_id = $1 and for_waitlist order by paid_at`,
       [id],
     );
-    expect(paid.find((p) => p.user_id === second.id)).toMatchObject({ status: 'refund_pending', failure_reason: expect.stringMatching(/No place came free/) });
+    expect(paid.find((p) => p.user_id === second.id)).toMatchObject({
+      status: 'refund_pending',
+      failure_reason: expect.stringMatching(/No place came free/),
+    });
     expect(paid.find((p) => p.user_id === first.id)).toMatchObject({ status: 'paid' });
 
     // Both are told, with a link to the pod's page.
@@ -278,7 +293,10 @@ describe.each(engines)('the waitlist on $name', (engine) => {
       { refund_id: `rfnd_${randomUUID().slice(0, 8)}`, amount_paise: FEE },
     ]);
     expect(paid.length).toBe(2);
-    const { rows: after } = await db.admin.query(`select status from public.payments where user_id = $1 and tournament_id = $2`, [second.id, id]);
+    const { rows: after } = await db.admin.query(`select status from public.payments where user_id = $1 and tournament_id = $2`, [
+      second.id,
+      id,
+    ]);
     expect(after).toEqual([{ status: 'refunded' }]);
     expect(await checkLedger(db)).toMatchObject({ balanced: true });
   });
@@ -330,7 +348,11 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     // At the close, before any periodic run: refused.
     await setDatabaseClock(db, rows[0]!.closes.toISOString());
     const other = await adult();
-    await expectSqlError(rpc(serviceRole, 'public.service_prepare_waitlist_entry($1, $2, 1)', [other.id, id]), WRONG_STATE, 'waitlist is closed');
+    await expectSqlError(
+      rpc(serviceRole, 'public.service_prepare_waitlist_entry($1, $2, 1)', [other.id, id]),
+      WRONG_STATE,
+      'waitlist is closed',
+    );
     await expectSqlError(checkIn(user.id, id), WRONG_STATE, 'Check-in for this tournament has closed');
     expect(await rpc(player(other.id), 'public.get_waitlist($1)', [id])).toMatchObject({ takes_joins: false, mine: null });
   });
@@ -370,7 +392,11 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     expect(await drawnPlayers(id)).not.toContain(waiting.id);
     expect(await position(waiting.id, id)).toEqual({ position: null });
     expect(await noticesOf(waiting.id)).toEqual([
-      expect.objectContaining({ kind: 'waitlist_not_promoted', body: 'Every place was taken at check-in close.', link: `/tournaments/${id}` }),
+      expect.objectContaining({
+        kind: 'waitlist_not_promoted',
+        body: 'Every place was taken at check-in close.',
+        link: `/tournaments/${id}`,
+      }),
     ]);
     expect(await refundsOf(id)).toEqual([]);
   });

@@ -14,6 +14,7 @@ import { ROUTES, tournamentHref } from '@/lib/routes';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import BracketIsland from '@/features/brackets/BracketIsland';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
+import WaitlistIsland from '@/features/seasons/WaitlistIsland';
 import StandingsIsland from '@/features/standings/StandingsIsland';
 import PayoutRecordIsland from '@/features/standings/PayoutRecordIsland';
 import StatusPill from '@/features/tournaments/StatusPill';
@@ -124,6 +125,12 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
             )}
           </div>
           <CheckInIsland tournamentId={pod?.id ?? null} />
+          <WaitlistIsland
+            tournamentId={pod?.id ?? null}
+            tournamentTitle={pod?.title ?? ''}
+            productName={productName}
+            checkoutUrl={checkoutUrl}
+          />
         </div>
       </div>
       <section className="mt-10" aria-labelledby="bracket-heading">

@@ -18,7 +18,14 @@ export type StoredPayment = {
   status: string;
 };
 
-export type ConfirmationOutcome = 'registered' | 'already_registered' | 'waitlisted' | 'refund_required' | 'refund_pending' | 'refunded' | 'unknown_order';
+export type ConfirmationOutcome =
+  | 'registered'
+  | 'already_registered'
+  | 'waitlisted'
+  | 'refund_required'
+  | 'refund_pending'
+  | 'refunded'
+  | 'unknown_order';
 
 export type Confirmation = {
   outcome: ConfirmationOutcome;

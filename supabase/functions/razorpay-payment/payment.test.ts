@@ -204,45 +204,51 @@ Deno.test('razorpay-payment', async (t) => {
       assertEquals(after.status, 'refunded', 'the refund.processed webhook that follows changes nothing');
     });
 
-    await t.step('create_order with waitlist on a full paid tournament charges one slot and says waitlist; verify answers the position', async () => {
-      const tournament = await h.tournament({ feePaise: 20000, maxPlayers: 10 });
-      await h.sql(`update public.tournaments set filled_slots = 10 where id = $1`, [tournament]);
-      const first = await h.signIn();
-      const second = await h.signIn();
-      const orders = [];
-      for (const player of [first, second]) {
-        const order = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1, waitlist: true });
-        assertEquals(order.status, 200);
-        assertEquals(order.body.success, true);
-        assertEquals(order.body.waitlist, true);
-        assertEquals(order.body.amount, 20000);
-        assertEquals(h.double.orders.get(String(order.body.order_id))?.notes?.waitlist, 'true');
-        orders.push(order);
-      }
-      // A waitlist of a tenth of ten places, rounded up: one. The first to pay takes it.
-      const firstPaid = await h.pay(String(orders[0]!.body.order_id), 'success');
-      const verified = await h.callPayment(first.token, verifyPaymentBody(firstPaid, tournament));
-      assertEquals(verified.status, 200);
-      assertEquals(verified.body, { success: true, waitlist_position: 1 });
-      assertEquals(await registrations(tournament), [], 'a waitlist place is not an entry');
-      assertEquals((await h.callPayment(first.token, verifyPaymentBody(firstPaid, tournament))).body, { success: true, waitlist_position: 1 });
+    await t.step(
+      'create_order with waitlist on a full paid tournament charges one slot and says waitlist; verify answers the position',
+      async () => {
+        const tournament = await h.tournament({ feePaise: 20000, maxPlayers: 10 });
+        await h.sql(`update public.tournaments set filled_slots = 10 where id = $1`, [tournament]);
+        const first = await h.signIn();
+        const second = await h.signIn();
+        const orders = [];
+        for (const player of [first, second]) {
+          const order = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1, waitlist: true });
+          assertEquals(order.status, 200);
+          assertEquals(order.body.success, true);
+          assertEquals(order.body.waitlist, true);
+          assertEquals(order.body.amount, 20000);
+          assertEquals(h.double.orders.get(String(order.body.order_id))?.notes?.waitlist, 'true');
+          orders.push(order);
+        }
+        // A waitlist of a tenth of ten places, rounded up: one. The first to pay takes it.
+        const firstPaid = await h.pay(String(orders[0]!.body.order_id), 'success');
+        const verified = await h.callPayment(first.token, verifyPaymentBody(firstPaid, tournament));
+        assertEquals(verified.status, 200);
+        assertEquals(verified.body, { success: true, waitlist_position: 1 });
+        assertEquals(await registrations(tournament), [], 'a waitlist place is not an entry');
+        assertEquals((await h.callPayment(first.token, verifyPaymentBody(firstPaid, tournament))).body, {
+          success: true,
+          waitlist_position: 1,
+        });
 
-      // The second checkout was opened while there was room; paid now, it is refunded in full.
-      const secondPaid = await h.pay(String(orders[1]!.body.order_id), 'success');
-      const refused = await h.callPayment(second.token, verifyPaymentBody(secondPaid, tournament));
-      assertEquals(refused.status, 409);
-      assertEquals(refused.body.code, 'payment_refunded');
-      assertEquals(refused.body.refunded, true);
-      assertMatch(String(refused.body.error), /waitlist filled up/);
-      assertEquals(h.double.payments.get(String(secondPaid.razorpay_payment_id))?.amount_refunded, 20000);
+        // The second checkout was opened while there was room; paid now, it is refunded in full.
+        const secondPaid = await h.pay(String(orders[1]!.body.order_id), 'success');
+        const refused = await h.callPayment(second.token, verifyPaymentBody(secondPaid, tournament));
+        assertEquals(refused.status, 409);
+        assertEquals(refused.body.code, 'payment_refunded');
+        assertEquals(refused.body.refunded, true);
+        assertMatch(String(refused.body.error), /waitlist filled up/);
+        assertEquals(h.double.payments.get(String(secondPaid.razorpay_payment_id))?.amount_refunded, 20000);
 
-      // A third player is refused before paying.
-      const third = await h.signIn();
-      const full = await h.callPayment(third.token, { action: 'create_order', tournament_id: tournament, slots: 1, waitlist: true });
-      assertEquals(full.status, 409);
-      assertEquals(full.body.code, 'waitlist_full');
-      await h.settle();
-    });
+        // A third player is refused before paying.
+        const third = await h.signIn();
+        const full = await h.callPayment(third.token, { action: 'create_order', tournament_id: tournament, slots: 1, waitlist: true });
+        assertEquals(full.status, 409);
+        assertEquals(full.body.code, 'waitlist_full');
+        await h.settle();
+      },
+    );
 
     await t.step('create_order with waitlist refuses places left (not_full) and more than one slot (invalid_slot_count)', async () => {
       const player = await h.signIn();
