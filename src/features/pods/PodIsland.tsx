@@ -119,18 +119,14 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
                   prizePoolRupees: pod.prize_pool_paise / 100,
                   maxPlayers: pod.max_players,
                 })}
-              />
+              >
+                <WaitlistIsland tournamentId={pod.id} tournamentTitle={pod.title} productName={productName} checkoutUrl={checkoutUrl} />
+              </PayPanelIsland>
             ) : (
               <div className="card self-stretch" />
             )}
           </div>
           <CheckInIsland tournamentId={pod?.id ?? null} />
-          <WaitlistIsland
-            tournamentId={pod?.id ?? null}
-            tournamentTitle={pod?.title ?? ''}
-            productName={productName}
-            checkoutUrl={checkoutUrl}
-          />
         </div>
       </div>
       <section className="mt-10" aria-labelledby="bracket-heading">

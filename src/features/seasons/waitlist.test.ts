@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
+import { joinRule, positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
 
 const NOW = new Date('2027-03-01T10:00:00Z');
 const base: Waitlist = {
@@ -18,6 +18,15 @@ describe('waitlistView', () => {
   it('offers a paid or free join while the waitlist has room', () => {
     expect(waitlistView(base, NOW)).toMatchObject({ kind: 'join', free: false, left: 1 });
     expect(waitlistView({ ...base, entry_fee_paise: 0 }, NOW)).toMatchObject({ kind: 'join', free: true });
+  });
+
+  it('words the rule of joining: check in, then places move up in order; a paid place is refunded if none comes free', () => {
+    const view = waitlistView(base, NOW);
+    if (view.kind !== 'join') throw new Error('expected a join');
+    expect(joinRule(view, NOW)).toMatch(/^Then check in: at .* in order\. If none comes free for you, your payment is refunded in full\.$/);
+    const free = waitlistView({ ...base, entry_fee_paise: 0, check_in_open: false }, NOW);
+    if (free.kind !== 'join') throw new Error('expected a join');
+    expect(joinRule(free, NOW)).toMatch(/^Check in when check-in opens: .* in order\.$/);
   });
 
   it('says full when every waitlist place is taken, and shows nothing to a player in the bracket or once joins close', () => {

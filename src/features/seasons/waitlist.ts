@@ -29,7 +29,7 @@ export type Waitlist = {
 
 export type WaitlistView =
   | { kind: 'hidden' }
-  | { kind: 'join'; free: boolean; left: number; closesAt: string }
+  | { kind: 'join'; free: boolean; left: number; closesAt: string; checkInOpen: boolean }
   | { kind: 'full'; capacity: number }
   | { kind: 'waiting'; position: number; checkIn: 'before' | 'open' | 'done' | 'closed'; opensAt: string; closesAt: string }
   | { kind: 'promoted' }
@@ -54,7 +54,13 @@ export function waitlistView(list: Waitlist | null, now: Date = new Date()): Wai
   }
   if (list.in_tournament || !list.takes_joins) return { kind: 'hidden' };
   if (list.waiting >= list.capacity) return { kind: 'full', capacity: list.capacity };
-  return { kind: 'join', free: list.entry_fee_paise === 0, left: list.capacity - list.waiting, closesAt: list.closes_at };
+  return {
+    kind: 'join',
+    free: list.entry_fee_paise === 0,
+    left: list.capacity - list.waiting,
+    closesAt: list.closes_at,
+    checkInOpen: list.check_in_open,
+  };
 }
 
 /** "#1" → "You are next in line"; later places say how many are ahead. */
@@ -66,7 +72,8 @@ export function positionLine(position: number): string {
 /** The rule in one sentence, shown under the join button. */
 export function joinRule(view: Extract<WaitlistView, { kind: 'join' }>, now: Date = new Date()): string {
   const money = view.free ? '' : ' If none comes free for you, your payment is refunded in full.';
-  return `Check in when check-in opens: at ${whenIST(view.closesAt, now)} every empty place goes to checked-in waitlisted players, in order.${money}`;
+  const checkIn = view.checkInOpen ? 'Then check in' : 'Check in when check-in opens';
+  return `${checkIn}: at ${whenIST(view.closesAt, now)} every empty place goes to checked-in waitlisted players, in order.${money}`;
 }
 
 /** Words for a refusal of joining or checking in, from the database's stable hint. */
