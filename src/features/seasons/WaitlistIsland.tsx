@@ -125,9 +125,8 @@ export default function WaitlistIsland({ tournamentId, tournamentTitle, productN
               </Button>
             )}
             {view.checkIn === 'done' && (
-              <p className="mt-3 flex flex-wrap items-center justify-between gap-2">
+              <p className="mt-3">
                 <span className="rounded-full bg-lime/15 px-3 py-1 text-sm font-bold text-lime">Checked in ✓</span>
-                <span className="text-sm text-mist">Places move up at {whenIST(view.closesAt)}.</span>
               </p>
             )}
             <p className="mt-2 text-sm text-mist">
