@@ -816,6 +816,17 @@ immutable
 set search_path = ''
 as $$ select '{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt,waitlist_promoted,waitlist_not_promoted}'::text[] $$;
 
+-- Moving up means playing within minutes (a pod's draw is at its check-in close): that e-mail is not held
+-- for the night like the others.
+create or replace function private.notification_is_urgent(p_kind text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_kind in ('room_posted', 'opponent_ready', 'next_match', 'check_in_open', 'waitlist_promoted');
+$$;
+
 alter table public.notifications drop constraint notifications_kind_known;
 do $$
 begin

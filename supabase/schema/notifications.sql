@@ -73,7 +73,7 @@ CREATE OR REPLACE FUNCTION private.notification_is_urgent(p_kind text)
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select p_kind in ('room_posted', 'opponent_ready', 'next_match', 'check_in_open');
+  select p_kind in ('room_posted', 'opponent_ready', 'next_match', 'check_in_open', 'waitlist_promoted');
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
