@@ -267,6 +267,19 @@ Deno.test('razorpay-payment', async (t) => {
       assertEquals(h.double.orders.size, before, 'no Razorpay order was created for a refused request');
     });
 
+    await t.step('a waitlist payment the webhook confirms first answers the same place to verify_payment', async () => {
+      const tournament = await h.tournament({ feePaise: 20000, maxPlayers: 4 });
+      await h.sql(`update public.tournaments set filled_slots = 4 where id = $1`, [tournament]);
+      const player = await h.signIn();
+      const order = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1, waitlist: true });
+      const paid = await h.pay(String(order.body.order_id), 'success', 'immediate');
+      await h.settle();
+      const [place] = await h.sql<{ status: string }>(`select status from public.waitlist_places where player_id = $1`, [player.id]);
+      assertEquals(place, { status: 'waiting' }, 'the webhook alone put the player on the waitlist');
+      const verified = await h.callPayment(player.token, verifyPaymentBody(paid, tournament));
+      assertEquals(verified.body, { success: true, waitlist_position: 1 });
+    });
+
     await t.step('a payment without waitlist that finds the tournament full is still refunded', async () => {
       const player = await h.signIn();
       const tournament = await h.tournament({ maxPlayers: 10 });
