@@ -127,7 +127,9 @@ try {
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (next < orders.length) {
-        const { order_id: orderId } = orders[next++]!;
+        const order = orders[next++];
+        if (!order) break;
+        const orderId = order.order_id;
         const client = await pool.acquire();
         try {
           const { rows } = await client.query<{ result: { outcome: string; waitlist_position?: number }; server_ms: number; waiting: number }>(
@@ -136,7 +138,8 @@ try {
                from (select public.service_confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
             [orderId, `pay_${orderId.slice('order_'.length)}`, TOURNAMENT],
           );
-          const row = rows[0]!;
+          const row = rows[0];
+          if (!row) throw new Error(`no answer for ${orderId}`);
           latencies.push(Number(row.server_ms));
           outcomes.set(row.result.outcome, (outcomes.get(row.result.outcome) ?? 0) + 1);
           maxWaiting = Math.max(maxWaiting, row.waiting);
