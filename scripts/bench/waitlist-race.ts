@@ -132,7 +132,11 @@ try {
         const orderId = order.order_id;
         const client = await pool.acquire();
         try {
-          const { rows } = await client.query<{ result: { outcome: string; waitlist_position?: number }; server_ms: number; waiting: number }>(
+          const { rows } = await client.query<{
+            result: { outcome: string; waitlist_position?: number };
+            server_ms: number;
+            waiting: number;
+          }>(
             `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms,
                     (select count(*)::int from public.waitlist_places where tournament_id = $3 and status = 'waiting') as waiting
                from (select public.service_confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
