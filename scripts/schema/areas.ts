@@ -512,6 +512,28 @@ export const AREAS = {
       'The console': ['public.staff_list_tournaments', 'public.staff_needs_attention', 'public.staff_get_entries'],
     },
   },
+  seasons: {
+    about: 'seasons: the waitlist that fills the places of no-shows',
+    sections: {
+      'The waitlist: joining, reading a place': [
+        'public.waitlist_places',
+        'private.waitlist_capacity',
+        'private.tournament_page_link',
+        'private.waitlist_takes_joins',
+        'private.waitlist_refusal',
+        'private.raise_waitlist_refusal',
+        'private.waitlist_position',
+        'public.join_waitlist',
+        'public.service_prepare_waitlist_entry',
+        'public.service_record_waitlist_order',
+        'private.take_waitlist_place',
+        'private.waitlist_follows_payment',
+        'public.get_waitlist_position',
+        'public.get_waitlist',
+      ],
+      'Check-in close: the empty places go to the waitlist': ['private.fill_places_from_waitlist'],
+    },
+  },
 } satisfies Record<string, Area>;
 
 export type AreaName = keyof typeof AREAS;

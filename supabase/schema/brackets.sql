@@ -437,7 +437,7 @@ begin
 end;
 $function$;
 
-comment on function public.check_in(text) is 'The public contract: checks in the caller''s entries while the check-in window is open.';
+comment on function public.check_in(text) is 'The public contract: checks in the caller''s entries while the check-in window is open, or the caller''s waitlist place.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.check_in(p_tournament_id text)
  RETURNS jsonb
@@ -450,6 +450,7 @@ declare
   v_now timestamptz := private.clock_now();
   v_tournament public.tournaments%rowtype;
   v_entry public.entries%rowtype;
+  v_place public.waitlist_places%rowtype;
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id;
   if not found then
@@ -458,7 +459,24 @@ begin
   select * into v_entry from public.entries
    where tournament_id = p_tournament_id and player_id = v_player and status <> 'cancelled';
   if not found then
-    raise exception 'You have no entry in this tournament' using errcode = 'PT403', hint = 'not_entered';
+    -- No entry: the caller's waitlist place, if they have one, is what they check in.
+    select * into v_place from public.waitlist_places where tournament_id = p_tournament_id and player_id = v_player;
+    if not found then
+      raise exception 'You have no entry in this tournament' using errcode = 'PT403', hint = 'not_entered';
+    end if;
+    if v_place.status <> 'waiting' then
+      raise exception 'Check-in for this tournament has closed: no place came free for you' using errcode = 'PT409', hint = 'check_in_closed';
+    end if;
+    perform private.raise_unless_check_in_open(v_tournament, v_now);
+    -- Only while still waiting: a check-in that waited for the draw's lock finds the place closed.
+    update public.waitlist_places set checked_in_at = coalesce(checked_in_at, v_now)
+     where id = v_place.id and status = 'waiting'
+    returning * into v_place;
+    if not found then
+      raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+    end if;
+    return jsonb_build_object('entry_id', null, 'checked_in_at', v_place.checked_in_at,
+                              'waitlist_position', private.waitlist_position(v_place));
   end if;
   if v_entry.status = 'withdrawn' then
     raise exception 'Your entry was withdrawn: %', coalesce(v_entry.withdraw_reason, 'not checked in in time')
@@ -878,6 +896,9 @@ begin
                             || ' withdrawn at check-in close',
                           v_withdrawn.withdraw_reason, null, null, true, null, v_withdrawn.id);
   end loop;
+
+  -- 1b. The empty places go to the checked-in waitlisted players, in order; the others are refunded.
+  perform private.fill_places_from_waitlist(p_tournament_id, v_now);
 
   select array_agg(id order by id::text), array_agg(buyer_id order by id::text)
     into v_entries, v_buyers

@@ -59,6 +59,11 @@ begin
     when 'already_registered' then 'You were already registered for this tournament. This payment has been refunded in full.'
     when 'order_already_paid' then 'This order was already paid. This second payment has been refunded in full.'
     when 'tournament_cancelled' then 'The tournament was cancelled. Your payment has been refunded in full.'
+    when 'waitlist_full' then 'The waitlist filled up before your payment was confirmed. Your payment has been refunded in full.'
+    when 'waitlist_closed' then 'The waitlist had closed when your payment arrived. Your payment has been refunded in full.'
+    when 'already_on_waitlist' then 'You were already on this waitlist. This payment has been refunded in full.'
+    when 'not_full' then 'A place had come free when your waitlist payment arrived, but registration had closed. Your payment has been refunded in full.'
+    when 'not_promoted' then 'No place came free for you before the draw. Your waitlist payment has been refunded in full.'
     when 'paid_entry_disabled' then 'Paid entry was switched off on this site before your payment arrived. Your payment has been refunded in full.'
   end;
 end;
@@ -307,6 +312,7 @@ create table public.payments (
   paid_at timestamp with time zone,
   expires_at timestamp with time zone default (now() + '00:20:00'::interval) not null,
   refunded_paise integer default 0 not null,
+  for_waitlist boolean default false not null,
   constraint payments_pkey PRIMARY KEY (id),
   constraint payments_razorpay_order_id_key UNIQUE (razorpay_order_id),
   constraint payments_razorpay_payment_id_key UNIQUE (razorpay_payment_id),
@@ -327,11 +333,13 @@ CREATE INDEX payments_user_newest_first ON public.payments USING btree (user_id,
 alter table public.payments enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payments to service_role;
 comment on column public.payments.status is 'created: order made, not paid yet. failed: the last attempt failed (the order can still be paid until it expires). abandoned: the checkout timed out unpaid. paid: captured and registered. refund_pending: captured but refused (full, expired, closed), refund queued in the outbox. refunded: money returned, see refund_id and failure_reason.';
+comment on column public.payments.for_waitlist is 'The order buys a waitlist place (one slot), not an entry: the confirmation puts the player on the waitlist of a full tournament.';
 CREATE TRIGGER payments_move_along_state_machine BEFORE UPDATE ON public.payments FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.refunded_paise IS DISTINCT FROM new.refunded_paise) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
 comment on trigger payments_move_along_state_machine on public.payments is 'The payment machine (created, failed, abandoned, paid, refund_pending, refunded) and the refund machine (refunded amount: none, partial, full; it never goes down).';
 CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, refunded_paise, razorpay_payment_id ON public.payments FOR EACH ROW EXECUTE FUNCTION private.post_payment_journals_on_change();
 CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 CREATE TRIGGER payments_start_in_state_machine BEFORE INSERT ON public.payments FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'created'::text OR new.refunded_paise IS DISTINCT FROM 0) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
+CREATE TRIGGER payments_waitlist_place_follows AFTER UPDATE OF status ON public.payments FOR EACH ROW WHEN (new.for_waitlist AND old.status = 'paid'::text AND (new.status = ANY (ARRAY['refund_pending'::text, 'refunded'::text]))) EXECUTE FUNCTION private.waitlist_follows_payment();
 
 comment on table public.tournament_registrations is 'A player''s confirmed place (slots) in a tournament, written by the payment confirmation or free entry. One payment makes at most one registration; players read their own (Realtime).';
 create table public.tournament_registrations (
@@ -500,6 +508,11 @@ begin
                               'reason', private.refusal_reason('order_already_paid'));
     end if;
     select r.id into v_registration_id from public.tournament_registrations r where r.payment_id = v_payment.id;
+    if v_payment.for_waitlist and v_payment.status = 'paid' and v_registration_id is null then
+      return public.payment_confirmation_result(v_payment, 'waitlisted', null)
+          || jsonb_build_object('waitlist_position',
+                                (select private.waitlist_position(w) from public.waitlist_places w where w.payment_id = v_payment.id));
+    end if;
     return public.payment_confirmation_result(
       v_payment,
       case v_payment.status when 'paid' then 'already_registered' else v_payment.status end,
@@ -516,6 +529,16 @@ begin
     v_refusal := 'order_replaced';
   elsif v_payment.status = 'abandoned' or v_payment.expires_at <= v_now then
     v_refusal := 'order_expired';
+  elsif v_payment.for_waitlist
+        and not (private.tournament_takes_payments(v_tournament, v_now)
+                 and v_tournament.filled_slots + v_payment.slots <= v_tournament.max_players) then
+    -- A waitlist payment for a tournament still full: a place on its waitlist, or a refund. One that finds a
+    -- place left is an entry like any other (below).
+    v_result := private.take_waitlist_place(v_payment, p_razorpay_payment_id, v_now);
+    if not v_result ? 'refusal' then
+      return v_result;
+    end if;
+    v_refusal := v_result ->> 'refusal';
   elsif not private.tournament_takes_payments(v_tournament, v_now) then
     v_refusal := 'registration_closed';
   elsif private.last_registration_within_a_day(v_payment.user_id, v_payment.tournament_id, v_payment.id, v_now) is not null then

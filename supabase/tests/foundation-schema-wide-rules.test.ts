@@ -20,6 +20,7 @@ const PUBLIC_FUNCTIONS = [
   'get_tournament_prizes',
   'get_tournament_state',
   'get_tournament_states',
+  'get_waitlist',
   'sign_up_for_story_news',
 ];
 /** ... and a signed-in player (everything else is for the service role, e.g. the payment functions). */
@@ -70,7 +71,10 @@ const PLAYER_FUNCTIONS = [
   'get_tournament_prizes',
   'get_tournament_state',
   'get_tournament_states',
+  'get_waitlist',
+  'get_waitlist_position',
   'invite_to_entry',
+  'join_waitlist',
   'mark_notifications_read',
   'post_room',
   'preview_payout',

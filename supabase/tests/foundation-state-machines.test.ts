@@ -25,6 +25,7 @@ const GOVERNED: Record<string, Record<string, string>> = {
   'public.payouts': { status: 'payout' },
   'private.prize_awards': { status: 'prize_award' },
   'private.chargebacks': { status: 'chargeback' },
+  'public.waitlist_places': { status: 'waitlist_place' },
   'public.tournaments': {
     drawn_at: 'tournament.drawn_at',
     finished_at: 'tournament.finished_at',
@@ -185,7 +186,7 @@ for (const engine of engines) {
         await expectSqlError(
           db.as(serviceRole, `update public.payments set status = 'refund_pending' where id = $1`, [paymentId]),
           UNDECLARED_MOVE,
-          'payment paid -> refund_pending may only be made by public.service_confirm_tournament_payment, private.cancel_tournament, not by a statement outside any function',
+          'payment paid -> refund_pending may only be made by public.service_confirm_tournament_payment, private.cancel_tournament, private.fill_places_from_waitlist, not by a statement outside any function',
         );
         await expectSqlError(
           db.as(

@@ -104,6 +104,8 @@ describe('random sequences of money and fairness events', () => {
               'prizes_settled',
               'draws_run',
               'confirmed',
+              'waitlisted',
+              'waiting #',
             ]) {
               if (line.includes(word)) coverage.set(`~${word}`, (coverage.get(`~${word}`) ?? 0) + 1);
             }

@@ -20,7 +20,7 @@ const toneClass: Record<PayMessage['tone'], string> = {
   info: 'text-mist',
 };
 
-export default function PayPanelIsland(props: PayPanelProps) {
+export default function PayPanelIsland({ children, ...props }: PayPanelProps & { children?: ReactNode }) {
   const panel = usePayPanel(props);
   const { status, free, message } = panel;
 
@@ -95,6 +95,8 @@ export default function PayPanelIsland(props: PayPanelProps) {
       >
         {message?.text}
       </p>
+      {/* What the page adds under the panel inside its reserved room (a full tournament's waitlist). */}
+      {children}
     </div>
   );
 }

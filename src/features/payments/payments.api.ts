@@ -37,8 +37,10 @@ async function invokePayment(body: Record<string, unknown>): Promise<unknown> {
   return { success: false, error: error.message };
 }
 
-export async function createOrder(tournamentId: string, slots: number): Promise<CreateOrderAnswer> {
-  const answer = CreateOrderAnswer.safeParse(await invokePayment({ action: 'create_order', tournament_id: tournamentId, slots }));
+/** An order for `slots` entries, or (`waitlist`) for one place on the waitlist of a full tournament. */
+export async function createOrder(tournamentId: string, slots: number, options: { waitlist?: boolean } = {}): Promise<CreateOrderAnswer> {
+  const body = { action: 'create_order', tournament_id: tournamentId, slots, ...(options.waitlist ? { waitlist: true } : {}) };
+  const answer = CreateOrderAnswer.safeParse(await invokePayment(body));
   return answer.success ? answer.data : { success: false, error: 'Unexpected answer from the payment service' };
 }
 

@@ -14,6 +14,8 @@ export const CreateOrderAnswer = z.union([
     order_id: z.string().check(z.startsWith('order_')),
     /** Seconds the checkout stays open; the server's order expires a little later. */
     timeout: z.optional(z.int().check(z.positive())),
+    /** The order buys a place on the waitlist of a full tournament. */
+    waitlist: z.optional(z.boolean()),
   }),
   z.object({ success: z.literal(false), error: z.string(), code: z.optional(z.string()) }),
 ]);
@@ -21,7 +23,7 @@ export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
 export type PaymentOrder = Extract<CreateOrderAnswer, { success: true }>;
 
 export const VerifyAnswer = z.union([
-  z.object({ success: z.literal(true), slots: z.optional(z.int()) }),
+  z.object({ success: z.literal(true), slots: z.optional(z.int()), waitlist_position: z.optional(z.nullable(z.int())) }),
   z.object({ success: z.literal(false), error: z.string(), code: z.optional(z.string()), refunded: z.optional(z.boolean()) }),
 ]);
 export type VerifyAnswer = z.infer<typeof VerifyAnswer>;

@@ -14,6 +14,7 @@ import { ROUTES, tournamentHref } from '@/lib/routes';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import BracketIsland from '@/features/brackets/BracketIsland';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
+import WaitlistIsland from '@/features/seasons/WaitlistIsland';
 import StandingsIsland from '@/features/standings/StandingsIsland';
 import PayoutRecordIsland from '@/features/standings/PayoutRecordIsland';
 import StatusPill from '@/features/tournaments/StatusPill';
@@ -118,7 +119,9 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
                   prizePoolRupees: pod.prize_pool_paise / 100,
                   maxPlayers: pod.max_players,
                 })}
-              />
+              >
+                <WaitlistIsland tournamentId={pod.id} tournamentTitle={pod.title} productName={productName} checkoutUrl={checkoutUrl} />
+              </PayPanelIsland>
             ) : (
               <div className="card self-stretch" />
             )}

@@ -62,6 +62,12 @@ export const ERROR_CODES = {
   tournament_full: { status: 409, message: 'This tournament is full.' },
   not_enough_slots: { status: 409, message: 'Not enough slots are left in this tournament.' },
   already_registered: { status: 409, message: 'You are already registered for this tournament.' },
+  // The waitlist of a full tournament
+  not_full: { status: 409, message: 'Places are left in this tournament: enter it normally.' },
+  waitlist_full: { status: 409, message: "This tournament's waitlist is full." },
+  waitlist_closed: { status: 409, message: "This tournament's waitlist is closed." },
+  already_on_waitlist: { status: 409, message: "You are already on this tournament's waitlist." },
+  not_on_waitlist: { status: 404, message: "You are not on this tournament's waitlist." },
   payment_id_required: { status: 400, message: 'A payment id is required.' },
   user_id_required: { status: 400, message: 'Say whose registrations to read.' },
   not_your_registrations: { status: 403, message: 'You can only read your own registrations.' },

@@ -18,7 +18,14 @@ export type StoredPayment = {
   status: string;
 };
 
-export type ConfirmationOutcome = 'registered' | 'already_registered' | 'refund_required' | 'refund_pending' | 'refunded' | 'unknown_order';
+export type ConfirmationOutcome =
+  | 'registered'
+  | 'already_registered'
+  | 'waitlisted'
+  | 'refund_required'
+  | 'refund_pending'
+  | 'refunded'
+  | 'unknown_order';
 
 export type Confirmation = {
   outcome: ConfirmationOutcome;
@@ -31,6 +38,8 @@ export type Confirmation = {
   razorpay_payment_id?: string;
   registration_id?: string | null;
   reason?: string | null;
+  /** A waitlist payment: the player's place on the waitlist (1-based). */
+  waitlist_position?: number | null;
 };
 
 /** One call to the outside world queued by a database decision (private.outbox). */
@@ -66,6 +75,23 @@ export function createPaymentStore(gateway: SupabaseGateway) {
         p_user_id: userId,
         p_tournament_id: tournamentId,
         p_slots: slots,
+      }),
+
+    /** A waitlist place's price (the fee of one slot); refuses not_full, waitlist_full, invalid_slot_count ... */
+    prepareWaitlistEntry: (userId: string, tournamentId: string, slots: number) =>
+      gateway.rpc<EntryQuote>('service_prepare_waitlist_entry', {
+        p_user_id: userId,
+        p_tournament_id: tournamentId,
+        p_slots: slots,
+      }),
+
+    recordWaitlistOrder: (input: { userId: string; tournamentId: string; orderId: string; amountPaise: number; currency: string }) =>
+      gateway.rpc<string>('service_record_waitlist_order', {
+        p_user_id: input.userId,
+        p_tournament_id: input.tournamentId,
+        p_razorpay_order_id: input.orderId,
+        p_amount_paise: input.amountPaise,
+        p_currency: input.currency,
       }),
 
     recordOrder: (input: { userId: string; tournamentId: string; slots: number; orderId: string; amountPaise: number; currency: string }) =>

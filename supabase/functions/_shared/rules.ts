@@ -36,6 +36,12 @@ export const REFUND_REASONS = {
   order_already_paid: 'This order was already paid. This second payment has been refunded in full.',
   tournament_cancelled: 'The tournament was cancelled. Your payment has been refunded in full.',
   paid_entry_disabled: 'Paid entry was switched off on this site before your payment arrived. Your payment has been refunded in full.',
+  waitlist_full: 'The waitlist filled up before your payment was confirmed. Your payment has been refunded in full.',
+  waitlist_closed: 'The waitlist had closed when your payment arrived. Your payment has been refunded in full.',
+  already_on_waitlist: 'You were already on this waitlist. This payment has been refunded in full.',
+  not_full:
+    'A place had come free when your waitlist payment arrived, but registration had closed. Your payment has been refunded in full.',
+  not_promoted: 'No place came free for you before the draw. Your waitlist payment has been refunded in full.',
 } as const;
 
 // -----------------------------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ export const CreateOrderBody = z.object({
   action: z.literal('create_order'),
   tournament_id: TournamentId,
   slots: Slots,
+  /** A place on the waitlist of a full tournament (one slot), instead of an entry. */
+  waitlist: z.boolean().optional(),
 });
 export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
 

@@ -11,6 +11,7 @@ import { REFUND_REASONS } from './rules.ts';
 
 export type Settlement =
   | { kind: 'registered'; confirmation: Confirmation }
+  | { kind: 'waitlisted'; confirmation: Confirmation }
   | { kind: 'refunded'; confirmation: Confirmation; reason: string }
   | { kind: 'unknown_order' };
 
@@ -27,6 +28,8 @@ export async function settleCapturedPayment(
     case 'registered':
     case 'already_registered':
       return { kind: 'registered', confirmation };
+    case 'waitlisted':
+      return { kind: 'waitlisted', confirmation };
     case 'unknown_order':
       return { kind: 'unknown_order' };
     case 'refunded':

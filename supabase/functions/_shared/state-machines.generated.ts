@@ -147,6 +147,13 @@ export const STATE_MACHINES = {
       open: ['won', 'lost'],
     },
   },
+  waitlist_place: {
+    statuses: ['waiting', 'promoted', 'refunded', 'released'],
+    initial: ['waiting'],
+    moves: {
+      waiting: ['promoted', 'refunded', 'released'],
+    },
+  },
 } as const;
 
 export type MachineName = keyof typeof STATE_MACHINES;

@@ -1,11 +1,14 @@
 /**
  * razorpay-payment: the browser's two calls.
  *
- * - create_order {tournament_id, slots}: the caller comes from their access token and the
+ * - create_order {tournament_id, slots, waitlist?}: the caller comes from their access token and the
  *   amount from the tournament row × slots. Answers {success, key, amount, currency, order_id, timeout}.
+ *   With waitlist: true (one slot, a full tournament) the order buys a waitlist place; the answer adds
+ *   waitlist: true.
  * - verify_payment {payment_id, order_id, signature, tournament_id}: checks Razorpay's
  *   signature over the stored order id, that the order is the caller's, then confirms.
- *   Answers {success} or {success: false, code, error} (codes in _shared/error-codes.ts).
+ *   Answers {success, registration_id, slots}, {success, waitlist_position} for a waitlist place, or
+ *   {success: false, code, error} (codes in _shared/error-codes.ts).
  */
 import { resolveCaller } from '../_shared/caller.ts';
 import { ERROR_CODES, type ErrorCode, isErrorCode } from '../_shared/error-codes.ts';
@@ -16,6 +19,9 @@ import { isValidCheckoutSignature } from '../_shared/razorpay-signature.ts';
 import { CreateOrderBody, firstIssue, PaymentAction, VerifyPaymentBody } from '../_shared/schemas.ts';
 import { settleCapturedPayment } from '../_shared/settlement.ts';
 import { DatabaseError, type SupabaseGateway } from '../_shared/supabase-gateway.ts';
+
+/** Said when a waitlist order asks for more than one slot (the database says the same). */
+const WAITLIST_SLOT_MESSAGE = 'The waitlist takes one place per player: choose 1 slot';
 
 export type PaymentHandlerDeps = {
   gateway: SupabaseGateway;
@@ -67,24 +73,29 @@ async function createOrder(deps: PaymentHandlerDeps, userId: string, body: unkno
     return failure(aboutSlots ? 'invalid_slot_count' : 'invalid_request', firstIssue(parsed.error));
   }
   const { tournament_id: tournamentId, slots } = parsed.data;
+  const waitlist = parsed.data.waitlist === true;
+  if (waitlist && slots !== 1) return failure('invalid_slot_count', WAITLIST_SLOT_MESSAGE);
 
-  const quote = await deps.store.prepareEntry(userId, tournamentId, slots);
+  const quote = waitlist
+    ? await deps.store.prepareWaitlistEntry(userId, tournamentId, slots)
+    : await deps.store.prepareEntry(userId, tournamentId, slots);
   const order = await deps.razorpay.createOrder({
     amountPaise: quote.amount_paise,
     currency: quote.currency,
     // Razorpay keeps receipts up to 40 characters; they only need to help a human find the order.
     receipt: `${tournamentId.slice(0, 26)}-${Date.now().toString(36)}`,
     // The product's name tells a capture of ours from another product's on a shared merchant account.
-    notes: { product: ORDER_PRODUCT, tournament_id: tournamentId, user_id: userId, slots: String(slots) },
+    notes: {
+      product: ORDER_PRODUCT,
+      tournament_id: tournamentId,
+      user_id: userId,
+      slots: String(slots),
+      ...(waitlist ? { waitlist: 'true' } : {}),
+    },
   });
-  await deps.store.recordOrder({
-    userId,
-    tournamentId,
-    slots,
-    orderId: order.id,
-    amountPaise: quote.amount_paise,
-    currency: quote.currency,
-  });
+  const stored = { userId, tournamentId, orderId: order.id, amountPaise: quote.amount_paise, currency: quote.currency };
+  if (waitlist) await deps.store.recordWaitlistOrder(stored);
+  else await deps.store.recordOrder({ ...stored, slots });
   return json({
     success: true,
     key: deps.razorpayKeyId,
@@ -93,6 +104,7 @@ async function createOrder(deps: PaymentHandlerDeps, userId: string, body: unkno
     order_id: order.id,
     // Razorpay Checkout's `timeout` (seconds): the checkout closes before our order expires.
     timeout: quote.checkout_timeout_seconds,
+    ...(waitlist ? { waitlist: true } : {}),
   });
 }
 
@@ -122,6 +134,8 @@ async function verifyPayment(deps: PaymentHandlerDeps, userId: string, body: unk
         registration_id: settlement.confirmation.registration_id ?? null,
         slots: settlement.confirmation.slots ?? stored.slots,
       });
+    case 'waitlisted':
+      return json({ success: true, waitlist_position: settlement.confirmation.waitlist_position ?? null });
     case 'refunded':
       return failure('payment_refunded', settlement.reason, { refunded: true });
     case 'unknown_order':

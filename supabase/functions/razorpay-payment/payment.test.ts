@@ -204,6 +204,97 @@ Deno.test('razorpay-payment', async (t) => {
       assertEquals(after.status, 'refunded', 'the refund.processed webhook that follows changes nothing');
     });
 
+    await t.step(
+      'create_order with waitlist on a full paid tournament charges one slot and says waitlist; verify answers the position',
+      async () => {
+        const tournament = await h.tournament({ feePaise: 20000, maxPlayers: 10 });
+        await h.sql(`update public.tournaments set filled_slots = 10 where id = $1`, [tournament]);
+        const first = await h.signIn();
+        const second = await h.signIn();
+        const orders = [];
+        for (const player of [first, second]) {
+          const order = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1, waitlist: true });
+          assertEquals(order.status, 200);
+          assertEquals(order.body.success, true);
+          assertEquals(order.body.waitlist, true);
+          assertEquals(order.body.amount, 20000);
+          assertEquals(h.double.orders.get(String(order.body.order_id))?.notes?.waitlist, 'true');
+          orders.push(order);
+        }
+        // A waitlist of a tenth of ten places, rounded up: one. The first to pay takes it.
+        const firstPaid = await h.pay(String(orders[0]!.body.order_id), 'success');
+        const verified = await h.callPayment(first.token, verifyPaymentBody(firstPaid, tournament));
+        assertEquals(verified.status, 200);
+        assertEquals(verified.body, { success: true, waitlist_position: 1 });
+        assertEquals(await registrations(tournament), [], 'a waitlist place is not an entry');
+        assertEquals((await h.callPayment(first.token, verifyPaymentBody(firstPaid, tournament))).body, {
+          success: true,
+          waitlist_position: 1,
+        });
+
+        // The second checkout was opened while there was room; paid now, it is refunded in full.
+        const secondPaid = await h.pay(String(orders[1]!.body.order_id), 'success');
+        const refused = await h.callPayment(second.token, verifyPaymentBody(secondPaid, tournament));
+        assertEquals(refused.status, 409);
+        assertEquals(refused.body.code, 'payment_refunded');
+        assertEquals(refused.body.refunded, true);
+        assertMatch(String(refused.body.error), /waitlist filled up/);
+        assertEquals(h.double.payments.get(String(secondPaid.razorpay_payment_id))?.amount_refunded, 20000);
+
+        // A third player is refused before paying.
+        const third = await h.signIn();
+        const full = await h.callPayment(third.token, { action: 'create_order', tournament_id: tournament, slots: 1, waitlist: true });
+        assertEquals(full.status, 409);
+        assertEquals(full.body.code, 'waitlist_full');
+        await h.settle();
+      },
+    );
+
+    await t.step('create_order with waitlist refuses places left (not_full) and more than one slot (invalid_slot_count)', async () => {
+      const player = await h.signIn();
+      const open = await h.tournament({ maxPlayers: 10 });
+      const notFull = await h.callPayment(player.token, { action: 'create_order', tournament_id: open, slots: 1, waitlist: true });
+      assertEquals(notFull.status, 409);
+      assertEquals(notFull.body.code, 'not_full');
+      const before = h.double.orders.size;
+      const twoSlots = await h.callPayment(player.token, { action: 'create_order', tournament_id: open, slots: 2, waitlist: true });
+      assertEquals(twoSlots.status, 400);
+      assertEquals(twoSlots.body, {
+        success: false,
+        code: 'invalid_slot_count',
+        error: 'The waitlist takes one place per player: choose 1 slot',
+      });
+      assertEquals(h.double.orders.size, before, 'no Razorpay order was created for a refused request');
+    });
+
+    await t.step('a waitlist payment the webhook confirms first answers the same place to verify_payment', async () => {
+      const tournament = await h.tournament({ feePaise: 20000, maxPlayers: 4 });
+      await h.sql(`update public.tournaments set filled_slots = 4 where id = $1`, [tournament]);
+      const player = await h.signIn();
+      const order = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1, waitlist: true });
+      const paid = await h.pay(String(order.body.order_id), 'success', 'immediate');
+      await h.settle();
+      const [place] = await h.sql<{ status: string }>(`select status from public.waitlist_places where player_id = $1`, [player.id]);
+      assertEquals(place, { status: 'waiting' }, 'the webhook alone put the player on the waitlist');
+      const verified = await h.callPayment(player.token, verifyPaymentBody(paid, tournament));
+      assertEquals(verified.body, { success: true, waitlist_position: 1 });
+    });
+
+    await t.step('a payment without waitlist that finds the tournament full is still refunded', async () => {
+      const player = await h.signIn();
+      const tournament = await h.tournament({ maxPlayers: 10 });
+      const order = await h.callPayment(player.token, { action: 'create_order', tournament_id: tournament, slots: 1 });
+      await h.sql(`update public.tournaments set filled_slots = 10 where id = $1`, [tournament]);
+      const paid = await h.pay(String(order.body.order_id), 'success');
+      const { status, body } = await h.callPayment(player.token, verifyPaymentBody(paid, tournament));
+      assertEquals(status, 409);
+      assertEquals(body.refunded, true);
+      assertMatch(String(body.error), /filled up .* refunded/);
+      const waiting = await h.sql(`select 1 from public.waitlist_places where player_id = $1`, [player.id]);
+      assertEquals(waiting, [], 'nobody is put on a waitlist they did not ask for');
+      await h.settle();
+    });
+
     await t.step('a failed attempt can be followed by a successful one on the same order', async () => {
       const player = await h.signIn();
       const tournament = await h.tournament();

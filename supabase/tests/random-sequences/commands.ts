@@ -116,6 +116,33 @@ class Capture extends Step {
   }
 }
 
+/** A full tournament's waitlist: a free one joined at once, a paid one priced and ordered (a capture confirms it). */
+class JoinWaitlist extends Step {
+  constructor(
+    readonly player: number,
+    readonly target: Target,
+  ) {
+    super();
+  }
+  async act(m: Model, r: Real) {
+    const who = r.world.players[this.player] as Person;
+    const id = tid(r, this.target);
+    if (this.target === 'free') {
+      const answer = await r.s.call<{ position: number }>(who.actor, 'public.join_waitlist($1)', [id]);
+      return `waiting #${answer.position}`;
+    }
+    const quote = await r.s.call<{ amount_paise: number }>(svc, 'public.service_prepare_waitlist_entry($1, $2, 1)', [who.id, id]);
+    const orderId = m.next('order_fzw');
+    await r.s.call(svc, `public.service_record_waitlist_order($1, $2, $3, $4, 'INR')`, [who.id, id, orderId, quote.amount_paise]);
+    m.orders.push({ orderId, player: this.player, tournament: id, amount: quote.amount_paise });
+    // Paid at once and verified, as the waitlist card does; later captures may still pay the order twice.
+    return (await new Capture(m.orders.length - 1, true).act(m, r)) ?? orderId;
+  }
+  toString() {
+    return `join-waitlist(P${this.player + 1}, ${this.target})`;
+  }
+}
+
 class FailAttempt extends Step {
   constructor(readonly order: number) {
     super();
@@ -904,6 +931,8 @@ export const stepArbitraries: Array<fc.Arbitrary<fc.AsyncCommand<Model, Real>>> 
     .map(([p, to]) => new ProviderPayoutMove(p, to)),
   fc.tuple(player, target).map(([p, t]) => new CheckIn(p, t)),
   fc.tuple(player, target).map(([p, t]) => new CheckIn(p, t)),
+  fc.tuple(fc.constantFrom(4, 5), target).map(([p, t]) => new JoinWaitlist(p, t)),
+  fc.tuple(fc.constantFrom(4, 5), target).map(([p, t]) => new JoinWaitlist(p, t)),
   fc.tuple(player, target, fc.boolean()).map(([p, t, b]) => new StaffCheck(p, t, b)),
   target.map((t) => new CloseCheckIn(t)),
   fc.constantFrom(1, 6, 11, 16, 31, 61, 121, 24 * 60 + 1).map((min) => new Advance(min)),

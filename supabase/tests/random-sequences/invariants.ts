@@ -94,6 +94,7 @@ const DECLARED: Record<string, Record<string, string[]>> = {
   // A verified player's new UPI id that the bank refuses rejects the record.
   kyc_records: { pending: ['verified', 'rejected'], rejected: ['pending'], verified: ['pending', 'rejected'] },
   prize_awards: { held: ['credited', 'forfeited'] },
+  waitlist_places: { waiting: ['promoted', 'refunded', 'released'] },
   outbox: { pending: ['done', 'gave_up'] },
   'tournaments.drawn_at': { unset: ['set'] },
   'tournaments.finished_at': { unset: ['set'], set: ['unset'] },
@@ -112,6 +113,7 @@ const MACHINE_OF: Record<string, string[]> = {
   kyc_records: ['kyc', 'kyc_records'],
   prize_awards: ['prize_award', 'prize', 'prize_awards'],
   refunds: ['refund', 'refunds'],
+  waitlist_places: ['waitlist_place', 'waitlist_places'],
 };
 
 type Transitions = Map<string, Set<string>>;
@@ -206,6 +208,7 @@ const STATUSES_SQL = `select 'payments:' || id as k, status as v from public.pay
      union all select 'payouts:' || id, status from public.payouts
      union all select 'kyc_records:' || user_id, status from public.kyc_records
      union all select 'prize_awards:' || tournament_id || '/' || entry_id, status from private.prize_awards
+     union all select 'waitlist_places:' || id, status from public.waitlist_places
      union all select 'outbox:' || id, status from private.outbox
      union all select 'tournaments.' || m.col || ':' || t.id, case when m.at is null then 'unset' else 'set' end
                  from public.tournaments t
@@ -238,7 +241,9 @@ const READS = [
   `select idempotency_key as key from private.outbox where kind = 'razorpay_refund'`,
   // 4: capacity
   `select t.id, t.filled_slots, t.max_players, t.drawn_at is not null or t.cancelled_at is not null as drawn,
-          (select coalesce(sum(r.slots), 0) from public.tournament_registrations r where r.tournament_id = t.id and r.status <> 'cancelled') as registered
+          (select coalesce(sum(r.slots), 0) from public.tournament_registrations r where r.tournament_id = t.id and r.status <> 'cancelled') as registered,
+          (select count(*) from public.entries e where e.tournament_id = t.id and e.status = 'active') as playing,
+          (select count(*) from public.waitlist_places w where w.tournament_id = t.id and w.status = 'waiting') as waiting
      from public.tournaments t`,
   // 5: prizes credited per tournament
   `select t.id as tournament_id, t.prize_pool_paise as pool,
@@ -355,10 +360,15 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     }
   }
 
-  // Capacity: never more players than places, and (before the draw) the count is the registrations'.
+  // Capacity: never more players than places, and (before the draw) the count is the registrations'. At the
+  // draw the waitlist's players take the places of no-shows, whose registrations stay: from then on the
+  // places are counted by the entries still playing. A waitlist holds at most a tenth of the places, rounded up.
   for (const t of capacity) {
     const registered = num(t.registered);
-    if (num(t.filled_slots) > num(t.max_players) || registered > num(t.max_players)) {
+    if (num(t.waiting) > Math.ceil(num(t.max_players) / 10)) {
+      fail('capacity_holds', `${String(t.id)} has ${String(t.waiting)} waiting for ${String(t.max_players)} places`);
+    }
+    if (num(t.filled_slots) > num(t.max_players) || num(t.playing) > num(t.max_players) || (!t.drawn && registered > num(t.max_players))) {
       fail(
         'capacity_holds',
         `${String(t.id)} holds ${String(t.filled_slots)} (registered ${registered}) of ${String(t.max_players)} places`,

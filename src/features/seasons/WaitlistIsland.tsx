@@ -1,0 +1,159 @@
+/**
+ * The waitlist card of a tournament or pod page, under the pay area: "Join the waitlist" when every place is
+ * taken (paid through the checkout, or free), then the player's position, their check-in and, at check-in
+ * close, whether they moved up. Shows nothing to a player in the bracket, or while there is nothing to join.
+ */
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { redirectToLogin } from '@/features/auth/guard';
+import { formatRupees, whenIST } from '@/lib/format';
+import { useSession } from '@/stores/use-session';
+import { joinRule, positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
+
+type Props = {
+  /** Null while the page does not know it yet (a pod page loading its pod). */
+  tournamentId: string | null;
+  tournamentTitle: string;
+  productName: string;
+  checkoutUrl: string;
+};
+
+export default function WaitlistIsland({ tournamentId, tournamentTitle, productName, checkoutUrl }: Props) {
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  const [list, setList] = useState<Waitlist | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signed-in player and `reload` (bumped after an action) are reload signals.
+  useEffect(() => {
+    if (!tournamentId || session.status === 'loading') return;
+    let cancelled = false;
+    let stop = () => {};
+    const load = () =>
+      import('./waitlist.api')
+        .then((api) => api.fetchWaitlist(tournamentId))
+        .then((found) => {
+          if (!cancelled) setList(found);
+        })
+        .catch(() => {
+          // Nothing to show: the pay panel still says the tournament is full.
+        });
+    void load();
+    void import('./waitlist.api').then(({ watchTournamentRow }) => {
+      if (!cancelled) stop = watchTournamentRow(tournamentId, () => void load());
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [tournamentId, session.status, user?.id, reload]);
+
+  const view = waitlistView(list);
+  if (!tournamentId || view.kind === 'hidden') return null;
+  const fee = list ? list.entry_fee_paise / 100 : 0;
+
+  async function join() {
+    if (!tournamentId || !list) return;
+    if (!user) {
+      redirectToLogin('Sign in to join the waitlist.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const api = await import('./waitlist.api');
+      if (list.entry_fee_paise === 0) {
+        await api.joinFreeWaitlist(tournamentId);
+      } else {
+        const paid = await api.payForWaitlistPlace({ tournamentId, tournamentTitle, productName, checkoutUrl, email: user.email ?? null });
+        if (paid.ok === false) setError(waitlistErrorMessage(paid.hint, paid.error));
+      }
+    } catch (refusal) {
+      const { hint, message } = refusal as { hint?: string | null; message?: string };
+      setError(waitlistErrorMessage(hint ?? null, message ?? 'Something went wrong. Please try again.'));
+    } finally {
+      setBusy(false);
+      setReload((n) => n + 1);
+    }
+  }
+
+  async function checkIn() {
+    if (!tournamentId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await (await import('./waitlist.api')).checkInWaitlistPlace(tournamentId);
+    } catch (refusal) {
+      const { hint, message } = refusal as { hint?: string | null; message?: string };
+      setError(waitlistErrorMessage(hint ?? null, message ?? 'Something went wrong. Please try again.'));
+    } finally {
+      setBusy(false);
+      setReload((n) => n + 1);
+    }
+  }
+
+  return (
+    <section className="pt-4" aria-label="Waitlist" data-waitlist={view.kind}>
+      <div className="rounded-2xl border border-line bg-night/60 p-4">
+        {view.kind === 'join' && (
+          <>
+            <p className="text-sm font-semibold">
+              Every place is taken. {view.left === 1 ? 'One waitlist place is left.' : `${view.left} waitlist places are left.`}
+            </p>
+            <Button tone="primary" className="mt-3 w-full" onClick={() => void join()} busy={busy} busyLabel="Joining…">
+              {view.free ? 'Join the waitlist' : `Join the waitlist · ${formatRupees(fee)}`}
+            </Button>
+            <p className="mt-2 text-sm text-mist">{joinRule(view)}</p>
+          </>
+        )}
+        {view.kind === 'full' && (
+          <p className="text-sm">
+            <span className="font-semibold">The waitlist is full</span>{' '}
+            <span className="text-mist">({view.capacity === 1 ? 'its one place is taken' : `all ${view.capacity} places are taken`}).</span>
+          </p>
+        )}
+        {view.kind === 'waiting' && (
+          <>
+            <p className="text-sm font-semibold" data-waitlist-position={view.position}>
+              {positionLine(view.position)}
+            </p>
+            {view.checkIn === 'open' && (
+              <Button tone="primary" className="mt-3 w-full" onClick={() => void checkIn()} busy={busy} busyLabel="Checking in…">
+                Check in
+              </Button>
+            )}
+            {view.checkIn === 'done' && (
+              <p className="mt-3">
+                <span className="rounded-full bg-lime/15 px-3 py-1 text-sm font-bold text-lime">Checked in ✓</span>
+              </p>
+            )}
+            <p className="mt-2 text-sm text-mist">
+              {view.checkIn === 'before'
+                ? `Check in from ${whenIST(view.opensAt)}: only checked-in players move up.`
+                : view.checkIn === 'closed'
+                  ? 'Check-in has closed without you: you cannot move up.'
+                  : `At ${whenIST(view.closesAt)} every empty place goes to checked-in waitlisted players, in order.`}
+            </p>
+          </>
+        )}
+        {view.kind === 'promoted' && (
+          <p className="text-sm">
+            <span className="rounded-full bg-lime/15 px-3 py-1 font-bold text-lime">You moved up from the waitlist</span>{' '}
+            <span className="mt-2 block text-mist">A place came free: you are in the draw. Your matches are in the bracket below.</span>
+          </p>
+        )}
+        {view.kind === 'not-promoted' && (
+          <p className="text-sm">
+            <span className="font-semibold">No place came free for you.</span>{' '}
+            <span className="text-mist">{view.refunded ? 'Your waitlist payment is refunded in full.' : 'Join the next one.'}</span>
+          </p>
+        )}
+        <p className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert">
+          {error}
+        </p>
+      </div>
+    </section>
+  );
+}
