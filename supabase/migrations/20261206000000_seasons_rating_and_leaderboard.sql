@@ -513,7 +513,7 @@ begin
       from private.leaderboard(p_season, p_series) l where l.user_id = v_player;
 end;
 $$;
-revoke all on function public.get_my_leaderboard_row(text, text) from public;
+revoke all on function public.get_my_leaderboard_row(text, text) from public, anon;
 grant execute on function public.get_my_leaderboard_row(text, text) to authenticated, service_role;
 
 create function public.get_player(p_player_id text) returns jsonb
@@ -563,7 +563,7 @@ begin
   return (select public_id from private.player_public_ids where player_id = v_player);
 end;
 $$;
-revoke all on function public.get_my_player_id() from public;
+revoke all on function public.get_my_player_id() from public, anon;
 grant execute on function public.get_my_player_id() to authenticated, service_role;
 
 -- -----------------------------------------------------------------------------------------------------

@@ -374,7 +374,7 @@ AS $function$
 $function$;
 
 comment on function public.get_my_player_id() is 'The signed-in player''s public id (their /player/?id= page).';
--- Callable by: anon, authenticated, service_role
+-- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_player_id()
  RETURNS text
  LANGUAGE plpgsql
@@ -582,7 +582,7 @@ AS $function$
 $function$;
 
 comment on function public.get_my_leaderboard_row(text,text) is 'The signed-in player''s own row of get_leaderboard (none when they are not on it).';
--- Callable by: anon, authenticated, service_role
+-- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_leaderboard_row(p_season text DEFAULT NULL::text, p_series text DEFAULT NULL::text)
  RETURNS TABLE(rank integer, player_id text, in_game_name text, season_points integer, rating double precision, events integer)
  LANGUAGE plpgsql
