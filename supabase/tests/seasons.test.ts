@@ -125,8 +125,7 @@ describe.each(engines)('seasons on $name', (engine) => {
 
   const leaderboard = (season: string | null, series: string | null = null) =>
     db.as<Row>(anon, 'select * from public.get_leaderboard($1, $2)', [season, series]);
-  const playerPage = async (publicId: string) =>
-    (await db.as<{ p: Player }>(anon, 'select public.get_player($1) as p', [publicId]))[0]!.p;
+  const playerPage = async (publicId: string) => (await db.as<{ p: Player }>(anon, 'select public.get_player($1) as p', [publicId]))[0]!.p;
   const runDueWork = () => db.admin.query('select private.run_due_work()');
 
   describe('get_rating_update()', () => {
@@ -258,7 +257,14 @@ describe.each(engines)('seasons on $name', (engine) => {
       players = [];
       for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot']) players.push(await newPlayer(name));
       teen = await newPlayer('Youngster', '2012-01-01');
-      const [alpha, bravo, charlie, delta, echo, foxtrot] = players as [typeof teen, typeof teen, typeof teen, typeof teen, typeof teen, typeof teen];
+      const [alpha, bravo, charlie, delta, echo, foxtrot] = players as [
+        typeof teen,
+        typeof teen,
+        typeof teen,
+        typeof teen,
+        typeof teen,
+        typeof teen,
+      ];
       // A championship: alpha beats bravo, charlie beats the teen, alpha wins the final. delta checked in but was not drawn into a match.
       await playedCup([alpha, bravo, charlie, teen], feb, [{}, {}, {}], { extraCheckedIn: [delta] });
       // A pod: echo beats foxtrot, who never played (a walkover): foxtrot gets no points but the event counts.
