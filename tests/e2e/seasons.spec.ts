@@ -5,11 +5,14 @@
  * player page with rating history and results, and the empty state of a season without results.
  * Fails -> players cannot see where they stand in the season or what a rival has won.
  */
-import { test } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import { signInWithPassword } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
 
-test.use({ viewport: { width: 360, height: 780 } });
+/** The page fits the project's viewport (360 px on the phone project, 1280 px on the desktop one). */
+const fitsWidth = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+const width = (page: Page) => page.viewportSize()?.width ?? 0;
 
 test('the leaderboard ranks the season and links each player page @phone', async ({ page }, testInfo) => {
   await page.goto('/leaderboard');
@@ -23,9 +26,9 @@ test('the leaderboard ranks the season and links each player page @phone', async
   await expect(page.locator('[data-points-table="championship"]')).toContainText('1st');
   await expect(page.locator('[data-points-table="championship"]')).toContainText('100');
   await expect(page.locator('[data-points-table="pod"]')).toContainText('Checked in and played');
-  // Nothing overflows the phone's width.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: testInfo.outputPath('leaderboard-360.png'), fullPage: true });
+  // Nothing overflows the screen's width.
+  await fitsWidth(page);
+  await page.screenshot({ path: testInfo.outputPath(`leaderboard-${width(page)}.png`), fullPage: true });
 
   // Championships only: the demo seasons have none finished, so the empty state says so.
   await page.getByRole('button', { name: 'Championships' }).click();
@@ -40,8 +43,8 @@ test('the leaderboard ranks the season and links each player page @phone', async
   await expect(page.getByText(/Week of/).first()).toBeVisible();
   await expect(page.locator('[data-player-result]').filter({ hasText: 'Demo Season Opener' })).toBeVisible();
   await expect(page.locator('[data-player-result]').filter({ hasText: 'Demo Finished Cup' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: testInfo.outputPath('player-360.png'), fullPage: true });
+  await fitsWidth(page);
+  await page.screenshot({ path: testInfo.outputPath(`player-${width(page)}.png`), fullPage: true });
 });
 
 test('a signed-in player sees their own rank @phone', async ({ page }) => {

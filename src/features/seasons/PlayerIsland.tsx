@@ -118,18 +118,21 @@ function RatingHistory({ history }: { history: RatingPoint[] }) {
   const last = history.at(-1);
   return (
     <div className="card mt-3 p-4">
-      <svg
-        viewBox={`-6 -6 ${CHART_WIDTH + 12} ${CHART_HEIGHT + 12}`}
-        className="h-24 w-full text-lime"
-        role="img"
-        aria-label={`Rating over ${history.length} rated ${history.length === 1 ? 'week' : 'weeks'}, now ${last ? formatRating(last.rating) : ''}`}
-      >
-        <polyline fill="none" stroke="currentColor" strokeWidth="2" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
-        {points.map((p, index) => (
-          <circle key={history[index]?.period_starts_at} cx={p.x} cy={p.y} r="3.5" fill="currentColor" />
-        ))}
-      </svg>
-      <ol className="mt-3 flex flex-col gap-1 text-sm">
+      {/* A line needs two weeks; one week is the list's single row. */}
+      {points.length > 1 && (
+        <svg
+          viewBox={`-6 -6 ${CHART_WIDTH + 12} ${CHART_HEIGHT + 12}`}
+          className="h-24 w-full text-lime"
+          role="img"
+          aria-label={`Rating over ${history.length} rated ${history.length === 1 ? 'week' : 'weeks'}, now ${last ? formatRating(last.rating) : ''}`}
+        >
+          <polyline fill="none" stroke="currentColor" strokeWidth="2" points={points.map((p) => `${p.x},${p.y}`).join(' ')} />
+          {points.map((p, index) => (
+            <circle key={history[index]?.period_starts_at} cx={p.x} cy={p.y} r="3.5" fill="currentColor" />
+          ))}
+        </svg>
+      )}
+      <ol className={`flex flex-col gap-1 text-sm ${points.length > 1 ? 'mt-3' : ''}`}>
         {[...history].reverse().map((point) => (
           <li key={point.period_starts_at} className="flex justify-between gap-3">
             <span className="text-mist">Week of {formatShortDateIST(point.period_starts_at)}</span>

@@ -31,7 +31,8 @@ describe('seasons', () => {
     expect(ladderLabel('free-cup')).toBe('Free cups');
     expect(ladderLabel('super_8')).toBe('super_8');
     expect(formatRating(1464.0507)).toBe('1464');
-    expect(formatRatingRange(1464.05, 151.52)).toBe('1464 ± 303');
+    expect(formatRatingRange(1464.05, 151.52)).toBe('1161 and 1767');
+    expect(formatRatingRange(300, 350)).toBe('0 and 1000');
   });
 
   it('accepts only a well-formed season from the address', () => {

@@ -118,9 +118,9 @@ export function formatRating(rating: number): string {
   return String(Math.round(rating));
 }
 
-/** "1464 ± 302": the rating and twice its deviation (about 95% sure the true strength is in that range). */
+/** "1161 and 1767" for 1464 ± 2 deviations: about 95% sure the true strength is in that range. */
 export function formatRatingRange(rating: number, deviation: number): string {
-  return `${formatRating(rating)} ± ${Math.round(2 * deviation)}`;
+  return `${formatRating(Math.max(0, rating - 2 * deviation))} and ${formatRating(rating + 2 * deviation)}`;
 }
 
 /** Whether the rating is still the new-player guess (no rated week yet). */
