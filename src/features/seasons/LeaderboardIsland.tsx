@@ -21,7 +21,7 @@ export default function LeaderboardIsland() {
         <label className="flex flex-col gap-1 text-sm font-semibold">
           Season
           <select
-            className="rounded-lg border border-line bg-pitch px-3 py-2 text-chalk"
+            className="rounded-lg border border-line bg-pitch-900 px-3 py-2 text-chalk"
             value={board.season ?? ''}
             onChange={(event) => board.setSeason(event.target.value || null)}
             data-season-picker
@@ -46,7 +46,7 @@ export default function LeaderboardIsland() {
               aria-pressed={board.series === filter.key}
               onClick={() => board.setSeries(filter.key)}
               className={`rounded-full px-3 py-1.5 text-sm font-semibold ring-1 ring-line ${
-                board.series === filter.key ? 'bg-lime text-pitch' : 'text-mist hover:text-chalk'
+                board.series === filter.key ? 'bg-lime text-night' : 'text-mist hover:text-chalk'
               }`}
             >
               {filter.label}
