@@ -69,7 +69,7 @@ export default function LeaderboardIsland() {
       )}
 
       {board.rows.status === 'loading' ? (
-        <p className="card p-5 text-mist" aria-busy="true">
+        <p className="card min-h-96 p-5 text-mist" aria-busy="true">
           Loading the leaderboard…
         </p>
       ) : board.rows.status === 'error' ? (
