@@ -186,9 +186,16 @@ describe.each(engines)('seasons on $name', (engine) => {
       // one minute after (Monday's week).
       await playedCup([a, b], minutes(monday, -60), [{ winner: 'a', score: [2, 1], at: minutes(monday, -1) }]);
       await playedCup([c, d], minutes(monday, 1), [{ winner: 'a', score: [1, 1], at: minutes(monday, 1) }]);
-      // A walkover (no score) and a void match between e and f in Monday's week: neither counts.
+      // A walkover (no score, as a disqualification leaves it too) and a void match between e and f in Monday's week: neither counts.
       await playedCup([e, f], minutes(monday, 60), [{ winner: 'a', score: null }]);
       await playedCup([e, f], minutes(monday, 120), [{ status: 'void', score: null }]);
+      // A bye: e goes through without an opponent.
+      const bye = await playedCup([e, f], minutes(monday, 180), [{ winner: 'a', score: null }]);
+      await db.admin.query(
+        `insert into public.matches (tournament_id, round, position, entry_a, winner_entry_id, status, scheduled_at, confirmed_at)
+         values ($1, 2, 1, $2, $2, 'bye', $3, $3)`,
+        [bye.id, bye.entries[0], minutes(monday, 200)],
+      );
 
       // Monday 08:00 IST: the Sunday week is complete, Monday's is not.
       await setDatabaseClock(db, minutes(monday, 8 * 60));
@@ -203,7 +210,7 @@ describe.each(engines)('seasons on $name', (engine) => {
       expect((await playerPage(b.publicId)).rating).toBeLessThan(1500);
       expect((await playerPage(c.publicId)).rating).toBe(1500);
 
-      // A week later the Monday week is rated: the shoot-out win counts as a win, the walkover and void do not.
+      // A week later the Monday week is rated: the shoot-out win counts as a win; the walkover, the void match and the bye do not.
       await setDatabaseClock(db, minutes(monday, 7 * 24 * 60 + 60));
       await runDueWork();
       const ratedC = await playerPage(c.publicId);
