@@ -55,6 +55,12 @@ const SCREENS = [
     ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
   },
   {
+    name: 'leaderboard',
+    path: '/leaderboard',
+    signedIn: false,
+    ready: (page) => page.locator('[data-leaderboard-table]').waitFor(),
+  },
+  {
     name: 'profile',
     path: '/profile',
     signedIn: true,
@@ -105,9 +111,17 @@ async function waitFor(url, timeoutMs) {
 }
 
 async function api(pathname, { key = ANON_KEY, body } = {}) {
+  // The service role's rows are fixtures (a paid payment written directly): the local stack lets it declare them.
+  const fixture = key === SERVICE_ROLE_KEY ? { 'x-golazo-fixture': '1' } : {};
   const response = await fetch(`${ADDRESSES.stackUrl}${pathname}`, {
     method: 'POST',
-    headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', prefer: 'return=representation' },
+    headers: {
+      apikey: key,
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+      ...fixture,
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${await response.text()}`);

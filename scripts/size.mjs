@@ -59,6 +59,10 @@ export const BUDGETS = {
   '/my-tournaments': 114 * KB,
   '/my-earnings': 112 * KB,
   '/trade': 111 * KB,
+  // The season leaderboard: React, the PostgREST client and the session (for "your rank"), the table, the
+  // filters and the points tables. A player's page: React, the PostgREST client and the page (no session).
+  '/leaderboard': 97 * KB,
+  '/player': 78 * KB,
   // The staff console: the same, plus the one table of error codes (which every refusal of the console's
   // actions is worded from) and the console's panels; disputes, corrections and payouts load when opened.
   '/staff': 121 * KB,

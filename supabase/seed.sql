@@ -168,6 +168,65 @@ begin
 end;
 $$;
 
+-- A season opener (/pod/?id=demo-season-opener): rival1, rival2, rival5 and rival6 played a Super 4 nine days ago, so the
+-- leaderboard and the player pages (/leaderboard, /player/?id=...) show a rating from a completed week on any day. Played
+-- like the finished cup above, then moved back nine days (a declared fixture: the timestamps, not the states, change).
+insert into public.tournaments (
+  id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live,
+  registration_closes_at, check_in_opens_at, check_in_closes_at, starts_at
+)
+values (
+  'demo-season-opener', 'Demo Season Opener', 'quick', 'Super 4', 10000, 40000, 4, 4, true,
+  now() - interval '9 days 1 hour', now() - interval '9 days 1 hour', now() - interval '9 days 15 minutes', now() - interval '9 days'
+)
+on conflict (id) do nothing;
+
+with paid as (
+  insert into public.payments (user_id, tournament_id, razorpay_order_id, razorpay_payment_id, amount_paise, slots, status,
+                               paid_at, created_at)
+  select u.id, 'demo-season-opener', 'order_demo_open_' || right(u.id::text, 2), 'pay_demo_open_' || right(u.id::text, 2), 10000, 1,
+         'paid', now() - interval '10 days', now() - interval '10 days'
+    from auth.users u
+   where u.email in ('rival1@golazo.test', 'rival2@golazo.test', 'rival5@golazo.test', 'rival6@golazo.test')
+     and not exists (select 1 from public.payments p where p.tournament_id = 'demo-season-opener' and p.user_id = u.id)
+  returning id, user_id
+)
+insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id, registered_at)
+select user_id, 'demo-season-opener', 1, id, now() - interval '10 days' from paid;
+
+update public.entries set checked_in_at = now() - interval '9 days 30 minutes'
+ where tournament_id = 'demo-season-opener' and checked_in_at is null and status = 'active';
+
+select private.run_draw('demo-season-opener', null)
+ where not exists (select 1 from public.draws where tournament_id = 'demo-season-opener');
+
+-- The semi-finals won 3-1 by the top slot, the final level 2-2 and won on penalties by the bottom slot.
+do $$
+declare
+  v_match public.matches%rowtype;
+begin
+  loop
+    select * into v_match from public.matches
+     where tournament_id = 'demo-season-opener' and status = 'scheduled'
+     order by round, position limit 1;
+    exit when not found;
+    if v_match.round = 1 then
+      perform private.confirm_result(v_match, v_match.entry_a, 3, 1, 'result_confirmed', 'Both players reported the same result', null, true);
+    else
+      perform private.confirm_result(v_match, v_match.entry_b, 2, 2, 'result_confirmed', 'Both players reported the same result', null, true);
+    end if;
+  end loop;
+  if exists (select 1 from public.tournaments where id = 'demo-season-opener' and finished_at > now() - interval '1 day') then
+    perform set_config('golazo.acting', 'fixture', true);
+    update public.matches set scheduled_at = scheduled_at - interval '9 days', confirmed_at = confirmed_at - interval '9 days'
+     where tournament_id = 'demo-season-opener';
+    update public.tournaments set drawn_at = drawn_at - interval '9 days', finished_at = finished_at - interval '9 days'
+     where id = 'demo-season-opener';
+    perform set_config('golazo.acting', '', true);
+  end if;
+end;
+$$;
+
 -- Do now what the periodic job would do on its first tick (announce the demo draws, expire what is
 -- due), so the demo data holds still until the clock passes its next deadline.
 select private.run_due_work();

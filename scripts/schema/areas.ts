@@ -513,7 +513,8 @@ export const AREAS = {
     },
   },
   seasons: {
-    about: 'seasons: the waitlist that fills the places of no-shows',
+    about:
+      'seasons: the waitlist that fills the places of no-shows, the Glicko-2 rating by weekly period, season points, the public leaderboard and player page',
     sections: {
       'The waitlist: joining, reading a place': [
         'public.waitlist_places',
@@ -532,6 +533,45 @@ export const AREAS = {
         'public.get_waitlist',
       ],
       'Check-in close: the empty places go to the waitlist': ['private.fill_places_from_waitlist'],
+      'Glicko-2': [
+        'private.rating_tau',
+        'private.new_player_rating',
+        'private.glicko2_update',
+        'private.glicko2_f',
+        'public.get_rating_update',
+      ],
+      'Weekly rating periods': [
+        'private.rating_week_start',
+        'private.rating_periods',
+        'private.player_ratings',
+        'private.rated_matches',
+        'private.rating_before',
+        'private.rated_through',
+        'private.current_rating',
+        'private.compute_rating_period',
+        'private.run_due_rating_work',
+      ],
+      'Who is public, by which id': [
+        'private.player_public_ids',
+        'private.give_player_public_id',
+        'private.player_is_public',
+        'public.get_my_player_id',
+      ],
+      'Seasons and season points': [
+        'private.season_bounds',
+        'private.season_points',
+        'private.points_ladder_of',
+        'private.in_series',
+        'private.require_known_series',
+        'private.tournament_results',
+        'public.get_season_points_table',
+      ],
+      'The leaderboard and the player page': [
+        'private.leaderboard',
+        'public.get_leaderboard',
+        'public.get_my_leaderboard_row',
+        'public.get_player',
+      ],
     },
   },
 } satisfies Record<string, Area>;

@@ -61,6 +61,9 @@ export const ROUTES = {
   // Matches too. Anyone may watch one (players, time, score); the room and the actions are for its two
   // players, which the island and the database check, so the page itself is not guarded.
   match: publicPage('/match', 'Match', { indexed: false }),
+  // The season's public ranking, and each ranked player's page (one shell reads the public id from `?id=`).
+  leaderboard: publicPage('/leaderboard', 'Leaderboard'),
+  player: publicPage('/player', 'Player', { indexed: false }),
   // Referees, organisers and admins; the page itself tells anyone else why there is nothing for them.
   staff: privatePage('/staff', 'Staff console'),
 } as const satisfies Record<string, Route>;
@@ -78,6 +81,11 @@ export function invitationHref(token: string): string {
 /** A match's stable, shareable link: `/match/?id=<match id>` (the bracket and My Tournaments link here). */
 export function matchHref(matchId: string): string {
   return `${ROUTES.match.path}/?id=${encodeURIComponent(matchId)}`;
+}
+
+/** A player's public page: `/player/?id=<public id>` (never the account's user id). */
+export function playerHref(playerId: string): string {
+  return `${ROUTES.player.path}/?id=${encodeURIComponent(playerId)}`;
 }
 
 /** A tournament's page: a championship edition, or a quick series (its rules, prize formula and pods). */

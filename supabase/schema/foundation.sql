@@ -343,7 +343,7 @@ create table private.due_work_steps (
   constraint due_work_steps_pkey PRIMARY KEY (name),
   constraint due_work_steps_one_step_per_function UNIQUE (function_name),
   constraint due_work_steps_one_step_per_place UNIQUE (run_order),
-  constraint due_work_steps_area_known CHECK ((area = ANY (ARRAY['foundation'::text, 'auth'::text, 'profile'::text, 'tournaments'::text, 'payments'::text, 'brackets'::text, 'matches'::text, 'standings'::text, 'payouts'::text, 'notifications'::text, 'staff'::text]))),
+  constraint due_work_steps_area_known CHECK ((area = ANY (ARRAY['foundation'::text, 'auth'::text, 'profile'::text, 'tournaments'::text, 'payments'::text, 'brackets'::text, 'matches'::text, 'standings'::text, 'payouts'::text, 'notifications'::text, 'staff'::text, 'seasons'::text]))),
   constraint due_work_steps_function_qualified CHECK ((function_name ~ '^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$'::text)),
   constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text))
 );
@@ -357,6 +357,7 @@ create table private.due_work_steps (
 --   600  draw_announcements (brackets): private.run_due_draw_announcements()
 --   700  prizes_tax_and_payout_checks (payouts): private.run_due_money_work()
 --   800  provider_reconciliation (payouts): private.run_due_reconciliation_work()
+--   900  rating_periods (seasons): private.run_due_rating_work()
 --   1060  refunds_left_after_a_stale_refusal (payments): private.requeue_refunds_left()
 
 comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';

@@ -48,6 +48,7 @@ comment on column public.profiles.lives_in_india_confirmed_at is 'When the playe
 create policy "Players can read their own profile" on public.profiles
   as permissive for select to authenticated
   using ((( SELECT private.current_player_id() AS current_player_id) = id));
+CREATE TRIGGER profiles_give_public_id AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.give_player_public_id();
 CREATE TRIGGER profiles_keep_completed_locked BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.keep_completed_profile_locked();
 CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 

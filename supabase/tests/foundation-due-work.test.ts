@@ -22,6 +22,7 @@ const TODAYS_STEPS = [
     keys: ['prizes_settled', 'year_end_withholdings', 'payout_checks', 'ledger_balanced'],
   },
   { name: 'provider_reconciliation', area: 'payouts', keys: ['reconciliations_queued'] },
+  { name: 'rating_periods', area: 'seasons', keys: ['rating_periods_computed'] },
   { name: 'refunds_left_after_a_stale_refusal', area: 'payments', keys: ['refunds_requeued_for_what_is_left'] },
 ];
 

@@ -64,6 +64,9 @@ export const routes: RouteExpectation[] = [
   fromTable('myTournaments', 'My Tournaments'),
   fromTable('myEarnings', 'My Earnings & Statistics'),
   fromTable('trade', 'Trade Center'),
+  fromTable('leaderboard', 'Leaderboard'),
+  // Without ?id= the player shell says no player has this link, under its own h1.
+  fromTable('player', 'Player'),
   // Without ?id= the match shell says no match has this link, under its own h1.
   fromTable('match', 'Match'),
   // Private, but it tells a signed-out visitor it is for staff (with a sign-in link) instead of redirecting.

@@ -43,6 +43,7 @@ export function showsBell(pathname: string): boolean {
  */
 export const headerLinks = [
   { href: ROUTES.tournaments.path, label: 'Tournaments', shownTo: 'everyone' },
+  { href: ROUTES.leaderboard.path, label: 'Leaderboard', shownTo: 'everyone' },
   { href: ROUTES.dashboard.path, label: 'Dashboard', shownTo: 'signed-in' },
   { href: ROUTES.staff.path, label: 'Staff', shownTo: 'staff' },
 ] as const;
@@ -63,6 +64,7 @@ export const primaryLinks = [
   { href: ROUTES.home.path, label: 'Home' },
   { href: ROUTES.dashboard.path, label: 'Dashboard' },
   { href: ROUTES.tournaments.path, label: 'Tournaments' },
+  { href: ROUTES.leaderboard.path, label: 'Leaderboard' },
   { href: ROUTES.about.path, label: 'About' },
   { href: ROUTES.helpCenter.path, label: 'Help Center' },
   { href: ROUTES.contact.path, label: 'Contact' },

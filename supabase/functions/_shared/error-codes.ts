@@ -209,6 +209,15 @@ export const ERROR_CODES = {
   invalid_snapshot: { status: 400, message: 'A provider snapshot is a kind (payouts or payments) and a list of items.' },
   invalid_financial_year: { status: 400, message: 'Say which financial year (2027 is April 2027 to March 2028).' },
   invalid_date_range: { status: 400, message: 'Give a start and an end date (the end on or after the start).' },
+  // Seasons: the rating, the leaderboard and player pages
+  invalid_rating_input: {
+    status: 400,
+    message: 'A rating is a number from 0 to 5000 with a deviation and volatility, and results of 1, 0.5 or 0 against rated opponents.',
+  },
+  invalid_season: { status: 400, message: 'A season is written like 2026-Q4.' },
+  series_not_found: { status: 404, message: 'No such series.' },
+  player_id_required: { status: 400, message: 'Say which player.' },
+  player_not_found: { status: 404, message: 'No such player.' },
   // The blog's "Notify me" sign-up
   email_invalid: { status: 400, message: 'Enter a valid e-mail address' },
   consent_required: { status: 400, message: 'Tick the box to agree to hear from us' },
