@@ -30,6 +30,8 @@ export const BUDGETS = {
   // The typing intro's loader; the typing library itself is fetched after the page has painted.
   '/blog': 2 * KB,
   '/our-mission': 0,
+  // A "Notify Me" e-mail's link: one button that confirms the address or unsubscribes it (fetch, no supabase-js).
+  '/story-news': 2 * KB,
   '/help-center': 0,
   '/help-center/verify-draw': 0,
   '/contact': 0,

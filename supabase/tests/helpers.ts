@@ -93,7 +93,9 @@ const postgresEngine: Engine = {
       await cluster.stop();
       throw error;
     }
-    return testDatabase(`PostgreSQL ${cluster.serverVersion}`, await servePanKey(await declareFixtures(cluster.connection)), () => cluster.stop());
+    return testDatabase(`PostgreSQL ${cluster.serverVersion}`, await servePanKey(await declareFixtures(cluster.connection)), () =>
+      cluster.stop(),
+    );
   },
 };
 

@@ -101,7 +101,11 @@ describe.each(engines)('consent on $name', (engine) => {
       ]);
     }
     // Five wrong codes: even the right one no longer opens it.
-    await expectSqlError(db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]), 'PT429', 'Too many wrong codes');
+    await expectSqlError(
+      db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]),
+      'PT429',
+      'Too many wrong codes',
+    );
   });
 
   it('lets the parent withdraw in one click from the confirmation e-mail, and the player from their account', async () => {

@@ -130,7 +130,11 @@ export async function startHarness() {
       users++;
       const id = crypto.randomUUID();
       await sql(`insert into auth.users (id, email) values ($1, $2)`, [id, `player${users}-${id.slice(0, 8)}@golazo.example`]);
-      await callAs({ role: 'authenticated', claims: { sub: id, role: 'authenticated', aal: 'aal1' } }, 'update_my_profile', profileOf(id, facts));
+      await callAs(
+        { role: 'authenticated', claims: { sub: id, role: 'authenticated', aal: 'aal1' } },
+        'update_my_profile',
+        profileOf(id, facts),
+      );
       const token = `token-${id}`;
       tokens.set(token, { id, email: null });
       return { id, token };
