@@ -39,7 +39,7 @@ describe('privacy through the stack', () => {
 
     const request = await newestMail(parent, /asks for your consent/);
     const token = fragment(request.link, 'token');
-    const code = /enter this code there: ([0-9]{6})/.exec(request.text)?.[1];
+    const code = /enter this code there: ([0-9]{6})/.exec(request.text ?? '')?.[1];
     expect(token).toMatch(/^[0-9a-f]{64}$/);
     expect(code).toMatch(/^[0-9]{6}$/);
     expect(request.text).not.toContain('Kid Player');
@@ -73,7 +73,7 @@ describe('privacy through the stack', () => {
     const signedUp = await visitor.rpc('sign_up_for_story_news', { p_email: reader, p_consent_text: 'I agree to hear from Golazo Arena.' });
     expect(signedUp.data).toMatchObject({ saved: true, confirm_by_email: true });
     const confirmation = await newestMail(reader, /Confirm your Golazo Arena story news/);
-    const unsubscribe = /#unsubscribe=([^\s]+)/.exec(confirmation.text)?.[1];
+    const unsubscribe = /#unsubscribe=([^\s]+)/.exec(confirmation.text ?? '')?.[1];
     expect(unsubscribe).toBeTruthy();
     expect((await visitor.rpc('confirm_story_news', { p_token: fragment(confirmation.link, 'confirm') })).data).toMatchObject({
       confirmed: true,
