@@ -430,7 +430,8 @@ begin
                                          jsonb_build_object('signup_id', v_row.id, 'message', 'confirm'));
   end if;
 
-  return jsonb_build_object('saved', true, 'email', v_email, 'confirmation_sent', true);
+  -- The same answer whether the address was new or not: the form never tells whether an address is on the list.
+  return jsonb_build_object('saved', true, 'email', v_email, 'confirm_by_email', true);
 end;
 $function$;
 
