@@ -5,7 +5,7 @@
  */
 import { type SubmitEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { type ConsentForm, useParentalConsentConfirmation } from './use-parental-consent';
+import { type ConsentForm, useParentalConsentConfirmation } from './use-parental-consent-confirmation';
 
 const RELATIONS: Record<string, string> = { mother: 'Mother', father: 'Father', legal_guardian: 'Legal guardian' };
 const FIELD = 'min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk';
