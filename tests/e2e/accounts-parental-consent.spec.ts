@@ -97,7 +97,7 @@ test('a 15-year-old enters a free tournament after a parent consents with the e-
 
   // The player withdraws the consent in one click; free entry closes again.
   await page.goto('/profile');
-  const withdraw = page.getByRole('button', { name: "Withdraw my parent's consent" });
+  const withdraw = page.getByRole('button', { name: 'Withdraw consent' });
   await expect(withdraw).toBeVisible();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });

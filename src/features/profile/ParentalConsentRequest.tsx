@@ -18,7 +18,7 @@ export function ParentalConsentRequest({ userId }: { userId: string }) {
           Your parent&apos;s consent is recorded: you can join free tournaments. You can withdraw it here at any time.
         </p>
         <Button tone="ghost" className="self-start" busy={consent.sending} busyLabel="Withdrawing…" onClick={() => void consent.withdraw()}>
-          Withdraw my parent&apos;s consent
+          Withdraw consent
         </Button>
       </section>
     );
