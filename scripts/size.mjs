@@ -30,6 +30,8 @@ export const BUDGETS = {
   // The typing intro's loader; the typing library itself is fetched after the page has painted.
   '/blog': 2 * KB,
   '/our-mission': 0,
+  // A "Notify Me" e-mail's link: one button that confirms the address or unsubscribes it (fetch, no supabase-js).
+  '/story-news': 2 * KB,
   '/help-center': 0,
   '/help-center/verify-draw': 0,
   '/contact': 0,
@@ -45,6 +47,9 @@ export const BUDGETS = {
   '/register': 109 * KB,
   // An extra slot's invitation: React, the session and the invitation island.
   '/invite': 109 * KB,
+  // A parent's consent page: React, the consent island and the client it calls without an account (the code,
+  // the declaration, the one-click withdrawal).
+  '/parental-consent': 77 * KB,
   // Signed-in pages count the data layer they load with the page (scripts/preload-islands.mjs): React DOM
   // (64 KB), zod/mini (9 KB), Supabase's PostgREST client (5 KB; Auth follows when the page is idle), then
   // the page's own island, and the shared hooks that load data and run actions for it (lib/use-island-data.ts,

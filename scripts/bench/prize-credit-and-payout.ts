@@ -29,6 +29,8 @@ const check = (ok: boolean, what: string) => {
 const cluster = await startPostgresCluster();
 const client: pg.Client = cluster.client;
 try {
+  // The PAN encryption key, served to SQL through the Vault stand-in (supabase/local/shim.sql) as the stack does.
+  await client.query(`select set_config('golazo.local_pan_encryption_key', $1, false)`, [randomUUID() + randomUUID()]);
   await applyShim(cluster.connection);
   await applyMigrations(cluster.connection);
   await client.query(await readFile(new URL('../../supabase/local/clock.sql', import.meta.url), 'utf8'));

@@ -51,6 +51,8 @@ export const ROUTES = {
   profile: privatePage('/profile', 'Your Profile', { footer: false }),
   // Opened by a parent from an e-mailed link; they need no account.
   parentalConsent: publicPage('/parental-consent', "A parent's consent", { indexed: false }),
+  // Opened from a "Notify Me" e-mail: confirms the address, or unsubscribes it.
+  storyNews: publicPage('/story-news', 'Story news', { indexed: false }),
   myTournaments: privatePage('/my-tournaments', 'My Tournaments'),
   myEarnings: privatePage('/my-earnings', 'My Earnings & Statistics'),
   trade: privatePage('/trade', 'Trade Center'),

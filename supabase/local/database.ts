@@ -4,7 +4,8 @@
  * the one database this opens and run every request through {@link withRequestContext}, as PostgREST does.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -28,10 +29,26 @@ type OpenDatabaseOptions = {
    * WebAssembly). Tests open many databases from one prepared dump. Ignored when `dataDir` already holds one.
    */
   fromDump?: Blob;
+  /**
+   * The PAN encryption key, served to SQL by the Vault stand-in of shim.sql for this session only (never
+   * written to the database). Tests pass a fixed one; the stack reads its .data/pan-encryption.key.
+   */
+  panEncryptionKey?: string;
 };
 
-/** SQL of the local servers themselves (Auth's tables, Realtime's, the movable clock), in the order applied. */
-const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql'];
+/** The local stack's PAN encryption key: `<dataDir>/pan-encryption.key`, made once with 32 random bytes. */
+export async function localPanEncryptionKey(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'pan-encryption.key');
+  const existing = await readFile(file, 'utf8').catch(() => '');
+  if (existing.trim().length >= 32) return existing.trim();
+  const key = randomBytes(32).toString('hex');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/** SQL of the local servers themselves (Auth's tables, Realtime's, the movable clock, Storage's delete rule), in the order applied. */
+const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql', 'storage.sql'];
 
 export function readLocalServerSql(): Promise<string[]> {
   const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +71,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}) {
   });
   try {
     const conn = pgliteConnection(pg);
+    if (options.panEncryptionKey)
+      await pg.query(`select set_config('golazo.local_pan_encryption_key', $1, false)`, [options.panEncryptionKey]);
     await applyShim(conn);
     /** Migration versions applied by this open (empty when the persisted database was already current). */
     const appliedMigrations = await applyMigrations(conn);

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { projectAddresses } from '../../scripts/project-env.ts';
 import { syncCatalog } from '../../scripts/sync-catalog.ts';
 import { readStackSettings } from './config.ts';
-import { openDatabase, readLocalServerSql } from './database.ts';
+import { localPanEncryptionKey, openDatabase, readLocalServerSql } from './database.ts';
 import { panVerificationService } from './doubles/pan-verification.ts';
 import { razorpayService } from './doubles/razorpay.ts';
 import { razorpayxService } from './doubles/razorpayx.ts';
@@ -103,6 +103,7 @@ export async function startStack(options: StackOptions = {}) {
       dataDir: path.join(dataDir, 'postgres'),
       seed: options.seed ?? true,
       localSql: await readLocalServerSql(),
+      panEncryptionKey: await localPanEncryptionKey(dataDir),
     });
     for (const file of options.extraSqlFiles ?? []) await database.pg.exec(await readFile(path.resolve(file), 'utf8'));
     context = {

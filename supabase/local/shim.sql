@@ -268,3 +268,24 @@ begin
 end
 $publication$;
 alter publication supabase_realtime owner to supabase_migrator;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Vault: the one way a secret reaches SQL (vault.decrypted_secrets by name)
+-- -----------------------------------------------------------------------------------------------------
+-- A hosted project (and `supabase start`) has Supabase Vault; its secrets are encrypted with a key kept
+-- outside the database. Locally the view below stands in for it: it answers the PAN encryption key the
+-- local stack read from .data/pan-encryption.key and set for its session (golazo.local_pan_encryption_key),
+-- so the key is in no table and in no dump of the database. Only the migrations' role reads it.
+create schema if not exists vault;
+do $vault$
+begin
+  if to_regclass('vault.secrets') is null then
+    create or replace view vault.decrypted_secrets as
+      select 'pan_encryption_key'::text as name,
+             nullif(current_setting('golazo.local_pan_encryption_key', true), '') as decrypted_secret;
+    revoke all on vault.decrypted_secrets from public, anon, authenticated, service_role;
+    grant usage on schema vault to supabase_migrator;
+    grant select on vault.decrypted_secrets to supabase_migrator;
+  end if;
+end
+$vault$;

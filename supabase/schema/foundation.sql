@@ -68,7 +68,7 @@ create table private.outbox (
   done_at timestamp with time zone,
   constraint outbox_pkey PRIMARY KEY (id),
   constraint outbox_one_call_per_decision UNIQUE (idempotency_key),
-  constraint outbox_kind_known CHECK ((kind = ANY (ARRAY['razorpay_refund'::text, 'razorpay_order_check'::text, 'parental_consent_email'::text, 'email'::text, 'pan_verification'::text, 'upi_validation'::text, 'razorpayx_payout'::text, 'razorpayx_payout_check'::text, 'provider_reconciliation'::text]))),
+  constraint outbox_kind_known CHECK ((kind = ANY (ARRAY['razorpay_refund'::text, 'razorpay_order_check'::text, 'parental_consent_email'::text, 'email'::text, 'pan_verification'::text, 'upi_validation'::text, 'razorpayx_payout'::text, 'razorpayx_payout_check'::text, 'provider_reconciliation'::text, 'story_news_email'::text, 'storage_deletion'::text]))),
   constraint outbox_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'gave_up'::text])))
 );
 CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
@@ -168,6 +168,8 @@ begin
   if p_outcome is null or p_outcome not in ('done', 'retry', 'failed') then
     raise exception 'Unknown outcome of an outside call' using errcode = 'PT400', hint = 'invalid_outbox_outcome';
   end if;
+  -- What a provider said is kept without the personal data it may echo (names, addresses, UPI ids, PANs).
+  p_answer := private.without_personal_fields(p_answer);
   select * into v_item from private.outbox where id = p_id for update;
   if not found then
     raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
@@ -181,7 +183,12 @@ begin
   end if;
 
   if p_outcome = 'done' then
-    update private.outbox set status = 'done', done_at = v_now, last_answer = p_answer where id = v_item.id;
+    -- Delivered: the call needs no personal data any more (an e-mail's address goes with it).
+    update private.outbox set status = 'done', done_at = v_now, last_answer = p_answer,
+                              payload = private.without_personal_fields(
+                                case when v_item.kind in ('email', 'parental_consent_email', 'story_news_email')
+                                     then v_item.payload - 'to' else v_item.payload end)
+     where id = v_item.id;
     -- A refund of a capture for an order we never recorded has no payment row to update.
     if v_item.kind = 'razorpay_refund' and v_item.payload ->> 'reason' is distinct from 'unknown_order' then
       perform private.apply_refund(
@@ -224,7 +231,7 @@ begin
                         v_error, null, jsonb_build_object('job_id', new.id, 'kind', new.kind,
                                                           'idempotency_key', new.idempotency_key), false);
   -- Not for e-mails: telling staff is an e-mail too, and a mail service that is down would feed itself.
-  if new.kind not in ('email', 'parental_consent_email') then
+  if new.kind not in ('email', 'parental_consent_email', 'story_news_email') then
     perform private.notify_money_staff(null, 'Gave up on ' || private.outside_call_label(new.kind),
                                        coalesce(v_error, 'No answer.') || ' Retry it from the staff console.',
                                        'outbox-' || new.id || '-' || new.attempts);
@@ -265,6 +272,8 @@ AS $function$
     when 'razorpayx_payout' then 'a payout'
     when 'razorpayx_payout_check' then 'a payout status check'
     when 'provider_reconciliation' then 'a reconciliation'
+    when 'story_news_email' then 'a story news e-mail'
+    when 'storage_deletion' then 'a deletion of stored files'
     else replace(p_kind, '_', ' ') end;
 $function$;
 
@@ -330,6 +339,129 @@ begin
 end;
 $function$;
 
+comment on function private.personal_field_names() is 'Keys of personal data an outbox payload or a provider answer may carry; dropped once a call is done (and an e-mail''s to).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.personal_field_names()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '{pan,legal_name,name,upi_id,vpa,email,sent_to,token,confirm_token,unsubscribe_token,withdraw_token,parent_email,parent_name,player_name,contact,phone,account_number}'::text[] $function$;
+
+comment on function private.without_personal_fields(jsonb) is 'A payload or provider answer without personal data: the keys of private.personal_field_names() removed at any depth, and e-mail-, UPI- and PAN-shaped text masked.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.without_personal_fields(p_value jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  case jsonb_typeof(p_value)
+    when 'object' then
+      return coalesce((select jsonb_object_agg(e.key, private.without_personal_fields(e.value))
+                         from jsonb_each(p_value) as e
+                        where not e.key = any (private.personal_field_names())), '{}'::jsonb);
+    when 'array' then
+      return coalesce((select jsonb_agg(private.without_personal_fields(a.value) order by a.n)
+                         from jsonb_array_elements(p_value) with ordinality as a (value, n)), '[]'::jsonb);
+    when 'string' then
+      -- An error text may quote what it refused: e-mail addresses, then UPI ids, then PANs.
+      return to_jsonb(regexp_replace(regexp_replace(regexp_replace(p_value #>> '{}',
+               '[^\s@"'',;:<>()]+@[^\s@"'',;:<>()]+\.[A-Za-z]{2,}', '[e-mail]', 'g'),
+               '[A-Za-z0-9._-]{2,}@[A-Za-z]{2,64}', '[UPI id]', 'g'),
+               '[A-Za-z]{5}[0-9]{4}[A-Za-z]', '[PAN]', 'g'));
+    else
+      return p_value;
+  end case;
+end;
+$function$;
+
+comment on function public.service_outside_call_details(bigint) is 'The personal data one claimed outside call needs, read when the worker makes it (the outbox keeps references only): a PAN (decrypted, audited), legal name, UPI id, e-mail address, link tokens and codes. {stale: true} when what it was about changed since. Service role only.';
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_outside_call_details(p_job_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_job private.outbox;
+  v_user uuid;
+  v_kyc public.kyc_records;
+  v_submission integer;
+  v_name text;
+  v_consent private.parental_consents;
+  v_signup public.story_notification_signups;
+  v_stale constant jsonb := jsonb_build_object('stale', true);
+begin
+  select * into v_job from private.outbox where id = p_job_id;
+  if not found then
+    raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
+  end if;
+  if v_job.status <> 'pending' then
+    raise exception 'This outside call is not waiting to be made' using errcode = 'PT409', hint = 'outbox_item_not_pending';
+  end if;
+  case v_job.kind
+    when 'pan_verification', 'upi_validation' then
+      v_user := (v_job.payload ->> 'user_id')::uuid;
+      select * into v_kyc from public.kyc_records where user_id = v_user;
+      if not found then
+        return v_stale;
+      end if;
+      -- A check of an older submission: the newer one is checked by its own call.
+      v_submission := case v_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end;
+      if (v_job.payload ->> 'submission')::integer is distinct from v_submission then
+        return v_stale;
+      end if;
+      select legal_name into v_name from public.profiles where id = v_user;
+      if v_job.kind = 'upi_validation' then
+        return jsonb_build_object('upi_id', v_kyc.upi_id, 'legal_name', v_name);
+      end if;
+      perform private.audit_pan_reads(null, 'the PAN check (outside call ' || v_job.id || ')', array[v_user]);
+      return jsonb_build_object('pan', private.decrypt_pan(v_kyc.pan_ciphertext), 'legal_name', v_name);
+    when 'razorpayx_payout' then
+      return coalesce((select jsonb_build_object('upi_id', p.upi_id, 'legal_name', pr.legal_name, 'email', u.email)
+                         from public.payouts p
+                         join public.profiles pr on pr.id = p.user_id
+                         left join auth.users u on u.id = p.user_id
+                        where p.id = (v_job.payload ->> 'payout_id')::uuid), v_stale);
+    when 'parental_consent_email' then
+      select * into v_consent from private.parental_consents where id = (v_job.payload ->> 'consent_id')::uuid;
+      if not found then
+        return v_stale;
+      end if;
+      select in_game_name into v_name from public.profiles where id = v_consent.player_id;
+      if coalesce(v_job.payload ->> 'message', 'request') = 'request' then
+        if v_consent.confirmed_at is not null or v_consent.token_sha256 is null or v_consent.expires_at <= private.clock_now() then
+          return v_stale;
+        end if;
+        return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'expires_at', v_consent.expires_at,
+                                  'token', private.parental_consent_link_token(v_consent.id),
+                                  'code', private.parental_consent_code(v_consent.id));
+      end if;
+      if v_consent.withdrawn_at is not null then
+        return v_stale;
+      end if;
+      return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'parent_name', v_consent.parent_name,
+                                'withdraw_token', private.parental_consent_withdraw_token(v_consent.id));
+    when 'story_news_email' then
+      select * into v_signup from public.story_notification_signups where id = (v_job.payload ->> 'signup_id')::uuid;
+      if not found or (v_job.payload ->> 'message' = 'confirm') = (v_signup.confirmed_at is not null) then
+        -- Unsubscribed; a confirmation for an address confirmed already; news for one never confirmed.
+        return v_stale;
+      end if;
+      return jsonb_build_object('to', v_signup.email, 'signup_id', v_signup.id,
+                                'unsubscribe_token', private.story_news_token(v_signup.id, 'unsubscribe'))
+             || case when v_signup.confirmed_at is null
+                     then jsonb_build_object('confirm_token', private.story_news_token(v_signup.id, 'confirm'))
+                     else '{}'::jsonb end;
+    else
+      return '{}'::jsonb;
+  end case;
+end;
+$function$;
+
 -- -----------------------------------------------------------------------------------------------------
 -- Due work: the periodic function and its steps
 -- -----------------------------------------------------------------------------------------------------
@@ -359,6 +491,7 @@ create table private.due_work_steps (
 --   800  provider_reconciliation (payouts): private.run_due_reconciliation_work()
 --   900  rating_periods (seasons): private.run_due_rating_work()
 --   1060  refunds_left_after_a_stale_refusal (payments): private.requeue_refunds_left()
+--   1730  retention (foundation): private.run_due_retention_work()
 
 comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -422,6 +555,89 @@ CREATE OR REPLACE FUNCTION public.service_run_due_work()
  SET search_path TO ''
 AS $function$
   select private.run_due_work();
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Retention: each rule a setting, applied by the periodic function
+-- -----------------------------------------------------------------------------------------------------
+
+comment on function private.retention_days(text) is 'A retention setting of private.settings, in days, as an interval.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.retention_days(p_key text)
+ RETURNS interval
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_days numeric := (private.setting(p_key) #>> '{}')::numeric;
+begin
+  if v_days is null or v_days < 0 then
+    raise exception 'The retention setting % is missing or negative', p_key using errcode = '22023';
+  end if;
+  return v_days * interval '1 day';
+end;
+$function$;
+
+comment on function private.evidence_due_for_deletion(timestamp with time zone) is 'The match-evidence files whose tournament settled (or was cancelled) longer ago than retention_evidence_days, with no dispute or chargeback of it open, per tournament.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.evidence_due_for_deletion(p_now timestamp with time zone)
+ RETURNS TABLE(tournament_id text, paths text[])
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select t.id, array_agg(o.name order by o.name)
+    from public.tournaments t
+    join public.matches m on m.tournament_id = t.id
+    join storage.objects o on o.bucket_id = 'match-evidence' and split_part(o.name, '/', 1) = m.id::text
+   where coalesce(t.settled_at, t.cancelled_at) <= p_now - private.retention_days('retention_evidence_days')
+     and not exists (select 1 from public.match_disputes d join public.matches dm on dm.id = d.match_id
+                      where dm.tournament_id = t.id and d.settled_at is null)
+     and not exists (select 1 from private.chargebacks c where c.tournament_id = t.id and c.status = 'open')
+   group by t.id;
+$function$;
+
+comment on function private.run_due_retention_work() is 'Due work: applies the retention settings (evidence screenshots through a storage_deletion outside call, expired consent requests, used consent links, unconfirmed Notify Me addresses).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_retention_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_evidence integer;
+  v_consents integer;
+  v_used_links integer;
+  v_signups integer;
+begin
+  -- One deletion per tournament and set of files: queued again only if files were added since.
+  insert into private.outbox (kind, idempotency_key, payload)
+  select 'storage_deletion', 'evidence-' || e.tournament_id || '-' || md5(array_to_string(e.paths, '|')),
+         jsonb_build_object('bucket', 'match-evidence', 'paths', to_jsonb(e.paths), 'tournament_id', e.tournament_id,
+                            'reason', 'retention_evidence_days')
+    from private.evidence_due_for_deletion(v_now) as e
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_evidence = row_count;
+
+  delete from private.parental_consents
+   where confirmed_at is null
+     and expires_at <= v_now - private.retention_days('retention_expired_consent_request_days');
+  get diagnostics v_consents = row_count;
+  -- A used link opens nothing any more (its consent stands on its own record).
+  update private.parental_consents set token_sha256 = null where confirmed_at is not null and token_sha256 is not null;
+  get diagnostics v_used_links = row_count;
+
+  delete from public.story_notification_signups
+   where confirmed_at is null
+     and consented_at <= v_now - private.retention_days('retention_unconfirmed_news_signup_days');
+  get diagnostics v_signups = row_count;
+
+  return jsonb_build_object('evidence_deletions_queued', v_evidence, 'consent_requests_deleted', v_consents,
+                            'used_consent_links_deleted', v_used_links, 'unconfirmed_news_signups_deleted', v_signups);
+end;
 $function$;
 
 -- -----------------------------------------------------------------------------------------------------

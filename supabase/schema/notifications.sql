@@ -115,7 +115,7 @@ begin
   insert into public.notifications (user_id, kind, title, body, link, created_at)
   select n.user_id, n.kind, left(n.title, 140), left(coalesce(n.body, ''), 1000), n.link, v_now
     from unnest(p_notices) as n
-   where n.user_id is not null;
+   where n.user_id is not null and private.may_process_player(n.user_id);
 
   insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
   select 'email', 'notify-' || n.kind || '-' || n.user_id || '-' || n.key,
@@ -124,7 +124,7 @@ begin
     from unnest(p_notices) as n
     join auth.users u on u.id = n.user_id and u.email is not null
     left join public.notification_settings s on s.user_id = n.user_id and s.kind = n.kind
-   where coalesce(s.email, true)
+   where coalesce(s.email, true) and private.may_process_player(n.user_id)
   on conflict (idempotency_key) do nothing;
 end;
 $function$;
@@ -376,20 +376,26 @@ $function$;
 -- Story news
 -- -----------------------------------------------------------------------------------------------------
 
-comment on table public.story_notification_signups is 'Blog "Notify me" sign-ups: written only by sign_up_for_story_news(); no API role may read them.';
+comment on table public.story_notification_signups is 'Blog "Notify me" sign-ups: unconfirmed until the address owner opens the confirmation link (double opt-in); only confirmed ones are sent news, each message with an unsubscribe link that deletes the row. Written only by the story news functions; no API role may read them.';
 create table public.story_notification_signups (
   email text not null,
   consent_text text not null,
   consented_at timestamp with time zone not null,
+  id uuid default gen_random_uuid() not null,
+  confirmed_at timestamp with time zone,
+  confirm_token_sha256 bytea,
   constraint story_notification_signups_pkey PRIMARY KEY (email),
+  constraint story_notification_signups_confirm_token_unique UNIQUE (confirm_token_sha256),
+  constraint story_notification_signups_id_unique UNIQUE (id),
   constraint story_notification_consent_given CHECK (((char_length(btrim(consent_text)) >= 1) AND (char_length(btrim(consent_text)) <= 1000))),
   constraint story_notification_email_normalised CHECK ((email = lower(btrim(email)))),
   constraint story_notification_email_shape CHECK (((email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text) AND (char_length(email) <= 254)))
 );
 alter table public.story_notification_signups enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.story_notification_signups to service_role;
+comment on column public.story_notification_signups.confirm_token_sha256 is 'SHA-256 of the confirmation link''s token while it may be used; null once confirmed.';
 
-comment on function public.sign_up_for_story_news(text,text) is 'Keeps an e-mail address (with the consent text shown) for blog story news.';
+comment on function public.sign_up_for_story_news(text,text) is 'Keeps an e-mail address (with the consent text shown) for blog story news, unconfirmed, and e-mails it a confirmation link: nothing else is sent until it is opened.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.sign_up_for_story_news(p_email text, p_consent_text text)
  RETURNS jsonb
@@ -400,6 +406,8 @@ AS $function$
 declare
   v_email text := lower(btrim(coalesce(p_email, '')));
   v_consent text := btrim(coalesce(p_consent_text, ''));
+  v_id uuid := gen_random_uuid();
+  v_row public.story_notification_signups;
 begin
   if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
     raise exception 'Enter a valid e-mail address' using errcode = 'PT400', hint = 'email_invalid';
@@ -411,10 +419,90 @@ begin
     raise exception 'The consent text is too long' using errcode = 'PT400', hint = 'consent_text_too_long';
   end if;
 
-  insert into public.story_notification_signups (email, consent_text, consented_at)
-  values (v_email, v_consent, private.clock_now())
-  on conflict (email) do nothing;
+  insert into public.story_notification_signups (id, email, consent_text, consented_at, confirm_token_sha256)
+  values (v_id, v_email, v_consent, private.clock_now(), sha256(convert_to(private.story_news_token(v_id, 'confirm'), 'UTF8')))
+  on conflict (email) do nothing
+  returning * into v_row;
+  -- One confirmation e-mail per sign-up: signing up again with the same address sends nothing more (no
+  -- mail bombing a stranger's address through this form).
+  if v_row.id is not null then
+    perform private.enqueue_outside_call('story_news_email', 'story-news-confirm-' || v_row.id,
+                                         jsonb_build_object('signup_id', v_row.id, 'message', 'confirm'));
+  end if;
 
-  return jsonb_build_object('saved', true, 'email', v_email);
+  -- The same answer whether the address was new or not: the form never tells whether an address is on the list.
+  return jsonb_build_object('saved', true, 'email', v_email, 'confirm_by_email', true);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.story_news_token(p_signup_id uuid, p_purpose text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.consent_secret('story_news', p_signup_id::text || ':' || p_purpose) $function$;
+
+comment on function public.confirm_story_news(text) is 'The address owner opens the confirmation link: from now on story news may be e-mailed to it. No account needed.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.confirm_story_news(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.story_notification_signups;
+begin
+  update public.story_notification_signups
+     set confirmed_at = private.clock_now(), confirm_token_sha256 = null
+   where confirm_token_sha256 = sha256(convert_to(coalesce(p_token, ''), 'UTF8'))
+  returning * into v_row;
+  if v_row.id is null then
+    raise exception 'This confirmation link is not valid: it may have been used, or the sign-up was removed'
+      using errcode = 'PT404', hint = 'news_link_invalid';
+  end if;
+  return jsonb_build_object('confirmed', true, 'email', v_row.email);
+end;
+$function$;
+
+comment on function public.unsubscribe_story_news(uuid,text) is 'One click from any story news e-mail: deletes the address from the list. No account needed.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.unsubscribe_story_news(p_signup_id uuid, p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_signup_id is null or coalesce(p_token, '') <> private.story_news_token(p_signup_id, 'unsubscribe') then
+    raise exception 'This unsubscribe link is not valid' using errcode = 'PT404', hint = 'news_link_invalid';
+  end if;
+  delete from public.story_notification_signups where id = p_signup_id;
+  -- Already gone (a second click) answers the same: the address is not on the list.
+  return jsonb_build_object('unsubscribed', true);
+end;
+$function$;
+
+comment on function private.queue_story_news(text,text,text,text) is 'The one way to send story news (or any marketing e-mail): to confirmed addresses only, each message with its unsubscribe link, not at night.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.queue_story_news(p_key text, p_subject text, p_text text, p_link text DEFAULT NULL::text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_queued integer;
+begin
+  -- Confirmed addresses only; the worker adds each message's unsubscribe link.
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'story_news_email', 'story-news-' || p_key || '-' || s.id,
+         jsonb_build_object('signup_id', s.id, 'message', 'news', 'subject', left(p_subject, 140), 'text', p_text, 'link', p_link),
+         private.email_not_before(private.clock_now(), false)
+    from public.story_notification_signups s
+   where s.confirmed_at is not null
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_queued = row_count;
+  return v_queued;
 end;
 $function$;

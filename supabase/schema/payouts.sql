@@ -1071,7 +1071,7 @@ begin
   return jsonb_build_object(
     'financial_year', p_financial_year,
     'legal_name', (select legal_name from public.profiles where id = v_user),
-    'pan_masked', (select private.masked_pan(pan) from public.kyc_records where user_id = v_user),
+    'pan_masked', (select private.masked_pan(pan_last4) from public.kyc_records where user_id = v_user),
     'deductor_tan', private.setting('deductor_tan') #>> '{}',
     'winnings_paise', (select coalesce(sum(l.amount_paise), 0)
                          from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
@@ -1101,17 +1101,19 @@ comment on function public.staff_tax_certificates(integer) is 'Admins of the who
 CREATE OR REPLACE FUNCTION public.staff_tax_certificates(p_financial_year integer)
  RETURNS jsonb
  LANGUAGE plpgsql
- STABLE SECURITY DEFINER
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_admin uuid := private.require_staff('admin');
+  v_rows jsonb;
 begin
-  perform private.require_staff('admin');
   if p_financial_year is null or p_financial_year < 2020 or p_financial_year > 2100 then
     raise exception 'Say which financial year (2027 is April 2027 to March 2028)' using errcode = 'PT400', hint = 'invalid_financial_year';
   end if;
-  return coalesce((
+  v_rows := coalesce((
     select jsonb_agg(q order by q ->> 'legal_name', q ->> 'user_id', (q ->> 'quarter')::integer)
-      from (select jsonb_build_object('user_id', w.user_id, 'pan', k.pan, 'legal_name', pr.legal_name,
+      from (select jsonb_build_object('user_id', w.user_id, 'pan', private.decrypt_pan(k.pan_ciphertext), 'legal_name', pr.legal_name,
                                       'quarter', case when w.kind = 'year_end' then 4
                                                       else (extract(month from (w.at at time zone 'Asia/Kolkata') - interval '3 months')::integer - 1) / 3 + 1 end,
                                       'net_winnings_paise', sum(w.net_winnings_paise), 'tax_paise', sum(w.tax_paise),
@@ -1120,10 +1122,13 @@ begin
               left join public.kyc_records k on k.user_id = w.user_id
               left join public.profiles pr on pr.id = w.user_id
              where w.financial_year = p_financial_year and w.reversed_at is null and w.tax_paise > 0
-             group by w.user_id, k.pan, pr.legal_name,
+             group by w.user_id, k.pan_ciphertext, pr.legal_name,
                       case when w.kind = 'year_end' then 4
                            else (extract(month from (w.at at time zone 'Asia/Kolkata') - interval '3 months')::integer - 1) / 3 + 1 end
            ) as quarters), '[]'::jsonb);
+  perform private.audit_pan_reads(v_admin, 'tax certificates ' || p_financial_year,
+                                  array(select distinct (r ->> 'user_id')::uuid from jsonb_array_elements(v_rows) r where r ->> 'pan' is not null));
+  return v_rows;
 end;
 $function$;
 
@@ -1132,16 +1137,18 @@ comment on function public.staff_withholding_register(date,date) is 'Admins of t
 CREATE OR REPLACE FUNCTION public.staff_withholding_register(p_from date, p_to date)
  RETURNS jsonb
  LANGUAGE plpgsql
- STABLE SECURITY DEFINER
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_admin uuid := private.require_staff('admin');
+  v_rows jsonb;
 begin
-  perform private.require_staff('admin');
   if p_from is null or p_to is null or p_to < p_from then
     raise exception 'Give a start and an end date (the end on or after the start)' using errcode = 'PT400', hint = 'invalid_date_range';
   end if;
-  return coalesce((
-    select jsonb_agg(jsonb_build_object('user_id', w.user_id, 'pan', k.pan, 'legal_name', pr.legal_name,
+  v_rows := coalesce((
+    select jsonb_agg(jsonb_build_object('user_id', w.user_id, 'pan', private.decrypt_pan(k.pan_ciphertext), 'legal_name', pr.legal_name,
                                         'date', (w.at at time zone 'Asia/Kolkata')::date, 'kind', w.kind, 'payout_id', w.payout_id,
                                         'gross_paise', w.gross_paise, 'net_winnings_paise', w.net_winnings_paise,
                                         'tax_paise', w.tax_paise, 'financial_year', w.financial_year)
@@ -1151,6 +1158,9 @@ begin
       left join public.profiles pr on pr.id = w.user_id
      where w.reversed_at is null and w.tax_paise > 0
        and (w.at at time zone 'Asia/Kolkata')::date between p_from and p_to), '[]'::jsonb);
+  perform private.audit_pan_reads(v_admin, 'withholding register ' || p_from || ' to ' || p_to,
+                                  array(select distinct (r ->> 'user_id')::uuid from jsonb_array_elements(v_rows) r where r ->> 'pan' is not null));
+  return v_rows;
 end;
 $function$;
 
@@ -1158,10 +1168,9 @@ $function$;
 -- KYC
 -- -----------------------------------------------------------------------------------------------------
 
-comment on table public.kyc_records is 'PAN and UPI id checks before withdrawals. Written only by submit_kyc and service_record_kyc_check.';
+comment on table public.kyc_records is 'PAN (encrypted, its last four characters and its keyed HMAC) and UPI id checks before withdrawals. Written only by submit_kyc and service_record_kyc_check.';
 create table public.kyc_records (
   user_id uuid not null,
-  pan text not null,
   pan_name_status text default 'pending'::text not null,
   upi_id text not null,
   upi_status text default 'pending'::text not null,
@@ -1176,9 +1185,11 @@ create table public.kyc_records (
   pan_hmac bytea not null,
   pan_check_submission integer not null,
   upi_check_submission integer not null,
+  pan_ciphertext bytea not null,
+  pan_last4 text not null,
   constraint kyc_records_pkey PRIMARY KEY (user_id),
   constraint kyc_records_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint kyc_records_pan_format CHECK ((pan ~ '^[A-Z]{3}P[A-Z][0-9]{4}[A-Z]$'::text)),
+  constraint kyc_records_pan_last4_shape CHECK ((pan_last4 ~ '^[0-9]{3}[A-Z]$'::text)),
   constraint kyc_records_pan_name_status_known CHECK ((pan_name_status = ANY (ARRAY['pending'::text, 'ok'::text, 'failed'::text]))),
   constraint kyc_records_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'verified'::text, 'rejected'::text]))),
   constraint kyc_records_upi_id_format CHECK (((upi_id ~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$'::text) AND (char_length(split_part(upi_id, '@'::text, 1)) <= 256))),
@@ -1191,6 +1202,8 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 comment on column public.kyc_records.pan_hmac is 'private.pan_hmac(pan): one PAN per verified account is a unique index on it over the records with a verified_at.';
 comment on column public.kyc_records.pan_check_submission is 'The submission the PAN check was last asked for; an answer for another submission is ignored.';
 comment on column public.kyc_records.upi_check_submission is 'The submission the UPI check was last asked for; an answer for another submission is ignored.';
+comment on column public.kyc_records.pan_ciphertext is 'The PAN encrypted under the Vault key (private.encrypt_pan); read only through private.decrypt_pan.';
+comment on column public.kyc_records.pan_last4 is 'The PAN''s last four characters: all of it that is shown (private.masked_pan).';
 create policy "Players read their own KYC, admins read all" on public.kyc_records
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
@@ -1206,6 +1219,58 @@ create table private.secret_keys (
   constraint secret_keys_pkey PRIMARY KEY (name),
   constraint secret_keys_key_long_enough CHECK ((octet_length(key) >= 32))
 );
+
+comment on function private.pan_encryption_key() is 'The key PANs are encrypted with, from Supabase Vault (secret pan_encryption_key; locally the stack''s .data/pan-encryption.key through the Vault stand-in). Never stored in a table of this database.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.pan_encryption_key()
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text;
+begin
+  -- plpgsql: vault.decrypted_secrets is looked up when the key is needed, not when this is created.
+  select s.decrypted_secret into v_key from vault.decrypted_secrets s where s.name = 'pan_encryption_key' limit 1;
+  if v_key is null or char_length(v_key) < 32 then
+    raise exception 'The PAN encryption key is not set: create the Vault secret pan_encryption_key (README, PAN encryption)'
+      using errcode = '55000';
+  end if;
+  return v_key;
+end;
+$function$;
+
+comment on function private.encrypt_pan(text) is 'A PAN encrypted under the Vault key (pgp_sym_encrypt, AES-256): what kyc_records keeps.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.encrypt_pan(p_pan text)
+ RETURNS bytea
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select extensions.pgp_sym_encrypt(upper(btrim(p_pan)), private.pan_encryption_key(), 'cipher-algo=aes256') $function$;
+
+comment on function private.decrypt_pan(bytea) is 'The clear PAN, for the functions that need it only (the PAN check when it is made, the tax register and certificates); each of them audits its use. supabase/tests/privacy-pan-encryption.test.ts lists who calls it.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.decrypt_pan(p_ciphertext bytea)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select case when p_ciphertext is not null then extensions.pgp_sym_decrypt(p_ciphertext, private.pan_encryption_key()) end $function$;
+
+comment on function private.audit_pan_reads(uuid,text,uuid[]) is 'One audit row for each use of clear PANs: who (null: the PAN check), what for, whose.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.audit_pan_reads(p_actor uuid, p_purpose text, p_user_ids uuid[])
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.audit(null, 'pan_decrypted', 'PAN read in clear for ' || p_purpose, null, null,
+                       jsonb_build_object('purpose', p_purpose, 'user_ids', to_jsonb(coalesce(p_user_ids, '{}'::uuid[])),
+                                          'count', coalesce(cardinality(p_user_ids), 0)),
+                       false, p_actor);
+$function$;
 
 comment on function private.pan_hmac(text) is 'The keyed HMAC-SHA256 of a PAN (upper case, trimmed): how PANs are compared without reading them, under a key no API role can read.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1245,7 +1310,7 @@ CREATE OR REPLACE FUNCTION private.kyc_answer(p_record public.kyc_records)
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('status', p_record.status, 'reason', p_record.reason, 'pan_masked', private.masked_pan(p_record.pan),
+  select jsonb_build_object('status', p_record.status, 'reason', p_record.reason, 'pan_masked', private.masked_pan(p_record.pan_last4),
                             'upi_id', p_record.upi_id,
                             'payouts_held_until', case when p_record.payouts_held_until > private.clock_now()
                                                        then p_record.payouts_held_until end);
@@ -1267,12 +1332,15 @@ declare
   v_profile public.profiles%rowtype;
   v_record public.kyc_records%rowtype;
   v_check_pan boolean;
+  v_hmac bytea;
   v_check_upi boolean;
 begin
   if v_pan !~ '^[A-Z]{5}[0-9]{4}[A-Z]$' or substr(v_pan, 4, 1) <> 'P' then
     raise exception 'A PAN is five letters, four digits and a letter, the fourth letter P for a person (like ABCPE1234F)'
       using errcode = 'PT400', hint = 'invalid_pan';
   end if;
+  -- The format is checked on the clear PAN, before it is encrypted; from here on only its HMAC compares it.
+  v_hmac := private.pan_hmac(v_pan);
   -- ^[a-zA-Z0-9._-]{2,256}@[a-zA-Z]{2,64}$ (PostgreSQL's regular expressions count to 255 at most).
   if v_upi !~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$' or char_length(split_part(v_upi, '@', 1)) > 256 then
     raise exception 'A UPI id looks like name@bank (letters, digits, dots, dashes or underscores, then @ and the bank)'
@@ -1290,18 +1358,18 @@ begin
 
   select * into v_record from public.kyc_records where user_id = v_user for update;
   if not found then
-    insert into public.kyc_records (user_id, pan, pan_hmac, upi_id, submitted_at, updated_at, pan_check_submission, upi_check_submission)
-    values (v_user, v_pan, private.pan_hmac(v_pan), v_upi, v_now, v_now, 1, 1)
+    insert into public.kyc_records (user_id, pan_ciphertext, pan_last4, pan_hmac, upi_id, submitted_at, updated_at, pan_check_submission, upi_check_submission)
+    values (v_user, private.encrypt_pan(v_pan), right(v_pan, 4), v_hmac, v_upi, v_now, v_now, 1, 1)
     returning * into v_record;
     v_check_pan := true;
     v_check_upi := true;
   else
     -- Once verified, the PAN stays the account's, also while a new UPI id is being checked.
-    if v_record.verified_at is not null and v_record.pan <> v_pan then
+    if v_record.verified_at is not null and v_record.pan_hmac <> v_hmac then
       raise exception 'Your PAN is verified and cannot change; contact support if it is wrong'
         using errcode = 'PT409', hint = 'pan_locked';
     end if;
-    v_check_pan := v_record.pan <> v_pan or v_record.pan_name_status = 'failed';
+    v_check_pan := v_record.pan_hmac <> v_hmac or v_record.pan_name_status = 'failed';
     v_check_upi := v_record.upi_id <> v_upi or v_record.upi_status = 'failed';
     if not v_check_pan and not v_check_upi then
       return private.kyc_answer(v_record);
@@ -1316,7 +1384,8 @@ begin
       v_record.payouts_held_until := v_now + interval '24 hours';
     end if;
     update public.kyc_records
-       set pan = v_pan, pan_hmac = private.pan_hmac(v_pan), upi_id = v_upi,
+       set pan_ciphertext = case when v_check_pan then private.encrypt_pan(v_pan) else pan_ciphertext end,
+           pan_last4 = right(v_pan, 4), pan_hmac = v_hmac, upi_id = v_upi,
            pan_name_status = case when v_check_pan then 'pending' else pan_name_status end,
            upi_status = case when v_check_upi then 'pending' else upi_status end,
            status = 'pending', reason = null, submission = submission + 1, submitted_at = v_now,
@@ -1329,11 +1398,12 @@ begin
 
   if v_check_pan then
     perform private.enqueue_outside_call('pan_verification', 'pan-check-' || v_user || '-' || v_record.submission,
-      jsonb_build_object('user_id', v_user, 'submission', v_record.submission, 'pan', v_pan, 'legal_name', v_profile.legal_name));
+      -- The check reads the PAN and the legal name when it is made (service_outside_call_details), never from here.
+      jsonb_build_object('user_id', v_user, 'submission', v_record.submission));
   end if;
   if v_check_upi then
     perform private.enqueue_outside_call('upi_validation', 'upi-check-' || v_user || '-' || v_record.submission,
-      jsonb_build_object('user_id', v_user, 'submission', v_record.submission, 'upi_id', v_upi, 'legal_name', v_profile.legal_name));
+      jsonb_build_object('user_id', v_user, 'submission', v_record.submission));
   end if;
   return private.kyc_answer(v_record);
 end;
@@ -1541,10 +1611,7 @@ CREATE OR REPLACE FUNCTION private.queue_payout(p_payout public.payouts)
  SET search_path TO ''
 AS $function$
   select private.enqueue_outside_call('razorpayx_payout', 'payout-' || p_payout.id,
-    jsonb_build_object('payout_id', p_payout.id, 'user_id', p_payout.user_id, 'net_paise', p_payout.net_paise,
-                       'upi_id', p_payout.upi_id,
-                       'legal_name', (select legal_name from public.profiles where id = p_payout.user_id),
-                       'email', (select email from auth.users where id = p_payout.user_id)));
+    jsonb_build_object('payout_id', p_payout.id, 'user_id', p_payout.user_id, 'net_paise', p_payout.net_paise));
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1777,7 +1844,7 @@ begin
              'can_approve', p.user_id <> v_admin and p.status = 'awaiting_approval'
                             and not exists (select 1 from public.payout_approvals a where a.payout_id = p.id and a.admin_id = v_admin),
              'player', jsonb_build_object('legal_name', pr.legal_name, 'in_game_name', pr.in_game_name, 'email', pr.email),
-             'kyc', jsonb_build_object('status', k.status, 'pan_masked', private.masked_pan(k.pan), 'upi_id', k.upi_id,
+             'kyc', jsonb_build_object('status', k.status, 'pan_masked', private.masked_pan(k.pan_last4), 'upi_id', k.upi_id,
                                        'verified_at', k.verified_at, 'upi_changed_at', k.upi_changed_at),
              'tax', (select jsonb_build_object('net_winnings_paise', w.net_winnings_paise, 'tax_paise', w.tax_paise,
                                                'financial_year', w.financial_year)

@@ -511,21 +511,41 @@ $function$;
 -- Parental consent
 -- -----------------------------------------------------------------------------------------------------
 
-comment on table private.parental_consents is 'Consents of a parent for a player of 13 to 17 (free tournaments only). The e-mailed link carries a token of which only the hash is kept; it is good once, for a limited time.';
+comment on table private.parental_consents is 'Consents of a parent for a player of 13 to 17 (free tournaments only): when and how (method) the parent confirmed, their name, relation and declaration, and any withdrawal. Link tokens are keyed HMACs of the id; only their hashes are kept, and a used or expired one is deleted.';
 create table private.parental_consents (
   id uuid default gen_random_uuid() not null,
   player_id uuid not null,
   parent_email text not null,
-  token_sha256 bytea not null,
+  token_sha256 bytea,
   requested_at timestamp with time zone not null,
   expires_at timestamp with time zone not null,
   confirmed_at timestamp with time zone,
+  method text,
+  parent_name text,
+  relation text,
+  declaration text,
+  evidence jsonb default '{}'::jsonb not null,
+  code_attempts integer default 0 not null,
+  withdraw_token_sha256 bytea,
+  withdrawn_at timestamp with time zone,
+  withdrawn_by text,
   constraint parental_consents_pkey PRIMARY KEY (id),
   constraint parental_consents_token_unique UNIQUE (token_sha256),
+  constraint parental_consents_withdraw_token_unique UNIQUE (withdraw_token_sha256),
+  constraint parental_consents_method_fkey FOREIGN KEY (method) REFERENCES private.parental_consent_methods(name),
   constraint parental_consents_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint parental_consents_email_shape CHECK (((parent_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text) AND (char_length(parent_email) <= 254)))
+  constraint parental_consents_declaration_length CHECK (((char_length(declaration) >= 1) AND (char_length(declaration) <= 2000))),
+  constraint parental_consents_email_shape CHECK (((parent_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text) AND (char_length(parent_email) <= 254))),
+  constraint parental_consents_parent_name_length CHECK (((char_length(btrim(parent_name)) >= 2) AND (char_length(btrim(parent_name)) <= 120))),
+  constraint parental_consents_recorded_how CHECK (((confirmed_at IS NULL) OR ((method IS NOT NULL) AND (parent_name IS NOT NULL) AND (relation IS NOT NULL) AND (declaration IS NOT NULL)))),
+  constraint parental_consents_relation_known CHECK ((relation = ANY (ARRAY['mother'::text, 'father'::text, 'legal_guardian'::text]))),
+  constraint parental_consents_withdrawn_by_known CHECK ((withdrawn_by = ANY (ARRAY['parent'::text, 'player'::text]))),
+  constraint parental_consents_withdrawn_by_whom CHECK (((withdrawn_at IS NULL) = (withdrawn_by IS NULL))),
+  constraint parental_consents_withdrawn_when_confirmed CHECK (((withdrawn_at IS NULL) OR (confirmed_at IS NOT NULL)))
 );
 CREATE INDEX parental_consents_player ON private.parental_consents USING btree (player_id, confirmed_at);
+comment on column private.parental_consents.token_sha256 is 'SHA-256 of the consent link''s token while it may still be used; null once used (and the row is deleted when it expires unused).';
+comment on column private.parental_consents.evidence is 'What the method proved, for methods that prove more than the e-mailed code (kept with the consent).';
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.parental_consent_lifetime()
@@ -542,10 +562,11 @@ CREATE OR REPLACE FUNCTION private.has_parental_consent(p_user_id uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from private.parental_consents where player_id = p_user_id and confirmed_at is not null);
+  select exists (select 1 from private.parental_consents
+                  where player_id = p_user_id and confirmed_at is not null and withdrawn_at is null);
 $function$;
 
-comment on function public.request_parental_consent(text) is 'A player of 13 to 17 asks a parent for consent: e-mails the parent a one-time link (rate limited per day).';
+comment on function public.request_parental_consent(text) is 'A player of 13 to 17 asks a parent for consent: e-mails the parent a link and a one-time code (rate limited per day).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.request_parental_consent(p_parent_email text)
  RETURNS jsonb
@@ -558,8 +579,7 @@ declare
   v_now timestamptz := private.clock_now();
   v_email text := lower(btrim(coalesce(p_parent_email, '')));
   v_profile public.profiles;
-  v_token text := replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
-  v_consent_id uuid;
+  v_consent_id uuid := gen_random_uuid();
 begin
   if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
     raise exception 'Enter your parent''s e-mail address' using errcode = 'PT400', hint = 'parent_email_invalid';
@@ -581,22 +601,22 @@ begin
     raise exception 'Too many consent requests today. Try again tomorrow.' using errcode = 'PT429', hint = 'parental_consent_rate_limited';
   end if;
 
-  insert into private.parental_consents (player_id, parent_email, token_sha256, requested_at, expires_at)
-  values (v_player, v_email, sha256(convert_to(v_token, 'UTF8')), v_now, v_now + private.parental_consent_lifetime())
-  returning id into v_consent_id;
+  insert into private.parental_consents (id, player_id, parent_email, token_sha256, requested_at, expires_at)
+  values (v_consent_id, v_player, v_email,
+          sha256(convert_to(private.parental_consent_link_token(v_consent_id), 'UTF8')),
+          v_now, v_now + private.parental_consent_lifetime());
 
-  insert into private.outbox (kind, idempotency_key, payload)
-  values ('parental_consent_email', 'parental_consent_' || v_consent_id::text,
-          jsonb_build_object('to', v_email, 'token', v_token, 'player_name', v_profile.legal_name,
-                             'in_game_name', v_profile.in_game_name, 'expires_at', v_now + private.parental_consent_lifetime()));
+  -- Only the consent's id: the worker reads the address, the link and the code when it sends.
+  perform private.enqueue_outside_call('parental_consent_email', 'parental_consent_' || v_consent_id::text,
+                                       jsonb_build_object('consent_id', v_consent_id, 'message', 'request'));
 
   return jsonb_build_object('parent_email', v_email, 'expires_at', v_now + private.parental_consent_lifetime());
 end;
 $function$;
 
-comment on function public.confirm_parental_consent(text) is 'The parent opens the e-mailed link: records the consent. Callable without signing in; the token is the proof.';
+comment on function public.confirm_parental_consent(text,text,text,text,boolean) is 'The parent gives consent from the e-mailed link: the one-time code (5 tries), their name, relation and the declaration. Records when and how; e-mails them a one-click withdrawal link. No account needed.';
 -- Callable by: anon, authenticated, service_role
-CREATE OR REPLACE FUNCTION public.confirm_parental_consent(p_token text)
+CREATE OR REPLACE FUNCTION public.confirm_parental_consent(p_token text, p_code text, p_parent_name text, p_relation text, p_declaration boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -604,24 +624,211 @@ CREATE OR REPLACE FUNCTION public.confirm_parental_consent(p_token text)
 AS $function$
 declare
   v_now timestamptz := private.clock_now();
+  v_consent private.parental_consents := private.open_consent_request(p_token);
+  v_name text := regexp_replace(btrim(coalesce(p_parent_name, '')), '\s+', ' ', 'g');
+begin
+  if char_length(v_name) < 2 or char_length(v_name) > 120 or v_name ~ '[[:cntrl:]]' then
+    raise exception 'Enter your full name' using errcode = 'PT400', hint = 'parent_name_invalid';
+  end if;
+  if p_relation is null or p_relation not in ('mother', 'father', 'legal_guardian') then
+    raise exception 'Say how you are related to the player' using errcode = 'PT400', hint = 'parent_relation_invalid';
+  end if;
+  if not coalesce(p_declaration, false) then
+    raise exception 'Tick the declaration to give your consent' using errcode = 'PT400', hint = 'consent_declaration_required';
+  end if;
+  if v_consent.code_attempts >= 5 then
+    raise exception 'Too many wrong codes: ask your child to send a new request' using errcode = 'PT429', hint = 'consent_code_attempts';
+  end if;
+  if coalesce(btrim(p_code), '') <> private.parental_consent_code(v_consent.id) then
+    -- Counted, so the answer is not an error (an error would undo the count).
+    update private.parental_consents set code_attempts = code_attempts + 1 where id = v_consent.id;
+    return jsonb_build_object('confirmed', false, 'reason', 'consent_code_wrong', 'attempts_left', 4 - v_consent.code_attempts);
+  end if;
+
+  update private.parental_consents
+     set confirmed_at = v_now, method = 'email_code', parent_name = v_name, relation = p_relation,
+         declaration = private.parental_consent_declaration(),
+         -- The used link is deleted; the withdrawal link stands as long as the consent.
+         token_sha256 = null,
+         withdraw_token_sha256 = sha256(convert_to(private.parental_consent_withdraw_token(v_consent.id), 'UTF8'))
+   where id = v_consent.id;
+  perform private.enqueue_outside_call('parental_consent_email', 'parental_consent_confirmed_' || v_consent.id::text,
+                                       jsonb_build_object('consent_id', v_consent.id, 'message', 'confirmed'));
+  return jsonb_build_object('confirmed', true,
+                            'in_game_name', (select in_game_name from public.profiles where id = v_consent.player_id));
+end;
+$function$;
+
+comment on table private.parental_consent_methods is 'How a parent may give consent. email_code: the code e-mailed to them, with their name, relation and declaration. Another method (a DigiLocker-style check) is a new row; what it proves goes to parental_consents.evidence.';
+create table private.parental_consent_methods (
+  name text not null,
+  description text not null,
+  active boolean default true not null,
+  constraint parental_consent_methods_pkey PRIMARY KEY (name),
+  constraint parental_consent_methods_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text))
+);
+
+comment on function private.consent_secret(text,text) is 'A link token for a consent, an HMAC of what it opens under a key no API role reads: recomputed when the message is sent, so the outbox never carries it.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.consent_secret(p_key_name text, p_what text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select encode(extensions.hmac(pg_catalog.convert_to(p_what, 'UTF8'), k.key, 'sha256'), 'hex')
+    from private.secret_keys k where k.name = p_key_name;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.parental_consent_link_token(p_consent_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.consent_secret('parental_consent', p_consent_id::text || ':link') $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.parental_consent_withdraw_token(p_consent_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.consent_secret('parental_consent', p_consent_id::text || ':withdraw') $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.parental_consent_code(p_consent_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select lpad((('x' || substr(private.consent_secret('parental_consent', p_consent_id::text || ':code'), 1, 8))::bit(32)::bigint
+               % 1000000)::text, 6, '0');
+$function$;
+
+comment on function private.parental_consent_declaration() is 'The declaration a parent confirms (wording to be confirmed by a lawyer: README, Consent). Stored word for word with each consent.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.parental_consent_declaration()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 'I am the parent or legal guardian of this player. I consent to Golazo Arena processing their account data so that they can join free tournaments (no paid entry, no prizes paid out to them while they are under 18), and I know I can withdraw this consent at any time with the link in the e-mail that confirms it.'::text
+$function$;
+
+comment on function private.may_process_player(uuid) is 'Whether anything beyond the sign-up may be processed for a player: false for a player under 18 without a standing parental consent (no entries, no notifications).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.may_process_player(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- Age unknown (a profile not complete yet): nothing but the sign-up exists to process.
+  select coalesce((select private.profile_age(p) >= private.legal_paid_entry_age()
+                     from public.profiles p where p.id = p_user_id), true)
+      or private.has_parental_consent(p_user_id);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.open_consent_request(p_token text)
+ RETURNS private.parental_consents
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
   v_consent private.parental_consents;
-  v_name text;
 begin
   select * into v_consent from private.parental_consents
    where token_sha256 = sha256(convert_to(coalesce(p_token, ''), 'UTF8'))
      for update;
   if not found then
-    raise exception 'This consent link is not valid' using errcode = 'PT404', hint = 'consent_link_invalid';
+    -- A used link's hash is deleted: say so when the consent it opened stands.
+    raise exception 'This consent link is not valid (it may have been used already)' using errcode = 'PT404', hint = 'consent_link_invalid';
   end if;
   if v_consent.confirmed_at is not null then
     raise exception 'This consent link has already been used' using errcode = 'PT409', hint = 'consent_link_used';
   end if;
-  if v_consent.expires_at <= v_now then
+  if v_consent.expires_at <= private.clock_now() then
     raise exception 'This consent link has expired: your child can send a new one' using errcode = 'PT409', hint = 'consent_link_expired';
   end if;
-  update private.parental_consents set confirmed_at = v_now where id = v_consent.id;
-  select in_game_name into v_name from public.profiles where id = v_consent.player_id;
-  return jsonb_build_object('confirmed', true, 'in_game_name', v_name);
+  return v_consent;
+end;
+$function$;
+
+comment on function public.get_parental_consent_request(text) is 'The parent''s page: who asks for consent, until when, and the declaration to confirm. No account needed; the link''s token is the proof.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_parental_consent_request(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_consent private.parental_consents := private.open_consent_request(p_token);
+begin
+  return jsonb_build_object('in_game_name', (select in_game_name from public.profiles where id = v_consent.player_id),
+                            'expires_at', v_consent.expires_at,
+                            'declaration', private.parental_consent_declaration(),
+                            'relations', jsonb_build_array('mother', 'father', 'legal_guardian'));
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.withdraw_parental_consent(p_consent_id uuid, p_by text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  update private.parental_consents
+     set withdrawn_at = private.clock_now(), withdrawn_by = p_by, withdraw_token_sha256 = null
+   where id = p_consent_id and withdrawn_at is null;
+$function$;
+
+comment on function public.withdraw_parental_consent(text) is 'The parent withdraws consent in one click from the link e-mailed when they gave it. No account needed.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.withdraw_parental_consent(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_consent private.parental_consents;
+begin
+  select * into v_consent from private.parental_consents
+   where withdraw_token_sha256 = sha256(convert_to(coalesce(p_token, ''), 'UTF8')) for update;
+  if not found then
+    raise exception 'This link is not valid, or the consent was withdrawn already' using errcode = 'PT404', hint = 'consent_link_invalid';
+  end if;
+  perform private.withdraw_parental_consent(v_consent.id, 'parent');
+  return jsonb_build_object('withdrawn', true,
+                            'in_game_name', (select in_game_name from public.profiles where id = v_consent.player_id));
+end;
+$function$;
+
+comment on function public.withdraw_my_parental_consent() is 'A player under 18 withdraws their parent''s consent in one click (free entry closes again).';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.withdraw_my_parental_consent()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_consent_id uuid;
+begin
+  select id into v_consent_id from private.parental_consents
+   where player_id = v_player and confirmed_at is not null and withdrawn_at is null
+   for update;
+  if v_consent_id is null then
+    raise exception 'There is no parental consent to withdraw' using errcode = 'PT409', hint = 'no_parental_consent';
+  end if;
+  perform private.withdraw_parental_consent(v_consent_id, 'player');
+  return jsonb_build_object('withdrawn', true);
 end;
 $function$;
 

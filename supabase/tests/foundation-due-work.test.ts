@@ -24,6 +24,11 @@ const TODAYS_STEPS = [
   { name: 'provider_reconciliation', area: 'payouts', keys: ['reconciliations_queued'] },
   { name: 'rating_periods', area: 'seasons', keys: ['rating_periods_computed'] },
   { name: 'refunds_left_after_a_stale_refusal', area: 'payments', keys: ['refunds_requeued_for_what_is_left'] },
+  {
+    name: 'retention',
+    area: 'foundation',
+    keys: ['evidence_deletions_queued', 'consent_requests_deleted', 'used_consent_links_deleted', 'unconfirmed_news_signups_deleted'],
+  },
 ];
 
 class RollBack extends Error {}

@@ -9,11 +9,13 @@ import { engines, type TestDatabase } from './helpers.ts';
 /** The functions a visitor who has not signed in may call. */
 const PUBLIC_FUNCTIONS = [
   'confirm_parental_consent',
+  'confirm_story_news',
   'get_bracket',
   'get_entry_invitation',
   'get_entry_settings',
   'get_leaderboard',
   'get_match_decision',
+  'get_parental_consent_request',
   'get_player',
   'get_rating_update',
   'get_season_points_table',
@@ -26,6 +28,8 @@ const PUBLIC_FUNCTIONS = [
   'get_tournament_states',
   'get_waitlist',
   'sign_up_for_story_news',
+  'unsubscribe_story_news',
+  'withdraw_parental_consent',
 ];
 /** ... and a signed-in player (everything else is for the service role, e.g. the payment functions). */
 const PLAYER_FUNCTIONS = [
@@ -39,6 +43,7 @@ const PLAYER_FUNCTIONS = [
   'claim_walkover',
   'confirm_match',
   'confirm_parental_consent',
+  'confirm_story_news',
   'dispute_match',
   'enter_free_tournament',
   'get_bracket',
@@ -71,6 +76,7 @@ const PLAYER_FUNCTIONS = [
   'get_my_stats',
   'get_my_tax_statement',
   'get_my_withdrawal_holds',
+  'get_parental_consent_request',
   'get_player',
   'get_rating_update',
   'get_season_points_table',
@@ -122,7 +128,10 @@ const PLAYER_FUNCTIONS = [
   'staff_tax_certificates',
   'staff_withholding_register',
   'submit_kyc',
+  'unsubscribe_story_news',
   'update_my_profile',
+  'withdraw_my_parental_consent',
+  'withdraw_parental_consent',
 ];
 
 describe.each(engines)('public schema rules on $name', (engine) => {

@@ -65,12 +65,20 @@ export async function declareFixtures(admin: SqlConnection): Promise<SqlConnecti
   return admin;
 }
 
+/** The PAN encryption key the tests' Vault stand-in serves (supabase/local/shim.sql), as the local stack serves its own. */
+export const TEST_PAN_ENCRYPTION_KEY = 'golazo-test-pan-encryption-key-0123456789abcdef';
+
+async function servePanKey(admin: SqlConnection): Promise<SqlConnection> {
+  await admin.query(`select set_config('golazo.local_pan_encryption_key', $1, false)`, [TEST_PAN_ENCRYPTION_KEY]);
+  return admin;
+}
+
 const pgliteEngine: Engine = {
   name: 'PGlite',
   async start() {
     // The shim and migrations are applied again on top of the template: a no-op unless they changed.
     const db = await openDatabase({ fromDump: new Blob([await readFile(inject('pgliteTemplate'))]) });
-    return testDatabase('PGlite', await declareFixtures(pgliteConnection(db.pg)), () => db.close());
+    return testDatabase('PGlite', await servePanKey(await declareFixtures(pgliteConnection(db.pg))), () => db.close());
   },
 };
 
@@ -85,7 +93,9 @@ const postgresEngine: Engine = {
       await cluster.stop();
       throw error;
     }
-    return testDatabase(`PostgreSQL ${cluster.serverVersion}`, await declareFixtures(cluster.connection), () => cluster.stop());
+    return testDatabase(`PostgreSQL ${cluster.serverVersion}`, await servePanKey(await declareFixtures(cluster.connection)), () =>
+      cluster.stop(),
+    );
   },
 };
 

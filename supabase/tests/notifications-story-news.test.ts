@@ -37,7 +37,7 @@ describe.each(engines)('story news sign-ups on $name', (engine) => {
   it('stores a visitor’s address lower-case with the consent text and when it was given', async () => {
     await setDatabaseClock(db, '2026-12-01T10:00:00Z');
     const [row] = await db.as<{ result: unknown }>(anon, SIGN_UP, ['  Priya.Nair@Example.IN ', CONSENT]);
-    expect(row?.result).toEqual({ saved: true, email: 'priya.nair@example.in' });
+    expect(row?.result).toEqual({ saved: true, email: 'priya.nair@example.in', confirm_by_email: true });
 
     const rows = await stored('priya.nair@example.in');
     expect(rows).toHaveLength(1);
@@ -50,7 +50,7 @@ describe.each(engines)('story news sign-ups on $name', (engine) => {
     await db.as(anon, SIGN_UP, ['arjun@example.in', CONSENT]);
     const before = await stored('arjun@example.in');
     const [again] = await db.as<{ result: unknown }>(anon, SIGN_UP, ['ARJUN@example.in', 'Some other consent wording']);
-    expect(again?.result).toEqual({ saved: true, email: 'arjun@example.in' });
+    expect(again?.result).toEqual({ saved: true, email: 'arjun@example.in', confirm_by_email: true });
     expect(await stored('arjun@example.in')).toEqual(before);
   });
 

@@ -170,17 +170,25 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
   });
 
   describe("a parent's consent", () => {
+    const CONFIRM = `select public.confirm_parental_consent($1, $2, 'Asha Rao', 'mother', true)`;
     async function minorWithRequest() {
       const minor = await createUser(db);
       await completeProfile(db, minor.id, { dateOfBirth: '2011-06-01' });
       await db.as(minor.actor, 'select public.request_parental_consent($1)', ['Parent@Example.com']);
-      const [mail] = (
-        await db.admin.query<{ payload: { to: string; token: string } }>(
-          `select payload from private.outbox where kind = 'parental_consent_email' and idempotency_key like 'parental_consent_%'
+      // The queue names the consent only: the worker reads the address, link and code when it sends.
+      const [job] = (
+        await db.admin.query<{ id: number }>(
+          `select id from private.outbox where kind = 'parental_consent_email' and idempotency_key like 'parental_consent_%'
           order by id desc limit 1`,
         )
       ).rows;
-      return { minor, mail: mail! };
+      const [details] = await db.as<{ d: { to: string; token: string; code: string } }>(
+        serviceRole,
+        'select public.service_outside_call_details($1) as d',
+        [job!.id],
+      );
+      const mail = { payload: details!.d };
+      return { minor, mail };
     }
 
     it('lets a minor into a free tournament once the parent opened the link', async () => {
@@ -189,9 +197,12 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       const { minor, mail } = await minorWithRequest();
       expect(mail.payload.to).toBe('parent@example.com');
       await expectSqlError(db.as(minor.actor, ENTER_FREE, [free.id]), NOT_ALLOWED, "parent's consent");
-      expect(await db.as(anon, 'select public.confirm_parental_consent($1) as r', [mail.payload.token])).toEqual([
-        { r: { confirmed: true, in_game_name: 'TestFC' } },
-      ]);
+      expect(
+        await db.as(anon, `select public.confirm_parental_consent($1, $2, 'Asha Rao', 'mother', true) as r`, [
+          mail.payload.token,
+          mail.payload.code,
+        ]),
+      ).toEqual([{ r: { confirmed: true, in_game_name: 'TestFC' } }]);
       expect((await db.as(minor.actor, ENTER_FREE, [free.id])).length).toBe(1);
     });
 
@@ -199,17 +210,14 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
     it('takes each link once, only while fresh, and no guessed link', async () => {
       await setClock('2026-11-23T06:00:00Z');
       const first = await minorWithRequest();
-      await db.as(anon, 'select public.confirm_parental_consent($1)', [first.mail.payload.token]);
-      await expectSqlError(
-        db.as(anon, 'select public.confirm_parental_consent($1)', [first.mail.payload.token]),
-        WRONG_STATE,
-        'already been used',
-      );
-      await expectSqlError(db.as(anon, 'select public.confirm_parental_consent($1)', ['not-a-token']), 'PT404', 'not valid');
+      await db.as(anon, CONFIRM, [first.mail.payload.token, first.mail.payload.code]);
+      // A used link is deleted at once: it opens nothing any more.
+      await expectSqlError(db.as(anon, CONFIRM, [first.mail.payload.token, first.mail.payload.code]), 'PT404', 'used already');
+      await expectSqlError(db.as(anon, CONFIRM, ['not-a-token', '000000']), 'PT404', 'not valid');
 
       const late = await minorWithRequest();
       await setClock('2026-11-30T06:00:01Z');
-      await expectSqlError(db.as(anon, 'select public.confirm_parental_consent($1)', [late.mail.payload.token]), WRONG_STATE, 'expired');
+      await expectSqlError(db.as(anon, CONFIRM, [late.mail.payload.token, late.mail.payload.code]), WRONG_STATE, 'expired');
       expect(await db.as(late.minor.actor, `select public.get_my_entry_eligibility() ->> 'parental_consent' as c`)).toEqual([
         { c: 'false' },
       ]);
@@ -219,7 +227,7 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       await setClock('2026-11-23T06:00:00Z');
       const cup = await createTournament(db);
       const { minor, mail } = await minorWithRequest();
-      await db.as(anon, 'select public.confirm_parental_consent($1)', [mail.payload.token]);
+      await db.as(anon, CONFIRM, [mail.payload.token, mail.payload.code]);
       await expectSqlError(db.as(serviceRole, PREPARE, [minor.id, cup.id]), NOT_ALLOWED, '18 and over');
     });
 

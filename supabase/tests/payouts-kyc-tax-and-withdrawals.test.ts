@@ -85,12 +85,8 @@ describe.each(engines)('KYC, tax and payouts on $name', (engine) => {
         pan_masked: `••••••${pan.slice(-4)}`,
         upi_id: 'me.1@okhdfc',
       });
-      expect(await outbox('pan_verification', `pan-check-${user.id}-%`)).toEqual([
-        { payload: { user_id: user.id, submission: 1, pan, legal_name: 'Test Player' } },
-      ]);
-      expect(await outbox('upi_validation', `upi-check-${user.id}-%`)).toEqual([
-        { payload: { user_id: user.id, submission: 1, upi_id: 'me.1@okhdfc', legal_name: 'Test Player' } },
-      ]);
+      expect(await outbox('pan_verification', `pan-check-${user.id}-%`)).toEqual([{ payload: { user_id: user.id, submission: 1 } }]);
+      expect(await outbox('upi_validation', `upi-check-${user.id}-%`)).toEqual([{ payload: { user_id: user.id, submission: 1 } }]);
       await recordKycCheck(db, user.id, 'pan', true);
       expect(await rpc(user.actor, 'public.get_my_kyc()')).toMatchObject({ status: 'pending' });
       await recordKycCheck(db, user.id, 'upi', true);
@@ -100,10 +96,12 @@ describe.each(engines)('KYC, tax and payouts on $name', (engine) => {
 
       const third = await createUser(db);
       expect(await db.as(third.actor, 'select * from public.kyc_records where user_id = $1', [user.id])).toEqual([]);
-      expect(await db.as(user.actor, 'select pan from public.kyc_records')).toEqual([{ pan }]);
+      expect(await db.as(user.actor, 'select pan_last4 from public.kyc_records')).toEqual([{ pan_last4: pan.slice(-4) }]);
       await expectSqlError(rpc(third.actor, `public.service_record_kyc_check($1, 'pan', true, null, 1)`, [user.id]), '42501');
       const staff = await admin(db);
-      expect(await db.as(staff.actor, 'select pan from public.kyc_records where user_id = $1', [user.id])).toEqual([{ pan }]);
+      expect(await db.as(staff.actor, 'select pan_last4 from public.kyc_records where user_id = $1', [user.id])).toEqual([
+        { pan_last4: pan.slice(-4) },
+      ]);
     });
 
     it('is rejected with a clear reason, and a new submission checks again', async () => {
@@ -120,7 +118,12 @@ describe.each(engines)('KYC, tax and payouts on $name', (engine) => {
       const kyc = await rpc<{ status: string }>(user.actor, 'public.get_my_kyc()');
       expect(kyc.status).toBe('rejected');
       // A new UPI id: only the UPI check is asked again.
-      const pan = (await db.admin.query<{ pan: string }>('select pan from public.kyc_records where user_id = $1', [user.id])).rows[0]?.pan;
+      const pan = (
+        await db.admin.query<{ pan: string }>(
+          'select private.decrypt_pan(pan_ciphertext) as pan from public.kyc_records where user_id = $1',
+          [user.id],
+        )
+      ).rows[0]?.pan;
       await rpc(user.actor, 'public.submit_kyc($1, $2)', [pan, 'me2@okicici']);
       expect((await outbox('upi_validation', `upi-check-${user.id}-%`)).length).toBe(2);
       expect((await outbox('pan_verification', `pan-check-${user.id}-%`)).length).toBe(1);
@@ -131,7 +134,12 @@ describe.each(engines)('KYC, tax and payouts on $name', (engine) => {
     it('needs the second step to change a verified UPI id, then holds payouts for 24 hours', async () => {
       const user = await kycPlayer(db);
       await givePrize(db, user.id, 5000);
-      const pan = (await db.admin.query<{ pan: string }>('select pan from public.kyc_records where user_id = $1', [user.id])).rows[0]?.pan;
+      const pan = (
+        await db.admin.query<{ pan: string }>(
+          'select private.decrypt_pan(pan_ciphertext) as pan from public.kyc_records where user_id = $1',
+          [user.id],
+        )
+      ).rows[0]?.pan;
       await expectSqlError(rpc(user.actor, 'public.submit_kyc($1, $2)', [pan, 'new@okaxis']), 'PT403', 'two-step');
       const strong = player(user.id, user.email, 'aal2');
       await rpc(strong, 'public.submit_kyc($1, $2)', [pan, 'new@okaxis']);
@@ -280,14 +288,8 @@ describe.each(engines)('KYC, tax and payouts on $name', (engine) => {
       expect(await rpc(approver.actor, 'public.staff_approve_payout($1)', [first.payout_id])).toMatchObject({ status: 'approved' });
       expect(await outbox('razorpayx_payout', `payout-${first.payout_id}`)).toEqual([
         {
-          payload: {
-            payout_id: first.payout_id,
-            user_id: user.id,
-            net_paise: first.net_paise,
-            upi_id: user.upi,
-            legal_name: 'Test Player',
-            email: user.email,
-          },
+          // The payout only: the worker reads the UPI id, name and e-mail when it pays.
+          payload: { payout_id: first.payout_id, user_id: user.id, net_paise: first.net_paise },
         },
       ]);
       await expectSqlError(rpc(approver.actor, 'public.staff_approve_payout($1)', [first.payout_id]), 'PT409');

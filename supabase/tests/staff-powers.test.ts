@@ -216,7 +216,7 @@ describe.each(engines)('staff powers on $name', (engine) => {
         [winner.id, winner.upi],
       );
       const readAs = async (actor: Actor) => ({
-        kyc: (await db.as(actor, 'select pan from public.kyc_records where user_id = $1', [winner.id])).length,
+        kyc: (await db.as(actor, 'select pan_last4 from public.kyc_records where user_id = $1', [winner.id])).length,
         payouts: (await db.as(actor, 'select id from public.payouts where user_id = $1', [winner.id])).length,
       });
       // No factor enrolled: the first step is all this account has, and it is not enough for staff.

@@ -1,7 +1,8 @@
 /**
  * A player of 13 to 17 and a parent's consent, end to end: the profile asks for the parent's e-mail, the
- * outbox-worker sends the link to the local inbox, the parent opens the consent page and confirms, and the
- * player can then enter a free tournament (and still not a paid one).
+ * outbox-worker sends the link and a one-time code to the local inbox, the parent opens the consent page,
+ * types the code, their name and relation and ticks the declaration; the player can then enter a free
+ * tournament (and still not a paid one), and withdraws the consent from their profile in one click.
  */
 import { expect, test } from '@playwright/test';
 import { readInbox, uniqueEmail } from '../support/players.ts';
@@ -25,26 +26,29 @@ async function createFreeTournament(): Promise<string> {
   return id;
 }
 
-/** The newest link e-mailed to `email`, waiting for the outbox to send it. */
-async function linkFromInbox(email: string): Promise<string> {
-  let link: string | undefined;
+/** The newest e-mail to `email` with a link, waiting for the outbox to send it. */
+async function mailFromInbox(email: string): Promise<{ link: string; text: string }> {
+  let mail: { link: string; text: string } | undefined;
   await expect
     .poll(
       async () => {
         // What pg_cron does every minute on a hosted project: run due work, which drains the outbox.
         await stack.runDueWork();
-        link = (await readInbox(stack, email)).at(-1)?.link ?? undefined;
-        return link;
+        const newest = (await readInbox(stack, email)).at(-1);
+        mail = newest?.link ? { link: newest.link, text: newest.text ?? '' } : undefined;
+        return mail;
       },
-      { message: `a link e-mailed to ${email}`, timeout: 15_000 },
+      { message: `an e-mail to ${email}`, timeout: 15_000 },
     )
     .toBeTruthy();
-  return link!;
+  return mail!;
 }
 
 // Without consent a child's data and play would be on the site against the policy; without the link
 // working, a family that did consent would be locked out.
-test('a 15-year-old enters a free tournament after a parent consents through the e-mailed link', async ({ page }) => {
+test('a 15-year-old enters a free tournament after a parent consents with the e-mailed code, then withdraws it', async ({
+  page,
+}, testInfo) => {
   const tournamentId = await createFreeTournament();
   const fifteenYearsAgo = new Date(Date.now() - 15.5 * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const minor = await signedInPlayer(page, 'minor', { profile: { dateOfBirth: fifteenYearsAgo } });
@@ -58,22 +62,50 @@ test('a 15-year-old enters a free tournament after a parent consents through the
   await page.goto('/profile');
   await page.getByLabel("Parent's e-mail address").fill(parent);
   await page.getByRole('button', { name: 'Send the consent link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `We e-mailed ${parent} a link.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `We e-mailed ${parent} a link and a code.` })).toBeVisible();
 
-  const link = new URL(await linkFromInbox(parent));
+  const mail = await mailFromInbox(parent);
+  const link = new URL(mail.link);
   expect(link.pathname).toBe('/parental-consent');
-  // The parent opens the link (no account needed) and confirms.
+  const code = /enter this code there: ([0-9]{6})/.exec(mail.text)?.[1] ?? '';
+  expect(code).toMatch(/^[0-9]{6}$/);
+  // The parent opens the link (no account needed), types the code and declares who they are.
   const parentPage = await page.context().newPage();
   await parentPage.goto(`/parental-consent${link.hash}`);
-  await parentPage.getByRole('button', { name: 'I am their parent and I consent' }).click();
+  await parentPage.getByLabel('The six-digit code from the e-mail').fill(code === '000000' ? '111111' : '000000');
+  await parentPage.getByLabel('Your full name').fill('Meera Iyer');
+  await parentPage.getByLabel('You are their').selectOption('mother');
+  await parentPage.getByRole('checkbox', { name: /I am the parent or legal guardian/ }).check();
+  for (const width of [360, 1280]) {
+    await parentPage.setViewportSize({ width, height: 900 });
+    await parentPage.screenshot({ path: testInfo.outputPath(`parental-consent-${width}.png`), fullPage: true });
+  }
+  // A wrong code is counted, and says how many tries are left.
+  await parentPage.getByRole('button', { name: 'I consent' }).click();
+  await expect(parentPage.getByRole('alert')).toHaveText('That code is not the one we e-mailed you. 4 tries left.');
+  await parentPage.getByLabel('The six-digit code from the e-mail').fill(code);
+  await parentPage.getByRole('button', { name: 'I consent' }).click();
   await expect(parentPage.getByRole('status')).toContainText('Your consent is recorded');
-  // The same link again: used once only.
+  // The same link again: used once only, and deleted once used.
   await parentPage.reload();
-  await parentPage.getByRole('button', { name: 'I am their parent and I consent' }).click();
-  await expect(parentPage.getByRole('alert')).toHaveText('This consent link has already been used');
+  await expect(parentPage.getByRole('alert')).toHaveText('This consent link is not valid (it may have been used already)');
   await parentPage.close();
 
   const after = await stack.rpc('enter_free_tournament', { p_tournament_id: tournamentId }, minor);
   expect(after.status).toBe(200);
   expect(await after.json()).toMatchObject({ outcome: 'registered' });
+
+  // The player withdraws the consent in one click; free entry closes again.
+  await page.goto('/profile');
+  const withdraw = page.getByRole('button', { name: 'Withdraw consent' });
+  await expect(withdraw).toBeVisible();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`profile-consent-${width}.png`), fullPage: true });
+  }
+  await withdraw.click();
+  await expect(page.getByRole('status').filter({ hasText: "Your parent's consent is withdrawn" })).toBeVisible();
+  const second = await createFreeTournament();
+  const refused = await stack.rpc('enter_free_tournament', { p_tournament_id: second }, minor);
+  expect(await refused.json()).toMatchObject({ hint: 'parental_consent_required' });
 });

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { readInbox } from '../support/players.ts';
 import { stack } from './helpers/auth';
 
 /** About, Player Stories, Our Mission, Help Center and Contact. */
@@ -22,9 +23,12 @@ const pages = [
 
 /** The stored "Notify me" sign-ups of one address, read as the service role (no browser role may read them). */
 async function storyNewsRows(email: string) {
-  const response = await stack.request(`/rest/v1/story_notification_signups?email=eq.${encodeURIComponent(email)}&select=*`, {
-    as: 'service_role',
-  });
+  const response = await stack.request(
+    `/rest/v1/story_notification_signups?email=eq.${encodeURIComponent(email)}&select=email,consent_text,consented_at`,
+    {
+      as: 'service_role',
+    },
+  );
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -160,7 +164,9 @@ test.describe('Player Stories', () => {
     expect(await page.locator('[data-typed-intro-cursor]').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
   });
 
-  test('Notify Me needs an address and consent, then saves the address and says so', async ({ page }) => {
+  test('Notify Me needs an address and consent, saves it unconfirmed, and the e-mailed links confirm and unsubscribe it', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/blog');
     await expect(page.getByRole('heading', { name: 'The first stories are on their way' })).toBeVisible();
     await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
@@ -187,7 +193,11 @@ test.describe('Player Stories', () => {
 
     await consent.check();
     await notify.click();
-    await expect(page.getByText(`Saved! We will e-mail you when the first story is out. (${address.toLowerCase()})`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Almost done: open the link we e-mailed you to confirm. Nothing else is sent until you do. (${address.toLowerCase()})`,
+      ),
+    ).toBeVisible();
     await expect(email).toHaveValue('');
     await expect(page).toHaveURL(/\/blog$/);
 
@@ -201,8 +211,32 @@ test.describe('Player Stories', () => {
     await email.fill(address);
     await consent.check();
     await notify.click();
-    await expect(status).toHaveText(/^Saved!/);
+    await expect(status).toHaveText(/^Almost done/);
     expect(await storyNewsRows(address.toLowerCase())).toEqual(rows);
+
+    // Double opt-in: the e-mailed link confirms the address, on a press (never on load).
+    let confirmation: { link?: string | null; text?: string } | undefined;
+    await expect
+      .poll(async () => {
+        await stack.runDueWork();
+        confirmation = (await readInbox(stack, address.toLowerCase())).at(-1);
+        return confirmation?.link;
+      })
+      .toBeTruthy();
+    const confirmLink = new URL(confirmation!.link!);
+    await page.goto(`/story-news${confirmLink.hash}`);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: testInfo.outputPath(`story-news-confirm-${width}.png`), fullPage: true });
+    }
+    await page.getByRole('button', { name: 'Confirm my address' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^Confirmed\./);
+    // Every message carries its unsubscribe link: one press removes the address.
+    const unsubscribe = /\/story-news(#unsubscribe=[^\s]+)/.exec(confirmation!.text ?? '')?.[1] ?? '';
+    await page.goto(`/story-news${unsubscribe}`);
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^Done: your address is removed/);
+    expect(await storyNewsRows(address.toLowerCase())).toEqual([]);
   });
 });
 

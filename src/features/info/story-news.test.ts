@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORY_NEWS_FAILED, signUpForStoryNews, storyNewsConsent } from './story-news';
+import { followStoryNewsLink, STORY_NEWS_FAILED, signUpForStoryNews, storyNewsConsent, storyNewsLink } from './story-news';
 
 const endpoint = { supabaseUrl: 'http://127.0.0.1:54321', anonKey: 'anon' };
 const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
@@ -35,5 +35,29 @@ describe('story news sign-up', () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     expect(await signUpForStoryNews(endpoint, 'a@b.in', 'I agree', offline)).toEqual({ saved: false, message: STORY_NEWS_FAILED });
+  });
+});
+
+describe('story news links', () => {
+  it('reads a confirmation or an unsubscribe link from the fragment, and nothing else', () => {
+    expect(storyNewsLink('#confirm=abc')).toEqual({ action: 'confirm', token: 'abc' });
+    expect(storyNewsLink('#unsubscribe=id-1.tok')).toEqual({ action: 'unsubscribe', signupId: 'id-1', token: 'tok' });
+    expect(storyNewsLink('#unsubscribe=only-an-id')).toBeNull();
+    expect(storyNewsLink('')).toBeNull();
+  });
+
+  it('unsubscribes with the sign-up and its token, and shows the database’s words for a dead link', async () => {
+    let body: unknown;
+    const ok = (async (_url: string, init?: RequestInit) => {
+      body = JSON.parse(String(init?.body));
+      return new Response('{"unsubscribed":true}', { status: 200 });
+    }) as typeof fetch;
+    expect(await followStoryNewsLink(endpoint, { action: 'unsubscribe', signupId: 's1', token: 't1' }, ok)).toMatchObject({ ok: true });
+    expect(body).toEqual({ p_signup_id: 's1', p_token: 't1' });
+    const dead = answer(404, { message: 'This confirmation link is not valid', hint: 'news_link_invalid' }) as typeof fetch;
+    expect(await followStoryNewsLink(endpoint, { action: 'confirm', token: 'x' }, dead)).toEqual({
+      ok: false,
+      message: 'This confirmation link is not valid',
+    });
   });
 });

@@ -9,7 +9,7 @@ export function storyNewsConsent(productName: string, supportEmail: string): str
   return `I agree that ${productName} may e-mail me when new player stories are published. I can ask ${supportEmail} to delete my address at any time.`;
 }
 
-export const STORY_NEWS_SAVED = 'Saved! We will e-mail you when the first story is out.';
+export const STORY_NEWS_SAVED = 'Almost done: open the link we e-mailed you to confirm. Nothing else is sent until you do.';
 export const STORY_NEWS_FAILED = 'Your address could not be saved. Check your connection and try again.';
 
 export type StoryNewsResult = { saved: true; email: string } | { saved: false; message: string };
@@ -32,5 +32,48 @@ export async function signUpForStoryNews(
     return { saved: false, message: response.status === 400 && body.message ? body.message : STORY_NEWS_FAILED };
   } catch {
     return { saved: false, message: STORY_NEWS_FAILED };
+  }
+}
+
+export type StoryNewsLink = { action: 'confirm'; token: string } | { action: 'unsubscribe'; signupId: string; token: string };
+
+/** What a "Notify Me" e-mail's link asks for: `#confirm=<token>` or `#unsubscribe=<sign-up id>.<token>`. */
+export function storyNewsLink(hash: string): StoryNewsLink | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const confirm = params.get('confirm');
+  if (confirm) return { action: 'confirm', token: confirm };
+  const [signupId, token] = (params.get('unsubscribe') ?? '').split('.');
+  return signupId && token ? { action: 'unsubscribe', signupId, token } : null;
+}
+
+/** Confirms the address or unsubscribes it; answers the words to show. */
+export async function followStoryNewsLink(
+  endpoint: { supabaseUrl: string; anonKey: string },
+  link: StoryNewsLink,
+  fetcher: typeof fetch = fetch,
+): Promise<{ ok: boolean; message: string }> {
+  const [fn, body] =
+    link.action === 'confirm'
+      ? ['confirm_story_news', { p_token: link.token }]
+      : ['unsubscribe_story_news', { p_signup_id: link.signupId, p_token: link.token }];
+  try {
+    const response = await fetcher(`${endpoint.supabaseUrl}/rest/v1/rpc/${fn}`, {
+      method: 'POST',
+      headers: { apikey: endpoint.anonKey, authorization: `Bearer ${endpoint.anonKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json().catch(() => ({}))) as { message?: string };
+    if (response.ok) {
+      return {
+        ok: true,
+        message:
+          link.action === 'confirm'
+            ? 'Confirmed. We will e-mail you when new player stories are published; every e-mail has a link to stop them.'
+            : 'Done: your address is removed and you will get no more story news.',
+      };
+    }
+    return { ok: false, message: answer.message ?? STORY_NEWS_FAILED };
+  } catch {
+    return { ok: false, message: STORY_NEWS_FAILED };
   }
 }

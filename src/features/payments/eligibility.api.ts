@@ -38,7 +38,57 @@ export async function requestParentalConsent(parentEmail: string): Promise<void>
   );
 }
 
-/** Records the consent behind an e-mailed link (the parent needs no account). */
-export async function confirmParentalConsent(token: string): Promise<{ in_game_name: string | null }> {
-  return readAnswer('rpc confirm_parental_consent', ConsentAnswer, await getSupabase().rpc('confirm_parental_consent', { p_token: token }));
+const ConsentRequestAnswer = z.object({
+  in_game_name: z.nullable(z.string()),
+  expires_at: z.string(),
+  declaration: z.string(),
+  relations: z.array(z.enum(['mother', 'father', 'legal_guardian'])),
+});
+export type ConsentRequest = z.infer<typeof ConsentRequestAnswer>;
+
+const ConfirmAnswer = z.union([
+  z.object({ confirmed: z.literal(true), in_game_name: z.nullable(z.string()) }),
+  z.object({ confirmed: z.literal(false), reason: z.literal('consent_code_wrong'), attempts_left: z.number() }),
+]);
+export type ConsentConfirmation = z.infer<typeof ConfirmAnswer>;
+
+/** Who asks for consent behind an e-mailed link, and the declaration the parent confirms (no account needed). */
+export async function fetchParentalConsentRequest(token: string): Promise<ConsentRequest> {
+  return readAnswer(
+    'rpc get_parental_consent_request',
+    ConsentRequestAnswer,
+    await getSupabase().rpc('get_parental_consent_request', { p_token: token }),
+  );
+}
+
+/** The parent's consent: the code from the e-mail, their name, relation and the declaration they ticked. */
+export async function confirmParentalConsent(
+  token: string,
+  answer: { code: string; parentName: string; relation: string; declaration: boolean },
+): Promise<ConsentConfirmation> {
+  return readAnswer(
+    'rpc confirm_parental_consent',
+    ConfirmAnswer,
+    await getSupabase().rpc('confirm_parental_consent', {
+      p_token: token,
+      p_code: answer.code,
+      p_parent_name: answer.parentName,
+      p_relation: answer.relation,
+      p_declaration: answer.declaration,
+    }),
+  );
+}
+
+/** The parent's one click from the e-mail that confirmed their consent. */
+export async function withdrawParentalConsent(token: string): Promise<{ in_game_name: string | null }> {
+  return readAnswer(
+    'rpc withdraw_parental_consent',
+    ConsentAnswer,
+    await getSupabase().rpc('withdraw_parental_consent', { p_token: token }),
+  );
+}
+
+/** The player's own one click: their parent's consent is withdrawn and free entry closes again. */
+export async function withdrawMyParentalConsent(): Promise<void> {
+  readAnswer('rpc withdraw_my_parental_consent', AnyAnswer, await getSupabase().rpc('withdraw_my_parental_consent'));
 }

@@ -1,13 +1,36 @@
 /**
  * Players of 13 to 17 join free tournaments once a parent consents: the player names the parent's e-mail,
- * the parent confirms a link in it. Shown on a completed profile while consent is still needed.
+ * the parent confirms with the link and code in it. Shown on a completed profile while consent is still needed; once
+ * given, the player may withdraw it here in one click.
  */
 import { Button } from '@/components/ui/Button';
 import { useParentalConsentRequest } from './use-parental-consent';
 
 export function ParentalConsentRequest({ userId }: { userId: string }) {
   const consent = useParentalConsentRequest(userId);
-  if (!consent.needed) return null;
+  if (consent.given) {
+    return (
+      <section className="card flex flex-col gap-3 p-5" aria-labelledby="parental-consent">
+        <h2 id="parental-consent" className="section-title text-xl">
+          A parent&apos;s consent
+        </h2>
+        <p className="text-sm text-mist">
+          Your parent&apos;s consent is recorded: you can join free tournaments. You can withdraw it here at any time.
+        </p>
+        <Button tone="ghost" className="self-start" busy={consent.sending} busyLabel="Withdrawing…" onClick={() => void consent.withdraw()}>
+          Withdraw consent
+        </Button>
+      </section>
+    );
+  }
+  if (!consent.needed && !consent.message) return null;
+  if (!consent.needed) {
+    return (
+      <p role="status" className="card p-5 text-sm font-semibold text-lime">
+        {consent.message?.text}
+      </p>
+    );
+  }
 
   return (
     <form onSubmit={consent.submit} className="card flex flex-col gap-3 p-5" aria-labelledby="parental-consent">
@@ -15,7 +38,7 @@ export function ParentalConsentRequest({ userId }: { userId: string }) {
         A parent&apos;s consent
       </h2>
       <p className="text-sm text-mist">
-        Players under 18 can join free tournaments once a parent agrees. We e-mail them a link to confirm.
+        Players under 18 can join free tournaments once a parent agrees. We e-mail them a link and a code to confirm.
         {consent.pendingParentEmail && ` A link was sent to ${consent.pendingParentEmail}.`}
       </p>
       <label className="flex flex-col gap-1 text-sm font-semibold">

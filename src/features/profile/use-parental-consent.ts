@@ -1,8 +1,8 @@
 /**
- * Parental consent for players of 13 to 17: the player's side (whether consent is still needed, and
- * naming the parent's e-mail) and the parent's side (confirming the link from that e-mail).
+ * Parental consent for players of 13 to 17, the player's side: whether consent is still needed, naming the
+ * parent's e-mail, and withdrawing a consent given. The parent's side is use-parental-consent-confirmation.ts.
  */
-import { type SubmitEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { describeFailure } from '@/lib/describe-failure';
 import { useLoad } from '@/lib/use-island-data';
 
@@ -21,7 +21,24 @@ export function useParentalConsentRequest(userId: string) {
     setSending(true);
     try {
       await (await api()).requestParentalConsent(email);
-      setMessage({ tone: 'ok', text: `We e-mailed ${email.trim()} a link. Once they open it, you can join free tournaments.` });
+      setMessage({ tone: 'ok', text: `We e-mailed ${email.trim()} a link and a code. Once they confirm, you can join free tournaments.` });
+    } catch (error) {
+      setMessage({ tone: 'error', text: await describeFailure(error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const [withdrawn, setWithdrawn] = useState(false);
+  async function withdraw() {
+    setSending(true);
+    try {
+      await (await api()).withdrawMyParentalConsent();
+      setWithdrawn(true);
+      setMessage({
+        tone: 'ok',
+        text: "Your parent's consent is withdrawn: free tournaments are closed to you until a parent consents again.",
+      });
     } catch (error) {
       setMessage({ tone: 'error', text: await describeFailure(error) });
     } finally {
@@ -32,6 +49,9 @@ export function useParentalConsentRequest(userId: string) {
   const known = eligibility.status === 'ready' ? eligibility.value : null;
   return {
     needed: known?.free_entry_refusal === 'parental_consent_required',
+    /** A parent's consent stands: the player may withdraw it in one click. */
+    given: known?.parental_consent === true && !withdrawn,
+    withdraw,
     pendingParentEmail: known?.pending_parent_email ?? null,
     email,
     setEmail,
@@ -39,40 +59,4 @@ export function useParentalConsentRequest(userId: string) {
     sending,
     submit,
   };
-}
-
-export type ConsentState =
-  | { status: 'ready'; token: string }
-  | { status: 'missing' }
-  | { status: 'sending'; token: string }
-  | { status: 'confirmed'; name: string | null }
-  | { status: 'refused'; message: string };
-
-function tokenFromLocation(): string | null {
-  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('token');
-  return fromHash ?? new URLSearchParams(window.location.search).get('token');
-}
-
-/**
- * The parent's confirmation: the link's token (in the fragment, so it never reaches a server log) is sent
- * only when the parent presses the button, never on load, so a mail scanner cannot consent for them.
- */
-export function useParentalConsentConfirmation() {
-  const [state, setState] = useState<ConsentState>({ status: 'missing' });
-  useEffect(() => {
-    const token = tokenFromLocation();
-    setState(token ? { status: 'ready', token } : { status: 'missing' });
-  }, []);
-
-  async function confirm(token: string) {
-    setState({ status: 'sending', token });
-    try {
-      const answer = await (await api()).confirmParentalConsent(token);
-      setState({ status: 'confirmed', name: answer.in_game_name });
-    } catch (error) {
-      setState({ status: 'refused', message: await describeFailure(error) });
-    }
-  }
-
-  return { state, confirm };
 }

@@ -73,6 +73,7 @@ export const ERROR_CODES = {
   not_your_registrations: { status: 403, message: 'You can only read your own registrations.' },
   invalid_outbox_outcome: { status: 400, message: 'Unknown outcome of an outside call.' },
   outbox_item_not_found: { status: 404, message: 'No such outside call.' },
+  outbox_item_not_pending: { status: 409, message: 'This outside call is not waiting to be made.' },
   // Payment edge functions (answered by the functions themselves, not raised in SQL)
   invalid_request: { status: 400, message: 'The request is not valid.' },
   unknown_action: { status: 400, message: 'Unknown action.' },
@@ -99,7 +100,12 @@ export const ERROR_CODES = {
   parent_email_invalid: { status: 400, message: "Enter your parent's e-mail address" },
   parental_consent_not_needed: { status: 409, message: 'No parental consent is needed for your account' },
   parental_consent_rate_limited: { status: 429, message: 'Too many consent requests today. Try again tomorrow.' },
-  consent_link_invalid: { status: 404, message: 'This consent link is not valid' },
+  consent_link_invalid: { status: 404, message: 'This consent link is not valid (it may have been used already)' },
+  parent_name_invalid: { status: 400, message: 'Enter your full name' },
+  parent_relation_invalid: { status: 400, message: 'Say how you are related to the player' },
+  consent_declaration_required: { status: 400, message: 'Tick the declaration to give your consent' },
+  consent_code_attempts: { status: 429, message: 'Too many wrong codes: ask your child to send a new request' },
+  no_parental_consent: { status: 409, message: 'There is no parental consent to withdraw' },
   consent_link_used: { status: 409, message: 'This consent link has already been used' },
   consent_link_expired: { status: 409, message: 'This consent link has expired: your child can send a new one' },
   // Staff: roles, the audit log and the console
@@ -222,6 +228,7 @@ export const ERROR_CODES = {
   email_invalid: { status: 400, message: 'Enter a valid e-mail address' },
   consent_required: { status: 400, message: 'Tick the box to agree to hear from us' },
   consent_text_too_long: { status: 400, message: 'The consent text is too long' },
+  news_link_invalid: { status: 404, message: 'This link is not valid: it may have been used, or the sign-up was removed' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

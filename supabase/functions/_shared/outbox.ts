@@ -15,10 +15,14 @@ import { PanVerifyError, type PanClient } from './pan-client.ts';
 import type { PayoutStore } from './payout-store.ts';
 import { RazorpayApiError, type RazorpayClient } from './razorpay-client.ts';
 import { payoutFailureReason, type RazorpayXClient, type RazorpayXPayout } from './razorpayx-client.ts';
-import { databaseMail, MailError, parentalConsentMail, type Mailer } from './mailer.ts';
+import { databaseMail, MailError, parentalConsentMail, storyNewsMail, type Mailer } from './mailer.ts';
+import { StorageRemoveError, type StorageRemover } from './storage-remover.ts';
 
 /** What the drain needs of the payment store: the outbox itself, and the confirmation an order check may make. */
-export type OutboxStore = Pick<PaymentStore, 'claimOutsideCalls' | 'recordOutsideAnswer' | 'confirm' | 'recordProviderWindow'>;
+export type OutboxStore = Pick<
+  PaymentStore,
+  'claimOutsideCalls' | 'recordOutsideAnswer' | 'confirm' | 'recordProviderWindow' | 'outsideCallDetails'
+>;
 
 /** The payout providers and where their answers are recorded. */
 export type PayoutDeps = { store: PayoutStore; razorpayx: RazorpayXClient; pan: PanClient; now?: () => Date };
@@ -27,7 +31,27 @@ export type PayoutDeps = { store: PayoutStore; razorpayx: RazorpayXClient; pan: 
  * `mailer` and `siteOrigin` send the e-mails the database queued (a parent's consent link); `payouts`
  * makes the KYC checks and payouts (without it those calls wait for a worker that has it).
  */
-export type OutboxDeps = { store: OutboxStore; razorpay: RazorpayClient; mailer?: Mailer; siteOrigin?: string; payouts?: PayoutDeps };
+export type OutboxDeps = {
+  store: OutboxStore;
+  razorpay: RazorpayClient;
+  mailer?: Mailer;
+  siteOrigin?: string;
+  payouts?: PayoutDeps;
+  /** Removes stored files through the Storage API (retention of match evidence). */
+  storage?: StorageRemover;
+};
+
+/**
+ * Calls whose outbox row names only what they are about: the personal data they need is read from the
+ * database (service_outside_call_details) when the call is made, and never written back.
+ */
+const READS_DETAILS: ReadonlySet<OutsideCall['kind']> = new Set([
+  'pan_verification',
+  'upi_validation',
+  'razorpayx_payout',
+  'parental_consent_email',
+  'story_news_email',
+]);
 
 /** How many calls ended each way, and how many of each kind were made (periodic work such as reconciliation shares the queue). */
 export type DrainSummary = { done: number; retry: number; failed: number; doneByKind: Partial<Record<OutsideCall['kind'], number>> };
@@ -53,8 +77,16 @@ export async function drainOutbox(
   return summary;
 }
 
-async function makeCall(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+async function makeCall(deps: OutboxDeps, queued: OutsideCall): Promise<Answer> {
   try {
+    let call = queued;
+    if (READS_DETAILS.has(queued.kind)) {
+      const details = await deps.store.outsideCallDetails(queued.id);
+      // What the call was about changed since (a newer KYC submission, a consent given or withdrawn, an
+      // address unsubscribed): nothing to send.
+      if (details.stale === true) return { outcome: 'done', answer: { stale: true } };
+      call = { ...queued, payload: { ...queued.payload, ...details } };
+    }
     switch (call.kind) {
       case 'razorpay_refund':
         return await refund(deps, call);
@@ -74,6 +106,10 @@ async function makeCall(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
         return await checkPayout(deps, call);
       case 'provider_reconciliation':
         return await reconcile(deps, call);
+      case 'story_news_email':
+        return await sendStoryNews(deps, call);
+      case 'storage_deletion':
+        return await deleteStoredFiles(deps, call);
       default:
         return { outcome: 'failed', answer: { error: `unknown kind ${String((call as { kind: unknown }).kind)}` } };
     }
@@ -154,7 +190,31 @@ async function sendParentalConsent(deps: OutboxDeps, call: OutsideCall): Promise
   if (!deps.mailer || !deps.siteOrigin) return { outcome: 'failed', answer: { error: 'no mailer configured' } };
   const mail = parentalConsentMail(call.payload, deps.siteOrigin);
   await deps.mailer.send(mail, call.idempotency_key);
-  return { outcome: 'done', answer: { sent_to: mail.to } };
+  // The answer is kept: it says that the message went, not to whom or with which link.
+  return { outcome: 'done', answer: { sent: true } };
+}
+
+/** Story news: the confirmation of a sign-up, or news to a confirmed address; each with its unsubscribe link. */
+async function sendStoryNews(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  if (!deps.mailer || !deps.siteOrigin) return { outcome: 'failed', answer: { error: 'no mailer configured' } };
+  await deps.mailer.send(storyNewsMail(call.payload, deps.siteOrigin), call.idempotency_key);
+  return { outcome: 'done', answer: { sent: true } };
+}
+
+/** Largest list of paths one Storage API removal takes. */
+export const STORAGE_REMOVE_BATCH = 1000;
+
+/** Files past their retention (match evidence): removed through the Storage API, never by SQL. */
+async function deleteStoredFiles(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
+  if (!deps.storage) return { outcome: 'retry', answer: { error: 'no storage configured' } };
+  const bucket = String(call.payload.bucket ?? '');
+  const paths = Array.isArray(call.payload.paths) ? call.payload.paths.map(String) : [];
+  if (!bucket || paths.length === 0) return { outcome: 'failed', answer: { error: 'a storage deletion names a bucket and its paths' } };
+  let removed = 0;
+  // Removing a file already gone is no error: a retry after a lost answer removes the rest.
+  for (let at = 0; at < paths.length; at += STORAGE_REMOVE_BATCH)
+    removed += await deps.storage.remove(bucket, paths.slice(at, at + STORAGE_REMOVE_BATCH));
+  return { outcome: 'done', answer: { bucket, asked: paths.length, removed } };
 }
 
 /** A message the database composed (invitations, cancellations); its link is a path on this site. */
@@ -162,7 +222,7 @@ async function sendEmail(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
   if (!deps.mailer || !deps.siteOrigin) return { outcome: 'failed', answer: { error: 'no mailer configured' } };
   const mail = databaseMail(call.payload, deps.siteOrigin);
   await deps.mailer.send(mail, call.idempotency_key);
-  return { outcome: 'done', answer: { sent_to: mail.to } };
+  return { outcome: 'done', answer: { sent: true } };
 }
 
 function payoutDeps(deps: OutboxDeps): PayoutDeps {
@@ -292,6 +352,9 @@ async function checkPayout(deps: OutboxDeps, call: OutsideCall): Promise<Answer>
 function asAnswer(error: unknown): Answer {
   if (error instanceof PanVerifyError) {
     return { outcome: error.isTemporary ? 'retry' : 'failed', answer: { http_status: error.status, error: error.message } };
+  }
+  if (error instanceof StorageRemoveError) {
+    return { outcome: error.temporary ? 'retry' : 'failed', answer: { error: error.message } };
   }
   if (error instanceof MailError) {
     return { outcome: error.temporary ? 'retry' : 'failed', answer: { error: error.message } };

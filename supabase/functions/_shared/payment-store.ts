@@ -54,7 +54,9 @@ export type OutsideCall = {
     | 'upi_validation'
     | 'razorpayx_payout'
     | 'razorpayx_payout_check'
-    | 'provider_reconciliation';
+    | 'provider_reconciliation'
+    | 'story_news_email'
+    | 'storage_deletion';
   idempotency_key: string;
   payload: Record<string, unknown>;
   attempt: number;
@@ -160,6 +162,12 @@ export function createPaymentStore(gateway: SupabaseGateway) {
     /** Due calls leased to this worker; with `idempotencyKey`, only that one. */
     claimOutsideCalls: (limit: number, idempotencyKey: string | null = null) =>
       gateway.rpc<OutsideCall[]>('service_claim_outside_calls', { p_limit: limit, p_idempotency_key: idempotencyKey }),
+
+    /**
+     * The personal data one claimed call needs (a PAN, a name, a UPI id, an address, a link), read when the
+     * call is made: the outbox row itself names only what the call is about. `{ stale: true }` when that changed.
+     */
+    outsideCallDetails: (id: number) => gateway.rpc<Record<string, unknown>>('service_outside_call_details', { p_job_id: id }),
 
     recordOutsideAnswer: (id: number, outcome: OutsideOutcome, answer: Record<string, unknown>) =>
       gateway.rpc<{ status: string }>('service_record_outside_answer', { p_id: id, p_outcome: outcome, p_answer: answer }),

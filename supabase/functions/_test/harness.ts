@@ -37,7 +37,8 @@ import { payoutProviders, STACK_ORIGIN } from './payout-providers.ts';
 const FUNCTIONS = `${STACK_ORIGIN}/functions/v1`;
 
 export async function startHarness() {
-  const db: Database = await openDatabase();
+  // The PAN encryption key, served to SQL as the local stack serves its .data/pan-encryption.key.
+  const db: Database = await openDatabase({ panEncryptionKey: 'golazo-function-tests-pan-encryption-key-0123456789' });
   // The local stack's movable clock (local_set_clock), as the stack applies it after the migrations.
   await db.pg.exec(await readFile(new URL('../../local/clock.sql', import.meta.url), 'utf8'));
   const tokens = new Map<string, CallingUser>();
@@ -109,6 +110,10 @@ export async function startHarness() {
     panDouble,
     payoutStore,
 
+    /** Calls a database function as a signed-in player, the way PostgREST does. */
+    rpcAs: <T>(userId: string, fn: string, args: Record<string, unknown>) =>
+      callAs<T>({ role: 'authenticated', claims: { sub: userId, role: 'authenticated', aal: 'aal1' } }, fn, args),
+
     /** The database's clock, moved as the service role (tests/support/clock.ts). */
     clock: databaseClock(gateway.rpc),
 
@@ -121,11 +126,15 @@ export async function startHarness() {
      * A player with an access token the payment function accepts. Auth is not here, so the user row is
      * written directly; the profile is completed through update_my_profile as the player, as everywhere else.
      */
-    async signIn(): Promise<{ id: string; token: string }> {
+    async signIn(facts: { dateOfBirth?: string } = {}): Promise<{ id: string; token: string }> {
       users++;
       const id = crypto.randomUUID();
       await sql(`insert into auth.users (id, email) values ($1, $2)`, [id, `player${users}-${id.slice(0, 8)}@golazo.example`]);
-      await callAs({ role: 'authenticated', claims: { sub: id, role: 'authenticated', aal: 'aal1' } }, 'update_my_profile', profileOf(id));
+      await callAs(
+        { role: 'authenticated', claims: { sub: id, role: 'authenticated', aal: 'aal1' } },
+        'update_my_profile',
+        profileOf(id, facts),
+      );
       const token = `token-${id}`;
       tokens.set(token, { id, email: null });
       return { id, token };

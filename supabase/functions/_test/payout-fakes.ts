@@ -67,6 +67,8 @@ export function createFakePayoutStore() {
 }
 
 type FakeCall = OutsideCall & {
+  /** What service_outside_call_details answers for it (the personal data the row itself never carries). */
+  details: Record<string, unknown>;
   status: 'pending' | 'done' | 'gave_up';
   leased: boolean;
   answers: { outcome: OutsideOutcome; answer: unknown }[];
@@ -83,13 +85,14 @@ export function createFakeOutbox() {
   return {
     calls,
     windows,
-    enqueue(kind: OutsideCall['kind'], idempotencyKey: string, payload: Record<string, unknown>) {
+    enqueue(kind: OutsideCall['kind'], idempotencyKey: string, payload: Record<string, unknown>, details: Record<string, unknown> = {}) {
       if (calls.some((call) => call.idempotency_key === idempotencyKey)) return;
       calls.push({
         id: calls.length + 1,
         kind,
         idempotency_key: idempotencyKey,
         payload,
+        details,
         attempt: 0,
         status: 'pending',
         leased: false,
@@ -112,6 +115,11 @@ export function createFakeOutbox() {
       return Promise.resolve(
         due.map(({ id, kind, idempotency_key, payload, attempt }) => ({ id, kind, idempotency_key, payload, attempt })),
       );
+    },
+    outsideCallDetails(id: number): Promise<Record<string, unknown>> {
+      const call = calls.find((c) => c.id === id);
+      if (!call) return Promise.reject(new DatabaseError('No such outside call', 404, 'PT404', 'outbox_item_not_found'));
+      return Promise.resolve(call.details);
     },
     recordOutsideAnswer(id: number, outcome: OutsideOutcome, answer: Record<string, unknown>) {
       const call = calls.find((c) => c.id === id);

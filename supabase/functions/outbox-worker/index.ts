@@ -7,6 +7,7 @@ import { createPaymentStore } from '../_shared/payment-store.ts';
 import { createPayoutStore } from '../_shared/payout-store.ts';
 import { createRazorpayClient } from '../_shared/razorpay-client.ts';
 import { createRazorpayXClient } from '../_shared/razorpayx-client.ts';
+import { createStorageRemover } from '../_shared/storage-remover.ts';
 import { createSupabaseGateway } from '../_shared/supabase-gateway.ts';
 import { createOutboxWorkerHandler } from './handler.ts';
 
@@ -26,6 +27,7 @@ Deno.serve(
       razorpayx: createRazorpayXClient(payoutConfig.razorpayx),
       pan: createPanClient(payoutConfig.pan),
     },
+    storage: createStorageRemover(config),
     serviceRoleKey: config.serviceRoleKey,
   }),
 );

@@ -12,14 +12,12 @@ type Harness = ReturnType<typeof startPayoutHarness>;
 
 function queuePayout(h: Harness, netPaise = 70_000, upiId = 'player@okaxis') {
   const payoutId = h.fakes.addPayout();
-  h.outbox.enqueue('razorpayx_payout', `payout-${payoutId}`, {
-    payout_id: payoutId,
-    user_id: crypto.randomUUID(),
-    net_paise: netPaise,
-    upi_id: upiId,
-    legal_name: 'Asha Rao',
-    email: 'asha@golazo.example',
-  });
+  h.outbox.enqueue(
+    'razorpayx_payout',
+    `payout-${payoutId}`,
+    { payout_id: payoutId, user_id: crypto.randomUUID(), net_paise: netPaise },
+    { upi_id: upiId, legal_name: 'Asha Rao', email: 'asha@golazo.example' },
+  );
   return payoutId;
 }
 
@@ -47,24 +45,24 @@ function recordingTransport(
 Deno.test('pan_verification records whether the PAN is valid and the player’s own', async () => {
   const h = startPayoutHarness();
   const users = { own: crypto.randomUUID(), someoneElses: crypto.randomUUID(), malformed: crypto.randomUUID() };
-  h.outbox.enqueue('pan_verification', `pan-${users.own}`, {
-    user_id: users.own,
-    pan: 'ABCPE1234F',
-    legal_name: 'Asha Rao',
-    submission: 3,
-  });
-  h.outbox.enqueue('pan_verification', `pan-${users.someoneElses}`, {
-    user_id: users.someoneElses,
-    pan: 'ZZZPE1234F',
-    legal_name: 'Asha Rao',
-    submission: 1,
-  });
-  h.outbox.enqueue('pan_verification', `pan-${users.malformed}`, {
-    user_id: users.malformed,
-    pan: 'ABC1234',
-    legal_name: 'Asha Rao',
-    submission: 1,
-  });
+  h.outbox.enqueue(
+    'pan_verification',
+    `pan-${users.own}`,
+    { user_id: users.own, submission: 3 },
+    { pan: 'ABCPE1234F', legal_name: 'Asha Rao' },
+  );
+  h.outbox.enqueue(
+    'pan_verification',
+    `pan-${users.someoneElses}`,
+    { user_id: users.someoneElses, submission: 1 },
+    { pan: 'ZZZPE1234F', legal_name: 'Asha Rao' },
+  );
+  h.outbox.enqueue(
+    'pan_verification',
+    `pan-${users.malformed}`,
+    { user_id: users.malformed, submission: 1 },
+    { pan: 'ABC1234', legal_name: 'Asha Rao' },
+  );
   assertEquals(await h.drain(), { done: 3, retry: 0, failed: 0, doneByKind: { pan_verification: 3 } });
   // The answer names the submission it checked, as the payload gave it.
   assertEquals(h.fakes.kyc.get(users.own), { pan: { ok: true, reason: null, submission: 3 } });
@@ -76,7 +74,7 @@ Deno.test('pan_verification records whether the PAN is valid and the player’s 
 Deno.test('a PAN check whose answer was lost is asked again under the same Idempotency-Key and billed once', async () => {
   const h = startPayoutHarness();
   const user = crypto.randomUUID();
-  h.outbox.enqueue('pan_verification', `pan-${user}`, { user_id: user, pan: 'ABCPE9999F', legal_name: 'Asha Rao', submission: 1 });
+  h.outbox.enqueue('pan_verification', `pan-${user}`, { user_id: user, submission: 1 }, { pan: 'ABCPE9999F', legal_name: 'Asha Rao' });
   const keys: string[] = [];
   h.wire.transport = async (input, init) => {
     const request = new Request(String(input), init);
@@ -101,24 +99,24 @@ Deno.test('a PAN check whose answer was lost is asked again under the same Idemp
 Deno.test('upi_validation accepts a UPI id the bank knows and rejects one it does not', async () => {
   const h = startPayoutHarness();
   const users = { known: crypto.randomUUID(), unknown: crypto.randomUUID(), malformed: crypto.randomUUID() };
-  h.outbox.enqueue('upi_validation', `upi-${users.known}`, {
-    user_id: users.known,
-    upi_id: 'asha.rao@okaxis',
-    legal_name: 'Asha Rao',
-    submission: 1,
-  });
-  h.outbox.enqueue('upi_validation', `upi-${users.unknown}`, {
-    user_id: users.unknown,
-    upi_id: 'invalid.asha@okaxis',
-    legal_name: 'Asha Rao',
-    submission: 1,
-  });
-  h.outbox.enqueue('upi_validation', `upi-${users.malformed}`, {
-    user_id: users.malformed,
-    upi_id: 'asha-at-okaxis',
-    legal_name: 'Asha Rao',
-    submission: 1,
-  });
+  h.outbox.enqueue(
+    'upi_validation',
+    `upi-${users.known}`,
+    { user_id: users.known, submission: 1 },
+    { upi_id: 'asha.rao@okaxis', legal_name: 'Asha Rao' },
+  );
+  h.outbox.enqueue(
+    'upi_validation',
+    `upi-${users.unknown}`,
+    { user_id: users.unknown, submission: 1 },
+    { upi_id: 'invalid.asha@okaxis', legal_name: 'Asha Rao' },
+  );
+  h.outbox.enqueue(
+    'upi_validation',
+    `upi-${users.malformed}`,
+    { user_id: users.malformed, submission: 1 },
+    { upi_id: 'asha-at-okaxis', legal_name: 'Asha Rao' },
+  );
   assertEquals(await h.drain(), { done: 3, retry: 0, failed: 0, doneByKind: { upi_validation: 3 } });
   assertEquals(h.fakes.kyc.get(users.known), { upi: { ok: true, reason: null, submission: 1 } });
   assertEquals(h.fakes.kyc.get(users.unknown), { upi: { ok: false, reason: UPI_REJECTED_REASON, submission: 1 } });

@@ -50,12 +50,14 @@ async function serve(
 
 async function remove(store: BucketStore, res: ServerResponse, caller: Caller, bucketId: string, names: string[], single: boolean) {
   await store.bucket(bucketId);
-  const { rows: deleted } = await store.asCaller(caller, (tx) =>
-    tx.query<{ name: string }>(
+  const { rows: deleted } = await store.asCaller(caller, async (tx) => {
+    // The Storage API's own removal: SQL deletes of storage rows are refused otherwise (storage.sql).
+    await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+    return tx.query<{ name: string }>(
       'delete from storage.objects where bucket_id = $1 and name = any($2) returning id, name, bucket_id, owner, metadata, created_at, updated_at, last_accessed_at',
       [bucketId, names],
-    ),
-  );
+    );
+  });
   for (const object of deleted) await rm(store.filePath(bucketId, object.name), { force: true });
   if (!single) return sendJson(res, 200, deleted);
   if (deleted.length === 0) throw storageErrors.objectNotFound();

@@ -1,0 +1,80 @@
+/**
+ * The parent's side of a consent, on the page the e-mails link to (no account needed). Apart from the
+ * player's side (use-parental-consent.ts) so the profile page does not load it.
+ */
+import { useEffect, useState } from 'react';
+import type { ConsentRequest } from '@/features/payments/eligibility.api';
+import { describeFailure } from '@/lib/describe-failure';
+
+const api = () => import('@/features/payments/eligibility.api');
+
+export type ConsentForm = { code: string; parentName: string; relation: string; declaration: boolean };
+
+export type ConsentState =
+  | { status: 'loading' }
+  | { status: 'ready'; token: string; request: ConsentRequest; sending: boolean; note: string | null }
+  | { status: 'missing' }
+  | { status: 'confirmed'; name: string | null }
+  | { status: 'withdraw'; token: string; sending: boolean }
+  | { status: 'withdrawn'; name: string | null }
+  | { status: 'refused'; message: string };
+
+function linkFromLocation(): { token: string; withdraw: boolean } | null {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const withdraw = hash.get('withdraw');
+  if (withdraw) return { token: withdraw, withdraw: true };
+  const token = hash.get('token') ?? new URLSearchParams(window.location.search).get('token');
+  return token ? { token, withdraw: false } : null;
+}
+
+/**
+ * The parent's side: the link's token (in the fragment, so it never reaches a server log) shows who asks;
+ * the parent types the code from the e-mail, their name and relation, ticks the declaration and presses the
+ * button (never on load, so a mail scanner that opens links cannot consent for them). A withdrawal link
+ * (`#withdraw=`) offers the one button that withdraws.
+ */
+export function useParentalConsentConfirmation() {
+  const [state, setState] = useState<ConsentState>({ status: 'loading' });
+  useEffect(() => {
+    const link = linkFromLocation();
+    if (!link) return setState({ status: 'missing' });
+    if (link.withdraw) return setState({ status: 'withdraw', token: link.token, sending: false });
+    void (async () => {
+      try {
+        const request = await (await api()).fetchParentalConsentRequest(link.token);
+        setState({ status: 'ready', token: link.token, request, sending: false, note: null });
+      } catch (error) {
+        setState({ status: 'refused', message: await describeFailure(error) });
+      }
+    })();
+  }, []);
+
+  async function confirm(form: ConsentForm) {
+    if (state.status !== 'ready') return;
+    setState({ ...state, sending: true, note: null });
+    try {
+      const answer = await (await api()).confirmParentalConsent(state.token, form);
+      if (answer.confirmed) return setState({ status: 'confirmed', name: answer.in_game_name });
+      setState({
+        ...state,
+        sending: false,
+        note: `That code is not the one we e-mailed you. ${answer.attempts_left} ${answer.attempts_left === 1 ? 'try' : 'tries'} left.`,
+      });
+    } catch (error) {
+      setState({ ...state, sending: false, note: await describeFailure(error) });
+    }
+  }
+
+  async function withdraw() {
+    if (state.status !== 'withdraw') return;
+    setState({ ...state, sending: true });
+    try {
+      const answer = await (await api()).withdrawParentalConsent(state.token);
+      setState({ status: 'withdrawn', name: answer.in_game_name });
+    } catch (error) {
+      setState({ status: 'refused', message: await describeFailure(error) });
+    }
+  }
+
+  return { state, confirm, withdraw };
+}

@@ -1,0 +1,213 @@
+/**
+ * Consent done right. A parent consents for a player of 13 to 17 with the code e-mailed to them and a
+ * declaration (name, relation), recorded with when and how; either of them withdraws it in one click; until
+ * then nothing beyond the sign-up is processed for the child. "Notify Me" addresses are confirmed before
+ * anything is sent, and every message can unsubscribe. If this failed, a child's data would be processed on
+ * a click anyone could make, or a stranger's address would receive mail it never asked for.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  anon,
+  completeProfile,
+  createTournament,
+  createUser,
+  engines,
+  expectSqlError,
+  INVALID_INPUT,
+  NOT_ALLOWED,
+  serviceRole,
+  WRONG_STATE,
+  type TestDatabase,
+} from './helpers.ts';
+
+const ENTER_FREE = 'select public.enter_free_tournament($1)';
+const CONFIRM = 'select public.confirm_parental_consent($1, $2, $3, $4, $5) as r';
+
+describe.each(engines)('consent on $name', (engine) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await engine.start();
+  });
+  afterAll(() => db?.close());
+
+  /** What the worker reads for the newest queued e-mail of a kind (the row itself carries only a reference). */
+  async function mailDetails<T>(kind: string, reference: string, value: string) {
+    const { rows } = await db.admin.query<{ id: number; payload: Record<string, unknown> }>(
+      `select id, payload from private.outbox where kind = $1 and payload ->> $2 = $3 order by id desc limit 1`,
+      [kind, reference, value],
+    );
+    const [{ d }] = (await db.as<{ d: T }>(serviceRole, 'select public.service_outside_call_details($1) as d', [rows[0]!.id])) as [
+      { d: T },
+    ];
+    return { payload: rows[0]!.payload, details: d };
+  }
+
+  async function childWithRequest() {
+    const child = await createUser(db);
+    await completeProfile(db, child.id, { dateOfBirth: '2011-09-09' });
+    await db.as(child.actor, 'select public.request_parental_consent($1)', [`parent.${child.id.slice(0, 6)}@example.com`]);
+    const { rows } = await db.admin.query<{ id: string }>('select id from private.parental_consents where player_id = $1', [child.id]);
+    const consentId = rows[0]!.id;
+    const mail = await mailDetails<{ to: string; token: string; code: string }>('parental_consent_email', 'consent_id', consentId);
+    return { child, consentId, ...mail };
+  }
+
+  it('records the parent’s consent with the e-mailed code, their name, relation and declaration', async () => {
+    const { child, consentId, payload, details } = await childWithRequest();
+    expect(payload).toEqual({ consent_id: consentId, message: 'request' });
+    expect(details.code).toMatch(/^[0-9]{6}$/);
+    const free = await createTournament(db, { entry_fee_paise: 0 });
+    await expectSqlError(db.as(child.actor, ENTER_FREE, [free.id]), NOT_ALLOWED, "parent's consent");
+
+    const [request] = await db.as<{ r: { in_game_name: string; declaration: string } }>(
+      anon,
+      'select public.get_parental_consent_request($1) as r',
+      [details.token],
+    );
+    expect(request!.r.in_game_name).toBe('TestFC');
+    expect(request!.r.declaration).toMatch(/^I am the parent or legal guardian/);
+
+    const [answer] = await db.as(anon, CONFIRM, [details.token, details.code, '  Meera   Iyer ', 'mother', true]);
+    expect(answer).toEqual({ r: { confirmed: true, in_game_name: 'TestFC' } });
+    const { rows } = await db.admin.query(
+      `select method, parent_name, relation, declaration = private.parental_consent_declaration() as declared,
+              confirmed_at is not null as confirmed, token_sha256 is null as link_deleted, withdraw_token_sha256 is not null as can_withdraw
+         from private.parental_consents where id = $1`,
+      [consentId],
+    );
+    expect(rows).toEqual([
+      {
+        method: 'email_code',
+        parent_name: 'Meera Iyer',
+        relation: 'mother',
+        declared: true,
+        confirmed: true,
+        link_deleted: true,
+        can_withdraw: true,
+      },
+    ]);
+    expect((await db.as(child.actor, ENTER_FREE, [free.id])).length).toBe(1);
+  });
+
+  it('refuses a consent without the declaration, the name or the relation, and counts wrong codes', async () => {
+    const { details } = await childWithRequest();
+    await expectSqlError(db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', false]), INVALID_INPUT, 'declaration');
+    await expectSqlError(db.as(anon, CONFIRM, [details.token, details.code, 'M', 'mother', true]), INVALID_INPUT, 'full name');
+    await expectSqlError(db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'aunt', true]), INVALID_INPUT, 'related');
+    const wrong = details.code === '000000' ? '111111' : '000000';
+    for (let left = 4; left >= 0; left--) {
+      expect(await db.as(anon, CONFIRM, [details.token, wrong, 'Meera Iyer', 'mother', true])).toEqual([
+        { r: { confirmed: false, reason: 'consent_code_wrong', attempts_left: left } },
+      ]);
+    }
+    // Five wrong codes: even the right one no longer opens it.
+    await expectSqlError(
+      db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]),
+      'PT429',
+      'Too many wrong codes',
+    );
+  });
+
+  it('lets the parent withdraw in one click from the confirmation e-mail, and the player from their account', async () => {
+    const first = await childWithRequest();
+    await db.as(anon, CONFIRM, [first.details.token, first.details.code, 'Meera Iyer', 'mother', true]);
+    const confirmed = await mailDetails<{ to: string; withdraw_token: string }>('parental_consent_email', 'consent_id', first.consentId);
+    expect(confirmed.payload).toEqual({ consent_id: first.consentId, message: 'confirmed' });
+    expect(await db.as(anon, 'select public.withdraw_parental_consent($1) as r', [confirmed.details.withdraw_token])).toEqual([
+      { r: { withdrawn: true, in_game_name: 'TestFC' } },
+    ]);
+    const free = await createTournament(db, { entry_fee_paise: 0 });
+    await expectSqlError(db.as(first.child.actor, ENTER_FREE, [free.id]), NOT_ALLOWED, "parent's consent");
+    await expectSqlError(db.as(anon, 'select public.withdraw_parental_consent($1)', [confirmed.details.withdraw_token]), 'PT404');
+    const { rows } = await db.admin.query(
+      'select withdrawn_by, withdrawn_at is not null as withdrawn from private.parental_consents where id = $1',
+      [first.consentId],
+    );
+    expect(rows).toEqual([{ withdrawn_by: 'parent', withdrawn: true }]);
+
+    const second = await childWithRequest();
+    await db.as(anon, CONFIRM, [second.details.token, second.details.code, 'Arjun Rao', 'father', true]);
+    expect(await db.as(second.child.actor, 'select public.withdraw_my_parental_consent() as r')).toEqual([{ r: { withdrawn: true } }]);
+    await expectSqlError(db.as(second.child.actor, 'select public.withdraw_my_parental_consent()'), WRONG_STATE, 'no parental consent');
+  });
+
+  it('processes nothing beyond the sign-up for a child without consent: no bell, no e-mail', async () => {
+    const { child, details } = await childWithRequest();
+    const notify = (key: string) =>
+      db.admin.query(`select private.notify($1, 'prize_credited', 'A prize', 'Well played', '/my-earnings', $2)`, [child.id, key]);
+    const told = async () =>
+      (
+        await db.admin.query<{ bell: number; mail: number }>(
+          `select (select count(*)::int from public.notifications where user_id = $1) as bell,
+                  (select count(*)::int from private.outbox where kind = 'email' and idempotency_key like '%' || $1 || '%') as mail`,
+          [child.id],
+        )
+      ).rows[0];
+    await notify('before');
+    expect(await told()).toEqual({ bell: 0, mail: 0 });
+    await db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]);
+    await notify('after');
+    expect(await told()).toEqual({ bell: 1, mail: 1 });
+  });
+
+  it('takes another way of consenting as a row, without a change of schema', async () => {
+    const { consentId } = await childWithRequest();
+    await db.admin.query(`insert into private.parental_consent_methods (name, description) values ('digilocker_test', 'A document check')`);
+    await db.admin.query(
+      `update private.parental_consents
+          set confirmed_at = now(), method = 'digilocker_test', parent_name = 'Meera Iyer', relation = 'mother',
+              declaration = private.parental_consent_declaration(), evidence = '{"document": "reference-1"}'
+        where id = $1`,
+      [consentId],
+    );
+    await expect(
+      db.admin.query(`update private.parental_consents set method = 'unknown_method' where id = $1`, [consentId]),
+    ).rejects.toThrow(/foreign key/);
+  });
+
+  describe('story news', () => {
+    const SIGN_UP = 'select public.sign_up_for_story_news($1, $2) as r';
+    const CONSENT = 'I agree that Golazo Arena may e-mail me when new player stories are published.';
+
+    it('confirms an address before sending it anything, and unsubscribes it in one click', async () => {
+      await db.as(anon, SIGN_UP, ['reader.one@example.in', CONSENT]);
+      const { rows } = await db.admin.query<{ id: string; confirmed_at: Date | null }>(
+        `select id, confirmed_at from public.story_notification_signups where email = 'reader.one@example.in'`,
+      );
+      expect(rows[0]!.confirmed_at).toBeNull();
+      const confirm = await mailDetails<{ to: string; confirm_token: string; unsubscribe_token: string }>(
+        'story_news_email',
+        'signup_id',
+        rows[0]!.id,
+      );
+      expect(confirm.payload).toEqual({ signup_id: rows[0]!.id, message: 'confirm' });
+      expect(confirm.details.to).toBe('reader.one@example.in');
+      // Unconfirmed addresses are never sent news.
+      const queued = async (key: string) =>
+        (await db.admin.query<{ n: number }>(`select private.queue_story_news($1, 'A story', 'Read it.') as n`, [key])).rows[0]!.n;
+      const before = await queued(`before-${rows[0]!.id}`);
+      await db.as(anon, 'select public.confirm_story_news($1)', [confirm.details.confirm_token]);
+      await expectSqlError(db.as(anon, 'select public.confirm_story_news($1)', [confirm.details.confirm_token]), 'PT404', 'not valid');
+      expect(await queued(`after-${rows[0]!.id}`)).toBe(before + 1);
+      const news = await mailDetails<{ to: string; unsubscribe_token: string }>('story_news_email', 'signup_id', rows[0]!.id);
+      expect(news.payload).toMatchObject({ signup_id: rows[0]!.id, message: 'news', subject: 'A story' });
+
+      await expectSqlError(db.as(anon, 'select public.unsubscribe_story_news($1, $2)', [rows[0]!.id, 'guess']), 'PT404', 'not valid');
+      expect(await db.as(anon, 'select public.unsubscribe_story_news($1, $2) as r', [rows[0]!.id, news.details.unsubscribe_token])).toEqual(
+        [{ r: { unsubscribed: true } }],
+      );
+      expect((await db.admin.query(`select 1 from public.story_notification_signups where email = 'reader.one@example.in'`)).rows).toEqual(
+        [],
+      );
+      // The news already queued for it is not sent: the address is gone.
+      expect(news.details).toBeTruthy();
+      const { rows: pending } = await db.admin.query<{ id: number }>(
+        `select id from private.outbox where kind = 'story_news_email' and payload ->> 'signup_id' = $1 and payload ->> 'message' = 'news'`,
+        [rows[0]!.id],
+      );
+      expect(await db.as(serviceRole, 'select public.service_outside_call_details($1) as d', [pending[0]!.id])).toEqual([
+        { d: { stale: true } },
+      ]);
+    });
+  });
+});
