@@ -404,7 +404,7 @@ begin
                             'carried_score', jsonb_build_array(v_match.carried_score_a, v_match.carried_score_b));
 end;
 $$;
-revoke execute on function public.report_disconnection(uuid, integer, integer, integer, boolean) from public;
+revoke execute on function public.report_disconnection(uuid, integer, integer, integer, boolean) from public, anon;
 grant execute on function public.report_disconnection(uuid, integer, integer, integer, boolean) to authenticated, service_role;
 comment on function public.report_disconnection(uuid, integer, integer, integer, boolean) is
   'A player of the match reports a disconnection (game minute 0–120, the score, a claim the opponent quit). Two agreeing reports are ruled at once: restart by the cut-off minute at 0–0, else the minutes left with the score carried; anything else goes to staff.';
@@ -445,7 +445,7 @@ begin
   );
 end;
 $$;
-revoke execute on function public.get_match_disconnections(uuid) from public;
+revoke execute on function public.get_match_disconnections(uuid) from public, anon;
 grant execute on function public.get_match_disconnections(uuid) to authenticated, service_role;
 comment on function public.get_match_disconnections(uuid) is
   'The two players and staff: the disconnection reports, the page''s ruling (minutes left, carried score, until when reports are taken) and who hosts.';
@@ -471,8 +471,8 @@ begin
     if v_match.room_host = 'a' and v_match.room_posted_at is null and v_now >= private.host_deadline(v_match) then
       v_takes_over := true;
     elsif v_match.room_host = 'a' and v_match.room_posted_at is null then
-      raise exception 'The top-slot player hosts: you may host once their minutes to post the room have passed'
-        using errcode = 'PT409', hint = 'host_still_has_time';
+      raise exception 'The top-slot player hosts this match and posts the room; you may host once their minutes to post it have passed'
+        using errcode = 'PT403', hint = 'not_the_host';
     else
       raise exception 'Your opponent hosts this match and posts the room' using errcode = 'PT403', hint = 'not_the_host';
     end if;
@@ -480,7 +480,8 @@ begin
   perform private.require_match_open(v_match);
   perform private.refuse_decided_match(v_match, v_now);
   if v_now > private.report_closes_at(v_match) then
-    raise exception 'The match time is long past: no room can be posted now' using errcode = 'PT409', hint = 'too_late';
+    raise exception 'The match time is long past: no room can be posted 45 minutes after it (or 15 minutes after a replay''s expected end)'
+      using errcode = 'PT409', hint = 'too_late';
   end if;
   if p_room_id is null or btrim(p_room_id) !~ '^[A-Za-z0-9-]{3,32}$' then
     raise exception 'The room id is 3 to 32 letters, digits or dashes' using errcode = 'PT400', hint = 'invalid_room';
@@ -547,7 +548,7 @@ begin
                             'settings_checked', v_match.settings_checked_at is not null);
 end;
 $$;
-revoke execute on function public.set_ready(uuid, boolean) from public;
+revoke execute on function public.set_ready(uuid, boolean) from public, anon;
 grant execute on function public.set_ready(uuid, boolean) to authenticated, service_role;
 comment on function public.set_ready(uuid, boolean) is
   'A player of the match is ready, from 5 minutes before to 10 minutes after the match time; the guest confirms the room''s settings with it (p_settings_checked, true unless said otherwise).';
@@ -683,4 +684,27 @@ begin
   returning * into v_match;
   return v_match;
 end;
+$$;
+
+-- The later matches a new winner would reset, read from the table itself, whatever columns it has.
+create or replace function private.matches_after(p_match public.matches)
+returns setof public.matches
+language sql
+stable
+set search_path = ''
+as $$
+  with recursive path as (
+    select n.id, n.tournament_id, n.round, n.position, n.winner_entry_id, n.entry_a, n.entry_b, p_match.winner_entry_id as carried
+      from public.matches n
+     where n.tournament_id = p_match.tournament_id and n.round = p_match.round + 1 and n.position = (p_match.position + 1) / 2
+    union all
+    select n.id, n.tournament_id, n.round, n.position, n.winner_entry_id, n.entry_a, n.entry_b, path.winner_entry_id
+      from path
+      join public.matches n on n.tournament_id = path.tournament_id and n.round = path.round + 1 and n.position = (path.position + 1) / 2
+     where path.winner_entry_id is not null and path.winner_entry_id = path.carried
+  )
+  select m.*
+    from path
+    join public.matches m on m.id = path.id
+   where path.carried is not null and path.carried in (path.entry_a, path.entry_b);
 $$;

@@ -335,8 +335,8 @@ begin
     if v_match.room_host = 'a' and v_match.room_posted_at is null and v_now >= private.host_deadline(v_match) then
       v_takes_over := true;
     elsif v_match.room_host = 'a' and v_match.room_posted_at is null then
-      raise exception 'The top-slot player hosts: you may host once their minutes to post the room have passed'
-        using errcode = 'PT409', hint = 'host_still_has_time';
+      raise exception 'The top-slot player hosts this match and posts the room; you may host once their minutes to post it have passed'
+        using errcode = 'PT403', hint = 'not_the_host';
     else
       raise exception 'Your opponent hosts this match and posts the room' using errcode = 'PT403', hint = 'not_the_host';
     end if;
@@ -344,7 +344,8 @@ begin
   perform private.require_match_open(v_match);
   perform private.refuse_decided_match(v_match, v_now);
   if v_now > private.report_closes_at(v_match) then
-    raise exception 'The match time is long past: no room can be posted now' using errcode = 'PT409', hint = 'too_late';
+    raise exception 'The match time is long past: no room can be posted 45 minutes after it (or 15 minutes after a replay''s expected end)'
+      using errcode = 'PT409', hint = 'too_late';
   end if;
   if p_room_id is null or btrim(p_room_id) !~ '^[A-Za-z0-9-]{3,32}$' then
     raise exception 'The room id is 3 to 32 letters, digits or dashes' using errcode = 'PT400', hint = 'invalid_room';
@@ -396,7 +397,7 @@ end;
 $function$;
 
 comment on function public.set_ready(uuid,boolean) is 'A player of the match is ready, from 5 minutes before to 10 minutes after the match time; the guest confirms the room''s settings with it (p_settings_checked, true unless said otherwise).';
--- Callable by: anon, authenticated, service_role
+-- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.set_ready(p_match_id uuid, p_settings_checked boolean DEFAULT true)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -662,19 +663,19 @@ CREATE OR REPLACE FUNCTION private.matches_after(p_match public.matches)
  SET search_path TO ''
 AS $function$
   with recursive path as (
-    select n.*, p_match.winner_entry_id as carried
+    select n.id, n.tournament_id, n.round, n.position, n.winner_entry_id, n.entry_a, n.entry_b, p_match.winner_entry_id as carried
       from public.matches n
      where n.tournament_id = p_match.tournament_id and n.round = p_match.round + 1 and n.position = (p_match.position + 1) / 2
     union all
-    select n.*, path.winner_entry_id
+    select n.id, n.tournament_id, n.round, n.position, n.winner_entry_id, n.entry_a, n.entry_b, path.winner_entry_id
       from path
       join public.matches n on n.tournament_id = path.tournament_id and n.round = path.round + 1 and n.position = (path.position + 1) / 2
      where path.winner_entry_id is not null and path.winner_entry_id = path.carried
   )
-  select id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, score_a, score_b, status, scheduled_at,
-         confirmed_at, created_at, updated_at, ready_a_at, ready_b_at, room_posted_at, walkover_entry_id, walkover_claimed_at
+  select m.*
     from path
-   where carried is not null and carried in (entry_a, entry_b);
+    join public.matches m on m.id = path.id
+   where path.carried is not null and path.carried in (path.entry_a, path.entry_b);
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1481,7 +1482,7 @@ end;
 $function$;
 
 comment on function public.report_disconnection(uuid,integer,integer,integer,boolean) is 'A player of the match reports a disconnection (game minute 0–120, the score, a claim the opponent quit). Two agreeing reports are ruled at once: restart by the cut-off minute at 0–0, else the minutes left with the score carried; anything else goes to staff.';
--- Callable by: anon, authenticated, service_role
+-- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.report_disconnection(p_match_id uuid, p_minute integer, p_my_goals integer, p_opponent_goals integer, p_claims_quit boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1623,7 +1624,7 @@ end;
 $function$;
 
 comment on function public.get_match_disconnections(uuid) is 'The two players and staff: the disconnection reports, the page''s ruling (minutes left, carried score, until when reports are taken) and who hosts.';
--- Callable by: anon, authenticated, service_role
+-- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_match_disconnections(p_match_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -137,7 +137,7 @@ describe.each(engines)('match day on $name', (engine) => {
       const referee = await createUser(db);
       await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
       await setDatabaseClock(db, at(-1));
-      await expectRefusal(rpc(player(b), 'public.post_room($1, $2, $3)', [match.id, 'ROOM-B', 'pw']), 'PT409', 'host_still_has_time');
+      await expectRefusal(rpc(player(b), 'public.post_room($1, $2, $3)', [match.id, 'ROOM-B', 'pw']), 'PT403', 'not_the_host');
       await setDatabaseClock(db, at(0));
       expect(await rpc(player(b), 'public.post_room($1, $2, $3)', [match.id, 'ROOM-B', 'pw'])).toMatchObject({ host: 'b' });
       expect((await matchRow(match.id)).room_host).toBe('b');
@@ -309,7 +309,7 @@ describe.each(engines)('match day on $name', (engine) => {
       const stranger = await createUser(db);
       await expectRefusal(disconnection(match.id, stranger.id, 30, 0, 0), 'PT403', 'not_your_match');
       await expectRefusal(disconnection(randomUUID(), a, 30, 0, 0), 'PT404', 'match_not_found');
-      await expect(rpc(anon, 'public.report_disconnection($1, 1, 0, 0)', [match.id])).rejects.toMatchObject({ code: 'PT401' });
+      await expect(rpc(anon, 'public.report_disconnection($1, 1, 0, 0)', [match.id])).rejects.toMatchObject({ code: '42501' });
       await report(match.id, b, 0, 1);
       await expectRefusal(disconnection(match.id, a, 30, 0, 0), 'PT409', 'result_reported');
       // The fixture's clock stands an hour before the match.
