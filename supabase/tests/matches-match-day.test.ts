@@ -104,26 +104,41 @@ describe.each(engines)('match day on $name', (engine) => {
         [seriesId],
       );
       await db.admin.query('update public.tournaments set series_id = $2 where id = $1', [tournamentId, seriesId]);
-      const final = (await db.admin.query<{ id: string }>('select id from public.matches where tournament_id = $1 and round = 2', [tournamentId]))
-        .rows[0]!.id;
+      const final = (
+        await db.admin.query<{ id: string }>('select id from public.matches where tournament_id = $1 and round = 2', [tournamentId])
+      ).rows[0]!.id;
       expect(await rpc(anon, 'public.get_match_settings($1)', [match.id])).toMatchObject({
         match_minutes: 8,
         injuries: true,
         condition: 'Random',
         substitutions: 5,
       });
-      expect(await rpc(anon, 'public.get_match_settings($1)', [final])).toMatchObject({ match_minutes: 12, substitutions: 6, injuries: true });
+      expect(await rpc(anon, 'public.get_match_settings($1)', [final])).toMatchObject({
+        match_minutes: 12,
+        substitutions: 6,
+        injuries: true,
+      });
       // The edition's own settings win over its series'.
       await db.admin.query(`update public.tournaments set match_settings = '{"match_minutes": 15, "extra_time": false}' where id = $1`, [
         tournamentId,
       ]);
-      expect(await rpc(anon, 'public.get_match_settings($1)', [match.id])).toMatchObject({ match_minutes: 15, extra_time: false, injuries: false });
+      expect(await rpc(anon, 'public.get_match_settings($1)', [match.id])).toMatchObject({
+        match_minutes: 15,
+        extra_time: false,
+        injuries: false,
+      });
       expect(await rpc(anon, 'public.get_match_settings($1)', [final])).toMatchObject({ match_minutes: 15 });
     });
 
     it('refuses settings outside the game’s words and ranges', async () => {
       const { tournamentId } = await semiFinal();
-      for (const bad of ['{"match_minutes": 2}', '{"condition": "Superb"}', '{"extra_time": "yes"}', '{"rounds": {"group": {}}}', '{"halves": 2}']) {
+      for (const bad of [
+        '{"match_minutes": 2}',
+        '{"condition": "Superb"}',
+        '{"extra_time": "yes"}',
+        '{"rounds": {"group": {}}}',
+        '{"halves": 2}',
+      ]) {
         await expect(
           db.admin.query('update public.tournaments set match_settings = $2::jsonb where id = $1', [tournamentId, bad]),
         ).rejects.toMatchObject({ code: '23514' });
@@ -145,7 +160,10 @@ describe.each(engines)('match day on $name', (engine) => {
       // The host who comes late no longer overwrites the guest's room.
       await expectRefusal(rpc(player(a), 'public.post_room($1, $2, $3)', [match.id, 'ROOM-A', 'pw']), 'PT403', 'not_the_host');
       expect(await auditActions(match.id)).toContain('guest_hosts');
-      const alerts = await db.admin.query('select 1 from public.notifications where user_id = $1 and kind = $2', [referee.id, 'staff_alert']);
+      const alerts = await db.admin.query('select 1 from public.notifications where user_id = $1 and kind = $2', [
+        referee.id,
+        'staff_alert',
+      ]);
       expect(alerts.rows).toHaveLength(1);
       // Now the top-slot player is the guest: they confirm the settings with Ready.
       await expectRefusal(rpc(player(a), 'public.set_ready($1, $2)', [match.id, false]), 'PT400', 'settings_not_checked');
@@ -166,7 +184,10 @@ describe.each(engines)('match day on $name', (engine) => {
       await expectRefusal(rpc(player(b), 'public.set_ready($1, $2)', [match.id, false]), 'PT400', 'settings_not_checked');
       expect((await matchRow(match.id)).settings_checked_at).toBeNull();
       // The host sets the room up: nothing to check.
-      expect(await rpc(player(a), 'public.set_ready($1, $2)', [match.id, false])).toMatchObject({ ready: [true, false], settings_checked: false });
+      expect(await rpc(player(a), 'public.set_ready($1, $2)', [match.id, false])).toMatchObject({
+        ready: [true, false],
+        settings_checked: false,
+      });
       // Without the argument the guest's Ready says the settings were checked.
       expect(await rpc(player(b), 'public.set_ready($1)', [match.id])).toMatchObject({ status: 'ready', settings_checked: true });
       expect(await auditActions(match.id)).toContain('settings_checked');
@@ -233,7 +254,9 @@ describe.each(engines)('match day on $name', (engine) => {
       await disconnection(match.id, a, 12, 0, 0);
       await disconnection(match.id, b, 12, 0, 0);
       // Restart at T+15: 5 host minutes, 10 real minutes for 90 game minutes (+30 extra time: 14), 3 for penalties.
-      const state = await rpc<{ replay_ends_at: string; report_closes_at: string }>(player(a), 'public.get_match_disconnections($1)', [match.id]);
+      const state = await rpc<{ replay_ends_at: string; report_closes_at: string }>(player(a), 'public.get_match_disconnections($1)', [
+        match.id,
+      ]);
       expect(new Date(state.replay_ends_at).toISOString()).toBe(at(37));
       expect(new Date(state.report_closes_at).toISOString()).toBe(at(52));
       await setDatabaseClock(db, at(50));
