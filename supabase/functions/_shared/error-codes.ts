@@ -134,7 +134,10 @@ export const ERROR_CODES = {
   not_your_match: { status: 403, message: 'You are not one of the two players of this match.' },
   match_not_ready: { status: 409, message: 'This match is waiting for its players.' },
   match_over: { status: 409, message: 'This match is over.' },
-  not_the_host: { status: 403, message: 'Your opponent hosts this match and posts the room (the guest may host once the host’s minutes to post it have passed).' },
+  not_the_host: {
+    status: 403,
+    message: 'Your opponent hosts this match and posts the room (the guest may host once the host’s minutes to post it have passed).',
+  },
   settings_not_checked: { status: 400, message: 'Check the room’s settings against the match’s before pressing Ready.' },
   invalid_minute: { status: 400, message: 'The minute is the game clock, 0 to 120.' },
   result_reported: { status: 409, message: 'A result is already reported: confirm or dispute it instead.' },
