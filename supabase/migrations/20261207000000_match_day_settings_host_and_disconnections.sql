@@ -72,6 +72,8 @@ as $$
                                        or not private.match_settings_part_valid(r.value)))));
 $$;
 revoke execute on function private.match_settings_valid(jsonb) from public;
+-- The tables' check calls them: whoever may write a series or an edition (the service role) runs them.
+grant execute on function private.match_settings_valid(jsonb), private.match_settings_part_valid(jsonb) to service_role;
 comment on function private.match_settings_valid(jsonb) is
   'Whether a series'' or an edition''s match settings are in the game''s words and ranges (a base and optional overrides for the final, semi-finals and quarter-finals).';
 
