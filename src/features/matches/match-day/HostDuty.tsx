@@ -3,8 +3,10 @@
  * host), the guest taking over, and the new room a disconnection ruling asks for.
  */
 import { formatTimeIST } from '@/lib/format';
+import { settingsRows } from '@/lib/match-settings';
 import type { MatchRow } from '../match-schemas';
 import { countdown, type MatchSituation } from '../match-steps';
+import { useMatchSettings } from './use-match-day';
 
 export function HostDuty({
   match,
@@ -18,6 +20,50 @@ export function HostDuty({
   names: { me: string; opponent: string };
 }) {
   const deadline = formatTimeIST(new Date(s.hostDeadline));
+  return (
+    <>
+      <HostLine match={match} situation={s} now={now} names={names} deadline={deadline} />
+      <RoomSettingsLine matchId={match.id} hosting={s.hosting || s.canTakeOverRoom} />
+    </>
+  );
+}
+
+/** The room's settings in one line: what the host sets, what the guest checks. */
+function RoomSettingsLine({ matchId, hosting }: { matchId: string; hosting: boolean }) {
+  const settings = useMatchSettings(matchId);
+  if (settings.status !== 'ready') return null;
+  const v = settings.value;
+  const line = settingsRows({
+    matchMinutes: v.match_minutes,
+    extraTime: v.extra_time,
+    penalties: v.penalties,
+    injuries: v.injuries,
+    condition: v.condition,
+    substitutions: v.substitutions,
+  })
+    .map(([label, value]) => `${label} ${value}`)
+    .join(' · ');
+  return (
+    <p className="text-sm" data-room-settings>
+      {hosting ? 'Set the room to: ' : 'The room is set to: '}
+      {line}
+    </p>
+  );
+}
+
+function HostLine({
+  match,
+  situation: s,
+  now,
+  names,
+  deadline,
+}: {
+  match: MatchRow;
+  situation: MatchSituation;
+  now: number;
+  names: { me: string; opponent: string };
+  deadline: string;
+}) {
   if (s.newRoomNeeded) {
     return (
       <p className="font-semibold text-gold" data-new-room>
