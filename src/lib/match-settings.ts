@@ -27,7 +27,7 @@ const Part = {
   /** The host's minutes to post the room after the ready window opens; then the guest may host. */
   hostMinutes: z.optional(z.int().check(z.gte(1)).check(z.lte(15))),
 };
-const PartSchema = z.strictObject(Part);
+const PartSchema = z.object(Part);
 
 /** The knockout rounds that may be played with other settings, counted from the end. */
 export const SPECIAL_ROUNDS = ['final', 'semiFinals', 'quarterFinals'] as const;
@@ -39,9 +39,11 @@ const ROUND_WORDS: Record<SpecialRound, string> = {
 };
 const ROUND_KEYS: Record<SpecialRound, string> = { final: 'final', semiFinals: 'semi_finals', quarterFinals: 'quarter_finals' };
 
-export const MatchSettingsSchema = z.strictObject({
+export const MatchSettingsSchema = z.object({
   ...Part,
-  rounds: z.optional(z.partialRecord(z.enum(SPECIAL_ROUNDS), PartSchema)),
+  rounds: z.optional(
+    z.object({ final: z.optional(PartSchema), semiFinals: z.optional(PartSchema), quarterFinals: z.optional(PartSchema) }),
+  ),
 });
 export type MatchSettingsInput = z.infer<typeof MatchSettingsSchema>;
 
