@@ -48,7 +48,10 @@ async function reportDisconnection(page: Page, minute: number, mine: number, the
   await form.getByLabel('Your goals').fill(String(mine));
   await form.getByLabel(/’s goals$/).fill(String(theirs));
   await form.getByRole('button', { name: 'Send the disconnection report' }).click();
-  await expect(page.locator('[data-disconnection-answer], [data-notice="disconnection-waiting"]').first()).toBeVisible();
+  // The answer, the waiting notice, the ruling, or the dispute when it went to staff (the form then leaves the page).
+  await expect(
+    page.locator('[data-disconnection-answer], [data-notice="disconnection-waiting"], [data-ruling], [data-dispute-facts]').first(),
+  ).toBeVisible();
 }
 
 async function report(page: Page, mine: number, theirs: number): Promise<void> {
