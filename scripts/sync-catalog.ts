@@ -9,6 +9,8 @@
  * - Every entry is validated with the site's own TournamentSchema; one invalid file stops the sync.
  * - Every entry is upserted (rupees become paise). `filled_slots` is never touched: it counts confirmed
  *   payments. A row whose values already match is left alone, so running twice changes nothing.
+ * - Every series and edition carries its match settings (`matchSettings`, in the game's words; a later
+ *   knockout round may differ), which the database applies to each match (private.match_settings).
  * - Each championship edition carries its own prize bands (a free cup none). The database refuses bands that
  *   do not add up to the entry's prize pool, naming the entry and both totals, and the sync stops there.
  * - An edition whose file was deleted is marked not live and a series without a file inactive, never
@@ -29,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TournamentSchema, prizeFormula, type Tournament } from '../src/features/tournaments/tournaments.ts';
 import { rupeesToPaise } from '../src/lib/format.ts';
+import { matchSettingsToSql } from '../src/lib/match-settings.ts';
 
 /** Anything that runs a parameterised query: a PGlite instance or transaction, a node-postgres client or pool. */
 export type Queryable = {
@@ -57,6 +60,8 @@ export type TournamentRow = {
   starts_at: string;
   /** The edition's own prize bands: the database refuses bands that do not add up to its prize pool. */
   prize_formula: PrizeFormulaRow;
+  /** The edition's match settings (private.match_settings_valid), null for the defaults. */
+  match_settings: Record<string, unknown> | null;
 };
 
 /** Prize bands as the database stores them: each band's places share its paise. */
@@ -81,6 +86,7 @@ export function toTournamentRow(t: Tournament): TournamentRow {
     registration_closes_at: t.registrationClosesAt ?? null,
     starts_at: t.startsAt,
     prize_formula: prizeFormulaRow(t),
+    match_settings: matchSettingsToSql(t.matchSettings),
   };
 }
 
@@ -99,6 +105,7 @@ export type SeriesRow = {
   check_in_opens_before: string;
   check_in_closes_before: string;
   active: boolean;
+  match_settings: Record<string, unknown> | null;
 };
 
 export function toSeriesRow(t: Tournament, id = t.id): SeriesRow {
@@ -120,6 +127,7 @@ export function toSeriesRow(t: Tournament, id = t.id): SeriesRow {
     check_in_opens_before: championship ? '24 hours' : '60 minutes',
     check_in_closes_before: championship ? '60 minutes' : '15 minutes',
     active: championship ? true : t.isLive,
+    match_settings: matchSettingsToSql(t.matchSettings),
   };
 }
 
@@ -167,7 +175,7 @@ with series_catalog as (
     from jsonb_to_recordset($1::jsonb) as c(
       id text, title text, kind text, format text, entry_fee_paise integer, prize_pool_paise integer,
       winner_prize_paise integer, prize_formula jsonb, prize_formula_text text, capacity integer,
-      check_in_opens_before interval, check_in_closes_before interval, active boolean
+      check_in_opens_before interval, check_in_closes_before interval, active boolean, match_settings jsonb
     )
 ),
 catalog as (
@@ -175,16 +183,16 @@ catalog as (
     from jsonb_to_recordset($2::jsonb) as c(
       id text, title text, series text, format text, entry_fee_paise integer, prize_pool_paise integer,
       winner_prize_paise integer, max_players integer, is_live boolean, registration_closes_at timestamptz,
-      starts_at timestamptz, prize_formula jsonb
+      starts_at timestamptz, prize_formula jsonb, match_settings jsonb
     )
 ),
 series_upserted as (
   insert into public.series as s (
     id, title, kind, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, prize_formula, prize_formula_text,
-    capacity, check_in_opens_before, check_in_closes_before, active
+    capacity, check_in_opens_before, check_in_closes_before, active, match_settings
   )
   select id, title, kind, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, prize_formula, prize_formula_text,
-         capacity, check_in_opens_before, check_in_closes_before, active
+         capacity, check_in_opens_before, check_in_closes_before, active, match_settings
     from series_catalog
   on conflict (id) do update
     set title = excluded.title, kind = excluded.kind, format = excluded.format,
@@ -192,13 +200,13 @@ series_upserted as (
         winner_prize_paise = excluded.winner_prize_paise, prize_formula = excluded.prize_formula,
         prize_formula_text = excluded.prize_formula_text, capacity = excluded.capacity,
         check_in_opens_before = excluded.check_in_opens_before, check_in_closes_before = excluded.check_in_closes_before,
-        active = excluded.active
+        active = excluded.active, match_settings = excluded.match_settings
     where (s.title, s.kind, s.format, s.entry_fee_paise, s.prize_pool_paise, s.winner_prize_paise, s.prize_formula,
-           s.prize_formula_text, s.capacity, s.check_in_opens_before, s.check_in_closes_before, s.active)
+           s.prize_formula_text, s.capacity, s.check_in_opens_before, s.check_in_closes_before, s.active, s.match_settings)
           is distinct from
           (excluded.title, excluded.kind, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
            excluded.winner_prize_paise, excluded.prize_formula, excluded.prize_formula_text, excluded.capacity,
-           excluded.check_in_opens_before, excluded.check_in_closes_before, excluded.active)
+           excluded.check_in_opens_before, excluded.check_in_closes_before, excluded.active, excluded.match_settings)
   returning s.id, (s.xmax = 0) as inserted
 ),
 series_retired as (
@@ -211,10 +219,10 @@ series_retired as (
 upserted as (
   insert into public.tournaments as t (
     id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live,
-    registration_closes_at, starts_at, prize_formula
+    registration_closes_at, starts_at, prize_formula, match_settings
   )
   select id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live,
-         registration_closes_at, starts_at, prize_formula
+         registration_closes_at, starts_at, prize_formula, match_settings
     from catalog
   on conflict (id) do update
     set title = excluded.title,
@@ -227,14 +235,15 @@ upserted as (
         is_live = excluded.is_live,
         registration_closes_at = excluded.registration_closes_at,
         starts_at = excluded.starts_at,
-        prize_formula = excluded.prize_formula
+        prize_formula = excluded.prize_formula,
+        match_settings = excluded.match_settings
     where t.pod_number is null
       and (t.title, t.series, t.format, t.entry_fee_paise, t.prize_pool_paise, t.winner_prize_paise,
-           t.max_players, t.is_live, t.registration_closes_at, t.starts_at, t.prize_formula)
+           t.max_players, t.is_live, t.registration_closes_at, t.starts_at, t.prize_formula, t.match_settings)
           is distinct from
           (excluded.title, excluded.series, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
            excluded.winner_prize_paise, excluded.max_players, excluded.is_live, excluded.registration_closes_at,
-           excluded.starts_at, excluded.prize_formula)
+           excluded.starts_at, excluded.prize_formula, excluded.match_settings)
   returning t.id, (t.xmax = 0) as inserted
 ),
 retired as (

@@ -299,6 +299,8 @@ export const AREAS = {
       'The room and Ready': [
         'private.match_rooms',
         'private.break_between_rounds',
+        'private.host_deadline',
+        'private.notify_match_staff',
         'private.mark_ready',
         'public.post_room',
         'public.get_match_room',
@@ -338,6 +340,21 @@ export const AREAS = {
         'public.staff_order_replay',
         'public.staff_disqualify',
         'public.staff_correct_result',
+      ],
+      'Match settings': [
+        'private.default_match_settings',
+        'private.match_settings_part_valid',
+        'private.match_settings_valid',
+        'private.match_settings',
+        'public.get_match_settings',
+      ],
+      Disconnections: [
+        'private.match_disconnections',
+        'private.report_closes_at',
+        'private.disconnection_account',
+        'private.disconnection_to_staff',
+        'public.report_disconnection',
+        'public.get_match_disconnections',
       ],
       Deadlines: [
         'private.due_match_decision',

@@ -31,6 +31,16 @@ create table public.matches (
   room_posted_at timestamp with time zone,
   walkover_entry_id uuid,
   walkover_claimed_at timestamp with time zone,
+  room_host text default 'a'::text not null,
+  settings_checked_at timestamp with time zone,
+  disconnections_ruled integer default 0 not null,
+  disconnection_ruling text,
+  disconnection_minute integer,
+  minutes_left integer,
+  carried_score_a integer,
+  carried_score_b integer,
+  replay_ends_at timestamp with time zone,
+  disconnection_reported_at timestamp with time zone,
   constraint matches_pkey PRIMARY KEY (id),
   constraint matches_one_per_place UNIQUE (tournament_id, round, "position"),
   constraint matches_entry_a_fkey FOREIGN KEY (entry_a) REFERENCES public.entries(id),
@@ -38,7 +48,10 @@ create table public.matches (
   constraint matches_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
   constraint matches_walkover_entry_id_fkey FOREIGN KEY (walkover_entry_id) REFERENCES public.entries(id),
   constraint matches_winner_entry_id_fkey FOREIGN KEY (winner_entry_id) REFERENCES public.entries(id),
+  constraint matches_disconnection_ruling_known CHECK (((disconnection_ruling IS NULL) OR (disconnection_ruling = ANY (ARRAY['restart'::text, 'play_remaining'::text])))),
+  constraint matches_disconnections_ruled_range CHECK (((disconnections_ruled >= 0) AND (disconnections_ruled <= 1))),
   constraint matches_position_positive CHECK (("position" >= 1)),
+  constraint matches_room_host_side CHECK ((room_host = ANY (ARRAY['a'::text, 'b'::text]))),
   constraint matches_round_range CHECK (((round >= 1) AND (round <= 12))),
   constraint matches_score_a_range CHECK (((score_a >= 0) AND (score_a <= 99))),
   constraint matches_score_b_range CHECK (((score_b >= 0) AND (score_b <= 99))),
@@ -54,6 +67,11 @@ grant maintain, select on table public.matches to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.matches to service_role;
 alter publication supabase_realtime add table public.matches;
 comment on column public.matches.room_posted_at is 'When the host posted the room (the room itself is private: get_match_room).';
+comment on column public.matches.room_host is 'Who hosts the room: the top slot (a) unless the guest took over once the host''s minutes had passed.';
+comment on column public.matches.settings_checked_at is 'When the guest confirmed the room''s settings match the round''s (part of their Ready).';
+comment on column public.matches.disconnection_ruling is 'The page''s ruling on the match''s disconnection: restart, or play_remaining (minutes_left, the carried score).';
+comment on column public.matches.replay_ends_at is 'When the replay after a disconnection ruling is expected to end; reports are taken until 15 minutes later.';
+comment on column public.matches.disconnection_reported_at is 'When a player last reported a disconnection (the opponent''s page follows it live).';
 create policy "Anyone can read matches" on public.matches
   as permissive for select to anon, authenticated
   using (true);
@@ -498,6 +516,32 @@ CREATE OR REPLACE FUNCTION private.break_between_rounds()
  SET search_path TO ''
 AS $function$ select interval '10 minutes' $function$;
 
+comment on function private.host_deadline(public.matches) is 'Until when only the host may post the room: the host''s minutes (a setting, 5 by default) after the ready window opens.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.host_deadline(p_match public.matches)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- The ready window opens 5 minutes before the match time; the host has their minutes from then.
+  select p_match.scheduled_at - interval '5 minutes'
+         + make_interval(mins => (private.match_settings(p_match)->>'host_minutes')::integer);
+$function$;
+
+comment on function private.notify_match_staff(public.matches,text,text,text) is 'Tells the referees (and admins) who look after a match''s tournament of something on match day that needs their eye.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.notify_match_staff(p_match public.matches, p_title text, p_body text, p_key text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.deliver(array(
+    select row(s.user_id, 'staff_alert', p_title, p_body, '/staff', p_key)::private.notice
+      from (select distinct r.user_id from public.staff_roles r
+             where r.role in ('referee', 'admin') and (r.tournament_id is null or r.tournament_id = p_match.tournament_id)) as s));
+$function$;
+
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.mark_ready(p_match public.matches, p_side text, p_now timestamp with time zone)
  RETURNS public.matches
@@ -519,7 +563,7 @@ begin
 end;
 $function$;
 
-comment on function public.post_room(uuid,text,text) is 'The host (the top slot) posts the room id and password of the match.';
+comment on function public.post_room(uuid,text,text) is 'The host (the top slot) posts the room id and password; once the host''s minutes after the ready window opens have passed without a room, the guest may post it and hosts.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.post_room(p_match_id uuid, p_room_id text, p_password text)
  RETURNS jsonb
@@ -531,14 +575,24 @@ declare
   v_user uuid := private.require_player();
   v_now timestamptz := private.clock_now();
   v_match public.matches := private.lock_match(p_match_id);
+  v_side text := private.my_side(v_match, v_user);
+  v_takes_over boolean := false;
 begin
-  if private.my_side(v_match, v_user) <> 'a' then
-    raise exception 'The top-slot player hosts this match and posts the room' using errcode = 'PT403', hint = 'not_the_host';
+  if v_side <> v_match.room_host then
+    if v_match.room_host = 'a' and v_match.room_posted_at is null and v_now >= private.host_deadline(v_match) then
+      v_takes_over := true;
+    elsif v_match.room_host = 'a' and v_match.room_posted_at is null then
+      raise exception 'The top-slot player hosts this match and posts the room; you may host once their minutes to post it have passed'
+        using errcode = 'PT403', hint = 'not_the_host';
+    else
+      raise exception 'Your opponent hosts this match and posts the room' using errcode = 'PT403', hint = 'not_the_host';
+    end if;
   end if;
   perform private.require_match_open(v_match);
   perform private.refuse_decided_match(v_match, v_now);
-  if v_now > v_match.scheduled_at + interval '45 minutes' then
-    raise exception 'The match time is long past: no room can be posted 45 minutes after it' using errcode = 'PT409', hint = 'too_late';
+  if v_now > private.report_closes_at(v_match) then
+    raise exception 'The match time is long past: no room can be posted 45 minutes after it (or 15 minutes after a replay''s expected end)'
+      using errcode = 'PT409', hint = 'too_late';
   end if;
   if p_room_id is null or btrim(p_room_id) !~ '^[A-Za-z0-9-]{3,32}$' then
     raise exception 'The room id is 3 to 32 letters, digits or dashes' using errcode = 'PT400', hint = 'invalid_room';
@@ -548,9 +602,23 @@ begin
   end if;
   insert into private.match_rooms (match_id, room_id, password, posted_by, posted_at)
   values (p_match_id, btrim(p_room_id), btrim(p_password), v_user, v_now)
-  on conflict (match_id) do update set room_id = excluded.room_id, password = excluded.password, posted_at = excluded.posted_at;
-  update public.matches set room_posted_at = v_now where id = p_match_id;
-  return jsonb_build_object('match_id', p_match_id, 'room_posted_at', v_now);
+  on conflict (match_id) do update
+    set room_id = excluded.room_id, password = excluded.password, posted_at = excluded.posted_at, posted_by = excluded.posted_by;
+  update public.matches set room_posted_at = v_now, room_host = v_side where id = p_match_id returning * into v_match;
+  if v_takes_over then
+    perform private.audit(v_match.tournament_id, 'guest_hosts',
+                          private.entry_name(v_match.entry_b) || ' hosts: the top-slot player posted no room in time',
+                          null, null, jsonb_build_object('host_deadline', private.host_deadline(v_match)), false, v_user,
+                          v_match.entry_b, v_match.id);
+    perform private.notify_match_staff(v_match, 'Guest hosts: round ' || v_match.round || ' match ' || v_match.position,
+                                       private.entry_name(v_match.entry_a) || ' posted no room in time; '
+                                         || private.entry_name(v_match.entry_b) || ' hosts.',
+                                       'guest-hosts-' || v_match.id);
+  elsif v_match.disconnection_ruling is not null then
+    perform private.audit(v_match.tournament_id, 'room_posted_after_disconnection', 'A new room is posted after the disconnection',
+                          null, null, null, false, v_user, null, v_match.id);
+  end if;
+  return jsonb_build_object('match_id', p_match_id, 'room_posted_at', v_now, 'host', v_match.room_host);
 end;
 $function$;
 
@@ -575,9 +643,9 @@ begin
 end;
 $function$;
 
-comment on function public.set_ready(uuid) is 'A player of the match is ready, from 5 minutes before to 10 minutes after the match time.';
+comment on function public.set_ready(uuid,boolean) is 'A player of the match is ready, from 5 minutes before to 10 minutes after the match time; the guest confirms the room''s settings with it (p_settings_checked, true unless said otherwise).';
 -- Callable by: authenticated, service_role
-CREATE OR REPLACE FUNCTION public.set_ready(p_match_id uuid)
+CREATE OR REPLACE FUNCTION public.set_ready(p_match_id uuid, p_settings_checked boolean DEFAULT true)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -597,9 +665,18 @@ begin
   if v_now > v_match.scheduled_at + interval '10 minutes' then
     raise exception 'Ready closed 10 minutes after the match time' using errcode = 'PT409', hint = 'too_late';
   end if;
+  if v_side <> v_match.room_host and not coalesce(p_settings_checked, false) then
+    raise exception 'Check the room''s settings against the match''s before pressing Ready' using errcode = 'PT400', hint = 'settings_not_checked';
+  end if;
+  if v_side <> v_match.room_host and v_match.settings_checked_at is null then
+    update public.matches set settings_checked_at = v_now where id = p_match_id returning * into v_match;
+    perform private.audit(v_match.tournament_id, 'settings_checked', private.entry_name(case v_side when 'a' then v_match.entry_a else v_match.entry_b end)
+                            || ' checked the room''s settings', null, null, null, false, v_user, null, v_match.id);
+  end if;
   v_match := private.mark_ready(v_match, v_side, v_now);
   return jsonb_build_object('match_id', v_match.id, 'status', v_match.status,
-                            'ready', jsonb_build_array(v_match.ready_a_at is not null, v_match.ready_b_at is not null));
+                            'ready', jsonb_build_array(v_match.ready_a_at is not null, v_match.ready_b_at is not null),
+                            'settings_checked', v_match.settings_checked_at is not null);
 end;
 $function$;
 
@@ -833,19 +910,19 @@ CREATE OR REPLACE FUNCTION private.matches_after(p_match public.matches)
  SET search_path TO ''
 AS $function$
   with recursive path as (
-    select n.*, p_match.winner_entry_id as carried
+    select n.id, n.tournament_id, n.round, n.position, n.winner_entry_id, n.entry_a, n.entry_b, p_match.winner_entry_id as carried
       from public.matches n
      where n.tournament_id = p_match.tournament_id and n.round = p_match.round + 1 and n.position = (p_match.position + 1) / 2
     union all
-    select n.*, path.winner_entry_id
+    select n.id, n.tournament_id, n.round, n.position, n.winner_entry_id, n.entry_a, n.entry_b, path.winner_entry_id
       from path
       join public.matches n on n.tournament_id = path.tournament_id and n.round = path.round + 1 and n.position = (path.position + 1) / 2
      where path.winner_entry_id is not null and path.winner_entry_id = path.carried
   )
-  select id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, score_a, score_b, status, scheduled_at,
-         confirmed_at, created_at, updated_at, ready_a_at, ready_b_at, room_posted_at, walkover_entry_id, walkover_claimed_at
+  select m.*
     from path
-   where carried is not null and carried in (entry_a, entry_b);
+    join public.matches m on m.id = path.id
+   where path.carried is not null and path.carried in (path.entry_a, path.entry_b);
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -858,12 +935,15 @@ declare
   v_match public.matches%rowtype;
 begin
   update private.match_reports set superseded_at = p_now where match_id = p_match_id and superseded_at is null;
+  update private.match_disconnections set superseded_at = p_now where match_id = p_match_id and superseded_at is null;
   update public.match_disputes set settled_at = p_now, outcome = 'replay', note = coalesce(note, 'Replay ordered')
    where match_id = p_match_id and settled_at is null;
   update public.matches
      set status = case when entry_a is not null and entry_b is not null then 'scheduled' else 'pending' end,
          winner_entry_id = null, score_a = null, score_b = null, confirmed_at = null,
          ready_a_at = null, ready_b_at = null, walkover_entry_id = null, walkover_claimed_at = null,
+         settings_checked_at = null, disconnections_ruled = 0, disconnection_ruling = null, disconnection_minute = null,
+         minutes_left = null, carried_score_a = null, carried_score_b = null, replay_ends_at = null,
          scheduled_at = greatest(scheduled_at, p_now + private.break_between_rounds())
    where id = p_match_id
   returning * into v_match;
@@ -871,7 +951,7 @@ begin
 end;
 $function$;
 
-comment on function public.report_match(uuid,integer,integer,text,text) is 'A player reports the score, who went through and a screenshot in match-evidence, from 5 minutes before to 45 minutes after the match time. The opponent then confirms or disputes.';
+comment on function public.report_match(uuid,integer,integer,text,text) is 'A player reports the score, who went through and a screenshot in match-evidence, from 5 minutes before to 45 minutes after the match time (15 minutes after a replay''s expected end after a disconnection ruling; the total score). The opponent then confirms or disputes.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.report_match(p_match_id uuid, p_my_goals integer, p_opponent_goals integer, p_went_through text, p_screenshot_path text)
  RETURNS jsonb
@@ -899,8 +979,9 @@ begin
   if v_now < v_match.scheduled_at - interval '5 minutes' then
     raise exception 'Results can be reported from 5 minutes before the match' using errcode = 'PT409', hint = 'too_early';
   end if;
-  if v_now > v_match.scheduled_at + interval '45 minutes' then
-    raise exception 'Results must be reported within 45 minutes of the match time' using errcode = 'PT409', hint = 'too_late';
+  if v_now > private.report_closes_at(v_match) then
+    raise exception 'Results must be reported within 45 minutes of the match time (15 minutes after a replay''s expected end)'
+      using errcode = 'PT409', hint = 'too_late';
   end if;
   if p_my_goals is null or p_opponent_goals is null or p_my_goals not between 0 and 99 or p_opponent_goals not between 0 and 99 then
     raise exception 'Goals are whole numbers from 0 to 99' using errcode = 'PT400', hint = 'invalid_score';
@@ -1475,6 +1556,368 @@ end;
 $function$;
 
 -- -----------------------------------------------------------------------------------------------------
+-- Match settings
+-- -----------------------------------------------------------------------------------------------------
+
+comment on function private.default_match_settings() is 'The match settings a series without its own uses: the game''s words (Match Time in real minutes, Extra Time, Penalties, Injuries, Condition, Substitutions), the disconnection cut-off minute and the host''s minutes.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.default_match_settings()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('match_minutes', 10, 'extra_time', true, 'penalties', true, 'injuries', false,
+                            'condition', 'Excellent', 'substitutions', 5, 'restart_by_minute', 20, 'host_minutes', 5);
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.match_settings_part_valid(p jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_typeof(p) = 'object'
+     and not exists (select 1 from jsonb_object_keys(p) k
+                      where k not in ('match_minutes', 'extra_time', 'penalties', 'injuries', 'condition', 'substitutions',
+                                      'restart_by_minute', 'host_minutes'))
+     and (not p ? 'match_minutes' or (jsonb_typeof(p->'match_minutes') = 'number' and (p->>'match_minutes')::numeric between 3 and 30
+                                      and (p->>'match_minutes')::numeric = trunc((p->>'match_minutes')::numeric)))
+     and (not p ? 'extra_time' or jsonb_typeof(p->'extra_time') = 'boolean')
+     and (not p ? 'penalties' or jsonb_typeof(p->'penalties') = 'boolean')
+     and (not p ? 'injuries' or jsonb_typeof(p->'injuries') = 'boolean')
+     and (not p ? 'condition' or (p->>'condition') in ('Excellent', 'Good', 'Normal', 'Poor', 'Random'))
+     and (not p ? 'substitutions' or (jsonb_typeof(p->'substitutions') = 'number' and (p->>'substitutions')::numeric between 0 and 11))
+     and (not p ? 'restart_by_minute' or (jsonb_typeof(p->'restart_by_minute') = 'number' and (p->>'restart_by_minute')::numeric between 0 and 45))
+     and (not p ? 'host_minutes' or (jsonb_typeof(p->'host_minutes') = 'number' and (p->>'host_minutes')::numeric between 1 and 15));
+$function$;
+
+comment on function private.match_settings_valid(jsonb) is 'Whether a series'' or an edition''s match settings are in the game''s words and ranges (a base and optional overrides for the final, semi-finals and quarter-finals).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.match_settings_valid(p jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p is null
+      or (jsonb_typeof(p) = 'object'
+          and private.match_settings_part_valid(p - 'rounds')
+          and (not p ? 'rounds'
+               or (jsonb_typeof(p->'rounds') = 'object'
+                   and not exists (select 1 from jsonb_each(p->'rounds') r
+                                    where r.key not in ('final', 'semi_finals', 'quarter_finals')
+                                       or not private.match_settings_part_valid(r.value)))));
+$function$;
+
+comment on function private.match_settings(public.matches) is 'The settings one match is played with: the defaults, then the edition''s or the series'' own, then its round''s override.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.match_settings(p_match public.matches)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with base as (
+    select coalesce(t.match_settings, s.match_settings, '{}'::jsonb) as own,
+           (select max(x.round) from public.matches x where x.tournament_id = p_match.tournament_id) - p_match.round as from_end
+      from public.tournaments t
+      left join public.series s on s.id = t.series_id
+     where t.id = p_match.tournament_id
+  )
+  select private.default_match_settings() || (own - 'rounds')
+         || coalesce(own->'rounds'->(case from_end when 0 then 'final' when 1 then 'semi_finals' when 2 then 'quarter_finals' end),
+                     '{}'::jsonb)
+    from base;
+$function$;
+
+comment on function public.get_match_settings(uuid) is 'Anyone: the game settings of a match (Match Time in real minutes, Extra Time, Penalties, Injuries, Condition, Substitutions), by its round.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_match_settings(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_match public.matches%rowtype;
+  v_settings jsonb;
+begin
+  select * into v_match from public.matches where id = p_match_id;
+  if not found then
+    raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
+  end if;
+  v_settings := private.match_settings(v_match);
+  return jsonb_build_object('match_minutes', (v_settings->>'match_minutes')::integer, 'extra_time', (v_settings->'extra_time')::boolean,
+                            'penalties', (v_settings->'penalties')::boolean, 'injuries', (v_settings->'injuries')::boolean,
+                            'condition', v_settings->>'condition', 'substitutions', (v_settings->>'substitutions')::integer);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Disconnections
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table private.match_disconnections is 'Each player''s report of a disconnection (game minute, score in entry order, a claim the opponent quit); read through get_match_disconnections and the dispute''s statements.';
+create table private.match_disconnections (
+  id uuid default gen_random_uuid() not null,
+  match_id uuid not null,
+  entry_id uuid not null,
+  reported_by uuid not null,
+  episode integer not null,
+  minute integer not null,
+  goals_a integer not null,
+  goals_b integer not null,
+  claims_quit boolean not null,
+  reported_at timestamp with time zone not null,
+  superseded_at timestamp with time zone,
+  constraint match_disconnections_pkey PRIMARY KEY (id),
+  constraint match_disconnections_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint match_disconnections_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
+  constraint match_disconnections_reported_by_fkey FOREIGN KEY (reported_by) REFERENCES auth.users(id),
+  constraint match_disconnections_goals_range CHECK ((((goals_a >= 0) AND (goals_a <= 99)) AND ((goals_b >= 0) AND (goals_b <= 99)))),
+  constraint match_disconnections_minute_range CHECK (((minute >= 0) AND (minute <= 120)))
+);
+CREATE INDEX match_disconnections_by_match ON private.match_disconnections USING btree (match_id, episode);
+alter table private.match_disconnections enable row level security;
+
+comment on function private.report_closes_at(public.matches) is 'Until when a match''s result is reported: 45 minutes after its time, or 15 minutes after a replay''s expected end when a disconnection ruling asked for one.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.report_closes_at(p_match public.matches)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select greatest(p_match.scheduled_at + interval '45 minutes', p_match.replay_ends_at + interval '15 minutes');
+$function$;
+
+comment on function private.disconnection_account(public.matches,private.match_disconnections) is 'A player''s disconnection report in words, with the score in entry order, as staff read it among the dispute''s statements.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.disconnection_account(p_match public.matches, p_report private.match_disconnections)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select 'Disconnection at minute ' || p_report.minute || ' with the score ' || private.entry_name(p_match.entry_a) || ' '
+         || p_report.goals_a || '–' || p_report.goals_b || ' ' || private.entry_name(p_match.entry_b)
+         || case when p_report.claims_quit then '; says the opponent quit on purpose' else '' end
+         || case when p_report.episode > 1 then ' (a second disconnection)' else '' end || '.';
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.disconnection_to_staff(p_match public.matches, p_entry_id uuid, p_actor uuid, p_why text)
+ RETURNS public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_dispute uuid;
+  v_report private.match_disconnections%rowtype;
+  v_match public.matches%rowtype;
+begin
+  v_dispute := private.open_dispute(p_match, p_entry_id, 'disconnection', p_why, p_actor);
+  -- Both players' accounts go to staff as their statements (each may add to theirs later).
+  for v_report in
+    select distinct on (d.entry_id) d.* from private.match_disconnections d
+     where d.match_id = p_match.id and d.superseded_at is null order by d.entry_id, d.reported_at desc
+  loop
+    insert into private.match_dispute_statements (dispute_id, entry_id, player_id, details, screenshot_path, added_at)
+    values (v_dispute, v_report.entry_id, v_report.reported_by,
+            private.disconnection_account(p_match, v_report),
+            null, v_report.reported_at)
+    on conflict (dispute_id, entry_id) do update set details = excluded.details, added_at = excluded.added_at;
+  end loop;
+  perform private.notify_match_staff(p_match, 'Disconnection for staff: round ' || p_match.round || ' match ' || p_match.position,
+                                     p_why, 'disconnection-' || p_match.id || '-' || v_dispute);
+  select * into v_match from public.matches where id = p_match.id;
+  return v_match;
+end;
+$function$;
+
+comment on function public.report_disconnection(uuid,integer,integer,integer,boolean) is 'A player of the match reports a disconnection (game minute 0–120, the score, a claim the opponent quit). Two agreeing reports are ruled at once: restart by the cut-off minute at 0–0, else the minutes left with the score carried; anything else goes to staff.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.report_disconnection(p_match_id uuid, p_minute integer, p_my_goals integer, p_opponent_goals integer, p_claims_quit boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_match public.matches := private.lock_match(p_match_id);
+  v_side text := private.my_side(v_match, v_user);
+  v_mine uuid := case v_side when 'a' then v_match.entry_a else v_match.entry_b end;
+  v_quit boolean := coalesce(p_claims_quit, false);
+  v_settings jsonb;
+  v_episode integer;
+  v_goals_a integer;
+  v_goals_b integer;
+  v_other private.match_disconnections%rowtype;
+  v_minute integer;
+  v_extra boolean;
+  v_game_left integer;
+  v_real_left integer;
+  v_ruling text;
+  v_summary text;
+  v_why text;
+begin
+  perform private.require_match_open(v_match);
+  if v_match.status = 'disputed' then
+    raise exception 'This match is in dispute: staff decide it now' using errcode = 'PT409', hint = 'match_disputed';
+  end if;
+  perform private.refuse_decided_match(v_match, v_now);
+  if v_match.status = 'reported' then
+    raise exception 'A result is already reported: confirm or dispute it instead' using errcode = 'PT409', hint = 'result_reported';
+  end if;
+  if p_minute is null or p_minute not between 0 and 120 then
+    raise exception 'The minute is the game clock, 0 to 120' using errcode = 'PT400', hint = 'invalid_minute';
+  end if;
+  if p_my_goals is null or p_opponent_goals is null or p_my_goals not between 0 and 99 or p_opponent_goals not between 0 and 99 then
+    raise exception 'Goals are whole numbers from 0 to 99' using errcode = 'PT400', hint = 'invalid_score';
+  end if;
+  if v_now < v_match.scheduled_at - interval '5 minutes' then
+    raise exception 'The match has not started yet' using errcode = 'PT409', hint = 'too_early';
+  end if;
+  if v_now > private.report_closes_at(v_match) then
+    raise exception 'The match''s report window has closed' using errcode = 'PT409', hint = 'too_late';
+  end if;
+
+  v_settings := private.match_settings(v_match);
+  v_episode := v_match.disconnections_ruled + 1;
+  v_goals_a := case v_side when 'a' then p_my_goals else p_opponent_goals end;
+  v_goals_b := case v_side when 'a' then p_opponent_goals else p_my_goals end;
+  select * into v_other from private.match_disconnections
+   where match_id = p_match_id and episode = v_episode and superseded_at is null and entry_id <> v_mine
+   order by reported_at limit 1;
+
+  -- Why this report goes to staff, if it does.
+  v_why := case
+    when exists (select 1 from private.match_disconnections where match_id = p_match_id and episode = v_episode
+                                                             and superseded_at is null and entry_id = v_mine)
+      then 'The same player reported a disconnection twice.'
+    when v_match.disconnections_ruled > 0 then 'A second disconnection in this match.'
+    when v_quit then private.entry_name(v_mine) || ' says the opponent quit on purpose.'
+  end;
+
+  insert into private.match_disconnections (match_id, entry_id, reported_by, episode, minute, goals_a, goals_b, claims_quit, reported_at)
+  values (p_match_id, v_mine, v_user, v_episode, p_minute, v_goals_a, v_goals_b, v_quit, v_now);
+  update public.matches set disconnection_reported_at = v_now where id = p_match_id returning * into v_match;
+  perform private.audit(v_match.tournament_id, 'disconnection_reported',
+                        private.entry_name(v_mine) || ' reports a disconnection at minute ' || p_minute || ' (' || v_goals_a || '–' || v_goals_b || ')',
+                        case when v_quit then 'Claims the opponent quit on purpose' end, null,
+                        jsonb_build_object('minute', p_minute, 'score', jsonb_build_array(v_goals_a, v_goals_b), 'claims_quit', v_quit,
+                                           'episode', v_episode),
+                        false, v_user, v_mine, v_match.id);
+
+  if v_why is null and v_other.id is null then
+    return jsonb_build_object('ruling', 'awaiting_opponent', 'minutes_left', null, 'carried_score', null);
+  end if;
+
+  if v_why is null then
+    if v_other.goals_a <> v_goals_a or v_other.goals_b <> v_goals_b or abs(v_other.minute - p_minute) > 2 then
+      v_why := 'The two disconnection reports disagree.';
+    end if;
+  end if;
+  v_minute := least(p_minute, coalesce(v_other.minute, p_minute));
+  v_extra := (v_settings->'extra_time')::boolean;
+  if v_why is null then
+    if v_minute <= (v_settings->>'restart_by_minute')::integer and v_goals_a = 0 and v_goals_b = 0 then
+      v_ruling := 'restart';
+    elsif v_goals_a = v_goals_b and (v_settings->'penalties')::boolean
+          and ((v_extra and v_minute >= 120) or (not v_extra and v_minute >= 90)) then
+      v_why := 'A disconnection in the penalty shoot-out.';
+    else
+      v_ruling := 'play_remaining';
+    end if;
+  end if;
+
+  if v_why is not null then
+    v_match := private.disconnection_to_staff(v_match, v_mine, v_user, v_why);
+    return jsonb_build_object('ruling', 'disputed', 'minutes_left', null, 'carried_score', null);
+  end if;
+
+  -- Extra time when the clock is past 90, or at 90 with the score level and extra time on.
+  v_game_left := case when v_ruling = 'restart' then null
+                      when v_minute > 90 or (v_minute = 90 and v_goals_a = v_goals_b and v_extra) then greatest(0, 120 - v_minute)
+                      else greatest(0, 90 - v_minute) end;
+  -- The replay's expected end: the host's minutes for the new room, the game minutes left in real minutes
+  -- (Match Time covers 90 game minutes; extra time 30 more when it may still come), a shoot-out's few.
+  v_real_left := (v_settings->>'host_minutes')::integer
+                 + ceil((v_settings->>'match_minutes')::numeric
+                        * (coalesce(v_game_left, 90) + case when v_extra and v_minute < 90 or v_ruling = 'restart' and v_extra then 30 else 0 end)
+                        / 90)::integer
+                 + case when (v_settings->'penalties')::boolean then 3 else 0 end;
+  update public.matches
+     set disconnections_ruled = disconnections_ruled + 1,
+         disconnection_ruling = v_ruling,
+         disconnection_minute = v_minute,
+         minutes_left = v_game_left,
+         carried_score_a = case when v_ruling = 'restart' then 0 else v_goals_a end,
+         carried_score_b = case when v_ruling = 'restart' then 0 else v_goals_b end,
+         replay_ends_at = v_now + make_interval(mins => v_real_left)
+   where id = p_match_id
+  returning * into v_match;
+  -- Both played: both are ready, and the match is `ready` while the replay is played.
+  v_match := private.mark_ready(v_match, 'a', v_now);
+  v_match := private.mark_ready(v_match, 'b', v_now);
+  v_summary := case v_ruling
+    when 'restart' then 'Disconnection at minute ' || v_minute || ' at 0–0: the match restarts in a new room'
+    else 'Disconnection at minute ' || v_minute || ' at ' || v_goals_a || '–' || v_goals_b || ': a new room for the '
+         || v_game_left || ' minutes left, the score carried' end;
+  perform private.audit(v_match.tournament_id, 'disconnection_ruled', v_summary,
+                        'Both players reported the same disconnection', null,
+                        jsonb_build_object('ruling', v_ruling, 'minute', v_minute, 'minutes_left', v_game_left,
+                                           'carried_score', jsonb_build_array(v_match.carried_score_a, v_match.carried_score_b),
+                                           'replay_ends_at', v_match.replay_ends_at),
+                        true, null, null, v_match.id);
+  return jsonb_build_object('ruling', v_ruling, 'minutes_left', v_game_left,
+                            'carried_score', jsonb_build_array(v_match.carried_score_a, v_match.carried_score_b));
+end;
+$function$;
+
+comment on function public.get_match_disconnections(uuid) is 'The two players and staff: the disconnection reports, the page''s ruling (minutes left, carried score, until when reports are taken) and who hosts.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_match_disconnections(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_match public.matches%rowtype;
+begin
+  select * into v_match from public.matches where id = p_match_id;
+  if not found then
+    raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
+  end if;
+  perform private.require_may_see_match(v_user, p_match_id, 'Only the two players and staff see the disconnection reports');
+  return jsonb_build_object(
+    'reports', coalesce((
+      select jsonb_agg(jsonb_build_object('entry_id', d.entry_id, 'episode', d.episode, 'minute', d.minute,
+                                          'score', jsonb_build_array(d.goals_a, d.goals_b), 'claims_quit', d.claims_quit,
+                                          'reported_at', d.reported_at) order by d.reported_at)
+        from private.match_disconnections d where d.match_id = p_match_id and d.superseded_at is null), '[]'::jsonb),
+    'ruling', v_match.disconnection_ruling,
+    'minute', v_match.disconnection_minute,
+    'minutes_left', v_match.minutes_left,
+    'carried_score', case when v_match.disconnection_ruling is null then null
+                          else jsonb_build_array(v_match.carried_score_a, v_match.carried_score_b) end,
+    'replay_ends_at', v_match.replay_ends_at,
+    'report_closes_at', private.report_closes_at(v_match),
+    'host', v_match.room_host,
+    'host_deadline', private.host_deadline(v_match),
+    'settings_checked_at', v_match.settings_checked_at,
+    'restart_by_minute', (private.match_settings(v_match)->>'restart_by_minute')::integer
+  );
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
 -- Deadlines
 -- -----------------------------------------------------------------------------------------------------
 
@@ -1503,7 +1946,7 @@ begin
         and p_match.scheduled_at + interval '10 minutes' < p_now and v_report.id is null then
     return 'void';
   elsif p_match.status in ('scheduled', 'ready') and v_report.id is null and p_match.walkover_entry_id is null
-        and p_match.scheduled_at + interval '45 minutes' < p_now then
+        and private.report_closes_at(p_match) < p_now then
     return 'no_result';
   end if;
   return null;

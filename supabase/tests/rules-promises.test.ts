@@ -17,6 +17,7 @@ import {
   taxOnPaise,
 } from '../functions/_shared/rules.ts';
 import { findBrokenPromises } from '../../src/features/tournaments/promises.ts';
+import { DEFAULT_MATCH_SETTINGS, matchSettingsToSql } from '../../src/lib/match-settings.ts';
 import { engines, type TestDatabase } from './helpers.ts';
 
 const KINDS = ['championship', 'quick'] as const;
@@ -73,6 +74,11 @@ describe.each(engines)('the promises of the rules module against the database on
       pod_check_in: asInterval(POD_CHECK_IN_MINUTES),
       pod_start_delay: asInterval(POD_START_DELAY_MINUTES),
     });
+  });
+
+  it('plays with the default match settings, cut-off minute and host minutes the pages say', async () => {
+    const { rows } = await db.admin.query<{ s: unknown }>('select private.default_match_settings() as s');
+    expect(rows[0]?.s).toEqual(matchSettingsToSql(DEFAULT_MATCH_SETTINGS));
   });
 
   it('withholds the tax the pay panel computes', async () => {

@@ -40,6 +40,7 @@ import {
   MINUTE,
   READY_CLOSES_AFTER,
   READY_OPENS_BEFORE,
+  REPORT_AFTER_REPLAY,
   REPORT_CLOSES_AFTER,
   WALKOVER_CONTEST_WINDOW,
 } from '../../src/features/matches/match-steps.ts';
@@ -156,7 +157,10 @@ describe.each(engines)('the rules module against the database on $name', (engine
     expect(body('claim_walkover')).toContain(`scheduled_at + ${interval(READY_CLOSES_AFTER)}`);
     expect(body('claim_walkover')).toContain(`walkover_claimed_at + ${interval(WALKOVER_CONTEST_WINDOW)}`);
     expect(body('report_match')).toContain(`scheduled_at - ${interval(READY_OPENS_BEFORE)}`);
-    expect(body('report_match')).toContain(`scheduled_at + ${interval(REPORT_CLOSES_AFTER)}`);
+    // The report window: 45 minutes from the match time, or 15 after a replay's expected end (one function reads both).
+    expect(body('report_match')).toContain('private.report_closes_at(v_match)');
+    expect(body('report_closes_at')).toContain(`scheduled_at + ${interval(REPORT_CLOSES_AFTER)}`);
+    expect(body('report_closes_at')).toContain(`replay_ends_at + ${interval(REPORT_AFTER_REPLAY)}`);
     // No function measures from the match time by any other amount.
     const fromMatchTime = inFunctions(/scheduled_at\s*[-+]\s*(interval '[^']*')/g);
     const known = [READY_OPENS_BEFORE, READY_CLOSES_AFTER, REPORT_CLOSES_AFTER].map(interval);

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalog, syncCatalog, type Queryable } from '../../scripts/sync-catalog.ts';
 import type { Tournament } from '../../src/features/tournaments/tournaments.ts';
+import { type DEFAULT_MATCH_SETTINGS, matchSettingsToSql, settingsForRound } from '../../src/lib/match-settings.ts';
 import { anon, engines, type TestDatabase } from './helpers.ts';
 
 type Row = {
@@ -66,6 +67,33 @@ describe.each(engines)('catalog sync on $name', (engine) => {
     // What browsers see is what the database holds: editions and pods.
     const [{ n }] = (await db.as<{ n: number }>(anon, 'select count(*)::int as n from public.tournaments')) as [{ n: number }];
     expect(n).toBe(championships().length + summary.podsOpened);
+  });
+
+  it("copies each series' and edition's match settings, which the database applies per round (a longer final)", async () => {
+    await syncCatalog(queryable, catalog);
+    const edition = catalog.find((t) => t.id === DEC)!;
+    const stored = async (table: string, id: string) =>
+      (await db.admin.query<{ s: unknown }>(`select match_settings as s from public.${table} where id = $1`, [id])).rows[0]?.s;
+    expect(await stored('tournaments', DEC)).toEqual(matchSettingsToSql(edition.matchSettings));
+    for (const t of quick()) expect(await stored('series', t.id), t.id).toEqual(matchSettingsToSql(t.matchSettings));
+    // Three rounds of the edition, as its draw would make them: the final, the semi-finals, one before.
+    const settingsOf = async (round: number) =>
+      (
+        await db.admin.query<{ s: Record<string, unknown> }>(
+          `select private.match_settings(jsonb_populate_record(null::public.matches, jsonb_build_object('tournament_id', $1::text, 'round', $2::int))) as s`,
+          [DEC, round],
+        )
+      ).rows[0]!.s;
+    await db.admin.query(
+      `insert into public.matches (tournament_id, round, position, status, scheduled_at)
+       select $1, r, 1, 'pending', now() from generate_series(1, 3) r on conflict do nothing`,
+      [DEC],
+    );
+    const asSql = (settings: typeof DEFAULT_MATCH_SETTINGS) => Object.fromEntries(Object.entries(matchSettingsToSql(settings) ?? {}));
+    expect(await settingsOf(3)).toEqual(asSql(settingsForRound(edition.matchSettings, 0)));
+    expect(await settingsOf(1)).toEqual(asSql(settingsForRound(edition.matchSettings, 2)));
+    expect((await settingsOf(3)).match_minutes).toBeGreaterThan((await settingsOf(1)).match_minutes as number);
+    await db.admin.query('delete from public.matches where tournament_id = $1', [DEC]);
   });
 
   it('changes nothing when run again', async () => {

@@ -65,6 +65,7 @@ async function playOnTheSite(
   await roomForm.getByRole('button', { name: 'Post the room' }).click();
   await expect(guestPage.locator('[data-room-value="Room id"]')).toHaveText('GOLAZO-RUN');
   await hostPage.getByRole('button', { name: 'I’m ready' }).click();
+  await guestPage.getByLabel(/Settings checked/).check();
   await guestPage.getByRole('button', { name: 'I’m ready' }).click();
   await expect(hostPage.locator('[data-match-status-words]')).toHaveText('Both players ready');
   await report(hostPage, ...hostReport);

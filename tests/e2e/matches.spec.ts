@@ -103,6 +103,7 @@ test('two players post the room, ready up and report; the winner reaches the fin
   await hostPage.getByRole('button', { name: 'I’m ready' }).click();
   await expect(hostPage.locator('[data-ready-done]')).toBeVisible();
   await expect(guestPage.locator('[data-opponent-ready]')).toHaveText(`${host.name} is ready.`);
+  await guestPage.getByLabel(/Settings checked/).check();
   await guestPage.getByRole('button', { name: 'I’m ready' }).click();
   await expect(guestPage.locator('[data-match-status-words]')).toHaveText('Both players ready');
   await expect(hostPage.locator('[data-match-status-words]')).toHaveText('Both players ready');

@@ -136,8 +136,10 @@ test.describe('tournament page', () => {
     await page.getByRole('tab', { name: 'Rules' }).click();
     const rules = page.getByRole('tabpanel', { name: 'Rules' }).getByRole('listitem');
     // The rules whose numbers are the database's first (prizes, payout and tax, check-in, reports, disputes,
-    // disconnections), then the catalog's own three.
-    await expect(rules).toHaveCount(9);
+    // match settings, the host, disconnections), then the catalog's own two.
+    await expect(rules).toHaveCount(10);
+    await expect(rules.nth(5)).toContainText('Match Time 10 minutes, Extra Time On');
+    await expect(rules.nth(5)).toContainText('In the final: Match Time 15 minutes.');
     await expect(rules.first()).toContainText('1st ₹20,000 · 2nd ₹5,000 · 3rd–4th ₹5,000 each · 5th–8th ₹2,500 each');
     await expect(rules.nth(1)).toContainText('the winner receives ₹14,000');
     await expect(page.getByRole('tabpanel', { name: 'Rules' })).not.toContainText('top 6');

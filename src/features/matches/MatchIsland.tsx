@@ -7,6 +7,7 @@
  * Rendered on the server in its loading state: the page's frame, readable before JavaScript.
  */
 import { MatchChat } from './chat/MatchChat';
+import { MatchSettingsCard } from './match-day/MatchSettingsCard';
 import { MatchFacts } from './parts/MatchFacts';
 import { MatchHeader } from './parts/MatchHeader';
 import { MatchLoading } from './parts/MatchLoading';
@@ -32,6 +33,9 @@ export default function MatchIsland() {
       <MatchHeader view={view} />
       <PlayersPanel view={view} />
       <MatchFacts view={view} now={now} />
+      {!situation.over && match.entry_a !== null && match.entry_b !== null && (
+        <MatchSettingsCard matchId={match.id} roundName={view.roundName} />
+      )}
       {situation.over ? (
         <>
           <MatchOutcome view={view} />

@@ -32,6 +32,16 @@ export const MatchRow = z.object({
   room_posted_at: z.nullable(timestamp),
   walkover_entry_id: z.nullable(z.string()),
   walkover_claimed_at: z.nullable(timestamp),
+  /** Who hosts the room: the top slot (a) unless the guest took over (match day). */
+  room_host: z.optional(z.enum(['a', 'b'])),
+  settings_checked_at: z.optional(z.nullable(timestamp)),
+  /** The page's ruling on a disconnection both players reported, and what it carries (match-day/match-day.ts). */
+  disconnection_ruling: z.optional(z.nullable(z.enum(['restart', 'play_remaining']))),
+  minutes_left: z.optional(z.nullable(z.int())),
+  carried_score_a: z.optional(z.nullable(z.int())),
+  carried_score_b: z.optional(z.nullable(z.int())),
+  replay_ends_at: z.optional(z.nullable(timestamp)),
+  disconnection_reported_at: z.optional(z.nullable(timestamp)),
 });
 export type MatchRow = z.infer<typeof MatchRow>;
 export type MatchStatus = MatchRow['status'];

@@ -216,3 +216,57 @@ describe('sideAmong', () => {
     expect(sideAmong(match({ entry_a: null, entry_b: null }), [])).toBeNull();
   });
 });
+
+describe('match day: the host, the guest who hosts, and a disconnection ruling', () => {
+  const at = Date.parse('2027-04-20T14:00:00Z');
+  const m = (minutes: number) => at + minutes * 60_000;
+  const row = (overrides: Partial<MatchRow>): MatchRow => ({
+    id: 'm1',
+    tournament_id: 't1',
+    round: 1,
+    position: 1,
+    entry_a: 'ea',
+    entry_b: 'eb',
+    winner_entry_id: null,
+    score_a: null,
+    score_b: null,
+    status: 'scheduled',
+    scheduled_at: new Date(at).toISOString(),
+    ready_a_at: null,
+    ready_b_at: null,
+    room_posted_at: null,
+    walkover_entry_id: null,
+    walkover_claimed_at: null,
+    room_host: 'a',
+    ...overrides,
+  });
+
+  it('lets the guest host once the host’s minutes after Ready opens have passed', () => {
+    const guest = { side: 'b' as const, iReported: false };
+    expect(matchSituation(row({}), guest, m(-1))).toMatchObject({ canTakeOverRoom: false, canPostRoom: false, hostDeadline: at });
+    expect(matchSituation(row({}), guest, m(0))).toMatchObject({ canTakeOverRoom: true, canPostRoom: true, active: 'room' });
+    // The database's deadline counts when read (a series with other host minutes).
+    expect(matchSituation(row({}), { ...guest, hostDeadline: m(3) }, m(1))).toMatchObject({ canTakeOverRoom: false });
+    // Once the guest posted, they host and the top slot reads the room.
+    const taken = row({ room_host: 'b', room_posted_at: new Date(m(1)).toISOString() });
+    expect(matchSituation(taken, guest, m(2))).toMatchObject({ hosting: true, canPostRoom: true });
+    expect(matchSituation(taken, { side: 'a', iReported: false }, m(2))).toMatchObject({ hosting: false, canPostRoom: false });
+  });
+
+  it('asks the host for a new room after a ruling and keeps reports open until 15 minutes after the replay', () => {
+    const ruled = row({
+      status: 'ready',
+      ready_a_at: new Date(m(-2)).toISOString(),
+      ready_b_at: new Date(m(-2)).toISOString(),
+      room_posted_at: new Date(m(-3)).toISOString(),
+      disconnection_ruling: 'play_remaining',
+      disconnection_reported_at: new Date(m(20)).toISOString(),
+      replay_ends_at: new Date(m(50)).toISOString(),
+    });
+    const host = matchSituation(ruled, { side: 'a', iReported: false }, m(21));
+    expect(host).toMatchObject({ active: 'room', newRoomNeeded: true, roomPosted: false, reportClosesAt: m(65) });
+    expect(matchSituation(ruled, { side: 'a', iReported: false }, m(60))).toMatchObject({ canReport: true });
+    const posted = { ...ruled, room_posted_at: new Date(m(22)).toISOString() };
+    expect(matchSituation(posted, { side: 'a', iReported: false }, m(23))).toMatchObject({ active: 'report', newRoomNeeded: false });
+  });
+});

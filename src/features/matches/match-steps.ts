@@ -18,6 +18,10 @@ export const READY_OPENS_BEFORE = 5 * MINUTE;
 export const READY_CLOSES_AFTER = 10 * MINUTE;
 export const REPORT_CLOSES_AFTER = 45 * MINUTE;
 export const WALKOVER_CONTEST_WINDOW = 5 * MINUTE;
+/** After a disconnection ruling, reports are taken until this long after the replay's expected end. */
+export const REPORT_AFTER_REPLAY = 15 * MINUTE;
+/** The host's minutes to post the room after Ready opens, when the match's own are not read yet (the default). */
+const DEFAULT_HOST_WINDOW = 5 * MINUTE;
 
 export type Side = 'a' | 'b';
 
@@ -45,7 +49,16 @@ export interface MatchSituation {
   reportClosesAt: number;
   /** When a walkover claimed against a player stops being contestable, when one was claimed. */
   contestUntil: number | null;
+  /** The viewer's seat: the top slot ('host') or the other ('guest'); who posts the room is `hosting`. */
   role: 'host' | 'guest' | 'spectator';
+  /** The viewer posts the room (the top slot, or the guest who took over). */
+  hosting: boolean;
+  /** Until when only the top slot may post the room; then the guest may host. */
+  hostDeadline: number;
+  /** The guest may post the room now: the host's minutes have passed without one. */
+  canTakeOverRoom: boolean;
+  /** A disconnection was ruled and no room was posted since: the host posts a new one. */
+  newRoomNeeded: boolean;
   /** Both players known, not confirmed or void, not cancelled by staff. */
   open: boolean;
   over: boolean;
@@ -66,6 +79,8 @@ export interface ViewerFacts {
   side: Side | null;
   /** Whether a report of the viewer's entry is on file (get_match_reports, see {@link reportBy}). */
   iReported: boolean;
+  /** The host's deadline the database computed (get_match_disconnections), when read. */
+  hostDeadline?: number | null;
 }
 
 /**
@@ -80,8 +95,12 @@ export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number
   const at = Date.parse(match.scheduled_at);
   const readyOpensAt = at - READY_OPENS_BEFORE;
   const readyClosesAt = at + READY_CLOSES_AFTER;
-  const reportClosesAt = at + REPORT_CLOSES_AFTER;
+  const replayEndsAt = match.replay_ends_at ? Date.parse(match.replay_ends_at) : null;
+  const reportClosesAt = Math.max(at + REPORT_CLOSES_AFTER, replayEndsAt === null ? 0 : replayEndsAt + REPORT_AFTER_REPLAY);
+  const hostDeadline = viewer.hostDeadline ?? readyOpensAt + DEFAULT_HOST_WINDOW;
   const { side } = viewer;
+  const host = match.room_host ?? 'a';
+  const hosting = side !== null && side === host;
   const role = side === 'a' ? 'host' : side === 'b' ? 'guest' : 'spectator';
   const player = side !== null;
   const open = OPEN_STATUSES.includes(match.status) && match.entry_a !== null && match.entry_b !== null;
@@ -97,7 +116,13 @@ export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number
   const iReported = viewer.iReported && match.status === 'reported';
   const opponentReported = match.status === 'reported' && !viewer.iReported;
 
-  const canPostRoom = role === 'host' && playing && now <= reportClosesAt;
+  const canTakeOverRoom =
+    playing && side === 'b' && host === 'a' && match.room_posted_at === null && now >= hostDeadline && now <= reportClosesAt;
+  const canPostRoom = (hosting && playing && now <= reportClosesAt) || canTakeOverRoom;
+  const newRoomNeeded =
+    match.disconnection_ruling != null &&
+    (match.room_posted_at === null ||
+      Date.parse(match.room_posted_at) <= Date.parse(match.disconnection_reported_at ?? match.scheduled_at));
   const canReady = playing && !myReady && now >= readyOpensAt && now <= readyClosesAt && match.walkover_entry_id === null;
   const canReport = playing && !iReported && match.walkover_entry_id === null && now >= readyOpensAt && now <= reportClosesAt;
   const canConfirm = playing && opponentReported;
@@ -115,7 +140,10 @@ export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number
   else if (canConfirm) active = 'confirm';
   else if (iReported) active = 'awaiting_opponent_report';
   else if (now > reportClosesAt || (!myReady && !canReport && now > readyClosesAt)) active = 'too_late';
-  else if (role === 'host' && match.room_posted_at === null && now < readyClosesAt) active = 'room';
+  else if (hosting && newRoomNeeded) active = 'room';
+  else if (hosting && match.room_posted_at === null && now < readyClosesAt) active = 'room';
+  // The guest may host once the host's minutes passed, unless the two already got going without the page.
+  else if (canTakeOverRoom && !myReady && !opponentReady && now < readyClosesAt) active = 'room';
   else if (!myReady && now <= readyClosesAt) active = 'ready';
   else active = 'report';
 
@@ -126,11 +154,15 @@ export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number
     reportClosesAt,
     contestUntil,
     role,
+    hosting,
+    hostDeadline,
+    canTakeOverRoom,
+    newRoomNeeded,
     open,
     over,
     myReady,
     opponentReady,
-    roomPosted: match.room_posted_at !== null,
+    roomPosted: match.room_posted_at !== null && !newRoomNeeded,
     canPostRoom,
     canReady,
     canReport,
@@ -152,10 +184,11 @@ const REPORT_UNDER_WAY: readonly ActiveStep[] = ['confirm', 'awaiting_opponent_r
  * before that the step says when it opens, and reads "later" like its words.
  */
 export function stepMarks(
-  s: Pick<MatchSituation, 'active' | 'role' | 'roomPosted' | 'myReady' | 'canReady'>,
+  s: Pick<MatchSituation, 'active' | 'role' | 'roomPosted' | 'myReady' | 'canReady'> & { hosting?: boolean },
 ): Record<'room' | 'ready' | 'report', StepMark> {
+  const guest = s.hosting === undefined ? s.role === 'guest' : !s.hosting;
   return {
-    room: s.roomPosted ? 'done' : s.active === 'room' || s.role === 'guest' ? 'now' : 'later',
+    room: s.roomPosted ? 'done' : s.active === 'room' || guest ? 'now' : 'later',
     ready: s.myReady ? 'done' : s.active === 'ready' && s.canReady ? 'now' : 'later',
     report:
       s.active === 'awaiting_opponent_report' ? 'done' : s.active === 'report' || REPORT_UNDER_WAY.includes(s.active) ? 'now' : 'later',

@@ -6,6 +6,7 @@
 import { type MatchResult, resultOfSides } from '@/lib/score';
 import type { Bracket, BracketMatch } from '@/features/brackets/brackets';
 import { anyTournamentHref } from '@/lib/routes';
+import type { MatchDayState } from './match-day/match-day';
 import type { MatchReports, MatchRow, MatchStatus } from './match-schemas';
 import { type MatchSituation, matchSituation, nextMatchPlace, reportBy, scoreLine, type Side } from './match-steps';
 
@@ -13,6 +14,8 @@ import { type MatchSituation, matchSituation, nextMatchPlace, reportBy, scoreLin
 export interface PlayersView extends MatchReports {
   /** A short-lived link to the opponent's screenshot, when they reported. */
   opponentScreenshotUrl: string | null;
+  /** Match day: who hosts and until when, the disconnection reports and the page's ruling (get_match_disconnections). */
+  matchDay: MatchDayState | null;
 }
 
 export const NOTHING_ON_FILE: PlayersView = {
@@ -22,6 +25,7 @@ export const NOTHING_ON_FILE: PlayersView = {
   dispute_reasons: [],
   decision: null,
   opponentScreenshotUrl: null,
+  matchDay: null,
 };
 
 const STATUS_WORDS: Record<MatchStatus, string> = {
@@ -51,6 +55,8 @@ export interface MatchView {
   names: { a: string; b: string };
   /** The viewer's own name and their opponent's (a spectator reads entry b's as "me"; nothing shows it). */
   mine: { me: string; opponent: string };
+  /** Who hosts the room: the top slot, or the guest who took over. */
+  hostName: string;
   side: Side | null;
   situation: MatchSituation;
   statusWords: string;
@@ -84,8 +90,13 @@ export function matchView(
     roundName: found?.roundName ?? `Round ${m.round}`,
     names: { a: nameA, b: nameB },
     mine: { me: side === 'a' ? nameA : nameB, opponent: side === 'a' ? nameB : nameA },
+    hostName: m.room_host === 'b' ? nameB : nameA,
     side,
-    situation: matchSituation(m, { side, iReported }, now),
+    situation: matchSituation(
+      m,
+      { side, iReported, hostDeadline: playersView.matchDay ? Date.parse(playersView.matchDay.host_deadline) : null },
+      now,
+    ),
     statusWords: STATUS_WORDS[m.status],
     score: scoreLine(m, null),
     winnerName: m.winner_entry_id === m.entry_a ? nameA : m.winner_entry_id === m.entry_b ? nameB : null,

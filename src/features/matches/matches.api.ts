@@ -14,6 +14,7 @@ import { callPublicFunction } from '@/features/tournaments/public-api';
 import { Acknowledged, DisputeAnswer, MatchReports, MatchRoom, type MatchRow, RefereeDecision } from './match-schemas';
 import { reportBy, type Side, sideAmong } from './match-steps';
 import { NOTHING_ON_FILE, type PlayersView } from './match-view';
+import { fetchMatchDay } from './match-day/match-day.api';
 
 const EVIDENCE_BUCKET = 'match-evidence';
 
@@ -32,11 +33,15 @@ export async function fetchMySide(match: Pick<MatchRow, 'entry_a' | 'entry_b'>, 
 
 /** The reports, dispute and walkover claim on file, with a short-lived link to the opponent's screenshot. */
 export async function fetchPlayersView(matchId: string, opponentEntry: string | null): Promise<PlayersView> {
-  const answer = await getSupabase().rpc('get_match_reports', { p_match_id: matchId });
+  const [answer, matchDay] = await Promise.all([
+    getSupabase().rpc('get_match_reports', { p_match_id: matchId }),
+    // Match day's part (the host's deadline, disconnections) is a detail: without it the steps still run.
+    fetchMatchDay(matchId).catch(() => null),
+  ]);
   const found = readAnswer('rpc get_match_reports', MatchReports, answer);
   const opponentReport = reportBy(found.reports, opponentEntry);
   const opponentScreenshotUrl = opponentReport ? await screenshotUrl(opponentReport.screenshot_path) : null;
-  return { ...found, opponentScreenshotUrl };
+  return { ...found, opponentScreenshotUrl, matchDay };
 }
 
 /** What anyone reads of a decided match besides its row: the referee's public decision and note, if any. */
@@ -54,8 +59,10 @@ export async function postRoom(matchId: string, roomId: string, password: string
   readAnswer('rpc post_room', Acknowledged, answer);
 }
 
-export async function setReady(matchId: string): Promise<void> {
-  readAnswer('rpc set_ready', Acknowledged, await getSupabase().rpc('set_ready', { p_match_id: matchId }));
+/** Ready; the guest's press also says the room's settings were checked against the match's. */
+export async function setReady(matchId: string, settingsChecked = true): Promise<void> {
+  const answer = await getSupabase().rpc('set_ready', { p_match_id: matchId, p_settings_checked: settingsChecked });
+  readAnswer('rpc set_ready', Acknowledged, answer);
 }
 
 export async function claimWalkover(matchId: string): Promise<void> {

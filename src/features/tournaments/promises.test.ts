@@ -63,6 +63,34 @@ describe('the promise check', () => {
     ).not.toEqual([]);
   });
 
+  it('catches match settings and disconnection rules that differ from the settings', () => {
+    const championship = byId('champions-dec-2026');
+    expect(
+      findBrokenPromises('Matches are played with default match settings: 10-minute halves, no extra handicaps.', championship),
+    ).not.toEqual([]);
+    expect(
+      findBrokenPromises('A disconnection in the first 10 minutes is replayed once; after that the score stands.', championship),
+    ).not.toEqual([]);
+    expect(findBrokenPromises('Match Time: 12 minutes.', championship)).not.toEqual([]);
+    // The final's longer Match Time is one of the edition's settings.
+    expect(findBrokenPromises('Match Time: 15 minutes.', championship)).toEqual([]);
+    expect(findBrokenPromises('Match Time: 15 minutes.', byId('super_8'))).not.toEqual([]);
+    // A series with another cut-off holds its own text to it.
+    const late = { ...byId('super_8'), matchSettings: { restartByMinute: 15 } };
+    expect(findBrokenPromises(promisedRules(late).join('\n'), late)).toEqual([]);
+    expect(findBrokenPromises(promisedRules(byId('super_8')).join('\n'), late)).not.toEqual([]);
+  });
+
+  it('writes the settings, the host duty and the disconnection rule from the catalog’s settings', () => {
+    const rules = promisedRules(byId('champions-dec-2026'));
+    expect(rules).toContain(
+      "Match settings in the friend-match room: Match Time 10 minutes, Extra Time On, Penalties On, Injuries Off, Condition Excellent, Substitutions 5. In the final: Match Time 15 minutes. The match page shows each match's settings.",
+    );
+    expect(rules.join('\n')).toMatch(/within 5 minutes of Ready opening/);
+    expect(rules.join('\n')).toMatch(/by minute 20 at 0–0 the match restarts/);
+    expect(promisedRules(byId('super_8')).join('\n')).not.toMatch(/In the final/);
+  });
+
   it('passes the rules as the pages render them', () => {
     for (const t of catalog) {
       const text = [...promisedRules(t), ...payPanelPromises(t).map((line) => line.text)].join('\n');

@@ -8,6 +8,7 @@
  */
 import { REPORT_CLOSES_AFTER, MINUTE } from '@/features/matches/match-steps';
 import { formatPaiseExact, formatRupees } from '@/lib/format';
+import { matchDayRules, SPECIAL_ROUNDS, settingsForRound } from '@/lib/match-settings';
 import {
   CHALLENGE_WINDOW_HOURS,
   CHECK_IN_CLOSES_BEFORE_MINUTES,
@@ -28,7 +29,8 @@ import type { Tournament } from './tournaments';
 import { prizeFormula } from './tournaments';
 
 type PrizeFacts = Pick<Tournament, 'prizePoolRupees' | 'winnerPrizeRupees' | 'paidPlaces'>;
-type PromiseFacts = PrizeFacts & Pick<Tournament, 'series' | 'entryFeeRupees' | 'maxPlayers'> & { poolGuaranteed?: boolean };
+type PromiseFacts = PrizeFacts &
+  Pick<Tournament, 'series' | 'entryFeeRupees' | 'maxPlayers'> & { poolGuaranteed?: boolean; matchSettings?: Tournament['matchSettings'] };
 
 export const REPORT_WINDOW_MINUTES = REPORT_CLOSES_AFTER / MINUTE;
 
@@ -153,7 +155,7 @@ export function promisedRules(t: PromiseFacts): string[] {
     checkIn,
     `Both players report the score on the match page, with a screenshot of the result screen, within ${minutes(REPORT_WINDOW_MINUTES)} of the scheduled time.`,
     `Disagree with a result? Dispute it on the match page, not by e-mail: staff decide within ${minutes(DISPUTE_STAFF_DEADLINE_MINUTES[kind])}.`,
-    `A disconnection is raised as a dispute on the match page: before minute ${DISCONNECTION_RESTART_BY_MINUTE} at 0–0 the match restarts; later, a new room for the remaining minutes with the score carried; a second disconnection is decided by staff.`,
+    ...matchDayRules(t.matchSettings),
   ];
 }
 
@@ -209,6 +211,10 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
   );
   const disputeMinutes = new Set<number>([...kinds.map((kind) => DISPUTE_STAFF_DEADLINE_MINUTES[kind]), OPPONENT_CONFIRM_MINUTES]);
   const challengeMinutes = new Set<number>(kinds.map((kind) => CHALLENGE_WINDOW_HOURS[kind] * 60));
+  // The match settings of every round (a tournament's own, else the defaults): Match Time and the cut-off.
+  const roundSettings = Array.from({ length: SPECIAL_ROUNDS.length + 1 }, (_, index) => settingsForRound(t?.matchSettings, index));
+  const matchMinutes = new Set(roundSettings.map((settings) => settings.matchMinutes));
+  const restartMinutes = new Set(roundSettings.map((settings) => settings.restartByMinute));
   for (const sentence of sentences) {
     const windows = [...sentence.matchAll(/(\d+)[\s-](minutes?|hours?|days?)\b/gi)].map((m) => toMinutes(Number(m[1]), m[2] ?? ''));
     const lower = sentence.toLowerCase();
@@ -241,6 +247,22 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
         if (!(/credited/.test(lower) && challengeMinutes.has(value)))
           broken.push({ sentence, why: `prize payment within ${value} minutes is not promised by the rules` });
       }
+    }
+    // Match settings: eFootball's Match Time is the whole match in real minutes, stated per round.
+    if (/\bhalves\b/.test(lower)) broken.push({ sentence, why: 'eFootball sets the Match Time of the whole match, not halves' });
+    for (const m of lower.matchAll(/match time:? (\d+)[\s-]minutes?|(\d+)[\s-]minute matches/g)) {
+      const value = Number(m[1] ?? m[2]);
+      if (!matchMinutes.has(value)) broken.push({ sentence, why: `a Match Time of ${value} minutes is not the settings'` });
+    }
+    // Disconnections: the cut-off minute of the settings; the page rules (restart, or the minutes left), never "the score stands".
+    if (/disconnect/.test(lower)) {
+      for (const m of lower.matchAll(/(?:by|before|until|within) (?:minute|the first) (\d+)/g)) {
+        const value = Number(m[1]);
+        if (!restartMinutes.has(value))
+          broken.push({ sentence, why: `the disconnection cut-off is minute ${[...restartMinutes].join(' or ')}, not ${value}` });
+      }
+      if (/score stands|replayed once/.test(lower))
+        broken.push({ sentence, why: 'after the cut-off a disconnection is played out in a new room with the score carried' });
     }
     if (/top \d+/.test(lower)) {
       const n = Number(/top (\d+)/.exec(lower)?.[1]);

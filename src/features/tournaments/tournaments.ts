@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { registrationClosesAt } from './status.ts';
 // Relative, with its extension: the catalog sync runs this module under plain Node.
 import { MAX_SLOTS, MIN_SLOTS } from '../../lib/rules.ts';
+import { MatchSettingsSchema } from '../../lib/match-settings.ts';
 
 /** An ISO 8601 instant with an explicit offset, e.g. `2025-07-20T19:00:00+05:30`. */
 const Instant = z.iso.datetime({ offset: true });
@@ -70,7 +71,14 @@ export const TournamentSchema = z
     platforms: z.array(z.string()).check(z.minLength(1)),
     /** A note shown under the details (community group, check-in reminders...). */
     importantInfo: z.string().check(z.minLength(10)),
-    rules: z.array(z.string().check(z.minLength(5))).check(z.minLength(3)),
+    /**
+     * The game settings of its matches in eFootball's words (src/lib/match-settings.ts), a later knockout round
+     * may differ (`rounds.final`); absent: the defaults. The rules text about settings, the host and
+     * disconnections is generated from them, never written in `rules`.
+     */
+    matchSettings: z.optional(MatchSettingsSchema),
+    /** The catalog's own rules (how to play, fair play), after the generated ones. */
+    rules: z.array(z.string().check(z.minLength(5))).check(z.minLength(2)),
     schedule: z.array(z.object({ round: z.string().check(z.minLength(1)), startsAt: Instant })).check(z.minLength(1)),
   })
   .check(

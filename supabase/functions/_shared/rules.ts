@@ -145,8 +145,9 @@ export function taxOnPaise(netWinningsPaise: number): number {
 }
 
 /**
- * Disconnections (eFootball friend matches are peer-to-peer, so the organiser rules on them through a
- * dispute with the reason 'disconnection'): by this minute with the score 0–0 the match restarts; later,
- * a new room for the remaining minutes with the score carried; a second disconnection goes to staff.
+ * Disconnections (eFootball friend matches are peer-to-peer, so the page rules on them from both players'
+ * reports, report_disconnection): by this minute with the score 0–0 the match restarts; later, a new room
+ * for the remaining minutes with the score carried; anything else goes to staff. The default of a series'
+ * `restartByMinute` (src/lib/match-settings.ts; private.default_match_settings()).
  */
 export const DISCONNECTION_RESTART_BY_MINUTE = 20;

@@ -28,7 +28,7 @@ export function MatchFacts({ view, now }: { view: MatchView | null; now: number 
         )}
       </Fact>
       <Fact label="Host">
-        {view?.names.a ?? '…'}
+        <span data-match-host>{view?.hostName ?? '…'}</span>
         <span className="block text-sm font-normal text-mist">creates the friend-match room</span>
       </Fact>
       <Fact label="Status">{view ? <span data-match-status-words>{view.statusWords}</span> : '…'}</Fact>

@@ -11,6 +11,11 @@ import { ClaimWalkover } from './ClaimWalkover';
 import { ContestWalkover } from './ContestWalkover';
 import { DisputedNotice } from './DisputedNotice';
 import { DisputeForm } from './DisputeForm';
+import { DEFAULT_MATCH_SETTINGS } from '@/lib/match-settings';
+import { DisconnectionForm } from '../match-day/DisconnectionForm';
+import { DisconnectionNotice } from '../match-day/DisconnectionNotice';
+import { HostDuty } from '../match-day/HostDuty';
+import { disconnectionStage } from '../match-day/match-day';
 import { GuestRoom } from './GuestRoom';
 import { HostRoom } from './HostRoom';
 import { Notice } from './Notice';
@@ -48,7 +53,14 @@ export function PlayerSteps({
   }
 
   const marks = stepMarks(s);
+  const side = s.role === 'host' ? 'a' : 'b';
   const myEntry = s.role === 'host' ? match.entry_a : match.entry_b;
+  const disconnection = disconnectionStage(playersView.matchDay, myEntry);
+  const canReportDisconnection =
+    (match.status === 'scheduled' || match.status === 'ready') &&
+    match.walkover_entry_id === null &&
+    now >= s.readyOpensAt &&
+    now <= s.reportClosesAt;
   const namesByEntry: Record<string, string> = {};
   if (match.entry_a) namesByEntry[match.entry_a] = entryNames.a;
   if (match.entry_b) namesByEntry[match.entry_b] = entryNames.b;
@@ -69,6 +81,7 @@ export function PlayerSteps({
         />
       )}
       {s.active !== 'disputed' && <RefereeNote decision={playersView.decision} />}
+      <DisconnectionNotice match={match} situation={s} side={side} state={playersView.matchDay} myEntry={myEntry} names={names} />
       {s.active === 'too_late' && (
         <Notice title="No result in time" tone="alert">
           The windows for Ready and the report have closed. Staff decide this match; you will see their decision here.
@@ -82,7 +95,8 @@ export function PlayerSteps({
 
       <ol className="flex flex-col gap-3" aria-label="Your steps">
         <Step number={1} title="Room" mark={marks.room} data="room">
-          {s.role === 'host' ? (
+          <HostDuty match={match} situation={s} now={now} names={names} />
+          {s.hosting || s.canTakeOverRoom ? (
             <HostRoom match={match} situation={s} onChanged={onChanged} />
           ) : (
             <GuestRoom match={match} host={names.opponent} />
@@ -105,6 +119,15 @@ export function PlayerSteps({
         </Step>
       </ol>
 
+      {canReportDisconnection && disconnection.kind !== 'mine_waiting' && (
+        <DisconnectionForm
+          matchId={match.id}
+          opponent={names.opponent}
+          restartByMinute={playersView.matchDay?.restart_by_minute ?? DEFAULT_MATCH_SETTINGS.restartByMinute}
+          prominent={disconnection.kind === 'opponent_waiting'}
+          onChanged={onChanged}
+        />
+      )}
       {s.canDispute && s.active !== 'contest_walkover' && (
         <DisputeForm matchId={match.id} reasons={playersView.dispute_reasons} now={now} prominent={s.canConfirm} onChanged={onChanged} />
       )}

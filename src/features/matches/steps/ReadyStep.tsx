@@ -1,4 +1,5 @@
 /** Step 2: press Ready in its window (T - 5 min to T + 10 min), and see whether the opponent has. */
+import { useState } from 'react';
 import { formatTimeIST } from '@/lib/format';
 import type { MatchRow } from '../match-schemas';
 import { countdown, type MatchSituation } from '../match-steps';
@@ -17,6 +18,9 @@ export function ReadyStep({
   opponent: string;
   onChanged: () => void;
 }) {
+  // The guest checks the room against the settings card as part of Ready (set_ready's p_settings_checked).
+  const [checked, setChecked] = useState(false);
+  const checks = !s.hosting;
   const opponentLine = (
     <p className="text-sm" data-opponent-ready={s.opponentReady ? 'yes' : 'no'}>
       {s.opponentReady ? `${opponent} is ready.` : `${opponent} is not ready yet.`}
@@ -40,10 +44,16 @@ export function ReadyStep({
             : 'Ready has closed. A result you report still counts as ready.'}
       </p>
       {opponentLine}
+      {checks && s.canReady && (
+        <label className="flex items-center gap-2 text-sm font-semibold" data-settings-check>
+          <input type="checkbox" className="size-5 accent-lime" checked={checked} onChange={(event) => setChecked(event.target.checked)} />
+          Settings checked: the room matches the match settings card
+        </label>
+      )}
       <MatchActionButton
-        show={s.canReady}
+        show={s.canReady && (!checks || checked)}
         busyLabel="Telling your opponent"
-        call={(matches) => matches.setReady(match.id)}
+        call={(matches) => matches.setReady(match.id, checks ? checked : true)}
         onChanged={onChanged}
       >
         I’m ready

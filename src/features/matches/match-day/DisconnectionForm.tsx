@@ -1,0 +1,101 @@
+/**
+ * "Report a disconnection": the game minute on the clock, both scores (the player's own first) and whether
+ * the opponent quit on purpose. Two reports that agree are ruled at once (restart, or the minutes left);
+ * anything else goes to staff with both accounts.
+ */
+import { Button } from '@/components/ui/Button';
+import { ErrorText } from '../steps/ErrorText';
+import { inputClass } from '../steps/input-class';
+import { answerWords } from './match-day';
+import { useDisconnectionForm } from './use-match-day';
+
+export function DisconnectionForm({
+  matchId,
+  opponent,
+  restartByMinute,
+  prominent,
+  onChanged,
+}: {
+  matchId: string;
+  opponent: string;
+  restartByMinute: number;
+  /** The opponent reported one: the form starts open. */
+  prominent: boolean;
+  onChanged: () => void;
+}) {
+  const form = useDisconnectionForm(matchId, onChanged);
+  const answer = form.answer && <p data-disconnection-answer>{answerWords(form.answer, opponent)}</p>;
+  if (!form.open && !prominent) {
+    return (
+      <div className="flex flex-col gap-2">
+        {answer}
+        <Button tone="ghost" className="self-start" onClick={() => form.setOpen(true)}>
+          Report a disconnection
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form className="card flex flex-col gap-3 border border-line p-4 sm:p-5" onSubmit={form.submit} data-disconnection-form>
+      <h2 className="text-lg font-bold">Report a disconnection</h2>
+      <p className="text-sm text-mist">
+        Both players report it. Agreed by minute {restartByMinute} at 0–0: the match restarts; later: a new room for the minutes left, the
+        score carried.
+      </p>
+      <div className="grid grid-cols-3 gap-3">
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          Minute
+          <input
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={120}
+            required
+            value={form.minute}
+            onChange={(event) => form.setMinute(event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          Your goals
+          <input
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={99}
+            required
+            value={form.mine}
+            onChange={(event) => form.setMine(event.target.value)}
+          />
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          {opponent}’s goals
+          <input
+            className={inputClass}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={99}
+            required
+            value={form.theirs}
+            onChange={(event) => form.setTheirs(event.target.value)}
+          />
+        </label>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="size-5 accent-lime"
+          checked={form.claimsQuit}
+          onChange={(event) => form.setClaimsQuit(event.target.checked)}
+        />
+        {opponent} quit on purpose (staff decide)
+      </label>
+      <ErrorText error={form.action.error} />
+      <Button tone="primary" type="submit" className="self-start" busy={form.action.busy} busyLabel="Reporting the disconnection">
+        Send the disconnection report
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The page's ruling on a disconnection, live for both players (the row changes through Realtime): restart,
+ * or the minutes left with the score carried, the new room and until when the total score is reported. While
+ * only one player has reported, both read where it stands.
+ */
+import { Notice } from '../steps/Notice';
+import type { MatchRow } from '../match-schemas';
+import type { MatchSituation, Side } from '../match-steps';
+import { disconnectionStage, type MatchDayState, reportWords, rulingWords } from './match-day';
+
+export function DisconnectionNotice({
+  match,
+  situation: s,
+  side,
+  state,
+  myEntry,
+  names,
+}: {
+  match: MatchRow;
+  situation: MatchSituation;
+  side: Side;
+  state: MatchDayState | null;
+  myEntry: string | null;
+  names: { me: string; opponent: string };
+}) {
+  if (match.status === 'disputed' || s.over) return null;
+  const stage = disconnectionStage(state, myEntry);
+  const ruling = rulingWords(match, side, { name: s.hosting ? names.me : names.opponent, me: s.hosting }, s.reportClosesAt);
+  return (
+    <>
+      {ruling && (
+        <Notice title={ruling.title} tone="alert" data="disconnection-ruling">
+          <span data-ruling={match.disconnection_ruling}>{ruling.body}</span>
+        </Notice>
+      )}
+      {stage.kind === 'mine_waiting' && (
+        <Notice title="Disconnection reported" data="disconnection-waiting">
+          You reported a disconnection at {reportWords(stage.report, side)}. Waiting for {names.opponent} to report it too: the page rules
+          as soon as they do.
+        </Notice>
+      )}
+      {stage.kind === 'opponent_waiting' && (
+        <Notice title={`${names.opponent} reported a disconnection`} tone="alert" data="disconnection-opponent">
+          {names.opponent} says the match disconnected at {reportWords({ ...stage.report, claims_quit: false }, side)}
+          {stage.report.claims_quit ? ' and that you quit on purpose' : ''}. Report what you saw below.
+        </Notice>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The settings card: the game settings of this match's round in eFootball's own words (get_match_settings),
+ * for anyone. The host sets the room up with them; the guest checks them before pressing Ready.
+ */
+import { settingsRows } from '@/lib/match-settings';
+import { useMatchSettings } from './use-match-day';
+
+export function MatchSettingsCard({ matchId, roundName }: { matchId: string; roundName: string }) {
+  const settings = useMatchSettings(matchId);
+  return (
+    <section className="card p-4 sm:p-5" aria-labelledby="match-settings-heading" data-match-settings>
+      <h2 id="match-settings-heading" className="text-lg font-bold">
+        Match settings <span className="text-sm font-normal text-mist">· {roundName}</span>
+      </h2>
+      <p className="mt-1 text-sm text-mist">Set in the eFootball friend-match room, as the game names them.</p>
+      {settings.status === 'error' ? (
+        <p className="mt-3 text-sm text-mist">The settings could not be loaded: {settings.message}</p>
+      ) : (
+        <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {(settings.status === 'ready'
+            ? settingsRows({
+                matchMinutes: settings.value.match_minutes,
+                extraTime: settings.value.extra_time,
+                penalties: settings.value.penalties,
+                injuries: settings.value.injuries,
+                condition: settings.value.condition,
+                substitutions: settings.value.substitutions,
+              })
+            : PLACEHOLDER
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-xl bg-night/60 px-3 py-2">
+              <dt className="text-xs font-bold tracking-wider text-mist uppercase">{label}</dt>
+              <dd className="font-bold" data-setting={label}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+const PLACEHOLDER = ['Match Time', 'Extra Time', 'Penalties', 'Injuries', 'Condition', 'Substitutions'].map(
+  (label) => [label, '…'] as const,
+);
