@@ -474,7 +474,6 @@ export const AREAS = {
         'private.whatsapp_opt_in_codes',
         'public.alert_preferences',
         'private.queue_alerts',
-        'public.notifications trigger notifications_queue_alerts',
         'public.save_push_subscription',
         'public.delete_push_subscription',
         'public.service_forget_push_subscription',
