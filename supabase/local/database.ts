@@ -31,7 +31,7 @@ type OpenDatabaseOptions = {
 };
 
 /** SQL of the local servers themselves (Auth's tables, Realtime's, the movable clock), in the order applied. */
-const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql'];
+const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql', 'alerts.sql'];
 
 export function readLocalServerSql(): Promise<string[]> {
   const dir = path.dirname(fileURLToPath(import.meta.url));

@@ -16,6 +16,8 @@ import { fromPgError, isPgError, restErrors } from './services/rest/errors.ts';
 
 /** How often the stack acts on deadlines by itself (hosted: pg_cron every minute). */
 const TIMER_INTERVAL_MS = 5_000;
+/** How often it looks for outside calls just queued (a push for a room posted reaches the phone in seconds). */
+const OUTBOX_INTERVAL_MS = 1_000;
 
 type DrainResult = { success?: boolean; done?: number; retry?: number; failed?: number; error?: string };
 
@@ -56,8 +58,21 @@ export const dueWorkService: ServiceModule = {
       return running;
     }
 
+    /** Only the outbox, between two passes (never during one). */
+    function drainOnce(): Promise<void> {
+      running ??= drainIfDue(ctx)
+        .then((result) => {
+          if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
+        })
+        .catch((error) => ctx.log('due-work', error instanceof Error ? error.message : String(error)))
+        .finally(() => (running = undefined));
+      return running;
+    }
+
     const timer = setInterval(() => void runOnce(), TIMER_INTERVAL_MS);
     timer.unref();
+    const outboxTimer = setInterval(() => void drainOnce(), OUTBOX_INTERVAL_MS);
+    outboxTimer.unref();
 
     return {
       async handle(req, res, url) {
@@ -78,6 +93,7 @@ export const dueWorkService: ServiceModule = {
       },
       async stop() {
         clearInterval(timer);
+        clearInterval(outboxTimer);
         await running;
       },
     };

@@ -16,6 +16,7 @@ import type { PayoutStore } from './payout-store.ts';
 import { RazorpayApiError, type RazorpayClient } from './razorpay-client.ts';
 import { payoutFailureReason, type RazorpayXClient, type RazorpayXPayout } from './razorpayx-client.ts';
 import { databaseMail, MailError, parentalConsentMail, type Mailer } from './mailer.ts';
+import { sendPush, sendWhatsApp, type PushDeps, type WhatsAppSettings } from './alerts.ts';
 
 /** What the drain needs of the payment store: the outbox itself, and the confirmation an order check may make. */
 export type OutboxStore = Pick<PaymentStore, 'claimOutsideCalls' | 'recordOutsideAnswer' | 'confirm' | 'recordProviderWindow'>;
@@ -27,7 +28,15 @@ export type PayoutDeps = { store: PayoutStore; razorpayx: RazorpayXClient; pan: 
  * `mailer` and `siteOrigin` send the e-mails the database queued (a parent's consent link); `payouts`
  * makes the KYC checks and payouts (without it those calls wait for a worker that has it).
  */
-export type OutboxDeps = { store: OutboxStore; razorpay: RazorpayClient; mailer?: Mailer; siteOrigin?: string; payouts?: PayoutDeps };
+export type OutboxDeps = {
+  store: OutboxStore;
+  razorpay: RazorpayClient;
+  mailer?: Mailer;
+  siteOrigin?: string;
+  payouts?: PayoutDeps;
+  /** Web Push and WhatsApp; a channel without settings keeps its calls queued. */
+  alerts?: { push?: PushDeps; whatsapp?: WhatsAppSettings; fetch?: typeof fetch };
+};
 
 /** How many calls ended each way, and how many of each kind were made (periodic work such as reconciliation shares the queue). */
 export type DrainSummary = { done: number; retry: number; failed: number; doneByKind: Partial<Record<OutsideCall['kind'], number>> };
@@ -74,6 +83,12 @@ async function makeCall(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
         return await checkPayout(deps, call);
       case 'provider_reconciliation':
         return await reconcile(deps, call);
+      case 'web_push':
+        if (!deps.alerts?.push) throw new Error('no VAPID keys configured');
+        return await sendPush(deps.alerts.push, call.payload, deps.alerts.fetch);
+      case 'whatsapp':
+        if (!deps.alerts?.whatsapp) throw new Error('no WhatsApp settings configured');
+        return await sendWhatsApp(deps.alerts.whatsapp, call.payload, call.idempotency_key, deps.alerts.fetch);
       default:
         return { outcome: 'failed', answer: { error: `unknown kind ${String((call as { kind: unknown }).kind)}` } };
     }

@@ -45,7 +45,9 @@ export type OutsideCall = {
     | 'upi_validation'
     | 'razorpayx_payout'
     | 'razorpayx_payout_check'
-    | 'provider_reconciliation';
+    | 'provider_reconciliation'
+    | 'web_push'
+    | 'whatsapp';
   idempotency_key: string;
   payload: Record<string, unknown>;
   attempt: number;
