@@ -33,6 +33,8 @@ const PLAYER_FUNCTIONS = [
   'claim_walkover',
   'confirm_match',
   'confirm_parental_consent',
+  'confirm_whatsapp_opt_in',
+  'delete_push_subscription',
   'dispute_match',
   'enter_free_tournament',
   'get_bracket',
@@ -40,6 +42,7 @@ const PLAYER_FUNCTIONS = [
   'get_entry_settings',
   'get_match_reports',
   'get_match_room',
+  'get_my_alerts',
   'get_my_earnings',
   'get_my_entries',
   'get_my_entries_all',
@@ -73,6 +76,8 @@ const PLAYER_FUNCTIONS = [
   'report_match',
   'request_parental_consent',
   'request_payout',
+  'save_push_subscription',
+  'set_my_alert',
   'set_my_eligibility_details',
   'set_my_notification_setting',
   'set_ready',
@@ -101,8 +106,10 @@ const PLAYER_FUNCTIONS = [
   'staff_settle_match',
   'staff_tax_certificates',
   'staff_withholding_register',
+  'start_whatsapp_opt_in',
   'submit_kyc',
   'update_my_profile',
+  'withdraw_whatsapp_consent',
 ];
 
 describe.each(engines)('public schema rules on $name', (engine) => {
