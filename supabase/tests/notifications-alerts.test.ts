@@ -52,12 +52,11 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
   const call = async <T>(userId: string, sql: string, params: unknown[] = []) =>
     (await db.as<{ result: T }>(player(userId), `select ${sql} as result`, params))[0]?.result as T;
   const whatsappTo = async (phone: string) =>
-    (
-      await db.admin.query<Outbox>(`select * from private.outbox where kind = 'whatsapp' and payload ->> 'to' = $1 order by id`, [phone])
-    ).rows;
+    (await db.admin.query<Outbox>(`select * from private.outbox where kind = 'whatsapp' and payload ->> 'to' = $1 order by id`, [phone]))
+      .rows;
   const lastCode = async (phone: string) => {
     const codes = (await whatsappTo(phone)).filter((row) => row.payload.template === 'golazo_opt_in_code');
-    return (codes.at(-1)?.payload.params as string[])[0] ?? '';
+    return ((codes.at(-1)?.payload.params ?? []) as string[])[0] ?? '';
   };
   const phoneNumber = () => `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
@@ -89,7 +88,7 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
     await expectSqlError(db.as(player(user.id), 'select public.start_whatsapp_opt_in($1)', ['+919876543210']), WRONG_STATE);
     await setDatabaseClock(db, at(1));
     await call(user.id, 'public.start_whatsapp_opt_in($1)', ['+919876543210']);
-    const first = (message?.payload.params as string[])[0];
+    const first = ((message?.payload.params ?? []) as string[])[0];
     const second = await lastCode('+919876543210');
     if (first !== second) {
       expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1)', [first])).toEqual({ confirmed: false, tries_left: 4 });
@@ -147,14 +146,18 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
   it('holds alerts written in the quiet hours until 08:00 IST, except match ready', async () => {
     await setDatabaseClock(db, LATE);
     const { userId, phone } = await optedIn();
-    await call(userId, 'public.save_push_subscription($1)', [{ endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys: { p256dh: P256DH, auth: AUTH } }]);
+    await call(userId, 'public.save_push_subscription($1)', [
+      { endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys: { p256dh: P256DH, auth: AUTH } },
+    ]);
     await notify(userId, 'prize_credited', '/my-earnings');
     await notify(userId, 'room_posted', '/match/?id=late');
-    const rows = (await db.admin.query<Outbox>(
-      `select * from private.outbox where kind in ('whatsapp', 'web_push') and (payload ->> 'to' = $1 or payload ->> 'endpoint' in
+    const rows = (
+      await db.admin.query<Outbox>(
+        `select * from private.outbox where kind in ('whatsapp', 'web_push') and (payload ->> 'to' = $1 or payload ->> 'endpoint' in
          (select endpoint from public.push_subscriptions where user_id = $2)) and payload ->> 'kind' <> 'opt_in_code' order by id`,
-      [phone, userId],
-    )).rows;
+        [phone, userId],
+      )
+    ).rows;
     expect(rows.map((row) => [row.kind, row.payload.kind, row.next_attempt_at.toISOString()])).toEqual([
       ['web_push', 'prize_credited', new Date(MORNING).toISOString()],
       ['whatsapp', 'prize_credited', new Date(MORNING).toISOString()],
@@ -217,11 +220,15 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
       await expectSqlError(db.as(player(user.id), 'select public.save_push_subscription($1)', [{ endpoint, keys }]), INVALID_INPUT);
     }
     await expectSqlError(
-      db.as(player(user.id), 'select public.save_push_subscription($1)', [{ endpoint: 'https://web.push.apple.com/QGx', keys: { p256dh: 'short', auth: AUTH } }]),
+      db.as(player(user.id), 'select public.save_push_subscription($1)', [
+        { endpoint: 'https://web.push.apple.com/QGx', keys: { p256dh: 'short', auth: AUTH } },
+      ]),
       INVALID_INPUT,
     );
     const windows = `https://wns2-par02p.notify.windows.com/w/?token=${randomUUID()}`;
-    const saved = await call<{ id: string }>(user.id, 'public.save_push_subscription($1)', [{ endpoint: windows, keys, expirationTime: null }]);
+    const saved = await call<{ id: string }>(user.id, 'public.save_push_subscription($1)', [
+      { endpoint: windows, keys, expirationTime: null },
+    ]);
     expect(saved).toEqual({ id: expect.any(String) });
     // The same device signed in as someone else belongs to them now.
     const other = await createUser(db);

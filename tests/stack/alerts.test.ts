@@ -116,15 +116,27 @@ describe('push and WhatsApp alerts through the local doubles', () => {
 
     const postedAt = Date.now();
     expect((await host.rpc('post_room', { p_match_id: matchId, p_room_id: 'GOLAZO-1', p_password: '4321' })).error).toBeNull();
-    const received = await waitFor(() => deliveries(subscription.endpoint), (list) => list.length > 0, 5_000);
+    const received = await waitFor(
+      () => deliveries(subscription.endpoint),
+      (list) => list.length > 0,
+      5_000,
+    );
     expect(Date.now() - postedAt).toBeLessThan(5_000);
     expect(received).toEqual([
       {
         received_at: expect.any(String),
-        payload: { title: expect.stringContaining('Room posted'), body: `${hostName} posted the room id and password.`, url: `/match/?id=${matchId}` },
+        payload: {
+          title: expect.stringContaining('Room posted'),
+          body: `${hostName} posted the room id and password.`,
+          url: `/match/?id=${matchId}`,
+        },
       },
     ]);
-    const sent = await waitFor(() => whatsAppMessages(phone), (list) => list.length > 1, 5_000);
+    const sent = await waitFor(
+      () => whatsAppMessages(phone),
+      (list) => list.length > 1,
+      5_000,
+    );
     expect(sent.map(({ template, url }) => ({ template, url }))).toEqual([
       { template: 'golazo_opt_in_code', url: null },
       { template: 'golazo_match_ready', url: `/match/?id=${matchId}` },
@@ -132,7 +144,11 @@ describe('push and WhatsApp alerts through the local doubles', () => {
 
     // The device is gone: the next push meets 410 and the subscription is deleted.
     await control('/push/test/expire', { endpoint: subscription.endpoint });
-    const devices = () => guest.from('push_subscriptions').select('endpoint').then(({ data }) => data ?? []);
+    const devices = () =>
+      guest
+        .from('push_subscriptions')
+        .select('endpoint')
+        .then(({ data }) => data ?? []);
     expect(await devices()).toEqual([{ endpoint: subscription.endpoint }]);
     expect((await host.rpc('post_room', { p_match_id: matchId, p_room_id: 'GOLAZO-2', p_password: '4321' })).error).toBeNull();
     expect(await waitFor(devices, (list) => list.length === 0, 8_000)).toEqual([]);
@@ -175,7 +191,11 @@ describe('push and WhatsApp alerts through the local doubles', () => {
 async function confirmWhatsApp(client: SupabaseClient, phone: string): Promise<string> {
   const started = await client.rpc('start_whatsapp_opt_in', { p_phone: phone });
   expect(started.error).toBeNull();
-  const [message] = await waitFor(() => whatsAppMessages(phone), (list) => list.length > 0, 5_000);
+  const [message] = await waitFor(
+    () => whatsAppMessages(phone),
+    (list) => list.length > 0,
+    5_000,
+  );
   expect(message).toMatchObject({ template: 'golazo_opt_in_code', params: [expect.stringMatching(/^[0-9]{6}$/)], url: null });
   const code = message?.params[0] ?? '';
   const confirmed = await client.rpc('confirm_whatsapp_opt_in', { p_code: code });

@@ -110,7 +110,12 @@ export function whatsAppTemplateMessage(payload: Record<string, unknown>, langua
   };
 }
 
-export async function sendWhatsApp(settings: WhatsAppSettings, payload: Record<string, unknown>, idempotencyKey: string, fetcher: typeof fetch = fetch): Promise<Outcome> {
+export async function sendWhatsApp(
+  settings: WhatsAppSettings,
+  payload: Record<string, unknown>,
+  idempotencyKey: string,
+  fetcher: typeof fetch = fetch,
+): Promise<Outcome> {
   const response = await fetcher(`${settings.apiBase}/${settings.phoneNumberId}/messages`, {
     method: 'POST',
     headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
@@ -119,7 +124,10 @@ export async function sendWhatsApp(settings: WhatsAppSettings, payload: Record<s
   const answer = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number; message?: string } };
   if (response.status === 429 || response.status >= 500) return { outcome: 'retry', answer: { http_status: response.status } };
   if (!response.ok) {
-    return { outcome: 'failed', answer: { http_status: response.status, code: answer.error?.code ?? null, error: answer.error?.message ?? null } };
+    return {
+      outcome: 'failed',
+      answer: { http_status: response.status, code: answer.error?.code ?? null, error: answer.error?.message ?? null },
+    };
   }
   return { outcome: 'done', answer: { message_id: answer.messages?.[0]?.id ?? null } };
 }

@@ -82,7 +82,10 @@ Deno.test('the VAPID header carries an ES256 JWT for the push service origin, ch
     sub: 'mailto:support@golazo.example',
   });
   assertEquals(await vapidRefusal(header, 'https://fcm.googleapis.com', now), null);
-  assertEquals(await vapidRefusal(header, 'https://updates.push.services.mozilla.com', now), 'aud must be https://updates.push.services.mozilla.com');
+  assertEquals(
+    await vapidRefusal(header, 'https://updates.push.services.mozilla.com', now),
+    'aud must be https://updates.push.services.mozilla.com',
+  );
   assertEquals(await vapidRefusal(header, 'https://fcm.googleapis.com', now + 13 * 3600_000), 'exp must be within 24 hours');
   assertEquals(await vapidRefusal(null, 'https://fcm.googleapis.com', now), 'missing or malformed vapid authorization');
   // Another key pair's public key under the same token: the signature no longer verifies.

@@ -70,13 +70,14 @@ export async function encryptPushPayload(
   if (authSecret.length !== 16) throw new Error('auth is not a 16-byte secret');
   if (plaintext.length > RECORD_SIZE - 17 - 86) throw new Error('a push message holds at most 3993 bytes');
   const sender =
-    options.senderKeys ??
-    ((await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair);
+    options.senderKeys ?? ((await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair);
   const asPublic = new Uint8Array(await crypto.subtle.exportKey('raw', sender.publicKey));
   const salt = options.salt ?? crypto.getRandomValues(new Uint8Array(16));
   const { cek, nonce } = await contentKeys(await ecdhSecret(sender.privateKey, uaPublic), authSecret, uaPublic, asPublic, salt);
   // The last (and only) record ends with the delimiter 0x02 and no padding.
-  const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, cek, concat(plaintext, new Uint8Array([2]))));
+  const ciphertext = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv: nonce }, cek, concat(plaintext, new Uint8Array([2]))),
+  );
   const header = new Uint8Array(21 + asPublic.length);
   header.set(salt, 0);
   new DataView(header.buffer).setUint32(16, RECORD_SIZE);
@@ -86,7 +87,10 @@ export async function encryptPushPayload(
 }
 
 /** The receiving side (a browser, or the local push double): decrypts an aes128gcm body with the subscription's private key. */
-export async function decryptPushPayload(body: Uint8Array, receiver: { privateKey: CryptoKey; p256dh: string; auth: string }): Promise<Bytes> {
+export async function decryptPushPayload(
+  body: Uint8Array,
+  receiver: { privateKey: CryptoKey; p256dh: string; auth: string },
+): Promise<Bytes> {
   if (body.length < 21 + 65 + 17) throw new Error('too short for an aes128gcm message');
   const salt = body.slice(0, 16);
   const idLength = body[20] ?? 0;

@@ -67,7 +67,8 @@ export function createPushDouble(controlKey: string) {
     const device = /^\/push\/endpoint\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
     if (device?.[1]) return request.method === 'POST' ? receive(device[1], request) : json({ error: 'pushes are POSTed' }, 405);
     if (!url.pathname.startsWith('/push/test/')) return json({ error: 'not found' }, 404);
-    if (request.headers.get('authorization') !== `Bearer ${controlKey}`) return json({ error: 'the test routes take the service role key' }, 401);
+    if (request.headers.get('authorization') !== `Bearer ${controlKey}`)
+      return json({ error: 'the test routes take the service role key' }, 401);
     if (request.method === 'POST' && url.pathname === '/push/test/subscribe') return subscribe(request);
     if (request.method === 'POST' && url.pathname === '/push/test/expire') {
       const { endpoint } = (await request.json().catch(() => ({}))) as { endpoint?: unknown };

@@ -39,10 +39,17 @@ export function createWhatsAppDouble(controlKey: string) {
       return refuse('(#131008) Only template messages with a name and a language');
     }
     const texts = (type: string) =>
-      (body.template?.components ?? []).filter((c) => c.type === type).flatMap((c) => (c.parameters ?? []).map((p) => String(p.text ?? '')));
+      (body.template?.components ?? [])
+        .filter((c) => c.type === type)
+        .flatMap((c) => (c.parameters ?? []).map((p) => String(p.text ?? '')));
     const button = texts('button')[0];
     const to = `+${body.to.replace(/^\+/, '')}`;
-    const sent = { template: body.template.name, params: texts('body'), url: button?.startsWith('/') ? button : null, sent_at: new Date().toISOString() };
+    const sent = {
+      template: body.template.name,
+      params: texts('body'),
+      url: button?.startsWith('/') ? button : null,
+      sent_at: new Date().toISOString(),
+    };
     messages.set(to, [...(messages.get(to) ?? []), sent]);
     return json({
       messaging_product: 'whatsapp',
@@ -55,8 +62,10 @@ export function createWhatsAppDouble(controlKey: string) {
     const url = new URL(request.url);
     if (!url.pathname.startsWith('/whatsapp/')) return null;
     if (url.pathname.startsWith('/whatsapp/test/')) {
-      if (request.headers.get('authorization') !== `Bearer ${controlKey}`) return json({ error: 'the test routes take the service role key' }, 401);
-      if (request.method === 'GET' && url.pathname === '/whatsapp/test/messages') return json(messages.get(url.searchParams.get('to') ?? '') ?? []);
+      if (request.headers.get('authorization') !== `Bearer ${controlKey}`)
+        return json({ error: 'the test routes take the service role key' }, 401);
+      if (request.method === 'GET' && url.pathname === '/whatsapp/test/messages')
+        return json(messages.get(url.searchParams.get('to') ?? '') ?? []);
       return json({ error: 'not found' }, 404);
     }
     const route = /^\/whatsapp\/v[0-9.]+\/([0-9]+)\/messages$/.exec(url.pathname);
