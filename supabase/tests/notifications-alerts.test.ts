@@ -7,6 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALERT_EVENTS } from '@/features/alerts/alerts';
+import { PUSH_SERVICE_HOSTS } from '../functions/_shared/web-push.ts';
 import {
   createUser,
   engines,
@@ -204,6 +206,15 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
       { action: 'withdrawn' },
     ]);
     expect(await call(userId, 'public.withdraw_whatsapp_consent()')).toEqual({ withdrawn: false });
+  });
+
+  it('names the same events and push services as the settings page and the worker', async () => {
+    const { rows } = await db.admin.query<{ kinds: string[] }>('select private.alert_kinds() as kinds');
+    expect(rows[0]?.kinds).toEqual(ALERT_EVENTS);
+    for (const host of PUSH_SERVICE_HOSTS) {
+      const allowed = await db.admin.query<{ ok: boolean }>('select private.push_endpoint_allowed($1) as ok', [`https://${host}/send/x`]);
+      expect(allowed.rows[0]?.ok).toBe(true);
+    }
   });
 
   it('keeps push subscriptions for allowed push services only, one row per device', async () => {
