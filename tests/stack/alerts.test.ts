@@ -144,11 +144,7 @@ describe('push and WhatsApp alerts through the local doubles', () => {
 
     // The device is gone: the next push meets 410 and the subscription is deleted.
     await control('/push/test/expire', { endpoint: subscription.endpoint });
-    const devices = () =>
-      guest
-        .from('push_subscriptions')
-        .select('endpoint')
-        .then(({ data }) => data ?? []);
+    const devices = async () => (await guest.from('push_subscriptions').select('endpoint')).data ?? [];
     expect(await devices()).toEqual([{ endpoint: subscription.endpoint }]);
     expect((await host.rpc('post_room', { p_match_id: matchId, p_room_id: 'GOLAZO-2', p_password: '4321' })).error).toBeNull();
     expect(await waitFor(devices, (list) => list.length === 0, 8_000)).toEqual([]);
