@@ -28,7 +28,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
       </p>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <div className="rounded-xl border border-line p-4">
+        <div className="min-w-0 rounded-xl border border-line p-4">
           <h3 className="font-bold">Push on this device</h3>
           {support === 'home-screen-first' && (
             <p className="mt-2 text-sm text-mist" data-push-support="home-screen-first">
@@ -50,7 +50,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
               </p>
               <button
                 type="button"
-                className={`btn mt-3 ${thisDevice ? 'btn-ghost' : 'btn-primary'}`}
+                className={`btn mt-3 whitespace-normal ${thisDevice ? 'btn-ghost' : 'btn-primary'}`}
                 disabled={busy}
                 onClick={() => void (thisDevice ? state.turnPushOff() : state.turnPushOn())}
               >
@@ -60,14 +60,14 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
           )}
         </div>
 
-        <div className="rounded-xl border border-line p-4">
+        <div className="min-w-0 rounded-xl border border-line p-4">
           <h3 className="font-bold">WhatsApp</h3>
           {whatsapp?.phone ? (
             <>
               <p className="mt-2 text-sm">
                 Alerts go to <strong data-whatsapp-phone>{whatsapp.phone}</strong>.
               </p>
-              <button type="button" className="btn btn-ghost mt-3" disabled={busy} onClick={() => void state.stopWhatsApp()}>
+              <button type="button" className="btn btn-ghost mt-3 whitespace-normal" disabled={busy} onClick={() => void state.stopWhatsApp()}>
                 Stop WhatsApp alerts
               </button>
             </>
