@@ -67,7 +67,12 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
               <p className="mt-2 text-sm">
                 Alerts go to <strong data-whatsapp-phone>{whatsapp.phone}</strong>.
               </p>
-              <button type="button" className="btn btn-ghost mt-3 whitespace-normal" disabled={busy} onClick={() => void state.stopWhatsApp()}>
+              <button
+                type="button"
+                className="btn btn-ghost mt-3 whitespace-normal"
+                disabled={busy}
+                onClick={() => void state.stopWhatsApp()}
+              >
                 Stop WhatsApp alerts
               </button>
             </>

@@ -16,6 +16,8 @@ export const LOCAL_WHATSAPP_PATH = '/whatsapp';
 export const LOCAL_WHATSAPP_TOKEN = 'golazo-local-whatsapp-token';
 export const LOCAL_WHATSAPP_PHONE_NUMBER_ID = '100000000000001';
 export const WHATSAPP_API_VERSION = 'v21.0';
+/** Meta's Graph API, which serves the WhatsApp Business Cloud API. */
+const GRAPH_API = 'https://graph.facebook.com';
 /** The opt-in's authentication template: its only variable is the code. */
 export const OPT_IN_TEMPLATE = 'golazo_opt_in_code';
 
@@ -32,7 +34,9 @@ export function readAlertSettings(env: Env): AlertSettings {
   const subject = read('VAPID_SUBJECT') ?? (local ? 'mailto:support@golazo.example' : undefined);
   const accessToken = read('WHATSAPP_ACCESS_TOKEN') ?? (local ? LOCAL_WHATSAPP_TOKEN : undefined);
   const phoneNumberId = read('WHATSAPP_PHONE_NUMBER_ID') ?? (local ? LOCAL_WHATSAPP_PHONE_NUMBER_ID : undefined);
-  const apiBase = read('WHATSAPP_API_BASE') ?? (stackUrl ? `${stackUrl}${LOCAL_WHATSAPP_PATH}/${WHATSAPP_API_VERSION}` : undefined);
+  const apiBase =
+    read('WHATSAPP_API_BASE') ??
+    (stackUrl ? `${stackUrl}${LOCAL_WHATSAPP_PATH}/${WHATSAPP_API_VERSION}` : `${GRAPH_API}/${WHATSAPP_API_VERSION}`);
   return {
     push:
       publicKey && privateKey && subject
