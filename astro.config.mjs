@@ -5,7 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { isIndexed, ROUTES } from './src/lib/routes.ts';
 import { projectAddresses } from './scripts/project-env.ts';
-import { localVapidKeys } from './supabase/local/vapid.ts';
+import { localVapidKeys } from './supabase/local/doubles/vapid.ts';
 import preloadIslands from './scripts/preload-islands.mjs';
 
 // SITE_PORT, SUPABASE_LOCAL_PORT and PUBLIC_SUPABASE_URL decide where things answer locally

@@ -44,11 +44,11 @@ export const dueWorkService: ServiceModule = {
   create(ctx) {
     let running: Promise<void> | undefined;
 
-    /** One pass; passes never overlap (a slow drain makes the next tick wait for it). */
-    function runOnce(): Promise<void> {
+    /** One pass (the periodic function unless only the outbox is due); passes never overlap (a slow drain makes the next tick wait). */
+    function runOnce(periodic = true): Promise<void> {
       running ??= (async () => {
         try {
-          await ctx.pg.query('select private.run_due_work()');
+          if (periodic) await ctx.pg.query('select private.run_due_work()');
           const result = await drainIfDue(ctx);
           if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
         } catch (error) {
@@ -58,20 +58,9 @@ export const dueWorkService: ServiceModule = {
       return running;
     }
 
-    /** Only the outbox, between two passes (never during one). */
-    function drainOnce(): Promise<void> {
-      running ??= drainIfDue(ctx)
-        .then((result) => {
-          if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
-        })
-        .catch((error) => ctx.log('due-work', error instanceof Error ? error.message : String(error)))
-        .finally(() => (running = undefined));
-      return running;
-    }
-
     const timer = setInterval(() => void runOnce(), TIMER_INTERVAL_MS);
     timer.unref();
-    const outboxTimer = setInterval(() => void drainOnce(), OUTBOX_INTERVAL_MS);
+    const outboxTimer = setInterval(() => void runOnce(false), OUTBOX_INTERVAL_MS);
     outboxTimer.unref();
 
     return {

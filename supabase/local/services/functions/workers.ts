@@ -14,7 +14,7 @@ import { parseEnv } from 'node:util';
 import type { StackContext } from '../../service.ts';
 import { freePort } from '../../free-port.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../keys.ts';
-import { localVapidKeys } from '../../vapid.ts';
+import { localVapidKeys } from '../../doubles/vapid.ts';
 
 const BOOT_TIMEOUT_MS = 60_000;
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateVapidKeys, type VapidKeys } from '../functions/_shared/web-push.ts';
+import { generateVapidKeys, type VapidKeys } from '../../functions/_shared/web-push.ts';
 
 export async function localVapidKeys(dataDir: string): Promise<VapidKeys> {
   const file = path.join(dataDir, 'vapid.json');
