@@ -22,6 +22,7 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(typeof message.title === 'string' && message.title ? message.title : 'Golazo Arena', {
       body: typeof message.body === 'string' ? message.body : '',
+      icon: '/icon-192.png',
       // One notification per page: a second "room posted" for the same match replaces the first.
       tag: url,
       renotify: true,

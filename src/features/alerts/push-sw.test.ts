@@ -47,6 +47,7 @@ describe('the push service worker', () => {
     await dispatch('push', { data: { json: () => payload, text: () => JSON.stringify(payload) } });
     expect(scope.registration.showNotification).toHaveBeenCalledWith('Room posted for your match', {
       body: 'demo1 posted the room id and password.',
+      icon: '/icon-192.png',
       tag: '/match/?id=m1',
       renotify: true,
       data: { url: '/match/?id=m1' },
