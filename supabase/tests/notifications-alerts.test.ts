@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERT_EVENTS } from '@/features/alerts/alerts';
+import { ALERT_EVENTS, indianMobile } from '@/features/alerts/alerts';
 import { PUSH_SERVICE_HOSTS } from '../functions/_shared/web-push.ts';
 import {
   createUser,
@@ -214,6 +214,18 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
     for (const host of PUSH_SERVICE_HOSTS) {
       const allowed = await db.admin.query<{ ok: boolean }>('select private.push_endpoint_allowed($1) as ok', [`https://${host}/send/x`]);
       expect(allowed.rows[0]?.ok).toBe(true);
+    }
+  });
+
+  it('takes exactly the numbers the settings page takes', async () => {
+    await setDatabaseClock(db, at(0));
+    for (const phone of ['+919876543210', '+916000000000', '+915876543210', '+91987654321', '+9198765432100', '+14155550100']) {
+      const user = await createUser(db);
+      const accepted = await db.as(player(user.id), 'select public.start_whatsapp_opt_in($1)', [phone]).then(
+        () => true,
+        () => false,
+      );
+      expect({ phone, accepted }).toEqual({ phone, accepted: indianMobile(phone) === phone });
     }
   });
 
