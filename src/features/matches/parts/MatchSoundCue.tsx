@@ -61,13 +61,14 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
       className="btn btn-ghost self-end text-sm"
       aria-pressed={!muted}
       data-match-sound={muted ? 'muted' : 'on'}
+      title="A chime when the room is posted or your opponent reports, while this page is open"
       onClick={() => {
         rememberMuted(storage(), !muted);
         setMuted(!muted);
         if (muted) unlockAudio();
       }}
     >
-      {muted ? 'Sound off: tap to hear the room and reports' : 'Sound on for the room and reports'}
+      {muted ? 'Match sounds off' : 'Match sounds on'}
     </button>
   );
 }
