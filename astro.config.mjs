@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { isIndexed, ROUTES } from './src/lib/routes.ts';
 import { projectAddresses } from './scripts/project-env.ts';
+import { localVapidKeys } from './supabase/local/doubles/vapid.ts';
 import preloadIslands from './scripts/preload-islands.mjs';
 
 // SITE_PORT, SUPABASE_LOCAL_PORT and PUBLIC_SUPABASE_URL decide where things answer locally
@@ -13,6 +14,10 @@ import preloadIslands from './scripts/preload-islands.mjs';
 const addresses = projectAddresses();
 process.env.PUBLIC_SITE_URL ??= addresses.publicSiteUrl;
 process.env.PUBLIC_SUPABASE_URL ??= addresses.stackUrl;
+// A local build offers push with the key pair the local stack keeps in .data/ (made here when missing).
+if (addresses.stackIsLocal && !process.env.PUBLIC_VAPID_PUBLIC_KEY) {
+  process.env.PUBLIC_VAPID_PUBLIC_KEY = (await localVapidKeys(process.env.SUPABASE_LOCAL_DATA_DIR ?? '.data')).publicKey;
+}
 
 // The public origin the site is deployed at; used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.PUBLIC_SITE_URL;

@@ -64,6 +64,8 @@ try {
   await applyShim(cluster.connection);
   await applyMigrations(cluster.connection);
   await client.query(await readFile(new URL('../../supabase/local/clock.sql', import.meta.url), 'utf8'));
+  // The superuser's own rows below are fixtures (the championship's paid entries); every RPC is still checked.
+  await client.query(`select set_config('golazo.acting', 'fixture', false)`);
 
   /** One request as PostgREST makes it: the caller's role and claims, one transaction. */
   async function call<T>(userId: string, fn: string, sql: string, params: unknown[], aal: 'aal1' | 'aal2' = 'aal1'): Promise<T> {
@@ -114,6 +116,15 @@ try {
      insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id) select user_id, $1, 1, id from paid`,
     [TOURNAMENT, ENTRIES],
   );
+  // Every player confirmed a WhatsApp number (the most it can cost), then hears that check-in opened.
+  await client.query(
+    `insert into public.whatsapp_contacts (user_id, phone, consent_text, consented_at)
+     select player_id, '+919' || lpad((row_number() over (order by id))::text, 9, '0'), 'bench', now()
+       from public.entries where tournament_id = $1`,
+    [TOURNAMENT],
+  );
+  await setClock(new Date(start.getTime() - 2 * 3600_000));
+  await client.query('select private.run_due_notification_work()');
   await client.query('update public.entries set checked_in_at = now() where tournament_id = $1', [TOURNAMENT]);
   const referee = randomUUID();
   await client.query(
@@ -164,7 +175,10 @@ try {
 
     await setClock(new Date(time - 2 * 60_000));
     for (const { match, kind } of plan) {
-      // Players who play press Ready in its window (a report after it, with nobody ready, finds the match void).
+      // The host posts the room; players who play press Ready in its window (a report after it, with nobody
+      // ready, finds the match void).
+      if (kind !== 'void')
+        await call(playerFor(match.entry_a), 'post_room', 'public.post_room($1, $2, $3)', [match.id, 'GOLAZO-1', '1234']);
       if (kind !== 'void') await call(playerFor(match.entry_a), 'set_ready', 'public.set_ready($1)', [match.id]);
       if (kind === 'agreed' || kind === 'disputed') await call(playerFor(match.entry_b), 'set_ready', 'public.set_ready($1)', [match.id]);
     }
@@ -236,6 +250,14 @@ try {
     [TOURNAMENT],
   );
   if (state[0]?.status !== 'finished') problems.push(`the championship ended ${state[0]?.status ?? 'unknown'}, not finished`);
+  // Past the challenge window: the prizes are credited (and told) too.
+  await setClock(new Date(Math.max(...(await matches()).map((m) => m.scheduled_at.getTime())) + 26 * 3600_000));
+  await runDueWork();
+  const whatsapp = await client.query<{ template: string; messages: number; cost_paise: string }>(
+    `select o.payload ->> 'template' as template, count(*)::int as messages, count(*) * s.whatsapp_message_cost_paise as cost_paise
+       from private.outbox o cross join private.alert_settings s
+      where o.kind = 'whatsapp' group by 1, s.whatsapp_message_cost_paise order by 2 desc`,
+  );
 
   const rows = [...timings.entries()].map(([fn, list]) => {
     const sorted = [...list].sort((x, y) => x - y);
@@ -255,6 +277,20 @@ try {
     );
   }
   console.log(`  slowest RPC: ${rows[0]?.fn ?? '-'} (${(rows[0]?.slowest ?? 0).toFixed(1)} ms)`);
+  // WhatsApp: every player opted in (one authentication code each, then each template the championship sent).
+  const { rows: cost } = await client.query<{ paise: string }>('select whatsapp_message_cost_paise as paise from private.alert_settings');
+  const perMessage = Number(cost[0]?.paise ?? 0);
+  const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+  const lines = [{ template: 'golazo_opt_in_code', messages: ENTRIES, paise: ENTRIES * perMessage }].concat(
+    whatsapp.rows.map((r) => ({ template: r.template, messages: r.messages, paise: Number(r.cost_paise) })),
+  );
+  console.log(`  WhatsApp messages if all ${ENTRIES} players opt in (${rupees(perMessage)} a message, private.alert_settings):`);
+  for (const line of lines) console.log(`    ${line.template.padEnd(26)} ${String(line.messages).padStart(5)}  ${rupees(line.paise)}`);
+  const total = lines.reduce((sum, line) => ({ messages: sum.messages + line.messages, paise: sum.paise + line.paise }), {
+    messages: 0,
+    paise: 0,
+  });
+  console.log(`    ${'total'.padEnd(26)} ${String(total.messages).padStart(5)}  ${rupees(total.paise)}`);
   for (const problem of problems.slice(0, 10)) console.error(`  bracket check failed: ${problem}`);
   if (seconds > BUDGET_SECONDS) problems.push('over budget');
 } finally {

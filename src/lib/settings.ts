@@ -33,6 +33,8 @@ const SettingsSchema = z.object({
   googleSignInEnabled: z.boolean(),
   /** Whether the site offers paid entry at all. The database's own switch (private.entry_settings) decides. */
   paidEntryEnabled: z.boolean(),
+  /** The VAPID public key (base64url) push subscriptions are made for; empty: the site offers no push. */
+  vapidPublicKey: z.string().check(z.regex(/^([A-Za-z0-9_-]{87})?$/, 'PUBLIC_VAPID_PUBLIC_KEY must be a base64url P-256 public key')),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -94,6 +96,7 @@ export function readSettings(read: (name: string) => string | undefined): Settin
     razorpayCheckoutUrl: read('PUBLIC_RAZORPAY_CHECKOUT_URL') ?? `${supabase.url}/razorpay/checkout.js`,
     googleSignInEnabled: read('PUBLIC_GOOGLE_SIGN_IN') === 'true',
     paidEntryEnabled: paidEntryOfferedBy(read('PUBLIC_PAID_ENTRY')),
+    vapidPublicKey: read('PUBLIC_VAPID_PUBLIC_KEY') ?? '',
   });
 }
 

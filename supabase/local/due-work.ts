@@ -16,6 +16,8 @@ import { fromPgError, isPgError, restErrors } from './services/rest/errors.ts';
 
 /** How often the stack acts on deadlines by itself (hosted: pg_cron every minute). */
 const TIMER_INTERVAL_MS = 5_000;
+/** How often it looks for outside calls just queued (a push for a room posted reaches the phone in seconds). */
+const OUTBOX_INTERVAL_MS = 1_000;
 
 type DrainResult = { success?: boolean; done?: number; retry?: number; failed?: number; error?: string };
 
@@ -42,11 +44,11 @@ export const dueWorkService: ServiceModule = {
   create(ctx) {
     let running: Promise<void> | undefined;
 
-    /** One pass; passes never overlap (a slow drain makes the next tick wait for it). */
-    function runOnce(): Promise<void> {
+    /** One pass (the periodic function unless only the outbox is due); passes never overlap (a slow drain makes the next tick wait). */
+    function runOnce(periodic = true): Promise<void> {
       running ??= (async () => {
         try {
-          await ctx.pg.query('select private.run_due_work()');
+          if (periodic) await ctx.pg.query('select private.run_due_work()');
           const result = await drainIfDue(ctx);
           if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
         } catch (error) {
@@ -58,6 +60,8 @@ export const dueWorkService: ServiceModule = {
 
     const timer = setInterval(() => void runOnce(), TIMER_INTERVAL_MS);
     timer.unref();
+    const outboxTimer = setInterval(() => void runOnce(false), OUTBOX_INTERVAL_MS);
+    outboxTimer.unref();
 
     return {
       async handle(req, res, url) {
@@ -78,6 +82,7 @@ export const dueWorkService: ServiceModule = {
       },
       async stop() {
         clearInterval(timer);
+        clearInterval(outboxTimer);
         await running;
       },
     };

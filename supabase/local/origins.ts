@@ -14,8 +14,8 @@ import { projectEnv } from '../../scripts/project-env.ts';
 import { localAddresses } from '../../src/lib/local-addresses.ts';
 import { sendJson } from './http.ts';
 
-/** Every `/__*` developer tool (the inbox, ...) and the Razorpay and RazorpayX doubles' test controls. */
-const LOCAL_ONLY_PREFIXES = ['/__', '/razorpay/test/', '/razorpayx/test/'];
+/** Every `/__*` developer tool (the inbox, ...) and the provider doubles' test controls. */
+const LOCAL_ONLY_PREFIXES = ['/__', '/razorpay/test/', '/razorpayx/test/', '/push/test/', '/whatsapp/test/'];
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

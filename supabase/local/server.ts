@@ -17,8 +17,10 @@ import { syncCatalog } from '../../scripts/sync-catalog.ts';
 import { readStackSettings } from './config.ts';
 import { localPanEncryptionKey, openDatabase, readLocalServerSql } from './database.ts';
 import { panVerificationService } from './doubles/pan-verification.ts';
+import { pushService } from './doubles/push.ts';
 import { razorpayService } from './doubles/razorpay.ts';
 import { razorpayxService } from './doubles/razorpayx.ts';
+import { whatsappService } from './doubles/whatsapp.ts';
 import { dueWorkService } from './due-work.ts';
 import { BodyTooLargeError, HttpError, sendJson } from './http.ts';
 import { inboxService } from './doubles/mail-inbox.ts';
@@ -44,6 +46,8 @@ const SERVICE_MODULES = [
   razorpayService,
   razorpayxService,
   panVerificationService,
+  pushService,
+  whatsappService,
   dueWorkService,
 ];
 

@@ -68,7 +68,7 @@ create table private.outbox (
   done_at timestamp with time zone,
   constraint outbox_pkey PRIMARY KEY (id),
   constraint outbox_one_call_per_decision UNIQUE (idempotency_key),
-  constraint outbox_kind_known CHECK ((kind = ANY (ARRAY['razorpay_refund'::text, 'razorpay_order_check'::text, 'parental_consent_email'::text, 'email'::text, 'pan_verification'::text, 'upi_validation'::text, 'razorpayx_payout'::text, 'razorpayx_payout_check'::text, 'provider_reconciliation'::text, 'story_news_email'::text, 'storage_deletion'::text]))),
+  constraint outbox_kind_known CHECK ((kind = ANY (ARRAY['razorpay_refund'::text, 'razorpay_order_check'::text, 'parental_consent_email'::text, 'email'::text, 'pan_verification'::text, 'upi_validation'::text, 'razorpayx_payout'::text, 'razorpayx_payout_check'::text, 'provider_reconciliation'::text, 'story_news_email'::text, 'storage_deletion'::text, 'web_push'::text, 'whatsapp'::text]))),
   constraint outbox_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'gave_up'::text])))
 );
 CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);

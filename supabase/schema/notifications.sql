@@ -36,6 +36,7 @@ alter publication supabase_realtime add table public.notifications;
 create policy "Players read their own notifications" on public.notifications
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
+CREATE TRIGGER notifications_queue_alerts AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_alerts();
 
 comment on table public.notification_settings is 'A player''s choice of e-mail per kind of notification; no row means e-mail on.';
 create table public.notification_settings (
@@ -504,5 +505,454 @@ begin
   on conflict (idempotency_key) do nothing;
   get diagnostics v_queued = row_count;
   return v_queued;
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Alerts: push and WhatsApp
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table private.alert_settings is 'Alerts: what a WhatsApp template message costs (paise, for the bench and the budget), how long an opt-in code lasts and how many tries it has, and (local stack only) the push double''s endpoint pattern.';
+create table private.alert_settings (
+  id boolean default true not null,
+  whatsapp_message_cost_paise numeric(10,2) default 12.00 not null,
+  whatsapp_code_minutes integer default 10 not null,
+  whatsapp_code_tries integer default 5 not null,
+  whatsapp_code_resend_seconds integer default 30 not null,
+  extra_push_endpoint_pattern text,
+  constraint alert_settings_pkey PRIMARY KEY (id),
+  constraint alert_settings_code_minutes CHECK (((whatsapp_code_minutes >= 1) AND (whatsapp_code_minutes <= 60))),
+  constraint alert_settings_code_tries CHECK (((whatsapp_code_tries >= 1) AND (whatsapp_code_tries <= 10))),
+  constraint alert_settings_cost_not_negative CHECK ((whatsapp_message_cost_paise >= (0)::numeric)),
+  constraint alert_settings_one_row CHECK (id),
+  constraint alert_settings_resend_seconds CHECK (((whatsapp_code_resend_seconds >= 0) AND (whatsapp_code_resend_seconds <= 600)))
+);
+alter table private.alert_settings enable row level security;
+
+comment on function private.alert_kinds() is 'The kinds of notification a player may also get as a push or a WhatsApp message, in the order the settings list them.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.alert_kinds()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '{check_in_open,room_posted,opponent_reported,dispute_settled,next_match,prize_credited,payout_sent,payout_failed}'::text[] $function$;
+
+comment on function private.alert_not_before(timestamp with time zone,text) is 'When a push or WhatsApp alert may go: at once, or at 08:00 IST when written in the quiet hours (not "match ready").';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.alert_not_before(p_now timestamp with time zone, p_kind text)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- Quiet hours as for e-mail, for every alert but "match ready": that one goes only to the guest of a
+  -- match whose host just posted the room, so it is always for a match the player is in, now.
+  select private.email_not_before(p_now, p_kind = 'room_posted');
+$function$;
+
+comment on function private.whatsapp_template(text) is 'The approved WhatsApp template each alert is sent with (opt_in_code: the authentication template of the opt-in).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.whatsapp_template(p_kind text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'check_in_open' then 'golazo_check_in_open'
+    when 'room_posted' then 'golazo_match_ready'
+    when 'opponent_reported' then 'golazo_opponent_reported'
+    when 'dispute_settled' then 'golazo_dispute_decided'
+    when 'next_match' then 'golazo_next_match'
+    when 'prize_credited' then 'golazo_prize_credited'
+    when 'payout_sent' then 'golazo_payout_paid'
+    when 'payout_failed' then 'golazo_payout_failed'
+    when 'opt_in_code' then 'golazo_opt_in_code'
+  end;
+$function$;
+
+comment on function private.push_endpoint_allowed(text) is 'Whether a push subscription''s endpoint belongs to an allowed push service (FCM, Mozilla, Apple, Windows; the local double on the local stack): the worker sends nowhere else.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.push_endpoint_allowed(p_endpoint text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_endpoint is not null and char_length(p_endpoint) <= 1024 and p_endpoint !~ '\s'
+     and (
+       coalesce(substring(p_endpoint from '^https://([a-z0-9.-]+)(?::443)?/[^?#]') in
+                  ('fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'), false)
+       or coalesce(substring(p_endpoint from '^https://([a-z0-9.-]+)(?::443)?/[^?#]') ~ '^([a-z0-9-]+\.)+notify\.windows\.com$', false)
+       or coalesce(p_endpoint ~ (select extra_push_endpoint_pattern from private.alert_settings), false)
+     );
+$function$;
+
+comment on table public.push_subscriptions is 'A device that turned push on: its push service endpoint and keys (RFC 8291). A 404 or 410 from the push service deletes it.';
+create table public.push_subscriptions (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  created_at timestamp with time zone default private.clock_now() not null,
+  constraint push_subscriptions_pkey PRIMARY KEY (id),
+  constraint push_subscriptions_one_row_per_device UNIQUE (endpoint),
+  constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint push_subscriptions_auth_shape CHECK ((auth ~ '^[A-Za-z0-9_-]{22}$'::text)),
+  constraint push_subscriptions_p256dh_shape CHECK ((p256dh ~ '^B[A-Za-z0-9_-]{86}$'::text))
+);
+CREATE INDEX push_subscriptions_of_user ON public.push_subscriptions USING btree (user_id);
+alter table public.push_subscriptions enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.push_subscriptions to service_role;
+grant select (id) on table public.push_subscriptions to authenticated;
+grant select (endpoint) on table public.push_subscriptions to authenticated;
+grant select (created_at) on table public.push_subscriptions to authenticated;
+create policy "Players read their own devices" on public.push_subscriptions
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
+
+comment on table public.whatsapp_contacts is 'A player''s confirmed WhatsApp number (an Indian mobile) and the consent they gave; withdrawing consent deletes the row.';
+create table public.whatsapp_contacts (
+  user_id uuid not null,
+  phone text not null,
+  consent_text text not null,
+  consented_at timestamp with time zone not null,
+  constraint whatsapp_contacts_pkey PRIMARY KEY (user_id),
+  constraint whatsapp_contacts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint whatsapp_contacts_consent_text CHECK (((char_length(consent_text) >= 1) AND (char_length(consent_text) <= 1000))),
+  constraint whatsapp_contacts_phone_indian_mobile CHECK ((phone ~ '^\+91[6-9][0-9]{9}$'::text))
+);
+alter table public.whatsapp_contacts enable row level security;
+grant select on table public.whatsapp_contacts to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.whatsapp_contacts to service_role;
+comment on column public.whatsapp_contacts.phone is 'personal: phone';
+create policy "Players read their own WhatsApp number" on public.whatsapp_contacts
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
+
+comment on table private.whatsapp_consents is 'The record of WhatsApp consent: each time a player gave it (with the words they agreed to) or withdrew it. Append-only.';
+create table private.whatsapp_consents (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  phone text not null,
+  action text not null,
+  consent_text text,
+  at timestamp with time zone default private.clock_now() not null,
+  constraint whatsapp_consents_pkey PRIMARY KEY (id),
+  constraint whatsapp_consents_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint whatsapp_consents_action_known CHECK ((action = ANY (ARRAY['given'::text, 'withdrawn'::text])))
+);
+CREATE INDEX whatsapp_consents_of_user ON private.whatsapp_consents USING btree (user_id, at);
+comment on column private.whatsapp_consents.phone is 'personal: phone';
+
+comment on table private.whatsapp_opt_in_codes is 'The code a player must type to confirm a WhatsApp number (its SHA-256 only), until it expires or its tries are used.';
+create table private.whatsapp_opt_in_codes (
+  user_id uuid not null,
+  phone text not null,
+  code_hash text not null,
+  sent_at timestamp with time zone not null,
+  expires_at timestamp with time zone not null,
+  tries_left integer not null,
+  codes_sent integer default 1 not null,
+  constraint whatsapp_opt_in_codes_pkey PRIMARY KEY (user_id),
+  constraint whatsapp_opt_in_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint whatsapp_opt_in_codes_tries CHECK ((tries_left >= 0))
+);
+comment on column private.whatsapp_opt_in_codes.phone is 'personal: phone';
+
+comment on table public.alert_preferences is 'A player''s choice of push and WhatsApp per alert event; no row means on for each channel the player turned on.';
+create table public.alert_preferences (
+  user_id uuid not null,
+  kind text not null,
+  push boolean default true not null,
+  whatsapp boolean default true not null,
+  constraint alert_preferences_pkey PRIMARY KEY (user_id, kind),
+  constraint alert_preferences_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint alert_preferences_kind_known CHECK ((kind = ANY (private.alert_kinds())))
+);
+alter table public.alert_preferences enable row level security;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.alert_preferences to service_role;
+
+comment on function private.queue_alerts() is 'Queues a push per subscribed device and a WhatsApp template per confirmed number for each alert event the bell was told, as the player chose, after the quiet hours.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.queue_alerts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+begin
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'web_push', 'push-' || n.id || '-' || s.id,
+         jsonb_build_object('subscription_id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth,
+                            'kind', n.kind, 'title', n.title, 'body', n.body, 'url', coalesce(n.link, '/dashboard'),
+                            -- A push that could not go within an hour of its time is no longer worth a buzz.
+                            'expires_at', private.alert_not_before(v_now, n.kind) + interval '1 hour'),
+         private.alert_not_before(v_now, n.kind)
+    from new_rows n
+    join public.push_subscriptions s on s.user_id = n.user_id
+    left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
+   where n.kind = any (private.alert_kinds()) and coalesce(p.push, true)
+  on conflict (idempotency_key) do nothing;
+
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'whatsapp', 'whatsapp-' || n.id,
+         jsonb_build_object('to', c.phone, 'template', private.whatsapp_template(n.kind), 'params', jsonb_build_array(n.title, n.body),
+                            'url', coalesce(n.link, '/dashboard'), 'kind', n.kind),
+         private.alert_not_before(v_now, n.kind)
+    from new_rows n
+    join public.whatsapp_contacts c on c.user_id = n.user_id
+    left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
+   where n.kind = any (private.alert_kinds()) and coalesce(p.whatsapp, true)
+  on conflict (idempotency_key) do nothing;
+  return null;
+end;
+$function$;
+
+comment on function public.save_push_subscription(jsonb) is 'Turns push on for the caller on one device: the browser''s subscription JSON ({ endpoint, keys: { p256dh, auth } }) → { id }. Endpoints of push services not allowed are refused (invalid_push_endpoint).';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.save_push_subscription(p_subscription jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_endpoint text;
+  v_p256dh text;
+  v_auth text;
+  v_id uuid;
+begin
+  if p_subscription is null or jsonb_typeof(p_subscription) <> 'object' or jsonb_typeof(p_subscription -> 'endpoint') <> 'string' then
+    raise exception 'A push subscription has an endpoint and keys' using errcode = 'PT400', hint = 'invalid_push_endpoint';
+  end if;
+  v_endpoint := p_subscription ->> 'endpoint';
+  if not private.push_endpoint_allowed(v_endpoint) then
+    raise exception 'This push service is not one we send to' using errcode = 'PT400', hint = 'invalid_push_endpoint';
+  end if;
+  v_p256dh := rtrim(p_subscription #>> '{keys,p256dh}', '=');
+  v_auth := rtrim(p_subscription #>> '{keys,auth}', '=');
+  if v_p256dh is null or v_p256dh !~ '^B[A-Za-z0-9_-]{86}$' or v_auth is null or v_auth !~ '^[A-Za-z0-9_-]{22}$' then
+    raise exception 'The subscription''s keys are not a P-256 key and a 16-byte secret' using errcode = 'PT400', hint = 'invalid_push_keys';
+  end if;
+  -- A device belongs to whoever turned push on last on it.
+  insert into public.push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+  values (v_user, v_endpoint, v_p256dh, v_auth, private.clock_now())
+  on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
+  returning id into v_id;
+  return jsonb_build_object('id', v_id);
+end;
+$function$;
+
+comment on function public.delete_push_subscription(text) is 'Turns push off for the caller on one device (its endpoint).';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.delete_push_subscription(p_endpoint text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_count integer;
+begin
+  delete from public.push_subscriptions where user_id = v_user and endpoint = p_endpoint;
+  get diagnostics v_count = row_count;
+  return jsonb_build_object('deleted', v_count > 0);
+end;
+$function$;
+
+comment on function public.service_forget_push_subscription(text) is 'The push service answered 404 or 410 for an endpoint: the device is gone, its subscription and queued pushes with it. Service role only.';
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_forget_push_subscription(p_endpoint text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  delete from public.push_subscriptions where endpoint = p_endpoint;
+  get diagnostics v_count = row_count;
+  -- Pushes still queued for it would only meet the same answer.
+  update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"subscription_gone": true}'
+   where kind = 'web_push' and status = 'pending' and payload ->> 'endpoint' = p_endpoint;
+  return jsonb_build_object('deleted', v_count > 0);
+end;
+$function$;
+
+comment on function private.whatsapp_consent_text() is 'The words a player agrees to when confirming a WhatsApp number; the consent record keeps them.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.whatsapp_consent_text()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'Send me match-day alerts from Golazo Arena on WhatsApp at this number. I can stop them at any time on my profile.' $function$;
+
+comment on function public.start_whatsapp_opt_in(text) is 'Sends a six-digit code to a WhatsApp number (+91 and ten digits, else invalid_phone) as an authentication template; the code lasts 10 minutes and has 5 tries.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.start_whatsapp_opt_in(p_phone text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_settings private.alert_settings := (select s from private.alert_settings s);
+  v_phone text := regexp_replace(coalesce(p_phone, ''), '[\s()-]', '', 'g');
+  v_code text;
+  v_pending private.whatsapp_opt_in_codes;
+  v_sent integer;
+begin
+  if v_phone !~ '^\+91[6-9][0-9]{9}$' then
+    raise exception 'Enter an Indian mobile number: +91 and ten digits' using errcode = 'PT400', hint = 'invalid_phone';
+  end if;
+  select * into v_pending from private.whatsapp_opt_in_codes where user_id = v_user for update;
+  if found and v_pending.sent_at > v_now - make_interval(secs => v_settings.whatsapp_code_resend_seconds) then
+    raise exception 'A code was just sent: wait a few seconds before asking for another' using errcode = 'PT409',
+      hint = 'whatsapp_code_sent_recently';
+  end if;
+  v_code := lpad(((('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint) % 1000000)::text, 6, '0');
+  insert into private.whatsapp_opt_in_codes (user_id, phone, code_hash, sent_at, expires_at, tries_left)
+  values (v_user, v_phone, encode(extensions.digest(v_code, 'sha256'), 'hex'), v_now,
+          v_now + make_interval(mins => v_settings.whatsapp_code_minutes), v_settings.whatsapp_code_tries)
+  on conflict (user_id) do update
+    set phone = excluded.phone, code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
+        tries_left = excluded.tries_left, codes_sent = private.whatsapp_opt_in_codes.codes_sent + 1
+  returning codes_sent into v_sent;
+  perform private.enqueue_outside_call('whatsapp', 'whatsapp-code-' || v_user || '-' || v_sent || '-' || extract(epoch from v_now),
+    jsonb_build_object('to', v_phone, 'template', private.whatsapp_template('opt_in_code'), 'params', jsonb_build_array(v_code),
+                       'url', null, 'kind', 'opt_in_code'));
+  return jsonb_build_object('phone', v_phone, 'expires_at', v_now + make_interval(mins => v_settings.whatsapp_code_minutes),
+                            'tries', v_settings.whatsapp_code_tries);
+end;
+$function$;
+
+comment on function public.confirm_whatsapp_opt_in(text) is 'Confirms the caller''s WhatsApp number with the code sent to it and records their consent → { confirmed, phone } or { confirmed: false, tries_left }.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.confirm_whatsapp_opt_in(p_code text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_pending private.whatsapp_opt_in_codes;
+begin
+  select * into v_pending from private.whatsapp_opt_in_codes where user_id = v_user for update;
+  if not found then
+    raise exception 'Ask for a code first' using errcode = 'PT404', hint = 'whatsapp_code_missing';
+  end if;
+  if v_pending.expires_at <= v_now then
+    raise exception 'This code has expired: ask for a new one' using errcode = 'PT409', hint = 'whatsapp_code_expired';
+  end if;
+  if v_pending.tries_left <= 0 then
+    raise exception 'Too many wrong codes: ask for a new one' using errcode = 'PT409', hint = 'whatsapp_code_tries_used';
+  end if;
+  if encode(extensions.digest(btrim(coalesce(p_code, '')), 'sha256'), 'hex') <> v_pending.code_hash then
+    -- Answered, not raised: the try must count.
+    update private.whatsapp_opt_in_codes set tries_left = tries_left - 1 where user_id = v_user;
+    return jsonb_build_object('confirmed', false, 'tries_left', v_pending.tries_left - 1);
+  end if;
+  insert into public.whatsapp_contacts (user_id, phone, consent_text, consented_at)
+  values (v_user, v_pending.phone, private.whatsapp_consent_text(), v_now)
+  on conflict (user_id) do update set phone = excluded.phone, consent_text = excluded.consent_text, consented_at = excluded.consented_at;
+  insert into private.whatsapp_consents (user_id, phone, action, consent_text, at)
+  values (v_user, v_pending.phone, 'given', private.whatsapp_consent_text(), v_now);
+  delete from private.whatsapp_opt_in_codes where user_id = v_user;
+  return jsonb_build_object('confirmed', true, 'phone', v_pending.phone, 'consented_at', v_now);
+end;
+$function$;
+
+comment on function public.withdraw_whatsapp_consent() is 'Stops WhatsApp alerts for the caller at once: the number is forgotten, the withdrawal recorded, queued messages dropped.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.withdraw_whatsapp_consent()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_contact public.whatsapp_contacts;
+begin
+  delete from public.whatsapp_contacts where user_id = v_user returning * into v_contact;
+  delete from private.whatsapp_opt_in_codes where user_id = v_user;
+  if v_contact.user_id is not null then
+    insert into private.whatsapp_consents (user_id, phone, action, at)
+    values (v_user, v_contact.phone, 'withdrawn', private.clock_now());
+    -- Nothing more is sent, including what waits for the end of the quiet hours.
+    update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
+     where kind = 'whatsapp' and status = 'pending' and payload ->> 'to' = v_contact.phone;
+  end if;
+  return jsonb_build_object('withdrawn', v_contact.user_id is not null);
+end;
+$function$;
+
+comment on function public.get_my_alerts() is 'The caller''s alerts: per event whether push and WhatsApp are on, how many devices have push, the WhatsApp number or the code waiting for it.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_alerts()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_contact public.whatsapp_contacts;
+  v_pending private.whatsapp_opt_in_codes;
+begin
+  select * into v_contact from public.whatsapp_contacts where user_id = v_user;
+  select * into v_pending from private.whatsapp_opt_in_codes where user_id = v_user;
+  return jsonb_build_object(
+    'events', (select jsonb_agg(jsonb_build_object('kind', k, 'push', coalesce(p.push, true), 'whatsapp', coalesce(p.whatsapp, true),
+                                                   'quiet_hours', k <> 'room_posted') order by ord)
+                 from unnest(private.alert_kinds()) with ordinality as kinds (k, ord)
+                 left join public.alert_preferences p on p.user_id = v_user and p.kind = k),
+    'push_devices', (select count(*) from public.push_subscriptions where user_id = v_user),
+    'whatsapp', jsonb_build_object(
+      'phone', v_contact.phone,
+      'consented_at', v_contact.consented_at,
+      'pending_phone', v_pending.phone,
+      'code_expires_at', v_pending.expires_at,
+      'tries_left', v_pending.tries_left,
+      'consent_text', private.whatsapp_consent_text()));
+end;
+$function$;
+
+comment on function public.set_my_alert(text,text,boolean) is 'Turns one alert event on or off for the caller on one channel (push or whatsapp).';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.set_my_alert(p_kind text, p_channel text, p_on boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+begin
+  if p_kind is null or not (p_kind = any (private.alert_kinds())) then
+    raise exception 'Unknown alert event' using errcode = 'PT400', hint = 'invalid_alert_kind';
+  end if;
+  if p_channel is null or p_channel not in ('push', 'whatsapp') or p_on is null then
+    raise exception 'Alerts go by push or WhatsApp' using errcode = 'PT400', hint = 'invalid_alert_channel';
+  end if;
+  insert into public.alert_preferences (user_id, kind, push, whatsapp)
+  values (v_user, p_kind, case when p_channel = 'push' then p_on else true end, case when p_channel = 'whatsapp' then p_on else true end)
+  on conflict (user_id, kind) do update
+    set push = case when p_channel = 'push' then p_on else public.alert_preferences.push end,
+        whatsapp = case when p_channel = 'whatsapp' then p_on else public.alert_preferences.whatsapp end;
+  return jsonb_build_object('kind', p_kind, 'channel', p_channel, 'on', p_on);
 end;
 $function$;

@@ -13,6 +13,7 @@ import { MatchHeader } from './parts/MatchHeader';
 import { MatchLoading } from './parts/MatchLoading';
 import { MatchMissing } from './parts/MatchMissing';
 import { MatchOutcome } from './parts/MatchOutcome';
+import { MatchSoundCue } from './parts/MatchSoundCue';
 import { PlayersPanel } from './parts/PlayersPanel';
 import { RefereeNote } from './parts/RefereeNote';
 import { SpectatorNote } from './parts/SpectatorNote';
@@ -46,16 +47,19 @@ export default function MatchIsland() {
       ) : situation.role === 'spectator' ? (
         <SpectatorNote matchId={match.id} signedIn={userId !== null} />
       ) : (
-        <PlayerSteps
-          match={match}
-          situation={situation}
-          now={now}
-          userId={userId ?? ''}
-          names={view.mine}
-          entryNames={view.names}
-          playersView={playersView}
-          onChanged={reload}
-        />
+        <>
+          <MatchSoundCue match={match} side={view.side ?? 'a'} reports={playersView.reports} />
+          <PlayerSteps
+            match={match}
+            situation={situation}
+            now={now}
+            userId={userId ?? ''}
+            names={view.mine}
+            entryNames={view.names}
+            playersView={playersView}
+            onChanged={reload}
+          />
+        </>
       )}
       {sideKnown && userId !== null && match.entry_a && match.entry_b && <MatchChat matchId={match.id} names={view.names} />}
     </article>

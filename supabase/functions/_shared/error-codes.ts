@@ -227,6 +227,16 @@ export const ERROR_CODES = {
   series_not_found: { status: 404, message: 'No such series.' },
   player_id_required: { status: 400, message: 'Say which player.' },
   player_not_found: { status: 404, message: 'No such player.' },
+  // Alerts: push and WhatsApp
+  invalid_push_endpoint: { status: 400, message: 'This browser uses a push service we do not send to.' },
+  invalid_push_keys: { status: 400, message: 'The browser gave push keys we cannot use: turn push off and on again.' },
+  invalid_phone: { status: 400, message: 'Enter an Indian mobile number: +91 and ten digits.' },
+  whatsapp_code_sent_recently: { status: 409, message: 'A code was just sent: wait a few seconds before asking for another.' },
+  whatsapp_code_missing: { status: 404, message: 'Ask for a code first.' },
+  whatsapp_code_expired: { status: 409, message: 'This code has expired: ask for a new one.' },
+  whatsapp_code_tries_used: { status: 409, message: 'Too many wrong codes: ask for a new one.' },
+  invalid_alert_kind: { status: 400, message: 'Unknown alert event.' },
+  invalid_alert_channel: { status: 400, message: 'Alerts go by push or WhatsApp.' },
   // The blog's "Notify me" sign-up
   email_invalid: { status: 400, message: 'Enter a valid e-mail address' },
   consent_required: { status: 400, message: 'Tick the box to agree to hear from us' },

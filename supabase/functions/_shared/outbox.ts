@@ -17,6 +17,7 @@ import { RazorpayApiError, type RazorpayClient } from './razorpay-client.ts';
 import { payoutFailureReason, type RazorpayXClient, type RazorpayXPayout } from './razorpayx-client.ts';
 import { databaseMail, MailError, parentalConsentMail, storyNewsMail, type Mailer } from './mailer.ts';
 import { StorageRemoveError, type StorageRemover } from './storage-remover.ts';
+import { sendPush, sendWhatsApp, type PushDeps, type WhatsAppSettings } from './alerts.ts';
 
 /** What the drain needs of the payment store: the outbox itself, and the confirmation an order check may make. */
 export type OutboxStore = Pick<
@@ -39,6 +40,8 @@ export type OutboxDeps = {
   payouts?: PayoutDeps;
   /** Removes stored files through the Storage API (retention of match evidence). */
   storage?: StorageRemover;
+  /** Web Push and WhatsApp; a channel without settings keeps its calls queued. */
+  alerts?: { push?: PushDeps; whatsapp?: WhatsAppSettings; fetch?: typeof fetch };
 };
 
 /**
@@ -110,6 +113,12 @@ async function makeCall(deps: OutboxDeps, queued: OutsideCall): Promise<Answer> 
         return await sendStoryNews(deps, call);
       case 'storage_deletion':
         return await deleteStoredFiles(deps, call);
+      case 'web_push':
+        if (!deps.alerts?.push) throw new Error('no VAPID keys configured');
+        return await sendPush(deps.alerts.push, call.payload, deps.alerts.fetch);
+      case 'whatsapp':
+        if (!deps.alerts?.whatsapp) throw new Error('no WhatsApp settings configured');
+        return await sendWhatsApp(deps.alerts.whatsapp, call.payload, call.idempotency_key, deps.alerts.fetch);
       default:
         return { outcome: 'failed', answer: { error: `unknown kind ${String((call as { kind: unknown }).kind)}` } };
     }

@@ -56,7 +56,9 @@ export type OutsideCall = {
     | 'razorpayx_payout_check'
     | 'provider_reconciliation'
     | 'story_news_email'
-    | 'storage_deletion';
+    | 'storage_deletion'
+    | 'web_push'
+    | 'whatsapp';
   idempotency_key: string;
   payload: Record<string, unknown>;
   attempt: number;

@@ -1,4 +1,5 @@
 /** Entry point of the outbox-worker edge function: wiring only, the logic is in handler.ts. */
+import { readAlertSettings } from '../_shared/alerts.ts';
 import { denoEnv, readPaymentConfig, readPayoutConfig } from '../_shared/config.ts';
 import { readSiteOrigins } from '../_shared/cors.ts';
 import { createMailer } from '../_shared/mailer.ts';
@@ -14,6 +15,10 @@ import { createOutboxWorkerHandler } from './handler.ts';
 const config = readPaymentConfig(denoEnv);
 const payoutConfig = readPayoutConfig(denoEnv);
 const gateway = createSupabaseGateway(config);
+const alerts = readAlertSettings(denoEnv);
+// Alerts stay queued (and say why in the outbox) until their settings are there: never a crash of the refunds' worker.
+if (!alerts.push) console.warn('outbox-worker: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY or VAPID_SUBJECT is not set: pushes wait');
+if (!alerts.whatsapp) console.warn('outbox-worker: WHATSAPP_ACCESS_TOKEN or WHATSAPP_PHONE_NUMBER_ID is not set: WhatsApp messages wait');
 
 Deno.serve(
   createOutboxWorkerHandler({
@@ -28,6 +33,13 @@ Deno.serve(
       pan: createPanClient(payoutConfig.pan),
     },
     storage: createStorageRemover(config),
+    alerts: {
+      push: alerts.push && {
+        settings: alerts.push,
+        forgetSubscription: (endpoint) => gateway.rpc('service_forget_push_subscription', { p_endpoint: endpoint }),
+      },
+      whatsapp: alerts.whatsapp,
+    },
     serviceRoleKey: config.serviceRoleKey,
   }),
 );

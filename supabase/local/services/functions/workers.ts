@@ -14,6 +14,7 @@ import { parseEnv } from 'node:util';
 import type { StackContext } from '../../service.ts';
 import { freePort } from '../../free-port.ts';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../keys.ts';
+import { localVapidKeys } from '../../doubles/vapid.ts';
 
 const BOOT_TIMEOUT_MS = 60_000;
 
@@ -35,8 +36,11 @@ export function functionWorkers(ctx: StackContext) {
   const wrapper = path.join(ctx.projectRoot, 'supabase', 'local', 'deno', 'serve-function.js');
   const running = new Map<string, RunningFunction>();
 
-  function environment(port: number, entry: string): NodeJS.ProcessEnv {
+  function environment(port: number, entry: string, vapid: { publicKey: string; privateKey: string }): NodeJS.ProcessEnv {
     const secrets = {
+      // Web Push: the key pair this data folder made (vapid.ts); functions.env or .env may name another.
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       ...readDotenv(path.join(ctx.projectRoot, 'supabase', 'local', 'functions.env')),
       ...readDotenv(path.join(ctx.projectRoot, 'supabase', 'functions', '.env')),
     };
@@ -60,9 +64,10 @@ export function functionWorkers(ctx: StackContext) {
 
   async function start(name: string, entry: string): Promise<RunningFunction> {
     const port = await freePort();
+    const vapid = await localVapidKeys(ctx.dataDir);
     const child = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', '--no-prompt', wrapper], {
       cwd: path.dirname(entry),
-      env: environment(port, entry),
+      env: environment(port, entry, vapid),
       // stdin stays open for the child's lifetime: its end tells the wrapper the stack is gone.
       stdio: ['pipe', 'pipe', 'pipe'],
     });

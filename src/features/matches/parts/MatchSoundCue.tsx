@@ -1,0 +1,74 @@
+/**
+ * The match page's chime with its mute switch (remembered on this device): it sounds when the room is posted
+ * or the opponent reports while the page is open. Browsers let a page play sound only after a tap on it, which
+ * the switch (or any tap on the page) gives.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { MatchReport, MatchRow } from '../match-schemas';
+import type { Side } from '../match-steps';
+import { CUE_NOTES, type Cue, type CueSignals, cueToPlay, isMuted, rememberMuted } from '../sound-cue';
+
+let audio: AudioContext | null = null;
+function unlockAudio(): AudioContext | null {
+  audio ??= typeof AudioContext === 'undefined' ? null : new AudioContext();
+  void audio?.resume();
+  return audio;
+}
+
+function chime(cue: Cue) {
+  const context = unlockAudio();
+  if (!context) return;
+  for (const [frequency, offset] of CUE_NOTES[cue]) {
+    const start = context.currentTime + offset;
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, start);
+    gain.gain.exponentialRampToValueAtTime(0.25, start + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.3);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(start);
+    oscillator.stop(start + 0.32);
+  }
+}
+
+const storage = () => (typeof localStorage === 'undefined' ? null : localStorage);
+
+export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side: Side; reports: MatchReport[] }) {
+  const opponentEntry = side === 'a' ? match.entry_b : match.entry_a;
+  const roomPostedAt = match.room_posted_at;
+  const opponentReportedAt = reports.find((report) => report.entry_id === opponentEntry)?.reported_at ?? null;
+  const previous = useRef<CueSignals | null>(null);
+  const [muted, setMuted] = useState(false);
+
+  useEffect(() => {
+    setMuted(isMuted(storage()));
+    const unlock = () => unlockAudio();
+    window.addEventListener('pointerdown', unlock, { once: true });
+    return () => window.removeEventListener('pointerdown', unlock);
+  }, []);
+
+  useEffect(() => {
+    const signals: CueSignals = { roomPostedAt, opponentReportedAt };
+    const cue = cueToPlay(previous.current, signals, side);
+    previous.current = signals;
+    if (cue && !muted) chime(cue);
+  }, [roomPostedAt, opponentReportedAt, side, muted]);
+
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost self-end text-sm"
+      aria-pressed={!muted}
+      data-match-sound={muted ? 'muted' : 'on'}
+      title="A chime when the room is posted or your opponent reports, while this page is open"
+      onClick={() => {
+        rememberMuted(storage(), !muted);
+        setMuted(!muted);
+        if (muted) unlockAudio();
+      }}
+    >
+      {muted ? 'Match sounds off' : 'Match sounds on'}
+    </button>
+  );
+}

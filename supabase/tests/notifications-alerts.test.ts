@@ -1,0 +1,262 @@
+/**
+ * Push and WhatsApp alerts (lifecycle.md, Contract additions: Alerts; decisions.md: opt-in per player and per
+ * event, quiet hours 23:00–08:00 IST except "match ready"): a WhatsApp number is confirmed with a code that
+ * lasts 10 minutes and has 5 tries; each alert event is queued with its own template and link; quiet hours hold
+ * the rest until 08:00; consent is withdrawn in one call; push subscriptions only for allowed push services.
+ * If these fail, a player is messaged without consent, woken at night, or never told the room is up.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALERT_EVENTS, indianMobile } from '@/features/alerts/alerts';
+import { PUSH_SERVICE_HOSTS } from '../functions/_shared/web-push.ts';
+import {
+  createUser,
+  engines,
+  expectSqlError,
+  INVALID_INPUT,
+  player,
+  setDatabaseClock,
+  startWithMovableClock,
+  type TestDatabase,
+  WRONG_STATE,
+} from './helpers.ts';
+
+// 14:00 IST: daytime.
+const NOON = new Date('2027-05-12T08:30:00Z');
+const at = (minutes: number) => new Date(NOON.getTime() + minutes * 60_000).toISOString();
+/** 23:30 IST the same day. */
+const LATE = '2027-05-12T18:00:00Z';
+/** 08:00 IST the next morning. */
+const MORNING = '2027-05-13T02:30:00Z';
+
+const P256DH = `B${'A'.repeat(86)}`;
+const AUTH = 'A'.repeat(22);
+
+type Outbox = {
+  kind: string;
+  idempotency_key: string;
+  payload: Record<string, unknown>;
+  next_attempt_at: Date;
+  status: string;
+  last_answer: unknown;
+};
+
+describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await startWithMovableClock(engine);
+  });
+  afterAll(async () => {
+    await setDatabaseClock(db, null).catch(() => undefined);
+    await db?.close();
+  });
+
+  const call = async <T>(userId: string, sql: string, params: unknown[] = []) =>
+    (await db.as<{ result: T }>(player(userId), `select ${sql} as result`, params))[0]?.result as T;
+  const whatsappTo = async (phone: string) =>
+    (await db.admin.query<Outbox>(`select * from private.outbox where kind = 'whatsapp' and payload ->> 'to' = $1 order by id`, [phone]))
+      .rows;
+  const lastCode = async (phone: string) => {
+    const codes = (await whatsappTo(phone)).filter((row) => row.payload.template === 'golazo_opt_in_code');
+    return ((codes.at(-1)?.payload.params ?? []) as string[])[0] ?? '';
+  };
+  const phoneNumber = () => `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+  /** A player with a confirmed WhatsApp number. */
+  async function optedIn() {
+    const user = await createUser(db);
+    const phone = phoneNumber();
+    await call(user.id, 'public.start_whatsapp_opt_in($1)', [phone]);
+    expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1)', [await lastCode(phone)])).toMatchObject({ confirmed: true, phone });
+    return { userId: user.id, phone };
+  }
+
+  /** Tells the bell one notification, as every producer does (private.deliver). */
+  const notify = (userId: string, kind: string, link: string | null = '/my-tournaments') =>
+    db.admin.query(`select private.notify($1, $2, 'Title of ' || $2, 'Body of ' || $2, $3, $4)`, [userId, kind, link, randomUUID()]);
+
+  it('sends a six-digit code as the authentication template, to Indian mobile numbers only', async () => {
+    await setDatabaseClock(db, at(0));
+    const user = await createUser(db);
+    for (const wrong of ['9876543210', '+1 415 555 0100', '+91 5876543210', '+91987654321', '', null]) {
+      await expectSqlError(db.as(player(user.id), 'select public.start_whatsapp_opt_in($1)', [wrong]), INVALID_INPUT);
+    }
+    const started = await call<{ phone: string; tries: number }>(user.id, 'public.start_whatsapp_opt_in($1)', ['+91 98765-43210']);
+    expect(started).toMatchObject({ phone: '+919876543210', tries: 5, expires_at: expect.any(String) });
+    const [message] = await whatsappTo('+919876543210');
+    expect(message?.payload).toMatchObject({ template: 'golazo_opt_in_code', params: [expect.stringMatching(/^[0-9]{6}$/)], url: null });
+    expect(message?.next_attempt_at.toISOString()).toBe(at(0));
+    // Asking again at once is refused (each message costs); a little later a new code replaces the first.
+    await expectSqlError(db.as(player(user.id), 'select public.start_whatsapp_opt_in($1)', ['+919876543210']), WRONG_STATE);
+    await setDatabaseClock(db, at(1));
+    await call(user.id, 'public.start_whatsapp_opt_in($1)', ['+919876543210']);
+    const first = ((message?.payload.params ?? []) as string[])[0];
+    const second = await lastCode('+919876543210');
+    if (first !== second) {
+      expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1)', [first])).toEqual({ confirmed: false, tries_left: 4 });
+    }
+    expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1)', [second])).toMatchObject({ confirmed: true, phone: '+919876543210' });
+    const consent = await db.admin.query('select action, phone, consent_text from private.whatsapp_consents where user_id = $1', [user.id]);
+    expect(consent.rows).toEqual([{ action: 'given', phone: '+919876543210', consent_text: expect.stringContaining('WhatsApp') }]);
+  });
+
+  it('gives a code five tries and ten minutes', async () => {
+    await setDatabaseClock(db, at(0));
+    const user = await createUser(db);
+    const phone = phoneNumber();
+    await call(user.id, 'public.start_whatsapp_opt_in($1)', [phone]);
+    const code = await lastCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (const left of [4, 3, 2, 1, 0]) {
+      expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1)', [wrong])).toEqual({ confirmed: false, tries_left: left });
+    }
+    // The right code after five wrong ones is refused too: a new code is needed.
+    await expectSqlError(db.as(player(user.id), 'select public.confirm_whatsapp_opt_in($1)', [code]), WRONG_STATE, 'Too many wrong codes');
+
+    await setDatabaseClock(db, at(2));
+    await call(user.id, 'public.start_whatsapp_opt_in($1)', [phone]);
+    const fresh = await lastCode(phone);
+    await setDatabaseClock(db, at(12));
+    await expectSqlError(db.as(player(user.id), 'select public.confirm_whatsapp_opt_in($1)', [fresh]), WRONG_STATE, 'expired');
+    expect((await db.admin.query('select 1 from public.whatsapp_contacts where user_id = $1', [user.id])).rows).toEqual([]);
+    const nobody = await createUser(db);
+    await expectSqlError(db.as(player(nobody.id), 'select public.confirm_whatsapp_opt_in($1)', ['123456']), 'PT404');
+  });
+
+  it('queues each alert event with its own template and link, and nothing for other notifications', async () => {
+    await setDatabaseClock(db, at(0));
+    const { userId, phone } = await optedIn();
+    const templates: Record<string, string> = {
+      check_in_open: 'golazo_check_in_open',
+      room_posted: 'golazo_match_ready',
+      opponent_reported: 'golazo_opponent_reported',
+      dispute_settled: 'golazo_dispute_decided',
+      next_match: 'golazo_next_match',
+      prize_credited: 'golazo_prize_credited',
+      payout_sent: 'golazo_payout_paid',
+      payout_failed: 'golazo_payout_failed',
+    };
+    for (const kind of Object.keys(templates)) await notify(userId, kind, `/match/?id=${kind}`);
+    await notify(userId, 'opponent_ready');
+    const sent = (await whatsappTo(phone)).filter((row) => row.payload.template !== 'golazo_opt_in_code');
+    expect(sent.map((row) => [row.payload.template, row.payload.url, row.payload.params])).toEqual(
+      Object.entries(templates).map(([kind, template]) => [template, `/match/?id=${kind}`, [`Title of ${kind}`, `Body of ${kind}`]]),
+    );
+    expect(sent.every((row) => row.next_attempt_at.toISOString() === at(0))).toBe(true);
+  });
+
+  it('holds alerts written in the quiet hours until 08:00 IST, except match ready', async () => {
+    await setDatabaseClock(db, LATE);
+    const { userId, phone } = await optedIn();
+    await call(userId, 'public.save_push_subscription($1)', [
+      { endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys: { p256dh: P256DH, auth: AUTH } },
+    ]);
+    await notify(userId, 'prize_credited', '/my-earnings');
+    await notify(userId, 'room_posted', '/match/?id=late');
+    const rows = (
+      await db.admin.query<Outbox>(
+        `select * from private.outbox where kind in ('whatsapp', 'web_push') and (payload ->> 'to' = $1 or payload ->> 'endpoint' in
+         (select endpoint from public.push_subscriptions where user_id = $2)) and payload ->> 'kind' <> 'opt_in_code' order by id`,
+        [phone, userId],
+      )
+    ).rows;
+    expect(rows.map((row) => [row.kind, row.payload.kind, row.next_attempt_at.toISOString()])).toEqual([
+      ['web_push', 'prize_credited', new Date(MORNING).toISOString()],
+      ['whatsapp', 'prize_credited', new Date(MORNING).toISOString()],
+      ['web_push', 'room_posted', new Date(LATE).toISOString()],
+      ['whatsapp', 'room_posted', new Date(LATE).toISOString()],
+    ]);
+    // A push waiting for the morning is still worth sending for an hour after it.
+    expect(rows[0]?.payload).toMatchObject({ title: 'Title of prize_credited', url: '/my-earnings', p256dh: P256DH, auth: AUTH });
+    expect(new Date(String(rows[0]?.payload.expires_at)).getTime()).toBe(new Date(MORNING).getTime() + 3600_000);
+  });
+
+  it("follows the player's choice per event and channel, and stops at once when consent is withdrawn", async () => {
+    await setDatabaseClock(db, at(0));
+    const { userId, phone } = await optedIn();
+    await expectSqlError(db.as(player(userId), `select public.set_my_alert('draw_made', 'push', false)`), INVALID_INPUT);
+    await expectSqlError(db.as(player(userId), `select public.set_my_alert('next_match', 'sms', false)`), INVALID_INPUT);
+    await call(userId, `public.set_my_alert('next_match', 'whatsapp', false)`);
+    const alerts = await call<{ events: { kind: string; push: boolean; whatsapp: boolean }[]; whatsapp: { phone: string } }>(
+      userId,
+      'public.get_my_alerts()',
+    );
+    expect(alerts.events.find((e) => e.kind === 'next_match')).toMatchObject({ push: true, whatsapp: false, quiet_hours: true });
+    expect(alerts.events.find((e) => e.kind === 'room_posted')).toMatchObject({ quiet_hours: false });
+    expect(alerts.whatsapp.phone).toBe(phone);
+    await notify(userId, 'next_match');
+    await notify(userId, 'dispute_settled');
+    expect((await whatsappTo(phone)).map((row) => row.payload.template)).toEqual(['golazo_opt_in_code', 'golazo_dispute_decided']);
+
+    // Withdrawn: the number is forgotten, a message still waiting is dropped, nothing new is queued.
+    await setDatabaseClock(db, LATE);
+    await notify(userId, 'payout_sent', '/my-earnings');
+    expect(await call(userId, 'public.withdraw_whatsapp_consent()')).toEqual({ withdrawn: true });
+    await notify(userId, 'payout_failed', '/my-earnings');
+    const after = await whatsappTo(phone);
+    // Everything still queued for the number is dropped (what the worker sent before is history).
+    expect(after.map((row) => [row.payload.template, row.status])).toEqual([
+      ['golazo_opt_in_code', 'done'],
+      ['golazo_dispute_decided', 'done'],
+      ['golazo_payout_paid', 'done'],
+    ]);
+    expect(after.at(-1)).toMatchObject({ last_answer: { consent_withdrawn: true } });
+    expect((await db.admin.query('select action from private.whatsapp_consents where user_id = $1 order by id', [userId])).rows).toEqual([
+      { action: 'given' },
+      { action: 'withdrawn' },
+    ]);
+    expect(await call(userId, 'public.withdraw_whatsapp_consent()')).toEqual({ withdrawn: false });
+  });
+
+  it('names the same events and push services as the settings page and the worker', async () => {
+    const { rows } = await db.admin.query<{ kinds: string[] }>('select private.alert_kinds() as kinds');
+    expect(rows[0]?.kinds).toEqual(ALERT_EVENTS);
+    for (const host of PUSH_SERVICE_HOSTS) {
+      const allowed = await db.admin.query<{ ok: boolean }>('select private.push_endpoint_allowed($1) as ok', [`https://${host}/send/x`]);
+      expect(allowed.rows[0]?.ok).toBe(true);
+    }
+  });
+
+  it('takes exactly the numbers the settings page takes', async () => {
+    await setDatabaseClock(db, at(0));
+    for (const phone of ['+919876543210', '+916000000000', '+915876543210', '+91987654321', '+9198765432100', '+14155550100']) {
+      const user = await createUser(db);
+      const accepted = await db.as(player(user.id), 'select public.start_whatsapp_opt_in($1)', [phone]).then(
+        () => true,
+        () => false,
+      );
+      expect({ phone, accepted }).toEqual({ phone, accepted: indianMobile(phone) === phone });
+    }
+  });
+
+  it('keeps push subscriptions for allowed push services only, one row per device', async () => {
+    await setDatabaseClock(db, at(0));
+    const user = await createUser(db);
+    const keys = { p256dh: P256DH, auth: AUTH };
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com.attacker.example/x',
+      'https://push.example.com/x',
+      'https://169.254.169.254/latest/meta-data',
+      'http://127.0.0.1:54321/push/endpoint/abcdefgh12',
+    ]) {
+      await expectSqlError(db.as(player(user.id), 'select public.save_push_subscription($1)', [{ endpoint, keys }]), INVALID_INPUT);
+    }
+    await expectSqlError(
+      db.as(player(user.id), 'select public.save_push_subscription($1)', [
+        { endpoint: 'https://web.push.apple.com/QGx', keys: { p256dh: 'short', auth: AUTH } },
+      ]),
+      INVALID_INPUT,
+    );
+    const windows = `https://wns2-par02p.notify.windows.com/w/?token=${randomUUID()}`;
+    const saved = await call<{ id: string }>(user.id, 'public.save_push_subscription($1)', [
+      { endpoint: windows, keys, expirationTime: null },
+    ]);
+    expect(saved).toEqual({ id: expect.any(String) });
+    // The same device signed in as someone else belongs to them now.
+    const other = await createUser(db);
+    expect(await call(other.id, 'public.save_push_subscription($1)', [{ endpoint: windows, keys }])).toEqual(saved);
+    expect(await call(user.id, 'public.delete_push_subscription($1)', [windows])).toEqual({ deleted: false });
+    expect(await call(other.id, 'public.delete_push_subscription($1)', [windows])).toEqual({ deleted: true });
+  });
+});
