@@ -343,13 +343,14 @@ create table private.due_work_steps (
   constraint due_work_steps_pkey PRIMARY KEY (name),
   constraint due_work_steps_one_step_per_function UNIQUE (function_name),
   constraint due_work_steps_one_step_per_place UNIQUE (run_order),
-  constraint due_work_steps_area_known CHECK ((area = ANY (ARRAY['foundation'::text, 'auth'::text, 'profile'::text, 'tournaments'::text, 'payments'::text, 'brackets'::text, 'matches'::text, 'standings'::text, 'payouts'::text, 'notifications'::text, 'staff'::text]))),
+  constraint due_work_steps_area_known CHECK ((area = ANY (ARRAY['foundation'::text, 'auth'::text, 'profile'::text, 'tournaments'::text, 'payments'::text, 'brackets'::text, 'matches'::text, 'standings'::text, 'payouts'::text, 'notifications'::text, 'staff'::text, 'seasons'::text]))),
   constraint due_work_steps_function_qualified CHECK ((function_name ~ '^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$'::text)),
   constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text))
 );
 -- Registered steps, in the order each pass runs them:
 --   100  expired_orders_and_owed_refunds (payments): private.run_due_payment_work()
 --   150  receipt_emails (payments): private.run_due_receipt_emails()
+--   190  recurring_editions (seasons): private.top_up_editions()
 --   200  pod_deadlines_and_open_pods (tournaments): private.run_due_pod_work()
 --   300  check_in_announcements (notifications): private.run_due_notification_work()
 --   400  draws (brackets): private.run_due_draw_work()

@@ -42,8 +42,10 @@ create table public.tournaments (
   check_in_announced_at timestamp with time zone,
   draw_announced_at timestamp with time zone,
   prize_formula jsonb,
+  edition_of text,
   constraint tournaments_pkey PRIMARY KEY (id),
   constraint tournaments_one_pod_number UNIQUE (series_id, pod_number),
+  constraint tournaments_edition_of_fkey FOREIGN KEY (edition_of) REFERENCES public.recurring_series(id),
   constraint tournaments_series_id_fkey FOREIGN KEY (series_id) REFERENCES public.series(id),
   constraint tournaments_cancel_has_reason CHECK (((cancelled_at IS NULL) OR (cancel_reason IS NOT NULL))),
   constraint tournaments_cancel_reason_length CHECK (((cancel_reason IS NULL) OR (char_length(cancel_reason) <= 500))),
@@ -80,6 +82,7 @@ comment on column public.tournaments.cancelled_at is 'Set by staff (or the fill 
 comment on column public.tournaments.pod_number is 'Pods only: 1, 2, 3 ... within the series. The catalog sync never touches pods.';
 comment on column public.tournaments.draw_commitment is 'Lowercase hex SHA-256 of the draw secret, published before the draw; the secret is revealed in public.draws.';
 comment on column public.tournaments.prize_formula is 'This tournament''s own prize bands (the series'' form); they total prize_pool_paise exactly. Null or empty: the whole pool to the winner.';
+comment on column public.tournaments.edition_of is 'The recurring series that made this edition (null: a hand-made catalog edition or a pod). The catalog sync never retires these.';
 create policy "Anyone can read tournaments" on public.tournaments
   as permissive for select to anon, authenticated
   using (true);
