@@ -6,7 +6,7 @@
 -- bands and capacity. private.planned_editions() expands the rules exactly as
 -- src/features/seasons/recurrence.ts does (a test keeps the two equal), and the periodic step
 -- private.top_up_editions() creates every edition of the horizon that does not exist yet, so editions
--- exist at least horizon_months ahead and the next one is open long before the current one closes.
+-- exist more than horizon_months ahead and the next one is open long before the current one closes.
 -- An override (src/content/tournaments/overrides/<edition id>.json) moves, renames, resizes or cancels one
 -- edition. Each created edition gets its draw secret from private.commit_draw_secret on insert, once.
 
@@ -49,7 +49,7 @@ comment on table public.recurring_series is 'Series whose editions the calendar 
 comment on column public.recurring_series.week_of_month is '1 to 4: the first to fourth such weekday of the month; -1: the last one.';
 comment on column public.recurring_series.weekday is '0 = Sunday ... 6 = Saturday, as extract(dow ...) counts.';
 comment on column public.recurring_series.local_time is 'The start, in India Standard Time.';
-comment on column public.recurring_series.horizon_months is 'Editions exist for the current IST month and this many months after it.';
+comment on column public.recurring_series.horizon_months is 'The horizon: editions exist for the current IST month and the horizon_months + 1 months after it, so always more than horizon_months months ahead.';
 alter table public.recurring_series enable row level security;
 create policy "Anyone can read recurring series" on public.recurring_series for select to anon, authenticated using (true);
 grant select on public.recurring_series to anon, authenticated;
@@ -122,9 +122,9 @@ language sql stable set search_path = '' as $$
       cross join current_month as c
       cross join lateral generate_series(
         greatest(c.idx, extract(year from s.first_month)::integer * 12 + extract(month from s.first_month)::integer - 1),
-        least(c.idx + s.horizon_months + coalesce(p_extra_months, 0),
+        least(c.idx + s.horizon_months + 1 + coalesce(p_extra_months, 0),
               coalesce(extract(year from s.last_month)::integer * 12 + extract(month from s.last_month)::integer - 1,
-                       c.idx + s.horizon_months + coalesce(p_extra_months, 0)))
+                       c.idx + s.horizon_months + 1 + coalesce(p_extra_months, 0)))
       ) as m(idx)
      where s.active
   ),
@@ -137,7 +137,7 @@ language sql stable set search_path = '' as $$
            coalesce(o.starts_at,
                     ((m.month_start + (private.edition_day(m.week_of_month, m.weekday, m.month_start) - 1)) + m.local_time)
                       at time zone 'Asia/Kolkata') as starts_at,
-           (make_date((m.idx - m.horizon_months) / 12, (m.idx - m.horizon_months) % 12 + 1, 1)::timestamp
+           (make_date((m.idx - m.horizon_months - 1) / 12, (m.idx - m.horizon_months - 1) % 12 + 1, 1)::timestamp
               at time zone 'Asia/Kolkata') as creates_at,
            o.cancel_reason
       from months as m
@@ -149,7 +149,7 @@ language sql stable set search_path = '' as $$
    where p.starts_at - interval '24 hours' > p_now
    order by p.starts_at, p.id;
 $$;
-comment on function private.planned_editions(timestamptz, integer) is 'Every edition the recurring series hold at p_now (the IST month of p_now and horizon_months after it, plus p_extra_months), with their overrides, leaving out those whose registration would be closed. The twin of expandEditions in src/features/seasons/recurrence.ts.';
+comment on function private.planned_editions(timestamptz, integer) is 'Every edition the recurring series hold at p_now (the IST month of p_now and the horizon_months + 1 after it, plus p_extra_months), with their overrides, leaving out those whose registration would be closed. The twin of expandEditions in src/features/seasons/recurrence.ts.';
 revoke execute on function private.planned_editions(timestamptz, integer) from public;
 
 -- -----------------------------------------------------------------------------------------------------

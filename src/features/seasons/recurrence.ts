@@ -9,9 +9,10 @@
  * Rules of the calendar:
  * - An edition of series `s` for month `yyyy-mm` has the id `s-yyyy-mm`, so running the expansion again, or
  *   in SQL, names the same tournament (and the same draw secret).
- * - The horizon: every edition of the IST month of `now` and of the series' `horizonMonths` months after it
- *   exists, so the calendar always reaches at least that far ahead. An edition's registration opens when it
- *   is created, so the next edition is open long before the current one closes.
+ * - The horizon: the editions of the IST month of `now` and of the `horizonMonths + 1` months after it
+ *   exist (the month after the horizon too: its edition may fall on its first day, and the furthest edition
+ *   is then always more than `horizonMonths` months away). An edition's registration opens when it is
+ *   created, so the next edition is open long before the current one closes.
  * - An edition whose registration would already be closed at `now` is never created (a clock that jumps
  *   ahead does not make editions nobody can enter).
  * - An override (one file per edition) moves, renames, resizes or cancels a single edition.
@@ -95,7 +96,7 @@ export const RecurringSeriesSchema = z
     firstMonth: YearMonth,
     /** The last month with an edition, if the series ends. */
     lastMonth: z.optional(YearMonth),
-    /** How many months after the current one (IST) the calendar reaches: the horizon setting (at least 3). */
+    /** The horizon setting: editions exist more than this many months ahead (at least 3). */
     horizonMonths: z._default(z.int().check(z.gte(3)).check(z.lte(24)), 3),
     /** false stops new editions; the ones already created stay. */
     active: z._default(z.boolean(), true),
@@ -165,7 +166,7 @@ export type PlannedEdition = {
   max_players: number;
   /** ISO instant, UTC. */
   starts_at: string;
-  /** When the periodic top-up creates it: the start (IST) of the month `horizonMonths` before its own. */
+  /** When the periodic top-up creates it: the start (IST) of the month `horizonMonths + 1` before its own. */
   creates_at: string;
   /** Set by a cancelling override: such an edition is never created, and cancelled if it exists. */
   cancel_reason: string | null;
@@ -229,9 +230,12 @@ export type ExpandOptions = {
   extraMonths?: number;
 };
 
+/** How many months after the current one a series' calendar reaches (see the top of this file). */
+export const reachMonths = (series: Pick<RecurringSeries, 'horizonMonths'>): number => series.horizonMonths + 1;
+
 /**
  * Every edition the calendar holds at `now`: for each active series, the months from the IST month of
- * `now` to `horizonMonths` after it (within the series' first and last month), with their overrides,
+ * `now` to `reachMonths` after it (within the series' first and last month), with their overrides,
  * leaving out those whose registration would already be closed. Cancelled editions are listed with their
  * reason (the top-up cancels one that exists and creates none). Ordered by start, then id.
  */
@@ -248,7 +252,7 @@ export function expandEditions(
     if (!series.active) continue;
     const first = Math.max(current, monthIndex(parseMonth(series.firstMonth)));
     const last = Math.min(
-      current + series.horizonMonths + (options.extraMonths ?? 0),
+      current + reachMonths(series) + (options.extraMonths ?? 0),
       series.lastMonth ? monthIndex(parseMonth(series.lastMonth)) : Number.POSITIVE_INFINITY,
     );
     const bands = seriesPrizeBands(series);
@@ -258,7 +262,7 @@ export function expandEditions(
       const override = byId.get(id);
       const startsAt = override?.startsAt ? new Date(override.startsAt) : ruleStart(series, month);
       if (startsAt.getTime() - EDITION_REGISTRATION_CLOSES_BEFORE_MS <= now.getTime()) continue;
-      const createsAt = fromIndex(index - series.horizonMonths);
+      const createsAt = fromIndex(index - reachMonths(series));
       editions.push({
         id,
         series_id: series.id,
