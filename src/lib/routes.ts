@@ -56,6 +56,8 @@ export const ROUTES = {
   trade: privatePage('/trade', 'Trade Center'),
   // Pods are created by the database at run time: one static shell reads the id from `?id=`.
   pod: publicPage('/pod', 'Pod', { indexed: false }),
+  // Editions of recurring series the database made after the build: one static shell reads `?id=`.
+  edition: publicPage('/edition', 'Edition', { indexed: false }),
   // An extra slot's invitation, opened from a shared link or an e-mail: one shell page reads `?token=`.
   invite: publicPage('/invite', 'Your invitation', { indexed: false }),
   // Matches too. Anyone may watch one (players, time, score); the room and the actions are for its two
@@ -68,6 +70,11 @@ export const ROUTES = {
 /** A pod's stable, shareable link (the shell page never 404s; an unknown id says so on the page). */
 export function podHref(podId: string): string {
   return `${ROUTES.pod.path}/?id=${encodeURIComponent(podId)}`;
+}
+
+/** An edition's link when it has no pre-rendered page (made after the build; never 404s). */
+export function editionHref(editionId: string): string {
+  return `${ROUTES.edition.path}/?id=${encodeURIComponent(editionId)}`;
 }
 
 /** The link a buyer shares for an extra slot (the shell page reads the token). */
