@@ -172,7 +172,11 @@ function parseCatalogFile(file: string, text: string): Tournament {
 
 /** Validates one file of the calendar with its schema; the file name (without .json) must equal its id. */
 function parseCalendarFile<T extends { id: string }>(
-  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } },
+  schema: {
+    safeParse(
+      data: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+  },
   file: string,
   text: string,
 ): T {
@@ -201,7 +205,8 @@ function jsonFiles(dir: string): string[] {
  * catalog; refuses an override of an unknown series or month and a hand-made edition with a series' id.
  */
 export function readCalendarNow(dir = CATALOG_DIR, handMadeIds: readonly string[] = readCatalogNow(dir).map((t) => t.id)): Calendar {
-  const read = (sub: string) => jsonFiles(path.join(dir, sub)).map((file) => [file, readFileSync(path.join(dir, sub, file), 'utf8')] as const);
+  const read = (sub: string) =>
+    jsonFiles(path.join(dir, sub)).map((file) => [file, readFileSync(path.join(dir, sub, file), 'utf8')] as const);
   const series = read('recurring').map(([file, text]) => parseCalendarFile(RecurringSeriesSchema, file, text));
   const overrides = read('overrides').map(([file, text]) => parseCalendarFile(EditionOverrideSchema, file, text));
   const problems = calendarProblems(series, overrides, handMadeIds);
@@ -474,7 +479,14 @@ select (count(*) filter (where inserted))::integer as added, (count(*) filter (w
  */
 export async function syncCatalog(db: Queryable, catalog?: Tournament[], calendar?: Calendar): Promise<SyncSummary> {
   const entries = catalog ?? (await readCatalog());
-  const recurring = calendar ?? (catalog === undefined ? readCalendarNow(CATALOG_DIR, entries.map((t) => t.id)) : EMPTY_CALENDAR);
+  const recurring =
+    calendar ??
+    (catalog === undefined
+      ? readCalendarNow(
+          CATALOG_DIR,
+          entries.map((t) => t.id),
+        )
+      : EMPTY_CALENDAR);
   const problems = calendarProblems(
     recurring.series,
     recurring.overrides,

@@ -95,9 +95,16 @@ export function tournamentHref(id: string): string {
 /** Pods are named `<series>-pod-<n>` by the database. */
 export const isPodId = (id: string): boolean => /-pod-\d+$/.test(id);
 
-/** Where any tournament id is shown: a pod's shell page, or the pre-rendered page of the others. */
+/** An edition of a recurring series (`<series>-<yyyy>-<mm>`): it may have been made after the build. */
+const isEditionId = (id: string): boolean => /-\d{4}-(0[1-9]|1[0-2])$/.test(id);
+
+/**
+ * Where any tournament id is shown from the database: a pod's shell page, an edition's shell page (which
+ * links to the edition's full page when the build has one), or the pre-rendered page of the others.
+ */
 export function anyTournamentHref(id: string): string {
-  return isPodId(id) ? podHref(id) : tournamentHref(id);
+  if (isPodId(id)) return podHref(id);
+  return isEditionId(id) ? editionHref(id) : tournamentHref(id);
 }
 
 export type RouteName = keyof typeof ROUTES;

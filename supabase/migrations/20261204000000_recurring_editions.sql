@@ -52,6 +52,7 @@ comment on column public.recurring_series.local_time is 'The start, in India Sta
 comment on column public.recurring_series.horizon_months is 'The horizon: editions exist for the current IST month and the horizon_months + 1 months after it, so always more than horizon_months months ahead.';
 alter table public.recurring_series enable row level security;
 create policy "Anyone can read recurring series" on public.recurring_series for select to anon, authenticated using (true);
+revoke insert, update, delete, truncate, references, trigger on public.recurring_series from anon, authenticated;
 grant select on public.recurring_series to anon, authenticated;
 create trigger recurring_series_set_updated_at before update on public.recurring_series
   for each row execute function private.set_updated_at();
@@ -80,6 +81,7 @@ create table public.edition_overrides (
 comment on table public.edition_overrides is 'One edition of a recurring series moved, renamed, resized or cancelled (catalog: src/content/tournaments/overrides, written by npm run catalog:sync).';
 alter table public.edition_overrides enable row level security;
 create policy "Anyone can read edition overrides" on public.edition_overrides for select to anon, authenticated using (true);
+revoke insert, update, delete, truncate, references, trigger on public.edition_overrides from anon, authenticated;
 grant select on public.edition_overrides to anon, authenticated;
 create trigger edition_overrides_set_updated_at before update on public.edition_overrides
   for each row execute function private.set_updated_at();

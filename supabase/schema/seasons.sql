@@ -44,13 +44,13 @@ create table public.recurring_series (
   constraint recurring_series_winner_prize_within_pool CHECK (((winner_prize_paise IS NULL) OR ((winner_prize_paise >= 0) AND (winner_prize_paise <= prize_pool_paise))))
 );
 alter table public.recurring_series enable row level security;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.recurring_series to anon;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.recurring_series to authenticated;
+grant maintain, select on table public.recurring_series to anon;
+grant maintain, select on table public.recurring_series to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.recurring_series to service_role;
 comment on column public.recurring_series.week_of_month is '1 to 4: the first to fourth such weekday of the month; -1: the last one.';
 comment on column public.recurring_series.weekday is '0 = Sunday ... 6 = Saturday, as extract(dow ...) counts.';
 comment on column public.recurring_series.local_time is 'The start, in India Standard Time.';
-comment on column public.recurring_series.horizon_months is 'Editions exist for the current IST month and this many months after it.';
+comment on column public.recurring_series.horizon_months is 'The horizon: editions exist for the current IST month and the horizon_months + 1 months after it, so always more than horizon_months months ahead.';
 create policy "Anyone can read recurring series" on public.recurring_series
   as permissive for select to anon, authenticated
   using (true);
@@ -78,8 +78,8 @@ create table public.edition_overrides (
   constraint edition_overrides_title_length CHECK (((title IS NULL) OR ((char_length(title) >= 3) AND (char_length(title) <= 80))))
 );
 alter table public.edition_overrides enable row level security;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.edition_overrides to anon;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.edition_overrides to authenticated;
+grant maintain, select on table public.edition_overrides to anon;
+grant maintain, select on table public.edition_overrides to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.edition_overrides to service_role;
 create policy "Anyone can read edition overrides" on public.edition_overrides
   as permissive for select to anon, authenticated
@@ -106,7 +106,7 @@ AS $function$
   end;
 $function$;
 
-comment on function private.planned_editions(timestamp with time zone,integer) is 'Every edition the recurring series hold at p_now (the IST month of p_now and horizon_months after it, plus p_extra_months), with their overrides, leaving out those whose registration would be closed. The twin of expandEditions in src/features/seasons/recurrence.ts.';
+comment on function private.planned_editions(timestamp with time zone,integer) is 'Every edition the recurring series hold at p_now (the IST month of p_now and the horizon_months + 1 after it, plus p_extra_months), with their overrides, leaving out those whose registration would be closed. The twin of expandEditions in src/features/seasons/recurrence.ts.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.planned_editions(p_now timestamp with time zone, p_extra_months integer DEFAULT 0)
  RETURNS TABLE(id text, series_id text, title text, format text, entry_fee_paise integer, prize_pool_paise integer, winner_prize_paise integer, prize_formula jsonb, max_players integer, starts_at timestamp with time zone, creates_at timestamp with time zone, cancel_reason text)
@@ -126,9 +126,9 @@ AS $function$
       cross join current_month as c
       cross join lateral generate_series(
         greatest(c.idx, extract(year from s.first_month)::integer * 12 + extract(month from s.first_month)::integer - 1),
-        least(c.idx + s.horizon_months + coalesce(p_extra_months, 0),
+        least(c.idx + s.horizon_months + 1 + coalesce(p_extra_months, 0),
               coalesce(extract(year from s.last_month)::integer * 12 + extract(month from s.last_month)::integer - 1,
-                       c.idx + s.horizon_months + coalesce(p_extra_months, 0)))
+                       c.idx + s.horizon_months + 1 + coalesce(p_extra_months, 0)))
       ) as m(idx)
      where s.active
   ),
@@ -141,7 +141,7 @@ AS $function$
            coalesce(o.starts_at,
                     ((m.month_start + (private.edition_day(m.week_of_month, m.weekday, m.month_start) - 1)) + m.local_time)
                       at time zone 'Asia/Kolkata') as starts_at,
-           (make_date((m.idx - m.horizon_months) / 12, (m.idx - m.horizon_months) % 12 + 1, 1)::timestamp
+           (make_date((m.idx - m.horizon_months - 1) / 12, (m.idx - m.horizon_months - 1) % 12 + 1, 1)::timestamp
               at time zone 'Asia/Kolkata') as creates_at,
            o.cancel_reason
       from months as m

@@ -31,7 +31,7 @@ describe.each(engines)('recurring editions on $name', (engine) => {
   const sqlPlanned = async (now: Date, extra = 0) =>
     (await db.admin.query<SqlPlanned>('select * from private.planned_editions($1, $2)', [now.toISOString(), extra])).rows;
   const statusOf = async (id: string) =>
-    ((await db.as<{ state: { status: string } }>(anon, 'select public.get_tournament_state($1) as state', [id]))[0]?.state.status ?? '');
+    (await db.as<{ state: { status: string } }>(anon, 'select public.get_tournament_state($1) as state', [id]))[0]?.state.status ?? '';
   const openTournaments = async () =>
     (
       await db.admin.query<{ id: string; entry_fee_paise: number; series: string }>(
@@ -52,7 +52,12 @@ describe.each(engines)('recurring editions on $name', (engine) => {
 
   it('answers in SQL exactly what the TypeScript expansion answers, over many months, month and year ends and IST midnight', async () => {
     const overrides: EditionOverride[] = [
-      { id: 'championship-2027-06', note: 'Moved for the cup final', startsAt: '2027-06-12T19:30:00+05:30', title: 'Midsummer Championship 2027' },
+      {
+        id: 'championship-2027-06',
+        note: 'Moved for the cup final',
+        startsAt: '2027-06-12T19:30:00+05:30',
+        title: 'Midsummer Championship 2027',
+      },
       { id: 'community-cup-2027-08', note: 'Independence Day', maxPlayers: 128 },
       { id: 'championship-2028-01', note: 'New Year', cancelled: { reason: 'No championship on New Year weekend.' } },
     ];
@@ -62,7 +67,16 @@ describe.each(engines)('recurring editions on $name', (engine) => {
     for (let day = 0; day < 800; day += 3) instants.push(new Date(Date.parse(TODAY) + day * DAY + (day % 24) * 3_600_000));
     // IST midnight at month and year ends (18:30 UTC the day before), a minute either side, and the last
     // moment before a registration closes.
-    for (const iso of ['2026-12-31T18:29:59Z', '2026-12-31T18:30:00Z', '2027-01-31T18:30:00Z', '2027-02-28T18:29:00Z', '2027-12-31T18:30:00Z', '2028-02-29T18:30:00Z', '2027-02-05T12:29:59Z', '2027-02-05T12:30:00Z']) {
+    for (const iso of [
+      '2026-12-31T18:29:59Z',
+      '2026-12-31T18:30:00Z',
+      '2027-01-31T18:30:00Z',
+      '2027-02-28T18:29:00Z',
+      '2027-12-31T18:30:00Z',
+      '2028-02-29T18:30:00Z',
+      '2027-02-05T12:29:59Z',
+      '2027-02-05T12:30:00Z',
+    ]) {
       instants.push(new Date(iso));
     }
     for (const now of instants) {
@@ -126,9 +140,7 @@ describe.each(engines)('recurring editions on $name', (engine) => {
         expect(rows[0]?.n).toBe(0);
       }
     }
-    const { rows } = await db.admin.query<{ n: number }>(
-      `select count(*)::int as n from public.tournaments where edition_of is not null`,
-    );
+    const { rows } = await db.admin.query<{ n: number }>(`select count(*)::int as n from public.tournaments where edition_of is not null`);
     // Two series, about 26 months each: every month made once.
     expect(rows[0]?.n).toBeGreaterThanOrEqual(2 * 25);
   });
@@ -169,9 +181,10 @@ describe.each(engines)('recurring editions on $name', (engine) => {
       [edition],
     )) as [{ states: Array<{ status: string; cancel_reason: string }> }];
     expect(states).toMatchObject([{ status: 'cancelled', cancel_reason: 'No championship in the year-end break this time.' }]);
-    const moved = await db.admin.query<{ title: string; starts_at: Date }>('select title, starts_at from public.tournaments where id = $1', [
-      'community-cup-2030-01',
-    ]);
+    const moved = await db.admin.query<{ title: string; starts_at: Date }>(
+      'select title, starts_at from public.tournaments where id = $1',
+      ['community-cup-2030-01'],
+    );
     expect(moved.rows[0]).toEqual({ title: 'New Year Community Cup 2030', starts_at: new Date('2030-01-25T14:30:00Z') });
     // Cancelled once: later passes and syncs leave it so.
     expect(((await runDueWork()).rows[0] as { answer: { editions_cancelled: number } }).answer.editions_cancelled).toBe(0);

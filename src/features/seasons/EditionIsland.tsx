@@ -11,7 +11,11 @@ import { type EditionRow, fetchEdition } from './seasons.api';
 
 export type SeriesText = { id: string; rule: string; description: string; importantInfo: string; rules: string[] };
 
-type Loaded = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; edition: EditionRow } | { status: 'failed'; message: string };
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'ready'; edition: EditionRow }
+  | { status: 'failed'; message: string };
 
 export default function EditionIsland({ series, builtIds }: { series: SeriesText[]; builtIds: string[] }) {
   const [id, setId] = useState<string | null>(null);

@@ -98,7 +98,12 @@ describe('expandEditions', () => {
   it('starts an edition at its IST time, also just after IST midnight (the day before in UTC)', () => {
     const [first] = expandEditions([cup], [], new Date('2027-01-10T00:00:00Z'));
     // The last Sunday of February 2027 is the 28th; 00:30 IST is 19:00 UTC on the 27th.
-    expect(first).toMatchObject({ id: 'community-cup-2027-02', starts_at: '2027-02-27T19:00:00.000Z', entry_fee_paise: 0, prize_formula: [] });
+    expect(first).toMatchObject({
+      id: 'community-cup-2027-02',
+      starts_at: '2027-02-27T19:00:00.000Z',
+      entry_fee_paise: 0,
+      prize_formula: [],
+    });
   });
 
   it('never makes an edition whose registration would be closed (after a clock jump)', () => {
@@ -112,7 +117,13 @@ describe('expandEditions', () => {
 
   it('applies an override: moved, renamed, resized or cancelled', () => {
     const overrides: EditionOverride[] = [
-      { id: 'championship-2027-03', note: 'Holi weekend', startsAt: '2027-03-13T18:00:00+05:30', title: 'Holi Championship 2027', maxPlayers: 128 },
+      {
+        id: 'championship-2027-03',
+        note: 'Holi weekend',
+        startsAt: '2027-03-13T18:00:00+05:30',
+        title: 'Holi Championship 2027',
+        maxPlayers: 128,
+      },
       { id: 'championship-2027-04', note: 'Venue strike', cancelled: { reason: 'Called off for the national elections.' } },
     ];
     const editions = expandEditions([championship], overrides, new Date('2027-01-15T00:00:00Z'));

@@ -35,7 +35,6 @@ const HOUR_MS = 3_600_000;
 export const EDITION_REGISTRATION_CLOSES_BEFORE_MS = 24 * HOUR_MS;
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 const MONTH_NAMES = [
   'January',
@@ -311,7 +310,10 @@ export function editionTournament(series: RecurringSeries, edition: PlannedEditi
     platforms: series.platforms,
     importantInfo: series.importantInfo,
     rules: series.rules,
-    schedule: series.schedule.map((round) => ({ round: round.round, startsAt: istInstant(new Date(start + round.minutesAfterStart * 60_000)) })),
+    schedule: series.schedule.map((round) => ({
+      round: round.round,
+      startsAt: istInstant(new Date(start + round.minutesAfterStart * 60_000)),
+    })),
   };
 }
 
@@ -361,7 +363,8 @@ export function calendarProblems(
   }
   for (const id of handMadeIds) {
     const parsed = parseEditionId(id);
-    if (parsed && known.has(parsed.seriesId)) problems.push(`Catalog entry ${id}.json has an id the series ${parsed.seriesId} makes itself`);
+    if (parsed && known.has(parsed.seriesId))
+      problems.push(`Catalog entry ${id}.json has an id the series ${parsed.seriesId} makes itself`);
   }
   return problems;
 }

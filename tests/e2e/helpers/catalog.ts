@@ -28,7 +28,8 @@ function earliestOpenEdition(fits: (entry: CatalogEntry) => boolean, now: Date):
  */
 export function openChampionship(now = new Date()): CatalogEntry {
   const edition = earliestOpenEdition((t) => t.entryFeeRupees > 0, now);
-  if (!edition) throw new Error('No paid championship edition takes entries today: check the recurring series in src/content/tournaments/recurring.');
+  if (!edition)
+    throw new Error('No paid championship edition takes entries today: check the recurring series in src/content/tournaments/recurring.');
   return edition;
 }
 
