@@ -4,12 +4,14 @@
  * build (they are the catalog's). An unknown id says so on the page.
  */
 import { useEffect, useState } from 'react';
+import CheckInIsland from '@/features/brackets/CheckInIsland';
+import PayPanelIsland from '@/features/payments/PayPanelIsland';
+import { payPanelPromises } from '@/features/tournaments/promises';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { formatDateTimeIST, formatRupees } from '@/lib/format';
 import { ROUTES, tournamentHref } from '@/lib/routes';
-import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
+import { describeRule, editionTournament, type RecurringSeries } from './recurrence';
 import { type EditionRow, fetchEdition } from './seasons.api';
-
-export type SeriesText = { id: string; rule: string; description: string; importantInfo: string; rules: string[] };
 
 type Loaded =
   | { status: 'loading' }
@@ -17,7 +19,9 @@ type Loaded =
   | { status: 'ready'; edition: EditionRow }
   | { status: 'failed'; message: string };
 
-export default function EditionIsland({ series, builtIds }: { series: SeriesText[]; builtIds: string[] }) {
+type Props = { series: RecurringSeries[]; builtIds: string[]; productName: string; checkoutUrl: string };
+
+export default function EditionIsland({ series, builtIds, productName, checkoutUrl }: Props) {
   const [id, setId] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
@@ -57,8 +61,19 @@ export default function EditionIsland({ series, builtIds }: { series: SeriesText
     );
   }
   const { edition } = loaded;
-  const text = series.find((s) => s.id === edition.edition_of);
+  const ofSeries = series.find((s) => s.id === edition.edition_of);
   const state = states[edition.id];
+  // The edition in the catalog's shape: its series' prizes and words, its own row's title, size and start.
+  const tournament = ofSeries
+    ? editionTournament(ofSeries, {
+        ...edition,
+        series_id: edition.edition_of,
+        winner_prize_paise: null,
+        prize_formula: [],
+        creates_at: edition.starts_at,
+        cancel_reason: null,
+      })
+    : null;
   return (
     <article data-edition={edition.id}>
       <p className="eyebrow">{edition.format}</p>
@@ -73,7 +88,7 @@ export default function EditionIsland({ series, builtIds }: { series: SeriesText
       <dl className="card mt-6 grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-xs text-mist uppercase">Starts</dt>
-          <dd className="font-bold">{formatDateTimeIST(edition.starts_at)} IST</dd>
+          <dd className="font-bold">{formatDateTimeIST(edition.starts_at)}</dd>
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">Entry</dt>
@@ -90,19 +105,36 @@ export default function EditionIsland({ series, builtIds }: { series: SeriesText
           </dd>
         </div>
       </dl>
-      {text && (
-        <section className="mt-8 space-y-3">
-          <p className="text-lg">{text.description}</p>
-          <p className="text-mist">{text.rule}.</p>
-          <p className="text-mist">{text.importantInfo}</p>
-          <h2 className="section-title mt-6 text-2xl">Rules</h2>
-          <ul className="list-disc space-y-1 pl-5">
-            {text.rules.map((rule) => (
-              <li key={rule}>{rule}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        {ofSeries ? (
+          <section className="space-y-3">
+            <p className="text-lg">{ofSeries.description}</p>
+            <p className="text-mist">{describeRule(ofSeries.every)}.</p>
+            <p className="text-mist">{ofSeries.importantInfo}</p>
+            <h2 className="section-title mt-6 text-2xl">Rules</h2>
+            <ul className="list-disc space-y-1 pl-5">
+              {ofSeries.rules.map((rule) => (
+                <li key={rule}>{rule}</li>
+              ))}
+            </ul>
+          </section>
+        ) : (
+          <div />
+        )}
+        <div className="min-w-0">
+          <PayPanelIsland
+            tournamentId={edition.id}
+            tournamentTitle={edition.title}
+            entryFeeRupees={edition.entry_fee_paise / 100}
+            maxPlayers={edition.max_players}
+            initialStatus={state?.status ?? 'scheduled'}
+            productName={productName}
+            checkoutUrl={checkoutUrl}
+            promises={tournament ? payPanelPromises(tournament) : undefined}
+          />
+          <CheckInIsland tournamentId={edition.id} />
+        </div>
+      </div>
     </article>
   );
 }
