@@ -100,7 +100,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">Status</dt>
-          <dd className="font-bold" data-status-of-island={edition.id}>
+          <dd className="font-bold" data-edition-status={edition.id}>
             {state ? `${state.label} · ${state.entries} / ${state.capacity} players` : `– / ${edition.max_players} players`}
           </dd>
         </div>
