@@ -145,6 +145,25 @@ describe.each(engines)('recurring editions on $name', (engine) => {
     expect(rows[0]?.n).toBeGreaterThanOrEqual(2 * 25);
   });
 
+  it('refuses a series whose prize bands do not pay exactly its pool, before any edition inherits them', async () => {
+    const championship = calendar.series.find((s) => s.id === 'championship');
+    if (!championship) throw new Error('the catalog declares the championship series');
+    const uneven = { ...championship, prizeBands: [{ places: '1', rupees: 30000 }] };
+    await expect(
+      syncCatalog(queryable, catalog, { series: [uneven, ...calendar.series.filter((s) => s !== championship)], overrides: [] }),
+    ).rejects.toMatchObject({
+      code: 'PT400',
+      hint: 'invalid_prize_formula',
+    });
+    const { rows } = await db.admin.query<{ prize_formula: unknown }>(
+      `select prize_formula from public.recurring_series where id = 'championship'`,
+    );
+    expect(rows[0]?.prize_formula).toEqual([
+      { places: '1', paise: 2000000 },
+      { places: '2-6', paise: 2500000 },
+    ]);
+  });
+
   it('after a clock jump creates no edition whose registration is already closed', async () => {
     const before = new Set(
       (await db.admin.query<{ id: string }>('select id from public.tournaments where edition_of is not null')).rows.map((r) => r.id),
