@@ -79,6 +79,8 @@ export const PATTERN_BUDGETS = [
   { pattern: TOURNAMENT_PAGE, budget: 130 * KB },
   // A pod's page: the same tournament view, its id read from the URL.
   { pattern: /^\/pod$/, budget: 130 * KB },
+  // An edition made after the build: the same pay panel and check-in as a championship's page, its row read from the URL.
+  { pattern: /^\/edition$/, budget: 130 * KB },
 ];
 
 /** The budget of `route` (before the every-page allowance), or undefined when it has none. */

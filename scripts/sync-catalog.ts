@@ -30,6 +30,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TournamentSchema, prizeFormula, type Tournament } from '../src/features/tournaments/tournaments.ts';
+import {
+  calendarProblems,
+  calendarTournaments,
+  EditionOverrideSchema,
+  expandEditions,
+  RecurringSeriesSchema,
+  seriesPrizeBands,
+  WEEKDAYS,
+  type EditionOverride,
+  type RecurringSeries,
+} from '../src/features/seasons/recurrence.ts';
 import { rupeesToPaise } from '../src/lib/format.ts';
 import { matchSettingsToSql } from '../src/lib/match-settings.ts';
 
@@ -38,7 +49,21 @@ export type Queryable = {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
-export type SyncSummary = { inserted: number; updated: number; retired: number; catalogSize: number; podsOpened: number };
+export type SyncSummary = {
+  inserted: number;
+  updated: number;
+  retired: number;
+  catalogSize: number;
+  podsOpened: number;
+  /** Editions of recurring series: added or changed by this sync, and cancelled by an override. */
+  editions?: { added: number; updated: number; cancelled: number };
+};
+
+/** The recurring series and the overrides of single editions (src/content/tournaments/recurring, overrides). */
+export type Calendar = { series: RecurringSeries[]; overrides: EditionOverride[] };
+
+/** No recurring series: what a sync of a catalog handed over without its calendar uses. */
+export const EMPTY_CALENDAR: Calendar = { series: [], overrides: [] };
 
 /** The series every championship edition belongs to. */
 export const CHAMPIONSHIP_SERIES_ID = 'championship';
@@ -153,6 +178,63 @@ function parseCatalogFile(file: string, text: string): Tournament {
   return parsed.data;
 }
 
+/** Validates one file of the calendar with its schema; the file name (without .json) must equal its id. */
+function parseCalendarFile<T extends { id: string }>(
+  schema: {
+    safeParse(
+      data: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+  },
+  file: string,
+  text: string,
+): T {
+  const parsed = schema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(entry)'}: ${i.message}`).join('; ');
+    throw new Error(`Invalid calendar file ${file}: ${problems}`);
+  }
+  if (`${parsed.data.id}.json` !== file) throw new Error(`Calendar file ${file} has id "${parsed.data.id}"; they must match`);
+  return parsed.data;
+}
+
+function jsonFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * Reads and validates the recurring series (`recurring/`) and the overrides (`overrides/`) beside the
+ * catalog; refuses an override of an unknown series or month and a hand-made edition with a series' id.
+ */
+export function readCalendarNow(dir = CATALOG_DIR, handMadeIds: readonly string[] = readCatalogNow(dir).map((t) => t.id)): Calendar {
+  const read = (sub: string) =>
+    jsonFiles(path.join(dir, sub)).map((file) => [file, readFileSync(path.join(dir, sub, file), 'utf8')] as const);
+  const series = read('recurring').map(([file, text]) => parseCalendarFile(RecurringSeriesSchema, file, text));
+  const overrides = read('overrides').map(([file, text]) => parseCalendarFile(EditionOverrideSchema, file, text));
+  const problems = calendarProblems(series, overrides, handMadeIds);
+  if (problems.length) throw new Error(problems.join('; '));
+  return { series, overrides };
+}
+
+/**
+ * Every tournament the site lists at `now`: the hand-made catalog and the editions the recurring series
+ * hold then (what the build pre-renders; the end-to-end tests pick their tournaments from it).
+ */
+export function readCatalogWithEditionsNow(now = new Date(), dir = CATALOG_DIR): Tournament[] {
+  const catalog = readCatalogNow(dir);
+  const calendar = readCalendarNow(
+    dir,
+    catalog.map((t) => t.id),
+  );
+  return [...catalog, ...calendarTournaments(calendar.series, calendar.overrides, now)];
+}
+
 /** Reads and validates every catalog file. */
 export async function readCatalog(dir = CATALOG_DIR): Promise<Tournament[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
@@ -253,6 +335,7 @@ retired as (
      set is_live = false
    where t.is_live
      and t.pod_number is null
+     and t.edition_of is null
      and (t.series = 'championship' or exists (select 1 from series_catalog as sc where sc.id = t.id))
      and not exists (select 1 from catalog as c where c.id = t.id)
   returning t.id
@@ -270,15 +353,180 @@ update public.tournaments set series_id = $1
    and exists (select 1 from public.series where id = $1)
 `;
 
-/** Brings the series and championship editions in step with the catalog (see the top of this file). */
-export async function syncCatalog(db: Queryable, catalog?: Tournament[]): Promise<SyncSummary> {
+/** The recurring_series table's view of a recurring series. */
+export function toRecurringSeriesRow(s: RecurringSeries) {
+  return {
+    id: s.id,
+    title_template: s.title,
+    format: s.format,
+    entry_fee_paise: rupeesToPaise(s.entryFeeRupees),
+    prize_pool_paise: rupeesToPaise(s.prizePoolRupees),
+    winner_prize_paise: s.winnerPrizeRupees === undefined ? null : rupeesToPaise(s.winnerPrizeRupees),
+    prize_formula: seriesPrizeBands(s),
+    max_players: s.maxPlayers,
+    week_of_month: s.every.week === 'last' ? -1 : s.every.week,
+    weekday: WEEKDAYS.indexOf(s.every.weekday),
+    local_time: s.every.time,
+    first_month: `${s.firstMonth}-01`,
+    last_month: s.lastMonth ? `${s.lastMonth}-01` : null,
+    horizon_months: s.horizonMonths,
+    active: s.active,
+  };
+}
+
+/** The edition_overrides table's view of an override. */
+export function toOverrideRow(o: EditionOverride) {
+  return {
+    edition_id: o.id,
+    series_id: o.id.replace(/-\d{4}-\d{2}$/, ''),
+    note: o.note,
+    starts_at: o.startsAt ?? null,
+    title: o.title ?? null,
+    max_players: o.maxPlayers ?? null,
+    cancel_reason: o.cancelled?.reason ?? null,
+  };
+}
+
+// The recurring series: upserted, and those the catalog no longer has stop making editions (never deleted:
+// their editions point at them).
+const RECURRING_SERIES_SQL = `
+with catalog as (
+  select * from jsonb_to_recordset($1::jsonb) as c(
+    id text, title_template text, format text, entry_fee_paise integer, prize_pool_paise integer,
+    winner_prize_paise integer, prize_formula jsonb, max_players integer, week_of_month integer, weekday integer,
+    local_time time, first_month date, last_month date, horizon_months integer, active boolean
+  )
+),
+upserted as (
+  insert into public.recurring_series as s (
+    id, title_template, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, prize_formula, max_players,
+    week_of_month, weekday, local_time, first_month, last_month, horizon_months, active
+  )
+  select id, title_template, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, prize_formula, max_players,
+         week_of_month, weekday, local_time, first_month, last_month, horizon_months, active
+    from catalog
+  on conflict (id) do update
+    set title_template = excluded.title_template, format = excluded.format, entry_fee_paise = excluded.entry_fee_paise,
+        prize_pool_paise = excluded.prize_pool_paise, winner_prize_paise = excluded.winner_prize_paise,
+        prize_formula = excluded.prize_formula, max_players = excluded.max_players, week_of_month = excluded.week_of_month,
+        weekday = excluded.weekday, local_time = excluded.local_time, first_month = excluded.first_month,
+        last_month = excluded.last_month, horizon_months = excluded.horizon_months, active = excluded.active
+    where (s.title_template, s.format, s.entry_fee_paise, s.prize_pool_paise, s.winner_prize_paise, s.prize_formula,
+           s.max_players, s.week_of_month, s.weekday, s.local_time, s.first_month, s.last_month, s.horizon_months, s.active)
+          is distinct from
+          (excluded.title_template, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
+           excluded.winner_prize_paise, excluded.prize_formula, excluded.max_players, excluded.week_of_month,
+           excluded.weekday, excluded.local_time, excluded.first_month, excluded.last_month, excluded.horizon_months,
+           excluded.active)
+  returning s.id
+)
+update public.recurring_series as s set active = false
+ where s.active and not exists (select 1 from catalog as c where c.id = s.id)
+`;
+
+// The overrides: exactly the catalog's (an override removed from the catalog no longer applies; an edition
+// it cancelled stays cancelled).
+const OVERRIDES_SQL = `
+with catalog as (
+  select * from jsonb_to_recordset($1::jsonb) as c(
+    edition_id text, series_id text, note text, starts_at timestamptz, title text, max_players integer, cancel_reason text
+  )
+),
+upserted as (
+  insert into public.edition_overrides as o (edition_id, series_id, note, starts_at, title, max_players, cancel_reason)
+  select edition_id, series_id, note, starts_at, title, max_players, cancel_reason from catalog
+  on conflict (edition_id) do update
+    set series_id = excluded.series_id, note = excluded.note, starts_at = excluded.starts_at, title = excluded.title,
+        max_players = excluded.max_players, cancel_reason = excluded.cancel_reason
+    where (o.series_id, o.note, o.starts_at, o.title, o.max_players, o.cancel_reason)
+          is distinct from (excluded.series_id, excluded.note, excluded.starts_at, excluded.title, excluded.max_players,
+                            excluded.cancel_reason)
+  returning o.edition_id
+)
+delete from public.edition_overrides as o where not exists (select 1 from catalog as c where c.edition_id = o.edition_id)
+`;
+
+// The editions the recurring series hold now (expandEditions at the database's clock): added, or brought in
+// step with their series and override while nothing has been drawn or cancelled. An edition the expansion no
+// longer lists (past, beyond a rule's last month, a series stopped) is left as it is: never retired.
+const EDITIONS_SQL = `
+with planned as (
+  select * from jsonb_to_recordset($1::jsonb) as c(
+    id text, series_id text, title text, format text, entry_fee_paise integer, prize_pool_paise integer,
+    winner_prize_paise integer, prize_formula jsonb, max_players integer, starts_at timestamptz, cancel_reason text
+  )
+  where c.cancel_reason is null
+),
+upserted as (
+  insert into public.tournaments as t (
+    id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live, starts_at,
+    prize_formula, edition_of
+  )
+  select id, title, 'championship', format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, true,
+         starts_at, prize_formula, series_id
+    from planned
+  on conflict (id) do update
+    set title = excluded.title, format = excluded.format, entry_fee_paise = excluded.entry_fee_paise,
+        prize_pool_paise = excluded.prize_pool_paise, winner_prize_paise = excluded.winner_prize_paise,
+        max_players = excluded.max_players, starts_at = excluded.starts_at, prize_formula = excluded.prize_formula
+    where t.edition_of = excluded.edition_of and t.drawn_at is null and t.cancelled_at is null
+      and (t.title, t.format, t.entry_fee_paise, t.prize_pool_paise, t.winner_prize_paise, t.max_players, t.starts_at,
+           t.prize_formula)
+          is distinct from
+          (excluded.title, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
+           excluded.winner_prize_paise, excluded.max_players, excluded.starts_at, excluded.prize_formula)
+  returning (t.xmax = 0) as inserted
+)
+select (count(*) filter (where inserted))::integer as added, (count(*) filter (where not inserted))::integer as updated
+  from upserted
+`;
+
+/**
+ * Brings the series and championship editions in step with the catalog (see the top of this file), then
+ * the recurring series, their overrides and the editions they hold at the database's clock. A catalog
+ * handed over without its calendar syncs no recurring series (tests of the hand-made catalog).
+ */
+export async function syncCatalog(db: Queryable, catalog?: Tournament[], calendar?: Calendar): Promise<SyncSummary> {
   const entries = catalog ?? (await readCatalog());
+  const recurring =
+    calendar ??
+    (catalog === undefined
+      ? readCalendarNow(
+          CATALOG_DIR,
+          entries.map((t) => t.id),
+        )
+      : EMPTY_CALENDAR);
+  const problems = calendarProblems(
+    recurring.series,
+    recurring.overrides,
+    entries.map((t) => t.id),
+  );
+  if (problems.length) throw new Error(problems.join('; '));
   const { series, editions } = splitCatalog(entries);
   const { rows } = await db.query(SYNC_SQL, [JSON.stringify(series), JSON.stringify(editions)]);
   const counts = rows[0] as { inserted: number; updated: number; retired: number };
+  await db.query(RECURRING_SERIES_SQL, [JSON.stringify(recurring.series.map(toRecurringSeriesRow))]);
+  await db.query(OVERRIDES_SQL, [JSON.stringify(recurring.overrides.map(toOverrideRow))]);
+  const clock = await db.query('select private.clock_now() as now');
+  const now = new Date((clock.rows[0] as { now: Date | string }).now);
+  const planned = expandEditions(recurring.series, recurring.overrides, now);
+  const written = await db.query(EDITIONS_SQL, [JSON.stringify(planned)]);
+  const editionCounts = written.rows[0] as { added: number; updated: number };
   await db.query(LINK_EDITIONS_SQL, [CHAMPIONSHIP_SERIES_ID]);
+  // The periodic top-up, now: it cancels what an override calls off (and finds nothing else to create).
+  const topUp = await db.query('select private.top_up_editions() as answer');
+  const answer = (topUp.rows[0] as { answer: { editions_created: number; editions_cancelled: number } }).answer;
   const opened = await db.query('select public.service_ensure_open_pods() as opened');
-  return { ...counts, catalogSize: entries.length, podsOpened: (opened.rows[0] as { opened: number }).opened };
+  const summary: SyncSummary = { ...counts, catalogSize: entries.length, podsOpened: (opened.rows[0] as { opened: number }).opened };
+  if (recurring.series.length === 0) return summary;
+  return {
+    ...summary,
+    editions: {
+      added: editionCounts.added + answer.editions_created,
+      updated: editionCounts.updated,
+      cancelled: answer.editions_cancelled,
+    },
+  };
 }
 
 async function main(): Promise<void> {
@@ -298,6 +546,11 @@ async function main(): Promise<void> {
     console.log(
       `Catalog synced: ${summary.catalogSize} entries, ${summary.inserted} added, ${summary.updated} updated, ${summary.retired} no longer live, ${summary.podsOpened} pods opened.`,
     );
+    if (summary.editions) {
+      console.log(
+        `Recurring editions: ${summary.editions.added} added, ${summary.editions.updated} updated, ${summary.editions.cancelled} cancelled by an override.`,
+      );
+    }
   } finally {
     await client.end();
   }

@@ -6,12 +6,25 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { TournamentSchema } from './features/tournaments/tournaments';
+import { EditionOverrideSchema, RecurringSeriesSchema } from './features/seasons/recurrence';
 import { PolicyFrontmatterSchema } from './features/info/policies';
 import { TestimonialSchema } from './features/landing/testimonials';
 
 const tournaments = defineCollection({
   loader: glob({ pattern: '*.json', base: './src/content/tournaments' }),
   schema: TournamentSchema,
+});
+
+/** Series whose editions the calendar makes by itself (src/features/seasons/recurrence.ts). */
+const recurringSeries = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/tournaments/recurring' }),
+  schema: RecurringSeriesSchema,
+});
+
+/** One edition of a recurring series moved, renamed, resized or cancelled. */
+const editionOverrides = defineCollection({
+  loader: glob({ pattern: '*.json', base: './src/content/tournaments/overrides' }),
+  schema: EditionOverrideSchema,
 });
 
 /** Privacy, terms, cookies, participation and community services policies, in Markdown. */
@@ -26,4 +39,4 @@ const testimonials = defineCollection({
   schema: TestimonialSchema,
 });
 
-export const collections = { tournaments, policies, testimonials };
+export const collections = { tournaments, recurringSeries, editionOverrides, policies, testimonials };

@@ -364,6 +364,19 @@ export const AREAS = {
       ],
     },
   },
+  seasons: {
+    about: 'the calendar that runs itself: recurring series, their editions ahead of time, overrides of single editions',
+    sections: {
+      'Recurring series and overrides': ['public.recurring_series', 'public.edition_overrides'],
+      'The expansion': ['private.edition_day', 'private.planned_editions'],
+      'The periodic top-up': ['private.cancel_edition_by_override', 'private.top_up_editions'],
+      'The staff console': ['public.staff_get_calendar'],
+      'Recurring series and overrides': ['public.recurring_series', 'public.edition_overrides'],
+      'The expansion': ['private.edition_day', 'private.planned_editions'],
+      'The periodic top-up': ['private.cancel_edition_by_override', 'private.top_up_editions'],
+      'The staff console': ['public.staff_get_calendar'],
+    },
+  },
   standings: {
     about: 'places in a tournament and a player’s record',
     sections: {

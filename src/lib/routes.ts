@@ -58,6 +58,8 @@ export const ROUTES = {
   trade: privatePage('/trade', 'Trade Center'),
   // Pods are created by the database at run time: one static shell reads the id from `?id=`.
   pod: publicPage('/pod', 'Pod', { indexed: false }),
+  // Editions of recurring series the database made after the build: one static shell reads `?id=`.
+  edition: publicPage('/edition', 'Edition', { indexed: false }),
   // An extra slot's invitation, opened from a shared link or an e-mail: one shell page reads `?token=`.
   invite: publicPage('/invite', 'Your invitation', { indexed: false }),
   // Matches too. Anyone may watch one (players, time, score); the room and the actions are for its two
@@ -73,6 +75,11 @@ export const ROUTES = {
 /** A pod's stable, shareable link (the shell page never 404s; an unknown id says so on the page). */
 export function podHref(podId: string): string {
   return `${ROUTES.pod.path}/?id=${encodeURIComponent(podId)}`;
+}
+
+/** An edition's link when it has no pre-rendered page (made after the build; never 404s). */
+export function editionHref(editionId: string): string {
+  return `${ROUTES.edition.path}/?id=${encodeURIComponent(editionId)}`;
 }
 
 /** The link a buyer shares for an extra slot (the shell page reads the token). */
@@ -98,9 +105,16 @@ export function tournamentHref(id: string): string {
 /** Pods are named `<series>-pod-<n>` by the database. */
 export const isPodId = (id: string): boolean => /-pod-\d+$/.test(id);
 
-/** Where any tournament id is shown: a pod's shell page, or the pre-rendered page of the others. */
+/** An edition of a recurring series (`<series>-<yyyy>-<mm>`): it may have been made after the build. */
+const isEditionId = (id: string): boolean => /-\d{4}-(0[1-9]|1[0-2])$/.test(id);
+
+/**
+ * Where any tournament id is shown from the database: a pod's shell page, an edition's shell page (which
+ * links to the edition's full page when the build has one), or the pre-rendered page of the others.
+ */
 export function anyTournamentHref(id: string): string {
-  return isPodId(id) ? podHref(id) : tournamentHref(id);
+  if (isPodId(id)) return podHref(id);
+  return isEditionId(id) ? editionHref(id) : tournamentHref(id);
 }
 
 export type RouteName = keyof typeof ROUTES;

@@ -482,6 +482,7 @@ create table private.due_work_steps (
 -- Registered steps, in the order each pass runs them:
 --   100  expired_orders_and_owed_refunds (payments): private.run_due_payment_work()
 --   150  receipt_emails (payments): private.run_due_receipt_emails()
+--   190  recurring_editions (seasons): private.top_up_editions()
 --   200  pod_deadlines_and_open_pods (tournaments): private.run_due_pod_work()
 --   300  check_in_announcements (notifications): private.run_due_notification_work()
 --   400  draws (brackets): private.run_due_draw_work()

@@ -11,6 +11,7 @@ import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, serv
 const TODAYS_STEPS = [
   { name: 'expired_orders_and_owed_refunds', area: 'payments', keys: ['abandoned_orders', 'refunds_requeued'] },
   { name: 'receipt_emails', area: 'payments', keys: ['receipt_emails'] },
+  { name: 'recurring_editions', area: 'seasons', keys: ['editions_created', 'editions_cancelled'] },
   { name: 'pod_deadlines_and_open_pods', area: 'tournaments', keys: ['pods_cancelled', 'pod_refunds', 'pods_opened'] },
   { name: 'check_in_announcements', area: 'notifications', keys: ['check_in_announced'] },
   { name: 'draws', area: 'brackets', keys: ['draws_run'] },

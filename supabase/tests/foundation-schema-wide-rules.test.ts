@@ -119,6 +119,7 @@ const PLAYER_FUNCTIONS = [
   'staff_decide_held_prize',
   'staff_disqualify',
   'staff_get_audit',
+  'staff_get_calendar',
   'staff_get_entries',
   'staff_get_reconciliation',
   'staff_list_disputes',

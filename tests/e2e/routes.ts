@@ -69,6 +69,8 @@ export const routes: RouteExpectation[] = [
   fromTable('player', 'Player'),
   // Without ?id= the match shell says no match has this link, under its own h1.
   fromTable('match', 'Match'),
+  // Without ?id= the edition shell says the link names no edition, under its own h1.
+  fromTable('edition', 'No such edition'),
   // Private, but it tells a signed-out visitor it is for staff (with a sign-in link) instead of redirecting.
   { ...fromTable('staff', 'Staff console'), signedIn: false },
   fromTable('login', /log in|sign in/i),

@@ -16,6 +16,8 @@ import { useStaffOverview } from './use-staff-overview';
 
 // The disputes queue loads after the console's first paint: its code is not part of the page's first load.
 const DisputesPanel = lazy(() => import('./DisputesPanel'));
+// The calendar of recurring editions, loaded after the console's first paint.
+const CalendarPanel = lazy(() => import('@/features/seasons/CalendarPanel'));
 // Admins only, and loaded after the console: the payouts section stays out of everyone else's download.
 const PayoutsPanel = lazy(() => import('./PayoutsPanel'));
 
@@ -53,6 +55,10 @@ export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
             )
           )}
         </div>
+
+        <Suspense fallback={<p className="text-mist">Loading the calendar…</p>}>
+          <CalendarPanel />
+        </Suspense>
 
         {admin && (
           <Suspense fallback={<p className="text-mist">Loading payouts…</p>}>

@@ -3,14 +3,17 @@
  * edition that takes entries today: tests that need "the open championship" follow the calendar
  * instead of naming one month, so they keep passing as editions close and the next ones open.
  */
-import { readCatalogNow } from '../../../scripts/sync-catalog.ts';
+import { readCatalogWithEditionsNow } from '../../../scripts/sync-catalog.ts';
 import type { Tournament } from '../../../src/features/tournaments/tournaments.ts';
 import { registrationClosesAt } from '../../../src/features/tournaments/status.ts';
 
 export type CatalogEntry = Tournament;
 
-/** Every catalog entry, validated with the site's own schema (as the catalog sync reads them). */
-export const catalog: CatalogEntry[] = readCatalogNow();
+/**
+ * Every catalog entry, validated with the site's own schema (as the catalog sync reads them), and the
+ * editions the recurring series hold today (as the build pre-renders them and the local stack's sync makes them).
+ */
+export const catalog: CatalogEntry[] = readCatalogWithEditionsNow();
 
 /** The earliest live catalog edition (not a quick series) that `fits` and still takes entries at `now`. */
 function earliestOpenEdition(fits: (entry: CatalogEntry) => boolean, now: Date): CatalogEntry | undefined {
@@ -25,13 +28,14 @@ function earliestOpenEdition(fits: (entry: CatalogEntry) => boolean, now: Date):
  */
 export function openChampionship(now = new Date()): CatalogEntry {
   const edition = earliestOpenEdition((t) => t.entryFeeRupees > 0, now);
-  if (!edition) throw new Error('No paid championship edition takes entries today: mark the next one "isLive" in src/content/tournaments.');
+  if (!edition)
+    throw new Error('No paid championship edition takes entries today: check the recurring series in src/content/tournaments/recurring.');
   return edition;
 }
 
 /** The earliest free edition (a Community Cup) that is live and still takes entries at `now`. */
 export function openFreeCup(now = new Date()): CatalogEntry {
   const cup = earliestOpenEdition((t) => t.entryFeeRupees === 0, now);
-  if (!cup) throw new Error('No free Community Cup takes entries today: add the next one to src/content/tournaments, marked "isLive".');
+  if (!cup) throw new Error('No free Community Cup takes entries today: check the recurring series in src/content/tournaments/recurring.');
   return cup;
 }
