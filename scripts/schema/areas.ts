@@ -364,19 +364,6 @@ export const AREAS = {
       ],
     },
   },
-  seasons: {
-    about: 'the calendar that runs itself: recurring series, their editions ahead of time, overrides of single editions',
-    sections: {
-      'Recurring series and overrides': ['public.recurring_series', 'public.edition_overrides'],
-      'The expansion': ['private.edition_day', 'private.planned_editions'],
-      'The periodic top-up': ['private.cancel_edition_by_override', 'private.top_up_editions'],
-      'The staff console': ['public.staff_get_calendar'],
-      'Recurring series and overrides': ['public.recurring_series', 'public.edition_overrides'],
-      'The expansion': ['private.edition_day', 'private.planned_editions'],
-      'The periodic top-up': ['private.cancel_edition_by_override', 'private.top_up_editions'],
-      'The staff console': ['public.staff_get_calendar'],
-    },
-  },
   standings: {
     about: 'places in a tournament and a player’s record',
     sections: {
@@ -599,6 +586,10 @@ export const AREAS = {
     about:
       'seasons: the waitlist that fills the places of no-shows, the Glicko-2 rating by weekly period, season points, the public leaderboard and player page',
     sections: {
+      'Recurring series and overrides': ['public.recurring_series', 'public.edition_overrides'],
+      'The expansion': ['private.edition_day', 'private.planned_editions'],
+      'The periodic top-up': ['private.cancel_edition_by_override', 'private.top_up_editions'],
+      'The calendar in the staff console': ['public.staff_get_calendar'],
       'The waitlist: joining, reading a place': [
         'public.waitlist_places',
         'private.waitlist_capacity',

@@ -1,5 +1,5 @@
 -- =====================================================================================================
--- seasons: the calendar that runs itself: recurring series, their editions ahead of time, overrides of single editions
+-- seasons: seasons: the waitlist that fills the places of no-shows, the Glicko-2 rating by weekly period, season points, the public leaderboard and player page
 -- =====================================================================================================
 -- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
 -- definition of every object of this area; change one with a new migration, then run `npm run schema`.
@@ -236,7 +236,7 @@ end;
 $function$;
 
 -- -----------------------------------------------------------------------------------------------------
--- The staff console
+-- The calendar in the staff console
 -- -----------------------------------------------------------------------------------------------------
 
 comment on function public.staff_get_calendar() is 'Staff: the editions the recurring series will create next (each with when), the overrides of single editions and the series'' rules.';
@@ -275,5 +275,1070 @@ begin
              order by s.id)
         from public.recurring_series s), '[]'::jsonb)
   );
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The waitlist: joining, reading a place
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table public.waitlist_places is 'A player''s place on the waitlist of a full tournament, in joining order (number). Written only by the waitlist functions; a player reads their own.';
+create table public.waitlist_places (
+  id uuid default gen_random_uuid() not null,
+  number bigint generated always as identity not null,
+  tournament_id text not null,
+  player_id uuid not null,
+  payment_id uuid,
+  status text default 'waiting'::text not null,
+  joined_at timestamp with time zone not null,
+  checked_in_at timestamp with time zone,
+  entry_id uuid,
+  closed_at timestamp with time zone,
+  constraint waitlist_places_pkey PRIMARY KEY (id),
+  constraint waitlist_places_number_key UNIQUE (number),
+  constraint waitlist_places_one_per_payment UNIQUE (payment_id),
+  constraint waitlist_places_one_per_player UNIQUE (tournament_id, player_id),
+  constraint waitlist_places_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint waitlist_places_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id),
+  constraint waitlist_places_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id),
+  constraint waitlist_places_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint waitlist_places_closed_when_not_waiting CHECK (((status = 'waiting'::text) = (closed_at IS NULL))),
+  constraint waitlist_places_promoted_has_entry CHECK (((status = 'promoted'::text) = (entry_id IS NOT NULL))),
+  constraint waitlist_places_status_known CHECK ((status = ANY (ARRAY['waiting'::text, 'promoted'::text, 'refunded'::text, 'released'::text])))
+);
+CREATE INDEX waitlist_places_in_order ON public.waitlist_places USING btree (tournament_id, status, number);
+alter table public.waitlist_places enable row level security;
+grant select on table public.waitlist_places to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.waitlist_places to service_role;
+comment on column public.waitlist_places.payment_id is 'The payment made when joining a paid tournament; null on a free one.';
+comment on column public.waitlist_places.status is 'waiting: on the waitlist. promoted: given an empty place at check-in close (entry_id). refunded: not promoted, or its payment refunded: the fee goes back. released: a free place not promoted.';
+comment on column public.waitlist_places.checked_in_at is 'Set by check_in: only checked-in waitlisted players are promoted.';
+create policy "Players read their own waitlist places" on public.waitlist_places
+  as permissive for select to authenticated
+  using ((( SELECT private.current_player_id() AS current_player_id) = player_id));
+CREATE TRIGGER waitlist_places_move_along_state_machine BEFORE UPDATE ON public.waitlist_places FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
+comment on trigger waitlist_places_move_along_state_machine on public.waitlist_places is 'The waitlist place machine: waiting, then promoted, refunded or released.';
+CREATE TRIGGER waitlist_places_start_in_state_machine BEFORE INSERT ON public.waitlist_places FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'waiting'::text) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
+
+comment on function private.waitlist_capacity(integer) is 'How many players a tournament''s waitlist holds: a tenth of its capacity, rounded up.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.waitlist_capacity(p_max_players integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select ((p_max_players + 9) / 10)::integer $function$;
+
+comment on function private.tournament_page_link(public.tournaments) is 'The site path of a tournament''s page (a pod''s shell page, or a championship''s own page).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.tournament_page_link(p_tournament public.tournaments)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case when p_tournament.series = 'quick' then '/pod/?id=' || p_tournament.id else '/tournaments/' || p_tournament.id end $function$;
+
+comment on function private.waitlist_takes_joins(public.tournaments,timestamp with time zone) is 'Whether a tournament''s waitlist takes a join now: every place taken, until check-in closes.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.waitlist_takes_joins(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  return p_tournament.drawn_at is null and p_tournament.cancelled_at is null
+     and p_tournament.filled_slots >= p_tournament.max_players
+     and private.tournament_status(p_tournament, p_now) in ('full', 'check-in')
+     and p_now < private.tournament_check_in_closes_at(p_tournament)
+     and p_now < p_tournament.starts_at;
+end;
+$function$;
+
+comment on function private.waitlist_refusal(public.tournaments,uuid,timestamp with time zone) is 'Why a player may not join a tournament''s waitlist now (a hint code), or null. Read under the tournament''s row lock when it decides.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.waitlist_refusal(p_tournament public.tournaments, p_player uuid, p_now timestamp with time zone)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if private.tournament_status(p_tournament, p_now) = 'open' and p_tournament.filled_slots < p_tournament.max_players then
+    return 'not_full';
+  end if;
+  if not private.waitlist_takes_joins(p_tournament, p_now) then
+    return 'waitlist_closed';
+  end if;
+  if exists (select 1 from public.entries e where e.tournament_id = p_tournament.id and e.player_id = p_player)
+     or exists (select 1 from public.tournament_registrations r
+                 where r.tournament_id = p_tournament.id and r.user_id = p_player and r.status <> 'cancelled') then
+    return 'already_registered';
+  end if;
+  if exists (select 1 from public.waitlist_places w where w.tournament_id = p_tournament.id and w.player_id = p_player) then
+    return 'already_on_waitlist';
+  end if;
+  if (select count(*) from public.waitlist_places w where w.tournament_id = p_tournament.id and w.status = 'waiting')
+     >= private.waitlist_capacity(p_tournament.max_players) then
+    return 'waitlist_full';
+  end if;
+  return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.raise_waitlist_refusal(p_code text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  case p_code
+    when 'not_full' then
+      raise exception 'Places are left in this tournament: enter it normally' using errcode = 'PT409', hint = 'not_full';
+    when 'waitlist_closed' then
+      raise exception 'This tournament''s waitlist is closed' using errcode = 'PT409', hint = 'waitlist_closed';
+    when 'already_registered' then
+      raise exception 'You already have a place in this tournament' using errcode = 'PT409', hint = 'already_registered';
+    when 'already_on_waitlist' then
+      raise exception 'You are already on this tournament''s waitlist' using errcode = 'PT409', hint = 'already_on_waitlist';
+    when 'waitlist_full' then
+      raise exception 'This tournament''s waitlist is full' using errcode = 'PT409', hint = 'waitlist_full';
+    else
+      null;
+  end case;
+end;
+$function$;
+
+comment on function private.waitlist_position(public.waitlist_places) is 'A place''s position on its waitlist (1 = next to move up); null once promoted, refunded or released, or when the tournament was drawn or cancelled.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.waitlist_position(p_place public.waitlist_places)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_place.status = 'waiting' and t.cancelled_at is null and t.drawn_at is null then
+           (select count(*)::integer from public.waitlist_places w
+             where w.tournament_id = p_place.tournament_id and w.status = 'waiting' and w.number <= p_place.number)
+         end
+    from public.tournaments t where t.id = p_place.tournament_id;
+$function$;
+
+comment on function public.join_waitlist(text) is 'The public contract: puts the caller on the waitlist of a full free tournament; answers { position }.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.join_waitlist(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_place public.waitlist_places%rowtype;
+begin
+  -- The lock every waitlist join and the draw take: joins are counted one at a time, and none slips in
+  -- while the draw hands out the empty places.
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.entry_fee_paise > 0 then
+    raise exception 'This tournament has an entry fee: pay to join its waitlist' using errcode = 'PT409', hint = 'not_a_free_tournament';
+  end if;
+  perform private.raise_entry_refusal(private.free_entry_refusal(v_player));
+  perform private.raise_waitlist_refusal(private.waitlist_refusal(v_tournament, v_player, v_now));
+
+  insert into public.waitlist_places (tournament_id, player_id, joined_at)
+  values (p_tournament_id, v_player, v_now)
+  returning * into v_place;
+  return jsonb_build_object('position', private.waitlist_position(v_place));
+end;
+$function$;
+
+comment on function public.service_prepare_waitlist_entry(uuid,text,integer) is 'What a waitlist place costs (the entry fee, one slot), or why it is refused (not_full, waitlist_full, waitlist_closed, invalid_slot_count, eligibility). Service role only.';
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_prepare_waitlist_entry(p_user_id uuid, p_tournament_id text, p_slots integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+begin
+  if p_user_id is null then
+    raise exception 'Please log in to continue' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  if p_slots is distinct from 1 then
+    raise exception 'The waitlist takes one place per player: choose 1 slot' using errcode = 'PT400', hint = 'invalid_slot_count';
+  end if;
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.entry_fee_paise = 0 then
+    raise exception 'This tournament is free: join its waitlist without paying' using errcode = 'PT409', hint = 'free_entry_no_checkout';
+  end if;
+  perform private.raise_entry_refusal(private.paid_entry_refusal(p_user_id));
+  perform private.raise_waitlist_refusal(private.waitlist_refusal(v_tournament, p_user_id, v_now));
+  return jsonb_build_object(
+    'amount_paise', v_tournament.entry_fee_paise,
+    'currency', 'INR',
+    'checkout_timeout_seconds', private.checkout_timeout_seconds()
+  );
+end;
+$function$;
+
+comment on function public.service_record_waitlist_order(uuid,text,text,integer,text) is 'The payments row of a new Razorpay order for a waitlist place (one slot); it replaces the player''s open orders for the tournament. Service role only.';
+-- Callable by: service_role
+CREATE OR REPLACE FUNCTION public.service_record_waitlist_order(p_user_id uuid, p_tournament_id text, p_razorpay_order_id text, p_amount_paise integer, p_currency text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment_id uuid;
+begin
+  v_payment_id := public.service_record_payment_order(p_user_id, p_tournament_id, 1, p_razorpay_order_id, p_amount_paise, p_currency);
+  update public.payments set for_waitlist = true where id = v_payment_id;
+  return v_payment_id;
+end;
+$function$;
+
+comment on function private.take_waitlist_place(public.payments,text,timestamp with time zone) is 'The confirmation of a waitlist payment for a full tournament: the payment is taken and the player put on the waitlist, or the refusal code (waitlist_full, waitlist_closed, already_registered, already_on_waitlist) the refund gives.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.take_waitlist_place(p_payment public.payments, p_razorpay_payment_id text, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_refusal text;
+  v_paid public.payments%rowtype;
+  v_place public.waitlist_places%rowtype;
+begin
+  -- The tournament's row lock, as join_waitlist and the draw take it: the cap holds however many pay at once.
+  select * into v_tournament from public.tournaments where id = p_payment.tournament_id for update;
+  v_refusal := private.waitlist_refusal(v_tournament, p_payment.user_id, p_now);
+  if v_refusal is not null then
+    return jsonb_build_object('refusal', v_refusal);
+  end if;
+  update public.payments
+     set status = 'paid', razorpay_payment_id = p_razorpay_payment_id, paid_at = p_now, failure_reason = null, updated_at = p_now
+   where id = p_payment.id
+  returning * into v_paid;
+  insert into public.waitlist_places (tournament_id, player_id, payment_id, joined_at)
+  values (v_paid.tournament_id, v_paid.user_id, v_paid.id, p_now)
+  returning * into v_place;
+  if private.apply_refunds_awaiting_capture(p_razorpay_payment_id) then
+    -- Refunded before we saw the capture: the place went with the money.
+    select * into v_paid from public.payments where id = v_paid.id;
+    return public.payment_confirmation_result(v_paid, v_paid.status, null);
+  end if;
+  return public.payment_confirmation_result(v_paid, 'waitlisted', null)
+      || jsonb_build_object('waitlist_position', private.waitlist_position(v_place));
+end;
+$function$;
+
+comment on function private.waitlist_follows_payment() is 'A waitlist payment refunded while its player waits (the tournament cancelled, a refund from the dashboard) takes the place off the waitlist.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.waitlist_follows_payment()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.waitlist_places set status = 'refunded', closed_at = private.clock_now()
+   where payment_id = new.id and status = 'waiting';
+  return null;
+end;
+$function$;
+
+comment on function public.get_waitlist_position(text) is 'The public contract: the caller''s position on a tournament''s waitlist, { position } (1-based; null once promoted or refunded); PT404 not_on_waitlist if never on it.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_waitlist_position(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_place public.waitlist_places%rowtype;
+begin
+  select * into v_place from public.waitlist_places where tournament_id = p_tournament_id and player_id = v_player;
+  if not found then
+    raise exception 'You are not on this tournament''s waitlist' using errcode = 'PT404', hint = 'not_on_waitlist';
+  end if;
+  return jsonb_build_object('position', private.waitlist_position(v_place));
+end;
+$function$;
+
+comment on function public.get_waitlist(text) is 'A tournament''s waitlist for its page: whether it takes joins, its size and how many wait, until when, and the caller''s own place (mine) when signed in.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_waitlist(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_player uuid := private.current_player_id();
+  v_tournament public.tournaments%rowtype;
+  v_place public.waitlist_places%rowtype;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_player is not null then
+    select * into v_place from public.waitlist_places where tournament_id = p_tournament_id and player_id = v_player;
+  end if;
+  return jsonb_build_object(
+    'takes_joins', private.waitlist_takes_joins(v_tournament, v_now),
+    'capacity', private.waitlist_capacity(v_tournament.max_players),
+    'waiting', (select count(*) from public.waitlist_places w where w.tournament_id = p_tournament_id and w.status = 'waiting'),
+    'closes_at', private.tournament_check_in_closes_at(v_tournament),
+    'check_in_opens_at', private.tournament_check_in_opens_at(v_tournament),
+    'check_in_open', private.check_in_is_open(v_tournament, v_now),
+    'entry_fee_paise', v_tournament.entry_fee_paise,
+    -- A player with a place in the bracket is not offered the waitlist.
+    'in_tournament', v_player is not null and exists (select 1 from public.entries e
+                                                        where e.tournament_id = p_tournament_id and e.player_id = v_player
+                                                          and e.status <> 'cancelled'),
+    'mine', case when v_place.id is not null then jsonb_build_object(
+              'position', private.waitlist_position(v_place), 'status', v_place.status, 'checked_in_at', v_place.checked_in_at,
+              'paid', v_place.payment_id is not null) end
+  );
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Check-in close: the empty places go to the waitlist
+-- -----------------------------------------------------------------------------------------------------
+
+comment on function private.fill_places_from_waitlist(text,timestamp with time zone) is 'At check-in close, before the draw counts the entries: every empty place goes to the next checked-in waitlisted player (a registration and a checked-in entry, paid by their waitlist payment); the others are told, and a paid place is refunded in full through the outbox.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.fill_places_from_waitlist(p_tournament_id text, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_link text;
+  v_room integer;
+  v_place public.waitlist_places%rowtype;
+  v_registration_id uuid;
+  v_entry_id uuid;
+  v_payment public.payments%rowtype;
+  v_name text;
+  v_promoted integer := 0;
+  v_refunded integer := 0;
+  v_released integer := 0;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  v_link := private.tournament_page_link(v_tournament);
+  v_room := greatest(v_tournament.max_players
+                     - (select count(*) from public.entries e where e.tournament_id = p_tournament_id and e.status = 'active'), 0);
+
+  for v_place in
+    select * from public.waitlist_places w
+     where w.tournament_id = p_tournament_id and w.status = 'waiting'
+     order by w.number
+       for update
+  loop
+    select in_game_name into v_name from public.profiles where id = v_place.player_id;
+    if v_room > 0 and v_place.checked_in_at is not null
+       and not exists (select 1 from public.entries e where e.tournament_id = p_tournament_id and e.player_id = v_place.player_id)
+       and (v_place.payment_id is null
+            or exists (select 1 from public.payments p where p.id = v_place.payment_id and p.status = 'paid')) then
+      insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id, registered_at)
+      values (v_place.player_id, p_tournament_id, 1, v_place.payment_id, p_now)
+      returning id into v_registration_id;
+      update public.entries set checked_in_at = v_place.checked_in_at
+       where registration_id = v_registration_id and player_id = v_place.player_id
+      returning id into v_entry_id;
+      update public.waitlist_places set status = 'promoted', entry_id = v_entry_id, closed_at = p_now where id = v_place.id;
+      v_room := v_room - 1;
+      v_promoted := v_promoted + 1;
+      perform private.audit(p_tournament_id, 'waitlist_promoted', coalesce(v_name, 'A player') || ' moved up from the waitlist',
+                            'A place was left empty at check-in close', null,
+                            jsonb_build_object('waitlist_number', v_place.number), true, null, v_entry_id);
+      perform private.notify(v_place.player_id, 'waitlist_promoted', 'You''re in: ' || v_tournament.title,
+                             'A place came free at check-in close and you moved up from the waitlist. You are checked in for the draw.',
+                             v_link, p_tournament_id);
+    elsif v_place.payment_id is not null then
+      update public.waitlist_places set status = 'refunded', closed_at = p_now where id = v_place.id;
+      update public.payments p
+         set status = 'refund_pending', failure_reason = private.refusal_reason('not_promoted'), updated_at = p_now
+       where p.id = v_place.payment_id and p.status = 'paid' and private.refundable_paise(p) > 0
+      returning * into v_payment;
+      if found then
+        perform private.queue_refund(v_payment.razorpay_payment_id, private.refundable_paise(v_payment)::integer,
+                                     'not_promoted', v_payment);
+      end if;
+      v_refunded := v_refunded + 1;
+      perform private.notify(v_place.player_id, 'waitlist_not_promoted', 'No place came free in ' || v_tournament.title,
+                             case when v_place.checked_in_at is null
+                                  then 'You did not check in before check-in closed, so you could not move up. '
+                                  else 'Every place was taken at check-in close. ' end
+                               || 'Your payment is refunded in full.',
+                             v_link, p_tournament_id);
+    else
+      update public.waitlist_places set status = 'released', closed_at = p_now where id = v_place.id;
+      v_released := v_released + 1;
+      perform private.notify(v_place.player_id, 'waitlist_not_promoted', 'No place came free in ' || v_tournament.title,
+                             case when v_place.checked_in_at is null
+                                  then 'You did not check in before check-in closed, so you could not move up.'
+                                  else 'Every place was taken at check-in close.' end,
+                             v_link, p_tournament_id);
+    end if;
+  end loop;
+  return jsonb_build_object('promoted', v_promoted, 'refunded', v_refunded, 'released', v_released);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Glicko-2
+-- -----------------------------------------------------------------------------------------------------
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.rating_tau()
+ RETURNS double precision
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((private.setting('rating_tau') #>> '{}')::double precision, 0.5);
+$function$;
+
+comment on function private.new_player_rating() is 'A player''s rating before their first rated week: 1500, deviation 350, volatility 0.06.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.new_player_rating(OUT rating double precision, OUT deviation double precision, OUT volatility double precision)
+ RETURNS record
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 1500::double precision, 350::double precision, 0.06::double precision $function$;
+
+comment on function private.glicko2_update(double precision,double precision,double precision,jsonb,double precision) is 'One Glicko-2 rating period for one player: results [{ rating, deviation, score }] → { rating, deviation, volatility }, unrounded. No results only widens the deviation.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.glicko2_update(p_rating double precision, p_deviation double precision, p_volatility double precision, p_results jsonb, p_tau double precision)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  c_scale constant double precision := 173.7178;
+  c_epsilon constant double precision := 0.000001;
+  v_mu double precision := (p_rating - 1500) / c_scale;
+  v_phi double precision := p_deviation / c_scale;
+  v_result jsonb;
+  v_mu_j double precision;
+  v_g double precision;
+  v_e double precision;
+  v_inv_v double precision := 0;
+  v_sum double precision := 0;
+  v_v double precision;
+  v_delta double precision;
+  v_a double precision;
+  v_big_a double precision;
+  v_big_b double precision;
+  v_c double precision;
+  v_fa double precision;
+  v_fb double precision;
+  v_fc double precision;
+  v_k integer;
+  v_sigma double precision;
+  v_phi_star double precision;
+  v_phi_new double precision;
+begin
+  if p_results is null or jsonb_array_length(p_results) = 0 then
+    return jsonb_build_object('rating', p_rating, 'deviation', c_scale * sqrt(v_phi ^ 2 + p_volatility ^ 2), 'volatility', p_volatility);
+  end if;
+  for v_result in select value from jsonb_array_elements(p_results) loop
+    v_mu_j := ((v_result ->> 'rating')::double precision - 1500) / c_scale;
+    v_g := 1 / sqrt(1 + 3 * ((v_result ->> 'deviation')::double precision / c_scale) ^ 2 / pi() ^ 2);
+    v_e := 1 / (1 + exp(-v_g * (v_mu - v_mu_j)));
+    v_inv_v := v_inv_v + v_g ^ 2 * v_e * (1 - v_e);
+    v_sum := v_sum + v_g * ((v_result ->> 'score')::double precision - v_e);
+  end loop;
+  v_v := 1 / v_inv_v;
+  v_delta := v_v * v_sum;
+  -- The new volatility: the root of f by the Illinois algorithm (step 5 of the paper).
+  v_a := ln(p_volatility ^ 2);
+  v_big_a := v_a;
+  if v_delta ^ 2 > v_phi ^ 2 + v_v then
+    v_big_b := ln(v_delta ^ 2 - v_phi ^ 2 - v_v);
+  else
+    v_k := 1;
+    while private.glicko2_f(v_a - v_k * p_tau, v_delta, v_phi, v_v, v_a, p_tau) < 0 loop
+      v_k := v_k + 1;
+    end loop;
+    v_big_b := v_a - v_k * p_tau;
+  end if;
+  v_fa := private.glicko2_f(v_big_a, v_delta, v_phi, v_v, v_a, p_tau);
+  v_fb := private.glicko2_f(v_big_b, v_delta, v_phi, v_v, v_a, p_tau);
+  while abs(v_big_b - v_big_a) > c_epsilon loop
+    v_c := v_big_a + (v_big_a - v_big_b) * v_fa / (v_fb - v_fa);
+    v_fc := private.glicko2_f(v_c, v_delta, v_phi, v_v, v_a, p_tau);
+    if v_fc * v_fb <= 0 then
+      v_big_a := v_big_b;
+      v_fa := v_fb;
+    else
+      v_fa := v_fa / 2;
+    end if;
+    v_big_b := v_c;
+    v_fb := v_fc;
+  end loop;
+  v_sigma := exp(v_big_a / 2);
+  v_phi_star := sqrt(v_phi ^ 2 + v_sigma ^ 2);
+  v_phi_new := 1 / sqrt(1 / v_phi_star ^ 2 + 1 / v_v);
+  return jsonb_build_object('rating', c_scale * (v_mu + v_phi_new ^ 2 * v_sum) + 1500,
+                            'deviation', c_scale * v_phi_new,
+                            'volatility', v_sigma);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.glicko2_f(p_x double precision, p_delta double precision, p_phi double precision, p_v double precision, p_a double precision, p_tau double precision)
+ RETURNS double precision
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select exp(p_x) * (p_delta ^ 2 - p_phi ^ 2 - p_v - exp(p_x)) / (2 * (p_phi ^ 2 + p_v + exp(p_x)) ^ 2) - (p_x - p_a) / p_tau ^ 2;
+$function$;
+
+comment on function public.get_rating_update(double precision,double precision,double precision,jsonb) is 'Anyone: one Glicko-2 rating period, as the weekly rating applies it (τ from the setting rating_tau). p_results [{ rating, deviation, score }] with score 1, 0.5 or 0.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_rating_update(p_rating double precision, p_deviation double precision, p_volatility double precision, p_results jsonb DEFAULT '[]'::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_result jsonb;
+begin
+  if p_rating is null or p_deviation is null or p_volatility is null
+     or p_rating not between 0 and 5000 or p_deviation <= 0 or p_deviation > 1000 or p_volatility <= 0 or p_volatility >= 1
+     or (p_results is not null and jsonb_typeof(p_results) <> 'array')
+     or jsonb_array_length(coalesce(p_results, '[]'::jsonb)) > 1000 then
+    raise exception 'A rating is a number from 0 to 5000 with a deviation above 0 (at most 1000), a volatility between 0 and 1 and a list of results'
+      using errcode = 'PT400', hint = 'invalid_rating_input';
+  end if;
+  for v_result in select value from jsonb_array_elements(coalesce(p_results, '[]'::jsonb)) loop
+    if jsonb_typeof(v_result) <> 'object' or jsonb_typeof(v_result -> 'rating') is distinct from 'number'
+       or jsonb_typeof(v_result -> 'deviation') is distinct from 'number' or jsonb_typeof(v_result -> 'score') is distinct from 'number'
+       or (v_result ->> 'rating')::double precision not between 0 and 5000
+       or (v_result ->> 'deviation')::double precision <= 0 or (v_result ->> 'deviation')::double precision > 1000
+       or (v_result ->> 'score')::numeric not in (0, 0.5, 1) then
+      raise exception 'Each result is { rating, deviation, score } with a rating from 0 to 5000, a deviation above 0 and a score of 1, 0.5 or 0'
+        using errcode = 'PT400', hint = 'invalid_rating_input';
+    end if;
+  end loop;
+  return private.glicko2_update(p_rating, p_deviation, p_volatility, coalesce(p_results, '[]'::jsonb), private.rating_tau());
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Weekly rating periods
+-- -----------------------------------------------------------------------------------------------------
+
+comment on function private.rating_week_start(timestamp with time zone) is 'The rating period holding p_at: the week from Monday 00:00 IST.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.rating_week_start(p_at timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select date_trunc('week', p_at at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata';
+$function$;
+
+comment on table private.rating_periods is 'Each weekly rating period computed, once: from Monday 00:00 IST for seven days.';
+create table private.rating_periods (
+  starts_at timestamp with time zone not null,
+  ends_at timestamp with time zone not null,
+  computed_at timestamp with time zone not null,
+  games integer not null,
+  constraint rating_periods_pkey PRIMARY KEY (starts_at),
+  constraint rating_periods_one_week CHECK ((ends_at = (starts_at + '7 days'::interval)))
+);
+alter table private.rating_periods enable row level security;
+
+comment on table private.player_ratings is 'A player''s rating after each week they played a rated match (idle weeks only widen the deviation, computed on reading).';
+create table private.player_ratings (
+  player_id uuid not null,
+  period_starts_at timestamp with time zone not null,
+  rating double precision not null,
+  deviation double precision not null,
+  volatility double precision not null,
+  games integer not null,
+  constraint player_ratings_pkey PRIMARY KEY (player_id, period_starts_at),
+  constraint player_ratings_period_starts_at_fkey FOREIGN KEY (period_starts_at) REFERENCES private.rating_periods(starts_at),
+  constraint player_ratings_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint player_ratings_deviation_positive CHECK ((deviation > (0)::double precision)),
+  constraint player_ratings_games_positive CHECK ((games > 0))
+);
+alter table private.player_ratings enable row level security;
+
+comment on function private.rated_matches(timestamp with time zone,timestamp with time zone) is 'Matches that count for the rating, confirmed in [p_from, p_to): both players known and a score recorded. score_a is 1 when a went through (a shoot-out win is a win), else 0.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.rated_matches(p_from timestamp with time zone, p_to timestamp with time zone)
+ RETURNS TABLE(match_id uuid, confirmed_at timestamp with time zone, player_a uuid, player_b uuid, score_a double precision)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select m.id, m.confirmed_at, ea.player_id, eb.player_id, case when m.winner_entry_id = m.entry_a then 1 else 0 end
+    from public.matches m
+    join public.entries ea on ea.id = m.entry_a
+    join public.entries eb on eb.id = m.entry_b
+   where m.status = 'confirmed' and m.confirmed_at >= p_from and m.confirmed_at < p_to
+     and m.score_a is not null and m.winner_entry_id is not null
+     and ea.player_id is not null and eb.player_id is not null and ea.player_id <> eb.player_id;
+$function$;
+
+comment on function private.rating_before(uuid,timestamp with time zone) is 'A player''s rating as it stood when the period starting p_period_start began: their last rated week, widened by each idle week since.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.rating_before(p_player uuid, p_period_start timestamp with time zone, OUT rating double precision, OUT deviation double precision, OUT volatility double precision)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  c_scale constant double precision := 173.7178;
+  v_last private.player_ratings%rowtype;
+  v_idle integer;
+  v_new record := private.new_player_rating();
+begin
+  select * into v_last from private.player_ratings r
+   where r.player_id = p_player and r.period_starts_at < p_period_start
+   order by r.period_starts_at desc limit 1;
+  if not found then
+    select v_new.rating, v_new.deviation, v_new.volatility into rating, deviation, volatility;
+    return;
+  end if;
+  v_idle := greatest(round(extract(epoch from p_period_start - v_last.period_starts_at) / 604800)::integer - 1, 0);
+  rating := v_last.rating;
+  volatility := v_last.volatility;
+  deviation := least(c_scale * sqrt((v_last.deviation / c_scale) ^ 2 + v_idle * v_last.volatility ^ 2), v_new.deviation);
+end;
+$function$;
+
+comment on function private.rated_through() is 'The start of the last rating period computed (null before the first).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.rated_through()
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select max(starts_at) from private.rating_periods $function$;
+
+comment on function private.current_rating(uuid) is 'A player''s rating after the last computed period (what public pages show).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.current_rating(p_player uuid, OUT rating double precision, OUT deviation double precision, OUT volatility double precision)
+ RETURNS record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select r.rating, r.deviation, r.volatility
+    from private.rating_before(p_player, coalesce(private.rated_through() + interval '7 days', '-infinity'::timestamptz)) r;
+$function$;
+
+comment on function private.compute_rating_period(timestamp with time zone) is 'Computes the week starting p_starts_at once: answers its rated games, or null when it was already computed.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.compute_rating_period(p_starts_at timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_games integer;
+  v_tau double precision := private.rating_tau();
+begin
+  insert into private.rating_periods (starts_at, ends_at, computed_at, games)
+  values (p_starts_at, p_starts_at + interval '7 days', private.clock_now(),
+          (select count(*) from private.rated_matches(p_starts_at, p_starts_at + interval '7 days')))
+  on conflict (starts_at) do nothing
+  returning games into v_games;
+  if v_games is null then
+    return null;
+  end if;
+  with games as (
+    select * from private.rated_matches(p_starts_at, p_starts_at + interval '7 days')
+  ), sides as (
+    select player_a as player, player_b as opponent, score_a as score from games
+    union all
+    select player_b, player_a, 1 - score_a from games
+  ), before as (
+    select p.player, r.rating, r.deviation, r.volatility
+      from (select distinct player from sides) p
+     cross join lateral private.rating_before(p.player, p_starts_at) r
+  ), updated as (
+    select s.player, count(*)::integer as games,
+           private.glicko2_update(b.rating, b.deviation, b.volatility,
+                                  jsonb_agg(jsonb_build_object('rating', o.rating, 'deviation', o.deviation, 'score', s.score)),
+                                  v_tau) as answer
+      from sides s
+      join before b on b.player = s.player
+      join before o on o.player = s.opponent
+     group by s.player, b.rating, b.deviation, b.volatility
+  )
+  insert into private.player_ratings (player_id, period_starts_at, rating, deviation, volatility, games)
+  select player, p_starts_at, (answer ->> 'rating')::double precision,
+         least((answer ->> 'deviation')::double precision, (private.new_player_rating()).deviation),
+         (answer ->> 'volatility')::double precision, games
+    from updated;
+  return v_games;
+end;
+$function$;
+
+comment on function private.run_due_rating_work() is 'Due work: computes every completed rating week not computed yet, in order, from the week of the first rated match.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_rating_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_current timestamptz := private.rating_week_start(private.clock_now());
+  v_next timestamptz;
+  v_computed integer := 0;
+begin
+  v_next := coalesce(private.rated_through() + interval '7 days',
+                     private.rating_week_start((select min(confirmed_at) from private.rated_matches('-infinity', 'infinity'))));
+  -- A year of weeks at most per pass: a long-idle database catches up over a few passes.
+  while v_next is not null and v_next < v_current and v_computed < 52 loop
+    if private.compute_rating_period(v_next) is not null then
+      v_computed := v_computed + 1;
+    end if;
+    v_next := v_next + interval '7 days';
+  end loop;
+  return jsonb_build_object('rating_periods_computed', v_computed);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Who is public, by which id
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table private.player_public_ids is 'The id public pages name a player by (/player/?id=…): random, never the account''s user id.';
+create table private.player_public_ids (
+  player_id uuid not null,
+  public_id text default "left"(replace((gen_random_uuid())::text, '-'::text, ''::text), 16) not null,
+  constraint player_public_ids_pkey PRIMARY KEY (player_id),
+  constraint player_public_ids_public_id_key UNIQUE (public_id),
+  constraint player_public_ids_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint player_public_ids_format CHECK ((public_id ~ '^[0-9a-f]{16}$'::text))
+);
+alter table private.player_public_ids enable row level security;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.give_player_public_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.player_public_ids (player_id) values (new.id) on conflict (player_id) do nothing;
+  return new;
+end;
+$function$;
+
+comment on function private.player_is_public(uuid) is 'Whether a player may appear on the leaderboard and the player page: the one rule (18 or over, with an in-game name).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.player_is_public(p_player uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.profiles p
+                  where p.id = p_player and p.in_game_name is not null
+                    and private.profile_age(p) >= private.legal_paid_entry_age());
+$function$;
+
+comment on function public.get_my_player_id() is 'The signed-in player''s public id (their /player/?id= page).';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_player_id()
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return (select public_id from private.player_public_ids where player_id = v_player);
+end;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Seasons and season points
+-- -----------------------------------------------------------------------------------------------------
+
+comment on function private.season_bounds(text) is 'A season (''YYYY-Qn'', a calendar quarter in IST; null: the current one) → its name and [starts_at, ends_at).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.season_bounds(p_season text, OUT season text, OUT starts_at timestamp with time zone, OUT ends_at timestamp with time zone)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_year integer;
+  v_quarter integer;
+  v_today date := private.today_in_india();
+begin
+  if p_season is null then
+    v_year := extract(year from v_today);
+    v_quarter := extract(quarter from v_today);
+  elsif p_season ~ '^[0-9]{4}-Q[1-4]$' and left(p_season, 4)::integer between 2000 and 2999 then
+    v_year := left(p_season, 4)::integer;
+    v_quarter := right(p_season, 1)::integer;
+  else
+    raise exception 'A season is written like 2026-Q4' using errcode = 'PT400', hint = 'invalid_season';
+  end if;
+  season := v_year || '-Q' || v_quarter;
+  starts_at := make_date(v_year, 3 * v_quarter - 2, 1)::timestamp at time zone 'Asia/Kolkata';
+  ends_at := (make_date(v_year, 3 * v_quarter - 2, 1) + interval '3 months')::timestamp at time zone 'Asia/Kolkata';
+end;
+$function$;
+
+comment on table private.season_points is 'Season points per place, one table per ladder (championship, free-cup, pod, or a series id with its own). to_place null: any lower place, having played.';
+create table private.season_points (
+  ladder text not null,
+  from_place integer not null,
+  to_place integer,
+  points integer not null,
+  constraint season_points_pkey PRIMARY KEY (ladder, from_place),
+  constraint season_points_ladder_is_a_slug CHECK ((ladder ~ '^[a-z0-9][a-z0-9_-]{1,40}$'::text)),
+  constraint season_points_not_negative CHECK ((points >= 0)),
+  constraint season_points_places CHECK (((from_place >= 1) AND ((to_place IS NULL) OR (to_place >= from_place))))
+);
+alter table private.season_points enable row level security;
+
+comment on function private.points_ladder_of(public.tournaments) is 'Which season points table a tournament uses: its series'' own when it has one, else championship, free-cup (no fee) or pod (quick formats).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.points_ladder_of(p_tournament public.tournaments)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when exists (select 1 from private.season_points s where s.ladder = p_tournament.series_id) then p_tournament.series_id
+              when p_tournament.series = 'quick' then 'pod'
+              when p_tournament.entry_fee_paise = 0 then 'free-cup'
+              else 'championship' end;
+$function$;
+
+comment on function private.in_series(public.tournaments,text) is 'Whether a tournament belongs to the leaderboard filter p_series: a ladder (championship, free-cup, pod) or a series id; null: every tournament.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.in_series(p_tournament public.tournaments, p_series text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_series is null or p_series = private.points_ladder_of(p_tournament) or p_series = p_tournament.series_id;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_known_series(p_series text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_series is not null and not exists (select 1 from private.season_points where ladder = p_series)
+     and not exists (select 1 from public.series where id = p_series) then
+    raise exception 'No such series' using errcode = 'PT404', hint = 'series_not_found';
+  end if;
+end;
+$function$;
+
+comment on function private.tournament_results(timestamp with time zone,timestamp with time zone,uuid) is 'Each place of a tournament finished in [p_from, p_to) (get_standings'' bands), with its season points: zero for an entry disqualified or that never played (no scored match, no match won).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.tournament_results(p_from timestamp with time zone, p_to timestamp with time zone, p_player uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(tournament_id text, player_id uuid, place text, place_from integer, points integer, finished_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select t.id, e.player_id, band ->> 'place', (band ->> 'from')::integer,
+         case when e.status = 'active'
+                   and exists (select 1 from public.matches m
+                                where m.tournament_id = t.id and e.id in (m.entry_a, m.entry_b) and m.status = 'confirmed'
+                                  and m.entry_a is not null and m.entry_b is not null
+                                  and (m.score_a is not null or m.winner_entry_id = e.id))
+              then coalesce((select s.points from private.season_points s
+                              where s.ladder = private.points_ladder_of(t) and s.from_place <= (band ->> 'from')::integer
+                                and (s.to_place is null or s.to_place >= (band ->> 'from')::integer)
+                              order by s.from_place desc limit 1), 0)
+              else 0 end,
+         t.finished_at
+    from public.tournaments t
+   cross join lateral jsonb_array_elements(public.get_standings(t.id)) as band
+   cross join lateral jsonb_array_elements(band -> 'entries') as x
+    join public.entries e on e.id = (x ->> 'entry_id')::uuid
+   where t.finished_at >= p_from and t.finished_at < p_to and t.cancelled_at is null and e.player_id is not null
+     and (p_player is null or exists (select 1 from public.entries x where x.tournament_id = t.id and x.player_id = p_player));
+$function$;
+
+comment on function public.get_season_points_table() is 'Anyone: the published season points per place of each ladder, as the leaderboard counts them.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_season_points_table()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('ladder', l.ladder, 'rows', l.rows) order by l.sort, l.ladder), '[]'::jsonb)
+    from (select s.ladder,
+                 case s.ladder when 'championship' then 1 when 'free-cup' then 2 when 'pod' then 3 else 4 end as sort,
+                 jsonb_agg(jsonb_build_object('from_place', s.from_place, 'to_place', s.to_place, 'points', s.points,
+                                              'place', case when s.to_place is null then 'Checked in and played'
+                                                            else private.place_label(int4range(s.from_place, s.to_place, '[]')) end)
+                           order by s.from_place) as rows
+            from private.season_points s group by s.ladder) l;
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The leaderboard and the player page
+-- -----------------------------------------------------------------------------------------------------
+
+comment on function private.leaderboard(text,text) is 'The season''s public players by season points, then rating, then events, then name; with the account''s user id for the caller''s own row.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.leaderboard(p_season text, p_series text)
+ RETURNS TABLE(rank integer, user_id uuid, player_id text, in_game_name text, season_points integer, rating double precision, events integer)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+#variable_conflict use_column
+declare
+  v_season record := private.season_bounds(p_season);
+begin
+  perform private.require_known_series(p_series);
+  return query
+    with points as (
+      select r.player_id, sum(r.points)::integer as points
+        from private.tournament_results(v_season.starts_at, v_season.ends_at) r
+        join public.tournaments t on t.id = r.tournament_id
+       where private.in_series(t, p_series)
+       group by r.player_id
+    ), events as (
+      select e.player_id, count(distinct t.id)::integer as events
+        from public.tournaments t
+        join public.entries e on e.tournament_id = t.id
+       where t.drawn_at >= v_season.starts_at and t.drawn_at < v_season.ends_at and t.cancelled_at is null
+         and e.checked_in_at is not null and e.player_id is not null and private.in_series(t, p_series)
+       group by e.player_id
+    ), players as (
+      select p.player_id from points p union select e.player_id from events e
+    ), rows as (
+      select pl.player_id as user_id, ids.public_id, pr.in_game_name, coalesce(pt.points, 0) as points, r.rating,
+             coalesce(ev.events, 0) as events
+        from players pl
+        join public.profiles pr on pr.id = pl.player_id
+        join private.player_public_ids ids on ids.player_id = pl.player_id
+        left join points pt on pt.player_id = pl.player_id
+        left join events ev on ev.player_id = pl.player_id
+       cross join lateral private.current_rating(pl.player_id) r
+       where private.player_is_public(pl.player_id)
+    )
+    select (row_number() over w)::integer, x.user_id, x.public_id, x.in_game_name, x.points, x.rating, x.events
+      from rows x
+    window w as (order by x.points desc, x.rating desc, x.events desc, x.in_game_name, x.public_id)
+     order by 1;
+end;
+$function$;
+
+comment on function public.get_leaderboard(text,text) is 'Anyone: the season''s leaderboard (p_season ''YYYY-Qn'' in IST, null: the current one; p_series a ladder or a series id, optional). Players under 18 never appear.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_leaderboard(p_season text DEFAULT NULL::text, p_series text DEFAULT NULL::text)
+ RETURNS TABLE(rank integer, player_id text, in_game_name text, season_points integer, rating double precision, events integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select l.rank, l.player_id, l.in_game_name, l.season_points, l.rating, l.events from private.leaderboard(p_season, p_series) l;
+$function$;
+
+comment on function public.get_my_leaderboard_row(text,text) is 'The signed-in player''s own row of get_leaderboard (none when they are not on it).';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_leaderboard_row(p_season text DEFAULT NULL::text, p_series text DEFAULT NULL::text)
+ RETURNS TABLE(rank integer, player_id text, in_game_name text, season_points integer, rating double precision, events integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return query
+    select l.rank, l.player_id, l.in_game_name, l.season_points, l.rating, l.events
+      from private.leaderboard(p_season, p_series) l where l.user_id = v_player;
+end;
+$function$;
+
+comment on function public.get_player(text) is 'Anyone: a public player''s page (in-game name, rating after the last computed week and its history, this season''s points, results). PT404 for an unknown id and for any player private.player_is_public() hides.';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_player(p_player_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid;
+  v_season record := private.season_bounds(null);
+  v_rating record;
+  v_through timestamptz := private.rated_through();
+begin
+  if p_player_id is null then
+    raise exception 'Say which player' using errcode = 'PT400', hint = 'player_id_required';
+  end if;
+  select ids.player_id into v_player from private.player_public_ids ids where ids.public_id = p_player_id;
+  if v_player is null or not private.player_is_public(v_player) then
+    raise exception 'No such player' using errcode = 'PT404', hint = 'player_not_found';
+  end if;
+  v_rating := private.current_rating(v_player);
+  return jsonb_build_object(
+    'player_id', p_player_id,
+    'in_game_name', (select in_game_name from public.profiles where id = v_player),
+    'rating', v_rating.rating,
+    'deviation', v_rating.deviation,
+    'rated_through', case when v_through is null then null else v_through + interval '7 days' end,
+    'season', v_season.season,
+    'season_points', coalesce((select sum(r.points) from private.tournament_results(v_season.starts_at, v_season.ends_at, v_player) r
+                                where r.player_id = v_player), 0),
+    'history', coalesce((select jsonb_agg(jsonb_build_object('period_starts_at', r.period_starts_at, 'rating', r.rating,
+                                                             'deviation', r.deviation, 'games', r.games) order by r.period_starts_at)
+                           from private.player_ratings r where r.player_id = v_player), '[]'::jsonb),
+    'results', coalesce((select jsonb_agg(jsonb_build_object('tournament_id', r.tournament_id, 'title', t.title,
+                                                             'finished_at', r.finished_at, 'place', r.place, 'points', r.points)
+                                          order by r.finished_at desc, r.tournament_id)
+                           from private.tournament_results('-infinity', 'infinity', v_player) r
+                           join public.tournaments t on t.id = r.tournament_id
+                          where r.player_id = v_player), '[]'::jsonb));
 end;
 $function$;

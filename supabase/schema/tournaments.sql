@@ -43,6 +43,7 @@ create table public.tournaments (
   draw_announced_at timestamp with time zone,
   prize_formula jsonb,
   edition_of text,
+  match_settings jsonb,
   constraint tournaments_pkey PRIMARY KEY (id),
   constraint tournaments_one_pod_number UNIQUE (series_id, pod_number),
   constraint tournaments_edition_of_fkey FOREIGN KEY (edition_of) REFERENCES public.recurring_series(id),
@@ -56,6 +57,7 @@ create table public.tournaments (
   constraint tournaments_filled_slots_not_negative CHECK ((filled_slots >= 0)),
   constraint tournaments_format_present CHECK ((char_length(btrim(format)) > 0)),
   constraint tournaments_id_is_a_slug CHECK ((id ~ '^[a-z0-9][a-z0-9_-]{1,62}$'::text)),
+  constraint tournaments_match_settings_valid CHECK (private.match_settings_valid(match_settings)),
   constraint tournaments_max_players_positive CHECK ((max_players > 0)),
   constraint tournaments_pod_has_series CHECK (((pod_number IS NULL) OR (series_id IS NOT NULL))),
   constraint tournaments_prize_formula_is_a_list CHECK (((prize_formula IS NULL) OR (jsonb_typeof(prize_formula) = 'array'::text))),
@@ -83,6 +85,7 @@ comment on column public.tournaments.pod_number is 'Pods only: 1, 2, 3 ... withi
 comment on column public.tournaments.draw_commitment is 'Lowercase hex SHA-256 of the draw secret, published before the draw; the secret is revealed in public.draws.';
 comment on column public.tournaments.prize_formula is 'This tournament''s own prize bands (the series'' form); they total prize_pool_paise exactly. Null or empty: the whole pool to the winner.';
 comment on column public.tournaments.edition_of is 'The recurring series that made this edition (null: a hand-made catalog edition or a pod). The catalog sync never retires these.';
+comment on column public.tournaments.match_settings is 'An edition''s own match settings, over its series'' (private.match_settings_valid); null: the series''.';
 create policy "Anyone can read tournaments" on public.tournaments
   as permissive for select to anon, authenticated
   using (true);
@@ -118,12 +121,14 @@ create table public.series (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   round_interval interval default '00:30:00'::interval not null,
+  match_settings jsonb,
   constraint series_pkey PRIMARY KEY (id),
   constraint series_capacity_range CHECK (((capacity >= 2) AND (capacity <= 1000))),
   constraint series_entry_fee_positive CHECK ((entry_fee_paise > 0)),
   constraint series_format_present CHECK ((char_length(btrim(format)) > 0)),
   constraint series_id_is_a_slug CHECK ((id ~ '^[a-z0-9][a-z0-9_-]{1,40}$'::text)),
   constraint series_kind_known CHECK ((kind = ANY (ARRAY['championship'::text, 'quick'::text]))),
+  constraint series_match_settings_valid CHECK (private.match_settings_valid(match_settings)),
   constraint series_prize_formula_is_a_list CHECK ((jsonb_typeof(prize_formula) = 'array'::text)),
   constraint series_prize_pool_not_negative CHECK ((prize_pool_paise >= 0)),
   constraint series_round_interval_range CHECK (((round_interval >= '00:05:00'::interval) AND (round_interval <= '7 days'::interval))),
@@ -135,6 +140,7 @@ grant maintain, select on table public.series to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.series to service_role;
 alter publication supabase_realtime add table public.series;
 comment on column public.series.round_interval is 'Round r is scheduled at the start + (r - 1) x this (a late round moves the later ones, never squeezes them).';
+comment on column public.series.match_settings is 'The series'' match settings (private.match_settings_valid); null: the defaults.';
 create policy "Anyone can read series" on public.series
   as permissive for select to anon, authenticated
   using (true);
