@@ -25,6 +25,7 @@ const GOVERNED: Record<string, Record<string, string>> = {
   'public.payouts': { status: 'payout' },
   'private.prize_awards': { status: 'prize_award' },
   'private.chargebacks': { status: 'chargeback' },
+  'private.grievances': { status: 'grievance' },
   'public.tournaments': {
     drawn_at: 'tournament.drawn_at',
     finished_at: 'tournament.finished_at',
