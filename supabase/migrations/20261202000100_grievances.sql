@@ -50,11 +50,11 @@ create table private.grievances (
   constraint grievances_resolved_has_answer check (status <> 'resolved' or (resolved_at is not null and resolution is not null))
 );
 comment on table private.grievances is 'Grievances about personal data (DPDP Act s.13): the ticket, who filed it (an account, or only an e-mail address), its deadlines and the answers. Written only by submit_grievance and the staff_*_grievance functions.';
-comment on column private.grievances.email is 'personal: contact';
-comment on column private.grievances.subject is 'personal: grievance';
-comment on column private.grievances.body is 'personal: grievance';
-comment on column private.grievances.acknowledgement is 'personal: grievance';
-comment on column private.grievances.resolution is 'personal: grievance';
+comment on column private.grievances.email is 'personal: email. Where the grievance is answered.';
+comment on column private.grievances.subject is 'personal: free_text. What the filer or staff wrote about the grievance.';
+comment on column private.grievances.body is 'personal: free_text. What the filer or staff wrote about the grievance.';
+comment on column private.grievances.acknowledgement is 'personal: free_text. What the filer or staff wrote about the grievance.';
+comment on column private.grievances.resolution is 'personal: free_text. What the filer or staff wrote about the grievance.';
 create index grievances_of_email on private.grievances (email, submitted_at desc);
 create index grievances_of_user on private.grievances (user_id, submitted_at desc);
 create index grievances_unresolved on private.grievances (status, acknowledge_by) where status <> 'resolved';

@@ -427,11 +427,11 @@ create table private.grievances (
 CREATE INDEX grievances_of_email ON private.grievances USING btree (email, submitted_at DESC);
 CREATE INDEX grievances_of_user ON private.grievances USING btree (user_id, submitted_at DESC);
 CREATE INDEX grievances_unresolved ON private.grievances USING btree (status, acknowledge_by) WHERE (status <> 'resolved'::text);
-comment on column private.grievances.email is 'personal: contact';
-comment on column private.grievances.subject is 'personal: grievance';
-comment on column private.grievances.body is 'personal: grievance';
-comment on column private.grievances.acknowledgement is 'personal: grievance';
-comment on column private.grievances.resolution is 'personal: grievance';
+comment on column private.grievances.email is 'personal: email. Where the grievance is answered.';
+comment on column private.grievances.subject is 'personal: free_text. What the filer or staff wrote about the grievance.';
+comment on column private.grievances.body is 'personal: free_text. What the filer or staff wrote about the grievance.';
+comment on column private.grievances.acknowledgement is 'personal: free_text. What the filer or staff wrote about the grievance.';
+comment on column private.grievances.resolution is 'personal: free_text. What the filer or staff wrote about the grievance.';
 CREATE TRIGGER grievances_move_along_state_machine BEFORE UPDATE ON private.grievances FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
 comment on trigger grievances_move_along_state_machine on private.grievances is 'The grievance machine: open until staff acknowledge it, then resolved with an answer; a resolved ticket stays resolved.';
 CREATE TRIGGER grievances_start_in_state_machine BEFORE INSERT ON private.grievances FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
