@@ -534,6 +534,7 @@ export const AREAS = {
         'private.locked_grievance',
         'public.staff_acknowledge_grievance',
         'public.staff_resolve_grievance',
+        'private.run_due_grievance_work',
       ],
       'After an incident: who was touched': [
         'private.incident_data_kinds',

@@ -16,6 +16,7 @@
 -- staff_list_grievances, staff_acknowledge_grievance, staff_resolve_grievance
 --                                 admins of the whole platform at aal2; each action audited and e-mailed.
 -- staff_needs_attention           (redefined) lists unresolved tickets as kind `grievance` with due_at.
+-- private.run_due_grievance_work  due work: a resolved ticket is deleted a year after it was resolved.
 -- =====================================================================================================
 
 create function private.grievance_rules() returns jsonb
@@ -274,6 +275,23 @@ $$;
 comment on function public.staff_resolve_grievance(text,text) is 'Admins of the whole site at aal2: resolves a grievance with the answer the filer receives by e-mail (acknowledging it too if it was open); audited.';
 revoke all on function public.staff_resolve_grievance(text,text) from public, anon;
 grant execute on function public.staff_resolve_grievance(text,text) to authenticated;
+
+-- A resolved grievance is kept one year (the privacy notice says so), then deleted by the periodic work.
+create function private.run_due_grievance_work() returns jsonb
+  language plpgsql
+  set search_path = ''
+as $$
+declare
+  v_deleted integer;
+begin
+  delete from private.grievances where status = 'resolved' and resolved_at < private.clock_now() - interval '1 year';
+  get diagnostics v_deleted = row_count;
+  return jsonb_build_object('resolved_grievances_deleted', v_deleted);
+end;
+$$;
+comment on function private.run_due_grievance_work() is 'Due work: deletes grievances resolved more than a year ago.';
+revoke all on function private.run_due_grievance_work() from public;
+select private.register_due_work('old_grievances', 'staff', 'private.run_due_grievance_work', 1210);
 
 -- -----------------------------------------------------------------------------------------------------
 -- The console's list of what needs attention, with the grievances

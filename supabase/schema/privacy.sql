@@ -633,6 +633,22 @@ begin
 end;
 $function$;
 
+comment on function private.run_due_grievance_work() is 'Due work: deletes grievances resolved more than a year ago.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_grievance_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_deleted integer;
+begin
+  delete from private.grievances where status = 'resolved' and resolved_at < private.clock_now() - interval '1 year';
+  get diagnostics v_deleted = row_count;
+  return jsonb_build_object('resolved_grievances_deleted', v_deleted);
+end;
+$function$;
+
 -- -----------------------------------------------------------------------------------------------------
 -- After an incident: who was touched
 -- -----------------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ const TODAYS_STEPS = [
   },
   { name: 'provider_reconciliation', area: 'payouts', keys: ['reconciliations_queued'] },
   { name: 'refunds_left_after_a_stale_refusal', area: 'payments', keys: ['refunds_requeued_for_what_is_left'] },
+  { name: 'old_grievances', area: 'staff', keys: ['resolved_grievances_deleted'] },
 ];
 
 class RollBack extends Error {}

@@ -130,6 +130,16 @@ describe.each(engines)('grievances on $name', (engine) => {
     const attention = await rpc<{ title: string }[]>(boss.actor, 'public.staff_needs_attention()');
     expect(attention.some((a) => a.title.includes(ticket.ticket_id))).toBe(false);
     await expectSqlError(rpc(boss.actor, 'public.staff_resolve_grievance($1, $2)', ['GRV-999999', 'Nothing to see here.']), 'PT404');
+
+    // Kept a year after it was resolved, as the privacy notice says, then deleted by the periodic work.
+    const kept = async () =>
+      (await db.admin.query('select 1 from private.grievances where ticket_id = $1', [ticket.ticket_id])).rows.length;
+    await setDatabaseClock(db, '2028-02-06T10:00:00Z');
+    await db.admin.query('select private.run_due_work()');
+    expect(await kept()).toBe(1);
+    await setDatabaseClock(db, '2028-02-07T10:00:01Z');
+    await db.admin.query('select private.run_due_work()');
+    expect(await kept()).toBe(0);
   });
 
   it('lets no browser role read the tickets directly', async () => {
