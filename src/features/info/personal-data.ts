@@ -271,3 +271,30 @@ export function noticeRows(language: NoticeLanguage): NoticeRow[] {
     retention: row.retention[language],
   }));
 }
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The table as static HTML for a policy page (no script): a real table on wide screens; on a phone each row
+ * reads as a card, every cell led by its column's heading (data-label).
+ */
+export function noticeTableHtml(language: NoticeLanguage): string {
+  const headings = TABLE_HEADINGS[language];
+  const columns = ['what', 'why', 'basis', 'recipients', 'retention'] as const;
+  const head = columns.map((column) => `<th scope="col">${escapeHtml(headings[column])}</th>`).join('');
+  const body = noticeRows(language)
+    .map(
+      (row) =>
+        `<tr data-kind="${row.kind}">${columns
+          .map((column) =>
+            column === 'what'
+              ? `<th scope="row" data-label="${escapeHtml(headings[column])}">${escapeHtml(row[column])}</th>`
+              : `<td data-label="${escapeHtml(headings[column])}">${escapeHtml(row[column])}</td>`,
+          )
+          .join('')}</tr>`,
+    )
+    .join('');
+  return `<div class="notice-table"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}

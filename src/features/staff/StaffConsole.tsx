@@ -18,6 +18,8 @@ import { useStaffOverview } from './use-staff-overview';
 const DisputesPanel = lazy(() => import('./DisputesPanel'));
 // Admins only, and loaded after the console: the payouts section stays out of everyone else's download.
 const PayoutsPanel = lazy(() => import('./PayoutsPanel'));
+// Admins only: grievances and the incident search, loaded after the console like the payouts.
+const PrivacyConsolePanel = lazy(() => import('@/features/privacy/PrivacyConsolePanel'));
 
 export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
   const { attention, tournaments, reload, retry } = useStaffOverview();
@@ -57,6 +59,11 @@ export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
         {admin && (
           <Suspense fallback={<p className="text-mist">Loading payouts…</p>}>
             <PayoutsPanel />
+          </Suspense>
+        )}
+        {admin && (
+          <Suspense fallback={<p className="text-mist">Loading grievances…</p>}>
+            <PrivacyConsolePanel />
           </Suspense>
         )}
         {admin && <RolesPanel tournaments={list} />}

@@ -1,0 +1,50 @@
+/**
+ * Download my data: one export_my_data call, then the JSON file and its readable HTML copy are saved from
+ * what that call answered (the database gives one export in 10 minutes, so the two files never cost two
+ * calls). The data module (and supabase-js) loads when the player presses the button.
+ */
+import { useState } from 'react';
+import { errorText } from '@/lib/error-text';
+import { exportFileName, exportHtml, type MyDataExport } from './privacy';
+
+type ExportState =
+  | { status: 'idle' }
+  | { status: 'preparing' }
+  | { status: 'ready'; data: MyDataExport }
+  | { status: 'failed'; message: string };
+
+function save(contents: string, type: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([contents], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has started the download by now; the address is released after it has read the file.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function useMyDataExport(productName: string, slug: string) {
+  const [state, setState] = useState<ExportState>({ status: 'idle' });
+
+  function saveJson(data: MyDataExport) {
+    save(`${JSON.stringify(data, null, 2)}\n`, 'application/json', exportFileName(slug, data.exported_at, 'json'));
+  }
+  function saveHtml(data: MyDataExport) {
+    save(exportHtml(data, productName), 'text/html', exportFileName(slug, data.exported_at, 'html'));
+  }
+
+  async function prepare() {
+    setState({ status: 'preparing' });
+    try {
+      const data = await (await import('./privacy.api')).exportMyData();
+      setState({ status: 'ready', data });
+      saveJson(data);
+    } catch (error) {
+      setState({ status: 'failed', message: errorText(error) });
+    }
+  }
+
+  return { state, prepare, saveJson, saveHtml };
+}
