@@ -17,6 +17,7 @@ import {
   WRONG_STATE,
   type TestDatabase,
 } from './helpers.ts';
+import { GRIEVANCE_LIMITS } from '@/features/privacy/privacy';
 import { admin, rpcOf } from './money-fixtures.ts';
 
 type Ticket = { ticket_id: string; acknowledge_by: string; resolve_by: string };
@@ -140,6 +141,17 @@ describe.each(engines)('grievances on $name', (engine) => {
     await setDatabaseClock(db, '2028-02-07T10:00:01Z');
     await db.admin.query('select private.run_due_work()');
     expect(await kept()).toBe(0);
+  });
+
+  it('holds the limits the form checks (src/features/privacy/privacy.ts)', async () => {
+    const { rows } = await db.admin.query<{ name: string; def: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+        where conrelid = 'private.grievances'::regclass and conname in ('grievances_subject_length', 'grievances_body_length')`,
+    );
+    const def = Object.fromEntries(rows.map((row) => [row.name, row.def]));
+    for (const [field, { min, max }] of Object.entries(GRIEVANCE_LIMITS)) {
+      expect(def[`grievances_${field}_length`]).toMatch(new RegExp(`>= ${min}\\).*<= ${max}\\)`));
+    }
   });
 
   it('lets no browser role read the tickets directly', async () => {

@@ -84,6 +84,8 @@ export function fillPolicyHtml(html: string, values: PolicyPlaceholderValues): s
 export function fillPolicyText(text: string, values: PolicyPlaceholderValues): string {
   return text.replace(PLACEHOLDER, (_match, name: string) => {
     if (name === 'PRODUCT') return values.productName;
+    // The table is HTML on the page; the text (a description, a heading) has nothing in its place.
+    if (name === 'PERSONAL_DATA_TABLE') return '';
     const officer = officerValue(name, values);
     if (officer !== undefined) return officer;
     if (name in RULE_PLACEHOLDERS) return RULE_PLACEHOLDERS[name] ?? '';

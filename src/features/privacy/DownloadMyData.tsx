@@ -3,6 +3,7 @@
  * a readable HTML copy of the same data, with what each section holds listed on the page.
  */
 import { Button } from '@/components/ui/Button';
+import { ROUTES } from '@/lib/routes';
 import { exportSections, sectionSize } from './privacy';
 import { useMyDataExport } from './use-my-data-export';
 
@@ -17,7 +18,7 @@ export default function DownloadMyData({ productName, slug }: { productName: str
       <p className="mt-1 text-sm text-mist">
         Download everything we hold about you: profile, entries, matches, your evidence, payments, ledger, tax, payouts, PAN (last four
         characters only), notifications and decisions about you. One download every 10 minutes.{' '}
-        <a className="font-semibold text-lime underline underline-offset-4" href="/privacy-policy">
+        <a className="font-semibold text-lime underline underline-offset-4" href={ROUTES.privacyPolicy.path}>
           What we keep and why
         </a>
       </p>
@@ -27,7 +28,7 @@ export default function DownloadMyData({ productName, slug }: { productName: str
             <Button tone="primary" onClick={() => saveJson(state.data)}>
               Save the JSON file again
             </Button>
-            <Button tone="ghost" onClick={() => saveHtml(state.data)}>
+            <Button tone="ghost" onClick={() => void saveHtml(state.data)}>
               Save a readable copy (HTML)
             </Button>
           </>

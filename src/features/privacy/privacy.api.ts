@@ -4,15 +4,18 @@
  * zod; failures are ApiErrors (lib/api-answer.ts).
  */
 import * as z from 'zod/mini';
-import { readAnswer } from '@/lib/api-answer';
+import { parseAnswer, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import type { MyDataExport } from './privacy';
 
-const ExportAnswer = z.looseObject({ exported_at: z.string(), profile: z.unknown() }) as unknown as z.ZodMiniType<MyDataExport>;
+/** What every export carries; its sections are kept whole, whatever keys later features add. */
+const ExportStamp = z.object({ exported_at: z.string() });
 
 /** Everything the platform holds about the caller (at most once in 10 minutes: hint export_too_soon). */
 export async function exportMyData(): Promise<MyDataExport> {
-  return readAnswer('rpc export_my_data', ExportAnswer, await getSupabase().rpc('export_my_data'));
+  const data = readAnswer('rpc export_my_data', z.unknown(), await getSupabase().rpc('export_my_data'));
+  parseAnswer(ExportStamp, data, 'rpc export_my_data');
+  return data as MyDataExport;
 }
 
 const Ticket = z.object({ ticket_id: z.string(), acknowledge_by: z.string(), resolve_by: z.string() });
@@ -26,7 +29,7 @@ export async function submitGrievance(subject: string, body: string, email: stri
   );
 }
 
-const Grievance = z.object({
+const grievanceFields = {
   ticket_id: z.string(),
   subject: z.string(),
   body: z.string(),
@@ -38,14 +41,15 @@ const Grievance = z.object({
   acknowledgement: z.nullable(z.string()),
   resolved_at: z.nullable(z.string()),
   resolution: z.nullable(z.string()),
-});
+};
+const Grievance = z.object(grievanceFields);
 export type Grievance = z.infer<typeof Grievance>;
 
 export async function fetchMyGrievances(): Promise<Grievance[]> {
   return readAnswer('rpc get_my_grievances', z.array(Grievance), await getSupabase().rpc('get_my_grievances'));
 }
 
-const StaffGrievance = z.extend(Grievance, { email: z.string(), has_account: z.boolean() });
+const StaffGrievance = z.object({ ...grievanceFields, email: z.string(), has_account: z.boolean() });
 export type StaffGrievance = z.infer<typeof StaffGrievance>;
 
 export async function listGrievances(includeResolved: boolean): Promise<StaffGrievance[]> {
@@ -72,12 +76,11 @@ export async function resolveGrievance(ticketId: string, resolution: string): Pr
   );
 }
 
+/** The kinds of data the incident search takes, each with what it covers. */
 export async function fetchIncidentDataKinds(): Promise<Record<string, string>> {
-  return readAnswer(
-    'rpc admin_incident_data_kinds',
-    z.record(z.string(), z.string()),
-    await getSupabase().rpc('admin_incident_data_kinds'),
-  );
+  const kinds = readAnswer('rpc admin_incident_data_kinds', z.unknown(), await getSupabase().rpc('admin_incident_data_kinds'));
+  if (kinds === null || typeof kinds !== 'object') return {};
+  return Object.fromEntries(Object.entries(kinds).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 const TouchedPerson = z.object({

@@ -1,11 +1,10 @@
 /**
  * Download my data: one export_my_data call, then the JSON file and its readable HTML copy are saved from
  * what that call answered (the database gives one export in 10 minutes, so the two files never cost two
- * calls). The data module (and supabase-js) loads when the player presses the button.
+ * calls). The data module (and supabase-js) loads when the player presses the button, the HTML copy's writer when it is saved.
  */
 import { useState } from 'react';
-import { errorText } from '@/lib/error-text';
-import { exportFileName, exportHtml, type MyDataExport } from './privacy';
+import { exportFileName, type MyDataExport } from './privacy';
 
 type ExportState =
   | { status: 'idle' }
@@ -31,7 +30,8 @@ export function useMyDataExport(productName: string, slug: string) {
   function saveJson(data: MyDataExport) {
     save(`${JSON.stringify(data, null, 2)}\n`, 'application/json', exportFileName(slug, data.exported_at, 'json'));
   }
-  function saveHtml(data: MyDataExport) {
+  async function saveHtml(data: MyDataExport) {
+    const { exportHtml } = await import('./export-html');
     save(exportHtml(data, productName), 'text/html', exportFileName(slug, data.exported_at, 'html'));
   }
 
@@ -42,6 +42,8 @@ export function useMyDataExport(productName: string, slug: string) {
       setState({ status: 'ready', data });
       saveJson(data);
     } catch (error) {
+      // The error table loads with a failure, not with the page.
+      const { errorText } = await import('@/lib/error-text');
       setState({ status: 'failed', message: errorText(error) });
     }
   }
