@@ -8,7 +8,7 @@ import { exportSections, sectionSize } from './privacy';
 import { useMyDataExport } from './use-my-data-export';
 
 export default function DownloadMyData({ productName, slug }: { productName: string; slug: string }) {
-  const { state, prepare, saveJson, saveHtml } = useMyDataExport(productName, slug);
+  const { state, hydrated, prepare, saveJson, saveHtml } = useMyDataExport(productName, slug);
 
   return (
     <section id="my-data" className="card mt-6 p-5" aria-labelledby="my-data-heading">
@@ -33,7 +33,13 @@ export default function DownloadMyData({ productName, slug }: { productName: str
             </Button>
           </>
         ) : (
-          <Button tone="primary" busy={state.status === 'preparing'} busyLabel="Preparing your data…" onClick={() => void prepare()}>
+          <Button
+            tone="primary"
+            disabled={!hydrated}
+            busy={state.status === 'preparing'}
+            busyLabel="Preparing your data…"
+            onClick={() => void prepare()}
+          >
             Download my data
           </Button>
         )}

@@ -11,7 +11,7 @@ import { useGrievances } from './use-grievances';
 const field = 'mt-1 w-full rounded-lg border border-line bg-pitch-950 px-3 py-2 text-chalk';
 
 export default function GrievanceIsland() {
-  const { mine, form, change, submit, sending, problem, receipt, fileAnother } = useGrievances();
+  const { mine, hydrated, form, change, submit, sending, problem, receipt, fileAnother } = useGrievances();
   const signedIn = mine.status === 'ready';
 
   return (
@@ -76,7 +76,7 @@ export default function GrievanceIsland() {
           <p role="alert" className="min-h-5 text-sm font-semibold text-danger">
             {problem}
           </p>
-          <Button tone="primary" type="submit" className="self-start" busy={sending} busyLabel="Filing…">
+          <Button tone="primary" type="submit" className="self-start" disabled={!hydrated} busy={sending} busyLabel="Filing…">
             File grievance
           </Button>
         </form>

@@ -32,8 +32,11 @@ export function useGrievances() {
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<GrievanceReceipt | null>(null);
+  // Until the island runs, the server-rendered form would send itself as a plain GET: its button waits.
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    setHydrated(true);
     void readMine().then(setMine);
   }, []);
 
@@ -56,5 +59,5 @@ export function useGrievances() {
     }
   }
 
-  return { mine, form, change, submit, sending, problem, receipt, fileAnother: () => setReceipt(null) };
+  return { mine, hydrated, form, change, submit, sending, problem, receipt, fileAnother: () => setReceipt(null) };
 }

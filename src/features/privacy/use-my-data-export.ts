@@ -3,7 +3,7 @@
  * what that call answered (the database gives one export in 10 minutes, so the two files never cost two
  * calls). The data module (and supabase-js) loads when the player presses the button, the HTML copy's writer when it is saved.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { exportFileName, type MyDataExport } from './privacy';
 
 type ExportState =
@@ -26,6 +26,9 @@ function save(contents: string, type: string, fileName: string) {
 
 export function useMyDataExport(productName: string, slug: string) {
   const [state, setState] = useState<ExportState>({ status: 'idle' });
+  // The server-rendered button does nothing until the island runs: it stays disabled until then.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   function saveJson(data: MyDataExport) {
     save(`${JSON.stringify(data, null, 2)}\n`, 'application/json', exportFileName(slug, data.exported_at, 'json'));
@@ -48,5 +51,5 @@ export function useMyDataExport(productName: string, slug: string) {
     }
   }
 
-  return { state, prepare, saveJson, saveHtml };
+  return { state, hydrated, prepare, saveJson, saveHtml };
 }
