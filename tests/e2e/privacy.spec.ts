@@ -5,17 +5,19 @@
  * and 1280 px into the test's output folder.
  */
 import { readFile } from 'node:fs/promises';
-import { test, type Page } from '@playwright/test';
+import { type Locator, test, type Page } from '@playwright/test';
 import { newPlayer } from '../support/players.ts';
 import { expect, seedPaidRegistration, signedInPlayer, stack, storeSession } from './helpers/auth';
 import { staffSession } from './helpers/staff';
 
 test.describe.configure({ timeout: 60_000 });
 
-async function photograph(page: Page, name: string) {
+/** The page (or one part of it) at 360 px and 1280 px, into the test's output folder. */
+async function photograph(page: Page, name: string, part?: Locator) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    const path = test.info().outputPath(`${name}-${width}.png`);
+    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
   }
 }
 
@@ -51,7 +53,7 @@ test('a player downloads their data on a phone and finds their own rows only @ph
   expect(html).toContain('<h2>Payments and refunds</h2>');
   expect(html).toContain(mine.razorpayPaymentId);
   expect(html).not.toContain(theirs.razorpayPaymentId);
-  await photograph(page, 'profile-download');
+  await photograph(page, 'profile-download', section);
 
   // A second download within 10 minutes is refused with the reason, not an error page.
   await page.reload();
@@ -71,7 +73,9 @@ test('the privacy notice lists the data stored, in English and Hindi, without sc
     await expect(table.getByRole('columnheader', { name: column })).toBeAttached();
     await expect(table.getByRole('rowheader')).toHaveCount(12);
     await expect(page.locator('script[src]')).toHaveCount(0);
+
     await photograph(page, `privacy-notice-${lang}`);
+    await photograph(page, `privacy-notice-table-${lang}`, page.locator('.notice-table'));
   }
   await expect(page.getByText('we never see or store your card, UPI or bank details', { exact: false })).toHaveCount(0);
 });

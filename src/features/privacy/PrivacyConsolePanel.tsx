@@ -177,7 +177,7 @@ function PeopleTouched() {
             {result.value.length} {result.value.length === 1 ? 'person' : 'people'}
           </p>
           {result.value.length > 0 && (
-            <table className="mt-2 w-full text-left text-sm">
+            <table className="mt-2 w-full min-w-[40rem] text-left text-sm">
               <thead className="text-mist">
                 <tr>
                   <th className="py-1 pr-3">E-mail</th>
@@ -191,7 +191,7 @@ function PeopleTouched() {
               <tbody>
                 {result.value.map((person) => (
                   <tr key={`${person.user_id ?? ''}-${person.email ?? ''}`} className="border-t border-line">
-                    <td className="py-1 pr-3 break-all">{person.email ?? '—'}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap">{person.email ?? '—'}</td>
                     <td className="py-1 pr-3">{person.in_game_name ?? '—'}</td>
                     <td className="py-1 pr-3">{person.kinds.join(', ')}</td>
                     <td className="py-1 pr-3 whitespace-nowrap">{formatDateTimeIST(person.first_at)}</td>
