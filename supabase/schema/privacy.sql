@@ -88,6 +88,10 @@ CREATE OR REPLACE FUNCTION private.export_consents(p_user uuid)
 AS $function$
   select jsonb_build_object(
     'lives_in_india_confirmed_at', (select lives_in_india_confirmed_at from public.profiles where id = p_user),
+    -- What the platform decided from the profile: may this player pay, may they play free tournaments.
+    'eligibility', jsonb_build_object('paid_entry_refusal', private.paid_entry_refusal(p_user),
+                                      'free_entry_refusal', private.free_entry_refusal(p_user),
+                                      'parental_consent', private.has_parental_consent(p_user)),
     -- The token itself stays out: only its hash is stored, and it proves nothing to the player.
     'parental_consents', coalesce((select jsonb_agg(jsonb_build_object('parent_email', c.parent_email, 'requested_at', c.requested_at,
                                                                        'expires_at', c.expires_at, 'confirmed_at', c.confirmed_at)

@@ -27,7 +27,7 @@ type Export = Record<string, unknown> & {
   ledger: { amount_paise: number; account: string }[];
   kyc: { pan_masked: string; upi_id: string } | null;
   notifications: { settings: unknown[]; messages: { title: string }[] };
-  consents: { parental_consents: unknown[] };
+  consents: { parental_consents: unknown[]; eligibility: Record<string, unknown> };
 };
 
 describe.each(engines)('export_my_data on $name', (engine) => {
@@ -92,6 +92,7 @@ describe.each(engines)('export_my_data on $name', (engine) => {
     expect(data.notifications.messages.map((message) => message.title)).toContain('Prize for A');
     expect(data.notifications.messages.map((message) => message.title)).not.toContain('Prize for B');
     expect(data.ledger.filter((line) => line.amount_paise === 50_000)).toHaveLength(1);
+    expect(data.consents).toMatchObject({ eligibility: { paid_entry_refusal: null } });
   });
 
   it('holds nothing of the other player: no id, e-mail, PAN, UPI id, prize or notification', async () => {

@@ -9,7 +9,7 @@ export type MyDataExport = Record<string, unknown> & { exported_at: string };
 /** The section titles a player reads; a key a later feature adds shows under its own name until it is named here. */
 export const SECTION_TITLES: Readonly<Record<string, string>> = {
   profile: 'Profile',
-  consents: 'Consents',
+  consents: 'Eligibility and consents',
   entries: 'Entries',
   matches: 'Matches, your reports and disputes',
   evidence: 'Your evidence (screenshots you uploaded)',
