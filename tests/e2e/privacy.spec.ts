@@ -13,11 +13,12 @@ import { staffSession } from './helpers/staff';
 test.describe.configure({ timeout: 60_000 });
 
 /** The page (or one part of it) at 360 px and 1280 px, into the test's output folder. */
-async function photograph(page: Page, name: string, part?: Locator) {
+async function photograph(page: Page, name: string, part?: Locator | 'top') {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     const path = test.info().outputPath(`${name}-${width}.png`);
-    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+    if (part === 'top') await page.screenshot({ path });
+    else await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
   }
 }
 
@@ -74,7 +75,7 @@ test('the privacy notice lists the data stored, in English and Hindi, without sc
     await expect(table.getByRole('rowheader')).toHaveCount(12);
     await expect(page.locator('script[src]')).toHaveCount(0);
 
-    await photograph(page, `privacy-notice-${lang}`);
+    await photograph(page, `privacy-notice-${lang}`, 'top');
     await photograph(page, `privacy-notice-table-${lang}`, page.locator('.notice-table'));
   }
   await expect(page.getByText('we never see or store your card, UPI or bank details', { exact: false })).toHaveCount(0);
