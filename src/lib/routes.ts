@@ -43,9 +43,12 @@ export const ROUTES = {
   contact: publicPage('/contact', 'Contact Us'),
   termsOfService: publicPage('/terms-of-service', 'Terms of Service'),
   privacyPolicy: publicPage('/privacy-policy', 'Privacy Policy'),
+  privacyPolicyHindi: publicPage('/privacy-policy-hi', 'गोपनीयता नीति'),
   cookiesPolicy: publicPage('/cookies-policy', 'Cookies Policy'),
   cancellationRefund: publicPage('/cancellation-refund', 'Tournament Participation Policy'),
   shippingDelivery: publicPage('/shipping-delivery', 'Community Services & Access Policy'),
+  // Anyone may file a grievance (a parent, someone without an account); a signed-in player also sees theirs.
+  grievance: publicPage('/grievance', 'File a grievance'),
   login: publicPage('/login', 'Log in'),
   register: publicPage('/register', 'Register'),
   profile: privatePage('/profile', 'Your Profile', { footer: false }),
@@ -123,7 +126,14 @@ export type RouteName = keyof typeof ROUTES;
  * The policy pages: one dynamic route (src/pages/[policy].astro) renders each from the `policies` content
  * collection, whose entry's `route` and `title` must match the entry here.
  */
-export const POLICY_ROUTE_NAMES = ['termsOfService', 'privacyPolicy', 'cookiesPolicy', 'cancellationRefund', 'shippingDelivery'] as const;
+export const POLICY_ROUTE_NAMES = [
+  'termsOfService',
+  'privacyPolicy',
+  'privacyPolicyHindi',
+  'cookiesPolicy',
+  'cancellationRefund',
+  'shippingDelivery',
+] as const;
 export const POLICY_ROUTES: readonly Route[] = POLICY_ROUTE_NAMES.map((name) => ROUTES[name]);
 export const ALL_ROUTES: readonly Route[] = Object.values(ROUTES);
 

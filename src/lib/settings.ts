@@ -21,6 +21,14 @@ const SettingsSchema = z.object({
     address: z.string().check(z.minLength(10)).check(z.maxLength(300)),
     phone: z.string().check(z.regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'PUBLIC_SUPPORT_PHONE must be a phone number like +91 80 1234 5678')),
   }),
+  /** The grievance officer the privacy notice names (DPDP Act s.8(9), s.13): a person, an address and a phone. */
+  grievanceOfficer: z.object({
+    name: z.string().check(z.minLength(2)).check(z.maxLength(100)),
+    email: z.email(),
+    phone: z
+      .string()
+      .check(z.regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'PUBLIC_GRIEVANCE_OFFICER_PHONE must be a phone number like +91 80 1234 5678')),
+  }),
   community: z.object({
     whatsapp: url,
     discord: url,
@@ -83,6 +91,11 @@ export function readSettings(read: (name: string) => string | undefined): Settin
     business: {
       address: read('PUBLIC_BUSINESS_ADDRESS') ?? 'Golazo Arena, 1st Floor, 12 Example Road, Bengaluru, Karnataka 560001, India',
       phone: read('PUBLIC_SUPPORT_PHONE') ?? '+91 80 0000 0000',
+    },
+    grievanceOfficer: {
+      name: read('PUBLIC_GRIEVANCE_OFFICER_NAME') ?? 'Grievance Officer (name to be appointed)',
+      email: read('PUBLIC_GRIEVANCE_OFFICER_EMAIL') ?? 'grievance@golazo.example',
+      phone: read('PUBLIC_GRIEVANCE_OFFICER_PHONE') ?? read('PUBLIC_SUPPORT_PHONE') ?? '+91 80 0000 0000',
     },
     community: {
       whatsapp: read('PUBLIC_WHATSAPP_URL') ?? 'https://chat.whatsapp.com/golazo-arena',

@@ -389,6 +389,10 @@ create table public.audit_log (
 CREATE INDEX audit_log_of_tournament ON public.audit_log USING btree (tournament_id, at DESC);
 alter table public.audit_log enable row level security;
 grant maintain, select on table public.audit_log to service_role;
+comment on column public.audit_log.summary is 'personal: free_text';
+comment on column public.audit_log.reason is 'personal: free_text';
+comment on column public.audit_log.before is 'personal: free_text';
+comment on column public.audit_log.after is 'personal: free_text';
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
 CREATE TRIGGER audit_log_no_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
 
@@ -509,7 +513,7 @@ begin
 end;
 $function$;
 
-comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up with a retry for admins of the whole site), soonest first. Chargeback and outside-call items carry an object detail (razorpay_payment_id; job_id and error).';
+comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up with a retry for admins of the whole site, grievances not resolved for admins of the whole site), soonest first. Chargeback, outside-call and grievance items carry an object detail (razorpay_payment_id; job_id and error; ticket_id and the deadlines).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_needs_attention()
  RETURNS jsonb
@@ -594,6 +598,19 @@ begin
                    'text', coalesce(private.outside_call_error(o.last_answer), 'No answer') || ' (after ' || o.attempts || ' attempts)'))
           from private.outbox o
          where v_platform_admin and private.outside_call_needs_retry(o)
+        union all
+        -- Grievances not resolved: acknowledge within 48 hours, resolve within 30 days (admins of the whole site).
+        select jsonb_build_object(
+                 'kind', 'grievance', 'tournament_id', null,
+                 'title', 'Grievance ' || g.ticket_id || ': ' || g.subject,
+                 'due_at', case when g.status = 'open' then g.acknowledge_by else g.resolve_by end,
+                 'detail', jsonb_build_object(
+                   'ticket_id', g.ticket_id, 'status', g.status, 'acknowledge_by', g.acknowledge_by, 'resolve_by', g.resolve_by,
+                   'text', case when g.status = 'open' then 'Acknowledge by ' else 'Acknowledged; resolve by ' end
+                           || to_char((case when g.status = 'open' then g.acknowledge_by else g.resolve_by end) at time zone 'Asia/Kolkata',
+                                      'DD Mon YYYY HH24:MI') || ' IST'))
+          from private.grievances g
+         where v_platform_admin and g.status in ('open', 'acknowledged')
       ) as items), '[]'::jsonb);
 end;
 $function$;

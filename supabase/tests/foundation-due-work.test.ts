@@ -30,6 +30,7 @@ const TODAYS_STEPS = [
     area: 'foundation',
     keys: ['evidence_deletions_queued', 'consent_requests_deleted', 'used_consent_links_deleted', 'unconfirmed_news_signups_deleted'],
   },
+  { name: 'old_grievances', area: 'staff', keys: ['resolved_grievances_deleted'] },
 ];
 
 class RollBack extends Error {}

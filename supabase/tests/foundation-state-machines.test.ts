@@ -26,6 +26,7 @@ const GOVERNED: Record<string, Record<string, string>> = {
   'private.prize_awards': { status: 'prize_award' },
   'private.chargebacks': { status: 'chargeback' },
   'public.waitlist_places': { status: 'waitlist_place' },
+  'private.grievances': { status: 'grievance' },
   'public.tournaments': {
     drawn_at: 'tournament.drawn_at',
     finished_at: 'tournament.finished_at',

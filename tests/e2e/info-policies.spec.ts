@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The five policy pages: rendered from Markdown, every title and paragraph readable at once (the
+ * The policy pages (the privacy notice also in Hindi): rendered from Markdown, every title and paragraph readable at once (the
  * titles' typed rule is CSS alone and over within a second), no JavaScript at all, and each page
  * opening at the top.
  */
@@ -14,18 +14,41 @@ const policies = [
   {
     route: '/privacy-policy',
     title: 'Privacy Policy',
-    updated: { datetime: '2024-12-07', text: '7 December 2024' },
+    updated: { datetime: '2026-12-02', text: '2 December 2026' },
     sections: [
       'Who Can Sign Up',
-      'What We Collect',
-      'Why We Collect It',
+      'What We Keep, Why, and for How Long',
+      'Card, UPI and Bank Details',
       'What Other Players See',
-      'Who We Share It With',
+      'Children',
+      'Who Else Receives It',
       'How Long We Keep It',
-      'Your Choices and Rights',
+      'Your Rights and How to Use Them',
+      'Grievance Officer',
+      'If Something Goes Wrong',
       'Keeping Your Data Safe',
       'Changes to This Policy',
       'Contact Us',
+    ],
+  },
+  {
+    route: '/privacy-policy-hi',
+    title: 'गोपनीयता नीति',
+    updated: { datetime: '2026-12-02', text: '2 December 2026' },
+    sections: [
+      'कौन साइन अप कर सकता है',
+      'हम क्या रखते हैं, क्यों, और कितने समय तक',
+      'कार्ड, UPI और बैंक विवरण',
+      'दूसरे खिलाड़ी क्या देखते हैं',
+      'बच्चे',
+      'और किसे मिलता है',
+      'हम कितने समय तक रखते हैं',
+      'आपके अधिकार और उनका उपयोग',
+      'शिकायत अधिकारी',
+      'अगर कुछ गलत हो जाए',
+      'आपका डेटा सुरक्षित रखना',
+      'इस नीति में बदलाव',
+      'संपर्क करें',
     ],
   },
   {

@@ -57,6 +57,7 @@ export const routes: RouteExpectation[] = [
   fromTable('contact', /contact/i),
   fromTable('termsOfService', 'Terms of Service'),
   fromTable('privacyPolicy', 'Privacy Policy'),
+  fromTable('privacyPolicyHindi', 'गोपनीयता नीति'),
   fromTable('cookiesPolicy', 'Cookies Policy'),
   fromTable('cancellationRefund', 'Tournament Participation Policy'),
   fromTable('shippingDelivery', 'Community Services & Access Policy'),
@@ -73,6 +74,7 @@ export const routes: RouteExpectation[] = [
   fromTable('edition', 'No such edition'),
   // Private, but it tells a signed-out visitor it is for staff (with a sign-in link) instead of redirecting.
   { ...fromTable('staff', 'Staff console'), signedIn: false },
+  fromTable('grievance', 'File a grievance'),
   fromTable('login', /log in|sign in/i),
   fromTable('register', /account|register|sign up/i),
 ];

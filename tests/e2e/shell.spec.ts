@@ -69,6 +69,7 @@ test('the footer links to every section with the spec labels and the four commun
     ['Privacy Policy', '/privacy-policy'],
     ['Terms of Service', '/terms-of-service'],
     ['Cookies Policy', '/cookies-policy'],
+    ['Grievances', '/grievance'],
     ['About', '/about'],
     ['Blog', '/blog'],
     ['Our Mission', '/our-mission'],

@@ -101,6 +101,7 @@ export const footerColumns = [
       { href: ROUTES.cookiesPolicy.path, label: 'Cookies Policy' },
       { href: ROUTES.cancellationRefund.path, label: 'Cancellation & Refund' },
       { href: ROUTES.shippingDelivery.path, label: 'R&C Policy' },
+      { href: ROUTES.grievance.path, label: 'Grievances' },
     ],
   },
 ] as const;

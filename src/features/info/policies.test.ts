@@ -95,10 +95,11 @@ describe('policy pages from the route table', () => {
     ).toThrow("titled 'Privacy Notice'");
   });
 
-  it('has a text in src/content/policies for each of the five policy pages, under the same title', () => {
+  it('has a text in src/content/policies for each of the policy pages, under the same title', () => {
     expect(POLICY_ROUTES.map((route) => route.path)).toEqual([
       '/terms-of-service',
       '/privacy-policy',
+      '/privacy-policy-hi',
       '/cookies-policy',
       '/cancellation-refund',
       '/shipping-delivery',

@@ -16,6 +16,8 @@ export const PolicyFrontmatterSchema = z.object({
   lastUpdated: z.coerce.date(),
   /** The page's path, e.g. `/privacy-policy`; each policy page looks its text up by it. */
   route: z.string().regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A route is a single lower-case path segment like /privacy-policy'),
+  /** The text's language: the page's `lang` (the privacy notice is also in Hindi). */
+  lang: z.enum(['en-IN', 'hi-IN']).default('en-IN'),
 });
 
 export type PolicyFrontmatter = z.infer<typeof PolicyFrontmatterSchema>;
@@ -35,6 +37,18 @@ export function calendarDate(date: Date): string {
 interface PolicyPlaceholderValues {
   productName: string;
   supportEmail: string;
+  /** The grievance officer the privacy notice names (`%GRIEVANCE_OFFICER_NAME%`, `_EMAIL%`, `_PHONE%`). */
+  grievanceOfficer?: { name: string; email: string; phone: string };
+  /** HTML put in place of a paragraph holding only `%PERSONAL_DATA_TABLE%` (the notice's table of personal data). */
+  personalDataTable?: string;
+}
+
+/** The grievance officer's placeholders, or undefined for any other name; fails when the text needs an officer not given. */
+function officerValue(name: string, values: PolicyPlaceholderValues): string | undefined {
+  const field = { GRIEVANCE_OFFICER_NAME: 'name', GRIEVANCE_OFFICER_EMAIL: 'email', GRIEVANCE_OFFICER_PHONE: 'phone' } as const;
+  if (!(name in field)) return undefined;
+  if (!values.grievanceOfficer) throw new Error(`%${name}% needs the grievance officer's settings`);
+  return values.grievanceOfficer[field[name as keyof typeof field]];
 }
 
 const PLACEHOLDER = /%([A-Z][A-Z_]*)%/g;
@@ -45,8 +59,18 @@ function escapeHtml(text: string): string {
 
 /** Fills placeholders in rendered HTML; inserted values are escaped. */
 export function fillPolicyHtml(html: string, values: PolicyPlaceholderValues): string {
-  return html.replace(PLACEHOLDER, (_match, name: string) => {
+  const withTable = html.replace(/<p>%PERSONAL_DATA_TABLE%<\/p>/g, () => {
+    if (values.personalDataTable === undefined) throw new Error('%PERSONAL_DATA_TABLE% needs the table of personal data');
+    return values.personalDataTable;
+  });
+  return withTable.replace(PLACEHOLDER, (_match, name: string) => {
     if (name === 'PRODUCT') return escapeHtml(values.productName);
+    if (name === 'GRIEVANCE_OFFICER_EMAIL') {
+      const email = escapeHtml(officerValue(name, values) ?? '');
+      return `<a href="mailto:${email}">${email}</a>`;
+    }
+    const officer = officerValue(name, values);
+    if (officer !== undefined) return escapeHtml(officer);
     if (name in RULE_PLACEHOLDERS) return escapeHtml(RULE_PLACEHOLDERS[name] ?? '');
     if (name === 'SUPPORT_EMAIL') {
       const email = escapeHtml(values.supportEmail);
@@ -60,6 +84,10 @@ export function fillPolicyHtml(html: string, values: PolicyPlaceholderValues): s
 export function fillPolicyText(text: string, values: PolicyPlaceholderValues): string {
   return text.replace(PLACEHOLDER, (_match, name: string) => {
     if (name === 'PRODUCT') return values.productName;
+    // The table is HTML on the page; the text (a description, a heading) has nothing in its place.
+    if (name === 'PERSONAL_DATA_TABLE') return '';
+    const officer = officerValue(name, values);
+    if (officer !== undefined) return officer;
     if (name in RULE_PLACEHOLDERS) return RULE_PLACEHOLDERS[name] ?? '';
     if (name === 'SUPPORT_EMAIL') return values.supportEmail;
     throw new Error(`Unknown policy placeholder %${name}%`);

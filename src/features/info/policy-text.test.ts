@@ -30,7 +30,9 @@ function readPolicy(name: string): PolicyFile {
   );
   // The rules' placeholders filled as the page fills them (the product's own placeholders stay).
   const body = match[2]!.replace(/%([A-Z][A-Z_]*)%/g, (whole, key: string) =>
-    key === 'PRODUCT' || key === 'SUPPORT_EMAIL' ? whole : fillPolicyText(whole, { productName: '', supportEmail: '' }),
+    key === 'PRODUCT' || key === 'SUPPORT_EMAIL' || key === 'PERSONAL_DATA_TABLE' || key.startsWith('GRIEVANCE_OFFICER_')
+      ? whole
+      : fillPolicyText(whole, { productName: '', supportEmail: '' }),
   );
   return { name, frontmatter, body };
 }
@@ -50,22 +52,26 @@ function sentences(markdown: string): string[] {
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^#+ .*$/gm, '')
     .replace(/[*_]/g, '');
-  return text
-    .split('\n')
-    .map((line) => line.trim().replace(/^(?:[-*]|\d+\.)\s+/, ''))
-    .filter((line) => line !== '')
-    .flatMap((line) => line.split(/(?<=[.!?;:])\s+/))
-    .filter((sentence) => sentence.trim() !== '');
+  return (
+    text
+      .split('\n')
+      .map((line) => line.trim().replace(/^(?:[-*]|\d+\.)\s+/, ''))
+      .filter((line) => line !== '')
+      // Hindi ends a sentence with the danda (।).
+      .flatMap((line) => line.split(/(?<=[.!?;:।])\s+/))
+      .filter((sentence) => sentence.trim() !== '')
+  );
 }
 
 const wordCount = (sentence: string) => sentence.split(/\s+/).filter(Boolean).length;
 
 describe('policy files', () => {
-  it('are the five policies, each at its own route', () => {
+  it('are the five policies and the Hindi privacy notice, each at its own route', () => {
     expect(policies.map((policy) => policy.frontmatter.route).sort()).toEqual([
       '/cancellation-refund',
       '/cookies-policy',
       '/privacy-policy',
+      '/privacy-policy-hi',
       '/shipping-delivery',
       '/terms-of-service',
     ]);
@@ -82,7 +88,8 @@ describe('policy files', () => {
       }),
     );
     expect(dates).toEqual({
-      '/privacy-policy': '2024-12-07',
+      '/privacy-policy': '2026-12-02',
+      '/privacy-policy-hi': '2026-12-02',
       '/terms-of-service': '2026-11-23',
       '/cookies-policy': '2025-01-15',
       '/cancellation-refund': '2026-11-23',
@@ -91,7 +98,11 @@ describe('policy files', () => {
   });
 
   it('use only known placeholders', () => {
-    const values = { productName: 'P', supportEmail: 'e@example.com' };
+    const values = {
+      productName: 'P',
+      supportEmail: 'e@example.com',
+      grievanceOfficer: { name: 'G', email: 'g@example.com', phone: '+91 80 0000 0000' },
+    };
     for (const policy of policies) {
       expect(() => fillPolicyText(policy.body + policy.frontmatter.description, values), policy.name).not.toThrow();
     }
@@ -109,19 +120,42 @@ describe('policy promises agree with each other', () => {
 
   it('privacy lists every retention period', () => {
     const body = byRoute('/privacy-policy');
-    expect(body).toMatch(/Account data:\*\*.*archive it for 1 year/);
-    expect(body).toMatch(/Financial records:\*\* 7 years/);
-    expect(body).toMatch(/Messages with support:\*\* 2 years/);
-    expect(body).toMatch(/Technical logs:\*\* 90 days/);
-    expect(body).toMatch(/Tournament data\*\*.*kept for good/);
-    expect(body).toMatch(/within 30 days/);
-    // The game id is stored as typed (its format is not published), so no length is promised.
-    expect(body).toMatch(/eFootball game user ID/);
+    expect(body).toMatch(/Payments, the ledger and tax withheld \(with your PAN\):\*\* 8 years/);
+    expect(body).toMatch(/Logs of processing:\*\* 1 year\./);
+    expect(body).toMatch(/Result screenshots:\*\* 90 days after the tournament settles/);
+    expect(body).toMatch(/while its chargeback or complaint is still open/);
+    expect(body).toMatch(/Notify Me addresses never confirmed:\*\* 30 days/);
+    expect(body).toMatch(/Parental consent links:\*\* deleted once used or expired/);
+    expect(body).toMatch(/we wait 7 days\. Then your personal data is erased/);
+    expect(body).toMatch(/acknowledge every grievance within 48 hours\. We resolve it within 30 days/);
+    // What the old notice got wrong stays out: the UPI id for payouts is stored, and the periods changed.
+    expect(body).not.toMatch(/never see or store your card, UPI or bank details/);
+    expect(body).not.toMatch(/7 years|90 days\.|Technical logs/);
+    // The table of personal data comes from the one data module, and the officer from the settings.
+    expect(body).toMatch(/^%PERSONAL_DATA_TABLE%$/m);
+    expect(body).toMatch(/%GRIEVANCE_OFFICER_NAME%, e-mail %GRIEVANCE_OFFICER_EMAIL%, phone %GRIEVANCE_OFFICER_PHONE%/);
+  });
+
+  it('the Hindi notice has the same sections, periods and placeholders as the English one', () => {
+    const english = byRoute('/privacy-policy');
+    const hindi = byRoute('/privacy-policy-hi');
+    const headings = (body: string) => body.match(/^## /gm)?.length;
+    expect(headings(hindi)).toBe(headings(english));
+    const numbers = (body: string) => [...body.matchAll(/\b\d+\b/g)].map((m) => m[0]).sort();
+    expect(numbers(hindi)).toEqual(numbers(english));
+    const placeholders = (body: string) => [...new Set(body.match(/%[A-Z_]+%/g))].sort();
+    expect(placeholders(hindi)).toEqual(placeholders(english));
+    expect(hindi).toMatch(/\(\/privacy-policy\)/);
+    expect(english).toMatch(/\(\/privacy-policy-hi\)/);
   });
 
   it('every policy promises the same email reply times', () => {
     for (const policy of policies) {
-      expect(policy.body, policy.name).toMatch(/usually reply within 24 hours, and always within 48 hours/);
+      const promise =
+        policy.frontmatter.lang === 'hi-IN'
+          ? /आमतौर पर 24 घंटे में उत्तर देते हैं, और हमेशा 48 घंटे के भीतर/
+          : /usually reply within 24 hours, and always within 48 hours/;
+      expect(policy.body, policy.name).toMatch(promise);
     }
   });
 

@@ -20,6 +20,8 @@ const DisputesPanel = lazy(() => import('./DisputesPanel'));
 const CalendarPanel = lazy(() => import('@/features/seasons/CalendarPanel'));
 // Admins only, and loaded after the console: the payouts section stays out of everyone else's download.
 const PayoutsPanel = lazy(() => import('./PayoutsPanel'));
+// Admins only: grievances and the incident search, loaded after the console like the payouts.
+const PrivacyConsolePanel = lazy(() => import('@/features/privacy/PrivacyConsolePanel'));
 
 export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
   const { attention, tournaments, reload, retry } = useStaffOverview();
@@ -63,6 +65,11 @@ export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
         {admin && (
           <Suspense fallback={<p className="text-mist">Loading payouts…</p>}>
             <PayoutsPanel />
+          </Suspense>
+        )}
+        {admin && (
+          <Suspense fallback={<p className="text-mist">Loading grievances…</p>}>
+            <PrivacyConsolePanel />
           </Suspense>
         )}
         {admin && <RolesPanel tournaments={list} />}

@@ -233,6 +233,7 @@ export const ATTENTION_LABELS: Record<string, string> = {
   refunds_failed: 'Refunds failed',
   chargeback: 'Chargeback',
   outside_call_failed: 'Outside call failed',
+  grievance: 'Grievance',
 };
 
 export const attentionLabel = (kind: string): string => ATTENTION_LABELS[kind] ?? kind.replace(/_/g, ' ');

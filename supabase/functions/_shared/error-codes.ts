@@ -242,6 +242,21 @@ export const ERROR_CODES = {
   consent_required: { status: 400, message: 'Tick the box to agree to hear from us' },
   consent_text_too_long: { status: 400, message: 'The consent text is too long' },
   news_link_invalid: { status: 404, message: 'This link is not valid: it may have been used, or the sign-up was removed' },
+  // Privacy: downloading one's data, grievances, the breach search
+  export_too_soon: { status: 409, message: 'You downloaded your data a few minutes ago. Try again in 10 minutes.' },
+  email_required: { status: 400, message: 'Give an e-mail address so we can answer you.' },
+  grievance_subject_length: { status: 400, message: 'Give a subject of 3 to 140 characters.' },
+  grievance_body_length: { status: 400, message: 'Describe the problem in 10 to 5000 characters.' },
+  too_many_grievances: {
+    status: 409,
+    message: 'You filed several grievances in the last hour. We will answer those; write again later if needed.',
+  },
+  grievance_not_found: { status: 404, message: 'No grievance has this ticket number.' },
+  grievance_not_open: { status: 409, message: 'This grievance was already acknowledged.' },
+  grievance_resolved: { status: 409, message: 'This grievance is already resolved.' },
+  grievance_resolution_length: { status: 400, message: 'Write the answer the filer receives (10 to 5000 characters).' },
+  unknown_data_kind: { status: 400, message: 'Name a kind of data from the list.' },
+  invalid_time_window: { status: 400, message: 'Give a start and an end (the end after the start, at most 400 days apart).' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

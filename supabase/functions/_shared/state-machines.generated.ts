@@ -147,6 +147,14 @@ export const STATE_MACHINES = {
       open: ['won', 'lost'],
     },
   },
+  grievance: {
+    statuses: ['open', 'acknowledged', 'resolved'],
+    initial: ['open'],
+    moves: {
+      open: ['acknowledged', 'resolved'],
+      acknowledged: ['resolved'],
+    },
+  },
   waitlist_place: {
     statuses: ['waiting', 'promoted', 'refunded', 'released'],
     initial: ['waiting'],
