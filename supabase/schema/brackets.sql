@@ -45,6 +45,7 @@ alter table public.entries enable row level security;
 grant maintain, select on table public.entries to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.entries to service_role;
 alter publication supabase_realtime add table public.entries;
+comment on column public.entries.invited_email is 'personal: email. The address a buyer invited to play an extra slot.';
 create policy "Players read the entries they play or bought" on public.entries
   as permissive for select to authenticated
   using (((player_id = ( SELECT private.current_player_id() AS current_player_id)) OR (buyer_id = ( SELECT private.current_player_id() AS current_player_id))));

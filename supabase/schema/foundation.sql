@@ -72,6 +72,8 @@ create table private.outbox (
   constraint outbox_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'gave_up'::text])))
 );
 CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+comment on column private.outbox.payload is 'personal: free_text. E-mail addresses, names, PAN and UPI id travel here to the outside services.';
+comment on column private.outbox.last_answer is 'personal: free_text. The outside service''s last answer (a PAN check answers a name).';
 CREATE TRIGGER outbox_tells_staff_when_given_up AFTER UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'gave_up'::text AND old.status IS DISTINCT FROM 'gave_up'::text) EXECUTE FUNCTION private.outbox_gave_up();
 
 comment on table private.outbox_answers is 'Every answer an outside service gave to an outbox call, kept for support and reconciliation.';
@@ -85,6 +87,7 @@ create table private.outbox_answers (
   constraint outbox_answers_pkey PRIMARY KEY (id),
   constraint outbox_answers_outbox_id_fkey FOREIGN KEY (outbox_id) REFERENCES private.outbox(id)
 );
+comment on column private.outbox_answers.answer is 'personal: free_text. The outside service''s answer (a PAN check answers a name).';
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.outbox_lease()

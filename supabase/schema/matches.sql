@@ -426,6 +426,7 @@ create table private.match_reports (
   constraint match_reports_goals_b_range CHECK (((goals_b >= 0) AND (goals_b <= 99)))
 );
 CREATE UNIQUE INDEX match_reports_one_live_per_entry ON private.match_reports USING btree (match_id, entry_id) WHERE (superseded_at IS NULL);
+comment on column private.match_reports.screenshot_path is 'personal: screenshot_path. Path in the match-evidence bucket: <match id>/<user id>/<name>.';
 CREATE TRIGGER match_reports_move_along_state_machine BEFORE UPDATE ON private.match_reports FOR EACH ROW WHEN (old.superseded_at IS DISTINCT FROM new.superseded_at) EXECUTE FUNCTION private.keep_to_state_machines('report', 'superseded_at');
 comment on trigger match_reports_move_along_state_machine on private.match_reports is 'The report machine: live until the same entry reports again or a replay is ordered (superseded).';
 CREATE TRIGGER match_reports_start_in_state_machine BEFORE INSERT ON private.match_reports FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('report', 'superseded_at');
@@ -813,6 +814,8 @@ create table public.match_disputes (
 CREATE UNIQUE INDEX match_disputes_one_open_per_match ON public.match_disputes USING btree (match_id) WHERE (settled_at IS NULL);
 alter table public.match_disputes enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.match_disputes to service_role;
+comment on column public.match_disputes.details is 'personal: free_text. What the player who opened the dispute wrote.';
+comment on column public.match_disputes.note is 'personal: free_text. The staff member''s note when settling (may name players).';
 CREATE TRIGGER match_disputes_move_along_state_machine BEFORE UPDATE ON public.match_disputes FOR EACH ROW WHEN (old.settled_at IS DISTINCT FROM new.settled_at OR old.outcome IS DISTINCT FROM new.outcome) EXECUTE FUNCTION private.keep_to_state_machines('dispute', 'settled_at');
 comment on trigger match_disputes_move_along_state_machine on public.match_disputes is 'The dispute machine: open until staff set the result, order a replay or disqualify a player; settled once.';
 CREATE TRIGGER match_disputes_start_in_state_machine BEFORE INSERT ON public.match_disputes FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('dispute', 'settled_at');
@@ -960,6 +963,8 @@ create table private.match_dispute_statements (
   constraint match_dispute_statements_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id),
   constraint match_dispute_statements_details_length CHECK (((char_length(details) >= 1) AND (char_length(details) <= 2000)))
 );
+comment on column private.match_dispute_statements.details is 'personal: free_text. What a player wrote in a dispute.';
+comment on column private.match_dispute_statements.screenshot_path is 'personal: screenshot_path. Path in the match-evidence bucket: <match id>/<user id>/<name>.';
 
 comment on function public.add_dispute_evidence(uuid,text,text) is 'Either player of a match in dispute adds their account and, optionally, a screenshot they uploaded to match-evidence; staff read both sides before deciding.';
 -- Callable by: authenticated, service_role

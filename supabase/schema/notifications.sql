@@ -33,6 +33,8 @@ alter table public.notifications enable row level security;
 grant maintain, select on table public.notifications to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.notifications to service_role;
 alter publication supabase_realtime add table public.notifications;
+comment on column public.notifications.title is 'personal: free_text. May name the player or their opponent.';
+comment on column public.notifications.body is 'personal: free_text. May name the player or their opponent.';
 create policy "Players read their own notifications" on public.notifications
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
@@ -388,6 +390,7 @@ create table public.story_notification_signups (
 );
 alter table public.story_notification_signups enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.story_notification_signups to service_role;
+comment on column public.story_notification_signups.email is 'personal: email';
 
 comment on function public.sign_up_for_story_news(text,text) is 'Keeps an e-mail address (with the consent text shown) for blog story news.';
 -- Callable by: anon, authenticated, service_role

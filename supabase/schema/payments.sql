@@ -964,6 +964,7 @@ create table private.foreign_captures (
   seen_at timestamp with time zone not null,
   constraint foreign_captures_pkey PRIMARY KEY (razorpay_payment_id)
 );
+comment on column private.foreign_captures.notes is 'personal: free_text. Notes of a capture nobody here ordered (may hold the payer''s contact).';
 
 comment on function private.order_is_ours(jsonb) is 'Whether an order (its notes, or the payment''s) is Golazo''s: create_order names the product and the tournament in them.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)

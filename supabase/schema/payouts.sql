@@ -295,6 +295,7 @@ create table private.prize_awards (
   constraint prize_awards_status_known CHECK ((status = ANY (ARRAY['credited'::text, 'held'::text, 'forfeited'::text])))
 );
 CREATE INDEX prize_awards_of_player ON private.prize_awards USING btree (player_id);
+comment on column private.prize_awards.note is 'personal: free_text. The staff member''s note on a held prize (may name the player).';
 CREATE TRIGGER prize_awards_move_along_state_machine BEFORE UPDATE ON private.prize_awards FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('prize_award', 'status');
 comment on trigger prize_awards_move_along_state_machine on private.prize_awards is 'The prize award machine: credited, or held while its payment has a chargeback until an admin pays (credited) or forfeits it.';
 CREATE TRIGGER prize_awards_start_in_state_machine BEFORE INSERT ON private.prize_awards FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('prize_award', 'status');
@@ -1188,7 +1189,10 @@ CREATE UNIQUE INDEX kyc_records_one_verified_account_per_pan ON public.kyc_recor
 alter table public.kyc_records enable row level security;
 grant maintain, select on table public.kyc_records to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.kyc_records to service_role;
-comment on column public.kyc_records.pan_hmac is 'private.pan_hmac(pan): one PAN per verified account is a unique index on it over the records with a verified_at.';
+comment on column public.kyc_records.pan is 'personal: pan';
+comment on column public.kyc_records.upi_id is 'personal: upi_id';
+comment on column public.kyc_records.reason is 'personal: free_text. Why a check refused the details (may name the player).';
+comment on column public.kyc_records.pan_hmac is 'personal: pan_hash. private.pan_hmac(pan): one PAN per verified account is a unique index on it over the records with a verified_at.';
 comment on column public.kyc_records.pan_check_submission is 'The submission the PAN check was last asked for; an answer for another submission is ignored.';
 comment on column public.kyc_records.upi_check_submission is 'The submission the UPI check was last asked for; an answer for another submission is ignored.';
 create policy "Players read their own KYC, admins read all" on public.kyc_records
@@ -1473,6 +1477,7 @@ CREATE INDEX payouts_open ON public.payouts USING btree (status) WHERE (status <
 alter table public.payouts enable row level security;
 grant maintain, select on table public.payouts to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.payouts to service_role;
+comment on column public.payouts.upi_id is 'personal: upi_id. The UPI id the payout was sent to.';
 comment on column public.payouts.utr is 'The bank''s unique transaction reference of a transfer RazorpayX sent, from its webhook or the poll: the proof a player can show their bank.';
 create policy "Players read their own payouts, admins read all" on public.payouts
   as permissive for select to authenticated

@@ -42,9 +42,14 @@ alter table public.profiles enable row level security;
 grant maintain, select on table public.profiles to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.profiles to service_role;
 alter publication supabase_realtime add table public.profiles;
-comment on column public.profiles.age is 'Age typed before dates of birth were asked; cleared once the player gives a date of birth.';
-comment on column public.profiles.date_of_birth is 'Given once by the player; age is computed from it (private.profile_age). Null on rows completed before it was asked.';
-comment on column public.profiles.lives_in_india_confirmed_at is 'When the player confirmed they live in India (paid entry is for residents of India). Null: not confirmed.';
+comment on column public.profiles.email is 'personal: email';
+comment on column public.profiles.legal_name is 'personal: legal_name. The name on the player''s PAN.';
+comment on column public.profiles.in_game_name is 'personal: name. Shown publicly in brackets, standings and prizes.';
+comment on column public.profiles.age is 'personal: age. Age typed before dates of birth were asked; cleared once the player gives a date of birth.';
+comment on column public.profiles.game_user_id is 'personal: game_id. The player''s eFootball user id.';
+comment on column public.profiles.profile_image_url is 'personal: picture';
+comment on column public.profiles.date_of_birth is 'personal: date_of_birth. Given once by the player; age is computed from it (private.profile_age). Null on rows completed before it was asked.';
+comment on column public.profiles.lives_in_india_confirmed_at is 'personal: residence. When the player confirmed they live in India (paid entry is for residents of India). Null: not confirmed.';
 create policy "Players can read their own profile" on public.profiles
   as permissive for select to authenticated
   using ((( SELECT private.current_player_id() AS current_player_id) = id));
@@ -525,6 +530,7 @@ create table private.parental_consents (
   constraint parental_consents_email_shape CHECK (((parent_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text) AND (char_length(parent_email) <= 254)))
 );
 CREATE INDEX parental_consents_player ON private.parental_consents USING btree (player_id, confirmed_at);
+comment on column private.parental_consents.parent_email is 'personal: email. The parent who confirms a child''s account.';
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.parental_consent_lifetime()

@@ -389,6 +389,10 @@ create table public.audit_log (
 CREATE INDEX audit_log_of_tournament ON public.audit_log USING btree (tournament_id, at DESC);
 alter table public.audit_log enable row level security;
 grant maintain, select on table public.audit_log to service_role;
+comment on column public.audit_log.summary is 'personal: free_text';
+comment on column public.audit_log.reason is 'personal: free_text';
+comment on column public.audit_log.before is 'personal: free_text';
+comment on column public.audit_log.after is 'personal: free_text';
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
 CREATE TRIGGER audit_log_no_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
 
