@@ -361,6 +361,7 @@ create table private.due_work_steps (
 --   700  prizes_tax_and_payout_checks (payouts): private.run_due_money_work()
 --   800  provider_reconciliation (payouts): private.run_due_reconciliation_work()
 --   1060  refunds_left_after_a_stale_refusal (payments): private.requeue_refunds_left()
+--   1210  account_erasure (profile): private.run_due_account_deletions()
 
 comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)

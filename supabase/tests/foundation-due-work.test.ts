@@ -23,6 +23,11 @@ const TODAYS_STEPS = [
   },
   { name: 'provider_reconciliation', area: 'payouts', keys: ['reconciliations_queued'] },
   { name: 'refunds_left_after_a_stale_refusal', area: 'payments', keys: ['refunds_requeued_for_what_is_left'] },
+  {
+    name: 'account_erasure',
+    area: 'profile',
+    keys: ['deletion_reminders', 'accounts_erased', 'erasures_waiting', 'kept_records_expired'],
+  },
 ];
 
 class RollBack extends Error {}
