@@ -675,11 +675,25 @@ begin
 end;
 $$;
 
-alter table private.ledger_journal drop constraint ledger_journal_kind_known;
-alter table private.ledger_journal add constraint ledger_journal_kind_known check (
-  kind = any (array['entry_fee', 'refund', 'prize', 'tax_withheld', 'payout_requested', 'payout_sent', 'payout_reversed',
-                    'tax_reversed'])
-  or kind = 'chargeback' or kind = 'balance_forfeited');
+-- The ledger learns the forfeit of a small balance and where it goes. Widened from whatever the constraints
+-- say now, so kinds and accounts added by other migrations stay allowed.
+do $$
+declare
+  v_def text;
+begin
+  select pg_get_constraintdef(oid) into v_def from pg_constraint
+   where conname = 'ledger_journal_kind_known' and conrelid = 'private.ledger_journal'::regclass;
+  execute 'alter table private.ledger_journal drop constraint ledger_journal_kind_known';
+  execute format('alter table private.ledger_journal add constraint ledger_journal_kind_known check (%s or kind = %L)',
+                 regexp_replace(v_def, '^CHECK ', ''), 'balance_forfeited');
+
+  select pg_get_constraintdef(oid) into v_def from pg_constraint
+   where conname = 'ledger_lines_account_known' and conrelid = 'private.ledger_lines'::regclass;
+  execute 'alter table private.ledger_lines drop constraint ledger_lines_account_known';
+  execute format('alter table private.ledger_lines add constraint ledger_lines_account_known check (%s or account = %L)',
+                 regexp_replace(v_def, '^CHECK ', ''), 'platform:forfeited_balances');
+end;
+$$;
 
 create function private.run_due_account_deletions() returns jsonb
   language plpgsql

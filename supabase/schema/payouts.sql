@@ -34,7 +34,7 @@ create table private.ledger_lines (
   user_id uuid,
   constraint ledger_lines_pkey PRIMARY KEY (id),
   constraint ledger_lines_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES private.ledger_journal(id),
-  constraint ledger_lines_account_known CHECK (((account = ANY (ARRAY['razorpay:clearing'::text, 'platform:fees'::text, 'tax:payable'::text, 'payouts:in_flight'::text, 'bank:payouts'::text])) OR (account ~ '^prize_pool:.+$'::text) OR (account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$'::text) OR (account = 'platform:chargeback_loss'::text))),
+  constraint ledger_lines_account_known CHECK (((account = ANY (ARRAY['razorpay:clearing'::text, 'platform:fees'::text, 'tax:payable'::text, 'payouts:in_flight'::text, 'bank:payouts'::text])) OR (account ~ '^prize_pool:.+$'::text) OR (account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$'::text) OR (account = 'platform:chargeback_loss'::text) OR (account = 'platform:forfeited_balances'::text))),
   constraint ledger_lines_amount_not_zero CHECK ((amount_paise <> 0)),
   constraint ledger_lines_player_account_names_its_player CHECK (((account !~ '^player:'::text) OR ((user_id IS NOT NULL) AND (account = (('player:'::text || (user_id)::text) || ':winnings'::text)))))
 );
