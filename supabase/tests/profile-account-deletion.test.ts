@@ -152,9 +152,12 @@ describe.each(engines)('deleting an account on $name', (engine) => {
     const user = await erasablePlayer();
     const cup = await createTournament(db, { title: 'Open Play Cup' });
     await createRegistration(db, user.id, cup.id);
-    const refusal = await requestDeletion(user.id).catch((e: { code?: string; hint?: string; detail?: string; message?: string }) => e);
+    const refusal = await requestDeletion(user.id).then(
+      () => null,
+      (e: { code?: string; hint?: string; detail?: string; message?: string }) => e,
+    );
     expect(refusal).toMatchObject({ code: 'PT409', hint: 'open_play', detail: 'Open Play Cup' });
-    expect(refusal.message).toContain('Open Play Cup');
+    expect(refusal?.message).toContain('Open Play Cup');
 
     // Once the tournament is cancelled, nothing stands in the way.
     await db.admin.query(`update public.tournaments set cancelled_at = now(), cancel_reason = 'Called off' where id = $1`, [cup.id]);

@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
 import AuthenticatorSettings from '@/features/auth/AuthenticatorSettings';
+import { AccountDeletionSection } from './AccountDeletionSection';
+import ScheduledDeletionBanner from './ScheduledDeletionBanner';
 import { ParentalConsentRequest } from './ParentalConsentRequest';
 import { PROFILE_MESSAGES, type Profile } from './profile';
 import ProfileForm from './ProfileForm';
@@ -46,6 +48,9 @@ export default function ProfileIsland() {
   return (
     <>
       <Toaster />
+      <div className="mb-6 empty:hidden">
+        <ScheduledDeletionBanner />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
         <ProfileCard profile={profile} email={profile.email ?? session.user.email} />
         <div className="flex flex-col gap-6">
@@ -57,6 +62,7 @@ export default function ProfileIsland() {
           <ProfileForm profile={profile} />
           {profile.profile_completed && <ParentalConsentRequest userId={session.user.id} />}
           <AuthenticatorSettings />
+          <AccountDeletionSection email={profile.email ?? session.user.email ?? null} />
         </div>
       </div>
     </>
