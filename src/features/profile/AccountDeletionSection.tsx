@@ -11,7 +11,7 @@ import { useAccountDeletion } from './use-account-deletion';
 
 const inputClass = 'min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk focus:border-lime';
 
-export function AccountDeletionSection({ email }: { email: string | null }) {
+export default function AccountDeletionSection({ email }: { email: string | null }) {
   const deletion = useAccountDeletion(email);
   const section = useRef<HTMLElement>(null);
 

@@ -3,16 +3,19 @@
  * Guarded (client:painted). The row follows the database live (useMyProfile), so completing
  * the profile on another device locks this page too.
  */
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
 import AuthenticatorSettings from '@/features/auth/AuthenticatorSettings';
-import { AccountDeletionSection } from './AccountDeletionSection';
-import ScheduledDeletionBanner from './ScheduledDeletionBanner';
 import { ParentalConsentRequest } from './ParentalConsentRequest';
 import { PROFILE_MESSAGES, type Profile } from './profile';
 import ProfileForm from './ProfileForm';
 import { useMyProfile } from './use-my-profile';
+
+// Loaded after the profile itself: a banner only while a deletion is scheduled, and the section at the foot.
+const ScheduledDeletionBanner = lazy(() => import('./ScheduledDeletionBanner'));
+const AccountDeletionSection = lazy(() => import('./AccountDeletionSection'));
 
 export default function ProfileIsland() {
   const { session, profile: state } = useMyProfile();
@@ -49,7 +52,9 @@ export default function ProfileIsland() {
     <>
       <Toaster />
       <div className="mb-6 empty:hidden">
-        <ScheduledDeletionBanner />
+        <Suspense fallback={null}>
+          <ScheduledDeletionBanner />
+        </Suspense>
       </div>
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
         <ProfileCard profile={profile} email={profile.email ?? session.user.email} />
@@ -62,7 +67,9 @@ export default function ProfileIsland() {
           <ProfileForm profile={profile} />
           {profile.profile_completed && <ParentalConsentRequest userId={session.user.id} />}
           <AuthenticatorSettings />
-          <AccountDeletionSection email={profile.email ?? session.user.email ?? null} />
+          <Suspense fallback={null}>
+            <AccountDeletionSection email={profile.email ?? session.user.email ?? null} />
+          </Suspense>
         </div>
       </div>
     </>
