@@ -186,6 +186,15 @@ describe.each(engines)('deleting an account on $name', (engine) => {
     expect(await checkLedger(db)).toMatchObject({ balanced: true });
   });
 
+  it('lets the Auth user go: every reference to it cascades or is emptied, kept rows point at the profile', async () => {
+    const { rows } = await db.admin.query<{ name: string; action: string }>(
+      `select conrelid::regclass::text || '.' || conname as name, confdeltype as action
+         from pg_constraint where contype = 'f' and confrelid = 'auth.users'::regclass
+          and connamespace in ('public'::regnamespace, 'private'::regnamespace)`,
+    );
+    expect(rows.filter((r) => r.action !== 'c' && r.action !== 'n').map((r) => r.name)).toEqual([]);
+  });
+
   it('reserves the in-game name "Deleted player"', async () => {
     const user = await createUser(db);
     await expectSqlError(
