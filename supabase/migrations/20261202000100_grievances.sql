@@ -291,7 +291,7 @@ end;
 $$;
 comment on function private.run_due_grievance_work() is 'Due work: deletes grievances resolved more than a year ago.';
 revoke all on function private.run_due_grievance_work() from public;
-select private.register_due_work('old_grievances', 'staff', 'private.run_due_grievance_work', 1210);
+select private.register_due_work('old_grievances', 'staff', 'private.run_due_grievance_work', 1220);
 
 -- -----------------------------------------------------------------------------------------------------
 -- The console's list of what needs attention, with the grievances

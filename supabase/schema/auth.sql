@@ -21,7 +21,7 @@ AS $function$
 declare
   player_id uuid := auth.uid();
 begin
-  if player_id is null or private.second_step_missing(player_id) then
+  if player_id is null or private.second_step_missing(player_id) or private.is_erased(player_id) then
     return null;
   end if;
   return player_id;
@@ -42,6 +42,11 @@ begin
   if player_id is null then
     raise exception 'Not logged in. Please sign in first.'
       using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  -- An access token signed before the erasure stays valid until it expires; the account behind it is gone.
+  if private.is_erased(player_id) then
+    raise exception 'This account was deleted. Sign in again to start a new one.'
+      using errcode = 'PT401', hint = 'account_deleted';
   end if;
   if private.second_step_missing(player_id) then
     raise exception 'Enter the code from your authenticator app to finish signing in.'

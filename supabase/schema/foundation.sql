@@ -495,7 +495,8 @@ create table private.due_work_steps (
 --   800  provider_reconciliation (payouts): private.run_due_reconciliation_work()
 --   900  rating_periods (seasons): private.run_due_rating_work()
 --   1060  refunds_left_after_a_stale_refusal (payments): private.requeue_refunds_left()
---   1210  old_grievances (staff): private.run_due_grievance_work()
+--   1210  account_erasure (profile): private.run_due_account_deletions()
+--   1220  old_grievances (staff): private.run_due_grievance_work()
 --   1730  retention (foundation): private.run_due_retention_work()
 
 comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';

@@ -505,7 +505,7 @@ create table private.match_rooms (
   posted_at timestamp with time zone not null,
   constraint match_rooms_pkey PRIMARY KEY (match_id),
   constraint match_rooms_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
-  constraint match_rooms_posted_by_fkey FOREIGN KEY (posted_by) REFERENCES auth.users(id)
+  constraint match_rooms_posted_by_fkey FOREIGN KEY (posted_by) REFERENCES public.profiles(id)
 );
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -738,13 +738,13 @@ create table private.match_reports (
   goals_a integer not null,
   goals_b integer not null,
   winner_entry_id uuid not null,
-  screenshot_path text not null,
+  screenshot_path text,
   reported_at timestamp with time zone not null,
   superseded_at timestamp with time zone,
   constraint match_reports_pkey PRIMARY KEY (id),
   constraint match_reports_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
   constraint match_reports_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
-  constraint match_reports_reported_by_fkey FOREIGN KEY (reported_by) REFERENCES auth.users(id),
+  constraint match_reports_reported_by_fkey FOREIGN KEY (reported_by) REFERENCES public.profiles(id),
   constraint match_reports_winner_entry_id_fkey FOREIGN KEY (winner_entry_id) REFERENCES public.entries(id),
   constraint match_reports_goals_a_range CHECK (((goals_a >= 0) AND (goals_a <= 99))),
   constraint match_reports_goals_b_range CHECK (((goals_b >= 0) AND (goals_b <= 99)))
@@ -1134,7 +1134,7 @@ create table public.match_disputes (
   constraint match_disputes_pkey PRIMARY KEY (id),
   constraint match_disputes_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
   constraint match_disputes_opened_by_entry_id_fkey FOREIGN KEY (opened_by_entry_id) REFERENCES public.entries(id),
-  constraint match_disputes_settled_by_fkey FOREIGN KEY (settled_by) REFERENCES auth.users(id),
+  constraint match_disputes_settled_by_fkey FOREIGN KEY (settled_by) REFERENCES public.profiles(id),
   constraint match_disputes_details_length CHECK ((char_length(details) <= 2000)),
   constraint match_disputes_outcome_known CHECK ((outcome = ANY (ARRAY['result_set'::text, 'replay'::text, 'disqualified'::text]))),
   constraint match_disputes_reason_known CHECK ((reason = ANY (ARRAY['wrong_score'::text, 'no_show'::text, 'disconnection'::text, 'cheating'::text, 'other'::text])))
@@ -1288,7 +1288,7 @@ create table private.match_dispute_statements (
   constraint match_dispute_statements_pkey PRIMARY KEY (dispute_id, entry_id),
   constraint match_dispute_statements_dispute_id_fkey FOREIGN KEY (dispute_id) REFERENCES public.match_disputes(id),
   constraint match_dispute_statements_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
-  constraint match_dispute_statements_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id),
+  constraint match_dispute_statements_player_id_fkey FOREIGN KEY (player_id) REFERENCES public.profiles(id),
   constraint match_dispute_statements_details_length CHECK (((char_length(details) >= 1) AND (char_length(details) <= 2000)))
 );
 comment on column private.match_dispute_statements.details is 'personal: free_text. What a player wrote in a dispute.';

@@ -318,7 +318,7 @@ create table public.payments (
   constraint payments_razorpay_payment_id_key UNIQUE (razorpay_payment_id),
   constraint payments_registration_facts UNIQUE (id, user_id, tournament_id, slots),
   constraint payments_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
-  constraint payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id),
   constraint payments_amount_positive CHECK ((amount_paise > 0)),
   constraint payments_currency_inr CHECK ((currency = 'INR'::text)),
   constraint payments_paid_has_razorpay_payment CHECK (((status <> 'paid'::text) OR ((razorpay_payment_id IS NOT NULL) AND (paid_at IS NOT NULL)))),
@@ -355,7 +355,7 @@ create table public.tournament_registrations (
   constraint tournament_registrations_one_per_payment UNIQUE (payment_id),
   constraint tournament_registrations_match_payment FOREIGN KEY (payment_id, user_id, tournament_id, slots) REFERENCES public.payments(id, user_id, tournament_id, slots),
   constraint tournament_registrations_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
-  constraint tournament_registrations_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint tournament_registrations_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id),
   constraint tournament_registrations_free_entry_is_one_slot CHECK (((payment_id IS NOT NULL) OR (slots = 1))),
   constraint tournament_registrations_slots_range CHECK (((slots >= 1) AND (slots <= 10))),
   constraint tournament_registrations_status_known CHECK ((status = ANY (ARRAY['upcoming'::text, 'ongoing'::text, 'completed'::text, 'cancelled'::text])))

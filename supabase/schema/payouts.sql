@@ -19,7 +19,7 @@ create table private.ledger_journal (
   created_by uuid,
   constraint ledger_journal_pkey PRIMARY KEY (id),
   constraint ledger_journal_once_per_event UNIQUE (kind, reference),
-  constraint ledger_journal_kind_known CHECK (((kind = ANY (ARRAY['entry_fee'::text, 'refund'::text, 'prize'::text, 'tax_withheld'::text, 'payout_requested'::text, 'payout_sent'::text, 'payout_reversed'::text, 'tax_reversed'::text])) OR (kind = 'chargeback'::text))),
+  constraint ledger_journal_kind_known CHECK (((kind = ANY (ARRAY['entry_fee'::text, 'refund'::text, 'prize'::text, 'tax_withheld'::text, 'payout_requested'::text, 'payout_sent'::text, 'payout_reversed'::text, 'tax_reversed'::text])) OR (kind = 'chargeback'::text) OR (kind = 'balance_forfeited'::text))),
   constraint ledger_journal_reference_present CHECK (((char_length(reference) >= 1) AND (char_length(reference) <= 200)))
 );
 CREATE TRIGGER ledger_journal_no_truncate BEFORE TRUNCATE ON private.ledger_journal FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
@@ -34,7 +34,7 @@ create table private.ledger_lines (
   user_id uuid,
   constraint ledger_lines_pkey PRIMARY KEY (id),
   constraint ledger_lines_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES private.ledger_journal(id),
-  constraint ledger_lines_account_known CHECK (((account = ANY (ARRAY['razorpay:clearing'::text, 'platform:fees'::text, 'tax:payable'::text, 'payouts:in_flight'::text, 'bank:payouts'::text])) OR (account ~ '^prize_pool:.+$'::text) OR (account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$'::text) OR (account = 'platform:chargeback_loss'::text))),
+  constraint ledger_lines_account_known CHECK (((account = ANY (ARRAY['razorpay:clearing'::text, 'platform:fees'::text, 'tax:payable'::text, 'payouts:in_flight'::text, 'bank:payouts'::text])) OR (account ~ '^prize_pool:.+$'::text) OR (account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$'::text) OR (account = 'platform:chargeback_loss'::text) OR (account = 'platform:forfeited_balances'::text))),
   constraint ledger_lines_amount_not_zero CHECK ((amount_paise <> 0)),
   constraint ledger_lines_player_account_names_its_player CHECK (((account !~ '^player:'::text) OR ((user_id IS NOT NULL) AND (account = (('player:'::text || (user_id)::text) || ':winnings'::text)))))
 );
@@ -289,7 +289,7 @@ create table private.prize_awards (
   constraint prize_awards_pkey PRIMARY KEY (tournament_id, entry_id),
   constraint prize_awards_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
   constraint prize_awards_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES private.ledger_journal(id),
-  constraint prize_awards_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id),
+  constraint prize_awards_player_id_fkey FOREIGN KEY (player_id) REFERENCES public.profiles(id),
   constraint prize_awards_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
   constraint prize_awards_amount_positive CHECK ((amount_paise > 0)),
   constraint prize_awards_status_known CHECK ((status = ANY (ARRAY['credited'::text, 'held'::text, 'forfeited'::text])))
@@ -877,7 +877,7 @@ create table private.tax_withholdings (
   at timestamp with time zone not null,
   reversed_at timestamp with time zone,
   constraint tax_withholdings_pkey PRIMARY KEY (id),
-  constraint tax_withholdings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint tax_withholdings_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id),
   constraint tax_withholdings_kind_known CHECK ((kind = ANY (ARRAY['withdrawal'::text, 'year_end'::text]))),
   constraint tax_withholdings_net_not_negative CHECK ((net_winnings_paise >= 0)),
   constraint tax_withholdings_tax_not_negative CHECK ((tax_paise >= 0))
@@ -1523,7 +1523,7 @@ create table public.payouts (
   status text not null,
   idempotency_key text,
   provider_payout_id text,
-  upi_id text not null,
+  upi_id text,
   failure_reason text,
   needs_approvals integer default 0 not null,
   last_event_at timestamp with time zone,
@@ -1533,7 +1533,7 @@ create table public.payouts (
   utr text,
   constraint payouts_pkey PRIMARY KEY (id),
   constraint payouts_one_per_key UNIQUE (user_id, idempotency_key),
-  constraint payouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint payouts_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id),
   constraint payouts_gross_is_tax_and_net CHECK ((gross_paise = (tax_paise + net_paise))),
   constraint payouts_gross_positive CHECK ((gross_paise > 0)),
   constraint payouts_needs_approvals_range CHECK (((needs_approvals >= 0) AND (needs_approvals <= 2))),
@@ -1562,7 +1562,7 @@ create table public.payout_approvals (
   admin_id uuid not null,
   at timestamp with time zone not null,
   constraint payout_approvals_pkey PRIMARY KEY (payout_id, admin_id),
-  constraint payout_approvals_admin_id_fkey FOREIGN KEY (admin_id) REFERENCES auth.users(id),
+  constraint payout_approvals_admin_id_fkey FOREIGN KEY (admin_id) REFERENCES public.profiles(id),
   constraint payout_approvals_payout_id_fkey FOREIGN KEY (payout_id) REFERENCES public.payouts(id)
 );
 alter table public.payout_approvals enable row level security;
@@ -2100,7 +2100,7 @@ create table private.chargebacks (
   constraint chargebacks_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id),
   constraint chargebacks_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES public.tournament_registrations(id),
   constraint chargebacks_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
-  constraint chargebacks_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id),
+  constraint chargebacks_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id),
   constraint chargebacks_amount_positive CHECK ((amount_paise > 0)),
   constraint chargebacks_decided_when_final CHECK (((status = 'open'::text) = (decided_at IS NULL))),
   constraint chargebacks_dispute_id_length CHECK (((char_length(razorpay_dispute_id) >= 1) AND (char_length(razorpay_dispute_id) <= 100))),

@@ -26,11 +26,16 @@ const TODAYS_STEPS = [
   { name: 'rating_periods', area: 'seasons', keys: ['rating_periods_computed'] },
   { name: 'refunds_left_after_a_stale_refusal', area: 'payments', keys: ['refunds_requeued_for_what_is_left'] },
   {
+    name: 'account_erasure',
+    area: 'profile',
+    keys: ['deletion_reminders', 'accounts_erased', 'erasures_waiting', 'kept_records_expired'],
+  },
+  { name: 'old_grievances', area: 'staff', keys: ['resolved_grievances_deleted'] },
+  {
     name: 'retention',
     area: 'foundation',
     keys: ['evidence_deletions_queued', 'consent_requests_deleted', 'used_consent_links_deleted', 'unconfirmed_news_signups_deleted'],
   },
-  { name: 'old_grievances', area: 'staff', keys: ['resolved_grievances_deleted'] },
 ];
 
 class RollBack extends Error {}

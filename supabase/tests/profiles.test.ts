@@ -29,14 +29,17 @@ describe.each(engines)('profiles on $name', (engine) => {
     expect(rows).toEqual([{ id: user.id, email: 'new.player@golazo.test', profile_completed: false, legal_name: null }]);
   });
 
-  it('follow a change of sign-in email and disappear with the user', async () => {
+  it('follow a change of sign-in email and are erased with the user', async () => {
     const user = await createUser(db);
     await db.admin.query(`update auth.users set email = 'changed@golazo.test' where id = $1`, [user.id]);
     expect(await db.as(serviceRole, 'select email from public.profiles where id = $1', [user.id])).toEqual([
       { email: 'changed@golazo.test' },
     ]);
     await db.admin.query('delete from auth.users where id = $1', [user.id]);
-    expect(await db.as(serviceRole, 'select 1 from public.profiles where id = $1', [user.id])).toEqual([]);
+    // The row stays as the pseudonymous subject of what must outlive the account (see account erasure).
+    expect(
+      await db.as(serviceRole, 'select email, in_game_name, erased_at is not null as erased from public.profiles where id = $1', [user.id]),
+    ).toEqual([{ email: null, in_game_name: 'Deleted player', erased: true }]);
   });
 
   it('are readable by their own player only', async () => {

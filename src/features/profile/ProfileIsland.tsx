@@ -3,6 +3,7 @@
  * Guarded (client:painted). The row follows the database live (useMyProfile), so completing
  * the profile on another device locks this page too.
  */
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
@@ -11,6 +12,10 @@ import { ParentalConsentRequest } from './ParentalConsentRequest';
 import { PROFILE_MESSAGES, type Profile } from './profile';
 import ProfileForm from './ProfileForm';
 import { useMyProfile } from './use-my-profile';
+
+// Loaded after the profile itself: a banner only while a deletion is scheduled, and the section at the foot.
+const ScheduledDeletionBanner = lazy(() => import('./ScheduledDeletionBanner'));
+const AccountDeletionSection = lazy(() => import('./AccountDeletionSection'));
 
 export default function ProfileIsland() {
   const { session, profile: state } = useMyProfile();
@@ -46,6 +51,11 @@ export default function ProfileIsland() {
   return (
     <>
       <Toaster />
+      <div className="mb-6 empty:hidden">
+        <Suspense fallback={null}>
+          <ScheduledDeletionBanner />
+        </Suspense>
+      </div>
       <div className="grid gap-6 lg:grid-cols-[20rem_1fr] lg:items-start">
         <ProfileCard profile={profile} email={profile.email ?? session.user.email} />
         <div className="flex flex-col gap-6">
@@ -57,6 +67,9 @@ export default function ProfileIsland() {
           <ProfileForm profile={profile} />
           {profile.profile_completed && <ParentalConsentRequest userId={session.user.id} />}
           <AuthenticatorSettings />
+          <Suspense fallback={null}>
+            <AccountDeletionSection email={profile.email ?? session.user.email ?? null} />
+          </Suspense>
         </div>
       </div>
     </>

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { ApiError, oneRow, parseAnswer, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
 import { watchRows } from '@/lib/realtime';
+import type { AccountDeletion } from './account-deletion';
 import { type InGameNameRuleAnswer, PROFILE_PICTURE_FUNCTION, type Profile, type ValidProfileForm } from './profile';
 
 const ProfileRow = z.object({
@@ -108,4 +109,50 @@ export async function fetchInGameNameRule(): Promise<InGameNameRuleAnswer> {
 export async function changeMyInGameName(name: string): Promise<string> {
   const answer = await getSupabase().rpc('change_my_in_game_name', { p_in_game_name: name });
   return readAnswer('rpc change_my_in_game_name', z.object({ in_game_name: z.string() }), answer).in_game_name;
+}
+
+const Blocker = z.object({ hint: z.enum(['open_money', 'open_play', 'last_admin']), detail: z.nullable(z.string()) });
+const Deletion = z.union([
+  z.object({ status: z.literal('scheduled'), erase_at: z.string(), requested_at: z.string() }),
+  z.object({
+    status: z.literal('none'),
+    blocked_by: z.nullable(Blocker),
+    balance_paise: z.number(),
+    forfeit_max_paise: z.number(),
+    grace: z.string(),
+  }),
+]) satisfies z.ZodMiniType<AccountDeletion>;
+
+/** Whether the player's account is scheduled for deletion, or what stands in the way of deleting it. */
+export async function fetchMyAccountDeletion(): Promise<AccountDeletion> {
+  return readAnswer('rpc get_my_account_deletion', Deletion, await getSupabase().rpc('get_my_account_deletion'));
+}
+
+/**
+ * E-mails a fresh code to the signed-in address: deleting an account needs a sign-in this recent, so the
+ * person at the keyboard proves they own the address (a device left signed in is not enough).
+ */
+export async function sendDeletionCode(email: string): Promise<void> {
+  const { error } = await (await getSupabase().auth()).signInWithOtp({ email, options: { shouldCreateUser: false } });
+  if (error) throw error;
+}
+
+/** Exchanges the code for a fresh session: its token carries the recent sign-in the database asks for. */
+export async function confirmDeletionCode(email: string, code: string): Promise<void> {
+  const { error } = await (await getSupabase().auth()).verifyOtp({ email, token: code.trim(), type: 'email' });
+  if (error) throw error;
+}
+
+/** Schedules the deletion: { status: scheduled, erase_at }, or an ApiError with hint open_money, open_play, last_admin. */
+export async function requestAccountDeletion(forfeitSmallBalance: boolean): Promise<string> {
+  const answer = await getSupabase().rpc('request_account_deletion', { p_forfeit_small_balance: forfeitSmallBalance });
+  return readAnswer('rpc request_account_deletion', z.object({ status: z.literal('scheduled'), erase_at: z.string() }), answer).erase_at;
+}
+
+export async function cancelAccountDeletion(): Promise<void> {
+  readAnswer(
+    'rpc cancel_account_deletion',
+    z.object({ status: z.literal('cancelled') }),
+    await getSupabase().rpc('cancel_account_deletion'),
+  );
 }

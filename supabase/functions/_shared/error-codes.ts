@@ -53,6 +53,14 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Your in-game name cannot change while a tournament of yours is in check-in or being played',
   },
+  in_game_name_reserved: { status: 400, message: 'The in-game name "Deleted player" is kept for deleted accounts: choose another' },
+  // Deleting an account
+  account_deleted: { status: 401, message: 'This account was deleted. Sign in again to start a new one.' },
+  recent_sign_in_required: { status: 403, message: 'Confirm it is you: enter the code we e-mail you, then delete your account.' },
+  open_money: { status: 409, message: 'You still have money with us: settle it first, then delete your account.' },
+  open_play: { status: 409, message: 'You still play in a tournament: delete your account once it is settled.' },
+  last_admin: { status: 409, message: 'You are the last admin of the platform: grant the admin role to someone else first.' },
+  deletion_not_scheduled: { status: 404, message: 'No deletion of your account is scheduled' },
   profile_picture_quota: { status: 429, message: 'You already have 3 pictures stored. Remove one before uploading another.' },
   // Payments, registration and tournaments
   invalid_slot_count: { status: 400, message: `${SLOT_COUNT_MESSAGE}.` },

@@ -1,0 +1,19 @@
+/**
+ * While the signed-in player's account is scheduled for deletion: a banner with the date and Cancel, on
+ * the dashboard (where signing in lands) and the profile. Nothing for anyone else; its data loads only
+ * once a signed-in player is known.
+ */
+import { lazy, Suspense } from 'react';
+import { useSession } from '@/stores/use-session';
+
+const ScheduledDeletionBanner = lazy(() => import('./ScheduledDeletionBanner'));
+
+export default function AccountDeletionBanner() {
+  const session = useSession();
+  if (session.status !== 'signed-in') return null;
+  return (
+    <Suspense fallback={null}>
+      <ScheduledDeletionBanner />
+    </Suspense>
+  );
+}

@@ -1,0 +1,469 @@
+/**
+ * Deleting an account: the request and its refusals (open money, open play, the last admin), the grace
+ * period with its e-mails, cancelling, and the erasure the periodic work does, swept over every column the
+ * schema tags as personal.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRequestContext } from '../local/database.ts';
+import {
+  completeProfile,
+  createRegistration,
+  createTournament,
+  createUser,
+  expectSqlError,
+  player,
+  serviceRole,
+  setDatabaseClock,
+  startWithMovableClock,
+  engines,
+  type TestDatabase,
+} from './helpers.ts';
+import {
+  admin,
+  checkLedger,
+  finishedTournament,
+  freshPan,
+  givePrize,
+  kycPlayer,
+  recordKycCheck,
+  rpcOf,
+  runDueWork,
+} from './money-fixtures.ts';
+
+type Deletion = { status: string; erase_at: string };
+
+describe.each(engines)('deleting an account on $name', (engine) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await startWithMovableClock(engine);
+  });
+  afterAll(() => db?.close());
+
+  /**
+   * Calls `sql` as the player right after a sign-in (an e-mail code `minutesAgo` minutes ago), as the
+   * access token Auth issues then says in its `amr` claim.
+   */
+  async function asSignedIn<T>(userId: string, sql: string, options: { minutesAgo?: number; aal?: 'aal1' | 'aal2' } = {}) {
+    const signedInAt = Math.floor(Date.now() / 1000) - (options.minutesAgo ?? 1) * 60;
+    return db.admin.transaction(async (tx) => {
+      await setRequestContext(tx, {
+        role: 'authenticated',
+        claims: {
+          sub: userId,
+          role: 'authenticated',
+          aud: 'authenticated',
+          aal: options.aal ?? 'aal1',
+          amr: [{ method: 'otp', timestamp: signedInAt }],
+        },
+      });
+      return (await tx.query<{ result: T }>(`select ${sql} as result`)).rows[0]!.result;
+    });
+  }
+  const requestDeletion = (userId: string, options: { forfeit?: boolean; minutesAgo?: number; aal?: 'aal1' | 'aal2' } = {}) =>
+    asSignedIn<Deletion>(userId, `public.request_account_deletion(${options.forfeit ? 'true' : 'false'})`, options);
+
+  async function erasablePlayer() {
+    const user = await createUser(db);
+    await completeProfile(db, user.id);
+    return user;
+  }
+
+  async function passGracePeriod(eraseAt: string) {
+    await setDatabaseClock(db, new Date(new Date(eraseAt).getTime() + 60_000).toISOString());
+    await runDueWork(db);
+    await setDatabaseClock(db, null);
+  }
+
+  it('schedules the erasure after the grace period, answers the same date twice, and e-mails a cancel link', async () => {
+    const user = await erasablePlayer();
+    const first = await requestDeletion(user.id);
+    expect(first.status).toBe('scheduled');
+    const days = (new Date(first.erase_at).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThan(7.01);
+    expect(await requestDeletion(user.id)).toEqual(first);
+    expect(await asSignedIn(user.id, 'public.get_my_account_deletion()')).toMatchObject({ status: 'scheduled', erase_at: first.erase_at });
+
+    const mails = await db.admin.query<{ payload: { to: string; subject: string; link: string } }>(
+      `select payload from private.outbox where kind = 'email' and idempotency_key like 'account-deletion-%' and payload ->> 'to' = $1`,
+      [user.email],
+    );
+    expect(mails.rows).toHaveLength(1);
+    expect(mails.rows[0]!.payload).toMatchObject({ link: '/profile/?deletion=cancel' });
+    expect(mails.rows[0]!.payload.subject).toMatch(/^Your account will be deleted on \d+ \w{3} \d{4}/);
+
+    // 48 hours before: the reminder, with the same link.
+    await setDatabaseClock(db, new Date(new Date(first.erase_at).getTime() - 47 * 3600_000).toISOString());
+    await runDueWork(db);
+    await setDatabaseClock(db, null);
+    const reminders = await db.admin.query(
+      `select 1 from private.outbox where idempotency_key like 'account-deletion-%-reminder' and payload ->> 'to' = $1
+          and payload ->> 'link' = '/profile/?deletion=cancel'`,
+      [user.email],
+    );
+    expect(reminders.rows).toHaveLength(1);
+  });
+
+  it('is cancelled by the player, and then nothing happens at the date', async () => {
+    const user = await erasablePlayer();
+    const scheduled = await requestDeletion(user.id);
+    expect(await asSignedIn(user.id, 'public.cancel_account_deletion()')).toEqual({ status: 'cancelled' });
+    expect(await asSignedIn(user.id, 'public.get_my_account_deletion()')).toMatchObject({ status: 'none', blocked_by: null });
+    await expectSqlError(asSignedIn(user.id, 'public.cancel_account_deletion()'), 'PT404', 'No deletion');
+    await passGracePeriod(scheduled.erase_at);
+    const [profile] = (await db.admin.query('select erased_at, in_game_name from public.profiles where id = $1', [user.id])).rows;
+    expect(profile).toEqual({ erased_at: null, in_game_name: 'TestFC' });
+    expect((await db.admin.query('select 1 from auth.users where id = $1', [user.id])).rows).toHaveLength(1);
+  });
+
+  it('needs a recent sign-in, and two-step sign-in for staff', async () => {
+    const user = await erasablePlayer();
+    await expectSqlError(requestDeletion(user.id, { minutesAgo: 30 }), 'PT403', 'Confirm it is you');
+    await expectSqlError(rpcOf(db)(player(user.id), 'public.request_account_deletion()'), 'PT403', 'Confirm it is you');
+
+    const referee = await erasablePlayer();
+    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
+    await expectSqlError(requestDeletion(referee.id), 'PT403', 'two-step');
+    expect(await requestDeletion(referee.id, { aal: 'aal2' })).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('is refused with open_money while a balance, a payout on its way or a waiting prize is open, before open play', async () => {
+    const user = await erasablePlayer();
+    await givePrize(db, user.id, 50_000);
+    const cup = await createTournament(db, { title: 'Open Money Cup' });
+    await createRegistration(db, user.id, cup.id);
+    await expectSqlError(requestDeletion(user.id), 'PT409', 'money');
+    const refusal = await requestDeletion(user.id).catch((e: { hint?: string; detail?: string }) => e);
+    expect(refusal).toMatchObject({ hint: 'open_money', detail: 'balance' });
+    expect(await asSignedIn(user.id, 'public.get_my_account_deletion()')).toMatchObject({
+      status: 'none',
+      blocked_by: { hint: 'open_money', detail: 'balance' },
+    });
+
+    const withdrawing = await kycPlayer(db);
+    await givePrize(db, withdrawing.id, 20_000);
+    await rpcOf(db)(withdrawing.actor, 'public.request_payout($1)', [20_000]);
+    const payoutRefusal = await requestDeletion(withdrawing.id).catch((e: { hint?: string; detail?: string }) => e);
+    expect(payoutRefusal).toMatchObject({ hint: 'open_money', detail: 'payout' });
+  });
+
+  it('is refused with open_play, naming the tournament, while an entry is in a tournament not settled', async () => {
+    const user = await erasablePlayer();
+    const cup = await createTournament(db, { title: 'Open Play Cup' });
+    await createRegistration(db, user.id, cup.id);
+    const refusal = await requestDeletion(user.id).then(
+      () => null,
+      (e: { code?: string; hint?: string; detail?: string; message?: string }) => e,
+    );
+    expect(refusal).toMatchObject({ code: 'PT409', hint: 'open_play', detail: 'Open Play Cup' });
+    expect(refusal?.message).toContain('Open Play Cup');
+
+    // Once the tournament is cancelled, nothing stands in the way.
+    await db.admin.query(`update public.tournaments set cancelled_at = now(), cancel_reason = 'Called off' where id = $1`, [cup.id]);
+    await db.admin.query(`update public.entries set status = 'cancelled' where tournament_id = $1`, [cup.id]);
+    expect(await requestDeletion(user.id)).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('is refused to the last admin of the platform, and allowed once another admin exists', async () => {
+    const only = await admin(db);
+    await db.admin.query(`delete from public.staff_roles where role = 'admin' and user_id <> $1`, [only.id]);
+    const refusal = await requestDeletion(only.id, { aal: 'aal2' }).catch((e: { hint?: string }) => e);
+    expect(refusal).toMatchObject({ hint: 'last_admin' });
+    await admin(db);
+    expect(await requestDeletion(only.id, { aal: 'aal2' })).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('lets a balance too small to withdraw be given up with consent, and the ledger still balances', async () => {
+    const user = await erasablePlayer();
+    await givePrize(db, user.id, 60);
+    const refusal = await requestDeletion(user.id).catch((e: { hint?: string; detail?: string }) => e);
+    expect(refusal).toMatchObject({ hint: 'open_money', detail: 'small_balance' });
+    const scheduled = await requestDeletion(user.id, { forfeit: true });
+    await passGracePeriod(scheduled.erase_at);
+    const balance = await db.admin.query<{ paise: string }>('select private.account_balance_paise($1)::text as paise', [user.id]);
+    expect(balance.rows[0]!.paise).toBe('0');
+    expect(await checkLedger(db)).toMatchObject({ balanced: true });
+  });
+
+  it('lets the Auth user go: every reference to it cascades or is emptied, kept rows point at the profile', async () => {
+    const { rows } = await db.admin.query<{ name: string; action: string }>(
+      `select conrelid::regclass::text || '.' || conname as name, confdeltype as action
+         from pg_constraint where contype = 'f' and confrelid = 'auth.users'::regclass
+          and connamespace in ('public'::regnamespace, 'private'::regnamespace)`,
+    );
+    expect(rows.filter((r) => r.action !== 'c' && r.action !== 'n').map((r) => r.name)).toEqual([]);
+  });
+
+  it('reserves the in-game name "Deleted player"', async () => {
+    const user = await createUser(db);
+    await expectSqlError(
+      rpcOf(db)(player(user.id), 'public.update_my_profile($1, $2, $3, $4)', ['Ravi Kumar', ' deleted PLAYER ', 21, 'ABCD-123456']),
+      'PT400',
+      'kept for deleted accounts',
+    );
+    const named = await erasablePlayer();
+    await expectSqlError(
+      rpcOf(db)(player(named.id), 'public.change_my_in_game_name($1)', ['Deleted player']),
+      'PT400',
+      'kept for deleted accounts',
+    );
+  });
+
+  describe('erasure', () => {
+    const values = {
+      email: `zenobia.q.${randomUUID().slice(0, 6)}@golazo.test`,
+      legal: 'Zenobia Quixote',
+      name: 'ZqStriker',
+      gameId: 'ZQ-987654',
+      dob: '1991-02-03',
+      pan: freshPan(),
+      upi: 'zenobia.quixote@okaxis',
+    };
+    let subject: string;
+    let opponent: string;
+    let cupId: string;
+    let eraseAt: string;
+
+    /** Every tagged column, and how many of its rows still hold the subject's data. */
+    async function sweep(userId: string) {
+      const { rows: columns } = await db.admin.query<{ schema: string; table: string; column: string; kind: string }>(
+        `select n.nspname as schema, c.relname as table, a.attname as column,
+                substring(col_description(c.oid, a.attnum) from '^personal: ([a-z0-9_]+)') as kind
+           from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname in ('public', 'private') and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+            and col_description(c.oid, a.attnum) like 'personal: %' and c.relname <> 'kept_records'`,
+      );
+      const found: string[] = [];
+      const needles = [values.email, values.legal, values.name, values.gameId, values.dob, values.pan, values.upi];
+      for (const c of columns) {
+        const pathKinds = c.kind === 'screenshot_path' || c.kind === 'picture';
+        const { rows } = await db.admin.query<{ n: number }>(
+          `select count(*)::int as n from ${c.schema}.${c.table}
+            where exists (select 1 from unnest($1::text[]) v where strpos(lower(${c.column}::text), lower(v)) > 0)
+               or ($2 and strpos(${c.column}::text, $3) > 0)`,
+          [needles, pathKinds, userId],
+        );
+        if (rows[0]!.n > 0) found.push(`${c.schema}.${c.table}.${c.column}`);
+      }
+      return found.sort();
+    }
+
+    beforeAll(async () => {
+      // A player with data in every area: profile, entry, match evidence, a dispute, a prize, KYC, a payout,
+      // notifications, e-mails, the audit log, story news.
+      const start = new Date('2032-03-10T10:00:00Z');
+      const cup = await finishedTournament(db, { size: 2, start, prizePoolPaise: 50_000 });
+      cupId = cup.id;
+      subject = cup.seeds.find((s) => s.seed === 1)!.player_id;
+      opponent = cup.seeds.find((s) => s.seed === 2)!.player_id;
+      await db.admin.query('update auth.users set email = $2 where id = $1', [subject, values.email]);
+      await db.admin.query(
+        `update public.profiles set legal_name = $2, in_game_name = $3, game_user_id = $4, date_of_birth = $5,
+                profile_image_url = 'http://127.0.0.1:54321/storage/v1/object/public/profile-pictures/' || $1 || '-me.png'
+          where id = $1`,
+        [subject, values.legal, values.name, values.gameId, values.dob],
+      );
+      await db.admin.query(`insert into storage.objects (bucket_id, name, owner) values ('profile-pictures', $1, $2)`, [
+        `${subject}-me.png`,
+        subject,
+      ]);
+      const { rows: matches } = await db.admin.query<{ id: string; entry_a: string; entry_b: string }>(
+        'select id, entry_a, entry_b from public.matches where tournament_id = $1',
+        [cup.id],
+      );
+      const match = matches[0]!;
+      const mine = (await db.admin.query<{ id: string }>('select id from public.entries where player_id = $1', [subject])).rows[0]!.id;
+      const evidence = `${match.id}/${subject}/result.png`;
+      await db.admin.query(`insert into storage.objects (bucket_id, name, owner) values ('match-evidence', $1, $2)`, [evidence, subject]);
+      await db.admin.query(
+        `insert into private.match_reports (match_id, entry_id, reported_by, goals_a, goals_b, winner_entry_id, screenshot_path, reported_at)
+         values ($1, $2, $3, 2, 1, $2, $4, now())`,
+        [match.id, mine, subject, evidence],
+      );
+      const { rows: disputes } = await db.admin.query<{ id: string }>(
+        `insert into public.match_disputes (match_id, opened_by_entry_id, reason, details, opened_at, deadline_at, settled_at, outcome, note)
+         values ($1, $2, 'other', $3, now(), now(), now(), 'result_set', $4) returning id`,
+        [match.id, mine, `I am ${values.legal}, the room was mine`, `${values.name} was right`],
+      );
+      await db.admin.query(
+        `insert into private.match_dispute_statements (dispute_id, entry_id, player_id, details, screenshot_path, added_at)
+         values ($1, $2, $3, $4, $5, now())`,
+        [disputes[0]!.id, mine, subject, `Reach me at ${values.email}`, evidence],
+      );
+      await db.admin.query(`update public.entries set invited_email = $2 where id = $1`, [mine, values.email]);
+
+      // The prize, withdrawn in full: KYC, a payout approved and processed.
+      await setDatabaseClock(db, new Date(cup.finishedAt.getTime() + 3 * 3600_000).toISOString());
+      await runDueWork(db);
+      const winner = player(subject);
+      await rpcOf(db)(winner, 'public.submit_kyc($1, $2)', [values.pan, values.upi]);
+      await recordKycCheck(db, subject, 'pan', true);
+      await recordKycCheck(db, subject, 'upi', true);
+      const payout = await rpcOf(db)<{ payout_id: string }>(winner, 'public.request_payout($1)', [50_000]);
+      const approver = await admin(db);
+      await rpcOf(db)(approver.actor, 'public.staff_approve_payout($1)', [payout.payout_id]);
+      await rpcOf(db)(serviceRole, `public.service_record_payout_status($1, 'pout_zq', 'processed', null, now())`, [payout.payout_id]);
+      await setDatabaseClock(db, null);
+
+      // What others read about them, and what they signed up for.
+      await db.admin.query(
+        `insert into public.notifications (user_id, kind, title, body) values ($1, 'opponent_reported', $2, 'Check the result'),
+                ($3, 'prize_credited', 'Prize credited', $4)`,
+        [opponent, `${values.name} reported the score`, subject, `Well played, ${values.legal}`],
+      );
+      await db.admin.query(`select private.audit($1, 'checked_in', $2, $3, null, $4::jsonb, true)`, [
+        cup.id,
+        `Checked in ${values.name}`,
+        `${values.name} asked on the chat group`,
+        JSON.stringify({ in_game_name: values.name }),
+      ]);
+      await db.admin.query(`select private.queue_email('old-' || $1, $2, 'Hello', 'Dear ' || $3, null)`, [
+        subject,
+        values.email,
+        values.legal,
+      ]);
+      await rpcOf(db)({ role: 'anon' }, 'public.sign_up_for_story_news($1, $2)', [values.email, 'Tell me about new stories']).catch(() =>
+        db.admin.query(`insert into public.story_notification_signups values ($1, 'Tell me', now())`, [values.email]),
+      );
+
+      const scheduled = await requestDeletion(subject);
+      eraseAt = scheduled.erase_at;
+    });
+
+    it('finds the player in many tagged columns before the erasure (the sweep can fail)', async () => {
+      const found = await sweep(subject);
+      expect(found).toEqual(
+        expect.arrayContaining([
+          'private.match_dispute_statements.details',
+          'private.match_reports.screenshot_path',
+          'private.outbox.payload',
+          'public.audit_log.summary',
+          'public.entries.invited_email',
+          'public.kyc_records.pan',
+          'public.kyc_records.upi_id',
+          'public.match_disputes.details',
+          'public.match_disputes.note',
+          'public.notifications.title',
+          'public.payouts.upi_id',
+          'public.profiles.email',
+          'public.profiles.legal_name',
+          'public.profiles.in_game_name',
+          'public.story_notification_signups.email',
+        ]),
+      );
+    });
+
+    it('leaves nothing of the player in any tagged column after the grace period, outside the restricted store', async () => {
+      await passGracePeriod(eraseAt);
+      expect(await sweep(subject)).toEqual([]);
+      const files = await db.admin.query(`select name from storage.objects where name like '%' || $1 || '%'`, [subject]);
+      expect(files.rows).toEqual([]);
+    });
+
+    it('removes the sign-in and keeps the profile as a pseudonymous "Deleted player"', async () => {
+      expect((await db.admin.query('select 1 from auth.users where id = $1', [subject])).rows).toEqual([]);
+      const [profile] = (
+        await db.admin.query(
+          'select in_game_name, email, legal_name, date_of_birth, profile_completed, erased_at is not null as erased from public.profiles where id = $1',
+          [subject],
+        )
+      ).rows;
+      expect(profile).toEqual({
+        in_game_name: 'Deleted player',
+        email: null,
+        legal_name: null,
+        date_of_birth: null,
+        profile_completed: false,
+        erased: true,
+      });
+      // An access token signed before the erasure is refused.
+      await expectSqlError(rpcOf(db)(player(subject), 'public.get_my_profile()'), 'PT401', 'deleted');
+      // The books still hold the entry, the payment, the payout and the ledger, and balance.
+      const kept = await db.admin.query<{ n: number }>(
+        `select (select count(*) from public.payments where user_id = $1)
+              + (select count(*) from public.payouts where user_id = $1)
+              + (select count(*) from private.tax_withholdings where user_id = $1) as n`,
+        [subject],
+      );
+      expect(Number(kept.rows[0]!.n)).toBeGreaterThanOrEqual(3);
+      expect(await checkLedger(db)).toMatchObject({ balanced: true });
+    });
+
+    it('shows "Deleted player" in the bracket and the prizes', async () => {
+      const bracket = await rpcOf(db)<{ rounds: { matches: { entries: ({ in_game_name: string } | null)[] }[] }[] }>(
+        { role: 'anon' },
+        'public.get_bracket($1)',
+        [cupId],
+      );
+      const names = bracket.rounds.flatMap((r) => r.matches.flatMap((m) => m.entries.map((e) => e?.in_game_name)));
+      expect(names).toContain('Deleted player');
+      expect(names).not.toContain(values.name);
+      const payouts = await rpcOf(db)<{ in_game_name: string; status: string }[]>({ role: 'anon' }, 'public.get_tournament_payouts($1)', [
+        cupId,
+      ]);
+      expect(payouts.map((p) => p.in_game_name)).toContain('Deleted player');
+    });
+
+    it('keeps the PAN-bearing record and the identity in the restricted store, for platform admins at aal2, each read audited', async () => {
+      const reader = await admin(db);
+      const records = await rpcOf(db)<{ source: string; record: Record<string, unknown>; kept_because: string; kept_until: string }[]>(
+        reader.actor,
+        'public.admin_read_kept_records($1, $2)',
+        [subject, 'Form 26Q correction for FY 2031-32'],
+      );
+      const kyc = records.find((r) => r.source === 'public.kyc_records');
+      expect(kyc?.record).toMatchObject({ upi_id: values.upi });
+      expect(JSON.stringify(kyc?.record)).toContain(values.pan.slice(-4));
+      expect(kyc?.kept_because).toBe('books_of_account');
+      expect(new Date(kyc!.kept_until).getFullYear()).toBeGreaterThanOrEqual(new Date().getFullYear() + 7);
+      expect(records.find((r) => r.source === 'public.profiles')?.record).toMatchObject({ legal_name: values.legal });
+      expect(records.some((r) => r.kept_because === 'processing_log')).toBe(true);
+
+      const audit = await db.admin.query(`select reason from public.audit_log where action = 'kept_records_read' and actor_id = $1`, [
+        reader.id,
+      ]);
+      expect(audit.rows).toEqual([{ reason: 'Form 26Q correction for FY 2031-32' }]);
+
+      await expectSqlError(
+        rpcOf(db)(player(reader.id, undefined, 'aal1'), 'public.admin_read_kept_records($1, $2)', [subject, 'A look']),
+        'PT403',
+      );
+      const organiser = await createUser(db);
+      await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'organiser')`, [organiser.id]);
+      await expectSqlError(
+        rpcOf(db)(player(organiser.id, undefined, 'aal2'), 'public.admin_read_kept_records($1, $2)', [subject, 'A look']),
+        'PT403',
+      );
+    });
+
+    it('empties the restricted store when each period ends', async () => {
+      const count = async (because: string) =>
+        Number(
+          (
+            await db.admin.query<{ n: number }>(
+              'select count(*) as n from private.kept_records where subject_id = $1 and kept_because = $2',
+              [subject, because],
+            )
+          ).rows[0]!.n,
+        );
+      await setDatabaseClock(db, new Date(Date.now() + 400 * 86_400_000).toISOString());
+      await runDueWork(db);
+      expect(await count('processing_log')).toBe(0);
+      expect(await count('books_of_account')).toBeGreaterThan(0);
+      await setDatabaseClock(db, new Date(Date.now() + 9 * 366 * 86_400_000).toISOString());
+      await runDueWork(db);
+      await setDatabaseClock(db, null);
+      expect(await count('books_of_account')).toBe(0);
+    });
+
+    it('lets the same e-mail address sign up afresh as a new, empty account', async () => {
+      const again = await createUser(db, values.email);
+      expect(again.id).not.toBe(subject);
+      const [profile] = (await db.admin.query('select in_game_name, profile_completed from public.profiles where id = $1', [again.id]))
+        .rows;
+      expect(profile).toEqual({ in_game_name: null, profile_completed: false });
+      expect(await rpcOf(db)(player(again.id), 'public.get_my_earnings()')).toMatchObject({ balance_paise: 0, won_paise: 0 });
+    });
+  });
+});
