@@ -321,6 +321,9 @@ export const AREAS = {
         'public.get_match_chat_rules',
         'public.send_match_message',
         'public.report_match_message',
+        'private.delete_expired_match_chats',
+        'private.run_due_chat_retention',
+        'private.export_match_chat',
       ],
       'The room and Ready': [
         'private.match_rooms',
@@ -571,6 +574,7 @@ export const AREAS = {
         'public.withdraw_whatsapp_consent',
         'public.get_my_alerts',
         'public.set_my_alert',
+        'private.export_alerts',
       ],
     },
   },
@@ -631,6 +635,8 @@ export const AREAS = {
         'private.waitlist_follows_payment',
         'public.get_waitlist_position',
         'public.get_waitlist',
+        'private.export_waitlist',
+        'private.export_rating',
       ],
       'Check-in close: the empty places go to the waitlist': ['private.fill_places_from_waitlist'],
       'Glicko-2': [

@@ -498,6 +498,7 @@ create table private.due_work_steps (
 --   1210  account_erasure (profile): private.run_due_account_deletions()
 --   1220  old_grievances (staff): private.run_due_grievance_work()
 --   1730  retention (foundation): private.run_due_retention_work()
+--   1740  match_chat_retention (matches): private.run_due_chat_retention()
 
 comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)

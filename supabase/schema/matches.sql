@@ -492,6 +492,58 @@ begin
 end;
 $function$;
 
+comment on function private.delete_expired_match_chats(timestamp with time zone) is 'Deletes the chats of matches whose evidence has passed its retention (retention_evidence_days after the tournament settles; kept while a dispute or chargeback is open). Answers how many messages went.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.delete_expired_match_chats(p_now timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_deleted integer;
+begin
+  delete from public.match_messages mm
+   using public.matches m, public.tournaments t
+   where m.id = mm.match_id and t.id = m.tournament_id
+     and coalesce(t.settled_at, t.cancelled_at) <= p_now - private.retention_days('retention_evidence_days')
+     and not exists (select 1 from public.match_disputes d join public.matches dm on dm.id = d.match_id
+                      where dm.tournament_id = t.id and d.settled_at is null)
+     and not exists (select 1 from private.chargebacks c where c.tournament_id = t.id and c.status = 'open');
+  get diagnostics v_deleted = row_count;
+  return v_deleted;
+end;
+$function$;
+
+comment on function private.run_due_chat_retention() is 'Due work: the match chats whose evidence retention has passed are deleted.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_chat_retention()
+ RETURNS jsonb
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$ select jsonb_build_object('chat_messages_deleted', private.delete_expired_match_chats(private.clock_now())) $function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.export_match_chat(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- The messages the caller's side wrote in their matches, and the reports they made of others' messages.
+  select jsonb_build_object(
+    'messages', coalesce((select jsonb_agg(jsonb_build_object('match_id', mm.match_id, 'body', mm.body, 'sent_at', mm.sent_at)
+                                           order by mm.sent_at, mm.id)
+                            from public.match_messages mm
+                            join public.matches m on m.id = mm.match_id
+                            join public.entries e on e.id = case mm.sender when 'a' then m.entry_a when 'b' then m.entry_b end
+                           where e.player_id = p_user), '[]'::jsonb),
+    'reports', coalesce((select jsonb_agg(jsonb_build_object('message_id', r.message_id, 'reason', r.reason, 'reported_at', r.reported_at)
+                                          order by r.reported_at)
+                           from private.match_message_reports r where r.reported_by = p_user), '[]'::jsonb));
+$function$;
+
 -- -----------------------------------------------------------------------------------------------------
 -- The room and Ready
 -- -----------------------------------------------------------------------------------------------------
@@ -1680,7 +1732,7 @@ create table private.match_disconnections (
   constraint match_disconnections_pkey PRIMARY KEY (id),
   constraint match_disconnections_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
   constraint match_disconnections_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
-  constraint match_disconnections_reported_by_fkey FOREIGN KEY (reported_by) REFERENCES auth.users(id),
+  constraint match_disconnections_reported_by_fkey FOREIGN KEY (reported_by) REFERENCES public.profiles(id),
   constraint match_disconnections_goals_range CHECK ((((goals_a >= 0) AND (goals_a <= 99)) AND ((goals_b >= 0) AND (goals_b <= 99)))),
   constraint match_disconnections_minute_range CHECK (((minute >= 0) AND (minute <= 120)))
 );

@@ -612,6 +612,9 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 grant select (id) on table public.push_subscriptions to authenticated;
 grant select (endpoint) on table public.push_subscriptions to authenticated;
 grant select (created_at) on table public.push_subscriptions to authenticated;
+comment on column public.push_subscriptions.endpoint is 'personal: device';
+comment on column public.push_subscriptions.p256dh is 'personal: device';
+comment on column public.push_subscriptions.auth is 'personal: device';
 create policy "Players read their own devices" on public.push_subscriptions
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
@@ -958,4 +961,22 @@ begin
         whatsapp = case when p_channel = 'whatsapp' then p_on else public.alert_preferences.whatsapp end;
   return jsonb_build_object('kind', p_kind, 'channel', p_channel, 'on', p_on);
 end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.export_alerts(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'push_devices', coalesce((select jsonb_agg(jsonb_build_object('endpoint', s.endpoint, 'since', s.created_at) order by s.created_at)
+                                from public.push_subscriptions s where s.user_id = p_user), '[]'::jsonb),
+    'whatsapp', (select jsonb_build_object('phone', c.phone, 'consent_text', c.consent_text, 'consented_at', c.consented_at)
+                   from public.whatsapp_contacts c where c.user_id = p_user),
+    'whatsapp_consent_history', coalesce((select jsonb_agg(jsonb_build_object('phone', h.phone, 'action', h.action, 'at', h.at) order by h.at, h.id)
+                                            from private.whatsapp_consents h where h.user_id = p_user), '[]'::jsonb),
+    'choices', coalesce((select jsonb_agg(jsonb_build_object('event', p.kind, 'push', p.push, 'whatsapp', p.whatsapp) order by p.kind)
+                           from public.alert_preferences p where p.user_id = p_user), '[]'::jsonb));
 $function$;

@@ -1205,8 +1205,8 @@ comment on column public.kyc_records.reason is 'personal: free_text. Why a check
 comment on column public.kyc_records.pan_hmac is 'personal: pan_hash. private.pan_hmac(pan): one PAN per verified account is a unique index on it over the records with a verified_at.';
 comment on column public.kyc_records.pan_check_submission is 'The submission the PAN check was last asked for; an answer for another submission is ignored.';
 comment on column public.kyc_records.upi_check_submission is 'The submission the UPI check was last asked for; an answer for another submission is ignored.';
-comment on column public.kyc_records.pan_ciphertext is 'The PAN encrypted under the Vault key (private.encrypt_pan); read only through private.decrypt_pan.';
-comment on column public.kyc_records.pan_last4 is 'The PAN''s last four characters: all of it that is shown (private.masked_pan).';
+comment on column public.kyc_records.pan_ciphertext is 'personal: pan';
+comment on column public.kyc_records.pan_last4 is 'personal: pan_last4';
 create policy "Players read their own KYC, admins read all" on public.kyc_records
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));

@@ -272,8 +272,7 @@ CREATE OR REPLACE FUNCTION private.export_kyc(p_user uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  -- The PAN as its last four characters only, as every screen shows it.
-  select jsonb_build_object('pan_masked', private.masked_pan(k.pan), 'pan_name_status', k.pan_name_status,
+  select jsonb_build_object('pan_masked', private.masked_pan(k.pan_last4), 'pan_name_status', k.pan_name_status,
                             'upi_id', k.upi_id, 'upi_status', k.upi_status, 'status', k.status, 'reason', k.reason,
                             'submitted_at', k.submitted_at, 'verified_at', k.verified_at, 'upi_changed_at', k.upi_changed_at,
                             'payouts_held_until', k.payouts_held_until)

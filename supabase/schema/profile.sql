@@ -1033,6 +1033,16 @@ begin
   if v_title is not null then
     return v_title;
   end if;
+  -- A place on a waitlist that has not been promoted, refunded or released yet.
+  select t.title into v_title
+    from public.waitlist_places w join public.tournaments t on t.id = w.tournament_id
+   where w.player_id = p_user and w.status = 'waiting'
+     and private.tournament_status(t, v_now) not in ('settled', 'cancelled')
+   order by t.starts_at
+   limit 1;
+  if v_title is not null then
+    return v_title;
+  end if;
   -- A dispute still open in one of their matches.
   select t.title into v_title
     from public.match_disputes d join public.matches m on m.id = d.match_id join public.tournaments t on t.id = m.tournament_id

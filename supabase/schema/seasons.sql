@@ -300,7 +300,7 @@ create table public.waitlist_places (
   constraint waitlist_places_one_per_player UNIQUE (tournament_id, player_id),
   constraint waitlist_places_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
   constraint waitlist_places_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id),
-  constraint waitlist_places_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id),
+  constraint waitlist_places_player_id_fkey FOREIGN KEY (player_id) REFERENCES public.profiles(id),
   constraint waitlist_places_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
   constraint waitlist_places_closed_when_not_waiting CHECK (((status = 'waiting'::text) = (closed_at IS NULL))),
   constraint waitlist_places_promoted_has_entry CHECK (((status = 'promoted'::text) = (entry_id IS NOT NULL))),
@@ -622,6 +622,35 @@ begin
 end;
 $function$;
 
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.export_waitlist(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('tournament_id', w.tournament_id, 'status', w.status, 'joined_at', w.joined_at,
+                                               'checked_in_at', w.checked_in_at, 'closed_at', w.closed_at,
+                                               'paid', w.payment_id is not null)
+                            order by w.joined_at), '[]'::jsonb)
+    from public.waitlist_places w where w.player_id = p_user;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.export_rating(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'player_id', (select i.public_id from private.player_public_ids i where i.player_id = p_user),
+    'weeks', coalesce((select jsonb_agg(jsonb_build_object('week_from', r.period_starts_at, 'rating', r.rating,
+                                                           'deviation', r.deviation, 'volatility', r.volatility)
+                                        order by r.period_starts_at)
+                         from private.player_ratings r where r.player_id = p_user), '[]'::jsonb));
+$function$;
+
 -- -----------------------------------------------------------------------------------------------------
 -- Check-in close: the empty places go to the waitlist
 -- -----------------------------------------------------------------------------------------------------
@@ -889,7 +918,7 @@ create table private.player_ratings (
   games integer not null,
   constraint player_ratings_pkey PRIMARY KEY (player_id, period_starts_at),
   constraint player_ratings_period_starts_at_fkey FOREIGN KEY (period_starts_at) REFERENCES private.rating_periods(starts_at),
-  constraint player_ratings_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint player_ratings_player_id_fkey FOREIGN KEY (player_id) REFERENCES public.profiles(id) ON DELETE CASCADE,
   constraint player_ratings_deviation_positive CHECK ((deviation > (0)::double precision)),
   constraint player_ratings_games_positive CHECK ((games > 0))
 );
@@ -1071,7 +1100,7 @@ CREATE OR REPLACE FUNCTION private.player_is_public(p_player uuid)
  SET search_path TO ''
 AS $function$
   select exists (select 1 from public.profiles p
-                  where p.id = p_player and p.in_game_name is not null
+                  where p.id = p_player and p.in_game_name is not null and p.erased_at is null
                     and private.profile_age(p) >= private.legal_paid_entry_age());
 $function$;
 

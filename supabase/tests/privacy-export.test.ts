@@ -59,8 +59,9 @@ describe.each(engines)('export_my_data on $name', (engine) => {
       [semi.b, otherPan],
     ] as const) {
       await db.admin.query(
-        `insert into public.kyc_records (user_id, pan, pan_hmac, upi_id, submitted_at, updated_at, pan_check_submission, upi_check_submission)
-         values ($1, $2::text, sha256(convert_to($2::text, 'UTF8')), $3, now(), now(), 1, 1)`,
+        `insert into public.kyc_records (user_id, pan_ciphertext, pan_last4, pan_hmac, upi_id, submitted_at, updated_at,
+                                         pan_check_submission, upi_check_submission)
+         values ($1, private.encrypt_pan($2::text), right($2::text, 4), private.pan_hmac($2::text), $3, now(), now(), 1, 1)`,
         [user, p, `upi${user.slice(0, 4)}@okaxis`],
       );
     }

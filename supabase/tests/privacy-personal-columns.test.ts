@@ -20,6 +20,7 @@ const KINDS = [
   'pan_last4',
   'upi_id',
   'phone',
+  'device',
   'ip',
   'screenshot_path',
   'free_text',

@@ -238,11 +238,14 @@ describe.each(engines)('deleting an account on $name', (engine) => {
       const needles = [values.email, values.legal, values.name, values.gameId, values.dob, values.pan, values.upi];
       for (const c of columns) {
         const pathKinds = c.kind === 'screenshot_path' || c.kind === 'picture';
+        // The PAN is stored encrypted: the part kept in clear is its last four characters.
+        const lastFour = c.kind === 'pan_last4';
         const { rows } = await db.admin.query<{ n: number }>(
           `select count(*)::int as n from ${c.schema}.${c.table}
             where exists (select 1 from unnest($1::text[]) v where strpos(lower(${c.column}::text), lower(v)) > 0)
-               or ($2 and strpos(${c.column}::text, $3) > 0)`,
-          [needles, pathKinds, userId],
+               or ($2 and strpos(${c.column}::text, $3) > 0)
+               or ($4 and ${c.column}::text = $5)`,
+          [needles, pathKinds, userId, lastFour, values.pan.slice(-4)],
         );
         if (rows[0]!.n > 0) found.push(`${c.schema}.${c.table}.${c.column}`);
       }
@@ -340,7 +343,7 @@ describe.each(engines)('deleting an account on $name', (engine) => {
           'private.outbox.payload',
           'public.audit_log.summary',
           'public.entries.invited_email',
-          'public.kyc_records.pan',
+          'public.kyc_records.pan_last4',
           'public.kyc_records.upi_id',
           'public.match_disputes.details',
           'public.match_disputes.note',

@@ -22,6 +22,12 @@ export const RECIPIENTS = {
   opponent: { en: 'your opponent in that match', hi: 'उस मैच में आपका प्रतिद्वंद्वी' },
   public: { en: 'everyone: it is published', hi: 'सभी: यह प्रकाशित होता है' },
   parent: { en: 'the parent or guardian', hi: 'माता-पिता या अभिभावक' },
+  whatsapp: { en: 'Meta (WhatsApp messages you chose)', hi: 'Meta (आपके चुने हुए WhatsApp संदेश)' },
+  pushService: {
+    en: "your browser's push service (Google, Mozilla, Apple or Microsoft)",
+    hi: 'आपके ब्राउज़र की पुश सेवा (Google, Mozilla, Apple या Microsoft)',
+  },
+  staff: { en: "the tournament's staff", hi: 'टूर्नामेंट का स्टाफ़' },
 } as const satisfies Record<string, Text>;
 type Recipient = keyof typeof RECIPIENTS;
 
@@ -176,6 +182,32 @@ export const PERSONAL_DATA = {
     recipients: ['supabase', 'razorpay', 'razorpayx'],
     retention: RETENTION.money,
   },
+  chat: {
+    what: { en: 'Match chat messages and the messages you report', hi: 'मैच चैट के संदेश और आपके द्वारा रिपोर्ट किए गए संदेश' },
+    why: {
+      en: 'So the two players and staff can sort out a match on the site, and staff can act on abuse.',
+      hi: 'ताकि दोनों खिलाड़ी और स्टाफ़ साइट पर ही मैच की बात कर सकें, और स्टाफ़ दुर्व्यवहार पर कार्रवाई कर सके।',
+    },
+    basis: BASIS.consent,
+    recipients: ['supabase', 'opponent', 'staff'],
+    retention: RETENTION.evidence,
+  },
+  alerts: {
+    what: {
+      en: 'Devices you turned push on for, your WhatsApp number and its consent, the events you chose',
+      hi: 'जिन डिवाइस पर आपने पुश चालू किया, आपका WhatsApp नंबर और उसकी सहमति, आपके चुने हुए इवेंट',
+    },
+    why: {
+      en: 'To tell you the moment your match is ready, on your phone, when you asked for it.',
+      hi: 'आपके कहने पर, आपका मैच तैयार होते ही आपके फ़ोन पर बताने के लिए।',
+    },
+    basis: BASIS.consent,
+    recipients: ['supabase', 'pushService', 'whatsapp'],
+    retention: {
+      en: 'Until you turn it off or withdraw the WhatsApp consent; a device the push service no longer knows is deleted.',
+      hi: 'जब तक आप इसे बंद न करें या WhatsApp सहमति वापस न लें; जिस डिवाइस को पुश सेवा नहीं पहचानती, वह हटा दिया जाता है।',
+    },
+  },
   notifications: {
     what: { en: 'Notifications and your e-mail choices', hi: 'सूचनाएँ और ई-मेल की आपकी पसंद' },
     why: {
@@ -229,13 +261,22 @@ export const PERSONAL_COLUMNS = {
   'private.match_dispute_statements.details': 'evidence',
   'public.match_disputes.details': 'evidence',
   'public.match_disputes.note': 'evidence',
-  'public.kyc_records.pan': 'kyc',
+  'public.kyc_records.pan_ciphertext': 'kyc',
+  'public.kyc_records.pan_last4': 'kyc',
   'public.kyc_records.pan_hmac': 'kyc',
   'public.kyc_records.upi_id': 'kyc',
   'public.kyc_records.reason': 'kyc',
   'public.payouts.upi_id': 'money',
   'private.prize_awards.note': 'money',
   'private.foreign_captures.notes': 'money',
+  'public.match_messages.body': 'chat',
+  'private.match_message_reports.reason': 'chat',
+  'public.push_subscriptions.endpoint': 'alerts',
+  'public.push_subscriptions.p256dh': 'alerts',
+  'public.push_subscriptions.auth': 'alerts',
+  'public.whatsapp_contacts.phone': 'alerts',
+  'private.whatsapp_consents.phone': 'alerts',
+  'private.whatsapp_opt_in_codes.phone': 'alerts',
   'public.notifications.title': 'notifications',
   'public.notifications.body': 'notifications',
   'private.outbox.payload': 'logs',
