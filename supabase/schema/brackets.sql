@@ -317,7 +317,7 @@ AS $function$
   select private.get_entry_invitation_by_uuid(private.invitation_token(p_token));
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Callable by: service_role
 CREATE OR REPLACE FUNCTION private.get_entry_invitation_by_uuid(p_token uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -356,7 +356,7 @@ AS $function$
   select private.accept_entry_invitation_by_uuid(private.invitation_token(p_token));
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Callable by: service_role
 CREATE OR REPLACE FUNCTION private.accept_entry_invitation_by_uuid(p_token uuid)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -11,7 +11,7 @@
 -- -----------------------------------------------------------------------------------------------------
 
 create schema private;
-grant usage on schema private to anon, authenticated;
+grant usage on schema private to anon, authenticated, service_role;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.set_updated_at()

@@ -1628,7 +1628,7 @@ AS $function$
                             'condition', 'Excellent', 'substitutions', 5, 'restart_by_minute', 20, 'host_minutes', 5);
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Callable by: service_role
 CREATE OR REPLACE FUNCTION private.match_settings_part_valid(p jsonb)
  RETURNS boolean
  LANGUAGE sql
@@ -1651,7 +1651,7 @@ AS $function$
 $function$;
 
 comment on function private.match_settings_valid(jsonb) is 'Whether a series'' or an edition''s match settings are in the game''s words and ranges (a base and optional overrides for the final, semi-finals and quarter-finals).';
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Callable by: service_role
 CREATE OR REPLACE FUNCTION private.match_settings_valid(p jsonb)
  RETURNS boolean
  LANGUAGE sql

@@ -106,6 +106,6 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'EXECUTE') order by 1`,
     );
-    expect(rows.map((r) => r.name)).toEqual(['caller_is_admin', 'current_player_id', 'may_use_match_evidence']);
+    expect(rows.map((r) => r.name)).toEqual(['caller_is_admin', 'current_player_id', 'may_read_match_chat', 'may_use_match_evidence']);
   });
 });
