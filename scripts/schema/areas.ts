@@ -375,6 +375,7 @@ export const AREAS = {
         'private.match_settings_part_valid',
         'private.match_settings_valid',
         'private.match_settings',
+        'private.match_settings_text',
         'public.get_match_settings',
       ],
       Disconnections: [

@@ -1689,6 +1689,22 @@ AS $function$
     from base;
 $function$;
 
+comment on function private.match_settings_text(jsonb) is 'A match''s game settings in one line, in the game''s words, for the room message.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.match_settings_text(p_settings jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 'Match Time ' || (p_settings->>'match_minutes') || ' min, Extra Time '
+         || case when (p_settings->'extra_time')::boolean then 'On' else 'Off' end
+         || ', Penalties ' || case when (p_settings->'penalties')::boolean then 'On' else 'Off' end
+         || ', Injuries ' || case when (p_settings->'injuries')::boolean then 'On' else 'Off' end
+         || ', Condition ' || (p_settings->>'condition')
+         || ', ' || (p_settings->>'substitutions') || ' substitutions'
+$function$;
+
 comment on function public.get_match_settings(uuid) is 'Anyone: the game settings of a match (Match Time in real minutes, Extra Time, Penalties, Injuries, Condition, Substitutions), by its round.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_match_settings(p_match_id uuid)

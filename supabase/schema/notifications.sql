@@ -198,9 +198,17 @@ begin
                  id || '-' || scheduled_at)::private.notice
         from changed where status = 'scheduled' and old_status = 'pending'
       union all
-      select row(player_b, 'room_posted', 'Room posted for your match in ' || tournament_title,
-                 coalesce(name_a, 'Your opponent') || ' posted the room id and password.', link, id || '-' || room_posted_at)::private.notice
-        from changed where room_posted_at is not null and room_posted_at is distinct from old_room_posted_at
+      -- To the player who did not post it (the guest may host once the host's minutes pass), with the game
+      -- settings to check in the room.
+      select row(case room_host when 'a' then player_b else player_a end, 'room_posted',
+                 'Room posted for your match in ' || tournament_title,
+                 coalesce(case room_host when 'a' then name_a else name_b end, 'Your opponent')
+                   || ' posted the room id and password. Check the settings: '
+                   || private.match_settings_text(private.match_settings(changed_match)) || '.',
+                 link, id || '-' || room_posted_at)::private.notice
+        from changed
+        cross join lateral (select m from public.matches m where m.id = changed.id) as this(changed_match)
+       where room_posted_at is not null and room_posted_at is distinct from old_room_posted_at
       union all
       select row(player_b, 'opponent_ready', coalesce(name_a, 'Your opponent') || ' is ready',
                  'Your opponent is ready in ' || tournament_title || '.', link, id || '-a')::private.notice

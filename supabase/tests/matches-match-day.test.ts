@@ -165,6 +165,18 @@ describe.each(engines)('match day on $name', (engine) => {
         'staff_alert',
       ]);
       expect(alerts.rows).toHaveLength(1);
+      // The room message goes to the top-slot player, who did not post it, with the round's settings; not to its poster.
+      const roomMessages = async (userId: string) =>
+        (
+          await db.admin.query<{ body: string }>(`select body from public.notifications where user_id = $1 and kind = 'room_posted'`, [
+            userId,
+          ])
+        ).rows.map((row) => row.body);
+      expect(await roomMessages(b)).toEqual([]);
+      const [message] = await roomMessages(a);
+      expect(message).toMatch(
+        /posted the room id and password\. Check the settings: Match Time \d+ min, Extra Time (On|Off), Penalties (On|Off), Injuries (On|Off), Condition \w+, \d+ substitutions\.$/,
+      );
       // Now the top-slot player is the guest: they confirm the settings with Ready.
       await expectRefusal(rpc(player(a), 'public.set_ready($1, $2)', [match.id, false]), 'PT400', 'settings_not_checked');
     });
