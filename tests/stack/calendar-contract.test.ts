@@ -17,10 +17,7 @@ describe('the calendar over HTTP', () => {
 
   afterAll(async () => {
     await stack().clock.resume();
-    // Pods opened while the clock was ahead would read "coming soon" until then: the next files of this run
-    // expect today's open pods, which the next pass of due work opens again.
-    await service.from('tournaments').delete().not('pod_number', 'is', null).gt('registration_opens_at', startedAt.toISOString());
-    await service.rpc('local_run_due_work');
+    await stack().restorePodsAfterClockJump(startedAt);
   });
 
   /** Paid championship editions and free tournaments (not pods), with the status each has now. */

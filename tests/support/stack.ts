@@ -35,6 +35,12 @@ export interface LocalStack {
   clock: DatabaseClock;
   /** Runs the periodic work and drains the outbox through the doubles before answering. */
   runDueWork(): Promise<DueWorkResult & { outbox: { success: boolean } }>;
+  /**
+   * Puts today's pods back after a test moved the clock ahead (since `movedAt`) and gave it back: the pods the
+   * due work opened while it was ahead would read "coming soon" until then, and the empty pods it closed at a
+   * fill deadline still ahead were not due to close; the next files of a run expect today's open pods.
+   */
+  restorePodsAfterClockJump(movedAt: Date): Promise<void>;
 }
 
 function bearer(as: Caller): string {
@@ -82,5 +88,28 @@ export function localStack(url: string): LocalStack {
     },
     clock: databaseClock(callAsService),
     runDueWork: () => runDueWork(callAsService) as ReturnType<LocalStack['runDueWork']>,
+    async restorePodsAfterClockJump(movedAt) {
+      const since = encodeURIComponent(movedAt.toISOString());
+      await parsedOrThrow(
+        'delete the pods opened ahead',
+        await request(`/rest/v1/tournaments?pod_number=not.is.null&registration_opens_at=gt.${since}`, {
+          as: 'service_role',
+          method: 'DELETE',
+          headers: { 'x-golazo-fixture': '1' },
+        }),
+      );
+      // Pods the due work cancelled at a fill deadline still ahead of real time were not due to close yet.
+      const now = encodeURIComponent(new Date().toISOString());
+      await parsedOrThrow(
+        'reopen the pods closed ahead',
+        await request(`/rest/v1/tournaments?pod_number=not.is.null&filled_slots=eq.0&cancelled_at=gt.${now}`, {
+          as: 'service_role',
+          method: 'PATCH',
+          body: { cancelled_at: null, cancel_reason: null },
+          headers: { 'x-golazo-fixture': '1' },
+        }),
+      );
+      await runDueWork(callAsService);
+    },
   };
 }
