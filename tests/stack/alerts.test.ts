@@ -127,7 +127,10 @@ describe('push and WhatsApp alerts through the local doubles', () => {
         received_at: expect.any(String),
         payload: {
           title: expect.stringContaining('Room posted'),
-          body: `${hostName} posted the room id and password.`,
+          // The room message names the host and the round's settings to check in the room.
+          body: expect.stringMatching(
+            new RegExp(`^${hostName} posted the room id and password\\. Check the settings: Match Time \\d+ min`),
+          ),
           url: `/match/?id=${matchId}`,
         },
       },
