@@ -1096,7 +1096,11 @@ begin
   v_before := v_row.status;
 
   if v_before = 'open' and v_target in ('won', 'lost') then
+    -- Lost: the bank takes back what its decision says, which a refund made while the dispute was open may
+    -- have made smaller than what it first claimed; an event without an amount keeps the claim.
     update private.chargebacks set status = v_target, decided_at = v_now, updated_at = v_now,
+                                   amount_paise = case when v_target = 'lost' and coalesce(p_amount_paise, 0) > 0
+                                                       then p_amount_paise else amount_paise end,
                                    reason = coalesce(reason, left(p_reason, 500))
      where razorpay_dispute_id = v_dispute_id
     returning * into v_row;

@@ -164,6 +164,27 @@ describe.each(engines)('chargebacks on $name', (engine) => {
     expect(await checkLedger(db)).toMatchObject({ balanced: true });
   });
 
+  it('books what the bank took when a refund came while the dispute was open, so the payment is returned once', async () => {
+    const { razorpayPaymentId } = await paidPlayer(0);
+    await dispute(razorpayPaymentId, 'disp_part', 'created', 15_000);
+    await rpc(service, 'public.service_record_payment_refund($1, $2, $3)', [razorpayPaymentId, 'rfnd_during_dispute', 5_000]);
+    expect(await dispute(razorpayPaymentId, 'disp_part', 'lost', 10_000)).toMatchObject({ status: 'lost' });
+    const held = await db.admin.query<{ paise: string }>(
+      `select -sum(l.amount_paise) as paise from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+         join public.payments p on p.razorpay_payment_id = $1
+        where l.account = 'razorpay:clearing'
+          and (j.reference = 'payment:' || p.id or j.reference like 'payment:' || p.id || ':%' or j.reference = 'chargeback:disp_part')`,
+      [razorpayPaymentId],
+    );
+    // ₹150 received, ₹50 refunded, ₹100 taken back by the bank: nothing of it is left, and nothing below zero.
+    expect(Number(held.rows[0]?.paise)).toBe(0);
+    const chargeback = await db.admin.query<{ amount_paise: number; loss_paise: number }>(
+      `select amount_paise::int as amount_paise, loss_paise::int as loss_paise from private.chargebacks where razorpay_dispute_id = 'disp_part'`,
+    );
+    expect(chargeback.rows[0]).toMatchObject({ amount_paise: 10_000, loss_paise: 10_000 });
+    expect(await checkLedger(db)).toMatchObject({ balanced: true, negative_player_balances: 0 });
+  });
+
   it('keeps the first decision when won arrives before created, and credits a held prize', async () => {
     const { user, razorpayPaymentId, tournament, entryId, registrationId } = await paidPlayer(0);
     await holdPrize(tournament.id, entryId, user.id, 20_000);

@@ -198,8 +198,9 @@ class Chargeback extends Step {
     // The bank's side: a payment refunded in full has nothing left to take back, so its dispute is won.
     if (capture.refunded >= capture.amount && this.event === 'lost') return 'refunded in full: nothing to take back';
     capture.chargeback = this.event;
-    // A dispute is for what the payer was not refunded.
-    const disputed = capture.disputed ?? capture.amount - capture.refunded;
+    // A dispute is for what the payer was not refunded; a refund made while it is open is the merchant's proof
+    // of credit, so the bank takes back at most what is still unrefunded when it decides.
+    const disputed = Math.min(capture.disputed ?? capture.amount, capture.amount - capture.refunded);
     capture.disputed = disputed;
     m.webhooks.push({ eventId: m.next('evt_'), type: `payment.dispute.${this.event}`, payId: capture.payId, amount: disputed });
     return `${this.event} on ${capture.payId}`;
@@ -1173,13 +1174,21 @@ stepArbitraries.push(...Array.from({ length: 24 }, () => progress));
  * outbox run (the providers answering) until nothing is due. Then whatever was owed must have happened.
  */
 export async function settle(m: Model, r: Real): Promise<void> {
-  for (let round = 0; round < 6; round++) {
+  // A round drains the outbox until it claims nothing (it claims ten calls at a time): a long sequence can leave
+  // dozens of e-mails queued ahead of a refund. Retries wait for their backoff, hence the hour between rounds.
+  // Settled means two quiet rounds in a row: the periodic job acts on what the last drain left (a refund call
+  // Razorpay refused is asked again for what is left), so one quiet round proves nothing.
+  let quietRounds = 0;
+  for (let round = 0; round < 12 && quietRounds < 2; round++) {
     while (m.webhooks.length > 0) await new DeliverWebhook(0, 'once').run(m, r);
     await new Advance(61).run(m, r);
     await new DueWork().run(m, r);
-    await new DrainOutbox(['ok']).run(m, r);
+    for (let batch = 0; batch < 20; batch++) {
+      await new DrainOutbox(['ok']).run(m, r);
+      if (r.trace.at(-1)?.endsWith('nothing due')) break;
+    }
     const [due] = await r.s.read<{ n: string }>(`select count(*) as n from private.outbox where status = 'pending'`);
-    if (Number(due?.n) === 0 && m.webhooks.length === 0) break;
+    quietRounds = Number(due?.n) === 0 && m.webhooks.length === 0 ? quietRounds + 1 : 0;
   }
   const stuck = await r.s.read<{ razorpay_payment_id: string; owed: number; call: string | null; key: string | null }>(
     `select p.razorpay_payment_id, p.amount_paise - p.refunded_paise as owed, o.status as call, o.idempotency_key as key
