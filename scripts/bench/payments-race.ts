@@ -62,6 +62,25 @@ const tournamentOf = (round: number) => `race-cup-${round}`;
  * outside the measurement.
  */
 const WARM_UP_ROUNDS = 6;
+
+/**
+ * The race's two calls as named prepared statements: PostgREST prepares the statements it sends (its
+ * db-prepared-statements setting is on by default), so the server parses and plans each call's wrapper once
+ * per connection, not once per call.
+ */
+const CONFIRM = 'confirm_tournament_payment';
+const RECORD_REFUND = 'record_payment_refund';
+const confirmation = (orderId: string, paymentId: string) => ({
+  name: CONFIRM,
+  text: `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
+           from (select public.service_confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
+  values: [orderId, paymentId],
+});
+const refundRecord = (paymentId: string, amountPaise: number) => ({
+  name: RECORD_REFUND,
+  text: 'select public.service_record_payment_refund($1, $2, $3)',
+  values: [paymentId, `rfnd_${paymentId.slice(-12)}`, amountPaise],
+});
 async function warmUp(clients: pg.Client[]): Promise<void> {
   const admin = clients[0];
   await admin.query('reset role');
@@ -95,13 +114,8 @@ async function warmUp(clients: pg.Client[]): Promise<void> {
         const paymentId = `pay_${orderId.slice('order_'.length)}`;
         const {
           rows: [{ result }],
-        } = await client.query<{ result: { outcome: string } }>('select public.service_confirm_tournament_payment($1, $2) as result', [
-          orderId,
-          paymentId,
-        ]);
-        if (result.outcome === 'refund_required') {
-          await client.query('select public.service_record_payment_refund($1, $2, 10000)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
-        }
+        } = await client.query<{ result: { outcome: string } }>(confirmation(orderId, paymentId));
+        if (result.outcome === 'refund_required') await client.query(refundRecord(paymentId, 10000));
       }
     }),
   );
@@ -204,6 +218,7 @@ type Round = {
   p99: number;
   clientP95: number;
   cpuMs: number | null;
+  clientCpuMs: number;
   facts: RoundFacts;
   refunded: number;
 };
@@ -290,6 +305,7 @@ try {
     let refunded = 0;
     let next = 0;
     const cpuBefore = serverCpu();
+    const clientCpuBefore = process.cpuUsage();
     const startedAt = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
@@ -300,17 +316,13 @@ try {
           const client = await pool.acquire();
           // server_ms: the statement's time inside PostgreSQL (lock waits included, network and the
           // client's own scheduling excluded): the latency budgeted "at the database".
-          const { rows } = await client.query<{ result: { outcome: string }; server_ms: number }>(
-            `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
-               from (select public.service_confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
-            [orderId, paymentId],
-          );
+          const { rows } = await client.query<{ result: { outcome: string }; server_ms: number }>(confirmation(orderId, paymentId));
           clientLatencies.push(performance.now() - t0);
           latencies.push(Number(rows[0].server_ms));
           if (rows[0].result.outcome === 'refund_required') {
             // The confirmation queued the refund in the outbox; the Refunds API accepted it and the worker
             // records its id and amount.
-            await client.query('select public.service_record_payment_refund($1, $2, 15000)', [paymentId, `rfnd_${orderId.slice(-12)}`]);
+            await client.query(refundRecord(paymentId, 15000));
             refunded++;
           } else if (rows[0].result.outcome !== 'registered')
             throw new Error(`unexpected outcome ${rows[0].result.outcome} for ${orderId}`);
@@ -320,6 +332,7 @@ try {
     );
     const seconds = (performance.now() - startedAt) / 1000;
     const cpuAfter = serverCpu();
+    const clientCpu = process.cpuUsage(clientCpuBefore);
 
     const check = connections[0];
     await check.query('reset role');
@@ -349,6 +362,8 @@ try {
       // What the database itself spent per confirmation (its refund included): the figure to compare
       // between versions on a busy machine.
       cpuMs: cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1000) / PAYMENTS : null,
+      // The bench's own clients run on the same cores as the server (PostgREST would not): their share, printed.
+      clientCpuMs: (clientCpu.user + clientCpu.system) / 1000 / PAYMENTS,
       facts,
       refunded,
     };
@@ -373,7 +388,7 @@ try {
     console.log(
       `round ${round}: ${result.perSecond.toFixed(0)} confirmations/s; at the database p50 ${result.p50.toFixed(1)} ms, ` +
         `p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; seen by the clients p95 ${result.clientP95.toFixed(1)} ms ` +
-        `(includes waiting for a pooled connection)${result.cpuMs === null ? '' : `; database CPU ${result.cpuMs.toFixed(2)} ms per confirmation`}; ` +
+        `(includes waiting for a pooled connection)${result.cpuMs === null ? '' : `; database CPU ${result.cpuMs.toFixed(2)} ms per confirmation`}, the bench's clients ${result.clientCpuMs.toFixed(2)} ms; ` +
         `slots ${facts.filled}/${CAPACITY}, ${facts.paid} paid, ${facts.refunded} refunded, ${facts.unsettled} unsettled`,
     );
   }

@@ -1654,18 +1654,22 @@ comment on function private.match_settings_valid(jsonb) is 'Whether a series'' o
 -- Callable by: service_role
 CREATE OR REPLACE FUNCTION private.match_settings_valid(p jsonb)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select p is null
-      or (jsonb_typeof(p) = 'object'
-          and private.match_settings_part_valid(p - 'rounds')
-          and (not p ? 'rounds'
-               or (jsonb_typeof(p->'rounds') = 'object'
-                   and not exists (select 1 from jsonb_each(p->'rounds') r
-                                    where r.key not in ('final', 'semi_finals', 'quarter_finals')
-                                       or not private.match_settings_part_valid(r.value)))));
+begin
+  if p is null then
+    return true;
+  end if;
+  return jsonb_typeof(p) = 'object'
+     and private.match_settings_part_valid(p - 'rounds')
+     and (not p ? 'rounds'
+          or (jsonb_typeof(p->'rounds') = 'object'
+              and not exists (select 1 from jsonb_each(p->'rounds') r
+                               where r.key not in ('final', 'semi_finals', 'quarter_finals')
+                                  or not private.match_settings_part_valid(r.value))));
+end;
 $function$;
 
 comment on function private.match_settings(public.matches) is 'The settings one match is played with: the defaults, then the edition''s or the series'' own, then its round''s override.';

@@ -161,10 +161,12 @@ begin
     return null;
   end if;
   if tg_op = 'INSERT' or not private.payment_has_entry_fee(old) then
+    -- The payment gets its entry fee now: nothing of it is in the ledger yet, refunds made before included.
     perform private.post_entry_fee_journal(new);
-    perform private.post_refund_journal(new);
+    perform private.post_refund_journal(new, 0);
   elsif new.refunded_paise is distinct from old.refunded_paise then
-    perform private.post_refund_journal(new);
+    -- Every earlier change of the refunded amount was journaled by this trigger.
+    perform private.post_refund_journal(new, old.refunded_paise);
   end if;
   return null;
 end;
@@ -195,25 +197,17 @@ begin
 end;
 $function$;
 
+comment on function private.post_refund_journal(public.payments,bigint) is 'A payment''s refund journal: what is refunded beyond what the ledger already holds of its refunds, under the reference payment:<id>:<refunded so far>.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.post_refund_journal(p_payment public.payments)
+CREATE OR REPLACE FUNCTION private.post_refund_journal(p_payment public.payments, p_already_journaled_paise bigint)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-declare
-  v_refunded_so_far bigint;
 begin
-  if p_payment.refunded_paise <= 0 then
-    return;
-  end if;
-  select coalesce(sum(l.amount_paise), 0) into v_refunded_so_far
-    from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
-   where l.user_id = p_payment.user_id and l.account = 'razorpay:clearing'
-     and j.kind = 'refund' and j.reference like 'payment:' || p_payment.id || ':%';
-  if p_payment.refunded_paise > v_refunded_so_far then
+  if p_payment.refunded_paise > p_already_journaled_paise then
     perform private.post_mirrored_journal('refund', 'payment:' || p_payment.id || ':' || p_payment.refunded_paise,
-      'razorpay:clearing', p_payment.refunded_paise - v_refunded_so_far, 'platform:fees', p_payment.user_id);
+      'razorpay:clearing', p_payment.refunded_paise - p_already_journaled_paise, 'platform:fees', p_payment.user_id);
   end if;
 end;
 $function$;
