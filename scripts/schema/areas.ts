@@ -114,6 +114,7 @@ export const AREAS = {
         'private.open_consent_request',
         'public.get_parental_consent_request',
         'private.withdraw_parental_consent',
+        'private.end_play_without_consent',
         'public.withdraw_parental_consent',
         'public.withdraw_my_parental_consent',
       ],

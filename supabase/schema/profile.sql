@@ -787,12 +787,94 @@ $function$;
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.withdraw_parental_consent(p_consent_id uuid, p_by text)
  RETURNS void
- LANGUAGE sql
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  v_player uuid;
+begin
   update private.parental_consents
      set withdrawn_at = private.clock_now(), withdrawn_by = p_by, withdraw_token_sha256 = null
-   where id = p_consent_id and withdrawn_at is null;
+   where id = p_consent_id and withdrawn_at is null
+  returning player_id into v_player;
+  if v_player is not null then
+    perform private.end_play_without_consent(v_player);
+  end if;
+end;
+$function$;
+
+comment on function private.end_play_without_consent(uuid) is 'A child''s play once their parent''s consent is withdrawn: free entries not drawn yet cancelled (places given back), free waitlist places released, entries in running tournaments withdrawn with their open match a walkover. Nothing for a player who may still be processed.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.end_play_without_consent(p_player uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_registration public.tournament_registrations%rowtype;
+  v_entry public.entries%rowtype;
+  v_match public.matches%rowtype;
+  v_cancelled integer := 0;
+  v_withdrawn integer := 0;
+  v_walkovers integer := 0;
+  v_released integer := 0;
+begin
+  if private.may_process_player(p_player) then
+    return jsonb_build_object('cancelled', 0, 'withdrawn', 0, 'walkovers', 0, 'released', 0);
+  end if;
+
+  -- Not drawn yet: the free place goes back to the tournament.
+  for v_registration in
+    update public.tournament_registrations r
+       set status = 'cancelled'
+      from public.tournaments t
+     where r.user_id = p_player and r.payment_id is null and r.status <> 'cancelled'
+       and t.id = r.tournament_id and t.drawn_at is null and t.cancelled_at is null
+    returning r.*
+  loop
+    update public.tournaments set filled_slots = greatest(filled_slots - v_registration.slots, 0)
+     where id = v_registration.tournament_id;
+    perform private.audit(v_registration.tournament_id, 'entry_cancelled',
+                          'Free entry of ' || coalesce((select in_game_name from public.profiles where id = p_player), 'a player')
+                            || ' cancelled, its place given back',
+                          'Parental consent withdrawn', null, null, false);
+    v_cancelled := v_cancelled + 1;
+  end loop;
+
+  with released as (
+    update public.waitlist_places w set status = 'released', closed_at = v_now
+     where w.player_id = p_player and w.status = 'waiting' and w.payment_id is null
+    returning 1
+  )
+  select count(*) into v_released from released;
+
+  -- Drawn and still running: the entry is withdrawn and its open match goes to the opponent.
+  for v_entry in
+    update public.entries e
+       set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = 'Parental consent was withdrawn.'
+      from public.tournaments t
+     where e.player_id = p_player and e.status = 'active'
+       and t.id = e.tournament_id and t.drawn_at is not null and t.finished_at is null and t.cancelled_at is null
+    returning e.*
+  loop
+    v_withdrawn := v_withdrawn + 1;
+    perform private.audit(v_entry.tournament_id, 'entry_withdrawn', private.entry_name(v_entry.id) || ' withdrawn',
+                          'Parental consent withdrawn', null, null, false, null, v_entry.id);
+    for v_match in
+      select * from public.matches m
+       where m.tournament_id = v_entry.tournament_id and v_entry.id in (m.entry_a, m.entry_b)
+         and m.entry_a is not null and m.entry_b is not null and m.status in ('scheduled', 'ready', 'reported')
+       for update
+    loop
+      perform private.confirm_result(v_match, case when v_match.entry_a = v_entry.id then v_match.entry_b else v_match.entry_a end,
+                                     null, null, 'walkover', 'The opponent withdrew', null, true);
+      v_walkovers := v_walkovers + 1;
+    end loop;
+  end loop;
+
+  return jsonb_build_object('cancelled', v_cancelled, 'withdrawn', v_withdrawn, 'walkovers', v_walkovers, 'released', v_released);
+end;
 $function$;
 
 comment on function public.withdraw_parental_consent(text) is 'The parent withdraws consent in one click from the link e-mailed when they gave it. No account needed.';

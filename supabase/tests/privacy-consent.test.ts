@@ -15,10 +15,14 @@ import {
   expectSqlError,
   INVALID_INPUT,
   NOT_ALLOWED,
+  player,
   serviceRole,
+  setDatabaseClock,
+  startWithMovableClock,
   WRONG_STATE,
   type TestDatabase,
 } from './helpers.ts';
+import { drawnSemiFinal } from './match-fixtures.ts';
 
 const ENTER_FREE = 'select public.enter_free_tournament($1)';
 const CONFIRM = 'select public.confirm_parental_consent($1, $2, $3, $4, $5) as r';
@@ -26,7 +30,7 @@ const CONFIRM = 'select public.confirm_parental_consent($1, $2, $3, $4, $5) as r
 describe.each(engines)('consent on $name', (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await engine.start();
+    db = await startWithMovableClock(engine);
   });
   afterAll(() => db?.close());
 
@@ -42,14 +46,22 @@ describe.each(engines)('consent on $name', (engine) => {
     return { payload: rows[0]!.payload, details: d };
   }
 
-  async function childWithRequest() {
-    const child = await createUser(db);
+  async function childWithRequest(existing?: { id: string; actor: ReturnType<typeof player> }) {
+    const child = existing ?? (await createUser(db));
     await completeProfile(db, child.id, { dateOfBirth: '2011-09-09' });
     await db.as(child.actor, 'select public.request_parental_consent($1)', [`parent.${child.id.slice(0, 6)}@example.com`]);
     const { rows } = await db.admin.query<{ id: string }>('select id from private.parental_consents where player_id = $1', [child.id]);
     const consentId = rows[0]!.id;
     const mail = await mailDetails<{ to: string; token: string; code: string }>('parental_consent_email', 'consent_id', consentId);
     return { child, consentId, ...mail };
+  }
+
+  /** A child whose parent consented, and the parent's one-click withdrawal link. */
+  async function consentedChild(existing?: { id: string; actor: ReturnType<typeof player> }) {
+    const request = await childWithRequest(existing);
+    await db.as(anon, CONFIRM, [request.details.token, request.details.code, 'Meera Iyer', 'mother', true]);
+    const confirmed = await mailDetails<{ withdraw_token: string }>('parental_consent_email', 'consent_id', request.consentId);
+    return { child: request.child, withdrawToken: confirmed.details.withdraw_token };
   }
 
   it('records the parent’s consent with the e-mailed code, their name, relation and declaration', async () => {
@@ -129,6 +141,56 @@ describe.each(engines)('consent on $name', (engine) => {
     await db.as(anon, CONFIRM, [second.details.token, second.details.code, 'Arjun Rao', 'father', true]);
     expect(await db.as(second.child.actor, 'select public.withdraw_my_parental_consent() as r')).toEqual([{ r: { withdrawn: true } }]);
     await expectSqlError(db.as(second.child.actor, 'select public.withdraw_my_parental_consent()'), WRONG_STATE, 'no parental consent');
+  });
+
+  it('ends the child’s play when consent is withdrawn: the free place given back and the waitlist place released', async () => {
+    const { child, withdrawToken } = await consentedChild();
+    const free = await createTournament(db, { entry_fee_paise: 0 });
+    await db.as(child.actor, ENTER_FREE, [free.id]);
+    const full = await createTournament(db, { entry_fee_paise: 0, max_players: 2, filled_slots: 2 });
+    await db.as(child.actor, 'select public.join_waitlist($1)', [full.id]);
+
+    await db.as(anon, 'select public.withdraw_parental_consent($1)', [withdrawToken]);
+    const places = await db.admin.query<{ filled_slots: number; registration: string; entry: string }>(
+      `select t.filled_slots, r.status as registration, e.status as entry
+         from public.tournaments t join public.tournament_registrations r on r.tournament_id = t.id
+         join public.entries e on e.registration_id = r.id
+        where t.id = $1 and r.user_id = $2`,
+      [free.id, child.id],
+    );
+    expect(places.rows).toEqual([{ filled_slots: 0, registration: 'cancelled', entry: 'cancelled' }]);
+    const waiting = await db.admin.query('select status from public.waitlist_places where player_id = $1', [child.id]);
+    expect(waiting.rows).toEqual([{ status: 'released' }]);
+    const audit = await db.admin.query('select action, reason, is_public from public.audit_log where tournament_id = $1', [free.id]);
+    expect(audit.rows).toContainEqual({ action: 'entry_cancelled', reason: 'Parental consent withdrawn', is_public: false });
+  });
+
+  it('withdraws the child from a running knockout and gives their open match to the opponent', async () => {
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const semi = await drawnSemiFinal<{ id: string; entry_a: string; entry_b: string }>(db, { start, title: 'Junior Cup' });
+    try {
+      const { withdrawToken } = await consentedChild({ id: semi.a, actor: player(semi.a) });
+      await setDatabaseClock(db, new Date(start.getTime() + 60_000).toISOString());
+      await db.as(anon, 'select public.withdraw_parental_consent($1)', [withdrawToken]);
+
+      const match = await db.admin.query('select status, winner_entry_id from public.matches where id = $1', [semi.match.id]);
+      expect(match.rows).toEqual([{ status: 'confirmed', winner_entry_id: semi.match.entry_b }]);
+      const entry = await db.admin.query('select status, withdraw_reason from public.entries where id = $1', [semi.match.entry_a]);
+      expect(entry.rows).toEqual([{ status: 'withdrawn', withdraw_reason: 'Parental consent was withdrawn.' }]);
+      const audit = await db.admin.query<{ action: string; reason: string | null; is_public: boolean }>(
+        'select action, reason, is_public from public.audit_log where tournament_id = $1 and match_id is not distinct from $2 and action in ($3, $4)',
+        [semi.tournamentId, semi.match.id, 'walkover', 'entry_withdrawn'],
+      );
+      // The public record says the opponent withdrew; why is for staff only.
+      expect(audit.rows).toContainEqual({ action: 'walkover', reason: 'The opponent withdrew', is_public: true });
+      const staffOnly = await db.admin.query(
+        `select is_public from public.audit_log where tournament_id = $1 and action = 'entry_withdrawn' and reason = 'Parental consent withdrawn'`,
+        [semi.tournamentId],
+      );
+      expect(staffOnly.rows).toEqual([{ is_public: false }]);
+    } finally {
+      await setDatabaseClock(db, null);
+    }
   });
 
   it('processes nothing beyond the sign-up for a child without consent: no bell, no e-mail', async () => {
