@@ -104,7 +104,10 @@ test('a 15-year-old enters a free tournament after a parent consents with the e-
     await page.screenshot({ path: testInfo.outputPath(`profile-consent-${width}.png`), fullPage: true });
   }
   await withdraw.click();
-  await expect(page.getByRole('status').filter({ hasText: "Your parent's consent is withdrawn" })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: "Your parent's consent is withdrawn: your entries have ended" })).toBeVisible();
+  // The entry ended with the consent: its place is given back.
+  const seats = await stack.request(`/rest/v1/tournaments?id=eq.${tournamentId}&select=filled_slots`);
+  expect(await seats.json()).toEqual([{ filled_slots: 0 }]);
   const second = await createFreeTournament();
   const refused = await stack.rpc('enter_free_tournament', { p_tournament_id: second }, minor);
   expect(await refused.json()).toMatchObject({ hint: 'parental_consent_required' });

@@ -29,7 +29,8 @@ export default function ParentalConsentIsland() {
   if (state.status === 'withdrawn') {
     return (
       <p role="status" className="font-semibold text-lime">
-        Your consent is withdrawn{state.name ? ` for ${state.name}` : ''}: free tournaments are closed to them again.
+        Your consent is withdrawn{state.name ? ` for ${state.name}` : ''}: their entries have ended, and free tournaments are closed to them
+        again.
       </p>
     );
   }
@@ -43,7 +44,10 @@ export default function ParentalConsentIsland() {
   if (state.status === 'withdraw') {
     return (
       <div className="flex flex-col gap-4">
-        <p>You gave your consent for your child to join free tournaments on Golazo Arena. You can withdraw it now, with one click.</p>
+        <p>
+          You gave your consent for your child to join free tournaments on Golazo Arena. You can withdraw it now, with one click. Their
+          entries end with it: a place in a tournament not started yet is given back, and a match under way goes to the opponent.
+        </p>
         <Button tone="primary" className="self-start" busy={state.sending} busyLabel="Withdrawing…" onClick={() => void withdraw()}>
           Withdraw my consent
         </Button>

@@ -15,7 +15,8 @@ export function ParentalConsentRequest({ userId }: { userId: string }) {
           A parent&apos;s consent
         </h2>
         <p className="text-sm text-mist">
-          Your parent&apos;s consent is recorded: you can join free tournaments. You can withdraw it here at any time.
+          Your parent&apos;s consent is recorded: you can join free tournaments. You can withdraw it here at any time; your entries end with
+          it (a place in a tournament not started yet is given back, a match under way goes to your opponent).
         </p>
         <Button tone="ghost" className="self-start" busy={consent.sending} busyLabel="Withdrawing…" onClick={() => void consent.withdraw()}>
           Withdraw consent

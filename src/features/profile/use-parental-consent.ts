@@ -37,7 +37,7 @@ export function useParentalConsentRequest(userId: string) {
       setWithdrawn(true);
       setMessage({
         tone: 'ok',
-        text: "Your parent's consent is withdrawn: free tournaments are closed to you until a parent consents again.",
+        text: "Your parent's consent is withdrawn: your entries have ended, and free tournaments are closed to you until a parent consents again.",
       });
     } catch (error) {
       setMessage({ tone: 'error', text: await describeFailure(error) });

@@ -5,7 +5,7 @@
  */
 import { Button } from '@/components/ui/Button';
 import { ErrorText } from '../steps/ErrorText';
-import { inputClass } from '../steps/input-class';
+import { NumberField } from '../steps/NumberField';
 import { answerWords } from './match-day';
 import { useDisconnectionForm } from './use-match-day';
 
@@ -43,45 +43,9 @@ export function DisconnectionForm({
         score carried.
       </p>
       <div className="grid grid-cols-3 gap-3">
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          Minute
-          <input
-            className={inputClass}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={120}
-            required
-            value={form.minute}
-            onChange={(event) => form.setMinute(event.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          Your goals
-          <input
-            className={inputClass}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={99}
-            required
-            value={form.mine}
-            onChange={(event) => form.setMine(event.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          {opponent}’s goals
-          <input
-            className={inputClass}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={99}
-            required
-            value={form.theirs}
-            onChange={(event) => form.setTheirs(event.target.value)}
-          />
-        </label>
+        <NumberField label="Minute" max={120} value={form.minute} onChange={form.setMinute} />
+        <NumberField label="Your goals" max={99} value={form.mine} onChange={form.setMine} />
+        <NumberField label={`${opponent}’s goals`} max={99} value={form.theirs} onChange={form.setTheirs} />
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input

@@ -2,7 +2,7 @@
 import { Button } from '@/components/ui/Button';
 import { useReportForm } from '../use-match-actions';
 import { ErrorText } from './ErrorText';
-import { inputClass } from './input-class';
+import { NumberField } from './NumberField';
 
 export function ReportForm({
   matchId,
@@ -19,33 +19,14 @@ export function ReportForm({
   return (
     <form className="flex flex-col gap-3" onSubmit={form.submit} data-report-form>
       <div className="grid grid-cols-2 gap-3">
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          Your goals
-          <input
-            className={inputClass}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={99}
-            required
-            value={form.mine}
-            onChange={(event) => form.setMine(event.target.value)}
-          />
-        </label>
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          <span className="truncate">{opponent}’s goals</span>
-          <input
-            className={inputClass}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={99}
-            required
-            value={form.theirs}
-            onChange={(event) => form.setTheirs(event.target.value)}
-            aria-label="Opponent's goals"
-          />
-        </label>
+        <NumberField label="Your goals" max={99} value={form.mine} onChange={form.setMine} />
+        <NumberField
+          label={<span className="truncate">{opponent}’s goals</span>}
+          accessibleName="Opponent's goals"
+          max={99}
+          value={form.theirs}
+          onChange={form.setTheirs}
+        />
       </div>
       {form.level && (
         <fieldset className="flex flex-col gap-2">
