@@ -22,6 +22,7 @@ import {
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
+  rpcOf,
 } from './helpers.ts';
 
 const START = new Date('2027-03-10T14:00:00Z');
@@ -60,8 +61,7 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
   const staffActor = (id: string, email: string, aal: 'aal1' | 'aal2' = 'aal2') => player(id, email, aal);
 
   /** A championship starting at START with one paid registration per entry in `slotsPerBuyer`. */

@@ -253,3 +253,19 @@ export async function startWithMovableClock(engine: Engine): Promise<TestDatabas
 export function setDatabaseClock(db: TestDatabase, iso: string | null) {
   return db.admin.query('select public.local_set_clock($1)', [iso]);
 }
+
+export type Rpc = <T>(actor: Actor, sql: string, params?: unknown[]) => Promise<T>;
+
+/**
+ * Calls `select <sql> as result` as `actor` and answers the result: the SQL tests' way to call a function as
+ * a player, staff or the service role would. Takes the database or, inside a describe whose database opens in
+ * beforeAll, a function that answers it.
+ */
+export function rpcOf(db: TestDatabase | (() => TestDatabase)): Rpc {
+  return async <T>(actor: Actor, sql: string, params: unknown[] = []) => {
+    const database = typeof db === 'function' ? db() : db;
+    const [row] = await database.as<{ result: T }>(actor, `select ${sql} as result`, params);
+    if (!row) throw new Error(`no answer from ${sql}`);
+    return row.result;
+  };
+}

@@ -15,6 +15,7 @@ import {
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
+  rpcOf,
 } from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
@@ -33,8 +34,7 @@ describe.each(engines)('the match chat on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
   const send = (userId: string, matchId: string, body: string) =>
     rpc<Message>(player(userId), 'public.send_match_message($1, $2)', [matchId, body]);
   const read = (userId: string, matchId: string) => rpc<Message[]>(player(userId), 'public.get_match_messages($1)', [matchId]);

@@ -16,6 +16,7 @@ import {
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
+  rpcOf,
 } from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
@@ -42,8 +43,7 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
 
   const semiFinal = () => drawnSemiFinal<Match>(db, { start: START, title: 'Deadline Cup' });
 

@@ -7,7 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, engines, expectSqlError, player, setDatabaseClock, startWithMovableClock, type TestDatabase } from './helpers.ts';
+import {
+  createUser,
+  engines,
+  expectSqlError,
+  player,
+  setDatabaseClock,
+  startWithMovableClock,
+  type TestDatabase,
+  rpcOf,
+} from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
 const START = new Date('2027-06-08T14:00:00Z');
@@ -34,8 +43,7 @@ describe.each(engines)('disputes on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
 
   const semiFinal = () => drawnSemiFinal<{ id: string; entry_a: string; entry_b: string }>(db, { start: START, title: 'Dispute Cup' });
 

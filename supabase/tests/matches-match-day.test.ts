@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, createUser, engines, player, setDatabaseClock, startWithMovableClock, type TestDatabase } from './helpers.ts';
+import { anon, createUser, engines, player, setDatabaseClock, startWithMovableClock, type TestDatabase, rpcOf } from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
 const START = new Date('2027-06-08T14:00:00Z');
@@ -48,8 +48,7 @@ describe.each(engines)('match day on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
   const semiFinal = () => drawnSemiFinal<Match>(db, { start: START, title: 'Match Day Cup' });
   const matchRow = async (matchId: string) =>
     (await db.admin.query<Match>('select * from public.matches where id = $1', [matchId])).rows[0]!;

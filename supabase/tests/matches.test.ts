@@ -17,6 +17,7 @@ import {
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
+  rpcOf,
 } from './helpers.ts';
 
 const START = new Date('2027-04-20T14:00:00Z');
@@ -45,8 +46,7 @@ describe.each(engines)('playing matches on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
 
   /** A championship of `size` entries (4: two semi-finals and a final) drawn at check-in close. */
   async function drawnCup(size = 4) {

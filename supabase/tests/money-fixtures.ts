@@ -3,17 +3,9 @@
  * finished tournaments played through the real draw and results.
  */
 import { randomUUID } from 'node:crypto';
-import { completeProfile, createUser, player, setDatabaseClock, type Actor, type TestDatabase } from './helpers.ts';
+import { completeProfile, createUser, player, rpcOf, setDatabaseClock, type TestDatabase } from './helpers.ts';
 
-export type Rpc = <T>(actor: Actor, sql: string, params?: unknown[]) => Promise<T>;
-
-export function rpcOf(db: TestDatabase): Rpc {
-  return async <T>(actor: Actor, sql: string, params: unknown[] = []) => {
-    const [row] = await db.as<{ result: T }>(actor, `select ${sql} as result`, params);
-    if (!row) throw new Error(`no answer from ${sql}`);
-    return row.result;
-  };
-}
+export { rpcOf };
 
 let panCounter = 0;
 /** A well-formed PAN nobody else uses in this database. */

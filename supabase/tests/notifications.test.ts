@@ -15,6 +15,7 @@ import {
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
+  rpcOf,
 } from './helpers.ts';
 
 // 14:00 IST on a weekday: daytime, so e-mail goes at once unless a test says otherwise.
@@ -33,8 +34,7 @@ describe.each(engines)('notifications on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
   const inbox = async (userId: string) =>
     await rpc<{ unread: number; items: Notification[] }>(player(userId), 'public.get_my_notifications()');
 

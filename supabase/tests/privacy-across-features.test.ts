@@ -7,7 +7,7 @@
  * place pending, or a chat outlives the retention the notice promises.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, engines, expectSqlError, player, setDatabaseClock, startWithMovableClock, type TestDatabase } from './helpers.ts';
+import { anon, engines, expectSqlError, player, setDatabaseClock, startWithMovableClock, type TestDatabase, rpcOf } from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
 const START = new Date('2027-08-03T14:00:00Z');
@@ -24,8 +24,7 @@ describe.each(engines)('privacy across the features on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
   const semiFinal = () => drawnSemiFinal<Semi>(db, { start: START, title: 'Privacy Cup' });
 
   it('takes an erased player off the public pages: get_player answers PT404', async () => {

@@ -30,7 +30,7 @@ describe.each(engines)('grievances on $name', (engine) => {
     db = await startWithMovableClock(engine);
   });
   afterAll(() => db?.close());
-  const rpc = <T>(...args: Parameters<ReturnType<typeof rpcOf>>) => rpcOf(db)<T>(...args);
+  const rpc = rpcOf(() => db);
   const outboxTo = async (email: string) =>
     (
       await db.admin.query<{ subject: string; text: string }>(
@@ -168,7 +168,7 @@ describe.each(engines)('who an incident touched on $name', (engine) => {
     db = await startWithMovableClock(engine);
   });
   afterAll(() => db?.close());
-  const rpc = <T>(...args: Parameters<ReturnType<typeof rpcOf>>) => rpcOf(db)<T>(...args);
+  const rpc = rpcOf(() => db);
   const TOUCHED = 'public.admin_people_touched($1, $2, $3)';
 
   it('lists each account whose data of the kind was written in the window, and audits the search', async () => {

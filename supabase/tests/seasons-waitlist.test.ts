@@ -21,6 +21,7 @@ import {
   startWithMovableClock,
   type TestDatabase,
   WRONG_STATE,
+  rpcOf,
 } from './helpers.ts';
 import { checkLedger, runDueWork } from './money-fixtures.ts';
 
@@ -41,8 +42,7 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
 
   async function adult() {
     const user = await createUser(db);

@@ -18,6 +18,7 @@ import {
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
+  rpcOf,
 } from './helpers.ts';
 import { checkLedger } from './money-fixtures.ts';
 
@@ -39,8 +40,7 @@ describe.each(engines)('closing check-in by hand on $name', (engine) => {
     await db?.close();
   });
 
-  const rpc = async <T>(actor: Parameters<TestDatabase['as']>[0], sql: string, params: unknown[] = []) =>
-    (await db.as<{ result: T }>(actor, `select ${sql} as result`, params))[0]!.result;
+  const rpc = rpcOf(() => db);
 
   /**
    * A ₹150 championship with five places: three single-slot buyers (the first two check in) and one buyer
