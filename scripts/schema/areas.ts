@@ -658,6 +658,8 @@ export const AREAS = {
         'private.current_rating',
         'private.compute_rating_period',
         'private.run_due_rating_work',
+        'private.reopen_rating_weeks',
+        'private.reopen_rated_weeks_of_match',
       ],
       'Who is public, by which id': [
         'private.player_public_ids',

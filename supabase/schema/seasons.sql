@@ -1063,6 +1063,38 @@ begin
 end;
 $function$;
 
+comment on function private.reopen_rating_weeks(timestamp with time zone) is 'Forgets the ratings of the week holding p_at and of every later week, when that week was rated: the due work rates them again, in order.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.reopen_rating_weeks(p_at timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_week timestamptz := private.rating_week_start(p_at);
+begin
+  if p_at is null or v_week > coalesce(private.rated_through(), '-infinity'::timestamptz) then
+    return;
+  end if;
+  delete from private.player_ratings where period_starts_at >= v_week;
+  delete from private.rating_periods where starts_at >= v_week;
+end;
+$function$;
+
+comment on function private.reopen_rated_weeks_of_match() is 'Trigger: a confirmed match that changes (corrected, reset, voided or moved) reopens the rated weeks from the one it counted in.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.reopen_rated_weeks_of_match()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.reopen_rating_weeks(old.confirmed_at);
+  return null;
+end;
+$function$;
+
 -- -----------------------------------------------------------------------------------------------------
 -- Who is public, by which id
 -- -----------------------------------------------------------------------------------------------------

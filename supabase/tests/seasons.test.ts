@@ -12,10 +12,12 @@ import {
   createUser,
   engines,
   expectSqlError,
+  rpcOf,
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
 } from './helpers.ts';
+import { admin } from './money-fixtures.ts';
 
 type Update = { rating: number; deviation: number; volatility: number };
 type Row = { rank: number; player_id: string; in_game_name: string; season_points: number; rating: number; events: number };
@@ -250,6 +252,43 @@ describe.each(engines)('seasons on $name', (engine) => {
       const h1 = await playerPage(h.publicId);
       expect(h1.rating).toBeCloseTo(expected.rating, 6);
       expect(h1.deviation).toBeCloseTo(expected.deviation, 6);
+      await setDatabaseClock(db, null);
+    });
+
+    it('rates a week again when a referee corrects one of its results after it was rated', async () => {
+      const [p, q] = [await newPlayer('FixP'), await newPlayer('FixQ')];
+      // A final on Sunday 27 December 2026 at 22:40 IST, finished at 23:30; half an hour after midnight its week is
+      // rated while the challenge window still lets a referee correct it.
+      const cup = await playedCup([p, q], '2026-12-27T17:00:00Z', [{ winner: 'a', score: [2, 1] }]);
+      await setDatabaseClock(db, '2026-12-27T19:00:00Z');
+      await runDueWork();
+      expect((await playerPage(p.publicId)).rating).toBeGreaterThan(1500);
+
+      // The referee finds the screenshot read the wrong way round: q won 1–2.
+      const [match] = (await db.admin.query<{ id: string }>('select id from public.matches where tournament_id = $1', [cup.id])).rows;
+      const staff = await admin(db);
+      await rpcOf(db)(staff.actor, 'public.staff_correct_result($1, $2, $3, $4, true)', [
+        match!.id,
+        cup.entries[1],
+        [1, 2],
+        'The screenshot shows 1–2',
+      ]);
+      const [{ confirmed_at: correctedAt }] = (
+        await db.admin.query<{ confirmed_at: Date }>('select confirmed_at from public.matches where id = $1', [match!.id])
+      ).rows as [{ confirmed_at: Date }];
+      await runDueWork();
+      // The week it was rated in no longer holds the old winner.
+      expect((await playerPage(p.publicId)).history).toEqual([]);
+      // The corrected result counts in the week it was confirmed in, once that week is complete.
+      await setDatabaseClock(db, new Date(correctedAt.getTime() + 8 * 86_400_000).toISOString());
+      await runDueWork();
+      const [afterP, afterQ] = [await playerPage(p.publicId), await playerPage(q.publicId)];
+      expect(afterQ.rating).toBeGreaterThan(1500);
+      expect(afterP.rating).toBeLessThan(1500);
+      // Rated once, from the opponents as they stood before the week.
+      const expected = await update(1500, 350, 0.06, [{ rating: 1500, deviation: 350, score: 1 }]);
+      expect(afterQ.rating).toBeCloseTo(expected.rating, 6);
+      expect(afterQ.history).toHaveLength(1);
       await setDatabaseClock(db, null);
     });
   });
