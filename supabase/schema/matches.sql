@@ -887,6 +887,8 @@ declare
   v_next public.matches%rowtype;
   v_other public.matches%rowtype;
   v_slot text := case when p_match.position % 2 = 1 then 'a' else 'b' end;
+  v_gone integer;
+  v_stays text;
 begin
   select * into v_next from public.matches
    where tournament_id = p_match.tournament_id and round = p_match.round + 1 and position = (p_match.position + 1) / 2
@@ -908,9 +910,29 @@ begin
      and position = case when v_slot = 'a' then p_match.position + 1 else p_match.position - 1 end;
 
   if v_next.entry_a is not null and v_next.entry_b is not null then
-    update public.matches
-       set status = 'scheduled', scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
-     where id = v_next.id;
+    select count(*) filter (where e.status <> 'active'), min(e.id::text) filter (where e.status = 'active')
+      into v_gone, v_stays
+      from public.entries e where e.id in (v_next.entry_a, v_next.entry_b);
+    if v_gone = 2 then
+      -- Both players withdrew while they waited: nobody plays, as when both feeders are void.
+      update public.matches set status = 'void', confirmed_at = v_now where id = v_next.id returning * into v_next;
+      perform private.after_result(v_next);
+    elsif v_gone = 1 then
+      -- One withdrew while waiting for this opponent (a parent's consent withdrawn): the other goes through.
+      update public.matches
+         set status = 'confirmed', winner_entry_id = v_stays::uuid, confirmed_at = v_now
+       where id = v_next.id
+      returning * into v_next;
+      perform private.audit(p_match.tournament_id, 'walkover',
+                            private.entry_name(v_next.winner_entry_id) || ' goes through: the opponent withdrew (round '
+                              || v_next.round || ')',
+                            'The opponent withdrew', null, null, true, null, v_next.winner_entry_id, v_next.id);
+      perform private.after_result(v_next);
+    else
+      update public.matches
+         set status = 'scheduled', scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
+       where id = v_next.id;
+    end if;
   elsif v_other.status in ('confirmed', 'void') and (v_next.entry_a is not null or v_next.entry_b is not null) then
     -- The other feeder ended without a winner: the known player goes through without playing.
     update public.matches

@@ -193,6 +193,40 @@ describe.each(engines)('consent on $name', (engine) => {
     }
   });
 
+  it('does not keep the next opponent waiting for a child withdrawn after winning their way into the final', async () => {
+    const start = new Date(Date.now() + 5 * 86_400_000);
+    const semi = await drawnSemiFinal<{ id: string; entry_a: string; entry_b: string }>(db, { start, title: 'Junior Final' });
+    try {
+      const { withdrawToken } = await consentedChild({ id: semi.a, actor: player(semi.a) });
+      await setDatabaseClock(db, new Date(start.getTime() + 60_000).toISOString());
+      const confirm = (matchId: string, winner: 'entry_a' | 'entry_b') =>
+        db.admin.query(
+          `select private.confirm_result(m, m.${winner}, 2, 1, 'confirmed', null, null, true) from public.matches m where m.id = $1`,
+          [matchId],
+        );
+      // The child wins the first semi-final, then their parent withdraws consent while the final waits.
+      await confirm(semi.match.id, 'entry_a');
+      await db.as(anon, 'select public.withdraw_parental_consent($1)', [withdrawToken]);
+      const [other] = (
+        await db.admin.query<{ id: string; entry_a: string }>(
+          'select id, entry_a from public.matches where tournament_id = $1 and round = 1 and position = 2',
+          [semi.tournamentId],
+        )
+      ).rows;
+      await confirm(other!.id, 'entry_a');
+      const final = await db.admin.query('select status, winner_entry_id from public.matches where tournament_id = $1 and round = 2', [
+        semi.tournamentId,
+      ]);
+      expect(final.rows).toEqual([{ status: 'confirmed', winner_entry_id: other!.entry_a }]);
+      const finished = await db.admin.query('select finished_at is not null as finished from public.tournaments where id = $1', [
+        semi.tournamentId,
+      ]);
+      expect(finished.rows).toEqual([{ finished: true }]);
+    } finally {
+      await setDatabaseClock(db, null);
+    }
+  });
+
   it('processes nothing beyond the sign-up for a child without consent: no bell, no e-mail', async () => {
     const { child, details } = await childWithRequest();
     const notify = (key: string) =>
