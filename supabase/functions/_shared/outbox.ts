@@ -150,6 +150,29 @@ async function refund(deps: OutboxDeps, call: OutsideCall): Promise<Answer> {
       if (payment.refund_status === 'full' || payment.amount_refunded >= payment.amount) {
         return { outcome: 'done', answer: { already_refunded: true, amount_refunded: payment.amount_refunded } };
       }
+      // Part was refunded outside this call (a dashboard refund whose webhook has not reached us, or never
+      // will), so we asked for more than is left. Every refund the database asks for returns what is left of
+      // the payment: refund that, under a key of its own, and the payment is refunded in full.
+      const left = payment.amount - payment.amount_refunded;
+      if (payment.amount_refunded > 0 && left > 0 && left < amountPaise) {
+        const rest = await deps.razorpay.refundPayment({
+          paymentId,
+          amountPaise: left,
+          receipt: `refund-${paymentId}`.slice(0, 40),
+          notes: { reason: String(call.payload.reason ?? ''), tournament_id: String(call.payload.tournament_id ?? '') },
+          idempotencyKey: `${call.idempotency_key}-rest-${payment.amount_refunded}`,
+        });
+        return {
+          outcome: 'done',
+          answer: {
+            refund_id: rest.id,
+            amount_paise: rest.amount,
+            status: rest.status,
+            already_refunded: true,
+            amount_refunded: payment.amount,
+          },
+        };
+      }
     }
     throw error;
   }

@@ -299,6 +299,36 @@ Deno.test('payments on the one clock, through the outbox', async (t) => {
       assertEquals(refundsOf(paid.razorpay_payment_id).length, 1, 'only the dashboard refund was made');
     });
 
+    // Fails -> a refund owed stays owed for ever once part of it was refunded from the dashboard unseen.
+    await t.step('a refund asked for more than is left after an unseen dashboard refund returns the rest, once', async () => {
+      const { player, tournament, orderId } = await openOrder(1, { maxPlayers: 1 });
+      await h.sql(`update public.tournaments set filled_slots = 1 where id = $1`, [tournament]);
+      const paid = await h.pay(orderId, 'success', 'none');
+      const paymentId = String(paid.razorpay_payment_id);
+      const realRefund = h.razorpay.refundPayment;
+      h.razorpay.refundPayment = () => Promise.reject(new Error('unreachable'));
+      try {
+        await h.callPayment(player.token, verifyBody(paid, tournament));
+      } finally {
+        h.razorpay.refundPayment = realRefund;
+      }
+      // The organiser refunds ₹50 of it from the dashboard; its webhook never reaches us.
+      await h.razorpay.refundPayment({ paymentId, amountPaise: 5000, receipt: 'dashboard', notes: {} });
+      try {
+        await h.clock.ahead(2 * MINUTE);
+        await h.runDueWork();
+      } finally {
+        await h.clock.resume();
+      }
+      assertEquals((await payment(orderId)).status, 'refunded');
+      assertEquals(
+        refundsOf(paymentId).map((refund) => refund.amount),
+        [5000, 10000],
+        'the dashboard refund, then the rest',
+      );
+      assertEquals(h.double.payments.get(paymentId)?.amount_refunded, 15000);
+    });
+
     // Fails -> the platform keeps money for an order it lost track of (its order row was never written).
     await t.step('a capture for an order of ours we never recorded is refunded once, however often it is reported', async () => {
       const order = await h.razorpay.createOrder({

@@ -347,9 +347,27 @@ async function provider(m: Model, r: Real, call: Call, mode: AnswerMode): Promis
         return failed;
       }
       if (mode === 'fail' || mode === 'reject' || capture.amount - capture.refunded < amount) {
-        // Refused: the worker asks the payment whether it is refunded already.
+        // Refused: the worker asks the payment whether it is refunded already (supabase/functions/_shared/outbox.ts).
         if (capture.refunded >= capture.amount)
           return { outcome: 'done', answer: { already_refunded: true, amount_refunded: capture.refunded } };
+        // Asked for more than is left after a refund made outside the call: the worker refunds what is left.
+        const left = capture.amount - capture.refunded;
+        if (mode !== 'fail' && mode !== 'reject' && capture.refunded > 0 && left > 0 && left < amount) {
+          const refundId = m.next('rfnd_fz');
+          capture.refunded += left;
+          m.refundsByKey.set(call.idempotency_key, { refundId, amount: left });
+          m.webhooks.push({ eventId: m.next('evt_'), type: 'refund.processed', payId, refundId, amount: left });
+          return {
+            outcome: 'done',
+            answer: {
+              refund_id: refundId,
+              amount_paise: left,
+              status: 'processed',
+              already_refunded: true,
+              amount_refunded: capture.amount,
+            },
+          };
+        }
         return failed;
       }
       const refundId = m.next('rfnd_fz');
