@@ -57,21 +57,21 @@ CREATE TRIGGER entries_start_in_state_machine BEFORE INSERT ON public.entries FO
 CREATE OR REPLACE FUNCTION private.create_entries_for_registration(p_registration public.tournament_registrations)
  RETURNS void
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
+declare
+  -- The buyer plays slot 1, unless they already hold a place here (an invitation they accepted).
+  v_buyer_plays boolean := not exists (select 1 from public.entries e
+                                        where e.tournament_id = p_registration.tournament_id
+                                          and e.player_id = p_registration.user_id);
 begin
-  insert into public.entries (tournament_id, registration_id, slot_number, buyer_id, player_id, invitation_token, created_at)
-  select p_registration.tournament_id, p_registration.id, slot, p_registration.user_id,
-         case when buyer_plays then p_registration.user_id end,
-         case when buyer_plays then null else gen_random_uuid() end,
-         p_registration.registered_at
-    from generate_series(1, p_registration.slots) as slot
-   cross join lateral (
-     select slot = 1 and not exists (select 1 from public.entries e
-                                      where e.tournament_id = p_registration.tournament_id
-                                        and e.player_id = p_registration.user_id) as buyer_plays
-   ) as who
-  on conflict (registration_id, slot_number) do nothing;
+  for v_slot in 1 .. p_registration.slots loop
+    insert into public.entries (tournament_id, registration_id, slot_number, buyer_id, player_id, invitation_token, created_at)
+    values (p_registration.tournament_id, p_registration.id, v_slot, p_registration.user_id,
+            case when v_slot = 1 and v_buyer_plays then p_registration.user_id end,
+            case when v_slot = 1 and v_buyer_plays then null else gen_random_uuid() end,
+            p_registration.registered_at)
+    on conflict (registration_id, slot_number) do nothing;
+  end loop;
 end;
 $function$;
 

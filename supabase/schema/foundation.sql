@@ -17,7 +17,6 @@ grant usage on schema private to anon, authenticated, service_role;
 CREATE OR REPLACE FUNCTION private.set_updated_at()
  RETURNS trigger
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
 begin
   new.updated_at := now();
@@ -35,7 +34,6 @@ CREATE OR REPLACE FUNCTION private.clock_now()
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
 begin
   return now();
@@ -111,7 +109,6 @@ $function$;
 CREATE OR REPLACE FUNCTION private.enqueue_outside_call(p_kind text, p_idempotency_key text, p_payload jsonb)
  RETURNS void
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
 begin
   insert into private.outbox (kind, idempotency_key, payload)

@@ -1680,7 +1680,6 @@ CREATE OR REPLACE FUNCTION private.match_settings_valid(p jsonb)
  RETURNS boolean
  LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
 begin
   if p is null then

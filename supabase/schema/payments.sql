@@ -35,7 +35,6 @@ CREATE OR REPLACE FUNCTION private.tournament_takes_payments(p_tournament public
  RETURNS boolean
  LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
 begin
   return private.tournament_status(p_tournament, p_now) in ('open', 'full')
@@ -48,7 +47,6 @@ CREATE OR REPLACE FUNCTION private.refusal_reason(p_code text)
  RETURNS text
  LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
 begin
   return case p_code
@@ -407,7 +405,6 @@ CREATE OR REPLACE FUNCTION private.last_registration_within_a_day(p_user_id uuid
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
 begin
   return (
@@ -553,20 +550,28 @@ begin
            updated_at = v_now
      where id = v_payment.id
     returning * into v_paid;
-    -- The journal's balance is checked now rather than at commit, where it would run with the row locked.
-    set constraints private.ledger_lines_journal_balances immediate;
-    set constraints private.ledger_lines_journal_balances deferred;
     v_registration_id := gen_random_uuid();
     v_result := public.payment_confirmation_result(v_paid, 'registered', v_registration_id);
 
-    -- The capacity lock: from here to the commit, every other confirmation of this tournament waits.
-    update public.tournaments
-       set filled_slots = filled_slots + v_payment.slots
-     where id = v_payment.tournament_id
-       and filled_slots + v_payment.slots <= max_players;
-    if found then
+    -- The registration, its entries and its receipt are written before the place is taken, so the capacity
+    -- lock below is held only for the place itself and the commit. When the last place went to another player
+    -- meanwhile, the block is undone (a subtransaction) and the payment is refunded like any refusal.
+    begin
       insert into public.tournament_registrations (id, user_id, tournament_id, slots, payment_id, registered_at)
       values (v_registration_id, v_paid.user_id, v_paid.tournament_id, v_paid.slots, v_paid.id, v_now);
+
+      -- The capacity lock: from here to the commit, every other confirmation of this tournament waits.
+      update public.tournaments
+         set filled_slots = filled_slots + v_payment.slots
+       where id = v_payment.tournament_id
+         and filled_slots + v_payment.slots <= max_players;
+      if not found then
+        raise exception 'The last place was taken meanwhile' using errcode = 'GZ409';
+      end if;
+    exception when sqlstate 'GZ409' then
+      v_registration_id := null;
+    end;
+    if v_registration_id is not null then
       if private.apply_refunds_awaiting_capture(p_razorpay_payment_id) then
         -- Refunded before we saw the capture: the registration was cancelled again.
         select * into v_paid from public.payments where id = v_paid.id;
@@ -804,7 +809,6 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 CREATE OR REPLACE FUNCTION private.queue_refund(p_razorpay_payment_id text, p_amount_paise integer, p_reason_code text, p_payment public.payments)
  RETURNS void
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
 begin
   perform private.enqueue_outside_call(
@@ -839,7 +843,6 @@ comment on function private.apply_refund(text,text,integer,boolean) is 'Records 
 CREATE OR REPLACE FUNCTION private.apply_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer, p_whole boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
 declare
   v_now timestamptz := private.clock_now();
@@ -949,7 +952,6 @@ $function$;
 CREATE OR REPLACE FUNCTION private.apply_refunds_awaiting_capture(p_razorpay_payment_id text)
  RETURNS boolean
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
 declare
   v_refund public.payment_refunds_awaiting_capture%rowtype;

@@ -41,7 +41,8 @@ create table private.ledger_lines (
 CREATE INDEX ledger_lines_of_account ON private.ledger_lines USING btree (account);
 CREATE INDEX ledger_lines_of_journal ON private.ledger_lines USING btree (journal_id);
 CREATE INDEX ledger_lines_of_user ON private.ledger_lines USING btree (user_id) WHERE (user_id IS NOT NULL);
-CREATE CONSTRAINT TRIGGER ledger_lines_journal_balances AFTER INSERT ON private.ledger_lines DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION private.check_journal_balances();
+CREATE TRIGGER ledger_lines_journal_balances AFTER INSERT ON private.ledger_lines REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION private.check_journal_balances();
+comment on trigger ledger_lines_journal_balances on private.ledger_lines is 'Every statement that writes lines writes a balanced set per journal; lines are append-only, so every journal balances.';
 CREATE TRIGGER ledger_lines_no_truncate BEFORE TRUNCATE ON private.ledger_lines FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
 CREATE TRIGGER ledger_lines_no_update_or_delete BEFORE DELETE OR UPDATE ON private.ledger_lines FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
 
@@ -65,11 +66,13 @@ CREATE OR REPLACE FUNCTION private.check_journal_balances()
  SET search_path TO ''
 AS $function$
 declare
+  v_journal_id bigint;
   v_sum bigint;
 begin
-  select coalesce(sum(amount_paise), 0) into v_sum from private.ledger_lines where journal_id = new.journal_id;
-  if v_sum <> 0 then
-    raise exception 'Ledger journal % does not balance (off by % paise)', new.journal_id, v_sum
+  select journal_id, sum(amount_paise) into v_journal_id, v_sum
+    from new_lines group by journal_id having sum(amount_paise) <> 0 limit 1;
+  if found then
+    raise exception 'Ledger journal % does not balance (off by % paise)', v_journal_id, v_sum
       using errcode = 'PT409', hint = 'ledger_unbalanced';
   end if;
   return null;
@@ -113,7 +116,6 @@ $function$;
 CREATE OR REPLACE FUNCTION private.post_mirrored_journal(p_kind text, p_reference text, p_first_account text, p_first_amount_paise bigint, p_second_account text, p_user_id uuid)
  RETURNS bigint
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
 declare
   v_id bigint;
@@ -177,7 +179,6 @@ CREATE OR REPLACE FUNCTION private.payment_has_entry_fee(p_payment public.paymen
  RETURNS boolean
  LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
 begin
   return p_payment.amount_paise > 0 and p_payment.razorpay_payment_id is not null
@@ -189,7 +190,6 @@ $function$;
 CREATE OR REPLACE FUNCTION private.post_entry_fee_journal(p_payment public.payments)
  RETURNS void
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
 begin
   perform private.post_mirrored_journal('entry_fee', 'payment:' || p_payment.id,
@@ -202,7 +202,6 @@ comment on function private.post_refund_journal(public.payments,bigint) is 'A pa
 CREATE OR REPLACE FUNCTION private.post_refund_journal(p_payment public.payments, p_already_journaled_paise bigint)
  RETURNS void
  LANGUAGE plpgsql
- SET search_path TO ''
 AS $function$
 begin
   if p_payment.refunded_paise > p_already_journaled_paise then

@@ -156,7 +156,6 @@ CREATE OR REPLACE FUNCTION private.tournament_registration_closes_at(p_tournamen
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
 begin
   return least(coalesce(p_tournament.registration_closes_at, p_tournament.starts_at - interval '1 hour'),
@@ -169,7 +168,6 @@ CREATE OR REPLACE FUNCTION private.tournament_check_in_opens_at(p_tournament pub
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
 begin
   return coalesce(p_tournament.check_in_opens_at,
@@ -183,7 +181,6 @@ CREATE OR REPLACE FUNCTION private.tournament_check_in_closes_at(p_tournament pu
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
 begin
   return coalesce(p_tournament.check_in_closes_at,
@@ -197,7 +194,6 @@ CREATE OR REPLACE FUNCTION private.tournament_status(p_tournament public.tournam
  RETURNS text
  LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
 begin
   return case

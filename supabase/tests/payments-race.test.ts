@@ -129,4 +129,74 @@ describe.skipIf(!available)('concurrent paid confirmations on PostgreSQL', () =>
       { kind: 'refund', count: orders.length - registered },
     ]);
   }, 60_000);
+
+  it('undoes the registration, entries and receipt of a confirmation whose place went to another player meanwhile', async () => {
+    // The confirmation writes the registration, its entries and the receipt before it takes the place
+    // (the capacity lock). Here the last place is taken by a confirmation that commits after the second
+    // one has read a tournament with room and written its registration: the second must end refunded,
+    // with nothing of its registration left.
+    const admin = cluster.client;
+    const tournament = `last-${randomUUID().slice(0, 8)}`;
+    await admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, starts_at)
+       values ($1, 'Last Place Cup', 'quick', 'Super 8', $2, 100000, 8, 7, true, now() + interval '7 days')`,
+      [tournament, FEE],
+    );
+    const { rows: payments } = await admin.query<{ order_id: string; user_id: string }>(
+      `with players as (
+         insert into auth.users (id, email)
+         select gen_random_uuid(), $1 || '-' || n || '@golazo.test' from generate_series(1, 2) as n
+         returning id, email
+       )
+       insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots)
+       select id, $1, 'order_' || md5(email), $2, 1 from players order by email
+       returning razorpay_order_id as order_id, user_id`,
+      [tournament, FEE],
+    );
+    const [first, second] = await connections(2);
+    const confirm = (client: pg.Client, orderId: string) =>
+      client.query<{ result: { outcome: string; reason: string | null } }>(
+        'select public.service_confirm_tournament_payment($1, $2) as result',
+        [orderId, `pay_${orderId.slice('order_'.length)}`],
+      );
+
+    await first.query('begin');
+    expect((await confirm(first, payments[0].order_id)).rows[0].result.outcome).toBe('registered');
+    // The first holds the last place, uncommitted: the second sees room, writes its registration and waits.
+    const secondConfirmation = confirm(second, payments[1].order_id);
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin.query(
+              `select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%service_confirm_tournament_payment%'`,
+            )
+          ).rows[0].waiting,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    await first.query('commit');
+    const { result } = (await secondConfirmation).rows[0];
+    await Promise.all([first.end(), second.end()]);
+
+    expect(result.outcome).toBe('refund_required');
+    expect(result.reason).toMatch(/filled up/);
+    const {
+      rows: [facts],
+    } = await admin.query(
+      `select t.filled_slots as filled,
+              (select count(*)::int from public.tournament_registrations where tournament_id = t.id and user_id = $2) as registrations,
+              (select count(*)::int from public.entries where tournament_id = t.id and buyer_id = $2) as entries,
+              (select count(*)::int from public.notifications where user_id = $2 and kind = 'payment_receipt') as receipts,
+              (select status from public.payments where user_id = $2) as status,
+              (select count(*)::int from private.outbox where kind = 'razorpay_refund' and payload ->> 'tournament_id' = t.id) as refunds_queued
+         from public.tournaments t where t.id = $1`,
+      [tournament, payments[1].user_id],
+    );
+    expect(facts).toEqual({ filled: 8, registrations: 0, entries: 0, receipts: 0, status: 'refund_pending', refunds_queued: 1 });
+    const {
+      rows: [ledger],
+    } = await admin.query('select private.check_ledger() as result');
+    expect(ledger.result).toMatchObject({ balanced: true, journals_unbalanced: 0 });
+  }, 60_000);
 });

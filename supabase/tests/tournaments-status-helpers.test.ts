@@ -143,11 +143,13 @@ describe.each(engines)('helpers rewritten in PL/pgSQL answer as before on $name'
     await db?.close();
   });
 
-  it('are PL/pgSQL now, with the arguments, result and volatility they had', async () => {
+  it("are PL/pgSQL now, with the arguments, result and volatility they had, on their caller's search_path", async () => {
+    // They run inside confirmations that pin an empty search_path and name every object with its schema, so
+    // they inherit it instead of setting it again on every call (*_the_payment_race_takes_the_place_last.sql).
     const { rows } = await db.admin.query<{ name: string; language: string; same_declaration: boolean }>(
       `select n.proname as name, l.lanname as language,
-              (n.proargtypes, n.prorettype, n.provolatile, n.prosecdef, n.proconfig)
-                = (o.proargtypes, o.prorettype, o.provolatile, o.prosecdef, o.proconfig) as same_declaration
+              (n.proargtypes, n.prorettype, n.provolatile, n.prosecdef) = (o.proargtypes, o.prorettype, o.provolatile, o.prosecdef)
+                and n.proconfig is null as same_declaration
          from pg_proc n
          join pg_language l on l.oid = n.prolang
          join pg_proc o on o.proname = n.proname and o.pronamespace = 'oracle'::regnamespace
