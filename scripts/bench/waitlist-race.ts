@@ -2,8 +2,8 @@
  * The waitlist race, on a throw-away PostgreSQL cluster: a full 100-place pod in check-in, 200 players pay
  * for its waitlist at the same moment, then 10 places are left empty at check-in close.
  *
- * 200 captured waitlist payments are confirmed by 50 concurrent clients sharing a pool of 20 connections (as
- * PostgREST's db-pool does). The waitlist holds a tenth of the capacity: exactly 10 join, in the order the
+ * 200 captured waitlist payments are confirmed by 50 concurrent clients sharing a pool of 10 connections
+ * (PostgREST's default db-pool). The waitlist holds a tenth of the capacity: exactly 10 join, in the order the
  * tournament's row lock lets them, and 190 are refunded in full. The 10 then check in through check_in, all
  * at once, while 10 entries do not; check-in closes and the draw gives the 10 empty places to the 10 waitlisted
  * players before it counts the entries.
@@ -12,20 +12,21 @@
  * exactly 10 promoted with checked-in entries, 100 entries drawn, no waitlist payment refunded at the close,
  * and the ledger balances. Figures: confirmations/s and p95 at the database, and the draw's time.
  *
- *   npm run bench -- waitlist [-- --joins 200 --capacity 100 --clients 50 --pool 20]
+ *   npm run bench -- waitlist [-- --joins 200 --capacity 100 --clients 50 --pool 10]
  * Exit code 1 when a check fails.
  */
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
 import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
+import { ConnectionPool, openPooledConnections, POSTGREST_DB_POOL, percentile } from './postgrest-pool.ts';
 
 const { values } = parseArgs({
   options: {
     joins: { type: 'string', default: '200' },
     capacity: { type: 'string', default: '100' },
     clients: { type: 'string', default: '50' },
-    pool: { type: 'string', default: '20' },
+    pool: { type: 'string', default: String(POSTGREST_DB_POOL) },
   },
 });
 const JOINS = Number(values.joins);
@@ -34,25 +35,6 @@ const CLIENTS = Number(values.clients);
 const POOL = Math.min(Number(values.pool), CLIENTS);
 const WAITLIST = Math.ceil(CAPACITY / 10);
 const TOURNAMENT = 'waitlist-race-pod';
-
-class ConnectionPool {
-  private readonly idle: pg.Client[];
-  private readonly waiting: Array<(client: pg.Client) => void> = [];
-  constructor(connections: pg.Client[]) {
-    this.idle = [...connections];
-  }
-  acquire(): Promise<pg.Client> {
-    const client = this.idle.pop();
-    return client ? Promise.resolve(client) : new Promise((resolve) => this.waiting.push(resolve));
-  }
-  release(client: pg.Client): void {
-    const next = this.waiting.shift();
-    if (next) next(client);
-    else this.idle.push(client);
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 const cluster = await startPostgresCluster();
 let failed = false;
@@ -109,13 +91,7 @@ try {
   await admin.query(`select set_config('golazo.acting', '', false)`);
   await admin.query('analyze');
 
-  for (let i = 0; i < POOL; i++) {
-    const client = new pg.Client({ connectionString: cluster.connectionString });
-    client.on('error', () => undefined);
-    await client.connect();
-    await client.query('set role service_role');
-    connections.push(client);
-  }
+  connections.push(...(await openPooledConnections(cluster.connectionString, POOL)));
   const pool = new ConnectionPool(connections);
 
   // 1. The race for the waitlist.
