@@ -341,7 +341,7 @@ try {
   // instead of racing on plans made for empty tables. An analyse makes every connection plan its statements
   // again; a live database's tables are large enough that this happens long before or after a race, not in
   // it, so each connection then confirms one payment of each path, outside the measurement.
-  async function analyseAsAutovacuumWould(round: number): Promise<void> {
+  async function analyseAndReplanAsALiveDatabase(round: number): Promise<void> {
     const client = connections[0];
     await client.query('reset role');
     await client.query('analyze');
@@ -351,7 +351,7 @@ try {
 
   const rounds: Round[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    await analyseAsAutovacuumWould(round);
+    await analyseAndReplanAsALiveDatabase(round);
     const result = await race(round);
     rounds.push(result);
     const { facts } = result;
