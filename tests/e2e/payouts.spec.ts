@@ -131,7 +131,8 @@ test('a Super 4 champion is credited the prize, completes KYC, sees the tax, is 
   await kyc.getByLabel('PAN').fill(pan.toLowerCase());
   await kyc.getByLabel('UPI id').fill(`champion.${randomInt(0, 1_000_000)}@okaxis`);
   await kyc.getByRole('button', { name: 'Verify PAN and UPI id' }).click();
-  await expect(kyc).toContainText('Checking');
+  // Checking until the outbox is drained; the stack's own periodic run may drain it first.
+  await expect(kyc).toContainText(/Checking|Verified/);
   await stack.runDueWork();
   await expect(kyc).toContainText('Verified', { timeout: 20_000 });
 
