@@ -15,6 +15,7 @@ import type { Session } from '@supabase/auth-js';
 import { type AssuranceLevel, assuranceOf, needsSecondFactor, type StoredSession } from '@/lib/stored-session';
 import { markHeaderSignedIn } from '@/components/auth/auth-nav-state';
 import { whenIdle } from '@/lib/hydration/first-paint';
+import { loadOnDemand } from '@/lib/on-demand';
 
 export interface SignedInUser {
   id: string;
@@ -50,7 +51,7 @@ export function sessionStateFrom(session: Session | StoredSession | null): Sessi
 onMount($session, () => {
   let stop = () => {};
   let unmounted = false;
-  void import('@/lib/supabase')
+  void loadOnDemand(() => import('@/lib/supabase'))
     .then(({ getSupabase }) => {
       if (unmounted) return;
       const supabase = getSupabase();

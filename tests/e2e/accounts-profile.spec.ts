@@ -212,19 +212,38 @@ test.describe('profile', () => {
 
   test('when the confirmation cannot load, says so and keeps the details; the next Save opens it', async ({ page }) => {
     await signedInPlayer(page, 'profile-confirm-offline');
-    // The dialog's module is fetched on the first Save: this one fails as on a dropped connection.
+    // The dialog's module is fetched on the first Save: every attempt fails while the connection is down
+    // (the retries under fresh addresses included), then it comes back. The browser remembers the failed
+    // address, so the next Save must fetch it afresh to open.
+    let offline = true;
+    let attempts = 0;
+    await page.route(/\/_astro\/LockConfirmation\.[^/?]+\.js(\?.*)?$/, (route) => {
+      attempts += 1;
+      return offline ? route.abort('internetdisconnected') : route.continue();
+    });
+    await page.goto('/profile');
+    await fillValidProfile(page);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByTestId('toast')).toHaveText(/The connection dropped: loading this part of the page again/);
+    await expect(page.getByTestId('toast')).toHaveText(/The confirmation could not open\. Check your connection/);
+    expect(attempts).toBeGreaterThan(1);
+    await expect(page.getByLabel('Legal Name')).toHaveValue('Arjun Mehta');
+    await expect(page.getByLabel('In-Game Name')).toHaveValue('ArjunFC');
+    offline = false;
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'Save and lock your profile?' })).toBeVisible();
+  });
+
+  test('one dropped fetch of the confirmation is retried at once: the dialog opens on the same Save', async ({ page }) => {
+    await signedInPlayer(page, 'profile-confirm-dropped');
     let dropped = false;
-    await page.route(/\/_astro\/LockConfirmation\.[^/]+\.js$/, (route) => {
+    await page.route(/\/_astro\/LockConfirmation\.[^/?]+\.js(\?.*)?$/, (route) => {
       if (dropped) return route.continue();
       dropped = true;
       return route.abort('internetdisconnected');
     });
     await page.goto('/profile');
     await fillValidProfile(page);
-    await page.getByRole('button', { name: 'Save profile' }).click();
-    await expect(page.getByTestId('toast')).toHaveText(/The confirmation could not open\. Check your connection/);
-    await expect(page.getByLabel('Legal Name')).toHaveValue('Arjun Mehta');
-    await expect(page.getByLabel('In-Game Name')).toHaveValue('ArjunFC');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByRole('dialog', { name: 'Save and lock your profile?' })).toBeVisible();
   });

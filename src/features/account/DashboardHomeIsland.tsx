@@ -3,11 +3,12 @@
  * player's live entries, all following the database live. Shows nothing to a signed-out visitor (the
  * dashboard is public); its data and modules load only when signed in.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSession } from '@/stores/use-session';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
 // Loaded once a signed-in player is known: a visitor's page never downloads it.
-const SignedInHome = lazy(() => import('./SignedInHome'));
+const SignedInHome = lazyOnDemand(() => import('./SignedInHome'));
 
 export default function DashboardHomeIsland() {
   const session = useSession();

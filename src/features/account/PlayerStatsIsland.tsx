@@ -3,12 +3,13 @@
  * Shows nothing to a signed-out visitor (the dashboard is public); the record, its data and their modules
  * load only when signed in.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { ROUTES } from '@/lib/routes';
 import { useSession } from '@/stores/use-session';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
 // Loaded once a signed-in player is known: a visitor's page never downloads it.
-const SignedInRecord = lazy(() => import('./SignedInRecord'));
+const SignedInRecord = lazyOnDemand(() => import('./SignedInRecord'));
 
 export default function PlayerStatsIsland({ title = 'Your record' }: { title?: string }) {
   const session = useSession();

@@ -6,8 +6,9 @@ import { usePrizes } from '@/features/payouts/use-prizes';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
 import { ACCOUNT_MESSAGES } from './account';
 import { useToastOnError } from './use-toast-on-error';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./account.api');
+const api = onDemand(() => import('./account.api'));
 
 export function useMyEarnings(userId: string | undefined) {
   const [stats] = useSignedInLoad(userId, () => api().then((calls) => calls.fetchMyStats()));

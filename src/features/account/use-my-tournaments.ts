@@ -16,9 +16,10 @@ import { useSignedInLoad } from '@/lib/use-signed-in-load';
 import { ACCOUNT_MESSAGES, firstTab, invitedRows, type MyTournamentTab, newestFirst, type Payment, type TournamentFacts } from './account';
 import { type NextMatch, nextClockChange } from './home';
 import { useToastOnError } from './use-toast-on-error';
+import { onDemand } from '@/lib/on-demand';
 
-const accountApi = () => import('./account.api');
-const homeApi = () => import('./home.api');
+const accountApi = onDemand(() => import('./account.api'));
+const homeApi = onDemand(() => import('./home.api'));
 
 /** A read the list shows without: its failure is logged and reads as nothing. */
 const orNothing =

@@ -7,9 +7,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-answer';
 import type { MyAlerts } from './alerts.api';
 import { indianMobile, type PushSupport, pushSupport } from './alerts';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./alerts.api');
-const device = () => import('./push-device');
+const api = onDemand(() => import('./alerts.api'));
+const device = onDemand(() => import('./push-device'));
 
 const explain = (error: unknown, fallback: string) => (error instanceof ApiError && error.kind === 'refused' ? error.message : fallback);
 

@@ -6,6 +6,7 @@ import { type SubmitEvent, useCallback, useEffect, useState } from 'react';
 import { showToast } from '@/stores/toast';
 import { AUTH_FAILURE_MESSAGES, type AuthErrorLike, CODE_LENGTH, classifyAuthError, isCompleteCode, normaliseCode } from './auth';
 import type { Authenticator, PendingEnrolment } from './auth.api';
+import { onDemand } from '@/lib/on-demand';
 
 export type AuthenticatorView =
   | { kind: 'loading' }
@@ -14,7 +15,7 @@ export type AuthenticatorView =
   | { kind: 'on'; factor: Authenticator }
   | { kind: 'error' };
 
-const api = () => import('./auth.api');
+const api = onDemand(() => import('./auth.api'));
 
 function messageFor(error: unknown): string {
   return AUTH_FAILURE_MESSAGES[classifyAuthError((error ?? {}) as AuthErrorLike)];

@@ -20,13 +20,14 @@ import {
 } from './auth';
 import { takeFlashMessage } from './guard';
 import { initialSignInState, shouldVerifyTypedCode, signInReducer } from './sign-in-flow';
+import { onDemand } from '@/lib/on-demand';
 
 function messageFor(error: unknown): string {
   return AUTH_FAILURE_MESSAGES[classifyAuthError((error ?? {}) as AuthErrorLike)];
 }
 
 /** Lazy so that the first paint of the form does not wait for supabase-js. */
-const authApi = () => import('./auth.api');
+const authApi = onDemand(() => import('./auth.api'));
 
 export function useSignIn() {
   const session = useSession();

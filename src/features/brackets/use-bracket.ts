@@ -10,6 +10,7 @@ import { $session } from '@/stores/session';
 import { requestTournamentStates } from '@/features/tournaments/live-states';
 import type { Bracket } from './brackets';
 import type { MyEntries } from './entries';
+import { onDemand } from '@/lib/on-demand';
 
 export type BracketLoad =
   | { status: 'loading' }
@@ -18,7 +19,7 @@ export type BracketLoad =
 
 type Answer<T> = { for: string; value: T } | null;
 
-const api = () => import('./brackets.api');
+const api = onDemand(() => import('./brackets.api'));
 
 export function useBracket(tournamentId: string): { load: BracketLoad; reload: () => void } {
   const session = useStore($session);

@@ -9,8 +9,9 @@ import { useAction, useLoad } from '@/lib/use-island-data';
 import type { DisputeChoice } from './dispute-reasons';
 import type { MatchRoom } from './match-schemas';
 import { wentThrough } from './match-steps';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./matches.api');
+const api = onDemand(() => import('./matches.api'));
 type MatchesApi = Awaited<ReturnType<typeof api>>;
 
 /** One button's call (Ready, Confirm, a walkover): busy while it runs, then the match reloads. */

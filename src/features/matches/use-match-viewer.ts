@@ -8,8 +8,9 @@ import type { MatchRow } from './match-schemas';
 import type { Side } from './match-steps';
 import { NOTHING_ON_FILE, type PlayersView } from './match-view';
 import type { ViewerSide } from './public-match';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./matches.api');
+const api = onDemand(() => import('./matches.api'));
 
 /**
  * The viewer's side; `known` stays false until the session and the viewer's entries are read, so nobody is

@@ -8,6 +8,7 @@ import type { Bracket } from '@/features/brackets/brackets';
 import { describeFailure } from '@/lib/describe-failure';
 import type { MatchRow } from './match-schemas';
 import type { ViewerSide } from './public-match';
+import { onDemand } from '@/lib/on-demand';
 
 export type MatchLoad =
   | { status: 'loading' }
@@ -15,8 +16,8 @@ export type MatchLoad =
   | { status: 'error'; message: string }
   | { status: 'ready'; match: MatchRow; bracket: Bracket | null; title: string | null; viewer: ViewerSide | null };
 
-const reads = () => import('./first-read');
-const api = () => import('./matches.api');
+const reads = onDemand(() => import('./first-read'));
+const api = onDemand(() => import('./matches.api'));
 
 const REALTIME_SETTLE_MS = 300;
 

@@ -6,8 +6,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { isSignedIn } from '@/stores/session';
 import { useSession } from '@/stores/use-session';
 import type { NotificationInbox } from './notifications';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./notifications.api');
+const api = onDemand(() => import('./notifications.api'));
 
 export function useNotificationInbox() {
   const session = useSession();

@@ -4,8 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { NotificationSetting } from './notifications.api';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./notifications.api');
+const api = onDemand(() => import('./notifications.api'));
 
 export function useNotificationSettings() {
   const [settings, setSettings] = useState<NotificationSetting[] | null>(null);

@@ -4,9 +4,10 @@
  */
 import { atom } from 'nanostores';
 import type { Participant, Slots } from './payments.api';
+import { onDemand } from '@/lib/on-demand';
 
 /** supabase-js comes with the API module: loaded after the first paint, never on the critical path. */
-const api = () => import('./payments.api');
+const api = onDemand(() => import('./payments.api'));
 
 export type LiveTournament = {
   tournamentId: string;

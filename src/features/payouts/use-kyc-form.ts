@@ -5,8 +5,9 @@
 import { type SubmitEvent, useState } from 'react';
 import { useAction } from '@/lib/use-island-data';
 import { normalisePan, normaliseUpiId, PAYOUT_MESSAGES, panProblem, upiIdProblem } from './payouts';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./payouts.api');
+const api = onDemand(() => import('./payouts.api'));
 
 export function useKycForm(onSubmitted: () => void) {
   const [pan, setPanText] = useState('');

@@ -7,8 +7,9 @@ import type { Load } from '@/lib/load-state';
 import { usePolling } from '@/lib/use-polling';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
 import { type Earnings, isPayoutMoving, type Kyc, PAYOUT_MESSAGES, type Payout, type WithdrawalHolds } from './payouts';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./payouts.api');
+const api = onDemand(() => import('./payouts.api'));
 
 export interface Prizes {
   earnings: Load<Earnings>;

@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
 import { financialYearOf, financialYearsUpTo, PAYOUT_MESSAGES } from './payouts';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./payouts.api');
+const api = onDemand(() => import('./payouts.api'));
 
 /** The first financial year prizes were paid here. */
 const FIRST_FINANCIAL_YEAR = 2026;

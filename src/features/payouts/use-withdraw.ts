@@ -5,8 +5,9 @@
 import { type SubmitEvent, useReducer, useRef, useState } from 'react';
 import { describeFailure } from '@/lib/describe-failure';
 import { amountProblem, PAYOUT_MESSAGES, rupeesTextToPaise, WITHDRAW_START, withdrawReducer } from './payouts';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./payouts.api');
+const api = onDemand(() => import('./payouts.api'));
 
 export function useWithdraw(balancePaise: number, onRequested: () => void) {
   const [state, dispatch] = useReducer(withdrawReducer, WITHDRAW_START);

@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 import { errorText } from '@/lib/error-text';
 import { type GrievanceForm, grievanceFormProblem } from './privacy';
 import type { Grievance, GrievanceReceipt } from './privacy.api';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./privacy.api');
+const api = onDemand(() => import('./privacy.api'));
 
 type Mine =
   | { status: 'loading' }

@@ -6,8 +6,9 @@
 import { useEffect, useState } from 'react';
 import { errorText } from '@/lib/error-text';
 import type { StaffGrievance, TouchedPerson } from './privacy.api';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./privacy.api');
+const api = onDemand(() => import('./privacy.api'));
 
 type Load<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; message: string };
 

@@ -3,10 +3,11 @@
  * the dashboard (where signing in lands) and the profile. Nothing for anyone else; its data loads only
  * once a signed-in player is known.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSession } from '@/stores/use-session';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
-const ScheduledDeletionBanner = lazy(() => import('./ScheduledDeletionBanner'));
+const ScheduledDeletionBanner = lazyOnDemand(() => import('./ScheduledDeletionBanner'));
 
 export default function AccountDeletionBanner() {
   const session = useSession();

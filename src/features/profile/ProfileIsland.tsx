@@ -3,7 +3,7 @@
  * Guarded (client:painted). The row follows the database live (useMyProfile), so completing
  * the profile on another device locks this page too.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
@@ -12,10 +12,11 @@ import { ParentalConsentRequest } from './ParentalConsentRequest';
 import { PROFILE_MESSAGES, type Profile } from './profile';
 import ProfileForm from './ProfileForm';
 import { useMyProfile } from './use-my-profile';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
 // Loaded after the profile itself: a banner only while a deletion is scheduled, and the section at the foot.
-const ScheduledDeletionBanner = lazy(() => import('./ScheduledDeletionBanner'));
-const AccountDeletionSection = lazy(() => import('./AccountDeletionSection'));
+const ScheduledDeletionBanner = lazyOnDemand(() => import('./ScheduledDeletionBanner'));
+const AccountDeletionSection = lazyOnDemand(() => import('./AccountDeletionSection'));
 
 export default function ProfileIsland() {
   const { session, profile: state } = useMyProfile();

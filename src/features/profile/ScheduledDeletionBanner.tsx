@@ -5,8 +5,9 @@ import { formatDateTimeIST } from '@/lib/format';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import { showToast } from '@/stores/toast';
 import { DELETION_CHANGED_EVENT } from './account-deletion';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./profile.api');
+const api = onDemand(() => import('./profile.api'));
 
 export default function ScheduledDeletionBanner() {
   const [state, reload] = useLoad(() => api().then((calls) => calls.fetchMyAccountDeletion()));

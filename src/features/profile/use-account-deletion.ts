@@ -8,8 +8,9 @@ import { ApiError } from '@/lib/api-answer';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import { showToast } from '@/stores/toast';
 import { DELETION_CHANGED_EVENT, SECOND_STEP_HINT } from './account-deletion';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./profile.api');
+const api = onDemand(() => import('./profile.api'));
 
 export type DeletionStep = 'idle' | 'explained' | 'code-sent' | 'second-step';
 

@@ -7,8 +7,9 @@ import { useAction, useLoad } from '@/lib/use-island-data';
 import { showToast } from '@/stores/toast';
 import type { Profile } from './profile';
 import { replaceProfile } from './profile-store';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./profile.api');
+const api = onDemand(() => import('./profile.api'));
 
 export function useInGameNameChange(profile: Profile) {
   const [rule, reloadRule] = useLoad(() => api().then((calls) => calls.fetchInGameNameRule()), profile.id);

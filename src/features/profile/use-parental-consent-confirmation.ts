@@ -5,8 +5,9 @@
 import { useEffect, useState } from 'react';
 import type { ConsentRequest } from '@/features/payments/eligibility.api';
 import { describeFailure } from '@/lib/describe-failure';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('@/features/payments/eligibility.api');
+const api = onDemand(() => import('@/features/payments/eligibility.api'));
 
 export type ConsentForm = { code: string; parentName: string; relation: string; declaration: boolean };
 

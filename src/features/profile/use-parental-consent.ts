@@ -5,8 +5,9 @@
 import { type SubmitEvent, useState } from 'react';
 import { describeFailure } from '@/lib/describe-failure';
 import { useLoad } from '@/lib/use-island-data';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('@/features/payments/eligibility.api');
+const api = onDemand(() => import('@/features/payments/eligibility.api'));
 
 /** The player's request: shown while the database says a parent's consent is what keeps free entry closed. */
 export function useParentalConsentRequest(userId: string) {

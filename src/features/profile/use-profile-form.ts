@@ -7,6 +7,7 @@
  */
 import { type ChangeEvent, type SubmitEvent, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-answer';
+import { loadOnDemand } from '@/lib/on-demand';
 import { profileReturnPath } from '@/lib/profile-return';
 import { ROUTES } from '@/lib/routes';
 import { showToast } from '@/stores/toast';
@@ -141,9 +142,10 @@ export function useProfileForm(profile: Profile) {
       return;
     }
     // Saving locks the profile: the player confirms the details first. The dialog is only needed now (and
-    // never once the profile is locked), so it loads now, not with the page; a failed load keeps the form.
+    // never once the profile is locked), so it loads now, not with the page; a failed load keeps the form, and
+    // the next Save fetches it afresh.
     try {
-      const { LockConfirmation } = await import('./LockConfirmation');
+      const { LockConfirmation } = await loadOnDemand(() => import('./LockConfirmation'));
       setConfirming({ values: result.values, Dialog: LockConfirmation });
     } catch {
       showToast(PROFILE_MESSAGES.confirmationUnavailable, 'error');

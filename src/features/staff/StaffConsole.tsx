@@ -4,7 +4,7 @@
  * with a colleague), and for admins of the whole platform the payouts and the roles. Staff whose grants are
  * limited to tournaments see those tournaments' panels only, and read why.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import AttentionList from './AttentionList';
 import RolesPanel from './RolesPanel';
 import StaffTournamentList from './StaffTournamentList';
@@ -13,15 +13,16 @@ import { describeRole, hasPlatformGrant, isAdmin } from './staff';
 import type { MyStaffRole } from './staff.schemas';
 import { useAddressParam } from './use-address-param';
 import { useStaffOverview } from './use-staff-overview';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
 // The disputes queue loads after the console's first paint: its code is not part of the page's first load.
-const DisputesPanel = lazy(() => import('./DisputesPanel'));
+const DisputesPanel = lazyOnDemand(() => import('./DisputesPanel'));
 // The calendar of recurring editions, loaded after the console's first paint.
-const CalendarPanel = lazy(() => import('@/features/seasons/CalendarPanel'));
+const CalendarPanel = lazyOnDemand(() => import('@/features/seasons/CalendarPanel'));
 // Admins only, and loaded after the console: the payouts section stays out of everyone else's download.
-const PayoutsPanel = lazy(() => import('./PayoutsPanel'));
+const PayoutsPanel = lazyOnDemand(() => import('./PayoutsPanel'));
 // Admins only: grievances and the incident search, loaded after the console like the payouts.
-const PrivacyConsolePanel = lazy(() => import('@/features/privacy/PrivacyConsolePanel'));
+const PrivacyConsolePanel = lazyOnDemand(() => import('@/features/privacy/PrivacyConsolePanel'));
 
 export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
   const { attention, tournaments, reload, retry } = useStaffOverview();

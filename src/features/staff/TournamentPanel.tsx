@@ -4,7 +4,7 @@
  * audit log. Data and actions come from useTournamentPanel.
  */
 import { staffChecksInNow } from './staff';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import AuditLog from './AuditLog';
 import EntriesList from './EntriesList';
 import PanelDialog from './PanelDialog';
@@ -12,9 +12,10 @@ import RefundBar from './RefundBar';
 import type { MyStaffRole, StaffTournament } from './staff.schemas';
 import TournamentSummary from './TournamentSummary';
 import { useTournamentPanel } from './use-tournament-panel';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
 // Only for tournaments with results; loaded when such a panel opens.
-const CorrectionsPanel = lazy(() => import('./CorrectionsPanel'));
+const CorrectionsPanel = lazyOnDemand(() => import('./CorrectionsPanel'));
 
 /** Results exist to correct once matches are played (the database refuses after the prizes are credited). */
 const RESULTS_EXIST = new Set(['live', 'finished', 'settled']);

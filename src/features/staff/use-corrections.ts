@@ -9,8 +9,9 @@ import { useAction, useLoad } from '@/lib/use-island-data';
 import { resultProblem, sideName, type TypedResult, typedScore } from './disputes';
 import { reasonProblem, STAFF_MESSAGES } from './staff';
 import type { CorrectionAnswer, StaffBracket, StaffBracketMatch } from './staff.schemas';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./staff.api');
+const api = onDemand(() => import('./staff.api'));
 const EMPTY: TypedResult = { winner: null, goalsA: '', goalsB: '' };
 
 export type CorrectableMatch = { match: StaffBracketMatch; roundName: string };

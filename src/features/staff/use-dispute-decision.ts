@@ -8,10 +8,11 @@ import { useAction, useLoad } from '@/lib/use-island-data';
 import { resultProblem, sideName, type TypedResult, typedScore } from './disputes';
 import { reasonProblem, STAFF_MESSAGES } from './staff';
 import type { OpenDispute } from './staff.schemas';
+import { onDemand } from '@/lib/on-demand';
 
 export type Outcome = 'result' | 'replay' | 'disqualify';
 
-const api = () => import('./staff.api');
+const api = onDemand(() => import('./staff.api'));
 
 export function useDisputeDecision(dispute: OpenDispute, onSettled: (notice: string) => void) {
   const [evidence] = useLoad(() => api().then((calls) => calls.fetchMatchEvidence(dispute.match_id)), dispute.match_id, STAFF_MESSAGES);

@@ -8,8 +8,9 @@ import { formatPaiseExact } from '@/lib/format';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import { STAFF_MESSAGES } from './staff';
 import type { QueueItem } from './staff-payouts';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./staff-payouts.api');
+const api = onDemand(() => import('./staff-payouts.api'));
 const MIN_REJECT_REASON = 3;
 
 type Pending = { kind: 'approve' | 'reject'; item: QueueItem };

@@ -7,8 +7,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from '@/lib/error-text';
 import { STAFF_MESSAGES, shouldPollRefunds } from './staff';
 import type { RefundProgress } from './staff.schemas';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./staff.api');
+const api = onDemand(() => import('./staff.api'));
 
 /** How often the refund bar asks again while refunds are in the queue. */
 const REFUND_POLL_MS = 2000;

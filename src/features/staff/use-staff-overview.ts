@@ -8,8 +8,9 @@ import type { Load } from '@/lib/load-state';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import { STAFF_MESSAGES } from './staff';
 import type { AttentionItem, StaffTournament } from './staff.schemas';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./staff.api');
+const api = onDemand(() => import('./staff.api'));
 
 export interface StaffOverview {
   attention: Load<AttentionItem[]>;

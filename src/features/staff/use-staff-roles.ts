@@ -7,8 +7,9 @@ import { isPlausibleEmail } from '@/features/auth/auth';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import { ROLE_LABELS, STAFF_MESSAGES } from './staff';
 import type { GrantedRole, StaffRoleName } from './staff.schemas';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./staff.api');
+const api = onDemand(() => import('./staff.api'));
 
 export function useStaffRoles() {
   const [roles, reload] = useLoad(() => api().then((calls) => calls.fetchGrantedRoles()), null, STAFF_MESSAGES);

@@ -22,8 +22,9 @@ import {
 import type { MyStaffRole, StaffTournament } from './staff.schemas';
 import { initialPanelState, type PanelDialog, panelReducer } from './tournament-panel-state';
 import { useRefundProgress } from './use-refund-progress';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./staff.api');
+const api = onDemand(() => import('./staff.api'));
 
 type DialogOutcome = { notice: string; checkedIn?: { entryId: string; at: string | null } };
 

@@ -5,8 +5,9 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useAction, useLoad } from '@/lib/use-island-data';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./match-chat.api');
+const api = onDemand(() => import('./match-chat.api'));
 
 /** The failure sentence of a viewer the chat is not for: an empty one, which the island renders as nothing. */
 export const NOT_FOR_VIEWER = '';

@@ -5,8 +5,9 @@
 import { type SubmitEvent, useState } from 'react';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import type { DisconnectionRuling } from './match-day';
+import { onDemand } from '@/lib/on-demand';
 
-const api = () => import('./match-day.api');
+const api = onDemand(() => import('./match-day.api'));
 
 export function useMatchSettings(matchId: string) {
   const [settings] = useLoad(() => api().then((matchDay) => matchDay.fetchMatchSettings(matchId)), matchId);
