@@ -49,6 +49,39 @@ as $$
   select private.run_due_work();
 $$;
 
+-- local_fail_due_step(p_step): the named periodic step raises on its next run, once (tests of the isolation).
+create table if not exists private.local_due_step_faults (step text primary key);
+do $$
+begin
+  execute format('grant select, delete on private.local_due_step_faults to %I',
+                 (select pg_get_userbyid(proowner) from pg_proc where oid = 'private.due_step_fault_requested(text)'::regprocedure));
+end;
+$$;
+
+create or replace function private.due_step_fault_requested(p_step text) returns boolean
+  language sql volatile
+  set search_path = ''
+as $$
+  with used as (delete from private.local_due_step_faults where step = p_step returning 1)
+  select exists (select 1 from used);
+$$;
+
+create or replace function public.local_fail_due_step(p_step text) returns jsonb
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  if not exists (select 1 from private.due_work_steps where name = p_step) then
+    raise exception 'No periodic step is called %', p_step using errcode = 'PT404', hint = 'due_work_step_not_found';
+  end if;
+  insert into private.local_due_step_faults (step) values (p_step) on conflict do nothing;
+  return jsonb_build_object('step', p_step, 'fails_on_next_run', true);
+end;
+$$;
+revoke all on function public.local_fail_due_step(text) from public, anon, authenticated;
+grant execute on function public.local_fail_due_step(text) to service_role;
+
 revoke all on function public.local_set_clock(timestamptz) from public, anon, authenticated;
 revoke all on function public.local_run_due_work() from public, anon, authenticated;
 grant execute on function public.local_set_clock(timestamptz) to service_role;

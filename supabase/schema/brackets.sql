@@ -992,19 +992,29 @@ declare
   v_now timestamptz := private.clock_now();
   v_tournament public.tournaments%rowtype;
   v_drawn integer := 0;
+  v_failed integer := 0;
+  v_error text;
+  v_state text;
 begin
   for v_tournament in
     select * from public.tournaments t
      where t.drawn_at is null and t.cancelled_at is null
        and private.tournament_check_in_closes_at(t) <= v_now
        and private.tournament_status(t, v_now) = 'check-in'
+       and not private.due_item_parked(t.id)
      order by private.tournament_check_in_closes_at(t), t.id
      for update skip locked
   loop
-    perform private.run_draw(v_tournament.id, null);
-    v_drawn := v_drawn + 1;
+    begin
+      perform private.run_draw(v_tournament.id, null);
+      v_drawn := v_drawn + 1;
+    exception when others then
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed(v_tournament.id, v_error, v_state);
+      v_failed := v_failed + 1;
+    end;
   end loop;
-  return jsonb_build_object('draws_run', v_drawn);
+  return jsonb_build_object('draws_run', v_drawn, 'draws_failed', v_failed);
 end;
 $function$;
 

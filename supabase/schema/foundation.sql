@@ -523,7 +523,7 @@ begin
 end;
 $function$;
 
-comment on function private.run_due_work() is 'The periodic function (pg_cron every minute; the local stack''s timer): runs every registered step in order in one transaction and answers their counts merged into one object. Safe to run at any time, any number of times.';
+comment on function private.run_due_work() is 'The periodic function (pg_cron every minute; the local stack''s timer): runs every registered step in order, each in its own subtransaction (a failing step is recorded and the others go on), and answers their counts merged into one object with failed_steps. Safe to run at any time, any number of times.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.run_due_work()
  RETURNS jsonb
@@ -536,17 +536,38 @@ declare
   v_function regprocedure;
   v_answer jsonb;
   v_result jsonb := '{}'::jsonb;
+  v_failed jsonb := '[]'::jsonb;
+  v_run bigint := nextval('private.due_work_run');
+  v_fault boolean;
+  v_error text;
 begin
+  perform set_config('golazo.due_run', v_run::text, true);
   for v_step in select * from private.due_work_steps order by run_order loop
-    v_function := to_regprocedure(v_step.function_name || '()');
-    if v_function is null then
-      raise exception 'The due-work step % calls %, which no longer exists', v_step.name, v_step.function_name;
-    end if;
-    -- regprocedure prints the function schema-qualified and quoted: nothing else reaches the statement.
-    execute 'select ' || v_function::text into v_answer;
-    v_result := v_result || coalesce(v_answer, '{}'::jsonb);
+    -- Asked before the step's subtransaction, so that the request is used up even though the step then fails.
+    v_fault := private.due_step_fault_requested(v_step.name);
+    perform set_config('golazo.due_step', v_step.name, true);
+    begin
+      v_function := to_regprocedure(v_step.function_name || '()');
+      if v_function is null then
+        raise exception 'The due-work step % calls %, which no longer exists', v_step.name, v_step.function_name;
+      end if;
+      if v_fault then
+        raise exception 'The step % was asked to fail once (local_fail_due_step)', v_step.name;
+      end if;
+      -- regprocedure prints the function schema-qualified and quoted: nothing else reaches the statement.
+      execute 'select ' || v_function::text into v_answer;
+      v_result := v_result || coalesce(v_answer, '{}'::jsonb);
+      v_error := null;
+    exception when others then
+      -- Everything the step did is undone (its subtransaction); the other steps go on.
+      get stacked diagnostics v_error = message_text;
+      v_failed := v_failed || to_jsonb(v_step.name);
+    end;
+    perform private.due_step_ran(v_step.name, v_run, v_error);
+    perform set_config('golazo.due_step', '', true);
   end loop;
-  return v_result;
+  perform set_config('golazo.due_run', '', true);
+  return v_result || jsonb_build_object('failed_steps', v_failed);
 end;
 $function$;
 
@@ -559,6 +580,180 @@ CREATE OR REPLACE FUNCTION public.service_run_due_work()
  SET search_path TO ''
 AS $function$
   select private.run_due_work();
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- Due work: each step and each item on its own, its failures and its health
+-- -----------------------------------------------------------------------------------------------------
+
+comment on table private.due_work_health is 'One row per periodic step that has run: its last run, its last clean run (nothing raised, no failed or parked item), the runs in a row that were not clean and the last error.';
+create table private.due_work_health (
+  step text not null,
+  last_run_at timestamp with time zone not null,
+  last_ok_at timestamp with time zone,
+  failures_in_a_row integer default 0 not null,
+  last_error text,
+  step_error text,
+  constraint due_work_health_pkey PRIMARY KEY (step),
+  constraint due_work_health_step_fkey FOREIGN KEY (step) REFERENCES private.due_work_steps(name) ON DELETE CASCADE,
+  constraint due_work_health_failures_not_negative CHECK ((failures_in_a_row >= 0))
+);
+alter table private.due_work_health enable row level security;
+
+comment on table private.due_work_failures is 'Items of periodic steps that failed in their step''s latest run, or are parked after failing private.setting(''due_work_park_after'') runs in a row. A row goes when its item no longer fails (or is no longer due) in a run, or when an admin retries a parked one.';
+create table private.due_work_failures (
+  step text not null,
+  item text not null,
+  error text not null,
+  sqlstate text,
+  failures_in_a_row integer default 1 not null,
+  first_failed_at timestamp with time zone not null,
+  last_failed_at timestamp with time zone not null,
+  last_failed_run bigint not null,
+  parked_at timestamp with time zone,
+  constraint due_work_failures_pkey PRIMARY KEY (step, item),
+  constraint due_work_failures_step_fkey FOREIGN KEY (step) REFERENCES private.due_work_steps(name) ON DELETE CASCADE,
+  constraint due_work_failures_counted CHECK ((failures_in_a_row >= 1)),
+  constraint due_work_failures_item_named CHECK ((item <> ''::text))
+);
+alter table private.due_work_failures enable row level security;
+
+create sequence private.due_work_run;
+
+comment on function private.due_step_fault_requested(text) is 'Whether a test asked the named periodic step to fail on its next run (always false outside the local stack, whose clock.sql replaces this function).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.due_step_fault_requested(p_step text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- A seam for the local stack's tests (supabase/local/clock.sql replaces it): a hosted project never fails a step on request.
+  select false;
+$function$;
+
+comment on function private.due_item_parked(text) is 'Inside a periodic run: whether this item of the running step is parked until an admin retries it (the step skips it).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.due_item_parked(p_item text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from private.due_work_failures f
+     where f.step = nullif(current_setting('golazo.due_step', true), '') and f.item = p_item and f.parked_at is not null);
+$function$;
+
+comment on function private.due_item_failed(text,text,text) is 'Inside a periodic run: records that an item of the running step failed (parked after due_work_park_after failures in a row); outside a run it raises the error again.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.due_item_failed(p_item text, p_error text, p_sqlstate text DEFAULT 'P0001'::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_step text := nullif(current_setting('golazo.due_step', true), '');
+  v_run bigint := nullif(current_setting('golazo.due_run', true), '')::bigint;
+  v_now timestamptz := private.clock_now();
+  v_park_after integer := (private.setting('due_work_park_after') #>> '{}')::integer;
+begin
+  if v_step is null or v_run is null then
+    -- Called outside private.run_due_work() (a test, a staff action calling the step): the caller sees the error.
+    raise exception '%', p_error using errcode = coalesce(p_sqlstate, 'P0001');
+  end if;
+  insert into private.due_work_failures as f
+         (step, item, error, sqlstate, failures_in_a_row, first_failed_at, last_failed_at, last_failed_run, parked_at)
+  values (v_step, p_item, p_error, p_sqlstate, 1, v_now, v_now, v_run, case when v_park_after <= 1 then v_now end)
+  on conflict (step, item) do update
+     set error = excluded.error, sqlstate = excluded.sqlstate,
+         failures_in_a_row = f.failures_in_a_row + 1,
+         last_failed_at = excluded.last_failed_at, last_failed_run = excluded.last_failed_run,
+         parked_at = coalesce(f.parked_at, case when f.failures_in_a_row + 1 >= v_park_after then v_now end);
+end;
+$function$;
+
+comment on function private.due_step_ran(text,bigint,text) is 'Records a periodic step''s run in private.due_work_health (p_step_error: its own error, null when it ran to its end) and drops the failures of items that did not fail again.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.due_step_ran(p_step text, p_run bigint, p_step_error text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_item_error text;
+begin
+  if p_step_error is null then
+    -- Items that did not fail in this run succeeded or are no longer due: their rows go, parked ones stay.
+    delete from private.due_work_failures where step = p_step and parked_at is null and last_failed_run < p_run;
+  end if;
+  select f.error into v_item_error from private.due_work_failures f
+   where f.step = p_step order by f.last_failed_at desc, f.item limit 1;
+  insert into private.due_work_health as h (step, last_run_at, last_ok_at, failures_in_a_row, last_error, step_error)
+  values (p_step, v_now,
+          case when p_step_error is null and v_item_error is null then v_now end,
+          case when p_step_error is null and v_item_error is null then 0 else 1 end,
+          coalesce(p_step_error, v_item_error), p_step_error)
+  on conflict (step) do update
+     set last_run_at = excluded.last_run_at,
+         last_ok_at = coalesce(excluded.last_ok_at, h.last_ok_at),
+         failures_in_a_row = case when excluded.failures_in_a_row = 0 then 0 else h.failures_in_a_row + 1 end,
+         last_error = coalesce(excluded.last_error, case when excluded.failures_in_a_row = 0 then null else h.last_error end),
+         step_error = excluded.step_error;
+end;
+$function$;
+
+comment on function public.get_due_work_health() is 'Platform admins at aal2 and the service role (an uptime check): every periodic step with its last run, its last clean run, the runs in a row that were not clean, the last error and its failed and parked items.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_due_work_health()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin_or_service();
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'step', s.name, 'area', s.area, 'last_run_at', h.last_run_at, 'last_ok_at', h.last_ok_at,
+             'failures_in_a_row', coalesce(h.failures_in_a_row, 0), 'last_error', h.last_error,
+             'failed_items', (select count(*) from private.due_work_failures f where f.step = s.name and f.parked_at is null),
+             'parked_items', (select count(*) from private.due_work_failures f where f.step = s.name and f.parked_at is not null))
+           order by s.run_order)
+      from private.due_work_steps s
+      left join private.due_work_health h on h.step = s.name), '[]'::jsonb);
+end;
+$function$;
+
+comment on function public.staff_retry_due_work(text,text) is 'Platform admins at aal2: the parked items of a periodic step (one with p_item, else all) are tried again on the next run; audited.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_retry_due_work(p_step text, p_item text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin uuid := private.require_staff('admin');
+  v_released integer;
+begin
+  if not exists (select 1 from private.due_work_steps where name = p_step) then
+    raise exception 'No periodic step is called that' using errcode = 'PT404', hint = 'due_work_step_not_found';
+  end if;
+  -- The failures go: the next run tries the item again, with the full count of tries before it parks.
+  delete from private.due_work_failures
+   where step = p_step and (p_item is null or item = p_item) and parked_at is not null;
+  get diagnostics v_released = row_count;
+  if v_released = 0 then
+    raise exception 'Nothing of this step is parked' using errcode = 'PT409', hint = 'due_work_not_parked';
+  end if;
+  perform private.audit(null, 'due_work_retried',
+                        'Periodic step ' || p_step || ': ' || v_released || ' parked item' || case when v_released = 1 then '' else 's' end
+                        || ' tried again on the next run',
+                        null, null, jsonb_build_object('step', p_step, 'item', p_item, 'released', v_released), false, v_admin);
+  return jsonb_build_object('step', p_step, 'released', v_released);
+end;
 $function$;
 
 -- -----------------------------------------------------------------------------------------------------

@@ -2133,23 +2133,31 @@ declare
   v_walkovers integer := 0;
   v_void integer := 0;
   v_disputes integer := 0;
+  v_error text;
+  v_state text;
 begin
   for v_match in
     select m.* from public.matches m join public.tournaments t on t.id = m.tournament_id
      where m.status in ('scheduled', 'ready', 'reported') and t.cancelled_at is null
        and (m.scheduled_at + interval '10 minutes' < v_now or m.status = 'reported')
+       and not private.due_item_parked(m.id::text)
      order by m.scheduled_at, m.id
      for update of m skip locked
   loop
-    v_decision := private.due_match_decision(v_match, v_now);
-    continue when v_decision is null;
-    perform private.apply_due_match_decision(v_match);
-    case v_decision
-      when 'auto_confirm' then v_confirmed := v_confirmed + 1;
-      when 'walkover' then v_walkovers := v_walkovers + 1;
-      when 'void' then v_void := v_void + 1;
-      else v_disputes := v_disputes + 1;
-    end case;
+    begin
+      v_decision := private.due_match_decision(v_match, v_now);
+      continue when v_decision is null;
+      perform private.apply_due_match_decision(v_match);
+      case v_decision
+        when 'auto_confirm' then v_confirmed := v_confirmed + 1;
+        when 'walkover' then v_walkovers := v_walkovers + 1;
+        when 'void' then v_void := v_void + 1;
+        else v_disputes := v_disputes + 1;
+      end case;
+    exception when others then
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed(v_match.id::text, v_error, v_state);
+    end;
   end loop;
   return jsonb_build_object('results_auto_confirmed', v_confirmed, 'walkovers', v_walkovers, 'matches_void', v_void,
                             'disputes_opened', v_disputes);

@@ -610,16 +610,24 @@ AS $function$
 declare
   v_id text;
   v_settled integer := 0;
+  v_error text;
+  v_state text;
 begin
   for v_id in
     select t.id from public.tournaments t
      where t.finished_at is not null and t.settled_at is null and t.cancelled_at is null
        and t.finished_at + private.challenge_window(t) <= p_now
+       and not private.due_item_parked(t.id)
      order by t.finished_at, t.id
   loop
-    if private.credit_prizes(v_id) ? 'settled' then
-      v_settled := v_settled + 1;
-    end if;
+    begin
+      if private.credit_prizes(v_id) ? 'settled' then
+        v_settled := v_settled + 1;
+      end if;
+    exception when others then
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed(v_id, v_error, v_state);
+    end;
   end loop;
   return v_settled;
 end;

@@ -1546,6 +1546,20 @@ begin
 end;
 $function$;
 
+comment on function private.erasure_deadline(uuid) is 'The date by which the scheduled erasure of this account is expected done (its scheduled date + account_erasure_deadline_after); null when none is scheduled.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.erasure_deadline(p_user_id uuid)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select d.erase_at + (private.setting('account_erasure_deadline_after') #>> '{}')::interval
+    from private.account_deletions d
+   where d.user_id = p_user_id and d.cancelled_at is null and d.erased_at is null
+   order by d.erase_at limit 1;
+$function$;
+
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.run_due_account_deletions()
  RETURNS jsonb
@@ -1558,7 +1572,10 @@ declare
   v_reminded integer := 0;
   v_erased integer := 0;
   v_waiting integer := 0;
+  v_failed integer := 0;
   v_expired integer;
+  v_error text;
+  v_state text;
 begin
   for v_deletion in
     select * from private.account_deletions
@@ -1567,15 +1584,23 @@ begin
        and erase_at > v_now
      for update skip locked
   loop
-    perform private.account_deletion_email(v_deletion, 'reminder');
-    update private.account_deletions set reminded_at = v_now where id = v_deletion.id;
-    v_reminded := v_reminded + 1;
+    continue when private.due_item_parked('reminder ' || v_deletion.id);
+    begin
+      perform private.account_deletion_email(v_deletion, 'reminder');
+      update private.account_deletions set reminded_at = v_now where id = v_deletion.id;
+      v_reminded := v_reminded + 1;
+    exception when others then
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed('reminder ' || v_deletion.id, v_error, v_state);
+      v_failed := v_failed + 1;
+    end;
   end loop;
 
   for v_deletion in
-    select * from private.account_deletions
-     where cancelled_at is null and erased_at is null and erase_at <= v_now
-     order by erase_at
+    select * from private.account_deletions d
+     where d.cancelled_at is null and d.erased_at is null and d.erase_at <= v_now
+       and not private.due_item_parked(d.user_id::text)
+     order by d.erase_at
      limit 20
      for update skip locked
   loop
@@ -1584,14 +1609,20 @@ begin
       v_waiting := v_waiting + 1;
       continue;
     end if;
-    perform private.erase_account(v_deletion.user_id);
-    v_erased := v_erased + 1;
+    begin
+      perform private.erase_account(v_deletion.user_id);
+      v_erased := v_erased + 1;
+    exception when others then
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed(v_deletion.user_id::text, v_error, v_state);
+      v_failed := v_failed + 1;
+    end;
   end loop;
 
   delete from private.kept_records where kept_until <= v_now;
   get diagnostics v_expired = row_count;
   return jsonb_build_object('deletion_reminders', v_reminded, 'accounts_erased', v_erased,
-                            'erasures_waiting', v_waiting, 'kept_records_expired', v_expired);
+                            'erasures_waiting', v_waiting, 'kept_records_expired', v_expired, 'erasures_failed', v_failed);
 end;
 $function$;
 

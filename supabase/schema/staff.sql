@@ -170,6 +170,22 @@ begin
 end;
 $function$;
 
+comment on function private.require_admin_or_service() is 'Refuses callers other than the service role and platform admins at aal2; answers the admin''s id (null for the service role).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.require_admin_or_service()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(auth.role(), '') = 'service_role' then
+    return null;
+  end if;
+  return private.require_staff('admin');
+end;
+$function$;
+
 comment on function private.require_staff_anywhere(text) is 'The gate of the console''s lists: a grant of at least this role, for any tournament or the whole platform, at aal2. Each list then keeps the tournaments staff_sees().';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.require_staff_anywhere(p_min_role text)
@@ -524,7 +540,7 @@ begin
 end;
 $function$;
 
-comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up with a retry for admins of the whole site, grievances not resolved for admins of the whole site), soonest first. Chargeback, outside-call and grievance items carry an object detail (razorpay_payment_id; job_id and error; ticket_id and the deadlines).';
+comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up with a retry for admins of the whole site, grievances not resolved and periodic work that failed for admins of the whole site), soonest first. Chargeback, outside-call, grievance and due-work items carry an object detail (razorpay_payment_id; job_id and error; ticket_id and the deadlines; step, item, error and, for a parked erasure, legal_deadline).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_needs_attention()
  RETURNS jsonb
@@ -622,6 +638,43 @@ begin
                                       'DD Mon YYYY HH24:MI') || ' IST'))
           from private.grievances g
          where v_platform_admin and g.status in ('open', 'acknowledged')
+        union all
+        -- Periodic work: a step that raised in its last run (admins of the whole site), until it runs clean.
+        select jsonb_build_object(
+                 'kind', 'due_work_failed', 'tournament_id', null,
+                 'title', 'Periodic step failed: ' || h.step,
+                 'due_at', h.last_run_at,
+                 'detail', jsonb_build_object(
+                   'step', h.step, 'item', null, 'error', h.step_error, 'failures_in_a_row', h.failures_in_a_row,
+                   'parked', false, 'last_ok_at', h.last_ok_at,
+                   'text', h.step_error || ' (' || h.failures_in_a_row || ' run' || case when h.failures_in_a_row = 1 then '' else 's' end
+                           || ' in a row; every other step goes on, and this one is tried again each run)'))
+          from private.due_work_health h
+         where v_platform_admin and h.step_error is not null
+        union all
+        -- ... and each item that failed in its step's last run or is parked; a parked erasure with the date the law expects it by.
+        select jsonb_build_object(
+                 'kind', 'due_work_failed',
+                 'tournament_id', (select t.id from public.tournaments t where t.id = f.item),
+                 'title', case when f.parked_at is not null then 'Parked until retried: ' else 'Failed, tried again next run: ' end
+                          || f.step || ' (' || f.item || ')',
+                 'due_at', coalesce(x.legal_deadline, f.first_failed_at),
+                 'detail', jsonb_build_object(
+                   'step', f.step, 'item', f.item, 'error', f.error, 'failures_in_a_row', f.failures_in_a_row,
+                   'parked', f.parked_at is not null, 'parked_at', f.parked_at, 'legal_deadline', x.legal_deadline,
+                   'retry', case when f.parked_at is not null then 'staff_retry_due_work' end,
+                   'text', f.error || ' (' || f.failures_in_a_row || ' run' || case when f.failures_in_a_row = 1 then '' else 's' end
+                           || ' in a row' || case when f.parked_at is not null then '; parked until an admin retries it' else '' end
+                           || coalesce('; the law expects this erasure by '
+                                       || to_char(x.legal_deadline at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') || ' IST', '')
+                           || ')'))
+          from private.due_work_failures f
+          cross join lateral (
+            select case when f.step = 'account_erasure'
+                         and f.item ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+                        then private.erasure_deadline(f.item::uuid) end as legal_deadline
+          ) as x
+         where v_platform_admin
       ) as items), '[]'::jsonb);
 end;
 $function$;

@@ -470,17 +470,25 @@ declare
   v_pod public.tournaments%rowtype;
   v_cancelled integer := 0;
   v_refunds integer := 0;
+  v_error text;
+  v_state text;
 begin
   for v_pod in
-    select * from public.tournaments
-     where pod_number is not null and cancelled_at is null
-       and fill_deadline_at is not null and fill_deadline_at <= v_now and filled_slots < max_players
-     order by id
+    select * from public.tournaments t
+     where t.pod_number is not null and t.cancelled_at is null
+       and t.fill_deadline_at is not null and t.fill_deadline_at <= v_now and t.filled_slots < t.max_players
+       and not private.due_item_parked(t.id)
+     order by t.id
      for update skip locked
   loop
-    v_refunds := v_refunds + private.cancel_tournament(
-      v_pod.id, 'Not enough players joined before the deadline. Every entry has been refunded.', v_pod.fill_deadline_at);
-    v_cancelled := v_cancelled + 1;
+    begin
+      v_refunds := v_refunds + private.cancel_tournament(
+        v_pod.id, 'Not enough players joined before the deadline. Every entry has been refunded.', v_pod.fill_deadline_at);
+      v_cancelled := v_cancelled + 1;
+    exception when others then
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed(v_pod.id, v_error, v_state);
+    end;
   end loop;
   return jsonb_build_object('pods_cancelled', v_cancelled, 'pod_refunds', v_refunds, 'pods_opened', private.ensure_open_pods());
 end;

@@ -14,7 +14,7 @@ const TODAYS_STEPS = [
   { name: 'recurring_editions', area: 'seasons', keys: ['editions_created', 'editions_cancelled'] },
   { name: 'pod_deadlines_and_open_pods', area: 'tournaments', keys: ['pods_cancelled', 'pod_refunds', 'pods_opened'] },
   { name: 'check_in_announcements', area: 'notifications', keys: ['check_in_announced'] },
-  { name: 'draws', area: 'brackets', keys: ['draws_run'] },
+  { name: 'draws', area: 'brackets', keys: ['draws_run', 'draws_failed'] },
   { name: 'match_deadlines', area: 'matches', keys: ['results_auto_confirmed', 'walkovers', 'matches_void', 'disputes_opened'] },
   { name: 'draw_announcements', area: 'brackets', keys: ['draws_announced'] },
   {
@@ -28,7 +28,7 @@ const TODAYS_STEPS = [
   {
     name: 'account_erasure',
     area: 'profile',
-    keys: ['deletion_reminders', 'accounts_erased', 'erasures_waiting', 'kept_records_expired'],
+    keys: ['deletion_reminders', 'accounts_erased', 'erasures_waiting', 'kept_records_expired', 'erasures_failed'],
   },
   { name: 'old_grievances', area: 'staff', keys: ['resolved_grievances_deleted'] },
   {
@@ -82,7 +82,8 @@ describe.each(engines)('the due-work registry on $name', (engine) => {
 
   it('answers one object with every step’s counts, and a second pass finds nothing left to queue', async () => {
     const first = (await db.admin.query<{ result: Record<string, unknown> }>('select private.run_due_work() as result')).rows[0]!.result;
-    expect(Object.keys(first).sort()).toEqual(TODAYS_STEPS.flatMap((step) => step.keys).sort());
+    expect(Object.keys(first).sort()).toEqual([...TODAYS_STEPS.flatMap((step) => step.keys), 'failed_steps'].sort());
+    expect(first.failed_steps).toEqual([]);
     expect(first.reconciliations_queued).toBe(2);
     const again = (await db.admin.query<{ result: Record<string, unknown> }>('select private.run_due_work() as result')).rows[0]!.result;
     expect(again).toMatchObject({ reconciliations_queued: 0, refunds_requeued: 0, draws_run: 0, draws_announced: 0 });

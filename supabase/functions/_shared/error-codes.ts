@@ -223,6 +223,8 @@ export const ERROR_CODES = {
   invalid_payout_status: { status: 400, message: 'Unknown payout status.' },
   invalid_dispute_event: { status: 400, message: 'Unknown chargeback event.' },
   outside_call_not_given_up: { status: 409, message: 'This outside call is not waiting for a retry.' },
+  due_work_step_not_found: { status: 404, message: 'No periodic step is called that.' },
+  due_work_not_parked: { status: 409, message: 'Nothing of this periodic step is parked: it is tried again on every run already.' },
   invalid_snapshot: { status: 400, message: 'A provider snapshot is a kind (payouts or payments) and a list of items.' },
   invalid_financial_year: { status: 400, message: 'Say which financial year (2027 is April 2027 to March 2028).' },
   invalid_date_range: { status: 400, message: 'Give a start and an end date (the end on or after the start).' },
