@@ -227,6 +227,9 @@ begin
 end;
 $$;
 
+-- A demo deductor's TAN for the tax statements (a hosted project has none until the operator sets the company's).
+update private.settings set value = '"BLRD00001G"' where key = 'deductor_tan';
+
 -- Do now what the periodic job would do on its first tick (announce the demo draws, expire what is
 -- due), so the demo data holds still until the clock passes its next deadline.
 select private.run_due_work();

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { localAddresses } from './local-addresses';
-import { MissingSettingError, readSettings } from './settings';
+import { MissingSettingError, PRODUCTION_REQUIRED, readSettings } from './settings';
 import { LOCAL_SUPABASE_URL } from './supabase-address';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name];
 
-const production = {
-  PUBLIC_SITE_URL: 'https://golazo.example',
+const production: Record<(typeof PRODUCTION_REQUIRED)[number] | 'PUBLIC_SITE_URL', string> = {
+  PUBLIC_SITE_URL: 'https://golazo.in',
   PUBLIC_SUPABASE_URL: 'https://abc.supabase.co',
   PUBLIC_SUPABASE_ANON_KEY: 'anon-key',
   PUBLIC_RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
+  PUBLIC_SUPPORT_EMAIL: 'support@golazo.in',
+  PUBLIC_BUSINESS_ADDRESS: 'Golazo Arena Pvt Ltd, 4th Floor, 80 Feet Road, Koramangala, Bengaluru 560034, India',
+  PUBLIC_SUPPORT_PHONE: '+91 80 4112 7788',
+  PUBLIC_GRIEVANCE_OFFICER_NAME: 'Priya Raman',
+  PUBLIC_GRIEVANCE_OFFICER_EMAIL: 'grievance@golazo.in',
+  PUBLIC_GRIEVANCE_OFFICER_PHONE: '+91 80 4112 7789',
 };
 
 describe('site settings', () => {
@@ -30,7 +36,7 @@ describe('site settings', () => {
   });
 
   // Without this, a forgotten variable ships a site whose players sign in and pay against 127.0.0.1.
-  for (const name of ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_CHECKOUT_URL'] as const) {
+  for (const name of PRODUCTION_REQUIRED) {
     it(`a production build without ${name} fails naming it`, () => {
       const values: Record<string, string> = { ...production };
       delete values[name];
@@ -38,4 +44,22 @@ describe('site settings', () => {
       expect(() => readSettings(reader(values))).toThrow(name);
     });
   }
+
+  // The local placeholders read as legal facts on a real site: the build refuses them even when set on purpose.
+  const placeholders: [string, string][] = [
+    ['PUBLIC_BUSINESS_ADDRESS', 'Golazo Arena, 1st Floor, 12 Example Road, Bengaluru, Karnataka 560001, India'],
+    ['PUBLIC_SUPPORT_PHONE', '+91 80 0000 0000'],
+    ['PUBLIC_GRIEVANCE_OFFICER_NAME', 'Grievance Officer (name to be appointed)'],
+    ['PUBLIC_GRIEVANCE_OFFICER_EMAIL', 'grievance@golazo.example'],
+    ['PUBLIC_SUPPORT_EMAIL', 'support@example.com'],
+  ];
+  for (const [name, value] of placeholders) {
+    it(`a production build refuses the placeholder ${name} "${value}"`, () => {
+      expect(() => readSettings(reader({ ...production, [name]: value }))).toThrow(new RegExp(`${name} still hold a placeholder`));
+    });
+  }
+
+  it('a local build keeps the placeholders, so a new contributor builds without any setting', () => {
+    expect(readSettings(reader({})).grievanceOfficer.name).toMatch(/to be appointed/);
+  });
 });

@@ -54,8 +54,25 @@ export type Settings = z.infer<typeof SettingsSchema>;
  */
 const LOCAL_DEFAULTS = localAddresses({});
 
-/** Settings a production build must be given: their local defaults would point real players at a laptop. */
-const PRODUCTION_REQUIRED = ['PUBLIC_SUPABASE_URL', 'PUBLIC_SUPABASE_ANON_KEY', 'PUBLIC_RAZORPAY_CHECKOUT_URL'] as const;
+/**
+ * Settings a production build must be given: the local defaults of the first three would point real players at a
+ * laptop; those of the rest are placeholders that would read as legal facts (the business's address and phone on
+ * Contact, the grievance officer the privacy notice names, the support address in every e-mail).
+ */
+export const PRODUCTION_REQUIRED = [
+  'PUBLIC_SUPABASE_URL',
+  'PUBLIC_SUPABASE_ANON_KEY',
+  'PUBLIC_RAZORPAY_CHECKOUT_URL',
+  'PUBLIC_SUPPORT_EMAIL',
+  'PUBLIC_BUSINESS_ADDRESS',
+  'PUBLIC_SUPPORT_PHONE',
+  'PUBLIC_GRIEVANCE_OFFICER_NAME',
+  'PUBLIC_GRIEVANCE_OFFICER_EMAIL',
+  'PUBLIC_GRIEVANCE_OFFICER_PHONE',
+] as const;
+
+/** Values that are still placeholders even when set: example domains and roads, a phone of zeros, a name to be appointed. */
+const PLACEHOLDER = /(\bexample\b|\.example\b|to be appointed|\bTANX0+X\b|^\+?[0 ()-]*(91)?[0 ()-]*(80)?[0 ()-]+$)/i;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -81,6 +98,10 @@ export function readSettings(read: (name: string) => string | undefined): Settin
     const missing = PRODUCTION_REQUIRED.filter((name) => read(name) === undefined);
     if (missing.length > 0) {
       throw new MissingSettingError(`${missing.join(', ')} must be set for a build of ${siteUrl}`);
+    }
+    const placeholders = PRODUCTION_REQUIRED.filter((name) => PLACEHOLDER.test(read(name) ?? ''));
+    if (placeholders.length > 0) {
+      throw new MissingSettingError(`${placeholders.join(', ')} still hold a placeholder: set the real details for a build of ${siteUrl}`);
     }
   }
   return SettingsSchema.parse({

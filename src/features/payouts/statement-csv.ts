@@ -28,7 +28,7 @@ export function statementCsv(statement: TaxStatement): string {
   const rows: (string | number | null)[][] = [
     ['', `Name: ${statement.legal_name ?? '—'}`, ...blank],
     ['', `PAN: ${statement.pan_masked ?? 'not given'}`, ...blank],
-    ['', `Deductor TAN: ${statement.deductor_tan ?? '—'}`, ...blank],
+    ['', `Deductor TAN: ${statement.deductor_tan ?? 'not set yet'}`, ...blank],
     ['', `${year} opening balance`, csvRupees(statement.opening_balance_paise), '', '', '', '', ''],
     ['', `${year} winnings`, csvRupees(statement.winnings_paise), '', '', '', '', ''],
     ['', `${year} tax withheld`, '', csvRupees(withheldPaise), '', '', '', ''],
