@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { emailArgument, grantAdmin, LOCAL_URL, readGrantSettings } from './grant-admin';
+import { emailArgument, grantAdmin, readGrantSettings } from './grant-admin';
 import { SERVICE_ROLE_KEY } from '../supabase/local/keys';
 
 describe('npm run staff:grant-admin', () => {
   it('uses the local stack and its key when nothing is set', () => {
-    expect(readGrantSettings({})).toEqual({ url: LOCAL_URL, serviceRoleKey: SERVICE_ROLE_KEY });
+    expect(readGrantSettings({})).toEqual({ url: 'http://127.0.0.1:54321', serviceRoleKey: SERVICE_ROLE_KEY });
+  });
+
+  it('follows SUPABASE_LOCAL_PORT to a local stack on another port, as the site and the stack do', () => {
+    expect(readGrantSettings({ SUPABASE_LOCAL_PORT: '55021' })).toEqual({
+      url: 'http://127.0.0.1:55021',
+      serviceRoleKey: SERVICE_ROLE_KEY,
+    });
+    expect(readGrantSettings({ SUPABASE_LOCAL_PORT: '55021', PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' })).toMatch(/disagree/);
   });
 
   it('needs the service role key for any other project', () => {

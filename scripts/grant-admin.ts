@@ -5,7 +5,7 @@
  *
  * It calls the database function `service_grant_role` with the service role key, which only the server
  * side holds, like the catalog sync's connection string:
- *   PUBLIC_SUPABASE_URL        the project's URL (default: the local stack, http://127.0.0.1:54321)
+ *   PUBLIC_SUPABASE_URL        the project's URL (default: the local stack, at SUPABASE_LOCAL_PORT or 54321)
  *   SUPABASE_SERVICE_ROLE_KEY  the project's service role key (dashboard: Project Settings → API); against
  *                              the local stack it defaults to the stack's well-known local key.
  * Runs under Node 24, which strips the TypeScript types: `node scripts/grant-admin.ts <email>`.
@@ -13,9 +13,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
+import { LocalAddressError, localAddresses } from '../src/lib/local-addresses.ts';
 import { SERVICE_ROLE_KEY as LOCAL_SERVICE_ROLE_KEY } from '../supabase/local/keys.ts';
-
-export const LOCAL_URL = 'http://127.0.0.1:54321';
 
 export type GrantSettings = { url: string; serviceRoleKey: string };
 
@@ -23,11 +22,21 @@ const isLocal = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(ne
 
 /** The project and key to use, or a sentence saying what is missing. */
 export function readGrantSettings(env: Record<string, string | undefined>): GrantSettings | string {
-  const url = env.PUBLIC_SUPABASE_URL?.trim() || LOCAL_URL;
+  const given = env.PUBLIC_SUPABASE_URL?.trim();
+  if (given) {
+    try {
+      new URL(given);
+    } catch {
+      return `PUBLIC_SUPABASE_URL is not a URL: ${given}`;
+    }
+  }
+  let url: string;
   try {
-    new URL(url);
-  } catch {
-    return `PUBLIC_SUPABASE_URL is not a URL: ${url}`;
+    // The same addresses the site and the stack use: SUPABASE_LOCAL_PORT moves the local stack.
+    url = localAddresses(env).stackUrl;
+  } catch (error) {
+    if (error instanceof LocalAddressError) return error.message;
+    throw error;
   }
   const key = env.SUPABASE_SERVICE_ROLE_KEY?.trim() || (isLocal(url) ? LOCAL_SERVICE_ROLE_KEY : '');
   if (!key) return `SUPABASE_SERVICE_ROLE_KEY is not set. Use the service role key of ${url} (Project Settings → API).`;
