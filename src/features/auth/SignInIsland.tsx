@@ -21,7 +21,7 @@ interface Props {
 
 const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switchText: string; switchLink: string; switchHref: string }> = {
   'sign-in': {
-    eyebrow: 'Welcome back',
+    eyebrow: 'Play on Golazo Arena',
     title: 'Log in',
     intro: "Enter your e-mail and we'll send you a 6-digit code. No password to remember.",
     switchText: 'New to Golazo Arena?',
