@@ -117,7 +117,7 @@ test.describe('paying for a tournament', () => {
     const { panel, checkout } = await openCheckout(page, 1, price(1));
     await checkout.getByRole('button', { name: 'Fail' }).click();
     await expect(panel.getByRole('status')).toHaveText(
-      'Payment processing failed: Your payment could not be completed as the bank declined it.',
+      'Payment processing failed: Your payment could not be completed as the bank declined it. No money was taken: if your bank shows a debit, it reverses it by itself. You can try again.',
     );
     await expect(panel.getByRole('button', { name: `Pay ${price(1)} & Register 1 Slot` })).toBeEnabled();
   });

@@ -45,6 +45,9 @@ describe('messages', () => {
     expect(PaymentMessages.verificationFailed('Invalid payment signature')).toBe('Payment verification failed: Invalid payment signature');
     expect(PaymentMessages.verificationFailed(undefined)).toBe('Payment verification failed');
     expect(PaymentMessages.processingFailed('Card declined')).toBe('Payment processing failed: Card declined');
+    expect(PaymentMessages.checkoutFailed('The bank declined it.')).toBe(
+      'Payment processing failed: The bank declined it. No money was taken: if your bank shows a debit, it reverses it by itself. You can try again.',
+    );
   });
 
   it("read checkout's failure description", () => {

@@ -20,6 +20,9 @@ export const PaymentMessages = {
   verificationFailed: (message: string | undefined) =>
     message ? `Payment verification failed: ${message}` : 'Payment verification failed',
   processingFailed: (message: string | undefined) => `Payment processing failed: ${message || 'Unknown error'}`,
+  /** Checkout's own failure: Razorpay never captured the payment, so nothing of it is ours to keep. */
+  checkoutFailed: (message: string | undefined) =>
+    `Payment processing failed: ${message || 'Unknown error'} No money was taken: if your bank shows a debit, it reverses it by itself. You can try again.`,
 } as const;
 
 /** The purple of the product's checkout theme. */

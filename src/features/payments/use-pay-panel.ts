@@ -180,7 +180,7 @@ export function usePayPanel(props: PayPanelProps) {
         }),
       );
       checkout.on('payment.failed', (failure) =>
-        finish({ tone: 'error', text: PaymentMessages.processingFailed(failureDescription(failure as CheckoutFailure)) }),
+        finish({ tone: 'error', text: PaymentMessages.checkoutFailed(failureDescription(failure as CheckoutFailure)) }),
       );
       openedAt = Date.now();
       checkout.open();
