@@ -91,7 +91,9 @@ test('match day: settings checked, the guest hosts, a restart, the minutes left 
   await expect(host1Page.locator('[data-room-value="Room id"]')).toHaveText('GUEST-ROOM-1');
   await expect(host1Page.locator('[data-match-host]')).toHaveText(guest1.name);
   // Now the top slot is the guest: they tick "settings checked" as part of Ready.
-  await expect(host1Page.getByRole('button', { name: 'I’m ready' })).toHaveCount(0);
+  // The button is there from the start, disabled, saying what is missing.
+  await expect(host1Page.getByRole('button', { name: 'I’m ready' })).toBeDisabled();
+  await expect(host1Page.locator('[data-disabled-reason]')).toContainText('Tick “Settings checked” above first');
   await host1Page.getByLabel(/Settings checked/).check();
   await host1Page.getByRole('button', { name: 'I’m ready' }).click();
   await guest1Page.getByRole('button', { name: 'I’m ready' }).click();
@@ -127,7 +129,7 @@ test('match day: settings checked, the guest hosts, a restart, the minutes left 
   await expect(guest2Page.locator('[data-host-deadline]')).toContainText(`${host2.name} has until`);
   await postRoom(host2Page, 'HOST-ROOM-1');
   await expect(guest2Page.locator('[data-room-value="Room id"]')).toHaveText('HOST-ROOM-1');
-  await expect(guest2Page.getByRole('button', { name: 'I’m ready' })).toHaveCount(0);
+  await expect(guest2Page.getByRole('button', { name: 'I’m ready' })).toBeDisabled();
   await shot(guest2Page, 'match-day-settings-check-360');
   await guest2Page.getByLabel(/Settings checked/).check();
   await guest2Page.getByRole('button', { name: 'I’m ready' }).click();

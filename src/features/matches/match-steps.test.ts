@@ -53,6 +53,16 @@ describe('the step a match asks of its viewer', () => {
     expect(matchSituation(posted, host, min(10) + 1).canReady).toBe(false);
   });
 
+  it('shows the Ready button before its window opens (readySoon), never after it closes or once pressed', () => {
+    const posted = match({ room_posted_at: new Date(min(-20)).toISOString() });
+    expect(matchSituation(posted, host, min(-30))).toMatchObject({ readySoon: true, canReady: false });
+    expect(matchSituation(posted, guest, min(-6))).toMatchObject({ readySoon: true, canReady: false });
+    expect(matchSituation(posted, host, min(-5))).toMatchObject({ readySoon: false, canReady: true });
+    expect(matchSituation(posted, host, min(11))).toMatchObject({ readySoon: false, canReady: false });
+    const pressed = match({ room_posted_at: new Date(min(-20)).toISOString(), ready_a_at: new Date(min(-30)).toISOString() });
+    expect(matchSituation(pressed, host, min(-6)).readySoon).toBe(false);
+  });
+
   it('moves to the report once I am ready, and allows reporting until T + 45 min', () => {
     const ready = match({ status: 'ready', ready_a_at: new Date(min(-3)).toISOString(), ready_b_at: new Date(min(-2)).toISOString() });
     expect(matchSituation(ready, guest, min(1))).toMatchObject({ active: 'report', canReport: true });

@@ -67,6 +67,8 @@ export interface MatchSituation {
   roomPosted: boolean;
   canPostRoom: boolean;
   canReady: boolean;
+  /** A player who will press Ready once its window opens (the button shows, disabled, until then). */
+  readySoon: boolean;
   canReport: boolean;
   canConfirm: boolean;
   canDispute: boolean;
@@ -124,6 +126,7 @@ export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number
     (match.room_posted_at === null ||
       Date.parse(match.room_posted_at) <= Date.parse(match.disconnection_reported_at ?? match.scheduled_at));
   const canReady = playing && !myReady && now >= readyOpensAt && now <= readyClosesAt && match.walkover_entry_id === null;
+  const readySoon = playing && !myReady && now < readyOpensAt && match.walkover_entry_id === null;
   const canReport = playing && !iReported && match.walkover_entry_id === null && now >= readyOpensAt && now <= reportClosesAt;
   const canConfirm = playing && opponentReported;
   const canClaimWalkover = playing && now > readyClosesAt && myReady && !opponentReady && match.walkover_entry_id === null;
@@ -165,6 +168,7 @@ export function matchSituation(match: MatchRow, viewer: ViewerFacts, now: number
     roomPosted: match.room_posted_at !== null && !newRoomNeeded,
     canPostRoom,
     canReady,
+    readySoon,
     canReport,
     canConfirm,
     canDispute,

@@ -51,7 +51,15 @@ export function ReadyStep({
         </label>
       )}
       <MatchActionButton
-        show={s.canReady && (!checks || checked)}
+        // Always there until Ready closes: disabled, with what is missing, so nobody misses it by not finding it.
+        show={s.canReady || s.readySoon}
+        disabledReason={
+          now < s.readyOpensAt
+            ? `Opens at ${formatTimeIST(new Date(s.readyOpensAt))}.`
+            : checks && !checked
+              ? 'Tick “Settings checked” above first: it tells your opponent the room matches the settings card.'
+              : null
+        }
         busyLabel="Telling your opponent"
         call={(matches) => matches.setReady(match.id, checks ? checked : true)}
         onChanged={onChanged}
