@@ -101,9 +101,9 @@ test('match day: settings checked, the guest hosts, a restart, the minutes left 
 
   // Both report a disconnection at minute 12 at 0–0: the page restarts the match, live on both phones.
   await reportDisconnection(host1Page, 12, 0, 0);
-  await expect(host1Page.locator('[data-notice="disconnection-waiting"]')).toContainText('minute 12 at 0–0');
+  await expect(host1Page.locator('[data-notice="disconnection-waiting"]')).toContainText(`minute 12 at ${host1.name} 0–0 ${guest1.name}`);
   await expect(guest1Page.locator('[data-notice="disconnection-opponent"]')).toContainText(
-    `${host1.name} says the match disconnected at minute 12 at 0–0`,
+    `${host1.name} says the match disconnected at minute 12 at ${host1.name} 0–0 ${guest1.name}`,
   );
   await shot(guest1Page, 'match-day-opponent-reported-360');
   await reportDisconnection(guest1Page, 12, 0, 0);
@@ -138,8 +138,11 @@ test('match day: settings checked, the guest hosts, a restart, the minutes left 
   // Minute 60 at 1–0 to the host: a new room for the 30 minutes left, the score carried.
   await reportDisconnection(host2Page, 60, 1, 0);
   await reportDisconnection(guest2Page, 61, 0, 1);
-  await expect(host2Page.locator('[data-ruling="play_remaining"]')).toContainText('The score 1–0 carries over');
-  await expect(guest2Page.locator('[data-ruling="play_remaining"]')).toContainText('The score 0–1 carries over');
+  // The same words on both phones, with the names; the replay in the game's terms: a new friend match to 30:00.
+  for (const page of [host2Page, guest2Page]) {
+    await expect(page.locator('[data-ruling="play_remaining"]')).toContainText(`${host2.name} 1–0 ${guest2.name} carries over`);
+    await expect(page.locator('[data-ruling="play_remaining"]')).toContainText('until the game clock shows 30:00');
+  }
   await expect(host2Page.getByRole('heading', { name: 'Disconnection: play the 30 minutes left' })).toBeVisible();
   await shot(host2Page, 'match-day-play-remaining-360');
   const desktop = await matchPage(browser, host2, semi2.id, DESKTOP);

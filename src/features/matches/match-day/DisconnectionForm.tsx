@@ -3,6 +3,7 @@
  * the opponent quit on purpose. Two reports that agree are ruled at once (restart, or the minutes left);
  * anything else goes to staff with both accounts.
  */
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { ErrorText } from '../steps/ErrorText';
 import { NumberField } from '../steps/NumberField';
@@ -24,7 +25,16 @@ export function DisconnectionForm({
   onChanged: () => void;
 }) {
   const form = useDisconnectionForm(matchId, onChanged);
-  const answer = form.answer && <p data-disconnection-answer>{answerWords(form.answer, opponent)}</p>;
+  // The form closes on sending and the page above it changes: the answer comes into view where the player looks.
+  const answerRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (form.answer) answerRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [form.answer]);
+  const answer = form.answer && (
+    <p ref={answerRef} role="status" className="rounded-xl border border-lime/60 p-3 font-semibold" data-disconnection-answer>
+      {answerWords(form.answer, opponent)}
+    </p>
+  );
   if (!form.open && !prominent) {
     return (
       <div className="flex flex-col gap-2">

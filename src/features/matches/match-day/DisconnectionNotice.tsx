@@ -25,7 +25,9 @@ export function DisconnectionNotice({
 }) {
   if (match.status === 'disputed' || s.over) return null;
   const stage = disconnectionStage(state, myEntry);
-  const ruling = rulingWords(match, side, { name: s.hosting ? names.me : names.opponent, me: s.hosting }, s.reportClosesAt);
+  // Scores read the same on both phones, with the names: entry a's player first.
+  const sides = side === 'a' ? { a: names.me, b: names.opponent } : { a: names.opponent, b: names.me };
+  const ruling = rulingWords(match, sides, { name: s.hosting ? names.me : names.opponent, me: s.hosting }, s.reportClosesAt);
   return (
     <>
       {ruling && (
@@ -35,13 +37,13 @@ export function DisconnectionNotice({
       )}
       {stage.kind === 'mine_waiting' && (
         <Notice title="Disconnection reported" data="disconnection-waiting">
-          You reported a disconnection at {reportWords(stage.report, side)}. Waiting for {names.opponent} to report it too: the page rules
+          You reported a disconnection at {reportWords(stage.report, sides)}. Waiting for {names.opponent} to report it too: the page rules
           as soon as they do.
         </Notice>
       )}
       {stage.kind === 'opponent_waiting' && (
         <Notice title={`${names.opponent} reported a disconnection`} tone="alert" data="disconnection-opponent">
-          {names.opponent} says the match disconnected at {reportWords({ ...stage.report, claims_quit: false }, side)}
+          {names.opponent} says the match disconnected at {reportWords({ ...stage.report, claims_quit: false }, sides)}
           {stage.report.claims_quit ? ' and that you quit on purpose' : ''}. Report what you saw below.
         </Notice>
       )}

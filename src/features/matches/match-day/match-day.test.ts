@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerWords, disconnectionStage, type MatchDayState, rulingWords, scoreForSide } from './match-day';
+import { answerWords, disconnectionStage, type MatchDayState, namedScore, rulingWords } from './match-day';
 
 const state = (overrides: Partial<MatchDayState>): MatchDayState => ({
   reports: [],
@@ -26,8 +26,7 @@ const report = (entry: string, episode = 1) => ({
 
 describe('a disconnection on the match page', () => {
   it('says the score with the viewer’s goals first', () => {
-    expect(scoreForSide([1, 0], 'a')).toBe('1–0');
-    expect(scoreForSide([1, 0], 'b')).toBe('0–1');
+    expect(namedScore([1, 0], { a: 'ArjunK10', b: 'demo2' })).toBe('ArjunK10 1–0 demo2');
   });
 
   it('knows who reported and who reports next, per disconnection', () => {
@@ -42,13 +41,20 @@ describe('a disconnection on the match page', () => {
   it('words the ruling for each player, the carried score their goals first', () => {
     const ruled = { disconnection_ruling: 'play_remaining' as const, minutes_left: 30, carried_score_a: 1, carried_score_b: 0 };
     const closes = Date.parse('2027-04-20T09:30:00Z');
-    const forB = rulingWords(ruled, 'b', { name: 'demo1', me: false }, closes);
+    const names = { a: 'demo1', b: 'demo2' };
+    const forB = rulingWords(ruled, names, { name: 'demo1', me: false }, closes);
     expect(forB?.title).toBe('Disconnection: play the 30 minutes left');
-    expect(forB?.body).toMatch(/^The score 0–1 carries over .* demo1 posts a new room in step 1; .*by 3:00 pm/);
-    expect(rulingWords({ ...ruled, disconnection_ruling: 'restart' }, 'a', { name: 'demo1', me: true }, closes)?.body).toMatch(
+    expect(forB?.body).toBe(
+      'demo1 1–0 demo2 carries over. demo1 posts a new room in step 1: a new friend match with the same match settings. ' +
+        'Play it until the game clock shows 30:00, then both leave the match. ' +
+        "Add the replay's goals to the carried score and report the total by 3:00 pm IST: if the replay ends demo1 0–1 demo2, report demo1 1–1 demo2.",
+    );
+    // Both players read the same sentence about the score.
+    expect(rulingWords(ruled, names, { name: 'demo1', me: true }, closes)?.body).toContain('demo1 1–0 demo2 carries over. Post a new room');
+    expect(rulingWords({ ...ruled, disconnection_ruling: 'restart' }, names, { name: 'demo1', me: true }, closes)?.body).toMatch(
       /Post a new room in step 1/,
     );
-    expect(rulingWords({ ...ruled, disconnection_ruling: null }, 'a', { name: 'x', me: true }, closes)).toBeNull();
+    expect(rulingWords({ ...ruled, disconnection_ruling: null }, names, { name: 'x', me: true }, closes)).toBeNull();
     expect(answerWords({ ruling: 'disputed', minutes_left: null, carried_score: null }, 'demo2')).toMatch(/Staff decide/);
   });
 });

@@ -5,7 +5,6 @@
  */
 import { formatTimeIST } from '@/lib/format';
 import type { MatchRow } from '../match-schemas';
-import type { Side } from '../match-steps';
 
 /** One player's disconnection report: the score in the order of the match's entries a, b. */
 export interface DisconnectionReport {
@@ -39,9 +38,15 @@ export interface DisconnectionRuling {
   carried_score: [number, number] | null;
 }
 
-/** A score in entry order, the viewer's goals first: "1–0" for the player of b when b leads. */
-export function scoreForSide(score: readonly [number, number], side: Side): string {
-  return side === 'b' ? `${score[1]}–${score[0]}` : `${score[0]}–${score[1]}`;
+/** The two players' names in the match's entry order (a, b). */
+export interface SideNames {
+  a: string;
+  b: string;
+}
+
+/** A score with its names, the same on both players' screens: "ArjunK10 1–0 demo2" (entry a first). */
+export function namedScore(score: readonly [number, number], names: SideNames): string {
+  return `${names.a} ${score[0]}–${score[1]} ${names.b}`;
 }
 
 /** The reports of the disconnection being reported now (none once it was ruled and no new one came). */
@@ -66,31 +71,40 @@ export function disconnectionStage(state: MatchDayState | null, myEntry: string 
   return { kind: 'none' };
 }
 
-/** "minute 12 at 0–0", the viewer's goals first. */
-export function reportWords(report: DisconnectionReport, side: Side): string {
-  return `minute ${report.minute} at ${scoreForSide(report.score, side)}${report.claims_quit ? ', saying the opponent quit on purpose' : ''}`;
+/** "minute 12 at ArjunK10 0–0 demo2". */
+export function reportWords(report: DisconnectionReport, names: SideNames): string {
+  return `minute ${report.minute} at ${namedScore(report.score, names)}${report.claims_quit ? ', saying the opponent quit on purpose' : ''}`;
 }
 
-/** The ruling in words for the viewer: a title and what to do now. */
+/**
+ * The ruling in words for the viewer: a title and what to do now, in the game's own terms. A friend match cannot
+ * start at minute 60: the replay is a new friend match with the same settings, played until the game clock shows
+ * the minutes that were left, and its goals are added to the carried score.
+ */
 export function rulingWords(
   match: Pick<MatchRow, 'disconnection_ruling' | 'minutes_left' | 'carried_score_a' | 'carried_score_b'>,
-  side: Side,
+  names: SideNames,
   host: { name: string; me: boolean },
   reportClosesAt: number,
 ): { title: string; body: string } | null {
   if (!match.disconnection_ruling) return null;
-  const carried: [number, number] = [match.carried_score_a ?? 0, match.carried_score_b ?? 0];
   const room = host.me ? 'Post a new room in step 1' : `${host.name} posts a new room in step 1`;
-  const report = `then report the total score by ${formatTimeIST(new Date(reportClosesAt))}`;
+  const by = formatTimeIST(new Date(reportClosesAt));
   if (match.disconnection_ruling === 'restart') {
     return {
       title: 'Disconnection: the match restarts',
-      body: `You both reported the disconnection early at 0–0, so the match is played again from the start. ${room}; play a full match, ${report}.`,
+      body: `You both reported the disconnection early at 0–0, so the match is played again from the start. ${room}; play a full match, then report the score by ${by}.`,
     };
   }
+  const left = match.minutes_left ?? 0;
+  const carried: [number, number] = [match.carried_score_a ?? 0, match.carried_score_b ?? 0];
+  const example: [number, number] = [carried[0], carried[1] + 1];
   return {
-    title: `Disconnection: play the ${match.minutes_left ?? 0} minutes left`,
-    body: `The score ${scoreForSide(carried, side)} carries over (your goals first). ${room}; play the remaining ${match.minutes_left ?? 0} minutes of game time, ${report}: the final report is the total score, carried goals included.`,
+    title: `Disconnection: play the ${left} minutes left`,
+    body:
+      `${namedScore(carried, names)} carries over. ${room}: a new friend match with the same match settings. ` +
+      `Play it until the game clock shows ${left}:00, then both leave the match. ` +
+      `Add the replay's goals to the carried score and report the total by ${by}: if the replay ends ${namedScore([0, 1], names)}, report ${namedScore(example, names)}.`,
   };
 }
 
