@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
+import { DisconnectionRecord } from './DisconnectionRecord';
 import DisputeDecisionForm from './DisputeDecisionForm';
 import { deadlineLine, disputeReasonLabel, isOverdue, reportsAgree, roundName, sideName } from './disputes';
 import ReportCard from './ReportCard';
@@ -90,6 +91,8 @@ export default function DisputeView({ dispute, now, onClose, onSettled }: Props)
           </>
         )}
       </section>
+
+      <DisconnectionRecord matchId={dispute.match_id} names={{ a: names[0], b: names[1] }} entryIds={[a.entry_id, b.entry_id]} />
 
       <DisputeDecisionForm id={id} decision={decision} />
     </article>

@@ -5,6 +5,7 @@
  */
 import { formatTimeIST } from '@/lib/format';
 import type { MatchRow } from '../match-schemas';
+import type { Side } from '../match-steps';
 
 /** One player's disconnection report: the score in the order of the match's entries a, b. */
 export interface DisconnectionReport {
