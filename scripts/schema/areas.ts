@@ -322,6 +322,7 @@ export const AREAS = {
         'public.get_match_chat_rules',
         'public.send_match_message',
         'public.report_match_message',
+        'public.staff_get_reported_message',
         'private.delete_expired_match_chats',
         'private.run_due_chat_retention',
         'private.export_match_chat',
