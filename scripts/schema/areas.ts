@@ -566,6 +566,8 @@ export const AREAS = {
         'public.whatsapp_contacts',
         'private.whatsapp_consents',
         'private.whatsapp_opt_in_codes',
+        'private.whatsapp_code_sends',
+        'private.may_get_alerts',
         'public.alert_preferences',
         'private.queue_alerts',
         'public.save_push_subscription',

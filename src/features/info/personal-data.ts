@@ -277,6 +277,7 @@ export const PERSONAL_COLUMNS = {
   'public.whatsapp_contacts.phone': 'alerts',
   'private.whatsapp_consents.phone': 'alerts',
   'private.whatsapp_opt_in_codes.phone': 'alerts',
+  'private.whatsapp_code_sends.phone': 'alerts',
   'public.notifications.title': 'notifications',
   'public.notifications.body': 'notifications',
   'private.outbox.payload': 'logs',
