@@ -269,6 +269,15 @@ export const ERROR_CODES = {
     status: 409,
     message: 'You filed several grievances in the last hour. We will answer those; write again later if needed.',
   },
+  too_many_grievances_today: {
+    status: 429,
+    message: 'You filed as many grievances as we take from one address in 24 hours. We will answer those; write again tomorrow if needed.',
+  },
+  grievances_busy: {
+    status: 429,
+    message:
+      'We are receiving an unusual number of grievances today. Sign in and file it from your account, or write to the grievance officer at the address on this page.',
+  },
   grievance_not_found: { status: 404, message: 'No grievance has this ticket number.' },
   grievance_not_open: { status: 409, message: 'This grievance was already acknowledged.' },
   grievance_resolved: { status: 409, message: 'This grievance is already resolved.' },
