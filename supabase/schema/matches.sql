@@ -349,14 +349,14 @@ begin
 end;
 $function$;
 
-comment on function private.may_read_match_chat(uuid) is 'Row security of the match chat: the two players and staff acting in the tournament.';
+comment on function private.may_read_match_chat(uuid) is 'Row security of the match chat (REST and Realtime): the two players and staff acting in the tournament, read from private.current_player_id() so a first-step session of a player with an authenticator app sees nothing.';
 -- Callable by: authenticated
 CREATE OR REPLACE FUNCTION private.may_read_match_chat(p_match_id uuid)
  RETURNS boolean
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
-AS $function$ select private.may_see_match((select auth.uid()), p_match_id) $function$;
+AS $function$ select private.may_see_match((select private.current_player_id()), p_match_id) $function$;
 
 comment on function public.get_match_messages(uuid) is 'The match chat, oldest first, each message''s sender as a side (a, b) or staff, for the two players and staff.';
 -- Callable by: authenticated, service_role
@@ -448,7 +448,7 @@ begin
 end;
 $function$;
 
-comment on function public.report_match_message(bigint,text) is 'A player or staff member reports a message of the other side to the tournament''s staff (bell and audit log); reporting twice changes nothing.';
+comment on function public.report_match_message(bigint,text) is 'A player or staff member reports a message of the other side to the tournament''s staff who do not play in it (bell and audit log, both naming the message by id, never quoting it); reporting twice changes nothing.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.report_match_message(p_message_id bigint, p_reason text DEFAULT NULL::text)
  RETURNS jsonb
@@ -479,18 +479,59 @@ begin
   values (p_message_id, v_user, v_reason, private.clock_now())
   on conflict (message_id, reported_by) do nothing;
   if found then
+    -- The message's id, never its words: they go with the chat when its retention ends.
     perform private.audit(v_match.tournament_id, 'message_reported', 'A chat message was reported to staff', v_reason,
-                          jsonb_build_object('message_id', v_message.id, 'sender', v_message.sender, 'body', v_message.body),
-                          null, false, v_user, null, v_match.id);
+                          null, jsonb_build_object('message_id', v_message.id, 'sender', v_message.sender),
+                          false, v_user, null, v_match.id);
     perform private.deliver(array(
       select row(s.user_id, 'staff_alert', 'A chat message was reported',
-                 'Side ' || upper(v_message.sender) || ' wrote: “' || left(v_message.body, 120) || '”',
+                 case v_message.sender when 'staff' then 'A staff message' else 'Side ' || upper(v_message.sender) || '''s message' end
+                   || ' in a match of ' || coalesce((select t.title from public.tournaments t where t.id = v_match.tournament_id), 'a tournament')
+                   || ' was reported. Read it in the match''s chat.',
                  '/match/?id=' || v_match.id, 'message_reported:' || v_message.id)::private.notice
         from (select distinct r.user_id from public.staff_roles r
                where r.tournament_id is null and r.role = 'admin'
-                  or r.tournament_id = v_match.tournament_id) s));
+                  or r.tournament_id = v_match.tournament_id) s
+       -- Staff who play in the tournament hear nothing of its reports.
+       where not private.plays_in(s.user_id, v_match.tournament_id)));
   end if;
   return jsonb_build_object('message_id', p_message_id, 'reported', true);
+end;
+$function$;
+
+comment on function public.staff_get_reported_message(bigint) is 'Staff acting in the tournament (a grant that covers it, the second step, no entry of theirs in it): a reported chat message with its side, words and reports, while the message exists (PT404 message_not_found once the chat is deleted).';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.staff_get_reported_message(p_message_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_message public.match_messages;
+  v_match public.matches;
+begin
+  select * into v_message from public.match_messages where id = p_message_id;
+  if not found then
+    -- Deleted with the chat's retention, or never written: there is nothing left to read.
+    raise exception 'This message does not exist' using errcode = 'PT404', hint = 'message_not_found';
+  end if;
+  select * into v_match from public.matches where id = v_message.match_id;
+  if not private.acts_as_staff_in(v_user, v_match.tournament_id) then
+    if private.staff_role_of(v_user, v_match.tournament_id) is not null and not private.plays_in(v_user, v_match.tournament_id)
+       and not private.staff_has_second_step() then
+      raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
+        using errcode = 'PT403', hint = 'second_step_required';
+    end if;
+    raise exception 'Only staff of this tournament who do not play in it read reported messages'
+      using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  return jsonb_build_object(
+    'message_id', v_message.id, 'match_id', v_message.match_id, 'tournament_id', v_match.tournament_id,
+    'sender', v_message.sender, 'body', v_message.body, 'sent_at', v_message.sent_at,
+    'reports', coalesce((select jsonb_agg(jsonb_build_object('reason', r.reason, 'reported_at', r.reported_at) order by r.reported_at)
+                           from private.match_message_reports r where r.message_id = v_message.id), '[]'::jsonb));
 end;
 $function$;
 

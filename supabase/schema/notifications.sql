@@ -523,7 +523,7 @@ $function$;
 -- Alerts: push and WhatsApp
 -- -----------------------------------------------------------------------------------------------------
 
-comment on table private.alert_settings is 'Alerts: what a WhatsApp template message costs (paise, for the bench and the budget), how long an opt-in code lasts and how many tries it has, and (local stack only) the push double''s endpoint pattern.';
+comment on table private.alert_settings is 'Alerts: what a WhatsApp template message costs (paise, for the bench and the budget), how long an opt-in code lasts and how many tries it has, how often and how many codes may be sent (per account, per number, in 24 hours), and (local stack only) the push double''s endpoint pattern.';
 create table private.alert_settings (
   id boolean default true not null,
   whatsapp_message_cost_paise numeric(10,2) default 12.00 not null,
@@ -531,9 +531,13 @@ create table private.alert_settings (
   whatsapp_code_tries integer default 5 not null,
   whatsapp_code_resend_seconds integer default 30 not null,
   extra_push_endpoint_pattern text,
+  whatsapp_codes_per_account_per_day integer default 5 not null,
+  whatsapp_codes_per_number_per_day integer default 3 not null,
   constraint alert_settings_pkey PRIMARY KEY (id),
   constraint alert_settings_code_minutes CHECK (((whatsapp_code_minutes >= 1) AND (whatsapp_code_minutes <= 60))),
   constraint alert_settings_code_tries CHECK (((whatsapp_code_tries >= 1) AND (whatsapp_code_tries <= 10))),
+  constraint alert_settings_codes_per_account CHECK (((whatsapp_codes_per_account_per_day >= 1) AND (whatsapp_codes_per_account_per_day <= 50))),
+  constraint alert_settings_codes_per_number CHECK (((whatsapp_codes_per_number_per_day >= 1) AND (whatsapp_codes_per_number_per_day <= 50))),
   constraint alert_settings_cost_not_negative CHECK ((whatsapp_message_cost_paise >= (0)::numeric)),
   constraint alert_settings_one_row CHECK (id),
   constraint alert_settings_resend_seconds CHECK (((whatsapp_code_resend_seconds >= 0) AND (whatsapp_code_resend_seconds <= 600)))
@@ -676,6 +680,32 @@ create table private.whatsapp_opt_in_codes (
 );
 comment on column private.whatsapp_opt_in_codes.phone is 'personal: phone';
 
+comment on table private.whatsapp_code_sends is 'Each WhatsApp opt-in code sent, kept 24 hours to cap the codes per account and per number.';
+create table private.whatsapp_code_sends (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  phone text not null,
+  sent_at timestamp with time zone not null,
+  constraint whatsapp_code_sends_pkey PRIMARY KEY (id),
+  constraint whatsapp_code_sends_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+CREATE INDEX whatsapp_code_sends_by_time ON private.whatsapp_code_sends USING btree (sent_at);
+CREATE INDEX whatsapp_code_sends_of_phone ON private.whatsapp_code_sends USING btree (phone, sent_at);
+CREATE INDEX whatsapp_code_sends_of_user ON private.whatsapp_code_sends USING btree (user_id, sent_at);
+comment on column private.whatsapp_code_sends.phone is 'personal: phone';
+
+comment on function private.may_get_alerts(uuid) is 'Whether a player may sign a phone up for alerts: known to be 18 or over, or with a parent''s consent given and not withdrawn.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.may_get_alerts(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select private.profile_age(p) >= private.legal_paid_entry_age() from public.profiles p where p.id = p_user_id), false)
+      or private.has_parental_consent(p_user_id);
+$function$;
+
 comment on table public.alert_preferences is 'A player''s choice of push and WhatsApp per alert event; no row means on for each channel the player turned on.';
 create table public.alert_preferences (
   user_id uuid not null,
@@ -810,7 +840,7 @@ CREATE OR REPLACE FUNCTION private.whatsapp_consent_text()
  SET search_path TO ''
 AS $function$ select 'Send me match-day alerts from Golazo Arena on WhatsApp at this number. I can stop them at any time on my profile.' $function$;
 
-comment on function public.start_whatsapp_opt_in(text) is 'Sends a six-digit code to a WhatsApp number (+91 and ten digits, else invalid_phone) as an authentication template; the code lasts 10 minutes and has 5 tries.';
+comment on function public.start_whatsapp_opt_in(text) is 'Sends a six-digit code to a WhatsApp number (+91 and ten digits, else invalid_phone) as an authentication template, for a player of 18 or over or with a parent''s consent; the code lasts 10 minutes and has 5 tries; one code per 30 seconds, at most 5 per account and 3 per number in 24 hours (private.alert_settings).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.start_whatsapp_opt_in(p_phone text)
  RETURNS jsonb
@@ -830,10 +860,31 @@ begin
   if v_phone !~ '^\+91[6-9][0-9]{9}$' then
     raise exception 'Enter an Indian mobile number: +91 and ten digits' using errcode = 'PT400', hint = 'invalid_phone';
   end if;
+  if not private.may_get_alerts(v_user) then
+    if coalesce((select private.profile_age(p) from public.profiles p where p.id = v_user), -1) < 0 then
+      raise exception 'Complete your profile (date of birth included) to turn on WhatsApp alerts.'
+        using errcode = 'PT403', hint = 'whatsapp_needs_profile';
+    end if;
+    raise exception 'WhatsApp alerts for players under 18 need a parent''s consent.'
+      using errcode = 'PT403', hint = 'whatsapp_needs_consent';
+  end if;
   select * into v_pending from private.whatsapp_opt_in_codes where user_id = v_user for update;
   if found and v_pending.sent_at > v_now - make_interval(secs => v_settings.whatsapp_code_resend_seconds) then
     raise exception 'A code was just sent: wait a few seconds before asking for another' using errcode = 'PT409',
       hint = 'whatsapp_code_sent_recently';
+  end if;
+  -- Counted under one lock per number (and the account's row lock above), so parallel requests cannot pass a cap together.
+  perform pg_advisory_xact_lock(hashtextextended('whatsapp-code:' || v_phone, 0));
+  delete from private.whatsapp_code_sends where sent_at <= v_now - interval '24 hours';
+  if (select count(*) from private.whatsapp_code_sends where user_id = v_user and sent_at > v_now - interval '24 hours')
+     >= v_settings.whatsapp_codes_per_account_per_day then
+    raise exception 'You have asked for as many WhatsApp codes as allowed in 24 hours. Try again tomorrow.'
+      using errcode = 'PT429', hint = 'whatsapp_codes_per_account';
+  end if;
+  if (select count(*) from private.whatsapp_code_sends where phone = v_phone and sent_at > v_now - interval '24 hours')
+     >= v_settings.whatsapp_codes_per_number_per_day then
+    raise exception 'This number has received as many WhatsApp codes as allowed in 24 hours. Try again tomorrow.'
+      using errcode = 'PT429', hint = 'whatsapp_codes_per_number';
   end if;
   v_code := lpad(((('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint) % 1000000)::text, 6, '0');
   insert into private.whatsapp_opt_in_codes (user_id, phone, code_hash, sent_at, expires_at, tries_left)
@@ -843,6 +894,7 @@ begin
     set phone = excluded.phone, code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
         tries_left = excluded.tries_left, codes_sent = private.whatsapp_opt_in_codes.codes_sent + 1
   returning codes_sent into v_sent;
+  insert into private.whatsapp_code_sends (user_id, phone, sent_at) values (v_user, v_phone, v_now);
   perform private.enqueue_outside_call('whatsapp', 'whatsapp-code-' || v_user || '-' || v_sent || '-' || extract(epoch from v_now),
     jsonb_build_object('to', v_phone, 'template', private.whatsapp_template('opt_in_code'), 'params', jsonb_build_array(v_code),
                        'url', null, 'kind', 'opt_in_code'));

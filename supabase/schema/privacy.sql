@@ -388,14 +388,14 @@ $function$;
 -- Grievances
 -- -----------------------------------------------------------------------------------------------------
 
-comment on function private.grievance_rules() is 'The grievance deadlines (acknowledge within 48 hours, resolve within 30 days; a lawyer confirms them against the DPDP Rules) and how many tickets one e-mail address may file in any hour.';
+comment on function private.grievance_rules() is 'The grievance deadlines (acknowledge within 48 hours, resolve within 30 days; a lawyer confirms them against the DPDP Rules), how many tickets one e-mail address may file (3 in any hour, 5 in any 24 hours), and how many tickets all addresses nobody confirmed may file together in any 24 hours (50).';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.grievance_rules()
  RETURNS jsonb
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
-AS $function$ select '{"acknowledge_within_hours": 48, "resolve_within_days": 30, "per_email_per_hour": 3}'::jsonb $function$;
+AS $function$ select '{"acknowledge_within_hours": 48, "resolve_within_days": 30, "per_email_per_hour": 3, "per_email_per_day": 5, "unconfirmed_per_day": 50}'::jsonb $function$;
 
 comment on table private.grievances is 'Grievances about personal data (DPDP Act s.13): the ticket, who filed it (an account, or only an e-mail address), its deadlines and the answers. Written only by submit_grievance and the staff_*_grievance functions.';
 create table private.grievances (
@@ -415,6 +415,7 @@ create table private.grievances (
   resolved_at timestamp with time zone,
   resolved_by uuid,
   resolution text,
+  email_confirmed boolean default false not null,
   constraint grievances_pkey PRIMARY KEY (id),
   constraint grievances_ticket_id_key UNIQUE (ticket_id),
   constraint grievances_acknowledged_by_fkey FOREIGN KEY (acknowledged_by) REFERENCES auth.users(id) ON DELETE SET NULL,
@@ -429,12 +430,14 @@ create table private.grievances (
 );
 CREATE INDEX grievances_of_email ON private.grievances USING btree (email, submitted_at DESC);
 CREATE INDEX grievances_of_user ON private.grievances USING btree (user_id, submitted_at DESC);
+CREATE INDEX grievances_unconfirmed_by_time ON private.grievances USING btree (submitted_at) WHERE (NOT email_confirmed);
 CREATE INDEX grievances_unresolved ON private.grievances USING btree (status, acknowledge_by) WHERE (status <> 'resolved'::text);
 comment on column private.grievances.email is 'personal: email. Where the grievance is answered.';
 comment on column private.grievances.subject is 'personal: free_text. What the filer or staff wrote about the grievance.';
 comment on column private.grievances.body is 'personal: free_text. What the filer or staff wrote about the grievance.';
 comment on column private.grievances.acknowledgement is 'personal: free_text. What the filer or staff wrote about the grievance.';
 comment on column private.grievances.resolution is 'personal: free_text. What the filer or staff wrote about the grievance.';
+comment on column private.grievances.email_confirmed is 'Whether the answer goes to the filer''s own verified sign-in address; a receipt to any other address quotes nothing the filer wrote.';
 CREATE TRIGGER grievances_move_along_state_machine BEFORE UPDATE ON private.grievances FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
 comment on trigger grievances_move_along_state_machine on private.grievances is 'The grievance machine: open until staff acknowledge it, then resolved with an answer; a resolved ticket stays resolved.';
 CREATE TRIGGER grievances_start_in_state_machine BEFORE INSERT ON private.grievances FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
@@ -463,7 +466,7 @@ CREATE OR REPLACE FUNCTION private.ist_text(p_at timestamp with time zone)
  SET search_path TO ''
 AS $function$ select to_char(p_at at time zone 'Asia/Kolkata', 'DD Mon YYYY, HH24:MI') || ' IST' $function$;
 
-comment on function public.submit_grievance(text,text,text) is 'Files a grievance about personal data: a signed-in player (answered at their sign-in address unless p_email names another) or anyone with p_email. Subject 3-140 and body 10-5000 characters; at most 3 tickets per e-mail address in any hour (PT409 too_many_grievances). Answers { ticket_id, acknowledge_by (48 hours), resolve_by (30 days) } and e-mails an acknowledgement.';
+comment on function public.submit_grievance(text,text,text) is 'Files a grievance about personal data: a signed-in player (answered at their sign-in address unless p_email names another) or anyone with p_email. Subject 3-140 and body 10-5000 characters; at most 3 tickets per e-mail address in any hour (PT409 too_many_grievances) and 5 in any 24 hours (PT429 too_many_grievances_today); tickets to addresses nobody confirmed at most 50 in any 24 hours together (PT429 grievances_busy). Answers { ticket_id, acknowledge_by (48 hours), resolve_by (30 days) } and e-mails a receipt, which quotes the subject only to the filer''s own verified sign-in address.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.submit_grievance(p_subject text, p_body text, p_email text DEFAULT NULL::text)
  RETURNS jsonb
@@ -478,11 +481,14 @@ declare
   v_subject text := btrim(coalesce(p_subject, ''));
   v_body text := btrim(coalesce(p_body, ''));
   v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
+  v_confirmed boolean := false;
   v_row private.grievances%rowtype;
 begin
   if v_user is not null then
     -- A signed-in player's ticket is answered at their sign-in address unless they name another.
     v_email := coalesce(v_email, (select lower(email) from auth.users where id = v_user));
+    v_confirmed := exists (select 1 from auth.users u
+                            where u.id = v_user and u.email_confirmed_at is not null and lower(u.email) = v_email);
   end if;
   if v_email is null then
     raise exception 'Give an e-mail address so we can answer you' using errcode = 'PT400', hint = 'email_required';
@@ -503,21 +509,41 @@ begin
     raise exception 'You filed several grievances in the last hour. We will answer those; write again later if needed.'
       using errcode = 'PT409', hint = 'too_many_grievances';
   end if;
+  if (select count(*) from private.grievances
+       where (email = v_email or (v_user is not null and user_id = v_user))
+         and submitted_at > v_now - interval '24 hours') >= (v_rules ->> 'per_email_per_day')::integer then
+    raise exception 'You filed as many grievances as we take from one address in 24 hours. We will answer those; write again tomorrow if needed.'
+      using errcode = 'PT429', hint = 'too_many_grievances_today';
+  end if;
+  if not v_confirmed then
+    -- All addresses nobody confirmed share one daily allowance: a flood cannot use the form to mail strangers.
+    perform pg_advisory_xact_lock(hashtextextended('grievances:unconfirmed', 0));
+    if (select count(*) from private.grievances
+         where not email_confirmed and submitted_at > v_now - interval '24 hours') >= (v_rules ->> 'unconfirmed_per_day')::integer then
+      raise exception 'We are receiving an unusual number of grievances today. Sign in and file it from your account, or write to the grievance officer at the address on this page.'
+        using errcode = 'PT429', hint = 'grievances_busy';
+    end if;
+  end if;
 
-  insert into private.grievances (user_id, email, subject, body, submitted_at, acknowledge_by, resolve_by)
-  values (v_user, v_email, v_subject, v_body, v_now,
+  insert into private.grievances (user_id, email, email_confirmed, subject, body, submitted_at, acknowledge_by, resolve_by)
+  values (v_user, v_email, v_confirmed, v_subject, v_body, v_now,
           v_now + make_interval(hours => (v_rules ->> 'acknowledge_within_hours')::integer),
           v_now + make_interval(days => (v_rules ->> 'resolve_within_days')::integer))
   returning * into v_row;
 
-  -- A receipt, not a notice of an action: sent at once, day or night.
+  -- A receipt, not a notice of an action: sent at once, day or night. Only the filer's own confirmed address
+  -- is told what they wrote; any other address learns the ticket number and nothing the filer typed.
   perform private.queue_email('grievance-received-' || v_row.ticket_id, v_email,
     'Grievance ' || v_row.ticket_id || ' received',
-    'We received your grievance "' || left(regexp_replace(v_subject, '[\u0001-\u001F\u007F-\u009F]', ' ', 'g'), 140) || '".' || chr(10) || chr(10)
+    case when v_confirmed
+      then 'We received your grievance "' || left(regexp_replace(v_subject, '[\u0001-\u001F\u007F-\u009F]', ' ', 'g'), 140) || '".'
+      else 'A grievance about personal data held by Golazo Arena was filed giving this e-mail address for our answer.'
+    end || chr(10) || chr(10)
       || 'Ticket: ' || v_row.ticket_id || chr(10)
       || 'We acknowledge it by ' || private.ist_text(v_row.acknowledge_by) || chr(10)
       || 'and resolve it by ' || private.ist_text(v_row.resolve_by) || '.' || chr(10) || chr(10)
-      || 'Quote the ticket number when you write to the grievance officer.',
+      || 'Quote the ticket number when you write to the grievance officer.'
+      || case when v_confirmed then '' else chr(10) || 'If you did not file it, ignore this e-mail.' end,
     '/grievance');
   return jsonb_build_object('ticket_id', v_row.ticket_id, 'acknowledge_by', v_row.acknowledge_by, 'resolve_by', v_row.resolve_by);
 end;
@@ -539,7 +565,7 @@ begin
 end;
 $function$;
 
-comment on function public.staff_list_grievances(boolean) is 'Admins of the whole site at aal2: grievances not resolved (all with p_include_resolved), the most urgent deadline first, with the filer''s e-mail address.';
+comment on function public.staff_list_grievances(boolean) is 'Admins of the whole site at aal2: grievances not resolved (all with p_include_resolved), the most urgent deadline first, with the filer''s e-mail address and whether it is their own confirmed sign-in address (email_confirmed).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_list_grievances(p_include_resolved boolean DEFAULT false)
  RETURNS jsonb
@@ -549,7 +575,8 @@ CREATE OR REPLACE FUNCTION public.staff_list_grievances(p_include_resolved boole
 AS $function$
 begin
   perform private.require_staff('admin', null);
-  return coalesce((select jsonb_agg(private.grievance_answer(g) || jsonb_build_object('email', g.email, 'has_account', g.user_id is not null)
+  return coalesce((select jsonb_agg(private.grievance_answer(g) || jsonb_build_object('email', g.email, 'has_account', g.user_id is not null,
+                                                                                     'email_confirmed', g.email_confirmed)
                                     order by case when g.status = 'resolved' then 1 else 0 end,
                                              case when g.status = 'open' then g.acknowledge_by else g.resolve_by end)
                      from private.grievances g

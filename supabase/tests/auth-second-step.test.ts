@@ -101,6 +101,16 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     expect(rows).toEqual([]);
   });
 
+  // A policy that calls a check reading auth.uid() is the same hole one step away (the match chat's was).
+  it('reads the caller in the row-level security checks through current_player_id() or the staff second step', async () => {
+    const { rows } = await db.admin.query<{ name: string }>(
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'EXECUTE')
+          and p.prosrc ~ 'auth\\.uid\\(' and p.prosrc !~ 'staff_has_second_step\\(' order by 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(['current_player_id']);
+  });
+
   it('gives players no function in the private schema but the row-level security checks', async () => {
     const { rows } = await db.admin.query<{ name: string }>(
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace

@@ -133,6 +133,7 @@ const PLAYER_FUNCTIONS = [
   'staff_get_calendar',
   'staff_get_entries',
   'staff_get_reconciliation',
+  'staff_get_reported_message',
   'staff_list_disputes',
   'staff_list_grievances',
   'staff_list_payout_queue',

@@ -64,6 +64,19 @@ describe.each(engines)('the match chat on $name', (engine) => {
     expect(await db.as(player(a), 'select body from public.match_messages where match_id = $1', [match.id])).toHaveLength(2);
   });
 
+  it("hides the chat over REST from a player's first-step session once they enrolled an authenticator app", async () => {
+    const { match, a, b } = await semiFinal();
+    await setDatabaseClock(db, at(-1));
+    await send(b, match.id, 'Room posted');
+    await enrollVerifiedFactor(db, a);
+    // Realtime delivers a row to a subscriber only when this same row security shows it.
+    expect(await db.as(player(a, undefined, 'aal1'), 'select body from public.match_messages where match_id = $1', [match.id])).toEqual([]);
+    expect(await db.as(player(a, undefined, 'aal2'), 'select body from public.match_messages where match_id = $1', [match.id])).toEqual([
+      { body: 'Room posted' },
+    ]);
+    await expectSqlError(read(a, match.id), 'PT403', 'authenticator app');
+  });
+
   it('refuses empty, too long and hidden-control messages, and an unknown match', async () => {
     const { match, a } = await semiFinal();
     await setDatabaseClock(db, at(0));
@@ -145,13 +158,71 @@ describe.each(engines)('the match chat on $name', (engine) => {
       [organiser.id],
     );
     expect(alerts.rows).toEqual([
-      { title: 'A chat message was reported', body: expect.stringContaining('you are rubbish'), link: `/match/?id=${match.id}` },
+      { title: 'A chat message was reported', body: expect.stringContaining('Side A'), link: `/match/?id=${match.id}` },
     ]);
-    const audit = await db.admin.query<{ action: string; is_public: boolean }>(
-      `select action, is_public from public.audit_log where match_id = $1 and action = 'message_reported'`,
+    const audit = await db.admin.query<{ action: string; is_public: boolean; after: unknown }>(
+      `select action, is_public, after from public.audit_log where match_id = $1 and action = 'message_reported'`,
       [match.id],
     );
-    expect(audit.rows).toEqual([{ action: 'message_reported', is_public: false }]);
+    expect(audit.rows).toEqual([{ action: 'message_reported', is_public: false, after: { message_id: insult.id, sender: 'a' } }]);
+  });
+
+  it('keeps the reported words out of the audit log and the alerts: staff read them from the message while it exists', async () => {
+    const { match, a, b, tournamentId } = await semiFinal();
+    const referee = await createUser(db);
+    await enrollVerifiedFactor(db, referee.id);
+    await db.admin.query(`insert into public.staff_roles (user_id, role, tournament_id) values ($1, 'referee', $2)`, [
+      referee.id,
+      tournamentId,
+    ]);
+    // An admin of the whole site who also plays in this tournament: no report of it reaches them.
+    const playingAdmin = (
+      await db.admin.query<{ id: string }>(
+        `select player_id as id from public.entries where tournament_id = $1 and id not in ($2, $3) limit 1`,
+        [tournamentId, match.entry_a, match.entry_b],
+      )
+    ).rows[0]!;
+    await enrollVerifiedFactor(db, playingAdmin.id);
+    await db.admin.query(`insert into public.staff_roles (user_id, role, tournament_id) values ($1, 'admin', null)`, [playingAdmin.id]);
+    await setDatabaseClock(db, at(0));
+    const hostile = 'null Status .*+?()[]{}|\\^$ "quoted" \'single\' ⚽ مرحبا';
+    const message = await send(a, match.id, hostile);
+    await rpc(player(b), 'public.report_match_message($1, $2)', [message.id, 'Abuse']);
+
+    const everywhere = await db.admin.query<{ text: string }>(
+      `select coalesce(summary, '') || coalesce(reason, '') || coalesce(before::text, '') || coalesce(after::text, '') as text
+         from public.audit_log where match_id = $1
+       union all
+       select title || body from public.notifications where kind = 'staff_alert' and link = $2`,
+      [match.id, `/match/?id=${match.id}`],
+    );
+    expect(everywhere.rows.length).toBeGreaterThan(1);
+    for (const { text } of everywhere.rows) expect(text).not.toContain('Status .*+?');
+
+    const asReferee = player(referee.id, referee.email, 'aal2');
+    const seen = await rpc<{ message_id: number; sender: string; body: string; reports: { reason: string }[] }>(
+      asReferee,
+      'public.staff_get_reported_message($1)',
+      [message.id],
+    );
+    expect(seen).toMatchObject({ message_id: message.id, match_id: match.id, sender: 'a', body: hostile, reports: [{ reason: 'Abuse' }] });
+
+    // Staff who play here, the players themselves and a referee owing the second step read nothing through it.
+    await expectSqlError(rpc(player(playingAdmin.id, undefined, 'aal2'), 'public.staff_get_reported_message($1)', [message.id]), 'PT403');
+    await expectSqlError(rpc(player(b), 'public.staff_get_reported_message($1)', [message.id]), 'PT403');
+    await expectSqlError(rpc(player(referee.id, referee.email, 'aal1'), 'public.staff_get_reported_message($1)', [message.id]), 'PT403');
+    expect(
+      (
+        await db.admin.query(`select 1 from public.notifications where user_id = $1 and kind = 'staff_alert' and link = $2`, [
+          playingAdmin.id,
+          `/match/?id=${match.id}`,
+        ])
+      ).rows,
+    ).toEqual([]);
+
+    // Once the chat is gone (retention), the report keeps nothing of it.
+    await db.admin.query('delete from public.match_messages where id = $1', [message.id]);
+    await expectSqlError(rpc(asReferee, 'public.staff_get_reported_message($1)', [message.id]), 'PT404', 'does not exist');
   });
 
   it("shows anyone the referee's public note on a decided match", async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_EVENTS, indianMobile } from '@/features/alerts/alerts';
 import { PUSH_SERVICE_HOSTS } from '../functions/_shared/web-push.ts';
 import {
+  completeProfile,
   createUser,
   engines,
   expectSqlError,
@@ -60,11 +61,18 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
     const codes = (await whatsappTo(phone)).filter((row) => row.payload.template === 'golazo_opt_in_code');
     return ((codes.at(-1)?.payload.params ?? []) as string[])[0] ?? '';
   };
+  /** A signed-up player of 18 or over with a complete profile: WhatsApp alerts are for them (or a child with consent). */
+  const adult = async () => {
+    const user = await createUser(db);
+    await completeProfile(db, user.id);
+    return user;
+  };
+  const startOptIn = (userId: string, phone: string) => db.as(player(userId), 'select public.start_whatsapp_opt_in($1)', [phone]);
   const phoneNumber = () => `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
   /** A player with a confirmed WhatsApp number. */
   async function optedIn() {
-    const user = await createUser(db);
+    const user = await adult();
     const phone = phoneNumber();
     await call(user.id, 'public.start_whatsapp_opt_in($1)', [phone]);
     expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1)', [await lastCode(phone)])).toMatchObject({ confirmed: true, phone });
@@ -77,7 +85,7 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
 
   it('sends a six-digit code as the authentication template, to Indian mobile numbers only', async () => {
     await setDatabaseClock(db, at(0));
-    const user = await createUser(db);
+    const user = await adult();
     for (const wrong of ['9876543210', '+1 415 555 0100', '+91 5876543210', '+91987654321', '', null]) {
       await expectSqlError(db.as(player(user.id), 'select public.start_whatsapp_opt_in($1)', [wrong]), INVALID_INPUT);
     }
@@ -100,9 +108,63 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
     expect(consent.rows).toEqual([{ action: 'given', phone: '+919876543210', consent_text: expect.stringContaining('WhatsApp') }]);
   });
 
+  it("sends codes only to players allowed alerts: 18 or over, or a child with a parent's consent", async () => {
+    await setDatabaseClock(db, at(0));
+    const signedUp = await createUser(db);
+    await expectSqlError(startOptIn(signedUp.id, phoneNumber()), 'PT403', 'Complete your profile');
+    const child = await createUser(db);
+    await completeProfile(db, child.id, { dateOfBirth: '2012-03-01' });
+    await expectSqlError(startOptIn(child.id, phoneNumber()), 'PT403', "parent's consent");
+    await db.admin.query(
+      `insert into private.parental_consents (player_id, parent_email, requested_at, expires_at, confirmed_at, method, parent_name,
+                                              relation, declaration)
+       values ($1, 'parent@golazo.test', $2, $2::timestamptz + interval '7 days', $2, 'email_code', 'A Parent', 'mother',
+               'I am the parent and I consent')`,
+      [child.id, at(0)],
+    );
+    const phone = phoneNumber();
+    expect(await call(child.id, 'public.start_whatsapp_opt_in($1)', [phone])).toMatchObject({ phone });
+    expect(await whatsappTo(phone)).toHaveLength(1);
+  });
+
+  it('caps the codes per account and per number in 24 hours, whoever asks', async () => {
+    await setDatabaseClock(db, at(0));
+    const settings = (
+      await db.admin.query<{ per_account: number; per_number: number; seconds: number }>(
+        `select whatsapp_codes_per_account_per_day as per_account, whatsapp_codes_per_number_per_day as per_number,
+                whatsapp_code_resend_seconds as seconds from private.alert_settings`,
+      )
+    ).rows[0]!;
+    expect(settings).toEqual({ per_account: 5, per_number: 3, seconds: 30 });
+
+    // One account, a different number each time: five codes, then refused until a day has passed.
+    const spammer = await adult();
+    for (let i = 0; i < 5; i++) {
+      await setDatabaseClock(db, at(i));
+      await startOptIn(spammer.id, phoneNumber());
+    }
+    await setDatabaseClock(db, at(5));
+    await expectSqlError(startOptIn(spammer.id, phoneNumber()), 'PT429', 'as many WhatsApp codes as allowed');
+    await setDatabaseClock(db, at(24 * 60 + 1));
+    await startOptIn(spammer.id, phoneNumber());
+
+    // One stranger's number, asked for by many accounts: three codes, then nothing more reaches it that day.
+    await setDatabaseClock(db, at(0));
+    const stranger = phoneNumber();
+    for (let i = 0; i < 3; i++) await startOptIn((await adult()).id, stranger);
+    const fourth = await adult();
+    await expectSqlError(startOptIn(fourth.id, ` ${stranger.slice(0, 6)} ${stranger.slice(6)} `), 'PT429', 'This number');
+    expect(await whatsappTo(stranger)).toHaveLength(3);
+    // The refusal does not use up the asker's own allowance for another number.
+    await startOptIn(fourth.id, phoneNumber());
+    await setDatabaseClock(db, at(24 * 60 + 1));
+    await startOptIn(fourth.id, stranger);
+    expect(await whatsappTo(stranger)).toHaveLength(4);
+  });
+
   it('gives a code five tries and ten minutes', async () => {
     await setDatabaseClock(db, at(0));
-    const user = await createUser(db);
+    const user = await adult();
     const phone = phoneNumber();
     await call(user.id, 'public.start_whatsapp_opt_in($1)', [phone]);
     const code = await lastCode(phone);
@@ -119,7 +181,7 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
     await setDatabaseClock(db, at(12));
     await expectSqlError(db.as(player(user.id), 'select public.confirm_whatsapp_opt_in($1)', [fresh]), WRONG_STATE, 'expired');
     expect((await db.admin.query('select 1 from public.whatsapp_contacts where user_id = $1', [user.id])).rows).toEqual([]);
-    const nobody = await createUser(db);
+    const nobody = await adult();
     await expectSqlError(db.as(player(nobody.id), 'select public.confirm_whatsapp_opt_in($1)', ['123456']), 'PT404');
   });
 
@@ -220,7 +282,7 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
   it('takes exactly the numbers the settings page takes', async () => {
     await setDatabaseClock(db, at(0));
     for (const phone of ['+919876543210', '+916000000000', '+915876543210', '+91987654321', '+9198765432100', '+14155550100']) {
-      const user = await createUser(db);
+      const user = await adult();
       const accepted = await db.as(player(user.id), 'select public.start_whatsapp_opt_in($1)', [phone]).then(
         () => true,
         () => false,
@@ -231,7 +293,7 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
 
   it('keeps push subscriptions for allowed push services only, one row per device', async () => {
     await setDatabaseClock(db, at(0));
-    const user = await createUser(db);
+    const user = await adult();
     const keys = { p256dh: P256DH, auth: AUTH };
     for (const endpoint of [
       'http://fcm.googleapis.com/fcm/send/x',
@@ -254,7 +316,7 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
     ]);
     expect(saved).toEqual({ id: expect.any(String) });
     // The same device signed in as someone else belongs to them now.
-    const other = await createUser(db);
+    const other = await adult();
     expect(await call(other.id, 'public.save_push_subscription($1)', [{ endpoint: windows, keys }])).toEqual(saved);
     expect(await call(user.id, 'public.delete_push_subscription($1)', [windows])).toEqual({ deleted: false });
     expect(await call(other.id, 'public.delete_push_subscription($1)', [windows])).toEqual({ deleted: true });

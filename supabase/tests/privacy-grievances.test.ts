@@ -62,6 +62,38 @@ describe.each(engines)('grievances on $name', (engine) => {
     expect(await rpc(player(other.id), 'public.get_my_grievances()')).toEqual([]);
   });
 
+  const HOSTILE_SUBJECT = 'Status .*+?()[]{}|\\^$ "null" ⚽ \u200Fفتح';
+  const HOSTILE_BODY = 'Click https://evil.example/win to claim your prize of ₹50,000 before midnight!';
+
+  it('sends an address nobody confirmed the ticket number and a link only, never the filer’s words', async () => {
+    await setDatabaseClock(db, '2027-04-01T06:30:00Z');
+    const fromVisitor = await rpc<Ticket>(anon, SUBMIT, [HOSTILE_SUBJECT, HOSTILE_BODY, 'victim@example.in']);
+    const user = await createUser(db);
+    const toOther = await rpc<Ticket>(player(user.id), SUBMIT, [HOSTILE_SUBJECT, HOSTILE_BODY, 'Another.Victim@example.in']);
+    for (const [address, ticket] of [
+      ['victim@example.in', fromVisitor],
+      ['another.victim@example.in', toOther],
+    ] as const) {
+      const mails = await db.admin.query<{ payload: Record<string, string> }>(
+        `select payload from private.outbox where kind = 'email' and payload ->> 'to' = $1`,
+        [address],
+      );
+      expect(mails.rows).toHaveLength(1);
+      const { subject, text, link } = mails.rows[0]!.payload;
+      expect(subject).toBe(`Grievance ${ticket.ticket_id} received`);
+      expect(text).toContain(ticket.ticket_id);
+      expect(link).toBe('/grievance');
+      for (const words of ['Status', 'evil.example', '₹50,000', 'null', 'فتح']) expect(`${subject} ${text}`).not.toContain(words);
+    }
+    // The player's own confirmed sign-in address is told what they filed.
+    await rpc(player(user.id), SUBMIT, ['Export missing rows', BODY, user.email.toUpperCase()]);
+    expect((await outboxTo(user.email))[0]?.text).toContain('"Export missing rows"');
+    // Staff see which tickets were given an address nobody confirmed.
+    const list = await rpc<{ ticket_id: string; email_confirmed: boolean }[]>((await admin(db)).actor, 'public.staff_list_grievances()');
+    expect(list.find((t) => t.ticket_id === fromVisitor.ticket_id)?.email_confirmed).toBe(false);
+    expect(list.find((t) => t.ticket_id === toOther.ticket_id)?.email_confirmed).toBe(false);
+  });
+
   it.each([
     ['a visitor without an e-mail address', null, 'Subject', BODY, 'email_required'],
     ['an invalid address', 'not-an-address', 'Subject', BODY, 'invalid_email'],
@@ -159,6 +191,31 @@ describe.each(engines)('grievances on $name', (engine) => {
     for (const actor of [anon, player(user.id)]) {
       await expectSqlError(db.as(actor, 'select * from private.grievances'), '42501');
     }
+  });
+
+  it('takes 5 tickets per e-mail address in 24 hours, and refuses visitors once the day’s tickets from addresses nobody confirmed reach the cap', async () => {
+    expect(await rpc(anon, 'private.grievance_rules()').catch(() => null)).toBeNull();
+    const rules = (await db.admin.query<{ r: Record<string, number> }>('select private.grievance_rules() as r')).rows[0]!.r;
+    expect(rules).toMatchObject({ per_email_per_hour: 3, per_email_per_day: 5, unconfirmed_per_day: 50 });
+
+    await setDatabaseClock(db, '2027-05-01T10:00:00Z');
+    for (let i = 0; i < 3; i++) await rpc(anon, SUBMIT, [`Subject ${i}`, BODY, 'daily@example.in']);
+    await setDatabaseClock(db, '2027-05-01T11:00:01Z');
+    for (let i = 0; i < 2; i++) await rpc(anon, SUBMIT, [`Later ${i}`, BODY, 'daily@example.in']);
+    await setDatabaseClock(db, '2027-05-01T12:00:02Z');
+    await expectSqlError(rpc(anon, SUBMIT, ['Sixth', BODY, ' Daily@Example.in ']), 'PT429', 'in 24 hours');
+    await setDatabaseClock(db, '2027-05-02T10:00:01Z');
+    await expect(rpc(anon, SUBMIT, ['Next day', BODY, 'daily@example.in'])).resolves.toHaveProperty('ticket_id');
+
+    // A flood from many addresses: 50 in the day, then visitors are refused and told where else to write.
+    await setDatabaseClock(db, '2027-06-01T10:00:00Z');
+    for (let i = 0; i < 50; i++) await rpc(anon, SUBMIT, ['Flood', BODY, `flood-${i}@example.in`]);
+    await expectSqlError(rpc(anon, SUBMIT, ['One more', BODY, 'flood-x@example.in']), 'PT429', 'grievance officer');
+    const named = await createUser(db);
+    await expectSqlError(rpc(player(named.id), SUBMIT, ['Mine', BODY, 'someone.else@example.in']), 'PT429', 'grievance officer');
+    // A player answered at their own confirmed address is never turned away by the flood.
+    await expect(rpc(player(named.id), SUBMIT, ['Mine', BODY, null])).resolves.toHaveProperty('ticket_id');
+    expect((await outboxTo('flood-x@example.in')).length).toBe(0);
   });
 });
 

@@ -174,6 +174,20 @@ describe('push and WhatsApp alerts through the local doubles', () => {
 
   it('confirms a WhatsApp number with the code sent to it, refuses other numbers, and withdraws consent in one call', async () => {
     const { client } = await signedInPlayer('whatsapp');
+    // Codes go only to players allowed alerts: a complete profile of 18 or over (or a parent's consent).
+    expect((await client.rpc('start_whatsapp_opt_in', { p_phone: indianMobile() })).error).toMatchObject({
+      code: 'PT403',
+      hint: 'whatsapp_needs_profile',
+    });
+    const profile = await client.rpc('update_my_profile', {
+      p_legal_name: 'Whats App',
+      p_in_game_name: 'AlertsFC',
+      p_age: null,
+      p_game_user_id: 'ALRT-123456',
+      p_date_of_birth: '1994-04-04',
+      p_lives_in_india: true,
+    });
+    expect(profile.error).toBeNull();
     expect((await client.rpc('start_whatsapp_opt_in', { p_phone: '+14155550100' })).error).toMatchObject({
       code: 'PT400',
       hint: 'invalid_phone',

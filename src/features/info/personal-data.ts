@@ -204,8 +204,8 @@ export const PERSONAL_DATA = {
     basis: BASIS.consent,
     recipients: ['supabase', 'pushService', 'whatsapp'],
     retention: {
-      en: 'Until you turn it off or withdraw the WhatsApp consent; a device the push service no longer knows is deleted.',
-      hi: 'जब तक आप इसे बंद न करें या WhatsApp सहमति वापस न लें; जिस डिवाइस को पुश सेवा नहीं पहचानती, वह हटा दिया जाता है।',
+      en: 'Until you turn it off or withdraw the WhatsApp consent; a device the push service no longer knows is deleted; the record of each code sent to a number, 24 hours.',
+      hi: 'जब तक आप इसे बंद न करें या WhatsApp सहमति वापस न लें; जिस डिवाइस को पुश सेवा नहीं पहचानती, वह हटा दिया जाता है; किसी नंबर पर भेजे गए हर कोड का रिकॉर्ड, 24 घंटे।',
     },
   },
   notifications: {
@@ -277,6 +277,7 @@ export const PERSONAL_COLUMNS = {
   'public.whatsapp_contacts.phone': 'alerts',
   'private.whatsapp_consents.phone': 'alerts',
   'private.whatsapp_opt_in_codes.phone': 'alerts',
+  'private.whatsapp_code_sends.phone': 'alerts',
   'public.notifications.title': 'notifications',
   'public.notifications.body': 'notifications',
   'private.outbox.payload': 'logs',

@@ -73,6 +73,10 @@ export default function GrievanceIsland() {
               onChange={(event) => change('email', event.target.value)}
             />
           </label>
+          <p className="text-xs text-mist">
+            The receipt repeats your subject only to your own confirmed sign-in address; any other address receives the ticket number and
+            deadlines alone.
+          </p>
           <p role="alert" className="min-h-5 text-sm font-semibold text-danger">
             {problem}
           </p>

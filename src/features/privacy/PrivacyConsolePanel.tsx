@@ -84,6 +84,7 @@ function GrievanceCard({
       <p className="text-sm text-mist">
         {grievanceStatusText(ticket.status)} · from {ticket.email}
         {ticket.has_account ? ' (has an account)' : ' (no account)'}
+        {ticket.email_confirmed ? '' : ' · address not confirmed: whoever reads it may not be the filer'}
       </p>
       {ticket.status !== 'resolved' && (
         <p className="text-sm font-semibold text-gold">

@@ -49,7 +49,7 @@ export async function fetchMyGrievances(): Promise<Grievance[]> {
   return readAnswer('rpc get_my_grievances', z.array(Grievance), await getSupabase().rpc('get_my_grievances'));
 }
 
-const StaffGrievance = z.object({ ...grievanceFields, email: z.string(), has_account: z.boolean() });
+const StaffGrievance = z.object({ ...grievanceFields, email: z.string(), has_account: z.boolean(), email_confirmed: z.boolean() });
 export type StaffGrievance = z.infer<typeof StaffGrievance>;
 
 export async function listGrievances(includeResolved: boolean): Promise<StaffGrievance[]> {

@@ -1,5 +1,6 @@
 import { deepStrictEqual as assertEquals } from 'node:assert/strict';
 import { readAlertSettings, sendPush, sendWhatsApp, whatsAppTemplateMessage } from './alerts.ts';
+import { drainOutbox, type OutboxDeps } from './outbox.ts';
 import { base64UrlEncode, decryptPushPayload, generateVapidKeys } from './web-push.ts';
 
 async function device() {
@@ -135,4 +136,69 @@ Deno.test('alerts wait for their settings on a hosted project and use the double
   );
   assertEquals(local.push?.localDoublePrefix, 'http://127.0.0.1:54321/push/endpoint/');
   assertEquals(local.whatsapp?.apiBase, 'http://127.0.0.1:54321/whatsapp/v21.0');
+});
+
+Deno.test('a retried WhatsApp job carries the same idempotency key, so a provider that kept the first send sends nothing twice', async () => {
+  // A provider that honours the key (as the local double does): the first request is kept and sent, but its
+  // answer is lost on the way back; the retry with the same key answers the first message instead of a second.
+  const delivered = new Map<string, { id: string; to: string }>();
+  const requests: { header: string | null; body: string | undefined }[] = [];
+  let loseNextAnswer = true;
+  const provider = (async (_url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers);
+    const body = JSON.parse(String(init.body)) as { to: string; biz_opaque_callback_data?: string };
+    requests.push({ header: headers.get('idempotency-key'), body: body.biz_opaque_callback_data });
+    const key = headers.get('idempotency-key') ?? '';
+    const first = delivered.get(key) ?? { id: `wamid.${delivered.size + 1}`, to: body.to };
+    if (key !== '') delivered.set(key, first);
+    if (loseNextAnswer) {
+      loseNextAnswer = false;
+      throw new TypeError('connection reset');
+    }
+    return new Response(JSON.stringify({ messages: [{ id: first.id }] }), { status: 200 });
+  }) as unknown as typeof fetch;
+
+  const jobs = [
+    {
+      id: 7,
+      kind: 'whatsapp' as const,
+      idempotency_key: 'whatsapp-code-u1-1-1810000000',
+      attempt: 1,
+      payload: { to: '+919876543210', template: 'golazo_opt_in_code', params: ['123456'] },
+    },
+    {
+      id: 8,
+      kind: 'whatsapp' as const,
+      idempotency_key: 'whatsapp-code-u1-2-1810000060',
+      attempt: 1,
+      payload: { to: '+919876543210', template: 'golazo_opt_in_code', params: ['654321'] },
+    },
+  ];
+  const answers: { id: number; outcome: string; answer: Record<string, unknown> }[] = [];
+  const store = {
+    claimOutsideCalls: async () => jobs.filter((job) => !answers.some((a) => a.id === job.id && a.outcome === 'done')).slice(0, 1),
+    recordOutsideAnswer: async (id: number, outcome: string, answer: Record<string, unknown>) => {
+      answers.push({ id, outcome, answer });
+    },
+  } as unknown as OutboxDeps['store'];
+  const settings = { apiBase: 'https://graph.example/v21.0', phoneNumberId: '42', accessToken: 'token', language: 'en' };
+  await drainOutbox({ store, razorpay: {} as OutboxDeps['razorpay'], alerts: { whatsapp: settings, fetch: provider } }, { maxRounds: 5 });
+
+  // Job 7 was tried twice, each time under its own outbox key; job 8 once, under its own.
+  assertEquals(requests, [
+    { header: jobs[0].idempotency_key, body: jobs[0].idempotency_key },
+    { header: jobs[0].idempotency_key, body: jobs[0].idempotency_key },
+    { header: jobs[1].idempotency_key, body: jobs[1].idempotency_key },
+  ]);
+  assertEquals(
+    answers.map((a) => [a.id, a.outcome]),
+    [
+      [7, 'retry'],
+      [7, 'done'],
+      [8, 'done'],
+    ],
+  );
+  // Two jobs, two messages: the retry was answered with the first send.
+  assertEquals(delivered.size, 2);
+  assertEquals(answers[1]?.answer, { message_id: 'wamid.1' });
 });

@@ -114,6 +114,12 @@ export function whatsAppTemplateMessage(payload: Record<string, unknown>, langua
   };
 }
 
+/**
+ * Sends one template message. `idempotencyKey` is the outbox job's own key (the same on every retry of the
+ * job, never shared by two jobs): it goes as the `Idempotency-Key` header, which a provider or gateway that
+ * deduplicates (the local double does) answers with the first send, and as `biz_opaque_callback_data`, which
+ * the Cloud API returns in its status webhooks, so a second delivery of one job can be told from two jobs.
+ */
 export async function sendWhatsApp(
   settings: WhatsAppSettings,
   payload: Record<string, unknown>,
@@ -123,7 +129,10 @@ export async function sendWhatsApp(
   const response = await fetcher(`${settings.apiBase}/${settings.phoneNumberId}/messages`, {
     method: 'POST',
     headers: { authorization: `Bearer ${settings.accessToken}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify(whatsAppTemplateMessage(payload, settings.language)),
+    body: JSON.stringify({
+      ...whatsAppTemplateMessage(payload, settings.language),
+      biz_opaque_callback_data: idempotencyKey.slice(0, 512),
+    }),
   });
   const answer = (await response.json().catch(() => ({}))) as { messages?: { id?: string }[]; error?: { code?: number; message?: string } };
   if (response.status === 429 || response.status >= 500) return { outcome: 'retry', answer: { http_status: response.status } };

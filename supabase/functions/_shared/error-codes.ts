@@ -242,6 +242,16 @@ export const ERROR_CODES = {
   invalid_push_keys: { status: 400, message: 'The browser gave push keys we cannot use: turn push off and on again.' },
   invalid_phone: { status: 400, message: 'Enter an Indian mobile number: +91 and ten digits.' },
   whatsapp_code_sent_recently: { status: 409, message: 'A code was just sent: wait a few seconds before asking for another.' },
+  whatsapp_needs_profile: { status: 403, message: 'Complete your profile (date of birth included) to turn on WhatsApp alerts.' },
+  whatsapp_needs_consent: { status: 403, message: "WhatsApp alerts for players under 18 need a parent's consent." },
+  whatsapp_codes_per_account: {
+    status: 429,
+    message: 'You have asked for as many WhatsApp codes as allowed in 24 hours. Try again tomorrow.',
+  },
+  whatsapp_codes_per_number: {
+    status: 429,
+    message: 'This number has received as many WhatsApp codes as allowed in 24 hours. Try again tomorrow.',
+  },
   whatsapp_code_missing: { status: 404, message: 'Ask for a code first.' },
   whatsapp_code_expired: { status: 409, message: 'This code has expired: ask for a new one.' },
   whatsapp_code_tries_used: { status: 409, message: 'Too many wrong codes: ask for a new one.' },
@@ -260,6 +270,15 @@ export const ERROR_CODES = {
   too_many_grievances: {
     status: 409,
     message: 'You filed several grievances in the last hour. We will answer those; write again later if needed.',
+  },
+  too_many_grievances_today: {
+    status: 429,
+    message: 'You filed as many grievances as we take from one address in 24 hours. We will answer those; write again tomorrow if needed.',
+  },
+  grievances_busy: {
+    status: 429,
+    message:
+      'We are receiving an unusual number of grievances today. Sign in and file it from your account, or write to the grievance officer at the address on this page.',
   },
   grievance_not_found: { status: 404, message: 'No grievance has this ticket number.' },
   grievance_not_open: { status: 409, message: 'This grievance was already acknowledged.' },

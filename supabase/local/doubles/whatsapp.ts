@@ -4,7 +4,8 @@
  *
  *   POST /whatsapp/:version/:phone_number_id/messages  (bearer: the local WhatsApp token) a template message
  *        { messaging_product: 'whatsapp', to, type: 'template', template: { name, language, components } }
- *        → { messaging_product, contacts: [ { input, wa_id } ], messages: [ { id } ] }; anything else 400 in Meta's shape
+ *        → { messaging_product, contacts: [ { input, wa_id } ], messages: [ { id } ] }; anything else 400 in Meta's shape.
+ *        A request whose Idempotency-Key was seen before is answered with the first message's id and sends nothing.
  *   GET  /whatsapp/test/messages?to=<E.164>  (service role) → [ { template, params, url, sent_at } ], oldest first:
  *        params are the body's variables, url the URL button's variable when it is a site path (else null)
  * In memory only.
@@ -24,9 +25,12 @@ const refuse = (message: string, code = 100, status = 400) =>
 
 export function createWhatsAppDouble(controlKey: string) {
   const messages = new Map<string, Sent[]>();
+  const answered = new Map<string, unknown>();
 
   async function send(request: Request): Promise<Response> {
     if (request.headers.get('authorization') !== `Bearer ${LOCAL_WHATSAPP_TOKEN}`) return refuse('Invalid OAuth access token', 190, 401);
+    const key = request.headers.get('idempotency-key');
+    if (key && answered.has(key)) return json(answered.get(key));
     const body = (await request.json().catch(() => null)) as {
       messaging_product?: unknown;
       to?: unknown;
@@ -51,11 +55,13 @@ export function createWhatsAppDouble(controlKey: string) {
       sent_at: new Date().toISOString(),
     };
     messages.set(to, [...(messages.get(to) ?? []), sent]);
-    return json({
+    const answer = {
       messaging_product: 'whatsapp',
       contacts: [{ input: body.to, wa_id: to.slice(1) }],
       messages: [{ id: `wamid.${crypto.randomUUID().replaceAll('-', '')}` }],
-    });
+    };
+    if (key) answered.set(key, answer);
+    return json(answer);
   }
 
   async function handle(request: Request): Promise<Response | null> {
