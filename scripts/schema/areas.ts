@@ -223,6 +223,7 @@ export const AREAS = {
         'public.payment_disputes',
         'private.queue_refund',
         'private.refundable_paise',
+        'private.close_refund_taken_back',
         'private.apply_refund',
         'private.apply_refunds_awaiting_capture',
         'public.service_record_payment_refund',

@@ -2245,6 +2245,10 @@ begin
                                                          'razorpay_payment_id', p_chargeback.razorpay_payment_id),
                           false, null, v_award.entry_id);
   end loop;
+  -- A refund still owed for the payment is no longer made: the bank returned the money.
+  if p_chargeback.payment_id is not null then
+    perform private.close_refund_taken_back(p_chargeback.payment_id, p_chargeback.razorpay_dispute_id);
+  end if;
   return v_row;
 end;
 $function$;

@@ -215,4 +215,80 @@ describe.each(engines)('chargebacks on $name', (engine) => {
     });
     await expectSqlError(dispute('pay_NotOurs0000001', 'disp_unknown', 'teleported'), 'PT400');
   });
+
+  /** A paid entry of a tournament cancelled afterwards: its refund is owed and queued. */
+  async function refundOwed() {
+    const paid = await paidPlayer(0);
+    await db.admin.query(`select private.cancel_tournament($1, 'The venue closed', private.clock_now())`, [paid.tournament.id]);
+    const job = (
+      await db.admin.query<{ id: string; status: string }>(
+        `select id, status from private.outbox where kind = 'razorpay_refund' and payload ->> 'razorpay_payment_id' = $1`,
+        [paid.razorpayPaymentId],
+      )
+    ).rows[0];
+    expect(job?.status).toBe('pending');
+    return { ...paid, jobId: job?.id as string };
+  }
+
+  const paymentRow = async (razorpayPaymentId: string) =>
+    (
+      await db.admin.query<{ status: string; refunded_paise: number; failure_reason: string }>(
+        'select status, refunded_paise::int as refunded_paise, failure_reason from public.payments where razorpay_payment_id = $1',
+        [razorpayPaymentId],
+      )
+    ).rows[0];
+  const refundJobs = async (razorpayPaymentId: string) =>
+    (
+      await db.admin.query<{ status: string; amount: number }>(
+        `select status, (payload ->> 'amount_paise')::int as amount from private.outbox
+          where kind = 'razorpay_refund' and payload ->> 'razorpay_payment_id' = $1 order by id`,
+        [razorpayPaymentId],
+      )
+    ).rows;
+
+  it('closes a refund the outbox gave up on once a lost chargeback returned the money: nothing left for staff, the books balanced', async () => {
+    const staff = await admin(db);
+    const { razorpayPaymentId, tournament, jobId } = await refundOwed();
+    await dispute(razorpayPaymentId, 'disp_refund_gone', 'created');
+    // Razorpay refuses to refund a disputed payment; the worker gives up.
+    await rpc(service, 'public.service_record_outside_answer($1, $2, $3)', [jobId, 'failed', { error: 'payment is under dispute' }]);
+    expect(await dispute(razorpayPaymentId, 'disp_refund_gone', 'lost')).toMatchObject({ status: 'lost' });
+
+    expect(await refundJobs(razorpayPaymentId)).toEqual([{ status: 'cancelled', amount: 15_000 }]);
+    expect(await paymentRow(razorpayPaymentId)).toMatchObject({
+      status: 'refunded',
+      refunded_paise: 0,
+      failure_reason: expect.stringContaining('chargeback'),
+    });
+    const attention = await rpc<Array<{ kind: string; tournament_id: string | null; detail: { job_id?: string } }>>(
+      staff.actor,
+      'public.staff_needs_attention()',
+    );
+    expect(attention.filter((item) => item.kind === 'refunds_failed' && item.tournament_id === tournament.id)).toEqual([]);
+    expect(attention.filter((item) => item.kind === 'outside_call_failed' && String(item.detail.job_id) === String(jobId))).toEqual([]);
+    await expectSqlError(rpc(staff.actor, 'public.staff_retry_outside_call($1)', [jobId]), 'PT409');
+    // The periodic work asks for nothing again.
+    await db.admin.query('select private.run_due_work()');
+    expect(await refundJobs(razorpayPaymentId)).toEqual([{ status: 'cancelled', amount: 15_000 }]);
+    expect(await checkLedger(db)).toMatchObject({ balanced: true, negative_player_balances: 0 });
+  });
+
+  it('closes a refund still waiting for the worker, and asks only for what the bank left when it took part', async () => {
+    const whole = await refundOwed();
+    await dispute(whole.razorpayPaymentId, 'disp_refund_pending', 'lost');
+    expect(await refundJobs(whole.razorpayPaymentId)).toEqual([{ status: 'cancelled', amount: 15_000 }]);
+    // The worker's late answer about the closed call changes nothing.
+    expect(await rpc(service, 'public.service_record_outside_answer($1, $2, $3)', [whole.jobId, 'failed', { error: 'x' }])).toEqual({
+      status: 'cancelled',
+    });
+
+    const part = await refundOwed();
+    await dispute(part.razorpayPaymentId, 'disp_refund_part', 'lost', 10_000);
+    expect(await refundJobs(part.razorpayPaymentId)).toEqual([
+      { status: 'cancelled', amount: 15_000 },
+      { status: 'pending', amount: 5_000 },
+    ]);
+    expect(await paymentRow(part.razorpayPaymentId)).toMatchObject({ status: 'refund_pending' });
+    expect(await checkLedger(db)).toMatchObject({ balanced: true, negative_player_balances: 0 });
+  });
 });
