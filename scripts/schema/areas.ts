@@ -513,6 +513,7 @@ export const AREAS = {
         'private.notify_money_staff',
         'private.withdrawal_hold_refusal',
         'public.get_my_withdrawal_holds',
+        'private.chargeback_prizes_held',
         'private.book_lost_chargeback',
         'private.release_won_chargeback',
       ],

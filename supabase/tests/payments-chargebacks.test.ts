@@ -216,6 +216,74 @@ describe.each(engines)('chargebacks on $name', (engine) => {
     await expectSqlError(dispute('pay_NotOurs0000001', 'disp_unknown', 'teleported'), 'PT400');
   });
 
+  /** A buyer who paid ₹300 for two places, the second played by a friend whose prize of `prize` paise is credited. */
+  async function placeBoughtForAFriend(prize: number) {
+    const buyer = await kycPlayer(db);
+    const friend = await kycPlayer(db);
+    const tournament = await createTournament(db, { title: 'Friends Cup' });
+    const registration = await createRegistration(db, buyer.id, tournament.id, { slots: 2 });
+    const entries = (
+      await db.admin.query<{ id: string }>('select id from public.entries where registration_id = $1 order by id', [
+        registration.registrationId,
+      ])
+    ).rows.map((row) => row.id);
+    const friendsEntry = entries[1] as string;
+    await db.admin.query('update public.entries set player_id = $2 where id = $1', [friendsEntry, friend.id]);
+    await db.admin.query(
+      `insert into private.prize_awards (tournament_id, entry_id, player_id, place_label, amount_paise, status, created_at)
+       values ($1, $2, $3, '1st', $4, 'credited', private.clock_now())`,
+      [tournament.id, friendsEntry, friend.id, prize],
+    );
+    await db.admin.query(`update private.prize_awards a set journal_id = private.post_prize(a, null) where a.entry_id = $1`, [
+      friendsEntry,
+    ]);
+    const razorpayPaymentId = (
+      await db.admin.query<{ id: string }>('select razorpay_payment_id as id from public.payments where id = $1', [registration.paymentId])
+    ).rows[0]?.id as string;
+    return { buyer, friend, tournament, friendsEntry, razorpayPaymentId };
+  }
+
+  it('holds the prize of a place the payment bought for a friend while the chargeback is open, and releases it when won', async () => {
+    const { friend, razorpayPaymentId } = await placeBoughtForAFriend(20_000);
+    expect(await balanceOf(friend.id)).toBe(20_000);
+    await dispute(razorpayPaymentId, 'disp_friend_won', 'created', 30_000);
+
+    await expectSqlError(rpc(friend.actor, 'public.request_payout($1)', [20_000]), 'PT409', /chargeback/);
+    expect(await rpc(friend.actor, 'public.get_my_withdrawal_holds()')).toEqual({
+      held_paise: 20_000,
+      available_paise: 0,
+      chargebacks: [expect.objectContaining({ tournament_title: 'Friends Cup', amount_paise: 20_000 })],
+    });
+
+    await dispute(razorpayPaymentId, 'disp_friend_won', 'won', 30_000);
+    expect(await rpc(friend.actor, 'public.get_my_withdrawal_holds()')).toMatchObject({ held_paise: 0, available_paise: 20_000 });
+    expect(await rpc(friend.actor, 'public.request_payout($1)', [20_000])).toMatchObject({ gross_paise: 20_000 });
+  });
+
+  it('takes back the prize of a place the payment bought for a friend when the chargeback is lost', async () => {
+    const { buyer, friend, tournament, friendsEntry, razorpayPaymentId } = await placeBoughtForAFriend(20_000);
+    await givePrize(db, friend.id, 5_000);
+    await dispute(razorpayPaymentId, 'disp_friend_lost', 'created', 30_000);
+    expect(await dispute(razorpayPaymentId, 'disp_friend_lost', 'lost', 30_000)).toMatchObject({ status: 'lost' });
+
+    // The prize leaves the friend's balance (what they won elsewhere stays) and goes back to the tournament's pool.
+    expect(await balanceOf(friend.id)).toBe(5_000);
+    expect(await balanceOf(buyer.id)).toBe(0);
+    const award = await db.admin.query<{ status: string }>('select status from private.prize_awards where entry_id = $1', [friendsEntry]);
+    expect(award.rows[0]?.status).toBe('forfeited');
+    const pool = await db.admin.query<{ paise: string }>(
+      `select coalesce(sum(amount_paise), 0) as paise from private.ledger_lines where account = 'prize_pool:' || $1`,
+      [tournament.id],
+    );
+    expect(Number(pool.rows[0]?.paise)).toBe(0);
+    expect(await rpc(friend.actor, 'public.get_my_withdrawal_holds()')).toMatchObject({ held_paise: 0, available_paise: 5_000 });
+
+    // A repeated decision takes nothing more.
+    await dispute(razorpayPaymentId, 'disp_friend_lost', 'lost', 30_000);
+    expect(await balanceOf(friend.id)).toBe(5_000);
+    expect(await checkLedger(db)).toMatchObject({ balanced: true, negative_player_balances: 0 });
+  });
+
   /** A paid entry of a tournament cancelled afterwards: its refund is owed and queued. */
   async function refundOwed() {
     const paid = await paidPlayer(0);
