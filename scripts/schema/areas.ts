@@ -102,6 +102,8 @@ export const AREAS = {
         'private.parental_consents',
         'private.parental_consent_lifetime',
         'private.has_parental_consent',
+        'private.canonical_email',
+        'private.holds_verified_pan',
         'public.request_parental_consent',
         'public.confirm_parental_consent',
         'private.parental_consent_methods',
