@@ -137,7 +137,9 @@ test('a 15-year-old enters a free tournament after a parent consents from their 
   await parentPage.getByRole('button', { name: 'I consent' }).click();
   await expect(parentPage.getByRole('status')).toContainText('Your consent is recorded');
   // The same link again: used once only, and deleted once used.
+  // (The page is at /parental-consent already: only a reload reads a new fragment.)
   await parentPage.goto(`/parental-consent${link.hash}`);
+  await parentPage.reload();
   await expect(parentPage.getByRole('alert')).toHaveText('This consent link is not valid (it may have been used already)');
   await parentContext.close();
 
