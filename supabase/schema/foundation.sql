@@ -67,10 +67,11 @@ create table private.outbox (
   constraint outbox_pkey PRIMARY KEY (id),
   constraint outbox_one_call_per_decision UNIQUE (idempotency_key),
   constraint outbox_kind_known CHECK ((kind = ANY (ARRAY['razorpay_refund'::text, 'razorpay_order_check'::text, 'parental_consent_email'::text, 'email'::text, 'pan_verification'::text, 'upi_validation'::text, 'razorpayx_payout'::text, 'razorpayx_payout_check'::text, 'provider_reconciliation'::text, 'story_news_email'::text, 'storage_deletion'::text, 'web_push'::text, 'whatsapp'::text]))),
-  constraint outbox_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'gave_up'::text])))
+  constraint outbox_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'gave_up'::text, 'cancelled'::text])))
 );
 CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
 comment on column private.outbox.payload is 'personal: free_text. E-mail addresses, names, PAN and UPI id travel here to the outside services.';
+comment on column private.outbox.status is 'pending: due or being made. done: made. gave_up: the worker stopped retrying; staff retry it. cancelled: no longer owed (a refund the payer''s bank returned through a lost chargeback); never made.';
 comment on column private.outbox.last_answer is 'personal: free_text. The outside service''s last answer (a PAN check answers a name).';
 CREATE TRIGGER outbox_tells_staff_when_given_up AFTER UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'gave_up'::text AND old.status IS DISTINCT FROM 'gave_up'::text) EXECUTE FUNCTION private.outbox_gave_up();
 

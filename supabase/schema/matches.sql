@@ -791,8 +791,9 @@ declare
   v_entry uuid := case v_side when 'a' then v_match.entry_a else v_match.entry_b end;
 begin
   perform private.require_match_open(v_match);
-  if v_match.walkover_entry_id = v_entry and private.due_match_decision(v_match, v_now) = 'walkover' then
-    -- The claim's window has passed uncontested: the claimant asking again gets the walkover now.
+  if v_match.walkover_entry_id = v_entry and private.due_match_decision(v_match, v_now) in ('walkover', 'buyer_walkover') then
+    -- The claim's window has passed uncontested: the claimant asking again gets the walkover now (or, when one
+    -- buyer holds both entries, the match goes to staff).
     v_match := private.apply_due_match_decision(v_match);
     return jsonb_build_object('match_id', v_match.id, 'status', v_match.status, 'walkover_claimed_at', v_match.walkover_claimed_at,
                               'contest_until', v_match.walkover_claimed_at + interval '5 minutes');
@@ -2062,7 +2063,7 @@ $function$;
 -- Deadlines
 -- -----------------------------------------------------------------------------------------------------
 
-comment on function private.due_match_decision(public.matches,timestamp with time zone) is 'The decision an overdue match is owed at p_now (auto_confirm, buyer_review, walkover, void, no_result) or null: the one reading of the match deadlines, for the periodic step and for every function that acts on a match.';
+comment on function private.due_match_decision(public.matches,timestamp with time zone) is 'The decision an overdue match is owed at p_now (auto_confirm, walkover, void, no_result; buyer_review, buyer_walkover, buyer_void: staff decide a match between two entries of one buyer) or null: the one reading of the match deadlines, for the periodic step and for every function that acts on a match.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.due_match_decision(p_match public.matches, p_now timestamp with time zone)
  RETURNS text
@@ -2082,10 +2083,10 @@ begin
   if p_match.status = 'reported' and v_report.reported_at + interval '10 minutes' <= p_now then
     return case when private.same_buyer(p_match) then 'buyer_review' else 'auto_confirm' end;
   elsif p_match.walkover_entry_id is not null and p_match.walkover_claimed_at + interval '5 minutes' <= p_now then
-    return 'walkover';
+    return case when private.same_buyer(p_match) then 'buyer_walkover' else 'walkover' end;
   elsif p_match.status = 'scheduled' and p_match.ready_a_at is null and p_match.ready_b_at is null
         and p_match.scheduled_at + interval '10 minutes' < p_now and v_report.id is null then
-    return 'void';
+    return case when private.same_buyer(p_match) then 'buyer_void' else 'void' end;
   elsif p_match.status in ('scheduled', 'ready') and v_report.id is null and p_match.walkover_entry_id is null
         and private.report_closes_at(p_match) < p_now then
     return 'no_result';
@@ -2114,6 +2115,12 @@ begin
    where match_id = p_match.id and superseded_at is null order by reported_at limit 1;
   if v_decision = 'buyer_review' then
     perform private.open_dispute(p_match, null, 'other', 'Both entries were bought together: staff confirm the result.', null);
+  elsif v_decision = 'buyer_walkover' then
+    perform private.open_dispute(p_match, null, 'no_show',
+      'Both entries were bought together: a walkover was claimed and not contested, so staff decide the match.', null);
+  elsif v_decision = 'buyer_void' then
+    perform private.open_dispute(p_match, null, 'no_show',
+      'Both entries were bought together: neither player pressed Ready, so staff decide the match.', null);
   elsif v_decision = 'auto_confirm' then
     -- A single report the opponent neither confirmed nor disputed.
     perform private.confirm_result(p_match, v_report.winner_entry_id, v_report.goals_a, v_report.goals_b, 'result_auto_confirmed',
@@ -2136,7 +2143,7 @@ begin
 end;
 $function$;
 
-comment on function private.refuse_decided_match(public.matches,timestamp with time zone) is 'Refuses an action on a match whose result a deadline has already decided (auto-confirmation, an uncontested walkover, neither ready), even before the periodic function wrote it down.';
+comment on function private.refuse_decided_match(public.matches,timestamp with time zone) is 'Refuses an action on a match whose result a deadline has already decided (auto-confirmation, an uncontested walkover, neither ready) or handed to staff (a match between one buyer''s entries), even before the periodic function wrote it down.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.refuse_decided_match(p_match public.matches, p_now timestamp with time zone)
  RETURNS void
@@ -2156,6 +2163,9 @@ begin
   elsif v_decision = 'void' then
     raise exception 'Neither player pressed Ready within 10 minutes of the match time: both are out'
       using errcode = 'PT409', hint = 'neither_ready';
+  elsif v_decision in ('buyer_walkover', 'buyer_void') then
+    raise exception 'Both entries of this match were bought together: staff decide it now'
+      using errcode = 'PT409', hint = 'match_disputed';
   end if;
 end;
 $function$;

@@ -838,6 +838,55 @@ AS $function$
                                where c.payment_id = p_payment.id and c.status = 'lost'), 0), 0)::bigint;
 $function$;
 
+comment on function private.close_refund_taken_back(uuid,text) is 'A payment whose refund is owed and whose chargeback was lost: its waiting or given-up refund calls are cancelled (never made), and it reads refunded, or a new call asks for what the bank left.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.close_refund_taken_back(p_payment_id uuid, p_dispute_id text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_payment public.payments%rowtype;
+  v_left bigint;
+  v_closed integer;
+begin
+  select * into v_payment from public.payments where id = p_payment_id for update;
+  if not found or v_payment.status <> 'refund_pending' or v_payment.razorpay_payment_id is null then
+    return;
+  end if;
+  v_left := private.refundable_paise(v_payment);
+  update private.outbox
+     set status = 'cancelled', done_at = v_now,
+         last_answer = jsonb_build_object('closed', 'chargeback_lost', 'razorpay_dispute_id', p_dispute_id)
+   where kind = 'razorpay_refund' and status in ('pending', 'gave_up')
+     and payload ->> 'razorpay_payment_id' = v_payment.razorpay_payment_id;
+  get diagnostics v_closed = row_count;
+  if v_left > 0 then
+    -- The bank took back part: what is left is still owed, asked for under a key of its own.
+    perform private.enqueue_outside_call('razorpay_refund', 'refund-' || v_payment.razorpay_payment_id || '-after-' || p_dispute_id,
+      jsonb_build_object('razorpay_payment_id', v_payment.razorpay_payment_id, 'amount_paise', v_left,
+                         'reason', 'refund_owed', 'razorpay_order_id', v_payment.razorpay_order_id,
+                         'tournament_id', v_payment.tournament_id));
+  else
+    update public.payments
+       set status = 'refunded',
+           -- What returned the money, in place of a Razorpay refund id.
+           refund_id = coalesce(refund_id, 'chargeback:' || p_dispute_id),
+           failure_reason = 'Your bank returned this payment to you through a chargeback, so no refund is sent.',
+           updated_at = v_now
+     where id = v_payment.id;
+  end if;
+  perform private.audit(v_payment.tournament_id, 'refund_closed_by_chargeback',
+                        'Refund of payment ' || v_payment.razorpay_payment_id || ' closed: the bank returned '
+                          || case when v_left > 0 then 'part of it through a chargeback; ' || private.money_text(v_left) || ' is still refunded'
+                                  else 'it through a chargeback' end,
+                        null, null, jsonb_build_object('razorpay_payment_id', v_payment.razorpay_payment_id,
+                                                       'razorpay_dispute_id', p_dispute_id, 'calls_closed', v_closed,
+                                                       'still_owed_paise', v_left), false);
+end;
+$function$;
+
 comment on function private.apply_refund(text,text,integer,boolean) is 'Records a refund Razorpay made (once per refund id) and settles the payment; the refunded amount only grows, whatever order the answers and webhooks come in.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.apply_refund(p_razorpay_payment_id text, p_refund_id text, p_amount_paise integer, p_whole boolean DEFAULT false)

@@ -2081,7 +2081,7 @@ $function$;
 -- Chargebacks
 -- -----------------------------------------------------------------------------------------------------
 
-comment on table private.chargebacks is 'One row per Razorpay dispute of a payment: open holds the payer''s withdrawals up to the amount, won releases, lost debits the ledger (player first, the rest a platform loss). Events in any order end in the first decision.';
+comment on table private.chargebacks is 'One row per Razorpay dispute of a payment: open holds the payer''s withdrawals up to the amount and the credited prizes of the entries it paid for, won releases, lost debits the ledger (player first, the rest a platform loss) and takes those prizes back. Events in any order end in the first decision.';
 create table private.chargebacks (
   razorpay_dispute_id text not null,
   razorpay_payment_id text not null,
@@ -2115,7 +2115,7 @@ CREATE TRIGGER chargebacks_move_along_state_machine BEFORE UPDATE ON private.cha
 comment on trigger chargebacks_move_along_state_machine on private.chargebacks is 'The chargeback machine: open until the bank decides it won or lost; a decision is never undone.';
 CREATE TRIGGER chargebacks_start_in_state_machine BEFORE INSERT ON private.chargebacks FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('chargeback', 'status');
 
-comment on function private.chargeback_held_paise(uuid) is 'What open chargebacks on a player''s payments hold of their balance: withdrawals leave at least this much.';
+comment on function private.chargeback_held_paise(uuid) is 'What open chargebacks hold of a player''s balance: the amounts disputed on their payments, and the prizes credited to entries whose payment is disputed (whoever paid). Withdrawals leave at least this much.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.chargeback_held_paise(p_user_id uuid)
  RETURNS bigint
@@ -2123,7 +2123,8 @@ CREATE OR REPLACE FUNCTION private.chargeback_held_paise(p_user_id uuid)
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(sum(amount_paise), 0)::bigint from private.chargebacks where user_id = p_user_id and status = 'open';
+  select (coalesce((select sum(amount_paise) from private.chargebacks where user_id = p_user_id and status = 'open'), 0)
+          + coalesce((select sum(h.amount_paise) from private.chargeback_prizes_held(p_user_id) h), 0))::bigint;
 $function$;
 
 comment on function private.entry_chargeback_status(uuid) is 'Where the chargeback on the payment behind an entry stands (lost, open, won), null without one: what the prize rules read.';
@@ -2191,7 +2192,7 @@ begin
 end;
 $function$;
 
-comment on function public.get_my_withdrawal_holds() is 'What of the caller''s balance is held and why (open chargebacks on their entry payments), and what they can withdraw now.';
+comment on function public.get_my_withdrawal_holds() is 'What of the caller''s balance is held and why (open chargebacks on their entry payments, and on the payments behind entries whose prizes they were credited), and what they can withdraw now.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_withdrawal_holds()
  RETURNS jsonb
@@ -2207,14 +2208,35 @@ begin
   return jsonb_build_object(
     'held_paise', least(v_held, greatest(v_balance, 0)),
     'available_paise', greatest(v_balance - v_held, 0),
-    'chargebacks', coalesce((select jsonb_agg(jsonb_build_object('tournament_title', t.title, 'amount_paise', c.amount_paise,
-                                                                 'opened_at', c.opened_at) order by c.opened_at, c.razorpay_dispute_id)
-                               from private.chargebacks c left join public.tournaments t on t.id = c.tournament_id
-                              where c.user_id = v_user and c.status = 'open'), '[]'::jsonb));
+    'chargebacks', coalesce((select jsonb_agg(jsonb_build_object('tournament_title', x.title, 'amount_paise', x.amount_paise,
+                                                                 'opened_at', x.opened_at) order by x.opened_at, x.title)
+                               from (select t.title, c.amount_paise, c.opened_at
+                                       from private.chargebacks c left join public.tournaments t on t.id = c.tournament_id
+                                      where c.user_id = v_user and c.status = 'open'
+                                     union all
+                                     select t.title, h.amount_paise, h.opened_at
+                                       from private.chargeback_prizes_held(v_user) h
+                                       left join public.tournaments t on t.id = h.tournament_id) x), '[]'::jsonb));
 end;
 $function$;
 
-comment on function private.book_lost_chargeback(private.chargebacks) is 'A lost chargeback: Razorpay takes the amount back; the payer''s balance pays it up to what it holds, the platform''s chargeback loss the rest; held prizes of the entry are forfeited.';
+comment on function private.chargeback_prizes_held(uuid) is 'The prizes credited to a player for entries whose payment (theirs or a buyer''s) has an open chargeback: held in their balance until the bank decides.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.chargeback_prizes_held(p_user_id uuid)
+ RETURNS TABLE(tournament_id text, entry_id uuid, amount_paise bigint, opened_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select a.tournament_id, a.entry_id, a.amount_paise::bigint,
+         (select min(c.opened_at) from private.chargebacks c where c.registration_id = e.registration_id and c.status = 'open')
+    from private.prize_awards a
+    join public.entries e on e.id = a.entry_id
+   where a.player_id = p_user_id and a.status = 'credited'
+     and exists (select 1 from private.chargebacks c where c.registration_id = e.registration_id and c.status = 'open');
+$function$;
+
+comment on function private.book_lost_chargeback(private.chargebacks) is 'A lost chargeback: Razorpay takes the amount back; the payer''s balance pays it up to what it holds, the platform''s chargeback loss the rest; the prizes of the entries the payment paid for are forfeited (held ones never paid, credited ones taken back to the pool up to what each player''s balance holds); a refund still owed is closed.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.book_lost_chargeback(p_chargeback private.chargebacks)
  RETURNS private.chargebacks
@@ -2222,7 +2244,9 @@ CREATE OR REPLACE FUNCTION private.book_lost_chargeback(p_chargeback private.cha
  SET search_path TO ''
 AS $function$
 declare
+  v_now timestamptz := private.clock_now();
   v_recovered bigint := 0;
+  v_taken bigint;
   v_award private.prize_awards%rowtype;
   v_row private.chargebacks%rowtype := p_chargeback;
 begin
@@ -2239,10 +2263,10 @@ begin
      set recovered_paise = v_recovered, loss_paise = p_chargeback.amount_paise - v_recovered
    where razorpay_dispute_id = p_chargeback.razorpay_dispute_id
   returning * into v_row;
-  -- Prizes of the entry not yet credited are forfeited.
+  -- Prizes of the entries not yet credited are forfeited.
   for v_award in
     update private.prize_awards a
-       set status = 'forfeited', decided_at = private.clock_now(), note = 'Chargeback lost'
+       set status = 'forfeited', decided_at = v_now, note = 'Chargeback lost'
       from public.entries e
      where e.registration_id = p_chargeback.registration_id and a.entry_id = e.id and a.status = 'held'
     returning a.*
@@ -2253,6 +2277,38 @@ begin
                                                          'razorpay_payment_id', p_chargeback.razorpay_payment_id),
                           false, null, v_award.entry_id);
   end loop;
+  -- Prizes already credited to them, whoever plays them, are taken back to the tournament's pool, up to what
+  -- each player's balance holds (the hold kept them there while the chargeback was open).
+  for v_award in
+    select a.* from private.prize_awards a join public.entries e on e.id = a.entry_id
+     where p_chargeback.registration_id is not null and e.registration_id = p_chargeback.registration_id
+       and a.status = 'credited'
+     order by a.tournament_id, a.entry_id
+     for update of a
+  loop
+    v_taken := least(v_award.amount_paise, greatest(private.player_balance(v_award.player_id), 0));
+    if v_taken > 0 then
+      perform private.post_journal('chargeback', 'chargeback:' || p_chargeback.razorpay_dispute_id || ':prize:' || v_award.entry_id,
+        jsonb_build_array(
+          jsonb_build_object('account', private.player_account(v_award.player_id), 'amount_paise', -v_taken,
+                             'user_id', v_award.player_id),
+          jsonb_build_object('account', 'prize_pool:' || v_award.tournament_id, 'amount_paise', v_taken)));
+    end if;
+    update private.prize_awards set status = 'forfeited', decided_at = v_now, note = 'Chargeback lost: prize taken back'
+     where tournament_id = v_award.tournament_id and entry_id = v_award.entry_id;
+    perform private.audit(v_award.tournament_id, 'credited_prize_forfeited',
+                          'Prize of ' || private.entry_name(v_award.entry_id) || ' taken back: the chargeback on its payment was lost'
+                            || case when v_taken < v_award.amount_paise
+                                    then ' (' || private.money_text(v_award.amount_paise - v_taken) || ' had already been withdrawn)'
+                                    else '' end,
+                          null, null, jsonb_build_object('amount_paise', v_award.amount_paise, 'taken_back_paise', v_taken,
+                                                         'razorpay_payment_id', p_chargeback.razorpay_payment_id),
+                          false, null, v_award.entry_id);
+  end loop;
+  -- A refund still owed for the payment is no longer made: the bank returned the money.
+  if p_chargeback.payment_id is not null then
+    perform private.close_refund_taken_back(p_chargeback.payment_id, p_chargeback.razorpay_dispute_id);
+  end if;
   return v_row;
 end;
 $function$;

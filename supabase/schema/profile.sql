@@ -574,7 +574,33 @@ AS $function$
                   where player_id = p_user_id and confirmed_at is not null and withdrawn_at is null);
 $function$;
 
-comment on function public.request_parental_consent(text) is 'A player of 13 to 17 asks a parent for consent: e-mails the parent a link and a one-time code (rate limited per day).';
+comment on function private.canonical_email(text) is 'An e-mail address as the mailbox that receives it: lowercase, a +tag dropped, and for gmail.com and googlemail.com (read as gmail.com) the dots of the name dropped. Two addresses of one mailbox fold to one.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.canonical_email(p_email text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when x.domain in ('gmail.com', 'googlemail.com')
+              then replace(split_part(x.local, '+', 1), '.', '') || '@gmail.com'
+              else split_part(x.local, '+', 1) || '@' || x.domain end
+    from (select split_part(e, '@', 1) as local, split_part(e, '@', 2) as domain
+            from (select lower(btrim(coalesce(p_email, ''))) as e) as typed) as x;
+$function$;
+
+comment on function private.holds_verified_pan(uuid) is 'Whether an account''s PAN passed the PAN check (the holder''s name, one verified account per PAN, 18 or over to submit it): what a parent''s account needs to give consent.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.holds_verified_pan(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.kyc_records k where k.user_id = p_user_id and k.pan_name_status = 'ok');
+$function$;
+
+comment on function public.request_parental_consent(text) is 'A player of 13 to 17 names the e-mail address of a parent''s account (never one of their own, folded): e-mails the parent a link and a one-time code (rate limited per day).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.request_parental_consent(p_parent_email text)
  RETURNS jsonb
@@ -590,7 +616,7 @@ declare
   v_consent_id uuid := gen_random_uuid();
 begin
   if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_email) > 254 then
-    raise exception 'Enter your parent''s e-mail address' using errcode = 'PT400', hint = 'parent_email_invalid';
+    raise exception 'Enter the e-mail address of your parent''s account' using errcode = 'PT400', hint = 'parent_email_invalid';
   end if;
   select * into v_profile from public.profiles where id = v_player;
   if not found or not private.profile_is_complete(v_profile) then
@@ -600,8 +626,12 @@ begin
   if private.profile_age(v_profile) >= private.legal_paid_entry_age() or private.has_parental_consent(v_player) then
     raise exception 'No parental consent is needed for your account' using errcode = 'PT409', hint = 'parental_consent_not_needed';
   end if;
-  if v_email = lower(coalesce(v_profile.email, '')) then
-    raise exception 'Enter your parent''s e-mail address, not your own' using errcode = 'PT400', hint = 'parent_email_invalid';
+  -- Never an address of the child's own: the same mailbox written another way included.
+  if private.canonical_email(v_email) in (select private.canonical_email(a.email)
+                                            from (select v_profile.email as email
+                                                  union all select u.email from auth.users u where u.id = v_player) as a
+                                           where a.email is not null) then
+    raise exception 'Enter your parent''s e-mail address, not your own' using errcode = 'PT400', hint = 'parent_email_is_own';
   end if;
   -- At most three requests a day: each one e-mails a stranger's address.
   if (select count(*) from private.parental_consents
@@ -622,8 +652,8 @@ begin
 end;
 $function$;
 
-comment on function public.confirm_parental_consent(text,text,text,text,boolean) is 'The parent gives consent from the e-mailed link: the one-time code (5 tries), their name, relation and the declaration. Records when and how; e-mails them a one-click withdrawal link. No account needed.';
--- Callable by: anon, authenticated, service_role
+comment on function public.confirm_parental_consent(text,text,text,text,boolean) is 'The parent gives consent from the e-mailed link, signed in with their own account at the address the child named, whose PAN passed the PAN check: the one-time code (5 tries), their name, relation and the declaration. Records when and how; e-mails them a one-click withdrawal link.';
+-- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.confirm_parental_consent(p_token text, p_code text, p_parent_name text, p_relation text, p_declaration boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -631,10 +661,21 @@ CREATE OR REPLACE FUNCTION public.confirm_parental_consent(p_token text, p_code 
  SET search_path TO ''
 AS $function$
 declare
+  v_parent uuid := private.require_player();
   v_now timestamptz := private.clock_now();
   v_consent private.parental_consents := private.open_consent_request(p_token);
   v_name text := regexp_replace(btrim(coalesce(p_parent_name, '')), '\s+', ' ', 'g');
 begin
+  if v_parent = v_consent.player_id
+     or private.canonical_email((select u.email from auth.users u where u.id = v_parent))
+        is distinct from private.canonical_email(v_consent.parent_email) then
+    raise exception 'Sign in with your own account, the one at the address this consent e-mail was sent to'
+      using errcode = 'PT403', hint = 'consent_parent_account_required';
+  end if;
+  if not private.holds_verified_pan(v_parent) then
+    raise exception 'Your account needs a verified PAN before you can give consent: add your PAN on My Earnings'
+      using errcode = 'PT403', hint = 'consent_parent_pan_required';
+  end if;
   if char_length(v_name) < 2 or char_length(v_name) > 120 or v_name ~ '[[:cntrl:]]' then
     raise exception 'Enter your full name' using errcode = 'PT400', hint = 'parent_name_invalid';
   end if;
@@ -654,8 +695,9 @@ begin
   end if;
 
   update private.parental_consents
-     set confirmed_at = v_now, method = 'email_code', parent_name = v_name, relation = p_relation,
+     set confirmed_at = v_now, method = 'parent_account_pan', parent_name = v_name, relation = p_relation,
          declaration = private.parental_consent_declaration(),
+         evidence = jsonb_build_object('parent_account', v_parent, 'pan_verified', true, 'checked_at', v_now),
          -- The used link is deleted; the withdrawal link stands as long as the consent.
          token_sha256 = null,
          withdraw_token_sha256 = sha256(convert_to(private.parental_consent_withdraw_token(v_consent.id), 'UTF8'))
@@ -667,7 +709,7 @@ begin
 end;
 $function$;
 
-comment on table private.parental_consent_methods is 'How a parent may give consent. email_code: the code e-mailed to them, with their name, relation and declaration. Another method (a DigiLocker-style check) is a new row; what it proves goes to parental_consents.evidence.';
+comment on table private.parental_consent_methods is 'How a parent may give consent. parent_account_pan: the parent''s own signed-in account, holder of a verified PAN, with the e-mailed code, their name, relation and declaration. email_code (no longer offered): the code alone. Another method (an age token) is a new row; what it proves goes to parental_consents.evidence.';
 create table private.parental_consent_methods (
   name text not null,
   description text not null,

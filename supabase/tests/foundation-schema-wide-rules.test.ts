@@ -8,7 +8,6 @@ import { engines, type TestDatabase } from './helpers.ts';
 
 /** The functions a visitor who has not signed in may call. */
 const PUBLIC_FUNCTIONS = [
-  'confirm_parental_consent',
   'confirm_story_news',
   'get_bracket',
   'get_entry_invitation',

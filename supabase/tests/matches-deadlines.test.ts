@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anon,
+  createTournament,
   createUser,
   engines,
   expectSqlError,
@@ -189,5 +190,88 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
       'The screenshot shows 0-2',
     ]);
     expect(await matchRow(match.id)).toMatchObject({ status: 'confirmed', winner_entry_id: match.entry_b });
+  });
+
+  describe('a match between two entries of one buyer', () => {
+    /** The semi-final with both entries bought by the buyer of its first entry (a place bought for a friend). */
+    async function oneBuyersSemiFinal() {
+      const semi = await semiFinal();
+      await db.admin.query('update public.entries set buyer_id = (select buyer_id from public.entries where id = $1) where id = $2', [
+        semi.match.entry_a,
+        semi.match.entry_b,
+      ]);
+      return semi;
+    }
+
+    async function referee(tournamentId: string | null) {
+      const user = await createUser(db);
+      await db.admin.query('insert into public.staff_roles (user_id, role, tournament_id) values ($1, $2, $3)', [
+        user.id,
+        'referee',
+        tournamentId,
+      ]);
+      return player(user.id, user.email, 'aal2');
+    }
+
+    type Listed = { match_id: string; reason: string; details: string; opened_by_entry_id: string | null };
+    const listedFor = async (staff: ReturnType<typeof player>, matchId: string) =>
+      (await rpc<Listed[]>(staff, 'public.staff_list_disputes()')).find((dispute) => dispute.match_id === matchId);
+
+    it('is not voided when neither player pressed Ready: the periodic work hands it to staff, who decide it', async () => {
+      const { tournamentId, match, a } = await oneBuyersSemiFinal();
+      await setDatabaseClock(db, at(20));
+      // A player cannot slip a result in meanwhile either.
+      await expectSqlError(report(match.id, a, 2, 0, true), 'PT409', 'bought together');
+      await db.admin.query('select private.run_due_work()');
+      expect(await matchRow(match.id)).toMatchObject({ status: 'disputed', winner_entry_id: null });
+
+      const staff = await referee(tournamentId);
+      expect(await listedFor(staff, match.id)).toMatchObject({
+        reason: 'no_show',
+        details: expect.stringContaining('neither player pressed Ready'),
+        opened_by_entry_id: null,
+      });
+      // A referee of another tournament does not see it.
+      const elsewhere = await createTournament(db, { title: 'Another Cup' });
+      expect(await listedFor(await referee(elsewhere.id), match.id)).toBeUndefined();
+
+      await rpc(staff, 'public.staff_disqualify($1, $2, $3)', [match.id, match.entry_b, 'Neither showed up: one entry is withdrawn']);
+      expect(await matchRow(match.id)).toMatchObject({ status: 'confirmed', winner_entry_id: match.entry_a });
+    });
+
+    it('does not give an uncontested walkover claim to the claimant: staff decide the match', async () => {
+      const { tournamentId, match, a, b } = await oneBuyersSemiFinal();
+      await setDatabaseClock(db, at(0));
+      await ready(match.id, a);
+      await setDatabaseClock(db, at(11));
+      await rpc(player(a), 'public.claim_walkover($1)', [match.id]);
+      await setDatabaseClock(db, at(17));
+      await expectSqlError(report(match.id, b, 0, 3, false), 'PT409', 'staff decide');
+      // The claimant asking again gets a dispute, not the match.
+      expect(await rpc(player(a), 'public.claim_walkover($1)', [match.id])).toMatchObject({ status: 'disputed' });
+      expect(await matchRow(match.id)).toMatchObject({ status: 'disputed', winner_entry_id: null });
+      const staff = await referee(tournamentId);
+      expect(await listedFor(staff, match.id)).toMatchObject({
+        reason: 'no_show',
+        details: expect.stringContaining('walkover was claimed'),
+      });
+      await rpc(staff, 'public.staff_settle_match($1, $2, $3, $4)', [match.id, match.entry_b, [0, 1], 'Played on stream: 0-1']);
+      expect(await matchRow(match.id)).toMatchObject({ status: 'confirmed', winner_entry_id: match.entry_b });
+    });
+
+    it('is handed to staff by the periodic work alone, with no walkover written', async () => {
+      const { match, a } = await oneBuyersSemiFinal();
+      await setDatabaseClock(db, at(0));
+      await ready(match.id, a);
+      await setDatabaseClock(db, at(11));
+      await rpc(player(a), 'public.claim_walkover($1)', [match.id]);
+      await setDatabaseClock(db, at(17));
+      await db.admin.query('select private.run_due_work()');
+      expect(await matchRow(match.id)).toMatchObject({ status: 'disputed', winner_entry_id: null });
+      const actions = await db.admin.query<{ action: string }>('select action from public.audit_log where match_id = $1 order by id', [
+        match.id,
+      ]);
+      expect(actions.rows.map((row) => row.action)).toEqual(['walkover_claimed', 'dispute_opened']);
+    });
   });
 });

@@ -34,6 +34,20 @@ export async function kycPlayer(db: TestDatabase, options: { verified?: boolean 
 }
 
 /**
+ * An adult's account at `email` whose PAN passed the PAN check: a parent who may give consent. The same
+ * account again for an address that already has one.
+ */
+export async function verifiedPanHolder(db: TestDatabase, email: string) {
+  const known = (await db.admin.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])).rows[0];
+  if (known) return { id: known.id, email, actor: player(known.id, email) };
+  const user = await createUser(db, email);
+  await completeProfile(db, user.id);
+  await rpcOf(db)(player(user.id), 'public.submit_kyc($1, $2)', [freshPan(), `parent${user.id.slice(0, 6)}@okaxis`]);
+  await recordKycCheck(db, user.id, 'pan', true);
+  return { ...user, actor: player(user.id, user.email) };
+}
+
+/**
  * The provider's answer to a player's PAN or UPI check, about the submission that check was last asked for
  * (as the outbox payload names it), or about `submission` when given.
  */

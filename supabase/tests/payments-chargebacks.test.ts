@@ -215,4 +215,148 @@ describe.each(engines)('chargebacks on $name', (engine) => {
     });
     await expectSqlError(dispute('pay_NotOurs0000001', 'disp_unknown', 'teleported'), 'PT400');
   });
+
+  /** A buyer who paid ₹300 for two places, the second played by a friend whose prize of `prize` paise is credited. */
+  async function placeBoughtForAFriend(prize: number) {
+    const buyer = await kycPlayer(db);
+    const friend = await kycPlayer(db);
+    const tournament = await createTournament(db, { title: 'Friends Cup' });
+    const registration = await createRegistration(db, buyer.id, tournament.id, { slots: 2 });
+    const entries = (
+      await db.admin.query<{ id: string }>('select id from public.entries where registration_id = $1 order by id', [
+        registration.registrationId,
+      ])
+    ).rows.map((row) => row.id);
+    const friendsEntry = entries[1] as string;
+    await db.admin.query('update public.entries set player_id = $2 where id = $1', [friendsEntry, friend.id]);
+    await db.admin.query(
+      `insert into private.prize_awards (tournament_id, entry_id, player_id, place_label, amount_paise, status, created_at)
+       values ($1, $2, $3, '1st', $4, 'credited', private.clock_now())`,
+      [tournament.id, friendsEntry, friend.id, prize],
+    );
+    await db.admin.query(`update private.prize_awards a set journal_id = private.post_prize(a, null) where a.entry_id = $1`, [
+      friendsEntry,
+    ]);
+    const razorpayPaymentId = (
+      await db.admin.query<{ id: string }>('select razorpay_payment_id as id from public.payments where id = $1', [registration.paymentId])
+    ).rows[0]?.id as string;
+    return { buyer, friend, tournament, friendsEntry, razorpayPaymentId };
+  }
+
+  it('holds the prize of a place the payment bought for a friend while the chargeback is open, and releases it when won', async () => {
+    const { friend, razorpayPaymentId } = await placeBoughtForAFriend(20_000);
+    expect(await balanceOf(friend.id)).toBe(20_000);
+    await dispute(razorpayPaymentId, 'disp_friend_won', 'created', 30_000);
+
+    await expectSqlError(rpc(friend.actor, 'public.request_payout($1)', [20_000]), 'PT409', /chargeback/);
+    expect(await rpc(friend.actor, 'public.get_my_withdrawal_holds()')).toEqual({
+      held_paise: 20_000,
+      available_paise: 0,
+      chargebacks: [expect.objectContaining({ tournament_title: 'Friends Cup', amount_paise: 20_000 })],
+    });
+
+    await dispute(razorpayPaymentId, 'disp_friend_won', 'won', 30_000);
+    expect(await rpc(friend.actor, 'public.get_my_withdrawal_holds()')).toMatchObject({ held_paise: 0, available_paise: 20_000 });
+    expect(await rpc(friend.actor, 'public.request_payout($1)', [20_000])).toMatchObject({ gross_paise: 20_000 });
+  });
+
+  it('takes back the prize of a place the payment bought for a friend when the chargeback is lost', async () => {
+    const { buyer, friend, tournament, friendsEntry, razorpayPaymentId } = await placeBoughtForAFriend(20_000);
+    await givePrize(db, friend.id, 5_000);
+    await dispute(razorpayPaymentId, 'disp_friend_lost', 'created', 30_000);
+    expect(await dispute(razorpayPaymentId, 'disp_friend_lost', 'lost', 30_000)).toMatchObject({ status: 'lost' });
+
+    // The prize leaves the friend's balance (what they won elsewhere stays) and goes back to the tournament's pool.
+    expect(await balanceOf(friend.id)).toBe(5_000);
+    expect(await balanceOf(buyer.id)).toBe(0);
+    const award = await db.admin.query<{ status: string }>('select status from private.prize_awards where entry_id = $1', [friendsEntry]);
+    expect(award.rows[0]?.status).toBe('forfeited');
+    const pool = await db.admin.query<{ paise: string }>(
+      `select coalesce(sum(amount_paise), 0) as paise from private.ledger_lines where account = 'prize_pool:' || $1`,
+      [tournament.id],
+    );
+    expect(Number(pool.rows[0]?.paise)).toBe(0);
+    expect(await rpc(friend.actor, 'public.get_my_withdrawal_holds()')).toMatchObject({ held_paise: 0, available_paise: 5_000 });
+
+    // A repeated decision takes nothing more.
+    await dispute(razorpayPaymentId, 'disp_friend_lost', 'lost', 30_000);
+    expect(await balanceOf(friend.id)).toBe(5_000);
+    expect(await checkLedger(db)).toMatchObject({ balanced: true, negative_player_balances: 0 });
+  });
+
+  /** A paid entry of a tournament cancelled afterwards: its refund is owed and queued. */
+  async function refundOwed() {
+    const paid = await paidPlayer(0);
+    await db.admin.query(`select private.cancel_tournament($1, 'The venue closed', private.clock_now())`, [paid.tournament.id]);
+    const job = (
+      await db.admin.query<{ id: string; status: string }>(
+        `select id, status from private.outbox where kind = 'razorpay_refund' and payload ->> 'razorpay_payment_id' = $1`,
+        [paid.razorpayPaymentId],
+      )
+    ).rows[0];
+    expect(job?.status).toBe('pending');
+    return { ...paid, jobId: job?.id as string };
+  }
+
+  const paymentRow = async (razorpayPaymentId: string) =>
+    (
+      await db.admin.query<{ status: string; refunded_paise: number; failure_reason: string }>(
+        'select status, refunded_paise::int as refunded_paise, failure_reason from public.payments where razorpay_payment_id = $1',
+        [razorpayPaymentId],
+      )
+    ).rows[0];
+  const refundJobs = async (razorpayPaymentId: string) =>
+    (
+      await db.admin.query<{ status: string; amount: number }>(
+        `select status, (payload ->> 'amount_paise')::int as amount from private.outbox
+          where kind = 'razorpay_refund' and payload ->> 'razorpay_payment_id' = $1 order by id`,
+        [razorpayPaymentId],
+      )
+    ).rows;
+
+  it('closes a refund the outbox gave up on once a lost chargeback returned the money: nothing left for staff, the books balanced', async () => {
+    const staff = await admin(db);
+    const { razorpayPaymentId, tournament, jobId } = await refundOwed();
+    await dispute(razorpayPaymentId, 'disp_refund_gone', 'created');
+    // Razorpay refuses to refund a disputed payment; the worker gives up.
+    await rpc(service, 'public.service_record_outside_answer($1, $2, $3)', [jobId, 'failed', { error: 'payment is under dispute' }]);
+    expect(await dispute(razorpayPaymentId, 'disp_refund_gone', 'lost')).toMatchObject({ status: 'lost' });
+
+    expect(await refundJobs(razorpayPaymentId)).toEqual([{ status: 'cancelled', amount: 15_000 }]);
+    expect(await paymentRow(razorpayPaymentId)).toMatchObject({
+      status: 'refunded',
+      refunded_paise: 0,
+      failure_reason: expect.stringContaining('chargeback'),
+    });
+    const attention = await rpc<Array<{ kind: string; tournament_id: string | null; detail: { job_id?: string } }>>(
+      staff.actor,
+      'public.staff_needs_attention()',
+    );
+    expect(attention.filter((item) => item.kind === 'refunds_failed' && item.tournament_id === tournament.id)).toEqual([]);
+    expect(attention.filter((item) => item.kind === 'outside_call_failed' && String(item.detail.job_id) === String(jobId))).toEqual([]);
+    await expectSqlError(rpc(staff.actor, 'public.staff_retry_outside_call($1)', [jobId]), 'PT409');
+    // The periodic work asks for nothing again.
+    await db.admin.query('select private.run_due_work()');
+    expect(await refundJobs(razorpayPaymentId)).toEqual([{ status: 'cancelled', amount: 15_000 }]);
+    expect(await checkLedger(db)).toMatchObject({ balanced: true, negative_player_balances: 0 });
+  });
+
+  it('closes a refund still waiting for the worker, and asks only for what the bank left when it took part', async () => {
+    const whole = await refundOwed();
+    await dispute(whole.razorpayPaymentId, 'disp_refund_pending', 'lost');
+    expect(await refundJobs(whole.razorpayPaymentId)).toEqual([{ status: 'cancelled', amount: 15_000 }]);
+    // The worker's late answer about the closed call changes nothing.
+    expect(await rpc(service, 'public.service_record_outside_answer($1, $2, $3)', [whole.jobId, 'failed', { error: 'x' }])).toEqual({
+      status: 'cancelled',
+    });
+
+    const part = await refundOwed();
+    await dispute(part.razorpayPaymentId, 'disp_refund_part', 'lost', 10_000);
+    expect(await refundJobs(part.razorpayPaymentId)).toEqual([
+      { status: 'cancelled', amount: 15_000 },
+      { status: 'pending', amount: 5_000 },
+    ]);
+    expect(await paymentRow(part.razorpayPaymentId)).toMatchObject({ status: 'refund_pending' });
+    expect(await checkLedger(db)).toMatchObject({ balanced: true, negative_player_balances: 0 });
+  });
 });

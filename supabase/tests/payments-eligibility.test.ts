@@ -20,6 +20,7 @@ import {
   startWithMovableClock,
   setDatabaseClock,
 } from './helpers.ts';
+import { verifiedPanHolder } from './money-fixtures.ts';
 import { setRequestContext } from '../local/database.ts';
 import { findPostgresBinaries, pgConnection, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
@@ -171,6 +172,8 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
 
   describe("a parent's consent", () => {
     const CONFIRM = `select public.confirm_parental_consent($1, $2, 'Asha Rao', 'mother', true)`;
+    /** The parent's own account, at the address the minors name, holding a verified PAN. */
+    const parent = async () => (await verifiedPanHolder(db, 'parent@example.com')).actor;
     async function minorWithRequest() {
       const minor = await createUser(db);
       await completeProfile(db, minor.id, { dateOfBirth: '2011-06-01' });
@@ -198,7 +201,7 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       expect(mail.payload.to).toBe('parent@example.com');
       await expectSqlError(db.as(minor.actor, ENTER_FREE, [free.id]), NOT_ALLOWED, "parent's consent");
       expect(
-        await db.as(anon, `select public.confirm_parental_consent($1, $2, 'Asha Rao', 'mother', true) as r`, [
+        await db.as(await parent(), `select public.confirm_parental_consent($1, $2, 'Asha Rao', 'mother', true) as r`, [
           mail.payload.token,
           mail.payload.code,
         ]),
@@ -210,14 +213,14 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
     it('takes each link once, only while fresh, and no guessed link', async () => {
       await setClock('2026-11-23T06:00:00Z');
       const first = await minorWithRequest();
-      await db.as(anon, CONFIRM, [first.mail.payload.token, first.mail.payload.code]);
+      await db.as(await parent(), CONFIRM, [first.mail.payload.token, first.mail.payload.code]);
       // A used link is deleted at once: it opens nothing any more.
-      await expectSqlError(db.as(anon, CONFIRM, [first.mail.payload.token, first.mail.payload.code]), 'PT404', 'used already');
-      await expectSqlError(db.as(anon, CONFIRM, ['not-a-token', '000000']), 'PT404', 'not valid');
+      await expectSqlError(db.as(await parent(), CONFIRM, [first.mail.payload.token, first.mail.payload.code]), 'PT404', 'used already');
+      await expectSqlError(db.as(await parent(), CONFIRM, ['not-a-token', '000000']), 'PT404', 'not valid');
 
       const late = await minorWithRequest();
       await setClock('2026-11-30T06:00:01Z');
-      await expectSqlError(db.as(anon, CONFIRM, [late.mail.payload.token, late.mail.payload.code]), WRONG_STATE, 'expired');
+      await expectSqlError(db.as(await parent(), CONFIRM, [late.mail.payload.token, late.mail.payload.code]), WRONG_STATE, 'expired');
       expect(await db.as(late.minor.actor, `select public.get_my_entry_eligibility() ->> 'parental_consent' as c`)).toEqual([
         { c: 'false' },
       ]);
@@ -227,7 +230,7 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
       await setClock('2026-11-23T06:00:00Z');
       const cup = await createTournament(db);
       const { minor, mail } = await minorWithRequest();
-      await db.as(anon, CONFIRM, [mail.payload.token, mail.payload.code]);
+      await db.as(await parent(), CONFIRM, [mail.payload.token, mail.payload.code]);
       await expectSqlError(db.as(serviceRole, PREPARE, [minor.id, cup.id]), NOT_ALLOWED, '18 and over');
     });
 
@@ -246,7 +249,7 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
         INVALID_INPUT,
         'not your own',
       );
-      await expectSqlError(db.as(minor.actor, 'select public.request_parental_consent($1)', ['nope']), INVALID_INPUT, "parent's e-mail");
+      await expectSqlError(db.as(minor.actor, 'select public.request_parental_consent($1)', ['nope']), INVALID_INPUT, "parent's account");
     });
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Consent done right. A parent consents for a player of 13 to 17 with the code e-mailed to them and a
+ * Consent done right. A parent consents for a player of 13 to 17 from their own signed-in account, at the
+ * address the child named and holding a PAN the PAN check verified, with the code e-mailed to them and a
  * declaration (name, relation), recorded with when and how; either of them withdraws it in one click; until
  * then nothing beyond the sign-up is processed for the child. "Notify Me" addresses are confirmed before
  * anything is sent, and every message can unsubscribe. If this failed, a child's data would be processed on
@@ -23,6 +24,7 @@ import {
   type TestDatabase,
 } from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
+import { freshPan, recordKycCheck } from './money-fixtures.ts';
 
 const ENTER_FREE = 'select public.enter_free_tournament($1)';
 const CONFIRM = 'select public.confirm_parental_consent($1, $2, $3, $4, $5) as r';
@@ -46,26 +48,36 @@ describe.each(engines)('consent on $name', (engine) => {
     return { payload: rows[0]!.payload, details: d };
   }
 
+  /** An adult's account at `email` whose PAN the PAN check verified (unless told otherwise). */
+  async function parentAccount(email: string, options: { panVerified?: boolean } = {}) {
+    const parent = await createUser(db, email);
+    await completeProfile(db, parent.id);
+    await db.as(player(parent.id), 'select public.submit_kyc($1, $2)', [freshPan(), `parent${parent.id.slice(0, 6)}@okaxis`]);
+    if (options.panVerified ?? true) await recordKycCheck(db, parent.id, 'pan', true);
+    return { ...parent, actor: player(parent.id, parent.email) };
+  }
+
   async function childWithRequest(existing?: { id: string; actor: ReturnType<typeof player> }) {
     const child = existing ?? (await createUser(db));
     await completeProfile(db, child.id, { dateOfBirth: '2011-09-09' });
-    await db.as(child.actor, 'select public.request_parental_consent($1)', [`parent.${child.id.slice(0, 6)}@example.com`]);
+    const parentEmail = `parent.${child.id.slice(0, 8)}@example.com`;
+    await db.as(child.actor, 'select public.request_parental_consent($1)', [parentEmail]);
     const { rows } = await db.admin.query<{ id: string }>('select id from private.parental_consents where player_id = $1', [child.id]);
     const consentId = rows[0]!.id;
     const mail = await mailDetails<{ to: string; token: string; code: string }>('parental_consent_email', 'consent_id', consentId);
-    return { child, consentId, ...mail };
+    return { child, consentId, parent: await parentAccount(parentEmail), ...mail };
   }
 
   /** A child whose parent consented, and the parent's one-click withdrawal link. */
   async function consentedChild(existing?: { id: string; actor: ReturnType<typeof player> }) {
     const request = await childWithRequest(existing);
-    await db.as(anon, CONFIRM, [request.details.token, request.details.code, 'Meera Iyer', 'mother', true]);
+    await db.as(request.parent.actor, CONFIRM, [request.details.token, request.details.code, 'Meera Iyer', 'mother', true]);
     const confirmed = await mailDetails<{ withdraw_token: string }>('parental_consent_email', 'consent_id', request.consentId);
     return { child: request.child, withdrawToken: confirmed.details.withdraw_token };
   }
 
   it('records the parent’s consent with the e-mailed code, their name, relation and declaration', async () => {
-    const { child, consentId, payload, details } = await childWithRequest();
+    const { child, consentId, payload, details, parent } = await childWithRequest();
     expect(payload).toEqual({ consent_id: consentId, message: 'request' });
     expect(details.code).toMatch(/^[0-9]{6}$/);
     const free = await createTournament(db, { entry_fee_paise: 0 });
@@ -79,7 +91,7 @@ describe.each(engines)('consent on $name', (engine) => {
     expect(request!.r.in_game_name).toBe('TestFC');
     expect(request!.r.declaration).toMatch(/^I am the parent or legal guardian/);
 
-    const [answer] = await db.as(anon, CONFIRM, [details.token, details.code, '  Meera   Iyer ', 'mother', true]);
+    const [answer] = await db.as(parent.actor, CONFIRM, [details.token, details.code, '  Meera   Iyer ', 'mother', true]);
     expect(answer).toEqual({ r: { confirmed: true, in_game_name: 'TestFC' } });
     const { rows } = await db.admin.query(
       `select method, parent_name, relation, declaration = private.parental_consent_declaration() as declared,
@@ -89,7 +101,7 @@ describe.each(engines)('consent on $name', (engine) => {
     );
     expect(rows).toEqual([
       {
-        method: 'email_code',
+        method: 'parent_account_pan',
         parent_name: 'Meera Iyer',
         relation: 'mother',
         declared: true,
@@ -102,19 +114,23 @@ describe.each(engines)('consent on $name', (engine) => {
   });
 
   it('refuses a consent without the declaration, the name or the relation, and counts wrong codes', async () => {
-    const { details } = await childWithRequest();
-    await expectSqlError(db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', false]), INVALID_INPUT, 'declaration');
-    await expectSqlError(db.as(anon, CONFIRM, [details.token, details.code, 'M', 'mother', true]), INVALID_INPUT, 'full name');
-    await expectSqlError(db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'aunt', true]), INVALID_INPUT, 'related');
+    const { details, parent } = await childWithRequest();
+    await expectSqlError(
+      db.as(parent.actor, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', false]),
+      INVALID_INPUT,
+      'declaration',
+    );
+    await expectSqlError(db.as(parent.actor, CONFIRM, [details.token, details.code, 'M', 'mother', true]), INVALID_INPUT, 'full name');
+    await expectSqlError(db.as(parent.actor, CONFIRM, [details.token, details.code, 'Meera Iyer', 'aunt', true]), INVALID_INPUT, 'related');
     const wrong = details.code === '000000' ? '111111' : '000000';
     for (let left = 4; left >= 0; left--) {
-      expect(await db.as(anon, CONFIRM, [details.token, wrong, 'Meera Iyer', 'mother', true])).toEqual([
+      expect(await db.as(parent.actor, CONFIRM, [details.token, wrong, 'Meera Iyer', 'mother', true])).toEqual([
         { r: { confirmed: false, reason: 'consent_code_wrong', attempts_left: left } },
       ]);
     }
     // Five wrong codes: even the right one no longer opens it.
     await expectSqlError(
-      db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]),
+      db.as(parent.actor, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]),
       'PT429',
       'Too many wrong codes',
     );
@@ -122,7 +138,7 @@ describe.each(engines)('consent on $name', (engine) => {
 
   it('lets the parent withdraw in one click from the confirmation e-mail, and the player from their account', async () => {
     const first = await childWithRequest();
-    await db.as(anon, CONFIRM, [first.details.token, first.details.code, 'Meera Iyer', 'mother', true]);
+    await db.as(first.parent.actor, CONFIRM, [first.details.token, first.details.code, 'Meera Iyer', 'mother', true]);
     const confirmed = await mailDetails<{ to: string; withdraw_token: string }>('parental_consent_email', 'consent_id', first.consentId);
     expect(confirmed.payload).toEqual({ consent_id: first.consentId, message: 'confirmed' });
     expect(await db.as(anon, 'select public.withdraw_parental_consent($1) as r', [confirmed.details.withdraw_token])).toEqual([
@@ -138,7 +154,7 @@ describe.each(engines)('consent on $name', (engine) => {
     expect(rows).toEqual([{ withdrawn_by: 'parent', withdrawn: true }]);
 
     const second = await childWithRequest();
-    await db.as(anon, CONFIRM, [second.details.token, second.details.code, 'Arjun Rao', 'father', true]);
+    await db.as(second.parent.actor, CONFIRM, [second.details.token, second.details.code, 'Arjun Rao', 'father', true]);
     expect(await db.as(second.child.actor, 'select public.withdraw_my_parental_consent() as r')).toEqual([{ r: { withdrawn: true } }]);
     await expectSqlError(db.as(second.child.actor, 'select public.withdraw_my_parental_consent()'), WRONG_STATE, 'no parental consent');
   });
@@ -228,7 +244,7 @@ describe.each(engines)('consent on $name', (engine) => {
   });
 
   it('processes nothing beyond the sign-up for a child without consent: no bell, no e-mail', async () => {
-    const { child, details } = await childWithRequest();
+    const { child, details, parent } = await childWithRequest();
     const notify = (key: string) =>
       db.admin.query(`select private.notify($1, 'prize_credited', 'A prize', 'Well played', '/my-earnings', $2)`, [child.id, key]);
     const told = async () =>
@@ -241,9 +257,66 @@ describe.each(engines)('consent on $name', (engine) => {
       ).rows[0];
     await notify('before');
     expect(await told()).toEqual({ bell: 0, mail: 0 });
-    await db.as(anon, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]);
+    await db.as(parent.actor, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]);
     await notify('after');
     expect(await told()).toEqual({ bell: 1, mail: 1 });
+  });
+
+  it("refuses a parent's address that is the child's own, however it is written", async () => {
+    const child = await createUser(db, `Kid.Player+${Date.now().toString(36)}@gmail.com`);
+    await completeProfile(db, child.id, { dateOfBirth: '2011-09-09' });
+    const own = child.email.toLowerCase();
+    const local = own.split('@')[0]!.split('+')[0]!;
+    for (const typed of [
+      own.toUpperCase(),
+      `  ${own}  `,
+      `${local}+parent@gmail.com`,
+      `${local.replaceAll('.', '')}@gmail.com`,
+      `${local.replaceAll('.', '')}+mum@googlemail.com`,
+      `k.i.d.player@GoogleMail.com`,
+    ]) {
+      await expectSqlError(db.as(child.actor, 'select public.request_parental_consent($1)', [typed]), INVALID_INPUT, 'not your own');
+    }
+    // Another mailbox is fine, even on the same provider.
+    expect((await db.as(child.actor, 'select public.request_parental_consent($1)', ['kid.players.mum@gmail.com'])).length).toBe(1);
+  });
+
+  it("gives consent only from the named parent's own account, signed in, holding a verified PAN", async () => {
+    const { child, details, consentId } = await childWithRequest();
+    const confirm = (actor: ReturnType<typeof player> | typeof anon) =>
+      db.as(actor, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]);
+    // Nobody signed in: the link and the code are not enough.
+    await expectSqlError(confirm(anon), '42501');
+    // The child, signed in, with the link and the code from their own inbox.
+    await expectSqlError(confirm(child.actor), NOT_ALLOWED, 'your own account');
+    // Another adult with a verified PAN, at another address (the same mailbox name elsewhere included).
+    const stranger = await parentAccount(`parent.${child.id.slice(0, 8)}@example.org`);
+    await expectSqlError(confirm(stranger.actor), NOT_ALLOWED, 'your own account');
+    expect((await db.admin.query('select confirmed_at from private.parental_consents where id = $1', [consentId])).rows).toEqual([
+      { confirmed_at: null },
+    ]);
+  });
+
+  it("refuses the named parent's account until its PAN passed the PAN check", async () => {
+    const child = await createUser(db);
+    await completeProfile(db, child.id, { dateOfBirth: '2011-09-09' });
+    const parentEmail = `Mum.${child.id.slice(0, 8)}@example.com`;
+    await db.as(child.actor, 'select public.request_parental_consent($1)', [parentEmail]);
+    const { rows } = await db.admin.query<{ id: string }>('select id from private.parental_consents where player_id = $1', [child.id]);
+    const { details } = await mailDetails<{ token: string; code: string }>('parental_consent_email', 'consent_id', rows[0]!.id);
+    const parent = await parentAccount(parentEmail.toLowerCase(), { panVerified: false });
+    const confirm = () => db.as(parent.actor, CONFIRM, [details.token, details.code, 'Meera Iyer', 'mother', true]);
+    await expectSqlError(confirm(), NOT_ALLOWED, 'verified PAN');
+    await recordKycCheck(db, parent.id, 'pan', false, 'name_mismatch');
+    await expectSqlError(confirm(), NOT_ALLOWED, 'verified PAN');
+    await db.as(parent.actor, 'select public.submit_kyc($1, $2)', [freshPan(), `mum${parent.id.slice(0, 6)}@okaxis`]);
+    await recordKycCheck(db, parent.id, 'pan', true);
+    expect(await confirm()).toEqual([{ r: { confirmed: true, in_game_name: 'TestFC' } }]);
+    const evidence = await db.admin.query<{ method: string; evidence: { parent_account: string } }>(
+      'select method, evidence from private.parental_consents where player_id = $1',
+      [child.id],
+    );
+    expect(evidence.rows[0]).toMatchObject({ method: 'parent_account_pan', evidence: { parent_account: parent.id } });
   });
 
   it('takes another way of consenting as a row, without a change of schema', async () => {

@@ -15,6 +15,7 @@ import {
   startWithMovableClock,
   type TestDatabase,
 } from './helpers.ts';
+import { verifiedPanHolder } from './money-fixtures.ts';
 
 type Counts = {
   evidence_deletions_queued: number;
@@ -174,7 +175,11 @@ describe.each(engines)('retention on $name', (engine) => {
       'select public.service_outside_call_details($1) as d',
       [job!.id],
     )) as [{ d: { token: string; code: string } }];
-    await db.as(anon, `select public.confirm_parental_consent($1, $2, 'Ravi Kumar', 'father', true)`, [d.token, d.code]);
+    const parentEmail = (
+      await db.admin.query<{ e: string }>('select parent_email as e from private.parental_consents where id = $1', [consentId])
+    ).rows[0]!.e;
+    const parent = await verifiedPanHolder(db, parentEmail);
+    await db.as(parent.actor, `select public.confirm_parental_consent($1, $2, 'Ravi Kumar', 'father', true)`, [d.token, d.code]);
     expect(await consentRow(consentId)).toEqual([{ parent_email: expect.stringContaining('@example.com'), token_sha256: null }]);
     await setDatabaseClock(db, '2027-03-01T10:00:00Z');
     await runDueWork();

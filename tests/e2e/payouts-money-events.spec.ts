@@ -101,7 +101,7 @@ test('My Earnings says why a chargeback holds part of the balance, and shows the
   });
   await page.goto('/my-earnings');
   const hold = page.locator('[data-withdraw-hold]');
-  await expect(hold).toContainText('₹150.00 of your balance is on hold: your bank is reviewing a chargeback');
+  await expect(hold).toContainText('₹150.00 of your balance is on hold: a bank is reviewing a chargeback');
   await expect(hold).toContainText('Golazo Arena — January 2027');
   await expect(hold).toContainText('You can withdraw up to ₹350.00 now');
   const withdrawals = page.getByRole('list', { name: 'Withdrawals' });

@@ -23,7 +23,9 @@ async function newestMail(email: string, subject: RegExp) {
 }
 
 describe('privacy through the stack', () => {
-  it("takes a parent's consent with the e-mailed code and a declaration, and withdraws it in one click", { timeout: 90_000 }, async () => {
+  it("takes a parent's consent from their own account with the e-mailed code and a declaration, and withdraws it in one click", {
+    timeout: 90_000,
+  }, async () => {
     const child = await signedInPlayer('minor');
     const profile = await child.client.rpc('update_my_profile', {
       p_legal_name: 'Kid Player',
@@ -34,7 +36,28 @@ describe('privacy through the stack', () => {
       p_lives_in_india: true,
     });
     expect(profile.error).toBeNull();
-    const parent = uniqueEmail('parent');
+    // The parent's own account, an adult whose PAN the PAN check (the stack's double) verified.
+    const parentAccount = await signedInPlayer('parent');
+    const parentProfile = await parentAccount.client.rpc('update_my_profile', {
+      p_legal_name: 'Meera Iyer',
+      p_in_game_name: `Mum${randomUUID().slice(0, 5)}`,
+      p_age: null,
+      p_game_user_id: `MUM-${randomUUID().slice(0, 6)}`,
+      p_date_of_birth: '1980-05-05',
+      p_lives_in_india: true,
+    });
+    expect(parentProfile.error).toBeNull();
+    const pan = `ABCP${String.fromCharCode(65 + Math.floor(Math.random() * 25))}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}K`;
+    expect(
+      (await parentAccount.client.rpc('submit_kyc', { p_pan: pan, p_upi_id: `mum.${randomUUID().slice(0, 6)}@okaxis` })).error,
+    ).toBeNull();
+    for (let tries = 0; tries < 40; tries++) {
+      await stack().runDueWork();
+      const { data } = await parentAccount.client.from('kyc_records').select('pan_name_status').maybeSingle();
+      if (data?.pan_name_status === 'ok') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const parent = parentAccount.email;
     expect((await child.client.rpc('request_parental_consent', { p_parent_email: parent })).error).toBeNull();
 
     const request = await newestMail(parent, /asks for your consent/);
@@ -45,13 +68,10 @@ describe('privacy through the stack', () => {
     expect(request.text).not.toContain('Kid Player');
 
     const visitor = anonClient();
-    const confirmed = await visitor.rpc('confirm_parental_consent', {
-      p_token: token,
-      p_code: code,
-      p_parent_name: 'Meera Iyer',
-      p_relation: 'mother',
-      p_declaration: true,
-    });
+    const consent = { p_token: token, p_code: code, p_parent_name: 'Meera Iyer', p_relation: 'mother', p_declaration: true };
+    // The link and the code alone are not enough: consent comes from the parent's signed-in account.
+    expect((await visitor.rpc('confirm_parental_consent', consent)).error).not.toBeNull();
+    const confirmed = await parentAccount.client.rpc('confirm_parental_consent', consent);
     expect(confirmed.error).toBeNull();
     expect(confirmed.data).toMatchObject({ confirmed: true });
     expect((await child.client.rpc('get_my_entry_eligibility')).data).toMatchObject({ parental_consent: true });

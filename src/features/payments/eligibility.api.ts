@@ -52,7 +52,7 @@ const ConfirmAnswer = z.union([
 ]);
 export type ConsentConfirmation = z.infer<typeof ConfirmAnswer>;
 
-/** Who asks for consent behind an e-mailed link, and the declaration the parent confirms (no account needed). */
+/** Who asks for consent behind an e-mailed link, and the declaration the parent confirms (readable before signing in). */
 export async function fetchParentalConsentRequest(token: string): Promise<ConsentRequest> {
   return readAnswer(
     'rpc get_parental_consent_request',
@@ -61,7 +61,7 @@ export async function fetchParentalConsentRequest(token: string): Promise<Consen
   );
 }
 
-/** The parent's consent: the code from the e-mail, their name, relation and the declaration they ticked. */
+/** The parent's consent, signed in with their own account: the code from the e-mail, their name, relation and the declaration they ticked. */
 export async function confirmParentalConsent(
   token: string,
   answer: { code: string; parentName: string; relation: string; declaration: boolean },

@@ -277,8 +277,8 @@ describe('a withdrawal held by a chargeback', () => {
       },
       rupees,
     );
-    expect(note).toMatch(/^₹150\.00 of your balance is on hold: your bank is reviewing a chargeback/);
-    expect(note).toContain('your entry payment for Golazo Cup');
+    expect(note).toMatch(/^₹150\.00 of your balance is on hold: a bank is reviewing a chargeback/);
+    expect(note).toContain('the payment for your entry in Golazo Cup');
     expect(note).toContain('You can withdraw up to ₹350.00 now');
   });
   it('says nothing when nothing is held', () => {

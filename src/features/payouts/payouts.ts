@@ -66,10 +66,11 @@ export const NO_HOLDS: WithdrawalHolds = { held_paise: 0, available_paise: 0, ch
 export function withdrawalHoldNote(holds: WithdrawalHolds, formatPaise: (paise: number) => string): string | null {
   if (holds.held_paise <= 0) return null;
   const titles = [...new Set(holds.chargebacks.map((c) => c.tournament_title).filter((t): t is string => Boolean(t)))];
-  const payment = titles.length > 0 ? `your entry payment for ${titles.join(' and ')}` : 'one of your entry payments';
+  // The payment may be another buyer's: a place bought for this player, whose prize the chargeback holds too.
+  const payment = titles.length > 0 ? `the payment for your entry in ${titles.join(' and ')}` : 'the payment for one of your entries';
   return (
-    `${formatPaise(holds.held_paise)} of your balance is on hold: your bank is reviewing a chargeback (a dispute of the card or UPI payment) on ${payment}. ` +
-    `You can withdraw up to ${formatPaise(holds.available_paise)} now. If the bank decides for us, the hold ends; if it returns the payment to you, that amount is taken from your balance.`
+    `${formatPaise(holds.held_paise)} of your balance is on hold: a bank is reviewing a chargeback (a dispute of the card or UPI payment) on ${payment}. ` +
+    `You can withdraw up to ${formatPaise(holds.available_paise)} now. If the bank decides for us, the hold ends; if it returns the payment, the held amount is taken from your balance.`
   );
 }
 

@@ -1,17 +1,18 @@
 /**
- * The page a parent opens from a consent e-mail. From the request: who asks, the code from the e-mail, the
- * parent's name and relation, and the declaration they tick; nothing is sent before they press the button.
- * From the e-mail that confirmed it: the one button that withdraws the consent.
+ * The page a parent opens from a consent e-mail. From the request: who asks, then (signed in with the
+ * parent's own account) the code from the e-mail, the parent's name and relation, and the declaration they
+ * tick; nothing is sent before they press the button. From the e-mail that confirmed it: the one button
+ * that withdraws the consent.
  */
 import { type SubmitEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { type ConsentForm, useParentalConsentConfirmation } from './use-parental-consent-confirmation';
+import { type ConsentForm, SIGN_IN_TO_CONSENT, useParentalConsentConfirmation } from './use-parental-consent-confirmation';
 
 const RELATIONS: Record<string, string> = { mother: 'Mother', father: 'Father', legal_guardian: 'Legal guardian' };
 const FIELD = 'min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk';
 
 export default function ParentalConsentIsland() {
-  const { state, confirm, withdraw } = useParentalConsentConfirmation();
+  const { state, parent, confirm, withdraw } = useParentalConsentConfirmation();
   const [form, setForm] = useState<ConsentForm>({ code: '', parentName: '', relation: '', declaration: false });
 
   if (state.status === 'loading') return <p className="text-mist">Reading the link…</p>;
@@ -55,16 +56,40 @@ export default function ParentalConsentIsland() {
     );
   }
 
+  const asks = (
+    <p>
+      <strong>{state.request.in_game_name ?? 'Your child'}</strong> asked to join free eFootball tournaments on Golazo Arena. Players under
+      18 can only join free tournaments, and only with a parent&apos;s consent. Paid tournaments stay closed to them.
+    </p>
+  );
+  const accountNeeds = (
+    <p className="text-sm text-mist">
+      You give consent from your own Golazo Arena account, the one at the address this e-mail came to, and it needs a PAN our PAN check has
+      verified (My Earnings, &ldquo;PAN and UPI id&rdquo;): that is how we know an adult consents.
+    </p>
+  );
+  if (parent === null) return <p className="text-mist">Checking whether you are signed in…</p>;
+  if (parent === false) {
+    return (
+      <div className="flex flex-col gap-4">
+        {asks}
+        {accountNeeds}
+        <a href={SIGN_IN_TO_CONSENT} className="btn btn-primary self-start">
+          Sign in to give consent
+        </a>
+      </div>
+    );
+  }
+
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     void confirm(form);
   };
   return (
     <form className="flex flex-col gap-4" onSubmit={submit}>
-      <p>
-        <strong>{state.request.in_game_name ?? 'Your child'}</strong> asked to join free eFootball tournaments on Golazo Arena. Players
-        under 18 can only join free tournaments, and only with a parent&apos;s consent. Paid tournaments stay closed to them.
-      </p>
+      {asks}
+      {accountNeeds}
+      {parent.email && <p className="text-sm">Signed in as {parent.email}.</p>}
       <label className="flex flex-col gap-1 text-sm font-semibold">
         The six-digit code from the e-mail
         <input

@@ -1,6 +1,7 @@
 /**
- * Players of 13 to 17 join free tournaments once a parent consents: the player names the parent's e-mail,
- * the parent confirms with the link and code in it. Shown on a completed profile while consent is still needed; once
+ * Players of 13 to 17 join free tournaments once a parent consents: the player names the e-mail address of
+ * the parent's own account, the parent signs in with it (it needs a verified PAN) and confirms with the link
+ * and code e-mailed to them. Shown on a completed profile while consent is still needed; once
  * given, the player may withdraw it here in one click.
  */
 import { Button } from '@/components/ui/Button';
@@ -39,11 +40,13 @@ export function ParentalConsentRequest({ userId }: { userId: string }) {
         A parent&apos;s consent
       </h2>
       <p className="text-sm text-mist">
-        Players under 18 can join free tournaments once a parent agrees. We e-mail them a link and a code to confirm.
+        Players under 18 can join free tournaments once a parent agrees. Give the e-mail address of your parent&apos;s own Golazo Arena
+        account (not one of yours): we e-mail them a link and a code, and they confirm signed in with that account, which needs a PAN our
+        PAN check has verified.
         {consent.pendingParentEmail && ` A link was sent to ${consent.pendingParentEmail}.`}
       </p>
       <label className="flex flex-col gap-1 text-sm font-semibold">
-        Parent&apos;s e-mail address
+        Your parent&apos;s account e-mail
         <input
           type="email"
           name="parentEmail"

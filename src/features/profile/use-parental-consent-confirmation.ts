@@ -1,11 +1,16 @@
 /**
- * The parent's side of a consent, on the page the e-mails link to (no account needed). Apart from the
- * player's side (use-parental-consent.ts) so the profile page does not load it.
+ * The parent's side of a consent, on the page the e-mails link to. Giving consent needs the parent's own
+ * account (at the address the child named, holding a verified PAN); withdrawing it from the e-mail does not.
+ * Apart from the player's side (use-parental-consent.ts) so the profile page does not load it.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { loginUrlFor } from '@/features/auth/auth';
 import type { ConsentRequest } from '@/features/payments/eligibility.api';
 import { describeFailure } from '@/lib/describe-failure';
 import { onDemand } from '@/lib/on-demand';
+import { ROUTES } from '@/lib/routes';
+import { $session } from '@/stores/session';
 
 const api = onDemand(() => import('@/features/payments/eligibility.api'));
 
@@ -20,21 +25,32 @@ export type ConsentState =
   | { status: 'withdrawn'; name: string | null }
   | { status: 'refused'; message: string };
 
+/**
+ * The link's token is kept in this tab while the parent signs in: the sign-in screen brings them back to
+ * the page without it (so the token never travels in an address a server logs).
+ */
+const KEPT_TOKEN = 'golazo:parental-consent-token';
+
 function linkFromLocation(): { token: string; withdraw: boolean } | null {
   const hash = new URLSearchParams(window.location.hash.slice(1));
   const withdraw = hash.get('withdraw');
   if (withdraw) return { token: withdraw, withdraw: true };
-  const token = hash.get('token') ?? new URLSearchParams(window.location.search).get('token');
+  const token = hash.get('token') ?? new URLSearchParams(window.location.search).get('token') ?? sessionStorage.getItem(KEPT_TOKEN);
+  if (token) sessionStorage.setItem(KEPT_TOKEN, token);
   return token ? { token, withdraw: false } : null;
 }
 
+/** Where a parent who is not signed in goes first: the sign-in screen, then back here. */
+export const SIGN_IN_TO_CONSENT = loginUrlFor(ROUTES.parentalConsent.path);
+
 /**
  * The parent's side: the link's token (in the fragment, so it never reaches a server log) shows who asks;
- * the parent types the code from the e-mail, their name and relation, ticks the declaration and presses the
- * button (never on load, so a mail scanner that opens links cannot consent for them). A withdrawal link
- * (`#withdraw=`) offers the one button that withdraws.
+ * the parent signs in with their own account, types the code from the e-mail, their name and relation,
+ * ticks the declaration and presses the button (never on load, so a mail scanner that opens links cannot
+ * consent for them). A withdrawal link (`#withdraw=`) offers the one button that withdraws.
  */
 export function useParentalConsentConfirmation() {
+  const session = useStore($session);
   const [state, setState] = useState<ConsentState>({ status: 'loading' });
   useEffect(() => {
     const link = linkFromLocation();
@@ -55,7 +71,10 @@ export function useParentalConsentConfirmation() {
     setState({ ...state, sending: true, note: null });
     try {
       const answer = await (await api()).confirmParentalConsent(state.token, form);
-      if (answer.confirmed) return setState({ status: 'confirmed', name: answer.in_game_name });
+      if (answer.confirmed) {
+        sessionStorage.removeItem(KEPT_TOKEN);
+        return setState({ status: 'confirmed', name: answer.in_game_name });
+      }
       setState({
         ...state,
         sending: false,
@@ -77,5 +96,7 @@ export function useParentalConsentConfirmation() {
     }
   }
 
-  return { state, confirm, withdraw };
+  /** Who is signed in on this page: null while the session is read, false when nobody is. */
+  const parent = session.status === 'loading' ? null : session.status === 'signed-in' ? { email: session.user.email } : false;
+  return { state, parent, confirm, withdraw };
 }

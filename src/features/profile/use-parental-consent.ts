@@ -1,6 +1,6 @@
 /**
  * Parental consent for players of 13 to 17, the player's side: whether consent is still needed, naming the
- * parent's e-mail, and withdrawing a consent given. The parent's side is use-parental-consent-confirmation.ts.
+ * e-mail address of the parent's account, and withdrawing a consent given. The parent's side is use-parental-consent-confirmation.ts.
  */
 import { type SubmitEvent, useState } from 'react';
 import { describeFailure } from '@/lib/describe-failure';
@@ -22,7 +22,10 @@ export function useParentalConsentRequest(userId: string) {
     setSending(true);
     try {
       await (await api()).requestParentalConsent(email);
-      setMessage({ tone: 'ok', text: `We e-mailed ${email.trim()} a link and a code. Once they confirm, you can join free tournaments.` });
+      setMessage({
+        tone: 'ok',
+        text: `We e-mailed ${email.trim()} a link and a code. Once they confirm from their account, you can join free tournaments.`,
+      });
     } catch (error) {
       setMessage({ tone: 'error', text: await describeFailure(error) });
     } finally {

@@ -105,7 +105,8 @@ export const ERROR_CODES = {
   parental_consent_required: { status: 403, message: "Players under 18 need a parent's consent to enter" },
   free_entry_no_checkout: { status: 409, message: 'This tournament is free: enter it without paying' },
   not_a_free_tournament: { status: 409, message: 'This tournament has an entry fee: pay to enter' },
-  parent_email_invalid: { status: 400, message: "Enter your parent's e-mail address" },
+  parent_email_invalid: { status: 400, message: "Enter the e-mail address of your parent's account" },
+  parent_email_is_own: { status: 400, message: "Enter your parent's e-mail address, not your own" },
   parental_consent_not_needed: { status: 409, message: 'No parental consent is needed for your account' },
   parental_consent_rate_limited: { status: 429, message: 'Too many consent requests today. Try again tomorrow.' },
   consent_link_invalid: { status: 404, message: 'This consent link is not valid (it may have been used already)' },
@@ -116,6 +117,14 @@ export const ERROR_CODES = {
   no_parental_consent: { status: 409, message: 'There is no parental consent to withdraw' },
   consent_link_used: { status: 409, message: 'This consent link has already been used' },
   consent_link_expired: { status: 409, message: 'This consent link has expired: your child can send a new one' },
+  consent_parent_account_required: {
+    status: 403,
+    message: 'Sign in with your own account, the one at the address this consent e-mail was sent to',
+  },
+  consent_parent_pan_required: {
+    status: 403,
+    message: 'Your account needs a verified PAN before you can give consent: add your PAN on My Earnings',
+  },
   // Staff: roles, the audit log and the console
   staff_only: { status: 403, message: 'Only staff with the right role can do this.' },
   staff_plays_here: { status: 403, message: 'You play in this tournament, so another staff member must do this.' },

@@ -64,7 +64,9 @@ export function parentalConsentMail(payload: Record<string, unknown>, siteOrigin
       `${name} wants to join free eFootball tournaments on Golazo Arena.\n` +
       "Players under 18 can only join free tournaments, and only with a parent's consent. Paid tournaments stay closed to them.\n\n" +
       `If you agree, open this link: ${link}\n` +
-      `and enter this code there: ${String(payload.code)}\n\n` +
+      `and enter this code there: ${String(payload.code)}\n` +
+      'You give consent signed in with your own Golazo Arena account at this e-mail address (create one with this address if you have none). ' +
+      'The account needs a PAN our PAN check has verified (My Earnings, "PAN and UPI id"): that is how we know an adult consents.\n\n' +
       'If you do not know what this is about, ignore this e-mail: nothing happens without your confirmation.',
     link,
   };

@@ -108,6 +108,7 @@ export const STATE_MACHINES = {
     statuses: ['credited', 'held', 'forfeited'],
     initial: ['credited', 'held', 'forfeited'],
     moves: {
+      credited: ['forfeited'],
       held: ['credited', 'forfeited'],
     },
   },

@@ -84,6 +84,11 @@ Deno.test('a check of a PAN the player has replaced since is not made', async ()
 Deno.test("a parent's consent: the request carries a link and a code, the confirmation a withdrawal link", async () => {
   const h = await startHarness();
   try {
+    // The parent's own account, at the address the child names, with a PAN the PAN check verified.
+    const parent = await h.signIn();
+    await h.sql('update auth.users set email = $2 where id = $1', [parent.id, 'parent@example.com']);
+    await h.rpcAs(parent.id, 'submit_kyc', { p_pan: 'ABCPE3333F', p_upi_id: 'asha.rao@okaxis' });
+    await h.runDueWork();
     const child = await h.signIn({ dateOfBirth: '2012-03-04' });
     await h.rpcAs(child.id, 'request_parental_consent', { p_parent_email: 'Parent@Example.com' });
     const [request] = await h.sql<{ id: string; token: string; code: string }>(
@@ -98,7 +103,13 @@ Deno.test("a parent's consent: the request carries a link and a code, the confir
     assertEquals(sent[0]?.link, `${SITE}/parental-consent#token=${request!.token}`);
     assertMatch(sent[0]!.text, new RegExp(`enter this code there: ${request!.code}`));
 
-    await h.sql(`select public.confirm_parental_consent($1, $2, 'Asha Rao', 'mother', true)`, [request!.token, request!.code]);
+    await h.rpcAs(parent.id, 'confirm_parental_consent', {
+      p_token: request!.token,
+      p_code: request!.code,
+      p_parent_name: 'Asha Rao',
+      p_relation: 'mother',
+      p_declaration: true,
+    });
     assertEquals((await drainOutbox({ store: h.store, razorpay: h.razorpay, mailer, siteOrigin: SITE })).done, 1);
     assertMatch(sent[1]!.link ?? '', /\/parental-consent#withdraw=[0-9a-f]{64}$/);
 

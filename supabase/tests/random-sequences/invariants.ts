@@ -95,7 +95,8 @@ const DECLARED: Record<string, Record<string, string[]>> = {
   kyc_records: { pending: ['verified', 'rejected'], rejected: ['pending'], verified: ['pending', 'rejected'] },
   prize_awards: { held: ['credited', 'forfeited'] },
   waitlist_places: { waiting: ['promoted', 'refunded', 'released'] },
-  outbox: { pending: ['done', 'gave_up'] },
+  // A refund call a lost chargeback made impossible is cancelled, waiting or given up.
+  outbox: { pending: ['done', 'gave_up', 'cancelled'], gave_up: ['cancelled'] },
   'tournaments.drawn_at': { unset: ['set'] },
   'tournaments.finished_at': { unset: ['set'], set: ['unset'] },
   'tournaments.settled_at': { unset: ['set'] },
