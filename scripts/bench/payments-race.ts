@@ -35,7 +35,7 @@ import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
 import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
-import { ConnectionPool, openPooledConnections, POSTGREST_DB_POOL, percentile } from './postgrest-pool.ts';
+import { ConnectionPool, openPooledConnections, POSTGREST_DB_POOL, percentile } from './shared/postgrest-pool.ts';
 
 const { values } = parseArgs({
   options: {
