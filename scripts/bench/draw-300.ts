@@ -104,6 +104,7 @@ try {
       [id],
     );
     await db.admin.query(`set track_functions = 'none'`);
+    await db.admin.query('select pg_stat_force_next_flush()');
     return { result: row?.result, ms: Number(row?.ms) };
   }
 

@@ -71,6 +71,23 @@ export async function orderEntry(db: TestDatabase, userId: string, tournamentId:
   return { ...(await recordOrder(db, userId, tournamentId, slots, quote.amount_paise)), amountPaise: quote.amount_paise };
 }
 
+/** The checkout's order for a place on a full tournament's waitlist (one slot), as the payment function makes it. */
+export async function orderWaitlistPlace(db: TestDatabase, userId: string, tournamentId: string) {
+  const rpc = rpcOf(db);
+  const quote = await rpc<{ amount_paise: number }>(serviceRole, 'public.service_prepare_waitlist_entry($1, $2, 1)', [
+    userId,
+    tournamentId,
+  ]);
+  const order = newOrder();
+  await rpc(serviceRole, `public.service_record_waitlist_order($1, $2, $3, $4, 'INR')`, [
+    userId,
+    tournamentId,
+    order.orderId,
+    quote.amount_paise,
+  ]);
+  return order;
+}
+
 /** Confirms a captured payment as the verify call and the webhook both do; answers the confirmation's outcome. */
 export async function confirmPayment(db: TestDatabase, order: { orderId: string; paymentId: string }) {
   return rpcOf(db)<{ outcome: string }>(serviceRole, 'public.service_confirm_tournament_payment($1, $2)', [order.orderId, order.paymentId]);
