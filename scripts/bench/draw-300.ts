@@ -18,6 +18,7 @@
  *   node scripts/bench/draw-300.ts --smoke      # 40 entries, 1 draw; budgets printed, not enforced
  * Exit code 1 when a check fails, or (but in a smoke run) a budget.
  */
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
@@ -54,18 +55,20 @@ try {
   await cluster.client.query(await readFile(new URL('../../supabase/local/clock.sql', import.meta.url), 'utf8'));
   const organiser = await staffMember(db, 'organiser');
 
+  /** A name of the length players choose (the bracket's size depends on it): "Player" and eight hex digits. */
+  const inGameName = () => `Player ${randomUUID().slice(0, 8)}`;
   // Most buyers take one place; every 25th takes three (entries of one buyer are drawn apart). The same
   // players enter every run's edition; each has an in-game name (a registration requires one): the bracket
   // carries them.
   const buyers: Array<{ buyer: Player; slots: number }> = [];
   for (let n = 1, places = 0; places < ENTRIES; n++) {
     const slots = Math.min(n % 25 === 0 ? 3 : 1, ENTRIES - places);
-    buyers.push({ buyer: await adultPlayer(db, { label: 'bench-draw' }), slots });
+    buyers.push({ buyer: await adultPlayer(db, { label: 'bench-draw', inGameName: inGameName() }), slots });
     places += slots;
   }
   const guests: Player[] = [];
   const nextGuest = (used: { n: number }) => async () => {
-    const guest = guests[used.n] ?? (await adultPlayer(db, { label: 'bench-guest' }));
+    const guest = guests[used.n] ?? (await adultPlayer(db, { label: 'bench-guest', inGameName: inGameName() }));
     guests[used.n++] = guest;
     return guest;
   };
