@@ -22,7 +22,9 @@ if (!existsSync(join(dist, 'index.html')) && smoke) {
 }
 if (!existsSync(join(dist, 'index.html'))) {
   console.log('No built site: building it first.');
-  const build = spawnSync(process.execPath, ['node_modules/astro/astro.js', 'build'], { stdio: 'inherit' });
+  // Astro's command line, wherever its package puts it (its package.json's bin).
+  const astro = JSON.parse(readFileSync(join('node_modules', 'astro', 'package.json'), 'utf8')).bin.astro;
+  const build = spawnSync(process.execPath, [join('node_modules', 'astro', astro), 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
 }
 
