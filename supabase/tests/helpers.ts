@@ -15,6 +15,7 @@ export {
   type Actor,
   anon,
   claimsOf,
+  completeProfile,
   createUser,
   player,
   type Rpc,
@@ -186,21 +187,6 @@ export const NOT_ALLOWED = 'PT403';
 
 /** SQLSTATE 42501: no privilege (table, function) or a row-level security violation on insert. */
 export const INSUFFICIENT_PRIVILEGE = '42501';
-
-/**
- * Completes the player's profile as an adult resident of India (what paid entry needs), directly as
- * support staff would. `dateOfBirth` makes a younger player.
- */
-export async function completeProfile(db: TestDatabase, userId: string, options: { dateOfBirth?: string; livesInIndia?: boolean } = {}) {
-  await db.admin.query(
-    `update public.profiles
-        set legal_name = 'Test Player', in_game_name = 'TestFC', game_user_id = 'TEST-123456',
-            date_of_birth = $2::date, age = null, profile_completed = true,
-            lives_in_india_confirmed_at = case when $3 then now() end
-      where id = $1`,
-    [userId, options.dateOfBirth ?? '1995-05-05', options.livesInIndia ?? true],
-  );
-}
 
 /** A test database with the local stack's movable clock (supabase/local/clock.sql) applied. */
 export async function startWithMovableClock(engine: Engine): Promise<TestDatabase> {

@@ -1,7 +1,8 @@
 /**
  * Statements as the API runs them, without the test runner: who calls (an anonymous visitor, a player, staff
  * or the service role), a database whose `as` runs one statement as a caller in its own transaction the way
- * PostgREST runs a request, and `rpcOf` to call a function so. The SQL tests reach it through helpers.ts; the
+ * PostgREST runs a request, and `rpcOf` to call a function so; with the rows Auth and support staff write
+ * (createUser, completeProfile) and the local stack's clock. The SQL tests reach it through helpers.ts; the
  * bench sections (scripts/bench/) use it directly on their throw-away PostgreSQL cluster.
  */
 import { randomUUID } from 'node:crypto';
@@ -61,6 +62,21 @@ export async function createUser(db: TestDatabase, email = `player-${randomUUID(
     [id, email],
   );
   return { id, email, actor: player(id, email) };
+}
+
+/**
+ * Completes the player's profile as an adult resident of India (what paid entry needs), directly as
+ * support staff would. `dateOfBirth` makes a younger player.
+ */
+export async function completeProfile(db: TestDatabase, userId: string, options: { dateOfBirth?: string; livesInIndia?: boolean } = {}) {
+  await db.admin.query(
+    `update public.profiles
+        set legal_name = 'Test Player', in_game_name = 'TestFC', game_user_id = 'TEST-123456',
+            date_of_birth = $2::date, age = null, profile_completed = true,
+            lives_in_india_confirmed_at = case when $3 then now() end
+      where id = $1`,
+    [userId, options.dateOfBirth ?? '1995-05-05', options.livesInIndia ?? true],
+  );
 }
 
 /** Freezes the database's clock at `iso` (null: back to real time), as the service role does locally. */
