@@ -11,6 +11,10 @@
  *   sign-in (send, read the inbox, verify), sequentially, p50 and p95.
  *
  * Figures only (no budget): they depend on the machine's load.
+ *
+ *   npm run bench -- stack-start
+ *   node scripts/bench/stack-start.mjs --smoke   # the cold start only, then 5 rpc requests and 2 sign-ins on it
+ * Exit code 1 when the stack does not start or a request fails.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,6 +27,8 @@ import { freePort } from '../../supabase/local/free-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TIMEOUT_MS = 300_000;
+const smoke = process.argv.includes('--smoke');
+const RUNS = smoke ? { rpc: 5, signIn: 2 } : { rpc: 50, signIn: 10 };
 
 function rssMiB(pid) {
   try {
@@ -49,12 +55,12 @@ async function timed(runs, fn) {
 
 async function measureRequests(base) {
   const headers = { apikey: ANON_KEY, authorization: `Bearer ${ANON_KEY}`, 'content-type': 'application/json' };
-  const rpc = await timed(50, async () => {
+  const rpc = await timed(RUNS.rpc, async () => {
     const response = await fetch(`${base}/rest/v1/rpc/get_tournament_states`, { method: 'POST', headers, body: '{}' });
     if (!response.ok) throw new Error(`rpc answered ${response.status}`);
     await response.arrayBuffer();
   });
-  const signIn = await timed(10, async (i) => {
+  const signIn = await timed(RUNS.signIn, async (i) => {
     const email = `bench-${Date.now()}-${i}@golazo.test`;
     await fetch(`${base}/auth/v1/otp`, { method: 'POST', headers, body: JSON.stringify({ email }) });
     const inbox = await (await fetch(`${base}/__inbox?email=${encodeURIComponent(email)}`)).json();
@@ -112,12 +118,14 @@ const format = (r) =>
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'golazo-bench-stack-'));
 try {
-  const cold = await startOnce(dataDir);
+  // A smoke run measures the requests on the cold-started stack and leaves out the warm start.
+  const cold = await startOnce(dataDir, smoke);
   console.log(`cold start (fresh data dir): ${format(cold)}`);
-  const warm = await startOnce(dataDir, true);
-  console.log(`warm start (existing data):  ${format(warm)}`);
-  console.log(`rpc get_tournament_states as anon: ${warm.requests.rpc}`);
-  console.log(`one-time-code sign-in (otp + inbox + verify): ${warm.requests.signIn}`);
+  const warm = smoke ? cold : await startOnce(dataDir, true);
+  if (!smoke) console.log(`warm start (existing data):  ${format(warm)}`);
+  const stack = smoke ? 'cold' : 'warm';
+  console.log(`rpc get_tournament_states as anon (${stack} stack): ${warm.requests.rpc}`);
+  console.log(`one-time-code sign-in (otp + inbox + verify; ${stack} stack): ${warm.requests.signIn}`);
   console.log(
     `machine: ${os.cpus().length} CPU(s), load average ${os
       .loadavg()

@@ -12,22 +12,29 @@
  * exactly 10 promoted with checked-in entries, 100 entries drawn, no waitlist payment refunded at the close,
  * and the ledger balances. Figures: confirmations/s and p95 at the database, and the draw's time.
  *
- *   npm run bench -- waitlist [-- --joins 200 --capacity 100 --clients 50 --pool 10]
+ * The pod fills through the payment functions, its players check in with check_in, the waitlist's orders are
+ * made as the payment function makes them (supabase/tests/journey.ts), and the clock (the local stack's
+ * movable one) reaches the check-in close, where the periodic function draws.
+ *
+ *   npm run bench -- waitlist
+ *   node scripts/bench/waitlist-race.ts --joins 200 --capacity 100 --clients 50 --pool 10
+ *   node scripts/bench/waitlist-race.ts --smoke   # 40 joins for a 20-place pod
  * Exit code 1 when a check fails.
  */
-import { parseArgs } from 'node:util';
+import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
+import { adultPlayer, checkIn, orderWaitlistPlace, payForEntry, runDueWork } from '../../supabase/tests/journey.ts';
 import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
-import { ConnectionPool, openPooledConnections, POSTGREST_DB_POOL, percentile } from './postgrest-pool.ts';
+import { setDatabaseClock, testDatabase } from '../../supabase/tests/requests.ts';
+import { ConnectionPool, openPooledConnections, POSTGREST_DB_POOL, percentile } from './shared/postgrest-pool.ts';
+import { benchOptions } from './shared/smoke.ts';
 
-const { values } = parseArgs({
-  options: {
-    joins: { type: 'string', default: '200' },
-    capacity: { type: 'string', default: '100' },
-    clients: { type: 'string', default: '50' },
-    pool: { type: 'string', default: String(POSTGREST_DB_POOL) },
-  },
+const { values } = benchOptions({
+  joins: { full: '200', smoke: '40' },
+  capacity: { full: '100', smoke: '20' },
+  clients: { full: '50', smoke: '10' },
+  pool: { full: String(POSTGREST_DB_POOL), smoke: String(POSTGREST_DB_POOL) },
 });
 const JOINS = Number(values.joins);
 const CAPACITY = Number(values.capacity);
@@ -47,48 +54,36 @@ try {
   await applyShim(cluster.connection);
   await applyMigrations(cluster.connection);
   const admin = cluster.client;
+  const db = testDatabase(`PostgreSQL ${cluster.serverVersion}`, cluster.connection, () => cluster.stop());
+  await admin.query(await readFile(new URL('../../supabase/local/clock.sql', import.meta.url), 'utf8'));
+  const T0 = Date.parse('2027-02-01T10:00:00Z');
+  const at = (minutes: number) => setDatabaseClock(db, new Date(T0 + minutes * 60_000).toISOString());
 
-  // The pod: full, registration closed, check-in open for an hour. Its entries are fixtures.
-  await admin.query(`select set_config('golazo.acting', 'fixture', false)`);
+  // The pod: registration open for an hour, then check-in for an hour, then the start.
   await admin.query(
-    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live,
+    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live,
                                      registration_closes_at, check_in_opens_at, check_in_closes_at, starts_at)
-     values ($1, 'Waitlist Race', 'quick', 'Knockout', 10000, 100000, $2, $2, true,
-             now() - interval '1 minute', now() - interval '1 minute', now() + interval '1 hour', now() + interval '2 hours')`,
-    [TOURNAMENT, CAPACITY],
+     values ($1, 'Waitlist Race', 'quick', 'Knockout', 10000, 100000, $2, true, $3, $3, $4, $5)`,
+    [TOURNAMENT, CAPACITY, new Date(T0 + 60 * 60_000), new Date(T0 + 120 * 60_000), new Date(T0 + 180 * 60_000)],
   );
-  await admin.query(
-    `with players as (
-       insert into auth.users (id, aud, role, email)
-       select gen_random_uuid(), 'authenticated', 'authenticated', 'entrant' || n || '@golazo.test' from generate_series(1, $2) as n
-       returning id
-     ), paid as (
-       insert into public.payments (user_id, tournament_id, razorpay_order_id, razorpay_payment_id, amount_paise, slots, status, paid_at)
-       select id, $1, 'order_e' || md5(id::text), 'pay_e' || md5(id::text), 10000, 1, 'paid', now() from players
-       returning id, user_id
-     )
-     insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id, registered_at)
-     select user_id, $1, 1, id, now() from paid`,
-    [TOURNAMENT, CAPACITY],
-  );
-  // All but WAITLIST entrants check in: that many places will be empty at the close.
-  await admin.query(
-    `update public.entries set checked_in_at = now()
-      where id in (select id from public.entries where tournament_id = $1 order by id limit $2)`,
-    [TOURNAMENT, CAPACITY - WAITLIST],
-  );
-  const { rows: orders } = await admin.query<{ order_id: string; user_id: string }>(
-    `with players as (
-       insert into auth.users (id, aud, role, email)
-       select gen_random_uuid(), 'authenticated', 'authenticated', 'waiting' || n || '@golazo.test' from generate_series(1, $2) as n
-       returning id
-     )
-     insert into public.payments (user_id, tournament_id, razorpay_order_id, amount_paise, slots, for_waitlist)
-     select id, $1, 'order_w' || md5(id::text), 10000, 1, true from players
-     returning razorpay_order_id as order_id, user_id`,
-    [TOURNAMENT, JOINS],
-  );
-  await admin.query(`select set_config('golazo.acting', '', false)`);
+  // Every place is paid for: the pod is full.
+  await at(0);
+  const entrants = [];
+  for (let n = 0; n < CAPACITY; n++) {
+    const entrant = await adultPlayer(db, { label: 'entrant' });
+    await payForEntry(db, entrant.id, TOURNAMENT);
+    entrants.push(entrant);
+  }
+  // Check-in opens; all but WAITLIST entrants check in: that many places will be empty at the close.
+  await at(61);
+  for (const entrant of entrants.slice(0, CAPACITY - WAITLIST)) await checkIn(db, entrant, TOURNAMENT);
+  // JOINS players open a checkout for the full pod's waitlist.
+  const orders: Array<{ order_id: string; payment_id: string }> = [];
+  for (let n = 0; n < JOINS; n++) {
+    const waiting = await adultPlayer(db, { label: 'waiting' });
+    const order = await orderWaitlistPlace(db, waiting.id, TOURNAMENT);
+    orders.push({ order_id: order.orderId, payment_id: order.paymentId });
+  }
   await admin.query('analyze');
 
   connections.push(...(await openPooledConnections(cluster.connectionString, POOL)));
@@ -116,7 +111,7 @@ try {
             `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms,
                     (select count(*)::int from public.waitlist_places where tournament_id = $3 and status = 'waiting') as waiting
                from (select public.service_confirm_tournament_payment($1, $2) as result offset 0) confirmation`,
-            [orderId, `pay_${orderId.slice('order_'.length)}`, TOURNAMENT],
+            [orderId, order.payment_id, TOURNAMENT],
           );
           const row = rows[0];
           if (!row) throw new Error(`no answer for ${orderId}`);
@@ -161,14 +156,12 @@ try {
     }),
   );
 
-  // 3. Check-in closes: the draw fills the empty places from the waitlist first.
-  await admin.query(`select set_config('golazo.acting', 'fixture', false)`);
-  await admin.query(`update public.tournaments set check_in_closes_at = now() - interval '1 second' where id = $1`, [TOURNAMENT]);
-  await admin.query(`select set_config('golazo.acting', '', false)`);
+  // 3. Check-in closes: the periodic function's next run draws, filling the empty places from the waitlist first.
+  await at(121);
   const drawStarted = performance.now();
-  const { rows: ran } = await admin.query<{ result: Record<string, unknown> }>('select private.run_due_work() as result');
+  const result = await runDueWork(db);
   const drawMs = performance.now() - drawStarted;
-  console.log(`check-in close and draw: ${drawMs.toFixed(0)} ms (${JSON.stringify(ran[0]?.result.draws ?? ran[0]?.result)})`);
+  console.log(`check-in close and draw: ${drawMs.toFixed(0)} ms (${JSON.stringify(result.draws ?? result)})`);
 
   const {
     rows: [facts],

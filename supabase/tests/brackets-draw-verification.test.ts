@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPublished } from '../../scripts/verify-draw.ts';
+import { confirmPayment, recordOrder } from './journey.ts';
 import {
   anon,
   completeProfile,
@@ -49,16 +50,7 @@ describe.each(engines)('a real draw on $name', (engine) => {
   }
 
   async function pay(podId: string, userId: string, slots = 1) {
-    const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
-    await one('select public.service_record_payment_order($1, $2, $3, $4, $5, $6) as result', [
-      userId,
-      podId,
-      slots,
-      orderId,
-      10000 * slots,
-      'INR',
-    ]);
-    await one('select public.service_confirm_tournament_payment($1, $2) as result', [orderId, `pay_${orderId.slice(6)}`]);
+    await confirmPayment(db, await recordOrder(db, userId, podId, slots, 10000 * slots));
   }
 
   it('recomputes the commitment, the seeds and round 1 of a pod drawn at check-in close', async () => {

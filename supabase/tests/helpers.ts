@@ -6,54 +6,26 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, inject } from 'vitest';
-import { openDatabase, setRequestContext, pgliteConnection, type RequestRole } from '../local/database.ts';
+import { openDatabase, pgliteConnection } from '../local/database.ts';
 import { findPostgresBinaries, startPostgresCluster } from './postgres-cluster.ts';
-import { applyMigrations, applyShim, type SqlConnection, type SqlExecutor } from '../local/schema-setup.ts';
+import { applyMigrations, applyShim, type SqlConnection } from '../local/schema-setup.ts';
+import { testDatabase, type TestDatabase } from './requests.ts';
 
-/** Who runs a statement: an anonymous visitor, a signed-in player, or the service role. */
-export type Actor =
-  | { role: 'anon' }
-  | { role: 'authenticated'; userId: string; email?: string; aal?: 'aal1' | 'aal2' }
-  | { role: 'service_role' };
-
-export const anon: Actor = { role: 'anon' };
-export const serviceRole: Actor = { role: 'service_role' };
-export const player = (userId: string, email?: string, aal?: 'aal1' | 'aal2'): Actor => ({ role: 'authenticated', userId, email, aal });
-
-export type TestDatabase = {
-  engine: string;
-  /** The engine's superuser session (test setup, and what a direct database session of support staff sees). */
-  admin: SqlConnection;
-  /** Runs one statement as `actor` in its own transaction, committed on success. */
-  as<T = Record<string, unknown>>(actor: Actor, sql: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-};
+export {
+  type Actor,
+  anon,
+  claimsOf,
+  completeProfile,
+  createUser,
+  player,
+  type Rpc,
+  rpcOf,
+  serviceRole,
+  setDatabaseClock,
+  type TestDatabase,
+} from './requests.ts';
 
 export type Engine = { name: string; start(): Promise<TestDatabase> };
-
-/** JWT claims as Supabase Auth issues them for each actor. */
-export function claimsOf(actor: Actor): { role: RequestRole; claims: Record<string, unknown> } {
-  if (actor.role === 'authenticated') {
-    return {
-      role: 'authenticated',
-      claims: { sub: actor.userId, role: 'authenticated', aud: 'authenticated', email: actor.email ?? '', aal: actor.aal ?? 'aal1' },
-    };
-  }
-  return { role: actor.role, claims: { role: actor.role, iss: 'supabase-demo' } };
-}
-
-function testDatabase(engine: string, admin: SqlConnection, close: () => Promise<void>): TestDatabase {
-  return {
-    engine,
-    admin,
-    as: <T>(actor: Actor, sql: string, params?: unknown[]) =>
-      admin.transaction(async (tx: SqlExecutor) => {
-        await setRequestContext(tx, claimsOf(actor));
-        return (await tx.query<T>(sql, params)).rows;
-      }),
-    close,
-  };
-}
 
 /**
  * The superuser session puts rows in a state directly (a paid payment, a drawn tournament): it says so to
@@ -105,17 +77,6 @@ export const engines: Engine[] = findPostgresBinaries() ? [pgliteEngine, postgre
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
 // ---------------------------------------------------------------------------------------------------------
-
-/** Creates an Auth user the way GoTrue does (the profile comes from the trigger). Returns its id and email. */
-export async function createUser(db: TestDatabase, email = `player-${randomUUID().slice(0, 8)}@golazo.test`) {
-  const id = randomUUID();
-  await db.admin.query(
-    `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-     values ($1, 'authenticated', 'authenticated', $2, now(), '{"provider":"email","providers":["email"]}', '{}')`,
-    [id, email],
-  );
-  return { id, email, actor: player(id, email) };
-}
 
 /**
  * Gives the user a verified authenticator-app factor, as the Auth server does once they confirm a first
@@ -227,45 +188,9 @@ export const NOT_ALLOWED = 'PT403';
 /** SQLSTATE 42501: no privilege (table, function) or a row-level security violation on insert. */
 export const INSUFFICIENT_PRIVILEGE = '42501';
 
-/**
- * Completes the player's profile as an adult resident of India (what paid entry needs), directly as
- * support staff would. `dateOfBirth` makes a younger player.
- */
-export async function completeProfile(db: TestDatabase, userId: string, options: { dateOfBirth?: string; livesInIndia?: boolean } = {}) {
-  await db.admin.query(
-    `update public.profiles
-        set legal_name = 'Test Player', in_game_name = 'TestFC', game_user_id = 'TEST-123456',
-            date_of_birth = $2::date, age = null, profile_completed = true,
-            lives_in_india_confirmed_at = case when $3 then now() end
-      where id = $1`,
-    [userId, options.dateOfBirth ?? '1995-05-05', options.livesInIndia ?? true],
-  );
-}
-
 /** A test database with the local stack's movable clock (supabase/local/clock.sql) applied. */
 export async function startWithMovableClock(engine: Engine): Promise<TestDatabase> {
   const db = await engine.start();
   await db.admin.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
   return db;
-}
-
-/** Freezes the database's clock at `iso` (null: back to real time), as the service role does locally. */
-export function setDatabaseClock(db: TestDatabase, iso: string | null) {
-  return db.admin.query('select public.local_set_clock($1)', [iso]);
-}
-
-export type Rpc = <T>(actor: Actor, sql: string, params?: unknown[]) => Promise<T>;
-
-/**
- * Calls `select <sql> as result` as `actor` and answers the result: the SQL tests' way to call a function as
- * a player, staff or the service role would. Takes the database or, inside a describe whose database opens in
- * beforeAll, a function that answers it.
- */
-export function rpcOf(db: TestDatabase | (() => TestDatabase)): Rpc {
-  return async <T>(actor: Actor, sql: string, params: unknown[] = []) => {
-    const database = typeof db === 'function' ? db() : db;
-    const [row] = await database.as<{ result: T }>(actor, `select ${sql} as result`, params);
-    if (!row) throw new Error(`no answer from ${sql}`);
-    return row.result;
-  };
 }

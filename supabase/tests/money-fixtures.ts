@@ -3,7 +3,7 @@
  * finished tournaments played through the real draw and results.
  */
 import { randomUUID } from 'node:crypto';
-import { completeProfile, createUser, player, rpcOf, setDatabaseClock, type TestDatabase } from './helpers.ts';
+import { completeProfile, createUser, player, rpcOf, setDatabaseClock, type TestDatabase } from './requests.ts';
 
 export { rpcOf };
 

@@ -2,9 +2,9 @@
  * What a paying player hears back and reads later: the receipt the confirmation writes (bell and e-mail),
  * what became of each paid entry, and a tax statement that names the deductee and the deductor.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeProfile, createTournament, createUser, engines, player, serviceRole, type TestDatabase } from './helpers.ts';
+import { confirmPayment, recordOrder } from './journey.ts';
 import { kycPlayer } from './money-fixtures.ts';
 
 describe.each(engines)('receipts and statements on $name', (engine) => {
@@ -19,21 +19,9 @@ describe.each(engines)('receipts and statements on $name', (engine) => {
   const one = async <T>(sql: string, params: unknown[] = []) => (await db.as<{ result: T }>(serviceRole, sql, params))[0]?.result;
 
   async function pay(userId: string, tournamentId: string, slots = 1) {
-    const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
-    const paymentId = `pay_${orderId.slice(6)}`;
-    await one('select public.service_record_payment_order($1, $2, $3, $4, $5, $6) as result', [
-      userId,
-      tournamentId,
-      slots,
-      orderId,
-      15000 * slots,
-      'INR',
-    ]);
-    const answer = await one<{ outcome: string }>('select public.service_confirm_tournament_payment($1, $2) as result', [
-      orderId,
-      paymentId,
-    ]);
-    return { orderId, paymentId, outcome: answer?.outcome };
+    const order = await recordOrder(db, userId, tournamentId, slots, 15000 * slots);
+    const answer = await confirmPayment(db, order);
+    return { ...order, outcome: answer.outcome };
   }
 
   async function noticesOf(userId: string) {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 import { createUser, engines, serviceRole, type TestDatabase, startWithMovableClock, setDatabaseClock } from './helpers.ts';
+import { confirmPayment, recordOrder } from './journey.ts';
 
 const T0 = new Date('2027-02-01T10:00:00Z');
 const minutesAfter = (minutes: number) => new Date(T0.getTime() + minutes * 60_000).toISOString();
@@ -55,12 +56,7 @@ describe.each(engines)('pods on $name', (engine) => {
 
   async function payFor(podId: string) {
     const { id: player } = await createUser(db);
-    const orderId = `order_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
-    await one('select public.service_record_payment_order($1, $2, 1, $3, 30000, $4) as result', [player, podId, orderId, 'INR']);
-    return one<{ outcome: string }>('select public.service_confirm_tournament_payment($1, $2) as result', [
-      orderId,
-      `pay_${orderId.slice(6)}`,
-    ]);
+    return confirmPayment(db, await recordOrder(db, player, podId, 1, 30000));
   }
 
   it('opens exactly one pod per active series, and none for an inactive one', async () => {
