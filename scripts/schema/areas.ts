@@ -460,6 +460,7 @@ export const AREAS = {
         'private.financial_year_start',
         'private.opening_balance',
         'private.deposits_between',
+        'private.tax_in_withdrawal',
         'private.net_winnings_for_withdrawal',
         'private.net_winnings_at_year_end',
         'private.withhold_year_end',
