@@ -492,6 +492,7 @@ export const AREAS = {
         'private.queue_payout',
         'private.return_payout',
         'private.payout_answer',
+        'private.payout_approval_due_at',
         'private.payout_status_rank',
         'private.payout_may_move',
         'public.get_my_earnings',

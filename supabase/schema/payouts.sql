@@ -1672,11 +1672,25 @@ $function$;
 CREATE OR REPLACE FUNCTION private.payout_answer(p_payout public.payouts)
  RETURNS jsonb
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('payout_id', p_payout.id, 'gross_paise', p_payout.gross_paise, 'tax_paise', p_payout.tax_paise,
-                            'net_paise', p_payout.net_paise, 'status', p_payout.status);
+                            'net_paise', p_payout.net_paise, 'status', p_payout.status,
+                            'approval_due_at', private.payout_approval_due_at(p_payout));
+$function$;
+
+comment on function private.payout_approval_due_at(public.payouts) is 'When an admin should have approved a payout that waits for one: its request time plus the setting payout_approval_target; null for a payout that never needed approval.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.payout_approval_due_at(p_payout public.payouts)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_payout.needs_approvals > 0
+              then p_payout.created_at + coalesce((private.setting('payout_approval_target') #>> '{}')::interval, interval '24 hours')
+         end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1852,6 +1866,7 @@ begin
   return coalesce((select jsonb_agg(private.payout_answer(p) || jsonb_build_object(
                             'upi_id', p.upi_id, 'failure_reason', p.failure_reason, 'created_at', p.created_at,
                             'processed_at', p.processed_at, 'utr', p.utr,
+                            'approval_due_at', private.payout_approval_due_at(p),
                             'delayed', exists (select 1 from private.outbox o
                                                 where o.kind = 'razorpayx_payout' and o.idempotency_key = 'payout-' || p.id
                                                   and o.status = 'gave_up')
@@ -1875,6 +1890,7 @@ begin
   return coalesce((
     select jsonb_agg(private.payout_answer(p) || jsonb_build_object(
              'user_id', p.user_id, 'upi_id', p.upi_id, 'created_at', p.created_at, 'needs_approvals', greatest(p.needs_approvals, 1),
+             'approval_due_at', private.payout_approval_due_at(p),
              'approved_by', coalesce((select jsonb_agg(jsonb_build_object('admin_id', a.admin_id, 'at', a.at) order by a.at)
                                         from public.payout_approvals a where a.payout_id = p.id), '[]'::jsonb),
              'can_approve', p.user_id <> v_admin and p.status = 'awaiting_approval'

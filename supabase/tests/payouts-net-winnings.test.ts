@@ -175,4 +175,30 @@ describe.each(engines)('Net winnings (Rule 133) on $name', (engine) => {
     expect(await earnings(user)).toMatchObject({ balance_after_tax_paise: 72_000 - 7_500 });
     expect(await checkLedger(db)).toMatchObject({ balanced: true });
   });
+
+  it('tells the player by when an admin approves a withdrawal that waits for one, from the setting', async () => {
+    await setDatabaseClock(db, '2027-09-01T06:30:00Z');
+    const user = await kycPlayer(db);
+    await givePrize(db, user.id, 30_000);
+    const first = await rpc<Payout & { approval_due_at: string | null }>(user.actor, 'public.request_payout($1)', [10_000]);
+    expect(first.status).toBe('awaiting_approval');
+    expect(new Date(first.approval_due_at as string).toISOString()).toBe('2027-09-02T06:30:00.000Z');
+    const mine = await rpc<Array<{ payout_id: string; approval_due_at: string | null }>>(user.actor, 'public.get_my_payouts()');
+    expect(new Date(mine[0]?.approval_due_at as string).toISOString()).toBe('2027-09-02T06:30:00.000Z');
+    const due = await db.admin.query<{ due: Date }>('select private.payout_approval_due_at(p) as due from public.payouts p where id = $1', [
+      first.payout_id,
+    ]);
+    expect(due.rows[0]?.due.toISOString()).toBe('2027-09-02T06:30:00.000Z');
+    // The target is a setting; a payout that never waited for an admin has no due time.
+    await db.admin.query(`update private.settings set value = '"6 hours"' where key = 'payout_approval_target'`);
+    try {
+      const payouts = await rpc<Array<{ approval_due_at: string | null }>>(user.actor, 'public.get_my_payouts()');
+      expect(new Date(payouts[0]?.approval_due_at as string).toISOString()).toBe('2027-09-01T12:30:00.000Z');
+    } finally {
+      await db.admin.query(`update private.settings set value = '"24 hours"' where key = 'payout_approval_target'`);
+    }
+    const regular = await paidBeforePlayer();
+    await givePrize(db, regular.id, 30_000);
+    expect(await rpc(regular.actor, 'public.request_payout($1)', [10_000])).toMatchObject({ status: 'approved', approval_due_at: null });
+  });
 });
