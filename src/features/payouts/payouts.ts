@@ -150,9 +150,13 @@ export function taxReckoningLine(preview: Pick<PayoutPreview, 'gross_paise' | 't
       ? `less ${formatPaiseExact(r.already_counted_paise)} your earlier withdrawals this year already counted`
       : null,
   ].filter((part): part is string => part !== null);
+  const tax = `The tax is ${preview.tax_rate_percent}% of that: ${formatPaiseExact(preview.tax_paise)}.`;
+  if (less.length === 0) {
+    return `All of ${withdrawn} is net winnings: you paid no entry fees this financial year and had no opening balance to take off. ${tax}`;
+  }
   const reckoned = `Net winnings are ${[withdrawn, ...less].join(', ')}`;
   if (r.net_winnings_paise <= 0) return `${reckoned}: nothing is left to tax, so no tax is withheld.`;
-  return `${reckoned}: ${formatPaiseExact(r.net_winnings_paise)}. The tax is ${preview.tax_rate_percent}% of that: ${formatPaiseExact(preview.tax_paise)}.`;
+  return `${reckoned}: ${formatPaiseExact(r.net_winnings_paise)}. ${tax}`;
 }
 
 // ---------------------------------------------------------------------------------------------
