@@ -215,7 +215,9 @@ test.describe('My Earnings: KYC and withdraw', () => {
     releaseAnswer();
     await expect(card.locator('[data-withdraw-result]')).toContainText('you receive ₹700.00');
     await expect(card.locator('[data-withdraw-result]')).toContainText('Awaiting approval');
-    await expect(card.locator('[data-withdraw-result]')).toContainText('An admin approves it by 21 Dec 2026, 7:30 pm IST.');
+    await expect(card.locator('[data-withdraw-result]')).toContainText(
+      'An admin approves it by 21 Dec 2026, 7:30 pm IST: every first withdrawal',
+    );
     expect(calls.request_payout).toHaveLength(1);
     expect(calls.request_payout?.[0]).toMatchObject({
       p_amount_paise: 100_000,
@@ -226,7 +228,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
     await expect(history.getByRole('listitem')).toHaveCount(1);
     await expect(history).toContainText('₹700.00');
     await expect(history).toContainText('Awaiting approval');
-    await expect(history).toContainText('An admin approves it by 21 Dec 2026, 7:30 pm IST.');
+    await expect(history).toContainText('An admin approves it by 21 Dec 2026, 7:30 pm IST: every first withdrawal');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
     await shoot(page, 'my-earnings');
   });

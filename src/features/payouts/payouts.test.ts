@@ -113,10 +113,10 @@ describe('payout statuses', () => {
   it('says by when an admin approves a withdrawal that waits, in IST, and when it is running late', () => {
     const waiting = { status: 'awaiting_approval', failure_reason: null, approval_due_at: '2027-06-02T06:30:00Z' };
     expect(payoutStatusNote(waiting, new Date('2027-06-01T07:00:00Z'))).toBe(
-      'An admin approves it by 2 Jun 2027, 12:00 pm IST. An admin checks every first withdrawal and any above ₹10,000.00 before it is sent.',
+      'An admin approves it by 2 Jun 2027, 12:00 pm IST: every first withdrawal and any above ₹10,000 is checked before it is sent.',
     );
     expect(payoutStatusNote(waiting, new Date('2027-06-02T07:00:00Z'))).toMatch(
-      /^An admin was due to approve it by 2 Jun 2027, 12:00 pm IST: it is running late/,
+      /^An admin was due to approve it by 2 Jun 2027, 12:00 pm IST and is running late; the money stays set aside for you/,
     );
   });
 });

@@ -4,7 +4,7 @@
  * reducer, financial years and the CSV files. Pure functions only; IO lives in payouts.api.ts.
  */
 import type { BadgeTone } from '@/components/ui/Badge';
-import { formatDateTimeIST, formatPaiseExact } from '@/lib/format';
+import { formatDateTimeIST, formatPaiseExact, formatRupees } from '@/lib/format';
 import { PAN_HOLDER_LETTER_INDEX, PAN_PATTERN, PAN_PERSON_LETTER, PAYOUT_APPROVAL_ABOVE_PAISE, UPI_ID_PATTERN } from '@/lib/rules';
 
 // ---------------------------------------------------------------------------------------------
@@ -192,12 +192,12 @@ export function payoutStatusNote(
   now: Date = new Date(),
 ): string | null {
   if (payout.status === 'awaiting_approval') {
-    const why = `An admin checks every first withdrawal and any above ${formatPaiseExact(PAYOUT_APPROVAL_ABOVE_PAISE)} before it is sent.`;
-    if (!payout.approval_due_at) return why;
+    const why = `every first withdrawal and any above ${formatRupees(PAYOUT_APPROVAL_ABOVE_PAISE / 100)} is checked before it is sent.`;
+    if (!payout.approval_due_at) return `An admin approves it: ${why}`;
     const due = formatDateTimeIST(payout.approval_due_at);
     return new Date(payout.approval_due_at).getTime() < now.getTime()
-      ? `An admin was due to approve it by ${due}: it is running late, and the money stays set aside for you. ${why}`
-      : `An admin approves it by ${due}. ${why}`;
+      ? `An admin was due to approve it by ${due} and is running late; the money stays set aside for you. Why: ${why}`
+      : `An admin approves it by ${due}: ${why}`;
   }
   if (payout.delayed && ON_ITS_WAY.has(payout.status))
     return 'Delayed: the payment service stopped answering, and our team is sending it again. The money stays set aside for you.';
