@@ -90,7 +90,7 @@ export function withdrawalHoldNote(holds: WithdrawalHolds, formatPaise: (paise: 
  * year's withdrawals with this one, less the entry fees paid this year, the opening balance and what earlier
  * withdrawals this year already counted; never below zero.
  */
-export interface NetWinningsReckoning {
+interface NetWinningsReckoning {
   withdrawn_paise: number;
   entry_fees_paise: number;
   opening_balance_paise: number;
