@@ -955,6 +955,40 @@ AS $function$
               else 0 end::bigint;
 $function$;
 
+comment on function private.tax_in_withdrawal(uuid,bigint,timestamp with time zone) is 'The one reckoning of a withdrawal''s tax (s.194BA, Rule 133): A this year''s counted withdrawals with this one, B the entry fees paid this year less refunds, C the opening balance, D what earlier withdrawals this year counted; net winnings A − (B + C + D), never below zero; tax 30% of it, never more than the amount.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.tax_in_withdrawal(p_user_id uuid, p_amount_paise bigint, p_at timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with fy as (select private.financial_year(p_at) as year),
+  earlier as (
+    select coalesce(sum(w.gross_paise), 0)::bigint as withdrawn, coalesce(sum(w.net_winnings_paise), 0)::bigint as counted
+      from private.tax_withholdings w, fy
+     where w.user_id = p_user_id and w.financial_year = fy.year and w.kind = 'withdrawal' and w.reversed_at is null
+  ),
+  parts as (
+    select fy.year,
+           earlier.withdrawn + greatest(coalesce(p_amount_paise, 0), 0) as withdrawn,                          -- A
+           private.deposits_between(p_user_id, private.financial_year_start(fy.year), p_at + interval '1 microsecond')
+             as entry_fees,                                                                                    -- B, so far
+           private.opening_balance(p_user_id, fy.year) as opening,                                             -- C
+           earlier.counted                                                                                     -- D
+      from fy, earlier
+  ),
+  reckoned as (
+    select parts.*, greatest(0, parts.withdrawn - (parts.entry_fees + parts.opening + parts.counted))::bigint as net_winnings
+      from parts
+  )
+  select jsonb_build_object('financial_year', year, 'withdrawn_paise', withdrawn, 'entry_fees_paise', entry_fees,
+                            'opening_balance_paise', opening, 'already_counted_paise', counted,
+                            'net_winnings_paise', net_winnings,
+                            'tax_paise', least(private.tax_on(net_winnings), greatest(coalesce(p_amount_paise, 0), 0)))
+    from reckoned;
+$function$;
+
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.net_winnings_for_withdrawal(p_user_id uuid, p_amount_paise bigint, p_at timestamp with time zone)
  RETURNS bigint
@@ -962,17 +996,7 @@ CREATE OR REPLACE FUNCTION private.net_winnings_for_withdrawal(p_user_id uuid, p
  STABLE
  SET search_path TO ''
 AS $function$
-  with fy as (select private.financial_year(p_at) as year),
-  taxed as (
-    select coalesce(sum(w.gross_paise), 0) as withdrawn, coalesce(sum(w.net_winnings_paise), 0) as net_taxed
-      from private.tax_withholdings w, fy
-     where w.user_id = p_user_id and w.financial_year = fy.year and w.kind = 'withdrawal' and w.reversed_at is null
-  )
-  select greatest(0, (taxed.withdrawn + p_amount_paise)                                           -- A
-                     - (private.deposits_between(p_user_id, private.financial_year_start(fy.year), p_at + interval '1 microsecond')  -- B, up to now
-                        + private.opening_balance(p_user_id, fy.year)                              -- C
-                        + taxed.net_taxed))::bigint                                                -- D
-    from fy, taxed;
+  select (private.tax_in_withdrawal(p_user_id, p_amount_paise, p_at) ->> 'net_winnings_paise')::bigint;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1092,6 +1116,8 @@ begin
                                           order by p.created_at, p.id)
                            from public.payouts p
                           where p.user_id = v_user and p.created_at >= v_from and p.created_at < v_to), '[]'::jsonb),
+    -- B of the year: the entry fees paid in it less their refunds, which net winnings are reckoned after.
+    'entry_fees_paise', private.deposits_between(v_user, v_from, v_to),
     'opening_balance_paise', private.opening_balance(v_user, p_financial_year),
     'closing_balance_paise', private.player_balance(v_user, v_to)
   );
@@ -1598,15 +1624,22 @@ AS $function$
   with lines as (
     select j.kind, l.amount_paise from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
      where l.account = private.player_account(p_user_id)
-  )
+  ),
+  balance as (select coalesce(sum(amount_paise), 0)::bigint as paise from lines)
   select jsonb_build_object(
     'won_paise', (select coalesce(sum(amount_paise), 0) from lines where kind = 'prize'),
     'tax_withheld_paise', (select coalesce(-sum(amount_paise), 0) from lines where kind in ('tax_withheld', 'tax_reversed')),
     'paid_out_paise', (select coalesce(sum(net_paise), 0) from public.payouts where user_id = p_user_id and status = 'processed'),
-    'balance_paise', (select coalesce(sum(amount_paise), 0) from lines),
+    'balance_paise', balance.paise,
+    -- What withdrawing the whole balance now would pay out, after the tax request_payout would withhold.
+    'balance_after_tax_paise', balance.paise
+                               - case when balance.paise > 0
+                                      then (private.tax_in_withdrawal(p_user_id, balance.paise, private.clock_now()) ->> 'tax_paise')::bigint
+                                      else 0 end,
     'pending_paise', (select coalesce(sum(net_paise), 0) from public.payouts
                        where user_id = p_user_id and private.payout_status_rank(status) < 5)
-                     + private.waiting_prizes_paise(p_user_id));
+                     + private.waiting_prizes_paise(p_user_id))
+    from balance;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1647,11 +1680,25 @@ $function$;
 CREATE OR REPLACE FUNCTION private.payout_answer(p_payout public.payouts)
  RETURNS jsonb
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('payout_id', p_payout.id, 'gross_paise', p_payout.gross_paise, 'tax_paise', p_payout.tax_paise,
-                            'net_paise', p_payout.net_paise, 'status', p_payout.status);
+                            'net_paise', p_payout.net_paise, 'status', p_payout.status,
+                            'approval_due_at', private.payout_approval_due_at(p_payout));
+$function$;
+
+comment on function private.payout_approval_due_at(public.payouts) is 'When an admin should have approved a payout that waits for one: its request time plus the setting payout_approval_target; null for a payout that never needed approval.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.payout_approval_due_at(p_payout public.payouts)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_payout.needs_approvals > 0
+              then p_payout.created_at + coalesce((private.setting('payout_approval_target') #>> '{}')::interval, interval '24 hours')
+         end;
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -1686,7 +1733,7 @@ AS $function$
   end;
 $function$;
 
-comment on function public.get_my_earnings() is 'The public contract: the caller''s won, tax withheld, paid out, balance and pending amounts in paise, from the ledger.';
+comment on function public.get_my_earnings() is 'The public contract: the caller''s won, tax withheld, paid out, balance, balance after tax (what withdrawing all of it would pay out now) and pending amounts in paise, from the ledger.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_earnings()
  RETURNS jsonb
@@ -1701,7 +1748,7 @@ begin
 end;
 $function$;
 
-comment on function public.preview_payout(bigint) is 'The gross, tax and net of a withdrawal of this amount, before the player confirms.';
+comment on function public.preview_payout(bigint) is 'The gross, tax and net of a withdrawal of this amount, before the player confirms, with the reckoning of its net winnings (withdrawn this year, entry fees paid, opening balance, already counted).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.preview_payout(p_amount_paise bigint)
  RETURNS jsonb
@@ -1713,11 +1760,15 @@ declare
   v_now timestamptz := private.clock_now();
   v_user uuid := private.require_player();
   v_amount bigint := private.require_amount(p_amount_paise);
+  v_reckoning jsonb;
   v_tax bigint;
 begin
-  v_tax := least(private.tax_on(private.net_winnings_for_withdrawal(v_user, v_amount, v_now)), v_amount);
+  v_reckoning := private.tax_in_withdrawal(v_user, v_amount, v_now);
+  v_tax := (v_reckoning ->> 'tax_paise')::bigint;
   return jsonb_build_object('gross_paise', v_amount, 'tax_paise', v_tax, 'net_paise', v_amount - v_tax,
-                            'balance_paise', private.player_balance(v_user));
+                            'balance_paise', private.player_balance(v_user),
+                            'tax_rate_percent', round(private.tax_rate() * 100, 2),
+                            'reckoning', v_reckoning - 'tax_paise');
 end;
 $function$;
 
@@ -1736,6 +1787,7 @@ declare
   v_payout public.payouts%rowtype;
   v_kyc public.kyc_records%rowtype;
   v_amount bigint;
+  v_reckoning jsonb;
   v_net_winnings bigint;
   v_tax bigint;
   v_balance bigint;
@@ -1777,8 +1829,9 @@ begin
       using errcode = 'PT409', hint = 'insufficient_balance';
   end if;
 
-  v_net_winnings := private.net_winnings_for_withdrawal(v_user, v_amount, v_now);
-  v_tax := least(private.tax_on(v_net_winnings), v_amount);
+  v_reckoning := private.tax_in_withdrawal(v_user, v_amount, v_now);
+  v_net_winnings := (v_reckoning ->> 'net_winnings_paise')::bigint;
+  v_tax := (v_reckoning ->> 'tax_paise')::bigint;
   v_first := not exists (select 1 from public.payouts where user_id = v_user and status = 'processed');
 
   insert into public.payouts (user_id, gross_paise, tax_paise, net_paise, status, idempotency_key, upi_id, needs_approvals,
@@ -1821,6 +1874,7 @@ begin
   return coalesce((select jsonb_agg(private.payout_answer(p) || jsonb_build_object(
                             'upi_id', p.upi_id, 'failure_reason', p.failure_reason, 'created_at', p.created_at,
                             'processed_at', p.processed_at, 'utr', p.utr,
+                            'approval_due_at', private.payout_approval_due_at(p),
                             'delayed', exists (select 1 from private.outbox o
                                                 where o.kind = 'razorpayx_payout' and o.idempotency_key = 'payout-' || p.id
                                                   and o.status = 'gave_up')
@@ -1844,6 +1898,7 @@ begin
   return coalesce((
     select jsonb_agg(private.payout_answer(p) || jsonb_build_object(
              'user_id', p.user_id, 'upi_id', p.upi_id, 'created_at', p.created_at, 'needs_approvals', greatest(p.needs_approvals, 1),
+             'approval_due_at', private.payout_approval_due_at(p),
              'approved_by', coalesce((select jsonb_agg(jsonb_build_object('admin_id', a.admin_id, 'at', a.at) order by a.at)
                                         from public.payout_approvals a where a.payout_id = p.id), '[]'::jsonb),
              'can_approve', p.user_id <> v_admin and p.status = 'awaiting_approval'

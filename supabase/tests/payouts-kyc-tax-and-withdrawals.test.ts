@@ -164,7 +164,7 @@ describe.each(engines)('KYC, tax and payouts on $name', (engine) => {
       );
       await givePrize(db, user.id, 1_000_000);
       // First withdrawal ₹3,000: A - (B + C) = 3,000 - 0 -> tax ₹900.
-      expect(await rpc(user.actor, 'public.preview_payout($1)', [300_000])).toEqual({
+      expect(await rpc(user.actor, 'public.preview_payout($1)', [300_000])).toMatchObject({
         gross_paise: 300_000,
         tax_paise: 90_000,
         net_paise: 210_000,
@@ -238,7 +238,7 @@ describe.each(engines)('KYC, tax and payouts on $name', (engine) => {
         await runDueWork(db);
         expect(await balanceOf(user.id)).toBe(200_000 - 45_000);
       } finally {
-        await db.admin.query(`update private.settings set value = 'false' where key = 'entry_fees_are_deposits'`);
+        await db.admin.query(`update private.settings set value = 'true' where key = 'entry_fees_are_deposits'`);
       }
     });
 

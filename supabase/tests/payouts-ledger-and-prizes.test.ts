@@ -321,6 +321,7 @@ describe.each(engines)('ledger and prizes on $name', (engine) => {
       tax_withheld_paise: 0,
       paid_out_paise: 0,
       balance_paise: 100000,
+      balance_after_tax_paise: 70000,
       pending_paise: 0,
     });
     const payout = await rpc<{ payout_id: string; tax_paise: number; net_paise: number }>(
@@ -334,6 +335,8 @@ describe.each(engines)('ledger and prizes on $name', (engine) => {
       tax_withheld_paise: 12000,
       paid_out_paise: 0,
       balance_paise: 60000,
+      // Withdrawing the ₹600 left: 30% of it, as the first ₹400 already counted its own.
+      balance_after_tax_paise: 42000,
       pending_paise: 28000,
     });
     await rpc(approver.actor, 'public.staff_approve_payout($1)', [payout.payout_id]);
@@ -343,6 +346,7 @@ describe.each(engines)('ledger and prizes on $name', (engine) => {
       tax_withheld_paise: 12000,
       paid_out_paise: 28000,
       balance_paise: 60000,
+      balance_after_tax_paise: 42000,
       pending_paise: 0,
     });
     await rpc({ role: 'service_role' }, `public.service_record_payout_status($1, 'pout_e1', 'reversed', 'Account closed', now())`, [
@@ -353,6 +357,7 @@ describe.each(engines)('ledger and prizes on $name', (engine) => {
       tax_withheld_paise: 0,
       paid_out_paise: 0,
       balance_paise: 100000,
+      balance_after_tax_paise: 70000,
       pending_paise: 0,
     });
     expect(await checkLedger(db)).toMatchObject({ balanced: true });

@@ -54,7 +54,7 @@ const policies = [
   {
     route: '/terms-of-service',
     title: 'Terms of Service',
-    updated: { datetime: '2026-11-23', text: '23 November 2026' },
+    updated: { datetime: '2026-12-06', text: '6 December 2026' },
     sections: [
       'Who Can Play',
       'Your Account',

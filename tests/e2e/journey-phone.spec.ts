@@ -70,7 +70,9 @@ test('a new player goes from the landing page to a UPI payout on a phone, with n
   const panel = page.locator('[data-pay-panel]');
   const pay = panel.getByRole('button', { name: /^Pay ₹\S+ & Register 1 Slot$/ });
   await expect(pay).toBeEnabled({ timeout: 15_000 });
-  await expect(panel.locator('[data-promise="tax"]')).toContainText('30% tax on net winnings is withheld by law');
+  await expect(panel.locator('[data-promise="tax"]')).toContainText(
+    '30% tax on net winnings (what you withdraw less the entry fees you paid this financial year) is withheld by law',
+  );
   await expect(panel.locator('[data-promise="payout"]')).toContainText('one-time PAN check');
   await expect(panel.locator('[data-promise="eligibility"]')).toHaveText('For players 18+ living in India');
   await expectNoSideScroll(page);

@@ -33,7 +33,7 @@ test('before paying, the pay panel states the prizes, the tax with the winner’
   const lines = panel.locator('[data-pay-promises] li');
   await expect(lines).toHaveText(payPanelPromises(edition()).map((line) => line.text));
   await expect(panel.locator('[data-promise="tax"]')).toHaveText(
-    '30% tax on net winnings is withheld by law (you would receive ₹14,000 if you win it all)',
+    '30% tax on net winnings (what you withdraw less the entry fees you paid this financial year) is withheld by law: you would receive at least ₹14,045 if you win it all',
   );
   await expect(panel.locator('[data-promise="prizes"]')).toContainText('3rd–4th');
   await expect(panel.locator('[data-promise="pool"]')).toContainText('guaranteed');

@@ -13,7 +13,25 @@ import { staffSession } from './helpers/staff';
 
 const SCREENSHOTS = process.env.PAYOUT_SCREENSHOTS;
 
-const EARNINGS = { won_paise: 500_000, tax_withheld_paise: 0, paid_out_paise: 0, balance_paise: 500_000, pending_paise: 0 };
+// ₹5,000 won after ₹1,000 of entry fees this year: withdrawing it all is taxed on ₹4,000, so ₹3,800 is paid out.
+const EARNINGS = {
+  won_paise: 500_000,
+  tax_withheld_paise: 0,
+  paid_out_paise: 0,
+  balance_paise: 500_000,
+  balance_after_tax_paise: 380_000,
+  pending_paise: 0,
+};
+/** preview_payout's reckoning of a withdrawal of `paise` for a player who paid `feesPaise` this year. */
+const reckoning = (paise: number, feesPaise: number) => ({
+  financial_year: 2026,
+  withdrawn_paise: paise,
+  entry_fees_paise: feesPaise,
+  opening_balance_paise: 0,
+  already_counted_paise: 0,
+  net_winnings_paise: Math.max(0, paise - feesPaise),
+});
+const APPROVAL_DUE_AT = '2026-12-21T14:00:00Z';
 const VERIFIED = { status: 'verified', reason: null, pan_masked: 'ABCPE••••F', upi_id: 'asha.rao@okaxis', payouts_held_until: null };
 const STATEMENT = {
   financial_year: 2026,
@@ -70,6 +88,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
     const card = page.getByRole('region', { name: 'PAN and UPI id' });
     await expect(card).toContainText('Not started');
     await expect(page.locator('[data-figure="balance"]')).toContainText('₹5,000.00');
+    await expect(page.locator('[data-figure="balance"]')).toContainText('₹3,800.00 after tax if you withdraw it all');
     await expect(page.getByTestId('stat-card').first()).toContainText('₹5,000.00');
     // No withdraw card before KYC is verified.
     await expect(page.getByRole('region', { name: 'Withdraw', exact: true })).toHaveCount(0);
@@ -124,11 +143,14 @@ test.describe('My Earnings: KYC and withdraw', () => {
         Number(body.p_amount_paise) > EARNINGS.balance_paise
           ? { status: 409, body: { code: 'PT409', message: 'insufficient', hint: 'insufficient_balance', details: null } }
           : {
+              // ₹1,000 after ₹0 of fees: taxed on all of it.
               body: {
                 gross_paise: body.p_amount_paise,
                 tax_paise: 30_000,
                 net_paise: Number(body.p_amount_paise) - 30_000,
                 balance_paise: 500_000,
+                tax_rate_percent: 30,
+                reckoning: reckoning(Number(body.p_amount_paise), 0),
               },
             },
       request_payout: (body: Record<string, unknown>) => {
@@ -143,6 +165,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
             failure_reason: null,
             created_at: new Date().toISOString(),
             processed_at: null,
+            approval_due_at: APPROVAL_DUE_AT,
           },
         ];
         return {
@@ -152,6 +175,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
             tax_paise: 30_000,
             net_paise: 70_000,
             status: 'awaiting_approval',
+            approval_due_at: APPROVAL_DUE_AT,
           },
         };
       },
@@ -181,7 +205,9 @@ test.describe('My Earnings: KYC and withdraw', () => {
     await expect(preview.getByTestId('preview-tax')).toHaveText('− ₹300.00');
     await expect(preview.getByTestId('preview-net')).toHaveText('₹700.00');
     await expect(preview).toContainText('You receive on asha.rao@okaxis');
-    await expect(preview).toContainText('30% of your net winnings');
+    await expect(preview.locator('[data-tax-reckoning]')).toContainText(
+      'All of this withdrawal of ₹1,000.00 is net winnings: you paid no entry fees this financial year and had no opening balance to take off. The tax is 30% of that: ₹300.00.',
+    );
     expect(calls.request_payout).toHaveLength(0);
     await shoot(page, 'withdraw-preview');
 
@@ -189,6 +215,9 @@ test.describe('My Earnings: KYC and withdraw', () => {
     releaseAnswer();
     await expect(card.locator('[data-withdraw-result]')).toContainText('you receive ₹700.00');
     await expect(card.locator('[data-withdraw-result]')).toContainText('Awaiting approval');
+    await expect(card.locator('[data-withdraw-result]')).toContainText(
+      'An admin approves it by 21 Dec 2026, 7:30 pm IST: every first withdrawal',
+    );
     expect(calls.request_payout).toHaveLength(1);
     expect(calls.request_payout?.[0]).toMatchObject({
       p_amount_paise: 100_000,
@@ -199,6 +228,7 @@ test.describe('My Earnings: KYC and withdraw', () => {
     await expect(history.getByRole('listitem')).toHaveCount(1);
     await expect(history).toContainText('₹700.00');
     await expect(history).toContainText('Awaiting approval');
+    await expect(history).toContainText('An admin approves it by 21 Dec 2026, 7:30 pm IST: every first withdrawal');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
     await shoot(page, 'my-earnings');
   });
@@ -211,7 +241,14 @@ test.describe('My Earnings: KYC and withdraw', () => {
       get_my_kyc: VERIFIED,
       get_my_payouts: [],
       get_my_tax_statement: STATEMENT,
-      preview_payout: { gross_paise: 100_000, tax_paise: 30_000, net_paise: 70_000, balance_paise: 500_000 },
+      preview_payout: {
+        gross_paise: 100_000,
+        tax_paise: 30_000,
+        net_paise: 70_000,
+        balance_paise: 500_000,
+        tax_rate_percent: 30,
+        reckoning: reckoning(100_000, 0),
+      },
       request_payout: () => {
         attempts += 1;
         return attempts === 1
@@ -279,6 +316,7 @@ test('the staff console lists payouts awaiting approval with KYC, winnings and t
         status: 'awaiting_approval',
         upi_id: 'asha.rao@okaxis',
         created_at: '2026-12-20T14:00:00Z',
+        approval_due_at: APPROVAL_DUE_AT,
         needs_approvals: 1,
         approved_by: [],
         can_approve: true,
@@ -327,6 +365,7 @@ test('the staff console lists payouts awaiting approval with KYC, winnings and t
   await expect(item).toContainText('₹3,600.00');
   await expect(item).toContainText('₹8,400.00');
   await expect(item).toContainText('ABCPE••••F');
+  await expect(item.locator('[data-approval-due]')).toHaveText('21 Dec 2026, 7:30 pm IST');
   await expect(item).toContainText('asha.rao@okaxis');
   await expect(item).toContainText('Super 4 RC #3 (1st)');
   // An approved payout on its way stays listed, without buttons.

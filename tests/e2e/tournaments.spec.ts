@@ -141,7 +141,7 @@ test.describe('tournament page', () => {
     await expect(rules.nth(5)).toContainText('Match Time 10 minutes, Extra Time On');
     await expect(rules.nth(5)).toContainText('In the final: Match Time 15 minutes.');
     await expect(rules.first()).toContainText('1st ₹20,000 · 2nd ₹5,000 · 3rd–4th ₹5,000 each · 5th–8th ₹2,500 each');
-    await expect(rules.nth(1)).toContainText('the winner receives ₹14,000');
+    await expect(rules.nth(1)).toContainText('the winner receives at least ₹14,045');
     await expect(page.getByRole('tabpanel', { name: 'Rules' })).not.toContainText('top 6');
 
     await page.getByRole('tab', { name: 'Schedule' }).click();

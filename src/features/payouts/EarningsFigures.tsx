@@ -1,6 +1,7 @@
 /**
- * The ledger's five figures: balance, won, tax, paid out, pending; "…" while loading, "—" when unread. Tax of a
- * payout that is not processed yet reads "to be withheld": nothing has reached the Income Tax Department.
+ * The ledger's five figures: balance (with what it pays out after tax), won, tax, paid out, pending; "…" while
+ * loading, "—" when unread. Tax of a payout that is not processed yet reads "to be withheld": nothing has
+ * reached the Income Tax Department.
  */
 import { formatPaiseExact } from '@/lib/format';
 import { type Earnings, type Payout, taxTile } from './payouts';
@@ -29,8 +30,13 @@ export function EarningsFigures({
               : 'Paid to the Income Tax Department',
           accent: '',
         };
+  // The balance with what withdrawing all of it would pay out now (get_my_earnings' balance_after_tax_paise).
+  const afterTax =
+    earnings && earnings.balance_paise > 0
+      ? `${formatPaiseExact(earnings.balance_after_tax_paise)} after tax if you withdraw it all`
+      : 'Yours to withdraw';
   const cards = [
-    { id: 'balance', label: 'Balance', paise: earnings?.balance_paise, note: 'Yours to withdraw', accent: 'text-lime' },
+    { id: 'balance', label: 'Balance', paise: earnings?.balance_paise, note: afterTax, accent: 'text-lime' },
     { id: 'won', label: 'Won', paise: earnings?.won_paise, note: 'Prizes credited', accent: 'text-gold' },
     taxCard,
     { id: 'paid-out', label: 'Paid out', paise: earnings?.paid_out_paise, note: 'Sent to your UPI id', accent: '' },
@@ -46,7 +52,13 @@ export function EarningsFigures({
         >
           <h3 className="text-xs font-bold uppercase tracking-wider text-mist">{card.label}</h3>
           <p className={`font-display text-2xl break-words tabular-nums sm:text-3xl ${card.accent}`}>{show(card.paise)}</p>
-          <p className="text-xs text-mist">{card.note}</p>
+          <p
+            className={
+              card.id === 'balance' && earnings && earnings.balance_paise > 0 ? 'text-sm font-semibold text-chalk' : 'text-xs text-mist'
+            }
+          >
+            {card.note}
+          </p>
         </li>
       ))}
     </ul>

@@ -8,8 +8,17 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
+import { TAX_RATE_PERCENT } from '@/lib/rules';
 import { FigureRow } from './FigureRow';
-import { financialYearLabel, payoutStatusLabel, statementFileName, statementTax, type TaxStatement } from './payouts';
+import {
+  financialYearLabel,
+  netWinningsRule,
+  payoutStatusLabel,
+  statementFileName,
+  statementNetWinningsPaise,
+  statementTax,
+  type TaxStatement,
+} from './payouts';
 
 import { useTaxStatement } from './use-tax-statement';
 
@@ -70,6 +79,12 @@ function Statement({ value }: { value: TaxStatement }) {
       <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
         <FigureRow label="Opening balance (1 April)" value={formatPaiseExact(value.opening_balance_paise)} testId="statement-opening" />
         <FigureRow label="Winnings" value={formatPaiseExact(value.winnings_paise)} testId="statement-winnings" />
+        <FigureRow
+          label="Entry fees paid (less refunds)"
+          value={formatPaiseExact(value.entry_fees_paise ?? 0)}
+          testId="statement-entry-fees"
+        />
+        <FigureRow label="Net winnings taxed" value={formatPaiseExact(statementNetWinningsPaise(value))} testId="statement-net-winnings" />
         <FigureRow label="Tax withheld" value={formatPaiseExact(tax.withheldPaise)} testId="statement-tax" />
         {tax.toBeWithheldPaise > 0 && (
           <FigureRow
@@ -80,6 +95,9 @@ function Statement({ value }: { value: TaxStatement }) {
         )}
         <FigureRow label="Closing balance" value={formatPaiseExact(value.closing_balance_paise)} testId="statement-closing" />
       </dl>
+      <p className="text-xs text-mist" data-statement-rule>
+        {netWinningsRule(TAX_RATE_PERCENT)}
+      </p>
       {value.payouts.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">

@@ -5,7 +5,7 @@ import { formatPaiseExact } from '@/lib/format';
 import { FigureRow } from './FigureRow';
 import { FormError } from './FormError';
 import { PayoutField } from './PayoutField';
-import { paiseToRupeesText, payoutStatusLabel, payoutStatusNote, payoutStatusTone } from './payouts';
+import { paiseToRupeesText, payoutStatusLabel, payoutStatusNote, payoutStatusTone, taxReckoningLine } from './payouts';
 import { useWithdraw } from './use-withdraw';
 
 export function WithdrawCard({
@@ -77,7 +77,7 @@ export function WithdrawCard({
           <dl>
             <FigureRow label="Withdrawal from your balance" value={formatPaiseExact(state.preview.gross_paise)} testId="preview-gross" />
             <FigureRow
-              label="Tax withheld (30% of net winnings)"
+              label={`Tax withheld (${state.preview.tax_rate_percent}% of net winnings)`}
               value={`− ${formatPaiseExact(state.preview.tax_paise)}`}
               testId="preview-tax"
             />
@@ -88,9 +88,8 @@ export function WithdrawCard({
               testId="preview-net"
             />
           </dl>
-          <p className="text-xs text-mist">
-            The Income-tax Act withholds 30% of your net winnings this financial year (winnings withdrawn, less what was already taxed), so
-            the tax can be less than 30% of this amount. It is paid to the government against your PAN and shows in your annual statement.
+          <p className="text-xs text-mist" data-tax-reckoning>
+            {taxReckoningLine(state.preview)} It is paid to the government against your PAN and shows in your annual statement.
           </p>
           <FormError error={state.step === 'confirming' ? state.error : null} />
           <div className="flex flex-wrap gap-3">
@@ -110,7 +109,9 @@ export function WithdrawCard({
           </p>
           <p>
             <Badge tone={payoutStatusTone(state.result.status)}>{payoutStatusLabel(state.result.status)}</Badge>{' '}
-            <span className="text-mist">{payoutStatusNote({ status: state.result.status, failure_reason: null })}</span>
+            <span className="text-mist">
+              {payoutStatusNote({ status: state.result.status, failure_reason: null, approval_due_at: state.result.approval_due_at })}
+            </span>
           </p>
           <Button tone="ghost" className="self-start" onClick={withdraw.back}>
             Make another withdrawal

@@ -17,12 +17,20 @@ function answers(data: unknown, error: unknown = null) {
 
 describe('payouts.api', () => {
   it('reads the earnings, bigint sums sent as text included, and no ledger yet as zeros', async () => {
-    answers({ won_paise: '500000', tax_withheld_paise: 30000, paid_out_paise: 70000, balance_paise: 400000, pending_paise: 0 });
+    answers({
+      won_paise: '500000',
+      tax_withheld_paise: 30000,
+      paid_out_paise: 70000,
+      balance_paise: 400000,
+      balance_after_tax_paise: '340000',
+      pending_paise: 0,
+    });
     expect(await api.fetchMyEarnings()).toEqual({
       won_paise: 500000,
       tax_withheld_paise: 30000,
       paid_out_paise: 70000,
       balance_paise: 400000,
+      balance_after_tax_paise: 340000,
       pending_paise: 0,
     });
     answers(null);

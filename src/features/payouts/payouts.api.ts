@@ -36,11 +36,13 @@ const EarningsRow = z.pipe(
         tax_withheld_paise: sum,
         paid_out_paise: sum,
         balance_paise: sum,
+        balance_after_tax_paise: sum,
         pending_paise: sum,
       }),
     ),
   ),
-  z.transform((row): Earnings => ({ ...EMPTY_EARNINGS, ...row })),
+  // An answer without balance_after_tax_paise shows the balance as it is, never a made-up amount after tax.
+  z.transform((row): Earnings => ({ ...EMPTY_EARNINGS, balance_after_tax_paise: row?.balance_paise ?? 0, ...row })),
 );
 
 const KycRow = z.pipe(
@@ -72,8 +74,16 @@ const PayoutRow = z.pipe(
     processed_at: text,
     utr: text,
     delayed: z.optional(z.nullable(z.boolean())),
+    approval_due_at: z.optional(text),
   }),
-  z.transform(({ payout_id, delayed, ...row }): Payout => ({ ...row, id: payout_id, delayed: delayed ?? false })),
+  z.transform(
+    ({ payout_id, delayed, approval_due_at, ...row }): Payout => ({
+      ...row,
+      id: payout_id,
+      delayed: delayed ?? false,
+      approval_due_at: approval_due_at ?? null,
+    }),
+  ),
 );
 
 const HoldsRow = z.pipe(
@@ -95,15 +105,27 @@ const PreviewRow = z.object({
   tax_paise: sum,
   net_paise: sum,
   balance_paise: sum,
-}) satisfies z.ZodMiniType<PayoutPreview>;
+  tax_rate_percent: sum,
+  reckoning: z.object({
+    withdrawn_paise: sum,
+    entry_fees_paise: sum,
+    opening_balance_paise: sum,
+    already_counted_paise: sum,
+    net_winnings_paise: sum,
+  }),
+}) satisfies z.ZodMiniType<PayoutPreview, unknown>;
 
-const RequestRow = z.object({
-  payout_id: z.string(),
-  gross_paise: sum,
-  tax_paise: sum,
-  net_paise: sum,
-  status: z.string(),
-}) satisfies z.ZodMiniType<PayoutRequest>;
+const RequestRow = z.pipe(
+  z.object({
+    payout_id: z.string(),
+    gross_paise: sum,
+    tax_paise: sum,
+    net_paise: sum,
+    status: z.string(),
+    approval_due_at: z.optional(text),
+  }),
+  z.transform((row): PayoutRequest => ({ ...row, approval_due_at: row.approval_due_at ?? null })),
+);
 
 const StatementRow = z.object({
   financial_year: z.int(),
@@ -111,10 +133,11 @@ const StatementRow = z.object({
   pan_masked: z.optional(text),
   deductor_tan: z.optional(text),
   winnings_paise: sum,
+  entry_fees_paise: z.optional(sum),
   opening_balance_paise: sum,
   closing_balance_paise: sum,
   tax_withheld: z.pipe(
-    z.nullish(z.array(z.object({ at: z.string(), paise: sum, payout_id: text }))),
+    z.nullish(z.array(z.object({ at: z.string(), paise: sum, payout_id: text, net_winnings_paise: z.optional(sum) }))),
     z.transform((rows) => rows ?? []),
   ),
   payouts: z.pipe(

@@ -18,6 +18,8 @@ import {
   payoutStatusNote,
   payoutStatusTone,
   paiseToRupeesText,
+  netWinningsRule,
+  taxReckoningLine,
   rupeesTextToPaise,
   taxTile,
   statementFileName,
@@ -107,11 +109,91 @@ describe('payout statuses', () => {
     expect(payoutStatusNote({ status: 'reversed', failure_reason: null })).toBe('The amount and its tax are back in your balance.');
     expect(payoutStatusNote({ status: 'processed', failure_reason: null })).toBeNull();
   });
+
+  it('says by when an admin approves a withdrawal that waits, in IST, and when it is running late', () => {
+    const waiting = { status: 'awaiting_approval', failure_reason: null, approval_due_at: '2027-06-02T06:30:00Z' };
+    expect(payoutStatusNote(waiting, new Date('2027-06-01T07:00:00Z'))).toBe(
+      'An admin approves it by 2 Jun 2027, 12:00 pm IST: every first withdrawal and any above ₹10,000 is checked before it is sent.',
+    );
+    expect(payoutStatusNote(waiting, new Date('2027-06-02T07:00:00Z'))).toMatch(
+      /^An admin was due to approve it by 2 Jun 2027, 12:00 pm IST and is running late; the money stays set aside for you/,
+    );
+  });
+});
+
+describe('the tax in a withdrawal', () => {
+  const reckoning = {
+    withdrawn_paise: 20000,
+    entry_fees_paise: 10000,
+    opening_balance_paise: 0,
+    already_counted_paise: 0,
+    net_winnings_paise: 10000,
+  };
+
+  it('explains the tax in one line from the numbers the database returned', () => {
+    expect(taxReckoningLine({ gross_paise: 20000, tax_paise: 3000, tax_rate_percent: 30, reckoning })).toBe(
+      'Net winnings are this withdrawal of ₹200.00, less ₹100.00 of entry fees you paid this financial year: ₹100.00. The tax is 30% of that: ₹30.00.',
+    );
+    expect(
+      taxReckoningLine({
+        gross_paise: 10000,
+        tax_paise: 3000,
+        tax_rate_percent: 30,
+        reckoning: {
+          withdrawn_paise: 35000,
+          entry_fees_paise: 12000,
+          opening_balance_paise: 4000,
+          already_counted_paise: 9000,
+          net_winnings_paise: 10000,
+        },
+      }),
+    ).toBe(
+      'Net winnings are ₹350.00 withdrawn this financial year, this withdrawal included, less ₹120.00 of entry fees you paid this financial year, ' +
+        'less your opening balance of ₹40.00 on 1 April, less ₹90.00 your earlier withdrawals this year already counted: ₹100.00. The tax is 30% of that: ₹30.00.',
+    );
+    expect(
+      taxReckoningLine({
+        gross_paise: 5000,
+        tax_paise: 0,
+        tax_rate_percent: 30,
+        reckoning: { ...reckoning, withdrawn_paise: 5000, net_winnings_paise: 0 },
+      }),
+    ).toBe(
+      'Net winnings are this withdrawal of ₹50.00, less ₹100.00 of entry fees you paid this financial year: nothing is left to tax, so no tax is withheld.',
+    );
+  });
+
+  it('states the rule in the decisions’ words', () => {
+    expect(netWinningsRule(30)).toBe(
+      'Tax is 30% of net winnings: at each withdrawal, the amount withdrawn less the entry fees you paid in the financial year and your opening balance, ' +
+        'less what earlier withdrawals that year already counted; at the year’s end, on what is left.',
+    );
+  });
 });
 
 describe('the withdraw flow', () => {
-  const preview: PayoutPreview = { gross_paise: 100000, tax_paise: 30000, net_paise: 70000, balance_paise: 150000 };
-  const result = { payout_id: 'p1', gross_paise: 100000, tax_paise: 30000, net_paise: 70000, status: 'awaiting_approval' };
+  const preview: PayoutPreview = {
+    gross_paise: 100000,
+    tax_paise: 30000,
+    net_paise: 70000,
+    balance_paise: 150000,
+    tax_rate_percent: 30,
+    reckoning: {
+      withdrawn_paise: 100000,
+      entry_fees_paise: 0,
+      opening_balance_paise: 0,
+      already_counted_paise: 0,
+      net_winnings_paise: 100000,
+    },
+  };
+  const result = {
+    payout_id: 'p1',
+    gross_paise: 100000,
+    tax_paise: 30000,
+    net_paise: 70000,
+    status: 'awaiting_approval',
+    approval_due_at: '2027-06-02T06:30:00Z',
+  };
   const run = (state: WithdrawState, ...actions: Parameters<typeof withdrawReducer>[1][]) => actions.reduce(withdrawReducer, state);
 
   it('shows the preview with a key made for this attempt, then sends it', () => {

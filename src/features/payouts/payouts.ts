@@ -4,7 +4,8 @@
  * reducer, financial years and the CSV files. Pure functions only; IO lives in payouts.api.ts.
  */
 import type { BadgeTone } from '@/components/ui/Badge';
-import { PAN_HOLDER_LETTER_INDEX, PAN_PATTERN, PAN_PERSON_LETTER, UPI_ID_PATTERN } from '@/lib/rules';
+import { formatDateTimeIST, formatPaiseExact, formatRupees } from '@/lib/format';
+import { PAN_HOLDER_LETTER_INDEX, PAN_PATTERN, PAN_PERSON_LETTER, PAYOUT_APPROVAL_ABOVE_PAISE, UPI_ID_PATTERN } from '@/lib/rules';
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -16,10 +17,19 @@ export interface Earnings {
   tax_withheld_paise: number;
   paid_out_paise: number;
   balance_paise: number;
+  /** What withdrawing the whole balance now would pay out, after the tax request_payout would withhold. */
+  balance_after_tax_paise: number;
   pending_paise: number;
 }
 
-export const EMPTY_EARNINGS: Earnings = { won_paise: 0, tax_withheld_paise: 0, paid_out_paise: 0, balance_paise: 0, pending_paise: 0 };
+export const EMPTY_EARNINGS: Earnings = {
+  won_paise: 0,
+  tax_withheld_paise: 0,
+  paid_out_paise: 0,
+  balance_paise: 0,
+  balance_after_tax_paise: 0,
+  pending_paise: 0,
+};
 
 /** kyc_records.status */
 export const KYC_RECORD_STATUSES = ['pending', 'verified', 'rejected'] as const;
@@ -51,6 +61,8 @@ export interface Payout {
   utr: string | null;
   /** The transfer service stopped answering and staff are retrying it. */
   delayed: boolean;
+  /** By when an admin approves it, for a withdrawal that waits for one (private.payout_approval_due_at). */
+  approval_due_at: string | null;
 }
 
 /** get_my_withdrawal_holds: what of the balance open chargebacks hold, and what can be withdrawn now. */
@@ -74,12 +86,27 @@ export function withdrawalHoldNote(holds: WithdrawalHolds, formatPaise: (paise: 
   );
 }
 
+/**
+ * private.tax_in_withdrawal, the one reckoning of a withdrawal's net winnings (Rule 133): this financial
+ * year's withdrawals with this one, less the entry fees paid this year, the opening balance and what earlier
+ * withdrawals this year already counted; never below zero.
+ */
+interface NetWinningsReckoning {
+  withdrawn_paise: number;
+  entry_fees_paise: number;
+  opening_balance_paise: number;
+  already_counted_paise: number;
+  net_winnings_paise: number;
+}
+
 /** preview_payout: what a withdrawal of `gross_paise` would pay, nothing stored. */
 export interface PayoutPreview {
   gross_paise: number;
   tax_paise: number;
   net_paise: number;
   balance_paise: number;
+  tax_rate_percent: number;
+  reckoning: NetWinningsReckoning;
 }
 
 /** request_payout. */
@@ -89,6 +116,48 @@ export interface PayoutRequest {
   tax_paise: number;
   net_paise: number;
   status: string;
+  approval_due_at: string | null;
+}
+
+/**
+ * The rule in the decisions' words (s.194BA, Rule 133), for the withdraw screen and the statement: every
+ * sentence about what net winnings are says this.
+ */
+export function netWinningsRule(taxRatePercent: number): string {
+  return (
+    `Tax is ${taxRatePercent}% of net winnings: at each withdrawal, the amount withdrawn less the entry fees you paid in the financial year ` +
+    'and your opening balance, less what earlier withdrawals that year already counted; at the year’s end, on what is left.'
+  );
+}
+
+/** Net winnings a statement's withholdings were worked out on, in all. */
+export const statementNetWinningsPaise = (statement: Pick<TaxStatement, 'tax_withheld'>): number =>
+  statement.tax_withheld.reduce((sum, row) => sum + (row.net_winnings_paise ?? 0), 0);
+
+/**
+ * The withdraw screen's one line on the tax, from the numbers preview_payout returned: how the net winnings
+ * in this withdrawal are reckoned and what the tax is.
+ */
+export function taxReckoningLine(preview: Pick<PayoutPreview, 'gross_paise' | 'tax_paise' | 'tax_rate_percent' | 'reckoning'>): string {
+  const r = preview.reckoning;
+  const withdrawn =
+    r.withdrawn_paise === preview.gross_paise
+      ? `this withdrawal of ${formatPaiseExact(r.withdrawn_paise)}`
+      : `${formatPaiseExact(r.withdrawn_paise)} withdrawn this financial year, this withdrawal included`;
+  const less = [
+    r.entry_fees_paise > 0 ? `less ${formatPaiseExact(r.entry_fees_paise)} of entry fees you paid this financial year` : null,
+    r.opening_balance_paise > 0 ? `less your opening balance of ${formatPaiseExact(r.opening_balance_paise)} on 1 April` : null,
+    r.already_counted_paise > 0
+      ? `less ${formatPaiseExact(r.already_counted_paise)} your earlier withdrawals this year already counted`
+      : null,
+  ].filter((part): part is string => part !== null);
+  const tax = `The tax is ${preview.tax_rate_percent}% of that: ${formatPaiseExact(preview.tax_paise)}.`;
+  if (less.length === 0) {
+    return `All of ${withdrawn} is net winnings: you paid no entry fees this financial year and had no opening balance to take off. ${tax}`;
+  }
+  const reckoned = `Net winnings are ${[withdrawn, ...less].join(', ')}`;
+  if (r.net_winnings_paise <= 0) return `${reckoned}: nothing is left to tax, so no tax is withheld.`;
+  return `${reckoned}: ${formatPaiseExact(r.net_winnings_paise)}. ${tax}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,8 +188,18 @@ export function payoutStatusTone(status: string): BadgeTone {
 }
 
 /** One sentence under the badge: what happens next, or what went wrong and where the money is. */
-export function payoutStatusNote(payout: Pick<Payout, 'status' | 'failure_reason'> & { delayed?: boolean }): string | null {
-  if (payout.status === 'awaiting_approval') return 'An admin checks every first payout and any above ₹10,000 before it is sent.';
+export function payoutStatusNote(
+  payout: Pick<Payout, 'status' | 'failure_reason'> & { delayed?: boolean; approval_due_at?: string | null },
+  now: Date = new Date(),
+): string | null {
+  if (payout.status === 'awaiting_approval') {
+    const why = `every first withdrawal and any above ${formatRupees(PAYOUT_APPROVAL_ABOVE_PAISE / 100)} is checked before it is sent.`;
+    if (!payout.approval_due_at) return `An admin approves it: ${why}`;
+    const due = formatDateTimeIST(payout.approval_due_at);
+    return new Date(payout.approval_due_at).getTime() < now.getTime()
+      ? `An admin was due to approve it by ${due} and is running late; the money stays set aside for you. Why: ${why}`
+      : `An admin approves it by ${due}: ${why}`;
+  }
   if (payout.delayed && ON_ITS_WAY.has(payout.status))
     return 'Delayed: the payment service stopped answering, and our team is sending it again. The money stays set aside for you.';
   if (ON_ITS_WAY.has(payout.status)) return 'Sent to your UPI id. Most payouts arrive within minutes.';
@@ -317,6 +396,8 @@ export interface TaxWithholding {
   at: string;
   paise: number;
   payout_id: string | null;
+  /** The net winnings this tax was worked out on (private.tax_in_withdrawal, or the year end's reckoning). */
+  net_winnings_paise?: number;
 }
 
 export interface StatementPayout {
@@ -338,6 +419,8 @@ export interface TaxStatement {
   pan_masked?: string | null;
   deductor_tan?: string | null;
   winnings_paise: number;
+  /** The entry fees paid in the year less their refunds: net winnings are reckoned after them. */
+  entry_fees_paise?: number;
   tax_withheld: TaxWithholding[];
   payouts: StatementPayout[];
   opening_balance_paise: number;

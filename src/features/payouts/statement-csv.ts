@@ -3,7 +3,7 @@
  * visit does not carry it.
  */
 import { csvFile, csvRupees, csvTime } from '@/lib/csv';
-import { financialYearLabel, payoutStatusLabel, statementTax, type TaxStatement } from './payouts';
+import { financialYearLabel, payoutStatusLabel, statementNetWinningsPaise, statementTax, type TaxStatement } from './payouts';
 
 const STATEMENT_CSV_HEADER = [
   'Date (IST)',
@@ -31,6 +31,8 @@ export function statementCsv(statement: TaxStatement): string {
     ['', `Deductor TAN: ${statement.deductor_tan ?? 'not set yet'}`, ...blank],
     ['', `${year} opening balance`, csvRupees(statement.opening_balance_paise), '', '', '', '', ''],
     ['', `${year} winnings`, csvRupees(statement.winnings_paise), '', '', '', '', ''],
+    ['', `${year} entry fees paid (less refunds)`, csvRupees(statement.entry_fees_paise ?? 0), '', '', '', '', ''],
+    ['', `${year} net winnings taxed`, csvRupees(statementNetWinningsPaise(statement)), '', '', '', '', ''],
     ['', `${year} tax withheld`, '', csvRupees(withheldPaise), '', '', '', ''],
     ...(toBeWithheldPaise > 0
       ? [['', `${year} tax to be withheld (payouts not processed yet)`, '', csvRupees(toBeWithheldPaise), '', '', '', '']]

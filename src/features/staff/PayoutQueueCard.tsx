@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { kycStatusLabel, payoutStatusLabel, payoutStatusTone } from '@/features/payouts/payouts';
 import { formatDateTimeIST, formatPaiseExact } from '@/lib/format';
+import { TAX_RATE_PERCENT } from '@/lib/rules';
 import { approvalsNote, type QueueItem } from './staff-payouts';
 
 export default function PayoutQueueCard({ item, onApprove, onReject }: { item: QueueItem; onApprove: () => void; onReject: () => void }) {
@@ -24,7 +25,11 @@ export default function PayoutQueueCard({ item, onApprove, onReject }: { item: Q
         <dd className="tabular-nums">
           {formatPaiseExact(item.tax_paise)}
           {item.net_winnings_paise !== null && (
-            <span className="text-mist"> (30% of net winnings {formatPaiseExact(item.net_winnings_paise)})</span>
+            <span className="text-mist">
+              {' '}
+              ({TAX_RATE_PERCENT}% of net winnings {formatPaiseExact(item.net_winnings_paise)}: withdrawn this year less entry fees paid,
+              the opening balance and what earlier withdrawals counted)
+            </span>
           )}
         </dd>
         <dt className="text-mist">Net</dt>
@@ -37,6 +42,12 @@ export default function PayoutQueueCard({ item, onApprove, onReject }: { item: Q
         <dd className="font-mono break-all">{item.upi_id ?? '—'}</dd>
         <dt className="text-mist">Asked</dt>
         <dd>{formatDateTimeIST(item.created_at)}</dd>
+        {item.status === 'awaiting_approval' && item.approval_due_at && (
+          <>
+            <dt className="text-mist">Approve by</dt>
+            <dd data-approval-due>{formatDateTimeIST(item.approval_due_at)}</dd>
+          </>
+        )}
       </dl>
       {item.winnings.length > 0 && (
         <details>

@@ -17,6 +17,7 @@ const QueueRow = z.pipe(
     status: z.string(),
     upi_id: text,
     created_at: z.string(),
+    approval_due_at: z.optional(text),
     needs_approvals: z.nullish(z.int()),
     approved_by: z.pipe(
       z.nullish(z.array(z.object({ admin_id: z.string(), at: z.string() }))),
@@ -44,6 +45,7 @@ const QueueRow = z.pipe(
       net_winnings_paise: row.tax?.net_winnings_paise ?? null,
       status: row.status,
       created_at: row.created_at,
+      approval_due_at: row.approval_due_at ?? null,
       approvals: row.approved_by.length,
       needs_approvals: row.needs_approvals ?? 1,
       can_approve: row.can_approve ?? false,

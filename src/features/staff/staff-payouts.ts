@@ -28,6 +28,8 @@ export interface QueueItem {
   net_winnings_paise: number | null;
   status: string;
   created_at: string;
+  /** By when an admin should approve it, for a payout that waits for one (private.payout_approval_due_at). */
+  approval_due_at?: string | null;
   approvals: number;
   needs_approvals: number;
   /** False for the admin's own payout, one they already approved, or one no longer awaiting approval. */

@@ -25,9 +25,11 @@ describe('what each place wins', () => {
     expect(prizePlacesLine(byId('super_8'))).toBe('The winner takes ₹1,600');
   });
 
-  it('withholds the tax of the rules from the winner’s prize', () => {
-    expect(winnerAfterTaxPaise(byId('super_8'))).toBe(1_120_00);
-    expect(winnerAfterTaxPaise(byId('champions-dec-2026'))).toBe(14_000_00);
+  it('withholds the tax of the rules from the winner’s prize less the entry fee', () => {
+    // ₹1,600 won after a ₹200 entry: 30% of ₹1,400 is ₹420.
+    expect(winnerAfterTaxPaise(byId('super_8'))).toBe(1_180_00);
+    // ₹20,000 won after a ₹150 entry: 30% of ₹19,850 is ₹5,955.
+    expect(winnerAfterTaxPaise(byId('champions-dec-2026'))).toBe(14_045_00);
   });
 });
 
@@ -35,7 +37,7 @@ describe('the pay panel', () => {
   it('says the prize per place, the tax with the winner’s amount, the payout and who may pay, one line each', () => {
     expect(payPanelPromises(byId('super_8')).map((line) => line.text)).toEqual([
       'Prizes: The winner takes ₹1,600',
-      '30% tax on net winnings is withheld by law (you would receive ₹1,120 if you win it all)',
+      '30% tax on net winnings (what you withdraw less the entry fees you paid this financial year) is withheld by law: you would receive at least ₹1,180 if you win it all',
       'Paid by UPI after the challenge window (2 hours after the final) and a one-time PAN check',
       'For players 18+ living in India',
     ]);

@@ -89,11 +89,15 @@ export function prizePlacesLine(t: PrizeFacts & Pick<Tournament, 'maxPlayers'>):
   return bands.map((band) => `${band.label} ${money(band.eachPaise)}${band.last > band.first ? ' each' : ''}`).join(' · ');
 }
 
-/** What the winner receives after the tax withheld on net winnings (entry fees are not deducted). */
-export function winnerAfterTaxPaise(t: PrizeFacts & Pick<Tournament, 'maxPlayers'>): number {
+/**
+ * What the winner receives at least, withdrawing the first prize, after the tax on net winnings: the prize less
+ * this tournament's entry fee is the most it can count (other entry fees paid in the financial year and an
+ * opening balance only lower it), as private.tax_in_withdrawal reckons it.
+ */
+export function winnerAfterTaxPaise(t: PrizeFacts & Pick<Tournament, 'maxPlayers' | 'entryFeeRupees'>): number {
   const first = prizeBands(t)[0];
   if (first?.first !== 1) return 0;
-  return first.eachPaise - taxOnPaise(first.eachPaise);
+  return first.eachPaise - taxOnPaise(first.eachPaise - t.entryFeeRupees * 100);
 }
 
 const hours = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
@@ -112,7 +116,7 @@ export function payPanelPromises(t: PromiseFacts): { key: string; text: string }
     if (t.series === 'championship') lines.push({ key: 'pool', text: poolGuaranteeText(t) });
     lines.push({
       key: 'tax',
-      text: `${TAX_RATE_PERCENT}% tax on net winnings is withheld by law (you would receive ${money(winnerAfterTaxPaise(t))} if you win it all)`,
+      text: `${TAX_RATE_PERCENT}% tax on net winnings (what you withdraw less the entry fees you paid this financial year) is withheld by law: you would receive at least ${money(winnerAfterTaxPaise(t))} if you win it all`,
     });
     lines.push({
       key: 'payout',
@@ -143,7 +147,7 @@ export function promisedRules(t: PromiseFacts): string[] {
     t.prizePoolRupees > 0
       ? [
           `Prizes: ${prizePlacesLine(t)}.${kind === 'championship' ? ` ${poolGuaranteeText(t)}.` : ''}`,
-          `Prizes are credited to your balance ${challengeWindowText(kind)}, once no result can be challenged, and paid by UPI when you withdraw, after a one-time PAN and UPI check (an admin approves a first withdrawal). ${TAX_RATE_PERCENT}% tax on net winnings is withheld by law: the winner receives ${money(winnerAfterTaxPaise(t))}.`,
+          `Prizes are credited to your balance ${challengeWindowText(kind)}, once no result can be challenged, and paid by UPI when you withdraw, after a one-time PAN and UPI check (an admin approves a first withdrawal). ${TAX_RATE_PERCENT}% tax on net winnings (what is withdrawn less the entry fees paid in the financial year) is withheld by law: the winner receives at least ${money(winnerAfterTaxPaise(t))}.`,
         ]
       : ['There is no cash prize.'];
   const checkIn =

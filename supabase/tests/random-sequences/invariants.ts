@@ -33,6 +33,8 @@ export const INVARIANTS = [
   'prizes_to_entries_still_in',
   'payout_final_state',
   'payout_reversal_kept',
+  'tax_on_net_winnings',
+  'tax_within_credited',
   'draw_secret_matches_commitment',
   'deadlines_hold',
   'refunds_owed_are_made',
@@ -281,7 +283,41 @@ const READS = [
   // 12: what each place pays, in tournaments with credited awards
   `select t.id as tournament_id, a.place, a.amount_paise from public.tournaments t cross join lateral private.place_amounts(t) a
     where t.id in (select tournament_id from private.prize_awards where status = 'credited')`,
+  // 13: each withdrawal's tax with the rule's parts of its financial year, read from the ledger and the
+  // withholdings themselves (not from the tax functions): A the year's counted withdrawals up to it, B the entry
+  // fees paid in the year up to it (less refunds), C the balance on 1 April less last year's year-end tax, D what
+  // earlier withdrawals that year counted. Reversed withholdings (payouts that came back) count for nothing.
+  `with w as (select w.*, make_timestamp(w.financial_year, 4, 1, 0, 0, 0) at time zone 'Asia/Kolkata' as year_start
+                from private.tax_withholdings w where w.kind = 'withdrawal' and w.reversed_at is null)
+   select w.id, w.gross_paise, w.tax_paise, w.net_winnings_paise,
+          (select coalesce(sum(e.gross_paise), 0) from private.tax_withholdings e
+            where e.user_id = w.user_id and e.financial_year = w.financial_year and e.kind = 'withdrawal'
+              and e.reversed_at is null and e.id <= w.id) as withdrawn,
+          (select coalesce(sum(e.net_winnings_paise), 0) from private.tax_withholdings e
+            where e.user_id = w.user_id and e.financial_year = w.financial_year and e.kind = 'withdrawal'
+              and e.reversed_at is null and e.id < w.id) as counted,
+          (select coalesce(sum(l.amount_paise), 0) from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+            where l.account = 'platform:fees' and l.user_id = w.user_id and j.kind in ('entry_fee', 'refund')
+              and j.created_at >= w.year_start and j.created_at <= w.at) as fees,
+          (select coalesce(sum(l.amount_paise), 0) from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+            where l.account = 'player:' || w.user_id || ':winnings' and j.created_at < w.year_start)
+          - (select coalesce(sum(e.tax_paise), 0) from private.tax_withholdings e
+              where e.user_id = w.user_id and e.financial_year = w.financial_year - 1 and e.kind = 'year_end'
+                and e.reversed_at is null) as opening
+     from w`,
+  // 14: per player, what was credited and what left the balance as withdrawals (tax included) and year-end tax
+  `select u.user_id,
+          (select coalesce(sum(l.amount_paise), 0) from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+            where l.account = 'player:' || u.user_id || ':winnings' and j.kind = 'prize') as credited,
+          (select coalesce(sum(p.gross_paise), 0) from public.payouts p
+            where p.user_id = u.user_id and p.status not in ('reversed', 'cancelled', 'rejected', 'failed')) as withdrawn,
+          (select coalesce(sum(w.tax_paise), 0) from private.tax_withholdings w
+            where w.user_id = u.user_id and w.kind = 'year_end' and w.reversed_at is null) as year_end_tax
+     from (select user_id from public.payouts union select user_id from private.tax_withholdings) u`,
 ];
+
+/** 30% of net winnings, rounded to the paisa as SQL's round() does (half away from zero). */
+const thirtyPercentOf = (paise: number) => Math.floor((3 * Math.max(paise, 0) + 5) / 10);
 
 /** The label of each band of places, as the database words it (1st, 2nd, 3rd–4th, ...). */
 const LABELS_SQL = `select lo, hi, private.place_label(int4range(lo, hi, '[]')) as label
@@ -313,6 +349,8 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     statuses,
     lateDisputes,
     placeAmounts,
+    withholdings,
+    outflows,
   ] = (await s.readMany(READS)) as [
     Row[],
     Row[],
@@ -325,6 +363,8 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     Row[],
     Row[],
     { k: string; v: string }[],
+    Row[],
+    Row[],
     Row[],
     Row[],
   ];
@@ -458,6 +498,31 @@ export async function checkInvariants(m: Model, r: Real, step: string, before: M
     }
     if ((m.toldPayout.get(id) ?? []).includes('reversed') && status !== 'reversed') {
       fail('payout_reversal_kept', `RazorpayX said payout ${id} was reversed, but it is ${status}: the player's money is lost`);
+    }
+  }
+
+  // Tax: each withdrawal's tax is at most 30% of its net winnings as the rule defines them, A − (B + C + D), when it
+  // is withheld (a later refund or payout that comes back does not rewrite a withholding made before it), and
+  // never more than the withdrawal.
+  for (const w of withholdings) {
+    const id = String(w.id);
+    if (m.taxChecked.has(id)) continue;
+    m.taxChecked.add(id);
+    const net = Math.max(0, num(w.withdrawn) - (num(w.fees) + num(w.opening) + num(w.counted)));
+    if (num(w.tax_paise) > thirtyPercentOf(net) || num(w.tax_paise) > num(w.gross_paise)) {
+      fail(
+        'tax_on_net_winnings',
+        `a withdrawal of ${String(w.gross_paise)} paise withheld ${String(w.tax_paise)}: its net winnings are ${String(w.withdrawn)} withdrawn this year − (${String(w.fees)} entry fees + ${String(w.opening)} opening + ${String(w.counted)} counted) = ${net}`,
+      );
+    }
+  }
+  // Withdrawals (their tax included) and year-end tax never take more than was credited.
+  for (const u of outflows) {
+    if (num(u.withdrawn) + num(u.year_end_tax) > num(u.credited)) {
+      fail(
+        'tax_within_credited',
+        `player ${String(u.user_id)} withdrew ${String(u.withdrawn)} and was taxed ${String(u.year_end_tax)} at a year end, of ${String(u.credited)} credited`,
+      );
     }
   }
 

@@ -50,6 +50,8 @@ export class Model {
   refusedOnPurpose = new Set<string>();
   /** Payments whose refund webhook was lost: the database may never learn of that refund. */
   lostRefundWebhooks = new Set<string>();
+  /** Withdrawal withholdings whose tax was checked against the rule when they were made. */
+  taxChecked = new Set<string>();
   /** The draw commitment each tournament published first. */
   commitments = new Map<string, string>();
   /** Status moves seen, `table:from>to`, and the step that first made each. */
