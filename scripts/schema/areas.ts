@@ -617,6 +617,7 @@ export const AREAS = {
         'private.acts_as_staff_in',
         'private.require_staff',
         'private.require_admin_or_service',
+        'private.age_text',
         'private.require_staff_anywhere',
         'private.require_reason',
         'private.grant_staff_role',

@@ -186,6 +186,24 @@ begin
 end;
 $function$;
 
+comment on function private.age_text(interval) is 'An age in words for staff: "42 min", "3 h 5 min", "2 days 4 h".';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.age_text(p_age interval)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+           when p_age < interval '1 hour' then greatest(floor(extract(epoch from p_age) / 60), 0)::integer || ' min'
+           when p_age < interval '1 day' then floor(extract(epoch from p_age) / 3600)::integer || ' h '
+                                              || (floor(extract(epoch from p_age) / 60)::integer % 60) || ' min'
+           else floor(extract(epoch from p_age) / 86400)::integer || ' day'
+                || case when floor(extract(epoch from p_age) / 86400) >= 2 then 's' else '' end || ' '
+                || (floor(extract(epoch from p_age) / 3600)::integer % 24) || ' h'
+         end;
+$function$;
+
 comment on function private.require_staff_anywhere(text) is 'The gate of the console''s lists: a grant of at least this role, for any tournament or the whole platform, at aal2. Each list then keeps the tournaments staff_sees().';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.require_staff_anywhere(p_min_role text)
@@ -540,7 +558,7 @@ begin
 end;
 $function$;
 
-comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up with a retry for admins of the whole site, grievances not resolved and periodic work that failed for admins of the whole site), soonest first. Chargeback, outside-call, grievance and due-work items carry an object detail (razorpay_payment_id; job_id and error; ticket_id and the deadlines; step, item, error and, for a parked erasure, legal_deadline).';
+comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up with a retry, grievances not resolved, withdrawals waiting for approval and periodic work that failed, the last four for admins of the whole site), soonest first. Chargeback, outside-call, grievance, payout and due-work items carry an object detail (razorpay_payment_id; job_id and error; ticket_id and the deadlines; payout_id, age_minutes and approval_due_at; step, item, error and, for a parked erasure, legal_deadline).';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_needs_attention()
  RETURNS jsonb
@@ -638,6 +656,21 @@ begin
                                       'DD Mon YYYY HH24:MI') || ' IST'))
           from private.grievances g
          where v_platform_admin and g.status in ('open', 'acknowledged')
+        union all
+        -- Withdrawals waiting for an admin's approval, with their age and the time the player was told (admins of the whole site).
+        select jsonb_build_object(
+                 'kind', 'payout_awaiting_approval', 'tournament_id', null,
+                 'title', 'Withdrawal of ' || private.money_text(p.gross_paise) || ' waiting for approval',
+                 'due_at', private.payout_approval_due_at(p),
+                 'detail', jsonb_build_object(
+                   'payout_id', p.id, 'gross_paise', p.gross_paise, 'requested_at', p.created_at,
+                   'approval_due_at', private.payout_approval_due_at(p),
+                   'age_minutes', floor(extract(epoch from v_now - p.created_at) / 60)::integer,
+                   'text', 'Requested ' || private.age_text(v_now - p.created_at) || ' ago; the player was told an admin approves it by '
+                           || to_char(private.payout_approval_due_at(p) at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') || ' IST'
+                           || case when private.payout_approval_due_at(p) < v_now then ' (late)' else '' end))
+          from public.payouts p
+         where v_platform_admin and p.status = 'awaiting_approval'
         union all
         -- Periodic work: a step that raised in its last run (admins of the whole site), until it runs clean.
         select jsonb_build_object(

@@ -201,4 +201,27 @@ describe.each(engines)('Net winnings (Rule 133) on $name', (engine) => {
     await givePrize(db, regular.id, 30_000);
     expect(await rpc(regular.actor, 'public.request_payout($1)', [10_000])).toMatchObject({ status: 'approved', approval_due_at: null });
   });
+
+  it('puts a withdrawal waiting for approval on the admins’ needs-attention list with its age, late once its time passed', async () => {
+    await setDatabaseClock(db, '2027-10-01T06:30:00Z');
+    const user = await kycPlayer(db);
+    await givePrize(db, user.id, 30_000);
+    const waiting = await rpc<Payout>(user.actor, 'public.request_payout($1)', [12_000]);
+    const staffAdmin = await admin(db);
+    type Item = { kind: string; due_at: string; title: string; detail: Record<string, unknown> };
+    const itemOf = async () =>
+      (await rpc<Item[]>(staffAdmin.actor, 'public.staff_needs_attention()')).find(
+        (item) => item.kind === 'payout_awaiting_approval' && item.detail.payout_id === waiting.payout_id,
+      );
+    await setDatabaseClock(db, '2027-10-01T09:35:00Z');
+    const item = await itemOf();
+    expect(item?.title).toBe('Withdrawal of ₹120.00 waiting for approval');
+    expect(item?.detail).toMatchObject({ gross_paise: 12_000, age_minutes: 185 });
+    expect(String(item?.detail.text)).toBe('Requested 3 h 5 min ago; the player was told an admin approves it by 02 Oct 2027 12:00 IST');
+    await setDatabaseClock(db, '2027-10-03T07:30:00Z');
+    expect(String((await itemOf())?.detail.text)).toMatch(/^Requested 2 days 1 h ago; .* \(late\)$/);
+    // Approved: it leaves the list.
+    await rpc(staffAdmin.actor, 'public.staff_approve_payout($1)', [waiting.payout_id]);
+    expect(await itemOf()).toBeUndefined();
+  });
 });

@@ -97,6 +97,7 @@ export function useParentalConsentConfirmation() {
   }
 
   /** Who is signed in on this page: null while the session is read, false when nobody is. */
-  const parent = session.status === 'loading' ? null : session.status === 'signed-in' ? { email: session.user.email } : false;
+  const parent: { email: string | null } | false | null =
+    session.status === 'loading' ? null : session.status === 'signed-in' ? { email: session.user.email } : false;
   return { state, parent, confirm, withdraw };
 }

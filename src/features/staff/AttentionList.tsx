@@ -1,6 +1,7 @@
 /**
  * "Needs attention": what is due across the tournaments staff look after, each with a way to open it;
- * chargebacks name the Razorpay payment, and an outside call the outbox gave up on has a Retry.
+ * chargebacks name the Razorpay payment; an outside call the outbox gave up on, and a periodic step's parked item,
+ * have a Retry.
  */
 import type { Load } from '@/lib/load-state';
 import { formatDateTimeIST } from '@/lib/format';
@@ -36,7 +37,7 @@ export default function AttentionList({
           <ul role="list" className="mt-4 grid gap-3 md:grid-cols-2">
             {attention.value.map((item) => (
               <AttentionCard
-                key={`${item.kind}-${item.tournament_id ?? ''}-${item.detail.paymentId ?? item.detail.retryJobId ?? ''}`}
+                key={`${item.kind}-${item.tournament_id ?? ''}-${item.detail.key}`}
                 item={item}
                 onOpen={onOpen}
                 retry={retry}
@@ -58,7 +59,8 @@ function AttentionCard({
   retry: StaffOverview['retry'];
 }) {
   const { tournament_id: tournamentId, detail } = item;
-  const urgent = item.kind === 'chargeback' || item.kind === 'outside_call_failed';
+  const urgent = item.kind === 'chargeback' || item.kind === 'outside_call_failed' || item.kind === 'due_work_failed';
+  const retryTarget = detail.retryJobId !== null ? { jobId: detail.retryJobId } : detail.retryDueItem;
   return (
     <li
       className={`card flex items-start justify-between gap-3 p-4 ${urgent ? 'border-danger/50' : 'border-gold/40'}`}
@@ -78,12 +80,12 @@ function AttentionCard({
         )}
       </div>
       <div className="flex shrink-0 flex-col gap-2">
-        {detail.retryJobId !== null && (
+        {retryTarget && (
           <button
             type="button"
             className="btn btn-primary min-h-9 px-3 py-1 text-sm"
             disabled={retry.busy}
-            onClick={() => retry.run(detail.retryJobId as number)}
+            onClick={() => retry.run(retryTarget)}
           >
             Retry<span className="sr-only"> {item.title}</span>
           </button>

@@ -78,6 +78,8 @@ export const postponeTournament = (tournamentId: string, startsAt: string, reaso
 export const cancelTournament = (tournamentId: string, reason: string) =>
   one(CancelResult, 'staff_cancel_tournament', { p_tournament_id: tournamentId, p_reason: reason });
 export const retryOutsideCall = (jobId: number) => one(z.object({ status: z.string() }), 'staff_retry_outside_call', { p_job_id: jobId });
+export const retryDueWork = (step: string, item: string | null) =>
+  one(z.object({ step: z.string(), released: z.number() }), 'staff_retry_due_work', { p_step: step, p_item: item });
 export const retryRefunds = (tournamentId: string) => one(RetryResult, 'staff_retry_refunds', { p_tournament_id: tournamentId });
 
 export const fetchGrantedRoles = () => list(GrantedRole, 'admin_list_roles');

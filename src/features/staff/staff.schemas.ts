@@ -28,8 +28,9 @@ export const MyStaffRole = z.object({
 export type MyStaffRole = z.infer<typeof MyStaffRole>;
 
 /**
- * An item's detail: a sentence, or (chargebacks, outside calls given up) an object with the sentence as
- * `text` and what staff act on: the Razorpay payment, or the outbox call to retry.
+ * An item's detail: a sentence, or (chargebacks, outside calls given up, periodic work that failed, withdrawals
+ * waiting) an object with the sentence as `text` and what staff act on: the Razorpay payment, the outbox call to
+ * retry, the parked item of a periodic step to retry, or the payout.
  */
 const AttentionDetail = z.pipe(
   z.nullable(
@@ -39,17 +40,26 @@ const AttentionDetail = z.pipe(
         text: z.optional(z.string()),
         razorpay_payment_id: z.optional(z.string()),
         job_id: z.optional(z.number()),
-        retry: z.optional(z.string()),
+        retry: z.optional(z.nullable(z.string())),
+        step: z.optional(z.string()),
+        item: z.optional(z.nullable(z.string())),
+        payout_id: z.optional(z.string()),
       }),
     ]),
   ),
   z.transform((detail) =>
     typeof detail === 'string' || detail === null
-      ? { text: detail, paymentId: null, retryJobId: null }
+      ? { text: detail, paymentId: null, retryJobId: null, retryDueItem: null, key: '' }
       : {
           text: detail.text ?? null,
           paymentId: detail.razorpay_payment_id ?? null,
-          retryJobId: detail.retry && detail.job_id !== undefined ? detail.job_id : null,
+          retryJobId: detail.retry === 'staff_retry_outside_call' && detail.job_id !== undefined ? detail.job_id : null,
+          retryDueItem:
+            detail.retry === 'staff_retry_due_work' && detail.step !== undefined ? { step: detail.step, item: detail.item ?? null } : null,
+          /** What tells two items of one kind apart in the list. */
+          key: [detail.razorpay_payment_id, detail.job_id, detail.step, detail.item, detail.payout_id]
+            .filter((part) => part != null)
+            .join('/'),
         },
   ),
 );

@@ -283,18 +283,33 @@ describe('needs-attention items', () => {
       text: '2 refunds failed',
       paymentId: null,
       retryJobId: null,
+      retryDueItem: null,
+      key: '',
     });
     expect(
       z.parse(AttentionItem, { ...base, kind: 'chargeback', detail: { text: 'held', razorpay_payment_id: 'pay_X', status: 'open' } })
         .detail,
-    ).toEqual({ text: 'held', paymentId: 'pay_X', retryJobId: null });
+    ).toMatchObject({ text: 'held', paymentId: 'pay_X', retryJobId: null, retryDueItem: null });
     expect(
       z.parse(AttentionItem, {
         ...base,
         kind: 'outside_call_failed',
         detail: { text: 'timeout', job_id: 42, error: 'timeout', retry: 'staff_retry_outside_call' },
       }).detail,
-    ).toEqual({ text: 'timeout', paymentId: null, retryJobId: 42 });
+    ).toMatchObject({ text: 'timeout', paymentId: null, retryJobId: 42, retryDueItem: null });
+  });
+
+  it('reads a parked item of a periodic step with its retry, and tells items of one kind apart', async () => {
+    const { AttentionItem } = await import('./staff.schemas');
+    const base = { tournament_id: null, title: 't', due_at: null, kind: 'due_work_failed' };
+    const parked = z.parse(AttentionItem, {
+      ...base,
+      detail: { text: 'boom', step: 'account_erasure', item: 'u1', error: 'boom', parked: true, retry: 'staff_retry_due_work' },
+    }).detail;
+    expect(parked).toMatchObject({ retryJobId: null, retryDueItem: { step: 'account_erasure', item: 'u1' } });
+    const failing = z.parse(AttentionItem, { ...base, detail: { text: 'boom', step: 'draws', item: 't2', retry: null } }).detail;
+    expect(failing.retryDueItem).toBeNull();
+    expect(parked.key).not.toBe(failing.key);
   });
 });
 

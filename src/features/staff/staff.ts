@@ -234,6 +234,8 @@ export const ATTENTION_LABELS: Record<string, string> = {
   chargeback: 'Chargeback',
   outside_call_failed: 'Outside call failed',
   grievance: 'Grievance',
+  due_work_failed: 'Periodic work failed',
+  payout_awaiting_approval: 'Withdrawal to approve',
 };
 
 export const attentionLabel = (kind: string): string => ATTENTION_LABELS[kind] ?? kind.replace(/_/g, ' ');

@@ -1,7 +1,8 @@
 /**
  * The console's lists: what needs attention across tournaments, and the tournaments staff look after.
  * `reload` reads both again after an action anywhere on the console; `retry` queues a given-up outside
- * call again (admins of the whole site) and reads the list again.
+ * call again, or releases a parked item of a periodic step for its next run (admins of the whole site), and reads
+ * the list again.
  */
 import { useCallback } from 'react';
 import type { Load } from '@/lib/load-state';
@@ -12,11 +13,14 @@ import { onDemand } from '@/lib/on-demand';
 
 const api = onDemand(() => import('./staff.api'));
 
+/** An outside call the outbox gave up on, or a parked item of a periodic step. */
+export type RetryTarget = { jobId: number } | { step: string; item: string | null };
+
 export interface StaffOverview {
   attention: Load<AttentionItem[]>;
   tournaments: Load<StaffTournament[]>;
   reload: () => void;
-  retry: { run: (jobId: number) => void; busy: boolean; error: string | null };
+  retry: { run: (target: RetryTarget) => void; busy: boolean; error: string | null };
 }
 
 export function useStaffOverview(): StaffOverview {
@@ -29,8 +33,15 @@ export function useStaffOverview(): StaffOverview {
   const action = useAction(STAFF_MESSAGES);
   const { run } = action;
   const retry = useCallback(
-    (jobId: number) => {
-      void run(() => api().then((calls) => calls.retryOutsideCall(jobId))).then((done) => {
+    (target: RetryTarget) => {
+      void run(() =>
+        api()
+          .then(
+            async (calls): Promise<unknown> =>
+              'jobId' in target ? calls.retryOutsideCall(target.jobId) : calls.retryDueWork(target.step, target.item),
+          )
+          .then(() => true),
+      ).then((done) => {
         if (done) reloadAttention();
       });
     },
