@@ -37,13 +37,12 @@ on conflict (key) do nothing;
 create or replace function private.outbox_kept_fields(p_kind text) returns text[]
   language sql immutable set search_path = ''
 as $$
-  -- '*': every key (money calls carry references only: payment, order, payout and tournament ids, amounts).
   select case p_kind
-    when 'razorpay_refund' then '{*}'
-    when 'razorpay_order_check' then '{*}'
-    when 'razorpayx_payout' then '{*}'
-    when 'razorpayx_payout_check' then '{*}'
-    when 'provider_reconciliation' then '{*}'
+    when 'razorpay_refund' then '{razorpay_payment_id,razorpay_order_id,amount_paise,reason,tournament_id}'
+    when 'razorpay_order_check' then '{order_id}'
+    when 'razorpayx_payout' then '{payout_id,user_id,net_paise}'
+    when 'razorpayx_payout_check' then '{payout_id,provider_payout_id}'
+    when 'provider_reconciliation' then '{kind,from,to}'
     when 'pan_verification' then '{user_id,submission}'
     when 'upi_validation' then '{user_id,submission}'
     when 'email' then '{}'
@@ -54,7 +53,7 @@ as $$
     when 'whatsapp' then '{kind,template}'
   end::text[];
 $$;
-comment on function private.outbox_kept_fields(text) is 'The payload keys an outside call of this kind keeps once it is over (''*'': all of them); null for a kind without a rule, which keeps none. supabase/tests/privacy-outbox-leftovers.test.ts holds every kind of the outbox to a rule.';
+comment on function private.outbox_kept_fields(text) is 'The payload keys an outside call of this kind keeps once it is over (references: ids, amounts, dates); null for a kind without a rule, which keeps none. supabase/tests/privacy-outbox-leftovers.test.ts holds every kind of the outbox to a rule.';
 
 create or replace function private.outbox_payload_once_over(p_kind text, p_payload jsonb) returns jsonb
   language sql immutable set search_path = ''
@@ -62,7 +61,7 @@ as $$
   select case when p_payload ? 'payload_sha256' then p_payload
     else private.without_personal_fields(coalesce(
            (select jsonb_object_agg(e.key, e.value) from jsonb_each(p_payload) as e
-             where '*' = any (private.outbox_kept_fields(p_kind)) or e.key = any (private.outbox_kept_fields(p_kind))),
+             where e.key = any (private.outbox_kept_fields(p_kind))),
            '{}'::jsonb))
          || jsonb_build_object('payload_sha256', encode(extensions.digest(p_payload::text, 'sha256'), 'hex'))
   end;
