@@ -12,7 +12,7 @@
 -- becomes done, the trigger outbox_clears_personal_data_when_over rewrites its payload to those keys plus
 -- the SHA-256 of what was sent, and stamps personal_data_cleared_at. Withdrawing a consent ends what waits
 -- for it (a deleted push subscription, a forgotten WhatsApp number, a kind of alert turned off): the calls
--- are done, and so cleared. The new due-work step outbox_retention clears a call given up on after
+-- are done, and so cleared; those given up on stay so, cleared. The new due-work step outbox_retention clears a call given up on after
 -- retention_outbox_given_up_days (30), and any call over but not yet cleared (those done before this
 -- migration; the migration clears them once itself).
 --
@@ -89,7 +89,11 @@ create or replace function private.end_calls_for_withdrawn_push() returns trigge
 as $$
 begin
   update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-   where kind = 'web_push' and status in ('pending', 'gave_up')
+   where kind = 'web_push' and status = 'pending'
+     and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
+  -- One given up on stays so for staff to see, without the device's address and keys.
+  update private.outbox set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = private.clock_now()
+   where kind = 'web_push' and status = 'gave_up' and personal_data_cleared_at is null
      and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
   return null;
 end;
@@ -103,7 +107,9 @@ create or replace function private.end_calls_for_withdrawn_whatsapp() returns tr
 as $$
 begin
   update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-   where kind = 'whatsapp' and status in ('pending', 'gave_up') and payload ->> 'to' = old.phone;
+   where kind = 'whatsapp' and status = 'pending' and payload ->> 'to' = old.phone;
+  update private.outbox set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = private.clock_now()
+   where kind = 'whatsapp' and status = 'gave_up' and personal_data_cleared_at is null and payload ->> 'to' = old.phone;
   return null;
 end;
 $$;
@@ -117,12 +123,12 @@ as $$
 begin
   if not new.push then
     update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-     where kind = 'web_push' and status in ('pending', 'gave_up') and payload ->> 'kind' = new.kind
+     where kind = 'web_push' and status = 'pending' and payload ->> 'kind' = new.kind
        and payload ->> 'subscription_id' in (select s.id::text from public.push_subscriptions s where s.user_id = new.user_id);
   end if;
   if not new.whatsapp then
     update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-     where kind = 'whatsapp' and status in ('pending', 'gave_up') and payload ->> 'kind' = new.kind
+     where kind = 'whatsapp' and status = 'pending' and payload ->> 'kind' = new.kind
        and payload ->> 'to' in (select c.phone from public.whatsapp_contacts c where c.user_id = new.user_id);
   end if;
   return null;

@@ -204,7 +204,7 @@ begin
 
   -- Their outside calls: what still waits for them is not sent; every one keeps only what the books need.
   update private.outbox set status = 'done', done_at = v_now, last_answer = '{"subject_erased": true}'
-   where id = any (v_calls) and status in ('pending', 'gave_up')
+   where id = any (v_calls) and status = 'pending'
      and kind in ('email', 'parental_consent_email', 'story_news_email', 'web_push', 'whatsapp');
   update private.outbox
      set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = v_now,

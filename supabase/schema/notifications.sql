@@ -813,7 +813,11 @@ CREATE OR REPLACE FUNCTION private.end_calls_for_withdrawn_push()
 AS $function$
 begin
   update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-   where kind = 'web_push' and status in ('pending', 'gave_up')
+   where kind = 'web_push' and status = 'pending'
+     and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
+  -- One given up on stays so for staff to see, without the device's address and keys.
+  update private.outbox set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = private.clock_now()
+   where kind = 'web_push' and status = 'gave_up' and personal_data_cleared_at is null
      and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
   return null;
 end;
@@ -828,7 +832,9 @@ CREATE OR REPLACE FUNCTION private.end_calls_for_withdrawn_whatsapp()
 AS $function$
 begin
   update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-   where kind = 'whatsapp' and status in ('pending', 'gave_up') and payload ->> 'to' = old.phone;
+   where kind = 'whatsapp' and status = 'pending' and payload ->> 'to' = old.phone;
+  update private.outbox set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = private.clock_now()
+   where kind = 'whatsapp' and status = 'gave_up' and personal_data_cleared_at is null and payload ->> 'to' = old.phone;
   return null;
 end;
 $function$;
@@ -843,12 +849,12 @@ AS $function$
 begin
   if not new.push then
     update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-     where kind = 'web_push' and status in ('pending', 'gave_up') and payload ->> 'kind' = new.kind
+     where kind = 'web_push' and status = 'pending' and payload ->> 'kind' = new.kind
        and payload ->> 'subscription_id' in (select s.id::text from public.push_subscriptions s where s.user_id = new.user_id);
   end if;
   if not new.whatsapp then
     update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-     where kind = 'whatsapp' and status in ('pending', 'gave_up') and payload ->> 'kind' = new.kind
+     where kind = 'whatsapp' and status = 'pending' and payload ->> 'kind' = new.kind
        and payload ->> 'to' in (select c.phone from public.whatsapp_contacts c where c.user_id = new.user_id);
   end if;
   return null;
