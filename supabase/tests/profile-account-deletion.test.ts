@@ -539,6 +539,29 @@ describe.each(engines)('deleting an account on $name', (engine) => {
       expect(await rpcOf(db)(player(again.id), 'public.get_my_earnings()')).toMatchObject({ balance_paise: 0, won_paise: 0 });
     });
   });
+  it('redacts by literal whole-word comparison, and in JSON only string values', async () => {
+    const redact = async (text: string, name: string | null, values: string[]) =>
+      (await db.admin.query<{ t: string }>('select private.redact_text($1, $2, $3) as t', [text, name, values])).rows[0]!.t;
+    expect(await redact('Ravi met Ravish', 'Ravi', [])).toBe('Deleted player met Ravish');
+    expect(await redact('a.c abc a.c', 'a.c', [])).toBe('Deleted player abc Deleted player');
+    expect(await redact('100% sure, 10_0 and 1000', null, ['100%', '10_0'])).toBe('[removed] sure, [removed] and 1000');
+    expect(await redact('Mail ME@X.IN or me@x.in', null, ['me@x.in'])).toBe('Mail [removed] or [removed]');
+    expect(await redact('nullify null (null)', 'null', [])).toBe('nullify Deleted player (Deleted player)');
+    expect(await redact('.*+?()[]{}|\\^$ stays .*', null, ['.*+?()[]{}|\\^$'])).toBe('[removed] stays .*');
+    const [doc] = (
+      await db.admin.query<{ d: unknown }>(`select private.redact_json($1::jsonb, 'null', array['Status']) as d`, [
+        JSON.stringify({ null: null, tournament_id: null, status: 'Status', n: 123, list: ['null', true, { Status: 'null Status' }] }),
+      ])
+    ).rows;
+    expect(doc?.d).toEqual({
+      null: null,
+      tournament_id: null,
+      status: '[removed]',
+      n: 123,
+      list: ['Deleted player', true, { Status: 'Deleted player [removed]' }],
+    });
+  });
+
   describe('erasure of a player whose values look like JSON, numbers, common words or patterns', () => {
     /** What other players' rows say: audit rows, bells, profiles, outside calls, grievances (by id). */
     async function othersRows(subject: string) {
