@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 /** Values that have broken code before or would: each is typed as a whole and inside longer text. */
-export const HOSTILE_WORDS = [
+const HOSTILE_WORDS = [
   'null',
   'true',
   'false',
@@ -42,6 +42,9 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   // Any code point but NUL, which no text column can hold (PostgREST refuses it before the database sees it).
   { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }).map((t) => t.replaceAll('\u0000', '') || 'x') },
 );
+
+/** A JSON literal typed as text: what a jsonb document holds unquoted, and must keep so. */
+export const jsonLiteralText: fc.Arbitrary<string> = fc.constantFrom('null', 'true', 'false', '{}', '[]');
 
 /** Hostile text padded to at least `min` characters, for fields with a minimum length (a grievance's body). */
 export const hostileTextOfAtLeast = (min: number): fc.Arbitrary<string> =>

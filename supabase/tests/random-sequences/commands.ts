@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { syncCatalog } from '../../../scripts/sync-catalog.ts';
-import { hostileText, hostileTextOfAtLeast } from '../hostile-text.ts';
+import { hostileText, hostileTextOfAtLeast, jsonLiteralText } from '../hostile-text.ts';
 import { checkInvariants, Finding, readStatuses } from './invariants.ts';
 import type { Model, Webhook } from './model.ts';
 import { asFailure, CUP, FREE_CUP, isRefusal, type Person, type Session, type World } from './world.ts';
@@ -1162,7 +1162,9 @@ export const stepArbitraries: Array<fc.Arbitrary<fc.AsyncCommand<Model, Real>>> 
   fc.tuple(player, fc.constantFrom(10, 50, 100, 150), fc.boolean()).map(([p, share, key]) => new RequestPayout(p, share, key)),
   fc.tuple(small, fc.boolean()).map(([n, ok]) => new StaffPayoutDecision(n, ok)),
   fc.tuple(anyPlayer, hostileText, hostileTextOfAtLeast(10)).map(([p, subject, body]) => new FileGrievance(p, subject, body)),
-  fc.tuple(anyPlayer, hostileText, hostileText, hostileText).map(([p, name, legal, gameId]) => new Erase(p, name, legal, gameId)),
+  fc
+    .tuple(anyPlayer, fc.oneof(jsonLiteralText, hostileText), hostileText, hostileText)
+    .map(([p, name, legal, gameId]) => new Erase(p, name, legal, gameId)),
 ];
 
 // ---------------------------------------------------------------------------------------------------------
