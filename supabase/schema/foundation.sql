@@ -64,6 +64,7 @@ create table private.outbox (
   last_answer jsonb,
   created_at timestamp with time zone default private.clock_now() not null,
   done_at timestamp with time zone,
+  personal_data_cleared_at timestamp with time zone,
   constraint outbox_pkey PRIMARY KEY (id),
   constraint outbox_one_call_per_decision UNIQUE (idempotency_key),
   constraint outbox_kind_known CHECK ((kind = ANY (ARRAY['razorpay_refund'::text, 'razorpay_order_check'::text, 'parental_consent_email'::text, 'email'::text, 'pan_verification'::text, 'upi_validation'::text, 'razorpayx_payout'::text, 'razorpayx_payout_check'::text, 'provider_reconciliation'::text, 'story_news_email'::text, 'storage_deletion'::text, 'web_push'::text, 'whatsapp'::text]))),
@@ -73,6 +74,8 @@ CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (s
 comment on column private.outbox.payload is 'personal: free_text. E-mail addresses, names, PAN and UPI id travel here to the outside services.';
 comment on column private.outbox.status is 'pending: due or being made. done: made. gave_up: the worker stopped retrying; staff retry it. cancelled: no longer owed (a refund the payer''s bank returned through a lost chargeback); never made.';
 comment on column private.outbox.last_answer is 'personal: free_text. The outside service''s last answer (a PAN check answers a name).';
+comment on column private.outbox.personal_data_cleared_at is 'When the payload was cut down to what the books need (private.outbox_payload_once_over): the call was over, its consent withdrawn, or its person erased.';
+CREATE TRIGGER outbox_clears_personal_data_when_over BEFORE UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'done'::text AND new.personal_data_cleared_at IS NULL) EXECUTE FUNCTION private.clear_outbox_personal_data();
 CREATE TRIGGER outbox_tells_staff_when_given_up AFTER UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'gave_up'::text AND old.status IS DISTINCT FROM 'gave_up'::text) EXECUTE FUNCTION private.outbox_gave_up();
 
 comment on table private.outbox_answers is 'Every answer an outside service gave to an outbox call, kept for support and reconciliation.';
@@ -463,6 +466,62 @@ begin
 end;
 $function$;
 
+comment on function private.outbox_kept_fields(text) is 'The payload keys an outside call of this kind keeps once it is over (references: ids, amounts, dates); null for a kind without a rule, which keeps none. supabase/tests/privacy-outbox-leftovers.test.ts holds every kind of the outbox to a rule.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.outbox_kept_fields(p_kind text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'razorpay_refund' then '{razorpay_payment_id,razorpay_order_id,amount_paise,reason,tournament_id}'
+    when 'razorpay_order_check' then '{order_id}'
+    when 'razorpayx_payout' then '{payout_id,user_id,net_paise}'
+    when 'razorpayx_payout_check' then '{payout_id,provider_payout_id}'
+    when 'provider_reconciliation' then '{kind,from,to}'
+    when 'pan_verification' then '{user_id,submission}'
+    when 'upi_validation' then '{user_id,submission}'
+    when 'email' then '{}'
+    when 'parental_consent_email' then '{consent_id,message}'
+    when 'story_news_email' then '{message}'
+    when 'storage_deletion' then '{bucket,tournament_id,reason}'
+    when 'web_push' then '{kind}'
+    when 'whatsapp' then '{kind,template}'
+  end::text[];
+$function$;
+
+comment on function private.outbox_payload_once_over(text,jsonb) is 'The payload an outside call keeps once it is over: the keys private.outbox_kept_fields names for its kind, without personal fields, and the SHA-256 of what was sent.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.outbox_payload_once_over(p_kind text, p_payload jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_payload ? 'payload_sha256' then p_payload
+    else private.without_personal_fields(coalesce(
+           (select jsonb_object_agg(e.key, e.value) from jsonb_each(p_payload) as e
+             where e.key = any (private.outbox_kept_fields(p_kind))),
+           '{}'::jsonb))
+         || jsonb_build_object('payload_sha256', encode(extensions.digest(p_payload::text, 'sha256'), 'hex'))
+  end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.clear_outbox_personal_data()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- The hash is of the payload as it was queued (the answer's function may already have cut it).
+  new.payload := private.outbox_payload_once_over(new.kind, old.payload);
+  new.personal_data_cleared_at := private.clock_now();
+  return new;
+end;
+$function$;
+
 -- -----------------------------------------------------------------------------------------------------
 -- Due work: the periodic function and its steps
 -- -----------------------------------------------------------------------------------------------------
@@ -496,6 +555,7 @@ create table private.due_work_steps (
 --   1210  account_erasure (profile): private.run_due_account_deletions()
 --   1220  old_grievances (staff): private.run_due_grievance_work()
 --   1730  retention (foundation): private.run_due_retention_work()
+--   1735  outbox_retention (foundation): private.run_due_outbox_retention()
 --   1740  match_chat_retention (matches): private.run_due_chat_retention()
 
 comment on function private.register_due_work(text,text,text,integer) is 'Adds a step to the periodic function (migrations only). A step name or function is registered once.';
@@ -837,6 +897,28 @@ begin
 
   return jsonb_build_object('evidence_deletions_queued', v_evidence, 'consent_requests_deleted', v_consents,
                             'used_consent_links_deleted', v_used_links, 'unconfirmed_news_signups_deleted', v_signups);
+end;
+$function$;
+
+comment on function private.run_due_outbox_retention() is 'Due work: clears the personal data of outside calls given up on for retention_outbox_given_up_days, and of any call over but not cleared yet.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.run_due_outbox_retention()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_cleared integer;
+begin
+  update private.outbox
+     set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = v_now
+   where personal_data_cleared_at is null
+     and (status = 'done'
+          or (status = 'gave_up' and coalesce(done_at, created_at) <= v_now - private.retention_days('retention_outbox_given_up_days')));
+  get diagnostics v_cleared = row_count;
+  return jsonb_build_object('outbox_payloads_cleared', v_cleared);
 end;
 $function$;
 

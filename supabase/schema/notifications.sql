@@ -630,6 +630,7 @@ comment on column public.push_subscriptions.auth is 'personal: device';
 create policy "Players read their own devices" on public.push_subscriptions
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
+CREATE TRIGGER push_subscriptions_end_their_calls AFTER DELETE ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.end_calls_for_withdrawn_push();
 
 comment on table public.whatsapp_contacts is 'A player''s confirmed WhatsApp number (an Indian mobile) and the consent they gave; withdrawing consent deletes the row.';
 create table public.whatsapp_contacts (
@@ -649,6 +650,7 @@ comment on column public.whatsapp_contacts.phone is 'personal: phone';
 create policy "Players read their own WhatsApp number" on public.whatsapp_contacts
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
+CREATE TRIGGER whatsapp_contacts_end_their_calls AFTER DELETE ON public.whatsapp_contacts FOR EACH ROW EXECUTE FUNCTION private.end_calls_for_withdrawn_whatsapp();
 
 comment on table private.whatsapp_consents is 'The record of WhatsApp consent: each time a player gave it (with the words they agreed to) or withdrew it. Append-only.';
 create table private.whatsapp_consents (
@@ -718,6 +720,7 @@ create table public.alert_preferences (
 );
 alter table public.alert_preferences enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.alert_preferences to service_role;
+CREATE TRIGGER alert_preferences_end_calls_turned_off AFTER INSERT OR UPDATE OF push, whatsapp ON public.alert_preferences FOR EACH ROW WHEN (NOT new.push OR NOT new.whatsapp) EXECUTE FUNCTION private.end_calls_for_alerts_turned_off();
 
 comment on function private.queue_alerts() is 'Queues a push per subscribed device and a WhatsApp template per confirmed number for each alert event the bell was told, as the player chose, after the quiet hours.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -828,6 +831,63 @@ begin
   update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"subscription_gone": true}'
    where kind = 'web_push' and status = 'pending' and payload ->> 'endpoint' = p_endpoint;
   return jsonb_build_object('deleted', v_count > 0);
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.end_calls_for_withdrawn_push()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
+   where kind = 'web_push' and status = 'pending'
+     and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
+  -- One given up on stays so for staff to see, without the device's address and keys.
+  update private.outbox set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = private.clock_now()
+   where kind = 'web_push' and status = 'gave_up' and personal_data_cleared_at is null
+     and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
+  return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.end_calls_for_withdrawn_whatsapp()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
+   where kind = 'whatsapp' and status = 'pending' and payload ->> 'to' = old.phone;
+  update private.outbox set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = private.clock_now()
+   where kind = 'whatsapp' and status = 'gave_up' and personal_data_cleared_at is null and payload ->> 'to' = old.phone;
+  return null;
+end;
+$function$;
+
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.end_calls_for_alerts_turned_off()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not new.push then
+    update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
+     where kind = 'web_push' and status = 'pending' and payload ->> 'kind' = new.kind
+       and payload ->> 'subscription_id' in (select s.id::text from public.push_subscriptions s where s.user_id = new.user_id);
+  end if;
+  if not new.whatsapp then
+    update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
+     where kind = 'whatsapp' and status = 'pending' and payload ->> 'kind' = new.kind
+       and payload ->> 'to' in (select c.phone from public.whatsapp_contacts c where c.user_id = new.user_id);
+  end if;
+  return null;
 end;
 $function$;
 

@@ -36,6 +36,7 @@ const TODAYS_STEPS = [
     area: 'foundation',
     keys: ['evidence_deletions_queued', 'consent_requests_deleted', 'used_consent_links_deleted', 'unconfirmed_news_signups_deleted'],
   },
+  { name: 'outbox_retention', area: 'foundation', keys: ['outbox_payloads_cleared'] },
   { name: 'match_chat_retention', area: 'matches', keys: ['chat_messages_deleted'] },
 ];
 

@@ -188,9 +188,21 @@ export const NOT_ALLOWED = 'PT403';
 /** SQLSTATE 42501: no privilege (table, function) or a row-level security violation on insert. */
 export const INSUFFICIENT_PRIVILEGE = '42501';
 
-/** A test database with the local stack's movable clock (supabase/local/clock.sql) applied. */
-export async function startWithMovableClock(engine: Engine): Promise<TestDatabase> {
+/**
+ * Loads the local stack's storage rules (supabase/local/storage.sql): SQL deletes of storage rows are refused,
+ * as on a hosted project, so files must leave through the Storage API (a `storage_deletion` outside call).
+ */
+export async function withHostedStorageRules(db: TestDatabase): Promise<TestDatabase> {
+  await db.admin.exec(await readFile(new URL('../local/storage.sql', import.meta.url), 'utf8'));
+  return db;
+}
+
+/**
+ * A test database with the local stack's movable clock (supabase/local/clock.sql) applied, and with
+ * `storageRules` the storage rules of a hosted project ({@link withHostedStorageRules}).
+ */
+export async function startWithMovableClock(engine: Engine, options: { storageRules?: boolean } = {}): Promise<TestDatabase> {
   const db = await engine.start();
   await db.admin.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));
-  return db;
+  return options.storageRules ? withHostedStorageRules(db) : db;
 }

@@ -34,6 +34,7 @@ const P256DH = `B${'A'.repeat(86)}`;
 const AUTH = 'A'.repeat(22);
 
 type Outbox = {
+  id: string;
   kind: string;
   idempotency_key: string;
   payload: Record<string, unknown>;
@@ -253,10 +254,14 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
     // Withdrawn: the number is forgotten, a message still waiting is dropped, nothing new is queued.
     await setDatabaseClock(db, LATE);
     await notify(userId, 'payout_sent', '/my-earnings');
+    const queued = (await whatsappTo(phone)).map((row) => row.id);
     expect(await call(userId, 'public.withdraw_whatsapp_consent()')).toEqual({ withdrawn: true });
     await notify(userId, 'payout_failed', '/my-earnings');
-    const after = await whatsappTo(phone);
-    // Everything still queued for the number is dropped (what the worker sent before is history).
+    expect(await whatsappTo(phone)).toEqual([]);
+    const after = (await db.admin.query<Outbox>('select * from private.outbox where id = any ($1) order by id', [queued])).rows;
+    // Everything still queued for the number is dropped (what the worker sent before is history), and keeps
+    // neither the number nor the message: only which template it was and the hash of what it held.
+    expect(JSON.stringify(after)).not.toContain(phone.slice(3));
     expect(after.map((row) => [row.payload.template, row.status])).toEqual([
       ['golazo_opt_in_code', 'done'],
       ['golazo_dispute_decided', 'done'],

@@ -17,7 +17,7 @@ type Semi = { id: string; entry_a: string; entry_b: string; tournament_id: strin
 describe.each(engines)('privacy across the features on $name', (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await startWithMovableClock(engine);
+    db = await startWithMovableClock(engine, { storageRules: true });
   });
   afterAll(async () => {
     await setDatabaseClock(db, null).catch(() => undefined);

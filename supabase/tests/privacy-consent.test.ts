@@ -32,7 +32,7 @@ const CONFIRM = 'select public.confirm_parental_consent($1, $2, $3, $4, $5) as r
 describe.each(engines)('consent on $name', (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await startWithMovableClock(engine);
+    db = await startWithMovableClock(engine, { storageRules: true });
   });
   afterAll(() => db?.close());
 

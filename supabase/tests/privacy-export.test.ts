@@ -38,7 +38,7 @@ describe.each(engines)('export_my_data on $name', (engine) => {
   let otherPan: string;
 
   beforeAll(async () => {
-    db = await startWithMovableClock(engine);
+    db = await startWithMovableClock(engine, { storageRules: true });
     semi = await drawnSemiFinal(db, { start, title: 'Export Cup' });
     // Both players report with their own screenshots; b's is the opponent's evidence for a.
     for (const [user, entry, shot] of [

@@ -27,7 +27,7 @@ const BODY = 'My old e-mail address is still on my profile after I asked support
 describe.each(engines)('grievances on $name', (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await startWithMovableClock(engine);
+    db = await startWithMovableClock(engine, { storageRules: true });
   });
   afterAll(() => db?.close());
   const rpc = rpcOf(() => db);
@@ -222,7 +222,7 @@ describe.each(engines)('grievances on $name', (engine) => {
 describe.each(engines)('who an incident touched on $name', (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await startWithMovableClock(engine);
+    db = await startWithMovableClock(engine, { storageRules: true });
   });
   afterAll(() => db?.close());
   const rpc = rpcOf(() => db);

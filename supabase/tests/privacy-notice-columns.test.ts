@@ -35,4 +35,15 @@ describe.each(engines)('the privacy notice and the schema on $name', (engine) =>
     expect(Object.keys(PERSONAL_COLUMNS).filter((name) => !existing.has(name))).toEqual([]);
     for (const kind of Object.values(PERSONAL_COLUMNS)) expect(PERSONAL_DATA).toHaveProperty(kind);
   });
+
+  it('states how long a message that could not be sent keeps its personal data, as the database clears it', async () => {
+    const [setting] = (
+      await db.admin.query<{ days: string }>(
+        `select value #>> '{}' as days from private.settings where key = 'retention_outbox_given_up_days'`,
+      )
+    ).rows;
+    expect(PERSONAL_COLUMNS['private.outbox.payload']).toBe('outsideCalls');
+    expect(PERSONAL_DATA.outsideCalls.retention.en).toContain(`${setting?.days} days for a message that could not be sent`);
+    expect(PERSONAL_DATA.outsideCalls.retention.hi).toContain(`${setting?.days} दिन`);
+  });
 });

@@ -27,7 +27,7 @@ type Counts = {
 describe.each(engines)('retention on $name', (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await startWithMovableClock(engine);
+    db = await startWithMovableClock(engine, { storageRules: true });
   });
   afterAll(() => db?.close());
 
@@ -214,6 +214,7 @@ describe.each(engines)('retention on $name', (engine) => {
     expect(rows).toEqual([
       { key: 'retention_evidence_days', value: 90 },
       { key: 'retention_expired_consent_request_days', value: 0 },
+      { key: 'retention_outbox_given_up_days', value: 30 },
       { key: 'retention_unconfirmed_news_signup_days', value: 30 },
     ]);
   });

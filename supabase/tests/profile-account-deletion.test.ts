@@ -36,7 +36,7 @@ type Deletion = { status: string; erase_at: string };
 describe.each(engines)('deleting an account on $name', (engine) => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await startWithMovableClock(engine);
+    db = await startWithMovableClock(engine, { storageRules: true });
   });
   afterAll(() => db?.close());
 
@@ -224,6 +224,9 @@ describe.each(engines)('deleting an account on $name', (engine) => {
     let opponent: string;
     let cupId: string;
     let eraseAt: string;
+    let opponentEntry: string;
+    let matchId: string;
+    let evidencePath: string;
 
     /** Every tagged column, and how many of its rows still hold the subject's data. */
     async function sweep(userId: string) {
@@ -315,12 +318,28 @@ describe.each(engines)('deleting an account on $name', (engine) => {
                 ($3, 'prize_credited', 'Prize credited', $4)`,
         [opponent, `${values.name} reported the score`, subject, `Well played, ${values.legal}`],
       );
-      await db.admin.query(`select private.audit($1, 'checked_in', $2, $3, null, $4::jsonb, true)`, [
+      // The subject's own audit row (their entry), and a row about the opponent that names them.
+      await db.admin.query(`select private.audit($1, 'checked_in', $2, $3, null, $4::jsonb, true, null, $5)`, [
         cup.id,
         `Checked in ${values.name}`,
         `${values.name} asked on the chat group`,
-        JSON.stringify({ in_game_name: values.name }),
+        JSON.stringify({ in_game_name: values.name, tournament_id: null, seed: 1 }),
+        mine,
       ]);
+      opponentEntry = (await db.admin.query<{ id: string }>('select id from public.entries where player_id = $1', [opponent])).rows[0]!.id;
+      await db.admin.query(`select private.audit($1, 'checked_in', $2, null, null, null, true, null, $3)`, [
+        cup.id,
+        `Checked in the opponent of ${values.name}`,
+        opponentEntry,
+      ]);
+      // The match chat: the subject's own words, and the opponent's naming them.
+      const sideOf = (entry: string) => (match.entry_a === entry ? 'a' : 'b');
+      await db.admin.query(
+        `insert into public.match_messages (match_id, sender, body, sent_at) values ($1, $2, $3, now()), ($1, $4, $5, now())`,
+        [match.id, sideOf(mine), `I am ${values.legal}, mail ${values.email}`, sideOf(opponentEntry), `${values.name} is ${values.legal}?`],
+      );
+      matchId = match.id;
+      evidencePath = evidence;
       await db.admin.query(`select private.queue_email('old-' || $1, $2, 'Hello', 'Dear ' || $3, null)`, [
         subject,
         values.email,
@@ -357,11 +376,62 @@ describe.each(engines)('deleting an account on $name', (engine) => {
       );
     });
 
-    it('leaves nothing of the player in any tagged column after the grace period, outside the restricted store', async () => {
+    it("leaves nothing of the player in their own records after the grace period; other people's stay as written", async () => {
       await passGracePeriod(eraseAt);
-      expect(await sweep(subject)).toEqual([]);
-      const files = await db.admin.query(`select name from storage.objects where name like '%' || $1 || '%'`, [subject]);
-      expect(files.rows).toEqual([]);
+      // Left as written: other people's rows outside the subject's match (the opponent's bell and its e-mail
+      // naming their opponent, the audit row about the opponent); the opponent's own words in the chat.
+      expect(await sweep(subject)).toEqual([
+        'private.outbox.payload',
+        'public.audit_log.summary',
+        'public.match_messages.body',
+        'public.notifications.body',
+        'public.notifications.title',
+      ]);
+      const outbox = await db.admin.query<{ to: string }>(
+        `select payload ->> 'to' as to from private.outbox where payload::text like '%' || $1 || '%'`,
+        [values.name],
+      );
+      expect(outbox.rows).toEqual([
+        { to: (await db.admin.query<{ email: string }>('select email from auth.users where id = $1', [opponent])).rows[0]!.email },
+      ]);
+      const others = await db.admin.query(
+        `select 'audit' as what, summary as text from public.audit_log where entry_id = $1 and action = 'checked_in'
+         union all select 'bell', title from public.notifications where user_id = $2 and strpos(title || body, $4) > 0
+         union all select 'chat', body from public.match_messages where match_id = $3 order by 1, 2`,
+        [opponentEntry, opponent, matchId, values.name],
+      );
+      expect(others.rows).toEqual([
+        { what: 'audit', text: `Checked in the opponent of ${values.name}` },
+        { what: 'bell', text: 'The draw for Money Cup is made' },
+        { what: 'bell', text: `${values.name} reported the score` },
+        { what: 'chat', text: `Deleted player is ${values.legal}?` },
+        { what: 'chat', text: 'I am [removed], mail [removed]' },
+      ]);
+      // The subject's own audit row: string values only, its JSON still JSON.
+      const [own] = (
+        await db.admin.query<{ summary: string; after: unknown }>(
+          `select summary, after from public.audit_log where action = 'checked_in' and entry_id <> $1 and tournament_id = $2`,
+          [opponentEntry, cupId],
+        )
+      ).rows;
+      expect(own).toEqual({
+        summary: 'Checked in Deleted player',
+        after: { in_game_name: 'Deleted player', tournament_id: null, seed: 1 },
+      });
+    });
+
+    it('removes their files through the Storage API, which a hosted project requires', async () => {
+      // As on a hosted project, SQL may not delete storage rows: the files wait for the outbox-worker.
+      await expectSqlError(db.admin.query('delete from storage.objects where name = $1', [evidencePath]), '42501');
+      const calls = await db.admin.query<{ bucket: string; paths: string[] }>(
+        `select payload ->> 'bucket' as bucket, payload -> 'paths' as paths from private.outbox
+          where kind = 'storage_deletion' and status = 'pending' and payload ->> 'subject_id' = $1 order by 1`,
+        [subject],
+      );
+      expect(calls.rows).toEqual([
+        { bucket: 'match-evidence', paths: [evidencePath] },
+        { bucket: 'profile-pictures', paths: [`${subject}-me.png`] },
+      ]);
     });
 
     it('removes the sign-in and keeps the profile as a pseudonymous "Deleted player"', async () => {
@@ -467,6 +537,108 @@ describe.each(engines)('deleting an account on $name', (engine) => {
         .rows;
       expect(profile).toEqual({ in_game_name: null, profile_completed: false });
       expect(await rpcOf(db)(player(again.id), 'public.get_my_earnings()')).toMatchObject({ balance_paise: 0, won_paise: 0 });
+    });
+  });
+  it('redacts by literal whole-word comparison, and in JSON only string values', async () => {
+    const redact = async (text: string, name: string | null, values: string[]) =>
+      (await db.admin.query<{ t: string }>('select private.redact_text($1, $2, $3) as t', [text, name, values])).rows[0]!.t;
+    expect(await redact('Ravi met Ravish', 'Ravi', [])).toBe('Deleted player met Ravish');
+    expect(await redact('a.c abc a.c', 'a.c', [])).toBe('Deleted player abc Deleted player');
+    expect(await redact('100% sure, 10_0 and 1000', null, ['100%', '10_0'])).toBe('[removed] sure, [removed] and 1000');
+    expect(await redact('Mail ME@X.IN or me@x.in', null, ['me@x.in'])).toBe('Mail [removed] or [removed]');
+    expect(await redact('nullify null (null)', 'null', [])).toBe('nullify Deleted player (Deleted player)');
+    expect(await redact('.*+?()[]{}|\\^$ stays .*', null, ['.*+?()[]{}|\\^$'])).toBe('[removed] stays .*');
+    const [doc] = (
+      await db.admin.query<{ d: unknown }>(`select private.redact_json($1::jsonb, 'null', array['Status']) as d`, [
+        JSON.stringify({ null: null, tournament_id: null, status: 'Status', n: 123, list: ['null', true, { Status: 'null Status' }] }),
+      ])
+    ).rows;
+    expect(doc?.d).toEqual({
+      null: null,
+      tournament_id: null,
+      status: '[removed]',
+      n: 123,
+      list: ['Deleted player', true, { Status: 'Deleted player [removed]' }],
+    });
+  });
+
+  describe('erasure of a player whose values look like JSON, numbers, common words or patterns', () => {
+    /** What other players' rows say: audit rows, bells, profiles, outside calls, grievances (by id). */
+    async function othersRows(subject: string) {
+      const { rows } = await db.admin.query<{ snapshot: unknown }>(
+        `select jsonb_build_object(
+           'audit', (select jsonb_object_agg(a.id, jsonb_build_array(a.summary, a.reason, a.before, a.after)) from public.audit_log a
+                      where a.actor_id is distinct from $1
+                        and (a.entry_id is null or a.entry_id not in (select e.id from public.entries e where e.player_id = $1))
+                        and $1::text is distinct from a.before ->> 'user_id' and $1::text is distinct from a.after ->> 'user_id'),
+           'bell', (select jsonb_object_agg(n.id, jsonb_build_array(n.title, n.body)) from public.notifications n where n.user_id <> $1),
+           'profiles', (select jsonb_object_agg(p.id, jsonb_build_array(p.in_game_name, p.legal_name, p.game_user_id, p.email))
+                          from public.profiles p where p.id <> $1),
+           'outbox', (select jsonb_object_agg(o.id, o.payload) from private.outbox o
+                       where strpos(o.idempotency_key, $1::text) = 0 and o.payload ->> 'user_id' is distinct from $1::text
+                         and o.kind <> 'storage_deletion'),
+           'grievances', (select jsonb_object_agg(g.id, jsonb_build_array(g.subject, g.body)) from private.grievances g
+                           where g.user_id is distinct from $1)) as snapshot`,
+        [subject],
+      );
+      return rows[0]!.snapshot as Record<string, Record<string, unknown> | null>;
+    }
+
+    it.each([
+      { name: 'null', legal: 'Status', gameId: '123456' },
+      { name: 'true', legal: '.*+?()[]{}|\\^$', gameId: '000000' },
+      { name: '{}', legal: `O'Brien "the" Wall`, gameId: 'ABC-123' },
+    ])("erases $name ($legal) in the periodic work, which does not fail, and no other player's row changes", async (hostile) => {
+      const cup = await finishedTournament(db, { size: 2, start: new Date('2033-04-10T10:00:00Z'), prizePoolPaise: 0 });
+      // Settled, so nothing keeps the account open.
+      await setDatabaseClock(db, new Date(cup.finishedAt.getTime() + 3 * 3600_000).toISOString());
+      await runDueWork(db);
+      await setDatabaseClock(db, null);
+      const subject = cup.seeds.find((s) => s.seed === 1)!.player_id;
+      const opponent = cup.seeds.find((s) => s.seed === 2)!.player_id;
+      await db.admin.query('update public.profiles set in_game_name = $2, legal_name = $3, game_user_id = $4 where id = $1', [
+        subject,
+        hostile.name,
+        hostile.legal,
+        hostile.gameId,
+      ]);
+      // Rows of other people holding the same words: an audit row with a JSON null, a bell, a grievance.
+      await db.admin.query(
+        `select private.audit($1, 'note', $2, $3, jsonb_build_object('tournament_id', null, 'status', $3::text, 'n', 123456), '{"x": "null"}', false, $4)`,
+        [cup.id, `${hostile.legal}: ${hostile.name} of ${hostile.gameId}`, hostile.legal, opponent],
+      );
+      await db.admin.query(`insert into public.notifications (user_id, kind, title, body) values ($1, 'prize_credited', $2, $3)`, [
+        opponent,
+        `${hostile.legal} changed`,
+        `${hostile.name} ${hostile.gameId}`,
+      ]);
+      const before = await othersRows(subject);
+      const scheduled = await requestDeletion(subject);
+      await passGracePeriod(scheduled.erase_at);
+      const [profile] = (
+        await db.admin.query('select in_game_name, erased_at is not null as erased from public.profiles where id = $1', [subject])
+      ).rows;
+      expect(profile).toEqual({ in_game_name: 'Deleted player', erased: true });
+      const after = await othersRows(subject);
+      for (const part of Object.keys(before)) {
+        for (const [id, row] of Object.entries(before[part] ?? {})) expect({ part, id, row: after[part]?.[id] }).toEqual({ part, id, row });
+      }
+    });
+
+    it('lets an admin delete such a user in the dashboard', async () => {
+      const user = await erasablePlayer();
+      await db.admin.query(
+        `update public.profiles set in_game_name = 'null', legal_name = 'Status', game_user_id = '999999' where id = $1`,
+        [user.id],
+      );
+      await db.admin.query(`select private.audit(null, 'note', 'Status null', null, '{"tournament_id": null}', null, false, $1)`, [
+        user.id,
+      ]);
+      await db.admin.query('delete from auth.users where id = $1', [user.id]);
+      const [profile] = (await db.admin.query('select in_game_name, legal_name from public.profiles where id = $1', [user.id])).rows;
+      expect(profile).toEqual({ in_game_name: 'Deleted player', legal_name: null });
+      const [own] = (await db.admin.query('select summary, before from public.audit_log where actor_id = $1', [user.id])).rows;
+      expect(own).toEqual({ summary: '[removed] Deleted player', before: { tournament_id: null } });
     });
   });
 });

@@ -46,6 +46,10 @@ export const RETENTION = {
     hi: 'टूर्नामेंट निपटने के 90 दिन बाद तक। विवाद या चार्जबैक खुला हो, तभी अधिक।',
   },
   logs: { en: '1 year.', hi: '1 वर्ष।' },
+  outsideCalls: {
+    en: 'Your address, number, device and the text: until the message is delivered, you withdraw the consent it needs or your account is erased; 30 days for a message that could not be sent. The record that it was sent (no personal data): 1 year.',
+    hi: 'आपका पता, नंबर, डिवाइस और संदेश का पाठ: संदेश पहुँचने, उसकी सहमति वापस लेने या खाता मिटाए जाने तक; जो संदेश भेजा न जा सका उसके लिए 30 दिन। भेजे जाने का रिकॉर्ड (बिना व्यक्तिगत डेटा): 1 वर्ष।',
+  },
   consentLink: {
     en: 'The consent record while the account is open. A used or expired link is deleted.',
     hi: 'सहमति का रिकॉर्ड खाता खुला रहने तक। उपयोग हो चुका या समाप्त लिंक हटा दिया जाता है।',
@@ -231,6 +235,19 @@ export const PERSONAL_DATA = {
     recipients: ['supabase', 'razorpay', 'razorpayx', 'panCheck', 'mail'],
     retention: RETENTION.logs,
   },
+  outsideCalls: {
+    what: {
+      en: 'Messages we send for you and calls to outside services: your e-mail address, WhatsApp number or device, the message',
+      hi: 'आपके लिए भेजे गए संदेश और बाहरी सेवाओं को कॉल: आपका ई-मेल पता, WhatsApp नंबर या डिवाइस, संदेश',
+    },
+    why: {
+      en: 'To deliver the e-mails, alerts, checks and payouts you asked for, once each.',
+      hi: 'आपके माँगे ई-मेल, अलर्ट, जाँच और भुगतान एक-एक बार पहुँचाने के लिए।',
+    },
+    basis: BASIS.law,
+    recipients: ['supabase', 'razorpay', 'razorpayx', 'panCheck', 'mail', 'pushService', 'whatsapp'],
+    retention: RETENTION.outsideCalls,
+  },
   grievance: {
     what: { en: 'Your grievances and our answers', hi: 'आपकी शिकायतें और हमारे उत्तर' },
     why: { en: 'To answer and resolve them within the deadlines.', hi: 'समय-सीमा के भीतर उनका उत्तर और निपटारा करने के लिए।' },
@@ -280,9 +297,9 @@ export const PERSONAL_COLUMNS = {
   'private.whatsapp_code_sends.phone': 'alerts',
   'public.notifications.title': 'notifications',
   'public.notifications.body': 'notifications',
-  'private.outbox.payload': 'logs',
-  'private.outbox.last_answer': 'logs',
-  'private.outbox_answers.answer': 'logs',
+  'private.outbox.payload': 'outsideCalls',
+  'private.outbox.last_answer': 'outsideCalls',
+  'private.outbox_answers.answer': 'outsideCalls',
   'public.audit_log.summary': 'logs',
   'public.audit_log.reason': 'logs',
   'public.audit_log.before': 'logs',

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { syncCatalog } from '../../../scripts/sync-catalog.ts';
+import { hostileText, hostileTextOfAtLeast, jsonLiteralText } from '../hostile-text.ts';
 import { checkInvariants, Finding, readStatuses } from './invariants.ts';
 import type { Model, Webhook } from './model.ts';
 import { asFailure, CUP, FREE_CUP, isRefusal, type Person, type Session, type World } from './world.ts';
@@ -607,9 +608,24 @@ class JumpTo extends Step {
   }
 }
 
+/** One run of the periodic function: it must succeed whatever the players typed or did. */
+async function runDueWork(r: Real): Promise<Record<string, unknown>> {
+  try {
+    return await r.s.call<Record<string, unknown>>('superuser', 'private.run_due_work()');
+  } catch (error) {
+    if (r.skip.has('due_work_succeeds')) throw error;
+    const failure = asFailure(error);
+    throw new Finding(
+      'due_work_succeeds',
+      `private.run_due_work() failed with ${failure.code ?? 'no SQLSTATE'}: ${failure.message}`,
+      r.trace,
+    );
+  }
+}
+
 export class DueWork extends Step {
   async act(_m: Model, r: Real) {
-    const result = await r.s.call<Record<string, unknown>>('superuser', 'private.run_due_work()');
+    const result = await runDueWork(r);
     const did: string[] = [];
     const walk = (value: unknown, name: string) => {
       if (typeof value === 'number' && value > 0) did.push(`${name}=${value}`);
@@ -750,12 +766,39 @@ class ConfirmMatch extends MatchStep {
 }
 
 class DisputeMatch extends MatchStep {
+  constructor(
+    target: Target,
+    match: number,
+    side: 'a' | 'b',
+    readonly details: string,
+  ) {
+    super(target, match, side);
+  }
   async onMatch(_m: Model, r: Real, match: MatchRow, who: Person) {
-    await r.s.call(who.actor, `public.dispute_match($1, 'wrong_score', 'The score was different')`, [match.id]);
+    await r.s.call(who.actor, `public.dispute_match($1, 'wrong_score', $2)`, [match.id, this.details]);
     return undefined;
   }
   toString() {
-    return this.label('dispute');
+    return this.label('dispute', `, ${JSON.stringify(this.details)}`);
+  }
+}
+
+/** A message in the match chat, typed by one of its players. */
+class Chat extends MatchStep {
+  constructor(
+    target: Target,
+    match: number,
+    side: 'a' | 'b',
+    readonly body: string,
+  ) {
+    super(target, match, side);
+  }
+  async onMatch(_m: Model, r: Real, match: MatchRow, who: Person) {
+    await r.s.call(who.actor, 'public.send_match_message($1, $2)', [match.id, this.body]);
+    return undefined;
+  }
+  toString() {
+    return this.label('chat', `, ${JSON.stringify(this.body)}`);
   }
 }
 
@@ -770,9 +813,17 @@ class ClaimWalkover extends MatchStep {
 }
 
 class StaffSettle extends MatchStep {
+  constructor(
+    target: Target,
+    match: number,
+    side: 'a' | 'b',
+    readonly note: string,
+  ) {
+    super(target, match, side);
+  }
   async onMatch(_m: Model, r: Real, match: MatchRow) {
     const winner = this.side === 'a' ? match.entry_a : match.entry_b;
-    await r.s.call(r.world.admin.actor, `public.staff_settle_match($1, $2, null, 'Decided from the evidence')`, [match.id, winner]);
+    await r.s.call(r.world.admin.actor, `public.staff_settle_match($1, $2, null, $3)`, [match.id, winner, `Decided: ${this.note}`]);
     return undefined;
   }
   toString() {
@@ -781,8 +832,16 @@ class StaffSettle extends MatchStep {
 }
 
 class StaffReplay extends MatchStep {
+  constructor(
+    target: Target,
+    match: number,
+    side: 'a' | 'b',
+    readonly reason: string,
+  ) {
+    super(target, match, side);
+  }
   async onMatch(_m: Model, r: Real, match: MatchRow) {
-    await r.s.call(r.world.admin.actor, `public.staff_order_replay($1, 'Play it again')`, [match.id]);
+    await r.s.call(r.world.admin.actor, `public.staff_order_replay($1, $2)`, [match.id, `Play it again: ${this.reason}`]);
     return undefined;
   }
   toString() {
@@ -791,9 +850,17 @@ class StaffReplay extends MatchStep {
 }
 
 class StaffDisqualify extends MatchStep {
+  constructor(
+    target: Target,
+    match: number,
+    side: 'a' | 'b',
+    readonly reason: string,
+  ) {
+    super(target, match, side);
+  }
   async onMatch(_m: Model, r: Real, match: MatchRow) {
     const entry = this.side === 'a' ? match.entry_a : match.entry_b;
-    await r.s.call(r.world.admin.actor, `public.staff_disqualify($1, $2, 'Cheating')`, [match.id, entry]);
+    await r.s.call(r.world.admin.actor, `public.staff_disqualify($1, $2, $3)`, [match.id, entry, `Cheating: ${this.reason}`]);
     return undefined;
   }
   toString() {
@@ -921,7 +988,120 @@ class StaffPayoutDecision extends Step {
 // The arbitrary
 // ---------------------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------------------
+// Privacy: grievances and erasure
+// ---------------------------------------------------------------------------------------------------------
+
+class FileGrievance extends Step {
+  constructor(
+    readonly player: number,
+    readonly subject: string,
+    readonly body: string,
+  ) {
+    super();
+  }
+  async act(_m: Model, r: Real) {
+    const who = r.world.players[this.player] as Person;
+    const answer = await r.s.call<{ ticket_id: string }>(who.actor, 'public.submit_grievance($1, $2, null)', [this.subject, this.body]);
+    return answer.ticket_id;
+  }
+  toString() {
+    return `grievance(P${this.player + 1}, ${JSON.stringify(this.subject)}, ${JSON.stringify(this.body)})`;
+  }
+}
+
+/**
+ * Other people's words and names, keyed by row, leaving out the rows of `subjects` (the players the next
+ * due work erases): their profiles, their own audit rows, their bells and grievances, and the chat and
+ * disputes of their matches (where their in-game name may be replaced).
+ */
+async function othersRows(r: Real, subjects: string[]): Promise<Map<string, string>> {
+  const rows = await r.s.read<{ k: string; v: string | null }>(
+    `with theirs as (select id from public.entries where player_id = any ($1::uuid[])),
+          their_matches as (select m.id from public.matches m where m.entry_a in (select id from theirs) or m.entry_b in (select id from theirs))
+     select 'profile ' || p.id as k, concat_ws(' | ', p.in_game_name, p.legal_name, p.game_user_id, p.email) as v
+       from public.profiles p where p.id <> all ($1::uuid[])
+     union all
+     select 'audit ' || a.id, concat_ws(' | ', a.summary, a.reason, a.before::text, a.after::text) from public.audit_log a
+      where not coalesce(a.actor_id = any ($1::uuid[]), false) and not coalesce(a.entry_id in (select id from theirs), false)
+        and not coalesce(a.before ->> 'user_id' = any ($1::text[]) or a.after ->> 'user_id' = any ($1::text[]), false)
+     union all
+     select 'bell ' || n.id, n.title || ' | ' || n.body from public.notifications n where n.user_id <> all ($1::uuid[])
+     union all
+     select 'chat ' || c.id, c.body from public.match_messages c where c.match_id not in (select id from their_matches)
+     union all
+     select 'dispute ' || d.id, concat_ws(' | ', d.details, d.note) from public.match_disputes d
+      where d.match_id not in (select id from their_matches)
+     union all
+     select 'grievance ' || g.id, g.subject || ' | ' || g.body from private.grievances g
+      where not coalesce(g.user_id = any ($1::uuid[]), false)`,
+    [subjects],
+  );
+  return new Map(rows.map((row) => [row.k, row.v ?? '']));
+}
+
+/**
+ * A player asks to be erased (with the names they chose, as hostile as any), the clock passes the grace
+ * period and the due work erases them: it must succeed, and no row of another player may change.
+ */
+class Erase extends Step {
+  constructor(
+    readonly player: number,
+    readonly name: string,
+    readonly legal: string,
+    readonly gameId: string,
+  ) {
+    super();
+  }
+  async act(_m: Model, r: Real) {
+    const who = r.world.players[this.player] as Person;
+    // The names the player chose; one the profile's rules refuse leaves the name as it was.
+    for (const [column, value] of [
+      ['in_game_name', this.name],
+      ['legal_name', this.legal],
+      ['game_user_id', this.gameId],
+    ] as const) {
+      await r.s.as('superuser', `update public.profiles set ${column} = $2 where id = $1`, [who.id, value]).catch(() => undefined);
+    }
+    const asked = await r.s.callJustSignedIn<{ status: string; erase_at?: string }>(who.actor, 'public.request_account_deletion(true)');
+    if (asked.status !== 'scheduled' || !asked.erase_at) return asked.status;
+    const at = new Date(new Date(asked.erase_at).getTime() + 60_000);
+    if (at > (await r.s.now())) await r.s.setClock(at);
+    const subjects = (
+      await r.s.read<{ user_id: string }>(
+        `select user_id from private.account_deletions
+          where cancelled_at is null and erased_at is null and erase_at <= private.clock_now()`,
+      )
+    ).map((row) => row.user_id);
+    const before = await othersRows(r, subjects);
+    await runDueWork(r);
+    const after = await othersRows(r, subjects);
+    if (!r.skip.has('erasure_leaves_others_alone')) {
+      for (const [key, value] of before) {
+        const now = after.get(key);
+        // Rows the due work deleted for their own reasons (retention) are not changes.
+        if (now !== undefined && now !== value) {
+          throw new Finding(
+            'erasure_leaves_others_alone',
+            `${this} changed ${key}: ${JSON.stringify(value)} -> ${JSON.stringify(now)}`,
+            r.trace,
+          );
+        }
+      }
+    }
+    const [row] = await r.s.read<{ erased: boolean }>('select erased_at is not null as erased from public.profiles where id = $1', [
+      who.id,
+    ]);
+    return row?.erased ? 'erased' : 'erasure waiting';
+  }
+  toString() {
+    return `erase(P${this.player + 1} named ${JSON.stringify(this.name)}, ${JSON.stringify(this.legal)}, ${JSON.stringify(this.gameId)})`;
+  }
+}
+
 const player = fc.nat({ max: 5 });
+/** Any player, P7 included (who only chats, files grievances and may be erased). */
+const anyPlayer = fc.nat({ max: 6 });
 const target = fc.constantFrom<Target>('pod', 'cup', 'pod', 'cup', 'free');
 const small = fc.nat({ max: 7 });
 const side = fc.constantFrom<'a' | 'b'>('a', 'b');
@@ -968,11 +1148,12 @@ export const stepArbitraries: Array<fc.Arbitrary<fc.AsyncCommand<Model, Real>>> 
   fc.tuple(target, small, side, goals, goals, fc.boolean()).map(([t, n, s, a, b, agree]) => new Report(t, n, s, a, b, agree)),
   fc.tuple(target, small, side, goals, goals).map(([t, n, s, a, b]) => new Report(t, n, s, a, b, true)),
   matchStep((t, n, s) => new ConfirmMatch(t, n, s)),
-  matchStep((t, n, s) => new DisputeMatch(t, n, s)),
+  fc.tuple(target, small, side, hostileText).map(([t, n, s, text]) => new DisputeMatch(t, n, s, text)),
+  fc.tuple(target, small, side, hostileText).map(([t, n, s, text]) => new Chat(t, n, s, text)),
   matchStep((t, n, s) => new ClaimWalkover(t, n, s)),
-  matchStep((t, n, s) => new StaffSettle(t, n, s)),
-  matchStep((t, n, s) => new StaffReplay(t, n, s)),
-  matchStep((t, n, s) => new StaffDisqualify(t, n, s)),
+  fc.tuple(target, small, side, hostileText).map(([t, n, s, text]) => new StaffSettle(t, n, s, text)),
+  fc.tuple(target, small, side, hostileText).map(([t, n, s, text]) => new StaffReplay(t, n, s, text)),
+  fc.tuple(target, small, side, hostileText).map(([t, n, s, text]) => new StaffDisqualify(t, n, s, text)),
   fc.tuple(target, small).map(([t, n]) => new StaffCorrect(t, n)),
   fc.tuple(small, fc.boolean()).map(([n, pay]) => new DecideHeldPrize(n, pay)),
   fc
@@ -980,6 +1161,10 @@ export const stepArbitraries: Array<fc.Arbitrary<fc.AsyncCommand<Model, Real>>> 
     .map(([p, k]) => new SubmitKyc(p, k)),
   fc.tuple(player, fc.constantFrom(10, 50, 100, 150), fc.boolean()).map(([p, share, key]) => new RequestPayout(p, share, key)),
   fc.tuple(small, fc.boolean()).map(([n, ok]) => new StaffPayoutDecision(n, ok)),
+  fc.tuple(anyPlayer, hostileText, hostileTextOfAtLeast(10)).map(([p, subject, body]) => new FileGrievance(p, subject, body)),
+  fc
+    .tuple(anyPlayer, fc.oneof(jsonLiteralText, hostileText), hostileText, hostileText)
+    .map(([p, name, legal, gameId]) => new Erase(p, name, legal, gameId)),
 ];
 
 // ---------------------------------------------------------------------------------------------------------

@@ -39,6 +39,8 @@ export const INVARIANTS = [
   'deadlines_hold',
   'refunds_owed_are_made',
   'declared_transitions',
+  'due_work_succeeds',
+  'erasure_leaves_others_alone',
 ] as const;
 
 // ---------------------------------------------------------------------------------------------------------

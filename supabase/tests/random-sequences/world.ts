@@ -1,7 +1,7 @@
 /**
  * The world the random sequences play in: one PGlite database migrated once, with a quick series whose
  * first pod takes four players, a four-player championship edition (both from the catalog, through the
- * catalog sync's own SQL), six adult players and a platform admin. Each sequence runs inside one
+ * catalog sync's own SQL), seven adult players and a platform admin. Each sequence runs inside one
  * transaction that is rolled back afterwards; each step is one request in a savepoint, as PostgREST runs
  * it (the role and JWT claims of its caller), so a refused step leaves nothing behind.
  *
@@ -21,7 +21,7 @@ export const START = new Date('2027-03-01T10:00:00Z');
 export const POD_SERIES = 'super_4';
 export const CUP = 'fuzz-cup-2027';
 export const FREE_CUP = 'fuzz-free-cup-2027';
-export const PLAYERS = 6;
+export const PLAYERS = 7;
 
 const catalogFile = (id: string) => new URL(`../../../src/content/tournaments/${id}.json`, import.meta.url);
 
@@ -84,8 +84,9 @@ export async function buildWorld(db: TestDatabase): Promise<World> {
     ]);
     players.push({ id: user.id, email: user.email, actor: player(user.id, user.email), name: `P${i}` });
   }
-  // P5 and P6 won ₹1,000 each in an earlier tournament; P6 has verified KYC already.
-  for (const person of players.slice(4)) await givePrize(db, person.id, 100_000, 'earlier-cup-2027');
+  // P5 and P6 won ₹1,000 each in an earlier tournament; P6 has verified KYC already. P7 only chats, files
+  // grievances and may ask to be erased.
+  for (const person of players.slice(4, 6)) await givePrize(db, person.id, 100_000, 'earlier-cup-2027');
   const p6 = players[5] as Person;
   await db.admin.query(`select set_config('request.jwt.claims', $1, false), set_config('role', 'authenticated', false)`, [
     JSON.stringify({ sub: p6.id, role: 'authenticated', aal: 'aal1' }),
@@ -138,10 +139,18 @@ export class Session {
   }
 
   /** Runs one statement as `actor` (a PostgREST request); a refusal is thrown as the database raised it. */
-  async as<T = Record<string, unknown>>(actor: Actor | 'superuser', sql: string, params: unknown[] = []): Promise<T[]> {
+  async as<T = Record<string, unknown>>(
+    actor: Actor | 'superuser',
+    sql: string,
+    params: unknown[] = [],
+    extraClaims: Record<string, unknown> = {},
+  ): Promise<T[]> {
     await this.conn.exec('savepoint request');
     try {
-      if (actor !== 'superuser') await setRequestContext(this.conn, claimsOf(actor));
+      if (actor !== 'superuser') {
+        const { role, claims } = claimsOf(actor);
+        await setRequestContext(this.conn, { role, claims: { ...claims, ...extraClaims } });
+      }
       const { rows } = await this.conn.query<T>(sql, params);
       // Back to the superuser session with no claims, and the deferred checks (a journal that does not
       // balance) run now, as they would at the request's commit.
@@ -162,6 +171,13 @@ export class Session {
   /** One function call's result as `actor`. */
   async call<T>(actor: Actor | 'superuser', expression: string, params: unknown[] = []): Promise<T> {
     const [row] = await this.as<{ result: T }>(actor, `select ${expression} as result`, params);
+    return row?.result as T;
+  }
+
+  /** One function call's result as `actor` right after a sign-in with an e-mail code (what deleting an account asks). */
+  async callJustSignedIn<T>(actor: Actor, expression: string, params: unknown[] = []): Promise<T> {
+    const amr = [{ method: 'otp', timestamp: Math.floor(Date.now() / 1000) }];
+    const [row] = await this.as<{ result: T }>(actor, `select ${expression} as result`, params, { amr });
     return row?.result as T;
   }
 
