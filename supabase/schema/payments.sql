@@ -1273,7 +1273,9 @@ begin
          private.clock_now()
     from public.payments p
     join public.tournaments t on t.id = new.tournament_id
-   where p.id = new.payment_id;
+   where p.id = new.payment_id
+     -- A place moving up from the waitlist: its payment's receipt was written when the place was taken.
+     and not exists (select 1 from public.waitlist_places w where w.payment_id = p.id);
   return null;
 end;
 $function$;

@@ -126,6 +126,14 @@ describe.each(engines)('the waitlist on $name', (engine) => {
       )
     ).rows;
 
+  const receiptsOf = async (userId: string) =>
+    (
+      await db.admin.query<{ title: string; body: string; link: string }>(
+        `select title, body, link from public.notifications where user_id = $1 and kind = 'payment_receipt' order by id`,
+        [userId],
+      )
+    ).rows;
+
   async function checkIn(userId: string, podId: string) {
     return rpc<{ entry_id: string | null; checked_in_at: string; waitlist_position?: number }>(player(userId), 'public.check_in($1)', [
       podId,
@@ -274,6 +282,10 @@ describe.each(engines)('the waitlist on $name', (engine) => {
 
     // Both are told, with a link to the pod's page.
     expect(await noticesOf(first.id)).toEqual([expect.objectContaining({ kind: 'waitlist_promoted', link: `/pod/?id=${id}` })]);
+    // One receipt for one payment: the one written when the place was taken, not a second at promotion.
+    expect((await receiptsOf(first.id)).map((receipt) => receipt.title)).toEqual([
+      expect.stringMatching(/^Payment received: ₹300\.00 for the waitlist of /),
+    ]);
     expect(await noticesOf(second.id)).toEqual([
       expect.objectContaining({ kind: 'waitlist_not_promoted', link: `/pod/?id=${id}`, body: expect.stringMatching(/refunded in full/) }),
     ]);
@@ -414,13 +426,6 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     expect(await confirm(order)).toMatchObject({ outcome: 'refund_required' });
     await expectSqlError(position(late.id, id), NOT_FOUND, 'not on this tournament');
   });
-  const receiptsOf = async (userId: string) =>
-    (
-      await db.admin.query<{ title: string; body: string; link: string }>(
-        `select title, body, link from public.notifications where user_id = $1 and kind = 'payment_receipt' order by id`,
-        [userId],
-      )
-    ).rows;
 
   type MyPlace = { tournament_id: string; tournament_title: string; link: string; position: number; paid_paise: number };
   const myPlaces = (userId: string) => db.as<MyPlace>(player(userId), 'select * from public.get_my_waitlist_places()');
