@@ -4,8 +4,9 @@
  * close the empty place goes to the waitlisted player before the draw: the page says they moved up, they are
  * told in the bell, and they play their semi-final to a confirmed result.
  * A second journey: a paid waitlist place is on the dashboard and in My Tournaments with its position and
- * check-in window, has its receipt in the bell, holds the account's deletion back with a button to leave,
- * and is left from the dashboard: the refund shows there and in the payment history.
+ * check-in window, is checked in from the dashboard, has its receipt in the bell, holds the account's
+ * deletion back with a button to leave, and is left from the dashboard: the refund shows there and in the
+ * payment history.
  * Fails -> a no-show's place stays empty while a checked-in player waits outside the bracket, or a paid
  * waitlist place vanishes from the player's screens and cannot be left.
  */
@@ -182,13 +183,16 @@ test('a waitlisted player sees the place on the dashboard, leaves it and sees th
   await expect(place.getByRole('link', { name: 'Leave Super 4 #1' })).toHaveAttribute('href', `/pod/?id=${pod.id}`);
   await place.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('waitlist-dashboard-360.png'), fullPage: true });
+  // Checked in from the dashboard: only checked-in places move up.
+  await place.getByRole('button', { name: 'Check in' }).click();
+  await expect(place.locator('[data-waitlist-line="1"]')).toHaveText(/^Waitlist #1 · checked in: you move up at .* IST if a place frees$/);
 
   // My Tournaments shows it too (at 1280 px).
   const wide = await browser.newContext({ viewport: DESKTOP });
   const widePage = await wide.newPage();
   await storeSession(widePage, waiter);
   await widePage.goto('/my-tournaments');
-  await expect(widePage.locator(`[data-waitlist-place="${pod.id}"]`)).toContainText('Waitlist #1 · check in by', { timeout: 20_000 });
+  await expect(widePage.locator(`[data-waitlist-place="${pod.id}"]`)).toContainText('Waitlist #1 · checked in', { timeout: 20_000 });
   await widePage.screenshot({ path: testInfo.outputPath('waitlist-my-tournaments-1280.png'), fullPage: true });
 
   // Deleting the account says why it must wait, and offers to leave instead of a dead end.

@@ -33,7 +33,12 @@ export default function MyTournamentsIsland() {
         and your place.
       </PageHeading>
       <div className="mb-6 empty:hidden">
-        <MyWaitlistPlaces places={mine.waitlist} onLeft={mine.leftWaitlist} headingClass="section-title text-2xl" />
+        <MyWaitlistPlaces
+          places={mine.waitlist}
+          onLeft={mine.leftWaitlist}
+          onCheckedIn={mine.reloadWaitlist}
+          headingClass="section-title text-2xl"
+        />
       </div>
       <Tabs tabs={MY_TOURNAMENT_TABS} active={tab} onChange={mine.setTab} label="Tournament series" />
       <TabPanel id={tab}>

@@ -69,7 +69,7 @@ export default function SignedInHome({ userId }: { userId: string }) {
         </section>
       )}
 
-      <MyWaitlistPlaces places={mine.waitlist} onLeft={mine.leftWaitlist} />
+      <MyWaitlistPlaces places={mine.waitlist} onLeft={mine.leftWaitlist} onCheckedIn={mine.reloadWaitlist} />
 
       <section aria-labelledby="entries-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">

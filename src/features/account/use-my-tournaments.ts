@@ -147,6 +147,8 @@ export function useMyTournaments(userId: string | undefined) {
     places: places.status === 'ready' ? places.value : NO_PLACES,
     /** The waitlist places still waiting, soonest tournament first. */
     waitlist: waitlist.status === 'ready' ? waitlist.value : NO_WAITLIST_PLACES,
+    /** Reads the waitlist places again (after a check-in). */
+    reloadWaitlist,
     /** After a waitlist place is left: the places and the payments (its refund) are read again. */
     leftWaitlist: () => {
       reloadWaitlist();

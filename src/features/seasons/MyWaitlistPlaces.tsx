@@ -1,9 +1,12 @@
 /**
  * The player's waitlist places on the dashboard and in My Tournaments: each with its tournament (a link to
- * its page), the position and the check-in window that can move it up, and a button to leave it. A place
- * just left stays in the list with what is refunded until the next read.
+ * its page), the position and the check-in window that can move it up, Check in while that window is
+ * open, and a button to leave it. A place just left stays in the list with what is refunded until the
+ * next read.
  */
 import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { errorText } from '@/lib/error-text';
 import { LeaveWaitlist } from './LeaveWaitlist';
 import { leftLine, type MyWaitlistPlace, myPlaceLine } from './waitlist';
 
@@ -11,11 +14,13 @@ type Props = {
   places: MyWaitlistPlace[];
   /** Called after a place is left: the list and the payments are read again. */
   onLeft: () => void;
+  /** Called after a place is checked in: the list is read again. */
+  onCheckedIn: () => void;
   /** The heading's level and look follow the page around it. */
   headingClass?: string;
 };
 
-export function MyWaitlistPlaces({ places, onLeft, headingClass = 'section-title text-3xl' }: Props) {
+export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = 'section-title text-3xl' }: Props) {
   // Places left on this page, by tournament, with the refund: shown until the list no longer holds them.
   const [left, setLeft] = useState<Record<string, { place: MyWaitlistPlace; refund: number }>>({});
   const shown = [
@@ -46,6 +51,7 @@ export function MyWaitlistPlaces({ places, onLeft, headingClass = 'section-title
                   <p className="mt-2 text-sm" data-waitlist-line={place.position}>
                     {myPlaceLine(place)}
                   </p>
+                  <CheckInPlace place={place} onCheckedIn={onCheckedIn} />
                   <LeaveWaitlist
                     tournamentId={place.tournament_id}
                     paidPaise={place.paid_paise}
@@ -61,5 +67,38 @@ export function MyWaitlistPlaces({ places, onLeft, headingClass = 'section-title
         })}
       </ul>
     </section>
+  );
+}
+
+/** Check in, while the window is open and the place is not checked in yet: only checked-in places move up. */
+function CheckInPlace({ place, onCheckedIn }: { place: MyWaitlistPlace; onCheckedIn: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const now = Date.now();
+  const open = new Date(place.check_in_opens_at).getTime() <= now && now < new Date(place.check_in_closes_at).getTime();
+  if (place.checked_in_at || !open) return null;
+
+  async function checkIn() {
+    setBusy(true);
+    setError(null);
+    try {
+      await (await import('./waitlist.api')).checkInWaitlistPlace(place.tournament_id);
+      onCheckedIn();
+    } catch (refusal) {
+      setError(errorText(refusal));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-3">
+      <Button tone="primary" onClick={() => void checkIn()} busy={busy} busyLabel="Checking in…">
+        Check in
+      </Button>
+      <p className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert">
+        {error}
+      </p>
+    </div>
   );
 }
