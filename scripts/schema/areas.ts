@@ -150,6 +150,7 @@ export const AREAS = {
         'private.refuse_deleted_player_name',
         'private.account_balance_paise',
         'private.account_open_money',
+        'private.account_open_play_in',
         'private.account_open_play',
         'private.account_is_last_admin',
         'private.account_deletion_blocker',
@@ -669,6 +670,12 @@ export const AREAS = {
         'public.get_waitlist',
         'private.export_waitlist',
         'private.export_rating',
+      ],
+      "The waitlist: the player's place, its receipt, leaving it": [
+        'private.waitlist_joined_notice',
+        'private.send_waitlist_receipt',
+        'public.get_my_waitlist_places',
+        'public.leave_waitlist',
       ],
       'Check-in close: the empty places go to the waitlist': ['private.fill_places_from_waitlist'],
       'Glicko-2': [

@@ -62,6 +62,7 @@ begin
     when 'already_on_waitlist' then 'You were already on this waitlist. This payment has been refunded in full.'
     when 'not_full' then 'A place had come free when your waitlist payment arrived, but registration had closed. Your payment has been refunded in full.'
     when 'not_promoted' then 'No place came free for you before the draw. Your waitlist payment has been refunded in full.'
+    when 'left_waitlist' then 'You left the waitlist. Your waitlist payment has been refunded in full.'
     when 'paid_entry_disabled' then 'Paid entry was switched off on this site before your payment arrived. Your payment has been refunded in full.'
   end;
 end;
@@ -1321,7 +1322,9 @@ begin
          private.clock_now()
     from public.payments p
     join public.tournaments t on t.id = new.tournament_id
-   where p.id = new.payment_id;
+   where p.id = new.payment_id
+     -- A place moving up from the waitlist: its payment's receipt was written when the place was taken.
+     and not exists (select 1 from public.waitlist_places w where w.payment_id = p.id);
   return null;
 end;
 $function$;

@@ -1135,47 +1135,59 @@ begin
 end;
 $function$;
 
-comment on function private.account_open_play(uuid) is 'The title of a tournament where the player still plays (an entry in a tournament not settled or cancelled, an open dispute), or null. Every kind of open play is added here.';
+comment on function private.account_open_play_in(uuid) is 'Where the player still plays ({ title, tournament_id, waitlist }: an entry in a tournament not settled or cancelled, a waitlist place still waiting, an open dispute), or null. Every kind of open play is added here.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.account_open_play(p_user uuid)
- RETURNS text
+CREATE OR REPLACE FUNCTION private.account_open_play_in(p_user uuid)
+ RETURNS jsonb
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 declare
   v_now timestamptz := private.clock_now();
-  v_title text;
+  v_tournament public.tournaments%rowtype;
 begin
   -- An entry (played or bought) in a tournament that is not settled or cancelled.
-  select t.title into v_title
+  select t.* into v_tournament
     from public.entries e join public.tournaments t on t.id = e.tournament_id
    where (e.player_id = p_user or e.buyer_id = p_user) and e.status = 'active'
      and private.tournament_status(t, v_now) not in ('settled', 'cancelled')
    order by t.starts_at
    limit 1;
-  if v_title is not null then
-    return v_title;
+  if found then
+    return jsonb_build_object('title', v_tournament.title, 'tournament_id', v_tournament.id, 'waitlist', false);
   end if;
   -- A place on a waitlist that has not been promoted, refunded or released yet.
-  select t.title into v_title
+  select t.* into v_tournament
     from public.waitlist_places w join public.tournaments t on t.id = w.tournament_id
    where w.player_id = p_user and w.status = 'waiting'
      and private.tournament_status(t, v_now) not in ('settled', 'cancelled')
    order by t.starts_at
    limit 1;
-  if v_title is not null then
-    return v_title;
+  if found then
+    return jsonb_build_object('title', v_tournament.title, 'tournament_id', v_tournament.id, 'waitlist', true);
   end if;
   -- A dispute still open in one of their matches.
-  select t.title into v_title
+  select t.* into v_tournament
     from public.match_disputes d join public.matches m on m.id = d.match_id join public.tournaments t on t.id = m.tournament_id
     join public.entries e on e.id in (m.entry_a, m.entry_b)
    where d.settled_at is null and e.player_id = p_user
    limit 1;
-  return v_title;
+  if found then
+    return jsonb_build_object('title', v_tournament.title, 'tournament_id', v_tournament.id, 'waitlist', false);
+  end if;
+  return null;
 end;
 $function$;
+
+comment on function private.account_open_play(uuid) is 'The title of a tournament where the player still plays (private.account_open_play_in), or null.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.account_open_play(p_user uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.account_open_play_in(p_user) ->> 'title' $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.account_is_last_admin(p_user uuid)
@@ -1191,7 +1203,7 @@ AS $function$
                                          where d.user_id = r.user_id and d.cancelled_at is null and d.erased_at is null));
 $function$;
 
-comment on function private.account_deletion_blocker(uuid,boolean) is 'Why the account cannot be deleted now ({ hint, detail }), or null. Open money wins over open play.';
+comment on function private.account_deletion_blocker(uuid,boolean) is 'Why the account cannot be deleted now ({ hint, detail }, and for a waitlist place waitlist_tournament_id), or null. Open money wins over open play.';
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.account_deletion_blocker(p_user uuid, p_forfeit_small_balance boolean DEFAULT false)
  RETURNS jsonb
@@ -1201,14 +1213,17 @@ CREATE OR REPLACE FUNCTION private.account_deletion_blocker(p_user uuid, p_forfe
 AS $function$
 declare
   v_reason text;
+  v_play jsonb;
 begin
   v_reason := private.account_open_money(p_user, p_forfeit_small_balance);
   if v_reason is not null then
     return jsonb_build_object('hint', 'open_money', 'detail', v_reason);
   end if;
-  v_reason := private.account_open_play(p_user);
-  if v_reason is not null then
-    return jsonb_build_object('hint', 'open_play', 'detail', v_reason);
+  v_play := private.account_open_play_in(p_user);
+  if v_play is not null then
+    -- A waitlist place names its tournament: the page offers to leave it.
+    return jsonb_build_object('hint', 'open_play', 'detail', v_play ->> 'title',
+                              'waitlist_tournament_id', case when (v_play ->> 'waitlist')::boolean then v_play ->> 'tournament_id' end);
   end if;
   if private.account_is_last_admin(p_user) then
     return jsonb_build_object('hint', 'last_admin', 'detail', null);
@@ -1295,6 +1310,10 @@ begin
       raise exception 'You still have money with us: settle it first, then delete your account.'
         using errcode = 'PT409', hint = 'open_money', detail = v_blocker ->> 'detail';
     when 'open_play' then
+      if v_blocker ->> 'waitlist_tournament_id' is not null then
+        raise exception 'You are on the waitlist of %: leave it, then delete your account.', v_blocker ->> 'detail'
+          using errcode = 'PT409', hint = 'open_play', detail = v_blocker ->> 'detail';
+      end if;
       raise exception 'You still play in %: delete your account once it is settled.', v_blocker ->> 'detail'
         using errcode = 'PT409', hint = 'open_play', detail = v_blocker ->> 'detail';
     when 'last_admin' then

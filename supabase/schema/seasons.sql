@@ -318,6 +318,8 @@ create policy "Players read their own waitlist places" on public.waitlist_places
   using ((( SELECT private.current_player_id() AS current_player_id) = player_id));
 CREATE TRIGGER waitlist_places_move_along_state_machine BEFORE UPDATE ON public.waitlist_places FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
 comment on trigger waitlist_places_move_along_state_machine on public.waitlist_places is 'The waitlist place machine: waiting, then promoted, refunded or released.';
+CREATE TRIGGER waitlist_places_send_receipt AFTER INSERT ON public.waitlist_places FOR EACH ROW EXECUTE FUNCTION private.send_waitlist_receipt();
+comment on trigger waitlist_places_send_receipt on public.waitlist_places is 'The receipt of a paid place, or the notice of a free one, in the bell.';
 CREATE TRIGGER waitlist_places_start_in_state_machine BEFORE INSERT ON public.waitlist_places FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'waiting'::text) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
 
 comment on function private.waitlist_capacity(integer) is 'How many players a tournament''s waitlist holds: a tenth of its capacity, rounded up.';
@@ -582,7 +584,7 @@ begin
 end;
 $function$;
 
-comment on function public.get_waitlist(text) is 'A tournament''s waitlist for its page: whether it takes joins, its size and how many wait, until when, and the caller''s own place (mine) when signed in.';
+comment on function public.get_waitlist(text) is 'A tournament''s waitlist for its page: whether it takes joins, its size and how many wait, until when, and the caller''s own place (mine: position, status, checked_in_at, paid, left) when signed in.';
 -- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_waitlist(p_tournament_id text)
  RETURNS jsonb
@@ -617,7 +619,9 @@ begin
                                                           and e.status <> 'cancelled'),
     'mine', case when v_place.id is not null then jsonb_build_object(
               'position', private.waitlist_position(v_place), 'status', v_place.status, 'checked_in_at', v_place.checked_in_at,
-              'paid', v_place.payment_id is not null) end
+              'paid', v_place.payment_id is not null,
+              -- Released before the draw: the player left it (the close releases a place in the draw's own moment).
+              'left', v_place.status = 'released' and v_place.closed_at < coalesce(v_tournament.drawn_at, 'infinity'::timestamptz)) end
   );
 end;
 $function$;
@@ -649,6 +653,155 @@ AS $function$
                                                            'deviation', r.deviation, 'volatility', r.volatility)
                                         order by r.period_starts_at)
                          from private.player_ratings r where r.player_id = p_user), '[]'::jsonb));
+$function$;
+
+-- -----------------------------------------------------------------------------------------------------
+-- The waitlist: the player's place, its receipt, leaving it
+-- -----------------------------------------------------------------------------------------------------
+
+comment on function private.waitlist_joined_notice(public.waitlist_places) is 'The bell entry of a waitlist place just taken ({ kind, title, body, link }): a payment receipt for a paid place, a waitlist_joined notice for a free one; both give the position and the check-in window that can move the player up.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.waitlist_joined_notice(p_place public.waitlist_places)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_payment public.payments%rowtype;
+  v_amount text;
+  v_window text;
+  v_page text;
+begin
+  select * into v_tournament from public.tournaments where id = p_place.tournament_id;
+  v_window := to_char(private.tournament_check_in_opens_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+              || ' and ' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+              || ' IST';
+  v_page := case when v_tournament.series = 'quick' then 'the pod page' else 'the tournament page' end;
+  if p_place.payment_id is null then
+    return jsonb_build_object(
+      'kind', 'waitlist_joined',
+      'title', 'You are on the waitlist of ' || v_tournament.title,
+      'body', 'Waitlist #' || coalesce(private.waitlist_position(p_place)::text, '?') || '. Check in on ' || v_page
+              || ' between ' || v_window || ' to move up if a place frees. You can leave the waitlist from My Tournaments'
+              || ' until check-in closes.',
+      'link', private.tournament_page_link(v_tournament));
+  end if;
+  select * into v_payment from public.payments where id = p_place.payment_id;
+  v_amount := '₹' || to_char(v_payment.amount_paise / 100.0, 'FM99999999990.00');
+  return jsonb_build_object(
+    'kind', 'payment_receipt',
+    'title', 'Payment received: ' || v_amount || ' for the waitlist of ' || v_tournament.title,
+    'body', 'Receipt for ' || v_tournament.title || ': a place on its waitlist (#'
+            || coalesce(private.waitlist_position(p_place)::text, '?') || '), ' || v_amount || ' paid, payment id '
+            || coalesce(v_payment.razorpay_payment_id, v_payment.id::text) || '. Next: check in on ' || v_page
+            || ' between ' || v_window || ' to move up if a place frees. If none comes free for you, or you leave the'
+            || ' waitlist from My Tournaments before check-in closes, your payment is refunded in full.',
+    'link', private.tournament_page_link(v_tournament));
+end;
+$function$;
+
+comment on function private.send_waitlist_receipt() is 'A waitlist place just taken: its receipt (paid) or notice (free) in the player''s bell, written with the place.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.send_waitlist_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_notice jsonb := private.waitlist_joined_notice(new);
+begin
+  if new.payment_id is not null then
+    -- As the entry's receipt: one insert in the confirmation's transaction; the receipt_emails step queues
+    -- its e-mail.
+    insert into public.notifications (user_id, kind, title, body, link, created_at)
+    values (new.player_id, 'payment_receipt', v_notice ->> 'title', v_notice ->> 'body', v_notice ->> 'link', private.clock_now());
+  else
+    perform private.notify(new.player_id, 'waitlist_joined', v_notice ->> 'title', v_notice ->> 'body', v_notice ->> 'link',
+                           new.id::text);
+  end if;
+  return null;
+end;
+$function$;
+
+comment on function public.get_my_waitlist_places() is 'The caller''s waitlist places still waiting, for the dashboard and My Tournaments: the tournament, its page, the position, the check-in window that can move them up, whether checked in, and what was paid (0 for a free place).';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.get_my_waitlist_places()
+ RETURNS TABLE(tournament_id text, tournament_title text, link text, "position" integer, checked_in_at timestamp with time zone, check_in_opens_at timestamp with time zone, check_in_closes_at timestamp with time zone, paid_paise integer, joined_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return query
+    select w.tournament_id, t.title, private.tournament_page_link(t), private.waitlist_position(w), w.checked_in_at,
+           private.tournament_check_in_opens_at(t), private.tournament_check_in_closes_at(t),
+           coalesce(p.amount_paise, 0), w.joined_at
+      from public.waitlist_places w
+      join public.tournaments t on t.id = w.tournament_id
+      left join public.payments p on p.id = w.payment_id
+     where w.player_id = v_player and w.status = 'waiting' and private.waitlist_position(w) is not null
+     order by t.starts_at, w.number;
+end;
+$function$;
+
+comment on function public.leave_waitlist(text) is 'The public contract: the caller leaves a tournament''s waitlist until check-in closes ({ status: released, refund_paise }); a paid place is refunded in full through the refund outbox (left_waitlist). PT409 waitlist_promoted, waitlist_place_closed, waitlist_leave_closed; PT404 not_on_waitlist, tournament_not_found.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.leave_waitlist(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_place public.waitlist_places%rowtype;
+  v_payment public.payments%rowtype;
+  v_refund integer := 0;
+begin
+  -- The lock joins and the draw take: a leave and the close never cross.
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  select * into v_place from public.waitlist_places
+   where tournament_id = p_tournament_id and player_id = v_player
+     for update;
+  if not found then
+    raise exception 'You are not on this tournament''s waitlist' using errcode = 'PT404', hint = 'not_on_waitlist';
+  end if;
+  if v_place.status = 'promoted' then
+    raise exception 'You moved up from the waitlist: you have a place in the tournament now'
+      using errcode = 'PT409', hint = 'waitlist_promoted';
+  end if;
+  if v_place.status <> 'waiting' then
+    raise exception 'You are no longer on this tournament''s waitlist' using errcode = 'PT409', hint = 'waitlist_place_closed';
+  end if;
+  if v_tournament.drawn_at is not null or v_tournament.cancelled_at is not null
+     or v_now >= private.tournament_check_in_closes_at(v_tournament) then
+    raise exception 'Check-in has closed: your waitlist place can no longer be left'
+      using errcode = 'PT409', hint = 'waitlist_leave_closed';
+  end if;
+
+  update public.waitlist_places set status = 'released', closed_at = v_now where id = v_place.id;
+  if v_place.payment_id is not null then
+    update public.payments p
+       set status = 'refund_pending', failure_reason = private.refusal_reason('left_waitlist'), updated_at = v_now
+     where p.id = v_place.payment_id and p.status = 'paid' and private.refundable_paise(p) > 0
+    returning * into v_payment;
+    if found then
+      v_refund := private.refundable_paise(v_payment)::integer;
+      perform private.queue_refund(v_payment.razorpay_payment_id, v_refund, 'left_waitlist', v_payment);
+    end if;
+  end if;
+  return jsonb_build_object('status', 'released', 'refund_paise', v_refund);
+end;
 $function$;
 
 -- -----------------------------------------------------------------------------------------------------

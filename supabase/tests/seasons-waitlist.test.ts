@@ -8,8 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRequestContext } from '../local/database.ts';
 import {
+  anon,
   completeProfile,
+  INSUFFICIENT_PRIVILEGE,
   createUser,
   engines,
   expectSqlError,
@@ -119,6 +122,14 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     (
       await db.admin.query<{ kind: string; title: string; body: string; link: string }>(
         `select kind, title, body, link from public.notifications where user_id = $1 and kind like 'waitlist%' order by id`,
+        [userId],
+      )
+    ).rows;
+
+  const receiptsOf = async (userId: string) =>
+    (
+      await db.admin.query<{ title: string; body: string; link: string }>(
+        `select title, body, link from public.notifications where user_id = $1 and kind = 'payment_receipt' order by id`,
         [userId],
       )
     ).rows;
@@ -271,6 +282,10 @@ describe.each(engines)('the waitlist on $name', (engine) => {
 
     // Both are told, with a link to the pod's page.
     expect(await noticesOf(first.id)).toEqual([expect.objectContaining({ kind: 'waitlist_promoted', link: `/pod/?id=${id}` })]);
+    // One receipt for one payment: the one written when the place was taken, not a second at promotion.
+    expect((await receiptsOf(first.id)).map((receipt) => receipt.title)).toEqual([
+      expect.stringMatching(/^Payment received: ₹300\.00 for the waitlist of /),
+    ]);
     expect(await noticesOf(second.id)).toEqual([
       expect.objectContaining({ kind: 'waitlist_not_promoted', link: `/pod/?id=${id}`, body: expect.stringMatching(/refunded in full/) }),
     ]);
@@ -392,6 +407,7 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     expect(await drawnPlayers(id)).not.toContain(waiting.id);
     expect(await position(waiting.id, id)).toEqual({ position: null });
     expect(await noticesOf(waiting.id)).toEqual([
+      expect.objectContaining({ kind: 'waitlist_joined', title: 'You are on the waitlist of Free Cup', link: `/tournaments/${id}` }),
       expect.objectContaining({
         kind: 'waitlist_not_promoted',
         body: 'Every place was taken at check-in close.',
@@ -409,5 +425,207 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     for (let i = 0; i < 4; i++) await enter(id);
     expect(await confirm(order)).toMatchObject({ outcome: 'refund_required' });
     await expectSqlError(position(late.id, id), NOT_FOUND, 'not on this tournament');
+  });
+
+  type MyPlace = { tournament_id: string; tournament_title: string; link: string; position: number; paid_paise: number };
+  const myPlaces = (userId: string) => db.as<MyPlace>(player(userId), 'select * from public.get_my_waitlist_places()');
+  const titleOf = async (podId: string) =>
+    (await db.admin.query<{ title: string }>('select title from public.tournaments where id = $1', [podId])).rows[0]!.title;
+  const leave = (userId: string, podId: unknown) =>
+    rpc<{ status: string; refund_paise: number }>(player(userId), 'public.leave_waitlist($1)', [podId]);
+
+  it('gives a paid place its receipt in the bell, and shows it with its position and check-in window in get_my_waitlist_places', async () => {
+    const { id } = await fullPod(12);
+    const first = await joinPaid(id);
+    const second = await joinPaid(id);
+    const receipts = await receiptsOf(second.id);
+    const title = await titleOf(id);
+    expect(receipts).toEqual([
+      {
+        title: `Payment received: ₹300.00 for the waitlist of ${title}`,
+        body: expect.stringMatching(
+          /^Receipt for Waitlist Cup #\d+: a place on its waitlist \(#2\), ₹300\.00 paid, payment id pay_\w+\. Next: check in on the pod page between \d\d \w{3} \d\d:\d\d and \d\d \w{3} \d\d:\d\d IST to move up if a place frees\. If none comes free for you, or you leave the waitlist from My Tournaments before check-in closes, your payment is refunded in full\.$/,
+        ),
+        link: `/pod/?id=${id}`,
+      },
+    ]);
+    // Its e-mail goes with every receipt's, from the periodic step.
+    await runDueWork(db);
+    const { rows: emails } = await db.admin.query(
+      `select 1 from private.outbox where kind = 'email' and idempotency_key like 'notify-payment_receipt-' || $1 || '-%'`,
+      [second.id],
+    );
+    expect(emails).toHaveLength(1);
+
+    const { rows: window } = await db.admin.query<{ opens: Date; closes: Date }>(
+      `select private.tournament_check_in_opens_at(t) as opens, private.tournament_check_in_closes_at(t) as closes
+         from public.tournaments t where id = $1`,
+      [id],
+    );
+    expect(await myPlaces(second.id)).toEqual([
+      {
+        tournament_id: id,
+        tournament_title: title,
+        link: `/pod/?id=${id}`,
+        position: 2,
+        checked_in_at: null,
+        check_in_opens_at: window[0]!.opens,
+        check_in_closes_at: window[0]!.closes,
+        paid_paise: FEE,
+        joined_at: expect.any(Date),
+      },
+    ]);
+    // The first leaves: the second moves up to #1; a player with no place reads nothing.
+    await leave(first.id, id);
+    expect((await myPlaces(second.id)).map((place) => place.position)).toEqual([1]);
+    expect(await myPlaces(first.id)).toEqual([]);
+  });
+
+  it('leaves a paid place with leave_waitlist: released, refunded in full through the refund outbox, the ledger balanced', async () => {
+    const { id } = await fullPod(4);
+    const waiting = await joinPaid(id);
+    expect(await leave(waiting.id, id)).toEqual({ status: 'released', refund_paise: FEE });
+
+    const { rows: places } = await db.admin.query<{ status: string; closed_at: Date | null }>(
+      'select status, closed_at from public.waitlist_places where player_id = $1 and tournament_id = $2',
+      [waiting.id, id],
+    );
+    expect(places).toEqual([{ status: 'released', closed_at: expect.any(Date) }]);
+    expect(await refundsOf(id)).toEqual([{ payment: expect.stringMatching(/^pay_/), amount: FEE, reason: 'left_waitlist' }]);
+    const { rows: paid } = await db.admin.query<{ status: string; failure_reason: string }>(
+      'select status, failure_reason from public.payments where user_id = $1 and tournament_id = $2',
+      [waiting.id, id],
+    );
+    expect(paid).toEqual([
+      { status: 'refund_pending', failure_reason: 'You left the waitlist. Your waitlist payment has been refunded in full.' },
+    ]);
+    expect(await position(waiting.id, id)).toEqual({ position: null });
+    expect(await rpc(player(waiting.id), 'public.get_waitlist($1)', [id])).toMatchObject({
+      waiting: 0,
+      mine: { position: null, status: 'released', paid: true, left: true },
+    });
+
+    // Razorpay's answer settles the refund in full; the ledger balances.
+    const { rows: call } = await db.admin.query<{ id: string }>(
+      `select id from private.outbox where kind = 'razorpay_refund' and payload ->> 'tournament_id' = $1`,
+      [id],
+    );
+    await db.admin.query(`select public.service_record_outside_answer($1, 'done', $2)`, [
+      call[0]!.id,
+      { refund_id: `rfnd_${randomUUID().slice(0, 8)}`, amount_paise: FEE },
+    ]);
+    const { rows: after } = await db.admin.query(
+      'select status, refunded_paise from public.payments where user_id = $1 and tournament_id = $2',
+      [waiting.id, id],
+    );
+    expect(after).toEqual([{ status: 'refunded', refunded_paise: FEE }]);
+    expect(await checkLedger(db)).toMatchObject({ balanced: true });
+
+    // Leaving twice is refused, and asks for no second refund; the place may not be joined again for free.
+    await expectSqlError(leave(waiting.id, id), WRONG_STATE, 'no longer on this tournament');
+    expect(await refundsOf(id)).toHaveLength(1);
+  });
+
+  it('refuses another player leaving your place, and hostile tournament ids', async () => {
+    const { id, players } = await fullPod(4);
+    const waiting = await joinPaid(id);
+    const stranger = await adult();
+    await expectSqlError(leave(stranger.id, id), NOT_FOUND, 'not on this tournament');
+    // An entrant is not on the waitlist either.
+    await expectSqlError(leave(players[0]!.id, id), NOT_FOUND, 'not on this tournament');
+    for (const hostile of [null, '', `${id}' or '1'='1`, 'x'.repeat(10_000), '../../etc', '\u202e']) {
+      await expectSqlError(leave(waiting.id, hostile), NOT_FOUND, 'Unknown tournament');
+    }
+    await expectSqlError(rpc(anon, 'public.leave_waitlist($1)', [id]), INSUFFICIENT_PRIVILEGE);
+    // The place is untouched.
+    expect(await position(waiting.id, id)).toEqual({ position: 1 });
+    expect(await refundsOf(id)).toEqual([]);
+  });
+
+  it('refuses leaving after check-in closed, and once promoted', async () => {
+    const { id, players } = await fullPod(12);
+    const first = await joinPaid(id);
+    const second = await joinPaid(id);
+    for (const entrant of players.slice(0, 11)) await checkIn(entrant.id, id);
+    await checkIn(first.id, id);
+    const { rows } = await db.admin.query<{ closes: Date }>(
+      'select private.tournament_check_in_closes_at(t) as closes from public.tournaments t where id = $1',
+      [id],
+    );
+    // Closed by the clock, before the periodic close has run.
+    await setDatabaseClock(db, new Date(rows[0]!.closes.getTime() + 1000).toISOString());
+    await expectSqlError(leave(second.id, id), WRONG_STATE, 'Check-in has closed');
+    await runDueWork(db);
+    await expectSqlError(leave(first.id, id), WRONG_STATE, 'You moved up from the waitlist');
+    // The one not promoted was refunded by the close, once (not_promoted), and is no longer on it.
+    await expectSqlError(leave(second.id, id), WRONG_STATE, 'no longer on this tournament');
+    expect((await refundsOf(id)).map((r) => r.reason)).toEqual(['not_promoted']);
+  });
+
+  it('leaves a free place: released, nothing refunded, a notice in the bell when it was taken', async () => {
+    await setDatabaseClock(db, T0.toISOString());
+    const id = `free-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at)
+       values ($1, 'Free Leave Cup', 'championship', 'Knockout', 0, 0, 4, true, $2)`,
+      [id, minutesAfter(48 * 60)],
+    );
+    for (let i = 0; i < 4; i++) await rpc(player((await adult()).id), 'public.enter_free_tournament($1)', [id]);
+    const waiting = await adult();
+    await rpc(player(waiting.id), 'public.join_waitlist($1)', [id]);
+    expect(await noticesOf(waiting.id)).toEqual([
+      {
+        kind: 'waitlist_joined',
+        title: 'You are on the waitlist of Free Leave Cup',
+        body: expect.stringMatching(
+          /^Waitlist #1\. Check in on the tournament page between \d\d \w{3} \d\d:\d\d and \d\d \w{3} \d\d:\d\d IST to move up if a place frees\./,
+        ),
+        link: `/tournaments/${id}`,
+      },
+    ]);
+    expect((await myPlaces(waiting.id)).map((place) => [place.position, place.paid_paise])).toEqual([[1, 0]]);
+    expect(await leave(waiting.id, id)).toEqual({ status: 'released', refund_paise: 0 });
+    expect(await myPlaces(waiting.id)).toEqual([]);
+    expect(await refundsOf(id)).toEqual([]);
+  });
+
+  it('words a waitlist place that holds a deletion back, with its tournament to leave', async () => {
+    const { id } = await fullPod(4);
+    const waiting = await joinPaid(id);
+    const title = await titleOf(id);
+    expect(await rpc(player(waiting.id), 'public.get_my_account_deletion()')).toMatchObject({
+      status: 'none',
+      blocked_by: { hint: 'open_play', detail: title, waitlist_tournament_id: id },
+    });
+    // Asked with a fresh sign-in (the e-mail code the page asks for): refused, worded as a waitlist place.
+    const refusal = await db.admin
+      .transaction(async (tx) => {
+        await setRequestContext(tx, {
+          role: 'authenticated',
+          claims: {
+            sub: waiting.id,
+            role: 'authenticated',
+            aud: 'authenticated',
+            aal: 'aal1',
+            amr: [{ method: 'otp', timestamp: Math.floor(Date.now() / 1000) - 60 }],
+          },
+        });
+        return tx.query('select public.request_account_deletion(false)');
+      })
+      .then(
+        () => null,
+        (e: { code?: string; hint?: string; message?: string; detail?: string }) => e,
+      );
+    expect(refusal).toMatchObject({
+      code: WRONG_STATE,
+      hint: 'open_play',
+      detail: title,
+      message: `You are on the waitlist of ${title}: leave it, then delete your account.`,
+    });
+    // Once left, the waitlist no longer holds it back (the refund on its way does, until Razorpay returns it).
+    await leave(waiting.id, id);
+    expect(await rpc(player(waiting.id), 'public.get_my_account_deletion()')).toMatchObject({
+      blocked_by: { hint: 'open_money', detail: 'refund' },
+    });
   });
 });

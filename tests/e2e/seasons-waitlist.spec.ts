@@ -3,7 +3,12 @@
  * through the checkout), reads their place and checks in; one of the four does not check in. At check-in
  * close the empty place goes to the waitlisted player before the draw: the page says they moved up, they are
  * told in the bell, and they play their semi-final to a confirmed result.
- * Fails -> a no-show's place stays empty while a checked-in player waits outside the bracket.
+ * A second journey: a paid waitlist place is on the dashboard and in My Tournaments with its position and
+ * check-in window, is checked in from the dashboard, has its receipt in the bell, holds the account's
+ * deletion back with a button to leave, and is left from the dashboard: the refund shows there and in the
+ * payment history.
+ * Fails -> a no-show's place stays empty while a checked-in player waits outside the bracket, or a paid
+ * waitlist place vanishes from the player's screens and cannot be left.
  */
 import { readFileSync } from 'node:fs';
 import { type Page, test } from '@playwright/test';
@@ -136,5 +141,90 @@ test('a full pod’s waitlisted player checks in, moves up at check-in close and
   expect(played?.winner_entry_id).toBe(entry?.id);
   await page.goto(`/match/?id=${semi.id}`);
   await expect(page.locator('[data-match-outcome]')).toContainText('Result confirmed', { timeout: 20_000 });
+  await context.close();
+});
+
+test('a waitlisted player sees the place on the dashboard, leaves it and sees the refund', async ({ browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const pod = await fullSuper4Pod({ label: 'leave', title: 'Leave Super 4', entryFeePaise: 5000, prizePoolPaise: 16000 });
+  const waiter = await newPlayer(stack, 'leave-w', { profile: true });
+
+  const context = await browser.newContext({ viewport: PHONE });
+  const page: Page = await context.newPage();
+  await storeSession(page, waiter);
+  await page.goto(`/pod/?id=${pod.id}`);
+  const card = page.getByRole('region', { name: 'Waitlist' });
+  await card.getByRole('button', { name: 'Join the waitlist · ₹50' }).click({ timeout: 20_000 });
+  const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout' });
+  await expect(checkout).toBeVisible({ timeout: 15_000 });
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await expect(card.locator('[data-waitlist-position="1"]')).toBeVisible();
+  // The waitlist card offers leaving too.
+  await expect(card.getByRole('button', { name: 'Leave the waitlist' })).toBeVisible();
+
+  // The receipt is in the bell.
+  const receipts = await stack.rest<{ title: string; body: string; link: string }[]>(
+    `/rest/v1/notifications?select=title,body,link&user_id=eq.${waiter.user.id}&kind=eq.payment_receipt`,
+  );
+  expect(receipts).toEqual([
+    {
+      title: 'Payment received: ₹50.00 for the waitlist of Leave Super 4 #1',
+      body: expect.stringMatching(/^Receipt for Leave Super 4 #1: a place on its waitlist \(#1\), ₹50\.00 paid/),
+      link: `/pod/?id=${pod.id}`,
+    },
+  ]);
+
+  // The dashboard shows the place: its position and the check-in window that moves it up, with a link to the pod.
+  await page.goto('/dashboard');
+  const place = page.locator(`[data-waitlist-place="${pod.id}"]`);
+  await expect(place.locator('[data-waitlist-line="1"]')).toHaveText(/^Waitlist #1 · check in by .* IST to move up if a place frees$/, {
+    timeout: 20_000,
+  });
+  await expect(place.getByRole('link', { name: 'Leave Super 4 #1' })).toHaveAttribute('href', `/pod/?id=${pod.id}`);
+  await place.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('waitlist-dashboard-360.png'), fullPage: true });
+  // Checked in from the dashboard: only checked-in places move up.
+  await place.getByRole('button', { name: 'Check in' }).click();
+  await expect(place.locator('[data-waitlist-line="1"]')).toHaveText(/^Waitlist #1 · checked in: you move up at .* IST if a place frees$/);
+
+  // My Tournaments shows it too (at 1280 px).
+  const wide = await browser.newContext({ viewport: DESKTOP });
+  const widePage = await wide.newPage();
+  await storeSession(widePage, waiter);
+  await widePage.goto('/my-tournaments');
+  await expect(widePage.locator(`[data-waitlist-place="${pod.id}"]`)).toContainText('Waitlist #1 · checked in', { timeout: 20_000 });
+  await widePage.screenshot({ path: testInfo.outputPath('waitlist-my-tournaments-1280.png'), fullPage: true });
+
+  // Deleting the account says why it must wait, and offers to leave instead of a dead end.
+  await widePage.goto('/profile');
+  const blocked = widePage.locator('[data-deletion-blocked="open_play"]');
+  await expect(blocked).toContainText('You are on the waitlist of Leave Super 4 #1', { timeout: 20_000 });
+  await expect(blocked.getByRole('button', { name: 'Leave the waitlist' })).toBeVisible();
+  await blocked.scrollIntoViewIfNeeded();
+  await widePage.screenshot({ path: testInfo.outputPath('waitlist-deletion-1280.png') });
+  await wide.close();
+
+  // Leaving, from the dashboard: confirmed, then the refund shows.
+  await place.getByRole('button', { name: 'Leave the waitlist' }).click();
+  await expect(place).toContainText('Your ₹50.00 is refunded in full.');
+  await place.getByRole('button', { name: 'Yes, leave the waitlist' }).click();
+  await expect(place.locator('[data-waitlist-left]')).toHaveText(
+    'You left the waitlist. Your ₹50.00 is being refunded in full to the way you paid.',
+  );
+  await page.screenshot({ path: testInfo.outputPath('waitlist-left-360.png'), fullPage: true });
+  const [payment] = await stack.rest<{ status: string; failure_reason: string }[]>(
+    `/rest/v1/payments?select=status,failure_reason&user_id=eq.${waiter.user.id}&tournament_id=eq.${pod.id}&for_waitlist=eq.true`,
+  );
+  expect(payment?.failure_reason).toBe('You left the waitlist. Your waitlist payment has been refunded in full.');
+  expect(['refund_pending', 'refunded']).toContain(payment?.status);
+
+  // The payment history says so; the place is gone from the dashboard after a reload.
+  await page.goto('/my-earnings');
+  await expect(page.getByText('You left the waitlist. Your waitlist payment has been refunded in full.').first()).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.goto('/dashboard');
+  await expect(page.locator('[data-dashboard-home]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(`[data-waitlist-place="${pod.id}"]`)).toHaveCount(0);
   await context.close();
 });

@@ -1,8 +1,8 @@
 /**
  * My Tournaments: the player's registrations and the places they hold through an invitation, one tab per
  * series (the monthly Champions Tour, and the quick 1v1 / Super 4 / Super 8 pods), each with its
- * check-in and, for a buyer of several slots, the extra slots to hand on. Guarded: anonymous visitors go
- * to /login. The data comes from useMyTournaments; this only lays it out.
+ * check-in and, for a buyer of several slots, the extra slots to hand on; above them, the waitlist places
+ * still waiting (position, check-in window, a button to leave). Guarded: anonymous visitors go to /login. The data comes from useMyTournaments; this only lays it out.
  */
 import { Button } from '@/components/ui/Button';
 import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
@@ -10,6 +10,7 @@ import { PageHeading } from '@/components/ui/PageHeading';
 import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
 import { useRequiredSession } from '@/features/auth/use-required-session';
+import { MyWaitlistPlaces } from '@/features/seasons/MyWaitlistPlaces';
 import { formatPaiseExact } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { ACCOUNT_MESSAGES, MY_TOURNAMENT_TABS, type MyTournamentTab, refundNote } from './account';
@@ -31,6 +32,14 @@ export default function MyTournamentsIsland() {
         Every tournament you have registered for, with its status. Check in here when check-in opens, then follow your draw, your matches
         and your place.
       </PageHeading>
+      <div className="mb-6 empty:hidden">
+        <MyWaitlistPlaces
+          places={mine.waitlist}
+          onLeft={mine.leftWaitlist}
+          onCheckedIn={mine.reloadWaitlist}
+          headingClass="section-title text-2xl"
+        />
+      </div>
       <Tabs tabs={MY_TOURNAMENT_TABS} active={tab} onChange={mine.setTab} label="Tournament series" />
       <TabPanel id={tab}>
         {mine.status === 'loading' ? (

@@ -1,10 +1,12 @@
 /**
  * The signed-in part of the dashboard: "Check in now" for every entry whose check-in is open, "Your next
- * matches" (opponent, time, the match page) and "My entries" with their live status. The data is My
- * Tournaments' own (useMyTournaments), so both pages agree and update together.
+ * matches" (opponent, time, the match page), "On a waitlist" (each place's position, its check-in window
+ * and a button to leave it) and "My entries" with their live status. The data is My Tournaments' own
+ * (useMyTournaments), so both pages agree and update together.
  */
 import { CheckIn } from '@/features/brackets/CheckIn';
 import { checkInView } from '@/features/brackets/entries';
+import { MyWaitlistPlaces } from '@/features/seasons/MyWaitlistPlaces';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
 import type { Registration } from './account';
@@ -66,6 +68,8 @@ export default function SignedInHome({ userId }: { userId: string }) {
           </ul>
         </section>
       )}
+
+      <MyWaitlistPlaces places={mine.waitlist} onLeft={mine.leftWaitlist} onCheckedIn={mine.reloadWaitlist} />
 
       <section aria-labelledby="entries-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">

@@ -2,7 +2,8 @@
  * My Tournaments' data (and the dashboard's): the player's registrations (the list; a toast when it cannot
  * be read) and, read separately so the list shows without them, the refunds of cancelled tournaments
  * (get_my_payments), the places in finished ones (get_my_places), the entries with their check-in and extra
- * slots, the next match in each drawn tournament (get_my_next_matches), and each tournament's own status.
+ * slots, the next match in each drawn tournament (get_my_next_matches), the waitlist places still waiting
+ * (get_my_waitlist_places), and each tournament's own status.
  * A check-in made on the page shows at once. Everything follows the database live: a check-in from another
  * tab, a pod filling, the draw and each result read again as they happen, and so do the states when
  * check-in opens or closes by the clock.
@@ -10,6 +11,7 @@
 import { useEffect, useState } from 'react';
 import { requestTournamentStates } from '@/features/tournaments/live-states';
 import type { MyEntries } from '@/features/brackets/entries';
+import type { MyWaitlistPlace } from '@/features/seasons/waitlist';
 import { type MyPlace, placesByTournament } from '@/features/standings/standings';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';
@@ -41,6 +43,7 @@ const NO_ENTRIES = { entries: [], facts: {} };
 const NO_PAYMENTS: Payment[] = [];
 const NO_PLACES: Record<string, MyPlace> = {};
 const NO_NEXT_MATCHES: NextMatch[] = [];
+const NO_WAITLIST_PLACES: MyWaitlistPlace[] = [];
 /** setTimeout's longest wait; a clock change further ahead is picked up by a later read. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
@@ -55,7 +58,7 @@ export function useMyTournaments(userId: string | undefined) {
       }),
   );
   useToastOnError(registrations, ACCOUNT_MESSAGES.tournamentsLoadFailed);
-  const [payments] = useSignedInLoad(userId, () =>
+  const [payments, reloadPayments] = useSignedInLoad(userId, () =>
     accountApi()
       .then((api) => api.fetchMyPayments())
       .catch(orNothing('Payments for the refund lines', NO_PAYMENTS)),
@@ -71,6 +74,11 @@ export function useMyTournaments(userId: string | undefined) {
     homeApi()
       .then((api) => api.fetchMyNextMatches())
       .catch(orNothing('Next matches', NO_NEXT_MATCHES)),
+  );
+  const [waitlist, reloadWaitlist] = useSignedInLoad(userId, () =>
+    import('@/features/seasons/waitlist.api')
+      .then((api) => api.fetchMyWaitlistPlaces())
+      .catch(orNothing('Waitlist places', NO_WAITLIST_PLACES)),
   );
   // Check-ins made on this page, by tournament: the card shows them without reading the entries again.
   const [checkedInAt, setCheckedInAt] = useState<Record<string, string>>({});
@@ -95,6 +103,8 @@ export function useMyTournaments(userId: string | undefined) {
         reloadEntries();
         reloadNextMatches();
         reloadPlaces();
+        // A promotion at check-in close writes a registration: the waitlist place moves into the list.
+        reloadWaitlist();
         void requestTournamentStates(watched);
       });
     });
@@ -102,7 +112,7 @@ export function useMyTournaments(userId: string | undefined) {
       stopped = true;
       stop?.();
     };
-  }, [userId, idsKey, reloadRegistrations, reloadEntries, reloadNextMatches, reloadPlaces]);
+  }, [userId, idsKey, reloadRegistrations, reloadEntries, reloadNextMatches, reloadPlaces, reloadWaitlist]);
 
   // By the clock: when a check-in window opens or closes, the statuses (and the check-in area) change.
   const windows = myEntries.flatMap((mine) => [mine.check_in.opens_at, mine.check_in.closes_at]).join(',');
@@ -135,6 +145,15 @@ export function useMyTournaments(userId: string | undefined) {
     entries: entriesByTournament,
     payments: payments.status === 'ready' ? payments.value : NO_PAYMENTS,
     places: places.status === 'ready' ? places.value : NO_PLACES,
+    /** The waitlist places still waiting, soonest tournament first. */
+    waitlist: waitlist.status === 'ready' ? waitlist.value : NO_WAITLIST_PLACES,
+    /** Reads the waitlist places again (after a check-in). */
+    reloadWaitlist,
+    /** After a waitlist place is left: the places and the payments (its refund) are read again. */
+    leftWaitlist: () => {
+      reloadWaitlist();
+      reloadPayments();
+    },
     states,
     /** The next match in each drawn tournament the player is still in, by tournament. */
     nextMatches: Object.fromEntries(

@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'payout_failed',
   'kyc_result',
   'payment_receipt',
+  'waitlist_joined',
   'waitlist_promoted',
   'waitlist_not_promoted',
 ] as const;
@@ -41,6 +42,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   payout_failed: 'A withdrawal fails and the money comes back',
   kyc_result: 'Your PAN and UPI id are checked',
   payment_receipt: 'Your receipt after each payment',
+  waitlist_joined: 'You take a place on a waitlist (free tournaments; a paid place sends its receipt)',
   waitlist_promoted: 'You move up from a waitlist into the tournament',
   waitlist_not_promoted: 'No place came free for you on a waitlist (and your refund)',
 };

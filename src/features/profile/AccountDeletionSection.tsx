@@ -1,12 +1,14 @@
 /**
  * "Delete my account" at the foot of the profile page. Scheduled: the date and Cancel. Otherwise either
- * what must be settled first, in plain words (open money, open play, the last admin), or the steps:
+ * what must be settled first, in plain words (open money, open play, the last admin; a waitlist place with a
+ * button to leave it), or the steps:
  * what happens, a fresh e-mail code, then the request. The database decides every refusal again.
  */
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
+import { LeaveWaitlist } from '@/features/seasons/LeaveWaitlist';
 import { formatDateTimeIST, formatPaiseExact } from '@/lib/format';
-import { type AccountDeletion, blockerText, deletionExplanation, forfeitConsentText } from './account-deletion';
+import { type AccountDeletion, blockerText, DELETION_CHANGED_EVENT, deletionExplanation, forfeitConsentText } from './account-deletion';
 import { useAccountDeletion } from './use-account-deletion';
 
 const inputClass = 'min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk focus:border-lime';
@@ -70,6 +72,13 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
           <a href={text.action.href} className="self-start font-semibold text-lime underline-offset-4 hover:underline">
             {text.action.label}
           </a>
+        )}
+        {blocker.waitlist_tournament_id && (
+          <LeaveWaitlist
+            tournamentId={blocker.waitlist_tournament_id}
+            paidPaise={0}
+            onLeft={() => window.dispatchEvent(new Event(DELETION_CHANGED_EVENT))}
+          />
         )}
       </div>
     );

@@ -9,6 +9,13 @@ describe('the words of a deletion that must wait', () => {
     expect(text.action?.href).toBe('/my-tournaments');
   });
 
+  it('words a waitlist place as one, to be left rather than waited out', () => {
+    const text = blockerText({ hint: 'open_play', detail: 'Super 4 #7', waitlist_tournament_id: 'q-7' }, formatPaiseExact, 0);
+    expect(text.title).toBe('You are on the waitlist of Super 4 #7');
+    expect(text.body).toMatch(/^Leave the waitlist to delete your account\. A paid place is refunded in full/);
+    expect(text.action).toBeNull();
+  });
+
   it('says what to do about each kind of open money', () => {
     expect(blockerText({ hint: 'open_money', detail: 'balance' }, formatPaiseExact, 125_050)).toMatchObject({
       title: 'You have ₹1,250.50 in winnings',

@@ -9,6 +9,8 @@ export interface DeletionBlocker {
   hint: 'open_money' | 'open_play' | 'last_admin';
   /** For open_money: payout, chargeback, prize, refund, balance or small_balance. For open_play: the tournament's title. */
   detail: string | null;
+  /** For open_play on a waitlist place: its tournament, which the page offers to leave. */
+  waitlist_tournament_id?: string | null;
 }
 
 export type AccountDeletion =
@@ -33,6 +35,13 @@ const earnings = { label: 'Go to My Earnings', href: ROUTES.myEarnings.path };
 
 /** The refusal in plain words: what is still open and what the player can do about it. */
 export function blockerText(blocker: DeletionBlocker, formatPaise: (paise: number) => string, balancePaise: number): BlockerText {
+  if (blocker.hint === 'open_play' && blocker.waitlist_tournament_id) {
+    return {
+      title: `You are on the waitlist of ${blocker.detail ?? 'a tournament'}`,
+      body: 'Leave the waitlist to delete your account. A paid place is refunded in full; once the refund has reached you, you can delete your account.',
+      action: null,
+    };
+  }
   if (blocker.hint === 'open_play') {
     return {
       title: `You still play in ${blocker.detail ?? 'a tournament'}`,

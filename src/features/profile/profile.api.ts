@@ -111,7 +111,11 @@ export async function changeMyInGameName(name: string): Promise<string> {
   return readAnswer('rpc change_my_in_game_name', z.object({ in_game_name: z.string() }), answer).in_game_name;
 }
 
-const Blocker = z.object({ hint: z.enum(['open_money', 'open_play', 'last_admin']), detail: z.nullable(z.string()) });
+const Blocker = z.object({
+  hint: z.enum(['open_money', 'open_play', 'last_admin']),
+  detail: z.nullable(z.string()),
+  waitlist_tournament_id: z.optional(z.nullable(z.string())),
+});
 const Deletion = z.union([
   z.object({ status: z.literal('scheduled'), erase_at: z.string(), requested_at: z.string() }),
   z.object({

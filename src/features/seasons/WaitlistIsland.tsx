@@ -1,14 +1,15 @@
 /**
  * The waitlist card of a tournament or pod page, under the pay area: "Join the waitlist" when every place is
- * taken (paid through the checkout, or free), then the player's position, their check-in and, at check-in
- * close, whether they moved up. Shows nothing to a player in the bracket, or while there is nothing to join.
+ * taken (paid through the checkout, or free), then the player's position, their check-in, a button to leave
+ * (a paid place refunded in full) and, at check-in close, whether they moved up. Shows nothing to a player in the bracket, or while there is nothing to join.
  */
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { redirectToLogin } from '@/features/auth/guard';
 import { formatRupees, whenIST } from '@/lib/format';
 import { useSession } from '@/stores/use-session';
-import { joinRule, positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
+import { LeaveWaitlist } from './LeaveWaitlist';
+import { joinRule, leftLine, positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
 
 type Props = {
   /** Null while the page does not know it yet (a pod page loading its pod). */
@@ -136,7 +137,19 @@ export default function WaitlistIsland({ tournamentId, tournamentTitle, productN
                   ? 'Check-in has closed without you: you cannot move up.'
                   : `At ${whenIST(view.closesAt)} every empty place goes to checked-in waitlisted players, in order.`}
             </p>
+            {view.checkIn !== 'closed' && (
+              <LeaveWaitlist
+                tournamentId={tournamentId}
+                paidPaise={list?.mine?.paid ? list.entry_fee_paise : 0}
+                onLeft={() => setReload((n) => n + 1)}
+              />
+            )}
           </>
+        )}
+        {view.kind === 'left' && (
+          <p className="text-sm font-semibold" data-waitlist-left>
+            {leftLine(view.refunded && list ? list.entry_fee_paise : 0)}
+          </p>
         )}
         {view.kind === 'promoted' && (
           <p className="text-sm">

@@ -1,13 +1,15 @@
 /**
- * The only place the waitlist card talks to Supabase: the tournament's waitlist and the caller's place
- * (get_waitlist), a free join (join_waitlist), checking a waitlist place in (check_in), and paying for a
- * place through the payment function and Razorpay's checkout (payments.api.ts). Answers are checked with zod.
+ * The only place the waitlist talks to Supabase: the tournament's waitlist and the caller's place
+ * (get_waitlist), the caller's waiting places (get_my_waitlist_places, for the dashboard and My
+ * Tournaments), a free join (join_waitlist), checking a waitlist place in (check_in), leaving it
+ * (leave_waitlist), and paying for a place through the payment function and Razorpay's checkout
+ * (payments.api.ts). Answers are checked with zod.
  */
 import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
 import { watchRows } from '@/lib/realtime';
 import { getSupabase } from '@/lib/supabase';
-import type { Waitlist } from './waitlist';
+import type { MyWaitlistPlace, Waitlist } from './waitlist';
 
 const WaitlistSchema = z.object({
   takes_joins: z.boolean(),
@@ -24,9 +26,38 @@ const WaitlistSchema = z.object({
       status: z.enum(['waiting', 'promoted', 'refunded', 'released']),
       checked_in_at: z.nullable(z.string()),
       paid: z.boolean(),
+      left: z.boolean(),
     }),
   ),
 });
+
+const MyPlaceRow = z.object({
+  tournament_id: z.string(),
+  tournament_title: z.string(),
+  link: z.string(),
+  position: z.int(),
+  checked_in_at: z.nullable(z.string()),
+  check_in_opens_at: z.string(),
+  check_in_closes_at: z.string(),
+  paid_paise: z.int(),
+  joined_at: z.string(),
+}) satisfies z.ZodMiniType<MyWaitlistPlace>;
+
+const MyPlaces = z.pipe(
+  z.nullable(z.array(MyPlaceRow)),
+  z.transform((list) => list ?? []),
+);
+
+/** The caller's places still waiting, soonest tournament first. */
+export async function fetchMyWaitlistPlaces(): Promise<MyWaitlistPlace[]> {
+  return readAnswer('rpc get_my_waitlist_places', MyPlaces, await getSupabase().rpc('get_my_waitlist_places'));
+}
+
+/** Leaves the caller's place: answers what is refunded (0 for a free place). */
+export async function leaveWaitlist(tournamentId: string): Promise<{ refund_paise: number }> {
+  const answer = await getSupabase().rpc('leave_waitlist', { p_tournament_id: tournamentId });
+  return readAnswer('rpc leave_waitlist', z.object({ status: z.literal('released'), refund_paise: z.int() }), answer);
+}
 
 export async function fetchWaitlist(tournamentId: string): Promise<Waitlist> {
   return readAnswer('rpc get_waitlist', WaitlistSchema, await getSupabase().rpc('get_waitlist', { p_tournament_id: tournamentId }));

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { joinRule, positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
+import {
+  joinRule,
+  leaveWarning,
+  leftLine,
+  type MyWaitlistPlace,
+  myPlaceLine,
+  positionLine,
+  type Waitlist,
+  waitlistErrorMessage,
+  waitlistView,
+} from './waitlist';
 
 const NOW = new Date('2027-03-01T10:00:00Z');
 const base: Waitlist = {
@@ -37,7 +47,7 @@ describe('waitlistView', () => {
   });
 
   it('shows a waiting player their position and their check-in', () => {
-    const mine = { position: 2, status: 'waiting' as const, checked_in_at: null, paid: true };
+    const mine = { position: 2, status: 'waiting' as const, checked_in_at: null, paid: true, left: false };
     expect(waitlistView({ ...base, mine }, NOW)).toMatchObject({ kind: 'waiting', position: 2, checkIn: 'open' });
     expect(waitlistView({ ...base, check_in_open: false, check_in_opens_at: '2027-03-02T00:00:00Z', mine }, NOW)).toMatchObject({
       checkIn: 'before',
@@ -48,17 +58,68 @@ describe('waitlistView', () => {
 
   it('says what happened at check-in close, even once joins are over', () => {
     const closed = { ...base, takes_joins: false };
-    expect(waitlistView({ ...closed, mine: { position: null, status: 'promoted', checked_in_at: null, paid: true } }, NOW)).toEqual({
+    expect(
+      waitlistView({ ...closed, mine: { position: null, status: 'promoted', checked_in_at: null, paid: true, left: false } }, NOW),
+    ).toEqual({
       kind: 'promoted',
     });
-    expect(waitlistView({ ...closed, mine: { position: null, status: 'refunded', checked_in_at: null, paid: true } }, NOW)).toEqual({
+    expect(
+      waitlistView({ ...closed, mine: { position: null, status: 'refunded', checked_in_at: null, paid: true, left: false } }, NOW),
+    ).toEqual({
       kind: 'not-promoted',
       refunded: true,
     });
-    expect(waitlistView({ ...closed, mine: { position: null, status: 'released', checked_in_at: null, paid: false } }, NOW)).toEqual({
+    expect(
+      waitlistView({ ...closed, mine: { position: null, status: 'released', checked_in_at: null, paid: false, left: false } }, NOW),
+    ).toEqual({
       kind: 'not-promoted',
       refunded: false,
     });
+  });
+
+  it('says a place the player left was left, and whether it is refunded', () => {
+    const closed = { ...base, takes_joins: false };
+    expect(
+      waitlistView({ ...closed, mine: { position: null, status: 'released', checked_in_at: null, paid: true, left: true } }, NOW),
+    ).toEqual({
+      kind: 'left',
+      refunded: true,
+    });
+  });
+});
+
+describe('a waiting place on the dashboard and in My Tournaments', () => {
+  // 15:30 to 15:45 IST on 1 March.
+  const place: MyWaitlistPlace = {
+    tournament_id: 'q-1',
+    tournament_title: 'Super 4 #7',
+    link: '/pod/?id=q-1',
+    position: 2,
+    checked_in_at: null,
+    check_in_opens_at: '2027-03-01T10:00:00Z',
+    check_in_closes_at: '2027-03-01T10:15:00Z',
+    paid_paise: 5000,
+    joined_at: '2027-03-01T09:00:00Z',
+  };
+
+  it('gives the position and the check-in window that can move it up, in IST', () => {
+    expect(myPlaceLine(place, new Date('2027-03-01T09:30:00Z'))).toBe(
+      'Waitlist #2 · check in between 3:30 pm and 3:45 pm IST to move up if a place frees',
+    );
+    expect(myPlaceLine(place, new Date('2027-02-28T09:30:00Z'))).toBe(
+      'Waitlist #2 · check in between 1 Mar 2027, 3:30 pm and 3:45 pm IST to move up if a place frees',
+    );
+    expect(myPlaceLine(place, new Date('2027-03-01T10:05:00Z'))).toBe('Waitlist #2 · check in by 3:45 pm IST to move up if a place frees');
+    expect(myPlaceLine({ ...place, checked_in_at: '2027-03-01T10:01:00Z' }, new Date('2027-03-01T10:05:00Z'))).toBe(
+      'Waitlist #2 · checked in: you move up at 3:45 pm IST if a place frees',
+    );
+  });
+
+  it('says what leaving returns, before and after', () => {
+    expect(leaveWarning(5000)).toBe('You lose your place in line and cannot join this waitlist again. Your ₹50.00 is refunded in full.');
+    expect(leaveWarning(0)).toBe('You lose your place in line and cannot join this waitlist again.');
+    expect(leftLine(5000)).toBe('You left the waitlist. Your ₹50.00 is being refunded in full to the way you paid.');
+    expect(leftLine(0)).toBe('You left the waitlist.');
   });
 });
 

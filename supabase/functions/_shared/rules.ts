@@ -42,6 +42,7 @@ export const REFUND_REASONS = {
   not_full:
     'A place had come free when your waitlist payment arrived, but registration had closed. Your payment has been refunded in full.',
   not_promoted: 'No place came free for you before the draw. Your waitlist payment has been refunded in full.',
+  left_waitlist: 'You left the waitlist. Your waitlist payment has been refunded in full.',
 } as const;
 
 // -----------------------------------------------------------------------------------------------------

@@ -1,0 +1,63 @@
+/**
+ * "Leave the waitlist": a press, then a confirmation that says what leaving costs or returns, then
+ * leave_waitlist. The database decides again (check-in closed, already moved up, already left) and its
+ * refusal is shown in the error table's words. Used on the waitlist card, the dashboard, My Tournaments
+ * and the account deletion section.
+ */
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { errorText } from '@/lib/error-text';
+import { leaveWarning } from './waitlist';
+
+type Props = {
+  tournamentId: string;
+  /** What the place cost (0 for a free tournament): the confirmation says it comes back. */
+  paidPaise: number;
+  /** After the place is left, with what is refunded. */
+  onLeft: (refundPaise: number) => void;
+};
+
+export function LeaveWaitlist({ tournamentId, paidPaise, onLeft }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function leave() {
+    setBusy(true);
+    setError(null);
+    try {
+      const left = await (await import('./waitlist.api')).leaveWaitlist(tournamentId);
+      setConfirming(false);
+      onLeft(left.refund_paise);
+    } catch (refusal) {
+      setError(errorText(refusal));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-3" data-leave-waitlist={tournamentId}>
+      {confirming ? (
+        <div className="rounded-xl border border-gold/40 bg-gold/10 p-3">
+          <p className="text-sm">{leaveWarning(paidPaise)}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button tone="ghost" className="border-danger/60 text-danger" onClick={() => void leave()} busy={busy} busyLabel="Leaving…">
+              Yes, leave the waitlist
+            </Button>
+            <Button tone="ghost" onClick={() => setConfirming(false)} disabled={busy}>
+              Keep my place
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button tone="ghost" onClick={() => setConfirming(true)}>
+          Leave the waitlist
+        </Button>
+      )}
+      <p className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert">
+        {error}
+      </p>
+    </div>
+  );
+}
