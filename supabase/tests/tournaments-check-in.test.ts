@@ -134,6 +134,19 @@ describe.each(engines)('closing check-in by hand on $name', (engine) => {
     await setDatabaseClock(db, AFTER_CHECK_IN);
     await db.admin.query('select private.run_due_work()');
     expect(await refundsOf(scheduled.id)).toEqual([]);
+    // A championship keeps the no-show rule: the no-show's payment stands, and the entry says nothing of a refund.
+    const { rows: noShow } = await db.admin.query<{ status: string; withdraw_reason: string; payment: string }>(
+      `select e.status, e.withdraw_reason, p.status as payment
+         from public.entries e join public.tournament_registrations r on r.id = e.registration_id join public.payments p on p.id = r.payment_id
+        where e.tournament_id = $1 and e.buyer_id = $2`,
+      [scheduled.id, scheduled.buyers[2]!.id],
+    );
+    expect(noShow).toEqual([{ status: 'withdrawn', withdraw_reason: 'Not checked in before check-in closed.', payment: 'paid' }]);
+    const { rows: pool } = await db.admin.query<{ prize_pool_paise: number }>(
+      'select prize_pool_paise from public.tournaments where id = $1',
+      [scheduled.id],
+    );
+    expect(pool[0]?.prize_pool_paise).toBe(100000);
 
     const byHand = await cup();
     // The scheduled close has passed: closing by hand before the periodic function runs is that close.
