@@ -663,10 +663,13 @@ declare
   v_now timestamptz := private.clock_now();
   v_payment record;
   v_paid public.payments%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_amount bigint;
   v_queued integer := 0;
 begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
   for v_payment in
-    select p.id, p.slots, p.amount_paise, p.razorpay_payment_id, p.razorpay_order_id, p.tournament_id,
+    select p.id, p.user_id, p.slots, p.amount_paise, p.razorpay_payment_id, p.razorpay_order_id, p.tournament_id,
            count(e.id)::integer as missed, private.refundable_paise(p) as refundable
       from public.entries e
       join public.tournament_registrations r on r.id = e.registration_id
@@ -685,20 +688,32 @@ begin
       continue when not found;
       update public.tournament_registrations set status = 'cancelled'
        where payment_id = v_paid.id and status <> 'cancelled';
-      perform private.queue_refund(v_paid.razorpay_payment_id, private.refundable_paise(v_paid)::integer,
-                                   'missed_pod_check_in', v_paid);
+      v_amount := private.refundable_paise(v_paid);
+      perform private.queue_refund(v_paid.razorpay_payment_id, v_amount::integer, 'missed_pod_check_in', v_paid);
     else
+      v_amount := least(v_payment.amount_paise / v_payment.slots * v_payment.missed, v_payment.refundable);
       -- Some places of a payment of several: their share comes back; the places checked in stand.
       perform private.enqueue_outside_call(
         'razorpay_refund',
         'refund-' || v_payment.razorpay_payment_id || '-missed-check-in',
         jsonb_build_object(
           'razorpay_payment_id', v_payment.razorpay_payment_id,
-          'amount_paise', least(v_payment.amount_paise / v_payment.slots * v_payment.missed, v_payment.refundable),
+          'amount_paise', v_amount,
           'reason', 'missed_pod_check_in',
           'razorpay_order_id', v_payment.razorpay_order_id,
           'tournament_id', v_payment.tournament_id));
     end if;
+    -- The buyer hears of it in the bell (and by e-mail): the money is theirs.
+    perform private.notify(v_payment.user_id, 'pod_check_in_missed', 'Refunded: check-in missed in ' || v_tournament.title,
+                           case when v_payment.missed >= v_payment.slots and v_payment.slots = 1
+                                then 'Check-in closed before you checked in, so your place was withdrawn. '
+                                     || private.money_text(v_amount) || ' is refunded in full to the way you paid.'
+                                when v_payment.missed = 1
+                                then 'One of your places was not checked in when check-in closed, so it was withdrawn. Its fee, '
+                                     || private.money_text(v_amount) || ', is refunded in full to the way you paid.'
+                                else v_payment.missed || ' of your places were not checked in when check-in closed, so they were withdrawn. Their fees, '
+                                     || private.money_text(v_amount) || ', are refunded in full to the way you paid.' end,
+                           private.tournament_page_link(v_tournament), 'pod-check-in-missed-' || v_payment.id);
     v_queued := v_queued + 1;
   end loop;
   return v_queued;

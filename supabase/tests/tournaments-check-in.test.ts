@@ -293,6 +293,20 @@ describe.each(engines)("a quick pod's missed check-in on $name", (engine) => {
     );
     expect(reasons[0]!.withdraw_reason).toMatch(/Not checked in.*refunded in full/);
 
+    // And in the bell (with its e-mail), linking to the pod's page.
+    const { rows: notices } = await db.admin.query<{ kind: string; title: string; body: string; link: string }>(
+      `select kind, title, body, link from public.notifications where user_id = $1 and kind = 'pod_check_in_missed'`,
+      [missed.id],
+    );
+    expect(notices).toEqual([
+      {
+        kind: 'pod_check_in_missed',
+        title: 'Refunded: check-in missed in Check-in Cup #1',
+        body: 'Check-in closed before you checked in, so your place was withdrawn. ₹300.00 is refunded in full to the way you paid.',
+        link: `/pod/?id=${id}`,
+      },
+    ]);
+
     // Razorpay's answer settles it whole, and the ledger balances.
     const [refund] = await refundsOf(id);
     await db.admin.query(`select public.service_record_outside_answer($1, 'done', $2)`, [

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'payment_receipt',
   'waitlist_promoted',
   'waitlist_not_promoted',
+  'pod_check_in_missed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -43,6 +44,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   payment_receipt: 'Your receipt after each payment',
   waitlist_promoted: 'You move up from a waitlist into the tournament',
   waitlist_not_promoted: 'No place came free for you on a waitlist (and your refund)',
+  pod_check_in_missed: 'You miss a quick pod’s check-in (and your refund)',
 };
 
 export type NotificationItem = {
