@@ -294,6 +294,11 @@ export const AREAS = {
         'public.staff_close_check_in',
         'private.early_close_withdraw_reason',
         'private.refund_entries_withdrawn_early',
+        'private.missed_check_in_reason',
+        'private.refund_missed_pod_check_ins',
+        'private.pod_prize_pool',
+        'private.pod_prize_formula',
+        'private.shrink_pod_prizes',
       ],
       'The draw': [
         'public.draws',

@@ -102,7 +102,7 @@ CREATE OR REPLACE FUNCTION private.entry_json(p_entry public.entries)
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('entry_id', p_entry.id, 'slot_number', p_entry.slot_number, 'status', p_entry.status,
-                            'checked_in_at', p_entry.checked_in_at);
+                            'checked_in_at', p_entry.checked_in_at, 'withdraw_reason', p_entry.withdraw_reason);
 $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
@@ -638,6 +638,157 @@ begin
 end;
 $function$;
 
+comment on function private.missed_check_in_reason(boolean,boolean) is 'What a player reads on an entry withdrawn at check-in close (withdraw_reason): in a quick pod, that its fee is refunded in full.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.missed_check_in_reason(p_has_player boolean, p_refunded boolean)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_has_player then 'Not checked in before check-in closed.'
+              else 'Nobody accepted this place before check-in closed.' end
+         || case when p_refunded then case when p_has_player then ' Your entry fee is refunded in full.' else ' Its fee is refunded in full.' end
+                 else '' end;
+$function$;
+
+comment on function private.refund_missed_pod_check_ins(text,uuid[]) is 'A quick pod''s places withdrawn for a missed check-in, refunded in full through the outbox: a payment whose every place missed moves to refund_pending (reason missed_pod_check_in) and its registration is cancelled; a payment of several places gets back the share of those that missed. Answers how many refunds it queued.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.refund_missed_pod_check_ins(p_tournament_id text, p_entry_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_payment record;
+  v_paid public.payments%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_amount bigint;
+  v_queued integer := 0;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  for v_payment in
+    select p.id, p.user_id, p.slots, p.amount_paise, p.razorpay_payment_id, p.razorpay_order_id, p.tournament_id,
+           count(e.id)::integer as missed, private.refundable_paise(p) as refundable
+      from public.entries e
+      join public.tournament_registrations r on r.id = e.registration_id
+      join public.payments p on p.id = r.payment_id
+     where e.id = any(p_entry_ids) and e.tournament_id = p_tournament_id
+       and p.status = 'paid' and p.razorpay_payment_id is not null
+     group by p.id
+  loop
+    continue when v_payment.refundable <= 0;
+    if v_payment.missed >= v_payment.slots then
+      -- Every place of the payment missed check-in: the whole payment goes back, with the reason players read.
+      update public.payments p
+         set status = 'refund_pending', failure_reason = private.refusal_reason('missed_pod_check_in'), updated_at = v_now
+       where p.id = v_payment.id and p.status = 'paid'
+      returning * into v_paid;
+      continue when not found;
+      update public.tournament_registrations set status = 'cancelled'
+       where payment_id = v_paid.id and status <> 'cancelled';
+      v_amount := private.refundable_paise(v_paid);
+      perform private.queue_refund(v_paid.razorpay_payment_id, v_amount::integer, 'missed_pod_check_in', v_paid);
+    else
+      v_amount := least(v_payment.amount_paise / v_payment.slots * v_payment.missed, v_payment.refundable);
+      -- Some places of a payment of several: their share comes back; the places checked in stand.
+      perform private.enqueue_outside_call(
+        'razorpay_refund',
+        'refund-' || v_payment.razorpay_payment_id || '-missed-check-in',
+        jsonb_build_object(
+          'razorpay_payment_id', v_payment.razorpay_payment_id,
+          'amount_paise', v_amount,
+          'reason', 'missed_pod_check_in',
+          'razorpay_order_id', v_payment.razorpay_order_id,
+          'tournament_id', v_payment.tournament_id));
+    end if;
+    -- The buyer hears of it in the bell (and by e-mail): the money is theirs.
+    perform private.notify(v_payment.user_id, 'pod_check_in_missed', 'Refunded: check-in missed in ' || v_tournament.title,
+                           case when v_payment.missed >= v_payment.slots and v_payment.slots = 1
+                                then 'Check-in closed before you checked in, so your place was withdrawn. '
+                                     || private.money_text(v_amount) || ' is refunded in full to the way you paid.'
+                                when v_payment.missed = 1
+                                then 'One of your places was not checked in when check-in closed, so it was withdrawn. Its fee, '
+                                     || private.money_text(v_amount) || ', is refunded in full to the way you paid.'
+                                else v_payment.missed || ' of your places were not checked in when check-in closed, so they were withdrawn. Their fees, '
+                                     || private.money_text(v_amount) || ', are refunded in full to the way you paid.' end,
+                           private.tournament_page_link(v_tournament), 'pod-check-in-missed-' || v_payment.id);
+    v_queued := v_queued + 1;
+  end loop;
+  return v_queued;
+end;
+$function$;
+
+comment on function private.pod_prize_pool(bigint,integer,integer) is 'The pool a quick pod pays when it runs with p_players of its p_places: the pool times players over places, rounded down to the paisa. The pay panel states it (POD_PRIZE_POOL_PAISE in rules.ts).';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.pod_prize_pool(p_pool_paise bigint, p_places integer, p_players integer)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_places is null or p_places <= 0 then p_pool_paise
+              else p_pool_paise * greatest(least(p_players, p_places), 0) / p_places end;
+$function$;
+
+comment on function private.pod_prize_formula(jsonb,bigint,bigint) is 'A prize formula''s bands for a smaller pool: each band in proportion, rounded down, the paise left to the best band, so the bands total the new pool exactly.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.pod_prize_formula(p_formula jsonb, p_pool_paise bigint, p_new_pool_paise bigint)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  with bands as (
+    select b.from_place, b.to_place,
+           case when coalesce(p_pool_paise, 0) > 0 then b.total_paise * p_new_pool_paise / p_pool_paise else 0 end as scaled,
+           row_number() over (order by b.from_place) as rank
+      from private.formula_bands(
+             coalesce(nullif(p_formula, '[]'::jsonb),
+                      jsonb_build_array(jsonb_build_object('from_place', 1, 'to_place', 1, 'amount_paise', p_pool_paise))),
+             p_pool_paise) as b
+  ), left_over as (
+    select p_new_pool_paise - coalesce(sum(scaled), 0) as paise from bands
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('from_place', b.from_place, 'to_place', b.to_place,
+                                               'amount_paise', b.scaled + case when b.rank = 1 then l.paise else 0 end)
+                            order by b.from_place), '[]'::jsonb)
+    from bands b cross join left_over l;
+$function$;
+
+comment on function private.shrink_pod_prizes(text,integer) is 'At the draw of a quick pod that runs with fewer players than places: its pool, formula and winner''s prize become the share for the players drawn (private.pod_prize_pool), with a public change saying so. Answers the pool.';
+-- Callable by: none of the API roles (only its owner and the functions that call it)
+CREATE OR REPLACE FUNCTION private.shrink_pod_prizes(p_tournament_id text, p_players integer)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_pool bigint;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if v_tournament.pod_number is null or p_players >= v_tournament.max_players or v_tournament.prize_pool_paise = 0 then
+    return v_tournament.prize_pool_paise;
+  end if;
+  v_pool := private.pod_prize_pool(v_tournament.prize_pool_paise, v_tournament.max_players, p_players);
+  update public.tournaments
+     set prize_formula = private.pod_prize_formula(prize_formula, prize_pool_paise, v_pool),
+         winner_prize_paise = case when winner_prize_paise is not null
+                                   then private.pod_prize_pool(winner_prize_paise, max_players, p_players) end,
+         prize_pool_paise = v_pool
+   where id = p_tournament_id;
+  perform private.audit(p_tournament_id, 'prize_pool_set_for_players',
+                        'The pod runs with ' || p_players || ' of ' || v_tournament.max_players || ' players: prize pool ₹'
+                          || to_char(v_pool / 100.0, 'FM99999999990.00'),
+                        'A place was refunded for a missed check-in and nobody on the waitlist took it',
+                        jsonb_build_object('prize_pool_paise', v_tournament.prize_pool_paise),
+                        jsonb_build_object('prize_pool_paise', v_pool), true);
+  return v_pool;
+end;
+$function$;
+
 -- -----------------------------------------------------------------------------------------------------
 -- The draw
 -- -----------------------------------------------------------------------------------------------------
@@ -870,6 +1021,9 @@ declare
   v_interval interval;
   v_withdrawn record;
   v_refunds integer;
+  -- A quick pod's entries withdrawn for a missed check-in: refunded in full once the pod is drawn.
+  v_pod boolean;
+  v_missed uuid[] := '{}';
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
@@ -883,18 +1037,22 @@ begin
     raise exception 'This tournament was cancelled' using errcode = 'PT409', hint = 'tournament_cancelled';
   end if;
 
-  -- 1. Withdraw every entry not checked in (and every slot nobody accepted).
+  -- 1. Withdraw every entry not checked in (and every slot nobody accepted). A scheduled tournament keeps the
+  --    fee of a no-show; a quick pod refunds it in full (step 2b).
+  v_pod := v_tournament.pod_number is not null and v_tournament.entry_fee_paise > 0;
   for v_withdrawn in
     update public.entries e
        set status = 'withdrawn', withdrawn_at = v_now,
-           withdraw_reason = case when e.player_id is null then 'Nobody accepted this place before check-in closed.'
-                                  else 'Not checked in before check-in closed.' end
+           withdraw_reason = private.missed_check_in_reason(e.player_id is not null, v_pod)
      where e.tournament_id = p_tournament_id and e.status = 'active' and e.checked_in_at is null
     returning e.id, e.player_id, e.withdraw_reason
   loop
+    if v_pod then
+      v_missed := v_missed || v_withdrawn.id;
+    end if;
     perform private.audit(p_tournament_id, 'entry_withdrawn',
                           coalesce((select in_game_name from public.profiles where id = v_withdrawn.player_id), 'An unclaimed place')
-                            || ' withdrawn at check-in close',
+                            || ' withdrawn at check-in close' || case when v_pod then ', refunded in full' else '' end,
                           v_withdrawn.withdraw_reason, null, null, true, null, v_withdrawn.id);
   end loop;
 
@@ -913,6 +1071,17 @@ begin
     perform private.audit(p_tournament_id, 'tournament_cancelled', 'Cancelled: fewer than two players checked in', null,
                           null, jsonb_build_object('checked_in', v_n, 'refunds_queued', v_refunds), true, p_actor);
     return jsonb_build_object('drawn', false, 'cancelled', true, 'entries', v_n, 'bracket_size', null);
+  end if;
+
+  -- 2b. A quick pod gives back the fee of every place withdrawn for a missed check-in (a cancelled pod, above,
+  --     refunds every payment whole instead).
+  if cardinality(v_missed) > 0 then
+    perform private.refund_missed_pod_check_ins(p_tournament_id, v_missed);
+  end if;
+
+  -- 2c. A quick pod that runs short pays its pool's share for the players it runs with.
+  if v_tournament.pod_number is not null and v_n < v_tournament.max_players then
+    perform private.shrink_pod_prizes(p_tournament_id, v_n);
   end if;
 
   -- 3. Seeds.

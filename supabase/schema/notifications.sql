@@ -23,7 +23,7 @@ create table public.notifications (
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint notifications_body_length CHECK ((char_length(body) <= 1000)),
-  constraint notifications_kind_known CHECK (((kind = ANY ('{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt,waitlist_joined,waitlist_promoted,waitlist_not_promoted}'::text[])) OR (kind = 'staff_alert'::text))),
+  constraint notifications_kind_known CHECK (((kind = ANY ('{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt,waitlist_joined,waitlist_promoted,waitlist_not_promoted,pod_check_in_missed}'::text[])) OR (kind = 'staff_alert'::text))),
   constraint notifications_link_is_a_path CHECK (((link IS NULL) OR (link ~ '^/'::text))),
   constraint notifications_title_length CHECK (((char_length(title) >= 1) AND (char_length(title) <= 140)))
 );
@@ -67,7 +67,7 @@ CREATE OR REPLACE FUNCTION private.notification_kinds()
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
-AS $function$ select '{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt,waitlist_joined,waitlist_promoted,waitlist_not_promoted}'::text[] $function$;
+AS $function$ select '{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt,waitlist_joined,waitlist_promoted,waitlist_not_promoted,pod_check_in_missed}'::text[] $function$;
 
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.notification_is_urgent(p_kind text)

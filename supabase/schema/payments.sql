@@ -63,6 +63,7 @@ begin
     when 'not_full' then 'A place had come free when your waitlist payment arrived, but registration had closed. Your payment has been refunded in full.'
     when 'not_promoted' then 'No place came free for you before the draw. Your waitlist payment has been refunded in full.'
     when 'left_waitlist' then 'You left the waitlist. Your waitlist payment has been refunded in full.'
+    when 'missed_pod_check_in' then 'You did not check in during the pod''s check-in. Your payment has been refunded in full.'
     when 'paid_entry_disabled' then 'Paid entry was switched off on this site before your payment arrived. Your payment has been refunded in full.'
   end;
 end;

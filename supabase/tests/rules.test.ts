@@ -26,6 +26,7 @@ import {
   PAYOUT_APPROVAL_ABOVE_PAISE,
   PROFILE_PICTURE_MAX_BYTES,
   PROFILE_PICTURE_TYPES,
+  podPrizePoolPaise,
   REFUND_REASONS,
   REREGISTRATION_WAIT_HOURS,
   SLOT_COUNT_MESSAGE,
@@ -98,6 +99,21 @@ describe.each(engines)('the rules module against the database on $name', (engine
     for (const [code, reason] of Object.entries(REFUND_REASONS)) {
       const { rows } = await db.admin.query<{ reason: string }>('select private.refusal_reason($1) as reason', [code]);
       expect(rows[0]?.reason, code).toBe(reason);
+    }
+  });
+
+  it("pays a quick pod that runs short the pool's share that podPrizePoolPaise states", async () => {
+    const cases = [
+      [120000, 4, 3],
+      [160000, 8, 7],
+      [80000, 8, 5],
+      [100001, 3, 2],
+      [60000, 2, 2],
+      [120000, 4, 5],
+    ] as const;
+    for (const [pool, places, players] of cases) {
+      const { rows } = await db.admin.query<{ pool: string }>('select private.pod_prize_pool($1, $2, $3) as pool', [pool, places, players]);
+      expect(Number(rows[0]?.pool), `${pool} × ${players}/${places}`).toBe(podPrizePoolPaise(pool, places, players));
     }
   });
 

@@ -268,8 +268,12 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     expect(await position(first.id, id)).toEqual({ position: null });
     expect(await position(second.id, id)).toEqual({ position: null });
 
-    // The one not promoted is refunded in full through the refund outbox; the no-show is not (on-time close).
-    expect(await refundsOf(id)).toEqual([{ payment: expect.stringMatching(/^pay_/), amount: FEE, reason: 'not_promoted' }]);
+    // The one not promoted is refunded in full through the refund outbox, and so is the no-show: a quick pod's
+    // missed check-in costs nothing.
+    expect(await refundsOf(id)).toEqual([
+      { payment: expect.stringMatching(/^pay_/), amount: FEE, reason: 'not_promoted' },
+      { payment: expect.stringMatching(/^pay_/), amount: FEE, reason: 'missed_pod_check_in' },
+    ]);
     const { rows: paid } = await db.admin.query<{ user_id: string; status: string; failure_reason: string }>(
       `select user_id, status, failure_reason from public.payments where tournament_id = $1 and for_waitlist order by paid_at`,
       [id],
@@ -300,7 +304,7 @@ describe.each(engines)('the waitlist on $name', (engine) => {
 
     // Razorpay's answer settles the refund; the ledger balances.
     const { rows: call } = await db.admin.query<{ id: string }>(
-      `select id from private.outbox where kind = 'razorpay_refund' and payload ->> 'tournament_id' = $1`,
+      `select id from private.outbox where kind = 'razorpay_refund' and payload ->> 'tournament_id' = $1 order by id`,
       [id],
     );
     await db.admin.query(`select public.service_record_outside_answer($1, 'done', $2)`, [
@@ -329,7 +333,7 @@ describe.each(engines)('the waitlist on $name', (engine) => {
     expect(await noticesOf(first.id)).toEqual([
       expect.objectContaining({ kind: 'waitlist_not_promoted', body: expect.stringMatching(/did not check in/) }),
     ]);
-    expect((await refundsOf(id)).map((r) => r.reason)).toEqual(['not_promoted']);
+    expect((await refundsOf(id)).map((r) => r.reason)).toEqual(['not_promoted', 'missed_pod_check_in']);
   });
 
   it('promotes before the draw when staff close check-in early, and refunds the withdrawn no-show', async () => {

@@ -3,19 +3,16 @@
  * home screen first), a WhatsApp number confirmed with a code, and which events come by each. The e-mail
  * settings sit above it; the bell always shows everything.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ALERT_EVENT_LABELS, type AlertEvent } from './alerts';
 import { useAlertSettings } from './use-alert-settings';
-
-const input = 'min-h-12 w-full rounded-xl border border-line bg-night px-4 text-base text-chalk focus:border-lime';
+import PushSupportNote from './PushSupportNote';
+import WhatsAppOptIn from './WhatsAppOptIn';
 
 export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: string }) {
   const state = useAlertSettings(vapidPublicKey);
   const { alerts, support, thisDevice, busy, message } = state;
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
   const ids = useId();
-  const whatsapp = alerts?.whatsapp;
 
   return (
     <section id="alert-settings" className="card mt-6 p-5" aria-labelledby={`${ids}-heading`}>
@@ -30,18 +27,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <div className="min-w-0 rounded-xl border border-line p-4">
           <h3 className="font-bold">Push on this device</h3>
-          {support === 'home-screen-first' && (
-            <p className="mt-2 text-sm text-mist" data-push-support="home-screen-first">
-              On iPhone and iPad, push needs iOS 16.4 or later and the site on your home screen: tap Share, then Add to Home Screen, open
-              Golazo from there and come back to this page.
-            </p>
-          )}
-          {support === 'unsupported' && (
-            <p className="mt-2 text-sm text-mist" data-push-support="unsupported">
-              This browser cannot receive push notifications. Use WhatsApp alerts instead, or open the site in Chrome, Edge, Firefox or
-              Safari.
-            </p>
-          )}
+          <PushSupportNote support={support} />
           {support === 'ready' && (
             <>
               <p className="mt-2 text-sm text-mist">
@@ -62,72 +48,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
 
         <div className="min-w-0 rounded-xl border border-line p-4">
           <h3 className="font-bold">WhatsApp</h3>
-          {whatsapp?.phone ? (
-            <>
-              <p className="mt-2 text-sm">
-                Alerts go to <strong data-whatsapp-phone>{whatsapp.phone}</strong>.
-              </p>
-              <button
-                type="button"
-                className="btn btn-ghost mt-3 whitespace-normal"
-                disabled={busy}
-                onClick={() => void state.stopWhatsApp()}
-              >
-                Stop WhatsApp alerts
-              </button>
-            </>
-          ) : (
-            <form
-              className="mt-2 flex flex-col gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void state.sendCode(phone);
-              }}
-            >
-              <label htmlFor={`${ids}-phone`} className="text-sm">
-                Indian mobile number on WhatsApp
-              </label>
-              <input
-                id={`${ids}-phone`}
-                className={input}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="+91 98765 43210"
-                value={phone}
-                onChange={(event) => setPhone(event.target.value)}
-              />
-              <p className="text-xs text-mist">{whatsapp?.consent_text}</p>
-              <button type="submit" className="btn btn-primary" disabled={busy || phone.trim() === ''}>
-                {whatsapp?.pending_phone ? 'Send a new code' : 'Send code on WhatsApp'}
-              </button>
-            </form>
-          )}
-          {whatsapp?.pending_phone && !whatsapp.phone && (
-            <form
-              className="mt-4 flex flex-col gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void state.confirmCode(code);
-              }}
-            >
-              <label htmlFor={`${ids}-code`} className="text-sm">
-                Code sent to {whatsapp.pending_phone} ({whatsapp.tries_left ?? 0} tries, valid 10 minutes)
-              </label>
-              <input
-                id={`${ids}-code`}
-                className={input}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-              <button type="submit" className="btn btn-primary" disabled={busy || code.trim().length !== 6}>
-                Confirm and agree
-              </button>
-            </form>
-          )}
+          <WhatsAppOptIn state={state} />
         </div>
       </div>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationServerKey, indianMobile, pushSupport } from './alerts';
+import { applicationServerKey, indianMobile, pushOffer, pushSupport } from './alerts';
 
 describe('the WhatsApp number', () => {
   it('takes an Indian mobile number as players type it, in E.164', () => {
@@ -41,5 +41,16 @@ describe('push support', () => {
     const key = applicationServerKey(`B${'A'.repeat(86)}`);
     expect(key.length).toBe(65);
     expect(key[0]).toBe(4);
+  });
+});
+
+describe('the alerts offered after a payment', () => {
+  it('offers push in one tap where the browser can take it, and says so when it refuses', () => {
+    expect(pushOffer({ support: 'ready', thisDevice: false, blocked: false })).toBe('offer');
+    expect(pushOffer({ support: 'ready', thisDevice: true, blocked: false })).toBe('on');
+    expect(pushOffer({ support: 'ready', thisDevice: false, blocked: true })).toBe('blocked');
+    expect(pushOffer({ support: 'home-screen-first', thisDevice: false, blocked: false })).toBe('home-screen-first');
+    expect(pushOffer({ support: 'unsupported', thisDevice: false, blocked: false })).toBe('unsupported');
+    expect(pushOffer({ support: null, thisDevice: false, blocked: false })).toBe('loading');
   });
 });

@@ -46,6 +46,19 @@ export function pushSupport(env: {
   return env.hasServiceWorker && env.hasPushManager && env.hasNotification ? 'ready' : 'unsupported';
 }
 
+/**
+ * What the offer after a payment shows for push: the one-tap button, that push is on, that the browser refuses
+ * notifications to the site (blocked by the player), why it cannot take push (yet), or nothing while unknown.
+ */
+export type PushOffer = 'offer' | 'on' | 'blocked' | 'home-screen-first' | 'unsupported' | 'loading';
+
+export function pushOffer(state: { support: PushSupport | null; thisDevice: boolean; blocked: boolean }): PushOffer {
+  if (state.support === null) return 'loading';
+  if (state.support !== 'ready') return state.support;
+  if (state.thisDevice) return 'on';
+  return state.blocked ? 'blocked' : 'offer';
+}
+
 /** A VAPID public key (base64url) as PushManager.subscribe takes it. */
 export function applicationServerKey(base64Url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64Url.replaceAll('-', '+').replaceAll('_', '/');

@@ -12,12 +12,17 @@ import { onDemand } from '@/lib/on-demand';
 const api = onDemand(() => import('./alerts.api'));
 const device = onDemand(() => import('./push-device'));
 
+/** What the player reads when the browser refuses notifications to the site. */
+export const PUSH_BLOCKED_MESSAGE = 'Notifications are blocked for this site: allow them in the browser settings, then try again.';
+
 const explain = (error: unknown, fallback: string) => (error instanceof ApiError && error.kind === 'refused' ? error.message : fallback);
 
 export function useAlertSettings(vapidPublicKey: string) {
   const [alerts, setAlerts] = useState<MyAlerts | null>(null);
   const [support, setSupport] = useState<PushSupport | null>(null);
   const [thisDevice, setThisDevice] = useState(false);
+  // The browser refuses notifications to the site (the player blocked them): a tap cannot ask again.
+  const [pushBlocked, setPushBlocked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
@@ -40,6 +45,7 @@ export function useAlertSettings(vapidPublicKey: string) {
     });
     setSupport(vapidPublicKey ? found : 'unsupported');
     if (found === 'ready') {
+      setPushBlocked(Notification.permission === 'denied');
       void device()
         .then((d) => d.currentSubscription())
         .then((subscription) => setThisDevice(subscription !== null))
@@ -67,12 +73,10 @@ export function useAlertSettings(vapidPublicKey: string) {
         try {
           await (await api()).savePushSubscription(await subscribeThisDevice(vapidPublicKey));
         } catch (error) {
-          if (error instanceof PushPermissionError)
-            throw new ApiError(
-              'refused',
-              'Notifications are blocked for this site: allow them in the browser settings, then try again.',
-              'push',
-            );
+          if (error instanceof PushPermissionError) {
+            setPushBlocked(error.message === 'denied');
+            throw new ApiError('refused', PUSH_BLOCKED_MESSAGE, 'push');
+          }
           throw error;
         }
         setThisDevice(true);
@@ -136,5 +140,20 @@ export function useAlertSettings(vapidPublicKey: string) {
       'That did not work. Please try again.',
     );
 
-  return { alerts, support, thisDevice, busy, message, turnPushOn, turnPushOff, setEvent, sendCode, confirmCode, stopWhatsApp };
+  return {
+    alerts,
+    support,
+    thisDevice,
+    pushBlocked,
+    busy,
+    message,
+    turnPushOn,
+    turnPushOff,
+    setEvent,
+    sendCode,
+    confirmCode,
+    stopWhatsApp,
+  };
 }
+
+export type AlertSettingsState = ReturnType<typeof useAlertSettings>;

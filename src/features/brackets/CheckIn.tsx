@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { whenIST } from '@/lib/format';
+import { POD_CHECK_IN_MINUTES } from '@/lib/rules';
 import { checkInView, countdown, entryErrorMessage, type MyEntries } from './entries';
 
 /** Re-renders every second while a countdown or a time still ahead is on screen. */
@@ -51,7 +52,9 @@ export function CheckIn({ entries, onCheckedIn }: { entries: MyEntries; onChecke
       {view.kind === 'when-full' && (
         <p className="text-sm">
           <span className="font-semibold">Check-in opens the moment the pod is full.</span>{' '}
-          <span className="text-mist">It is short: check in then, or your entry is withdrawn.</span>
+          <span className="text-mist">
+            It lasts {POD_CHECK_IN_MINUTES} minutes: check in then. If you miss it, your entry is withdrawn and its fee refunded in full.
+          </span>
         </p>
       )}
       {view.kind === 'open' && (
@@ -73,7 +76,11 @@ export function CheckIn({ entries, onCheckedIn }: { entries: MyEntries; onChecke
       )}
       {view.kind === 'closed' && <p className="text-sm font-semibold">Check-in has closed.</p>}
       {view.kind === 'withdrawn' && (
-        <p className="text-sm font-semibold text-danger">You were withdrawn: you did not check in by {whenIST(view.closedAt, now)}.</p>
+        <p className="text-sm font-semibold text-danger">
+          {view.reason
+            ? `You were withdrawn: ${view.reason.charAt(0).toLowerCase()}${view.reason.slice(1)}`
+            : `You were withdrawn: you did not check in by ${whenIST(view.closedAt, now)}.`}
+        </p>
       )}
       <p className="mt-2 min-h-0 text-sm font-semibold text-danger empty:hidden" role="alert">
         {error}

@@ -22,6 +22,8 @@ export const MyEntriesSchema = z.object({
       status: EntryStatus,
       checked_in_at: z.nullable(isoTime),
       bought_by_me: z.boolean(),
+      /** Why it was withdrawn, in the database's words (a quick pod's missed check-in: refunded in full). */
+      withdraw_reason: z.optional(z.nullable(z.string())),
     }),
   ),
   bought: z.array(

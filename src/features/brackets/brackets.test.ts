@@ -82,6 +82,14 @@ describe('the bracket a player reads', () => {
     // Fails -> "Your next match" does not open that match's page.
     expect(standingOf(bracket, entry('demo2'), T)).toMatchObject({ kind: 'next', matchId: 'm1-3' });
     expect(line('demo8', 'withdrawn')).toBe("You're out: you were withdrawn because you did not check in by 6:30 pm IST");
+    // A quick pod's missed check-in is refunded in full: the entry then reads cancelled, and says why.
+    const refunded = {
+      ...entry('demo8', 'cancelled'),
+      withdraw_reason: 'Not checked in before check-in closed. Your entry fee is refunded in full.',
+    };
+    expect(standingLine(standingOf(bracket, refunded, T) ?? { kind: 'not-drawn' }, NOW)).toBe(
+      "You're out: you were withdrawn because you did not check in by 6:30 pm IST",
+    );
     expect(standingOf(bracket, null, T)).toBeNull();
   });
 

@@ -57,11 +57,14 @@ const roundName = (bracket: Bracket, round: number): string => bracket.rounds.fi
 /** A player's standing from the bracket and their entry (null entry: not playing). */
 export function standingOf(
   bracket: Bracket,
-  entry: { entry_id: string; status: string } | null,
+  entry: { entry_id: string; status: string; withdraw_reason?: string | null } | null,
   checkInClosesAt: string | null,
 ): Standing | null {
   if (!entry) return null;
-  if (entry.status === 'withdrawn') return { kind: 'withdrawn', closedAt: checkInClosesAt };
+  // A withdrawn entry refunded in full afterwards (a quick pod's missed check-in) reads cancelled, with its reason.
+  if (entry.status === 'withdrawn' || (entry.status === 'cancelled' && entry.withdraw_reason)) {
+    return { kind: 'withdrawn', closedAt: checkInClosesAt };
+  }
   if (!isDrawn(bracket)) return { kind: 'waiting-draw', drawAt: checkInClosesAt };
   const path = pathOf(bracket, entry.entry_id);
   const latest = path.at(-1);

@@ -51,6 +51,17 @@ describe('check-in', () => {
     expect(checkInView(championship, new Date('2026-12-05T09:00:00Z'))).toMatchObject({ kind: 'before' });
   });
 
+  it("says why an entry was withdrawn, and that a quick pod's missed check-in is refunded in full", () => {
+    const reason = 'Not checked in before check-in closed. Your entry fee is refunded in full.';
+    const pod = { ...myEntries({ status: 'cancelled', withdraw_reason: reason }), tournament_id: 'super_4-pod-7' };
+    expect(checkInView(pod, NOW)).toEqual({ kind: 'withdrawn', closedAt: '2026-12-05T10:15:00.000Z', reason });
+    // A place cancelled for any other reason (a cancelled tournament) shows no check-in at all.
+    expect(checkInView(myEntries({ status: 'cancelled', withdraw_reason: null }), NOW)).toBeNull();
+    expect(checkInView(myEntries({ status: 'withdrawn', withdraw_reason: 'Not checked in before check-in closed.' }), NOW)).toMatchObject({
+      reason: 'Not checked in before check-in closed.',
+    });
+  });
+
   it('counts down in minutes and seconds, then hours, then days', () => {
     expect(countdown('2026-12-05T10:09:05Z', NOW)).toBe('9:05');
     expect(countdown('2026-12-05T12:05:00Z', NOW)).toBe('2 h 05 min');

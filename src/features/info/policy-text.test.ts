@@ -92,7 +92,7 @@ describe('policy files', () => {
       '/privacy-policy-hi': '2026-12-02',
       '/terms-of-service': '2026-12-06',
       '/cookies-policy': '2025-01-15',
-      '/cancellation-refund': '2026-11-23',
+      '/cancellation-refund': '2026-12-06',
       '/shipping-delivery': '2025-01-15',
     });
   });

@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   'waitlist_joined',
   'waitlist_promoted',
   'waitlist_not_promoted',
+  'pod_check_in_missed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -45,6 +46,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   waitlist_joined: 'You take a place on a waitlist (free tournaments; a paid place sends its receipt)',
   waitlist_promoted: 'You move up from a waitlist into the tournament',
   waitlist_not_promoted: 'No place came free for you on a waitlist (and your refund)',
+  pod_check_in_missed: 'You miss a quick pod’s check-in (and your refund)',
 };
 
 export type NotificationItem = {

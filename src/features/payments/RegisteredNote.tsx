@@ -1,8 +1,15 @@
-/** The pay area once the player holds slots: registered, how many, and when more may be bought. */
+/**
+ * The pay area once the player holds slots: registered, how many, and when more may be bought. Right after a
+ * payment or an entry, alerts are offered (push and WhatsApp, one tap each), loaded only then.
+ */
+import { Suspense } from 'react';
 import { Button } from '@/components/ui/Button';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 import { formatDateIST, formatTimeIST } from '@/lib/format';
 import { ROUTES } from '@/lib/routes';
 import { PaymentMessages } from './payments';
+
+const AlertsOffer = lazyOnDemand(() => import('@/features/alerts/AlertsOffer'));
 
 interface Props {
   free: boolean;
@@ -30,6 +37,11 @@ export default function RegisteredNote({ free, justPaid, slots, moreFrom }: Prop
           </>
         )}
       </p>
+      {justPaid && (
+        <Suspense fallback={null}>
+          <AlertsOffer />
+        </Suspense>
+      )}
       <ul className="mt-3 grid gap-1 text-sm" role="list">
         <li>
           <a href={ROUTES.myTournaments.path} className="underline hover:text-lime">

@@ -1,7 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findBrokenPromises, payPanelPromises, prizeBands, prizePlacesLine, promisedRules, winnerAfterTaxPaise } from './promises';
+import {
+  findBrokenPromises,
+  payPanelPromises,
+  podPrizesWith,
+  prizeBands,
+  prizePlacesLine,
+  promisedRules,
+  winnerAfterTaxPaise,
+} from './promises';
 import { type Tournament, TournamentSchema } from './tournaments';
 
 const CATALOG_DIR = join(process.cwd(), 'src/content/tournaments');
@@ -39,11 +47,47 @@ describe('the pay panel', () => {
       'Prizes: The winner takes ₹1,600',
       '30% tax on net winnings (what you withdraw less the entry fees you paid this financial year) is withheld by law: you would receive at least ₹1,180 if you win it all',
       'Paid by UPI after the challenge window (2 hours after the final) and a one-time PAN check',
+      'Check-in opens the moment the pod fills and lasts 10 minutes; if you miss it you get your ₹200 back in full',
+      'If a player misses check-in and nobody on the waitlist takes the place, the pod runs one short with a bye and the winner takes ₹1,400 instead of ₹1,600',
       'For players 18+ living in India',
     ]);
     const championship = payPanelPromises(byId('champions-dec-2026')).map((line) => line.text);
     expect(championship).toContain('The ₹45,000 pool is guaranteed: paid in full even with fewer than 300 players');
     expect(championship).toContain('Paid by UPI after the challenge window (24 hours after the final) and a one-time PAN check');
+  });
+});
+
+describe("a quick pod's check-in on the pay panel", () => {
+  it('says what a Super 4 one short pays, and that a 1v1 pod one short is called off and refunded', () => {
+    const super4 = payPanelPromises(byId('super_4'));
+    expect(super4.find((line) => line.key === 'check-in')?.text).toBe(
+      'Check-in opens the moment the pod fills and lasts 10 minutes; if you miss it you get your ₹300 back in full',
+    );
+    expect(super4.find((line) => line.key === 'short-pod')?.text).toMatch(/the winner takes ₹900 instead of ₹1,200$/);
+    expect(payPanelPromises(byId('1v1')).find((line) => line.key === 'short-pod')?.text).toBe(
+      'If your opponent misses check-in and nobody on the waitlist takes the place, the pod is called off and you get your ₹300 back in full',
+    );
+    // A championship keeps its published check-in and says nothing of pods.
+    expect(payPanelPromises(byId('champions-dec-2026')).map((line) => line.key)).not.toContain('check-in');
+  });
+
+  it('splits a formula of several bands in proportion, the paise left over to the best band', () => {
+    const pod = {
+      series: 'quick' as const,
+      entryFeeRupees: 100,
+      prizePoolRupees: 800,
+      maxPlayers: 8,
+      prizeBands: [
+        { places: '1', rupees: 500 },
+        { places: '2', rupees: 300 },
+      ],
+    };
+    const short = podPrizesWith(pod, 7);
+    expect(short.prizePoolRupees).toBe(700);
+    expect(short.prizeBands).toEqual([
+      { places: '1', rupees: 437.5 },
+      { places: '2', rupees: 262.5 },
+    ]);
   });
 });
 

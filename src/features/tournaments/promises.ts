@@ -21,6 +21,7 @@ import {
   POD_CHECK_IN_MINUTES,
   POD_FILL_DEADLINE_HOURS,
   POD_START_DELAY_MINUTES,
+  podPrizePoolPaise,
   TAX_RATE_PERCENT,
   taxOnPaise,
   type TournamentKind,
@@ -28,7 +29,7 @@ import {
 import type { Tournament } from './tournaments';
 import { prizeFormula } from './tournaments';
 
-type PrizeFacts = Pick<Tournament, 'prizePoolRupees' | 'winnerPrizeRupees' | 'paidPlaces'>;
+type PrizeFacts = Pick<Tournament, 'prizePoolRupees' | 'winnerPrizeRupees' | 'paidPlaces'> & Partial<Pick<Tournament, 'prizeBands'>>;
 type PromiseFacts = PrizeFacts &
   Pick<Tournament, 'series' | 'entryFeeRupees' | 'maxPlayers'> & { poolGuaranteed?: boolean; matchSettings?: Tournament['matchSettings'] };
 
@@ -81,6 +82,29 @@ export function prizeBands(t: PrizeFacts & Pick<Tournament, 'maxPlayers'>): Priz
 
 const money = (paise: number) => (paise % 100 === 0 ? formatRupees(paise / 100) : formatPaiseExact(paise));
 
+/**
+ * A pod's prize facts when it runs with `players` of its places (a missed check-in refunded, nobody on the
+ * waitlist to take it): each formula band in proportion, rounded down, the paise left to the best band
+ * (private.pod_prize_formula), for a pool of podPrizePoolPaise (private.pod_prize_pool).
+ */
+export function podPrizesWith(
+  t: PrizeFacts & Pick<Tournament, 'maxPlayers'>,
+  players: number,
+): PrizeFacts & Pick<Tournament, 'maxPlayers'> {
+  const poolPaise = t.prizePoolRupees * 100;
+  const shortPaise = podPrizePoolPaise(poolPaise, t.maxPlayers, players);
+  const list = prizeFormula(t).list.map((band) => ({ ...band, paise: Math.floor((band.rupees * 100 * shortPaise) / poolPaise) }));
+  const leftOver = shortPaise - list.reduce((sum, band) => sum + band.paise, 0);
+  if (list[0]) list[0].paise += leftOver;
+  return {
+    ...t,
+    prizePoolRupees: shortPaise / 100,
+    winnerPrizeRupees: undefined,
+    paidPlaces: undefined,
+    prizeBands: list.map((band) => ({ places: band.places, rupees: band.paise / 100 })),
+  };
+}
+
 /** "1st ₹20,000 · 2nd ₹5,000 · 3rd–4th ₹5,000 each · 5th–8th ₹2,500 each" ("The winner takes ₹1,600"). */
 export function prizePlacesLine(t: PrizeFacts & Pick<Tournament, 'maxPlayers'>): string {
   const bands = prizeBands(t);
@@ -123,11 +147,41 @@ export function payPanelPromises(t: PromiseFacts): { key: string; text: string }
       text: `Paid by UPI after the challenge window (${challengeWindowText(t.series)}) and a one-time PAN check`,
     });
   }
+  if (t.series === 'quick' && t.entryFeeRupees > 0) {
+    lines.push({ key: 'check-in', text: podCheckInText(t) });
+    lines.push({ key: 'short-pod', text: shortPodText(t) });
+  }
   lines.push({
     key: 'eligibility',
     text: t.entryFeeRupees > 0 ? `For players ${PAID_ENTRY_MIN_AGE}+ living in India` : 'Free entry: no cash prize is taken from anyone',
   });
   return lines;
+}
+
+/** "Check-in opens the moment the pod fills and lasts 10 minutes; if you miss it you get your ₹300 back in full". */
+export function podCheckInText(t: Pick<PromiseFacts, 'entryFeeRupees'>): string {
+  return `Check-in opens the moment the pod fills and lasts ${minutes(POD_CHECK_IN_MINUTES)}; if you miss it you get your ${formatRupees(t.entryFeeRupees)} back in full`;
+}
+
+/**
+ * What a pod pays when a player misses check-in and nobody on the waitlist takes the place: the full pod's prize
+ * and the prize of a pod one short (its bye), or, for two places, that the pod is called off and refunded.
+ */
+export function shortPodText(t: PromiseFacts): string {
+  if (t.maxPlayers - 1 < 2) {
+    return `If your opponent misses check-in and nobody on the waitlist takes the place, the pod is called off and you get your ${formatRupees(t.entryFeeRupees)} back in full`;
+  }
+  if (t.prizePoolRupees === 0) {
+    return 'If a player misses check-in and nobody on the waitlist takes the place, the pod runs one short with a bye';
+  }
+  const full = prizeBands(t);
+  const short = prizeBands(podPrizesWith(t, t.maxPlayers - 1));
+  const onlyWinner = (bands: PrizeBand[]) => bands.length === 1 && bands[0]?.last === 1;
+  const then =
+    onlyWinner(full) && onlyWinner(short)
+      ? `the winner takes ${money(short[0]?.eachPaise ?? 0)} instead of ${money(full[0]?.eachPaise ?? 0)}`
+      : `the prizes are ${prizePlacesLine(podPrizesWith(t, t.maxPlayers - 1))} instead of ${prizePlacesLine(t)}`;
+  return `If a player misses check-in and nobody on the waitlist takes the place, the pod runs one short with a bye and ${then}`;
 }
 
 /** Whether the pool is paid in full however many players enter. */
@@ -152,7 +206,7 @@ export function promisedRules(t: PromiseFacts): string[] {
       : ['There is no cash prize.'];
   const checkIn =
     kind === 'quick'
-      ? `Check in on the pod page within ${minutes(POD_CHECK_IN_MINUTES)} of the pod filling; the pod starts ${minutes(POD_START_DELAY_MINUTES)} after it fills. An entry not checked in is withdrawn and its fee is not refunded. A pod not full within ${hours(POD_FILL_DEADLINE_HOURS)} is cancelled and refunded in full.`
+      ? `Check in on the pod page within ${minutes(POD_CHECK_IN_MINUTES)} of the pod filling; the pod starts ${minutes(POD_START_DELAY_MINUTES)} after it fills. An entry not checked in is withdrawn and its fee refunded in full; its place goes to the pod's waitlist, else the pod runs one short with a bye and pays its prizes in proportion to the players who play. A pod not full within ${hours(POD_FILL_DEADLINE_HOURS)} is cancelled and refunded in full.`
       : `Check in on this page from ${hours(CHECK_IN_OPENS_BEFORE_MINUTES.championship / 60)} until ${minutes(CHECK_IN_CLOSES_BEFORE_MINUTES.championship)} before the start. An entry not checked in is withdrawn and its fee is not refunded.`;
   return [
     ...prize,

@@ -43,6 +43,7 @@ export const REFUND_REASONS = {
     'A place had come free when your waitlist payment arrived, but registration had closed. Your payment has been refunded in full.',
   not_promoted: 'No place came free for you before the draw. Your waitlist payment has been refunded in full.',
   left_waitlist: 'You left the waitlist. Your waitlist payment has been refunded in full.',
+  missed_pod_check_in: "You did not check in during the pod's check-in. Your payment has been refunded in full.",
 } as const;
 
 // -----------------------------------------------------------------------------------------------------
@@ -126,6 +127,16 @@ export const POD_CHECK_IN_MINUTES = 10;
 export const POD_START_DELAY_MINUTES = 20;
 /** A pod not full this long after it opened is cancelled and every entry refunded (series.fill_deadline). */
 export const POD_FILL_DEADLINE_HOURS = 24;
+
+/**
+ * A quick pod's missed check-in is refunded in full (private.refund_missed_pod_check_ins): the place goes to the
+ * pod's waitlist, else the pod runs with a bye and pays its pool's share for the players it runs with, rounded
+ * down to the paisa (private.pod_prize_pool). A pod left with fewer than two players is cancelled and refunded.
+ */
+export function podPrizePoolPaise(poolPaise: number, places: number, players: number): number {
+  if (places <= 0) return poolPaise;
+  return Math.floor((poolPaise * Math.max(Math.min(players, places), 0)) / places);
+}
 
 /** After one player reports, the other confirms or disputes within this, else the report stands (run_due_match_work). */
 export const OPPONENT_CONFIRM_MINUTES = 10;

@@ -1,0 +1,71 @@
+/**
+ * Alerts offered right after a payment, one tap each: push on this device and WhatsApp messages, so a check-in
+ * that opens at any hour (a quick pod's, the moment it fills) does not pass unseen. The profile's logic
+ * (useAlertSettings) and forms (WhatsAppOptIn); a browser that refuses push is named on screen.
+ */
+import { useState } from 'react';
+import { pushOffer } from './alerts';
+import { PUSH_BLOCKED_MESSAGE, useAlertSettings } from './use-alert-settings';
+import PushSupportNote from './PushSupportNote';
+import WhatsAppOptIn from './WhatsAppOptIn';
+import { VAPID_PUBLIC_KEY } from './vapid-key';
+
+export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vapidPublicKey?: string }) {
+  const state = useAlertSettings(vapidPublicKey);
+  const { alerts, support, thisDevice, pushBlocked, busy, message } = state;
+  const [whatsAppOpen, setWhatsAppOpen] = useState(false);
+  const whatsAppOn = Boolean(alerts?.whatsapp.phone);
+  const push = pushOffer({ support, thisDevice, blocked: pushBlocked });
+
+  return (
+    <section className="mt-4 rounded-xl border border-line p-3 text-left" aria-labelledby="alerts-offer-heading" data-alerts-offer>
+      <h3 id="alerts-offer-heading" className="text-sm font-bold">
+        Hear when check-in opens
+      </h3>
+      <p className="mt-1 text-xs text-mist">
+        A push on this phone or a WhatsApp message when check-in opens and when your match is ready. Alerts that can wait are held between
+        23:00 and 08:00 IST.
+      </p>
+      <div className="mt-3 flex flex-col gap-2">
+        {push === 'on' && (
+          <p className="text-sm font-semibold text-lime" data-alerts-offer-push="on">
+            Push is on for this device ✓
+          </p>
+        )}
+        {push === 'blocked' && (
+          <p className="text-sm text-danger" data-alerts-offer-push="blocked">
+            {PUSH_BLOCKED_MESSAGE}
+          </p>
+        )}
+        {push === 'offer' && (
+          <button
+            type="button"
+            className="btn btn-primary w-full whitespace-normal"
+            disabled={busy}
+            onClick={() => void state.turnPushOn()}
+          >
+            Turn on push alerts
+          </button>
+        )}
+        <PushSupportNote support={support} />
+        {whatsAppOn ? (
+          <WhatsAppOptIn state={state} canStop={false} />
+        ) : whatsAppOpen ? (
+          <WhatsAppOptIn state={state} />
+        ) : (
+          <button
+            type="button"
+            className="btn btn-ghost w-full whitespace-normal"
+            disabled={alerts === null}
+            onClick={() => setWhatsAppOpen(true)}
+          >
+            Get WhatsApp alerts
+          </button>
+        )}
+      </div>
+      <p className="mt-2 min-h-5 text-sm text-mist" role="status">
+        {message && !(pushBlocked && message === PUSH_BLOCKED_MESSAGE) ? message : ''}
+      </p>
+    </section>
+  );
+}

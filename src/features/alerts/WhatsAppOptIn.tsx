@@ -1,0 +1,86 @@
+/**
+ * The WhatsApp opt-in: an Indian mobile number, the six-digit code sent to it, and the consent words agreed to
+ * by confirming it; once confirmed, where alerts go (and, on the profile, the one tap that stops them). The
+ * profile's alert settings and the offer after a payment show the same forms over one useAlertSettings.
+ */
+import { useId, useState } from 'react';
+import type { AlertSettingsState } from './use-alert-settings';
+
+const input = 'min-h-12 w-full rounded-xl border border-line bg-night px-4 text-base text-chalk focus:border-lime';
+
+export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertSettingsState; canStop?: boolean }) {
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const ids = useId();
+  const { busy } = state;
+  const whatsapp = state.alerts?.whatsapp;
+
+  if (whatsapp?.phone) {
+    return (
+      <>
+        <p className="mt-2 text-sm">
+          Alerts go to <strong data-whatsapp-phone>{whatsapp.phone}</strong>.
+        </p>
+        {canStop && (
+          <button type="button" className="btn btn-ghost mt-3 whitespace-normal" disabled={busy} onClick={() => void state.stopWhatsApp()}>
+            Stop WhatsApp alerts
+          </button>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <form
+        className="mt-2 flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void state.sendCode(phone);
+        }}
+      >
+        <label htmlFor={`${ids}-phone`} className="text-sm">
+          Indian mobile number on WhatsApp
+        </label>
+        <input
+          id={`${ids}-phone`}
+          className={input}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="+91 98765 43210"
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+        />
+        <p className="text-xs text-mist">{whatsapp?.consent_text}</p>
+        <button type="submit" className="btn btn-primary" disabled={busy || phone.trim() === ''}>
+          {whatsapp?.pending_phone ? 'Send a new code' : 'Send code on WhatsApp'}
+        </button>
+      </form>
+      {whatsapp?.pending_phone && (
+        <form
+          className="mt-4 flex flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void state.confirmCode(code);
+          }}
+        >
+          <label htmlFor={`${ids}-code`} className="text-sm">
+            Code sent to {whatsapp.pending_phone} ({whatsapp.tries_left ?? 0} tries, valid 10 minutes)
+          </label>
+          <input
+            id={`${ids}-code`}
+            className={input}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy || code.trim().length !== 6}>
+            Confirm and agree
+          </button>
+        </form>
+      )}
+    </>
+  );
+}
