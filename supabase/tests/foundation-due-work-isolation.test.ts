@@ -40,8 +40,8 @@ describe.each(engines)('periodic work step by step on $name', (engine) => {
   afterAll(() => db?.close());
 
   const run = async () =>
-    (await db.admin.query<{ result: Record<string, unknown> & { failed_steps: string[] } }>('select private.run_due_work() as result')).rows[0]!
-      .result;
+    (await db.admin.query<{ result: Record<string, unknown> & { failed_steps: string[] } }>('select private.run_due_work() as result'))
+      .rows[0]!.result;
   const health = () => rpc<Health[]>(serviceRole, 'public.get_due_work_health()');
   const attention = async () =>
     (await rpc<Attention[]>(staffAdmin.actor, 'public.staff_needs_attention()')).filter((item) => item.kind === 'due_work_failed');
@@ -115,9 +115,16 @@ describe.each(engines)('periodic work step by step on $name', (engine) => {
       return db.admin.transaction(async (tx) => {
         await setRequestContext(tx, {
           role: 'authenticated',
-          claims: { sub: userId, role: 'authenticated', aud: 'authenticated', aal: 'aal1', amr: [{ method: 'otp', timestamp: Math.floor(Date.now() / 1000) - 60 }] },
+          claims: {
+            sub: userId,
+            role: 'authenticated',
+            aud: 'authenticated',
+            aal: 'aal1',
+            amr: [{ method: 'otp', timestamp: Math.floor(Date.now() / 1000) - 60 }],
+          },
         });
-        return (await tx.query<{ result: { erase_at: string } }>('select public.request_account_deletion(false) as result')).rows[0]!.result;
+        return (await tx.query<{ result: { erase_at: string } }>('select public.request_account_deletion(false) as result')).rows[0]!
+          .result;
       });
     }
     const stuck = await createUser(db);
@@ -164,10 +171,7 @@ describe.each(engines)('periodic work step by step on $name', (engine) => {
       expect((await attention())[0]!.detail).toMatchObject({ failures_in_a_row: 5, parked: true });
 
       await db.admin.exec('drop trigger refuse_one_erasure on public.profiles; drop function private.refuse_one_erasure();');
-      await expectSqlError(
-        rpc(staffAdmin.actor, "public.staff_retry_due_work('no_such_step', null)"),
-        'PT404',
-      );
+      await expectSqlError(rpc(staffAdmin.actor, "public.staff_retry_due_work('no_such_step', null)"), 'PT404');
       expect(await rpc(staffAdmin.actor, "public.staff_retry_due_work('account_erasure', $1)", [stuck.id])).toMatchObject({ released: 1 });
       await expectSqlError(rpc(staffAdmin.actor, "public.staff_retry_due_work('account_erasure', $1)", [stuck.id]), 'PT409');
       const after = await run();
@@ -175,7 +179,9 @@ describe.each(engines)('periodic work step by step on $name', (engine) => {
       expect(await attention()).toEqual([]);
       expect((await health()).find((h) => h.step === 'account_erasure')).toMatchObject({ failures_in_a_row: 0, last_error: null });
     } finally {
-      await db.admin.exec('drop trigger if exists refuse_one_erasure on public.profiles; drop function if exists private.refuse_one_erasure();');
+      await db.admin.exec(
+        'drop trigger if exists refuse_one_erasure on public.profiles; drop function if exists private.refuse_one_erasure();',
+      );
       await setDatabaseClock(db, null);
     }
   });
