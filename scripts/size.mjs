@@ -49,8 +49,9 @@ export const BUDGETS = {
   // An extra slot's invitation: React, the session and the invitation island.
   '/invite': 109 * KB,
   // A parent's consent page: React, the consent island and the client it calls without an account (the code,
-  // the declaration, the one-click withdrawal).
-  '/parental-consent': 77 * KB,
+  // the declaration, the one-click withdrawal). Consent comes from the parent's own signed-in account: the session
+  // and its sign-in step, 3 KB more.
+  '/parental-consent': 80 * KB,
   // The grievance form: React and the form island; its data module (supabase-js) loads with it.
   '/grievance': 109 * KB,
   // Signed-in pages count the data layer they load with the page (scripts/preload-islands.mjs): React DOM
@@ -68,11 +69,14 @@ export const BUDGETS = {
   // load only when pressed). The alerts' WhatsApp form and push notes are shared with the offer after a payment, and
   // a browser that blocks notifications is said up front: 1 KB more. My Tournaments words a quick pod's check-in
   // from the rules module and shows why an entry was withdrawn (a missed pod check-in refunded in full): 1 KB more.
+  // My Tournaments also lists the player's waitlist places (position, check-in window, Check in and Leave with its
+  // confirmation; the error table loads only for a refusal): 5 KB more.
   '/profile': 121 * KB,
-  '/my-tournaments': 115 * KB,
+  '/my-tournaments': 120 * KB,
   // My Earnings also words every refusal from the one error table, which the privacy, seasons and match-day
-  // features grew by about 60 codes: 1 KB more.
-  '/my-earnings': 113 * KB,
+  // features grew by about 60 codes: 1 KB more. The balance after tax, the withdrawal's tax in one line from the
+  // database's reckoning and the approval time: 1 KB more.
+  '/my-earnings': 114 * KB,
   '/trade': 111 * KB,
   // The season leaderboard: React, the PostgREST client and the session (for "your rank"), the table, the
   // filters and the points tables. A player's page: React, the PostgREST client and the page (no session).
@@ -81,8 +85,9 @@ export const BUDGETS = {
   // The staff console: the same, plus the one table of error codes (which every refusal of the console's
   // actions is worded from) and the console's panels; disputes, corrections and payouts load when opened. The
   // calendar and privacy panels, and the error table's new codes: 1 KB more. The bracket's line for a quick pod's
-  // refunded no-show: 1 KB more.
-  '/staff': 123 * KB,
+  // refunded no-show: 1 KB more. The periodic work's failures and withdrawals waiting for approval on the
+  // needs-attention list (a retry for a parked item), and a dispute's disconnection ruling beside it: 1 KB more.
+  '/staff': 124 * KB,
 };
 
 /** Budgets shared by every route a pattern matches. */

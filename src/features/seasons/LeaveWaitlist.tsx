@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { errorText } from '@/lib/error-text';
 import { leaveWarning } from './waitlist';
 
 type Props = {
@@ -30,7 +29,8 @@ export function LeaveWaitlist({ tournamentId, paidPaise, onLeft }: Props) {
       setConfirming(false);
       onLeft(left.refund_paise);
     } catch (refusal) {
-      setError(errorText(refusal));
+      // The error table loads only when a refusal needs its words: the page does not carry it.
+      setError((await import('@/lib/error-text')).errorText(refusal));
     } finally {
       setBusy(false);
     }

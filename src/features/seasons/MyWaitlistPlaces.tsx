@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { errorText } from '@/lib/error-text';
 import { LeaveWaitlist } from './LeaveWaitlist';
 import { leftLine, type MyWaitlistPlace, myPlaceLine } from './waitlist';
 
@@ -85,7 +84,8 @@ function CheckInPlace({ place, onCheckedIn }: { place: MyWaitlistPlace; onChecke
       await (await import('./waitlist.api')).checkInWaitlistPlace(place.tournament_id);
       onCheckedIn();
     } catch (refusal) {
-      setError(errorText(refusal));
+      // The error table loads only when a refusal needs its words: the page does not carry it.
+      setError((await import('@/lib/error-text')).errorText(refusal));
     } finally {
       setBusy(false);
     }
