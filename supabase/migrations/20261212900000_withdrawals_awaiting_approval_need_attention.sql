@@ -1,13 +1,16 @@
 -- =====================================================================================================
--- Withdrawals waiting for approval are on the console's needs-attention list, with their age
+-- Needs attention: withdrawals waiting for approval with their age, and periodic work that failed
 -- =====================================================================================================
 -- A first withdrawal, or one above the approval threshold, waits for an admin; the player is told by when
 -- (private.payout_approval_due_at). Nothing put those payouts in front of the admins: they had to open the payouts
 -- panel to find them. staff_needs_attention now lists each for platform admins, soonest due first, with how long
 -- it has waited and whether the time the player was told has passed.
+-- It also lists, for platform admins, each periodic step that raised in its last run and each item of a step that
+-- failed in its last run or is parked (private.due_work_health, private.due_work_failures), with a retry for a
+-- parked item; a parked erasure shows the date the law expects it by. An item stays until its step runs clean.
 --
 -- private.age_text             "3 h 5 min", "2 days 4 h": an age in words for staff.
--- public.staff_needs_attention  adds the kind payout_awaiting_approval.
+-- public.staff_needs_attention  adds the kinds payout_awaiting_approval and due_work_failed.
 -- =====================================================================================================
 
 create or replace function private.age_text(p_age interval) returns text
