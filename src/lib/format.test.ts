@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, formatEntryFee, rupeesToPaise, telephoneHref } from './format';
+import {
+  formatDateIST,
+  formatEntryFee,
+  formatPaiseExact,
+  formatPrizePool,
+  formatRupees,
+  formatTimeIST,
+  rupeesToPaise,
+  telephoneHref,
+} from './format';
 
 describe('money', () => {
   it('shows whole rupees with Indian digit grouping and no decimals', () => {
@@ -43,5 +52,8 @@ describe('entry fees', () => {
   it('say Free for a free tournament and rupees otherwise', () => {
     expect(formatEntryFee(0)).toBe('Free');
     expect(formatEntryFee(150)).toBe('₹150');
+    // A free cup without a pool never reads "₹0".
+    expect(formatPrizePool(0)).toBe('No cash prize');
+    expect(formatPrizePool(45000)).toBe('₹45,000');
   });
 });

@@ -72,3 +72,8 @@ export function telephoneHref(phone: string): string {
 export function formatEntryFee(rupees: number): string {
   return rupees === 0 ? 'Free' : formatRupees(rupees);
 }
+
+/** A prize pool as cards and panels show it: a free cup without a pool plays for glory, never "₹0". */
+export function formatPrizePool(rupees: number): string {
+  return rupees === 0 ? 'No cash prize' : formatRupees(rupees);
+}

@@ -2,7 +2,7 @@
  * The landing page's content and the shape of the data its islands receive.
  * Islands get plain, already-formatted values as props: no catalog logic ships to the browser.
  */
-import { formatEntryFee, formatRupees, formatShortDateIST } from '@/lib/format';
+import { formatEntryFee, formatPrizePool, formatShortDateIST } from '@/lib/format';
 import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
 import { buildTimeStatus, type TournamentStatus } from '@/features/tournaments/status';
 import { ROUTES, tournamentHref } from '@/lib/routes';
@@ -69,7 +69,7 @@ export function carouselCards(catalog: Tournament[], now = new Date()): Carousel
     format: t.format,
     startsOn: t.series === 'quick' ? POD_START_LABEL : formatShortDateIST(t.startsAt),
     fee: formatEntryFee(t.entryFeeRupees),
-    prize: formatRupees(t.prizePoolRupees),
+    prize: formatPrizePool(t.prizePoolRupees),
     capacity: t.maxPlayers,
     status: buildTimeStatus(t, now),
     registerHref: `${ROUTES.register.path}?next=${encodeURIComponent(tournamentHref(t.id))}`,

@@ -9,7 +9,7 @@
  * and its bracket are public and read with plain requests, without waiting for supabase-js.
  */
 import { useEffect, useState } from 'react';
-import { formatDateIST, formatRupees, formatTimeIST, whenIST } from '@/lib/format';
+import { formatDateIST, formatPrizePool, formatTimeIST, whenIST } from '@/lib/format';
 import { ROUTES, tournamentHref } from '@/lib/routes';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import BracketIsland from '@/features/brackets/BracketIsland';
@@ -93,7 +93,7 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
               {pod ? entriesOrPending(state, pod.max_players) : '–'}
             </Fact>
             <Fact label="Prize pool" valueClass="text-gold">
-              {pod ? formatRupees(pod.prize_pool_paise / 100) : '–'}
+              {pod ? formatPrizePool(pod.prize_pool_paise / 100) : '–'}
             </Fact>
             {/* Both columns on a phone: a date and time stay on one line. */}
             <Fact label="Starts" className="col-span-2 sm:col-span-1">

@@ -8,7 +8,7 @@ import CheckInIsland from '@/features/brackets/CheckInIsland';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import { payPanelPromises } from '@/features/tournaments/promises';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
-import { formatDateTimeIST, formatRupees } from '@/lib/format';
+import { formatDateTimeIST, formatEntryFee, formatPrizePool } from '@/lib/format';
 import { ROUTES, tournamentHref } from '@/lib/routes';
 import { describeRule, editionTournament, type RecurringSeries } from './recurrence';
 import { type EditionRow, fetchEdition } from './calendar.api';
@@ -92,11 +92,11 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">Entry</dt>
-          <dd className="font-bold">{edition.entry_fee_paise === 0 ? 'Free' : formatRupees(edition.entry_fee_paise / 100)}</dd>
+          <dd className="font-bold">{formatEntryFee(edition.entry_fee_paise / 100)}</dd>
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">Prize pool</dt>
-          <dd className="font-bold text-gold">{formatRupees(edition.prize_pool_paise / 100)}</dd>
+          <dd className="font-bold text-gold">{formatPrizePool(edition.prize_pool_paise / 100)}</dd>
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">Status</dt>
