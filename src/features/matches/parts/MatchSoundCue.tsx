@@ -1,7 +1,7 @@
 /**
  * The match page's chime with its mute switch (remembered on this device): it sounds when the room is posted
  * or the opponent reports while the page is open. Browsers let a page play sound only after a tap on it, which
- * the switch (or any tap on the page) gives.
+ * the switch (or any tap on the page) gives; until then the switch says so, so nobody counts on a silent chime.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { MatchReport, MatchRow } from '../match-schemas';
@@ -13,6 +13,13 @@ function unlockAudio(): AudioContext | null {
   audio ??= typeof AudioContext === 'undefined' ? null : new AudioContext();
   void audio?.resume();
   return audio;
+}
+
+/** Whether the browser still holds sound back until a tap (an audio context it keeps suspended). */
+function soundBlocked(): boolean {
+  if (typeof AudioContext === 'undefined') return false;
+  audio ??= new AudioContext();
+  return audio.state === 'suspended';
 }
 
 function chime(cue: Cue) {
@@ -40,10 +47,15 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
   const opponentReportedAt = reports.find((report) => report.entry_id === opponentEntry)?.reported_at ?? null;
   const previous = useRef<CueSignals | null>(null);
   const [muted, setMuted] = useState(false);
+  const [blocked, setBlocked] = useState(false);
 
   useEffect(() => {
     setMuted(isMuted(storage()));
-    const unlock = () => unlockAudio();
+    setBlocked(soundBlocked());
+    const unlock = () => {
+      const context = unlockAudio();
+      void context?.resume().then(() => setBlocked(context.state === 'suspended'));
+    };
     window.addEventListener('pointerdown', unlock, { once: true });
     return () => window.removeEventListener('pointerdown', unlock);
   }, []);
@@ -60,15 +72,21 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
       type="button"
       className="btn btn-ghost self-end text-sm"
       aria-pressed={!muted}
-      data-match-sound={muted ? 'muted' : 'on'}
+      data-match-sound={muted ? 'muted' : blocked ? 'blocked' : 'on'}
       title="A chime when the room is posted or your opponent reports, while this page is open"
       onClick={() => {
+        if (blocked && !muted) {
+          // The first tap only lets the browser play sound: the chime stays on.
+          const context = unlockAudio();
+          void context?.resume().then(() => setBlocked(context.state === 'suspended'));
+          return;
+        }
         rememberMuted(storage(), !muted);
         setMuted(!muted);
         if (muted) unlockAudio();
       }}
     >
-      {muted ? 'Match sounds off' : 'Match sounds on'}
+      {muted ? 'Match sounds off' : blocked ? 'Tap to allow match sounds' : 'Match sounds on'}
     </button>
   );
 }
