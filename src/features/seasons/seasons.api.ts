@@ -62,6 +62,11 @@ export async function fetchMyRow(season: string | null, series: SeriesKey): Prom
   return rows[0] ?? null;
 }
 
+/** The signed-in player's public id: the address of their own player page. */
+export async function fetchMyPlayerId(): Promise<string | null> {
+  return readAnswer('rpc get_my_player_id', z.nullable(z.string()), await getSupabase().rpc('get_my_player_id'));
+}
+
 export async function fetchPlayer(playerId: string): Promise<PlayerPage> {
   return readAnswer('rpc get_player', PlayerAnswer, await getSupabase().rpc('get_player', { p_player_id: playerId }));
 }
