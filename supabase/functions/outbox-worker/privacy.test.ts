@@ -113,8 +113,15 @@ Deno.test("a parent's consent: the request carries a link and a code, the confir
     assertEquals((await drainOutbox({ store: h.store, razorpay: h.razorpay, mailer, siteOrigin: SITE })).done, 1);
     assertMatch(sent[1]!.link ?? '', /\/parental-consent#withdraw=[0-9a-f]{64}$/);
 
+    // The consent's own e-mails keep neither the address nor the link once sent (the parent's "KYC verified"
+    // e-mail, which this harness has no mailer for, waits for its retry with its address, as any unsent e-mail).
+    const [consentCalls] = await h.sql<{ text: string }>(
+      `select coalesce(string_agg(o.payload::text || ' ' || coalesce(o.last_answer::text, ''), ' '), '') as text
+         from private.outbox o where o.payload ? 'consent_id'`,
+    );
+    assertMatch(consentCalls!.text, /"message": "request"/);
+    assert(!consentCalls!.text.includes('parent@example.com'), `the parent's address in the outbox: ${consentCalls!.text}`);
     const text = await outboxText(h);
-    assert(!text.includes('parent@example.com'), `the parent's address in the outbox: ${text}`);
     assert(!text.includes(request!.token), 'the consent link in the outbox');
   } finally {
     await h.close();
