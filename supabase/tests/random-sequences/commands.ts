@@ -608,11 +608,30 @@ class JumpTo extends Step {
   }
 }
 
-/** One run of the periodic function: it must succeed whatever the players typed or did. */
+/**
+ * One run of the periodic function: it must succeed whatever the players typed or did. A step or an item that
+ * raises no longer stops the run (each is isolated and recorded), so success also means that no step failed
+ * and no item of any step is failing or parked.
+ */
 async function runDueWork(r: Real): Promise<Record<string, unknown>> {
   try {
-    return await r.s.call<Record<string, unknown>>('superuser', 'private.run_due_work()');
+    const result = await r.s.call<Record<string, unknown>>('superuser', 'private.run_due_work()');
+    if (r.skip.has('due_work_succeeds')) return result;
+    const failed = await r.s.read<{ step: string; item: string; error: string }>(
+      `select step, item, error from private.due_work_failures
+       union all
+       select step, '', step_error from private.due_work_health where step_error is not null`,
+    );
+    if (failed.length > 0) {
+      throw new Finding(
+        'due_work_succeeds',
+        `private.run_due_work() recorded failures: ${failed.map((f) => `${f.step}${f.item ? ` (${f.item})` : ''}: ${f.error}`).join('; ')}`,
+        r.trace,
+      );
+    }
+    return result;
   } catch (error) {
+    if (error instanceof Finding) throw error;
     if (r.skip.has('due_work_succeeds')) throw error;
     const failure = asFailure(error);
     throw new Finding(
