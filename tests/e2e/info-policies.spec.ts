@@ -14,7 +14,7 @@ const policies = [
   {
     route: '/privacy-policy',
     title: 'Privacy Policy',
-    updated: { datetime: '2026-12-02', text: '2 December 2026' },
+    updated: { datetime: '2026-12-06', text: '6 December 2026' },
     sections: [
       'Who Can Sign Up',
       'What We Keep, Why, and for How Long',
@@ -34,7 +34,7 @@ const policies = [
   {
     route: '/privacy-policy-hi',
     title: 'गोपनीयता नीति',
-    updated: { datetime: '2026-12-02', text: '2 December 2026' },
+    updated: { datetime: '2026-12-06', text: '6 December 2026' },
     sections: [
       'कौन साइन अप कर सकता है',
       'हम क्या रखते हैं, क्यों, और कितने समय तक',
@@ -79,7 +79,7 @@ const policies = [
   {
     route: '/cancellation-refund',
     title: 'Tournament Participation Policy',
-    updated: { datetime: '2026-11-23', text: '23 November 2026' },
+    updated: { datetime: '2026-12-06', text: '6 December 2026' },
     sections: [
       'Joining a Tournament',
       'When a Tournament Is Full',

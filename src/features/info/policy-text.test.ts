@@ -88,8 +88,8 @@ describe('policy files', () => {
       }),
     );
     expect(dates).toEqual({
-      '/privacy-policy': '2026-12-02',
-      '/privacy-policy-hi': '2026-12-02',
+      '/privacy-policy': '2026-12-06',
+      '/privacy-policy-hi': '2026-12-06',
       '/terms-of-service': '2026-12-06',
       '/cookies-policy': '2025-01-15',
       '/cancellation-refund': '2026-12-06',
