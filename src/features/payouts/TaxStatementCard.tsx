@@ -72,7 +72,7 @@ function Statement({ value }: { value: TaxStatement }) {
         <FigureRow label="PAN" value={value.pan_masked ?? 'Not given yet'} testId="statement-pan" />
         <FigureRow
           label="Deductor's TAN"
-          value={value.deductor_tan ?? 'Not set yet (the platform adds it before statements are filed)'}
+          value={value.deductor_tan ?? 'Not set yet'}
           testId="statement-tan"
         />
       </dl>
