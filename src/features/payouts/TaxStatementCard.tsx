@@ -70,11 +70,7 @@ function Statement({ value }: { value: TaxStatement }) {
       <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
         <FigureRow label="Name" value={value.legal_name ?? '—'} testId="statement-name" />
         <FigureRow label="PAN" value={value.pan_masked ?? 'Not given yet'} testId="statement-pan" />
-        <FigureRow
-          label="Deductor's TAN"
-          value={value.deductor_tan ?? 'Not set yet'}
-          testId="statement-tan"
-        />
+        <FigureRow label="Deductor's TAN" value={value.deductor_tan ?? 'Not set yet'} testId="statement-tan" />
       </dl>
       <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
         <FigureRow label="Opening balance (1 April)" value={formatPaiseExact(value.opening_balance_paise)} testId="statement-opening" />
