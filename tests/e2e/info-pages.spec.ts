@@ -257,7 +257,16 @@ test.describe('Our Mission', () => {
 });
 
 test.describe('Help Center', () => {
-  const topics = ['How to Join Tournaments', 'Community Support', 'Tournament Formats & Rules', 'Is the draw fair?', 'Getting Started'];
+  const topics = [
+    'How to Join Tournaments',
+    'Community Support',
+    'Tournament Formats & Rules',
+    'Disputes and disconnections',
+    'The waitlist',
+    'Winnings, tax, KYC and withdrawals',
+    'Is the draw fair?',
+    'Getting Started',
+  ];
 
   test('its accordion keeps one topic open at a time', async ({ page }) => {
     await page.goto('/help-center');
@@ -285,6 +294,11 @@ test.describe('Help Center', () => {
     // Clicking the open topic closes it.
     await topic('Tournament Formats & Rules').locator('summary').click();
     await expect(page.locator('details[open]')).toHaveCount(0);
+
+    // The money topic states the rule with the rules' own numbers.
+    await topic('Winnings, tax, KYC and withdrawals').locator('summary').click();
+    await expect(answer('Winnings, tax, KYC and withdrawals')).toContainText('30% tax on net winnings');
+    await expect(answer('Winnings, tax, KYC and withdrawals')).toContainText('less the entry fees you paid in the financial year');
   });
 
   test('has join buttons for the chat community and the community server', async ({ page }) => {
