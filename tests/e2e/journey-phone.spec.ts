@@ -81,7 +81,7 @@ test('a new player goes from the landing page to a UPI payout on a phone, with n
   const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout' });
   await expect(checkout).toBeVisible({ timeout: 15_000 });
   await checkout.getByRole('button', { name: 'Pay' }).click();
-  await expect(panel.getByRole('status')).toHaveText('Payment successful! You are now registered for the tournament.');
+  await expect(panel.locator('[data-pay-message]')).toHaveText('Payment successful! You are now registered for the tournament.');
 
   // The receipt in the bell, and one row in the payment history.
   await page.goto('/my-earnings');

@@ -89,7 +89,7 @@ test('after paying: a receipt in the bell, and one history row with the checkout
   const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout' });
   await expect(checkout).toBeVisible({ timeout: 15_000 });
   await checkout.getByRole('button', { name: 'Pay' }).click();
-  await expect(panel.getByRole('status')).toHaveText('Payment successful! You are now registered for the tournament.');
+  await expect(panel.locator('[data-pay-message]')).toHaveText('Payment successful! You are now registered for the tournament.');
 
   // The receipt: amount, tournament, entry, payment id and what happens next.
   const amount = `₹${(feePaise() / 100).toFixed(2)}`;

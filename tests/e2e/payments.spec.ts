@@ -75,7 +75,7 @@ test.describe('paying for a tournament', () => {
     let popups = 0;
     page.on('popup', () => popups++);
     await checkout.getByRole('button', { name: 'Pay' }).click();
-    await expect(panel.getByRole('status')).toHaveText('Payment successful! You are now registered for the tournament.');
+    await expect(panel.locator('[data-pay-message]')).toHaveText('Payment successful! You are now registered for the tournament.');
     await expect(panel.getByRole('button', { name: 'Registered' })).toBeDisabled();
     await expect(panel.getByText('Payment completed')).toBeVisible();
     expect(popups).toBe(0);
@@ -116,7 +116,7 @@ test.describe('paying for a tournament', () => {
     await page.goto(editionPage());
     const { panel, checkout } = await openCheckout(page, 1, price(1));
     await checkout.getByRole('button', { name: 'Fail' }).click();
-    await expect(panel.getByRole('status')).toHaveText(
+    await expect(panel.locator('[data-pay-message]')).toHaveText(
       'Payment processing failed: Your payment could not be completed as the bank declined it. No money was taken: if your bank shows a debit, it reverses it by itself. You can try again.',
     );
     await expect(panel.getByRole('button', { name: `Pay ${price(1)} & Register 1 Slot` })).toBeEnabled();
@@ -128,7 +128,7 @@ test.describe('paying for a tournament', () => {
     const { panel, checkout } = await openCheckout(page, 2, price(2));
     await checkout.getByRole('button', { name: 'Close' }).click();
     await expect(checkout).toBeHidden();
-    await expect(panel.getByRole('status')).toHaveText('Payment cancelled by user');
+    await expect(panel.locator('[data-pay-message]')).toHaveText('Payment cancelled by user');
     await expect(panel.getByRole('button', { name: `Pay ${price(2)} & Register 2 Slots` })).toBeEnabled();
     const registrations = await stack.call('get_my_registrations', {}, session);
     expect(registrations).toEqual([]);
