@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run screenshots`: PNGs of the main screens at a 360 px phone and a 1280 px desktop, into
- * docs/screenshots/ (linked from the README). It builds nothing: build the site first
+ * docs/screenshots/ (listed in docs/screenshots.md). It builds nothing: build the site first
  * (`npx astro build`). It starts the local stack (a fresh temporary database with the demo players)
  * and `astro preview` the way the end-to-end tests do (scripts/servers.ts), on the ports of the
  * project's settings, so run it under the same lock:

@@ -148,7 +148,7 @@ export function toSeriesRow(t: Tournament, id = t.id): SeriesRow {
     prize_formula: list,
     prize_formula_text: formula.text,
     capacity: t.maxPlayers,
-    // lifecycle.md, Check-in: championships from start - 24 h to start - 60 min, quick pods 60 to 15 min.
+    // docs/areas/brackets.md, Check-in: championships from start - 24 h to start - 60 min, quick pods 60 to 15 min.
     check_in_opens_before: championship ? '24 hours' : '60 minutes',
     check_in_closes_before: championship ? '60 minutes' : '15 minutes',
     active: championship ? true : t.isLive,

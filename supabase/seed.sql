@@ -1,7 +1,7 @@
 -- =====================================================================================================
 -- Local demo data (applied by the local stack and `supabase db reset` only; never by a deploy)
 -- =====================================================================================================
--- Accounts (password golazo-demo, local only; lifecycle.md "What outside tests rely on"):
+-- Accounts (password golazo-demo, local only; the public contract, docs/contract.md "Local accounts"):
 --   demo1@golazo.test ... demo8@golazo.test   players with complete profiles, 18+, living in India,
 --                                             in-game names demo1 ... demo8, no entries
 --   referee@golazo.test, organiser@golazo.test, admin@golazo.test

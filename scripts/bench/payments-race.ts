@@ -14,7 +14,7 @@
  * backends on a 2-core machine the queue, not the work, sets the latency (run with --pool 100 to
  * see it); a pool keeps the queue outside the database, where PostgREST keeps it. Its size matters
  * on two cores: with --pool 20 each confirmation costs the database about a quarter more CPU
- * (twenty backends taking turns on two cores), which the README gives beside the default's figures.
+ * (twenty backends taking turns on two cores), which docs/areas/payments.md ("Tests and bench") gives beside the default's figures.
  *
  * Where the confirmation takes the capacity lock (its `update public.tournaments ... where filled_slots + n
  * <= max_players`) is read from the live function's source and printed: everything before it runs

@@ -4,7 +4,7 @@
  * Paid entry is for players of 18 and over who live in India (Indian law on online money games and on
  * children's data); players of 13 to 17 may join free tournaments once a parent has consented. The ages
  * themselves are in the rules module (lib/rules.ts), which a SQL test keeps equal to the database's
- * private.legal_*_age(). A lawyer must confirm these rules before real money moves (README, "Eligibility").
+ * private.legal_*_age(). A lawyer must confirm these rules before real money moves (docs/areas/payments.md, "Eligibility"; docs/tax-and-legal.md).
  */
 import { MAX_PLAYER_AGE, MIN_PLAYER_AGE, PAID_ENTRY_MIN_AGE } from './rules';
 

@@ -1,5 +1,5 @@
 /**
- * Check-in, the draw and the bracket (lifecycle.md: Check-in, The draw). The clock is moved, never waited
+ * Check-in, the draw and the bracket (docs/areas/brackets.md). The clock is moved, never waited
  * for. If these fail, a player who checked in is left out of the bracket, a no-show still plays, two
  * byes meet, two entries of one buyer meet in round 1, the draw can be redone until it suits someone, or
  * its secret can be read before the reveal.

@@ -1,5 +1,5 @@
 /**
- * Nothing stuck in silence (lifecycle.md, Time and outside calls): every outbox call the worker gives up
+ * Nothing stuck in silence (docs/areas/foundation.md; docs/money.md): every outbox call the worker gives up
  * on (a payout, a KYC check, a refund, an e-mail) shows on the console's needs-attention with its error
  * and a retry for an admin of the whole site; the payout reads "delayed" to its player and the KYC check
  * says it is late instead of staying "pending" in silence. If these fail, money sits in flight for ever

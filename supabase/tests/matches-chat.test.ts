@@ -1,5 +1,5 @@
 /**
- * The match chat (lifecycle.md, contract: send_match_message, get_match_messages): the two players and
+ * The match chat (docs/contract.md, Match day: send_match_message, get_match_messages): the two players and
  * staff of the tournament write in a short thread, oldest first, each message marked with its side, never
  * with an account. If these fail, a spectator reads the players' talk, a player floods the thread, a child
  * receives free text from an adult, or a reported message never reaches staff.

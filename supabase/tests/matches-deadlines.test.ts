@@ -1,6 +1,6 @@
 /**
  * Every deadline of a match holds when a player acts, whether or not the periodic function has run since
- * (lifecycle.md, A match; "Time and outside calls"). Each test moves the clock past a deadline and never
+ * (docs/areas/matches.md, Playing a match; docs/areas/foundation.md). Each test moves the clock past a deadline and never
  * runs due work before the player acts: the acting function refuses with the deadline's own hint, or takes
  * the decision the periodic function would have taken and answers the match as it now is. If these fail,
  * a result that was already confirmed by its deadline can still be disputed, reported over or re-played.

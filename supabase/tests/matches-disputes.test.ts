@@ -1,5 +1,5 @@
 /**
- * Disputes need a reason that fits the match as it stands (lifecycle.md, A match, 5): nothing can be
+ * Disputes need a reason that fits the match as it stands (docs/areas/matches.md, Playing a match): nothing can be
  * disputed before the match has started, a no-show only once Ready has closed, a wrong score only against
  * the opponent's report, and cheating or "other" only with details. Both players add their side and a
  * screenshot to an open dispute, and the referee's note shows on the match. If these fail, an empty

@@ -1,5 +1,5 @@
 /**
- * Match day (lifecycle.md, Contract additions: match day): the game settings of each round, the host's
+ * Match day (docs/contract.md, Match day; docs/areas/matches.md): the game settings of each round, the host's
  * minutes before the guest may host, the guest's "settings checked" with Ready, and disconnections ruled by
  * the page from the two players' reports (restart, the minutes left with the score carried, or staff), with
  * the report window moved to 15 minutes after the replay's expected end. If these fail, players argue over

@@ -1,5 +1,5 @@
 /**
- * Playing a match (lifecycle.md, A match): the room, Ready, reports with screenshots, walkovers, double
+ * Playing a match (docs/areas/matches.md, Playing a match): the room, Ready, reports with screenshots, walkovers, double
  * no-shows, disputes settled by staff, and the winner moving on until the final finishes the tournament.
  * The clock is moved, never waited for. If these fail, a third player reads a room password, a single
  * report never confirms, a no-show wins, or a result does not reach the next round.

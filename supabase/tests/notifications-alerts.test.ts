@@ -1,5 +1,5 @@
 /**
- * Push and WhatsApp alerts (lifecycle.md, Contract additions: Alerts; decisions.md: opt-in per player and per
+ * Push and WhatsApp alerts (docs/contract.md, Alerts; docs/areas/notifications.md: opt-in per player and per
  * event, quiet hours 23:00–08:00 IST except "match ready"): a WhatsApp number is confirmed with a code that
  * lasts 10 minutes and has 5 tries; each alert event is queued with its own template and link; quiet hours hold
  * the rest until 08:00; consent is withdrawn in one call; push subscriptions only for allowed push services.

@@ -1,5 +1,5 @@
 /**
- * Notifications (lifecycle.md, Notifications): the bell's rows and the e-mail queued with them, for the
+ * Notifications (docs/areas/notifications.md): the bell's rows and the e-mail queued with them, for the
  * draw, the next match, the room, Ready, reports and disputes; a player's own settings; no non-urgent
  * e-mail between 23:00 and 08:00 IST. If these fail, a player misses their match or is woken at night.
  */

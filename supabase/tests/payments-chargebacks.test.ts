@@ -1,5 +1,5 @@
 /**
- * Chargebacks (lifecycle.md, Money out): Razorpay's payment.dispute.* events in any order, late or twice.
+ * Chargebacks (docs/areas/payouts.md, Prizes, tax and payouts): Razorpay's payment.dispute.* events in any order, late or twice.
  * An open chargeback holds the payer's withdrawals up to the disputed amount and the player reads why;
  * won releases it and the entry's held prizes; lost debits the player's balance up to what it holds and
  * books the rest as a platform loss (no balance negative, the ledger balanced) and forfeits the held

@@ -1,5 +1,5 @@
 /**
- * One PAN per verified account (lifecycle.md, Money): a PAN typed by someone it does not belong to never
+ * One PAN per verified account (docs/areas/payouts.md): a PAN typed by someone it does not belong to never
  * blocks its owner, no answer tells whether a PAN has an account here, and each check's answer counts only
  * for the submission it checked. If these failed, a stranger could lock a player out of withdrawals for
  * good, anyone could probe which PANs play here, or a late answer about an old PAN could verify a new one.

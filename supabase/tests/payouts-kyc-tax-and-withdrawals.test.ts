@@ -1,5 +1,5 @@
 /**
- * Money out (lifecycle.md): KYC before the first withdrawal, tax on net winnings per Rule 133 (worked
+ * Money out (docs/areas/payouts.md): KYC before the first withdrawal, tax on net winnings per Rule 133 (worked
  * examples), payouts with admin approvals, provider statuses that arrive late, twice or out of order,
  * reconciliation and the tax reports. If these fail, a player is taxed wrongly, paid twice, paid without
  * an admin, or loses money to a failed transfer.

@@ -1,5 +1,5 @@
 /**
- * The ledger and prizes (lifecycle.md, Standings and prizes; Money out): the ledger balances after any
+ * The ledger and prizes (docs/areas/payouts.md; docs/money.md): the ledger balances after any
  * sequence of fees, refunds, prizes, payouts and reversals; nobody rewrites it; prizes follow the series'
  * formula, split tied bands to the paisa, wait for the challenge window and open disputes, are credited
  * once, and settle the tournament. If these fail, money appears or vanishes, or a player is paid twice.

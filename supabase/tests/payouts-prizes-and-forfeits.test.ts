@@ -1,5 +1,5 @@
 /**
- * Prizes from each tournament's own pool (lifecycle.md, Standings and prizes; decisions.md, Trust): every
+ * Prizes from each tournament's own pool (docs/areas/payouts.md, Prizes, tax and payouts; docs/money.md): every
  * catalog tournament's bands total exactly its own prize pool, a free cup pays nothing, a share's odd paise
  * go to the better places, a formula that does not pay exactly its pool never lands. A disqualified or
  * refunded entry's prize is forfeited (kept by the platform, audited), never re-awarded, so what is credited

@@ -1,5 +1,5 @@
 /**
- * RazorpayX's word on a payout, in any order (lifecycle.md, Money out): a reversal that arrives before
+ * RazorpayX's word on a payout, in any order (docs/areas/payouts.md): a reversal that arrives before
  * `processed` (webhooks out of order) or is first seen by the poll still returns the money and its tax;
  * a later `processed` does not undo it; every payout ends in exactly one final state; the bank's
  * reference (UTR) is kept for staff and the player. The TypeScript rule the function tests use agrees

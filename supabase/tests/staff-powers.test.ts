@@ -1,5 +1,5 @@
 /**
- * What a staff grant allows, and where (lifecycle.md: Words, Staff; the contract's platform-wide staff
+ * What a staff grant allows, and where (docs/areas/staff.md; docs/contract.md, Staff: the platform-wide staff
  * reads). A grant limited to one tournament acts on that tournament only; platform-wide reads and actions
  * need a grant for the whole platform; every staff read, by function or over REST, needs the second step;
  * a staff member who plays in a tournament sees it as a player does; referees see in-game names, not

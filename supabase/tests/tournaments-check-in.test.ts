@@ -1,5 +1,5 @@
 /**
- * Closing check-in by hand (lifecycle.md, Check-in; contract: staff_close_check_in). An organiser may
+ * Closing check-in by hand (docs/areas/brackets.md; docs/contract.md: staff_close_check_in). An organiser may
  * close it before its scheduled time, but that must not cost anyone their fee: every paid entry the early
  * close withdraws is refunded in full through the outbox, with the reason in the public changes. Only the
  * scheduled close withdraws a player who did not check in without a refund. If these fail, an organiser
@@ -180,7 +180,7 @@ describe.each(engines)('closing check-in by hand on $name', (engine) => {
 });
 
 /**
- * A quick pod's check-in (decisions.md, Quick pods): it opens the moment the pod fills and lasts 10 minutes,
+ * A quick pod's check-in (docs/areas/tournaments.md, Pods): it opens the moment the pod fills and lasts 10 minutes,
  * perhaps while a player sleeps, so missing it costs nothing: the place is refunded in full through the
  * refund outbox, goes to the pod's checked-in waitlist, else the pod runs with a bye and pays what the pay
  * panel said for that case. If these fail, a player who paid for a pod that filled at 3 a.m. loses the fee,

@@ -1,5 +1,5 @@
 /**
- * Alerts end to end (lifecycle.md, "Contract additions: Alerts"): a device subscribed through the local push
+ * Alerts end to end (docs/contract.md, Alerts): a device subscribed through the local push
  * double gets "match ready" seconds after the host posts the room, encrypted for its keys and linking to the
  * match; a device its push service says is gone (410) is forgotten; a push service we do not send to is refused;
  * a WhatsApp number is confirmed with the code the double received and then gets the match's template.

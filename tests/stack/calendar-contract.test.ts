@@ -1,5 +1,5 @@
 /**
- * The calendar's promise in the contract (lifecycle.md, Seasons): "For any clock from today on, after
+ * The calendar's promise in the contract (docs/contract.md, Seasons, the waitlist and the calendar): "For any clock from today on, after
  * local_run_due_work, at least one paid championship and one free tournament have status open or full",
  * driven over HTTP as an outside test suite would: the service role moves the clock up to two years ahead in
  * steps, runs the due work, and reads each tournament's status with get_tournament_state. If this fails, a

@@ -48,7 +48,7 @@ describe('rest: functions (rpc)', () => {
   it('answers get_tournament_state with the public contract, and an unknown id with 404 tournament_not_found', async () => {
     const { data, error } = await anonClient().rpc('get_tournament_state', { p_tournament_id: 'champions-dec-2026' });
     expect(error).toBeNull();
-    // Exactly the contract's fields (lifecycle.md), nothing more.
+    // Exactly the contract's fields (docs/contract.md), nothing more.
     expect(Object.keys(data as object).sort()).toEqual(
       [
         'status',

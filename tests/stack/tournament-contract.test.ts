@@ -1,5 +1,5 @@
 /**
- * The public contract of lifecycle.md ("What outside tests rely on"), driven over HTTP as an outside test
+ * The public contract (docs/contract.md), driven over HTTP as an outside test
  * suite would: the seeded demo players fill an open pod, all but one check in, the seeded organiser signs in
  * with their authenticator (aal2) and closes check-in, and anyone reads the same verifiable bracket.
  * If this fails, outside clients and test suites that drive a tournament through the API break.

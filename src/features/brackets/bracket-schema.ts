@@ -1,5 +1,5 @@
 /**
- * The shape of `get_bracket`'s answer (the public contract in lifecycle.md), checked with zod: the one
+ * The shape of `get_bracket`'s answer (the public contract, docs/contract.md), checked with zod: the one
  * schema of it. The bracket island, the staff console and the draw verification script all read the
  * bracket through it. Loaded lazily with the bracket's data, so zod never delays a first paint.
  */

@@ -1,6 +1,6 @@
 /**
  * What a match asks of the person looking at it, from the match row, their side and the time: the rules
- * of lifecycle.md ("A match") as one pure function, so the page, its tests and the database agree on
+ * of docs/areas/matches.md ("Playing a match") as one pure function, so the page, its tests and the database agree on
  * the windows. The database enforces every rule again when a button is pressed; this only decides which
  * step the page puts in front of the player.
  *

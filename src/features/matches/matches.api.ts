@@ -1,7 +1,7 @@
 /**
  * What the match page asks the backend through supabase-js (its first reads need none: public-match.ts):
  * the match row's changes (Realtime), the viewer's side when no fresh session was stored, the private
- * room, the player's actions (lifecycle.md, A match) and the evidence bucket
+ * room, the player's actions (docs/areas/matches.md, Playing a match) and the evidence bucket
  * `match-evidence/<match>/<user>/<file>`. Answers are checked with the schemas of match-schemas.ts;
  * failures are ApiErrors (lib/api-answer.ts) whose hint names the rule.
  */

@@ -28,8 +28,8 @@ const IST_OFFSET_MS = 330 * 60_000;
 const HOUR_MS = 3_600_000;
 
 /**
- * Registration of an edition closes when its check-in opens, 24 hours before the start (lifecycle.md,
- * Check-in: championships). The database's `private.tournament_registration_closes_at` applies the same
+ * Registration of an edition closes when its check-in opens, 24 hours before the start (docs/areas/brackets.md,
+ * Check-in). The database's `private.tournament_registration_closes_at` applies the same
  * rule to the row; an edition closer to its start than this is not created.
  */
 export const EDITION_REGISTRATION_CLOSES_BEFORE_MS = 24 * HOUR_MS;

@@ -1,6 +1,6 @@
 /**
  * The rules of the console's disputes and corrections: round names, the staff deadline in words, what each
- * report says, and whether a result typed by staff can be sent (lifecycle.md, A match: 5 and 6). Pure
+ * report says, and whether a result typed by staff can be sent (docs/areas/matches.md, Playing a match). Pure
  * functions only (IO lives in staff.api.ts), so each is unit-tested.
  */
 import { whenIST } from '@/lib/format';

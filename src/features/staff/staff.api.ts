@@ -89,7 +89,7 @@ export async function revokeRole(roleId: string): Promise<void> {
   await call('admin_revoke_role', { p_role_id: roleId });
 }
 
-// Disputes and corrections (lifecycle.md, A match: 5. Dispute, 6. Correction).
+// Disputes and corrections (docs/areas/matches.md, Playing a match; docs/areas/standings.md).
 export const fetchOpenDisputes = () => list(OpenDispute, 'staff_list_disputes');
 export const fetchMatchEvidence = (matchId: string) => one(MatchEvidence, 'get_match_reports', { p_match_id: matchId });
 export const fetchStaffBracket = (tournamentId: string) => one(StaffBracket, 'get_bracket', { p_tournament_id: tournamentId });

@@ -1,5 +1,5 @@
 /**
- * Correcting a confirmed result (lifecycle.md, A match: 6): the confirmed matches of the bracket, the
+ * Correcting a confirmed result (docs/areas/standings.md, Standings and corrections): the confirmed matches of the bracket, the
  * corrected winner, score and reason as typed, the preview of what the change resets (staff_correct_result
  * with p_apply = false), then applying it. Any edit makes the preview stale.
  */

@@ -1,5 +1,5 @@
 /**
- * Standings (lifecycle.md, Standings and prizes): places by the round a player went out in, 1st, 2nd,
+ * Standings (docs/areas/standings.md): places by the round a player went out in, 1st, 2nd,
  * 3rd–4th, 5th–8th ... Players out in the same round share a band. Pure functions; IO in standings.api.ts.
  */
 
