@@ -10,7 +10,7 @@ import { payPanelPromises } from '@/features/tournaments/promises';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { formatDateTimeIST, formatEntryFee, formatPrizePool } from '@/lib/format';
 import { ROUTES, tournamentHref } from '@/lib/routes';
-import { describeRule, editionTournament, type RecurringSeries } from './recurrence';
+import { describeRule, editionTournament, type RecurringSeries } from '@/features/tournaments/recurrence';
 import { type EditionRow, fetchEdition } from './calendar.api';
 
 type Loaded =
