@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 type Tree = ReadonlyMap<string, string>;
 type Import = { target: string; typeOnly: boolean };
 
-const IMPORT = /\bimport\s+(type\s+)?[^'";]*?from\s*['"]([^'"]+)['"]|\bexport\s+[^'";]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /\bimport\s+(type\s+)?[^'";]*?from\s*['"]([^'"]+)['"]|\bexport\s+[^'";]*?from\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** The files' imports, resolved to paths under src/ (packages left out). */
 function importsOf(file: string, text: string): Import[] {
@@ -73,10 +74,16 @@ function componentsImportingFeatures(tree: Tree): string[] {
 }
 
 const FETCHES = [
-  { what: 'imports a *.api module', test: (file: string, text: string) => importsOf(file, text).some((i) => !i.typeOnly && /\.api$/.test(i.target)) },
+  {
+    what: 'imports a *.api module',
+    test: (file: string, text: string) => importsOf(file, text).some((i) => !i.typeOnly && /\.api$/.test(i.target)),
+  },
   { what: 'imports the Supabase client', test: (_: string, text: string) => /\bgetSupabase\b|['"]@\/lib\/supabase['"]/.test(text) },
   { what: 'calls fetch', test: (_: string, text: string) => /(?<![\w.])fetch\s*\(/.test(text) },
-  { what: 'loads data itself (useLoad / useAction belong in hooks)', test: (_: string, text: string) => /\buse(Load|Action)\s*\(/.test(text) },
+  {
+    what: 'loads data itself (useLoad / useAction belong in hooks)',
+    test: (_: string, text: string) => /\buse(Load|Action)\s*\(/.test(text),
+  },
 ];
 
 /** Islands (.tsx) that fetch or change data themselves: "file: what it does". */

@@ -46,10 +46,14 @@ function SlotRow({ initial, checkInClosesAt }: { initial: BoughtSlot; checkInClo
               onFocus={(event) => event.currentTarget.select()}
             />
           )}
-          <form className="flex flex-col gap-2 sm:flex-row" onSubmit={(event) => {
+          <form
+            className="flex flex-col gap-2 sm:flex-row"
+            onSubmit={(event) => {
               event.preventDefault();
               void sendEmail();
-            }} noValidate>
+            }}
+            noValidate
+          >
             <label htmlFor={inputId} className="sr-only">
               E-mail address to invite to slot {slot.slot_number}
             </label>

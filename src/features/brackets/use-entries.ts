@@ -182,7 +182,13 @@ export function useInvitation() {
       setState({ status: 'accepted', invitation });
     } catch (error) {
       const hint = error instanceof EntryActionError ? error.hint : null;
-      setState({ status: 'refused', token, invitation, message: entryErrorMessage(error), profile: hint !== null && PROFILE_HINTS.has(hint) });
+      setState({
+        status: 'refused',
+        token,
+        invitation,
+        message: entryErrorMessage(error),
+        profile: hint !== null && PROFILE_HINTS.has(hint),
+      });
     }
   }
 

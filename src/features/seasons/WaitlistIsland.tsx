@@ -66,11 +66,7 @@ export default function WaitlistIsland({ tournamentId, tournamentTitle, productN
                   : `At ${whenIST(view.closesAt)} every empty place goes to checked-in waitlisted players, in order.`}
             </p>
             {view.checkIn !== 'closed' && (
-              <LeaveWaitlist
-                tournamentId={tournamentId}
-                paidPaise={list?.mine?.paid ? list.entry_fee_paise : 0}
-                onLeft={reload}
-              />
+              <LeaveWaitlist tournamentId={tournamentId} paidPaise={list?.mine?.paid ? list.entry_fee_paise : 0} onLeft={reload} />
             )}
           </>
         )}

@@ -10,7 +10,8 @@ function device() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
-  const read = (body: Uint8Array) => ece.decrypt(Buffer.from(body), { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString();
+  const read = (body: Uint8Array) =>
+    ece.decrypt(Buffer.from(body), { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString();
   return { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url'), read };
 }
 
