@@ -40,7 +40,7 @@ import {
   WEEKDAYS,
   type EditionOverride,
   type RecurringSeries,
-} from '../src/features/seasons/recurrence.ts';
+} from '../src/features/tournaments/recurrence.ts';
 import { rupeesToPaise } from '../src/lib/format.ts';
 import { matchSettingsToSql } from '../src/lib/match-settings.ts';
 

@@ -6,7 +6,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { TournamentSchema } from './features/tournaments/tournaments';
-import { EditionOverrideSchema, RecurringSeriesSchema } from './features/seasons/recurrence';
+import { EditionOverrideSchema, RecurringSeriesSchema } from './features/tournaments/recurrence';
 import { PolicyFrontmatterSchema } from './features/info/policies';
 import { TestimonialSchema } from './features/landing/testimonials';
 
@@ -15,7 +15,7 @@ const tournaments = defineCollection({
   schema: TournamentSchema,
 });
 
-/** Series whose editions the calendar makes by itself (src/features/seasons/recurrence.ts). */
+/** Series whose editions the calendar makes by itself (src/features/tournaments/recurrence.ts). */
 const recurringSeries = defineCollection({
   loader: glob({ pattern: '*.json', base: './src/content/tournaments/recurring' }),
   schema: RecurringSeriesSchema,

@@ -44,7 +44,7 @@ import {
   REPORT_AFTER_REPLAY,
   REPORT_CLOSES_AFTER,
   WALKOVER_CONTEST_WINDOW,
-} from '../../src/features/matches/match-steps.ts';
+} from '../../src/lib/match-windows.ts';
 import { completeProfile, createUser, engines, player, type TestDatabase } from './helpers.ts';
 
 describe.each(engines)('the rules module against the database on $name', (engine) => {

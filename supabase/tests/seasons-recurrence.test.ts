@@ -1,6 +1,6 @@
 /**
  * The calendar that runs itself, against the real schema: the database's expansion of the recurring series
- * (private.planned_editions) answers exactly what src/features/seasons/recurrence.ts answers, month after
+ * (private.planned_editions) answers exactly what src/features/tournaments/recurrence.ts answers, month after
  * month; the periodic top-up keeps a paid championship and a free tournament open at any clock; a clock that
  * jumps ahead creates no edition nobody can enter; overrides move and cancel single editions; each edition's
  * draw secret is committed once and survives every sync. If these failed, the calendar would run dry (no
@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCalendarNow, readCatalog, syncCatalog, type Calendar, type Queryable } from '../../scripts/sync-catalog.ts';
-import { expandEditions, type EditionOverride, type PlannedEdition } from '../../src/features/seasons/recurrence.ts';
+import { expandEditions, type EditionOverride, type PlannedEdition } from '../../src/features/tournaments/recurrence.ts';
 import type { Tournament } from '../../src/features/tournaments/tournaments.ts';
 import { anon, engines, setDatabaseClock, startWithMovableClock, type TestDatabase } from './helpers.ts';
 

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { whenIST } from '@/lib/format';
 import { POD_CHECK_IN_MINUTES } from '@/lib/rules';
-import { checkInView, countdown, entryErrorMessage, type MyEntries } from './entries';
+import { checkInView, countdown, type MyEntries } from './entries';
+import { useCheckIn } from './use-entries';
 
 /** Re-renders every second while a countdown or a time still ahead is on screen. */
 function useNow(ticking: boolean): Date {
@@ -20,26 +21,11 @@ function useNow(ticking: boolean): Date {
 }
 
 export function CheckIn({ entries, onCheckedIn }: { entries: MyEntries; onCheckedIn: (checkedInAt: string) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, checkIn } = useCheckIn(entries, onCheckedIn);
   const first = checkInView(entries);
   const now = useNow(first?.kind === 'open' || first?.kind === 'before' || (first?.kind === 'checked-in' && first.drawAt !== null));
   const view = checkInView(entries, now);
   if (!view) return null;
-
-  async function checkIn() {
-    setBusy(true);
-    setError(null);
-    try {
-      const api = await import('./brackets.api');
-      const answer = await api.checkIn(entries.tournament_id);
-      onCheckedIn(answer.checked_in_at);
-    } catch (refusal) {
-      setError(entryErrorMessage(refusal, { opensAt: entries.check_in.opens_at }));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="rounded-2xl border border-line bg-night/60 p-4" data-check-in={view.kind}>

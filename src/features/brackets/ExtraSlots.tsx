@@ -2,8 +2,8 @@
  * A buyer's extra slots on My Tournaments: each slot's state (waiting for a player, invited x@y, taken by
  * demo3) and, while it can still be handed on, its invitation link to copy or to send to an e-mail.
  */
-import { useState } from 'react';
-import { type BoughtSlot, canInvite, entryErrorMessage, invitationLink, slotState, slotStateLabel } from './entries';
+import { type BoughtSlot, canInvite, slotState, slotStateLabel } from './entries';
+import { useSlotInvitation } from './use-entries';
 
 export function ExtraSlots({ slots, checkInClosesAt }: { slots: BoughtSlot[]; checkInClosesAt: string }) {
   if (slots.length === 0) return null;
@@ -19,63 +19,10 @@ export function ExtraSlots({ slots, checkInClosesAt }: { slots: BoughtSlot[]; ch
   );
 }
 
-type Note = { tone: 'ok' | 'error'; text: string };
-
 function SlotRow({ initial, checkInClosesAt }: { initial: BoughtSlot; checkInClosesAt: string }) {
-  const [slot, setSlot] = useState(initial);
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<Note | null>(null);
-  const [shownLink, setShownLink] = useState<string | null>(null);
+  const { slot, email, setEmail, busy, note, shownLink, copyLink, sendEmail } = useSlotInvitation(initial);
   const state = slotState(slot);
   const open = canInvite(slot, checkInClosesAt);
-
-  async function invite(to?: string): Promise<string | null> {
-    setBusy(true);
-    setNote(null);
-    try {
-      const api = await import('./brackets.api');
-      const answer = await api.inviteToEntry(slot.entry_id, to);
-      setSlot((current) => ({
-        ...current,
-        invitation_token: answer.invitation_token,
-        invited_email: answer.invited_email ?? current.invited_email,
-      }));
-      return answer.invitation_token;
-    } catch (error) {
-      setNote({ tone: 'error', text: entryErrorMessage(error) });
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function copyLink() {
-    const token = slot.invitation_token ?? (await invite());
-    if (!token) return;
-    const link = invitationLink(window.location.origin, token);
-    setShownLink(link);
-    try {
-      await navigator.clipboard.writeText(link);
-      setNote({ tone: 'ok', text: 'Invitation link copied. Send it to the player who will take this slot.' });
-    } catch {
-      setNote({ tone: 'ok', text: 'Copy the invitation link below and send it to the player who will take this slot.' });
-    }
-  }
-
-  async function sendEmail(event: { preventDefault(): void }) {
-    event.preventDefault();
-    const to = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) {
-      setNote({ tone: 'error', text: 'Enter the e-mail address of the player you are inviting.' });
-      return;
-    }
-    if (await invite(to)) {
-      setEmail('');
-      setNote({ tone: 'ok', text: `Invitation sent to ${to}.` });
-    }
-  }
-
   const inputId = `invite-${slot.entry_id}`;
   return (
     <li className="rounded-2xl border border-line bg-night/60 p-3" data-extra-slot={slot.slot_number} data-slot-state={state.kind}>
@@ -99,7 +46,14 @@ function SlotRow({ initial, checkInClosesAt }: { initial: BoughtSlot; checkInClo
               onFocus={(event) => event.currentTarget.select()}
             />
           )}
-          <form className="flex flex-col gap-2 sm:flex-row" onSubmit={(event) => void sendEmail(event)} noValidate>
+          <form
+            className="flex flex-col gap-2 sm:flex-row"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void sendEmail();
+            }}
+            noValidate
+          >
             <label htmlFor={inputId} className="sr-only">
               E-mail address to invite to slot {slot.slot_number}
             </label>

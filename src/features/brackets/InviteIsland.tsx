@@ -3,68 +3,13 @@
  * "Accept this place". Signed-out visitors sign in first and come back to the same link. A refusal says
  * why in the player's words, with a link to the profile when the profile is what stands in the way.
  */
-import { useSession } from '@/stores/use-session';
-import { useEffect, useState } from 'react';
-import { redirectToLogin } from '@/features/auth/guard';
 import { profileHref } from '@/lib/profile-return';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
 import { whenIST } from '@/lib/format';
-import { EntryActionError, entryErrorMessage, isInvitationToken, PROFILE_HINTS } from './entries';
-import type * as z from 'zod/mini';
-import type { InvitationSchema } from './brackets.schemas';
-
-type Invitation = z.infer<typeof InvitationSchema>;
-
-type State =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'not-found'; message: string }
-  | { status: 'ready'; token: string; invitation: Invitation }
-  | { status: 'accepting'; token: string; invitation: Invitation }
-  | { status: 'accepted'; invitation: Invitation }
-  | { status: 'refused'; token: string; invitation: Invitation; message: string; profile: boolean };
+import { useInvitation } from './use-entries';
 
 export default function InviteIsland() {
-  const session = useSession();
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('token')?.trim();
-    if (!token) {
-      setState({ status: 'missing' });
-      return;
-    }
-    if (!isInvitationToken(token)) {
-      setState({ status: 'not-found', message: entryErrorMessage(new EntryActionError('', 'invitation_not_found')) });
-      return;
-    }
-    import('./brackets.api')
-      .then((api) => api.fetchInvitation(token))
-      .then((invitation) => setState({ status: 'ready', token, invitation }))
-      .catch((error: unknown) => setState({ status: 'not-found', message: entryErrorMessage(error) }));
-  }, []);
-
-  async function accept(token: string, invitation: Invitation) {
-    if (session.status !== 'signed-in') {
-      redirectToLogin('Sign in to accept your invitation.');
-      return;
-    }
-    setState({ status: 'accepting', token, invitation });
-    try {
-      const api = await import('./brackets.api');
-      await api.acceptInvitation(token);
-      setState({ status: 'accepted', invitation });
-    } catch (error) {
-      const hint = error instanceof EntryActionError ? error.hint : null;
-      setState({
-        status: 'refused',
-        token,
-        invitation,
-        message: entryErrorMessage(error),
-        profile: hint !== null && PROFILE_HINTS.has(hint),
-      });
-    }
-  }
+  const { session, state, accept } = useInvitation();
 
   if (state.status === 'loading') {
     return (

@@ -11,15 +11,15 @@
  *              it for 5 minutes.
  */
 import { isDeclaredMove, STATE_MACHINES } from '@/lib/state-machines';
+import {
+  MINUTE,
+  READY_CLOSES_AFTER,
+  READY_OPENS_BEFORE,
+  REPORT_AFTER_REPLAY,
+  REPORT_CLOSES_AFTER,
+  WALKOVER_CONTEST_WINDOW,
+} from '@/lib/match-windows';
 import type { MatchReport, MatchRow, MatchStatus } from './match-schemas';
-
-export const MINUTE = 60_000;
-export const READY_OPENS_BEFORE = 5 * MINUTE;
-export const READY_CLOSES_AFTER = 10 * MINUTE;
-export const REPORT_CLOSES_AFTER = 45 * MINUTE;
-export const WALKOVER_CONTEST_WINDOW = 5 * MINUTE;
-/** After a disconnection ruling, reports are taken until this long after the replay's expected end. */
-export const REPORT_AFTER_REPLAY = 15 * MINUTE;
 /** The host's minutes to post the room after Ready opens, when the match's own are not read yet (the default). */
 const DEFAULT_HOST_WINDOW = 5 * MINUTE;
 

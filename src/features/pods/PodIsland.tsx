@@ -8,7 +8,6 @@
  * has its place and size already, so nothing moves when the data arrives (also on a 360 px phone). The pod
  * and its bracket are public and read with plain requests, without waiting for supabase-js.
  */
-import { useEffect, useState } from 'react';
 import { formatDateIST, formatPrizePool, formatTimeIST, whenIST } from '@/lib/format';
 import { ROUTES, tournamentHref } from '@/lib/routes';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
@@ -20,7 +19,7 @@ import PayoutRecordIsland from '@/features/standings/PayoutRecordIsland';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { entriesOrPending, type TournamentStateWithId } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
-import type { PodRow } from '@/features/tournaments/pods.api';
+import { usePod } from '@/features/tournaments/use-pods';
 import { payPanelPromises } from '@/features/tournaments/promises';
 
 /**
@@ -29,24 +28,10 @@ import { payPanelPromises } from '@/features/tournaments/promises';
  */
 const PAY_PANEL_ROOM = 'min-h-[30rem] in-data-[auth=signed-in]:min-h-[34rem]';
 
-type Load = { status: 'loading' } | { status: 'ready'; pod: PodRow } | { status: 'missing' } | { status: 'error' };
-
 export default function PodIsland({ productName, checkoutUrl }: { productName: string; checkoutUrl: string }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const load = usePod();
   const pod = load.status === 'ready' ? load.pod : null;
   const state = useTournamentStates(pod ? [pod.id] : [])[pod?.id ?? ''];
-
-  useEffect(() => {
-    const id = new URLSearchParams(window.location.search).get('id')?.trim();
-    if (!id) {
-      setLoad({ status: 'missing' });
-      return;
-    }
-    import('@/features/tournaments/pods.api')
-      .then((api) => api.fetchPod(id))
-      .then((found) => setLoad(found ? { status: 'ready', pod: found } : { status: 'missing' }))
-      .catch(() => setLoad({ status: 'error' }));
-  }, []);
 
   if (load.status === 'missing' || load.status === 'error') {
     return (

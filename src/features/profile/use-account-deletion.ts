@@ -108,3 +108,30 @@ export function useAccountDeletion(email: string | null) {
     error: action.error,
   };
 }
+
+/**
+ * The banner of a scheduled deletion on the player's pages: when the account will be erased (null while
+ * nothing is scheduled), and cancelling it, which every other deletion view on the page hears about.
+ */
+export function useScheduledDeletion() {
+  const [state, reload] = useLoad(() => api().then((calls) => calls.fetchMyAccountDeletion()));
+  const action = useAction();
+
+  useEffect(() => {
+    window.addEventListener(DELETION_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(DELETION_CHANGED_EVENT, reload);
+  }, [reload]);
+
+  async function cancel() {
+    const done = await action.run(async () => {
+      await (await api()).cancelAccountDeletion();
+      return true;
+    });
+    if (!done) return;
+    window.dispatchEvent(new Event(DELETION_CHANGED_EVENT));
+    showToast('Deletion cancelled. Your account stays.', 'success');
+  }
+
+  const eraseAt = state.status === 'ready' && state.value.status === 'scheduled' ? state.value.erase_at : null;
+  return { eraseAt, busy: action.busy, error: action.error, cancel };
+}

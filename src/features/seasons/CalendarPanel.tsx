@@ -3,20 +3,11 @@
  * and the overrides of single editions now in the catalog. Read-only: both are changed in the catalog
  * (src/content/tournaments/recurring and overrides) and reach the database with the catalog sync.
  */
-import { useEffect, useState } from 'react';
 import { formatDateTimeIST, formatRupees } from '@/lib/format';
-import { fetchStaffCalendar, type StaffCalendar } from './calendar.api';
-
-type Loaded = { status: 'loading' } | { status: 'ready'; value: StaffCalendar } | { status: 'failed'; message: string };
+import { useStaffCalendar } from './use-calendar';
 
 export default function CalendarPanel() {
-  const [calendar, setCalendar] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    fetchStaffCalendar().then(
-      (value) => setCalendar({ status: 'ready', value }),
-      (error: unknown) => setCalendar({ status: 'failed', message: error instanceof Error ? error.message : 'The calendar did not load.' }),
-    );
-  }, []);
+  const calendar = useStaffCalendar();
 
   return (
     <section aria-labelledby="staff-calendar" data-staff-calendar>
@@ -25,7 +16,7 @@ export default function CalendarPanel() {
       </h2>
       <p className="mt-1 text-sm text-mist">Editions the recurring series create next, and the overrides of single editions.</p>
       {calendar.status === 'loading' && <p className="mt-4 text-mist">Loading the calendar…</p>}
-      {calendar.status === 'failed' && <p className="mt-4 text-danger">{calendar.message}</p>}
+      {calendar.status === 'error' && <p className="mt-4 text-danger">{calendar.message}</p>}
       {calendar.status === 'ready' && (
         <div className="mt-4 grid gap-6 lg:grid-cols-2">
           <div className="card p-4">

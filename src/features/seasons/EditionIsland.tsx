@@ -3,39 +3,19 @@
  * It reads `?id=` and loads the edition's row and status; the series' description and rules come from the
  * build (they are the catalog's). An unknown id says so on the page.
  */
-import { useEffect, useState } from 'react';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import { payPanelPromises } from '@/features/tournaments/promises';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { formatDateTimeIST, formatEntryFee, formatPrizePool } from '@/lib/format';
 import { ROUTES, tournamentHref } from '@/lib/routes';
-import { describeRule, editionTournament, type RecurringSeries } from './recurrence';
-import { type EditionRow, fetchEdition } from './calendar.api';
-
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'ready'; edition: EditionRow }
-  | { status: 'failed'; message: string };
+import { describeRule, editionTournament, type RecurringSeries } from '@/features/tournaments/recurrence';
+import { useEdition } from './use-calendar';
 
 type Props = { series: RecurringSeries[]; builtIds: string[]; productName: string; checkoutUrl: string };
 
 export default function EditionIsland({ series, builtIds, productName, checkoutUrl }: Props) {
-  const [id, setId] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  useEffect(() => {
-    const asked = new URLSearchParams(window.location.search).get('id');
-    setId(asked);
-    if (!asked) {
-      setLoaded({ status: 'missing' });
-      return;
-    }
-    fetchEdition(asked).then(
-      (edition) => setLoaded(edition ? { status: 'ready', edition } : { status: 'missing' }),
-      (error: unknown) => setLoaded({ status: 'failed', message: error instanceof Error ? error.message : 'The edition did not load.' }),
-    );
-  }, []);
+  const loaded = useEdition();
   const states = useTournamentStates(loaded.status === 'ready' ? [loaded.edition.id] : []);
 
   if (loaded.status === 'loading') {
@@ -45,13 +25,13 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
       </div>
     );
   }
-  if (loaded.status === 'failed') return <p className="card p-6 text-danger">{loaded.message}</p>;
+  if (loaded.status === 'error') return <p className="card p-6 text-danger">{loaded.message}</p>;
   if (loaded.status === 'missing') {
     return (
       <div className="card p-6">
         <h1 className="font-display text-3xl uppercase">No such edition</h1>
         <p className="mt-2 text-mist">
-          {id ? `There is no edition "${id}".` : 'This link names no edition.'}{' '}
+          {loaded.id ? `There is no edition "${loaded.id}".` : 'This link names no edition.'}{' '}
           <a href={ROUTES.tournaments.path} className="underline">
             See all tournaments
           </a>

@@ -4,8 +4,16 @@
  * counts with. Cards-free: one compact table that fits a 360 px phone. Everything comes from useLeaderboard.
  */
 import { playerHref } from '@/lib/routes';
-import { LEADERBOARD_SIZE } from './seasons.api';
-import { formatRating, type LeaderboardRow, ladderLabel, type PointsTable, recentSeasons, SERIES_FILTERS, seasonLabel } from './seasons';
+import {
+  formatRating,
+  LEADERBOARD_SIZE,
+  type LeaderboardRow,
+  ladderLabel,
+  type PointsTable,
+  recentSeasons,
+  SERIES_FILTERS,
+  seasonLabel,
+} from './seasons';
 import { useLeaderboard } from './use-leaderboard';
 
 export default function LeaderboardIsland() {

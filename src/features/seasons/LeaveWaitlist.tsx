@@ -4,8 +4,8 @@
  * refusal is shown in the error table's words. Used on the waitlist card, the dashboard, My Tournaments
  * and the account deletion section.
  */
-import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useLeaveWaitlist } from './use-waitlist';
 import { leaveWarning } from './waitlist';
 
 type Props = {
@@ -17,24 +17,7 @@ type Props = {
 };
 
 export function LeaveWaitlist({ tournamentId, paidPaise, onLeft }: Props) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function leave() {
-    setBusy(true);
-    setError(null);
-    try {
-      const left = await (await import('./waitlist.api')).leaveWaitlist(tournamentId);
-      setConfirming(false);
-      onLeft(left.refund_paise);
-    } catch (refusal) {
-      // The error table loads only when a refusal needs its words: the page does not carry it.
-      setError((await import('@/lib/error-text')).errorText(refusal));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { confirming, setConfirming, busy, error, leave } = useLeaveWaitlist(tournamentId, onLeft);
 
   return (
     <div className="mt-3" data-leave-waitlist={tournamentId}>

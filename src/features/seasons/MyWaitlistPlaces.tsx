@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { LeaveWaitlist } from './LeaveWaitlist';
+import { useWaitlistPlaceCheckIn } from './use-waitlist';
 import { leftLine, type MyWaitlistPlace, myPlaceLine } from './waitlist';
 
 type Props = {
@@ -71,25 +72,10 @@ export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = '
 
 /** Check in, while the window is open and the place is not checked in yet: only checked-in places move up. */
 function CheckInPlace({ place, onCheckedIn }: { place: MyWaitlistPlace; onCheckedIn: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, checkIn } = useWaitlistPlaceCheckIn(place.tournament_id, onCheckedIn);
   const now = Date.now();
   const open = new Date(place.check_in_opens_at).getTime() <= now && now < new Date(place.check_in_closes_at).getTime();
   if (place.checked_in_at || !open) return null;
-
-  async function checkIn() {
-    setBusy(true);
-    setError(null);
-    try {
-      await (await import('./waitlist.api')).checkInWaitlistPlace(place.tournament_id);
-      onCheckedIn();
-    } catch (refusal) {
-      // The error table loads only when a refusal needs its words: the page does not carry it.
-      setError((await import('@/lib/error-text')).errorText(refusal));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="mt-3">

@@ -3,13 +3,11 @@
  * taken (paid through the checkout, or free), then the player's position, their check-in, a button to leave
  * (a paid place refunded in full) and, at check-in close, whether they moved up. Shows nothing to a player in the bracket, or while there is nothing to join.
  */
-import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { redirectToLogin } from '@/features/auth/guard';
 import { formatRupees, whenIST } from '@/lib/format';
-import { useSession } from '@/stores/use-session';
 import { LeaveWaitlist } from './LeaveWaitlist';
-import { joinRule, leftLine, positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
+import { useWaitlist } from './use-waitlist';
+import { joinRule, leftLine, positionLine, waitlistView } from './waitlist';
 
 type Props = {
   /** Null while the page does not know it yet (a pod page loading its pod). */
@@ -20,80 +18,10 @@ type Props = {
 };
 
 export default function WaitlistIsland({ tournamentId, tournamentTitle, productName, checkoutUrl }: Props) {
-  const session = useSession();
-  const user = session.status === 'signed-in' ? session.user : null;
-  const [list, setList] = useState<Waitlist | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the signed-in player and `reload` (bumped after an action) are reload signals.
-  useEffect(() => {
-    if (!tournamentId || session.status === 'loading') return;
-    let cancelled = false;
-    let stop = () => {};
-    const load = () =>
-      import('./waitlist.api')
-        .then((api) => api.fetchWaitlist(tournamentId))
-        .then((found) => {
-          if (!cancelled) setList(found);
-        })
-        .catch(() => {
-          // Nothing to show: the pay panel still says the tournament is full.
-        });
-    void load();
-    void import('./waitlist.api').then(({ watchTournamentRow }) => {
-      if (!cancelled) stop = watchTournamentRow(tournamentId, () => void load());
-    });
-    return () => {
-      cancelled = true;
-      stop();
-    };
-  }, [tournamentId, session.status, user?.id, reload]);
-
+  const { list, busy, error, join, checkIn, reload } = useWaitlist(tournamentId, { tournamentTitle, productName, checkoutUrl });
   const view = waitlistView(list);
   if (!tournamentId || view.kind === 'hidden') return null;
   const fee = list ? list.entry_fee_paise / 100 : 0;
-
-  async function join() {
-    if (!tournamentId || !list) return;
-    if (!user) {
-      redirectToLogin('Sign in to join the waitlist.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const api = await import('./waitlist.api');
-      if (list.entry_fee_paise === 0) {
-        await api.joinFreeWaitlist(tournamentId);
-      } else {
-        const paid = await api.payForWaitlistPlace({ tournamentId, tournamentTitle, productName, checkoutUrl, email: user.email ?? null });
-        if (paid.ok === false) setError(waitlistErrorMessage(paid.hint, paid.error));
-      }
-    } catch (refusal) {
-      const { hint, message } = refusal as { hint?: string | null; message?: string };
-      setError(waitlistErrorMessage(hint ?? null, message ?? 'Something went wrong. Please try again.'));
-    } finally {
-      setBusy(false);
-      setReload((n) => n + 1);
-    }
-  }
-
-  async function checkIn() {
-    if (!tournamentId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await (await import('./waitlist.api')).checkInWaitlistPlace(tournamentId);
-    } catch (refusal) {
-      const { hint, message } = refusal as { hint?: string | null; message?: string };
-      setError(waitlistErrorMessage(hint ?? null, message ?? 'Something went wrong. Please try again.'));
-    } finally {
-      setBusy(false);
-      setReload((n) => n + 1);
-    }
-  }
 
   return (
     <section className="pt-4" aria-label="Waitlist" data-waitlist={view.kind}>
@@ -138,11 +66,7 @@ export default function WaitlistIsland({ tournamentId, tournamentTitle, productN
                   : `At ${whenIST(view.closesAt)} every empty place goes to checked-in waitlisted players, in order.`}
             </p>
             {view.checkIn !== 'closed' && (
-              <LeaveWaitlist
-                tournamentId={tournamentId}
-                paidPaise={list?.mine?.paid ? list.entry_fee_paise : 0}
-                onLeft={() => setReload((n) => n + 1)}
-              />
+              <LeaveWaitlist tournamentId={tournamentId} paidPaise={list?.mine?.paid ? list.entry_fee_paise : 0} onLeft={reload} />
             )}
           </>
         )}

@@ -6,10 +6,7 @@
 import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
-import type { LeaderboardRow, PlayerPage, PointsTable, SeriesKey } from './seasons';
-
-/** The leaderboard page shows the top of the season; the caller's own row comes on its own. */
-export const LEADERBOARD_SIZE = 100;
+import { LEADERBOARD_SIZE, type LeaderboardRow, type PlayerPage, type PointsTable, type SeriesKey } from './seasons';
 
 const Row = z.object({
   rank: z.int().check(z.positive()),

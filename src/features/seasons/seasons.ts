@@ -58,6 +58,9 @@ export interface PointsTable {
 }
 
 /** The leaderboard's series filter: every tournament, or one ladder of the points tables. */
+/** The leaderboard page shows the top of the season; the caller's own row comes on its own. */
+export const LEADERBOARD_SIZE = 100;
+
 export const SERIES_FILTERS = [
   { key: null, label: 'All series' },
   { key: 'championship', label: 'Championships' },

@@ -5,10 +5,7 @@
  * decides with what the players were told in front of them.
  */
 import { namedScore, type SideNames } from '@/features/matches/match-day/match-day';
-import { onDemand } from '@/lib/on-demand';
-import { useLoad } from '@/lib/use-island-data';
-
-const api = onDemand(() => import('@/features/matches/match-day/match-day.api'));
+import { useDisconnectionRecord } from './use-disconnection-record';
 
 const RULING_WORDS = {
   restart: 'The page ruled a restart from 0–0.',
@@ -24,7 +21,7 @@ export function DisconnectionRecord({
   names: SideNames;
   entryIds: [string | null, string | null];
 }) {
-  const [state] = useLoad(() => api().then((calls) => calls.fetchMatchDay(matchId)), matchId);
+  const state = useDisconnectionRecord(matchId);
   // Reports that disagreed are the dispute's own statements; this adds what the page ruled before a dispute came.
   if (state.status !== 'ready' || state.value.ruling === null) return null;
   const day = state.value;

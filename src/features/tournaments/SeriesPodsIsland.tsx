@@ -2,30 +2,16 @@
  * A series page's live part: its open pod (entries so far, a link to enter) and its recent pods, each with
  * the database's status in the same words as every other page.
  */
-import { useEffect, useState } from 'react';
 import { podHref } from '@/lib/routes';
 import StatusPill from './StatusPill';
 import { entriesLabel, entriesOrPending, pendingEntriesLabel } from './status';
 import { useTournamentStates } from './use-tournament-states';
-import type { PodRow } from './pods.api';
+import { usePodsOfSeries } from './use-pods';
 import { POD_START_DELAY_MINUTES } from '@/lib/rules';
 
-type Load = { status: 'loading' } | { status: 'ready'; pods: PodRow[] } | { status: 'error' };
-
 export default function SeriesPodsIsland({ seriesId, capacity }: { seriesId: string; capacity: number }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const load = usePodsOfSeries(seriesId);
   const states = useTournamentStates(load.status === 'ready' ? load.pods.map((p) => p.id) : []);
-
-  useEffect(() => {
-    let cancelled = false;
-    import('./pods.api')
-      .then((api) => api.fetchPodsOfSeries(seriesId))
-      .then((pods) => !cancelled && setLoad({ status: 'ready', pods }))
-      .catch(() => !cancelled && setLoad({ status: 'error' }));
-    return () => {
-      cancelled = true;
-    };
-  }, [seriesId]);
 
   if (load.status === 'error') {
     return <p className="card p-5 text-mist">The pods could not be loaded. Reload the page to try again.</p>;

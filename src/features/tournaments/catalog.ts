@@ -1,11 +1,11 @@
 /**
  * The catalog as pages read it at build time: every entry of the `tournaments` content
  * collection, validated by its zod schema, and the editions the recurring series hold on the
- * day of the build (src/features/seasons/recurrence.ts), in the order lists show. Editions the
+ * day of the build (src/features/tournaments/recurrence.ts), in the order lists show. Editions the
  * database creates after the build are shown by the edition shell page (/edition/?id=…).
  */
 import { getCollection } from 'astro:content';
-import { calendarProblems, calendarTournaments, type EditionOverride, type RecurringSeries } from '@/features/seasons/recurrence';
+import { calendarProblems, calendarTournaments, type EditionOverride, type RecurringSeries } from './recurrence';
 import { sortCatalog, type Tournament } from './tournaments';
 
 export async function loadCatalog(): Promise<Tournament[]> {

@@ -6,7 +6,7 @@
  * each window or amount that differs from the rules (the promise test runs it over the catalog, the policies
  * and the built pages).
  */
-import { REPORT_CLOSES_AFTER, MINUTE } from '@/features/matches/match-steps';
+import { MINUTE, REPORT_CLOSES_AFTER } from '@/lib/match-windows';
 import { formatPaiseExact, formatRupees } from '@/lib/format';
 import { matchDayRules, SPECIAL_ROUNDS, settingsForRound } from '@/lib/match-settings';
 import {

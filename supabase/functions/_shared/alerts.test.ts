@@ -1,12 +1,18 @@
 import { deepStrictEqual as assertEquals } from 'node:assert/strict';
 import { readAlertSettings, sendPush, sendWhatsApp, whatsAppTemplateMessage } from './alerts.ts';
 import { drainOutbox, type OutboxDeps } from './outbox.ts';
-import { base64UrlEncode, decryptPushPayload, generateVapidKeys } from './web-push.ts';
+import { createECDH, randomBytes } from 'node:crypto';
+import ece from 'npm:http_ece@1.2.1';
+import { generateVapidKeys } from './web-push.ts';
 
-async function device() {
-  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])) as CryptoKeyPair;
-  const p256dh = base64UrlEncode(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
-  return { privateKey: pair.privateKey, p256dh, auth: base64UrlEncode(crypto.getRandomValues(new Uint8Array(16))) };
+/** A device's subscription, read back as a browser reads a push (http_ece, not our own code). */
+function device() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  const read = (body: Uint8Array) =>
+    ece.decrypt(Buffer.from(body), { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString();
+  return { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url'), read };
 }
 
 /** A push service answering `status`, keeping what it was sent. */
@@ -24,7 +30,7 @@ const endpoint = 'https://fcm.googleapis.com/fcm/send/device-1';
 
 Deno.test('a push goes encrypted, signed and urgent for match ready; a 410 forgets the device', async () => {
   const keys = await generateVapidKeys();
-  const browser = await device();
+  const browser = device();
   const forgotten: string[] = [];
   const deps = {
     settings: { keys, subject: 'mailto:support@golazo.example' },
@@ -49,8 +55,7 @@ Deno.test('a push goes encrypted, signed and urgent for match ready; a 410 forge
   assertEquals(request?.headers.get('ttl'), '3600');
   assertEquals(request?.headers.get('content-encoding'), 'aes128gcm');
   assertEquals(request?.headers.get('authorization')?.startsWith('vapid t='), true);
-  const plain = await decryptPushPayload(request?.body ?? new Uint8Array(), browser);
-  assertEquals(JSON.parse(new TextDecoder().decode(plain)), { title: 'Room posted', body: 'Go', url: '/match/?id=m1' });
+  assertEquals(JSON.parse(browser.read(request?.body ?? new Uint8Array())), { title: 'Room posted', body: 'Go', url: '/match/?id=m1' });
 
   const gone = pushService(410);
   assertEquals(await sendPush(deps, payload, gone.fetcher), { outcome: 'done', answer: { http_status: 410, subscription_gone: true } });
@@ -61,7 +66,7 @@ Deno.test('a push goes encrypted, signed and urgent for match ready; a 410 forge
 
 Deno.test('no push to a service outside the list, nor after its hour', async () => {
   const keys = await generateVapidKeys();
-  const browser = await device();
+  const browser = device();
   const deps = { settings: { keys, subject: 'mailto:support@golazo.example' }, forgetSubscription: async () => 0, now: () => NOW };
   const service = pushService(201);
   const base = { p256dh: browser.p256dh, auth: browser.auth, title: 't', body: 'b', url: '/' };

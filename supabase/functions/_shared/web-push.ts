@@ -1,8 +1,16 @@
 /**
- * Web Push with WebCrypto only (no imports), so the outbox worker (Deno) and the local push double (Node)
- * share one implementation: message encryption per RFC 8291 (`aes128gcm`, RFC 8188) and the VAPID JWT per
- * RFC 8292. The double decrypts with the same derivation, so a test that reads a delivery back proves the
- * sender encrypted it for that subscription's keys.
+ * Web Push with WebCrypto only (no imports): message encryption per RFC 8291 (`aes128gcm`, RFC 8188) and the
+ * VAPID JWT per RFC 8292, for the outbox worker (Deno here, Supabase's Edge Runtime in production).
+ *
+ * Written here rather than taken from a library, each candidate having been run under the local Deno (2.9):
+ * `@pushforge/builder` 2.0.5 still writes the older `aesgcm` draft encoding; it and `@block65/webcrypto-web-push`
+ * 2.0.0 refuse any endpoint that is not https (the local push double is plain http on loopback) and sign with
+ * the machine's clock, not the clock tests move; `web-push` 3.6 now runs under Deno, but through Node's ECDH,
+ * `https` and `jws`, i.e. Deno's Node compatibility layer, which the Edge Runtime ships at its own Deno version
+ * and which we cannot run here. Plain Web Crypto (ECDH, HKDF, AES-GCM, ECDSA) is what the Edge Runtime
+ * documents and implements natively, so this file stays on it. What proves it apart from itself:
+ * web-push.test.ts decrypts with `http_ece` (the RFC 8188 reference implementation) and verifies the JWT with
+ * `jose`, and the local push double reads every push the same way.
  */
 
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -43,13 +51,13 @@ async function ecdhSecret(privateKey: CryptoKey, publicKeyRaw: Bytes): Promise<B
   return new Uint8Array(await crypto.subtle.deriveBits({ name: 'ECDH', public: publicKey }, privateKey, 256));
 }
 
-/** RFC 8291 §3.4: the content key and nonce both sides derive from the ECDH secret and the auth secret. */
+/** RFC 8291 §3.4: the content key and nonce derived from the ECDH secret and the subscription's auth secret. */
 async function contentKeys(ecdh: Bytes, authSecret: Bytes, uaPublic: Bytes, asPublic: Bytes, salt: Bytes) {
   const keyInfo = concat(encoder.encode('WebPush: info\0'), uaPublic, asPublic);
   const ikm = await hkdf(authSecret, ecdh, keyInfo, 32);
   const cek = await hkdf(salt, ikm, encoder.encode('Content-Encoding: aes128gcm\0'), 16);
   const nonce = await hkdf(salt, ikm, encoder.encode('Content-Encoding: nonce\0'), 12);
-  return { cek: await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt', 'decrypt']), nonce };
+  return { cek: await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt']), nonce };
 }
 
 /** The record size written in the header: one record holds any push message (at most 4 KB). */
@@ -86,31 +94,6 @@ export async function encryptPushPayload(
   return concat(header, ciphertext);
 }
 
-/** The receiving side (a browser, or the local push double): decrypts an aes128gcm body with the subscription's private key. */
-export async function decryptPushPayload(
-  body: Uint8Array,
-  receiver: { privateKey: CryptoKey; p256dh: string; auth: string },
-): Promise<Bytes> {
-  if (body.length < 21 + 65 + 17) throw new Error('too short for an aes128gcm message');
-  const salt = body.slice(0, 16);
-  const idLength = body[20] ?? 0;
-  const asPublic = body.slice(21, 21 + idLength);
-  const records = body.slice(21 + idLength);
-  const uaPublic = base64UrlDecode(receiver.p256dh);
-  const { cek, nonce } = await contentKeys(
-    await ecdhSecret(receiver.privateKey, asPublic),
-    base64UrlDecode(receiver.auth),
-    uaPublic,
-    asPublic,
-    salt,
-  );
-  const padded = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: nonce }, cek, records));
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end--;
-  if (padded[end] !== 2) throw new Error('the last record lacks its delimiter');
-  return padded.slice(0, end);
-}
-
 /** A VAPID key pair as the settings hold it: the public key's 65 bytes and the private scalar's 32, base64url. */
 export type VapidKeys = { publicKey: string; privateKey: string };
 
@@ -145,34 +128,6 @@ export async function vapidAuthorization(endpoint: string, keys: VapidKeys, subj
   const unsigned = `${header}.${base64UrlEncode(encoder.encode(JSON.stringify(claims)))}`;
   const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, await vapidSigningKey(keys), encoder.encode(unsigned));
   return `vapid t=${unsigned}.${base64UrlEncode(new Uint8Array(signature))}, k=${keys.publicKey}`;
-}
-
-/** Why a push service would refuse a VAPID header for `audience` (its origin), or null when it is valid. */
-export async function vapidRefusal(authorization: string | null, audience: string, now = Date.now()): Promise<string | null> {
-  const match = /^vapid t=([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+), ?k=([A-Za-z0-9_-]+)$/.exec(authorization?.trim() ?? '');
-  if (!match) return 'missing or malformed vapid authorization';
-  const [, header, payload, signature, key] = match as unknown as [string, string, string, string, string];
-  let claims: { aud?: unknown; exp?: unknown; sub?: unknown };
-  let publicKey: CryptoKey;
-  try {
-    if (JSON.parse(new TextDecoder().decode(base64UrlDecode(header))).alg !== 'ES256') return 'the JWT is not ES256';
-    claims = JSON.parse(new TextDecoder().decode(base64UrlDecode(payload)));
-    publicKey = await crypto.subtle.importKey('raw', base64UrlDecode(key), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
-  } catch {
-    return 'the JWT or the key does not parse';
-  }
-  const valid = await crypto.subtle.verify(
-    { name: 'ECDSA', hash: 'SHA-256' },
-    publicKey,
-    base64UrlDecode(signature),
-    encoder.encode(`${header}.${payload}`),
-  );
-  if (!valid) return 'bad signature';
-  if (claims.aud !== audience) return `aud must be ${audience}`;
-  const seconds = Math.floor(now / 1000);
-  if (typeof claims.exp !== 'number' || claims.exp <= seconds || claims.exp > seconds + 24 * 3600) return 'exp must be within 24 hours';
-  if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub)) return 'sub must be a mailto: or https: URL';
-  return null;
 }
 
 /** The push services we send to (their hosts), the same list as SQL's private.push_endpoint_allowed. */

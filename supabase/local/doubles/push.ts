@@ -10,13 +10,19 @@
  *   POST /push/test/expire     {endpoint} the device is gone: its endpoint answers 410 from now on
  *   GET  /push/test/deliveries ?endpoint= → [ { received_at, payload } ], oldest first, payload { title, body, url }
  * The test routes take the service role key. In memory only.
+ *
+ * The double reads pushes with libraries, not with the sender's code: `http_ece` (the RFC 8188 reference
+ * implementation, by its author) decrypts and `jose` checks the VAPID JWT, so a delivery read back proves the
+ * product's own encryption and signing against code written apart from it.
  */
-import { base64UrlEncode, decryptPushPayload, vapidRefusal } from '../../functions/_shared/web-push.ts';
+import { createECDH, type ECDH, randomBytes } from 'node:crypto';
+import ece from 'http_ece';
+import { importJWK, jwtVerify } from 'jose';
 import { SERVICE_ROLE_KEY } from '../keys.ts';
 import type { ServiceModule } from '../service.ts';
 import { serveWebHandler } from './web-handler.ts';
 
-type Device = { privateKey: CryptoKey; p256dh: string; auth: string; serverKey: string | null; expired: boolean };
+type Device = { ecdh: ECDH; auth: Buffer; serverKey: string | null; expired: boolean };
 type Delivery = { received_at: string; payload: unknown };
 
 const json = (body: unknown, status = 200) =>
@@ -28,14 +34,16 @@ export function createPushDouble(controlKey: string) {
 
   async function subscribe(request: Request): Promise<Response> {
     const body = (await request.json().catch(() => ({}))) as { application_server_key?: unknown };
-    const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])) as CryptoKeyPair;
-    const p256dh = base64UrlEncode(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
-    const auth = base64UrlEncode(crypto.getRandomValues(new Uint8Array(16)));
-    const id = base64UrlEncode(crypto.getRandomValues(new Uint8Array(18)));
+    // A browser's subscription: a P-256 key pair and a 16-byte auth secret (RFC 8291 §2).
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    const id = randomBytes(18).toString('base64url');
     const serverKey = typeof body.application_server_key === 'string' ? body.application_server_key : null;
-    devices.set(id, { privateKey: pair.privateKey, p256dh, auth, serverKey, expired: false });
+    devices.set(id, { ecdh, auth, serverKey, expired: false });
     const endpoint = `${new URL(request.url).origin}/push/endpoint/${id}`;
-    return json({ endpoint, expirationTime: null, keys: { p256dh, auth } }, 201);
+    const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') };
+    return json({ endpoint, expirationTime: null, keys }, 201);
   }
 
   async function receive(id: string, request: Request): Promise<Response> {
@@ -51,8 +59,9 @@ export function createPushDouble(controlKey: string) {
     if (request.headers.get('content-encoding') !== 'aes128gcm') return json({ error: 'content-encoding must be aes128gcm' }, 415);
     let payload: unknown;
     try {
-      const plain = await decryptPushPayload(new Uint8Array(await request.arrayBuffer()), device);
-      payload = JSON.parse(new TextDecoder().decode(plain));
+      const body = Buffer.from(await request.arrayBuffer());
+      const plain = ece.decrypt(body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth });
+      payload = JSON.parse(plain.toString('utf8'));
     } catch (error) {
       return json({ error: `cannot decrypt: ${(error as Error).message}` }, 400);
     }
@@ -85,6 +94,26 @@ export function createPushDouble(controlKey: string) {
   }
 
   return { handle };
+}
+
+/** Why a push service would refuse a VAPID header for `audience` (its origin), or null when it is valid (RFC 8292). */
+async function vapidRefusal(authorization: string | null, audience: string): Promise<string | null> {
+  const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), ?k=([\w-]+)$/.exec(authorization?.trim() ?? '');
+  if (!match?.[1] || !match[2]) return 'missing or malformed vapid authorization';
+  const raw = Buffer.from(match[2], 'base64url');
+  if (raw.length !== 65 || raw[0] !== 4) return 'k is not an uncompressed P-256 public key';
+  const jwk = { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') };
+  let claims: { exp?: number; sub?: unknown };
+  try {
+    const key = await importJWK(jwk, 'ES256');
+    ({ payload: claims } = await jwtVerify(match[1], key, { algorithms: ['ES256'], audience, requiredClaims: ['exp', 'sub'] }));
+  } catch (error) {
+    return `the JWT does not verify: ${(error as Error).message}`;
+  }
+  // jose refuses an expired token; RFC 8292 §2 also caps exp at 24 hours ahead.
+  if ((claims.exp ?? 0) > Date.now() / 1000 + 24 * 3600) return 'exp must be within 24 hours';
+  if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub)) return 'sub must be a mailto: or https: URL';
+  return null;
 }
 
 export const pushService: ServiceModule = {

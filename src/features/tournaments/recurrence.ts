@@ -21,7 +21,7 @@
  */
 import * as z from 'zod/mini';
 // Relative, with its extension: the catalog sync runs this module under plain Node.
-import { prizeFormula, TournamentFormat, type Tournament } from '../tournaments/tournaments.ts';
+import { prizeFormula, TournamentFormat, type Tournament } from './tournaments.ts';
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */
 const IST_OFFSET_MS = 330 * 60_000;

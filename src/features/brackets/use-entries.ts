@@ -1,0 +1,196 @@
+/**
+ * Entries' data and actions for the brackets islands: the signed-in player's entry in a tournament (read
+ * again when the tournament changes), checking it in, handing an extra slot on by link or e-mail, and the
+ * invitation page's read and accept. The islands only render.
+ */
+import { useEffect, useState } from 'react';
+import type * as z from 'zod/mini';
+import { redirectToLogin } from '@/features/auth/guard';
+import { onDemand } from '@/lib/on-demand';
+import { useSession } from '@/stores/use-session';
+import type { InvitationSchema } from './brackets.schemas';
+import {
+  type BoughtSlot,
+  EntryActionError,
+  entryErrorMessage,
+  invitationLink,
+  isInvitationToken,
+  type MyEntries,
+  PROFILE_HINTS,
+} from './entries';
+
+const api = onDemand(() => import('./brackets.api'));
+
+/** The signed-in player's entries in `tournamentId` (null when signed out, or while the id is unknown). */
+export function useMyEntries(tournamentId: string | null) {
+  const session = useSession();
+  const userId = session.status === 'signed-in' ? session.user.id : null;
+  const [entries, setEntries] = useState<MyEntries | null>(null);
+
+  useEffect(() => {
+    if (!userId || !tournamentId) {
+      setEntries(null);
+      return;
+    }
+    let cancelled = false;
+    let stop = () => {};
+    const load = () =>
+      api()
+        .then((calls) => calls.fetchMyEntries(tournamentId))
+        .then((found) => {
+          if (!cancelled) setEntries(found);
+        })
+        .catch(() => {
+          // No entry to show (or the API is unreachable): the pay panel still says what it knows.
+        });
+    void load();
+    // A payment, an accepted invitation or staff can change the entry while the page is open.
+    void api().then(({ watchTournament }) => {
+      if (!cancelled) stop = watchTournament(tournamentId, () => void load(), 'check-in');
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [userId, tournamentId]);
+
+  const mine = entries?.tournament_id === tournamentId ? entries : null;
+  /** Shows the check-in at once, before the next read confirms it. */
+  const markCheckedIn = (at: string) =>
+    setEntries((current) => (current?.my_entry ? { ...current, my_entry: { ...current.my_entry, checked_in_at: at } } : current));
+  return { entries: mine, markCheckedIn };
+}
+
+/** Checks in the player's entry; a refusal reads in the entries' words (with when check-in opens). */
+export function useCheckIn(entries: MyEntries, onCheckedIn: (checkedInAt: string) => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function checkIn() {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await (await api()).checkIn(entries.tournament_id);
+      onCheckedIn(answer.checked_in_at);
+    } catch (refusal) {
+      setError(entryErrorMessage(refusal, { opensAt: entries.check_in.opens_at }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, error, checkIn };
+}
+
+type Note = { tone: 'ok' | 'error'; text: string };
+
+/** One extra slot a buyer hands on: its invitation link (made on first use, copied) or an e-mail invitation. */
+export function useSlotInvitation(initial: BoughtSlot) {
+  const [slot, setSlot] = useState(initial);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<Note | null>(null);
+  const [shownLink, setShownLink] = useState<string | null>(null);
+
+  async function invite(to?: string): Promise<string | null> {
+    setBusy(true);
+    setNote(null);
+    try {
+      const answer = await (await api()).inviteToEntry(slot.entry_id, to);
+      setSlot((current) => ({
+        ...current,
+        invitation_token: answer.invitation_token,
+        invited_email: answer.invited_email ?? current.invited_email,
+      }));
+      return answer.invitation_token;
+    } catch (error) {
+      setNote({ tone: 'error', text: entryErrorMessage(error) });
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function copyLink() {
+    const token = slot.invitation_token ?? (await invite());
+    if (!token) return;
+    const link = invitationLink(window.location.origin, token);
+    setShownLink(link);
+    try {
+      await navigator.clipboard.writeText(link);
+      setNote({ tone: 'ok', text: 'Invitation link copied. Send it to the player who will take this slot.' });
+    } catch {
+      setNote({ tone: 'ok', text: 'Copy the invitation link below and send it to the player who will take this slot.' });
+    }
+  }
+
+  async function sendEmail() {
+    const to = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(to)) {
+      setNote({ tone: 'error', text: 'Enter the e-mail address of the player you are inviting.' });
+      return;
+    }
+    if (await invite(to)) {
+      setEmail('');
+      setNote({ tone: 'ok', text: `Invitation sent to ${to}.` });
+    }
+  }
+
+  return { slot, email, setEmail, busy, note, shownLink, copyLink, sendEmail };
+}
+
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+export type InvitationState =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'not-found'; message: string }
+  | { status: 'ready'; token: string; invitation: Invitation }
+  | { status: 'accepting'; token: string; invitation: Invitation }
+  | { status: 'accepted'; invitation: Invitation }
+  | { status: 'refused'; token: string; invitation: Invitation; message: string; profile: boolean };
+
+/** The invitation page: the invitation named by `?token=`, and accepting it (signed-out visitors sign in first). */
+export function useInvitation() {
+  const session = useSession();
+  const [state, setState] = useState<InvitationState>({ status: 'loading' });
+
+  useEffect(() => {
+    const token = new URLSearchParams(window.location.search).get('token')?.trim();
+    if (!token) {
+      setState({ status: 'missing' });
+      return;
+    }
+    if (!isInvitationToken(token)) {
+      setState({ status: 'not-found', message: entryErrorMessage(new EntryActionError('', 'invitation_not_found')) });
+      return;
+    }
+    api()
+      .then((calls) => calls.fetchInvitation(token))
+      .then((invitation) => setState({ status: 'ready', token, invitation }))
+      .catch((error: unknown) => setState({ status: 'not-found', message: entryErrorMessage(error) }));
+  }, []);
+
+  async function accept(token: string, invitation: Invitation) {
+    if (session.status !== 'signed-in') {
+      redirectToLogin('Sign in to accept your invitation.');
+      return;
+    }
+    setState({ status: 'accepting', token, invitation });
+    try {
+      await (await api()).acceptInvitation(token);
+      setState({ status: 'accepted', invitation });
+    } catch (error) {
+      const hint = error instanceof EntryActionError ? error.hint : null;
+      setState({
+        status: 'refused',
+        token,
+        invitation,
+        message: entryErrorMessage(error),
+        profile: hint !== null && PROFILE_HINTS.has(hint),
+      });
+    }
+  }
+
+  return { session, state, accept };
+}

@@ -1,0 +1,141 @@
+/**
+ * The waitlist's data and actions for its islands: a tournament's waitlist as the signed-in player sees it
+ * (read again when the tournament row changes, when the player changes, and after every action), joining
+ * it (free, or paid through the checkout), checking in a place and leaving one. The cards only render.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { redirectToLogin } from '@/features/auth/guard';
+import { onDemand } from '@/lib/on-demand';
+import { useSession } from '@/stores/use-session';
+import { type Waitlist, waitlistErrorMessage } from './waitlist';
+
+const api = onDemand(() => import('./waitlist.api'));
+
+/** A refusal in the waitlist's own words (its error table), else the message it came with. */
+function refusalText(refusal: unknown): string {
+  const { hint, message } = refusal as { hint?: string | null; message?: string };
+  return waitlistErrorMessage(hint ?? null, message ?? 'Something went wrong. Please try again.');
+}
+
+/** The refusal's sentence from the shared error table, which loads only when a refusal needs it. */
+const errorText = async (refusal: unknown) => (await import('@/lib/error-text')).errorText(refusal);
+
+type Checkout = { tournamentTitle: string; productName: string; checkoutUrl: string };
+
+export function useWaitlist(tournamentId: string | null, checkout: Checkout) {
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
+  const [list, setList] = useState<Waitlist | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((n) => n + 1), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signed-in player and `version` (bumped after an action) are reload signals.
+  useEffect(() => {
+    if (!tournamentId || session.status === 'loading') return;
+    let cancelled = false;
+    let stop = () => {};
+    const load = () =>
+      api()
+        .then((calls) => calls.fetchWaitlist(tournamentId))
+        .then((found) => {
+          if (!cancelled) setList(found);
+        })
+        .catch(() => {
+          // Nothing to show: the pay panel still says the tournament is full.
+        });
+    void load();
+    void api().then(({ watchTournamentRow }) => {
+      if (!cancelled) stop = watchTournamentRow(tournamentId, () => void load());
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [tournamentId, session.status, user?.id, version]);
+
+  /** Runs one action, its refusal shown in the waitlist's words, then reads the list again either way. */
+  async function act(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (refusal) {
+      setError(refusalText(refusal));
+    } finally {
+      setBusy(false);
+      reload();
+    }
+  }
+
+  async function join() {
+    if (!tournamentId || !list) return;
+    if (!user) {
+      redirectToLogin('Sign in to join the waitlist.');
+      return;
+    }
+    await act(async () => {
+      const calls = await api();
+      if (list.entry_fee_paise === 0) {
+        await calls.joinFreeWaitlist(tournamentId);
+        return;
+      }
+      const paid = await calls.payForWaitlistPlace({ tournamentId, ...checkout, email: user.email ?? null });
+      if (paid.ok === false) setError(waitlistErrorMessage(paid.hint, paid.error));
+    });
+  }
+
+  async function checkIn() {
+    if (!tournamentId) return;
+    await act(async () => {
+      await (await api()).checkInWaitlistPlace(tournamentId);
+    });
+  }
+
+  return { list, busy, error, join, checkIn, reload };
+}
+
+/** "Leave the waitlist": the confirmation step, then leave_waitlist; `onLeft` gets what is refunded. */
+export function useLeaveWaitlist(tournamentId: string, onLeft: (refundPaise: number) => void) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function leave() {
+    setBusy(true);
+    setError(null);
+    try {
+      const left = await (await api()).leaveWaitlist(tournamentId);
+      setConfirming(false);
+      onLeft(left.refund_paise);
+    } catch (refusal) {
+      setError(await errorText(refusal));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { confirming, setConfirming, busy, error, leave };
+}
+
+/** Checking in one of the player's waitlist places (dashboard, My Tournaments). */
+export function useWaitlistPlaceCheckIn(tournamentId: string, onCheckedIn: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function checkIn() {
+    setBusy(true);
+    setError(null);
+    try {
+      await (await api()).checkInWaitlistPlace(tournamentId);
+      onCheckedIn();
+    } catch (refusal) {
+      setError(await errorText(refusal));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, error, checkIn };
+}
