@@ -6,13 +6,14 @@
 import { test } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes';
 import { codeFromInbox } from '../support/players';
+import { openChampionship } from './helpers/catalog';
 import { expect, seedPaidRegistration, signedInPlayer, signInThroughScreen, stack } from './helpers/auth';
 
 test.describe.configure({ timeout: 90_000 });
 
 test('a player still in a tournament reads which one, and what to do @phone', async ({ page }, testInfo) => {
   const session = await signedInPlayer(page, 'deletion-blocked', { profile: true });
-  await seedPaidRegistration(session.user.id, { tournamentId: 'champions-mar-2027', slots: 1, amountPaise: 15_000 });
+  await seedPaidRegistration(session.user.id, { tournamentId: openChampionship().id, slots: 1, amountPaise: 15_000 });
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Delete my account' });
   await expect(section.getByText(/^You still play in /)).toBeVisible();

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatPaiseExact, formatRupees, rupeesToPaise } from '../../src/lib/format.ts';
 import { completeProfile, newPlayer } from '../support/players.ts';
 import { seedPaidRegistration, signedInPlayer, stack } from './helpers/auth';
-import { type CatalogEntry, openChampionship } from './helpers/catalog';
+import { type CatalogEntry, openChampionship, spareChampionship } from './helpers/catalog';
 
 /**
  * The championship edition that takes entries today (the calendar moves on; the tests follow it). Read
@@ -175,10 +175,18 @@ test.describe('paying for a tournament', () => {
   });
 
   test('a tournament that is not open takes no payment', async ({ page }) => {
-    await page.goto('/tournaments/champions-aug-2027');
-    const panel = page.locator('[data-pay-panel]');
-    await expect(panel.getByRole('button', { name: 'Coming soon' })).toBeDisabled();
-    await expect(panel.getByLabel('Select Number of Slots')).toHaveCount(0);
+    // Its own edition, announced but not open (is_live off) for the length of the test.
+    const { id } = spareChampionship(1);
+    const setLive = (isLive: boolean) => stack.rest(`/rest/v1/tournaments?id=eq.${id}`, { method: 'PATCH', body: { is_live: isLive } });
+    await setLive(false);
+    try {
+      await page.goto(`/tournaments/${id}`);
+      const panel = page.locator('[data-pay-panel]');
+      await expect(panel.getByRole('button', { name: 'Coming soon' })).toBeDisabled({ timeout: 15_000 });
+      await expect(panel.getByLabel('Select Number of Slots')).toHaveCount(0);
+    } finally {
+      await setLive(true);
+    }
   });
 });
 
