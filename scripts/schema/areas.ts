@@ -212,6 +212,8 @@ export const AREAS = {
         'private.free_entry_refusal',
         'private.raise_entry_refusal',
         'public.get_my_entry_eligibility',
+        'private.slots_per_buyer',
+        'private.slots_per_buyer_refusal',
         'private.prepare_tournament_entry_without_eligibility',
         'public.service_prepare_tournament_entry',
         'public.enter_free_tournament',

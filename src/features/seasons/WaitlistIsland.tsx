@@ -6,10 +6,20 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { redirectToLogin } from '@/features/auth/guard';
-import { formatRupees, whenIST } from '@/lib/format';
+import { whenIST } from '@/lib/format';
 import { useSession } from '@/stores/use-session';
 import { LeaveWaitlist } from './LeaveWaitlist';
-import { joinRule, leftLine, positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
+import {
+  joinButtonLabel,
+  joinHeadline,
+  joinRule,
+  leftLine,
+  positionLine,
+  type Waitlist,
+  waitlistErrorMessage,
+  waitlistFullLine,
+  waitlistView,
+} from './waitlist';
 
 type Props = {
   /** Null while the page does not know it yet (a pod page loading its pod). */
@@ -53,7 +63,6 @@ export default function WaitlistIsland({ tournamentId, tournamentTitle, productN
 
   const view = waitlistView(list);
   if (!tournamentId || view.kind === 'hidden') return null;
-  const fee = list ? list.entry_fee_paise / 100 : 0;
 
   async function join() {
     if (!tournamentId || !list) return;
@@ -96,24 +105,19 @@ export default function WaitlistIsland({ tournamentId, tournamentTitle, productN
   }
 
   return (
-    <section className="pt-4" aria-label="Waitlist" data-waitlist={view.kind}>
+    <section id="waitlist" className="scroll-mt-20 pt-4" aria-label="Waitlist" data-waitlist={view.kind}>
       <div className="rounded-2xl border border-line bg-night/60 p-4">
         {view.kind === 'join' && (
           <>
-            <p className="text-sm font-semibold">
-              Every place is taken. {view.left === 1 ? 'One waitlist place is left.' : `${view.left} waitlist places are left.`}
-            </p>
+            <p className="text-sm font-semibold">{joinHeadline(view)}</p>
             <Button tone="primary" className="mt-3 w-full" onClick={() => void join()} busy={busy} busyLabel="Joining…">
-              {view.free ? 'Join the waitlist' : `Join the waitlist · ${formatRupees(fee)}`}
+              {joinButtonLabel(view, list?.entry_fee_paise ?? 0)}
             </Button>
             <p className="mt-2 text-sm text-mist">{joinRule(view)}</p>
           </>
         )}
         {view.kind === 'full' && (
-          <p className="text-sm">
-            <span className="font-semibold">The waitlist is full</span>{' '}
-            <span className="text-mist">({view.capacity === 1 ? 'its one place is taken' : `all ${view.capacity} places are taken`}).</span>
-          </p>
+          <p className="text-sm font-semibold">{waitlistFullLine(view.capacity)}</p>
         )}
         {view.kind === 'waiting' && (
           <>
