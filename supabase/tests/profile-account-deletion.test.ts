@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRequestContext } from '../local/database.ts';
-import { DELETION_CODE_SUBJECT } from '../../src/features/profile/account-deletion.ts';
+import { DELETION_CODE_SUBJECT } from '../../src/features/profile/deletion-mail.ts';
 import {
   completeProfile,
   createRegistration,

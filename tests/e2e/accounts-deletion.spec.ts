@@ -5,7 +5,7 @@
  */
 import { test } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes';
-import { DELETION_CODE_SUBJECT } from '../../src/features/profile/account-deletion';
+import { DELETION_CODE_SUBJECT } from '../../src/features/profile/deletion-mail';
 import { deletionCodeFromInbox, readInbox } from '../support/players';
 import { openChampionship } from './helpers/catalog';
 import { expect, seedPaidRegistration, signedInPlayer, signInThroughScreen, stack } from './helpers/auth';

@@ -3,7 +3,7 @@
  * token, password and refresh token are refused, and the same address signs up as a new, empty account.
  */
 import { describe, expect, it } from 'vitest';
-import { DELETION_CODE_SUBJECT } from '../../src/features/profile/account-deletion.ts';
+import { DELETION_CODE_SUBJECT } from '../../src/features/profile/deletion-mail.ts';
 import {
   completeProfile,
   deletionCodeFromInbox,

@@ -120,5 +120,4 @@ export const SECOND_STEP_HINT = 'second_step_required';
 /** Told by whichever part of the page changed the deletion (the banner, the section), so the other reloads. */
 export const DELETION_CHANGED_EVENT = 'golazo:account-deletion-changed';
 
-/** The subject of the deletion code's e-mail (send_account_deletion_code; profile-account-deletion.test.ts holds them equal). */
-export const DELETION_CODE_SUBJECT = 'Your code to delete your account';
+export { DELETION_CODE_SUBJECT } from './deletion-mail.ts';
