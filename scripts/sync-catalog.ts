@@ -487,11 +487,7 @@ select (count(*) filter (where inserted))::integer as added, (count(*) filter (w
  */
 export async function syncCatalog(db: Queryable, catalog?: Tournament[], calendar?: Calendar): Promise<SyncSummary> {
   const entries = catalog ?? (await readCatalog());
-  const recurring =
-    calendar ??
-    (catalog === undefined
-      ? readCalendarNow(CATALOG_DIR, entries)
-      : EMPTY_CALENDAR);
+  const recurring = calendar ?? (catalog === undefined ? readCalendarNow(CATALOG_DIR, entries) : EMPTY_CALENDAR);
   const problems = calendarProblems(recurring.series, recurring.overrides, entries);
   if (problems.length) throw new Error(problems.join('; '));
   const { series, editions } = splitCatalog(entries);

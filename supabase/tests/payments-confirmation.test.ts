@@ -99,7 +99,9 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     // Places already held count: after 24 hours a second order adds only up to the cap.
     const { orderId, paymentId } = await order(player, super4.id, 1);
     expect(await confirm(orderId, paymentId)).toMatchObject({ outcome: 'registered' });
-    await db.admin.query(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [player]);
+    await db.admin.query(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [
+      player,
+    ]);
     await expectSqlError(
       prepare(super4.id, 2),
       'PT409',

@@ -141,7 +141,9 @@ describe.each(engines)('deleting an account on $name', (engine) => {
     const mail = mails.rows[0]!.payload;
     // Not Auth's "Your sign-in code": the subject the profile tells the player to look for.
     expect(mail.subject).toBe(DELETION_CODE_SUBJECT);
-    expect(mail.text).toMatch(/^Your code to delete your account is \d{6}\. Type it on your profile, under Delete my account, within \d+ minutes/);
+    expect(mail.text).toMatch(
+      /^Your code to delete your account is \d{6}\. Type it on your profile, under Delete my account, within \d+ minutes/,
+    );
     expect(mail.text).toContain('Did not ask to delete your account?');
     const code = /is (\d{6})\./.exec(mail.text)![1]!;
     // The code itself is not stored, only its hash.
@@ -150,7 +152,10 @@ describe.each(engines)('deleting an account on $name', (engine) => {
 
     await expectSqlError(asSignedIn(user.id, 'public.send_account_deletion_code()', old), 'PT429', 'less than a minute ago');
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(await asSignedIn(user.id, `public.confirm_account_deletion_code('${wrong}')`, old)).toMatchObject({ status: 'wrong', tries_left: 4 });
+    expect(await asSignedIn(user.id, `public.confirm_account_deletion_code('${wrong}')`, old)).toMatchObject({
+      status: 'wrong',
+      tries_left: 4,
+    });
     await expectSqlError(requestDeletion(user.id, old), 'PT403', 'Confirm it is you');
     expect(await asSignedIn(user.id, `public.confirm_account_deletion_code(' ${code} ')`, old)).toEqual({ status: 'confirmed' });
     expect(await requestDeletion(user.id, old)).toMatchObject({ status: 'scheduled' });

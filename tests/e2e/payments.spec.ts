@@ -175,7 +175,7 @@ test.describe('paying for a tournament', () => {
   });
 
   // Fails -> one buyer takes both places of a 1v1 pod (a bracket of their own entries), or the panel offers more than the database takes.
-  test("a 1v1 pod offers one slot, and says one player holds at most one of its places", async ({ page }, testInfo) => {
+  test('a 1v1 pod offers one slot, and says one player holds at most one of its places', async ({ page }, testInfo) => {
     await signedInPlayer(page, 'onevone', { profile: true });
     const [pod] = await stack.rest<{ id: string; max_slots_per_buyer: number }[]>(
       '/rest/v1/tournaments?series_id=eq.1v1&pod_number=not.is.null&drawn_at=is.null&order=pod_number.desc&limit=1&select=id,max_slots_per_buyer',
@@ -184,7 +184,9 @@ test.describe('paying for a tournament', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(`/pod/?id=${pod?.id}`);
     const panel = page.locator('[data-pay-panel]');
-    await expect(panel.locator('[data-per-buyer="1"]')).toHaveText('One player can hold at most 1 place in this tournament.', { timeout: 15_000 });
+    await expect(panel.locator('[data-per-buyer="1"]')).toHaveText('One player can hold at most 1 place in this tournament.', {
+      timeout: 15_000,
+    });
     await expect(panel.getByLabel('Select Number of Slots').locator('option')).toHaveText([/^1 Slot - ₹/]);
     await expect(panel.getByRole('button', { name: /^Pay ₹\S+ & Register 1 Slot$/ })).toBeEnabled();
     await panel.screenshot({ path: testInfo.outputPath('pay-panel-1v1-360.png') });

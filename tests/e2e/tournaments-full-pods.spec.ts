@@ -10,7 +10,10 @@ import { super4PodWithPaidPlayers } from './helpers/pods';
 
 test('a full pod is listed with its waitlist, and the player joins it from there', async ({ page }, testInfo) => {
   test.slow(); // four players pay, then a waitlist checkout
-  const pod = await super4PodWithPaidPlayers({ label: 'fulllist', title: 'Listed Super 4', entryFeePaise: 30000, prizePoolPaise: 120000 }, 4);
+  const pod = await super4PodWithPaidPlayers(
+    { label: 'fulllist', title: 'Listed Super 4', entryFeePaise: 30000, prizePoolPaise: 120000 },
+    4,
+  );
   await signedInPlayer(page, 'fulllist-waiter', { profile: true });
 
   // The pod page's own words for its waitlist, to compare with the list's.
@@ -52,7 +55,10 @@ test('a full pod is listed with its waitlist, and the player joins it from there
   const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout' });
   await expect(checkout).toBeVisible({ timeout: 15_000 });
   await checkout.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.locator('[data-waitlist-position="1"]')).toHaveText('You are #1 on the waitlist: the first place that comes free is yours.', {
-    timeout: 15_000,
-  });
+  await expect(page.locator('[data-waitlist-position="1"]')).toHaveText(
+    'You are #1 on the waitlist: the first place that comes free is yours.',
+    {
+      timeout: 15_000,
+    },
+  );
 });

@@ -80,7 +80,8 @@ export function useAlertSettings(vapidPublicKey: string) {
             error instanceof PushDeviceError
               ? pushFailureMessage(error.failure)
               : explain(error, 'This device could not be saved for push. Check your connection and try again.');
-          if (error instanceof PushDeviceError && error.failure.step === 'permission') setPushBlocked(error.failure.permission === 'denied');
+          if (error instanceof PushDeviceError && error.failure.step === 'permission')
+            setPushBlocked(error.failure.permission === 'denied');
           setPushProblem(problem);
           throw new ApiError('refused', problem, 'push');
         }

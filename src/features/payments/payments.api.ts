@@ -105,7 +105,11 @@ export type Slots = { filled: number; total: number; perBuyer: number };
 export type Participant = z.output<typeof ParticipantRows>[number];
 
 export async function fetchSlots(tournamentId: string): Promise<Slots | null> {
-  const answer = await getSupabase().from('tournaments').select('filled_slots, max_players, max_slots_per_buyer').eq('id', tournamentId).maybeSingle();
+  const answer = await getSupabase()
+    .from('tournaments')
+    .select('filled_slots, max_players, max_slots_per_buyer')
+    .eq('id', tournamentId)
+    .maybeSingle();
   const row = readAnswer('slots of a tournament', z.nullable(SlotsRow), answer);
   return row ? { filled: row.filled_slots, total: row.max_players, perBuyer: row.max_slots_per_buyer } : null;
 }

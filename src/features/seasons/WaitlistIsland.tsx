@@ -116,9 +116,7 @@ export default function WaitlistIsland({ tournamentId, tournamentTitle, productN
             <p className="mt-2 text-sm text-mist">{joinRule(view)}</p>
           </>
         )}
-        {view.kind === 'full' && (
-          <p className="text-sm font-semibold">{waitlistFullLine(view.capacity)}</p>
-        )}
+        {view.kind === 'full' && <p className="text-sm font-semibold">{waitlistFullLine(view.capacity)}</p>}
         {view.kind === 'waiting' && (
           <>
             <p className="text-sm font-semibold" data-waitlist-position={view.position}>

@@ -386,6 +386,7 @@ const isMonthlyChampionship = (t: { format: string; entryFeeRupees: number; seri
 const seriesHasMonth = (series: RecurringSeries, month: Month) => {
   const index = monthIndex(month);
   return (
-    index >= monthIndex(parseMonth(series.firstMonth)) && (series.lastMonth === undefined || index <= monthIndex(parseMonth(series.lastMonth)))
+    index >= monthIndex(parseMonth(series.firstMonth)) &&
+    (series.lastMonth === undefined || index <= monthIndex(parseMonth(series.lastMonth)))
   );
 };

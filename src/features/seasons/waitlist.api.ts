@@ -12,7 +12,6 @@ import { getSupabase } from '@/lib/supabase';
 import type { MyWaitlistPlace, Waitlist } from './waitlist';
 import { WaitlistSchema } from './waitlist-schema';
 
-
 const MyPlaceRow = z.object({
   tournament_id: z.string(),
   tournament_title: z.string(),

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCalendarNow, readCatalogWithEditionsNow } from '../../../scripts/sync-catalog.ts';
 import { istMonth } from '../seasons/recurrence';
-import { TournamentSchema, championshipBannerHeading, dashboardTournaments, featuredTournament, sortCatalog, type Tournament } from './tournaments';
+import {
+  TournamentSchema,
+  championshipBannerHeading,
+  dashboardTournaments,
+  featuredTournament,
+  sortCatalog,
+  type Tournament,
+} from './tournaments';
 
 const catalogDir = join(process.cwd(), 'src/content/tournaments');
 const catalog: Tournament[] = readdirSync(catalogDir)
@@ -33,21 +40,30 @@ describe('the championship calendar', () => {
       byMonth.set(key, [...(byMonth.get(key) ?? []), t.id]);
       expect({ fee: t.entryFeeRupees, prize: t.prizePoolRupees, players: t.maxPlayers }).toEqual({ fee: 150, prize: 45000, players: 300 });
     }
-    const months = Array.from({ length: 25 }, (_, i) => `${2026 + Math.floor((11 + i) / 12)}-${String(((11 + i) % 12) + 1).padStart(2, '0')}`);
+    const months = Array.from(
+      { length: 25 },
+      (_, i) => `${2026 + Math.floor((11 + i) / 12)}-${String(((11 + i) % 12) + 1).padStart(2, '0')}`,
+    );
     // (the horizon reaches months past December 2028 too: those are checked from later clocks)
     expect([...byMonth.keys()].filter((m) => m <= '2028-12').sort()).toEqual(months);
     expect([...byMonth.entries()].filter(([, ids]) => ids.length > 1)).toEqual([]);
   });
 
   it('refuses, when the catalog is read, a hand-made paid championship in a month the recurring series already has', () => {
-    expect(() => readCalendarNow(undefined, [{ ...championships[0]!, id: 'champions-mar-2027', startsAt: '2027-03-27T14:00:00+05:30' }])).toThrow(
-      'Catalog entry champions-mar-2027.json is a second monthly championship in 2027-03: the series championship makes that month\'s edition',
+    expect(() =>
+      readCalendarNow(undefined, [{ ...championships[0]!, id: 'champions-mar-2027', startsAt: '2027-03-27T14:00:00+05:30' }]),
+    ).toThrow(
+      "Catalog entry champions-mar-2027.json is a second monthly championship in 2027-03: the series championship makes that month's edition",
     );
   });
 
   it('sorts championships by their instant, whatever offset each file writes', () => {
     const at = (id: string, startsAt: string) => ({ ...championships[0]!, id, startsAt });
-    const sorted = sortCatalog([at('mar', '2027-03-06T18:00:00+05:30'), at('feb', '2027-02-28T09:00:00+05:30'), at('late-feb', '2027-02-28T04:00:00Z')]);
+    const sorted = sortCatalog([
+      at('mar', '2027-03-06T18:00:00+05:30'),
+      at('feb', '2027-02-28T09:00:00+05:30'),
+      at('late-feb', '2027-02-28T04:00:00Z'),
+    ]);
     expect(sorted.map((t) => t.id)).toEqual(['feb', 'late-feb', 'mar']);
   });
 

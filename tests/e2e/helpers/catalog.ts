@@ -49,7 +49,13 @@ export function openFreeCup(now = new Date()): CatalogEntry {
 export function spareChampionship(n: 1 | 2 | 3, now = new Date()): CatalogEntry {
   const open = openChampionship(now);
   const later = catalog
-    .filter((t) => t.series === 'championship' && t.entryFeeRupees > 0 && /-\d{4}-\d{2}$/.test(t.id) && Date.parse(t.startsAt) > Date.parse(open.startsAt))
+    .filter(
+      (t) =>
+        t.series === 'championship' &&
+        t.entryFeeRupees > 0 &&
+        /-\d{4}-\d{2}$/.test(t.id) &&
+        Date.parse(t.startsAt) > Date.parse(open.startsAt),
+    )
     .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   const edition = later[n - 1];
   if (!edition) throw new Error(`The calendar holds fewer than ${n} paid championship editions after ${open.id}.`);
