@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { perBuyerLine } from '../../src/features/payments/payments.ts';
 import {
   anon,
   createTournament,
@@ -92,6 +93,9 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
       db.as(serviceRole, 'select public.service_prepare_tournament_entry($1, $2, $3)', [player, tournamentId, slots]);
     // Both places of a 1v1 pod to one buyer: refused, though both are free.
     await expectSqlError(prepare(oneVsOne.id, 2), 'PT409', 'One player can hold at most 1 place in this tournament: choose 1 or fewer.');
+    // The pay panel's line under the slot choice is the refusal's first words.
+    expect('One player can hold at most 1 place in this tournament: choose 1 or fewer.').toContain(perBuyerLine(1).replace(/\.$/, ':'));
+    expect('One player can hold at most 2 places in this tournament: choose 2 or fewer.').toContain(perBuyerLine(2).replace(/\.$/, ':'));
     expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, oneVsOne.id])).toMatchObject({
       amount_paise: 15000,
     });
