@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { TournamentSchema, prizeFormula, type Tournament } from '../src/features/tournaments/tournaments.ts';
 import {
   calendarProblems,
+  type HandMadeEntry,
   calendarTournaments,
   EditionOverrideSchema,
   expandEditions,
@@ -210,14 +211,15 @@ function jsonFiles(dir: string): string[] {
 
 /**
  * Reads and validates the recurring series (`recurring/`) and the overrides (`overrides/`) beside the
- * catalog; refuses an override of an unknown series or month and a hand-made edition with a series' id.
+ * catalog; refuses what calendarProblems names (an override of an unknown series or month, a hand-made edition
+ * with a series' id, a second monthly championship in a month).
  */
-export function readCalendarNow(dir = CATALOG_DIR, handMadeIds: readonly string[] = readCatalogNow(dir).map((t) => t.id)): Calendar {
+export function readCalendarNow(dir = CATALOG_DIR, handMade: readonly HandMadeEntry[] = readCatalogNow(dir)): Calendar {
   const read = (sub: string) =>
     jsonFiles(path.join(dir, sub)).map((file) => [file, readFileSync(path.join(dir, sub, file), 'utf8')] as const);
   const series = read('recurring').map(([file, text]) => parseCalendarFile(RecurringSeriesSchema, file, text));
   const overrides = read('overrides').map(([file, text]) => parseCalendarFile(EditionOverrideSchema, file, text));
-  const problems = calendarProblems(series, overrides, handMadeIds);
+  const problems = calendarProblems(series, overrides, handMade);
   if (problems.length) throw new Error(problems.join('; '));
   return { series, overrides };
 }
@@ -228,10 +230,7 @@ export function readCalendarNow(dir = CATALOG_DIR, handMadeIds: readonly string[
  */
 export function readCatalogWithEditionsNow(now = new Date(), dir = CATALOG_DIR): Tournament[] {
   const catalog = readCatalogNow(dir);
-  const calendar = readCalendarNow(
-    dir,
-    catalog.map((t) => t.id),
-  );
+  const calendar = readCalendarNow(dir, catalog);
   return [...catalog, ...calendarTournaments(calendar.series, calendar.overrides, now)];
 }
 
@@ -488,19 +487,8 @@ select (count(*) filter (where inserted))::integer as added, (count(*) filter (w
  */
 export async function syncCatalog(db: Queryable, catalog?: Tournament[], calendar?: Calendar): Promise<SyncSummary> {
   const entries = catalog ?? (await readCatalog());
-  const recurring =
-    calendar ??
-    (catalog === undefined
-      ? readCalendarNow(
-          CATALOG_DIR,
-          entries.map((t) => t.id),
-        )
-      : EMPTY_CALENDAR);
-  const problems = calendarProblems(
-    recurring.series,
-    recurring.overrides,
-    entries.map((t) => t.id),
-  );
+  const recurring = calendar ?? (catalog === undefined ? readCalendarNow(CATALOG_DIR, entries) : EMPTY_CALENDAR);
+  const problems = calendarProblems(recurring.series, recurring.overrides, entries);
   if (problems.length) throw new Error(problems.join('; '));
   const { series, editions } = splitCatalog(entries);
   const { rows } = await db.query(SYNC_SQL, [JSON.stringify(series), JSON.stringify(editions)]);

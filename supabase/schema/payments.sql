@@ -166,6 +166,35 @@ begin
 end;
 $function$;
 
+comment on function private.slots_per_buyer(integer) is 'The places one buyer may hold in a tournament of this capacity: half (at least 1, at most 10).';
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION private.slots_per_buyer(p_max_players integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select least(10, greatest(1, p_max_players / 2)) $function$;
+
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION private.slots_per_buyer_refusal(p_cap integer, p_held integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_held > 0 and p_held >= p_cap then
+      'You already hold ' || p_held || case when p_held = 1 then ' place' else ' places' end
+        || ' here, the most one player can hold in this tournament.'
+    when p_held > 0 then
+      'You already hold ' || p_held || case when p_held = 1 then ' place' else ' places' end
+        || ' here: you can add ' || (p_cap - p_held) || ' more (one player holds at most ' || p_cap || ' in this tournament).'
+    else
+      'One player can hold at most ' || p_cap || case when p_cap = 1 then ' place' else ' places' end
+        || ' in this tournament: choose ' || p_cap || ' or fewer.'
+  end
+$function$;
+
 -- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.prepare_tournament_entry_without_eligibility(p_user_id uuid, p_tournament_id text, p_slots integer)
  RETURNS jsonb
@@ -177,6 +206,7 @@ declare
   v_now timestamptz := private.clock_now();
   v_tournament public.tournaments%rowtype;
   v_last_registered_at timestamptz;
+  v_held integer;
 begin
   if p_user_id is null then
     raise exception 'Please log in to continue' using errcode = 'PT401', hint = 'not_signed_in';
@@ -198,6 +228,15 @@ begin
   if v_tournament.filled_slots + p_slots > v_tournament.max_players then
     raise exception 'Only % slot(s) left in this tournament', v_tournament.max_players - v_tournament.filled_slots
       using errcode = 'PT409', hint = 'not_enough_slots';
+  end if;
+
+  -- One buyer never holds more than the tournament's share per buyer (a 1v1 pod's two places are two players).
+  select coalesce(sum(r.slots), 0)::integer into v_held
+    from public.tournament_registrations r
+   where r.tournament_id = p_tournament_id and r.user_id = p_user_id and r.status <> 'cancelled';
+  if v_held + p_slots > v_tournament.max_slots_per_buyer then
+    raise exception '%', private.slots_per_buyer_refusal(v_tournament.max_slots_per_buyer, v_held)
+      using errcode = 'PT409', hint = 'too_many_slots_for_one_player';
   end if;
 
   v_last_registered_at := private.last_registration_within_a_day(p_user_id, p_tournament_id, null, v_now);

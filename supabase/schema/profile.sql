@@ -1265,6 +1265,104 @@ begin
 end;
 $function$;
 
+comment on table private.account_deletion_codes is 'The code of the account-deletion e-mail, hashed; one per player, gone with the Auth user.';
+create table private.account_deletion_codes (
+  user_id uuid not null,
+  code_hash text not null,
+  sent_at timestamp with time zone not null,
+  expires_at timestamp with time zone not null,
+  wrong_tries integer default 0 not null,
+  confirmed_at timestamp with time zone,
+  constraint account_deletion_codes_pkey PRIMARY KEY (user_id),
+  constraint account_deletion_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+
+-- Callable by: anon, authenticated, service_role
+CREATE OR REPLACE FUNCTION private.account_deletion_code_hash(p_user uuid, p_code text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(p_user::text || ':' || p_code, 'UTF8')), 'hex') $function$;
+
+comment on function public.send_account_deletion_code() is 'E-mails the caller a code that confirms deleting their account (its own mail, through the outbox): { status: sent, expires_at }; PT429 code_sent_recently within a minute.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.send_account_deletion_code()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_to text := (select u.email from auth.users u where u.id = private.require_player());
+  v_code text;
+  v_minutes int := (private.setting('recent_sign_in_minutes') #>> '{}')::int;
+  v_last timestamptz;
+begin
+  if v_to is null then
+    raise exception 'Your account has no e-mail address to send the code to.' using errcode = 'PT409', hint = 'no_email';
+  end if;
+  select sent_at into v_last from private.account_deletion_codes where user_id = v_user;
+  if v_last is not null and v_last > v_now - interval '1 minute' then
+    raise exception 'We sent you a code less than a minute ago: check your inbox (and spam), or ask again in a minute.'
+      using errcode = 'PT429', hint = 'code_sent_recently';
+  end if;
+  -- Six digits from the cryptographic generator (uuid v4 bytes), not random().
+  v_code := lpad(((('x' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 8))::bit(32)::bigint) % 1000000)::text, 6, '0');
+  insert into private.account_deletion_codes (user_id, code_hash, sent_at, expires_at)
+  values (v_user, private.account_deletion_code_hash(v_user, v_code), v_now, v_now + make_interval(mins => v_minutes))
+  on conflict (user_id) do update
+    set code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
+        wrong_tries = 0, confirmed_at = null;
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  values ('email', 'account-deletion-code-' || v_user || '-' || extract(epoch from v_now)::bigint,
+          jsonb_build_object(
+            'to', v_to,
+            'subject', 'Your code to delete your account',
+            'text', 'Your code to delete your account is ' || v_code || '. Type it on your profile, under Delete my account, '
+                    || 'within ' || v_minutes || ' minutes: your account is then scheduled for deletion, and you can cancel '
+                    || 'until the date we give you. Did not ask to delete your account? Do not share this code with anyone; '
+                    || 'without it nothing is deleted. If you did not sign in recently, change the password of your e-mail.',
+            'link', '/profile'),
+          v_now)
+  on conflict (idempotency_key) do nothing;
+  return jsonb_build_object('status', 'sent', 'expires_at', v_now + make_interval(mins => v_minutes));
+end;
+$function$;
+
+comment on function public.confirm_account_deletion_code(text) is 'Checks the code of the deletion e-mail: { status: confirmed } (request_account_deletion then takes it as a recent sign-in), { status: wrong, message, tries_left }, or PT403 deletion_code_expired / deletion_code_locked.';
+-- Callable by: authenticated, service_role
+CREATE OR REPLACE FUNCTION public.confirm_account_deletion_code(p_code text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_row private.account_deletion_codes%rowtype;
+begin
+  select * into v_row from private.account_deletion_codes where user_id = v_user for update;
+  if not found or v_row.expires_at <= v_now then
+    raise exception 'That code has expired: ask for a new one.' using errcode = 'PT403', hint = 'deletion_code_expired';
+  end if;
+  if v_row.wrong_tries >= 5 then
+    raise exception 'Too many wrong codes: ask for a new one.' using errcode = 'PT403', hint = 'deletion_code_locked';
+  end if;
+  if v_row.code_hash <> private.account_deletion_code_hash(v_user, trim(coalesce(p_code, ''))) then
+    update private.account_deletion_codes set wrong_tries = wrong_tries + 1 where user_id = v_user;
+    -- The wrong try must count: answer without raising, so the update above stays.
+    return jsonb_build_object('status', 'wrong', 'message', 'That code is not the one we e-mailed you: check it and try again.',
+                              'tries_left', greatest(0, 5 - v_row.wrong_tries - 1));
+  end if;
+  update private.account_deletion_codes set confirmed_at = v_now where user_id = v_user;
+  return jsonb_build_object('status', 'confirmed');
+end;
+$function$;
+
 comment on function public.request_account_deletion(boolean) is 'The caller asks to delete their account: { status: scheduled, erase_at } after the grace period (asking again answers the same), or PT409 open_money / open_play / last_admin. Needs a recent sign-in (the page asks for a fresh e-mail code) and, for staff, aal2. p_forfeit_small_balance: the player agrees to give up a balance too small to withdraw.';
 -- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.request_account_deletion(p_forfeit_small_balance boolean DEFAULT false)
@@ -1296,8 +1394,12 @@ begin
   select max((m ->> 'timestamp')::bigint) into v_signed_in_at
     from jsonb_array_elements(coalesce(auth.jwt() -> 'amr', '[]'::jsonb)) as m
    where m ->> 'method' in ('otp', 'password', 'magiclink');
-  if v_signed_in_at is null
-     or to_timestamp(v_signed_in_at) < now() - make_interval(mins => (private.setting('recent_sign_in_minutes') #>> '{}')::int) then
+  -- Or the code of the deletion e-mail (send_account_deletion_code), typed within as many minutes.
+  if (v_signed_in_at is null
+      or to_timestamp(v_signed_in_at) < now() - make_interval(mins => (private.setting('recent_sign_in_minutes') #>> '{}')::int))
+     and not exists (select 1 from private.account_deletion_codes c
+                      where c.user_id = v_user and c.confirmed_at is not null
+                        and c.confirmed_at >= v_now - make_interval(mins => (private.setting('recent_sign_in_minutes') #>> '{}')::int)) then
     raise exception 'Confirm it is you: enter the code we e-mail you, then delete your account.'
       using errcode = 'PT403', hint = 'recent_sign_in_required';
   end if;
@@ -1328,6 +1430,8 @@ begin
           case when private.account_balance_paise(v_user) > 0 then v_now end)
   returning * into v_deletion;
   perform private.account_deletion_email(v_deletion, 'requested');
+  -- A code schedules one deletion: a cancelled one needs a fresh code.
+  delete from private.account_deletion_codes where user_id = v_user;
   return jsonb_build_object('status', 'scheduled', 'erase_at', v_deletion.erase_at);
 end;
 $function$;

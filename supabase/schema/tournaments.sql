@@ -44,6 +44,7 @@ create table public.tournaments (
   prize_formula jsonb,
   edition_of text,
   match_settings jsonb,
+  max_slots_per_buyer integer generated always as (private.slots_per_buyer(max_players)) stored,
   constraint tournaments_pkey PRIMARY KEY (id),
   constraint tournaments_one_pod_number UNIQUE (series_id, pod_number),
   constraint tournaments_edition_of_fkey FOREIGN KEY (edition_of) REFERENCES public.recurring_series(id),
@@ -86,6 +87,7 @@ comment on column public.tournaments.draw_commitment is 'Lowercase hex SHA-256 o
 comment on column public.tournaments.prize_formula is 'This tournament''s own prize bands (the series'' form); they total prize_pool_paise exactly. Null or empty: the whole pool to the winner.';
 comment on column public.tournaments.edition_of is 'The recurring series that made this edition (null: a hand-made catalog edition or a pod). The catalog sync never retires these.';
 comment on column public.tournaments.match_settings is 'An edition''s own match settings, over its series'' (private.match_settings_valid); null: the series''.';
+comment on column public.tournaments.max_slots_per_buyer is 'The places one buyer may hold here (private.slots_per_buyer): the pay panel offers no more, an order for more is refused.';
 create policy "Anyone can read tournaments" on public.tournaments
   as permissive for select to anon, authenticated
   using (true);

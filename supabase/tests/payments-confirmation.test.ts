@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { perBuyerLine } from '../../src/features/payments/payments.ts';
 import {
   anon,
   createTournament,
@@ -71,6 +72,51 @@ describe.each(engines)('payment confirmation on $name', (engine) => {
     await expectSqlError(refused(cup.id, 9), 'PT409', 'Only 8 slot(s) left in this tournament');
     await expectSqlError(refused(cup.id, 0), 'PT400', 'Choose between 1 and 10 slots');
     await expectSqlError(refused(cup.id, 11), 'PT400', 'Choose between 1 and 10 slots');
+  });
+
+  it('lets one player hold at most half the places: a 1v1 pod one, a Super 4 two, a championship ten', async () => {
+    const { id: player } = await createUser(db);
+    await completeProfile(db, player);
+    const oneVsOne = await createTournament(db, { max_players: 2 });
+    const super4 = await createTournament(db, { max_players: 4 });
+    const championship = await createTournament(db, { max_players: 300 });
+    const caps = await db.admin.query<{ id: string; max_slots_per_buyer: number }>(
+      'select id, max_slots_per_buyer from public.tournaments where id = any ($1)',
+      [[oneVsOne.id, super4.id, championship.id]],
+    );
+    expect(Object.fromEntries(caps.rows.map((r) => [r.id, r.max_slots_per_buyer]))).toEqual({
+      [oneVsOne.id]: 1,
+      [super4.id]: 2,
+      [championship.id]: 10,
+    });
+    const prepare = (tournamentId: string, slots: number) =>
+      db.as(serviceRole, 'select public.service_prepare_tournament_entry($1, $2, $3)', [player, tournamentId, slots]);
+    // Both places of a 1v1 pod to one buyer: refused, though both are free.
+    await expectSqlError(prepare(oneVsOne.id, 2), 'PT409', 'One player can hold at most 1 place in this tournament: choose 1 or fewer.');
+    // The pay panel's line under the slot choice is the refusal's first words.
+    expect('One player can hold at most 1 place in this tournament: choose 1 or fewer.').toContain(perBuyerLine(1).replace(/\.$/, ':'));
+    expect('One player can hold at most 2 places in this tournament: choose 2 or fewer.').toContain(perBuyerLine(2).replace(/\.$/, ':'));
+    expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, oneVsOne.id])).toMatchObject({
+      amount_paise: 15000,
+    });
+    await expectSqlError(prepare(super4.id, 3), 'PT409', 'One player can hold at most 2 places in this tournament: choose 2 or fewer.');
+    // Places already held count: after 24 hours a second order adds only up to the cap.
+    const { orderId, paymentId } = await order(player, super4.id, 1);
+    expect(await confirm(orderId, paymentId)).toMatchObject({ outcome: 'registered' });
+    await db.admin.query(`update public.tournament_registrations set registered_at = now() - interval '25 hours' where user_id = $1`, [
+      player,
+    ]);
+    await expectSqlError(
+      prepare(super4.id, 2),
+      'PT409',
+      'You already hold 1 place here: you can add 1 more (one player holds at most 2 in this tournament).',
+    );
+    expect(await one('select public.service_prepare_tournament_entry($1, $2, 1) as result', [player, super4.id])).toMatchObject({
+      amount_paise: 15000,
+    });
+    expect(await one('select public.service_prepare_tournament_entry($1, $2, 10) as result', [player, championship.id])).toMatchObject({
+      amount_paise: 150000,
+    });
   });
 
   it('confirms once, however often it is called', async () => {

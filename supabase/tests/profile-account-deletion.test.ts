@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRequestContext } from '../local/database.ts';
+import { DELETION_CODE_SUBJECT } from '../../src/features/profile/deletion-mail.ts';
 import {
   completeProfile,
   createRegistration,
@@ -126,6 +127,69 @@ describe.each(engines)('deleting an account on $name', (engine) => {
     await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
     await expectSqlError(requestDeletion(referee.id), 'PT403', 'two-step');
     expect(await requestDeletion(referee.id, { aal: 'aal2' })).toMatchObject({ status: 'scheduled' });
+  });
+
+  it('e-mails its own code, saying what it does, which stands in for a fresh sign-in once typed', async () => {
+    const user = await erasablePlayer();
+    const old = { minutesAgo: 30 };
+    expect(await asSignedIn(user.id, 'public.send_account_deletion_code()', old)).toMatchObject({ status: 'sent' });
+    const mails = await db.admin.query<{ payload: { subject: string; text: string; link: string } }>(
+      `select payload from private.outbox where kind = 'email' and idempotency_key like 'account-deletion-code-%' and payload ->> 'to' = $1`,
+      [user.email],
+    );
+    expect(mails.rows).toHaveLength(1);
+    const mail = mails.rows[0]!.payload;
+    // Not Auth's "Your sign-in code": the subject the profile tells the player to look for.
+    expect(mail.subject).toBe(DELETION_CODE_SUBJECT);
+    expect(mail.text).toMatch(
+      /^Your code to delete your account is \d{6}\. Type it on your profile, under Delete my account, within \d+ minutes/,
+    );
+    expect(mail.text).toContain('Did not ask to delete your account?');
+    const code = /is (\d{6})\./.exec(mail.text)![1]!;
+    // The code itself is not stored, only its hash.
+    const stored = await db.admin.query('select 1 from private.account_deletion_codes where code_hash = $1', [code]);
+    expect(stored.rows).toHaveLength(0);
+
+    await expectSqlError(asSignedIn(user.id, 'public.send_account_deletion_code()', old), 'PT429', 'less than a minute ago');
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(await asSignedIn(user.id, `public.confirm_account_deletion_code('${wrong}')`, old)).toMatchObject({
+      status: 'wrong',
+      tries_left: 4,
+    });
+    await expectSqlError(requestDeletion(user.id, old), 'PT403', 'Confirm it is you');
+    expect(await asSignedIn(user.id, `public.confirm_account_deletion_code(' ${code} ')`, old)).toEqual({ status: 'confirmed' });
+    expect(await requestDeletion(user.id, old)).toMatchObject({ status: 'scheduled' });
+    // Used up: a cancelled deletion needs a fresh code.
+    await asSignedIn(user.id, 'public.cancel_account_deletion()', old);
+    await expectSqlError(requestDeletion(user.id, old), 'PT403', 'Confirm it is you');
+  });
+
+  it('refuses a deletion code after five wrong tries and once it has expired', async () => {
+    const codeOf = async (email: string) => {
+      const { rows } = await db.admin.query<{ text: string }>(
+        `select payload ->> 'text' as text from private.outbox where idempotency_key like 'account-deletion-code-%' and payload ->> 'to' = $1
+          order by created_at desc limit 1`,
+        [email],
+      );
+      return /is (\d{6})\./.exec(rows[0]!.text)![1]!;
+    };
+    const old = { minutesAgo: 30 };
+    const guessed = await erasablePlayer();
+    await asSignedIn(guessed.id, 'public.send_account_deletion_code()', old);
+    const code = await codeOf(guessed.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) await asSignedIn(guessed.id, `public.confirm_account_deletion_code('${wrong}')`, old);
+    await expectSqlError(asSignedIn(guessed.id, `public.confirm_account_deletion_code('${code}')`, old), 'PT403', 'Too many wrong codes');
+
+    const late = await erasablePlayer();
+    await asSignedIn(late.id, 'public.send_account_deletion_code()', old);
+    const lateCode = await codeOf(late.email);
+    await setDatabaseClock(db, new Date(Date.now() + 61 * 60_000).toISOString());
+    try {
+      await expectSqlError(asSignedIn(late.id, `public.confirm_account_deletion_code('${lateCode}')`, old), 'PT403', 'expired');
+    } finally {
+      await setDatabaseClock(db, null);
+    }
   });
 
   it('is refused with open_money while a balance, a payout on its way or a waiting prize is open, before open play', async () => {

@@ -145,6 +145,23 @@ describe.each(engines)('recurring editions on $name', (engine) => {
     expect(rows[0]?.n).toBeGreaterThanOrEqual(2 * 25);
   });
 
+  it('holds one paid monthly championship per month, hand-made or made by the series, over the two years', async () => {
+    // What the site lists: the catalog's hand-made editions and every edition a series made (those that passed
+    // with nobody in them were cancelled on the way, and were listed all the same until then).
+    const { rows } = await db.admin.query<{ month: string; ids: string[] }>(
+      `select to_char(starts_at at time zone 'Asia/Kolkata', 'YYYY-MM') as month, array_agg(id order by id) as ids
+         from public.tournaments
+        where series = 'championship' and format = 'Monthly Championship' and entry_fee_paise > 0 and pod_number is null
+          and (edition_of is not null or id = any ($1))
+        group by 1 order by 1`,
+      [catalog.map((t) => t.id)],
+    );
+    expect(rows.filter((r) => r.ids.length > 1)).toEqual([]);
+    const months = rows.map((r) => r.month);
+    expect(months.slice(0, 4)).toEqual(['2026-12', '2027-01', '2027-02', '2027-03']);
+    expect(months.length).toBeGreaterThanOrEqual(25);
+  });
+
   it('refuses a series whose prize bands do not pay exactly its pool, before any edition inherits them', async () => {
     const championship = calendar.series.find((s) => s.id === 'championship');
     if (!championship) throw new Error('the catalog declares the championship series');

@@ -5,14 +5,16 @@
  */
 import { test } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes';
-import { codeFromInbox } from '../support/players';
+import { DELETION_CODE_SUBJECT } from '../../src/features/profile/deletion-mail';
+import { deletionCodeFromInbox, readInbox } from '../support/players';
+import { openChampionship } from './helpers/catalog';
 import { expect, seedPaidRegistration, signedInPlayer, signInThroughScreen, stack } from './helpers/auth';
 
 test.describe.configure({ timeout: 90_000 });
 
 test('a player still in a tournament reads which one, and what to do @phone', async ({ page }, testInfo) => {
   const session = await signedInPlayer(page, 'deletion-blocked', { profile: true });
-  await seedPaidRegistration(session.user.id, { tournamentId: 'champions-mar-2027', slots: 1, amountPaise: 15_000 });
+  await seedPaidRegistration(session.user.id, { tournamentId: openChampionship().id, slots: 1, amountPaise: 15_000 });
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Delete my account' });
   await expect(section.getByText(/^You still play in /)).toBeVisible();
@@ -34,7 +36,13 @@ test('a player deletes their account with an e-mailed code, and later signs up a
 
   const since = Date.now();
   await section.getByRole('button', { name: 'E-mail me a code to confirm' }).click();
-  await section.getByLabel('The 6-digit code we e-mailed you').fill(await codeFromInbox(stack, email, since));
+  // The code comes in the deletion's own e-mail, which says what it does; no sign-in code is sent.
+  await expect(section.locator('[data-deletion-mail]')).toContainText(`Look for the e-mail “${DELETION_CODE_SUBJECT}”`);
+  const code = await deletionCodeFromInbox(stack, email, DELETION_CODE_SUBJECT, since);
+  const mails = (await readInbox(stack, email)).filter((m) => Date.parse(m.sent_at) >= since - 1000);
+  expect(mails.map((m) => m.subject)).toEqual([DELETION_CODE_SUBJECT]);
+  expect(mails[0]?.text).toContain('Type it on your profile, under Delete my account');
+  await section.getByLabel('The 6-digit code we e-mailed you').fill(code);
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath(`deletion-confirm-${testInfo.project.name}.png`), fullPage: false });
   await section.getByRole('button', { name: 'Delete my account' }).click();

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test } from '@playwright/test';
 import { expect, seedPaidRegistration, seedRefundedPayment, signedInPlayer } from './helpers/auth';
 import { REFUND_REASONS } from '../../src/lib/rules.ts';
+import { openChampionship } from './helpers/catalog';
 
 /** What the payment confirmation stores when a tournament fills up before a payment is confirmed. */
 const FILLED_UP_REASON = REFUND_REASONS.tournament_full;
@@ -31,18 +32,19 @@ test.describe('My Tournaments', () => {
   // Fails -> My Tournaments shows a status other pages contradict.
   test("lists a registration with its date, its entries and the tournament's own status", async ({ page }) => {
     const session = await signedInPlayer(page, 'tournaments-filled');
-    await seedPaidRegistration(session.user.id, { tournamentId: 'champions-mar-2027', slots: 3, amountPaise: 30_000 });
+    const { id } = openChampionship();
+    await seedPaidRegistration(session.user.id, { tournamentId: id, slots: 3, amountPaise: 30_000 });
     await page.goto('/my-tournaments');
     const item = page.getByRole('listitem').filter({ hasText: 'Registered on' });
     await expect(item).toHaveCount(1);
-    await expect(item.getByRole('link')).toHaveAttribute('href', '/tournaments/champions-mar-2027');
+    await expect(item.getByRole('link')).toHaveAttribute('href', `/tournaments/${id}`);
     const today = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }).format(
       new Date(),
     );
     await expect(item).toContainText(`Registered on ${today}`);
     await expect(item).toContainText('3 entries');
-    // March 2027 is announced but not open yet: the same words as its page and every list.
-    await expect(item.locator('[data-status-of-island="champions-mar-2027"]')).toHaveText('Coming soon', { timeout: 15_000 });
+    // The same words as its page and every list.
+    await expect(item.locator(`[data-status-of-island="${id}"]`)).toHaveText('Registration open', { timeout: 15_000 });
 
     // A championship entry belongs to the Champions Tour tab, not to the quick formats'.
     await expect(page.getByRole('tab', { name: 'Champions Tour' })).toHaveAttribute('aria-selected', 'true');

@@ -19,6 +19,33 @@ async function whatsAppMessages(phone: string): Promise<{ template: string; para
 }
 
 for (const viewport of VIEWPORTS) {
+  // Fails -> a push the browser or its push service refuses leaves the player with nothing on screen.
+  test(`push that fails says why beside its button at ${viewport.name} px`, async ({ page }, testInfo) => {
+    await page.setViewportSize(viewport);
+    // The player allows notifications, and the browser's push service then refuses the subscription (as with no
+    // Google Play services, or offline).
+    await page.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'default' });
+      Notification.requestPermission = async () => 'granted';
+      PushManager.prototype.subscribe = async () => {
+        throw new DOMException('Registration failed - push service error', 'AbortError');
+      };
+    });
+    await signedInPlayer(page, `pushfail${viewport.name}`, { profile: true });
+    await page.goto('/profile');
+    const section = page.locator('#alert-settings');
+    await section.scrollIntoViewIfNeeded();
+    await section.getByRole('button', { name: 'Turn on push on this device' }).click();
+    const problem = section.locator('[data-push-problem]');
+    await expect(problem).toHaveText(
+      "The browser's push service did not accept this device (it needs the internet, and on Android Google Play services). Check your connection and try again in a minute; WhatsApp alerts work meanwhile.",
+      { timeout: 20_000 },
+    );
+    await expect(problem).toBeInViewport();
+    await expect(section.getByRole('button', { name: 'Turn on push on this device' })).toBeEnabled();
+    await section.screenshot({ path: testInfo.outputPath(`push-failed-${viewport.name}.png`) });
+  });
+
   test(`alerts on the profile at ${viewport.name} px: WhatsApp confirmed with its code, an event off, then stopped`, async ({
     page,
   }, testInfo) => {

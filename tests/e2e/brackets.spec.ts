@@ -12,6 +12,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { verifyPublished } from '../../scripts/verify-draw.ts';
 import { completeProfile, type Session, signInWithCode, signInWithPassword, uniqueEmail } from '../support/players.ts';
 import { SESSION_KEY, signedInPlayer, stack, storeSession } from './helpers/auth';
+import { spareChampionship } from './helpers/catalog';
 
 const PLAYERS = Array.from({ length: 8 }, (_, i) => `demo${i + 1}`);
 const NO_SHOW = 'demo8';
@@ -192,7 +193,7 @@ test('a championship player sees when check-in opens, then checks in on My Tourn
   page,
 }) => {
   // Its own edition (no other test reads it), moved so that check-in (start - 24 h to start - 60 min) has not opened yet.
-  const TOURNAMENT = 'champions-oct-2027';
+  const TOURNAMENT = spareChampionship(2).id;
   const moveStart = (hoursFromNow: number) =>
     stack.rest(`/rest/v1/tournaments?id=eq.${TOURNAMENT}`, {
       method: 'PATCH',

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatPaiseExact, formatRupees, rupeesToPaise } from '../../src/lib/format.ts';
 import { completeProfile, newPlayer } from '../support/players.ts';
 import { seedPaidRegistration, signedInPlayer, stack } from './helpers/auth';
-import { type CatalogEntry, openChampionship } from './helpers/catalog';
+import { type CatalogEntry, openChampionship, spareChampionship } from './helpers/catalog';
 
 /**
  * The championship edition that takes entries today (the calendar moves on; the tests follow it). Read
@@ -174,11 +174,43 @@ test.describe('paying for a tournament', () => {
     await expect(page.getByTestId('toast')).toHaveText(/Please log in to continue/);
   });
 
-  test('a tournament that is not open takes no payment', async ({ page }) => {
-    await page.goto('/tournaments/champions-aug-2027');
+  // Fails -> one buyer takes both places of a 1v1 pod (a bracket of their own entries), or the panel offers more than the database takes.
+  test('a 1v1 pod offers one slot, and says one player holds at most one of its places', async ({ page }, testInfo) => {
+    await signedInPlayer(page, 'onevone', { profile: true });
+    const [pod] = await stack.rest<{ id: string; max_slots_per_buyer: number }[]>(
+      '/rest/v1/tournaments?series_id=eq.1v1&pod_number=not.is.null&drawn_at=is.null&order=pod_number.desc&limit=1&select=id,max_slots_per_buyer',
+    );
+    expect(pod?.max_slots_per_buyer).toBe(1);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`/pod/?id=${pod?.id}`);
     const panel = page.locator('[data-pay-panel]');
-    await expect(panel.getByRole('button', { name: 'Coming soon' })).toBeDisabled();
-    await expect(panel.getByLabel('Select Number of Slots')).toHaveCount(0);
+    await expect(panel.locator('[data-per-buyer="1"]')).toHaveText('One player can hold at most 1 place in this tournament.', {
+      timeout: 15_000,
+    });
+    await expect(panel.getByLabel('Select Number of Slots').locator('option')).toHaveText([/^1 Slot - ₹/]);
+    await expect(panel.getByRole('button', { name: /^Pay ₹\S+ & Register 1 Slot$/ })).toBeEnabled();
+    await panel.screenshot({ path: testInfo.outputPath('pay-panel-1v1-360.png') });
+    // The database refuses two places to one buyer whatever the browser sends.
+    const refused = await stack.request('/functions/v1/razorpay-payment', {
+      as: await newPlayer(stack, 'onevone-two', { profile: true }),
+      body: { action: 'create_order', tournament_id: pod?.id, slots: 2 },
+    });
+    expect(await refused.json()).toMatchObject({ success: false, error: expect.stringContaining('One player can hold at most 1 place') });
+  });
+
+  test('a tournament that is not open takes no payment', async ({ page }) => {
+    // Its own edition, announced but not open (is_live off) for the length of the test.
+    const { id } = spareChampionship(1);
+    const setLive = (isLive: boolean) => stack.rest(`/rest/v1/tournaments?id=eq.${id}`, { method: 'PATCH', body: { is_live: isLive } });
+    await setLive(false);
+    try {
+      await page.goto(`/tournaments/${id}`);
+      const panel = page.locator('[data-pay-panel]');
+      await expect(panel.getByRole('button', { name: 'Coming soon' })).toBeDisabled({ timeout: 15_000 });
+      await expect(panel.getByLabel('Select Number of Slots')).toHaveCount(0);
+    } finally {
+      await setLive(true);
+    }
   });
 });
 

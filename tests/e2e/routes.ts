@@ -47,7 +47,7 @@ export const routes: RouteExpectation[] = [
   fromTable('dashboard', `Welcome to ${PRODUCT}`),
   fromTable('tournaments', 'Tournaments'),
   tournamentPage('/tournaments/champions-dec-2026', page('Champions Tour December 2026'), 'Champions Tour December 2026'),
-  tournamentPage('/tournaments/champions-jul-2027', page('Champions Tour July 2027'), 'Champions Tour July 2027'),
+  tournamentPage('/tournaments/champions-jan-2027', page('Champions Tour January 2027'), 'Champions Tour January 2027'),
   tournamentPage('/tournaments/super_4', page('Golazo Super 4'), 'Golazo Super 4'),
   fromTable('about', /about/i),
   fromTable('blog', 'Player Stories'),

@@ -3,7 +3,15 @@
  * token, password and refresh token are refused, and the same address signs up as a new, empty account.
  */
 import { describe, expect, it } from 'vitest';
-import { completeProfile, setPassword, signInWithCode, signInWithPassword, uniqueEmail } from '../support/players.ts';
+import { DELETION_CODE_SUBJECT } from '../../src/features/profile/deletion-mail.ts';
+import {
+  completeProfile,
+  deletionCodeFromInbox,
+  setPassword,
+  signInWithCode,
+  signInWithPassword,
+  uniqueEmail,
+} from '../support/players.ts';
 import { stack } from './helpers.ts';
 
 describe('deleting an account', () => {
@@ -40,5 +48,17 @@ describe('deleting an account', () => {
     const profile = await stack().call<{ in_game_name: string | null; profile_completed: boolean }>('get_my_profile', {}, again);
     expect(profile).toMatchObject({ in_game_name: null, profile_completed: false });
     expect(await stack().call('get_my_account_deletion', {}, again)).toMatchObject({ status: 'none', blocked_by: null });
+  });
+
+  it("e-mails the deletion's own code through the outbox to the inbox double, and that code confirms the deletion", async () => {
+    const email = uniqueEmail('leaving-by-code');
+    const session = await signInWithCode(stack(), email);
+    await completeProfile(stack(), session);
+    const since = Date.now();
+    expect(await stack().call('send_account_deletion_code', {}, session)).toMatchObject({ status: 'sent' });
+    const code = await deletionCodeFromInbox(stack(), email, DELETION_CODE_SUBJECT, since);
+    expect(await stack().call('confirm_account_deletion_code', { p_code: code }, session)).toEqual({ status: 'confirmed' });
+    expect(await stack().call('request_account_deletion', {}, session)).toMatchObject({ status: 'scheduled' });
+    await stack().call('cancel_account_deletion', {}, session);
   });
 });

@@ -45,6 +45,22 @@ export async function codeFromInbox(stack: LocalStack, email: string, since = 0)
   }
 }
 
+/**
+ * The code of the newest account-deletion e-mail sent to `email` since `since` (ms): its own mail through the
+ * outbox (subject `subject`, the code in its words), not Auth's sign-in code. Waits up to 15 s (the outbox
+ * worker runs every second).
+ */
+export async function deletionCodeFromInbox(stack: LocalStack, email: string, subject: string, since = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mail = (await readInbox(stack, email)).filter((m) => m.subject === subject && Date.parse(m.sent_at) >= since - 1000).at(-1);
+    const code = mail ? /is (\d{6})\./.exec(mail.text ?? '')?.[1] : undefined;
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no account-deletion code was e-mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function auth<T>(stack: LocalStack, path: string, body: unknown, as: 'anon' | Session = 'anon', method = 'POST'): Promise<T> {
   const response = await stack.request(`/auth/v1${path}`, { as, method, body });
   const text = await response.text();

@@ -5,13 +5,15 @@
  */
 import { useId } from 'react';
 import { ALERT_EVENT_LABELS, type AlertEvent } from './alerts';
-import { useAlertSettings } from './use-alert-settings';
+import { PUSH_BLOCKED_MESSAGE, useAlertSettings } from './use-alert-settings';
 import PushSupportNote from './PushSupportNote';
 import WhatsAppOptIn from './WhatsAppOptIn';
 
 export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: string }) {
   const state = useAlertSettings(vapidPublicKey);
-  const { alerts, support, thisDevice, busy, message } = state;
+  const { alerts, support, thisDevice, busy, message, pushProblem, pushBlocked } = state;
+  // A browser that refuses push says why beside the button, from the first look (blocked) or after a tap.
+  const pushWords = pushProblem ?? (pushBlocked && !thisDevice ? PUSH_BLOCKED_MESSAGE : null);
   const ids = useId();
 
   return (
@@ -42,6 +44,9 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
               >
                 {thisDevice ? 'Turn off push on this device' : 'Turn on push on this device'}
               </button>
+              <p className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert" data-push-problem>
+                {pushWords}
+              </p>
             </>
           )}
         </div>
@@ -94,7 +99,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
         </table>
       )}
       <p className="mt-2 min-h-5 text-sm text-mist" role="status">
-        {message ?? (alerts === null ? 'Loading…' : '')}
+        {message === pushWords ? '' : (message ?? (alerts === null ? 'Loading…' : ''))}
       </p>
     </section>
   );

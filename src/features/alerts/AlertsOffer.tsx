@@ -12,7 +12,7 @@ import { VAPID_PUBLIC_KEY } from './vapid-key';
 
 export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vapidPublicKey?: string }) {
   const state = useAlertSettings(vapidPublicKey);
-  const { alerts, support, thisDevice, pushBlocked, busy, message } = state;
+  const { alerts, support, thisDevice, pushBlocked, pushProblem, busy, message } = state;
   const [whatsAppOpen, setWhatsAppOpen] = useState(false);
   const whatsAppOn = Boolean(alerts?.whatsapp.phone);
   const push = pushOffer({ support, thisDevice, blocked: pushBlocked });
@@ -47,6 +47,11 @@ export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vap
             Turn on push alerts
           </button>
         )}
+        {push === 'offer' && pushProblem && (
+          <p className="text-sm font-semibold text-danger" role="alert" data-push-problem>
+            {pushProblem}
+          </p>
+        )}
         <PushSupportNote support={support} />
         {whatsAppOn ? (
           <WhatsAppOptIn state={state} canStop={false} />
@@ -64,7 +69,7 @@ export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vap
         )}
       </div>
       <p className="mt-2 min-h-5 text-sm text-mist" role="status">
-        {message && !(pushBlocked && message === PUSH_BLOCKED_MESSAGE) ? message : ''}
+        {message && message !== pushProblem && !(pushBlocked && message === PUSH_BLOCKED_MESSAGE) ? message : ''}
       </p>
     </section>
   );

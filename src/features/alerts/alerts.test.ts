@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationServerKey, indianMobile, pushOffer, pushSupport } from './alerts';
+import { applicationServerKey, indianMobile, pushFailureMessage, pushOffer, pushSupport } from './alerts';
 
 describe('the WhatsApp number', () => {
   it('takes an Indian mobile number as players type it, in E.164', () => {
@@ -52,5 +52,24 @@ describe('the alerts offered after a payment', () => {
     expect(pushOffer({ support: 'home-screen-first', thisDevice: false, blocked: false })).toBe('home-screen-first');
     expect(pushOffer({ support: 'unsupported', thisDevice: false, blocked: false })).toBe('unsupported');
     expect(pushOffer({ support: null, thisDevice: false, blocked: false })).toBe('loading');
+  });
+});
+
+describe('a push that could not be turned on', () => {
+  it('says what happened and what to do, for each step that can fail', () => {
+    const messages = [
+      pushFailureMessage({ step: 'permission', permission: 'denied' }),
+      pushFailureMessage({ step: 'permission', permission: 'default' }),
+      pushFailureMessage({ step: 'worker' }),
+      pushFailureMessage({ step: 'push-service', name: 'NotAllowedError' }),
+      pushFailureMessage({ step: 'push-service', name: 'AbortError' }),
+      pushFailureMessage({ step: 'timeout' }),
+    ];
+    expect(messages[0]).toBe('Notifications are blocked for this site: allow them in the browser settings, then try again.');
+    expect(messages[1]).toContain('choose Allow');
+    expect(messages[4]).toContain('Check your connection and try again in a minute');
+    // Six different sentences, each with something to do.
+    expect(new Set(messages).size).toBe(6);
+    for (const message of messages) expect(message).toMatch(/try again|choose Allow/);
   });
 });

@@ -59,6 +59,35 @@ export function pushOffer(state: { support: PushSupport | null; thisDevice: bool
   return state.blocked ? 'blocked' : 'offer';
 }
 
+/**
+ * Where turning push on failed in the browser: the permission (denied: blocked for the site; default: the
+ * question was closed without an answer), the service worker, the push service (PushManager.subscribe, with
+ * the DOMException's name), or a step that never answered.
+ */
+export type PushFailure =
+  | { step: 'permission'; permission: 'denied' | 'default' }
+  | { step: 'worker' }
+  | { step: 'push-service'; name: string }
+  | { step: 'timeout' };
+
+/** What the player reads for each failure: what happened, in plain words, and what to do. */
+export function pushFailureMessage(failure: PushFailure): string {
+  switch (failure.step) {
+    case 'permission':
+      return failure.permission === 'denied'
+        ? 'Notifications are blocked for this site: allow them in the browser settings, then try again.'
+        : 'The browser asked whether to allow notifications and got no answer: tap the button again and choose Allow.';
+    case 'worker':
+      return 'This browser could not set up push for the site (a private window cannot). Reload the page and try again, or use WhatsApp alerts.';
+    case 'push-service':
+      return failure.name === 'NotAllowedError'
+        ? "The browser refused push for this site: turn on notifications for the browser in your phone's settings, then try again. WhatsApp alerts work meanwhile."
+        : "The browser's push service did not accept this device (it needs the internet, and on Android Google Play services). Check your connection and try again in a minute; WhatsApp alerts work meanwhile.";
+    case 'timeout':
+      return "The browser's push service did not answer. Check your connection and try again in a minute; WhatsApp alerts work meanwhile.";
+  }
+}
+
 /** A VAPID public key (base64url) as PushManager.subscribe takes it. */
 export function applicationServerKey(base64Url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64Url.replaceAll('-', '+').replaceAll('_', '/');

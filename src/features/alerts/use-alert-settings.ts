@@ -6,14 +6,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-answer';
 import type { MyAlerts } from './alerts.api';
-import { indianMobile, type PushSupport, pushSupport } from './alerts';
+import { indianMobile, pushFailureMessage, type PushSupport, pushSupport } from './alerts';
 import { onDemand } from '@/lib/on-demand';
 
 const api = onDemand(() => import('./alerts.api'));
 const device = onDemand(() => import('./push-device'));
 
 /** What the player reads when the browser refuses notifications to the site. */
-export const PUSH_BLOCKED_MESSAGE = 'Notifications are blocked for this site: allow them in the browser settings, then try again.';
+export const PUSH_BLOCKED_MESSAGE = pushFailureMessage({ step: 'permission', permission: 'denied' });
 
 const explain = (error: unknown, fallback: string) => (error instanceof ApiError && error.kind === 'refused' ? error.message : fallback);
 
@@ -25,6 +25,8 @@ export function useAlertSettings(vapidPublicKey: string) {
   const [pushBlocked, setPushBlocked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // Why turning push on failed, said beside the push button (where the player is looking), until it works.
+  const [pushProblem, setPushProblem] = useState<string | null>(null);
 
   const reload = useCallback(async () => {
     try {
@@ -69,15 +71,19 @@ export function useAlertSettings(vapidPublicKey: string) {
   const turnPushOn = () =>
     act(
       async () => {
-        const { subscribeThisDevice, PushPermissionError } = await device();
+        setPushProblem(null);
+        const { subscribeThisDevice, PushDeviceError } = await device();
         try {
           await (await api()).savePushSubscription(await subscribeThisDevice(vapidPublicKey));
         } catch (error) {
-          if (error instanceof PushPermissionError) {
-            setPushBlocked(error.message === 'denied');
-            throw new ApiError('refused', PUSH_BLOCKED_MESSAGE, 'push');
-          }
-          throw error;
+          const problem =
+            error instanceof PushDeviceError
+              ? pushFailureMessage(error.failure)
+              : explain(error, 'This device could not be saved for push. Check your connection and try again.');
+          if (error instanceof PushDeviceError && error.failure.step === 'permission')
+            setPushBlocked(error.failure.permission === 'denied');
+          setPushProblem(problem);
+          throw new ApiError('refused', problem, 'push');
         }
         setThisDevice(true);
       },
@@ -145,6 +151,7 @@ export function useAlertSettings(vapidPublicKey: string) {
     support,
     thisDevice,
     pushBlocked,
+    pushProblem,
     busy,
     message,
     turnPushOn,

@@ -1,6 +1,7 @@
 /** Paid entry: the slots the player holds, the number to buy now, and the pay button. */
 import { Button } from '@/components/ui/Button';
-import { payButtonLabel } from './payments';
+import { MAX_SLOTS } from '@/lib/rules';
+import { payButtonLabel, perBuyerLine } from './payments';
 import type { PayPanel } from './use-pay-panel';
 
 export default function SlotPicker({
@@ -36,6 +37,11 @@ export default function SlotPicker({
           </option>
         ))}
       </select>
+      {panel.perBuyer !== undefined && panel.perBuyer < MAX_SLOTS && (
+        <p className="mt-1 text-sm text-mist" data-per-buyer={panel.perBuyer}>
+          {perBuyerLine(panel.perBuyer)}
+        </p>
+      )}
       <Button
         tone="primary"
         className="mt-3 w-full"

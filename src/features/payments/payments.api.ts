@@ -100,13 +100,18 @@ export function loadCheckout(url: string): Promise<RazorpayConstructor> {
 // Live slots and participants (public: no sign-in needed)
 // ---------------------------------------------------------------------------------------------
 
-export type Slots = { filled: number; total: number };
+/** The places taken and the capacity, and how many one buyer may hold there (the database's rule, read with them). */
+export type Slots = { filled: number; total: number; perBuyer: number };
 export type Participant = z.output<typeof ParticipantRows>[number];
 
 export async function fetchSlots(tournamentId: string): Promise<Slots | null> {
-  const answer = await getSupabase().from('tournaments').select('filled_slots, max_players').eq('id', tournamentId).maybeSingle();
+  const answer = await getSupabase()
+    .from('tournaments')
+    .select('filled_slots, max_players, max_slots_per_buyer')
+    .eq('id', tournamentId)
+    .maybeSingle();
   const row = readAnswer('slots of a tournament', z.nullable(SlotsRow), answer);
-  return row ? { filled: row.filled_slots, total: row.max_players } : null;
+  return row ? { filled: row.filled_slots, total: row.max_players, perBuyer: row.max_slots_per_buyer } : null;
 }
 
 export async function fetchParticipants(tournamentId: string): Promise<Participant[]> {
@@ -123,7 +128,7 @@ export function watchSlots(tournamentId: string, onChange: (slots: Slots) => voi
   const changes = (change: { new: unknown }) => {
     // A change without the counts (another column) is not news for the slots.
     const row = SlotsRow.safeParse(change.new);
-    if (row.success) onChange({ filled: row.data.filled_slots, total: row.data.max_players });
+    if (row.success) onChange({ filled: row.data.filled_slots, total: row.data.max_players, perBuyer: row.data.max_slots_per_buyer });
   };
   return watchRows(
     `tournament-slots:${tournamentId}`,

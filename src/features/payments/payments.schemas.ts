@@ -42,7 +42,7 @@ export const OwnRegistrationRows = z.pipe(
   z.transform((rows) => rows ?? []),
 );
 
-export const SlotsRow = z.object({ filled_slots: z.int(), max_players: z.int() });
+export const SlotsRow = z.object({ filled_slots: z.int(), max_players: z.int(), max_slots_per_buyer: z.int() });
 
 export const ParticipantRows = z.pipe(
   z.nullable(z.array(z.object({ in_game_name: z.nullable(z.string()), slots: z.int(), registered_at: z.string() }))),

@@ -7,6 +7,7 @@ import {
   failureDescription,
   payButtonLabel,
   PaymentMessages,
+  perBuyerLine,
   selectableSlots,
   slotChoices,
   slotOptionLabel,
@@ -35,6 +36,16 @@ describe('slot selector and pay button', () => {
     expect(selectableSlots(296, 300)).toBe(4);
     expect(selectableSlots(300, 300)).toBe(0);
     expect(selectableSlots(1, 2)).toBe(1);
+  });
+
+  it("never offers more than one buyer may hold, counting the places they hold already (the database's cap)", () => {
+    // A 1v1 pod's cap is 1: both places free, one offered.
+    expect(selectableSlots(0, 2, 1)).toBe(1);
+    expect(selectableSlots(0, 4, 2, 1)).toBe(1);
+    expect(selectableSlots(0, 4, 2, 2)).toBe(0);
+    expect(selectableSlots(0, 300, 10)).toBe(10);
+    expect(perBuyerLine(1)).toBe('One player can hold at most 1 place in this tournament.');
+    expect(perBuyerLine(4)).toBe('One player can hold at most 4 places in this tournament.');
   });
 });
 

@@ -46,9 +46,17 @@ export function payButtonLabel(slots: number, entryFeeRupees: number): string {
   return `Pay ${formatRupees(entryFeeRupees * slots)} & Register ${slotsLabel(slots)}`;
 }
 
-/** The slots that fit: never more than 10, never more than the places left. */
-export function selectableSlots(filledSlots: number, maxPlayers: number): number {
-  return Math.max(0, Math.min(MAX_SLOTS, maxPlayers - filledSlots));
+/** Under the slot choice when the tournament's cap per buyer is below an order's ten: the SQL refusal's first words. */
+export function perBuyerLine(perBuyer: number): string {
+  return `One player can hold at most ${perBuyer} ${perBuyer === 1 ? 'place' : 'places'} in this tournament.`;
+}
+
+/**
+ * The slots that fit: never more than 10, never more than the places left, and never more than one buyer may
+ * still add (`perBuyer`, the tournament's max_slots_per_buyer from the database, less the places `held`).
+ */
+export function selectableSlots(filledSlots: number, maxPlayers: number, perBuyer: number = MAX_SLOTS, held = 0): number {
+  return Math.max(0, Math.min(MAX_SLOTS, maxPlayers - filledSlots, perBuyer - held));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -104,9 +104,11 @@ export function usePayPanel(props: PayPanelProps) {
 
   const filled = live?.tournamentId === props.tournamentId && live.slots ? live.slots.filled : null;
   const total = live?.slots?.total ?? props.maxPlayers;
-  // Until the live count arrives, offer what the tournament could take at most.
-  const placesLeft = filled === null ? selectableSlots(0, props.maxPlayers) : selectableSlots(filled, total);
-  const chosenSlots = Math.min(slots, Math.max(placesLeft, 1));
+  // Until the live row arrives (with the database's cap per buyer), offer the one slot anyone may take.
+  const perBuyer = live?.tournamentId === props.tournamentId ? live.slots?.perBuyer : undefined;
+  const placesLeft = filled === null ? 1 : selectableSlots(filled, total);
+  const buyerMay = perBuyer === undefined ? 1 : selectableSlots(filled ?? 0, total, perBuyer, registration?.slots ?? 0);
+  const chosenSlots = Math.min(slots, Math.max(Math.min(placesLeft, buyerMay), 1));
 
   function finish(next: PayMessage) {
     if (!mounted.current) return;
@@ -203,7 +205,9 @@ export function usePayPanel(props: PayPanelProps) {
     recentlyRegistered: justPaid || (registration !== null && registration.nextRegistrationAt !== null),
     full: filled !== null && placesLeft === 0,
     chosenSlots,
-    choices: slotChoices(props.entryFeeRupees).filter((choice) => choice.slots <= Math.max(placesLeft, 1)),
+    /** How many places one buyer may hold here (the database's max_slots_per_buyer), once read. */
+    perBuyer,
+    choices: slotChoices(props.entryFeeRupees).filter((choice) => choice.slots <= Math.max(Math.min(placesLeft, buyerMay), 1)),
     chooseSlots: setSlots,
     processing,
     interactive,

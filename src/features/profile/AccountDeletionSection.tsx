@@ -8,7 +8,14 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { LeaveWaitlist } from '@/features/seasons/LeaveWaitlist';
 import { formatDateTimeIST, formatPaiseExact } from '@/lib/format';
-import { type AccountDeletion, blockerText, DELETION_CHANGED_EVENT, deletionExplanation, forfeitConsentText } from './account-deletion';
+import {
+  type AccountDeletion,
+  blockerText,
+  DELETION_CHANGED_EVENT,
+  DELETION_CODE_SUBJECT,
+  deletionExplanation,
+  forfeitConsentText,
+} from './account-deletion';
 import { useAccountDeletion } from './use-account-deletion';
 
 const inputClass = 'min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk focus:border-lime';
@@ -132,6 +139,9 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
       )}
       {deletion.step === 'code-sent' && (
         <form className="flex flex-col gap-3" onSubmit={(event) => void deletion.confirmCode(event)}>
+          <p className="text-sm text-mist" data-deletion-mail>
+            Look for the e-mail “{DELETION_CODE_SUBJECT}” (check spam too). Only that code deletes your account.
+          </p>
           <label className="flex flex-col gap-1 text-sm font-semibold">
             The 6-digit code we e-mailed you
             <input

@@ -119,3 +119,5 @@ export const SECOND_STEP_HINT = 'second_step_required';
 
 /** Told by whichever part of the page changed the deletion (the banner, the section), so the other reloads. */
 export const DELETION_CHANGED_EVENT = 'golazo:account-deletion-changed';
+
+export { DELETION_CODE_SUBJECT } from './deletion-mail.ts';

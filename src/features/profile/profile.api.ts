@@ -133,18 +133,26 @@ export async function fetchMyAccountDeletion(): Promise<AccountDeletion> {
 }
 
 /**
- * E-mails a fresh code to the signed-in address: deleting an account needs a sign-in this recent, so the
- * person at the keyboard proves they own the address (a device left signed in is not enough).
+ * E-mails a code to the signed-in address in the deletion's own mail (send_account_deletion_code, through the
+ * outbox): the person at the keyboard proves they own the address (a device left signed in is not enough),
+ * and the mail says what the code does.
  */
-export async function sendDeletionCode(email: string): Promise<void> {
-  const { error } = await (await getSupabase().auth()).signInWithOtp({ email, options: { shouldCreateUser: false } });
-  if (error) throw error;
+export async function sendDeletionCode(): Promise<void> {
+  readAnswer(
+    'rpc send_account_deletion_code',
+    z.object({ status: z.literal('sent'), expires_at: z.string() }),
+    await getSupabase().rpc('send_account_deletion_code'),
+  );
 }
 
-/** Exchanges the code for a fresh session: its token carries the recent sign-in the database asks for. */
-export async function confirmDeletionCode(email: string, code: string): Promise<void> {
-  const { error } = await (await getSupabase().auth()).verifyOtp({ email, token: code.trim(), type: 'email' });
-  if (error) throw error;
+/** Checks the code: the database then takes it, for a few minutes, as the recent sign-in deletion asks for. */
+export async function confirmDeletionCode(code: string): Promise<void> {
+  const answer = readAnswer(
+    'rpc confirm_account_deletion_code',
+    z.union([z.object({ status: z.literal('confirmed') }), z.object({ status: z.literal('wrong'), message: z.string() })]),
+    await getSupabase().rpc('confirm_account_deletion_code', { p_code: code.trim() }),
+  );
+  if (answer.status === 'wrong') throw new Error(answer.message);
 }
 
 /** Schedules the deletion: { status: scheduled, erase_at }, or an ApiError with hint open_money, open_play, last_admin. */

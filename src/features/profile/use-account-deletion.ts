@@ -50,7 +50,7 @@ export function useAccountDeletion(email: string | null) {
   async function sendCode() {
     if (!email) return;
     const sent = await action.run(async () => {
-      await (await api()).sendDeletionCode(email);
+      await (await api()).sendDeletionCode();
       return true;
     });
     if (sent) setStep('code-sent');
@@ -60,7 +60,7 @@ export function useAccountDeletion(email: string | null) {
     event.preventDefault();
     if (!email) return;
     await action.run(async () => {
-      await (await api()).confirmDeletionCode(email, code);
+      await (await api()).confirmDeletionCode(code);
       return request();
     });
   }

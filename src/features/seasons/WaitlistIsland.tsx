@@ -4,10 +4,10 @@
  * (a paid place refunded in full) and, at check-in close, whether they moved up. Shows nothing to a player in the bracket, or while there is nothing to join.
  */
 import { Button } from '@/components/ui/Button';
-import { formatRupees, whenIST } from '@/lib/format';
+import { whenIST } from '@/lib/format';
 import { LeaveWaitlist } from './LeaveWaitlist';
 import { useWaitlist } from './use-waitlist';
-import { joinRule, leftLine, positionLine, waitlistView } from './waitlist';
+import { joinButtonLabel, joinHeadline, joinRule, leftLine, positionLine, waitlistFullLine, waitlistView } from './waitlist';
 
 type Props = {
   /** Null while the page does not know it yet (a pod page loading its pod). */
@@ -21,28 +21,20 @@ export default function WaitlistIsland({ tournamentId, tournamentTitle, productN
   const { list, busy, error, join, checkIn, reload } = useWaitlist(tournamentId, { tournamentTitle, productName, checkoutUrl });
   const view = waitlistView(list);
   if (!tournamentId || view.kind === 'hidden') return null;
-  const fee = list ? list.entry_fee_paise / 100 : 0;
 
   return (
-    <section className="pt-4" aria-label="Waitlist" data-waitlist={view.kind}>
+    <section id="waitlist" className="scroll-mt-20 pt-4" aria-label="Waitlist" data-waitlist={view.kind}>
       <div className="rounded-2xl border border-line bg-night/60 p-4">
         {view.kind === 'join' && (
           <>
-            <p className="text-sm font-semibold">
-              Every place is taken. {view.left === 1 ? 'One waitlist place is left.' : `${view.left} waitlist places are left.`}
-            </p>
+            <p className="text-sm font-semibold">{joinHeadline(view)}</p>
             <Button tone="primary" className="mt-3 w-full" onClick={() => void join()} busy={busy} busyLabel="Joining…">
-              {view.free ? 'Join the waitlist' : `Join the waitlist · ${formatRupees(fee)}`}
+              {joinButtonLabel(view, list?.entry_fee_paise ?? 0)}
             </Button>
             <p className="mt-2 text-sm text-mist">{joinRule(view)}</p>
           </>
         )}
-        {view.kind === 'full' && (
-          <p className="text-sm">
-            <span className="font-semibold">The waitlist is full</span>{' '}
-            <span className="text-mist">({view.capacity === 1 ? 'its one place is taken' : `all ${view.capacity} places are taken`}).</span>
-          </p>
-        )}
+        {view.kind === 'full' && <p className="text-sm font-semibold">{waitlistFullLine(view.capacity)}</p>}
         {view.kind === 'waiting' && (
           <>
             <p className="text-sm font-semibold" data-waitlist-position={view.position}>

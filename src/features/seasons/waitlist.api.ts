@@ -10,26 +10,7 @@ import { readAnswer } from '@/lib/api-answer';
 import { watchRows } from '@/lib/realtime';
 import { getSupabase } from '@/lib/supabase';
 import type { MyWaitlistPlace, Waitlist } from './waitlist';
-
-const WaitlistSchema = z.object({
-  takes_joins: z.boolean(),
-  capacity: z.int(),
-  waiting: z.int(),
-  closes_at: z.string(),
-  check_in_opens_at: z.string(),
-  check_in_open: z.boolean(),
-  entry_fee_paise: z.int(),
-  in_tournament: z.boolean(),
-  mine: z.nullable(
-    z.object({
-      position: z.nullable(z.int()),
-      status: z.enum(['waiting', 'promoted', 'refunded', 'released']),
-      checked_in_at: z.nullable(z.string()),
-      paid: z.boolean(),
-      left: z.boolean(),
-    }),
-  ),
-});
+import { WaitlistSchema } from './waitlist-schema';
 
 const MyPlaceRow = z.object({
   tournament_id: z.string(),

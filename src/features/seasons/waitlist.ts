@@ -4,7 +4,7 @@
  * waitlist.api.ts does the IO. The rules themselves (a tenth of the capacity, one place per player, joins
  * until check-in closes, promotion in order at the close) are the database's; this only words its answers.
  */
-import { formatPaiseExact, formatTimeIST, whenIST } from '@/lib/format';
+import { formatPaiseExact, formatRupees, formatTimeIST, whenIST } from '@/lib/format';
 
 export type WaitlistPlace = {
   /** 1-based while waiting; null once promoted, refunded or released. */
@@ -114,6 +114,21 @@ export function leftLine(refundPaise: number): string {
 export function positionLine(position: number): string {
   if (position === 1) return 'You are #1 on the waitlist: the first place that comes free is yours.';
   return `You are #${position} on the waitlist: ${position - 1} ${position === 2 ? 'player is' : 'players are'} ahead of you.`;
+}
+
+/** Above the join button, wherever a full tournament offers its waitlist (its page, the tournament list). */
+export function joinHeadline(view: Extract<WaitlistView, { kind: 'join' }>): string {
+  return `Every place is taken. ${view.left === 1 ? 'One waitlist place is left.' : `${view.left} waitlist places are left.`}`;
+}
+
+/** The join button's words: the price of a paid place on it. */
+export function joinButtonLabel(view: Extract<WaitlistView, { kind: 'join' }>, entryFeePaise: number): string {
+  return view.free ? 'Join the waitlist' : `Join the waitlist · ${formatRupees(entryFeePaise / 100)}`;
+}
+
+/** When nobody else can join: "The waitlist is full (all 2 places are taken)." */
+export function waitlistFullLine(capacity: number): string {
+  return `The waitlist is full (${capacity === 1 ? 'its one place is taken' : `all ${capacity} places are taken`}).`;
 }
 
 /** The rule in one sentence, shown under the join button. */

@@ -11,11 +11,7 @@ import { sortCatalog, type Tournament } from './tournaments';
 export async function loadCatalog(): Promise<Tournament[]> {
   const handMade = (await getCollection('tournaments')).map((entry) => entry.data);
   const { series, overrides } = await loadCalendar();
-  const problems = calendarProblems(
-    series,
-    overrides,
-    handMade.map((t) => t.id),
-  );
+  const problems = calendarProblems(series, overrides, handMade);
   if (problems.length) throw new Error(problems.join('; '));
   return sortCatalog([...handMade, ...calendarTournaments(series, overrides, new Date())]);
 }

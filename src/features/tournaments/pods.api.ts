@@ -30,6 +30,18 @@ export function fetchPodsOfSeries(seriesId: string, limit = 8): Promise<PodRow[]
   return selectPublicRows('pods of a series', 'tournaments', query, z.array(SeriesPodRow));
 }
 
+const FullPodRow = z.object({ ...SeriesPodRow.shape, filled_slots: z.int() });
+
+/**
+ * The pods whose every place is taken and whose draw has not run: their waitlists still take players until
+ * check-in closes (the database says whether each does, get_waitlist). A series has at most one such pod at a time.
+ */
+export async function fetchFullPods(): Promise<PodRow[]> {
+  const query = `select=${COLUMNS},filled_slots&series=eq.quick&pod_number=not.is.null&drawn_at=is.null&cancelled_at=is.null&order=series_id.asc,pod_number.desc&limit=50`;
+  const rows = await selectPublicRows('full pods', 'tournaments', query, z.array(FullPodRow));
+  return rows.filter((row) => row.filled_slots >= row.max_players);
+}
+
 /** One quick-format tournament (a pod or a cup), or null when none has this id. */
 export async function fetchPod(podId: string): Promise<PodRow | null> {
   const query = `select=${COLUMNS}&id=eq.${encodeURIComponent(podId)}&series=eq.quick`;

@@ -335,14 +335,19 @@ export function describeRule(every: RecurringSeries['every']): string {
   return `The ${week} ${day} of every month at ${every.time} IST`;
 }
 
+/** A hand-made catalog entry as calendarProblems reads it: its id, and for a championship edition its date and fee. */
+export type HandMadeEntry = string | (Pick<Tournament, 'id' | 'startsAt' | 'entryFeeRupees'> & { series: string; format: string });
+
 /**
- * Problems of a catalog's recurring series and overrides, each a sentence naming the file: an override for
- * an unknown series, or a hand-made edition whose id a series would also make. Empty when all is well.
+ * What is wrong with the calendar as declared: overrides of unknown series or months, a hand-made file with an id a
+ * series makes, and a hand-made paid monthly championship in a month a recurring monthly championship already has an
+ * edition in (the site would list two "monthly" championships with one pool each that month). Each a sentence naming
+ * the file; empty when all is well.
  */
 export function calendarProblems(
   allSeries: readonly RecurringSeries[],
   overrides: readonly EditionOverride[],
-  handMadeIds: readonly string[],
+  handMade: readonly HandMadeEntry[],
 ): string[] {
   const known = new Set(allSeries.map((s) => s.id));
   const problems: string[] = [];
@@ -353,18 +358,35 @@ export function calendarProblems(
       continue;
     }
     const series = allSeries.find((s) => s.id === parsed.seriesId) as RecurringSeries;
-    const index = monthIndex(parsed.month);
-    if (
-      index < monthIndex(parseMonth(series.firstMonth)) ||
-      (series.lastMonth !== undefined && index > monthIndex(parseMonth(series.lastMonth)))
-    ) {
+    if (!seriesHasMonth(series, parsed.month)) {
       problems.push(`Override ${override.id}.json is for a month ${series.id} has no edition in`);
     }
   }
-  for (const id of handMadeIds) {
+  for (const entry of handMade) {
+    const id = typeof entry === 'string' ? entry : entry.id;
     const parsed = parseEditionId(id);
     if (parsed && known.has(parsed.seriesId))
       problems.push(`Catalog entry ${id}.json has an id the series ${parsed.seriesId} makes itself`);
+    if (typeof entry === 'string' || !isMonthlyChampionship(entry)) continue;
+    const month = istMonth(new Date(entry.startsAt));
+    const series = allSeries.find((s) => isMonthlyChampionship(s) && seriesHasMonth(s, month));
+    if (series)
+      problems.push(
+        `Catalog entry ${id}.json is a second monthly championship in ${month.year}-${pad2(month.month)}: the series ${series.id} makes that month's edition`,
+      );
   }
   return problems;
 }
+
+/** A paid monthly championship (the free community cups run beside it, one a month of their own). */
+const isMonthlyChampionship = (t: { format: string; entryFeeRupees: number; series?: string }) =>
+  t.format === 'Monthly Championship' && t.entryFeeRupees > 0 && (t.series === undefined || t.series === 'championship');
+
+/** Whether the series' rule covers `month` (from firstMonth to lastMonth), cancelled editions included. */
+const seriesHasMonth = (series: RecurringSeries, month: Month) => {
+  const index = monthIndex(month);
+  return (
+    index >= monthIndex(parseMonth(series.firstMonth)) &&
+    (series.lastMonth === undefined || index <= monthIndex(parseMonth(series.lastMonth)))
+  );
+};

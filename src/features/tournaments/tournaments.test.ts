@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TournamentSchema, championshipSeasonTitle, dashboardTournaments, featuredTournament, type Tournament } from './tournaments';
+import { readCalendarNow, readCatalogWithEditionsNow } from '../../../scripts/sync-catalog.ts';
+import { istMonth } from '../seasons/recurrence';
+import {
+  TournamentSchema,
+  championshipBannerHeading,
+  dashboardTournaments,
+  featuredTournament,
+  sortCatalog,
+  type Tournament,
+} from './tournaments';
 
 const catalogDir = join(process.cwd(), 'src/content/tournaments');
 const catalog: Tournament[] = readdirSync(catalogDir)
@@ -15,12 +24,47 @@ describe('the championship calendar', () => {
     expect(championships.filter((t) => t.startsAt.startsWith('2025')).map((t) => t.id)).toEqual([]);
   });
 
-  it('has one edition a month from December 2026 to December 2027, at the championship fee, prize and capacity', () => {
-    const months = championships.map((t) => t.startsAt.slice(0, 7)).sort();
-    expect(months).toEqual(['2026-12', ...Array.from({ length: 12 }, (_, i) => `2027-${String(i + 1).padStart(2, '0')}`)]);
-    for (const t of championships) {
+  it('has one paid monthly championship a month, hand-made or made by the recurring series, at its fee, prize and capacity', () => {
+    // The editions the site lists at the start of each month from December 2026 to December 2028 (the build's
+    // catalog and the recurring series' editions then), gathered: each month has exactly one.
+    const seen = new Map<string, Tournament>();
+    for (let i = 0; i < 25; i++) {
+      const now = new Date(Date.UTC(2026, 11 + i, 1) - 330 * 60_000);
+      for (const t of readCatalogWithEditionsNow(now)) seen.set(t.id, t);
+    }
+    const byMonth = new Map<string, string[]>();
+    for (const t of seen.values()) {
+      if (t.series !== 'championship' || t.format !== 'Monthly Championship' || t.entryFeeRupees === 0) continue;
+      const { year, month } = istMonth(new Date(t.startsAt));
+      const key = `${year}-${String(month).padStart(2, '0')}`;
+      byMonth.set(key, [...(byMonth.get(key) ?? []), t.id]);
       expect({ fee: t.entryFeeRupees, prize: t.prizePoolRupees, players: t.maxPlayers }).toEqual({ fee: 150, prize: 45000, players: 300 });
     }
+    const months = Array.from(
+      { length: 25 },
+      (_, i) => `${2026 + Math.floor((11 + i) / 12)}-${String(((11 + i) % 12) + 1).padStart(2, '0')}`,
+    );
+    // (the horizon reaches months past December 2028 too: those are checked from later clocks)
+    expect([...byMonth.keys()].filter((m) => m <= '2028-12').sort()).toEqual(months);
+    expect([...byMonth.entries()].filter(([, ids]) => ids.length > 1)).toEqual([]);
+  });
+
+  it('refuses, when the catalog is read, a hand-made paid championship in a month the recurring series already has', () => {
+    expect(() =>
+      readCalendarNow(undefined, [{ ...championships[0]!, id: 'champions-mar-2027', startsAt: '2027-03-27T14:00:00+05:30' }]),
+    ).toThrow(
+      "Catalog entry champions-mar-2027.json is a second monthly championship in 2027-03: the series championship makes that month's edition",
+    );
+  });
+
+  it('sorts championships by their instant, whatever offset each file writes', () => {
+    const at = (id: string, startsAt: string) => ({ ...championships[0]!, id, startsAt });
+    const sorted = sortCatalog([
+      at('mar', '2027-03-06T18:00:00+05:30'),
+      at('feb', '2027-02-28T09:00:00+05:30'),
+      at('late-feb', '2027-02-28T04:00:00Z'),
+    ]);
+    expect(sorted.map((t) => t.id)).toEqual(['feb', 'late-feb', 'mar']);
   });
 
   it('has a free Community Cup, entered with one button, that the banner never announces as an edition', () => {
@@ -37,8 +81,8 @@ describe('the championship calendar', () => {
     expect(featuredTournament(catalog, new Date('2026-12-25T08:30:00Z'))?.id).toBe('champions-jan-2027');
   });
 
-  it('titles the season banner with the product and the calendar year', () => {
-    expect(championshipSeasonTitle('Golazo Arena', catalog)).toBe('Golazo Arena Jan to Dec 2027');
+  it('heads the banner with the series, never a span of months the next edition could fall outside', () => {
+    expect(championshipBannerHeading('Golazo Arena')).toBe('Golazo Arena Monthly Championship');
   });
 });
 

@@ -120,11 +120,18 @@ export function slotsLabel(slots: number): string {
   return `${slots} ${slots === 1 ? 'Slot' : 'Slots'}`;
 }
 
+/**
+ * Earlier start first, by the instant: comparing the ISO texts would sort by their offsets' wall clocks
+ * ("2027-02-27T14:00:00+05:30" against "2027-03-06T12:30:00Z" happens to work, other pairs would not).
+ */
+export const byStart = (a: Pick<Tournament, 'startsAt'>, b: Pick<Tournament, 'startsAt'>): number =>
+  Date.parse(a.startsAt) - Date.parse(b.startsAt);
+
 /** Championships first by start, then quick formats by fee: the order lists show. */
 export function sortCatalog<T extends Pick<Tournament, 'series' | 'startsAt' | 'entryFeeRupees'>>(items: T[]): T[] {
   return [...items].sort((a, b) => {
     if (a.series !== b.series) return a.series === 'championship' ? -1 : 1;
-    if (a.series === 'championship') return a.startsAt.localeCompare(b.startsAt);
+    if (a.series === 'championship') return byStart(a, b);
     return a.entryFeeRupees - b.entryFeeRupees;
   });
 }
@@ -140,14 +147,16 @@ export function featuredTournament<
     items
       // A free cup is not an edition of the paid monthly championship the banner announces.
       .filter((t) => t.series === 'championship' && !isFree(t) && registrationClosesAt(t) > now)
-      .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0]
+      .sort(byStart)[0]
   );
 }
 
-/** The banner's heading: "{product} Jan to Dec {year of the last championship in the calendar}". */
-export function championshipSeasonTitle(productName: string, items: Pick<Tournament, 'series' | 'startsAt'>[]): string {
-  const years = items.filter((t) => t.series === 'championship').map((t) => new Date(t.startsAt).getUTCFullYear());
-  return `${productName} Jan to Dec ${years.length ? Math.max(...years) : new Date().getUTCFullYear()}`;
+/**
+ * The banner's heading: the series it announces, never a span of months, so it cannot disagree with the
+ * next edition named under it (a "Jan to Dec 2027" heading over a December 2026 edition did).
+ */
+export function championshipBannerHeading(productName: string): string {
+  return `${productName} Monthly Championship`;
 }
 
 /** A quick series has no date of its own: each pod starts 20 minutes after it fills. */

@@ -19,7 +19,7 @@ export const catalog: CatalogEntry[] = readCatalogWithEditionsNow();
 function earliestOpenEdition(fits: (entry: CatalogEntry) => boolean, now: Date): CatalogEntry | undefined {
   return catalog
     .filter((t) => t.series === 'championship' && t.isLive && fits(t) && registrationClosesAt(t) > now)
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))[0];
 }
 
 /**
@@ -38,4 +38,26 @@ export function openFreeCup(now = new Date()): CatalogEntry {
   const cup = earliestOpenEdition((t) => t.entryFeeRupees === 0, now);
   if (!cup) throw new Error('No free Community Cup takes entries today: check the recurring series in src/content/tournaments/recurring.');
   return cup;
+}
+
+/**
+ * The `n`-th paid championship edition a recurring series made after the open one (1 is the next), for a test
+ * that needs an edition of its own (it moves its times or takes its state apart). The calendar always holds at
+ * least three: the series make every month's edition four months ahead. Each such test names its own `n`, so
+ * none reads another's; the hand-made editions stay for tests that only read them.
+ */
+export function spareChampionship(n: 1 | 2 | 3, now = new Date()): CatalogEntry {
+  const open = openChampionship(now);
+  const later = catalog
+    .filter(
+      (t) =>
+        t.series === 'championship' &&
+        t.entryFeeRupees > 0 &&
+        /-\d{4}-\d{2}$/.test(t.id) &&
+        Date.parse(t.startsAt) > Date.parse(open.startsAt),
+    )
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+  const edition = later[n - 1];
+  if (!edition) throw new Error(`The calendar holds fewer than ${n} paid championship editions after ${open.id}.`);
+  return edition;
 }
