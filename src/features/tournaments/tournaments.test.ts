@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCalendarNow, readCatalogWithEditionsNow } from '../../../scripts/sync-catalog.ts';
-import { istMonth } from '../seasons/recurrence';
+import { istMonth } from './recurrence';
 import {
   TournamentSchema,
   championshipBannerHeading,
+  featuredEditionLead,
   dashboardTournaments,
   featuredTournament,
   sortCatalog,
@@ -81,8 +82,12 @@ describe('the championship calendar', () => {
     expect(featuredTournament(catalog, new Date('2026-12-25T08:30:00Z'))?.id).toBe('champions-jan-2027');
   });
 
-  it('heads the banner with the series, never a span of months the next edition could fall outside', () => {
-    expect(championshipBannerHeading('Golazo Arena')).toBe('Golazo Arena Monthly Championship');
+  it('heads the banner with the season, and introduces an edition before it as such', () => {
+    expect(championshipBannerHeading('Golazo Arena')).toBe('Golazo Arena Jan to Dec 2027');
+    expect(featuredEditionLead('2026-12-19T13:30:00Z')).toBe('Before the season, the next edition');
+    // Midnight on 1 January in India is 18:30 UTC on 31 December.
+    expect(featuredEditionLead('2026-12-31T18:30:00Z')).toBe('Next edition');
+    expect(featuredEditionLead('2027-02-06T13:30:00Z')).toBe('Next edition');
   });
 });
 

@@ -151,12 +151,21 @@ export function featuredTournament<
   );
 }
 
+/** The championship season the featured banner announces (decided: the banner reads "{product} Jan to Dec 2027"). */
+export const CHAMPIONSHIP_SEASON_YEAR = 2027;
+
+/** The banner's heading, in the decided words: the season's span of months. */
+export function championshipBannerHeading(productName: string, seasonYear = CHAMPIONSHIP_SEASON_YEAR): string {
+  return `${productName} Jan to Dec ${seasonYear}`;
+}
+
 /**
- * The banner's heading: the series it announces, never a span of months, so it cannot disagree with the
- * next edition named under it (a "Jan to Dec 2027" heading over a December 2026 edition did).
+ * How the banner introduces the edition it points at, so the line agrees with the heading above it: an edition
+ * before the season's first month is the one "before the season", not the season's next edition.
  */
-export function championshipBannerHeading(productName: string): string {
-  return `${productName} Monthly Championship`;
+export function featuredEditionLead(startsAt: string, seasonYear = CHAMPIONSHIP_SEASON_YEAR): string {
+  const seasonOpens = Date.UTC(seasonYear, 0, 1) - 5.5 * 3_600_000; // 1 January, midnight in India
+  return new Date(startsAt).getTime() < seasonOpens ? 'Before the season, the next edition' : 'Next edition';
 }
 
 /** A quick series has no date of its own: each pod starts 20 minutes after it fills. */
