@@ -1,0 +1,351 @@
+/**
+ * The cutover to declarative schema files, one command:
+ *
+ *   node scripts/schema/cutover.ts [git ref, default main]
+ *
+ * Builds a database from supabase/migrations (PGlite, as the local stack does) and writes
+ * supabase/schemas/<area>.sql from it. Which area and topic each object belongs to is read from the
+ * generated files of the old layout (supabase/schema/<area>.sql at the given git ref), where each object
+ * was printed from the same catalog reader; an object the migrations define differently from those files
+ * is found by its name. Each file reads top to bottom: tables, then the rules (rule rows, the private
+ * functions and triggers that apply them), then the functions callers use, then policies and grants.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pgliteConnection } from '../../supabase/local/database.ts';
+import { applyMigrations, applyShim, MIGRATIONS_DIR, type SqlExecutor } from '../../supabase/local/schema-setup.ts';
+import { readCatalog, type SchemaObject } from './catalog.ts';
+import { readRuleRows, type RuleTable } from './rule-rows.ts';
+import { SCHEMAS_DIR } from './schema-files.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DOUBLE_RULE = '-- =====================================================================================================';
+const heading = (title: string) => `-- ${title} ${'-'.repeat(Math.max(3, 100 - title.length))}`;
+const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+type OldArea = { area: string; about: string; sections: { title: string; text: string }[] };
+
+/** The generated files of the old layout at `ref`, split into their topic sections. */
+function readOldAreas(ref: string): OldArea[] {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const files = git('ls-tree', '--name-only', `${ref}:supabase/schema`)
+    .split('\n')
+    .filter((f) => f.endsWith('.sql'));
+  return files.map((file) => {
+    const text = git('show', `${ref}:supabase/schema/${file}`);
+    const about = /^-- [a-z_]+: (.*)$/m.exec(text)?.[1] ?? '';
+    const parts = text.split(/\n-- -{50,}\n-- (.*)\n-- -{50,}\n/);
+    const sections: { title: string; text: string }[] = [];
+    for (let i = 1; i < parts.length; i += 2) sections.push({ title: parts[i] ?? '', text: parts[i + 1] ?? '' });
+    return { area: file.slice(0, -4), about, sections };
+  });
+}
+
+type Place = { area: string; section: number; title: string; at: number };
+
+/** Where an object sat in the old files: its exact text, else its name in a definition. */
+function locate(object: SchemaObject, old: OldArea[], known: Map<string, Place>): Place | undefined {
+  if (object.table && known.has(object.table)) return known.get(object.table);
+  const probes = [object.sql];
+  const name = object.key;
+  if (object.kind === 'function') probes.push(`FUNCTION ${name}(`);
+  if (object.kind === 'table') probes.push(`create table ${name} (`);
+  if (object.kind === 'view') probes.push(`view ${name} as`);
+  for (const probe of probes) {
+    for (const area of old) {
+      for (const [section, s] of area.sections.entries()) {
+        const at = s.text.indexOf(probe);
+        if (at >= 0) return { area: area.area, section, title: s.title, at };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The `--` lines just above the last `create function <name>` of the migrations: what it is for, in its author's words. */
+function migrationComments(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+    const lines = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8').split('\n');
+    for (const [i, line] of lines.entries()) {
+      const m = /^\s*create\s+(?:or\s+replace\s+)?function\s+([a-z_]+\.[a-z_0-9]+)\s*\(/i.exec(line);
+      if (!m?.[1]) continue;
+      const above: string[] = [];
+      for (let j = i - 1; j >= 0 && /^\s*--/.test(lines[j] ?? ''); j--) above.unshift((lines[j] ?? '').trim());
+      const words = above.filter((l) => !/^--\s*-{5,}\s*$|^--\s*={5,}\s*$/.test(l));
+      if (words.length) found.set(m[1].toLowerCase(), words);
+    }
+  }
+  return found;
+}
+
+type Acl = Map<string, Set<string>>;
+const aclText = (grants: Acl, on: string) => {
+  const out: string[] = [];
+  for (const [grantee, privileges] of [...grants].sort()) out.push(`grant ${[...privileges].sort().join(', ').toLowerCase()} on ${on} to ${grantee};`);
+  return out;
+};
+
+/**
+ * Grants and revokes that turn a new object's access (what the schema's default privileges give it) into
+ * what it has now, so the files state only the exceptions a reader needs to see.
+ */
+function accessStatements(actual: Acl, fresh: Acl, on: string): string[] {
+  const revokes: Acl = new Map();
+  const grants: Acl = new Map();
+  for (const [grantee, privileges] of fresh) {
+    for (const p of privileges) if (!actual.get(grantee)?.has(p)) revokes.set(grantee, new Set([...(revokes.get(grantee) ?? []), p]));
+  }
+  for (const [grantee, privileges] of actual) {
+    for (const p of privileges) if (!fresh.get(grantee)?.has(p)) grants.set(grantee, new Set([...(grants.get(grantee) ?? []), p]));
+  }
+  const revokeLines = [...revokes]
+    .sort()
+    .map(([grantee, privileges]) => `revoke ${[...privileges].sort().join(', ').toLowerCase()} on ${on} from ${grantee};`);
+  return [...revokeLines, ...aclText(grants, on)];
+}
+
+/** Read with an empty search_path, so every name is schema-qualified as in catalog.ts. */
+async function readAcls(db: SqlExecutor, sql: string): Promise<Map<string, Acl>> {
+  await db.exec("set search_path = ''");
+  const { rows } = await db.query<{ identity: string; grantee: string; privilege: string }>(sql);
+  await db.exec('reset search_path');
+  const acls = new Map<string, Acl>();
+  for (const r of rows) {
+    const acl = acls.get(r.identity) ?? new Map<string, Set<string>>();
+    acl.set(r.grantee, new Set([...(acl.get(r.grantee) ?? []), r.privilege]));
+    acls.set(r.identity, acl);
+  }
+  return acls;
+}
+
+const ACL_ROWS = (catalog: string, acl: string, owner: string, kind: string, identity: string, where: string) => `
+  select ${identity} as identity, coalesce(r.rolname, 'public') as grantee, a.privilege_type as privilege
+    from ${catalog} cross join aclexplode(coalesce(${acl}, acldefault('${kind}', ${owner}))) a left join pg_roles r on r.oid = a.grantee
+   where a.grantee <> ${owner} and ${where}`;
+const FUNCTION_ACLS = ACL_ROWS('pg_proc p', 'p.proacl', 'p.proowner', 'f', `'function ' || p.oid::regprocedure::text`, 'true');
+const TABLE_ACLS = ACL_ROWS('pg_class c', 'c.relacl', 'c.relowner', 'r', `'relation ' || c.oid::regclass::text`, `c.relkind in ('r', 'v', 'm', 'p')`);
+
+/** What the default privileges give a new function and a new table in each schema, read by making one. */
+async function freshAccess(conn: ReturnType<typeof pgliteConnection>, schemas: string[]): Promise<Map<string, { f: Acl; r: Acl }>> {
+  const result = new Map<string, { f: Acl; r: Acl }>();
+  for (const schema of schemas) {
+    await conn
+      .transaction(async (tx) => {
+        await tx.exec('set local role supabase_migrator');
+        await tx.exec(`create function ${schema}.cutover_probe() returns int language sql as 'select 1'; create table ${schema}.cutover_probe (x int);`);
+        const f = (await readAcls(tx, FUNCTION_ACLS)).get(`function ${schema}.cutover_probe()`) ?? new Map();
+        const r = (await readAcls(tx, TABLE_ACLS)).get(`relation ${schema}.cutover_probe`) ?? new Map();
+        result.set(schema, { f, r });
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+  }
+  return result;
+}
+class Rollback extends Error {}
+
+/** `insert ... on conflict` for rule rows: running it again changes nothing. */
+export function upsertStatement(table: RuleTable, rows: Record<string, string>[]): string {
+  const columns = table.columns;
+  const values = rows.map((row) => `  (${columns.map((c) => row[c] ?? 'null').join(', ')})`);
+  const others = columns.filter((c) => !table.key.includes(c));
+  const action =
+    table.generatedSecrets || !others.length ? 'do nothing' : `do update set ${others.map((c) => `${c} = excluded.${c}`).join(', ')}`;
+  return `insert into ${table.name} (${columns.join(', ')}) values\n${values.join(',\n')}\non conflict (${table.key.join(', ')}) ${action};`;
+}
+
+async function cutover(ref: string): Promise<Map<string, string>> {
+  const pg = await PGlite.create({ extensions: { pgcrypto } });
+  try {
+    const conn = pgliteConnection(pg);
+    await applyShim(conn);
+    const shimOnly = new Set((await readCatalog(conn)).map((o) => o.identity));
+    await applyMigrations(conn);
+    const objects = (await readCatalog(conn)).filter((o) => !shimOnly.has(o.identity));
+    const old = readOldAreas(ref);
+    const functionAcls = await readAcls(conn, FUNCTION_ACLS);
+    const tableAcls = await readAcls(conn, TABLE_ACLS);
+    const schemas = [...new Set(objects.filter((o) => o.kind === 'function' || o.kind === 'table' || o.kind === 'view').map((o) => o.key.split('.')[0] ?? ''))];
+    const fresh = await freshAccess(conn, schemas);
+    const ruleTables = await readRuleRows(conn, shimOnly);
+    const { rows: machineTables } = await conn.query<{ machine: string; table_name: string }>(`
+      select distinct substring(pg_get_triggerdef(t.oid) from 'keep_to_state_machines\\(''([a-z_]+)''') as machine, t.tgrelid::regclass::text as table_name
+        from pg_trigger t where pg_get_triggerdef(t.oid) like '%keep_to_state_machines(%'`);
+    const described = migrationComments();
+
+    // Tables first, so a policy or trigger finds its table's place.
+    const known = new Map<string, Place>();
+    const placed: [SchemaObject, Place][] = [];
+    const unplaced: string[] = [];
+    const order = (o: SchemaObject) => (o.table ? 1 : 0);
+    for (const object of [...objects].sort((a, b) => order(a) - order(b))) {
+      const place = locate(object, old, known);
+      if (!place) {
+        unplaced.push(object.identity);
+        continue;
+      }
+      if (object.kind === 'table' || object.kind === 'view') known.set(object.key, place);
+      placed.push([object, place]);
+    }
+    if (unplaced.length) throw new Error(`No area for (not in supabase/schema at ${ref}):\n  ${unplaced.join('\n  ')}`);
+
+    const areaOfTable = (name: string) => known.get(name)?.area;
+    const files = new Map<string, string>();
+    for (const area of old) {
+      const mine = placed
+        .filter(([, p]) => p.area === area.area)
+        .sort(([a, pa], [b, pb]) => pa.section - pb.section || pa.at - pb.at || (a.identity < b.identity ? -1 : 1));
+      const parts: Record<'tables' | 'rules' | 'api' | 'access', { title: string; lines: string[] }[]> = {
+        tables: [],
+        rules: [],
+        api: [],
+        access: [],
+      };
+      const add = (part: keyof typeof parts, title: string, text: string) => {
+        const list = parts[part];
+        const last = list[list.length - 1];
+        if (last && last.title === title) last.lines.push(text);
+        else list.push({ title, lines: [text] });
+      };
+
+      for (const [object, place] of mine) {
+        const lines = object.sql.split('\n');
+        if (object.kind === 'function') {
+          const definition = lines.filter((l) => !l.startsWith('-- Callable by:')).join('\n');
+          const words = definition.startsWith('comment on ') ? [] : (described.get(object.key) ?? []);
+          const api = object.key.startsWith('public.');
+          add(api ? 'api' : 'rules', place.title, [...words, definition].join('\n'));
+          const acl = accessStatements(
+            functionAcls.get(object.identity) ?? new Map(),
+            fresh.get(object.key.split('.')[0] ?? '')?.f ?? new Map(),
+            object.identity,
+          );
+          if (acl.length) add('access', place.title, acl.join('\n'));
+        } else if (object.kind === 'policy') {
+          add('access', place.title, object.sql);
+        } else if (object.kind === 'trigger') {
+          add('rules', place.title, object.sql);
+        } else if (object.kind === 'table' || object.kind === 'view') {
+          const grants = lines.filter((l) => l.startsWith('grant ') && !/^grant [a-z, ]+ \(/.test(l));
+          const columnGrants = lines.filter((l) => /^grant [a-z, ]+ \(/.test(l));
+          const published = lines.filter((l) => l.startsWith('alter publication '));
+          const definition = lines.filter((l) => !grants.includes(l) && !columnGrants.includes(l) && !published.includes(l));
+          add('tables', place.title, withUnvalidatedChecksApart(object.key, definition).join('\n'));
+          void grants; // Table grants are restated below from the catalog, as exceptions to the defaults.
+          const acl = accessStatements(
+            tableAcls.get(object.identity) ?? new Map(),
+            fresh.get(object.key.split('.')[0] ?? '')?.r ?? new Map(),
+            `table ${object.key}`,
+          );
+          const access = [...acl, ...columnGrants, ...published];
+          if (access.length) add('access', place.title, access.join('\n'));
+          for (const rule of ruleTables.filter((t) => t.name === object.key)) {
+            // A rule table's rows sit with the area they belong to: a due-work step with its area, a state
+            // machine's moves with the table the machine governs, any other row with its table.
+            const byArea = new Map<string, Record<string, string>[]>();
+            for (const row of rule.rows) {
+              const machineTable = rule.name === 'private.status_transitions' ? machineTables.find((m) => `'${m.machine}'` === row.machine)?.table_name : undefined;
+              const rowArea =
+                (rule.name === 'private.due_work_steps' && row.area ? row.area.slice(1, -1) : undefined) ??
+                (machineTable ? areaOfTable(machineTable) : undefined) ??
+                area.area;
+              byArea.set(rowArea, [...(byArea.get(rowArea) ?? []), row]);
+            }
+            for (const [rowArea, rows] of byArea) pendingRows.push({ area: rowArea, title: `Rows of ${rule.name}`, sql: upsertStatement(rule, rows) });
+          }
+        } else if (object.kind === 'bucket') {
+          // Declared so that running it again changes nothing, like the rule rows.
+          const upsert = `${object.sql.replace(/;$/, '')}\non conflict (id) do update set name = excluded.name, public = excluded.public, file_size_limit = excluded.file_size_limit, allowed_mime_types = excluded.allowed_mime_types;`;
+          add('tables', place.title, upsert);
+        } else {
+          add('tables', place.title, object.sql);
+        }
+      }
+      files.set(area.area, ''); // filled below, once every area's rule rows are known
+      rendered.set(area.area, { about: area.about, parts });
+    }
+    for (const row of pendingRows) rendered.get(row.area)?.parts.rules.unshift({ title: row.title, lines: [row.sql] });
+    for (const [area, { about, parts }] of rendered) files.set(area, renderArea(area, about, parts));
+    return files;
+  } finally {
+    await pg.close();
+  }
+}
+
+const pendingRows: { area: string; title: string; sql: string }[] = [];
+const rendered = new Map<string, { about: string; parts: Record<string, { title: string; lines: string[] }[]> }>();
+
+/**
+ * CREATE TABLE validates every constraint, so one added NOT VALID (old rows may break it; new rows may
+ * not) is declared after the table with ALTER TABLE, as it was added.
+ */
+function withUnvalidatedChecksApart(table: string, lines: string[]): string[] {
+  const start = lines.findIndex((l) => l.startsWith('create table '));
+  const end = lines.indexOf(');', start);
+  if (start < 0 || end < 0) return lines;
+  const body = lines.slice(start + 1, end).map((l) => l.replace(/,$/, ''));
+  const apart = body.filter((l) => l.trim().startsWith('constraint ') && l.endsWith(' NOT VALID'));
+  if (!apart.length) return lines;
+  const kept = body.filter((l) => !apart.includes(l));
+  return [
+    ...lines.slice(0, start + 1),
+    ...kept.map((l, i) => (i < kept.length - 1 ? `${l},` : l)),
+    ...lines.slice(end, end + 1),
+    ...apart.map((l) => `alter table ${table} add ${l.trim()};`),
+    ...lines.slice(end + 1),
+  ];
+}
+
+const PART_TITLES: Record<string, string> = {
+  tables: 'Tables: what is kept',
+  rules: 'Rules: the rule rows, and the private functions and triggers that apply them',
+  api: 'Functions callers use (the API: public schema)',
+  access: 'Policies and grants: who may read, write and call',
+};
+
+function renderArea(area: string, about: string, parts: Record<string, { title: string; lines: string[] }[]>): string {
+  const lines = [
+    DOUBLE_RULE,
+    `-- ${area}: ${about}`,
+    DOUBLE_RULE,
+    '-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration',
+    '-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in',
+    '-- another area file: the files are applied as a whole. Rule rows are idempotent upserts.',
+    DOUBLE_RULE,
+  ];
+  for (const part of ['tables', 'rules', 'api', 'access']) {
+    const groups = parts[part] ?? [];
+    if (!groups.length) continue;
+    lines.push('', DOUBLE_RULE, `-- ${PART_TITLES[part]}`, DOUBLE_RULE);
+    for (const group of groups) {
+      lines.push('', heading(group.title));
+      for (const text of group.lines) lines.push('', text);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const ref = process.argv[2] ?? 'main';
+  const started = performance.now();
+  cutover(ref).then(
+    (files) => {
+      mkdirSync(SCHEMAS_DIR, { recursive: true });
+      for (const stale of readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.sql'))) rmSync(path.join(SCHEMAS_DIR, stale));
+      for (const [area, text] of files) writeFileSync(path.join(SCHEMAS_DIR, `${area}.sql`), text);
+      console.log(`Wrote ${files.size} area files to supabase/schemas/ in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
+void quoteLiteral;

@@ -1,0 +1,186 @@
+-- =====================================================================================================
+-- standings: places in a tournament and a player’s record
+-- =====================================================================================================
+-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
+-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
+-- another area file: the files are applied as a whole. Rule rows are idempotent upserts.
+-- =====================================================================================================
+
+-- =====================================================================================================
+-- Rules: the rule rows, and the private functions and triggers that apply them
+-- =====================================================================================================
+
+-- Standings -------------------------------------------------------------------------------------------
+
+-- Who wins what
+-- Seeds from the round-1 positions of the bracket (standard seeding).
+CREATE OR REPLACE FUNCTION private.entry_seeds(p_tournament_id text)
+ RETURNS TABLE(entry_id uuid, seed integer)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with d as (select bracket_size, private.standard_seed_order(bracket_size) as seed_order from public.draws where tournament_id = p_tournament_id)
+  select m.entry_a, d.seed_order[2 * m.position - 1] from public.matches m, d
+   where m.tournament_id = p_tournament_id and m.round = 1 and m.entry_a is not null
+  union all
+  select m.entry_b, d.seed_order[2 * m.position] from public.matches m, d
+   where m.tournament_id = p_tournament_id and m.round = 1 and m.entry_b is not null;
+$function$;
+
+-- Standings
+CREATE OR REPLACE FUNCTION private.place_band(p_round integer, p_rounds integer)
+ RETURNS int4range
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- Out in round r of R: places 2^(R-r) + 1 .. 2^(R-r+1).
+  select int4range((1 << (p_rounds - p_round)) + 1, (1 << (p_rounds - p_round + 1)), '[]');
+$function$;
+
+CREATE OR REPLACE FUNCTION private.place_label(p_band int4range)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when upper(p_band) - 1 = lower(p_band) then private.ordinal(lower(p_band))
+              else private.ordinal(lower(p_band)) || '–' || private.ordinal(upper(p_band) - 1) end;
+$function$;
+
+CREATE OR REPLACE FUNCTION private.ordinal(p_n integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_n || case when p_n % 100 between 11 and 13 then 'th'
+                     when p_n % 10 = 1 then 'st' when p_n % 10 = 2 then 'nd' when p_n % 10 = 3 then 'rd' else 'th' end;
+$function$;
+
+-- =====================================================================================================
+-- Functions callers use (the API: public schema)
+-- =====================================================================================================
+
+-- Standings -------------------------------------------------------------------------------------------
+
+comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place.';
+CREATE OR REPLACE FUNCTION public.get_standings(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rounds integer;
+begin
+  if not exists (select 1 from public.tournaments where id = p_tournament_id) then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  select max(round) into v_rounds from public.matches where tournament_id = p_tournament_id;
+  if v_rounds is null then
+    return '[]'::jsonb;
+  end if;
+  return coalesce((
+    with outcomes as (
+      -- The champion.
+      select m.winner_entry_id as entry_id, int4range(1, 1, '[]') as band
+        from public.matches m
+       where m.tournament_id = p_tournament_id and m.round = v_rounds and m.status = 'confirmed' and m.winner_entry_id is not null
+      union all
+      -- Losers of confirmed matches, and both players of void ones.
+      select e.entry_id, private.place_band(m.round, v_rounds)
+        from public.matches m
+       cross join lateral unnest(array[m.entry_a, m.entry_b]) as e (entry_id)
+       where m.tournament_id = p_tournament_id and e.entry_id is not null
+         and ((m.status = 'confirmed' and e.entry_id <> m.winner_entry_id) or m.status = 'void')
+    )
+    select jsonb_agg(jsonb_build_object('place', private.place_label(band), 'from', lower(band), 'to', upper(band) - 1,
+                                        'entries', entries) order by lower(band))
+      from (select o.band,
+                   jsonb_agg(jsonb_build_object('entry_id', o.entry_id, 'in_game_name', p.in_game_name) order by p.in_game_name) as entries
+              from outcomes o
+              join public.entries e on e.id = o.entry_id
+              left join public.profiles p on p.id = e.player_id
+             group by o.band) as bands), '[]'::jsonb);
+end;
+$function$;
+
+comment on function public.get_my_places() is 'The caller''s place in each finished tournament they played (get_standings'' band).';
+CREATE OR REPLACE FUNCTION public.get_my_places()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return coalesce((
+    select jsonb_agg(jsonb_build_object('tournament_id', t.id, 'place', band ->> 'place',
+                                        'from', (band ->> 'from')::integer, 'to', (band ->> 'to')::integer)
+                     order by t.finished_at desc, t.id)
+      from public.tournaments t
+      join public.entries e on e.tournament_id = t.id and e.player_id = v_player
+     cross join lateral jsonb_array_elements(public.get_standings(t.id)) as band
+     where t.finished_at is not null and t.cancelled_at is null
+       and exists (select 1 from jsonb_array_elements(band -> 'entries') as x where x ->> 'entry_id' = e.id::text)
+  ), '[]'::jsonb);
+end;
+$function$;
+
+comment on function public.get_my_stats() is 'The caller''s record from confirmed matches (played, won, lost, goals, titles) and total earnings.';
+CREATE OR REPLACE FUNCTION public.get_my_stats()
+ RETURNS TABLE(total_earnings_paise bigint, matches_played integer, matches_won integer, matches_lost integer, goals_scored integer, goals_conceded integer, titles integer, win_rate_percent integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return query
+    with mine as (
+      select m.*, e.id as my_entry, case when m.entry_a = e.id then m.score_a else m.score_b end as my_goals,
+             case when m.entry_a = e.id then m.score_b else m.score_a end as their_goals,
+             m.round = (select max(round) from public.matches x where x.tournament_id = m.tournament_id) as is_final
+        from public.entries e
+        join public.matches m on e.id in (m.entry_a, m.entry_b)
+       where e.player_id = v_player and m.status = 'confirmed' and m.entry_a is not null and m.entry_b is not null
+    )
+    -- Winnings come with the prize ledger; until then nothing has been credited.
+    select 0::bigint,
+           count(*)::integer,
+           count(*) filter (where winner_entry_id = my_entry)::integer,
+           count(*) filter (where winner_entry_id <> my_entry)::integer,
+           coalesce(sum(my_goals), 0)::integer,
+           coalesce(sum(their_goals), 0)::integer,
+           count(*) filter (where is_final and winner_entry_id = my_entry)::integer,
+           case when count(*) = 0 then 0
+                else round(100.0 * count(*) filter (where winner_entry_id = my_entry) / count(*))::integer end
+      from mine;
+end;
+$function$;
+
+-- =====================================================================================================
+-- Policies and grants: who may read, write and call
+-- =====================================================================================================
+
+-- Standings -------------------------------------------------------------------------------------------
+
+revoke execute on function private.entry_seeds(text) from public;
+
+revoke execute on function private.place_band(integer,integer) from public;
+
+revoke execute on function private.place_label(int4range) from public;
+
+revoke execute on function private.ordinal(integer) from public;
+
+revoke execute on function public.get_standings(text) from public;
+
+revoke execute on function public.get_my_places() from anon;
+revoke execute on function public.get_my_places() from public;
+
+revoke execute on function public.get_my_stats() from anon;
+revoke execute on function public.get_my_stats() from public;
