@@ -66,7 +66,7 @@ async function readObjects(db: SqlExecutor): Promise<SchemaObject[]> {
   // ------------------------------------------------------------------------------------------------------
   const schemas = await q<{ name: string; comment: string | null; usage: string[] }>(`
     select n.nspname as name, obj_description(n.oid, 'pg_namespace') as comment,
-           array(select coalesce(r.rolname, 'public') from aclexplode(n.nspacl) a left join pg_roles r on r.oid = a.grantee
+           array(select coalesce(r.rolname::text, 'public') from aclexplode(n.nspacl) a left join pg_roles r on r.oid = a.grantee
                   where a.privilege_type = 'USAGE' and a.grantee <> n.nspowner order by 1) as usage
       from pg_namespace n where ${SYSTEM_SCHEMAS} and n.nspname <> 'public'`);
   for (const s of schemas) {

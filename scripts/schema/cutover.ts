@@ -1,7 +1,7 @@
 /**
  * The cutover to declarative schema files, one command:
  *
- *   node scripts/schema/cutover.ts [git ref, default main]
+ *   npm run schema:cutover -- [git ref, default main] [--at YYYYMMDDHHMMSS]
  *
  * Builds a database from supabase/migrations (PGlite, as the local stack does) and writes
  * supabase/schemas/<area>.sql from it. Which area and topic each object belongs to is read from the
@@ -9,6 +9,11 @@
  * was printed from the same catalog reader; an object the migrations define differently from those files
  * is found by its name. Each file reads top to bottom: tables, then the rules (rule rows, the private
  * functions and triggers that apply them), then the functions callers use, then policies and grants.
+ *
+ * PostgreSQL prints a few definitions differently from how they were written (nested ANDs of a CHECK come
+ * back flattened), so a database built from the files can differ from the migrations in form: the command
+ * then generates the migration that closes the gap (`schema_files_cutover`, scripts/migration-new.ts), and
+ * from then on the two agree.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +25,9 @@ import { pgliteConnection } from '../../supabase/local/database.ts';
 import { applyMigrations, applyShim, MIGRATIONS_DIR, type SqlExecutor } from '../../supabase/local/schema-setup.ts';
 import { readCatalog, type SchemaObject } from './catalog.ts';
 import { readRuleRows, type RuleTable } from './rule-rows.ts';
+import { generateMigration } from '../migration-new.ts';
 import { SCHEMAS_DIR } from './schema-files.ts';
+import { renderStateMachines, STATE_MACHINES_MODULE } from './state-machines.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DOUBLE_RULE = '-- =====================================================================================================';
@@ -84,29 +91,27 @@ function migrationComments(): Map<string, string[]> {
 }
 
 type Acl = Map<string, Set<string>>;
-const aclText = (grants: Acl, on: string) => {
-  const out: string[] = [];
-  for (const [grantee, privileges] of [...grants].sort()) out.push(`grant ${[...privileges].sort().join(', ').toLowerCase()} on ${on} to ${grantee};`);
-  return out;
-};
 
 /**
  * Grants and revokes that turn a new object's access (what the schema's default privileges give it) into
  * what it has now, so the files state only the exceptions a reader needs to see.
  */
 function accessStatements(actual: Acl, fresh: Acl, on: string): string[] {
-  const revokes: Acl = new Map();
-  const grants: Acl = new Map();
-  for (const [grantee, privileges] of fresh) {
-    for (const p of privileges) if (!actual.get(grantee)?.has(p)) revokes.set(grantee, new Set([...(revokes.get(grantee) ?? []), p]));
+  const out: string[] = [];
+  for (const grantee of [...new Set([...fresh.keys(), ...actual.keys()])].sort()) {
+    const now = actual.get(grantee) ?? new Set<string>();
+    const given = fresh.get(grantee) ?? new Set<string>();
+    if ([...given].every((p) => now.has(p)) && [...now].every((p) => given.has(p))) continue;
+    const extra = [...now].filter((p) => !given.has(p));
+    // `revoke all` then what stays: the same statements run on PostgreSQL 15, which has no MAINTAIN
+    // privilege (PGlite's 17 does), and the lines say plainly what the grantee keeps.
+    if ([...given].some((p) => !now.has(p))) {
+      out.push(`revoke all on ${on} from ${grantee};`);
+      const kept = [...now].filter((p) => p !== 'MAINTAIN');
+      if (kept.length) out.push(`grant ${kept.sort().join(', ').toLowerCase()} on ${on} to ${grantee};`);
+    } else out.push(`grant ${extra.sort().join(', ').toLowerCase()} on ${on} to ${grantee};`);
   }
-  for (const [grantee, privileges] of actual) {
-    for (const p of privileges) if (!fresh.get(grantee)?.has(p)) grants.set(grantee, new Set([...(grants.get(grantee) ?? []), p]));
-  }
-  const revokeLines = [...revokes]
-    .sort()
-    .map(([grantee, privileges]) => `revoke ${[...privileges].sort().join(', ').toLowerCase()} on ${on} from ${grantee};`);
-  return [...revokeLines, ...aclText(grants, on)];
+  return out;
 }
 
 /** Read with an empty search_path, so every name is schema-qualified as in catalog.ts. */
@@ -161,7 +166,7 @@ export function upsertStatement(table: RuleTable, rows: Record<string, string>[]
   return `insert into ${table.name} (${columns.join(', ')}) values\n${values.join(',\n')}\non conflict (${table.key.join(', ')}) ${action};`;
 }
 
-async function cutover(ref: string): Promise<Map<string, string>> {
+async function cutover(ref: string): Promise<{ files: Map<string, string>; stateMachines: string }> {
   const pg = await PGlite.create({ extensions: { pgcrypto } });
   try {
     const conn = pgliteConnection(pg);
@@ -176,8 +181,10 @@ async function cutover(ref: string): Promise<Map<string, string>> {
     const fresh = await freshAccess(conn, schemas);
     const ruleTables = await readRuleRows(conn, shimOnly);
     const { rows: machineTables } = await conn.query<{ machine: string; table_name: string }>(`
-      select distinct substring(pg_get_triggerdef(t.oid) from 'keep_to_state_machines\\(''([a-z_]+)''') as machine, t.tgrelid::regclass::text as table_name
-        from pg_trigger t where pg_get_triggerdef(t.oid) like '%keep_to_state_machines(%'`);
+      select distinct substring(pg_get_triggerdef(t.oid) from 'keep_to_state_machines\\(''([a-z_]+)''') as machine,
+             format('%I.%I', n.nspname, c.relname) as table_name
+        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+       where pg_get_triggerdef(t.oid) like '%keep_to_state_machines(%'`);
     const described = migrationComments();
 
     // Tables first, so a policy or trigger finds its table's place.
@@ -251,7 +258,10 @@ async function cutover(ref: string): Promise<Map<string, string>> {
             // machine's moves with the table the machine governs, any other row with its table.
             const byArea = new Map<string, Record<string, string>[]>();
             for (const row of rule.rows) {
-              const machineTable = rule.name === 'private.status_transitions' ? machineTables.find((m) => `'${m.machine}'` === row.machine)?.table_name : undefined;
+              // A machine of one table's columns (tournament.drawn_at) is the table's machine (tournament).
+              const machine = (row.machine ?? '').slice(1, -1).split('.')[0];
+              const machineTable =
+                rule.name === 'private.status_transitions' ? machineTables.find((m) => m.machine === machine)?.table_name : undefined;
               const rowArea =
                 (rule.name === 'private.due_work_steps' && row.area ? row.area.slice(1, -1) : undefined) ??
                 (machineTable ? areaOfTable(machineTable) : undefined) ??
@@ -271,9 +281,12 @@ async function cutover(ref: string): Promise<Map<string, string>> {
       files.set(area.area, ''); // filled below, once every area's rule rows are known
       rendered.set(area.area, { about: area.about, parts });
     }
-    for (const row of pendingRows) rendered.get(row.area)?.parts.rules.unshift({ title: row.title, lines: [row.sql] });
+    // Rule rows open the area's rules, in the order their tables were met.
+    for (const [area, { parts }] of rendered) {
+      parts.rules = [...pendingRows.filter((r) => r.area === area).map((r) => ({ title: r.title, lines: [r.sql] })), ...(parts.rules ?? [])];
+    }
     for (const [area, { about, parts }] of rendered) files.set(area, renderArea(area, about, parts));
-    return files;
+    return { files, stateMachines: await renderStateMachines(conn) };
   } finally {
     await pg.close();
   }
@@ -333,14 +346,20 @@ function renderArea(area: string, about: string, parts: Record<string, { title: 
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const ref = process.argv[2] ?? 'main';
+  const args = process.argv.slice(2);
+  const atIndex = args.indexOf('--at');
+  const at = atIndex >= 0 ? args[atIndex + 1] : undefined;
+  const ref = args.find((a, i) => !a.startsWith('--') && (atIndex < 0 || i !== atIndex + 1)) ?? 'main';
   const started = performance.now();
   cutover(ref).then(
-    (files) => {
+    async ({ files, stateMachines }) => {
+      writeFileSync(STATE_MACHINES_MODULE, stateMachines);
       mkdirSync(SCHEMAS_DIR, { recursive: true });
       for (const stale of readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.sql'))) rmSync(path.join(SCHEMAS_DIR, stale));
       for (const [area, text] of files) writeFileSync(path.join(SCHEMAS_DIR, `${area}.sql`), text);
       console.log(`Wrote ${files.size} area files to supabase/schemas/ in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+      const migration = await generateMigration('schema_files_cutover', { at });
+      console.log(migration ? `Migrations and area files now agree through ${migration}.` : 'Migrations and area files agree.');
     },
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

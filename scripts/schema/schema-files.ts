@@ -33,9 +33,19 @@ export const areaNames = (dir = SCHEMAS_DIR) => readAreaFiles(dir).map((f) => f.
  * the statements still failing are reported with their errors. All in one transaction.
  */
 export async function applyAreaFiles(conn: SqlConnection, dir = SCHEMAS_DIR): Promise<void> {
-  let pending = readAreaFiles(dir).flatMap(({ file, sql }) => splitStatements(sql).map((statement) => ({ file, statement })));
+  const statements = readAreaFiles(dir).flatMap(({ file, sql }) => splitStatements(sql).map((statement) => ({ file, statement })));
+  // Kinds in the order PostgreSQL mostly needs them, so the first pass does nearly everything.
+  let pending = tablesAfterTheirReferences(
+    statements
+      .map((item, i) => ({ item, i, rank: rankOf(item.statement) }))
+      .sort((a, b) => a.rank - b.rank || a.i - b.i)
+      .map(({ item }) => item),
+  );
   await conn.transaction(async (tx) => {
     await tx.exec('set local role supabase_migrator');
+    // Functions may then be created before the tables their bodies read. The bodies are still checked:
+    // the migrations generated from these files run with the check on (scripts/migration-new.ts).
+    await tx.exec('set local check_function_bodies = off');
     while (pending.length) {
       const failed: { file: string; statement: string; error: string }[] = [];
       for (const item of pending) {
@@ -58,6 +68,43 @@ export async function applyAreaFiles(conn: SqlConnection, dir = SCHEMAS_DIR): Pr
     }
     await tx.exec('reset role');
   });
+}
+
+const RANKS: [RegExp, number][] = [
+  [/^create (schema|extension|type|domain|sequence)\b/i, 0],
+  [/^create (or replace )?(function|procedure)\b/i, 1],
+  [/^create table\b/i, 2],
+  [/^(alter table|create (unique )?index)\b/i, 3],
+  [/^create (or replace )?(materialized )?view\b/i, 4],
+  [/^(comment on|alter publication)\b/i, 5],
+  [/^insert into\b/i, 6],
+  [/^create (trigger|policy)\b/i, 7],
+  [/^(grant|revoke)\b/i, 8],
+];
+const rankOf = (statement: string) => {
+  const code = statement.replace(/^(\s*--[^\n]*\n)*/, '').trim();
+  return RANKS.find(([pattern]) => pattern.test(code))?.[1] ?? 9;
+};
+
+/** Each `create table` after the tables its foreign keys reference, the rest left in place. */
+function tablesAfterTheirReferences<T extends { statement: string }>(items: T[]): T[] {
+  const created = (item: T) => /^create table ([a-z_]+\.[a-z_0-9]+)/m.exec(item.statement)?.[1];
+  const tables = new Map(items.filter(created).map((item) => [created(item) as string, item]));
+  const sorted: T[] = [];
+  const visiting = new Set<string>();
+  const visit = (item: T) => {
+    const name = created(item) as string;
+    if (visiting.has(name)) return;
+    visiting.add(name);
+    for (const [, referenced] of item.statement.matchAll(/REFERENCES ([a-z_]+\.[a-z_0-9]+)\(/g)) {
+      const target = tables.get(referenced ?? '');
+      if (target) visit(target);
+    }
+    sorted.push(item);
+  };
+  for (const item of tables.values()) visit(item);
+  let next = 0;
+  return items.map((item) => (created(item) ? (sorted[next++] as T) : item));
 }
 
 const firstLine = (statement: string) =>

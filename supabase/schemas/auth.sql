@@ -88,10 +88,10 @@ $function$;
 
 -- The signed-in player --------------------------------------------------------------------------------
 
-revoke execute on function private.current_player_id() from public;
 grant execute on function private.current_player_id() to anon;
 grant execute on function private.current_player_id() to authenticated;
+revoke all on function private.current_player_id() from public;
 
-revoke execute on function private.require_player() from public;
+revoke all on function private.require_player() from public;
 
-revoke execute on function private.second_step_missing(uuid) from public;
+revoke all on function private.second_step_missing(uuid) from public;

@@ -98,6 +98,16 @@ insert into private.due_work_steps (name, area, function_name, run_order) values
   ('draws', 'brackets', 'private.run_due_draw_work', '400')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
 
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('entry', null, 'active', null),
+  ('entry', 'active', 'withdrawn', '{private.run_draw,public.staff_close_check_in,public.staff_disqualify,private.end_play_without_consent}'),
+  ('entry', 'active', 'cancelled', '{private.entries_follow_registration}'),
+  ('entry', 'withdrawn', 'cancelled', '{private.entries_follow_registration}'),
+  ('entry', 'cancelled', 'withdrawn', '{public.staff_disqualify}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
 -- Entries ---------------------------------------------------------------------------------------------
 
 CREATE TRIGGER entries_move_along_state_machine BEFORE UPDATE ON public.entries FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
@@ -1298,76 +1308,77 @@ create policy "Players read the entries they play or bought" on public.entries
   as permissive for select to authenticated
   using (((player_id = ( SELECT private.current_player_id() AS current_player_id)) OR (buyer_id = ( SELECT private.current_player_id() AS current_player_id))));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.entries from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.entries from authenticated;
+revoke all on table public.entries from anon;
+revoke all on table public.entries from authenticated;
+grant select on table public.entries to authenticated;
 alter publication supabase_realtime add table public.entries;
 
-revoke execute on function private.create_entries_for_registration(public.tournament_registrations) from public;
+revoke all on function private.create_entries_for_registration(public.tournament_registrations) from public;
 
-revoke execute on function private.entries_follow_registration() from public;
+revoke all on function private.entries_follow_registration() from public;
 
-revoke execute on function private.entry_json(public.entries) from public;
+revoke all on function private.entry_json(public.entries) from public;
 
-revoke execute on function private.my_entries_json(uuid,public.tournaments,timestamp with time zone) from public;
+revoke all on function private.my_entries_json(uuid,public.tournaments,timestamp with time zone) from public;
 
-revoke execute on function public.get_my_entries(text) from anon;
-revoke execute on function public.get_my_entries(text) from public;
+revoke all on function public.get_my_entries(text) from anon;
+revoke all on function public.get_my_entries(text) from public;
 
-revoke execute on function public.get_my_entries_all() from anon;
-revoke execute on function public.get_my_entries_all() from public;
+revoke all on function public.get_my_entries_all() from anon;
+revoke all on function public.get_my_entries_all() from public;
 
 -- Invitations -----------------------------------------------------------------------------------------
 
-revoke execute on function private.is_email_address(text) from public;
+revoke all on function private.is_email_address(text) from public;
 
-revoke execute on function private.invitation_token(text) from public;
+revoke all on function private.invitation_token(text) from public;
 
-revoke execute on function private.invitation_email_limits() from public;
+revoke all on function private.invitation_email_limits() from public;
 
-revoke execute on function private.quoted_in_game_name(text) from public;
+revoke all on function private.quoted_in_game_name(text) from public;
 
-revoke execute on function public.invite_to_entry(uuid,text) from anon;
-revoke execute on function public.invite_to_entry(uuid,text) from public;
+revoke all on function public.invite_to_entry(uuid,text) from anon;
+revoke all on function public.invite_to_entry(uuid,text) from public;
 
-revoke execute on function public.get_entry_invitation(text) from public;
+revoke all on function public.get_entry_invitation(text) from public;
 
-revoke execute on function private.get_entry_invitation_by_uuid(uuid) from public;
+revoke all on function private.get_entry_invitation_by_uuid(uuid) from public;
 grant execute on function private.get_entry_invitation_by_uuid(uuid) to service_role;
 
-revoke execute on function public.accept_entry_invitation(text) from anon;
-revoke execute on function public.accept_entry_invitation(text) from public;
+revoke all on function public.accept_entry_invitation(text) from anon;
+revoke all on function public.accept_entry_invitation(text) from public;
 
-revoke execute on function private.accept_entry_invitation_by_uuid(uuid) from public;
+revoke all on function private.accept_entry_invitation_by_uuid(uuid) from public;
 grant execute on function private.accept_entry_invitation_by_uuid(uuid) to service_role;
 
 -- Check-in --------------------------------------------------------------------------------------------
 
-revoke execute on function private.check_in_is_open(public.tournaments,timestamp with time zone) from public;
+revoke all on function private.check_in_is_open(public.tournaments,timestamp with time zone) from public;
 
-revoke execute on function private.raise_unless_check_in_open(public.tournaments,timestamp with time zone) from public;
+revoke all on function private.raise_unless_check_in_open(public.tournaments,timestamp with time zone) from public;
 
-revoke execute on function public.check_in(text) from anon;
-revoke execute on function public.check_in(text) from public;
+revoke all on function public.check_in(text) from anon;
+revoke all on function public.check_in(text) from public;
 
-revoke execute on function public.staff_set_check_in(uuid,boolean,text) from anon;
-revoke execute on function public.staff_set_check_in(uuid,boolean,text) from public;
+revoke all on function public.staff_set_check_in(uuid,boolean,text) from anon;
+revoke all on function public.staff_set_check_in(uuid,boolean,text) from public;
 
-revoke execute on function public.staff_close_check_in(text) from anon;
-revoke execute on function public.staff_close_check_in(text) from public;
+revoke all on function public.staff_close_check_in(text) from anon;
+revoke all on function public.staff_close_check_in(text) from public;
 
-revoke execute on function private.early_close_withdraw_reason(boolean,boolean) from public;
+revoke all on function private.early_close_withdraw_reason(boolean,boolean) from public;
 
-revoke execute on function private.refund_entries_withdrawn_early(text,uuid[]) from public;
+revoke all on function private.refund_entries_withdrawn_early(text,uuid[]) from public;
 
-revoke execute on function private.missed_check_in_reason(boolean,boolean) from public;
+revoke all on function private.missed_check_in_reason(boolean,boolean) from public;
 
-revoke execute on function private.refund_missed_pod_check_ins(text,uuid[]) from public;
+revoke all on function private.refund_missed_pod_check_ins(text,uuid[]) from public;
 
-revoke execute on function private.pod_prize_pool(bigint,integer,integer) from public;
+revoke all on function private.pod_prize_pool(bigint,integer,integer) from public;
 
-revoke execute on function private.pod_prize_formula(jsonb,bigint,bigint) from public;
+revoke all on function private.pod_prize_formula(jsonb,bigint,bigint) from public;
 
-revoke execute on function private.shrink_pod_prizes(text,integer) from public;
+revoke all on function private.shrink_pod_prizes(text,integer) from public;
 
 -- The draw --------------------------------------------------------------------------------------------
 
@@ -1375,33 +1386,35 @@ create policy "Anyone can read draws" on public.draws
   as permissive for select to anon, authenticated
   using (true);
 
-revoke delete, insert, references, trigger, truncate, update on table public.draws from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.draws from authenticated;
+revoke all on table public.draws from anon;
+grant select on table public.draws to anon;
+revoke all on table public.draws from authenticated;
+grant select on table public.draws to authenticated;
 
-revoke execute on function private.sha256_hex(text) from public;
+revoke all on function private.sha256_hex(text) from public;
 
-revoke execute on function private.new_draw_secret() from public;
+revoke all on function private.new_draw_secret() from public;
 
-revoke execute on function private.commit_draw_secret() from public;
+revoke all on function private.commit_draw_secret() from public;
 
-revoke execute on function private.tournament_round_interval(public.tournaments) from public;
+revoke all on function private.tournament_round_interval(public.tournaments) from public;
 
-revoke execute on function private.next_power_of_two(integer) from public;
+revoke all on function private.next_power_of_two(integer) from public;
 
-revoke execute on function private.bracket_rounds(integer) from public;
+revoke all on function private.bracket_rounds(integer) from public;
 
-revoke execute on function private.standard_seed_order(integer) from public;
+revoke all on function private.standard_seed_order(integer) from public;
 
-revoke execute on function private.round_name(integer,integer) from public;
+revoke all on function private.round_name(integer,integer) from public;
 
-revoke execute on function private.draw_seeds(text,uuid[],uuid[]) from public;
+revoke all on function private.draw_seeds(text,uuid[],uuid[]) from public;
 
-revoke execute on function private.run_draw(text,uuid) from public;
+revoke all on function private.run_draw(text,uuid) from public;
 
-revoke execute on function private.run_due_draw_work() from public;
+revoke all on function private.run_due_draw_work() from public;
 
-revoke execute on function private.announce_draws(timestamp with time zone) from public;
+revoke all on function private.announce_draws(timestamp with time zone) from public;
 
-revoke execute on function private.run_due_draw_announcements() from public;
+revoke all on function private.run_due_draw_announcements() from public;
 
-revoke execute on function public.get_bracket(text) from public;
+revoke all on function public.get_bracket(text) from public;

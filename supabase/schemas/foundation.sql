@@ -125,134 +125,21 @@ create table private.status_transitions (
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
--- Rows of private.status_transitions ------------------------------------------------------------------
-
-insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
-  ('entry', null, 'active', null),
-  ('entry', 'active', 'withdrawn', '{private.run_draw,public.staff_close_check_in,public.staff_disqualify,private.end_play_without_consent}'),
-  ('entry', 'active', 'cancelled', '{private.entries_follow_registration}'),
-  ('entry', 'withdrawn', 'cancelled', '{private.entries_follow_registration}'),
-  ('entry', 'cancelled', 'withdrawn', '{public.staff_disqualify}'),
-  ('registration', null, 'upcoming', null),
-  ('registration', 'upcoming', 'cancelled', '{private.apply_refund,private.cancel_tournament,private.end_play_without_consent,private.refund_missed_pod_check_ins}'),
-  ('match', null, 'pending', '{private.run_draw}'),
-  ('match', null, 'bye', '{private.run_draw}'),
-  ('match', null, 'scheduled', '{private.run_draw}'),
-  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match}'),
-  ('match', 'scheduled', 'ready', '{private.mark_ready}'),
-  ('match', 'scheduled', 'reported', '{public.report_match}'),
-  ('match', 'ready', 'reported', '{public.report_match}'),
-  ('match', 'scheduled', 'disputed', '{private.open_dispute}'),
-  ('match', 'ready', 'disputed', '{private.open_dispute}'),
-  ('match', 'reported', 'disputed', '{private.open_dispute}'),
-  ('match', 'scheduled', 'confirmed', '{private.confirm_result}'),
-  ('match', 'ready', 'confirmed', '{private.confirm_result}'),
-  ('match', 'reported', 'confirmed', '{private.confirm_result}'),
-  ('match', 'disputed', 'confirmed', '{private.confirm_result}'),
-  ('match', 'pending', 'confirmed', '{private.advance_from}'),
-  ('match', 'pending', 'void', '{private.advance_from}'),
-  ('match', 'scheduled', 'void', '{private.apply_due_match_decision}'),
-  ('match', 'scheduled', 'pending', '{private.reset_match}'),
-  ('match', 'ready', 'scheduled', '{private.reset_match}'),
-  ('match', 'ready', 'pending', '{private.reset_match}'),
-  ('match', 'reported', 'scheduled', '{private.reset_match}'),
-  ('match', 'reported', 'pending', '{private.reset_match}'),
-  ('match', 'disputed', 'scheduled', '{private.reset_match}'),
-  ('match', 'disputed', 'pending', '{private.reset_match}'),
-  ('match', 'confirmed', 'scheduled', '{private.reset_match}'),
-  ('match', 'confirmed', 'pending', '{private.reset_match}'),
-  ('match', 'void', 'scheduled', '{private.reset_match}'),
-  ('match', 'void', 'pending', '{private.reset_match}'),
-  ('dispute', null, 'open', '{private.open_dispute}'),
-  ('dispute', 'open', 'result_set', '{public.staff_settle_match}'),
-  ('dispute', 'open', 'replay', '{public.staff_order_replay,private.reset_match}'),
-  ('dispute', 'open', 'disqualified', '{public.staff_disqualify}'),
-  ('payment', null, 'created', null),
-  ('payment', 'created', 'failed', '{public.service_record_payment_failure}'),
-  ('payment', 'created', 'abandoned', '{public.service_record_payment_order,private.run_due_payment_work,private.cancel_tournament}'),
-  ('payment', 'failed', 'abandoned', '{public.service_record_payment_order,private.run_due_payment_work,private.cancel_tournament}'),
-  ('payment', 'created', 'paid', '{public.service_confirm_tournament_payment,private.take_waitlist_place}'),
-  ('payment', 'failed', 'paid', '{public.service_confirm_tournament_payment,private.take_waitlist_place}'),
-  ('payment', 'created', 'refund_pending', '{public.service_confirm_tournament_payment}'),
-  ('payment', 'failed', 'refund_pending', '{public.service_confirm_tournament_payment}'),
-  ('payment', 'abandoned', 'refund_pending', '{public.service_confirm_tournament_payment}'),
-  ('payment', 'paid', 'refund_pending', '{public.service_confirm_tournament_payment,private.cancel_tournament,private.fill_places_from_waitlist,private.refund_missed_pod_check_ins,public.leave_waitlist}'),
-  ('payment', 'paid', 'refunded', '{private.apply_refund}'),
-  ('payment', 'refund_pending', 'refunded', '{private.apply_refund,private.close_refund_taken_back}'),
-  ('payment', 'failed', 'refunded', '{private.apply_refund}'),
-  ('payment', 'abandoned', 'refunded', '{private.apply_refund}'),
-  ('refund', null, 'none', null),
-  ('refund', 'none', 'partial', '{private.apply_refund}'),
-  ('refund', 'none', 'full', '{private.apply_refund}'),
-  ('refund', 'partial', 'full', '{private.apply_refund}'),
-  ('kyc', null, 'pending', '{public.submit_kyc}'),
-  ('kyc', 'pending', 'verified', '{public.service_record_kyc_check}'),
-  ('kyc', 'pending', 'rejected', '{public.service_record_kyc_check}'),
-  ('kyc', 'verified', 'rejected', '{public.service_record_kyc_check}'),
-  ('kyc', 'rejected', 'verified', '{public.service_record_kyc_check}'),
-  ('kyc', 'rejected', 'pending', '{public.service_record_kyc_check,public.submit_kyc}'),
-  ('kyc', 'verified', 'pending', '{public.submit_kyc}'),
-  ('payout', null, 'awaiting_approval', '{public.request_payout}'),
-  ('payout', null, 'approved', '{public.request_payout}'),
-  ('payout', 'awaiting_approval', 'approved', '{public.staff_approve_payout}'),
-  ('payout', 'approved', 'queued', '{public.service_record_payout_status}'),
-  ('payout', 'approved', 'pending', '{public.service_record_payout_status}'),
-  ('payout', 'approved', 'scheduled', '{public.service_record_payout_status}'),
-  ('payout', 'approved', 'processing', '{public.service_record_payout_status}'),
-  ('payout', 'approved', 'processed', '{public.service_record_payout_status}'),
-  ('payout', 'queued', 'pending', '{public.service_record_payout_status}'),
-  ('payout', 'queued', 'scheduled', '{public.service_record_payout_status}'),
-  ('payout', 'queued', 'processing', '{public.service_record_payout_status}'),
-  ('payout', 'queued', 'processed', '{public.service_record_payout_status}'),
-  ('payout', 'pending', 'scheduled', '{public.service_record_payout_status}'),
-  ('payout', 'pending', 'processing', '{public.service_record_payout_status}'),
-  ('payout', 'pending', 'processed', '{public.service_record_payout_status}'),
-  ('payout', 'scheduled', 'processing', '{public.service_record_payout_status}'),
-  ('payout', 'scheduled', 'processed', '{public.service_record_payout_status}'),
-  ('payout', 'processing', 'processed', '{public.service_record_payout_status}'),
-  ('payout', 'processed', 'reversed', '{public.service_record_payout_status}'),
-  ('payout', 'approved', 'reversed', '{public.service_record_payout_status}'),
-  ('payout', 'queued', 'reversed', '{public.service_record_payout_status}'),
-  ('payout', 'pending', 'reversed', '{public.service_record_payout_status}'),
-  ('payout', 'scheduled', 'reversed', '{public.service_record_payout_status}'),
-  ('payout', 'processing', 'reversed', '{public.service_record_payout_status}'),
-  ('payout', 'approved', 'cancelled', '{public.service_record_payout_status}'),
-  ('payout', 'queued', 'cancelled', '{public.service_record_payout_status}'),
-  ('payout', 'pending', 'cancelled', '{public.service_record_payout_status}'),
-  ('payout', 'scheduled', 'cancelled', '{public.service_record_payout_status}'),
-  ('payout', 'processing', 'cancelled', '{public.service_record_payout_status}'),
-  ('payout', 'approved', 'rejected', '{public.service_record_payout_status}'),
-  ('payout', 'queued', 'rejected', '{public.service_record_payout_status}'),
-  ('payout', 'pending', 'rejected', '{public.service_record_payout_status}'),
-  ('payout', 'scheduled', 'rejected', '{public.service_record_payout_status}'),
-  ('payout', 'processing', 'rejected', '{public.service_record_payout_status}'),
-  ('payout', 'approved', 'failed', '{public.service_record_payout_status}'),
-  ('payout', 'queued', 'failed', '{public.service_record_payout_status}'),
-  ('payout', 'pending', 'failed', '{public.service_record_payout_status}'),
-  ('payout', 'scheduled', 'failed', '{public.service_record_payout_status}'),
-  ('payout', 'processing', 'failed', '{public.service_record_payout_status}'),
-  ('payout', 'awaiting_approval', 'rejected', '{public.staff_reject_payout}'),
-  ('tournament.drawn_at', null, 'unset', null),
-  ('tournament.drawn_at', 'unset', 'set', '{private.run_draw}'),
-  ('tournament.finished_at', null, 'unset', null),
-  ('tournament.finished_at', 'unset', 'set', '{private.after_result}'),
-  ('tournament.finished_at', 'set', 'unset', '{public.staff_correct_result}'),
-  ('tournament.settled_at', null, 'unset', null),
-  ('tournament.settled_at', 'unset', 'set', '{private.credit_prizes}'),
-  ('tournament.cancelled_at', null, 'unset', null),
-  ('tournament.cancelled_at', 'unset', 'set', '{private.cancel_tournament}'),
-  ('waitlist_place', null, 'waiting', null),
-  ('waitlist_place', 'waiting', 'promoted', '{private.fill_places_from_waitlist}'),
-  ('waitlist_place', 'waiting', 'refunded', '{private.fill_places_from_waitlist,private.waitlist_follows_payment}'),
-  ('waitlist_place', 'waiting', 'released', '{private.fill_places_from_waitlist,private.end_play_without_consent,public.leave_waitlist}')
-on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
-
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values
   ('outbox_retention', 'foundation', 'private.run_due_outbox_retention', '1735'),
   ('retention', 'foundation', 'private.run_due_retention_work', '1730')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('refund', null, 'none', null),
+  ('refund', 'none', 'partial', '{private.apply_refund}'),
+  ('refund', 'none', 'full', '{private.apply_refund}'),
+  ('refund', 'partial', 'full', '{private.apply_refund}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
 
 -- The private schema ----------------------------------------------------------------------------------
 
@@ -1173,95 +1060,95 @@ $function$;
 
 -- The private schema ----------------------------------------------------------------------------------
 
-revoke execute on function private.set_updated_at() from public;
+revoke all on function private.set_updated_at() from public;
 
 -- The clock -------------------------------------------------------------------------------------------
 
-revoke execute on function private.clock_now() from public;
+revoke all on function private.clock_now() from public;
 
-revoke execute on function private.today_in_india() from public;
+revoke all on function private.today_in_india() from public;
 
 -- The outbox of outside calls -------------------------------------------------------------------------
 
-revoke execute on function private.outbox_lease() from public;
+revoke all on function private.outbox_lease() from public;
 
-revoke execute on function private.outbox_backoff(integer) from public;
+revoke all on function private.outbox_backoff(integer) from public;
 
-revoke execute on function private.enqueue_outside_call(text,text,jsonb) from public;
+revoke all on function private.enqueue_outside_call(text,text,jsonb) from public;
 
-revoke execute on function public.service_claim_outside_calls(integer,text) from anon;
-revoke execute on function public.service_claim_outside_calls(integer,text) from authenticated;
-revoke execute on function public.service_claim_outside_calls(integer,text) from public;
+revoke all on function public.service_claim_outside_calls(integer,text) from anon;
+revoke all on function public.service_claim_outside_calls(integer,text) from authenticated;
+revoke all on function public.service_claim_outside_calls(integer,text) from public;
 
-revoke execute on function public.service_record_outside_answer(bigint,text,jsonb) from anon;
-revoke execute on function public.service_record_outside_answer(bigint,text,jsonb) from authenticated;
-revoke execute on function public.service_record_outside_answer(bigint,text,jsonb) from public;
+revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from anon;
+revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from authenticated;
+revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from public;
 
-revoke execute on function private.outbox_gave_up() from public;
+revoke all on function private.outbox_gave_up() from public;
 
-revoke execute on function private.kyc_check_late_reason() from public;
+revoke all on function private.kyc_check_late_reason() from public;
 
-revoke execute on function private.outside_call_label(text) from public;
+revoke all on function private.outside_call_label(text) from public;
 
-revoke execute on function private.outside_call_error(jsonb) from public;
+revoke all on function private.outside_call_error(jsonb) from public;
 
-revoke execute on function private.outside_call_needs_retry(private.outbox) from public;
+revoke all on function private.outside_call_needs_retry(private.outbox) from public;
 
-revoke execute on function public.staff_retry_outside_call(bigint) from anon;
-revoke execute on function public.staff_retry_outside_call(bigint) from public;
+revoke all on function public.staff_retry_outside_call(bigint) from anon;
+revoke all on function public.staff_retry_outside_call(bigint) from public;
 
-revoke execute on function private.personal_field_names() from public;
+revoke all on function private.personal_field_names() from public;
 
-revoke execute on function private.without_personal_fields(jsonb) from public;
+revoke all on function private.without_personal_fields(jsonb) from public;
 
-revoke execute on function public.service_outside_call_details(bigint) from anon;
-revoke execute on function public.service_outside_call_details(bigint) from authenticated;
-revoke execute on function public.service_outside_call_details(bigint) from public;
+revoke all on function public.service_outside_call_details(bigint) from anon;
+revoke all on function public.service_outside_call_details(bigint) from authenticated;
+revoke all on function public.service_outside_call_details(bigint) from public;
 
-revoke execute on function private.outbox_kept_fields(text) from public;
+revoke all on function private.outbox_kept_fields(text) from public;
 
-revoke execute on function private.outbox_payload_once_over(text,jsonb) from public;
+revoke all on function private.outbox_payload_once_over(text,jsonb) from public;
 
-revoke execute on function private.clear_outbox_personal_data() from public;
+revoke all on function private.clear_outbox_personal_data() from public;
 
 -- Due work: the periodic function and its steps -------------------------------------------------------
 
-revoke execute on function private.register_due_work(text,text,text,integer) from public;
+revoke all on function private.register_due_work(text,text,text,integer) from public;
 
-revoke execute on function private.run_due_work() from public;
+revoke all on function private.run_due_work() from public;
 
-revoke execute on function public.service_run_due_work() from anon;
-revoke execute on function public.service_run_due_work() from authenticated;
-revoke execute on function public.service_run_due_work() from public;
+revoke all on function public.service_run_due_work() from anon;
+revoke all on function public.service_run_due_work() from authenticated;
+revoke all on function public.service_run_due_work() from public;
 
 -- Due work: each step and each item on its own, its failures and its health ---------------------------
 
-revoke execute on function private.due_step_fault_requested(text) from public;
+revoke all on function private.due_step_fault_requested(text) from public;
 
-revoke execute on function private.due_item_parked(text) from public;
+revoke all on function private.due_item_parked(text) from public;
 
-revoke execute on function private.due_item_failed(text,text,text) from public;
+revoke all on function private.due_item_failed(text,text,text) from public;
 
-revoke execute on function private.due_step_ran(text,bigint,text) from public;
+revoke all on function private.due_step_ran(text,bigint,text) from public;
 
-revoke execute on function public.get_due_work_health() from anon;
-revoke execute on function public.get_due_work_health() from public;
+revoke all on function public.get_due_work_health() from anon;
+revoke all on function public.get_due_work_health() from public;
 
-revoke execute on function public.staff_retry_due_work(text,text) from anon;
-revoke execute on function public.staff_retry_due_work(text,text) from public;
+revoke all on function public.staff_retry_due_work(text,text) from anon;
+revoke all on function public.staff_retry_due_work(text,text) from public;
 
 -- Retention: each rule a setting, applied by the periodic function ------------------------------------
 
-revoke execute on function private.retention_days(text) from public;
+revoke all on function private.retention_days(text) from public;
 
-revoke execute on function private.evidence_due_for_deletion(timestamp with time zone) from public;
+revoke all on function private.evidence_due_for_deletion(timestamp with time zone) from public;
 
-revoke execute on function private.run_due_retention_work() from public;
+revoke all on function private.run_due_retention_work() from public;
 
-revoke execute on function private.run_due_outbox_retention() from public;
+revoke all on function private.run_due_outbox_retention() from public;
 
 -- Declared state machines: every status move, and the trigger that refuses any other ------------------
 
-revoke execute on function private.keep_to_state_machines() from public;
+revoke all on function private.keep_to_state_machines() from public;
 
-revoke execute on function private.may_write_fixtures(oid) from public;
+revoke all on function private.may_write_fixtures(oid) from public;

@@ -208,7 +208,7 @@ create table private.match_disconnections (
   constraint match_disconnections_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
   constraint match_disconnections_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
   constraint match_disconnections_reported_by_fkey FOREIGN KEY (reported_by) REFERENCES public.profiles(id),
-  constraint match_disconnections_goals_range CHECK ((((goals_a >= 0) AND (goals_a <= 99)) AND ((goals_b >= 0) AND (goals_b <= 99)))),
+  constraint match_disconnections_goals_range CHECK (((goals_a >= 0) AND (goals_a <= 99) AND ((goals_b >= 0) AND (goals_b <= 99)))),
   constraint match_disconnections_minute_range CHECK (((minute >= 0) AND (minute <= 120)))
 );
 CREATE INDEX match_disconnections_by_match ON private.match_disconnections USING btree (match_id, episode);
@@ -218,19 +218,51 @@ alter table private.match_disconnections enable row level security;
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
--- Rows of private.status_transitions ------------------------------------------------------------------
-
-insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
-  ('report', null, 'live', '{public.report_match}'),
-  ('report', 'live', 'superseded', '{public.report_match,private.reset_match}')
-on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
-
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values
   ('match_chat_retention', 'matches', 'private.run_due_chat_retention', '1740'),
   ('match_deadlines', 'matches', 'private.run_due_match_work', '500')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('match', null, 'pending', '{private.run_draw}'),
+  ('match', null, 'bye', '{private.run_draw}'),
+  ('match', null, 'scheduled', '{private.run_draw}'),
+  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match}'),
+  ('match', 'scheduled', 'ready', '{private.mark_ready}'),
+  ('match', 'scheduled', 'reported', '{public.report_match}'),
+  ('match', 'ready', 'reported', '{public.report_match}'),
+  ('match', 'scheduled', 'disputed', '{private.open_dispute}'),
+  ('match', 'ready', 'disputed', '{private.open_dispute}'),
+  ('match', 'reported', 'disputed', '{private.open_dispute}'),
+  ('match', 'scheduled', 'confirmed', '{private.confirm_result}'),
+  ('match', 'ready', 'confirmed', '{private.confirm_result}'),
+  ('match', 'reported', 'confirmed', '{private.confirm_result}'),
+  ('match', 'disputed', 'confirmed', '{private.confirm_result}'),
+  ('match', 'pending', 'confirmed', '{private.advance_from}'),
+  ('match', 'pending', 'void', '{private.advance_from}'),
+  ('match', 'scheduled', 'void', '{private.apply_due_match_decision}'),
+  ('match', 'scheduled', 'pending', '{private.reset_match}'),
+  ('match', 'ready', 'scheduled', '{private.reset_match}'),
+  ('match', 'ready', 'pending', '{private.reset_match}'),
+  ('match', 'reported', 'scheduled', '{private.reset_match}'),
+  ('match', 'reported', 'pending', '{private.reset_match}'),
+  ('match', 'disputed', 'scheduled', '{private.reset_match}'),
+  ('match', 'disputed', 'pending', '{private.reset_match}'),
+  ('match', 'confirmed', 'scheduled', '{private.reset_match}'),
+  ('match', 'confirmed', 'pending', '{private.reset_match}'),
+  ('match', 'void', 'scheduled', '{private.reset_match}'),
+  ('match', 'void', 'pending', '{private.reset_match}'),
+  ('report', null, 'live', '{public.report_match}'),
+  ('report', 'live', 'superseded', '{public.report_match,private.reset_match}'),
+  ('dispute', null, 'open', '{private.open_dispute}'),
+  ('dispute', 'open', 'result_set', '{public.staff_settle_match}'),
+  ('dispute', 'open', 'replay', '{public.staff_order_replay,private.reset_match}'),
+  ('dispute', 'open', 'disqualified', '{public.staff_disqualify}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
 
 -- Matches and who sees them ---------------------------------------------------------------------------
 
@@ -2197,30 +2229,32 @@ create policy "Anyone can read matches" on public.matches
   as permissive for select to anon, authenticated
   using (true);
 
-revoke delete, insert, references, trigger, truncate, update on table public.matches from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.matches from authenticated;
+revoke all on table public.matches from anon;
+grant select on table public.matches to anon;
+revoke all on table public.matches from authenticated;
+grant select on table public.matches to authenticated;
 alter publication supabase_realtime add table public.matches;
 
-revoke execute on function private.may_see_match(uuid,uuid) from public;
+revoke all on function private.may_see_match(uuid,uuid) from public;
 
-revoke execute on function private.require_may_see_match(uuid,uuid,text) from public;
+revoke all on function private.require_may_see_match(uuid,uuid,text) from public;
 
-revoke execute on function private.side_in_match(public.matches,uuid) from public;
+revoke all on function private.side_in_match(public.matches,uuid) from public;
 
-revoke execute on function private.my_side(public.matches,uuid) from public;
+revoke all on function private.my_side(public.matches,uuid) from public;
 
-revoke execute on function private.entry_name(uuid) from public;
+revoke all on function private.entry_name(uuid) from public;
 
-revoke execute on function private.entry_name_or_null(uuid) from public;
+revoke all on function private.entry_name_or_null(uuid) from public;
 
-revoke execute on function public.get_my_next_matches() from anon;
-revoke execute on function public.get_my_next_matches() from public;
+revoke all on function public.get_my_next_matches() from anon;
+revoke all on function public.get_my_next_matches() from public;
 
-revoke execute on function private.same_buyer(public.matches) from public;
+revoke all on function private.same_buyer(public.matches) from public;
 
-revoke execute on function private.lock_match(uuid) from public;
+revoke all on function private.lock_match(uuid) from public;
 
-revoke execute on function private.require_match_open(public.matches) from public;
+revoke all on function private.require_match_open(public.matches) from public;
 
 -- The match chat --------------------------------------------------------------------------------------
 
@@ -2228,61 +2262,62 @@ create policy "The two players and staff read the match chat" on public.match_me
   as permissive for select to authenticated
   using (private.may_read_match_chat(match_id));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.match_messages from anon;
-revoke delete, insert, maintain, references, trigger, truncate, update on table public.match_messages from authenticated;
+revoke all on table public.match_messages from anon;
+revoke all on table public.match_messages from authenticated;
+grant select on table public.match_messages to authenticated;
 alter publication supabase_realtime add table public.match_messages;
 
-revoke execute on function private.match_quick_phrases() from public;
+revoke all on function private.match_quick_phrases() from public;
 
-revoke execute on function private.match_chat_rules(public.matches) from public;
+revoke all on function private.match_chat_rules(public.matches) from public;
 
-revoke execute on function private.chat_side(public.matches,uuid) from public;
+revoke all on function private.chat_side(public.matches,uuid) from public;
 
-revoke execute on function private.may_read_match_chat(uuid) from public;
 grant execute on function private.may_read_match_chat(uuid) to authenticated;
+revoke all on function private.may_read_match_chat(uuid) from public;
 
-revoke execute on function public.get_match_messages(uuid) from anon;
-revoke execute on function public.get_match_messages(uuid) from public;
+revoke all on function public.get_match_messages(uuid) from anon;
+revoke all on function public.get_match_messages(uuid) from public;
 
-revoke execute on function public.get_match_chat_rules(uuid) from anon;
-revoke execute on function public.get_match_chat_rules(uuid) from public;
+revoke all on function public.get_match_chat_rules(uuid) from anon;
+revoke all on function public.get_match_chat_rules(uuid) from public;
 
-revoke execute on function public.send_match_message(uuid,text) from anon;
-revoke execute on function public.send_match_message(uuid,text) from public;
+revoke all on function public.send_match_message(uuid,text) from anon;
+revoke all on function public.send_match_message(uuid,text) from public;
 
-revoke execute on function public.report_match_message(bigint,text) from anon;
-revoke execute on function public.report_match_message(bigint,text) from public;
+revoke all on function public.report_match_message(bigint,text) from anon;
+revoke all on function public.report_match_message(bigint,text) from public;
 
-revoke execute on function public.staff_get_reported_message(bigint) from anon;
-revoke execute on function public.staff_get_reported_message(bigint) from public;
+revoke all on function public.staff_get_reported_message(bigint) from anon;
+revoke all on function public.staff_get_reported_message(bigint) from public;
 
-revoke execute on function private.delete_expired_match_chats(timestamp with time zone) from public;
+revoke all on function private.delete_expired_match_chats(timestamp with time zone) from public;
 
-revoke execute on function private.run_due_chat_retention() from public;
+revoke all on function private.run_due_chat_retention() from public;
 
-revoke execute on function private.export_match_chat(uuid) from public;
+revoke all on function private.export_match_chat(uuid) from public;
 
 -- The room and Ready ----------------------------------------------------------------------------------
 
-revoke execute on function private.break_between_rounds() from public;
+revoke all on function private.break_between_rounds() from public;
 
-revoke execute on function private.host_deadline(public.matches) from public;
+revoke all on function private.host_deadline(public.matches) from public;
 
-revoke execute on function private.notify_match_staff(public.matches,text,text,text) from public;
+revoke all on function private.notify_match_staff(public.matches,text,text,text) from public;
 
-revoke execute on function private.mark_ready(public.matches,text,timestamp with time zone) from public;
+revoke all on function private.mark_ready(public.matches,text,timestamp with time zone) from public;
 
-revoke execute on function public.post_room(uuid,text,text) from anon;
-revoke execute on function public.post_room(uuid,text,text) from public;
+revoke all on function public.post_room(uuid,text,text) from anon;
+revoke all on function public.post_room(uuid,text,text) from public;
 
-revoke execute on function public.get_match_room(uuid) from anon;
-revoke execute on function public.get_match_room(uuid) from public;
+revoke all on function public.get_match_room(uuid) from anon;
+revoke all on function public.get_match_room(uuid) from public;
 
-revoke execute on function public.set_ready(uuid,boolean) from anon;
-revoke execute on function public.set_ready(uuid,boolean) from public;
+revoke all on function public.set_ready(uuid,boolean) from anon;
+revoke all on function public.set_ready(uuid,boolean) from public;
 
-revoke execute on function public.claim_walkover(uuid) from anon;
-revoke execute on function public.claim_walkover(uuid) from public;
+revoke all on function public.claim_walkover(uuid) from anon;
+revoke all on function public.claim_walkover(uuid) from public;
 
 -- Results: reports, confirmation, the winner moves on -------------------------------------------------
 
@@ -2294,104 +2329,104 @@ create policy "Players of the match and staff read its evidence" on storage.obje
   as permissive for select to authenticated
   using (((bucket_id = 'match-evidence'::text) AND private.may_use_match_evidence(name, false)));
 
-revoke execute on function private.may_use_match_evidence(text,boolean) from public;
 grant execute on function private.may_use_match_evidence(text,boolean) to authenticated;
+revoke all on function private.may_use_match_evidence(text,boolean) from public;
 
-revoke execute on function private.is_my_match_evidence(uuid,uuid,text) from public;
+revoke all on function private.is_my_match_evidence(uuid,uuid,text) from public;
 
-revoke execute on function private.confirm_result(public.matches,uuid,integer,integer,text,text,uuid,boolean) from public;
+revoke all on function private.confirm_result(public.matches,uuid,integer,integer,text,text,uuid,boolean) from public;
 
-revoke execute on function private.advance_from(public.matches) from public;
+revoke all on function private.advance_from(public.matches) from public;
 
-revoke execute on function private.after_result(public.matches) from public;
+revoke all on function private.after_result(public.matches) from public;
 
-revoke execute on function private.matches_after(public.matches) from public;
+revoke all on function private.matches_after(public.matches) from public;
 
-revoke execute on function private.reset_match(uuid,timestamp with time zone) from public;
+revoke all on function private.reset_match(uuid,timestamp with time zone) from public;
 
-revoke execute on function public.report_match(uuid,integer,integer,text,text) from anon;
-revoke execute on function public.report_match(uuid,integer,integer,text,text) from public;
+revoke all on function public.report_match(uuid,integer,integer,text,text) from anon;
+revoke all on function public.report_match(uuid,integer,integer,text,text) from public;
 
-revoke execute on function public.confirm_match(uuid) from anon;
-revoke execute on function public.confirm_match(uuid) from public;
+revoke all on function public.confirm_match(uuid) from anon;
+revoke all on function public.confirm_match(uuid) from public;
 
-revoke execute on function public.get_match_reports(uuid) from anon;
-revoke execute on function public.get_match_reports(uuid) from public;
+revoke all on function public.get_match_reports(uuid) from anon;
+revoke all on function public.get_match_reports(uuid) from public;
 
 -- Disputes --------------------------------------------------------------------------------------------
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.match_disputes from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.match_disputes from authenticated;
+revoke all on table public.match_disputes from anon;
+revoke all on table public.match_disputes from authenticated;
 
-revoke execute on function private.dispute_window(text) from public;
+revoke all on function private.dispute_window(text) from public;
 
-revoke execute on function private.open_dispute(public.matches,uuid,text,text,uuid) from public;
+revoke all on function private.open_dispute(public.matches,uuid,text,text,uuid) from public;
 
-revoke execute on function private.dispute_needs_details(text) from public;
+revoke all on function private.dispute_needs_details(text) from public;
 
-revoke execute on function private.dispute_reason_opens_at(public.matches,uuid,text) from public;
+revoke all on function private.dispute_reason_opens_at(public.matches,uuid,text) from public;
 
-revoke execute on function public.dispute_match(uuid,text,text) from anon;
-revoke execute on function public.dispute_match(uuid,text,text) from public;
+revoke all on function public.dispute_match(uuid,text,text) from anon;
+revoke all on function public.dispute_match(uuid,text,text) from public;
 
-revoke execute on function public.add_dispute_evidence(uuid,text,text) from anon;
-revoke execute on function public.add_dispute_evidence(uuid,text,text) from public;
+revoke all on function public.add_dispute_evidence(uuid,text,text) from anon;
+revoke all on function public.add_dispute_evidence(uuid,text,text) from public;
 
-revoke execute on function private.dispute_statements_json(uuid) from public;
+revoke all on function private.dispute_statements_json(uuid) from public;
 
-revoke execute on function private.referee_decision_json(uuid) from public;
+revoke all on function private.referee_decision_json(uuid) from public;
 
-revoke execute on function public.staff_list_disputes() from anon;
-revoke execute on function public.staff_list_disputes() from public;
+revoke all on function public.staff_list_disputes() from anon;
+revoke all on function public.staff_list_disputes() from public;
 
-revoke execute on function public.staff_settle_match(uuid,uuid,integer[],text) from anon;
-revoke execute on function public.staff_settle_match(uuid,uuid,integer[],text) from public;
+revoke all on function public.staff_settle_match(uuid,uuid,integer[],text) from anon;
+revoke all on function public.staff_settle_match(uuid,uuid,integer[],text) from public;
 
-revoke execute on function public.staff_order_replay(uuid,text) from anon;
-revoke execute on function public.staff_order_replay(uuid,text) from public;
+revoke all on function public.staff_order_replay(uuid,text) from anon;
+revoke all on function public.staff_order_replay(uuid,text) from public;
 
-revoke execute on function public.staff_disqualify(uuid,uuid,text) from anon;
-revoke execute on function public.staff_disqualify(uuid,uuid,text) from public;
+revoke all on function public.staff_disqualify(uuid,uuid,text) from anon;
+revoke all on function public.staff_disqualify(uuid,uuid,text) from public;
 
-revoke execute on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from anon;
-revoke execute on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from public;
+revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from anon;
+revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from public;
 
 -- Match settings --------------------------------------------------------------------------------------
 
-revoke execute on function private.default_match_settings() from public;
+revoke all on function private.default_match_settings() from public;
 
-revoke execute on function private.match_settings_part_valid(jsonb) from public;
+revoke all on function private.match_settings_part_valid(jsonb) from public;
 grant execute on function private.match_settings_part_valid(jsonb) to service_role;
 
-revoke execute on function private.match_settings_valid(jsonb) from public;
+revoke all on function private.match_settings_valid(jsonb) from public;
 grant execute on function private.match_settings_valid(jsonb) to service_role;
 
-revoke execute on function private.match_settings(public.matches) from public;
+revoke all on function private.match_settings(public.matches) from public;
 
-revoke execute on function private.match_settings_text(jsonb) from public;
+revoke all on function private.match_settings_text(jsonb) from public;
 
-revoke execute on function public.get_match_settings(uuid) from public;
+revoke all on function public.get_match_settings(uuid) from public;
 
 -- Disconnections --------------------------------------------------------------------------------------
 
-revoke execute on function private.report_closes_at(public.matches) from public;
+revoke all on function private.report_closes_at(public.matches) from public;
 
-revoke execute on function private.disconnection_account(public.matches,private.match_disconnections) from public;
+revoke all on function private.disconnection_account(public.matches,private.match_disconnections) from public;
 
-revoke execute on function private.disconnection_to_staff(public.matches,uuid,uuid,text) from public;
+revoke all on function private.disconnection_to_staff(public.matches,uuid,uuid,text) from public;
 
-revoke execute on function public.report_disconnection(uuid,integer,integer,integer,boolean) from anon;
-revoke execute on function public.report_disconnection(uuid,integer,integer,integer,boolean) from public;
+revoke all on function public.report_disconnection(uuid,integer,integer,integer,boolean) from anon;
+revoke all on function public.report_disconnection(uuid,integer,integer,integer,boolean) from public;
 
-revoke execute on function public.get_match_disconnections(uuid) from anon;
-revoke execute on function public.get_match_disconnections(uuid) from public;
+revoke all on function public.get_match_disconnections(uuid) from anon;
+revoke all on function public.get_match_disconnections(uuid) from public;
 
 -- Deadlines -------------------------------------------------------------------------------------------
 
-revoke execute on function private.due_match_decision(public.matches,timestamp with time zone) from public;
+revoke all on function private.due_match_decision(public.matches,timestamp with time zone) from public;
 
-revoke execute on function private.apply_due_match_decision(public.matches) from public;
+revoke all on function private.apply_due_match_decision(public.matches) from public;
 
-revoke execute on function private.refuse_decided_match(public.matches,timestamp with time zone) from public;
+revoke all on function private.refuse_decided_match(public.matches,timestamp with time zone) from public;
 
-revoke execute on function private.run_due_match_work() from public;
+revoke all on function private.run_due_match_work() from public;

@@ -193,17 +193,17 @@ alter table public.alert_preferences enable row level security;
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
--- Rows of private.alert_settings ----------------------------------------------------------------------
-
-insert into private.alert_settings (id, whatsapp_message_cost_paise, whatsapp_code_minutes, whatsapp_code_tries, whatsapp_code_resend_seconds, extra_push_endpoint_pattern, whatsapp_codes_per_account_per_day, whatsapp_codes_per_number_per_day) values
-  ('t', '12.00', '10', '5', '30', null, '5', '3')
-on conflict (id) do update set whatsapp_message_cost_paise = excluded.whatsapp_message_cost_paise, whatsapp_code_minutes = excluded.whatsapp_code_minutes, whatsapp_code_tries = excluded.whatsapp_code_tries, whatsapp_code_resend_seconds = excluded.whatsapp_code_resend_seconds, extra_push_endpoint_pattern = excluded.extra_push_endpoint_pattern, whatsapp_codes_per_account_per_day = excluded.whatsapp_codes_per_account_per_day, whatsapp_codes_per_number_per_day = excluded.whatsapp_codes_per_number_per_day;
-
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values
   ('check_in_announcements', 'notifications', 'private.run_due_notification_work', '300')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
+-- Rows of private.alert_settings ----------------------------------------------------------------------
+
+insert into private.alert_settings (id, whatsapp_message_cost_paise, whatsapp_code_minutes, whatsapp_code_tries, whatsapp_code_resend_seconds, extra_push_endpoint_pattern, whatsapp_codes_per_account_per_day, whatsapp_codes_per_number_per_day) values
+  ('t', '12.00', '10', '5', '30', null, '5', '3')
+on conflict (id) do update set whatsapp_message_cost_paise = excluded.whatsapp_message_cost_paise, whatsapp_code_minutes = excluded.whatsapp_code_minutes, whatsapp_code_tries = excluded.whatsapp_code_tries, whatsapp_code_resend_seconds = excluded.whatsapp_code_resend_seconds, extra_push_endpoint_pattern = excluded.extra_push_endpoint_pattern, whatsapp_codes_per_account_per_day = excluded.whatsapp_codes_per_account_per_day, whatsapp_codes_per_number_per_day = excluded.whatsapp_codes_per_number_per_day;
 
 -- Notifications ---------------------------------------------------------------------------------------
 
@@ -1093,78 +1093,79 @@ create policy "Players read their own notifications" on public.notifications
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.notifications from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.notifications from authenticated;
+revoke all on table public.notifications from anon;
+revoke all on table public.notifications from authenticated;
+grant select on table public.notifications to authenticated;
 alter publication supabase_realtime add table public.notifications;
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.notification_settings from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.notification_settings from authenticated;
+revoke all on table public.notification_settings from anon;
+revoke all on table public.notification_settings from authenticated;
 
-revoke execute on function private.notification_kinds() from public;
+revoke all on function private.notification_kinds() from public;
 
-revoke execute on function private.notification_is_urgent(text) from public;
+revoke all on function private.notification_is_urgent(text) from public;
 
-revoke execute on function private.email_not_before(timestamp with time zone,boolean) from public;
+revoke all on function private.email_not_before(timestamp with time zone,boolean) from public;
 
-revoke execute on function private.queue_email(text,text,text,text,text) from public;
+revoke all on function private.queue_email(text,text,text,text,text) from public;
 
-revoke execute on function private.deliver(private.notice[]) from public;
+revoke all on function private.deliver(private.notice[]) from public;
 
-revoke execute on function private.notify(uuid,text,text,text,text,text) from public;
+revoke all on function private.notify(uuid,text,text,text,text,text) from public;
 
-revoke execute on function private.player_of(uuid) from public;
+revoke all on function private.player_of(uuid) from public;
 
-revoke execute on function private.match_link(uuid) from public;
+revoke all on function private.match_link(uuid) from public;
 
-revoke execute on function private.notify_on_match_changes() from public;
+revoke all on function private.notify_on_match_changes() from public;
 
-revoke execute on function private.notify_on_tournament_change() from public;
+revoke all on function private.notify_on_tournament_change() from public;
 
-revoke execute on function private.run_due_notification_work() from public;
+revoke all on function private.run_due_notification_work() from public;
 
-revoke execute on function public.get_my_notifications(integer) from anon;
-revoke execute on function public.get_my_notifications(integer) from public;
+revoke all on function public.get_my_notifications(integer) from anon;
+revoke all on function public.get_my_notifications(integer) from public;
 
-revoke execute on function public.mark_notifications_read(bigint) from anon;
-revoke execute on function public.mark_notifications_read(bigint) from public;
+revoke all on function public.mark_notifications_read(bigint) from anon;
+revoke all on function public.mark_notifications_read(bigint) from public;
 
-revoke execute on function public.get_my_notification_settings() from anon;
-revoke execute on function public.get_my_notification_settings() from public;
+revoke all on function public.get_my_notification_settings() from anon;
+revoke all on function public.get_my_notification_settings() from public;
 
-revoke execute on function public.set_my_notification_setting(text,boolean) from anon;
-revoke execute on function public.set_my_notification_setting(text,boolean) from public;
+revoke all on function public.set_my_notification_setting(text,boolean) from anon;
+revoke all on function public.set_my_notification_setting(text,boolean) from public;
 
 -- Story news ------------------------------------------------------------------------------------------
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.story_notification_signups from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.story_notification_signups from authenticated;
+revoke all on table public.story_notification_signups from anon;
+revoke all on table public.story_notification_signups from authenticated;
 
-revoke execute on function public.sign_up_for_story_news(text,text) from public;
+revoke all on function public.sign_up_for_story_news(text,text) from public;
 
-revoke execute on function private.story_news_token(uuid,text) from public;
+revoke all on function private.story_news_token(uuid,text) from public;
 
-revoke execute on function public.confirm_story_news(text) from public;
+revoke all on function public.confirm_story_news(text) from public;
 
-revoke execute on function public.unsubscribe_story_news(uuid,text) from public;
+revoke all on function public.unsubscribe_story_news(uuid,text) from public;
 
-revoke execute on function private.queue_story_news(text,text,text,text) from public;
+revoke all on function private.queue_story_news(text,text,text,text) from public;
 
 -- Alerts: push and WhatsApp ---------------------------------------------------------------------------
 
-revoke execute on function private.alert_kinds() from public;
+revoke all on function private.alert_kinds() from public;
 
-revoke execute on function private.alert_not_before(timestamp with time zone,text) from public;
+revoke all on function private.alert_not_before(timestamp with time zone,text) from public;
 
-revoke execute on function private.whatsapp_template(text) from public;
+revoke all on function private.whatsapp_template(text) from public;
 
-revoke execute on function private.push_endpoint_allowed(text) from public;
+revoke all on function private.push_endpoint_allowed(text) from public;
 
 create policy "Players read their own devices" on public.push_subscriptions
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.push_subscriptions from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.push_subscriptions from authenticated;
+revoke all on table public.push_subscriptions from anon;
+revoke all on table public.push_subscriptions from authenticated;
 grant select (id) on table public.push_subscriptions to authenticated;
 grant select (endpoint) on table public.push_subscriptions to authenticated;
 grant select (created_at) on table public.push_subscriptions to authenticated;
@@ -1173,47 +1174,48 @@ create policy "Players read their own WhatsApp number" on public.whatsapp_contac
   as permissive for select to authenticated
   using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.whatsapp_contacts from anon;
-revoke delete, insert, maintain, references, trigger, truncate, update on table public.whatsapp_contacts from authenticated;
+revoke all on table public.whatsapp_contacts from anon;
+revoke all on table public.whatsapp_contacts from authenticated;
+grant select on table public.whatsapp_contacts to authenticated;
 
-revoke execute on function private.may_get_alerts(uuid) from public;
+revoke all on function private.may_get_alerts(uuid) from public;
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.alert_preferences from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.alert_preferences from authenticated;
+revoke all on table public.alert_preferences from anon;
+revoke all on table public.alert_preferences from authenticated;
 
-revoke execute on function private.queue_alerts() from public;
+revoke all on function private.queue_alerts() from public;
 
-revoke execute on function public.save_push_subscription(jsonb) from anon;
-revoke execute on function public.save_push_subscription(jsonb) from public;
+revoke all on function public.save_push_subscription(jsonb) from anon;
+revoke all on function public.save_push_subscription(jsonb) from public;
 
-revoke execute on function public.delete_push_subscription(text) from anon;
-revoke execute on function public.delete_push_subscription(text) from public;
+revoke all on function public.delete_push_subscription(text) from anon;
+revoke all on function public.delete_push_subscription(text) from public;
 
-revoke execute on function public.service_forget_push_subscription(text) from anon;
-revoke execute on function public.service_forget_push_subscription(text) from authenticated;
-revoke execute on function public.service_forget_push_subscription(text) from public;
+revoke all on function public.service_forget_push_subscription(text) from anon;
+revoke all on function public.service_forget_push_subscription(text) from authenticated;
+revoke all on function public.service_forget_push_subscription(text) from public;
 
-revoke execute on function private.end_calls_for_withdrawn_push() from public;
+revoke all on function private.end_calls_for_withdrawn_push() from public;
 
-revoke execute on function private.end_calls_for_withdrawn_whatsapp() from public;
+revoke all on function private.end_calls_for_withdrawn_whatsapp() from public;
 
-revoke execute on function private.end_calls_for_alerts_turned_off() from public;
+revoke all on function private.end_calls_for_alerts_turned_off() from public;
 
-revoke execute on function private.whatsapp_consent_text() from public;
+revoke all on function private.whatsapp_consent_text() from public;
 
-revoke execute on function public.start_whatsapp_opt_in(text) from anon;
-revoke execute on function public.start_whatsapp_opt_in(text) from public;
+revoke all on function public.start_whatsapp_opt_in(text) from anon;
+revoke all on function public.start_whatsapp_opt_in(text) from public;
 
-revoke execute on function public.confirm_whatsapp_opt_in(text) from anon;
-revoke execute on function public.confirm_whatsapp_opt_in(text) from public;
+revoke all on function public.confirm_whatsapp_opt_in(text) from anon;
+revoke all on function public.confirm_whatsapp_opt_in(text) from public;
 
-revoke execute on function public.withdraw_whatsapp_consent() from anon;
-revoke execute on function public.withdraw_whatsapp_consent() from public;
+revoke all on function public.withdraw_whatsapp_consent() from anon;
+revoke all on function public.withdraw_whatsapp_consent() from public;
 
-revoke execute on function public.get_my_alerts() from anon;
-revoke execute on function public.get_my_alerts() from public;
+revoke all on function public.get_my_alerts() from anon;
+revoke all on function public.get_my_alerts() from public;
 
-revoke execute on function public.set_my_alert(text,text,boolean) from anon;
-revoke execute on function public.set_my_alert(text,text,boolean) from public;
+revoke all on function public.set_my_alert(text,text,boolean) from anon;
+revoke all on function public.set_my_alert(text,text,boolean) from public;
 
-revoke execute on function private.export_alerts(uuid) from public;
+revoke all on function private.export_alerts(uuid) from public;

@@ -158,12 +158,6 @@ comment on column private.foreign_captures.notes is 'personal: free_text. Notes 
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
--- Rows of private.entry_settings ----------------------------------------------------------------------
-
-insert into private.entry_settings (id, paid_entry_enabled) values
-  ('t', 't')
-on conflict (id) do update set paid_entry_enabled = excluded.paid_entry_enabled;
-
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values
@@ -171,6 +165,33 @@ insert into private.due_work_steps (name, area, function_name, run_order) values
   ('receipt_emails', 'payments', 'private.run_due_receipt_emails', '150'),
   ('refunds_left_after_a_stale_refusal', 'payments', 'private.requeue_refunds_left', '1060')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('registration', null, 'upcoming', null),
+  ('registration', 'upcoming', 'cancelled', '{private.apply_refund,private.cancel_tournament,private.end_play_without_consent,private.refund_missed_pod_check_ins}'),
+  ('payment', null, 'created', null),
+  ('payment', 'created', 'failed', '{public.service_record_payment_failure}'),
+  ('payment', 'created', 'abandoned', '{public.service_record_payment_order,private.run_due_payment_work,private.cancel_tournament}'),
+  ('payment', 'failed', 'abandoned', '{public.service_record_payment_order,private.run_due_payment_work,private.cancel_tournament}'),
+  ('payment', 'created', 'paid', '{public.service_confirm_tournament_payment,private.take_waitlist_place}'),
+  ('payment', 'failed', 'paid', '{public.service_confirm_tournament_payment,private.take_waitlist_place}'),
+  ('payment', 'created', 'refund_pending', '{public.service_confirm_tournament_payment}'),
+  ('payment', 'failed', 'refund_pending', '{public.service_confirm_tournament_payment}'),
+  ('payment', 'abandoned', 'refund_pending', '{public.service_confirm_tournament_payment}'),
+  ('payment', 'paid', 'refund_pending', '{public.service_confirm_tournament_payment,private.cancel_tournament,private.fill_places_from_waitlist,private.refund_missed_pod_check_ins,public.leave_waitlist}'),
+  ('payment', 'paid', 'refunded', '{private.apply_refund}'),
+  ('payment', 'refund_pending', 'refunded', '{private.apply_refund,private.close_refund_taken_back}'),
+  ('payment', 'failed', 'refunded', '{private.apply_refund}'),
+  ('payment', 'abandoned', 'refunded', '{private.apply_refund}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
+-- Rows of private.entry_settings ----------------------------------------------------------------------
+
+insert into private.entry_settings (id, paid_entry_enabled) values
+  ('t', 't')
+on conflict (id) do update set paid_entry_enabled = excluded.paid_entry_enabled;
 
 -- Who may enter ---------------------------------------------------------------------------------------
 
@@ -1390,140 +1411,141 @@ $function$;
 
 -- Who may enter ---------------------------------------------------------------------------------------
 
-revoke execute on function public.get_entry_settings() from public;
+revoke all on function public.get_entry_settings() from public;
 
-revoke execute on function private.tournament_takes_payments(public.tournaments,timestamp with time zone) from public;
+revoke all on function private.tournament_takes_payments(public.tournaments,timestamp with time zone) from public;
 
-revoke execute on function private.refusal_reason(text) from public;
+revoke all on function private.refusal_reason(text) from public;
 
-revoke execute on function private.paid_entry_refusal(uuid) from public;
+revoke all on function private.paid_entry_refusal(uuid) from public;
 
-revoke execute on function private.free_entry_refusal(uuid) from public;
+revoke all on function private.free_entry_refusal(uuid) from public;
 
-revoke execute on function private.raise_entry_refusal(text) from public;
+revoke all on function private.raise_entry_refusal(text) from public;
 
-revoke execute on function public.get_my_entry_eligibility() from anon;
-revoke execute on function public.get_my_entry_eligibility() from public;
+revoke all on function public.get_my_entry_eligibility() from anon;
+revoke all on function public.get_my_entry_eligibility() from public;
 
-revoke execute on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) from public;
+revoke all on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) from public;
 
-revoke execute on function public.service_prepare_tournament_entry(uuid,text,integer) from anon;
-revoke execute on function public.service_prepare_tournament_entry(uuid,text,integer) from authenticated;
-revoke execute on function public.service_prepare_tournament_entry(uuid,text,integer) from public;
+revoke all on function public.service_prepare_tournament_entry(uuid,text,integer) from anon;
+revoke all on function public.service_prepare_tournament_entry(uuid,text,integer) from authenticated;
+revoke all on function public.service_prepare_tournament_entry(uuid,text,integer) from public;
 
-revoke execute on function public.enter_free_tournament(text) from anon;
-revoke execute on function public.enter_free_tournament(text) from public;
+revoke all on function public.enter_free_tournament(text) from anon;
+revoke all on function public.enter_free_tournament(text) from public;
 
 -- Orders and the confirmation -------------------------------------------------------------------------
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payments from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payments from authenticated;
+revoke all on table public.payments from anon;
+revoke all on table public.payments from authenticated;
 
 create policy "Players can read their own registrations" on public.tournament_registrations
   as permissive for select to authenticated
   using ((( SELECT private.current_player_id() AS current_player_id) = user_id));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.tournament_registrations from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.tournament_registrations from authenticated;
+revoke all on table public.tournament_registrations from anon;
+revoke all on table public.tournament_registrations from authenticated;
+grant select on table public.tournament_registrations to authenticated;
 alter publication supabase_realtime add table public.tournament_registrations;
 
-revoke execute on function private.checkout_timeout_seconds() from public;
+revoke all on function private.checkout_timeout_seconds() from public;
 
-revoke execute on function private.order_lifetime() from public;
+revoke all on function private.order_lifetime() from public;
 
-revoke execute on function private.replaced_order_note() from public;
+revoke all on function private.replaced_order_note() from public;
 
-revoke execute on function private.last_registration_within_a_day(uuid,text,uuid,timestamp with time zone) from public;
+revoke all on function private.last_registration_within_a_day(uuid,text,uuid,timestamp with time zone) from public;
 
-revoke execute on function public.service_record_payment_order(uuid,text,integer,text,integer,text) from anon;
-revoke execute on function public.service_record_payment_order(uuid,text,integer,text,integer,text) from authenticated;
-revoke execute on function public.service_record_payment_order(uuid,text,integer,text,integer,text) from public;
+revoke all on function public.service_record_payment_order(uuid,text,integer,text,integer,text) from anon;
+revoke all on function public.service_record_payment_order(uuid,text,integer,text,integer,text) from authenticated;
+revoke all on function public.service_record_payment_order(uuid,text,integer,text,integer,text) from public;
 
-revoke execute on function public.service_find_payment_by_order(text) from anon;
-revoke execute on function public.service_find_payment_by_order(text) from authenticated;
-revoke execute on function public.service_find_payment_by_order(text) from public;
+revoke all on function public.service_find_payment_by_order(text) from anon;
+revoke all on function public.service_find_payment_by_order(text) from authenticated;
+revoke all on function public.service_find_payment_by_order(text) from public;
 
-revoke execute on function public.service_confirm_tournament_payment(text,text) from anon;
-revoke execute on function public.service_confirm_tournament_payment(text,text) from authenticated;
-revoke execute on function public.service_confirm_tournament_payment(text,text) from public;
+revoke all on function public.service_confirm_tournament_payment(text,text) from anon;
+revoke all on function public.service_confirm_tournament_payment(text,text) from authenticated;
+revoke all on function public.service_confirm_tournament_payment(text,text) from public;
 
-revoke execute on function public.payment_confirmation_result(public.payments,text,uuid) from anon;
-revoke execute on function public.payment_confirmation_result(public.payments,text,uuid) from authenticated;
-revoke execute on function public.payment_confirmation_result(public.payments,text,uuid) from public;
+revoke all on function public.payment_confirmation_result(public.payments,text,uuid) from anon;
+revoke all on function public.payment_confirmation_result(public.payments,text,uuid) from authenticated;
+revoke all on function public.payment_confirmation_result(public.payments,text,uuid) from public;
 
-revoke execute on function public.service_record_payment_failure(text,text,text) from anon;
-revoke execute on function public.service_record_payment_failure(text,text,text) from authenticated;
-revoke execute on function public.service_record_payment_failure(text,text,text) from public;
+revoke all on function public.service_record_payment_failure(text,text,text) from anon;
+revoke all on function public.service_record_payment_failure(text,text,text) from authenticated;
+revoke all on function public.service_record_payment_failure(text,text,text) from public;
 
-revoke execute on function private.run_due_payment_work() from public;
+revoke all on function private.run_due_payment_work() from public;
 
-revoke execute on function private.requeue_refunds_left() from public;
+revoke all on function private.requeue_refunds_left() from public;
 
 -- Razorpay webhooks -----------------------------------------------------------------------------------
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.razorpay_webhook_events from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.razorpay_webhook_events from authenticated;
+revoke all on table public.razorpay_webhook_events from anon;
+revoke all on table public.razorpay_webhook_events from authenticated;
 
-revoke execute on function public.service_claim_razorpay_webhook_event(text,text) from anon;
-revoke execute on function public.service_claim_razorpay_webhook_event(text,text) from authenticated;
-revoke execute on function public.service_claim_razorpay_webhook_event(text,text) from public;
+revoke all on function public.service_claim_razorpay_webhook_event(text,text) from anon;
+revoke all on function public.service_claim_razorpay_webhook_event(text,text) from authenticated;
+revoke all on function public.service_claim_razorpay_webhook_event(text,text) from public;
 
-revoke execute on function public.service_complete_razorpay_webhook_event(text) from anon;
-revoke execute on function public.service_complete_razorpay_webhook_event(text) from authenticated;
-revoke execute on function public.service_complete_razorpay_webhook_event(text) from public;
+revoke all on function public.service_complete_razorpay_webhook_event(text) from anon;
+revoke all on function public.service_complete_razorpay_webhook_event(text) from authenticated;
+revoke all on function public.service_complete_razorpay_webhook_event(text) from public;
 
 -- Refunds and disputes --------------------------------------------------------------------------------
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_refunds from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_refunds from authenticated;
+revoke all on table public.payment_refunds from anon;
+revoke all on table public.payment_refunds from authenticated;
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_refunds_awaiting_capture from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_refunds_awaiting_capture from authenticated;
+revoke all on table public.payment_refunds_awaiting_capture from anon;
+revoke all on table public.payment_refunds_awaiting_capture from authenticated;
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_disputes from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payment_disputes from authenticated;
+revoke all on table public.payment_disputes from anon;
+revoke all on table public.payment_disputes from authenticated;
 
-revoke execute on function private.queue_refund(text,integer,text,public.payments) from public;
+revoke all on function private.queue_refund(text,integer,text,public.payments) from public;
 
-revoke execute on function private.refundable_paise(public.payments) from public;
+revoke all on function private.refundable_paise(public.payments) from public;
 
-revoke execute on function private.close_refund_taken_back(uuid,text) from public;
+revoke all on function private.close_refund_taken_back(uuid,text) from public;
 
-revoke execute on function private.apply_refund(text,text,integer,boolean) from public;
+revoke all on function private.apply_refund(text,text,integer,boolean) from public;
 
-revoke execute on function private.apply_refunds_awaiting_capture(text) from public;
+revoke all on function private.apply_refunds_awaiting_capture(text) from public;
 
-revoke execute on function public.service_record_payment_refund(text,text,integer) from anon;
-revoke execute on function public.service_record_payment_refund(text,text,integer) from authenticated;
-revoke execute on function public.service_record_payment_refund(text,text,integer) from public;
+revoke all on function public.service_record_payment_refund(text,text,integer) from anon;
+revoke all on function public.service_record_payment_refund(text,text,integer) from authenticated;
+revoke all on function public.service_record_payment_refund(text,text,integer) from public;
 
-revoke execute on function private.order_is_ours(jsonb) from public;
+revoke all on function private.order_is_ours(jsonb) from public;
 
-revoke execute on function public.service_refund_unknown_capture(text,text,integer,jsonb) from anon;
-revoke execute on function public.service_refund_unknown_capture(text,text,integer,jsonb) from authenticated;
-revoke execute on function public.service_refund_unknown_capture(text,text,integer,jsonb) from public;
+revoke all on function public.service_refund_unknown_capture(text,text,integer,jsonb) from anon;
+revoke all on function public.service_refund_unknown_capture(text,text,integer,jsonb) from authenticated;
+revoke all on function public.service_refund_unknown_capture(text,text,integer,jsonb) from public;
 
-revoke execute on function public.service_record_payment_dispute(text,text,text,bigint,text) from anon;
-revoke execute on function public.service_record_payment_dispute(text,text,text,bigint,text) from authenticated;
-revoke execute on function public.service_record_payment_dispute(text,text,text,bigint,text) from public;
+revoke all on function public.service_record_payment_dispute(text,text,text,bigint,text) from anon;
+revoke all on function public.service_record_payment_dispute(text,text,text,bigint,text) from authenticated;
+revoke all on function public.service_record_payment_dispute(text,text,text,bigint,text) from public;
 
-revoke execute on function public.staff_refund_progress(text) from anon;
-revoke execute on function public.staff_refund_progress(text) from public;
+revoke all on function public.staff_refund_progress(text) from anon;
+revoke all on function public.staff_refund_progress(text) from public;
 
-revoke execute on function public.staff_retry_refunds(text) from anon;
-revoke execute on function public.staff_retry_refunds(text) from public;
+revoke all on function public.staff_retry_refunds(text) from anon;
+revoke all on function public.staff_retry_refunds(text) from public;
 
 -- A player’s payments and registrations ---------------------------------------------------------------
 
-revoke execute on function public.get_my_payments() from anon;
-revoke execute on function public.get_my_payments() from public;
+revoke all on function public.get_my_payments() from anon;
+revoke all on function public.get_my_payments() from public;
 
-revoke execute on function public.get_my_registrations() from anon;
-revoke execute on function public.get_my_registrations() from public;
+revoke all on function public.get_my_registrations() from anon;
+revoke all on function public.get_my_registrations() from public;
 
-revoke execute on function private.send_payment_receipt() from public;
+revoke all on function private.send_payment_receipt() from public;
 
-revoke execute on function private.run_due_receipt_emails() from public;
+revoke all on function private.run_due_receipt_emails() from public;
 
-revoke execute on function public.get_my_entry_outcomes() from anon;
-revoke execute on function public.get_my_entry_outcomes() from public;
+revoke all on function public.get_my_entry_outcomes() from anon;
+revoke all on function public.get_my_entry_outcomes() from public;

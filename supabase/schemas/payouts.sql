@@ -258,13 +258,73 @@ CREATE UNIQUE INDEX reconciliation_one_open_difference ON private.reconciliation
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
--- Rows of private.secret_keys -------------------------------------------------------------------------
+-- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.secret_keys (name, key) values
-  ('pan_hmac', extensions.gen_random_bytes(32)),
-  ('parental_consent', extensions.gen_random_bytes(32)),
-  ('story_news', extensions.gen_random_bytes(32))
-on conflict (name) do nothing;
+insert into private.due_work_steps (name, area, function_name, run_order) values
+  ('prizes_tax_and_payout_checks', 'payouts', 'private.run_due_money_work', '700'),
+  ('provider_reconciliation', 'payouts', 'private.run_due_reconciliation_work', '800')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('kyc', null, 'pending', '{public.submit_kyc}'),
+  ('kyc', 'pending', 'verified', '{public.service_record_kyc_check}'),
+  ('kyc', 'pending', 'rejected', '{public.service_record_kyc_check}'),
+  ('kyc', 'verified', 'rejected', '{public.service_record_kyc_check}'),
+  ('kyc', 'rejected', 'verified', '{public.service_record_kyc_check}'),
+  ('kyc', 'rejected', 'pending', '{public.service_record_kyc_check,public.submit_kyc}'),
+  ('kyc', 'verified', 'pending', '{public.submit_kyc}'),
+  ('payout', null, 'awaiting_approval', '{public.request_payout}'),
+  ('payout', null, 'approved', '{public.request_payout}'),
+  ('payout', 'awaiting_approval', 'approved', '{public.staff_approve_payout}'),
+  ('payout', 'approved', 'queued', '{public.service_record_payout_status}'),
+  ('payout', 'approved', 'pending', '{public.service_record_payout_status}'),
+  ('payout', 'approved', 'scheduled', '{public.service_record_payout_status}'),
+  ('payout', 'approved', 'processing', '{public.service_record_payout_status}'),
+  ('payout', 'approved', 'processed', '{public.service_record_payout_status}'),
+  ('payout', 'queued', 'pending', '{public.service_record_payout_status}'),
+  ('payout', 'queued', 'scheduled', '{public.service_record_payout_status}'),
+  ('payout', 'queued', 'processing', '{public.service_record_payout_status}'),
+  ('payout', 'queued', 'processed', '{public.service_record_payout_status}'),
+  ('payout', 'pending', 'scheduled', '{public.service_record_payout_status}'),
+  ('payout', 'pending', 'processing', '{public.service_record_payout_status}'),
+  ('payout', 'pending', 'processed', '{public.service_record_payout_status}'),
+  ('payout', 'scheduled', 'processing', '{public.service_record_payout_status}'),
+  ('payout', 'scheduled', 'processed', '{public.service_record_payout_status}'),
+  ('payout', 'processing', 'processed', '{public.service_record_payout_status}'),
+  ('payout', 'processed', 'reversed', '{public.service_record_payout_status}'),
+  ('payout', 'approved', 'reversed', '{public.service_record_payout_status}'),
+  ('payout', 'queued', 'reversed', '{public.service_record_payout_status}'),
+  ('payout', 'pending', 'reversed', '{public.service_record_payout_status}'),
+  ('payout', 'scheduled', 'reversed', '{public.service_record_payout_status}'),
+  ('payout', 'processing', 'reversed', '{public.service_record_payout_status}'),
+  ('payout', 'approved', 'cancelled', '{public.service_record_payout_status}'),
+  ('payout', 'queued', 'cancelled', '{public.service_record_payout_status}'),
+  ('payout', 'pending', 'cancelled', '{public.service_record_payout_status}'),
+  ('payout', 'scheduled', 'cancelled', '{public.service_record_payout_status}'),
+  ('payout', 'processing', 'cancelled', '{public.service_record_payout_status}'),
+  ('payout', 'approved', 'rejected', '{public.service_record_payout_status}'),
+  ('payout', 'queued', 'rejected', '{public.service_record_payout_status}'),
+  ('payout', 'pending', 'rejected', '{public.service_record_payout_status}'),
+  ('payout', 'scheduled', 'rejected', '{public.service_record_payout_status}'),
+  ('payout', 'processing', 'rejected', '{public.service_record_payout_status}'),
+  ('payout', 'approved', 'failed', '{public.service_record_payout_status}'),
+  ('payout', 'queued', 'failed', '{public.service_record_payout_status}'),
+  ('payout', 'pending', 'failed', '{public.service_record_payout_status}'),
+  ('payout', 'scheduled', 'failed', '{public.service_record_payout_status}'),
+  ('payout', 'processing', 'failed', '{public.service_record_payout_status}'),
+  ('payout', 'awaiting_approval', 'rejected', '{public.staff_reject_payout}'),
+  ('prize_award', null, 'credited', '{private.credit_prizes}'),
+  ('prize_award', null, 'held', '{private.credit_prizes}'),
+  ('prize_award', 'held', 'credited', '{private.release_won_chargeback,public.staff_decide_held_prize}'),
+  ('prize_award', 'held', 'forfeited', '{private.book_lost_chargeback,public.staff_decide_held_prize}'),
+  ('prize_award', null, 'forfeited', '{private.credit_prizes}'),
+  ('chargeback', null, 'open', '{public.service_record_payment_dispute}'),
+  ('chargeback', 'open', 'won', '{public.service_record_payment_dispute}'),
+  ('chargeback', 'open', 'lost', '{public.service_record_payment_dispute}'),
+  ('prize_award', 'credited', 'forfeited', '{private.book_lost_chargeback}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
 
 -- Rows of private.settings ----------------------------------------------------------------------------
 
@@ -289,26 +349,13 @@ insert into private.settings (key, value, note) values
   ('tax_rate', '0.30', 'Withholding on net winnings (section 194BA). Confirm with the chartered accountant.')
 on conflict (key) do update set value = excluded.value, note = excluded.note;
 
--- Rows of private.status_transitions ------------------------------------------------------------------
+-- Rows of private.secret_keys -------------------------------------------------------------------------
 
-insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
-  ('prize_award', null, 'credited', '{private.credit_prizes}'),
-  ('prize_award', null, 'held', '{private.credit_prizes}'),
-  ('prize_award', 'held', 'credited', '{private.release_won_chargeback,public.staff_decide_held_prize}'),
-  ('prize_award', 'held', 'forfeited', '{private.book_lost_chargeback,public.staff_decide_held_prize}'),
-  ('prize_award', null, 'forfeited', '{private.credit_prizes}'),
-  ('chargeback', null, 'open', '{public.service_record_payment_dispute}'),
-  ('chargeback', 'open', 'won', '{public.service_record_payment_dispute}'),
-  ('chargeback', 'open', 'lost', '{public.service_record_payment_dispute}'),
-  ('prize_award', 'credited', 'forfeited', '{private.book_lost_chargeback}')
-on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
-
--- Rows of private.due_work_steps ----------------------------------------------------------------------
-
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('prizes_tax_and_payout_checks', 'payouts', 'private.run_due_money_work', '700'),
-  ('provider_reconciliation', 'payouts', 'private.run_due_reconciliation_work', '800')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.secret_keys (name, key) values
+  ('pan_hmac', extensions.gen_random_bytes(32)),
+  ('parental_consent', extensions.gen_random_bytes(32)),
+  ('story_news', extensions.gen_random_bytes(32))
+on conflict (name) do nothing;
 
 -- The ledger ------------------------------------------------------------------------------------------
 
@@ -2606,103 +2653,103 @@ $function$;
 
 -- The ledger ------------------------------------------------------------------------------------------
 
-revoke execute on function private.refuse_ledger_change() from public;
+revoke all on function private.refuse_ledger_change() from public;
 
-revoke execute on function private.check_journal_balances() from public;
+revoke all on function private.check_journal_balances() from public;
 
-revoke execute on function private.post_journal(text,text,jsonb,uuid) from public;
+revoke all on function private.post_journal(text,text,jsonb,uuid) from public;
 
-revoke execute on function private.post_mirrored_journal(text,text,text,bigint,text,uuid) from public;
+revoke all on function private.post_mirrored_journal(text,text,text,bigint,text,uuid) from public;
 
-revoke execute on function private.post_payment_journals(public.payments) from public;
+revoke all on function private.post_payment_journals(public.payments) from public;
 
-revoke execute on function private.post_payment_journals_on_change() from public;
+revoke all on function private.post_payment_journals_on_change() from public;
 
-revoke execute on function private.payment_has_entry_fee(public.payments) from public;
+revoke all on function private.payment_has_entry_fee(public.payments) from public;
 
-revoke execute on function private.post_entry_fee_journal(public.payments) from public;
+revoke all on function private.post_entry_fee_journal(public.payments) from public;
 
-revoke execute on function private.post_refund_journal(public.payments,bigint) from public;
+revoke all on function private.post_refund_journal(public.payments,bigint) from public;
 
-revoke execute on function private.player_account(uuid) from public;
+revoke all on function private.player_account(uuid) from public;
 
-revoke execute on function private.player_balance(uuid,timestamp with time zone) from public;
+revoke all on function private.player_balance(uuid,timestamp with time zone) from public;
 
-revoke execute on function private.check_ledger() from public;
+revoke all on function private.check_ledger() from public;
 
 -- Prizes ----------------------------------------------------------------------------------------------
 
-revoke execute on function private.formula_bands(jsonb,bigint) from public;
+revoke all on function private.formula_bands(jsonb,bigint) from public;
 
-revoke execute on function private.prize_formula_problem(jsonb,bigint) from public;
+revoke all on function private.prize_formula_problem(jsonb,bigint) from public;
 
-revoke execute on function private.check_prize_formula() from public;
+revoke all on function private.check_prize_formula() from public;
 
-revoke execute on function private.prize_formula_bands(public.tournaments) from public;
+revoke all on function private.prize_formula_bands(public.tournaments) from public;
 
-revoke execute on function private.place_amounts(public.tournaments) from public;
+revoke all on function private.place_amounts(public.tournaments) from public;
 
-revoke execute on function private.prize_allocation(text) from public;
+revoke all on function private.prize_allocation(text) from public;
 
-revoke execute on function private.challenge_window(public.tournaments) from public;
+revoke all on function private.challenge_window(public.tournaments) from public;
 
-revoke execute on function private.post_prize(private.prize_awards,uuid) from public;
+revoke all on function private.post_prize(private.prize_awards,uuid) from public;
 
-revoke execute on function private.credit_prizes(text) from public;
+revoke all on function private.credit_prizes(text) from public;
 
-revoke execute on function private.credit_due_prizes(timestamp with time zone) from public;
+revoke all on function private.credit_due_prizes(timestamp with time zone) from public;
 
-revoke execute on function private.prize_tournaments_of(uuid) from public;
+revoke all on function private.prize_tournaments_of(uuid) from public;
 
-revoke execute on function private.entry_prize_forfeited(uuid) from public;
+revoke all on function private.entry_prize_forfeited(uuid) from public;
 
-revoke execute on function private.entry_prize_held(uuid) from public;
+revoke all on function private.entry_prize_held(uuid) from public;
 
-revoke execute on function private.waiting_prizes_paise(uuid) from public;
+revoke all on function private.waiting_prizes_paise(uuid) from public;
 
-revoke execute on function public.get_tournament_prizes(text) from public;
+revoke all on function public.get_tournament_prizes(text) from public;
 
-revoke execute on function private.prize_paid_times(uuid) from public;
+revoke all on function private.prize_paid_times(uuid) from public;
 
-revoke execute on function public.get_tournament_payouts(text) from public;
+revoke all on function public.get_tournament_payouts(text) from public;
 
-revoke execute on function public.staff_decide_held_prize(text,uuid,boolean,text) from anon;
-revoke execute on function public.staff_decide_held_prize(text,uuid,boolean,text) from public;
+revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) from anon;
+revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) from public;
 
 -- Tax on net winnings ---------------------------------------------------------------------------------
 
-revoke execute on function private.setting(text) from public;
+revoke all on function private.setting(text) from public;
 
-revoke execute on function private.tax_rate() from public;
+revoke all on function private.tax_rate() from public;
 
-revoke execute on function private.tax_on(bigint) from public;
+revoke all on function private.tax_on(bigint) from public;
 
-revoke execute on function private.financial_year(timestamp with time zone) from public;
+revoke all on function private.financial_year(timestamp with time zone) from public;
 
-revoke execute on function private.financial_year_start(integer) from public;
+revoke all on function private.financial_year_start(integer) from public;
 
-revoke execute on function private.opening_balance(uuid,integer) from public;
+revoke all on function private.opening_balance(uuid,integer) from public;
 
-revoke execute on function private.deposits_between(uuid,timestamp with time zone,timestamp with time zone) from public;
+revoke all on function private.deposits_between(uuid,timestamp with time zone,timestamp with time zone) from public;
 
-revoke execute on function private.tax_in_withdrawal(uuid,bigint,timestamp with time zone) from public;
+revoke all on function private.tax_in_withdrawal(uuid,bigint,timestamp with time zone) from public;
 
-revoke execute on function private.net_winnings_for_withdrawal(uuid,bigint,timestamp with time zone) from public;
+revoke all on function private.net_winnings_for_withdrawal(uuid,bigint,timestamp with time zone) from public;
 
-revoke execute on function private.net_winnings_at_year_end(uuid,integer) from public;
+revoke all on function private.net_winnings_at_year_end(uuid,integer) from public;
 
-revoke execute on function private.withhold_year_end(integer,uuid) from public;
+revoke all on function private.withhold_year_end(integer,uuid) from public;
 
-revoke execute on function private.settle_last_year(uuid,timestamp with time zone) from public;
+revoke all on function private.settle_last_year(uuid,timestamp with time zone) from public;
 
-revoke execute on function public.get_my_tax_statement(integer) from anon;
-revoke execute on function public.get_my_tax_statement(integer) from public;
+revoke all on function public.get_my_tax_statement(integer) from anon;
+revoke all on function public.get_my_tax_statement(integer) from public;
 
-revoke execute on function public.staff_tax_certificates(integer) from anon;
-revoke execute on function public.staff_tax_certificates(integer) from public;
+revoke all on function public.staff_tax_certificates(integer) from anon;
+revoke all on function public.staff_tax_certificates(integer) from public;
 
-revoke execute on function public.staff_withholding_register(date,date) from anon;
-revoke execute on function public.staff_withholding_register(date,date) from public;
+revoke all on function public.staff_withholding_register(date,date) from anon;
+revoke all on function public.staff_withholding_register(date,date) from public;
 
 -- KYC -------------------------------------------------------------------------------------------------
 
@@ -2710,34 +2757,35 @@ create policy "Players read their own KYC, admins read all" on public.kyc_record
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.kyc_records from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.kyc_records from authenticated;
+revoke all on table public.kyc_records from anon;
+revoke all on table public.kyc_records from authenticated;
+grant select on table public.kyc_records to authenticated;
 
-revoke execute on function private.pan_encryption_key() from public;
+revoke all on function private.pan_encryption_key() from public;
 
-revoke execute on function private.encrypt_pan(text) from public;
+revoke all on function private.encrypt_pan(text) from public;
 
-revoke execute on function private.decrypt_pan(bytea) from public;
+revoke all on function private.decrypt_pan(bytea) from public;
 
-revoke execute on function private.audit_pan_reads(uuid,text,uuid[]) from public;
+revoke all on function private.audit_pan_reads(uuid,text,uuid[]) from public;
 
-revoke execute on function private.pan_hmac(text) from public;
+revoke all on function private.pan_hmac(text) from public;
 
-revoke execute on function private.pan_not_verified_reason() from public;
+revoke all on function private.pan_not_verified_reason() from public;
 
-revoke execute on function private.masked_pan(text) from public;
+revoke all on function private.masked_pan(text) from public;
 
-revoke execute on function private.kyc_answer(public.kyc_records) from public;
+revoke all on function private.kyc_answer(public.kyc_records) from public;
 
-revoke execute on function public.submit_kyc(text,text) from anon;
-revoke execute on function public.submit_kyc(text,text) from public;
+revoke all on function public.submit_kyc(text,text) from anon;
+revoke all on function public.submit_kyc(text,text) from public;
 
-revoke execute on function public.get_my_kyc() from anon;
-revoke execute on function public.get_my_kyc() from public;
+revoke all on function public.get_my_kyc() from anon;
+revoke all on function public.get_my_kyc() from public;
 
-revoke execute on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from anon;
-revoke execute on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from authenticated;
-revoke execute on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from public;
+revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from anon;
+revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from authenticated;
+revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from public;
 
 -- Payouts and approvals -------------------------------------------------------------------------------
 
@@ -2745,94 +2793,96 @@ create policy "Players read their own payouts, admins read all" on public.payout
   as permissive for select to authenticated
   using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payouts from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.payouts from authenticated;
+revoke all on table public.payouts from anon;
+revoke all on table public.payouts from authenticated;
+grant select on table public.payouts to authenticated;
 
 create policy "Admins read approvals" on public.payout_approvals
   as permissive for select to authenticated
   using (( SELECT private.caller_is_admin() AS caller_is_admin));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.payout_approvals from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.payout_approvals from authenticated;
+revoke all on table public.payout_approvals from anon;
+revoke all on table public.payout_approvals from authenticated;
+grant select on table public.payout_approvals to authenticated;
 
-revoke execute on function private.require_amount(bigint) from public;
+revoke all on function private.require_amount(bigint) from public;
 
-revoke execute on function private.earnings_of(uuid) from public;
+revoke all on function private.earnings_of(uuid) from public;
 
-revoke execute on function private.queue_payout(public.payouts) from public;
+revoke all on function private.queue_payout(public.payouts) from public;
 
-revoke execute on function private.return_payout(public.payouts,text,uuid) from public;
+revoke all on function private.return_payout(public.payouts,text,uuid) from public;
 
-revoke execute on function private.payout_answer(public.payouts) from public;
+revoke all on function private.payout_answer(public.payouts) from public;
 
-revoke execute on function private.payout_approval_due_at(public.payouts) from public;
+revoke all on function private.payout_approval_due_at(public.payouts) from public;
 
-revoke execute on function private.payout_status_rank(text) from public;
+revoke all on function private.payout_status_rank(text) from public;
 
-revoke execute on function private.payout_may_move(text,text) from public;
+revoke all on function private.payout_may_move(text,text) from public;
 
-revoke execute on function public.get_my_earnings() from anon;
-revoke execute on function public.get_my_earnings() from public;
+revoke all on function public.get_my_earnings() from anon;
+revoke all on function public.get_my_earnings() from public;
 
-revoke execute on function public.preview_payout(bigint) from anon;
-revoke execute on function public.preview_payout(bigint) from public;
+revoke all on function public.preview_payout(bigint) from anon;
+revoke all on function public.preview_payout(bigint) from public;
 
-revoke execute on function public.request_payout(bigint,text) from anon;
-revoke execute on function public.request_payout(bigint,text) from public;
+revoke all on function public.request_payout(bigint,text) from anon;
+revoke all on function public.request_payout(bigint,text) from public;
 
-revoke execute on function public.get_my_payouts() from anon;
-revoke execute on function public.get_my_payouts() from public;
+revoke all on function public.get_my_payouts() from anon;
+revoke all on function public.get_my_payouts() from public;
 
-revoke execute on function public.staff_list_payout_queue() from anon;
-revoke execute on function public.staff_list_payout_queue() from public;
+revoke all on function public.staff_list_payout_queue() from anon;
+revoke all on function public.staff_list_payout_queue() from public;
 
-revoke execute on function public.staff_approve_payout(uuid) from anon;
-revoke execute on function public.staff_approve_payout(uuid) from public;
+revoke all on function public.staff_approve_payout(uuid) from anon;
+revoke all on function public.staff_approve_payout(uuid) from public;
 
-revoke execute on function public.staff_reject_payout(uuid,text) from anon;
-revoke execute on function public.staff_reject_payout(uuid,text) from public;
+revoke all on function public.staff_reject_payout(uuid,text) from anon;
+revoke all on function public.staff_reject_payout(uuid,text) from public;
 
-revoke execute on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone,text) from anon;
-revoke execute on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone,text) from authenticated;
-revoke execute on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone,text) from public;
+revoke all on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone,text) from anon;
+revoke all on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone,text) from authenticated;
+revoke all on function public.service_record_payout_status(uuid,text,text,text,timestamp with time zone,text) from public;
 
-revoke execute on function public.staff_list_recent_payouts() from anon;
-revoke execute on function public.staff_list_recent_payouts() from public;
+revoke all on function public.staff_list_recent_payouts() from anon;
+revoke all on function public.staff_list_recent_payouts() from public;
 
-revoke execute on function private.run_due_money_work() from public;
+revoke all on function private.run_due_money_work() from public;
 
 -- Chargebacks -----------------------------------------------------------------------------------------
 
-revoke execute on function private.chargeback_held_paise(uuid) from public;
+revoke all on function private.chargeback_held_paise(uuid) from public;
 
-revoke execute on function private.entry_chargeback_status(uuid) from public;
+revoke all on function private.entry_chargeback_status(uuid) from public;
 
-revoke execute on function private.money_text(bigint) from public;
+revoke all on function private.money_text(bigint) from public;
 
-revoke execute on function private.notify_money_staff(text,text,text,text) from public;
+revoke all on function private.notify_money_staff(text,text,text,text) from public;
 
-revoke execute on function private.withdrawal_hold_refusal() from public;
+revoke all on function private.withdrawal_hold_refusal() from public;
 
-revoke execute on function public.get_my_withdrawal_holds() from anon;
-revoke execute on function public.get_my_withdrawal_holds() from public;
+revoke all on function public.get_my_withdrawal_holds() from anon;
+revoke all on function public.get_my_withdrawal_holds() from public;
 
-revoke execute on function private.chargeback_prizes_held(uuid) from public;
+revoke all on function private.chargeback_prizes_held(uuid) from public;
 
-revoke execute on function private.book_lost_chargeback(private.chargebacks) from public;
+revoke all on function private.book_lost_chargeback(private.chargebacks) from public;
 
-revoke execute on function private.release_won_chargeback(private.chargebacks) from public;
+revoke all on function private.release_won_chargeback(private.chargebacks) from public;
 
 -- Reconciliation with the providers -------------------------------------------------------------------
 
-revoke execute on function public.service_record_provider_snapshot(text,jsonb) from anon;
-revoke execute on function public.service_record_provider_snapshot(text,jsonb) from authenticated;
-revoke execute on function public.service_record_provider_snapshot(text,jsonb) from public;
+revoke all on function public.service_record_provider_snapshot(text,jsonb) from anon;
+revoke all on function public.service_record_provider_snapshot(text,jsonb) from authenticated;
+revoke all on function public.service_record_provider_snapshot(text,jsonb) from public;
 
-revoke execute on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) from anon;
-revoke execute on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) from authenticated;
-revoke execute on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) from public;
+revoke all on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) from anon;
+revoke all on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) from authenticated;
+revoke all on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) from public;
 
-revoke execute on function private.run_due_reconciliation_work() from public;
+revoke all on function private.run_due_reconciliation_work() from public;
 
-revoke execute on function public.staff_get_reconciliation() from anon;
-revoke execute on function public.staff_get_reconciliation() from public;
+revoke all on function public.staff_get_reconciliation() from anon;
+revoke all on function public.staff_get_reconciliation() from public;

@@ -81,6 +81,15 @@ comment on column private.grievances.email_confirmed is 'Whether the answer goes
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('grievance', null, 'open', '{public.submit_grievance}'),
+  ('grievance', 'open', 'acknowledged', '{public.staff_acknowledge_grievance}'),
+  ('grievance', 'open', 'resolved', '{public.staff_resolve_grievance}'),
+  ('grievance', 'acknowledged', 'resolved', '{public.staff_resolve_grievance}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
 -- Rows of private.data_export_sections ----------------------------------------------------------------
 
 insert into private.data_export_sections (key, area, function_name) values
@@ -104,15 +113,6 @@ insert into private.data_export_sections (key, area, function_name) values
   ('tax_withheld', 'payouts', 'private.export_tax_withheld'),
   ('waitlist', 'seasons', 'private.export_waitlist')
 on conflict (key) do update set area = excluded.area, function_name = excluded.function_name;
-
--- Rows of private.status_transitions ------------------------------------------------------------------
-
-insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
-  ('grievance', null, 'open', '{public.submit_grievance}'),
-  ('grievance', 'open', 'acknowledged', '{public.staff_acknowledge_grievance}'),
-  ('grievance', 'open', 'resolved', '{public.staff_resolve_grievance}'),
-  ('grievance', 'acknowledged', 'resolved', '{public.staff_resolve_grievance}')
-on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
 
 -- Download my data ------------------------------------------------------------------------------------
 
@@ -841,77 +841,77 @@ $function$;
 
 -- Download my data ------------------------------------------------------------------------------------
 
-revoke execute on function private.register_data_export_section(text,text,text) from public;
+revoke all on function private.register_data_export_section(text,text,text) from public;
 
-revoke execute on function private.data_export_interval() from public;
+revoke all on function private.data_export_interval() from public;
 
-revoke execute on function private.export_profile(uuid) from public;
+revoke all on function private.export_profile(uuid) from public;
 
-revoke execute on function private.export_consents(uuid) from public;
+revoke all on function private.export_consents(uuid) from public;
 
-revoke execute on function private.export_entries(uuid) from public;
+revoke all on function private.export_entries(uuid) from public;
 
-revoke execute on function private.export_matches(uuid) from public;
+revoke all on function private.export_matches(uuid) from public;
 
-revoke execute on function private.export_evidence(uuid) from public;
+revoke all on function private.export_evidence(uuid) from public;
 
-revoke execute on function private.export_payments(uuid) from public;
+revoke all on function private.export_payments(uuid) from public;
 
-revoke execute on function private.export_ledger(uuid) from public;
+revoke all on function private.export_ledger(uuid) from public;
 
-revoke execute on function private.export_tax_withheld(uuid) from public;
+revoke all on function private.export_tax_withheld(uuid) from public;
 
-revoke execute on function private.export_prizes(uuid) from public;
+revoke all on function private.export_prizes(uuid) from public;
 
-revoke execute on function private.export_payouts(uuid) from public;
+revoke all on function private.export_payouts(uuid) from public;
 
-revoke execute on function private.export_kyc(uuid) from public;
+revoke all on function private.export_kyc(uuid) from public;
 
-revoke execute on function private.export_notifications(uuid) from public;
+revoke all on function private.export_notifications(uuid) from public;
 
-revoke execute on function private.export_audit(uuid) from public;
+revoke all on function private.export_audit(uuid) from public;
 
-revoke execute on function private.export_requests(uuid) from public;
+revoke all on function private.export_requests(uuid) from public;
 
-revoke execute on function private.export_grievances(uuid) from public;
+revoke all on function private.export_grievances(uuid) from public;
 
-revoke execute on function public.export_my_data() from anon;
-revoke execute on function public.export_my_data() from public;
+revoke all on function public.export_my_data() from anon;
+revoke all on function public.export_my_data() from public;
 
 -- Grievances ------------------------------------------------------------------------------------------
 
-revoke execute on function private.grievance_rules() from public;
+revoke all on function private.grievance_rules() from public;
 
-revoke execute on function private.grievance_answer(private.grievances) from public;
+revoke all on function private.grievance_answer(private.grievances) from public;
 
-revoke execute on function private.ist_text(timestamp with time zone) from public;
+revoke all on function private.ist_text(timestamp with time zone) from public;
 
-revoke execute on function public.submit_grievance(text,text,text) from public;
+revoke all on function public.submit_grievance(text,text,text) from public;
 
-revoke execute on function public.get_my_grievances() from anon;
-revoke execute on function public.get_my_grievances() from public;
+revoke all on function public.get_my_grievances() from anon;
+revoke all on function public.get_my_grievances() from public;
 
-revoke execute on function public.staff_list_grievances(boolean) from anon;
-revoke execute on function public.staff_list_grievances(boolean) from public;
+revoke all on function public.staff_list_grievances(boolean) from anon;
+revoke all on function public.staff_list_grievances(boolean) from public;
 
-revoke execute on function private.locked_grievance(text) from public;
+revoke all on function private.locked_grievance(text) from public;
 
-revoke execute on function public.staff_acknowledge_grievance(text,text) from anon;
-revoke execute on function public.staff_acknowledge_grievance(text,text) from public;
+revoke all on function public.staff_acknowledge_grievance(text,text) from anon;
+revoke all on function public.staff_acknowledge_grievance(text,text) from public;
 
-revoke execute on function public.staff_resolve_grievance(text,text) from anon;
-revoke execute on function public.staff_resolve_grievance(text,text) from public;
+revoke all on function public.staff_resolve_grievance(text,text) from anon;
+revoke all on function public.staff_resolve_grievance(text,text) from public;
 
-revoke execute on function private.run_due_grievance_work() from public;
+revoke all on function private.run_due_grievance_work() from public;
 
 -- After an incident: who was touched ------------------------------------------------------------------
 
-revoke execute on function private.incident_data_kinds() from public;
+revoke all on function private.incident_data_kinds() from public;
 
-revoke execute on function private.people_touched(text,timestamp with time zone,timestamp with time zone) from public;
+revoke all on function private.people_touched(text,timestamp with time zone,timestamp with time zone) from public;
 
-revoke execute on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from anon;
-revoke execute on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from public;
+revoke all on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from anon;
+revoke all on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from public;
 
-revoke execute on function public.admin_incident_data_kinds() from anon;
-revoke execute on function public.admin_incident_data_kinds() from public;
+revoke all on function public.admin_incident_data_kinds() from anon;
+revoke all on function public.admin_incident_data_kinds() from public;

@@ -149,18 +149,18 @@ comment on column private.kept_records.source is 'The table the row was copied f
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
+-- Rows of private.due_work_steps ----------------------------------------------------------------------
+
+insert into private.due_work_steps (name, area, function_name, run_order) values
+  ('account_erasure', 'profile', 'private.run_due_account_deletions', '1210')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
 -- Rows of private.parental_consent_methods ------------------------------------------------------------
 
 insert into private.parental_consent_methods (name, description, active) values
   ('email_code', 'A six-digit code e-mailed to the parent, typed with their name, relation and declaration on the consent page', 'f'),
   ('parent_account_pan', 'The parent signed in with their own account, at the address the child named, whose PAN passed the PAN check; with the e-mailed code, their name, relation and declaration', 't')
 on conflict (name) do update set description = excluded.description, active = excluded.active;
-
--- Rows of private.due_work_steps ----------------------------------------------------------------------
-
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('account_erasure', 'profile', 'private.run_due_account_deletions', '1210')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
 
 -- Profiles --------------------------------------------------------------------------------------------
 
@@ -1817,99 +1817,100 @@ create policy "Players can read their own profile" on public.profiles
   as permissive for select to authenticated
   using ((( SELECT private.current_player_id() AS current_player_id) = id));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.profiles from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.profiles from authenticated;
+revoke all on table public.profiles from anon;
+revoke all on table public.profiles from authenticated;
+grant select on table public.profiles to authenticated;
 alter publication supabase_realtime add table public.profiles;
 
-revoke execute on function private.create_profile_for_new_user() from public;
+revoke all on function private.create_profile_for_new_user() from public;
 
-revoke execute on function private.copy_email_to_profile() from public;
+revoke all on function private.copy_email_to_profile() from public;
 
-revoke execute on function private.keep_completed_profile_locked() from public;
+revoke all on function private.keep_completed_profile_locked() from public;
 
-revoke execute on function private.is_visible_name(text) from public;
+revoke all on function private.is_visible_name(text) from public;
 
-revoke execute on function private.has_hidden_controls(text) from public;
+revoke all on function private.has_hidden_controls(text) from public;
 
-revoke execute on function private.profile_is_complete(public.profiles) from public;
+revoke all on function private.profile_is_complete(public.profiles) from public;
 
-revoke execute on function public.get_my_profile() from anon;
-revoke execute on function public.get_my_profile() from public;
+revoke all on function public.get_my_profile() from anon;
+revoke all on function public.get_my_profile() from public;
 
-revoke execute on function public.update_my_profile(text,text,integer,text,text,date,boolean) from anon;
-revoke execute on function public.update_my_profile(text,text,integer,text,text,date,boolean) from public;
+revoke all on function public.update_my_profile(text,text,integer,text,text,date,boolean) from anon;
+revoke all on function public.update_my_profile(text,text,integer,text,text,date,boolean) from public;
 
 -- Changing the in-game name ---------------------------------------------------------------------------
 
-revoke execute on function private.in_game_name_change_days() from public;
+revoke all on function private.in_game_name_change_days() from public;
 
-revoke execute on function private.in_game_name_changed_at(uuid) from public;
+revoke all on function private.in_game_name_changed_at(uuid) from public;
 
-revoke execute on function private.running_tournament_of(uuid,timestamp with time zone) from public;
+revoke all on function private.running_tournament_of(uuid,timestamp with time zone) from public;
 
-revoke execute on function public.get_my_in_game_name_rule() from anon;
-revoke execute on function public.get_my_in_game_name_rule() from public;
+revoke all on function public.get_my_in_game_name_rule() from anon;
+revoke all on function public.get_my_in_game_name_rule() from public;
 
-revoke execute on function public.change_my_in_game_name(text) from anon;
-revoke execute on function public.change_my_in_game_name(text) from public;
+revoke all on function public.change_my_in_game_name(text) from anon;
+revoke all on function public.change_my_in_game_name(text) from public;
 
 -- Date of birth and residence -------------------------------------------------------------------------
 
-revoke execute on function private.check_date_of_birth(date) from public;
+revoke all on function private.check_date_of_birth(date) from public;
 
-revoke execute on function private.age_on(date,date) from public;
+revoke all on function private.age_on(date,date) from public;
 
-revoke execute on function private.profile_age(public.profiles) from public;
+revoke all on function private.profile_age(public.profiles) from public;
 
-revoke execute on function private.legal_min_player_age() from public;
+revoke all on function private.legal_min_player_age() from public;
 
-revoke execute on function private.legal_max_player_age() from public;
+revoke all on function private.legal_max_player_age() from public;
 
-revoke execute on function private.legal_paid_entry_age() from public;
+revoke all on function private.legal_paid_entry_age() from public;
 
-revoke execute on function public.set_my_eligibility_details(date,boolean) from anon;
-revoke execute on function public.set_my_eligibility_details(date,boolean) from public;
+revoke all on function public.set_my_eligibility_details(date,boolean) from anon;
+revoke all on function public.set_my_eligibility_details(date,boolean) from public;
 
 -- Parental consent ------------------------------------------------------------------------------------
 
-revoke execute on function private.parental_consent_lifetime() from public;
+revoke all on function private.parental_consent_lifetime() from public;
 
-revoke execute on function private.has_parental_consent(uuid) from public;
+revoke all on function private.has_parental_consent(uuid) from public;
 
-revoke execute on function private.canonical_email(text) from public;
+revoke all on function private.canonical_email(text) from public;
 
-revoke execute on function private.holds_verified_pan(uuid) from public;
+revoke all on function private.holds_verified_pan(uuid) from public;
 
-revoke execute on function public.request_parental_consent(text) from anon;
-revoke execute on function public.request_parental_consent(text) from public;
+revoke all on function public.request_parental_consent(text) from anon;
+revoke all on function public.request_parental_consent(text) from public;
 
-revoke execute on function public.confirm_parental_consent(text,text,text,text,boolean) from anon;
-revoke execute on function public.confirm_parental_consent(text,text,text,text,boolean) from public;
+revoke all on function public.confirm_parental_consent(text,text,text,text,boolean) from anon;
+revoke all on function public.confirm_parental_consent(text,text,text,text,boolean) from public;
 
-revoke execute on function private.consent_secret(text,text) from public;
+revoke all on function private.consent_secret(text,text) from public;
 
-revoke execute on function private.parental_consent_link_token(uuid) from public;
+revoke all on function private.parental_consent_link_token(uuid) from public;
 
-revoke execute on function private.parental_consent_withdraw_token(uuid) from public;
+revoke all on function private.parental_consent_withdraw_token(uuid) from public;
 
-revoke execute on function private.parental_consent_code(uuid) from public;
+revoke all on function private.parental_consent_code(uuid) from public;
 
-revoke execute on function private.parental_consent_declaration() from public;
+revoke all on function private.parental_consent_declaration() from public;
 
-revoke execute on function private.may_process_player(uuid) from public;
+revoke all on function private.may_process_player(uuid) from public;
 
-revoke execute on function private.open_consent_request(text) from public;
+revoke all on function private.open_consent_request(text) from public;
 
-revoke execute on function public.get_parental_consent_request(text) from public;
+revoke all on function public.get_parental_consent_request(text) from public;
 
-revoke execute on function private.withdraw_parental_consent(uuid,text) from public;
+revoke all on function private.withdraw_parental_consent(uuid,text) from public;
 
-revoke execute on function private.end_play_without_consent(uuid) from public;
+revoke all on function private.end_play_without_consent(uuid) from public;
 
-revoke execute on function public.withdraw_parental_consent(text) from public;
+revoke all on function public.withdraw_parental_consent(text) from public;
 
-revoke execute on function public.withdraw_my_parental_consent() from anon;
-revoke execute on function public.withdraw_my_parental_consent() from public;
+revoke all on function public.withdraw_my_parental_consent() from anon;
+revoke all on function public.withdraw_my_parental_consent() from public;
 
 -- Profile pictures ------------------------------------------------------------------------------------
 
@@ -1921,56 +1922,56 @@ create policy "Players can delete their own profile pictures" on storage.objects
   as permissive for delete to authenticated
   using (((bucket_id = 'profile-pictures'::text) AND starts_with(name, ((( SELECT private.current_player_id() AS current_player_id))::text || '-'::text))));
 
-revoke execute on function private.keep_profile_pictures_within_quota() from public;
+revoke all on function private.keep_profile_pictures_within_quota() from public;
 
 -- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
 
-revoke execute on function private.is_erased(uuid) from public;
+revoke all on function private.is_erased(uuid) from public;
 
-revoke execute on function private.deleted_player_name() from public;
+revoke all on function private.deleted_player_name() from public;
 
-revoke execute on function private.refuse_deleted_player_name() from public;
+revoke all on function private.refuse_deleted_player_name() from public;
 
-revoke execute on function private.account_balance_paise(uuid) from public;
+revoke all on function private.account_balance_paise(uuid) from public;
 
-revoke execute on function private.account_open_money(uuid,boolean) from public;
+revoke all on function private.account_open_money(uuid,boolean) from public;
 
-revoke execute on function private.account_open_play_in(uuid) from public;
+revoke all on function private.account_open_play_in(uuid) from public;
 
-revoke execute on function private.account_open_play(uuid) from public;
+revoke all on function private.account_open_play(uuid) from public;
 
-revoke execute on function private.account_is_last_admin(uuid) from public;
+revoke all on function private.account_is_last_admin(uuid) from public;
 
-revoke execute on function private.account_deletion_blocker(uuid,boolean) from public;
+revoke all on function private.account_deletion_blocker(uuid,boolean) from public;
 
-revoke execute on function private.account_deletion_email(private.account_deletions,text) from public;
+revoke all on function private.account_deletion_email(private.account_deletions,text) from public;
 
-revoke execute on function public.request_account_deletion(boolean) from anon;
-revoke execute on function public.request_account_deletion(boolean) from public;
+revoke all on function public.request_account_deletion(boolean) from anon;
+revoke all on function public.request_account_deletion(boolean) from public;
 
-revoke execute on function public.cancel_account_deletion() from anon;
-revoke execute on function public.cancel_account_deletion() from public;
+revoke all on function public.cancel_account_deletion() from anon;
+revoke all on function public.cancel_account_deletion() from public;
 
-revoke execute on function public.get_my_account_deletion() from anon;
-revoke execute on function public.get_my_account_deletion() from public;
+revoke all on function public.get_my_account_deletion() from anon;
+revoke all on function public.get_my_account_deletion() from public;
 
-revoke execute on function private.replace_words(text,text,text,boolean) from public;
+revoke all on function private.replace_words(text,text,text,boolean) from public;
 
-revoke execute on function private.redact_text(text,text,text[]) from public;
+revoke all on function private.redact_text(text,text,text[]) from public;
 
-revoke execute on function private.redact_json(jsonb,text,text[]) from public;
+revoke all on function private.redact_json(jsonb,text,text[]) from public;
 
-revoke execute on function private.keep(uuid,text,jsonb,text) from public;
+revoke all on function private.keep(uuid,text,jsonb,text) from public;
 
-revoke execute on function private.erase_personal_data(uuid) from public;
+revoke all on function private.erase_personal_data(uuid) from public;
 
-revoke execute on function private.erase_profile_of_deleted_user() from public;
+revoke all on function private.erase_profile_of_deleted_user() from public;
 
-revoke execute on function private.erase_account(uuid) from public;
+revoke all on function private.erase_account(uuid) from public;
 
-revoke execute on function private.erasure_deadline(uuid) from public;
+revoke all on function private.erasure_deadline(uuid) from public;
 
-revoke execute on function private.run_due_account_deletions() from public;
+revoke all on function private.run_due_account_deletions() from public;
 
-revoke execute on function public.admin_read_kept_records(uuid,text) from anon;
-revoke execute on function public.admin_read_kept_records(uuid,text) from public;
+revoke all on function public.admin_read_kept_records(uuid,text) from anon;
+revoke all on function public.admin_read_kept_records(uuid,text) from public;

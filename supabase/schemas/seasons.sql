@@ -40,7 +40,7 @@ create table public.recurring_series (
   constraint recurring_series_months_are_months CHECK (((EXTRACT(day FROM first_month) = (1)::numeric) AND ((last_month IS NULL) OR ((EXTRACT(day FROM last_month) = (1)::numeric) AND (last_month >= first_month))))),
   constraint recurring_series_prize_formula_is_a_list CHECK ((jsonb_typeof(prize_formula) = 'array'::text)),
   constraint recurring_series_prize_pool_not_negative CHECK ((prize_pool_paise >= 0)),
-  constraint recurring_series_title_names_the_month CHECK ((((char_length(title_template) >= 3) AND (char_length(title_template) <= 60)) AND (POSITION(('{month}'::text) IN (title_template)) > 0) AND (POSITION(('{year}'::text) IN (title_template)) > 0))),
+  constraint recurring_series_title_names_the_month CHECK (((char_length(title_template) >= 3) AND (char_length(title_template) <= 60) AND (POSITION(('{month}'::text) IN (title_template)) > 0) AND (POSITION(('{year}'::text) IN (title_template)) > 0))),
   constraint recurring_series_week_known CHECK ((((week_of_month >= 1) AND (week_of_month <= 4)) OR (week_of_month = '-1'::integer))),
   constraint recurring_series_weekday_known CHECK (((weekday >= 0) AND (weekday <= 6))),
   constraint recurring_series_winner_prize_within_pool CHECK (((winner_prize_paise IS NULL) OR ((winner_prize_paise >= 0) AND (winner_prize_paise <= prize_pool_paise))))
@@ -166,6 +166,22 @@ alter table private.season_points enable row level security;
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
+-- Rows of private.due_work_steps ----------------------------------------------------------------------
+
+insert into private.due_work_steps (name, area, function_name, run_order) values
+  ('rating_periods', 'seasons', 'private.run_due_rating_work', '900'),
+  ('recurring_editions', 'seasons', 'private.top_up_editions', '190')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('waitlist_place', null, 'waiting', null),
+  ('waitlist_place', 'waiting', 'promoted', '{private.fill_places_from_waitlist}'),
+  ('waitlist_place', 'waiting', 'refunded', '{private.fill_places_from_waitlist,private.waitlist_follows_payment}'),
+  ('waitlist_place', 'waiting', 'released', '{private.fill_places_from_waitlist,private.end_play_without_consent,public.leave_waitlist}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
 -- Rows of private.season_points -----------------------------------------------------------------------
 
 insert into private.season_points (ladder, from_place, to_place, points) values
@@ -188,13 +204,6 @@ insert into private.season_points (ladder, from_place, to_place, points) values
   ('pod', '3', '4', '4'),
   ('pod', '5', null, '2')
 on conflict (ladder, from_place) do update set to_place = excluded.to_place, points = excluded.points;
-
--- Rows of private.due_work_steps ----------------------------------------------------------------------
-
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('rating_periods', 'seasons', 'private.run_due_rating_work', '900'),
-  ('recurring_editions', 'seasons', 'private.top_up_editions', '190')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
 
 -- Recurring series and overrides ----------------------------------------------------------------------
 
@@ -1544,32 +1553,36 @@ create policy "Anyone can read recurring series" on public.recurring_series
   as permissive for select to anon, authenticated
   using (true);
 
-revoke delete, insert, references, trigger, truncate, update on table public.recurring_series from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.recurring_series from authenticated;
+revoke all on table public.recurring_series from anon;
+grant select on table public.recurring_series to anon;
+revoke all on table public.recurring_series from authenticated;
+grant select on table public.recurring_series to authenticated;
 
 create policy "Anyone can read edition overrides" on public.edition_overrides
   as permissive for select to anon, authenticated
   using (true);
 
-revoke delete, insert, references, trigger, truncate, update on table public.edition_overrides from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.edition_overrides from authenticated;
+revoke all on table public.edition_overrides from anon;
+grant select on table public.edition_overrides to anon;
+revoke all on table public.edition_overrides from authenticated;
+grant select on table public.edition_overrides to authenticated;
 
 -- The expansion ---------------------------------------------------------------------------------------
 
-revoke execute on function private.edition_day(integer,integer,date) from public;
+revoke all on function private.edition_day(integer,integer,date) from public;
 
-revoke execute on function private.planned_editions(timestamp with time zone,integer) from public;
+revoke all on function private.planned_editions(timestamp with time zone,integer) from public;
 
 -- The periodic top-up ---------------------------------------------------------------------------------
 
-revoke execute on function private.cancel_edition_by_override(text,text) from public;
+revoke all on function private.cancel_edition_by_override(text,text) from public;
 
-revoke execute on function private.top_up_editions() from public;
+revoke all on function private.top_up_editions() from public;
 
 -- The calendar in the staff console -------------------------------------------------------------------
 
-revoke execute on function public.staff_get_calendar() from anon;
-revoke execute on function public.staff_get_calendar() from public;
+revoke all on function public.staff_get_calendar() from anon;
+revoke all on function public.staff_get_calendar() from public;
 
 -- The waitlist: joining, reading a place --------------------------------------------------------------
 
@@ -1577,121 +1590,122 @@ create policy "Players read their own waitlist places" on public.waitlist_places
   as permissive for select to authenticated
   using ((( SELECT private.current_player_id() AS current_player_id) = player_id));
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.waitlist_places from anon;
-revoke delete, insert, maintain, references, trigger, truncate, update on table public.waitlist_places from authenticated;
+revoke all on table public.waitlist_places from anon;
+revoke all on table public.waitlist_places from authenticated;
+grant select on table public.waitlist_places to authenticated;
 
-revoke execute on function private.waitlist_capacity(integer) from public;
+revoke all on function private.waitlist_capacity(integer) from public;
 
-revoke execute on function private.tournament_page_link(public.tournaments) from public;
+revoke all on function private.tournament_page_link(public.tournaments) from public;
 
-revoke execute on function private.waitlist_takes_joins(public.tournaments,timestamp with time zone) from public;
+revoke all on function private.waitlist_takes_joins(public.tournaments,timestamp with time zone) from public;
 
-revoke execute on function private.waitlist_refusal(public.tournaments,uuid,timestamp with time zone) from public;
+revoke all on function private.waitlist_refusal(public.tournaments,uuid,timestamp with time zone) from public;
 
-revoke execute on function private.raise_waitlist_refusal(text) from public;
+revoke all on function private.raise_waitlist_refusal(text) from public;
 
-revoke execute on function private.waitlist_position(public.waitlist_places) from public;
+revoke all on function private.waitlist_position(public.waitlist_places) from public;
 
-revoke execute on function public.join_waitlist(text) from anon;
-revoke execute on function public.join_waitlist(text) from public;
+revoke all on function public.join_waitlist(text) from anon;
+revoke all on function public.join_waitlist(text) from public;
 
-revoke execute on function public.service_prepare_waitlist_entry(uuid,text,integer) from anon;
-revoke execute on function public.service_prepare_waitlist_entry(uuid,text,integer) from authenticated;
-revoke execute on function public.service_prepare_waitlist_entry(uuid,text,integer) from public;
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from anon;
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from authenticated;
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from public;
 
-revoke execute on function public.service_record_waitlist_order(uuid,text,text,integer,text) from anon;
-revoke execute on function public.service_record_waitlist_order(uuid,text,text,integer,text) from authenticated;
-revoke execute on function public.service_record_waitlist_order(uuid,text,text,integer,text) from public;
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from anon;
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from authenticated;
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from public;
 
-revoke execute on function private.take_waitlist_place(public.payments,text,timestamp with time zone) from public;
+revoke all on function private.take_waitlist_place(public.payments,text,timestamp with time zone) from public;
 
-revoke execute on function private.waitlist_follows_payment() from public;
+revoke all on function private.waitlist_follows_payment() from public;
 
-revoke execute on function public.get_waitlist_position(text) from anon;
-revoke execute on function public.get_waitlist_position(text) from public;
+revoke all on function public.get_waitlist_position(text) from anon;
+revoke all on function public.get_waitlist_position(text) from public;
 
-revoke execute on function private.export_waitlist(uuid) from public;
+revoke all on function private.export_waitlist(uuid) from public;
 
-revoke execute on function private.export_rating(uuid) from public;
+revoke all on function private.export_rating(uuid) from public;
 
 -- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
 
-revoke execute on function private.waitlist_joined_notice(public.waitlist_places) from public;
+revoke all on function private.waitlist_joined_notice(public.waitlist_places) from public;
 
-revoke execute on function private.send_waitlist_receipt() from public;
+revoke all on function private.send_waitlist_receipt() from public;
 
-revoke execute on function public.get_my_waitlist_places() from anon;
-revoke execute on function public.get_my_waitlist_places() from public;
+revoke all on function public.get_my_waitlist_places() from anon;
+revoke all on function public.get_my_waitlist_places() from public;
 
-revoke execute on function public.leave_waitlist(text) from anon;
-revoke execute on function public.leave_waitlist(text) from public;
+revoke all on function public.leave_waitlist(text) from anon;
+revoke all on function public.leave_waitlist(text) from public;
 
 -- Check-in close: the empty places go to the waitlist -------------------------------------------------
 
-revoke execute on function private.fill_places_from_waitlist(text,timestamp with time zone) from public;
+revoke all on function private.fill_places_from_waitlist(text,timestamp with time zone) from public;
 
 -- Glicko-2 --------------------------------------------------------------------------------------------
 
-revoke execute on function private.rating_tau() from public;
+revoke all on function private.rating_tau() from public;
 
-revoke execute on function private.new_player_rating() from public;
+revoke all on function private.new_player_rating() from public;
 
-revoke execute on function private.glicko2_update(double precision,double precision,double precision,jsonb,double precision) from public;
+revoke all on function private.glicko2_update(double precision,double precision,double precision,jsonb,double precision) from public;
 
-revoke execute on function private.glicko2_f(double precision,double precision,double precision,double precision,double precision,double precision) from public;
+revoke all on function private.glicko2_f(double precision,double precision,double precision,double precision,double precision,double precision) from public;
 
-revoke execute on function public.get_rating_update(double precision,double precision,double precision,jsonb) from public;
+revoke all on function public.get_rating_update(double precision,double precision,double precision,jsonb) from public;
 
 -- Weekly rating periods -------------------------------------------------------------------------------
 
-revoke execute on function private.rating_week_start(timestamp with time zone) from public;
+revoke all on function private.rating_week_start(timestamp with time zone) from public;
 
-revoke execute on function private.rated_matches(timestamp with time zone,timestamp with time zone) from public;
+revoke all on function private.rated_matches(timestamp with time zone,timestamp with time zone) from public;
 
-revoke execute on function private.rating_before(uuid,timestamp with time zone) from public;
+revoke all on function private.rating_before(uuid,timestamp with time zone) from public;
 
-revoke execute on function private.rated_through() from public;
+revoke all on function private.rated_through() from public;
 
-revoke execute on function private.current_rating(uuid) from public;
+revoke all on function private.current_rating(uuid) from public;
 
-revoke execute on function private.compute_rating_period(timestamp with time zone) from public;
+revoke all on function private.compute_rating_period(timestamp with time zone) from public;
 
-revoke execute on function private.run_due_rating_work() from public;
+revoke all on function private.run_due_rating_work() from public;
 
-revoke execute on function private.reopen_rating_weeks(timestamp with time zone) from public;
+revoke all on function private.reopen_rating_weeks(timestamp with time zone) from public;
 
-revoke execute on function private.reopen_rated_weeks_of_match() from public;
+revoke all on function private.reopen_rated_weeks_of_match() from public;
 
 -- Who is public, by which id --------------------------------------------------------------------------
 
-revoke execute on function private.give_player_public_id() from public;
+revoke all on function private.give_player_public_id() from public;
 
-revoke execute on function private.player_is_public(uuid) from public;
+revoke all on function private.player_is_public(uuid) from public;
 
-revoke execute on function public.get_my_player_id() from anon;
-revoke execute on function public.get_my_player_id() from public;
+revoke all on function public.get_my_player_id() from anon;
+revoke all on function public.get_my_player_id() from public;
 
 -- Seasons and season points ---------------------------------------------------------------------------
 
-revoke execute on function private.season_bounds(text) from public;
+revoke all on function private.season_bounds(text) from public;
 
-revoke execute on function private.points_ladder_of(public.tournaments) from public;
+revoke all on function private.points_ladder_of(public.tournaments) from public;
 
-revoke execute on function private.in_series(public.tournaments,text) from public;
+revoke all on function private.in_series(public.tournaments,text) from public;
 
-revoke execute on function private.require_known_series(text) from public;
+revoke all on function private.require_known_series(text) from public;
 
-revoke execute on function private.tournament_results(timestamp with time zone,timestamp with time zone,uuid) from public;
+revoke all on function private.tournament_results(timestamp with time zone,timestamp with time zone,uuid) from public;
 
-revoke execute on function public.get_season_points_table() from public;
+revoke all on function public.get_season_points_table() from public;
 
 -- The leaderboard and the player page -----------------------------------------------------------------
 
-revoke execute on function private.leaderboard(text,text) from public;
+revoke all on function private.leaderboard(text,text) from public;
 
-revoke execute on function public.get_leaderboard(text,text) from public;
+revoke all on function public.get_leaderboard(text,text) from public;
 
-revoke execute on function public.get_my_leaderboard_row(text,text) from anon;
-revoke execute on function public.get_my_leaderboard_row(text,text) from public;
+revoke all on function public.get_my_leaderboard_row(text,text) from anon;
+revoke all on function public.get_my_leaderboard_row(text,text) from public;
 
-revoke execute on function public.get_player(text) from public;
+revoke all on function public.get_player(text) from public;

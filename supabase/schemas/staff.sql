@@ -760,78 +760,79 @@ $function$;
 
 -- Roles and the gate ----------------------------------------------------------------------------------
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.staff_roles from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.staff_roles from authenticated;
+revoke all on table public.staff_roles from anon;
+revoke all on table public.staff_roles from authenticated;
 
-revoke execute on function private.staff_role_rank(text) from public;
+revoke all on function private.staff_role_rank(text) from public;
 
-revoke execute on function private.staff_role_of(uuid,text) from public;
+revoke all on function private.staff_role_of(uuid,text) from public;
 
-revoke execute on function private.staff_has_second_step() from public;
+revoke all on function private.staff_has_second_step() from public;
 
-revoke execute on function private.is_admin(uuid) from public;
+revoke all on function private.is_admin(uuid) from public;
 
-revoke execute on function private.caller_is_admin() from public;
 grant execute on function private.caller_is_admin() to authenticated;
+revoke all on function private.caller_is_admin() from public;
 
-revoke execute on function private.plays_in(uuid,text) from public;
+revoke all on function private.plays_in(uuid,text) from public;
 
-revoke execute on function private.organised_any(uuid,text[]) from public;
+revoke all on function private.organised_any(uuid,text[]) from public;
 
-revoke execute on function private.staff_sees(uuid,text) from public;
+revoke all on function private.staff_sees(uuid,text) from public;
 
-revoke execute on function private.acts_as_staff_in(uuid,text) from public;
+revoke all on function private.acts_as_staff_in(uuid,text) from public;
 
-revoke execute on function private.require_staff(text,text) from public;
+revoke all on function private.require_staff(text,text) from public;
 
-revoke execute on function private.require_admin_or_service() from public;
+revoke all on function private.require_admin_or_service() from public;
 
-revoke execute on function private.age_text(interval) from public;
+revoke all on function private.age_text(interval) from public;
 
-revoke execute on function private.require_staff_anywhere(text) from public;
+revoke all on function private.require_staff_anywhere(text) from public;
 
-revoke execute on function private.require_reason(text) from public;
+revoke all on function private.require_reason(text) from public;
 
-revoke execute on function private.grant_staff_role(text,text,text,uuid) from public;
+revoke all on function private.grant_staff_role(text,text,text,uuid) from public;
 
-revoke execute on function public.get_my_staff_roles() from anon;
-revoke execute on function public.get_my_staff_roles() from public;
+revoke all on function public.get_my_staff_roles() from anon;
+revoke all on function public.get_my_staff_roles() from public;
 
-revoke execute on function public.admin_list_roles() from anon;
-revoke execute on function public.admin_list_roles() from public;
+revoke all on function public.admin_list_roles() from anon;
+revoke all on function public.admin_list_roles() from public;
 
-revoke execute on function public.admin_grant_role(text,text,text) from anon;
-revoke execute on function public.admin_grant_role(text,text,text) from public;
+revoke all on function public.admin_grant_role(text,text,text) from anon;
+revoke all on function public.admin_grant_role(text,text,text) from public;
 
-revoke execute on function public.admin_revoke_role(uuid) from anon;
-revoke execute on function public.admin_revoke_role(uuid) from public;
+revoke all on function public.admin_revoke_role(uuid) from anon;
+revoke all on function public.admin_revoke_role(uuid) from public;
 
-revoke execute on function public.service_grant_role(text,text,text) from anon;
-revoke execute on function public.service_grant_role(text,text,text) from authenticated;
-revoke execute on function public.service_grant_role(text,text,text) from public;
+revoke all on function public.service_grant_role(text,text,text) from anon;
+revoke all on function public.service_grant_role(text,text,text) from authenticated;
+revoke all on function public.service_grant_role(text,text,text) from public;
 
 -- The audit log ---------------------------------------------------------------------------------------
 
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.audit_log from anon;
-revoke delete, insert, maintain, references, select, trigger, truncate, update on table public.audit_log from authenticated;
-revoke delete, insert, references, trigger, truncate, update on table public.audit_log from service_role;
+revoke all on table public.audit_log from anon;
+revoke all on table public.audit_log from authenticated;
+revoke all on table public.audit_log from service_role;
+grant select on table public.audit_log to service_role;
 
-revoke execute on function private.refuse_audit_change() from public;
+revoke all on function private.refuse_audit_change() from public;
 
-revoke execute on function private.audit(text,text,text,text,jsonb,jsonb,boolean,uuid,uuid,uuid) from public;
+revoke all on function private.audit(text,text,text,text,jsonb,jsonb,boolean,uuid,uuid,uuid) from public;
 
-revoke execute on function public.staff_get_audit(text) from anon;
-revoke execute on function public.staff_get_audit(text) from public;
+revoke all on function public.staff_get_audit(text) from anon;
+revoke all on function public.staff_get_audit(text) from public;
 
-revoke execute on function public.get_tournament_changes(text) from public;
+revoke all on function public.get_tournament_changes(text) from public;
 
 -- The console -----------------------------------------------------------------------------------------
 
-revoke execute on function public.staff_list_tournaments() from anon;
-revoke execute on function public.staff_list_tournaments() from public;
+revoke all on function public.staff_list_tournaments() from anon;
+revoke all on function public.staff_list_tournaments() from public;
 
-revoke execute on function public.staff_needs_attention() from anon;
-revoke execute on function public.staff_needs_attention() from public;
+revoke all on function public.staff_needs_attention() from anon;
+revoke all on function public.staff_needs_attention() from public;
 
-revoke execute on function public.staff_get_entries(text) from anon;
-revoke execute on function public.staff_get_entries(text) from public;
+revoke all on function public.staff_get_entries(text) from anon;
+revoke all on function public.staff_get_entries(text) from public;

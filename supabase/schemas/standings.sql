@@ -169,18 +169,18 @@ $function$;
 
 -- Standings -------------------------------------------------------------------------------------------
 
-revoke execute on function private.entry_seeds(text) from public;
+revoke all on function private.entry_seeds(text) from public;
 
-revoke execute on function private.place_band(integer,integer) from public;
+revoke all on function private.place_band(integer,integer) from public;
 
-revoke execute on function private.place_label(int4range) from public;
+revoke all on function private.place_label(int4range) from public;
 
-revoke execute on function private.ordinal(integer) from public;
+revoke all on function private.ordinal(integer) from public;
 
-revoke execute on function public.get_standings(text) from public;
+revoke all on function public.get_standings(text) from public;
 
-revoke execute on function public.get_my_places() from anon;
-revoke execute on function public.get_my_places() from public;
+revoke all on function public.get_my_places() from anon;
+revoke all on function public.get_my_places() from public;
 
-revoke execute on function public.get_my_stats() from anon;
-revoke execute on function public.get_my_stats() from public;
+revoke all on function public.get_my_stats() from anon;
+revoke all on function public.get_my_stats() from public;

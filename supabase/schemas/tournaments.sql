@@ -134,6 +134,20 @@ insert into private.due_work_steps (name, area, function_name, run_order) values
   ('pod_deadlines_and_open_pods', 'tournaments', 'private.run_due_pod_work', '200')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
 
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('tournament.drawn_at', null, 'unset', null),
+  ('tournament.drawn_at', 'unset', 'set', '{private.run_draw}'),
+  ('tournament.finished_at', null, 'unset', null),
+  ('tournament.finished_at', 'unset', 'set', '{private.after_result}'),
+  ('tournament.finished_at', 'set', 'unset', '{public.staff_correct_result}'),
+  ('tournament.settled_at', null, 'unset', null),
+  ('tournament.settled_at', 'unset', 'set', '{private.credit_prizes}'),
+  ('tournament.cancelled_at', null, 'unset', null),
+  ('tournament.cancelled_at', 'unset', 'set', '{private.cancel_tournament}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
 -- The catalog -----------------------------------------------------------------------------------------
 
 CREATE TRIGGER tournaments_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
@@ -652,64 +666,68 @@ create policy "Anyone can read tournaments" on public.tournaments
   as permissive for select to anon, authenticated
   using (true);
 
-revoke delete, insert, references, trigger, truncate, update on table public.tournaments from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.tournaments from authenticated;
+revoke all on table public.tournaments from anon;
+grant select on table public.tournaments to anon;
+revoke all on table public.tournaments from authenticated;
+grant select on table public.tournaments to authenticated;
 alter publication supabase_realtime add table public.tournaments;
 
 create policy "Anyone can read series" on public.series
   as permissive for select to anon, authenticated
   using (true);
 
-revoke delete, insert, references, trigger, truncate, update on table public.series from anon;
-revoke delete, insert, references, trigger, truncate, update on table public.series from authenticated;
+revoke all on table public.series from anon;
+grant select on table public.series to anon;
+revoke all on table public.series from authenticated;
+grant select on table public.series to authenticated;
 alter publication supabase_realtime add table public.series;
 
 -- Status and timetable --------------------------------------------------------------------------------
 
-revoke execute on function private.tournament_registration_closes_at(public.tournaments) from public;
+revoke all on function private.tournament_registration_closes_at(public.tournaments) from public;
 
-revoke execute on function private.tournament_check_in_opens_at(public.tournaments) from public;
+revoke all on function private.tournament_check_in_opens_at(public.tournaments) from public;
 
-revoke execute on function private.tournament_check_in_closes_at(public.tournaments) from public;
+revoke all on function private.tournament_check_in_closes_at(public.tournaments) from public;
 
-revoke execute on function private.tournament_status(public.tournaments,timestamp with time zone) from public;
+revoke all on function private.tournament_status(public.tournaments,timestamp with time zone) from public;
 
-revoke execute on function private.tournament_status_label(text) from public;
+revoke all on function private.tournament_status_label(text) from public;
 
-revoke execute on function private.tournament_state(public.tournaments,timestamp with time zone) from public;
+revoke all on function private.tournament_state(public.tournaments,timestamp with time zone) from public;
 
-revoke execute on function private.tournament_list_state(public.tournaments,timestamp with time zone) from public;
+revoke all on function private.tournament_list_state(public.tournaments,timestamp with time zone) from public;
 
-revoke execute on function public.get_tournament_state(text) from public;
+revoke all on function public.get_tournament_state(text) from public;
 
-revoke execute on function public.get_tournament_states(text[]) from public;
+revoke all on function public.get_tournament_states(text[]) from public;
 
-revoke execute on function public.get_tournament_participants(text) from public;
+revoke all on function public.get_tournament_participants(text) from public;
 
 -- Pods ------------------------------------------------------------------------------------------------
 
-revoke execute on function private.open_pod_of(text,timestamp with time zone) from public;
+revoke all on function private.open_pod_of(text,timestamp with time zone) from public;
 
-revoke execute on function private.ensure_open_pod(text) from public;
+revoke all on function private.ensure_open_pod(text) from public;
 
-revoke execute on function private.ensure_open_pods() from public;
+revoke all on function private.ensure_open_pods() from public;
 
-revoke execute on function private.close_filled_pod() from public;
+revoke all on function private.close_filled_pod() from public;
 
-revoke execute on function private.open_next_pod_after_fill() from public;
+revoke all on function private.open_next_pod_after_fill() from public;
 
-revoke execute on function private.run_due_pod_work() from public;
+revoke all on function private.run_due_pod_work() from public;
 
-revoke execute on function public.service_ensure_open_pods() from anon;
-revoke execute on function public.service_ensure_open_pods() from authenticated;
-revoke execute on function public.service_ensure_open_pods() from public;
+revoke all on function public.service_ensure_open_pods() from anon;
+revoke all on function public.service_ensure_open_pods() from authenticated;
+revoke all on function public.service_ensure_open_pods() from public;
 
 -- Postponing and cancelling ---------------------------------------------------------------------------
 
-revoke execute on function private.cancel_tournament(text,text,timestamp with time zone) from public;
+revoke all on function private.cancel_tournament(text,text,timestamp with time zone) from public;
 
-revoke execute on function public.staff_postpone_tournament(text,timestamp with time zone,text) from anon;
-revoke execute on function public.staff_postpone_tournament(text,timestamp with time zone,text) from public;
+revoke all on function public.staff_postpone_tournament(text,timestamp with time zone,text) from anon;
+revoke all on function public.staff_postpone_tournament(text,timestamp with time zone,text) from public;
 
-revoke execute on function public.staff_cancel_tournament(text,text) from anon;
-revoke execute on function public.staff_cancel_tournament(text,text) from public;
+revoke all on function public.staff_cancel_tournament(text,text) from anon;
+revoke all on function public.staff_cancel_tournament(text,text) from public;
