@@ -44,7 +44,8 @@ const NAME = /^[a-z][a-z0-9_]{2,80}$/;
 async function nextVersion(at?: string): Promise<string> {
   const last = (await readMigrations()).at(-1)?.version ?? '0';
   if (at !== undefined) {
-    if (!/^\d{14}$/.test(at) || BigInt(at) <= BigInt(last)) throw new Error(`--at wants a YYYYMMDDHHMMSS version after the newest migration (${last}): ${at}`);
+    if (!/^\d{14}$/.test(at) || BigInt(at) <= BigInt(last))
+      throw new Error(`--at wants a YYYYMMDDHHMMSS version after the newest migration (${last}): ${at}`);
     return at;
   }
   const now = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
@@ -75,7 +76,8 @@ export function statementsBeyondMigra(differences: Difference[], areaStatements:
         }
       }
       const before = new Set((d.migrations ?? '').split(' ').map((g) => g.split(':')[0] ?? ''));
-      for (const grantee of [...before].filter((g) => g && g !== 'supabase_migrator').sort()) out.push(`revoke all on ${on} from ${grantee};`);
+      for (const grantee of [...before].filter((g) => g && g !== 'supabase_migrator').sort())
+        out.push(`revoke all on ${on} from ${grantee};`);
       for (const [grantee, privileges] of grants) out.push(`grant ${privileges.sort().join(', ')} on ${on} to ${grantee};`);
     } else if (d.identity.startsWith('row of ')) {
       const table = d.identity.slice('row of '.length).replace(/ \(.*$/s, '');
@@ -94,8 +96,7 @@ export function statementsBeyondMigra(differences: Difference[], areaStatements:
         if (!commentsOf(d.schemas).some((t) => uncomment(t) === uncomment(s)) && d.schemas !== undefined) out.push(uncomment(s));
       }
       for (const s of commentsOf(d.schemas)) if (!before.includes(s)) out.push(s);
-      for (const s of after.filter((t) => t.startsWith('alter publication ')))
-        if (!before.includes(s)) out.push(s);
+      for (const s of after.filter((t) => t.startsWith('alter publication '))) if (!before.includes(s)) out.push(s);
       for (const s of before.filter((t) => t.startsWith('alter publication ')))
         if (!after.includes(s) && d.schemas !== undefined) out.push(s.replace(' add table ', ' drop table '));
     }
@@ -108,7 +109,10 @@ export function statementsBeyondMigra(differences: Difference[], areaStatements:
 }
 
 /** Writes the migration; returns its file name, or null when the files and the migrations already agree. */
-export async function generateMigration(name: string, { at, log = console.log }: { at?: string; log?: (line: string) => void } = {}): Promise<string | null> {
+export async function generateMigration(
+  name: string,
+  { at, log = console.log }: { at?: string; log?: (line: string) => void } = {},
+): Promise<string | null> {
   if (!NAME.test(name)) throw new Error(`A migration name is 3 to 81 characters of a-z, 0-9 and _, starting with a letter: ${name}`);
   if (!findPostgresBinaries()) throw new Error(MISSING_POSTGRES);
   const cluster = await startPostgresCluster();
@@ -176,7 +180,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const started = performance.now();
   generateMigration(name, { at }).then(
     (file) => {
-      console.log(file ? `Done in ${((performance.now() - started) / 1000).toFixed(1)} s.` : 'supabase/schemas and the migrations agree: nothing to generate.');
+      console.log(
+        file
+          ? `Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`
+          : 'supabase/schemas and the migrations agree: nothing to generate.',
+      );
       process.exit(file?.endsWith('(incomplete)') ? 1 : 0);
     },
     (error: unknown) => {

@@ -3,8 +3,8 @@
  * tables with their columns, constraints, indexes, row-level security, policies, triggers, grants,
  * Realtime publication and comments; functions as pg_get_functiondef prints them, with who may call them.
  *
- * Each object has a `key`, the name the area map (areas.ts) files it under, and an `identity` that stays
- * the same across databases, so objects that already exist before the migrations (the shim's Auth and
+ * Each object has a `key`, its name (a policy's and a trigger's with its table's), and an `identity` that
+ * stays the same across databases, so objects that already exist before the migrations (the shim's Auth and
  * Storage) can be left out.
  */
 import type { SqlConnection, SqlExecutor } from '../../supabase/local/schema-setup.ts';
@@ -13,7 +13,7 @@ export type ObjectKind = 'schema' | 'extension' | 'type' | 'sequence' | 'table' 
 
 export type SchemaObject = {
   kind: ObjectKind;
-  /** What the area map names: `public.matches`, `private.clock_now` (every overload), `storage.objects policy "..."`. */
+  /** Its name: `public.matches`, `private.clock_now` (every overload), `storage.objects policy "..."`. */
   key: string;
   /** Unique per object, e.g. `function private.notify(uuid,text)`. */
   identity: string;

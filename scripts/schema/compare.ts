@@ -58,13 +58,15 @@ export function compareDefinitions(migrations: Map<string, string>, schemas: Map
 
 /** One line per difference, for a test's or a command's message. */
 export function describeDifferences(differences: Difference[], limit = 40): string {
-  const lines = differences.slice(0, limit).map((d) =>
-    d.migrations === undefined
-      ? `only in supabase/schemas: ${d.identity}`
-      : d.schemas === undefined
-        ? `only in the migrations: ${d.identity}`
-        : `differs: ${d.identity}${firstDifference(d.migrations, d.schemas)}`,
-  );
+  const lines = differences
+    .slice(0, limit)
+    .map((d) =>
+      d.migrations === undefined
+        ? `only in supabase/schemas: ${d.identity}`
+        : d.schemas === undefined
+          ? `only in the migrations: ${d.identity}`
+          : `differs: ${d.identity}${firstDifference(d.migrations, d.schemas)}`,
+    );
   if (differences.length > limit) lines.push(`... and ${differences.length - limit} more`);
   return lines.join('\n');
 }

@@ -76,7 +76,9 @@ function locate(object: SchemaObject, old: OldArea[], known: Map<string, Place>)
 /** The `--` lines just above the last `create function <name>` of the migrations: what it is for, in its author's words. */
 function migrationComments(): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const lines = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8').split('\n');
     for (const [i, line] of lines.entries()) {
       const m = /^\s*create\s+(?:or\s+replace\s+)?function\s+([a-z_]+\.[a-z_0-9]+)\s*\(/i.exec(line);
@@ -133,7 +135,14 @@ const ACL_ROWS = (catalog: string, acl: string, owner: string, kind: string, ide
     from ${catalog} cross join aclexplode(coalesce(${acl}, acldefault('${kind}', ${owner}))) a left join pg_roles r on r.oid = a.grantee
    where a.grantee <> ${owner} and ${where}`;
 const FUNCTION_ACLS = ACL_ROWS('pg_proc p', 'p.proacl', 'p.proowner', 'f', `'function ' || p.oid::regprocedure::text`, 'true');
-const TABLE_ACLS = ACL_ROWS('pg_class c', 'c.relacl', 'c.relowner', 'r', `'relation ' || c.oid::regclass::text`, `c.relkind in ('r', 'v', 'm', 'p')`);
+const TABLE_ACLS = ACL_ROWS(
+  'pg_class c',
+  'c.relacl',
+  'c.relowner',
+  'r',
+  `'relation ' || c.oid::regclass::text`,
+  `c.relkind in ('r', 'v', 'm', 'p')`,
+);
 
 /** What the default privileges give a new function and a new table in each schema, read by making one. */
 async function freshAccess(conn: ReturnType<typeof pgliteConnection>, schemas: string[]): Promise<Map<string, { f: Acl; r: Acl }>> {
@@ -142,7 +151,9 @@ async function freshAccess(conn: ReturnType<typeof pgliteConnection>, schemas: s
     await conn
       .transaction(async (tx) => {
         await tx.exec('set local role supabase_migrator');
-        await tx.exec(`create function ${schema}.cutover_probe() returns int language sql as 'select 1'; create table ${schema}.cutover_probe (x int);`);
+        await tx.exec(
+          `create function ${schema}.cutover_probe() returns int language sql as 'select 1'; create table ${schema}.cutover_probe (x int);`,
+        );
         const f = (await readAcls(tx, FUNCTION_ACLS)).get(`function ${schema}.cutover_probe()`) ?? new Map();
         const r = (await readAcls(tx, TABLE_ACLS)).get(`relation ${schema}.cutover_probe`) ?? new Map();
         result.set(schema, { f, r });
@@ -177,7 +188,11 @@ async function cutover(ref: string): Promise<{ files: Map<string, string>; state
     const old = readOldAreas(ref);
     const functionAcls = await readAcls(conn, FUNCTION_ACLS);
     const tableAcls = await readAcls(conn, TABLE_ACLS);
-    const schemas = [...new Set(objects.filter((o) => o.kind === 'function' || o.kind === 'table' || o.kind === 'view').map((o) => o.key.split('.')[0] ?? ''))];
+    const schemas = [
+      ...new Set(
+        objects.filter((o) => o.kind === 'function' || o.kind === 'table' || o.kind === 'view').map((o) => o.key.split('.')[0] ?? ''),
+      ),
+    ];
     const fresh = await freshAccess(conn, schemas);
     const ruleTables = await readRuleRows(conn, shimOnly);
     const { rows: machineTables } = await conn.query<{ machine: string; table_name: string }>(`
@@ -268,7 +283,8 @@ async function cutover(ref: string): Promise<{ files: Map<string, string>; state
                 area.area;
               byArea.set(rowArea, [...(byArea.get(rowArea) ?? []), row]);
             }
-            for (const [rowArea, rows] of byArea) pendingRows.push({ area: rowArea, title: `Rows of ${rule.name}`, sql: upsertStatement(rule, rows) });
+            for (const [rowArea, rows] of byArea)
+              pendingRows.push({ area: rowArea, title: `Rows of ${rule.name}`, sql: upsertStatement(rule, rows) });
           }
         } else if (object.kind === 'bucket') {
           // Declared so that running it again changes nothing, like the rule rows.
@@ -283,7 +299,10 @@ async function cutover(ref: string): Promise<{ files: Map<string, string>; state
     }
     // Rule rows open the area's rules, in the order their tables were met.
     for (const [area, { parts }] of rendered) {
-      parts.rules = [...pendingRows.filter((r) => r.area === area).map((r) => ({ title: r.title, lines: [r.sql] })), ...(parts.rules ?? [])];
+      parts.rules = [
+        ...pendingRows.filter((r) => r.area === area).map((r) => ({ title: r.title, lines: [r.sql] })),
+        ...(parts.rules ?? []),
+      ];
     }
     for (const [area, { about, parts }] of rendered) files.set(area, renderArea(area, about, parts));
     return { files, stateMachines: await renderStateMachines(conn) };

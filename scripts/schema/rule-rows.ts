@@ -24,7 +24,15 @@ export type RuleTable = {
 
 /** Every table outside `skip` (identities of the shim's objects) and the migration history that has rows. */
 export async function readRuleRows(db: Pick<SqlExecutor, 'query'>, skip: Set<string> = new Set()): Promise<RuleTable[]> {
-  const { rows: tables } = await db.query<{ name: string; columns: string[]; types: string[]; identity: string[]; stamped: string[]; pkey: string[]; ukey: string[] | null }>(`
+  const { rows: tables } = await db.query<{
+    name: string;
+    columns: string[];
+    types: string[];
+    identity: string[];
+    stamped: string[];
+    pkey: string[];
+    ukey: string[] | null;
+  }>(`
     select c.oid::regclass::text as name,
            array(select a.attname::text from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as columns,
            array(select format_type(a.atttypid, a.atttypmod) from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped order by a.attnum) as types,

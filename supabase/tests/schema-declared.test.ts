@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDefinitions, describeDifferences, readDefinitions } from '../../scripts/schema/compare.ts';
+import { areaNames } from '../../scripts/schema/schema-files.ts';
 import { buildFromMigrations, buildFromSchemas, type Database } from '../../scripts/schema/two-databases.ts';
 import { findPostgresBinaries, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 
@@ -52,16 +53,33 @@ describe.runIf(findPostgresBinaries() !== null)('supabase/schemas and supabase/m
     expect(declared.get('relation private.outbox')).toMatch(/comment on column private\.outbox\.payload is 'personal: /);
   });
 
+  it('names in rule rows only the areas that have a file', async () => {
+    // The areas are the files of supabase/schemas: a due-work step or an export section filed under any
+    // other name would be listed under an area no one can find.
+    const { rows } = await fromSchemas.client.query<{ area: string; of: string }>(`
+      select area, 'private.due_work_steps' as of from private.due_work_steps
+      union all select area, 'private.data_export_sections' from private.data_export_sections`);
+    const areas = areaNames();
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.filter((r) => !areas.includes(r.area))).toEqual([]);
+  });
+
   it('notices a change to any of them', async () => {
     // Each statement changes one thing a migration could forget; the comparison must name each one.
     const changes: [string, string][] = [
-      ['function private.today_in_india()', `create or replace function private.today_in_india() returns date language sql stable set search_path to '' as $$ select (private.clock_now() at time zone 'UTC')::date $$`],
+      [
+        'function private.today_in_india()',
+        `create or replace function private.today_in_india() returns date language sql stable set search_path to '' as $$ select (private.clock_now() at time zone 'UTC')::date $$`,
+      ],
       ['function private.clock_now()', `comment on function private.clock_now() is 'another clock'`],
       ['access to function public.get_my_payouts()', 'grant execute on function public.get_my_payouts() to anon'],
       ['relation public.matches', 'alter publication supabase_realtime drop table public.matches'],
       ['relation public.profiles', 'alter table public.profiles add column nickname text'],
       ["row of private.settings ('tax_rate')", `update private.settings set value = '0.31' where key = 'tax_rate'`],
-      ["row of private.status_transitions ('payout', 'approved', 'queued')", `delete from private.status_transitions where machine = 'payout' and from_status = 'approved' and to_status = 'queued'`],
+      [
+        "row of private.status_transitions ('payout', 'approved', 'queued')",
+        `delete from private.status_transitions where machine = 'payout' and from_status = 'approved' and to_status = 'queued'`,
+      ],
     ];
     await fromSchemas.client.query('begin');
     try {
