@@ -65,10 +65,11 @@ create table private.due_work_steps (
   constraint due_work_steps_pkey PRIMARY KEY (name),
   constraint due_work_steps_one_step_per_function UNIQUE (function_name),
   constraint due_work_steps_one_step_per_place UNIQUE (run_order),
-  constraint due_work_steps_area_known CHECK ((area = ANY (ARRAY['foundation'::text, 'auth'::text, 'profile'::text, 'tournaments'::text, 'payments'::text, 'brackets'::text, 'matches'::text, 'standings'::text, 'payouts'::text, 'notifications'::text, 'staff'::text, 'seasons'::text]))),
+  constraint due_work_steps_area_format CHECK ((area ~ '^[a-z][a-z0-9_]*$'::text)),
   constraint due_work_steps_function_qualified CHECK ((function_name ~ '^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$'::text)),
   constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text))
 );
+comment on column private.due_work_steps.area is 'The area whose file (supabase/schemas/<area>.sql) declares the step; supabase/tests/schema-declared.test.ts checks that file exists.';
 
 -- Due work: each step and each item on its own, its failures and its health ---------------------------
 
