@@ -141,6 +141,7 @@ begin
 end;
 $function$;
 
+comment on function private.entries_follow_registration() is 'Trigger on tournament_registrations: a new registration creates its entries, and a cancelled one cancels the entries it made.';
 CREATE OR REPLACE FUNCTION private.entries_follow_registration()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -159,6 +160,7 @@ begin
 end;
 $function$;
 
+comment on function private.entry_json(public.entries) is 'One entry as a player sees it: id, slot number, status, check-in time and why it was withdrawn (null while it stands).';
 CREATE OR REPLACE FUNCTION private.entry_json(p_entry public.entries)
  RETURNS jsonb
  LANGUAGE sql
@@ -246,6 +248,7 @@ AS $function$
   select nullif(replace(regexp_replace(btrim(p_name), '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]', '', 'g'), '"', ''''), '');
 $function$;
 
+comment on function private.get_entry_invitation_by_uuid(uuid) is 'What an entry invitation link shows before it is accepted (the tournament and the entry), by the token''s old uuid form; refuses an unknown token (PT404).';
 CREATE OR REPLACE FUNCTION private.get_entry_invitation_by_uuid(p_token uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -273,6 +276,7 @@ begin
 end;
 $function$;
 
+comment on function private.accept_entry_invitation_by_uuid(uuid) is 'The signed-in player takes the invited entry, by the token''s old uuid form; refuses an unknown token, one''s own entry and a tournament that no longer takes players.';
 CREATE OR REPLACE FUNCTION private.accept_entry_invitation_by_uuid(p_token uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -588,6 +592,7 @@ begin
 end;
 $function$;
 
+comment on function private.tournament_round_interval(public.tournaments) is 'Time between two rounds of a tournament: its series'' round_interval, else 1 hour for a championship and 30 minutes otherwise.';
 CREATE OR REPLACE FUNCTION private.tournament_round_interval(p_tournament public.tournaments)
  RETURNS interval
  LANGUAGE sql
@@ -645,6 +650,7 @@ begin
 end;
 $function$;
 
+comment on function private.round_name(integer,integer) is 'A round''s name from how many rounds remain: Final, Semi-finals, Quarter-finals, else Round of N.';
 CREATE OR REPLACE FUNCTION private.round_name(p_round integer, p_rounds integer)
  RETURNS text
  LANGUAGE sql
@@ -916,6 +922,7 @@ begin
 end;
 $function$;
 
+comment on function private.announce_draws(timestamp with time zone) is 'Due work: tells every player of a drawn tournament, once, that the draw is made and whom they meet first; returns how many tournaments were announced.';
 CREATE OR REPLACE FUNCTION private.announce_draws(p_now timestamp with time zone)
  RETURNS integer
  LANGUAGE plpgsql

@@ -201,6 +201,7 @@ AS $function$
   select least(power(2, greatest(p_attempts - 1, 0)), 60) * interval '1 minute';
 $function$;
 
+comment on function private.enqueue_outside_call(text,text,jsonb) is 'Queues a call to the outside world in the outbox, once per idempotency key (a second call with the same key is ignored).';
 CREATE OR REPLACE FUNCTION private.enqueue_outside_call(p_kind text, p_idempotency_key text, p_payload jsonb)
  RETURNS void
  LANGUAGE plpgsql
@@ -377,6 +378,7 @@ AS $function$
   end;
 $function$;
 
+comment on function private.clear_outbox_personal_data() is 'Trigger on outbox: when a call is over, cuts its payload down to what the books need (private.outbox_payload_once_over) and stamps personal_data_cleared_at.';
 CREATE OR REPLACE FUNCTION private.clear_outbox_personal_data()
  RETURNS trigger
  LANGUAGE plpgsql

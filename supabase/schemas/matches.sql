@@ -345,6 +345,7 @@ begin
 end;
 $function$;
 
+comment on function private.entry_name(uuid) is 'The in-game name shown for an entry (''A player'' when it has none).';
 CREATE OR REPLACE FUNCTION private.entry_name(p_entry_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -365,6 +366,7 @@ AS $function$
   select case when p_entry_id is not null then private.entry_name(p_entry_id) end;
 $function$;
 
+comment on function private.same_buyer(public.matches) is 'Whether both sides of a match were bought by the same account.';
 CREATE OR REPLACE FUNCTION private.same_buyer(p_match public.matches)
  RETURNS boolean
  LANGUAGE sql
@@ -374,6 +376,7 @@ AS $function$
   select (select buyer_id from public.entries where id = p_match.entry_a) = (select buyer_id from public.entries where id = p_match.entry_b);
 $function$;
 
+comment on function private.lock_match(uuid) is 'Locks a match row for the rest of the transaction and returns it; refuses an unknown match (PT404).';
 CREATE OR REPLACE FUNCTION private.lock_match(p_match_id uuid)
  RETURNS public.matches
  LANGUAGE plpgsql
@@ -390,6 +393,7 @@ begin
 end;
 $function$;
 
+comment on function private.require_match_open(public.matches) is 'Refuses (PT409) an action on a match that is still waiting for its players, is over, or whose tournament was cancelled.';
 CREATE OR REPLACE FUNCTION private.require_match_open(p_match public.matches)
  RETURNS void
  LANGUAGE plpgsql
@@ -520,6 +524,7 @@ $function$;
 
 -- The room and Ready ----------------------------------------------------------------------------------
 
+comment on function private.break_between_rounds() is 'The break between a player''s match and their next round: 10 minutes.';
 CREATE OR REPLACE FUNCTION private.break_between_rounds()
  RETURNS interval
  LANGUAGE sql
@@ -807,6 +812,7 @@ AS $function$
               then interval '60 minutes' else interval '15 minutes' end;
 $function$;
 
+comment on function private.open_dispute(public.matches,uuid,text,text,uuid) is 'Opens a dispute on a match (or returns the one already open), with its deadline from the tournament''s dispute window, and puts the match in disputed.';
 CREATE OR REPLACE FUNCTION private.open_dispute(p_match public.matches, p_entry_id uuid, p_reason text, p_details text, p_actor uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -905,6 +911,7 @@ AS $function$
                             'condition', 'Excellent', 'substitutions', 5, 'restart_by_minute', 20, 'host_minutes', 5);
 $function$;
 
+comment on function private.match_settings_part_valid(jsonb) is 'Whether one part of a tournament''s match settings holds only known keys with values in range (match minutes 3 to 30, substitutions 0 to 11, ...).';
 CREATE OR REPLACE FUNCTION private.match_settings_part_valid(p jsonb)
  RETURNS boolean
  LANGUAGE sql
@@ -1006,6 +1013,7 @@ AS $function$
          || case when p_report.episode > 1 then ' (a second disconnection)' else '' end || '.';
 $function$;
 
+comment on function private.disconnection_to_staff(public.matches,uuid,uuid,text) is 'Sends a disconnection to staff: opens a dispute and files both players'' latest accounts of it as their statements.';
 CREATE OR REPLACE FUNCTION private.disconnection_to_staff(p_match public.matches, p_entry_id uuid, p_actor uuid, p_why text)
  RETURNS public.matches
  LANGUAGE plpgsql

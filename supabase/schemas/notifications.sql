@@ -209,6 +209,7 @@ on conflict (id) do update set whatsapp_message_cost_paise = excluded.whatsapp_m
 
 CREATE TRIGGER notifications_queue_alerts AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_alerts();
 
+comment on function private.notification_kinds() is 'The kinds of notification, in the order a player''s notification settings list them.';
 CREATE OR REPLACE FUNCTION private.notification_kinds()
  RETURNS text[]
  LANGUAGE sql
@@ -280,6 +281,7 @@ begin
 end;
 $function$;
 
+comment on function private.notify(uuid,text,text,text,text,text) is 'Delivers one notification to a player: private.deliver with a single notice.';
 CREATE OR REPLACE FUNCTION private.notify(p_user uuid, p_kind text, p_title text, p_body text, p_link text, p_key text)
  RETURNS void
  LANGUAGE sql
@@ -298,6 +300,7 @@ AS $function$
   select player_id from public.entries where id = p_entry_id;
 $function$;
 
+comment on function private.match_link(uuid) is 'The site path of a match page.';
 CREATE OR REPLACE FUNCTION private.match_link(p_match_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -305,6 +308,7 @@ CREATE OR REPLACE FUNCTION private.match_link(p_match_id uuid)
  SET search_path TO ''
 AS $function$ select '/match/?id=' || p_match_id $function$;
 
+comment on function private.notify_on_match_changes() is 'Statement trigger on matches: tells players when a room is posted, an opponent is ready or has reported, a dispute opens or settles, and of their next match.';
 CREATE OR REPLACE FUNCTION private.notify_on_match_changes()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -415,6 +419,7 @@ begin
 end;
 $function$;
 
+comment on function private.run_due_notification_work() is 'Due work: announces check-in to every entered player of a tournament whose check-in has opened, once; returns the counts.';
 CREATE OR REPLACE FUNCTION private.run_due_notification_work()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -451,6 +456,7 @@ $function$;
 
 -- Story news ------------------------------------------------------------------------------------------
 
+comment on function private.story_news_token(uuid,text) is 'The token of a Notify Me sign-up''s link for one purpose (confirm or leave), signed with the story_news secret.';
 CREATE OR REPLACE FUNCTION private.story_news_token(p_signup_id uuid, p_purpose text)
  RETURNS text
  LANGUAGE sql
@@ -611,6 +617,7 @@ begin
 end;
 $function$;
 
+comment on function private.end_calls_for_withdrawn_whatsapp() is 'Trigger on whatsapp_contacts: when a number is withdrawn, ends its pending WhatsApp calls and clears the number from calls given up on.';
 CREATE OR REPLACE FUNCTION private.end_calls_for_withdrawn_whatsapp()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -626,6 +633,7 @@ begin
 end;
 $function$;
 
+comment on function private.end_calls_for_alerts_turned_off() is 'Trigger on alert_preferences: when a player turns push or WhatsApp off for a kind, ends the pending calls of that kind to them.';
 CREATE OR REPLACE FUNCTION private.end_calls_for_alerts_turned_off()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -655,6 +663,7 @@ CREATE OR REPLACE FUNCTION private.whatsapp_consent_text()
  SET search_path TO ''
 AS $function$ select 'Send me match-day alerts from Golazo Arena on WhatsApp at this number. I can stop them at any time on my profile.' $function$;
 
+comment on function private.export_alerts(uuid) is 'Download my data, the alerts section: push devices, WhatsApp number and its consent history, and the choices per event.';
 CREATE OR REPLACE FUNCTION private.export_alerts(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql

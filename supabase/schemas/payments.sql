@@ -310,6 +310,7 @@ begin
 end;
 $function$;
 
+comment on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) is 'The checks before a checkout for a tournament entry, apart from eligibility: signed in, 1 to 10 slots, the tournament open and with room.';
 CREATE OR REPLACE FUNCTION private.prepare_tournament_entry_without_eligibility(p_user_id uuid, p_tournament_id text, p_slots integer)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -389,6 +390,7 @@ CREATE OR REPLACE FUNCTION private.checkout_timeout_seconds()
  SET search_path TO ''
 AS $function$ select 15 * 60 $function$;
 
+comment on function private.order_lifetime() is 'How long a checkout order may wait for its payment before it is abandoned: 20 minutes.';
 CREATE OR REPLACE FUNCTION private.order_lifetime()
  RETURNS interval
  LANGUAGE sql
@@ -396,6 +398,7 @@ CREATE OR REPLACE FUNCTION private.order_lifetime()
  SET search_path TO ''
 AS $function$ select interval '20 minutes' $function$;
 
+comment on function private.replaced_order_note() is 'The reason recorded on an order replaced by a newer checkout for the same tournament.';
 CREATE OR REPLACE FUNCTION private.replaced_order_note()
  RETURNS text
  LANGUAGE sql
@@ -421,6 +424,7 @@ begin
 end;
 $function$;
 
+comment on function private.run_due_payment_work() is 'Due work: abandons checkout orders past their expiry and queues again the refunds that are owed; returns the counts.';
 CREATE OR REPLACE FUNCTION private.run_due_payment_work()
  RETURNS jsonb
  LANGUAGE plpgsql

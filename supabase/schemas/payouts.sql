@@ -518,6 +518,7 @@ begin
 end;
 $function$;
 
+comment on function private.post_entry_fee_journal(public.payments) is 'Books an entry fee in the ledger: from Razorpay clearing to platform fees, mirrored for the payer.';
 CREATE OR REPLACE FUNCTION private.post_entry_fee_journal(p_payment public.payments)
  RETURNS void
  LANGUAGE plpgsql
@@ -541,6 +542,7 @@ begin
 end;
 $function$;
 
+comment on function private.player_account(uuid) is 'The ledger account of a player''s winnings.';
 CREATE OR REPLACE FUNCTION private.player_account(p_user_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -783,6 +785,7 @@ AS $function$
   select case when p_tournament.series = 'championship' then interval '24 hours' else interval '2 hours' end;
 $function$;
 
+comment on function private.post_prize(private.prize_awards,uuid) is 'Books a prize award in the ledger (prize pool to the player''s winnings) and tells the player it was credited.';
 CREATE OR REPLACE FUNCTION private.post_prize(p_award private.prize_awards, p_by uuid)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -1021,6 +1024,7 @@ $function$;
 
 -- Tax on net winnings ---------------------------------------------------------------------------------
 
+comment on function private.setting(text) is 'One value of private.settings by key (null when it is not set).';
 CREATE OR REPLACE FUNCTION private.setting(p_key text)
  RETURNS jsonb
  LANGUAGE sql
@@ -1028,6 +1032,7 @@ CREATE OR REPLACE FUNCTION private.setting(p_key text)
  SET search_path TO ''
 AS $function$ select value from private.settings where key = p_key $function$;
 
+comment on function private.tax_rate() is 'The withholding rate on net winnings: the tax_rate setting, else 0.30.';
 CREATE OR REPLACE FUNCTION private.tax_rate()
  RETURNS numeric
  LANGUAGE sql
@@ -1035,6 +1040,7 @@ CREATE OR REPLACE FUNCTION private.tax_rate()
  SET search_path TO ''
 AS $function$ select coalesce((private.setting('tax_rate') #>> '{}')::numeric, 0.30) $function$;
 
+comment on function private.tax_on(bigint) is 'The tax withheld on an amount of net winnings (none on a loss), rounded to the paisa.';
 CREATE OR REPLACE FUNCTION private.tax_on(p_net_winnings_paise bigint)
  RETURNS bigint
  LANGUAGE sql
@@ -1050,6 +1056,7 @@ CREATE OR REPLACE FUNCTION private.financial_year(p_at timestamp with time zone)
  SET search_path TO ''
 AS $function$ select extract(year from (p_at at time zone 'Asia/Kolkata') - interval '3 months')::integer $function$;
 
+comment on function private.financial_year_start(integer) is 'When an Indian financial year starts: 1 April, midnight in India.';
 CREATE OR REPLACE FUNCTION private.financial_year_start(p_financial_year integer)
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -1283,6 +1290,7 @@ AS $function$
   select 'This PAN could not be verified for your account. Check it against your PAN card, and that your legal name here is exactly as printed on it, then submit it again. If both are right, write to support.'::text;
 $function$;
 
+comment on function private.masked_pan(text) is 'A PAN shown masked: six dots and its last four characters.';
 CREATE OR REPLACE FUNCTION private.masked_pan(p_pan text)
  RETURNS text
  LANGUAGE sql
@@ -1290,6 +1298,7 @@ CREATE OR REPLACE FUNCTION private.masked_pan(p_pan text)
  SET search_path TO ''
 AS $function$ select case when p_pan is null then null else repeat('•', 6) || right(p_pan, 4) end $function$;
 
+comment on function private.kyc_answer(public.kyc_records) is 'A KYC record as its player sees it: status, reason, masked PAN, UPI id and until when payouts are held.';
 CREATE OR REPLACE FUNCTION private.kyc_answer(p_record public.kyc_records)
  RETURNS jsonb
  LANGUAGE sql
@@ -1326,6 +1335,7 @@ begin
 end;
 $function$;
 
+comment on function private.earnings_of(uuid) is 'A player''s money in one object: won, tax withheld, paid out, the balance and what withdrawing it all would pay after tax.';
 CREATE OR REPLACE FUNCTION private.earnings_of(p_user_id uuid)
  RETURNS jsonb
  LANGUAGE sql

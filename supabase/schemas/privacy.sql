@@ -141,6 +141,7 @@ CREATE OR REPLACE FUNCTION private.data_export_interval()
  SET search_path TO ''
 AS $function$ select interval '10 minutes' $function$;
 
+comment on function private.export_profile(uuid) is 'Download my data, the profile section: the account, the profile and any staff roles.';
 CREATE OR REPLACE FUNCTION private.export_profile(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -161,6 +162,7 @@ AS $function$
    where u.id = p_user;
 $function$;
 
+comment on function private.export_consents(uuid) is 'Download my data, the consents section: where the player lives and what the platform decided from the profile (may pay, may play free).';
 CREATE OR REPLACE FUNCTION private.export_consents(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -184,6 +186,7 @@ AS $function$
                               join auth.users u on u.id = p_user and lower(u.email) = s.email), '[]'::jsonb));
 $function$;
 
+comment on function private.export_entries(uuid) is 'Download my data, the entries section.';
 CREATE OR REPLACE FUNCTION private.export_entries(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -204,6 +207,7 @@ AS $function$
    where e.player_id = p_user or e.buyer_id = p_user;
 $function$;
 
+comment on function private.export_matches(uuid) is 'Download my data, the matches section.';
 CREATE OR REPLACE FUNCTION private.export_matches(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -242,6 +246,7 @@ AS $function$
    where mine.player_id = p_user;
 $function$;
 
+comment on function private.export_evidence(uuid) is 'Download my data, the evidence section: the screenshots the player uploaded (the opponent''s stay out).';
 CREATE OR REPLACE FUNCTION private.export_evidence(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -260,6 +265,7 @@ AS $function$
            where s.player_id = p_user and s.screenshot_path is not null) x;
 $function$;
 
+comment on function private.export_payments(uuid) is 'Download my data, the payments section.';
 CREATE OR REPLACE FUNCTION private.export_payments(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -284,6 +290,7 @@ AS $function$
    where p.user_id = p_user;
 $function$;
 
+comment on function private.export_ledger(uuid) is 'Download my data, the ledger section: the lines of the player''s own accounts.';
 CREATE OR REPLACE FUNCTION private.export_ledger(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -297,6 +304,7 @@ AS $function$
    where l.user_id = p_user;
 $function$;
 
+comment on function private.export_tax_withheld(uuid) is 'Download my data, the tax withheld section.';
 CREATE OR REPLACE FUNCTION private.export_tax_withheld(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -311,6 +319,7 @@ AS $function$
    where w.user_id = p_user;
 $function$;
 
+comment on function private.export_prizes(uuid) is 'Download my data, the prizes section.';
 CREATE OR REPLACE FUNCTION private.export_prizes(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -324,6 +333,7 @@ AS $function$
    where a.player_id = p_user;
 $function$;
 
+comment on function private.export_payouts(uuid) is 'Download my data, the payouts section.';
 CREATE OR REPLACE FUNCTION private.export_payouts(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -353,6 +363,7 @@ AS $function$
    where k.user_id = p_user;
 $function$;
 
+comment on function private.export_notifications(uuid) is 'Download my data, the notifications section: e-mail settings and the notifications received.';
 CREATE OR REPLACE FUNCTION private.export_notifications(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -368,6 +379,7 @@ AS $function$
                             from public.notifications n where n.user_id = p_user), '[]'::jsonb));
 $function$;
 
+comment on function private.export_audit(uuid) is 'Download my data, the audit section: staff decisions about the player, and what the player did as staff.';
 CREATE OR REPLACE FUNCTION private.export_audit(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -391,6 +403,7 @@ AS $function$
                          where e.player_id = p_user);
 $function$;
 
+comment on function private.export_requests(uuid) is 'Download my data, the requests section: when the player exported their data before.';
 CREATE OR REPLACE FUNCTION private.export_requests(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -401,6 +414,7 @@ AS $function$
     from private.data_exports x where x.user_id = p_user;
 $function$;
 
+comment on function private.export_grievances(uuid) is 'Download my data, the grievances section.';
 CREATE OR REPLACE FUNCTION private.export_grievances(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -448,6 +462,7 @@ CREATE OR REPLACE FUNCTION private.ist_text(p_at timestamp with time zone)
  SET search_path TO ''
 AS $function$ select to_char(p_at at time zone 'Asia/Kolkata', 'DD Mon YYYY, HH24:MI') || ' IST' $function$;
 
+comment on function private.locked_grievance(text) is 'Locks a grievance by its ticket number (trimmed, any case) and returns it; refuses an unknown ticket (PT404).';
 CREATE OR REPLACE FUNCTION private.locked_grievance(p_ticket_id text)
  RETURNS private.grievances
  LANGUAGE plpgsql

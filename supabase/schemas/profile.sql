@@ -233,6 +233,7 @@ begin
 end;
 $function$;
 
+comment on function private.is_visible_name(text) is 'Whether a name has something to see once spaces and invisible characters are taken out.';
 CREATE OR REPLACE FUNCTION private.is_visible_name(name text)
  RETURNS boolean
  LANGUAGE sql
@@ -359,6 +360,7 @@ CREATE OR REPLACE FUNCTION private.legal_min_player_age()
  SET search_path TO ''
 AS $function$ select 13 $function$;
 
+comment on function private.legal_max_player_age() is 'The highest age a profile may state: 100.';
 CREATE OR REPLACE FUNCTION private.legal_max_player_age()
  RETURNS integer
  LANGUAGE sql
@@ -366,6 +368,7 @@ CREATE OR REPLACE FUNCTION private.legal_max_player_age()
  SET search_path TO ''
 AS $function$ select 100 $function$;
 
+comment on function private.legal_paid_entry_age() is 'The age from which a player may pay to enter without a parent''s consent: 18.';
 CREATE OR REPLACE FUNCTION private.legal_paid_entry_age()
  RETURNS integer
  LANGUAGE sql
@@ -375,6 +378,7 @@ AS $function$ select 18 $function$;
 
 -- Parental consent ------------------------------------------------------------------------------------
 
+comment on function private.parental_consent_lifetime() is 'How long a parental consent link stays valid: 7 days.';
 CREATE OR REPLACE FUNCTION private.parental_consent_lifetime()
  RETURNS interval
  LANGUAGE sql
@@ -382,6 +386,7 @@ CREATE OR REPLACE FUNCTION private.parental_consent_lifetime()
  SET search_path TO ''
 AS $function$ select interval '7 days' $function$;
 
+comment on function private.has_parental_consent(uuid) is 'Whether a player has a parent''s consent that is confirmed and not withdrawn.';
 CREATE OR REPLACE FUNCTION private.has_parental_consent(p_user_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -427,6 +432,7 @@ AS $function$
     from private.secret_keys k where k.name = p_key_name;
 $function$;
 
+comment on function private.parental_consent_link_token(uuid) is 'The token of a parental consent request''s link, signed with the parental_consent secret.';
 CREATE OR REPLACE FUNCTION private.parental_consent_link_token(p_consent_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -434,6 +440,7 @@ CREATE OR REPLACE FUNCTION private.parental_consent_link_token(p_consent_id uuid
  SET search_path TO ''
 AS $function$ select private.consent_secret('parental_consent', p_consent_id::text || ':link') $function$;
 
+comment on function private.parental_consent_withdraw_token(uuid) is 'The token of the link that withdraws a parental consent, signed with the parental_consent secret.';
 CREATE OR REPLACE FUNCTION private.parental_consent_withdraw_token(p_consent_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -441,6 +448,7 @@ CREATE OR REPLACE FUNCTION private.parental_consent_withdraw_token(p_consent_id 
  SET search_path TO ''
 AS $function$ select private.consent_secret('parental_consent', p_consent_id::text || ':withdraw') $function$;
 
+comment on function private.parental_consent_code(uuid) is 'The six-digit code a parent may type instead of opening the consent link, derived from the parental_consent secret.';
 CREATE OR REPLACE FUNCTION private.parental_consent_code(p_consent_id uuid)
  RETURNS text
  LANGUAGE sql
@@ -474,6 +482,7 @@ AS $function$
       or private.has_parental_consent(p_user_id);
 $function$;
 
+comment on function private.open_consent_request(text) is 'Locks the parental consent request a link''s token opens and returns it; refuses a link that is unknown, used (PT404, PT409) or expired.';
 CREATE OR REPLACE FUNCTION private.open_consent_request(p_token text)
  RETURNS private.parental_consents
  LANGUAGE plpgsql
@@ -499,6 +508,7 @@ begin
 end;
 $function$;
 
+comment on function private.withdraw_parental_consent(uuid,text) is 'Withdraws a parental consent (once) and ends the play it allowed (private.end_play_without_consent).';
 CREATE OR REPLACE FUNCTION private.withdraw_parental_consent(p_consent_id uuid, p_by text)
  RETURNS void
  LANGUAGE plpgsql
@@ -650,6 +660,7 @@ CREATE OR REPLACE FUNCTION private.deleted_player_name()
  SET search_path TO ''
 AS $function$ select 'Deleted player' $function$;
 
+comment on function private.refuse_deleted_player_name() is 'Trigger on profiles: refuses the in-game name kept for deleted accounts (PT400).';
 CREATE OR REPLACE FUNCTION private.refuse_deleted_player_name()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -664,6 +675,7 @@ begin
 end;
 $function$;
 
+comment on function private.account_balance_paise(uuid) is 'The balance of a player''s winnings account in the ledger.';
 CREATE OR REPLACE FUNCTION private.account_balance_paise(p_user uuid)
  RETURNS bigint
  LANGUAGE sql
@@ -758,6 +770,7 @@ CREATE OR REPLACE FUNCTION private.account_open_play(p_user uuid)
  SET search_path TO ''
 AS $function$ select private.account_open_play_in(p_user) ->> 'title' $function$;
 
+comment on function private.account_is_last_admin(uuid) is 'Whether the account is the last admin of the site not on its way to being deleted.';
 CREATE OR REPLACE FUNCTION private.account_is_last_admin(p_user uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -799,6 +812,7 @@ begin
 end;
 $function$;
 
+comment on function private.account_deletion_email(private.account_deletions,text) is 'Queues the e-mail of one step of an account deletion (requested, reminder, cancelled) to the account''s address.';
 CREATE OR REPLACE FUNCTION private.account_deletion_email(p_deletion private.account_deletions, p_step text)
  RETURNS void
  LANGUAGE plpgsql
@@ -920,6 +934,7 @@ begin
 end;
 $function$;
 
+comment on function private.keep(uuid,text,jsonb,text) is 'Keeps a record about an erased account for as long as the law says (books of account or processing logs, from the settings).';
 CREATE OR REPLACE FUNCTION private.keep(p_subject uuid, p_source text, p_record jsonb, p_because text)
  RETURNS void
  LANGUAGE sql
@@ -1152,6 +1167,7 @@ $function$;
 
 CREATE TRIGGER on_auth_user_deleted BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.erase_profile_of_deleted_user();
 
+comment on function private.erase_account(uuid) is 'Erases an account: books any balance the player gave up as forfeited, erases the personal data and marks the deletion done.';
 CREATE OR REPLACE FUNCTION private.erase_account(p_user uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -1187,6 +1203,7 @@ AS $function$
    order by d.erase_at limit 1;
 $function$;
 
+comment on function private.run_due_account_deletions() is 'Due work: reminds players of deletions coming up and erases the accounts whose time has come; returns the counts.';
 CREATE OR REPLACE FUNCTION private.run_due_account_deletions()
  RETURNS jsonb
  LANGUAGE plpgsql

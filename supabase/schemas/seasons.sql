@@ -426,6 +426,7 @@ begin
 end;
 $function$;
 
+comment on function private.raise_waitlist_refusal(text) is 'Raises the refusal (PT409) for a waitlist refusal code: not full, closed, already registered, already waiting, waitlist full.';
 CREATE OR REPLACE FUNCTION private.raise_waitlist_refusal(p_code text)
  RETURNS void
  LANGUAGE plpgsql
@@ -513,6 +514,7 @@ begin
 end;
 $function$;
 
+comment on function private.export_waitlist(uuid) is 'Download my data, the waitlist section.';
 CREATE OR REPLACE FUNCTION private.export_waitlist(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -526,6 +528,7 @@ AS $function$
     from public.waitlist_places w where w.player_id = p_user;
 $function$;
 
+comment on function private.export_rating(uuid) is 'Download my data, the rating section: the player''s public id and rating week by week.';
 CREATE OR REPLACE FUNCTION private.export_rating(p_user uuid)
  RETURNS jsonb
  LANGUAGE sql
@@ -692,6 +695,7 @@ $function$;
 
 -- Glicko-2 --------------------------------------------------------------------------------------------
 
+comment on function private.rating_tau() is 'Glicko-2''s system constant: the rating_tau setting, else 0.5.';
 CREATE OR REPLACE FUNCTION private.rating_tau()
  RETURNS double precision
  LANGUAGE sql
@@ -788,6 +792,7 @@ begin
 end;
 $function$;
 
+comment on function private.glicko2_f(double precision,double precision,double precision,double precision,double precision,double precision) is 'Glicko-2''s f(x), whose root is the new volatility (step 5 of Glickman''s algorithm).';
 CREATE OR REPLACE FUNCTION private.glicko2_f(p_x double precision, p_delta double precision, p_phi double precision, p_v double precision, p_a double precision, p_tau double precision)
  RETURNS double precision
  LANGUAGE sql
@@ -974,6 +979,7 @@ $function$;
 
 -- Who is public, by which id --------------------------------------------------------------------------
 
+comment on function private.give_player_public_id() is 'Trigger on profiles: gives a new player a public id, once.';
 CREATE OR REPLACE FUNCTION private.give_player_public_id()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1050,6 +1056,7 @@ AS $function$
   select p_series is null or p_series = private.points_ladder_of(p_tournament) or p_series = p_tournament.series_id;
 $function$;
 
+comment on function private.require_known_series(text) is 'Refuses a series no ladder or series row names (PT404); null is no series.';
 CREATE OR REPLACE FUNCTION private.require_known_series(p_series text)
  RETURNS void
  LANGUAGE plpgsql

@@ -274,6 +274,7 @@ begin
 end;
 $function$;
 
+comment on function private.require_reason(text) is 'A staff action''s reason, trimmed; refuses one under 3 characters or over 500 (PT400).';
 CREATE OR REPLACE FUNCTION private.require_reason(p_reason text)
  RETURNS text
  LANGUAGE plpgsql
@@ -291,6 +292,7 @@ begin
 end;
 $function$;
 
+comment on function private.grant_staff_role(text,text,text,uuid) is 'Grants a staff role (referee, organiser or admin, for one tournament or all) to the account with an e-mail address.';
 CREATE OR REPLACE FUNCTION private.grant_staff_role(p_email text, p_role text, p_tournament_id text, p_granted_by uuid)
  RETURNS uuid
  LANGUAGE plpgsql

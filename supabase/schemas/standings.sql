@@ -39,6 +39,7 @@ AS $function$
   select int4range((1 << (p_rounds - p_round)) + 1, (1 << (p_rounds - p_round + 1)), '[]');
 $function$;
 
+comment on function private.place_label(int4range) is 'A band of places in words: 1st, or 5th–8th.';
 CREATE OR REPLACE FUNCTION private.place_label(p_band int4range)
  RETURNS text
  LANGUAGE sql
@@ -49,6 +50,7 @@ AS $function$
               else private.ordinal(lower(p_band)) || '–' || private.ordinal(upper(p_band) - 1) end;
 $function$;
 
+comment on function private.ordinal(integer) is 'A number as an English ordinal: 1st, 2nd, 3rd, 11th, 21st.';
 CREATE OR REPLACE FUNCTION private.ordinal(p_n integer)
  RETURNS text
  LANGUAGE sql

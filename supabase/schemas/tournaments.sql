@@ -198,6 +198,7 @@ begin
 end;
 $function$;
 
+comment on function private.tournament_check_in_closes_at(public.tournaments) is 'When check-in closes: the tournament''s own time, else 60 minutes before the start for a championship and 15 otherwise.';
 CREATE OR REPLACE FUNCTION private.tournament_check_in_closes_at(p_tournament public.tournaments)
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
@@ -253,6 +254,7 @@ AS $function$
   end;
 $function$;
 
+comment on function private.tournament_state(public.tournaments,timestamp with time zone) is 'A tournament''s state for its page: status and label, entries and capacity, the registration and check-in times, start and current round.';
 CREATE OR REPLACE FUNCTION private.tournament_state(p_tournament public.tournaments, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE sql
@@ -349,6 +351,7 @@ begin
 end;
 $function$;
 
+comment on function private.ensure_open_pods() is 'Opens a pod in every active quick series that has none open; returns how many were opened.';
 CREATE OR REPLACE FUNCTION private.ensure_open_pods()
  RETURNS integer
  LANGUAGE plpgsql
@@ -392,6 +395,7 @@ begin
 end;
 $function$;
 
+comment on function private.open_next_pod_after_fill() is 'Trigger on tournaments: when a pod fills, opens the next pod of its series.';
 CREATE OR REPLACE FUNCTION private.open_next_pod_after_fill()
  RETURNS trigger
  LANGUAGE plpgsql

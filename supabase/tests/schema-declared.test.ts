@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDefinitions, describeDifferences, readDefinitions } from '../../scripts/schema/compare.ts';
-import { areaNames } from '../../scripts/schema/schema-files.ts';
+import { areaNames, readAreaFiles } from '../../scripts/schema/schema-files.ts';
 import { buildFromMigrations, buildFromSchemas, type Database } from '../../scripts/schema/two-databases.ts';
 import { findPostgresBinaries, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 
@@ -90,5 +90,22 @@ describe.runIf(findPostgresBinaries() !== null)('supabase/schemas and supabase/m
     } finally {
       await fromSchemas.client.query('rollback');
     }
+  });
+});
+
+describe('supabase/schemas', () => {
+  it('says what every function is for, just above it', () => {
+    const silent: string[] = [];
+    for (const { file, sql } of readAreaFiles()) {
+      const lines = sql.split('\n');
+      for (const [i, line] of lines.entries()) {
+        const name = /^create (or replace )?function ([a-z_0-9.]+)\(/i.exec(line)?.[2];
+        const above = lines[i - 1] ?? '';
+        // A `comment on function` (what the database keeps; its text may run over several lines) or `--` lines.
+        if (name && !/^--|^comment on function |';$/.test(above)) silent.push(`${file}: ${name}`);
+      }
+    }
+    expect(silent).toEqual([]);
+    expect(readAreaFiles().length).toBeGreaterThan(10);
   });
 });
