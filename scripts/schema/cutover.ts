@@ -36,12 +36,18 @@ const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 type OldArea = { area: string; about: string; sections: { title: string; text: string }[] };
 
-/** The generated files of the old layout at `ref`, split into their topic sections. */
+/** The generated files of the old layout at `ref`, split into their topic sections (none once the layout is gone). */
 function readOldAreas(ref: string): OldArea[] {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const files = git('ls-tree', '--name-only', `${ref}:supabase/schema`)
-    .split('\n')
-    .filter((f) => f.endsWith('.sql'));
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+  let files: string[];
+  try {
+    files = git('ls-tree', '--name-only', `${ref}:supabase/schema`)
+      .split('\n')
+      .filter((f) => f.endsWith('.sql'));
+  } catch {
+    return [];
+  }
   return files.map((file) => {
     const text = git('show', `${ref}:supabase/schema/${file}`);
     const about = /^-- [a-z_]+: (.*)$/m.exec(text)?.[1] ?? '';
@@ -52,25 +58,51 @@ function readOldAreas(ref: string): OldArea[] {
   });
 }
 
+/**
+ * The area files as they are now, split at their topic headings: run again, the cutover keeps every
+ * object where the area files have it (moved by hand or not) and places only new ones from the old files.
+ */
+function readCurrentAreas(): OldArea[] {
+  let files: string[];
+  try {
+    files = readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.sql'));
+  } catch {
+    return [];
+  }
+  return files.sort().map((file) => {
+    const text = readFileSync(path.join(SCHEMAS_DIR, file), 'utf8');
+    const about = /^-- [a-z_]+: (.*)$/m.exec(text)?.[1] ?? '';
+    const parts = text.split(/\n-- (.+?) -{3,}\n/);
+    const sections: { title: string; text: string }[] = [];
+    for (let i = 1; i < parts.length; i += 2) sections.push({ title: parts[i] ?? '', text: parts[i + 1] ?? '' });
+    return { area: file.slice(0, -4), about, sections };
+  });
+}
+
 type Place = { area: string; section: number; title: string; at: number };
 
-/** Where an object sat in the old files: its exact text, else its name in a definition. */
-function locate(object: SchemaObject, old: OldArea[], known: Map<string, Place>): Place | undefined {
-  if (object.table && known.has(object.table)) return known.get(object.table);
-  const probes = [object.sql];
-  const name = object.key;
-  if (object.kind === 'function') probes.push(`FUNCTION ${name}(`);
-  if (object.kind === 'table') probes.push(`create table ${name} (`);
-  if (object.kind === 'view') probes.push(`view ${name} as`);
+/**
+ * Where an object sits: its exact text, else its definition's first line (a function's full signature, a
+ * table's name), else its name alone; in the area files first, then in the old files. A policy or trigger
+ * found nowhere goes with its table.
+ */
+function locate(object: SchemaObject, sources: OldArea[][], known: Map<string, Place>): Place | undefined {
+  const lines = object.sql.split('\n');
+  const probes = [object.sql, lines.find((l) => /^create /i.test(l)) ?? object.sql];
+  if (object.kind === 'function') probes.push(`CREATE OR REPLACE FUNCTION ${object.key}(`);
+  if (object.kind === 'bucket') probes.push(lines[1]?.slice(0, lines[1].indexOf(',')) ?? object.sql);
   for (const probe of probes) {
-    for (const area of old) {
-      for (const [section, s] of area.sections.entries()) {
-        const at = s.text.indexOf(probe);
-        if (at >= 0) return { area: area.area, section, title: s.title, at };
+    for (const areas of sources) {
+      for (const area of areas) {
+        for (const [section, s] of area.sections.entries()) {
+          const at = s.text.indexOf(probe);
+          if (at >= 0) return { area: area.area, section, title: s.title, at };
+        }
       }
     }
   }
-  return undefined;
+  // A policy or trigger not found by its own text goes with its table.
+  return object.table ? known.get(object.table) : undefined;
 }
 
 /** The `--` lines just above the last `create function <name>` of the migrations: what it is for, in its author's words. */
@@ -185,7 +217,10 @@ async function cutover(ref: string): Promise<{ files: Map<string, string>; state
     const shimOnly = new Set((await readCatalog(conn)).map((o) => o.identity));
     await applyMigrations(conn);
     const objects = (await readCatalog(conn)).filter((o) => !shimOnly.has(o.identity));
+    const current = readCurrentAreas();
     const old = readOldAreas(ref);
+    const areasByName = new Map<string, OldArea>();
+    for (const a of [...old, ...current]) areasByName.set(a.area, a);
     const functionAcls = await readAcls(conn, FUNCTION_ACLS);
     const tableAcls = await readAcls(conn, TABLE_ACLS);
     const schemas = [
@@ -208,7 +243,7 @@ async function cutover(ref: string): Promise<{ files: Map<string, string>; state
     const unplaced: string[] = [];
     const order = (o: SchemaObject) => (o.table ? 1 : 0);
     for (const object of [...objects].sort((a, b) => order(a) - order(b))) {
-      const place = locate(object, old, known);
+      const place = locate(object, [current, old], known);
       if (!place) {
         unplaced.push(object.identity);
         continue;
@@ -216,11 +251,15 @@ async function cutover(ref: string): Promise<{ files: Map<string, string>; state
       if (object.kind === 'table' || object.kind === 'view') known.set(object.key, place);
       placed.push([object, place]);
     }
-    if (unplaced.length) throw new Error(`No area for (not in supabase/schema at ${ref}):\n  ${unplaced.join('\n  ')}`);
+    if (unplaced.length) {
+      throw new Error(
+        `No area for (in neither supabase/schemas nor supabase/schema at ${ref}):\n  ${unplaced.join('\n  ')}\nDeclare each in an area file.`,
+      );
+    }
 
     const areaOfTable = (name: string) => known.get(name)?.area;
     const files = new Map<string, string>();
-    for (const area of old) {
+    for (const area of areasByName.values()) {
       const mine = placed
         .filter(([, p]) => p.area === area.area)
         .sort(([a, pa], [b, pb]) => pa.section - pb.section || pa.at - pb.at || (a.identity < b.identity ? -1 : 1));

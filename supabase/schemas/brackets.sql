@@ -63,6 +63,14 @@ CREATE INDEX invitation_emails_of_entry ON private.invitation_emails USING btree
 
 -- The draw --------------------------------------------------------------------------------------------
 
+comment on table private.draw_secrets is 'The secret of each tournament''s draw, made when the tournament row is created; only its SHA-256 commitment (tournaments.draw_commitment) is public until the draw.';
+create table private.draw_secrets (
+  tournament_id text not null,
+  secret text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint draw_secrets_pkey PRIMARY KEY (tournament_id)
+);
+
 comment on table public.draws is 'The draw of a tournament: the seeds in order, the secret that decided them and its public commitment. Readable by anyone once made.';
 create table public.draws (
   tournament_id text not null,
@@ -78,14 +86,6 @@ create table public.draws (
   constraint draws_secret_matches_commitment CHECK ((commitment = encode(sha256(convert_to(secret, 'UTF8'::name)), 'hex'::text)))
 );
 alter table public.draws enable row level security;
-
-comment on table private.draw_secrets is 'The secret of each tournament''s draw, made when the tournament row is created; only its SHA-256 commitment (tournaments.draw_commitment) is public until the draw.';
-create table private.draw_secrets (
-  tournament_id text not null,
-  secret text not null,
-  created_at timestamp with time zone default now() not null,
-  constraint draw_secrets_pkey PRIMARY KEY (tournament_id)
-);
 
 -- =====================================================================================================
 -- Rules: the rule rows, and the private functions and triggers that apply them
@@ -109,11 +109,6 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
 on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
 
 -- Entries ---------------------------------------------------------------------------------------------
-
-CREATE TRIGGER entries_move_along_state_machine BEFORE UPDATE ON public.entries FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
-comment on trigger entries_move_along_state_machine on public.entries is 'The entry machine: active, then withdrawn (not checked in at the draw, or disqualified) or cancelled (its registration refunded or called off).';
-
-CREATE TRIGGER entries_start_in_state_machine BEFORE INSERT ON public.entries FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'active'::text) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
 
 -- A registration's entries were written by one INSERT ... SELECT over generate_series(1, slots). With the
 -- number of slots a parameter, PostgreSQL's kept (generic) plan assumes a thousand rows and is never
@@ -139,36 +134,6 @@ begin
     on conflict (registration_id, slot_number) do nothing;
   end loop;
 end;
-$function$;
-
-comment on function private.entries_follow_registration() is 'Trigger on tournament_registrations: a new registration creates its entries, and a cancelled one cancels the entries it made.';
-CREATE OR REPLACE FUNCTION private.entries_follow_registration()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if tg_op = 'INSERT' then
-    if new.status <> 'cancelled' then
-      perform private.create_entries_for_registration(new);
-    end if;
-  elsif new.status = 'cancelled' and old.status <> 'cancelled' then
-    update public.entries set status = 'cancelled' where registration_id = new.id and status <> 'cancelled';
-  end if;
-  return null;
-end;
-$function$;
-
-comment on function private.entry_json(public.entries) is 'One entry as a player sees it: id, slot number, status, check-in time and why it was withdrawn (null while it stands).';
-CREATE OR REPLACE FUNCTION private.entry_json(p_entry public.entries)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object('entry_id', p_entry.id, 'slot_number', p_entry.slot_number, 'status', p_entry.status,
-                            'checked_in_at', p_entry.checked_in_at, 'withdraw_reason', p_entry.withdraw_reason);
 $function$;
 
 -- My Tournaments shows places held through an invitation with their tournament's title and start.
@@ -246,78 +211,6 @@ CREATE OR REPLACE FUNCTION private.quoted_in_game_name(p_name text)
 AS $function$
   -- Plain-text mail: no control characters (no forged lines) and no double quotes (no broken quoting).
   select nullif(replace(regexp_replace(btrim(p_name), '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]', '', 'g'), '"', ''''), '');
-$function$;
-
-comment on function private.get_entry_invitation_by_uuid(uuid) is 'What an entry invitation link shows before it is accepted (the tournament and the entry), by the token''s old uuid form; refuses an unknown token (PT404).';
-CREATE OR REPLACE FUNCTION private.get_entry_invitation_by_uuid(p_token uuid)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_entry public.entries%rowtype;
-  v_tournament public.tournaments%rowtype;
-begin
-  select * into v_entry from public.entries where invitation_token = p_token;
-  if not found then
-    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
-  end if;
-  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
-  return jsonb_build_object(
-    'tournament_id', v_tournament.id,
-    'tournament_title', v_tournament.title,
-    'starts_at', v_tournament.starts_at,
-    'check_in_closes_at', private.tournament_check_in_closes_at(v_tournament),
-    'entry_fee_paise', v_tournament.entry_fee_paise,
-    'buyer_in_game_name', (select in_game_name from public.profiles where id = v_entry.buyer_id),
-    'status', case when v_entry.player_id is not null then 'accepted'
-                   when v_entry.status <> 'active' then 'withdrawn' else 'open' end);
-end;
-$function$;
-
-comment on function private.accept_entry_invitation_by_uuid(uuid) is 'The signed-in player takes the invited entry, by the token''s old uuid form; refuses an unknown token, one''s own entry and a tournament that no longer takes players.';
-CREATE OR REPLACE FUNCTION private.accept_entry_invitation_by_uuid(p_token uuid)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_player uuid := private.require_player();
-  v_now timestamptz := private.clock_now();
-  v_entry public.entries%rowtype;
-  v_tournament public.tournaments%rowtype;
-  v_refusal text;
-begin
-  select * into v_entry from public.entries where invitation_token = p_token for update;
-  if not found then
-    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
-  end if;
-  if v_entry.player_id = v_player then
-    return jsonb_build_object('entry_id', v_entry.id, 'tournament_id', v_entry.tournament_id);
-  end if;
-  if v_entry.player_id is not null or v_entry.status <> 'active' then
-    raise exception 'This place has already been taken' using errcode = 'PT409', hint = 'invitation_used';
-  end if;
-  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
-  if v_tournament.drawn_at is not null or v_now >= private.tournament_check_in_closes_at(v_tournament)
-     or private.tournament_status(v_tournament, v_now) = 'cancelled' then
-    raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
-  end if;
-  if exists (select 1 from public.entries where tournament_id = v_entry.tournament_id and player_id = v_player) then
-    raise exception 'You already have a place in this tournament' using errcode = 'PT409', hint = 'already_entered';
-  end if;
-  -- The same eligibility as buying the place; the paid-entry switch does not take back a place already paid.
-  if v_tournament.entry_fee_paise > 0 then
-    v_refusal := nullif(private.paid_entry_refusal(v_player), 'paid_entry_disabled');
-  else
-    v_refusal := private.free_entry_refusal(v_player);
-  end if;
-  perform private.raise_entry_refusal(v_refusal);
-  update public.entries set player_id = v_player, accepted_at = v_now where id = v_entry.id;
-  return jsonb_build_object('entry_id', v_entry.id, 'tournament_id', v_entry.tournament_id);
-end;
 $function$;
 
 -- Check-in --------------------------------------------------------------------------------------------
@@ -592,17 +485,6 @@ begin
 end;
 $function$;
 
-comment on function private.tournament_round_interval(public.tournaments) is 'Time between two rounds of a tournament: its series'' round_interval, else 1 hour for a championship and 30 minutes otherwise.';
-CREATE OR REPLACE FUNCTION private.tournament_round_interval(p_tournament public.tournaments)
- RETURNS interval
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce((select round_interval from public.series where id = p_tournament.series_id),
-                  case p_tournament.series when 'championship' then interval '1 hour' else interval '30 minutes' end);
-$function$;
-
 -- Bracket arithmetic
 -- Integer arithmetic only: floating-point logarithms round the wrong way at exact powers.
 CREATE OR REPLACE FUNCTION private.next_power_of_two(p_n integer)
@@ -648,21 +530,6 @@ begin
   end loop;
   return v_order;
 end;
-$function$;
-
-comment on function private.round_name(integer,integer) is 'A round''s name from how many rounds remain: Final, Semi-finals, Quarter-finals, else Round of N.';
-CREATE OR REPLACE FUNCTION private.round_name(p_round integer, p_rounds integer)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select case p_rounds - p_round
-    when 0 then 'Final'
-    when 1 then 'Semi-finals'
-    when 2 then 'Quarter-finals'
-    else 'Round of ' || (1 << (p_rounds - p_round + 1))
-  end;
 $function$;
 
 -- Seeds for the draw: entry ids in seed order (element s is seed s). p_buyers[i] bought p_entries[i].
@@ -922,6 +789,154 @@ begin
 end;
 $function$;
 
+-- The draw announcements were a call inside the periodic function; as a step they answer as the others do.
+CREATE OR REPLACE FUNCTION private.run_due_draw_announcements()
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('draws_announced', private.announce_draws(private.clock_now()));
+$function$;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+CREATE TRIGGER entries_move_along_state_machine BEFORE UPDATE ON public.entries FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
+comment on trigger entries_move_along_state_machine on public.entries is 'The entry machine: active, then withdrawn (not checked in at the draw, or disqualified) or cancelled (its registration refunded or called off).';
+
+CREATE TRIGGER entries_start_in_state_machine BEFORE INSERT ON public.entries FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'active'::text) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
+
+comment on function private.entries_follow_registration() is 'Trigger on tournament_registrations: a new registration creates its entries, and a cancelled one cancels the entries it made.';
+CREATE OR REPLACE FUNCTION private.entries_follow_registration()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.status <> 'cancelled' then
+      perform private.create_entries_for_registration(new);
+    end if;
+  elsif new.status = 'cancelled' and old.status <> 'cancelled' then
+    update public.entries set status = 'cancelled' where registration_id = new.id and status <> 'cancelled';
+  end if;
+  return null;
+end;
+$function$;
+
+comment on function private.entry_json(public.entries) is 'One entry as a player sees it: id, slot number, status, check-in time and why it was withdrawn (null while it stands).';
+CREATE OR REPLACE FUNCTION private.entry_json(p_entry public.entries)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('entry_id', p_entry.id, 'slot_number', p_entry.slot_number, 'status', p_entry.status,
+                            'checked_in_at', p_entry.checked_in_at, 'withdraw_reason', p_entry.withdraw_reason);
+$function$;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+comment on function private.get_entry_invitation_by_uuid(uuid) is 'What an entry invitation link shows before it is accepted (the tournament and the entry), by the token''s old uuid form; refuses an unknown token (PT404).';
+CREATE OR REPLACE FUNCTION private.get_entry_invitation_by_uuid(p_token uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+begin
+  select * into v_entry from public.entries where invitation_token = p_token;
+  if not found then
+    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  return jsonb_build_object(
+    'tournament_id', v_tournament.id,
+    'tournament_title', v_tournament.title,
+    'starts_at', v_tournament.starts_at,
+    'check_in_closes_at', private.tournament_check_in_closes_at(v_tournament),
+    'entry_fee_paise', v_tournament.entry_fee_paise,
+    'buyer_in_game_name', (select in_game_name from public.profiles where id = v_entry.buyer_id),
+    'status', case when v_entry.player_id is not null then 'accepted'
+                   when v_entry.status <> 'active' then 'withdrawn' else 'open' end);
+end;
+$function$;
+
+comment on function private.accept_entry_invitation_by_uuid(uuid) is 'The signed-in player takes the invited entry, by the token''s old uuid form; refuses an unknown token, one''s own entry and a tournament that no longer takes players.';
+CREATE OR REPLACE FUNCTION private.accept_entry_invitation_by_uuid(p_token uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_refusal text;
+begin
+  select * into v_entry from public.entries where invitation_token = p_token for update;
+  if not found then
+    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
+  end if;
+  if v_entry.player_id = v_player then
+    return jsonb_build_object('entry_id', v_entry.id, 'tournament_id', v_entry.tournament_id);
+  end if;
+  if v_entry.player_id is not null or v_entry.status <> 'active' then
+    raise exception 'This place has already been taken' using errcode = 'PT409', hint = 'invitation_used';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  if v_tournament.drawn_at is not null or v_now >= private.tournament_check_in_closes_at(v_tournament)
+     or private.tournament_status(v_tournament, v_now) = 'cancelled' then
+    raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+  end if;
+  if exists (select 1 from public.entries where tournament_id = v_entry.tournament_id and player_id = v_player) then
+    raise exception 'You already have a place in this tournament' using errcode = 'PT409', hint = 'already_entered';
+  end if;
+  -- The same eligibility as buying the place; the paid-entry switch does not take back a place already paid.
+  if v_tournament.entry_fee_paise > 0 then
+    v_refusal := nullif(private.paid_entry_refusal(v_player), 'paid_entry_disabled');
+  else
+    v_refusal := private.free_entry_refusal(v_player);
+  end if;
+  perform private.raise_entry_refusal(v_refusal);
+  update public.entries set player_id = v_player, accepted_at = v_now where id = v_entry.id;
+  return jsonb_build_object('entry_id', v_entry.id, 'tournament_id', v_entry.tournament_id);
+end;
+$function$;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+comment on function private.tournament_round_interval(public.tournaments) is 'Time between two rounds of a tournament: its series'' round_interval, else 1 hour for a championship and 30 minutes otherwise.';
+CREATE OR REPLACE FUNCTION private.tournament_round_interval(p_tournament public.tournaments)
+ RETURNS interval
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select round_interval from public.series where id = p_tournament.series_id),
+                  case p_tournament.series when 'championship' then interval '1 hour' else interval '30 minutes' end);
+$function$;
+
+comment on function private.round_name(integer,integer) is 'A round''s name from how many rounds remain: Final, Semi-finals, Quarter-finals, else Round of N.';
+CREATE OR REPLACE FUNCTION private.round_name(p_round integer, p_rounds integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_rounds - p_round
+    when 0 then 'Final'
+    when 1 then 'Semi-finals'
+    when 2 then 'Quarter-finals'
+    else 'Round of ' || (1 << (p_rounds - p_round + 1))
+  end;
+$function$;
+
 comment on function private.announce_draws(timestamp with time zone) is 'Due work: tells every player of a drawn tournament, once, that the draw is made and whom they meet first; returns how many tournaments were announced.';
 CREATE OR REPLACE FUNCTION private.announce_draws(p_now timestamp with time zone)
  RETURNS integer
@@ -958,15 +973,6 @@ begin
   end loop;
   return v_told;
 end;
-$function$;
-
--- The draw announcements were a call inside the periodic function; as a step they answer as the others do.
-CREATE OR REPLACE FUNCTION private.run_due_draw_announcements()
- RETURNS jsonb
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object('draws_announced', private.announce_draws(private.clock_now()));
 $function$;
 
 -- =====================================================================================================
@@ -1311,20 +1317,12 @@ $function$;
 
 -- Entries ---------------------------------------------------------------------------------------------
 
-create policy "Players read the entries they play or bought" on public.entries
-  as permissive for select to authenticated
-  using (((player_id = ( SELECT private.current_player_id() AS current_player_id)) OR (buyer_id = ( SELECT private.current_player_id() AS current_player_id))));
-
 revoke all on table public.entries from anon;
 revoke all on table public.entries from authenticated;
 grant select on table public.entries to authenticated;
 alter publication supabase_realtime add table public.entries;
 
 revoke all on function private.create_entries_for_registration(public.tournament_registrations) from public;
-
-revoke all on function private.entries_follow_registration() from public;
-
-revoke all on function private.entry_json(public.entries) from public;
 
 revoke all on function private.my_entries_json(uuid,public.tournaments,timestamp with time zone) from public;
 
@@ -1349,14 +1347,8 @@ revoke all on function public.invite_to_entry(uuid,text) from public;
 
 revoke all on function public.get_entry_invitation(text) from public;
 
-revoke all on function private.get_entry_invitation_by_uuid(uuid) from public;
-grant execute on function private.get_entry_invitation_by_uuid(uuid) to service_role;
-
 revoke all on function public.accept_entry_invitation(text) from anon;
 revoke all on function public.accept_entry_invitation(text) from public;
-
-revoke all on function private.accept_entry_invitation_by_uuid(uuid) from public;
-grant execute on function private.accept_entry_invitation_by_uuid(uuid) to service_role;
 
 -- Check-in --------------------------------------------------------------------------------------------
 
@@ -1389,10 +1381,6 @@ revoke all on function private.shrink_pod_prizes(text,integer) from public;
 
 -- The draw --------------------------------------------------------------------------------------------
 
-create policy "Anyone can read draws" on public.draws
-  as permissive for select to anon, authenticated
-  using (true);
-
 revoke all on table public.draws from anon;
 grant select on table public.draws to anon;
 revoke all on table public.draws from authenticated;
@@ -1404,15 +1392,11 @@ revoke all on function private.new_draw_secret() from public;
 
 revoke all on function private.commit_draw_secret() from public;
 
-revoke all on function private.tournament_round_interval(public.tournaments) from public;
-
 revoke all on function private.next_power_of_two(integer) from public;
 
 revoke all on function private.bracket_rounds(integer) from public;
 
 revoke all on function private.standard_seed_order(integer) from public;
-
-revoke all on function private.round_name(integer,integer) from public;
 
 revoke all on function private.draw_seeds(text,uuid[],uuid[]) from public;
 
@@ -1420,8 +1404,40 @@ revoke all on function private.run_draw(text,uuid) from public;
 
 revoke all on function private.run_due_draw_work() from public;
 
-revoke all on function private.announce_draws(timestamp with time zone) from public;
-
 revoke all on function private.run_due_draw_announcements() from public;
 
 revoke all on function public.get_bracket(text) from public;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+revoke all on function private.entries_follow_registration() from public;
+
+revoke all on function private.entry_json(public.entries) from public;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+revoke all on function private.get_entry_invitation_by_uuid(uuid) from public;
+grant execute on function private.get_entry_invitation_by_uuid(uuid) to service_role;
+
+revoke all on function private.accept_entry_invitation_by_uuid(uuid) from public;
+grant execute on function private.accept_entry_invitation_by_uuid(uuid) to service_role;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+revoke all on function private.tournament_round_interval(public.tournaments) from public;
+
+revoke all on function private.round_name(integer,integer) from public;
+
+revoke all on function private.announce_draws(timestamp with time zone) from public;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+create policy "Players read the entries they play or bought" on public.entries
+  as permissive for select to authenticated
+  using (((player_id = ( SELECT private.current_player_id() AS current_player_id)) OR (buyer_id = ( SELECT private.current_player_id() AS current_player_id))));
+
+-- The draw --------------------------------------------------------------------------------------------
+
+create policy "Anyone can read draws" on public.draws
+  as permissive for select to anon, authenticated
+  using (true);

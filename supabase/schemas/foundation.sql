@@ -179,10 +179,6 @@ AS $function$ select (private.clock_now() at time zone 'Asia/Kolkata')::date $fu
 
 -- The outbox of outside calls -------------------------------------------------------------------------
 
-CREATE TRIGGER outbox_clears_personal_data_when_over BEFORE UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'done'::text AND new.personal_data_cleared_at IS NULL) EXECUTE FUNCTION private.clear_outbox_personal_data();
-
-CREATE TRIGGER outbox_tells_staff_when_given_up AFTER UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'gave_up'::text AND old.status IS DISTINCT FROM 'gave_up'::text) EXECUTE FUNCTION private.outbox_gave_up();
-
 -- How long a claimed row stays with the worker that claimed it before another may try again.
 CREATE OR REPLACE FUNCTION private.outbox_lease()
  RETURNS interval
@@ -199,18 +195,6 @@ CREATE OR REPLACE FUNCTION private.outbox_backoff(p_attempts integer)
  SET search_path TO ''
 AS $function$
   select least(power(2, greatest(p_attempts - 1, 0)), 60) * interval '1 minute';
-$function$;
-
-comment on function private.enqueue_outside_call(text,text,jsonb) is 'Queues a call to the outside world in the outbox, once per idempotency key (a second call with the same key is ignored).';
-CREATE OR REPLACE FUNCTION private.enqueue_outside_call(p_kind text, p_idempotency_key text, p_payload jsonb)
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
-begin
-  insert into private.outbox (kind, idempotency_key, payload)
-  values (p_kind, p_idempotency_key, p_payload)
-  on conflict (idempotency_key) do nothing;
-end;
 $function$;
 
 comment on function private.outbox_gave_up() is 'An outside call given up on is audited and told to the platform''s admins; a pending KYC check says it is late. Its needs-attention item lasts until an admin retries it.';
@@ -376,20 +360,6 @@ AS $function$
            '{}'::jsonb))
          || jsonb_build_object('payload_sha256', encode(extensions.digest(p_payload::text, 'sha256'), 'hex'))
   end;
-$function$;
-
-comment on function private.clear_outbox_personal_data() is 'Trigger on outbox: when a call is over, cuts its payload down to what the books need (private.outbox_payload_once_over) and stamps personal_data_cleared_at.';
-CREATE OR REPLACE FUNCTION private.clear_outbox_personal_data()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-begin
-  -- The hash is of the payload as it was queued (the answer's function may already have cut it).
-  new.payload := private.outbox_payload_once_over(new.kind, old.payload);
-  new.personal_data_cleared_at := private.clock_now();
-  return new;
-end;
 $function$;
 
 -- Due work: the periodic function and its steps -------------------------------------------------------
@@ -778,6 +748,38 @@ AS $function$
    where r.rolname = coalesce(nullif(current_setting('role'), 'none'), session_user) and c.oid = p_table;
 $function$;
 
+-- The outbox of outside calls -------------------------------------------------------------------------
+
+CREATE TRIGGER outbox_clears_personal_data_when_over BEFORE UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'done'::text AND new.personal_data_cleared_at IS NULL) EXECUTE FUNCTION private.clear_outbox_personal_data();
+
+CREATE TRIGGER outbox_tells_staff_when_given_up AFTER UPDATE OF status ON private.outbox FOR EACH ROW WHEN (new.status = 'gave_up'::text AND old.status IS DISTINCT FROM 'gave_up'::text) EXECUTE FUNCTION private.outbox_gave_up();
+
+comment on function private.enqueue_outside_call(text,text,jsonb) is 'Queues a call to the outside world in the outbox, once per idempotency key (a second call with the same key is ignored).';
+CREATE OR REPLACE FUNCTION private.enqueue_outside_call(p_kind text, p_idempotency_key text, p_payload jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+begin
+  insert into private.outbox (kind, idempotency_key, payload)
+  values (p_kind, p_idempotency_key, p_payload)
+  on conflict (idempotency_key) do nothing;
+end;
+$function$;
+
+comment on function private.clear_outbox_personal_data() is 'Trigger on outbox: when a call is over, cuts its payload down to what the books need (private.outbox_payload_once_over) and stamps personal_data_cleared_at.';
+CREATE OR REPLACE FUNCTION private.clear_outbox_personal_data()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- The hash is of the payload as it was queued (the answer's function may already have cut it).
+  new.payload := private.outbox_payload_once_over(new.kind, old.payload);
+  new.personal_data_cleared_at := private.clock_now();
+  return new;
+end;
+$function$;
+
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
 -- =====================================================================================================
@@ -1077,8 +1079,6 @@ revoke all on function private.outbox_lease() from public;
 
 revoke all on function private.outbox_backoff(integer) from public;
 
-revoke all on function private.enqueue_outside_call(text,text,jsonb) from public;
-
 revoke all on function public.service_claim_outside_calls(integer,text) from anon;
 revoke all on function public.service_claim_outside_calls(integer,text) from authenticated;
 revoke all on function public.service_claim_outside_calls(integer,text) from public;
@@ -1111,8 +1111,6 @@ revoke all on function public.service_outside_call_details(bigint) from public;
 revoke all on function private.outbox_kept_fields(text) from public;
 
 revoke all on function private.outbox_payload_once_over(text,jsonb) from public;
-
-revoke all on function private.clear_outbox_personal_data() from public;
 
 -- Due work: the periodic function and its steps -------------------------------------------------------
 
@@ -1155,3 +1153,9 @@ revoke all on function private.run_due_outbox_retention() from public;
 revoke all on function private.keep_to_state_machines() from public;
 
 revoke all on function private.may_write_fixtures(oid) from public;
+
+-- The outbox of outside calls -------------------------------------------------------------------------
+
+revoke all on function private.enqueue_outside_call(text,text,jsonb) from public;
+
+revoke all on function private.clear_outbox_personal_data() from public;

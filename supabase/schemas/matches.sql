@@ -266,18 +266,6 @@ on conflict (machine, from_status, to_status) do update set allowed_by = exclude
 
 -- Matches and who sees them ---------------------------------------------------------------------------
 
-CREATE TRIGGER matches_move_along_state_machine BEFORE UPDATE ON public.matches FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
-comment on trigger matches_move_along_state_machine on public.matches is 'The match machine: made by the draw (pending, scheduled or bye), played (ready, reported, disputed) and ended (confirmed or void); a replay or a correction resets it.';
-
-CREATE TRIGGER matches_notify_players_on_update AFTER UPDATE ON public.matches REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_on_match_changes();
-
-CREATE TRIGGER matches_reopen_rated_weeks AFTER UPDATE ON public.matches FOR EACH ROW WHEN (old.status = 'confirmed'::text AND (new.status IS DISTINCT FROM old.status OR new.winner_entry_id IS DISTINCT FROM old.winner_entry_id OR new.score_a IS DISTINCT FROM old.score_a OR new.score_b IS DISTINCT FROM old.score_b OR new.confirmed_at IS DISTINCT FROM old.confirmed_at)) EXECUTE FUNCTION private.reopen_rated_weeks_of_match();
-comment on trigger matches_reopen_rated_weeks on public.matches is 'A confirmed result that changes after its week was rated: that week and the later ones are rated again.';
-
-CREATE TRIGGER matches_set_updated_at BEFORE UPDATE ON public.matches FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
-CREATE TRIGGER matches_start_in_state_machine BEFORE INSERT ON public.matches FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
-
 -- The user may read a match's evidence: one of its two players, or staff of its tournament.
 CREATE OR REPLACE FUNCTION private.may_see_match(p_user uuid, p_match_id uuid)
  RETURNS boolean
@@ -345,17 +333,6 @@ begin
 end;
 $function$;
 
-comment on function private.entry_name(uuid) is 'The in-game name shown for an entry (''A player'' when it has none).';
-CREATE OR REPLACE FUNCTION private.entry_name(p_entry_id uuid)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(p.in_game_name, 'A player') from public.entries e left join public.profiles p on p.id = e.player_id
-   where e.id = p_entry_id;
-$function$;
-
 comment on function private.entry_name_or_null(uuid) is 'An entry''s public name, or null while the place is still to be decided (the next match''s other side).';
 CREATE OR REPLACE FUNCTION private.entry_name_or_null(p_entry_id uuid)
  RETURNS text
@@ -364,53 +341,6 @@ CREATE OR REPLACE FUNCTION private.entry_name_or_null(p_entry_id uuid)
  SET search_path TO ''
 AS $function$
   select case when p_entry_id is not null then private.entry_name(p_entry_id) end;
-$function$;
-
-comment on function private.same_buyer(public.matches) is 'Whether both sides of a match were bought by the same account.';
-CREATE OR REPLACE FUNCTION private.same_buyer(p_match public.matches)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select (select buyer_id from public.entries where id = p_match.entry_a) = (select buyer_id from public.entries where id = p_match.entry_b);
-$function$;
-
-comment on function private.lock_match(uuid) is 'Locks a match row for the rest of the transaction and returns it; refuses an unknown match (PT404).';
-CREATE OR REPLACE FUNCTION private.lock_match(p_match_id uuid)
- RETURNS public.matches
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_match public.matches%rowtype;
-begin
-  select * into v_match from public.matches where id = p_match_id for update;
-  if not found then
-    raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
-  end if;
-  return v_match;
-end;
-$function$;
-
-comment on function private.require_match_open(public.matches) is 'Refuses (PT409) an action on a match that is still waiting for its players, is over, or whose tournament was cancelled.';
-CREATE OR REPLACE FUNCTION private.require_match_open(p_match public.matches)
- RETURNS void
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-begin
-  if p_match.status in ('pending', 'bye') or p_match.entry_a is null or p_match.entry_b is null then
-    raise exception 'This match is waiting for its players' using errcode = 'PT409', hint = 'match_not_ready';
-  end if;
-  if p_match.status in ('confirmed', 'void') then
-    raise exception 'This match is over' using errcode = 'PT409', hint = 'match_over';
-  end if;
-  if exists (select 1 from public.tournaments t where t.id = p_match.tournament_id and t.cancelled_at is not null) then
-    raise exception 'This tournament was cancelled' using errcode = 'PT409', hint = 'tournament_cancelled';
-  end if;
-end;
 $function$;
 
 -- The match chat --------------------------------------------------------------------------------------
@@ -524,14 +454,6 @@ $function$;
 
 -- The room and Ready ----------------------------------------------------------------------------------
 
-comment on function private.break_between_rounds() is 'The break between a player''s match and their next round: 10 minutes.';
-CREATE OR REPLACE FUNCTION private.break_between_rounds()
- RETURNS interval
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select interval '10 minutes' $function$;
-
 comment on function private.host_deadline(public.matches) is 'Until when only the host may post the room: the host''s minutes (a setting, 5 by default) after the ready window opens.';
 CREATE OR REPLACE FUNCTION private.host_deadline(p_match public.matches)
  RETURNS timestamp with time zone
@@ -578,11 +500,6 @@ end;
 $function$;
 
 -- Results: reports, confirmation, the winner moves on -------------------------------------------------
-
-CREATE TRIGGER match_reports_move_along_state_machine BEFORE UPDATE ON private.match_reports FOR EACH ROW WHEN (old.superseded_at IS DISTINCT FROM new.superseded_at) EXECUTE FUNCTION private.keep_to_state_machines('report', 'superseded_at');
-comment on trigger match_reports_move_along_state_machine on private.match_reports is 'The report machine: live until the same entry reports again or a replay is ordered (superseded).';
-
-CREATE TRIGGER match_reports_start_in_state_machine BEFORE INSERT ON private.match_reports FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('report', 'superseded_at');
 
 -- For the bucket's policies (they run as the caller): may the signed-in player read this object, and
 -- write it (their own folder of a match they play)?
@@ -796,11 +713,6 @@ $function$;
 
 -- Disputes --------------------------------------------------------------------------------------------
 
-CREATE TRIGGER match_disputes_move_along_state_machine BEFORE UPDATE ON public.match_disputes FOR EACH ROW WHEN (old.settled_at IS DISTINCT FROM new.settled_at OR old.outcome IS DISTINCT FROM new.outcome) EXECUTE FUNCTION private.keep_to_state_machines('dispute', 'settled_at');
-comment on trigger match_disputes_move_along_state_machine on public.match_disputes is 'The dispute machine: open until staff set the result, order a replay or disqualify a player; settled once.';
-
-CREATE TRIGGER match_disputes_start_in_state_machine BEFORE INSERT ON public.match_disputes FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('dispute', 'settled_at');
-
 -- The staff deadline of a dispute: 15 minutes for pods, 60 for championships.
 CREATE OR REPLACE FUNCTION private.dispute_window(p_tournament_id text)
  RETURNS interval
@@ -810,33 +722,6 @@ CREATE OR REPLACE FUNCTION private.dispute_window(p_tournament_id text)
 AS $function$
   select case when (select series from public.tournaments where id = p_tournament_id) = 'championship'
               then interval '60 minutes' else interval '15 minutes' end;
-$function$;
-
-comment on function private.open_dispute(public.matches,uuid,text,text,uuid) is 'Opens a dispute on a match (or returns the one already open), with its deadline from the tournament''s dispute window, and puts the match in disputed.';
-CREATE OR REPLACE FUNCTION private.open_dispute(p_match public.matches, p_entry_id uuid, p_reason text, p_details text, p_actor uuid)
- RETURNS uuid
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_now timestamptz := private.clock_now();
-  v_id uuid;
-begin
-  select id into v_id from public.match_disputes where match_id = p_match.id and settled_at is null;
-  if v_id is not null then
-    return v_id;
-  end if;
-  insert into public.match_disputes (match_id, opened_by_entry_id, reason, details, opened_at, deadline_at)
-  values (p_match.id, p_entry_id, p_reason, p_details, v_now, v_now + private.dispute_window(p_match.tournament_id))
-  returning id into v_id;
-  update public.matches set status = 'disputed' where id = p_match.id;
-  perform private.audit(p_match.tournament_id, 'dispute_opened',
-                        'Dispute opened on round ' || p_match.round || ' match ' || p_match.position
-                          || case when p_entry_id is null then '' else ' by ' || private.entry_name(p_entry_id) end,
-                        p_reason || coalesce(': ' || p_details, ''), null, jsonb_build_object('dispute_id', v_id), false,
-                        p_actor, p_entry_id, p_match.id);
-  return v_id;
-end;
 $function$;
 
 comment on function private.dispute_needs_details(text) is 'The reasons staff cannot weigh without the player''s account of what happened.';
@@ -909,28 +794,6 @@ CREATE OR REPLACE FUNCTION private.default_match_settings()
 AS $function$
   select jsonb_build_object('match_minutes', 10, 'extra_time', true, 'penalties', true, 'injuries', false,
                             'condition', 'Excellent', 'substitutions', 5, 'restart_by_minute', 20, 'host_minutes', 5);
-$function$;
-
-comment on function private.match_settings_part_valid(jsonb) is 'Whether one part of a tournament''s match settings holds only known keys with values in range (match minutes 3 to 30, substitutions 0 to 11, ...).';
-CREATE OR REPLACE FUNCTION private.match_settings_part_valid(p jsonb)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_typeof(p) = 'object'
-     and not exists (select 1 from jsonb_object_keys(p) k
-                      where k not in ('match_minutes', 'extra_time', 'penalties', 'injuries', 'condition', 'substitutions',
-                                      'restart_by_minute', 'host_minutes'))
-     and (not p ? 'match_minutes' or (jsonb_typeof(p->'match_minutes') = 'number' and (p->>'match_minutes')::numeric between 3 and 30
-                                      and (p->>'match_minutes')::numeric = trunc((p->>'match_minutes')::numeric)))
-     and (not p ? 'extra_time' or jsonb_typeof(p->'extra_time') = 'boolean')
-     and (not p ? 'penalties' or jsonb_typeof(p->'penalties') = 'boolean')
-     and (not p ? 'injuries' or jsonb_typeof(p->'injuries') = 'boolean')
-     and (not p ? 'condition' or (p->>'condition') in ('Excellent', 'Good', 'Normal', 'Poor', 'Random'))
-     and (not p ? 'substitutions' or (jsonb_typeof(p->'substitutions') = 'number' and (p->>'substitutions')::numeric between 0 and 11))
-     and (not p ? 'restart_by_minute' or (jsonb_typeof(p->'restart_by_minute') = 'number' and (p->>'restart_by_minute')::numeric between 0 and 45))
-     and (not p ? 'host_minutes' or (jsonb_typeof(p->'host_minutes') = 'number' and (p->>'host_minutes')::numeric between 1 and 15));
 $function$;
 
 comment on function private.match_settings_valid(jsonb) is 'Whether a series'' or an edition''s match settings are in the game''s words and ranges (a base and optional overrides for the final, semi-finals and quarter-finals).';
@@ -1011,36 +874,6 @@ AS $function$
          || p_report.goals_a || '–' || p_report.goals_b || ' ' || private.entry_name(p_match.entry_b)
          || case when p_report.claims_quit then '; says the opponent quit on purpose' else '' end
          || case when p_report.episode > 1 then ' (a second disconnection)' else '' end || '.';
-$function$;
-
-comment on function private.disconnection_to_staff(public.matches,uuid,uuid,text) is 'Sends a disconnection to staff: opens a dispute and files both players'' latest accounts of it as their statements.';
-CREATE OR REPLACE FUNCTION private.disconnection_to_staff(p_match public.matches, p_entry_id uuid, p_actor uuid, p_why text)
- RETURNS public.matches
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_dispute uuid;
-  v_report private.match_disconnections%rowtype;
-  v_match public.matches%rowtype;
-begin
-  v_dispute := private.open_dispute(p_match, p_entry_id, 'disconnection', p_why, p_actor);
-  -- Both players' accounts go to staff as their statements (each may add to theirs later).
-  for v_report in
-    select distinct on (d.entry_id) d.* from private.match_disconnections d
-     where d.match_id = p_match.id and d.superseded_at is null order by d.entry_id, d.reported_at desc
-  loop
-    insert into private.match_dispute_statements (dispute_id, entry_id, player_id, details, screenshot_path, added_at)
-    values (v_dispute, v_report.entry_id, v_report.reported_by,
-            private.disconnection_account(p_match, v_report),
-            null, v_report.reported_at)
-    on conflict (dispute_id, entry_id) do update set details = excluded.details, added_at = excluded.added_at;
-  end loop;
-  perform private.notify_match_staff(p_match, 'Disconnection for staff: round ' || p_match.round || ' match ' || p_match.position,
-                                     p_why, 'disconnection-' || p_match.id || '-' || v_dispute);
-  select * into v_match from public.matches where id = p_match.id;
-  return v_match;
-end;
 $function$;
 
 -- Deadlines -------------------------------------------------------------------------------------------
@@ -1191,6 +1024,185 @@ begin
   end loop;
   return jsonb_build_object('results_auto_confirmed', v_confirmed, 'walkovers', v_walkovers, 'matches_void', v_void,
                             'disputes_opened', v_disputes);
+end;
+$function$;
+
+-- Matches and who sees them ---------------------------------------------------------------------------
+
+CREATE TRIGGER matches_move_along_state_machine BEFORE UPDATE ON public.matches FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
+comment on trigger matches_move_along_state_machine on public.matches is 'The match machine: made by the draw (pending, scheduled or bye), played (ready, reported, disputed) and ended (confirmed or void); a replay or a correction resets it.';
+
+CREATE TRIGGER matches_notify_players_on_update AFTER UPDATE ON public.matches REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_on_match_changes();
+
+CREATE TRIGGER matches_reopen_rated_weeks AFTER UPDATE ON public.matches FOR EACH ROW WHEN (old.status = 'confirmed'::text AND (new.status IS DISTINCT FROM old.status OR new.winner_entry_id IS DISTINCT FROM old.winner_entry_id OR new.score_a IS DISTINCT FROM old.score_a OR new.score_b IS DISTINCT FROM old.score_b OR new.confirmed_at IS DISTINCT FROM old.confirmed_at)) EXECUTE FUNCTION private.reopen_rated_weeks_of_match();
+comment on trigger matches_reopen_rated_weeks on public.matches is 'A confirmed result that changes after its week was rated: that week and the later ones are rated again.';
+
+CREATE TRIGGER matches_set_updated_at BEFORE UPDATE ON public.matches FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER matches_start_in_state_machine BEFORE INSERT ON public.matches FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
+
+comment on function private.entry_name(uuid) is 'The in-game name shown for an entry (''A player'' when it has none).';
+CREATE OR REPLACE FUNCTION private.entry_name(p_entry_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(p.in_game_name, 'A player') from public.entries e left join public.profiles p on p.id = e.player_id
+   where e.id = p_entry_id;
+$function$;
+
+comment on function private.same_buyer(public.matches) is 'Whether both sides of a match were bought by the same account.';
+CREATE OR REPLACE FUNCTION private.same_buyer(p_match public.matches)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (select buyer_id from public.entries where id = p_match.entry_a) = (select buyer_id from public.entries where id = p_match.entry_b);
+$function$;
+
+comment on function private.lock_match(uuid) is 'Locks a match row for the rest of the transaction and returns it; refuses an unknown match (PT404).';
+CREATE OR REPLACE FUNCTION private.lock_match(p_match_id uuid)
+ RETURNS public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_match public.matches%rowtype;
+begin
+  select * into v_match from public.matches where id = p_match_id for update;
+  if not found then
+    raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
+  end if;
+  return v_match;
+end;
+$function$;
+
+comment on function private.require_match_open(public.matches) is 'Refuses (PT409) an action on a match that is still waiting for its players, is over, or whose tournament was cancelled.';
+CREATE OR REPLACE FUNCTION private.require_match_open(p_match public.matches)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_match.status in ('pending', 'bye') or p_match.entry_a is null or p_match.entry_b is null then
+    raise exception 'This match is waiting for its players' using errcode = 'PT409', hint = 'match_not_ready';
+  end if;
+  if p_match.status in ('confirmed', 'void') then
+    raise exception 'This match is over' using errcode = 'PT409', hint = 'match_over';
+  end if;
+  if exists (select 1 from public.tournaments t where t.id = p_match.tournament_id and t.cancelled_at is not null) then
+    raise exception 'This tournament was cancelled' using errcode = 'PT409', hint = 'tournament_cancelled';
+  end if;
+end;
+$function$;
+
+-- The room and Ready ----------------------------------------------------------------------------------
+
+comment on function private.break_between_rounds() is 'The break between a player''s match and their next round: 10 minutes.';
+CREATE OR REPLACE FUNCTION private.break_between_rounds()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '10 minutes' $function$;
+
+-- Results: reports, confirmation, the winner moves on -------------------------------------------------
+
+CREATE TRIGGER match_reports_move_along_state_machine BEFORE UPDATE ON private.match_reports FOR EACH ROW WHEN (old.superseded_at IS DISTINCT FROM new.superseded_at) EXECUTE FUNCTION private.keep_to_state_machines('report', 'superseded_at');
+comment on trigger match_reports_move_along_state_machine on private.match_reports is 'The report machine: live until the same entry reports again or a replay is ordered (superseded).';
+
+CREATE TRIGGER match_reports_start_in_state_machine BEFORE INSERT ON private.match_reports FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('report', 'superseded_at');
+
+-- Disputes --------------------------------------------------------------------------------------------
+
+CREATE TRIGGER match_disputes_move_along_state_machine BEFORE UPDATE ON public.match_disputes FOR EACH ROW WHEN (old.settled_at IS DISTINCT FROM new.settled_at OR old.outcome IS DISTINCT FROM new.outcome) EXECUTE FUNCTION private.keep_to_state_machines('dispute', 'settled_at');
+comment on trigger match_disputes_move_along_state_machine on public.match_disputes is 'The dispute machine: open until staff set the result, order a replay or disqualify a player; settled once.';
+
+CREATE TRIGGER match_disputes_start_in_state_machine BEFORE INSERT ON public.match_disputes FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('dispute', 'settled_at');
+
+comment on function private.open_dispute(public.matches,uuid,text,text,uuid) is 'Opens a dispute on a match (or returns the one already open), with its deadline from the tournament''s dispute window, and puts the match in disputed.';
+CREATE OR REPLACE FUNCTION private.open_dispute(p_match public.matches, p_entry_id uuid, p_reason text, p_details text, p_actor uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_id uuid;
+begin
+  select id into v_id from public.match_disputes where match_id = p_match.id and settled_at is null;
+  if v_id is not null then
+    return v_id;
+  end if;
+  insert into public.match_disputes (match_id, opened_by_entry_id, reason, details, opened_at, deadline_at)
+  values (p_match.id, p_entry_id, p_reason, p_details, v_now, v_now + private.dispute_window(p_match.tournament_id))
+  returning id into v_id;
+  update public.matches set status = 'disputed' where id = p_match.id;
+  perform private.audit(p_match.tournament_id, 'dispute_opened',
+                        'Dispute opened on round ' || p_match.round || ' match ' || p_match.position
+                          || case when p_entry_id is null then '' else ' by ' || private.entry_name(p_entry_id) end,
+                        p_reason || coalesce(': ' || p_details, ''), null, jsonb_build_object('dispute_id', v_id), false,
+                        p_actor, p_entry_id, p_match.id);
+  return v_id;
+end;
+$function$;
+
+-- Match settings --------------------------------------------------------------------------------------
+
+comment on function private.match_settings_part_valid(jsonb) is 'Whether one part of a tournament''s match settings holds only known keys with values in range (match minutes 3 to 30, substitutions 0 to 11, ...).';
+CREATE OR REPLACE FUNCTION private.match_settings_part_valid(p jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_typeof(p) = 'object'
+     and not exists (select 1 from jsonb_object_keys(p) k
+                      where k not in ('match_minutes', 'extra_time', 'penalties', 'injuries', 'condition', 'substitutions',
+                                      'restart_by_minute', 'host_minutes'))
+     and (not p ? 'match_minutes' or (jsonb_typeof(p->'match_minutes') = 'number' and (p->>'match_minutes')::numeric between 3 and 30
+                                      and (p->>'match_minutes')::numeric = trunc((p->>'match_minutes')::numeric)))
+     and (not p ? 'extra_time' or jsonb_typeof(p->'extra_time') = 'boolean')
+     and (not p ? 'penalties' or jsonb_typeof(p->'penalties') = 'boolean')
+     and (not p ? 'injuries' or jsonb_typeof(p->'injuries') = 'boolean')
+     and (not p ? 'condition' or (p->>'condition') in ('Excellent', 'Good', 'Normal', 'Poor', 'Random'))
+     and (not p ? 'substitutions' or (jsonb_typeof(p->'substitutions') = 'number' and (p->>'substitutions')::numeric between 0 and 11))
+     and (not p ? 'restart_by_minute' or (jsonb_typeof(p->'restart_by_minute') = 'number' and (p->>'restart_by_minute')::numeric between 0 and 45))
+     and (not p ? 'host_minutes' or (jsonb_typeof(p->'host_minutes') = 'number' and (p->>'host_minutes')::numeric between 1 and 15));
+$function$;
+
+-- Disconnections --------------------------------------------------------------------------------------
+
+comment on function private.disconnection_to_staff(public.matches,uuid,uuid,text) is 'Sends a disconnection to staff: opens a dispute and files both players'' latest accounts of it as their statements.';
+CREATE OR REPLACE FUNCTION private.disconnection_to_staff(p_match public.matches, p_entry_id uuid, p_actor uuid, p_why text)
+ RETURNS public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_dispute uuid;
+  v_report private.match_disconnections%rowtype;
+  v_match public.matches%rowtype;
+begin
+  v_dispute := private.open_dispute(p_match, p_entry_id, 'disconnection', p_why, p_actor);
+  -- Both players' accounts go to staff as their statements (each may add to theirs later).
+  for v_report in
+    select distinct on (d.entry_id) d.* from private.match_disconnections d
+     where d.match_id = p_match.id and d.superseded_at is null order by d.entry_id, d.reported_at desc
+  loop
+    insert into private.match_dispute_statements (dispute_id, entry_id, player_id, details, screenshot_path, added_at)
+    values (v_dispute, v_report.entry_id, v_report.reported_by,
+            private.disconnection_account(p_match, v_report),
+            null, v_report.reported_at)
+    on conflict (dispute_id, entry_id) do update set details = excluded.details, added_at = excluded.added_at;
+  end loop;
+  perform private.notify_match_staff(p_match, 'Disconnection for staff: round ' || p_match.round || ' match ' || p_match.position,
+                                     p_why, 'disconnection-' || p_match.id || '-' || v_dispute);
+  select * into v_match from public.matches where id = p_match.id;
+  return v_match;
 end;
 $function$;
 
@@ -2233,10 +2245,6 @@ $function$;
 
 -- Matches and who sees them ---------------------------------------------------------------------------
 
-create policy "Anyone can read matches" on public.matches
-  as permissive for select to anon, authenticated
-  using (true);
-
 revoke all on table public.matches from anon;
 grant select on table public.matches to anon;
 revoke all on table public.matches from authenticated;
@@ -2251,24 +2259,12 @@ revoke all on function private.side_in_match(public.matches,uuid) from public;
 
 revoke all on function private.my_side(public.matches,uuid) from public;
 
-revoke all on function private.entry_name(uuid) from public;
-
 revoke all on function private.entry_name_or_null(uuid) from public;
 
 revoke all on function public.get_my_next_matches() from anon;
 revoke all on function public.get_my_next_matches() from public;
 
-revoke all on function private.same_buyer(public.matches) from public;
-
-revoke all on function private.lock_match(uuid) from public;
-
-revoke all on function private.require_match_open(public.matches) from public;
-
 -- The match chat --------------------------------------------------------------------------------------
-
-create policy "The two players and staff read the match chat" on public.match_messages
-  as permissive for select to authenticated
-  using (private.may_read_match_chat(match_id));
 
 revoke all on table public.match_messages from anon;
 revoke all on table public.match_messages from authenticated;
@@ -2307,8 +2303,6 @@ revoke all on function private.export_match_chat(uuid) from public;
 
 -- The room and Ready ----------------------------------------------------------------------------------
 
-revoke all on function private.break_between_rounds() from public;
-
 revoke all on function private.host_deadline(public.matches) from public;
 
 revoke all on function private.notify_match_staff(public.matches,text,text,text) from public;
@@ -2328,14 +2322,6 @@ revoke all on function public.claim_walkover(uuid) from anon;
 revoke all on function public.claim_walkover(uuid) from public;
 
 -- Results: reports, confirmation, the winner moves on -------------------------------------------------
-
-create policy "Players upload evidence of their own matches" on storage.objects
-  as permissive for insert to authenticated
-  with check (((bucket_id = 'match-evidence'::text) AND private.may_use_match_evidence(name, true)));
-
-create policy "Players of the match and staff read its evidence" on storage.objects
-  as permissive for select to authenticated
-  using (((bucket_id = 'match-evidence'::text) AND private.may_use_match_evidence(name, false)));
 
 grant execute on function private.may_use_match_evidence(text,boolean) to authenticated;
 revoke all on function private.may_use_match_evidence(text,boolean) from public;
@@ -2367,8 +2353,6 @@ revoke all on table public.match_disputes from anon;
 revoke all on table public.match_disputes from authenticated;
 
 revoke all on function private.dispute_window(text) from public;
-
-revoke all on function private.open_dispute(public.matches,uuid,text,text,uuid) from public;
 
 revoke all on function private.dispute_needs_details(text) from public;
 
@@ -2403,9 +2387,6 @@ revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,bool
 
 revoke all on function private.default_match_settings() from public;
 
-revoke all on function private.match_settings_part_valid(jsonb) from public;
-grant execute on function private.match_settings_part_valid(jsonb) to service_role;
-
 revoke all on function private.match_settings_valid(jsonb) from public;
 grant execute on function private.match_settings_valid(jsonb) to service_role;
 
@@ -2420,8 +2401,6 @@ revoke all on function public.get_match_settings(uuid) from public;
 revoke all on function private.report_closes_at(public.matches) from public;
 
 revoke all on function private.disconnection_account(public.matches,private.match_disconnections) from public;
-
-revoke all on function private.disconnection_to_staff(public.matches,uuid,uuid,text) from public;
 
 revoke all on function public.report_disconnection(uuid,integer,integer,integer,boolean) from anon;
 revoke all on function public.report_disconnection(uuid,integer,integer,integer,boolean) from public;
@@ -2438,3 +2417,52 @@ revoke all on function private.apply_due_match_decision(public.matches) from pub
 revoke all on function private.refuse_decided_match(public.matches,timestamp with time zone) from public;
 
 revoke all on function private.run_due_match_work() from public;
+
+-- Matches and who sees them ---------------------------------------------------------------------------
+
+revoke all on function private.entry_name(uuid) from public;
+
+revoke all on function private.same_buyer(public.matches) from public;
+
+revoke all on function private.lock_match(uuid) from public;
+
+revoke all on function private.require_match_open(public.matches) from public;
+
+-- The room and Ready ----------------------------------------------------------------------------------
+
+revoke all on function private.break_between_rounds() from public;
+
+-- Disputes --------------------------------------------------------------------------------------------
+
+revoke all on function private.open_dispute(public.matches,uuid,text,text,uuid) from public;
+
+-- Match settings --------------------------------------------------------------------------------------
+
+revoke all on function private.match_settings_part_valid(jsonb) from public;
+grant execute on function private.match_settings_part_valid(jsonb) to service_role;
+
+-- Disconnections --------------------------------------------------------------------------------------
+
+revoke all on function private.disconnection_to_staff(public.matches,uuid,uuid,text) from public;
+
+-- Matches and who sees them ---------------------------------------------------------------------------
+
+create policy "Anyone can read matches" on public.matches
+  as permissive for select to anon, authenticated
+  using (true);
+
+-- The match chat --------------------------------------------------------------------------------------
+
+create policy "The two players and staff read the match chat" on public.match_messages
+  as permissive for select to authenticated
+  using (private.may_read_match_chat(match_id));
+
+-- Results: reports, confirmation, the winner moves on -------------------------------------------------
+
+create policy "Players upload evidence of their own matches" on storage.objects
+  as permissive for insert to authenticated
+  with check (((bucket_id = 'match-evidence'::text) AND private.may_use_match_evidence(name, true)));
+
+create policy "Players of the match and staff read its evidence" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'match-evidence'::text) AND private.may_use_match_evidence(name, false)));

@@ -35,16 +35,6 @@ alter table public.notifications enable row level security;
 comment on column public.notifications.title is 'personal: free_text. May name the player or their opponent.';
 comment on column public.notifications.body is 'personal: free_text. May name the player or their opponent.';
 
-comment on table public.notification_settings is 'A player''s choice of e-mail per kind of notification; no row means e-mail on.';
-create table public.notification_settings (
-  user_id uuid not null,
-  kind text not null,
-  email boolean default true not null,
-  constraint notification_settings_pkey PRIMARY KEY (user_id, kind),
-  constraint notification_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
-);
-alter table public.notification_settings enable row level security;
-
 create type private.notice as (
   user_id uuid,
   kind text,
@@ -54,6 +44,16 @@ create type private.notice as (
   key text
 );
 comment on type private.notice is 'One notification to deliver: who, kind, title, body, link, and the key that keeps its e-mail to one.';
+
+comment on table public.notification_settings is 'A player''s choice of e-mail per kind of notification; no row means e-mail on.';
+create table public.notification_settings (
+  user_id uuid not null,
+  kind text not null,
+  email boolean default true not null,
+  constraint notification_settings_pkey PRIMARY KEY (user_id, kind),
+  constraint notification_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE
+);
+alter table public.notification_settings enable row level security;
 
 -- Story news ------------------------------------------------------------------------------------------
 
@@ -99,40 +99,6 @@ create table private.alert_settings (
 );
 alter table private.alert_settings enable row level security;
 
-comment on table public.push_subscriptions is 'A device that turned push on: its push service endpoint and keys (RFC 8291). A 404 or 410 from the push service deletes it.';
-create table public.push_subscriptions (
-  id uuid default gen_random_uuid() not null,
-  user_id uuid not null,
-  endpoint text not null,
-  p256dh text not null,
-  auth text not null,
-  created_at timestamp with time zone default private.clock_now() not null,
-  constraint push_subscriptions_pkey PRIMARY KEY (id),
-  constraint push_subscriptions_one_row_per_device UNIQUE (endpoint),
-  constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint push_subscriptions_auth_shape CHECK ((auth ~ '^[A-Za-z0-9_-]{22}$'::text)),
-  constraint push_subscriptions_p256dh_shape CHECK ((p256dh ~ '^B[A-Za-z0-9_-]{86}$'::text))
-);
-CREATE INDEX push_subscriptions_of_user ON public.push_subscriptions USING btree (user_id);
-alter table public.push_subscriptions enable row level security;
-comment on column public.push_subscriptions.endpoint is 'personal: device';
-comment on column public.push_subscriptions.p256dh is 'personal: device';
-comment on column public.push_subscriptions.auth is 'personal: device';
-
-comment on table public.whatsapp_contacts is 'A player''s confirmed WhatsApp number (an Indian mobile) and the consent they gave; withdrawing consent deletes the row.';
-create table public.whatsapp_contacts (
-  user_id uuid not null,
-  phone text not null,
-  consent_text text not null,
-  consented_at timestamp with time zone not null,
-  constraint whatsapp_contacts_pkey PRIMARY KEY (user_id),
-  constraint whatsapp_contacts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint whatsapp_contacts_consent_text CHECK (((char_length(consent_text) >= 1) AND (char_length(consent_text) <= 1000))),
-  constraint whatsapp_contacts_phone_indian_mobile CHECK ((phone ~ '^\+91[6-9][0-9]{9}$'::text))
-);
-alter table public.whatsapp_contacts enable row level security;
-comment on column public.whatsapp_contacts.phone is 'personal: phone';
-
 comment on table private.whatsapp_consents is 'The record of WhatsApp consent: each time a player gave it (with the words they agreed to) or withdrew it. Append-only.';
 create table private.whatsapp_consents (
   id bigint generated always as identity not null,
@@ -177,6 +143,40 @@ CREATE INDEX whatsapp_code_sends_of_phone ON private.whatsapp_code_sends USING b
 CREATE INDEX whatsapp_code_sends_of_user ON private.whatsapp_code_sends USING btree (user_id, sent_at);
 comment on column private.whatsapp_code_sends.phone is 'personal: phone';
 
+comment on table public.push_subscriptions is 'A device that turned push on: its push service endpoint and keys (RFC 8291). A 404 or 410 from the push service deletes it.';
+create table public.push_subscriptions (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  created_at timestamp with time zone default private.clock_now() not null,
+  constraint push_subscriptions_pkey PRIMARY KEY (id),
+  constraint push_subscriptions_one_row_per_device UNIQUE (endpoint),
+  constraint push_subscriptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint push_subscriptions_auth_shape CHECK ((auth ~ '^[A-Za-z0-9_-]{22}$'::text)),
+  constraint push_subscriptions_p256dh_shape CHECK ((p256dh ~ '^B[A-Za-z0-9_-]{86}$'::text))
+);
+CREATE INDEX push_subscriptions_of_user ON public.push_subscriptions USING btree (user_id);
+alter table public.push_subscriptions enable row level security;
+comment on column public.push_subscriptions.endpoint is 'personal: device';
+comment on column public.push_subscriptions.p256dh is 'personal: device';
+comment on column public.push_subscriptions.auth is 'personal: device';
+
+comment on table public.whatsapp_contacts is 'A player''s confirmed WhatsApp number (an Indian mobile) and the consent they gave; withdrawing consent deletes the row.';
+create table public.whatsapp_contacts (
+  user_id uuid not null,
+  phone text not null,
+  consent_text text not null,
+  consented_at timestamp with time zone not null,
+  constraint whatsapp_contacts_pkey PRIMARY KEY (user_id),
+  constraint whatsapp_contacts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint whatsapp_contacts_consent_text CHECK (((char_length(consent_text) >= 1) AND (char_length(consent_text) <= 1000))),
+  constraint whatsapp_contacts_phone_indian_mobile CHECK ((phone ~ '^\+91[6-9][0-9]{9}$'::text))
+);
+alter table public.whatsapp_contacts enable row level security;
+comment on column public.whatsapp_contacts.phone is 'personal: phone';
+
 comment on table public.alert_preferences is 'A player''s choice of push and WhatsApp per alert event; no row means on for each channel the player turned on.';
 create table public.alert_preferences (
   user_id uuid not null,
@@ -206,16 +206,6 @@ insert into private.alert_settings (id, whatsapp_message_cost_paise, whatsapp_co
 on conflict (id) do update set whatsapp_message_cost_paise = excluded.whatsapp_message_cost_paise, whatsapp_code_minutes = excluded.whatsapp_code_minutes, whatsapp_code_tries = excluded.whatsapp_code_tries, whatsapp_code_resend_seconds = excluded.whatsapp_code_resend_seconds, extra_push_endpoint_pattern = excluded.extra_push_endpoint_pattern, whatsapp_codes_per_account_per_day = excluded.whatsapp_codes_per_account_per_day, whatsapp_codes_per_number_per_day = excluded.whatsapp_codes_per_number_per_day;
 
 -- Notifications ---------------------------------------------------------------------------------------
-
-CREATE TRIGGER notifications_queue_alerts AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_alerts();
-
-comment on function private.notification_kinds() is 'The kinds of notification, in the order a player''s notification settings list them.';
-CREATE OR REPLACE FUNCTION private.notification_kinds()
- RETURNS text[]
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select '{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt,waitlist_joined,waitlist_promoted,waitlist_not_promoted,pod_check_in_missed}'::text[] $function$;
 
 -- Moving up means playing within minutes (a pod's draw is at its check-in close): that e-mail is not held
 -- for the night like the others.
@@ -281,15 +271,6 @@ begin
 end;
 $function$;
 
-comment on function private.notify(uuid,text,text,text,text,text) is 'Delivers one notification to a player: private.deliver with a single notice.';
-CREATE OR REPLACE FUNCTION private.notify(p_user uuid, p_kind text, p_title text, p_body text, p_link text, p_key text)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  select private.deliver(array[row(p_user, p_kind, p_title, p_body, p_link, p_key)::private.notice]);
-$function$;
-
 -- Where notifications come from
 CREATE OR REPLACE FUNCTION private.player_of(p_entry_id uuid)
  RETURNS uuid
@@ -298,6 +279,208 @@ CREATE OR REPLACE FUNCTION private.player_of(p_entry_id uuid)
  SET search_path TO ''
 AS $function$
   select player_id from public.entries where id = p_entry_id;
+$function$;
+
+-- Tournaments: the draw (with each player's first match) and the end, one set each
+CREATE OR REPLACE FUNCTION private.notify_on_tournament_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_notices private.notice[];
+begin
+  if new.finished_at is not null and old.finished_at is null then
+    select array_agg(row(e.player_id, 'tournament_finished', new.title || ' is finished',
+                         'See the final standings on the tournament page.', '/pod/?id=' || new.id, new.id)::private.notice)
+      into v_notices
+      from public.entries e
+     where e.tournament_id = new.id and e.status = 'active' and e.player_id is not null;
+    if v_notices is not null then
+      perform private.deliver(v_notices);
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+
+-- Story news ------------------------------------------------------------------------------------------
+
+comment on function private.queue_story_news(text,text,text,text) is 'The one way to send story news (or any marketing e-mail): to confirmed addresses only, each message with its unsubscribe link, not at night.';
+CREATE OR REPLACE FUNCTION private.queue_story_news(p_key text, p_subject text, p_text text, p_link text DEFAULT NULL::text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_queued integer;
+begin
+  -- Confirmed addresses only; the worker adds each message's unsubscribe link.
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'story_news_email', 'story-news-' || p_key || '-' || s.id,
+         jsonb_build_object('signup_id', s.id, 'message', 'news', 'subject', left(p_subject, 140), 'text', p_text, 'link', p_link),
+         private.email_not_before(private.clock_now(), false)
+    from public.story_notification_signups s
+   where s.confirmed_at is not null
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_queued = row_count;
+  return v_queued;
+end;
+$function$;
+
+-- Alerts: push and WhatsApp ---------------------------------------------------------------------------
+
+comment on function private.alert_kinds() is 'The kinds of notification a player may also get as a push or a WhatsApp message, in the order the settings list them.';
+CREATE OR REPLACE FUNCTION private.alert_kinds()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '{check_in_open,room_posted,opponent_reported,dispute_settled,next_match,prize_credited,payout_sent,payout_failed}'::text[] $function$;
+
+comment on function private.alert_not_before(timestamp with time zone,text) is 'When a push or WhatsApp alert may go: at once, or at 08:00 IST when written in the quiet hours (not "match ready").';
+CREATE OR REPLACE FUNCTION private.alert_not_before(p_now timestamp with time zone, p_kind text)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- Quiet hours as for e-mail, for every alert but "match ready": that one goes only to the guest of a
+  -- match whose host just posted the room, so it is always for a match the player is in, now.
+  select private.email_not_before(p_now, p_kind = 'room_posted');
+$function$;
+
+comment on function private.whatsapp_template(text) is 'The approved WhatsApp template each alert is sent with (opt_in_code: the authentication template of the opt-in).';
+CREATE OR REPLACE FUNCTION private.whatsapp_template(p_kind text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'check_in_open' then 'golazo_check_in_open'
+    when 'room_posted' then 'golazo_match_ready'
+    when 'opponent_reported' then 'golazo_opponent_reported'
+    when 'dispute_settled' then 'golazo_dispute_decided'
+    when 'next_match' then 'golazo_next_match'
+    when 'prize_credited' then 'golazo_prize_credited'
+    when 'payout_sent' then 'golazo_payout_paid'
+    when 'payout_failed' then 'golazo_payout_failed'
+    when 'opt_in_code' then 'golazo_opt_in_code'
+  end;
+$function$;
+
+comment on function private.push_endpoint_allowed(text) is 'Whether a push subscription''s endpoint belongs to an allowed push service (FCM, Mozilla, Apple, Windows; the local double on the local stack): the worker sends nowhere else.';
+CREATE OR REPLACE FUNCTION private.push_endpoint_allowed(p_endpoint text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_endpoint is not null and char_length(p_endpoint) <= 1024 and p_endpoint !~ '\s'
+     and (
+       coalesce(substring(p_endpoint from '^https://([a-z0-9.-]+)(?::443)?/[^?#]') in
+                  ('fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'), false)
+       or coalesce(substring(p_endpoint from '^https://([a-z0-9.-]+)(?::443)?/[^?#]') ~ '^([a-z0-9-]+\.)+notify\.windows\.com$', false)
+       or coalesce(p_endpoint ~ (select extra_push_endpoint_pattern from private.alert_settings), false)
+     );
+$function$;
+
+comment on function private.may_get_alerts(uuid) is 'Whether a player may sign a phone up for alerts: known to be 18 or over, or with a parent''s consent given and not withdrawn.';
+CREATE OR REPLACE FUNCTION private.may_get_alerts(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select private.profile_age(p) >= private.legal_paid_entry_age() from public.profiles p where p.id = p_user_id), false)
+      or private.has_parental_consent(p_user_id);
+$function$;
+
+comment on function private.queue_alerts() is 'Queues a push per subscribed device and a WhatsApp template per confirmed number for each alert event the bell was told, as the player chose, after the quiet hours.';
+CREATE OR REPLACE FUNCTION private.queue_alerts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+begin
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'web_push', 'push-' || n.id || '-' || s.id,
+         jsonb_build_object('subscription_id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth,
+                            'kind', n.kind, 'title', n.title, 'body', n.body, 'url', coalesce(n.link, '/dashboard'),
+                            -- A push that could not go within an hour of its time is no longer worth a buzz.
+                            'expires_at', private.alert_not_before(v_now, n.kind) + interval '1 hour'),
+         private.alert_not_before(v_now, n.kind)
+    from new_rows n
+    join public.push_subscriptions s on s.user_id = n.user_id
+    left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
+   where n.kind = any (private.alert_kinds()) and coalesce(p.push, true)
+  on conflict (idempotency_key) do nothing;
+
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'whatsapp', 'whatsapp-' || n.id,
+         jsonb_build_object('to', c.phone, 'template', private.whatsapp_template(n.kind), 'params', jsonb_build_array(n.title, n.body),
+                            'url', coalesce(n.link, '/dashboard'), 'kind', n.kind),
+         private.alert_not_before(v_now, n.kind)
+    from new_rows n
+    join public.whatsapp_contacts c on c.user_id = n.user_id
+    left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
+   where n.kind = any (private.alert_kinds()) and coalesce(p.whatsapp, true)
+  on conflict (idempotency_key) do nothing;
+  return null;
+end;
+$function$;
+
+-- Withdrawn consent: what waits for it is not sent (and, done, keeps no personal data).
+CREATE OR REPLACE FUNCTION private.end_calls_for_withdrawn_push()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
+   where kind = 'web_push' and status = 'pending'
+     and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
+  -- One given up on stays so for staff to see, without the device's address and keys.
+  update private.outbox set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = private.clock_now()
+   where kind = 'web_push' and status = 'gave_up' and personal_data_cleared_at is null
+     and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
+  return null;
+end;
+$function$;
+
+comment on function private.whatsapp_consent_text() is 'The words a player agrees to when confirming a WhatsApp number; the consent record keeps them.';
+CREATE OR REPLACE FUNCTION private.whatsapp_consent_text()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'Send me match-day alerts from Golazo Arena on WhatsApp at this number. I can stop them at any time on my profile.' $function$;
+
+-- Notifications ---------------------------------------------------------------------------------------
+
+CREATE TRIGGER notifications_queue_alerts AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_alerts();
+
+comment on function private.notification_kinds() is 'The kinds of notification, in the order a player''s notification settings list them.';
+CREATE OR REPLACE FUNCTION private.notification_kinds()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt,waitlist_joined,waitlist_promoted,waitlist_not_promoted,pod_check_in_missed}'::text[] $function$;
+
+comment on function private.notify(uuid,text,text,text,text,text) is 'Delivers one notification to a player: private.deliver with a single notice.';
+CREATE OR REPLACE FUNCTION private.notify(p_user uuid, p_kind text, p_title text, p_body text, p_link text, p_key text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.deliver(array[row(p_user, p_kind, p_title, p_body, p_link, p_key)::private.notice]);
 $function$;
 
 comment on function private.match_link(uuid) is 'The site path of a match page.';
@@ -395,30 +578,6 @@ begin
 end;
 $function$;
 
--- Tournaments: the draw (with each player's first match) and the end, one set each
-CREATE OR REPLACE FUNCTION private.notify_on_tournament_change()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_notices private.notice[];
-begin
-  if new.finished_at is not null and old.finished_at is null then
-    select array_agg(row(e.player_id, 'tournament_finished', new.title || ' is finished',
-                         'See the final standings on the tournament page.', '/pod/?id=' || new.id, new.id)::private.notice)
-      into v_notices
-      from public.entries e
-     where e.tournament_id = new.id and e.status = 'active' and e.player_id is not null;
-    if v_notices is not null then
-      perform private.deliver(v_notices);
-    end if;
-  end if;
-  return new;
-end;
-$function$;
-
 comment on function private.run_due_notification_work() is 'Due work: announces check-in to every entered player of a tournament whose check-in has opened, once; returns the counts.';
 CREATE OR REPLACE FUNCTION private.run_due_notification_work()
  RETURNS jsonb
@@ -464,158 +623,13 @@ CREATE OR REPLACE FUNCTION private.story_news_token(p_signup_id uuid, p_purpose 
  SET search_path TO ''
 AS $function$ select private.consent_secret('story_news', p_signup_id::text || ':' || p_purpose) $function$;
 
-comment on function private.queue_story_news(text,text,text,text) is 'The one way to send story news (or any marketing e-mail): to confirmed addresses only, each message with its unsubscribe link, not at night.';
-CREATE OR REPLACE FUNCTION private.queue_story_news(p_key text, p_subject text, p_text text, p_link text DEFAULT NULL::text)
- RETURNS integer
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_queued integer;
-begin
-  -- Confirmed addresses only; the worker adds each message's unsubscribe link.
-  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
-  select 'story_news_email', 'story-news-' || p_key || '-' || s.id,
-         jsonb_build_object('signup_id', s.id, 'message', 'news', 'subject', left(p_subject, 140), 'text', p_text, 'link', p_link),
-         private.email_not_before(private.clock_now(), false)
-    from public.story_notification_signups s
-   where s.confirmed_at is not null
-  on conflict (idempotency_key) do nothing;
-  get diagnostics v_queued = row_count;
-  return v_queued;
-end;
-$function$;
-
 -- Alerts: push and WhatsApp ---------------------------------------------------------------------------
-
-comment on function private.alert_kinds() is 'The kinds of notification a player may also get as a push or a WhatsApp message, in the order the settings list them.';
-CREATE OR REPLACE FUNCTION private.alert_kinds()
- RETURNS text[]
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select '{check_in_open,room_posted,opponent_reported,dispute_settled,next_match,prize_credited,payout_sent,payout_failed}'::text[] $function$;
-
-comment on function private.alert_not_before(timestamp with time zone,text) is 'When a push or WhatsApp alert may go: at once, or at 08:00 IST when written in the quiet hours (not "match ready").';
-CREATE OR REPLACE FUNCTION private.alert_not_before(p_now timestamp with time zone, p_kind text)
- RETURNS timestamp with time zone
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  -- Quiet hours as for e-mail, for every alert but "match ready": that one goes only to the guest of a
-  -- match whose host just posted the room, so it is always for a match the player is in, now.
-  select private.email_not_before(p_now, p_kind = 'room_posted');
-$function$;
-
-comment on function private.whatsapp_template(text) is 'The approved WhatsApp template each alert is sent with (opt_in_code: the authentication template of the opt-in).';
-CREATE OR REPLACE FUNCTION private.whatsapp_template(p_kind text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select case p_kind
-    when 'check_in_open' then 'golazo_check_in_open'
-    when 'room_posted' then 'golazo_match_ready'
-    when 'opponent_reported' then 'golazo_opponent_reported'
-    when 'dispute_settled' then 'golazo_dispute_decided'
-    when 'next_match' then 'golazo_next_match'
-    when 'prize_credited' then 'golazo_prize_credited'
-    when 'payout_sent' then 'golazo_payout_paid'
-    when 'payout_failed' then 'golazo_payout_failed'
-    when 'opt_in_code' then 'golazo_opt_in_code'
-  end;
-$function$;
-
-comment on function private.push_endpoint_allowed(text) is 'Whether a push subscription''s endpoint belongs to an allowed push service (FCM, Mozilla, Apple, Windows; the local double on the local stack): the worker sends nowhere else.';
-CREATE OR REPLACE FUNCTION private.push_endpoint_allowed(p_endpoint text)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select p_endpoint is not null and char_length(p_endpoint) <= 1024 and p_endpoint !~ '\s'
-     and (
-       coalesce(substring(p_endpoint from '^https://([a-z0-9.-]+)(?::443)?/[^?#]') in
-                  ('fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com'), false)
-       or coalesce(substring(p_endpoint from '^https://([a-z0-9.-]+)(?::443)?/[^?#]') ~ '^([a-z0-9-]+\.)+notify\.windows\.com$', false)
-       or coalesce(p_endpoint ~ (select extra_push_endpoint_pattern from private.alert_settings), false)
-     );
-$function$;
 
 CREATE TRIGGER push_subscriptions_end_their_calls AFTER DELETE ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.end_calls_for_withdrawn_push();
 
 CREATE TRIGGER whatsapp_contacts_end_their_calls AFTER DELETE ON public.whatsapp_contacts FOR EACH ROW EXECUTE FUNCTION private.end_calls_for_withdrawn_whatsapp();
 
-comment on function private.may_get_alerts(uuid) is 'Whether a player may sign a phone up for alerts: known to be 18 or over, or with a parent''s consent given and not withdrawn.';
-CREATE OR REPLACE FUNCTION private.may_get_alerts(p_user_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select coalesce((select private.profile_age(p) >= private.legal_paid_entry_age() from public.profiles p where p.id = p_user_id), false)
-      or private.has_parental_consent(p_user_id);
-$function$;
-
 CREATE TRIGGER alert_preferences_end_calls_turned_off AFTER INSERT OR UPDATE OF push, whatsapp ON public.alert_preferences FOR EACH ROW WHEN (NOT new.push OR NOT new.whatsapp) EXECUTE FUNCTION private.end_calls_for_alerts_turned_off();
-
-comment on function private.queue_alerts() is 'Queues a push per subscribed device and a WhatsApp template per confirmed number for each alert event the bell was told, as the player chose, after the quiet hours.';
-CREATE OR REPLACE FUNCTION private.queue_alerts()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_now timestamptz := private.clock_now();
-begin
-  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
-  select 'web_push', 'push-' || n.id || '-' || s.id,
-         jsonb_build_object('subscription_id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth,
-                            'kind', n.kind, 'title', n.title, 'body', n.body, 'url', coalesce(n.link, '/dashboard'),
-                            -- A push that could not go within an hour of its time is no longer worth a buzz.
-                            'expires_at', private.alert_not_before(v_now, n.kind) + interval '1 hour'),
-         private.alert_not_before(v_now, n.kind)
-    from new_rows n
-    join public.push_subscriptions s on s.user_id = n.user_id
-    left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
-   where n.kind = any (private.alert_kinds()) and coalesce(p.push, true)
-  on conflict (idempotency_key) do nothing;
-
-  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
-  select 'whatsapp', 'whatsapp-' || n.id,
-         jsonb_build_object('to', c.phone, 'template', private.whatsapp_template(n.kind), 'params', jsonb_build_array(n.title, n.body),
-                            'url', coalesce(n.link, '/dashboard'), 'kind', n.kind),
-         private.alert_not_before(v_now, n.kind)
-    from new_rows n
-    join public.whatsapp_contacts c on c.user_id = n.user_id
-    left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
-   where n.kind = any (private.alert_kinds()) and coalesce(p.whatsapp, true)
-  on conflict (idempotency_key) do nothing;
-  return null;
-end;
-$function$;
-
--- Withdrawn consent: what waits for it is not sent (and, done, keeps no personal data).
-CREATE OR REPLACE FUNCTION private.end_calls_for_withdrawn_push()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  update private.outbox set status = 'done', done_at = private.clock_now(), last_answer = '{"consent_withdrawn": true}'
-   where kind = 'web_push' and status = 'pending'
-     and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
-  -- One given up on stays so for staff to see, without the device's address and keys.
-  update private.outbox set payload = private.outbox_payload_once_over(kind, payload), personal_data_cleared_at = private.clock_now()
-   where kind = 'web_push' and status = 'gave_up' and personal_data_cleared_at is null
-     and (payload ->> 'subscription_id' = old.id::text or payload ->> 'endpoint' = old.endpoint);
-  return null;
-end;
-$function$;
 
 comment on function private.end_calls_for_withdrawn_whatsapp() is 'Trigger on whatsapp_contacts: when a number is withdrawn, ends its pending WhatsApp calls and clears the number from calls given up on.';
 CREATE OR REPLACE FUNCTION private.end_calls_for_withdrawn_whatsapp()
@@ -654,14 +668,6 @@ begin
   return null;
 end;
 $function$;
-
-comment on function private.whatsapp_consent_text() is 'The words a player agrees to when confirming a WhatsApp number; the consent record keeps them.';
-CREATE OR REPLACE FUNCTION private.whatsapp_consent_text()
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select 'Send me match-day alerts from Golazo Arena on WhatsApp at this number. I can stop them at any time on my profile.' $function$;
 
 comment on function private.export_alerts(uuid) is 'Download my data, the alerts section: push devices, WhatsApp number and its consent history, and the choices per event.';
 CREATE OR REPLACE FUNCTION private.export_alerts(p_user uuid)
@@ -1098,10 +1104,6 @@ $function$;
 
 -- Notifications ---------------------------------------------------------------------------------------
 
-create policy "Players read their own notifications" on public.notifications
-  as permissive for select to authenticated
-  using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
-
 revoke all on table public.notifications from anon;
 revoke all on table public.notifications from authenticated;
 grant select on table public.notifications to authenticated;
@@ -1109,8 +1111,6 @@ alter publication supabase_realtime add table public.notifications;
 
 revoke all on table public.notification_settings from anon;
 revoke all on table public.notification_settings from authenticated;
-
-revoke all on function private.notification_kinds() from public;
 
 revoke all on function private.notification_is_urgent(text) from public;
 
@@ -1120,17 +1120,9 @@ revoke all on function private.queue_email(text,text,text,text,text) from public
 
 revoke all on function private.deliver(private.notice[]) from public;
 
-revoke all on function private.notify(uuid,text,text,text,text,text) from public;
-
 revoke all on function private.player_of(uuid) from public;
 
-revoke all on function private.match_link(uuid) from public;
-
-revoke all on function private.notify_on_match_changes() from public;
-
 revoke all on function private.notify_on_tournament_change() from public;
-
-revoke all on function private.run_due_notification_work() from public;
 
 revoke all on function public.get_my_notifications(integer) from anon;
 revoke all on function public.get_my_notifications(integer) from public;
@@ -1151,8 +1143,6 @@ revoke all on table public.story_notification_signups from authenticated;
 
 revoke all on function public.sign_up_for_story_news(text,text) from public;
 
-revoke all on function private.story_news_token(uuid,text) from public;
-
 revoke all on function public.confirm_story_news(text) from public;
 
 revoke all on function public.unsubscribe_story_news(uuid,text) from public;
@@ -1169,19 +1159,11 @@ revoke all on function private.whatsapp_template(text) from public;
 
 revoke all on function private.push_endpoint_allowed(text) from public;
 
-create policy "Players read their own devices" on public.push_subscriptions
-  as permissive for select to authenticated
-  using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
-
 revoke all on table public.push_subscriptions from anon;
 revoke all on table public.push_subscriptions from authenticated;
 grant select (id) on table public.push_subscriptions to authenticated;
 grant select (endpoint) on table public.push_subscriptions to authenticated;
 grant select (created_at) on table public.push_subscriptions to authenticated;
-
-create policy "Players read their own WhatsApp number" on public.whatsapp_contacts
-  as permissive for select to authenticated
-  using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
 
 revoke all on table public.whatsapp_contacts from anon;
 revoke all on table public.whatsapp_contacts from authenticated;
@@ -1206,10 +1188,6 @@ revoke all on function public.service_forget_push_subscription(text) from public
 
 revoke all on function private.end_calls_for_withdrawn_push() from public;
 
-revoke all on function private.end_calls_for_withdrawn_whatsapp() from public;
-
-revoke all on function private.end_calls_for_alerts_turned_off() from public;
-
 revoke all on function private.whatsapp_consent_text() from public;
 
 revoke all on function public.start_whatsapp_opt_in(text) from anon;
@@ -1227,4 +1205,42 @@ revoke all on function public.get_my_alerts() from public;
 revoke all on function public.set_my_alert(text,text,boolean) from anon;
 revoke all on function public.set_my_alert(text,text,boolean) from public;
 
+-- Notifications ---------------------------------------------------------------------------------------
+
+revoke all on function private.notification_kinds() from public;
+
+revoke all on function private.notify(uuid,text,text,text,text,text) from public;
+
+revoke all on function private.match_link(uuid) from public;
+
+revoke all on function private.notify_on_match_changes() from public;
+
+revoke all on function private.run_due_notification_work() from public;
+
+-- Story news ------------------------------------------------------------------------------------------
+
+revoke all on function private.story_news_token(uuid,text) from public;
+
+-- Alerts: push and WhatsApp ---------------------------------------------------------------------------
+
+revoke all on function private.end_calls_for_withdrawn_whatsapp() from public;
+
+revoke all on function private.end_calls_for_alerts_turned_off() from public;
+
 revoke all on function private.export_alerts(uuid) from public;
+
+-- Notifications ---------------------------------------------------------------------------------------
+
+create policy "Players read their own notifications" on public.notifications
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
+
+-- Alerts: push and WhatsApp ---------------------------------------------------------------------------
+
+create policy "Players read their own devices" on public.push_subscriptions
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));
+
+create policy "Players read their own WhatsApp number" on public.whatsapp_contacts
+  as permissive for select to authenticated
+  using ((user_id = ( SELECT private.current_player_id() AS current_player_id)));

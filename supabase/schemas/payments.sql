@@ -310,76 +310,7 @@ begin
 end;
 $function$;
 
-comment on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) is 'The checks before a checkout for a tournament entry, apart from eligibility: signed in, 1 to 10 slots, the tournament open and with room.';
-CREATE OR REPLACE FUNCTION private.prepare_tournament_entry_without_eligibility(p_user_id uuid, p_tournament_id text, p_slots integer)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_now timestamptz := private.clock_now();
-  v_tournament public.tournaments%rowtype;
-  v_last_registered_at timestamptz;
-begin
-  if p_user_id is null then
-    raise exception 'Please log in to continue' using errcode = 'PT401', hint = 'not_signed_in';
-  end if;
-  if p_slots is null or p_slots < 1 or p_slots > 10 then
-    raise exception 'Choose between 1 and 10 slots' using errcode = 'PT400', hint = 'invalid_slot_count';
-  end if;
-
-  select * into v_tournament from public.tournaments where id = p_tournament_id;
-  if not found then
-    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
-  end if;
-  if not private.tournament_takes_payments(v_tournament, v_now) then
-    raise exception 'Registrations for this tournament are closed' using errcode = 'PT409', hint = 'registration_closed';
-  end if;
-  if v_tournament.filled_slots >= v_tournament.max_players then
-    raise exception 'This tournament is full' using errcode = 'PT409', hint = 'tournament_full';
-  end if;
-  if v_tournament.filled_slots + p_slots > v_tournament.max_players then
-    raise exception 'Only % slot(s) left in this tournament', v_tournament.max_players - v_tournament.filled_slots
-      using errcode = 'PT409', hint = 'not_enough_slots';
-  end if;
-
-  v_last_registered_at := private.last_registration_within_a_day(p_user_id, p_tournament_id, null, v_now);
-  if v_last_registered_at is not null then
-    raise exception 'You are already registered for this tournament! You can add more slots after %.',
-      to_char((v_last_registered_at + interval '24 hours') at time zone 'Asia/Kolkata', 'DD Mon YYYY, HH12:MI AM "IST"')
-      using errcode = 'PT409', hint = 'already_registered';
-  end if;
-
-  return jsonb_build_object(
-    'amount_paise', v_tournament.entry_fee_paise * p_slots,
-    'currency', 'INR',
-    'checkout_timeout_seconds', private.checkout_timeout_seconds()
-  );
-end;
-$function$;
-
 -- Orders and the confirmation -------------------------------------------------------------------------
-
-CREATE TRIGGER payments_move_along_state_machine BEFORE UPDATE ON public.payments FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.refunded_paise IS DISTINCT FROM new.refunded_paise) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
-comment on trigger payments_move_along_state_machine on public.payments is 'The payment machine (created, failed, abandoned, paid, refund_pending, refunded) and the refund machine (refunded amount: none, partial, full; it never goes down).';
-
-CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, refunded_paise, razorpay_payment_id ON public.payments FOR EACH ROW EXECUTE FUNCTION private.post_payment_journals_on_change();
-
-CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
-CREATE TRIGGER payments_start_in_state_machine BEFORE INSERT ON public.payments FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'created'::text OR new.refunded_paise IS DISTINCT FROM 0) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
-
-CREATE TRIGGER payments_waitlist_place_follows AFTER UPDATE OF status ON public.payments FOR EACH ROW WHEN (new.for_waitlist AND old.status = 'paid'::text AND (new.status = ANY (ARRAY['refund_pending'::text, 'refunded'::text]))) EXECUTE FUNCTION private.waitlist_follows_payment();
-
-CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF status ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.entries_follow_registration();
-
-CREATE TRIGGER tournament_registrations_move_along_state_machine BEFORE UPDATE ON public.tournament_registrations FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
-comment on trigger tournament_registrations_move_along_state_machine on public.tournament_registrations is 'The registration machine: upcoming until refunded or called off (cancelled).';
-
-CREATE TRIGGER tournament_registrations_send_receipt AFTER INSERT ON public.tournament_registrations FOR EACH ROW WHEN (new.payment_id IS NOT NULL) EXECUTE FUNCTION private.send_payment_receipt();
-
-CREATE TRIGGER tournament_registrations_start_in_state_machine BEFORE INSERT ON public.tournament_registrations FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'upcoming'::text) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
 
 -- The checkout's `timeout`: Razorpay closes the checkout after it, and our order expires a little later
 -- (a capture the player made in time may take a moment to reach us).
@@ -389,22 +320,6 @@ CREATE OR REPLACE FUNCTION private.checkout_timeout_seconds()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select 15 * 60 $function$;
-
-comment on function private.order_lifetime() is 'How long a checkout order may wait for its payment before it is abandoned: 20 minutes.';
-CREATE OR REPLACE FUNCTION private.order_lifetime()
- RETURNS interval
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select interval '20 minutes' $function$;
-
-comment on function private.replaced_order_note() is 'The reason recorded on an order replaced by a newer checkout for the same tournament.';
-CREATE OR REPLACE FUNCTION private.replaced_order_note()
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select 'Replaced by a newer checkout for the same tournament.'::text $function$;
 
 -- The confirmation's helpers, compiled once per connection (same answers as before)
 CREATE OR REPLACE FUNCTION private.last_registration_within_a_day(p_user_id uuid, p_tournament_id text, p_except_payment uuid, p_now timestamp with time zone)
@@ -421,48 +336,6 @@ begin
        and r.payment_id is distinct from p_except_payment
        and r.registered_at > p_now - interval '24 hours'
   );
-end;
-$function$;
-
-comment on function private.run_due_payment_work() is 'Due work: abandons checkout orders past their expiry and queues again the refunds that are owed; returns the counts.';
-CREATE OR REPLACE FUNCTION private.run_due_payment_work()
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_now timestamptz := private.clock_now();
-  v_abandoned integer;
-  v_requeued integer;
-begin
-  with expired as (
-    update public.payments
-       set status = 'abandoned',
-           failure_reason = 'The checkout was closed or timed out before a payment arrived.',
-           updated_at = v_now
-     where status in ('created', 'failed') and expires_at <= v_now
-    returning razorpay_order_id
-  ), asked as (
-    insert into private.outbox (kind, idempotency_key, payload)
-    select 'razorpay_order_check', 'order-check-' || razorpay_order_id, jsonb_build_object('order_id', razorpay_order_id)
-      from expired
-    on conflict (idempotency_key) do nothing
-  )
-  select count(*) into v_abandoned from expired;
-
-  -- 3. A refund owed (refund_pending) always has its outside call: payments refused before the outbox
-  --    existed, or whose call was lost, get one (the key makes this a no-op for the others).
-  insert into private.outbox (kind, idempotency_key, payload)
-  select 'razorpay_refund', 'refund-' || p.razorpay_payment_id,
-         jsonb_build_object('razorpay_payment_id', p.razorpay_payment_id, 'amount_paise', p.amount_paise - p.refunded_paise,
-                            'reason', 'refund_owed', 'razorpay_order_id', p.razorpay_order_id, 'tournament_id', p.tournament_id)
-    from public.payments p
-   where p.status = 'refund_pending' and p.razorpay_payment_id is not null
-  on conflict (idempotency_key) do nothing;
-  get diagnostics v_requeued = row_count;
-
-  return jsonb_build_object('abandoned_orders', v_abandoned, 'refunds_requeued', v_requeued);
 end;
 $function$;
 
@@ -781,6 +654,137 @@ begin
   on conflict (idempotency_key) do nothing;
   get diagnostics v_queued = row_count;
   return jsonb_build_object('receipt_emails', v_queued);
+end;
+$function$;
+
+-- Who may enter ---------------------------------------------------------------------------------------
+
+comment on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) is 'The checks before a checkout for a tournament entry, apart from eligibility: signed in, 1 to 10 slots, the tournament open and with room.';
+CREATE OR REPLACE FUNCTION private.prepare_tournament_entry_without_eligibility(p_user_id uuid, p_tournament_id text, p_slots integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_last_registered_at timestamptz;
+begin
+  if p_user_id is null then
+    raise exception 'Please log in to continue' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  if p_slots is null or p_slots < 1 or p_slots > 10 then
+    raise exception 'Choose between 1 and 10 slots' using errcode = 'PT400', hint = 'invalid_slot_count';
+  end if;
+
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if not private.tournament_takes_payments(v_tournament, v_now) then
+    raise exception 'Registrations for this tournament are closed' using errcode = 'PT409', hint = 'registration_closed';
+  end if;
+  if v_tournament.filled_slots >= v_tournament.max_players then
+    raise exception 'This tournament is full' using errcode = 'PT409', hint = 'tournament_full';
+  end if;
+  if v_tournament.filled_slots + p_slots > v_tournament.max_players then
+    raise exception 'Only % slot(s) left in this tournament', v_tournament.max_players - v_tournament.filled_slots
+      using errcode = 'PT409', hint = 'not_enough_slots';
+  end if;
+
+  v_last_registered_at := private.last_registration_within_a_day(p_user_id, p_tournament_id, null, v_now);
+  if v_last_registered_at is not null then
+    raise exception 'You are already registered for this tournament! You can add more slots after %.',
+      to_char((v_last_registered_at + interval '24 hours') at time zone 'Asia/Kolkata', 'DD Mon YYYY, HH12:MI AM "IST"')
+      using errcode = 'PT409', hint = 'already_registered';
+  end if;
+
+  return jsonb_build_object(
+    'amount_paise', v_tournament.entry_fee_paise * p_slots,
+    'currency', 'INR',
+    'checkout_timeout_seconds', private.checkout_timeout_seconds()
+  );
+end;
+$function$;
+
+-- Orders and the confirmation -------------------------------------------------------------------------
+
+CREATE TRIGGER payments_move_along_state_machine BEFORE UPDATE ON public.payments FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.refunded_paise IS DISTINCT FROM new.refunded_paise) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
+comment on trigger payments_move_along_state_machine on public.payments is 'The payment machine (created, failed, abandoned, paid, refund_pending, refunded) and the refund machine (refunded amount: none, partial, full; it never goes down).';
+
+CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, refunded_paise, razorpay_payment_id ON public.payments FOR EACH ROW EXECUTE FUNCTION private.post_payment_journals_on_change();
+
+CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER payments_start_in_state_machine BEFORE INSERT ON public.payments FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'created'::text OR new.refunded_paise IS DISTINCT FROM 0) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
+
+CREATE TRIGGER payments_waitlist_place_follows AFTER UPDATE OF status ON public.payments FOR EACH ROW WHEN (new.for_waitlist AND old.status = 'paid'::text AND (new.status = ANY (ARRAY['refund_pending'::text, 'refunded'::text]))) EXECUTE FUNCTION private.waitlist_follows_payment();
+
+CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF status ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.entries_follow_registration();
+
+CREATE TRIGGER tournament_registrations_move_along_state_machine BEFORE UPDATE ON public.tournament_registrations FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
+comment on trigger tournament_registrations_move_along_state_machine on public.tournament_registrations is 'The registration machine: upcoming until refunded or called off (cancelled).';
+
+CREATE TRIGGER tournament_registrations_send_receipt AFTER INSERT ON public.tournament_registrations FOR EACH ROW WHEN (new.payment_id IS NOT NULL) EXECUTE FUNCTION private.send_payment_receipt();
+
+CREATE TRIGGER tournament_registrations_start_in_state_machine BEFORE INSERT ON public.tournament_registrations FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'upcoming'::text) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
+
+comment on function private.order_lifetime() is 'How long a checkout order may wait for its payment before it is abandoned: 20 minutes.';
+CREATE OR REPLACE FUNCTION private.order_lifetime()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '20 minutes' $function$;
+
+comment on function private.replaced_order_note() is 'The reason recorded on an order replaced by a newer checkout for the same tournament.';
+CREATE OR REPLACE FUNCTION private.replaced_order_note()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'Replaced by a newer checkout for the same tournament.'::text $function$;
+
+comment on function private.run_due_payment_work() is 'Due work: abandons checkout orders past their expiry and queues again the refunds that are owed; returns the counts.';
+CREATE OR REPLACE FUNCTION private.run_due_payment_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_abandoned integer;
+  v_requeued integer;
+begin
+  with expired as (
+    update public.payments
+       set status = 'abandoned',
+           failure_reason = 'The checkout was closed or timed out before a payment arrived.',
+           updated_at = v_now
+     where status in ('created', 'failed') and expires_at <= v_now
+    returning razorpay_order_id
+  ), asked as (
+    insert into private.outbox (kind, idempotency_key, payload)
+    select 'razorpay_order_check', 'order-check-' || razorpay_order_id, jsonb_build_object('order_id', razorpay_order_id)
+      from expired
+    on conflict (idempotency_key) do nothing
+  )
+  select count(*) into v_abandoned from expired;
+
+  -- 3. A refund owed (refund_pending) always has its outside call: payments refused before the outbox
+  --    existed, or whose call was lost, get one (the key makes this a no-op for the others).
+  insert into private.outbox (kind, idempotency_key, payload)
+  select 'razorpay_refund', 'refund-' || p.razorpay_payment_id,
+         jsonb_build_object('razorpay_payment_id', p.razorpay_payment_id, 'amount_paise', p.amount_paise - p.refunded_paise,
+                            'reason', 'refund_owed', 'razorpay_order_id', p.razorpay_order_id, 'tournament_id', p.tournament_id)
+    from public.payments p
+   where p.status = 'refund_pending' and p.razorpay_payment_id is not null
+  on conflict (idempotency_key) do nothing;
+  get diagnostics v_requeued = row_count;
+
+  return jsonb_build_object('abandoned_orders', v_abandoned, 'refunds_requeued', v_requeued);
 end;
 $function$;
 
@@ -1430,8 +1434,6 @@ revoke all on function private.raise_entry_refusal(text) from public;
 revoke all on function public.get_my_entry_eligibility() from anon;
 revoke all on function public.get_my_entry_eligibility() from public;
 
-revoke all on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) from public;
-
 revoke all on function public.service_prepare_tournament_entry(uuid,text,integer) from anon;
 revoke all on function public.service_prepare_tournament_entry(uuid,text,integer) from authenticated;
 revoke all on function public.service_prepare_tournament_entry(uuid,text,integer) from public;
@@ -1444,20 +1446,12 @@ revoke all on function public.enter_free_tournament(text) from public;
 revoke all on table public.payments from anon;
 revoke all on table public.payments from authenticated;
 
-create policy "Players can read their own registrations" on public.tournament_registrations
-  as permissive for select to authenticated
-  using ((( SELECT private.current_player_id() AS current_player_id) = user_id));
-
 revoke all on table public.tournament_registrations from anon;
 revoke all on table public.tournament_registrations from authenticated;
 grant select on table public.tournament_registrations to authenticated;
 alter publication supabase_realtime add table public.tournament_registrations;
 
 revoke all on function private.checkout_timeout_seconds() from public;
-
-revoke all on function private.order_lifetime() from public;
-
-revoke all on function private.replaced_order_note() from public;
 
 revoke all on function private.last_registration_within_a_day(uuid,text,uuid,timestamp with time zone) from public;
 
@@ -1480,8 +1474,6 @@ revoke all on function public.payment_confirmation_result(public.payments,text,u
 revoke all on function public.service_record_payment_failure(text,text,text) from anon;
 revoke all on function public.service_record_payment_failure(text,text,text) from authenticated;
 revoke all on function public.service_record_payment_failure(text,text,text) from public;
-
-revoke all on function private.run_due_payment_work() from public;
 
 revoke all on function private.requeue_refunds_left() from public;
 
@@ -1553,3 +1545,19 @@ revoke all on function private.run_due_receipt_emails() from public;
 
 revoke all on function public.get_my_entry_outcomes() from anon;
 revoke all on function public.get_my_entry_outcomes() from public;
+
+-- Who may enter ---------------------------------------------------------------------------------------
+
+revoke all on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) from public;
+
+-- Orders and the confirmation -------------------------------------------------------------------------
+
+revoke all on function private.order_lifetime() from public;
+
+revoke all on function private.replaced_order_note() from public;
+
+revoke all on function private.run_due_payment_work() from public;
+
+create policy "Players can read their own registrations" on public.tournament_registrations
+  as permissive for select to authenticated
+  using ((( SELECT private.current_player_id() AS current_player_id) = user_id));

@@ -359,17 +359,6 @@ on conflict (name) do nothing;
 
 -- The ledger ------------------------------------------------------------------------------------------
 
-CREATE TRIGGER ledger_journal_no_truncate BEFORE TRUNCATE ON private.ledger_journal FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
-
-CREATE TRIGGER ledger_journal_no_update_or_delete BEFORE DELETE OR UPDATE ON private.ledger_journal FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
-
-CREATE TRIGGER ledger_lines_journal_balances AFTER INSERT ON private.ledger_lines REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION private.check_journal_balances();
-comment on trigger ledger_lines_journal_balances on private.ledger_lines is 'Every statement that writes lines writes a balanced set per journal; lines are append-only, so every journal balances.';
-
-CREATE TRIGGER ledger_lines_no_truncate BEFORE TRUNCATE ON private.ledger_lines FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
-
-CREATE TRIGGER ledger_lines_no_update_or_delete BEFORE DELETE OR UPDATE ON private.ledger_lines FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
-
 -- Nobody changes the past.
 CREATE OR REPLACE FUNCTION private.refuse_ledger_change()
  RETURNS trigger
@@ -518,17 +507,6 @@ begin
 end;
 $function$;
 
-comment on function private.post_entry_fee_journal(public.payments) is 'Books an entry fee in the ledger: from Razorpay clearing to platform fees, mirrored for the payer.';
-CREATE OR REPLACE FUNCTION private.post_entry_fee_journal(p_payment public.payments)
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
-begin
-  perform private.post_mirrored_journal('entry_fee', 'payment:' || p_payment.id,
-    'razorpay:clearing', -p_payment.amount_paise, 'platform:fees', p_payment.user_id);
-end;
-$function$;
-
 comment on function private.post_refund_journal(public.payments,bigint) is 'A payment''s refund journal: what is refunded beyond what the ledger already holds of its refunds, under the reference payment:<id>:<refunded so far>.';
 CREATE OR REPLACE FUNCTION private.post_refund_journal(p_payment public.payments, p_already_journaled_paise bigint)
  RETURNS void
@@ -541,14 +519,6 @@ begin
   end if;
 end;
 $function$;
-
-comment on function private.player_account(uuid) is 'The ledger account of a player''s winnings.';
-CREATE OR REPLACE FUNCTION private.player_account(p_user_id uuid)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select 'player:' || p_user_id::text || ':winnings' $function$;
 
 -- A player's withdrawable balance (their winnings lines), optionally as it stood before p_before.
 CREATE OR REPLACE FUNCTION private.player_balance(p_user_id uuid, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone)
@@ -594,11 +564,6 @@ AS $function$
 $function$;
 
 -- Prizes ----------------------------------------------------------------------------------------------
-
-CREATE TRIGGER prize_awards_move_along_state_machine BEFORE UPDATE ON private.prize_awards FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('prize_award', 'status');
-comment on trigger prize_awards_move_along_state_machine on private.prize_awards is 'The prize award machine: credited, or held while its payment has a chargeback until an admin pays (credited) or forfeits it.';
-
-CREATE TRIGGER prize_awards_start_in_state_machine BEFORE INSERT ON private.prize_awards FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('prize_award', 'status');
 
 comment on function private.formula_bands(jsonb,bigint) is 'A formula''s bands for a pool; the paise a share loses to rounding go to the better places, so a valid formula totals the pool exactly.';
 CREATE OR REPLACE FUNCTION private.formula_bands(p_formula jsonb, p_pool_paise bigint)
@@ -783,32 +748,6 @@ CREATE OR REPLACE FUNCTION private.challenge_window(p_tournament public.tourname
  SET search_path TO ''
 AS $function$
   select case when p_tournament.series = 'championship' then interval '24 hours' else interval '2 hours' end;
-$function$;
-
-comment on function private.post_prize(private.prize_awards,uuid) is 'Books a prize award in the ledger (prize pool to the player''s winnings) and tells the player it was credited.';
-CREATE OR REPLACE FUNCTION private.post_prize(p_award private.prize_awards, p_by uuid)
- RETURNS bigint
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_journal bigint;
-  v_title text;
-begin
-  v_journal := private.post_journal('prize', 'prize:' || p_award.tournament_id || ':' || p_award.entry_id, jsonb_build_array(
-    jsonb_build_object('account', 'prize_pool:' || p_award.tournament_id, 'amount_paise', -p_award.amount_paise),
-    jsonb_build_object('account', private.player_account(p_award.player_id), 'amount_paise', p_award.amount_paise,
-                       'user_id', p_award.player_id)), p_by);
-  if v_journal is not null then
-    select title into v_title from public.tournaments where id = p_award.tournament_id;
-    perform private.notify(p_award.player_id, 'prize_credited',
-                           'Prize credited: ₹' || to_char(p_award.amount_paise / 100.0, 'FM99999999990.00'),
-                           'You placed ' || p_award.place_label || ' in ' || coalesce(v_title, p_award.tournament_id)
-                           || '. The prize is in your balance: withdraw it from your earnings page.',
-                           '/my-earnings', p_award.tournament_id || '-' || p_award.entry_id);
-  end if;
-  return v_journal;
-end;
 $function$;
 
 comment on function private.credit_prizes(text) is 'Credits a tournament''s prizes once they are due: forfeits those of disqualified or refunded entries, holds those staff must decide, then settles it.';
@@ -1024,30 +963,6 @@ $function$;
 
 -- Tax on net winnings ---------------------------------------------------------------------------------
 
-comment on function private.setting(text) is 'One value of private.settings by key (null when it is not set).';
-CREATE OR REPLACE FUNCTION private.setting(p_key text)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$ select value from private.settings where key = p_key $function$;
-
-comment on function private.tax_rate() is 'The withholding rate on net winnings: the tax_rate setting, else 0.30.';
-CREATE OR REPLACE FUNCTION private.tax_rate()
- RETURNS numeric
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$ select coalesce((private.setting('tax_rate') #>> '{}')::numeric, 0.30) $function$;
-
-comment on function private.tax_on(bigint) is 'The tax withheld on an amount of net winnings (none on a loss), rounded to the paisa.';
-CREATE OR REPLACE FUNCTION private.tax_on(p_net_winnings_paise bigint)
- RETURNS bigint
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$ select round(private.tax_rate() * greatest(coalesce(p_net_winnings_paise, 0), 0))::bigint $function$;
-
 -- The financial year of a moment: the calendar year in which its April-to-March year began (IST).
 CREATE OR REPLACE FUNCTION private.financial_year(p_at timestamp with time zone)
  RETURNS integer
@@ -1055,14 +970,6 @@ CREATE OR REPLACE FUNCTION private.financial_year(p_at timestamp with time zone)
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select extract(year from (p_at at time zone 'Asia/Kolkata') - interval '3 months')::integer $function$;
-
-comment on function private.financial_year_start(integer) is 'When an Indian financial year starts: 1 April, midnight in India.';
-CREATE OR REPLACE FUNCTION private.financial_year_start(p_financial_year integer)
- RETURNS timestamp with time zone
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select make_timestamp(p_financial_year, 4, 1, 0, 0, 0) at time zone 'Asia/Kolkata' $function$;
 
 -- C: the opening balance of the year: the balance when it began, less the year-end tax of the year before
 -- (posted after the year turned, but owed on that year's closing balance).
@@ -1216,11 +1123,6 @@ $function$;
 
 -- KYC -------------------------------------------------------------------------------------------------
 
-CREATE TRIGGER kyc_records_move_along_state_machine BEFORE UPDATE ON public.kyc_records FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('kyc', 'status');
-comment on trigger kyc_records_move_along_state_machine on public.kyc_records is 'The KYC machine: pending until both checks answer (verified or rejected); a new submission makes it pending again.';
-
-CREATE TRIGGER kyc_records_start_in_state_machine BEFORE INSERT ON public.kyc_records FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('kyc', 'status');
-
 comment on function private.pan_encryption_key() is 'The key PANs are encrypted with, from Supabase Vault (secret pan_encryption_key; locally the stack''s .data/pan-encryption.key through the Vault stand-in). Never stored in a table of this database.';
 CREATE OR REPLACE FUNCTION private.pan_encryption_key()
  RETURNS text
@@ -1290,35 +1192,7 @@ AS $function$
   select 'This PAN could not be verified for your account. Check it against your PAN card, and that your legal name here is exactly as printed on it, then submit it again. If both are right, write to support.'::text;
 $function$;
 
-comment on function private.masked_pan(text) is 'A PAN shown masked: six dots and its last four characters.';
-CREATE OR REPLACE FUNCTION private.masked_pan(p_pan text)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select case when p_pan is null then null else repeat('•', 6) || right(p_pan, 4) end $function$;
-
-comment on function private.kyc_answer(public.kyc_records) is 'A KYC record as its player sees it: status, reason, masked PAN, UPI id and until when payouts are held.';
-CREATE OR REPLACE FUNCTION private.kyc_answer(p_record public.kyc_records)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object('status', p_record.status, 'reason', p_record.reason, 'pan_masked', private.masked_pan(p_record.pan_last4),
-                            'upi_id', p_record.upi_id,
-                            'payouts_held_until', case when p_record.payouts_held_until > private.clock_now()
-                                                       then p_record.payouts_held_until end);
-$function$;
-
 -- Payouts and approvals -------------------------------------------------------------------------------
-
-CREATE TRIGGER payouts_move_along_state_machine BEFORE UPDATE ON public.payouts FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('payout', 'status');
-comment on trigger payouts_move_along_state_machine on public.payouts is 'The payout machine: awaiting_approval or approved, forward through RazorpayX''s statuses to processed; cancelled, rejected, failed and reversed end it and return the money; processed ends it unless the bank reverses it.';
-
-CREATE TRIGGER payouts_respect_chargeback_holds BEFORE INSERT ON public.payouts FOR EACH ROW EXECUTE FUNCTION private.withdrawal_hold_refusal();
-
-CREATE TRIGGER payouts_start_in_state_machine BEFORE INSERT ON public.payouts FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('payout', 'status');
 
 -- The tax of a withdrawal, shown before the player confirms
 CREATE OR REPLACE FUNCTION private.require_amount(p_amount_paise bigint)
@@ -1333,34 +1207,6 @@ begin
   end if;
   return p_amount_paise;
 end;
-$function$;
-
-comment on function private.earnings_of(uuid) is 'A player''s money in one object: won, tax withheld, paid out, the balance and what withdrawing it all would pay after tax.';
-CREATE OR REPLACE FUNCTION private.earnings_of(p_user_id uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  with lines as (
-    select j.kind, l.amount_paise from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
-     where l.account = private.player_account(p_user_id)
-  ),
-  balance as (select coalesce(sum(amount_paise), 0)::bigint as paise from lines)
-  select jsonb_build_object(
-    'won_paise', (select coalesce(sum(amount_paise), 0) from lines where kind = 'prize'),
-    'tax_withheld_paise', (select coalesce(-sum(amount_paise), 0) from lines where kind in ('tax_withheld', 'tax_reversed')),
-    'paid_out_paise', (select coalesce(sum(net_paise), 0) from public.payouts where user_id = p_user_id and status = 'processed'),
-    'balance_paise', balance.paise,
-    -- What withdrawing the whole balance now would pay out, after the tax request_payout would withhold.
-    'balance_after_tax_paise', balance.paise
-                               - case when balance.paise > 0
-                                      then (private.tax_in_withdrawal(p_user_id, balance.paise, private.clock_now()) ->> 'tax_paise')::bigint
-                                      else 0 end,
-    'pending_paise', (select coalesce(sum(net_paise), 0) from public.payouts
-                       where user_id = p_user_id and private.payout_status_rank(status) < 5)
-                     + private.waiting_prizes_paise(p_user_id))
-    from balance;
 $function$;
 
 -- Requesting a payout
@@ -1491,11 +1337,6 @@ end;
 $function$;
 
 -- Chargebacks -----------------------------------------------------------------------------------------
-
-CREATE TRIGGER chargebacks_move_along_state_machine BEFORE UPDATE ON private.chargebacks FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('chargeback', 'status');
-comment on trigger chargebacks_move_along_state_machine on private.chargebacks is 'The chargeback machine: open until the bank decides it won or lost; a decision is never undone.';
-
-CREATE TRIGGER chargebacks_start_in_state_machine BEFORE INSERT ON private.chargebacks FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('chargeback', 'status');
 
 comment on function private.chargeback_held_paise(uuid) is 'What open chargebacks hold of a player''s balance: the amounts disputed on their payments, and the prizes credited to entries whose payment is disputed (whoever paid). Withdrawals leave at least this much.';
 CREATE OR REPLACE FUNCTION private.chargeback_held_paise(p_user_id uuid)
@@ -1719,6 +1560,177 @@ begin
   return jsonb_build_object('reconciliations_queued', v_queued);
 end;
 $function$;
+
+-- The ledger ------------------------------------------------------------------------------------------
+
+CREATE TRIGGER ledger_journal_no_truncate BEFORE TRUNCATE ON private.ledger_journal FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
+
+CREATE TRIGGER ledger_journal_no_update_or_delete BEFORE DELETE OR UPDATE ON private.ledger_journal FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
+
+CREATE TRIGGER ledger_lines_journal_balances AFTER INSERT ON private.ledger_lines REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT EXECUTE FUNCTION private.check_journal_balances();
+comment on trigger ledger_lines_journal_balances on private.ledger_lines is 'Every statement that writes lines writes a balanced set per journal; lines are append-only, so every journal balances.';
+
+CREATE TRIGGER ledger_lines_no_truncate BEFORE TRUNCATE ON private.ledger_lines FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_ledger_change();
+
+CREATE TRIGGER ledger_lines_no_update_or_delete BEFORE DELETE OR UPDATE ON private.ledger_lines FOR EACH ROW EXECUTE FUNCTION private.refuse_ledger_change();
+
+comment on function private.post_entry_fee_journal(public.payments) is 'Books an entry fee in the ledger: from Razorpay clearing to platform fees, mirrored for the payer.';
+CREATE OR REPLACE FUNCTION private.post_entry_fee_journal(p_payment public.payments)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+begin
+  perform private.post_mirrored_journal('entry_fee', 'payment:' || p_payment.id,
+    'razorpay:clearing', -p_payment.amount_paise, 'platform:fees', p_payment.user_id);
+end;
+$function$;
+
+comment on function private.player_account(uuid) is 'The ledger account of a player''s winnings.';
+CREATE OR REPLACE FUNCTION private.player_account(p_user_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 'player:' || p_user_id::text || ':winnings' $function$;
+
+-- Prizes ----------------------------------------------------------------------------------------------
+
+CREATE TRIGGER prize_awards_move_along_state_machine BEFORE UPDATE ON private.prize_awards FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('prize_award', 'status');
+comment on trigger prize_awards_move_along_state_machine on private.prize_awards is 'The prize award machine: credited, or held while its payment has a chargeback until an admin pays (credited) or forfeits it.';
+
+CREATE TRIGGER prize_awards_start_in_state_machine BEFORE INSERT ON private.prize_awards FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('prize_award', 'status');
+
+comment on function private.post_prize(private.prize_awards,uuid) is 'Books a prize award in the ledger (prize pool to the player''s winnings) and tells the player it was credited.';
+CREATE OR REPLACE FUNCTION private.post_prize(p_award private.prize_awards, p_by uuid)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_journal bigint;
+  v_title text;
+begin
+  v_journal := private.post_journal('prize', 'prize:' || p_award.tournament_id || ':' || p_award.entry_id, jsonb_build_array(
+    jsonb_build_object('account', 'prize_pool:' || p_award.tournament_id, 'amount_paise', -p_award.amount_paise),
+    jsonb_build_object('account', private.player_account(p_award.player_id), 'amount_paise', p_award.amount_paise,
+                       'user_id', p_award.player_id)), p_by);
+  if v_journal is not null then
+    select title into v_title from public.tournaments where id = p_award.tournament_id;
+    perform private.notify(p_award.player_id, 'prize_credited',
+                           'Prize credited: ₹' || to_char(p_award.amount_paise / 100.0, 'FM99999999990.00'),
+                           'You placed ' || p_award.place_label || ' in ' || coalesce(v_title, p_award.tournament_id)
+                           || '. The prize is in your balance: withdraw it from your earnings page.',
+                           '/my-earnings', p_award.tournament_id || '-' || p_award.entry_id);
+  end if;
+  return v_journal;
+end;
+$function$;
+
+-- Tax on net winnings ---------------------------------------------------------------------------------
+
+comment on function private.setting(text) is 'One value of private.settings by key (null when it is not set).';
+CREATE OR REPLACE FUNCTION private.setting(p_key text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select value from private.settings where key = p_key $function$;
+
+comment on function private.tax_rate() is 'The withholding rate on net winnings: the tax_rate setting, else 0.30.';
+CREATE OR REPLACE FUNCTION private.tax_rate()
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select coalesce((private.setting('tax_rate') #>> '{}')::numeric, 0.30) $function$;
+
+comment on function private.tax_on(bigint) is 'The tax withheld on an amount of net winnings (none on a loss), rounded to the paisa.';
+CREATE OR REPLACE FUNCTION private.tax_on(p_net_winnings_paise bigint)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select round(private.tax_rate() * greatest(coalesce(p_net_winnings_paise, 0), 0))::bigint $function$;
+
+comment on function private.financial_year_start(integer) is 'When an Indian financial year starts: 1 April, midnight in India.';
+CREATE OR REPLACE FUNCTION private.financial_year_start(p_financial_year integer)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select make_timestamp(p_financial_year, 4, 1, 0, 0, 0) at time zone 'Asia/Kolkata' $function$;
+
+-- KYC -------------------------------------------------------------------------------------------------
+
+CREATE TRIGGER kyc_records_move_along_state_machine BEFORE UPDATE ON public.kyc_records FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('kyc', 'status');
+comment on trigger kyc_records_move_along_state_machine on public.kyc_records is 'The KYC machine: pending until both checks answer (verified or rejected); a new submission makes it pending again.';
+
+CREATE TRIGGER kyc_records_start_in_state_machine BEFORE INSERT ON public.kyc_records FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('kyc', 'status');
+
+comment on function private.masked_pan(text) is 'A PAN shown masked: six dots and its last four characters.';
+CREATE OR REPLACE FUNCTION private.masked_pan(p_pan text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case when p_pan is null then null else repeat('•', 6) || right(p_pan, 4) end $function$;
+
+comment on function private.kyc_answer(public.kyc_records) is 'A KYC record as its player sees it: status, reason, masked PAN, UPI id and until when payouts are held.';
+CREATE OR REPLACE FUNCTION private.kyc_answer(p_record public.kyc_records)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('status', p_record.status, 'reason', p_record.reason, 'pan_masked', private.masked_pan(p_record.pan_last4),
+                            'upi_id', p_record.upi_id,
+                            'payouts_held_until', case when p_record.payouts_held_until > private.clock_now()
+                                                       then p_record.payouts_held_until end);
+$function$;
+
+-- Payouts and approvals -------------------------------------------------------------------------------
+
+CREATE TRIGGER payouts_move_along_state_machine BEFORE UPDATE ON public.payouts FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('payout', 'status');
+comment on trigger payouts_move_along_state_machine on public.payouts is 'The payout machine: awaiting_approval or approved, forward through RazorpayX''s statuses to processed; cancelled, rejected, failed and reversed end it and return the money; processed ends it unless the bank reverses it.';
+
+CREATE TRIGGER payouts_respect_chargeback_holds BEFORE INSERT ON public.payouts FOR EACH ROW EXECUTE FUNCTION private.withdrawal_hold_refusal();
+
+CREATE TRIGGER payouts_start_in_state_machine BEFORE INSERT ON public.payouts FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('payout', 'status');
+
+comment on function private.earnings_of(uuid) is 'A player''s money in one object: won, tax withheld, paid out, the balance and what withdrawing it all would pay after tax.';
+CREATE OR REPLACE FUNCTION private.earnings_of(p_user_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with lines as (
+    select j.kind, l.amount_paise from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
+     where l.account = private.player_account(p_user_id)
+  ),
+  balance as (select coalesce(sum(amount_paise), 0)::bigint as paise from lines)
+  select jsonb_build_object(
+    'won_paise', (select coalesce(sum(amount_paise), 0) from lines where kind = 'prize'),
+    'tax_withheld_paise', (select coalesce(-sum(amount_paise), 0) from lines where kind in ('tax_withheld', 'tax_reversed')),
+    'paid_out_paise', (select coalesce(sum(net_paise), 0) from public.payouts where user_id = p_user_id and status = 'processed'),
+    'balance_paise', balance.paise,
+    -- What withdrawing the whole balance now would pay out, after the tax request_payout would withhold.
+    'balance_after_tax_paise', balance.paise
+                               - case when balance.paise > 0
+                                      then (private.tax_in_withdrawal(p_user_id, balance.paise, private.clock_now()) ->> 'tax_paise')::bigint
+                                      else 0 end,
+    'pending_paise', (select coalesce(sum(net_paise), 0) from public.payouts
+                       where user_id = p_user_id and private.payout_status_rank(status) < 5)
+                     + private.waiting_prizes_paise(p_user_id))
+    from balance;
+$function$;
+
+-- Chargebacks -----------------------------------------------------------------------------------------
+
+CREATE TRIGGER chargebacks_move_along_state_machine BEFORE UPDATE ON private.chargebacks FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('chargeback', 'status');
+comment on trigger chargebacks_move_along_state_machine on private.chargebacks is 'The chargeback machine: open until the bank decides it won or lost; a decision is never undone.';
+
+CREATE TRIGGER chargebacks_start_in_state_machine BEFORE INSERT ON private.chargebacks FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('chargeback', 'status');
 
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
@@ -2677,11 +2689,7 @@ revoke all on function private.post_payment_journals_on_change() from public;
 
 revoke all on function private.payment_has_entry_fee(public.payments) from public;
 
-revoke all on function private.post_entry_fee_journal(public.payments) from public;
-
 revoke all on function private.post_refund_journal(public.payments,bigint) from public;
-
-revoke all on function private.player_account(uuid) from public;
 
 revoke all on function private.player_balance(uuid,timestamp with time zone) from public;
 
@@ -2702,8 +2710,6 @@ revoke all on function private.place_amounts(public.tournaments) from public;
 revoke all on function private.prize_allocation(text) from public;
 
 revoke all on function private.challenge_window(public.tournaments) from public;
-
-revoke all on function private.post_prize(private.prize_awards,uuid) from public;
 
 revoke all on function private.credit_prizes(text) from public;
 
@@ -2728,15 +2734,7 @@ revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) fr
 
 -- Tax on net winnings ---------------------------------------------------------------------------------
 
-revoke all on function private.setting(text) from public;
-
-revoke all on function private.tax_rate() from public;
-
-revoke all on function private.tax_on(bigint) from public;
-
 revoke all on function private.financial_year(timestamp with time zone) from public;
-
-revoke all on function private.financial_year_start(integer) from public;
 
 revoke all on function private.opening_balance(uuid,integer) from public;
 
@@ -2763,10 +2761,6 @@ revoke all on function public.staff_withholding_register(date,date) from public;
 
 -- KYC -------------------------------------------------------------------------------------------------
 
-create policy "Players read their own KYC, admins read all" on public.kyc_records
-  as permissive for select to authenticated
-  using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
-
 revoke all on table public.kyc_records from anon;
 revoke all on table public.kyc_records from authenticated;
 grant select on table public.kyc_records to authenticated;
@@ -2783,10 +2777,6 @@ revoke all on function private.pan_hmac(text) from public;
 
 revoke all on function private.pan_not_verified_reason() from public;
 
-revoke all on function private.masked_pan(text) from public;
-
-revoke all on function private.kyc_answer(public.kyc_records) from public;
-
 revoke all on function public.submit_kyc(text,text) from anon;
 revoke all on function public.submit_kyc(text,text) from public;
 
@@ -2799,25 +2789,15 @@ revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,in
 
 -- Payouts and approvals -------------------------------------------------------------------------------
 
-create policy "Players read their own payouts, admins read all" on public.payouts
-  as permissive for select to authenticated
-  using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
-
 revoke all on table public.payouts from anon;
 revoke all on table public.payouts from authenticated;
 grant select on table public.payouts to authenticated;
-
-create policy "Admins read approvals" on public.payout_approvals
-  as permissive for select to authenticated
-  using (( SELECT private.caller_is_admin() AS caller_is_admin));
 
 revoke all on table public.payout_approvals from anon;
 revoke all on table public.payout_approvals from authenticated;
 grant select on table public.payout_approvals to authenticated;
 
 revoke all on function private.require_amount(bigint) from public;
-
-revoke all on function private.earnings_of(uuid) from public;
 
 revoke all on function private.queue_payout(public.payouts) from public;
 
@@ -2896,3 +2876,49 @@ revoke all on function private.run_due_reconciliation_work() from public;
 
 revoke all on function public.staff_get_reconciliation() from anon;
 revoke all on function public.staff_get_reconciliation() from public;
+
+-- The ledger ------------------------------------------------------------------------------------------
+
+revoke all on function private.post_entry_fee_journal(public.payments) from public;
+
+revoke all on function private.player_account(uuid) from public;
+
+-- Prizes ----------------------------------------------------------------------------------------------
+
+revoke all on function private.post_prize(private.prize_awards,uuid) from public;
+
+-- Tax on net winnings ---------------------------------------------------------------------------------
+
+revoke all on function private.setting(text) from public;
+
+revoke all on function private.tax_rate() from public;
+
+revoke all on function private.tax_on(bigint) from public;
+
+revoke all on function private.financial_year_start(integer) from public;
+
+-- KYC -------------------------------------------------------------------------------------------------
+
+revoke all on function private.masked_pan(text) from public;
+
+revoke all on function private.kyc_answer(public.kyc_records) from public;
+
+-- Payouts and approvals -------------------------------------------------------------------------------
+
+revoke all on function private.earnings_of(uuid) from public;
+
+-- KYC -------------------------------------------------------------------------------------------------
+
+create policy "Players read their own KYC, admins read all" on public.kyc_records
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
+
+-- Payouts and approvals -------------------------------------------------------------------------------
+
+create policy "Players read their own payouts, admins read all" on public.payouts
+  as permissive for select to authenticated
+  using (((user_id = ( SELECT private.current_player_id() AS current_player_id)) OR ( SELECT private.caller_is_admin() AS caller_is_admin)));
+
+create policy "Admins read approvals" on public.payout_approvals
+  as permissive for select to authenticated
+  using (( SELECT private.caller_is_admin() AS caller_is_admin));

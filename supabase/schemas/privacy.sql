@@ -141,6 +141,147 @@ CREATE OR REPLACE FUNCTION private.data_export_interval()
  SET search_path TO ''
 AS $function$ select interval '10 minutes' $function$;
 
+-- The export shows the PAN as its last four characters, now the only part stored in clear.
+CREATE OR REPLACE FUNCTION private.export_kyc(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('pan_masked', private.masked_pan(k.pan_last4), 'pan_name_status', k.pan_name_status,
+                            'upi_id', k.upi_id, 'upi_status', k.upi_status, 'status', k.status, 'reason', k.reason,
+                            'submitted_at', k.submitted_at, 'verified_at', k.verified_at, 'upi_changed_at', k.upi_changed_at,
+                            'payouts_held_until', k.payouts_held_until)
+    from public.kyc_records k
+   where k.user_id = p_user;
+$function$;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
+comment on function private.grievance_rules() is 'The grievance deadlines (acknowledge within 48 hours, resolve within 30 days; a lawyer confirms them against the DPDP Rules), how many tickets one e-mail address may file (3 in any hour, 5 in any 24 hours), and how many tickets all addresses nobody confirmed may file together in any 24 hours (50).';
+CREATE OR REPLACE FUNCTION private.grievance_rules()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '{"acknowledge_within_hours": 48, "resolve_within_days": 30, "per_email_per_hour": 3, "per_email_per_day": 5, "unconfirmed_per_day": 50}'::jsonb $function$;
+
+comment on function private.grievance_answer(private.grievances) is 'A ticket as its filer and staff read it.';
+CREATE OR REPLACE FUNCTION private.grievance_answer(p_row private.grievances)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('ticket_id', p_row.ticket_id, 'subject', p_row.subject, 'body', p_row.body, 'status', p_row.status,
+                            'submitted_at', p_row.submitted_at, 'acknowledge_by', p_row.acknowledge_by,
+                            'resolve_by', p_row.resolve_by, 'acknowledged_at', p_row.acknowledged_at,
+                            'acknowledgement', p_row.acknowledgement, 'resolved_at', p_row.resolved_at,
+                            'resolution', p_row.resolution);
+$function$;
+
+comment on function private.ist_text(timestamp with time zone) is 'A moment as players read it in an e-mail: day, month, year and time in India.';
+CREATE OR REPLACE FUNCTION private.ist_text(p_at timestamp with time zone)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select to_char(p_at at time zone 'Asia/Kolkata', 'DD Mon YYYY, HH24:MI') || ' IST' $function$;
+
+comment on function private.run_due_grievance_work() is 'Due work: deletes grievances resolved more than a year ago.';
+CREATE OR REPLACE FUNCTION private.run_due_grievance_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_deleted integer;
+begin
+  delete from private.grievances where status = 'resolved' and resolved_at < private.clock_now() - interval '1 year';
+  get diagnostics v_deleted = row_count;
+  return jsonb_build_object('resolved_grievances_deleted', v_deleted);
+end;
+$function$;
+
+-- After an incident: who was touched ------------------------------------------------------------------
+
+comment on function private.incident_data_kinds() is 'The kinds of personal data admin_people_touched() can search, each with what it covers (the keys are what p_kind takes; "all" takes every one).';
+CREATE OR REPLACE FUNCTION private.incident_data_kinds()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select '{
+    "account":       "profiles (names, date of birth, game id, picture) and sign-in addresses",
+    "kyc":           "PAN and UPI id checks (kyc_records)",
+    "payments":      "payments, refunds and chargebacks",
+    "payouts":       "payouts and their UPI ids",
+    "tax":           "tax withheld (tax_withholdings)",
+    "evidence":      "result screenshots and dispute statements",
+    "consents":      "parental consents and Notify Me sign-ups",
+    "notifications": "in-app notifications and e-mails queued",
+    "grievances":    "grievances",
+    "audit":         "staff decisions about a player (audit log)"
+  }'::jsonb
+$function$;
+
+comment on function private.people_touched(text,timestamp with time zone,timestamp with time zone) is 'Every row of personal data of a kind written between two moments, as (account or e-mail, kind, when).';
+CREATE OR REPLACE FUNCTION private.people_touched(p_kind text, p_from timestamp with time zone, p_to timestamp with time zone)
+ RETURNS TABLE(user_id uuid, email text, kind text, at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select x.user_id, x.email, x.kind, x.at from (
+    select p.id as user_id, null::text as email, 'account' as kind, p.updated_at as at from public.profiles p
+     where p_kind in ('account', 'all') and (p.updated_at between p_from and p_to or p.created_at between p_from and p_to)
+    union all
+    select k.user_id, null, 'kyc', greatest(k.submitted_at, k.updated_at) from public.kyc_records k
+     where p_kind in ('kyc', 'all') and (k.submitted_at between p_from and p_to or k.updated_at between p_from and p_to)
+    union all
+    select pay.user_id, null, 'payments', pay.updated_at from public.payments pay
+     where p_kind in ('payments', 'all') and (pay.created_at between p_from and p_to or pay.updated_at between p_from and p_to)
+    union all
+    select c.user_id, null, 'payments', c.updated_at from private.chargebacks c
+     where p_kind in ('payments', 'all') and c.user_id is not null and c.updated_at between p_from and p_to
+    union all
+    select po.user_id, null, 'payouts', po.updated_at from public.payouts po
+     where p_kind in ('payouts', 'all') and (po.created_at between p_from and p_to or po.updated_at between p_from and p_to)
+    union all
+    select w.user_id, null, 'tax', w.at from private.tax_withholdings w
+     where p_kind in ('tax', 'all') and (w.at between p_from and p_to or w.reversed_at between p_from and p_to)
+    union all
+    select r.reported_by, null, 'evidence', r.reported_at from private.match_reports r
+     where p_kind in ('evidence', 'all') and r.reported_at between p_from and p_to
+    union all
+    select s.player_id, null, 'evidence', s.added_at from private.match_dispute_statements s
+     where p_kind in ('evidence', 'all') and s.added_at between p_from and p_to
+    union all
+    select pc.player_id, null, 'consents', coalesce(pc.confirmed_at, pc.requested_at) from private.parental_consents pc
+     where p_kind in ('consents', 'all') and (pc.requested_at between p_from and p_to or pc.confirmed_at between p_from and p_to)
+    union all
+    select u.id, sn.email, 'consents', sn.consented_at from public.story_notification_signups sn
+      left join auth.users u on lower(u.email) = sn.email
+     where p_kind in ('consents', 'all') and sn.consented_at between p_from and p_to
+    union all
+    select n.user_id, null, 'notifications', n.created_at from public.notifications n
+     where p_kind in ('notifications', 'all') and n.created_at between p_from and p_to
+    union all
+    select g.user_id, g.email, 'grievances', g.submitted_at from private.grievances g
+     where p_kind in ('grievances', 'all')
+       and (g.submitted_at between p_from and p_to or g.acknowledged_at between p_from and p_to or g.resolved_at between p_from and p_to)
+    union all
+    select coalesce(e.player_id, e.buyer_id, (a.after ->> 'user_id')::uuid), null, 'audit', a.at from public.audit_log a
+      left join public.entries e on e.id = a.entry_id
+     where p_kind in ('audit', 'all') and a.at between p_from and p_to
+       and (a.entry_id is not null or a.after ->> 'user_id' ~ '^[0-9a-f-]{36}$')
+  ) x
+  where x.user_id is not null or x.email is not null;
+$function$;
+
+-- Download my data ------------------------------------------------------------------------------------
+
 comment on function private.export_profile(uuid) is 'Download my data, the profile section: the account, the profile and any staff roles.';
 CREATE OR REPLACE FUNCTION private.export_profile(p_user uuid)
  RETURNS jsonb
@@ -348,21 +489,6 @@ AS $function$
    where p.user_id = p_user;
 $function$;
 
--- The export shows the PAN as its last four characters, now the only part stored in clear.
-CREATE OR REPLACE FUNCTION private.export_kyc(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object('pan_masked', private.masked_pan(k.pan_last4), 'pan_name_status', k.pan_name_status,
-                            'upi_id', k.upi_id, 'upi_status', k.upi_status, 'status', k.status, 'reason', k.reason,
-                            'submitted_at', k.submitted_at, 'verified_at', k.verified_at, 'upi_changed_at', k.upi_changed_at,
-                            'payouts_held_until', k.payouts_held_until)
-    from public.kyc_records k
-   where k.user_id = p_user;
-$function$;
-
 comment on function private.export_notifications(uuid) is 'Download my data, the notifications section: e-mail settings and the notifications received.';
 CREATE OR REPLACE FUNCTION private.export_notifications(p_user uuid)
  RETURNS jsonb
@@ -427,40 +553,10 @@ $function$;
 
 -- Grievances ------------------------------------------------------------------------------------------
 
-comment on function private.grievance_rules() is 'The grievance deadlines (acknowledge within 48 hours, resolve within 30 days; a lawyer confirms them against the DPDP Rules), how many tickets one e-mail address may file (3 in any hour, 5 in any 24 hours), and how many tickets all addresses nobody confirmed may file together in any 24 hours (50).';
-CREATE OR REPLACE FUNCTION private.grievance_rules()
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select '{"acknowledge_within_hours": 48, "resolve_within_days": 30, "per_email_per_hour": 3, "per_email_per_day": 5, "unconfirmed_per_day": 50}'::jsonb $function$;
-
 CREATE TRIGGER grievances_move_along_state_machine BEFORE UPDATE ON private.grievances FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
 comment on trigger grievances_move_along_state_machine on private.grievances is 'The grievance machine: open until staff acknowledge it, then resolved with an answer; a resolved ticket stays resolved.';
 
 CREATE TRIGGER grievances_start_in_state_machine BEFORE INSERT ON private.grievances FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
-
-comment on function private.grievance_answer(private.grievances) is 'A ticket as its filer and staff read it.';
-CREATE OR REPLACE FUNCTION private.grievance_answer(p_row private.grievances)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object('ticket_id', p_row.ticket_id, 'subject', p_row.subject, 'body', p_row.body, 'status', p_row.status,
-                            'submitted_at', p_row.submitted_at, 'acknowledge_by', p_row.acknowledge_by,
-                            'resolve_by', p_row.resolve_by, 'acknowledged_at', p_row.acknowledged_at,
-                            'acknowledgement', p_row.acknowledgement, 'resolved_at', p_row.resolved_at,
-                            'resolution', p_row.resolution);
-$function$;
-
-comment on function private.ist_text(timestamp with time zone) is 'A moment as players read it in an e-mail: day, month, year and time in India.';
-CREATE OR REPLACE FUNCTION private.ist_text(p_at timestamp with time zone)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$ select to_char(p_at at time zone 'Asia/Kolkata', 'DD Mon YYYY, HH24:MI') || ' IST' $function$;
 
 comment on function private.locked_grievance(text) is 'Locks a grievance by its ticket number (trimmed, any case) and returns it; refuses an unknown ticket (PT404).';
 CREATE OR REPLACE FUNCTION private.locked_grievance(p_ticket_id text)
@@ -477,98 +573,6 @@ begin
   end if;
   return v_row;
 end;
-$function$;
-
-comment on function private.run_due_grievance_work() is 'Due work: deletes grievances resolved more than a year ago.';
-CREATE OR REPLACE FUNCTION private.run_due_grievance_work()
- RETURNS jsonb
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_deleted integer;
-begin
-  delete from private.grievances where status = 'resolved' and resolved_at < private.clock_now() - interval '1 year';
-  get diagnostics v_deleted = row_count;
-  return jsonb_build_object('resolved_grievances_deleted', v_deleted);
-end;
-$function$;
-
--- After an incident: who was touched ------------------------------------------------------------------
-
-comment on function private.incident_data_kinds() is 'The kinds of personal data admin_people_touched() can search, each with what it covers (the keys are what p_kind takes; "all" takes every one).';
-CREATE OR REPLACE FUNCTION private.incident_data_kinds()
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select '{
-    "account":       "profiles (names, date of birth, game id, picture) and sign-in addresses",
-    "kyc":           "PAN and UPI id checks (kyc_records)",
-    "payments":      "payments, refunds and chargebacks",
-    "payouts":       "payouts and their UPI ids",
-    "tax":           "tax withheld (tax_withholdings)",
-    "evidence":      "result screenshots and dispute statements",
-    "consents":      "parental consents and Notify Me sign-ups",
-    "notifications": "in-app notifications and e-mails queued",
-    "grievances":    "grievances",
-    "audit":         "staff decisions about a player (audit log)"
-  }'::jsonb
-$function$;
-
-comment on function private.people_touched(text,timestamp with time zone,timestamp with time zone) is 'Every row of personal data of a kind written between two moments, as (account or e-mail, kind, when).';
-CREATE OR REPLACE FUNCTION private.people_touched(p_kind text, p_from timestamp with time zone, p_to timestamp with time zone)
- RETURNS TABLE(user_id uuid, email text, kind text, at timestamp with time zone)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select x.user_id, x.email, x.kind, x.at from (
-    select p.id as user_id, null::text as email, 'account' as kind, p.updated_at as at from public.profiles p
-     where p_kind in ('account', 'all') and (p.updated_at between p_from and p_to or p.created_at between p_from and p_to)
-    union all
-    select k.user_id, null, 'kyc', greatest(k.submitted_at, k.updated_at) from public.kyc_records k
-     where p_kind in ('kyc', 'all') and (k.submitted_at between p_from and p_to or k.updated_at between p_from and p_to)
-    union all
-    select pay.user_id, null, 'payments', pay.updated_at from public.payments pay
-     where p_kind in ('payments', 'all') and (pay.created_at between p_from and p_to or pay.updated_at between p_from and p_to)
-    union all
-    select c.user_id, null, 'payments', c.updated_at from private.chargebacks c
-     where p_kind in ('payments', 'all') and c.user_id is not null and c.updated_at between p_from and p_to
-    union all
-    select po.user_id, null, 'payouts', po.updated_at from public.payouts po
-     where p_kind in ('payouts', 'all') and (po.created_at between p_from and p_to or po.updated_at between p_from and p_to)
-    union all
-    select w.user_id, null, 'tax', w.at from private.tax_withholdings w
-     where p_kind in ('tax', 'all') and (w.at between p_from and p_to or w.reversed_at between p_from and p_to)
-    union all
-    select r.reported_by, null, 'evidence', r.reported_at from private.match_reports r
-     where p_kind in ('evidence', 'all') and r.reported_at between p_from and p_to
-    union all
-    select s.player_id, null, 'evidence', s.added_at from private.match_dispute_statements s
-     where p_kind in ('evidence', 'all') and s.added_at between p_from and p_to
-    union all
-    select pc.player_id, null, 'consents', coalesce(pc.confirmed_at, pc.requested_at) from private.parental_consents pc
-     where p_kind in ('consents', 'all') and (pc.requested_at between p_from and p_to or pc.confirmed_at between p_from and p_to)
-    union all
-    select u.id, sn.email, 'consents', sn.consented_at from public.story_notification_signups sn
-      left join auth.users u on lower(u.email) = sn.email
-     where p_kind in ('consents', 'all') and sn.consented_at between p_from and p_to
-    union all
-    select n.user_id, null, 'notifications', n.created_at from public.notifications n
-     where p_kind in ('notifications', 'all') and n.created_at between p_from and p_to
-    union all
-    select g.user_id, g.email, 'grievances', g.submitted_at from private.grievances g
-     where p_kind in ('grievances', 'all')
-       and (g.submitted_at between p_from and p_to or g.acknowledged_at between p_from and p_to or g.resolved_at between p_from and p_to)
-    union all
-    select coalesce(e.player_id, e.buyer_id, (a.after ->> 'user_id')::uuid), null, 'audit', a.at from public.audit_log a
-      left join public.entries e on e.id = a.entry_id
-     where p_kind in ('audit', 'all') and a.at between p_from and p_to
-       and (a.entry_id is not null or a.after ->> 'user_id' ~ '^[0-9a-f-]{36}$')
-  ) x
-  where x.user_id is not null or x.email is not null;
 $function$;
 
 -- =====================================================================================================
@@ -860,35 +864,7 @@ revoke all on function private.register_data_export_section(text,text,text) from
 
 revoke all on function private.data_export_interval() from public;
 
-revoke all on function private.export_profile(uuid) from public;
-
-revoke all on function private.export_consents(uuid) from public;
-
-revoke all on function private.export_entries(uuid) from public;
-
-revoke all on function private.export_matches(uuid) from public;
-
-revoke all on function private.export_evidence(uuid) from public;
-
-revoke all on function private.export_payments(uuid) from public;
-
-revoke all on function private.export_ledger(uuid) from public;
-
-revoke all on function private.export_tax_withheld(uuid) from public;
-
-revoke all on function private.export_prizes(uuid) from public;
-
-revoke all on function private.export_payouts(uuid) from public;
-
 revoke all on function private.export_kyc(uuid) from public;
-
-revoke all on function private.export_notifications(uuid) from public;
-
-revoke all on function private.export_audit(uuid) from public;
-
-revoke all on function private.export_requests(uuid) from public;
-
-revoke all on function private.export_grievances(uuid) from public;
 
 revoke all on function public.export_my_data() from anon;
 revoke all on function public.export_my_data() from public;
@@ -909,8 +885,6 @@ revoke all on function public.get_my_grievances() from public;
 revoke all on function public.staff_list_grievances(boolean) from anon;
 revoke all on function public.staff_list_grievances(boolean) from public;
 
-revoke all on function private.locked_grievance(text) from public;
-
 revoke all on function public.staff_acknowledge_grievance(text,text) from anon;
 revoke all on function public.staff_acknowledge_grievance(text,text) from public;
 
@@ -930,3 +904,37 @@ revoke all on function public.admin_people_touched(text,timestamp with time zone
 
 revoke all on function public.admin_incident_data_kinds() from anon;
 revoke all on function public.admin_incident_data_kinds() from public;
+
+-- Download my data ------------------------------------------------------------------------------------
+
+revoke all on function private.export_profile(uuid) from public;
+
+revoke all on function private.export_consents(uuid) from public;
+
+revoke all on function private.export_entries(uuid) from public;
+
+revoke all on function private.export_matches(uuid) from public;
+
+revoke all on function private.export_evidence(uuid) from public;
+
+revoke all on function private.export_payments(uuid) from public;
+
+revoke all on function private.export_ledger(uuid) from public;
+
+revoke all on function private.export_tax_withheld(uuid) from public;
+
+revoke all on function private.export_prizes(uuid) from public;
+
+revoke all on function private.export_payouts(uuid) from public;
+
+revoke all on function private.export_notifications(uuid) from public;
+
+revoke all on function private.export_audit(uuid) from public;
+
+revoke all on function private.export_requests(uuid) from public;
+
+revoke all on function private.export_grievances(uuid) from public;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
+revoke all on function private.locked_grievance(text) from public;

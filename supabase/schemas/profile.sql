@@ -99,12 +99,6 @@ create table private.parental_consent_methods (
   constraint parental_consent_methods_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text))
 );
 
--- Profile pictures ------------------------------------------------------------------------------------
-
-insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('profile-pictures', 'profile-pictures', true, 2097152, '{image/jpeg,image/png,image/webp}')
-on conflict (id) do update set name = excluded.name, public = excluded.public, file_size_limit = excluded.file_size_limit, allowed_mime_types = excluded.allowed_mime_types;
-
 -- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
 
 comment on table private.account_deletions is 'Deletion requests: scheduled until erase_at, unless cancelled. One scheduled request per player; erased ones stay as the record that the erasure was done.';
@@ -145,6 +139,12 @@ alter table private.kept_records enable row level security;
 comment on column private.kept_records.subject_id is 'The erased account''s profile id (its pseudonymous subject id).';
 comment on column private.kept_records.source is 'The table the row was copied from (schema.table), or auth.users for the sign-in address.';
 
+-- Profile pictures ------------------------------------------------------------------------------------
+
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('profile-pictures', 'profile-pictures', true, 2097152, '{image/jpeg,image/png,image/webp}')
+on conflict (id) do update set name = excluded.name, public = excluded.public, file_size_limit = excluded.file_size_limit, allowed_mime_types = excluded.allowed_mime_types;
+
 -- =====================================================================================================
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
@@ -163,18 +163,6 @@ insert into private.parental_consent_methods (name, description, active) values
 on conflict (name) do update set description = excluded.description, active = excluded.active;
 
 -- Profiles --------------------------------------------------------------------------------------------
-
-CREATE TRIGGER profiles_give_public_id AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.give_player_public_id();
-
-CREATE TRIGGER profiles_keep_completed_locked BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.keep_completed_profile_locked();
-
-CREATE TRIGGER profiles_refuse_deleted_player_name BEFORE INSERT OR UPDATE OF in_game_name, erased_at ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.refuse_deleted_player_name();
-
-CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
-CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.create_profile_for_new_user();
-
-CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (old.email::text IS DISTINCT FROM new.email::text) EXECUTE FUNCTION private.copy_email_to_profile();
 
 -- A profile for every new user
 CREATE OR REPLACE FUNCTION private.create_profile_for_new_user()
@@ -231,20 +219,6 @@ begin
   end if;
   return new;
 end;
-$function$;
-
-comment on function private.is_visible_name(text) is 'Whether a name has something to see once spaces and invisible characters are taken out.';
-CREATE OR REPLACE FUNCTION private.is_visible_name(name text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select regexp_replace(
-    name,
-    '[\s\u00A0\u00AD\u034F\u115F\u1160\u1680\u17B4\u17B5\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFEFF\uFFA0]',
-    '', 'g'
-  ) <> '';
 $function$;
 
 comment on function private.has_hidden_controls(text) is 'Whether a name holds a hidden control character (direction overrides and isolates, other format and control characters) that would change how it or the text after it reads. The profile form applies the same class (name-rule.ts).';
@@ -360,42 +334,7 @@ CREATE OR REPLACE FUNCTION private.legal_min_player_age()
  SET search_path TO ''
 AS $function$ select 13 $function$;
 
-comment on function private.legal_max_player_age() is 'The highest age a profile may state: 100.';
-CREATE OR REPLACE FUNCTION private.legal_max_player_age()
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select 100 $function$;
-
-comment on function private.legal_paid_entry_age() is 'The age from which a player may pay to enter without a parent''s consent: 18.';
-CREATE OR REPLACE FUNCTION private.legal_paid_entry_age()
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select 18 $function$;
-
 -- Parental consent ------------------------------------------------------------------------------------
-
-comment on function private.parental_consent_lifetime() is 'How long a parental consent link stays valid: 7 days.';
-CREATE OR REPLACE FUNCTION private.parental_consent_lifetime()
- RETURNS interval
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select interval '7 days' $function$;
-
-comment on function private.has_parental_consent(uuid) is 'Whether a player has a parent''s consent that is confirmed and not withdrawn.';
-CREATE OR REPLACE FUNCTION private.has_parental_consent(p_user_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from private.parental_consents
-                  where player_id = p_user_id and confirmed_at is not null and withdrawn_at is null);
-$function$;
 
 comment on function private.canonical_email(text) is 'An e-mail address as the mailbox that receives it: lowercase, a +tag dropped, and for gmail.com and googlemail.com (read as gmail.com) the dots of the name dropped. Two addresses of one mailbox fold to one.';
 CREATE OR REPLACE FUNCTION private.canonical_email(p_email text)
@@ -432,33 +371,6 @@ AS $function$
     from private.secret_keys k where k.name = p_key_name;
 $function$;
 
-comment on function private.parental_consent_link_token(uuid) is 'The token of a parental consent request''s link, signed with the parental_consent secret.';
-CREATE OR REPLACE FUNCTION private.parental_consent_link_token(p_consent_id uuid)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$ select private.consent_secret('parental_consent', p_consent_id::text || ':link') $function$;
-
-comment on function private.parental_consent_withdraw_token(uuid) is 'The token of the link that withdraws a parental consent, signed with the parental_consent secret.';
-CREATE OR REPLACE FUNCTION private.parental_consent_withdraw_token(p_consent_id uuid)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$ select private.consent_secret('parental_consent', p_consent_id::text || ':withdraw') $function$;
-
-comment on function private.parental_consent_code(uuid) is 'The six-digit code a parent may type instead of opening the consent link, derived from the parental_consent secret.';
-CREATE OR REPLACE FUNCTION private.parental_consent_code(p_consent_id uuid)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select lpad((('x' || substr(private.consent_secret('parental_consent', p_consent_id::text || ':code'), 1, 8))::bit(32)::bigint
-               % 1000000)::text, 6, '0');
-$function$;
-
 comment on function private.parental_consent_declaration() is 'The declaration a parent confirms (wording to be confirmed by a lawyer: README, Consent). Stored word for word with each consent.';
 CREATE OR REPLACE FUNCTION private.parental_consent_declaration()
  RETURNS text
@@ -480,51 +392,6 @@ AS $function$
   select coalesce((select private.profile_age(p) >= private.legal_paid_entry_age()
                      from public.profiles p where p.id = p_user_id), true)
       or private.has_parental_consent(p_user_id);
-$function$;
-
-comment on function private.open_consent_request(text) is 'Locks the parental consent request a link''s token opens and returns it; refuses a link that is unknown, used (PT404, PT409) or expired.';
-CREATE OR REPLACE FUNCTION private.open_consent_request(p_token text)
- RETURNS private.parental_consents
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_consent private.parental_consents;
-begin
-  select * into v_consent from private.parental_consents
-   where token_sha256 = sha256(convert_to(coalesce(p_token, ''), 'UTF8'))
-     for update;
-  if not found then
-    -- A used link's hash is deleted: say so when the consent it opened stands.
-    raise exception 'This consent link is not valid (it may have been used already)' using errcode = 'PT404', hint = 'consent_link_invalid';
-  end if;
-  if v_consent.confirmed_at is not null then
-    raise exception 'This consent link has already been used' using errcode = 'PT409', hint = 'consent_link_used';
-  end if;
-  if v_consent.expires_at <= private.clock_now() then
-    raise exception 'This consent link has expired: your child can send a new one' using errcode = 'PT409', hint = 'consent_link_expired';
-  end if;
-  return v_consent;
-end;
-$function$;
-
-comment on function private.withdraw_parental_consent(uuid,text) is 'Withdraws a parental consent (once) and ends the play it allowed (private.end_play_without_consent).';
-CREATE OR REPLACE FUNCTION private.withdraw_parental_consent(p_consent_id uuid, p_by text)
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_player uuid;
-begin
-  update private.parental_consents
-     set withdrawn_at = private.clock_now(), withdrawn_by = p_by, withdraw_token_sha256 = null
-   where id = p_consent_id and withdrawn_at is null
-  returning player_id into v_player;
-  if v_player is not null then
-    perform private.end_play_without_consent(v_player);
-  end if;
-end;
 $function$;
 
 comment on function private.end_play_without_consent(uuid) is 'A child''s play once their parent''s consent is withdrawn: free entries not drawn yet cancelled (places given back), free waitlist places released, entries in running tournaments withdrawn with their open match a walkover. Nothing for a player who may still be processed.';
@@ -602,8 +469,6 @@ $function$;
 
 -- Profile pictures ------------------------------------------------------------------------------------
 
-CREATE TRIGGER profile_pictures_within_quota BEFORE INSERT OR UPDATE OF name, metadata ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.keep_profile_pictures_within_quota();
-
 -- Quota: a few pictures and a few megabytes per player
 -- A profile shows one picture; a player may try a couple before saving. Whoever writes (the edge function
 -- with the service role, support staff), the bucket holds at most 3 objects and 6 MB per player, so an
@@ -659,31 +524,6 @@ CREATE OR REPLACE FUNCTION private.deleted_player_name()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select 'Deleted player' $function$;
-
-comment on function private.refuse_deleted_player_name() is 'Trigger on profiles: refuses the in-game name kept for deleted accounts (PT400).';
-CREATE OR REPLACE FUNCTION private.refuse_deleted_player_name()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-begin
-  if new.erased_at is null and lower(btrim(new.in_game_name)) = lower(private.deleted_player_name()) then
-    raise exception 'The in-game name "%" is kept for deleted accounts: choose another', private.deleted_player_name()
-      using errcode = 'PT400', hint = 'in_game_name_reserved';
-  end if;
-  return new;
-end;
-$function$;
-
-comment on function private.account_balance_paise(uuid) is 'The balance of a player''s winnings account in the ledger.';
-CREATE OR REPLACE FUNCTION private.account_balance_paise(p_user uuid)
- RETURNS bigint
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(sum(l.amount_paise), 0)::bigint from private.ledger_lines l where l.account = private.player_account(p_user);
-$function$;
 
 comment on function private.account_open_money(uuid,boolean) is 'What money is still open for the player, or null: a payout not final (payout), an open chargeback, a prize waiting or held (prize), a refund owed (refund), a balance to withdraw (balance) or one too small to withdraw that they have not agreed to give up (small_balance).';
 CREATE OR REPLACE FUNCTION private.account_open_money(p_user uuid, p_forfeit_small_balance boolean DEFAULT false)
@@ -770,20 +610,6 @@ CREATE OR REPLACE FUNCTION private.account_open_play(p_user uuid)
  SET search_path TO ''
 AS $function$ select private.account_open_play_in(p_user) ->> 'title' $function$;
 
-comment on function private.account_is_last_admin(uuid) is 'Whether the account is the last admin of the site not on its way to being deleted.';
-CREATE OR REPLACE FUNCTION private.account_is_last_admin(p_user uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select private.is_admin(p_user)
-     and not exists (select 1 from public.staff_roles r
-                      where r.role = 'admin' and r.tournament_id is null and r.user_id <> p_user
-                        and not exists (select 1 from private.account_deletions d
-                                         where d.user_id = r.user_id and d.cancelled_at is null and d.erased_at is null));
-$function$;
-
 comment on function private.account_deletion_blocker(uuid,boolean) is 'Why the account cannot be deleted now ({ hint, detail }, and for a waitlist place waitlist_tournament_id), or null. Open money wins over open play.';
 CREATE OR REPLACE FUNCTION private.account_deletion_blocker(p_user uuid, p_forfeit_small_balance boolean DEFAULT false)
  RETURNS jsonb
@@ -809,39 +635,6 @@ begin
     return jsonb_build_object('hint', 'last_admin', 'detail', null);
   end if;
   return null;
-end;
-$function$;
-
-comment on function private.account_deletion_email(private.account_deletions,text) is 'Queues the e-mail of one step of an account deletion (requested, reminder, cancelled) to the account''s address.';
-CREATE OR REPLACE FUNCTION private.account_deletion_email(p_deletion private.account_deletions, p_step text)
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_to text := (select coalesce(u.email, p.email) from public.profiles p left join auth.users u on u.id = p.id
-                 where p.id = p_deletion.user_id);
-  v_date text := to_char(p_deletion.erase_at at time zone 'Asia/Kolkata', 'FMDD Mon YYYY, HH24:MI') || ' IST';
-begin
-  if v_to is null then
-    return;
-  end if;
-  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
-  values ('email', 'account-deletion-' || p_deletion.id || '-' || p_step,
-          jsonb_build_object(
-            'to', v_to,
-            'subject', case p_step when 'cancelled' then 'Your account will not be deleted'
-                                   when 'reminder' then 'Your account will be deleted on ' || v_date
-                                   else 'Your account will be deleted on ' || v_date end,
-            'text', case p_step
-                      when 'cancelled' then 'You cancelled the deletion of your account. Nothing changes.'
-                      else 'You asked us to delete your account. On ' || v_date || ' we erase your profile, your sign-in and '
-                           || 'your personal details; your place in past brackets reads "Deleted player". What the law '
-                           || 'makes us keep (payments and tax records, 8 years) is stored apart and erased when that ends. '
-                           || 'Changed your mind? Sign in and press Cancel before then.' end,
-            'link', case when p_step = 'cancelled' then null else '/profile/?deletion=cancel' end),
-          case when p_step = 'reminder' then private.email_not_before(private.clock_now(), false) else private.clock_now() end)
-  on conflict (idempotency_key) do nothing;
 end;
 $function$;
 
@@ -932,19 +725,6 @@ begin
       return p_doc;
   end case;
 end;
-$function$;
-
-comment on function private.keep(uuid,text,jsonb,text) is 'Keeps a record about an erased account for as long as the law says (books of account or processing logs, from the settings).';
-CREATE OR REPLACE FUNCTION private.keep(p_subject uuid, p_source text, p_record jsonb, p_because text)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  insert into private.kept_records (subject_id, source, record, kept_because, kept_until, stored_at)
-  values (p_subject, p_source, p_record, p_because,
-          private.clock_now() + (private.setting(case p_because when 'books_of_account' then 'kept_books_of_account'
-                                                                  else 'kept_processing_logs' end) #>> '{}')::interval,
-          private.clock_now());
 $function$;
 
 comment on function private.erase_personal_data(uuid) is 'Erases a person''s data from their own records (found by id, entries, matches, payouts, address, number, device), after copying what the law keeps to private.kept_records; the profile stays as a pseudonymous subject named ''Deleted player''. In other people''s rows of the subject''s matches only the in-game name is replaced; jsonb is rewritten string value by string value. Files are removed through a storage_deletion outside call.';
@@ -1165,6 +945,249 @@ begin
 end;
 $function$;
 
+comment on function private.erasure_deadline(uuid) is 'The date by which the scheduled erasure of this account is expected done (its scheduled date + account_erasure_deadline_after); null when none is scheduled.';
+CREATE OR REPLACE FUNCTION private.erasure_deadline(p_user_id uuid)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select d.erase_at + (private.setting('account_erasure_deadline_after') #>> '{}')::interval
+    from private.account_deletions d
+   where d.user_id = p_user_id and d.cancelled_at is null and d.erased_at is null
+   order by d.erase_at limit 1;
+$function$;
+
+-- Profiles --------------------------------------------------------------------------------------------
+
+CREATE TRIGGER profiles_give_public_id AFTER INSERT ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.give_player_public_id();
+
+CREATE TRIGGER profiles_keep_completed_locked BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.keep_completed_profile_locked();
+
+CREATE TRIGGER profiles_refuse_deleted_player_name BEFORE INSERT OR UPDATE OF in_game_name, erased_at ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.refuse_deleted_player_name();
+
+CREATE TRIGGER profiles_set_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.create_profile_for_new_user();
+
+CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (old.email::text IS DISTINCT FROM new.email::text) EXECUTE FUNCTION private.copy_email_to_profile();
+
+comment on function private.is_visible_name(text) is 'Whether a name has something to see once spaces and invisible characters are taken out.';
+CREATE OR REPLACE FUNCTION private.is_visible_name(name text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select regexp_replace(
+    name,
+    '[\s\u00A0\u00AD\u034F\u115F\u1160\u1680\u17B4\u17B5\u180E\u2000-\u200F\u2028-\u202F\u205F-\u206F\u3000\u3164\uFEFF\uFFA0]',
+    '', 'g'
+  ) <> '';
+$function$;
+
+-- Date of birth and residence -------------------------------------------------------------------------
+
+comment on function private.legal_max_player_age() is 'The highest age a profile may state: 100.';
+CREATE OR REPLACE FUNCTION private.legal_max_player_age()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 100 $function$;
+
+comment on function private.legal_paid_entry_age() is 'The age from which a player may pay to enter without a parent''s consent: 18.';
+CREATE OR REPLACE FUNCTION private.legal_paid_entry_age()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 18 $function$;
+
+-- Parental consent ------------------------------------------------------------------------------------
+
+comment on function private.parental_consent_lifetime() is 'How long a parental consent link stays valid: 7 days.';
+CREATE OR REPLACE FUNCTION private.parental_consent_lifetime()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '7 days' $function$;
+
+comment on function private.has_parental_consent(uuid) is 'Whether a player has a parent''s consent that is confirmed and not withdrawn.';
+CREATE OR REPLACE FUNCTION private.has_parental_consent(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from private.parental_consents
+                  where player_id = p_user_id and confirmed_at is not null and withdrawn_at is null);
+$function$;
+
+comment on function private.parental_consent_link_token(uuid) is 'The token of a parental consent request''s link, signed with the parental_consent secret.';
+CREATE OR REPLACE FUNCTION private.parental_consent_link_token(p_consent_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.consent_secret('parental_consent', p_consent_id::text || ':link') $function$;
+
+comment on function private.parental_consent_withdraw_token(uuid) is 'The token of the link that withdraws a parental consent, signed with the parental_consent secret.';
+CREATE OR REPLACE FUNCTION private.parental_consent_withdraw_token(p_consent_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select private.consent_secret('parental_consent', p_consent_id::text || ':withdraw') $function$;
+
+comment on function private.parental_consent_code(uuid) is 'The six-digit code a parent may type instead of opening the consent link, derived from the parental_consent secret.';
+CREATE OR REPLACE FUNCTION private.parental_consent_code(p_consent_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select lpad((('x' || substr(private.consent_secret('parental_consent', p_consent_id::text || ':code'), 1, 8))::bit(32)::bigint
+               % 1000000)::text, 6, '0');
+$function$;
+
+comment on function private.open_consent_request(text) is 'Locks the parental consent request a link''s token opens and returns it; refuses a link that is unknown, used (PT404, PT409) or expired.';
+CREATE OR REPLACE FUNCTION private.open_consent_request(p_token text)
+ RETURNS private.parental_consents
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_consent private.parental_consents;
+begin
+  select * into v_consent from private.parental_consents
+   where token_sha256 = sha256(convert_to(coalesce(p_token, ''), 'UTF8'))
+     for update;
+  if not found then
+    -- A used link's hash is deleted: say so when the consent it opened stands.
+    raise exception 'This consent link is not valid (it may have been used already)' using errcode = 'PT404', hint = 'consent_link_invalid';
+  end if;
+  if v_consent.confirmed_at is not null then
+    raise exception 'This consent link has already been used' using errcode = 'PT409', hint = 'consent_link_used';
+  end if;
+  if v_consent.expires_at <= private.clock_now() then
+    raise exception 'This consent link has expired: your child can send a new one' using errcode = 'PT409', hint = 'consent_link_expired';
+  end if;
+  return v_consent;
+end;
+$function$;
+
+comment on function private.withdraw_parental_consent(uuid,text) is 'Withdraws a parental consent (once) and ends the play it allowed (private.end_play_without_consent).';
+CREATE OR REPLACE FUNCTION private.withdraw_parental_consent(p_consent_id uuid, p_by text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid;
+begin
+  update private.parental_consents
+     set withdrawn_at = private.clock_now(), withdrawn_by = p_by, withdraw_token_sha256 = null
+   where id = p_consent_id and withdrawn_at is null
+  returning player_id into v_player;
+  if v_player is not null then
+    perform private.end_play_without_consent(v_player);
+  end if;
+end;
+$function$;
+
+-- Profile pictures ------------------------------------------------------------------------------------
+
+CREATE TRIGGER profile_pictures_within_quota BEFORE INSERT OR UPDATE OF name, metadata ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.keep_profile_pictures_within_quota();
+
+-- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
+
+comment on function private.refuse_deleted_player_name() is 'Trigger on profiles: refuses the in-game name kept for deleted accounts (PT400).';
+CREATE OR REPLACE FUNCTION private.refuse_deleted_player_name()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.erased_at is null and lower(btrim(new.in_game_name)) = lower(private.deleted_player_name()) then
+    raise exception 'The in-game name "%" is kept for deleted accounts: choose another', private.deleted_player_name()
+      using errcode = 'PT400', hint = 'in_game_name_reserved';
+  end if;
+  return new;
+end;
+$function$;
+
+comment on function private.account_balance_paise(uuid) is 'The balance of a player''s winnings account in the ledger.';
+CREATE OR REPLACE FUNCTION private.account_balance_paise(p_user uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(l.amount_paise), 0)::bigint from private.ledger_lines l where l.account = private.player_account(p_user);
+$function$;
+
+comment on function private.account_is_last_admin(uuid) is 'Whether the account is the last admin of the site not on its way to being deleted.';
+CREATE OR REPLACE FUNCTION private.account_is_last_admin(p_user uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.is_admin(p_user)
+     and not exists (select 1 from public.staff_roles r
+                      where r.role = 'admin' and r.tournament_id is null and r.user_id <> p_user
+                        and not exists (select 1 from private.account_deletions d
+                                         where d.user_id = r.user_id and d.cancelled_at is null and d.erased_at is null));
+$function$;
+
+comment on function private.account_deletion_email(private.account_deletions,text) is 'Queues the e-mail of one step of an account deletion (requested, reminder, cancelled) to the account''s address.';
+CREATE OR REPLACE FUNCTION private.account_deletion_email(p_deletion private.account_deletions, p_step text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_to text := (select coalesce(u.email, p.email) from public.profiles p left join auth.users u on u.id = p.id
+                 where p.id = p_deletion.user_id);
+  v_date text := to_char(p_deletion.erase_at at time zone 'Asia/Kolkata', 'FMDD Mon YYYY, HH24:MI') || ' IST';
+begin
+  if v_to is null then
+    return;
+  end if;
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  values ('email', 'account-deletion-' || p_deletion.id || '-' || p_step,
+          jsonb_build_object(
+            'to', v_to,
+            'subject', case p_step when 'cancelled' then 'Your account will not be deleted'
+                                   when 'reminder' then 'Your account will be deleted on ' || v_date
+                                   else 'Your account will be deleted on ' || v_date end,
+            'text', case p_step
+                      when 'cancelled' then 'You cancelled the deletion of your account. Nothing changes.'
+                      else 'You asked us to delete your account. On ' || v_date || ' we erase your profile, your sign-in and '
+                           || 'your personal details; your place in past brackets reads "Deleted player". What the law '
+                           || 'makes us keep (payments and tax records, 8 years) is stored apart and erased when that ends. '
+                           || 'Changed your mind? Sign in and press Cancel before then.' end,
+            'link', case when p_step = 'cancelled' then null else '/profile/?deletion=cancel' end),
+          case when p_step = 'reminder' then private.email_not_before(private.clock_now(), false) else private.clock_now() end)
+  on conflict (idempotency_key) do nothing;
+end;
+$function$;
+
+comment on function private.keep(uuid,text,jsonb,text) is 'Keeps a record about an erased account for as long as the law says (books of account or processing logs, from the settings).';
+CREATE OR REPLACE FUNCTION private.keep(p_subject uuid, p_source text, p_record jsonb, p_because text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into private.kept_records (subject_id, source, record, kept_because, kept_until, stored_at)
+  values (p_subject, p_source, p_record, p_because,
+          private.clock_now() + (private.setting(case p_because when 'books_of_account' then 'kept_books_of_account'
+                                                                  else 'kept_processing_logs' end) #>> '{}')::interval,
+          private.clock_now());
+$function$;
+
 CREATE TRIGGER on_auth_user_deleted BEFORE DELETE ON auth.users FOR EACH ROW EXECUTE FUNCTION private.erase_profile_of_deleted_user();
 
 comment on function private.erase_account(uuid) is 'Erases an account: books any balance the player gave up as forfeited, erases the personal data and marks the deletion done.';
@@ -1188,19 +1211,6 @@ begin
   -- Sessions, refresh tokens, identities and factors go with the Auth user.
   delete from auth.users where id = p_user;
 end;
-$function$;
-
-comment on function private.erasure_deadline(uuid) is 'The date by which the scheduled erasure of this account is expected done (its scheduled date + account_erasure_deadline_after); null when none is scheduled.';
-CREATE OR REPLACE FUNCTION private.erasure_deadline(p_user_id uuid)
- RETURNS timestamp with time zone
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select d.erase_at + (private.setting('account_erasure_deadline_after') #>> '{}')::interval
-    from private.account_deletions d
-   where d.user_id = p_user_id and d.cancelled_at is null and d.erased_at is null
-   order by d.erase_at limit 1;
 $function$;
 
 comment on function private.run_due_account_deletions() is 'Due work: reminds players of deletions coming up and erases the accounts whose time has come; returns the counts.';
@@ -1830,10 +1840,6 @@ $function$;
 
 -- Profiles --------------------------------------------------------------------------------------------
 
-create policy "Players can read their own profile" on public.profiles
-  as permissive for select to authenticated
-  using ((( SELECT private.current_player_id() AS current_player_id) = id));
-
 revoke all on table public.profiles from anon;
 revoke all on table public.profiles from authenticated;
 grant select on table public.profiles to authenticated;
@@ -1844,8 +1850,6 @@ revoke all on function private.create_profile_for_new_user() from public;
 revoke all on function private.copy_email_to_profile() from public;
 
 revoke all on function private.keep_completed_profile_locked() from public;
-
-revoke all on function private.is_visible_name(text) from public;
 
 revoke all on function private.has_hidden_controls(text) from public;
 
@@ -1881,18 +1885,10 @@ revoke all on function private.profile_age(public.profiles) from public;
 
 revoke all on function private.legal_min_player_age() from public;
 
-revoke all on function private.legal_max_player_age() from public;
-
-revoke all on function private.legal_paid_entry_age() from public;
-
 revoke all on function public.set_my_eligibility_details(date,boolean) from anon;
 revoke all on function public.set_my_eligibility_details(date,boolean) from public;
 
 -- Parental consent ------------------------------------------------------------------------------------
-
-revoke all on function private.parental_consent_lifetime() from public;
-
-revoke all on function private.has_parental_consent(uuid) from public;
 
 revoke all on function private.canonical_email(text) from public;
 
@@ -1906,21 +1902,11 @@ revoke all on function public.confirm_parental_consent(text,text,text,text,boole
 
 revoke all on function private.consent_secret(text,text) from public;
 
-revoke all on function private.parental_consent_link_token(uuid) from public;
-
-revoke all on function private.parental_consent_withdraw_token(uuid) from public;
-
-revoke all on function private.parental_consent_code(uuid) from public;
-
 revoke all on function private.parental_consent_declaration() from public;
 
 revoke all on function private.may_process_player(uuid) from public;
 
-revoke all on function private.open_consent_request(text) from public;
-
 revoke all on function public.get_parental_consent_request(text) from public;
-
-revoke all on function private.withdraw_parental_consent(uuid,text) from public;
 
 revoke all on function private.end_play_without_consent(uuid) from public;
 
@@ -1931,14 +1917,6 @@ revoke all on function public.withdraw_my_parental_consent() from public;
 
 -- Profile pictures ------------------------------------------------------------------------------------
 
-create policy "Players can see their own profile pictures" on storage.objects
-  as permissive for select to authenticated
-  using (((bucket_id = 'profile-pictures'::text) AND starts_with(name, ((( SELECT private.current_player_id() AS current_player_id))::text || '-'::text))));
-
-create policy "Players can delete their own profile pictures" on storage.objects
-  as permissive for delete to authenticated
-  using (((bucket_id = 'profile-pictures'::text) AND starts_with(name, ((( SELECT private.current_player_id() AS current_player_id))::text || '-'::text))));
-
 revoke all on function private.keep_profile_pictures_within_quota() from public;
 
 -- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
@@ -1947,21 +1925,13 @@ revoke all on function private.is_erased(uuid) from public;
 
 revoke all on function private.deleted_player_name() from public;
 
-revoke all on function private.refuse_deleted_player_name() from public;
-
-revoke all on function private.account_balance_paise(uuid) from public;
-
 revoke all on function private.account_open_money(uuid,boolean) from public;
 
 revoke all on function private.account_open_play_in(uuid) from public;
 
 revoke all on function private.account_open_play(uuid) from public;
 
-revoke all on function private.account_is_last_admin(uuid) from public;
-
 revoke all on function private.account_deletion_blocker(uuid,boolean) from public;
-
-revoke all on function private.account_deletion_email(private.account_deletions,text) from public;
 
 revoke all on function public.request_account_deletion(boolean) from anon;
 revoke all on function public.request_account_deletion(boolean) from public;
@@ -1978,17 +1948,69 @@ revoke all on function private.redact_text(text,text,text[]) from public;
 
 revoke all on function private.redact_json(jsonb,text,text[]) from public;
 
-revoke all on function private.keep(uuid,text,jsonb,text) from public;
-
 revoke all on function private.erase_personal_data(uuid) from public;
 
 revoke all on function private.erase_profile_of_deleted_user() from public;
 
-revoke all on function private.erase_account(uuid) from public;
-
 revoke all on function private.erasure_deadline(uuid) from public;
-
-revoke all on function private.run_due_account_deletions() from public;
 
 revoke all on function public.admin_read_kept_records(uuid,text) from anon;
 revoke all on function public.admin_read_kept_records(uuid,text) from public;
+
+-- Profiles --------------------------------------------------------------------------------------------
+
+revoke all on function private.is_visible_name(text) from public;
+
+-- Date of birth and residence -------------------------------------------------------------------------
+
+revoke all on function private.legal_max_player_age() from public;
+
+revoke all on function private.legal_paid_entry_age() from public;
+
+-- Parental consent ------------------------------------------------------------------------------------
+
+revoke all on function private.parental_consent_lifetime() from public;
+
+revoke all on function private.has_parental_consent(uuid) from public;
+
+revoke all on function private.parental_consent_link_token(uuid) from public;
+
+revoke all on function private.parental_consent_withdraw_token(uuid) from public;
+
+revoke all on function private.parental_consent_code(uuid) from public;
+
+revoke all on function private.open_consent_request(text) from public;
+
+revoke all on function private.withdraw_parental_consent(uuid,text) from public;
+
+-- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
+
+revoke all on function private.refuse_deleted_player_name() from public;
+
+revoke all on function private.account_balance_paise(uuid) from public;
+
+revoke all on function private.account_is_last_admin(uuid) from public;
+
+revoke all on function private.account_deletion_email(private.account_deletions,text) from public;
+
+revoke all on function private.keep(uuid,text,jsonb,text) from public;
+
+revoke all on function private.erase_account(uuid) from public;
+
+revoke all on function private.run_due_account_deletions() from public;
+
+-- Profiles --------------------------------------------------------------------------------------------
+
+create policy "Players can read their own profile" on public.profiles
+  as permissive for select to authenticated
+  using ((( SELECT private.current_player_id() AS current_player_id) = id));
+
+-- Profile pictures ------------------------------------------------------------------------------------
+
+create policy "Players can see their own profile pictures" on storage.objects
+  as permissive for select to authenticated
+  using (((bucket_id = 'profile-pictures'::text) AND starts_with(name, ((( SELECT private.current_player_id() AS current_player_id))::text || '-'::text))));
+
+create policy "Players can delete their own profile pictures" on storage.objects
+  as permissive for delete to authenticated
+  using (((bucket_id = 'profile-pictures'::text) AND starts_with(name, ((( SELECT private.current_player_id() AS current_player_id))::text || '-'::text))));

@@ -73,38 +73,6 @@ create table public.edition_overrides (
 );
 alter table public.edition_overrides enable row level security;
 
--- The waitlist: joining, reading a place --------------------------------------------------------------
-
-comment on table public.waitlist_places is 'A player''s place on the waitlist of a full tournament, in joining order (number). Written only by the waitlist functions; a player reads their own.';
-create table public.waitlist_places (
-  id uuid default gen_random_uuid() not null,
-  number bigint generated always as identity not null,
-  tournament_id text not null,
-  player_id uuid not null,
-  payment_id uuid,
-  status text default 'waiting'::text not null,
-  joined_at timestamp with time zone not null,
-  checked_in_at timestamp with time zone,
-  entry_id uuid,
-  closed_at timestamp with time zone,
-  constraint waitlist_places_pkey PRIMARY KEY (id),
-  constraint waitlist_places_number_key UNIQUE (number),
-  constraint waitlist_places_one_per_payment UNIQUE (payment_id),
-  constraint waitlist_places_one_per_player UNIQUE (tournament_id, player_id),
-  constraint waitlist_places_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
-  constraint waitlist_places_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id),
-  constraint waitlist_places_player_id_fkey FOREIGN KEY (player_id) REFERENCES public.profiles(id),
-  constraint waitlist_places_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
-  constraint waitlist_places_closed_when_not_waiting CHECK (((status = 'waiting'::text) = (closed_at IS NULL))),
-  constraint waitlist_places_promoted_has_entry CHECK (((status = 'promoted'::text) = (entry_id IS NOT NULL))),
-  constraint waitlist_places_status_known CHECK ((status = ANY (ARRAY['waiting'::text, 'promoted'::text, 'refunded'::text, 'released'::text])))
-);
-CREATE INDEX waitlist_places_in_order ON public.waitlist_places USING btree (tournament_id, status, number);
-alter table public.waitlist_places enable row level security;
-comment on column public.waitlist_places.payment_id is 'The payment made when joining a paid tournament; null on a free one.';
-comment on column public.waitlist_places.status is 'waiting: on the waitlist. promoted: given an empty place at check-in close (entry_id). refunded: not promoted, or its payment refunded: the fee goes back. released: a free place not promoted.';
-comment on column public.waitlist_places.checked_in_at is 'Set by check_in: only checked-in waitlisted players are promoted.';
-
 -- Weekly rating periods -------------------------------------------------------------------------------
 
 comment on table private.rating_periods is 'Each weekly rating period computed, once: from Monday 00:00 IST for seven days.';
@@ -162,6 +130,38 @@ create table private.season_points (
 );
 alter table private.season_points enable row level security;
 
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+comment on table public.waitlist_places is 'A player''s place on the waitlist of a full tournament, in joining order (number). Written only by the waitlist functions; a player reads their own.';
+create table public.waitlist_places (
+  id uuid default gen_random_uuid() not null,
+  number bigint generated always as identity not null,
+  tournament_id text not null,
+  player_id uuid not null,
+  payment_id uuid,
+  status text default 'waiting'::text not null,
+  joined_at timestamp with time zone not null,
+  checked_in_at timestamp with time zone,
+  entry_id uuid,
+  closed_at timestamp with time zone,
+  constraint waitlist_places_pkey PRIMARY KEY (id),
+  constraint waitlist_places_number_key UNIQUE (number),
+  constraint waitlist_places_one_per_payment UNIQUE (payment_id),
+  constraint waitlist_places_one_per_player UNIQUE (tournament_id, player_id),
+  constraint waitlist_places_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint waitlist_places_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id),
+  constraint waitlist_places_player_id_fkey FOREIGN KEY (player_id) REFERENCES public.profiles(id),
+  constraint waitlist_places_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint waitlist_places_closed_when_not_waiting CHECK (((status = 'waiting'::text) = (closed_at IS NULL))),
+  constraint waitlist_places_promoted_has_entry CHECK (((status = 'promoted'::text) = (entry_id IS NOT NULL))),
+  constraint waitlist_places_status_known CHECK ((status = ANY (ARRAY['waiting'::text, 'promoted'::text, 'refunded'::text, 'released'::text])))
+);
+CREATE INDEX waitlist_places_in_order ON public.waitlist_places USING btree (tournament_id, status, number);
+alter table public.waitlist_places enable row level security;
+comment on column public.waitlist_places.payment_id is 'The payment made when joining a paid tournament; null on a free one.';
+comment on column public.waitlist_places.status is 'waiting: on the waitlist. promoted: given an empty place at check-in close (entry_id). refunded: not promoted, or its payment refunded: the fee goes back. released: a free place not promoted.';
+comment on column public.waitlist_places.checked_in_at is 'Set by check_in: only checked-in waitlisted players are promoted.';
+
 -- =====================================================================================================
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
@@ -204,14 +204,6 @@ insert into private.season_points (ladder, from_place, to_place, points) values
   ('pod', '3', '4', '4'),
   ('pod', '5', null, '2')
 on conflict (ladder, from_place) do update set to_place = excluded.to_place, points = excluded.points;
-
--- Recurring series and overrides ----------------------------------------------------------------------
-
-CREATE TRIGGER recurring_series_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.recurring_series FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
-
-CREATE TRIGGER recurring_series_set_updated_at BEFORE UPDATE ON public.recurring_series FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
-CREATE TRIGGER edition_overrides_set_updated_at BEFORE UPDATE ON public.edition_overrides FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 -- The expansion ---------------------------------------------------------------------------------------
 
@@ -356,14 +348,6 @@ $function$;
 
 -- The waitlist: joining, reading a place --------------------------------------------------------------
 
-CREATE TRIGGER waitlist_places_move_along_state_machine BEFORE UPDATE ON public.waitlist_places FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
-comment on trigger waitlist_places_move_along_state_machine on public.waitlist_places is 'The waitlist place machine: waiting, then promoted, refunded or released.';
-
-CREATE TRIGGER waitlist_places_send_receipt AFTER INSERT ON public.waitlist_places FOR EACH ROW EXECUTE FUNCTION private.send_waitlist_receipt();
-comment on trigger waitlist_places_send_receipt on public.waitlist_places is 'The receipt of a paid place, or the notice of a free one, in the bell.';
-
-CREATE TRIGGER waitlist_places_start_in_state_machine BEFORE INSERT ON public.waitlist_places FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'waiting'::text) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
-
 comment on function private.waitlist_capacity(integer) is 'How many players a tournament''s waitlist holds: a tenth of its capacity, rounded up.';
 CREATE OR REPLACE FUNCTION private.waitlist_capacity(p_max_players integer)
  RETURNS integer
@@ -423,31 +407,6 @@ begin
     return 'waitlist_full';
   end if;
   return null;
-end;
-$function$;
-
-comment on function private.raise_waitlist_refusal(text) is 'Raises the refusal (PT409) for a waitlist refusal code: not full, closed, already registered, already waiting, waitlist full.';
-CREATE OR REPLACE FUNCTION private.raise_waitlist_refusal(p_code text)
- RETURNS void
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-begin
-  case p_code
-    when 'not_full' then
-      raise exception 'Places are left in this tournament: enter it normally' using errcode = 'PT409', hint = 'not_full';
-    when 'waitlist_closed' then
-      raise exception 'This tournament''s waitlist is closed' using errcode = 'PT409', hint = 'waitlist_closed';
-    when 'already_registered' then
-      raise exception 'You already have a place in this tournament' using errcode = 'PT409', hint = 'already_registered';
-    when 'already_on_waitlist' then
-      raise exception 'You are already on this tournament''s waitlist' using errcode = 'PT409', hint = 'already_on_waitlist';
-    when 'waitlist_full' then
-      raise exception 'This tournament''s waitlist is full' using errcode = 'PT409', hint = 'waitlist_full';
-    else
-      null;
-  end case;
 end;
 $function$;
 
@@ -512,35 +471,6 @@ begin
    where payment_id = new.id and status = 'waiting';
   return null;
 end;
-$function$;
-
-comment on function private.export_waitlist(uuid) is 'Download my data, the waitlist section.';
-CREATE OR REPLACE FUNCTION private.export_waitlist(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object('tournament_id', w.tournament_id, 'status', w.status, 'joined_at', w.joined_at,
-                                               'checked_in_at', w.checked_in_at, 'closed_at', w.closed_at,
-                                               'paid', w.payment_id is not null)
-                            order by w.joined_at), '[]'::jsonb)
-    from public.waitlist_places w where w.player_id = p_user;
-$function$;
-
-comment on function private.export_rating(uuid) is 'Download my data, the rating section: the player''s public id and rating week by week.';
-CREATE OR REPLACE FUNCTION private.export_rating(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object(
-    'player_id', (select i.public_id from private.player_public_ids i where i.player_id = p_user),
-    'weeks', coalesce((select jsonb_agg(jsonb_build_object('week_from', r.period_starts_at, 'rating', r.rating,
-                                                           'deviation', r.deviation, 'volatility', r.volatility)
-                                        order by r.period_starts_at)
-                         from private.player_ratings r where r.player_id = p_user), '[]'::jsonb));
 $function$;
 
 -- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
@@ -695,16 +625,6 @@ $function$;
 
 -- Glicko-2 --------------------------------------------------------------------------------------------
 
-comment on function private.rating_tau() is 'Glicko-2''s system constant: the rating_tau setting, else 0.5.';
-CREATE OR REPLACE FUNCTION private.rating_tau()
- RETURNS double precision
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce((private.setting('rating_tau') #>> '{}')::double precision, 0.5);
-$function$;
-
 comment on function private.new_player_rating() is 'A player''s rating before their first rated week: 1500, deviation 350, volatility 0.06.';
 CREATE OR REPLACE FUNCTION private.new_player_rating(OUT rating double precision, OUT deviation double precision, OUT volatility double precision)
  RETURNS record
@@ -790,16 +710,6 @@ begin
                             'deviation', c_scale * v_phi_new,
                             'volatility', v_sigma);
 end;
-$function$;
-
-comment on function private.glicko2_f(double precision,double precision,double precision,double precision,double precision,double precision) is 'Glicko-2''s f(x), whose root is the new volatility (step 5 of Glickman''s algorithm).';
-CREATE OR REPLACE FUNCTION private.glicko2_f(p_x double precision, p_delta double precision, p_phi double precision, p_v double precision, p_a double precision, p_tau double precision)
- RETURNS double precision
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select exp(p_x) * (p_delta ^ 2 - p_phi ^ 2 - p_v - exp(p_x)) / (2 * (p_phi ^ 2 + p_v + exp(p_x)) ^ 2) - (p_x - p_a) / p_tau ^ 2;
 $function$;
 
 -- Weekly rating periods -------------------------------------------------------------------------------
@@ -979,19 +889,6 @@ $function$;
 
 -- Who is public, by which id --------------------------------------------------------------------------
 
-comment on function private.give_player_public_id() is 'Trigger on profiles: gives a new player a public id, once.';
-CREATE OR REPLACE FUNCTION private.give_player_public_id()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  insert into private.player_public_ids (player_id) values (new.id) on conflict (player_id) do nothing;
-  return new;
-end;
-$function$;
-
 comment on function private.player_is_public(uuid) is 'Whether a player may appear on the leaderboard and the player page: the one rule (18 or over, with an in-game name).';
 CREATE OR REPLACE FUNCTION private.player_is_public(p_player uuid)
  RETURNS boolean
@@ -1054,21 +951,6 @@ CREATE OR REPLACE FUNCTION private.in_series(p_tournament public.tournaments, p_
  SET search_path TO ''
 AS $function$
   select p_series is null or p_series = private.points_ladder_of(p_tournament) or p_series = p_tournament.series_id;
-$function$;
-
-comment on function private.require_known_series(text) is 'Refuses a series no ladder or series row names (PT404); null is no series.';
-CREATE OR REPLACE FUNCTION private.require_known_series(p_series text)
- RETURNS void
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-begin
-  if p_series is not null and not exists (select 1 from private.season_points where ladder = p_series)
-     and not exists (select 1 from public.series where id = p_series) then
-    raise exception 'No such series' using errcode = 'PT404', hint = 'series_not_found';
-  end if;
-end;
 $function$;
 
 comment on function private.tournament_results(timestamp with time zone,timestamp with time zone,uuid) is 'Each place of a tournament finished in [p_from, p_to) (get_standings'' bands), with its season points: zero for an entry disqualified or that never played (no scored match, no match won).';
@@ -1143,6 +1025,132 @@ begin
       from rows x
     window w as (order by x.points desc, x.rating desc, x.events desc, x.in_game_name, x.public_id)
      order by 1;
+end;
+$function$;
+
+-- Recurring series and overrides ----------------------------------------------------------------------
+
+CREATE TRIGGER recurring_series_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.recurring_series FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
+
+CREATE TRIGGER recurring_series_set_updated_at BEFORE UPDATE ON public.recurring_series FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER edition_overrides_set_updated_at BEFORE UPDATE ON public.edition_overrides FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+CREATE TRIGGER waitlist_places_move_along_state_machine BEFORE UPDATE ON public.waitlist_places FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
+comment on trigger waitlist_places_move_along_state_machine on public.waitlist_places is 'The waitlist place machine: waiting, then promoted, refunded or released.';
+
+CREATE TRIGGER waitlist_places_send_receipt AFTER INSERT ON public.waitlist_places FOR EACH ROW EXECUTE FUNCTION private.send_waitlist_receipt();
+comment on trigger waitlist_places_send_receipt on public.waitlist_places is 'The receipt of a paid place, or the notice of a free one, in the bell.';
+
+CREATE TRIGGER waitlist_places_start_in_state_machine BEFORE INSERT ON public.waitlist_places FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'waiting'::text) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
+
+comment on function private.raise_waitlist_refusal(text) is 'Raises the refusal (PT409) for a waitlist refusal code: not full, closed, already registered, already waiting, waitlist full.';
+CREATE OR REPLACE FUNCTION private.raise_waitlist_refusal(p_code text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  case p_code
+    when 'not_full' then
+      raise exception 'Places are left in this tournament: enter it normally' using errcode = 'PT409', hint = 'not_full';
+    when 'waitlist_closed' then
+      raise exception 'This tournament''s waitlist is closed' using errcode = 'PT409', hint = 'waitlist_closed';
+    when 'already_registered' then
+      raise exception 'You already have a place in this tournament' using errcode = 'PT409', hint = 'already_registered';
+    when 'already_on_waitlist' then
+      raise exception 'You are already on this tournament''s waitlist' using errcode = 'PT409', hint = 'already_on_waitlist';
+    when 'waitlist_full' then
+      raise exception 'This tournament''s waitlist is full' using errcode = 'PT409', hint = 'waitlist_full';
+    else
+      null;
+  end case;
+end;
+$function$;
+
+comment on function private.export_waitlist(uuid) is 'Download my data, the waitlist section.';
+CREATE OR REPLACE FUNCTION private.export_waitlist(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('tournament_id', w.tournament_id, 'status', w.status, 'joined_at', w.joined_at,
+                                               'checked_in_at', w.checked_in_at, 'closed_at', w.closed_at,
+                                               'paid', w.payment_id is not null)
+                            order by w.joined_at), '[]'::jsonb)
+    from public.waitlist_places w where w.player_id = p_user;
+$function$;
+
+comment on function private.export_rating(uuid) is 'Download my data, the rating section: the player''s public id and rating week by week.';
+CREATE OR REPLACE FUNCTION private.export_rating(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'player_id', (select i.public_id from private.player_public_ids i where i.player_id = p_user),
+    'weeks', coalesce((select jsonb_agg(jsonb_build_object('week_from', r.period_starts_at, 'rating', r.rating,
+                                                           'deviation', r.deviation, 'volatility', r.volatility)
+                                        order by r.period_starts_at)
+                         from private.player_ratings r where r.player_id = p_user), '[]'::jsonb));
+$function$;
+
+-- Glicko-2 --------------------------------------------------------------------------------------------
+
+comment on function private.rating_tau() is 'Glicko-2''s system constant: the rating_tau setting, else 0.5.';
+CREATE OR REPLACE FUNCTION private.rating_tau()
+ RETURNS double precision
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((private.setting('rating_tau') #>> '{}')::double precision, 0.5);
+$function$;
+
+comment on function private.glicko2_f(double precision,double precision,double precision,double precision,double precision,double precision) is 'Glicko-2''s f(x), whose root is the new volatility (step 5 of Glickman''s algorithm).';
+CREATE OR REPLACE FUNCTION private.glicko2_f(p_x double precision, p_delta double precision, p_phi double precision, p_v double precision, p_a double precision, p_tau double precision)
+ RETURNS double precision
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select exp(p_x) * (p_delta ^ 2 - p_phi ^ 2 - p_v - exp(p_x)) / (2 * (p_phi ^ 2 + p_v + exp(p_x)) ^ 2) - (p_x - p_a) / p_tau ^ 2;
+$function$;
+
+-- Who is public, by which id --------------------------------------------------------------------------
+
+comment on function private.give_player_public_id() is 'Trigger on profiles: gives a new player a public id, once.';
+CREATE OR REPLACE FUNCTION private.give_player_public_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.player_public_ids (player_id) values (new.id) on conflict (player_id) do nothing;
+  return new;
+end;
+$function$;
+
+-- Seasons and season points ---------------------------------------------------------------------------
+
+comment on function private.require_known_series(text) is 'Refuses a series no ladder or series row names (PT404); null is no series.';
+CREATE OR REPLACE FUNCTION private.require_known_series(p_series text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_series is not null and not exists (select 1 from private.season_points where ladder = p_series)
+     and not exists (select 1 from public.series where id = p_series) then
+    raise exception 'No such series' using errcode = 'PT404', hint = 'series_not_found';
+  end if;
 end;
 $function$;
 
@@ -1556,18 +1564,10 @@ $function$;
 
 -- Recurring series and overrides ----------------------------------------------------------------------
 
-create policy "Anyone can read recurring series" on public.recurring_series
-  as permissive for select to anon, authenticated
-  using (true);
-
 revoke all on table public.recurring_series from anon;
 grant select on table public.recurring_series to anon;
 revoke all on table public.recurring_series from authenticated;
 grant select on table public.recurring_series to authenticated;
-
-create policy "Anyone can read edition overrides" on public.edition_overrides
-  as permissive for select to anon, authenticated
-  using (true);
 
 revoke all on table public.edition_overrides from anon;
 grant select on table public.edition_overrides to anon;
@@ -1593,10 +1593,6 @@ revoke all on function public.staff_get_calendar() from public;
 
 -- The waitlist: joining, reading a place --------------------------------------------------------------
 
-create policy "Players read their own waitlist places" on public.waitlist_places
-  as permissive for select to authenticated
-  using ((( SELECT private.current_player_id() AS current_player_id) = player_id));
-
 revoke all on table public.waitlist_places from anon;
 revoke all on table public.waitlist_places from authenticated;
 grant select on table public.waitlist_places to authenticated;
@@ -1608,8 +1604,6 @@ revoke all on function private.tournament_page_link(public.tournaments) from pub
 revoke all on function private.waitlist_takes_joins(public.tournaments,timestamp with time zone) from public;
 
 revoke all on function private.waitlist_refusal(public.tournaments,uuid,timestamp with time zone) from public;
-
-revoke all on function private.raise_waitlist_refusal(text) from public;
 
 revoke all on function private.waitlist_position(public.waitlist_places) from public;
 
@@ -1631,10 +1625,6 @@ revoke all on function private.waitlist_follows_payment() from public;
 revoke all on function public.get_waitlist_position(text) from anon;
 revoke all on function public.get_waitlist_position(text) from public;
 
-revoke all on function private.export_waitlist(uuid) from public;
-
-revoke all on function private.export_rating(uuid) from public;
-
 -- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
 
 revoke all on function private.waitlist_joined_notice(public.waitlist_places) from public;
@@ -1653,13 +1643,9 @@ revoke all on function private.fill_places_from_waitlist(text,timestamp with tim
 
 -- Glicko-2 --------------------------------------------------------------------------------------------
 
-revoke all on function private.rating_tau() from public;
-
 revoke all on function private.new_player_rating() from public;
 
 revoke all on function private.glicko2_update(double precision,double precision,double precision,jsonb,double precision) from public;
-
-revoke all on function private.glicko2_f(double precision,double precision,double precision,double precision,double precision,double precision) from public;
 
 revoke all on function public.get_rating_update(double precision,double precision,double precision,jsonb) from public;
 
@@ -1685,8 +1671,6 @@ revoke all on function private.reopen_rated_weeks_of_match() from public;
 
 -- Who is public, by which id --------------------------------------------------------------------------
 
-revoke all on function private.give_player_public_id() from public;
-
 revoke all on function private.player_is_public(uuid) from public;
 
 revoke all on function public.get_my_player_id() from anon;
@@ -1699,8 +1683,6 @@ revoke all on function private.season_bounds(text) from public;
 revoke all on function private.points_ladder_of(public.tournaments) from public;
 
 revoke all on function private.in_series(public.tournaments,text) from public;
-
-revoke all on function private.require_known_series(text) from public;
 
 revoke all on function private.tournament_results(timestamp with time zone,timestamp with time zone,uuid) from public;
 
@@ -1716,3 +1698,41 @@ revoke all on function public.get_my_leaderboard_row(text,text) from anon;
 revoke all on function public.get_my_leaderboard_row(text,text) from public;
 
 revoke all on function public.get_player(text) from public;
+
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+revoke all on function private.raise_waitlist_refusal(text) from public;
+
+revoke all on function private.export_waitlist(uuid) from public;
+
+revoke all on function private.export_rating(uuid) from public;
+
+-- Glicko-2 --------------------------------------------------------------------------------------------
+
+revoke all on function private.rating_tau() from public;
+
+revoke all on function private.glicko2_f(double precision,double precision,double precision,double precision,double precision,double precision) from public;
+
+-- Who is public, by which id --------------------------------------------------------------------------
+
+revoke all on function private.give_player_public_id() from public;
+
+-- Seasons and season points ---------------------------------------------------------------------------
+
+revoke all on function private.require_known_series(text) from public;
+
+-- Recurring series and overrides ----------------------------------------------------------------------
+
+create policy "Anyone can read recurring series" on public.recurring_series
+  as permissive for select to anon, authenticated
+  using (true);
+
+create policy "Anyone can read edition overrides" on public.edition_overrides
+  as permissive for select to anon, authenticated
+  using (true);
+
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+create policy "Players read their own waitlist places" on public.waitlist_places
+  as permissive for select to authenticated
+  using ((( SELECT private.current_player_id() AS current_player_id) = player_id));

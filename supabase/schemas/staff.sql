@@ -274,6 +274,48 @@ begin
 end;
 $function$;
 
+-- The audit log ---------------------------------------------------------------------------------------
+
+-- The audit log is append-only, except that erasure redacts the personal text in it (the original is kept
+-- in the restricted store for the logs' period).
+CREATE OR REPLACE FUNCTION private.refuse_audit_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_context text;
+begin
+  if tg_op = 'UPDATE' then
+    get diagnostics v_context = pg_context;
+    if strpos(v_context, E'\nPL/pgSQL function private.erase_personal_data(uuid)') > 0
+       and (new.id, new.at, new.tournament_id, new.entry_id, new.match_id, new.actor_id, new.actor_role, new.action, new.is_public)
+           is not distinct from
+           (old.id, old.at, old.tournament_id, old.entry_id, old.match_id, old.actor_id, old.actor_role, old.action, old.is_public) then
+      return new;
+    end if;
+  end if;
+  raise exception 'The audit log is append-only: rows are never changed or removed'
+    using errcode = 'PT403', hint = 'audit_log_append_only';
+end;
+$function$;
+
+-- Writes one row. p_actor null means an automatic decision.
+CREATE OR REPLACE FUNCTION private.audit(p_tournament_id text, p_action text, p_summary text, p_reason text, p_before jsonb, p_after jsonb, p_is_public boolean, p_actor uuid DEFAULT NULL::uuid, p_entry_id uuid DEFAULT NULL::uuid, p_match_id uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.audit_log (at, tournament_id, entry_id, match_id, actor_id, actor_role, action, summary, reason,
+                                before, after, is_public)
+  values (private.clock_now(), p_tournament_id, p_entry_id, p_match_id, p_actor,
+          case when p_actor is null then 'automatic'
+               else coalesce(private.staff_role_of(p_actor, p_tournament_id), 'service') end,
+          p_action, p_summary, p_reason, p_before, p_after, p_is_public);
+$function$;
+
+-- Roles and the gate ----------------------------------------------------------------------------------
+
 comment on function private.require_reason(text) is 'A staff action''s reason, trimmed; refuses one under 3 characters or over 500 (PT400).';
 CREATE OR REPLACE FUNCTION private.require_reason(p_reason text)
  RETURNS text
@@ -333,44 +375,6 @@ $function$;
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
 
 CREATE TRIGGER audit_log_no_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
-
--- The audit log is append-only, except that erasure redacts the personal text in it (the original is kept
--- in the restricted store for the logs' period).
-CREATE OR REPLACE FUNCTION private.refuse_audit_change()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_context text;
-begin
-  if tg_op = 'UPDATE' then
-    get diagnostics v_context = pg_context;
-    if strpos(v_context, E'\nPL/pgSQL function private.erase_personal_data(uuid)') > 0
-       and (new.id, new.at, new.tournament_id, new.entry_id, new.match_id, new.actor_id, new.actor_role, new.action, new.is_public)
-           is not distinct from
-           (old.id, old.at, old.tournament_id, old.entry_id, old.match_id, old.actor_id, old.actor_role, old.action, old.is_public) then
-      return new;
-    end if;
-  end if;
-  raise exception 'The audit log is append-only: rows are never changed or removed'
-    using errcode = 'PT403', hint = 'audit_log_append_only';
-end;
-$function$;
-
--- Writes one row. p_actor null means an automatic decision.
-CREATE OR REPLACE FUNCTION private.audit(p_tournament_id text, p_action text, p_summary text, p_reason text, p_before jsonb, p_after jsonb, p_is_public boolean, p_actor uuid DEFAULT NULL::uuid, p_entry_id uuid DEFAULT NULL::uuid, p_match_id uuid DEFAULT NULL::uuid)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  insert into public.audit_log (at, tournament_id, entry_id, match_id, actor_id, actor_role, action, summary, reason,
-                                before, after, is_public)
-  values (private.clock_now(), p_tournament_id, p_entry_id, p_match_id, p_actor,
-          case when p_actor is null then 'automatic'
-               else coalesce(private.staff_role_of(p_actor, p_tournament_id), 'service') end,
-          p_action, p_summary, p_reason, p_before, p_after, p_is_public);
-$function$;
 
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
@@ -792,10 +796,6 @@ revoke all on function private.age_text(interval) from public;
 
 revoke all on function private.require_staff_anywhere(text) from public;
 
-revoke all on function private.require_reason(text) from public;
-
-revoke all on function private.grant_staff_role(text,text,text,uuid) from public;
-
 revoke all on function public.get_my_staff_roles() from anon;
 revoke all on function public.get_my_staff_roles() from public;
 
@@ -838,3 +838,9 @@ revoke all on function public.staff_needs_attention() from public;
 
 revoke all on function public.staff_get_entries(text) from anon;
 revoke all on function public.staff_get_entries(text) from public;
+
+-- Roles and the gate ----------------------------------------------------------------------------------
+
+revoke all on function private.require_reason(text) from public;
+
+revoke all on function private.grant_staff_role(text,text,text,uuid) from public;

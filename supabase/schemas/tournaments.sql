@@ -148,29 +148,6 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
   ('tournament.cancelled_at', 'unset', 'set', '{private.cancel_tournament}')
 on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
 
--- The catalog -----------------------------------------------------------------------------------------
-
-CREATE TRIGGER tournaments_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
-
-CREATE TRIGGER tournaments_close_filled_pod BEFORE UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL) EXECUTE FUNCTION private.close_filled_pod();
-
-CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
-
-CREATE TRIGGER tournaments_move_along_state_machine BEFORE UPDATE ON public.tournaments FOR EACH ROW WHEN (old.drawn_at IS DISTINCT FROM new.drawn_at OR old.finished_at IS DISTINCT FROM new.finished_at OR old.settled_at IS DISTINCT FROM new.settled_at OR old.cancelled_at IS DISTINCT FROM new.cancelled_at) EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
-comment on trigger tournaments_move_along_state_machine on public.tournaments is 'The machines of a tournament''s milestones (drawn_at, finished_at, settled_at, cancelled_at): each set once, by the function that reaches it, and unset only where declared.';
-
-CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
-
-CREATE TRIGGER tournaments_open_next_pod AFTER UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL AND new.filled_slots >= new.max_players AND old.filled_slots < old.max_players) EXECUTE FUNCTION private.open_next_pod_after_fill();
-
-CREATE TRIGGER tournaments_set_updated_at BEFORE UPDATE ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
-CREATE TRIGGER tournaments_start_in_state_machine BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
-
-CREATE TRIGGER series_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.series FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
-
-CREATE TRIGGER series_set_updated_at BEFORE UPDATE ON public.series FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-
 -- Status and timetable --------------------------------------------------------------------------------
 
 -- The close time (default one hour before the start) or the opening of check-in, whichever is first.
@@ -195,19 +172,6 @@ begin
   return coalesce(p_tournament.check_in_opens_at,
                   p_tournament.starts_at - case p_tournament.series when 'championship' then interval '24 hours'
                                                                      else interval '60 minutes' end);
-end;
-$function$;
-
-comment on function private.tournament_check_in_closes_at(public.tournaments) is 'When check-in closes: the tournament''s own time, else 60 minutes before the start for a championship and 15 otherwise.';
-CREATE OR REPLACE FUNCTION private.tournament_check_in_closes_at(p_tournament public.tournaments)
- RETURNS timestamp with time zone
- LANGUAGE plpgsql
- STABLE
-AS $function$
-begin
-  return coalesce(p_tournament.check_in_closes_at,
-                  p_tournament.starts_at - case p_tournament.series when 'championship' then interval '60 minutes'
-                                                                     else interval '15 minutes' end);
 end;
 $function$;
 
@@ -252,28 +216,6 @@ AS $function$
     when 'settled' then 'Prizes credited'
     when 'cancelled' then 'Cancelled'
   end;
-$function$;
-
-comment on function private.tournament_state(public.tournaments,timestamp with time zone) is 'A tournament''s state for its page: status and label, entries and capacity, the registration and check-in times, start and current round.';
-CREATE OR REPLACE FUNCTION private.tournament_state(p_tournament public.tournaments, p_now timestamp with time zone)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  with s as (select private.tournament_status(p_tournament, p_now) as status)
-  select jsonb_build_object(
-    'status', s.status,
-    'label', private.tournament_status_label(s.status),
-    'entries', p_tournament.filled_slots,
-    'capacity', p_tournament.max_players,
-    'registration_closes_at', private.tournament_registration_closes_at(p_tournament),
-    'check_in_opens_at', private.tournament_check_in_opens_at(p_tournament),
-    'check_in_closes_at', private.tournament_check_in_closes_at(p_tournament),
-    'starts_at', p_tournament.starts_at,
-    'current_round', case when s.status = 'live' then p_tournament.current_round end
-  )
-  from s;
 $function$;
 
 -- What lists and pages show besides the contract's fields: why a cancelled tournament was called off.
@@ -351,27 +293,6 @@ begin
 end;
 $function$;
 
-comment on function private.ensure_open_pods() is 'Opens a pod in every active quick series that has none open; returns how many were opened.';
-CREATE OR REPLACE FUNCTION private.ensure_open_pods()
- RETURNS integer
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_series text;
-  v_opened integer := 0;
-  v_before text;
-begin
-  for v_series in select id from public.series where active and kind = 'quick' order by id loop
-    v_before := private.open_pod_of(v_series, private.clock_now());
-    if v_before is null and private.ensure_open_pod(v_series) is not null then
-      v_opened := v_opened + 1;
-    end if;
-  end loop;
-  return v_opened;
-end;
-$function$;
-
 -- Filling a pod: in the same transaction as the payment that fills it
 CREATE OR REPLACE FUNCTION private.close_filled_pod()
  RETURNS trigger
@@ -392,18 +313,6 @@ begin
     new.fill_deadline_at := null;
   end if;
   return new;
-end;
-$function$;
-
-comment on function private.open_next_pod_after_fill() is 'Trigger on tournaments: when a pod fills, opens the next pod of its series.';
-CREATE OR REPLACE FUNCTION private.open_next_pod_after_fill()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-begin
-  perform private.ensure_open_pod(new.series_id);
-  return null;
 end;
 $function$;
 
@@ -479,6 +388,101 @@ begin
     v_refunds := v_refunds + 1;
   end loop;
   return v_refunds;
+end;
+$function$;
+
+-- The catalog -----------------------------------------------------------------------------------------
+
+CREATE TRIGGER tournaments_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
+
+CREATE TRIGGER tournaments_close_filled_pod BEFORE UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL) EXECUTE FUNCTION private.close_filled_pod();
+
+CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
+
+CREATE TRIGGER tournaments_move_along_state_machine BEFORE UPDATE ON public.tournaments FOR EACH ROW WHEN (old.drawn_at IS DISTINCT FROM new.drawn_at OR old.finished_at IS DISTINCT FROM new.finished_at OR old.settled_at IS DISTINCT FROM new.settled_at OR old.cancelled_at IS DISTINCT FROM new.cancelled_at) EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
+comment on trigger tournaments_move_along_state_machine on public.tournaments is 'The machines of a tournament''s milestones (drawn_at, finished_at, settled_at, cancelled_at): each set once, by the function that reaches it, and unset only where declared.';
+
+CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
+
+CREATE TRIGGER tournaments_open_next_pod AFTER UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL AND new.filled_slots >= new.max_players AND old.filled_slots < old.max_players) EXECUTE FUNCTION private.open_next_pod_after_fill();
+
+CREATE TRIGGER tournaments_set_updated_at BEFORE UPDATE ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER tournaments_start_in_state_machine BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
+
+CREATE TRIGGER series_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.series FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
+
+CREATE TRIGGER series_set_updated_at BEFORE UPDATE ON public.series FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+comment on function private.tournament_check_in_closes_at(public.tournaments) is 'When check-in closes: the tournament''s own time, else 60 minutes before the start for a championship and 15 otherwise.';
+CREATE OR REPLACE FUNCTION private.tournament_check_in_closes_at(p_tournament public.tournaments)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+begin
+  return coalesce(p_tournament.check_in_closes_at,
+                  p_tournament.starts_at - case p_tournament.series when 'championship' then interval '60 minutes'
+                                                                     else interval '15 minutes' end);
+end;
+$function$;
+
+comment on function private.tournament_state(public.tournaments,timestamp with time zone) is 'A tournament''s state for its page: status and label, entries and capacity, the registration and check-in times, start and current round.';
+CREATE OR REPLACE FUNCTION private.tournament_state(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with s as (select private.tournament_status(p_tournament, p_now) as status)
+  select jsonb_build_object(
+    'status', s.status,
+    'label', private.tournament_status_label(s.status),
+    'entries', p_tournament.filled_slots,
+    'capacity', p_tournament.max_players,
+    'registration_closes_at', private.tournament_registration_closes_at(p_tournament),
+    'check_in_opens_at', private.tournament_check_in_opens_at(p_tournament),
+    'check_in_closes_at', private.tournament_check_in_closes_at(p_tournament),
+    'starts_at', p_tournament.starts_at,
+    'current_round', case when s.status = 'live' then p_tournament.current_round end
+  )
+  from s;
+$function$;
+
+-- Pods ------------------------------------------------------------------------------------------------
+
+comment on function private.ensure_open_pods() is 'Opens a pod in every active quick series that has none open; returns how many were opened.';
+CREATE OR REPLACE FUNCTION private.ensure_open_pods()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_series text;
+  v_opened integer := 0;
+  v_before text;
+begin
+  for v_series in select id from public.series where active and kind = 'quick' order by id loop
+    v_before := private.open_pod_of(v_series, private.clock_now());
+    if v_before is null and private.ensure_open_pod(v_series) is not null then
+      v_opened := v_opened + 1;
+    end if;
+  end loop;
+  return v_opened;
+end;
+$function$;
+
+comment on function private.open_next_pod_after_fill() is 'Trigger on tournaments: when a pod fills, opens the next pod of its series.';
+CREATE OR REPLACE FUNCTION private.open_next_pod_after_fill()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.ensure_open_pod(new.series_id);
+  return null;
 end;
 $function$;
 
@@ -666,19 +670,11 @@ $function$;
 
 -- The catalog -----------------------------------------------------------------------------------------
 
-create policy "Anyone can read tournaments" on public.tournaments
-  as permissive for select to anon, authenticated
-  using (true);
-
 revoke all on table public.tournaments from anon;
 grant select on table public.tournaments to anon;
 revoke all on table public.tournaments from authenticated;
 grant select on table public.tournaments to authenticated;
 alter publication supabase_realtime add table public.tournaments;
-
-create policy "Anyone can read series" on public.series
-  as permissive for select to anon, authenticated
-  using (true);
 
 revoke all on table public.series from anon;
 grant select on table public.series to anon;
@@ -692,13 +688,9 @@ revoke all on function private.tournament_registration_closes_at(public.tourname
 
 revoke all on function private.tournament_check_in_opens_at(public.tournaments) from public;
 
-revoke all on function private.tournament_check_in_closes_at(public.tournaments) from public;
-
 revoke all on function private.tournament_status(public.tournaments,timestamp with time zone) from public;
 
 revoke all on function private.tournament_status_label(text) from public;
-
-revoke all on function private.tournament_state(public.tournaments,timestamp with time zone) from public;
 
 revoke all on function private.tournament_list_state(public.tournaments,timestamp with time zone) from public;
 
@@ -714,11 +706,7 @@ revoke all on function private.open_pod_of(text,timestamp with time zone) from p
 
 revoke all on function private.ensure_open_pod(text) from public;
 
-revoke all on function private.ensure_open_pods() from public;
-
 revoke all on function private.close_filled_pod() from public;
-
-revoke all on function private.open_next_pod_after_fill() from public;
 
 revoke all on function private.run_due_pod_work() from public;
 
@@ -735,3 +723,25 @@ revoke all on function public.staff_postpone_tournament(text,timestamp with time
 
 revoke all on function public.staff_cancel_tournament(text,text) from anon;
 revoke all on function public.staff_cancel_tournament(text,text) from public;
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+revoke all on function private.tournament_check_in_closes_at(public.tournaments) from public;
+
+revoke all on function private.tournament_state(public.tournaments,timestamp with time zone) from public;
+
+-- Pods ------------------------------------------------------------------------------------------------
+
+revoke all on function private.ensure_open_pods() from public;
+
+revoke all on function private.open_next_pod_after_fill() from public;
+
+-- The catalog -----------------------------------------------------------------------------------------
+
+create policy "Anyone can read tournaments" on public.tournaments
+  as permissive for select to anon, authenticated
+  using (true);
+
+create policy "Anyone can read series" on public.series
+  as permissive for select to anon, authenticated
+  using (true);
