@@ -1059,6 +1059,324 @@ begin
 end;
 $function$;
 
+-- Shared helpers every area calls ---------------------------------------------------------------------
+
+comment on function private.setting(text) is 'One value of private.settings by key (null when it is not set).';
+CREATE OR REPLACE FUNCTION private.setting(p_key text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select value from private.settings where key = p_key $function$;
+
+-- Writes one row. p_actor null means an automatic decision.
+CREATE OR REPLACE FUNCTION private.audit(p_tournament_id text, p_action text, p_summary text, p_reason text, p_before jsonb, p_after jsonb, p_is_public boolean, p_actor uuid DEFAULT NULL::uuid, p_entry_id uuid DEFAULT NULL::uuid, p_match_id uuid DEFAULT NULL::uuid)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.audit_log (at, tournament_id, entry_id, match_id, actor_id, actor_role, action, summary, reason,
+                                before, after, is_public)
+  values (private.clock_now(), p_tournament_id, p_entry_id, p_match_id, p_actor,
+          case when p_actor is null then 'automatic'
+               else coalesce(private.staff_role_of(p_actor, p_tournament_id), 'service') end,
+          p_action, p_summary, p_reason, p_before, p_after, p_is_public);
+$function$;
+
+-- A player without any staff role is told that the action is for staff (not to do a second sign-in step
+-- that would not help them); a staff member is then asked for the second step, then checked for playing.
+CREATE OR REPLACE FUNCTION private.require_staff(p_min_role text, p_tournament_id text DEFAULT NULL::text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := auth.uid();
+  v_role text;
+begin
+  if v_user is null then
+    raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  -- Without a tournament, only a grant for the whole platform counts (staff_role_of).
+  v_role := private.staff_role_of(v_user, p_tournament_id);
+  if v_role is null or private.staff_role_rank(v_role) < private.staff_role_rank(p_min_role) then
+    raise exception 'This needs the % role (or a higher one)%.', p_min_role,
+                    case when p_tournament_id is null then ' for the whole platform' else ' for this tournament' end
+      using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  if not private.staff_has_second_step() then
+    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
+      using errcode = 'PT403', hint = 'second_step_required';
+  end if;
+  if p_tournament_id is not null and private.plays_in(v_user, p_tournament_id) then
+    raise exception 'You play in this tournament, so another staff member must do this.'
+      using errcode = 'PT403', hint = 'staff_plays_here';
+  end if;
+  return v_user;
+end;
+$function$;
+
+comment on function private.require_reason(text) is 'A staff action''s reason, trimmed; refuses one under 3 characters or over 500 (PT400).';
+CREATE OR REPLACE FUNCTION private.require_reason(p_reason text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_reason is null or char_length(btrim(p_reason)) < 3 then
+    raise exception 'Give a reason (at least 3 characters): players and staff read it' using errcode = 'PT400', hint = 'reason_required';
+  end if;
+  if char_length(p_reason) > 500 then
+    raise exception 'Keep the reason under 500 characters' using errcode = 'PT400', hint = 'reason_too_long';
+  end if;
+  return btrim(p_reason);
+end;
+$function$;
+
+comment on function private.notify(uuid,text,text,text,text,text) is 'Delivers one notification to a player: private.deliver with a single notice.';
+CREATE OR REPLACE FUNCTION private.notify(p_user uuid, p_kind text, p_title text, p_body text, p_link text, p_key text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.deliver(array[row(p_user, p_kind, p_title, p_body, p_link, p_key)::private.notice]);
+$function$;
+
+-- Nothing beyond the sign-up for a child without consent: no bell, no e-mail.
+CREATE OR REPLACE FUNCTION private.deliver(p_notices private.notice[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+begin
+  insert into public.notifications (user_id, kind, title, body, link, created_at)
+  select n.user_id, n.kind, left(n.title, 140), left(coalesce(n.body, ''), 1000), n.link, v_now
+    from unnest(p_notices) as n
+   where n.user_id is not null and private.may_process_player(n.user_id);
+
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'email', 'notify-' || n.kind || '-' || n.user_id || '-' || n.key,
+         jsonb_build_object('to', u.email, 'subject', left(n.title, 140), 'text', coalesce(n.body, ''), 'link', n.link),
+         private.email_not_before(v_now, private.notification_is_urgent(n.kind))
+    from unnest(p_notices) as n
+    join auth.users u on u.id = n.user_id and u.email is not null
+    left join public.notification_settings s on s.user_id = n.user_id and s.kind = n.kind
+   where coalesce(s.email, true) and private.may_process_player(n.user_id)
+  on conflict (idempotency_key) do nothing;
+end;
+$function$;
+
+-- E-mail through the outbox (the worker sends it once; locally it lands in the stack's inbox).
+CREATE OR REPLACE FUNCTION private.queue_email(p_key text, p_to text, p_subject text, p_text text, p_link text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.enqueue_outside_call('email', p_key,
+    jsonb_build_object('to', p_to, 'subject', p_subject, 'text', p_text, 'link', p_link));
+$function$;
+
+-- The earliest moment a non-urgent e-mail may go out: now, or 08:00 IST when now is within 23:00-08:00.
+CREATE OR REPLACE FUNCTION private.email_not_before(p_now timestamp with time zone, p_urgent boolean)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_urgent then p_now
+    when extract(hour from p_now at time zone 'Asia/Kolkata') >= 23
+      then ((p_now at time zone 'Asia/Kolkata')::date + 1 + time '08:00') at time zone 'Asia/Kolkata'
+    when extract(hour from p_now at time zone 'Asia/Kolkata') < 8
+      then ((p_now at time zone 'Asia/Kolkata')::date + time '08:00') at time zone 'Asia/Kolkata'
+    else p_now
+  end;
+$function$;
+
+-- Moving up means playing within minutes (a pod's draw is at its check-in close): that e-mail is not held
+-- for the night like the others.
+CREATE OR REPLACE FUNCTION private.notification_is_urgent(p_kind text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_kind in ('room_posted', 'opponent_ready', 'next_match', 'check_in_open', 'waitlist_promoted');
+$function$;
+
+comment on function private.money_text(bigint) is 'Paise as the ₹ amount staff and players read in notifications and holds.';
+CREATE OR REPLACE FUNCTION private.money_text(p_paise bigint)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '₹' || to_char(p_paise / 100.0, 'FM99999999990.00') $function$;
+
+comment on function private.require_admin_or_service() is 'Refuses callers other than the service role and platform admins at aal2; answers the admin''s id (null for the service role).';
+CREATE OR REPLACE FUNCTION private.require_admin_or_service()
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if coalesce(auth.role(), '') = 'service_role' then
+    return null;
+  end if;
+  return private.require_staff('admin');
+end;
+$function$;
+
+-- The caller's highest role that applies to the tournament (a global grant, or one for that tournament);
+-- with p_tournament_id null, any grant counts.
+CREATE OR REPLACE FUNCTION private.staff_role_of(p_user_id uuid, p_tournament_id text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select role from public.staff_roles
+   where user_id = p_user_id
+     and (tournament_id is null or tournament_id = p_tournament_id)
+   order by private.staff_role_rank(role) desc
+   limit 1;
+$function$;
+
+-- Roles
+-- An organiser can do what a referee does, an admin what an organiser does.
+CREATE OR REPLACE FUNCTION private.staff_role_rank(p_role text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_role when 'referee' then 1 when 'organiser' then 2 when 'admin' then 3 else 0 end;
+$function$;
+
+comment on function private.staff_has_second_step() is 'Whether this request carries the second sign-in step (aal2), which every staff read and action needs.';
+CREATE OR REPLACE FUNCTION private.staff_has_second_step()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- Staff always use two-step sign-in, whether or not a factor is enrolled (players without one need not).
+  select coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2';
+$function$;
+
+-- Staff never run a tournament they play in or bought places for.
+CREATE OR REPLACE FUNCTION private.plays_in(p_user_id uuid, p_tournament_id text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.entries
+                  where tournament_id = p_tournament_id and status <> 'cancelled'
+                    and (player_id = p_user_id or buyer_id = p_user_id));
+$function$;
+
+-- An admin with a grant for the whole site.
+CREATE OR REPLACE FUNCTION private.is_admin(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.staff_roles where user_id = p_user_id and role = 'admin' and tournament_id is null);
+$function$;
+
+comment on function private.caller_is_admin() is 'Whether the caller is an admin of the whole platform signed in with the second step (the policies of staff reads over REST).';
+CREATE OR REPLACE FUNCTION private.caller_is_admin()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.staff_has_second_step() and coalesce(private.is_admin(auth.uid()), false);
+$function$;
+
+comment on function private.acts_as_staff_in(uuid,text) is 'Whether the caller may use staff powers on this tournament outside require_staff: a grant that covers it, the second step, and no entry of theirs in it.';
+CREATE OR REPLACE FUNCTION private.acts_as_staff_in(p_user uuid, p_tournament_id text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_user is not null and p_user = auth.uid()
+     and private.staff_has_second_step()
+     and private.staff_role_of(p_user, p_tournament_id) is not null
+     and not private.plays_in(p_user, p_tournament_id);
+$function$;
+
+comment on function private.require_staff_anywhere(text) is 'The gate of the console''s lists: a grant of at least this role, for any tournament or the whole platform, at aal2. Each list then keeps the tournaments staff_sees().';
+CREATE OR REPLACE FUNCTION private.require_staff_anywhere(p_min_role text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := auth.uid();
+begin
+  if v_user is null then
+    raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  if not exists (select 1 from public.staff_roles
+                  where user_id = v_user and private.staff_role_rank(role) >= private.staff_role_rank(p_min_role)) then
+    raise exception 'This needs the % role (or a higher one).', p_min_role
+      using errcode = 'PT403', hint = 'staff_only';
+  end if;
+  if not private.staff_has_second_step() then
+    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
+      using errcode = 'PT403', hint = 'second_step_required';
+  end if;
+  return v_user;
+end;
+$function$;
+
+-- Tournaments a staff member can see: every one for a global grant, else those of their grants.
+CREATE OR REPLACE FUNCTION private.staff_sees(p_user uuid, p_tournament_id text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.staff_roles
+                  where user_id = p_user and (tournament_id is null or tournament_id = p_tournament_id))
+     and not private.plays_in(p_user, p_tournament_id);
+$function$;
+
+-- Did this staff member organise one of these tournaments (an organiser grant for it or for the whole
+-- site, or an organiser's action on it in the audit log)?
+CREATE OR REPLACE FUNCTION private.organised_any(p_staff_id uuid, p_tournament_ids text[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.staff_roles
+                  where user_id = p_staff_id and role = 'organiser'
+                    and (tournament_id is null or tournament_id = any (p_tournament_ids)))
+      or exists (select 1 from public.audit_log
+                  where actor_id = p_staff_id and tournament_id = any (p_tournament_ids) and actor_role in ('organiser', 'admin'));
+$function$;
+
+comment on function private.entry_name(uuid) is 'The in-game name shown for an entry (''A player'' when it has none).';
+CREATE OR REPLACE FUNCTION private.entry_name(p_entry_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(p.in_game_name, 'A player') from public.entries e left join public.profiles p on p.id = e.player_id
+   where e.id = p_entry_id;
+$function$;
+
 -- =====================================================================================================
 -- Policies and grants: who may read, write and call
 -- =====================================================================================================
@@ -1159,3 +1477,29 @@ revoke all on function private.may_write_fixtures(oid) from public;
 revoke all on function private.enqueue_outside_call(text,text,jsonb) from public;
 
 revoke all on function private.clear_outbox_personal_data() from public;
+
+-- Shared helpers every area calls ---------------------------------------------------------------------
+
+revoke all on function private.entry_name(uuid) from public;
+revoke all on function private.organised_any(uuid,text[]) from public;
+revoke all on function private.staff_sees(uuid,text) from public;
+revoke all on function private.require_staff_anywhere(text) from public;
+revoke all on function private.acts_as_staff_in(uuid,text) from public;
+grant execute on function private.caller_is_admin() to authenticated;
+revoke all on function private.caller_is_admin() from public;
+revoke all on function private.is_admin(uuid) from public;
+revoke all on function private.plays_in(uuid,text) from public;
+revoke all on function private.staff_has_second_step() from public;
+revoke all on function private.staff_role_rank(text) from public;
+revoke all on function private.staff_role_of(uuid,text) from public;
+revoke all on function private.require_admin_or_service() from public;
+revoke all on function private.money_text(bigint) from public;
+revoke all on function private.notification_is_urgent(text) from public;
+revoke all on function private.email_not_before(timestamp with time zone,boolean) from public;
+revoke all on function private.queue_email(text,text,text,text,text) from public;
+revoke all on function private.deliver(private.notice[]) from public;
+revoke all on function private.notify(uuid,text,text,text,text,text) from public;
+revoke all on function private.require_reason(text) from public;
+revoke all on function private.require_staff(text,text) from public;
+revoke all on function private.audit(text,text,text,text,jsonb,jsonb,boolean,uuid,uuid,uuid) from public;
+revoke all on function private.setting(text) from public;

@@ -1041,17 +1041,6 @@ CREATE TRIGGER matches_set_updated_at BEFORE UPDATE ON public.matches FOR EACH R
 
 CREATE TRIGGER matches_start_in_state_machine BEFORE INSERT ON public.matches FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
 
-comment on function private.entry_name(uuid) is 'The in-game name shown for an entry (''A player'' when it has none).';
-CREATE OR REPLACE FUNCTION private.entry_name(p_entry_id uuid)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(p.in_game_name, 'A player') from public.entries e left join public.profiles p on p.id = e.player_id
-   where e.id = p_entry_id;
-$function$;
-
 comment on function private.same_buyer(public.matches) is 'Whether both sides of a match were bought by the same account.';
 CREATE OR REPLACE FUNCTION private.same_buyer(p_match public.matches)
  RETURNS boolean
@@ -2419,8 +2408,6 @@ revoke all on function private.refuse_decided_match(public.matches,timestamp wit
 revoke all on function private.run_due_match_work() from public;
 
 -- Matches and who sees them ---------------------------------------------------------------------------
-
-revoke all on function private.entry_name(uuid) from public;
 
 revoke all on function private.same_buyer(public.matches) from public;
 

@@ -207,70 +207,6 @@ on conflict (id) do update set whatsapp_message_cost_paise = excluded.whatsapp_m
 
 -- Notifications ---------------------------------------------------------------------------------------
 
--- Moving up means playing within minutes (a pod's draw is at its check-in close): that e-mail is not held
--- for the night like the others.
-CREATE OR REPLACE FUNCTION private.notification_is_urgent(p_kind text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select p_kind in ('room_posted', 'opponent_ready', 'next_match', 'check_in_open', 'waitlist_promoted');
-$function$;
-
--- The earliest moment a non-urgent e-mail may go out: now, or 08:00 IST when now is within 23:00-08:00.
-CREATE OR REPLACE FUNCTION private.email_not_before(p_now timestamp with time zone, p_urgent boolean)
- RETURNS timestamp with time zone
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select case
-    when p_urgent then p_now
-    when extract(hour from p_now at time zone 'Asia/Kolkata') >= 23
-      then ((p_now at time zone 'Asia/Kolkata')::date + 1 + time '08:00') at time zone 'Asia/Kolkata'
-    when extract(hour from p_now at time zone 'Asia/Kolkata') < 8
-      then ((p_now at time zone 'Asia/Kolkata')::date + time '08:00') at time zone 'Asia/Kolkata'
-    else p_now
-  end;
-$function$;
-
--- E-mail through the outbox (the worker sends it once; locally it lands in the stack's inbox).
-CREATE OR REPLACE FUNCTION private.queue_email(p_key text, p_to text, p_subject text, p_text text, p_link text DEFAULT NULL::text)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  select private.enqueue_outside_call('email', p_key,
-    jsonb_build_object('to', p_to, 'subject', p_subject, 'text', p_text, 'link', p_link));
-$function$;
-
--- Nothing beyond the sign-up for a child without consent: no bell, no e-mail.
-CREATE OR REPLACE FUNCTION private.deliver(p_notices private.notice[])
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_now timestamptz := private.clock_now();
-begin
-  insert into public.notifications (user_id, kind, title, body, link, created_at)
-  select n.user_id, n.kind, left(n.title, 140), left(coalesce(n.body, ''), 1000), n.link, v_now
-    from unnest(p_notices) as n
-   where n.user_id is not null and private.may_process_player(n.user_id);
-
-  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
-  select 'email', 'notify-' || n.kind || '-' || n.user_id || '-' || n.key,
-         jsonb_build_object('to', u.email, 'subject', left(n.title, 140), 'text', coalesce(n.body, ''), 'link', n.link),
-         private.email_not_before(v_now, private.notification_is_urgent(n.kind))
-    from unnest(p_notices) as n
-    join auth.users u on u.id = n.user_id and u.email is not null
-    left join public.notification_settings s on s.user_id = n.user_id and s.kind = n.kind
-   where coalesce(s.email, true) and private.may_process_player(n.user_id)
-  on conflict (idempotency_key) do nothing;
-end;
-$function$;
-
 -- Where notifications come from
 CREATE OR REPLACE FUNCTION private.player_of(p_entry_id uuid)
  RETURNS uuid
@@ -473,15 +409,6 @@ CREATE OR REPLACE FUNCTION private.notification_kinds()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select '{check_in_open,draw_made,room_posted,opponent_ready,opponent_reported,dispute_opened,dispute_settled,next_match,tournament_finished,prize_credited,payout_sent,payout_failed,kyc_result,payment_receipt,waitlist_joined,waitlist_promoted,waitlist_not_promoted,pod_check_in_missed}'::text[] $function$;
-
-comment on function private.notify(uuid,text,text,text,text,text) is 'Delivers one notification to a player: private.deliver with a single notice.';
-CREATE OR REPLACE FUNCTION private.notify(p_user uuid, p_kind text, p_title text, p_body text, p_link text, p_key text)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  select private.deliver(array[row(p_user, p_kind, p_title, p_body, p_link, p_key)::private.notice]);
-$function$;
 
 comment on function private.match_link(uuid) is 'The site path of a match page.';
 CREATE OR REPLACE FUNCTION private.match_link(p_match_id uuid)
@@ -1112,14 +1039,6 @@ alter publication supabase_realtime add table public.notifications;
 revoke all on table public.notification_settings from anon;
 revoke all on table public.notification_settings from authenticated;
 
-revoke all on function private.notification_is_urgent(text) from public;
-
-revoke all on function private.email_not_before(timestamp with time zone,boolean) from public;
-
-revoke all on function private.queue_email(text,text,text,text,text) from public;
-
-revoke all on function private.deliver(private.notice[]) from public;
-
 revoke all on function private.player_of(uuid) from public;
 
 revoke all on function private.notify_on_tournament_change() from public;
@@ -1208,8 +1127,6 @@ revoke all on function public.set_my_alert(text,text,boolean) from public;
 -- Notifications ---------------------------------------------------------------------------------------
 
 revoke all on function private.notification_kinds() from public;
-
-revoke all on function private.notify(uuid,text,text,text,text,text) from public;
 
 revoke all on function private.match_link(uuid) from public;
 

@@ -1365,14 +1365,6 @@ AS $function$
    limit 1;
 $function$;
 
-comment on function private.money_text(bigint) is 'Paise as the ₹ amount staff and players read in notifications and holds.';
-CREATE OR REPLACE FUNCTION private.money_text(p_paise bigint)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select '₹' || to_char(p_paise / 100.0, 'FM99999999990.00') $function$;
-
 comment on function private.notify_money_staff(text,text,text,text) is 'Tells the platform''s admins (and the tournament''s organisers) of a money event that needs a person: chargebacks, outside calls given up.';
 CREATE OR REPLACE FUNCTION private.notify_money_staff(p_tournament_id text, p_title text, p_body text, p_key text)
  RETURNS void
@@ -1627,14 +1619,6 @@ end;
 $function$;
 
 -- Tax on net winnings ---------------------------------------------------------------------------------
-
-comment on function private.setting(text) is 'One value of private.settings by key (null when it is not set).';
-CREATE OR REPLACE FUNCTION private.setting(p_key text)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$ select value from private.settings where key = p_key $function$;
 
 comment on function private.tax_rate() is 'The withholding rate on net winnings: the tax_rate setting, else 0.30.';
 CREATE OR REPLACE FUNCTION private.tax_rate()
@@ -2847,8 +2831,6 @@ revoke all on function private.chargeback_held_paise(uuid) from public;
 
 revoke all on function private.entry_chargeback_status(uuid) from public;
 
-revoke all on function private.money_text(bigint) from public;
-
 revoke all on function private.notify_money_staff(text,text,text,text) from public;
 
 revoke all on function private.withdrawal_hold_refusal() from public;
@@ -2888,8 +2870,6 @@ revoke all on function private.player_account(uuid) from public;
 revoke all on function private.post_prize(private.prize_awards,uuid) from public;
 
 -- Tax on net winnings ---------------------------------------------------------------------------------
-
-revoke all on function private.setting(text) from public;
 
 revoke all on function private.tax_rate() from public;
 

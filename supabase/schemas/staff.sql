@@ -73,164 +73,6 @@ on conflict (name) do update set area = excluded.area, function_name = excluded.
 
 -- Roles and the gate ----------------------------------------------------------------------------------
 
--- Roles
--- An organiser can do what a referee does, an admin what an organiser does.
-CREATE OR REPLACE FUNCTION private.staff_role_rank(p_role text)
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select case p_role when 'referee' then 1 when 'organiser' then 2 when 'admin' then 3 else 0 end;
-$function$;
-
--- The caller's highest role that applies to the tournament (a global grant, or one for that tournament);
--- with p_tournament_id null, any grant counts.
-CREATE OR REPLACE FUNCTION private.staff_role_of(p_user_id uuid, p_tournament_id text)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select role from public.staff_roles
-   where user_id = p_user_id
-     and (tournament_id is null or tournament_id = p_tournament_id)
-   order by private.staff_role_rank(role) desc
-   limit 1;
-$function$;
-
-comment on function private.staff_has_second_step() is 'Whether this request carries the second sign-in step (aal2), which every staff read and action needs.';
-CREATE OR REPLACE FUNCTION private.staff_has_second_step()
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  -- Staff always use two-step sign-in, whether or not a factor is enrolled (players without one need not).
-  select coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2';
-$function$;
-
--- An admin with a grant for the whole site.
-CREATE OR REPLACE FUNCTION private.is_admin(p_user_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.staff_roles where user_id = p_user_id and role = 'admin' and tournament_id is null);
-$function$;
-
-comment on function private.caller_is_admin() is 'Whether the caller is an admin of the whole platform signed in with the second step (the policies of staff reads over REST).';
-CREATE OR REPLACE FUNCTION private.caller_is_admin()
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select private.staff_has_second_step() and coalesce(private.is_admin(auth.uid()), false);
-$function$;
-
--- Staff never run a tournament they play in or bought places for.
-CREATE OR REPLACE FUNCTION private.plays_in(p_user_id uuid, p_tournament_id text)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.entries
-                  where tournament_id = p_tournament_id and status <> 'cancelled'
-                    and (player_id = p_user_id or buyer_id = p_user_id));
-$function$;
-
--- Did this staff member organise one of these tournaments (an organiser grant for it or for the whole
--- site, or an organiser's action on it in the audit log)?
-CREATE OR REPLACE FUNCTION private.organised_any(p_staff_id uuid, p_tournament_ids text[])
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.staff_roles
-                  where user_id = p_staff_id and role = 'organiser'
-                    and (tournament_id is null or tournament_id = any (p_tournament_ids)))
-      or exists (select 1 from public.audit_log
-                  where actor_id = p_staff_id and tournament_id = any (p_tournament_ids) and actor_role in ('organiser', 'admin'));
-$function$;
-
--- Tournaments a staff member can see: every one for a global grant, else those of their grants.
-CREATE OR REPLACE FUNCTION private.staff_sees(p_user uuid, p_tournament_id text)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.staff_roles
-                  where user_id = p_user and (tournament_id is null or tournament_id = p_tournament_id))
-     and not private.plays_in(p_user, p_tournament_id);
-$function$;
-
-comment on function private.acts_as_staff_in(uuid,text) is 'Whether the caller may use staff powers on this tournament outside require_staff: a grant that covers it, the second step, and no entry of theirs in it.';
-CREATE OR REPLACE FUNCTION private.acts_as_staff_in(p_user uuid, p_tournament_id text)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select p_user is not null and p_user = auth.uid()
-     and private.staff_has_second_step()
-     and private.staff_role_of(p_user, p_tournament_id) is not null
-     and not private.plays_in(p_user, p_tournament_id);
-$function$;
-
--- A player without any staff role is told that the action is for staff (not to do a second sign-in step
--- that would not help them); a staff member is then asked for the second step, then checked for playing.
-CREATE OR REPLACE FUNCTION private.require_staff(p_min_role text, p_tournament_id text DEFAULT NULL::text)
- RETURNS uuid
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_user uuid := auth.uid();
-  v_role text;
-begin
-  if v_user is null then
-    raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
-  end if;
-  -- Without a tournament, only a grant for the whole platform counts (staff_role_of).
-  v_role := private.staff_role_of(v_user, p_tournament_id);
-  if v_role is null or private.staff_role_rank(v_role) < private.staff_role_rank(p_min_role) then
-    raise exception 'This needs the % role (or a higher one)%.', p_min_role,
-                    case when p_tournament_id is null then ' for the whole platform' else ' for this tournament' end
-      using errcode = 'PT403', hint = 'staff_only';
-  end if;
-  if not private.staff_has_second_step() then
-    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
-      using errcode = 'PT403', hint = 'second_step_required';
-  end if;
-  if p_tournament_id is not null and private.plays_in(v_user, p_tournament_id) then
-    raise exception 'You play in this tournament, so another staff member must do this.'
-      using errcode = 'PT403', hint = 'staff_plays_here';
-  end if;
-  return v_user;
-end;
-$function$;
-
-comment on function private.require_admin_or_service() is 'Refuses callers other than the service role and platform admins at aal2; answers the admin''s id (null for the service role).';
-CREATE OR REPLACE FUNCTION private.require_admin_or_service()
- RETURNS uuid
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if coalesce(auth.role(), '') = 'service_role' then
-    return null;
-  end if;
-  return private.require_staff('admin');
-end;
-$function$;
-
 comment on function private.age_text(interval) is 'An age in words for staff: "42 min", "3 h 5 min", "2 days 4 h".';
 CREATE OR REPLACE FUNCTION private.age_text(p_age interval)
  RETURNS text
@@ -246,32 +88,6 @@ AS $function$
                 || case when floor(extract(epoch from p_age) / 86400) >= 2 then 's' else '' end || ' '
                 || (floor(extract(epoch from p_age) / 3600)::integer % 24) || ' h'
          end;
-$function$;
-
-comment on function private.require_staff_anywhere(text) is 'The gate of the console''s lists: a grant of at least this role, for any tournament or the whole platform, at aal2. Each list then keeps the tournaments staff_sees().';
-CREATE OR REPLACE FUNCTION private.require_staff_anywhere(p_min_role text)
- RETURNS uuid
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_user uuid := auth.uid();
-begin
-  if v_user is null then
-    raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
-  end if;
-  if not exists (select 1 from public.staff_roles
-                  where user_id = v_user and private.staff_role_rank(role) >= private.staff_role_rank(p_min_role)) then
-    raise exception 'This needs the % role (or a higher one).', p_min_role
-      using errcode = 'PT403', hint = 'staff_only';
-  end if;
-  if not private.staff_has_second_step() then
-    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
-      using errcode = 'PT403', hint = 'second_step_required';
-  end if;
-  return v_user;
-end;
 $function$;
 
 -- The audit log ---------------------------------------------------------------------------------------
@@ -300,39 +116,7 @@ begin
 end;
 $function$;
 
--- Writes one row. p_actor null means an automatic decision.
-CREATE OR REPLACE FUNCTION private.audit(p_tournament_id text, p_action text, p_summary text, p_reason text, p_before jsonb, p_after jsonb, p_is_public boolean, p_actor uuid DEFAULT NULL::uuid, p_entry_id uuid DEFAULT NULL::uuid, p_match_id uuid DEFAULT NULL::uuid)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  insert into public.audit_log (at, tournament_id, entry_id, match_id, actor_id, actor_role, action, summary, reason,
-                                before, after, is_public)
-  values (private.clock_now(), p_tournament_id, p_entry_id, p_match_id, p_actor,
-          case when p_actor is null then 'automatic'
-               else coalesce(private.staff_role_of(p_actor, p_tournament_id), 'service') end,
-          p_action, p_summary, p_reason, p_before, p_after, p_is_public);
-$function$;
-
 -- Roles and the gate ----------------------------------------------------------------------------------
-
-comment on function private.require_reason(text) is 'A staff action''s reason, trimmed; refuses one under 3 characters or over 500 (PT400).';
-CREATE OR REPLACE FUNCTION private.require_reason(p_reason text)
- RETURNS text
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-begin
-  if p_reason is null or char_length(btrim(p_reason)) < 3 then
-    raise exception 'Give a reason (at least 3 characters): players and staff read it' using errcode = 'PT400', hint = 'reason_required';
-  end if;
-  if char_length(p_reason) > 500 then
-    raise exception 'Keep the reason under 500 characters' using errcode = 'PT400', hint = 'reason_too_long';
-  end if;
-  return btrim(p_reason);
-end;
-$function$;
 
 comment on function private.grant_staff_role(text,text,text,uuid) is 'Grants a staff role (referee, organiser or admin, for one tournament or all) to the account with an e-mail address.';
 CREATE OR REPLACE FUNCTION private.grant_staff_role(p_email text, p_role text, p_tournament_id text, p_granted_by uuid)
@@ -769,32 +553,7 @@ $function$;
 revoke all on table public.staff_roles from anon;
 revoke all on table public.staff_roles from authenticated;
 
-revoke all on function private.staff_role_rank(text) from public;
-
-revoke all on function private.staff_role_of(uuid,text) from public;
-
-revoke all on function private.staff_has_second_step() from public;
-
-revoke all on function private.is_admin(uuid) from public;
-
-grant execute on function private.caller_is_admin() to authenticated;
-revoke all on function private.caller_is_admin() from public;
-
-revoke all on function private.plays_in(uuid,text) from public;
-
-revoke all on function private.organised_any(uuid,text[]) from public;
-
-revoke all on function private.staff_sees(uuid,text) from public;
-
-revoke all on function private.acts_as_staff_in(uuid,text) from public;
-
-revoke all on function private.require_staff(text,text) from public;
-
-revoke all on function private.require_admin_or_service() from public;
-
 revoke all on function private.age_text(interval) from public;
-
-revoke all on function private.require_staff_anywhere(text) from public;
 
 revoke all on function public.get_my_staff_roles() from anon;
 revoke all on function public.get_my_staff_roles() from public;
@@ -821,8 +580,6 @@ grant select on table public.audit_log to service_role;
 
 revoke all on function private.refuse_audit_change() from public;
 
-revoke all on function private.audit(text,text,text,text,jsonb,jsonb,boolean,uuid,uuid,uuid) from public;
-
 revoke all on function public.staff_get_audit(text) from anon;
 revoke all on function public.staff_get_audit(text) from public;
 
@@ -840,7 +597,5 @@ revoke all on function public.staff_get_entries(text) from anon;
 revoke all on function public.staff_get_entries(text) from public;
 
 -- Roles and the gate ----------------------------------------------------------------------------------
-
-revoke all on function private.require_reason(text) from public;
 
 revoke all on function private.grant_staff_role(text,text,text,uuid) from public;
