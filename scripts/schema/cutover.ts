@@ -32,7 +32,6 @@ import { renderStateMachines, STATE_MACHINES_MODULE } from './state-machines.ts'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DOUBLE_RULE = '-- =====================================================================================================';
 const heading = (title: string) => `-- ${title} ${'-'.repeat(Math.max(3, 100 - title.length))}`;
-const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 type OldArea = { area: string; about: string; sections: { title: string; text: string }[] };
 
@@ -91,8 +90,9 @@ function locate(object: SchemaObject, sources: OldArea[][], known: Map<string, P
   const probes = [object.sql, lines.find((l) => /^create /i.test(l)) ?? object.sql];
   if (object.kind === 'function') probes.push(`CREATE OR REPLACE FUNCTION ${object.key}(`);
   if (object.kind === 'bucket') probes.push(lines[1]?.slice(0, lines[1].indexOf(',')) ?? object.sql);
-  for (const probe of probes) {
-    for (const areas of sources) {
+  // The area files first, by every probe: an object moved there stays where it was moved to.
+  for (const areas of sources) {
+    for (const probe of probes) {
       for (const area of areas) {
         for (const [section, s] of area.sections.entries()) {
           const at = s.text.indexOf(probe);
@@ -258,6 +258,8 @@ async function cutover(ref: string): Promise<{ files: Map<string, string>; state
     }
 
     const areaOfTable = (name: string) => known.get(name)?.area;
+    const pendingRows: { area: string; title: string; sql: string }[] = [];
+    const rendered = new Map<string, { about: string; parts: Record<string, { title: string; lines: string[] }[]> }>();
     const files = new Map<string, string>();
     for (const area of areasByName.values()) {
       const mine = placed
@@ -350,9 +352,6 @@ async function cutover(ref: string): Promise<{ files: Map<string, string>; state
   }
 }
 
-const pendingRows: { area: string; title: string; sql: string }[] = [];
-const rendered = new Map<string, { about: string; parts: Record<string, { title: string; lines: string[] }[]> }>();
-
 /**
  * CREATE TABLE validates every constraint, so one added NOT VALID (old rows may break it; new rows may
  * not) is declared after the table with ALTER TABLE, as it was added.
@@ -409,13 +408,24 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const at = atIndex >= 0 ? args[atIndex + 1] : undefined;
   const ref = args.find((a, i) => !a.startsWith('--') && (atIndex < 0 || i !== atIndex + 1)) ?? 'main';
   const started = performance.now();
-  cutover(ref).then(
-    async ({ files, stateMachines }) => {
-      writeFileSync(STATE_MACHINES_MODULE, stateMachines);
-      mkdirSync(SCHEMAS_DIR, { recursive: true });
-      for (const stale of readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.sql'))) rmSync(path.join(SCHEMAS_DIR, stale));
-      for (const [area, text] of files) writeFileSync(path.join(SCHEMAS_DIR, `${area}.sql`), text);
-      console.log(`Wrote ${files.size} area files to supabase/schemas/ in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  // Each pass places objects by the area files the previous one wrote; a second pass settles the order of
+  // anything the first placed from the old files, so the command ends where running it again changes nothing.
+  const settle = async (pass = 1): Promise<number> => {
+    const { files, stateMachines } = await cutover(ref);
+    writeFileSync(STATE_MACHINES_MODULE, stateMachines);
+    mkdirSync(SCHEMAS_DIR, { recursive: true });
+    const onDisk = readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith('.sql'));
+    const same =
+      onDisk.length === files.size &&
+      [...files].every(([area, text]) => readFileSync(path.join(SCHEMAS_DIR, `${area}.sql`), 'utf8') === text);
+    if (same || pass === 4) return files.size;
+    for (const stale of onDisk) rmSync(path.join(SCHEMAS_DIR, stale));
+    for (const [area, text] of files) writeFileSync(path.join(SCHEMAS_DIR, `${area}.sql`), text);
+    return settle(pass + 1);
+  };
+  settle().then(
+    async (count) => {
+      console.log(`Wrote ${count} area files to supabase/schemas/ in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
       const migration = await generateMigration('schema_files_cutover', { at });
       console.log(migration ? `Migrations and area files now agree through ${migration}.` : 'Migrations and area files agree.');
     },
@@ -425,4 +435,3 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     },
   );
 }
-void quoteLiteral;

@@ -1322,15 +1322,18 @@ revoke all on table public.entries from authenticated;
 grant select on table public.entries to authenticated;
 alter publication supabase_realtime add table public.entries;
 
+-- The draw --------------------------------------------------------------------------------------------
+
+revoke all on table public.draws from anon;
+grant select on table public.draws to anon;
+revoke all on table public.draws from authenticated;
+grant select on table public.draws to authenticated;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
 revoke all on function private.create_entries_for_registration(public.tournament_registrations) from public;
 
 revoke all on function private.my_entries_json(uuid,public.tournaments,timestamp with time zone) from public;
-
-revoke all on function public.get_my_entries(text) from anon;
-revoke all on function public.get_my_entries(text) from public;
-
-revoke all on function public.get_my_entries_all() from anon;
-revoke all on function public.get_my_entries_all() from public;
 
 -- Invitations -----------------------------------------------------------------------------------------
 
@@ -1342,28 +1345,11 @@ revoke all on function private.invitation_email_limits() from public;
 
 revoke all on function private.quoted_in_game_name(text) from public;
 
-revoke all on function public.invite_to_entry(uuid,text) from anon;
-revoke all on function public.invite_to_entry(uuid,text) from public;
-
-revoke all on function public.get_entry_invitation(text) from public;
-
-revoke all on function public.accept_entry_invitation(text) from anon;
-revoke all on function public.accept_entry_invitation(text) from public;
-
 -- Check-in --------------------------------------------------------------------------------------------
 
 revoke all on function private.check_in_is_open(public.tournaments,timestamp with time zone) from public;
 
 revoke all on function private.raise_unless_check_in_open(public.tournaments,timestamp with time zone) from public;
-
-revoke all on function public.check_in(text) from anon;
-revoke all on function public.check_in(text) from public;
-
-revoke all on function public.staff_set_check_in(uuid,boolean,text) from anon;
-revoke all on function public.staff_set_check_in(uuid,boolean,text) from public;
-
-revoke all on function public.staff_close_check_in(text) from anon;
-revoke all on function public.staff_close_check_in(text) from public;
 
 revoke all on function private.early_close_withdraw_reason(boolean,boolean) from public;
 
@@ -1380,11 +1366,6 @@ revoke all on function private.pod_prize_formula(jsonb,bigint,bigint) from publi
 revoke all on function private.shrink_pod_prizes(text,integer) from public;
 
 -- The draw --------------------------------------------------------------------------------------------
-
-revoke all on table public.draws from anon;
-grant select on table public.draws to anon;
-revoke all on table public.draws from authenticated;
-grant select on table public.draws to authenticated;
 
 revoke all on function private.sha256_hex(text) from public;
 
@@ -1405,8 +1386,6 @@ revoke all on function private.run_draw(text,uuid) from public;
 revoke all on function private.run_due_draw_work() from public;
 
 revoke all on function private.run_due_draw_announcements() from public;
-
-revoke all on function public.get_bracket(text) from public;
 
 -- Entries ---------------------------------------------------------------------------------------------
 
@@ -1429,6 +1408,39 @@ revoke all on function private.tournament_round_interval(public.tournaments) fro
 revoke all on function private.round_name(integer,integer) from public;
 
 revoke all on function private.announce_draws(timestamp with time zone) from public;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+revoke all on function public.get_my_entries(text) from anon;
+revoke all on function public.get_my_entries(text) from public;
+
+revoke all on function public.get_my_entries_all() from anon;
+revoke all on function public.get_my_entries_all() from public;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+revoke all on function public.invite_to_entry(uuid,text) from anon;
+revoke all on function public.invite_to_entry(uuid,text) from public;
+
+revoke all on function public.get_entry_invitation(text) from public;
+
+revoke all on function public.accept_entry_invitation(text) from anon;
+revoke all on function public.accept_entry_invitation(text) from public;
+
+-- Check-in --------------------------------------------------------------------------------------------
+
+revoke all on function public.check_in(text) from anon;
+revoke all on function public.check_in(text) from public;
+
+revoke all on function public.staff_set_check_in(uuid,boolean,text) from anon;
+revoke all on function public.staff_set_check_in(uuid,boolean,text) from public;
+
+revoke all on function public.staff_close_check_in(text) from anon;
+revoke all on function public.staff_close_check_in(text) from public;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+revoke all on function public.get_bracket(text) from public;
 
 -- Entries ---------------------------------------------------------------------------------------------
 

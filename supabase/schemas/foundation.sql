@@ -780,285 +780,6 @@ begin
 end;
 $function$;
 
--- =====================================================================================================
--- Functions callers use (the API: public schema)
--- =====================================================================================================
-
--- The outbox of outside calls -------------------------------------------------------------------------
-
-comment on function public.service_claim_outside_calls(integer,text) is 'The outbox-worker claims up to p_limit due outside calls (or only the one with p_idempotency_key), each leased to it for two minutes. Service role only.';
-CREATE OR REPLACE FUNCTION public.service_claim_outside_calls(p_limit integer DEFAULT 10, p_idempotency_key text DEFAULT NULL::text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_now timestamptz := private.clock_now();
-  v_claimed jsonb;
-begin
-  with due as (
-    select id from private.outbox
-     where status = 'pending' and next_attempt_at <= v_now
-       and (p_idempotency_key is null or idempotency_key = p_idempotency_key)
-     order by next_attempt_at, id
-     limit greatest(least(coalesce(p_limit, 10), 100), 1)
-     for update skip locked
-  ), claimed as (
-    update private.outbox o
-       set attempts = o.attempts + 1,
-           next_attempt_at = v_now + private.outbox_lease()
-      from due
-     where o.id = due.id
-    returning o.id, o.kind, o.idempotency_key, o.payload, o.attempts
-  )
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'id', id, 'kind', kind, 'idempotency_key', idempotency_key, 'payload', payload, 'attempt', attempts
-         ) order by id), '[]'::jsonb)
-    into v_claimed
-    from claimed;
-  return v_claimed;
-end;
-$function$;
-
-comment on function public.service_record_outside_answer(bigint,text,jsonb) is 'What the outside service said: done (took effect, or had already), retry (after the backoff) or failed (staff look at it). A done refund marks the payment refunded in the same transaction. Service role only.';
-CREATE OR REPLACE FUNCTION public.service_record_outside_answer(p_id bigint, p_outcome text, p_answer jsonb)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_now timestamptz := private.clock_now();
-  v_item private.outbox%rowtype;
-begin
-  if p_outcome is null or p_outcome not in ('done', 'retry', 'failed') then
-    raise exception 'Unknown outcome of an outside call' using errcode = 'PT400', hint = 'invalid_outbox_outcome';
-  end if;
-  -- What a provider said is kept without the personal data it may echo (names, addresses, UPI ids, PANs).
-  p_answer := private.without_personal_fields(p_answer);
-  select * into v_item from private.outbox where id = p_id for update;
-  if not found then
-    raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
-  end if;
-
-  insert into private.outbox_answers (outbox_id, attempt, ok, answer)
-  values (v_item.id, v_item.attempts, p_outcome = 'done', coalesce(p_answer, '{}'::jsonb));
-
-  if v_item.status <> 'pending' then
-    return jsonb_build_object('status', v_item.status);
-  end if;
-
-  if p_outcome = 'done' then
-    -- Delivered: the call needs no personal data any more (an e-mail's address goes with it).
-    update private.outbox set status = 'done', done_at = v_now, last_answer = p_answer,
-                              payload = private.without_personal_fields(
-                                case when v_item.kind in ('email', 'parental_consent_email', 'story_news_email')
-                                     then v_item.payload - 'to' else v_item.payload end)
-     where id = v_item.id;
-    -- A refund of a capture for an order we never recorded has no payment row to update.
-    if v_item.kind = 'razorpay_refund' and v_item.payload ->> 'reason' is distinct from 'unknown_order' then
-      perform private.apply_refund(
-        v_item.payload ->> 'razorpay_payment_id',
-        p_answer ->> 'refund_id',
-        (p_answer ->> 'amount_paise')::integer,
-        coalesce((p_answer ->> 'already_refunded')::boolean, false)
-      );
-    end if;
-    return jsonb_build_object('status', 'done');
-  elsif p_outcome = 'retry' and v_item.attempts < 12 then
-    update private.outbox
-       set next_attempt_at = v_now + private.outbox_backoff(v_item.attempts), last_answer = p_answer
-     where id = v_item.id;
-    return jsonb_build_object('status', 'pending');
-  else
-    update private.outbox set status = 'gave_up', done_at = v_now, last_answer = p_answer where id = v_item.id;
-    return jsonb_build_object('status', 'gave_up');
-  end if;
-end;
-$function$;
-
-comment on function public.staff_retry_outside_call(bigint) is 'Admins of the whole site: queues a given-up outside call again under the same idempotency key (never a second payout or refund), audited.';
-CREATE OR REPLACE FUNCTION public.staff_retry_outside_call(p_job_id bigint)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_admin uuid := private.require_staff('admin');
-  v_job private.outbox%rowtype;
-begin
-  select * into v_job from private.outbox where id = p_job_id for update;
-  if not found then
-    raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
-  end if;
-  if not private.outside_call_needs_retry(v_job) then
-    raise exception 'This call is not waiting for a retry' using errcode = 'PT409', hint = 'outside_call_not_given_up';
-  end if;
-  -- The same row and idempotency key: the provider answers a repeated key with its first answer.
-  update private.outbox
-     set status = 'pending', attempts = 0, next_attempt_at = private.clock_now(), done_at = null
-   where id = p_job_id
-  returning * into v_job;
-  if v_job.kind in ('pan_verification', 'upi_validation') then
-    update public.kyc_records set reason = null
-     where user_id = (v_job.payload ->> 'user_id')::uuid and status = 'pending' and reason = private.kyc_check_late_reason();
-  end if;
-  perform private.audit(null, 'outside_call_retried', 'Retried ' || private.outside_call_label(v_job.kind), null, null,
-                        jsonb_build_object('job_id', v_job.id, 'kind', v_job.kind), false, v_admin);
-  return jsonb_build_object('job_id', v_job.id, 'kind', v_job.kind, 'status', v_job.status);
-end;
-$function$;
-
-comment on function public.service_outside_call_details(bigint) is 'The personal data one claimed outside call needs, read when the worker makes it (the outbox keeps references only): a PAN (decrypted, audited), legal name, UPI id, e-mail address, link tokens and codes. {stale: true} when what it was about changed since. Service role only.';
-CREATE OR REPLACE FUNCTION public.service_outside_call_details(p_job_id bigint)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_job private.outbox;
-  v_user uuid;
-  v_kyc public.kyc_records;
-  v_submission integer;
-  v_name text;
-  v_consent private.parental_consents;
-  v_signup public.story_notification_signups;
-  v_stale constant jsonb := jsonb_build_object('stale', true);
-begin
-  select * into v_job from private.outbox where id = p_job_id;
-  if not found then
-    raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
-  end if;
-  if v_job.status <> 'pending' then
-    raise exception 'This outside call is not waiting to be made' using errcode = 'PT409', hint = 'outbox_item_not_pending';
-  end if;
-  case v_job.kind
-    when 'pan_verification', 'upi_validation' then
-      v_user := (v_job.payload ->> 'user_id')::uuid;
-      select * into v_kyc from public.kyc_records where user_id = v_user;
-      if not found then
-        return v_stale;
-      end if;
-      -- A check of an older submission: the newer one is checked by its own call.
-      v_submission := case v_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end;
-      if (v_job.payload ->> 'submission')::integer is distinct from v_submission then
-        return v_stale;
-      end if;
-      select legal_name into v_name from public.profiles where id = v_user;
-      if v_job.kind = 'upi_validation' then
-        return jsonb_build_object('upi_id', v_kyc.upi_id, 'legal_name', v_name);
-      end if;
-      perform private.audit_pan_reads(null, 'the PAN check (outside call ' || v_job.id || ')', array[v_user]);
-      return jsonb_build_object('pan', private.decrypt_pan(v_kyc.pan_ciphertext), 'legal_name', v_name);
-    when 'razorpayx_payout' then
-      return coalesce((select jsonb_build_object('upi_id', p.upi_id, 'legal_name', pr.legal_name, 'email', u.email)
-                         from public.payouts p
-                         join public.profiles pr on pr.id = p.user_id
-                         left join auth.users u on u.id = p.user_id
-                        where p.id = (v_job.payload ->> 'payout_id')::uuid), v_stale);
-    when 'parental_consent_email' then
-      select * into v_consent from private.parental_consents where id = (v_job.payload ->> 'consent_id')::uuid;
-      if not found then
-        return v_stale;
-      end if;
-      select in_game_name into v_name from public.profiles where id = v_consent.player_id;
-      if coalesce(v_job.payload ->> 'message', 'request') = 'request' then
-        if v_consent.confirmed_at is not null or v_consent.token_sha256 is null or v_consent.expires_at <= private.clock_now() then
-          return v_stale;
-        end if;
-        return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'expires_at', v_consent.expires_at,
-                                  'token', private.parental_consent_link_token(v_consent.id),
-                                  'code', private.parental_consent_code(v_consent.id));
-      end if;
-      if v_consent.withdrawn_at is not null then
-        return v_stale;
-      end if;
-      return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'parent_name', v_consent.parent_name,
-                                'withdraw_token', private.parental_consent_withdraw_token(v_consent.id));
-    when 'story_news_email' then
-      select * into v_signup from public.story_notification_signups where id = (v_job.payload ->> 'signup_id')::uuid;
-      if not found or (v_job.payload ->> 'message' = 'confirm') = (v_signup.confirmed_at is not null) then
-        -- Unsubscribed; a confirmation for an address confirmed already; news for one never confirmed.
-        return v_stale;
-      end if;
-      return jsonb_build_object('to', v_signup.email, 'signup_id', v_signup.id,
-                                'unsubscribe_token', private.story_news_token(v_signup.id, 'unsubscribe'))
-             || case when v_signup.confirmed_at is null
-                     then jsonb_build_object('confirm_token', private.story_news_token(v_signup.id, 'confirm'))
-                     else '{}'::jsonb end;
-    else
-      return '{}'::jsonb;
-  end case;
-end;
-$function$;
-
--- Due work: the periodic function and its steps -------------------------------------------------------
-
-comment on function public.service_run_due_work() is 'The periodic function for the outbox-worker, which only reaches PostgREST. Service role only.';
-CREATE OR REPLACE FUNCTION public.service_run_due_work()
- RETURNS jsonb
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select private.run_due_work();
-$function$;
-
--- Due work: each step and each item on its own, its failures and its health ---------------------------
-
-comment on function public.get_due_work_health() is 'Platform admins at aal2 and the service role (an uptime check): every periodic step with its last run, its last clean run, the runs in a row that were not clean, the last error and its failed and parked items.';
-CREATE OR REPLACE FUNCTION public.get_due_work_health()
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  perform private.require_admin_or_service();
-  return coalesce((
-    select jsonb_agg(jsonb_build_object(
-             'step', s.name, 'area', s.area, 'last_run_at', h.last_run_at, 'last_ok_at', h.last_ok_at,
-             'failures_in_a_row', coalesce(h.failures_in_a_row, 0), 'last_error', h.last_error,
-             'failed_items', (select count(*) from private.due_work_failures f where f.step = s.name and f.parked_at is null),
-             'parked_items', (select count(*) from private.due_work_failures f where f.step = s.name and f.parked_at is not null))
-           order by s.run_order)
-      from private.due_work_steps s
-      left join private.due_work_health h on h.step = s.name), '[]'::jsonb);
-end;
-$function$;
-
-comment on function public.staff_retry_due_work(text,text) is 'Platform admins at aal2: the parked items of a periodic step (one with p_item, else all) are tried again on the next run; audited.';
-CREATE OR REPLACE FUNCTION public.staff_retry_due_work(p_step text, p_item text DEFAULT NULL::text)
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_admin uuid := private.require_staff('admin');
-  v_released integer;
-begin
-  if not exists (select 1 from private.due_work_steps where name = p_step) then
-    raise exception 'No periodic step is called that' using errcode = 'PT404', hint = 'due_work_step_not_found';
-  end if;
-  -- The failures go: the next run tries the item again, with the full count of tries before it parks.
-  delete from private.due_work_failures
-   where step = p_step and (p_item is null or item = p_item) and parked_at is not null;
-  get diagnostics v_released = row_count;
-  if v_released = 0 then
-    raise exception 'Nothing of this step is parked' using errcode = 'PT409', hint = 'due_work_not_parked';
-  end if;
-  perform private.audit(null, 'due_work_retried',
-                        'Periodic step ' || p_step || ': ' || v_released || ' parked item' || case when v_released = 1 then '' else 's' end
-                        || ' tried again on the next run',
-                        null, null, jsonb_build_object('step', p_step, 'item', p_item, 'released', v_released), false, v_admin);
-  return jsonb_build_object('step', p_step, 'released', v_released);
-end;
-$function$;
-
 -- Shared helpers every area calls ---------------------------------------------------------------------
 
 comment on function private.setting(text) is 'One value of private.settings by key (null when it is not set).';
@@ -1378,6 +1099,285 @@ AS $function$
 $function$;
 
 -- =====================================================================================================
+-- Functions callers use (the API: public schema)
+-- =====================================================================================================
+
+-- The outbox of outside calls -------------------------------------------------------------------------
+
+comment on function public.service_claim_outside_calls(integer,text) is 'The outbox-worker claims up to p_limit due outside calls (or only the one with p_idempotency_key), each leased to it for two minutes. Service role only.';
+CREATE OR REPLACE FUNCTION public.service_claim_outside_calls(p_limit integer DEFAULT 10, p_idempotency_key text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_claimed jsonb;
+begin
+  with due as (
+    select id from private.outbox
+     where status = 'pending' and next_attempt_at <= v_now
+       and (p_idempotency_key is null or idempotency_key = p_idempotency_key)
+     order by next_attempt_at, id
+     limit greatest(least(coalesce(p_limit, 10), 100), 1)
+     for update skip locked
+  ), claimed as (
+    update private.outbox o
+       set attempts = o.attempts + 1,
+           next_attempt_at = v_now + private.outbox_lease()
+      from due
+     where o.id = due.id
+    returning o.id, o.kind, o.idempotency_key, o.payload, o.attempts
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', id, 'kind', kind, 'idempotency_key', idempotency_key, 'payload', payload, 'attempt', attempts
+         ) order by id), '[]'::jsonb)
+    into v_claimed
+    from claimed;
+  return v_claimed;
+end;
+$function$;
+
+comment on function public.service_record_outside_answer(bigint,text,jsonb) is 'What the outside service said: done (took effect, or had already), retry (after the backoff) or failed (staff look at it). A done refund marks the payment refunded in the same transaction. Service role only.';
+CREATE OR REPLACE FUNCTION public.service_record_outside_answer(p_id bigint, p_outcome text, p_answer jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_item private.outbox%rowtype;
+begin
+  if p_outcome is null or p_outcome not in ('done', 'retry', 'failed') then
+    raise exception 'Unknown outcome of an outside call' using errcode = 'PT400', hint = 'invalid_outbox_outcome';
+  end if;
+  -- What a provider said is kept without the personal data it may echo (names, addresses, UPI ids, PANs).
+  p_answer := private.without_personal_fields(p_answer);
+  select * into v_item from private.outbox where id = p_id for update;
+  if not found then
+    raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
+  end if;
+
+  insert into private.outbox_answers (outbox_id, attempt, ok, answer)
+  values (v_item.id, v_item.attempts, p_outcome = 'done', coalesce(p_answer, '{}'::jsonb));
+
+  if v_item.status <> 'pending' then
+    return jsonb_build_object('status', v_item.status);
+  end if;
+
+  if p_outcome = 'done' then
+    -- Delivered: the call needs no personal data any more (an e-mail's address goes with it).
+    update private.outbox set status = 'done', done_at = v_now, last_answer = p_answer,
+                              payload = private.without_personal_fields(
+                                case when v_item.kind in ('email', 'parental_consent_email', 'story_news_email')
+                                     then v_item.payload - 'to' else v_item.payload end)
+     where id = v_item.id;
+    -- A refund of a capture for an order we never recorded has no payment row to update.
+    if v_item.kind = 'razorpay_refund' and v_item.payload ->> 'reason' is distinct from 'unknown_order' then
+      perform private.apply_refund(
+        v_item.payload ->> 'razorpay_payment_id',
+        p_answer ->> 'refund_id',
+        (p_answer ->> 'amount_paise')::integer,
+        coalesce((p_answer ->> 'already_refunded')::boolean, false)
+      );
+    end if;
+    return jsonb_build_object('status', 'done');
+  elsif p_outcome = 'retry' and v_item.attempts < 12 then
+    update private.outbox
+       set next_attempt_at = v_now + private.outbox_backoff(v_item.attempts), last_answer = p_answer
+     where id = v_item.id;
+    return jsonb_build_object('status', 'pending');
+  else
+    update private.outbox set status = 'gave_up', done_at = v_now, last_answer = p_answer where id = v_item.id;
+    return jsonb_build_object('status', 'gave_up');
+  end if;
+end;
+$function$;
+
+comment on function public.staff_retry_outside_call(bigint) is 'Admins of the whole site: queues a given-up outside call again under the same idempotency key (never a second payout or refund), audited.';
+CREATE OR REPLACE FUNCTION public.staff_retry_outside_call(p_job_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin uuid := private.require_staff('admin');
+  v_job private.outbox%rowtype;
+begin
+  select * into v_job from private.outbox where id = p_job_id for update;
+  if not found then
+    raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
+  end if;
+  if not private.outside_call_needs_retry(v_job) then
+    raise exception 'This call is not waiting for a retry' using errcode = 'PT409', hint = 'outside_call_not_given_up';
+  end if;
+  -- The same row and idempotency key: the provider answers a repeated key with its first answer.
+  update private.outbox
+     set status = 'pending', attempts = 0, next_attempt_at = private.clock_now(), done_at = null
+   where id = p_job_id
+  returning * into v_job;
+  if v_job.kind in ('pan_verification', 'upi_validation') then
+    update public.kyc_records set reason = null
+     where user_id = (v_job.payload ->> 'user_id')::uuid and status = 'pending' and reason = private.kyc_check_late_reason();
+  end if;
+  perform private.audit(null, 'outside_call_retried', 'Retried ' || private.outside_call_label(v_job.kind), null, null,
+                        jsonb_build_object('job_id', v_job.id, 'kind', v_job.kind), false, v_admin);
+  return jsonb_build_object('job_id', v_job.id, 'kind', v_job.kind, 'status', v_job.status);
+end;
+$function$;
+
+comment on function public.service_outside_call_details(bigint) is 'The personal data one claimed outside call needs, read when the worker makes it (the outbox keeps references only): a PAN (decrypted, audited), legal name, UPI id, e-mail address, link tokens and codes. {stale: true} when what it was about changed since. Service role only.';
+CREATE OR REPLACE FUNCTION public.service_outside_call_details(p_job_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_job private.outbox;
+  v_user uuid;
+  v_kyc public.kyc_records;
+  v_submission integer;
+  v_name text;
+  v_consent private.parental_consents;
+  v_signup public.story_notification_signups;
+  v_stale constant jsonb := jsonb_build_object('stale', true);
+begin
+  select * into v_job from private.outbox where id = p_job_id;
+  if not found then
+    raise exception 'No such outside call' using errcode = 'PT404', hint = 'outbox_item_not_found';
+  end if;
+  if v_job.status <> 'pending' then
+    raise exception 'This outside call is not waiting to be made' using errcode = 'PT409', hint = 'outbox_item_not_pending';
+  end if;
+  case v_job.kind
+    when 'pan_verification', 'upi_validation' then
+      v_user := (v_job.payload ->> 'user_id')::uuid;
+      select * into v_kyc from public.kyc_records where user_id = v_user;
+      if not found then
+        return v_stale;
+      end if;
+      -- A check of an older submission: the newer one is checked by its own call.
+      v_submission := case v_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end;
+      if (v_job.payload ->> 'submission')::integer is distinct from v_submission then
+        return v_stale;
+      end if;
+      select legal_name into v_name from public.profiles where id = v_user;
+      if v_job.kind = 'upi_validation' then
+        return jsonb_build_object('upi_id', v_kyc.upi_id, 'legal_name', v_name);
+      end if;
+      perform private.audit_pan_reads(null, 'the PAN check (outside call ' || v_job.id || ')', array[v_user]);
+      return jsonb_build_object('pan', private.decrypt_pan(v_kyc.pan_ciphertext), 'legal_name', v_name);
+    when 'razorpayx_payout' then
+      return coalesce((select jsonb_build_object('upi_id', p.upi_id, 'legal_name', pr.legal_name, 'email', u.email)
+                         from public.payouts p
+                         join public.profiles pr on pr.id = p.user_id
+                         left join auth.users u on u.id = p.user_id
+                        where p.id = (v_job.payload ->> 'payout_id')::uuid), v_stale);
+    when 'parental_consent_email' then
+      select * into v_consent from private.parental_consents where id = (v_job.payload ->> 'consent_id')::uuid;
+      if not found then
+        return v_stale;
+      end if;
+      select in_game_name into v_name from public.profiles where id = v_consent.player_id;
+      if coalesce(v_job.payload ->> 'message', 'request') = 'request' then
+        if v_consent.confirmed_at is not null or v_consent.token_sha256 is null or v_consent.expires_at <= private.clock_now() then
+          return v_stale;
+        end if;
+        return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'expires_at', v_consent.expires_at,
+                                  'token', private.parental_consent_link_token(v_consent.id),
+                                  'code', private.parental_consent_code(v_consent.id));
+      end if;
+      if v_consent.withdrawn_at is not null then
+        return v_stale;
+      end if;
+      return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'parent_name', v_consent.parent_name,
+                                'withdraw_token', private.parental_consent_withdraw_token(v_consent.id));
+    when 'story_news_email' then
+      select * into v_signup from public.story_notification_signups where id = (v_job.payload ->> 'signup_id')::uuid;
+      if not found or (v_job.payload ->> 'message' = 'confirm') = (v_signup.confirmed_at is not null) then
+        -- Unsubscribed; a confirmation for an address confirmed already; news for one never confirmed.
+        return v_stale;
+      end if;
+      return jsonb_build_object('to', v_signup.email, 'signup_id', v_signup.id,
+                                'unsubscribe_token', private.story_news_token(v_signup.id, 'unsubscribe'))
+             || case when v_signup.confirmed_at is null
+                     then jsonb_build_object('confirm_token', private.story_news_token(v_signup.id, 'confirm'))
+                     else '{}'::jsonb end;
+    else
+      return '{}'::jsonb;
+  end case;
+end;
+$function$;
+
+-- Due work: the periodic function and its steps -------------------------------------------------------
+
+comment on function public.service_run_due_work() is 'The periodic function for the outbox-worker, which only reaches PostgREST. Service role only.';
+CREATE OR REPLACE FUNCTION public.service_run_due_work()
+ RETURNS jsonb
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.run_due_work();
+$function$;
+
+-- Due work: each step and each item on its own, its failures and its health ---------------------------
+
+comment on function public.get_due_work_health() is 'Platform admins at aal2 and the service role (an uptime check): every periodic step with its last run, its last clean run, the runs in a row that were not clean, the last error and its failed and parked items.';
+CREATE OR REPLACE FUNCTION public.get_due_work_health()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin_or_service();
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'step', s.name, 'area', s.area, 'last_run_at', h.last_run_at, 'last_ok_at', h.last_ok_at,
+             'failures_in_a_row', coalesce(h.failures_in_a_row, 0), 'last_error', h.last_error,
+             'failed_items', (select count(*) from private.due_work_failures f where f.step = s.name and f.parked_at is null),
+             'parked_items', (select count(*) from private.due_work_failures f where f.step = s.name and f.parked_at is not null))
+           order by s.run_order)
+      from private.due_work_steps s
+      left join private.due_work_health h on h.step = s.name), '[]'::jsonb);
+end;
+$function$;
+
+comment on function public.staff_retry_due_work(text,text) is 'Platform admins at aal2: the parked items of a periodic step (one with p_item, else all) are tried again on the next run; audited.';
+CREATE OR REPLACE FUNCTION public.staff_retry_due_work(p_step text, p_item text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_admin uuid := private.require_staff('admin');
+  v_released integer;
+begin
+  if not exists (select 1 from private.due_work_steps where name = p_step) then
+    raise exception 'No periodic step is called that' using errcode = 'PT404', hint = 'due_work_step_not_found';
+  end if;
+  -- The failures go: the next run tries the item again, with the full count of tries before it parks.
+  delete from private.due_work_failures
+   where step = p_step and (p_item is null or item = p_item) and parked_at is not null;
+  get diagnostics v_released = row_count;
+  if v_released = 0 then
+    raise exception 'Nothing of this step is parked' using errcode = 'PT409', hint = 'due_work_not_parked';
+  end if;
+  perform private.audit(null, 'due_work_retried',
+                        'Periodic step ' || p_step || ': ' || v_released || ' parked item' || case when v_released = 1 then '' else 's' end
+                        || ' tried again on the next run',
+                        null, null, jsonb_build_object('step', p_step, 'item', p_item, 'released', v_released), false, v_admin);
+  return jsonb_build_object('step', p_step, 'released', v_released);
+end;
+$function$;
+
+-- =====================================================================================================
 -- Policies and grants: who may read, write and call
 -- =====================================================================================================
 
@@ -1397,14 +1397,6 @@ revoke all on function private.outbox_lease() from public;
 
 revoke all on function private.outbox_backoff(integer) from public;
 
-revoke all on function public.service_claim_outside_calls(integer,text) from anon;
-revoke all on function public.service_claim_outside_calls(integer,text) from authenticated;
-revoke all on function public.service_claim_outside_calls(integer,text) from public;
-
-revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from anon;
-revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from authenticated;
-revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from public;
-
 revoke all on function private.outbox_gave_up() from public;
 
 revoke all on function private.kyc_check_late_reason() from public;
@@ -1415,16 +1407,9 @@ revoke all on function private.outside_call_error(jsonb) from public;
 
 revoke all on function private.outside_call_needs_retry(private.outbox) from public;
 
-revoke all on function public.staff_retry_outside_call(bigint) from anon;
-revoke all on function public.staff_retry_outside_call(bigint) from public;
-
 revoke all on function private.personal_field_names() from public;
 
 revoke all on function private.without_personal_fields(jsonb) from public;
-
-revoke all on function public.service_outside_call_details(bigint) from anon;
-revoke all on function public.service_outside_call_details(bigint) from authenticated;
-revoke all on function public.service_outside_call_details(bigint) from public;
 
 revoke all on function private.outbox_kept_fields(text) from public;
 
@@ -1436,10 +1421,6 @@ revoke all on function private.register_due_work(text,text,text,integer) from pu
 
 revoke all on function private.run_due_work() from public;
 
-revoke all on function public.service_run_due_work() from anon;
-revoke all on function public.service_run_due_work() from authenticated;
-revoke all on function public.service_run_due_work() from public;
-
 -- Due work: each step and each item on its own, its failures and its health ---------------------------
 
 revoke all on function private.due_step_fault_requested(text) from public;
@@ -1449,12 +1430,6 @@ revoke all on function private.due_item_parked(text) from public;
 revoke all on function private.due_item_failed(text,text,text) from public;
 
 revoke all on function private.due_step_ran(text,bigint,text) from public;
-
-revoke all on function public.get_due_work_health() from anon;
-revoke all on function public.get_due_work_health() from public;
-
-revoke all on function public.staff_retry_due_work(text,text) from anon;
-revoke all on function public.staff_retry_due_work(text,text) from public;
 
 -- Retention: each rule a setting, applied by the periodic function ------------------------------------
 
@@ -1480,26 +1455,78 @@ revoke all on function private.clear_outbox_personal_data() from public;
 
 -- Shared helpers every area calls ---------------------------------------------------------------------
 
-revoke all on function private.entry_name(uuid) from public;
-revoke all on function private.organised_any(uuid,text[]) from public;
-revoke all on function private.staff_sees(uuid,text) from public;
-revoke all on function private.require_staff_anywhere(text) from public;
-revoke all on function private.acts_as_staff_in(uuid,text) from public;
+revoke all on function private.setting(text) from public;
+
+revoke all on function private.audit(text,text,text,text,jsonb,jsonb,boolean,uuid,uuid,uuid) from public;
+
+revoke all on function private.require_staff(text,text) from public;
+
+revoke all on function private.require_reason(text) from public;
+
+revoke all on function private.notify(uuid,text,text,text,text,text) from public;
+
+revoke all on function private.deliver(private.notice[]) from public;
+
+revoke all on function private.queue_email(text,text,text,text,text) from public;
+
+revoke all on function private.email_not_before(timestamp with time zone,boolean) from public;
+
+revoke all on function private.notification_is_urgent(text) from public;
+
+revoke all on function private.money_text(bigint) from public;
+
+revoke all on function private.require_admin_or_service() from public;
+
+revoke all on function private.staff_role_of(uuid,text) from public;
+
+revoke all on function private.staff_role_rank(text) from public;
+
+revoke all on function private.staff_has_second_step() from public;
+
+revoke all on function private.plays_in(uuid,text) from public;
+
+revoke all on function private.is_admin(uuid) from public;
+
 grant execute on function private.caller_is_admin() to authenticated;
 revoke all on function private.caller_is_admin() from public;
-revoke all on function private.is_admin(uuid) from public;
-revoke all on function private.plays_in(uuid,text) from public;
-revoke all on function private.staff_has_second_step() from public;
-revoke all on function private.staff_role_rank(text) from public;
-revoke all on function private.staff_role_of(uuid,text) from public;
-revoke all on function private.require_admin_or_service() from public;
-revoke all on function private.money_text(bigint) from public;
-revoke all on function private.notification_is_urgent(text) from public;
-revoke all on function private.email_not_before(timestamp with time zone,boolean) from public;
-revoke all on function private.queue_email(text,text,text,text,text) from public;
-revoke all on function private.deliver(private.notice[]) from public;
-revoke all on function private.notify(uuid,text,text,text,text,text) from public;
-revoke all on function private.require_reason(text) from public;
-revoke all on function private.require_staff(text,text) from public;
-revoke all on function private.audit(text,text,text,text,jsonb,jsonb,boolean,uuid,uuid,uuid) from public;
-revoke all on function private.setting(text) from public;
+
+revoke all on function private.acts_as_staff_in(uuid,text) from public;
+
+revoke all on function private.require_staff_anywhere(text) from public;
+
+revoke all on function private.staff_sees(uuid,text) from public;
+
+revoke all on function private.organised_any(uuid,text[]) from public;
+
+revoke all on function private.entry_name(uuid) from public;
+
+-- The outbox of outside calls -------------------------------------------------------------------------
+
+revoke all on function public.service_claim_outside_calls(integer,text) from anon;
+revoke all on function public.service_claim_outside_calls(integer,text) from authenticated;
+revoke all on function public.service_claim_outside_calls(integer,text) from public;
+
+revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from anon;
+revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from authenticated;
+revoke all on function public.service_record_outside_answer(bigint,text,jsonb) from public;
+
+revoke all on function public.staff_retry_outside_call(bigint) from anon;
+revoke all on function public.staff_retry_outside_call(bigint) from public;
+
+revoke all on function public.service_outside_call_details(bigint) from anon;
+revoke all on function public.service_outside_call_details(bigint) from authenticated;
+revoke all on function public.service_outside_call_details(bigint) from public;
+
+-- Due work: the periodic function and its steps -------------------------------------------------------
+
+revoke all on function public.service_run_due_work() from anon;
+revoke all on function public.service_run_due_work() from authenticated;
+revoke all on function public.service_run_due_work() from public;
+
+-- Due work: each step and each item on its own, its failures and its health ---------------------------
+
+revoke all on function public.get_due_work_health() from anon;
+revoke all on function public.get_due_work_health() from public;
+
+revoke all on function public.staff_retry_due_work(text,text) from anon;
+revoke all on function public.staff_retry_due_work(text,text) from public;

@@ -2240,6 +2240,20 @@ revoke all on table public.matches from authenticated;
 grant select on table public.matches to authenticated;
 alter publication supabase_realtime add table public.matches;
 
+-- The match chat --------------------------------------------------------------------------------------
+
+revoke all on table public.match_messages from anon;
+revoke all on table public.match_messages from authenticated;
+grant select on table public.match_messages to authenticated;
+alter publication supabase_realtime add table public.match_messages;
+
+-- Disputes --------------------------------------------------------------------------------------------
+
+revoke all on table public.match_disputes from anon;
+revoke all on table public.match_disputes from authenticated;
+
+-- Matches and who sees them ---------------------------------------------------------------------------
+
 revoke all on function private.may_see_match(uuid,uuid) from public;
 
 revoke all on function private.require_may_see_match(uuid,uuid,text) from public;
@@ -2250,15 +2264,7 @@ revoke all on function private.my_side(public.matches,uuid) from public;
 
 revoke all on function private.entry_name_or_null(uuid) from public;
 
-revoke all on function public.get_my_next_matches() from anon;
-revoke all on function public.get_my_next_matches() from public;
-
 -- The match chat --------------------------------------------------------------------------------------
-
-revoke all on table public.match_messages from anon;
-revoke all on table public.match_messages from authenticated;
-grant select on table public.match_messages to authenticated;
-alter publication supabase_realtime add table public.match_messages;
 
 revoke all on function private.match_quick_phrases() from public;
 
@@ -2268,21 +2274,6 @@ revoke all on function private.chat_side(public.matches,uuid) from public;
 
 grant execute on function private.may_read_match_chat(uuid) to authenticated;
 revoke all on function private.may_read_match_chat(uuid) from public;
-
-revoke all on function public.get_match_messages(uuid) from anon;
-revoke all on function public.get_match_messages(uuid) from public;
-
-revoke all on function public.get_match_chat_rules(uuid) from anon;
-revoke all on function public.get_match_chat_rules(uuid) from public;
-
-revoke all on function public.send_match_message(uuid,text) from anon;
-revoke all on function public.send_match_message(uuid,text) from public;
-
-revoke all on function public.report_match_message(bigint,text) from anon;
-revoke all on function public.report_match_message(bigint,text) from public;
-
-revoke all on function public.staff_get_reported_message(bigint) from anon;
-revoke all on function public.staff_get_reported_message(bigint) from public;
 
 revoke all on function private.delete_expired_match_chats(timestamp with time zone) from public;
 
@@ -2297,18 +2288,6 @@ revoke all on function private.host_deadline(public.matches) from public;
 revoke all on function private.notify_match_staff(public.matches,text,text,text) from public;
 
 revoke all on function private.mark_ready(public.matches,text,timestamp with time zone) from public;
-
-revoke all on function public.post_room(uuid,text,text) from anon;
-revoke all on function public.post_room(uuid,text,text) from public;
-
-revoke all on function public.get_match_room(uuid) from anon;
-revoke all on function public.get_match_room(uuid) from public;
-
-revoke all on function public.set_ready(uuid,boolean) from anon;
-revoke all on function public.set_ready(uuid,boolean) from public;
-
-revoke all on function public.claim_walkover(uuid) from anon;
-revoke all on function public.claim_walkover(uuid) from public;
 
 -- Results: reports, confirmation, the winner moves on -------------------------------------------------
 
@@ -2327,19 +2306,7 @@ revoke all on function private.matches_after(public.matches) from public;
 
 revoke all on function private.reset_match(uuid,timestamp with time zone) from public;
 
-revoke all on function public.report_match(uuid,integer,integer,text,text) from anon;
-revoke all on function public.report_match(uuid,integer,integer,text,text) from public;
-
-revoke all on function public.confirm_match(uuid) from anon;
-revoke all on function public.confirm_match(uuid) from public;
-
-revoke all on function public.get_match_reports(uuid) from anon;
-revoke all on function public.get_match_reports(uuid) from public;
-
 -- Disputes --------------------------------------------------------------------------------------------
-
-revoke all on table public.match_disputes from anon;
-revoke all on table public.match_disputes from authenticated;
 
 revoke all on function private.dispute_window(text) from public;
 
@@ -2347,30 +2314,9 @@ revoke all on function private.dispute_needs_details(text) from public;
 
 revoke all on function private.dispute_reason_opens_at(public.matches,uuid,text) from public;
 
-revoke all on function public.dispute_match(uuid,text,text) from anon;
-revoke all on function public.dispute_match(uuid,text,text) from public;
-
-revoke all on function public.add_dispute_evidence(uuid,text,text) from anon;
-revoke all on function public.add_dispute_evidence(uuid,text,text) from public;
-
 revoke all on function private.dispute_statements_json(uuid) from public;
 
 revoke all on function private.referee_decision_json(uuid) from public;
-
-revoke all on function public.staff_list_disputes() from anon;
-revoke all on function public.staff_list_disputes() from public;
-
-revoke all on function public.staff_settle_match(uuid,uuid,integer[],text) from anon;
-revoke all on function public.staff_settle_match(uuid,uuid,integer[],text) from public;
-
-revoke all on function public.staff_order_replay(uuid,text) from anon;
-revoke all on function public.staff_order_replay(uuid,text) from public;
-
-revoke all on function public.staff_disqualify(uuid,uuid,text) from anon;
-revoke all on function public.staff_disqualify(uuid,uuid,text) from public;
-
-revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from anon;
-revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from public;
 
 -- Match settings --------------------------------------------------------------------------------------
 
@@ -2383,19 +2329,11 @@ revoke all on function private.match_settings(public.matches) from public;
 
 revoke all on function private.match_settings_text(jsonb) from public;
 
-revoke all on function public.get_match_settings(uuid) from public;
-
 -- Disconnections --------------------------------------------------------------------------------------
 
 revoke all on function private.report_closes_at(public.matches) from public;
 
 revoke all on function private.disconnection_account(public.matches,private.match_disconnections) from public;
-
-revoke all on function public.report_disconnection(uuid,integer,integer,integer,boolean) from anon;
-revoke all on function public.report_disconnection(uuid,integer,integer,integer,boolean) from public;
-
-revoke all on function public.get_match_disconnections(uuid) from anon;
-revoke all on function public.get_match_disconnections(uuid) from public;
 
 -- Deadlines -------------------------------------------------------------------------------------------
 
@@ -2431,6 +2369,88 @@ grant execute on function private.match_settings_part_valid(jsonb) to service_ro
 -- Disconnections --------------------------------------------------------------------------------------
 
 revoke all on function private.disconnection_to_staff(public.matches,uuid,uuid,text) from public;
+
+-- Matches and who sees them ---------------------------------------------------------------------------
+
+revoke all on function public.get_my_next_matches() from anon;
+revoke all on function public.get_my_next_matches() from public;
+
+-- The match chat --------------------------------------------------------------------------------------
+
+revoke all on function public.get_match_messages(uuid) from anon;
+revoke all on function public.get_match_messages(uuid) from public;
+
+revoke all on function public.get_match_chat_rules(uuid) from anon;
+revoke all on function public.get_match_chat_rules(uuid) from public;
+
+revoke all on function public.send_match_message(uuid,text) from anon;
+revoke all on function public.send_match_message(uuid,text) from public;
+
+revoke all on function public.report_match_message(bigint,text) from anon;
+revoke all on function public.report_match_message(bigint,text) from public;
+
+revoke all on function public.staff_get_reported_message(bigint) from anon;
+revoke all on function public.staff_get_reported_message(bigint) from public;
+
+-- The room and Ready ----------------------------------------------------------------------------------
+
+revoke all on function public.post_room(uuid,text,text) from anon;
+revoke all on function public.post_room(uuid,text,text) from public;
+
+revoke all on function public.get_match_room(uuid) from anon;
+revoke all on function public.get_match_room(uuid) from public;
+
+revoke all on function public.set_ready(uuid,boolean) from anon;
+revoke all on function public.set_ready(uuid,boolean) from public;
+
+revoke all on function public.claim_walkover(uuid) from anon;
+revoke all on function public.claim_walkover(uuid) from public;
+
+-- Results: reports, confirmation, the winner moves on -------------------------------------------------
+
+revoke all on function public.report_match(uuid,integer,integer,text,text) from anon;
+revoke all on function public.report_match(uuid,integer,integer,text,text) from public;
+
+revoke all on function public.confirm_match(uuid) from anon;
+revoke all on function public.confirm_match(uuid) from public;
+
+revoke all on function public.get_match_reports(uuid) from anon;
+revoke all on function public.get_match_reports(uuid) from public;
+
+-- Disputes --------------------------------------------------------------------------------------------
+
+revoke all on function public.dispute_match(uuid,text,text) from anon;
+revoke all on function public.dispute_match(uuid,text,text) from public;
+
+revoke all on function public.add_dispute_evidence(uuid,text,text) from anon;
+revoke all on function public.add_dispute_evidence(uuid,text,text) from public;
+
+revoke all on function public.staff_list_disputes() from anon;
+revoke all on function public.staff_list_disputes() from public;
+
+revoke all on function public.staff_settle_match(uuid,uuid,integer[],text) from anon;
+revoke all on function public.staff_settle_match(uuid,uuid,integer[],text) from public;
+
+revoke all on function public.staff_order_replay(uuid,text) from anon;
+revoke all on function public.staff_order_replay(uuid,text) from public;
+
+revoke all on function public.staff_disqualify(uuid,uuid,text) from anon;
+revoke all on function public.staff_disqualify(uuid,uuid,text) from public;
+
+revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from anon;
+revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from public;
+
+-- Match settings --------------------------------------------------------------------------------------
+
+revoke all on function public.get_match_settings(uuid) from public;
+
+-- Disconnections --------------------------------------------------------------------------------------
+
+revoke all on function public.report_disconnection(uuid,integer,integer,integer,boolean) from anon;
+revoke all on function public.report_disconnection(uuid,integer,integer,integer,boolean) from public;
+
+revoke all on function public.get_match_disconnections(uuid) from anon;
+revoke all on function public.get_match_disconnections(uuid) from public;
 
 -- Matches and who sees them ---------------------------------------------------------------------------
 

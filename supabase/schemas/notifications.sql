@@ -1039,32 +1039,33 @@ alter publication supabase_realtime add table public.notifications;
 revoke all on table public.notification_settings from anon;
 revoke all on table public.notification_settings from authenticated;
 
-revoke all on function private.player_of(uuid) from public;
-
-revoke all on function private.notify_on_tournament_change() from public;
-
-revoke all on function public.get_my_notifications(integer) from anon;
-revoke all on function public.get_my_notifications(integer) from public;
-
-revoke all on function public.mark_notifications_read(bigint) from anon;
-revoke all on function public.mark_notifications_read(bigint) from public;
-
-revoke all on function public.get_my_notification_settings() from anon;
-revoke all on function public.get_my_notification_settings() from public;
-
-revoke all on function public.set_my_notification_setting(text,boolean) from anon;
-revoke all on function public.set_my_notification_setting(text,boolean) from public;
-
 -- Story news ------------------------------------------------------------------------------------------
 
 revoke all on table public.story_notification_signups from anon;
 revoke all on table public.story_notification_signups from authenticated;
 
-revoke all on function public.sign_up_for_story_news(text,text) from public;
+-- Alerts: push and WhatsApp ---------------------------------------------------------------------------
 
-revoke all on function public.confirm_story_news(text) from public;
+revoke all on table public.push_subscriptions from anon;
+revoke all on table public.push_subscriptions from authenticated;
+grant select (id) on table public.push_subscriptions to authenticated;
+grant select (endpoint) on table public.push_subscriptions to authenticated;
+grant select (created_at) on table public.push_subscriptions to authenticated;
 
-revoke all on function public.unsubscribe_story_news(uuid,text) from public;
+revoke all on table public.whatsapp_contacts from anon;
+revoke all on table public.whatsapp_contacts from authenticated;
+grant select on table public.whatsapp_contacts to authenticated;
+
+revoke all on table public.alert_preferences from anon;
+revoke all on table public.alert_preferences from authenticated;
+
+-- Notifications ---------------------------------------------------------------------------------------
+
+revoke all on function private.player_of(uuid) from public;
+
+revoke all on function private.notify_on_tournament_change() from public;
+
+-- Story news ------------------------------------------------------------------------------------------
 
 revoke all on function private.queue_story_news(text,text,text,text) from public;
 
@@ -1078,51 +1079,13 @@ revoke all on function private.whatsapp_template(text) from public;
 
 revoke all on function private.push_endpoint_allowed(text) from public;
 
-revoke all on table public.push_subscriptions from anon;
-revoke all on table public.push_subscriptions from authenticated;
-grant select (id) on table public.push_subscriptions to authenticated;
-grant select (endpoint) on table public.push_subscriptions to authenticated;
-grant select (created_at) on table public.push_subscriptions to authenticated;
-
-revoke all on table public.whatsapp_contacts from anon;
-revoke all on table public.whatsapp_contacts from authenticated;
-grant select on table public.whatsapp_contacts to authenticated;
-
 revoke all on function private.may_get_alerts(uuid) from public;
 
-revoke all on table public.alert_preferences from anon;
-revoke all on table public.alert_preferences from authenticated;
-
 revoke all on function private.queue_alerts() from public;
-
-revoke all on function public.save_push_subscription(jsonb) from anon;
-revoke all on function public.save_push_subscription(jsonb) from public;
-
-revoke all on function public.delete_push_subscription(text) from anon;
-revoke all on function public.delete_push_subscription(text) from public;
-
-revoke all on function public.service_forget_push_subscription(text) from anon;
-revoke all on function public.service_forget_push_subscription(text) from authenticated;
-revoke all on function public.service_forget_push_subscription(text) from public;
 
 revoke all on function private.end_calls_for_withdrawn_push() from public;
 
 revoke all on function private.whatsapp_consent_text() from public;
-
-revoke all on function public.start_whatsapp_opt_in(text) from anon;
-revoke all on function public.start_whatsapp_opt_in(text) from public;
-
-revoke all on function public.confirm_whatsapp_opt_in(text) from anon;
-revoke all on function public.confirm_whatsapp_opt_in(text) from public;
-
-revoke all on function public.withdraw_whatsapp_consent() from anon;
-revoke all on function public.withdraw_whatsapp_consent() from public;
-
-revoke all on function public.get_my_alerts() from anon;
-revoke all on function public.get_my_alerts() from public;
-
-revoke all on function public.set_my_alert(text,text,boolean) from anon;
-revoke all on function public.set_my_alert(text,text,boolean) from public;
 
 -- Notifications ---------------------------------------------------------------------------------------
 
@@ -1145,6 +1108,55 @@ revoke all on function private.end_calls_for_withdrawn_whatsapp() from public;
 revoke all on function private.end_calls_for_alerts_turned_off() from public;
 
 revoke all on function private.export_alerts(uuid) from public;
+
+-- Notifications ---------------------------------------------------------------------------------------
+
+revoke all on function public.get_my_notifications(integer) from anon;
+revoke all on function public.get_my_notifications(integer) from public;
+
+revoke all on function public.mark_notifications_read(bigint) from anon;
+revoke all on function public.mark_notifications_read(bigint) from public;
+
+revoke all on function public.get_my_notification_settings() from anon;
+revoke all on function public.get_my_notification_settings() from public;
+
+revoke all on function public.set_my_notification_setting(text,boolean) from anon;
+revoke all on function public.set_my_notification_setting(text,boolean) from public;
+
+-- Story news ------------------------------------------------------------------------------------------
+
+revoke all on function public.sign_up_for_story_news(text,text) from public;
+
+revoke all on function public.confirm_story_news(text) from public;
+
+revoke all on function public.unsubscribe_story_news(uuid,text) from public;
+
+-- Alerts: push and WhatsApp ---------------------------------------------------------------------------
+
+revoke all on function public.save_push_subscription(jsonb) from anon;
+revoke all on function public.save_push_subscription(jsonb) from public;
+
+revoke all on function public.delete_push_subscription(text) from anon;
+revoke all on function public.delete_push_subscription(text) from public;
+
+revoke all on function public.service_forget_push_subscription(text) from anon;
+revoke all on function public.service_forget_push_subscription(text) from authenticated;
+revoke all on function public.service_forget_push_subscription(text) from public;
+
+revoke all on function public.start_whatsapp_opt_in(text) from anon;
+revoke all on function public.start_whatsapp_opt_in(text) from public;
+
+revoke all on function public.confirm_whatsapp_opt_in(text) from anon;
+revoke all on function public.confirm_whatsapp_opt_in(text) from public;
+
+revoke all on function public.withdraw_whatsapp_consent() from anon;
+revoke all on function public.withdraw_whatsapp_consent() from public;
+
+revoke all on function public.get_my_alerts() from anon;
+revoke all on function public.get_my_alerts() from public;
+
+revoke all on function public.set_my_alert(text,text,boolean) from anon;
+revoke all on function public.set_my_alert(text,text,boolean) from public;
 
 -- Notifications ---------------------------------------------------------------------------------------
 

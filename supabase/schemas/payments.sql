@@ -1417,9 +1417,33 @@ $function$;
 -- Policies and grants: who may read, write and call
 -- =====================================================================================================
 
--- Who may enter ---------------------------------------------------------------------------------------
+-- Orders and the confirmation -------------------------------------------------------------------------
 
-revoke all on function public.get_entry_settings() from public;
+revoke all on table public.payments from anon;
+revoke all on table public.payments from authenticated;
+
+revoke all on table public.tournament_registrations from anon;
+revoke all on table public.tournament_registrations from authenticated;
+grant select on table public.tournament_registrations to authenticated;
+alter publication supabase_realtime add table public.tournament_registrations;
+
+-- Razorpay webhooks -----------------------------------------------------------------------------------
+
+revoke all on table public.razorpay_webhook_events from anon;
+revoke all on table public.razorpay_webhook_events from authenticated;
+
+-- Refunds and disputes --------------------------------------------------------------------------------
+
+revoke all on table public.payment_refunds from anon;
+revoke all on table public.payment_refunds from authenticated;
+
+revoke all on table public.payment_refunds_awaiting_capture from anon;
+revoke all on table public.payment_refunds_awaiting_capture from authenticated;
+
+revoke all on table public.payment_disputes from anon;
+revoke all on table public.payment_disputes from authenticated;
+
+-- Who may enter ---------------------------------------------------------------------------------------
 
 revoke all on function private.tournament_takes_payments(public.tournaments,timestamp with time zone) from public;
 
@@ -1430,6 +1454,50 @@ revoke all on function private.paid_entry_refusal(uuid) from public;
 revoke all on function private.free_entry_refusal(uuid) from public;
 
 revoke all on function private.raise_entry_refusal(text) from public;
+
+-- Orders and the confirmation -------------------------------------------------------------------------
+
+revoke all on function private.checkout_timeout_seconds() from public;
+
+revoke all on function private.last_registration_within_a_day(uuid,text,uuid,timestamp with time zone) from public;
+
+revoke all on function private.requeue_refunds_left() from public;
+
+-- Refunds and disputes --------------------------------------------------------------------------------
+
+revoke all on function private.queue_refund(text,integer,text,public.payments) from public;
+
+revoke all on function private.refundable_paise(public.payments) from public;
+
+revoke all on function private.close_refund_taken_back(uuid,text) from public;
+
+revoke all on function private.apply_refund(text,text,integer,boolean) from public;
+
+revoke all on function private.apply_refunds_awaiting_capture(text) from public;
+
+revoke all on function private.order_is_ours(jsonb) from public;
+
+-- A player’s payments and registrations ---------------------------------------------------------------
+
+revoke all on function private.send_payment_receipt() from public;
+
+revoke all on function private.run_due_receipt_emails() from public;
+
+-- Who may enter ---------------------------------------------------------------------------------------
+
+revoke all on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) from public;
+
+-- Orders and the confirmation -------------------------------------------------------------------------
+
+revoke all on function private.order_lifetime() from public;
+
+revoke all on function private.replaced_order_note() from public;
+
+revoke all on function private.run_due_payment_work() from public;
+
+-- Who may enter ---------------------------------------------------------------------------------------
+
+revoke all on function public.get_entry_settings() from public;
 
 revoke all on function public.get_my_entry_eligibility() from anon;
 revoke all on function public.get_my_entry_eligibility() from public;
@@ -1442,18 +1510,6 @@ revoke all on function public.enter_free_tournament(text) from anon;
 revoke all on function public.enter_free_tournament(text) from public;
 
 -- Orders and the confirmation -------------------------------------------------------------------------
-
-revoke all on table public.payments from anon;
-revoke all on table public.payments from authenticated;
-
-revoke all on table public.tournament_registrations from anon;
-revoke all on table public.tournament_registrations from authenticated;
-grant select on table public.tournament_registrations to authenticated;
-alter publication supabase_realtime add table public.tournament_registrations;
-
-revoke all on function private.checkout_timeout_seconds() from public;
-
-revoke all on function private.last_registration_within_a_day(uuid,text,uuid,timestamp with time zone) from public;
 
 revoke all on function public.service_record_payment_order(uuid,text,integer,text,integer,text) from anon;
 revoke all on function public.service_record_payment_order(uuid,text,integer,text,integer,text) from authenticated;
@@ -1475,12 +1531,7 @@ revoke all on function public.service_record_payment_failure(text,text,text) fro
 revoke all on function public.service_record_payment_failure(text,text,text) from authenticated;
 revoke all on function public.service_record_payment_failure(text,text,text) from public;
 
-revoke all on function private.requeue_refunds_left() from public;
-
 -- Razorpay webhooks -----------------------------------------------------------------------------------
-
-revoke all on table public.razorpay_webhook_events from anon;
-revoke all on table public.razorpay_webhook_events from authenticated;
 
 revoke all on function public.service_claim_razorpay_webhook_event(text,text) from anon;
 revoke all on function public.service_claim_razorpay_webhook_event(text,text) from authenticated;
@@ -1492,30 +1543,9 @@ revoke all on function public.service_complete_razorpay_webhook_event(text) from
 
 -- Refunds and disputes --------------------------------------------------------------------------------
 
-revoke all on table public.payment_refunds from anon;
-revoke all on table public.payment_refunds from authenticated;
-
-revoke all on table public.payment_refunds_awaiting_capture from anon;
-revoke all on table public.payment_refunds_awaiting_capture from authenticated;
-
-revoke all on table public.payment_disputes from anon;
-revoke all on table public.payment_disputes from authenticated;
-
-revoke all on function private.queue_refund(text,integer,text,public.payments) from public;
-
-revoke all on function private.refundable_paise(public.payments) from public;
-
-revoke all on function private.close_refund_taken_back(uuid,text) from public;
-
-revoke all on function private.apply_refund(text,text,integer,boolean) from public;
-
-revoke all on function private.apply_refunds_awaiting_capture(text) from public;
-
 revoke all on function public.service_record_payment_refund(text,text,integer) from anon;
 revoke all on function public.service_record_payment_refund(text,text,integer) from authenticated;
 revoke all on function public.service_record_payment_refund(text,text,integer) from public;
-
-revoke all on function private.order_is_ours(jsonb) from public;
 
 revoke all on function public.service_refund_unknown_capture(text,text,integer,jsonb) from anon;
 revoke all on function public.service_refund_unknown_capture(text,text,integer,jsonb) from authenticated;
@@ -1539,24 +1569,10 @@ revoke all on function public.get_my_payments() from public;
 revoke all on function public.get_my_registrations() from anon;
 revoke all on function public.get_my_registrations() from public;
 
-revoke all on function private.send_payment_receipt() from public;
-
-revoke all on function private.run_due_receipt_emails() from public;
-
 revoke all on function public.get_my_entry_outcomes() from anon;
 revoke all on function public.get_my_entry_outcomes() from public;
 
--- Who may enter ---------------------------------------------------------------------------------------
-
-revoke all on function private.prepare_tournament_entry_without_eligibility(uuid,text,integer) from public;
-
 -- Orders and the confirmation -------------------------------------------------------------------------
-
-revoke all on function private.order_lifetime() from public;
-
-revoke all on function private.replaced_order_note() from public;
-
-revoke all on function private.run_due_payment_work() from public;
 
 create policy "Players can read their own registrations" on public.tournament_registrations
   as permissive for select to authenticated

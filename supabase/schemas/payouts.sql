@@ -2657,6 +2657,22 @@ $function$;
 -- Policies and grants: who may read, write and call
 -- =====================================================================================================
 
+-- KYC -------------------------------------------------------------------------------------------------
+
+revoke all on table public.kyc_records from anon;
+revoke all on table public.kyc_records from authenticated;
+grant select on table public.kyc_records to authenticated;
+
+-- Payouts and approvals -------------------------------------------------------------------------------
+
+revoke all on table public.payouts from anon;
+revoke all on table public.payouts from authenticated;
+grant select on table public.payouts to authenticated;
+
+revoke all on table public.payout_approvals from anon;
+revoke all on table public.payout_approvals from authenticated;
+grant select on table public.payout_approvals to authenticated;
+
 -- The ledger ------------------------------------------------------------------------------------------
 
 revoke all on function private.refuse_ledger_change() from public;
@@ -2707,14 +2723,7 @@ revoke all on function private.entry_prize_held(uuid) from public;
 
 revoke all on function private.waiting_prizes_paise(uuid) from public;
 
-revoke all on function public.get_tournament_prizes(text) from public;
-
 revoke all on function private.prize_paid_times(uuid) from public;
-
-revoke all on function public.get_tournament_payouts(text) from public;
-
-revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) from anon;
-revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) from public;
 
 -- Tax on net winnings ---------------------------------------------------------------------------------
 
@@ -2734,20 +2743,7 @@ revoke all on function private.withhold_year_end(integer,uuid) from public;
 
 revoke all on function private.settle_last_year(uuid,timestamp with time zone) from public;
 
-revoke all on function public.get_my_tax_statement(integer) from anon;
-revoke all on function public.get_my_tax_statement(integer) from public;
-
-revoke all on function public.staff_tax_certificates(integer) from anon;
-revoke all on function public.staff_tax_certificates(integer) from public;
-
-revoke all on function public.staff_withholding_register(date,date) from anon;
-revoke all on function public.staff_withholding_register(date,date) from public;
-
 -- KYC -------------------------------------------------------------------------------------------------
-
-revoke all on table public.kyc_records from anon;
-revoke all on table public.kyc_records from authenticated;
-grant select on table public.kyc_records to authenticated;
 
 revoke all on function private.pan_encryption_key() from public;
 
@@ -2761,25 +2757,7 @@ revoke all on function private.pan_hmac(text) from public;
 
 revoke all on function private.pan_not_verified_reason() from public;
 
-revoke all on function public.submit_kyc(text,text) from anon;
-revoke all on function public.submit_kyc(text,text) from public;
-
-revoke all on function public.get_my_kyc() from anon;
-revoke all on function public.get_my_kyc() from public;
-
-revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from anon;
-revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from authenticated;
-revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from public;
-
 -- Payouts and approvals -------------------------------------------------------------------------------
-
-revoke all on table public.payouts from anon;
-revoke all on table public.payouts from authenticated;
-grant select on table public.payouts to authenticated;
-
-revoke all on table public.payout_approvals from anon;
-revoke all on table public.payout_approvals from authenticated;
-grant select on table public.payout_approvals to authenticated;
 
 revoke all on function private.require_amount(bigint) from public;
 
@@ -2794,6 +2772,90 @@ revoke all on function private.payout_approval_due_at(public.payouts) from publi
 revoke all on function private.payout_status_rank(text) from public;
 
 revoke all on function private.payout_may_move(text,text) from public;
+
+revoke all on function private.run_due_money_work() from public;
+
+-- Chargebacks -----------------------------------------------------------------------------------------
+
+revoke all on function private.chargeback_held_paise(uuid) from public;
+
+revoke all on function private.entry_chargeback_status(uuid) from public;
+
+revoke all on function private.notify_money_staff(text,text,text,text) from public;
+
+revoke all on function private.withdrawal_hold_refusal() from public;
+
+revoke all on function private.chargeback_prizes_held(uuid) from public;
+
+revoke all on function private.book_lost_chargeback(private.chargebacks) from public;
+
+revoke all on function private.release_won_chargeback(private.chargebacks) from public;
+
+-- Reconciliation with the providers -------------------------------------------------------------------
+
+revoke all on function private.run_due_reconciliation_work() from public;
+
+-- The ledger ------------------------------------------------------------------------------------------
+
+revoke all on function private.post_entry_fee_journal(public.payments) from public;
+
+revoke all on function private.player_account(uuid) from public;
+
+-- Prizes ----------------------------------------------------------------------------------------------
+
+revoke all on function private.post_prize(private.prize_awards,uuid) from public;
+
+-- Tax on net winnings ---------------------------------------------------------------------------------
+
+revoke all on function private.tax_rate() from public;
+
+revoke all on function private.tax_on(bigint) from public;
+
+revoke all on function private.financial_year_start(integer) from public;
+
+-- KYC -------------------------------------------------------------------------------------------------
+
+revoke all on function private.masked_pan(text) from public;
+
+revoke all on function private.kyc_answer(public.kyc_records) from public;
+
+-- Payouts and approvals -------------------------------------------------------------------------------
+
+revoke all on function private.earnings_of(uuid) from public;
+
+-- Prizes ----------------------------------------------------------------------------------------------
+
+revoke all on function public.get_tournament_prizes(text) from public;
+
+revoke all on function public.get_tournament_payouts(text) from public;
+
+revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) from anon;
+revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) from public;
+
+-- Tax on net winnings ---------------------------------------------------------------------------------
+
+revoke all on function public.get_my_tax_statement(integer) from anon;
+revoke all on function public.get_my_tax_statement(integer) from public;
+
+revoke all on function public.staff_tax_certificates(integer) from anon;
+revoke all on function public.staff_tax_certificates(integer) from public;
+
+revoke all on function public.staff_withholding_register(date,date) from anon;
+revoke all on function public.staff_withholding_register(date,date) from public;
+
+-- KYC -------------------------------------------------------------------------------------------------
+
+revoke all on function public.submit_kyc(text,text) from anon;
+revoke all on function public.submit_kyc(text,text) from public;
+
+revoke all on function public.get_my_kyc() from anon;
+revoke all on function public.get_my_kyc() from public;
+
+revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from anon;
+revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from authenticated;
+revoke all on function public.service_record_kyc_check(uuid,text,boolean,text,integer) from public;
+
+-- Payouts and approvals -------------------------------------------------------------------------------
 
 revoke all on function public.get_my_earnings() from anon;
 revoke all on function public.get_my_earnings() from public;
@@ -2823,26 +2885,10 @@ revoke all on function public.service_record_payout_status(uuid,text,text,text,t
 revoke all on function public.staff_list_recent_payouts() from anon;
 revoke all on function public.staff_list_recent_payouts() from public;
 
-revoke all on function private.run_due_money_work() from public;
-
 -- Chargebacks -----------------------------------------------------------------------------------------
-
-revoke all on function private.chargeback_held_paise(uuid) from public;
-
-revoke all on function private.entry_chargeback_status(uuid) from public;
-
-revoke all on function private.notify_money_staff(text,text,text,text) from public;
-
-revoke all on function private.withdrawal_hold_refusal() from public;
 
 revoke all on function public.get_my_withdrawal_holds() from anon;
 revoke all on function public.get_my_withdrawal_holds() from public;
-
-revoke all on function private.chargeback_prizes_held(uuid) from public;
-
-revoke all on function private.book_lost_chargeback(private.chargebacks) from public;
-
-revoke all on function private.release_won_chargeback(private.chargebacks) from public;
 
 -- Reconciliation with the providers -------------------------------------------------------------------
 
@@ -2854,38 +2900,8 @@ revoke all on function public.service_record_provider_window(text,timestamp with
 revoke all on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) from authenticated;
 revoke all on function public.service_record_provider_window(text,timestamp with time zone,timestamp with time zone,jsonb) from public;
 
-revoke all on function private.run_due_reconciliation_work() from public;
-
 revoke all on function public.staff_get_reconciliation() from anon;
 revoke all on function public.staff_get_reconciliation() from public;
-
--- The ledger ------------------------------------------------------------------------------------------
-
-revoke all on function private.post_entry_fee_journal(public.payments) from public;
-
-revoke all on function private.player_account(uuid) from public;
-
--- Prizes ----------------------------------------------------------------------------------------------
-
-revoke all on function private.post_prize(private.prize_awards,uuid) from public;
-
--- Tax on net winnings ---------------------------------------------------------------------------------
-
-revoke all on function private.tax_rate() from public;
-
-revoke all on function private.tax_on(bigint) from public;
-
-revoke all on function private.financial_year_start(integer) from public;
-
--- KYC -------------------------------------------------------------------------------------------------
-
-revoke all on function private.masked_pan(text) from public;
-
-revoke all on function private.kyc_answer(public.kyc_records) from public;
-
--- Payouts and approvals -------------------------------------------------------------------------------
-
-revoke all on function private.earnings_of(uuid) from public;
 
 -- KYC -------------------------------------------------------------------------------------------------
 

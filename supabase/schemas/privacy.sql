@@ -866,9 +866,6 @@ revoke all on function private.data_export_interval() from public;
 
 revoke all on function private.export_kyc(uuid) from public;
 
-revoke all on function public.export_my_data() from anon;
-revoke all on function public.export_my_data() from public;
-
 -- Grievances ------------------------------------------------------------------------------------------
 
 revoke all on function private.grievance_rules() from public;
@@ -877,20 +874,6 @@ revoke all on function private.grievance_answer(private.grievances) from public;
 
 revoke all on function private.ist_text(timestamp with time zone) from public;
 
-revoke all on function public.submit_grievance(text,text,text) from public;
-
-revoke all on function public.get_my_grievances() from anon;
-revoke all on function public.get_my_grievances() from public;
-
-revoke all on function public.staff_list_grievances(boolean) from anon;
-revoke all on function public.staff_list_grievances(boolean) from public;
-
-revoke all on function public.staff_acknowledge_grievance(text,text) from anon;
-revoke all on function public.staff_acknowledge_grievance(text,text) from public;
-
-revoke all on function public.staff_resolve_grievance(text,text) from anon;
-revoke all on function public.staff_resolve_grievance(text,text) from public;
-
 revoke all on function private.run_due_grievance_work() from public;
 
 -- After an incident: who was touched ------------------------------------------------------------------
@@ -898,12 +881,6 @@ revoke all on function private.run_due_grievance_work() from public;
 revoke all on function private.incident_data_kinds() from public;
 
 revoke all on function private.people_touched(text,timestamp with time zone,timestamp with time zone) from public;
-
-revoke all on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from anon;
-revoke all on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from public;
-
-revoke all on function public.admin_incident_data_kinds() from anon;
-revoke all on function public.admin_incident_data_kinds() from public;
 
 -- Download my data ------------------------------------------------------------------------------------
 
@@ -938,3 +915,32 @@ revoke all on function private.export_grievances(uuid) from public;
 -- Grievances ------------------------------------------------------------------------------------------
 
 revoke all on function private.locked_grievance(text) from public;
+
+-- Download my data ------------------------------------------------------------------------------------
+
+revoke all on function public.export_my_data() from anon;
+revoke all on function public.export_my_data() from public;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
+revoke all on function public.submit_grievance(text,text,text) from public;
+
+revoke all on function public.get_my_grievances() from anon;
+revoke all on function public.get_my_grievances() from public;
+
+revoke all on function public.staff_list_grievances(boolean) from anon;
+revoke all on function public.staff_list_grievances(boolean) from public;
+
+revoke all on function public.staff_acknowledge_grievance(text,text) from anon;
+revoke all on function public.staff_acknowledge_grievance(text,text) from public;
+
+revoke all on function public.staff_resolve_grievance(text,text) from anon;
+revoke all on function public.staff_resolve_grievance(text,text) from public;
+
+-- After an incident: who was touched ------------------------------------------------------------------
+
+revoke all on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from anon;
+revoke all on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from public;
+
+revoke all on function public.admin_incident_data_kinds() from anon;
+revoke all on function public.admin_incident_data_kinds() from public;

@@ -1855,12 +1855,6 @@ revoke all on function private.has_hidden_controls(text) from public;
 
 revoke all on function private.profile_is_complete(public.profiles) from public;
 
-revoke all on function public.get_my_profile() from anon;
-revoke all on function public.get_my_profile() from public;
-
-revoke all on function public.update_my_profile(text,text,integer,text,text,date,boolean) from anon;
-revoke all on function public.update_my_profile(text,text,integer,text,text,date,boolean) from public;
-
 -- Changing the in-game name ---------------------------------------------------------------------------
 
 revoke all on function private.in_game_name_change_days() from public;
@@ -1868,12 +1862,6 @@ revoke all on function private.in_game_name_change_days() from public;
 revoke all on function private.in_game_name_changed_at(uuid) from public;
 
 revoke all on function private.running_tournament_of(uuid,timestamp with time zone) from public;
-
-revoke all on function public.get_my_in_game_name_rule() from anon;
-revoke all on function public.get_my_in_game_name_rule() from public;
-
-revoke all on function public.change_my_in_game_name(text) from anon;
-revoke all on function public.change_my_in_game_name(text) from public;
 
 -- Date of birth and residence -------------------------------------------------------------------------
 
@@ -1885,20 +1873,11 @@ revoke all on function private.profile_age(public.profiles) from public;
 
 revoke all on function private.legal_min_player_age() from public;
 
-revoke all on function public.set_my_eligibility_details(date,boolean) from anon;
-revoke all on function public.set_my_eligibility_details(date,boolean) from public;
-
 -- Parental consent ------------------------------------------------------------------------------------
 
 revoke all on function private.canonical_email(text) from public;
 
 revoke all on function private.holds_verified_pan(uuid) from public;
-
-revoke all on function public.request_parental_consent(text) from anon;
-revoke all on function public.request_parental_consent(text) from public;
-
-revoke all on function public.confirm_parental_consent(text,text,text,text,boolean) from anon;
-revoke all on function public.confirm_parental_consent(text,text,text,text,boolean) from public;
 
 revoke all on function private.consent_secret(text,text) from public;
 
@@ -1906,14 +1885,7 @@ revoke all on function private.parental_consent_declaration() from public;
 
 revoke all on function private.may_process_player(uuid) from public;
 
-revoke all on function public.get_parental_consent_request(text) from public;
-
 revoke all on function private.end_play_without_consent(uuid) from public;
-
-revoke all on function public.withdraw_parental_consent(text) from public;
-
-revoke all on function public.withdraw_my_parental_consent() from anon;
-revoke all on function public.withdraw_my_parental_consent() from public;
 
 -- Profile pictures ------------------------------------------------------------------------------------
 
@@ -1933,15 +1905,6 @@ revoke all on function private.account_open_play(uuid) from public;
 
 revoke all on function private.account_deletion_blocker(uuid,boolean) from public;
 
-revoke all on function public.request_account_deletion(boolean) from anon;
-revoke all on function public.request_account_deletion(boolean) from public;
-
-revoke all on function public.cancel_account_deletion() from anon;
-revoke all on function public.cancel_account_deletion() from public;
-
-revoke all on function public.get_my_account_deletion() from anon;
-revoke all on function public.get_my_account_deletion() from public;
-
 revoke all on function private.replace_words(text,text,text,boolean) from public;
 
 revoke all on function private.redact_text(text,text,text[]) from public;
@@ -1953,9 +1916,6 @@ revoke all on function private.erase_personal_data(uuid) from public;
 revoke all on function private.erase_profile_of_deleted_user() from public;
 
 revoke all on function private.erasure_deadline(uuid) from public;
-
-revoke all on function public.admin_read_kept_records(uuid,text) from anon;
-revoke all on function public.admin_read_kept_records(uuid,text) from public;
 
 -- Profiles --------------------------------------------------------------------------------------------
 
@@ -1998,6 +1958,56 @@ revoke all on function private.keep(uuid,text,jsonb,text) from public;
 revoke all on function private.erase_account(uuid) from public;
 
 revoke all on function private.run_due_account_deletions() from public;
+
+-- Profiles --------------------------------------------------------------------------------------------
+
+revoke all on function public.get_my_profile() from anon;
+revoke all on function public.get_my_profile() from public;
+
+revoke all on function public.update_my_profile(text,text,integer,text,text,date,boolean) from anon;
+revoke all on function public.update_my_profile(text,text,integer,text,text,date,boolean) from public;
+
+-- Changing the in-game name ---------------------------------------------------------------------------
+
+revoke all on function public.get_my_in_game_name_rule() from anon;
+revoke all on function public.get_my_in_game_name_rule() from public;
+
+revoke all on function public.change_my_in_game_name(text) from anon;
+revoke all on function public.change_my_in_game_name(text) from public;
+
+-- Date of birth and residence -------------------------------------------------------------------------
+
+revoke all on function public.set_my_eligibility_details(date,boolean) from anon;
+revoke all on function public.set_my_eligibility_details(date,boolean) from public;
+
+-- Parental consent ------------------------------------------------------------------------------------
+
+revoke all on function public.request_parental_consent(text) from anon;
+revoke all on function public.request_parental_consent(text) from public;
+
+revoke all on function public.confirm_parental_consent(text,text,text,text,boolean) from anon;
+revoke all on function public.confirm_parental_consent(text,text,text,text,boolean) from public;
+
+revoke all on function public.get_parental_consent_request(text) from public;
+
+revoke all on function public.withdraw_parental_consent(text) from public;
+
+revoke all on function public.withdraw_my_parental_consent() from anon;
+revoke all on function public.withdraw_my_parental_consent() from public;
+
+-- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
+
+revoke all on function public.request_account_deletion(boolean) from anon;
+revoke all on function public.request_account_deletion(boolean) from public;
+
+revoke all on function public.cancel_account_deletion() from anon;
+revoke all on function public.cancel_account_deletion() from public;
+
+revoke all on function public.get_my_account_deletion() from anon;
+revoke all on function public.get_my_account_deletion() from public;
+
+revoke all on function public.admin_read_kept_records(uuid,text) from anon;
+revoke all on function public.admin_read_kept_records(uuid,text) from public;
 
 -- Profiles --------------------------------------------------------------------------------------------
 

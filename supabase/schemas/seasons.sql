@@ -1574,6 +1574,12 @@ grant select on table public.edition_overrides to anon;
 revoke all on table public.edition_overrides from authenticated;
 grant select on table public.edition_overrides to authenticated;
 
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+revoke all on table public.waitlist_places from anon;
+revoke all on table public.waitlist_places from authenticated;
+grant select on table public.waitlist_places to authenticated;
+
 -- The expansion ---------------------------------------------------------------------------------------
 
 revoke all on function private.edition_day(integer,integer,date) from public;
@@ -1586,16 +1592,7 @@ revoke all on function private.cancel_edition_by_override(text,text) from public
 
 revoke all on function private.top_up_editions() from public;
 
--- The calendar in the staff console -------------------------------------------------------------------
-
-revoke all on function public.staff_get_calendar() from anon;
-revoke all on function public.staff_get_calendar() from public;
-
 -- The waitlist: joining, reading a place --------------------------------------------------------------
-
-revoke all on table public.waitlist_places from anon;
-revoke all on table public.waitlist_places from authenticated;
-grant select on table public.waitlist_places to authenticated;
 
 revoke all on function private.waitlist_capacity(integer) from public;
 
@@ -1607,35 +1604,15 @@ revoke all on function private.waitlist_refusal(public.tournaments,uuid,timestam
 
 revoke all on function private.waitlist_position(public.waitlist_places) from public;
 
-revoke all on function public.join_waitlist(text) from anon;
-revoke all on function public.join_waitlist(text) from public;
-
-revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from anon;
-revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from authenticated;
-revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from public;
-
-revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from anon;
-revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from authenticated;
-revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from public;
-
 revoke all on function private.take_waitlist_place(public.payments,text,timestamp with time zone) from public;
 
 revoke all on function private.waitlist_follows_payment() from public;
-
-revoke all on function public.get_waitlist_position(text) from anon;
-revoke all on function public.get_waitlist_position(text) from public;
 
 -- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
 
 revoke all on function private.waitlist_joined_notice(public.waitlist_places) from public;
 
 revoke all on function private.send_waitlist_receipt() from public;
-
-revoke all on function public.get_my_waitlist_places() from anon;
-revoke all on function public.get_my_waitlist_places() from public;
-
-revoke all on function public.leave_waitlist(text) from anon;
-revoke all on function public.leave_waitlist(text) from public;
 
 -- Check-in close: the empty places go to the waitlist -------------------------------------------------
 
@@ -1646,8 +1623,6 @@ revoke all on function private.fill_places_from_waitlist(text,timestamp with tim
 revoke all on function private.new_player_rating() from public;
 
 revoke all on function private.glicko2_update(double precision,double precision,double precision,jsonb,double precision) from public;
-
-revoke all on function public.get_rating_update(double precision,double precision,double precision,jsonb) from public;
 
 -- Weekly rating periods -------------------------------------------------------------------------------
 
@@ -1673,9 +1648,6 @@ revoke all on function private.reopen_rated_weeks_of_match() from public;
 
 revoke all on function private.player_is_public(uuid) from public;
 
-revoke all on function public.get_my_player_id() from anon;
-revoke all on function public.get_my_player_id() from public;
-
 -- Seasons and season points ---------------------------------------------------------------------------
 
 revoke all on function private.season_bounds(text) from public;
@@ -1686,18 +1658,9 @@ revoke all on function private.in_series(public.tournaments,text) from public;
 
 revoke all on function private.tournament_results(timestamp with time zone,timestamp with time zone,uuid) from public;
 
-revoke all on function public.get_season_points_table() from public;
-
 -- The leaderboard and the player page -----------------------------------------------------------------
 
 revoke all on function private.leaderboard(text,text) from public;
-
-revoke all on function public.get_leaderboard(text,text) from public;
-
-revoke all on function public.get_my_leaderboard_row(text,text) from anon;
-revoke all on function public.get_my_leaderboard_row(text,text) from public;
-
-revoke all on function public.get_player(text) from public;
 
 -- The waitlist: joining, reading a place --------------------------------------------------------------
 
@@ -1720,6 +1683,57 @@ revoke all on function private.give_player_public_id() from public;
 -- Seasons and season points ---------------------------------------------------------------------------
 
 revoke all on function private.require_known_series(text) from public;
+
+-- The calendar in the staff console -------------------------------------------------------------------
+
+revoke all on function public.staff_get_calendar() from anon;
+revoke all on function public.staff_get_calendar() from public;
+
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+revoke all on function public.join_waitlist(text) from anon;
+revoke all on function public.join_waitlist(text) from public;
+
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from anon;
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from authenticated;
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from public;
+
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from anon;
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from authenticated;
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from public;
+
+revoke all on function public.get_waitlist_position(text) from anon;
+revoke all on function public.get_waitlist_position(text) from public;
+
+-- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
+
+revoke all on function public.get_my_waitlist_places() from anon;
+revoke all on function public.get_my_waitlist_places() from public;
+
+revoke all on function public.leave_waitlist(text) from anon;
+revoke all on function public.leave_waitlist(text) from public;
+
+-- Glicko-2 --------------------------------------------------------------------------------------------
+
+revoke all on function public.get_rating_update(double precision,double precision,double precision,jsonb) from public;
+
+-- Who is public, by which id --------------------------------------------------------------------------
+
+revoke all on function public.get_my_player_id() from anon;
+revoke all on function public.get_my_player_id() from public;
+
+-- Seasons and season points ---------------------------------------------------------------------------
+
+revoke all on function public.get_season_points_table() from public;
+
+-- The leaderboard and the player page -----------------------------------------------------------------
+
+revoke all on function public.get_leaderboard(text,text) from public;
+
+revoke all on function public.get_my_leaderboard_row(text,text) from anon;
+revoke all on function public.get_my_leaderboard_row(text,text) from public;
+
+revoke all on function public.get_player(text) from public;
 
 -- Recurring series and overrides ----------------------------------------------------------------------
 

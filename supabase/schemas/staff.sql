@@ -553,7 +553,24 @@ $function$;
 revoke all on table public.staff_roles from anon;
 revoke all on table public.staff_roles from authenticated;
 
+-- The audit log ---------------------------------------------------------------------------------------
+
+revoke all on table public.audit_log from anon;
+revoke all on table public.audit_log from authenticated;
+revoke all on table public.audit_log from service_role;
+grant select on table public.audit_log to service_role;
+
+-- Roles and the gate ----------------------------------------------------------------------------------
+
 revoke all on function private.age_text(interval) from public;
+
+-- The audit log ---------------------------------------------------------------------------------------
+
+revoke all on function private.refuse_audit_change() from public;
+
+-- Roles and the gate ----------------------------------------------------------------------------------
+
+revoke all on function private.grant_staff_role(text,text,text,uuid) from public;
 
 revoke all on function public.get_my_staff_roles() from anon;
 revoke all on function public.get_my_staff_roles() from public;
@@ -573,13 +590,6 @@ revoke all on function public.service_grant_role(text,text,text) from public;
 
 -- The audit log ---------------------------------------------------------------------------------------
 
-revoke all on table public.audit_log from anon;
-revoke all on table public.audit_log from authenticated;
-revoke all on table public.audit_log from service_role;
-grant select on table public.audit_log to service_role;
-
-revoke all on function private.refuse_audit_change() from public;
-
 revoke all on function public.staff_get_audit(text) from anon;
 revoke all on function public.staff_get_audit(text) from public;
 
@@ -595,7 +605,3 @@ revoke all on function public.staff_needs_attention() from public;
 
 revoke all on function public.staff_get_entries(text) from anon;
 revoke all on function public.staff_get_entries(text) from public;
-
--- Roles and the gate ----------------------------------------------------------------------------------
-
-revoke all on function private.grant_staff_role(text,text,text,uuid) from public;

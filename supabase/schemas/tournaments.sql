@@ -694,12 +694,6 @@ revoke all on function private.tournament_status_label(text) from public;
 
 revoke all on function private.tournament_list_state(public.tournaments,timestamp with time zone) from public;
 
-revoke all on function public.get_tournament_state(text) from public;
-
-revoke all on function public.get_tournament_states(text[]) from public;
-
-revoke all on function public.get_tournament_participants(text) from public;
-
 -- Pods ------------------------------------------------------------------------------------------------
 
 revoke all on function private.open_pod_of(text,timestamp with time zone) from public;
@@ -710,19 +704,9 @@ revoke all on function private.close_filled_pod() from public;
 
 revoke all on function private.run_due_pod_work() from public;
 
-revoke all on function public.service_ensure_open_pods() from anon;
-revoke all on function public.service_ensure_open_pods() from authenticated;
-revoke all on function public.service_ensure_open_pods() from public;
-
 -- Postponing and cancelling ---------------------------------------------------------------------------
 
 revoke all on function private.cancel_tournament(text,text,timestamp with time zone) from public;
-
-revoke all on function public.staff_postpone_tournament(text,timestamp with time zone,text) from anon;
-revoke all on function public.staff_postpone_tournament(text,timestamp with time zone,text) from public;
-
-revoke all on function public.staff_cancel_tournament(text,text) from anon;
-revoke all on function public.staff_cancel_tournament(text,text) from public;
 
 -- Status and timetable --------------------------------------------------------------------------------
 
@@ -735,6 +719,28 @@ revoke all on function private.tournament_state(public.tournaments,timestamp wit
 revoke all on function private.ensure_open_pods() from public;
 
 revoke all on function private.open_next_pod_after_fill() from public;
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+revoke all on function public.get_tournament_state(text) from public;
+
+revoke all on function public.get_tournament_states(text[]) from public;
+
+revoke all on function public.get_tournament_participants(text) from public;
+
+-- Pods ------------------------------------------------------------------------------------------------
+
+revoke all on function public.service_ensure_open_pods() from anon;
+revoke all on function public.service_ensure_open_pods() from authenticated;
+revoke all on function public.service_ensure_open_pods() from public;
+
+-- Postponing and cancelling ---------------------------------------------------------------------------
+
+revoke all on function public.staff_postpone_tournament(text,timestamp with time zone,text) from anon;
+revoke all on function public.staff_postpone_tournament(text,timestamp with time zone,text) from public;
+
+revoke all on function public.staff_cancel_tournament(text,text) from anon;
+revoke all on function public.staff_cancel_tournament(text,text) from public;
 
 -- The catalog -----------------------------------------------------------------------------------------
 
