@@ -24,6 +24,7 @@ import { applyMigrations, applyShim, MIGRATIONS_DIR, readMigrations } from '../s
 import { findPostgresBinaries, startPostgresCluster } from '../supabase/tests/postgres-cluster.ts';
 import { lockNewMigrations } from './migrations-lock.ts';
 import { compareDefinitions, type Difference, describeDifferences, readDefinitions } from './schema/compare.ts';
+import { readRuleRows } from './schema/rule-rows.ts';
 import { readAreaFiles } from './schema/schema-files.ts';
 import { splitStatements } from './schema/sql-statements.ts';
 import { renderStateMachines, STATE_MACHINES_MODULE } from './schema/state-machines.ts';
@@ -127,11 +128,11 @@ export async function generateMigration(
     if (!differences.length) return null;
 
     const structural = await migra(fromMigrations.url, fromSchemas.url, { unsafe: true });
-    const areaStatements = readAreaFiles().flatMap((f) => splitStatements(f.sql));
-    const { rows: keys } = await fromSchemas.client.query<{ name: string; key: string[] }>(`
-      select c.oid::regclass::text as name, array(select a.attname::text from unnest(k.conkey) u(n) join pg_attribute a on a.attrelid = c.oid and a.attnum = u.n) as key
-        from pg_constraint k join pg_class c on c.oid = k.conrelid where k.contype = 'p'`);
-    const beyond = statementsBeyondMigra(differences, areaStatements, new Map(keys.map((k) => [k.name, k.key])));
+    // Without the headings and comments above them, so a rule table's upserts are found by their first word.
+    const areaStatements = readAreaFiles().flatMap((f) => splitStatements(f.sql).map((s) => s.replace(/^(\s*--[^\n]*\n)*/, '').trim()));
+    // A rule row is known by its table's declared key (the unique key when the primary key is an identity).
+    const ruleKeys = new Map((await readRuleRows(fromMigrations.connection)).map((t) => [t.name, t.key]));
+    const beyond = statementsBeyondMigra(differences, areaStatements, ruleKeys);
 
     const version = await nextVersion(at);
     const file = `${version}_${name}.sql`;

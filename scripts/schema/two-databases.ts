@@ -21,14 +21,22 @@ export async function createDatabase(cluster: PostgresCluster, name: string): Pr
   return { name, url, client, connection };
 }
 
-export async function buildFromMigrations(cluster: PostgresCluster, name = 'from_migrations', dir?: string): Promise<Database> {
-  const db = await createDatabase(cluster, name);
-  await applyMigrations(db.connection, dir);
-  return db;
+export function buildFromMigrations(cluster: PostgresCluster, name = 'from_migrations', dir?: string): Promise<Database> {
+  return build(cluster, name, (db) => applyMigrations(db.connection, dir));
 }
 
-export async function buildFromSchemas(cluster: PostgresCluster, name = 'from_schemas', dir?: string): Promise<Database> {
+export function buildFromSchemas(cluster: PostgresCluster, name = 'from_schemas', dir?: string): Promise<Database> {
+  return build(cluster, name, (db) => applyAreaFiles(db.connection, dir));
+}
+
+/** A database that fails to build logs out before the error reaches the caller, who then stops the cluster. */
+async function build(cluster: PostgresCluster, name: string, apply: (db: Database) => Promise<unknown>): Promise<Database> {
   const db = await createDatabase(cluster, name);
-  await applyAreaFiles(db.connection, dir);
-  return db;
+  try {
+    await apply(db);
+    return db;
+  } catch (error) {
+    await db.client.end().catch(() => {});
+    throw error;
+  }
 }
