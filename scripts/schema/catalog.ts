@@ -3,8 +3,8 @@
  * tables with their columns, constraints, indexes, row-level security, policies, triggers, grants,
  * Realtime publication and comments; functions as pg_get_functiondef prints them, with who may call them.
  *
- * Each object has a `key`, the name the area map (areas.ts) files it under, and an `identity` that stays
- * the same across databases, so objects that already exist before the migrations (the shim's Auth and
+ * Each object has a `key`, its name (a policy's and a trigger's with its table's), and an `identity` that
+ * stays the same across databases, so objects that already exist before the migrations (the shim's Auth and
  * Storage) can be left out.
  */
 import type { SqlConnection, SqlExecutor } from '../../supabase/local/schema-setup.ts';
@@ -13,7 +13,7 @@ export type ObjectKind = 'schema' | 'extension' | 'type' | 'sequence' | 'table' 
 
 export type SchemaObject = {
   kind: ObjectKind;
-  /** What the area map names: `public.matches`, `private.clock_now` (every overload), `storage.objects policy "..."`. */
+  /** Its name: `public.matches`, `private.clock_now` (every overload), `storage.objects policy "..."`. */
   key: string;
   /** Unique per object, e.g. `function private.notify(uuid,text)`. */
   identity: string;
@@ -66,7 +66,7 @@ async function readObjects(db: SqlExecutor): Promise<SchemaObject[]> {
   // ------------------------------------------------------------------------------------------------------
   const schemas = await q<{ name: string; comment: string | null; usage: string[] }>(`
     select n.nspname as name, obj_description(n.oid, 'pg_namespace') as comment,
-           array(select coalesce(r.rolname, 'public') from aclexplode(n.nspacl) a left join pg_roles r on r.oid = a.grantee
+           array(select coalesce(r.rolname::text, 'public') from aclexplode(n.nspacl) a left join pg_roles r on r.oid = a.grantee
                   where a.privilege_type = 'USAGE' and a.grantee <> n.nspowner order by 1) as usage
       from pg_namespace n where ${SYSTEM_SCHEMAS} and n.nspname <> 'public'`);
   for (const s of schemas) {

@@ -279,7 +279,7 @@ for (const engine of engines) {
     });
 
     it('gives TypeScript the same table (supabase/functions/_shared/state-machines.generated.ts)', async () => {
-      expect(await readFile(STATE_MACHINES_MODULE, 'utf8'), 'run `npm run schema` and commit the module').toBe(
+      expect(await readFile(STATE_MACHINES_MODULE, 'utf8'), 'run `npm run migration:new <name>` and commit the module').toBe(
         await renderStateMachines(db.admin),
       );
       expect(STATE_MACHINES.payout.moves.processed).toEqual(['reversed']);

@@ -4,8 +4,8 @@ import { bellLabel, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, timeAgo, unrea
 
 describe('notifications', () => {
   it('knows exactly the kinds the database writes', async () => {
-    // The current database, as the schema dump generated from the migrations shows it.
-    const schema = await readFile(new URL('../../../supabase/schema/notifications.sql', import.meta.url), 'utf8');
+    // The database as its area file declares it (supabase/tests/schema-declared.test.ts keeps the file and the migrations equal).
+    const schema = await readFile(new URL('../../../supabase/schemas/notifications.sql', import.meta.url), 'utf8');
     const check = /constraint notifications_kind_known CHECK (.*)$/m.exec(schema)?.[1] ?? '';
     // Either ARRAY['a'::text, ...] or '{a,b}'::text[], as the dump prints the list.
     const kinds = check.includes("'{")

@@ -1,14 +1,16 @@
 -- =====================================================================================================
 -- staff: staff roles and their gate, the audit log, the console’s lists
 -- =====================================================================================================
--- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
--- definition of every object of this area; change one with a new migration, then run `npm run schema`.
--- Areas are assigned in scripts/schema/areas.ts.
+-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
+-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
+-- another area file: the files are applied as a whole. Rule rows are idempotent upserts.
 -- =====================================================================================================
 
--- -----------------------------------------------------------------------------------------------------
--- Roles and the gate
--- -----------------------------------------------------------------------------------------------------
+-- =====================================================================================================
+-- Tables: what is kept
+-- =====================================================================================================
+
+-- Roles and the gate ----------------------------------------------------------------------------------
 
 comment on table public.staff_roles is 'Staff grants. Read and written only through get_my_staff_roles() and the admin_* functions.';
 create table public.staff_roles (
@@ -26,168 +28,52 @@ create table public.staff_roles (
 );
 CREATE UNIQUE INDEX staff_roles_one_grant ON public.staff_roles USING btree (user_id, role, COALESCE(tournament_id, ''::text));
 alter table public.staff_roles enable row level security;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.staff_roles to service_role;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.staff_role_rank(p_role text)
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select case p_role when 'referee' then 1 when 'organiser' then 2 when 'admin' then 3 else 0 end;
-$function$;
+-- The audit log ---------------------------------------------------------------------------------------
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.staff_role_of(p_user_id uuid, p_tournament_id text)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select role from public.staff_roles
-   where user_id = p_user_id
-     and (tournament_id is null or tournament_id = p_tournament_id)
-   order by private.staff_role_rank(role) desc
-   limit 1;
-$function$;
+comment on table public.audit_log is 'Append-only: every staff action and automatic decision. Public rows appear on the tournament page.';
+create table public.audit_log (
+  id bigint generated always as identity not null,
+  at timestamp with time zone default now() not null,
+  tournament_id text,
+  entry_id uuid,
+  match_id uuid,
+  actor_id uuid,
+  actor_role text not null,
+  action text not null,
+  summary text not null,
+  reason text,
+  before jsonb,
+  after jsonb,
+  is_public boolean default false not null,
+  constraint audit_log_pkey PRIMARY KEY (id),
+  constraint audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.profiles(id),
+  constraint audit_log_entry_known FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint audit_log_match_known FOREIGN KEY (match_id) REFERENCES public.matches(id),
+  constraint audit_log_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint audit_log_action_present CHECK (((char_length(action) >= 2) AND (char_length(action) <= 60))),
+  constraint audit_log_actor_role_known CHECK ((actor_role = ANY (ARRAY['referee'::text, 'organiser'::text, 'admin'::text, 'automatic'::text, 'service'::text])))
+);
+CREATE INDEX audit_log_of_tournament ON public.audit_log USING btree (tournament_id, at DESC);
+alter table public.audit_log enable row level security;
+comment on column public.audit_log.summary is 'personal: free_text';
+comment on column public.audit_log.reason is 'personal: free_text';
+comment on column public.audit_log.before is 'personal: free_text';
+comment on column public.audit_log.after is 'personal: free_text';
 
-comment on function private.staff_has_second_step() is 'Whether this request carries the second sign-in step (aal2), which every staff read and action needs.';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.staff_has_second_step()
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  -- Staff always use two-step sign-in, whether or not a factor is enrolled (players without one need not).
-  select coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2';
-$function$;
+-- =====================================================================================================
+-- Rules: the rule rows, and the private functions and triggers that apply them
+-- =====================================================================================================
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.is_admin(p_user_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.staff_roles where user_id = p_user_id and role = 'admin' and tournament_id is null);
-$function$;
+-- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-comment on function private.caller_is_admin() is 'Whether the caller is an admin of the whole platform signed in with the second step (the policies of staff reads over REST).';
--- Callable by: authenticated
-CREATE OR REPLACE FUNCTION private.caller_is_admin()
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select private.staff_has_second_step() and coalesce(private.is_admin(auth.uid()), false);
-$function$;
+insert into private.due_work_steps (name, area, function_name, run_order) values
+  ('old_grievances', 'staff', 'private.run_due_grievance_work', '1220')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.plays_in(p_user_id uuid, p_tournament_id text)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.entries
-                  where tournament_id = p_tournament_id and status <> 'cancelled'
-                    and (player_id = p_user_id or buyer_id = p_user_id));
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.organised_any(p_staff_id uuid, p_tournament_ids text[])
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.staff_roles
-                  where user_id = p_staff_id and role = 'organiser'
-                    and (tournament_id is null or tournament_id = any (p_tournament_ids)))
-      or exists (select 1 from public.audit_log
-                  where actor_id = p_staff_id and tournament_id = any (p_tournament_ids) and actor_role in ('organiser', 'admin'));
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.staff_sees(p_user uuid, p_tournament_id text)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.staff_roles
-                  where user_id = p_user and (tournament_id is null or tournament_id = p_tournament_id))
-     and not private.plays_in(p_user, p_tournament_id);
-$function$;
-
-comment on function private.acts_as_staff_in(uuid,text) is 'Whether the caller may use staff powers on this tournament outside require_staff: a grant that covers it, the second step, and no entry of theirs in it.';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.acts_as_staff_in(p_user uuid, p_tournament_id text)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select p_user is not null and p_user = auth.uid()
-     and private.staff_has_second_step()
-     and private.staff_role_of(p_user, p_tournament_id) is not null
-     and not private.plays_in(p_user, p_tournament_id);
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.require_staff(p_min_role text, p_tournament_id text DEFAULT NULL::text)
- RETURNS uuid
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_user uuid := auth.uid();
-  v_role text;
-begin
-  if v_user is null then
-    raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
-  end if;
-  -- Without a tournament, only a grant for the whole platform counts (staff_role_of).
-  v_role := private.staff_role_of(v_user, p_tournament_id);
-  if v_role is null or private.staff_role_rank(v_role) < private.staff_role_rank(p_min_role) then
-    raise exception 'This needs the % role (or a higher one)%.', p_min_role,
-                    case when p_tournament_id is null then ' for the whole platform' else ' for this tournament' end
-      using errcode = 'PT403', hint = 'staff_only';
-  end if;
-  if not private.staff_has_second_step() then
-    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
-      using errcode = 'PT403', hint = 'second_step_required';
-  end if;
-  if p_tournament_id is not null and private.plays_in(v_user, p_tournament_id) then
-    raise exception 'You play in this tournament, so another staff member must do this.'
-      using errcode = 'PT403', hint = 'staff_plays_here';
-  end if;
-  return v_user;
-end;
-$function$;
-
-comment on function private.require_admin_or_service() is 'Refuses callers other than the service role and platform admins at aal2; answers the admin''s id (null for the service role).';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.require_admin_or_service()
- RETURNS uuid
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if coalesce(auth.role(), '') = 'service_role' then
-    return null;
-  end if;
-  return private.require_staff('admin');
-end;
-$function$;
+-- Roles and the gate ----------------------------------------------------------------------------------
 
 comment on function private.age_text(interval) is 'An age in words for staff: "42 min", "3 h 5 min", "2 days 4 h".';
--- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.age_text(p_age interval)
  RETURNS text
  LANGUAGE sql
@@ -204,52 +90,35 @@ AS $function$
          end;
 $function$;
 
-comment on function private.require_staff_anywhere(text) is 'The gate of the console''s lists: a grant of at least this role, for any tournament or the whole platform, at aal2. Each list then keeps the tournaments staff_sees().';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.require_staff_anywhere(p_min_role text)
- RETURNS uuid
+-- The audit log ---------------------------------------------------------------------------------------
+
+-- The audit log is append-only, except that erasure redacts the personal text in it (the original is kept
+-- in the restricted store for the logs' period).
+CREATE OR REPLACE FUNCTION private.refuse_audit_change()
+ RETURNS trigger
  LANGUAGE plpgsql
- STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
-  v_user uuid := auth.uid();
+  v_context text;
 begin
-  if v_user is null then
-    raise exception 'Not logged in. Please sign in first.' using errcode = 'PT401', hint = 'not_signed_in';
+  if tg_op = 'UPDATE' then
+    get diagnostics v_context = pg_context;
+    if strpos(v_context, E'\nPL/pgSQL function private.erase_personal_data(uuid)') > 0
+       and (new.id, new.at, new.tournament_id, new.entry_id, new.match_id, new.actor_id, new.actor_role, new.action, new.is_public)
+           is not distinct from
+           (old.id, old.at, old.tournament_id, old.entry_id, old.match_id, old.actor_id, old.actor_role, old.action, old.is_public) then
+      return new;
+    end if;
   end if;
-  if not exists (select 1 from public.staff_roles
-                  where user_id = v_user and private.staff_role_rank(role) >= private.staff_role_rank(p_min_role)) then
-    raise exception 'This needs the % role (or a higher one).', p_min_role
-      using errcode = 'PT403', hint = 'staff_only';
-  end if;
-  if not private.staff_has_second_step() then
-    raise exception 'Staff actions need two-step sign-in: enter the code from your authenticator app.'
-      using errcode = 'PT403', hint = 'second_step_required';
-  end if;
-  return v_user;
+  raise exception 'The audit log is append-only: rows are never changed or removed'
+    using errcode = 'PT403', hint = 'audit_log_append_only';
 end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.require_reason(p_reason text)
- RETURNS text
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-begin
-  if p_reason is null or char_length(btrim(p_reason)) < 3 then
-    raise exception 'Give a reason (at least 3 characters): players and staff read it' using errcode = 'PT400', hint = 'reason_required';
-  end if;
-  if char_length(p_reason) > 500 then
-    raise exception 'Keep the reason under 500 characters' using errcode = 'PT400', hint = 'reason_too_long';
-  end if;
-  return btrim(p_reason);
-end;
-$function$;
+-- Roles and the gate ----------------------------------------------------------------------------------
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+comment on function private.grant_staff_role(text,text,text,uuid) is 'Grants a staff role (referee, organiser or admin, for one tournament or all) to the account with an e-mail address.';
 CREATE OR REPLACE FUNCTION private.grant_staff_role(p_email text, p_role text, p_tournament_id text, p_granted_by uuid)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -285,8 +154,19 @@ begin
 end;
 $function$;
 
+-- The audit log ---------------------------------------------------------------------------------------
+
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
+
+CREATE TRIGGER audit_log_no_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
+
+-- =====================================================================================================
+-- Functions callers use (the API: public schema)
+-- =====================================================================================================
+
+-- Roles and the gate ----------------------------------------------------------------------------------
+
 comment on function public.get_my_staff_roles() is 'The caller''s staff roles (global or per tournament).';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_staff_roles()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -303,7 +183,6 @@ end;
 $function$;
 
 comment on function public.admin_list_roles() is 'Admins of the whole site: every staff grant with the e-mail and in-game name.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.admin_list_roles()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -323,7 +202,6 @@ end;
 $function$;
 
 comment on function public.admin_grant_role(text,text,text) is 'Admins of the whole site: grants a role (referee, organiser, admin), globally or for one tournament.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.admin_grant_role(p_email text, p_role text, p_tournament_id text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -347,7 +225,6 @@ end;
 $function$;
 
 comment on function public.admin_revoke_role(uuid) is 'Admins of the whole site: removes a grant, never their own admin role.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.admin_revoke_role(p_role_id uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -381,7 +258,6 @@ end;
 $function$;
 
 comment on function public.service_grant_role(text,text,text) is 'The first admin, from a trusted machine (npm run staff:grant-admin). Service role only.';
--- Callable by: service_role
 CREATE OR REPLACE FUNCTION public.service_grant_role(p_email text, p_role text, p_tournament_id text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -393,82 +269,9 @@ begin
 end;
 $function$;
 
--- -----------------------------------------------------------------------------------------------------
--- The audit log
--- -----------------------------------------------------------------------------------------------------
-
-comment on table public.audit_log is 'Append-only: every staff action and automatic decision. Public rows appear on the tournament page.';
-create table public.audit_log (
-  id bigint generated always as identity not null,
-  at timestamp with time zone default now() not null,
-  tournament_id text,
-  entry_id uuid,
-  match_id uuid,
-  actor_id uuid,
-  actor_role text not null,
-  action text not null,
-  summary text not null,
-  reason text,
-  before jsonb,
-  after jsonb,
-  is_public boolean default false not null,
-  constraint audit_log_pkey PRIMARY KEY (id),
-  constraint audit_log_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.profiles(id),
-  constraint audit_log_entry_known FOREIGN KEY (entry_id) REFERENCES public.entries(id),
-  constraint audit_log_match_known FOREIGN KEY (match_id) REFERENCES public.matches(id),
-  constraint audit_log_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
-  constraint audit_log_action_present CHECK (((char_length(action) >= 2) AND (char_length(action) <= 60))),
-  constraint audit_log_actor_role_known CHECK ((actor_role = ANY (ARRAY['referee'::text, 'organiser'::text, 'admin'::text, 'automatic'::text, 'service'::text])))
-);
-CREATE INDEX audit_log_of_tournament ON public.audit_log USING btree (tournament_id, at DESC);
-alter table public.audit_log enable row level security;
-grant maintain, select on table public.audit_log to service_role;
-comment on column public.audit_log.summary is 'personal: free_text';
-comment on column public.audit_log.reason is 'personal: free_text';
-comment on column public.audit_log.before is 'personal: free_text';
-comment on column public.audit_log.after is 'personal: free_text';
-CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_audit_change();
-CREATE TRIGGER audit_log_no_update_or_delete BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION private.refuse_audit_change();
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.refuse_audit_change()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_context text;
-begin
-  if tg_op = 'UPDATE' then
-    get diagnostics v_context = pg_context;
-    if strpos(v_context, E'\nPL/pgSQL function private.erase_personal_data(uuid)') > 0
-       and (new.id, new.at, new.tournament_id, new.entry_id, new.match_id, new.actor_id, new.actor_role, new.action, new.is_public)
-           is not distinct from
-           (old.id, old.at, old.tournament_id, old.entry_id, old.match_id, old.actor_id, old.actor_role, old.action, old.is_public) then
-      return new;
-    end if;
-  end if;
-  raise exception 'The audit log is append-only: rows are never changed or removed'
-    using errcode = 'PT403', hint = 'audit_log_append_only';
-end;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.audit(p_tournament_id text, p_action text, p_summary text, p_reason text, p_before jsonb, p_after jsonb, p_is_public boolean, p_actor uuid DEFAULT NULL::uuid, p_entry_id uuid DEFAULT NULL::uuid, p_match_id uuid DEFAULT NULL::uuid)
- RETURNS void
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  insert into public.audit_log (at, tournament_id, entry_id, match_id, actor_id, actor_role, action, summary, reason,
-                                before, after, is_public)
-  values (private.clock_now(), p_tournament_id, p_entry_id, p_match_id, p_actor,
-          case when p_actor is null then 'automatic'
-               else coalesce(private.staff_role_of(p_actor, p_tournament_id), 'service') end,
-          p_action, p_summary, p_reason, p_before, p_after, p_is_public);
-$function$;
+-- The audit log ---------------------------------------------------------------------------------------
 
 comment on function public.staff_get_audit(text) is 'Staff: a tournament''s whole audit log, newest first, each actor by in-game name; their e-mail addresses (and those in role grants) for organisers and admins only.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_get_audit(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -500,7 +303,6 @@ end;
 $function$;
 
 comment on function public.get_tournament_changes(text) is 'The public part of a tournament''s audit log, for anyone; who acted shows as a role, never a name.';
--- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_tournament_changes(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE sql
@@ -528,12 +330,9 @@ AS $function$
    where a.tournament_id = p_tournament_id and a.is_public;
 $function$;
 
--- -----------------------------------------------------------------------------------------------------
--- The console
--- -----------------------------------------------------------------------------------------------------
+-- The console -----------------------------------------------------------------------------------------
 
 comment on function public.staff_list_tournaments() is 'Staff: the tournaments of the last 30 days and those not settled that the caller looks after.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_list_tournaments()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -559,7 +358,6 @@ end;
 $function$;
 
 comment on function public.staff_needs_attention() is 'Staff: what needs attention (check-in closing, places without a player, failed refunds, chargebacks, outside calls given up with a retry, grievances not resolved, withdrawals waiting for approval and periodic work that failed, the last four for admins of the whole site), soonest first. Chargeback, outside-call, grievance, payout and due-work items carry an object detail (razorpay_payment_id; job_id and error; ticket_id and the deadlines; payout_id, age_minutes and approval_due_at; step, item, error and, for a parked erasure, legal_deadline).';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_needs_attention()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -713,7 +511,6 @@ end;
 $function$;
 
 comment on function public.staff_get_entries(text) is 'Staff: a tournament''s entries with their players, payment state and check-in; the e-mail addresses for organisers and admins only.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_get_entries(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -746,3 +543,65 @@ begin
      where e.tournament_id = p_tournament_id), '[]'::jsonb);
 end;
 $function$;
+
+-- =====================================================================================================
+-- Policies and grants: who may read, write and call
+-- =====================================================================================================
+
+-- Roles and the gate ----------------------------------------------------------------------------------
+
+revoke all on table public.staff_roles from anon;
+revoke all on table public.staff_roles from authenticated;
+
+-- The audit log ---------------------------------------------------------------------------------------
+
+revoke all on table public.audit_log from anon;
+revoke all on table public.audit_log from authenticated;
+revoke all on table public.audit_log from service_role;
+grant select on table public.audit_log to service_role;
+
+-- Roles and the gate ----------------------------------------------------------------------------------
+
+revoke all on function private.age_text(interval) from public;
+
+-- The audit log ---------------------------------------------------------------------------------------
+
+revoke all on function private.refuse_audit_change() from public;
+
+-- Roles and the gate ----------------------------------------------------------------------------------
+
+revoke all on function private.grant_staff_role(text,text,text,uuid) from public;
+
+revoke all on function public.get_my_staff_roles() from anon;
+revoke all on function public.get_my_staff_roles() from public;
+
+revoke all on function public.admin_list_roles() from anon;
+revoke all on function public.admin_list_roles() from public;
+
+revoke all on function public.admin_grant_role(text,text,text) from anon;
+revoke all on function public.admin_grant_role(text,text,text) from public;
+
+revoke all on function public.admin_revoke_role(uuid) from anon;
+revoke all on function public.admin_revoke_role(uuid) from public;
+
+revoke all on function public.service_grant_role(text,text,text) from anon;
+revoke all on function public.service_grant_role(text,text,text) from authenticated;
+revoke all on function public.service_grant_role(text,text,text) from public;
+
+-- The audit log ---------------------------------------------------------------------------------------
+
+revoke all on function public.staff_get_audit(text) from anon;
+revoke all on function public.staff_get_audit(text) from public;
+
+revoke all on function public.get_tournament_changes(text) from public;
+
+-- The console -----------------------------------------------------------------------------------------
+
+revoke all on function public.staff_list_tournaments() from anon;
+revoke all on function public.staff_list_tournaments() from public;
+
+revoke all on function public.staff_needs_attention() from anon;
+revoke all on function public.staff_needs_attention() from public;
+
+revoke all on function public.staff_get_entries(text) from anon;
+revoke all on function public.staff_get_entries(text) from public;

@@ -1,14 +1,16 @@
 -- =====================================================================================================
 -- tournaments: the catalog, series and their pods, a tournament’s status and its cancellation
 -- =====================================================================================================
--- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
--- definition of every object of this area; change one with a new migration, then run `npm run schema`.
--- Areas are assigned in scripts/schema/areas.ts.
+-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
+-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
+-- another area file: the files are applied as a whole. Rule rows are idempotent upserts.
 -- =====================================================================================================
 
--- -----------------------------------------------------------------------------------------------------
--- The catalog
--- -----------------------------------------------------------------------------------------------------
+-- =====================================================================================================
+-- Tables: what is kept
+-- =====================================================================================================
+
+-- The catalog -----------------------------------------------------------------------------------------
 
 comment on table public.tournaments is 'Money and capacity facts of the catalog (src/content/tournaments). Written by npm run catalog:sync and the payment confirmation only.';
 create table public.tournaments (
@@ -69,10 +71,6 @@ create table public.tournaments (
 );
 CREATE INDEX tournaments_pods_of_series ON public.tournaments USING btree (series_id, pod_number DESC) WHERE (pod_number IS NOT NULL);
 alter table public.tournaments enable row level security;
-grant maintain, select on table public.tournaments to anon;
-grant maintain, select on table public.tournaments to authenticated;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.tournaments to service_role;
-alter publication supabase_realtime add table public.tournaments;
 comment on column public.tournaments.filled_slots is 'Slots taken by confirmed payments. The catalog sync never touches it.';
 comment on column public.tournaments.registration_opens_at is 'Registration opens here (null: as soon as the catalog opens it).';
 comment on column public.tournaments.check_in_opens_at is 'Null: the series default (championship start - 24 h, quick start - 60 min).';
@@ -88,18 +86,6 @@ comment on column public.tournaments.prize_formula is 'This tournament''s own pr
 comment on column public.tournaments.edition_of is 'The recurring series that made this edition (null: a hand-made catalog edition or a pod). The catalog sync never retires these.';
 comment on column public.tournaments.match_settings is 'An edition''s own match settings, over its series'' (private.match_settings_valid); null: the series''.';
 comment on column public.tournaments.max_slots_per_buyer is 'The places one buyer may hold here (private.slots_per_buyer): the pay panel offers no more, an order for more is refused.';
-create policy "Anyone can read tournaments" on public.tournaments
-  as permissive for select to anon, authenticated
-  using (true);
-CREATE TRIGGER tournaments_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
-CREATE TRIGGER tournaments_close_filled_pod BEFORE UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL) EXECUTE FUNCTION private.close_filled_pod();
-CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
-CREATE TRIGGER tournaments_move_along_state_machine BEFORE UPDATE ON public.tournaments FOR EACH ROW WHEN (old.drawn_at IS DISTINCT FROM new.drawn_at OR old.finished_at IS DISTINCT FROM new.finished_at OR old.settled_at IS DISTINCT FROM new.settled_at OR old.cancelled_at IS DISTINCT FROM new.cancelled_at) EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
-comment on trigger tournaments_move_along_state_machine on public.tournaments is 'The machines of a tournament''s milestones (drawn_at, finished_at, settled_at, cancelled_at): each set once, by the function that reaches it, and unset only where declared.';
-CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
-CREATE TRIGGER tournaments_open_next_pod AFTER UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL AND new.filled_slots >= new.max_players AND old.filled_slots < old.max_players) EXECUTE FUNCTION private.open_next_pod_after_fill();
-CREATE TRIGGER tournaments_set_updated_at BEFORE UPDATE ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
-CREATE TRIGGER tournaments_start_in_state_machine BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
 
 comment on table public.series is 'Kinds of tournament (catalog: src/content/tournaments, written by npm run catalog:sync). Quick series run as pods.';
 create table public.series (
@@ -137,23 +123,36 @@ create table public.series (
   constraint series_title_length CHECK (((char_length(title) >= 3) AND (char_length(title) <= 80)))
 );
 alter table public.series enable row level security;
-grant maintain, select on table public.series to anon;
-grant maintain, select on table public.series to authenticated;
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.series to service_role;
-alter publication supabase_realtime add table public.series;
 comment on column public.series.round_interval is 'Round r is scheduled at the start + (r - 1) x this (a late round moves the later ones, never squeezes them).';
 comment on column public.series.match_settings is 'The series'' match settings (private.match_settings_valid); null: the defaults.';
-create policy "Anyone can read series" on public.series
-  as permissive for select to anon, authenticated
-  using (true);
-CREATE TRIGGER series_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.series FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
-CREATE TRIGGER series_set_updated_at BEFORE UPDATE ON public.series FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
--- -----------------------------------------------------------------------------------------------------
--- Status and timetable
--- -----------------------------------------------------------------------------------------------------
+-- =====================================================================================================
+-- Rules: the rule rows, and the private functions and triggers that apply them
+-- =====================================================================================================
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Rows of private.due_work_steps ----------------------------------------------------------------------
+
+insert into private.due_work_steps (name, area, function_name, run_order) values
+  ('pod_deadlines_and_open_pods', 'tournaments', 'private.run_due_pod_work', '200')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('tournament.drawn_at', null, 'unset', null),
+  ('tournament.drawn_at', 'unset', 'set', '{private.run_draw}'),
+  ('tournament.finished_at', null, 'unset', null),
+  ('tournament.finished_at', 'unset', 'set', '{private.after_result}'),
+  ('tournament.finished_at', 'set', 'unset', '{public.staff_correct_result}'),
+  ('tournament.settled_at', null, 'unset', null),
+  ('tournament.settled_at', 'unset', 'set', '{private.credit_prizes}'),
+  ('tournament.cancelled_at', null, 'unset', null),
+  ('tournament.cancelled_at', 'unset', 'set', '{private.cancel_tournament}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+-- The close time (default one hour before the start) or the opening of check-in, whichever is first.
 CREATE OR REPLACE FUNCTION private.tournament_registration_closes_at(p_tournament public.tournaments)
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
@@ -165,7 +164,7 @@ begin
 end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- The windows, with their defaults
 CREATE OR REPLACE FUNCTION private.tournament_check_in_opens_at(p_tournament public.tournaments)
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
@@ -178,20 +177,7 @@ begin
 end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.tournament_check_in_closes_at(p_tournament public.tournaments)
- RETURNS timestamp with time zone
- LANGUAGE plpgsql
- STABLE
-AS $function$
-begin
-  return coalesce(p_tournament.check_in_closes_at,
-                  p_tournament.starts_at - case p_tournament.series when 'championship' then interval '60 minutes'
-                                                                     else interval '15 minutes' end);
-end;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- The status
 CREATE OR REPLACE FUNCTION private.tournament_status(p_tournament public.tournaments, p_now timestamp with time zone)
  RETURNS text
  LANGUAGE plpgsql
@@ -214,7 +200,8 @@ begin
 end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- The words players read for each status. src/features/tournaments/status.ts holds the same words
+-- (a test compares them).
 CREATE OR REPLACE FUNCTION private.tournament_status_label(p_status text)
  RETURNS text
  LANGUAGE sql
@@ -233,29 +220,7 @@ AS $function$
   end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.tournament_state(p_tournament public.tournaments, p_now timestamp with time zone)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  with s as (select private.tournament_status(p_tournament, p_now) as status)
-  select jsonb_build_object(
-    'status', s.status,
-    'label', private.tournament_status_label(s.status),
-    'entries', p_tournament.filled_slots,
-    'capacity', p_tournament.max_players,
-    'registration_closes_at', private.tournament_registration_closes_at(p_tournament),
-    'check_in_opens_at', private.tournament_check_in_opens_at(p_tournament),
-    'check_in_closes_at', private.tournament_check_in_closes_at(p_tournament),
-    'starts_at', p_tournament.starts_at,
-    'current_round', case when s.status = 'live' then p_tournament.current_round end
-  )
-  from s;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- What lists and pages show besides the contract's fields: why a cancelled tournament was called off.
 CREATE OR REPLACE FUNCTION private.tournament_list_state(p_tournament public.tournaments, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE sql
@@ -269,87 +234,10 @@ AS $function$
                 then coalesce(p_tournament.cancel_reason, 'Not enough players joined before the deadline.') end);
 $function$;
 
-comment on function public.get_tournament_state(text) is 'The public contract (lifecycle.md): status, label, entries, capacity, the timetable and the current round of one tournament, for anyone.';
--- Callable by: anon, authenticated, service_role
-CREATE OR REPLACE FUNCTION public.get_tournament_state(p_tournament_id text)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_tournament public.tournaments%rowtype;
-begin
-  select * into v_tournament from public.tournaments where id = p_tournament_id;
-  if not found then
-    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
-  end if;
-  return private.tournament_state(v_tournament, private.clock_now());
-end;
-$function$;
+-- Pods ------------------------------------------------------------------------------------------------
 
-comment on function public.get_tournament_states(text[]) is 'get_tournament_state for many ids in one call (null: every tournament), with each id and a cancel reason. A series id answers for its newest pod. Unknown ids are left out.';
--- Callable by: anon, authenticated, service_role
-CREATE OR REPLACE FUNCTION public.get_tournament_states(p_tournament_ids text[] DEFAULT NULL::text[])
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  with asked as (
-    select t.id as key, t as tournament, null::text as pod_id
-      from public.tournaments as t
-     where (p_tournament_ids is null or t.id = any (p_tournament_ids))
-       and not exists (select 1 from public.series s where s.id = t.id and s.kind = 'quick')
-    union all
-    select s.id, newest.pod, (newest.pod).id
-      from public.series as s
-      cross join lateral (
-        select p as pod from public.tournaments as p
-         where p.series_id = s.id and p.pod_number is not null
-         order by p.pod_number desc
-         limit 1
-      ) as newest
-     where s.kind = 'quick' and p_tournament_ids is not null and s.id = any (p_tournament_ids)
-  )
-  select coalesce(jsonb_agg(private.tournament_list_state(tournament, private.clock_now())
-                            || jsonb_build_object('id', key)
-                            || case when pod_id is null then '{}'::jsonb else jsonb_build_object('pod_id', pod_id) end
-                            order by (tournament).starts_at, key),
-                  '[]'::jsonb)
-    from asked;
-$function$;
-
-comment on function public.get_tournament_participants(text) is 'In-game names of a tournament''s players in registration order, for anyone; never e-mails, ids or payments.';
--- Callable by: anon, authenticated, service_role
-CREATE OR REPLACE FUNCTION public.get_tournament_participants(p_tournament_id text)
- RETURNS TABLE(in_game_name text, slots integer, registered_at timestamp with time zone)
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if p_tournament_id is null or btrim(p_tournament_id) = '' then
-    raise exception 'p_tournament_id is required' using errcode = 'PT400', hint = 'tournament_id_required';
-  end if;
-  if not exists (select 1 from public.tournaments as t where t.id = p_tournament_id) then
-    raise exception 'Tournament not found' using errcode = 'PT404', hint = 'tournament_not_found';
-  end if;
-  return query
-    select p.in_game_name, r.slots, r.registered_at
-      from public.tournament_registrations as r
-      join public.profiles as p on p.id = r.user_id
-     where r.tournament_id = p_tournament_id
-       and r.status <> 'cancelled'
-     order by r.registered_at, r.id;
-end;
-$function$;
-
--- -----------------------------------------------------------------------------------------------------
--- Pods
--- -----------------------------------------------------------------------------------------------------
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Opening pods
+-- The open pod of a series, if any (open or full-but-not-closed: a pod that still takes entries).
 CREATE OR REPLACE FUNCTION private.open_pod_of(p_series_id text, p_now timestamp with time zone)
  RETURNS text
  LANGUAGE sql
@@ -364,7 +252,9 @@ AS $function$
    limit 1;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Opens the next pod of an active quick series unless one is open. The series row is locked first, so two
+-- transactions (two payments filling pods of the same series, the periodic function, the sync) never open
+-- two pods at once.
 CREATE OR REPLACE FUNCTION private.ensure_open_pod(p_series_id text)
  RETURNS text
  LANGUAGE plpgsql
@@ -405,28 +295,7 @@ begin
 end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.ensure_open_pods()
- RETURNS integer
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_series text;
-  v_opened integer := 0;
-  v_before text;
-begin
-  for v_series in select id from public.series where active and kind = 'quick' order by id loop
-    v_before := private.open_pod_of(v_series, private.clock_now());
-    if v_before is null and private.ensure_open_pod(v_series) is not null then
-      v_opened := v_opened + 1;
-    end if;
-  end loop;
-  return v_opened;
-end;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Filling a pod: in the same transaction as the payment that fills it
 CREATE OR REPLACE FUNCTION private.close_filled_pod()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -449,19 +318,8 @@ begin
 end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.open_next_pod_after_fill()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-begin
-  perform private.ensure_open_pod(new.series_id);
-  return null;
-end;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- The pod work of the periodic function: cancel and refund pods past their deadline, then make sure every
+-- active series has its open pod.
 CREATE OR REPLACE FUNCTION private.run_due_pod_work()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -496,23 +354,9 @@ begin
 end;
 $function$;
 
-comment on function public.service_ensure_open_pods() is 'Makes sure every active series has its open pod; the catalog sync calls it. Service role only.';
--- Callable by: service_role
-CREATE OR REPLACE FUNCTION public.service_ensure_open_pods()
- RETURNS integer
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select private.ensure_open_pods();
-$function$;
-
--- -----------------------------------------------------------------------------------------------------
--- Postponing and cancelling
--- -----------------------------------------------------------------------------------------------------
+-- Postponing and cancelling ---------------------------------------------------------------------------
 
 comment on function private.cancel_tournament(text,text,timestamp with time zone) is 'Cancels a tournament once: its registrations are cancelled, unpaid checkouts abandoned, and every paid entry refunded what is left of it (nothing when a lost chargeback took it all back).';
--- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.cancel_tournament(p_tournament_id text, p_reason text, p_at timestamp with time zone)
  RETURNS integer
  LANGUAGE plpgsql
@@ -549,8 +393,195 @@ begin
 end;
 $function$;
 
+-- The catalog -----------------------------------------------------------------------------------------
+
+CREATE TRIGGER tournaments_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
+
+CREATE TRIGGER tournaments_close_filled_pod BEFORE UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL) EXECUTE FUNCTION private.close_filled_pod();
+
+CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
+
+CREATE TRIGGER tournaments_move_along_state_machine BEFORE UPDATE ON public.tournaments FOR EACH ROW WHEN (old.drawn_at IS DISTINCT FROM new.drawn_at OR old.finished_at IS DISTINCT FROM new.finished_at OR old.settled_at IS DISTINCT FROM new.settled_at OR old.cancelled_at IS DISTINCT FROM new.cancelled_at) EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
+comment on trigger tournaments_move_along_state_machine on public.tournaments is 'The machines of a tournament''s milestones (drawn_at, finished_at, settled_at, cancelled_at): each set once, by the function that reaches it, and unset only where declared.';
+
+CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
+
+CREATE TRIGGER tournaments_open_next_pod AFTER UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL AND new.filled_slots >= new.max_players AND old.filled_slots < old.max_players) EXECUTE FUNCTION private.open_next_pod_after_fill();
+
+CREATE TRIGGER tournaments_set_updated_at BEFORE UPDATE ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER tournaments_start_in_state_machine BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
+
+CREATE TRIGGER series_check_prize_formula BEFORE INSERT OR UPDATE OF prize_formula, prize_pool_paise ON public.series FOR EACH ROW EXECUTE FUNCTION private.check_prize_formula();
+
+CREATE TRIGGER series_set_updated_at BEFORE UPDATE ON public.series FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+comment on function private.tournament_check_in_closes_at(public.tournaments) is 'When check-in closes: the tournament''s own time, else 60 minutes before the start for a championship and 15 otherwise.';
+CREATE OR REPLACE FUNCTION private.tournament_check_in_closes_at(p_tournament public.tournaments)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+begin
+  return coalesce(p_tournament.check_in_closes_at,
+                  p_tournament.starts_at - case p_tournament.series when 'championship' then interval '60 minutes'
+                                                                     else interval '15 minutes' end);
+end;
+$function$;
+
+comment on function private.tournament_state(public.tournaments,timestamp with time zone) is 'A tournament''s state for its page: status and label, entries and capacity, the registration and check-in times, start and current round.';
+CREATE OR REPLACE FUNCTION private.tournament_state(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with s as (select private.tournament_status(p_tournament, p_now) as status)
+  select jsonb_build_object(
+    'status', s.status,
+    'label', private.tournament_status_label(s.status),
+    'entries', p_tournament.filled_slots,
+    'capacity', p_tournament.max_players,
+    'registration_closes_at', private.tournament_registration_closes_at(p_tournament),
+    'check_in_opens_at', private.tournament_check_in_opens_at(p_tournament),
+    'check_in_closes_at', private.tournament_check_in_closes_at(p_tournament),
+    'starts_at', p_tournament.starts_at,
+    'current_round', case when s.status = 'live' then p_tournament.current_round end
+  )
+  from s;
+$function$;
+
+-- Pods ------------------------------------------------------------------------------------------------
+
+comment on function private.ensure_open_pods() is 'Opens a pod in every active quick series that has none open; returns how many were opened.';
+CREATE OR REPLACE FUNCTION private.ensure_open_pods()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_series text;
+  v_opened integer := 0;
+  v_before text;
+begin
+  for v_series in select id from public.series where active and kind = 'quick' order by id loop
+    v_before := private.open_pod_of(v_series, private.clock_now());
+    if v_before is null and private.ensure_open_pod(v_series) is not null then
+      v_opened := v_opened + 1;
+    end if;
+  end loop;
+  return v_opened;
+end;
+$function$;
+
+comment on function private.open_next_pod_after_fill() is 'Trigger on tournaments: when a pod fills, opens the next pod of its series.';
+CREATE OR REPLACE FUNCTION private.open_next_pod_after_fill()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.ensure_open_pod(new.series_id);
+  return null;
+end;
+$function$;
+
+-- =====================================================================================================
+-- Functions callers use (the API: public schema)
+-- =====================================================================================================
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+comment on function public.get_tournament_state(text) is 'The public contract (lifecycle.md): status, label, entries, capacity, the timetable and the current round of one tournament, for anyone.';
+CREATE OR REPLACE FUNCTION public.get_tournament_state(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  return private.tournament_state(v_tournament, private.clock_now());
+end;
+$function$;
+
+comment on function public.get_tournament_states(text[]) is 'get_tournament_state for many ids in one call (null: every tournament), with each id and a cancel reason. A series id answers for its newest pod. Unknown ids are left out.';
+CREATE OR REPLACE FUNCTION public.get_tournament_states(p_tournament_ids text[] DEFAULT NULL::text[])
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with asked as (
+    select t.id as key, t as tournament, null::text as pod_id
+      from public.tournaments as t
+     where (p_tournament_ids is null or t.id = any (p_tournament_ids))
+       and not exists (select 1 from public.series s where s.id = t.id and s.kind = 'quick')
+    union all
+    select s.id, newest.pod, (newest.pod).id
+      from public.series as s
+      cross join lateral (
+        select p as pod from public.tournaments as p
+         where p.series_id = s.id and p.pod_number is not null
+         order by p.pod_number desc
+         limit 1
+      ) as newest
+     where s.kind = 'quick' and p_tournament_ids is not null and s.id = any (p_tournament_ids)
+  )
+  select coalesce(jsonb_agg(private.tournament_list_state(tournament, private.clock_now())
+                            || jsonb_build_object('id', key)
+                            || case when pod_id is null then '{}'::jsonb else jsonb_build_object('pod_id', pod_id) end
+                            order by (tournament).starts_at, key),
+                  '[]'::jsonb)
+    from asked;
+$function$;
+
+comment on function public.get_tournament_participants(text) is 'In-game names of a tournament''s players in registration order, for anyone; never e-mails, ids or payments.';
+CREATE OR REPLACE FUNCTION public.get_tournament_participants(p_tournament_id text)
+ RETURNS TABLE(in_game_name text, slots integer, registered_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if p_tournament_id is null or btrim(p_tournament_id) = '' then
+    raise exception 'p_tournament_id is required' using errcode = 'PT400', hint = 'tournament_id_required';
+  end if;
+  if not exists (select 1 from public.tournaments as t where t.id = p_tournament_id) then
+    raise exception 'Tournament not found' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  return query
+    select p.in_game_name, r.slots, r.registered_at
+      from public.tournament_registrations as r
+      join public.profiles as p on p.id = r.user_id
+     where r.tournament_id = p_tournament_id
+       and r.status <> 'cancelled'
+     order by r.registered_at, r.id;
+end;
+$function$;
+
+-- Pods ------------------------------------------------------------------------------------------------
+
+comment on function public.service_ensure_open_pods() is 'Makes sure every active series has its open pod; the catalog sync calls it. Service role only.';
+CREATE OR REPLACE FUNCTION public.service_ensure_open_pods()
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.ensure_open_pods();
+$function$;
+
+-- Postponing and cancelling ---------------------------------------------------------------------------
+
 comment on function public.staff_postpone_tournament(text,timestamp with time zone,text) is 'Organisers: moves a tournament that has not been drawn to a later start, with its whole timetable, with a reason written to the audit log.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_postpone_tournament(p_tournament_id text, p_starts_at timestamp with time zone, p_reason text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -592,7 +623,6 @@ end;
 $function$;
 
 comment on function public.staff_cancel_tournament(text,text) is 'Organisers (public contract): cancels a tournament; every paid entry is refunded through the outbox and every player is told.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_cancel_tournament(p_tournament_id text, p_reason text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -635,3 +665,91 @@ begin
   return jsonb_build_object('refunds_queued', v_refunds);
 end;
 $function$;
+
+-- =====================================================================================================
+-- Policies and grants: who may read, write and call
+-- =====================================================================================================
+
+-- The catalog -----------------------------------------------------------------------------------------
+
+revoke all on table public.tournaments from anon;
+grant select on table public.tournaments to anon;
+revoke all on table public.tournaments from authenticated;
+grant select on table public.tournaments to authenticated;
+alter publication supabase_realtime add table public.tournaments;
+
+revoke all on table public.series from anon;
+grant select on table public.series to anon;
+revoke all on table public.series from authenticated;
+grant select on table public.series to authenticated;
+alter publication supabase_realtime add table public.series;
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+revoke all on function private.tournament_registration_closes_at(public.tournaments) from public;
+
+revoke all on function private.tournament_check_in_opens_at(public.tournaments) from public;
+
+revoke all on function private.tournament_status(public.tournaments,timestamp with time zone) from public;
+
+revoke all on function private.tournament_status_label(text) from public;
+
+revoke all on function private.tournament_list_state(public.tournaments,timestamp with time zone) from public;
+
+-- Pods ------------------------------------------------------------------------------------------------
+
+revoke all on function private.open_pod_of(text,timestamp with time zone) from public;
+
+revoke all on function private.ensure_open_pod(text) from public;
+
+revoke all on function private.close_filled_pod() from public;
+
+revoke all on function private.run_due_pod_work() from public;
+
+-- Postponing and cancelling ---------------------------------------------------------------------------
+
+revoke all on function private.cancel_tournament(text,text,timestamp with time zone) from public;
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+revoke all on function private.tournament_check_in_closes_at(public.tournaments) from public;
+
+revoke all on function private.tournament_state(public.tournaments,timestamp with time zone) from public;
+
+-- Pods ------------------------------------------------------------------------------------------------
+
+revoke all on function private.ensure_open_pods() from public;
+
+revoke all on function private.open_next_pod_after_fill() from public;
+
+-- Status and timetable --------------------------------------------------------------------------------
+
+revoke all on function public.get_tournament_state(text) from public;
+
+revoke all on function public.get_tournament_states(text[]) from public;
+
+revoke all on function public.get_tournament_participants(text) from public;
+
+-- Pods ------------------------------------------------------------------------------------------------
+
+revoke all on function public.service_ensure_open_pods() from anon;
+revoke all on function public.service_ensure_open_pods() from authenticated;
+revoke all on function public.service_ensure_open_pods() from public;
+
+-- Postponing and cancelling ---------------------------------------------------------------------------
+
+revoke all on function public.staff_postpone_tournament(text,timestamp with time zone,text) from anon;
+revoke all on function public.staff_postpone_tournament(text,timestamp with time zone,text) from public;
+
+revoke all on function public.staff_cancel_tournament(text,text) from anon;
+revoke all on function public.staff_cancel_tournament(text,text) from public;
+
+-- The catalog -----------------------------------------------------------------------------------------
+
+create policy "Anyone can read tournaments" on public.tournaments
+  as permissive for select to anon, authenticated
+  using (true);
+
+create policy "Anyone can read series" on public.series
+  as permissive for select to anon, authenticated
+  using (true);

@@ -1,17 +1,18 @@
 -- =====================================================================================================
 -- auth: who is calling: the signed-in player and the second sign-in step
 -- =====================================================================================================
--- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
--- definition of every object of this area; change one with a new migration, then run `npm run schema`.
--- Areas are assigned in scripts/schema/areas.ts.
+-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
+-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
+-- another area file: the files are applied as a whole. Rule rows are idempotent upserts.
 -- =====================================================================================================
 
--- -----------------------------------------------------------------------------------------------------
--- The signed-in player
--- -----------------------------------------------------------------------------------------------------
+-- =====================================================================================================
+-- Rules: the rule rows, and the private functions and triggers that apply them
+-- =====================================================================================================
+
+-- The signed-in player --------------------------------------------------------------------------------
 
 comment on function private.current_player_id() is 'The caller''s user id when fully signed in (the second step done if they enrolled an authenticator app), else null. Row-level security calls it as (select private.current_player_id()).';
--- Callable by: anon, authenticated
 CREATE OR REPLACE FUNCTION private.current_player_id()
  RETURNS uuid
  LANGUAGE plpgsql
@@ -29,7 +30,6 @@ end;
 $function$;
 
 comment on function private.require_player() is 'The caller''s user id, or an error: PT401 when signed out, PT403 when the second sign-in step is missing. Every "my ..." function starts with it.';
--- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.require_player()
  RETURNS uuid
  LANGUAGE plpgsql
@@ -56,7 +56,10 @@ begin
 end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Is the caller's second step missing?
+-- auth.mfa_factors belongs to Auth. Read through dynamic SQL so this function does not depend on the
+-- table at creation time (the local stack's Auth server creates it after the migrations); while it does
+-- not exist, no player can have enrolled a factor.
 CREATE OR REPLACE FUNCTION private.second_step_missing(player_id uuid)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -78,3 +81,17 @@ begin
   return has_verified_factor;
 end;
 $function$;
+
+-- =====================================================================================================
+-- Policies and grants: who may read, write and call
+-- =====================================================================================================
+
+-- The signed-in player --------------------------------------------------------------------------------
+
+grant execute on function private.current_player_id() to anon;
+grant execute on function private.current_player_id() to authenticated;
+revoke all on function private.current_player_id() from public;
+
+revoke all on function private.require_player() from public;
+
+revoke all on function private.second_step_missing(uuid) from public;

@@ -1,14 +1,16 @@
 -- =====================================================================================================
 -- privacy: a player’s own data in one download, grievances and their deadlines, who an incident touched
 -- =====================================================================================================
--- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
--- definition of every object of this area; change one with a new migration, then run `npm run schema`.
--- Areas are assigned in scripts/schema/areas.ts.
+-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
+-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
+-- another area file: the files are applied as a whole. Rule rows are idempotent upserts.
 -- =====================================================================================================
 
--- -----------------------------------------------------------------------------------------------------
--- Download my data
--- -----------------------------------------------------------------------------------------------------
+-- =====================================================================================================
+-- Tables: what is kept
+-- =====================================================================================================
+
+-- Download my data ------------------------------------------------------------------------------------
 
 comment on table private.data_export_sections is 'The keys of export_my_data(): each filled by a function taking the player''s user id and returning jsonb. Added by migrations through private.register_data_export_section().';
 create table private.data_export_sections (
@@ -21,24 +23,6 @@ create table private.data_export_sections (
   constraint data_export_sections_key_format CHECK ((key ~ '^[a-z][a-z0-9_]*$'::text))
 );
 
-comment on function private.register_data_export_section(text,text,text) is 'Adds a key to export_my_data() (migrations only): the key, the area that owns it and its function `(p_user uuid) returns jsonb`. A key is registered once.';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.register_data_export_section(p_key text, p_area text, p_function text)
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_function regprocedure := to_regprocedure(p_function || '(uuid)');
-begin
-  if v_function is null or (select prorettype from pg_catalog.pg_proc where oid = v_function) <> 'jsonb'::regtype then
-    raise exception 'An export section calls a function taking the user id and returning jsonb: % is not one', p_function
-      using errcode = '22023';
-  end if;
-  insert into private.data_export_sections (key, area, function_name) values (p_key, p_area, p_function);
-end;
-$function$;
-
 comment on table private.data_exports is 'Each export of a player''s data: who and when. The processing log of the right of access, and what the one-export-in-10-minutes limit counts.';
 create table private.data_exports (
   id bigint generated always as identity not null,
@@ -49,353 +33,7 @@ create table private.data_exports (
 );
 CREATE INDEX data_exports_of_user ON private.data_exports USING btree (user_id, exported_at DESC);
 
-comment on function private.data_export_interval() is 'How long after one export the next one opens: an export reads every table about the player, so it is not a button to press in a loop.';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.data_export_interval()
- RETURNS interval
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select interval '10 minutes' $function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_profile(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object(
-           'user_id', u.id, 'sign_in_email', u.email, 'account_created_at', u.created_at,
-           'email', p.email, 'legal_name', p.legal_name, 'in_game_name', p.in_game_name, 'age', p.age,
-           'date_of_birth', p.date_of_birth, 'game_user_id', p.game_user_id, 'profile_image_url', p.profile_image_url,
-           'profile_completed', p.profile_completed, 'lives_in_india_confirmed_at', p.lives_in_india_confirmed_at,
-           'created_at', p.created_at, 'updated_at', p.updated_at,
-           'staff_roles', coalesce((select jsonb_agg(jsonb_build_object('role', r.role, 'tournament_id', r.tournament_id,
-                                                                        'granted_at', r.granted_at) order by r.granted_at)
-                                      from public.staff_roles r where r.user_id = p_user), '[]'::jsonb))
-    from auth.users u
-    left join public.profiles p on p.id = u.id
-   where u.id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_consents(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object(
-    'lives_in_india_confirmed_at', (select lives_in_india_confirmed_at from public.profiles where id = p_user),
-    -- What the platform decided from the profile: may this player pay, may they play free tournaments.
-    'eligibility', jsonb_build_object('paid_entry_refusal', private.paid_entry_refusal(p_user),
-                                      'free_entry_refusal', private.free_entry_refusal(p_user),
-                                      'parental_consent', private.has_parental_consent(p_user)),
-    -- The token itself stays out: only its hash is stored, and it proves nothing to the player.
-    'parental_consents', coalesce((select jsonb_agg(jsonb_build_object('parent_email', c.parent_email, 'requested_at', c.requested_at,
-                                                                       'expires_at', c.expires_at, 'confirmed_at', c.confirmed_at)
-                                                    order by c.requested_at)
-                                     from private.parental_consents c where c.player_id = p_user), '[]'::jsonb),
-    'story_news', coalesce((select jsonb_agg(jsonb_build_object('email', s.email, 'consent_text', s.consent_text,
-                                                                'consented_at', s.consented_at))
-                              from public.story_notification_signups s
-                              join auth.users u on u.id = p_user and lower(u.email) = s.email), '[]'::jsonb));
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_entries(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'entry_id', e.id, 'tournament_id', e.tournament_id, 'tournament', t.title, 'slot_number', e.slot_number,
-           'you_are', case when e.player_id = p_user and e.buyer_id = p_user then 'buyer and player'
-                           when e.player_id = p_user then 'player' else 'buyer' end,
-           'status', e.status, 'checked_in_at', e.checked_in_at, 'withdrawn_at', e.withdrawn_at,
-           'withdraw_reason', e.withdraw_reason, 'accepted_at', e.accepted_at, 'created_at', e.created_at,
-           -- The address a buyer typed for an invitation is the buyer's to see; a player never sees who else was asked.
-           'invited_email', case when e.buyer_id = p_user then e.invited_email end)
-         order by e.created_at, e.slot_number), '[]'::jsonb)
-    from public.entries e
-    join public.tournaments t on t.id = e.tournament_id
-   where e.player_id = p_user or e.buyer_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_matches(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'match_id', m.id, 'tournament_id', m.tournament_id, 'round', m.round, 'position', m.position,
-           'scheduled_at', m.scheduled_at, 'status', m.status, 'confirmed_at', m.confirmed_at,
-           'your_side', case when m.entry_a = mine.id then 'a' else 'b' end,
-           'opponent_in_game_name', private.entry_name(case when m.entry_a = mine.id then m.entry_b else m.entry_a end),
-           'score', case when m.score_a is null then null else jsonb_build_array(m.score_a, m.score_b) end,
-           'you_went_through', case when m.winner_entry_id is null then null else m.winner_entry_id = mine.id end,
-           'your_ready_at', case when m.entry_a = mine.id then m.ready_a_at else m.ready_b_at end,
-           'your_reports', coalesce((select jsonb_agg(jsonb_build_object('goals', jsonb_build_array(r.goals_a, r.goals_b),
-                                                                         'went_through', r.winner_entry_id = mine.id,
-                                                                         'screenshot_path', r.screenshot_path,
-                                                                         'reported_at', r.reported_at, 'superseded_at', r.superseded_at)
-                                                      order by r.reported_at)
-                                       from private.match_reports r
-                                      where r.match_id = m.id and r.entry_id = mine.id and r.reported_by = p_user), '[]'::jsonb),
-           'disputes', coalesce((select jsonb_agg(jsonb_build_object(
-                                          'opened_by_you', d.opened_by_entry_id = mine.id, 'reason', d.reason,
-                                          'details', case when d.opened_by_entry_id = mine.id then d.details end,
-                                          'opened_at', d.opened_at, 'settled_at', d.settled_at, 'outcome', d.outcome, 'note', d.note,
-                                          'your_statements', coalesce((select jsonb_agg(jsonb_build_object(
-                                                                                 'details', s.details, 'screenshot_path', s.screenshot_path,
-                                                                                 'added_at', s.added_at) order by s.added_at)
-                                                                         from private.match_dispute_statements s
-                                                                        where s.dispute_id = d.id and s.player_id = p_user), '[]'::jsonb))
-                                        order by d.opened_at)
-                                   from public.match_disputes d where d.match_id = m.id), '[]'::jsonb))
-         order by m.scheduled_at, m.round), '[]'::jsonb)
-    from public.entries mine
-    join public.matches m on mine.id in (m.entry_a, m.entry_b)
-   where mine.player_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_evidence(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  -- Only what the player uploaded: their reports' and statements' screenshots. The opponent's stay out.
-  select coalesce(jsonb_agg(jsonb_build_object('bucket', 'match-evidence', 'match_id', x.match_id, 'path', x.path,
-                                               'for', x.purpose, 'at', x.at) order by x.at), '[]'::jsonb)
-    from (select r.match_id, r.screenshot_path as path, 'result report' as purpose, r.reported_at as at
-            from private.match_reports r where r.reported_by = p_user
-          union all
-          select d.match_id, s.screenshot_path, 'dispute statement', s.added_at
-            from private.match_dispute_statements s
-            join public.match_disputes d on d.id = s.dispute_id
-           where s.player_id = p_user and s.screenshot_path is not null) x;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_payments(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'payment_id', p.id, 'tournament_id', p.tournament_id, 'razorpay_order_id', p.razorpay_order_id,
-           'razorpay_payment_id', p.razorpay_payment_id, 'amount_paise', p.amount_paise, 'currency', p.currency,
-           'slots', p.slots, 'status', p.status, 'failure_reason', p.failure_reason, 'refunded_paise', p.refunded_paise,
-           'created_at', p.created_at, 'paid_at', p.paid_at,
-           'refunds', coalesce((select jsonb_agg(jsonb_build_object('razorpay_refund_id', f.razorpay_refund_id,
-                                                                    'amount_paise', f.amount_paise, 'recorded_at', f.recorded_at)
-                                                 order by f.recorded_at)
-                                  from public.payment_refunds f where f.payment_id = p.id), '[]'::jsonb),
-           'chargebacks', coalesce((select jsonb_agg(jsonb_build_object('status', c.status, 'amount_paise', c.amount_paise,
-                                                                        'reason', c.reason, 'opened_at', c.opened_at,
-                                                                        'decided_at', c.decided_at) order by c.opened_at)
-                                      from private.chargebacks c where c.payment_id = p.id), '[]'::jsonb))
-         order by p.created_at), '[]'::jsonb)
-    from public.payments p
-   where p.user_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_ledger(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object('account', l.account, 'amount_paise', l.amount_paise, 'kind', j.kind,
-                                               'reference', j.reference, 'at', j.created_at) order by j.created_at, l.id), '[]'::jsonb)
-    from private.ledger_lines l
-    join private.ledger_journal j on j.id = l.journal_id
-   where l.user_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_tax_withheld(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object('financial_year', w.financial_year, 'kind', w.kind, 'gross_paise', w.gross_paise,
-                                               'net_winnings_paise', w.net_winnings_paise, 'tax_paise', w.tax_paise,
-                                               'payout_id', w.payout_id, 'at', w.at, 'reversed_at', w.reversed_at)
-                            order by w.at, w.id), '[]'::jsonb)
-    from private.tax_withholdings w
-   where w.user_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_prizes(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object('tournament_id', a.tournament_id, 'place', a.place_label,
-                                               'amount_paise', a.amount_paise, 'status', a.status, 'created_at', a.created_at,
-                                               'decided_at', a.decided_at, 'note', a.note) order by a.created_at), '[]'::jsonb)
-    from private.prize_awards a
-   where a.player_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_payouts(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object('payout_id', p.id, 'gross_paise', p.gross_paise, 'tax_paise', p.tax_paise,
-                                               'net_paise', p.net_paise, 'status', p.status, 'upi_id', p.upi_id, 'utr', p.utr,
-                                               'failure_reason', p.failure_reason, 'created_at', p.created_at,
-                                               'processed_at', p.processed_at) order by p.created_at), '[]'::jsonb)
-    from public.payouts p
-   where p.user_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_kyc(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object('pan_masked', private.masked_pan(k.pan_last4), 'pan_name_status', k.pan_name_status,
-                            'upi_id', k.upi_id, 'upi_status', k.upi_status, 'status', k.status, 'reason', k.reason,
-                            'submitted_at', k.submitted_at, 'verified_at', k.verified_at, 'upi_changed_at', k.upi_changed_at,
-                            'payouts_held_until', k.payouts_held_until)
-    from public.kyc_records k
-   where k.user_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_notifications(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select jsonb_build_object(
-    'settings', coalesce((select jsonb_agg(jsonb_build_object('kind', s.kind, 'email', s.email) order by s.kind)
-                            from public.notification_settings s where s.user_id = p_user), '[]'::jsonb),
-    'messages', coalesce((select jsonb_agg(jsonb_build_object('kind', n.kind, 'title', n.title, 'body', n.body, 'link', n.link,
-                                                              'created_at', n.created_at, 'read_at', n.read_at)
-                                           order by n.created_at, n.id)
-                            from public.notifications n where n.user_id = p_user), '[]'::jsonb));
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_audit(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  -- Decisions about the player (their entries, their matches' results, their grants) and what they did as staff.
-  select coalesce(jsonb_agg(jsonb_build_object('at', a.at, 'tournament_id', a.tournament_id, 'action', a.action,
-                                               'summary', a.summary, 'reason', a.reason,
-                                               'by', case when a.actor_id = p_user then 'you'
-                                                          else case a.actor_role when 'automatic' then 'automatic'
-                                                                                 when 'service' then 'the platform'
-                                                                                 else a.actor_role end end)
-                            order by a.at, a.id), '[]'::jsonb)
-    from public.audit_log a
-   where a.actor_id = p_user
-      or a.entry_id in (select id from public.entries where player_id = p_user or buyer_id = p_user)
-      or a.after ->> 'user_id' = p_user::text
-      or a.before ->> 'user_id' = p_user::text
-      or a.match_id in (select m.id from public.matches m join public.entries e on e.id in (m.entry_a, m.entry_b)
-                         where e.player_id = p_user);
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_requests(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(jsonb_build_object('exported_at', x.exported_at) order by x.exported_at), '[]'::jsonb)
-    from private.data_exports x where x.user_id = p_user;
-$function$;
-
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.export_grievances(p_user uuid)
- RETURNS jsonb
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(jsonb_agg(private.grievance_answer(g) order by g.submitted_at), '[]'::jsonb)
-    from private.grievances g where g.user_id = p_user;
-$function$;
-
-comment on function public.export_my_data() is 'The signed-in player''s own data, one key per registered section (profile, consents, entries, matches, evidence, payments, ledger, tax_withheld, prizes, payouts, kyc, notifications, audit, ...): PAN masked to its last four characters, only their own evidence. At most one export in 10 minutes (PT409 export_too_soon).';
--- Callable by: authenticated, service_role
-CREATE OR REPLACE FUNCTION public.export_my_data()
- RETURNS jsonb
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_user uuid := private.require_player();
-  v_now timestamptz := private.clock_now();
-  v_last timestamptz;
-  v_section private.data_export_sections%rowtype;
-  v_function regprocedure;
-  v_answer jsonb;
-  v_result jsonb;
-begin
-  -- One export at a time per player, so two quick presses cannot both pass the limit.
-  perform pg_advisory_xact_lock(hashtextextended('data-export:' || v_user::text, 0));
-  select max(exported_at) into v_last from private.data_exports where user_id = v_user;
-  if v_last is not null and v_last > v_now - private.data_export_interval() then
-    raise exception 'You downloaded your data a few minutes ago. The next download opens at % (India time).',
-                    to_char((v_last + private.data_export_interval()) at time zone 'Asia/Kolkata', 'HH24:MI')
-      using errcode = 'PT409', hint = 'export_too_soon',
-            detail = to_char(v_last + private.data_export_interval(), 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
-  end if;
-  insert into private.data_exports (user_id, exported_at) values (v_user, v_now);
-
-  v_result := jsonb_build_object('exported_at', v_now, 'format', 'golazo-personal-data-1');
-  for v_section in select * from private.data_export_sections order by key loop
-    v_function := to_regprocedure(v_section.function_name || '(uuid)');
-    if v_function is null then
-      raise exception 'The export section % calls %, which no longer exists', v_section.key, v_section.function_name;
-    end if;
-    -- regprocedure prints the function schema-qualified and quoted: nothing else reaches the statement.
-    execute 'select ' || split_part(v_function::text, '(', 1) || '($1)' into v_answer using v_user;
-    v_result := v_result || jsonb_build_object(v_section.key, v_answer);
-  end loop;
-  return v_result;
-end;
-$function$;
-
--- -----------------------------------------------------------------------------------------------------
--- Grievances
--- -----------------------------------------------------------------------------------------------------
-
-comment on function private.grievance_rules() is 'The grievance deadlines (acknowledge within 48 hours, resolve within 30 days; a lawyer confirms them against the DPDP Rules), how many tickets one e-mail address may file (3 in any hour, 5 in any 24 hours), and how many tickets all addresses nobody confirmed may file together in any 24 hours (50).';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.grievance_rules()
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select '{"acknowledge_within_hours": 48, "resolve_within_days": 30, "per_email_per_hour": 3, "per_email_per_day": 5, "unconfirmed_per_day": 50}'::jsonb $function$;
+-- Grievances ------------------------------------------------------------------------------------------
 
 comment on table private.grievances is 'Grievances about personal data (DPDP Act s.13): the ticket, who filed it (an account, or only an e-mail address), its deadlines and the answers. Written only by submit_grievance and the staff_*_grievance functions.';
 create table private.grievances (
@@ -438,12 +76,97 @@ comment on column private.grievances.body is 'personal: free_text. What the file
 comment on column private.grievances.acknowledgement is 'personal: free_text. What the filer or staff wrote about the grievance.';
 comment on column private.grievances.resolution is 'personal: free_text. What the filer or staff wrote about the grievance.';
 comment on column private.grievances.email_confirmed is 'Whether the answer goes to the filer''s own verified sign-in address; a receipt to any other address quotes nothing the filer wrote.';
-CREATE TRIGGER grievances_move_along_state_machine BEFORE UPDATE ON private.grievances FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
-comment on trigger grievances_move_along_state_machine on private.grievances is 'The grievance machine: open until staff acknowledge it, then resolved with an answer; a resolved ticket stays resolved.';
-CREATE TRIGGER grievances_start_in_state_machine BEFORE INSERT ON private.grievances FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
+
+-- =====================================================================================================
+-- Rules: the rule rows, and the private functions and triggers that apply them
+-- =====================================================================================================
+
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('grievance', null, 'open', '{public.submit_grievance}'),
+  ('grievance', 'open', 'acknowledged', '{public.staff_acknowledge_grievance}'),
+  ('grievance', 'open', 'resolved', '{public.staff_resolve_grievance}'),
+  ('grievance', 'acknowledged', 'resolved', '{public.staff_resolve_grievance}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
+-- Rows of private.data_export_sections ----------------------------------------------------------------
+
+insert into private.data_export_sections (key, area, function_name) values
+  ('alerts', 'notifications', 'private.export_alerts'),
+  ('audit', 'staff', 'private.export_audit'),
+  ('consents', 'profile', 'private.export_consents'),
+  ('data_exports', 'privacy', 'private.export_requests'),
+  ('entries', 'brackets', 'private.export_entries'),
+  ('evidence', 'matches', 'private.export_evidence'),
+  ('grievances', 'privacy', 'private.export_grievances'),
+  ('kyc', 'payouts', 'private.export_kyc'),
+  ('ledger', 'payouts', 'private.export_ledger'),
+  ('match_chat', 'matches', 'private.export_match_chat'),
+  ('matches', 'matches', 'private.export_matches'),
+  ('notifications', 'notifications', 'private.export_notifications'),
+  ('payments', 'payments', 'private.export_payments'),
+  ('payouts', 'payouts', 'private.export_payouts'),
+  ('prizes', 'payouts', 'private.export_prizes'),
+  ('profile', 'profile', 'private.export_profile'),
+  ('rating', 'seasons', 'private.export_rating'),
+  ('tax_withheld', 'payouts', 'private.export_tax_withheld'),
+  ('waitlist', 'seasons', 'private.export_waitlist')
+on conflict (key) do update set area = excluded.area, function_name = excluded.function_name;
+
+-- Download my data ------------------------------------------------------------------------------------
+
+comment on function private.register_data_export_section(text,text,text) is 'Adds a key to export_my_data() (migrations only): the key, the area that owns it and its function `(p_user uuid) returns jsonb`. A key is registered once.';
+CREATE OR REPLACE FUNCTION private.register_data_export_section(p_key text, p_area text, p_function text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_function regprocedure := to_regprocedure(p_function || '(uuid)');
+begin
+  if v_function is null or (select prorettype from pg_catalog.pg_proc where oid = v_function) <> 'jsonb'::regtype then
+    raise exception 'An export section calls a function taking the user id and returning jsonb: % is not one', p_function
+      using errcode = '22023';
+  end if;
+  insert into private.data_export_sections (key, area, function_name) values (p_key, p_area, p_function);
+end;
+$function$;
+
+comment on function private.data_export_interval() is 'How long after one export the next one opens: an export reads every table about the player, so it is not a button to press in a loop.';
+CREATE OR REPLACE FUNCTION private.data_export_interval()
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select interval '10 minutes' $function$;
+
+-- The export shows the PAN as its last four characters, now the only part stored in clear.
+CREATE OR REPLACE FUNCTION private.export_kyc(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('pan_masked', private.masked_pan(k.pan_last4), 'pan_name_status', k.pan_name_status,
+                            'upi_id', k.upi_id, 'upi_status', k.upi_status, 'status', k.status, 'reason', k.reason,
+                            'submitted_at', k.submitted_at, 'verified_at', k.verified_at, 'upi_changed_at', k.upi_changed_at,
+                            'payouts_held_until', k.payouts_held_until)
+    from public.kyc_records k
+   where k.user_id = p_user;
+$function$;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
+comment on function private.grievance_rules() is 'The grievance deadlines (acknowledge within 48 hours, resolve within 30 days; a lawyer confirms them against the DPDP Rules), how many tickets one e-mail address may file (3 in any hour, 5 in any 24 hours), and how many tickets all addresses nobody confirmed may file together in any 24 hours (50).';
+CREATE OR REPLACE FUNCTION private.grievance_rules()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '{"acknowledge_within_hours": 48, "resolve_within_days": 30, "per_email_per_hour": 3, "per_email_per_day": 5, "unconfirmed_per_day": 50}'::jsonb $function$;
 
 comment on function private.grievance_answer(private.grievances) is 'A ticket as its filer and staff read it.';
--- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.grievance_answer(p_row private.grievances)
  RETURNS jsonb
  LANGUAGE sql
@@ -458,7 +181,6 @@ AS $function$
 $function$;
 
 comment on function private.ist_text(timestamp with time zone) is 'A moment as players read it in an e-mail: day, month, year and time in India.';
--- Callable by: none of the API roles (only its owner and the functions that call it)
 CREATE OR REPLACE FUNCTION private.ist_text(p_at timestamp with time zone)
  RETURNS text
  LANGUAGE sql
@@ -466,8 +188,443 @@ CREATE OR REPLACE FUNCTION private.ist_text(p_at timestamp with time zone)
  SET search_path TO ''
 AS $function$ select to_char(p_at at time zone 'Asia/Kolkata', 'DD Mon YYYY, HH24:MI') || ' IST' $function$;
 
+comment on function private.run_due_grievance_work() is 'Due work: deletes grievances resolved more than a year ago.';
+CREATE OR REPLACE FUNCTION private.run_due_grievance_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_deleted integer;
+begin
+  delete from private.grievances where status = 'resolved' and resolved_at < private.clock_now() - interval '1 year';
+  get diagnostics v_deleted = row_count;
+  return jsonb_build_object('resolved_grievances_deleted', v_deleted);
+end;
+$function$;
+
+-- After an incident: who was touched ------------------------------------------------------------------
+
+comment on function private.incident_data_kinds() is 'The kinds of personal data admin_people_touched() can search, each with what it covers (the keys are what p_kind takes; "all" takes every one).';
+CREATE OR REPLACE FUNCTION private.incident_data_kinds()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select '{
+    "account":       "profiles (names, date of birth, game id, picture) and sign-in addresses",
+    "kyc":           "PAN and UPI id checks (kyc_records)",
+    "payments":      "payments, refunds and chargebacks",
+    "payouts":       "payouts and their UPI ids",
+    "tax":           "tax withheld (tax_withholdings)",
+    "evidence":      "result screenshots and dispute statements",
+    "consents":      "parental consents and Notify Me sign-ups",
+    "notifications": "in-app notifications and e-mails queued",
+    "grievances":    "grievances",
+    "audit":         "staff decisions about a player (audit log)"
+  }'::jsonb
+$function$;
+
+comment on function private.people_touched(text,timestamp with time zone,timestamp with time zone) is 'Every row of personal data of a kind written between two moments, as (account or e-mail, kind, when).';
+CREATE OR REPLACE FUNCTION private.people_touched(p_kind text, p_from timestamp with time zone, p_to timestamp with time zone)
+ RETURNS TABLE(user_id uuid, email text, kind text, at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select x.user_id, x.email, x.kind, x.at from (
+    select p.id as user_id, null::text as email, 'account' as kind, p.updated_at as at from public.profiles p
+     where p_kind in ('account', 'all') and (p.updated_at between p_from and p_to or p.created_at between p_from and p_to)
+    union all
+    select k.user_id, null, 'kyc', greatest(k.submitted_at, k.updated_at) from public.kyc_records k
+     where p_kind in ('kyc', 'all') and (k.submitted_at between p_from and p_to or k.updated_at between p_from and p_to)
+    union all
+    select pay.user_id, null, 'payments', pay.updated_at from public.payments pay
+     where p_kind in ('payments', 'all') and (pay.created_at between p_from and p_to or pay.updated_at between p_from and p_to)
+    union all
+    select c.user_id, null, 'payments', c.updated_at from private.chargebacks c
+     where p_kind in ('payments', 'all') and c.user_id is not null and c.updated_at between p_from and p_to
+    union all
+    select po.user_id, null, 'payouts', po.updated_at from public.payouts po
+     where p_kind in ('payouts', 'all') and (po.created_at between p_from and p_to or po.updated_at between p_from and p_to)
+    union all
+    select w.user_id, null, 'tax', w.at from private.tax_withholdings w
+     where p_kind in ('tax', 'all') and (w.at between p_from and p_to or w.reversed_at between p_from and p_to)
+    union all
+    select r.reported_by, null, 'evidence', r.reported_at from private.match_reports r
+     where p_kind in ('evidence', 'all') and r.reported_at between p_from and p_to
+    union all
+    select s.player_id, null, 'evidence', s.added_at from private.match_dispute_statements s
+     where p_kind in ('evidence', 'all') and s.added_at between p_from and p_to
+    union all
+    select pc.player_id, null, 'consents', coalesce(pc.confirmed_at, pc.requested_at) from private.parental_consents pc
+     where p_kind in ('consents', 'all') and (pc.requested_at between p_from and p_to or pc.confirmed_at between p_from and p_to)
+    union all
+    select u.id, sn.email, 'consents', sn.consented_at from public.story_notification_signups sn
+      left join auth.users u on lower(u.email) = sn.email
+     where p_kind in ('consents', 'all') and sn.consented_at between p_from and p_to
+    union all
+    select n.user_id, null, 'notifications', n.created_at from public.notifications n
+     where p_kind in ('notifications', 'all') and n.created_at between p_from and p_to
+    union all
+    select g.user_id, g.email, 'grievances', g.submitted_at from private.grievances g
+     where p_kind in ('grievances', 'all')
+       and (g.submitted_at between p_from and p_to or g.acknowledged_at between p_from and p_to or g.resolved_at between p_from and p_to)
+    union all
+    select coalesce(e.player_id, e.buyer_id, (a.after ->> 'user_id')::uuid), null, 'audit', a.at from public.audit_log a
+      left join public.entries e on e.id = a.entry_id
+     where p_kind in ('audit', 'all') and a.at between p_from and p_to
+       and (a.entry_id is not null or a.after ->> 'user_id' ~ '^[0-9a-f-]{36}$')
+  ) x
+  where x.user_id is not null or x.email is not null;
+$function$;
+
+-- Download my data ------------------------------------------------------------------------------------
+
+comment on function private.export_profile(uuid) is 'Download my data, the profile section: the account, the profile and any staff roles.';
+CREATE OR REPLACE FUNCTION private.export_profile(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+           'user_id', u.id, 'sign_in_email', u.email, 'account_created_at', u.created_at,
+           'email', p.email, 'legal_name', p.legal_name, 'in_game_name', p.in_game_name, 'age', p.age,
+           'date_of_birth', p.date_of_birth, 'game_user_id', p.game_user_id, 'profile_image_url', p.profile_image_url,
+           'profile_completed', p.profile_completed, 'lives_in_india_confirmed_at', p.lives_in_india_confirmed_at,
+           'created_at', p.created_at, 'updated_at', p.updated_at,
+           'staff_roles', coalesce((select jsonb_agg(jsonb_build_object('role', r.role, 'tournament_id', r.tournament_id,
+                                                                        'granted_at', r.granted_at) order by r.granted_at)
+                                      from public.staff_roles r where r.user_id = p_user), '[]'::jsonb))
+    from auth.users u
+    left join public.profiles p on p.id = u.id
+   where u.id = p_user;
+$function$;
+
+comment on function private.export_consents(uuid) is 'Download my data, the consents section: where the player lives and what the platform decided from the profile (may pay, may play free).';
+CREATE OR REPLACE FUNCTION private.export_consents(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'lives_in_india_confirmed_at', (select lives_in_india_confirmed_at from public.profiles where id = p_user),
+    -- What the platform decided from the profile: may this player pay, may they play free tournaments.
+    'eligibility', jsonb_build_object('paid_entry_refusal', private.paid_entry_refusal(p_user),
+                                      'free_entry_refusal', private.free_entry_refusal(p_user),
+                                      'parental_consent', private.has_parental_consent(p_user)),
+    -- The token itself stays out: only its hash is stored, and it proves nothing to the player.
+    'parental_consents', coalesce((select jsonb_agg(jsonb_build_object('parent_email', c.parent_email, 'requested_at', c.requested_at,
+                                                                       'expires_at', c.expires_at, 'confirmed_at', c.confirmed_at)
+                                                    order by c.requested_at)
+                                     from private.parental_consents c where c.player_id = p_user), '[]'::jsonb),
+    'story_news', coalesce((select jsonb_agg(jsonb_build_object('email', s.email, 'consent_text', s.consent_text,
+                                                                'consented_at', s.consented_at))
+                              from public.story_notification_signups s
+                              join auth.users u on u.id = p_user and lower(u.email) = s.email), '[]'::jsonb));
+$function$;
+
+comment on function private.export_entries(uuid) is 'Download my data, the entries section.';
+CREATE OR REPLACE FUNCTION private.export_entries(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'entry_id', e.id, 'tournament_id', e.tournament_id, 'tournament', t.title, 'slot_number', e.slot_number,
+           'you_are', case when e.player_id = p_user and e.buyer_id = p_user then 'buyer and player'
+                           when e.player_id = p_user then 'player' else 'buyer' end,
+           'status', e.status, 'checked_in_at', e.checked_in_at, 'withdrawn_at', e.withdrawn_at,
+           'withdraw_reason', e.withdraw_reason, 'accepted_at', e.accepted_at, 'created_at', e.created_at,
+           -- The address a buyer typed for an invitation is the buyer's to see; a player never sees who else was asked.
+           'invited_email', case when e.buyer_id = p_user then e.invited_email end)
+         order by e.created_at, e.slot_number), '[]'::jsonb)
+    from public.entries e
+    join public.tournaments t on t.id = e.tournament_id
+   where e.player_id = p_user or e.buyer_id = p_user;
+$function$;
+
+comment on function private.export_matches(uuid) is 'Download my data, the matches section.';
+CREATE OR REPLACE FUNCTION private.export_matches(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'match_id', m.id, 'tournament_id', m.tournament_id, 'round', m.round, 'position', m.position,
+           'scheduled_at', m.scheduled_at, 'status', m.status, 'confirmed_at', m.confirmed_at,
+           'your_side', case when m.entry_a = mine.id then 'a' else 'b' end,
+           'opponent_in_game_name', private.entry_name(case when m.entry_a = mine.id then m.entry_b else m.entry_a end),
+           'score', case when m.score_a is null then null else jsonb_build_array(m.score_a, m.score_b) end,
+           'you_went_through', case when m.winner_entry_id is null then null else m.winner_entry_id = mine.id end,
+           'your_ready_at', case when m.entry_a = mine.id then m.ready_a_at else m.ready_b_at end,
+           'your_reports', coalesce((select jsonb_agg(jsonb_build_object('goals', jsonb_build_array(r.goals_a, r.goals_b),
+                                                                         'went_through', r.winner_entry_id = mine.id,
+                                                                         'screenshot_path', r.screenshot_path,
+                                                                         'reported_at', r.reported_at, 'superseded_at', r.superseded_at)
+                                                      order by r.reported_at)
+                                       from private.match_reports r
+                                      where r.match_id = m.id and r.entry_id = mine.id and r.reported_by = p_user), '[]'::jsonb),
+           'disputes', coalesce((select jsonb_agg(jsonb_build_object(
+                                          'opened_by_you', d.opened_by_entry_id = mine.id, 'reason', d.reason,
+                                          'details', case when d.opened_by_entry_id = mine.id then d.details end,
+                                          'opened_at', d.opened_at, 'settled_at', d.settled_at, 'outcome', d.outcome, 'note', d.note,
+                                          'your_statements', coalesce((select jsonb_agg(jsonb_build_object(
+                                                                                 'details', s.details, 'screenshot_path', s.screenshot_path,
+                                                                                 'added_at', s.added_at) order by s.added_at)
+                                                                         from private.match_dispute_statements s
+                                                                        where s.dispute_id = d.id and s.player_id = p_user), '[]'::jsonb))
+                                        order by d.opened_at)
+                                   from public.match_disputes d where d.match_id = m.id), '[]'::jsonb))
+         order by m.scheduled_at, m.round), '[]'::jsonb)
+    from public.entries mine
+    join public.matches m on mine.id in (m.entry_a, m.entry_b)
+   where mine.player_id = p_user;
+$function$;
+
+comment on function private.export_evidence(uuid) is 'Download my data, the evidence section: the screenshots the player uploaded (the opponent''s stay out).';
+CREATE OR REPLACE FUNCTION private.export_evidence(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- Only what the player uploaded: their reports' and statements' screenshots. The opponent's stay out.
+  select coalesce(jsonb_agg(jsonb_build_object('bucket', 'match-evidence', 'match_id', x.match_id, 'path', x.path,
+                                               'for', x.purpose, 'at', x.at) order by x.at), '[]'::jsonb)
+    from (select r.match_id, r.screenshot_path as path, 'result report' as purpose, r.reported_at as at
+            from private.match_reports r where r.reported_by = p_user
+          union all
+          select d.match_id, s.screenshot_path, 'dispute statement', s.added_at
+            from private.match_dispute_statements s
+            join public.match_disputes d on d.id = s.dispute_id
+           where s.player_id = p_user and s.screenshot_path is not null) x;
+$function$;
+
+comment on function private.export_payments(uuid) is 'Download my data, the payments section.';
+CREATE OR REPLACE FUNCTION private.export_payments(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'payment_id', p.id, 'tournament_id', p.tournament_id, 'razorpay_order_id', p.razorpay_order_id,
+           'razorpay_payment_id', p.razorpay_payment_id, 'amount_paise', p.amount_paise, 'currency', p.currency,
+           'slots', p.slots, 'status', p.status, 'failure_reason', p.failure_reason, 'refunded_paise', p.refunded_paise,
+           'created_at', p.created_at, 'paid_at', p.paid_at,
+           'refunds', coalesce((select jsonb_agg(jsonb_build_object('razorpay_refund_id', f.razorpay_refund_id,
+                                                                    'amount_paise', f.amount_paise, 'recorded_at', f.recorded_at)
+                                                 order by f.recorded_at)
+                                  from public.payment_refunds f where f.payment_id = p.id), '[]'::jsonb),
+           'chargebacks', coalesce((select jsonb_agg(jsonb_build_object('status', c.status, 'amount_paise', c.amount_paise,
+                                                                        'reason', c.reason, 'opened_at', c.opened_at,
+                                                                        'decided_at', c.decided_at) order by c.opened_at)
+                                      from private.chargebacks c where c.payment_id = p.id), '[]'::jsonb))
+         order by p.created_at), '[]'::jsonb)
+    from public.payments p
+   where p.user_id = p_user;
+$function$;
+
+comment on function private.export_ledger(uuid) is 'Download my data, the ledger section: the lines of the player''s own accounts.';
+CREATE OR REPLACE FUNCTION private.export_ledger(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('account', l.account, 'amount_paise', l.amount_paise, 'kind', j.kind,
+                                               'reference', j.reference, 'at', j.created_at) order by j.created_at, l.id), '[]'::jsonb)
+    from private.ledger_lines l
+    join private.ledger_journal j on j.id = l.journal_id
+   where l.user_id = p_user;
+$function$;
+
+comment on function private.export_tax_withheld(uuid) is 'Download my data, the tax withheld section.';
+CREATE OR REPLACE FUNCTION private.export_tax_withheld(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('financial_year', w.financial_year, 'kind', w.kind, 'gross_paise', w.gross_paise,
+                                               'net_winnings_paise', w.net_winnings_paise, 'tax_paise', w.tax_paise,
+                                               'payout_id', w.payout_id, 'at', w.at, 'reversed_at', w.reversed_at)
+                            order by w.at, w.id), '[]'::jsonb)
+    from private.tax_withholdings w
+   where w.user_id = p_user;
+$function$;
+
+comment on function private.export_prizes(uuid) is 'Download my data, the prizes section.';
+CREATE OR REPLACE FUNCTION private.export_prizes(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('tournament_id', a.tournament_id, 'place', a.place_label,
+                                               'amount_paise', a.amount_paise, 'status', a.status, 'created_at', a.created_at,
+                                               'decided_at', a.decided_at, 'note', a.note) order by a.created_at), '[]'::jsonb)
+    from private.prize_awards a
+   where a.player_id = p_user;
+$function$;
+
+comment on function private.export_payouts(uuid) is 'Download my data, the payouts section.';
+CREATE OR REPLACE FUNCTION private.export_payouts(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('payout_id', p.id, 'gross_paise', p.gross_paise, 'tax_paise', p.tax_paise,
+                                               'net_paise', p.net_paise, 'status', p.status, 'upi_id', p.upi_id, 'utr', p.utr,
+                                               'failure_reason', p.failure_reason, 'created_at', p.created_at,
+                                               'processed_at', p.processed_at) order by p.created_at), '[]'::jsonb)
+    from public.payouts p
+   where p.user_id = p_user;
+$function$;
+
+comment on function private.export_notifications(uuid) is 'Download my data, the notifications section: e-mail settings and the notifications received.';
+CREATE OR REPLACE FUNCTION private.export_notifications(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'settings', coalesce((select jsonb_agg(jsonb_build_object('kind', s.kind, 'email', s.email) order by s.kind)
+                            from public.notification_settings s where s.user_id = p_user), '[]'::jsonb),
+    'messages', coalesce((select jsonb_agg(jsonb_build_object('kind', n.kind, 'title', n.title, 'body', n.body, 'link', n.link,
+                                                              'created_at', n.created_at, 'read_at', n.read_at)
+                                           order by n.created_at, n.id)
+                            from public.notifications n where n.user_id = p_user), '[]'::jsonb));
+$function$;
+
+comment on function private.export_audit(uuid) is 'Download my data, the audit section: staff decisions about the player, and what the player did as staff.';
+CREATE OR REPLACE FUNCTION private.export_audit(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- Decisions about the player (their entries, their matches' results, their grants) and what they did as staff.
+  select coalesce(jsonb_agg(jsonb_build_object('at', a.at, 'tournament_id', a.tournament_id, 'action', a.action,
+                                               'summary', a.summary, 'reason', a.reason,
+                                               'by', case when a.actor_id = p_user then 'you'
+                                                          else case a.actor_role when 'automatic' then 'automatic'
+                                                                                 when 'service' then 'the platform'
+                                                                                 else a.actor_role end end)
+                            order by a.at, a.id), '[]'::jsonb)
+    from public.audit_log a
+   where a.actor_id = p_user
+      or a.entry_id in (select id from public.entries where player_id = p_user or buyer_id = p_user)
+      or a.after ->> 'user_id' = p_user::text
+      or a.before ->> 'user_id' = p_user::text
+      or a.match_id in (select m.id from public.matches m join public.entries e on e.id in (m.entry_a, m.entry_b)
+                         where e.player_id = p_user);
+$function$;
+
+comment on function private.export_requests(uuid) is 'Download my data, the requests section: when the player exported their data before.';
+CREATE OR REPLACE FUNCTION private.export_requests(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('exported_at', x.exported_at) order by x.exported_at), '[]'::jsonb)
+    from private.data_exports x where x.user_id = p_user;
+$function$;
+
+comment on function private.export_grievances(uuid) is 'Download my data, the grievances section.';
+CREATE OR REPLACE FUNCTION private.export_grievances(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(private.grievance_answer(g) order by g.submitted_at), '[]'::jsonb)
+    from private.grievances g where g.user_id = p_user;
+$function$;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
+CREATE TRIGGER grievances_move_along_state_machine BEFORE UPDATE ON private.grievances FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
+comment on trigger grievances_move_along_state_machine on private.grievances is 'The grievance machine: open until staff acknowledge it, then resolved with an answer; a resolved ticket stays resolved.';
+
+CREATE TRIGGER grievances_start_in_state_machine BEFORE INSERT ON private.grievances FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('grievance', 'status');
+
+comment on function private.locked_grievance(text) is 'Locks a grievance by its ticket number (trimmed, any case) and returns it; refuses an unknown ticket (PT404).';
+CREATE OR REPLACE FUNCTION private.locked_grievance(p_ticket_id text)
+ RETURNS private.grievances
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_row private.grievances%rowtype;
+begin
+  select * into v_row from private.grievances where ticket_id = upper(btrim(coalesce(p_ticket_id, ''))) for update;
+  if not found then
+    raise exception 'No grievance has this ticket number' using errcode = 'PT404', hint = 'grievance_not_found';
+  end if;
+  return v_row;
+end;
+$function$;
+
+-- =====================================================================================================
+-- Functions callers use (the API: public schema)
+-- =====================================================================================================
+
+-- Download my data ------------------------------------------------------------------------------------
+
+comment on function public.export_my_data() is 'The signed-in player''s own data, one key per registered section (profile, consents, entries, matches, evidence, payments, ledger, tax_withheld, prizes, payouts, kyc, notifications, audit, ...): PAN masked to its last four characters, only their own evidence. At most one export in 10 minutes (PT409 export_too_soon).';
+CREATE OR REPLACE FUNCTION public.export_my_data()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_last timestamptz;
+  v_section private.data_export_sections%rowtype;
+  v_function regprocedure;
+  v_answer jsonb;
+  v_result jsonb;
+begin
+  -- One export at a time per player, so two quick presses cannot both pass the limit.
+  perform pg_advisory_xact_lock(hashtextextended('data-export:' || v_user::text, 0));
+  select max(exported_at) into v_last from private.data_exports where user_id = v_user;
+  if v_last is not null and v_last > v_now - private.data_export_interval() then
+    raise exception 'You downloaded your data a few minutes ago. The next download opens at % (India time).',
+                    to_char((v_last + private.data_export_interval()) at time zone 'Asia/Kolkata', 'HH24:MI')
+      using errcode = 'PT409', hint = 'export_too_soon',
+            detail = to_char(v_last + private.data_export_interval(), 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+  end if;
+  insert into private.data_exports (user_id, exported_at) values (v_user, v_now);
+
+  v_result := jsonb_build_object('exported_at', v_now, 'format', 'golazo-personal-data-1');
+  for v_section in select * from private.data_export_sections order by key loop
+    v_function := to_regprocedure(v_section.function_name || '(uuid)');
+    if v_function is null then
+      raise exception 'The export section % calls %, which no longer exists', v_section.key, v_section.function_name;
+    end if;
+    -- regprocedure prints the function schema-qualified and quoted: nothing else reaches the statement.
+    execute 'select ' || split_part(v_function::text, '(', 1) || '($1)' into v_answer using v_user;
+    v_result := v_result || jsonb_build_object(v_section.key, v_answer);
+  end loop;
+  return v_result;
+end;
+$function$;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
 comment on function public.submit_grievance(text,text,text) is 'Files a grievance about personal data: a signed-in player (answered at their sign-in address unless p_email names another) or anyone with p_email. Subject 3-140 and body 10-5000 characters; at most 3 tickets per e-mail address in any hour (PT409 too_many_grievances) and 5 in any 24 hours (PT429 too_many_grievances_today); tickets to addresses nobody confirmed at most 50 in any 24 hours together (PT429 grievances_busy). Answers { ticket_id, acknowledge_by (48 hours), resolve_by (30 days) } and e-mails a receipt, which quotes the subject only to the filer''s own verified sign-in address.';
--- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.submit_grievance(p_subject text, p_body text, p_email text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -550,7 +707,6 @@ end;
 $function$;
 
 comment on function public.get_my_grievances() is 'The signed-in player''s grievances, newest first, with their deadlines and answers.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_grievances()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -566,7 +722,6 @@ end;
 $function$;
 
 comment on function public.staff_list_grievances(boolean) is 'Admins of the whole site at aal2: grievances not resolved (all with p_include_resolved), the most urgent deadline first, with the filer''s e-mail address and whether it is their own confirmed sign-in address (email_confirmed).';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_list_grievances(p_include_resolved boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -584,25 +739,7 @@ begin
 end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.locked_grievance(p_ticket_id text)
- RETURNS private.grievances
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_row private.grievances%rowtype;
-begin
-  select * into v_row from private.grievances where ticket_id = upper(btrim(coalesce(p_ticket_id, ''))) for update;
-  if not found then
-    raise exception 'No grievance has this ticket number' using errcode = 'PT404', hint = 'grievance_not_found';
-  end if;
-  return v_row;
-end;
-$function$;
-
 comment on function public.staff_acknowledge_grievance(text,text) is 'Admins of the whole site at aal2: acknowledges an open grievance with a note the filer receives by e-mail; audited.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_acknowledge_grievance(p_ticket_id text, p_note text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -630,7 +767,6 @@ end;
 $function$;
 
 comment on function public.staff_resolve_grievance(text,text) is 'Admins of the whole site at aal2: resolves a grievance with the answer the filer receives by e-mail (acknowledging it too if it was open); audited.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.staff_resolve_grievance(p_ticket_id text, p_resolution text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -663,105 +799,9 @@ begin
 end;
 $function$;
 
-comment on function private.run_due_grievance_work() is 'Due work: deletes grievances resolved more than a year ago.';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.run_due_grievance_work()
- RETURNS jsonb
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_deleted integer;
-begin
-  delete from private.grievances where status = 'resolved' and resolved_at < private.clock_now() - interval '1 year';
-  get diagnostics v_deleted = row_count;
-  return jsonb_build_object('resolved_grievances_deleted', v_deleted);
-end;
-$function$;
-
--- -----------------------------------------------------------------------------------------------------
--- After an incident: who was touched
--- -----------------------------------------------------------------------------------------------------
-
-comment on function private.incident_data_kinds() is 'The kinds of personal data admin_people_touched() can search, each with what it covers (the keys are what p_kind takes; "all" takes every one).';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.incident_data_kinds()
- RETURNS jsonb
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select '{
-    "account":       "profiles (names, date of birth, game id, picture) and sign-in addresses",
-    "kyc":           "PAN and UPI id checks (kyc_records)",
-    "payments":      "payments, refunds and chargebacks",
-    "payouts":       "payouts and their UPI ids",
-    "tax":           "tax withheld (tax_withholdings)",
-    "evidence":      "result screenshots and dispute statements",
-    "consents":      "parental consents and Notify Me sign-ups",
-    "notifications": "in-app notifications and e-mails queued",
-    "grievances":    "grievances",
-    "audit":         "staff decisions about a player (audit log)"
-  }'::jsonb
-$function$;
-
-comment on function private.people_touched(text,timestamp with time zone,timestamp with time zone) is 'Every row of personal data of a kind written between two moments, as (account or e-mail, kind, when).';
--- Callable by: none of the API roles (only its owner and the functions that call it)
-CREATE OR REPLACE FUNCTION private.people_touched(p_kind text, p_from timestamp with time zone, p_to timestamp with time zone)
- RETURNS TABLE(user_id uuid, email text, kind text, at timestamp with time zone)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select x.user_id, x.email, x.kind, x.at from (
-    select p.id as user_id, null::text as email, 'account' as kind, p.updated_at as at from public.profiles p
-     where p_kind in ('account', 'all') and (p.updated_at between p_from and p_to or p.created_at between p_from and p_to)
-    union all
-    select k.user_id, null, 'kyc', greatest(k.submitted_at, k.updated_at) from public.kyc_records k
-     where p_kind in ('kyc', 'all') and (k.submitted_at between p_from and p_to or k.updated_at between p_from and p_to)
-    union all
-    select pay.user_id, null, 'payments', pay.updated_at from public.payments pay
-     where p_kind in ('payments', 'all') and (pay.created_at between p_from and p_to or pay.updated_at between p_from and p_to)
-    union all
-    select c.user_id, null, 'payments', c.updated_at from private.chargebacks c
-     where p_kind in ('payments', 'all') and c.user_id is not null and c.updated_at between p_from and p_to
-    union all
-    select po.user_id, null, 'payouts', po.updated_at from public.payouts po
-     where p_kind in ('payouts', 'all') and (po.created_at between p_from and p_to or po.updated_at between p_from and p_to)
-    union all
-    select w.user_id, null, 'tax', w.at from private.tax_withholdings w
-     where p_kind in ('tax', 'all') and (w.at between p_from and p_to or w.reversed_at between p_from and p_to)
-    union all
-    select r.reported_by, null, 'evidence', r.reported_at from private.match_reports r
-     where p_kind in ('evidence', 'all') and r.reported_at between p_from and p_to
-    union all
-    select s.player_id, null, 'evidence', s.added_at from private.match_dispute_statements s
-     where p_kind in ('evidence', 'all') and s.added_at between p_from and p_to
-    union all
-    select pc.player_id, null, 'consents', coalesce(pc.confirmed_at, pc.requested_at) from private.parental_consents pc
-     where p_kind in ('consents', 'all') and (pc.requested_at between p_from and p_to or pc.confirmed_at between p_from and p_to)
-    union all
-    select u.id, sn.email, 'consents', sn.consented_at from public.story_notification_signups sn
-      left join auth.users u on lower(u.email) = sn.email
-     where p_kind in ('consents', 'all') and sn.consented_at between p_from and p_to
-    union all
-    select n.user_id, null, 'notifications', n.created_at from public.notifications n
-     where p_kind in ('notifications', 'all') and n.created_at between p_from and p_to
-    union all
-    select g.user_id, g.email, 'grievances', g.submitted_at from private.grievances g
-     where p_kind in ('grievances', 'all')
-       and (g.submitted_at between p_from and p_to or g.acknowledged_at between p_from and p_to or g.resolved_at between p_from and p_to)
-    union all
-    select coalesce(e.player_id, e.buyer_id, (a.after ->> 'user_id')::uuid), null, 'audit', a.at from public.audit_log a
-      left join public.entries e on e.id = a.entry_id
-     where p_kind in ('audit', 'all') and a.at between p_from and p_to
-       and (a.entry_id is not null or a.after ->> 'user_id' ~ '^[0-9a-f-]{36}$')
-  ) x
-  where x.user_id is not null or x.email is not null;
-$function$;
+-- After an incident: who was touched ------------------------------------------------------------------
 
 comment on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) is 'Admins of the whole site at aal2, for breach reports: each account or e-mail address whose personal data of a kind (private.incident_data_kinds(), or all) was written between p_from and p_to, with the kinds, first and last time and row count. Every call is audited.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.admin_people_touched(p_kind text, p_from timestamp with time zone, p_to timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -802,7 +842,6 @@ end;
 $function$;
 
 comment on function public.admin_incident_data_kinds() is 'Admins of the whole site at aal2: the kinds admin_people_touched() searches, with what each covers.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.admin_incident_data_kinds()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -814,3 +853,94 @@ begin
   return private.incident_data_kinds();
 end;
 $function$;
+
+-- =====================================================================================================
+-- Policies and grants: who may read, write and call
+-- =====================================================================================================
+
+-- Download my data ------------------------------------------------------------------------------------
+
+revoke all on function private.register_data_export_section(text,text,text) from public;
+
+revoke all on function private.data_export_interval() from public;
+
+revoke all on function private.export_kyc(uuid) from public;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
+revoke all on function private.grievance_rules() from public;
+
+revoke all on function private.grievance_answer(private.grievances) from public;
+
+revoke all on function private.ist_text(timestamp with time zone) from public;
+
+revoke all on function private.run_due_grievance_work() from public;
+
+-- After an incident: who was touched ------------------------------------------------------------------
+
+revoke all on function private.incident_data_kinds() from public;
+
+revoke all on function private.people_touched(text,timestamp with time zone,timestamp with time zone) from public;
+
+-- Download my data ------------------------------------------------------------------------------------
+
+revoke all on function private.export_profile(uuid) from public;
+
+revoke all on function private.export_consents(uuid) from public;
+
+revoke all on function private.export_entries(uuid) from public;
+
+revoke all on function private.export_matches(uuid) from public;
+
+revoke all on function private.export_evidence(uuid) from public;
+
+revoke all on function private.export_payments(uuid) from public;
+
+revoke all on function private.export_ledger(uuid) from public;
+
+revoke all on function private.export_tax_withheld(uuid) from public;
+
+revoke all on function private.export_prizes(uuid) from public;
+
+revoke all on function private.export_payouts(uuid) from public;
+
+revoke all on function private.export_notifications(uuid) from public;
+
+revoke all on function private.export_audit(uuid) from public;
+
+revoke all on function private.export_requests(uuid) from public;
+
+revoke all on function private.export_grievances(uuid) from public;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
+revoke all on function private.locked_grievance(text) from public;
+
+-- Download my data ------------------------------------------------------------------------------------
+
+revoke all on function public.export_my_data() from anon;
+revoke all on function public.export_my_data() from public;
+
+-- Grievances ------------------------------------------------------------------------------------------
+
+revoke all on function public.submit_grievance(text,text,text) from public;
+
+revoke all on function public.get_my_grievances() from anon;
+revoke all on function public.get_my_grievances() from public;
+
+revoke all on function public.staff_list_grievances(boolean) from anon;
+revoke all on function public.staff_list_grievances(boolean) from public;
+
+revoke all on function public.staff_acknowledge_grievance(text,text) from anon;
+revoke all on function public.staff_acknowledge_grievance(text,text) from public;
+
+revoke all on function public.staff_resolve_grievance(text,text) from anon;
+revoke all on function public.staff_resolve_grievance(text,text) from public;
+
+-- After an incident: who was touched ------------------------------------------------------------------
+
+revoke all on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from anon;
+revoke all on function public.admin_people_touched(text,timestamp with time zone,timestamp with time zone) from public;
+
+revoke all on function public.admin_incident_data_kinds() from anon;
+revoke all on function public.admin_incident_data_kinds() from public;

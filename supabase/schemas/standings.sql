@@ -1,16 +1,19 @@
 -- =====================================================================================================
 -- standings: places in a tournament and a player’s record
 -- =====================================================================================================
--- Generated from supabase/migrations by `npm run schema` (scripts/schema-dump.ts): do not edit. The current
--- definition of every object of this area; change one with a new migration, then run `npm run schema`.
--- Areas are assigned in scripts/schema/areas.ts.
+-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
+-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
+-- another area file: the files are applied as a whole. Rule rows are idempotent upserts.
 -- =====================================================================================================
 
--- -----------------------------------------------------------------------------------------------------
--- Standings
--- -----------------------------------------------------------------------------------------------------
+-- =====================================================================================================
+-- Rules: the rule rows, and the private functions and triggers that apply them
+-- =====================================================================================================
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Standings -------------------------------------------------------------------------------------------
+
+-- Who wins what
+-- Seeds from the round-1 positions of the bracket (standard seeding).
 CREATE OR REPLACE FUNCTION private.entry_seeds(p_tournament_id text)
  RETURNS TABLE(entry_id uuid, seed integer)
  LANGUAGE sql
@@ -25,7 +28,7 @@ AS $function$
    where m.tournament_id = p_tournament_id and m.round = 1 and m.entry_b is not null;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+-- Standings
 CREATE OR REPLACE FUNCTION private.place_band(p_round integer, p_rounds integer)
  RETURNS int4range
  LANGUAGE sql
@@ -36,7 +39,7 @@ AS $function$
   select int4range((1 << (p_rounds - p_round)) + 1, (1 << (p_rounds - p_round + 1)), '[]');
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+comment on function private.place_label(int4range) is 'A band of places in words: 1st, or 5th–8th.';
 CREATE OR REPLACE FUNCTION private.place_label(p_band int4range)
  RETURNS text
  LANGUAGE sql
@@ -47,7 +50,7 @@ AS $function$
               else private.ordinal(lower(p_band)) || '–' || private.ordinal(upper(p_band) - 1) end;
 $function$;
 
--- Callable by: none of the API roles (only its owner and the functions that call it)
+comment on function private.ordinal(integer) is 'A number as an English ordinal: 1st, 2nd, 3rd, 11th, 21st.';
 CREATE OR REPLACE FUNCTION private.ordinal(p_n integer)
  RETURNS text
  LANGUAGE sql
@@ -58,8 +61,13 @@ AS $function$
                      when p_n % 10 = 1 then 'st' when p_n % 10 = 2 then 'nd' when p_n % 10 = 3 then 'rd' else 'th' end;
 $function$;
 
+-- =====================================================================================================
+-- Functions callers use (the API: public schema)
+-- =====================================================================================================
+
+-- Standings -------------------------------------------------------------------------------------------
+
 comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place.';
--- Callable by: anon, authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_standings(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -102,7 +110,6 @@ end;
 $function$;
 
 comment on function public.get_my_places() is 'The caller''s place in each finished tournament they played (get_standings'' band).';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_places()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -126,7 +133,6 @@ end;
 $function$;
 
 comment on function public.get_my_stats() is 'The caller''s record from confirmed matches (played, won, lost, goals, titles) and total earnings.';
--- Callable by: authenticated, service_role
 CREATE OR REPLACE FUNCTION public.get_my_stats()
  RETURNS TABLE(total_earnings_paise bigint, matches_played integer, matches_won integer, matches_lost integer, goals_scored integer, goals_conceded integer, titles integer, win_rate_percent integer)
  LANGUAGE plpgsql
@@ -158,3 +164,25 @@ begin
       from mine;
 end;
 $function$;
+
+-- =====================================================================================================
+-- Policies and grants: who may read, write and call
+-- =====================================================================================================
+
+-- Standings -------------------------------------------------------------------------------------------
+
+revoke all on function private.entry_seeds(text) from public;
+
+revoke all on function private.place_band(integer,integer) from public;
+
+revoke all on function private.place_label(int4range) from public;
+
+revoke all on function private.ordinal(integer) from public;
+
+revoke all on function public.get_standings(text) from public;
+
+revoke all on function public.get_my_places() from anon;
+revoke all on function public.get_my_places() from public;
+
+revoke all on function public.get_my_stats() from anon;
+revoke all on function public.get_my_stats() from public;

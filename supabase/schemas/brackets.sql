@@ -1,0 +1,1455 @@
+-- =====================================================================================================
+-- brackets: entries (places in a bracket), invitations, check-in and the draw
+-- =====================================================================================================
+-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
+-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
+-- another area file: the files are applied as a whole. Rule rows are idempotent upserts.
+-- =====================================================================================================
+
+-- =====================================================================================================
+-- Tables: what is kept
+-- =====================================================================================================
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+comment on table public.entries is 'Places in a bracket, one per paid slot. Written only by SQL functions (registration, invitations, check-in, draw).';
+create table public.entries (
+  id uuid default gen_random_uuid() not null,
+  tournament_id text not null,
+  registration_id uuid not null,
+  slot_number integer not null,
+  buyer_id uuid not null,
+  player_id uuid,
+  status text default 'active'::text not null,
+  checked_in_at timestamp with time zone,
+  withdrawn_at timestamp with time zone,
+  withdraw_reason text,
+  invitation_token uuid,
+  invited_email text,
+  accepted_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  constraint entries_pkey PRIMARY KEY (id),
+  constraint entries_one_invitation_per_token UNIQUE (invitation_token),
+  constraint entries_one_per_player UNIQUE (tournament_id, player_id),
+  constraint entries_one_per_slot UNIQUE (registration_id, slot_number),
+  constraint entries_buyer_id_fkey FOREIGN KEY (buyer_id) REFERENCES public.profiles(id),
+  constraint entries_player_id_fkey FOREIGN KEY (player_id) REFERENCES public.profiles(id),
+  constraint entries_registration_id_fkey FOREIGN KEY (registration_id) REFERENCES public.tournament_registrations(id),
+  constraint entries_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint entries_checked_in_has_player CHECK (((checked_in_at IS NULL) OR (player_id IS NOT NULL))),
+  constraint entries_slot_number_range CHECK (((slot_number >= 1) AND (slot_number <= 10))),
+  constraint entries_status_known CHECK ((status = ANY (ARRAY['active'::text, 'withdrawn'::text, 'cancelled'::text])))
+);
+CREATE INDEX entries_of_buyer ON public.entries USING btree (buyer_id);
+CREATE INDEX entries_of_player ON public.entries USING btree (player_id) WHERE (player_id IS NOT NULL);
+CREATE INDEX entries_of_tournament ON public.entries USING btree (tournament_id, status);
+alter table public.entries enable row level security;
+comment on column public.entries.invited_email is 'personal: email. The address a buyer invited to play an extra slot.';
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+comment on table private.invitation_emails is 'Each invitation e-mail queued by invite_to_entry: the place, the buyer and when. It is what the hourly limits count.';
+create table private.invitation_emails (
+  id bigint generated always as identity not null,
+  entry_id uuid not null,
+  buyer_id uuid not null,
+  sent_at timestamp with time zone not null,
+  constraint invitation_emails_pkey PRIMARY KEY (id),
+  constraint invitation_emails_buyer_id_fkey FOREIGN KEY (buyer_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint invitation_emails_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id) ON DELETE CASCADE
+);
+CREATE INDEX invitation_emails_of_buyer ON private.invitation_emails USING btree (buyer_id, sent_at);
+CREATE INDEX invitation_emails_of_entry ON private.invitation_emails USING btree (entry_id, sent_at);
+
+-- The draw --------------------------------------------------------------------------------------------
+
+comment on table private.draw_secrets is 'The secret of each tournament''s draw, made when the tournament row is created; only its SHA-256 commitment (tournaments.draw_commitment) is public until the draw.';
+create table private.draw_secrets (
+  tournament_id text not null,
+  secret text not null,
+  created_at timestamp with time zone default now() not null,
+  constraint draw_secrets_pkey PRIMARY KEY (tournament_id)
+);
+
+comment on table public.draws is 'The draw of a tournament: the seeds in order, the secret that decided them and its public commitment. Readable by anyone once made.';
+create table public.draws (
+  tournament_id text not null,
+  commitment text not null,
+  secret text not null,
+  entry_ids uuid[] not null,
+  same_buyer jsonb default '[]'::jsonb not null,
+  bracket_size integer not null,
+  drawn_at timestamp with time zone not null,
+  constraint draws_pkey PRIMARY KEY (tournament_id),
+  constraint draws_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint draws_bracket_size_power_of_two CHECK (((bracket_size >= 2) AND ((bracket_size & (bracket_size - 1)) = 0))),
+  constraint draws_secret_matches_commitment CHECK ((commitment = encode(sha256(convert_to(secret, 'UTF8'::name)), 'hex'::text)))
+);
+alter table public.draws enable row level security;
+
+-- =====================================================================================================
+-- Rules: the rule rows, and the private functions and triggers that apply them
+-- =====================================================================================================
+
+-- Rows of private.due_work_steps ----------------------------------------------------------------------
+
+insert into private.due_work_steps (name, area, function_name, run_order) values
+  ('draw_announcements', 'brackets', 'private.run_due_draw_announcements', '600'),
+  ('draws', 'brackets', 'private.run_due_draw_work', '400')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+
+-- Rows of private.status_transitions ------------------------------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('entry', null, 'active', null),
+  ('entry', 'active', 'withdrawn', '{private.run_draw,public.staff_close_check_in,public.staff_disqualify,private.end_play_without_consent}'),
+  ('entry', 'active', 'cancelled', '{private.entries_follow_registration}'),
+  ('entry', 'withdrawn', 'cancelled', '{private.entries_follow_registration}'),
+  ('entry', 'cancelled', 'withdrawn', '{public.staff_disqualify}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+-- A registration's entries were written by one INSERT ... SELECT over generate_series(1, slots). With the
+-- number of slots a parameter, PostgreSQL's kept (generic) plan assumes a thousand rows and is never
+-- preferred, so the statement was planned again for every registration (pg_stat_statements: one plan per
+-- call). One INSERT per slot with values is planned once per connection; the entries written are the same
+-- (supabase/tests/tournaments-status-helpers.test.ts compares it with its first SQL definition).
+CREATE OR REPLACE FUNCTION private.create_entries_for_registration(p_registration public.tournament_registrations)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+declare
+  -- The buyer plays slot 1, unless they already hold a place here (an invitation they accepted).
+  v_buyer_plays boolean := not exists (select 1 from public.entries e
+                                        where e.tournament_id = p_registration.tournament_id
+                                          and e.player_id = p_registration.user_id);
+begin
+  for v_slot in 1 .. p_registration.slots loop
+    insert into public.entries (tournament_id, registration_id, slot_number, buyer_id, player_id, invitation_token, created_at)
+    values (p_registration.tournament_id, p_registration.id, v_slot, p_registration.user_id,
+            case when v_slot = 1 and v_buyer_plays then p_registration.user_id end,
+            case when v_slot = 1 and v_buyer_plays then null else gen_random_uuid() end,
+            p_registration.registered_at)
+    on conflict (registration_id, slot_number) do nothing;
+  end loop;
+end;
+$function$;
+
+-- My Tournaments shows places held through an invitation with their tournament's title and start.
+CREATE OR REPLACE FUNCTION private.my_entries_json(p_player uuid, p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'tournament_id', p_tournament.id,
+    'tournament_title', p_tournament.title,
+    'starts_at', p_tournament.starts_at,
+    'check_in', jsonb_build_object(
+      'opens_at', private.tournament_check_in_opens_at(p_tournament),
+      'closes_at', private.tournament_check_in_closes_at(p_tournament),
+      'is_open', private.check_in_is_open(p_tournament, p_now)),
+    'my_entry', (select private.entry_json(e) || jsonb_build_object('bought_by_me', e.buyer_id = p_player)
+                   from public.entries e
+                  where e.tournament_id = p_tournament.id and e.player_id = p_player),
+    'bought', coalesce((
+      select jsonb_agg(private.entry_json(e) || jsonb_build_object(
+                         'player_in_game_name', p.in_game_name,
+                         'invitation_token', case when e.player_id is null and e.status = 'active' then e.invitation_token end,
+                         'invited_email', e.invited_email)
+                       order by e.slot_number, e.id)
+        from public.entries e
+        left join public.profiles p on p.id = e.player_id
+       where e.tournament_id = p_tournament.id and e.buyer_id = p_player
+         and e.player_id is distinct from p_player), '[]'::jsonb)
+  );
+$function$;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+-- Invitations
+CREATE OR REPLACE FUNCTION private.is_email_address(p_email text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_email ~ '^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$' and char_length(p_email) <= 254;
+$function$;
+
+-- A mistyped or cut invitation link is "not valid", not a database error about uuid syntax.
+CREATE OR REPLACE FUNCTION private.invitation_token(p_token text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_token is null or btrim(p_token) !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
+  end if;
+  return btrim(p_token)::uuid;
+end;
+$function$;
+
+comment on function private.invitation_email_limits() is 'How many invitation e-mails one place and one buyer may send in any hour: enough to correct a typo, not enough to mail strangers from the platform''s address.';
+CREATE OR REPLACE FUNCTION private.invitation_email_limits()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '{"per_place_per_hour": 3, "per_buyer_per_hour": 10}'::jsonb $function$;
+
+comment on function private.quoted_in_game_name(text) is 'An in-game name made safe to quote inside a plain-text e-mail written by the database: control and direction characters removed, double quotes turned into single ones.';
+CREATE OR REPLACE FUNCTION private.quoted_in_game_name(p_name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- Plain-text mail: no control characters (no forged lines) and no double quotes (no broken quoting).
+  select nullif(replace(regexp_replace(btrim(p_name), '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]', '', 'g'), '"', ''''), '');
+$function$;
+
+-- Check-in --------------------------------------------------------------------------------------------
+
+-- The check-in window
+CREATE OR REPLACE FUNCTION private.check_in_is_open(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_tournament.drawn_at is null
+     and private.tournament_status(p_tournament, p_now) = 'check-in'
+     and private.tournament_check_in_opens_at(p_tournament) <= p_now
+     and p_now < private.tournament_check_in_closes_at(p_tournament);
+$function$;
+
+-- Raises the reason check-in is not possible now, if any.
+CREATE OR REPLACE FUNCTION private.raise_unless_check_in_open(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if private.tournament_status(p_tournament, p_now) = 'cancelled' then
+    raise exception 'This tournament was cancelled' using errcode = 'PT409', hint = 'tournament_cancelled';
+  end if;
+  if p_tournament.drawn_at is not null or p_now >= private.tournament_check_in_closes_at(p_tournament) then
+    raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+  end if;
+  if not private.check_in_is_open(p_tournament, p_now) then
+    raise exception 'Check-in opens at %', to_char(private.tournament_check_in_opens_at(p_tournament) at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI "IST"')
+      using errcode = 'PT409', hint = 'check_in_not_open';
+  end if;
+end;
+$function$;
+
+comment on function private.early_close_withdraw_reason(boolean,boolean) is 'What a player reads on an entry withdrawn by an early close of check-in (withdraw_reason).';
+CREATE OR REPLACE FUNCTION private.early_close_withdraw_reason(p_has_player boolean, p_paid boolean)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_has_player then 'Check-in was closed early by the organisers before you checked in.'
+              else 'Check-in was closed early before anybody accepted this place.' end
+         || case when p_paid then case when p_has_player then ' Your entry fee is refunded in full.' else ' Its fee is refunded in full.' end
+                 else '' end;
+$function$;
+
+comment on function private.refund_entries_withdrawn_early(text,uuid[]) is 'Queues, per payment, the refund of the entry fees of the entries an early close of check-in withdrew (the share of each entry in its payment); answers how many refunds it queued.';
+CREATE OR REPLACE FUNCTION private.refund_entries_withdrawn_early(p_tournament_id text, p_entry_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment record;
+  v_queued integer := 0;
+begin
+  for v_payment in
+    select p.*, count(e.id)::integer as withdrawn
+      from public.entries e
+      join public.tournament_registrations r on r.id = e.registration_id
+      join public.payments p on p.id = r.payment_id
+     where e.id = any(p_entry_ids) and e.tournament_id = p_tournament_id
+       and p.status = 'paid' and p.razorpay_payment_id is not null and p.refunded_paise < p.amount_paise
+     group by p.id
+  loop
+    perform private.enqueue_outside_call(
+      'razorpay_refund',
+      'refund-' || v_payment.razorpay_payment_id || '-early-close',
+      jsonb_build_object(
+        'razorpay_payment_id', v_payment.razorpay_payment_id,
+        'amount_paise', least(v_payment.amount_paise / v_payment.slots * v_payment.withdrawn,
+                              v_payment.amount_paise - v_payment.refunded_paise),
+        'reason', 'check_in_closed_early',
+        'razorpay_order_id', v_payment.razorpay_order_id,
+        'tournament_id', v_payment.tournament_id));
+    v_queued := v_queued + 1;
+  end loop;
+  return v_queued;
+end;
+$function$;
+
+comment on function private.missed_check_in_reason(boolean,boolean) is 'What a player reads on an entry withdrawn at check-in close (withdraw_reason): in a quick pod, that its fee is refunded in full.';
+CREATE OR REPLACE FUNCTION private.missed_check_in_reason(p_has_player boolean, p_refunded boolean)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_has_player then 'Not checked in before check-in closed.'
+              else 'Nobody accepted this place before check-in closed.' end
+         || case when p_refunded then case when p_has_player then ' Your entry fee is refunded in full.' else ' Its fee is refunded in full.' end
+                 else '' end;
+$function$;
+
+comment on function private.refund_missed_pod_check_ins(text,uuid[]) is 'A quick pod''s places withdrawn for a missed check-in, refunded in full through the outbox: a payment whose every place missed moves to refund_pending (reason missed_pod_check_in) and its registration is cancelled; a payment of several places gets back the share of those that missed. Answers how many refunds it queued.';
+CREATE OR REPLACE FUNCTION private.refund_missed_pod_check_ins(p_tournament_id text, p_entry_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_payment record;
+  v_paid public.payments%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_amount bigint;
+  v_queued integer := 0;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  for v_payment in
+    select p.id, p.user_id, p.slots, p.amount_paise, p.razorpay_payment_id, p.razorpay_order_id, p.tournament_id,
+           count(e.id)::integer as missed, private.refundable_paise(p) as refundable
+      from public.entries e
+      join public.tournament_registrations r on r.id = e.registration_id
+      join public.payments p on p.id = r.payment_id
+     where e.id = any(p_entry_ids) and e.tournament_id = p_tournament_id
+       and p.status = 'paid' and p.razorpay_payment_id is not null
+     group by p.id
+  loop
+    continue when v_payment.refundable <= 0;
+    if v_payment.missed >= v_payment.slots then
+      -- Every place of the payment missed check-in: the whole payment goes back, with the reason players read.
+      update public.payments p
+         set status = 'refund_pending', failure_reason = private.refusal_reason('missed_pod_check_in'), updated_at = v_now
+       where p.id = v_payment.id and p.status = 'paid'
+      returning * into v_paid;
+      continue when not found;
+      update public.tournament_registrations set status = 'cancelled'
+       where payment_id = v_paid.id and status <> 'cancelled';
+      v_amount := private.refundable_paise(v_paid);
+      perform private.queue_refund(v_paid.razorpay_payment_id, v_amount::integer, 'missed_pod_check_in', v_paid);
+    else
+      v_amount := least(v_payment.amount_paise / v_payment.slots * v_payment.missed, v_payment.refundable);
+      -- Some places of a payment of several: their share comes back; the places checked in stand.
+      perform private.enqueue_outside_call(
+        'razorpay_refund',
+        'refund-' || v_payment.razorpay_payment_id || '-missed-check-in',
+        jsonb_build_object(
+          'razorpay_payment_id', v_payment.razorpay_payment_id,
+          'amount_paise', v_amount,
+          'reason', 'missed_pod_check_in',
+          'razorpay_order_id', v_payment.razorpay_order_id,
+          'tournament_id', v_payment.tournament_id));
+    end if;
+    -- The buyer hears of it in the bell (and by e-mail): the money is theirs.
+    perform private.notify(v_payment.user_id, 'pod_check_in_missed', 'Refunded: check-in missed in ' || v_tournament.title,
+                           case when v_payment.missed >= v_payment.slots and v_payment.slots = 1
+                                then 'Check-in closed before you checked in, so your place was withdrawn. '
+                                     || private.money_text(v_amount) || ' is refunded in full to the way you paid.'
+                                when v_payment.missed = 1
+                                then 'One of your places was not checked in when check-in closed, so it was withdrawn. Its fee, '
+                                     || private.money_text(v_amount) || ', is refunded in full to the way you paid.'
+                                else v_payment.missed || ' of your places were not checked in when check-in closed, so they were withdrawn. Their fees, '
+                                     || private.money_text(v_amount) || ', are refunded in full to the way you paid.' end,
+                           private.tournament_page_link(v_tournament), 'pod-check-in-missed-' || v_payment.id);
+    v_queued := v_queued + 1;
+  end loop;
+  return v_queued;
+end;
+$function$;
+
+comment on function private.pod_prize_pool(bigint,integer,integer) is 'The pool a quick pod pays when it runs with p_players of its p_places: the pool times players over places, rounded down to the paisa. The pay panel states it (POD_PRIZE_POOL_PAISE in rules.ts).';
+CREATE OR REPLACE FUNCTION private.pod_prize_pool(p_pool_paise bigint, p_places integer, p_players integer)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_places is null or p_places <= 0 then p_pool_paise
+              else p_pool_paise * greatest(least(p_players, p_places), 0) / p_places end;
+$function$;
+
+comment on function private.pod_prize_formula(jsonb,bigint,bigint) is 'A prize formula''s bands for a smaller pool: each band in proportion, rounded down, the paise left to the best band, so the bands total the new pool exactly.';
+CREATE OR REPLACE FUNCTION private.pod_prize_formula(p_formula jsonb, p_pool_paise bigint, p_new_pool_paise bigint)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  with bands as (
+    select b.from_place, b.to_place,
+           case when coalesce(p_pool_paise, 0) > 0 then b.total_paise * p_new_pool_paise / p_pool_paise else 0 end as scaled,
+           row_number() over (order by b.from_place) as rank
+      from private.formula_bands(
+             coalesce(nullif(p_formula, '[]'::jsonb),
+                      jsonb_build_array(jsonb_build_object('from_place', 1, 'to_place', 1, 'amount_paise', p_pool_paise))),
+             p_pool_paise) as b
+  ), left_over as (
+    select p_new_pool_paise - coalesce(sum(scaled), 0) as paise from bands
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('from_place', b.from_place, 'to_place', b.to_place,
+                                               'amount_paise', b.scaled + case when b.rank = 1 then l.paise else 0 end)
+                            order by b.from_place), '[]'::jsonb)
+    from bands b cross join left_over l;
+$function$;
+
+comment on function private.shrink_pod_prizes(text,integer) is 'At the draw of a quick pod that runs with fewer players than places: its pool, formula and winner''s prize become the share for the players drawn (private.pod_prize_pool), with a public change saying so. Answers the pool.';
+CREATE OR REPLACE FUNCTION private.shrink_pod_prizes(p_tournament_id text, p_players integer)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_pool bigint;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if v_tournament.pod_number is null or p_players >= v_tournament.max_players or v_tournament.prize_pool_paise = 0 then
+    return v_tournament.prize_pool_paise;
+  end if;
+  v_pool := private.pod_prize_pool(v_tournament.prize_pool_paise, v_tournament.max_players, p_players);
+  update public.tournaments
+     set prize_formula = private.pod_prize_formula(prize_formula, prize_pool_paise, v_pool),
+         winner_prize_paise = case when winner_prize_paise is not null
+                                   then private.pod_prize_pool(winner_prize_paise, max_players, p_players) end,
+         prize_pool_paise = v_pool
+   where id = p_tournament_id;
+  perform private.audit(p_tournament_id, 'prize_pool_set_for_players',
+                        'The pod runs with ' || p_players || ' of ' || v_tournament.max_players || ' players: prize pool ₹'
+                          || to_char(v_pool / 100.0, 'FM99999999990.00'),
+                        'A place was refunded for a missed check-in and nobody on the waitlist took it',
+                        jsonb_build_object('prize_pool_paise', v_tournament.prize_pool_paise),
+                        jsonb_build_object('prize_pool_paise', v_pool), true);
+  return v_pool;
+end;
+$function$;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+-- The draw hashes every entry id (and a few block keys) several times. As a SQL function with its own
+-- search_path, private.sha256_hex could not be inlined: each call paid for a function call and a
+-- settings save and restore, most of the draw's time for 300 entries. Without the setting (every name
+-- below is schema-qualified, so there is nothing for a search_path to change) the planner inlines it
+-- into the queries that call it. The result is the same lowercase hex digest.
+CREATE OR REPLACE FUNCTION private.sha256_hex(p_text text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$
+  select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(p_text, 'UTF8')), 'hex');
+$function$;
+
+-- 244 random bits from two version-4 UUIDs (core PostgreSQL, no extension needed).
+CREATE OR REPLACE FUNCTION private.new_draw_secret()
+ RETURNS text
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '');
+$function$;
+
+comment on function private.commit_draw_secret() is 'Before a tournament row is inserted: makes its draw secret if it has none (never a second one, so an upsert of an existing tournament keeps it) and sets the public commitment to its SHA-256.';
+CREATE OR REPLACE FUNCTION private.commit_draw_secret()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_secret text;
+begin
+  insert into private.draw_secrets (tournament_id, secret) values (new.id, private.new_draw_secret())
+  on conflict (tournament_id) do nothing;
+  select secret into v_secret from private.draw_secrets where tournament_id = new.id;
+  new.draw_commitment := private.sha256_hex(v_secret);
+  return new;
+end;
+$function$;
+
+-- Bracket arithmetic
+-- Integer arithmetic only: floating-point logarithms round the wrong way at exact powers.
+CREATE OR REPLACE FUNCTION private.next_power_of_two(p_n integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select min(1 << k) from generate_series(1, 20) as k where (1 << k) >= p_n;
+$function$;
+
+-- Rounds of a bracket of p_size (a power of two): 2 -> 1, 8 -> 3, 512 -> 9.
+CREATE OR REPLACE FUNCTION private.bracket_rounds(p_size integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from generate_series(1, 20) as k where (1 << k) <= p_size;
+$function$;
+
+-- Standard seeding: order(1) = [1]; order(2m) = s, 2m + 1 - s for each s of order(m). Position i of
+-- round 1 holds seed order[i].
+CREATE OR REPLACE FUNCTION private.standard_seed_order(p_size integer)
+ RETURNS integer[]
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_order integer[] := array[1];
+  v_next integer[];
+  v_half integer := 1;
+  v_seed integer;
+begin
+  while v_half < p_size loop
+    v_next := '{}';
+    foreach v_seed in array v_order loop
+      v_next := v_next || v_seed || (2 * v_half + 1 - v_seed);
+    end loop;
+    v_order := v_next;
+    v_half := v_half * 2;
+  end loop;
+  return v_order;
+end;
+$function$;
+
+-- Seeds for the draw: entry ids in seed order (element s is seed s). p_buyers[i] bought p_entries[i].
+CREATE OR REPLACE FUNCTION private.draw_seeds(p_secret text, p_entries uuid[], p_buyers uuid[])
+ RETURNS uuid[]
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_n integer := coalesce(array_length(p_entries, 1), 0);
+  -- Seeds already given to entries bought together, and those entries, side by side.
+  v_group_seeds integer[] := '{}';
+  v_group_entries uuid[] := '{}';
+  v_group record;
+  v_block integer;
+  v_size integer;
+  v_free integer[];
+begin
+  -- Groups of entries bought together, in the order of their smallest key.
+  for v_group in
+    with keyed as (
+      select e.entry_id, b.buyer_id, private.sha256_hex(p_secret || ':' || e.entry_id::text) as key
+        from unnest(p_entries) with ordinality as e (entry_id, i)
+        join unnest(p_buyers) with ordinality as b (buyer_id, i) using (i)
+    )
+    select array_agg(entry_id order by key) as ids
+      from keyed group by buyer_id having count(*) >= 2
+     order by min(key)
+  loop
+    v_size := private.next_power_of_two(array_length(v_group.ids, 1));
+    v_free := null;
+    for v_block in
+      select j from generate_series(0, (v_n + v_size - 1) / v_size - 1) as j
+       order by private.sha256_hex(p_secret || ':block:' || v_group.ids[1]::text || ':' || j), j
+    loop
+      select array_agg(s order by s) into v_free
+        from generate_series(v_block * v_size + 1, least(v_block * v_size + v_size, v_n)) as s
+       where s <> all (v_group_seeds);
+      exit when coalesce(array_length(v_free, 1), 0) >= array_length(v_group.ids, 1);
+      v_free := null;
+    end loop;
+    if v_free is null then
+      -- No block has room (a crowded small bracket): the lowest free seeds.
+      select array_agg(s order by s) into v_free from generate_series(1, v_n) as s where s <> all (v_group_seeds);
+    end if;
+    v_group_seeds := v_group_seeds || v_free[1:array_length(v_group.ids, 1)];
+    v_group_entries := v_group_entries || v_group.ids;
+  end loop;
+
+  -- Everyone else, in key order, on the lowest free seeds; then all of them in seed order.
+  return (
+    with singles as (
+      select e.entry_id, row_number() over (order by private.sha256_hex(p_secret || ':' || e.entry_id::text)) as rank
+        from unnest(p_entries) as e (entry_id)
+       where e.entry_id <> all (v_group_entries)
+    ),
+    free as (
+      select s as seed, row_number() over (order by s) as rank
+        from generate_series(1, v_n) as s
+       where s <> all (v_group_seeds)
+    ),
+    placed as (
+      select free.seed, singles.entry_id from singles join free using (rank)
+      union all
+      select g.seed, g.entry_id from unnest(v_group_seeds, v_group_entries) as g (seed, entry_id)
+    )
+    select coalesce(array_agg(entry_id order by seed), '{}') from placed
+  );
+end;
+$function$;
+
+-- The draw
+-- p_actor: the staff member who closed check-in, or null when the periodic function did.
+CREATE OR REPLACE FUNCTION private.run_draw(p_tournament_id text, p_actor uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_secret text;
+  v_entries uuid[];
+  v_buyers uuid[];
+  v_n integer;
+  v_size integer;
+  v_rounds integer;
+  v_seeds uuid[];
+  v_order integer[];
+  v_interval interval;
+  v_withdrawn record;
+  v_refunds integer;
+  -- A quick pod's entries withdrawn for a missed check-in: refunded in full once the pod is drawn.
+  v_pod boolean;
+  v_missed uuid[] := '{}';
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.drawn_at is not null then
+    return jsonb_build_object('drawn', true, 'entries', (select array_length(entry_ids, 1) from public.draws where tournament_id = p_tournament_id),
+                              'bracket_size', (select bracket_size from public.draws where tournament_id = p_tournament_id));
+  end if;
+  if private.tournament_status(v_tournament, v_now) = 'cancelled' then
+    raise exception 'This tournament was cancelled' using errcode = 'PT409', hint = 'tournament_cancelled';
+  end if;
+
+  -- 1. Withdraw every entry not checked in (and every slot nobody accepted). A scheduled tournament keeps the
+  --    fee of a no-show; a quick pod refunds it in full (step 2b).
+  v_pod := v_tournament.pod_number is not null and v_tournament.entry_fee_paise > 0;
+  for v_withdrawn in
+    update public.entries e
+       set status = 'withdrawn', withdrawn_at = v_now,
+           withdraw_reason = private.missed_check_in_reason(e.player_id is not null, v_pod)
+     where e.tournament_id = p_tournament_id and e.status = 'active' and e.checked_in_at is null
+    returning e.id, e.player_id, e.withdraw_reason
+  loop
+    if v_pod then
+      v_missed := v_missed || v_withdrawn.id;
+    end if;
+    perform private.audit(p_tournament_id, 'entry_withdrawn',
+                          coalesce((select in_game_name from public.profiles where id = v_withdrawn.player_id), 'An unclaimed place')
+                            || ' withdrawn at check-in close' || case when v_pod then ', refunded in full' else '' end,
+                          v_withdrawn.withdraw_reason, null, null, true, null, v_withdrawn.id);
+  end loop;
+
+  -- 1b. The empty places go to the checked-in waitlisted players, in order; the others are refunded.
+  perform private.fill_places_from_waitlist(p_tournament_id, v_now);
+
+  select array_agg(id order by id::text), array_agg(buyer_id order by id::text)
+    into v_entries, v_buyers
+    from public.entries where tournament_id = p_tournament_id and status = 'active';
+  v_n := coalesce(array_length(v_entries, 1), 0);
+
+  -- 2. Nobody to play: the tournament is called off and every paid entry refunded.
+  if v_n < 2 then
+    v_refunds := private.cancel_tournament(p_tournament_id,
+      'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.', v_now);
+    perform private.audit(p_tournament_id, 'tournament_cancelled', 'Cancelled: fewer than two players checked in', null,
+                          null, jsonb_build_object('checked_in', v_n, 'refunds_queued', v_refunds), true, p_actor);
+    return jsonb_build_object('drawn', false, 'cancelled', true, 'entries', v_n, 'bracket_size', null);
+  end if;
+
+  -- 2b. A quick pod gives back the fee of every place withdrawn for a missed check-in (a cancelled pod, above,
+  --     refunds every payment whole instead).
+  if cardinality(v_missed) > 0 then
+    perform private.refund_missed_pod_check_ins(p_tournament_id, v_missed);
+  end if;
+
+  -- 2c. A quick pod that runs short pays its pool's share for the players it runs with.
+  if v_tournament.pod_number is not null and v_n < v_tournament.max_players then
+    perform private.shrink_pod_prizes(p_tournament_id, v_n);
+  end if;
+
+  -- 3. Seeds.
+  select secret into v_secret from private.draw_secrets where tournament_id = p_tournament_id;
+  if v_secret is null then
+    v_secret := private.new_draw_secret();
+    insert into private.draw_secrets (tournament_id, secret) values (p_tournament_id, v_secret);
+    update public.tournaments set draw_commitment = private.sha256_hex(v_secret) where id = p_tournament_id;
+  end if;
+  v_seeds := private.draw_seeds(v_secret, v_entries, v_buyers);
+  v_size := private.next_power_of_two(v_n);
+  v_rounds := private.bracket_rounds(v_size);
+  v_order := private.standard_seed_order(v_size);
+  v_interval := private.tournament_round_interval(v_tournament);
+
+  -- 4. Every match of every round. Round 1 from the seeds; a bye's opponent goes straight into round 2.
+  insert into public.matches (tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at)
+  select p_tournament_id, 1, p,
+         v_seeds[v_order[2 * p - 1]],
+         case when v_order[2 * p] <= v_n then v_seeds[v_order[2 * p]] end,
+         case when v_order[2 * p] > v_n then v_seeds[v_order[2 * p - 1]] end,
+         case when v_order[2 * p] > v_n then 'bye' else 'scheduled' end,
+         v_tournament.starts_at
+    from generate_series(1, v_size / 2) as p;
+
+  insert into public.matches (tournament_id, round, position, entry_a, entry_b, status, scheduled_at)
+  select p_tournament_id, r, p, null, null, 'pending', v_tournament.starts_at + (r - 1) * v_interval
+    from generate_series(2, v_rounds) as r
+   cross join lateral generate_series(1, v_size >> r) as p;
+
+  with byes as (
+    select position, winner_entry_id from public.matches
+     where tournament_id = p_tournament_id and round = 1 and status = 'bye'
+  )
+  update public.matches m
+     set entry_a = coalesce((select winner_entry_id from byes where byes.position = 2 * m.position - 1), m.entry_a),
+         entry_b = coalesce((select winner_entry_id from byes where byes.position = 2 * m.position), m.entry_b)
+   where m.tournament_id = p_tournament_id and m.round = 2
+     and exists (select 1 from byes where byes.position in (2 * m.position - 1, 2 * m.position));
+
+  update public.matches set status = 'scheduled'
+   where tournament_id = p_tournament_id and round = 2 and entry_a is not null and entry_b is not null;
+
+  -- 5. Reveal.
+  insert into public.draws (tournament_id, commitment, secret, entry_ids, same_buyer, bracket_size, drawn_at)
+  values (
+    p_tournament_id, private.sha256_hex(v_secret), v_secret, v_entries,
+    coalesce((select jsonb_agg(ids order by first_key)
+                from (select jsonb_agg(e.id order by e.id::text) as ids,
+                             min(private.sha256_hex(v_secret || ':' || e.id::text)) as first_key
+                        from public.entries e
+                       where e.tournament_id = p_tournament_id and e.status = 'active'
+                       group by e.buyer_id having count(*) >= 2) as g), '[]'::jsonb),
+    v_size, v_now);
+
+  update public.tournaments
+     set drawn_at = v_now, current_round = 1,
+         check_in_closes_at = least(coalesce(check_in_closes_at, private.tournament_check_in_closes_at(v_tournament)), v_now)
+   where id = p_tournament_id;
+
+  perform private.audit(p_tournament_id, 'draw_made',
+                        'Draw made: ' || v_n || ' entries, bracket of ' || v_size, null, null,
+                        jsonb_build_object('entries', v_n, 'bracket_size', v_size, 'commitment', private.sha256_hex(v_secret),
+                                           'secret', v_secret),
+                        true, p_actor);
+  return jsonb_build_object('drawn', true, 'entries', v_n, 'bracket_size', v_size);
+end;
+$function$;
+
+-- The draw work of the periodic function: every tournament whose check-in has closed is drawn once.
+CREATE OR REPLACE FUNCTION private.run_due_draw_work()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_drawn integer := 0;
+  v_failed integer := 0;
+  v_error text;
+  v_state text;
+begin
+  for v_tournament in
+    select * from public.tournaments t
+     where t.drawn_at is null and t.cancelled_at is null
+       and private.tournament_check_in_closes_at(t) <= v_now
+       and private.tournament_status(t, v_now) = 'check-in'
+       and not private.due_item_parked(t.id)
+     order by private.tournament_check_in_closes_at(t), t.id
+     for update skip locked
+  loop
+    begin
+      perform private.run_draw(v_tournament.id, null);
+      v_drawn := v_drawn + 1;
+    exception when others then
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed(v_tournament.id, v_error, v_state);
+      v_failed := v_failed + 1;
+    end;
+  end loop;
+  return jsonb_build_object('draws_run', v_drawn, 'draws_failed', v_failed);
+end;
+$function$;
+
+-- The draw announcements were a call inside the periodic function; as a step they answer as the others do.
+CREATE OR REPLACE FUNCTION private.run_due_draw_announcements()
+ RETURNS jsonb
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('draws_announced', private.announce_draws(private.clock_now()));
+$function$;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+CREATE TRIGGER entries_move_along_state_machine BEFORE UPDATE ON public.entries FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
+comment on trigger entries_move_along_state_machine on public.entries is 'The entry machine: active, then withdrawn (not checked in at the draw, or disqualified) or cancelled (its registration refunded or called off).';
+
+CREATE TRIGGER entries_start_in_state_machine BEFORE INSERT ON public.entries FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'active'::text) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
+
+comment on function private.entries_follow_registration() is 'Trigger on tournament_registrations: a new registration creates its entries, and a cancelled one cancels the entries it made.';
+CREATE OR REPLACE FUNCTION private.entries_follow_registration()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.status <> 'cancelled' then
+      perform private.create_entries_for_registration(new);
+    end if;
+  elsif new.status = 'cancelled' and old.status <> 'cancelled' then
+    update public.entries set status = 'cancelled' where registration_id = new.id and status <> 'cancelled';
+  end if;
+  return null;
+end;
+$function$;
+
+comment on function private.entry_json(public.entries) is 'One entry as a player sees it: id, slot number, status, check-in time and why it was withdrawn (null while it stands).';
+CREATE OR REPLACE FUNCTION private.entry_json(p_entry public.entries)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('entry_id', p_entry.id, 'slot_number', p_entry.slot_number, 'status', p_entry.status,
+                            'checked_in_at', p_entry.checked_in_at, 'withdraw_reason', p_entry.withdraw_reason);
+$function$;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+comment on function private.get_entry_invitation_by_uuid(uuid) is 'What an entry invitation link shows before it is accepted (the tournament and the entry), by the token''s old uuid form; refuses an unknown token (PT404).';
+CREATE OR REPLACE FUNCTION private.get_entry_invitation_by_uuid(p_token uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+begin
+  select * into v_entry from public.entries where invitation_token = p_token;
+  if not found then
+    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  return jsonb_build_object(
+    'tournament_id', v_tournament.id,
+    'tournament_title', v_tournament.title,
+    'starts_at', v_tournament.starts_at,
+    'check_in_closes_at', private.tournament_check_in_closes_at(v_tournament),
+    'entry_fee_paise', v_tournament.entry_fee_paise,
+    'buyer_in_game_name', (select in_game_name from public.profiles where id = v_entry.buyer_id),
+    'status', case when v_entry.player_id is not null then 'accepted'
+                   when v_entry.status <> 'active' then 'withdrawn' else 'open' end);
+end;
+$function$;
+
+comment on function private.accept_entry_invitation_by_uuid(uuid) is 'The signed-in player takes the invited entry, by the token''s old uuid form; refuses an unknown token, one''s own entry and a tournament that no longer takes players.';
+CREATE OR REPLACE FUNCTION private.accept_entry_invitation_by_uuid(p_token uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_refusal text;
+begin
+  select * into v_entry from public.entries where invitation_token = p_token for update;
+  if not found then
+    raise exception 'This invitation link is not valid' using errcode = 'PT404', hint = 'invitation_not_found';
+  end if;
+  if v_entry.player_id = v_player then
+    return jsonb_build_object('entry_id', v_entry.id, 'tournament_id', v_entry.tournament_id);
+  end if;
+  if v_entry.player_id is not null or v_entry.status <> 'active' then
+    raise exception 'This place has already been taken' using errcode = 'PT409', hint = 'invitation_used';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  if v_tournament.drawn_at is not null or v_now >= private.tournament_check_in_closes_at(v_tournament)
+     or private.tournament_status(v_tournament, v_now) = 'cancelled' then
+    raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+  end if;
+  if exists (select 1 from public.entries where tournament_id = v_entry.tournament_id and player_id = v_player) then
+    raise exception 'You already have a place in this tournament' using errcode = 'PT409', hint = 'already_entered';
+  end if;
+  -- The same eligibility as buying the place; the paid-entry switch does not take back a place already paid.
+  if v_tournament.entry_fee_paise > 0 then
+    v_refusal := nullif(private.paid_entry_refusal(v_player), 'paid_entry_disabled');
+  else
+    v_refusal := private.free_entry_refusal(v_player);
+  end if;
+  perform private.raise_entry_refusal(v_refusal);
+  update public.entries set player_id = v_player, accepted_at = v_now where id = v_entry.id;
+  return jsonb_build_object('entry_id', v_entry.id, 'tournament_id', v_entry.tournament_id);
+end;
+$function$;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+comment on function private.tournament_round_interval(public.tournaments) is 'Time between two rounds of a tournament: its series'' round_interval, else 1 hour for a championship and 30 minutes otherwise.';
+CREATE OR REPLACE FUNCTION private.tournament_round_interval(p_tournament public.tournaments)
+ RETURNS interval
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select round_interval from public.series where id = p_tournament.series_id),
+                  case p_tournament.series when 'championship' then interval '1 hour' else interval '30 minutes' end);
+$function$;
+
+comment on function private.round_name(integer,integer) is 'A round''s name from how many rounds remain: Final, Semi-finals, Quarter-finals, else Round of N.';
+CREATE OR REPLACE FUNCTION private.round_name(p_round integer, p_rounds integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_rounds - p_round
+    when 0 then 'Final'
+    when 1 then 'Semi-finals'
+    when 2 then 'Quarter-finals'
+    else 'Round of ' || (1 << (p_rounds - p_round + 1))
+  end;
+$function$;
+
+comment on function private.announce_draws(timestamp with time zone) is 'Due work: tells every player of a drawn tournament, once, that the draw is made and whom they meet first; returns how many tournaments were announced.';
+CREATE OR REPLACE FUNCTION private.announce_draws(p_now timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_notices private.notice[];
+  v_told integer := 0;
+begin
+  for v_tournament in
+    select * from public.tournaments
+     where drawn_at is not null and draw_announced_at is null and cancelled_at is null
+     for update skip locked
+  loop
+    select array_agg(row(e.player_id, 'draw_made', 'The draw for ' || v_tournament.title || ' is made',
+                         case when m.id is null then 'See the bracket on the tournament page.'
+                              when m.status = 'bye' then 'You have a bye in round 1: see your next match in the bracket.'
+                              else 'Your first match: ' || to_char(m.scheduled_at at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+                                   || ' IST against ' || coalesce(p.in_game_name, 'your opponent') || '.' end,
+                         coalesce('/match/?id=' || m.id, '/pod/?id=' || v_tournament.id), v_tournament.id)::private.notice)
+      into v_notices
+      from public.entries e
+      left join public.matches m on m.tournament_id = v_tournament.id and m.round = 1 and e.id in (m.entry_a, m.entry_b)
+      left join public.entries other on other.id = case when m.entry_a = e.id then m.entry_b else m.entry_a end
+      left join public.profiles p on p.id = other.player_id
+     where e.tournament_id = v_tournament.id and e.status = 'active' and e.player_id is not null;
+    if v_notices is not null then
+      perform private.deliver(v_notices);
+    end if;
+    update public.tournaments set draw_announced_at = p_now where id = v_tournament.id;
+    v_told := v_told + 1;
+  end loop;
+  return v_told;
+end;
+$function$;
+
+-- =====================================================================================================
+-- Functions callers use (the API: public schema)
+-- =====================================================================================================
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+comment on function public.get_my_entries(text) is 'The caller''s entries in a tournament (played or bought), with check-in and invitation state.';
+CREATE OR REPLACE FUNCTION public.get_my_entries(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_tournament public.tournaments%rowtype;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  return private.my_entries_json(v_player, v_tournament, private.clock_now());
+end;
+$function$;
+
+comment on function public.get_my_entries_all() is 'get_my_entries for every tournament the caller plays in or bought places for, newest first.';
+CREATE OR REPLACE FUNCTION public.get_my_entries_all()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return coalesce((
+    select jsonb_agg(private.my_entries_json(v_player, t, private.clock_now()) order by t.starts_at desc, t.id)
+      from public.tournaments t
+     where exists (select 1 from public.entries e
+                    where e.tournament_id = t.id and (e.player_id = v_player or e.buyer_id = v_player))), '[]'::jsonb);
+end;
+$function$;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+comment on function public.invite_to_entry(uuid,text) is 'The buyer of a place without a player makes its invitation link, optionally e-mailed to the invited player (at most 3 e-mails per place and 10 per buyer in any hour; the subject is the product''s words, the buyer''s in-game name is only quoted in the body).';
+CREATE OR REPLACE FUNCTION public.invite_to_entry(p_entry_id uuid, p_email text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
+  v_key text;
+  v_buyer_name text;
+  v_limits jsonb := private.invitation_email_limits();
+begin
+  select * into v_entry from public.entries where id = p_entry_id for update;
+  if not found or v_entry.buyer_id <> v_player then
+    raise exception 'This is not a place you bought' using errcode = 'PT403', hint = 'not_your_entry';
+  end if;
+  if v_entry.player_id is not null or v_entry.status <> 'active' then
+    raise exception 'This place already has its player' using errcode = 'PT409', hint = 'entry_taken';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  if v_tournament.drawn_at is not null or v_now >= private.tournament_check_in_closes_at(v_tournament)
+     or private.tournament_status(v_tournament, v_now) = 'cancelled' then
+    raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+  end if;
+  if v_email is not null and not private.is_email_address(v_email) then
+    raise exception 'Enter a valid e-mail address' using errcode = 'PT400', hint = 'invalid_email';
+  end if;
+  v_key := 'entry-invitation-' || v_entry.id || '-' || v_email;
+  -- A new message (not one already sent to this address for this place) counts against the limits.
+  if v_email is not null and not exists (select 1 from private.outbox where idempotency_key = v_key) then
+    perform pg_advisory_xact_lock(hashtextextended('invitation-emails:' || v_player::text, 0));
+    if (select count(*) from private.invitation_emails
+         where entry_id = v_entry.id and sent_at > v_now - interval '1 hour') >= (v_limits ->> 'per_place_per_hour')::integer
+       or (select count(*) from private.invitation_emails
+            where buyer_id = v_player and sent_at > v_now - interval '1 hour') >= (v_limits ->> 'per_buyer_per_hour')::integer then
+      raise exception 'You have sent as many invitation e-mails as allowed for now (% per place and % in all, per hour). Copy the invitation link and send it yourself, or try again later.',
+                      v_limits ->> 'per_place_per_hour', v_limits ->> 'per_buyer_per_hour'
+        using errcode = 'PT409', hint = 'invitation_emails_limit';
+    end if;
+  end if;
+  update public.entries
+     set invitation_token = coalesce(invitation_token, gen_random_uuid()),
+         invited_email = coalesce(v_email, invited_email)
+   where id = v_entry.id
+  returning * into v_entry;
+  if v_email is not null and not exists (select 1 from private.outbox where idempotency_key = v_key) then
+    select in_game_name into v_buyer_name from public.profiles where id = v_player;
+    insert into private.invitation_emails (entry_id, buyer_id, sent_at) values (v_entry.id, v_player, v_now);
+    perform private.queue_email(
+      v_key, v_email,
+      'You are invited to play ' || v_tournament.title || ' on Golazo Arena',
+      'A player on Golazo Arena' || coalesce(' (in-game name "' || private.quoted_in_game_name(v_buyer_name) || '")', '')
+        || ' bought a place in ' || v_tournament.title || ' for you.' || E'\n\n'
+        || 'Accept it before check-in closes (' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') || ' IST). '
+        || 'You need a complete profile on Golazo Arena' || case when v_tournament.entry_fee_paise > 0 then ', and to be 18 or over and live in India' else '' end || '.'
+        || E'\n\n' || 'If you do not know this player, ignore this e-mail: nothing happens unless you accept.',
+      '/invite/?token=' || v_entry.invitation_token);
+  end if;
+  return jsonb_build_object('entry_id', v_entry.id, 'invitation_token', v_entry.invitation_token, 'invited_email', v_entry.invited_email);
+end;
+$function$;
+
+comment on function public.get_entry_invitation(text) is 'What an invitation link offers (tournament, buyer), for anyone; a malformed link is not found.';
+CREATE OR REPLACE FUNCTION public.get_entry_invitation(p_token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.get_entry_invitation_by_uuid(private.invitation_token(p_token));
+$function$;
+
+comment on function public.accept_entry_invitation(text) is 'The signed-in player takes the invited place, when they may enter the tournament.';
+CREATE OR REPLACE FUNCTION public.accept_entry_invitation(p_token text)
+ RETURNS jsonb
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.accept_entry_invitation_by_uuid(private.invitation_token(p_token));
+$function$;
+
+-- Check-in --------------------------------------------------------------------------------------------
+
+comment on function public.check_in(text) is 'The public contract: checks in the caller''s entries while the check-in window is open, or the caller''s waitlist place.';
+CREATE OR REPLACE FUNCTION public.check_in(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_entry public.entries%rowtype;
+  v_place public.waitlist_places%rowtype;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  select * into v_entry from public.entries
+   where tournament_id = p_tournament_id and player_id = v_player and status <> 'cancelled';
+  if not found then
+    -- No entry: the caller's waitlist place, if they have one, is what they check in.
+    select * into v_place from public.waitlist_places where tournament_id = p_tournament_id and player_id = v_player;
+    if not found then
+      raise exception 'You have no entry in this tournament' using errcode = 'PT403', hint = 'not_entered';
+    end if;
+    if v_place.status <> 'waiting' then
+      raise exception 'Check-in for this tournament has closed: no place came free for you' using errcode = 'PT409', hint = 'check_in_closed';
+    end if;
+    perform private.raise_unless_check_in_open(v_tournament, v_now);
+    -- Only while still waiting: a check-in that waited for the draw's lock finds the place closed.
+    update public.waitlist_places set checked_in_at = coalesce(checked_in_at, v_now)
+     where id = v_place.id and status = 'waiting'
+    returning * into v_place;
+    if not found then
+      raise exception 'Check-in for this tournament has closed' using errcode = 'PT409', hint = 'check_in_closed';
+    end if;
+    return jsonb_build_object('entry_id', null, 'checked_in_at', v_place.checked_in_at,
+                              'waitlist_position', private.waitlist_position(v_place));
+  end if;
+  if v_entry.status = 'withdrawn' then
+    raise exception 'Your entry was withdrawn: %', coalesce(v_entry.withdraw_reason, 'not checked in in time')
+      using errcode = 'PT409', hint = 'entry_withdrawn';
+  end if;
+  perform private.raise_unless_check_in_open(v_tournament, v_now);
+  update public.entries set checked_in_at = coalesce(checked_in_at, v_now)
+   where id = v_entry.id
+  returning * into v_entry;
+  return jsonb_build_object('entry_id', v_entry.id, 'checked_in_at', v_entry.checked_in_at);
+end;
+$function$;
+
+comment on function public.staff_set_check_in(uuid,boolean,text) is 'Referees: checks an entry in or out by hand with a public reason; not in the window''s last 5 minutes.';
+CREATE OR REPLACE FUNCTION public.staff_set_check_in(p_entry_id uuid, p_checked_in boolean, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_entry public.entries%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_staff uuid;
+  v_reason text;
+  v_name text;
+begin
+  select * into v_entry from public.entries where id = p_entry_id for update;
+  if not found then
+    raise exception 'No such entry' using errcode = 'PT404', hint = 'entry_not_found';
+  end if;
+  v_staff := private.require_staff('referee', v_entry.tournament_id);
+  v_reason := private.require_reason(p_reason);
+  if v_entry.status <> 'active' or v_entry.player_id is null then
+    raise exception 'Only an active entry with a player can be checked in' using errcode = 'PT409', hint = 'entry_not_active';
+  end if;
+  select * into v_tournament from public.tournaments where id = v_entry.tournament_id;
+  perform private.raise_unless_check_in_open(v_tournament, v_now);
+  if v_now >= private.tournament_check_in_closes_at(v_tournament) - interval '5 minutes' then
+    raise exception 'Check-in changes by hand are closed in the last 5 minutes of the window' using errcode = 'PT409', hint = 'check_in_locked';
+  end if;
+  update public.entries set checked_in_at = case when p_checked_in then coalesce(checked_in_at, v_now) end
+   where id = p_entry_id
+  returning * into v_entry;
+  select in_game_name into v_name from public.profiles where id = v_entry.player_id;
+  perform private.audit(v_entry.tournament_id, case when p_checked_in then 'checked_in_by_staff' else 'checked_out_by_staff' end,
+                        coalesce(v_name, 'A player') || case when p_checked_in then ' checked in by hand' else ' checked out by hand' end,
+                        v_reason, null, jsonb_build_object('checked_in_at', v_entry.checked_in_at), true, v_staff, v_entry.id);
+  return jsonb_build_object('entry_id', v_entry.id, 'checked_in_at', v_entry.checked_in_at);
+end;
+$function$;
+
+comment on function public.staff_close_check_in(text) is 'Organisers (public contract): closes check-in now and runs the draw, once (a second call answers the first draw). Before the scheduled close, the entries it withdraws are refunded in full.';
+CREATE OR REPLACE FUNCTION public.staff_close_check_in(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_staff uuid := private.require_staff('organiser', p_tournament_id);
+  v_early boolean := false;
+  v_withdrawn record;
+  v_ids uuid[] := '{}';
+  v_result jsonb;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.drawn_at is null then
+    if private.tournament_status(v_tournament, v_now) <> 'check-in' then
+      raise exception 'Check-in can be closed once registration has closed, before the draw'
+        using errcode = 'PT409', hint = 'check_in_not_open';
+    end if;
+    v_early := v_now < private.tournament_check_in_closes_at(v_tournament);
+    perform private.audit(p_tournament_id, 'check_in_closed_by_staff', 'Check-in closed by hand',
+                          case when v_early then 'Closed before the scheduled close: entries not checked in are refunded in full' end,
+                          jsonb_build_object('check_in_closes_at', private.tournament_check_in_closes_at(v_tournament)),
+                          jsonb_build_object('check_in_closes_at', v_now), true, v_staff);
+    if v_early then
+      for v_withdrawn in
+        update public.entries e
+           set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = private.early_close_withdraw_reason(e.player_id is not null, v_tournament.entry_fee_paise > 0)
+         where e.tournament_id = p_tournament_id and e.status = 'active' and e.checked_in_at is null
+        returning e.id, e.player_id, e.withdraw_reason
+      loop
+        v_ids := v_ids || v_withdrawn.id;
+        perform private.audit(p_tournament_id, 'entry_withdrawn',
+                              coalesce((select in_game_name from public.profiles where id = v_withdrawn.player_id), 'An unclaimed place')
+                                || ' withdrawn when check-in was closed early'
+                                || case when v_tournament.entry_fee_paise > 0 then ', refunded in full' else '' end,
+                              v_withdrawn.withdraw_reason, null, null, true, v_staff, v_withdrawn.id);
+      end loop;
+    end if;
+  end if;
+  v_result := private.run_draw(p_tournament_id, v_staff);
+  -- A draw that cancels the tournament refunds every paid entry itself.
+  if v_early and cardinality(v_ids) > 0 and not coalesce((v_result ->> 'cancelled')::boolean, false) then
+    perform private.refund_entries_withdrawn_early(p_tournament_id, v_ids);
+  end if;
+  return v_result;
+end;
+$function$;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+comment on function public.get_bracket(text) is 'The public contract: the draw (commitment, secret once drawn, seeds) and every round''s matches with names, scores, winners and status, for anyone.';
+CREATE OR REPLACE FUNCTION public.get_bracket(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_draw public.draws%rowtype;
+  v_rounds integer;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  select * into v_draw from public.draws where tournament_id = p_tournament_id;
+  v_rounds := coalesce(private.bracket_rounds(v_draw.bracket_size), 0);
+  return jsonb_build_object(
+    'draw', jsonb_build_object(
+      'commitment', coalesce(v_draw.commitment, v_tournament.draw_commitment),
+      'secret', v_draw.secret,
+      'entry_ids', coalesce(to_jsonb(v_draw.entry_ids), '[]'::jsonb),
+      'same_buyer', coalesce(v_draw.same_buyer, '[]'::jsonb),
+      'drawn_at', v_draw.drawn_at,
+      'bracket_size', v_draw.bracket_size),
+    'rounds', coalesce((
+      with shaped as (
+        select m.round, m.position, m.scheduled_at,
+               jsonb_build_object(
+                 'id', m.id, 'round', m.round, 'position', m.position,
+                 'entries', jsonb_build_array(
+                   case when m.entry_a is null then null else jsonb_build_object('entry_id', m.entry_a, 'in_game_name', pa.in_game_name) end,
+                   case when m.entry_b is null then null else jsonb_build_object('entry_id', m.entry_b, 'in_game_name', pb.in_game_name) end),
+                 'score', case when m.score_a is null then null else jsonb_build_array(m.score_a, m.score_b) end,
+                 'winner_entry_id', m.winner_entry_id,
+                 'status', m.status,
+                 'scheduled_at', m.scheduled_at) as match
+          from public.matches m
+          left join public.entries ea on ea.id = m.entry_a
+          left join public.profiles pa on pa.id = ea.player_id
+          left join public.entries eb on eb.id = m.entry_b
+          left join public.profiles pb on pb.id = eb.player_id
+         where m.tournament_id = p_tournament_id
+      )
+      select jsonb_agg(jsonb_build_object('round', round, 'name', private.round_name(round, v_rounds),
+                                          'scheduled_at', scheduled_at, 'matches', matches) order by round)
+        from (select round, min(scheduled_at) as scheduled_at, jsonb_agg(match order by position) as matches
+                from shaped group by round) as r), '[]'::jsonb)
+  );
+end;
+$function$;
+
+-- =====================================================================================================
+-- Policies and grants: who may read, write and call
+-- =====================================================================================================
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+revoke all on table public.entries from anon;
+revoke all on table public.entries from authenticated;
+grant select on table public.entries to authenticated;
+alter publication supabase_realtime add table public.entries;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+revoke all on table public.draws from anon;
+grant select on table public.draws to anon;
+revoke all on table public.draws from authenticated;
+grant select on table public.draws to authenticated;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+revoke all on function private.create_entries_for_registration(public.tournament_registrations) from public;
+
+revoke all on function private.my_entries_json(uuid,public.tournaments,timestamp with time zone) from public;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+revoke all on function private.is_email_address(text) from public;
+
+revoke all on function private.invitation_token(text) from public;
+
+revoke all on function private.invitation_email_limits() from public;
+
+revoke all on function private.quoted_in_game_name(text) from public;
+
+-- Check-in --------------------------------------------------------------------------------------------
+
+revoke all on function private.check_in_is_open(public.tournaments,timestamp with time zone) from public;
+
+revoke all on function private.raise_unless_check_in_open(public.tournaments,timestamp with time zone) from public;
+
+revoke all on function private.early_close_withdraw_reason(boolean,boolean) from public;
+
+revoke all on function private.refund_entries_withdrawn_early(text,uuid[]) from public;
+
+revoke all on function private.missed_check_in_reason(boolean,boolean) from public;
+
+revoke all on function private.refund_missed_pod_check_ins(text,uuid[]) from public;
+
+revoke all on function private.pod_prize_pool(bigint,integer,integer) from public;
+
+revoke all on function private.pod_prize_formula(jsonb,bigint,bigint) from public;
+
+revoke all on function private.shrink_pod_prizes(text,integer) from public;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+revoke all on function private.sha256_hex(text) from public;
+
+revoke all on function private.new_draw_secret() from public;
+
+revoke all on function private.commit_draw_secret() from public;
+
+revoke all on function private.next_power_of_two(integer) from public;
+
+revoke all on function private.bracket_rounds(integer) from public;
+
+revoke all on function private.standard_seed_order(integer) from public;
+
+revoke all on function private.draw_seeds(text,uuid[],uuid[]) from public;
+
+revoke all on function private.run_draw(text,uuid) from public;
+
+revoke all on function private.run_due_draw_work() from public;
+
+revoke all on function private.run_due_draw_announcements() from public;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+revoke all on function private.entries_follow_registration() from public;
+
+revoke all on function private.entry_json(public.entries) from public;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+revoke all on function private.get_entry_invitation_by_uuid(uuid) from public;
+grant execute on function private.get_entry_invitation_by_uuid(uuid) to service_role;
+
+revoke all on function private.accept_entry_invitation_by_uuid(uuid) from public;
+grant execute on function private.accept_entry_invitation_by_uuid(uuid) to service_role;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+revoke all on function private.tournament_round_interval(public.tournaments) from public;
+
+revoke all on function private.round_name(integer,integer) from public;
+
+revoke all on function private.announce_draws(timestamp with time zone) from public;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+revoke all on function public.get_my_entries(text) from anon;
+revoke all on function public.get_my_entries(text) from public;
+
+revoke all on function public.get_my_entries_all() from anon;
+revoke all on function public.get_my_entries_all() from public;
+
+-- Invitations -----------------------------------------------------------------------------------------
+
+revoke all on function public.invite_to_entry(uuid,text) from anon;
+revoke all on function public.invite_to_entry(uuid,text) from public;
+
+revoke all on function public.get_entry_invitation(text) from public;
+
+revoke all on function public.accept_entry_invitation(text) from anon;
+revoke all on function public.accept_entry_invitation(text) from public;
+
+-- Check-in --------------------------------------------------------------------------------------------
+
+revoke all on function public.check_in(text) from anon;
+revoke all on function public.check_in(text) from public;
+
+revoke all on function public.staff_set_check_in(uuid,boolean,text) from anon;
+revoke all on function public.staff_set_check_in(uuid,boolean,text) from public;
+
+revoke all on function public.staff_close_check_in(text) from anon;
+revoke all on function public.staff_close_check_in(text) from public;
+
+-- The draw --------------------------------------------------------------------------------------------
+
+revoke all on function public.get_bracket(text) from public;
+
+-- Entries ---------------------------------------------------------------------------------------------
+
+create policy "Players read the entries they play or bought" on public.entries
+  as permissive for select to authenticated
+  using (((player_id = ( SELECT private.current_player_id() AS current_player_id)) OR (buyer_id = ( SELECT private.current_player_id() AS current_player_id))));
+
+-- The draw --------------------------------------------------------------------------------------------
+
+create policy "Anyone can read draws" on public.draws
+  as permissive for select to anon, authenticated
+  using (true);
