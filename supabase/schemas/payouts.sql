@@ -1136,7 +1136,7 @@ begin
   -- plpgsql: vault.decrypted_secrets is looked up when the key is needed, not when this is created.
   select s.decrypted_secret into v_key from vault.decrypted_secrets s where s.name = 'pan_encryption_key' limit 1;
   if v_key is null or char_length(v_key) < 32 then
-    raise exception 'The PAN encryption key is not set: create the Vault secret pan_encryption_key (README, PAN encryption)'
+    raise exception 'The PAN encryption key is not set: create the Vault secret pan_encryption_key (docs/privacy.md, PAN encryption)'
       using errcode = '55000';
   end if;
   return v_key;

@@ -349,7 +349,7 @@ AS $function$
   end
 $function$;
 
--- The legal ages (a lawyer must confirm them before real money moves: README, "Eligibility")
+-- The legal ages (a lawyer must confirm them before real money moves: docs/areas/payments.md, "Eligibility")
 CREATE OR REPLACE FUNCTION private.legal_min_player_age()
  RETURNS integer
  LANGUAGE sql
@@ -394,7 +394,7 @@ AS $function$
     from private.secret_keys k where k.name = p_key_name;
 $function$;
 
-comment on function private.parental_consent_declaration() is 'The declaration a parent confirms (wording to be confirmed by a lawyer: README, Consent). Stored word for word with each consent.';
+comment on function private.parental_consent_declaration() is 'The declaration a parent confirms (wording to be confirmed by a lawyer: docs/privacy.md, Consent). Stored word for word with each consent.';
 CREATE OR REPLACE FUNCTION private.parental_consent_declaration()
  RETURNS text
  LANGUAGE sql

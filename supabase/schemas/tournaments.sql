@@ -494,7 +494,7 @@ $function$;
 
 -- Status and timetable --------------------------------------------------------------------------------
 
-comment on function public.get_tournament_state(text) is 'The public contract (lifecycle.md): status, label, entries, capacity, the timetable and the current round of one tournament, for anyone.';
+comment on function public.get_tournament_state(text) is 'The public contract (docs/contract.md): status, label, entries, capacity, the timetable and the current round of one tournament, for anyone.';
 CREATE OR REPLACE FUNCTION public.get_tournament_state(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
