@@ -203,6 +203,7 @@ CREATE OR REPLACE FUNCTION private.slots_per_buyer(p_max_players integer)
  SET search_path TO ''
 AS $function$ select least(10, greatest(1, p_max_players / 2)) $function$;
 
+comment on function private.slots_per_buyer_refusal(integer, integer) is 'Why a buyer may not take that many places, in the player''s words: the places they already hold and how many more they may add under the cap.';
 CREATE OR REPLACE FUNCTION private.slots_per_buyer_refusal(p_cap integer, p_held integer)
  RETURNS text
  LANGUAGE sql

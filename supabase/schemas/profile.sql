@@ -178,6 +178,7 @@ on conflict (name) do update set description = excluded.description, active = ex
 
 -- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
 
+comment on function private.account_deletion_code_hash(uuid, text) is 'What is stored of an account-deletion code: a hash bound to its account, so no code is kept in clear (a code lives minutes and allows five tries).';
 CREATE OR REPLACE FUNCTION private.account_deletion_code_hash(p_user uuid, p_code text)
  RETURNS text
  LANGUAGE sql
