@@ -1602,6 +1602,10 @@ revoke all on function public.staff_retry_refunds(text) from public;
 -- A player’s payments and registrations ---------------------------------------------------------------
 
 revoke all on function public.get_my_payments() from anon;
+revoke all on function private.slots_per_buyer(integer) from public;
+
+revoke all on function private.slots_per_buyer_refusal(integer,integer) from public;
+
 revoke all on function public.get_my_payments() from public;
 
 revoke all on function public.get_my_registrations() from anon;

@@ -2067,6 +2067,8 @@ revoke all on function private.erase_account(uuid) from public;
 
 revoke all on function private.run_due_account_deletions() from public;
 
+revoke all on function private.account_deletion_code_hash(uuid,text) from public;
+
 revoke all on function public.send_account_deletion_code() from anon;
 revoke all on function public.send_account_deletion_code() from public;
 

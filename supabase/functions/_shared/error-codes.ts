@@ -57,6 +57,13 @@ export const ERROR_CODES = {
   // Deleting an account
   account_deleted: { status: 401, message: 'This account was deleted. Sign in again to start a new one.' },
   recent_sign_in_required: { status: 403, message: 'Confirm it is you: enter the code we e-mail you, then delete your account.' },
+  no_email: { status: 409, message: 'Your account has no e-mail address to send the code to.' },
+  code_sent_recently: {
+    status: 429,
+    message: 'We sent you a code less than a minute ago: check your inbox (and spam), or ask again in a minute.',
+  },
+  deletion_code_expired: { status: 403, message: 'That code has expired: ask for a new one.' },
+  deletion_code_locked: { status: 403, message: 'Too many wrong codes: ask for a new one.' },
   open_money: { status: 409, message: 'You still have money with us: settle it first, then delete your account.' },
   open_play: { status: 409, message: 'You still play in a tournament: delete your account once it is settled.' },
   last_admin: { status: 409, message: 'You are the last admin of the platform: grant the admin role to someone else first.' },
@@ -64,6 +71,10 @@ export const ERROR_CODES = {
   profile_picture_quota: { status: 429, message: 'You already have 3 pictures stored. Remove one before uploading another.' },
   // Payments, registration and tournaments
   invalid_slot_count: { status: 400, message: `${SLOT_COUNT_MESSAGE}.` },
+  too_many_slots_for_one_player: {
+    status: 409,
+    message: 'One player can hold only so many places in this tournament: choose fewer slots.',
+  },
   tournament_id_required: { status: 400, message: 'Say which tournament.' },
   tournament_not_found: { status: 404, message: 'This tournament does not exist.' },
   registration_closed: { status: 409, message: 'Registrations for this tournament are closed.' },
