@@ -155,8 +155,8 @@ describe('payments.api', () => {
   it('reads participants and slots', async () => {
     answers([{ in_game_name: null, slots: 1, registered_at: '2026-11-01' }]);
     expect(await paymentsApi.fetchParticipants('t1')).toEqual([{ in_game_name: null, slots: 1, registered_at: '2026-11-01' }]);
-    tableAnswers({ data: { filled_slots: 3, max_players: 8 }, error: null });
-    expect(await paymentsApi.fetchSlots('t1')).toEqual({ filled: 3, total: 8 });
+    tableAnswers({ data: { filled_slots: 3, max_players: 8, max_slots_per_buyer: 4 }, error: null });
+    expect(await paymentsApi.fetchSlots('t1')).toEqual({ filled: 3, total: 8, perBuyer: 4 });
     tableAnswers({ data: { filled_slots: '3' }, error: null });
     expect((await failure(paymentsApi.fetchSlots('t1'))).kind).toBe('malformed');
   });
