@@ -1603,6 +1603,8 @@ revoke all on function public.staff_retry_refunds(text) from public;
 
 revoke all on function public.get_my_payments() from anon;
 revoke all on function private.slots_per_buyer(integer) from public;
+-- tournaments.max_slots_per_buyer is computed by it on every write of a tournament row, which the service role makes.
+grant execute on function private.slots_per_buyer(integer) to service_role;
 
 revoke all on function private.slots_per_buyer_refusal(integer,integer) from public;
 
