@@ -3,7 +3,7 @@
  * home screen first), a WhatsApp number confirmed with a code, and which events come by each. The e-mail
  * settings sit above it; the bell always shows everything.
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { ALERT_EVENT_LABELS, type AlertEvent } from './alerts';
 import { PUSH_BLOCKED_MESSAGE, useAlertSettings } from './use-alert-settings';
 import PushSupportNote from './PushSupportNote';
@@ -15,6 +15,11 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
   // A browser that refuses push says why beside the button, from the first look (blocked) or after a tap.
   const pushWords = pushProblem ?? (pushBlocked && !thisDevice ? PUSH_BLOCKED_MESSAGE : null);
   const ids = useId();
+  // The page can grow above the section while the player waits for the browser: bring the answer to where they look.
+  const problemLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (pushProblem) problemLine.current?.scrollIntoView({ block: 'nearest' });
+  }, [pushProblem]);
 
   return (
     <section id="alert-settings" className="card mt-6 p-5" aria-labelledby={`${ids}-heading`}>
@@ -44,7 +49,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
               >
                 {thisDevice ? 'Turn off push on this device' : 'Turn on push on this device'}
               </button>
-              <p className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert" data-push-problem>
+              <p ref={problemLine} className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert" data-push-problem>
                 {pushWords}
               </p>
             </>
