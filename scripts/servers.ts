@@ -14,7 +14,15 @@ export const MIGRATED_CACHE_DIR = path.join(os.tmpdir(), 'golazo-migrated-databa
 
 /** The embedded local Supabase on a fresh temporary database with the demo players (removed when it stops). */
 export function stackServerArgs(addresses: LocalAddresses): string[] {
-  return ['supabase/local/main.ts', '--port', String(addresses.stackPort), '--ephemeral', '--quiet', '--migrated-cache', MIGRATED_CACHE_DIR];
+  return [
+    'supabase/local/main.ts',
+    '--port',
+    String(addresses.stackPort),
+    '--ephemeral',
+    '--quiet',
+    '--migrated-cache',
+    MIGRATED_CACHE_DIR,
+  ];
 }
 
 /**

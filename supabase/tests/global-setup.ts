@@ -31,7 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     engines.length === 2
       ? `SQL tests run on PGlite and on PostgreSQL (${postgres}).`
       : engines[0] === 'postgres'
-        ? `SQL tests run on PostgreSQL only (${postgres}): SQL_TEST_ENGINES=${process.env.SQL_TEST_ENGINES}.`
+        ? `SQL tests run on PostgreSQL only (${postgres}): SQL_TEST_ENGINES=${process.env.SQL_TEST_ENGINES} (npm test covers PGlite too).`
         : postgres
           ? `SQL tests run on PGlite only: SQL_TEST_ENGINES=${process.env.SQL_TEST_ENGINES} (npm test covers PostgreSQL too).`
           : "SQL tests run on PGlite only: no PostgreSQL server found (install Debian's postgresql to cover it too).",

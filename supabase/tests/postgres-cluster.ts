@@ -45,7 +45,7 @@ export type PostgresCluster = {
   stop(): Promise<void>;
 };
 
-export type StartPostgresClusterOptions = {
+type StartPostgresClusterOptions = {
   /**
    * A stopped cluster's data directory ({@link makePostgresTemplate}) to start from, instead of a fresh
    * initdb: the copy has the shim and migrations already applied, so a test file skips both (about two
