@@ -24,3 +24,6 @@ export function chosenEngines(env: NodeJS.ProcessEnv = process.env): EngineName[
 
 /** Whether this run covers PostgreSQL: the PostgreSQL-only tests (real concurrent sessions, a crash) run only then. */
 export const postgresCovered = (): boolean => chosenEngines().includes('postgres');
+
+/** Whether this run covers PGlite: the tests of the local stack's own database run only then. */
+export const pgliteCovered = (): boolean => chosenEngines().includes('pglite');
