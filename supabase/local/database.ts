@@ -4,14 +4,14 @@
  * the one database this opens and run every request through {@link withRequestContext}, as PostgREST does.
  */
 import { existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { ApiRole } from './keys.ts';
-import { applyMigrations, applySeed, applyShim, type SqlConnection, type SqlExecutor } from './schema-setup.ts';
+import { applyMigrations, applySeed, applyShim, readMigrations, type SqlConnection, type SqlExecutor } from './schema-setup.ts';
 
 export type { Transaction } from '@electric-sql/pglite';
 
@@ -34,6 +34,13 @@ type OpenDatabaseOptions = {
    * written to the database). Tests pass a fixed one; the stack reads its .data/pan-encryption.key.
    */
   panEncryptionKey?: string;
+  /**
+   * A folder of migrated databases (the shim and every migration, nothing else) keyed by what they were
+   * built from. A new database starts from the matching one instead of initdb and every migration (about
+   * ten seconds of WebAssembly on a busy 2-core machine), and the first start after a change leaves one
+   * there. The test stacks use it; `npm run stack` and the bench's cold start do not.
+   */
+  migratedCacheDir?: string;
 };
 
 /** The local stack's PAN encryption key: `<dataDir>/pan-encryption.key`, made once with 32 random bytes. */
@@ -64,10 +71,12 @@ export function readLocalServerSql(): Promise<string[]> {
 export async function openDatabase(options: OpenDatabaseOptions = {}) {
   const created = options.dataDir === undefined || !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  const cached = created && !options.fromDump && options.migratedCacheDir ? await migratedCache(options.migratedCacheDir) : undefined;
+  const fromDump = options.fromDump ?? (await cached?.read());
   const pg = await PGlite.create({
     dataDir: options.dataDir,
     extensions: { pgcrypto },
-    ...(created && options.fromDump ? { loadDataDir: options.fromDump } : {}),
+    ...(created && fromDump ? { loadDataDir: fromDump } : {}),
   });
   try {
     const conn = pgliteConnection(pg);
@@ -76,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}) {
     await applyShim(conn);
     /** Migration versions applied by this open (empty when the persisted database was already current). */
     const appliedMigrations = await applyMigrations(conn);
+    if (cached && !fromDump) await cached.write(await pg.dumpDataDir('none'));
     for (const sql of options.localSql ?? []) await pg.exec(sql);
     if (created && options.seed) await applySeed(conn);
     return { pg, appliedMigrations, created, close: () => pg.close() };
@@ -83,6 +93,29 @@ export async function openDatabase(options: OpenDatabaseOptions = {}) {
     await pg.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The cached migrated database for the current shim, migrations and PGlite: `read()` gives its dump when
+ * one was made, `write()` stores one (written aside, then renamed, so a concurrent start never reads half).
+ */
+async function migratedCache(dir: string) {
+  const hash = createHash('sha256');
+  // A dump is loaded only by the PGlite that made it: its version is part of the key.
+  const pglitePackage = fileURLToPath(import.meta.resolve('@electric-sql/pglite').replace(/dist\/.*$/, 'package.json'));
+  hash.update(JSON.parse(await readFile(pglitePackage, 'utf8')).version);
+  hash.update(await readFile(path.join(path.dirname(fileURLToPath(import.meta.url)), 'shim.sql')));
+  for (const migration of await readMigrations()) hash.update(`\0${migration.file}\0${migration.sql}`);
+  const file = path.join(dir, `migrated-${hash.digest('hex').slice(0, 24)}.tar`);
+  return {
+    read: async () => (existsSync(file) ? new Blob([await readFile(file)]) : undefined),
+    write: async (dump: Blob) => {
+      await mkdir(dir, { recursive: true });
+      const partial = `${file}.${process.pid}.partial`;
+      await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+      await rename(partial, file);
+    },
+  };
 }
 
 /** The roles a request can run as, chosen from the `role` claim of its JWT (or anon without one). */

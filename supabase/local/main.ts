@@ -20,6 +20,7 @@ const { values } = parseArgs({
     sql: { type: 'string', multiple: true },
     'no-seed': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    'migrated-cache': { type: 'string' },
   },
 });
 
@@ -40,6 +41,7 @@ try {
     publicUrl,
     dataDir,
     seed: !values['no-seed'],
+    migratedCacheDir: values['migrated-cache'],
     extraFunctionsDirs: values['functions-dir'],
     extraSqlFiles: values.sql,
     // Quiet still logs Auth's lines: they carry the one-time codes.

@@ -76,6 +76,8 @@ interface StackOptions {
   extraSqlFiles?: string[];
   /** Seed the demo data when the database is created (default true). */
   seed?: boolean;
+  /** Where a new database finds (or leaves) its migrated copy (database.ts, `migratedCacheDir`). */
+  migratedCacheDir?: string;
   log?: (scope: string, message: string) => void;
 }
 
@@ -106,6 +108,7 @@ export async function startStack(options: StackOptions = {}) {
     database = await openDatabase({
       dataDir: path.join(dataDir, 'postgres'),
       seed: options.seed ?? true,
+      migratedCacheDir: options.migratedCacheDir,
       localSql: await readLocalServerSql(),
       panEncryptionKey: await localPanEncryptionKey(dataDir),
     });

@@ -7,7 +7,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import type { PostgresCluster } from './postgres-cluster.ts';
+import { postgresCovered } from './engine-choice.ts';
+import { startTestPostgresCluster } from './helpers.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 import {
   anon,
@@ -536,10 +538,10 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
   });
 });
 
-describe.runIf(findPostgresBinaries() !== null)('the draw under concurrent calls on PostgreSQL', () => {
+describe.runIf(postgresCovered())('the draw under concurrent calls on PostgreSQL', () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    cluster = await startTestPostgresCluster();
     await applyShim(cluster.connection);
     await applyMigrations(cluster.connection);
     await declareFixtures(cluster.connection);

@@ -1,11 +1,12 @@
 /** supabase/local/database.ts: the embedded database the local stack serves, persisted across restarts. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { openDatabase, readLocalServerSql, withRequestContext, type Database } from '../local/database.ts';
+import { pgliteCovered } from './engine-choice.ts';
 
-describe('the local database (PGlite)', () => {
+describe.runIf(pgliteCovered())('the local database (PGlite)', () => {
   let dataDir: string;
   let template: Blob;
   beforeAll(async () => {
@@ -58,6 +59,42 @@ describe('the local database (PGlite)', () => {
         await again.close();
       }
     });
+  });
+
+  describe('started from the migrated cache (the test stacks)', () => {
+    // The first start migrates from scratch in WebAssembly: slow on a busy machine, once per run.
+    it('migrates the first new database and leaves its copy; the next new one starts from it, seeded afresh', async () => {
+      const root = await mkdtemp(path.join(tmpdir(), 'golazo-migrated-cache-'));
+      const cache = path.join(root, 'cache');
+      try {
+        const migrated = await openDatabase({ dataDir: path.join(root, 'first'), migratedCacheDir: cache });
+        const migrationCount = migrated.appliedMigrations.length;
+        await migrated.close();
+        expect(migrationCount).toBeGreaterThan(0);
+        expect((await readdir(cache)).filter((file) => file.endsWith('.tar'))).toHaveLength(1);
+
+        const next = await openDatabase({
+          dataDir: path.join(root, 'second'),
+          migratedCacheDir: cache,
+          seed: true,
+          localSql: await readLocalServerSql(),
+        });
+        try {
+          expect(next.created).toBe(true);
+          // Nothing left to migrate: every migration came with the copy, recorded as applied.
+          expect(next.appliedMigrations).toEqual([]);
+          expect((await next.pg.query('select count(*)::int as n from supabase_migrations.schema_migrations')).rows).toEqual([
+            { n: migrationCount },
+          ]);
+          // The seed is not in the copy: it runs on the new database, as on any first start.
+          expect((await next.pg.query('select count(*)::int as n from auth.users')).rows).toEqual([{ n: 19 }]);
+        } finally {
+          await next.close();
+        }
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    }, 240_000);
   });
 
   describe('withRequestContext()', () => {

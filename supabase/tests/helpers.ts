@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, inject } from 'vitest';
 import { openDatabase, pgliteConnection } from '../local/database.ts';
-import { findPostgresBinaries, startPostgresCluster } from './postgres-cluster.ts';
+import { chosenEngines } from './engine-choice.ts';
+import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 import { applyMigrations, applyShim, type SqlConnection } from '../local/schema-setup.ts';
 import { testDatabase, type TestDatabase } from './requests.ts';
 
@@ -54,11 +55,20 @@ const pgliteEngine: Engine = {
   },
 };
 
+/**
+ * A throw-away PostgreSQL cluster of its own, started from the run's migrated template (global-setup.ts)
+ * rather than initdb and every migration.
+ */
+export function startTestPostgresCluster(): Promise<PostgresCluster> {
+  return startPostgresCluster({ fromDataDir: inject('postgresTemplate') || undefined });
+}
+
 const postgresEngine: Engine = {
   name: 'PostgreSQL',
   async start() {
-    const cluster = await startPostgresCluster();
+    const cluster = await startTestPostgresCluster();
     try {
+      // As on PGlite: applied again on top of the template, a no-op unless they changed.
       await applyShim(cluster.connection);
       await applyMigrations(cluster.connection);
     } catch (error) {
@@ -71,8 +81,11 @@ const postgresEngine: Engine = {
   },
 };
 
-/** The engines this machine can run: PGlite, plus PostgreSQL when its server binaries are installed. */
-export const engines: Engine[] = findPostgresBinaries() ? [pgliteEngine, postgresEngine] : [pgliteEngine];
+/**
+ * The engines this run covers: PGlite, plus PostgreSQL when its server binaries are installed, unless
+ * SQL_TEST_ENGINES keeps one (engine-choice.ts).
+ */
+export const engines: Engine[] = chosenEngines().map((name) => (name === 'pglite' ? pgliteEngine : postgresEngine));
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures

@@ -10,16 +10,18 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import type { PostgresCluster } from './postgres-cluster.ts';
+import { postgresCovered } from './engine-choice.ts';
+import { startTestPostgresCluster } from './helpers.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 
-const available = findPostgresBinaries() !== null;
+const available = postgresCovered();
 
 describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL', () => {
   let cluster: PostgresCluster;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    cluster = await startTestPostgresCluster();
     await applyShim(cluster.connection);
     await applyMigrations(cluster.connection);
     // The cluster's own session dies with every crash below; it is not used after setup.

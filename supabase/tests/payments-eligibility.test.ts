@@ -22,7 +22,9 @@ import {
 } from './helpers.ts';
 import { verifiedPanHolder } from './money-fixtures.ts';
 import { setRequestContext } from '../local/database.ts';
-import { findPostgresBinaries, pgConnection, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import { pgConnection, type PostgresCluster } from './postgres-cluster.ts';
+import { postgresCovered } from './engine-choice.ts';
+import { startTestPostgresCluster } from './helpers.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 
 const PREPARE = 'select public.service_prepare_tournament_entry($1, $2, 1) as result';
@@ -257,10 +259,10 @@ describe.each(engines)('entry eligibility on $name', (engine) => {
 // Many players pressing "Enter" at the same moment, each in their own database session (PostgreSQL: the
 // engine hosted Supabase runs). Without the capacity lock a free tournament would take more players than
 // its bracket holds.
-describe.skipIf(findPostgresBinaries() === null)('free entry under a real race on PostgreSQL', () => {
+describe.skipIf(!postgresCovered())('free entry under a real race on PostgreSQL', () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    cluster = await startTestPostgresCluster();
     await applyShim(cluster.connection);
     await applyMigrations(cluster.connection);
   }, 120_000);

@@ -10,17 +10,19 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import type { PostgresCluster } from './postgres-cluster.ts';
+import { postgresCovered } from './engine-choice.ts';
+import { startTestPostgresCluster } from './helpers.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 
-const available = findPostgresBinaries() !== null;
+const available = postgresCovered();
 const FEE = 15000;
 
 describe.skipIf(!available)('concurrent paid confirmations on PostgreSQL', () => {
   let cluster: PostgresCluster;
 
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    cluster = await startTestPostgresCluster();
     await applyShim(cluster.connection);
     await applyMigrations(cluster.connection);
   }, 120_000);

@@ -29,7 +29,9 @@ import {
   type TestDatabase,
 } from './helpers.ts';
 import { admin, checkLedger, freshPan, recordKycCheck, rpcOf, runDueWork } from './money-fixtures.ts';
-import { findPostgresBinaries, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
+import type { PostgresCluster } from './postgres-cluster.ts';
+import { postgresCovered } from './engine-choice.ts';
+import { startTestPostgresCluster } from './helpers.ts';
 
 type Band = { band: string; from_place: number; to_place: number; total_paise: number; amount_paise_each: number };
 type PayoutRow = {
@@ -472,11 +474,11 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
   });
 });
 
-describe.skipIf(findPostgresBinaries() === null)('a correction racing the prize credit on PostgreSQL', () => {
+describe.skipIf(!postgresCovered())('a correction racing the prize credit on PostgreSQL', () => {
   let cluster: PostgresCluster;
   let db: TestDatabase;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    cluster = await startTestPostgresCluster();
     await applyShim(cluster.connection);
     await applyMigrations(cluster.connection);
     await cluster.connection.exec(await readFile(new URL('../local/clock.sql', import.meta.url), 'utf8'));

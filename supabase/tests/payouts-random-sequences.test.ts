@@ -27,7 +27,8 @@ const settings = {
   timeLimitMs: Number(process.env.FUZZ_TIME_LIMIT_MS ?? 100_000) || undefined,
 };
 
-const pglite = engines[0] as (typeof engines)[number];
+// PGlite, or PostgreSQL when SQL_TEST_ENGINES keeps that one engine (the edit loop, engine-choice.ts).
+const engine = engines[0] as (typeof engines)[number];
 
 describe('random sequences of money and fairness events', () => {
   let db: TestDatabase;
@@ -36,7 +37,7 @@ describe('random sequences of money and fairness events', () => {
 
   beforeAll(async () => {
     const started = performance.now();
-    db = await pglite.start();
+    db = await engine.start();
     const opened = performance.now();
     world = await buildWorld(db);
     console.info(

@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import type { PostgresCluster } from './postgres-cluster.ts';
+import { postgresCovered } from './engine-choice.ts';
+import { startTestPostgresCluster } from './helpers.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 import { createUser, engines, serviceRole, type TestDatabase, startWithMovableClock, setDatabaseClock } from './helpers.ts';
 import { confirmPayment, recordOrder } from './journey.ts';
@@ -172,10 +174,10 @@ describe.each(engines)('pods on $name', (engine) => {
   });
 });
 
-describe.runIf(findPostgresBinaries() !== null)('pods under concurrent payments on PostgreSQL', () => {
+describe.runIf(postgresCovered())('pods under concurrent payments on PostgreSQL', () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    cluster = await startTestPostgresCluster();
     await applyShim(cluster.connection);
     await applyMigrations(cluster.connection);
   }, 120_000);

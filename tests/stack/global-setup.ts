@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { MIGRATED_CACHE_DIR } from '../../scripts/servers.ts';
 import { freePort } from '../../supabase/local/free-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -61,6 +62,8 @@ export default async function setup(project: TestProject) {
       '--sql',
       'tests/stack/fixtures/sql/column-privileges.sql',
       '--quiet',
+      '--migrated-cache',
+      MIGRATED_CACHE_DIR,
     ],
     {
       cwd: root,
