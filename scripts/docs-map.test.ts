@@ -121,12 +121,6 @@ const OLD_README_HEADINGS: ReadonlyArray<{ old: string; file: string; heading: s
   { old: 'For the lawyer to confirm', file: 'docs/tax-and-legal.md', heading: 'For the lawyer to confirm: personal data' },
 ];
 
-/**
- * Pages linked before they exist, each written by other work: a link to one of them is not checked for a file. A
- * page listed here that exists is checked like any other (so its anchors must hold); drop it from the list then.
- */
-const PAGES_WRITTEN_ELSEWHERE = new Set(['docs/testing.md']);
-
 describe('the README', () => {
   it('is a map a newcomer reads in ten minutes: at most 400 lines', () => {
     expect(read('README.md').split('\n').length).toBeLessThanOrEqual(400);
@@ -158,7 +152,6 @@ describe('links in README.md and docs/', () => {
       if (/^[a-z]+:/i.test(target)) continue; // https:, mailto: ... are outside the repository
       const [pathPart = '', anchor] = target.split('#');
       const resolved = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
-      if (PAGES_WRITTEN_ELSEWHERE.has(resolved) && !existsSync(path.join(ROOT, resolved))) continue;
       if (!existsSync(path.join(ROOT, resolved))) {
         broken.push(`${target} (no file ${resolved})`);
         continue;
