@@ -3,7 +3,7 @@
  * `reload` after an action), `useAction` runs one action at a time and keeps its busy flag and error
  * sentence. Feature hooks (use-<thing>.ts) build on them so islands only render.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import { describeFailure } from './describe-failure';
 import { failed, LOADING, type Load, ready } from './load-state';
 
@@ -80,4 +80,53 @@ export function useAction(overrides?: Readonly<Record<string, string>>): ActionS
   }, []);
   const clearError = useCallback(() => setError(null), []);
   return { busy, error, run, clearError };
+}
+
+/**
+ * A value read by `read()` and read again whenever `watch` reports a change (a Realtime row change), for as
+ * long as `key` holds; null while `enabled` is false. A failed read keeps the last value: the islands
+ * using this have another place that says what is known (the pay panel). The setter lets an action show its
+ * effect before the next read confirms it.
+ */
+export function useWatchedValue<T>(
+  enabled: boolean,
+  read: () => Promise<T>,
+  watch: (onChange: () => void) => Promise<() => void>,
+  key: readonly unknown[],
+): [T | null, Dispatch<SetStateAction<T | null>>] {
+  const [value, setValue] = useState<T | null>(null);
+  const readRef = useRef(read);
+  readRef.current = read;
+  const watchRef = useRef(watch);
+  watchRef.current = watch;
+
+  // `key` is the caller's signal to read again; `read` and `watch` are read through refs, so a new closure each render reads nothing twice.
+  useEffect(() => {
+    if (!enabled) {
+      setValue(null); // signed out, say: nothing of the last player's stays on screen
+      return;
+    }
+    let cancelled = false;
+    let stop = () => {};
+    const load = () =>
+      readRef.current().then(
+        (found) => {
+          if (!cancelled) setValue(found);
+        },
+        () => {},
+      );
+    void load();
+    void watchRef
+      .current(() => void load())
+      .then((unwatch) => {
+        if (cancelled) unwatch();
+        else stop = unwatch;
+      });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [enabled, ...key]);
+
+  return [value, setValue];
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { redirectToLogin } from '@/features/auth/guard';
 import { onDemand } from '@/lib/on-demand';
+import { useWatchedValue } from '@/lib/use-island-data';
 import { useSession } from '@/stores/use-session';
 import type { InvitationSchema } from './brackets.schemas';
 import {
@@ -25,34 +26,13 @@ const api = onDemand(() => import('./brackets.api'));
 export function useMyEntries(tournamentId: string | null) {
   const session = useSession();
   const userId = session.status === 'signed-in' ? session.user.id : null;
-  const [entries, setEntries] = useState<MyEntries | null>(null);
-
-  useEffect(() => {
-    if (!userId || !tournamentId) {
-      setEntries(null);
-      return;
-    }
-    let cancelled = false;
-    let stop = () => {};
-    const load = () =>
-      api()
-        .then((calls) => calls.fetchMyEntries(tournamentId))
-        .then((found) => {
-          if (!cancelled) setEntries(found);
-        })
-        .catch(() => {
-          // No entry to show (or the API is unreachable): the pay panel still says what it knows.
-        });
-    void load();
-    // A payment, an accepted invitation or staff can change the entry while the page is open.
-    void api().then(({ watchTournament }) => {
-      if (!cancelled) stop = watchTournament(tournamentId, () => void load(), 'check-in');
-    });
-    return () => {
-      cancelled = true;
-      stop();
-    };
-  }, [userId, tournamentId]);
+  // A payment, an accepted invitation or staff can change the entry while the page is open.
+  const [entries, setEntries] = useWatchedValue<MyEntries>(
+    userId !== null && tournamentId !== null,
+    async () => (await api()).fetchMyEntries(tournamentId ?? ''),
+    async (onChange) => (await api()).watchTournament(tournamentId ?? '', onChange, 'check-in'),
+    [userId, tournamentId],
+  );
 
   const mine = entries?.tournament_id === tournamentId ? entries : null;
   /** Shows the check-in at once, before the next read confirms it. */

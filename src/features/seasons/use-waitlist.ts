@@ -3,9 +3,10 @@
  * (read again when the tournament row changes, when the player changes, and after every action), joining
  * it (free, or paid through the checkout), checking in a place and leaving one. The cards only render.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
 import { onDemand } from '@/lib/on-demand';
+import { useWatchedValue } from '@/lib/use-island-data';
 import { useSession } from '@/stores/use-session';
 import { type Waitlist, waitlistErrorMessage } from './waitlist';
 
@@ -25,35 +26,18 @@ type Checkout = { tournamentTitle: string; productName: string; checkoutUrl: str
 export function useWaitlist(tournamentId: string | null, checkout: Checkout) {
   const session = useSession();
   const user = session.status === 'signed-in' ? session.user : null;
-  const [list, setList] = useState<Waitlist | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((n) => n + 1), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the signed-in player and `version` (bumped after an action) are reload signals.
-  useEffect(() => {
-    if (!tournamentId || session.status === 'loading') return;
-    let cancelled = false;
-    let stop = () => {};
-    const load = () =>
-      api()
-        .then((calls) => calls.fetchWaitlist(tournamentId))
-        .then((found) => {
-          if (!cancelled) setList(found);
-        })
-        .catch(() => {
-          // Nothing to show: the pay panel still says the tournament is full.
-        });
-    void load();
-    void api().then(({ watchTournamentRow }) => {
-      if (!cancelled) stop = watchTournamentRow(tournamentId, () => void load());
-    });
-    return () => {
-      cancelled = true;
-      stop();
-    };
-  }, [tournamentId, session.status, user?.id, version]);
+  // Read again when the tournament row changes, when the player changes and after every action (`version`).
+  const [list] = useWatchedValue<Waitlist>(
+    tournamentId !== null && session.status !== 'loading',
+    async () => (await api()).fetchWaitlist(tournamentId ?? ''),
+    async (onChange) => (await api()).watchTournamentRow(tournamentId ?? '', onChange),
+    [tournamentId, user?.id, version],
+  );
 
   /** Runs one action, its refusal shown in the waitlist's words, then reads the list again either way. */
   async function act(action: () => Promise<void>) {
