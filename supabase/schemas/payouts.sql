@@ -1279,24 +1279,17 @@ AS $function$
                        when 'scheduled' then 3 when 'processing' then 4 when 'processed' then 5 else 6 end;
 $function$;
 
-comment on function private.payout_may_move(text,text) is 'The one rule of a payout''s status: forward only, a failure or reversal ends any payout still on its way (a reversal even one not yet reported processed), and a final status never moves again. payout-status.ts is compared with it.';
+comment on function private.payout_may_move(text,text) is 'May a payout move from p_from to p_to? Only along a move the payout machine declares in private.status_transitions (the one home of the rule, which the trigger enforces and TypeScript reads through the generated module): forward only, a failure or reversal ends any payout still on its way, a final status never moves again. service_record_payout_status asks it to let a late or repeated provider event change nothing instead of failing.';
 CREATE OR REPLACE FUNCTION private.payout_may_move(p_from text, p_to text)
  RETURNS boolean
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
-  select case
-    -- Only an admin moves a payout out of awaiting approval (staff_approve_payout, staff_reject_payout).
-    when p_from = 'awaiting_approval' then p_to in ('approved', 'rejected')
-    -- Final: the money went back to the balance (reversed, cancelled, rejected, failed).
-    when p_from in ('reversed', 'cancelled', 'rejected', 'failed') then false
-    -- Money that reached the player stays there unless the bank sends it back.
-    when p_from = 'processed' then p_to = 'reversed'
-    when p_to in ('reversed', 'cancelled', 'rejected', 'failed') then true
-    else private.payout_status_rank(p_to) > private.payout_status_rank(p_from)
-         and p_to in ('queued', 'pending', 'scheduled', 'processing', 'processed')
-  end;
+  select exists (
+    select 1 from private.status_transitions t
+     where t.machine = 'payout' and t.from_status = p_from and t.to_status = p_to
+  );
 $function$;
 
 -- The periodic function: prizes, the year end, payouts without a webhook, and the ledger's health

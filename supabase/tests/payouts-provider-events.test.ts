@@ -143,6 +143,22 @@ describe.each(engines)('payout events in any order on $name', (engine) => {
     expect(note.rows[0]?.body).toContain('HDFC000123456789');
   });
 
+  // Fails -> the payout rule has a second home: a move the machine no longer declares is still allowed.
+  it('reads its moves from the payout machine, where they are declared once', async () => {
+    const mayMove = 'select private.payout_may_move($1, $2) as ok';
+    const withoutTheMove = await db.admin
+      .transaction(async (tx) => {
+        await tx.query(
+          `delete from private.status_transitions where machine = 'payout' and from_status = 'processing' and to_status = 'processed'`,
+        );
+        const { rows } = await tx.query<{ ok: boolean }>(mayMove, ['processing', 'processed']);
+        throw Object.assign(new Error('rolled back on purpose'), { ok: rows[0]?.ok });
+      })
+      .catch((rolledBack: { ok?: boolean }) => rolledBack.ok);
+    expect(withoutTheMove).toBe(false);
+    expect((await db.admin.query<{ ok: boolean }>(mayMove, ['processing', 'processed'])).rows[0]?.ok).toBe(true);
+  });
+
   it('allows in TypeScript exactly the moves the SQL allows', async () => {
     const disagreements: string[] = [];
     for (const from of PAYOUT_STATUSES) {
