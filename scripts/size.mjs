@@ -71,7 +71,9 @@ export const BUDGETS = {
   // from the rules module and shows why an entry was withdrawn (a missed pod check-in refunded in full): 1 KB more.
   // My Tournaments also lists the player's waitlist places (position, check-in window, Check in and Leave with its
   // confirmation; the error table loads only for a refusal): 5 KB more.
-  '/profile': 121 * KB,
+  // Push that fails says which step failed and what to do (permission, worker, push service, no answer) on the
+  // profile: 1 KB more.
+  '/profile': 122 * KB,
   '/my-tournaments': 120 * KB,
   // My Earnings also words every refusal from the one error table, which the privacy, seasons and match-day
   // features grew by about 60 codes: 1 KB more. The balance after tax, the withdrawal's tax in one line from the

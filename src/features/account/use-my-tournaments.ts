@@ -11,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import { requestTournamentStates } from '@/features/tournaments/live-states';
 import type { MyEntries } from '@/features/brackets/entries';
-import type { MyWaitlistPlace } from '@/features/seasons/waitlist';
+import type { MyWaitlistPlace } from '@/features/seasons/my-waitlist-place';
 import { type MyPlace, placesByTournament } from '@/features/standings/standings';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { useSignedInLoad } from '@/lib/use-signed-in-load';

@@ -6,7 +6,7 @@
 import { profileHref } from '@/lib/profile-return';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
 import { whenIST } from '@/lib/format';
-import { useInvitation } from './use-entries';
+import { useInvitation } from './use-invitation';
 
 export default function InviteIsland() {
   const { session, state, accept } = useInvitation();

@@ -5,8 +5,8 @@
  * and the account deletion section.
  */
 import { Button } from '@/components/ui/Button';
-import { useLeaveWaitlist } from './use-waitlist';
-import { leaveWarning } from './waitlist';
+import { useLeaveWaitlist } from './use-my-waitlist-place';
+import { leaveWarning } from './my-waitlist-place';
 
 type Props = {
   tournamentId: string;

@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { LeaveWaitlist } from './LeaveWaitlist';
-import { useWaitlistPlaceCheckIn } from './use-waitlist';
-import { leftLine, type MyWaitlistPlace, myPlaceLine } from './waitlist';
+import { useWaitlistPlaceCheckIn } from './use-my-waitlist-place';
+import { leftLine, type MyWaitlistPlace, myPlaceLine } from './my-waitlist-place';
 
 type Props = {
   places: MyWaitlistPlace[];

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/Button';
 import { whenIST } from '@/lib/format';
 import { LeaveWaitlist } from './LeaveWaitlist';
 import { useWaitlist } from './use-waitlist';
-import { joinButtonLabel, joinHeadline, joinRule, leftLine, positionLine, waitlistFullLine, waitlistView } from './waitlist';
+import { leftLine } from './my-waitlist-place';
+import { joinButtonLabel, joinHeadline, joinRule, positionLine, waitlistFullLine, waitlistView } from './waitlist';
 
 type Props = {
   /** Null while the page does not know it yet (a pod page loading its pod). */

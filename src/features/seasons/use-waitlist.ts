@@ -1,7 +1,8 @@
 /**
  * The waitlist's data and actions for its islands: a tournament's waitlist as the signed-in player sees it
  * (read again when the tournament row changes, when the player changes, and after every action), joining
- * it (free, or paid through the checkout), checking in a place and leaving one. The cards only render.
+ * it (free, or paid through the checkout) and checking in from the tournament page; leaving a place and the
+ * account pages' check-in are in use-my-waitlist-place.ts. The cards only render.
  */
 import { useCallback, useState } from 'react';
 import { redirectToLogin } from '@/features/auth/guard';
@@ -17,9 +18,6 @@ function refusalText(refusal: unknown): string {
   const { hint, message } = refusal as { hint?: string | null; message?: string };
   return waitlistErrorMessage(hint ?? null, message ?? 'Something went wrong. Please try again.');
 }
-
-/** The refusal's sentence from the shared error table, which loads only when a refusal needs it. */
-const errorText = async (refusal: unknown) => (await import('@/lib/error-text')).errorText(refusal);
 
 type Checkout = { tournamentTitle: string; productName: string; checkoutUrl: string };
 
@@ -78,48 +76,4 @@ export function useWaitlist(tournamentId: string | null, checkout: Checkout) {
   }
 
   return { list, busy, error, join, checkIn, reload };
-}
-
-/** "Leave the waitlist": the confirmation step, then leave_waitlist; `onLeft` gets what is refunded. */
-export function useLeaveWaitlist(tournamentId: string, onLeft: (refundPaise: number) => void) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function leave() {
-    setBusy(true);
-    setError(null);
-    try {
-      const left = await (await api()).leaveWaitlist(tournamentId);
-      setConfirming(false);
-      onLeft(left.refund_paise);
-    } catch (refusal) {
-      setError(await errorText(refusal));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return { confirming, setConfirming, busy, error, leave };
-}
-
-/** Checking in one of the player's waitlist places (dashboard, My Tournaments). */
-export function useWaitlistPlaceCheckIn(tournamentId: string, onCheckedIn: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function checkIn() {
-    setBusy(true);
-    setError(null);
-    try {
-      await (await api()).checkInWaitlistPlace(tournamentId);
-      onCheckedIn();
-    } catch (refusal) {
-      setError(await errorText(refusal));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return { busy, error, checkIn };
 }

@@ -9,7 +9,8 @@ import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
 import { watchRows } from '@/lib/realtime';
 import { getSupabase } from '@/lib/supabase';
-import type { MyWaitlistPlace, Waitlist } from './waitlist';
+import type { MyWaitlistPlace } from './my-waitlist-place';
+import type { Waitlist } from './waitlist';
 import { WaitlistSchema } from './waitlist-schema';
 
 const MyPlaceRow = z.object({

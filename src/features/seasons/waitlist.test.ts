@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  joinRule,
-  leaveWarning,
-  leftLine,
-  type MyWaitlistPlace,
-  myPlaceLine,
-  positionLine,
-  type Waitlist,
-  waitlistErrorMessage,
-  waitlistView,
-} from './waitlist';
+import { leaveWarning, leftLine, type MyWaitlistPlace, myPlaceLine } from './my-waitlist-place';
+import { joinRule, positionLine, type Waitlist, waitlistErrorMessage, waitlistView } from './waitlist';
 
 const NOW = new Date('2027-03-01T10:00:00Z');
 const base: Waitlist = {
