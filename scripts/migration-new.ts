@@ -59,6 +59,9 @@ const commentsOf = (definition: string | undefined) => statementsOf(definition).
 /** `comment on X is '...'` -> `comment on X is null`. */
 const uncomment = (statement: string) => statement.replace(/^(comment on .*?) is '[\s\S]*';$/, '$1 is null;');
 
+/** Who may execute a function the moment it is created, before any grant of the files. */
+const NEW_FUNCTION_GRANTEES = ['anon', 'authenticated', 'public', 'service_role'];
+
 /** The statements migra does not write, from the object-by-object differences. */
 export function statementsBeyondMigra(differences: Difference[], areaStatements: string[], ruleKeys: Map<string, string[]>): string[] {
   const out: string[] = [];
@@ -76,7 +79,13 @@ export function statementsBeyondMigra(differences: Difference[], areaStatements:
           grants.set(grantee, [...(grants.get(grantee) ?? []), privilege]);
         }
       }
-      const before = new Set((d.migrations ?? '').split(' ').map((g) => g.split(':')[0] ?? ''));
+      // A new function starts executable by PUBLIC (and by what default privileges give the API roles): revoke
+      // those too, so it ends with exactly the files' list.
+      const before = new Set(
+        d.migrations === undefined && on.startsWith('function ')
+          ? NEW_FUNCTION_GRANTEES
+          : (d.migrations ?? '').split(' ').map((g) => g.split(':')[0] ?? ''),
+      );
       for (const grantee of [...before].filter((g) => g && g !== 'supabase_migrator').sort())
         out.push(`revoke all on ${on} from ${grantee};`);
       for (const [grantee, privileges] of grants) out.push(`grant ${privileges.sort().join(', ')} on ${on} to ${grantee};`);

@@ -25,9 +25,10 @@ export const EMULATION_CEILING = 3800;
 /**
  * The doubles of outside providers (Razorpay, RazorpayX, PAN verification, the mailbox), plus the push service
  * and WhatsApp doubles of the alerts: 1,487 lines when last set, the push double having grown by 37 to read
- * pushes with http_ece and jose instead of the sender's own code. The open API adds no double.
+ * pushes with http_ece and jose instead of the sender's own code; then the webhook receiver the public
+ * contract names (`/__webhooks/<name>`, 37 lines), the one double the open API needs.
  */
-export const DOUBLES_CEILING = 1500;
+export const DOUBLES_CEILING = 1540;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -54,8 +54,8 @@ export async function localPanEncryptionKey(dataDir: string): Promise<string> {
   return key;
 }
 
-/** SQL of the local servers themselves (Auth's tables, Realtime's, the movable clock, Storage's delete rule, the alerts' doubles), in the order applied. */
-const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql', 'storage.sql', 'alerts.sql'];
+/** SQL of the local servers themselves (Auth's tables, Realtime's, the movable clock, Storage's delete rule, the alerts' doubles, the webhook receiver's address), in the order applied. */
+const LOCAL_SQL_FILES = ['gotrue.sql', 'realtime.sql', 'clock.sql', 'storage.sql', 'alerts.sql', 'webhooks.sql'];
 
 export function readLocalServerSql(): Promise<string[]> {
   const dir = path.dirname(fileURLToPath(import.meta.url));

@@ -20,6 +20,7 @@ import { panVerificationService } from './doubles/pan-verification.ts';
 import { pushService } from './doubles/push.ts';
 import { razorpayService } from './doubles/razorpay.ts';
 import { razorpayxService } from './doubles/razorpayx.ts';
+import { webhookReceiverService } from './doubles/webhook-receiver.ts';
 import { whatsappService } from './doubles/whatsapp.ts';
 import { dueWorkService } from './due-work.ts';
 import { BodyTooLargeError, HttpError, sendJson } from './http.ts';
@@ -48,6 +49,7 @@ const SERVICE_MODULES = [
   panVerificationService,
   pushService,
   whatsappService,
+  webhookReceiverService,
   dueWorkService,
 ];
 

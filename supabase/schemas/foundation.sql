@@ -17,6 +17,30 @@ grant usage on schema private to anon, authenticated, service_role;
 
 -- The outbox of outside calls -------------------------------------------------------------------------
 
+comment on table private.outbox_kinds is 'The kinds of outside call, each registered by the area that queues it (a row in its own file): the words staff read, what a call keeps once over, and the area''s own functions that read what a call needs when it is made (details_function) and apply what the outside service answered (answer_function). The outbox itself knows no area''s tables.';
+create table private.outbox_kinds (
+  kind text not null,
+  area text not null,
+  label text not null,
+  kept_fields text[] default '{}'::text[] not null,
+  details_function text,
+  answer_function text,
+  retry_for interval,
+  gave_up_tells_staff boolean default true not null,
+  constraint outbox_kinds_pkey PRIMARY KEY (kind),
+  constraint outbox_kinds_kind_format CHECK ((kind ~ '^[a-z][a-z0-9_]*$'::text)),
+  constraint outbox_kinds_area_format CHECK ((area ~ '^[a-z][a-z0-9_]*$'::text)),
+  constraint outbox_kinds_details_function_qualified CHECK (((details_function IS NULL) OR (details_function ~ '^private\.[a-z_][a-z0-9_]*$'::text))),
+  constraint outbox_kinds_answer_function_qualified CHECK (((answer_function IS NULL) OR (answer_function ~ '^private\.[a-z_][a-z0-9_]*$'::text))),
+  constraint outbox_kinds_retry_for_positive CHECK (((retry_for IS NULL) OR (retry_for > '00:00:00'::interval)))
+);
+comment on column private.outbox_kinds.area is 'The area whose file (supabase/schemas/<area>.sql) registers the kind; supabase/tests/schema-declared.test.ts checks that file exists.';
+comment on column private.outbox_kinds.kept_fields is 'The payload keys a call of this kind keeps once it is over (references: ids, amounts, dates), never a personal one.';
+comment on column private.outbox_kinds.details_function is 'private.<name>(p_job private.outbox) returns jsonb: the data the call needs, read when it is made ({stale: true} when what it was about changed). Null: the payload is all it needs, or the foundation''s own reading.';
+comment on column private.outbox_kinds.answer_function is 'private.<name>(p_job private.outbox, p_status text, p_answer jsonb) returns void, run in the transaction that records each answer, with the call''s new status (pending, done or gave_up).';
+comment on column private.outbox_kinds.retry_for is 'How long after it was queued a call is retried (with the usual backoff); null: 12 attempts.';
+comment on column private.outbox_kinds.gave_up_tells_staff is 'Whether a call given up on is told to the money staff. Not for e-mails (telling staff is an e-mail too) nor for calls whose area tells someone itself.';
+
 comment on table private.outbox is 'Every call to the outside world (a refund, an order check, an e-mail, a KYC check, a payout), written in the same transaction as the decision that needs it. The outbox-worker claims due rows with a lease and calls with the row''s idempotency key, so a retry never acts twice; retries back off up to an hour, then the row waits for staff (gave_up).';
 create table private.outbox (
   id bigint generated always as identity not null,
@@ -32,7 +56,7 @@ create table private.outbox (
   personal_data_cleared_at timestamp with time zone,
   constraint outbox_pkey PRIMARY KEY (id),
   constraint outbox_one_call_per_decision UNIQUE (idempotency_key),
-  constraint outbox_kind_known CHECK ((kind = ANY (ARRAY['razorpay_refund'::text, 'razorpay_order_check'::text, 'parental_consent_email'::text, 'email'::text, 'pan_verification'::text, 'upi_validation'::text, 'razorpayx_payout'::text, 'razorpayx_payout_check'::text, 'provider_reconciliation'::text, 'story_news_email'::text, 'storage_deletion'::text, 'web_push'::text, 'whatsapp'::text]))),
+  constraint outbox_kind_registered FOREIGN KEY (kind) REFERENCES private.outbox_kinds(kind),
   constraint outbox_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'gave_up'::text, 'cancelled'::text])))
 );
 CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
@@ -126,6 +150,14 @@ create table private.status_transitions (
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
+-- Rows of private.outbox_kinds ------------------------------------------------------------------------
+
+insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
+  ('email', 'foundation', 'an e-mail', '{}', null, null, null, false)
+on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
+  details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
+  gave_up_tells_staff = excluded.gave_up_tells_staff;
+
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values
@@ -215,8 +247,9 @@ begin
                         'Gave up on ' || private.outside_call_label(new.kind) || ' after ' || new.attempts || ' attempts',
                         v_error, null, jsonb_build_object('job_id', new.id, 'kind', new.kind,
                                                           'idempotency_key', new.idempotency_key), false);
-  -- Not for e-mails: telling staff is an e-mail too, and a mail service that is down would feed itself.
-  if new.kind not in ('email', 'parental_consent_email', 'story_news_email') then
+  -- Not for e-mails (telling staff is an e-mail too, and a mail service that is down would feed itself), nor
+  -- for kinds whose area tells someone itself (private.outbox_kinds.gave_up_tells_staff).
+  if coalesce((select gave_up_tells_staff from private.outbox_kinds where kind = new.kind), true) then
     perform private.notify_money_staff(null, 'Gave up on ' || private.outside_call_label(new.kind),
                                        coalesce(v_error, 'No answer.') || ' Retry it from the staff console.',
                                        'outbox-' || new.id || '-' || new.attempts);
@@ -242,22 +275,10 @@ comment on function private.outside_call_label(text) is 'An outbox call''s kind 
 CREATE OR REPLACE FUNCTION private.outside_call_label(p_kind text)
  RETURNS text
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
-  select case p_kind
-    when 'razorpay_refund' then 'a refund'
-    when 'razorpay_order_check' then 'an order check'
-    when 'parental_consent_email' then 'a parental consent e-mail'
-    when 'email' then 'an e-mail'
-    when 'pan_verification' then 'a PAN check'
-    when 'upi_validation' then 'a UPI id check'
-    when 'razorpayx_payout' then 'a payout'
-    when 'razorpayx_payout_check' then 'a payout status check'
-    when 'provider_reconciliation' then 'a reconciliation'
-    when 'story_news_email' then 'a story news e-mail'
-    when 'storage_deletion' then 'a deletion of stored files'
-    else replace(p_kind, '_', ' ') end;
+  select coalesce((select label from private.outbox_kinds where kind = p_kind), replace(p_kind, '_', ' '));
 $function$;
 
 comment on function private.outside_call_error(jsonb) is 'The error an outside service gave, from the outbox''s last answer, for staff.';
@@ -322,28 +343,14 @@ begin
 end;
 $function$;
 
-comment on function private.outbox_kept_fields(text) is 'The payload keys an outside call of this kind keeps once it is over (references: ids, amounts, dates); null for a kind without a rule, which keeps none. supabase/tests/privacy-outbox-leftovers.test.ts holds every kind of the outbox to a rule.';
+comment on function private.outbox_kept_fields(text) is 'The payload keys an outside call of this kind keeps once it is over, as its area registered them in private.outbox_kinds (null for an unknown kind, which keeps none). supabase/tests/privacy-outbox-leftovers.test.ts holds every kind to its rule.';
 CREATE OR REPLACE FUNCTION private.outbox_kept_fields(p_kind text)
  RETURNS text[]
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
-  select case p_kind
-    when 'razorpay_refund' then '{razorpay_payment_id,razorpay_order_id,amount_paise,reason,tournament_id}'
-    when 'razorpay_order_check' then '{order_id}'
-    when 'razorpayx_payout' then '{payout_id,user_id,net_paise}'
-    when 'razorpayx_payout_check' then '{payout_id,provider_payout_id}'
-    when 'provider_reconciliation' then '{kind,from,to}'
-    when 'pan_verification' then '{user_id,submission}'
-    when 'upi_validation' then '{user_id,submission}'
-    when 'email' then '{}'
-    when 'parental_consent_email' then '{consent_id,message}'
-    when 'story_news_email' then '{message}'
-    when 'storage_deletion' then '{bucket,tournament_id,reason}'
-    when 'web_push' then '{kind}'
-    when 'whatsapp' then '{kind,template}'
-  end::text[];
+  select kept_fields from private.outbox_kinds where kind = p_kind;
 $function$;
 
 comment on function private.outbox_payload_once_over(text,jsonb) is 'The payload an outside call keeps once it is over: the keys private.outbox_kept_fields names for its kind, without personal fields, and the SHA-256 of what was sent.';
@@ -1139,6 +1146,20 @@ begin
 end;
 $function$;
 
+comment on function private.apply_outside_answer(private.outbox_kinds,private.outbox,text,jsonb) is 'Runs the answer_function the call''s area registered for its kind, if any, with the call''s new status: how an area learns what became of its calls without the outbox knowing its tables.';
+CREATE OR REPLACE FUNCTION private.apply_outside_answer(p_kind private.outbox_kinds, p_job private.outbox, p_status text, p_answer jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_kind.answer_function is not null then
+    -- The name is checked by the registry's constraint (private.<identifier>) and written by migrations only.
+    execute format('select %s($1, $2, $3)', p_kind.answer_function) using p_job, p_status, coalesce(p_answer, '{}'::jsonb);
+  end if;
+end;
+$function$;
+
 comment on function public.service_record_outside_answer(bigint,text,jsonb) is 'What the outside service said: done (took effect, or had already), retry (after the backoff) or failed (staff look at it). A done refund marks the payment refunded in the same transaction. Service role only.';
 CREATE OR REPLACE FUNCTION public.service_record_outside_answer(p_id bigint, p_outcome text, p_answer jsonb)
  RETURNS jsonb
@@ -1149,6 +1170,8 @@ AS $function$
 declare
   v_now timestamptz := private.clock_now();
   v_item private.outbox%rowtype;
+  v_kind private.outbox_kinds%rowtype;
+  v_wait interval;
 begin
   if p_outcome is null or p_outcome not in ('done', 'retry', 'failed') then
     raise exception 'Unknown outcome of an outside call' using errcode = 'PT400', hint = 'invalid_outbox_outcome';
@@ -1166,6 +1189,7 @@ begin
   if v_item.status <> 'pending' then
     return jsonb_build_object('status', v_item.status);
   end if;
+  select * into v_kind from private.outbox_kinds where kind = v_item.kind;
 
   if p_outcome = 'done' then
     -- Delivered: the call needs no personal data any more (an e-mail's address goes with it).
@@ -1183,14 +1207,20 @@ begin
         coalesce((p_answer ->> 'already_refunded')::boolean, false)
       );
     end if;
+    perform private.apply_outside_answer(v_kind, v_item, 'done', p_answer);
     return jsonb_build_object('status', 'done');
-  elsif p_outcome = 'retry' and v_item.attempts < 12 then
-    update private.outbox
-       set next_attempt_at = v_now + private.outbox_backoff(v_item.attempts), last_answer = p_answer
-     where id = v_item.id;
+  elsif p_outcome = 'retry' and (case when v_kind.retry_for is null then v_item.attempts < 12
+                                      else v_item.created_at + v_kind.retry_for > v_now end) then
+    -- A service that says when to come back (a rate limit's retry_after) is not called sooner.
+    v_wait := greatest(private.outbox_backoff(v_item.attempts),
+                       case when jsonb_typeof(p_answer -> 'retry_after_seconds') = 'number'
+                            then least((p_answer ->> 'retry_after_seconds')::numeric, 3600) * interval '1 second' end);
+    update private.outbox set next_attempt_at = v_now + v_wait, last_answer = p_answer where id = v_item.id;
+    perform private.apply_outside_answer(v_kind, v_item, 'pending', p_answer);
     return jsonb_build_object('status', 'pending');
   else
     update private.outbox set status = 'gave_up', done_at = v_now, last_answer = p_answer where id = v_item.id;
+    perform private.apply_outside_answer(v_kind, v_item, 'gave_up', p_answer);
     return jsonb_build_object('status', 'gave_up');
   end if;
 end;
@@ -1244,6 +1274,8 @@ declare
   v_name text;
   v_consent private.parental_consents;
   v_signup public.story_notification_signups;
+  v_details text;
+  v_result jsonb;
   v_stale constant jsonb := jsonb_build_object('stale', true);
 begin
   select * into v_job from private.outbox where id = p_job_id;
@@ -1252,6 +1284,12 @@ begin
   end if;
   if v_job.status <> 'pending' then
     raise exception 'This outside call is not waiting to be made' using errcode = 'PT409', hint = 'outbox_item_not_pending';
+  end if;
+  -- A kind whose area reads its own details (private.outbox_kinds.details_function).
+  select k.details_function into v_details from private.outbox_kinds k where k.kind = v_job.kind;
+  if v_details is not null then
+    execute format('select %s($1)', v_details) using v_job into v_result;
+    return coalesce(v_result, v_stale);
   end if;
   case v_job.kind
     when 'pan_verification', 'upi_validation' then
@@ -1412,6 +1450,8 @@ revoke all on function private.personal_field_names() from public;
 revoke all on function private.without_personal_fields(jsonb) from public;
 
 revoke all on function private.outbox_kept_fields(text) from public;
+
+revoke all on function private.apply_outside_answer(private.outbox_kinds,private.outbox,text,jsonb) from public;
 
 revoke all on function private.outbox_payload_once_over(text,jsonb) from public;
 

@@ -193,6 +193,16 @@ alter table public.alert_preferences enable row level security;
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
+-- Rows of private.outbox_kinds ------------------------------------------------------------------------
+
+insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
+  ('story_news_email', 'notifications', 'a story news e-mail', '{message}', null, null, null, false),
+  ('web_push', 'notifications', 'a push notification', '{kind}', null, null, null, true),
+  ('whatsapp', 'notifications', 'a WhatsApp message', '{kind,template}', null, null, null, true)
+on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
+  details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
+  gave_up_tells_staff = excluded.gave_up_tells_staff;
+
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values

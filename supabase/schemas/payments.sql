@@ -158,6 +158,15 @@ comment on column private.foreign_captures.notes is 'personal: free_text. Notes 
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
+-- Rows of private.outbox_kinds ------------------------------------------------------------------------
+
+insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
+  ('razorpay_refund', 'payments', 'a refund', '{razorpay_payment_id,razorpay_order_id,amount_paise,reason,tournament_id}', null, null, null, true),
+  ('razorpay_order_check', 'payments', 'an order check', '{order_id}', null, null, null, true)
+on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
+  details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
+  gave_up_tells_staff = excluded.gave_up_tells_staff;
+
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values

@@ -258,6 +258,18 @@ CREATE UNIQUE INDEX reconciliation_one_open_difference ON private.reconciliation
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
+-- Rows of private.outbox_kinds ------------------------------------------------------------------------
+
+insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
+  ('pan_verification', 'payouts', 'a PAN check', '{user_id,submission}', null, null, null, true),
+  ('upi_validation', 'payouts', 'a UPI id check', '{user_id,submission}', null, null, null, true),
+  ('razorpayx_payout', 'payouts', 'a payout', '{payout_id,user_id,net_paise}', null, null, null, true),
+  ('razorpayx_payout_check', 'payouts', 'a payout status check', '{payout_id,provider_payout_id}', null, null, null, true),
+  ('provider_reconciliation', 'payouts', 'a reconciliation', '{kind,from,to}', null, null, null, true)
+on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
+  details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
+  gave_up_tells_staff = excluded.gave_up_tells_staff;
+
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values

@@ -163,6 +163,15 @@ create table private.account_deletion_codes (
 -- Rules: the rule rows, and the private functions and triggers that apply them
 -- =====================================================================================================
 
+-- Rows of private.outbox_kinds ------------------------------------------------------------------------
+
+insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
+  ('parental_consent_email', 'profile', 'a parental consent e-mail', '{consent_id,message}', null, null, null, false),
+  ('storage_deletion', 'profile', 'a deletion of stored files', '{bucket,tournament_id,reason}', null, null, null, true)
+on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
+  details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
+  gave_up_tells_staff = excluded.gave_up_tells_staff;
+
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order) values

@@ -27,6 +27,7 @@ const GOVERNED: Record<string, Record<string, string>> = {
   'private.chargebacks': { status: 'chargeback' },
   'public.waitlist_places': { status: 'waitlist_place' },
   'private.grievances': { status: 'grievance' },
+  'private.webhook_deliveries': { status: 'webhook_delivery' },
   'public.tournaments': {
     drawn_at: 'tournament.drawn_at',
     finished_at: 'tournament.finished_at',

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 
 /** Values that have broken code before or would: each is typed as a whole and inside longer text. */
-const HOSTILE_WORDS = [
+export const HOSTILE_WORDS = [
   'null',
   'true',
   'false',

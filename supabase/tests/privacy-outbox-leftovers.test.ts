@@ -35,12 +35,9 @@ describe.each(engines)('the outbox without personal leftovers on $name', (engine
   afterAll(() => db?.close());
   const rpc = rpcOf(() => db);
 
-  /** The kinds the outbox accepts, read from its constraint: a new kind is covered the moment it exists. */
+  /** The kinds the outbox accepts, as their areas registered them: a new kind is covered the moment it exists. */
   async function outboxKinds() {
-    const { rows } = await db.admin.query<{ kind: string }>(
-      `select unnest(regexp_matches(pg_get_constraintdef(c.oid), '''([a-z_]+)''::text', 'g')) as kind
-         from pg_constraint c where c.conname = 'outbox_kind_known' and c.conrelid = 'private.outbox'::regclass`,
-    );
+    const { rows } = await db.admin.query<{ kind: string }>('select kind from private.outbox_kinds order by kind');
     return rows.map((r) => r.kind);
   }
 

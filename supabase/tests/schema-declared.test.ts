@@ -58,10 +58,27 @@ describe.runIf(findPostgresBinaries() !== null)('supabase/schemas and supabase/m
     // other name would be listed under an area no one can find.
     const { rows } = await fromSchemas.client.query<{ area: string; of: string }>(`
       select area, 'private.due_work_steps' as of from private.due_work_steps
-      union all select area, 'private.data_export_sections' from private.data_export_sections`);
+      union all select area, 'private.data_export_sections' from private.data_export_sections
+      union all select area, 'private.outbox_kinds' from private.outbox_kinds`);
     const areas = areaNames();
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((r) => !areas.includes(r.area))).toEqual([]);
+  });
+
+  it('keeps each kind of outside call with the area that registers it, its functions declared in that file', async () => {
+    // The outbox knows no area's tables: an area reads its calls' details and applies their answers itself.
+    const { rows } = await fromSchemas.client.query<{ kind: string; area: string; fn: string | null }>(`
+      select kind, area, unnest(array[details_function, answer_function]) as fn from private.outbox_kinds`);
+    const files = new Map(readAreaFiles().map((f) => [f.area, f.sql]));
+    const misplaced = rows.flatMap(({ kind, area, fn }) => {
+      const file = files.get(area) ?? '';
+      const problems: string[] = [];
+      if (!new RegExp(`\\('${kind}', '${area}'`).test(file)) problems.push(`${kind} is not registered in ${area}.sql`);
+      if (fn && !file.includes(`CREATE OR REPLACE FUNCTION ${fn}(`)) problems.push(`${fn} (${kind}) is not declared in ${area}.sql`);
+      return problems;
+    });
+    expect(rows.length).toBeGreaterThanOrEqual(28);
+    expect(misplaced).toEqual([]);
   });
 
   it('notices a change to any of them', async () => {

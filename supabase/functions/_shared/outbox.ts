@@ -18,6 +18,7 @@ import { payoutFailureReason, type RazorpayXClient, type RazorpayXPayout } from 
 import { databaseMail, MailError, parentalConsentMail, storyNewsMail, type Mailer } from './mailer.ts';
 import { StorageRemoveError, type StorageRemover } from './storage-remover.ts';
 import { sendPush, sendWhatsApp, type PushDeps, type WhatsAppSettings } from './alerts.ts';
+import { deliverWebhook, type WebhookDelivery, type WebhookDeps } from './webhooks.ts';
 
 /** What the drain needs of the payment store: the outbox itself, and the confirmation an order check may make. */
 export type OutboxStore = Pick<
@@ -42,6 +43,8 @@ export type OutboxDeps = {
   storage?: StorageRemover;
   /** Web Push and WhatsApp; a channel without settings keeps its calls queued. */
   alerts?: { push?: PushDeps; whatsapp?: WhatsAppSettings; fetch?: typeof fetch };
+  /** Signed webhook deliveries to the endpoints admins registered. */
+  webhooks?: WebhookDeps;
 };
 
 /**
@@ -54,6 +57,7 @@ const READS_DETAILS: ReadonlySet<OutsideCall['kind']> = new Set([
   'razorpayx_payout',
   'parental_consent_email',
   'story_news_email',
+  'webhook_delivery',
 ]);
 
 /** How many calls ended each way, and how many of each kind were made (periodic work such as reconciliation shares the queue). */
@@ -119,6 +123,9 @@ async function makeCall(deps: OutboxDeps, queued: OutsideCall): Promise<Answer> 
       case 'whatsapp':
         if (!deps.alerts?.whatsapp) throw new Error('no WhatsApp settings configured');
         return await sendWhatsApp(deps.alerts.whatsapp, call.payload, call.idempotency_key, deps.alerts.fetch);
+      case 'webhook_delivery':
+        if (!deps.webhooks) throw new Error('this worker makes no webhook deliveries');
+        return await deliverWebhook(deps.webhooks, call.payload as unknown as WebhookDelivery);
       default:
         return { outcome: 'failed', answer: { error: `unknown kind ${String((call as { kind: unknown }).kind)}` } };
     }

@@ -58,7 +58,8 @@ export type OutsideCall = {
     | 'story_news_email'
     | 'storage_deletion'
     | 'web_push'
-    | 'whatsapp';
+    | 'whatsapp'
+    | 'webhook_delivery';
   idempotency_key: string;
   payload: Record<string, unknown>;
   attempt: number;

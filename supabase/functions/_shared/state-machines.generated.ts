@@ -163,6 +163,13 @@ export const STATE_MACHINES = {
       waiting: ['promoted', 'refunded', 'released'],
     },
   },
+  webhook_delivery: {
+    statuses: ['pending', 'delivered', 'failed', 'cancelled'],
+    initial: ['pending'],
+    moves: {
+      pending: ['delivered', 'failed', 'cancelled'],
+    },
+  },
 } as const;
 
 export type MachineName = keyof typeof STATE_MACHINES;
