@@ -7,6 +7,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { totp } from '../../supabase/local/services/auth/totp.ts';
 import { SEED_PASSWORD, STAFF_TOTP_SECRET } from '../support/players.ts';
@@ -46,8 +47,8 @@ async function signIn(email: string): Promise<SupabaseClient> {
   return client;
 }
 
-async function organiser(): Promise<SupabaseClient> {
-  const client = await signIn('organiser@golazo.test');
+async function organiser(email = 'organiser@golazo.test'): Promise<SupabaseClient> {
+  const client = await signIn(email);
   const factor = (await client.auth.mfa.listFactors()).data?.totp[0];
   if (!factor) throw new Error('the organiser has no authenticator');
   const challenge = await client.auth.mfa.challenge({ factorId: factor.id });
@@ -215,3 +216,35 @@ async function confirmWhatsApp(client: SupabaseClient, phone: string): Promise<s
   expect(confirmed.data).toMatchObject({ confirmed: true, phone });
   return code;
 }
+
+describe('signed webhooks through the local receiver', () => {
+  it('posts the draw to an endpoint an admin registered, signed so that the Standard Webhooks library verifies it', async () => {
+    const admin = await organiser('admin@golazo.test');
+    const name = `drawn-${randomUUID().slice(0, 8)}`;
+    const url = `${stackUrl().replace('//localhost:', '//127.0.0.1:')}/__webhooks/${name}`;
+    const made = await admin.rpc('staff_create_webhook', { p_url: url, p_events: ['tournament.drawn'] });
+    expect(made.error).toBeNull();
+    const { id, secret } = made.data as { id: string; secret: string };
+    // A private address is refused even here: only the stack's own receiver is allowed locally.
+    const refused = await admin.rpc('staff_create_webhook', { p_url: 'http://127.0.0.1:5432/', p_events: ['tournament.drawn'] });
+    expect(refused.error).toMatchObject({ code: 'PT400', hint: 'webhook_url_refused' });
+
+    await drawnOneVsOne();
+    type Received = { headers: Record<string, string>; body: string; received_at: string };
+    const received = await waitFor(
+      async () => (await (await fetch(url)).json()) as Received[],
+      (list) => list.length > 0,
+      8_000,
+    );
+    expect(received).toHaveLength(1);
+    const event = new Webhook(secret).verify(received[0]!.body, received[0]!.headers) as { type: string; data: { tournament_id: string } };
+    expect(event).toMatchObject({ type: 'tournament.drawn', data: { tournament_id: expect.stringMatching(/-pod-\d+$/) } });
+    expect(() => new Webhook(secret).verify(received[0]!.body.replace('drawn', 'Drawn'), received[0]!.headers)).toThrow();
+
+    const listed = await admin.rpc('staff_list_webhook_deliveries', { p_webhook_id: id });
+    expect(listed.data).toEqual([
+      expect.objectContaining({ type: 'tournament.drawn', status: 'delivered', attempts: 1, last_status_code: 204 }),
+    ]);
+    expect((await admin.rpc('staff_disable_webhook', { p_webhook_id: id })).data).toEqual({ id, enabled: false });
+  });
+});
