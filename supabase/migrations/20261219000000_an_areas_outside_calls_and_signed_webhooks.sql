@@ -404,11 +404,13 @@ begin
   if v_refusal is not null then
     raise exception '%', v_refusal using errcode = 'PT400', hint = 'webhook_url_refused';
   end if;
-  select array_agg(distinct e order by e) into v_events from unnest(p_events) e;
-  if v_events is null or array_position(v_events, null) is not null or not v_events <@ private.webhook_events() then
+  if p_events is null or cardinality(p_events) = 0 or array_position(p_events, null) is not null
+     or not p_events <@ private.webhook_events() then
     raise exception 'Choose one or more of these events: %.', array_to_string(private.webhook_events(), ', ')
       using errcode = 'PT400', hint = 'webhook_events_unknown';
   end if;
+  -- Once each, in the order the events are listed.
+  select array_agg(e order by n) into v_events from unnest(private.webhook_events()) with ordinality as w(e, n) where e = any (p_events);
   if (select count(*) from private.webhooks where disabled_at is null) >= 20 then
     raise exception 'At most 20 webhooks can be on at once: turn one off first.' using errcode = 'PT409', hint = 'too_many_webhooks';
   end if;

@@ -20,6 +20,7 @@ import {
   startWithMovableClock,
   type TestDatabase,
 } from './helpers.ts';
+import { WEBHOOK_EVENTS } from '../../src/features/staff/webhooks.ts';
 import { HOSTILE_WORDS } from './hostile-text.ts';
 import { playToTheEnd, runDueWork, staffMember } from './journey.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
@@ -295,6 +296,11 @@ describe.each(engines)('webhooks on $name', (engine) => {
     const count = (await deliveries(hook.id)).length;
     await db.admin.query(`select private.queue_webhook_event('match.confirmed', '{}'::jsonb)`);
     expect((await deliveries(hook.id)).length).toBe(count);
+  });
+
+  it('offers the console exactly the events the database sends, in its order', async () => {
+    const { rows } = await db.admin.query<{ events: string[] }>('select private.webhook_events() as events');
+    expect(rows[0]!.events).toEqual([...WEBHOOK_EVENTS]);
   });
 
   it('lists deliveries in the contract shape to admins only', async () => {

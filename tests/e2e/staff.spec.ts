@@ -175,6 +175,35 @@ test.describe('staff console', () => {
     await expect(grant).toHaveCount(0);
   });
 
+  test('an admin adds a webhook endpoint, reads its secret once, sees its deliveries and turns it off', async ({ page }) => {
+    await storeSession(page, await staffSession('admin@golazo.test'));
+    await page.goto('/staff');
+    const webhooks = page.getByRole('region', { name: 'Webhooks' });
+    const address = webhooks.getByLabel(/Endpoint address/);
+
+    // The database refuses an address inside a private network, in its own words.
+    await address.fill('https://192.168.1.10/hook');
+    await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(webhooks.getByRole('alert')).toHaveText(/not this machine or a private network/);
+
+    const endpoint = `${stack.url.replace('//localhost:', '//127.0.0.1:')}/__webhooks/console-${Date.now()}`;
+    await address.fill(endpoint);
+    await webhooks.getByLabel('A prize is credited').uncheck();
+    await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+    const secret = webhooks.getByRole('status').locator('code');
+    await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const hook = webhooks.getByRole('listitem').filter({ hasText: endpoint });
+    await expect(hook).toContainText('On · A tournament is drawn, A result is confirmed, A tournament is finished');
+    await webhooks.getByRole('button', { name: 'I have saved it' }).click();
+    await expect(secret).toHaveCount(0);
+
+    await hook.getByRole('button', { name: 'Deliveries' }).click();
+    await expect(hook.getByRole('table')).toContainText('Nothing sent yet.');
+    await hook.getByRole('button', { name: 'Turn off' }).click();
+    await expect(hook).toContainText(/Off since/);
+    await expect(hook.getByRole('button', { name: 'Turn off' })).toHaveCount(0);
+  });
+
   test("an organiser of one championship gets that tournament's panels only; a platform admin also the platform's", async ({
     page,
     browser,

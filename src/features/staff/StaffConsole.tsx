@@ -23,6 +23,8 @@ const CalendarPanel = lazyOnDemand(() => import('@/features/seasons/CalendarPane
 const PayoutsPanel = lazyOnDemand(() => import('./PayoutsPanel'));
 // Admins only: grievances and the incident search, loaded after the console like the payouts.
 const PrivacyConsolePanel = lazyOnDemand(() => import('@/features/privacy/PrivacyConsolePanel'));
+// Admins only: endpoints for the platform's events, loaded after the console like the payouts.
+const WebhooksPanel = lazyOnDemand(() => import('./WebhooksPanel'));
 
 export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
   const { attention, tournaments, reload, retry } = useStaffOverview();
@@ -74,6 +76,11 @@ export default function StaffConsole({ roles }: { roles: MyStaffRole[] }) {
           </Suspense>
         )}
         {admin && <RolesPanel tournaments={list} />}
+        {admin && (
+          <Suspense fallback={<p className="text-mist">Loading webhooks…</p>}>
+            <WebhooksPanel />
+          </Suspense>
+        )}
       </div>
     </>
   );

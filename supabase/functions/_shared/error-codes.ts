@@ -247,7 +247,11 @@ export const ERROR_CODES = {
   invalid_dispute_event: { status: 400, message: 'Unknown chargeback event.' },
   outside_call_not_given_up: { status: 409, message: 'This outside call is not waiting for a retry.' },
   // Webhooks (staff_create_webhook and the lists): the database's own words name the rule that refused
-  webhook_url_refused: { status: 400, message: 'An endpoint must be an https:// address of a public host.' },
+  webhook_url_refused: {
+    status: 400,
+    message:
+      'An endpoint must be an https:// address of a public host, not this machine or a private network: at most 500 characters, no spaces, no user name or password.',
+  },
   webhook_events_unknown: { status: 400, message: 'Choose one or more of the events a webhook can send.' },
   too_many_webhooks: { status: 409, message: 'At most 20 webhooks can be on at once: turn one off first.' },
   webhook_not_found: { status: 404, message: 'No such webhook.' },
