@@ -74,8 +74,8 @@ export function isPublicAddress(address: string): boolean {
   if (v4 !== null) return !IPV4_BLOCKED.some(([base, bits]) => Math.floor(v4 / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits)));
   const v6 = address.toLowerCase().replace(/^\[|\]$/g, '');
   if (!v6.includes(':')) return false;
-  const mapped = v6.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
-  if (mapped) return isPublicAddress(mapped[1]!);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6)?.[1];
+  if (mapped) return isPublicAddress(mapped);
   if (v6 === '::' || v6 === '::1') return false;
   // Unique-local fc00::/7, link-local fe80::/10, multicast ff00::/8, site-local fec0::/10.
   return !/^(f[cd]|fe[89ab]|fe[c-f]|ff)/.test(v6);
