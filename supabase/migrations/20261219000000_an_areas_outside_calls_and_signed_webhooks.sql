@@ -63,7 +63,7 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
   gave_up_tells_staff = excluded.gave_up_tells_staff;
 
 insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
-  ('story_news_email', 'notifications', 'a story news e-mail', '{message}', null, null, null, false),
+  ('story_news_email', 'notifications', 'a story news e-mail', '{message}', 'private.story_news_email_details', null, null, false),
   ('web_push', 'notifications', 'a push notification', '{kind}', null, null, null, true),
   ('whatsapp', 'notifications', 'a WhatsApp message', '{kind,template}', null, null, null, true)
 on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
@@ -71,16 +71,16 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
   gave_up_tells_staff = excluded.gave_up_tells_staff;
 
 insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
-  ('razorpay_refund', 'payments', 'a refund', '{razorpay_payment_id,razorpay_order_id,amount_paise,reason,tournament_id}', null, null, null, true),
+  ('razorpay_refund', 'payments', 'a refund', '{razorpay_payment_id,razorpay_order_id,amount_paise,reason,tournament_id}', null, 'private.refund_answered', null, true),
   ('razorpay_order_check', 'payments', 'an order check', '{order_id}', null, null, null, true)
 on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
   details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
   gave_up_tells_staff = excluded.gave_up_tells_staff;
 
 insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
-  ('pan_verification', 'payouts', 'a PAN check', '{user_id,submission}', null, null, null, true),
-  ('upi_validation', 'payouts', 'a UPI id check', '{user_id,submission}', null, null, null, true),
-  ('razorpayx_payout', 'payouts', 'a payout', '{payout_id,user_id,net_paise}', null, null, null, true),
+  ('pan_verification', 'payouts', 'a PAN check', '{user_id,submission}', 'private.kyc_check_call_details', null, null, true),
+  ('upi_validation', 'payouts', 'a UPI id check', '{user_id,submission}', 'private.kyc_check_call_details', null, null, true),
+  ('razorpayx_payout', 'payouts', 'a payout', '{payout_id,user_id,net_paise}', 'private.payout_call_details', null, null, true),
   ('razorpayx_payout_check', 'payouts', 'a payout status check', '{payout_id,provider_payout_id}', null, null, null, true),
   ('provider_reconciliation', 'payouts', 'a reconciliation', '{kind,from,to}', null, null, null, true)
 on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
@@ -88,7 +88,7 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
   gave_up_tells_staff = excluded.gave_up_tells_staff;
 
 insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
-  ('parental_consent_email', 'profile', 'a parental consent e-mail', '{consent_id,message}', null, null, null, false),
+  ('parental_consent_email', 'profile', 'a parental consent e-mail', '{consent_id,message}', 'private.parental_consent_email_details', null, null, false),
   ('storage_deletion', 'profile', 'a deletion of stored files', '{bucket,tournament_id,reason}', null, null, null, true)
 on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
   details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
@@ -162,6 +162,80 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.kyc_check_call_details(p_job private.outbox)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := (p_job.payload ->> 'user_id')::uuid;
+  v_kyc public.kyc_records;
+  v_name text;
+begin
+  select * into v_kyc from public.kyc_records where user_id = v_user;
+  if not found then
+    return jsonb_build_object('stale', true);
+  end if;
+  -- A check of an older submission: the newer one is checked by its own call.
+  if (p_job.payload ->> 'submission')::integer is distinct from
+     case p_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end then
+    return jsonb_build_object('stale', true);
+  end if;
+  select legal_name into v_name from public.profiles where id = v_user;
+  if p_job.kind = 'upi_validation' then
+    return jsonb_build_object('upi_id', v_kyc.upi_id, 'legal_name', v_name);
+  end if;
+  perform private.audit_pan_reads(null, 'the PAN check (outside call ' || p_job.id || ')', array[v_user]);
+  return jsonb_build_object('pan', private.decrypt_pan(v_kyc.pan_ciphertext), 'legal_name', v_name);
+end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.parental_consent_email_details(p_job private.outbox)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_consent private.parental_consents;
+  v_name text;
+begin
+  select * into v_consent from private.parental_consents where id = (p_job.payload ->> 'consent_id')::uuid;
+  if not found then
+    return jsonb_build_object('stale', true);
+  end if;
+  select in_game_name into v_name from public.profiles where id = v_consent.player_id;
+  if coalesce(p_job.payload ->> 'message', 'request') = 'request' then
+    if v_consent.confirmed_at is not null or v_consent.token_sha256 is null or v_consent.expires_at <= private.clock_now() then
+      return jsonb_build_object('stale', true);
+    end if;
+    return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'expires_at', v_consent.expires_at,
+                              'token', private.parental_consent_link_token(v_consent.id),
+                              'code', private.parental_consent_code(v_consent.id));
+  end if;
+  if v_consent.withdrawn_at is not null then
+    return jsonb_build_object('stale', true);
+  end if;
+  return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'parent_name', v_consent.parent_name,
+                            'withdraw_token', private.parental_consent_withdraw_token(v_consent.id));
+end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.payout_call_details(p_job private.outbox)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('upi_id', p.upi_id, 'legal_name', pr.legal_name, 'email', u.email)
+    from public.payouts p
+    join public.profiles pr on pr.id = p.user_id
+    left join auth.users u on u.id = p.user_id
+   where p.id = (p_job.payload ->> 'payout_id')::uuid;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.queue_webhook_event(p_type text, p_data jsonb)
  RETURNS integer
  LANGUAGE plpgsql
@@ -190,6 +264,45 @@ begin
     v_queued := v_queued + 1;
   end loop;
   return v_queued;
+end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.refund_answered(p_job private.outbox, p_status text, p_answer jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_status = 'done' and p_job.payload ->> 'reason' is distinct from 'unknown_order' then
+    perform private.apply_refund(
+      p_job.payload ->> 'razorpay_payment_id',
+      p_answer ->> 'refund_id',
+      (p_answer ->> 'amount_paise')::integer,
+      coalesce((p_answer ->> 'already_refunded')::boolean, false)
+    );
+  end if;
+end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.story_news_email_details(p_job private.outbox)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_signup public.story_notification_signups;
+begin
+  select * into v_signup from public.story_notification_signups where id = (p_job.payload ->> 'signup_id')::uuid;
+  if not found or (p_job.payload ->> 'message' = 'confirm') = (v_signup.confirmed_at is not null) then
+    return jsonb_build_object('stale', true);
+  end if;
+  return jsonb_build_object('to', v_signup.email, 'signup_id', v_signup.id,
+                            'unsubscribe_token', private.story_news_token(v_signup.id, 'unsubscribe'))
+         || case when v_signup.confirmed_at is null
+                 then jsonb_build_object('confirm_token', private.story_news_token(v_signup.id, 'confirm'))
+                 else '{}'::jsonb end;
 end;
 $function$
 ;
@@ -549,15 +662,8 @@ CREATE OR REPLACE FUNCTION public.service_outside_call_details(p_job_id bigint)
 AS $function$
 declare
   v_job private.outbox;
-  v_user uuid;
-  v_kyc public.kyc_records;
-  v_submission integer;
-  v_name text;
-  v_consent private.parental_consents;
-  v_signup public.story_notification_signups;
   v_details text;
   v_result jsonb;
-  v_stale constant jsonb := jsonb_build_object('stale', true);
 begin
   select * into v_job from private.outbox where id = p_job_id;
   if not found then
@@ -566,69 +672,14 @@ begin
   if v_job.status <> 'pending' then
     raise exception 'This outside call is not waiting to be made' using errcode = 'PT409', hint = 'outbox_item_not_pending';
   end if;
-  -- A kind whose area reads its own details (private.outbox_kinds.details_function).
+  -- Each area reads its own calls' details (private.outbox_kinds.details_function); a kind without one needs
+  -- nothing beyond its payload.
   select k.details_function into v_details from private.outbox_kinds k where k.kind = v_job.kind;
-  if v_details is not null then
-    execute format('select %s($1)', v_details) using v_job into v_result;
-    return coalesce(v_result, v_stale);
+  if v_details is null then
+    return '{}'::jsonb;
   end if;
-  case v_job.kind
-    when 'pan_verification', 'upi_validation' then
-      v_user := (v_job.payload ->> 'user_id')::uuid;
-      select * into v_kyc from public.kyc_records where user_id = v_user;
-      if not found then
-        return v_stale;
-      end if;
-      -- A check of an older submission: the newer one is checked by its own call.
-      v_submission := case v_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end;
-      if (v_job.payload ->> 'submission')::integer is distinct from v_submission then
-        return v_stale;
-      end if;
-      select legal_name into v_name from public.profiles where id = v_user;
-      if v_job.kind = 'upi_validation' then
-        return jsonb_build_object('upi_id', v_kyc.upi_id, 'legal_name', v_name);
-      end if;
-      perform private.audit_pan_reads(null, 'the PAN check (outside call ' || v_job.id || ')', array[v_user]);
-      return jsonb_build_object('pan', private.decrypt_pan(v_kyc.pan_ciphertext), 'legal_name', v_name);
-    when 'razorpayx_payout' then
-      return coalesce((select jsonb_build_object('upi_id', p.upi_id, 'legal_name', pr.legal_name, 'email', u.email)
-                         from public.payouts p
-                         join public.profiles pr on pr.id = p.user_id
-                         left join auth.users u on u.id = p.user_id
-                        where p.id = (v_job.payload ->> 'payout_id')::uuid), v_stale);
-    when 'parental_consent_email' then
-      select * into v_consent from private.parental_consents where id = (v_job.payload ->> 'consent_id')::uuid;
-      if not found then
-        return v_stale;
-      end if;
-      select in_game_name into v_name from public.profiles where id = v_consent.player_id;
-      if coalesce(v_job.payload ->> 'message', 'request') = 'request' then
-        if v_consent.confirmed_at is not null or v_consent.token_sha256 is null or v_consent.expires_at <= private.clock_now() then
-          return v_stale;
-        end if;
-        return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'expires_at', v_consent.expires_at,
-                                  'token', private.parental_consent_link_token(v_consent.id),
-                                  'code', private.parental_consent_code(v_consent.id));
-      end if;
-      if v_consent.withdrawn_at is not null then
-        return v_stale;
-      end if;
-      return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'parent_name', v_consent.parent_name,
-                                'withdraw_token', private.parental_consent_withdraw_token(v_consent.id));
-    when 'story_news_email' then
-      select * into v_signup from public.story_notification_signups where id = (v_job.payload ->> 'signup_id')::uuid;
-      if not found or (v_job.payload ->> 'message' = 'confirm') = (v_signup.confirmed_at is not null) then
-        -- Unsubscribed; a confirmation for an address confirmed already; news for one never confirmed.
-        return v_stale;
-      end if;
-      return jsonb_build_object('to', v_signup.email, 'signup_id', v_signup.id,
-                                'unsubscribe_token', private.story_news_token(v_signup.id, 'unsubscribe'))
-             || case when v_signup.confirmed_at is null
-                     then jsonb_build_object('confirm_token', private.story_news_token(v_signup.id, 'confirm'))
-                     else '{}'::jsonb end;
-    else
-      return '{}'::jsonb;
-  end case;
+  execute format('select %s($1)', v_details) using v_job into v_result;
+  return coalesce(v_result, jsonb_build_object('stale', true));
 end;
 $function$
 ;
@@ -670,15 +721,7 @@ begin
                                 case when v_item.kind in ('email', 'parental_consent_email', 'story_news_email')
                                      then v_item.payload - 'to' else v_item.payload end)
      where id = v_item.id;
-    -- A refund of a capture for an order we never recorded has no payment row to update.
-    if v_item.kind = 'razorpay_refund' and v_item.payload ->> 'reason' is distinct from 'unknown_order' then
-      perform private.apply_refund(
-        v_item.payload ->> 'razorpay_payment_id',
-        p_answer ->> 'refund_id',
-        (p_answer ->> 'amount_paise')::integer,
-        coalesce((p_answer ->> 'already_refunded')::boolean, false)
-      );
-    end if;
+    -- What it changes in its area (a refund marks the payment refunded) is the area's own answer_function.
     perform private.apply_outside_answer(v_kind, v_item, 'done', p_answer);
     return jsonb_build_object('status', 'done');
   elsif p_outcome = 'retry' and (case when v_kind.retry_for is null then v_item.attempts < 12
@@ -713,10 +756,30 @@ revoke all on function private.apply_outside_answer(private.outbox_kinds,private
 revoke all on function private.apply_outside_answer(private.outbox_kinds,private.outbox,text,jsonb) from authenticated;
 revoke all on function private.apply_outside_answer(private.outbox_kinds,private.outbox,text,jsonb) from public;
 revoke all on function private.apply_outside_answer(private.outbox_kinds,private.outbox,text,jsonb) from service_role;
+revoke all on function private.kyc_check_call_details(private.outbox) from anon;
+revoke all on function private.kyc_check_call_details(private.outbox) from authenticated;
+revoke all on function private.kyc_check_call_details(private.outbox) from public;
+revoke all on function private.kyc_check_call_details(private.outbox) from service_role;
+revoke all on function private.parental_consent_email_details(private.outbox) from anon;
+revoke all on function private.parental_consent_email_details(private.outbox) from authenticated;
+revoke all on function private.parental_consent_email_details(private.outbox) from public;
+revoke all on function private.parental_consent_email_details(private.outbox) from service_role;
+revoke all on function private.payout_call_details(private.outbox) from anon;
+revoke all on function private.payout_call_details(private.outbox) from authenticated;
+revoke all on function private.payout_call_details(private.outbox) from public;
+revoke all on function private.payout_call_details(private.outbox) from service_role;
 revoke all on function private.queue_webhook_event(text,jsonb) from anon;
 revoke all on function private.queue_webhook_event(text,jsonb) from authenticated;
 revoke all on function private.queue_webhook_event(text,jsonb) from public;
 revoke all on function private.queue_webhook_event(text,jsonb) from service_role;
+revoke all on function private.refund_answered(private.outbox,text,jsonb) from anon;
+revoke all on function private.refund_answered(private.outbox,text,jsonb) from authenticated;
+revoke all on function private.refund_answered(private.outbox,text,jsonb) from public;
+revoke all on function private.refund_answered(private.outbox,text,jsonb) from service_role;
+revoke all on function private.story_news_email_details(private.outbox) from anon;
+revoke all on function private.story_news_email_details(private.outbox) from authenticated;
+revoke all on function private.story_news_email_details(private.outbox) from public;
+revoke all on function private.story_news_email_details(private.outbox) from service_role;
 revoke all on function private.webhook_delivery_answered(private.outbox,text,jsonb) from anon;
 revoke all on function private.webhook_delivery_answered(private.outbox,text,jsonb) from authenticated;
 revoke all on function private.webhook_delivery_answered(private.outbox,text,jsonb) from public;
@@ -778,8 +841,13 @@ revoke all on function public.staff_list_webhooks() from service_role;
 grant execute on function public.staff_list_webhooks() to authenticated;
 grant execute on function public.staff_list_webhooks() to service_role;
 comment on function private.apply_outside_answer(private.outbox_kinds,private.outbox,text,jsonb) is 'Runs the answer_function the call''s area registered for its kind, if any, with the call''s new status: how an area learns what became of its calls without the outbox knowing its tables.';
+comment on function private.kyc_check_call_details(private.outbox) is 'What a PAN or UPI id check needs when the worker makes it: the PAN (decrypted, the read audited) or the UPI id, with the legal name; {stale: true} for a check of an older submission or a record gone.';
 comment on function private.outbox_kept_fields(text) is 'The payload keys an outside call of this kind keeps once it is over, as its area registered them in private.outbox_kinds (null for an unknown kind, which keeps none). supabase/tests/privacy-outbox-leftovers.test.ts holds every kind to its rule.';
+comment on function private.parental_consent_email_details(private.outbox) is 'What a parental consent e-mail needs when the worker sends it: the parent''s address, the child''s in-game name and the link''s token and code (a request) or the withdrawal token (a confirmation); {stale: true} once the request is answered, expired or withdrawn.';
+comment on function private.payout_call_details(private.outbox) is 'What a payout needs when the worker makes it: the UPI id, the legal name and the e-mail address of the payee.';
 comment on function private.queue_webhook_event(text,jsonb) is 'One event to every endpoint that is on and asked for its type: a delivery each, under one event id, each an outside call of the outbox. Nothing when no endpoint wants it.';
+comment on function private.refund_answered(private.outbox,text,jsonb) is 'A refund Razorpay made (or had made already) marks its payment refunded, in the transaction that records the answer. A refund of a capture for an order we never recorded has no payment to mark.';
+comment on function private.story_news_email_details(private.outbox) is 'What a story news e-mail needs when the worker sends it: the address, its unsubscribe token and (until confirmed) its confirmation token; {stale: true} once unsubscribed, for a confirmation of a confirmed address, or news to one never confirmed.';
 comment on function private.webhook_delivery_answered(private.outbox,text,jsonb) is 'Records each attempt on its delivery (the status code, the error) and the endpoint''s health: a 2xx clears its failing_since; a day of failures turns it off, cancels what it still had queued and tells the admins.';
 comment on function private.webhook_delivery_details(private.outbox) is 'What the worker needs to make one delivery: the address (checked again), the secret, the event id and the body; {stale: true} once its endpoint is off or gone.';
 comment on function private.webhook_delivery_id(private.outbox) is 'The delivery an outside call of kind webhook_delivery is about (null when its payload names none).';

@@ -229,6 +229,19 @@ AS $function$
   select least(power(2, greatest(p_attempts - 1, 0)), 60) * interval '1 minute';
 $function$;
 
+comment on function private.notify_money_staff(text,text,text,text) is 'Tells the platform''s admins (and the tournament''s organisers) of a money event that needs a person: chargebacks, outside calls given up.';
+CREATE OR REPLACE FUNCTION private.notify_money_staff(p_tournament_id text, p_title text, p_body text, p_key text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.deliver(array(
+    select row(s.user_id, 'staff_alert', p_title, p_body, '/staff', p_key)::private.notice
+      from (select distinct r.user_id from public.staff_roles r
+             where (r.role = 'admin' and r.tournament_id is null)
+                or (p_tournament_id is not null and r.tournament_id = p_tournament_id and r.role in ('organiser', 'admin'))) as s));
+$function$;
+
 comment on function private.outbox_gave_up() is 'An outside call given up on is audited and told to the platform''s admins; a pending KYC check says it is late. Its needs-attention item lasts until an admin retries it.';
 CREATE OR REPLACE FUNCTION private.outbox_gave_up()
  RETURNS trigger
@@ -1198,15 +1211,7 @@ begin
                                 case when v_item.kind in ('email', 'parental_consent_email', 'story_news_email')
                                      then v_item.payload - 'to' else v_item.payload end)
      where id = v_item.id;
-    -- A refund of a capture for an order we never recorded has no payment row to update.
-    if v_item.kind = 'razorpay_refund' and v_item.payload ->> 'reason' is distinct from 'unknown_order' then
-      perform private.apply_refund(
-        v_item.payload ->> 'razorpay_payment_id',
-        p_answer ->> 'refund_id',
-        (p_answer ->> 'amount_paise')::integer,
-        coalesce((p_answer ->> 'already_refunded')::boolean, false)
-      );
-    end if;
+    -- What it changes in its area (a refund marks the payment refunded) is the area's own answer_function.
     perform private.apply_outside_answer(v_kind, v_item, 'done', p_answer);
     return jsonb_build_object('status', 'done');
   elsif p_outcome = 'retry' and (case when v_kind.retry_for is null then v_item.attempts < 12
@@ -1268,15 +1273,8 @@ CREATE OR REPLACE FUNCTION public.service_outside_call_details(p_job_id bigint)
 AS $function$
 declare
   v_job private.outbox;
-  v_user uuid;
-  v_kyc public.kyc_records;
-  v_submission integer;
-  v_name text;
-  v_consent private.parental_consents;
-  v_signup public.story_notification_signups;
   v_details text;
   v_result jsonb;
-  v_stale constant jsonb := jsonb_build_object('stale', true);
 begin
   select * into v_job from private.outbox where id = p_job_id;
   if not found then
@@ -1285,69 +1283,14 @@ begin
   if v_job.status <> 'pending' then
     raise exception 'This outside call is not waiting to be made' using errcode = 'PT409', hint = 'outbox_item_not_pending';
   end if;
-  -- A kind whose area reads its own details (private.outbox_kinds.details_function).
+  -- Each area reads its own calls' details (private.outbox_kinds.details_function); a kind without one needs
+  -- nothing beyond its payload.
   select k.details_function into v_details from private.outbox_kinds k where k.kind = v_job.kind;
-  if v_details is not null then
-    execute format('select %s($1)', v_details) using v_job into v_result;
-    return coalesce(v_result, v_stale);
+  if v_details is null then
+    return '{}'::jsonb;
   end if;
-  case v_job.kind
-    when 'pan_verification', 'upi_validation' then
-      v_user := (v_job.payload ->> 'user_id')::uuid;
-      select * into v_kyc from public.kyc_records where user_id = v_user;
-      if not found then
-        return v_stale;
-      end if;
-      -- A check of an older submission: the newer one is checked by its own call.
-      v_submission := case v_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end;
-      if (v_job.payload ->> 'submission')::integer is distinct from v_submission then
-        return v_stale;
-      end if;
-      select legal_name into v_name from public.profiles where id = v_user;
-      if v_job.kind = 'upi_validation' then
-        return jsonb_build_object('upi_id', v_kyc.upi_id, 'legal_name', v_name);
-      end if;
-      perform private.audit_pan_reads(null, 'the PAN check (outside call ' || v_job.id || ')', array[v_user]);
-      return jsonb_build_object('pan', private.decrypt_pan(v_kyc.pan_ciphertext), 'legal_name', v_name);
-    when 'razorpayx_payout' then
-      return coalesce((select jsonb_build_object('upi_id', p.upi_id, 'legal_name', pr.legal_name, 'email', u.email)
-                         from public.payouts p
-                         join public.profiles pr on pr.id = p.user_id
-                         left join auth.users u on u.id = p.user_id
-                        where p.id = (v_job.payload ->> 'payout_id')::uuid), v_stale);
-    when 'parental_consent_email' then
-      select * into v_consent from private.parental_consents where id = (v_job.payload ->> 'consent_id')::uuid;
-      if not found then
-        return v_stale;
-      end if;
-      select in_game_name into v_name from public.profiles where id = v_consent.player_id;
-      if coalesce(v_job.payload ->> 'message', 'request') = 'request' then
-        if v_consent.confirmed_at is not null or v_consent.token_sha256 is null or v_consent.expires_at <= private.clock_now() then
-          return v_stale;
-        end if;
-        return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'expires_at', v_consent.expires_at,
-                                  'token', private.parental_consent_link_token(v_consent.id),
-                                  'code', private.parental_consent_code(v_consent.id));
-      end if;
-      if v_consent.withdrawn_at is not null then
-        return v_stale;
-      end if;
-      return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'parent_name', v_consent.parent_name,
-                                'withdraw_token', private.parental_consent_withdraw_token(v_consent.id));
-    when 'story_news_email' then
-      select * into v_signup from public.story_notification_signups where id = (v_job.payload ->> 'signup_id')::uuid;
-      if not found or (v_job.payload ->> 'message' = 'confirm') = (v_signup.confirmed_at is not null) then
-        -- Unsubscribed; a confirmation for an address confirmed already; news for one never confirmed.
-        return v_stale;
-      end if;
-      return jsonb_build_object('to', v_signup.email, 'signup_id', v_signup.id,
-                                'unsubscribe_token', private.story_news_token(v_signup.id, 'unsubscribe'))
-             || case when v_signup.confirmed_at is null
-                     then jsonb_build_object('confirm_token', private.story_news_token(v_signup.id, 'confirm'))
-                     else '{}'::jsonb end;
-    else
-      return '{}'::jsonb;
-  end case;
+  execute format('select %s($1)', v_details) using v_job into v_result;
+  return coalesce(v_result, jsonb_build_object('stale', true));
 end;
 $function$;
 
@@ -1434,6 +1377,8 @@ revoke all on function private.today_in_india() from public;
 revoke all on function private.outbox_lease() from public;
 
 revoke all on function private.outbox_backoff(integer) from public;
+
+revoke all on function private.notify_money_staff(text,text,text,text) from public;
 
 revoke all on function private.outbox_gave_up() from public;
 

@@ -196,7 +196,7 @@ alter table public.alert_preferences enable row level security;
 -- Rows of private.outbox_kinds ------------------------------------------------------------------------
 
 insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
-  ('story_news_email', 'notifications', 'a story news e-mail', '{message}', null, null, null, false),
+  ('story_news_email', 'notifications', 'a story news e-mail', '{message}', 'private.story_news_email_details', null, null, false),
   ('web_push', 'notifications', 'a push notification', '{kind}', null, null, null, true),
   ('whatsapp', 'notifications', 'a WhatsApp message', '{kind,template}', null, null, null, true)
 on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
@@ -252,6 +252,27 @@ end;
 $function$;
 
 -- Story news ------------------------------------------------------------------------------------------
+
+comment on function private.story_news_email_details(private.outbox) is 'What a story news e-mail needs when the worker sends it: the address, its unsubscribe token and (until confirmed) its confirmation token; {stale: true} once unsubscribed, for a confirmation of a confirmed address, or news to one never confirmed.';
+CREATE OR REPLACE FUNCTION private.story_news_email_details(p_job private.outbox)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_signup public.story_notification_signups;
+begin
+  select * into v_signup from public.story_notification_signups where id = (p_job.payload ->> 'signup_id')::uuid;
+  if not found or (p_job.payload ->> 'message' = 'confirm') = (v_signup.confirmed_at is not null) then
+    return jsonb_build_object('stale', true);
+  end if;
+  return jsonb_build_object('to', v_signup.email, 'signup_id', v_signup.id,
+                            'unsubscribe_token', private.story_news_token(v_signup.id, 'unsubscribe'))
+         || case when v_signup.confirmed_at is null
+                 then jsonb_build_object('confirm_token', private.story_news_token(v_signup.id, 'confirm'))
+                 else '{}'::jsonb end;
+end;
+$function$;
 
 comment on function private.queue_story_news(text,text,text,text) is 'The one way to send story news (or any marketing e-mail): to confirmed addresses only, each message with its unsubscribe link, not at night.';
 CREATE OR REPLACE FUNCTION private.queue_story_news(p_key text, p_subject text, p_text text, p_link text DEFAULT NULL::text)
@@ -1076,6 +1097,8 @@ revoke all on function private.player_of(uuid) from public;
 revoke all on function private.notify_on_tournament_change() from public;
 
 -- Story news ------------------------------------------------------------------------------------------
+
+revoke all on function private.story_news_email_details(private.outbox) from public;
 
 revoke all on function private.queue_story_news(text,text,text,text) from public;
 

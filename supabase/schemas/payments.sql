@@ -161,7 +161,7 @@ comment on column private.foreign_captures.notes is 'personal: free_text. Notes 
 -- Rows of private.outbox_kinds ------------------------------------------------------------------------
 
 insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
-  ('razorpay_refund', 'payments', 'a refund', '{razorpay_payment_id,razorpay_order_id,amount_paise,reason,tournament_id}', null, null, null, true),
+  ('razorpay_refund', 'payments', 'a refund', '{razorpay_payment_id,razorpay_order_id,amount_paise,reason,tournament_id}', null, 'private.refund_answered', null, true),
   ('razorpay_order_check', 'payments', 'an order check', '{order_id}', null, null, null, true)
 on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
   details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
@@ -490,6 +490,24 @@ begin
                         null, null, jsonb_build_object('razorpay_payment_id', v_payment.razorpay_payment_id,
                                                        'razorpay_dispute_id', p_dispute_id, 'calls_closed', v_closed,
                                                        'still_owed_paise', v_left), false);
+end;
+$function$;
+
+comment on function private.refund_answered(private.outbox,text,jsonb) is 'A refund Razorpay made (or had made already) marks its payment refunded, in the transaction that records the answer. A refund of a capture for an order we never recorded has no payment to mark.';
+CREATE OR REPLACE FUNCTION private.refund_answered(p_job private.outbox, p_status text, p_answer jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_status = 'done' and p_job.payload ->> 'reason' is distinct from 'unknown_order' then
+    perform private.apply_refund(
+      p_job.payload ->> 'razorpay_payment_id',
+      p_answer ->> 'refund_id',
+      (p_answer ->> 'amount_paise')::integer,
+      coalesce((p_answer ->> 'already_refunded')::boolean, false)
+    );
+  end if;
 end;
 $function$;
 
@@ -1517,6 +1535,8 @@ revoke all on function private.queue_refund(text,integer,text,public.payments) f
 revoke all on function private.refundable_paise(public.payments) from public;
 
 revoke all on function private.close_refund_taken_back(uuid,text) from public;
+
+revoke all on function private.refund_answered(private.outbox,text,jsonb) from public;
 
 revoke all on function private.apply_refund(text,text,integer,boolean) from public;
 

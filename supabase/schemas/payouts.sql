@@ -261,9 +261,9 @@ CREATE UNIQUE INDEX reconciliation_one_open_difference ON private.reconciliation
 -- Rows of private.outbox_kinds ------------------------------------------------------------------------
 
 insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
-  ('pan_verification', 'payouts', 'a PAN check', '{user_id,submission}', null, null, null, true),
-  ('upi_validation', 'payouts', 'a UPI id check', '{user_id,submission}', null, null, null, true),
-  ('razorpayx_payout', 'payouts', 'a payout', '{payout_id,user_id,net_paise}', null, null, null, true),
+  ('pan_verification', 'payouts', 'a PAN check', '{user_id,submission}', 'private.kyc_check_call_details', null, null, true),
+  ('upi_validation', 'payouts', 'a UPI id check', '{user_id,submission}', 'private.kyc_check_call_details', null, null, true),
+  ('razorpayx_payout', 'payouts', 'a payout', '{payout_id,user_id,net_paise}', 'private.payout_call_details', null, null, true),
   ('razorpayx_payout_check', 'payouts', 'a payout status check', '{payout_id,provider_payout_id}', null, null, null, true),
   ('provider_reconciliation', 'payouts', 'a reconciliation', '{kind,from,to}', null, null, null, true)
 on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
@@ -1370,17 +1370,48 @@ AS $function$
    limit 1;
 $function$;
 
-comment on function private.notify_money_staff(text,text,text,text) is 'Tells the platform''s admins (and the tournament''s organisers) of a money event that needs a person: chargebacks, outside calls given up.';
-CREATE OR REPLACE FUNCTION private.notify_money_staff(p_tournament_id text, p_title text, p_body text, p_key text)
- RETURNS void
- LANGUAGE sql
+
+comment on function private.kyc_check_call_details(private.outbox) is 'What a PAN or UPI id check needs when the worker makes it: the PAN (decrypted, the read audited) or the UPI id, with the legal name; {stale: true} for a check of an older submission or a record gone.';
+CREATE OR REPLACE FUNCTION private.kyc_check_call_details(p_job private.outbox)
+ RETURNS jsonb
+ LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-  select private.deliver(array(
-    select row(s.user_id, 'staff_alert', p_title, p_body, '/staff', p_key)::private.notice
-      from (select distinct r.user_id from public.staff_roles r
-             where (r.role = 'admin' and r.tournament_id is null)
-                or (p_tournament_id is not null and r.tournament_id = p_tournament_id and r.role in ('organiser', 'admin'))) as s));
+declare
+  v_user uuid := (p_job.payload ->> 'user_id')::uuid;
+  v_kyc public.kyc_records;
+  v_name text;
+begin
+  select * into v_kyc from public.kyc_records where user_id = v_user;
+  if not found then
+    return jsonb_build_object('stale', true);
+  end if;
+  -- A check of an older submission: the newer one is checked by its own call.
+  if (p_job.payload ->> 'submission')::integer is distinct from
+     case p_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end then
+    return jsonb_build_object('stale', true);
+  end if;
+  select legal_name into v_name from public.profiles where id = v_user;
+  if p_job.kind = 'upi_validation' then
+    return jsonb_build_object('upi_id', v_kyc.upi_id, 'legal_name', v_name);
+  end if;
+  perform private.audit_pan_reads(null, 'the PAN check (outside call ' || p_job.id || ')', array[v_user]);
+  return jsonb_build_object('pan', private.decrypt_pan(v_kyc.pan_ciphertext), 'legal_name', v_name);
+end;
+$function$;
+
+comment on function private.payout_call_details(private.outbox) is 'What a payout needs when the worker makes it: the UPI id, the legal name and the e-mail address of the payee.';
+CREATE OR REPLACE FUNCTION private.payout_call_details(p_job private.outbox)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('upi_id', p.upi_id, 'legal_name', pr.legal_name, 'email', u.email)
+    from public.payouts p
+    join public.profiles pr on pr.id = p.user_id
+    left join auth.users u on u.id = p.user_id
+   where p.id = (p_job.payload ->> 'payout_id')::uuid;
 $function$;
 
 comment on function private.withdrawal_hold_refusal() is 'Refuses a new payout that would take the part of the balance an open chargeback holds (hint chargeback_hold).';
@@ -2786,7 +2817,9 @@ revoke all on function private.chargeback_held_paise(uuid) from public;
 
 revoke all on function private.entry_chargeback_status(uuid) from public;
 
-revoke all on function private.notify_money_staff(text,text,text,text) from public;
+revoke all on function private.kyc_check_call_details(private.outbox) from public;
+
+revoke all on function private.payout_call_details(private.outbox) from public;
 
 revoke all on function private.withdrawal_hold_refusal() from public;
 

@@ -166,7 +166,7 @@ create table private.account_deletion_codes (
 -- Rows of private.outbox_kinds ------------------------------------------------------------------------
 
 insert into private.outbox_kinds (kind, area, label, kept_fields, details_function, answer_function, retry_for, gave_up_tells_staff) values
-  ('parental_consent_email', 'profile', 'a parental consent e-mail', '{consent_id,message}', null, null, null, false),
+  ('parental_consent_email', 'profile', 'a parental consent e-mail', '{consent_id,message}', 'private.parental_consent_email_details', null, null, false),
   ('storage_deletion', 'profile', 'a deletion of stored files', '{bucket,tournament_id,reason}', null, null, null, true)
 on conflict (kind) do update set area = excluded.area, label = excluded.label, kept_fields = excluded.kept_fields,
   details_function = excluded.details_function, answer_function = excluded.answer_function, retry_for = excluded.retry_for,
@@ -412,6 +412,37 @@ CREATE OR REPLACE FUNCTION private.parental_consent_declaration()
  SET search_path TO ''
 AS $function$
   select 'I am the parent or legal guardian of this player. I consent to Golazo Arena processing their account data so that they can join free tournaments (no paid entry, no prizes paid out to them while they are under 18), and I know I can withdraw this consent at any time with the link in the e-mail that confirms it.'::text
+$function$;
+
+comment on function private.parental_consent_email_details(private.outbox) is 'What a parental consent e-mail needs when the worker sends it: the parent''s address, the child''s in-game name and the link''s token and code (a request) or the withdrawal token (a confirmation); {stale: true} once the request is answered, expired or withdrawn.';
+CREATE OR REPLACE FUNCTION private.parental_consent_email_details(p_job private.outbox)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_consent private.parental_consents;
+  v_name text;
+begin
+  select * into v_consent from private.parental_consents where id = (p_job.payload ->> 'consent_id')::uuid;
+  if not found then
+    return jsonb_build_object('stale', true);
+  end if;
+  select in_game_name into v_name from public.profiles where id = v_consent.player_id;
+  if coalesce(p_job.payload ->> 'message', 'request') = 'request' then
+    if v_consent.confirmed_at is not null or v_consent.token_sha256 is null or v_consent.expires_at <= private.clock_now() then
+      return jsonb_build_object('stale', true);
+    end if;
+    return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'expires_at', v_consent.expires_at,
+                              'token', private.parental_consent_link_token(v_consent.id),
+                              'code', private.parental_consent_code(v_consent.id));
+  end if;
+  if v_consent.withdrawn_at is not null then
+    return jsonb_build_object('stale', true);
+  end if;
+  return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'parent_name', v_consent.parent_name,
+                            'withdraw_token', private.parental_consent_withdraw_token(v_consent.id));
+end;
 $function$;
 
 comment on function private.may_process_player(uuid) is 'Whether anything beyond the sign-up may be processed for a player: false for a player under 18 without a standing parental consent (no entries, no notifications).';
@@ -1999,6 +2030,8 @@ revoke all on function private.holds_verified_pan(uuid) from public;
 revoke all on function private.consent_secret(text,text) from public;
 
 revoke all on function private.parental_consent_declaration() from public;
+
+revoke all on function private.parental_consent_email_details(private.outbox) from public;
 
 revoke all on function private.may_process_player(uuid) from public;
 
