@@ -128,9 +128,9 @@ AS $function$
     from ranked;
 $function$;
 
-comment on function private.swiss_pair_rest(integer[],boolean[],integer,boolean,boolean,integer) is 'One search for a Swiss round''s pairs: players 1..n best placed first with p_points, p_met[(i - 1) * n + j] when i and j have played, p_bye the player who sits out (0: nobody). Pairs the best-placed player left first, with a player of equal points half their score group down (as the Dutch system does), then the others of that group, then the next points down; backtracks when a choice strands someone. Rematches and pairs more than 3 points apart only when allowed. Answers each player''s partner (-1 the bye), or null when no pairing fits or the search passed p_budget choices.';
-CREATE OR REPLACE FUNCTION private.swiss_pair_rest(p_points integer[], p_met boolean[], p_bye integer, p_rematch_allowed boolean, p_gap_allowed boolean, p_budget integer DEFAULT 20000)
- RETURNS integer[]
+comment on function private.swiss_pair_rest(integer[],boolean[],integer,boolean,boolean,integer) is 'One search for a Swiss round''s pairs: players 1..n best placed first with p_points, p_met[(i - 1) * n + j] when i and j have played, p_bye the player who sits out (0: nobody). Pairs the best-placed player left first, with a player of equal points half their score group down (as the Dutch system does), then the others of that group, then the next points down (a rematch, where allowed, last); backtracks when a choice strands someone; gives up at once when a group of players who may only meet each other is odd. Rematches and pairs more than 3 points apart only when allowed. Answers partners, each player''s partner (-1 the bye), or null when no pairing fits or the search passed p_budget choices; and choices, the choices it made.';
+CREATE OR REPLACE FUNCTION private.swiss_pair_rest(p_points integer[], p_met boolean[], p_bye integer, p_rematch_allowed boolean, p_gap_allowed boolean, p_budget integer, OUT partners integer[], OUT choices integer)
+ RETURNS record
  LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
@@ -150,6 +150,9 @@ declare
   v_group integer[];
   v_half integer;
   v_dead boolean;
+  v_band integer[];
+  v_queue integer[];
+  v_size integer;
   i integer;
   j integer;
 begin
@@ -172,7 +175,32 @@ begin
       end if;
     end loop;
     if v_avail[i] = 0 then
-      return null;
+      choices := 0;
+      return;
+    end if;
+  end loop;
+  -- Players who may only meet each other (a score band cut off by the 3-point rule, say) must be an even
+  -- number: else no pairing fits, and the search would only find that out after trying them all.
+  v_band := array_fill(0, array[greatest(v_n, 1)]);
+  for i in 1..v_n loop
+    continue when v_partner[i] <> 0 or v_band[i] <> 0;
+    v_band[i] := i;
+    v_queue := array[i];
+    v_size := 0;
+    while cardinality(v_queue) > 0 loop
+      v_player := v_queue[1];
+      v_queue := v_queue[2:];
+      v_size := v_size + 1;
+      for j in 1..v_n loop
+        if v_partner[j] = 0 and v_band[j] = 0 and v_allowed[(v_player - 1) * v_n + j] then
+          v_band[j] := i;
+          v_queue := v_queue || j;
+        end if;
+      end loop;
+    end loop;
+    if v_size % 2 = 1 then
+      choices := 0;
+      return;
     end if;
   end loop;
 
@@ -186,7 +214,9 @@ begin
       end if;
     end loop;
     if v_player is null then
-      return v_partner;
+      partners := v_partner;
+      choices := v_nodes;
+      return;
     end if;
     v_depth := v_depth + 1;
     v_stack_player[v_depth] := v_player;
@@ -202,11 +232,17 @@ begin
       v_candidates := v_group[v_half:] || array(select v_group[k] from generate_series(v_half - 1, 1, -1) as k)
         || array(select k from generate_series(v_player + 1, v_n) as k
                   where v_partner[k] = 0 and p_points[k] <> p_points[v_player] and v_allowed[(v_player - 1) * v_n + k]);
+      -- Where rematches are allowed, they still come last.
+      if p_rematch_allowed then
+        v_candidates := array(select u.c from unnest(v_candidates) with ordinality as u (c, k)
+                               order by p_met[(v_player - 1) * v_n + u.c], u.k);
+      end if;
       v_choice := v_stack_choice[v_depth] + 1;
       while v_choice <= coalesce(array_length(v_candidates, 1), 0) loop
         v_nodes := v_nodes + 1;
         if v_nodes > p_budget then
-          return null;
+          choices := v_nodes;
+          return;
         end if;
         j := v_candidates[v_choice];
         v_partner[v_player] := j;
@@ -234,7 +270,8 @@ begin
       -- Every candidate strands someone: undo the choice one level up and try its next candidate.
       v_depth := v_depth - 1;
       if v_depth = 0 then
-        return null;
+        choices := v_nodes;
+        return;
       end if;
       v_player := v_stack_player[v_depth];
       j := v_partner[v_player];
@@ -250,7 +287,7 @@ begin
 end;
 $function$;
 
-comment on function private.swiss_pairing(uuid[],jsonb,uuid[]) is 'The pairs of the next Swiss round. p_entries and p_matches as private.swiss_table takes them; p_active the entries to pair (null: all of them; a withdrawn player stays in p_entries for the others'' Buchholz). Answers [ { position, entry_a, entry_b } ], the better placed as entry_a, boards in table order, the bye last with entry_b null. In order of importance: no rematch while any pairing avoids one; no second bye while any pairing avoids one; no pair more than one win (3 points) apart while any pairing avoids it; the bye to the lowest-placed player who has not had one (among those for whom the rest can be paired as well); pairs within equal points as far as possible. Deterministic: the same arguments give the same pairs.';
+comment on function private.swiss_pairing(uuid[],jsonb,uuid[]) is 'The pairs of the next Swiss round. p_entries and p_matches as private.swiss_table takes them; p_active the entries to pair (null: all of them; a withdrawn player stays in p_entries for the others'' Buchholz). Answers [ { position, entry_a, entry_b } ], the better placed as entry_a, boards in table order, the bye last with entry_b null. In order of importance: no rematch while any pairing avoids one; no second bye while any pairing avoids one; no pair more than one win (3 points) apart while any pairing avoids it; the bye to the lowest-placed player who has not had one (among those for whom the rest can be paired as well); pairs within equal points as far as possible. The searches of a round stop after 10,000 choices in all (5,000 in one); after that the round is paired allowing rematches and gaps, a rematch still chosen last, without a step back. Deterministic: the same arguments give the same pairs.';
 CREATE OR REPLACE FUNCTION private.swiss_pairing(p_entries uuid[], p_matches jsonb, p_active uuid[] DEFAULT NULL::uuid[])
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -269,6 +306,8 @@ declare
   v_byes integer[];
   v_bye integer;
   v_partner integer[];
+  v_search record;
+  v_budget integer := 10000; -- choices for the whole round, so that a round that cannot keep every rule ends soon
   v_a integer;
   v_b integer;
 begin
@@ -300,6 +339,8 @@ begin
   -- bit 4 a rematch. Level 7 allows all three, so it always pairs everyone.
   for v_level in 0..7 loop
     continue when v_n % 2 = 0 and v_level & 2 <> 0;
+    -- Levels 5 and 7 allow rematches and gaps: everyone may meet everyone, so they pair without a step back.
+    continue when v_budget <= 0 and v_level & 5 <> 5;
     if v_n % 2 = 0 then
       v_byes := array[0];
     else
@@ -307,7 +348,12 @@ begin
       v_byes := array(select k from generate_series(v_n, 1, -1) as k where v_had_bye[k] = (v_level & 2 <> 0));
     end if;
     foreach v_bye in array v_byes loop
-      v_partner := private.swiss_pair_rest(v_points, v_met, v_bye, v_level & 4 <> 0, v_level & 1 <> 0);
+      exit when v_budget <= 0 and v_level & 5 <> 5;
+      select * into v_search
+        from private.swiss_pair_rest(v_points, v_met, v_bye, v_level & 4 <> 0, v_level & 1 <> 0,
+                                     case when v_level & 5 = 5 then v_n else least(v_budget, 5000) end);
+      v_budget := v_budget - v_search.choices;
+      v_partner := v_search.partners;
       if v_partner is not null then
         return (
           select coalesce(jsonb_agg(jsonb_build_object('position', row_number, 'entry_a', a, 'entry_b', b) order by row_number), '[]'::jsonb)

@@ -377,6 +377,20 @@ describe.each(engines)('Swiss pairings on $name', (engine) => {
     );
   }, 300_000);
 
+  it('gives up the 3-point rule for one pair only when a band of players cannot pair among themselves', async () => {
+    // 33 players on 6 points (two byes each), 64 on none: an odd band that may meet nobody 6 points below.
+    const entries = ids(97);
+    const top = new Set(entries.slice(0, 33));
+    const pairs = await pairing(
+      entries,
+      entries.slice(0, 33).flatMap((e) => [bye(e), bye(e)]),
+    );
+    expect(pairs).toHaveLength(49);
+    expect(pairs.at(-1)).toMatchObject({ entry_a: entries[96], entry_b: null }); // the lowest placed without a bye
+    const across = pairs.filter((p) => p.entry_b !== null && top.has(p.entry_a) !== top.has(p.entry_b));
+    expect(across).toHaveLength(1);
+  }, 60_000);
+
   it('pairs 64 players over 6 rounds without a rematch, each once a round', async () => {
     const next = random(64);
     const entries = ids(64);
