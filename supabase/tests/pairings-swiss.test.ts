@@ -150,7 +150,7 @@ describe.each(engines)('Swiss pairings on $name', (engine) => {
         active,
       ])
     ).rows[0]?.p ?? [];
-  const ids = (n: number) => Array.from({ length: n }, () => randomUUID());
+  const ids = (n: number): string[] => Array.from({ length: n }, () => randomUUID());
 
   it('plays ⌈log₂ players⌉ rounds unless the catalog says more', async () => {
     const { rows } = await db.admin.query<{ r: number[] }>(
