@@ -107,6 +107,21 @@ export const en = {
     prizePool: 'Prize Pool',
     register: 'Register',
     viewDetails: 'View details',
+    /** The hero pictures' captions and descriptions, in the order of landing.ts heroSlides. */
+    heroSlides: [
+      { alt: 'A floodlit football pitch at night with the ball on the centre line', caption: 'Kick-off every weekend' },
+      { alt: 'A golden trophy surrounded by confetti', caption: 'Monthly championships with big prize pools' },
+      { alt: 'A phone held sideways showing an eFootball match', caption: 'Play from your phone, anywhere in India' },
+      { alt: 'A knockout bracket with one path highlighted to the final', caption: '1v1, Super 4 and Super 8 knockouts' },
+      { alt: 'A football flying into the top corner of the net', caption: 'Every goal counts' },
+      { alt: 'Banknotes and a stack of gold coins marked with the rupee sign', caption: 'Cash prizes paid by UPI' },
+    ],
+    builtWith: 'Built With',
+    builtWithLead: 'Fast pages, secure sign-in and payments you already know.',
+    ourStory: 'Our Story',
+    storyHeading: 'Built by players, for players',
+    story: (product: string) =>
+      `${product} started in a WhatsApp group of friends who wanted fair, well-run eFootball tournaments. Here every bracket has the same published rules, check-in, fixtures, match rooms and results happen on the site, and prizes are paid by UPI after the challenge window and a one-time PAN check.`,
   },
   tournaments: {
     title: 'Tournaments',

@@ -77,3 +77,22 @@ describe("the islands' own words", () => {
     }
   });
 });
+
+describe("the tournaments' live labels", () => {
+  it('have a Hindi word for every status, and count players the same way', async () => {
+    const { STATUS_LOOK } = await import('@/features/tournaments/status');
+    const { HINDI_STATUS_WORDS, entriesLabelIn, statusLabelIn } = await import('@/features/tournaments/status-words');
+    expect(Object.keys(HINDI_STATUS_WORDS).sort()).toEqual(Object.keys(STATUS_LOOK).sort());
+    expect(statusLabelIn('en', 'open')).toBe('Registration open');
+    expect(statusLabelIn('hi', 'open')).toBe('रजिस्ट्रेशन खुला');
+    expect(entriesLabelIn('hi', 212, 300)).toBe('212 / 300 खिलाड़ी');
+    expect(entriesLabelIn('hi', null, 300)).toBe('– / 300 खिलाड़ी');
+    expect(entriesLabelIn('en', 212, 300)).toBe('212 / 300 players');
+  });
+
+  it("give the landing page's pictures a caption for each slide", async () => {
+    const { heroSlides } = await import('@/features/landing/landing');
+    expect(hi.landing.heroSlides).toHaveLength(heroSlides.length);
+    expect(en.landing.heroSlides.map((slide) => slide.caption)).toEqual(heroSlides.map((slide) => slide.caption));
+  });
+});
