@@ -3,7 +3,9 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { isIndexed, ROUTES } from './src/lib/routes.ts';
+import { isIndexed } from './src/lib/routes.ts';
+import { PRIVATE_PATHS_BOTH_LANGUAGES } from './src/lib/i18n/links.ts';
+import { HREFLANG } from './src/lib/i18n/lang.ts';
 import { projectAddresses } from './scripts/project-env.ts';
 import { localVapidKeys } from './supabase/local/doubles/vapid.ts';
 import preloadIslands from './scripts/preload-islands.mjs';
@@ -26,6 +28,11 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
+  // Hindi is a whole second language: every page but the staff console also answers under /hi/ (each page
+  // file renders both from its `[...lang]` parameter, src/lib/i18n/lang.ts); English keeps its paths.
+  i18n: { locales: ['en', 'hi'], defaultLocale: 'en', routing: { prefixDefaultLocale: false } },
+  // The Hindi privacy notice's first address keeps working: a static page that sends the visitor on.
+  redirects: { '/privacy-policy-hi': '/hi/privacy-policy/' },
   // The site's one stylesheet goes inside every page: no render-blocking request before the first paint.
   build: { inlineStylesheets: 'always' },
   integrations: [
@@ -38,12 +45,12 @@ export default defineConfig({
           addClientDirective({ name: 'painted', entrypoint: './src/lib/hydration/after-first-paint.ts' }),
       },
     },
-    sitemap({ filter: (page) => isIndexed(new URL(page).pathname) }),
-    preloadIslands({
-      privatePaths: Object.values(ROUTES)
-        .filter((route) => route.access === 'private')
-        .map((route) => route.path),
+    // Both languages, each page listing its twin (xhtml:link alternates).
+    sitemap({
+      filter: (page) => isIndexed(new URL(page).pathname),
+      i18n: { defaultLocale: 'en', locales: HREFLANG },
     }),
+    preloadIslands({ privatePaths: [...PRIVATE_PATHS_BOTH_LANGUAGES] }),
   ],
   vite: {
     plugins: [tailwindcss()],

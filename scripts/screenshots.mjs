@@ -36,6 +36,14 @@ const VIEWPORTS = [
  */
 const SCREENS = [
   { name: 'landing', path: '/', signedIn: false, ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
+  // The Hindi twins of the landing page and the tournaments list (the switch in the header leads between them).
+  { name: 'landing-hi', path: '/hi/', signedIn: false, ready: (page) => page.getByRole('heading', { level: 1 }).first().waitFor() },
+  {
+    name: 'tournaments-hi',
+    path: '/hi/tournaments',
+    signedIn: false,
+    ready: (page) => page.locator('[data-entries-of]').first().filter({ hasNotText: '–' }).waitFor(),
+  },
   {
     name: 'dashboard',
     path: '/dashboard',

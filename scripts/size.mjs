@@ -36,6 +36,7 @@ export const BUDGETS = {
   '/help-center/verify-draw': 0,
   '/contact': 0,
   '/privacy-policy': 0,
+  // The Hindi notice's first address: a static page that sends the visitor to /hi/privacy-policy/.
   '/privacy-policy-hi': 0,
   '/terms-of-service': 0,
   '/cookies-policy': 0,
@@ -77,8 +78,9 @@ export const BUDGETS = {
   '/my-tournaments': 120 * KB,
   // My Earnings also words every refusal from the one error table, which the privacy, seasons and match-day
   // features grew by about 60 codes: 1 KB more. The balance after tax, the withdrawal's tax in one line from the
-  // database's reckoning and the approval time: 1 KB more.
-  '/my-earnings': 114 * KB,
+  // database's reckoning and the approval time: 1 KB more. The figures' words (the tax lines) in English and Hindi,
+  // read from the page's language store: 1 KB more.
+  '/my-earnings': 115 * KB,
   '/trade': 111 * KB,
   // The season leaderboard: React, the PostgREST client and the session (for "your rank"), the table, the
   // filters and the points tables. A player's page: React, the PostgREST client and the page (no session).
@@ -101,8 +103,9 @@ export const PATTERN_BUDGETS = [
   { pattern: /^\/edition$/, budget: 130 * KB },
 ];
 
-/** The budget of `route` (before the every-page allowance), or undefined when it has none. */
+/** The budget of `route` (before the every-page allowance), or undefined when it has none; a Hindi page (/hi/...) has its English twin's. */
 export function budgetOf(route) {
+  if (route === '/hi' || route.startsWith('/hi/')) return budgetOf(route.slice(3) || '/');
   if (route in BUDGETS) return BUDGETS[route];
   return PATTERN_BUDGETS.find(({ pattern }) => pattern.test(route))?.budget;
 }

@@ -29,7 +29,7 @@ const editionOverrides = defineCollection({
 
 /** Privacy, terms, cookies, participation and community services policies, in Markdown. */
 const policies = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/policies' }),
+  loader: glob({ pattern: '**/*.md', base: './src/content/policies' }),
   schema: PolicyFrontmatterSchema,
 });
 

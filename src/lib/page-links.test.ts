@@ -30,7 +30,7 @@ describe.skipIf(!existsSync(join(DIST, 'index.html')))('links in the built pages
       for (const [, href] of html.matchAll(/\shref="(\/[^"#?]*)[^"]*"/g)) {
         if (!href || href.startsWith('//')) continue;
         const path = normalisePath(decodeURI(href));
-        const isPage = routeFor(path) !== undefined || /^\/tournaments\/[A-Za-z0-9_-]+$/.test(path);
+        const isPage = routeFor(path) !== undefined || /^(\/hi)?\/tournaments\/[A-Za-z0-9_-]+$/.test(path);
         const lands = path === '/' ? built('index.html') : built(path);
         if (!lands || (!isPage && !/\.[a-z0-9]+$/i.test(path))) missing.push(`${href} (in ${file.slice(DIST.length)})`);
       }

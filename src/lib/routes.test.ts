@@ -139,3 +139,25 @@ describe('links in the code', () => {
     expect(handTyped).toEqual([]);
   });
 });
+
+describe('Hindi twins', () => {
+  it('finds the English entry for a Hindi path, except for the staff console, which stays English', () => {
+    expect(routeFor('/hi/about')).toBe(ROUTES.about);
+    expect(routeFor('/hi/')).toBe(ROUTES.home);
+    expect(routeFor('/hi')).toBe(ROUTES.home);
+    expect(routeFor('/hi/staff')).toBeUndefined();
+    expect(routeFor('/staff')).toBe(ROUTES.staff);
+    expect(routeFor('/hindi')).toBeUndefined();
+    expect(isPrivateRoute('/hi/my-earnings')).toBe(true);
+    expect(isIndexed('/hi/tournaments/super_4')).toBe(true);
+    expect(isIndexed('/hi/profile')).toBe(false);
+  });
+
+  it('returns a player to a Hindi page after signing in, and still refuses other sites', () => {
+    expect(safeReturnPath('/hi/my-earnings?tab=tax')).toBe('/hi/my-earnings?tab=tax');
+    expect(safeReturnPath('/hi/tournaments/super_4')).toBe('/hi/tournaments/super_4');
+    expect(safeReturnPath('/hi/login')).toBe(HOME_AFTER_SIGN_IN);
+    expect(safeReturnPath('/hi//evil.example')).toBe(HOME_AFTER_SIGN_IN);
+    expect(safeReturnPath('/hi/staff')).toBe(HOME_AFTER_SIGN_IN);
+  });
+});

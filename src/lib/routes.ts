@@ -3,6 +3,8 @@
  * engines index it and which parts of the shell it shows. The header, footer, guards, sitemap, robots.txt,
  * the return-after-sign-in rule and the end-to-end tests all read it, so a route exists in one place.
  * Tournament pages (/tournaments/<id>) come from the catalog and are matched by {@link isTournamentPage}.
+ * Every route but the staff console also answers in Hindi under /hi/ (src/lib/i18n/lang.ts): the table
+ * holds the English path, and {@link routeFor} finds the same entry for its Hindi twin.
  */
 
 export type Route = {
@@ -17,6 +19,8 @@ export type Route = {
   footer: boolean;
   /** The header's links, 'Register Here' and the mobile menu button show. */
   headerActions: boolean;
+  /** false: the page stays English, with no twin under /hi/ (the staff console); every other page has one. */
+  localized?: false;
 };
 
 const publicPage = (path: string, title: string, shell: Partial<Route> = {}): Route => ({
@@ -43,7 +47,6 @@ export const ROUTES = {
   contact: publicPage('/contact', 'Contact Us'),
   termsOfService: publicPage('/terms-of-service', 'Terms of Service'),
   privacyPolicy: publicPage('/privacy-policy', 'Privacy Policy'),
-  privacyPolicyHindi: publicPage('/privacy-policy-hi', 'गोपनीयता नीति'),
   cookiesPolicy: publicPage('/cookies-policy', 'Cookies Policy'),
   cancellationRefund: publicPage('/cancellation-refund', 'Tournament Participation Policy'),
   shippingDelivery: publicPage('/shipping-delivery', 'Community Services & Access Policy'),
@@ -72,7 +75,7 @@ export const ROUTES = {
   leaderboard: publicPage('/leaderboard', 'Leaderboard'),
   player: publicPage('/player', 'Player', { indexed: false }),
   // Referees, organisers and admins; the page itself tells anyone else why there is nothing for them.
-  staff: privatePage('/staff', 'Staff console'),
+  staff: privatePage('/staff', 'Staff console', { localized: false }),
 } as const satisfies Record<string, Route>;
 
 /** A pod's stable, shareable link (the shell page never 404s; an unknown id says so on the page). */
@@ -126,14 +129,7 @@ export type RouteName = keyof typeof ROUTES;
  * The policy pages: one dynamic route (src/pages/[policy].astro) renders each from the `policies` content
  * collection, whose entry's `route` and `title` must match the entry here.
  */
-export const POLICY_ROUTE_NAMES = [
-  'termsOfService',
-  'privacyPolicy',
-  'privacyPolicyHindi',
-  'cookiesPolicy',
-  'cancellationRefund',
-  'shippingDelivery',
-] as const;
+export const POLICY_ROUTE_NAMES = ['termsOfService', 'privacyPolicy', 'cookiesPolicy', 'cancellationRefund', 'shippingDelivery'] as const;
 export const POLICY_ROUTES: readonly Route[] = POLICY_ROUTE_NAMES.map((name) => ROUTES[name]);
 export const ALL_ROUTES: readonly Route[] = Object.values(ROUTES);
 
@@ -149,18 +145,25 @@ export function normalisePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** The table's entry for a pathname, if it has one. */
+/** The table's entry for a pathname, if it has one; a Hindi path (/hi/...) finds its English entry. */
 export function routeFor(pathname: string): Route | undefined {
   const path = normalisePath(pathname);
-  return ALL_ROUTES.find((route) => route.path === path);
+  const english = withoutHindiPrefix(path);
+  const route = ALL_ROUTES.find((candidate) => candidate.path === english);
+  return route && (route.localized !== false || english === path) ? route : undefined;
 }
 
-/** A tournament page: /tournaments/<catalog id> (letters, digits, '-' and '_'). */
+/** `/hi/about` → `/about`, `/hi` → `/` (as i18n/lang.ts's unprefixedPath; written here so islands carry no more). */
+function withoutHindiPrefix(path: string): string {
+  return path.replace(/^\/hi(?=\/|$)/, '') || '/';
+}
+
+/** A tournament page: /tournaments/<catalog id> (letters, digits, '-' and '_'), in either language. */
 function isTournamentPage(pathname: string): boolean {
-  return /^\/tournaments\/[A-Za-z0-9_-]{1,80}$/.test(normalisePath(pathname));
+  return /^\/tournaments\/[A-Za-z0-9_-]{1,80}$/.test(withoutHindiPrefix(normalisePath(pathname)));
 }
 
-/** The private screens, as robots.txt lists them. */
+/** The private screens (English paths; src/lib/i18n/links.ts adds their Hindi twins for robots.txt). */
 export const PRIVATE_PATHS = ALL_ROUTES.filter((route) => route.access === 'private').map((route) => route.path);
 
 export function isPrivateRoute(pathname: string): boolean {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { settings } from '@/lib/settings';
-import { PRIVATE_ROUTES } from '@/lib/private-routes';
+import { PRIVATE_PATHS_BOTH_LANGUAGES } from '@/lib/i18n/links';
 
 /**
  * Everything public may be crawled; signed-in screens have nothing for a search engine.
@@ -11,7 +11,7 @@ export const GET: APIRoute = ({ site }) => {
   const lines = [
     'User-agent: *',
     'Allow: /',
-    ...PRIVATE_ROUTES.map((route) => `Disallow: ${route}`),
+    ...PRIVATE_PATHS_BOTH_LANGUAGES.map((route) => `Disallow: ${route}`),
     '',
     `Sitemap: ${new URL('/sitemap-index.xml', origin).href}`,
     '',

@@ -32,9 +32,9 @@ const policies = [
     ],
   },
   {
-    route: '/privacy-policy-hi',
+    route: '/hi/privacy-policy',
     title: 'गोपनीयता नीति',
-    updated: { datetime: '2026-12-06', text: '6 December 2026' },
+    updated: { datetime: '2026-12-06', text: '6 दिसंबर 2026' },
     sections: [
       'कौन साइन अप कर सकता है',
       'हम क्या रखते हैं, क्यों, और कितने समय तक',

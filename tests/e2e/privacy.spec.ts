@@ -66,7 +66,7 @@ test('a player downloads their data on a phone and finds their own rows only @ph
 test('the privacy notice lists the data stored, in English and Hindi, without script', async ({ page }) => {
   for (const [path, lang, heading, column] of [
     ['/privacy-policy', 'en-IN', 'Privacy Policy', 'Who else receives it'],
-    ['/privacy-policy-hi', 'hi-IN', 'गोपनीयता नीति', 'और किसे मिलता है'],
+    ['/hi/privacy-policy', 'hi', 'गोपनीयता नीति', 'और किसे मिलता है'],
   ] as const) {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);

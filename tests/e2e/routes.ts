@@ -16,7 +16,8 @@ export type RouteExpectation = {
   signedIn?: boolean;
 };
 
-import { ROUTES, type RouteName } from '../../src/lib/routes.ts';
+import { ALL_ROUTES, ROUTES, type RouteName } from '../../src/lib/routes.ts';
+import { localePath } from '../../src/lib/i18n/lang.ts';
 import { catalog } from './helpers/catalog.ts';
 
 const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
@@ -57,7 +58,6 @@ export const routes: RouteExpectation[] = [
   fromTable('contact', /contact/i),
   fromTable('termsOfService', 'Terms of Service'),
   fromTable('privacyPolicy', 'Privacy Policy'),
-  fromTable('privacyPolicyHindi', 'गोपनीयता नीति'),
   fromTable('cookiesPolicy', 'Cookies Policy'),
   fromTable('cancellationRefund', 'Tournament Participation Policy'),
   fromTable('shippingDelivery', 'Community Services & Access Policy'),
@@ -84,3 +84,13 @@ export const UNKNOWN_TOURNAMENT = '/tournaments/no-such-cup-2099';
 
 /** How many entries the tournament catalog has (one JSON file each): every list shows them all. */
 export const CATALOG_SIZE = catalog.length;
+
+/**
+ * Every route's Hindi twin (all but the staff console) and a tournament page of each kind: each must answer
+ * under /hi/ in Hindi and link back to its English page (tests/e2e/hindi.spec.ts).
+ */
+export const hindiRoutes: { path: string; english: string }[] = [
+  ...ALL_ROUTES.filter((route) => route.localized !== false).map((route) => route.path),
+  '/tournaments/champions-dec-2026',
+  '/tournaments/super_4',
+].map((english) => ({ path: localePath(english, 'hi'), english }));

@@ -245,13 +245,20 @@ test('the footer stays compact on a 360 px phone: links side by side, not a tall
 // Fails -> a signed-in player reads "Register Here" and "Log in" on a page, as if signed out.
 test('a signed-in player keeps the signed-in header on the leaderboard, the grievance form and the privacy notice', async ({ page }) => {
   await signedInPlayer(page, 'header', { profile: true });
-  for (const path of ['/leaderboard', '/grievance', '/privacy-policy', '/privacy-policy-hi']) {
+  const english = { register: 'Register Here', account: 'My Account' };
+  const hindi = { register: 'यहाँ रजिस्टर करें', account: 'मेरा अकाउंट' };
+  for (const [path, words] of [
+    ['/leaderboard', english],
+    ['/grievance', english],
+    ['/privacy-policy', english],
+    ['/hi/privacy-policy', hindi],
+  ] as const) {
     await page.goto(path);
     // After the page's islands and their data have loaded (a session check among them), not only at first paint.
     await page.waitForLoadState('networkidle');
     await expect(page.locator('html'), path).toHaveAttribute('data-auth', 'signed-in');
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'Register Here' }), path).toBeHidden();
-    await expect(header.getByRole('button', { name: 'My Account' }), path).toBeVisible();
+    await expect(header.getByRole('link', { name: words.register }), path).toBeHidden();
+    await expect(header.getByRole('button', { name: words.account }), path).toBeVisible();
   }
 });

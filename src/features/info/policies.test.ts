@@ -99,7 +99,6 @@ describe('policy pages from the route table', () => {
     expect(POLICY_ROUTES.map((route) => route.path)).toEqual([
       '/terms-of-service',
       '/privacy-policy',
-      '/privacy-policy-hi',
       '/cookies-policy',
       '/cancellation-refund',
       '/shipping-delivery',

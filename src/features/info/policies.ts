@@ -116,3 +116,30 @@ export function matchPoliciesToRoutes<P extends Pick<PolicyFrontmatter, 'route' 
     return { route, policy };
   });
 }
+
+/**
+ * The text a policy page shows in `lang`: under /hi/ the Hindi twin (same `route`, `lang: hi-IN`, in
+ * src/content/policies/hi/) where one exists, else the English text; in English always the English one.
+ */
+export function twinPolicy<P extends { data: Pick<PolicyFrontmatter, 'route' | 'lang'> }>(
+  policies: readonly P[],
+  route: string,
+  lang: 'en' | 'hi',
+): P | undefined {
+  const of = (textLang: PolicyFrontmatter['lang']) => policies.find((p) => p.data.route === route && p.data.lang === textLang);
+  return (lang === 'hi' ? of('hi-IN') : undefined) ?? of('en-IN');
+}
+
+/**
+ * Hindi twins whose English text changed after them: each Hindi policy carries its English twin's date, so
+ * a newer English text means the translation is behind. Returns the routes that are out of step.
+ */
+export function hindiTwinsOutOfStep(policies: readonly Pick<PolicyFrontmatter, 'route' | 'lang' | 'lastUpdated'>[]): string[] {
+  return policies
+    .filter((policy) => policy.lang === 'hi-IN')
+    .filter((hindi) => {
+      const english = policies.find((p) => p.route === hindi.route && p.lang === 'en-IN');
+      return !english || calendarDate(english.lastUpdated) !== calendarDate(hindi.lastUpdated);
+    })
+    .map((hindi) => hindi.route);
+}

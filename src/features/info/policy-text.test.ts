@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PolicyFrontmatterSchema, calendarDate, fillPolicyText } from './policies';
+import { PolicyFrontmatterSchema, calendarDate, fillPolicyText, hindiTwinsOutOfStep } from './policies';
 import { findBrokenPromises } from '@/features/tournaments/promises';
 
 const DIR = join(process.cwd(), 'src/content/policies');
@@ -37,12 +37,17 @@ function readPolicy(name: string): PolicyFile {
   return { name, frontmatter, body };
 }
 
-const policies = readdirSync(DIR)
-  .filter((name) => name.endsWith('.md'))
-  .map(readPolicy);
-const byRoute = (route: string) => {
-  const policy = policies.find((entry) => entry.frontmatter.route === route);
-  if (!policy) throw new Error(`No policy for ${route}`);
+// The English texts, and their Hindi twins in hi/ (same route, `lang: hi-IN`).
+const policies = [
+  ...readdirSync(DIR).filter((name) => name.endsWith('.md')),
+  ...readdirSync(join(DIR, 'hi'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `hi/${name}`),
+].map(readPolicy);
+const langOf = (policy: PolicyFile) => policy.frontmatter.lang ?? 'en-IN';
+const byRoute = (route: string, lang = 'en-IN') => {
+  const policy = policies.find((entry) => entry.frontmatter.route === route && langOf(entry) === lang);
+  if (!policy) throw new Error(`No ${lang} policy for ${route}`);
   return policy.body;
 };
 
@@ -66,17 +71,23 @@ function sentences(markdown: string): string[] {
 const wordCount = (sentence: string) => sentence.split(/\s+/).filter(Boolean).length;
 
 describe('policy files', () => {
-  it('are the five policies and the Hindi privacy notice, each at its own route', () => {
-    expect(policies.map((policy) => policy.frontmatter.route).sort()).toEqual([
+  it('are the five policies and the Hindi privacy notice, each at its own route (the Hindi one under hi/)', () => {
+    const routesIn = (lang: string) =>
+      policies
+        .filter((policy) => langOf(policy) === lang)
+        .map((policy) => policy.frontmatter.route)
+        .sort();
+    expect(routesIn('en-IN')).toEqual([
       '/cancellation-refund',
       '/cookies-policy',
       '/privacy-policy',
-      '/privacy-policy-hi',
       '/shipping-delivery',
       '/terms-of-service',
     ]);
+    expect(routesIn('hi-IN')).toEqual(['/privacy-policy']);
     for (const policy of policies) {
-      expect(`/${policy.name.replace(/\.md$/, '')}`).toBe(policy.frontmatter.route);
+      expect(`/${policy.name.replace(/^hi\//, '').replace(/\.md$/, '')}`).toBe(policy.frontmatter.route);
+      expect(policy.name.startsWith('hi/'), policy.name).toBe(langOf(policy) === 'hi-IN');
     }
   });
 
@@ -84,17 +95,28 @@ describe('policy files', () => {
     const dates = Object.fromEntries(
       policies.map((policy) => {
         const parsed = PolicyFrontmatterSchema.parse(policy.frontmatter);
-        return [parsed.route, calendarDate(parsed.lastUpdated)];
+        return [`${parsed.lang === 'hi-IN' ? '/hi' : ''}${parsed.route}`, calendarDate(parsed.lastUpdated)];
       }),
     );
     expect(dates).toEqual({
       '/privacy-policy': '2026-12-06',
-      '/privacy-policy-hi': '2026-12-06',
+      '/hi/privacy-policy': '2026-12-06',
       '/terms-of-service': '2026-12-06',
       '/cookies-policy': '2025-01-15',
       '/cancellation-refund': '2026-12-06',
       '/shipping-delivery': '2025-01-15',
     });
+  });
+
+  it("each Hindi text carries its English twin's date: an English text changed after its translation fails here", () => {
+    const parsed = policies.map((policy) => PolicyFrontmatterSchema.parse(policy.frontmatter));
+    expect(hindiTwinsOutOfStep(parsed)).toEqual([]);
+    // The check itself: a newer English text (or a Hindi text without an English twin) is out of step.
+    const english = PolicyFrontmatterSchema.parse({ ...policies[0]!.frontmatter, lastUpdated: '2027-01-02', lang: 'en-IN' });
+    const hindi = { ...english, lang: 'hi-IN' as const, lastUpdated: new Date('2026-12-06') };
+    expect(hindiTwinsOutOfStep([english, hindi])).toEqual([english.route]);
+    expect(hindiTwinsOutOfStep([hindi])).toEqual([english.route]);
+    expect(hindiTwinsOutOfStep([english, { ...hindi, lastUpdated: english.lastUpdated }])).toEqual([]);
   });
 
   it('use only known placeholders', () => {
@@ -138,7 +160,7 @@ describe('policy promises agree with each other', () => {
 
   it('the Hindi notice has the same sections, periods and placeholders as the English one', () => {
     const english = byRoute('/privacy-policy');
-    const hindi = byRoute('/privacy-policy-hi');
+    const hindi = byRoute('/privacy-policy', 'hi-IN');
     const headings = (body: string) => body.match(/^## /gm)?.length;
     expect(headings(hindi)).toBe(headings(english));
     const numbers = (body: string) => [...body.matchAll(/\b\d+\b/g)].map((m) => m[0]).sort();
@@ -146,7 +168,7 @@ describe('policy promises agree with each other', () => {
     const placeholders = (body: string) => [...new Set(body.match(/%[A-Z_]+%/g))].sort();
     expect(placeholders(hindi)).toEqual(placeholders(english));
     expect(hindi).toMatch(/\(\/privacy-policy\)/);
-    expect(english).toMatch(/\(\/privacy-policy-hi\)/);
+    expect(english).toMatch(/\(\/hi\/privacy-policy\)/);
   });
 
   it('every policy promises the same email reply times', () => {

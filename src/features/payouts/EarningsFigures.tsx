@@ -4,6 +4,8 @@
  * reached the Income Tax Department.
  */
 import { formatPaiseExact } from '@/lib/format';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { EARNINGS_WORDS } from './earnings-words';
 import { type Earnings, type Payout, taxTile } from './payouts';
 
 export function EarningsFigures({
@@ -15,32 +17,28 @@ export function EarningsFigures({
   loading: boolean;
   payouts?: readonly Pick<Payout, 'status' | 'tax_paise'>[];
 }) {
+  const w = useMessages(EARNINGS_WORDS);
   const show = (paise: number | undefined) => (paise === undefined ? (loading ? '…' : '—') : formatPaiseExact(paise));
   const tax = earnings ? taxTile(earnings, payouts) : null;
   const taxCard =
     tax && tax.toBeWithheldPaise > 0 && tax.withheldPaise === 0
-      ? { id: 'tax', label: 'Tax to be withheld', paise: tax.toBeWithheldPaise, note: 'Withheld when your payout is processed', accent: '' }
+      ? { id: 'tax', label: w.taxToBeWithheld, paise: tax.toBeWithheldPaise, note: w.withheldWhenProcessed, accent: '' }
       : {
           id: 'tax',
-          label: 'Tax withheld',
+          label: w.taxWithheld,
           paise: tax?.withheldPaise,
-          note:
-            tax && tax.toBeWithheldPaise > 0
-              ? `Paid to the Income Tax Department; ${formatPaiseExact(tax.toBeWithheldPaise)} more to be withheld when your payout is processed`
-              : 'Paid to the Income Tax Department',
+          note: tax && tax.toBeWithheldPaise > 0 ? w.paidAndMoreToWithhold(formatPaiseExact(tax.toBeWithheldPaise)) : w.paidToDepartment,
           accent: '',
         };
   // The balance with what withdrawing all of it would pay out now (get_my_earnings' balance_after_tax_paise).
   const afterTax =
-    earnings && earnings.balance_paise > 0
-      ? `${formatPaiseExact(earnings.balance_after_tax_paise)} after tax if you withdraw it all`
-      : 'Yours to withdraw';
+    earnings && earnings.balance_paise > 0 ? w.afterTax(formatPaiseExact(earnings.balance_after_tax_paise)) : w.yoursToWithdraw;
   const cards = [
-    { id: 'balance', label: 'Balance', paise: earnings?.balance_paise, note: afterTax, accent: 'text-lime' },
-    { id: 'won', label: 'Won', paise: earnings?.won_paise, note: 'Prizes credited', accent: 'text-gold' },
+    { id: 'balance', label: w.balance, paise: earnings?.balance_paise, note: afterTax, accent: 'text-lime' },
+    { id: 'won', label: w.won, paise: earnings?.won_paise, note: w.prizesCredited, accent: 'text-gold' },
     taxCard,
-    { id: 'paid-out', label: 'Paid out', paise: earnings?.paid_out_paise, note: 'Sent to your UPI id', accent: '' },
-    { id: 'pending', label: 'Pending', paise: earnings?.pending_paise, note: 'Prizes being confirmed, payouts on their way', accent: '' },
+    { id: 'paid-out', label: w.paidOut, paise: earnings?.paid_out_paise, note: w.sentToUpi, accent: '' },
+    { id: 'pending', label: w.pending, paise: earnings?.pending_paise, note: w.pendingNote, accent: '' },
   ];
   return (
     <ul role="list" className="grid grid-cols-2 gap-3 md:grid-cols-5" aria-busy={loading}>

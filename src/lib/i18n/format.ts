@@ -1,0 +1,22 @@
+/**
+ * Amounts and times in the page's language. Rupees read the same in both (`₹1,00,000`: Latin digits, lakh
+ * grouping, as en-IN writes them); dates and times are in IST, with Hindi month names under /hi/ and Latin
+ * digits always (the numbering system is fixed, whatever the browser's defaults).
+ */
+import type { Lang } from './lang';
+export { formatEntryFee, formatPaiseExact, formatPrizePool, formatRupees } from '../format';
+import { formatDateIST, formatShortDateIST } from '../format';
+
+const IST = 'Asia/Kolkata';
+const hindiDate = new Intl.DateTimeFormat('hi-IN-u-nu-latn', { timeZone: IST, day: 'numeric', month: 'long', year: 'numeric' });
+const hindiShortDate = new Intl.DateTimeFormat('hi-IN-u-nu-latn', { timeZone: IST, day: 'numeric', month: 'short', year: 'numeric' });
+
+/** "6 December 2026" / "6 दिसंबर 2026". */
+export function formatDateIn(lang: Lang, value: Date | string): string {
+  return lang === 'hi' ? hindiDate.format(new Date(value)) : formatDateIST(value);
+}
+
+/** "6 Dec 2026" / "6 दिस॰ 2026". */
+export function formatShortDateIn(lang: Lang, value: Date | string): string {
+  return lang === 'hi' ? hindiShortDate.format(new Date(value)) : formatShortDateIST(value);
+}
