@@ -7,6 +7,8 @@ import { isIndexed, ROUTES } from './src/lib/routes.ts';
 import { projectAddresses } from './scripts/project-env.ts';
 import { localVapidKeys } from './supabase/local/doubles/vapid.ts';
 import preloadIslands from './scripts/preload-islands.mjs';
+import securityHeaders from './scripts/security-headers.mjs';
+import { metaDirectives, scriptSources } from './src/lib/security-headers.ts';
 
 // SITE_PORT, SUPABASE_LOCAL_PORT and PUBLIC_SUPABASE_URL decide where things answer locally
 // (src/lib/local-addresses.ts). The derived URLs are handed to the site as its PUBLIC_* settings, so
@@ -22,12 +24,28 @@ if (addresses.stackIsLocal && !process.env.PUBLIC_VAPID_PUBLIC_KEY) {
 // The public origin the site is deployed at; used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.PUBLIC_SITE_URL;
 
+// What the security policy allows besides the site (src/lib/security-headers.ts): this build's Supabase
+// project and Razorpay checkout script (locally the stack's double, as src/lib/settings.ts reads it).
+const policyInputs = {
+  supabaseUrl: process.env.PUBLIC_SUPABASE_URL,
+  razorpayCheckoutUrl: process.env.PUBLIC_RAZORPAY_CHECKOUT_URL || `${process.env.PUBLIC_SUPABASE_URL}/razorpay/checkout.js`,
+};
+
 export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
   // The site's one stylesheet goes inside every page: no render-blocking request before the first paint.
   build: { inlineStylesheets: 'always' },
+  // Astro's CSP: a meta policy in every page with the hashes of its scripts and styles; style attributes
+  // stay allowed (islands and Razorpay's checkout set them). The headers add the rest (scripts/security-headers.mjs).
+  security: {
+    csp: {
+      directives: metaDirectives(policyInputs),
+      scriptDirective: { resources: scriptSources(policyInputs) },
+      styleDirective: { resources: ["'self'", { kind: 'attribute', resource: "'unsafe-inline'" }] },
+    },
+  },
   integrations: [
     react(),
     {
@@ -39,6 +57,7 @@ export default defineConfig({
       },
     },
     sitemap({ filter: (page) => isIndexed(new URL(page).pathname) }),
+    securityHeaders(policyInputs),
     preloadIslands({
       privatePaths: Object.values(ROUTES)
         .filter((route) => route.access === 'private')
