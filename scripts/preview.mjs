@@ -43,7 +43,10 @@ export function parseHeadersFile(text) {
   for (const line of text.split('\n')) {
     if (line.trim() === '' || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
-      const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
     } else {
       const at = line.indexOf(':');
@@ -90,6 +93,12 @@ function serve({ dist, port, host }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '4321' }, host: { type: 'string', default: '127.0.0.1' }, dir: { type: 'string', default: 'dist' } } });
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4321' },
+      host: { type: 'string', default: '127.0.0.1' },
+      dir: { type: 'string', default: 'dist' },
+    },
+  });
   serve({ dist: resolve(values.dir), port: Number(values.port), host: values.host });
 }

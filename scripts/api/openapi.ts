@@ -14,7 +14,15 @@ import { fileURLToPath } from 'node:url';
 import type { SqlExecutor } from '../../supabase/local/schema-setup.ts';
 
 export const API_SCHEMA = 'api_v1';
-export const OPENAPI_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'features', 'api', 'openapi.generated.json');
+export const OPENAPI_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'src',
+  'features',
+  'api',
+  'openapi.generated.json',
+);
 
 export type ApiColumn = { name: string; type: string; comment: string };
 export type ApiView = { name: string; comment: string; columns: ApiColumn[] };
@@ -83,15 +91,26 @@ export function openApiDocument(views: ApiView[]) {
             summary: view.comment,
             parameters: [
               { name: 'Accept-Profile', in: 'header', required: true, schema: { type: 'string', const: API_SCHEMA } },
-              parameter('select', 'Columns to answer, comma-separated (default: all).', view.columns.map((c) => c.name).slice(0, 3).join(',')),
+              parameter(
+                'select',
+                'Columns to answer, comma-separated (default: all).',
+                view.columns
+                  .map((c) => c.name)
+                  .slice(0, 3)
+                  .join(','),
+              ),
               parameter('order', "Ordering, e.g. `<column>.asc`; order by the view's unique key to page."),
               parameter('limit', 'At most this many rows (never more than 1,000).'),
-              ...view.columns.map((c) => parameter(c.name, `Filter on ${c.name} (eq., neq., gt., gte., lt., lte., like., ilike., in.(…), is.null). ${c.comment}`)),
+              ...view.columns.map((c) =>
+                parameter(c.name, `Filter on ${c.name} (eq., neq., gt., gte., lt., lte., like., ilike., in.(…), is.null). ${c.comment}`),
+              ),
             ],
             responses: {
               '200': {
                 description: `Rows of ${API_SCHEMA}.${view.name}.`,
-                content: { 'application/json': { schema: { type: 'array', maxItems: 1000, items: { $ref: `#/components/schemas/${view.name}` } } } },
+                content: {
+                  'application/json': { schema: { type: 'array', maxItems: 1000, items: { $ref: `#/components/schemas/${view.name}` } } },
+                },
               },
             },
           },

@@ -46,7 +46,8 @@ export function sharedDirectives(inputs: PolicyInputs): string[] {
     `connect-src ${unique(["'self'", supabase, websocketOf(supabase), ...RAZORPAY_ORIGINS.connect, checkout]).join(' ')}`,
     `img-src ${unique(["'self'", 'data:', 'blob:', supabase, ...RAZORPAY_ORIGINS.img]).join(' ')}`,
     `frame-src ${unique([...RAZORPAY_ORIGINS.frame, checkout]).join(' ')}`,
-    "font-src 'self'",
+    // The display font's subset is inlined as a data: URL (BaseLayout's @font-face).
+    "font-src 'self' data:",
     "worker-src 'self'",
     "manifest-src 'self'",
     "media-src 'self'",
@@ -109,7 +110,8 @@ export function renderHeadersFile(inputs: PolicyInputs, sitePaths: string[], opt
       .map(([name, value]) => `  ${name}: ${value}`)
       .join('\n')}\n`;
   const { site, embed } = { site: pageHeaders(inputs, 'site', options), embed: pageHeaders(inputs, 'embed', options) };
-  const only = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in COMMON_HEADERS)));
+  const only = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in COMMON_HEADERS)));
   return [
     '# Written by the build from src/lib/security-headers.ts: edit that file, not this one.',
     block('/*', COMMON_HEADERS),
@@ -121,7 +123,8 @@ export function renderHeadersFile(inputs: PolicyInputs, sitePaths: string[], opt
 /** `vercel.json` for `vercel deploy dist`: the same headers, the site's policy on every path outside /embed/. */
 export function renderVercelConfig(inputs: PolicyInputs, options: { reportOnly?: boolean } = {}): string {
   const list = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
-  const only = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in COMMON_HEADERS)));
+  const only = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in COMMON_HEADERS)));
   return `${JSON.stringify(
     {
       cleanUrls: false,

@@ -6,16 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  anon,
-  completeProfile,
-  createRegistration,
-  createUser,
-  engines,
-  player,
-  serviceRole,
-  type TestDatabase,
-} from './helpers.ts';
+import { anon, completeProfile, createRegistration, createUser, engines, player, serviceRole, type TestDatabase } from './helpers.ts';
 
 /**
  * Every column a caller of api_v1 may read. A new column is a decision: add it here, with its comment in
@@ -73,7 +64,11 @@ const PERSONAL = /e_?mail|legal|birth|\bage\b|_age$|^age|pan|upi|vpa|phone|mobil
 describe.each(engines)('api_v1 on $name', (engine) => {
   let db: TestDatabase;
   let tournamentId: string;
-  const names = { adult: `Adult${randomUUID().slice(0, 6)}`, minor: `Minor${randomUUID().slice(0, 6)}`, erased: `Gone${randomUUID().slice(0, 6)}` };
+  const names = {
+    adult: `Adult${randomUUID().slice(0, 6)}`,
+    minor: `Minor${randomUUID().slice(0, 6)}`,
+    erased: `Gone${randomUUID().slice(0, 6)}`,
+  };
 
   /** A player with a complete profile under `name`; `dateOfBirth` makes a younger one. */
   async function newPlayer(name: string, dateOfBirth?: string) {
@@ -100,7 +95,7 @@ describe.each(engines)('api_v1 on $name', (engine) => {
     for (const [key, who] of Object.entries({ adult, minor, erased, rival })) {
       await createRegistration(db, who.id, tournamentId);
       const { rows } = await db.admin.query<{ id: string }>(
-        'update public.entries set checked_in_at = now() - interval \'3 hours\' where tournament_id = $1 and player_id = $2 returning id',
+        "update public.entries set checked_in_at = now() - interval '3 hours' where tournament_id = $1 and player_id = $2 returning id",
         [tournamentId, who.id],
       );
       entry[key] = rows[0]!.id;
@@ -200,8 +195,11 @@ describe.each(engines)('api_v1 on $name', (engine) => {
       { place: '3rd–4th', in_game_name: expect.stringMatching(/^Rival/) },
     ]);
     const everywhere = JSON.stringify(
-      await db.as(anon, `select (select json_agg(p) from api_v1.players p) as players, (select json_agg(l) from api_v1.leaderboard l) as board,
-                                (select json_agg(s) from api_v1.standings s) as standings, (select json_agg(m) from api_v1.matches m) as matches`),
+      await db.as(
+        anon,
+        `select (select json_agg(p) from api_v1.players p) as players, (select json_agg(l) from api_v1.leaderboard l) as board,
+                                (select json_agg(s) from api_v1.standings s) as standings, (select json_agg(m) from api_v1.matches m) as matches`,
+      ),
     );
     expect(everywhere).not.toContain(names.minor);
     expect(everywhere).not.toContain(names.erased);
