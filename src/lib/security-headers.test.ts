@@ -25,7 +25,7 @@ describe('the security headers', () => {
   it('writes a _headers file where every page path gets exactly one policy, as the preview applies it', () => {
     const rules = parseHeadersFile(renderHeadersFile(inputs, PATHS));
     for (const path of ['/', '/tournaments/champions-dec-2026/', '/404.html', '/embed/bracket/', '/pay/']) {
-      const headers = headersFor(rules, path);
+      const headers = headersFor(rules, path) as [string, string][];
       const policies = headers.filter(([name]) => name === 'Content-Security-Policy');
       expect(policies, path).toHaveLength(1);
       expect(policies[0]?.[1]).toContain(path.startsWith('/embed/') ? 'frame-ancestors *' : "frame-ancestors 'self'");

@@ -35,11 +35,15 @@ export function scriptSources(inputs: PolicyInputs): string[] {
   return unique(["'self'", ...RAZORPAY_ORIGINS.script, originOf(inputs.razorpayCheckoutUrl)]);
 }
 
+/** A directive and its sources, as Astro's `security.csp.directives` takes them. */
+type Directive =
+  `${'default-src' | 'connect-src' | 'img-src' | 'frame-src' | 'font-src' | 'worker-src' | 'manifest-src' | 'media-src' | 'object-src' | 'base-uri' | 'form-action'} ${string}`;
+
 /**
  * The directives both policies share, each as `name value…` (no script-src or style-src: Astro writes those
  * with its hashes into the meta policy).
  */
-export function sharedDirectives(inputs: PolicyInputs): string[] {
+export function sharedDirectives(inputs: PolicyInputs): Directive[] {
   const supabase = originOf(inputs.supabaseUrl);
   const checkout = originOf(inputs.razorpayCheckoutUrl);
   return [
@@ -58,7 +62,7 @@ export function sharedDirectives(inputs: PolicyInputs): string[] {
 }
 
 /** The directives of the meta policy Astro writes (it adds script-src and style-src with the hashes). */
-export const metaDirectives = (inputs: PolicyInputs) => ["default-src 'self'", ...sharedDirectives(inputs)];
+export const metaDirectives = (inputs: PolicyInputs): Directive[] => ["default-src 'self'", ...sharedDirectives(inputs)];
 
 /** Pages any site may frame: the embeds. Every other page may be framed by the site alone. */
 export const EMBED_PREFIX = '/embed/';
