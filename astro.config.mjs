@@ -9,6 +9,8 @@ import { HREFLANG } from './src/lib/i18n/lang.ts';
 import { projectAddresses } from './scripts/project-env.ts';
 import { localVapidKeys } from './supabase/local/doubles/vapid.ts';
 import preloadIslands from './scripts/preload-islands.mjs';
+import securityHeaders from './scripts/security-headers.mjs';
+import { metaDirectives, scriptSources } from './src/lib/security-headers.ts';
 
 // SITE_PORT, SUPABASE_LOCAL_PORT and PUBLIC_SUPABASE_URL decide where things answer locally
 // (src/lib/local-addresses.ts). The derived URLs are handed to the site as its PUBLIC_* settings, so
@@ -24,6 +26,13 @@ if (addresses.stackIsLocal && !process.env.PUBLIC_VAPID_PUBLIC_KEY) {
 // The public origin the site is deployed at; used for canonical URLs, Open Graph and the sitemap.
 const site = process.env.PUBLIC_SITE_URL;
 
+// What the security policy allows besides the site (src/lib/security-headers.ts): this build's Supabase
+// project and Razorpay checkout script (locally the stack's double, as src/lib/settings.ts reads it).
+const policyInputs = {
+  supabaseUrl: process.env.PUBLIC_SUPABASE_URL,
+  razorpayCheckoutUrl: process.env.PUBLIC_RAZORPAY_CHECKOUT_URL || `${process.env.PUBLIC_SUPABASE_URL}/razorpay/checkout.js`,
+};
+
 export default defineConfig({
   site,
   output: 'static',
@@ -35,6 +44,15 @@ export default defineConfig({
   redirects: { '/privacy-policy-hi': '/hi/privacy-policy/' },
   // The site's one stylesheet goes inside every page: no render-blocking request before the first paint.
   build: { inlineStylesheets: 'always' },
+  // Astro's CSP: a meta policy in every page with the hashes of its scripts and styles; style attributes
+  // stay allowed (islands and Razorpay's checkout set them). The headers add the rest (scripts/security-headers.mjs).
+  security: {
+    csp: {
+      directives: metaDirectives(policyInputs),
+      scriptDirective: { resources: scriptSources(policyInputs) },
+      styleDirective: { resources: ["'self'", { kind: 'attribute', resource: "'unsafe-inline'" }] },
+    },
+  },
   integrations: [
     react(),
     {
@@ -50,6 +68,7 @@ export default defineConfig({
       filter: (page) => isIndexed(new URL(page).pathname),
       i18n: { defaultLocale: 'en', locales: HREFLANG },
     }),
+    securityHeaders(policyInputs),
     preloadIslands({ privatePaths: [...PRIVATE_PATHS_BOTH_LANGUAGES] }),
   ],
   vite: {

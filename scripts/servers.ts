@@ -26,11 +26,12 @@ export function stackServerArgs(addresses: LocalAddresses): string[] {
 }
 
 /**
- * The built site (`dist/`) under `astro preview`. --ignore-lock: Astro allows one tracked preview
- * server per project, so a preview left running on another port would otherwise stop this one.
+ * The built site (`dist/`) as a static host serves it, with the security headers of `dist/_headers`
+ * (scripts/preview.mjs), so every end-to-end test runs under the real policy. Run through `npx` like the
+ * other servers, which finds the project's node.
  */
 export function siteServerArgs(addresses: LocalAddresses): string[] {
-  return ['astro', 'preview', '--ignore-lock', '--port', String(addresses.sitePort), '--host', '127.0.0.1'];
+  return ['node', 'scripts/preview.mjs', '--port', String(addresses.sitePort), '--host', '127.0.0.1'];
 }
 
 export const stackServerCommand = (addresses: LocalAddresses) => `node ${stackServerArgs(addresses).join(' ')}`;

@@ -34,7 +34,13 @@ export function readStackSettings(configFile: string, siteUrl: string) {
     // No readable config.toml: the CLI's defaults.
   }
   const auth: Toml = toml.auth ?? {};
+  const schemas: unknown = toml.api?.schemas;
   return {
+    /** PostgREST's exposed schemas and its cap on the rows of one answer (`[api]`; the CLI's defaults without). */
+    rest: {
+      schemas: Array.isArray(schemas) && schemas.every((s) => typeof s === 'string') ? (schemas as string[]) : ['public', 'graphql_public'],
+      maxRows: num(toml.api?.max_rows, 1000),
+    },
     auth: {
       siteUrl,
       jwtExpirySeconds: num(auth.jwt_expiry, 3600),

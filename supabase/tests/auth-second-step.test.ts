@@ -111,11 +111,21 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     expect(rows.map((r) => r.name)).toEqual(['current_player_id']);
   });
 
-  it('gives players no function in the private schema but the row-level security checks', async () => {
+  it("gives players no function in the private schema but the row-level security checks and the public views' helpers", async () => {
     const { rows } = await db.admin.query<{ name: string }>(
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = 'private' and has_function_privilege('authenticated', p.oid, 'EXECUTE') order by 1`,
     );
-    expect(rows.map((r) => r.name)).toEqual(['caller_is_admin', 'current_player_id', 'may_read_match_chat', 'may_use_match_evidence']);
+    // The api_ helpers are what the api_v1 views call as their reader (supabase/schemas/api.sql): each answers what its view shows.
+    expect(rows.map((r) => r.name)).toEqual([
+      'api_current_season',
+      'api_entry_name',
+      'api_public_player',
+      'api_tournament_state',
+      'caller_is_admin',
+      'current_player_id',
+      'may_read_match_chat',
+      'may_use_match_evidence',
+    ]);
   });
 });

@@ -48,8 +48,8 @@ export const restErrors = {
       { code: 'PGRST301', details: null, hint: null, message: error.message },
       error instanceof InvalidJwtError ? { 'www-authenticate': `Bearer error="invalid_token", error_description="${error.message}"` } : {},
     ),
-  schema: (schema: string) =>
-    restError(406, 'PGRST106', `Invalid schema: ${schema}`, null, 'Only the following schemas are exposed: public, graphql_public'),
+  schema: (schema: string, exposed: string[]) =>
+    restError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
   functionNotFound: (schema: string, name: string, args: string[]) =>
     restError(
       404,

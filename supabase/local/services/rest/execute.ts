@@ -142,6 +142,7 @@ export async function tableRequest(
   caller: Caller,
   schema: string,
   name: string,
+  maxRows: number,
 ) {
   const columns = await tableColumns(pg, schema, name);
   if (!columns) throw restErrors.tableNotFound(schema, name);
@@ -158,6 +159,8 @@ export async function tableRequest(
   const where = whereClause(query);
 
   if (method === 'GET' || method === 'HEAD') {
+    // PostgREST's max-rows: a read answers at most that many rows, whatever limit it asked for.
+    query.limit = Math.min(query.limit ?? maxRows, maxRows);
     const sql = `select coalesce(json_agg(_s), '[]')::text as body, count(*)::int as n from
                  (select ${query.columns} from ${target} ${where} ${query.orderBy} ${limitClause(query)}) _s`;
     const counted = ['exact', 'planned', 'estimated'].includes(prefer.get('count') ?? '');

@@ -14,12 +14,10 @@ import type { ServiceModule } from '../../service.ts';
 import { fromPgError, isPgError, restErrors } from './errors.ts';
 import { callFunction, tableRequest } from './execute.ts';
 
-const EXPOSED_SCHEMAS = ['public', 'graphql_public'];
-
 export const restService: ServiceModule = {
   name: 'rest',
   prefix: '/rest/v1',
-  create: ({ pg }) => ({
+  create: ({ pg, settings }) => ({
     async handle(req, res, url) {
       const caller = await resolveCaller(req, url, restErrors.caller);
       let path: string;
@@ -33,13 +31,14 @@ export const restService: ServiceModule = {
       const schema = String(
         (method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile']) ?? 'public',
       );
-      if (!EXPOSED_SCHEMAS.includes(schema)) throw restErrors.schema(schema);
+      // config.toml's [api] schemas, as PostgREST's db-schemas (api_v1: the public read API).
+      if (!settings.rest.schemas.includes(schema)) throw restErrors.schema(schema, settings.rest.schemas);
       if (path === '') throw restErrors.unsupported('The OpenAPI description (GET /rest/v1/)');
       const rpc = /^rpc\/([^/]+)$/.exec(path);
       try {
         if (rpc) await callFunction(pg, req, res, url, caller, schema, rpc[1]);
         else if (path.includes('/')) throw restErrors.tableNotFound(schema, path);
-        else await tableRequest(pg, req, res, url, caller, schema, path);
+        else await tableRequest(pg, req, res, url, caller, schema, path, settings.rest.maxRows);
       } catch (error) {
         if (isPgError(error)) throw fromPgError(error, caller.role);
         if (error instanceof BodyTooLargeError) throw restErrors.tooLarge(error.message);

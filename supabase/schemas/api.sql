@@ -1,0 +1,217 @@
+-- =====================================================================================================
+-- api: the public read API (schema api_v1)
+-- =====================================================================================================
+-- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
+-- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
+-- another area file: the files are applied as a whole.
+--
+-- api_v1 is what the outside world (bots, stats sites, the embeddable bracket) reads through PostgREST with
+-- `Accept-Profile: api_v1` on /rest/v1/<view>. It holds only read-only views over what a visitor may already
+-- see on the site, each with a comment on the view and on every column: the OpenAPI description published at
+-- /api/v1/openapi.json is generated from those comments (scripts/api/openapi.ts), so they are the reference.
+--
+-- The views run as their owner (PostgreSQL's default, not security_invoker): like the public functions, they
+-- are the curated projection of tables a visitor may not read whole, and every column is chosen here. No column
+-- carries an e-mail, legal name, date of birth, age, PAN, UPI id, phone number or account user id; a player is
+-- named only under private.api_player_name (18 or over, else 'A player'; erased: 'Deleted player').
+-- Anyone may select; nobody is granted insert, update or delete. A breaking change is a new schema (api_v2),
+-- the old one kept six months. Each view has one unique key for keyset pagination (docs/api.md).
+-- =====================================================================================================
+
+create schema api_v1;
+comment on schema api_v1 is 'The public read API, version 1: read-only views over what a visitor may already see (docs/api.md).';
+grant usage on schema api_v1 to anon, authenticated, service_role;
+
+-- =====================================================================================================
+-- Rules: who is named, and the helpers the views call
+-- =====================================================================================================
+-- A view reads tables as its owner, but the functions it calls are checked against the caller (PostgreSQL's
+-- rule), so the few the views call are security definer helpers anon and authenticated may execute
+-- (supabase/tests/foundation-service-functions.test.ts lists them). Each answers only what its view shows;
+-- PostgREST never exposes the private schema, so none is an RPC.
+
+comment on function private.api_player_name(uuid) is 'A player''s name as the public API shows it: the in-game name of a public player (private.player_is_public: 18 or over, named), ''Deleted player'' once erased, else ''A player'' (a minor); null without a player.';
+CREATE OR REPLACE FUNCTION private.api_player_name(p_player uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_player is null then null
+              when exists (select 1 from public.profiles p where p.id = p_player and p.erased_at is not null) then private.deleted_player_name()
+              when private.player_is_public(p_player) then (select p.in_game_name from public.profiles p where p.id = p_player)
+              else 'A player' end;
+$function$;
+
+comment on function private.api_entry_name(uuid) is 'For the api_v1 views: an entry''s name as the public API shows it (private.api_player_name of its player; ''A player'' for a place nobody has claimed); null without an entry.';
+CREATE OR REPLACE FUNCTION private.api_entry_name(p_entry_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when p_entry_id is null then null
+              else coalesce((select private.api_player_name(e.player_id) from public.entries e where e.id = p_entry_id), 'A player') end;
+$function$;
+
+comment on function private.api_tournament_state(public.tournaments) is 'For api_v1.tournaments: the tournament''s state as get_tournament_state answers it, now.';
+CREATE OR REPLACE FUNCTION private.api_tournament_state(p_tournament public.tournaments)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.tournament_state(p_tournament, private.clock_now());
+$function$;
+
+comment on function private.api_current_season() is 'For api_v1.leaderboard: the current season''s name (''YYYY-Qn'' in IST).';
+CREATE OR REPLACE FUNCTION private.api_current_season()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select (private.season_bounds(null)).season;
+$function$;
+
+comment on function private.api_public_player(uuid) is 'For api_v1.players: a public player''s in-game name and current rating; nulls for anyone private.player_is_public hides.';
+CREATE OR REPLACE FUNCTION private.api_public_player(p_player uuid, OUT in_game_name text, OUT rating double precision, OUT deviation double precision)
+ RETURNS record
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.in_game_name, r.rating, r.deviation
+    from public.profiles p cross join lateral private.current_rating(p.id) r
+   where p.id = p_player and private.player_is_public(p_player);
+$function$;
+
+-- =====================================================================================================
+-- The views
+-- =====================================================================================================
+
+-- Tournaments -----------------------------------------------------------------------------------------
+
+create view api_v1.tournaments with (security_barrier) as
+  select t.id, t.title, t.series, 'knockout'::text as format, t.format as format_label,
+         st.s ->> 'status' as status,
+         t.entry_fee_paise, t.prize_pool_paise, t.max_players as capacity, t.filled_slots as entries,
+         (st.s ->> 'registration_closes_at')::timestamptz as registration_closes_at,
+         (st.s ->> 'check_in_opens_at')::timestamptz as check_in_opens_at,
+         (st.s ->> 'check_in_closes_at')::timestamptz as check_in_closes_at,
+         t.starts_at, t.drawn_at, (st.s ->> 'current_round')::integer as current_round, t.finished_at, t.cancelled_at, t.cancel_reason,
+         t.draw_commitment
+    from public.tournaments t
+   cross join lateral (select private.api_tournament_state(t) as s) st;
+comment on view api_v1.tournaments is 'Every tournament, as its page shows it. Unique key: id (order=id, then id=gt.<last id> for the next page).';
+comment on column api_v1.tournaments.id is 'The tournament''s id (a slug), as in /tournaments/<id>/. Unique: the key for keyset pagination.';
+comment on column api_v1.tournaments.title is 'The tournament''s title.';
+comment on column api_v1.tournaments.series is 'championship (scheduled) or quick (pods that start when full).';
+comment on column api_v1.tournaments.format is 'How it is played: knockout (every tournament so far), groups_knockout, swiss or double_elimination.';
+comment on column api_v1.tournaments.format_label is 'The format as the catalog words it, e.g. "1v1 Knockout".';
+comment on column api_v1.tournaments.status is 'The one status of the site: upcoming, open, full, check_in, live, finished, cancelled (get_tournament_state).';
+comment on column api_v1.tournaments.entry_fee_paise is 'Entry fee in paise (100 paise = ₹1); 0 for a free tournament.';
+comment on column api_v1.tournaments.prize_pool_paise is 'The prize pool in paise, as published.';
+comment on column api_v1.tournaments.capacity is 'Places in the tournament.';
+comment on column api_v1.tournaments.entries is 'Places taken.';
+comment on column api_v1.tournaments.registration_closes_at is 'When registration closes.';
+comment on column api_v1.tournaments.check_in_opens_at is 'When check-in opens.';
+comment on column api_v1.tournaments.check_in_closes_at is 'When check-in closes; the draw follows.';
+comment on column api_v1.tournaments.starts_at is 'When the first round starts.';
+comment on column api_v1.tournaments.drawn_at is 'When the bracket was drawn; null before the draw.';
+comment on column api_v1.tournaments.current_round is 'The round being played while live (a play-order number), else null.';
+comment on column api_v1.tournaments.finished_at is 'When the final result was confirmed; null until then.';
+comment on column api_v1.tournaments.cancelled_at is 'When the tournament was cancelled (entries refunded); null otherwise.';
+comment on column api_v1.tournaments.cancel_reason is 'Why it was cancelled, as shown to players.';
+comment on column api_v1.tournaments.draw_commitment is 'SHA-256 (hex) of the draw secret, published before the draw; the draw can be verified with it.';
+
+-- Matches ---------------------------------------------------------------------------------------------
+
+create view api_v1.matches with (security_barrier) as
+  select m.id, m.tournament_id, m.round, m.position, m.entry_a, m.entry_b,
+         private.api_entry_name(m.entry_a) as player_a, private.api_entry_name(m.entry_b) as player_b,
+         m.status, m.score_a, m.score_b, m.winner_entry_id, m.scheduled_at, m.confirmed_at
+    from public.matches m;
+comment on view api_v1.matches is 'Every match of every drawn tournament, as the bracket shows it. Unique key: id (order=id, then id=gt.<last id>); filter by tournament_id.';
+comment on column api_v1.matches.id is 'The match''s id (a UUID that sorts by creation), as in /match/?id=. Unique: the key for keyset pagination.';
+comment on column api_v1.matches.tournament_id is 'The tournament (api_v1.tournaments.id).';
+comment on column api_v1.matches.round is 'The round, in play order: 1 is the first round.';
+comment on column api_v1.matches.position is 'The match''s place within its round, top to bottom of the bracket (1-based).';
+comment on column api_v1.matches.entry_a is 'The top slot''s entry (a public id of the place, not of the person); null while to be decided.';
+comment on column api_v1.matches.entry_b is 'The bottom slot''s entry; null while to be decided, or for a bye.';
+comment on column api_v1.matches.player_a is 'The top slot''s in-game name (''A player'' for a player under 18, ''Deleted player'' once erased); null while to be decided.';
+comment on column api_v1.matches.player_b is 'The bottom slot''s in-game name, as player_a.';
+comment on column api_v1.matches.status is 'pending, bye, scheduled, ready, reported, disputed, confirmed or void.';
+comment on column api_v1.matches.score_a is 'Goals of the top slot once reported; null before.';
+comment on column api_v1.matches.score_b is 'Goals of the bottom slot once reported; null before.';
+comment on column api_v1.matches.winner_entry_id is 'The entry that went through (entry_a or entry_b); null until decided.';
+comment on column api_v1.matches.scheduled_at is 'When the match is scheduled to start.';
+comment on column api_v1.matches.confirmed_at is 'When the result was confirmed; null before.';
+
+-- Standings -------------------------------------------------------------------------------------------
+
+create view api_v1.standings with (security_barrier) as
+  select (x ->> 'entry_id')::uuid as entry_id, t.id as tournament_id, band ->> 'place' as place,
+         (band ->> 'from')::integer as place_from, (band ->> 'to')::integer as place_to,
+         private.api_entry_name((x ->> 'entry_id')::uuid) as in_game_name
+    from public.tournaments t
+   cross join lateral jsonb_array_elements(public.get_standings(t.id)) as band
+   cross join lateral jsonb_array_elements(band -> 'entries') as x;
+comment on view api_v1.standings is 'The places decided so far in each tournament (all of them once finished), one row per entry; players who share a place share its band. Unique key: entry_id; filter by tournament_id.';
+comment on column api_v1.standings.entry_id is 'The entry (as in api_v1.matches). Unique: the key for keyset pagination.';
+comment on column api_v1.standings.tournament_id is 'The tournament (api_v1.tournaments.id).';
+comment on column api_v1.standings.place is 'The place in words: 1st, 2nd, 3rd–4th, 5th–8th.';
+comment on column api_v1.standings.place_from is 'The band''s first place.';
+comment on column api_v1.standings.place_to is 'The band''s last place.';
+comment on column api_v1.standings.in_game_name is 'The in-game name (''A player'' for a player under 18, ''Deleted player'' once erased).';
+
+-- The leaderboard -------------------------------------------------------------------------------------
+
+create view api_v1.leaderboard with (security_barrier) as
+  select l.rank, private.api_current_season() as season, l.player_id, l.in_game_name, l.season_points, l.rating, l.events
+    from public.get_leaderboard(null, null) l;
+comment on view api_v1.leaderboard is 'This season''s leaderboard (a calendar quarter in IST), as /leaderboard/ shows it; players under 18 never appear. Unique key: rank (order=rank, then rank=gt.<last rank>).';
+comment on column api_v1.leaderboard.rank is 'Place on the leaderboard, 1 first: by season points, then rating, then events. Unique: the key for keyset pagination.';
+comment on column api_v1.leaderboard.season is 'The season, e.g. 2026-Q4.';
+comment on column api_v1.leaderboard.player_id is 'The player''s public id (api_v1.players.player_id), not an account id.';
+comment on column api_v1.leaderboard.in_game_name is 'The in-game name.';
+comment on column api_v1.leaderboard.season_points is 'Season points from this season''s finished tournaments.';
+comment on column api_v1.leaderboard.rating is 'Glicko-2 rating after the last computed week.';
+comment on column api_v1.leaderboard.events is 'Tournaments the player checked in to this season.';
+
+-- Players ---------------------------------------------------------------------------------------------
+
+create view api_v1.players with (security_barrier) as
+  select ids.public_id as player_id, p.in_game_name, p.rating, p.deviation
+    from private.player_public_ids ids
+   cross join lateral private.api_public_player(ids.player_id) p
+   where p.in_game_name is not null;
+comment on view api_v1.players is 'Public players (18 or over, with an in-game name), as /player/?id= shows them. Unique key: player_id (order=player_id, then player_id=gt.<last id>).';
+comment on column api_v1.players.player_id is 'The player''s public id, as in /player/?id=; not the account''s user id. Unique: the key for keyset pagination.';
+comment on column api_v1.players.in_game_name is 'The in-game name.';
+comment on column api_v1.players.rating is 'Glicko-2 rating after the last computed week (1500 before any rated match).';
+comment on column api_v1.players.deviation is 'The rating''s deviation: lower is surer.';
+
+-- =====================================================================================================
+-- Access: anyone reads, nobody writes
+-- =====================================================================================================
+
+revoke all on function private.api_player_name(uuid) from public;
+revoke all on function private.api_entry_name(uuid) from public;
+grant execute on function private.api_entry_name(uuid) to anon, authenticated, service_role;
+revoke all on function private.api_tournament_state(public.tournaments) from public;
+grant execute on function private.api_tournament_state(public.tournaments) to anon, authenticated, service_role;
+revoke all on function private.api_current_season() from public;
+grant execute on function private.api_current_season() to anon, authenticated, service_role;
+revoke all on function private.api_public_player(uuid) from public;
+grant execute on function private.api_public_player(uuid) to anon, authenticated, service_role;
+revoke all on table api_v1.tournaments from public, anon, authenticated, service_role;
+grant select on table api_v1.tournaments to anon, authenticated, service_role;
+revoke all on table api_v1.matches from public, anon, authenticated, service_role;
+grant select on table api_v1.matches to anon, authenticated, service_role;
+revoke all on table api_v1.standings from public, anon, authenticated, service_role;
+grant select on table api_v1.standings to anon, authenticated, service_role;
+revoke all on table api_v1.leaderboard from public, anon, authenticated, service_role;
+grant select on table api_v1.leaderboard to anon, authenticated, service_role;
+revoke all on table api_v1.players from public, anon, authenticated, service_role;
+grant select on table api_v1.players to anon, authenticated, service_role;
