@@ -9,10 +9,11 @@ import { createRequire } from 'node:module';
 
 type Check = { id: string };
 type AxeInternals = {
-  getRules(tags: string[]): { ruleId: string }[];
   _audit: {
-    rules: { id: string; impact?: string; any: Check[]; all: Check[]; none: Check[] }[];
+    rules: { id: string; tags: string[]; impact?: string; any: Check[]; all: Check[]; none: Check[] }[];
     checks: Record<string, { impact?: string } | undefined>;
+    /** Tags a tag run leaves out unless it names them (experimental and deprecated rules). */
+    tagExclude: string[];
   };
 };
 
@@ -28,8 +29,13 @@ function highestImpact(rule: AxeInternals['_audit']['rules'][number]): number {
   return Math.max(-1, ...checks.map((check) => IMPACTS.indexOf(axe._audit.checks[check.id]?.impact ?? 'critical')));
 }
 
-/** The ids of the rules tagged with any of `tags` that can report a serious or critical violation. */
+/**
+ * The ids of the rules a run with `withTags(tags)` runs (axe's own selection: any of the tags, and none of
+ * the tags it leaves out unless named, such as experimental rules) that can report a serious or critical violation.
+ */
 export function rulesThatCanBeSerious(tags: string[]): string[] {
-  const tagged = new Set(axe.getRules(tags).map((rule) => rule.ruleId));
-  return axe._audit.rules.filter((rule) => tagged.has(rule.id) && highestImpact(rule) >= IMPACTS.indexOf('serious')).map((rule) => rule.id);
+  const leftOut = axe._audit.tagExclude.filter((tag) => !tags.includes(tag));
+  const runByTags = (rule: { tags: string[] }) =>
+    rule.tags.some((tag) => tags.includes(tag)) && !rule.tags.some((tag) => leftOut.includes(tag));
+  return axe._audit.rules.filter((rule) => runByTags(rule) && highestImpact(rule) >= IMPACTS.indexOf('serious')).map((rule) => rule.id);
 }
