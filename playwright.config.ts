@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // PLAYWRIGHT_JSON_OUTPUT_NAME=<file> adds the JSON report too: per-test durations (docs/testing.md, Measuring).
+  reporter: [[process.env.CI ? 'line' : 'list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as ['json']] : [])],
   timeout: 30_000,
   // Islands read the database after supabase-js loads: on a busy 2-core runner that can pass 5 seconds.
   expect: { timeout: 10_000 },

@@ -14,6 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import { databaseClock, type DueWorkResult, runDueWork } from '../../../tests/support/clock.ts';
 import { profileOf } from '../../../tests/support/players.ts';
+import { MIGRATED_CACHE_DIR } from '../../../scripts/servers.ts';
 import { openDatabase, type RequestRole, withRequestContext, type Database } from '../../local/database.ts';
 import { createRazorpayDouble } from '../../local/doubles/razorpay.ts';
 import { drainOutbox, type PayoutDeps } from '../_shared/outbox.ts';
@@ -38,7 +39,12 @@ const FUNCTIONS = `${STACK_ORIGIN}/functions/v1`;
 
 export async function startHarness() {
   // The PAN encryption key, served to SQL as the local stack serves its .data/pan-encryption.key.
-  const db: Database = await openDatabase({ panEncryptionKey: 'golazo-function-tests-pan-encryption-key-0123456789' });
+  // The migrated copy the test stacks share (shim and migrations, keyed by their text and PGlite's version)
+  // replaces initdb and every migration: seconds of WebAssembly for each of the harness's databases.
+  const db: Database = await openDatabase({
+    panEncryptionKey: 'golazo-function-tests-pan-encryption-key-0123456789',
+    migratedCacheDir: MIGRATED_CACHE_DIR,
+  });
   // The local stack's movable clock (local_set_clock), as the stack applies it after the migrations.
   await db.pg.exec(await readFile(new URL('../../local/clock.sql', import.meta.url), 'utf8'));
   const tokens = new Map<string, CallingUser>();

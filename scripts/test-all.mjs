@@ -1,0 +1,90 @@
+/**
+ * `npm test`: every check of the project, in two lanes that run side by side.
+ *
+ * The end-to-end tests are the long pole (a build, then Playwright's browsers waiting on the local stack);
+ * much of their time is spent waiting rather than computing, and every other phase fits in that time. So one
+ * lane builds the site, runs the browsers and checks the size budgets, while the other runs lint, types,
+ * the unit, SQL, bench, Deno and stack tests one after the other. The phases share nothing: each test
+ * stack and each SQL server picks its own free port and temporary folder, and only `size` reads the
+ * `dist/` the build lane made before it.
+ *
+ * Each phase's output is kept and printed whole when it ends (two lanes' lines would otherwise interleave),
+ * with its wall time. Every phase runs even when one fails, so one run reports every failure; the exit
+ * code is 1 when any failed. `TEST_LANES=1` runs the same phases one after the other instead.
+ */
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+/** @typedef {{ name: string, command: string[] }} Phase */
+
+/** @type {Phase[][]} */
+const lanes = [
+  [
+    { name: 'build', command: ['npm', 'run', 'build'] },
+    { name: 'e2e', command: ['npx', 'playwright', 'test'] },
+    { name: 'size', command: ['npm', 'run', 'size'] },
+  ],
+  [
+    { name: 'lint', command: ['npm', 'run', 'lint'] },
+    { name: 'check', command: ['npm', 'run', 'check'] },
+    { name: 'unit', command: ['npm', 'run', 'test:unit'] },
+    { name: 'db', command: ['npm', 'run', 'test:db'] },
+    { name: 'bench smoke', command: ['npm', 'run', 'bench', '--', '--smoke'] },
+    { name: 'functions', command: ['npm', 'run', 'test:functions'] },
+    { name: 'stack', command: ['npm', 'run', 'test:stack'] },
+  ],
+];
+
+const started = performance.now();
+const seconds = (from) => `${((performance.now() - from) / 1000).toFixed(0)} s`;
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
+/** @type {{ name: string, ok: boolean, wall: string }[]} */
+const results = [];
+
+/** Runs one phase in its own process group (so an interrupt stops its servers too), keeping its output. */
+function runPhase(/** @type {Phase} */ phase) {
+  const from = performance.now();
+  console.log(`▶ ${phase.name} (at ${seconds(started)})`);
+  return new Promise((resolve) => {
+    const child = spawn(phase.command[0], phase.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const ok = code === 0;
+      const wall = seconds(from);
+      process.stdout.write(`\n──── ${phase.name}: ${ok ? 'passed' : `FAILED (${signal ?? code})`} in ${wall} ────\n`);
+      process.stdout.write(Buffer.concat(output));
+      results.push({ name: phase.name, ok, wall });
+      resolve(ok);
+    });
+  });
+}
+
+async function runLane(/** @type {Phase[]} */ lane) {
+  for (const phase of lane) await runPhase(phase);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) {
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(130);
+  });
+}
+
+if (process.env.TEST_LANES === '1') await runLane(lanes.flat());
+else await Promise.all(lanes.map(runLane));
+
+console.log(`\n${results.map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name.padEnd(12)} ${r.wall}`).join('\n')}`);
+console.log(`all phases: ${seconds(started)}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
