@@ -624,6 +624,27 @@ $function$;
 
 -- Stages ----------------------------------------------------------------------------------------------
 
+comment on function private.new_match_id_base() is 'What the match ids of one draw share: the draw''s millisecond time (48 bits) and 64 random bits with the UUID variant. private.match_id puts a counter between them.';
+CREATE OR REPLACE FUNCTION private.new_match_id_base()
+ RETURNS text
+ LANGUAGE sql
+ VOLATILE
+ SET search_path TO ''
+AS $function$
+  select lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
+         || substr(replace(gen_random_uuid()::text, '-', ''), 17, 16);
+$function$;
+
+comment on function private.match_id(text,integer) is 'The n-th match id of a draw: a version 7 UUID (RFC 9562) whose 12 bits after the version are a counter (its method 1), so one draw''s ids differ only there and a bracket that names each match twice (its rounds and its stages) stays small on the wire.';
+CREATE OR REPLACE FUNCTION private.match_id(p_base text, p_n integer)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (left(p_base, 12) || '7' || lpad(to_hex(p_n), 3, '0') || right(p_base, 16))::uuid;
+$function$;
+
 comment on function private.group_letter(integer) is 'The name of the n-th group (1-based): A ... Z, then AA, AB, ... as spreadsheets count columns.';
 CREATE OR REPLACE FUNCTION private.group_letter(p_n integer)
  RETURNS text
@@ -677,8 +698,8 @@ begin
 end;
 $function$;
 
-comment on function private.schedule_groups(text,jsonb,timestamp with time zone,interval) is 'A round-robin in every group of a draw (the circle method, as brackets-manager schedules it: each player meets every other once and plays at most once a round; in a group of 3 one player rests each round). Group matches take play-order rounds 1 to 3 from the start, one round interval apart. Answers how many rounds the groups take.';
-CREATE OR REPLACE FUNCTION private.schedule_groups(p_tournament_id text, p_groups jsonb, p_starts_at timestamp with time zone, p_interval interval)
+comment on function private.schedule_groups(text,jsonb,timestamp with time zone,interval,text) is 'A round-robin in every group of a draw (the circle method, as brackets-manager schedules it: each player meets every other once and plays at most once a round; in a group of 3 one player rests each round). Group matches take play-order rounds 1 to 3 from the start, one round interval apart. Answers how many rounds the groups take.';
+CREATE OR REPLACE FUNCTION private.schedule_groups(p_tournament_id text, p_groups jsonb, p_starts_at timestamp with time zone, p_interval interval, p_id_base text)
  RETURNS integer
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -702,8 +723,9 @@ begin
      cross join lateral generate_series(0, gr.n1 / 2 - 1) as j
      where not (j = 0 and gr.n % 2 = 1)
   )
-  insert into public.matches (tournament_id, round, position, stage_no, group_name, entry_a, entry_b, status, scheduled_at)
-  select p_tournament_id, round, row_number() over (partition by round order by group_index, j), 1,
+  insert into public.matches (id, tournament_id, round, position, stage_no, group_name, entry_a, entry_b, status, scheduled_at)
+  select private.match_id(p_id_base, (row_number() over (order by round, group_index, j))::integer),
+         p_tournament_id, round, row_number() over (partition by round order by group_index, j), 1,
          private.group_letter(group_index::integer), (members ->> slot_a)::uuid, (members ->> slot_b)::uuid, 'scheduled',
          p_starts_at + (round - 1) * p_interval
     from pairs
@@ -713,8 +735,8 @@ begin
 end;
 $function$;
 
-comment on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval) is 'The empty matches of a knockout stage of p_size places from its p_from_round-th round on (its first round starting at play-order round p_first_round), a third-place match beside the final where asked, and every link of the stage: each winner to the next round (odd positions to the top slot), each semi-final loser to the third-place match.';
-CREATE OR REPLACE FUNCTION private.create_knockout(p_tournament_id text, p_stage_no integer, p_first_round integer, p_from_round integer, p_size integer, p_third_place boolean, p_starts_at timestamp with time zone, p_interval interval)
+comment on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer) is 'The empty matches of a knockout stage of p_size places from its p_from_round-th round on (its first round starting at play-order round p_first_round), a third-place match beside the final where asked, and every link of the stage: each winner to the next round (odd positions to the top slot), each semi-final loser to the third-place match.';
+CREATE OR REPLACE FUNCTION private.create_knockout(p_tournament_id text, p_stage_no integer, p_first_round integer, p_from_round integer, p_size integer, p_third_place boolean, p_starts_at timestamp with time zone, p_interval interval, p_id_base text, p_first_n integer)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -723,13 +745,15 @@ declare
   v_rounds integer := private.bracket_rounds(p_size);
   v_final_round integer := p_first_round + v_rounds - 1;
 begin
-  insert into public.matches (tournament_id, round, position, stage_no, entry_a, entry_b, status, scheduled_at)
-  select p_tournament_id, p_first_round + k - 1, p, p_stage_no, null, null, 'pending', p_starts_at + (p_first_round + k - 2) * p_interval
+  insert into public.matches (id, tournament_id, round, position, stage_no, entry_a, entry_b, status, scheduled_at)
+  select private.match_id(p_id_base, p_first_n + (row_number() over (order by k, p))::integer - 1),
+         p_tournament_id, p_first_round + k - 1, p, p_stage_no, null, null, 'pending', p_starts_at + (p_first_round + k - 2) * p_interval
     from generate_series(p_from_round, v_rounds) as k
    cross join lateral generate_series(1, p_size >> k) as p;
   if p_third_place and v_rounds >= 2 then
-    insert into public.matches (tournament_id, round, position, stage_no, bracket, status, scheduled_at)
-    values (p_tournament_id, v_final_round, 2, p_stage_no, 'third_place', 'pending', p_starts_at + (v_final_round - 1) * p_interval);
+    insert into public.matches (id, tournament_id, round, position, stage_no, bracket, status, scheduled_at)
+    values (private.match_id(p_id_base, p_first_n + (p_size >> (p_from_round - 1)) - 1),
+            p_tournament_id, v_final_round, 2, p_stage_no, 'third_place', 'pending', p_starts_at + (v_final_round - 1) * p_interval);
   end if;
   -- The links are made once, here, from the shape of the tree; everything after follows them.
   update public.matches m
@@ -916,6 +940,8 @@ declare
   v_qualifiers integer;
   v_first_knockout_round integer;
   v_third_place boolean;
+  -- What this draw's match ids share (private.match_id).
+  v_id_base text := private.new_match_id_base();
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
@@ -1017,25 +1043,26 @@ begin
             jsonb_build_object('third_place', coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
                                'qualifiers', v_qualifiers, 'size', v_size));
     v_groups := private.draw_groups(v_seeds, v_entries, v_buyers, v_group_count);
-    v_first_knockout_round := private.schedule_groups(p_tournament_id, v_groups, v_tournament.starts_at, v_interval) + 1;
+    v_first_knockout_round := private.schedule_groups(p_tournament_id, v_groups, v_tournament.starts_at, v_interval, v_id_base) + 1;
     perform private.create_knockout(p_tournament_id, 2, v_first_knockout_round, 1, v_size,
                                     coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
-                                    v_tournament.starts_at, v_interval);
+                                    v_tournament.starts_at, v_interval, v_id_base,
+                                    (select count(*)::integer + 1 from public.matches where tournament_id = p_tournament_id));
   else
     -- 4b. One knockout: every match of every round. Round 1 from the seeds; a bye's opponent goes straight into round 2.
     v_third_place := coalesce(v_tournament.stages -> 0 ->> 'kind' = 'knockout' and (v_tournament.stages -> 0 ->> 'third_place')::boolean, false);
     insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
     values (p_tournament_id, 1, 'knockout', coalesce(case when v_tournament.stages -> 0 ->> 'kind' = 'knockout' then v_tournament.stages -> 0 ->> 'name' end, 'Knockout'),
             jsonb_build_object('third_place', v_third_place, 'qualifiers', v_n, 'size', v_size));
-    insert into public.matches (tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at)
-    select p_tournament_id, 1, p,
+    insert into public.matches (id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at)
+    select private.match_id(v_id_base, p), p_tournament_id, 1, p,
            v_seeds[v_order[2 * p - 1]],
            case when v_order[2 * p] <= v_n then v_seeds[v_order[2 * p]] end,
            case when v_order[2 * p] > v_n then v_seeds[v_order[2 * p - 1]] end,
            case when v_order[2 * p] > v_n then 'bye' else 'scheduled' end,
            v_tournament.starts_at
       from generate_series(1, v_size / 2) as p;
-    perform private.create_knockout(p_tournament_id, 1, 1, 2, v_size, v_third_place, v_tournament.starts_at, v_interval);
+    perform private.create_knockout(p_tournament_id, 1, 1, 2, v_size, v_third_place, v_tournament.starts_at, v_interval, v_id_base, v_size / 2 + 1);
 
     -- A bye's player is in the match its link leads to.
     update public.matches m
@@ -1793,9 +1820,13 @@ revoke all on function private.group_table(text,integer,text) from public;
 
 revoke all on function private.draw_groups(uuid[],uuid[],uuid[],integer) from public;
 
-revoke all on function private.schedule_groups(text,jsonb,timestamp with time zone,interval) from public;
+revoke all on function private.schedule_groups(text,jsonb,timestamp with time zone,interval,text) from public;
 
-revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval) from public;
+revoke all on function private.new_match_id_base() from public;
+
+revoke all on function private.match_id(text,integer) from public;
+
+revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer) from public;
 
 revoke all on function private.run_due_draw_work() from public;
 

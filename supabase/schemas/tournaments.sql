@@ -473,7 +473,7 @@ AS $function$
   select case when k[1] = 'groups' then 'groups_knockout' else k[1] end from kinds;
 $function$;
 
-comment on function private.tournament_state(public.tournaments,timestamp with time zone) is 'A tournament''s state for its page: status and label, entries and capacity, the registration and check-in times, start and current round.';
+comment on function private.tournament_state(public.tournaments,timestamp with time zone) is 'A tournament''s state for its page: status and label, entries and capacity, the registration and check-in times, start, current round and format.';
 CREATE OR REPLACE FUNCTION private.tournament_state(p_tournament public.tournaments, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE sql
@@ -490,7 +490,8 @@ AS $function$
     'check_in_opens_at', private.tournament_check_in_opens_at(p_tournament),
     'check_in_closes_at', private.tournament_check_in_closes_at(p_tournament),
     'starts_at', p_tournament.starts_at,
-    'current_round', case when s.status = 'live' then p_tournament.current_round end
+    'current_round', case when s.status = 'live' then p_tournament.current_round end,
+    'format', private.tournament_format(p_tournament)
   )
   from s;
 $function$;
@@ -550,8 +551,7 @@ begin
   if not found then
     raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
   end if;
-  return private.tournament_state(v_tournament, private.clock_now())
-         || jsonb_build_object('format', private.tournament_format(v_tournament));
+  return private.tournament_state(v_tournament, private.clock_now());
 end;
 $function$;
 
@@ -738,6 +738,7 @@ revoke all on function private.tournament_status(public.tournaments,timestamp wi
 revoke all on function private.tournament_status_label(text) from public;
 
 revoke all on function private.stages_valid(jsonb) from public;
+grant execute on function private.stages_valid(jsonb) to service_role;
 
 revoke all on function private.tournament_format(public.tournaments) from public;
 
