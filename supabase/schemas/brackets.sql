@@ -744,31 +744,39 @@ AS $function$
 declare
   v_rounds integer := private.bracket_rounds(p_size);
   v_final_round integer := p_first_round + v_rounds - 1;
+  -- The third-place match takes the number after the stage's other matches.
+  v_third uuid := case when p_third_place and v_rounds >= 2
+                       then private.match_id(p_id_base, p_first_n + (p_size >> (p_from_round - 1)) - 1) end;
 begin
-  insert into public.matches (id, tournament_id, round, position, stage_no, entry_a, entry_b, status, scheduled_at)
-  select private.match_id(p_id_base, p_first_n + (row_number() over (order by k, p))::integer - 1),
-         p_tournament_id, p_first_round + k - 1, p, p_stage_no, null, null, 'pending', p_starts_at + (p_first_round + k - 2) * p_interval
-    from generate_series(p_from_round, v_rounds) as k
-   cross join lateral generate_series(1, p_size >> k) as p;
-  if p_third_place and v_rounds >= 2 then
+  -- The links are made once, here, from the shape of the tree (each id is known from its round and place, so
+  -- they are written with the rows); everything after follows them.
+  if v_third is not null then
     insert into public.matches (id, tournament_id, round, position, stage_no, bracket, status, scheduled_at)
-    values (private.match_id(p_id_base, p_first_n + (p_size >> (p_from_round - 1)) - 1),
-            p_tournament_id, v_final_round, 2, p_stage_no, 'third_place', 'pending', p_starts_at + (v_final_round - 1) * p_interval);
+    values (v_third, p_tournament_id, v_final_round, 2, p_stage_no, 'third_place', 'pending', p_starts_at + (v_final_round - 1) * p_interval);
   end if;
-  -- The links are made once, here, from the shape of the tree; everything after follows them.
-  update public.matches m
-     set next_match_id = n.id, next_slot = case when m.position % 2 = 1 then 'a' else 'b' end
-    from public.matches n
-   where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.bracket is null
-     and m.round between p_first_round and v_final_round - 1
-     and n.tournament_id = p_tournament_id and n.stage_no = p_stage_no and n.bracket is null
-     and n.round = m.round + 1 and n.position = (m.position + 1) / 2;
-  update public.matches m
-     set loser_match_id = t.id, loser_slot = case when m.position % 2 = 1 then 'a' else 'b' end
-    from public.matches t
-   where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.bracket is null and m.round = v_final_round - 1
-     and t.tournament_id = p_tournament_id and t.stage_no = p_stage_no and t.bracket = 'third_place';
+  insert into public.matches (id, tournament_id, round, position, stage_no, entry_a, entry_b, status, scheduled_at,
+                              next_match_id, next_slot, loser_match_id, loser_slot)
+  select private.match_id(p_id_base, private.knockout_match_n(p_first_n, p_size, p_from_round, k, p)),
+         p_tournament_id, p_first_round + k - 1, p, p_stage_no, null, null, 'pending', p_starts_at + (p_first_round + k - 2) * p_interval,
+         case when k < v_rounds then private.match_id(p_id_base, private.knockout_match_n(p_first_n, p_size, p_from_round, k + 1, (p + 1) / 2)) end,
+         case when k < v_rounds then case when p % 2 = 1 then 'a' else 'b' end end,
+         case when k = v_rounds - 1 then v_third end,
+         case when k = v_rounds - 1 and v_third is not null then case when p % 2 = 1 then 'a' else 'b' end end
+    from generate_series(p_from_round, v_rounds) as k
+   cross join lateral generate_series(1, p_size >> k) as p
+   order by k, p;
 end;
+$function$;
+
+comment on function private.knockout_match_n(integer,integer,integer,integer,integer) is 'The counter (private.match_id) of the p-th match of round k of a knockout of p_size whose rounds from p_from_round on are numbered from p_first_n, round by round.';
+CREATE OR REPLACE FUNCTION private.knockout_match_n(p_first_n integer, p_size integer, p_from_round integer, p_round integer, p_position integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- The rounds before k hold size/2^from + ... + size/2^(k-1) = (size >> (from - 1)) - (size >> (k - 1)) matches.
+  select p_first_n + (p_size >> (p_from_round - 1)) - (p_size >> (p_round - 1)) + p_position - 1;
 $function$;
 
 comment on function private.group_stats(text,integer,text,uuid[]) is 'Each player''s record in a group from its confirmed matches (a void match is not played), counting only matches between players of p_among: played, won, drawn, lost, goals for and against, points (3 a win, 1 a draw). A walkover without a score counts 3-0.';
@@ -1054,15 +1062,21 @@ begin
     insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
     values (p_tournament_id, 1, 'knockout', coalesce(case when v_tournament.stages -> 0 ->> 'kind' = 'knockout' then v_tournament.stages -> 0 ->> 'name' end, 'Knockout'),
             jsonb_build_object('third_place', v_third_place, 'qualifiers', v_n, 'size', v_size));
-    insert into public.matches (id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at)
+    perform private.create_knockout(p_tournament_id, 1, 1, 2, v_size, v_third_place, v_tournament.starts_at, v_interval, v_id_base, v_size / 2 + 1);
+    insert into public.matches (id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at,
+                                next_match_id, next_slot, loser_match_id, loser_slot)
     select private.match_id(v_id_base, p), p_tournament_id, 1, p,
            v_seeds[v_order[2 * p - 1]],
            case when v_order[2 * p] <= v_n then v_seeds[v_order[2 * p]] end,
            case when v_order[2 * p] > v_n then v_seeds[v_order[2 * p - 1]] end,
            case when v_order[2 * p] > v_n then 'bye' else 'scheduled' end,
-           v_tournament.starts_at
+           v_tournament.starts_at,
+           case when v_rounds > 1 then private.match_id(v_id_base, private.knockout_match_n(v_size / 2 + 1, v_size, 2, 2, (p + 1) / 2)) end,
+           case when v_rounds > 1 then case when p % 2 = 1 then 'a' else 'b' end end,
+           -- Four places: the first round is the semi-finals, whose losers meet for third place.
+           case when v_third_place and v_rounds = 2 then private.match_id(v_id_base, v_size) end,
+           case when v_third_place and v_rounds = 2 then case when p % 2 = 1 then 'a' else 'b' end end
       from generate_series(1, v_size / 2) as p;
-    perform private.create_knockout(p_tournament_id, 1, 1, 2, v_size, v_third_place, v_tournament.starts_at, v_interval, v_id_base, v_size / 2 + 1);
 
     -- A bye's player is in the match its link leads to.
     update public.matches m
@@ -1825,6 +1839,8 @@ revoke all on function private.schedule_groups(text,jsonb,timestamp with time zo
 revoke all on function private.new_match_id_base() from public;
 
 revoke all on function private.match_id(text,integer) from public;
+
+revoke all on function private.knockout_match_n(integer,integer,integer,integer,integer) from public;
 
 revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer) from public;
 
