@@ -1650,8 +1650,12 @@ begin
       'drawn_at', v_draw.drawn_at,
       'bracket_size', v_draw.bracket_size),
     'rounds', coalesce((
-      with shaped as (
-        select m.round, m.position, m.scheduled_at, private.match_round_name(m) as name,
+      with bounds as (
+        select x.stage_no, min(x.round) as first_round, max(x.round) as last_round
+          from public.matches x where x.tournament_id = p_tournament_id group by x.stage_no
+      ), shaped as (
+        select m.round, m.position, m.scheduled_at,
+               private.stage_round_name(m.round, m.group_name is not null, m.bracket, b.first_round, b.last_round) as name,
                jsonb_build_object(
                  'id', m.id, 'round', m.round, 'position', m.position,
                  'entries', jsonb_build_array(
@@ -1663,6 +1667,7 @@ begin
                  'scheduled_at', m.scheduled_at,
                  'stage', coalesce(st.kind, 'knockout'), 'group', m.group_name, 'bracket', m.bracket) as match
           from public.matches m
+          join bounds b on b.stage_no = m.stage_no
           left join public.tournament_stages st on st.tournament_id = m.tournament_id and st.stage_no = m.stage_no
           left join public.entries ea on ea.id = m.entry_a
           left join public.profiles pa on pa.id = ea.player_id
@@ -1687,15 +1692,21 @@ CREATE OR REPLACE FUNCTION private.match_round_name(p_match public.matches)
  STABLE
  SET search_path TO ''
 AS $function$
-  select case
-    when p_match.group_name is not null then
-      'Group matchday ' || (p_match.round - (select min(x.round) - 1 from public.matches x
-                                              where x.tournament_id = p_match.tournament_id and x.stage_no = p_match.stage_no))
-    when p_match.bracket = 'third_place' then 'Third place'
-    else (select private.round_name(p_match.round - min(x.round) + 1, max(x.round) - min(x.round) + 1)
-            from public.matches x
-           where x.tournament_id = p_match.tournament_id and x.stage_no = p_match.stage_no)
-  end;
+  select private.stage_round_name(p_match.round, p_match.group_name is not null, p_match.bracket, min(x.round), max(x.round))
+    from public.matches x
+   where x.tournament_id = p_match.tournament_id and x.stage_no = p_match.stage_no;
+$function$;
+
+comment on function private.stage_round_name(integer,boolean,text,integer,integer) is 'A round''s name from its place in its stage (the stage''s first and last play-order rounds): Group matchday n, Third place, else the knockout names counted from the stage''s final.';
+CREATE OR REPLACE FUNCTION private.stage_round_name(p_round integer, p_groups boolean, p_bracket text, p_first integer, p_last integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_groups then 'Group matchday ' || (p_round - p_first + 1)
+              when p_bracket = 'third_place' then 'Third place'
+              else private.round_name(p_round - p_first + 1, p_last - p_first + 1) end;
 $function$;
 
 comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match).';
@@ -1734,11 +1745,12 @@ AS $function$
         'kind', 'knockout', 'name', s.name,
         'rounds', coalesce((
           select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round, r.first_position)
-            from (select m.round, private.match_round_name(m) as name, min(m.position) as first_position,
+            from (select m.round, m.bracket = 'third_place' as third, min(m.position) as first_position,
+                         private.stage_round_name(m.round, false, min(m.bracket), min(min(m.round)) over (), max(max(m.round)) over ()) as name,
                          jsonb_agg(m.id order by m.position) as ids
                     from public.matches m
                    where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no
-                   group by m.round, private.match_round_name(m)) as r), '[]'::jsonb),
+                   group by m.round, m.bracket = 'third_place') as r), '[]'::jsonb),
         'third_place', (select to_jsonb(m.id) from public.matches m
                          where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'third_place'))
       else jsonb_build_object('kind', s.kind, 'name', s.name)
@@ -1869,6 +1881,8 @@ revoke all on function private.tournament_round_interval(public.tournaments) fro
 revoke all on function private.round_name(integer,integer) from public;
 
 revoke all on function private.match_round_name(public.matches) from public;
+
+revoke all on function private.stage_round_name(integer,boolean,text,integer,integer) from public;
 
 revoke all on function private.stages_json(text) from public;
 
