@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCatalog, splitCatalog, toTournamentRow } from './sync-catalog.ts';
+import { TournamentSchema } from '../src/features/tournaments/tournaments.ts';
 
 describe('the catalog as the sync reads it', () => {
   let dir: string | undefined;
@@ -22,6 +23,26 @@ describe('the catalog as the sync reads it', () => {
     // The hand-made editions (the recurring series make the monthly ones from February 2027) and the quick series.
     expect(catalog.length).toBeGreaterThanOrEqual(11);
     expect(catalog.map((t) => t.id)).toEqual(expect.arrayContaining(['champions-dec-2026', 'champions-jan-2027', 'free-cup-jan-2027']));
+  });
+
+  it("writes a declared format in the database's (and the contract's) names, and none as one knockout", async () => {
+    const june = (await readCatalog()).find((t) => t.id === 'champions-dec-2026')!;
+    expect(toTournamentRow({ ...june, stages: undefined }).stages).toBeNull();
+    const stages = TournamentSchema.parse({
+      ...june,
+      stages: [
+        { kind: 'groups', advance: { perGroup: 1, bestOfNext: 53 } },
+        { kind: 'knockout', thirdPlace: true },
+      ],
+    }).stages;
+    expect(toTournamentRow({ ...june, stages }).stages).toEqual([
+      { kind: 'groups', group_size: 4, advance: { per_group: 1, best_of_next: 53 } },
+      { kind: 'knockout', third_place: true },
+    ]);
+    // Groups of five are not a format the draw plays.
+    expect(TournamentSchema.safeParse({ ...june, stages: [{ kind: 'groups', groupSize: 5, advance: { perGroup: 2 } }] }).success).toBe(
+      false,
+    );
   });
 
   it('turns rupees into paise and absent values into nulls', async () => {

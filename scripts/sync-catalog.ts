@@ -29,7 +29,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TournamentSchema, prizeFormula, type Tournament } from '../src/features/tournaments/tournaments.ts';
+import { prizeFormula, stagesToSql, TournamentSchema, type Tournament } from '../src/features/tournaments/tournaments.ts';
 import {
   calendarProblems,
   type HandMadeEntry,
@@ -88,6 +88,8 @@ export type TournamentRow = {
   prize_formula: PrizeFormulaRow;
   /** The edition's match settings (private.match_settings_valid), null for the defaults. */
   match_settings: Record<string, unknown> | null;
+  /** The edition's format (private.stages_valid), null for one knockout. */
+  stages: Array<Record<string, unknown>> | null;
 };
 
 /** Prize bands as the database stores them: each band's places share its paise. */
@@ -113,6 +115,7 @@ export function toTournamentRow(t: Tournament): TournamentRow {
     starts_at: t.startsAt,
     prize_formula: prizeFormulaRow(t),
     match_settings: matchSettingsToSql(t.matchSettings),
+    stages: stagesToSql(t.stages),
   };
 }
 
@@ -264,7 +267,7 @@ catalog as (
     from jsonb_to_recordset($2::jsonb) as c(
       id text, title text, series text, format text, entry_fee_paise integer, prize_pool_paise integer,
       winner_prize_paise integer, max_players integer, is_live boolean, registration_closes_at timestamptz,
-      starts_at timestamptz, prize_formula jsonb, match_settings jsonb
+      starts_at timestamptz, prize_formula jsonb, match_settings jsonb, stages jsonb
     )
 ),
 series_upserted as (
@@ -300,10 +303,10 @@ series_retired as (
 upserted as (
   insert into public.tournaments as t (
     id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live,
-    registration_closes_at, starts_at, prize_formula, match_settings
+    registration_closes_at, starts_at, prize_formula, match_settings, stages
   )
   select id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live,
-         registration_closes_at, starts_at, prize_formula, match_settings
+         registration_closes_at, starts_at, prize_formula, match_settings, stages
     from catalog
   on conflict (id) do update
     set title = excluded.title,
@@ -317,14 +320,17 @@ upserted as (
         registration_closes_at = excluded.registration_closes_at,
         starts_at = excluded.starts_at,
         prize_formula = excluded.prize_formula,
-        match_settings = excluded.match_settings
+        match_settings = excluded.match_settings,
+        -- A drawn tournament keeps the format it was drawn with.
+        stages = case when t.drawn_at is null then excluded.stages else t.stages end
     where t.pod_number is null
       and (t.title, t.series, t.format, t.entry_fee_paise, t.prize_pool_paise, t.winner_prize_paise,
-           t.max_players, t.is_live, t.registration_closes_at, t.starts_at, t.prize_formula, t.match_settings)
+           t.max_players, t.is_live, t.registration_closes_at, t.starts_at, t.prize_formula, t.match_settings,
+           case when t.drawn_at is null then excluded.stages else t.stages end)
           is distinct from
           (excluded.title, excluded.series, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
            excluded.winner_prize_paise, excluded.max_players, excluded.is_live, excluded.registration_closes_at,
-           excluded.starts_at, excluded.prize_formula, excluded.match_settings)
+           excluded.starts_at, excluded.prize_formula, excluded.match_settings, t.stages)
   returning t.id, (t.xmax = 0) as inserted
 ),
 retired as (

@@ -2,8 +2,8 @@
 -- Local demo data (applied by the local stack and `supabase db reset` only; never by a deploy)
 -- =====================================================================================================
 -- Accounts (password golazo-demo, local only; the public contract, docs/contract.md "Local accounts"):
---   demo1@golazo.test ... demo8@golazo.test   players with complete profiles, 18+, living in India,
---                                             in-game names demo1 ... demo8, no entries
+--   demo1@golazo.test ... demo16@golazo.test  players with complete profiles, 18+, living in India,
+--                                             in-game names demo1 ... demo16, no entries
 --   referee@golazo.test, organiser@golazo.test, admin@golazo.test
 --                                             staff with that role and a verified authenticator (TOTP)
 --                                             whose secret is JBSWY3DPEHPK3PXP, so they reach aal2
@@ -23,8 +23,8 @@ select '00000000-0000-0000-0000-000000000000', account.id, 'authenticated', 'aut
        extensions.crypt('golazo-demo', extensions.gen_salt('bf', 6)), now(),
        '{"provider": "email", "providers": ["email"]}', '{}', false, now(), now()
   from (
-    select ('d0000000-0000-4000-8000-00000000000' || n)::uuid as id, 'demo' || n || '@golazo.test' as email
-      from generate_series(1, 8) as n
+    select ('d0000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid as id, 'demo' || n || '@golazo.test' as email
+      from generate_series(1, 16) as n
     union all
     values ('5a000000-0000-4000-8000-000000000001'::uuid, 'referee@golazo.test'),
            ('5a000000-0000-4000-8000-000000000002'::uuid, 'organiser@golazo.test'),
@@ -68,6 +68,20 @@ insert into public.tournaments (
 values (
   'demo-full-cup', 'Demo Full Cup', 'quick', 'Super 8', 10000, 80000, 8, 8, true,
   now() + interval '2 days', now() + interval '3 days'
+)
+on conflict (id) do nothing;
+
+-- A free cup played as groups then a knockout (the public contract): 16 places, 4 groups of 4, the top 2 of each to
+-- the quarter-finals, a third-place match. Open for entries when the stack starts; check-in opens within a day (tests
+-- move the clock and call staff_close_check_in).
+insert into public.tournaments (
+  id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, starts_at, stages
+)
+values (
+  'demo-groups-cup', 'Demo Groups Cup', 'championship', 'Groups then knockout', 0, 0, 16, 0, true,
+  now() + interval '1 day 2 hours',
+  '[{"kind": "groups", "name": "Groups", "group_size": 4, "advance": {"per_group": 2, "best_of_next": 0}},
+    {"kind": "knockout", "name": "Knockout", "third_place": true}]'
 )
 on conflict (id) do nothing;
 

@@ -80,12 +80,32 @@ create table public.draws (
   same_buyer jsonb default '[]'::jsonb not null,
   bracket_size integer not null,
   drawn_at timestamp with time zone not null,
+  groups jsonb,
   constraint draws_pkey PRIMARY KEY (tournament_id),
   constraint draws_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
   constraint draws_bracket_size_power_of_two CHECK (((bracket_size >= 2) AND ((bracket_size & (bracket_size - 1)) = 0))),
   constraint draws_secret_matches_commitment CHECK ((commitment = encode(sha256(convert_to(secret, 'UTF8'::name)), 'hex'::text)))
 );
 alter table public.draws enable row level security;
+comment on column public.draws.groups is 'A group stage''s draw: one array of entry ids per group, in letter order (A first), each in the order the round-robin schedule numbers them. Null for a knockout.';
+
+-- Stages ----------------------------------------------------------------------------------------------
+
+comment on table public.tournament_stages is 'The stages a draw made, in play order: groups, knockout, swiss or double_elimination, with what the catalog declared for each (settings) and when a stage''s results became final. Readable by anyone.';
+create table public.tournament_stages (
+  tournament_id text not null,
+  stage_no integer not null,
+  kind text not null,
+  name text not null,
+  settings jsonb default '{}'::jsonb not null,
+  closed_at timestamp with time zone,
+  constraint tournament_stages_pkey PRIMARY KEY (tournament_id, stage_no),
+  constraint tournament_stages_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint tournament_stages_kind_known CHECK ((kind = ANY (ARRAY['groups'::text, 'knockout'::text, 'swiss'::text, 'double_elimination'::text]))),
+  constraint tournament_stages_stage_no_positive CHECK ((stage_no >= 1))
+);
+alter table public.tournament_stages enable row level security;
+comment on column public.tournament_stages.closed_at is 'When the stage''s results became final: for groups, the moment the knockout was filled from them (corrections are refused from then on: stage_closed).';
 
 -- =====================================================================================================
 -- Rules: the rule rows, and the private functions and triggers that apply them
@@ -602,6 +622,300 @@ begin
 end;
 $function$;
 
+-- Stages ----------------------------------------------------------------------------------------------
+
+comment on function private.new_match_id_base() is 'What the match ids of one draw share: the draw''s millisecond time (48 bits) and 64 random bits with the UUID variant. private.match_id puts a counter between them.';
+CREATE OR REPLACE FUNCTION private.new_match_id_base()
+ RETURNS text
+ LANGUAGE sql
+ VOLATILE
+ SET search_path TO ''
+AS $function$
+  select lpad(to_hex(floor(extract(epoch from clock_timestamp()) * 1000)::bigint), 12, '0')
+         || substr(replace(gen_random_uuid()::text, '-', ''), 17, 16);
+$function$;
+
+comment on function private.match_id(text,integer) is 'The n-th match id of a draw: a version 7 UUID (RFC 9562) whose 12 bits after the version are a counter (its method 1), so one draw''s ids differ only there and a bracket that names each match twice (its rounds and its stages) stays small on the wire.';
+CREATE OR REPLACE FUNCTION private.match_id(p_base text, p_n integer)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (left(p_base, 12) || '7' || lpad(to_hex(p_n), 3, '0') || right(p_base, 16))::uuid;
+$function$;
+
+comment on function private.group_letter(integer) is 'The name of the n-th group (1-based): A ... Z, then AA, AB, ... as spreadsheets count columns.';
+CREATE OR REPLACE FUNCTION private.group_letter(p_n integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_n <= 26 then chr(64 + p_n)
+              else chr(64 + (p_n - 1) / 26) || chr(65 + (p_n - 1) % 26) end;
+$function$;
+
+comment on function private.draw_groups(uuid[],uuid[],uuid[],integer) is 'The groups of a draw: p_group_count groups of 4 and 3 (the first ones hold 4), filled in seed order, seed s going to the first group from (s - 1) mod groups on that has room and holds the fewest entries of the same buyer, so two entries of one buyer share a group only when the buyer holds more entries than there are groups. Answers one array of entry ids per group, in the order the schedule numbers them.';
+CREATE OR REPLACE FUNCTION private.draw_groups(p_seeds uuid[], p_entries uuid[], p_buyers uuid[], p_group_count integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_n integer := cardinality(p_seeds);
+  v_fours integer := v_n - 3 * p_group_count;
+  v_members uuid[][];
+  v_sizes integer[] := array_fill(0, array[p_group_count]);
+  v_groups jsonb := '[]'::jsonb;
+  v_buyer_of jsonb;
+  v_buyer text;
+  v_best integer;
+  v_best_same integer;
+  v_same integer;
+  v_g integer;
+begin
+  select jsonb_object_agg(e::text, b::text) into v_buyer_of from unnest(p_entries, p_buyers) as x (e, b);
+  v_groups := (select jsonb_agg('[]'::jsonb) from generate_series(1, p_group_count));
+  for v_s in 1 .. v_n loop
+    v_buyer := v_buyer_of ->> p_seeds[v_s]::text;
+    v_best := null;
+    for v_k in 0 .. p_group_count - 1 loop
+      v_g := (v_s - 1 + v_k) % p_group_count + 1;
+      continue when v_sizes[v_g] >= case when v_g <= v_fours then 4 else 3 end;
+      select count(*) into v_same from jsonb_array_elements_text(v_groups -> (v_g - 1)) as m (id)
+       where v_buyer_of ->> m.id = v_buyer;
+      if v_best is null or v_same < v_best_same then
+        v_best := v_g;
+        v_best_same := v_same;
+      end if;
+    end loop;
+    v_groups := jsonb_set(v_groups, array[(v_best - 1)::text], (v_groups -> (v_best - 1)) || to_jsonb(p_seeds[v_s]::text));
+    v_sizes[v_best] := v_sizes[v_best] + 1;
+  end loop;
+  return v_groups;
+end;
+$function$;
+
+comment on function private.schedule_groups(text,jsonb,timestamp with time zone,interval,text) is 'A round-robin in every group of a draw (the circle method, as brackets-manager schedules it: each player meets every other once and plays at most once a round; in a group of 3 one player rests each round). Group matches take play-order rounds 1 to 3 from the start, one round interval apart. Answers how many rounds the groups take.';
+CREATE OR REPLACE FUNCTION private.schedule_groups(p_tournament_id text, p_groups jsonb, p_starts_at timestamp with time zone, p_interval interval, p_id_base text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_rounds integer;
+begin
+  -- With n players (n1 = n rounded up to even): round r (0-based) pairs slot (r - j - 1 + n1) mod (n1 - 1) with
+  -- slot (r + j) mod (n1 - 1), and j = 0 pairs with slot n1 - 1 (the resting slot when n is odd).
+  with groups as (
+    select g.i as group_index, g.members, jsonb_array_length(g.members) as n,
+           jsonb_array_length(g.members) + jsonb_array_length(g.members) % 2 as n1
+      from jsonb_array_elements(p_groups) with ordinality as g (members, i)
+  ), pairs as (
+    select gr.group_index, r + 1 as round, j,
+           (r - j - 1 + gr.n1) % (gr.n1 - 1) as slot_a,
+           case when j = 0 then gr.n1 - 1 else (r + j) % (gr.n1 - 1) end as slot_b,
+           gr.members, gr.n
+      from groups gr
+     cross join lateral generate_series(0, gr.n1 - 2) as r
+     cross join lateral generate_series(0, gr.n1 / 2 - 1) as j
+     where not (j = 0 and gr.n % 2 = 1)
+  )
+  insert into public.matches (id, tournament_id, round, position, stage_no, group_name, entry_a, entry_b, status, scheduled_at)
+  select private.match_id(p_id_base, (row_number() over (order by round, group_index, j))::integer),
+         p_tournament_id, round, row_number() over (partition by round order by group_index, j), 1,
+         private.group_letter(group_index::integer), (members ->> slot_a)::uuid, (members ->> slot_b)::uuid, 'scheduled',
+         p_starts_at + (round - 1) * p_interval
+    from pairs
+   order by round, group_index, j;
+  select max(round) into v_rounds from public.matches where tournament_id = p_tournament_id and stage_no = 1;
+  return v_rounds;
+end;
+$function$;
+
+comment on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer) is 'The empty matches of a knockout stage of p_size places from its p_from_round-th round on (its first round starting at play-order round p_first_round), a third-place match beside the final where asked, and every link of the stage: each winner to the next round (odd positions to the top slot), each semi-final loser to the third-place match.';
+CREATE OR REPLACE FUNCTION private.create_knockout(p_tournament_id text, p_stage_no integer, p_first_round integer, p_from_round integer, p_size integer, p_third_place boolean, p_starts_at timestamp with time zone, p_interval interval, p_id_base text, p_first_n integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_rounds integer := private.bracket_rounds(p_size);
+  v_final_round integer := p_first_round + v_rounds - 1;
+  -- The third-place match takes the number after the stage's other matches.
+  v_third uuid := case when p_third_place and v_rounds >= 2
+                       then private.match_id(p_id_base, p_first_n + (p_size >> (p_from_round - 1)) - 1) end;
+begin
+  -- The links are made once, here, from the shape of the tree (each id is known from its round and place, so
+  -- they are written with the rows); everything after follows them.
+  if v_third is not null then
+    insert into public.matches (id, tournament_id, round, position, stage_no, bracket, status, scheduled_at)
+    values (v_third, p_tournament_id, v_final_round, 2, p_stage_no, 'third_place', 'pending', p_starts_at + (v_final_round - 1) * p_interval);
+  end if;
+  insert into public.matches (id, tournament_id, round, position, stage_no, entry_a, entry_b, status, scheduled_at,
+                              next_match_id, next_slot, loser_match_id, loser_slot)
+  select private.match_id(p_id_base, private.knockout_match_n(p_first_n, p_size, p_from_round, k, p)),
+         p_tournament_id, p_first_round + k - 1, p, p_stage_no, null, null, 'pending', p_starts_at + (p_first_round + k - 2) * p_interval,
+         case when k < v_rounds then private.match_id(p_id_base, private.knockout_match_n(p_first_n, p_size, p_from_round, k + 1, (p + 1) / 2)) end,
+         case when k < v_rounds then case when p % 2 = 1 then 'a' else 'b' end end,
+         case when k = v_rounds - 1 then v_third end,
+         case when k = v_rounds - 1 and v_third is not null then case when p % 2 = 1 then 'a' else 'b' end end
+    from generate_series(p_from_round, v_rounds) as k
+   cross join lateral generate_series(1, p_size >> k) as p
+   order by k, p;
+end;
+$function$;
+
+comment on function private.knockout_match_n(integer,integer,integer,integer,integer) is 'The counter (private.match_id) of the p-th match of round k of a knockout of p_size whose rounds from p_from_round on are numbered from p_first_n, round by round.';
+CREATE OR REPLACE FUNCTION private.knockout_match_n(p_first_n integer, p_size integer, p_from_round integer, p_round integer, p_position integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  -- The rounds before k hold size/2^from + ... + size/2^(k-1) = (size >> (from - 1)) - (size >> (k - 1)) matches.
+  select p_first_n + (p_size >> (p_from_round - 1)) - (p_size >> (p_round - 1)) + p_position - 1;
+$function$;
+
+comment on function private.group_stats(text,integer,text,uuid[]) is 'Each player''s record in a group from its confirmed matches (a void match is not played), counting only matches between players of p_among: played, won, drawn, lost, goals for and against, points (3 a win, 1 a draw). A walkover without a score counts 3-0.';
+CREATE OR REPLACE FUNCTION private.group_stats(p_tournament_id text, p_stage_no integer, p_group text, p_among uuid[])
+ RETURNS TABLE(entry_id uuid, played integer, won integer, drawn integer, lost integer, goals_for integer, goals_against integer, points integer)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with sides as (
+    select x.me, x.gf, x.ga
+      from public.matches m
+     cross join lateral (values
+       (m.entry_a, coalesce(m.score_a, case when m.winner_entry_id = m.entry_a then 3 else 0 end),
+                   coalesce(m.score_b, case when m.winner_entry_id = m.entry_b then 3 else 0 end)),
+       (m.entry_b, coalesce(m.score_b, case when m.winner_entry_id = m.entry_b then 3 else 0 end),
+                   coalesce(m.score_a, case when m.winner_entry_id = m.entry_a then 3 else 0 end))) as x (me, gf, ga)
+     where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.group_name = p_group
+       and m.status = 'confirmed' and m.entry_a = any (p_among) and m.entry_b = any (p_among)
+  )
+  select a.id,
+         count(s.me)::integer,
+         count(*) filter (where s.gf > s.ga)::integer,
+         count(*) filter (where s.gf = s.ga)::integer,
+         count(*) filter (where s.gf < s.ga)::integer,
+         coalesce(sum(s.gf), 0)::integer,
+         coalesce(sum(s.ga), 0)::integer,
+         (3 * count(*) filter (where s.gf > s.ga) + count(*) filter (where s.gf = s.ga))::integer
+    from unnest(p_among) as a (id)
+    left join sides s on s.me = a.id
+   group by a.id;
+$function$;
+
+comment on function private.group_tie_order(text,integer,text,uuid[],text) is 'The order of players level on points, by the published ladder: points, goal difference and goals scored in the matches between them only (each step applied again to a smaller tie that is left), then goal difference in all group matches, goals scored, wins, and lots (the SHA-256 of the draw''s revealed secret, '':lots:'' and the entry id, lowest first). decided_by names the step that put each row above the next; the last row''s is null.';
+CREATE OR REPLACE FUNCTION private.group_tie_order(p_tournament_id text, p_stage_no integer, p_group text, p_members uuid[], p_secret text)
+ RETURNS TABLE(entry_id uuid, decided_by text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_step record;
+  v_value integer;
+  v_subset uuid[];
+  v_ids uuid[] := '{}';
+  v_by text[] := '{}';
+  v_sub record;
+begin
+  if cardinality(p_members) <= 1 then
+    return query select m, null::text from unnest(p_members) as m;
+    return;
+  end if;
+  for v_step in
+    select step, values_by_entry
+      from (select 1 as n, 'head_to_head_points' as step, jsonb_object_agg(h.entry_id, h.points) as values_by_entry
+              from private.group_stats(p_tournament_id, p_stage_no, p_group, p_members) h
+            union all
+            select 2, 'head_to_head_goal_difference', jsonb_object_agg(h.entry_id, h.goals_for - h.goals_against)
+              from private.group_stats(p_tournament_id, p_stage_no, p_group, p_members) h
+            union all
+            select 3, 'head_to_head_goals_for', jsonb_object_agg(h.entry_id, h.goals_for)
+              from private.group_stats(p_tournament_id, p_stage_no, p_group, p_members) h) as steps
+     order by n
+  loop
+    continue when (select count(distinct value) from jsonb_each(v_step.values_by_entry)) <= 1;
+    -- This step splits the tie: each smaller tie left starts the ladder again among its own players.
+    for v_value in select distinct (value)::integer from jsonb_each(v_step.values_by_entry) order by 1 desc loop
+      select array_agg(key::uuid order by key) into v_subset from jsonb_each(v_step.values_by_entry) where (value)::integer = v_value;
+      for v_sub in select * from private.group_tie_order(p_tournament_id, p_stage_no, p_group, v_subset, p_secret) loop
+        v_ids := v_ids || v_sub.entry_id;
+        v_by := v_by || coalesce(v_sub.decided_by, v_step.step);
+      end loop;
+    end loop;
+    v_by[cardinality(v_by)] := null;
+    return query select i, b from unnest(v_ids, v_by) as x (i, b);
+    return;
+  end loop;
+  -- Nothing between them separates them: the whole group's record, then lots.
+  return query
+    with whole as (
+      select o.entry_id, o.goals_for - o.goals_against as gd, o.goals_for as gf, o.won,
+             private.sha256_hex(p_secret || ':lots:' || o.entry_id::text) as lots
+        from private.group_stats(p_tournament_id, p_stage_no, p_group,
+                                 (select array_agg(distinct e) from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as e
+                                   where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.group_name = p_group and e is not null)) o
+       where o.entry_id = any (p_members)
+    ), ordered as (
+      select w.*, lead(gd) over o as next_gd, lead(gf) over o as next_gf, lead(won) over o as next_won,
+             lead(lots) over o as next_lots, row_number() over o as n
+        from whole w
+      window o as (order by gd desc, gf desc, won desc, lots)
+    )
+    select o.entry_id,
+           case when o.next_lots is null then null
+                when o.gd <> o.next_gd then 'goal_difference'
+                when o.gf <> o.next_gf then 'goals_for'
+                when o.won <> o.next_won then 'wins'
+                else 'lots' end
+      from ordered o
+     order by o.n;
+end;
+$function$;
+
+comment on function private.group_table(text,integer,text) is 'A group''s table as the contract shows it: each player''s record, points, rank by the published tie-break ladder (private.group_tie_order) and decided_by, the step that put the row above the next one (null when their points differ, and on the last row).';
+CREATE OR REPLACE FUNCTION private.group_table(p_tournament_id text, p_stage_no integer, p_group text)
+ RETURNS TABLE(entry_id uuid, played integer, won integer, drawn integer, lost integer, goals_for integer, goals_against integer, goal_difference integer, points integer, rank integer, decided_by text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_members uuid[];
+  v_secret text := (select d.secret from public.draws d where d.tournament_id = p_tournament_id);
+  v_points integer;
+  v_tied uuid[];
+  v_ids uuid[] := '{}';
+  v_by text[] := '{}';
+  v_row record;
+begin
+  select array_agg(distinct e) into v_members
+    from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as e
+   where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.group_name = p_group and e is not null;
+  for v_points in select distinct g.points from private.group_stats(p_tournament_id, p_stage_no, p_group, v_members) g order by 1 desc loop
+    select array_agg(g.entry_id order by g.entry_id) into v_tied
+      from private.group_stats(p_tournament_id, p_stage_no, p_group, v_members) g where g.points = v_points;
+    for v_row in select * from private.group_tie_order(p_tournament_id, p_stage_no, p_group, v_tied, v_secret) loop
+      v_ids := v_ids || v_row.entry_id;
+      v_by := v_by || v_row.decided_by;
+    end loop;
+  end loop;
+  return query
+    select g.entry_id, g.played, g.won, g.drawn, g.lost, g.goals_for, g.goals_against, g.goals_for - g.goals_against, g.points,
+           x.n::integer, x.b
+      from unnest(v_ids, v_by) with ordinality as x (id, b, n)
+      join private.group_stats(p_tournament_id, p_stage_no, p_group, v_members) g on g.entry_id = x.id
+     order by x.n;
+end;
+$function$;
+
 -- The draw
 -- p_actor: the staff member who closed check-in, or null when the periodic function did.
 CREATE OR REPLACE FUNCTION private.run_draw(p_tournament_id text, p_actor uuid)
@@ -626,6 +940,16 @@ declare
   -- A quick pod's entries withdrawn for a missed check-in: refunded in full once the pod is drawn.
   v_pod boolean;
   v_missed uuid[] := '{}';
+  -- Formats: the groups stage as declared (null: a knockout), its groups as drawn, the knockout after it.
+  v_groups_stage jsonb;
+  v_knockout_stage jsonb;
+  v_group_count integer;
+  v_groups jsonb;
+  v_qualifiers integer;
+  v_first_knockout_round integer;
+  v_third_place boolean;
+  -- What this draw's match ids share (private.match_id).
+  v_id_base text := private.new_match_id_base();
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
@@ -699,36 +1023,76 @@ begin
   v_order := private.standard_seed_order(v_size);
   v_interval := private.tournament_round_interval(v_tournament);
 
-  -- 4. Every match of every round. Round 1 from the seeds; a bye's opponent goes straight into round 2.
-  insert into public.matches (tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at)
-  select p_tournament_id, 1, p,
-         v_seeds[v_order[2 * p - 1]],
-         case when v_order[2 * p] <= v_n then v_seeds[v_order[2 * p]] end,
-         case when v_order[2 * p] > v_n then v_seeds[v_order[2 * p - 1]] end,
-         case when v_order[2 * p] > v_n then 'bye' else 'scheduled' end,
-         v_tournament.starts_at
-    from generate_series(1, v_size / 2) as p;
+  -- 4. The format. Groups need at least two groups of three; with fewer checked in the tournament is played
+  --    as a knockout, and the players are told so (a public line in the changes).
+  v_groups_stage := case when v_tournament.stages -> 0 ->> 'kind' = 'groups' then v_tournament.stages -> 0 end;
+  if v_groups_stage is not null then
+    v_group_count := (v_n + 3) / 4;
+    if v_group_count < 2 or v_n < 3 * v_group_count then
+      perform private.audit(p_tournament_id, 'format_fallback',
+                            'Only ' || v_n || ' players checked in, fewer than two groups of three: the tournament is played as a knockout',
+                            null, jsonb_build_object('stages', v_tournament.stages), jsonb_build_object('format', 'knockout'), true, p_actor);
+      v_groups_stage := null;
+    end if;
+  end if;
 
-  insert into public.matches (tournament_id, round, position, entry_a, entry_b, status, scheduled_at)
-  select p_tournament_id, r, p, null, null, 'pending', v_tournament.starts_at + (r - 1) * v_interval
-    from generate_series(2, v_rounds) as r
-   cross join lateral generate_series(1, v_size >> r) as p;
+  if v_groups_stage is not null then
+    -- 4a. Groups of 4 (and 3) from the seeds, a round-robin in each, then the knockout they fill, empty until then.
+    v_knockout_stage := coalesce(v_tournament.stages -> 1, '{"kind": "knockout"}'::jsonb);
+    v_qualifiers := least(v_n, v_group_count * (v_groups_stage #>> '{advance,per_group}')::integer
+                               + coalesce((v_groups_stage #>> '{advance,best_of_next}')::integer, 0));
+    v_size := private.next_power_of_two(greatest(v_qualifiers, 2));
+    insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
+    values (p_tournament_id, 1, 'groups', coalesce(v_groups_stage ->> 'name', 'Groups'),
+            jsonb_build_object('group_size', 4, 'groups', v_group_count,
+                               'advance', jsonb_build_object('per_group', (v_groups_stage #>> '{advance,per_group}')::integer,
+                                                             'best_of_next', coalesce((v_groups_stage #>> '{advance,best_of_next}')::integer, 0)))),
+           (p_tournament_id, 2, 'knockout', coalesce(v_knockout_stage ->> 'name', 'Knockout'),
+            jsonb_build_object('third_place', coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
+                               'qualifiers', v_qualifiers, 'size', v_size));
+    v_groups := private.draw_groups(v_seeds, v_entries, v_buyers, v_group_count);
+    v_first_knockout_round := private.schedule_groups(p_tournament_id, v_groups, v_tournament.starts_at, v_interval, v_id_base) + 1;
+    perform private.create_knockout(p_tournament_id, 2, v_first_knockout_round, 1, v_size,
+                                    coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
+                                    v_tournament.starts_at, v_interval, v_id_base,
+                                    (select count(*)::integer + 1 from public.matches where tournament_id = p_tournament_id));
+  else
+    -- 4b. One knockout: every match of every round. Round 1 from the seeds; a bye's opponent goes straight into round 2.
+    v_third_place := coalesce(v_tournament.stages -> 0 ->> 'kind' = 'knockout' and (v_tournament.stages -> 0 ->> 'third_place')::boolean, false);
+    insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
+    values (p_tournament_id, 1, 'knockout', coalesce(case when v_tournament.stages -> 0 ->> 'kind' = 'knockout' then v_tournament.stages -> 0 ->> 'name' end, 'Knockout'),
+            jsonb_build_object('third_place', v_third_place, 'qualifiers', v_n, 'size', v_size));
+    perform private.create_knockout(p_tournament_id, 1, 1, 2, v_size, v_third_place, v_tournament.starts_at, v_interval, v_id_base, v_size / 2 + 1);
+    insert into public.matches (id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at,
+                                next_match_id, next_slot, loser_match_id, loser_slot)
+    select private.match_id(v_id_base, p), p_tournament_id, 1, p,
+           v_seeds[v_order[2 * p - 1]],
+           case when v_order[2 * p] <= v_n then v_seeds[v_order[2 * p]] end,
+           case when v_order[2 * p] > v_n then v_seeds[v_order[2 * p - 1]] end,
+           case when v_order[2 * p] > v_n then 'bye' else 'scheduled' end,
+           v_tournament.starts_at,
+           case when v_rounds > 1 then private.match_id(v_id_base, private.knockout_match_n(v_size / 2 + 1, v_size, 2, 2, (p + 1) / 2)) end,
+           case when v_rounds > 1 then case when p % 2 = 1 then 'a' else 'b' end end,
+           -- Four places: the first round is the semi-finals, whose losers meet for third place.
+           case when v_third_place and v_rounds = 2 then private.match_id(v_id_base, v_size) end,
+           case when v_third_place and v_rounds = 2 then case when p % 2 = 1 then 'a' else 'b' end end
+      from generate_series(1, v_size / 2) as p;
 
-  with byes as (
-    select position, winner_entry_id from public.matches
-     where tournament_id = p_tournament_id and round = 1 and status = 'bye'
-  )
-  update public.matches m
-     set entry_a = coalesce((select winner_entry_id from byes where byes.position = 2 * m.position - 1), m.entry_a),
-         entry_b = coalesce((select winner_entry_id from byes where byes.position = 2 * m.position), m.entry_b)
-   where m.tournament_id = p_tournament_id and m.round = 2
-     and exists (select 1 from byes where byes.position in (2 * m.position - 1, 2 * m.position));
+    -- A bye's player is in the match its link leads to.
+    update public.matches m
+       set entry_a = coalesce((select b.winner_entry_id from public.matches b
+                                where b.next_match_id = m.id and b.next_slot = 'a' and b.status = 'bye'), m.entry_a),
+           entry_b = coalesce((select b.winner_entry_id from public.matches b
+                                where b.next_match_id = m.id and b.next_slot = 'b' and b.status = 'bye'), m.entry_b)
+     where m.tournament_id = p_tournament_id and m.round = 2
+       and exists (select 1 from public.matches b where b.next_match_id = m.id and b.status = 'bye');
 
-  update public.matches set status = 'scheduled'
-   where tournament_id = p_tournament_id and round = 2 and entry_a is not null and entry_b is not null;
+    update public.matches set status = 'scheduled'
+     where tournament_id = p_tournament_id and round = 2 and entry_a is not null and entry_b is not null;
+  end if;
 
   -- 5. Reveal.
-  insert into public.draws (tournament_id, commitment, secret, entry_ids, same_buyer, bracket_size, drawn_at)
+  insert into public.draws (tournament_id, commitment, secret, entry_ids, same_buyer, bracket_size, drawn_at, groups)
   values (
     p_tournament_id, private.sha256_hex(v_secret), v_secret, v_entries,
     coalesce((select jsonb_agg(ids order by first_key)
@@ -737,7 +1101,7 @@ begin
                         from public.entries e
                        where e.tournament_id = p_tournament_id and e.status = 'active'
                        group by e.buyer_id having count(*) >= 2) as g), '[]'::jsonb),
-    v_size, v_now);
+    v_size, v_now, v_groups);
 
   update public.tournaments
      set drawn_at = v_now, current_round = 1,
@@ -1277,6 +1641,7 @@ begin
   select * into v_draw from public.draws where tournament_id = p_tournament_id;
   v_rounds := coalesce(private.bracket_rounds(v_draw.bracket_size), 0);
   return jsonb_build_object(
+    'format', private.tournament_format(v_tournament),
     'draw', jsonb_build_object(
       'commitment', coalesce(v_draw.commitment, v_tournament.draw_commitment),
       'secret', v_draw.secret,
@@ -1285,8 +1650,12 @@ begin
       'drawn_at', v_draw.drawn_at,
       'bracket_size', v_draw.bracket_size),
     'rounds', coalesce((
-      with shaped as (
+      with bounds as (
+        select x.stage_no, min(x.round) as first_round, max(x.round) as last_round
+          from public.matches x where x.tournament_id = p_tournament_id group by x.stage_no
+      ), shaped as (
         select m.round, m.position, m.scheduled_at,
+               private.stage_round_name(m.round, m.group_name is not null, m.bracket, b.first_round, b.last_round) as name,
                jsonb_build_object(
                  'id', m.id, 'round', m.round, 'position', m.position,
                  'entries', jsonb_build_array(
@@ -1295,20 +1664,99 @@ begin
                  'score', case when m.score_a is null then null else jsonb_build_array(m.score_a, m.score_b) end,
                  'winner_entry_id', m.winner_entry_id,
                  'status', m.status,
-                 'scheduled_at', m.scheduled_at) as match
+                 'scheduled_at', m.scheduled_at,
+                 'stage', coalesce(st.kind, 'knockout'), 'group', m.group_name, 'bracket', m.bracket) as match
           from public.matches m
+          join bounds b on b.stage_no = m.stage_no
+          left join public.tournament_stages st on st.tournament_id = m.tournament_id and st.stage_no = m.stage_no
           left join public.entries ea on ea.id = m.entry_a
           left join public.profiles pa on pa.id = ea.player_id
           left join public.entries eb on eb.id = m.entry_b
           left join public.profiles pb on pb.id = eb.player_id
          where m.tournament_id = p_tournament_id
       )
-      select jsonb_agg(jsonb_build_object('round', round, 'name', private.round_name(round, v_rounds),
-                                          'scheduled_at', scheduled_at, 'matches', matches) order by round)
-        from (select round, min(scheduled_at) as scheduled_at, jsonb_agg(match order by position) as matches
-                from shaped group by round) as r), '[]'::jsonb)
+      select jsonb_agg(jsonb_build_object('round', round, 'name', name, 'scheduled_at', scheduled_at, 'matches', matches)
+                       order by round, first_position)
+        from (select round, name, min(position) as first_position, min(scheduled_at) as scheduled_at,
+                     jsonb_agg(match order by position) as matches
+                from shaped group by round, name) as r), '[]'::jsonb),
+    'stages', private.stages_json(p_tournament_id)
   );
 end;
+$function$;
+
+comment on function private.match_round_name(public.matches) is 'The name of a match''s round as players read it: Group matchday n in groups; in a knockout stage Final, Semi-finals, Quarter-finals or Round of N counted from the stage''s final, and Third place.';
+CREATE OR REPLACE FUNCTION private.match_round_name(p_match public.matches)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.stage_round_name(p_match.round, p_match.group_name is not null, p_match.bracket, min(x.round), max(x.round))
+    from public.matches x
+   where x.tournament_id = p_match.tournament_id and x.stage_no = p_match.stage_no;
+$function$;
+
+comment on function private.stage_round_name(integer,boolean,text,integer,integer) is 'A round''s name from its place in its stage (the stage''s first and last play-order rounds): Group matchday n, Third place, else the knockout names counted from the stage''s final.';
+CREATE OR REPLACE FUNCTION private.stage_round_name(p_round integer, p_groups boolean, p_bracket text, p_first integer, p_last integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_groups then 'Group matchday ' || (p_round - p_first + 1)
+              when p_bracket = 'third_place' then 'Third place'
+              else private.round_name(p_round - p_first + 1, p_last - p_first + 1) end;
+$function$;
+
+comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match).';
+CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(
+    case s.kind
+      when 'groups' then jsonb_build_object(
+        'kind', 'groups', 'name', s.name,
+        'advance', jsonb_build_object('per_group', (s.settings #>> '{advance,per_group}')::integer,
+                                      'best_of_next', coalesce((s.settings #>> '{advance,best_of_next}')::integer, 0)),
+        'groups', coalesce((
+          select jsonb_agg(jsonb_build_object(
+                   'name', g.group_name,
+                   'table', (select coalesce(jsonb_agg(jsonb_build_object(
+                                'entry_id', t.entry_id, 'in_game_name', p.in_game_name, 'played', t.played, 'won', t.won,
+                                'drawn', t.drawn, 'lost', t.lost, 'goals_for', t.goals_for, 'goals_against', t.goals_against,
+                                'goal_difference', t.goal_difference, 'points', t.points, 'rank', t.rank,
+                                'qualified', s.closed_at is not null and exists (
+                                  select 1 from public.matches k where k.tournament_id = p_tournament_id and k.stage_no > s.stage_no
+                                     and t.entry_id in (k.entry_a, k.entry_b)),
+                                'decided_by', t.decided_by) order by t.rank), '[]'::jsonb)
+                               from private.group_table(p_tournament_id, s.stage_no, g.group_name) t
+                               left join public.entries e on e.id = t.entry_id
+                               left join public.profiles p on p.id = e.player_id),
+                   'matches', (select jsonb_agg(m.id order by m.round, m.position) from public.matches m
+                                where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name = g.group_name))
+                 order by char_length(g.group_name), g.group_name)
+            from (select distinct m.group_name from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name is not null) as g), '[]'::jsonb))
+      when 'knockout' then jsonb_build_object(
+        'kind', 'knockout', 'name', s.name,
+        'rounds', coalesce((
+          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round, r.first_position)
+            from (select m.round, m.bracket = 'third_place' as third, min(m.position) as first_position,
+                         private.stage_round_name(m.round, false, min(m.bracket), min(min(m.round)) over (), max(max(m.round)) over ()) as name,
+                         jsonb_agg(m.id order by m.position) as ids
+                    from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no
+                   group by m.round, m.bracket = 'third_place') as r), '[]'::jsonb),
+        'third_place', (select to_jsonb(m.id) from public.matches m
+                         where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'third_place'))
+      else jsonb_build_object('kind', s.kind, 'name', s.name)
+    end order by s.stage_no), '[]'::jsonb)
+    from public.tournament_stages s
+   where s.tournament_id = p_tournament_id;
 $function$;
 
 -- =====================================================================================================
@@ -1323,6 +1771,11 @@ grant select on table public.entries to authenticated;
 alter publication supabase_realtime add table public.entries;
 
 -- The draw --------------------------------------------------------------------------------------------
+
+revoke all on table public.tournament_stages from anon;
+grant select on table public.tournament_stages to anon;
+revoke all on table public.tournament_stages from authenticated;
+grant select on table public.tournament_stages to authenticated;
 
 revoke all on table public.draws from anon;
 grant select on table public.draws to anon;
@@ -1383,6 +1836,26 @@ revoke all on function private.draw_seeds(text,uuid[],uuid[]) from public;
 
 revoke all on function private.run_draw(text,uuid) from public;
 
+revoke all on function private.group_letter(integer) from public;
+
+revoke all on function private.group_stats(text,integer,text,uuid[]) from public;
+
+revoke all on function private.group_tie_order(text,integer,text,uuid[],text) from public;
+
+revoke all on function private.group_table(text,integer,text) from public;
+
+revoke all on function private.draw_groups(uuid[],uuid[],uuid[],integer) from public;
+
+revoke all on function private.schedule_groups(text,jsonb,timestamp with time zone,interval,text) from public;
+
+revoke all on function private.new_match_id_base() from public;
+
+revoke all on function private.match_id(text,integer) from public;
+
+revoke all on function private.knockout_match_n(integer,integer,integer,integer,integer) from public;
+
+revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer) from public;
+
 revoke all on function private.run_due_draw_work() from public;
 
 revoke all on function private.run_due_draw_announcements() from public;
@@ -1406,6 +1879,12 @@ grant execute on function private.accept_entry_invitation_by_uuid(uuid) to servi
 revoke all on function private.tournament_round_interval(public.tournaments) from public;
 
 revoke all on function private.round_name(integer,integer) from public;
+
+revoke all on function private.match_round_name(public.matches) from public;
+
+revoke all on function private.stage_round_name(integer,boolean,text,integer,integer) from public;
+
+revoke all on function private.stages_json(text) from public;
 
 revoke all on function private.announce_draws(timestamp with time zone) from public;
 
@@ -1449,6 +1928,10 @@ create policy "Players read the entries they play or bought" on public.entries
   using (((player_id = ( SELECT private.current_player_id() AS current_player_id)) OR (buyer_id = ( SELECT private.current_player_id() AS current_player_id))));
 
 -- The draw --------------------------------------------------------------------------------------------
+
+create policy "Anyone can read the stages" on public.tournament_stages
+  as permissive for select to anon, authenticated
+  using (true);
 
 create policy "Anyone can read draws" on public.draws
   as permissive for select to anon, authenticated

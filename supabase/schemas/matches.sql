@@ -43,13 +43,27 @@ create table public.matches (
   carried_score_b integer,
   replay_ends_at timestamp with time zone,
   disconnection_reported_at timestamp with time zone,
+  bracket text,
+  group_name text,
+  loser_match_id uuid,
+  loser_slot text,
+  next_match_id uuid,
+  next_slot text,
+  stage_no integer default 1 not null,
   constraint matches_pkey PRIMARY KEY (id),
   constraint matches_one_per_place UNIQUE (tournament_id, round, "position"),
   constraint matches_entry_a_fkey FOREIGN KEY (entry_a) REFERENCES public.entries(id),
   constraint matches_entry_b_fkey FOREIGN KEY (entry_b) REFERENCES public.entries(id),
+  constraint matches_next_match_id_fkey FOREIGN KEY (next_match_id) REFERENCES public.matches(id),
+  constraint matches_loser_match_id_fkey FOREIGN KEY (loser_match_id) REFERENCES public.matches(id),
   constraint matches_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
   constraint matches_walkover_entry_id_fkey FOREIGN KEY (walkover_entry_id) REFERENCES public.entries(id),
   constraint matches_winner_entry_id_fkey FOREIGN KEY (winner_entry_id) REFERENCES public.entries(id),
+  constraint matches_bracket_known CHECK (((bracket IS NULL) OR (bracket = ANY (ARRAY['winners'::text, 'losers'::text, 'grand_final'::text, 'third_place'::text])))),
+  constraint matches_group_name_letters CHECK (((group_name IS NULL) OR (group_name ~ '^[A-Z]{1,3}$'::text))),
+  constraint matches_next_slot_side CHECK ((((next_match_id IS NULL) AND (next_slot IS NULL)) OR ((next_match_id IS NOT NULL) AND (next_slot = ANY (ARRAY['a'::text, 'b'::text]))))),
+  constraint matches_loser_slot_side CHECK ((((loser_match_id IS NULL) AND (loser_slot IS NULL)) OR ((loser_match_id IS NOT NULL) AND (loser_slot = ANY (ARRAY['a'::text, 'b'::text]))))),
+  constraint matches_stage_no_positive CHECK ((stage_no >= 1)),
   constraint matches_disconnection_ruling_known CHECK (((disconnection_ruling IS NULL) OR (disconnection_ruling = ANY (ARRAY['restart'::text, 'play_remaining'::text])))),
   constraint matches_disconnections_ruled_range CHECK (((disconnections_ruled >= 0) AND (disconnections_ruled <= 1))),
   constraint matches_position_positive CHECK (("position" >= 1)),
@@ -63,7 +77,14 @@ create table public.matches (
   constraint matches_walkover_by_a_player CHECK (((walkover_entry_id IS NULL) OR (walkover_entry_id = entry_a) OR (walkover_entry_id = entry_b))),
   constraint matches_winner_is_a_player CHECK (((winner_entry_id IS NULL) OR (winner_entry_id = entry_a) OR (winner_entry_id = entry_b)))
 );
+CREATE INDEX matches_fed_by_winner ON public.matches USING btree (next_match_id) WHERE (next_match_id IS NOT NULL);
+CREATE INDEX matches_fed_by_loser ON public.matches USING btree (loser_match_id) WHERE (loser_match_id IS NOT NULL);
 alter table public.matches enable row level security;
+comment on column public.matches.stage_no is 'Which stage of the tournament (public.tournament_stages) the match belongs to; 1 for a plain knockout.';
+comment on column public.matches.group_name is 'The group letter of a group-stage match (A, B, ... Z, AA, ...); null elsewhere.';
+comment on column public.matches.bracket is 'winners, losers, grand_final or third_place where the stage has more than one bracket; null in a plain knockout and in groups.';
+comment on column public.matches.next_match_id is 'Where the winner goes (next_slot a or b): advancing follows this link, never round arithmetic. Null: the winner goes nowhere (a final, a group match).';
+comment on column public.matches.loser_match_id is 'Where the loser goes (loser_slot a or b): a third-place match, later a losers'' bracket. Null: the loser is out.';
 comment on column public.matches.room_posted_at is 'When the host posted the room (the room itself is private: get_match_room).';
 comment on column public.matches.room_host is 'Who hosts the room: the top slot (a) unless the guest took over once the host''s minutes had passed.';
 comment on column public.matches.settings_checked_at is 'When the guest confirmed the room''s settings match the round''s (part of their Ready).';
@@ -125,7 +146,7 @@ create table private.match_reports (
   reported_by uuid not null,
   goals_a integer not null,
   goals_b integer not null,
-  winner_entry_id uuid not null,
+  winner_entry_id uuid,
   screenshot_path text,
   reported_at timestamp with time zone not null,
   superseded_at timestamp with time zone,
@@ -222,16 +243,17 @@ alter table private.match_disconnections enable row level security;
 
 insert into private.due_work_steps (name, area, function_name, run_order) values
   ('match_chat_retention', 'matches', 'private.run_due_chat_retention', '1740'),
-  ('match_deadlines', 'matches', 'private.run_due_match_work', '500')
+  ('match_deadlines', 'matches', 'private.run_due_match_work', '500'),
+  ('stage_fills', 'matches', 'private.run_due_stage_fills', '550')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
 
 -- Rows of private.status_transitions ------------------------------------------------------------------
 
 insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
-  ('match', null, 'pending', '{private.run_draw}'),
+  ('match', null, 'pending', '{private.run_draw,private.create_knockout}'),
   ('match', null, 'bye', '{private.run_draw}'),
-  ('match', null, 'scheduled', '{private.run_draw}'),
-  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match}'),
+  ('match', null, 'scheduled', '{private.run_draw,private.schedule_groups}'),
+  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match,private.fill_knockout}'),
   ('match', 'scheduled', 'ready', '{private.mark_ready}'),
   ('match', 'scheduled', 'reported', '{public.report_match}'),
   ('match', 'ready', 'reported', '{public.report_match}'),
@@ -244,6 +266,7 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
   ('match', 'disputed', 'confirmed', '{private.confirm_result}'),
   ('match', 'pending', 'confirmed', '{private.advance_from}'),
   ('match', 'pending', 'void', '{private.advance_from}'),
+  ('match', 'pending', 'bye', '{private.fill_knockout}'),
   ('match', 'scheduled', 'void', '{private.apply_due_match_decision}'),
   ('match', 'scheduled', 'pending', '{private.reset_match}'),
   ('match', 'ready', 'scheduled', '{private.reset_match}'),
@@ -538,23 +561,45 @@ AS $function$
 declare
   v_now timestamptz := private.clock_now();
   v_match public.matches%rowtype;
+  v_score_a integer := p_score_a;
+  v_score_b integer := p_score_b;
 begin
+  -- Where a draw is a result (groups, Swiss), a walkover counts 3-0 to the player who was there.
+  if p_score_a is null and p_winner is not null and private.draws_allowed(p_match)
+     and p_match.entry_a is not null and p_match.entry_b is not null then
+    v_score_a := case when p_winner = p_match.entry_a then 3 else 0 end;
+    v_score_b := 3 - v_score_a;
+  end if;
   update public.matches
-     set status = 'confirmed', winner_entry_id = p_winner, score_a = p_score_a, score_b = p_score_b, confirmed_at = v_now
+     set status = 'confirmed', winner_entry_id = p_winner, score_a = v_score_a, score_b = v_score_b, confirmed_at = v_now
    where id = p_match.id
   returning * into v_match;
   perform private.audit(v_match.tournament_id, p_action,
-                        private.entry_name(p_winner) || ' beat ' || private.entry_name(case when p_winner = v_match.entry_a then v_match.entry_b else v_match.entry_a end)
-                          || coalesce(' ' || p_score_a || '–' || p_score_b, '') || ' (round ' || v_match.round || ')',
+                        case when p_winner is null
+                             then private.entry_name(v_match.entry_a) || ' drew with ' || private.entry_name(v_match.entry_b)
+                             else private.entry_name(p_winner) || ' beat ' || private.entry_name(case when p_winner = v_match.entry_a then v_match.entry_b else v_match.entry_a end) end
+                          || coalesce(' ' || v_score_a || '–' || v_score_b, '') || ' (round ' || v_match.round || ')',
                         p_reason,
                         jsonb_build_object('status', p_match.status, 'winner_entry_id', p_match.winner_entry_id,
                                            'score', case when p_match.score_a is null then null else jsonb_build_array(p_match.score_a, p_match.score_b) end),
                         jsonb_build_object('status', 'confirmed', 'winner_entry_id', p_winner,
-                                           'score', case when p_score_a is null then null else jsonb_build_array(p_score_a, p_score_b) end),
+                                           'score', case when v_score_a is null then null else jsonb_build_array(v_score_a, v_score_b) end),
                         p_public, p_actor, p_winner, v_match.id);
   perform private.after_result(v_match);
   return v_match;
 end;
+$function$;
+
+comment on function private.draws_allowed(public.matches) is 'Whether a level score is a result in this match (a group or Swiss match: the contract''s draws), rather than one the shoot-out decides.';
+CREATE OR REPLACE FUNCTION private.draws_allowed(p_match public.matches)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_match.group_name is not null
+      or exists (select 1 from public.tournament_stages s
+                  where s.tournament_id = p_match.tournament_id and s.stage_no = p_match.stage_no and s.kind = 'swiss');
 $function$;
 
 -- Moving a winner on never restarts a match that is already under way or played
@@ -567,71 +612,86 @@ CREATE OR REPLACE FUNCTION private.advance_from(p_match public.matches)
 AS $function$
 declare
   v_now timestamptz := private.clock_now();
+  v_target record;
   v_next public.matches%rowtype;
-  v_other public.matches%rowtype;
-  v_slot text := case when p_match.position % 2 = 1 then 'a' else 'b' end;
   v_gone integer;
   v_stays text;
+  v_empty text;
 begin
-  select * into v_next from public.matches
-   where tournament_id = p_match.tournament_id and round = p_match.round + 1 and position = (p_match.position + 1) / 2
-     for update;
-  if not found then
-    return;
-  end if;
-  if v_slot = 'a' then
-    update public.matches set entry_a = p_match.winner_entry_id where id = v_next.id returning * into v_next;
-  else
-    update public.matches set entry_b = p_match.winner_entry_id where id = v_next.id returning * into v_next;
-  end if;
-  if v_next.status <> 'pending' then
-    return;
-  end if;
+  -- The winner follows next_match_id; the loser (of a match played between two) follows loser_match_id.
+  for v_target in
+    select p_match.next_match_id as id, p_match.next_slot as slot, p_match.winner_entry_id as entry_id
+     where p_match.next_match_id is not null
+    union all
+    select p_match.loser_match_id, p_match.loser_slot,
+           case when p_match.status = 'confirmed' and p_match.winner_entry_id is not null
+                then case when p_match.winner_entry_id = p_match.entry_a then p_match.entry_b else p_match.entry_a end end
+     where p_match.loser_match_id is not null
+  loop
+    select * into v_next from public.matches where id = v_target.id for update;
+    if v_target.slot = 'a' then
+      update public.matches set entry_a = v_target.entry_id where id = v_next.id returning * into v_next;
+    else
+      update public.matches set entry_b = v_target.entry_id where id = v_next.id returning * into v_next;
+    end if;
+    continue when v_next.status <> 'pending';
 
-  select * into v_other from public.matches
-   where tournament_id = p_match.tournament_id and round = p_match.round
-     and position = case when v_slot = 'a' then p_match.position + 1 else p_match.position - 1 end;
-
-  if v_next.entry_a is not null and v_next.entry_b is not null then
-    select count(*) filter (where e.status <> 'active'), min(e.id::text) filter (where e.status = 'active')
-      into v_gone, v_stays
-      from public.entries e where e.id in (v_next.entry_a, v_next.entry_b);
-    if v_gone = 2 then
-      -- Both players withdrew while they waited: nobody plays, as when both feeders are void.
-      update public.matches set status = 'void', confirmed_at = v_now where id = v_next.id returning * into v_next;
-      perform private.after_result(v_next);
-    elsif v_gone = 1 then
-      -- One withdrew while waiting for this opponent (a parent's consent withdrawn): the other goes through.
+    v_empty := case when v_next.entry_a is null and v_next.entry_b is not null then 'a'
+                    when v_next.entry_b is null and v_next.entry_a is not null then 'b' end;
+    if v_next.entry_a is not null and v_next.entry_b is not null then
+      select count(*) filter (where e.status <> 'active'), min(e.id::text) filter (where e.status = 'active')
+        into v_gone, v_stays
+        from public.entries e where e.id in (v_next.entry_a, v_next.entry_b);
+      if v_gone = 2 then
+        -- Both players withdrew while they waited: nobody plays, as when both feeders are void.
+        update public.matches set status = 'void', confirmed_at = v_now where id = v_next.id returning * into v_next;
+        perform private.after_result(v_next);
+      elsif v_gone = 1 then
+        -- One withdrew while waiting for this opponent (a parent's consent withdrawn): the other goes through.
+        update public.matches
+           set status = 'confirmed', winner_entry_id = v_stays::uuid, confirmed_at = v_now
+         where id = v_next.id
+        returning * into v_next;
+        perform private.audit(p_match.tournament_id, 'walkover',
+                              private.entry_name(v_next.winner_entry_id) || ' goes through: the opponent withdrew (round '
+                                || v_next.round || ')',
+                              'The opponent withdrew', null, null, true, null, v_next.winner_entry_id, v_next.id);
+        perform private.after_result(v_next);
+      else
+        update public.matches
+           set status = 'scheduled', scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
+         where id = v_next.id;
+      end if;
+    elsif v_empty is not null and not private.slot_may_still_fill(v_next.id, v_empty) then
+      -- The empty place's feeder ended without a player for it: the known player goes through without playing.
       update public.matches
-         set status = 'confirmed', winner_entry_id = v_stays::uuid, confirmed_at = v_now
+         set status = 'confirmed', winner_entry_id = coalesce(entry_a, entry_b), confirmed_at = v_now
        where id = v_next.id
       returning * into v_next;
-      perform private.audit(p_match.tournament_id, 'walkover',
-                            private.entry_name(v_next.winner_entry_id) || ' goes through: the opponent withdrew (round '
-                              || v_next.round || ')',
-                            'The opponent withdrew', null, null, true, null, v_next.winner_entry_id, v_next.id);
+      perform private.audit(p_match.tournament_id, 'walkover_no_opponent',
+                            private.entry_name(v_next.winner_entry_id) || ' goes through: no opponent in round ' || v_next.round,
+                            null, null, null, true, null, v_next.winner_entry_id, v_next.id);
       perform private.after_result(v_next);
-    else
-      update public.matches
-         set status = 'scheduled', scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
-       where id = v_next.id;
+    elsif v_next.entry_a is null and v_next.entry_b is null and p_match.status = 'void'
+          and not private.slot_may_still_fill(v_next.id, 'a') and not private.slot_may_still_fill(v_next.id, 'b') then
+      -- Both feeders void: this match is void too, and so on up the bracket.
+      update public.matches set status = 'void', confirmed_at = v_now where id = v_next.id returning * into v_next;
+      perform private.after_result(v_next);
     end if;
-  elsif v_other.status in ('confirmed', 'void') and (v_next.entry_a is not null or v_next.entry_b is not null) then
-    -- The other feeder ended without a winner: the known player goes through without playing.
-    update public.matches
-       set status = 'confirmed', winner_entry_id = coalesce(entry_a, entry_b), confirmed_at = v_now
-     where id = v_next.id
-    returning * into v_next;
-    perform private.audit(p_match.tournament_id, 'walkover_no_opponent',
-                          private.entry_name(v_next.winner_entry_id) || ' goes through: no opponent in round ' || v_next.round,
-                          null, null, null, true, null, v_next.winner_entry_id, v_next.id);
-    perform private.after_result(v_next);
-  elsif v_other.status = 'void' and p_match.status = 'void' then
-    -- Both feeders void: this match is void too, and so on up the bracket.
-    update public.matches set status = 'void', confirmed_at = v_now where id = v_next.id returning * into v_next;
-    perform private.after_result(v_next);
-  end if;
+  end loop;
 end;
+$function$;
+
+comment on function private.slot_may_still_fill(uuid,text) is 'Whether a place (a or b) of a match may still receive a player: some match whose winner or loser link leads to it has not ended yet.';
+CREATE OR REPLACE FUNCTION private.slot_may_still_fill(p_match_id uuid, p_slot text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.matches f
+                  where ((f.next_match_id = p_match_id and f.next_slot = p_slot) or (f.loser_match_id = p_match_id and f.loser_slot = p_slot))
+                    and f.status not in ('confirmed', 'void', 'bye'));
 $function$;
 
 -- After a match ends (confirmed or void): advance, move the tournament's round, finish it after the final.
@@ -642,24 +702,187 @@ CREATE OR REPLACE FUNCTION private.after_result(p_match public.matches)
 AS $function$
 declare
   v_now timestamptz := private.clock_now();
-  v_rounds integer;
+  v_final public.matches%rowtype;
 begin
-  select max(round) into v_rounds from public.matches where tournament_id = p_match.tournament_id;
-  if p_match.round = v_rounds then
-    update public.tournaments set finished_at = coalesce(finished_at, v_now), current_round = v_rounds where id = p_match.tournament_id;
-    perform private.audit(p_match.tournament_id, 'tournament_finished',
-                          coalesce(private.entry_name(p_match.winner_entry_id) || ' wins the tournament', 'The final was void'),
-                          null, null, jsonb_build_object('winner_entry_id', p_match.winner_entry_id), true, null,
-                          p_match.winner_entry_id, p_match.id);
+  perform private.advance_from(p_match);
+  if p_match.group_name is not null then
+    -- The last group result fills the knockout (a disputed group match holds it).
+    perform private.fill_knockout(p_match.tournament_id, p_match.stage_no);
+  end if;
+  -- Finished once the final has ended and nothing else is left to play (a third-place match may end after it).
+  select * into v_final from private.final_match(p_match.tournament_id);
+  if v_final.status in ('confirmed', 'void')
+     and not exists (select 1 from public.matches where tournament_id = p_match.tournament_id and status not in ('confirmed', 'void', 'bye')) then
+    if exists (select 1 from public.tournaments where id = p_match.tournament_id and finished_at is null) then
+      update public.tournaments set finished_at = v_now, current_round = v_final.round where id = p_match.tournament_id;
+      perform private.audit(p_match.tournament_id, 'tournament_finished',
+                            coalesce(private.entry_name(v_final.winner_entry_id) || ' wins the tournament', 'The final was void'),
+                            null, null, jsonb_build_object('winner_entry_id', v_final.winner_entry_id), true, null,
+                            v_final.winner_entry_id, v_final.id);
+    end if;
     return;
   end if;
-  perform private.advance_from(p_match);
   update public.tournaments
      set current_round = coalesce((select min(round) from public.matches
                                     where tournament_id = p_match.tournament_id and status not in ('confirmed', 'void', 'bye')),
                                   current_round)
    where id = p_match.tournament_id;
 end;
+$function$;
+
+comment on function private.stage_qualifiers(text,integer) is 'Who goes on from a finished group stage, in the order the decisions give: by place then group (A1, B1, ..., A2, B2, ...), then the best_of_next best of the next place across groups (points, goal difference, goals, then lots).';
+CREATE OR REPLACE FUNCTION private.stage_qualifiers(p_tournament_id text, p_stage_no integer)
+ RETURNS TABLE(entry_id uuid, group_name text, place integer, seed integer)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with stage as (
+    select (settings #>> '{advance,per_group}')::integer as per_group,
+           coalesce((settings #>> '{advance,best_of_next}')::integer, 0) as best_of_next
+      from public.tournament_stages where tournament_id = p_tournament_id and stage_no = p_stage_no
+  ), groups as (
+    select distinct m.group_name from public.matches m
+     where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.group_name is not null
+  ), tables as (
+    select g.group_name, t.*
+      from groups g cross join lateral private.group_table(p_tournament_id, p_stage_no, g.group_name) t
+  ), direct as (
+    select t.entry_id, t.group_name, t.rank as place,
+           row_number() over (order by t.rank, char_length(t.group_name), t.group_name) as seed
+      from tables t, stage where t.rank <= stage.per_group
+  ), best_next as (
+    select t.entry_id, t.group_name, t.rank as place,
+           (select count(*) from direct) + row_number() over (
+             order by t.points desc, t.goal_difference desc, t.goals_for desc,
+                      private.sha256_hex((select secret from public.draws where tournament_id = p_tournament_id) || ':lots:' || t.entry_id::text)) as seed
+      from tables t, stage where t.rank = stage.per_group + 1
+  )
+  select entry_id, group_name, place::integer, seed::integer from direct
+  union all
+  select b.entry_id, b.group_name, b.place::integer, b.seed::integer from best_next b, stage where b.seed <= (select count(*) from direct) + stage.best_of_next
+  order by 4;
+$function$;
+
+comment on function private.fill_knockout(text,integer) is 'When every match of a group stage has ended (none disputed), puts its qualifiers into the knockout after it, once: with the top 2 of a power-of-two number of groups, each group winner meets the runner-up of the group drawn opposite in the other half (A1 and A2 can meet only in the final); otherwise by standard seeding of the qualifiers, byes going to the best placed. Closes the group stage (corrections then refused: stage_closed). Answers whether it filled.';
+CREATE OR REPLACE FUNCTION private.fill_knockout(p_tournament_id text, p_stage_no integer)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_groups_stage public.tournament_stages%rowtype;
+  v_knockout public.tournament_stages%rowtype;
+  v_seeds uuid[];
+  v_group_of text[];
+  v_place_of integer[];
+  v_g integer;
+  v_size integer;
+  v_order integer[];
+  v_slots uuid[];
+  v_first_round integer;
+  v_match public.matches%rowtype;
+  v_top integer;
+  v_other integer;
+begin
+  select * into v_groups_stage from public.tournament_stages
+   where tournament_id = p_tournament_id and stage_no = p_stage_no and kind = 'groups' and closed_at is null
+     for update;
+  if not found or exists (select 1 from public.matches where tournament_id = p_tournament_id and stage_no = p_stage_no
+                                                         and status not in ('confirmed', 'void')) then
+    return false;
+  end if;
+  select * into v_knockout from public.tournament_stages where tournament_id = p_tournament_id and stage_no = p_stage_no + 1;
+  select array_agg(q.entry_id order by q.seed), array_agg(q.group_name order by q.seed), array_agg(q.place order by q.seed)
+    into v_seeds, v_group_of, v_place_of
+    from private.stage_qualifiers(p_tournament_id, p_stage_no) q;
+  v_g := (v_groups_stage.settings ->> 'groups')::integer;
+  v_size := (v_knockout.settings ->> 'size')::integer;
+  v_order := private.standard_seed_order(v_size);
+  v_slots := array_fill(null::uuid, array[v_size]);
+  if (v_groups_stage.settings #>> '{advance,per_group}')::integer = 2 and coalesce((v_groups_stage.settings #>> '{advance,best_of_next}')::integer, 0) = 0
+     and v_size = 2 * v_g and cardinality(v_seeds) = v_size then
+    -- Seed i (i <= groups) is the winner of the i-th group, seed groups + i its runner-up. Each round-1 match holds one
+    -- winner (its top place); the runner-up beside it is from the group whose winner sits at the same place in the other half.
+    for v_m in 0 .. v_g - 1 loop
+      v_top := v_order[2 * v_m + 1];
+      v_other := v_order[2 * (v_m # (v_g / 2)) + 1];
+      v_slots[2 * v_m + 1] := v_seeds[v_top];
+      v_slots[2 * v_m + 2] := v_seeds[v_g + v_other];
+    end loop;
+  else
+    for v_i in 1 .. v_size loop
+      v_slots[v_i] := case when v_order[v_i] <= cardinality(v_seeds) then v_seeds[v_order[v_i]] end;
+    end loop;
+  end if;
+
+  select min(round) into v_first_round from public.matches
+   where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and bracket is null;
+  for v_match in
+    select * from public.matches
+     where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and round = v_first_round and bracket is null
+     order by position for update
+  loop
+    if v_slots[2 * v_match.position - 1] is not null and v_slots[2 * v_match.position] is not null then
+      update public.matches
+         set entry_a = v_slots[2 * v_match.position - 1], entry_b = v_slots[2 * v_match.position], status = 'scheduled',
+             scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
+       where id = v_match.id;
+    else
+      -- A bye: the best-placed qualifiers have no opponent and go straight on.
+      update public.matches
+         set entry_a = coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position]), status = 'bye',
+             winner_entry_id = coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position])
+       where id = v_match.id
+      returning * into v_match;
+      perform private.advance_from(v_match);
+    end if;
+  end loop;
+  update public.tournament_stages set closed_at = v_now where tournament_id = p_tournament_id and stage_no = p_stage_no;
+  perform private.audit(p_tournament_id, 'knockout_filled',
+                        'The group stage is over: ' || cardinality(v_seeds) || ' players go through to the knockout',
+                        null, null, jsonb_build_object('qualifiers', to_jsonb(v_seeds)), true, null);
+  return true;
+end;
+$function$;
+
+comment on function private.run_due_stage_fills() is 'Due work: fills every knockout whose group stage has ended but was not filled yet (the fill normally runs with the last group result; this is its safety net).';
+CREATE OR REPLACE FUNCTION private.run_due_stage_fills()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_stage record;
+  v_filled integer := 0;
+begin
+  for v_stage in
+    select s.tournament_id, s.stage_no from public.tournament_stages s
+      join public.tournaments t on t.id = s.tournament_id
+     where s.kind = 'groups' and s.closed_at is null and t.cancelled_at is null
+     order by s.tournament_id
+  loop
+    if private.fill_knockout(v_stage.tournament_id, v_stage.stage_no) then
+      v_filled := v_filled + 1;
+    end if;
+  end loop;
+  return jsonb_build_object('knockouts_filled', v_filled);
+end;
+$function$;
+
+comment on function private.final_match(text) is 'The final of a tournament: the match of its last stage that no winner link leaves, in its last round (never the third-place match).';
+CREATE OR REPLACE FUNCTION private.final_match(p_tournament_id text)
+ RETURNS SETOF public.matches
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select * from public.matches
+   where tournament_id = p_tournament_id and next_match_id is null and group_name is null
+     and bracket is distinct from 'third_place'
+   order by stage_no desc, round desc, position
+   limit 1;
 $function$;
 
 -- The later matches a new winner would reset, read from the table itself, whatever columns it has.
@@ -670,13 +893,13 @@ CREATE OR REPLACE FUNCTION private.matches_after(p_match public.matches)
  SET search_path TO ''
 AS $function$
   with recursive path as (
-    select n.id, n.tournament_id, n.round, n.position, n.winner_entry_id, n.entry_a, n.entry_b, p_match.winner_entry_id as carried
+    select n.id, n.next_match_id, n.winner_entry_id, n.entry_a, n.entry_b, p_match.winner_entry_id as carried
       from public.matches n
-     where n.tournament_id = p_match.tournament_id and n.round = p_match.round + 1 and n.position = (p_match.position + 1) / 2
+     where n.id = p_match.next_match_id
     union all
-    select n.id, n.tournament_id, n.round, n.position, n.winner_entry_id, n.entry_a, n.entry_b, path.winner_entry_id
+    select n.id, n.next_match_id, n.winner_entry_id, n.entry_a, n.entry_b, path.winner_entry_id
       from path
-      join public.matches n on n.tournament_id = path.tournament_id and n.round = path.round + 1 and n.position = (path.position + 1) / 2
+      join public.matches n on n.id = path.next_match_id
      where path.winner_entry_id is not null and path.winner_entry_id = path.carried
   )
   select m.*
@@ -1217,15 +1440,14 @@ begin
              'title', n.title,
              'match_id', n.id,
              'round', n.round,
-             'round_name', private.round_name(n.round, n.rounds),
+             'round_name', private.match_round_name(n.match),
              'scheduled_at', n.scheduled_at,
              'status', n.status,
              'opponent', n.opponent)
            order by n.scheduled_at, n.tournament_id)
       from (
         select distinct on (e.id)
-               m.tournament_id, t.title, m.id, m.round, m.scheduled_at, m.status,
-               (select max(r.round) from public.matches r where r.tournament_id = m.tournament_id) as rounds,
+               m.tournament_id, t.title, m.id, m.round, m.scheduled_at, m.status, m as match,
                case when m.entry_a = e.id then private.entry_name_or_null(m.entry_b)
                     else private.entry_name_or_null(m.entry_a) end as opponent
           from public.entries e
@@ -1611,11 +1833,16 @@ begin
   if p_my_goals is null or p_opponent_goals is null or p_my_goals not between 0 and 99 or p_opponent_goals not between 0 and 99 then
     raise exception 'Goals are whole numbers from 0 to 99' using errcode = 'PT400', hint = 'invalid_score';
   end if;
-  v_winner := case lower(btrim(coalesce(p_went_through, '')))
-                when 'true' then v_mine when 'me' then v_mine
-                when 'false' then v_theirs when 'opponent' then v_theirs
-                when v_mine::text then v_mine when v_theirs::text then v_theirs end;
-  if v_winner is null then
+  if private.draws_allowed(v_match) then
+    -- A group (or Swiss) match: the goals decide, a draw stands, and who went through is not asked.
+    v_winner := case when p_my_goals > p_opponent_goals then v_mine when p_my_goals < p_opponent_goals then v_theirs end;
+  else
+    v_winner := case lower(btrim(coalesce(p_went_through, '')))
+                  when 'true' then v_mine when 'me' then v_mine
+                  when 'false' then v_theirs when 'opponent' then v_theirs
+                  when v_mine::text then v_mine when v_theirs::text then v_theirs end;
+  end if;
+  if v_winner is null and not private.draws_allowed(v_match) then
     raise exception 'Say who went through: you or your opponent' using errcode = 'PT400', hint = 'invalid_winner';
   end if;
   if (p_my_goals > p_opponent_goals and v_winner <> v_mine) or (p_my_goals < p_opponent_goals and v_winner <> v_theirs) then
@@ -1640,7 +1867,7 @@ begin
   select * into v_other from private.match_reports where match_id = p_match_id and entry_id = v_theirs and superseded_at is null;
   if v_other.id is null then
     update public.matches set status = 'reported' where id = p_match_id returning * into v_match;
-  elsif v_other.goals_a = v_goals_a and v_other.goals_b = v_goals_b and v_other.winner_entry_id = v_winner
+  elsif v_other.goals_a = v_goals_a and v_other.goals_b = v_goals_b and v_other.winner_entry_id is not distinct from v_winner
         and not private.same_buyer(v_match) then
     v_match := private.confirm_result(v_match, v_winner, v_goals_a, v_goals_b, 'result_confirmed', 'Both players reported the same result', null, true);
   else
@@ -1875,6 +2102,31 @@ begin
 end;
 $function$;
 
+comment on function private.check_staff_result(public.matches,uuid,integer[]) is 'Refuses a result staff set that cannot be: a winner who is not in the match, a score out of range or against the winner; in a group or Swiss match a score is required and a level one has no winner (null).';
+CREATE OR REPLACE FUNCTION private.check_staff_result(p_match public.matches, p_winner uuid, p_score integer[])
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_draws boolean := private.draws_allowed(p_match);
+begin
+  if (p_winner is null and not (v_draws and p_score is not null and array_length(p_score, 1) = 2 and p_score[1] = p_score[2]))
+     or p_winner not in (p_match.entry_a, p_match.entry_b) then
+    raise exception 'The winner must be one of the two entries of the match' using errcode = 'PT400', hint = 'invalid_winner';
+  end if;
+  if (p_score is null and v_draws)
+     or (p_score is not null and (array_length(p_score, 1) is distinct from 2 or p_score[1] not between 0 and 99 or p_score[2] not between 0 and 99
+                                  or (p_score[1] > p_score[2] and p_winner is distinct from p_match.entry_a)
+                                  or (p_score[1] < p_score[2] and p_winner is distinct from p_match.entry_b)
+                                  or (v_draws and p_score[1] = p_score[2] and p_winner is not null))) then
+    raise exception 'The score is [a, b] in the order of the entries, and the winner has more goals (or won the shoot-out)'
+      using errcode = 'PT400', hint = 'invalid_score';
+  end if;
+end;
+$function$;
+
 comment on function public.staff_settle_match(uuid,uuid,integer[],text) is 'Referees (public contract): decide a match with its winner and score; the winner moves on.';
 CREATE OR REPLACE FUNCTION public.staff_settle_match(p_match_id uuid, p_winner_entry_id uuid, p_score integer[], p_note text)
  RETURNS jsonb
@@ -1889,15 +2141,7 @@ declare
   v_note text := private.require_reason(p_note);
 begin
   perform private.require_match_open(v_match);
-  if p_winner_entry_id is null or p_winner_entry_id not in (v_match.entry_a, v_match.entry_b) then
-    raise exception 'The winner must be one of the two entries of the match' using errcode = 'PT400', hint = 'invalid_winner';
-  end if;
-  if p_score is not null and (array_length(p_score, 1) <> 2 or p_score[1] not between 0 and 99 or p_score[2] not between 0 and 99
-                              or (p_score[1] > p_score[2] and p_winner_entry_id <> v_match.entry_a)
-                              or (p_score[1] < p_score[2] and p_winner_entry_id <> v_match.entry_b)) then
-    raise exception 'The score is [a, b] in the order of the entries, and the winner has more goals (or won the shoot-out)'
-      using errcode = 'PT400', hint = 'invalid_score';
-  end if;
+  perform private.check_staff_result(v_match, p_winner_entry_id, p_score);
   update public.match_disputes set settled_at = v_now, settled_by = v_staff, outcome = 'result_set', note = v_note
    where match_id = p_match_id and settled_at is null;
   v_match := private.confirm_result(v_match, p_winner_entry_id, p_score[1], p_score[2], 'result_set_by_staff', v_note, v_staff, true);
@@ -1981,29 +2225,30 @@ begin
   if exists (select 1 from public.tournaments where id = v_match.tournament_id and settled_at is not null) then
     raise exception 'The prizes of this tournament are credited: results can no longer change' using errcode = 'PT409', hint = 'prizes_credited';
   end if;
-  if p_winner_entry_id is null or p_winner_entry_id not in (v_match.entry_a, v_match.entry_b) then
-    raise exception 'The winner must be one of the two entries of the match' using errcode = 'PT400', hint = 'invalid_winner';
+  if v_match.group_name is not null
+     and exists (select 1 from public.tournament_stages where tournament_id = v_match.tournament_id and stage_no = v_match.stage_no
+                                                         and closed_at is not null) then
+    raise exception 'The group results are final: the knockout has been filled from them' using errcode = 'PT409', hint = 'stage_closed';
   end if;
-  if p_score is not null and (array_length(p_score, 1) <> 2 or p_score[1] not between 0 and 99 or p_score[2] not between 0 and 99
-                              or (p_score[1] > p_score[2] and p_winner_entry_id <> v_match.entry_a)
-                              or (p_score[1] < p_score[2] and p_winner_entry_id <> v_match.entry_b)) then
-    raise exception 'The score is [a, b] in the order of the entries, and the winner has more goals (or won the shoot-out)'
-      using errcode = 'PT400', hint = 'invalid_score';
-  end if;
+  perform private.check_staff_result(v_match, p_winner_entry_id, p_score);
 
   select coalesce(jsonb_agg(jsonb_build_object('match_id', m.id, 'round', m.round, 'position', m.position, 'status', m.status,
                                                'played', m.status in ('confirmed', 'reported', 'disputed', 'ready'))
                             order by m.round), '[]'::jsonb)
     into v_later
     from private.matches_after(v_match) m
-   where p_winner_entry_id <> v_old_winner;
+   where p_winner_entry_id is distinct from v_old_winner;
 
   if not p_apply then
-    return jsonb_build_object('match_id', p_match_id, 'winner_changes', p_winner_entry_id <> v_old_winner, 'later_matches', v_later,
+    return jsonb_build_object('match_id', p_match_id, 'winner_changes', p_winner_entry_id is distinct from v_old_winner, 'later_matches', v_later,
                               'applied', false);
   end if;
 
-  if p_winner_entry_id <> v_old_winner then
+  if p_winner_entry_id is distinct from v_old_winner then
+    -- A third-place match waits again for its new player.
+    if v_match.loser_match_id is not null then
+      perform private.reset_match(v_match.loser_match_id, v_now);
+    end if;
     -- Reset the path, from the last match back to the first, then put the new winner in.
     for v_next in select * from private.matches_after(v_match) order by round desc loop
       update public.matches
@@ -2019,7 +2264,7 @@ begin
        and exists (select 1 from private.matches_after(v_match));
   end if;
   v_match := private.confirm_result(v_match, p_winner_entry_id, p_score[1], p_score[2], 'result_corrected', v_reason, v_staff, true);
-  return jsonb_build_object('match_id', p_match_id, 'winner_changes', p_winner_entry_id <> v_old_winner, 'later_matches', v_later,
+  return jsonb_build_object('match_id', p_match_id, 'winner_changes', p_winner_entry_id is distinct from v_old_winner, 'later_matches', v_later,
                             'applied', true);
 end;
 $function$;
@@ -2299,6 +2544,20 @@ revoke all on function private.is_my_match_evidence(uuid,uuid,text) from public;
 revoke all on function private.confirm_result(public.matches,uuid,integer,integer,text,text,uuid,boolean) from public;
 
 revoke all on function private.advance_from(public.matches) from public;
+
+revoke all on function private.slot_may_still_fill(uuid,text) from public;
+
+revoke all on function private.final_match(text) from public;
+
+revoke all on function private.stage_qualifiers(text,integer) from public;
+
+revoke all on function private.fill_knockout(text,integer) from public;
+
+revoke all on function private.run_due_stage_fills() from public;
+
+revoke all on function private.draws_allowed(public.matches) from public;
+
+revoke all on function private.check_staff_result(public.matches,uuid,integer[]) from public;
 
 revoke all on function private.after_result(public.matches) from public;
 

@@ -76,6 +76,9 @@ CREATE OR REPLACE FUNCTION public.get_standings(p_tournament_id text)
 AS $function$
 declare
   v_rounds integer;
+  v_first integer;
+  v_final public.matches%rowtype;
+  v_third public.matches%rowtype;
 begin
   if not exists (select 1 from public.tournaments where id = p_tournament_id) then
     raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
@@ -84,19 +87,44 @@ begin
   if v_rounds is null then
     return '[]'::jsonb;
   end if;
+  select * into v_final from private.final_match(p_tournament_id);
+  select m.* into v_third from public.matches m where m.tournament_id = p_tournament_id and m.bracket = 'third_place';
+  -- The last stage is the knockout every format ends in: its rounds count from its own first round.
+  select min(round), max(round) into v_first, v_rounds from public.matches
+   where tournament_id = p_tournament_id and stage_no = v_final.stage_no;
   return coalesce((
     with outcomes as (
       -- The champion.
-      select m.winner_entry_id as entry_id, int4range(1, 1, '[]') as band
-        from public.matches m
-       where m.tournament_id = p_tournament_id and m.round = v_rounds and m.status = 'confirmed' and m.winner_entry_id is not null
+      select v_final.winner_entry_id as entry_id, int4range(1, 1, '[]') as band
+       where v_final.status = 'confirmed' and v_final.winner_entry_id is not null
       union all
-      -- Losers of confirmed matches, and both players of void ones.
-      select e.entry_id, private.place_band(m.round, v_rounds)
+      -- Losers of confirmed knockout matches, and both players of void ones, share the band of their round; the
+      -- semi-final losers are 3rd and 4th by the third-place match where it was played.
+      select e.entry_id, private.place_band(m.round - v_first + 1, v_rounds - v_first + 1)
         from public.matches m
        cross join lateral unnest(array[m.entry_a, m.entry_b]) as e (entry_id)
-       where m.tournament_id = p_tournament_id and e.entry_id is not null
+       where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and m.bracket is null and e.entry_id is not null
          and ((m.status = 'confirmed' and e.entry_id <> m.winner_entry_id) or m.status = 'void')
+         and not (v_third.status = 'confirmed' and v_third.winner_entry_id is not null and e.entry_id in (v_third.entry_a, v_third.entry_b))
+      union all
+      select e.entry_id, int4range(case when e.entry_id = v_third.winner_entry_id then 3 else 4 end,
+                                   case when e.entry_id = v_third.winner_entry_id then 3 else 4 end, '[]')
+        from unnest(array[v_third.entry_a, v_third.entry_b]) as e (entry_id)
+       where v_third.status = 'confirmed' and v_third.winner_entry_id is not null and e.entry_id is not null
+      union all
+      -- Players out in an earlier stage (the groups, once the knockout is filled) share the places after the knockout's.
+      select x.entry_id, int4range(q.n + 1, q.n + x.out_count, '[]')
+        from (select count(distinct k.e)::integer as n
+                from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as k (e)
+               where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and k.e is not null) as q,
+             lateral (select o.e as entry_id, count(*) over ()::integer as out_count
+                        from (select distinct g.e
+                                from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as g (e)
+                               where m.tournament_id = p_tournament_id and m.stage_no < v_final.stage_no and g.e is not null) as o
+                       where not exists (select 1 from public.matches k where k.tournament_id = p_tournament_id
+                                            and k.stage_no = v_final.stage_no and o.e in (k.entry_a, k.entry_b))) as x
+       where exists (select 1 from public.tournament_stages s where s.tournament_id = p_tournament_id
+                        and s.stage_no < v_final.stage_no and s.closed_at is not null)
     )
     select jsonb_agg(jsonb_build_object('place', private.place_label(band), 'from', lower(band), 'to', upper(band) - 1,
                                         'entries', entries) order by lower(band))
@@ -146,7 +174,8 @@ begin
     with mine as (
       select m.*, e.id as my_entry, case when m.entry_a = e.id then m.score_a else m.score_b end as my_goals,
              case when m.entry_a = e.id then m.score_b else m.score_a end as their_goals,
-             m.round = (select max(round) from public.matches x where x.tournament_id = m.tournament_id) as is_final
+             m.round = (select max(round) from public.matches x where x.tournament_id = m.tournament_id)
+               and m.bracket is distinct from 'third_place' as is_final
         from public.entries e
         join public.matches m on e.id in (m.entry_a, m.entry_b)
        where e.player_id = v_player and m.status = 'confirmed' and m.entry_a is not null and m.entry_b is not null

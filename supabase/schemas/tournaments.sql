@@ -47,6 +47,7 @@ create table public.tournaments (
   edition_of text,
   match_settings jsonb,
   max_slots_per_buyer integer generated always as (private.slots_per_buyer(max_players)) stored,
+  stages jsonb,
   constraint tournaments_pkey PRIMARY KEY (id),
   constraint tournaments_one_pod_number UNIQUE (series_id, pod_number),
   constraint tournaments_edition_of_fkey FOREIGN KEY (edition_of) REFERENCES public.recurring_series(id),
@@ -63,6 +64,7 @@ create table public.tournaments (
   constraint tournaments_match_settings_valid CHECK (private.match_settings_valid(match_settings)),
   constraint tournaments_max_players_positive CHECK ((max_players > 0)),
   constraint tournaments_pod_has_series CHECK (((pod_number IS NULL) OR (series_id IS NOT NULL))),
+  constraint tournaments_stages_valid CHECK (private.stages_valid(stages)),
   constraint tournaments_prize_formula_is_a_list CHECK (((prize_formula IS NULL) OR (jsonb_typeof(prize_formula) = 'array'::text))),
   constraint tournaments_prize_pool_not_negative CHECK ((prize_pool_paise >= 0)),
   constraint tournaments_series_known CHECK ((series = ANY (ARRAY['championship'::text, 'quick'::text]))),
@@ -71,6 +73,7 @@ create table public.tournaments (
 );
 CREATE INDEX tournaments_pods_of_series ON public.tournaments USING btree (series_id, pod_number DESC) WHERE (pod_number IS NOT NULL);
 alter table public.tournaments enable row level security;
+comment on column public.tournaments.stages is 'The format the catalog declares: the stages in order (private.stages_valid), e.g. groups of 4 then a knockout. Null: one knockout, as every tournament before formats.';
 comment on column public.tournaments.filled_slots is 'Slots taken by confirmed payments. The catalog sync never touches it.';
 comment on column public.tournaments.registration_opens_at is 'Registration opens here (null: as soon as the catalog opens it).';
 comment on column public.tournaments.check_in_opens_at is 'Null: the series default (championship start - 24 h, quick start - 60 min).';
@@ -431,7 +434,46 @@ begin
 end;
 $function$;
 
-comment on function private.tournament_state(public.tournaments,timestamp with time zone) is 'A tournament''s state for its page: status and label, entries and capacity, the registration and check-in times, start and current round.';
+comment on function private.stages_valid(jsonb) is 'Whether a declared format is one the draw can run: null (one knockout), or 1 to 3 stages of kind groups, knockout, swiss or double_elimination; groups (group_size 3 or 4, advance per_group 1 to group_size - 1 and best_of_next 0 or more) are followed by a knockout.';
+CREATE OR REPLACE FUNCTION private.stages_valid(p jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p is null or (
+    jsonb_typeof(p) = 'array' and jsonb_array_length(p) between 1 and 3
+    and not exists (
+      select 1 from jsonb_array_elements(p) with ordinality as s (stage, i)
+       where jsonb_typeof(s.stage) <> 'object'
+          or coalesce(s.stage ->> 'kind', '') not in ('groups', 'knockout', 'swiss', 'double_elimination')
+          or (s.stage ? 'name' and (jsonb_typeof(s.stage -> 'name') <> 'string' or char_length(s.stage ->> 'name') not between 1 and 40))
+          or (s.stage ->> 'kind' = 'groups' and (
+                coalesce(s.stage ->> 'group_size', '4') not in ('3', '4')
+                or coalesce(s.stage #>> '{advance,per_group}', '') !~ '^[1-3]$'
+                or (s.stage #>> '{advance,per_group}')::integer >= coalesce((s.stage ->> 'group_size')::integer, 4)
+                or coalesce(s.stage #>> '{advance,best_of_next}', '0') !~ '^[0-9]{1,3}$'
+                or coalesce(p -> (s.i::integer) ->> 'kind', '') <> 'knockout'))
+          or (s.stage ->> 'kind' = 'knockout' and s.stage ? 'third_place' and jsonb_typeof(s.stage -> 'third_place') <> 'boolean')));
+$function$;
+
+comment on function private.tournament_format(public.tournaments) is 'The contract''s format word of a tournament: from the stages its draw made once drawn (a groups stage that fell back to a knockout reads knockout), else from the stages the catalog declares: knockout, groups_knockout, swiss or double_elimination.';
+CREATE OR REPLACE FUNCTION private.tournament_format(p_tournament public.tournaments)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with kinds as (
+    select coalesce(
+      (select array_agg(kind order by stage_no) from public.tournament_stages where tournament_id = p_tournament.id),
+      (select array_agg(s ->> 'kind' order by i) from jsonb_array_elements(p_tournament.stages) with ordinality as x (s, i)),
+      array['knockout']) as k
+  )
+  select case when k[1] = 'groups' then 'groups_knockout' else k[1] end from kinds;
+$function$;
+
+comment on function private.tournament_state(public.tournaments,timestamp with time zone) is 'A tournament''s state for its page: status and label, entries and capacity, the registration and check-in times, start, current round and format.';
 CREATE OR REPLACE FUNCTION private.tournament_state(p_tournament public.tournaments, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE sql
@@ -448,7 +490,8 @@ AS $function$
     'check_in_opens_at', private.tournament_check_in_opens_at(p_tournament),
     'check_in_closes_at', private.tournament_check_in_closes_at(p_tournament),
     'starts_at', p_tournament.starts_at,
-    'current_round', case when s.status = 'live' then p_tournament.current_round end
+    'current_round', case when s.status = 'live' then p_tournament.current_round end,
+    'format', private.tournament_format(p_tournament)
   )
   from s;
 $function$;
@@ -693,6 +736,11 @@ revoke all on function private.tournament_check_in_opens_at(public.tournaments) 
 revoke all on function private.tournament_status(public.tournaments,timestamp with time zone) from public;
 
 revoke all on function private.tournament_status_label(text) from public;
+
+revoke all on function private.stages_valid(jsonb) from public;
+grant execute on function private.stages_valid(jsonb) to service_role;
+
+revoke all on function private.tournament_format(public.tournaments) from public;
 
 revoke all on function private.tournament_list_state(public.tournaments,timestamp with time zone) from public;
 

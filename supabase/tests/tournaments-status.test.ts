@@ -83,6 +83,8 @@ describe.each(engines)('tournament status on $name', (engine) => {
       check_in_closes_at: at(-60).replace('.000Z', '+00:00'),
       starts_at: START.toISOString().replace('.000Z', '+00:00'),
       current_round: null,
+      // No declared stages: one knockout, as every tournament before formats.
+      format: 'knockout',
     });
   });
 

@@ -18,6 +18,41 @@ const Instant = z.iso.datetime({ offset: true });
 export const TournamentFormat = z.enum(['1v1 Knockout', 'Super 4', 'Super 8', 'Monthly Championship', 'Community Cup']);
 export type TournamentFormat = z.infer<typeof TournamentFormat>;
 
+/** One stage of a tournament's format, as the catalog declares it. */
+export const StageSchema = z.union([
+  z.object({
+    kind: z.literal('groups'),
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+    groupSize: z._default(z.literal(4), 4),
+    advance: z.object({
+      perGroup: z.int().check(z.gte(1), z.lte(3)),
+      bestOfNext: z._default(z.int().check(z.nonnegative(), z.lte(999)), 0),
+    }),
+  }),
+  z.object({
+    kind: z.literal('knockout'),
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+    thirdPlace: z._default(z.boolean(), false),
+  }),
+]);
+
+export type Stage = z.infer<typeof StageSchema>;
+
+/** A format's stages as the database keeps them (tournaments.stages): the contract's snake_case names. */
+export function stagesToSql(stages: Stage[] | undefined): Array<Record<string, unknown>> | null {
+  if (!stages) return null;
+  return stages.map((stage) =>
+    stage.kind === 'groups'
+      ? {
+          kind: 'groups',
+          ...(stage.name ? { name: stage.name } : {}),
+          group_size: stage.groupSize,
+          advance: { per_group: stage.advance.perGroup, best_of_next: stage.advance.bestOfNext },
+        }
+      : { kind: 'knockout', ...(stage.name ? { name: stage.name } : {}), third_place: stage.thirdPlace },
+  );
+}
+
 export const TournamentSchema = z
   .object({
     /** URL slug and database key: lower-case letters, digits, '-' and '_'. */
@@ -77,6 +112,13 @@ export const TournamentSchema = z
      * disconnections is generated from them, never written in `rules`.
      */
     matchSettings: z.optional(MatchSettingsSchema),
+    /**
+     * The format: the stages played in order (absent: one knockout). Groups of `groupSize` (4, or 3 when check-in
+     * is short) whose top `advance.perGroup` go on, with the `advance.bestOfNext` best of the next place across
+     * groups; then a knockout, with a third-place match when `thirdPlace`. The database checks the same rule
+     * (private.stages_valid) and the draw plays it (docs/areas/brackets.md, Groups then knockout).
+     */
+    stages: z.optional(z.array(StageSchema).check(z.minLength(1), z.maxLength(3))),
     /** The catalog's own rules (how to play, fair play), after the generated ones. */
     rules: z.array(z.string().check(z.minLength(5))).check(z.minLength(2)),
     schedule: z.array(z.object({ round: z.string().check(z.minLength(1)), startsAt: Instant })).check(z.minLength(1)),

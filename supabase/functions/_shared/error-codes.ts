@@ -216,6 +216,7 @@ export const ERROR_CODES = {
   no_open_dispute: { status: 409, message: 'There is no open dispute on this match.' },
   invalid_notification_kind: { status: 400, message: 'Unknown kind of notification.' },
   prizes_credited: { status: 409, message: 'The prizes of this tournament are credited: results can no longer change.' },
+  stage_closed: { status: 409, message: 'The group results are final: the knockout has been filled from them.' },
   // Money: the ledger, prizes, tax, KYC, payouts and reconciliation
   ledger_append_only: { status: 403, message: 'The ledger is append-only: entries are never changed or removed.' },
   ledger_unbalanced: { status: 409, message: 'This ledger entry does not balance.' },

@@ -52,7 +52,7 @@ export const STATE_MACHINES = {
     statuses: ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'],
     initial: ['pending', 'bye', 'scheduled'],
     moves: {
-      pending: ['scheduled', 'confirmed', 'void'],
+      pending: ['scheduled', 'confirmed', 'void', 'bye'],
       scheduled: ['ready', 'reported', 'disputed', 'confirmed', 'void', 'pending'],
       ready: ['reported', 'disputed', 'confirmed', 'scheduled', 'pending'],
       reported: ['disputed', 'confirmed', 'scheduled', 'pending'],
