@@ -888,10 +888,10 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
   ('refund', 'partial', 'full', '{private.apply_refund}')
 on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
 insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
-  ('match', null, 'pending', '{private.run_draw}'),
+  ('match', null, 'pending', '{private.run_draw,private.create_knockout}'),
   ('match', null, 'bye', '{private.run_draw}'),
-  ('match', null, 'scheduled', '{private.run_draw}'),
-  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match}'),
+  ('match', null, 'scheduled', '{private.run_draw,private.schedule_groups}'),
+  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match,private.fill_knockout}'),
   ('match', 'scheduled', 'ready', '{private.mark_ready}'),
   ('match', 'scheduled', 'reported', '{public.report_match}'),
   ('match', 'ready', 'reported', '{public.report_match}'),
@@ -904,6 +904,7 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
   ('match', 'disputed', 'confirmed', '{private.confirm_result}'),
   ('match', 'pending', 'confirmed', '{private.advance_from}'),
   ('match', 'pending', 'void', '{private.advance_from}'),
+  ('match', 'pending', 'bye', '{private.fill_knockout}'),
   ('match', 'scheduled', 'void', '{private.apply_due_match_decision}'),
   ('match', 'scheduled', 'pending', '{private.reset_match}'),
   ('match', 'ready', 'scheduled', '{private.reset_match}'),
