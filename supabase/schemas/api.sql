@@ -93,7 +93,7 @@ $function$;
 -- Tournaments -----------------------------------------------------------------------------------------
 
 create view api_v1.tournaments with (security_barrier) as
-  select t.id, t.title, t.series, 'knockout'::text as format, t.format as format_label,
+  select t.id, t.title, t.series, st.s ->> 'format' as format, t.format as format_label,
          st.s ->> 'status' as status,
          t.entry_fee_paise, t.prize_pool_paise, t.max_players as capacity, t.filled_slots as entries,
          (st.s ->> 'registration_closes_at')::timestamptz as registration_closes_at,
@@ -107,7 +107,7 @@ comment on view api_v1.tournaments is 'Every tournament, as its page shows it. U
 comment on column api_v1.tournaments.id is 'The tournament''s id (a slug), as in /tournaments/<id>/. Unique: the key for keyset pagination.';
 comment on column api_v1.tournaments.title is 'The tournament''s title.';
 comment on column api_v1.tournaments.series is 'championship (scheduled) or quick (pods that start when full).';
-comment on column api_v1.tournaments.format is 'How it is played: knockout (every tournament so far), groups_knockout, swiss or double_elimination.';
+comment on column api_v1.tournaments.format is 'How it is played, as get_tournament_state says: knockout, groups_knockout, swiss or double_elimination.';
 comment on column api_v1.tournaments.format_label is 'The format as the catalog words it, e.g. "1v1 Knockout".';
 comment on column api_v1.tournaments.status is 'The one status of the site: upcoming, open, full, check_in, live, finished, cancelled (get_tournament_state).';
 comment on column api_v1.tournaments.entry_fee_paise is 'Entry fee in paise (100 paise = ₹1); 0 for a free tournament.';

@@ -206,6 +206,25 @@ describe.each(engines)('api_v1 on $name', (engine) => {
     expect(everywhere).not.toContain('@golazo.test');
   });
 
+  it("says each tournament's format as get_tournament_state does, from the stages it declares", async () => {
+    const cup = `api-groups-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live,
+                                       starts_at, stages)
+       values ($1, 'API Groups Cup', 'championship', 'Groups then knockout', 0, 0, 16, 0, true, now() + interval '2 days',
+               '[{"kind": "groups", "name": "Groups", "group_size": 4, "advance": {"per_group": 2, "best_of_next": 0}},
+                 {"kind": "knockout", "name": "Knockout", "third_place": true}]')`,
+      [cup],
+    );
+    const read = async (id: string) =>
+      (await db.as<{ format: string }>(anon, 'select format from api_v1.tournaments where id = $1', [id]))[0]?.format;
+    const state = async (id: string) =>
+      (await db.as<{ s: { format: string } }>(anon, 'select public.get_tournament_state($1) as s', [id]))[0]?.s.format;
+    expect(await read(cup)).toBe('groups_knockout');
+    expect(await read(tournamentId)).toBe('knockout');
+    expect([await read(cup), await read(tournamentId)]).toEqual([await state(cup), await state(tournamentId)]);
+  });
+
   it('lists public players by their public id, never the account id', async () => {
     const players = await db.as<{ player_id: string; in_game_name: string }>(anon, 'select player_id, in_game_name from api_v1.players');
     const adult = players.find((p) => p.in_game_name === names.adult);
