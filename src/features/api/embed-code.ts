@@ -1,4 +1,5 @@
 /** The embeddable bracket's address and the `<iframe>` code an organiser pastes into their own page (docs/api.md). */
+import { anyTournamentHref } from '@/lib/routes';
 
 export const EMBED_BRACKET_PATH = '/embed/bracket/';
 
@@ -16,7 +17,7 @@ export function embedBracketCode(siteUrl: string, tournamentId: string, title: s
   const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return [
     `<iframe src="${src}" title="${escapeHtml(`${title} bracket`)}" width="100%" height="480" style="border:0" loading="lazy"></iframe>`,
-    `<a href="${new URL(`/tournaments/${encodeURIComponent(tournamentId)}/`, siteUrl).href}">${escapeHtml(title)}</a>`,
+    `<a href="${new URL(anyTournamentHref(tournamentId), siteUrl).href}">${escapeHtml(title)}</a>`,
     '<script>',
     `addEventListener('message', function (e) {`,
     `  if (e.origin !== '${origin}' || !e.data || e.data.type !== 'golazo:embed-height') return;`,

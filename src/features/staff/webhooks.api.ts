@@ -32,7 +32,7 @@ export const WebhookDelivery = z.object({
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 async function call(name: string, args?: Record<string, unknown>): Promise<unknown> {
-  const { data, error } = await (await getSupabase()).rpc(name, args);
+  const { data, error } = await getSupabase().rpc(name, args);
   if (error) throw staffRefusal(name, error);
   return data;
 }
