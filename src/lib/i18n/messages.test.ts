@@ -59,7 +59,8 @@ describe("a recurring series' rule in both languages", () => {
     expect(en.tournaments.monthlyRule({ ...every, week: 'last' })).toBe(describeRule({ ...every, week: 'last' }));
     expect(hi.tournaments.monthlyRule(every)).toBe('हर महीने के पहले रविवार को 19:00 बजे IST');
     expect(hi.tournaments.monthlyRule({ week: 'last', weekday: 'saturday', time: '20:30' })).toBe('हर महीने के आख़िरी शनिवार को 20:30 बजे IST');
-  });
+    // The calendar's module loads the whole catalog: on a busy machine that import alone can take seconds.
+  }, 30_000);
 });
 
 describe("the islands' own words", () => {
