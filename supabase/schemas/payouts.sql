@@ -1380,15 +1380,17 @@ AS $function$
 declare
   v_user uuid := (p_job.payload ->> 'user_id')::uuid;
   v_kyc public.kyc_records;
+  v_submission integer;
   v_name text;
 begin
   select * into v_kyc from public.kyc_records where user_id = v_user;
   if not found then
     return jsonb_build_object('stale', true);
   end if;
-  -- A check of an older submission: the newer one is checked by its own call.
-  if (p_job.payload ->> 'submission')::integer is distinct from
-     case p_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end then
+  -- A check of an older submission: the newer one is checked by its own call. (Read into a variable first: in an
+  -- IF, a CASE's own THEN would end the condition.)
+  v_submission := case p_job.kind when 'pan_verification' then v_kyc.pan_check_submission else v_kyc.upi_check_submission end;
+  if (p_job.payload ->> 'submission')::integer is distinct from v_submission then
     return jsonb_build_object('stale', true);
   end if;
   select legal_name into v_name from public.profiles where id = v_user;

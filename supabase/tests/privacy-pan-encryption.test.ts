@@ -99,6 +99,24 @@ describe.each(engines)('PANs at rest on $name', (engine) => {
     ]);
   });
 
+  it('gives the worker the clear PAN for its check and the UPI id for its validation, each read of a PAN audited', async () => {
+    const user = await kycPlayer(db, { verified: false });
+    const { rows: calls } = await db.admin.query<{ id: string; kind: string }>(
+      `select id, kind from private.outbox where kind in ('pan_verification', 'upi_validation') and payload ->> 'user_id' = $1 order by kind`,
+      [user.id],
+    );
+    expect(calls.map((c) => c.kind)).toEqual(['pan_verification', 'upi_validation']);
+    const details = async (id: string) => rpcOf(db)<Record<string, string>>(serviceRole, 'public.service_outside_call_details($1)', [id]);
+    const pan = await details(calls[0]!.id);
+    expect(pan).toEqual({ pan: expect.stringMatching(/^[A-Z]{5}[0-9]{4}[A-Z]$/), legal_name: expect.any(String) });
+    expect(await details(calls[1]!.id)).toEqual({ upi_id: user.upi, legal_name: pan.legal_name });
+    const { rows: audit } = await db.admin.query(
+      `select 1 from public.audit_log where action = 'pan_decrypted' and after -> 'user_ids' ? $1`,
+      [user.id],
+    );
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('gives the tax register the clear PAN for platform admins at aal2 only, each read audited', async () => {
     const user = await kycPlayer(db);
     const pan = (
