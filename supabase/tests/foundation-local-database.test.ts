@@ -57,7 +57,7 @@ describe.runIf(pgliteCovered())('the local database (PGlite)', () => {
         expect((await again.pg.query(`select legal_name from public.profiles where email = 'demo1@golazo.test'`)).rows).toEqual([
           { legal_name: 'Kept Across Restarts' },
         ]);
-        expect((await again.pg.query('select count(*)::int as n from auth.users')).rows).toEqual([{ n: 19 }]);
+        expect((await again.pg.query('select count(*)::int as n from auth.users')).rows).toEqual([{ n: 27 }]);
       } finally {
         await again.close();
       }
@@ -90,7 +90,7 @@ describe.runIf(pgliteCovered())('the local database (PGlite)', () => {
             { n: migrationCount },
           ]);
           // The seed is not in the copy: it runs on the new database, as on any first start.
-          expect((await next.pg.query('select count(*)::int as n from auth.users')).rows).toEqual([{ n: 19 }]);
+          expect((await next.pg.query('select count(*)::int as n from auth.users')).rows).toEqual([{ n: 27 }]);
         } finally {
           await next.close();
         }

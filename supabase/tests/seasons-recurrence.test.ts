@@ -143,7 +143,7 @@ describe.each(engines)('recurring editions on $name', (engine) => {
     const { rows } = await db.admin.query<{ n: number }>(`select count(*)::int as n from public.tournaments where edition_of is not null`);
     // Two series, about 26 months each: every month made once.
     expect(rows[0]?.n).toBeGreaterThanOrEqual(2 * 25);
-  });
+  }, 180_000); // two years of clock steps: minutes on PGlite while the browser lane runs beside it
 
   it('holds one paid monthly championship per month, hand-made or made by the series, over the two years', async () => {
     // What the site lists: the catalog's hand-made editions and every edition a series made (those that passed

@@ -60,6 +60,7 @@ describe('rest: functions (rpc)', () => {
         'check_in_closes_at',
         'starts_at',
         'current_round',
+        'format',
       ].sort(),
     );
     expect(data).toMatchObject({
