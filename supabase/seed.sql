@@ -85,6 +85,18 @@ values (
 )
 on conflict (id) do nothing;
 
+-- Two more free cups of the contract, open when the stack starts like the groups cup: a Swiss cup (8 places, 3 rounds)
+-- and a double-elimination cup (8 places, the grand final reset when the losers' bracket winner wins the first).
+insert into public.tournaments (
+  id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, starts_at, stages
+)
+values
+  ('demo-swiss-cup', 'Demo Swiss Cup', 'championship', 'Swiss, 3 rounds', 0, 0, 8, 0, true,
+   now() + interval '1 day 2 hours', '[{"kind": "swiss", "name": "Swiss", "rounds": 3}]'),
+  ('demo-double-cup', 'Demo Double Cup', 'championship', 'Double elimination', 0, 0, 8, 0, true,
+   now() + interval '1 day 2 hours', '[{"kind": "double_elimination", "name": "Double elimination"}]')
+on conflict (id) do nothing;
+
 -- A live tournament (/pod/?id=demo-live-cup): eight rival players (rival1 ... rival8@golazo.test, password golazo-demo; not the
 -- contract's demo players, who start with no entries) paid, checked in and were drawn ten minutes ago,
 -- so the bracket page, the live status and the audit trail can be seen on any day.

@@ -779,6 +779,176 @@ AS $function$
   select p_first_n + (p_size >> (p_from_round - 1)) - (p_size >> (p_round - 1)) + p_position - 1;
 $function$;
 
+comment on function private.match_id_base_of(uuid) is 'What a draw''s match ids share (private.new_match_id_base), read back from one of them: a match added after the draw (a Swiss round, a grand-final reset) takes the next counter with the same base.';
+CREATE OR REPLACE FUNCTION private.match_id_base_of(p_match_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select left(replace(p_match_id::text, '-', ''), 12) || right(replace(p_match_id::text, '-', ''), 16);
+$function$;
+
+comment on function private.next_match_id(text) is 'The id of the next match added to a drawn tournament: the draw''s base with the counter after its matches so far.';
+CREATE OR REPLACE FUNCTION private.next_match_id(p_tournament_id text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.match_id(private.match_id_base_of(min(m.id::text)::uuid), count(*)::integer + 1)
+    from public.matches m where m.tournament_id = p_tournament_id;
+$function$;
+
+comment on function private.create_double_elimination(text,integer,uuid[],timestamp with time zone,interval,text) is 'Every match of a double-elimination stage for the seeds (private.double_elimination_structure), numbered in play order, with its winner and loser links: the winners'' bracket''s first round from the standard seeding (a bye goes straight on), the losers'' bracket empty until players drop into it (a match no player can ever reach is void from the start), and the grand final. The grand final''s reset is added only when the losers'' bracket winner wins the first (private.add_grand_final_reset).';
+CREATE OR REPLACE FUNCTION private.create_double_elimination(p_tournament_id text, p_stage_no integer, p_seeds uuid[], p_starts_at timestamp with time zone, p_interval interval, p_id_base text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  with s as (
+    select d.*,
+           row_number() over (order by d.play_round, case d.bracket when 'winners' then 1 when 'losers' then 2 else 3 end, d.position)::integer as n,
+           row_number() over (partition by d.play_round
+                              order by case d.bracket when 'winners' then 1 when 'losers' then 2 else 3 end, d.position)::integer as board
+      from private.double_elimination_structure(cardinality(p_seeds)) d
+     where not d.reset
+  )
+  insert into public.matches (id, tournament_id, round, position, stage_no, bracket, entry_a, entry_b, winner_entry_id, status,
+                              scheduled_at, next_match_id, next_slot, loser_match_id, loser_slot)
+  select private.match_id(p_id_base, s.n), p_tournament_id, s.play_round, s.board, p_stage_no, s.bracket,
+         p_seeds[s.seed_a], p_seeds[s.seed_b],
+         case when s.bracket = 'winners' and s.round = 1 and s.seed_b is null then p_seeds[s.seed_a] end,
+         case when s.bracket = 'winners' and s.round = 1 then case when s.seed_b is null then 'bye' else 'scheduled' end
+              when s.empty_a and s.empty_b then 'void'
+              else 'pending' end,
+         p_starts_at + (s.play_round - 1) * p_interval,
+         case when w.n is not null then private.match_id(p_id_base, w.n) end,
+         case when w.n is not null then s.winner_to ->> 'slot' end,
+         case when l.n is not null then private.match_id(p_id_base, l.n) end,
+         case when l.n is not null then s.loser_to ->> 'slot' end
+    from s
+    left join s w on w.bracket = s.winner_to ->> 'bracket' and w.round = (s.winner_to ->> 'round')::integer
+                 and w.position = (s.winner_to ->> 'position')::integer
+    left join s l on l.bracket = s.loser_to ->> 'bracket' and l.round = (s.loser_to ->> 'round')::integer
+                 and l.position = (s.loser_to ->> 'position')::integer
+   order by s.n;
+
+  -- A bye's player is already in the winners'' match its link leads to, which starts when both are known.
+  update public.matches m
+     set entry_a = coalesce((select b.winner_entry_id from public.matches b
+                              where b.next_match_id = m.id and b.next_slot = 'a' and b.status = 'bye'), m.entry_a),
+         entry_b = coalesce((select b.winner_entry_id from public.matches b
+                              where b.next_match_id = m.id and b.next_slot = 'b' and b.status = 'bye'), m.entry_b)
+   where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no
+     and exists (select 1 from public.matches b where b.next_match_id = m.id and b.status = 'bye');
+  update public.matches set status = 'scheduled'
+   where tournament_id = p_tournament_id and stage_no = p_stage_no and status = 'pending'
+     and entry_a is not null and entry_b is not null;
+end;
+$function$;
+
+comment on function private.add_grand_final_reset(public.matches,timestamp with time zone) is 'After a double elimination''s first grand final: when the losers'' bracket winner (seat b) won it, both players have lost once, so the reset match is added (the same two players, a and b as before), once: never after the reset itself. Answers whether it was added.';
+CREATE OR REPLACE FUNCTION private.add_grand_final_reset(p_match public.matches, p_not_before timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_match.bracket is distinct from 'grand_final' or p_match.status <> 'confirmed'
+     or p_match.winner_entry_id is null or p_match.winner_entry_id <> p_match.entry_b
+     or exists (select 1 from public.matches where tournament_id = p_match.tournament_id and bracket = 'grand_final'
+                                              and round <> p_match.round) then
+    return false;
+  end if;
+  insert into public.matches (id, tournament_id, round, position, stage_no, bracket, entry_a, entry_b, status, scheduled_at)
+  values (private.next_match_id(p_match.tournament_id), p_match.tournament_id, p_match.round + 1, 1, p_match.stage_no, 'grand_final',
+          p_match.entry_a, p_match.entry_b, 'scheduled', greatest(p_match.scheduled_at, p_not_before));
+  perform private.audit(p_match.tournament_id, 'grand_final_reset',
+                        private.entry_name(p_match.entry_b) || ' won the grand final from the losers'' bracket: the grand final is played again',
+                        null, null, null, true, null, null, p_match.id);
+  return true;
+end;
+$function$;
+
+comment on function private.swiss_stage_table(text,integer) is 'The table of a tournament''s Swiss stage as private.swiss_table ranks it, from the stage''s matches and the draw''s order kept with the stage.';
+CREATE OR REPLACE FUNCTION private.swiss_stage_table(p_tournament_id text, p_stage_no integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.swiss_table(
+           array(select o::uuid from jsonb_array_elements_text(s.settings -> 'order') as o),
+           coalesce((select jsonb_agg(to_jsonb(m)) from public.matches m
+                      where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no), '[]'::jsonb))
+    from public.tournament_stages s
+   where s.tournament_id = p_tournament_id and s.stage_no = p_stage_no and s.kind = 'swiss';
+$function$;
+
+comment on function private.swiss_rounds_left(text,integer) is 'Whether a Swiss stage has rounds still to pair (fewer rounds paired than its settings say).';
+CREATE OR REPLACE FUNCTION private.swiss_rounds_left(p_tournament_id text, p_stage_no integer)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (select count(distinct m.round) from public.matches m where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no)
+         < (s.settings ->> 'rounds')::integer
+    from public.tournament_stages s
+   where s.tournament_id = p_tournament_id and s.stage_no = p_stage_no and s.kind = 'swiss';
+$function$;
+
+comment on function private.pair_swiss_round(text,integer,timestamp with time zone,text) is 'Pairs the next round of a Swiss stage (private.swiss_pairing over the stage''s results; withdrawn players are not paired but count for their opponents'' Buchholz), once every match of the rounds before has ended (a disputed match holds it) and while rounds are left. A bye is a match [a, null] with status bye. The round starts at its time in the schedule, or p_not_before when later. p_id_base: the draw''s, for the first round (later rounds read it from the matches). Answers whether a round was paired.';
+CREATE OR REPLACE FUNCTION private.pair_swiss_round(p_tournament_id text, p_stage_no integer, p_not_before timestamp with time zone, p_id_base text DEFAULT NULL::text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_stage public.tournament_stages%rowtype;
+  v_tournament public.tournaments%rowtype;
+  v_count integer;
+  v_base text;
+  v_round integer;
+  v_pairs jsonb;
+begin
+  select * into v_stage from public.tournament_stages
+   where tournament_id = p_tournament_id and stage_no = p_stage_no and kind = 'swiss'
+     for update;
+  if not found or exists (select 1 from public.matches where tournament_id = p_tournament_id and stage_no = p_stage_no
+                                                         and status not in ('confirmed', 'void', 'bye')) then
+    return false;
+  end if;
+  if not private.swiss_rounds_left(p_tournament_id, p_stage_no) then
+    return false;
+  end if;
+  select coalesce(max(m.round), 0) into v_round from public.matches m where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no;
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  select count(*)::integer, coalesce(p_id_base, private.match_id_base_of(min(m.id::text)::uuid)) into v_count, v_base
+    from public.matches m where m.tournament_id = p_tournament_id;
+  v_pairs := private.swiss_pairing(
+    array(select o::uuid from jsonb_array_elements_text(v_stage.settings -> 'order') as o),
+    coalesce((select jsonb_agg(to_jsonb(m)) from public.matches m
+               where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no), '[]'::jsonb),
+    array(select e.id from public.entries e where e.tournament_id = p_tournament_id and e.status = 'active'));
+  insert into public.matches (id, tournament_id, round, position, stage_no, entry_a, entry_b, winner_entry_id, status, scheduled_at)
+  select private.match_id(v_base, v_count + (x ->> 'position')::integer), p_tournament_id, v_round + 1, (x ->> 'position')::integer,
+         p_stage_no, (x ->> 'entry_a')::uuid, (x ->> 'entry_b')::uuid,
+         case when x ->> 'entry_b' is null then (x ->> 'entry_a')::uuid end,
+         case when x ->> 'entry_b' is null then 'bye' else 'scheduled' end,
+         greatest(v_tournament.starts_at + v_round * private.tournament_round_interval(v_tournament), p_not_before)
+    from jsonb_array_elements(v_pairs) as x;
+  if v_round > 0 then
+    perform private.audit(p_tournament_id, 'swiss_round_paired',
+                          'Round ' || (v_round + 1) || ' of ' || (v_stage.settings ->> 'rounds') || ' is paired',
+                          null, null, jsonb_build_object('round', v_round + 1, 'pairs', v_pairs), true, null);
+  end if;
+  return true;
+end;
+$function$;
+
 comment on function private.group_stats(text,integer,text,uuid[]) is 'Each player''s record in a group from its confirmed matches (a void match is not played), counting only matches between players of p_among: played, won, drawn, lost, goals for and against, points (3 a win, 1 a draw). A walkover without a score counts 3-0.';
 CREATE OR REPLACE FUNCTION private.group_stats(p_tournament_id text, p_stage_no integer, p_group text, p_among uuid[])
  RETURNS TABLE(entry_id uuid, played integer, won integer, drawn integer, lost integer, goals_for integer, goals_against integer, points integer)
@@ -948,6 +1118,8 @@ declare
   v_qualifiers integer;
   v_first_knockout_round integer;
   v_third_place boolean;
+  -- A Swiss or double-elimination stage, the whole tournament (null: another format).
+  v_single_stage jsonb;
   -- What this draw's match ids share (private.match_id).
   v_id_base text := private.new_match_id_base();
 begin
@@ -1026,6 +1198,14 @@ begin
   -- 4. The format. Groups need at least two groups of three; with fewer checked in the tournament is played
   --    as a knockout, and the players are told so (a public line in the changes).
   v_groups_stage := case when v_tournament.stages -> 0 ->> 'kind' = 'groups' then v_tournament.stages -> 0 end;
+  v_single_stage := case when v_tournament.stages -> 0 ->> 'kind' in ('swiss', 'double_elimination') then v_tournament.stages -> 0 end;
+  if v_single_stage ->> 'kind' = 'double_elimination' and v_n < 3 then
+    -- Two players: one match decides it, so the tournament is played as a knockout (a final).
+    perform private.audit(p_tournament_id, 'format_fallback',
+                          'Only ' || v_n || ' players checked in, too few for double elimination: the tournament is played as a knockout',
+                          null, jsonb_build_object('stages', v_tournament.stages), jsonb_build_object('format', 'knockout'), true, p_actor);
+    v_single_stage := null;
+  end if;
   if v_groups_stage is not null then
     v_group_count := (v_n + 3) / 4;
     if v_group_count < 2 or v_n < 3 * v_group_count then
@@ -1056,6 +1236,20 @@ begin
                                     coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
                                     v_tournament.starts_at, v_interval, v_id_base,
                                     (select count(*)::integer + 1 from public.matches where tournament_id = p_tournament_id));
+  elsif v_single_stage ->> 'kind' = 'swiss' then
+    -- 4c. Swiss: the stage remembers the draw's order (the table's last tie-break); round 1 is paired now, each
+    --     later round when the one before it has ended.
+    insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
+    values (p_tournament_id, 1, 'swiss', coalesce(v_single_stage ->> 'name', 'Swiss'),
+            jsonb_build_object('rounds', private.swiss_rounds(v_n, (v_single_stage ->> 'rounds')::integer),
+                               'order', to_jsonb(v_seeds)));
+    perform private.pair_swiss_round(p_tournament_id, 1, v_tournament.starts_at, v_id_base);
+  elsif v_single_stage ->> 'kind' = 'double_elimination' then
+    -- 4d. Double elimination: both brackets and the grand final, linked; the reset match is added only if needed.
+    insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
+    values (p_tournament_id, 1, 'double_elimination', coalesce(v_single_stage ->> 'name', 'Double elimination'),
+            jsonb_build_object('size', v_size));
+    perform private.create_double_elimination(p_tournament_id, 1, v_seeds, v_tournament.starts_at, v_interval, v_id_base);
   else
     -- 4b. One knockout: every match of every round. Round 1 from the seeds; a bye's opponent goes straight into round 2.
     v_third_place := coalesce(v_tournament.stages -> 0 ->> 'kind' = 'knockout' and (v_tournament.stages -> 0 ->> 'third_place')::boolean, false);
@@ -1655,7 +1849,7 @@ begin
           from public.matches x where x.tournament_id = p_tournament_id group by x.stage_no
       ), shaped as (
         select m.round, m.position, m.scheduled_at,
-               private.stage_round_name(m.round, m.group_name is not null, m.bracket, b.first_round, b.last_round) as name,
+               private.stage_round_name(m.round, coalesce(st.kind, 'knockout'), m.bracket, b.first_round, b.last_round) as name,
                jsonb_build_object(
                  'id', m.id, 'round', m.round, 'position', m.position,
                  'entries', jsonb_build_array(
@@ -1685,31 +1879,38 @@ begin
 end;
 $function$;
 
-comment on function private.match_round_name(public.matches) is 'The name of a match''s round as players read it: Group matchday n in groups; in a knockout stage Final, Semi-finals, Quarter-finals or Round of N counted from the stage''s final, and Third place.';
+comment on function private.match_round_name(public.matches) is 'The name of a match''s round as players read it (private.stage_round_name): Group matchday n in groups, Round n in Swiss, the winners'' and losers'' rounds and the grand final in double elimination; in a knockout stage Final, Semi-finals, Quarter-finals or Round of N counted from the stage''s final, and Third place.';
 CREATE OR REPLACE FUNCTION private.match_round_name(p_match public.matches)
  RETURNS text
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select private.stage_round_name(p_match.round, p_match.group_name is not null, p_match.bracket, min(x.round), max(x.round))
+  select private.stage_round_name(p_match.round,
+                                  coalesce((select s.kind from public.tournament_stages s
+                                             where s.tournament_id = p_match.tournament_id and s.stage_no = p_match.stage_no), 'knockout'),
+                                  p_match.bracket, min(x.round), max(x.round))
     from public.matches x
    where x.tournament_id = p_match.tournament_id and x.stage_no = p_match.stage_no;
 $function$;
 
-comment on function private.stage_round_name(integer,boolean,text,integer,integer) is 'A round''s name from its place in its stage (the stage''s first and last play-order rounds): Group matchday n, Third place, else the knockout names counted from the stage''s final.';
-CREATE OR REPLACE FUNCTION private.stage_round_name(p_round integer, p_groups boolean, p_bracket text, p_first integer, p_last integer)
+comment on function private.stage_round_name(integer,text,text,integer,integer) is 'A round''s name from its stage''s kind and its place in the stage (the stage''s first and last play-order rounds): Group matchday n; Round n of a Swiss stage; Winners round n, Losers round n, Grand final and Grand final reset in double elimination (the grand final is played at an even place of the stage, its reset right after); Third place; else the knockout names counted from the stage''s final.';
+CREATE OR REPLACE FUNCTION private.stage_round_name(p_round integer, p_kind text, p_bracket text, p_first integer, p_last integer)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when p_groups then 'Group matchday ' || (p_round - p_first + 1)
+  select case when p_kind = 'groups' then 'Group matchday ' || (p_round - p_first + 1)
+              when p_kind = 'swiss' then 'Round ' || (p_round - p_first + 1)
+              when p_bracket = 'winners' then 'Winners round ' || case when p_round = p_first then 1 else (p_round - p_first + 1) / 2 + 1 end
+              when p_bracket = 'losers' then 'Losers round ' || (p_round - p_first)
+              when p_bracket = 'grand_final' then case when (p_round - p_first + 1) % 2 = 0 then 'Grand final' else 'Grand final reset' end
               when p_bracket = 'third_place' then 'Third place'
               else private.round_name(p_round - p_first + 1, p_last - p_first + 1) end;
 $function$;
 
-comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match).';
+comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
 CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE sql
@@ -1746,13 +1947,51 @@ AS $function$
         'rounds', coalesce((
           select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round, r.first_position)
             from (select m.round, m.bracket = 'third_place' as third, min(m.position) as first_position,
-                         private.stage_round_name(m.round, false, min(m.bracket), min(min(m.round)) over (), max(max(m.round)) over ()) as name,
+                         private.stage_round_name(m.round, 'knockout', min(m.bracket), min(min(m.round)) over (), max(max(m.round)) over ()) as name,
                          jsonb_agg(m.id order by m.position) as ids
                     from public.matches m
                    where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no
                    group by m.round, m.bracket = 'third_place') as r), '[]'::jsonb),
         'third_place', (select to_jsonb(m.id) from public.matches m
                          where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'third_place'))
+      when 'swiss' then jsonb_build_object(
+        'kind', 'swiss', 'name', s.name,
+        'rounds', coalesce((
+          select jsonb_agg(jsonb_build_object('name', 'Round ' || r.n, 'matches', r.ids) order by r.n)
+            from (select dense_rank() over (order by m.round) as n, jsonb_agg(m.id order by m.position) as ids
+                    from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no
+                   group by m.round) as r), '[]'::jsonb),
+        'table', coalesce((
+          select jsonb_agg(jsonb_build_object(
+                   'entry_id', t.row ->> 'entry_id', 'in_game_name', p.in_game_name,
+                   'played', (t.row ->> 'played')::integer, 'won', (t.row ->> 'won')::integer, 'drawn', (t.row ->> 'drawn')::integer,
+                   'lost', (t.row ->> 'lost')::integer, 'points', (t.row ->> 'points')::integer,
+                   'median_buchholz', (t.row ->> 'median_buchholz')::integer, 'buchholz', (t.row ->> 'buchholz')::integer,
+                   'goal_difference', (t.row ->> 'goal_difference')::integer, 'byes', (t.row ->> 'byes')::integer,
+                   'rank', (t.row ->> 'rank')::integer) order by t.n)
+            from jsonb_array_elements(private.swiss_stage_table(p_tournament_id, s.stage_no)) with ordinality as t (row, n)
+            left join public.entries e on e.id = (t.row ->> 'entry_id')::uuid
+            left join public.profiles p on p.id = e.player_id), '[]'::jsonb))
+      when 'double_elimination' then jsonb_build_object(
+        'kind', 'double_elimination', 'name', s.name,
+        'winners', coalesce((
+          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round)
+            from (select m.round, private.stage_round_name(m.round, 'double_elimination', 'winners', 1, 1) as name,
+                         jsonb_agg(m.id order by m.position) as ids
+                    from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'winners'
+                   group by m.round) as r), '[]'::jsonb),
+        'losers', coalesce((
+          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round)
+            from (select m.round, private.stage_round_name(m.round, 'double_elimination', 'losers', 1, 1) as name,
+                         jsonb_agg(m.id order by m.position) as ids
+                    from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'losers'
+                   group by m.round) as r), '[]'::jsonb),
+        'grand_final', coalesce((
+          select jsonb_agg(m.id order by m.round) from public.matches m
+           where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'grand_final'), '[]'::jsonb))
       else jsonb_build_object('kind', s.kind, 'name', s.name)
     end order by s.stage_no), '[]'::jsonb)
     from public.tournament_stages s
@@ -1854,6 +2093,20 @@ revoke all on function private.match_id(text,integer) from public;
 
 revoke all on function private.knockout_match_n(integer,integer,integer,integer,integer) from public;
 
+revoke all on function private.match_id_base_of(uuid) from public;
+
+revoke all on function private.next_match_id(text) from public;
+
+revoke all on function private.create_double_elimination(text,integer,uuid[],timestamp with time zone,interval,text) from public;
+
+revoke all on function private.add_grand_final_reset(public.matches,timestamp with time zone) from public;
+
+revoke all on function private.swiss_stage_table(text,integer) from public;
+
+revoke all on function private.swiss_rounds_left(text,integer) from public;
+
+revoke all on function private.pair_swiss_round(text,integer,timestamp with time zone,text) from public;
+
 revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer) from public;
 
 revoke all on function private.run_due_draw_work() from public;
@@ -1882,7 +2135,7 @@ revoke all on function private.round_name(integer,integer) from public;
 
 revoke all on function private.match_round_name(public.matches) from public;
 
-revoke all on function private.stage_round_name(integer,boolean,text,integer,integer) from public;
+revoke all on function private.stage_round_name(integer,text,text,integer,integer) from public;
 
 revoke all on function private.stages_json(text) from public;
 

@@ -68,7 +68,7 @@ create table public.matches (
   constraint matches_disconnections_ruled_range CHECK (((disconnections_ruled >= 0) AND (disconnections_ruled <= 1))),
   constraint matches_position_positive CHECK (("position" >= 1)),
   constraint matches_room_host_side CHECK ((room_host = ANY (ARRAY['a'::text, 'b'::text]))),
-  constraint matches_round_range CHECK (((round >= 1) AND (round <= 12))),
+  constraint matches_round_range CHECK (((round >= 1) AND (round <= 16))),
   constraint matches_score_a_range CHECK (((score_a >= 0) AND (score_a <= 99))),
   constraint matches_score_b_range CHECK (((score_b >= 0) AND (score_b <= 99))),
   constraint matches_scores_together CHECK (((score_a IS NULL) = (score_b IS NULL))),
@@ -250,10 +250,10 @@ on conflict (name) do update set area = excluded.area, function_name = excluded.
 -- Rows of private.status_transitions ------------------------------------------------------------------
 
 insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
-  ('match', null, 'pending', '{private.run_draw,private.create_knockout}'),
-  ('match', null, 'bye', '{private.run_draw}'),
-  ('match', null, 'scheduled', '{private.run_draw,private.schedule_groups}'),
-  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match,private.fill_knockout}'),
+  ('match', null, 'pending', '{private.run_draw,private.create_knockout,private.create_double_elimination}'),
+  ('match', null, 'bye', '{private.run_draw,private.create_double_elimination,private.pair_swiss_round}'),
+  ('match', null, 'scheduled', '{private.run_draw,private.schedule_groups,private.create_double_elimination,private.pair_swiss_round,private.add_grand_final_reset}'),
+  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match,private.fill_knockout,private.create_double_elimination}'),
   ('match', 'scheduled', 'ready', '{private.mark_ready}'),
   ('match', 'scheduled', 'reported', '{public.report_match}'),
   ('match', 'ready', 'reported', '{public.report_match}'),
@@ -279,6 +279,7 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
   ('match', 'confirmed', 'pending', '{private.reset_match}'),
   ('match', 'void', 'scheduled', '{private.reset_match}'),
   ('match', 'void', 'pending', '{private.reset_match}'),
+  ('match', null, 'void', '{private.create_double_elimination}'),
   ('report', null, 'live', '{public.report_match}'),
   ('report', 'live', 'superseded', '{public.report_match,private.reset_match}'),
   ('dispute', null, 'open', '{private.open_dispute}'),
@@ -703,22 +704,39 @@ AS $function$
 declare
   v_now timestamptz := private.clock_now();
   v_final public.matches%rowtype;
+  v_kind text := (select kind from public.tournament_stages where tournament_id = p_match.tournament_id and stage_no = p_match.stage_no);
+  v_over boolean;
+  v_champion uuid;
 begin
   perform private.advance_from(p_match);
   if p_match.group_name is not null then
     -- The last group result fills the knockout (a disputed group match holds it).
     perform private.fill_knockout(p_match.tournament_id, p_match.stage_no);
+  elsif v_kind = 'swiss' then
+    -- The last result of a Swiss round pairs the next one (a disputed match holds it).
+    perform private.pair_swiss_round(p_match.tournament_id, p_match.stage_no, v_now + private.break_between_rounds());
+  elsif p_match.bracket = 'grand_final' then
+    -- The losers' bracket winner who wins the grand final forces the reset.
+    perform private.add_grand_final_reset(p_match, v_now + private.break_between_rounds());
   end if;
-  -- Finished once the final has ended and nothing else is left to play (a third-place match may end after it).
+  -- Finished once the final has ended (in Swiss, the last round) and nothing else is left to play (a third-place
+  -- match may end after the final).
   select * into v_final from private.final_match(p_match.tournament_id);
-  if v_final.status in ('confirmed', 'void')
-     and not exists (select 1 from public.matches where tournament_id = p_match.tournament_id and status not in ('confirmed', 'void', 'bye')) then
+  v_over := not exists (select 1 from public.matches where tournament_id = p_match.tournament_id and status not in ('confirmed', 'void', 'bye'));
+  if v_kind = 'swiss' then
+    v_over := v_over and not private.swiss_rounds_left(p_match.tournament_id, p_match.stage_no);
+    v_champion := (private.swiss_stage_table(p_match.tournament_id, p_match.stage_no) -> 0 ->> 'entry_id')::uuid;
+  else
+    v_over := v_over and v_final.status in ('confirmed', 'void');
+    v_champion := v_final.winner_entry_id;
+  end if;
+  if v_over then
     if exists (select 1 from public.tournaments where id = p_match.tournament_id and finished_at is null) then
       update public.tournaments set finished_at = v_now, current_round = v_final.round where id = p_match.tournament_id;
       perform private.audit(p_match.tournament_id, 'tournament_finished',
-                            coalesce(private.entry_name(v_final.winner_entry_id) || ' wins the tournament', 'The final was void'),
-                            null, null, jsonb_build_object('winner_entry_id', v_final.winner_entry_id), true, null,
-                            v_final.winner_entry_id, v_final.id);
+                            coalesce(private.entry_name(v_champion) || ' wins the tournament', 'The final was void'),
+                            null, null, jsonb_build_object('winner_entry_id', v_champion), true, null,
+                            v_champion, case when v_kind = 'swiss' then null else v_final.id end);
     end if;
     return;
   end if;
@@ -847,7 +865,7 @@ begin
 end;
 $function$;
 
-comment on function private.run_due_stage_fills() is 'Due work: fills every knockout whose group stage has ended but was not filled yet (the fill normally runs with the last group result; this is its safety net).';
+comment on function private.run_due_stage_fills() is 'Due work: fills every knockout whose group stage has ended but was not filled yet, and pairs every Swiss round whose previous round has ended (both normally run with the last result they wait for; this is their safety net).';
 CREATE OR REPLACE FUNCTION private.run_due_stage_fills()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -856,6 +874,7 @@ AS $function$
 declare
   v_stage record;
   v_filled integer := 0;
+  v_paired integer := 0;
 begin
   for v_stage in
     select s.tournament_id, s.stage_no from public.tournament_stages s
@@ -867,7 +886,17 @@ begin
       v_filled := v_filled + 1;
     end if;
   end loop;
-  return jsonb_build_object('knockouts_filled', v_filled);
+  for v_stage in
+    select s.tournament_id, s.stage_no from public.tournament_stages s
+      join public.tournaments t on t.id = s.tournament_id
+     where s.kind = 'swiss' and t.finished_at is null and t.cancelled_at is null
+     order by s.tournament_id
+  loop
+    if private.pair_swiss_round(v_stage.tournament_id, v_stage.stage_no, private.clock_now() + private.break_between_rounds()) then
+      v_paired := v_paired + 1;
+    end if;
+  end loop;
+  return jsonb_build_object('knockouts_filled', v_filled, 'swiss_rounds_paired', v_paired);
 end;
 $function$;
 
@@ -2229,6 +2258,18 @@ begin
      and exists (select 1 from public.tournament_stages where tournament_id = v_match.tournament_id and stage_no = v_match.stage_no
                                                          and closed_at is not null) then
     raise exception 'The group results are final: the knockout has been filled from them' using errcode = 'PT409', hint = 'stage_closed';
+  end if;
+  if exists (select 1 from public.tournament_stages s where s.tournament_id = v_match.tournament_id and s.stage_no = v_match.stage_no
+                                                        and s.kind = 'swiss')
+     and exists (select 1 from public.matches m where m.tournament_id = v_match.tournament_id and m.stage_no = v_match.stage_no
+                                                and m.round > v_match.round) then
+    raise exception 'This Swiss round''s results are final: the next round was paired from them' using errcode = 'PT409', hint = 'stage_closed';
+  end if;
+  if v_match.loser_match_id is not null and p_winner_entry_id is distinct from v_old_winner
+     and exists (select 1 from public.matches m where m.id = v_match.loser_match_id and m.bracket = 'losers'
+                                                and m.status not in ('pending', 'scheduled')) then
+    raise exception 'The loser of this match has already played on in the losers'' bracket: the winner can no longer change'
+      using errcode = 'PT409', hint = 'stage_closed';
   end if;
   perform private.check_staff_result(v_match, p_winner_entry_id, p_score);
 

@@ -67,7 +67,7 @@ $function$;
 
 -- Standings -------------------------------------------------------------------------------------------
 
-comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place.';
+comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place: in a knockout by the round a player went out in, in double elimination by the round of their second loss, in Swiss by the final table once the last round is over.';
 CREATE OR REPLACE FUNCTION public.get_standings(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -79,6 +79,7 @@ declare
   v_first integer;
   v_final public.matches%rowtype;
   v_third public.matches%rowtype;
+  v_kind text;
 begin
   if not exists (select 1 from public.tournaments where id = p_tournament_id) then
     raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
@@ -88,6 +89,55 @@ begin
     return '[]'::jsonb;
   end if;
   select * into v_final from private.final_match(p_tournament_id);
+  select s.kind into v_kind from public.tournament_stages s where s.tournament_id = p_tournament_id and s.stage_no = v_final.stage_no;
+  if v_kind = 'swiss' then
+    -- Swiss: the final table's order, once the last round is over (each player a place of their own).
+    return coalesce((
+      select jsonb_agg(jsonb_build_object('place', private.ordinal(t.n::integer), 'from', t.n, 'to', t.n,
+                                          'entries', jsonb_build_array(jsonb_build_object('entry_id', t.row ->> 'entry_id',
+                                                                                          'in_game_name', p.in_game_name)))
+                       order by t.n)
+        from jsonb_array_elements(private.swiss_stage_table(p_tournament_id, v_final.stage_no)) with ordinality as t (row, n)
+        left join public.entries e on e.id = (t.row ->> 'entry_id')::uuid
+        left join public.profiles p on p.id = e.player_id
+       where exists (select 1 from public.tournaments where id = p_tournament_id and finished_at is not null)), '[]'::jsonb);
+  end if;
+  if v_kind = 'double_elimination' then
+    -- Double elimination: a player is out at their second loss (a lost match that sends its loser nowhere, the
+    -- grand final before its reset excepted); players out in the same round share a band, everyone still in is
+    -- placed above them, and the final's winner is first.
+    return coalesce((
+      with players as (
+        select count(distinct e.entry_id)::integer as n
+          from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as e (entry_id)
+         where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and e.entry_id is not null
+      ), outs as (
+        select e.entry_id, m.round
+          from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as e (entry_id)
+         where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and e.entry_id is not null
+           and m.loser_match_id is null
+           and ((m.status = 'confirmed' and m.winner_entry_id is not null and e.entry_id <> m.winner_entry_id) or m.status = 'void')
+           and not exists (select 1 from public.matches k where k.tournament_id = p_tournament_id and k.stage_no = v_final.stage_no
+                              and k.round > m.round and e.entry_id in (k.entry_a, k.entry_b))
+      ), rounds as (
+        select o.round, count(*)::integer as c, sum(count(*)) over (order by o.round)::integer as through
+          from outs o group by o.round
+      ), outcomes as (
+        select v_final.winner_entry_id as entry_id, int4range(1, 1, '[]') as band
+         where v_final.status = 'confirmed' and v_final.winner_entry_id is not null
+        union all
+        select o.entry_id, int4range(players.n - r.through + 1, players.n - r.through + r.c, '[]')
+          from outs o join rounds r on r.round = o.round, players
+      )
+      select jsonb_agg(jsonb_build_object('place', private.place_label(band), 'from', lower(band), 'to', upper(band) - 1,
+                                          'entries', entries) order by lower(band))
+        from (select o.band,
+                     jsonb_agg(jsonb_build_object('entry_id', o.entry_id, 'in_game_name', p.in_game_name) order by p.in_game_name) as entries
+                from outcomes o
+                join public.entries e on e.id = o.entry_id
+                left join public.profiles p on p.id = e.player_id
+               group by o.band) as bands), '[]'::jsonb);
+  end if;
   select m.* into v_third from public.matches m where m.tournament_id = p_tournament_id and m.bracket = 'third_place';
   -- The last stage is the knockout every format ends in: its rounds count from its own first round.
   select min(round), max(round) into v_first, v_rounds from public.matches

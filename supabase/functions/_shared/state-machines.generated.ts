@@ -50,7 +50,7 @@ export const STATE_MACHINES = {
   },
   match: {
     statuses: ['pending', 'bye', 'scheduled', 'ready', 'reported', 'disputed', 'confirmed', 'void'],
-    initial: ['pending', 'bye', 'scheduled'],
+    initial: ['pending', 'bye', 'scheduled', 'void'],
     moves: {
       pending: ['scheduled', 'confirmed', 'void', 'bye'],
       scheduled: ['ready', 'reported', 'disputed', 'confirmed', 'void', 'pending'],
