@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stagesToSql, TournamentSchema } from '../../src/features/tournaments/tournaments.ts';
 import {
   completeProfile,
   createRegistration,
@@ -340,5 +341,35 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     expect(await valid([{ kind: 'swiss' }, { kind: 'knockout' }])).toBe(false);
     expect(await valid([{ kind: 'double_elimination' }, { kind: 'knockout' }])).toBe(false);
     for (const rounds of [0, 13, -1, '3; drop table', 2.5, null]) expect(await valid([{ kind: 'swiss', rounds }])).toBe(false);
+  });
+
+  it("accepts in the catalog exactly the formats the database's rule accepts", async () => {
+    const stagesSchema = TournamentSchema.shape.stages;
+    const declarations: unknown[] = [
+      [{ kind: 'swiss' }],
+      [{ kind: 'swiss', rounds: 6, name: 'Swiss' }],
+      [{ kind: 'swiss', rounds: 13 }],
+      [{ kind: 'double_elimination' }],
+      [{ kind: 'double_elimination' }, { kind: 'knockout' }],
+      [{ kind: 'swiss' }, { kind: 'knockout' }],
+      [{ kind: 'knockout', thirdPlace: true }, { kind: 'swiss' }],
+      [{ kind: 'groups', advance: { perGroup: 2 } }, { kind: 'knockout' }],
+      [{ kind: 'groups', advance: { perGroup: 2 } }],
+      [{ kind: 'groups', advance: { perGroup: 2 } }, { kind: 'swiss' }],
+      [{ kind: 'knockout' }],
+      [{ kind: 'ladder' }],
+    ];
+    for (const declared of declarations) {
+      const parsed = stagesSchema.safeParse(declared);
+      if (!parsed.success) continue;
+      const inSql = (
+        await db.admin.query<{ ok: boolean }>('select private.stages_valid($1::jsonb) as ok', [JSON.stringify(stagesToSql(parsed.data))])
+      ).rows[0]!.ok;
+      expect({ declared, inSql }).toEqual({ declared, inSql: true });
+    }
+    // And the catalog refuses what the database refuses.
+    expect(stagesSchema.safeParse([{ kind: 'swiss' }, { kind: 'knockout' }]).success).toBe(false);
+    expect(stagesSchema.safeParse([{ kind: 'groups', advance: { perGroup: 2 } }]).success).toBe(false);
+    expect(stagesSchema.safeParse([{ kind: 'swiss', rounds: 13 }]).success).toBe(false);
   });
 });

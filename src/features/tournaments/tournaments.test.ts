@@ -68,12 +68,18 @@ describe('the championship calendar', () => {
     expect(sorted.map((t) => t.id)).toEqual(['feb', 'late-feb', 'mar']);
   });
 
-  it('has a free Community Cup, entered with one button, that the banner never announces as an edition', () => {
+  it('has free Community Cups (a knockout, a Swiss, a double elimination) that the banner never announces as editions', () => {
     const free = catalog.filter((t) => t.entryFeeRupees === 0);
-    expect(free.map((t) => [t.id, t.series, t.format])).toEqual([['free-cup-jan-2027', 'championship', 'Community Cup']]);
-    const cup = free[0]!;
-    // Between the December edition's close and the cup, the banner skips the cup for the January edition.
-    expect(featuredTournament(catalog, new Date('2026-12-25T08:30:00Z'))?.id).not.toBe(cup.id);
+    expect(free.map((t) => [t.id, t.series, t.format, t.stages?.[0]?.kind ?? 'knockout'])).toEqual([
+      ['double-cup-mar-2027', 'championship', 'Community Cup', 'double_elimination'],
+      ['free-cup-jan-2027', 'championship', 'Community Cup', 'knockout'],
+      ['swiss-cup-feb-2027', 'championship', 'Community Cup', 'swiss'],
+    ]);
+    // Just before each cup the banner still announces the paid edition after it, never the cup.
+    for (const cup of free) {
+      const dayBefore = new Date(new Date(cup.startsAt).getTime() - 24 * 3600_000);
+      expect(featuredTournament(catalog, dayBefore)?.id).not.toBe(cup.id);
+    }
   });
 
   it('features the next edition whose registration is still open, and moves on when it closes', () => {

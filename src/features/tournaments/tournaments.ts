@@ -34,6 +34,16 @@ export const StageSchema = z.union([
     name: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
     thirdPlace: z._default(z.boolean(), false),
   }),
+  z.object({
+    kind: z.literal('swiss'),
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+    /** More rounds than the players need (⌈log₂ players⌉); absent: exactly that. */
+    rounds: z.optional(z.int().check(z.gte(1), z.lte(12))),
+  }),
+  z.object({
+    kind: z.literal('double_elimination'),
+    name: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+  }),
 ]);
 
 export type Stage = z.infer<typeof StageSchema>;
@@ -41,16 +51,24 @@ export type Stage = z.infer<typeof StageSchema>;
 /** A format's stages as the database keeps them (tournaments.stages): the contract's snake_case names. */
 export function stagesToSql(stages: Stage[] | undefined): Array<Record<string, unknown>> | null {
   if (!stages) return null;
-  return stages.map((stage) =>
-    stage.kind === 'groups'
-      ? {
+  return stages.map((stage) => {
+    const name = stage.name ? { name: stage.name } : {};
+    switch (stage.kind) {
+      case 'groups':
+        return {
           kind: 'groups',
-          ...(stage.name ? { name: stage.name } : {}),
+          ...name,
           group_size: stage.groupSize,
           advance: { per_group: stage.advance.perGroup, best_of_next: stage.advance.bestOfNext },
-        }
-      : { kind: 'knockout', ...(stage.name ? { name: stage.name } : {}), third_place: stage.thirdPlace },
-  );
+        };
+      case 'knockout':
+        return { kind: 'knockout', ...name, third_place: stage.thirdPlace };
+      case 'swiss':
+        return { kind: 'swiss', ...name, ...(stage.rounds ? { rounds: stage.rounds } : {}) };
+      case 'double_elimination':
+        return { kind: 'double_elimination', ...name };
+    }
+  });
 }
 
 export const TournamentSchema = z
@@ -115,10 +133,25 @@ export const TournamentSchema = z
     /**
      * The format: the stages played in order (absent: one knockout). Groups of `groupSize` (4, or 3 when check-in
      * is short) whose top `advance.perGroup` go on, with the `advance.bestOfNext` best of the next place across
-     * groups; then a knockout, with a third-place match when `thirdPlace`. The database checks the same rule
-     * (private.stages_valid) and the draw plays it (docs/areas/brackets.md, Groups then knockout).
+     * groups; then a knockout, with a third-place match when `thirdPlace`. Or one Swiss stage (`rounds` when more
+     * than the players need) or one double elimination. The database checks the same rule (private.stages_valid;
+     * supabase/tests/brackets-swiss-and-double.test.ts holds the two together) and the draw plays it
+     * (docs/areas/brackets.md, Formats).
      */
-    stages: z.optional(z.array(StageSchema).check(z.minLength(1), z.maxLength(3))),
+    stages: z.optional(
+      z
+        .array(StageSchema)
+        .check(
+          z.minLength(1),
+          z.maxLength(3),
+          z.refine((stages) => stages.every((s, i) => s.kind !== 'groups' || stages[i + 1]?.kind === 'knockout'), {
+            message: 'A group stage is followed by a knockout',
+          }),
+          z.refine((stages) => stages.length === 1 || stages.every((s) => s.kind === 'groups' || s.kind === 'knockout'), {
+            message: 'A Swiss stage or a double elimination is the whole tournament',
+          }),
+        ),
+    ),
     /** The catalog's own rules (how to play, fair play), after the generated ones. */
     rules: z.array(z.string().check(z.minLength(5))).check(z.minLength(2)),
     schedule: z.array(z.object({ round: z.string().check(z.minLength(1)), startsAt: Instant })).check(z.minLength(1)),
