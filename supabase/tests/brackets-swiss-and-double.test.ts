@@ -99,8 +99,7 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
   const matchesOf = async (id: string) =>
     (await db.admin.query<Match>('select * from public.matches where tournament_id = $1 order by round, position', [id])).rows;
   const bracketOf = async (id: string) => (await db.admin.query<{ b: Bracket }>('select public.get_bracket($1) as b', [id])).rows[0]!.b;
-  const standingsOf = async (id: string) =>
-    (await db.admin.query<{ s: Band[] }>('select public.get_standings($1) as s', [id])).rows[0]!.s;
+  const standingsOf = async (id: string) => (await db.admin.query<{ s: Band[] }>('select public.get_standings($1) as s', [id])).rows[0]!.s;
   const finishedAt = async (id: string) =>
     (await db.admin.query<{ finished_at: Date | null }>('select finished_at from public.tournaments where id = $1', [id])).rows[0]!
       .finished_at;
@@ -148,7 +147,7 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     expect(roundTwo.every((m) => m.status === 'scheduled')).toBe(true);
     const met = new Set(roundOne.map((m) => pairKey(m.entry_a, m.entry_b)));
     for (const m of roundTwo) expect(met.has(pairKey(m.entry_a, m.entry_b))).toBe(false);
-    const pointsOf = new Map((((await bracketOf(id)).stages[0] as SwissStage).table).map((r) => [r.entry_id, r.points]));
+    const pointsOf = new Map(((await bracketOf(id)).stages[0] as SwissStage).table.map((r) => [r.entry_id, r.points]));
     for (const m of roundTwo) expect(Math.abs(pointsOf.get(m.entry_a!)! - pointsOf.get(m.entry_b!)!)).toBeLessThanOrEqual(3);
 
     await playOut(id, () => 'a');
@@ -207,7 +206,7 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     expect((await matchesOf(id)).filter((m) => m.round === 2)).toHaveLength(2);
   });
 
-  it("refuses to correct a Swiss result once the next round was paired from it", async () => {
+  it('refuses to correct a Swiss result once the next round was paired from it', async () => {
     const id = await swissCup(4);
     const roundOne = await matchesOf(id);
     for (const m of roundOne) await settle(m, 2, 0);
@@ -245,7 +244,12 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     expect(stage.grand_final).toHaveLength(1);
     const ids = bracket.rounds.flatMap((r) => r.matches.map((m) => m.id));
     expect(new Set(ids).size).toBe(14);
-    expect([...stage.winners, ...stage.losers].flatMap((r) => r.matches).concat(stage.grand_final).sort()).toEqual([...ids].sort());
+    expect(
+      [...stage.winners, ...stage.losers]
+        .flatMap((r) => r.matches)
+        .concat(stage.grand_final)
+        .sort(),
+    ).toEqual([...ids].sort());
     expect(bracket.rounds.at(-1)).toMatchObject({ name: 'Grand final' });
     // Round numbers are one play order: the rounds come in increasing order.
     const order = bracket.rounds.map((r) => r.round);

@@ -48,27 +48,25 @@ export const StageSchema = z.union([
 
 export type Stage = z.infer<typeof StageSchema>;
 
-/** A format's stages as the database keeps them (tournaments.stages): the contract's snake_case names. */
+/** One stage as the database keeps it (tournaments.stages): the contract's snake_case names. */
+function stageToSql(stage: Stage): Record<string, unknown> {
+  const name = stage.name ? { name: stage.name } : {};
+  if (stage.kind === 'groups') {
+    return {
+      kind: 'groups',
+      ...name,
+      group_size: stage.groupSize,
+      advance: { per_group: stage.advance.perGroup, best_of_next: stage.advance.bestOfNext },
+    };
+  }
+  if (stage.kind === 'knockout') return { kind: 'knockout', ...name, third_place: stage.thirdPlace };
+  if (stage.kind === 'swiss') return { kind: 'swiss', ...name, ...(stage.rounds ? { rounds: stage.rounds } : {}) };
+  return { kind: 'double_elimination', ...name };
+}
+
+/** A format's stages as the database keeps them (tournaments.stages), null for one knockout. */
 export function stagesToSql(stages: Stage[] | undefined): Array<Record<string, unknown>> | null {
-  if (!stages) return null;
-  return stages.map((stage) => {
-    const name = stage.name ? { name: stage.name } : {};
-    switch (stage.kind) {
-      case 'groups':
-        return {
-          kind: 'groups',
-          ...name,
-          group_size: stage.groupSize,
-          advance: { per_group: stage.advance.perGroup, best_of_next: stage.advance.bestOfNext },
-        };
-      case 'knockout':
-        return { kind: 'knockout', ...name, third_place: stage.thirdPlace };
-      case 'swiss':
-        return { kind: 'swiss', ...name, ...(stage.rounds ? { rounds: stage.rounds } : {}) };
-      case 'double_elimination':
-        return { kind: 'double_elimination', ...name };
-    }
-  });
+  return stages ? stages.map(stageToSql) : null;
 }
 
 export const TournamentSchema = z
@@ -139,18 +137,16 @@ export const TournamentSchema = z
      * (docs/areas/brackets.md, Formats).
      */
     stages: z.optional(
-      z
-        .array(StageSchema)
-        .check(
-          z.minLength(1),
-          z.maxLength(3),
-          z.refine((stages) => stages.every((s, i) => s.kind !== 'groups' || stages[i + 1]?.kind === 'knockout'), {
-            message: 'A group stage is followed by a knockout',
-          }),
-          z.refine((stages) => stages.length === 1 || stages.every((s) => s.kind === 'groups' || s.kind === 'knockout'), {
-            message: 'A Swiss stage or a double elimination is the whole tournament',
-          }),
-        ),
+      z.array(StageSchema).check(
+        z.minLength(1),
+        z.maxLength(3),
+        z.refine((stages) => stages.every((s, i) => s.kind !== 'groups' || stages[i + 1]?.kind === 'knockout'), {
+          message: 'A group stage is followed by a knockout',
+        }),
+        z.refine((stages) => stages.length === 1 || stages.every((s) => s.kind === 'groups' || s.kind === 'knockout'), {
+          message: 'A Swiss stage or a double elimination is the whole tournament',
+        }),
+      ),
     ),
     /** The catalog's own rules (how to play, fair play), after the generated ones. */
     rules: z.array(z.string().check(z.minLength(5))).check(z.minLength(2)),
