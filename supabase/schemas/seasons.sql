@@ -724,19 +724,20 @@ AS $function$
   select date_trunc('week', p_at at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata';
 $function$;
 
-comment on function private.rated_matches(timestamp with time zone,timestamp with time zone) is 'Matches that count for the rating, confirmed in [p_from, p_to): both players known and a score recorded. score_a is 1 when a went through (a shoot-out win is a win), else 0.';
+comment on function private.rated_matches(timestamp with time zone,timestamp with time zone) is 'Matches that count for the rating, confirmed in [p_from, p_to): both players known and a score recorded. score_a is 1 when a went through (a shoot-out win is a win), 0.5 for a draw (a level score with no winner: groups and Swiss), else 0.';
 CREATE OR REPLACE FUNCTION private.rated_matches(p_from timestamp with time zone, p_to timestamp with time zone)
  RETURNS TABLE(match_id uuid, confirmed_at timestamp with time zone, player_a uuid, player_b uuid, score_a double precision)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select m.id, m.confirmed_at, ea.player_id, eb.player_id, case when m.winner_entry_id = m.entry_a then 1 else 0 end
+  select m.id, m.confirmed_at, ea.player_id, eb.player_id,
+         case when m.winner_entry_id = m.entry_a then 1 when m.winner_entry_id is null then 0.5 else 0 end
     from public.matches m
     join public.entries ea on ea.id = m.entry_a
     join public.entries eb on eb.id = m.entry_b
    where m.status = 'confirmed' and m.confirmed_at >= p_from and m.confirmed_at < p_to
-     and m.score_a is not null and m.winner_entry_id is not null
+     and m.score_a is not null and (m.winner_entry_id is not null or m.score_a = m.score_b)
      and ea.player_id is not null and eb.player_id is not null and ea.player_id <> eb.player_id;
 $function$;
 

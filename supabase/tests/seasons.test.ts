@@ -423,6 +423,24 @@ describe.each(engines)('seasons on $name', (engine) => {
     });
   });
 
+  it('rates a draw (a group or Swiss result) as half a win for both players', async () => {
+    const [g, h] = [await newPlayer('DrawG'), await newPlayer('DrawH')];
+    // Wednesday 16 June 2027: after every other game of this file, so no earlier test sees these players.
+    const cup = await playedCup([g, h], '2027-06-16T10:00:00Z', [{ winner: 'a', score: [1, 1] }]);
+    await db.admin.query(`update public.matches set winner_entry_id = null where tournament_id = $1`, [cup.id]);
+    await setDatabaseClock(db, '2027-06-22T00:00:00Z');
+    await runDueWork();
+    const expected = await update(1500, 350, 0.06, [{ rating: 1500, deviation: 350, score: 0.5 }]);
+    for (const who of [g, h]) {
+      const page = await playerPage(who.publicId);
+      expect(page.history).toHaveLength(1);
+      expect(page.rating).toBeCloseTo(expected.rating, 6);
+      expect(page.deviation).toBeCloseTo(expected.deviation, 6);
+      expect(page.deviation).toBeLessThan(350);
+    }
+    await setDatabaseClock(db, null);
+  });
+
   it('registers the rating as one step of the periodic function', async () => {
     const { rows } = await db.admin.query("select area, function_name from private.due_work_steps where name = 'rating_periods'");
     expect(rows).toEqual([{ area: 'seasons', function_name: 'private.run_due_rating_work' }]);
