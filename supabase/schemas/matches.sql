@@ -1068,7 +1068,7 @@ begin
 end;
 $function$;
 
-comment on function private.match_settings(public.matches) is 'The settings one match is played with: the defaults, then the edition''s or the series'' own, then its round''s override.';
+comment on function private.match_settings(public.matches) is 'The settings one match is played with: the defaults, then the edition''s or the series'' own, then its round''s override (a knockout stage''s last three rounds, a double elimination''s grand final); in groups and Swiss never extra time or penalties, a draw being a result.';
 CREATE OR REPLACE FUNCTION private.match_settings(p_match public.matches)
  RETURNS jsonb
  LANGUAGE sql
@@ -1077,14 +1077,23 @@ CREATE OR REPLACE FUNCTION private.match_settings(p_match public.matches)
 AS $function$
   with base as (
     select coalesce(t.match_settings, s.match_settings, '{}'::jsonb) as own,
-           (select max(x.round) from public.matches x where x.tournament_id = p_match.tournament_id) - p_match.round as from_end
+           coalesce((select st.kind from public.tournament_stages st
+                      where st.tournament_id = p_match.tournament_id and st.stage_no = p_match.stage_no), 'knockout') as kind,
+           (select max(x.round) from public.matches x
+             where x.tournament_id = p_match.tournament_id and x.stage_no = p_match.stage_no) - p_match.round as from_end
       from public.tournaments t
       left join public.series s on s.id = t.series_id
      where t.id = p_match.tournament_id
   )
   select private.default_match_settings() || (own - 'rounds')
-         || coalesce(own->'rounds'->(case from_end when 0 then 'final' when 1 then 'semi_finals' when 2 then 'quarter_finals' end),
-                     '{}'::jsonb)
+         -- A knockout's last rounds may be longer (counted from its final); in double elimination, the grand final.
+         || case when kind = 'knockout'
+                 then coalesce(own->'rounds'->(case from_end when 0 then 'final' when 1 then 'semi_finals' when 2 then 'quarter_finals' end),
+                               '{}'::jsonb)
+                 when kind = 'double_elimination' and p_match.bracket = 'grand_final' then coalesce(own->'rounds'->'final', '{}'::jsonb)
+                 else '{}'::jsonb end
+         -- Where a draw is a result (groups, Swiss) nobody plays extra time or penalties.
+         || case when kind in ('groups', 'swiss') then '{"extra_time": false, "penalties": false}'::jsonb else '{}'::jsonb end
     from base;
 $function$;
 
@@ -2334,6 +2343,24 @@ begin
 end;
 $function$;
 
+comment on function public.get_match_result_rule(uuid) is 'Anyone: how a match''s result is read, for its report form: draw_is_result, whether a level score stands as a draw (groups and Swiss: 3 points a win, 1 a draw) rather than going to extra time and penalties.';
+CREATE OR REPLACE FUNCTION public.get_match_result_rule(p_match_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_match public.matches%rowtype;
+begin
+  select * into v_match from public.matches where id = p_match_id;
+  if not found then
+    raise exception 'This match does not exist' using errcode = 'PT404', hint = 'match_not_found';
+  end if;
+  return jsonb_build_object('draw_is_result', private.draws_allowed(v_match));
+end;
+$function$;
+
 -- Disconnections --------------------------------------------------------------------------------------
 
 comment on function public.report_disconnection(uuid,integer,integer,integer,boolean) is 'A player of the match reports a disconnection (game minute 0–120, the score, a claim the opponent quit). Two agreeing reports are ruled at once: restart by the cut-off minute at 0–0, else the minutes left with the score carried; anything else goes to staff.';
@@ -2743,6 +2770,8 @@ revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,bool
 -- Match settings --------------------------------------------------------------------------------------
 
 revoke all on function public.get_match_settings(uuid) from public;
+
+revoke all on function public.get_match_result_rule(uuid) from public;
 
 -- Disconnections --------------------------------------------------------------------------------------
 

@@ -337,6 +337,28 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     expect(refusal).toEqual(['PT409', 'stage_closed']);
   });
 
+  it('plays Swiss matches with no extra time or penalties, a draw standing, and double elimination to a winner', async () => {
+    const settingsOf = async (matchId: string) =>
+      (
+        await db.admin.query<{ s: Record<string, unknown> }>(
+          'select public.get_match_settings($1) || public.get_match_result_rule($1) as s',
+          [matchId],
+        )
+      ).rows[0]!.s;
+    const swiss = (await matchesOf(await swissCup(4)))[0]!;
+    expect(await settingsOf(swiss.id)).toMatchObject({ extra_time: false, penalties: false, draw_is_result: true });
+    const double = await doubleCup(4);
+    await db.admin.query(
+      `update public.tournaments set match_settings = '{"match_minutes": 8, "rounds": {"final": {"match_minutes": 12}}}' where id = $1`,
+      [double],
+    );
+    const matches = await matchesOf(double);
+    const first = matches.find((m) => m.bracket === 'winners')!;
+    const grandFinal = matches.find((m) => m.bracket === 'grand_final')!;
+    expect(await settingsOf(first.id)).toMatchObject({ match_minutes: 8, draw_is_result: false });
+    expect(await settingsOf(grandFinal.id)).toMatchObject({ match_minutes: 12, draw_is_result: false });
+  });
+
   it('refuses a Swiss or double-elimination stage beside another stage, and Swiss rounds outside 1 to 12', async () => {
     const valid = async (stages: unknown) =>
       (await db.admin.query<{ ok: boolean }>('select private.stages_valid($1::jsonb) as ok', [JSON.stringify(stages)])).rows[0]!.ok;

@@ -89,6 +89,9 @@ describe.each(engines)('match day on $name', (engine) => {
         condition: 'Excellent',
         substitutions: 5,
       });
+      // A knockout match needs a winner: a level score goes to extra time and penalties.
+      expect(await rpc(anon, 'public.get_match_result_rule($1)', [match.id])).toEqual({ draw_is_result: false });
+      await expectRefusal(rpc(anon, 'public.get_match_result_rule($1)', [randomUUID()]), 'PT404', 'match_not_found');
       await expectRefusal(rpc(anon, 'public.get_match_settings($1)', [randomUUID()]), 'PT404', 'match_not_found');
     });
 
