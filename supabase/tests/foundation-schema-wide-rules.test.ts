@@ -68,7 +68,6 @@ const PLAYER_FUNCTIONS = [
   'get_match_reports',
   'get_match_room',
   'get_match_result_rule',
-  'get_match_result_rule',
   'get_match_settings',
   'get_my_account_deletion',
   'get_my_alerts',
