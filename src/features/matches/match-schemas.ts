@@ -57,7 +57,8 @@ export type MatchRoom = z.infer<typeof MatchRoom>;
 const MatchReport = z.object({
   entry_id: z.string(),
   score: z.tuple([z.int(), z.int()]),
-  winner_entry_id: z.string(),
+  /** Null for a draw, where a draw stands (groups, Swiss). */
+  winner_entry_id: z.nullable(z.string()),
   screenshot_path: z.string(),
   reported_at: timestamp,
 });

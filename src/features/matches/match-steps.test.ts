@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchReport, MatchRow } from './match-schemas';
-import {
-  countdown,
-  matchSituation,
-  nextMatchPlace,
-  reportBy,
-  reportLine,
-  scoreLine,
-  sideAmong,
-  stepMarks,
-  wentThrough,
-} from './match-steps';
+import { countdown, matchSituation, reportBy, reportLine, scoreLine, sideAmong, stepMarks, wentThrough } from './match-steps';
 
 const T = Date.parse('2027-04-20T14:00:00Z');
 const min = (m: number) => T + m * 60_000;
@@ -187,6 +177,8 @@ describe('the reports on file', () => {
     const names = { a: 'demo1', b: 'demo3' };
     expect(reportLine(byGuest, match(), names)).toBe('demo3 reported 2–1, demo3 through');
     expect(reportLine({ ...byGuest, entry_id: 'ea' }, match(), names)).toBe('demo1 reported 1–2, demo3 through');
+    // In a group or Swiss match a level score stands: no one went through.
+    expect(reportLine({ ...byGuest, score: [1, 1], winner_entry_id: null }, match(), names)).toBe('demo3 reported 1–1, a draw');
     expect(reportLine({ ...byGuest, score: [1, 1], winner_entry_id: 'ea' }, match(), names)).toBe('demo3 reported 1–1, demo1 through');
   });
 });
@@ -210,11 +202,6 @@ describe('small words of the match page', () => {
     expect(wentThrough(0, 1, 'me')).toBe('opponent');
     expect(wentThrough(1, 1, null)).toBeNull();
     expect(wentThrough(1, 1, 'opponent')).toBe('opponent');
-  });
-
-  it('finds the next match of a winner', () => {
-    expect(nextMatchPlace(1, 1)).toEqual({ round: 2, position: 1 });
-    expect(nextMatchPlace(1, 4)).toEqual({ round: 2, position: 2 });
   });
 });
 

@@ -221,6 +221,7 @@ export function reportLine(report: MatchReport, match: Pick<MatchRow, 'entry_a' 
   const [goalsA, goalsB] = report.score;
   const author = byA ? names.a : names.b;
   const goals = byA ? `${goalsA}–${goalsB}` : `${goalsB}–${goalsA}`;
+  if (report.winner_entry_id === null) return `${author} reported ${goals}, a draw`;
   const winner = report.winner_entry_id === match.entry_a ? names.a : names.b;
   return `${author} reported ${goals}, ${winner} through`;
 }
@@ -258,9 +259,4 @@ export function wentThrough(myGoals: number, opponentGoals: number, shootOutWinn
   if (myGoals > opponentGoals) return 'me';
   if (myGoals < opponentGoals) return 'opponent';
   return shootOutWinner;
-}
-
-/** The next match of a round's winner: round r match p feeds round r + 1 match ceil(p / 2). */
-export function nextMatchPlace(round: number, position: number): { round: number; position: number } {
-  return { round: round + 1, position: Math.ceil(position / 2) };
 }

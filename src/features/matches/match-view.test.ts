@@ -52,7 +52,8 @@ const bracket: Bracket = {
           id: 'final',
           round: 2,
           position: 1,
-          entries: [null, null],
+          // The database puts the winner in as it confirms the semi-final.
+          entries: [side('ea', 'demo1'), null],
           score: null,
           winner_entry_id: null,
           status: 'pending',
@@ -79,10 +80,50 @@ describe('what the match page shows', () => {
     const confirmed = { ...semi, status: 'confirmed' as const, score_a: 2, score_b: 1, winner_entry_id: 'ea' };
     const host = matchView({ match: confirmed, bracket, title: null }, 'a', NOTHING_ON_FILE, T);
     expect(host).toMatchObject({ winnerName: 'demo1', score: '2–1', viewerWon: true, statusWords: 'Result confirmed' });
-    expect(host.next).toEqual({ match: bracket.rounds[1]?.matches[0], roundName: 'Final' });
-    expect(matchView({ match: confirmed, bracket, title: null }, 'b', NOTHING_ON_FILE, T).viewerWon).toBe(false);
+    expect(host.next).toEqual({ match: bracket.rounds[1]?.matches[0], roundName: 'Final', mine: true });
+    const loser = matchView({ match: confirmed, bracket, title: null }, 'b', NOTHING_ON_FILE, T);
+    expect(loser.viewerWon).toBe(false);
+    // The loser of a knockout has no match of their own left: the page offers to follow the winner's.
+    expect(loser.next).toEqual({ match: bracket.rounds[1]?.matches[0], roundName: 'Final', mine: false });
     expect(matchView({ match: confirmed, bracket, title: null }, null, NOTHING_ON_FILE, T).viewerWon).toBeNull();
     expect(matchView({ match: semi, bracket, title: null }, 'a', NOTHING_ON_FILE, T).next).toBeNull();
+  });
+
+  // Fails -> a group player is sent to a match of another group (round arithmetic), or to none after a draw.
+  it("leads a group player to their own next matchday, whoever won, and a draw's players too", () => {
+    const groupMatch = (id: string, round: number, position: number, a: string, b: string) => ({
+      id,
+      round,
+      position,
+      entries: [side(a, a), side(b, b)] as [ReturnType<typeof side>, ReturnType<typeof side>],
+      score: null,
+      winner_entry_id: null,
+      status: 'scheduled' as const,
+      scheduled_at: null,
+    });
+    const groups: Bracket = {
+      draw: bracket.draw,
+      rounds: [
+        { round: 1, name: 'Group matchday 1', matches: [groupMatch('a1', 1, 1, 'p1', 'p2'), groupMatch('b1', 1, 2, 'p5', 'p6')] },
+        { round: 2, name: 'Group matchday 2', matches: [groupMatch('b2', 2, 1, 'p5', 'p7'), groupMatch('a2', 2, 2, 'p2', 'p3')] },
+      ],
+    };
+    const drawn: MatchRow = {
+      ...semi,
+      id: 'a1',
+      round: 1,
+      position: 1,
+      entry_a: 'p1',
+      entry_b: 'p2',
+      status: 'confirmed',
+      score_a: 1,
+      score_b: 1,
+    };
+    expect(matchView({ match: drawn, bracket: groups, title: null }, 'b', NOTHING_ON_FILE, T).next).toMatchObject({
+      match: { id: 'a2' },
+      roundName: 'Group matchday 2',
+      mine: true,
+    });
   });
 
   it('knows the viewer reported from the reports on file', () => {

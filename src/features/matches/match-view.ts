@@ -8,7 +8,7 @@ import type { Bracket, BracketMatch } from '@/features/brackets/brackets';
 import { anyTournamentHref } from '@/lib/routes';
 import type { MatchDayState } from './match-day/match-day';
 import type { MatchReports, MatchRow, MatchStatus } from './match-schemas';
-import { type MatchSituation, matchSituation, nextMatchPlace, reportBy, scoreLine, type Side } from './match-steps';
+import { type MatchSituation, matchSituation, reportBy, scoreLine, type Side } from './match-steps';
 
 /** What only the two players and staff read: the reports on file, the dispute, the walkover claim. */
 export interface PlayersView extends MatchReports {
@@ -43,6 +43,8 @@ const STATUS_WORDS: Record<MatchStatus, string> = {
 export interface PlacedMatch {
   match: BracketMatch;
   roundName: string;
+  /** The viewer plays it (else it is the winner's, to follow). */
+  mine?: boolean;
 }
 
 export interface MatchView {
@@ -106,7 +108,7 @@ export function matchView(
       winner: m.winner_entry_id === null ? null : m.winner_entry_id === m.entry_a ? 0 : m.winner_entry_id === m.entry_b ? 1 : null,
     }),
     viewerWon: side === null || m.winner_entry_id === null ? null : m.winner_entry_id === myEntry,
-    next: nextMatchOf(bracket, m),
+    next: nextMatchOf(bracket, m, myEntry),
   };
 }
 
@@ -119,10 +121,21 @@ function findInBracket(bracket: Bracket | null, matchId: string): PlacedMatch | 
 }
 
 /** The match the winner plays next (null after the final, or before a winner). */
-function nextMatchOf(bracket: Bracket | null, match: MatchRow): PlacedMatch | null {
+/**
+ * Where to go after a confirmed result: the viewer's own next match, else the winner's (the first later match,
+ * in play order, holding that entry). Following the players, not round arithmetic, serves every format: a group's
+ * next matchday, a losers' bracket, a knockout filled from the groups.
+ */
+function nextMatchOf(bracket: Bracket | null, match: MatchRow, myEntry: string | null): PlacedMatch | null {
   if (match.status !== 'confirmed') return null;
-  const place = nextMatchPlace(match.round, match.position);
-  const round = bracket?.rounds.find((candidate) => candidate.round === place.round);
-  const next = round?.matches.find((candidate) => candidate.position === place.position);
-  return round && next ? { match: next, roundName: round.name } : null;
+  const firstWith = (entryId: string | null): PlacedMatch | null => {
+    if (!entryId) return null;
+    for (const round of bracket?.rounds ?? []) {
+      if (round.round <= match.round) continue;
+      const next = round.matches.find((candidate) => candidate.entries.some((entry) => entry?.entry_id === entryId));
+      if (next) return { match: next, roundName: round.name, mine: entryId === myEntry };
+    }
+    return null;
+  };
+  return firstWith(myEntry) ?? firstWith(match.winner_entry_id);
 }

@@ -103,7 +103,8 @@ export async function reportMatch(report: {
   matchId: string;
   myGoals: number;
   opponentGoals: number;
-  wentThrough: 'me' | 'opponent';
+  /** Null for a draw, where a draw is a result (the database ignores it there). */
+  wentThrough: 'me' | 'opponent' | null;
   screenshotPath: string;
 }): Promise<void> {
   const answer = await getSupabase().rpc('report_match', {

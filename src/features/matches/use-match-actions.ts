@@ -57,10 +57,11 @@ export function useMatchRoom(matchId: string, postedAt: string | null) {
 type ShootOut = 'me' | 'opponent' | null;
 
 /**
- * The report form: both scores, the shoot-out winner of a level score and the screenshot. Sending checks
- * them first, then resizes and uploads the screenshot and reports; `stage` says which of the two is running.
+ * The report form: both scores, the shoot-out winner of a level score (unless a draw stands in this match:
+ * `drawIsResult`, the database's rule) and the screenshot. Sending checks them first, then resizes and uploads
+ * the screenshot and reports; `stage` says which of the two is running.
  */
-export function useReportForm(matchId: string, userId: string, onChanged: () => void) {
+export function useReportForm(matchId: string, userId: string, onChanged: () => void, drawIsResult = false) {
   const [mine, setMine] = useState('');
   const [theirs, setTheirs] = useState('');
   const [shootOut, setShootOut] = useState<ShootOut>(null);
@@ -75,8 +76,9 @@ export function useReportForm(matchId: string, userId: string, onChanged: () => 
     event.preventDefault();
     void action.run(async () => {
       if (myGoals === null || opponentGoals === null) throw new Error('Enter both scores.');
-      const through = wentThrough(myGoals, opponentGoals, shootOut);
-      if (!through) throw new Error('The score is level: say who won the shoot-out.');
+      const draw = drawIsResult && myGoals === opponentGoals;
+      const through = draw ? null : wentThrough(myGoals, opponentGoals, shootOut);
+      if (!draw && !through) throw new Error('The score is level: say who won the shoot-out.');
       if (!file) throw new Error('Add a screenshot of the result screen.');
       const { resizeScreenshot, screenshotProblem } = await import('./resize-screenshot');
       const problem = screenshotProblem(file);

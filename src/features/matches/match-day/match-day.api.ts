@@ -47,6 +47,14 @@ const RulingAnswer = z.object({
 
 export type MatchSettingsAnswer = z.infer<typeof MatchSettingsAnswer>;
 
+/** get_match_result_rule: whether a level score stands as a draw (groups, Swiss) or goes to a shoot-out. */
+const MatchResultRuleAnswer = z.object({ draw_is_result: z.boolean() });
+export type MatchResultRuleAnswer = z.infer<typeof MatchResultRuleAnswer>;
+
+export function fetchMatchResultRule(matchId: string): Promise<MatchResultRuleAnswer> {
+  return callPublicFunction('get_match_result_rule', { p_match_id: matchId }, MatchResultRuleAnswer);
+}
+
 export function fetchMatchSettings(matchId: string): Promise<MatchSettingsAnswer> {
   return callPublicFunction('get_match_settings', { p_match_id: matchId }, MatchSettingsAnswer);
 }

@@ -14,6 +14,12 @@ export function useMatchSettings(matchId: string) {
   return settings;
 }
 
+/** Whether a level score stands as a draw in this match (the database's rule), while it loads: unknown. */
+export function useMatchResultRule(matchId: string) {
+  const [rule] = useLoad(() => api().then((matchDay) => matchDay.fetchMatchResultRule(matchId)), matchId);
+  return rule;
+}
+
 export function useDisconnectionForm(matchId: string, onChanged: () => void) {
   const [open, setOpen] = useState(false);
   const [minute, setMinute] = useState('');

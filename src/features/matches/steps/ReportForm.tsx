@@ -1,5 +1,9 @@
-/** The result as the player saw it: both scores, the shoot-out winner of a level score, and the screenshot. */
+/**
+ * The result as the player saw it: both scores, the shoot-out winner of a level score (where a draw does not
+ * stand: the database says which, get_match_result_rule), and the screenshot.
+ */
 import { Button } from '@/components/ui/Button';
+import { useMatchResultRule } from '../match-day/use-match-day';
 import { useReportForm } from '../use-match-actions';
 import { ErrorText } from './ErrorText';
 import { NumberField } from './NumberField';
@@ -15,7 +19,9 @@ export function ReportForm({
   opponent: string;
   onChanged: () => void;
 }) {
-  const form = useReportForm(matchId, userId, onChanged);
+  const rule = useMatchResultRule(matchId);
+  const drawIsResult = rule.status === 'ready' && rule.value.draw_is_result;
+  const form = useReportForm(matchId, userId, onChanged, drawIsResult);
   return (
     <form className="flex flex-col gap-3" onSubmit={form.submit} data-report-form>
       <div className="grid grid-cols-2 gap-3">
@@ -28,7 +34,12 @@ export function ReportForm({
           onChange={form.setTheirs}
         />
       </div>
-      {form.level && (
+      {form.level && drawIsResult && (
+        <p className="text-sm" data-draw-stands>
+          A draw: it stands as the result, one point each. No extra time or penalties in this match.
+        </p>
+      )}
+      {form.level && !drawIsResult && (
         <fieldset className="flex flex-col gap-2">
           <legend className="text-sm font-semibold">Level score: who went through (extra time or penalties)?</legend>
           <label className="flex items-center gap-2">
