@@ -2235,7 +2235,37 @@ begin
   perform private.audit(v_match.tournament_id, 'disqualified', private.entry_name(p_entry_id) || ' disqualified', v_note, null, null,
                         true, v_staff, p_entry_id, v_match.id);
   v_match := private.confirm_result(v_match, v_winner, null, null, 'walkover', 'The opponent was disqualified', v_staff, true);
+  -- In groups the disqualified player's other matches are walkovers too; their results so far stand.
+  perform private.walk_over_open_matches(p_entry_id, 'The opponent was disqualified', v_staff);
   return jsonb_build_object('match_id', p_match_id, 'status', v_match.status, 'winner_entry_id', v_match.winner_entry_id);
+end;
+$function$;
+
+comment on function private.walk_over_open_matches(uuid,text,uuid) is 'After an entry is withdrawn while its tournament runs (disqualified, a parent''s consent withdrawn): every match it still has to play against a known opponent (scheduled, ready or reported) is a walkover to that opponent, [3, 0] where draws stand. Results it already played stand. Answers how many.';
+CREATE OR REPLACE FUNCTION private.walk_over_open_matches(p_entry_id uuid, p_reason text, p_actor uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_match public.matches%rowtype;
+  v_count integer := 0;
+begin
+  for v_match in
+    select * from public.matches m
+     where p_entry_id in (m.entry_a, m.entry_b) and m.entry_a is not null and m.entry_b is not null
+       and m.status in ('scheduled', 'ready', 'reported')
+     order by m.round, m.position
+       for update
+  loop
+    -- Each walkover may pair or fill what follows; read the row again so it is not walked over twice.
+    select * into v_match from public.matches where id = v_match.id;
+    continue when v_match.status not in ('scheduled', 'ready', 'reported');
+    perform private.confirm_result(v_match, case when v_match.entry_a = p_entry_id then v_match.entry_b else v_match.entry_a end,
+                                   null, null, 'walkover', p_reason, p_actor, true);
+    v_count := v_count + 1;
+  end loop;
+  return v_count;
 end;
 $function$;
 
@@ -2763,6 +2793,8 @@ revoke all on function public.staff_order_replay(uuid,text) from public;
 
 revoke all on function public.staff_disqualify(uuid,uuid,text) from anon;
 revoke all on function public.staff_disqualify(uuid,uuid,text) from public;
+
+revoke all on function private.walk_over_open_matches(uuid,text,uuid) from public;
 
 revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from anon;
 revoke all on function public.staff_correct_result(uuid,uuid,integer[],text,boolean) from public;

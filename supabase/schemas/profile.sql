@@ -468,7 +468,6 @@ declare
   v_now timestamptz := private.clock_now();
   v_registration public.tournament_registrations%rowtype;
   v_entry public.entries%rowtype;
-  v_match public.matches%rowtype;
   v_cancelled integer := 0;
   v_withdrawn integer := 0;
   v_walkovers integer := 0;
@@ -515,16 +514,7 @@ begin
     v_withdrawn := v_withdrawn + 1;
     perform private.audit(v_entry.tournament_id, 'entry_withdrawn', private.entry_name(v_entry.id) || ' withdrawn',
                           'Parental consent withdrawn', null, null, false, null, v_entry.id);
-    for v_match in
-      select * from public.matches m
-       where m.tournament_id = v_entry.tournament_id and v_entry.id in (m.entry_a, m.entry_b)
-         and m.entry_a is not null and m.entry_b is not null and m.status in ('scheduled', 'ready', 'reported')
-       for update
-    loop
-      perform private.confirm_result(v_match, case when v_match.entry_a = v_entry.id then v_match.entry_b else v_match.entry_a end,
-                                     null, null, 'walkover', 'The opponent withdrew', null, true);
-      v_walkovers := v_walkovers + 1;
-    end loop;
+    v_walkovers := v_walkovers + private.walk_over_open_matches(v_entry.id, 'The opponent withdrew', null);
   end loop;
 
   return jsonb_build_object('cancelled', v_cancelled, 'withdrawn', v_withdrawn, 'walkovers', v_walkovers, 'released', v_released);

@@ -272,6 +272,33 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     expect((await matchesOf(cup.id)).find((m) => m.id === match.id)).toMatchObject({ status: 'confirmed', winner_entry_id: null });
   });
 
+  it('turns the matches left of a player disqualified in the groups into walkovers, keeping the results played', async () => {
+    const cup = await drawnGroupsCup(16);
+    const groupA = (await matchesOf(cup.id)).filter((m) => m.group_name === 'A');
+    const first = groupA.find((m) => m.round === 1)!;
+    await settle(first, 2, 1);
+    const cheat = first.entry_a!;
+    const second = groupA.find((m) => m.round === 2 && (m.entry_a === cheat || m.entry_b === cheat))!;
+    const staff = await referee();
+    await rpc(staff, 'public.staff_disqualify($1, $2, $3)', [second.id, cheat, 'Played on another account']);
+    const after = (await matchesOf(cup.id)).filter((m) => m.group_name === 'A' && (m.entry_a === cheat || m.entry_b === cheat));
+    // The first result stands; the two matches left went to the opponents 3-0.
+    expect(
+      after.map((m) => [
+        m.round,
+        m.status,
+        m.winner_entry_id === cheat,
+        m.entry_a === cheat ? [m.score_a, m.score_b] : [m.score_b, m.score_a],
+      ]),
+    ).toEqual([
+      [1, 'confirmed', true, [2, 1]],
+      [2, 'confirmed', false, [0, 3]],
+      [3, 'confirmed', false, [0, 3]],
+    ]);
+    const row = (await groupsOf(cup.id)).groups[0]!.table.find((r) => r.entry_id === cheat)!;
+    expect(row).toMatchObject({ played: 3, won: 1, lost: 2, points: 3, goals_for: 2, goals_against: 7 });
+  });
+
   it('explains a three-way tie with the step that decided each row', async () => {
     const cup = await drawnGroupsCup(16);
     const group = (await matchesOf(cup.id)).filter((m) => m.group_name === 'A');
