@@ -1495,7 +1495,7 @@ AS $function$
   end;
 $function$;
 
-comment on function private.announce_draws(timestamp with time zone) is 'Due work: tells every player of a drawn tournament, once, that the draw is made and whom they meet first; returns how many tournaments were announced.';
+comment on function private.announce_draws(timestamp with time zone) is 'Due work: tells every player of a drawn tournament, once, that the draw is made and whom they meet first (in groups, their group and how many matches they play there); returns how many tournaments were announced.';
 CREATE OR REPLACE FUNCTION private.announce_draws(p_now timestamp with time zone)
  RETURNS integer
  LANGUAGE plpgsql
@@ -1511,15 +1511,23 @@ begin
      where drawn_at is not null and draw_announced_at is null and cancelled_at is null
      for update skip locked
   loop
+    -- Each player's first match (in a group of three one player rests on the first matchday) and, in groups,
+    -- how many group matches they have.
     select array_agg(row(e.player_id, 'draw_made', 'The draw for ' || v_tournament.title || ' is made',
-                         case when m.id is null then 'See the bracket on the tournament page.'
-                              when m.status = 'bye' then 'You have a bye in round 1: see your next match in the bracket.'
-                              else 'Your first match: ' || to_char(m.scheduled_at at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-                                   || ' IST against ' || coalesce(p.in_game_name, 'your opponent') || '.' end,
+                         coalesce('Group ' || m.group_name || ': ' || g.matches || ' matches. ', '')
+                         || case when m.id is null then 'See the bracket on the tournament page.'
+                                 when m.status = 'bye' then 'You have a bye in round 1: see your next match in the bracket.'
+                                 else 'Your first match: ' || to_char(m.scheduled_at at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+                                      || ' IST against ' || coalesce(p.in_game_name, 'your opponent') || '.' end,
                          coalesce('/match/?id=' || m.id, '/pod/?id=' || v_tournament.id), v_tournament.id)::private.notice)
       into v_notices
       from public.entries e
-      left join public.matches m on m.tournament_id = v_tournament.id and m.round = 1 and e.id in (m.entry_a, m.entry_b)
+      left join lateral (select x.* from public.matches x
+                          where x.tournament_id = v_tournament.id and e.id in (x.entry_a, x.entry_b)
+                          order by x.round, x.position limit 1) as m on true
+      left join lateral (select count(*)::integer as matches from public.matches x
+                          where x.tournament_id = v_tournament.id and x.group_name = m.group_name
+                            and e.id in (x.entry_a, x.entry_b)) as g on m.group_name is not null
       left join public.entries other on other.id = case when m.entry_a = e.id then m.entry_b else m.entry_a end
       left join public.profiles p on p.id = other.player_id
      where e.tournament_id = v_tournament.id and e.status = 'active' and e.player_id is not null;

@@ -299,6 +299,31 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     expect(row).toMatchObject({ played: 3, won: 1, lost: 2, points: 3, goals_for: 2, goals_against: 7 });
   });
 
+  it('tells each player their group, how many matches they play in it and whom they meet first', async () => {
+    const cup = await drawnGroupsCup(7);
+    // The draw's notices go out with the periodic work after the draw.
+    await db.admin.query('select private.run_due_work()');
+    const notices = (
+      await db.admin.query<{ user_id: string; body: string; link: string }>(
+        `select n.user_id, n.body, n.link from public.notifications n
+          where n.kind = 'draw_made' and n.user_id = any ($1::uuid[])`,
+        [[...cup.playerOf.values()]],
+      )
+    ).rows;
+    expect(notices).toHaveLength(7);
+    const groups = (await db.admin.query<{ groups: string[][] }>('select groups from public.draws where tournament_id = $1', [cup.id]))
+      .rows[0]!.groups;
+    for (const notice of notices) {
+      const entry = [...cup.playerOf].find(([, playerId]) => playerId === notice.user_id)![0];
+      const group = groups.findIndex((members) => members.includes(entry));
+      const size = groups[group]!.length;
+      expect(notice.body).toMatch(
+        new RegExp(`^Group ${'AB'[group]}: ${size - 1} matches\\. Your first match: \\d{2} \\w{3} \\d{2}:\\d{2} IST against g\\d\\.$`),
+      );
+      expect(notice.link).toMatch(/^\/match\/\?id=/);
+    }
+  });
+
   it('explains a three-way tie with the step that decided each row', async () => {
     const cup = await drawnGroupsCup(16);
     const group = (await matchesOf(cup.id)).filter((m) => m.group_name === 'A');
