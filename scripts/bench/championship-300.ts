@@ -31,7 +31,14 @@ import { benchOptions, verdict } from './shared/smoke.ts';
 const { smoke, values } = benchOptions({ entries: { full: '300', smoke: '40' }, seed: { full: '7', smoke: '7' } });
 const ENTRIES = Number(values.entries);
 const BUDGET_SECONDS = 60;
-const TOURNAMENT = 'sim-championship';
+/** Both formats a championship runs in: one knockout, and groups of four (the winners and the 53 best runners-up of 75 groups) then a knockout. */
+type Format = 'knockout' | 'groups';
+const FORMATS: Format[] = ['knockout', 'groups'];
+const FORMAT_WORDS: Record<Format, string> = { knockout: 'one knockout', groups: 'groups then a knockout' };
+const GROUPS_THEN_KNOCKOUT = [
+  { kind: 'groups', name: 'Groups', group_size: 4, advance: { per_group: 1, best_of_next: 53 } },
+  { kind: 'knockout', name: 'Knockout', third_place: true },
+];
 
 /** A small seeded generator (mulberry32), so a run can be repeated exactly. */
 function generator(seed: number): () => number {
@@ -55,6 +62,8 @@ type Match = {
   status: string;
   winner_entry_id: string | null;
   scheduled_at: Date;
+  group_name: string | null;
+  next_match_id: string | null;
 };
 
 const timings = new Map<string, number[]>();
@@ -91,219 +100,230 @@ try {
     timings.set('run_due_work', list);
   };
 
-  // The championship: registration open until check-in opens 24 h before the start.
-  const start = new Date('2027-06-01T12:00:00Z');
-  await client.query(
-    `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at)
-     values ($1, 'Simulated Championship', 'championship', 'Knockout', 15000, 3000000, 512, true, $2)`,
-    [TOURNAMENT, start.toISOString()],
-  );
-  // Every player signs up and pays for a place two days before the start.
-  await setClock(new Date(start.getTime() - 48 * 3600_000));
-  const players: Player[] = [];
-  for (let n = 1; n <= ENTRIES; n++) {
-    const p = await adultPlayer(db, { label: 'sim', inGameName: `sim${n}` });
-    await payForEntry(db, p.id, TOURNAMENT);
-    players.push(p);
-  }
-  // Every player confirmed a WhatsApp number (the most it can cost; the row the opt-in confirmation writes),
-  // then hears that check-in opened, and checks in.
-  await client.query(
-    `insert into public.whatsapp_contacts (user_id, phone, consent_text, consented_at)
-     select player_id, '+919' || lpad((row_number() over (order by id))::text, 9, '0'), 'bench', now()
-       from public.entries where tournament_id = $1`,
-    [TOURNAMENT],
-  );
-  await setClock(new Date(start.getTime() - 2 * 3600_000));
-  await runDueWork();
-  timings.delete('run_due_work');
-  for (const p of players) await checkIn(db, p, TOURNAMENT);
-  const referee = (await staffMember(db, 'referee')).id;
-  const playerOf = new Map(
-    (
-      await client.query<{ id: string; player_id: string }>('select id, player_id from public.entries where tournament_id = $1', [
-        TOURNAMENT,
-      ])
-    ).rows.map((r) => [r.id, r.player_id]),
-  );
-
-  const playerFor = (entryId: string | null): string => {
-    const id = entryId ? playerOf.get(entryId) : undefined;
-    if (!id) throw new Error(`no player for entry ${entryId}`);
-    return id;
-  };
-
-  const began = performance.now();
-  await setClock(new Date(start.getTime() - 59 * 60_000));
-  await runDueWork();
-
-  const matches = async () =>
-    (await client.query<Match>('select * from public.matches where tournament_id = $1 order by round, position', [TOURNAMENT])).rows;
-  const screenshot = (matchId: string, userId: string) => uploadScreenshot(db, matchId, userId);
-  const counts = { agreed: 0, disputed: 0, single: 0, walkover: 0, void: 0 };
-  const rounds = Math.max(...(await matches()).map((m) => m.round));
-
-  for (let round = 1; round <= rounds; round++) {
-    const playable = (await matches()).filter((m) => m.round === round && m.status === 'scheduled');
-    if (playable.length === 0) continue;
-    const time = Math.max(...playable.map((m) => m.scheduled_at.getTime()));
-    const plan = playable.map((match) => {
-      const roll = random();
-      const kind = roll < 0.85 ? 'agreed' : roll < 0.91 ? 'disputed' : roll < 0.95 ? 'single' : roll < 0.99 ? 'walkover' : 'void';
-      return { match, kind: kind as keyof typeof counts };
-    });
-
-    await setClock(new Date(time - 2 * 60_000));
-    for (const { match, kind } of plan) {
-      // The host posts the room; players who play press Ready in its window (a report after it, with nobody
-      // ready, finds the match void).
-      if (kind !== 'void')
-        await call(playerFor(match.entry_a), 'post_room', 'public.post_room($1, $2, $3)', [match.id, 'GOLAZO-1', '1234']);
-      if (kind !== 'void') await call(playerFor(match.entry_a), 'set_ready', 'public.set_ready($1)', [match.id]);
-      if (kind === 'agreed' || kind === 'disputed') await call(playerFor(match.entry_b), 'set_ready', 'public.set_ready($1)', [match.id]);
+  /** One championship of ENTRIES played to the end in `format`; prints its figures and checks. */
+  async function championship(format: Format) {
+    timings.clear();
+    // The championship: registration open until check-in opens 24 h before the start.
+    const TOURNAMENT = `sim-championship-${format}`;
+    const start = new Date(format === 'knockout' ? '2027-06-01T12:00:00Z' : '2027-07-01T12:00:00Z');
+    await client.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, is_live, starts_at, stages)
+       values ($1, 'Simulated Championship', 'championship', 'Knockout', 15000, 3000000, 512, true, $2, $3)`,
+      [TOURNAMENT, start.toISOString(), format === 'knockout' ? null : JSON.stringify(GROUPS_THEN_KNOCKOUT)],
+    );
+    // Every player signs up and pays for a place two days before the start.
+    await setClock(new Date(start.getTime() - 48 * 3600_000));
+    const players: Player[] = [];
+    for (let n = 1; n <= ENTRIES; n++) {
+      const p = await adultPlayer(db, { label: `sim-${format}`, inGameName: `sim${n}` });
+      await payForEntry(db, p.id, TOURNAMENT);
+      players.push(p);
     }
+    // Every player confirmed a WhatsApp number (the most it can cost; the row the opt-in confirmation writes),
+    // then hears that check-in opened, and checks in.
+    await client.query(
+      `insert into public.whatsapp_contacts (user_id, phone, consent_text, consented_at)
+       select player_id, '+919' || lpad((row_number() over (order by id))::text, 9, '0'), 'bench', now()
+         from public.entries where tournament_id = $1`,
+      [TOURNAMENT],
+    );
+    await setClock(new Date(start.getTime() - 2 * 3600_000));
+    await runDueWork();
+    timings.delete('run_due_work');
+    for (const p of players) await checkIn(db, p, TOURNAMENT);
+    const referee = (await staffMember(db, 'referee')).id;
+    const playerOf = new Map(
+      (
+        await client.query<{ id: string; player_id: string }>('select id, player_id from public.entries where tournament_id = $1', [
+          TOURNAMENT,
+        ])
+      ).rows.map((r) => [r.id, r.player_id]),
+    );
 
-    await setClock(new Date(time + 15 * 60_000));
-    for (const { match, kind } of plan) {
-      counts[kind]++;
-      const a = playerFor(match.entry_a);
-      const b = playerFor(match.entry_b);
-      const goalsWinner = 1 + Math.floor(random() * 4);
-      const goalsLoser = Math.floor(random() * goalsWinner);
-      const aWins = random() < 0.5;
-      const [goalsA, goalsB] = aWins ? [goalsWinner, goalsLoser] : [goalsLoser, goalsWinner];
-      const reportArgs = async (userId: string, mine: number, theirs: number, iWentThrough: boolean) => [
-        match.id,
-        mine,
-        theirs,
-        String(iWentThrough),
-        await screenshot(match.id, userId),
-      ];
-      const sql = 'public.report_match($1, $2, $3, $4, $5)';
-      if (kind === 'agreed' || kind === 'disputed') {
-        await call(a, 'report_match', sql, await reportArgs(a, goalsA, goalsB, aWins));
-        // A disputing player claims to have won.
-        const bWon = kind === 'disputed' ? aWins : !aWins;
-        await call(b, 'report_match', sql, await reportArgs(b, bWon ? goalsWinner : goalsLoser, bWon ? goalsLoser : goalsWinner, bWon));
-        if (kind === 'disputed') {
-          await call(
-            referee,
-            'staff_settle_match',
-            'public.staff_settle_match($1, $2, $3, $4)',
-            [match.id, aWins ? match.entry_a : match.entry_b, [goalsA, goalsB], 'Screenshots checked'],
-            'aal2',
-          );
-        }
-      } else if (kind === 'single') {
-        await call(a, 'report_match', sql, await reportArgs(a, goalsA, goalsB, aWins));
-      } else if (kind === 'walkover') {
-        await call(a, 'claim_walkover', 'public.claim_walkover($1)', [match.id]);
-      }
-    }
-    await setClock(new Date(time + 27 * 60_000));
+    const playerFor = (entryId: string | null): string => {
+      const id = entryId ? playerOf.get(entryId) : undefined;
+      if (!id) throw new Error(`no player for entry ${entryId}`);
+      return id;
+    };
+
+    const began = performance.now();
+    await setClock(new Date(start.getTime() - 59 * 60_000));
     await runDueWork();
 
-    // The bracket after the round.
-    const after = await matches();
-    const thisRound = after.filter((m) => m.round === round);
-    const seen = new Set<string>();
-    for (const m of thisRound) {
-      if (!['confirmed', 'void', 'bye'].includes(m.status)) problems.push(`round ${round} match ${m.position} is ${m.status}`);
-      if (m.status === 'confirmed' && m.winner_entry_id !== m.entry_a && m.winner_entry_id !== m.entry_b)
-        problems.push(`round ${round} match ${m.position}: the winner did not play it`);
-      for (const entry of [m.entry_a, m.entry_b]) {
-        if (entry && seen.has(entry)) problems.push(`round ${round}: an entry plays twice`);
-        if (entry) seen.add(entry);
-      }
-    }
-    if (round < rounds) {
-      const next = after.filter((m) => m.round === round + 1).flatMap((m) => [m.entry_a, m.entry_b]);
-      for (const m of thisRound.filter((m) => m.winner_entry_id)) {
-        if (next.filter((e) => e === m.winner_entry_id).length !== 1)
-          problems.push(`round ${round} match ${m.position}: winner not in the next round once`);
-      }
-    }
-  }
-  const seconds = (performance.now() - began) / 1000;
-  const { rows: state } = await client.query<{ status: string }>(
-    `select private.tournament_status(t, private.clock_now()) as status from public.tournaments t where id = $1`,
-    [TOURNAMENT],
-  );
-  if (state[0]?.status !== 'finished') problems.push(`the championship ended ${state[0]?.status ?? 'unknown'}, not finished`);
-  // Past the challenge window: the prizes are credited (and told) too.
-  await setClock(new Date(Math.max(...(await matches()).map((m) => m.scheduled_at.getTime())) + 26 * 3600_000));
-  await runDueWork();
-  const whatsapp = await client.query<{ template: string; messages: number; cost_paise: string }>(
-    `select o.payload ->> 'template' as template, count(*)::int as messages, count(*) * s.whatsapp_message_cost_paise as cost_paise
-       from private.outbox o cross join private.alert_settings s
-      where o.kind = 'whatsapp' group by 1, s.whatsapp_message_cost_paise order by 2 desc`,
-  );
+    const matches = async () =>
+      (await client.query<Match>('select * from public.matches where tournament_id = $1 order by round, position', [TOURNAMENT])).rows;
+    const screenshot = (matchId: string, userId: string) => uploadScreenshot(db, matchId, userId);
+    const counts = { agreed: 0, disputed: 0, single: 0, walkover: 0, void: 0 };
+    const rounds = Math.max(...(await matches()).map((m) => m.round));
 
-  const rows = [...timings.entries()].map(([fn, list]) => {
-    const sorted = [...list].sort((x, y) => x - y);
-    return { fn, calls: list.length, median: sorted[Math.floor(sorted.length / 2)] ?? 0, slowest: sorted.at(-1) ?? 0 };
-  });
-  rows.sort((x, y) => y.slowest - x.slowest);
-  console.log(
-    `Championship of ${ENTRIES} entries, ${rounds} rounds (PostgreSQL ${cluster.serverVersion}, seed ${values.seed})${smoke ? ' (smoke run)' : ''}`,
-  );
-  console.log(
-    `  matches: ${Object.entries(counts)
-      .map(([kind, n]) => `${n} ${kind}`)
-      .join(', ')}`,
-  );
-  console.log(`  whole championship: ${seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s)`);
-  for (const row of rows) {
-    console.log(
-      `  ${row.fn.padEnd(20)} ${String(row.calls).padStart(5)} calls, median ${row.median.toFixed(1)} ms, slowest ${row.slowest.toFixed(1)} ms`,
-    );
-  }
-  console.log(`  slowest RPC: ${rows[0]?.fn ?? '-'} (${(rows[0]?.slowest ?? 0).toFixed(1)} ms)`);
-  // The public read API (api_v1) on the finished championship, read as an outside program reads it (anon).
-  const apiReads: [string, string][] = [
-    ['tournaments (one)', 'select * from api_v1.tournaments where id = $1'],
-    ['matches (bracket)', 'select * from api_v1.matches where tournament_id = $1 order by round, position limit 1000'],
-    ['standings', 'select * from api_v1.standings where tournament_id = $1 order by place_from limit 1000'],
-    ['leaderboard (top 100)', 'select * from api_v1.leaderboard where $1::text is not null order by rank limit 100'],
-    ['players (first 1000)', 'select * from api_v1.players where $1::text is not null order by player_id limit 1000'],
-  ];
-  for (const [name, sql] of apiReads) {
-    const times: number[] = [];
-    let count = 0;
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      count = (await db.as({ role: 'anon' }, sql, [TOURNAMENT])).length;
-      times.push(performance.now() - started);
+    for (let round = 1; round <= rounds; round++) {
+      const playable = (await matches()).filter((m) => m.round === round && m.status === 'scheduled');
+      if (playable.length === 0) continue;
+      const time = Math.max(...playable.map((m) => m.scheduled_at.getTime()));
+      const plan = playable.map((match) => {
+        const roll = random();
+        const kind = roll < 0.85 ? 'agreed' : roll < 0.91 ? 'disputed' : roll < 0.95 ? 'single' : roll < 0.99 ? 'walkover' : 'void';
+        return { match, kind: kind as keyof typeof counts };
+      });
+
+      await setClock(new Date(time - 2 * 60_000));
+      for (const { match, kind } of plan) {
+        // The host posts the room; players who play press Ready in its window (a report after it, with nobody
+        // ready, finds the match void).
+        if (kind !== 'void')
+          await call(playerFor(match.entry_a), 'post_room', 'public.post_room($1, $2, $3)', [match.id, 'GOLAZO-1', '1234']);
+        if (kind !== 'void') await call(playerFor(match.entry_a), 'set_ready', 'public.set_ready($1)', [match.id]);
+        if (kind === 'agreed' || kind === 'disputed') await call(playerFor(match.entry_b), 'set_ready', 'public.set_ready($1)', [match.id]);
+      }
+
+      await setClock(new Date(time + 15 * 60_000));
+      for (const { match, kind } of plan) {
+        counts[kind]++;
+        const a = playerFor(match.entry_a);
+        const b = playerFor(match.entry_b);
+        const goalsWinner = 1 + Math.floor(random() * 4);
+        // In a group a level score stands as a draw (one in eight here); elsewhere someone wins.
+        const goalsLoser = match.group_name !== null && random() < 0.125 ? goalsWinner : Math.floor(random() * goalsWinner);
+        const aWins = random() < 0.5;
+        const [goalsA, goalsB] = aWins ? [goalsWinner, goalsLoser] : [goalsLoser, goalsWinner];
+        const reportArgs = async (userId: string, mine: number, theirs: number, iWentThrough: boolean) => [
+          match.id,
+          mine,
+          theirs,
+          String(iWentThrough),
+          await screenshot(match.id, userId),
+        ];
+        const sql = 'public.report_match($1, $2, $3, $4, $5)';
+        if (kind === 'agreed' || kind === 'disputed') {
+          await call(a, 'report_match', sql, await reportArgs(a, goalsA, goalsB, aWins));
+          // A disputing player claims to have won.
+          const bWon = kind === 'disputed' ? aWins : !aWins;
+          await call(b, 'report_match', sql, await reportArgs(b, bWon ? goalsWinner : goalsLoser, bWon ? goalsLoser : goalsWinner, bWon));
+          if (kind === 'disputed') {
+            await call(
+              referee,
+              'staff_settle_match',
+              'public.staff_settle_match($1, $2, $3, $4)',
+              [match.id, aWins ? match.entry_a : match.entry_b, [goalsA, goalsB], 'Screenshots checked'],
+              'aal2',
+            );
+          }
+        } else if (kind === 'single') {
+          await call(a, 'report_match', sql, await reportArgs(a, goalsA, goalsB, aWins));
+        } else if (kind === 'walkover') {
+          await call(a, 'claim_walkover', 'public.claim_walkover($1)', [match.id]);
+        }
+      }
+      await setClock(new Date(time + 27 * 60_000));
+      await runDueWork();
+
+      // The bracket after the round.
+      const after = await matches();
+      const thisRound = after.filter((m) => m.round === round);
+      const seen = new Set<string>();
+      for (const m of thisRound) {
+        if (!['confirmed', 'void', 'bye'].includes(m.status)) problems.push(`round ${round} match ${m.position} is ${m.status}`);
+        if (m.status === 'confirmed' && m.winner_entry_id !== null && m.winner_entry_id !== m.entry_a && m.winner_entry_id !== m.entry_b)
+          problems.push(`round ${round} match ${m.position}: the winner did not play it`);
+        for (const entry of [m.entry_a, m.entry_b]) {
+          if (entry && seen.has(entry)) problems.push(`round ${round}: an entry plays twice`);
+          if (entry) seen.add(entry);
+        }
+      }
+      // Each winner is in the match its link leads to (a group match leads nowhere: the tables decide).
+      for (const m of thisRound.filter((m) => m.winner_entry_id && m.next_match_id)) {
+        const next = after.find((n) => n.id === m.next_match_id);
+        if (!next || (next.entry_a !== m.winner_entry_id && next.entry_b !== m.winner_entry_id))
+          problems.push(`round ${round} match ${m.position}: the winner is not in the match its link leads to`);
+      }
     }
-    times.sort((x, y) => x - y);
-    console.log(
-      `  api_v1 ${name.padEnd(22)} ${String(count).padStart(5)} rows, median ${times[2]?.toFixed(1)} ms, slowest ${times[4]?.toFixed(1)} ms`,
+    const seconds = (performance.now() - began) / 1000;
+    const { rows: state } = await client.query<{ status: string }>(
+      `select private.tournament_status(t, private.clock_now()) as status from public.tournaments t where id = $1`,
+      [TOURNAMENT],
     );
+    if (state[0]?.status !== 'finished') problems.push(`the championship ended ${state[0]?.status ?? 'unknown'}, not finished`);
+    // Past the challenge window: the prizes are credited (and told) too.
+    await setClock(new Date(Math.max(...(await matches()).map((m) => m.scheduled_at.getTime())) + 26 * 3600_000));
+    await runDueWork();
+    const whatsapp = await client.query<{ template: string; messages: number; cost_paise: string }>(
+      `select o.payload ->> 'template' as template, count(*)::int as messages, count(*) * s.whatsapp_message_cost_paise as cost_paise
+         from private.outbox o cross join private.alert_settings s
+        where o.kind = 'whatsapp' group by 1, s.whatsapp_message_cost_paise order by 2 desc`,
+    );
+
+    const rows = [...timings.entries()].map(([fn, list]) => {
+      const sorted = [...list].sort((x, y) => x - y);
+      return { fn, calls: list.length, median: sorted[Math.floor(sorted.length / 2)] ?? 0, slowest: sorted.at(-1) ?? 0 };
+    });
+    rows.sort((x, y) => y.slowest - x.slowest);
+    console.log(
+      `Championship of ${ENTRIES} entries, ${FORMAT_WORDS[format]}, ${rounds} rounds (PostgreSQL ${cluster.serverVersion}, seed ${values.seed})${smoke ? ' (smoke run)' : ''}`,
+    );
+    console.log(
+      `  matches: ${Object.entries(counts)
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(', ')}`,
+    );
+    console.log(`  whole championship: ${seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s)`);
+    for (const row of rows) {
+      console.log(
+        `  ${row.fn.padEnd(20)} ${String(row.calls).padStart(5)} calls, median ${row.median.toFixed(1)} ms, slowest ${row.slowest.toFixed(1)} ms`,
+      );
+    }
+    console.log(`  slowest RPC: ${rows[0]?.fn ?? '-'} (${(rows[0]?.slowest ?? 0).toFixed(1)} ms)`);
+    if (format !== 'knockout') {
+      for (const problem of problems.slice(0, 10)) console.error(`  bracket check failed: ${problem}`);
+      return;
+    }
+    // The public read API (api_v1) on the finished championship, read as an outside program reads it (anon).
+    const apiReads: [string, string][] = [
+      ['tournaments (one)', 'select * from api_v1.tournaments where id = $1'],
+      ['matches (bracket)', 'select * from api_v1.matches where tournament_id = $1 order by round, position limit 1000'],
+      ['standings', 'select * from api_v1.standings where tournament_id = $1 order by place_from limit 1000'],
+      ['leaderboard (top 100)', 'select * from api_v1.leaderboard where $1::text is not null order by rank limit 100'],
+      ['players (first 1000)', 'select * from api_v1.players where $1::text is not null order by player_id limit 1000'],
+    ];
+    for (const [name, sql] of apiReads) {
+      const times: number[] = [];
+      let count = 0;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        count = (await db.as({ role: 'anon' }, sql, [TOURNAMENT])).length;
+        times.push(performance.now() - started);
+      }
+      times.sort((x, y) => x - y);
+      console.log(
+        `  api_v1 ${name.padEnd(22)} ${String(count).padStart(5)} rows, median ${times[2]?.toFixed(1)} ms, slowest ${times[4]?.toFixed(1)} ms`,
+      );
+    }
+    // WhatsApp: every player opted in (one authentication code each, then each template the championship sent).
+    const { rows: cost } = await client.query<{ paise: string }>('select whatsapp_message_cost_paise as paise from private.alert_settings');
+    const perMessage = Number(cost[0]?.paise ?? 0);
+    const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+    const lines = [{ template: 'golazo_opt_in_code', messages: ENTRIES, paise: ENTRIES * perMessage }].concat(
+      whatsapp.rows.map((r) => ({ template: r.template, messages: r.messages, paise: Number(r.cost_paise) })),
+    );
+    console.log(`  WhatsApp messages if all ${ENTRIES} players opt in (${rupees(perMessage)} a message, private.alert_settings):`);
+    for (const line of lines) console.log(`    ${line.template.padEnd(26)} ${String(line.messages).padStart(5)}  ${rupees(line.paise)}`);
+    const total = lines.reduce((sum, line) => ({ messages: sum.messages + line.messages, paise: sum.paise + line.paise }), {
+      messages: 0,
+      paise: 0,
+    });
+    console.log(`    ${'total'.padEnd(26)} ${String(total.messages).padStart(5)}  ${rupees(total.paise)}`);
+    for (const problem of problems.slice(0, 10)) console.error(`  bracket check failed: ${problem}`);
+    console.log(
+      problems.length === 0
+        ? `PASS  championship (${FORMAT_WORDS[format]}): every round's bracket checked, finished`
+        : `FAIL  championship (${FORMAT_WORDS[format]}): ${problems.length} bracket check(s) failed`,
+    );
+    console.log(
+      `${verdict(seconds <= BUDGET_SECONDS)}  championship of ${ENTRIES} entries (${FORMAT_WORDS[format]}): ${seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s)`,
+    );
+    if (seconds > BUDGET_SECONDS && !smoke) overBudget = true;
   }
-  // WhatsApp: every player opted in (one authentication code each, then each template the championship sent).
-  const { rows: cost } = await client.query<{ paise: string }>('select whatsapp_message_cost_paise as paise from private.alert_settings');
-  const perMessage = Number(cost[0]?.paise ?? 0);
-  const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
-  const lines = [{ template: 'golazo_opt_in_code', messages: ENTRIES, paise: ENTRIES * perMessage }].concat(
-    whatsapp.rows.map((r) => ({ template: r.template, messages: r.messages, paise: Number(r.cost_paise) })),
-  );
-  console.log(`  WhatsApp messages if all ${ENTRIES} players opt in (${rupees(perMessage)} a message, private.alert_settings):`);
-  for (const line of lines) console.log(`    ${line.template.padEnd(26)} ${String(line.messages).padStart(5)}  ${rupees(line.paise)}`);
-  const total = lines.reduce((sum, line) => ({ messages: sum.messages + line.messages, paise: sum.paise + line.paise }), {
-    messages: 0,
-    paise: 0,
-  });
-  console.log(`    ${'total'.padEnd(26)} ${String(total.messages).padStart(5)}  ${rupees(total.paise)}`);
-  for (const problem of problems.slice(0, 10)) console.error(`  bracket check failed: ${problem}`);
-  console.log(
-    problems.length === 0
-      ? `PASS  championship: every round's bracket checked, finished`
-      : `FAIL  championship: ${problems.length} bracket check(s) failed`,
-  );
-  console.log(
-    `${verdict(seconds <= BUDGET_SECONDS)}  championship of ${ENTRIES} entries: ${seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s)`,
-  );
-  if (seconds > BUDGET_SECONDS && !smoke) overBudget = true;
+
+  for (const format of FORMATS) await championship(format);
 } finally {
   await cluster.stop();
 }

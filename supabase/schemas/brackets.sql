@@ -1219,8 +1219,9 @@ begin
   if v_groups_stage is not null then
     -- 4a. Groups of 4 (and 3) from the seeds, a round-robin in each, then the knockout they fill, empty until then.
     v_knockout_stage := coalesce(v_tournament.stages -> 1, '{"kind": "knockout"}'::jsonb);
+    -- The best of the next place come one from each group at most: fewer groups than best_of_next cap them.
     v_qualifiers := least(v_n, v_group_count * (v_groups_stage #>> '{advance,per_group}')::integer
-                               + coalesce((v_groups_stage #>> '{advance,best_of_next}')::integer, 0));
+                               + least(coalesce((v_groups_stage #>> '{advance,best_of_next}')::integer, 0), v_group_count));
     v_size := private.next_power_of_two(greatest(v_qualifiers, 2));
     insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
     values (p_tournament_id, 1, 'groups', coalesce(v_groups_stage ->> 'name', 'Groups'),

@@ -197,6 +197,40 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     expect(bracket.rounds.at(-1)!.matches[0]).toMatchObject({ stage: 'knockout', group: null, bracket: 'third_place' });
   });
 
+  it('sizes the knockout for the qualifiers there can be: the best of the next place come one a group at most', async () => {
+    // 12 players, 3 groups of 4: the 3 winners and "the 53 best runners-up" (the 300-entry championship's advance)
+    // are 6 qualifiers, a knockout of 8, not one sized for all twelve.
+    const id = `groups-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at, stages)
+       values ($1, 'Groups Cup', 'championship', 'Groups then knockout', 0, 0, 16, 12, true, $2, $3)`,
+      [
+        id,
+        START.toISOString(),
+        JSON.stringify([
+          { kind: 'groups', group_size: 4, advance: { per_group: 1, best_of_next: 53 } },
+          { kind: 'knockout', third_place: true },
+        ]),
+      ],
+    );
+    for (let n = 0; n < 12; n++) {
+      const user = await createUser(db);
+      await completeProfile(db, user.id);
+      await createRegistration(db, user.id, id);
+    }
+    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    await setDatabaseClock(db, at(-59));
+    await db.admin.query('select private.run_due_work()');
+    const knockout = (
+      await db.admin.query<{ settings: { qualifiers: number; size: number } }>(
+        `select settings from public.tournament_stages where tournament_id = $1 and kind = 'knockout'`,
+        [id],
+      )
+    ).rows[0]!.settings;
+    expect(knockout).toMatchObject({ qualifiers: 6, size: 8 });
+  });
+
   it('never puts two entries of one buyer in one group, and plays 7 as a group of 4 and a group of 3', async () => {
     const cup = await drawnGroupsCup(7, { buyerOfTwo: true });
     const drawn = (await db.admin.query<{ groups: string[][] }>('select groups from public.draws where tournament_id = $1', [cup.id]))
