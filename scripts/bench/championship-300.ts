@@ -272,45 +272,46 @@ try {
       );
     }
     console.log(`  slowest RPC: ${rows[0]?.fn ?? '-'} (${(rows[0]?.slowest ?? 0).toFixed(1)} ms)`);
-    if (format !== 'knockout') {
-      for (const problem of problems.slice(0, 10)) console.error(`  bracket check failed: ${problem}`);
-      return;
-    }
-    // The public read API (api_v1) on the finished championship, read as an outside program reads it (anon).
-    const apiReads: [string, string][] = [
-      ['tournaments (one)', 'select * from api_v1.tournaments where id = $1'],
-      ['matches (bracket)', 'select * from api_v1.matches where tournament_id = $1 order by round, position limit 1000'],
-      ['standings', 'select * from api_v1.standings where tournament_id = $1 order by place_from limit 1000'],
-      ['leaderboard (top 100)', 'select * from api_v1.leaderboard where $1::text is not null order by rank limit 100'],
-      ['players (first 1000)', 'select * from api_v1.players where $1::text is not null order by player_id limit 1000'],
-    ];
-    for (const [name, sql] of apiReads) {
-      const times: number[] = [];
-      let count = 0;
-      for (let i = 0; i < 5; i++) {
-        const started = performance.now();
-        count = (await db.as({ role: 'anon' }, sql, [TOURNAMENT])).length;
-        times.push(performance.now() - started);
+    // The public read API and the WhatsApp cost, once (the knockout's figures).
+    if (format === 'knockout') {
+      // The public read API (api_v1) on the finished championship, read as an outside program reads it (anon).
+      const apiReads: [string, string][] = [
+        ['tournaments (one)', 'select * from api_v1.tournaments where id = $1'],
+        ['matches (bracket)', 'select * from api_v1.matches where tournament_id = $1 order by round, position limit 1000'],
+        ['standings', 'select * from api_v1.standings where tournament_id = $1 order by place_from limit 1000'],
+        ['leaderboard (top 100)', 'select * from api_v1.leaderboard where $1::text is not null order by rank limit 100'],
+        ['players (first 1000)', 'select * from api_v1.players where $1::text is not null order by player_id limit 1000'],
+      ];
+      for (const [name, sql] of apiReads) {
+        const times: number[] = [];
+        let count = 0;
+        for (let i = 0; i < 5; i++) {
+          const started = performance.now();
+          count = (await db.as({ role: 'anon' }, sql, [TOURNAMENT])).length;
+          times.push(performance.now() - started);
+        }
+        times.sort((x, y) => x - y);
+        console.log(
+          `  api_v1 ${name.padEnd(22)} ${String(count).padStart(5)} rows, median ${times[2]?.toFixed(1)} ms, slowest ${times[4]?.toFixed(1)} ms`,
+        );
       }
-      times.sort((x, y) => x - y);
-      console.log(
-        `  api_v1 ${name.padEnd(22)} ${String(count).padStart(5)} rows, median ${times[2]?.toFixed(1)} ms, slowest ${times[4]?.toFixed(1)} ms`,
+      // WhatsApp: every player opted in (one authentication code each, then each template the championship sent).
+      const { rows: cost } = await client.query<{ paise: string }>(
+        'select whatsapp_message_cost_paise as paise from private.alert_settings',
       );
+      const perMessage = Number(cost[0]?.paise ?? 0);
+      const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+      const lines = [{ template: 'golazo_opt_in_code', messages: ENTRIES, paise: ENTRIES * perMessage }].concat(
+        whatsapp.rows.map((r) => ({ template: r.template, messages: r.messages, paise: Number(r.cost_paise) })),
+      );
+      console.log(`  WhatsApp messages if all ${ENTRIES} players opt in (${rupees(perMessage)} a message, private.alert_settings):`);
+      for (const line of lines) console.log(`    ${line.template.padEnd(26)} ${String(line.messages).padStart(5)}  ${rupees(line.paise)}`);
+      const total = lines.reduce((sum, line) => ({ messages: sum.messages + line.messages, paise: sum.paise + line.paise }), {
+        messages: 0,
+        paise: 0,
+      });
+      console.log(`    ${'total'.padEnd(26)} ${String(total.messages).padStart(5)}  ${rupees(total.paise)}`);
     }
-    // WhatsApp: every player opted in (one authentication code each, then each template the championship sent).
-    const { rows: cost } = await client.query<{ paise: string }>('select whatsapp_message_cost_paise as paise from private.alert_settings');
-    const perMessage = Number(cost[0]?.paise ?? 0);
-    const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
-    const lines = [{ template: 'golazo_opt_in_code', messages: ENTRIES, paise: ENTRIES * perMessage }].concat(
-      whatsapp.rows.map((r) => ({ template: r.template, messages: r.messages, paise: Number(r.cost_paise) })),
-    );
-    console.log(`  WhatsApp messages if all ${ENTRIES} players opt in (${rupees(perMessage)} a message, private.alert_settings):`);
-    for (const line of lines) console.log(`    ${line.template.padEnd(26)} ${String(line.messages).padStart(5)}  ${rupees(line.paise)}`);
-    const total = lines.reduce((sum, line) => ({ messages: sum.messages + line.messages, paise: sum.paise + line.paise }), {
-      messages: 0,
-      paise: 0,
-    });
-    console.log(`    ${'total'.padEnd(26)} ${String(total.messages).padStart(5)}  ${rupees(total.paise)}`);
     for (const problem of problems.slice(0, 10)) console.error(`  bracket check failed: ${problem}`);
     console.log(
       problems.length === 0
