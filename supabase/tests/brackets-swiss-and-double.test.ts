@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_TIE_BREAKS, POINTS, swissRoundsFor } from '../../src/features/tournaments/format-rules.ts';
 import { stagesToSql, TournamentSchema } from '../../src/features/tournaments/tournaments.ts';
 import {
   completeProfile,
@@ -397,5 +398,33 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     expect(stagesSchema.safeParse([{ kind: 'swiss' }, { kind: 'knockout' }]).success).toBe(false);
     expect(stagesSchema.safeParse([{ kind: 'groups', advance: { perGroup: 2 } }]).success).toBe(false);
     expect(stagesSchema.safeParse([{ kind: 'swiss', rounds: 13 }]).success).toBe(false);
+  });
+
+  it("words the format's rules with the database's numbers: points, the tie-break ladder, Swiss rounds", async () => {
+    // The rounds a Swiss stage takes, for every field size a catalog cup can have, with and without its own rounds.
+    const { rows } = await db.admin.query<{ n: number; plain: number; six: number }>(
+      'select n, private.swiss_rounds(n) as plain, private.swiss_rounds(n, 6) as six from generate_series(1, 300) as n',
+    );
+    for (const row of rows) {
+      expect([row.n, swissRoundsFor(row.n), swissRoundsFor(row.n, 6)]).toEqual([row.n, row.plain, row.six]);
+    }
+    // The ladder's steps in the order the SQL applies them.
+    const source = (await db.admin.query<{ d: string }>(`select pg_get_functiondef('private.group_tie_order'::regproc) as d`)).rows[0]!.d;
+    const positions = GROUP_TIE_BREAKS.map(([step]) => source.indexOf(`'${step}'`));
+    expect(positions.every((at) => at > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    // A win and a draw, as the Swiss table counts them.
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const table = (
+      await db.admin.query<{ t: Array<{ entry_id: string; points: number }> }>('select private.swiss_table($1::uuid[], $2::jsonb) as t', [
+        [a, b, c],
+        JSON.stringify([
+          { entry_a: a, entry_b: b, score_a: 2, score_b: 0, winner_entry_id: a, status: 'confirmed' },
+          { entry_a: b, entry_b: c, score_a: 1, score_b: 1, winner_entry_id: null, status: 'confirmed' },
+        ]),
+      ])
+    ).rows[0]!.t;
+    const points = new Map(table.map((r) => [r.entry_id, r.points]));
+    expect([points.get(a), points.get(c)]).toEqual([POINTS.win, POINTS.draw]);
   });
 });

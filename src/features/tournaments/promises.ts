@@ -9,6 +9,7 @@
 import { MINUTE, REPORT_CLOSES_AFTER } from '@/lib/match-windows';
 import { formatPaiseExact, formatRupees } from '@/lib/format';
 import { matchDayRules, SPECIAL_ROUNDS, settingsForRound } from '@/lib/match-settings';
+import { formatRules } from './format-rules';
 import {
   CHALLENGE_WINDOW_HOURS,
   CHECK_IN_CLOSES_BEFORE_MINUTES,
@@ -31,7 +32,11 @@ import { prizeFormula } from './tournaments';
 
 type PrizeFacts = Pick<Tournament, 'prizePoolRupees' | 'winnerPrizeRupees' | 'paidPlaces'> & Partial<Pick<Tournament, 'prizeBands'>>;
 type PromiseFacts = PrizeFacts &
-  Pick<Tournament, 'series' | 'entryFeeRupees' | 'maxPlayers'> & { poolGuaranteed?: boolean; matchSettings?: Tournament['matchSettings'] };
+  Pick<Tournament, 'series' | 'entryFeeRupees' | 'maxPlayers'> & {
+    poolGuaranteed?: boolean;
+    matchSettings?: Tournament['matchSettings'];
+    stages?: Tournament['stages'];
+  };
 
 export const REPORT_WINDOW_MINUTES = REPORT_CLOSES_AFTER / MINUTE;
 
@@ -213,6 +218,7 @@ export function promisedRules(t: PromiseFacts): string[] {
     checkIn,
     `Both players report the score on the match page, with a screenshot of the result screen, within ${minutes(REPORT_WINDOW_MINUTES)} of the scheduled time.`,
     `Disagree with a result? Dispute it on the match page, not by e-mail: staff decide within ${minutes(DISPUTE_STAFF_DEADLINE_MINUTES[kind])}.`,
+    ...formatRules(t.stages, t.maxPlayers),
     ...matchDayRules(t.matchSettings),
   ];
 }
