@@ -21,6 +21,7 @@
  * Exit code 1 when a check fails, or (but in a smoke run) the budget.
  */
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import type pg from 'pg';
 import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
 import { adultPlayer, checkIn, payForEntry, type Player, staffMember, uploadScreenshot } from '../../supabase/tests/journey.ts';
@@ -35,6 +36,8 @@ const BUDGET_SECONDS = 60;
 type Format = 'knockout' | 'groups';
 const FORMATS: Format[] = ['knockout', 'groups'];
 const FORMAT_WORDS: Record<Format, string> = { knockout: 'one knockout', groups: 'groups then a knockout' };
+/** get_bracket's size once played (gzip): the knockout's budget of the draw bench, and the formats' own. */
+const BRACKET_BUDGET_KB: Record<Format, number> = { knockout: 40, groups: 64 };
 const GROUPS_THEN_KNOCKOUT = [
   { kind: 'groups', name: 'Groups', group_size: 4, advance: { per_group: 1, best_of_next: 53 } },
   { kind: 'knockout', name: 'Knockout', third_place: true },
@@ -322,6 +325,15 @@ try {
       `${verdict(seconds <= BUDGET_SECONDS)}  championship of ${ENTRIES} entries (${FORMAT_WORDS[format]}): ${seconds.toFixed(1)} s (budget ${BUDGET_SECONDS} s)`,
     );
     if (seconds > BUDGET_SECONDS && !smoke) overBudget = true;
+    // The whole bracket as a visitor's page reads it once everything is played: each match once, stages by id.
+    const [answer] = await db.as<{ bracket: unknown }>({ role: 'anon' }, 'select public.get_bracket($1) as bracket', [TOURNAMENT]);
+    const raw = Buffer.byteLength(JSON.stringify(answer?.bracket));
+    const gzipped = gzipSync(JSON.stringify(answer?.bracket)).length;
+    const budget = BRACKET_BUDGET_KB[format];
+    console.log(
+      `${verdict(gzipped <= budget * 1024)}  get_bracket of the finished championship (${FORMAT_WORDS[format]}): ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzip (budget ${budget} KB gzip)`,
+    );
+    if (gzipped > budget * 1024 && !smoke) overBudget = true;
   }
 
   for (const format of FORMATS) await championship(format);
