@@ -13,7 +13,7 @@
 -- The views run as their owner (PostgreSQL's default, not security_invoker): like the public functions, they
 -- are the curated projection of tables a visitor may not read whole, and every column is chosen here. No column
 -- carries an e-mail, legal name, date of birth, age, PAN, UPI id, phone number or account user id; a player is
--- named only under private.api_player_name (18 or over, else 'A player'; erased: 'Deleted player').
+-- named only under private.api_player_names (18 or over, else 'A player'; erased: 'Deleted player').
 -- Anyone may select; nobody is granted insert, update or delete. A breaking change is a new schema (api_v2),
 -- the old one kept six months. Each view has one unique key for keyset pagination (docs/api.md).
 -- =====================================================================================================
@@ -30,24 +30,55 @@ grant usage on schema api_v1 to anon, authenticated, service_role;
 -- (supabase/tests/foundation-service-functions.test.ts lists them). Each answers only what its view shows;
 -- PostgREST never exposes the private schema, so none is an RPC.
 
-comment on function private.api_player_name(uuid) is 'A player''s name as the public API shows it: the in-game name of a public player (private.player_is_public: 18 or over, named), ''Deleted player'' once erased, else ''A player'' (a minor); null without a player.';
+-- The name rule lives once, set-based (private.api_player_names): a bracket of 300 entries names each entry once
+-- (private.api_entry_names, one call per tournament) instead of running the rule per side of each match, which
+-- took 0.25 ms a side. The scalar forms below read the same rule for the webhooks' events and single lookups.
+
+comment on function private.api_player_names(uuid[]) is 'The public name rule, once: for each of these players, the in-game name of a public player (private.player_is_public: 18 or over, named), ''Deleted player'' once erased, else ''A player'' (a minor). Players without a profile are left out.';
+CREATE OR REPLACE FUNCTION private.api_player_names(p_players uuid[])
+ RETURNS TABLE(player_id uuid, in_game_name text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p.id,
+         case when p.erased_at is not null then private.deleted_player_name()
+              when private.player_is_public(p.id) then p.in_game_name
+              else 'A player' end
+    from public.profiles p
+   where p.id = any (p_players);
+$function$;
+
+comment on function private.api_player_name(uuid) is 'One player''s name under private.api_player_names (the rule); null without a player.';
 CREATE OR REPLACE FUNCTION private.api_player_name(p_player uuid)
  RETURNS text
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select case when p_player is null then null
-              when exists (select 1 from public.profiles p where p.id = p_player and p.erased_at is not null) then private.deleted_player_name()
-              when private.player_is_public(p_player) then (select p.in_game_name from public.profiles p where p.id = p_player)
-              else 'A player' end;
+  select n.in_game_name from private.api_player_names(array[p_player]) n;
 $function$;
 
-comment on function private.api_entry_name(uuid) is 'For the api_v1 views: an entry''s name as the public API shows it (private.api_player_name of its player; ''A player'' for a place nobody has claimed); null without an entry.';
+comment on function private.api_entry_names(text) is 'For the api_v1 views: every entry of a tournament with its name under private.api_player_names, in one pass (''A player'' for a place nobody has claimed). Its cost is declared so the planner computes it once per tournament of the answer, not once per row.';
+CREATE OR REPLACE FUNCTION private.api_entry_names(p_tournament_id text)
+ RETURNS TABLE(entry_id uuid, in_game_name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER COST 10000 ROWS 300
+ SET search_path TO ''
+AS $function$
+  select e.id, coalesce(n.in_game_name, 'A player')
+    from public.entries e
+    left join private.api_player_names(array(select x.player_id from public.entries x
+                                              where x.tournament_id = p_tournament_id and x.player_id is not null)) n
+      on n.player_id = e.player_id
+   where e.tournament_id = p_tournament_id;
+$function$;
+
+comment on function private.api_entry_name(uuid) is 'One entry''s name under private.api_player_names (''A player'' for a place nobody has claimed); null without an entry. For the webhooks'' events; the views read private.api_entry_names.';
 CREATE OR REPLACE FUNCTION private.api_entry_name(p_entry_id uuid)
  RETURNS text
  LANGUAGE sql
- STABLE SECURITY DEFINER
+ STABLE
  SET search_path TO ''
 AS $function$
   select case when p_entry_id is null then null
@@ -129,9 +160,13 @@ comment on column api_v1.tournaments.draw_commitment is 'SHA-256 (hex) of the dr
 
 create view api_v1.matches with (security_barrier) as
   select m.id, m.tournament_id, m.round, m.position, m.entry_a, m.entry_b,
-         private.api_entry_name(m.entry_a) as player_a, private.api_entry_name(m.entry_b) as player_b,
-         m.status, m.score_a, m.score_b, m.winner_entry_id, m.scheduled_at, m.confirmed_at
-    from public.matches m;
+         n.names ->> m.entry_a::text as player_a, n.names ->> m.entry_b::text as player_b,
+         m.status, m.score_a, m.score_b, m.winner_entry_id, m.scheduled_at, m.confirmed_at,
+         m.stage_no, coalesce(st.kind, 'knockout') as stage, m.group_name, m.bracket
+    from public.tournaments t
+   cross join lateral (select jsonb_object_agg(x.entry_id, x.in_game_name) as names from private.api_entry_names(t.id) x) n
+    join public.matches m on m.tournament_id = t.id
+    left join public.tournament_stages st on st.tournament_id = m.tournament_id and st.stage_no = m.stage_no;
 comment on view api_v1.matches is 'Every match of every drawn tournament, as the bracket shows it. Unique key: id (order=id, then id=gt.<last id>); filter by tournament_id.';
 comment on column api_v1.matches.id is 'The match''s id (a UUID that sorts by creation), as in /match/?id=. Unique: the key for keyset pagination.';
 comment on column api_v1.matches.tournament_id is 'The tournament (api_v1.tournaments.id).';
@@ -147,14 +182,19 @@ comment on column api_v1.matches.score_b is 'Goals of the bottom slot once repor
 comment on column api_v1.matches.winner_entry_id is 'The entry that went through (entry_a or entry_b); null until decided.';
 comment on column api_v1.matches.scheduled_at is 'When the match is scheduled to start.';
 comment on column api_v1.matches.confirmed_at is 'When the result was confirmed; null before.';
+comment on column api_v1.matches.stage_no is 'The stage the match belongs to, in play order (api_v1.stages.stage_no); 1 for a plain knockout.';
+comment on column api_v1.matches.stage is 'The kind of its stage, as get_bracket says it: groups, knockout, swiss or double_elimination.';
+comment on column api_v1.matches.group_name is 'The group''s letter (A, B, …) for a group-stage match; null otherwise.';
+comment on column api_v1.matches.bracket is 'Which bracket of its stage: winners, losers, grand_final, third_place, or null (a plain knockout round, a group or Swiss match).';
 
 -- Standings -------------------------------------------------------------------------------------------
 
 create view api_v1.standings with (security_barrier) as
   select (x ->> 'entry_id')::uuid as entry_id, t.id as tournament_id, band ->> 'place' as place,
          (band ->> 'from')::integer as place_from, (band ->> 'to')::integer as place_to,
-         private.api_entry_name((x ->> 'entry_id')::uuid) as in_game_name
+         n.names ->> (x ->> 'entry_id') as in_game_name
     from public.tournaments t
+   cross join lateral (select jsonb_object_agg(e.entry_id, e.in_game_name) as names from private.api_entry_names(t.id) e) n
    cross join lateral jsonb_array_elements(public.get_standings(t.id)) as band
    cross join lateral jsonb_array_elements(band -> 'entries') as x;
 comment on view api_v1.standings is 'The places decided so far in each tournament (all of them once finished), one row per entry; players who share a place share its band. Unique key: entry_id; filter by tournament_id.';
@@ -196,9 +236,11 @@ comment on column api_v1.players.deviation is 'The rating''s deviation: lower is
 -- Access: anyone reads, nobody writes
 -- =====================================================================================================
 
+revoke all on function private.api_player_names(uuid[]) from public;
 revoke all on function private.api_player_name(uuid) from public;
 revoke all on function private.api_entry_name(uuid) from public;
-grant execute on function private.api_entry_name(uuid) to anon, authenticated, service_role;
+revoke all on function private.api_entry_names(text) from public;
+grant execute on function private.api_entry_names(text) to anon, authenticated, service_role;
 revoke all on function private.api_tournament_state(public.tournaments) from public;
 grant execute on function private.api_tournament_state(public.tournaments) to anon, authenticated, service_role;
 revoke all on function private.api_current_season() from public;

@@ -119,7 +119,7 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     // The api_ helpers are what the api_v1 views call as their reader (supabase/schemas/api.sql): each answers what its view shows.
     expect(rows.map((r) => r.name)).toEqual([
       'api_current_season',
-      'api_entry_name',
+      'api_entry_names',
       'api_public_player',
       'api_tournament_state',
       'caller_is_admin',
