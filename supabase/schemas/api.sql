@@ -85,6 +85,20 @@ AS $function$
               else coalesce((select private.api_player_name(e.player_id) from public.entries e where e.id = p_entry_id), 'A player') end;
 $function$;
 
+comment on function private.api_standings(text) is 'get_standings of a tournament with each name under private.api_player_names (minors unnamed, erased players ''Deleted player''), the same bands and order: for api_v1.standings and the tournament.finished webhook.';
+CREATE OR REPLACE FUNCTION private.api_standings(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(band || jsonb_build_object('entries', (
+           select coalesce(jsonb_agg(x || jsonb_build_object('in_game_name', n.names ->> (x ->> 'entry_id')) order by o), '[]'::jsonb)
+             from jsonb_array_elements(band -> 'entries') with ordinality as e (x, o))) order by b), '[]'::jsonb)
+    from (select jsonb_object_agg(x.entry_id, x.in_game_name) as names from private.api_entry_names(p_tournament_id) x) n
+   cross join lateral jsonb_array_elements(public.get_standings(p_tournament_id)) with ordinality as s (band, b);
+$function$;
+
 comment on function private.api_tournament_state(public.tournaments) is 'For api_v1.tournaments: the tournament''s state as get_tournament_state answers it, now.';
 CREATE OR REPLACE FUNCTION private.api_tournament_state(p_tournament public.tournaments)
  RETURNS jsonb
@@ -192,10 +206,9 @@ comment on column api_v1.matches.bracket is 'Which bracket of its stage: winners
 create view api_v1.standings with (security_barrier) as
   select (x ->> 'entry_id')::uuid as entry_id, t.id as tournament_id, band ->> 'place' as place,
          (band ->> 'from')::integer as place_from, (band ->> 'to')::integer as place_to,
-         n.names ->> (x ->> 'entry_id') as in_game_name
+         x ->> 'in_game_name' as in_game_name
     from public.tournaments t
-   cross join lateral (select jsonb_object_agg(e.entry_id, e.in_game_name) as names from private.api_entry_names(t.id) e) n
-   cross join lateral jsonb_array_elements(public.get_standings(t.id)) as band
+   cross join lateral jsonb_array_elements(private.api_standings(t.id)) as band
    cross join lateral jsonb_array_elements(band -> 'entries') as x;
 comment on view api_v1.standings is 'The places decided so far in each tournament (all of them once finished), one row per entry; players who share a place share its band. Unique key: entry_id; filter by tournament_id.';
 comment on column api_v1.standings.entry_id is 'The entry (as in api_v1.matches). Unique: the key for keyset pagination.';
@@ -241,6 +254,8 @@ revoke all on function private.api_player_name(uuid) from public;
 revoke all on function private.api_entry_name(uuid) from public;
 revoke all on function private.api_entry_names(text) from public;
 grant execute on function private.api_entry_names(text) to anon, authenticated, service_role;
+revoke all on function private.api_standings(text) from public;
+grant execute on function private.api_standings(text) to anon, authenticated, service_role;
 revoke all on function private.api_tournament_state(public.tournaments) from public;
 grant execute on function private.api_tournament_state(public.tournaments) to anon, authenticated, service_role;
 revoke all on function private.api_current_season() from public;

@@ -141,6 +141,14 @@ describe.each(engines)('api_v1 on $name', (engine) => {
     expect(personal).toEqual([]);
   });
 
+  it('keeps every view a security barrier (a replaced view loses its options unless the migration restores them)', async () => {
+    const { rows } = await db.admin.query<{ view: string; options: string[] | null }>(
+      `select c.relname as view, c.reloptions as options from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'api_v1' order by 1`,
+    );
+    expect(rows.filter((r) => !r.options?.includes('security_barrier=true')).map((r) => r.view)).toEqual([]);
+  });
+
   it('comments on every view and every column (the OpenAPI description is made of them)', async () => {
     const { rows } = await db.admin.query<{ what: string }>(
       `select c.relname as what from pg_class c join pg_namespace n on n.oid = c.relnamespace

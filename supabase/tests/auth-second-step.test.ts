@@ -121,6 +121,7 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
       'api_current_season',
       'api_entry_names',
       'api_public_player',
+      'api_standings',
       'api_tournament_state',
       'caller_is_admin',
       'current_player_id',
