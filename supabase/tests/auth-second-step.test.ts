@@ -120,7 +120,9 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     expect(rows.map((r) => r.name)).toEqual([
       'api_current_season',
       'api_entry_names',
+      'api_payouts',
       'api_public_player',
+      'api_stages',
       'api_standings',
       'api_tournament_state',
       'caller_is_admin',

@@ -19,6 +19,8 @@ const CALLED_BY_POLICIES = [
   // The public read API's views (supabase/schemas/api.sql) call these as the caller: each answers only what its view shows.
   'private.api_entry_names(p_tournament_id text)',
   'private.api_standings(p_tournament_id text)',
+  'private.api_stages(p_tournament_id text)',
+  'private.api_payouts(p_tournament_id text)',
   'private.api_tournament_state(p_tournament tournaments)',
   'private.api_current_season()',
   'private.api_public_player(p_player uuid, OUT in_game_name text, OUT rating double precision, OUT deviation double precision)',
