@@ -76,7 +76,8 @@ export function openApiDocument(views: ApiView[]) {
       title: 'Golazo Arena public API',
       version: '1',
       description:
-        'Read-only views of tournaments, matches, standings, the leaderboard and players: what a visitor may already see. ' +
+        'Read-only views of tournaments, their stages, matches, standings, prizes and payout records, the leaderboard and players: ' +
+        'what a visitor may already see. ' +
         'Send the public (anon) key as `apikey` and `Accept-Profile: api_v1`. At most 1,000 rows an answer: page with the ' +
         "view's unique key (order=<key>, then <key>=gt.<last value>). Nothing can be written. Documentation: /docs/api (docs/api.md).",
     },

@@ -27,6 +27,7 @@ import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts
 import { adultPlayer, checkIn, payForEntry, type Player, staffMember, uploadScreenshot } from '../../supabase/tests/journey.ts';
 import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
 import { player, serviceRole, testDatabase } from '../../supabase/tests/requests.ts';
+import { printApiReads } from './shared/api-reads.ts';
 import { benchOptions, verdict } from './shared/smoke.ts';
 
 const { smoke, values } = benchOptions({ entries: { full: '300', smoke: '40' }, seed: { full: '7', smoke: '7' } });
@@ -278,26 +279,7 @@ try {
     // The public read API and the WhatsApp cost, once (the knockout's figures).
     if (format === 'knockout') {
       // The public read API (api_v1) on the finished championship, read as an outside program reads it (anon).
-      const apiReads: [string, string][] = [
-        ['tournaments (one)', 'select * from api_v1.tournaments where id = $1'],
-        ['matches (bracket)', 'select * from api_v1.matches where tournament_id = $1 order by round, position limit 1000'],
-        ['standings', 'select * from api_v1.standings where tournament_id = $1 order by place_from limit 1000'],
-        ['leaderboard (top 100)', 'select * from api_v1.leaderboard where $1::text is not null order by rank limit 100'],
-        ['players (first 1000)', 'select * from api_v1.players where $1::text is not null order by player_id limit 1000'],
-      ];
-      for (const [name, sql] of apiReads) {
-        const times: number[] = [];
-        let count = 0;
-        for (let i = 0; i < 5; i++) {
-          const started = performance.now();
-          count = (await db.as({ role: 'anon' }, sql, [TOURNAMENT])).length;
-          times.push(performance.now() - started);
-        }
-        times.sort((x, y) => x - y);
-        console.log(
-          `  api_v1 ${name.padEnd(22)} ${String(count).padStart(5)} rows, median ${times[2]?.toFixed(1)} ms, slowest ${times[4]?.toFixed(1)} ms`,
-        );
-      }
+      await printApiReads(db, client, cluster.connectionString, TOURNAMENT);
       // WhatsApp: every player opted in (one authentication code each, then each template the championship sent).
       const { rows: cost } = await client.query<{ paise: string }>(
         'select whatsapp_message_cost_paise as paise from private.alert_settings',

@@ -1795,11 +1795,11 @@ begin
 end;
 $function$;
 
-comment on function public.get_tournament_payouts(text) is 'The public contract: every prize of a tournament with its place, in-game name, amount and status (waiting, held, forfeited, credited, paid), for anyone; no tax. due_at is when the challenge window ends.';
-CREATE OR REPLACE FUNCTION public.get_tournament_payouts(p_tournament_id text)
+comment on function private.tournament_payouts(text) is 'The payout record of get_tournament_payouts, each prize also with its entry_id (the public API names players by its own rule from it); null for a tournament that does not exist.';
+CREATE OR REPLACE FUNCTION private.tournament_payouts(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
- STABLE SECURITY DEFINER
+ STABLE
  SET search_path TO ''
  SET jit TO 'off'
 AS $function$
@@ -1809,7 +1809,7 @@ declare
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id;
   if not found then
-    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+    return null;
   end if;
   if v_tournament.cancelled_at is not null or v_tournament.finished_at is null then
     return '[]'::jsonb;
@@ -1819,7 +1819,7 @@ begin
   if v_tournament.settled_at is null then
     return coalesce((
       select jsonb_agg(jsonb_build_object(
-               'place', a.place_label, 'in_game_name', private.entry_name(a.entry_id), 'prize_paise', a.amount_paise,
+               'entry_id', a.entry_id, 'place', a.place_label, 'in_game_name', private.entry_name(a.entry_id), 'prize_paise', a.amount_paise,
                'status', case when private.entry_prize_forfeited(a.entry_id) is not null then 'forfeited'
                               when private.entry_prize_held(a.entry_id) then 'held'
                               else 'waiting' end,
@@ -1831,7 +1831,7 @@ begin
 
   return coalesce((
     select jsonb_agg(jsonb_build_object(
-             'place', aw.place_label, 'in_game_name', private.entry_name(aw.entry_id), 'prize_paise', aw.amount_paise,
+             'entry_id', aw.entry_id, 'place', aw.place_label, 'in_game_name', private.entry_name(aw.entry_id), 'prize_paise', aw.amount_paise,
              'status', case when aw.status = 'forfeited' then 'forfeited'
                             when aw.status = 'held' then 'held'
                             when f.paid_at is not null then 'paid'
@@ -1843,6 +1843,23 @@ begin
       left join lateral (select t.credited_at, t.paid_at from private.prize_paid_times(aw.player_id) t
                           where t.tournament_id = aw.tournament_id and t.entry_id = aw.entry_id) f on true
      where aw.tournament_id = p_tournament_id), '[]'::jsonb);
+end;
+$function$;
+
+comment on function public.get_tournament_payouts(text) is 'The public contract: every prize of a tournament with its place, in-game name, amount and status (waiting, held, forfeited, credited, paid), for anyone; no tax. due_at is when the challenge window ends.';
+CREATE OR REPLACE FUNCTION public.get_tournament_payouts(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_record jsonb := private.tournament_payouts(p_tournament_id);
+begin
+  if v_record is null then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  return coalesce((select jsonb_agg(r - 'entry_id' order by o) from jsonb_array_elements(v_record) with ordinality as x (r, o)), '[]'::jsonb);
 end;
 $function$;
 
@@ -2868,6 +2885,7 @@ revoke all on function private.earnings_of(uuid) from public;
 revoke all on function public.get_tournament_prizes(text) from public;
 
 revoke all on function public.get_tournament_payouts(text) from public;
+revoke all on function private.tournament_payouts(text) from public;
 
 revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) from anon;
 revoke all on function public.staff_decide_held_prize(text,uuid,boolean,text) from public;

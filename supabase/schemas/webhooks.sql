@@ -88,20 +88,6 @@ CREATE OR REPLACE FUNCTION private.webhook_events()
  SET search_path TO ''
 AS $function$ select array['tournament.drawn', 'match.confirmed', 'tournament.finished', 'prize.paid'] $function$;
 
-comment on function private.webhook_player_name(uuid) is 'An entry''s in-game name as an event may carry it: a player under 18 is ''A player'' and an erased one ''Deleted player'' (their profile already says so).';
-CREATE OR REPLACE FUNCTION private.webhook_player_name(p_entry_id uuid)
- RETURNS text
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select case when p.id is null then null
-              when coalesce(private.profile_age(p), 0) < 18 and p.erased_at is null then 'A player'
-              else coalesce(p.in_game_name, 'A player') end
-    from public.entries e left join public.profiles p on p.id = e.player_id
-   where e.id = p_entry_id;
-$function$;
-
 comment on function private.queue_webhook_event(text,jsonb) is 'One event to every endpoint that is on and asked for its type: a delivery each, under one event id, each an outside call of the outbox. Nothing when no endpoint wants it.';
 CREATE OR REPLACE FUNCTION private.queue_webhook_event(p_type text, p_data jsonb)
  RETURNS integer
@@ -150,7 +136,7 @@ begin
   if new.finished_at is not null and old.finished_at is null then
     perform private.queue_webhook_event('tournament.finished', jsonb_build_object(
       'tournament_id', new.id, 'title', new.title, 'path', private.tournament_page_link(new), 'finished_at', new.finished_at,
-      'standings', public.get_standings(new.id)));
+      'standings', private.api_standings(new.id)));
   end if;
   return null;
 end;
@@ -168,8 +154,8 @@ begin
     'tournament_id', new.tournament_id, 'title', (select t.title from public.tournaments t where t.id = new.tournament_id),
     'match_id', new.id, 'path', private.match_link(new.id), 'round', new.round,
     'entries', jsonb_build_array(
-      jsonb_build_object('entry_id', new.entry_a, 'in_game_name', private.webhook_player_name(new.entry_a)),
-      jsonb_build_object('entry_id', new.entry_b, 'in_game_name', private.webhook_player_name(new.entry_b))),
+      jsonb_build_object('entry_id', new.entry_a, 'in_game_name', private.api_entry_name(new.entry_a)),
+      jsonb_build_object('entry_id', new.entry_b, 'in_game_name', private.api_entry_name(new.entry_b))),
     'score', case when new.score_a is null then null else jsonb_build_array(new.score_a, new.score_b) end,
     'winner_entry_id', new.winner_entry_id, 'walkover', new.walkover_entry_id is not null,
     'confirmed_at', new.confirmed_at));
@@ -187,7 +173,7 @@ AS $function$
 begin
   perform private.queue_webhook_event('prize.paid', jsonb_build_object(
     'tournament_id', new.tournament_id, 'title', t.title, 'path', private.tournament_page_link(t),
-    'entry_id', new.entry_id, 'in_game_name', private.webhook_player_name(new.entry_id),
+    'entry_id', new.entry_id, 'in_game_name', private.api_entry_name(new.entry_id),
     'place', new.place_label, 'amount_paise', new.amount_paise))
     from public.tournaments t where t.id = new.tournament_id;
   return null;
@@ -427,7 +413,6 @@ $function$;
 
 revoke all on function private.webhook_events() from public;
 
-revoke all on function private.webhook_player_name(uuid) from public;
 
 revoke all on function private.queue_webhook_event(text,jsonb) from public;
 

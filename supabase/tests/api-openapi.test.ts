@@ -22,7 +22,16 @@ describe.each(engines.slice(0, 1))('the OpenAPI description on $name', (engine) 
     );
     const document = openApiDocument(views);
     expect(Object.keys(document.paths).sort()).toEqual(rows.map((r) => `/${r.name}`));
-    expect(Object.keys(document.paths).sort()).toEqual(['/leaderboard', '/matches', '/players', '/standings', '/tournaments']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/leaderboard',
+      '/matches',
+      '/payouts',
+      '/players',
+      '/prizes',
+      '/stages',
+      '/standings',
+      '/tournaments',
+    ]);
     for (const view of views) {
       const schema = document.components.schemas[view.name] as { properties: Record<string, { description: string }> };
       expect(Object.keys(schema.properties)).toEqual(view.columns.map((c) => c.name));

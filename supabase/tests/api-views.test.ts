@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anon, completeProfile, createRegistration, createUser, engines, player, serviceRole, type TestDatabase } from './helpers.ts';
+import { HOSTILE_WORDS } from './hostile-text.ts';
 
 /**
  * Every column a caller of api_v1 may read. A new column is a decision: add it here, with its comment in
@@ -30,8 +31,26 @@ const ALLOWED_COLUMNS: Record<string, string[]> = {
     'winner_entry_id',
     'scheduled_at',
     'confirmed_at',
+    'stage_no',
+    'stage',
+    'group_name',
+    'bracket',
+  ],
+  payouts: [
+    'entry_id',
+    'tournament_id',
+    'place',
+    'first_place',
+    'in_game_name',
+    'prize_paise',
+    'status',
+    'credited_at',
+    'paid_at',
+    'due_at',
   ],
   players: ['player_id', 'in_game_name', 'rating', 'deviation'],
+  prizes: ['id', 'tournament_id', 'band', 'from_place', 'to_place', 'amount_paise_each', 'total_paise'],
+  stages: ['id', 'tournament_id', 'stage_no', 'kind', 'name', 'settings', 'drawn', 'closed_at', 'groups', 'swiss_table'],
   standings: ['entry_id', 'tournament_id', 'place', 'place_from', 'place_to', 'in_game_name'],
   tournaments: [
     'id',
@@ -57,7 +76,16 @@ const ALLOWED_COLUMNS: Record<string, string[]> = {
   ],
 };
 /** Each view's unique key, the one keyset pagination orders by (docs/api.md). */
-const KEYS: Record<string, string> = { leaderboard: 'rank', matches: 'id', players: 'player_id', standings: 'entry_id', tournaments: 'id' };
+const KEYS: Record<string, string> = {
+  leaderboard: 'rank',
+  matches: 'id',
+  payouts: 'entry_id',
+  players: 'player_id',
+  prizes: 'id',
+  stages: 'id',
+  standings: 'entry_id',
+  tournaments: 'id',
+};
 /** Names that would carry personal data, whatever view they turned up in. */
 const PERSONAL = /e_?mail|legal|birth|\bage\b|_age$|^age|pan|upi|vpa|phone|mobile|user_id|buyer|account/i;
 
@@ -88,7 +116,13 @@ describe.each(engines)('api_v1 on $name', (engine) => {
     await db.admin.query(
       `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live,
                                        starts_at, drawn_at, finished_at)
-       values ($1, 'API Cup', 'championship', 'Knockout', 15000, 0, 4, 0, true, now() - interval '2 hours', now() - interval '2 hours', now())`,
+       values ($1, 'API Cup', 'championship', 'Knockout', 15000, 60000, 4, 0, true, now() - interval '2 hours', now() - interval '2 hours', now())`,
+      [tournamentId],
+    );
+    // The stage the draw would have made.
+    await db.admin.query(
+      `insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
+       values ($1, 1, 'knockout', 'Knockout', '{"third_place": false, "qualifiers": 4, "size": 4}')`,
       [tournamentId],
     );
     const entry: Record<string, string> = {};
@@ -135,6 +169,14 @@ describe.each(engines)('api_v1 on $name', (engine) => {
     );
     // player_id is the public id (private.player_public_ids), never the account's user id: checked below.
     expect(personal).toEqual([]);
+  });
+
+  it('keeps every view a security barrier (a replaced view loses its options unless the migration restores them)', async () => {
+    const { rows } = await db.admin.query<{ view: string; options: string[] | null }>(
+      `select c.relname as view, c.reloptions as options from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'api_v1' order by 1`,
+    );
+    expect(rows.filter((r) => !r.options?.includes('security_barrier=true')).map((r) => r.view)).toEqual([]);
   });
 
   it('comments on every view and every column (the OpenAPI description is made of them)', async () => {
@@ -194,11 +236,24 @@ describe.each(engines)('api_v1 on $name', (engine) => {
       { place: '3rd–4th', in_game_name: 'A player' },
       { place: '3rd–4th', in_game_name: expect.stringMatching(/^Rival/) },
     ]);
+    // The payout record the tournament page shows, winners named by the same rule.
+    const payouts = await db.as<{ place: string; in_game_name: string; status: string }>(
+      anon,
+      'select place, in_game_name, status from api_v1.payouts where tournament_id = $1 order by first_place, in_game_name',
+      [tournamentId],
+    );
+    const record = (
+      await db.as<{ r: { place: string; status: string }[] }>(anon, 'select public.get_tournament_payouts($1) as r', [tournamentId])
+    )[0]!.r;
+    expect(payouts.length).toBeGreaterThan(0);
+    expect(payouts.map((p) => [p.place, p.status]).sort()).toEqual(record.map((p) => [p.place, p.status]).sort());
+    expect(payouts[0]).toMatchObject({ place: '1st', in_game_name: 'Deleted player' });
     const everywhere = JSON.stringify(
       await db.as(
         anon,
         `select (select json_agg(p) from api_v1.players p) as players, (select json_agg(l) from api_v1.leaderboard l) as board,
-                                (select json_agg(s) from api_v1.standings s) as standings, (select json_agg(m) from api_v1.matches m) as matches`,
+                (select json_agg(s) from api_v1.standings s) as standings, (select json_agg(m) from api_v1.matches m) as matches,
+                (select json_agg(p) from api_v1.payouts p) as payouts, (select json_agg(s) from api_v1.stages s) as stages`,
       ),
     );
     expect(everywhere).not.toContain(names.minor);
@@ -232,5 +287,29 @@ describe.each(engines)('api_v1 on $name', (engine) => {
     const { rows } = await db.admin.query('select 1 from public.profiles where id::text = $1', [adult?.player_id]);
     expect(rows).toEqual([]);
     expect(players.map((p) => p.in_game_name)).not.toContain('A player');
+  });
+  it('answers hostile or malformed ids with no rows, or refuses a malformed uuid as bad input, never an internal error', async () => {
+    const byTournament = ['matches', 'standings', 'stages', 'prizes', 'payouts'];
+    const long = 'x'.repeat(5000);
+    for (const id of [...HOSTILE_WORDS, long, `${tournamentId}' or '1'='1`, `${tournamentId}/99`, `${tournamentId}/1/1`, '']) {
+      for (const view of byTournament) {
+        expect(await db.as(anon, `select * from api_v1.${view} where tournament_id = $1`, [id])).toEqual([]);
+      }
+      expect(await db.as(anon, 'select * from api_v1.tournaments where id = $1', [id])).toEqual([]);
+      expect(await db.as(anon, 'select * from api_v1.stages where id = $1', [id])).toEqual([]);
+      expect(await db.as(anon, 'select * from api_v1.prizes where id = $1', [id])).toEqual([]);
+    }
+    // A uuid column filtered with something that is not one: PostgreSQL's bad-input error (PostgREST: 400), which
+    // names the value and the type only.
+    for (const [view, key] of [
+      ['matches', 'id'],
+      ['standings', 'entry_id'],
+      ['payouts', 'entry_id'],
+    ] as const) {
+      await expect(db.as(anon, `select * from api_v1.${view} where ${key} = $1`, ["1' or 1=1 --"])).rejects.toMatchObject({
+        code: '22P02',
+        message: expect.not.stringMatching(/private\.|public\.|function|api_/),
+      });
+    }
   });
 });

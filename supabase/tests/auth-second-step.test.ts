@@ -119,8 +119,11 @@ describe.each(engines)('second sign-in step on $name', (engine) => {
     // The api_ helpers are what the api_v1 views call as their reader (supabase/schemas/api.sql): each answers what its view shows.
     expect(rows.map((r) => r.name)).toEqual([
       'api_current_season',
-      'api_entry_name',
+      'api_entry_names',
+      'api_payouts',
       'api_public_player',
+      'api_stages',
+      'api_standings',
       'api_tournament_state',
       'caller_is_admin',
       'current_player_id',

@@ -17,7 +17,10 @@ const CALLED_BY_POLICIES = [
   'private.may_use_match_evidence(p_name text, p_write boolean)',
   'private.may_read_match_chat(p_match_id uuid)',
   // The public read API's views (supabase/schemas/api.sql) call these as the caller: each answers only what its view shows.
-  'private.api_entry_name(p_entry_id uuid)',
+  'private.api_entry_names(p_tournament_id text)',
+  'private.api_standings(p_tournament_id text)',
+  'private.api_stages(p_tournament_id text)',
+  'private.api_payouts(p_tournament_id text)',
   'private.api_tournament_state(p_tournament tournaments)',
   'private.api_current_season()',
   'private.api_public_player(p_player uuid, OUT in_game_name text, OUT rating double precision, OUT deviation double precision)',

@@ -463,7 +463,8 @@ describe.each(engines)('prizes from each tournament’s own pool on $name', (eng
 
   it('answers exactly the statuses the site shows', async () => {
     const { rows } = await db.admin.query<{ def: string }>(
-      `select pg_get_functiondef('public.get_tournament_payouts(text)'::regprocedure) as def`,
+      // get_tournament_payouts answers private.tournament_payouts' record (the public API reads it too).
+      `select pg_get_functiondef('private.tournament_payouts(text)'::regprocedure) as def`,
     );
     const statuses = new Set([...(rows[0]?.def ?? '').matchAll(/(?:then|else) '([a-z]+)'/g)].map((m) => m[1]));
     expect([...statuses].sort()).toEqual([...PAYOUT_RECORD_STATUSES].sort());

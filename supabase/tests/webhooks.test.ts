@@ -22,7 +22,7 @@ import {
 } from './helpers.ts';
 import { WEBHOOK_EVENTS } from '../../src/features/staff/webhooks.ts';
 import { HOSTILE_WORDS } from './hostile-text.ts';
-import { playToTheEnd, runDueWork, staffMember } from './journey.ts';
+import { playRound, playToTheEnd, runDueWork, staffMember } from './journey.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
 type Delivery = {
@@ -311,5 +311,43 @@ describe.each(engines)('webhooks on $name', (engine) => {
     const organiser = await staffMember(db, 'organiser');
     await expectSqlError(rpc(organiser.actor, 'public.staff_list_webhook_deliveries($1::uuid)', [hook.id]), NOT_ALLOWED);
     await expectSqlError(rpc(admin.actor, `public.staff_list_webhook_deliveries('00000000-0000-0000-0000-000000000000'::uuid)`), 'PT404');
+  });
+  it("names players as the public API does: a player under 18 is 'A player', an erased one 'Deleted player'", async () => {
+    const names = await create('https://names.example.com/hook', ['match.confirmed', 'tournament.finished']);
+    const semi = await drawnSemiFinal(db, { start: new Date(START.getTime() + 10 * 86_400_000), title: 'Names Cup' });
+    const minorName = `Minor${semi.a.slice(0, 6)}`;
+    const erasedName = `Gone${semi.b.slice(0, 6)}`;
+    // A minor (the age the profile says today); the other semi-finalist loses, then erases the account (as the
+    // erasure leaves a profile) before the final is played.
+    await db.admin.query(
+      `begin; set local session_replication_role = replica;
+       update public.profiles set in_game_name = '${minorName}', date_of_birth = (current_date - interval '15 years')::date
+        where id = '${semi.a}';
+       update public.profiles set in_game_name = '${erasedName}' where id = '${semi.b}';
+       commit;`,
+    );
+    await playRound(db, semi.tournamentId, 1, () => ({ winner: 'a', goals: [2, 1] }));
+    await db.admin.query(
+      `update public.profiles set erased_at = now(), in_game_name = private.deleted_player_name(), legal_name = null,
+              profile_completed = false where id = $1`,
+      [semi.b],
+    );
+    await playToTheEnd(db, semi.tournamentId, () => ({ winner: 'a', goals: [2, 1] }));
+    const { rows } = await db.admin.query<{ type: string; body: string }>(
+      'select type, body from private.webhook_deliveries where webhook_id = $1 order by id',
+      [names.id],
+    );
+    expect(rows.map((r) => r.type)).toEqual(['match.confirmed', 'match.confirmed', 'match.confirmed', 'tournament.finished']);
+    const bodies = rows.map((r) => r.body).join('\n');
+    expect(bodies).not.toContain(minorName);
+    const first = JSON.parse(rows[0]!.body) as { data: { entries: { entry_id: string; in_game_name: string }[] } };
+    expect(first.data.entries.map((e) => e.in_game_name)).toEqual(['A player', erasedName]);
+    const final = JSON.parse(rows[2]!.body) as { data: { entries: { entry_id: string; in_game_name: string }[] } };
+    expect(final.data.entries.map((e) => e.in_game_name)).toContain('A player');
+    const finished = JSON.parse(rows.at(-1)!.body) as { data: { standings: { entries: { in_game_name: string }[] }[] } };
+    const standingNames = finished.data.standings.flatMap((band) => band.entries.map((e) => e.in_game_name));
+    expect(standingNames).toHaveLength(4);
+    expect(standingNames).toEqual(expect.arrayContaining(['A player', 'Deleted player']));
+    await rpc(admin.actor, 'public.staff_disable_webhook($1::uuid)', [names.id]);
   });
 });

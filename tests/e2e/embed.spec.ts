@@ -99,7 +99,16 @@ test('the OpenAPI description lists exactly the views of the public API', async 
     paths: Record<string, unknown>;
     servers: { url: string }[];
   };
-  expect(Object.keys(description.paths).sort()).toEqual(['/leaderboard', '/matches', '/players', '/standings', '/tournaments']);
+  expect(Object.keys(description.paths).sort()).toEqual([
+    '/leaderboard',
+    '/matches',
+    '/payouts',
+    '/players',
+    '/prizes',
+    '/stages',
+    '/standings',
+    '/tournaments',
+  ]);
   expect(description.servers[0]?.url).toMatch(/\/rest\/v1$/);
 });
 
@@ -119,6 +128,104 @@ test('the tournament page gives the embed code', async ({ page }) => {
   await share.getByText('Embed this bracket on your site').click();
   await expect(share.getByLabel('Embed code')).toHaveValue(new RegExp(`<iframe src="[^"]+/embed/bracket/\\?id=${id}"`));
 });
+
+/**
+ * A groups-then-knockout cup as api_v1 answers it (the seed's groups cup is not drawn when the stack starts):
+ * two groups with one result each, their tables as api_v1.stages ranks them, a knockout of four with its
+ * third-place match.
+ */
+async function answerAsAGroupsCup(page: Page) {
+  const id = 'embed-groups-cup';
+  let n = 0;
+  const match = (round: number, position: number, extra: Record<string, unknown>) => ({
+    id: `00000000-0000-7000-8000-${String(++n).padStart(12, '0')}`,
+    tournament_id: id,
+    round,
+    position,
+    entry_a: `a${n}`,
+    entry_b: `b${n}`,
+    player_a: `Home ${n}`,
+    player_b: `Away ${n}`,
+    status: 'scheduled',
+    score_a: null,
+    score_b: null,
+    winner_entry_id: null,
+    stage_no: 1,
+    stage: 'groups',
+    group_name: null,
+    bracket: null,
+    ...extra,
+  });
+  const matches = [
+    ...[1, 2, 3].flatMap((round) => ['A', 'A', 'B', 'B'].map((group, i) => match(round, i + 1, { group_name: group }))),
+    match(4, 1, { stage_no: 2, stage: 'knockout', player_a: null, player_b: null, entry_a: null, entry_b: null }),
+    match(4, 2, { stage_no: 2, stage: 'knockout', player_a: null, player_b: null, entry_a: null, entry_b: null }),
+    match(5, 1, { stage_no: 2, stage: 'knockout', player_a: null, player_b: null, entry_a: null, entry_b: null }),
+    match(5, 2, { stage_no: 2, stage: 'knockout', bracket: 'third_place', player_a: null, player_b: null, entry_a: null, entry_b: null }),
+  ];
+  Object.assign(matches[0]!, { status: 'confirmed', score_a: 2, score_b: 0, winner_entry_id: matches[0]!.entry_a });
+  const row = (rank: number, name: string, won: number, lost: number) => ({
+    entry_id: name,
+    in_game_name: name,
+    played: won + lost,
+    won,
+    drawn: 0,
+    lost,
+    goals_for: 2 * won,
+    goals_against: 2 * lost,
+    goal_difference: 2 * (won - lost),
+    points: 3 * won,
+    rank,
+    qualified: false,
+    decided_by: null,
+  });
+  const stages = [
+    {
+      stage_no: 1,
+      groups: [
+        { name: 'A', table: [row(1, 'Home 1', 1, 0), row(2, 'Home 2', 0, 0), row(3, 'Away 2', 0, 0), row(4, 'Away 1', 0, 1)] },
+        { name: 'B', table: [row(1, 'Home 3', 0, 0), row(2, 'Away 3', 0, 0), row(3, 'Home 4', 0, 0), row(4, 'Away 4', 0, 0)] },
+      ],
+      swiss_table: null,
+    },
+    { stage_no: 2, groups: null, swiss_table: null },
+  ];
+  const answers: Record<string, unknown> = {
+    tournaments: [{ id, title: 'Embed Groups Cup', status: 'live', series: 'championship' }],
+    matches,
+    stages,
+  };
+  await page.route('**/rest/v1/**', (route) => {
+    const view = new URL(route.request().url()).pathname.split('/').at(-1) ?? '';
+    return route.fulfill({ json: answers[view] ?? [], headers: { 'access-control-allow-origin': '*' } });
+  });
+  return id;
+}
+
+test('a groups cup shows each group with its table and matchdays, then the knockout and the third-place match', async ({ page }) => {
+  const id = await answerAsAGroupsCup(page);
+  await page.goto(`/embed/bracket/?id=${id}`);
+  for (const name of ['Group A', 'Group B', 'Knockout', 'Third place']) {
+    await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  }
+  const groupA = page.locator('section.stage').filter({ has: page.getByRole('heading', { name: 'Group A' }) });
+  await expect(groupA.getByRole('row')).toHaveCount(5);
+  await expect(groupA.getByRole('row').nth(1)).toContainText('Home 1');
+  await expect(groupA.getByRole('heading', { level: 3 })).toHaveText(['Matchday 1', 'Matchday 2', 'Matchday 3']);
+  await expect(page.getByRole('heading', { level: 3, name: 'Final', exact: true })).toBeVisible();
+  // Every match exactly once: 12 in the groups, 4 in the knockout.
+  await expect(page.locator('.match')).toHaveCount(16);
+});
+
+for (const width of [360, 1280]) {
+  test(`screenshot of a groups cup's embed at ${width} px`, async ({ page }, testInfo) => {
+    const id = await answerAsAGroupsCup(page);
+    await page.setViewportSize({ width, height: 640 });
+    await page.goto(`/embed/bracket/?id=${id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Group A' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`embed-groups-${width}.png`), fullPage: true });
+  });
+}
 
 for (const width of [360, 1280]) {
   for (const scheme of ['light', 'dark'] as const) {

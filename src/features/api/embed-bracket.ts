@@ -1,26 +1,27 @@
 /**
  * The embeddable bracket's script (/embed/bracket/?id=, docs/api.md): reads the public API (api_v1) with the
- * public key and draws the knockout bracket as plain HTML, one column per round. No framework, no session, no
+ * public key and draws the bracket of any format as plain HTML (embed-sections.ts), one column per round. No framework, no session, no
  * cookies (the requests go to Supabase without credentials), at most 4 KB gzip (scripts/size.mjs). After each
  * drawing it tells the parent frame its height, so the host page can size the iframe.
  */
 import { anyTournamentHref, podHref } from '@/lib/routes';
 import { SUPABASE_ADDRESS } from '@/lib/supabase-address';
+import { type EmbedMatch, embedSections } from './embed-sections';
 
-type Match = {
-  id: string;
-  round: number;
-  position: number;
-  player_a: string | null;
-  player_b: string | null;
-  score_a: number | null;
-  score_b: number | null;
-  entry_a: string | null;
-  entry_b: string | null;
-  winner_entry_id: string | null;
-  status: string;
-};
 type Tournament = { id: string; title: string; status: string; series: string };
+type Match = EmbedMatch;
+/** A group or Swiss table row as api_v1.stages gives it (ranked by the site's SQL). */
+type TableRow = {
+  rank: number;
+  in_game_name: string;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  points: number;
+  qualified?: boolean;
+};
+type Stage = { stage_no: number; groups: { name: string; table: TableRow[] }[] | null; swiss_table: TableRow[] | null };
 
 /** Messages the parent may listen for: `{ type: 'golazo:embed-height', height }`. */
 export const HEIGHT_MESSAGE = 'golazo:embed-height';
@@ -33,12 +34,6 @@ async function read<T>(path: string): Promise<T[]> {
   });
   if (!response.ok) throw new Error(`${response.status}`);
   return response.json();
-}
-
-/** The round's name counted from the last: Final, Semi-finals, Quarter-finals, then Round n. */
-export function roundName(round: number, rounds: number): string {
-  const fromLast = rounds - round;
-  return ['Final', 'Semi-finals', 'Quarter-finals'][fromLast] ?? `Round ${round}`;
 }
 
 /** An element with a class and text (never HTML: names come from players). */
@@ -58,22 +53,49 @@ function side(name: string | null, goals: number | null, entry: string | null, m
   return row;
 }
 
-/** The bracket of these matches, one column per round in play order. */
-export function renderBracket(matches: Match[]): HTMLElement {
-  const rounds = Math.max(0, ...matches.map((m) => m.round));
-  const bracket = el('div', 'bracket');
-  for (let round = 1; round <= rounds; round++) {
-    const column = el('section', 'round');
-    const games = el('div', 'games');
-    column.append(el('h2', '', roundName(round, rounds)), games);
-    for (const match of matches.filter((m) => m.round === round).sort((a, b) => a.position - b.position)) {
-      const box = el('div', 'match');
-      box.append(side(match.player_a, match.score_a, match.entry_a, match), side(match.player_b, match.score_b, match.entry_b, match));
-      games.append(box);
+/** A table: place, name, played, won, drawn, lost, points; qualified rows marked. */
+function table(rows: TableRow[]): HTMLElement {
+  const node = el('table', 'table');
+  const line = (cells: (string | number)[], tag: string, className = '') => {
+    const tr = el('tr', className);
+    for (const cell of cells) tr.append(el(tag, '', String(cell)));
+    node.append(tr);
+  };
+  line(['#', '', 'P', 'W', 'D', 'L', 'Pts'], 'th');
+  for (const r of rows) line([r.rank, r.in_game_name, r.played, r.won, r.drawn, r.lost, r.points], 'td', r.qualified ? 'won' : '');
+  return node;
+}
+
+/**
+ * Every format: a section per group (its table, then its matches), per bracket of a double elimination, per
+ * Swiss or knockout stage, each in columns by round. A lone knockout is drawn as before, without a title.
+ */
+export function renderBracket(matches: Match[], stages: Stage[] = []): HTMLElement {
+  const sections = embedSections(matches);
+  const root = el('div', '');
+  const heading = sections.length > 1 ? 'h3' : 'h2';
+  for (const section of sections) {
+    const stage = stages.find((s) => s.stage_no === section.stageNo);
+    const box = el('section', 'stage');
+    if (section.title) box.append(el('h2', '', section.title));
+    const rows = section.group ? stage?.groups?.find((g) => g.name === section.group)?.table : stage?.swiss_table;
+    if (rows?.length) box.append(table(rows));
+    const bracket = el('div', 'bracket');
+    for (const round of section.rounds) {
+      const column = el('section', 'round');
+      const games = el('div', 'games');
+      column.append(el(heading, '', round.name), games);
+      for (const match of round.matches) {
+        const game = el('div', 'match');
+        game.append(side(match.player_a, match.score_a, match.entry_a, match), side(match.player_b, match.score_b, match.entry_b, match));
+        games.append(game);
+      }
+      bracket.append(column);
     }
-    bracket.append(column);
+    box.append(bracket);
+    root.append(box);
   }
-  return bracket;
+  return root;
 }
 
 function postHeight() {
@@ -97,7 +119,11 @@ async function main() {
     // Where the site shows this tournament: a quick series' pod has the pod page, the rest their own.
     if (link && tournament) link.href = tournament.series === 'quick' ? podHref(id) : anyTournamentHref(id);
     if (status) status.textContent = tournament ? (matches.length ? '' : 'The bracket appears after the draw.') : 'No such tournament.';
-    if (matches.length) root.querySelector('[data-bracket]')?.replaceChildren(renderBracket(matches));
+    // Group and Swiss tables are ranked by the site's SQL: read them only when the matches have some.
+    const stages = matches.some((m) => m.group_name || m.stage === 'swiss')
+      ? await read<Stage>(`stages?tournament_id=eq.${id}&select=stage_no,groups,swiss_table&order=stage_no`)
+      : [];
+    if (matches.length) root.querySelector('[data-bracket]')?.replaceChildren(renderBracket(matches, stages));
   } catch {
     if (status) status.textContent = 'The bracket could not be loaded. Try again in a moment.';
   }

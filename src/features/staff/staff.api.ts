@@ -46,7 +46,8 @@ export function staffRefusal(call: string, error: RpcFailure): ApiError {
   return new ApiError('refused', staffMessage(code), call, error.code ?? null, code, error.message ?? null);
 }
 
-async function call(name: string, args?: Record<string, unknown>): Promise<unknown> {
+/** One staff RPC: its data, or an ApiError in staff words (a refusal, or `network` when the request never got an answer). */
+export async function staffCall(name: string, args?: Record<string, unknown>): Promise<unknown> {
   let answer: { data: unknown; error: RpcFailure | null };
   try {
     answer = await getSupabase().rpc(name, args);
@@ -58,9 +59,9 @@ async function call(name: string, args?: Record<string, unknown>): Promise<unkno
 }
 
 const list = async <T extends z.ZodMiniType>(schema: T, name: string, args?: Record<string, unknown>) =>
-  parseAnswer(z.array(schema), (await call(name, args)) ?? [], `rpc ${name}`);
+  parseAnswer(z.array(schema), (await staffCall(name, args)) ?? [], `rpc ${name}`);
 const one = async <T extends z.ZodMiniType>(schema: T, name: string, args?: Record<string, unknown>) =>
-  parseAnswer(schema, oneRow(await call(name, args)), `rpc ${name}`);
+  parseAnswer(schema, oneRow(await staffCall(name, args)), `rpc ${name}`);
 
 export const fetchMyStaffRoles = () => list(MyStaffRole, 'get_my_staff_roles');
 export const fetchNeedsAttention = () => list(AttentionItem, 'staff_needs_attention');
@@ -86,7 +87,7 @@ export const fetchGrantedRoles = () => list(GrantedRole, 'admin_list_roles');
 export const grantRole = (email: string, role: StaffRoleName, tournamentId: string | null) =>
   one(GrantResult, 'admin_grant_role', { p_email: email, p_role: role, p_tournament_id: tournamentId });
 export async function revokeRole(roleId: string): Promise<void> {
-  await call('admin_revoke_role', { p_role_id: roleId });
+  await staffCall('admin_revoke_role', { p_role_id: roleId });
 }
 
 // Disputes and corrections (docs/areas/matches.md, Playing a match; docs/areas/standings.md).

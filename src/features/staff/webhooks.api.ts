@@ -4,8 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { oneRow, parseAnswer } from '@/lib/api-answer';
-import { getSupabase } from '@/lib/supabase';
-import { staffRefusal } from './staff.api';
+import { staffCall as call } from './staff.api';
 
 export const Webhook = z.object({
   id: z.string(),
@@ -30,12 +29,6 @@ export const WebhookDelivery = z.object({
   delivered_at: z.nullable(z.string()),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
-
-async function call(name: string, args?: Record<string, unknown>): Promise<unknown> {
-  const { data, error } = await getSupabase().rpc(name, args);
-  if (error) throw staffRefusal(name, error);
-  return data;
-}
 
 export const fetchWebhooks = async () =>
   parseAnswer(z.array(Webhook), (await call('staff_list_webhooks')) ?? [], 'rpc staff_list_webhooks');
