@@ -6,10 +6,12 @@
 import { type MatchResult, resultOfSides } from '@/lib/score';
 import type * as z from 'zod/mini';
 import { whenIST } from '@/lib/format';
-import type { BracketMatchSchema, BracketSchema } from './bracket-schema';
-import { ordinal } from './formats/words';
+import type { BracketMatchSchema } from './bracket-schema';
+import type { BracketWithStagesSchema } from './formats/stage-schema';
+import { ordinal } from './formats/intro';
 
-export type Bracket = z.infer<typeof BracketSchema>;
+/** A bracket as the page reads it: its rounds, and its format and stages where the answer has them. */
+export type Bracket = z.infer<typeof BracketWithStagesSchema>;
 export type BracketMatch = z.infer<typeof BracketMatchSchema>;
 
 /** Matches that need nothing more from anyone. */

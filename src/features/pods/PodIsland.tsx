@@ -1,5 +1,5 @@
 /**
- * The pod page (`/pod/?id=…`): one quick-format tournament with the database's status, "2 / 4 players",
+ * The pod page (`/pod/?id=…`): one quick-format tournament (or a cup set up by hand, in any format) with the database's status, "2 / 4 players",
  * its times, the same pay panel as every tournament page, check-in for a player with an entry, the
  * bracket and, once played, the standings. An unknown id says so on the page (the shell never 404s).
  *
@@ -12,6 +12,7 @@ import { formatDateIST, formatPrizePool, formatTimeIST, whenIST } from '@/lib/fo
 import { ROUTES, tournamentHref } from '@/lib/routes';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import BracketIsland from '@/features/brackets/BracketIsland';
+import { formatIntro } from '@/features/brackets/formats/intro';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
 import WaitlistIsland from '@/features/seasons/WaitlistIsland';
 import StandingsIsland from '@/features/standings/StandingsIsland';
@@ -119,7 +120,8 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
           Bracket
         </h2>
         <p className="mt-2 max-w-3xl text-mist">
-          Single elimination: lose once and you are out. The draw runs when check-in closes; only checked-in entries are drawn.
+          {formatIntro(pod?.stages?.map((stage) => stage.kind) ?? null)} The draw runs when check-in closes; only checked-in entries are
+          drawn.
         </p>
         {pod ? (
           <BracketIsland tournamentId={pod.id} drawAt={state?.check_in_closes_at ?? null} />

@@ -29,7 +29,7 @@ export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
         <p className="mt-1 text-sm text-mist">
           {WORDS.qualifyingLine(groups.advance.per_group)} {WORDS.tieRule}
         </p>
-        <div className="mt-3 grid gap-4 lg:grid-cols-2">
+        <div className="mt-3 grid items-start gap-4 lg:grid-cols-2">
           {cards.map((card) => (
             <GroupCardView key={card.name} card={card} myEntryId={myEntryId} mine={mine} />
           ))}
@@ -132,8 +132,12 @@ function GroupCardView({ card, myEntryId, mine }: { card: GroupCard; myEntryId: 
                         data-tie-reason-toggle
                       >
                         <span className={`truncate ${view.mine ? 'font-bold text-lime' : ''}`}>{view.name}</span>
-                        <span aria-hidden="true" className="text-xs text-mist">
-                          ⓘ
+                        {/* A drawn circle: phones without a symbol font show a box for ⓘ. */}
+                        <span
+                          aria-hidden="true"
+                          className="inline-grid size-4 shrink-0 place-items-center rounded-full border border-mist/70 text-[0.625rem] leading-none font-bold text-mist no-underline"
+                        >
+                          ?
                         </span>
                       </button>
                     ) : (

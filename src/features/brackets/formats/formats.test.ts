@@ -5,13 +5,14 @@
  * missing, or a line above the bracket that says they are out after a draw.
  */
 import { describe, expect, it } from 'vitest';
-import { BracketSchema } from '../bracket-schema';
+import { BracketWithStagesSchema as BracketSchema } from './stage-schema';
 import { type Bracket, type BracketMatch, standingLine } from '../brackets';
 import { doubleView } from './double';
 import { groupCards, qualifierNotes, tieReason } from './groups';
 import { formatStandingOf } from './standing';
 import { formatViewOf, knockoutBracket, matchIndex, stageOfKind, thirdPlaceMatch } from './stages';
 import { swissView, tieBreakFigure } from './swiss';
+import { formatIntro } from './intro';
 
 const T = '2027-01-10T13:00:00.000Z';
 const e = (name: string) => ({ entry_id: `id-${name}`, in_game_name: name });
@@ -452,5 +453,15 @@ describe('double elimination', () => {
     Object.assign(cup.rounds.at(-1)!.matches[0]!, played(2, 0, 'b'));
     expect(formatStandingOf(cup, active('b'), null)).toEqual({ kind: 'champion' });
     expect(formatStandingOf(cup, active('a'), null)).toEqual({ kind: 'out', round: 'Grand final' });
+  });
+});
+
+describe('the format in one sentence', () => {
+  it('follows the declared stages, a tournament without them being one knockout', () => {
+    expect(formatIntro(null)).toBe('Single elimination: lose once and you are out.');
+    expect(formatIntro(['knockout'])).toBe('Single elimination: lose once and you are out.');
+    expect(formatIntro(['groups', 'knockout'])).toMatch(/^Groups then a knockout: /);
+    expect(formatIntro(['swiss'])).toMatch(/^Swiss: /);
+    expect(formatIntro(['double_elimination'])).toMatch(/^Double elimination: lose once and you drop into the losers’ bracket/);
   });
 });

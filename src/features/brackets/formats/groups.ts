@@ -4,7 +4,7 @@
  * in words. The ranking itself is the server's (the published ladder is computed in SQL): this only reads it.
  */
 import type * as z from 'zod/mini';
-import type { GroupRowSchema } from '../bracket-schema';
+import type { GroupRowSchema } from './stage-schema';
 import type { BracketMatch } from '../brackets';
 import { type GroupsStage, type MatchIndex, matchesOf } from './stages';
 import { tieReasonWords, WORDS } from './words';
@@ -74,15 +74,4 @@ export function qualifierNotes(stage: GroupsStage): Map<string, string> {
       group.table.filter((row) => row.qualified).map((row) => [row.entry_id, WORDS.qualifierNote(row.rank, group.name)] as const),
     ),
   );
-}
-
-/** The group a player is in and their row, or null. */
-export function groupOf(stage: GroupsStage, entryId: string | null): { group: string; row: GroupRow; closed: boolean } | null {
-  if (!entryId) return null;
-  const closed = stage.groups.some((group) => group.table.some((row) => row.qualified));
-  for (const group of stage.groups) {
-    const row = group.table.find((r) => r.entry_id === entryId);
-    if (row) return { group: group.name, row, closed };
-  }
-  return null;
 }

@@ -3,7 +3,7 @@
  * id and every match object lives once in `rounds`, so each view looks its matches up here. Pure functions.
  */
 import type * as z from 'zod/mini';
-import type { DoubleStageSchema, GroupsStageSchema, KnockoutStageSchema, StageSchema, SwissStageSchema } from '../bracket-schema';
+import type { DoubleStageSchema, GroupsStageSchema, KnockoutStageSchema, StageSchema, SwissStageSchema } from './stage-schema';
 import type { Bracket, BracketMatch } from '../brackets';
 
 export type Stage = z.infer<typeof StageSchema>;

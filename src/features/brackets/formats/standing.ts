@@ -5,8 +5,7 @@
  * final in play order, so this reads the player's matches and the stages' tables instead.
  */
 import { type Bracket, type BracketMatch, isSettled, pathOf, type Standing, standingOf } from '../brackets';
-import { groupOf } from './groups';
-import { formatViewOf, knockoutBracket, matchIndex, stageOfKind } from './stages';
+import { formatViewOf, type GroupsStage, knockoutBracket, matchIndex, stageOfKind } from './stages';
 
 type Entry = { entry_id: string; status: string; withdraw_reason?: string | null };
 
@@ -47,9 +46,7 @@ export function formatStandingOf(bracket: Bracket, entry: Entry | null, checkInC
   if (format === 'groups_knockout' && last.stage === 'groups') {
     const groups = stageOfKind(bracket, 'groups');
     const mine = groups ? groupOf(groups, entry.entry_id) : null;
-    return mine
-      ? { kind: 'group-finished', group: mine.group, rank: mine.row.rank, closed: mine.closed, qualified: mine.row.qualified }
-      : null;
+    return mine ? { kind: 'group-finished', group: mine.group, rank: mine.rank, closed: mine.closed, qualified: mine.qualified } : null;
   }
   if (last.bracket === 'third_place') return won ? { kind: 'placed', place: 3 } : { kind: 'placed', place: 4 };
   if (!won) return { kind: 'out', round: roundNameOf(bracket, last) };
@@ -61,4 +58,14 @@ export function formatStandingOf(bracket: Bracket, entry: Entry | null, checkInC
   const finalRound = knockout ? knockoutBracket(bracket, knockout, matchIndex(bracket)).rounds.at(-1) : undefined;
   if (finalRound?.matches.some((match) => match.id === last.id)) return { kind: 'champion' };
   return { kind: 'through', round: roundNameOf(bracket, last), at: null };
+}
+
+/** The group a player is in, their place in it, and whether the knockout has been filled from the tables. */
+function groupOf(stage: GroupsStage, entryId: string): { group: string; rank: number; qualified: boolean; closed: boolean } | null {
+  const closed = stage.groups.some((group) => group.table.some((row) => row.qualified));
+  for (const group of stage.groups) {
+    const row = group.table.find((r) => r.entry_id === entryId);
+    if (row) return { group: group.name, rank: row.rank, qualified: row.qualified, closed };
+  }
+  return null;
 }

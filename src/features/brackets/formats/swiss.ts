@@ -4,7 +4,7 @@
  * SQL; nothing is re-ranked here).
  */
 import type * as z from 'zod/mini';
-import type { SwissRowSchema } from '../bracket-schema';
+import type { SwissRowSchema } from './stage-schema';
 import type { BracketMatch } from '../brackets';
 import { type MatchIndex, type RoundView, roundsOf, type SwissStage } from './stages';
 

@@ -1,7 +1,10 @@
 /**
  * The words of the format views (group tables, Swiss, double elimination), in one module: the bracket island
- * has no language dictionary yet, so these stay together here for the day it gets one.
+ * has no language dictionary yet, so these stay together here for the day it gets one. Loaded with the views
+ * only; the line above the bracket keeps its words in brackets.ts and the format's sentence in intro.ts, so a
+ * knockout page does not carry these.
  */
+import { ordinal } from './intro';
 
 /** One row of a group table above the next: the published tie-break step that separated them, in plain words. */
 export function tieReasonWords(step: string, below: string): string {
@@ -70,10 +73,3 @@ export const WORDS = {
   grandFinalWaiting: 'The grand final is played when both brackets have a winner.',
   noMatchesYet: 'No matches yet.',
 } as const;
-
-/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
-}
