@@ -13,6 +13,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Session, signInWithPassword } from '../support/players.ts';
 import { stack, storeSession } from './helpers/auth';
 import { staffSession } from './helpers/staff';
+import { doubleBracket, swissBracket } from './fixtures/format-brackets';
 
 const CUP = 'demo-groups-cup';
 const PLAYERS = Array.from({ length: 16 }, (_, i) => `demo${i + 1}`);
@@ -201,3 +202,78 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await phone.context().close();
   await wide.context().close();
 });
+
+/**
+ * Swiss and double elimination as the page draws them, from get_bracket answers in the contract's shapes
+ * (tests/e2e/fixtures/format-brackets.ts) served in place of the seeded cup's: the seeded cups of those formats
+ * come with their SQL. The row's declared stages are answered to match, so the words above the bracket agree.
+ */
+async function pageWithBracket(browser: Browser, bracket: { format: string }, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.route('**/rest/v1/rpc/get_bracket', (route) => route.fulfill({ json: bracket }));
+  await page.route('**/rest/v1/tournaments?select=id,title,format,series_id*', async (route) => {
+    const rows = (await (await route.fetch()).json()) as Array<Record<string, unknown>>;
+    route.fulfill({ json: rows.map((row) => ({ ...row, stages: [{ kind: bracket.format }] })) });
+  });
+  await page.goto(`/pod/?id=${CUP}`);
+  return page;
+}
+
+for (const viewport of [
+  { width: 360, height: 780 },
+  { width: 1280, height: 900 },
+]) {
+  test(`Swiss: the table with its tie-break columns explained, and every round with its bye (${viewport.width} px)`, async ({
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'both widths are opened inside');
+    const page = await pageWithBracket(browser, swissBracket(), viewport);
+    const swiss = page.locator('[data-format="swiss"]');
+    await expect(swiss).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^Swiss: every round you meet a player on the same points as you/)).toBeVisible();
+    const table = swiss.locator('[data-swiss-table]');
+    await expect(table.locator('thead th')).toHaveText(['#', 'Player', 'P', 'W', 'D', 'L', 'Pts', 'mBH', 'BH']);
+    await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['1', 'esha', '2', '2', '0', '0', '6', '3', '3']);
+    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText(['3', 'arjun', '2', '1', '0', '1', '3', '6', '6']);
+    await expect(swiss.locator('[data-swiss-explain]')).toContainText(
+      'median-Buchholz (mBH: the points of your opponents, leaving out the highest and the lowest)',
+    );
+    // The round being played is open; a bye is a match without an opponent; the round not paired yet says when it will be.
+    await expect(swiss.locator('[data-swiss-round="2"]')).toHaveAttribute('open', '');
+    await expect(swiss.locator('[data-swiss-round="1"]')).not.toHaveAttribute('open', '');
+    const bye = swiss.locator('[data-swiss-round="2"] [data-match]').filter({ hasText: 'bye' });
+    await expect(bye).toContainText('chetan');
+    await expect(bye.locator('[data-side="b"]')).toHaveText('bye');
+    await swiss.locator('[data-swiss-round="3"] summary').click();
+    await expect(swiss.locator('[data-swiss-round="3"]')).toContainText('Paired when every match of the round before is settled.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const axe = await new AxeBuilder({ page }).include('[data-format]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await swiss.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(testInfo, `swiss-${viewport.width}.png`), fullPage: true });
+    await page.context().close();
+  });
+
+  test(`double elimination: both brackets and a grand final played twice (${viewport.width} px)`, async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'both widths are opened inside');
+    const page = await pageWithBracket(browser, doubleBracket(), viewport);
+    const double = page.locator('[data-format="double_elimination"]');
+    await expect(double).toBeVisible({ timeout: 20_000 });
+    await expect(double.locator('[data-bracket-section="winners"] h2')).toHaveText('Winners’ bracket');
+    await expect(double.locator('[data-bracket-section="winners"] h3')).toHaveText(['Winners round 1', 'Winners final']);
+    await expect(double.locator('[data-bracket-section="losers"] h3')).toHaveText(['Losers round 1', 'Losers final']);
+    await expect(double.locator('[data-bracket-section="losers"] [data-match]')).toHaveCount(2);
+    const finals = double.locator('[data-grand-final-match]');
+    await expect(finals).toHaveCount(2);
+    await expect(finals.locator('h3')).toHaveText(['Grand final', 'Grand final, second match']);
+    await expect(finals.first()).toContainText('bilal won 1–0');
+    await expect(finals.nth(1)).toContainText('Scheduled');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const axe = await new AxeBuilder({ page }).include('[data-format]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await double.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(testInfo, `double-${viewport.width}.png`), fullPage: true });
+    await page.context().close();
+  });
+}

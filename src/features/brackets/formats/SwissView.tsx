@@ -20,7 +20,7 @@ export function SwissView({ bracket, myEntryId, mine }: StageViewProps) {
   );
   return (
     <div className="space-y-6" data-format="swiss">
-      <section className="card p-3 sm:p-4" aria-labelledby="swiss-table-heading">
+      <section className="card p-3 sm:p-4 lg:max-w-3xl" aria-labelledby="swiss-table-heading">
         <h2 id="swiss-table-heading" className="text-lg font-bold">
           {WORDS.swissTable}
         </h2>
