@@ -1,5 +1,5 @@
 /**
- * The format views read the contract's `format` and `stages` (lifecycle.md, Formats): groups with a
+ * The format views read the contract's `format` and `stages` (docs/contract.md, Formats): groups with a
  * three-way tie, Swiss with a bye, double elimination with a grand-final reset. If these fail, a player sees
  * the wrong group first, a tie explained wrongly or not at all, a bye or the grand final's second match
  * missing, or a line above the bracket that says they are out after a draw.

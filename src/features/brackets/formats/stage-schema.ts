@@ -1,5 +1,5 @@
 /**
- * The contract's `format` and `stages` of `get_bracket` (lifecycle.md, Formats), checked with zod: stages name
+ * The contract's `format` and `stages` of `get_bracket` (docs/contract.md, Formats), checked with zod: stages name
  * matches by id (each match itself is in `rounds`). Apart from bracket-schema.ts so that only the bracket page
  * loads it, not the staff console or the scripts that read rounds alone.
  */
