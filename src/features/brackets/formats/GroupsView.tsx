@@ -171,6 +171,7 @@ function GroupCardView({ card, myEntryId, mine }: { card: GroupCard; myEntryId: 
           })}
         </tbody>
       </table>
+      {card.unplayed && <p className="mt-2 text-xs text-mist">{WORDS.unplayed}</p>}
       {card.matches.length > 0 && (
         <details className="mt-3" open={card.mine || undefined} data-group-matches>
           <summary className="cursor-pointer text-sm font-semibold">

@@ -229,6 +229,21 @@ describe('group tables', () => {
     );
   });
 
+  it('before a ball is kicked, says once that the order is the lots, not a reason on every row', () => {
+    const fresh = row('a', 1, [0, 0, 0, 0, 0], 'lots');
+    const cards = groupCards(
+      {
+        ...stage,
+        groups: [{ name: 'A', table: [fresh, row('b', 2, [0, 0, 0, 0, 0], 'lots'), row('c', 3, [0, 0, 0, 0, 0])], matches: [] }],
+      },
+      matchIndex(cup),
+      null,
+    );
+    expect(cards[0]!.unplayed).toBe(true);
+    expect(cards[0]!.rows.map((r) => r.reason)).toEqual([null, null, null]);
+    expect(groupCards(stage, matchIndex(cup), null).map((c) => c.unplayed)).toEqual([false, false]);
+  });
+
   it('marks the qualified and notes where each qualifier comes from once the knockout is filled', () => {
     const filled = groupsCup({ filled: true });
     const groups = stageOfKind(filled, 'groups')!;

@@ -29,13 +29,18 @@ export interface GroupCard {
   mine: boolean;
   rows: GroupRowView[];
   matches: BracketMatch[];
+  /** No match of the group has been played yet. */
+  unplayed: boolean;
 }
 
 const nameOf = (row: { in_game_name: string | null }) => row.in_game_name ?? 'Unnamed player';
 
-/** Why `row` is above `below`, or null when points separated them (or the server named no step). */
+/**
+ * Why `row` is above `below`, or null when points separated them (or the server named no step). Before either has
+ * played, the order is only the lots of a group where everyone is level: the card says that once instead.
+ */
 export function tieReason(row: GroupRow, below: GroupRow | undefined): string | null {
-  if (!row.decided_by || !below) return null;
+  if (!row.decided_by || !below || (row.played === 0 && below.played === 0)) return null;
   return tieReasonWords(row.decided_by, nameOf(below));
 }
 
@@ -58,6 +63,7 @@ export function groupCards(stage: GroupsStage, index: MatchIndex, myEntryId: str
         reason: tieReason(row, table[i + 1]),
       })),
       matches: matchesOf(group.matches, index),
+      unplayed: table.every((row) => row.played === 0),
     };
   });
   const mine = cards.filter((card) => card.mine);

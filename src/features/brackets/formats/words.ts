@@ -52,6 +52,7 @@ export const WORDS = {
   qualifiedMark: 'Q',
   qualifyingLine: (perGroup: number) =>
     perGroup === 1 ? 'The group winner goes through to the knockout.' : `The top ${perGroup} go through to the knockout.`,
+  unplayed: 'No match played yet: the table is in the order of the lots from the draw.',
   whyHere: (name: string) => `Why is ${name} above the next player?`,
   tieRule:
     'Level on points? Points, goal difference and goals in the matches between the tied players decide first, then goal difference, goals and wins in all group matches, then lots from the draw’s secret.',
