@@ -83,10 +83,10 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
             </Fact>
             {/* Both columns on a phone: a date and time stay on one line. */}
             <Fact label="Starts" className="col-span-2 sm:col-span-1">
-              {startsLabel(state)}
+              {startsLabel(state, pod?.pod_number != null)}
             </Fact>
           </dl>
-          <p className="mt-4 min-h-10 text-sm text-mist">{noticeOf(state)}</p>
+          <p className="mt-4 min-h-10 text-sm text-mist">{noticeOf(state, pod?.pod_number != null)}</p>
         </div>
         <div className="min-w-0">
           <div className={`grid items-start ${PAY_PANEL_ROOM}`}>
@@ -171,15 +171,16 @@ function Fact({
   );
 }
 
-function startsLabel(state: TournamentStateWithId | undefined): string {
+/** `isPod`: a pod of a series starts when it fills; a cup set up by hand keeps its published start. */
+function startsLabel(state: TournamentStateWithId | undefined, isPod: boolean): string {
   if (!state) return '–';
-  if (state.status === 'open' || state.status === 'cancelled') return '20 min after it fills';
+  if (isPod && (state.status === 'open' || state.status === 'cancelled')) return '20 min after it fills';
   return whenIST(state.starts_at);
 }
 
 /** The one line under the facts: what happens to an open pod that does not fill, or why it was cancelled. */
-function noticeOf(state: TournamentStateWithId | undefined): string {
-  if (state?.status === 'open') {
+function noticeOf(state: TournamentStateWithId | undefined, isPod: boolean): string {
+  if (state?.status === 'open' && isPod) {
     const closes = state.registration_closes_at;
     return `If it is not full by ${formatDateIST(closes)}, ${formatTimeIST(closes)}, the pod is cancelled and every entry refunded.`;
   }
