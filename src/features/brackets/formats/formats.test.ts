@@ -220,6 +220,17 @@ describe('group tables', () => {
     expect(b.rows[0]!.reason).toMatch(/^Ahead of f on goal difference/);
   });
 
+  it('skips a match id the rounds do not hold, and keeps rows in rank order whatever order they came in', () => {
+    const shuffled = {
+      ...stage,
+      groups: [{ ...stage.groups[0]!, table: [...stage.groups[0]!.table].reverse(), matches: ['a1', 'no-such-match', 'a2'] }],
+    };
+    const [a] = groupCards(shuffled, matchIndex(cup), null);
+    expect(a!.matches.map((x) => x.id)).toEqual(['a1', 'a2']);
+    expect(a!.rows.map((r) => r.row.rank)).toEqual([1, 2, 3, 4]);
+    expect(a!.rows[0]!.reason).toMatch(/^Ahead of a on head-to-head goal difference/);
+  });
+
   it('words a tie-break step it does not know rather than hiding it, and needs a row below to explain', () => {
     const top = row('x', 1, [1, 0, 0, 1, 0], 'fair_play');
     expect(tieReason(top, row('y', 2, [1, 0, 0, 1, 0]))).toBe('Ahead of y on fair play.');
