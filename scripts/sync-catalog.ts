@@ -335,12 +335,14 @@ upserted as (
 ),
 retired as (
   -- Championship editions the catalog no longer lists (and quick entries once synced as tournaments,
-  -- before they became series). Pods and local demo rows are not the catalog's.
+  -- before they became series). Pods and local demo rows (the seed's demo-… cups, some of them
+  -- championships) are not the catalog's.
   update public.tournaments as t
      set is_live = false
    where t.is_live
      and t.pod_number is null
      and t.edition_of is null
+     and t.id not like 'demo-%'
      and (t.series = 'championship' or exists (select 1 from series_catalog as sc where sc.id = t.id))
      and not exists (select 1 from catalog as c where c.id = t.id)
   returning t.id
@@ -354,7 +356,7 @@ select ((select count(*) from upserted where inserted) + (select count(*) from s
 // above is not visible to another part of the same statement.
 const LINK_EDITIONS_SQL = `
 update public.tournaments set series_id = $1
- where series = 'championship' and pod_number is null and series_id is distinct from $1
+ where series = 'championship' and pod_number is null and series_id is distinct from $1 and id not like 'demo-%'
    and exists (select 1 from public.series where id = $1)
 `;
 

@@ -199,8 +199,14 @@ describe('pods.api', () => {
       prize_pool_paise: 18000,
       max_players: 4,
     };
-    restAnswers([pod]);
+    restAnswers([{ ...pod, series: 'quick' }]);
     expect(await podsApi.fetchPod(pod.id)).toEqual(pod);
+    // A cup set up by hand in another format (no series, no number) shows there too; a catalog edition has its own page.
+    const cup = { ...pod, id: 'demo-groups-cup', series_id: null, pod_number: null, stages: [{ kind: 'groups' }, { kind: 'knockout' }] };
+    restAnswers([{ ...cup, series: 'championship' }]);
+    expect(await podsApi.fetchPod(cup.id)).toEqual(cup);
+    restAnswers([{ ...cup, series: 'championship', series_id: 'championship' }]);
+    expect(await podsApi.fetchPod(cup.id)).toBeNull();
     restAnswers([]);
     expect(await podsApi.fetchPod('nope')).toBeNull();
     restAnswers([{ ...pod, pod_number: null }]);

@@ -19,6 +19,11 @@ export const BracketMatchSchema = z.object({
   // A word this page does not know yet is shown as it comes rather than breaking the bracket.
   status: z.string(),
   scheduled_at: z.nullable(isoTime),
+  // Where the match sits in a tournament of stages (groups, Swiss, double elimination). Optional: a
+  // bracket served before stages existed, and every fixture of one, has none of the three.
+  stage: z.optional(z.nullable(z.string())),
+  group: z.optional(z.nullable(z.string())),
+  bracket: z.optional(z.nullable(z.string())),
 });
 
 export const BracketRoundSchema = z.object({
@@ -37,6 +42,10 @@ export const DrawSchema = z.object({
   bracket_size: z.optional(z.nullable(z.int().check(z.positive()))),
 });
 
+/**
+ * The draw and every match, round by round: what the staff console and the verification scripts read. The
+ * bracket page reads `format` and `stages` too (formats/stage-schema.ts), which only it loads.
+ */
 export const BracketSchema = z.object({
   draw: DrawSchema,
   rounds: z.array(BracketRoundSchema),

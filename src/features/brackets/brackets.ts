@@ -6,9 +6,12 @@
 import { type MatchResult, resultOfSides } from '@/lib/score';
 import type * as z from 'zod/mini';
 import { whenIST } from '@/lib/format';
-import type { BracketMatchSchema, BracketSchema } from './bracket-schema';
+import type { BracketMatchSchema } from './bracket-schema';
+import type { BracketWithStagesSchema } from './formats/stage-schema';
+import { ordinal } from './formats/intro';
 
-export type Bracket = z.infer<typeof BracketSchema>;
+/** A bracket as the page reads it: its rounds, and its format and stages where the answer has them. */
+export type Bracket = z.infer<typeof BracketWithStagesSchema>;
 export type BracketMatch = z.infer<typeof BracketMatchSchema>;
 
 /** Matches that need nothing more from anyone. */
@@ -50,7 +53,13 @@ export type Standing =
   | { kind: 'next'; round: string; opponent: string; at: string | null; matchId: string }
   | { kind: 'through'; round: string; at: string | null }
   | { kind: 'out'; round: string }
-  | { kind: 'champion' };
+  | { kind: 'champion' }
+  /** Groups: every group match of theirs played; `closed` once the knockout has been filled from the tables. */
+  | { kind: 'group-finished'; group: string; rank: number; closed: boolean; qualified: boolean }
+  /** A final place decided by a match that is not the final (the third-place match). */
+  | { kind: 'placed'; place: number }
+  /** Swiss: their place in the table while they wait for the next round, or at the end. */
+  | { kind: 'table'; rank: number; of: number };
 
 const roundName = (bracket: Bracket, round: number): string => bracket.rounds.find((r) => r.round === round)?.name ?? `Round ${round}`;
 
@@ -109,6 +118,15 @@ export function standingLine(standing: Standing, now: Date = new Date()): string
       return `You're out: knocked out in the ${standing.round}`;
     case 'champion':
       return 'You won the tournament!';
+    case 'group-finished': {
+      const place = `${ordinal(standing.rank)} in group ${standing.group}`;
+      if (!standing.closed) return `Your group matches are done: ${place} so far. The knockout is filled when every group has finished`;
+      return standing.qualified ? `You're through to the knockout: ${place}` : `You're out: ${place}`;
+    }
+    case 'placed':
+      return `You finished ${ordinal(standing.place)}`;
+    case 'table':
+      return `You're ${ordinal(standing.rank)} of ${standing.of} in the table`;
   }
 }
 

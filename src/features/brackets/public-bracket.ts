@@ -3,7 +3,7 @@
  * paints as soon as it arrives, while the signed-in player's own entry loads through brackets.api.ts.
  */
 import { callPublicFunction } from '@/features/tournaments/public-api';
-import { BracketSchema } from './bracket-schema';
+import { BracketWithStagesSchema } from './formats/stage-schema';
 
 export const fetchPublicBracket = (tournamentId: string) =>
-  callPublicFunction('get_bracket', { p_tournament_id: tournamentId }, BracketSchema);
+  callPublicFunction('get_bracket', { p_tournament_id: tournamentId }, BracketWithStagesSchema);

@@ -1,5 +1,5 @@
 /**
- * The pod page (`/pod/?id=…`): one quick-format tournament with the database's status, "2 / 4 players",
+ * The pod page (`/pod/?id=…`): one quick-format tournament (or a cup set up by hand, in any format) with the database's status, "2 / 4 players",
  * its times, the same pay panel as every tournament page, check-in for a player with an entry, the
  * bracket and, once played, the standings. An unknown id says so on the page (the shell never 404s).
  *
@@ -12,6 +12,7 @@ import { formatDateIST, formatPrizePool, formatTimeIST, whenIST } from '@/lib/fo
 import { ROUTES, tournamentHref } from '@/lib/routes';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import BracketIsland from '@/features/brackets/BracketIsland';
+import { formatIntro } from '@/features/brackets/formats/intro';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
 import WaitlistIsland from '@/features/seasons/WaitlistIsland';
 import StandingsIsland from '@/features/standings/StandingsIsland';
@@ -82,10 +83,10 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
             </Fact>
             {/* Both columns on a phone: a date and time stay on one line. */}
             <Fact label="Starts" className="col-span-2 sm:col-span-1">
-              {startsLabel(state)}
+              {startsLabel(state, pod?.pod_number != null)}
             </Fact>
           </dl>
-          <p className="mt-4 min-h-10 text-sm text-mist">{noticeOf(state)}</p>
+          <p className="mt-4 min-h-10 text-sm text-mist">{noticeOf(state, pod?.pod_number != null)}</p>
         </div>
         <div className="min-w-0">
           <div className={`grid items-start ${PAY_PANEL_ROOM}`}>
@@ -119,7 +120,8 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
           Bracket
         </h2>
         <p className="mt-2 max-w-3xl text-mist">
-          Single elimination: lose once and you are out. The draw runs when check-in closes; only checked-in entries are drawn.
+          {formatIntro(pod?.stages?.map((stage) => stage.kind) ?? null)} The draw runs when check-in closes; only checked-in entries are
+          drawn.
         </p>
         {pod ? (
           <BracketIsland tournamentId={pod.id} drawAt={state?.check_in_closes_at ?? null} />
@@ -169,15 +171,16 @@ function Fact({
   );
 }
 
-function startsLabel(state: TournamentStateWithId | undefined): string {
+/** `isPod`: a pod of a series starts when it fills; a cup set up by hand keeps its published start. */
+function startsLabel(state: TournamentStateWithId | undefined, isPod: boolean): string {
   if (!state) return '–';
-  if (state.status === 'open' || state.status === 'cancelled') return '20 min after it fills';
+  if (isPod && (state.status === 'open' || state.status === 'cancelled')) return '20 min after it fills';
   return whenIST(state.starts_at);
 }
 
 /** The one line under the facts: what happens to an open pod that does not fill, or why it was cancelled. */
-function noticeOf(state: TournamentStateWithId | undefined): string {
-  if (state?.status === 'open') {
+function noticeOf(state: TournamentStateWithId | undefined, isPod: boolean): string {
+  if (state?.status === 'open' && isPod) {
     const closes = state.registration_closes_at;
     return `If it is not full by ${formatDateIST(closes)}, ${formatTimeIST(closes)}, the pod is cancelled and every entry refunded.`;
   }

@@ -16,6 +16,8 @@ export const PodRow = z.object({
   entry_fee_paise: z.int(),
   prize_pool_paise: z.int(),
   max_players: z.int(),
+  // The stages the tournament is declared with (null: one knockout), for the words above its bracket.
+  stages: z.optional(z.nullable(z.array(z.object({ kind: z.string() })))),
 });
 export type PodRow = z.infer<typeof PodRow>;
 
@@ -42,9 +44,16 @@ export async function fetchFullPods(): Promise<PodRow[]> {
   return rows.filter((row) => row.filled_slots >= row.max_players);
 }
 
-/** One quick-format tournament (a pod or a cup), or null when none has this id. */
+/**
+ * One tournament the pod page shows, or null when none has this id: a quick-format tournament (a pod or a
+ * cup), or a cup set up by hand in any format (no series, no number: the seeded groups, Swiss and
+ * double-elimination cups), which has no page of its own from the build.
+ */
 export async function fetchPod(podId: string): Promise<PodRow | null> {
-  const query = `select=${COLUMNS}&id=eq.${encodeURIComponent(podId)}&series=eq.quick`;
-  const [pod] = await selectPublicRows('one pod', 'tournaments', query, z.array(PodRow));
-  return pod ?? null;
+  const query = `select=${COLUMNS},stages,series&id=eq.${encodeURIComponent(podId)}`;
+  const [row] = await selectPublicRows('one pod', 'tournaments', query, z.array(z.object({ ...PodRow.shape, series: z.string() })));
+  // A championship edition of the catalog has its own page; only the hand-made cup has no series of its own.
+  if (!row || (row.series !== 'quick' && (row.series_id !== null || row.pod_number !== null))) return null;
+  const { series: _series, ...pod } = row;
+  return pod;
 }

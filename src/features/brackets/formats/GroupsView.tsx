@@ -1,0 +1,187 @@
+/**
+ * Groups then a knockout: the group tables as cards (the player's own group first), each tie-break's reason
+ * a tap away, each group's matches under its table, then the knockout as a tree with its third-place match.
+ */
+import { useState } from 'react';
+import { KnockoutView } from '../KnockoutView';
+import { MatchCard } from '../MatchCard';
+import type { StageViewProps } from './FormatStages';
+import { type GroupCard, groupCards, qualifierNotes } from './groups';
+import { MatchList } from './MatchList';
+import { knockoutBracket, matchIndex, stageOfKind, thirdPlaceMatch } from './stages';
+import { WORDS } from './words';
+
+export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
+  const groups = stageOfKind(bracket, 'groups');
+  const knockout = stageOfKind(bracket, 'knockout');
+  if (!groups) return null;
+  const index = matchIndex(bracket);
+  const cards = groupCards(groups, index, myEntryId);
+  const ko = knockout ? knockoutBracket(bracket, knockout, index) : null;
+  const third = knockout ? thirdPlaceMatch(knockout, index) : null;
+  const notes = qualifierNotes(groups);
+  return (
+    <div className="space-y-6" data-format="groups_knockout">
+      <section aria-labelledby="groups-heading">
+        <h2 id="groups-heading" className="text-lg font-bold">
+          {WORDS.groupsHeading}
+        </h2>
+        <p className="mt-1 text-sm text-mist">
+          {WORDS.qualifyingLine(groups.advance.per_group)} {WORDS.tieRule}
+        </p>
+        <div className="mt-3 grid items-start gap-4 lg:grid-cols-2">
+          {cards.map((card) => (
+            <GroupCardView key={card.name} card={card} myEntryId={myEntryId} mine={mine} />
+          ))}
+        </div>
+      </section>
+      {ko && ko.rounds.length > 0 && (
+        <section aria-labelledby="knockout-heading" className="space-y-4" data-knockout>
+          <h2 id="knockout-heading" className="text-lg font-bold">
+            {knockout?.name || WORDS.knockoutHeading}
+          </h2>
+          <KnockoutView bracket={ko} myEntryId={myEntryId} mine={mine} notes={notes} />
+          {third && (
+            <div className="max-w-sm" data-third-place>
+              <h3 className="pb-2 text-sm font-bold tracking-wider text-mist uppercase">{WORDS.thirdPlace}</h3>
+              <MatchCard match={third} myEntryId={myEntryId} onPath={mine.has(third.id)} notes={notes} />
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+const NUMBER_COLUMNS = [
+  ['played', WORDS.columns.played],
+  ['won', WORDS.columns.won],
+  ['drawn', WORDS.columns.drawn],
+  ['lost', WORDS.columns.lost],
+  ['goal_difference', WORDS.columns.goalDifference],
+  ['points', WORDS.columns.points],
+] as const;
+
+function GroupCardView({ card, myEntryId, mine }: { card: GroupCard; myEntryId: string | null; mine: ReadonlySet<string> }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <section
+      className={`card p-3 sm:p-4 ${card.mine ? 'ring-1 ring-lime/60' : ''}`}
+      aria-label={card.title}
+      data-group={card.name}
+      data-my-group={card.mine ? '' : undefined}
+    >
+      <h3 className="flex items-center justify-between gap-2 font-bold">
+        {card.title}
+        {card.mine && <span className="rounded-full bg-lime/15 px-2 py-0.5 text-xs text-lime">{WORDS.yourGroup}</span>}
+      </h3>
+      <table className="mt-2 w-full table-fixed text-sm tabular-nums" data-group-table>
+        <caption className="sr-only">{WORDS.tableCaption(card.name)}</caption>
+        <colgroup>
+          <col className="w-6" />
+          <col />
+          <col className="w-6" />
+          <col className="w-6" />
+          <col className="w-6" />
+          <col className="w-6" />
+          <col className="w-8" />
+          <col className="w-8" />
+        </colgroup>
+        <thead className="text-xs text-mist">
+          <tr>
+            <th scope="col" className="py-1 text-left font-semibold">
+              <abbr title={WORDS.columns.rank.long}>{WORDS.columns.rank.short}</abbr>
+            </th>
+            <th scope="col" className="py-1 text-left font-semibold">
+              {WORDS.columns.player.short}
+            </th>
+            {NUMBER_COLUMNS.map(([key, words]) => (
+              <th key={key} scope="col" className="py-1 text-right font-semibold">
+                <abbr title={words.long} className="no-underline">
+                  {words.short}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {card.rows.flatMap((view) => {
+            const { row } = view;
+            const reasonId = `why-${card.name}-${row.entry_id}`;
+            const isOpen = open === row.entry_id;
+            const line = view.lastQualifyingPlace ? 'border-b-2 border-dashed border-lime/50' : 'border-b border-line/60';
+            const cells = (
+              <tr
+                key={row.entry_id}
+                className={`${line} ${view.mine ? 'bg-lime/10' : ''}`}
+                data-row={row.entry_id}
+                data-qualified={view.qualified ? '' : undefined}
+                data-decided-by={row.decided_by ?? undefined}
+              >
+                <td className={`py-2 font-bold ${view.qualified ? 'text-lime' : 'text-mist'}`}>{row.rank}</td>
+                <td className="py-2 pr-1">
+                  <span className="flex min-w-0 items-center gap-1">
+                    {view.reason ? (
+                      <button
+                        type="button"
+                        className="flex min-h-6 min-w-0 items-center gap-1 text-left underline decoration-dotted underline-offset-4"
+                        aria-expanded={isOpen}
+                        aria-controls={reasonId}
+                        onClick={() => setOpen(isOpen ? null : row.entry_id)}
+                        title={WORDS.whyHere(view.name)}
+                        data-tie-reason-toggle
+                      >
+                        <span className={`truncate ${view.mine ? 'font-bold text-lime' : ''}`}>{view.name}</span>
+                        {/* A drawn circle: phones without a symbol font show a box for ⓘ. */}
+                        <span
+                          aria-hidden="true"
+                          className="inline-grid size-4 shrink-0 place-items-center rounded-full border border-mist/70 text-[0.625rem] leading-none font-bold text-mist no-underline"
+                        >
+                          ?
+                        </span>
+                      </button>
+                    ) : (
+                      <span className={`truncate ${view.mine ? 'font-bold text-lime' : ''}`}>{view.name}</span>
+                    )}
+                    {view.mine && <span className="shrink-0 text-xs font-bold text-lime">{WORDS.you}</span>}
+                    {view.qualified && (
+                      <abbr title={WORDS.qualified} className="shrink-0 rounded bg-lime px-1 text-xs font-bold text-night no-underline">
+                        {WORDS.qualifiedMark}
+                      </abbr>
+                    )}
+                  </span>
+                </td>
+                {NUMBER_COLUMNS.map(([key]) => (
+                  <td key={key} className={`py-2 text-right ${key === 'points' ? 'font-bold' : ''}`}>
+                    {key === 'goal_difference' && row[key] > 0 ? `+${row[key]}` : row[key]}
+                  </td>
+                ))}
+              </tr>
+            );
+            if (!view.reason || !isOpen) return [cells];
+            return [
+              cells,
+              <tr key={`${row.entry_id}-why`} id={reasonId} className="border-b border-line/60" data-tie-reason>
+                <td />
+                <td colSpan={7} className="pb-2 text-xs leading-relaxed text-chalk">
+                  {view.reason}
+                </td>
+              </tr>,
+            ];
+          })}
+        </tbody>
+      </table>
+      {card.unplayed && <p className="mt-2 text-xs text-mist">{WORDS.unplayed}</p>}
+      {card.matches.length > 0 && (
+        <details className="mt-3" open={card.mine || undefined} data-group-matches>
+          <summary className="cursor-pointer text-sm font-semibold">
+            {WORDS.groupMatches} ({card.matches.length})
+          </summary>
+          <div className="mt-2">
+            <MatchList matches={card.matches} myEntryId={myEntryId} mine={mine} />
+          </div>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,279 @@
+/**
+ * The seeded free cup in groups then a knockout (demo-groups-cup, 16 places, 4 groups of 4, the top 2 to the
+ * quarter-finals) played by its sixteen demo players as far as the knockout: they enter and check in, staff close
+ * check-in (the draw), a referee sets every group result through the REST API (one group ends in a three-way tie,
+ * the others with a draw), and a player reads the page on a phone: their own group first, each table's record and
+ * who went through, a tie's reason in a tap, the group's matches with the draw, and the knockout filling itself
+ * live when the last group result comes in.
+ *
+ * The clock is moved into check-in only for the calls that need it, then given back.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Session, signInWithPassword } from '../support/players.ts';
+import { stack, storeSession } from './helpers/auth';
+import { staffSession } from './helpers/staff';
+import { doubleBracket, swissBracket } from './fixtures/format-brackets';
+
+const CUP = 'demo-groups-cup';
+const PLAYERS = Array.from({ length: 16 }, (_, i) => `demo${i + 1}`);
+/** Screenshots for a person to look at go outside the repository when asked (FORMATS_SHOTS=/tmp/...). */
+const shot = (testInfo: { outputPath: (name: string) => string }, name: string) =>
+  process.env.FORMATS_SHOTS ? `${process.env.FORMATS_SHOTS}/${name}` : testInfo.outputPath(name);
+
+type Match = {
+  id: string;
+  round: number;
+  position: number;
+  group_name: string | null;
+  bracket: string | null;
+  entry_a: string | null;
+  entry_b: string | null;
+  status: string;
+};
+type State = { status: string; check_in_opens_at: string; format: string };
+
+const stateOf = () => stack.call<State>('get_tournament_state', { p_tournament_id: CUP }, 'anon');
+const matchesOf = () =>
+  stack.rest<Match[]>(
+    `/rest/v1/matches?select=id,round,position,group_name,bracket,entry_a,entry_b,status&tournament_id=eq.${CUP}&order=round,position`,
+  );
+
+/**
+ * The results, by the places of the group's players in their order of first appearance (p0 … p3): winner, loser and
+ * their goals, or a draw. Group A: p0, p1 and p2 beat each other in a circle and all beat p3 (three on 6 points,
+ * split by head-to-head goal difference: p1 +1, p0 0, p2 -1). Other groups: p0 and p1 draw 1-1 and win the rest,
+ * p0 with more goals (7 points each, split by goal difference).
+ */
+const TIE: Array<[number, number, number, number]> = [
+  [0, 1, 2, 1],
+  [1, 2, 3, 1],
+  [2, 0, 1, 0],
+  [0, 3, 1, 0],
+  [1, 3, 1, 0],
+  [2, 3, 1, 0],
+];
+const WITH_DRAW: Array<[number, number, number, number]> = [
+  [0, 1, 1, 1],
+  [0, 2, 2, 0],
+  [0, 3, 2, 0],
+  [1, 2, 1, 0],
+  [1, 3, 1, 0],
+  [2, 3, 1, 0],
+];
+
+/** The score [a, b] in the match's entry order and its winner (null for a draw). */
+function resultOf(match: Match, members: string[]): { score: [number, number]; winner: string | null } {
+  const a = members.indexOf(match.entry_a ?? '');
+  const b = members.indexOf(match.entry_b ?? '');
+  const plan = (match.group_name === 'A' ? TIE : WITH_DRAW).find(([x, y]) => (x === a && y === b) || (x === b && y === a));
+  if (!plan) throw new Error(`no planned result for ${match.id}`);
+  const [first, , firstGoals, secondGoals] = plan;
+  const score: [number, number] = first === a ? [firstGoals, secondGoals] : [secondGoals, firstGoals];
+  const winner = score[0] === score[1] ? null : score[0] > score[1] ? match.entry_a : match.entry_b;
+  return { score, winner };
+}
+
+async function pageAs(browser: Browser, session: Session, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await storeSession(page, session);
+  await page.goto(`/pod/?id=${CUP}`);
+  return page;
+}
+
+test('groups then a knockout: a player reads their group first, a tie’s reason in a tap, and the knockout fills itself', async ({
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run: it plays the shared seeded cup (the phone is opened inside)');
+  test.setTimeout(300_000);
+  const sessions = new Map(
+    await Promise.all(PLAYERS.map(async (name) => [name, await signInWithPassword(stack, `${name}@golazo.test`)] as const)),
+  );
+  expect((await stateOf()).format).toBe('groups_knockout');
+
+  // Enter, check in and draw (a retry finds the cup drawn already and goes on with its results).
+  if ((await matchesOf()).length === 0) {
+    for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: CUP }, session);
+    const opens = new Date((await stateOf()).check_in_opens_at);
+    const organiser = await staffSession('organiser@golazo.test');
+    const movedAt = new Date();
+    await stack.clock.during(new Date(opens.getTime() + 60_000), async () => {
+      for (const session of sessions.values()) await stack.call('check_in', { p_tournament_id: CUP }, session);
+      await stack.call('staff_close_check_in', { p_tournament_id: CUP }, organiser);
+    });
+    await stack.restorePodsAfterClockJump(movedAt);
+  }
+
+  const matches = await matchesOf();
+  const groupMatches = matches.filter((match) => match.group_name !== null);
+  expect(groupMatches).toHaveLength(24);
+  const members = new Map<string, string[]>();
+  for (const match of groupMatches) {
+    const list = members.get(match.group_name!) ?? [];
+    for (const entry of [match.entry_a, match.entry_b]) if (entry && !list.includes(entry)) list.push(entry);
+    members.set(match.group_name!, list);
+  }
+  expect([...members.keys()].sort()).toEqual(['A', 'B', 'C', 'D']);
+
+  // Entry → the in-game name the page shows (demoN).
+  const entries = await stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${CUP}`);
+  const nameOfUser = new Map([...sessions].map(([name, session]) => [session.user.id, name]));
+  const nameOf = (entryId: string) => nameOfUser.get(entries.find((entry) => entry.id === entryId)?.player_id ?? '') ?? '?';
+  const place = (group: string, p: number) => nameOf(members.get(group)![p]!);
+
+  // The referee sets every group result but one of group D's, which comes in while the page is open.
+  const referee = await staffSession('referee@golazo.test');
+  const settle = async (match: Match) => {
+    if (match.status === 'confirmed') return;
+    const { score, winner } = resultOf(match, members.get(match.group_name!)!);
+    await stack.call(
+      'staff_settle_match',
+      { p_match_id: match.id, p_winner_entry_id: winner, p_score: score, p_note: 'Both players sent the same screenshot' },
+      referee,
+    );
+  };
+  const last = groupMatches.filter((match) => match.group_name === 'D').at(-1)!;
+  for (const match of groupMatches) if (match.id !== last.id) await settle(match);
+
+  // The player who tops group C, on a phone.
+  const viewer = place('C', 0);
+  const phone = await pageAs(browser, sessions.get(viewer)!, { width: 360, height: 780 });
+  const bracket = phone.locator('[data-format="groups_knockout"]');
+  await expect(bracket).toBeVisible({ timeout: 20_000 });
+  const cards = bracket.locator('[data-group]');
+  await expect(cards).toHaveCount(4);
+  await expect(cards.first()).toHaveAttribute('data-group', 'C');
+  await expect(cards.first()).toHaveAttribute('data-my-group', '');
+  await expect(phone.locator('[data-my-standing]')).toHaveText(
+    /^Your group matches are done: 1st in group C so far\. The knockout is filled when every group has finished$/,
+  );
+
+  // Group A: the three-way tie on 6 points, in the order head-to-head goal difference gives, with its reason a tap away.
+  const groupA = bracket.locator('[data-group="A"]');
+  const rowsA = groupA.locator('tr[data-row]');
+  await expect(rowsA).toHaveCount(4);
+  const order = [1, 0, 2, 3].map((p) => place('A', p));
+  for (const [i, name] of order.entries()) await expect(rowsA.nth(i).locator('td').nth(1)).toContainText(name);
+  // # Player P W D L GD Pts of the top row: p1 won 3-1 and 1-0, lost 1-2.
+  await expect(rowsA.nth(0).locator('td')).toHaveText([/1/, new RegExp(order[0]!), '3', '2', '0', '1', '+2', '6']);
+  await expect(rowsA.nth(0)).toHaveAttribute('data-decided-by', 'head_to_head_goal_difference');
+  await expect(groupA.locator('[data-tie-reason]')).toHaveCount(0);
+  await rowsA.nth(0).locator('[data-tie-reason-toggle]').click();
+  const reason = groupA.locator('[data-tie-reason]');
+  await expect(reason).toContainText(`Ahead of ${order[1]} on head-to-head goal difference`);
+  await expect(rowsA.nth(0).locator('[data-tie-reason-toggle]')).toHaveAttribute('aria-expanded', 'true');
+  // The fourth row is below on points: nothing to explain.
+  await expect(rowsA.nth(3).locator('[data-tie-reason-toggle]')).toHaveCount(0);
+
+  // The viewer's own group: level on 7 points with p1, ahead on goal difference; their matches open, the draw among them.
+  const groupC = cards.first();
+  await expect(groupC.locator('tr[data-row]').first()).toContainText(viewer);
+  await expect(groupC.locator('tr[data-row]').first()).toContainText('(you)');
+  await groupC.locator('tr[data-row]').first().locator('[data-tie-reason-toggle]').click();
+  await expect(groupC.locator('[data-tie-reason]')).toContainText(`Ahead of ${place('C', 1)} on goal difference`);
+  await expect(groupC.locator('[data-group-matches]')).toHaveAttribute('open', '');
+  await expect(groupC.locator('[data-group-matches] [data-match-result]').filter({ hasText: 'Draw 1 – 1' })).toHaveCount(1);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  const axe = await new AxeBuilder({ page: phone }).include('[data-format]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await groupA.scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: shot(testInfo, 'groups-360-tie-reason.png'), fullPage: true });
+
+  // The last group result: the knockout fills itself, and the open page follows (Realtime).
+  await settle(last);
+  const knockout = bracket.locator('[data-knockout]');
+  await expect(knockout.locator('[data-round-list] [data-side]').filter({ hasText: /demo\d/ })).toHaveCount(8, { timeout: 20_000 });
+  await expect(phone.locator('[data-my-standing]')).toHaveText(/^Your next match: Quarter-finals vs demo\d+, /);
+  // A group winner meets another group's runner-up, each side saying where it comes from.
+  const mine = knockout.locator('[data-round-list] [data-my-path]');
+  await expect(mine).toContainText(`${viewer} (you) · winner of group C`);
+  await expect(mine).toContainText(/runner-up of group [ABD]/);
+  await expect(groupA.locator('tr[data-qualified]')).toHaveCount(2);
+  await expect(bracket.locator('[data-third-place]')).toContainText('to be decided');
+  await knockout.scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: shot(testInfo, 'groups-360-knockout.png'), fullPage: true });
+
+  // The same page on a wide screen: group cards two by two, the knockout as a tree.
+  const wide = await pageAs(browser, sessions.get(viewer)!, { width: 1280, height: 900 });
+  await expect(wide.locator('[data-bracket-tree] [data-my-path]').first()).toContainText(`${viewer} (you)`, { timeout: 20_000 });
+  await wide.locator('[data-group="A"] tr[data-row]').first().locator('[data-tie-reason-toggle]').click();
+  await wide.screenshot({ path: shot(testInfo, 'groups-1280.png'), fullPage: true });
+  await phone.context().close();
+  await wide.context().close();
+});
+
+/**
+ * Swiss and double elimination as the page draws them, from get_bracket answers in the contract's shapes
+ * (tests/e2e/fixtures/format-brackets.ts) served in place of the seeded cup's: the seeded cups of those formats
+ * come with their SQL. The row's declared stages are answered to match, so the words above the bracket agree.
+ */
+async function pageWithBracket(browser: Browser, bracket: { format: string }, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.route('**/rest/v1/rpc/get_bracket', (route) => route.fulfill({ json: bracket }));
+  await page.route('**/rest/v1/tournaments?select=id,title,format,series_id*', async (route) => {
+    const rows = (await (await route.fetch()).json()) as Array<Record<string, unknown>>;
+    route.fulfill({ json: rows.map((row) => ({ ...row, stages: [{ kind: bracket.format }] })) });
+  });
+  await page.goto(`/pod/?id=${CUP}`);
+  return page;
+}
+
+for (const viewport of [
+  { width: 360, height: 780 },
+  { width: 1280, height: 900 },
+]) {
+  test(`Swiss: the table with its tie-break columns explained, and every round with its bye (${viewport.width} px)`, async ({
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'both widths are opened inside');
+    const page = await pageWithBracket(browser, swissBracket(), viewport);
+    const swiss = page.locator('[data-format="swiss"]');
+    await expect(swiss).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^Swiss: every round you meet a player on the same points as you/)).toBeVisible();
+    const table = swiss.locator('[data-swiss-table]');
+    await expect(table.locator('thead th')).toHaveText(['#', 'Player', 'P', 'W', 'D', 'L', 'Pts', 'mBH', 'BH']);
+    await expect(table.locator('tbody tr').first().locator('td')).toHaveText(['1', 'esha', '2', '2', '0', '0', '6', '3', '3']);
+    await expect(table.locator('tbody tr').nth(2).locator('td')).toHaveText(['3', 'arjun', '2', '1', '0', '1', '3', '6', '6']);
+    await expect(swiss.locator('[data-swiss-explain]')).toContainText(
+      'median-Buchholz (mBH: the points of your opponents, leaving out the highest and the lowest)',
+    );
+    // The round being played is open; a bye is a match without an opponent; the round not paired yet says when it will be.
+    await expect(swiss.locator('[data-swiss-round="2"]')).toHaveAttribute('open', '');
+    await expect(swiss.locator('[data-swiss-round="1"]')).not.toHaveAttribute('open', '');
+    const bye = swiss.locator('[data-swiss-round="2"] [data-match]').filter({ hasText: 'bye' });
+    await expect(bye).toContainText('chetan');
+    await expect(bye.locator('[data-side="b"]')).toHaveText('bye');
+    await swiss.locator('[data-swiss-round="3"] summary').click();
+    await expect(swiss.locator('[data-swiss-round="3"]')).toContainText('Paired when every match of the round before is settled.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const axe = await new AxeBuilder({ page }).include('[data-format]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await swiss.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(testInfo, `swiss-${viewport.width}.png`), fullPage: true });
+    await page.context().close();
+  });
+
+  test(`double elimination: both brackets and a grand final played twice (${viewport.width} px)`, async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'both widths are opened inside');
+    const page = await pageWithBracket(browser, doubleBracket(), viewport);
+    const double = page.locator('[data-format="double_elimination"]');
+    await expect(double).toBeVisible({ timeout: 20_000 });
+    await expect(double.locator('[data-bracket-section="winners"] h2')).toHaveText('Winners’ bracket');
+    await expect(double.locator('[data-bracket-section="winners"] h3')).toHaveText(['Winners round 1', 'Winners final']);
+    await expect(double.locator('[data-bracket-section="losers"] h3')).toHaveText(['Losers round 1', 'Losers final']);
+    await expect(double.locator('[data-bracket-section="losers"] [data-match]')).toHaveCount(2);
+    const finals = double.locator('[data-grand-final-match]');
+    await expect(finals).toHaveCount(2);
+    await expect(finals.locator('h3')).toHaveText(['Grand final', 'Grand final, second match']);
+    await expect(finals.first()).toContainText('bilal won 1–0');
+    await expect(finals.nth(1)).toContainText('Scheduled');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const axe = await new AxeBuilder({ page }).include('[data-format]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await double.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shot(testInfo, `double-${viewport.width}.png`), fullPage: true });
+    await page.context().close();
+  });
+}
