@@ -15,6 +15,9 @@ import { stack, storeSession } from './helpers/auth';
 import { staffSession } from './helpers/staff';
 import { doubleBracket, swissBracket } from './fixtures/format-brackets';
 
+// The real cups' tests move the database clock into check-in: one after another, never side by side.
+test.describe.configure({ mode: 'default' });
+
 const CUP = 'demo-groups-cup';
 const PLAYERS = Array.from({ length: 16 }, (_, i) => `demo${i + 1}`);
 /** Screenshots for a person to look at go outside the repository when asked (FORMATS_SHOTS=/tmp/...). */
@@ -94,7 +97,11 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
 
   // Enter, check in and draw (a retry finds the cup drawn already and goes on with its results).
   if ((await matchesOf()).length === 0) {
-    for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: CUP }, session);
+    // A retry after a failed check-in finds the places taken already.
+    const entered = await stack.rest<{ id: string }[]>(`/rest/v1/entries?select=id&tournament_id=eq.${CUP}`);
+    if (entered.length === 0) {
+      for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: CUP }, session);
+    }
     const opens = new Date((await stateOf()).check_in_opens_at);
     const organiser = await staffSession('organiser@golazo.test');
     const movedAt = new Date();
@@ -201,6 +208,145 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await wide.screenshot({ path: shot(testInfo, 'groups-1280.png'), fullPage: true });
   await phone.context().close();
   await wide.context().close();
+});
+
+/**
+ * A seeded cup of another format (demo-swiss-cup, demo-double-cup) entered by eight demo players, checked in and
+ * drawn (a retry finds it drawn and goes on); answers its matches, the entry → name map and the sessions.
+ */
+async function drawnSeededCup(cup: string, names: string[]) {
+  const sessions = new Map(
+    await Promise.all(names.map(async (name) => [name, await signInWithPassword(stack, `${name}@golazo.test`)] as const)),
+  );
+  const matches = () =>
+    stack.rest<(Match & { winner_entry_id: string | null })[]>(
+      `/rest/v1/matches?select=id,round,position,group_name,bracket,entry_a,entry_b,status,winner_entry_id&tournament_id=eq.${cup}&order=round,position`,
+    );
+  if ((await matches()).length === 0) {
+    // A retry after a failed check-in finds the places taken already.
+    const entered = await stack.rest<{ id: string }[]>(`/rest/v1/entries?select=id&tournament_id=eq.${cup}`);
+    if (entered.length === 0) {
+      for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: cup }, session);
+    }
+    const state = await stack.call<State>('get_tournament_state', { p_tournament_id: cup }, 'anon');
+    const organiser = await staffSession('organiser@golazo.test');
+    const movedAt = new Date();
+    await stack.clock.during(new Date(new Date(state.check_in_opens_at).getTime() + 60_000), async () => {
+      for (const session of sessions.values()) await stack.call('check_in', { p_tournament_id: cup }, session);
+      await stack.call('staff_close_check_in', { p_tournament_id: cup }, organiser);
+    });
+    await stack.restorePodsAfterClockJump(movedAt);
+  }
+  const entries = await stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${cup}`);
+  const nameOfUser = new Map([...sessions].map(([name, session]) => [session.user.id, name]));
+  const nameOf = (entryId: string | null) => nameOfUser.get(entries.find((entry) => entry.id === entryId)?.player_id ?? '') ?? '?';
+  return { sessions, matches, nameOf, referee: await staffSession('referee@golazo.test') };
+}
+
+test('a real Swiss cup: each round paired by the last result, a draw standing, the table live on a phone', async ({
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run: it plays the shared seeded cup (the phone is opened inside)');
+  test.setTimeout(240_000);
+  const cup = await drawnSeededCup('demo-swiss-cup', PLAYERS.slice(0, 8));
+  expect((await stack.call<State>('get_tournament_state', { p_tournament_id: 'demo-swiss-cup' }, 'anon')).format).toBe('swiss');
+  const settleRound = async (round: number) => {
+    for (const match of (await cup.matches()).filter((m) => m.round === round && m.status === 'scheduled')) {
+      // Board 1 of each round is drawn 1-1; the other boards go to the top slot 2-0.
+      const draw = match.position === 1;
+      await stack.call(
+        'staff_settle_match',
+        {
+          p_match_id: match.id,
+          p_winner_entry_id: draw ? null : match.entry_a,
+          p_score: draw ? [1, 1] : [2, 0],
+          p_note: 'Screenshots checked',
+        },
+        cup.referee,
+      );
+    }
+  };
+  await settleRound(1);
+  // The last result of round 1 paired round 2 at once: four boards, nobody meeting a round-1 opponent again.
+  const afterOne = await cup.matches();
+  const met = new Set(afterOne.filter((m) => m.round === 1).map((m) => [m.entry_a, m.entry_b].sort().join()));
+  const roundTwo = afterOne.filter((m) => m.round === 2);
+  expect(roundTwo).toHaveLength(4);
+  for (const match of roundTwo) expect(met.has([match.entry_a, match.entry_b].sort().join())).toBe(false);
+
+  const viewer = cup.nameOf(roundTwo[0]!.entry_a);
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const page = await context.newPage();
+  await storeSession(page, cup.sessions.get(viewer)!);
+  await page.goto('/pod/?id=demo-swiss-cup');
+  const swiss = page.locator('[data-format="swiss"]');
+  await expect(swiss).toBeVisible({ timeout: 20_000 });
+  const rows = swiss.locator('[data-swiss-table] tbody tr');
+  await expect(rows).toHaveCount(8);
+  // Three wins and a draw a round: 3 points for each winner, 1 for both players of board 1.
+  await expect(rows.first().locator('td').nth(6)).toHaveText('3');
+  await expect(page.locator('[data-my-standing]')).toContainText(/^Your next match: Round 2 vs demo\d+/);
+  await expect(swiss.locator('[data-swiss-round="2"]')).toHaveAttribute('open', '');
+
+  // Rounds 2 and 3: the table follows on the open page, the tournament ends, and the player reads their place.
+  await settleRound(2);
+  await settleRound(3);
+  expect((await cup.matches()).every((m) => ['confirmed', 'bye'].includes(m.status))).toBe(true);
+  await expect(page.locator('[data-my-standing]')).toContainText(/^You're \d+(st|nd|rd|th) of 8 in the table/, { timeout: 20_000 });
+  const standings = await stack.call<Array<{ from: number; entries: Array<{ in_game_name: string }> }>>(
+    'get_standings',
+    { p_tournament_id: 'demo-swiss-cup' },
+    'anon',
+  );
+  expect(standings.map((band) => band.from)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  await expect(rows.first().locator('td').nth(1)).toContainText(standings[0]!.entries[0]!.in_game_name);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: shot(testInfo, 'swiss-real-360.png'), fullPage: true });
+  await context.close();
+});
+
+test('a real double elimination: a first loss drops a player into the losers bracket, and the grand final is reset', async ({
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run: it plays the shared seeded cup');
+  test.setTimeout(240_000);
+  const cup = await drawnSeededCup('demo-double-cup', PLAYERS.slice(8, 16));
+  // The top slot wins every match but the grand finals, which the losers' bracket winner (bottom slot) takes.
+  for (let guard = 0; guard < 40; guard++) {
+    const next = (await cup.matches()).find((m) => m.status === 'scheduled');
+    if (!next) break;
+    const bottom = next.bracket === 'grand_final';
+    await stack.call(
+      'staff_settle_match',
+      {
+        p_match_id: next.id,
+        p_winner_entry_id: bottom ? next.entry_b : next.entry_a,
+        p_score: bottom ? [0, 2] : [2, 0],
+        p_note: 'Screenshots checked',
+      },
+      cup.referee,
+    );
+  }
+  const matches = await cup.matches();
+  const finals = matches.filter((m) => m.bracket === 'grand_final');
+  expect(finals).toHaveLength(2);
+  const champion = cup.nameOf(finals[1]!.winner_entry_id);
+  // A player who lost their first winners' match went on in the losers' bracket.
+  const firstLoss = matches.find((m) => m.bracket === 'winners' && m.round === 1)!;
+  const dropped = firstLoss.entry_b;
+  expect(matches.some((m) => m.bracket === 'losers' && [m.entry_a, m.entry_b].includes(dropped))).toBe(true);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await storeSession(page, cup.sessions.get(champion)!);
+  await page.goto('/pod/?id=demo-double-cup');
+  const double = page.locator('[data-format="double_elimination"]');
+  await expect(double).toBeVisible({ timeout: 20_000 });
+  await expect(double.locator('[data-bracket-section="losers"] h3')).toHaveCount(4);
+  await expect(double.locator('[data-grand-final-match]')).toHaveCount(2);
+  await expect(page.locator('[data-my-standing]')).toHaveText('You won the tournament!');
+  await page.screenshot({ path: shot(testInfo, 'double-real-1280.png'), fullPage: true });
+  await context.close();
 });
 
 /**

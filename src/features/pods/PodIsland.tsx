@@ -72,7 +72,9 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
           {/* One line on a phone too (a pod's title is "<series> #<n>"), so the title never moves what follows. */}
           <h1 className="section-title mt-3 truncate text-3xl sm:text-4xl md:text-6xl">{pod?.title ?? 'Pod'}</h1>
           <p className="mt-3 max-w-2xl text-mist">
-            A quick-format tournament: who is in, when it starts, check-in, the draw and every match of the bracket, live as they happen.
+            {/* A cup shown on this page (no pod number) is not one of the quick formats' pods. */}
+            {pod && pod.pod_number === null ? 'A tournament' : 'A quick-format tournament'}: who is in, when it starts, check-in, the draw
+            and every match, live as they happen.
           </p>
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Fact label="Entries" entries>
