@@ -1078,9 +1078,9 @@ AS $function$
   with base as (
     select coalesce(t.match_settings, s.match_settings, '{}'::jsonb) as own,
            coalesce((select st.kind from public.tournament_stages st
-                      where st.tournament_id = p_match.tournament_id and st.stage_no = p_match.stage_no), 'knockout') as kind,
+                      where st.tournament_id = p_match.tournament_id and st.stage_no = coalesce(p_match.stage_no, 1)), 'knockout') as kind,
            (select max(x.round) from public.matches x
-             where x.tournament_id = p_match.tournament_id and x.stage_no = p_match.stage_no) - p_match.round as from_end
+             where x.tournament_id = p_match.tournament_id and x.stage_no = coalesce(p_match.stage_no, 1)) - p_match.round as from_end
       from public.tournaments t
       left join public.series s on s.id = t.series_id
      where t.id = p_match.tournament_id
