@@ -1,6 +1,7 @@
 /**
  * `npm run verify-draw -- <tournament id>`: recomputes a tournament's draw from what `get_bracket`
- * publishes (the commitment, the seeds and round 1) and prints OK or the first difference.
+ * publishes (the commitment, the seeds and round 1; in groups the groups and the ties decided by lots; in Swiss
+ * round 1's pairs: src/features/brackets/draw-formats.ts) and prints OK or the first difference.
  *
  *   npm run verify-draw -- super_8-pod-12            # asks the site's Supabase project
  *   npm run verify-draw -- --file bracket.json       # a saved get_bracket answer
@@ -14,7 +15,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BracketSchema } from '../src/features/brackets/bracket-schema.ts';
-import { type Verification, verifyBracket } from '../src/features/brackets/draw.ts';
+import type { Verification } from '../src/features/brackets/draw.ts';
+import { type PublishedFormat, verifyDraw } from '../src/features/brackets/draw-formats.ts';
 import { localAddresses } from '../src/lib/local-addresses.ts';
 
 /** The local stack's URL and the Supabase CLI's well-known local anon key (src/lib/supabase-address.ts; a test keeps them equal). */
@@ -41,12 +43,28 @@ export async function fetchPublishedBracket(tournamentId: string, settings = sup
   return JSON.parse(body);
 }
 
-/** Checks a `get_bracket` answer (any JSON): OK, or the first difference, in words. */
+/** The format and the stages of a `get_bracket` answer, as far as the draw's check reads them. */
+function formatOf(answer: unknown): PublishedFormat {
+  const { format, stages } = (answer ?? {}) as { format?: unknown; stages?: unknown };
+  return {
+    format: typeof format === 'string' ? format : undefined,
+    stages: Array.isArray(stages) ? (stages as PublishedFormat['stages']) : undefined,
+  };
+}
+
+/** Checks a `get_bracket` answer (any JSON), of any format: OK, or the first difference, in words. */
 export async function verifyPublished(answer: unknown): Promise<Verification> {
   const parsed = BracketSchema.safeParse(answer);
   if (!parsed.success) return { ok: false, difference: `Not a get_bracket answer: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` };
-  return verifyBracket(parsed.data);
+  return verifyDraw({ ...parsed.data, ...formatOf(answer) });
 }
+
+/** What the OK line says was recomputed, by format. */
+const RECOMPUTED: Record<string, string> = {
+  groups_knockout: 'the seeds, the groups and every tie decided by lots',
+  swiss: 'the seeds and the pairs of round 1',
+  double_elimination: "the seeds and the winners' bracket's round 1",
+};
 
 /** The line to print and the exit code: 0 OK, 1 a difference, 3 a tournament not drawn yet. */
 export async function verdict(answer: unknown): Promise<{ line: string; code: number }> {
@@ -57,7 +75,9 @@ export async function verdict(answer: unknown): Promise<{ line: string; code: nu
   const result = await verifyPublished(answer);
   if (result.ok) {
     return {
-      line: `OK: the secret matches the commitment, and the seeds and round 1 of ${result.entries} entries in a bracket of ${result.bracketSize} follow from it.`,
+      line: RECOMPUTED[formatOf(answer).format ?? '']
+        ? `OK: the secret matches the commitment, and ${RECOMPUTED[formatOf(answer).format ?? '']} of ${result.entries} entries follow from it.`
+        : `OK: the secret matches the commitment, and the seeds and round 1 of ${result.entries} entries in a bracket of ${result.bracketSize} follow from it.`,
       code: 0,
     };
   }

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPublished } from '../../scripts/verify-draw.ts';
 import { GROUP_TIE_BREAKS, POINTS, swissRoundsFor } from '../../src/features/tournaments/format-rules.ts';
 import { stagesToSql, TournamentSchema } from '../../src/features/tournaments/tournaments.ts';
 import {
@@ -426,5 +427,40 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     ).rows[0]!.t;
     const points = new Map(table.map((r) => [r.entry_id, r.points]));
     expect([points.get(a), points.get(c)]).toEqual([POINTS.win, POINTS.draw]);
+  });
+
+  it('lets anyone recompute the draw of every format from what get_bracket publishes, and catches a change', async () => {
+    const groups = await drawnCup(
+      [
+        { kind: 'groups', advance: { per_group: 2, best_of_next: 0 } },
+        { kind: 'knockout', third_place: true },
+      ],
+      14,
+    );
+    const cups = [groups, await swissCup(7), await doubleCup(6)];
+    for (const id of cups) {
+      const published = (await db.admin.query<{ b: unknown }>('select public.get_bracket($1) as b', [id])).rows[0]!.b;
+      expect({ id, verdict: await verifyPublished(published) }).toMatchObject({ id, verdict: { ok: true } });
+    }
+    // Two players swapped between groups A and B, as a tampered answer would show them: the check names the group.
+    const answer = (
+      await db.admin.query<{ b: Bracket & { stages: Array<{ groups: Array<{ table: Array<{ entry_id: string }> }> }> } }>(
+        'select public.get_bracket($1) as b',
+        [groups],
+      )
+    ).rows[0]!.b;
+    const [a, b] = [answer.stages[0]!.groups[0]!.table[0]!, answer.stages[0]!.groups[1]!.table[0]!];
+    [a.entry_id, b.entry_id] = [b.entry_id, a.entry_id];
+    expect(await verifyPublished(answer)).toMatchObject({ ok: false, difference: expect.stringMatching(/^Group A: expected /) });
+    // A Swiss round 1 with two boards' players swapped.
+    const swiss = (
+      await db.admin.query<{ b: Bracket & { rounds: Array<{ matches: Array<{ entries: unknown[] }> }> } }>(
+        'select public.get_bracket($1) as b',
+        [cups[1]],
+      )
+    ).rows[0]!.b;
+    const boards = swiss.rounds[0]!.matches;
+    [boards[0]!.entries[1], boards[1]!.entries[1]] = [boards[1]!.entries[1], boards[0]!.entries[1]];
+    expect(await verifyPublished(swiss)).toMatchObject({ ok: false, difference: expect.stringMatching(/^Round 1, board 1: /) });
   });
 });

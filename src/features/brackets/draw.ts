@@ -120,22 +120,33 @@ export async function roundOnePairs(draw: {
 
 export type Verification = { ok: true; entries: number; bracketSize: number } | { ok: false; difference: string };
 
-/** Checks a published bracket against its draw: OK, or the first difference found. */
-export async function verifyBracket(bracket: PublishedBracket): Promise<Verification> {
-  const { draw } = bracket;
-  if (!draw.secret) return { ok: false, difference: 'The draw has not run yet: the secret is not published.' };
-  if (!draw.commitment) return { ok: false, difference: 'No commitment was published.' };
+/** The published secret against the commitment made before the draw: null when they agree, else the difference. */
+export async function commitmentDifference(draw: PublishedDraw): Promise<string | null> {
+  if (!draw.secret) return 'The draw has not run yet: the secret is not published.';
+  if (!draw.commitment) return 'No commitment was published.';
   const hash = await sha256Hex(draw.secret);
-  if (hash !== draw.commitment) {
-    return { ok: false, difference: `Commitment: SHA-256 of the secret is ${hash}, but the published commitment is ${draw.commitment}.` };
-  }
+  return hash === draw.commitment
+    ? null
+    : `Commitment: SHA-256 of the secret is ${hash}, but the published commitment is ${draw.commitment}.`;
+}
+
+/**
+ * Checks a published bracket against its draw: OK, or the first difference found. `wholeKnockout` false checks only
+ * the commitment and round 1 (a double elimination's winners' bracket: its other rounds are not a knockout's).
+ */
+export async function verifyBracket(bracket: PublishedBracket, wholeKnockout = true): Promise<Verification> {
+  const { draw } = bracket;
+  const commitment = await commitmentDifference(draw);
+  if (commitment || !draw.secret) return { ok: false, difference: commitment ?? 'The secret is not published.' };
   const n = draw.entry_ids.length;
   const size = bracketSizeFor(n);
-  if (draw.bracket_size != null && draw.bracket_size !== size) {
+  if (!wholeKnockout) {
+    // Only round 1 below.
+  } else if (draw.bracket_size != null && draw.bracket_size !== size) {
     return { ok: false, difference: `Bracket size: ${n} entries make a bracket of ${size}, but the draw says ${draw.bracket_size}.` };
   }
   const expectedRounds = Math.log2(size);
-  if (bracket.rounds.length !== expectedRounds) {
+  if (wholeKnockout && bracket.rounds.length !== expectedRounds) {
     return {
       ok: false,
       difference: `Rounds: a bracket of ${size} has ${expectedRounds} rounds, but ${bracket.rounds.length} are published.`,
