@@ -34,6 +34,8 @@ describe('disputes in the staff console', () => {
     const second = { score: [1, 2] as [number, number], winner_entry_id: 'b' };
     expect(reportClaim(first, entries)).toBe('2–1, demo1 through');
     expect(reportClaim(second, entries)).toBe('1–2, demo2 through');
+    // A group or Swiss draw names no winner.
+    expect(reportClaim({ ...first, score: [1, 1], winner_entry_id: null }, entries)).toBe('1–1, a draw');
     expect(reportsAgree([first, second])).toBe(false);
     expect(reportsAgree([first, { ...first }])).toBe(true);
     expect(reportsAgree([first])).toBe(false);

@@ -43,15 +43,17 @@ export const sideName = (side: Side | null | undefined): string => side?.in_game
 
 /** What one report claims, in the order of the match: "2–1, demo1 through". */
 export function reportClaim(
-  report: { score: [number, number]; winner_entry_id: string },
+  report: { score: [number, number]; winner_entry_id: string | null },
   entries: readonly [Side | null, Side | null],
 ): string {
+  // Where a draw stands (groups, Swiss) a level report names no winner.
+  if (report.winner_entry_id === null) return `${report.score[0]}–${report.score[1]}, a draw`;
   const winner = entries.find((side) => side?.entry_id === report.winner_entry_id);
   return `${report.score[0]}–${report.score[1]}, ${sideName(winner)} through`;
 }
 
 /** Whether the two reports on file agree (then the dispute is about something else than the score). */
-export function reportsAgree(reports: readonly { score: [number, number]; winner_entry_id: string }[]): boolean {
+export function reportsAgree(reports: readonly { score: [number, number]; winner_entry_id: string | null }[]): boolean {
   const [first, second] = reports;
   if (!first || !second) return false;
   return first.score[0] === second.score[0] && first.score[1] === second.score[1] && first.winner_entry_id === second.winner_entry_id;
