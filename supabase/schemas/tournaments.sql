@@ -533,6 +533,16 @@ begin
 end;
 $function$;
 
+-- A tournament's page ---------------------------------------------------------------------------------
+
+comment on function private.tournament_page_link(public.tournaments) is 'The site path of a tournament''s page (a pod''s shell page, or a championship''s own page).';
+CREATE OR REPLACE FUNCTION private.tournament_page_link(p_tournament public.tournaments)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case when p_tournament.series = 'quick' then '/pod/?id=' || p_tournament.id else '/tournaments/' || p_tournament.id end $function$;
+
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
 -- =====================================================================================================
@@ -803,3 +813,7 @@ create policy "Anyone can read tournaments" on public.tournaments
 create policy "Anyone can read series" on public.series
   as permissive for select to anon, authenticated
   using (true);
+
+-- A tournament's page ---------------------------------------------------------------------------------
+
+revoke all on function private.tournament_page_link(public.tournaments) from public;
