@@ -100,7 +100,7 @@ AS $function$
   end;
 $function$;
 
-comment on function private.planned_editions(timestamp with time zone,integer) is 'Every edition the recurring series hold at p_now (the IST month of p_now and the horizon_months + 1 after it, plus p_extra_months), with their overrides, leaving out those whose registration would be closed. The twin of expandEditions in src/features/seasons/recurrence.ts.';
+comment on function private.planned_editions(timestamp with time zone,integer) is 'Every edition the recurring series hold at p_now (the IST month of p_now and the horizon_months + 1 after it, plus p_extra_months), with their overrides, leaving out those whose registration would be closed. The twin of expandEditions in src/features/tournaments/recurrence.ts.';
 CREATE OR REPLACE FUNCTION private.planned_editions(p_now timestamp with time zone, p_extra_months integer DEFAULT 0)
  RETURNS TABLE(id text, series_id text, title text, format text, entry_fee_paise integer, prize_pool_paise integer, winner_prize_paise integer, prize_formula jsonb, max_players integer, starts_at timestamp with time zone, creates_at timestamp with time zone, cancel_reason text)
  LANGUAGE sql

@@ -3,7 +3,7 @@
  * every month at 18:00 IST, ...), and this module turns the declaration into editions. It is the one
  * expansion the product has in TypeScript: the catalog sync writes what it answers into the database, the
  * site's build pre-renders what it answers, and the database's periodic top-up
- * (`private.planned_editions`, supabase/schemas/seasons.sql) answers the same rows from the same rules
+ * (`private.planned_editions`, supabase/schemas/calendar.sql) answers the same rows from the same rules
  * (supabase/tests/calendar-recurrence.test.ts holds the two equal, month by month).
  *
  * Rules of the calendar:
