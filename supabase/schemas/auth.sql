@@ -95,3 +95,19 @@ revoke all on function private.current_player_id() from public;
 revoke all on function private.require_player() from public;
 
 revoke all on function private.second_step_missing(uuid) from public;
+
+-- Erased accounts -------------------------------------------------------------------------------------
+
+comment on function private.is_erased(uuid) is 'Whether the account was erased (its profile stays as a pseudonymous subject).';
+CREATE OR REPLACE FUNCTION private.is_erased(p_user uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.profiles where id = p_user and erased_at is not null);
+$function$;
+
+-- Erased accounts -------------------------------------------------------------------------------------
+
+revoke all on function private.is_erased(uuid) from public;

@@ -1,5 +1,5 @@
 -- =====================================================================================================
--- brackets: entries (places in a bracket), invitations, check-in and the draw
+-- brackets: entries (places in a bracket), invitations, check-in, the draw, and the waitlist that fills no-shows' places
 -- =====================================================================================================
 -- The source of this area of the database. Edit it, then `npm run migration:new <name>` writes the migration
 -- from the difference (scripts/migration-new.ts). Statements may name objects declared further down or in
@@ -106,6 +106,38 @@ create table public.tournament_stages (
 );
 alter table public.tournament_stages enable row level security;
 comment on column public.tournament_stages.closed_at is 'When the stage''s results became final: for groups, the moment the knockout was filled from them (corrections are refused from then on: stage_closed).';
+
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+comment on table public.waitlist_places is 'A player''s place on the waitlist of a full tournament, in joining order (number). Written only by the waitlist functions; a player reads their own.';
+create table public.waitlist_places (
+  id uuid default gen_random_uuid() not null,
+  number bigint generated always as identity not null,
+  tournament_id text not null,
+  player_id uuid not null,
+  payment_id uuid,
+  status text default 'waiting'::text not null,
+  joined_at timestamp with time zone not null,
+  checked_in_at timestamp with time zone,
+  entry_id uuid,
+  closed_at timestamp with time zone,
+  constraint waitlist_places_pkey PRIMARY KEY (id),
+  constraint waitlist_places_number_key UNIQUE (number),
+  constraint waitlist_places_one_per_payment UNIQUE (payment_id),
+  constraint waitlist_places_one_per_player UNIQUE (tournament_id, player_id),
+  constraint waitlist_places_entry_id_fkey FOREIGN KEY (entry_id) REFERENCES public.entries(id),
+  constraint waitlist_places_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id),
+  constraint waitlist_places_player_id_fkey FOREIGN KEY (player_id) REFERENCES public.profiles(id),
+  constraint waitlist_places_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
+  constraint waitlist_places_closed_when_not_waiting CHECK (((status = 'waiting'::text) = (closed_at IS NULL))),
+  constraint waitlist_places_promoted_has_entry CHECK (((status = 'promoted'::text) = (entry_id IS NOT NULL))),
+  constraint waitlist_places_status_known CHECK ((status = ANY (ARRAY['waiting'::text, 'promoted'::text, 'refunded'::text, 'released'::text])))
+);
+CREATE INDEX waitlist_places_in_order ON public.waitlist_places USING btree (tournament_id, status, number);
+alter table public.waitlist_places enable row level security;
+comment on column public.waitlist_places.payment_id is 'The payment made when joining a paid tournament; null on a free one.';
+comment on column public.waitlist_places.status is 'waiting: on the waitlist. promoted: given an empty place at check-in close (entry_id). refunded: not promoted, or its payment refunded: the fee goes back. released: a free place not promoted.';
+comment on column public.waitlist_places.checked_in_at is 'Set by check_in: only checked-in waitlisted players are promoted.';
 
 -- =====================================================================================================
 -- Rules: the rule rows, and the private functions and triggers that apply them
@@ -1542,6 +1574,331 @@ begin
 end;
 $function$;
 
+-- Rows of private.status_transitions: the waitlist place ----------------------------------------------
+
+insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
+  ('waitlist_place', null, 'waiting', null),
+  ('waitlist_place', 'waiting', 'promoted', '{private.fill_places_from_waitlist}'),
+  ('waitlist_place', 'waiting', 'refunded', '{private.fill_places_from_waitlist,private.waitlist_follows_payment}'),
+  ('waitlist_place', 'waiting', 'released', '{private.fill_places_from_waitlist,private.end_play_without_consent,public.leave_waitlist}')
+on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+comment on function private.waitlist_capacity(integer) is 'How many players a tournament''s waitlist holds: a tenth of its capacity, rounded up.';
+CREATE OR REPLACE FUNCTION private.waitlist_capacity(p_max_players integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select ((p_max_players + 9) / 10)::integer $function$;
+
+comment on function private.waitlist_takes_joins(public.tournaments,timestamp with time zone) is 'Whether a tournament''s waitlist takes a join now: every place taken, until check-in closes.';
+CREATE OR REPLACE FUNCTION private.waitlist_takes_joins(p_tournament public.tournaments, p_now timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  return p_tournament.drawn_at is null and p_tournament.cancelled_at is null
+     and p_tournament.filled_slots >= p_tournament.max_players
+     and private.tournament_status(p_tournament, p_now) in ('full', 'check-in')
+     and p_now < private.tournament_check_in_closes_at(p_tournament)
+     and p_now < p_tournament.starts_at;
+end;
+$function$;
+
+comment on function private.waitlist_refusal(public.tournaments,uuid,timestamp with time zone) is 'Why a player may not join a tournament''s waitlist now (a hint code), or null. Read under the tournament''s row lock when it decides.';
+CREATE OR REPLACE FUNCTION private.waitlist_refusal(p_tournament public.tournaments, p_player uuid, p_now timestamp with time zone)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if private.tournament_status(p_tournament, p_now) = 'open' and p_tournament.filled_slots < p_tournament.max_players then
+    return 'not_full';
+  end if;
+  if not private.waitlist_takes_joins(p_tournament, p_now) then
+    return 'waitlist_closed';
+  end if;
+  if exists (select 1 from public.entries e where e.tournament_id = p_tournament.id and e.player_id = p_player)
+     or exists (select 1 from public.tournament_registrations r
+                 where r.tournament_id = p_tournament.id and r.user_id = p_player and r.status <> 'cancelled') then
+    return 'already_registered';
+  end if;
+  if exists (select 1 from public.waitlist_places w where w.tournament_id = p_tournament.id and w.player_id = p_player) then
+    return 'already_on_waitlist';
+  end if;
+  if (select count(*) from public.waitlist_places w where w.tournament_id = p_tournament.id and w.status = 'waiting')
+     >= private.waitlist_capacity(p_tournament.max_players) then
+    return 'waitlist_full';
+  end if;
+  return null;
+end;
+$function$;
+
+comment on function private.waitlist_position(public.waitlist_places) is 'A place''s position on its waitlist (1 = next to move up); null once promoted, refunded or released, or when the tournament was drawn or cancelled.';
+CREATE OR REPLACE FUNCTION private.waitlist_position(p_place public.waitlist_places)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_place.status = 'waiting' and t.cancelled_at is null and t.drawn_at is null then
+           (select count(*)::integer from public.waitlist_places w
+             where w.tournament_id = p_place.tournament_id and w.status = 'waiting' and w.number <= p_place.number)
+         end
+    from public.tournaments t where t.id = p_place.tournament_id;
+$function$;
+
+comment on function private.take_waitlist_place(public.payments,text,timestamp with time zone) is 'The confirmation of a waitlist payment for a full tournament: the payment is taken and the player put on the waitlist, or the refusal code (waitlist_full, waitlist_closed, already_registered, already_on_waitlist) the refund gives.';
+CREATE OR REPLACE FUNCTION private.take_waitlist_place(p_payment public.payments, p_razorpay_payment_id text, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_refusal text;
+  v_paid public.payments%rowtype;
+  v_place public.waitlist_places%rowtype;
+begin
+  -- The tournament's row lock, as join_waitlist and the draw take it: the cap holds however many pay at once.
+  select * into v_tournament from public.tournaments where id = p_payment.tournament_id for update;
+  v_refusal := private.waitlist_refusal(v_tournament, p_payment.user_id, p_now);
+  if v_refusal is not null then
+    return jsonb_build_object('refusal', v_refusal);
+  end if;
+  update public.payments
+     set status = 'paid', razorpay_payment_id = p_razorpay_payment_id, paid_at = p_now, failure_reason = null, updated_at = p_now
+   where id = p_payment.id
+  returning * into v_paid;
+  insert into public.waitlist_places (tournament_id, player_id, payment_id, joined_at)
+  values (v_paid.tournament_id, v_paid.user_id, v_paid.id, p_now)
+  returning * into v_place;
+  if private.apply_refunds_awaiting_capture(p_razorpay_payment_id) then
+    -- Refunded before we saw the capture: the place went with the money.
+    select * into v_paid from public.payments where id = v_paid.id;
+    return public.payment_confirmation_result(v_paid, v_paid.status, null);
+  end if;
+  return public.payment_confirmation_result(v_paid, 'waitlisted', null)
+      || jsonb_build_object('waitlist_position', private.waitlist_position(v_place));
+end;
+$function$;
+
+comment on function private.waitlist_follows_payment() is 'A waitlist payment refunded while its player waits (the tournament cancelled, a refund from the dashboard) takes the place off the waitlist.';
+CREATE OR REPLACE FUNCTION private.waitlist_follows_payment()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.waitlist_places set status = 'refunded', closed_at = private.clock_now()
+   where payment_id = new.id and status = 'waiting';
+  return null;
+end;
+$function$;
+
+CREATE TRIGGER waitlist_places_move_along_state_machine BEFORE UPDATE ON public.waitlist_places FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
+comment on trigger waitlist_places_move_along_state_machine on public.waitlist_places is 'The waitlist place machine: waiting, then promoted, refunded or released.';
+
+CREATE TRIGGER waitlist_places_send_receipt AFTER INSERT ON public.waitlist_places FOR EACH ROW EXECUTE FUNCTION private.send_waitlist_receipt();
+comment on trigger waitlist_places_send_receipt on public.waitlist_places is 'The receipt of a paid place, or the notice of a free one, in the bell.';
+
+CREATE TRIGGER waitlist_places_start_in_state_machine BEFORE INSERT ON public.waitlist_places FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'waiting'::text) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
+
+comment on function private.raise_waitlist_refusal(text) is 'Raises the refusal (PT409) for a waitlist refusal code: not full, closed, already registered, already waiting, waitlist full.';
+CREATE OR REPLACE FUNCTION private.raise_waitlist_refusal(p_code text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  case p_code
+    when 'not_full' then
+      raise exception 'Places are left in this tournament: enter it normally' using errcode = 'PT409', hint = 'not_full';
+    when 'waitlist_closed' then
+      raise exception 'This tournament''s waitlist is closed' using errcode = 'PT409', hint = 'waitlist_closed';
+    when 'already_registered' then
+      raise exception 'You already have a place in this tournament' using errcode = 'PT409', hint = 'already_registered';
+    when 'already_on_waitlist' then
+      raise exception 'You are already on this tournament''s waitlist' using errcode = 'PT409', hint = 'already_on_waitlist';
+    when 'waitlist_full' then
+      raise exception 'This tournament''s waitlist is full' using errcode = 'PT409', hint = 'waitlist_full';
+    else
+      null;
+  end case;
+end;
+$function$;
+
+-- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
+
+comment on function private.waitlist_joined_notice(public.waitlist_places) is 'The bell entry of a waitlist place just taken ({ kind, title, body, link }): a payment receipt for a paid place, a waitlist_joined notice for a free one; both give the position and the check-in window that can move the player up.';
+CREATE OR REPLACE FUNCTION private.waitlist_joined_notice(p_place public.waitlist_places)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_payment public.payments%rowtype;
+  v_amount text;
+  v_window text;
+  v_page text;
+begin
+  select * into v_tournament from public.tournaments where id = p_place.tournament_id;
+  v_window := to_char(private.tournament_check_in_opens_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+              || ' and ' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
+              || ' IST';
+  v_page := case when v_tournament.series = 'quick' then 'the pod page' else 'the tournament page' end;
+  if p_place.payment_id is null then
+    return jsonb_build_object(
+      'kind', 'waitlist_joined',
+      'title', 'You are on the waitlist of ' || v_tournament.title,
+      'body', 'Waitlist #' || coalesce(private.waitlist_position(p_place)::text, '?') || '. Check in on ' || v_page
+              || ' between ' || v_window || ' to move up if a place frees. You can leave the waitlist from My Tournaments'
+              || ' until check-in closes.',
+      'link', private.tournament_page_link(v_tournament));
+  end if;
+  select * into v_payment from public.payments where id = p_place.payment_id;
+  v_amount := '₹' || to_char(v_payment.amount_paise / 100.0, 'FM99999999990.00');
+  return jsonb_build_object(
+    'kind', 'payment_receipt',
+    'title', 'Payment received: ' || v_amount || ' for the waitlist of ' || v_tournament.title,
+    'body', 'Receipt for ' || v_tournament.title || ': a place on its waitlist (#'
+            || coalesce(private.waitlist_position(p_place)::text, '?') || '), ' || v_amount || ' paid, payment id '
+            || coalesce(v_payment.razorpay_payment_id, v_payment.id::text) || '. Next: check in on ' || v_page
+            || ' between ' || v_window || ' to move up if a place frees. If none comes free for you, or you leave the'
+            || ' waitlist from My Tournaments before check-in closes, your payment is refunded in full.',
+    'link', private.tournament_page_link(v_tournament));
+end;
+$function$;
+
+comment on function private.send_waitlist_receipt() is 'A waitlist place just taken: its receipt (paid) or notice (free) in the player''s bell, written with the place.';
+CREATE OR REPLACE FUNCTION private.send_waitlist_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_notice jsonb := private.waitlist_joined_notice(new);
+begin
+  if new.payment_id is not null then
+    -- As the entry's receipt: one insert in the confirmation's transaction; the receipt_emails step queues
+    -- its e-mail.
+    insert into public.notifications (user_id, kind, title, body, link, created_at)
+    values (new.player_id, 'payment_receipt', v_notice ->> 'title', v_notice ->> 'body', v_notice ->> 'link', private.clock_now());
+  else
+    perform private.notify(new.player_id, 'waitlist_joined', v_notice ->> 'title', v_notice ->> 'body', v_notice ->> 'link',
+                           new.id::text);
+  end if;
+  return null;
+end;
+$function$;
+
+comment on function private.export_waitlist(uuid) is 'Download my data, the waitlist section.';
+CREATE OR REPLACE FUNCTION private.export_waitlist(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('tournament_id', w.tournament_id, 'status', w.status, 'joined_at', w.joined_at,
+                                               'checked_in_at', w.checked_in_at, 'closed_at', w.closed_at,
+                                               'paid', w.payment_id is not null)
+                            order by w.joined_at), '[]'::jsonb)
+    from public.waitlist_places w where w.player_id = p_user;
+$function$;
+
+-- Check-in close: the empty places go to the waitlist -------------------------------------------------
+
+comment on function private.fill_places_from_waitlist(text,timestamp with time zone) is 'At check-in close, before the draw counts the entries: every empty place goes to the next checked-in waitlisted player (a registration and a checked-in entry, paid by their waitlist payment); the others are told, and a paid place is refunded in full through the outbox.';
+CREATE OR REPLACE FUNCTION private.fill_places_from_waitlist(p_tournament_id text, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_link text;
+  v_room integer;
+  v_place public.waitlist_places%rowtype;
+  v_registration_id uuid;
+  v_entry_id uuid;
+  v_payment public.payments%rowtype;
+  v_name text;
+  v_promoted integer := 0;
+  v_refunded integer := 0;
+  v_released integer := 0;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  v_link := private.tournament_page_link(v_tournament);
+  v_room := greatest(v_tournament.max_players
+                     - (select count(*) from public.entries e where e.tournament_id = p_tournament_id and e.status = 'active'), 0);
+
+  for v_place in
+    select * from public.waitlist_places w
+     where w.tournament_id = p_tournament_id and w.status = 'waiting'
+     order by w.number
+       for update
+  loop
+    select in_game_name into v_name from public.profiles where id = v_place.player_id;
+    if v_room > 0 and v_place.checked_in_at is not null
+       and not exists (select 1 from public.entries e where e.tournament_id = p_tournament_id and e.player_id = v_place.player_id)
+       and (v_place.payment_id is null
+            or exists (select 1 from public.payments p where p.id = v_place.payment_id and p.status = 'paid')) then
+      insert into public.tournament_registrations (user_id, tournament_id, slots, payment_id, registered_at)
+      values (v_place.player_id, p_tournament_id, 1, v_place.payment_id, p_now)
+      returning id into v_registration_id;
+      update public.entries set checked_in_at = v_place.checked_in_at
+       where registration_id = v_registration_id and player_id = v_place.player_id
+      returning id into v_entry_id;
+      update public.waitlist_places set status = 'promoted', entry_id = v_entry_id, closed_at = p_now where id = v_place.id;
+      v_room := v_room - 1;
+      v_promoted := v_promoted + 1;
+      perform private.audit(p_tournament_id, 'waitlist_promoted', coalesce(v_name, 'A player') || ' moved up from the waitlist',
+                            'A place was left empty at check-in close', null,
+                            jsonb_build_object('waitlist_number', v_place.number), true, null, v_entry_id);
+      perform private.notify(v_place.player_id, 'waitlist_promoted', 'You''re in: ' || v_tournament.title,
+                             'A place came free at check-in close and you moved up from the waitlist. You are checked in for the draw.',
+                             v_link, p_tournament_id);
+    elsif v_place.payment_id is not null then
+      update public.waitlist_places set status = 'refunded', closed_at = p_now where id = v_place.id;
+      update public.payments p
+         set status = 'refund_pending', failure_reason = private.refusal_reason('not_promoted'), updated_at = p_now
+       where p.id = v_place.payment_id and p.status = 'paid' and private.refundable_paise(p) > 0
+      returning * into v_payment;
+      if found then
+        perform private.queue_refund(v_payment.razorpay_payment_id, private.refundable_paise(v_payment)::integer,
+                                     'not_promoted', v_payment);
+      end if;
+      v_refunded := v_refunded + 1;
+      perform private.notify(v_place.player_id, 'waitlist_not_promoted', 'No place came free in ' || v_tournament.title,
+                             case when v_place.checked_in_at is null
+                                  then 'You did not check in before check-in closed, so you could not move up. '
+                                  else 'Every place was taken at check-in close. ' end
+                               || 'Your payment is refunded in full.',
+                             v_link, p_tournament_id);
+    else
+      update public.waitlist_places set status = 'released', closed_at = p_now where id = v_place.id;
+      v_released := v_released + 1;
+      perform private.notify(v_place.player_id, 'waitlist_not_promoted', 'No place came free in ' || v_tournament.title,
+                             case when v_place.checked_in_at is null
+                                  then 'You did not check in before check-in closed, so you could not move up.'
+                                  else 'Every place was taken at check-in close.' end,
+                             v_link, p_tournament_id);
+    end if;
+  end loop;
+  return jsonb_build_object('promoted', v_promoted, 'refunded', v_refunded, 'released', v_released);
+end;
+$function$;
+
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
 -- =====================================================================================================
@@ -2007,6 +2364,228 @@ AS $function$
    where s.tournament_id = p_tournament_id;
 $function$;
 
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+comment on function public.join_waitlist(text) is 'The public contract: puts the caller on the waitlist of a full free tournament; answers { position }.';
+CREATE OR REPLACE FUNCTION public.join_waitlist(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_place public.waitlist_places%rowtype;
+begin
+  -- The lock every waitlist join and the draw take: joins are counted one at a time, and none slips in
+  -- while the draw hands out the empty places.
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.entry_fee_paise > 0 then
+    raise exception 'This tournament has an entry fee: pay to join its waitlist' using errcode = 'PT409', hint = 'not_a_free_tournament';
+  end if;
+  perform private.raise_entry_refusal(private.free_entry_refusal(v_player));
+  perform private.raise_waitlist_refusal(private.waitlist_refusal(v_tournament, v_player, v_now));
+
+  insert into public.waitlist_places (tournament_id, player_id, joined_at)
+  values (p_tournament_id, v_player, v_now)
+  returning * into v_place;
+  return jsonb_build_object('position', private.waitlist_position(v_place));
+end;
+$function$;
+
+comment on function public.service_prepare_waitlist_entry(uuid,text,integer) is 'What a waitlist place costs (the entry fee, one slot), or why it is refused (not_full, waitlist_full, waitlist_closed, invalid_slot_count, eligibility). Service role only.';
+CREATE OR REPLACE FUNCTION public.service_prepare_waitlist_entry(p_user_id uuid, p_tournament_id text, p_slots integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+begin
+  if p_user_id is null then
+    raise exception 'Please log in to continue' using errcode = 'PT401', hint = 'not_signed_in';
+  end if;
+  if p_slots is distinct from 1 then
+    raise exception 'The waitlist takes one place per player: choose 1 slot' using errcode = 'PT400', hint = 'invalid_slot_count';
+  end if;
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_tournament.entry_fee_paise = 0 then
+    raise exception 'This tournament is free: join its waitlist without paying' using errcode = 'PT409', hint = 'free_entry_no_checkout';
+  end if;
+  perform private.raise_entry_refusal(private.paid_entry_refusal(p_user_id));
+  perform private.raise_waitlist_refusal(private.waitlist_refusal(v_tournament, p_user_id, v_now));
+  return jsonb_build_object(
+    'amount_paise', v_tournament.entry_fee_paise,
+    'currency', 'INR',
+    'checkout_timeout_seconds', private.checkout_timeout_seconds()
+  );
+end;
+$function$;
+
+comment on function public.service_record_waitlist_order(uuid,text,text,integer,text) is 'The payments row of a new Razorpay order for a waitlist place (one slot); it replaces the player''s open orders for the tournament. Service role only.';
+CREATE OR REPLACE FUNCTION public.service_record_waitlist_order(p_user_id uuid, p_tournament_id text, p_razorpay_order_id text, p_amount_paise integer, p_currency text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment_id uuid;
+begin
+  v_payment_id := public.service_record_payment_order(p_user_id, p_tournament_id, 1, p_razorpay_order_id, p_amount_paise, p_currency);
+  update public.payments set for_waitlist = true where id = v_payment_id;
+  return v_payment_id;
+end;
+$function$;
+
+comment on function public.get_waitlist_position(text) is 'The public contract: the caller''s position on a tournament''s waitlist, { position } (1-based; null once promoted or refunded); PT404 not_on_waitlist if never on it.';
+CREATE OR REPLACE FUNCTION public.get_waitlist_position(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_place public.waitlist_places%rowtype;
+begin
+  select * into v_place from public.waitlist_places where tournament_id = p_tournament_id and player_id = v_player;
+  if not found then
+    raise exception 'You are not on this tournament''s waitlist' using errcode = 'PT404', hint = 'not_on_waitlist';
+  end if;
+  return jsonb_build_object('position', private.waitlist_position(v_place));
+end;
+$function$;
+
+comment on function public.get_waitlist(text) is 'A tournament''s waitlist for its page: whether it takes joins, its size and how many wait, until when, and the caller''s own place (mine: position, status, checked_in_at, paid, left) when signed in.';
+CREATE OR REPLACE FUNCTION public.get_waitlist(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_player uuid := private.current_player_id();
+  v_tournament public.tournaments%rowtype;
+  v_place public.waitlist_places%rowtype;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if v_player is not null then
+    select * into v_place from public.waitlist_places where tournament_id = p_tournament_id and player_id = v_player;
+  end if;
+  return jsonb_build_object(
+    'takes_joins', private.waitlist_takes_joins(v_tournament, v_now),
+    'capacity', private.waitlist_capacity(v_tournament.max_players),
+    'waiting', (select count(*) from public.waitlist_places w where w.tournament_id = p_tournament_id and w.status = 'waiting'),
+    'closes_at', private.tournament_check_in_closes_at(v_tournament),
+    'check_in_opens_at', private.tournament_check_in_opens_at(v_tournament),
+    'check_in_open', private.check_in_is_open(v_tournament, v_now),
+    'entry_fee_paise', v_tournament.entry_fee_paise,
+    -- A player with a place in the bracket is not offered the waitlist.
+    'in_tournament', v_player is not null and exists (select 1 from public.entries e
+                                                        where e.tournament_id = p_tournament_id and e.player_id = v_player
+                                                          and e.status <> 'cancelled'),
+    'mine', case when v_place.id is not null then jsonb_build_object(
+              'position', private.waitlist_position(v_place), 'status', v_place.status, 'checked_in_at', v_place.checked_in_at,
+              'paid', v_place.payment_id is not null,
+              -- Released before the draw: the player left it (the close releases a place in the draw's own moment).
+              'left', v_place.status = 'released' and v_place.closed_at < coalesce(v_tournament.drawn_at, 'infinity'::timestamptz)) end
+  );
+end;
+$function$;
+
+-- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
+
+comment on function public.get_my_waitlist_places() is 'The caller''s waitlist places still waiting, for the dashboard and My Tournaments: the tournament, its page, the position, the check-in window that can move them up, whether checked in, and what was paid (0 for a free place).';
+CREATE OR REPLACE FUNCTION public.get_my_waitlist_places()
+ RETURNS TABLE(tournament_id text, tournament_title text, link text, "position" integer, checked_in_at timestamp with time zone, check_in_opens_at timestamp with time zone, check_in_closes_at timestamp with time zone, paid_paise integer, joined_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+begin
+  return query
+    select w.tournament_id, t.title, private.tournament_page_link(t), private.waitlist_position(w), w.checked_in_at,
+           private.tournament_check_in_opens_at(t), private.tournament_check_in_closes_at(t),
+           coalesce(p.amount_paise, 0), w.joined_at
+      from public.waitlist_places w
+      join public.tournaments t on t.id = w.tournament_id
+      left join public.payments p on p.id = w.payment_id
+     where w.player_id = v_player and w.status = 'waiting' and private.waitlist_position(w) is not null
+     order by t.starts_at, w.number;
+end;
+$function$;
+
+comment on function public.leave_waitlist(text) is 'The public contract: the caller leaves a tournament''s waitlist until check-in closes ({ status: released, refund_paise }); a paid place is refunded in full through the refund outbox (left_waitlist). PT409 waitlist_promoted, waitlist_place_closed, waitlist_leave_closed; PT404 not_on_waitlist, tournament_not_found.';
+CREATE OR REPLACE FUNCTION public.leave_waitlist(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.require_player();
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_place public.waitlist_places%rowtype;
+  v_payment public.payments%rowtype;
+  v_refund integer := 0;
+begin
+  -- The lock joins and the draw take: a leave and the close never cross.
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'Unknown tournament' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  select * into v_place from public.waitlist_places
+   where tournament_id = p_tournament_id and player_id = v_player
+     for update;
+  if not found then
+    raise exception 'You are not on this tournament''s waitlist' using errcode = 'PT404', hint = 'not_on_waitlist';
+  end if;
+  if v_place.status = 'promoted' then
+    raise exception 'You moved up from the waitlist: you have a place in the tournament now'
+      using errcode = 'PT409', hint = 'waitlist_promoted';
+  end if;
+  if v_place.status <> 'waiting' then
+    raise exception 'You are no longer on this tournament''s waitlist' using errcode = 'PT409', hint = 'waitlist_place_closed';
+  end if;
+  if v_tournament.drawn_at is not null or v_tournament.cancelled_at is not null
+     or v_now >= private.tournament_check_in_closes_at(v_tournament) then
+    raise exception 'Check-in has closed: your waitlist place can no longer be left'
+      using errcode = 'PT409', hint = 'waitlist_leave_closed';
+  end if;
+
+  update public.waitlist_places set status = 'released', closed_at = v_now where id = v_place.id;
+  if v_place.payment_id is not null then
+    update public.payments p
+       set status = 'refund_pending', failure_reason = private.refusal_reason('left_waitlist'), updated_at = v_now
+     where p.id = v_place.payment_id and p.status = 'paid' and private.refundable_paise(p) > 0
+    returning * into v_payment;
+    if found then
+      v_refund := private.refundable_paise(v_payment)::integer;
+      perform private.queue_refund(v_payment.razorpay_payment_id, v_refund, 'left_waitlist', v_payment);
+    end if;
+  end if;
+  return jsonb_build_object('status', 'released', 'refund_paise', v_refund);
+end;
+$function$;
+
 -- =====================================================================================================
 -- Policies and grants: who may read, write and call
 -- =====================================================================================================
@@ -2198,3 +2777,59 @@ create policy "Anyone can read the stages" on public.tournament_stages
 create policy "Anyone can read draws" on public.draws
   as permissive for select to anon, authenticated
   using (true);
+
+-- The waitlist: joining, reading a place --------------------------------------------------------------
+
+revoke all on table public.waitlist_places from anon;
+revoke all on table public.waitlist_places from authenticated;
+grant select on table public.waitlist_places to authenticated;
+
+revoke all on function private.waitlist_capacity(integer) from public;
+
+revoke all on function private.waitlist_takes_joins(public.tournaments,timestamp with time zone) from public;
+
+revoke all on function private.waitlist_refusal(public.tournaments,uuid,timestamp with time zone) from public;
+
+revoke all on function private.waitlist_position(public.waitlist_places) from public;
+
+revoke all on function private.take_waitlist_place(public.payments,text,timestamp with time zone) from public;
+
+revoke all on function private.waitlist_follows_payment() from public;
+
+revoke all on function private.raise_waitlist_refusal(text) from public;
+
+revoke all on function public.join_waitlist(text) from anon;
+revoke all on function public.join_waitlist(text) from public;
+
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from anon;
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from authenticated;
+revoke all on function public.service_prepare_waitlist_entry(uuid,text,integer) from public;
+
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from anon;
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from authenticated;
+revoke all on function public.service_record_waitlist_order(uuid,text,text,integer,text) from public;
+
+revoke all on function public.get_waitlist_position(text) from anon;
+revoke all on function public.get_waitlist_position(text) from public;
+
+create policy "Players read their own waitlist places" on public.waitlist_places
+  as permissive for select to authenticated
+  using ((( SELECT private.current_player_id() AS current_player_id) = player_id));
+
+-- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
+
+revoke all on function private.waitlist_joined_notice(public.waitlist_places) from public;
+
+revoke all on function private.send_waitlist_receipt() from public;
+
+revoke all on function private.export_waitlist(uuid) from public;
+
+revoke all on function public.get_my_waitlist_places() from anon;
+revoke all on function public.get_my_waitlist_places() from public;
+
+revoke all on function public.leave_waitlist(text) from anon;
+revoke all on function public.leave_waitlist(text) from public;
+
+-- Check-in close: the empty places go to the waitlist -------------------------------------------------
+
+revoke all on function private.fill_places_from_waitlist(text,timestamp with time zone) from public;

@@ -1118,6 +1118,73 @@ AS $function$
    where e.id = p_entry_id;
 $function$;
 
+-- Text a player writes: hidden characters -------------------------------------------------------------
+
+comment on function private.has_hidden_controls(text) is 'Whether a name holds a hidden control character (direction overrides and isolates, other format and control characters) that would change how it or the text after it reads. The profile form applies the same class (name-rule.ts).';
+CREATE OR REPLACE FUNCTION private.has_hidden_controls(name text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select name ~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]';
+$function$;
+
+-- A player's age and a parent's consent, for every area -----------------------------------------------
+
+-- Whole years between the birth date and `p_today` (29 February birthdays count from 1 March).
+CREATE OR REPLACE FUNCTION private.age_on(p_date_of_birth date, p_today date)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select extract(year from age(p_today, p_date_of_birth))::integer $function$;
+
+-- A profile's age today: from the date of birth when given, else the age stored before dates of birth.
+CREATE OR REPLACE FUNCTION private.profile_age(p_profile public.profiles)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_profile.date_of_birth is not null then private.age_on(p_profile.date_of_birth, private.today_in_india())
+    else p_profile.age
+  end
+$function$;
+
+comment on function private.may_process_player(uuid) is 'Whether anything beyond the sign-up may be processed for a player: false for a player under 18 without a standing parental consent (no entries, no notifications).';
+CREATE OR REPLACE FUNCTION private.may_process_player(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- Age unknown (a profile not complete yet): nothing but the sign-up exists to process.
+  select coalesce((select private.profile_age(p) >= private.legal_paid_entry_age()
+                     from public.profiles p where p.id = p_user_id), true)
+      or private.has_parental_consent(p_user_id);
+$function$;
+
+comment on function private.legal_paid_entry_age() is 'The age from which a player may pay to enter without a parent''s consent: 18.';
+CREATE OR REPLACE FUNCTION private.legal_paid_entry_age()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 18 $function$;
+
+comment on function private.has_parental_consent(uuid) is 'Whether a player has a parent''s consent that is confirmed and not withdrawn.';
+CREATE OR REPLACE FUNCTION private.has_parental_consent(p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from private.parental_consents
+                  where player_id = p_user_id and confirmed_at is not null and withdrawn_at is null);
+$function$;
+
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
 -- =====================================================================================================
@@ -1515,3 +1582,19 @@ revoke all on function public.get_due_work_health() from public;
 
 revoke all on function public.staff_retry_due_work(text,text) from anon;
 revoke all on function public.staff_retry_due_work(text,text) from public;
+
+-- Text a player writes: hidden characters -------------------------------------------------------------
+
+revoke all on function private.has_hidden_controls(text) from public;
+
+-- A player's age and a parent's consent, for every area -----------------------------------------------
+
+revoke all on function private.age_on(date,date) from public;
+
+revoke all on function private.profile_age(public.profiles) from public;
+
+revoke all on function private.may_process_player(uuid) from public;
+
+revoke all on function private.legal_paid_entry_age() from public;
+
+revoke all on function private.has_parental_consent(uuid) from public;

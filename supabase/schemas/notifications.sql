@@ -645,6 +645,11 @@ AS $function$
                            from public.alert_preferences p where p.user_id = p_user), '[]'::jsonb));
 $function$;
 
+-- What players are told when a tournament is drawn or finished ----------------------------------------
+
+-- On the tournaments table but declared here: notifications builds on tournaments, which never calls up into it.
+CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
+
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
 -- =====================================================================================================

@@ -577,115 +577,6 @@ $function$;
 
 -- Prizes ----------------------------------------------------------------------------------------------
 
-comment on function private.formula_bands(jsonb,bigint) is 'A formula''s bands for a pool; the paise a share loses to rounding go to the better places, so a valid formula totals the pool exactly.';
-CREATE OR REPLACE FUNCTION private.formula_bands(p_formula jsonb, p_pool_paise bigint)
- RETURNS TABLE(from_place integer, to_place integer, total_paise bigint)
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  with items as (
-    select coalesce((item ->> 'from_place')::integer, split_part(item ->> 'places', '-', 1)::integer) as from_place,
-           coalesce((item ->> 'to_place')::integer, nullif(split_part(item ->> 'places', '-', 2), '')::integer,
-                    split_part(item ->> 'places', '-', 1)::integer) as to_place,
-           (item ->> 'share_bp')::bigint as share_bp,
-           coalesce((item ->> 'amount_paise')::bigint, (item ->> 'paise')::bigint, 0) as amount_paise
-      from jsonb_array_elements(case when jsonb_typeof(p_formula) = 'array' then p_formula else '[]'::jsonb end) as item
-  ), valid as (
-    select i.*, case when i.share_bp is not null then coalesce(p_pool_paise, 0) * i.share_bp / 10000 else i.amount_paise end as base
-      from items i
-     where i.from_place >= 1 and i.to_place >= i.from_place
-  ), leftover as (
-    select coalesce(p_pool_paise, 0) - coalesce(sum(base), 0) as paise, count(*) filter (where share_bp is not null) as shares
-      from valid
-  ), ranked as (
-    select v.*, case when v.share_bp is not null then row_number() over (partition by v.share_bp is not null order by v.from_place) end as share_rank
-      from valid v
-  )
-  select r.from_place, r.to_place,
-         (r.base + case when r.share_rank is not null and l.paise > 0 and l.paise < l.shares and r.share_rank <= l.paise
-                        then 1 else 0 end)::bigint
-    from ranked r cross join leftover l;
-$function$;
-
-comment on function private.prize_formula_problem(jsonb,bigint) is 'The one rule for a prize formula: well-formed bands, no place paid twice, a total of exactly the pool.';
-CREATE OR REPLACE FUNCTION private.prize_formula_problem(p_formula jsonb, p_pool_paise bigint)
- RETURNS text
- LANGUAGE plpgsql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-declare
-  v_item jsonb;
-  v_total bigint;
-begin
-  if p_formula is null or p_formula = '[]'::jsonb then
-    return null; -- the whole pool to the winner
-  end if;
-  if jsonb_typeof(p_formula) <> 'array' then
-    return 'the prize formula must be a list of bands';
-  end if;
-  for v_item in select value from jsonb_array_elements(p_formula) loop
-    if jsonb_typeof(v_item) <> 'object'
-       or not (coalesce(v_item ->> 'places', '') ~ '^[1-9][0-9]{0,3}(-[1-9][0-9]{0,3})?$'
-               or (coalesce(v_item ->> 'from_place', '') ~ '^[1-9][0-9]{0,3}$' and coalesce(v_item ->> 'to_place', '') ~ '^[1-9][0-9]{0,3}$'))
-       or not (coalesce(v_item ->> 'share_bp', '') ~ '^[0-9]{1,5}$'
-               or coalesce(v_item ->> 'amount_paise', v_item ->> 'paise', '') ~ '^[0-9]{1,15}$') then
-      return 'the band ' || v_item::text || ' is not {places, paise}, {from_place, to_place, amount_paise} or {from_place, to_place, share_bp}';
-    end if;
-    if (v_item ->> 'share_bp') is not null and (v_item ->> 'share_bp')::integer > 10000 then
-      return 'the band ' || v_item::text || ' takes more than the whole pool';
-    end if;
-  end loop;
-  if (select count(*) from private.formula_bands(p_formula, p_pool_paise)) <> jsonb_array_length(p_formula) then
-    return 'a band''s places must run from a place to the same or a later one';
-  end if;
-  if exists (select 1 from private.formula_bands(p_formula, p_pool_paise) a, private.formula_bands(p_formula, p_pool_paise) b
-              where (a.from_place, a.to_place) <> (b.from_place, b.to_place)
-                and int4range(a.from_place, a.to_place, '[]') && int4range(b.from_place, b.to_place, '[]')) then
-    return 'two bands pay the same place';
-  end if;
-  if (select count(*) from (select from_place, to_place from private.formula_bands(p_formula, p_pool_paise)
-                             group by 1, 2 having count(*) > 1) as twice) > 0 then
-    return 'two bands pay the same place';
-  end if;
-  select coalesce(sum(total_paise), 0) into v_total from private.formula_bands(p_formula, p_pool_paise);
-  if v_total <> coalesce(p_pool_paise, 0) then
-    return 'its bands pay ₹' || to_char(v_total / 100.0, 'FM99999999990.00') || ' in total but its prize pool is ₹'
-           || to_char(coalesce(p_pool_paise, 0) / 100.0, 'FM99999999990.00') || ': the bands must add up to the pool exactly';
-  end if;
-  return null;
-end;
-$function$;
-
-comment on function private.check_prize_formula() is 'A prize formula that does not pay exactly the pool never lands: the catalog sync stops with the reason.';
-CREATE OR REPLACE FUNCTION private.check_prize_formula()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_problem text;
-  v_series_formula jsonb;
-begin
-  if tg_table_name = 'tournaments' and tg_op = 'INSERT' then
-    if new.prize_formula is null and new.series_id is not null then
-      select s.prize_formula into v_series_formula from public.series s where s.id = new.series_id;
-      if v_series_formula is not null and private.prize_formula_problem(v_series_formula, new.prize_pool_paise) is null then
-        new.prize_formula := v_series_formula;
-      end if;
-    end if;
-  end if;
-  v_problem := private.prize_formula_problem(new.prize_formula, new.prize_pool_paise);
-  if v_problem is not null then
-    raise exception 'The prize formula of % is refused: %', new.id, v_problem
-      using errcode = 'PT400', hint = 'invalid_prize_formula';
-  end if;
-  return new;
-end;
-$function$;
-
 comment on function private.prize_formula_bands(public.tournaments) is 'A tournament''s bands from its own formula and pool (no formula or an empty one: the whole pool to the winner; no pool: none).';
 CREATE OR REPLACE FUNCTION private.prize_formula_bands(p_tournament public.tournaments)
  RETURNS TABLE(from_place integer, to_place integer, total_paise bigint)
@@ -1370,7 +1261,6 @@ AS $function$
    limit 1;
 $function$;
 
-
 comment on function private.kyc_check_call_details(private.outbox) is 'What a PAN or UPI id check needs when the worker makes it: the PAN (decrypted, the read audited) or the UPI id, with the legal name; {stale: true} for a check of an older submission or a record gone.';
 CREATE OR REPLACE FUNCTION private.kyc_check_call_details(p_job private.outbox)
  RETURNS jsonb
@@ -1753,6 +1643,11 @@ CREATE TRIGGER chargebacks_move_along_state_machine BEFORE UPDATE ON private.cha
 comment on trigger chargebacks_move_along_state_machine on private.chargebacks is 'The chargeback machine: open until the bank decides it won or lost; a decision is never undone.';
 
 CREATE TRIGGER chargebacks_start_in_state_machine BEFORE INSERT ON private.chargebacks FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('chargeback', 'status');
+
+-- Payments in the ledger ------------------------------------------------------------------------------
+
+-- On the payments table but declared here: the ledger builds on payments, which never calls up into it.
+CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, refunded_paise, razorpay_payment_id ON public.payments FOR EACH ROW EXECUTE FUNCTION private.post_payment_journals_on_change();
 
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
@@ -2708,6 +2603,106 @@ begin
 end;
 $function$;
 
+-- Chargebacks: the bank's dispute events --------------------------------------------------------------
+
+comment on function public.service_record_payment_dispute(text,text,text,bigint,text) is 'A chargeback event (payment.dispute.created, under_review, action_required, won, lost, closed) in any order, late or twice: recorded, audited and told to staff; open holds the payer''s withdrawals, the first decision (won or lost) is final. Service role only.';
+CREATE OR REPLACE FUNCTION public.service_record_payment_dispute(p_razorpay_payment_id text, p_dispute_id text, p_event text, p_amount_paise bigint, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_payment public.payments%rowtype;
+  v_registration public.tournament_registrations%rowtype;
+  v_dispute_id text := coalesce(nullif(btrim(p_dispute_id), ''), 'payment:' || p_razorpay_payment_id);
+  v_step text := regexp_replace(coalesce(p_event, ''), '^payment\.dispute\.', '');
+  v_target text;
+  v_row private.chargebacks%rowtype;
+  v_before text;
+  v_new_event boolean;
+  v_title text;
+begin
+  if p_razorpay_payment_id is null or btrim(p_razorpay_payment_id) = '' then
+    raise exception 'A payment id is required' using errcode = 'PT400', hint = 'payment_id_required';
+  end if;
+  v_target := case when v_step in ('created', 'under_review', 'action_required') then 'open'
+                   -- Closed: Razorpay closed the dispute after our proof, without taking the money.
+                   when v_step in ('won', 'closed') then 'won'
+                   when v_step = 'lost' then 'lost' end;
+  if v_target is null then
+    raise exception 'Unknown chargeback event' using errcode = 'PT400', hint = 'invalid_dispute_event';
+  end if;
+
+  select * into v_payment from public.payments where razorpay_payment_id = p_razorpay_payment_id for update;
+  insert into public.payment_disputes (payment_id, razorpay_payment_id, razorpay_dispute_id, event, amount_paise, reason)
+  values (v_payment.id, p_razorpay_payment_id, v_dispute_id, p_event, p_amount_paise, left(p_reason, 500))
+  on conflict (razorpay_dispute_id, event) do nothing;
+  v_new_event := found;
+  if v_payment.id is not null then
+    select * into v_registration from public.tournament_registrations where payment_id = v_payment.id;
+  end if;
+
+  select * into v_row from private.chargebacks where razorpay_dispute_id = v_dispute_id for update;
+  if not found then
+    insert into private.chargebacks (razorpay_dispute_id, razorpay_payment_id, payment_id, registration_id, tournament_id,
+                                     user_id, amount_paise, status, reason, opened_at, decided_at, updated_at)
+    values (v_dispute_id, p_razorpay_payment_id, v_payment.id, v_registration.id, v_payment.tournament_id, v_payment.user_id,
+            greatest(coalesce(nullif(p_amount_paise, 0), v_payment.amount_paise, 1), 1), 'open', left(p_reason, 500),
+            v_now, null, v_now)
+    returning * into v_row;
+  end if;
+  v_before := v_row.status;
+
+  if v_before = 'open' and v_target in ('won', 'lost') then
+    -- Lost: the bank takes back what its decision says, which a refund made while the dispute was open may
+    -- have made smaller than what it first claimed; an event without an amount keeps the claim.
+    update private.chargebacks set status = v_target, decided_at = v_now, updated_at = v_now,
+                                   amount_paise = case when v_target = 'lost' and coalesce(p_amount_paise, 0) > 0
+                                                       then p_amount_paise else amount_paise end,
+                                   reason = coalesce(reason, left(p_reason, 500))
+     where razorpay_dispute_id = v_dispute_id
+    returning * into v_row;
+    if v_target = 'lost' then
+      v_row := private.book_lost_chargeback(v_row);
+    else
+      perform private.release_won_chargeback(v_row);
+    end if;
+  end if;
+  if v_row.status in ('open', 'lost') and v_registration.id is not null then
+    update public.tournament_registrations set disputed_at = coalesce(disputed_at, v_now) where id = v_registration.id;
+  end if;
+
+  if v_new_event then
+    select title into v_title from public.tournaments where id = v_row.tournament_id;
+    perform private.audit(v_row.tournament_id, 'chargeback_' || v_step,
+                          'Chargeback ' || replace(v_step, '_', ' ') || ' on ' || private.money_text(v_row.amount_paise)
+                          || ' (payment ' || p_razorpay_payment_id || '): '
+                          || case when v_row.status = v_before and v_target <> v_before and v_before <> 'open'
+                                  then 'already ' || v_before || ', nothing changes'
+                                  else 'now ' || v_row.status end,
+                          null, jsonb_build_object('status', v_before),
+                          jsonb_build_object('status', v_row.status, 'razorpay_payment_id', p_razorpay_payment_id,
+                                             'razorpay_dispute_id', v_dispute_id, 'amount_paise', v_row.amount_paise,
+                                             'recovered_paise', v_row.recovered_paise, 'loss_paise', v_row.loss_paise),
+                          false);
+    perform private.notify_money_staff(v_row.tournament_id,
+                                       'Chargeback ' || replace(v_step, '_', ' ') || ': ' || private.money_text(v_row.amount_paise),
+                                       'Payment ' || p_razorpay_payment_id
+                                       || coalesce(' for ' || v_title, '') || ' is now ' || v_row.status || '.'
+                                       || case v_row.status
+                                            when 'open' then ' The player''s withdrawals are held up to this amount until the bank decides.'
+                                            when 'lost' then ' ' || private.money_text(v_row.recovered_paise) || ' came from the player''s balance, '
+                                                             || private.money_text(v_row.loss_paise) || ' is a platform loss.'
+                                            else ' The hold on the player''s withdrawals is released.' end,
+                                       'chargeback-' || v_dispute_id || '-' || v_step);
+  end if;
+  return jsonb_build_object('outcome', case when v_payment.id is null then 'unknown_payment' else 'flagged' end,
+                            'status', v_row.status, 'changed', v_row.status is distinct from v_before or v_before is null);
+end;
+$function$;
+
 -- =====================================================================================================
 -- Policies and grants: who may read, write and call
 -- =====================================================================================================
@@ -2751,12 +2746,6 @@ revoke all on function private.player_balance(uuid,timestamp with time zone) fro
 revoke all on function private.check_ledger() from public;
 
 -- Prizes ----------------------------------------------------------------------------------------------
-
-revoke all on function private.formula_bands(jsonb,bigint) from public;
-
-revoke all on function private.prize_formula_problem(jsonb,bigint) from public;
-
-revoke all on function private.check_prize_formula() from public;
 
 revoke all on function private.prize_formula_bands(public.tournaments) from public;
 
@@ -2976,3 +2965,9 @@ create policy "Players read their own payouts, admins read all" on public.payout
 create policy "Admins read approvals" on public.payout_approvals
   as permissive for select to authenticated
   using (( SELECT private.caller_is_admin() AS caller_is_admin));
+
+-- Chargebacks: the bank's dispute events --------------------------------------------------------------
+
+revoke all on function public.service_record_payment_dispute(text,text,text,bigint,text) from anon;
+revoke all on function public.service_record_payment_dispute(text,text,text,bigint,text) from authenticated;
+revoke all on function public.service_record_payment_dispute(text,text,text,bigint,text) from public;

@@ -109,9 +109,9 @@ insert into private.data_export_sections (key, area, function_name) values
   ('payouts', 'payouts', 'private.export_payouts'),
   ('prizes', 'payouts', 'private.export_prizes'),
   ('profile', 'profile', 'private.export_profile'),
-  ('rating', 'seasons', 'private.export_rating'),
+  ('rating', 'ratings', 'private.export_rating'),
   ('tax_withheld', 'payouts', 'private.export_tax_withheld'),
-  ('waitlist', 'seasons', 'private.export_waitlist')
+  ('waitlist', 'brackets', 'private.export_waitlist')
 on conflict (key) do update set area = excluded.area, function_name = excluded.function_name;
 
 -- Download my data ------------------------------------------------------------------------------------

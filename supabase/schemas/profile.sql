@@ -254,16 +254,6 @@ begin
 end;
 $function$;
 
-comment on function private.has_hidden_controls(text) is 'Whether a name holds a hidden control character (direction overrides and isolates, other format and control characters) that would change how it or the text after it reads. The profile form applies the same class (name-rule.ts).';
-CREATE OR REPLACE FUNCTION private.has_hidden_controls(name text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$
-  select name ~ '[\u0001-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]';
-$function$;
-
 -- The rules
 CREATE OR REPLACE FUNCTION private.profile_is_complete(p_profile public.profiles)
  RETURNS boolean
@@ -336,27 +326,6 @@ begin
     raise exception 'Must be under 100 years old' using errcode = 'PT400', hint = 'age_too_high';
   end if;
 end;
-$function$;
-
--- Whole years between the birth date and `p_today` (29 February birthdays count from 1 March).
-CREATE OR REPLACE FUNCTION private.age_on(p_date_of_birth date, p_today date)
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select extract(year from age(p_today, p_date_of_birth))::integer $function$;
-
--- A profile's age today: from the date of birth when given, else the age stored before dates of birth.
-CREATE OR REPLACE FUNCTION private.profile_age(p_profile public.profiles)
- RETURNS integer
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select case
-    when p_profile.date_of_birth is not null then private.age_on(p_profile.date_of_birth, private.today_in_india())
-    else p_profile.age
-  end
 $function$;
 
 -- The legal ages (a lawyer must confirm them before real money moves: docs/areas/payments.md, "Eligibility")
@@ -443,19 +412,6 @@ begin
   return jsonb_build_object('to', v_consent.parent_email, 'in_game_name', v_name, 'parent_name', v_consent.parent_name,
                             'withdraw_token', private.parental_consent_withdraw_token(v_consent.id));
 end;
-$function$;
-
-comment on function private.may_process_player(uuid) is 'Whether anything beyond the sign-up may be processed for a player: false for a player under 18 without a standing parental consent (no entries, no notifications).';
-CREATE OR REPLACE FUNCTION private.may_process_player(p_user_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  -- Age unknown (a profile not complete yet): nothing but the sign-up exists to process.
-  select coalesce((select private.profile_age(p) >= private.legal_paid_entry_age()
-                     from public.profiles p where p.id = p_user_id), true)
-      or private.has_parental_consent(p_user_id);
 $function$;
 
 comment on function private.end_play_without_consent(uuid) is 'A child''s play once their parent''s consent is withdrawn: free entries not drawn yet cancelled (places given back), free waitlist places released, entries in running tournaments withdrawn with their open match a walkover. Nothing for a player who may still be processed.';
@@ -560,16 +516,6 @@ end;
 $function$;
 
 -- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
-
-comment on function private.is_erased(uuid) is 'Whether the account was erased (its profile stays as a pseudonymous subject).';
-CREATE OR REPLACE FUNCTION private.is_erased(p_user uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.profiles where id = p_user and erased_at is not null);
-$function$;
 
 comment on function private.deleted_player_name() is 'The in-game name every erased account shows wherever a name is public; nobody else may take it.';
 CREATE OR REPLACE FUNCTION private.deleted_player_name()
@@ -1050,14 +996,6 @@ CREATE OR REPLACE FUNCTION private.legal_max_player_age()
  SET search_path TO ''
 AS $function$ select 100 $function$;
 
-comment on function private.legal_paid_entry_age() is 'The age from which a player may pay to enter without a parent''s consent: 18.';
-CREATE OR REPLACE FUNCTION private.legal_paid_entry_age()
- RETURNS integer
- LANGUAGE sql
- IMMUTABLE
- SET search_path TO ''
-AS $function$ select 18 $function$;
-
 -- Parental consent ------------------------------------------------------------------------------------
 
 comment on function private.parental_consent_lifetime() is 'How long a parental consent link stays valid: 7 days.';
@@ -1067,17 +1005,6 @@ CREATE OR REPLACE FUNCTION private.parental_consent_lifetime()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select interval '7 days' $function$;
-
-comment on function private.has_parental_consent(uuid) is 'Whether a player has a parent''s consent that is confirmed and not withdrawn.';
-CREATE OR REPLACE FUNCTION private.has_parental_consent(p_user_id uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from private.parental_consents
-                  where player_id = p_user_id and confirmed_at is not null and withdrawn_at is null);
-$function$;
 
 comment on function private.parental_consent_link_token(uuid) is 'The token of a parental consent request''s link, signed with the parental_consent secret.';
 CREATE OR REPLACE FUNCTION private.parental_consent_link_token(p_consent_id uuid)
@@ -1989,8 +1916,6 @@ revoke all on function private.copy_email_to_profile() from public;
 
 revoke all on function private.keep_completed_profile_locked() from public;
 
-revoke all on function private.has_hidden_controls(text) from public;
-
 revoke all on function private.profile_is_complete(public.profiles) from public;
 
 -- Changing the in-game name ---------------------------------------------------------------------------
@@ -2004,10 +1929,6 @@ revoke all on function private.running_tournament_of(uuid,timestamp with time zo
 -- Date of birth and residence -------------------------------------------------------------------------
 
 revoke all on function private.check_date_of_birth(date) from public;
-
-revoke all on function private.age_on(date,date) from public;
-
-revoke all on function private.profile_age(public.profiles) from public;
 
 revoke all on function private.legal_min_player_age() from public;
 
@@ -2023,8 +1944,6 @@ revoke all on function private.parental_consent_declaration() from public;
 
 revoke all on function private.parental_consent_email_details(private.outbox) from public;
 
-revoke all on function private.may_process_player(uuid) from public;
-
 revoke all on function private.end_play_without_consent(uuid) from public;
 
 -- Profile pictures ------------------------------------------------------------------------------------
@@ -2032,8 +1951,6 @@ revoke all on function private.end_play_without_consent(uuid) from public;
 revoke all on function private.keep_profile_pictures_within_quota() from public;
 
 -- Deleting an account: requests, erasure and the restricted store of what the law keeps ---------------
-
-revoke all on function private.is_erased(uuid) from public;
 
 revoke all on function private.deleted_player_name() from public;
 
@@ -2065,13 +1982,9 @@ revoke all on function private.is_visible_name(text) from public;
 
 revoke all on function private.legal_max_player_age() from public;
 
-revoke all on function private.legal_paid_entry_age() from public;
-
 -- Parental consent ------------------------------------------------------------------------------------
 
 revoke all on function private.parental_consent_lifetime() from public;
-
-revoke all on function private.has_parental_consent(uuid) from public;
 
 revoke all on function private.parental_consent_link_token(uuid) from public;
 

@@ -407,8 +407,6 @@ CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournament
 CREATE TRIGGER tournaments_move_along_state_machine BEFORE UPDATE ON public.tournaments FOR EACH ROW WHEN (old.drawn_at IS DISTINCT FROM new.drawn_at OR old.finished_at IS DISTINCT FROM new.finished_at OR old.settled_at IS DISTINCT FROM new.settled_at OR old.cancelled_at IS DISTINCT FROM new.cancelled_at) EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
 comment on trigger tournaments_move_along_state_machine on public.tournaments is 'The machines of a tournament''s milestones (drawn_at, finished_at, settled_at, cancelled_at): each set once, by the function that reaches it, and unset only where declared.';
 
-CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
-
 CREATE TRIGGER tournaments_open_next_pod AFTER UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL AND new.filled_slots >= new.max_players AND old.filled_slots < old.max_players) EXECUTE FUNCTION private.open_next_pod_after_fill();
 
 CREATE TRIGGER tournaments_set_updated_at BEFORE UPDATE ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
@@ -530,6 +528,137 @@ AS $function$
 begin
   perform private.ensure_open_pod(new.series_id);
   return null;
+end;
+$function$;
+
+-- A tournament's page ---------------------------------------------------------------------------------
+
+comment on function private.tournament_page_link(public.tournaments) is 'The site path of a tournament''s page (a pod''s shell page, or a championship''s own page).';
+CREATE OR REPLACE FUNCTION private.tournament_page_link(p_tournament public.tournaments)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case when p_tournament.series = 'quick' then '/pod/?id=' || p_tournament.id else '/tournaments/' || p_tournament.id end $function$;
+
+-- Places one buyer may hold ---------------------------------------------------------------------------
+
+comment on function private.slots_per_buyer(integer) is 'The places one buyer may hold in a tournament of this capacity: half (at least 1, at most 10).';
+CREATE OR REPLACE FUNCTION private.slots_per_buyer(p_max_players integer)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select least(10, greatest(1, p_max_players / 2)) $function$;
+
+-- The prize formula -----------------------------------------------------------------------------------
+
+comment on function private.formula_bands(jsonb,bigint) is 'A formula''s bands for a pool; the paise a share loses to rounding go to the better places, so a valid formula totals the pool exactly.';
+CREATE OR REPLACE FUNCTION private.formula_bands(p_formula jsonb, p_pool_paise bigint)
+ RETURNS TABLE(from_place integer, to_place integer, total_paise bigint)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  with items as (
+    select coalesce((item ->> 'from_place')::integer, split_part(item ->> 'places', '-', 1)::integer) as from_place,
+           coalesce((item ->> 'to_place')::integer, nullif(split_part(item ->> 'places', '-', 2), '')::integer,
+                    split_part(item ->> 'places', '-', 1)::integer) as to_place,
+           (item ->> 'share_bp')::bigint as share_bp,
+           coalesce((item ->> 'amount_paise')::bigint, (item ->> 'paise')::bigint, 0) as amount_paise
+      from jsonb_array_elements(case when jsonb_typeof(p_formula) = 'array' then p_formula else '[]'::jsonb end) as item
+  ), valid as (
+    select i.*, case when i.share_bp is not null then coalesce(p_pool_paise, 0) * i.share_bp / 10000 else i.amount_paise end as base
+      from items i
+     where i.from_place >= 1 and i.to_place >= i.from_place
+  ), leftover as (
+    select coalesce(p_pool_paise, 0) - coalesce(sum(base), 0) as paise, count(*) filter (where share_bp is not null) as shares
+      from valid
+  ), ranked as (
+    select v.*, case when v.share_bp is not null then row_number() over (partition by v.share_bp is not null order by v.from_place) end as share_rank
+      from valid v
+  )
+  select r.from_place, r.to_place,
+         (r.base + case when r.share_rank is not null and l.paise > 0 and l.paise < l.shares and r.share_rank <= l.paise
+                        then 1 else 0 end)::bigint
+    from ranked r cross join leftover l;
+$function$;
+
+comment on function private.prize_formula_problem(jsonb,bigint) is 'The one rule for a prize formula: well-formed bands, no place paid twice, a total of exactly the pool.';
+CREATE OR REPLACE FUNCTION private.prize_formula_problem(p_formula jsonb, p_pool_paise bigint)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_item jsonb;
+  v_total bigint;
+begin
+  if p_formula is null or p_formula = '[]'::jsonb then
+    return null; -- the whole pool to the winner
+  end if;
+  if jsonb_typeof(p_formula) <> 'array' then
+    return 'the prize formula must be a list of bands';
+  end if;
+  for v_item in select value from jsonb_array_elements(p_formula) loop
+    if jsonb_typeof(v_item) <> 'object'
+       or not (coalesce(v_item ->> 'places', '') ~ '^[1-9][0-9]{0,3}(-[1-9][0-9]{0,3})?$'
+               or (coalesce(v_item ->> 'from_place', '') ~ '^[1-9][0-9]{0,3}$' and coalesce(v_item ->> 'to_place', '') ~ '^[1-9][0-9]{0,3}$'))
+       or not (coalesce(v_item ->> 'share_bp', '') ~ '^[0-9]{1,5}$'
+               or coalesce(v_item ->> 'amount_paise', v_item ->> 'paise', '') ~ '^[0-9]{1,15}$') then
+      return 'the band ' || v_item::text || ' is not {places, paise}, {from_place, to_place, amount_paise} or {from_place, to_place, share_bp}';
+    end if;
+    if (v_item ->> 'share_bp') is not null and (v_item ->> 'share_bp')::integer > 10000 then
+      return 'the band ' || v_item::text || ' takes more than the whole pool';
+    end if;
+  end loop;
+  if (select count(*) from private.formula_bands(p_formula, p_pool_paise)) <> jsonb_array_length(p_formula) then
+    return 'a band''s places must run from a place to the same or a later one';
+  end if;
+  if exists (select 1 from private.formula_bands(p_formula, p_pool_paise) a, private.formula_bands(p_formula, p_pool_paise) b
+              where (a.from_place, a.to_place) <> (b.from_place, b.to_place)
+                and int4range(a.from_place, a.to_place, '[]') && int4range(b.from_place, b.to_place, '[]')) then
+    return 'two bands pay the same place';
+  end if;
+  if (select count(*) from (select from_place, to_place from private.formula_bands(p_formula, p_pool_paise)
+                             group by 1, 2 having count(*) > 1) as twice) > 0 then
+    return 'two bands pay the same place';
+  end if;
+  select coalesce(sum(total_paise), 0) into v_total from private.formula_bands(p_formula, p_pool_paise);
+  if v_total <> coalesce(p_pool_paise, 0) then
+    return 'its bands pay ₹' || to_char(v_total / 100.0, 'FM99999999990.00') || ' in total but its prize pool is ₹'
+           || to_char(coalesce(p_pool_paise, 0) / 100.0, 'FM99999999990.00') || ': the bands must add up to the pool exactly';
+  end if;
+  return null;
+end;
+$function$;
+
+comment on function private.check_prize_formula() is 'A prize formula that does not pay exactly the pool never lands: the catalog sync stops with the reason.';
+CREATE OR REPLACE FUNCTION private.check_prize_formula()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_problem text;
+  v_series_formula jsonb;
+begin
+  if tg_table_name = 'tournaments' and tg_op = 'INSERT' then
+    if new.prize_formula is null and new.series_id is not null then
+      select s.prize_formula into v_series_formula from public.series s where s.id = new.series_id;
+      if v_series_formula is not null and private.prize_formula_problem(v_series_formula, new.prize_pool_paise) is null then
+        new.prize_formula := v_series_formula;
+      end if;
+    end if;
+  end if;
+  v_problem := private.prize_formula_problem(new.prize_formula, new.prize_pool_paise);
+  if v_problem is not null then
+    raise exception 'The prize formula of % is refused: %', new.id, v_problem
+      using errcode = 'PT400', hint = 'invalid_prize_formula';
+  end if;
+  return new;
 end;
 $function$;
 
@@ -803,3 +932,21 @@ create policy "Anyone can read tournaments" on public.tournaments
 create policy "Anyone can read series" on public.series
   as permissive for select to anon, authenticated
   using (true);
+
+-- A tournament's page ---------------------------------------------------------------------------------
+
+revoke all on function private.tournament_page_link(public.tournaments) from public;
+
+-- Places one buyer may hold ---------------------------------------------------------------------------
+
+revoke all on function private.slots_per_buyer(integer) from public;
+-- tournaments.max_slots_per_buyer is computed by it on every write of a tournament row, which the service role makes.
+grant execute on function private.slots_per_buyer(integer) to service_role;
+
+-- The prize formula -----------------------------------------------------------------------------------
+
+revoke all on function private.formula_bands(jsonb,bigint) from public;
+
+revoke all on function private.prize_formula_problem(jsonb,bigint) from public;
+
+revoke all on function private.check_prize_formula() from public;

@@ -11,7 +11,7 @@ import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, serv
 const TODAYS_STEPS = [
   { name: 'expired_orders_and_owed_refunds', area: 'payments', keys: ['abandoned_orders', 'refunds_requeued'] },
   { name: 'receipt_emails', area: 'payments', keys: ['receipt_emails'] },
-  { name: 'recurring_editions', area: 'seasons', keys: ['editions_created', 'editions_cancelled'] },
+  { name: 'recurring_editions', area: 'calendar', keys: ['editions_created', 'editions_cancelled'] },
   { name: 'pod_deadlines_and_open_pods', area: 'tournaments', keys: ['pods_cancelled', 'pod_refunds', 'pods_opened'] },
   { name: 'check_in_announcements', area: 'notifications', keys: ['check_in_announced'] },
   { name: 'draws', area: 'brackets', keys: ['draws_run', 'draws_failed'] },
@@ -24,7 +24,7 @@ const TODAYS_STEPS = [
     keys: ['prizes_settled', 'year_end_withholdings', 'payout_checks', 'ledger_balanced'],
   },
   { name: 'provider_reconciliation', area: 'payouts', keys: ['reconciliations_queued'] },
-  { name: 'rating_periods', area: 'seasons', keys: ['rating_periods_computed'] },
+  { name: 'rating_periods', area: 'ratings', keys: ['rating_periods_computed'] },
   { name: 'refunds_left_after_a_stale_refusal', area: 'payments', keys: ['refunds_requeued_for_what_is_left'] },
   {
     name: 'account_erasure',

@@ -21,6 +21,7 @@ export {
   player,
   type Rpc,
   rpcOf,
+  runDueWorkOf,
   serviceRole,
   setDatabaseClock,
   type TestDatabase,

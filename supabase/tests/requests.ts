@@ -2,12 +2,14 @@
  * Statements as the API runs them, without the test runner: who calls (an anonymous visitor, a player, staff
  * or the service role), a database whose `as` runs one statement as a caller in its own transaction the way
  * PostgREST runs a request, and `rpcOf` to call a function so; with the rows Auth and support staff write
- * (createUser, completeProfile) and the local stack's clock. The SQL tests reach it through helpers.ts; the
+ * (createUser, completeProfile) and the local stack's clock and periodic work, through the shared test support
+ * (tests/support/clock.ts). The SQL tests reach it through helpers.ts; the
  * bench sections (scripts/bench/) use it directly on their throw-away PostgreSQL cluster.
  */
 import { randomUUID } from 'node:crypto';
 import { setRequestContext, type RequestRole } from '../local/database.ts';
 import type { SqlConnection, SqlExecutor } from '../local/schema-setup.ts';
+import { type DueWorkResult, runDueWork, type ServiceRpc } from '../../tests/support/clock.ts';
 
 /** Who runs a statement: an anonymous visitor, a signed-in player, or the service role. */
 export type Actor =
@@ -79,9 +81,36 @@ export async function completeProfile(db: TestDatabase, userId: string, options:
   );
 }
 
-/** Freezes the database's clock at `iso` (null: back to real time), as the service role does locally. */
-export function setDatabaseClock(db: TestDatabase, iso: string | null) {
-  return db.admin.query('select public.local_set_clock($1)', [iso]);
+/**
+ * Calls a database function by name as the service role and answers its result: the transport the shared
+ * test support (tests/support/clock.ts) takes, so the SQL tests move the clock and run the periodic work
+ * exactly as the stack, end-to-end and function tests do.
+ */
+function serviceRpcOf(db: TestDatabase): ServiceRpc {
+  return async <T>(name: string, args: Record<string, unknown>) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a function name: ${name}`);
+    const keys = Object.keys(args);
+    if (!keys.every((key) => /^p_[a-z0-9_]+$/.test(key))) throw new Error(`not argument names: ${keys.join(', ')}`);
+    const call = `public.${name}(${keys.map((key, i) => `${key} => $${i + 1}`).join(', ')})`;
+    const [row] = await db.as<{ result: T }>(
+      serviceRole,
+      `select ${call} as result`,
+      keys.map((key) => args[key]),
+    );
+    return row?.result as T;
+  };
+}
+
+/** One run of the periodic work, as pg_cron runs it (tests/support/clock.ts; no outbox drain here). */
+export const runDueWorkOf = (db: TestDatabase): Promise<DueWorkResult> => runDueWork(serviceRpcOf(db));
+
+/**
+ * Freezes the database's clock at `iso` (null: back to real time) as the service role, the call the shared
+ * support's clock makes (tests/support/clock.ts). The text goes to the database as it is, so a timestamp read
+ * from a row keeps its microseconds.
+ */
+export function setDatabaseClock(db: TestDatabase, iso: string | null): Promise<string> {
+  return serviceRpcOf(db)<string>('local_set_clock', { p_now: iso });
 }
 
 export type Rpc = <T>(actor: Actor, sql: string, params?: unknown[]) => Promise<T>;

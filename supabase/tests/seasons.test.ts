@@ -443,6 +443,6 @@ describe.each(engines)('seasons on $name', (engine) => {
 
   it('registers the rating as one step of the periodic function', async () => {
     const { rows } = await db.admin.query("select area, function_name from private.due_work_steps where name = 'rating_periods'");
-    expect(rows).toEqual([{ area: 'seasons', function_name: 'private.run_due_rating_work' }]);
+    expect(rows).toEqual([{ area: 'ratings', function_name: 'private.run_due_rating_work' }]);
   });
 });

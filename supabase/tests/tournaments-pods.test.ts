@@ -12,7 +12,7 @@ import type { PostgresCluster } from './postgres-cluster.ts';
 import { postgresCovered } from './engine-choice.ts';
 import { startTestPostgresCluster } from './helpers.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
-import { createUser, engines, serviceRole, type TestDatabase, startWithMovableClock, setDatabaseClock } from './helpers.ts';
+import { createUser, engines, runDueWorkOf, serviceRole, type TestDatabase, startWithMovableClock, setDatabaseClock } from './helpers.ts';
 import { confirmPayment, recordOrder } from './journey.ts';
 
 const T0 = new Date('2027-02-01T10:00:00Z');
@@ -139,7 +139,7 @@ describe.each(engines)('pods on $name', (engine) => {
     // Read as cancelled at once, before the periodic function has run.
     expect((await pods(series)).map((p) => p.status)).toEqual(['cancelled']);
 
-    const work = await one<Record<string, number>>('select public.local_run_due_work() as result');
+    const work = await runDueWorkOf(db);
     expect(work).toMatchObject({ pods_cancelled: expect.any(Number), pod_refunds: expect.any(Number) });
     const refunds = await db.admin.query(
       `select p.status, o.payload ->> 'reason' as reason from public.payments p
@@ -158,7 +158,7 @@ describe.each(engines)('pods on $name', (engine) => {
       [2, 'open'],
     ]);
     // Running it again changes nothing.
-    await one('select public.local_run_due_work() as result');
+    await runDueWorkOf(db);
     expect(await pods(series)).toHaveLength(2);
   });
 

@@ -3,8 +3,8 @@
  * every month at 18:00 IST, ...), and this module turns the declaration into editions. It is the one
  * expansion the product has in TypeScript: the catalog sync writes what it answers into the database, the
  * site's build pre-renders what it answers, and the database's periodic top-up
- * (`private.planned_editions`, supabase/schemas/seasons.sql) answers the same rows from the same rules
- * (supabase/tests/seasons-recurrence-equality.test.ts holds the two equal, month by month).
+ * (`private.planned_editions`, supabase/schemas/calendar.sql) answers the same rows from the same rules
+ * (supabase/tests/calendar-recurrence.test.ts holds the two equal, month by month).
  *
  * Rules of the calendar:
  * - An edition of series `s` for month `yyyy-mm` has the id `s-yyyy-mm`, so running the expansion again, or

@@ -1,5 +1,5 @@
 /**
- * The waitlist (docs/contract.md, Seasons, the waitlist and the calendar; docs/areas/seasons.md). A full tournament takes a waitlist in order, at
+ * The waitlist (docs/contract.md, Seasons, the waitlist and the calendar; docs/areas/brackets.md). A full tournament takes a waitlist in order, at
  * most a tenth of its capacity rounded up, one place per player, one slot each; waitlisted players check in
  * with check_in; at check-in close (on time or by hand) the empty places go to the checked-in waitlisted
  * players in order before the draw, and everyone else on it is refunded in full through the outbox.
