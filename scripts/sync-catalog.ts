@@ -378,6 +378,7 @@ export function toRecurringSeriesRow(s: RecurringSeries) {
     last_month: s.lastMonth ? `${s.lastMonth}-01` : null,
     horizon_months: s.horizonMonths,
     active: s.active,
+    stages: stagesToSql(s.stages),
   };
 }
 
@@ -401,30 +402,32 @@ with catalog as (
   select * from jsonb_to_recordset($1::jsonb) as c(
     id text, title_template text, format text, entry_fee_paise integer, prize_pool_paise integer,
     winner_prize_paise integer, prize_formula jsonb, max_players integer, week_of_month integer, weekday integer,
-    local_time time, first_month date, last_month date, horizon_months integer, active boolean
+    local_time time, first_month date, last_month date, horizon_months integer, active boolean, stages jsonb
   )
 ),
 upserted as (
   insert into public.recurring_series as s (
     id, title_template, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, prize_formula, max_players,
-    week_of_month, weekday, local_time, first_month, last_month, horizon_months, active
+    week_of_month, weekday, local_time, first_month, last_month, horizon_months, active, stages
   )
   select id, title_template, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, prize_formula, max_players,
-         week_of_month, weekday, local_time, first_month, last_month, horizon_months, active
+         week_of_month, weekday, local_time, first_month, last_month, horizon_months, active, stages
     from catalog
   on conflict (id) do update
     set title_template = excluded.title_template, format = excluded.format, entry_fee_paise = excluded.entry_fee_paise,
         prize_pool_paise = excluded.prize_pool_paise, winner_prize_paise = excluded.winner_prize_paise,
         prize_formula = excluded.prize_formula, max_players = excluded.max_players, week_of_month = excluded.week_of_month,
         weekday = excluded.weekday, local_time = excluded.local_time, first_month = excluded.first_month,
-        last_month = excluded.last_month, horizon_months = excluded.horizon_months, active = excluded.active
+        last_month = excluded.last_month, horizon_months = excluded.horizon_months, active = excluded.active,
+        stages = excluded.stages
     where (s.title_template, s.format, s.entry_fee_paise, s.prize_pool_paise, s.winner_prize_paise, s.prize_formula,
-           s.max_players, s.week_of_month, s.weekday, s.local_time, s.first_month, s.last_month, s.horizon_months, s.active)
+           s.max_players, s.week_of_month, s.weekday, s.local_time, s.first_month, s.last_month, s.horizon_months, s.active,
+           s.stages)
           is distinct from
           (excluded.title_template, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
            excluded.winner_prize_paise, excluded.prize_formula, excluded.max_players, excluded.week_of_month,
            excluded.weekday, excluded.local_time, excluded.first_month, excluded.last_month, excluded.horizon_months,
-           excluded.active)
+           excluded.active, excluded.stages)
   returning s.id
 )
 update public.recurring_series as s set active = false
@@ -467,21 +470,23 @@ with planned as (
 upserted as (
   insert into public.tournaments as t (
     id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live, starts_at,
-    prize_formula, edition_of
+    prize_formula, edition_of, stages
   )
-  select id, title, 'championship', format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, true,
-         starts_at, prize_formula, series_id
-    from planned
+  -- Every edition plays its series' format (synced just before).
+  select p.id, p.title, 'championship', p.format, p.entry_fee_paise, p.prize_pool_paise, p.winner_prize_paise, p.max_players, true,
+         p.starts_at, p.prize_formula, p.series_id, (select r.stages from public.recurring_series r where r.id = p.series_id)
+    from planned p
   on conflict (id) do update
     set title = excluded.title, format = excluded.format, entry_fee_paise = excluded.entry_fee_paise,
         prize_pool_paise = excluded.prize_pool_paise, winner_prize_paise = excluded.winner_prize_paise,
-        max_players = excluded.max_players, starts_at = excluded.starts_at, prize_formula = excluded.prize_formula
+        max_players = excluded.max_players, starts_at = excluded.starts_at, prize_formula = excluded.prize_formula,
+        stages = excluded.stages
     where t.edition_of = excluded.edition_of and t.drawn_at is null and t.cancelled_at is null
       and (t.title, t.format, t.entry_fee_paise, t.prize_pool_paise, t.winner_prize_paise, t.max_players, t.starts_at,
-           t.prize_formula)
+           t.prize_formula, t.stages)
           is distinct from
           (excluded.title, excluded.format, excluded.entry_fee_paise, excluded.prize_pool_paise,
-           excluded.winner_prize_paise, excluded.max_players, excluded.starts_at, excluded.prize_formula)
+           excluded.winner_prize_paise, excluded.max_players, excluded.starts_at, excluded.prize_formula, excluded.stages)
   returning (t.xmax = 0) as inserted
 )
 select (count(*) filter (where inserted))::integer as added, (count(*) filter (where not inserted))::integer as updated

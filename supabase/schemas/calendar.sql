@@ -31,6 +31,7 @@ create table public.recurring_series (
   active boolean default true not null,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
+  stages jsonb,
   constraint recurring_series_pkey PRIMARY KEY (id),
   constraint recurring_series_capacity_range CHECK (((max_players >= 2) AND (max_players <= 1000))),
   constraint recurring_series_entry_fee_not_negative CHECK ((entry_fee_paise >= 0)),
@@ -40,12 +41,14 @@ create table public.recurring_series (
   constraint recurring_series_months_are_months CHECK (((EXTRACT(day FROM first_month) = (1)::numeric) AND ((last_month IS NULL) OR ((EXTRACT(day FROM last_month) = (1)::numeric) AND (last_month >= first_month))))),
   constraint recurring_series_prize_formula_is_a_list CHECK ((jsonb_typeof(prize_formula) = 'array'::text)),
   constraint recurring_series_prize_pool_not_negative CHECK ((prize_pool_paise >= 0)),
+  constraint recurring_series_stages_valid CHECK (private.stages_valid(stages)),
   constraint recurring_series_title_names_the_month CHECK (((char_length(title_template) >= 3) AND (char_length(title_template) <= 60) AND (POSITION(('{month}'::text) IN (title_template)) > 0) AND (POSITION(('{year}'::text) IN (title_template)) > 0))),
   constraint recurring_series_week_known CHECK ((((week_of_month >= 1) AND (week_of_month <= 4)) OR (week_of_month = '-1'::integer))),
   constraint recurring_series_weekday_known CHECK (((weekday >= 0) AND (weekday <= 6))),
   constraint recurring_series_winner_prize_within_pool CHECK (((winner_prize_paise IS NULL) OR ((winner_prize_paise >= 0) AND (winner_prize_paise <= prize_pool_paise))))
 );
 alter table public.recurring_series enable row level security;
+comment on column public.recurring_series.stages is 'The format of every edition (tournaments.stages, private.stages_valid): null for one knockout.';
 comment on column public.recurring_series.week_of_month is '1 to 4: the first to fourth such weekday of the month; -1: the last one.';
 comment on column public.recurring_series.weekday is '0 = Sunday ... 6 = Saturday, as extract(dow ...) counts.';
 comment on column public.recurring_series.local_time is 'The start, in India Standard Time.';
@@ -196,12 +199,14 @@ declare
 begin
   insert into public.tournaments (
     id, title, series, format, entry_fee_paise, prize_pool_paise, winner_prize_paise, max_players, is_live,
-    starts_at, prize_formula, series_id, edition_of
+    starts_at, prize_formula, series_id, edition_of, stages
   )
   select p.id, p.title, 'championship', p.format, p.entry_fee_paise, p.prize_pool_paise, p.winner_prize_paise,
          p.max_players, true, p.starts_at, p.prize_formula,
          -- Like every championship-kind edition the catalog sync links (its round interval).
-         (select s.id from public.series s where s.id = 'championship'), p.series_id
+         (select s.id from public.series s where s.id = 'championship'), p.series_id,
+         -- Every edition plays its series' format.
+         (select r.stages from public.recurring_series r where r.id = p.series_id)
     from private.planned_editions(v_now) as p
    where p.cancel_reason is null
      and not exists (select 1 from public.tournaments t where t.id = p.id)

@@ -111,6 +111,18 @@ describe.each(engines)('recurring editions on $name', (engine) => {
       [planned],
     );
     expect(again.rows).toEqual(rows);
+    // Each edition plays its series' format: the monthly championship in groups of four then a knockout (the
+    // group winners and the 53 best runners-up: 128 from 300), the community cup as one knockout.
+    const formats = await db.admin.query<{ id: string; format: string }>(
+      `select t.id, private.tournament_format(t) as format from public.tournaments t where t.id = any ($1) order by t.id`,
+      [planned],
+    );
+    expect(formats.rows.map((r) => [r.id, r.format])).toEqual([
+      ['championship-2027-02', 'groups_knockout'],
+      ['championship-2027-03', 'groups_knockout'],
+      ['community-cup-2027-02', 'knockout'],
+      ['community-cup-2027-03', 'knockout'],
+    ]);
     // Today's hand-made editions keep their ids and secrets too.
     expect(await statusOf('champions-dec-2026')).toBe('open');
     expect(await statusOf('free-cup-jan-2027')).toBe('open');
@@ -143,6 +155,15 @@ describe.each(engines)('recurring editions on $name', (engine) => {
     const { rows } = await db.admin.query<{ n: number }>(`select count(*)::int as n from public.tournaments where edition_of is not null`);
     // Two series, about 26 months each: every month made once.
     expect(rows[0]?.n).toBeGreaterThanOrEqual(2 * 25);
+    // Most of them by the periodic step, each with its series' format.
+    const formats = await db.admin.query<{ edition_of: string; format: string; n: number }>(
+      `select edition_of, private.tournament_format(t) as format, count(*)::int as n from public.tournaments t
+        where edition_of is not null group by 1, 2 order by 1, 2`,
+    );
+    expect(formats.rows.map((r) => [r.edition_of, r.format])).toEqual([
+      ['championship', 'groups_knockout'],
+      ['community-cup', 'knockout'],
+    ]);
   }, 180_000); // two years of clock steps: minutes on PGlite while the browser lane runs beside it
 
   it('holds one paid monthly championship per month, hand-made or made by the series, over the two years', async () => {

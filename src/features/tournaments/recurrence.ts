@@ -21,7 +21,7 @@
  */
 import * as z from 'zod/mini';
 // Relative, with its extension: the catalog sync runs this module under plain Node.
-import { prizeFormula, TournamentFormat, type Tournament } from './tournaments.ts';
+import { prizeFormula, TournamentFormat, TournamentSchema, type Tournament } from './tournaments.ts';
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */
 const IST_OFFSET_MS = 330 * 60_000;
@@ -103,6 +103,8 @@ export const RecurringSeriesSchema = z
     platforms: z.array(z.string()).check(z.minLength(1)),
     importantInfo: z.string().check(z.minLength(10)),
     rules: z.array(z.string().check(z.minLength(5))).check(z.minLength(3)),
+    /** Every edition's format, as a tournament's catalog file declares it (absent: one knockout). */
+    stages: TournamentSchema.shape.stages,
     /** The rounds, each so many minutes after the edition's start (the first at 0). */
     schedule: z
       .array(z.object({ round: z.string().check(z.minLength(1)), minutesAfterStart: z.int().check(z.nonnegative()) }))
@@ -310,6 +312,7 @@ export function editionTournament(series: RecurringSeries, edition: PlannedEditi
     platforms: series.platforms,
     importantInfo: series.importantInfo,
     rules: series.rules,
+    ...(series.stages === undefined ? {} : { stages: series.stages }),
     schedule: series.schedule.map((round) => ({
       round: round.round,
       startsAt: istInstant(new Date(start + round.minutesAfterStart * 60_000)),
