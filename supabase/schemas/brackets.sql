@@ -1396,6 +1396,9 @@ comment on trigger entries_move_along_state_machine on public.entries is 'The en
 
 CREATE TRIGGER entries_start_in_state_machine BEFORE INSERT ON public.entries FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'active'::text) EXECUTE FUNCTION private.keep_to_state_machines('entry', 'status');
 
+-- The draw's secret is committed the moment a tournament row is made (its trigger lives with the draw).
+CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
+
 comment on function private.entries_follow_registration() is 'Trigger on tournament_registrations: a new registration creates its entries, and a cancelled one cancels the entries it made.';
 CREATE OR REPLACE FUNCTION private.entries_follow_registration()
  RETURNS trigger

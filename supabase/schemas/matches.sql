@@ -1293,8 +1293,6 @@ $function$;
 CREATE TRIGGER matches_move_along_state_machine BEFORE UPDATE ON public.matches FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
 comment on trigger matches_move_along_state_machine on public.matches is 'The match machine: made by the draw (pending, scheduled or bye), played (ready, reported, disputed) and ended (confirmed or void); a replay or a correction resets it.';
 
-CREATE TRIGGER matches_notify_players_on_update AFTER UPDATE ON public.matches REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_on_match_changes();
-
 CREATE TRIGGER matches_reopen_rated_weeks AFTER UPDATE ON public.matches FOR EACH ROW WHEN (old.status = 'confirmed'::text AND (new.status IS DISTINCT FROM old.status OR new.winner_entry_id IS DISTINCT FROM old.winner_entry_id OR new.score_a IS DISTINCT FROM old.score_a OR new.score_b IS DISTINCT FROM old.score_b OR new.confirmed_at IS DISTINCT FROM old.confirmed_at)) EXECUTE FUNCTION private.reopen_rated_weeks_of_match();
 comment on trigger matches_reopen_rated_weeks on public.matches is 'A confirmed result that changes after its week was rated: that week and the later ones are rated again.';
 

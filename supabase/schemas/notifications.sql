@@ -650,6 +650,9 @@ $function$;
 -- On the tournaments table but declared here: notifications builds on tournaments, which never calls up into it.
 CREATE TRIGGER tournaments_notify_players AFTER UPDATE OF finished_at, drawn_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_on_tournament_change();
 
+-- On the matches table, declared here for the same reason: notifications builds on matches (a notice words a match's settings).
+CREATE TRIGGER matches_notify_players_on_update AFTER UPDATE ON public.matches REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_on_match_changes();
+
 -- =====================================================================================================
 -- Functions callers use (the API: public schema)
 -- =====================================================================================================

@@ -402,8 +402,6 @@ CREATE TRIGGER tournaments_check_prize_formula BEFORE INSERT OR UPDATE OF prize_
 
 CREATE TRIGGER tournaments_close_filled_pod BEFORE UPDATE OF filled_slots ON public.tournaments FOR EACH ROW WHEN (new.pod_number IS NOT NULL) EXECUTE FUNCTION private.close_filled_pod();
 
-CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
-
 CREATE TRIGGER tournaments_move_along_state_machine BEFORE UPDATE ON public.tournaments FOR EACH ROW WHEN (old.drawn_at IS DISTINCT FROM new.drawn_at OR old.finished_at IS DISTINCT FROM new.finished_at OR old.settled_at IS DISTINCT FROM new.settled_at OR old.cancelled_at IS DISTINCT FROM new.cancelled_at) EXECUTE FUNCTION private.keep_to_state_machines('tournament', 'tournaments');
 comment on trigger tournaments_move_along_state_machine on public.tournaments is 'The machines of a tournament''s milestones (drawn_at, finished_at, settled_at, cancelled_at): each set once, by the function that reaches it, and unset only where declared.';
 

@@ -14,12 +14,6 @@ const STILL_BOTH_WAYS = [
   // The payment confirmation makes the entry or the waitlist place (entries_follow_registration,
   // take_waitlist_place); entries and the waitlist refuse and refund through payments.
   'brackets <-> payments',
-  // The tournaments table commits its draw secret on insert (the trigger tournaments_commit_draw_secret calls
-  // brackets' private.commit_draw_secret); the draw reads the tournament's status and timetable.
-  'brackets <-> tournaments',
-  // The matches table tells players of its changes (the trigger matches_notify_players_on_update); the notices
-  // word a match's settings (private.match_settings).
-  'matches <-> notifications',
   // Cancelling a tournament refunds its payments; a payment reads the tournament's status and check-in window.
   'payments <-> tournaments',
 ];
