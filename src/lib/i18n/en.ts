@@ -3,6 +3,8 @@
  * (its type is this one's, and messages.test.ts fails on a key missing or empty in either). Sentences
  * that state a rule or an amount are functions of the rule's values, so both languages say the same number.
  */
+import { infoEn } from './info-en';
+
 /** When a recurring series plays (src/features/tournaments/recurrence.ts `every`). */
 type MonthlyRule = { week: 1 | 2 | 3 | 4 | 'last'; weekday: string; time: string };
 
@@ -147,6 +149,8 @@ export const en = {
     free: 'Free',
     noCashPrize: 'No cash prize',
   },
+  /** About, mission, contact, help centre and grievances (info-en.ts). */
+  info: infoEn,
 };
 
 /** The shape every language's dictionary has. */

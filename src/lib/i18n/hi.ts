@@ -4,6 +4,7 @@
  * the same rule values as the English sentences.
  */
 import type { Messages } from './en';
+import { infoHi } from './info-hi';
 
 const HINDI_WEEKDAYS: Record<string, string> = {
   sunday: 'रविवार',
@@ -151,4 +152,5 @@ export const hi: Messages = {
     free: 'फ़्री',
     noCashPrize: 'कैश प्राइज़ नहीं',
   },
+  info: infoHi,
 };
