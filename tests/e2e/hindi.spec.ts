@@ -87,3 +87,72 @@ test('a browser in English is not offered Hindi', async ({ page }) => {
   await expect(page.locator('#lang-switch')).toBeVisible();
   await expect(page.locator('#lang-offer')).toBeHidden();
 });
+
+/** The pages whose words are all in Hindi: the info pages and every policy. */
+const TRANSLATED_PAGES = [
+  { path: '/hi/about', h1: /के बारे में$/ },
+  { path: '/hi/our-mission', h1: 'खिलाड़ियों के लिए बना' },
+  { path: '/hi/help-center', h1: 'मदद चाहिए?' },
+  { path: '/hi/contact', h1: 'संपर्क करें' },
+  // The form below its static words is an island that still speaks English: its page is checked for links only.
+  { path: '/hi/grievance', h1: 'शिकायत दर्ज करें', island: true },
+  { path: '/hi/terms-of-service', h1: 'सेवा की शर्तें' },
+  { path: '/hi/cancellation-refund', h1: 'टूर्नामेंट भागीदारी नीति' },
+  { path: '/hi/cookies-policy', h1: 'कुकीज़ नीति' },
+  { path: '/hi/shipping-delivery', h1: 'कम्युनिटी सेवा और एक्सेस नीति' },
+  { path: '/hi/privacy-policy', h1: 'गोपनीयता नीति' },
+];
+
+// Fails -> a translated page shows an English heading, or one of its links leads nowhere.
+test('the translated pages read in Hindi and every link on them resolves', async ({ page, request }) => {
+  const checked = new Map<string, number>();
+  for (const { path, h1, island } of TRANSLATED_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(h1);
+    const main = island ? page.locator('main ul').first() : page.getByRole('main');
+    // biome-ignore lint/performance/useDomNodeTextContent: innerText is what a reader sees
+    const text = await main.innerText();
+    // Mostly Devanagari: Latin letters only for names kept in Latin (eFootball, UPI, Razorpay, the addresses).
+    const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
+    const devanagari = text.match(/[\u0900-\u097F]/g)?.length ?? 0;
+    // (The grievance list names the officer and links the English notice too: Devanagari still leads.)
+    expect(devanagari, path).toBeGreaterThan(latin * (island ? 1 : 3));
+    const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    for (const href of new Set(hrefs)) {
+      // A shell page's own links (/pod?id=…) are its island's; the pages here link static pages only.
+      const target = href.replace(/#.*$/, '');
+      if (!checked.has(target)) checked.set(target, (await request.get(target)).status());
+      expect(checked.get(target), `${path} → ${href}`).toBeLessThan(400);
+      // A Hindi page's own links stay in Hindi (the staff console and the English twin excepted).
+      if (!/^\/hi(\/|$)/.test(href) && !href.startsWith('/staff')) {
+        const isTwin = (await page.locator('#lang-switch').getAttribute('href')) === href;
+        const markedEnglish = await page.locator(`a[href="${href}"][lang="en-IN"]`).count();
+        const isAsset = /\.(png|svg|webmanifest|xml|txt|ico)$/.test(target);
+        expect(isTwin || markedEnglish > 0 || isAsset || /in English/.test(await page.locator(`a[href="${href}"]`).first().innerText()), `${path} → ${href}`).toBe(true);
+      }
+    }
+  }
+});
+
+// Fails -> a Hindi rule sentence states a window other than the rules', or drops the English-prevails note.
+test('the Hindi help centre and policies state the rules in Hindi', async ({ page }) => {
+  await page.goto('/hi/help-center');
+  await page.getByText('विवाद और डिसकनेक्शन').click();
+  await expect(page.locator('.help-answer').filter({ hasText: 'विरोधी' })).toContainText(
+    'स्टाफ़ क्विक पॉड में 15 मिनट के भीतर और चैंपियनशिप में 60 मिनट के भीतर फ़ैसला करता है',
+  );
+  await page.goto('/hi/cancellation-refund');
+  await expect(page.locator('[data-english-prevails]')).toContainText('अंग्रेज़ी संस्करण मान्य होगा');
+  await expect(page.locator('[data-english-only]')).toHaveCount(0);
+  await expect(page.getByRole('main')).toContainText('चैंपियनशिप: चेक-इन शुरुआत से 24 घंटे पहले से 60 मिनट पहले तक खुला रहता है।');
+  await expect(page.locator('[data-last-updated] time')).toHaveAttribute('datetime', '2026-12-06');
+});
+
+// Fails -> a Hindi page is wider than a 360 px phone.
+test('the translated pages fit a 360 px phone @phone', async ({ page }) => {
+  for (const { path } of TRANSLATED_PAGES) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
