@@ -128,7 +128,13 @@ test('the translated pages read in Hindi and every link on them resolves', async
         const isTwin = (await page.locator('#lang-switch').getAttribute('href')) === href;
         const markedEnglish = await page.locator(`a[href="${href}"][lang="en-IN"]`).count();
         const isAsset = /\.(png|svg|webmanifest|xml|txt|ico)$/.test(target);
-        expect(isTwin || markedEnglish > 0 || isAsset || /in English/.test(await page.locator(`a[href="${href}"]`).first().innerText()), `${path} → ${href}`).toBe(true);
+        expect(
+          isTwin ||
+            markedEnglish > 0 ||
+            isAsset ||
+            /in English/.test((await page.locator(`a[href="${href}"]`).first().textContent()) ?? ''),
+          `${path} → ${href}`,
+        ).toBe(true);
       }
     }
   }

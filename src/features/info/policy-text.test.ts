@@ -179,7 +179,8 @@ describe('policy promises agree with each other', () => {
       expect(placeholders(hindi)).toEqual(placeholders(english));
       // The Hindi text links its English twin, and its other links stay in Hindi.
       expect(hindi).toContain(`](${route})`);
-      for (const [, href] of hindi.matchAll(/\]\((\/[^)]*)\)/g)) expect([route, `/hi${href}`].includes(href!) || href!.startsWith('/hi/'), href).toBe(true);
+      for (const [, href] of hindi.matchAll(/\]\((\/[^)]*)\)/g))
+        expect([route, `/hi${href}`].includes(href!) || href!.startsWith('/hi/'), href).toBe(true);
     });
   }
 

@@ -20,7 +20,14 @@ describe("the rules' phrases in Hindi", () => {
     expect(RULE_PLACEHOLDERS_HI.DISPUTE_DEADLINES).toBe('क्विक पॉड में 15 मिनट के भीतर और चैंपियनशिप में 60 मिनट के भीतर');
     expect(RULE_PLACEHOLDERS_HI.CHALLENGE_WINDOWS).toBe('पॉड के फ़ाइनल के 2 घंटे बाद और चैंपियनशिप के फ़ाइनल के 24 घंटे बाद');
     expect(RULE_PLACEHOLDERS_HI.PAYOUT_APPROVAL_ABOVE).toBe('₹10,000');
-    for (const key of ['CHECK_IN_CHAMPIONSHIP', 'CHECK_IN_QUICK', 'POD_CHECK_IN', 'REPORT_WINDOW', 'DISPUTE_DEADLINES', 'CHALLENGE_WINDOWS'] as const) {
+    for (const key of [
+      'CHECK_IN_CHAMPIONSHIP',
+      'CHECK_IN_QUICK',
+      'POD_CHECK_IN',
+      'REPORT_WINDOW',
+      'DISPUTE_DEADLINES',
+      'CHALLENGE_WINDOWS',
+    ] as const) {
       expect(RULE_PLACEHOLDERS_HI[key], key).not.toMatch(/[a-z]{2,}/i);
     }
   });

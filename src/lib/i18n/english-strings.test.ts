@@ -45,7 +45,7 @@ describe('the scan', () => {
       '// A comment is not text',
       "const cards = [{ title: 'Skill decides every match' }];",
       "const classes = 'font-bold text-lime underline underline-offset-4';",
-      "if (!route) throw new Error(`No route for the link`);",
+      'if (!route) throw new Error(`No route for the link`);',
       '---',
       '<InfoHero eyebrow="About Us" title={t.title} />',
       '<p class="mt-3 text-mist">Email our team at{\' \'}<a href={href}>{email}</a>. We reply fast.</p>',
@@ -63,7 +63,8 @@ describe('the scan', () => {
   });
 
   it('passes a page whose words all come from the dictionaries', () => {
-    const page = "---\nconst t = messages(lang).info.about;\n---\n<InfoHero eyebrow={t.eyebrow} />\n<p class=\"mt-3\">{t.lead} <RichText text={t.support} /></p>\n";
+    const page =
+      '---\nconst t = messages(lang).info.about;\n---\n<InfoHero eyebrow={t.eyebrow} />\n<p class="mt-3">{t.lead} <RichText text={t.support} /></p>\n';
     expect(findEnglishStrings(page)).toEqual([]);
   });
 });

@@ -10,7 +10,19 @@
 const KEPT_IN_LATIN = new Set(['efootball', 'whatsapp', 'discord', 'razorpay', 'upi', 'pan', 'kyc', 'inr', 'super', 'javascript']);
 
 /** Attributes whose value a reader sees or hears. */
-const VISIBLE_ATTRIBUTES = ['title', 'eyebrow', 'lead', 'text', 'action', 'label', 'alt', 'aria-label', 'placeholder', 'toast', 'description'];
+const VISIBLE_ATTRIBUTES = [
+  'title',
+  'eyebrow',
+  'lead',
+  'text',
+  'action',
+  'label',
+  'alt',
+  'aria-label',
+  'placeholder',
+  'toast',
+  'description',
+];
 
 /** A Latin word a reader would take for English (three letters or more, not a kept name). */
 function englishWords(text: string): string[] {

@@ -27,8 +27,7 @@ export const infoEn = {
       'Talent is everywhere, but organised tournaments are not. We run them end to end: fixtures, check-ins, results and prize money, so you can focus on playing.',
     visionEyebrow: 'Our vision',
     visionHeading: 'Become the home of competitive mobile eFootball in India.',
-    visionText:
-      'A place where a player from any city can climb from a 1v1 Knockout to a Monthly Championship, and be recognised for it.',
+    visionText: 'A place where a player from any city can climb from a 1v1 Knockout to a Monthly Championship, and be recognised for it.',
     different: 'What makes us different',
     differentiators: (rules: RuleWords): Card[] => [
       {

@@ -128,7 +128,9 @@ describe("the info pages' rule sentences", () => {
     const fairPlay = (lang: typeof en, words: typeof english) => lang.info.about.differentiators(words)[3]?.toast ?? '';
     expect(fairPlay(hi, hindi)).toContain(hindi.DISPUTE_DEADLINES);
     expect(fairPlay(en, english)).toContain(english.DISPUTE_DEADLINES);
-    expect(hi.info.help.start.list(13, 18)[0]).toBe('आपकी आयु 13 साल या उससे ज़्यादा होनी चाहिए। 18 से कम हैं? पहले माता-पिता या अभिभावक की सहमति लें।');
+    expect(hi.info.help.start.list(13, 18)[0]).toBe(
+      'आपकी आयु 13 साल या उससे ज़्यादा होनी चाहिए। 18 से कम हैं? पहले माता-पिता या अभिभावक की सहमति लें।',
+    );
   });
 
   it('have as many cards, steps and list items in both languages', () => {
