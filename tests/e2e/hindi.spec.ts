@@ -162,3 +162,22 @@ test('the translated pages fit a 360 px phone @phone', async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+// Fails -> a Hindi tournament page states its rules in English, or from other numbers than the rules'.
+test('a Hindi championship page labels its sections in Hindi and states its rules in Hindi', async ({ page }) => {
+  await page.goto('/hi/tournaments/champions-dec-2026');
+  await expect(page.getByRole('navigation', { name: 'आप यहाँ हैं' }).getByRole('link', { name: 'टूर्नामेंट' })).toHaveAttribute(
+    'href',
+    '/hi/tournaments',
+  );
+  await page.getByRole('tab', { name: 'नियम' }).click();
+  const rules = page.getByRole('tabpanel');
+  await expect(rules).toContainText('स्टाफ़ 60 मिनट के भीतर फ़ैसला करता है');
+  await expect(rules).toContainText('इस पेज पर शुरुआत से 24 घंटे पहले से 60 मिनट पहले तक चेक-इन करें');
+  await expect(rules).toContainText(/प्राइज़: पहला स्थान ₹[\d,]+ · दूसरा स्थान/);
+  // The organisers' own rules stay English, marked as English for screen readers.
+  await expect(rules.locator('[lang="en-IN"]').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'शेड्यूल' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('सभी समय भारतीय मानक समय (IST) में हैं।');
+  await expect(page.locator('[data-round-state]').first()).toHaveText(/आने वाला|लाइव|पूरा/);
+});

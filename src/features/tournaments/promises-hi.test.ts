@@ -1,7 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillPolicyHtml } from '@/features/info/policies';
-import { RULE_PLACEHOLDERS } from './promises';
-import { RULE_PLACEHOLDERS_HI, RULE_WORD_KEYS, ruleWords } from './promises-hi';
+import { promisedRules, RULE_PLACEHOLDERS } from './promises';
+import {
+  matchDayRulesHi,
+  ordinalHi,
+  poolGuaranteeTextHi,
+  prizeFormulaTextHi,
+  prizePlacesLineHi,
+  promisedRulesHi,
+  RULE_PLACEHOLDERS_HI,
+  RULE_WORD_KEYS,
+  ruleWords,
+} from './promises-hi';
+import { prizeFormula, type Tournament, TournamentSchema } from './tournaments';
 
 const numbers = (text: string) => [...text.matchAll(/\d[\d,]*/g)].map((m) => m[0]);
 
@@ -39,6 +52,43 @@ describe("the rules' phrases in Hindi", () => {
     );
     expect(fillPolicyHtml('<p>Staff decide %DISPUTE_DEADLINES%.</p>', { productName: 'P', supportEmail: 'e@x.in' })).toBe(
       '<p>Staff decide within 15 minutes in a quick pod and 60 minutes in a championship.</p>',
+    );
+  });
+});
+
+describe("a tournament's promised rules in Hindi", () => {
+  const CATALOG_DIR = join(process.cwd(), 'src/content/tournaments');
+  const catalog: Tournament[] = readdirSync(CATALOG_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => TournamentSchema.parse(JSON.parse(readFileSync(join(CATALOG_DIR, name), 'utf8'))));
+  const amounts = (rules: string[]) => rules.flatMap((rule) => rule.match(/₹\d+(?:,\d+)*(?:\.\d\d)?/g) ?? []).sort();
+  const windows = (rules: string[], units: RegExp) => rules.flatMap((rule) => [...rule.matchAll(units)].map((m) => m[1])).sort();
+
+  it('state every amount and window of the English rules, for every tournament of the catalog', () => {
+    expect(catalog.length).toBeGreaterThan(3);
+    for (const t of catalog) {
+      const english = promisedRules(t);
+      const hindi = promisedRulesHi(t);
+      expect(hindi, t.id).toHaveLength(english.length);
+      expect(amounts(hindi), t.id).toEqual(amounts(english));
+      expect(windows(hindi, /(\d+) (?:मिनट|घंटे)/g), t.id).toEqual(windows(english, /(\d+) (?:minutes?|hours?)/g));
+      expect(windows(hindi, /मिनट (\d+) तक/g), t.id).toEqual(windows(english, /by minute (\d+)/g));
+      for (const rule of hindi) expect(rule, t.id).toMatch(/[\u0900-\u097F]/);
+      expect(prizeFormulaTextHi(t).match(/₹\d+(?:,\d+)*/g) ?? [], t.id).toEqual(prizeFormula(t).text.match(/₹\d+(?:,\d+)*/g) ?? []);
+    }
+  });
+
+  it('name the places in Hindi ordinals and keep the game’s own setting names', () => {
+    const championship = catalog.find((t) => t.series === 'championship' && t.prizePoolRupees > 0)!;
+    expect(prizePlacesLineHi(championship)).toMatch(/^पहला स्थान ₹[\d,]+ · दूसरा स्थान ₹[\d,]+/);
+    expect(prizePlacesLineHi({ ...championship, prizePoolRupees: 0, prizeBands: undefined, winnerPrizeRupees: undefined })).toBe(
+      'कैश प्राइज़ नहीं',
+    );
+    expect(ordinalHi(5)).toBe('5वाँ');
+    const [settings] = matchDayRulesHi(undefined);
+    expect(settings).toContain('Match Time 10 मिनट, Extra Time On, Penalties On, Injuries Off, Condition Excellent, Substitutions 5');
+    expect(poolGuaranteeTextHi({ prizePoolRupees: 100000, maxPlayers: 64, poolGuaranteed: true })).toBe(
+      '₹1,00,000 का पूल पक्का है: 64 से कम खिलाड़ी हों, तब भी पूरा मिलता है',
     );
   });
 });

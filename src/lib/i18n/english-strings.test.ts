@@ -27,6 +27,10 @@ const TRANSLATED = [
   'src/components/shell/SiteHeader.astro',
   'src/pages/[...lang]/index.astro',
   'src/pages/[...lang]/tournaments/index.astro',
+  'src/pages/[...lang]/tournaments/[id].astro',
+  'src/features/tournaments/TournamentHeader.astro',
+  'src/features/tournaments/TournamentPanels.astro',
+  'src/features/tournaments/SeriesView.astro',
 ];
 
 describe('translated pages', () => {
