@@ -93,6 +93,7 @@ const TRANSLATED_PAGES = [
   { path: '/hi/about', h1: /के बारे में$/ },
   { path: '/hi/our-mission', h1: 'खिलाड़ियों के लिए बना' },
   { path: '/hi/help-center', h1: 'मदद चाहिए?' },
+  { path: '/hi/help-center/verify-draw', h1: 'ड्रॉ कैसे जाँचें' },
   { path: '/hi/contact', h1: 'संपर्क करें' },
   // The form below its static words is an island that still speaks English: its page is checked for links only.
   { path: '/hi/grievance', h1: 'शिकायत दर्ज करें', island: true },

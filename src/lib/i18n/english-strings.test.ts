@@ -13,6 +13,7 @@ const TRANSLATED = [
   'src/pages/[...lang]/our-mission.astro',
   'src/pages/[...lang]/contact.astro',
   'src/pages/[...lang]/help-center.astro',
+  'src/pages/[...lang]/help-center/verify-draw.astro',
   'src/pages/[...lang]/grievance.astro',
   'src/pages/[...lang]/[policy].astro',
   'src/features/info/PolicyPage.astro',

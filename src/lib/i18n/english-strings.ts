@@ -41,7 +41,8 @@ export function findEnglishStrings(source: string): EnglishFinding[] {
   const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(source);
   const frontmatter = match?.[1] ?? '';
   const template = (match?.[2] ?? source)
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    // Scripts, styles and commands shown as typed (`<pre>`) are not prose.
+    .replace(/<(script|style|pre)\b[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ')
     // A literal in braces (`{' '}`, `{"Next"}`) is text on the page.

@@ -195,6 +195,36 @@ export const infoEn = {
     stuck: 'Still stuck? Ask the community',
     stuckLead: 'Players and moderators answer fast in both places.',
   },
+  verifyDraw: {
+    title: 'How to verify a draw',
+    description: (product: string) =>
+      `Every ${product} draw can be checked by anyone: the secret is committed before the draw and revealed after it.`,
+    eyebrow: 'Help Center',
+    lead: 'Nobody, staff included, can choose who plays whom. Here is how you can check it yourself.',
+    promiseHeading: 'The promise, in two steps',
+    promise: [
+      "**Before the draw: the commitment.** When a tournament opens, the database makes up a random secret that nobody can read and publishes only its fingerprint, the commitment: the SHA-256 hash of the secret, shown on the tournament's Brackets tab. A fingerprint cannot be turned back into the secret, and finding another secret with the same fingerprint is practically impossible.",
+      '**At the draw: the reveal.** When check-in closes, the draw runs once and the secret is published next to the bracket, with the list of checked-in entries. Anyone can hash the secret and see that it matches the commitment published before: the secret, and so the draw, was fixed before anyone knew who would check in.',
+    ],
+    ruleHeading: 'How the secret decides the bracket',
+    ruleLead: 'The draw is a fixed recipe: the same secret and the same entries always give the same bracket.',
+    rule: [
+      '**Size.** The bracket has the next power of two at or above the number of checked-in entries (7 entries make a bracket of 8). The places left over are byes.',
+      "**A key per entry.** Each entry's key is the SHA-256 hash of the secret, a colon and the entry's id (`secret:entry-id`). Keys look random, and nobody could know them before the secret was revealed.",
+      "**Entries of one buyer apart.** Entries bought together must not meet early. Each such group, the group with the smallest key first, takes a block of neighbouring seeds (a block as big as the group, rounded up to a power of two). The secret chooses the block: blocks are tried in the order of the hash of `secret:block:<the group's first entry>:<block number>`, and the first with room gives the group its lowest free seeds. Neighbouring seeds sit in different halves of the bracket.",
+      '**Everyone else.** Every other entry, in the order of its key, takes the lowest seed still free.',
+      '**Round 1.** Seeds meet in the standard order: in a bracket of 8, 1 v 8, 4 v 5, 2 v 7 and 3 v 6. A seed above the number of entries is a bye, so byes go to the first seeds, no bye meets a bye and nobody gets two.',
+      "**Later rounds.** The winners of matches 1 and 2 meet in the next round's match 1, and so on.",
+    ],
+    checkHeading: 'Check it yourself',
+    checkTab:
+      "On a tournament's Brackets tab, open **How this draw was made**: it shows the commitment, the secret and the number of entries drawn. Any SHA-256 tool turns the secret into the commitment.",
+    checkCommand:
+      "To recompute the whole draw, the site's source includes a command that reads the published bracket, recomputes the commitment, the seeds and round 1, and prints **OK** or the first difference it finds:",
+    public:
+      'The bracket it reads is public: the database function `get_bracket` answers it to anyone. Questions about a draw? Write to {email}.',
+    back: '[Back to the Help Center](helpCenter)',
+  },
   grievance: {
     title: 'File a grievance',
     description: 'File a grievance about how we handle your personal data: acknowledged within 48 hours, resolved within 30 days.',

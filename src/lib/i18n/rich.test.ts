@@ -16,6 +16,11 @@ describe('the dictionaries’ link markup', () => {
       { kind: 'text', text: ' पर।' },
     ]);
     expect(plainRich('See the [tournaments page](tournaments).')).toBe('See the tournaments page.');
+    expect(parseRich('hash `secret:entry-id` once')).toEqual([
+      { kind: 'text', text: 'hash ' },
+      { kind: 'code', text: 'secret:entry-id' },
+      { kind: 'text', text: ' once' },
+    ]);
     // Text that only looks like markup stays text.
     expect(parseRich('a [b] (c) *d* {E}')).toEqual([{ kind: 'text', text: 'a [b] (c) *d* {E}' }]);
   });

@@ -2,15 +2,17 @@
  * The dictionaries' small markup for a sentence with a link or emphasis, so the words stay whole in the
  * dictionary (a translator moves the link where Hindi puts it) and pages add no script:
  * `[text](routeKey)` links a route of the table (src/lib/routes.ts ROUTES) in the page's language,
- * `**text**` is strong, `{name}` is a value the page supplies (the support address as a mailto link).
+ * `**text**` is strong, `` `text` `` is code (a command, a hash's input), `{name}` is a value the page
+ * supplies (the support address as a mailto link).
  */
 export type RichPart =
   | { kind: 'text'; text: string }
   | { kind: 'link'; text: string; route: string }
   | { kind: 'strong'; text: string }
+  | { kind: 'code'; text: string }
   | { kind: 'slot'; name: string };
 
-const MARKUP = /\[([^\]]+)\]\(([A-Za-z]+)\)|\*\*([^*]+)\*\*|\{([a-z]+)\}/g;
+const MARKUP = /\[([^\]]+)\]\(([A-Za-z]+)\)|\*\*([^*]+)\*\*|\{([a-z]+)\}|`([^`]+)`/g;
 
 export function parseRich(source: string): RichPart[] {
   const parts: RichPart[] = [];
@@ -21,6 +23,7 @@ export function parseRich(source: string): RichPart[] {
     if (match[1] !== undefined && match[2] !== undefined) parts.push({ kind: 'link', text: match[1], route: match[2] });
     else if (match[3] !== undefined) parts.push({ kind: 'strong', text: match[3] });
     else if (match[4] !== undefined) parts.push({ kind: 'slot', name: match[4] });
+    else if (match[5] !== undefined) parts.push({ kind: 'code', text: match[5] });
     last = index + match[0].length;
   }
   if (last < source.length) parts.push({ kind: 'text', text: source.slice(last) });
