@@ -171,6 +171,9 @@ test('a Hindi championship page labels its sections in Hindi and states its rule
     'href',
     '/hi/tournaments',
   );
+  // The pay panel's promises are the Hindi lines, from the same amounts.
+  await expect(page.locator('[data-pay-promises]')).toContainText(/प्राइज़: पहला स्थान ₹[\d,]+/);
+  await expect(page.locator('[data-pay-promises]')).toContainText('भारत में रहने वाले 18+ साल के खिलाड़ियों के लिए');
   await page.getByRole('tab', { name: 'नियम' }).click();
   const rules = page.getByRole('tabpanel');
   await expect(rules).toContainText('स्टाफ़ 60 मिनट के भीतर फ़ैसला करता है');

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillPolicyHtml } from '@/features/info/policies';
-import { promisedRules, RULE_PLACEHOLDERS } from './promises';
+import { payPanelPromises, promisedRules, RULE_PLACEHOLDERS } from './promises';
 import {
   matchDayRulesHi,
+  payPanelPromisesHi,
   ordinalHi,
   poolGuaranteeTextHi,
   prizeFormulaTextHi,
@@ -74,6 +75,26 @@ describe("a tournament's promised rules in Hindi", () => {
       expect(windows(hindi, /(\d+) (?:मिनट|घंटे)/g), t.id).toEqual(windows(english, /(\d+) (?:minutes?|hours?)/g));
       expect(windows(hindi, /मिनट (\d+) तक/g), t.id).toEqual(windows(english, /by minute (\d+)/g));
       for (const rule of hindi) expect(rule, t.id).toMatch(/[\u0900-\u097F]/);
+      // The pay panel: the same lines (by key), the same amounts and windows.
+      const panel = payPanelPromises(t);
+      const panelHi = payPanelPromisesHi(t);
+      expect(
+        panelHi.map((line) => line.key),
+        t.id,
+      ).toEqual(panel.map((line) => line.key));
+      expect(amounts(panelHi.map((line) => line.text)), t.id).toEqual(amounts(panel.map((line) => line.text)));
+      expect(
+        windows(
+          panelHi.map((line) => line.text),
+          /(\d+) (?:मिनट|घंटे)/g,
+        ),
+        t.id,
+      ).toEqual(
+        windows(
+          panel.map((line) => line.text),
+          /(\d+) (?:minutes?|hours?)/g,
+        ),
+      );
       expect(prizeFormulaTextHi(t).match(/₹\d+(?:,\d+)*/g) ?? [], t.id).toEqual(prizeFormula(t).text.match(/₹\d+(?:,\d+)*/g) ?? []);
     }
   });

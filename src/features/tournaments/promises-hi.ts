@@ -12,6 +12,7 @@ import {
   DISCONNECTION_RESTART_BY_MINUTE,
   DISPUTE_STAFF_DEADLINE_MINUTES,
   PAYOUT_APPROVAL_ABOVE_PAISE,
+  PAID_ENTRY_MIN_AGE,
   POD_CHECK_IN_MINUTES,
   POD_FILL_DEADLINE_HOURS,
   POD_START_DELAY_MINUTES,
@@ -20,6 +21,8 @@ import {
 } from '@/lib/rules';
 import {
   type PrizeBand,
+  payPanelPromises,
+  podPrizesWith,
   poolGuaranteeText,
   prizeBands,
   prizePlacesLine,
@@ -164,12 +167,67 @@ export function promisedRulesHi(t: PromiseFacts): string[] {
   ];
 }
 
+/**
+ * What a pod pays when a player misses check-in and nobody on the waitlist takes the place (promises.ts
+ * shortPodText), in Hindi.
+ */
+export function shortPodTextHi(t: PromiseFacts): string {
+  const nobody = 'और वेटलिस्ट से कोई जगह न ले';
+  if (t.maxPlayers - 1 < 2) {
+    return `अगर आपका विरोधी चेक-इन न करे ${nobody}, तो पॉड रद्द होता है और आपके ${formatRupees(t.entryFeeRupees)} पूरे वापस मिलते हैं`;
+  }
+  const shortOne = `अगर कोई खिलाड़ी चेक-इन न करे ${nobody}, तो पॉड एक खिलाड़ी कम के साथ बाई देकर चलता है`;
+  if (t.prizePoolRupees === 0) return shortOne;
+  const full = prizeBands(t);
+  const shortPod = podPrizesWith(t, t.maxPlayers - 1);
+  const short = prizeBands(shortPod);
+  const onlyWinner = (bands: PrizeBand[]) => bands.length === 1 && bands[0]?.last === 1;
+  const then =
+    onlyWinner(full) && onlyWinner(short)
+      ? `विजेता को ${money(full[0]?.eachPaise ?? 0)} की जगह ${money(short[0]?.eachPaise ?? 0)} मिलते हैं`
+      : `प्राइज़ ${prizePlacesLineHi(t)} की जगह ${prizePlacesLineHi(shortPod)} होते हैं`;
+  return `${shortOne}, और ${then}`;
+}
+
+/** The pay panel's lines (promises.ts payPanelPromises) in Hindi: the same keys, from the same values. */
+export function payPanelPromisesHi(t: PromiseFacts): { key: string; text: string }[] {
+  const lines: { key: string; text: string }[] = [];
+  if (t.prizePoolRupees > 0) {
+    lines.push({ key: 'prizes', text: `प्राइज़: ${prizePlacesLineHi(t)}` });
+    if (t.series === 'championship') lines.push({ key: 'pool', text: poolGuaranteeTextHi(t) });
+    lines.push({
+      key: 'tax',
+      text: `कानून के मुताबिक नेट विनिंग्स (आपकी निकासी, इस वित्त वर्ष में भरी एंट्री फ़ीस घटाकर) पर ${TAX_RATE_PERCENT}% TDS कटता है: सब जीतने पर आपको कम से कम ${money(winnerAfterTaxPaise(t))} मिलेंगे`,
+    });
+    lines.push({ key: 'payout', text: `चैलेंज विंडो (${challengeWindowTextHi(t.series)}) और एक बार की PAN जाँच के बाद UPI से मिलता है` });
+  }
+  if (t.series === 'quick' && t.entryFeeRupees > 0) {
+    lines.push({
+      key: 'check-in',
+      text: `पॉड भरते ही चेक-इन खुलता है और ${minat(POD_CHECK_IN_MINUTES)} चलता है; छूट जाए, तो आपके ${formatRupees(t.entryFeeRupees)} पूरे वापस मिलते हैं`,
+    });
+    lines.push({ key: 'short-pod', text: shortPodTextHi(t) });
+  }
+  lines.push({
+    key: 'eligibility',
+    text: t.entryFeeRupees > 0 ? `भारत में रहने वाले ${PAID_ENTRY_MIN_AGE}+ साल के खिलाड़ियों के लिए` : 'फ़्री एंट्री: किसी से कोई पैसा नहीं लिया जाता',
+  });
+  return lines;
+}
+
 /** A tournament's promised rules, prize line and pool guarantee in a page's language. */
 export function promisesIn(lang: 'en' | 'hi') {
   return lang === 'hi'
-    ? { rules: promisedRulesHi, prizePlaces: prizePlacesLineHi, poolGuarantee: poolGuaranteeTextHi, prizeFormulaText: prizeFormulaTextHi }
+    ? {
+        rules: promisedRulesHi,
+        payPanel: payPanelPromisesHi,
+        prizePlaces: prizePlacesLineHi,
+        poolGuarantee: poolGuaranteeTextHi,
+        prizeFormulaText: prizeFormulaTextHi,
+      }
     : {
         rules: promisedRules,
+        payPanel: payPanelPromises,
         prizePlaces: prizePlacesLine,
         poolGuarantee: poolGuaranteeText,
         prizeFormulaText: (t: Parameters<typeof prizeFormula>[0]) => prizeFormula(t).text,
