@@ -66,7 +66,8 @@ describe("a recurring series' rule in both languages", () => {
 describe("the islands' own words", () => {
   it('have the same keys in both languages, none empty, the Hindi ones in Hindi', async () => {
     const { EARNINGS_WORDS } = await import('@/features/payouts/earnings-words');
-    for (const words of [EARNINGS_WORDS]) {
+    const { GRIEVANCE_WORDS } = await import('@/features/privacy/grievance-words');
+    for (const words of [EARNINGS_WORDS, GRIEVANCE_WORDS]) {
       const english = new Map(leaves(words.en));
       const hindi = new Map(leaves(words.hi));
       expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort());
