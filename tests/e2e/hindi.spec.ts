@@ -151,6 +151,12 @@ test('the Hindi help centre and policies state the rules in Hindi', async ({ pag
   await expect(page.locator('[data-english-only]')).toHaveCount(0);
   await expect(page.getByRole('main')).toContainText('चैंपियनशिप: चेक-इन शुरुआत से 24 घंटे पहले से 60 मिनट पहले तक खुला रहता है।');
   await expect(page.locator('[data-last-updated] time')).toHaveAttribute('datetime', '2026-12-06');
+  // Hindi titles stay still: their rule is drawn at once, not a character at a time.
+  const rules = await page
+    .locator('.content-body h2')
+    .evaluateAll((titles) => titles.map((title) => getComputedStyle(title, '::after').animationName));
+  expect(rules.length).toBeGreaterThan(3);
+  expect(new Set(rules)).toEqual(new Set(['none']));
 });
 
 // Fails -> a Hindi page is wider than a 360 px phone.
