@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { rulesThatCanBeSerious } from './helpers/axe';
 import { hindiRoutes } from './routes';
 
 /**
@@ -188,4 +190,19 @@ test('a Hindi championship page labels its sections in Hindi and states its rule
   await page.getByRole('tab', { name: 'शेड्यूल' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('सभी समय भारतीय मानक समय (IST) में हैं।');
   await expect(page.locator('[data-round-state]').first()).toHaveText(/आने वाला|लाइव|पूरा/);
+});
+
+// Fails -> a translated Hindi page has a serious accessibility fault (a missing language, a contrast error ...).
+test('the translated Hindi pages have no serious or critical accessibility violation @phone', async ({ page }) => {
+  test.setTimeout(240_000);
+  const rules = rulesThatCanBeSerious(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  for (const path of [...TRANSLATED_PAGES.map((entry) => entry.path), '/hi/tournaments/champions-dec-2026', '/hi/tournaments/super_8']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withRules(rules).analyze();
+    const blocking = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+    expect(blocking, path).toEqual([]);
+  }
 });

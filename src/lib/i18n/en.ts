@@ -199,6 +199,10 @@ export const en = {
       `A pod that is not full within ${fillHours} hours is cancelled and every entry refunded in full.`,
     ],
     prizeFormula: 'Prize formula',
+    embedSummary: 'Embed this bracket on your site',
+    embedLead: 'Paste this code into your page: the bracket updates live, in light or dark as your visitors prefer.',
+    embedPreview: 'Preview',
+    embedCode: 'Embed code',
     shareLine: (format: string, entryFeeRupees: number, prizePoolRupees: number, players: number) =>
       `${format} on eFootball mobile. ${entryFeeRupees > 0 ? `Entry ${formatRupees(entryFeeRupees)}` : 'Free entry'}, ${prizePoolRupees > 0 ? `prize pool ${formatRupees(prizePoolRupees)}` : 'no cash prize'}, ${players} players.`,
     quickDescription: (share: string) => `${share} A new pod opens as soon as one fills.`,

@@ -32,6 +32,7 @@ const TRANSLATED = [
   'src/features/tournaments/TournamentHeader.astro',
   'src/features/tournaments/TournamentPanels.astro',
   'src/features/tournaments/SeriesView.astro',
+  'src/features/api/EmbedShare.astro',
 ];
 
 describe('translated pages', () => {

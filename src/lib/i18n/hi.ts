@@ -193,6 +193,10 @@ export const hi: Messages = {
       `जो पॉड ${fillHours} घंटे में नहीं भरता, वह रद्द होता है और हर एंट्री का पूरा रिफ़ंड मिलता है।`,
     ],
     prizeFormula: 'प्राइज़ का फ़ॉर्मूला',
+    embedSummary: 'यह ब्रैकेट अपनी साइट पर लगाएँ',
+    embedLead: 'यह कोड अपने पेज में पेस्ट करें: ब्रैकेट लाइव अपडेट होता है, आपके विज़िटर की पसंद के हिसाब से लाइट या डार्क में।',
+    embedPreview: 'प्रीव्यू',
+    embedCode: 'एम्बेड कोड',
     shareLine: (format, entryFeeRupees, prizePoolRupees, players) =>
       `eFootball मोबाइल पर ${format}। ${entryFeeRupees > 0 ? `एंट्री ${formatRupees(entryFeeRupees)}` : 'फ़्री एंट्री'}, ${prizePoolRupees > 0 ? `प्राइज़ पूल ${formatRupees(prizePoolRupees)}` : 'कैश प्राइज़ नहीं'}, ${players} खिलाड़ी।`,
     quickDescription: (share) => `${share} एक पॉड भरते ही नया पॉड खुलता है।`,
