@@ -167,7 +167,7 @@ export const hi: Messages = {
     tabs: { overview: 'ओवरव्यू', rules: 'नियम', schedule: 'शेड्यूल', participants: 'खिलाड़ी', brackets: 'ब्रैकेट', standings: 'स्टैंडिंग' },
     details: 'टूर्नामेंट की जानकारी',
     format: 'फ़ॉर्मेट',
-    registrationEnds: 'रजिस्ट्रेशन बंद',
+    registrationEnds: 'रजिस्ट्रेशन की आखिरी तारीख',
     registrationEndsAt: (date, time, places) => `${date}, ${time} (या जब सभी ${places} जगहें भर जाएँ)`,
     platforms: 'प्लेटफ़ॉर्म',
     importantInfo: 'ज़रूरी जानकारी',
