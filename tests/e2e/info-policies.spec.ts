@@ -200,10 +200,15 @@ for (const policy of policies) {
       expect(paragraphs.length).toBeGreaterThan(0);
       expect(paragraphs.every((p) => p.opacity === '1' && p.animation === 'none')).toBe(true);
 
-      // The typed rule under every title starts at once and ends within one second.
+      // The typed rule under every title starts at once and ends within one second; a Hindi title's rule is
+      // drawn still (stepping by character does not fit Devanagari's joined letters).
       const timings = await titleTimings(page);
       expect(timings).toHaveLength(policy.sections.length);
       for (const timing of timings) {
+        if (policy.route.startsWith('/hi/')) {
+          expect(timing.name).toBe('none');
+          continue;
+        }
         expect(timing.name).toBe('type-title');
         expect(timing.delayMs).toBe(0);
         expect(timing.durationMs).toBeGreaterThan(0);

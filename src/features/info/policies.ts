@@ -41,6 +41,8 @@ interface PolicyPlaceholderValues {
   grievanceOfficer?: { name: string; email: string; phone: string };
   /** HTML put in place of a paragraph holding only `%PERSONAL_DATA_TABLE%` (the notice's table of personal data). */
   personalDataTable?: string;
+  /** The rule phrases in the text's language (RULE_PLACEHOLDERS_HI for a Hindi policy); English when not given. */
+  ruleWords?: Readonly<Record<string, string>>;
 }
 
 /** The grievance officer's placeholders, or undefined for any other name; fails when the text needs an officer not given. */
@@ -71,7 +73,8 @@ export function fillPolicyHtml(html: string, values: PolicyPlaceholderValues): s
     }
     const officer = officerValue(name, values);
     if (officer !== undefined) return escapeHtml(officer);
-    if (name in RULE_PLACEHOLDERS) return escapeHtml(RULE_PLACEHOLDERS[name] ?? '');
+    const rules = values.ruleWords ?? RULE_PLACEHOLDERS;
+    if (name in rules) return escapeHtml(rules[name] ?? '');
     if (name === 'SUPPORT_EMAIL') {
       const email = escapeHtml(values.supportEmail);
       return `<a href="mailto:${email}">${email}</a>`;
@@ -88,7 +91,8 @@ export function fillPolicyText(text: string, values: PolicyPlaceholderValues): s
     if (name === 'PERSONAL_DATA_TABLE') return '';
     const officer = officerValue(name, values);
     if (officer !== undefined) return officer;
-    if (name in RULE_PLACEHOLDERS) return RULE_PLACEHOLDERS[name] ?? '';
+    const rules = values.ruleWords ?? RULE_PLACEHOLDERS;
+    if (name in rules) return rules[name] ?? '';
     if (name === 'SUPPORT_EMAIL') return values.supportEmail;
     throw new Error(`Unknown policy placeholder %${name}%`);
   });

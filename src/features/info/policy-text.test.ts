@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PolicyFrontmatterSchema, calendarDate, fillPolicyText, hindiTwinsOutOfStep } from './policies';
 import { findBrokenPromises } from '@/features/tournaments/promises';
+import { RULE_PLACEHOLDERS_HI } from '@/features/tournaments/promises-hi';
 
 const DIR = join(process.cwd(), 'src/content/policies');
 
@@ -28,11 +29,12 @@ function readPolicy(name: string): PolicyFile {
       return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
     }),
   );
-  // The rules' placeholders filled as the page fills them (the product's own placeholders stay).
+  // The rules' placeholders filled as the page fills them, in the text's language (the product's own placeholders stay).
+  const ruleWords = /^lang:\s*hi-IN$/m.test(match[1]!) ? RULE_PLACEHOLDERS_HI : undefined;
   const body = match[2]!.replace(/%([A-Z][A-Z_]*)%/g, (whole, key: string) =>
     key === 'PRODUCT' || key === 'SUPPORT_EMAIL' || key === 'PERSONAL_DATA_TABLE' || key.startsWith('GRIEVANCE_OFFICER_')
       ? whole
-      : fillPolicyText(whole, { productName: '', supportEmail: '' }),
+      : fillPolicyText(whole, { productName: '', supportEmail: '', ruleWords }),
   );
   return { name, frontmatter, body };
 }
@@ -71,7 +73,7 @@ function sentences(markdown: string): string[] {
 const wordCount = (sentence: string) => sentence.split(/\s+/).filter(Boolean).length;
 
 describe('policy files', () => {
-  it('are the five policies and the Hindi privacy notice, each at its own route (the Hindi one under hi/)', () => {
+  it('are the five policies and their Hindi twins, each at its own route (the Hindi ones under hi/)', () => {
     const routesIn = (lang: string) =>
       policies
         .filter((policy) => langOf(policy) === lang)
@@ -84,7 +86,8 @@ describe('policy files', () => {
       '/shipping-delivery',
       '/terms-of-service',
     ]);
-    expect(routesIn('hi-IN')).toEqual(['/privacy-policy']);
+    // Every policy has its Hindi text: a new English policy without one fails here.
+    expect(routesIn('hi-IN')).toEqual(routesIn('en-IN'));
     for (const policy of policies) {
       expect(`/${policy.name.replace(/^hi\//, '').replace(/\.md$/, '')}`).toBe(policy.frontmatter.route);
       expect(policy.name.startsWith('hi/'), policy.name).toBe(langOf(policy) === 'hi-IN');
@@ -102,9 +105,13 @@ describe('policy files', () => {
       '/privacy-policy': '2026-12-06',
       '/hi/privacy-policy': '2026-12-06',
       '/terms-of-service': '2026-12-06',
+      '/hi/terms-of-service': '2026-12-06',
       '/cookies-policy': '2025-01-15',
+      '/hi/cookies-policy': '2025-01-15',
       '/cancellation-refund': '2026-12-06',
+      '/hi/cancellation-refund': '2026-12-06',
       '/shipping-delivery': '2025-01-15',
+      '/hi/shipping-delivery': '2025-01-15',
     });
   });
 
@@ -158,17 +165,27 @@ describe('policy promises agree with each other', () => {
     expect(body).toMatch(/%GRIEVANCE_OFFICER_NAME%, e-mail %GRIEVANCE_OFFICER_EMAIL%, phone %GRIEVANCE_OFFICER_PHONE%/);
   });
 
-  it('the Hindi notice has the same sections, periods and placeholders as the English one', () => {
-    const english = byRoute('/privacy-policy');
-    const hindi = byRoute('/privacy-policy', 'hi-IN');
-    const headings = (body: string) => body.match(/^## /gm)?.length;
-    expect(headings(hindi)).toBe(headings(english));
-    const numbers = (body: string) => [...body.matchAll(/\b\d+\b/g)].map((m) => m[0]).sort();
-    expect(numbers(hindi)).toEqual(numbers(english));
-    const placeholders = (body: string) => [...new Set(body.match(/%[A-Z_]+%/g))].sort();
-    expect(placeholders(hindi)).toEqual(placeholders(english));
-    expect(hindi).toMatch(/\(\/privacy-policy\)/);
-    expect(english).toMatch(/\(\/hi\/privacy-policy\)/);
+  const hindiRoutes = policies.filter((policy) => langOf(policy) === 'hi-IN').map((policy) => policy.frontmatter.route!);
+  for (const route of hindiRoutes) {
+    it(`the Hindi ${route} has the same sections, numbers, periods and placeholders as the English one`, () => {
+      const english = byRoute(route);
+      const hindi = byRoute(route, 'hi-IN');
+      const headings = (body: string) => body.match(/^## /gm)?.length;
+      expect(headings(hindi)).toBe(headings(english));
+      // Every number (ages, days, the rules' windows once filled, dates) as often in both.
+      const numbers = (body: string) => [...body.matchAll(/\b\d+\b/g)].map((m) => m[0]).sort();
+      expect(numbers(hindi)).toEqual(numbers(english));
+      const placeholders = (body: string) => [...new Set(body.match(/%[A-Z_]+%/g))].sort();
+      expect(placeholders(hindi)).toEqual(placeholders(english));
+      // The Hindi text links its English twin, and its other links stay in Hindi.
+      expect(hindi).toContain(`](${route})`);
+      for (const [, href] of hindi.matchAll(/\]\((\/[^)]*)\)/g))
+        expect([route, `/hi${href}`].includes(href!) || href!.startsWith('/hi/'), href).toBe(true);
+    });
+  }
+
+  it('the English privacy notice links its Hindi twin', () => {
+    expect(byRoute('/privacy-policy')).toMatch(/\(\/hi\/privacy-policy\)/);
   });
 
   it('every policy promises the same email reply times', () => {

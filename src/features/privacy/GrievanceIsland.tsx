@@ -3,8 +3,12 @@
  * signed in gives an e-mail address for the answer; a player is answered at their sign-in address unless
  * they give another.
  */
+import { useStore } from '@nanostores/react';
 import { Button } from '@/components/ui/Button';
-import { formatDateTimeIST } from '@/lib/format';
+import { formatDateTimeIn } from '@/lib/i18n/format';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { $lang } from '@/stores/lang';
+import { GRIEVANCE_WORDS } from './grievance-words';
 import { GRIEVANCE_LIMITS, grievanceStatusText } from './privacy';
 import { useGrievances } from './use-grievances';
 
@@ -13,20 +17,26 @@ const field = 'mt-1 w-full rounded-lg border border-line bg-pitch-950 px-3 py-2 
 export default function GrievanceIsland() {
   const { mine, hydrated, form, change, submit, sending, problem, receipt, fileAnother } = useGrievances();
   const signedIn = mine.status === 'ready';
+  const w = useMessages(GRIEVANCE_WORDS);
+  const lang = useStore($lang);
+  const when = (value: string) => formatDateTimeIn(lang, value);
 
   return (
     <div className="flex flex-col gap-8">
       {receipt ? (
         <section className="card p-5" role="status" aria-labelledby="grievance-receipt">
           <h2 id="grievance-receipt" className="text-lg font-bold text-lime">
-            Grievance {receipt.ticket_id} filed
+            {w.filed(receipt.ticket_id)}
           </h2>
           <p className="mt-2">
-            We acknowledge it by <strong>{formatDateTimeIST(receipt.acknowledge_by)}</strong> and resolve it by{' '}
-            <strong>{formatDateTimeIST(receipt.resolve_by)}</strong>. A receipt is on its way by e-mail.
+            {w.receipt[0]}
+            <strong>{when(receipt.acknowledge_by)}</strong>
+            {w.receipt[1]}
+            <strong>{when(receipt.resolve_by)}</strong>
+            {w.receipt[2]}
           </p>
           <Button tone="ghost" className="mt-4" onClick={fileAnother}>
-            File another grievance
+            {w.fileAnother}
           </Button>
         </section>
       ) : (
@@ -40,10 +50,10 @@ export default function GrievanceIsland() {
           }}
         >
           <h2 id="grievance-form-heading" className="text-lg font-bold">
-            File a grievance
+            {w.formHeading}
           </h2>
           <label className="text-sm font-semibold">
-            Subject
+            {w.subject}
             <input
               className={field}
               name="subject"
@@ -53,7 +63,7 @@ export default function GrievanceIsland() {
             />
           </label>
           <label className="text-sm font-semibold">
-            What happened, and what you want us to do
+            {w.body}
             <textarea
               className={`${field} min-h-40`}
               name="body"
@@ -63,7 +73,7 @@ export default function GrievanceIsland() {
             />
           </label>
           <label className="text-sm font-semibold">
-            {signedIn ? 'E-mail for the answer (optional: we use your sign-in address)' : 'Your e-mail address (for the answer)'}
+            {signedIn ? w.emailSignedIn : w.emailVisitor}
             <input
               className={field}
               type="email"
@@ -73,27 +83,24 @@ export default function GrievanceIsland() {
               onChange={(event) => change('email', event.target.value)}
             />
           </label>
-          <p className="text-xs text-mist">
-            The receipt repeats your subject only to your own confirmed sign-in address; any other address receives the ticket number and
-            deadlines alone.
-          </p>
+          <p className="text-xs text-mist">{w.receiptPrivacy}</p>
           <p role="alert" className="min-h-5 text-sm font-semibold text-danger">
             {problem}
           </p>
-          <Button tone="primary" type="submit" className="self-start" disabled={!hydrated} busy={sending} busyLabel="Filing…">
-            File grievance
+          <Button tone="primary" type="submit" className="self-start" disabled={!hydrated} busy={sending} busyLabel={w.filing}>
+            {w.file}
           </Button>
         </form>
       )}
 
-      {mine.status === 'failed' && <p className="text-sm text-danger">Your earlier grievances could not be loaded: {mine.message}</p>}
+      {mine.status === 'failed' && <p className="text-sm text-danger">{w.loadFailed(mine.message)}</p>}
       {mine.status === 'ready' && (
         <section aria-labelledby="my-grievances-heading">
           <h2 id="my-grievances-heading" className="text-lg font-bold">
-            Your grievances
+            {w.yours}
           </h2>
           {mine.tickets.length === 0 ? (
-            <p className="mt-2 text-sm text-mist">You have not filed any.</p>
+            <p className="mt-2 text-sm text-mist">{w.none}</p>
           ) : (
             <ul className="mt-3 flex flex-col gap-3">
               {mine.tickets.map((ticket) => (
@@ -101,21 +108,17 @@ export default function GrievanceIsland() {
                   <p className="font-semibold">
                     {ticket.ticket_id}: {ticket.subject}
                   </p>
-                  <p className="text-sm text-mist">{grievanceStatusText(ticket.status)}</p>
+                  <p className="text-sm text-mist">{grievanceStatusText(ticket.status, w.status)}</p>
                   <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
-                    <dt className="text-mist">Filed</dt>
-                    <dd>{formatDateTimeIST(ticket.submitted_at)}</dd>
-                    <dt className="text-mist">Acknowledge by</dt>
-                    <dd>
-                      {ticket.acknowledged_at
-                        ? `Done ${formatDateTimeIST(ticket.acknowledged_at)}`
-                        : formatDateTimeIST(ticket.acknowledge_by)}
-                    </dd>
-                    <dt className="text-mist">Resolve by</dt>
-                    <dd>{ticket.resolved_at ? `Done ${formatDateTimeIST(ticket.resolved_at)}` : formatDateTimeIST(ticket.resolve_by)}</dd>
+                    <dt className="text-mist">{w.filedOn}</dt>
+                    <dd>{when(ticket.submitted_at)}</dd>
+                    <dt className="text-mist">{w.acknowledgeBy}</dt>
+                    <dd>{ticket.acknowledged_at ? w.done(when(ticket.acknowledged_at)) : when(ticket.acknowledge_by)}</dd>
+                    <dt className="text-mist">{w.resolveBy}</dt>
+                    <dd>{ticket.resolved_at ? w.done(when(ticket.resolved_at)) : when(ticket.resolve_by)}</dd>
                   </dl>
-                  {ticket.acknowledgement && <p className="mt-2 text-sm">Our note: {ticket.acknowledgement}</p>}
-                  {ticket.resolution && <p className="mt-2 text-sm">Our answer: {ticket.resolution}</p>}
+                  {ticket.acknowledgement && <p className="mt-2 text-sm">{w.ourNote(ticket.acknowledgement)}</p>}
+                  {ticket.resolution && <p className="mt-2 text-sm">{w.ourAnswer(ticket.resolution)}</p>}
                 </li>
               ))}
             </ul>

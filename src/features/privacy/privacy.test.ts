@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportHtml } from './export-html';
-import { exportFileName, exportSections, grievanceFormProblem, sectionSize, type MyDataExport } from './privacy';
+import { GRIEVANCE_WORDS } from './grievance-words';
+import { exportFileName, exportSections, grievanceFormProblem, grievanceStatusText, sectionSize, type MyDataExport } from './privacy';
 
 const data: MyDataExport = {
   exported_at: '2027-01-11T20:00:00Z',
@@ -65,5 +66,14 @@ describe('the grievance form', () => {
     expect(grievanceFormProblem({ ...form, subject: 'Hi' }, false)).toMatch(/subject of 3 to 140/);
     expect(grievanceFormProblem({ ...form, body: 'Too short' }, false)).toMatch(/10 to 5000/);
     expect(grievanceFormProblem({ ...form, email: 'not-an-address' }, false)).toBe('Enter a valid e-mail address.');
+  });
+
+  it('says the same problems in Hindi, with the same limits, on the Hindi page', () => {
+    const hindi = GRIEVANCE_WORDS.hi;
+    expect(grievanceFormProblem(form, true, hindi.problems)).toBe('ई-मेल पता दें, ताकि हम आपको जवाब दे सकें।');
+    expect(grievanceFormProblem({ ...form, subject: 'Hi' }, false, hindi.problems)).toBe('3 से 140 अक्षरों का विषय लिखें।');
+    expect(grievanceFormProblem({ ...form, body: 'Too short' }, false, hindi.problems)).toBe('समस्या 10 से 5000 अक्षरों में बताएँ।');
+    expect(grievanceStatusText('acknowledged', hindi.status)).toBe('पावती दी गई: समाधान जारी');
+    expect(grievanceStatusText('acknowledged')).toBe('Acknowledged: being resolved');
   });
 });

@@ -2,6 +2,7 @@
  * A player's own data and their grievances, without IO: the export's file names, its readable HTML copy
  * and summary, and the grievance form's rules (the database holds the same limits; the SQL tests compare).
  */
+import { GRIEVANCE_WORDS_EN, type GrievanceWords } from './grievance-words-en';
 
 /** What export_my_data() answers: one key per section, each a list, an object or null. */
 export type MyDataExport = Record<string, unknown> & { exported_at: string };
@@ -64,26 +65,30 @@ export const GRIEVANCE_LIMITS = {
 
 export type GrievanceForm = { subject: string; body: string; email: string };
 
-/** The first problem with the form, in the words the page shows, or null; `needsEmail` for visitors not signed in. */
-export function grievanceFormProblem(form: GrievanceForm, needsEmail: boolean): string | null {
+/**
+ * The first problem with the form, in the words the page shows (English unless the island passes its
+ * language's), or null; `needsEmail` for visitors not signed in.
+ */
+export function grievanceFormProblem(
+  form: GrievanceForm,
+  needsEmail: boolean,
+  words: GrievanceWords['problems'] = GRIEVANCE_WORDS_EN.problems,
+): string | null {
   const subject = form.subject.trim();
   const body = form.body.trim();
   if (subject.length < GRIEVANCE_LIMITS.subject.min || subject.length > GRIEVANCE_LIMITS.subject.max) {
-    return `Give a subject of ${GRIEVANCE_LIMITS.subject.min} to ${GRIEVANCE_LIMITS.subject.max} characters.`;
+    return words.subject(GRIEVANCE_LIMITS.subject.min, GRIEVANCE_LIMITS.subject.max);
   }
   if (body.length < GRIEVANCE_LIMITS.body.min || body.length > GRIEVANCE_LIMITS.body.max) {
-    return `Describe the problem in ${GRIEVANCE_LIMITS.body.min} to ${GRIEVANCE_LIMITS.body.max} characters.`;
+    return words.body(GRIEVANCE_LIMITS.body.min, GRIEVANCE_LIMITS.body.max);
   }
   const email = form.email.trim();
-  if (needsEmail && email === '') return 'Give an e-mail address so we can answer you.';
-  if (email !== '' && !/^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$/.test(email)) return 'Enter a valid e-mail address.';
+  if (needsEmail && email === '') return words.emailNeeded;
+  if (email !== '' && !/^[^@\s]{1,64}@[^@\s]+\.[^@\s]{2,}$/.test(email)) return words.emailInvalid;
   return null;
 }
 
-/** A grievance's status in words, with what comes next. */
-export function grievanceStatusText(status: string): string {
-  if (status === 'open') return 'Received: waiting for acknowledgement';
-  if (status === 'acknowledged') return 'Acknowledged: being resolved';
-  if (status === 'resolved') return 'Resolved';
-  return status;
+/** A grievance's status in words, with what comes next (English unless given the island's language's). */
+export function grievanceStatusText(status: string, words: GrievanceWords['status'] = GRIEVANCE_WORDS_EN.status): string {
+  return status === 'open' || status === 'acknowledged' || status === 'resolved' ? words[status] : status;
 }

@@ -7,6 +7,8 @@ import { errorText } from '@/lib/error-text';
 import { type GrievanceForm, grievanceFormProblem } from './privacy';
 import type { Grievance, GrievanceReceipt } from './privacy.api';
 import { onDemand } from '@/lib/on-demand';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { GRIEVANCE_WORDS } from './grievance-words';
 
 const api = onDemand(() => import('./privacy.api'));
 
@@ -35,6 +37,7 @@ export function useGrievances() {
   const [receipt, setReceipt] = useState<GrievanceReceipt | null>(null);
   // Until the island runs, the server-rendered form would send itself as a plain GET: its button waits.
   const [hydrated, setHydrated] = useState(false);
+  const words = useMessages(GRIEVANCE_WORDS);
 
   useEffect(() => {
     setHydrated(true);
@@ -44,7 +47,7 @@ export function useGrievances() {
   const change = (field: keyof GrievanceForm, value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   async function submit() {
-    const found = grievanceFormProblem(form, mine.status !== 'ready');
+    const found = grievanceFormProblem(form, mine.status !== 'ready', words.problems);
     setProblem(found);
     if (found) return;
     setSending(true);

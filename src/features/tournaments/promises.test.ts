@@ -109,6 +109,17 @@ describe('the promise check', () => {
     ).not.toEqual([]);
   });
 
+  it('reads Hindi sentences too: a window in मिनट or घंटे that differs from the rules is caught', () => {
+    const championship = byId('champions-dec-2026');
+    expect(findBrokenPromises('हर मैच से पहले 30 मिनट का चेक-इन होता है।', championship)).not.toEqual([]);
+    expect(findBrokenPromises('रिज़ल्ट पर विवाद हो, तो स्टाफ़ 24 घंटे के भीतर फ़ैसला करता है।', championship)).not.toEqual([]);
+    expect(findBrokenPromises('विवाद 60 मिनट के भीतर ई-मेल करें।', championship)).not.toEqual([]);
+    expect(findBrokenPromises('डिसकनेक्शन: मिनट 10 तक 0–0 हो, तो मैच फिर से शुरू होता है।', championship)).not.toEqual([]);
+    // The Hindi rules as the pages say them pass, and one wrong sentence among right ones is still found.
+    expect(findBrokenPromises('मैच पेज पर विवाद खोलें, ई-मेल से नहीं: स्टाफ़ 60 मिनट के भीतर फ़ैसला करता है।', championship)).toEqual([]);
+    expect(findBrokenPromises('डिसकनेक्शन: मिनट 20 तक 0–0 हो, तो मैच फिर से शुरू होता है। चेक-इन 45 मिनट का है।', championship)).toHaveLength(1);
+  });
+
   it('catches match settings and disconnection rules that differ from the settings', () => {
     const championship = byId('champions-dec-2026');
     expect(
@@ -160,7 +171,14 @@ describe('the promise check', () => {
       expect(findBrokenPromises(page(file), t), file).toEqual([]);
     }
     for (const file of ['help-center/index.html', 'terms-of-service/index.html', 'cancellation-refund/index.html']) {
-      if (existsSync(join(process.cwd(), 'dist', file))) expect(findBrokenPromises(page(file)), file).toEqual([]);
+      // The English page and its Hindi twin, whose sentences the check reads in Hindi too.
+      for (const built of [file, join('hi', file)]) {
+        if (existsSync(join(process.cwd(), 'dist', built))) expect(findBrokenPromises(page(built)), built).toEqual([]);
+      }
+    }
+    for (const t of catalog) {
+      const file = join('hi', 'tournaments', t.id, 'index.html');
+      if (existsSync(join(process.cwd(), 'dist', file))) expect(findBrokenPromises(page(file), t), file).toEqual([]);
     }
   });
 });

@@ -242,7 +242,8 @@ export const RULE_PLACEHOLDERS: Record<string, string> = {
 
 export type BrokenPromise = { sentence: string; why: string };
 
-const toMinutes = (n: number, unit: string) => (/^h/i.test(unit) ? n * 60 : /^d/i.test(unit) ? n * 24 * 60 : n);
+// Hours and days in English or Hindi (घंटे/घंटा, दिन); anything else is minutes (minutes, मिनट).
+const toMinutes = (n: number, unit: string) => (/^(h|घंट)/i.test(unit) ? n * 60 : /^(d|दिन)/i.test(unit) ? n * 24 * 60 : n);
 
 /**
  * The windows and amounts a text states that differ from the rules: check-in windows, dispute deadlines,
@@ -257,7 +258,8 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
     // A block of a page ends a sentence, as a full stop does.
     .replace(/<\/?(?:li|p|div|dd|dt|h[1-6]|br|td|th|tr|ul|ol|section|summary|details|header|footer|nav)\b[^>]*>/gi, '\n')
     .replace(/<[^>]+>/g, ' ')
-    .split(/(?<=[.!?])\s+|\n+/)
+    // Hindi ends a sentence with the danda (।).
+    .split(/(?<=[.!?])\s+|(?<=।)\s*|\n+/)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
   const checkInMinutes = new Set<number>(
@@ -280,26 +282,28 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
   const matchMinutes = new Set(roundSettings.map((settings) => settings.matchMinutes));
   const restartMinutes = new Set(roundSettings.map((settings) => settings.restartByMinute));
   for (const sentence of sentences) {
-    const windows = [...sentence.matchAll(/(\d+)[\s-](minutes?|hours?|days?)\b/gi)].map((m) => toMinutes(Number(m[1]), m[2] ?? ''));
+    const windows = [...sentence.matchAll(/(\d+)[\s-](minutes?\b|hours?\b|days?\b|मिनट|घंटे|घंटा|दिन)/gi)].map((m) =>
+      toMinutes(Number(m[1]), m[2] ?? ''),
+    );
     const lower = sentence.toLowerCase();
     // A check-in window: "a 10-minute check-in", "check in within 10 minutes".
-    if (/check[\s-]?in/.test(lower) && !/reply|support/.test(lower)) {
+    if (/check[\s-]?in|चेक-इन/.test(lower) && !/reply|support|उत्तर|सपोर्ट/.test(lower)) {
       for (const value of windows) {
         if (!checkInMinutes.has(value)) broken.push({ sentence, why: `check-in window of ${value} minutes is not the rules'` });
       }
     }
     // A dispute or a challenged result: raised on the match page, decided by staff within the deadline.
-    if (/disput|disagree|result is wrong|wrong result/.test(lower)) {
+    if (/disput|disagree|result is wrong|wrong result|विवाद|असहमत/.test(lower)) {
       for (const value of windows) {
         if (
           !disputeMinutes.has(value) &&
           value !== REPORT_WINDOW_MINUTES &&
-          !(value === DISCONNECTION_RESTART_BY_MINUTE && /minute \d/.test(lower))
+          !(value === DISCONNECTION_RESTART_BY_MINUTE && /minute \d|मिनट \d/.test(lower))
         ) {
           broken.push({ sentence, why: `dispute window of ${value} minutes is not the rules'` });
         }
       }
-      if (/e-?mail/.test(lower) && /within/.test(lower) && !/not by e-?mail|no need to e-?mail/.test(lower))
+      if (/e-?mail|ई-मेल/.test(lower) && /within|भीतर/.test(lower) && !/not by e-?mail|no need to e-?mail|ई-मेल से नहीं/.test(lower))
         broken.push({ sentence, why: 'disputes are raised on the match page, not by e-mail' });
     }
     // When prizes are paid: credited after the challenge window; the payout waits for KYC and approval.
@@ -319,9 +323,9 @@ export function findBrokenPromises(text: string, t?: PromiseFacts): BrokenPromis
       if (!matchMinutes.has(value)) broken.push({ sentence, why: `a Match Time of ${value} minutes is not the settings'` });
     }
     // Disconnections: the cut-off minute of the settings; the page rules (restart, or the minutes left), never "the score stands".
-    if (/disconnect/.test(lower)) {
-      for (const m of lower.matchAll(/(?:by|before|until|within) (?:minute|the first) (\d+)/g)) {
-        const value = Number(m[1]);
+    if (/disconnect|डिसकनेक्/.test(lower)) {
+      for (const m of lower.matchAll(/(?:by|before|until|within) (?:minute|the first) (\d+)|मिनट (\d+) तक/g)) {
+        const value = Number(m[1] ?? m[2]);
         if (!restartMinutes.has(value))
           broken.push({ sentence, why: `the disconnection cut-off is minute ${[...restartMinutes].join(' or ')}, not ${value}` });
       }

@@ -3,6 +3,9 @@
  * (its type is this one's, and messages.test.ts fails on a key missing or empty in either). Sentences
  * that state a rule or an amount are functions of the rule's values, so both languages say the same number.
  */
+import { formatRupees } from '../format';
+import { infoEn } from './info-en';
+
 /** When a recurring series plays (src/features/tournaments/recurrence.ts `every`). */
 type MonthlyRule = { week: 1 | 2 | 3 | 4 | 'last'; weekday: string; time: string };
 
@@ -147,6 +150,66 @@ export const en = {
     free: 'Free',
     noCashPrize: 'No cash prize',
   },
+  /** A tournament's page (championship edition or quick series): its labels; the rules come from promises. */
+  tournament: {
+    breadcrumb: 'Breadcrumb',
+    date: 'Date',
+    time: 'Time',
+    prizePool: 'Prize pool',
+    entries: 'Entries',
+    entry: 'Entry',
+    playersPerPod: 'Players per pod',
+    starts: 'Starts',
+    startsAfterFill: (minutes: number) => `${minutes} min after it fills`,
+    sections: 'Tournament sections',
+    tabs: {
+      overview: 'Overview',
+      rules: 'Rules',
+      schedule: 'Schedule',
+      participants: 'Participants',
+      brackets: 'Brackets',
+      standings: 'Standings',
+    },
+    details: 'Tournament Details',
+    format: 'Format',
+    registrationEnds: 'Registration ends',
+    registrationEndsAt: (date: string, time: string, places: number) => `${date}, ${time} (or when all ${places} places are taken)`,
+    platforms: 'Platforms',
+    importantInfo: 'Important Information',
+    information: 'Tournament Information',
+    startDate: 'Start date',
+    startTime: 'Start time',
+    participants: 'Participants',
+    rules: 'Rules',
+    schedule: 'Schedule',
+    allTimesIst: 'All times are India Standard Time (IST).',
+    roundStates: { upcoming: 'Upcoming', live: 'Live', done: 'Done' },
+    noParticipants: 'No participants yet',
+    beFirst: 'Be the first to take a slot.',
+    brackets: 'Brackets',
+    standings: 'Standings',
+    standingsLead: 'Places by the round each player went out in: players out in the same round share a place.',
+    /** The catalog's own words (descriptions, its own rules, round names) are in English on both pages. */
+    catalogInEnglish: 'The organisers’ notes below are in English.',
+    howPodsRun: 'How a pod runs',
+    podSteps: (checkIn: number, startDelay: number, fillHours: number) => [
+      'One pod is open at a time. Enter it here: your place is confirmed as soon as your payment is.',
+      `When the last place is taken, check-in opens at once for ${checkIn} minutes and the pod starts ${startDelay} minutes later; the next pod opens.`,
+      "Miss the check-in and your fee is refunded in full: your place goes to the pod's waitlist, or the pod runs one short with a bye and pays its prizes in proportion to the players who play.",
+      `A pod that is not full within ${fillHours} hours is cancelled and every entry refunded in full.`,
+    ],
+    prizeFormula: 'Prize formula',
+    embedSummary: 'Embed this bracket on your site',
+    embedLead: 'Paste this code into your page: the bracket updates live, in light or dark as your visitors prefer.',
+    embedPreview: 'Preview',
+    embedCode: 'Embed code',
+    shareLine: (format: string, entryFeeRupees: number, prizePoolRupees: number, players: number) =>
+      `${format} on eFootball mobile. ${entryFeeRupees > 0 ? `Entry ${formatRupees(entryFeeRupees)}` : 'Free entry'}, ${prizePoolRupees > 0 ? `prize pool ${formatRupees(prizePoolRupees)}` : 'no cash prize'}, ${players} players.`,
+    quickDescription: (share: string) => `${share} A new pod opens as soon as one fills.`,
+    editionDescription: (share: string, date: string) => `${share} Starts ${date}.`,
+  },
+  /** About, mission, contact, help centre and grievances (info-en.ts). */
+  info: infoEn,
 };
 
 /** The shape every language's dictionary has. */

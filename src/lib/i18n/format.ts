@@ -5,7 +5,7 @@
  */
 import type { Lang } from './lang';
 export { formatEntryFee, formatPaiseExact, formatPrizePool, formatRupees } from '../format';
-import { formatDateIST, formatShortDateIST } from '../format';
+import { formatDateIST, formatDateTimeIST, formatShortDateIST, formatTimeIST } from '../format';
 
 const IST = 'Asia/Kolkata';
 const hindiDate = new Intl.DateTimeFormat('hi-IN-u-nu-latn', { timeZone: IST, day: 'numeric', month: 'long', year: 'numeric' });
@@ -19,4 +19,9 @@ export function formatDateIn(lang: Lang, value: Date | string): string {
 /** "6 Dec 2026" / "6 दिस॰ 2026". */
 export function formatShortDateIn(lang: Lang, value: Date | string): string {
   return lang === 'hi' ? hindiShortDate.format(new Date(value)) : formatShortDateIST(value);
+}
+
+/** "6 Dec 2026, 7:30 pm IST" / "6 दिस॰ 2026, 7:30 pm IST": a moment compared across days. */
+export function formatDateTimeIn(lang: Lang, value: Date | string): string {
+  return lang === 'hi' ? `${hindiShortDate.format(new Date(value))}, ${formatTimeIST(value)}` : formatDateTimeIST(value);
 }

@@ -4,6 +4,8 @@
  * the same rule values as the English sentences.
  */
 import type { Messages } from './en';
+import { formatRupees } from '../format';
+import { infoHi } from './info-hi';
 
 const HINDI_WEEKDAYS: Record<string, string> = {
   sunday: 'रविवार',
@@ -151,4 +153,54 @@ export const hi: Messages = {
     free: 'फ़्री',
     noCashPrize: 'कैश प्राइज़ नहीं',
   },
+  tournament: {
+    breadcrumb: 'आप यहाँ हैं',
+    date: 'तारीख',
+    time: 'समय',
+    prizePool: 'प्राइज़ पूल',
+    entries: 'एंट्री',
+    entry: 'एंट्री',
+    playersPerPod: 'हर पॉड में खिलाड़ी',
+    starts: 'शुरुआत',
+    startsAfterFill: (minutes) => `भरने के ${minutes} मिनट बाद`,
+    sections: 'टूर्नामेंट के हिस्से',
+    tabs: { overview: 'ओवरव्यू', rules: 'नियम', schedule: 'शेड्यूल', participants: 'खिलाड़ी', brackets: 'ब्रैकेट', standings: 'स्टैंडिंग' },
+    details: 'टूर्नामेंट की जानकारी',
+    format: 'फ़ॉर्मेट',
+    registrationEnds: 'रजिस्ट्रेशन की आखिरी तारीख',
+    registrationEndsAt: (date, time, places) => `${date}, ${time} (या जब सभी ${places} जगहें भर जाएँ)`,
+    platforms: 'प्लेटफ़ॉर्म',
+    importantInfo: 'ज़रूरी जानकारी',
+    information: 'टूर्नामेंट का ब्योरा',
+    startDate: 'शुरू होने की तारीख',
+    startTime: 'शुरू होने का समय',
+    participants: 'खिलाड़ी',
+    rules: 'नियम',
+    schedule: 'शेड्यूल',
+    allTimesIst: 'सभी समय भारतीय मानक समय (IST) में हैं।',
+    roundStates: { upcoming: 'आने वाला', live: 'लाइव', done: 'पूरा' },
+    noParticipants: 'अभी कोई खिलाड़ी नहीं',
+    beFirst: 'सबसे पहले स्लॉट लें।',
+    brackets: 'ब्रैकेट',
+    standings: 'स्टैंडिंग',
+    standingsLead: 'स्थान इस पर तय होता है कि खिलाड़ी किस राउंड में बाहर हुआ: एक ही राउंड में बाहर हुए खिलाड़ी एक स्थान साझा करते हैं।',
+    catalogInEnglish: 'आयोजकों के नीचे दिए नोट अंग्रेज़ी में हैं।',
+    howPodsRun: 'पॉड कैसे चलता है',
+    podSteps: (checkIn, startDelay, fillHours) => [
+      'एक समय में एक पॉड खुला रहता है। यहीं एंट्री लें: पेमेंट होते ही आपकी जगह पक्की हो जाती है।',
+      `आखिरी जगह भरते ही चेक-इन ${checkIn} मिनट के लिए खुल जाता है, और पॉड ${startDelay} मिनट बाद शुरू होता है; अगला पॉड खुल जाता है।`,
+      'चेक-इन छूट जाए, तो आपकी पूरी फ़ीस लौटाई जाती है: आपकी जगह पॉड की वेटलिस्ट को मिलती है, या पॉड एक खिलाड़ी कम के साथ बाई देकर चलता है और खेलने वाले खिलाड़ियों के अनुपात में प्राइज़ देता है।',
+      `जो पॉड ${fillHours} घंटे में नहीं भरता, वह रद्द होता है और हर एंट्री का पूरा रिफ़ंड मिलता है।`,
+    ],
+    prizeFormula: 'प्राइज़ का फ़ॉर्मूला',
+    embedSummary: 'यह ब्रैकेट अपनी साइट पर लगाएँ',
+    embedLead: 'यह कोड अपने पेज में पेस्ट करें: ब्रैकेट लाइव अपडेट होता है, आपके विज़िटर की पसंद के हिसाब से लाइट या डार्क में।',
+    embedPreview: 'प्रीव्यू',
+    embedCode: 'एम्बेड कोड',
+    shareLine: (format, entryFeeRupees, prizePoolRupees, players) =>
+      `eFootball मोबाइल पर ${format}। ${entryFeeRupees > 0 ? `एंट्री ${formatRupees(entryFeeRupees)}` : 'फ़्री एंट्री'}, ${prizePoolRupees > 0 ? `प्राइज़ पूल ${formatRupees(prizePoolRupees)}` : 'कैश प्राइज़ नहीं'}, ${players} खिलाड़ी।`,
+    quickDescription: (share) => `${share} एक पॉड भरते ही नया पॉड खुलता है।`,
+    editionDescription: (share, date) => `${share} शुरुआत ${date}।`,
+  },
+  info: infoHi,
 };

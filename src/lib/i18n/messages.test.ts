@@ -66,7 +66,8 @@ describe("a recurring series' rule in both languages", () => {
 describe("the islands' own words", () => {
   it('have the same keys in both languages, none empty, the Hindi ones in Hindi', async () => {
     const { EARNINGS_WORDS } = await import('@/features/payouts/earnings-words');
-    for (const words of [EARNINGS_WORDS]) {
+    const { GRIEVANCE_WORDS } = await import('@/features/privacy/grievance-words');
+    for (const words of [EARNINGS_WORDS, GRIEVANCE_WORDS]) {
       const english = new Map(leaves(words.en));
       const hindi = new Map(leaves(words.hi));
       expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort());
@@ -95,5 +96,50 @@ describe("the tournaments' live labels", () => {
     const { heroSlides } = await import('@/features/landing/landing');
     expect(hi.landing.heroSlides).toHaveLength(heroSlides.length);
     expect(en.landing.heroSlides.map((slide) => slide.caption)).toEqual(heroSlides.map((slide) => slide.caption));
+  });
+});
+
+describe("the info pages' rule sentences", () => {
+  it('state the rules from the same phrases, in Hindi word order in Hindi', async () => {
+    const { ruleWords } = await import('@/features/tournaments/promises-hi');
+    const { plainRich } = await import('./rich');
+    const english = ruleWords('en');
+    const hindi = ruleWords('hi');
+    const digits = (text: string) => [...text.matchAll(/\d+(?:,\d+)*/g)].map((m) => m[0]).sort();
+    const sentences = [
+      (lang: typeof en) => lang.info.help.formats.rules,
+      (lang: typeof en) => lang.info.help.disputes.dispute,
+      (lang: typeof en) => lang.info.help.disputes.disconnection,
+      (lang: typeof en) => lang.info.help.winnings.credited,
+      (lang: typeof en) => lang.info.help.winnings.tax,
+      (lang: typeof en) => lang.info.mission.trust,
+      (lang: typeof en) => lang.info.contact.replyNote,
+    ];
+    for (const pick of sentences) {
+      const inEnglish = plainRich(pick(en)(english));
+      const inHindi = plainRich(pick(hi)(hindi));
+      // The same numbers (windows, rates, amounts) in both, and the Hindi sentence is Hindi.
+      expect(digits(inHindi), inHindi).toEqual(digits(inEnglish));
+      expect(inHindi).toMatch(/[\u0900-\u097F]/);
+      expect(inHindi).not.toMatch(/\b(?:minutes?|hours?|within|after|before)\b/);
+    }
+    // The Hindi phrase sits before the verb, where Hindi puts a time.
+    expect(hi.info.help.disputes.dispute(hindi)).toContain(`स्टाफ़ ${hindi.DISPUTE_DEADLINES} फ़ैसला करता है`);
+    expect(en.info.help.disputes.dispute(english)).toContain(`staff decide ${english.DISPUTE_DEADLINES}`);
+    const fairPlay = (lang: typeof en, words: typeof english) => lang.info.about.differentiators(words)[3]?.toast ?? '';
+    expect(fairPlay(hi, hindi)).toContain(hindi.DISPUTE_DEADLINES);
+    expect(fairPlay(en, english)).toContain(english.DISPUTE_DEADLINES);
+    expect(hi.info.help.start.list(13, 18)[0]).toBe(
+      'आपकी आयु 13 साल या उससे ज़्यादा होनी चाहिए। 18 से कम हैं? पहले माता-पिता या अभिभावक की सहमति लें।',
+    );
+  });
+
+  it('have as many cards, steps and list items in both languages', () => {
+    const rules = {} as Parameters<typeof en.info.about.differentiators>[0];
+    expect(hi.info.about.differentiators(rules)).toHaveLength(en.info.about.differentiators(rules).length);
+    expect(hi.info.about.joinSteps(6, 20)).toHaveLength(en.info.about.joinSteps(6, 20).length);
+    expect(hi.info.help.join.steps(6, 20)).toHaveLength(en.info.help.join.steps(6, 20).length);
+    expect(hi.info.help.start.list(13, 18)).toHaveLength(en.info.help.start.list(13, 18).length);
+    expect(hi.info.about.joinSteps(6, 20)[1]?.toast).toContain('6 से 20');
   });
 });

@@ -1,0 +1,76 @@
+/**
+ * The pages that are in Hindi hold no English a reader sees outside the dictionaries: every word on them
+ * comes from en.ts / hi.ts (or the policies' Markdown twins), so the Hindi page never shows an English
+ * sentence left in a template. Add a page here once its words are in the dictionaries.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findEnglishStrings } from './english-strings';
+
+const TRANSLATED = [
+  'src/pages/[...lang]/about.astro',
+  'src/pages/[...lang]/our-mission.astro',
+  'src/pages/[...lang]/contact.astro',
+  'src/pages/[...lang]/help-center.astro',
+  'src/pages/[...lang]/help-center/verify-draw.astro',
+  'src/pages/[...lang]/grievance.astro',
+  'src/pages/[...lang]/[policy].astro',
+  'src/features/info/PolicyPage.astro',
+  'src/layouts/ContentLayout.astro',
+  'src/components/info/InfoHero.astro',
+  'src/components/info/HelpTopic.astro',
+  'src/components/info/ToastCard.astro',
+  'src/components/info/ContactCard.astro',
+  'src/components/info/CommunityJoinButtons.astro',
+  'src/components/info/RichText.astro',
+  'src/components/shell/SiteFooter.astro',
+  'src/components/shell/SiteHeader.astro',
+  'src/pages/[...lang]/index.astro',
+  'src/pages/[...lang]/tournaments/index.astro',
+  'src/pages/[...lang]/tournaments/[id].astro',
+  'src/features/tournaments/TournamentHeader.astro',
+  'src/features/tournaments/TournamentPanels.astro',
+  'src/features/tournaments/SeriesView.astro',
+  'src/features/api/EmbedShare.astro',
+];
+
+describe('translated pages', () => {
+  for (const file of TRANSLATED) {
+    it(`${file} holds no English words outside the dictionaries`, () => {
+      expect(findEnglishStrings(readFileSync(join(process.cwd(), file), 'utf8'))).toEqual([]);
+    });
+  }
+});
+
+describe('the scan', () => {
+  it('finds English text between tags, around expressions, in attributes and in frontmatter sentences', () => {
+    const page = [
+      '---',
+      "import X from '@/x';",
+      '// A comment is not text',
+      "const cards = [{ title: 'Skill decides every match' }];",
+      "const classes = 'font-bold text-lime underline underline-offset-4';",
+      'if (!route) throw new Error(`No route for the link`);',
+      '---',
+      '<InfoHero eyebrow="About Us" title={t.title} />',
+      '<p class="mt-3 text-mist">Email our team at{\' \'}<a href={href}>{email}</a>. We reply fast.</p>',
+      '<ul>{items.map((item) => <li>Tap for a tip</li>)}</ul>',
+      '<p>{t.lead}</p><p>eFootball · UPI</p><p>हिंदी में {count} खिलाड़ी</p>',
+      '<script>const label = "Not text";</script>',
+    ].join('\n');
+    expect(findEnglishStrings(page)).toEqual([
+      { where: 'text', text: 'Email our team at' },
+      { where: 'text', text: '. We reply fast.' },
+      { where: 'text', text: 'Tap for a tip' },
+      { where: 'attribute', text: 'eyebrow="About Us"' },
+      { where: 'frontmatter', text: 'Skill decides every match' },
+    ]);
+  });
+
+  it('passes a page whose words all come from the dictionaries', () => {
+    const page =
+      '---\nconst t = messages(lang).info.about;\n---\n<InfoHero eyebrow={t.eyebrow} />\n<p class="mt-3">{t.lead} <RichText text={t.support} /></p>\n';
+    expect(findEnglishStrings(page)).toEqual([]);
+  });
+});
