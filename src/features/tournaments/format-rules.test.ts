@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRules, swissRoundsFor } from './format-rules';
+import { formatRules, formatRulesHi, swissRoundsFor } from './format-rules';
 import { TournamentSchema } from './tournaments';
 
 const stagesOf = (stages: unknown) => TournamentSchema.shape.stages.parse(stages);
@@ -39,5 +39,22 @@ describe('the rules text of a format', () => {
     expect(swissRoundsFor(8, 5)).toBe(5);
     expect(formatRules(stagesOf([{ kind: 'swiss' }]), 64)[0]).toMatch(/^Swiss, 6 rounds with all 64 places taken/);
     expect(formatRules(stagesOf([{ kind: 'swiss', rounds: 5 }]), 8)[0]).toMatch(/^Swiss, 5 rounds: nobody is knocked out/);
+  });
+
+  // Fails -> a Hindi reader gets another format's rule, or a number the English (and the database) does not say.
+  it('says the same rules in Hindi, from the same numbers', () => {
+    const declared = stagesOf([
+      { kind: 'groups', advance: { perGroup: 1, bestOfNext: 53 } },
+      { kind: 'knockout', thirdPlace: true },
+    ]);
+    const [groups] = formatRulesHi(declared, 300);
+    expect(groups).toContain('जीत पर 3 पॉइंट, ड्रॉ पर 1');
+    expect(groups).toContain('53 सबसे अच्छे');
+    expect(groups).toContain('तीसरे स्थान के मैच');
+    expect(formatRulesHi(stagesOf([{ kind: 'swiss' }]), 64)[0]).toMatch(/^स्विस, सभी 64 जगहें भरने पर 6 राउंड/);
+    expect(formatRulesHi(undefined, 8)).toEqual([]);
+    for (const stages of [declared, stagesOf([{ kind: 'swiss' }]), stagesOf([{ kind: 'double_elimination' }])]) {
+      expect(formatRulesHi(stages, 64)).toHaveLength(formatRules(stages, 64).length);
+    }
   });
 });

@@ -70,3 +70,55 @@ export function formatRules(stages: readonly Stage[] | undefined, maxPlayers: nu
     return [];
   });
 }
+
+// -----------------------------------------------------------------------------------------------------
+// The same rules in Hindi (docs/hindi-glossary.md): built from the same values, in Hindi word order.
+// -----------------------------------------------------------------------------------------------------
+
+/** The group tie-break steps in Hindi, in the database's order (GROUP_TIE_BREAKS). */
+const GROUP_TIE_BREAKS_HI: Record<(typeof GROUP_TIE_BREAKS)[number][0], string> = {
+  head_to_head_points: 'बराबरी वाले खिलाड़ियों के आपसी मैचों के पॉइंट',
+  head_to_head_goal_difference: 'उन मैचों का गोल अंतर',
+  head_to_head_goals_for: 'उन मैचों में किए गोल',
+  goal_difference: 'ग्रुप के सभी मैचों का गोल अंतर',
+  goals_for: 'ग्रुप के सभी मैचों में किए गोल',
+  wins: 'जीत',
+  lots: 'ड्रॉ के खुले सीक्रेट से निकली लॉटरी',
+};
+const drawStandsHi = `जीत पर ${POINTS.win} पॉइंट, ड्रॉ पर ${POINTS.draw}; ड्रॉ ही रिज़ल्ट है, एक्स्ट्रा टाइम या पेनल्टी नहीं`;
+
+function groupsRuleHi(stage: Extract<Stage, { kind: 'groups' }>, next: Stage | undefined): string {
+  const { perGroup, bestOfNext } = stage.advance;
+  const goOn = perGroup === 1 ? 'ग्रुप विजेता' : `हर ग्रुप के टॉप ${perGroup}`;
+  const best = bestOfNext > 0 ? ` और सभी ग्रुप में अगले स्थान के ${bestOfNext} सबसे अच्छे खिलाड़ी (पॉइंट, गोल अंतर, गोल, फिर लॉटरी से)` : '';
+  const third = next?.kind === 'knockout' && next.thirdPlace ? ', तीसरे स्थान के मैच के साथ,' : '';
+  return (
+    `${stage.groupSize} खिलाड़ियों के ग्रुप (चेक-इन कम हो तो 3 के): हर खिलाड़ी अपने ग्रुप के हर खिलाड़ी से एक बार खेलता है, ${drawStandsHi}। ` +
+    `बराबरी इस क्रम से टूटती है: ${GROUP_TIE_BREAKS.map(([step]) => GROUP_TIE_BREAKS_HI[step]).join(', फिर ')}; हर ग्रुप टेबल बताती है कि किस कदम से फ़ैसला हुआ। ` +
+    `${goOn}${best} नॉकआउट में जाते हैं${third} जहाँ हर मैच में एक विजेता ज़रूरी है।`
+  );
+}
+
+function swissRuleHi(stage: Extract<Stage, { kind: 'swiss' }>, maxPlayers: number): string {
+  const full = swissRoundsFor(maxPlayers, stage.rounds);
+  const rounds = stage.rounds
+    ? `${full} राउंड`
+    : `सभी ${maxPlayers} जगहें भरने पर ${full} राउंड (एक अजेय विजेता के लिए जितने ज़रूरी हों: कम खिलाड़ी, कम राउंड)`;
+  return (
+    `स्विस, ${rounds}: कोई बाहर नहीं होता। हर राउंड में बराबर पॉइंट वाले खिलाड़ी मिलते हैं, और जब तक बचा जा सके, कोई दो बार एक ही विरोधी से नहीं खेलता; बचे हुए खिलाड़ी को बाई मिलती है, जो एक जीत के बराबर है, ज़्यादा से ज़्यादा एक बार। ` +
+    `${drawStandsHi}। स्थान पॉइंट से, फिर मीडियन-बुखहोल्ज़, फिर बुखहोल्ज़, फिर गोल अंतर, फिर लॉटरी से।`
+  );
+}
+
+const DOUBLE_ELIMINATION_RULE_HI =
+  'डबल एलिमिनेशन: पहली हार पर आप लूज़र्स ब्रैकेट में जाते हैं, दूसरी हार पर बाहर। लूज़र्स ब्रैकेट का विजेता ग्रैंड फ़ाइनल में विनर्स ब्रैकेट के विजेता से मिलता है और उसे दो बार हराना होता है। हर मैच में एक विजेता ज़रूरी है।';
+
+/** formatRules in Hindi. */
+export function formatRulesHi(stages: readonly Stage[] | undefined, maxPlayers: number): string[] {
+  return (stages ?? []).flatMap((stage, index) => {
+    if (stage.kind === 'groups') return [groupsRuleHi(stage, stages?.[index + 1])];
+    if (stage.kind === 'swiss') return [swissRuleHi(stage, maxPlayers)];
+    if (stage.kind === 'double_elimination') return [DOUBLE_ELIMINATION_RULE_HI];
+    return [];
+  });
+}

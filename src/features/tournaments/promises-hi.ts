@@ -3,6 +3,7 @@
  * (promises.ts), in Hindi word order. Every phrase ends in a postposition (पहले, बाद, के भीतर), so the
  * hour and minute words are in the oblique case, the same for one or many ("1 घंटे बाद", "24 घंटे बाद").
  */
+import { formatRulesHi } from './format-rules';
 import { formatPaiseExact, formatRupees } from '@/lib/format';
 import { type MatchSettings, type MatchSettingsInput, SPECIAL_ROUNDS, settingsForRound, settingsRows } from '@/lib/match-settings';
 import {
@@ -163,6 +164,7 @@ export function promisedRulesHi(t: PromiseFacts): string[] {
     checkIn,
     `दोनों खिलाड़ी तय समय के ${minat(REPORT_WINDOW_MINUTES)} के भीतर मैच पेज पर स्कोर रिपोर्ट करते हैं, रिज़ल्ट स्क्रीन के स्क्रीनशॉट के साथ।`,
     `रिज़ल्ट से असहमत हैं? मैच पेज पर विवाद खोलें, ई-मेल से नहीं: स्टाफ़ ${minat(DISPUTE_STAFF_DEADLINE_MINUTES[kind])} के भीतर फ़ैसला करता है।`,
+    ...formatRulesHi(t.stages, t.maxPlayers),
     ...matchDayRulesHi(t.matchSettings),
   ];
 }
