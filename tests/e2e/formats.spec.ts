@@ -302,6 +302,12 @@ test('a real Swiss cup: each round paired by the last result, a draw standing, t
   await expect(rows.first().locator('td').nth(1)).toContainText(standings[0]!.entries[0]!.in_game_name);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: shot(testInfo, 'swiss-real-360.png'), fullPage: true });
+  // The embed another site frames shows the same cup: its three rounds, from the public API.
+  await page.goto('/embed/bracket/?id=demo-swiss-cup');
+  for (const round of ['Round 1', 'Round 2', 'Round 3']) {
+    await expect(page.getByRole('heading', { name: round, exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  }
+  await expect(page.getByText(standings[0]!.entries[0]!.in_game_name, { exact: true }).first()).toBeVisible();
   await context.close();
 });
 
@@ -346,6 +352,11 @@ test('a real double elimination: a first loss drops a player into the losers bra
   await expect(double.locator('[data-grand-final-match]')).toHaveCount(2);
   await expect(page.locator('[data-my-standing]')).toHaveText('You won the tournament!');
   await page.screenshot({ path: shot(testInfo, 'double-real-1280.png'), fullPage: true });
+  // The embed: winners', losers' and grand-final sections, from the public API.
+  await page.goto('/embed/bracket/?id=demo-double-cup');
+  await expect(page.getByText(/Grand final/i).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/Losers/i).first()).toBeVisible();
+  await page.screenshot({ path: shot(testInfo, 'double-embed-1280.png'), fullPage: true });
   await context.close();
 });
 
