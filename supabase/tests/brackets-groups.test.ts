@@ -18,6 +18,7 @@ import {
   engines,
   expectSqlError,
   player,
+  refusalOf,
   rpcOf,
   setDatabaseClock,
   startWithMovableClock,
@@ -454,15 +455,8 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     ]);
     expect(stage.groups.flatMap((g) => g.table.filter((r) => r.qualified).map((r) => r.rank))).toEqual([1, 2, 1, 2, 1, 2, 1, 2]);
 
-    const refusal = await rpc(staff, 'public.staff_correct_result($1, $2, $3, $4, $5)', [
-      last.id,
-      last.entry_b,
-      [0, 2],
-      'Wrong screenshot',
-      true,
-    ]).then(
-      () => null,
-      (e: { code?: string; hint?: string }) => [e.code, e.hint],
+    const refusal = await refusalOf(
+      rpc(staff, 'public.staff_correct_result($1, $2, $3, $4, $5)', [last.id, last.entry_b, [0, 2], 'Wrong screenshot', true]),
     );
     expect(refusal).toEqual(['PT409', 'stage_closed']);
   });

@@ -18,6 +18,7 @@ import {
   createUser,
   engines,
   player,
+  refusalOf,
   rpcOf,
   setDatabaseClock,
   startWithMovableClock,
@@ -214,15 +215,14 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     for (const m of roundOne) await settle(m, 2, 0);
     const staff = await createUser(db);
     await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [staff.id]);
-    const refusal = await rpc(player(staff.id, staff.email, 'aal2'), 'public.staff_correct_result($1, $2, $3, $4, $5)', [
-      roundOne[0]!.id,
-      roundOne[0]!.entry_b,
-      [0, 2],
-      'Wrong screenshot',
-      true,
-    ]).then(
-      () => null,
-      (e: { code?: string; hint?: string }) => [e.code, e.hint],
+    const refusal = await refusalOf(
+      rpc(player(staff.id, staff.email, 'aal2'), 'public.staff_correct_result($1, $2, $3, $4, $5)', [
+        roundOne[0]!.id,
+        roundOne[0]!.entry_b,
+        [0, 2],
+        'Wrong screenshot',
+        true,
+      ]),
     );
     expect(refusal).toEqual(['PT409', 'stage_closed']);
   });
@@ -326,15 +326,14 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     const fed = first.find((m) => [dropped.entry_a, dropped.entry_b].includes(m.entry_b))!;
     const staff = await createUser(db);
     await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [staff.id]);
-    const refusal = await rpc(player(staff.id, staff.email, 'aal2'), 'public.staff_correct_result($1, $2, $3, $4, $5)', [
-      fed.id,
-      fed.entry_b,
-      [0, 2],
-      'Wrong screenshot',
-      true,
-    ]).then(
-      () => null,
-      (e: { code?: string; hint?: string }) => [e.code, e.hint],
+    const refusal = await refusalOf(
+      rpc(player(staff.id, staff.email, 'aal2'), 'public.staff_correct_result($1, $2, $3, $4, $5)', [
+        fed.id,
+        fed.entry_b,
+        [0, 2],
+        'Wrong screenshot',
+        true,
+      ]),
     );
     expect(refusal).toEqual(['PT409', 'stage_closed']);
   });

@@ -175,6 +175,14 @@ export async function createRegistration(
 // ---------------------------------------------------------------------------------------------------------
 
 /** Expects the statement to fail with this SQLSTATE and (when given) a message containing `message`. */
+/** What a refused call answered, [SQLSTATE, hint], or null when it went through. */
+export function refusalOf(promise: Promise<unknown>): Promise<[string | undefined, string | undefined] | null> {
+  return promise.then(
+    () => null,
+    (e: { code?: string; hint?: string }) => [e.code, e.hint],
+  );
+}
+
 export async function expectSqlError(promise: Promise<unknown>, code: string, message?: string | RegExp): Promise<void> {
   const error = await promise.then(
     () => {
