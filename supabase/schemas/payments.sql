@@ -209,8 +209,12 @@ CREATE OR REPLACE FUNCTION private.slots_per_buyer(p_max_players integer)
  RETURNS integer
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$ select least(10, greatest(1, p_max_players / 2)) $function$;
+AS $function$
+  -- The generated column tournaments.max_slots_per_buyer is computed again on every update of a tournament
+  -- (the capacity lock of each paid confirmation): without a search_path of its own the planner inlines it
+  -- (built-ins only) instead of calling an SQL function each time.
+  select least(10, greatest(1, p_max_players / 2))
+$function$;
 
 comment on function private.slots_per_buyer_refusal(integer, integer) is 'Why a buyer may not take that many places, in the player''s words: the places they already hold and how many more they may add under the cap.';
 CREATE OR REPLACE FUNCTION private.slots_per_buyer_refusal(p_cap integer, p_held integer)
@@ -1027,6 +1031,7 @@ declare
   v_registration_id uuid;
   v_result jsonb;
   v_refusal text;
+  v_refunds_came_first boolean;
 begin
   if p_razorpay_payment_id is null or btrim(p_razorpay_payment_id) = '' then
     raise exception 'A payment id is required' using errcode = 'PT400', hint = 'payment_id_required';
@@ -1137,7 +1142,8 @@ begin
    where id = v_payment.id
   returning * into v_payment;
   perform private.queue_refund(p_razorpay_payment_id, v_payment.amount_paise, v_refusal, v_payment);
-  perform private.apply_refunds_awaiting_capture(p_razorpay_payment_id);
+  -- An assignment calls the function directly; a PERFORM would start a query of its own for every refusal.
+  v_refunds_came_first := private.apply_refunds_awaiting_capture(p_razorpay_payment_id);
 
   return public.payment_confirmation_result(v_payment, 'refund_required', null);
 end;
@@ -1148,8 +1154,9 @@ CREATE OR REPLACE FUNCTION public.payment_confirmation_result(p_payment public.p
  RETURNS jsonb
  LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
+-- Every confirmation answers through it: it names only built-ins, so it sets no search_path of its own (a
+-- function that sets one saves and restores the setting on every call).
 begin
   return jsonb_build_object(
     'outcome', p_outcome,
