@@ -36,24 +36,24 @@
  *   npm run bench:payments -- --smoke   # 100 payments for 30 places, one round; budgets printed, not enforced
  * Exit code 1 when a check fails, or (but in a smoke run) a budget.
  */
-import { readFileSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
-import type pg from "pg";
-import { applyMigrations, applyShim } from "../../supabase/local/schema-setup.ts";
-import { adultPlayer, orderEntry, payForEntry, type Player } from "../../supabase/tests/journey.ts";
-import { startPostgresCluster } from "../../supabase/tests/postgres-cluster.ts";
-import { type TestDatabase, testDatabase } from "../../supabase/tests/requests.ts";
-import { ConnectionPool, openPooledConnections, POSTGREST_DB_POOL, percentile } from "./shared/postgrest-pool.ts";
-import { benchOptions } from "./shared/smoke.ts";
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import type pg from 'pg';
+import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
+import { adultPlayer, orderEntry, payForEntry, type Player } from '../../supabase/tests/journey.ts';
+import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
+import { type TestDatabase, testDatabase } from '../../supabase/tests/requests.ts';
+import { ConnectionPool, openPooledConnections, POSTGREST_DB_POOL, percentile } from './shared/postgrest-pool.ts';
+import { benchOptions } from './shared/smoke.ts';
 
 const { smoke, values } = benchOptions({
-  payments: { full: "1000", smoke: "100" },
-  capacity: { full: "300", smoke: "30" },
-  clients: { full: "100", smoke: "20" },
+  payments: { full: '1000', smoke: '100' },
+  capacity: { full: '300', smoke: '30' },
+  clients: { full: '100', smoke: '20' },
   pool: { full: String(POSTGREST_DB_POOL), smoke: String(POSTGREST_DB_POOL) },
-  rounds: { full: "3", smoke: "1" },
-  "warm-up-rounds": { full: "6", smoke: "1" },
-  uncontended: { full: "100", smoke: "20" },
+  rounds: { full: '3', smoke: '1' },
+  'warm-up-rounds': { full: '6', smoke: '1' },
+  uncontended: { full: '100', smoke: '20' },
 });
 const PAYMENTS = Number(values.payments);
 const CAPACITY = Number(values.capacity);
@@ -74,7 +74,7 @@ const tournamentOf = (round: number) => `race-cup-${round}`;
  * WARM_UP_ROUNDS payments of a roomy tournament and as many of a full one (whose refunds it records),
  * outside the measurement.
  */
-const WARM_UP_ROUNDS = Number(values["warm-up-rounds"]);
+const WARM_UP_ROUNDS = Number(values['warm-up-rounds']);
 /** The uncontended baseline: one client confirms this many registering payments, one after the other. */
 const UNCONTENDED_PAYMENTS = Number(values.uncontended);
 
@@ -83,8 +83,8 @@ const UNCONTENDED_PAYMENTS = Number(values.uncontended);
  * db-prepared-statements setting is on by default), so the server parses and plans each call's wrapper once
  * per connection, not once per call.
  */
-const CONFIRM = "confirm_tournament_payment";
-const RECORD_REFUND = "record_payment_refund";
+const CONFIRM = 'confirm_tournament_payment';
+const RECORD_REFUND = 'record_payment_refund';
 const confirmation = (orderId: string, paymentId: string) => ({
   name: CONFIRM,
   text: `select result, extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
@@ -93,7 +93,7 @@ const confirmation = (orderId: string, paymentId: string) => ({
 });
 const refundRecord = (paymentId: string, amountPaise: number) => ({
   name: RECORD_REFUND,
-  text: "select public.service_record_payment_refund($1, $2, $3)",
+  text: 'select public.service_record_payment_refund($1, $2, $3)',
   values: [paymentId, `rfnd_${paymentId.slice(-12)}`, amountPaise],
 });
 type WarmUpOrders = { roomy: string[]; full: string[] };
@@ -132,11 +132,11 @@ async function warmUp(clients: pg.Client[], orders: WarmUpOrders): Promise<void>
       // Round-robin within each tournament: every connection gets its share of both paths.
       const mine = [orders.roomy, orders.full].flatMap((list) => list.filter((_, n) => n % clients.length === i));
       for (const orderId of mine) {
-        const paymentId = `pay_${orderId.slice("order_".length)}`;
+        const paymentId = `pay_${orderId.slice('order_'.length)}`;
         const {
           rows: [{ result }],
         } = await client.query<{ result: { outcome: string } }>(confirmation(orderId, paymentId));
-        if (result.outcome === "refund_required") await client.query(refundRecord(paymentId, 10000));
+        if (result.outcome === 'refund_required') await client.query(refundRecord(paymentId, 10000));
       }
     }),
   );
@@ -149,7 +149,7 @@ async function uncontendedCost(client: pg.Client, orders: string[]): Promise<num
     const result = await client.query<{ server_ms: number }>(
       `select extract(epoch from clock_timestamp() - statement_timestamp()) * 1000 as server_ms
          from (select public.service_confirm_tournament_payment($1, $2) offset 0) confirmation`,
-      [orderId, `pay_${orderId.slice("order_".length)}`],
+      [orderId, `pay_${orderId.slice('order_'.length)}`],
     );
     total += Number(result.rows[0].server_ms);
   }
@@ -163,8 +163,8 @@ async function uncontendedCost(client: pg.Client, orders: string[]): Promise<num
 function cpuSeconds(pid: number): number | null {
   try {
     // Fields after the command name (which may hold spaces, hence the last parenthesis): state is the 3rd.
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return null;
@@ -180,10 +180,10 @@ async function capacityLockPlacement(client: pg.Client): Promise<{ before: strin
     `select prosrc as source from pg_proc where oid = 'public.service_confirm_tournament_payment(text, text)'::regprocedure`,
   );
   const steps: Array<[string, RegExp]> = [
-    ["the checks", /private\.last_registration_within_a_day/],
-    ["the payment row and its entry-fee journal", /update public\.payments\s+set status = 'paid'/],
-    ["the registration, its entries and its receipt", /insert into public\.tournament_registrations/],
-    ["refunds that came before the capture", /private\.apply_refunds_awaiting_capture/],
+    ['the checks', /private\.last_registration_within_a_day/],
+    ['the payment row and its entry-fee journal', /update public\.payments\s+set status = 'paid'/],
+    ['the registration, its entries and its receipt', /insert into public\.tournament_registrations/],
+    ['refunds that came before the capture', /private\.apply_refunds_awaiting_capture/],
   ];
   const lock = source.search(/update public\.tournaments\s+set filled_slots = filled_slots \+/);
   const placed = steps.map(([name, pattern]) => ({ name, at: source.search(pattern) })).filter((step) => step.at >= 0);
@@ -211,7 +211,7 @@ let failed = false;
 try {
   console.log(
     `PostgreSQL ${cluster.serverVersion}: ${PAYMENTS} paid confirmations, ${CAPACITY} places, ` +
-      `${CLIENTS} clients through a pool of ${POOL} connections, ${ROUNDS} round(s)${smoke ? " (smoke run)" : ""}`,
+      `${CLIENTS} clients through a pool of ${POOL} connections, ${ROUNDS} round(s)${smoke ? ' (smoke run)' : ''}`,
   );
   // Lock hand-offs between 100 backends are as fast as the scheduler wakes them: on a busy machine
   // the numbers below say more about the neighbours than about the database. Print the context.
@@ -226,7 +226,7 @@ try {
   // in every round's tournament, the warm-ups' and the uncontended baseline's, through the payment functions.
   const players: Player[] = [];
   const playersNeeded = Math.max(PAYMENTS, POOL * WARM_UP_ROUNDS + 2, UNCONTENDED_PAYMENTS);
-  for (let n = 0; n < playersNeeded; n++) players.push(await adultPlayer(db, { label: "racer" }));
+  for (let n = 0; n < playersNeeded; n++) players.push(await adultPlayer(db, { label: 'racer' }));
   const shuffled = <T>(list: T[]): T[] =>
     list
       .map((item) => ({ item, key: Math.random() }))
@@ -244,7 +244,7 @@ try {
     ordersOfRound.push(shuffled(orders));
   }
   const warmUpOrdersOf = new Map<string, WarmUpOrders>();
-  warmUpOrdersOf.set("warm-up", await warmUpOrders(db, players, "warm-up", POOL, WARM_UP_ROUNDS));
+  warmUpOrdersOf.set('warm-up', await warmUpOrders(db, players, 'warm-up', POOL, WARM_UP_ROUNDS));
   for (let round = 1; round <= ROUNDS; round++)
     warmUpOrdersOf.set(`replan-${round}`, await warmUpOrders(db, players, `replan-${round}`, POOL, 1));
   await admin.query(
@@ -253,10 +253,10 @@ try {
   );
   const baselineOrders: string[] = [];
   for (const player of players.slice(0, UNCONTENDED_PAYMENTS))
-    baselineOrders.push((await orderEntry(db, player.id, "baseline-cup")).orderId);
-  await admin.query("analyze");
+    baselineOrders.push((await orderEntry(db, player.id, 'baseline-cup')).orderId);
+  await admin.query('analyze');
   const placement = await capacityLockPlacement(admin);
-  console.log(`capacity lock: taken after ${placement.before.join(", ")}; held for ${[...placement.after, "the commit"].join(", ")}`);
+  console.log(`capacity lock: taken after ${placement.before.join(', ')}; held for ${[...placement.after, 'the commit'].join(', ')}`);
 
   // PostgreSQL's default max_connections is 100: the setup session steps aside for the pool.
   const connectionString = cluster.connectionString;
@@ -264,13 +264,13 @@ try {
   const connections = await openPooledConnections(connectionString, POOL);
 
   const backendPids = await Promise.all(
-    connections.map(async (client) => (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0].pid),
+    connections.map(async (client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid),
   );
   const serverCpu = () =>
     backendPids.reduce<number | null>((sum, pid) => (sum === null ? null : ((n) => (n === null ? null : sum + n))(cpuSeconds(pid))), 0);
 
   // PostgREST keeps its connections open, so the functions' plans are already kept when players pay.
-  await warmUp(connections, warmUpOrdersOf.get("warm-up") as WarmUpOrders);
+  await warmUp(connections, warmUpOrdersOf.get('warm-up') as WarmUpOrders);
   const uncontendedMs = await uncontendedCost(connections[0], baselineOrders);
   const pool = new ConnectionPool(connections);
   console.log(
@@ -290,7 +290,7 @@ try {
       Array.from({ length: CLIENTS }, async () => {
         while (next < orders.length) {
           const orderId = orders[next++];
-          const paymentId = `pay_${orderId.slice("order_".length)}`;
+          const paymentId = `pay_${orderId.slice('order_'.length)}`;
           const t0 = performance.now();
           const client = await pool.acquire();
           // server_ms: the statement's time inside PostgreSQL (lock waits included, network and the
@@ -298,12 +298,12 @@ try {
           const { rows } = await client.query<{ result: { outcome: string }; server_ms: number }>(confirmation(orderId, paymentId));
           clientLatencies.push(performance.now() - t0);
           latencies.push(Number(rows[0].server_ms));
-          if (rows[0].result.outcome === "refund_required") {
+          if (rows[0].result.outcome === 'refund_required') {
             // The confirmation queued the refund in the outbox; the Refunds API accepted it and the worker
             // records its id and amount.
             await client.query(refundRecord(paymentId, 15000));
             refunded++;
-          } else if (rows[0].result.outcome !== "registered")
+          } else if (rows[0].result.outcome !== 'registered')
             throw new Error(`unexpected outcome ${rows[0].result.outcome} for ${orderId}`);
           pool.release(client);
         }
@@ -314,7 +314,7 @@ try {
     const clientCpu = process.cpuUsage(clientCpuBefore);
 
     const check = connections[0];
-    await check.query("reset role");
+    await check.query('reset role');
     const {
       rows: [facts],
     } = await check.query<RoundFacts>(
@@ -328,7 +328,7 @@ try {
          from public.tournaments t where t.id = $1`,
       [tournamentOf(round)],
     );
-    await check.query("set role service_role");
+    await check.query('set role service_role');
 
     latencies.sort((a, b) => a - b);
     clientLatencies.sort((a, b) => a - b);
@@ -355,9 +355,9 @@ try {
   // it, so each connection then confirms one payment of each path, outside the measurement.
   async function analyseAndReplanAsALiveDatabase(round: number): Promise<void> {
     const client = connections[0];
-    await client.query("reset role");
-    await client.query("analyze");
-    await client.query("set role service_role");
+    await client.query('reset role');
+    await client.query('analyze');
+    await client.query('set role service_role');
     await warmUp(connections, warmUpOrdersOf.get(`replan-${round}`) as WarmUpOrders);
   }
 
@@ -370,7 +370,7 @@ try {
     console.log(
       `round ${round}: ${result.perSecond.toFixed(0)} confirmations/s; at the database p50 ${result.p50.toFixed(1)} ms, ` +
         `p95 ${result.p95.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; seen by the clients p95 ${result.clientP95.toFixed(1)} ms ` +
-        `(includes waiting for a pooled connection)${result.cpuMs === null ? "" : `; database CPU ${result.cpuMs.toFixed(2)} ms per confirmation`}, the bench's clients ${result.clientCpuMs.toFixed(2)} ms; ` +
+        `(includes waiting for a pooled connection)${result.cpuMs === null ? '' : `; database CPU ${result.cpuMs.toFixed(2)} ms per confirmation`}, the bench's clients ${result.clientCpuMs.toFixed(2)} ms; ` +
         `slots ${facts.filled}/${CAPACITY}, ${facts.paid} paid, ${facts.refunded} refunded, ${facts.unsettled} unsettled`,
     );
   }
@@ -387,13 +387,13 @@ try {
     );
   // Information, not budgets: the wall-clock figures move with whatever else the machine runs.
   console.log(
-    `throughput: ${perSecond.toFixed(0)} confirmations/s (median round; rounds ${rounds.map((round) => round.perSecond.toFixed(0)).join(", ")})`,
+    `throughput: ${perSecond.toFixed(0)} confirmations/s (median round; rounds ${rounds.map((round) => round.perSecond.toFixed(0)).join(', ')})`,
   );
-  console.log(`p95 at the database: ${p95.toFixed(1)} ms (median round; rounds ${rounds.map((round) => round.p95.toFixed(1)).join(", ")})`);
+  console.log(`p95 at the database: ${p95.toFixed(1)} ms (median round; rounds ${rounds.map((round) => round.p95.toFixed(1)).join(', ')})`);
   const oversold = Math.max(0, ...rounds.map(({ facts }) => Math.max(facts.registered_slots - CAPACITY, facts.filled - CAPACITY)));
   const expectedRegistered = Math.min(CAPACITY, PAYMENTS);
   const everyRound = (test: (round: Round) => boolean) => rounds.every(test);
-  const list = (figures: number[], digits: number) => figures.map((n) => n.toFixed(digits)).join(", ");
+  const list = (figures: number[], digits: number) => figures.map((n) => n.toFixed(digits)).join(', ');
   const checks: Array<[string, boolean]> = [
     [
       `exactly ${expectedRegistered} slots taken in every round`,
@@ -404,7 +404,7 @@ try {
       everyRound(({ facts, refunded }) => facts.refunded === PAYMENTS - expectedRegistered && refunded === facts.refunded),
     ],
     [
-      "no payment lost (every one paid or refunded)",
+      'no payment lost (every one paid or refunded)',
       everyRound(({ facts }) => facts.unsettled === 0 && facts.paid + facts.refunded === PAYMENTS),
     ],
     [`budget: ${BUDGET.oversold} oversold (got ${oversold})`, oversold <= BUDGET.oversold],
@@ -417,8 +417,8 @@ try {
     ],
   ];
   for (const [label, ok] of checks) {
-    const budget = label.startsWith("budget");
-    console.log(`${ok ? "PASS" : budget ? "OVER" : "FAIL"}  ${label}`);
+    const budget = label.startsWith('budget');
+    console.log(`${ok ? 'PASS' : budget ? 'OVER' : 'FAIL'}  ${label}`);
     // A smoke run's budgets are printed, not enforced.
     if (!ok && !(budget && smoke)) failed = true;
   }

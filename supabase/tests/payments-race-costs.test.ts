@@ -9,8 +9,8 @@
  * The format check is compared with its earlier SQL definition, kept below word for word as the oracle (only
  * its schema differs), over good and hostile formats; the ledger's answers are read from the journals.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, type TestDatabase } from "./helpers.ts";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, type TestDatabase } from './helpers.ts';
 
 // private.stages_valid as 20261220000000 made it.
 const ORACLE = `
@@ -62,23 +62,23 @@ const FORMATS: Array<string | null> = [
   '[{"kind": "swiss"}, {"kind": "knockout"}]',
   '[{"kind": "double_elimination"}]',
   '[{"kind": "double_elimination", "name": "Main"}]',
-  `[{"kind": "knockout", "name": "${"x".repeat(41)}"}]`,
+  `[{"kind": "knockout", "name": "${'x'.repeat(41)}"}]`,
   '[{"kind": "knockout", "name": ""}]',
   '[{"kind": "knockout", "name": 7}]',
   '[{"kind": "round_robin"}]',
   '[{"kind": null}]',
-  "[{}]",
+  '[{}]',
   '["knockout"]',
   '[[{"kind": "knockout"}]]',
-  "[]",
+  '[]',
   '[{"kind": "knockout"}, {"kind": "knockout"}, {"kind": "knockout"}, {"kind": "knockout"}]',
   '{"kind": "knockout"}',
   '"knockout"',
-  "42",
-  "null",
+  '42',
+  'null',
 ];
 
-describe.each(engines)("the costs taken out of the payment race on $name", (engine) => {
+describe.each(engines)('the costs taken out of the payment race on $name', (engine) => {
   let db: TestDatabase;
 
   beforeAll(async () => {
@@ -90,7 +90,7 @@ describe.each(engines)("the costs taken out of the payment race on $name", (engi
     await db?.close();
   });
 
-  it("judges every format as the SQL check did, planned once per connection and on the caller’s search_path", async () => {
+  it('judges every format as the SQL check did, planned once per connection and on the caller’s search_path', async () => {
     const { rows } = await db.admin.query<{ format: string | null; now: boolean; before: boolean }>(
       `select f as format, private.stages_valid(f::jsonb) as now, race_oracle.stages_valid(f::jsonb) as before
          from unnest($1::text[]) as f`,
@@ -110,14 +110,14 @@ describe.each(engines)("the costs taken out of the payment race on $name", (engi
         order by 1`,
     );
     expect(declared).toEqual([
-      { name: "check_journal_balances", language: "plpgsql", config: null },
-      { name: "payment_confirmation_result", language: "plpgsql", config: null },
-      { name: "slots_per_buyer", language: "sql", config: null },
-      { name: "stages_valid", language: "plpgsql", config: null },
+      { name: 'check_journal_balances', language: 'plpgsql', config: null },
+      { name: 'payment_confirmation_result', language: 'plpgsql', config: null },
+      { name: 'slots_per_buyer', language: 'sql', config: null },
+      { name: 'stages_valid', language: 'plpgsql', config: null },
     ]);
   });
 
-  it("still refuses a tournament row with a bad format, and gives each capacity the places per buyer it did", async () => {
+  it('still refuses a tournament row with a bad format, and gives each capacity the places per buyer it did', async () => {
     await expect(
       db.admin.query(
         `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, starts_at, stages)
@@ -141,7 +141,7 @@ describe.each(engines)("the costs taken out of the payment race on $name", (engi
     ]);
   });
 
-  it("posts a journal once and answers its id, and null the second time or when there is nothing to post", async () => {
+  it('posts a journal once and answers its id, and null the second time or when there is nothing to post', async () => {
     const { rows } = await db.admin.query<{ fee: string | null; again: string | null; refund: string | null; none: string | null }>(
       `with payment as (
          select jsonb_populate_record(null::public.payments, jsonb_build_object(
@@ -156,8 +156,8 @@ describe.each(engines)("the costs taken out of the payment race on $name", (engi
     expect(rows[0].again).toBeNull();
     expect(rows[0].refund).not.toBeNull();
     expect(rows[0].none).toBeNull();
-    const { rows: ledger } = await db.admin.query<{ balanced: boolean }>("select (private.check_ledger() ->> $1)::boolean as balanced", [
-      "balanced",
+    const { rows: ledger } = await db.admin.query<{ balanced: boolean }>('select (private.check_ledger() ->> $1)::boolean as balanced', [
+      'balanced',
     ]);
     expect(ledger[0].balanced).toBe(true);
   });
