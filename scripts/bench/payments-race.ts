@@ -21,7 +21,10 @@
  * without holding up other players, everything after it runs while they wait.
  *
  * Checks: exactly 300 slots taken, 300 registrations, 700 refunds, no payment left unsettled.
- * Budgets: 0 oversold, p95 confirmation latency ≤ 50 ms, ≥ 1,000 confirmations/s (PASS or OVER).
+ * Budgets (PASS or OVER): 0 oversold, and the database's CPU per confirmation, its refund included, ≤ 1.0 ms:
+ * the figure that moves least when other programs share the machine (the server's processes' own time, read
+ * from /proc). Throughput and the p95 at the database are printed as information: on a shared 2-core machine
+ * they say more about the neighbours than about the confirmation.
  *
  * The race runs three times (`--rounds`), each for a tournament of its own on the same warm pool; every
  * round must pass the checks, and the budgets hold the median round.
@@ -56,7 +59,7 @@ const PAYMENTS = Number(values.payments);
 const CAPACITY = Number(values.capacity);
 const CLIENTS = Number(values.clients);
 const POOL = Math.min(Number(values.pool), CLIENTS);
-const BUDGET = { oversold: 0, p95Ms: 50, perSecond: 1000 };
+const BUDGET = { oversold: 0, cpuMsPerConfirmation: 1.0 };
 /**
  * One race lasts about a second, so one stray process can move it by a tenth: the race is run ROUNDS
  * times (each for its own tournament, on the same warm pool) and the budgets hold the median round.
@@ -376,13 +379,17 @@ try {
   const perSecond = median(rounds.map((round) => round.perSecond));
   const p95 = median(rounds.map((round) => round.p95));
   const cpu = rounds.map((round) => round.cpuMs).filter((ms): ms is number => ms !== null);
-  if (cpu.length > 0) {
-    const cpuMs = median(cpu);
+  const cpuMs = cpu.length > 0 ? median(cpu) : null;
+  if (cpuMs !== null)
     console.log(
       `database CPU: ${cpuMs.toFixed(2)} ms per confirmation (refund included, median round), at most ` +
         `${((availableParallelism() * 1000) / cpuMs).toFixed(0)} confirmations/s on ${availableParallelism()} idle cores`,
     );
-  }
+  // Information, not budgets: the wall-clock figures move with whatever else the machine runs.
+  console.log(
+    `throughput: ${perSecond.toFixed(0)} confirmations/s (median round; rounds ${rounds.map((round) => round.perSecond.toFixed(0)).join(', ')})`,
+  );
+  console.log(`p95 at the database: ${p95.toFixed(1)} ms (median round; rounds ${rounds.map((round) => round.p95.toFixed(1)).join(', ')})`);
   const oversold = Math.max(0, ...rounds.map(({ facts }) => Math.max(facts.registered_slots - CAPACITY, facts.filled - CAPACITY)));
   const expectedRegistered = Math.min(CAPACITY, PAYMENTS);
   const everyRound = (test: (round: Round) => boolean) => rounds.every(test);
@@ -401,19 +408,12 @@ try {
       everyRound(({ facts }) => facts.unsettled === 0 && facts.paid + facts.refunded === PAYMENTS),
     ],
     [`budget: ${BUDGET.oversold} oversold (got ${oversold})`, oversold <= BUDGET.oversold],
+    // Without /proc (not Linux) the CPU cannot be read: the budget line says so and fails.
     [
-      `budget: p95 at the database ≤ ${BUDGET.p95Ms} ms (median round ${p95.toFixed(1)} ms; rounds ${list(
-        rounds.map((round) => round.p95),
-        1,
-      )})`,
-      p95 <= BUDGET.p95Ms,
-    ],
-    [
-      `budget: ≥ ${BUDGET.perSecond} confirmations/s (median round ${perSecond.toFixed(0)}; rounds ${list(
-        rounds.map((round) => round.perSecond),
-        0,
-      )})`,
-      perSecond >= BUDGET.perSecond,
+      cpuMs === null
+        ? `budget: database CPU ≤ ${BUDGET.cpuMsPerConfirmation.toFixed(1)} ms per confirmation (not measurable here: no /proc)`
+        : `budget: database CPU ≤ ${BUDGET.cpuMsPerConfirmation.toFixed(1)} ms per confirmation, refund included (median round ${cpuMs.toFixed(2)} ms; rounds ${list(cpu, 2)})`,
+      cpuMs !== null && cpuMs <= BUDGET.cpuMsPerConfirmation,
     ],
   ];
   for (const [label, ok] of checks) {

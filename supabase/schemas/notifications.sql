@@ -375,6 +375,11 @@ AS $function$
 declare
   v_now timestamptz := private.clock_now();
 begin
+  -- Most notices are no alert (the receipt of every paid confirmation is one): one look at the new rows
+  -- then, instead of two inserts that find nothing to queue.
+  if not exists (select 1 from new_rows n where n.kind = any (private.alert_kinds())) then
+    return null;
+  end if;
   insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
   select 'web_push', 'push-' || n.id || '-' || s.id,
          jsonb_build_object('subscription_id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth,

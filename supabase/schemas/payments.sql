@@ -1017,6 +1017,7 @@ declare
   v_registration_id uuid;
   v_result jsonb;
   v_refusal text;
+  v_refunds_came_first boolean;
 begin
   if p_razorpay_payment_id is null or btrim(p_razorpay_payment_id) = '' then
     raise exception 'A payment id is required' using errcode = 'PT400', hint = 'payment_id_required';
@@ -1127,7 +1128,8 @@ begin
    where id = v_payment.id
   returning * into v_payment;
   perform private.queue_refund(p_razorpay_payment_id, v_payment.amount_paise, v_refusal, v_payment);
-  perform private.apply_refunds_awaiting_capture(p_razorpay_payment_id);
+  -- An assignment calls the function directly; a PERFORM would start a query of its own for every refusal.
+  v_refunds_came_first := private.apply_refunds_awaiting_capture(p_razorpay_payment_id);
 
   return public.payment_confirmation_result(v_payment, 'refund_required', null);
 end;
@@ -1138,8 +1140,9 @@ CREATE OR REPLACE FUNCTION public.payment_confirmation_result(p_payment public.p
  RETURNS jsonb
  LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
+-- Every confirmation answers through it: it names only built-ins, so it sets no search_path of its own (a
+-- function that sets one saves and restores the setting on every call).
 begin
   return jsonb_build_object(
     'outcome', p_outcome,

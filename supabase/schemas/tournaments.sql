@@ -433,11 +433,17 @@ $function$;
 comment on function private.stages_valid(jsonb) is 'Whether a declared format is one the draw can run: null (one knockout), or 1 to 3 stages of kind groups, knockout, swiss or double_elimination; groups (group_size 3 or 4, advance per_group 1 to group_size - 1 and best_of_next 0 or more) are followed by a knockout; a Swiss stage (rounds 1 to 12 when the catalog says more than the players need) or a double elimination is the whole tournament.';
 CREATE OR REPLACE FUNCTION private.stages_valid(p jsonb)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
-  select p is null or (
+-- The CHECK of every tournament row, so it runs on every update of one (the capacity lock of each paid
+-- confirmation): PL/pgSQL keeps its query's plan for the connection, where an SQL function that sets its
+-- own search_path was parsed and planned again on every call. It names nothing outside pg_catalog.
+begin
+  if p is null then
+    return true;
+  end if;
+  return (
     jsonb_typeof(p) = 'array' and jsonb_array_length(p) between 1 and 3
     and not exists (
       select 1 from jsonb_array_elements(p) with ordinality as s (stage, i)
@@ -453,6 +459,7 @@ AS $function$
           or (s.stage ->> 'kind' = 'knockout' and s.stage ? 'third_place' and jsonb_typeof(s.stage -> 'third_place') <> 'boolean')
           or (s.stage ->> 'kind' in ('swiss', 'double_elimination') and jsonb_array_length(p) <> 1)
           or (s.stage ->> 'kind' = 'swiss' and s.stage ? 'rounds' and coalesce(s.stage ->> 'rounds', '') !~ '^([1-9]|1[0-2])$')));
+end;
 $function$;
 
 comment on function private.tournament_format(public.tournaments) is 'The contract''s format word of a tournament: from the stages its draw made once drawn (a groups stage that fell back to a knockout reads knockout), else from the stages the catalog declares: knockout, groups_knockout, swiss or double_elimination.';
@@ -546,8 +553,12 @@ CREATE OR REPLACE FUNCTION private.slots_per_buyer(p_max_players integer)
  RETURNS integer
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$ select least(10, greatest(1, p_max_players / 2)) $function$;
+AS $function$
+  -- The generated column tournaments.max_slots_per_buyer is computed again on every update of a tournament
+  -- (the capacity lock of each paid confirmation): without a search_path of its own the planner inlines it
+  -- (built-ins only) instead of calling an SQL function each time.
+  select least(10, greatest(1, p_max_players / 2))
+$function$;
 
 -- The prize formula -----------------------------------------------------------------------------------
 
