@@ -1,6 +1,6 @@
 /**
- * The seeded free cup in groups then a knockout (demo-groups-cup, 16 places, 4 groups of 4, the top 2 to the
- * quarter-finals) played by its sixteen demo players as far as the knockout: they enter and check in, staff close
+ * A free cup in groups then a knockout (a fresh copy of the seeded demo-groups-cup: 16 places, 4 groups of 4, the
+ * top 2 to the quarter-finals) played by the sixteen demo players as far as the knockout: they enter and check in, staff close
  * check-in (the draw), a referee sets every group result through the REST API (one group ends in a three-way tie,
  * the others with a draw), and a player reads the page on a phone: their own group first, each table's record and
  * who went through, a tie's reason in a tap, the group's matches with the draw, and the knockout filling itself
@@ -18,6 +18,8 @@ import { doubleBracket, swissBracket } from './fixtures/format-brackets';
 // The real cups' tests move the database clock into check-in: one after another, never side by side.
 test.describe.configure({ mode: 'default' });
 
+/** The seeded cup each real test copies: other tests move the clock and run the periodic work, which may draw
+ * (and, with nobody checked in, cancel) the seeded cups themselves before this file plays them. */
 const CUP = 'demo-groups-cup';
 const PLAYERS = Array.from({ length: 16 }, (_, i) => `demo${i + 1}`);
 /** Screenshots for a person to look at go outside the repository when asked (FORMATS_SHOTS=/tmp/...). */
@@ -36,11 +38,36 @@ type Match = {
 };
 type State = { status: string; check_in_opens_at: string; format: string };
 
-const stateOf = () => stack.call<State>('get_tournament_state', { p_tournament_id: CUP }, 'anon');
-const matchesOf = () =>
+const stateOf = (cup: string) => stack.call<State>('get_tournament_state', { p_tournament_id: cup }, 'anon');
+const matchesOf = (cup: string) =>
   stack.rest<Match[]>(
-    `/rest/v1/matches?select=id,round,position,group_name,bracket,entry_a,entry_b,status&tournament_id=eq.${CUP}&order=round,position`,
+    `/rest/v1/matches?select=id,round,position,group_name,bracket,entry_a,entry_b,status&tournament_id=eq.${cup}&order=round,position`,
   );
+
+/**
+ * A fresh copy of a seeded free cup (its title, format and places), open for entries with check-in a day away,
+ * so each attempt plays its own cup whatever the clock did to the seeded one.
+ */
+async function freshCup(seeded: string): Promise<string> {
+  const [row] = await stack.rest<Array<{ title: string; series: string; format: string; max_players: number; stages: unknown }>>(
+    `/rest/v1/tournaments?select=title,series,format,max_players,stages&id=eq.${seeded}`,
+  );
+  if (!row) throw new Error(`the seeded cup ${seeded} is missing`);
+  const id = `${seeded}-${Math.random().toString(36).slice(2, 8)}`;
+  await stack.rest('/rest/v1/tournaments', {
+    method: 'POST',
+    body: {
+      ...row,
+      id,
+      entry_fee_paise: 0,
+      prize_pool_paise: 0,
+      filled_slots: 0,
+      is_live: true,
+      starts_at: new Date(Date.now() + 26 * 3600_000).toISOString(),
+    },
+  });
+  return id;
+}
 
 /**
  * The results, by the places of the group's players in their order of first appearance (p0 … p3): winner, loser and
@@ -77,42 +104,39 @@ function resultOf(match: Match, members: string[]): { score: [number, number]; w
   return { score, winner };
 }
 
-async function pageAs(browser: Browser, session: Session, viewport: { width: number; height: number }): Promise<Page> {
+async function pageAs(browser: Browser, session: Session, viewport: { width: number; height: number }, cup: string): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await storeSession(page, session);
-  await page.goto(`/pod/?id=${CUP}`);
+  await page.goto(`/pod/?id=${cup}`);
   return page;
 }
 
 test('groups then a knockout: a player reads their group first, a tie’s reason in a tap, and the knockout fills itself', async ({
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one run: it plays the shared seeded cup (the phone is opened inside)');
+  test.skip(testInfo.project.name !== 'desktop', 'one run: the phone is opened inside');
   test.setTimeout(300_000);
   const sessions = new Map(
     await Promise.all(PLAYERS.map(async (name) => [name, await signInWithPassword(stack, `${name}@golazo.test`)] as const)),
   );
-  expect((await stateOf()).format).toBe('groups_knockout');
+  const cup = await freshCup(CUP);
+  expect((await stateOf(cup)).format).toBe('groups_knockout');
 
-  // Enter, check in and draw (a retry finds the cup drawn already and goes on with its results).
-  if ((await matchesOf()).length === 0) {
-    // A retry after a failed check-in finds the places taken already.
-    const entered = await stack.rest<{ id: string }[]>(`/rest/v1/entries?select=id&tournament_id=eq.${CUP}`);
-    if (entered.length === 0) {
-      for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: CUP }, session);
-    }
-    const opens = new Date((await stateOf()).check_in_opens_at);
+  // Enter, check in and draw.
+  {
+    for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: cup }, session);
+    const opens = new Date((await stateOf(cup)).check_in_opens_at);
     const organiser = await staffSession('organiser@golazo.test');
     const movedAt = new Date();
     await stack.clock.during(new Date(opens.getTime() + 60_000), async () => {
-      for (const session of sessions.values()) await stack.call('check_in', { p_tournament_id: CUP }, session);
-      await stack.call('staff_close_check_in', { p_tournament_id: CUP }, organiser);
+      for (const session of sessions.values()) await stack.call('check_in', { p_tournament_id: cup }, session);
+      await stack.call('staff_close_check_in', { p_tournament_id: cup }, organiser);
     });
     await stack.restorePodsAfterClockJump(movedAt);
   }
 
-  const matches = await matchesOf();
+  const matches = await matchesOf(cup);
   const groupMatches = matches.filter((match) => match.group_name !== null);
   expect(groupMatches).toHaveLength(24);
   const members = new Map<string, string[]>();
@@ -124,7 +148,7 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   expect([...members.keys()].sort()).toEqual(['A', 'B', 'C', 'D']);
 
   // Entry → the in-game name the page shows (demoN).
-  const entries = await stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${CUP}`);
+  const entries = await stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${cup}`);
   const nameOfUser = new Map([...sessions].map(([name, session]) => [session.user.id, name]));
   const nameOf = (entryId: string) => nameOfUser.get(entries.find((entry) => entry.id === entryId)?.player_id ?? '') ?? '?';
   const place = (group: string, p: number) => nameOf(members.get(group)![p]!);
@@ -145,7 +169,7 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
 
   // The player who tops group C, on a phone.
   const viewer = place('C', 0);
-  const phone = await pageAs(browser, sessions.get(viewer)!, { width: 360, height: 780 });
+  const phone = await pageAs(browser, sessions.get(viewer)!, { width: 360, height: 780 }, cup);
   const bracket = phone.locator('[data-format="groups_knockout"]');
   await expect(bracket).toBeVisible({ timeout: 20_000 });
   const cards = bracket.locator('[data-group]');
@@ -202,7 +226,7 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await phone.screenshot({ path: shot(testInfo, 'groups-360-knockout.png'), fullPage: true });
 
   // The same page on a wide screen: group cards two by two, the knockout as a tree.
-  const wide = await pageAs(browser, sessions.get(viewer)!, { width: 1280, height: 900 });
+  const wide = await pageAs(browser, sessions.get(viewer)!, { width: 1280, height: 900 }, cup);
   await expect(wide.locator('[data-bracket-tree] [data-my-path]').first()).toContainText(`${viewer} (you)`, { timeout: 20_000 });
   await wide.locator('[data-group="A"] tr[data-row]').first().locator('[data-tie-reason-toggle]').click();
   await wide.screenshot({ path: shot(testInfo, 'groups-1280.png'), fullPage: true });
@@ -211,23 +235,20 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
 });
 
 /**
- * A seeded cup of another format (demo-swiss-cup, demo-double-cup) entered by eight demo players, checked in and
- * drawn (a retry finds it drawn and goes on); answers its matches, the entry → name map and the sessions.
+ * A fresh copy of a seeded cup of another format (demo-swiss-cup, demo-double-cup) entered by eight demo players,
+ * checked in and drawn; answers its id, matches, the entry → name map and the sessions.
  */
-async function drawnSeededCup(cup: string, names: string[]) {
+async function drawnSeededCup(seeded: string, names: string[]) {
   const sessions = new Map(
     await Promise.all(names.map(async (name) => [name, await signInWithPassword(stack, `${name}@golazo.test`)] as const)),
   );
+  const cup = await freshCup(seeded);
   const matches = () =>
     stack.rest<(Match & { winner_entry_id: string | null })[]>(
       `/rest/v1/matches?select=id,round,position,group_name,bracket,entry_a,entry_b,status,winner_entry_id&tournament_id=eq.${cup}&order=round,position`,
     );
-  if ((await matches()).length === 0) {
-    // A retry after a failed check-in finds the places taken already.
-    const entered = await stack.rest<{ id: string }[]>(`/rest/v1/entries?select=id&tournament_id=eq.${cup}`);
-    if (entered.length === 0) {
-      for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: cup }, session);
-    }
+  {
+    for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: cup }, session);
     const state = await stack.call<State>('get_tournament_state', { p_tournament_id: cup }, 'anon');
     const organiser = await staffSession('organiser@golazo.test');
     const movedAt = new Date();
@@ -240,16 +261,16 @@ async function drawnSeededCup(cup: string, names: string[]) {
   const entries = await stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${cup}`);
   const nameOfUser = new Map([...sessions].map(([name, session]) => [session.user.id, name]));
   const nameOf = (entryId: string | null) => nameOfUser.get(entries.find((entry) => entry.id === entryId)?.player_id ?? '') ?? '?';
-  return { sessions, matches, nameOf, referee: await staffSession('referee@golazo.test') };
+  return { id: cup, sessions, matches, nameOf, referee: await staffSession('referee@golazo.test') };
 }
 
 test('a real Swiss cup: each round paired by the last result, a draw standing, the table live on a phone', async ({
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one run: it plays the shared seeded cup (the phone is opened inside)');
+  test.skip(testInfo.project.name !== 'desktop', 'one run: the phone is opened inside');
   test.setTimeout(240_000);
   const cup = await drawnSeededCup('demo-swiss-cup', PLAYERS.slice(0, 8));
-  expect((await stack.call<State>('get_tournament_state', { p_tournament_id: 'demo-swiss-cup' }, 'anon')).format).toBe('swiss');
+  expect((await stack.call<State>('get_tournament_state', { p_tournament_id: cup.id }, 'anon')).format).toBe('swiss');
   const settleRound = async (round: number) => {
     for (const match of (await cup.matches()).filter((m) => m.round === round && m.status === 'scheduled')) {
       // Board 1 of each round is drawn 1-1; the other boards go to the top slot 2-0.
@@ -278,7 +299,7 @@ test('a real Swiss cup: each round paired by the last result, a draw standing, t
   const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
   await storeSession(page, cup.sessions.get(viewer)!);
-  await page.goto('/pod/?id=demo-swiss-cup');
+  await page.goto(`/pod/?id=${cup.id}`);
   const swiss = page.locator('[data-format="swiss"]');
   await expect(swiss).toBeVisible({ timeout: 20_000 });
   const rows = swiss.locator('[data-swiss-table] tbody tr');
@@ -295,7 +316,7 @@ test('a real Swiss cup: each round paired by the last result, a draw standing, t
   await expect(page.locator('[data-my-standing]')).toContainText(/^You're \d+(st|nd|rd|th) of 8 in the table/, { timeout: 20_000 });
   const standings = await stack.call<Array<{ from: number; entries: Array<{ in_game_name: string }> }>>(
     'get_standings',
-    { p_tournament_id: 'demo-swiss-cup' },
+    { p_tournament_id: cup.id },
     'anon',
   );
   expect(standings.map((band) => band.from)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -303,7 +324,7 @@ test('a real Swiss cup: each round paired by the last result, a draw standing, t
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: shot(testInfo, 'swiss-real-360.png'), fullPage: true });
   // The embed another site frames shows the same cup: its three rounds, from the public API.
-  await page.goto('/embed/bracket/?id=demo-swiss-cup');
+  await page.goto(`/embed/bracket/?id=${cup.id}`);
   for (const round of ['Round 1', 'Round 2', 'Round 3']) {
     await expect(page.getByRole('heading', { name: round, exact: true }).first()).toBeVisible({ timeout: 20_000 });
   }
@@ -314,7 +335,7 @@ test('a real Swiss cup: each round paired by the last result, a draw standing, t
 test('a real double elimination: a first loss drops a player into the losers bracket, and the grand final is reset', async ({
   browser,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one run: it plays the shared seeded cup');
+  test.skip(testInfo.project.name !== 'desktop', 'one run is enough');
   test.setTimeout(240_000);
   const cup = await drawnSeededCup('demo-double-cup', PLAYERS.slice(8, 16));
   // The top slot wins every match but the grand finals, which the losers' bracket winner (bottom slot) takes.
@@ -345,7 +366,7 @@ test('a real double elimination: a first loss drops a player into the losers bra
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await storeSession(page, cup.sessions.get(champion)!);
-  await page.goto('/pod/?id=demo-double-cup');
+  await page.goto(`/pod/?id=${cup.id}`);
   const double = page.locator('[data-format="double_elimination"]');
   await expect(double).toBeVisible({ timeout: 20_000 });
   await expect(double.locator('[data-bracket-section="losers"] h3')).toHaveCount(4);
@@ -353,7 +374,7 @@ test('a real double elimination: a first loss drops a player into the losers bra
   await expect(page.locator('[data-my-standing]')).toHaveText('You won the tournament!');
   await page.screenshot({ path: shot(testInfo, 'double-real-1280.png'), fullPage: true });
   // The embed: winners', losers' and grand-final sections, from the public API.
-  await page.goto('/embed/bracket/?id=demo-double-cup');
+  await page.goto(`/embed/bracket/?id=${cup.id}`);
   await expect(page.getByText(/Grand final/i).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/Losers/i).first()).toBeVisible();
   await page.screenshot({ path: shot(testInfo, 'double-embed-1280.png'), fullPage: true });
