@@ -319,7 +319,8 @@ describe.each(engines)('webhooks on $name', (engine) => {
     const erasedName = `Gone${semi.b.slice(0, 6)}`;
     // A minor (the age the profile says today); the other semi-finalist loses, then erases the account (as the
     // erasure leaves a profile) before the final is played.
-    await db.admin.query(
+    // Several statements in one: exec, as PGlite prepares a query's text as one statement.
+    await db.admin.exec(
       `begin; set local session_replication_role = replica;
        update public.profiles set in_game_name = '${minorName}', date_of_birth = (current_date - interval '15 years')::date
         where id = '${semi.a}';
