@@ -186,8 +186,10 @@ try {
         const a = playerFor(match.entry_a);
         const b = playerFor(match.entry_b);
         const goalsWinner = 1 + Math.floor(random() * 4);
-        // In a group a level score stands as a draw (one in eight here); elsewhere someone wins.
-        const goalsLoser = match.group_name !== null && random() < 0.125 ? goalsWinner : Math.floor(random() * goalsWinner);
+        // In a group a level score stands as a draw (one in eight here); elsewhere someone wins. A disputed match is
+        // one where each player claims the win, so never a draw (two level reports agree and confirm it).
+        const draw = match.group_name !== null && kind !== 'disputed' && random() < 0.125;
+        const goalsLoser = draw ? goalsWinner : Math.floor(random() * goalsWinner);
         const aWins = random() < 0.5;
         const [goalsA, goalsB] = aWins ? [goalsWinner, goalsLoser] : [goalsLoser, goalsWinner];
         const reportArgs = async (userId: string, mine: number, theirs: number, iWentThrough: boolean) => [
