@@ -495,6 +495,26 @@ begin
 end;
 $function$;
 
+-- The one writer of a match's status ------------------------------------------------------------------
+
+comment on function private.set_match_status(uuid[],text,jsonb) is 'The only function that changes a match''s status (as a bracket library has one updater; it sits with the draw, the lowest area that writes a match, so the matches area calls down to it): moves the matches p_match_ids to p_to in one statement, with the other columns p_also names (a column name and its new value each) changed in the same statement. The move is checked against the match machine in private.status_transitions for the function that called this one (the trigger matches_move_along_state_machine names this function as the writer); any other function writing the status is refused. A match is created in its starting status by the draw (an insert), never through here.';
+CREATE OR REPLACE FUNCTION private.set_match_status(p_match_ids uuid[], p_to text, p_also jsonb DEFAULT '{}'::jsonb)
+ RETURNS SETOF public.matches
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+-- One statement for all the matches, as the callers wrote it before: the players' notifications are made per
+-- statement (matches_notify_players_on_update). Only the columns p_also names are set, so a trigger on a
+-- column's update fires exactly as it did; a name that is no column of public.matches fails.
+begin
+  return query execute format(
+    'update public.matches m set status = $2%s from jsonb_populate_record(null::public.matches, $3) r
+      where m.id = any ($1) returning m.*',
+    (select coalesce(string_agg(format(', %I = r.%I', k, k), '' order by k), '') from jsonb_object_keys(p_also) as k))
+    using p_match_ids, p_to, p_also;
+end;
+$function$;
+
 -- The draw --------------------------------------------------------------------------------------------
 
 -- The draw hashes every entry id (and a few block keys) several times. As a SQL function with its own
@@ -875,9 +895,11 @@ begin
                               where b.next_match_id = m.id and b.next_slot = 'b' and b.status = 'bye'), m.entry_b)
    where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no
      and exists (select 1 from public.matches b where b.next_match_id = m.id and b.status = 'bye');
-  update public.matches set status = 'scheduled'
-   where tournament_id = p_tournament_id and stage_no = p_stage_no and status = 'pending'
-     and entry_a is not null and entry_b is not null;
+  perform private.set_match_status(
+    array(select id from public.matches
+           where tournament_id = p_tournament_id and stage_no = p_stage_no and status = 'pending'
+             and entry_a is not null and entry_b is not null),
+    'scheduled');
 end;
 $function$;
 
@@ -1314,8 +1336,10 @@ begin
      where m.tournament_id = p_tournament_id and m.round = 2
        and exists (select 1 from public.matches b where b.next_match_id = m.id and b.status = 'bye');
 
-    update public.matches set status = 'scheduled'
-     where tournament_id = p_tournament_id and round = 2 and entry_a is not null and entry_b is not null;
+    perform private.set_match_status(
+      array(select id from public.matches
+             where tournament_id = p_tournament_id and round = 2 and entry_a is not null and entry_b is not null),
+      'scheduled');
   end if;
 
   -- 5. Reveal.
@@ -2651,6 +2675,8 @@ revoke all on function private.shrink_pod_prizes(text,integer) from public;
 -- The draw --------------------------------------------------------------------------------------------
 
 revoke all on function private.sha256_hex(text) from public;
+
+revoke all on function private.set_match_status(uuid[],text,jsonb) from public;
 
 revoke all on function private.new_draw_secret() from public;
 

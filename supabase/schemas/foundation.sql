@@ -639,7 +639,7 @@ $function$;
 
 -- Declared state machines: every status move, and the trigger that refuses any other ------------------
 
-comment on function private.keep_to_state_machines() is 'The trigger behind every declared state machine (arguments: the machine, and how its status is read): reads the row''s statuses before and after (or statuses made of its columns: a report''s superseded_at, a dispute''s outcome, a payment''s refunded amount, a tournament''s milestones) and refuses, with SQLSTATE 09000, a move private.status_transitions does not declare or one made by a function (read from the call stack) it does not name.';
+comment on function private.keep_to_state_machines() is 'The trigger behind every declared state machine (arguments: the machine, how its status is read, and for a machine with one writer that function''s name): reads the row''s statuses before and after (or statuses made of its columns: a report''s superseded_at, a dispute''s outcome, a payment''s refunded amount, a tournament''s milestones) and refuses, with SQLSTATE 09000, a move private.status_transitions does not declare or one made by a function (read from the call stack; for a machine with one writer, the writer''s caller) it does not name. A machine with one writer refuses a status written by any other function.';
 CREATE OR REPLACE FUNCTION private.keep_to_state_machines()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -663,6 +663,8 @@ declare
   v_at integer;
   v_sql_at integer;
   v_actor text;
+  v_rest text;
+  v_writer_seen boolean := false;
 begin
   for i in 1 .. case tg_argv[1] when 'payments' then 2 when 'tournaments' then 4 else 1 end loop
     v_machine := tg_argv[0];
@@ -718,12 +720,29 @@ begin
       -- row: 'PL/pgSQL function schema.name(args) line n at ...' or 'SQL function "name" statement n'.
       -- A DO block (inline_code_block) is no function.
       get diagnostics v_context = pg_context;
-      v_at := strpos(v_context, E'\nPL/pgSQL function ');
-      v_sql_at := strpos(v_context, E'\nSQL function "');
-      if v_at > 0 and (v_sql_at = 0 or v_at < v_sql_at) then
-        v_actor := nullif(split_part(split_part(substr(v_context, v_at + 19), '(', 1), ' ', 1), 'inline_code_block');
-      elsif v_sql_at > 0 then
-        v_actor := split_part(substr(v_context, v_sql_at + 15), '"', 1);
+      v_rest := v_context;
+      loop
+        v_actor := null;
+        v_at := strpos(v_rest, E'\nPL/pgSQL function ');
+        v_sql_at := strpos(v_rest, E'\nSQL function "');
+        if v_at > 0 and (v_sql_at = 0 or v_at < v_sql_at) then
+          v_actor := nullif(split_part(split_part(substr(v_rest, v_at + 19), '(', 1), ' ', 1), 'inline_code_block');
+        elsif v_sql_at > 0 then
+          v_at := v_sql_at;
+          v_actor := split_part(substr(v_rest, v_sql_at + 15), '"', 1);
+        end if;
+        -- A machine with one writer (the trigger's third argument): the writer changes the row, and the move is
+        -- the function's that called it, one line further down the stack.
+        exit when tg_nargs < 3 or v_writer_seen or v_actor is distinct from tg_argv[2];
+        v_writer_seen := true;
+        v_rest := substr(v_rest, v_at + 1);
+      end loop;
+      if tg_nargs > 2 and not v_writer_seen
+         and not (v_actor is null and current_setting('golazo.acting', true) = 'fixture' and private.may_write_fixtures(tg_relid)) then
+        raise exception '%.%: only % changes the status of the % machine, not %',
+              tg_table_schema, tg_table_name, tg_argv[2], v_machine, coalesce(v_actor, 'a statement outside any function')
+          using errcode = '09000',
+                detail = 'Call ' || tg_argv[2] || ' to change it; it checks the move for its caller.';
       end if;
     end if;
     -- (Two statements: a condition with a subquery would run through the executor on every move.)

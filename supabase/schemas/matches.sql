@@ -249,6 +249,8 @@ on conflict (name) do update set area = excluded.area, function_name = excluded.
 
 -- Rows of private.status_transitions ------------------------------------------------------------------
 
+-- A match's status changes only through private.set_match_status (in brackets.sql, the lowest area that writes
+-- it: the draw); allowed_by names the function that calls it.
 insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
   ('match', null, 'pending', '{private.run_draw,private.create_knockout,private.create_double_elimination}'),
   ('match', null, 'bye', '{private.run_draw,private.create_double_elimination,private.pair_swiss_round}'),
@@ -517,7 +519,7 @@ begin
    where id = p_match.id
   returning * into v_match;
   if v_match.status = 'scheduled' and v_match.ready_a_at is not null and v_match.ready_b_at is not null then
-    update public.matches set status = 'ready' where id = v_match.id returning * into v_match;
+    select * into v_match from private.set_match_status(array[v_match.id], 'ready');
   end if;
   return v_match;
 end;
@@ -571,10 +573,10 @@ begin
     v_score_a := case when p_winner = p_match.entry_a then 3 else 0 end;
     v_score_b := 3 - v_score_a;
   end if;
-  update public.matches
-     set status = 'confirmed', winner_entry_id = p_winner, score_a = v_score_a, score_b = v_score_b, confirmed_at = v_now
-   where id = p_match.id
-  returning * into v_match;
+  select * into v_match
+    from private.set_match_status(array[p_match.id], 'confirmed',
+                                  jsonb_build_object('winner_entry_id', p_winner, 'score_a', v_score_a, 'score_b', v_score_b,
+                                                     'confirmed_at', v_now));
   perform private.audit(v_match.tournament_id, p_action,
                         case when p_winner is null
                              then private.entry_name(v_match.entry_a) || ' drew with ' || private.entry_name(v_match.entry_b)
@@ -645,30 +647,27 @@ begin
         from public.entries e where e.id in (v_next.entry_a, v_next.entry_b);
       if v_gone = 2 then
         -- Both players withdrew while they waited: nobody plays, as when both feeders are void.
-        update public.matches set status = 'void', confirmed_at = v_now where id = v_next.id returning * into v_next;
+        select * into v_next from private.set_match_status(array[v_next.id], 'void', jsonb_build_object('confirmed_at', v_now));
         perform private.after_result(v_next);
       elsif v_gone = 1 then
         -- One withdrew while waiting for this opponent (a parent's consent withdrawn): the other goes through.
-        update public.matches
-           set status = 'confirmed', winner_entry_id = v_stays::uuid, confirmed_at = v_now
-         where id = v_next.id
-        returning * into v_next;
+        select * into v_next
+          from private.set_match_status(array[v_next.id], 'confirmed',
+                                        jsonb_build_object('winner_entry_id', v_stays::uuid, 'confirmed_at', v_now));
         perform private.audit(p_match.tournament_id, 'walkover',
                               private.entry_name(v_next.winner_entry_id) || ' goes through: the opponent withdrew (round '
                                 || v_next.round || ')',
                               'The opponent withdrew', null, null, true, null, v_next.winner_entry_id, v_next.id);
         perform private.after_result(v_next);
       else
-        update public.matches
-           set status = 'scheduled', scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
-         where id = v_next.id;
+        perform private.set_match_status(array[v_next.id], 'scheduled',
+                                         jsonb_build_object('scheduled_at', greatest(v_next.scheduled_at, v_now + private.break_between_rounds())));
       end if;
     elsif v_empty is not null and not private.slot_may_still_fill(v_next.id, v_empty) then
       -- The empty place's feeder ended without a player for it: the known player goes through without playing.
-      update public.matches
-         set status = 'confirmed', winner_entry_id = coalesce(entry_a, entry_b), confirmed_at = v_now
-       where id = v_next.id
-      returning * into v_next;
+      select * into v_next
+        from private.set_match_status(array[v_next.id], 'confirmed',
+                                      jsonb_build_object('winner_entry_id', coalesce(v_next.entry_a, v_next.entry_b), 'confirmed_at', v_now));
       perform private.audit(p_match.tournament_id, 'walkover_no_opponent',
                             private.entry_name(v_next.winner_entry_id) || ' goes through: no opponent in round ' || v_next.round,
                             null, null, null, true, null, v_next.winner_entry_id, v_next.id);
@@ -676,7 +675,7 @@ begin
     elsif v_next.entry_a is null and v_next.entry_b is null and p_match.status = 'void'
           and not private.slot_may_still_fill(v_next.id, 'a') and not private.slot_may_still_fill(v_next.id, 'b') then
       -- Both feeders void: this match is void too, and so on up the bracket.
-      update public.matches set status = 'void', confirmed_at = v_now where id = v_next.id returning * into v_next;
+      select * into v_next from private.set_match_status(array[v_next.id], 'void', jsonb_build_object('confirmed_at', v_now));
       perform private.after_result(v_next);
     end if;
   end loop;
@@ -843,17 +842,15 @@ begin
      order by position for update
   loop
     if v_slots[2 * v_match.position - 1] is not null and v_slots[2 * v_match.position] is not null then
-      update public.matches
-         set entry_a = v_slots[2 * v_match.position - 1], entry_b = v_slots[2 * v_match.position], status = 'scheduled',
-             scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
-       where id = v_match.id;
+      perform private.set_match_status(array[v_match.id], 'scheduled',
+                                       jsonb_build_object('entry_a', v_slots[2 * v_match.position - 1], 'entry_b', v_slots[2 * v_match.position],
+                                                          'scheduled_at', greatest(v_match.scheduled_at, v_now + private.break_between_rounds())));
     else
       -- A bye: the best-placed qualifiers have no opponent and go straight on.
-      update public.matches
-         set entry_a = coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position]), status = 'bye',
-             winner_entry_id = coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position])
-       where id = v_match.id
-      returning * into v_match;
+      select * into v_match
+        from private.set_match_status(array[v_match.id], 'bye',
+                                      jsonb_build_object('entry_a', coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position]),
+                                                         'winner_entry_id', coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position])));
       perform private.advance_from(v_match);
     end if;
   end loop;
@@ -950,15 +947,17 @@ begin
   update private.match_disconnections set superseded_at = p_now where match_id = p_match_id and superseded_at is null;
   update public.match_disputes set settled_at = p_now, outcome = 'replay', note = coalesce(note, 'Replay ordered')
    where match_id = p_match_id and settled_at is null;
-  update public.matches
-     set status = case when entry_a is not null and entry_b is not null then 'scheduled' else 'pending' end,
-         winner_entry_id = null, score_a = null, score_b = null, confirmed_at = null,
-         ready_a_at = null, ready_b_at = null, walkover_entry_id = null, walkover_claimed_at = null,
-         settings_checked_at = null, disconnections_ruled = 0, disconnection_ruling = null, disconnection_minute = null,
-         minutes_left = null, carried_score_a = null, carried_score_b = null, replay_ends_at = null,
-         scheduled_at = greatest(scheduled_at, p_now + private.break_between_rounds())
-   where id = p_match_id
-  returning * into v_match;
+  select * into v_match from public.matches where id = p_match_id for update;
+  select * into v_match
+    from private.set_match_status(
+           array[p_match_id],
+           case when v_match.entry_a is not null and v_match.entry_b is not null then 'scheduled' else 'pending' end,
+           jsonb_build_object('winner_entry_id', null, 'score_a', null, 'score_b', null, 'confirmed_at', null,
+                              'ready_a_at', null, 'ready_b_at', null, 'walkover_entry_id', null, 'walkover_claimed_at', null,
+                              'settings_checked_at', null, 'disconnections_ruled', 0, 'disconnection_ruling', null,
+                              'disconnection_minute', null, 'minutes_left', null, 'carried_score_a', null, 'carried_score_b', null,
+                              'replay_ends_at', null,
+                              'scheduled_at', greatest(v_match.scheduled_at, p_now + private.break_between_rounds())));
   return v_match;
 end;
 $function$;
@@ -1204,7 +1203,7 @@ begin
                                    'The opponent did not show up and did not contest the walkover', null, true);
   elsif v_decision = 'void' then
     -- Neither player was ready: both are out (staff may still set a result).
-    update public.matches set status = 'void', confirmed_at = v_now where id = p_match.id returning * into v_match;
+    select * into v_match from private.set_match_status(array[p_match.id], 'void', jsonb_build_object('confirmed_at', v_now));
     perform private.audit(v_match.tournament_id, 'match_void', 'Neither player was ready: both are out', null, null, null, true,
                           null, null, v_match.id);
     perform private.after_result(v_match);
@@ -1290,8 +1289,8 @@ $function$;
 
 -- Matches and who sees them ---------------------------------------------------------------------------
 
-CREATE TRIGGER matches_move_along_state_machine BEFORE UPDATE ON public.matches FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
-comment on trigger matches_move_along_state_machine on public.matches is 'The match machine: made by the draw (pending, scheduled or bye), played (ready, reported, disputed) and ended (confirmed or void); a replay or a correction resets it.';
+CREATE TRIGGER matches_move_along_state_machine BEFORE UPDATE ON public.matches FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('match', 'status', 'private.set_match_status');
+comment on trigger matches_move_along_state_machine on public.matches is 'The match machine: made by the draw (pending, scheduled or bye), played (ready, reported, disputed) and ended (confirmed or void); a replay or a correction resets it. Only private.set_match_status changes it, and the move is checked for its caller.';
 
 CREATE TRIGGER matches_reopen_rated_weeks AFTER UPDATE ON public.matches FOR EACH ROW WHEN (old.status = 'confirmed'::text AND (new.status IS DISTINCT FROM old.status OR new.winner_entry_id IS DISTINCT FROM old.winner_entry_id OR new.score_a IS DISTINCT FROM old.score_a OR new.score_b IS DISTINCT FROM old.score_b OR new.confirmed_at IS DISTINCT FROM old.confirmed_at)) EXECUTE FUNCTION private.reopen_rated_weeks_of_match();
 comment on trigger matches_reopen_rated_weeks on public.matches is 'A confirmed result that changes after its week was rated: that week and the later ones are rated again.';
@@ -1388,7 +1387,7 @@ begin
   insert into public.match_disputes (match_id, opened_by_entry_id, reason, details, opened_at, deadline_at)
   values (p_match.id, p_entry_id, p_reason, p_details, v_now, v_now + private.dispute_window(p_match.tournament_id))
   returning id into v_id;
-  update public.matches set status = 'disputed' where id = p_match.id;
+  perform private.set_match_status(array[p_match.id], 'disputed');
   perform private.audit(p_match.tournament_id, 'dispute_opened',
                         'Dispute opened on round ' || p_match.round || ' match ' || p_match.position
                           || case when p_entry_id is null then '' else ' by ' || private.entry_name(p_entry_id) end,
@@ -1902,7 +1901,7 @@ begin
 
   select * into v_other from private.match_reports where match_id = p_match_id and entry_id = v_theirs and superseded_at is null;
   if v_other.id is null then
-    update public.matches set status = 'reported' where id = p_match_id returning * into v_match;
+    select * into v_match from private.set_match_status(array[p_match_id], 'reported');
   elsif v_other.goals_a = v_goals_a and v_other.goals_b = v_goals_b and v_other.winner_entry_id is not distinct from v_winner
         and not private.same_buyer(v_match) then
     v_match := private.confirm_result(v_match, v_winner, v_goals_a, v_goals_b, 'result_confirmed', 'Both players reported the same result', null, true);

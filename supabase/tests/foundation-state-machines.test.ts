@@ -36,6 +36,9 @@ const GOVERNED: Record<string, Record<string, string>> = {
   },
 };
 
+/** Tables whose status only one function changes (the trigger's third argument): the moves are its callers'. */
+const ONE_WRITER: Record<string, string> = { 'public.matches': 'private.set_match_status' };
+
 /** Status columns that are not a machine of their own, and why. */
 const NOT_A_MACHINE: Record<string, string> = {
   'private.outbox.status': 'the delivery state of an outside call, moved only by the outbox functions',
@@ -58,6 +61,10 @@ function writesOf(fn: string, body: string): Write[] {
       for (const [column, machine] of Object.entries(columns)) {
         if (new RegExp(`(^|[\\s,(])${column}\\s*=`, 'i').test(m[1] ?? '')) writes.push({ fn, table, machine, kind: 'update' });
       }
+    }
+    // A machine with one writer: its callers make the moves (the writer itself is skipped below).
+    if (table in ONE_WRITER && new RegExp(`\\b${ONE_WRITER[table]?.replace('.', '\\.')}\\s*\\(`, 'i').test(sql)) {
+      for (const machine of new Set(Object.values(columns))) writes.push({ fn, table, machine, kind: 'update' });
     }
     if (new RegExp(`\\binsert\\s+into\\s+${name}\\b`, 'i').test(sql)) {
       for (const machine of new Set(Object.values(columns))) writes.push({ fn, table, machine, kind: 'insert' });
@@ -120,7 +127,7 @@ for (const engine of engines) {
     it('names, for every function that writes a status, the moves it makes', () => {
       const problems: string[] = [];
       for (const { name, body } of functions) {
-        if (name === 'private.keep_to_state_machines') continue;
+        if (name === 'private.keep_to_state_machines' || Object.values(ONE_WRITER).includes(name)) continue;
         for (const write of writesOf(name, body)) {
           const ofMachine = transitions.filter((t) => t.machine === write.machine);
           const mine = ofMachine.filter((t) => (write.kind === 'insert') === (t.from_status === null));
