@@ -1423,6 +1423,9 @@ CREATE TRIGGER entries_start_in_state_machine BEFORE INSERT ON public.entries FO
 -- The draw's secret is committed the moment a tournament row is made (its trigger lives with the draw).
 CREATE TRIGGER tournaments_commit_draw_secret BEFORE INSERT ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.commit_draw_secret();
 
+-- The entries follow the payments area's registrations (a trigger filed here, so payments never calls up).
+CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF status ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.entries_follow_registration();
+
 comment on function private.entries_follow_registration() is 'Trigger on tournament_registrations: a new registration creates its entries, and a cancelled one cancels the entries it made.';
 CREATE OR REPLACE FUNCTION private.entries_follow_registration()
  RETURNS trigger
@@ -1610,6 +1613,13 @@ insert into private.status_transitions (machine, from_status, to_status, allowed
   ('waitlist_place', 'waiting', 'released', '{private.fill_places_from_waitlist,private.end_play_without_consent,public.leave_waitlist}')
 on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
 
+-- Rows of private.area_hooks: the waitlist's answers to the payment confirmation -----------------------
+
+insert into private.area_hooks (hook, called_from, area, function_name) values
+  ('waitlist_payment', 'payments', 'brackets', 'private.take_waitlist_place'),
+  ('waitlist_position_of_payment', 'payments', 'brackets', 'private.payment_waitlist_position')
+on conflict (hook) do update set called_from = excluded.called_from, area = excluded.area, function_name = excluded.function_name;
+
 -- The waitlist: joining, reading a place --------------------------------------------------------------
 
 comment on function private.waitlist_capacity(integer) is 'How many players a tournament''s waitlist holds: a tenth of its capacity, rounded up.';
@@ -1680,7 +1690,17 @@ AS $function$
     from public.tournaments t where t.id = p_place.tournament_id;
 $function$;
 
-comment on function private.take_waitlist_place(public.payments,text,timestamp with time zone) is 'The confirmation of a waitlist payment for a full tournament: the payment is taken and the player put on the waitlist, or the refusal code (waitlist_full, waitlist_closed, already_registered, already_on_waitlist) the refund gives.';
+comment on function private.payment_waitlist_position(public.payments) is 'The waitlist position of the place a waitlist payment bought (null when it has none, or is no longer waiting). The payment confirmation asks it through the hook waitlist_position_of_payment when a paid waitlist payment is confirmed again.';
+CREATE OR REPLACE FUNCTION private.payment_waitlist_position(p_payment public.payments)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.waitlist_position(w) from public.waitlist_places w where w.payment_id = p_payment.id;
+$function$;
+
+comment on function private.take_waitlist_place(public.payments,text,timestamp with time zone) is 'The confirmation of a waitlist payment for a full tournament (run by the payment confirmation through the hook waitlist_payment): the payment is taken and the player put on the waitlist, or the refusal code (waitlist_full, waitlist_closed, already_registered, already_on_waitlist) the refund gives.';
 CREATE OR REPLACE FUNCTION private.take_waitlist_place(p_payment public.payments, p_razorpay_payment_id text, p_now timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1736,6 +1756,9 @@ CREATE TRIGGER waitlist_places_send_receipt AFTER INSERT ON public.waitlist_plac
 comment on trigger waitlist_places_send_receipt on public.waitlist_places is 'The receipt of a paid place, or the notice of a free one, in the bell.';
 
 CREATE TRIGGER waitlist_places_start_in_state_machine BEFORE INSERT ON public.waitlist_places FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'waiting'::text) EXECUTE FUNCTION private.keep_to_state_machines('waitlist_place', 'status');
+
+-- A waitlist place follows its payment's refund (a trigger on the payments area's table, filed here).
+CREATE TRIGGER payments_waitlist_place_follows AFTER UPDATE OF status ON public.payments FOR EACH ROW WHEN (new.for_waitlist AND old.status = 'paid'::text AND (new.status = ANY (ARRAY['refund_pending'::text, 'refunded'::text]))) EXECUTE FUNCTION private.waitlist_follows_payment();
 
 comment on function private.raise_waitlist_refusal(text) is 'Raises the refusal (PT409) for a waitlist refusal code: not full, closed, already registered, already waiting, waitlist full.';
 CREATE OR REPLACE FUNCTION private.raise_waitlist_refusal(p_code text)
@@ -2820,6 +2843,8 @@ revoke all on function private.waitlist_takes_joins(public.tournaments,timestamp
 revoke all on function private.waitlist_refusal(public.tournaments,uuid,timestamp with time zone) from public;
 
 revoke all on function private.waitlist_position(public.waitlist_places) from public;
+
+revoke all on function private.payment_waitlist_position(public.payments) from public;
 
 revoke all on function private.take_waitlist_place(public.payments,text,timestamp with time zone) from public;
 

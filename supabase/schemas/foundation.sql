@@ -131,6 +131,24 @@ alter table private.due_work_failures enable row level security;
 
 create sequence private.due_work_run;
 
+
+-- Hooks: where a lower area hands a decision to a higher one ------------------------------------------
+
+comment on table private.area_hooks is 'The places where an area needs a decision that belongs to an area above it (a waitlist place for a payment, the refunds of a cancelled tournament): one row each, registered by the area that decides (a row in its own file) with its function. The calling area runs it through private.hook_function(hook) by name, so it never calls up and areas call each other one way only (supabase/tests/schema-call-graph.test.ts).';
+create table private.area_hooks (
+  hook text not null,
+  called_from text not null,
+  area text not null,
+  function_name text not null,
+  constraint area_hooks_pkey PRIMARY KEY (hook),
+  constraint area_hooks_hook_format CHECK ((hook ~ '^[a-z][a-z0-9_]*$'::text)),
+  constraint area_hooks_called_from_format CHECK ((called_from ~ '^[a-z][a-z0-9_]*$'::text)),
+  constraint area_hooks_area_format CHECK ((area ~ '^[a-z][a-z0-9_]*$'::text)),
+  constraint area_hooks_function_qualified CHECK ((function_name ~ '^private\.[a-z_][a-z0-9_]*$'::text)),
+  constraint area_hooks_another_area CHECK ((called_from <> area))
+);
+comment on column private.area_hooks.called_from is 'The area whose function runs the hook; its file says what the function is given and what it answers.';
+comment on column private.area_hooks.area is 'The area whose file (supabase/schemas/<area>.sql) registers the hook and declares its function; supabase/tests/schema-declared.test.ts checks both.';
 -- Declared state machines: every status move, and the trigger that refuses any other ------------------
 
 comment on table private.status_transitions is 'Every move of every stateful thing, one row each: machine, from_status (null: the status a new row may start in), to_status and the functions allowed to make it (schema-qualified names; null only for a starting status any writer may use, one that claims nothing). The triggers of private.keep_to_state_machines refuse any other move. id keeps the order the moves were declared in, which is the order TypeScript lists a machine''s statuses in. Add a move with a new row in a migration; TypeScript reads this table through the generated module.';
@@ -380,6 +398,27 @@ AS $function$
            '{}'::jsonb))
          || jsonb_build_object('payload_sha256', encode(extensions.digest(p_payload::text, 'sha256'), 'hex'))
   end;
+$function$;
+
+-- Hooks -----------------------------------------------------------------------------------------------
+
+comment on function private.hook_function(text) is 'The function an area registered for a hook in private.area_hooks, for the caller to run by name (execute format(''select %s(...)'', ...)); fails when no area registered it, so a missing registration is never a silent no-op.';
+CREATE OR REPLACE FUNCTION private.hook_function(p_hook text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_function text;
+begin
+  select function_name into v_function from private.area_hooks where hook = p_hook;
+  if v_function is null then
+    raise exception 'No area registered the hook %', p_hook
+      using errcode = '09000', detail = 'Register it in private.area_hooks from the area file that decides it.';
+  end if;
+  return v_function;
+end;
 $function$;
 
 -- Due work: the periodic function and its steps -------------------------------------------------------
@@ -1483,6 +1522,8 @@ revoke all on function private.without_personal_fields(jsonb) from public;
 revoke all on function private.outbox_kept_fields(text) from public;
 
 revoke all on function private.apply_outside_answer(private.outbox_kinds,private.outbox,text,jsonb) from public;
+
+revoke all on function private.hook_function(text) from public;
 
 revoke all on function private.outbox_payload_once_over(text,jsonb) from public;
 

@@ -179,22 +179,28 @@ on conflict (name) do update set area = excluded.area, function_name = excluded.
 
 insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
   ('registration', null, 'upcoming', null),
-  ('registration', 'upcoming', 'cancelled', '{private.apply_refund,private.cancel_tournament,private.end_play_without_consent,private.refund_missed_pod_check_ins}'),
+  ('registration', 'upcoming', 'cancelled', '{private.apply_refund,private.refund_cancelled_tournament,private.end_play_without_consent,private.refund_missed_pod_check_ins}'),
   ('payment', null, 'created', null),
   ('payment', 'created', 'failed', '{public.service_record_payment_failure}'),
-  ('payment', 'created', 'abandoned', '{public.service_record_payment_order,private.run_due_payment_work,private.cancel_tournament}'),
-  ('payment', 'failed', 'abandoned', '{public.service_record_payment_order,private.run_due_payment_work,private.cancel_tournament}'),
+  ('payment', 'created', 'abandoned', '{public.service_record_payment_order,private.run_due_payment_work,private.refund_cancelled_tournament}'),
+  ('payment', 'failed', 'abandoned', '{public.service_record_payment_order,private.run_due_payment_work,private.refund_cancelled_tournament}'),
   ('payment', 'created', 'paid', '{public.service_confirm_tournament_payment,private.take_waitlist_place}'),
   ('payment', 'failed', 'paid', '{public.service_confirm_tournament_payment,private.take_waitlist_place}'),
   ('payment', 'created', 'refund_pending', '{public.service_confirm_tournament_payment}'),
   ('payment', 'failed', 'refund_pending', '{public.service_confirm_tournament_payment}'),
   ('payment', 'abandoned', 'refund_pending', '{public.service_confirm_tournament_payment}'),
-  ('payment', 'paid', 'refund_pending', '{public.service_confirm_tournament_payment,private.cancel_tournament,private.fill_places_from_waitlist,private.refund_missed_pod_check_ins,public.leave_waitlist}'),
+  ('payment', 'paid', 'refund_pending', '{public.service_confirm_tournament_payment,private.refund_cancelled_tournament,private.fill_places_from_waitlist,private.refund_missed_pod_check_ins,public.leave_waitlist}'),
   ('payment', 'paid', 'refunded', '{private.apply_refund}'),
   ('payment', 'refund_pending', 'refunded', '{private.apply_refund,private.close_refund_taken_back}'),
   ('payment', 'failed', 'refunded', '{private.apply_refund}'),
   ('payment', 'abandoned', 'refunded', '{private.apply_refund}')
 on conflict (machine, from_status, to_status) do update set allowed_by = excluded.allowed_by;
+
+-- Rows of private.area_hooks: the refunds of a cancelled tournament -------------------------------------
+
+insert into private.area_hooks (hook, called_from, area, function_name) values
+  ('tournament_cancelled', 'tournaments', 'payments', 'private.refund_cancelled_tournament')
+on conflict (hook) do update set called_from = excluded.called_from, area = excluded.area, function_name = excluded.function_name;
 
 -- Rows of private.entry_settings ----------------------------------------------------------------------
 
@@ -402,6 +408,38 @@ end;
 $function$;
 
 -- Refunds and disputes --------------------------------------------------------------------------------
+
+comment on function private.refund_cancelled_tournament(text,timestamp with time zone) is 'What cancelling a tournament does to its money (private.cancel_tournament runs it through the hook tournament_cancelled, after setting cancelled_at): its registrations are cancelled, unpaid checkouts abandoned, and every paid entry refunded what is left of it (nothing when a lost chargeback took it all back). Answers the number of refunds queued.';
+CREATE OR REPLACE FUNCTION private.refund_cancelled_tournament(p_tournament_id text, p_now timestamp with time zone)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_payment public.payments%rowtype;
+  v_refunds integer := 0;
+begin
+  update public.tournament_registrations set status = 'cancelled'
+   where tournament_id = p_tournament_id and status <> 'cancelled';
+
+  update public.payments
+     set status = 'abandoned', failure_reason = 'The tournament was cancelled before this checkout was paid.', updated_at = p_now
+   where tournament_id = p_tournament_id and status in ('created', 'failed');
+
+  -- A payment a lost chargeback took back whole stays paid: its money is already back with the player.
+  for v_payment in
+    update public.payments p
+       set status = 'refund_pending', failure_reason = private.refusal_reason('tournament_cancelled'), updated_at = p_now
+     where p.tournament_id = p_tournament_id and p.status = 'paid' and private.refundable_paise(p) > 0
+    returning *
+  loop
+    perform private.queue_refund(v_payment.razorpay_payment_id, private.refundable_paise(v_payment)::integer,
+                                 'tournament_cancelled', v_payment);
+    v_refunds := v_refunds + 1;
+  end loop;
+  return v_refunds;
+end;
+$function$;
 
 -- Refusing a captured payment: refund_pending + a refund in the outbox, one transaction
 -- The refund's idempotency key is the Razorpay payment id: one captured payment is refunded at most once,
@@ -774,10 +812,6 @@ CREATE TRIGGER payments_set_updated_at BEFORE UPDATE ON public.payments FOR EACH
 
 CREATE TRIGGER payments_start_in_state_machine BEFORE INSERT ON public.payments FOR EACH ROW WHEN (new.status IS DISTINCT FROM 'created'::text OR new.refunded_paise IS DISTINCT FROM 0) EXECUTE FUNCTION private.keep_to_state_machines('payment', 'payments');
 
-CREATE TRIGGER payments_waitlist_place_follows AFTER UPDATE OF status ON public.payments FOR EACH ROW WHEN (new.for_waitlist AND old.status = 'paid'::text AND (new.status = ANY (ARRAY['refund_pending'::text, 'refunded'::text]))) EXECUTE FUNCTION private.waitlist_follows_payment();
-
-CREATE TRIGGER tournament_registrations_make_entries AFTER INSERT OR UPDATE OF status ON public.tournament_registrations FOR EACH ROW EXECUTE FUNCTION private.entries_follow_registration();
-
 CREATE TRIGGER tournament_registrations_move_along_state_machine BEFORE UPDATE ON public.tournament_registrations FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION private.keep_to_state_machines('registration', 'status');
 comment on trigger tournament_registrations_move_along_state_machine on public.tournament_registrations is 'The registration machine: upcoming until refunded or called off (cancelled).';
 
@@ -1018,6 +1052,7 @@ declare
   v_result jsonb;
   v_refusal text;
   v_refunds_came_first boolean;
+  v_position integer;
 begin
   if p_razorpay_payment_id is null or btrim(p_razorpay_payment_id) = '' then
     raise exception 'A payment id is required' using errcode = 'PT400', hint = 'payment_id_required';
@@ -1041,9 +1076,9 @@ begin
     end if;
     select r.id into v_registration_id from public.tournament_registrations r where r.payment_id = v_payment.id;
     if v_payment.for_waitlist and v_payment.status = 'paid' and v_registration_id is null then
-      return public.payment_confirmation_result(v_payment, 'waitlisted', null)
-          || jsonb_build_object('waitlist_position',
-                                (select private.waitlist_position(w) from public.waitlist_places w where w.payment_id = v_payment.id));
+      -- The place is the waitlist's (the brackets area answers through its hook).
+      execute format('select %s($1)', private.hook_function('waitlist_position_of_payment')) using v_payment into v_position;
+      return public.payment_confirmation_result(v_payment, 'waitlisted', null) || jsonb_build_object('waitlist_position', v_position);
     end if;
     return public.payment_confirmation_result(
       v_payment,
@@ -1065,8 +1100,9 @@ begin
         and not (private.tournament_takes_payments(v_tournament, v_now)
                  and v_tournament.filled_slots + v_payment.slots <= v_tournament.max_players) then
     -- A waitlist payment for a tournament still full: a place on its waitlist, or a refund. One that finds a
-    -- place left is an entry like any other (below).
-    v_result := private.take_waitlist_place(v_payment, p_razorpay_payment_id, v_now);
+    -- place left is an entry like any other (below). The waitlist decides (the brackets area, through its hook).
+    execute format('select %s($1, $2, $3)', private.hook_function('waitlist_payment'))
+      using v_payment, p_razorpay_payment_id, v_now into v_result;
     if not v_result ? 'refusal' then
       return v_result;
     end if;
@@ -1408,6 +1444,8 @@ revoke all on table public.payment_disputes from authenticated;
 revoke all on function private.tournament_takes_payments(public.tournaments,timestamp with time zone) from public;
 
 revoke all on function private.refusal_reason(text) from public;
+
+revoke all on function private.refund_cancelled_tournament(text,timestamp with time zone) from public;
 
 revoke all on function private.paid_entry_refusal(uuid) from public;
 

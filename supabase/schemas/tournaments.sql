@@ -359,39 +359,22 @@ $function$;
 
 -- Postponing and cancelling ---------------------------------------------------------------------------
 
-comment on function private.cancel_tournament(text,text,timestamp with time zone) is 'Cancels a tournament once: its registrations are cancelled, unpaid checkouts abandoned, and every paid entry refunded what is left of it (nothing when a lost chargeback took it all back).';
+comment on function private.cancel_tournament(text,text,timestamp with time zone) is 'Cancels a tournament once: sets cancelled_at, then the payments area (the hook tournament_cancelled, private.refund_cancelled_tournament) cancels its registrations, abandons unpaid checkouts and refunds every paid entry what is left of it. Answers the number of refunds queued.';
 CREATE OR REPLACE FUNCTION private.cancel_tournament(p_tournament_id text, p_reason text, p_at timestamp with time zone)
  RETURNS integer
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
-  v_now timestamptz := private.clock_now();
-  v_payment public.payments%rowtype;
-  v_refunds integer := 0;
+  v_refunds integer;
 begin
   update public.tournaments
      set cancelled_at = coalesce(cancelled_at, p_at), cancel_reason = coalesce(cancel_reason, p_reason)
    where id = p_tournament_id;
 
-  update public.tournament_registrations set status = 'cancelled'
-   where tournament_id = p_tournament_id and status <> 'cancelled';
-
-  update public.payments
-     set status = 'abandoned', failure_reason = 'The tournament was cancelled before this checkout was paid.', updated_at = v_now
-   where tournament_id = p_tournament_id and status in ('created', 'failed');
-
-  -- A payment a lost chargeback took back whole stays paid: its money is already back with the player.
-  for v_payment in
-    update public.payments p
-       set status = 'refund_pending', failure_reason = private.refusal_reason('tournament_cancelled'), updated_at = v_now
-     where p.tournament_id = p_tournament_id and p.status = 'paid' and private.refundable_paise(p) > 0
-    returning *
-  loop
-    perform private.queue_refund(v_payment.razorpay_payment_id, private.refundable_paise(v_payment)::integer,
-                                 'tournament_cancelled', v_payment);
-    v_refunds := v_refunds + 1;
-  end loop;
+  -- The registrations and the money are the payments area's: it refunds through its hook.
+  execute format('select %s($1, $2)', private.hook_function('tournament_cancelled'))
+    using p_tournament_id, private.clock_now() into v_refunds;
   return v_refunds;
 end;
 $function$;

@@ -195,7 +195,7 @@ for (const engine of engines) {
         await expectSqlError(
           db.as(serviceRole, `update public.payments set status = 'refund_pending' where id = $1`, [paymentId]),
           UNDECLARED_MOVE,
-          'payment paid -> refund_pending may only be made by public.service_confirm_tournament_payment, private.cancel_tournament, private.fill_places_from_waitlist, private.refund_missed_pod_check_ins, public.leave_waitlist, not by a statement outside any function',
+          'payment paid -> refund_pending may only be made by public.service_confirm_tournament_payment, private.refund_cancelled_tournament, private.fill_places_from_waitlist, private.refund_missed_pod_check_ins, public.leave_waitlist, not by a statement outside any function',
         );
         await expectSqlError(
           db.as(

@@ -6,31 +6,26 @@
 import { describe, expect, it } from 'vitest';
 import { areaCallGraph } from '../../scripts/schema/call-graph.ts';
 
-/**
- * The pairs that still call each other both ways, each with what keeps it. The list may only shrink: a new
- * pair fails, and so does a pair untangled but left here.
- */
-const STILL_BOTH_WAYS = [
-  // The payment confirmation makes the entry or the waitlist place (entries_follow_registration,
-  // take_waitlist_place); entries and the waitlist refuse and refund through payments.
-  'brackets <-> payments',
-  // Cancelling a tournament refunds its payments; a payment reads the tournament's status and check-in window.
-  'payments <-> tournaments',
-];
-
 const file = (area: string, sql: string) => ({ area, file: `${area}.sql`, sql });
 
 describe('the areas of supabase/schemas', () => {
-  it('call each other one way only, apart from the pairs being untangled', () => {
-    const { bothWays } = areaCallGraph();
+  it('call each other one way only', () => {
     expect(
-      bothWays.filter((pair) => !STILL_BOTH_WAYS.includes(pair)),
-      'These areas now call each other both ways: move the function both need down (to foundation, or to the area both build on)',
+      areaCallGraph().bothWays,
+      'These areas call each other both ways: move the function both need down (to foundation, or to the area both ' +
+        'build on), file the trigger with the area that reacts, or let the higher area answer a hook (private.area_hooks)',
     ).toEqual([]);
-    expect(
-      STILL_BOTH_WAYS.filter((pair) => !bothWays.includes(pair)),
-      'Untangled: take these pairs off STILL_BOTH_WAYS',
-    ).toEqual([]);
+  });
+
+  it('keep the entry, the waitlist and the money in order: brackets above payments above tournaments', () => {
+    const { calls } = areaCallGraph();
+    // Entries and the waitlist refuse and refund through payments; the payment confirmation reaches the waitlist
+    // only through the hooks brackets registers, and the entries follow a registration by brackets' own trigger.
+    expect(calls.get('brackets')?.has('payments')).toBe(true);
+    expect(calls.get('payments')?.has('brackets')).toBeFalsy();
+    // A payment reads the tournament's status and check-in window; a cancelled tournament's refunds are payments'.
+    expect(calls.get('payments')?.has('tournaments')).toBe(true);
+    expect(calls.get('tournaments')?.has('payments')).toBeFalsy();
   });
 
   it('find the shared helpers in foundation, called from the areas above it', () => {

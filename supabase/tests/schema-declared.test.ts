@@ -59,7 +59,9 @@ describe.runIf(findPostgresBinaries() !== null)('supabase/schemas and supabase/m
     const { rows } = await fromSchemas.client.query<{ area: string; of: string }>(`
       select area, 'private.due_work_steps' as of from private.due_work_steps
       union all select area, 'private.data_export_sections' from private.data_export_sections
-      union all select area, 'private.outbox_kinds' from private.outbox_kinds`);
+      union all select area, 'private.outbox_kinds' from private.outbox_kinds
+      union all select area, 'private.area_hooks' from private.area_hooks
+      union all select called_from, 'private.area_hooks' from private.area_hooks`);
     const areas = areaNames();
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((r) => !areas.includes(r.area))).toEqual([]);
@@ -79,6 +81,26 @@ describe.runIf(findPostgresBinaries() !== null)('supabase/schemas and supabase/m
     });
     expect(rows.length).toBeGreaterThanOrEqual(28);
     expect(misplaced).toEqual([]);
+  });
+
+  it('keeps each hook with the area that answers it, run by name from the area that calls it', async () => {
+    // A hook lets a lower area hand a decision up without calling up: the answering area registers the row and
+    // declares the function in its own file; the calling area's file runs it through private.hook_function.
+    const { rows } = await fromSchemas.client.query<{ hook: string; called_from: string; area: string; function_name: string }>(
+      'select hook, called_from, area, function_name from private.area_hooks order by hook',
+    );
+    const files = new Map(readAreaFiles().map((f) => [f.area, f.sql]));
+    const problems = rows.flatMap(({ hook, called_from, area, function_name }) => {
+      const found: string[] = [];
+      if (!new RegExp(`\\('${hook}', '${called_from}', '${area}'`).test(files.get(area) ?? ''))
+        found.push(`${hook} is not registered in ${area}.sql`);
+      if (!(files.get(area) ?? '').includes(`CREATE OR REPLACE FUNCTION ${function_name}(`))
+        found.push(`${function_name} (${hook}) is not declared in ${area}.sql`);
+      if (!(files.get(called_from) ?? '').includes(`private.hook_function('${hook}')`)) found.push(`${called_from}.sql never runs ${hook}`);
+      return found;
+    });
+    expect(rows.map((r) => r.hook)).toEqual(['tournament_cancelled', 'waitlist_payment', 'waitlist_position_of_payment']);
+    expect(problems).toEqual([]);
   });
 
   it('notices a change to any of them', async () => {
