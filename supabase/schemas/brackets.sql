@@ -932,7 +932,7 @@ AS $function$
    where s.tournament_id = p_tournament_id and s.stage_no = p_stage_no and s.kind = 'swiss';
 $function$;
 
-comment on function private.pair_swiss_round(text,integer,timestamp with time zone,text) is 'Pairs the next round of a Swiss stage (private.swiss_pairing over the stage''s results; withdrawn players are not paired but count for their opponents'' Buchholz), once every match of the rounds before has ended (a disputed match holds it) and while rounds are left. A bye is a match [a, null] with status bye. The round starts at its time in the schedule, or p_not_before when later. p_id_base: the draw''s, for the first round (later rounds read it from the matches). Answers whether a round was paired.';
+comment on function private.pair_swiss_round(text,integer,timestamp with time zone,text) is 'Pairs the next round of a Swiss stage (private.swiss_pairing over the stage''s results; withdrawn players are not paired but count for their opponents'' Buchholz; in round 1 one buyer''s two entries are kept apart when any pairing allows), once every match of the rounds before has ended (a disputed match holds it) and while rounds are left. A bye is a match [a, null] with status bye. The round starts at its time in the schedule, or p_not_before when later. p_id_base: the draw''s, for the first round (later rounds read it from the matches). Answers whether a round was paired.';
 CREATE OR REPLACE FUNCTION private.pair_swiss_round(p_tournament_id text, p_stage_no integer, p_not_before timestamp with time zone, p_id_base text DEFAULT NULL::text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -964,7 +964,12 @@ begin
     array(select o::uuid from jsonb_array_elements_text(v_stage.settings -> 'order') as o),
     coalesce((select jsonb_agg(to_jsonb(m)) from public.matches m
                where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no), '[]'::jsonb),
-    array(select e.id from public.entries e where e.tournament_id = p_tournament_id and e.status = 'active'));
+    array(select e.id from public.entries e where e.tournament_id = p_tournament_id and e.status = 'active'),
+    -- Round 1 keeps one buyer's entries apart, as the knockout and the groups do; later rounds pair by the table.
+    case when v_round = 0 then
+      array(select e.buyer_id from jsonb_array_elements_text(v_stage.settings -> 'order') with ordinality as o (id, n)
+              join public.entries e on e.id = o.id::uuid order by o.n)
+    end);
   insert into public.matches (id, tournament_id, round, position, stage_no, entry_a, entry_b, winner_entry_id, status, scheduled_at)
   select private.match_id(v_base, v_count + (x ->> 'position')::integer), p_tournament_id, v_round + 1, (x ->> 'position')::integer,
          p_stage_no, (x ->> 'entry_a')::uuid, (x ->> 'entry_b')::uuid,
