@@ -688,6 +688,46 @@ AS $function$
               else chr(64 + (p_n - 1) / 26) || chr(65 + (p_n - 1) % 26) end;
 $function$;
 
+comment on function private.knockout_slot_seeds(integer,integer,integer,integer,integer) is 'Which qualifier seed (private.stage_qualifiers: A1, B1, ..., A2, B2, ..., then the best of the next place) takes each slot of the first round of the knockout after a group stage, slot 2p - 1 and 2p being match p''s; null a bye. With the top 2 of a power-of-two number of groups and no best of the next place, each winner meets the runner-up of the group drawn opposite in the other half (so two players of one group meet no earlier than the final); otherwise the standard seeding, byes to the best placed. private.fill_knockout fills by it and get_bracket publishes it (feeds), so the projected path is the real one.';
+CREATE OR REPLACE FUNCTION private.knockout_slot_seeds(p_groups integer, p_per_group integer, p_best_of_next integer, p_size integer, p_qualifiers integer)
+ RETURNS integer[]
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_order integer[] := private.standard_seed_order(p_size);
+  v_slots integer[] := array_fill(null::integer, array[p_size]);
+begin
+  if p_per_group = 2 and coalesce(p_best_of_next, 0) = 0 and p_size = 2 * p_groups and p_qualifiers = p_size then
+    -- Seed i (i <= groups) is the winner of the i-th group, seed groups + i its runner-up. Each match holds one winner
+    -- (its top slot); the runner-up beside it is from the group whose winner sits at the same place in the other half.
+    for v_m in 0 .. p_groups - 1 loop
+      v_slots[2 * v_m + 1] := v_order[2 * v_m + 1];
+      v_slots[2 * v_m + 2] := p_groups + v_order[2 * (v_m # (p_groups / 2)) + 1];
+    end loop;
+  else
+    for v_i in 1 .. p_size loop
+      v_slots[v_i] := case when v_order[v_i] <= p_qualifiers then v_order[v_i] end;
+    end loop;
+  end if;
+  return v_slots;
+end;
+$function$;
+
+comment on function private.qualifier_slot(integer,integer,integer) is 'What a knockout slot fed by a group stage holds, from its qualifier seed (private.knockout_slot_seeds): { group, place } for a direct place (A1 is { "group": "A", "place": 1 }), { place, best } for the best-th best of the next place across groups ({ "place": 2, "best": 3 }: the third-best runner-up), null for a bye.';
+CREATE OR REPLACE FUNCTION private.qualifier_slot(p_seed integer, p_groups integer, p_per_group integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_seed is null then null
+              when p_seed <= p_groups * p_per_group
+                then jsonb_build_object('group', private.group_letter((p_seed - 1) % p_groups + 1), 'place', (p_seed - 1) / p_groups + 1)
+              else jsonb_build_object('place', p_per_group + 1, 'best', p_seed - p_groups * p_per_group) end;
+$function$;
+
 comment on function private.draw_groups(uuid[],uuid[],uuid[],integer) is 'The groups of a draw: p_group_count groups of 4 and 3 (the first ones hold 4), filled in seed order, seed s going to the first group from (s - 1) mod groups on that has room and holds the fewest entries of the same buyer, so two entries of one buyer share a group only when the buyer holds more entries than there are groups. Answers one array of entry ids per group, in the order the schedule numbers them.';
 CREATE OR REPLACE FUNCTION private.draw_groups(p_seeds uuid[], p_entries uuid[], p_buyers uuid[], p_group_count integer)
  RETURNS jsonb
@@ -2284,7 +2324,7 @@ AS $function$
               else private.round_name(p_round - p_first + 1, p_last - p_first + 1) end;
 $function$;
 
-comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
+comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match, and after groups its feeds: the group place each first-round slot takes, private.qualifier_slot; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
 CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE sql
@@ -2328,6 +2368,21 @@ AS $function$
                    group by m.round, m.bracket = 'third_place') as r), '[]'::jsonb),
         'third_place', (select to_jsonb(m.id) from public.matches m
                          where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'third_place'))
+        -- After a group stage: which group place feeds each first-round match, [slot a, slot b] (the projected path).
+        || coalesce((
+          select jsonb_build_object('feeds', (
+                   select jsonb_agg(jsonb_build_array(private.qualifier_slot(x.seeds[2 * p - 1], x.groups, x.per_group),
+                                                      private.qualifier_slot(x.seeds[2 * p], x.groups, x.per_group)) order by p)
+                     from generate_series(1, (s.settings ->> 'size')::integer / 2) as p))
+            from public.tournament_stages g
+           cross join lateral (select (g.settings ->> 'groups')::integer as groups,
+                                      (g.settings #>> '{advance,per_group}')::integer as per_group,
+                                      private.knockout_slot_seeds((g.settings ->> 'groups')::integer,
+                                                                  (g.settings #>> '{advance,per_group}')::integer,
+                                                                  (g.settings #>> '{advance,best_of_next}')::integer,
+                                                                  (s.settings ->> 'size')::integer,
+                                                                  (s.settings ->> 'qualifiers')::integer) as seeds) as x
+           where g.tournament_id = p_tournament_id and g.stage_no = s.stage_no - 1 and g.kind = 'groups'), '{}'::jsonb)
       when 'swiss' then jsonb_build_object(
         'kind', 'swiss', 'name', s.name,
         'rounds', coalesce((
@@ -2666,6 +2721,10 @@ revoke all on function private.next_power_of_two(integer) from public;
 revoke all on function private.bracket_rounds(integer) from public;
 
 revoke all on function private.standard_seed_order(integer) from public;
+
+revoke all on function private.knockout_slot_seeds(integer,integer,integer,integer,integer) from public;
+
+revoke all on function private.qualifier_slot(integer,integer,integer) from public;
 
 revoke all on function private.draw_seeds(text,uuid[],uuid[]) from public;
 

@@ -68,7 +68,14 @@ type GroupsStage = {
   advance: { per_group: number; best_of_next: number };
   groups: Array<{ name: string; table: TableRow[]; matches: string[] }>;
 };
-type KnockoutStage = { kind: 'knockout'; name: string; rounds: Array<{ name: string; matches: string[] }>; third_place: string | null };
+type Slot = { group: string; place: number } | { place: number; best: number } | null;
+type KnockoutStage = {
+  kind: 'knockout';
+  name: string;
+  rounds: Array<{ name: string; matches: string[] }>;
+  third_place: string | null;
+  feeds?: Array<[Slot, Slot]>;
+};
 type Bracket = {
   format: string;
   draw: { secret: string; entry_ids: string[] };
@@ -93,13 +100,13 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
   const rpc = rpcOf(() => db);
 
   /** A free championship declared as groups then a knockout, `size` players checked in and drawn by the clock. */
-  async function drawnGroupsCup(size: number, options: { buyerOfTwo?: boolean } = {}) {
+  async function drawnGroupsCup(size: number, options: { buyerOfTwo?: boolean; stages?: string } = {}) {
     const id = `groups-${randomUUID().slice(0, 8)}`;
     await db.admin.query(
       `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
                                        is_live, starts_at, stages)
-       values ($1, 'Groups Cup', 'championship', 'Groups then knockout', 15000, 60000, 16, $3, true, $2, $4)`,
-      [id, START.toISOString(), size, GROUPS_THEN_KNOCKOUT],
+       values ($1, 'Groups Cup', 'championship', 'Groups then knockout', 15000, 60000, greatest(16, $3::integer), $3, true, $2, $4)`,
+      [id, START.toISOString(), size, options.stages ?? GROUPS_THEN_KNOCKOUT],
     );
     const playerOf = new Map<string, string>();
     let registered = 0;
@@ -459,6 +466,44 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
       rpc(staff, 'public.staff_correct_result($1, $2, $3, $4, $5)', [last.id, last.entry_b, [0, 2], 'Wrong screenshot', true]),
     );
     expect(refusal).toEqual(['PT409', 'stage_closed']);
+  });
+
+  it('publishes which group place feeds each knockout slot from the draw on, and fills the knockout so', async () => {
+    const A = (group: string, place: number) => ({ group, place });
+    const cup = await drawnGroupsCup(16);
+    const feedsOf = async (id: string) => ((await bracketOf(id)).stages[1] as KnockoutStage).feeds;
+    expect(await feedsOf(cup.id)).toEqual([
+      [A('A', 1), A('B', 2)],
+      [A('D', 1), A('C', 2)],
+      [A('B', 1), A('A', 2)],
+      [A('C', 1), A('D', 2)],
+    ]);
+
+    // 20 players: five group winners and the three best runners-up make 8, by standard seeding (1 v 8, 4 v 5, 2 v 7, 3 v 6).
+    const wide = await drawnGroupsCup(20, {
+      stages: JSON.stringify([
+        { kind: 'groups', name: 'Groups', group_size: 4, advance: { per_group: 1, best_of_next: 3 } },
+        { kind: 'knockout', name: 'Knockout' },
+      ]),
+    });
+    expect(await feedsOf(wide.id)).toEqual([
+      [A('A', 1), { place: 2, best: 3 }],
+      [A('D', 1), A('E', 1)],
+      [A('B', 1), { place: 2, best: 2 }],
+      [A('C', 1), { place: 2, best: 1 }],
+    ]);
+    // Played out, the knockout holds exactly those: the winners where the feeds say, runners-up against the winners.
+    let goals = 0;
+    for (const match of (await matchesOf(wide.id)).filter((m) => m.group_name !== null)) await settle(match, 1 + (goals++ % 3), 0);
+    const stage = await groupsOf(wide.id);
+    const placeOf = (letter: string, rank: number) =>
+      stage.groups.find((g) => g.name === letter)!.table.find((r) => r.rank === rank)!.entry_id;
+    const runnersUp = new Set(stage.groups.map((g) => g.table.find((r) => r.rank === 2)!.entry_id));
+    const first = (await matchesOf(wide.id)).filter((m) => m.group_name === null && m.round === 4);
+    expect(first.map((m) => m.entry_a)).toEqual([placeOf('A', 1), placeOf('D', 1), placeOf('B', 1), placeOf('C', 1)]);
+    expect(first[1]!.entry_b).toBe(placeOf('E', 1));
+    for (const m of [first[0]!, first[2]!, first[3]!]) expect(runnersUp.has(m.entry_b as string)).toBe(true);
+    expect(await feedsOf(wide.id)).toHaveLength(4);
   });
 
   it('plays the knockout with its third-place match to the end and shares places by stage', async () => {
