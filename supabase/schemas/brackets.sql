@@ -81,12 +81,14 @@ create table public.draws (
   bracket_size integer not null,
   drawn_at timestamp with time zone not null,
   groups jsonb,
+  ratings integer[],
   constraint draws_pkey PRIMARY KEY (tournament_id),
   constraint draws_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
   constraint draws_bracket_size_power_of_two CHECK (((bracket_size >= 2) AND ((bracket_size & (bracket_size - 1)) = 0))),
   constraint draws_secret_matches_commitment CHECK ((commitment = encode(sha256(convert_to(secret, 'UTF8'::name)), 'hex'::text)))
 );
 alter table public.draws enable row level security;
+comment on column public.draws.ratings is 'Where the group stage seeds by rating: each entry''s rating at the draw (rounded), in the order of entry_ids, from which the pots were made (private.rating_pots); null otherwise.';
 comment on column public.draws.groups is 'A group stage''s draw: one array of entry ids per group, in letter order (A first), each in the order the round-robin schedule numbers them. Null for a knockout.';
 
 -- Stages ----------------------------------------------------------------------------------------------
@@ -728,6 +730,21 @@ AS $function$
               else jsonb_build_object('place', p_per_group + 1, 'best', p_seed - p_groups * p_per_group) end;
 $function$;
 
+comment on function private.rating_pots(uuid[],uuid[],integer[],integer) is 'The order a group draw by rating fills the groups in (private.draw_groups takes it as its seeds): pot k is the k-th quarter by rating, p_group_count players each (the last pot the rest, one for each group of 4), highest rating first and a tie by seed; inside a pot the players keep their seed order, the committed draw''s randomness. p_seeds the entries in seed order, p_ratings the rating of each entry of p_entries, in its order. So group g takes the g-th player of each pot in seed order, unless the same-buyer rule moves one on.';
+CREATE OR REPLACE FUNCTION private.rating_pots(p_seeds uuid[], p_entries uuid[], p_ratings integer[], p_group_count integer)
+ RETURNS uuid[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  with ranked as (
+    select s.id, s.n as seed,
+           row_number() over (order by p_ratings[array_position(p_entries, s.id)] desc nulls last, s.n) as by_rating
+      from unnest(p_seeds) with ordinality as s (id, n)
+  )
+  select array_agg(id order by least((by_rating - 1) / p_group_count, 3), seed) from ranked;
+$function$;
+
 comment on function private.draw_groups(uuid[],uuid[],uuid[],integer) is 'The groups of a draw: p_group_count groups of 4 and 3 (the first ones hold 4), filled in seed order, seed s going to the first group from (s - 1) mod groups on that has room and holds the fewest entries of the same buyer, so two entries of one buyer share a group only when the buyer holds more entries than there are groups. Answers one array of entry ids per group, in the order the schedule numbers them.';
 CREATE OR REPLACE FUNCTION private.draw_groups(p_seeds uuid[], p_entries uuid[], p_buyers uuid[], p_group_count integer)
  RETURNS jsonb
@@ -1199,6 +1216,8 @@ declare
   v_single_stage jsonb;
   -- What this draw's match ids share (private.match_id).
   v_id_base text := private.new_match_id_base();
+  -- A group stage seeded by rating: each entry's rating at the draw, in the order of v_entries.
+  v_ratings integer[];
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
@@ -1303,12 +1322,22 @@ begin
     insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
     values (p_tournament_id, 1, 'groups', coalesce(v_groups_stage ->> 'name', 'Groups'),
             jsonb_build_object('group_size', 4, 'groups', v_group_count,
+                               'seeding', coalesce(v_groups_stage ->> 'seeding', 'random'),
                                'advance', jsonb_build_object('per_group', (v_groups_stage #>> '{advance,per_group}')::integer,
                                                              'best_of_next', coalesce((v_groups_stage #>> '{advance,best_of_next}')::integer, 0)))),
            (p_tournament_id, 2, 'knockout', coalesce(v_knockout_stage ->> 'name', 'Knockout'),
             jsonb_build_object('third_place', coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
                                'qualifiers', v_qualifiers, 'size', v_size));
-    v_groups := private.draw_groups(v_seeds, v_entries, v_buyers, v_group_count);
+    -- Seeded by rating: the groups take one player of each pot (private.rating_pots), the ratings published with the draw.
+    if v_groups_stage ->> 'seeding' = 'rating' then
+      v_ratings := array(select round(coalesce((select r.rating from private.current_rating(e.player_id) as r), 1500))::integer
+                           from unnest(v_entries) with ordinality as x (id, n)
+                           join public.entries e on e.id = x.id
+                          order by x.n);
+    end if;
+    v_groups := private.draw_groups(case when v_ratings is null then v_seeds
+                                         else private.rating_pots(v_seeds, v_entries, v_ratings, v_group_count) end,
+                                    v_entries, v_buyers, v_group_count);
     v_first_knockout_round := private.schedule_groups(p_tournament_id, v_groups, v_tournament.starts_at, v_interval, v_id_base) + 1;
     perform private.create_knockout(p_tournament_id, 2, v_first_knockout_round, 1, v_size,
                                     coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
@@ -1364,7 +1393,7 @@ begin
   end if;
 
   -- 5. Reveal.
-  insert into public.draws (tournament_id, commitment, secret, entry_ids, same_buyer, bracket_size, drawn_at, groups)
+  insert into public.draws (tournament_id, commitment, secret, entry_ids, same_buyer, bracket_size, drawn_at, groups, ratings)
   values (
     p_tournament_id, private.sha256_hex(v_secret), v_secret, v_entries,
     coalesce((select jsonb_agg(ids order by first_key)
@@ -1373,7 +1402,7 @@ begin
                         from public.entries e
                        where e.tournament_id = p_tournament_id and e.status = 'active'
                        group by e.buyer_id having count(*) >= 2) as g), '[]'::jsonb),
-    v_size, v_now, v_groups);
+    v_size, v_now, v_groups, v_ratings);
 
   update public.tournaments
      set drawn_at = v_now, current_round = 1,
@@ -2256,7 +2285,9 @@ begin
       'entry_ids', coalesce(to_jsonb(v_draw.entry_ids), '[]'::jsonb),
       'same_buyer', coalesce(v_draw.same_buyer, '[]'::jsonb),
       'drawn_at', v_draw.drawn_at,
-      'bracket_size', v_draw.bracket_size),
+      'bracket_size', v_draw.bracket_size)
+      -- Groups seeded by rating: the ratings the pots were made from, in the order of entry_ids.
+      || case when v_draw.ratings is not null then jsonb_build_object('ratings', to_jsonb(v_draw.ratings)) else '{}'::jsonb end,
     'rounds', coalesce((
       with bounds as (
         select x.stage_no, min(x.round) as first_round, max(x.round) as last_round
@@ -2721,6 +2752,8 @@ revoke all on function private.next_power_of_two(integer) from public;
 revoke all on function private.bracket_rounds(integer) from public;
 
 revoke all on function private.standard_seed_order(integer) from public;
+
+revoke all on function private.rating_pots(uuid[],uuid[],integer[],integer) from public;
 
 revoke all on function private.knockout_slot_seeds(integer,integer,integer,integer,integer) from public;
 

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { makeRoundRobinDistribution } from 'brackets-manager/dist/helpers.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPublished } from '../../scripts/verify-draw.ts';
 import {
   completeProfile,
   createRegistration,
@@ -100,7 +101,10 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
   const rpc = rpcOf(() => db);
 
   /** A free championship declared as groups then a knockout, `size` players checked in and drawn by the clock. */
-  async function drawnGroupsCup(size: number, options: { buyerOfTwo?: boolean; stages?: string } = {}) {
+  async function drawnGroupsCup(
+    size: number,
+    options: { buyerOfTwo?: boolean; stages?: string; ratingOf?: (inGameName: string) => number } = {},
+  ) {
     const id = `groups-${randomUUID().slice(0, 8)}`;
     await db.admin.query(
       `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
@@ -130,6 +134,26 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
       registered += slots;
     }
     await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    if (options.ratingOf) {
+      // One computed rating week holding every player's rating.
+      const week = '2027-04-26T00:00:00+05:30';
+      await db.admin.query(
+        `insert into private.rating_periods (starts_at, ends_at, computed_at, games)
+         values ($1, $1::timestamptz + interval '7 days', now(), 1) on conflict do nothing`,
+        [week],
+      );
+      const { rows } = await db.admin.query<{ player_id: string; in_game_name: string }>(
+        `select e.player_id, p.in_game_name from public.entries e join public.profiles p on p.id = e.player_id where e.tournament_id = $1`,
+        [id],
+      );
+      for (const row of rows) {
+        await db.admin.query(
+          `insert into private.player_ratings (player_id, period_starts_at, rating, deviation, volatility, games)
+           values ($1, $2, $3, 60, 0.06, 5)`,
+          [row.player_id, week, options.ratingOf(row.in_game_name)],
+        );
+      }
+    }
     for (const row of (
       await db.admin.query<{ id: string; player_id: string }>('select id, player_id from public.entries where tournament_id = $1', [id])
     ).rows) {
@@ -253,6 +277,47 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     const groupB = (await matchesOf(cup.id)).filter((m) => m.group_name === 'B');
     expect(groupB.map((m) => m.round)).toEqual([1, 2, 3]);
     expect(makeRoundRobinDistribution(drawn[1]!).flat()).toEqual(groupB.map((m) => [m.entry_a, m.entry_b]));
+  });
+
+  it('draws groups in pots by rating where the series seeds by rating, one buyer\'s entries still apart, and verify-draw agrees', async () => {
+    // g1 is rated highest, g16 lowest; g1 and g2 are one buyer's two entries (both in pot 1).
+    const rating = (name: string) => 2000 - 10 * Number(name.slice(1));
+    const cup = await drawnGroupsCup(16, {
+      buyerOfTwo: true,
+      ratingOf: rating,
+      stages: JSON.stringify([
+        { kind: 'groups', name: 'Groups', seeding: 'rating', advance: { per_group: 2, best_of_next: 0 } },
+        { kind: 'knockout', name: 'Knockout' },
+      ]),
+    });
+    const bracket = await bracketOf(cup.id);
+    const names = new Map(
+      (
+        await db.admin.query<{ id: string; in_game_name: string }>(
+          'select e.id, p.in_game_name from public.entries e join public.profiles p on p.id = e.player_id where e.tournament_id = $1',
+          [cup.id],
+        )
+      ).rows.map((r) => [r.id, r.in_game_name]),
+    );
+    const groups = (bracket.stages[0] as GroupsStage).groups;
+    expect(groups).toHaveLength(4);
+    // Every group holds one player of each quarter by rating: g1-g4, g5-g8, g9-g12, g13-g16.
+    for (const group of groups) {
+      const pots = group.table.map((row) => Math.floor((Number(names.get(row.entry_id)!.slice(1)) - 1) / 4)).sort();
+      expect({ group: group.name, pots }).toEqual({ group: group.name, pots: [0, 1, 2, 3] });
+    }
+    const groupOf = (name: string) => groups.find((g) => g.table.some((row) => names.get(row.entry_id) === name))!.name;
+    expect(groupOf('g1')).not.toBe(groupOf('g2'));
+    // The ratings the pots came from are published with the draw, and the check recomputes the groups from them.
+    const draw = bracket.draw as Bracket['draw'] & { ratings: number[] };
+    expect(draw.ratings.map((r, i) => [names.get(draw.entry_ids[i]!), r]).sort()).toEqual(
+      [...names.values()].map((name) => [name, rating(name)]).sort(),
+    );
+    expect(await verifyPublished(bracket)).toMatchObject({ ok: true });
+    const tampered = { ...bracket, draw: { ...draw, ratings: [...draw.ratings].reverse() } };
+    expect(await verifyPublished(tampered)).toMatchObject({ ok: false, difference: expect.stringMatching(/^Group [A-D]: expected /) });
+    // A draw at random publishes no ratings.
+    expect('ratings' in (await bracketOf((await drawnGroupsCup(8)).id)).draw).toBe(false);
   });
 
   it('plays a knockout instead when fewer than two groups of three checked in, and says so', async () => {

@@ -2,7 +2,9 @@
  * Recomputing the draw of the formats beyond one knockout from what `get_bracket` publishes, after the commitment
  * and the seeds (draw.ts):
  *
- * - Groups then a knockout: ⌈n / 4⌉ groups, the first n − 3·groups of them of 4, the rest of 3. Seed s (1 first)
+ * - Groups then a knockout: ⌈n / 4⌉ groups, the first n − 3·groups of them of 4, the rest of 3. Where the draw
+ *   publishes `ratings` (groups seeded by rating), the entries are first put in pot order (ratingPots) and that
+ *   order stands for the seeds below. Seed s (1 first)
  *   goes to the first group from (s − 1) mod groups on that has room and holds the fewest entries of the same
  *   buyer (entries listed together in `same_buyer` share one). Every tie a group table says was decided by lots
  *   is in the order of the hex SHA-256 of `secret:lots:entry id`, lowest first.
@@ -32,6 +34,20 @@ export type PublishedStage = { kind: string; groups?: PublishedGroup[] };
 export type PublishedFormat = { format?: string | undefined; stages?: PublishedStage[] | undefined };
 
 type Difference = { ok: false; difference: string };
+
+/**
+ * The order a draw by rating fills the groups in: pot k the k-th quarter by rating (`groups` players each, the last
+ * pot the rest), highest first and a tie by seed; inside a pot, seed order (private.rating_pots).
+ */
+export function ratingPots(bySeed: readonly string[], ratingOf: ReadonlyMap<string, number>, groups: number): string[] {
+  const byRating = bySeed
+    .map((id, seed) => ({ id, seed, rating: ratingOf.get(id) ?? Number.NEGATIVE_INFINITY }))
+    .sort((a, b) => b.rating - a.rating || a.seed - b.seed);
+  return byRating
+    .map((entry, index) => ({ ...entry, pot: Math.min(Math.floor(index / groups), 3) }))
+    .sort((a, b) => a.pot - b.pot || a.seed - b.seed)
+    .map((entry) => entry.id);
+}
 
 /** The groups of a draw: one list of entry ids per group, A first, from the entries in seed order. */
 export function drawGroups(bySeed: readonly string[], sameBuyer: readonly (readonly string[])[]): string[][] {
@@ -118,10 +134,15 @@ export async function verifyDraw(bracket: PublishedBracket & PublishedFormat): P
   const bySeed = [...seeds].sort((a, b) => a[1] - b[1]).map(([id]) => id);
   const done: Verification = { ok: true, entries: bySeed.length, bracketSize: draw.bracket_size ?? bracketSizeFor(bySeed.length) };
   if (format === 'groups_knockout') {
+    // Seeded by rating: the groups are filled pot by pot from the ratings published with the draw.
+    const ratings = draw.ratings;
+    const order = ratings
+      ? ratingPots(bySeed, new Map(draw.entry_ids.map((id, i) => [id, ratings[i] ?? Number.NEGATIVE_INFINITY])), Math.ceil(bySeed.length / 4))
+      : bySeed;
     return (
       (await groupsDifference(
         secret,
-        bySeed,
+        order,
         sameBuyer,
         bracket.stages?.find((stage) => stage.kind === 'groups'),
       )) ?? done

@@ -19,6 +19,8 @@ export type PublishedDraw = {
   entry_ids: string[];
   same_buyer?: string[][] | undefined;
   bracket_size?: number | null | undefined;
+  /** Groups seeded by rating: each entry's rating at the draw, in the order of entry_ids. */
+  ratings?: number[] | undefined;
 };
 export type PublishedBracket = {
   draw: PublishedDraw;
