@@ -2355,6 +2355,21 @@ AS $function$
               else private.round_name(p_round - p_first + 1, p_last - p_first + 1) end;
 $function$;
 
+comment on function private.de_bracket_rounds_json(text,integer,text) is 'One bracket of a double-elimination stage for get_bracket''s stages (p_bracket winners or losers): its rounds in play order, each { name, matches } with the match ids by position.';
+CREATE OR REPLACE FUNCTION private.de_bracket_rounds_json(p_tournament_id text, p_stage_no integer, p_bracket text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round), '[]'::jsonb)
+    from (select m.round, private.stage_round_name(m.round, 'double_elimination', p_bracket, 1, 1) as name,
+                 jsonb_agg(m.id order by m.position) as ids
+            from public.matches m
+           where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.bracket = p_bracket
+           group by m.round) as r;
+$function$;
+
 comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match, and after groups its feeds: the group place each first-round slot takes, private.qualifier_slot; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
 CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
  RETURNS jsonb
@@ -2435,20 +2450,8 @@ AS $function$
             left join public.profiles p on p.id = e.player_id), '[]'::jsonb))
       when 'double_elimination' then jsonb_build_object(
         'kind', 'double_elimination', 'name', s.name,
-        'winners', coalesce((
-          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round)
-            from (select m.round, private.stage_round_name(m.round, 'double_elimination', 'winners', 1, 1) as name,
-                         jsonb_agg(m.id order by m.position) as ids
-                    from public.matches m
-                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'winners'
-                   group by m.round) as r), '[]'::jsonb),
-        'losers', coalesce((
-          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round)
-            from (select m.round, private.stage_round_name(m.round, 'double_elimination', 'losers', 1, 1) as name,
-                         jsonb_agg(m.id order by m.position) as ids
-                    from public.matches m
-                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'losers'
-                   group by m.round) as r), '[]'::jsonb),
+        'winners', private.de_bracket_rounds_json(p_tournament_id, s.stage_no, 'winners'),
+        'losers', private.de_bracket_rounds_json(p_tournament_id, s.stage_no, 'losers'),
         'grand_final', coalesce((
           select jsonb_agg(m.id order by m.round) from public.matches m
            where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'grand_final'), '[]'::jsonb))
@@ -2752,6 +2755,8 @@ revoke all on function private.next_power_of_two(integer) from public;
 revoke all on function private.bracket_rounds(integer) from public;
 
 revoke all on function private.standard_seed_order(integer) from public;
+
+revoke all on function private.de_bracket_rounds_json(text,integer,text) from public;
 
 revoke all on function private.rating_pots(uuid[],uuid[],integer[],integer) from public;
 

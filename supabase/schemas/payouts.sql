@@ -1662,7 +1662,7 @@ CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, r
 
 -- Prizes ----------------------------------------------------------------------------------------------
 
-comment on function private.prize_place_bands(public.tournaments) is 'The bands of places a tournament''s format can finish players in, best first, as get_standings gives them: a knockout 1, 2, 3-4 (3 and 4 apart where a third-place match is played), 5-8, 9-16 ...; groups then a knockout the knockout''s bands and then one band for everyone out in the groups; Swiss one place each; double elimination 1, 2, 3, 4, 5-6, 7-8, 9-12, 13-16 .... From the stages the draw made once drawn (its players and knockout size), else from the declared stages at capacity. promises.ts prizeBands states the same bands on the pages.';
+comment on function private.prize_place_bands(public.tournaments) is 'The bands of places a tournament''s format can finish players in, best first, as get_standings gives them: a knockout 1, 2, 3-4 (3 and 4 apart where a third-place match is played), 5-8, 9-16 ...; groups then a knockout the knockout''s bands (its first round''s ending at its last qualifier, where byes were given) and then one band for everyone out in the groups; Swiss one place each; double elimination 1, 2, 3, 4, 5-6, 7-8, 9-12, 13-16 .... From the stages the draw made once drawn (its players and knockout size), else from the declared stages at capacity. promises.ts prizeBands states the same bands on the pages.';
 CREATE OR REPLACE FUNCTION private.prize_place_bands(p_tournament public.tournaments)
  RETURNS SETOF int4range
  LANGUAGE plpgsql
@@ -1680,6 +1680,8 @@ declare
   v_g integer;
   v_from integer;
   v_width integer;
+  -- The players of the knockout after groups (its first round has byes when fewer than its places).
+  v_qualifiers integer;
 begin
   if v_drawn then
     select s.kind into v_kind from public.tournament_stages s where s.tournament_id = p_tournament.id order by s.stage_no limit 1;
@@ -1688,6 +1690,7 @@ begin
     v_players := coalesce((select cardinality(d.entry_ids) from public.draws d where d.tournament_id = p_tournament.id), p_tournament.max_players);
     v_size := coalesce((v_knockout ->> 'size')::integer,
                        (select d.bracket_size from public.draws d where d.tournament_id = p_tournament.id));
+    v_qualifiers := case when v_groups is not null then (v_knockout ->> 'qualifiers')::integer end;
   else
     v_kind := coalesce(p_tournament.stages -> 0 ->> 'kind', 'knockout');
     v_knockout := (select x from jsonb_array_elements(p_tournament.stages) as x where x ->> 'kind' = 'knockout' limit 1);
@@ -1695,9 +1698,9 @@ begin
     if v_kind = 'groups' then
       -- The knockout the groups fill at capacity (run_draw): per_group of each group and the best of the next place.
       v_g := (v_players + 3) / 4;
-      v_size := private.next_power_of_two(greatest(2, least(v_players,
-                  v_g * (p_tournament.stages -> 0 #>> '{advance,per_group}')::integer
-                  + least(coalesce((p_tournament.stages -> 0 #>> '{advance,best_of_next}')::integer, 0), v_g))));
+      v_qualifiers := least(v_players, v_g * (p_tournament.stages -> 0 #>> '{advance,per_group}')::integer
+                                       + least(coalesce((p_tournament.stages -> 0 #>> '{advance,best_of_next}')::integer, 0), v_g));
+      v_size := private.next_power_of_two(greatest(2, v_qualifiers));
     else
       v_size := private.next_power_of_two(v_players);
     end if;
@@ -1736,13 +1739,14 @@ begin
     return next int4range(3, 4, '[]');
   end if;
   v_from := 5;
-  while v_from <= v_size loop
-    return next int4range(v_from, 2 * v_from - 2, '[]');
+  while v_from <= least(v_size, coalesce(v_qualifiers, v_size)) loop
+    -- After groups the first round's band ends at the knockout's last player (get_standings).
+    return next int4range(v_from, least(2 * v_from - 2, coalesce(v_qualifiers, v_size)), '[]');
     v_from := 2 * v_from - 1;
   end loop;
   -- Everyone out in the groups shares the places after the knockout's.
-  if v_kind = 'groups' and v_players > v_size then
-    return next int4range(v_size + 1, v_players, '[]');
+  if v_kind = 'groups' and v_players > coalesce(v_qualifiers, v_size) then
+    return next int4range(coalesce(v_qualifiers, v_size) + 1, v_players, '[]');
   end if;
 end;
 $function$;

@@ -279,7 +279,7 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     expect(makeRoundRobinDistribution(drawn[1]!).flat()).toEqual(groupB.map((m) => [m.entry_a, m.entry_b]));
   });
 
-  it('draws groups in pots by rating where the series seeds by rating, one buyer\'s entries still apart, and verify-draw agrees', async () => {
+  it("draws groups in pots by rating where the series seeds by rating, one buyer's entries still apart, and verify-draw agrees", async () => {
     // g1 is rated highest, g16 lowest; g1 and g2 are one buyer's two entries (both in pot 1).
     const rating = (name: string) => 2000 - 10 * Number(name.slice(1));
     const cup = await drawnGroupsCup(16, {

@@ -471,18 +471,16 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     expect(stagesSchema.safeParse([{ kind: 'swiss' }, { kind: 'knockout' }]).success).toBe(false);
     expect(stagesSchema.safeParse([{ kind: 'groups', advance: { perGroup: 2 } }]).success).toBe(false);
     expect(stagesSchema.safeParse([{ kind: 'swiss', rounds: 13 }]).success).toBe(false);
-    const seeded = (seeding: unknown) => [
-      { kind: 'groups', seeding, advance: { per_group: 2 } },
-      { kind: 'knockout' },
-    ];
+    const seeded = (seeding: unknown) => [{ kind: 'groups', seeding, advance: { per_group: 2 } }, { kind: 'knockout' }];
     for (const [seeding, ok] of [
       ['rating', true],
       ['random', true],
       ['strength', false],
       [1, false],
     ] as const) {
-      const inSql = (await db.admin.query<{ ok: boolean }>('select private.stages_valid($1::jsonb) as ok', [JSON.stringify(seeded(seeding))]))
-        .rows[0]!.ok;
+      const inSql = (
+        await db.admin.query<{ ok: boolean }>('select private.stages_valid($1::jsonb) as ok', [JSON.stringify(seeded(seeding))])
+      ).rows[0]!.ok;
       expect({ seeding, inSql }).toEqual({ seeding, inSql: ok });
       expect(stagesSchema.safeParse([{ kind: 'groups', seeding, advance: { perGroup: 2 } }, { kind: 'knockout' }]).success).toBe(ok);
     }

@@ -197,4 +197,31 @@ describe.each(engines)('prize bands shaped by the format on $name', (engine) => 
       }
     }
   });
+
+  it("places the players out in the groups after the knockout's last player where the knockout had byes, the bands never overlapping", async () => {
+    // 20 players in five groups: the winners and the best runner-up make 6, a knockout of 8 with two byes.
+    const stages = [
+      { kind: 'groups', name: 'Groups', group_size: 4, advance: { per_group: 1, best_of_next: 1 } },
+      { kind: 'knockout', name: 'Knockout' },
+    ];
+    const id = await played(stages, 20);
+    const standings = (await db.admin.query<{ s: Band[] }>('select public.get_standings($1) as s', [id])).rows[0]!.s;
+    expect(standings.map((b) => [b.place, b.entries.length])).toEqual([
+      ['1st', 1],
+      ['2nd', 1],
+      ['3rd–4th', 2],
+      ['5th–6th', 2],
+      ['7th–20th', 14],
+    ]);
+    expect(bandsOf(await prizes(id))).toEqual([
+      ['1st', 80000],
+      ['2nd', 70000],
+      ['3rd–4th', 55000],
+      ['5th–6th', 35000],
+      ['7th–20th', Math.floor(30000 / 14)],
+    ]);
+    const credited = (await db.admin.query<{ t: string }>('select sum(amount_paise) as t from private.prize_allocation($1)', [id])).rows[0]!
+      .t;
+    expect(Number(credited)).toBe(POOL);
+  });
 });

@@ -76,7 +76,7 @@ const nextPowerOfTwo = (n: number) => {
 /**
  * The bands of places a format finishes players in at capacity, best first, as private.prize_place_bands gives
  * them before the draw: a knockout 1, 2, 3–4 (3 and 4 apart with a third-place match), 5–8 ...; groups then a
- * knockout the knockout's bands, then everyone out in the groups; Swiss one place each; double elimination 1, 2,
+ * knockout the knockout's bands (the first round's ending at its last qualifier), then everyone out in the groups; Swiss one place each; double elimination 1, 2,
  * 3, 4, 5–6, 7–8, 9–12, 13–16 ...
  */
 export function placeBands(stages: Tournament['stages'], maxPlayers: number): [number, number][] {
@@ -96,10 +96,12 @@ export function placeBands(stages: Tournament['stages'], maxPlayers: number): [n
     }
     return bands;
   }
+  // After groups, the knockout's players: its first round's band ends at the last of them (byes where fewer than its places).
+  let last = size;
   if (first?.kind === 'groups') {
     const groups = Math.ceil(players / 4);
-    const qualifiers = Math.min(players, groups * first.advance.perGroup + Math.min(first.advance.bestOfNext, groups));
-    size = nextPowerOfTwo(Math.max(2, qualifiers));
+    last = Math.min(players, groups * first.advance.perGroup + Math.min(first.advance.bestOfNext, groups));
+    size = nextPowerOfTwo(Math.max(2, last));
   }
   bands.push([1, 1]);
   if (size >= 2) bands.push([2, 2]);
@@ -112,8 +114,8 @@ export function placeBands(stages: Tournament['stages'], maxPlayers: number): [n
           ] as [number, number][])
         : [[3, 4] as [number, number]]),
     );
-  for (let from = 5; from <= size; from = 2 * from - 1) bands.push([from, 2 * from - 2]);
-  if (first?.kind === 'groups' && players > size) bands.push([size + 1, players]);
+  for (let from = 5; from <= Math.min(size, last); from = 2 * from - 1) bands.push([from, Math.min(2 * from - 2, last)]);
+  if (first?.kind === 'groups' && players > last) bands.push([last + 1, players]);
   return bands;
 }
 
