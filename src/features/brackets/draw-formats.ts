@@ -137,7 +137,11 @@ export async function verifyDraw(bracket: PublishedBracket & PublishedFormat): P
     // Seeded by rating: the groups are filled pot by pot from the ratings published with the draw.
     const ratings = draw.ratings;
     const order = ratings
-      ? ratingPots(bySeed, new Map(draw.entry_ids.map((id, i) => [id, ratings[i] ?? Number.NEGATIVE_INFINITY])), Math.ceil(bySeed.length / 4))
+      ? ratingPots(
+          bySeed,
+          new Map(draw.entry_ids.map((id, i) => [id, ratings[i] ?? Number.NEGATIVE_INFINITY])),
+          Math.ceil(bySeed.length / 4),
+        )
       : bySeed;
     return (
       (await groupsDifference(
