@@ -212,12 +212,16 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await expect(groupC.locator('[data-projected-path]')).toHaveText(
     'Win group C and you meet the runner-up of group D; finish second and you meet the winner of group D.',
   );
+  await groupC.screenshot({ path: shot(testInfo, 'groups-360-path.png') });
   await groupA.scrollIntoViewIfNeeded();
   await phone.screenshot({ path: shot(testInfo, 'groups-360-tie-reason.png'), fullPage: true });
   {
     const before = await pageAs(browser, sessions.get(viewer)!, { width: 1280, height: 900 }, cup);
     await expect(before.locator('[data-projected-path]')).toBeVisible({ timeout: 20_000 });
-    await before.screenshot({ path: shot(testInfo, 'groups-1280-path.png'), fullPage: true });
+    await before
+      .locator('#groups-heading')
+      .locator('..')
+      .screenshot({ path: shot(testInfo, 'groups-1280-path.png') });
     await before.context().close();
   }
 
