@@ -81,12 +81,14 @@ create table public.draws (
   bracket_size integer not null,
   drawn_at timestamp with time zone not null,
   groups jsonb,
+  ratings integer[],
   constraint draws_pkey PRIMARY KEY (tournament_id),
   constraint draws_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
   constraint draws_bracket_size_power_of_two CHECK (((bracket_size >= 2) AND ((bracket_size & (bracket_size - 1)) = 0))),
   constraint draws_secret_matches_commitment CHECK ((commitment = encode(sha256(convert_to(secret, 'UTF8'::name)), 'hex'::text)))
 );
 alter table public.draws enable row level security;
+comment on column public.draws.ratings is 'Where the group stage seeds by rating: each entry''s rating at the draw (rounded), in the order of entry_ids, from which the pots were made (private.rating_pots); null otherwise.';
 comment on column public.draws.groups is 'A group stage''s draw: one array of entry ids per group, in letter order (A first), each in the order the round-robin schedule numbers them. Null for a knockout.';
 
 -- Stages ----------------------------------------------------------------------------------------------
@@ -708,6 +710,61 @@ AS $function$
               else chr(64 + (p_n - 1) / 26) || chr(65 + (p_n - 1) % 26) end;
 $function$;
 
+comment on function private.knockout_slot_seeds(integer,integer,integer,integer,integer) is 'Which qualifier seed (private.stage_qualifiers: A1, B1, ..., A2, B2, ..., then the best of the next place) takes each slot of the first round of the knockout after a group stage, slot 2p - 1 and 2p being match p''s; null a bye. With the top 2 of a power-of-two number of groups and no best of the next place, each winner meets the runner-up of the group drawn opposite in the other half (so two players of one group meet no earlier than the final); otherwise the standard seeding, byes to the best placed. private.fill_knockout fills by it and get_bracket publishes it (feeds), so the projected path is the real one.';
+CREATE OR REPLACE FUNCTION private.knockout_slot_seeds(p_groups integer, p_per_group integer, p_best_of_next integer, p_size integer, p_qualifiers integer)
+ RETURNS integer[]
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_order integer[] := private.standard_seed_order(p_size);
+  v_slots integer[] := array_fill(null::integer, array[p_size]);
+begin
+  if p_per_group = 2 and coalesce(p_best_of_next, 0) = 0 and p_size = 2 * p_groups and p_qualifiers = p_size then
+    -- Seed i (i <= groups) is the winner of the i-th group, seed groups + i its runner-up. Each match holds one winner
+    -- (its top slot); the runner-up beside it is from the group whose winner sits at the same place in the other half.
+    for v_m in 0 .. p_groups - 1 loop
+      v_slots[2 * v_m + 1] := v_order[2 * v_m + 1];
+      v_slots[2 * v_m + 2] := p_groups + v_order[2 * (v_m # (p_groups / 2)) + 1];
+    end loop;
+  else
+    for v_i in 1 .. p_size loop
+      v_slots[v_i] := case when v_order[v_i] <= p_qualifiers then v_order[v_i] end;
+    end loop;
+  end if;
+  return v_slots;
+end;
+$function$;
+
+comment on function private.qualifier_slot(integer,integer,integer) is 'What a knockout slot fed by a group stage holds, from its qualifier seed (private.knockout_slot_seeds): { group, place } for a direct place (A1 is { "group": "A", "place": 1 }), { place, best } for the best-th best of the next place across groups ({ "place": 2, "best": 3 }: the third-best runner-up), null for a bye.';
+CREATE OR REPLACE FUNCTION private.qualifier_slot(p_seed integer, p_groups integer, p_per_group integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_seed is null then null
+              when p_seed <= p_groups * p_per_group
+                then jsonb_build_object('group', private.group_letter((p_seed - 1) % p_groups + 1), 'place', (p_seed - 1) / p_groups + 1)
+              else jsonb_build_object('place', p_per_group + 1, 'best', p_seed - p_groups * p_per_group) end;
+$function$;
+
+comment on function private.rating_pots(uuid[],uuid[],integer[],integer) is 'The order a group draw by rating fills the groups in (private.draw_groups takes it as its seeds): pot k is the k-th quarter by rating, p_group_count players each (the last pot the rest, one for each group of 4), highest rating first and a tie by seed; inside a pot the players keep their seed order, the committed draw''s randomness. p_seeds the entries in seed order, p_ratings the rating of each entry of p_entries, in its order. So group g takes the g-th player of each pot in seed order, unless the same-buyer rule moves one on.';
+CREATE OR REPLACE FUNCTION private.rating_pots(p_seeds uuid[], p_entries uuid[], p_ratings integer[], p_group_count integer)
+ RETURNS uuid[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  with ranked as (
+    select s.id, s.n as seed,
+           row_number() over (order by p_ratings[array_position(p_entries, s.id)] desc nulls last, s.n) as by_rating
+      from unnest(p_seeds) with ordinality as s (id, n)
+  )
+  select array_agg(id order by least((by_rating - 1) / p_group_count, 3), seed) from ranked;
+$function$;
+
 comment on function private.draw_groups(uuid[],uuid[],uuid[],integer) is 'The groups of a draw: p_group_count groups of 4 and 3 (the first ones hold 4), filled in seed order, seed s going to the first group from (s - 1) mod groups on that has room and holds the fewest entries of the same buyer, so two entries of one buyer share a group only when the buyer holds more entries than there are groups. Answers one array of entry ids per group, in the order the schedule numbers them.';
 CREATE OR REPLACE FUNCTION private.draw_groups(p_seeds uuid[], p_entries uuid[], p_buyers uuid[], p_group_count integer)
  RETURNS jsonb
@@ -954,7 +1011,7 @@ AS $function$
    where s.tournament_id = p_tournament_id and s.stage_no = p_stage_no and s.kind = 'swiss';
 $function$;
 
-comment on function private.pair_swiss_round(text,integer,timestamp with time zone,text) is 'Pairs the next round of a Swiss stage (private.swiss_pairing over the stage''s results; withdrawn players are not paired but count for their opponents'' Buchholz), once every match of the rounds before has ended (a disputed match holds it) and while rounds are left. A bye is a match [a, null] with status bye. The round starts at its time in the schedule, or p_not_before when later. p_id_base: the draw''s, for the first round (later rounds read it from the matches). Answers whether a round was paired.';
+comment on function private.pair_swiss_round(text,integer,timestamp with time zone,text) is 'Pairs the next round of a Swiss stage (private.swiss_pairing over the stage''s results; withdrawn players are not paired but count for their opponents'' Buchholz; in round 1 one buyer''s two entries are kept apart when any pairing allows), once every match of the rounds before has ended (a disputed match holds it) and while rounds are left. A bye is a match [a, null] with status bye. The round starts at its time in the schedule, or p_not_before when later. p_id_base: the draw''s, for the first round (later rounds read it from the matches). Answers whether a round was paired.';
 CREATE OR REPLACE FUNCTION private.pair_swiss_round(p_tournament_id text, p_stage_no integer, p_not_before timestamp with time zone, p_id_base text DEFAULT NULL::text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -986,7 +1043,12 @@ begin
     array(select o::uuid from jsonb_array_elements_text(v_stage.settings -> 'order') as o),
     coalesce((select jsonb_agg(to_jsonb(m)) from public.matches m
                where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no), '[]'::jsonb),
-    array(select e.id from public.entries e where e.tournament_id = p_tournament_id and e.status = 'active'));
+    array(select e.id from public.entries e where e.tournament_id = p_tournament_id and e.status = 'active'),
+    -- Round 1 keeps one buyer's entries apart, as the knockout and the groups do; later rounds pair by the table.
+    case when v_round = 0 then
+      array(select e.buyer_id from jsonb_array_elements_text(v_stage.settings -> 'order') with ordinality as o (id, n)
+              join public.entries e on e.id = o.id::uuid order by o.n)
+    end);
   insert into public.matches (id, tournament_id, round, position, stage_no, entry_a, entry_b, winner_entry_id, status, scheduled_at)
   select private.match_id(v_base, v_count + (x ->> 'position')::integer), p_tournament_id, v_round + 1, (x ->> 'position')::integer,
          p_stage_no, (x ->> 'entry_a')::uuid, (x ->> 'entry_b')::uuid,
@@ -1176,6 +1238,8 @@ declare
   v_single_stage jsonb;
   -- What this draw's match ids share (private.match_id).
   v_id_base text := private.new_match_id_base();
+  -- A group stage seeded by rating: each entry's rating at the draw, in the order of v_entries.
+  v_ratings integer[];
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
@@ -1280,12 +1344,22 @@ begin
     insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
     values (p_tournament_id, 1, 'groups', coalesce(v_groups_stage ->> 'name', 'Groups'),
             jsonb_build_object('group_size', 4, 'groups', v_group_count,
+                               'seeding', coalesce(v_groups_stage ->> 'seeding', 'random'),
                                'advance', jsonb_build_object('per_group', (v_groups_stage #>> '{advance,per_group}')::integer,
                                                              'best_of_next', coalesce((v_groups_stage #>> '{advance,best_of_next}')::integer, 0)))),
            (p_tournament_id, 2, 'knockout', coalesce(v_knockout_stage ->> 'name', 'Knockout'),
             jsonb_build_object('third_place', coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
                                'qualifiers', v_qualifiers, 'size', v_size));
-    v_groups := private.draw_groups(v_seeds, v_entries, v_buyers, v_group_count);
+    -- Seeded by rating: the groups take one player of each pot (private.rating_pots), the ratings published with the draw.
+    if v_groups_stage ->> 'seeding' = 'rating' then
+      v_ratings := array(select round(coalesce((select r.rating from private.current_rating(e.player_id) as r), 1500))::integer
+                           from unnest(v_entries) with ordinality as x (id, n)
+                           join public.entries e on e.id = x.id
+                          order by x.n);
+    end if;
+    v_groups := private.draw_groups(case when v_ratings is null then v_seeds
+                                         else private.rating_pots(v_seeds, v_entries, v_ratings, v_group_count) end,
+                                    v_entries, v_buyers, v_group_count);
     v_first_knockout_round := private.schedule_groups(p_tournament_id, v_groups, v_tournament.starts_at, v_interval, v_id_base) + 1;
     perform private.create_knockout(p_tournament_id, 2, v_first_knockout_round, 1, v_size,
                                     coalesce((v_knockout_stage ->> 'third_place')::boolean, false),
@@ -1343,7 +1417,7 @@ begin
   end if;
 
   -- 5. Reveal.
-  insert into public.draws (tournament_id, commitment, secret, entry_ids, same_buyer, bracket_size, drawn_at, groups)
+  insert into public.draws (tournament_id, commitment, secret, entry_ids, same_buyer, bracket_size, drawn_at, groups, ratings)
   values (
     p_tournament_id, private.sha256_hex(v_secret), v_secret, v_entries,
     coalesce((select jsonb_agg(ids order by first_key)
@@ -1352,7 +1426,7 @@ begin
                         from public.entries e
                        where e.tournament_id = p_tournament_id and e.status = 'active'
                        group by e.buyer_id having count(*) >= 2) as g), '[]'::jsonb),
-    v_size, v_now, v_groups);
+    v_size, v_now, v_groups, v_ratings);
 
   update public.tournaments
      set drawn_at = v_now, current_round = 1,
@@ -2258,7 +2332,9 @@ begin
       'entry_ids', coalesce(to_jsonb(v_draw.entry_ids), '[]'::jsonb),
       'same_buyer', coalesce(v_draw.same_buyer, '[]'::jsonb),
       'drawn_at', v_draw.drawn_at,
-      'bracket_size', v_draw.bracket_size),
+      'bracket_size', v_draw.bracket_size)
+      -- Groups seeded by rating: the ratings the pots were made from, in the order of entry_ids.
+      || case when v_draw.ratings is not null then jsonb_build_object('ratings', to_jsonb(v_draw.ratings)) else '{}'::jsonb end,
     'rounds', coalesce((
       with bounds as (
         select x.stage_no, min(x.round) as first_round, max(x.round) as last_round
@@ -2326,7 +2402,22 @@ AS $function$
               else private.round_name(p_round - p_first + 1, p_last - p_first + 1) end;
 $function$;
 
-comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
+comment on function private.de_bracket_rounds_json(text,integer,text) is 'One bracket of a double-elimination stage for get_bracket''s stages (p_bracket winners or losers): its rounds in play order, each { name, matches } with the match ids by position.';
+CREATE OR REPLACE FUNCTION private.de_bracket_rounds_json(p_tournament_id text, p_stage_no integer, p_bracket text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round), '[]'::jsonb)
+    from (select m.round, private.stage_round_name(m.round, 'double_elimination', p_bracket, 1, 1) as name,
+                 jsonb_agg(m.id order by m.position) as ids
+            from public.matches m
+           where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.bracket = p_bracket
+           group by m.round) as r;
+$function$;
+
+comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match, and after groups its feeds: the group place each first-round slot takes, private.qualifier_slot; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
 CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE sql
@@ -2370,6 +2461,21 @@ AS $function$
                    group by m.round, m.bracket = 'third_place') as r), '[]'::jsonb),
         'third_place', (select to_jsonb(m.id) from public.matches m
                          where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'third_place'))
+        -- After a group stage: which group place feeds each first-round match, [slot a, slot b] (the projected path).
+        || coalesce((
+          select jsonb_build_object('feeds', (
+                   select jsonb_agg(jsonb_build_array(private.qualifier_slot(x.seeds[2 * p - 1], x.groups, x.per_group),
+                                                      private.qualifier_slot(x.seeds[2 * p], x.groups, x.per_group)) order by p)
+                     from generate_series(1, (s.settings ->> 'size')::integer / 2) as p))
+            from public.tournament_stages g
+           cross join lateral (select (g.settings ->> 'groups')::integer as groups,
+                                      (g.settings #>> '{advance,per_group}')::integer as per_group,
+                                      private.knockout_slot_seeds((g.settings ->> 'groups')::integer,
+                                                                  (g.settings #>> '{advance,per_group}')::integer,
+                                                                  (g.settings #>> '{advance,best_of_next}')::integer,
+                                                                  (s.settings ->> 'size')::integer,
+                                                                  (s.settings ->> 'qualifiers')::integer) as seeds) as x
+           where g.tournament_id = p_tournament_id and g.stage_no = s.stage_no - 1 and g.kind = 'groups'), '{}'::jsonb)
       when 'swiss' then jsonb_build_object(
         'kind', 'swiss', 'name', s.name,
         'rounds', coalesce((
@@ -2391,20 +2497,8 @@ AS $function$
             left join public.profiles p on p.id = e.player_id), '[]'::jsonb))
       when 'double_elimination' then jsonb_build_object(
         'kind', 'double_elimination', 'name', s.name,
-        'winners', coalesce((
-          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round)
-            from (select m.round, private.stage_round_name(m.round, 'double_elimination', 'winners', 1, 1) as name,
-                         jsonb_agg(m.id order by m.position) as ids
-                    from public.matches m
-                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'winners'
-                   group by m.round) as r), '[]'::jsonb),
-        'losers', coalesce((
-          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round)
-            from (select m.round, private.stage_round_name(m.round, 'double_elimination', 'losers', 1, 1) as name,
-                         jsonb_agg(m.id order by m.position) as ids
-                    from public.matches m
-                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'losers'
-                   group by m.round) as r), '[]'::jsonb),
+        'winners', private.de_bracket_rounds_json(p_tournament_id, s.stage_no, 'winners'),
+        'losers', private.de_bracket_rounds_json(p_tournament_id, s.stage_no, 'losers'),
         'grand_final', coalesce((
           select jsonb_agg(m.id order by m.round) from public.matches m
            where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'grand_final'), '[]'::jsonb))
@@ -2710,6 +2804,14 @@ revoke all on function private.next_power_of_two(integer) from public;
 revoke all on function private.bracket_rounds(integer) from public;
 
 revoke all on function private.standard_seed_order(integer) from public;
+
+revoke all on function private.de_bracket_rounds_json(text,integer,text) from public;
+
+revoke all on function private.rating_pots(uuid[],uuid[],integer[],integer) from public;
+
+revoke all on function private.knockout_slot_seeds(integer,integer,integer,integer,integer) from public;
+
+revoke all on function private.qualifier_slot(integer,integer,integer) from public;
 
 revoke all on function private.draw_seeds(text,uuid[],uuid[]) from public;
 

@@ -796,12 +796,9 @@ declare
   v_place_of integer[];
   v_g integer;
   v_size integer;
-  v_order integer[];
   v_slots uuid[];
   v_first_round integer;
   v_match public.matches%rowtype;
-  v_top integer;
-  v_other integer;
 begin
   select * into v_groups_stage from public.tournament_stages
    where tournament_id = p_tournament_id and stage_no = p_stage_no and kind = 'groups' and closed_at is null
@@ -816,24 +813,11 @@ begin
     from private.stage_qualifiers(p_tournament_id, p_stage_no) q;
   v_g := (v_groups_stage.settings ->> 'groups')::integer;
   v_size := (v_knockout.settings ->> 'size')::integer;
-  v_order := private.standard_seed_order(v_size);
-  v_slots := array_fill(null::uuid, array[v_size]);
-  if (v_groups_stage.settings #>> '{advance,per_group}')::integer = 2 and coalesce((v_groups_stage.settings #>> '{advance,best_of_next}')::integer, 0) = 0
-     and v_size = 2 * v_g and cardinality(v_seeds) = v_size then
-    -- Seed i (i <= groups) is the winner of the i-th group, seed groups + i its runner-up. Each round-1 match holds one
-    -- winner (its top place); the runner-up beside it is from the group whose winner sits at the same place in the other half.
-    for v_m in 0 .. v_g - 1 loop
-      v_top := v_order[2 * v_m + 1];
-      v_other := v_order[2 * (v_m # (v_g / 2)) + 1];
-      v_slots[2 * v_m + 1] := v_seeds[v_top];
-      v_slots[2 * v_m + 2] := v_seeds[v_g + v_other];
-    end loop;
-  else
-    for v_i in 1 .. v_size loop
-      v_slots[v_i] := case when v_order[v_i] <= cardinality(v_seeds) then v_seeds[v_order[v_i]] end;
-    end loop;
-  end if;
-
+  -- Which seed takes each slot: the rule get_bracket publishes as the knockout's feeds.
+  v_slots := array(select v_seeds[k] from unnest(private.knockout_slot_seeds(
+                     v_g, (v_groups_stage.settings #>> '{advance,per_group}')::integer,
+                     (v_groups_stage.settings #>> '{advance,best_of_next}')::integer, v_size, cardinality(v_seeds))) with ordinality as x (k, n)
+                   order by x.n);
   select min(round) into v_first_round from public.matches
    where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and bracket is null;
   for v_match in

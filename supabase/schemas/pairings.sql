@@ -287,8 +287,8 @@ begin
 end;
 $function$;
 
-comment on function private.swiss_pairing(uuid[],jsonb,uuid[]) is 'The pairs of the next Swiss round. p_entries and p_matches as private.swiss_table takes them; p_active the entries to pair (null: all of them; a withdrawn player stays in p_entries for the others'' Buchholz). Answers [ { position, entry_a, entry_b } ], the better placed as entry_a, boards in table order, the bye last with entry_b null. In order of importance: no rematch while any pairing avoids one; no second bye while any pairing avoids one; no pair more than one win (3 points) apart while any pairing avoids it; the bye to the lowest-placed player who has not had one (among those for whom the rest can be paired as well); pairs within equal points as far as possible. The searches of a round stop after 10,000 choices in all (5,000 in one); after that the round is paired allowing rematches and gaps, a rematch still chosen last, without a step back. Deterministic: the same arguments give the same pairs.';
-CREATE OR REPLACE FUNCTION private.swiss_pairing(p_entries uuid[], p_matches jsonb, p_active uuid[] DEFAULT NULL::uuid[])
+comment on function private.swiss_pairing(uuid[],jsonb,uuid[],uuid[]) is 'The pairs of the next Swiss round. p_entries and p_matches as private.swiss_table takes them; p_active the entries to pair (null: all of them; a withdrawn player stays in p_entries for the others'' Buchholz); p_buyers the buyer of each entry of p_entries, in its order (null: none), two entries of one buyer then kept apart as a rematch is (round 1 passes them, so one buyer''s two entries meet only when no pairing avoids it). Answers [ { position, entry_a, entry_b } ], the better placed as entry_a, boards in table order, the bye last with entry_b null. In order of importance: no rematch while any pairing avoids one; no second bye while any pairing avoids one; no pair more than one win (3 points) apart while any pairing avoids it; the bye to the lowest-placed player who has not had one (among those for whom the rest can be paired as well); pairs within equal points as far as possible. The searches of a round stop after 10,000 choices in all (5,000 in one); after that the round is paired allowing rematches and gaps, a rematch still chosen last, without a step back. Deterministic: the same arguments give the same pairs.';
+CREATE OR REPLACE FUNCTION private.swiss_pairing(p_entries uuid[], p_matches jsonb, p_active uuid[] DEFAULT NULL::uuid[], p_buyers uuid[] DEFAULT NULL::uuid[])
  RETURNS jsonb
  LANGUAGE plpgsql
  IMMUTABLE
@@ -334,6 +334,19 @@ begin
       v_met[(v_b - 1) * v_n + v_a] := true;
     end if;
   end loop;
+  -- One buyer's entries (p_buyers) are kept apart as players who met are: a pairing that avoids it is preferred.
+  if p_buyers is not null then
+    if cardinality(p_buyers) <> cardinality(p_entries) then
+      raise exception 'p_buyers names the buyer of each entry, in the order of p_entries' using errcode = '22023';
+    end if;
+    for v_a in 1..v_n loop
+      for v_b in 1..v_n loop
+        if v_a <> v_b and p_buyers[array_position(p_entries, v_ids[v_a])] = p_buyers[array_position(p_entries, v_ids[v_b])] then
+          v_met[(v_a - 1) * v_n + v_b] := true;
+        end if;
+      end loop;
+    end loop;
+  end if;
 
   -- Levels in order of what is given up first: bit 1 a pair more than 3 points apart, bit 2 a second bye,
   -- bit 4 a rematch. Level 7 allows all three, so it always pairs everyone.
@@ -539,7 +552,7 @@ revoke all on function private.swiss_table(uuid[],jsonb) from public;
 
 revoke all on function private.swiss_pair_rest(integer[],boolean[],integer,boolean,boolean,integer) from public;
 
-revoke all on function private.swiss_pairing(uuid[],jsonb,uuid[]) from public;
+revoke all on function private.swiss_pairing(uuid[],jsonb,uuid[],uuid[]) from public;
 
 -- Double elimination ----------------------------------------------------------------------------------
 

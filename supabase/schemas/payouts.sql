@@ -1662,7 +1662,96 @@ CREATE TRIGGER payments_post_ledger_journals AFTER INSERT OR UPDATE OF status, r
 
 -- Prizes ----------------------------------------------------------------------------------------------
 
-comment on function public.get_tournament_prizes(text) is 'What each band of places pays in a tournament, totalling its prize pool, for anyone.';
+comment on function private.prize_place_bands(public.tournaments) is 'The bands of places a tournament''s format can finish players in, best first, as get_standings gives them: a knockout 1, 2, 3-4 (3 and 4 apart where a third-place match is played), 5-8, 9-16 ...; groups then a knockout the knockout''s bands (its first round''s ending at its last qualifier, where byes were given) and then one band for everyone out in the groups; Swiss one place each; double elimination 1, 2, 3, 4, 5-6, 7-8, 9-12, 13-16 .... From the stages the draw made once drawn (its players and knockout size), else from the declared stages at capacity. promises.ts prizeBands states the same bands on the pages.';
+CREATE OR REPLACE FUNCTION private.prize_place_bands(p_tournament public.tournaments)
+ RETURNS SETOF int4range
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_drawn boolean := exists (select 1 from public.tournament_stages s where s.tournament_id = p_tournament.id);
+  v_kind text;
+  v_groups jsonb;
+  v_knockout jsonb;
+  v_players integer;
+  v_size integer;
+  v_third boolean;
+  v_g integer;
+  v_from integer;
+  v_width integer;
+  -- The players of the knockout after groups (its first round has byes when fewer than its places).
+  v_qualifiers integer;
+begin
+  if v_drawn then
+    select s.kind into v_kind from public.tournament_stages s where s.tournament_id = p_tournament.id order by s.stage_no limit 1;
+    select s.settings into v_groups from public.tournament_stages s where s.tournament_id = p_tournament.id and s.kind = 'groups';
+    select s.settings into v_knockout from public.tournament_stages s where s.tournament_id = p_tournament.id and s.kind = 'knockout';
+    v_players := coalesce((select cardinality(d.entry_ids) from public.draws d where d.tournament_id = p_tournament.id), p_tournament.max_players);
+    v_size := coalesce((v_knockout ->> 'size')::integer,
+                       (select d.bracket_size from public.draws d where d.tournament_id = p_tournament.id));
+    v_qualifiers := case when v_groups is not null then (v_knockout ->> 'qualifiers')::integer end;
+  else
+    v_kind := coalesce(p_tournament.stages -> 0 ->> 'kind', 'knockout');
+    v_knockout := (select x from jsonb_array_elements(p_tournament.stages) as x where x ->> 'kind' = 'knockout' limit 1);
+    v_players := greatest(p_tournament.max_players, 2);
+    if v_kind = 'groups' then
+      -- The knockout the groups fill at capacity (run_draw): per_group of each group and the best of the next place.
+      v_g := (v_players + 3) / 4;
+      v_qualifiers := least(v_players, v_g * (p_tournament.stages -> 0 #>> '{advance,per_group}')::integer
+                                       + least(coalesce((p_tournament.stages -> 0 #>> '{advance,best_of_next}')::integer, 0), v_g));
+      v_size := private.next_power_of_two(greatest(2, v_qualifiers));
+    else
+      v_size := private.next_power_of_two(v_players);
+    end if;
+  end if;
+  v_third := coalesce((v_knockout ->> 'third_place')::boolean, false);
+
+  if v_kind = 'swiss' then
+    return query select int4range(p, p, '[]') from generate_series(1, v_players) as p;
+    return;
+  end if;
+  if v_kind = 'double_elimination' then
+    -- The losers' bracket sends players out two rounds of each size: 5-6, 7-8, then 9-12, 13-16, ...
+    return query select int4range(p, p, '[]') from generate_series(1, least(4, greatest(v_size, 2))) as p;
+    v_from := 5;
+    v_width := 2;
+    while v_from <= v_size loop
+      return next int4range(v_from, least(v_from + v_width - 1, v_size), '[]');
+      v_from := v_from + v_width;
+      if v_from <= v_size then
+        return next int4range(v_from, least(v_from + v_width - 1, v_size), '[]');
+        v_from := v_from + v_width;
+      end if;
+      v_width := v_width * 2;
+    end loop;
+    return;
+  end if;
+  -- A knockout, alone or after groups: 1, 2, then the round each player went out in (3 and 4 by a third-place match).
+  return next int4range(1, 1, '[]');
+  if v_size >= 2 then
+    return next int4range(2, 2, '[]');
+  end if;
+  if v_size >= 4 and v_third then
+    return next int4range(3, 3, '[]');
+    return next int4range(4, 4, '[]');
+  elsif v_size >= 4 then
+    return next int4range(3, 4, '[]');
+  end if;
+  v_from := 5;
+  while v_from <= least(v_size, coalesce(v_qualifiers, v_size)) loop
+    -- After groups the first round's band ends at the knockout's last player (get_standings).
+    return next int4range(v_from, least(2 * v_from - 2, coalesce(v_qualifiers, v_size)), '[]');
+    v_from := 2 * v_from - 1;
+  end loop;
+  -- Everyone out in the groups shares the places after the knockout's.
+  if v_kind = 'groups' and v_players > coalesce(v_qualifiers, v_size) then
+    return next int4range(coalesce(v_qualifiers, v_size) + 1, v_players, '[]');
+  end if;
+end;
+$function$;
+
+comment on function public.get_tournament_prizes(text) is 'What each band of places pays in a tournament, totalling its prize pool, for anyone: the bands its format finishes players in (private.prize_place_bands).';
 CREATE OR REPLACE FUNCTION public.get_tournament_prizes(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1671,19 +1760,14 @@ CREATE OR REPLACE FUNCTION public.get_tournament_prizes(p_tournament_id text)
 AS $function$
 declare
   v_tournament public.tournaments%rowtype;
-  v_size integer;
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id;
   if not found then
     raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
   end if;
-  v_size := coalesce((select bracket_size from public.draws where tournament_id = p_tournament_id),
-                     private.next_power_of_two(greatest(v_tournament.max_players, 2)));
   return coalesce((
     with bands as (
-      select int4range(1, 1, '[]') as band
-      union all
-      select int4range((1 << k) + 1, 1 << (k + 1), '[]') from generate_series(0, 30) as k where (1 << k) < v_size
+      select b as band from private.prize_place_bands(v_tournament) as b
     ), totals as (
       select b.band, coalesce(sum(a.amount_paise), 0)::bigint as total
         from bands b
@@ -2879,6 +2963,8 @@ revoke all on function private.earnings_of(uuid) from public;
 -- Prizes ----------------------------------------------------------------------------------------------
 
 revoke all on function public.get_tournament_prizes(text) from public;
+
+revoke all on function private.prize_place_bands(public.tournaments) from public;
 
 revoke all on function public.get_tournament_payouts(text) from public;
 revoke all on function private.tournament_payouts(text) from public;

@@ -67,7 +67,24 @@ $function$;
 
 -- Standings -------------------------------------------------------------------------------------------
 
-comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place: in a knockout by the round a player went out in, in double elimination by the round of their second loss, in Swiss by the final table once the last round is over.';
+comment on function private.standings_json(uuid[],int4range[]) is 'get_standings'' answer from each placed entry (p_entries) and its band of places (p_bands, in the same order): one object per band, best first, { place, from, to, entries: [ { entry_id, in_game_name } ] } with the entries by in-game name; [] when nobody is placed. Every format''s places end here, so they read alike.';
+CREATE OR REPLACE FUNCTION private.standings_json(p_entries uuid[], p_bands int4range[])
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('place', private.place_label(band), 'from', lower(band), 'to', upper(band) - 1,
+                                               'entries', entries) order by lower(band)), '[]'::jsonb)
+    from (select o.band,
+                 jsonb_agg(jsonb_build_object('entry_id', o.entry_id, 'in_game_name', p.in_game_name) order by p.in_game_name) as entries
+            from unnest(p_entries, p_bands) as o (entry_id, band)
+            join public.entries e on e.id = o.entry_id
+            left join public.profiles p on p.id = e.player_id
+           group by o.band) as bands;
+$function$;
+
+comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place: in a knockout by the round a player went out in (after groups the first round''s band ends at the knockout''s last player, the players out in the groups sharing the places after it), in double elimination by the round of their second loss, in Swiss by the final table once the last round is over.';
 CREATE OR REPLACE FUNCTION public.get_standings(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -92,21 +109,16 @@ begin
   select s.kind into v_kind from public.tournament_stages s where s.tournament_id = p_tournament_id and s.stage_no = v_final.stage_no;
   if v_kind = 'swiss' then
     -- Swiss: the final table's order, once the last round is over (each player a place of their own).
-    return coalesce((
-      select jsonb_agg(jsonb_build_object('place', private.ordinal(t.n::integer), 'from', t.n, 'to', t.n,
-                                          'entries', jsonb_build_array(jsonb_build_object('entry_id', t.row ->> 'entry_id',
-                                                                                          'in_game_name', p.in_game_name)))
-                       order by t.n)
+    return (
+      select private.standings_json(array_agg((t.row ->> 'entry_id')::uuid), array_agg(int4range(t.n::integer, t.n::integer, '[]')))
         from jsonb_array_elements(private.swiss_stage_table(p_tournament_id, v_final.stage_no)) with ordinality as t (row, n)
-        left join public.entries e on e.id = (t.row ->> 'entry_id')::uuid
-        left join public.profiles p on p.id = e.player_id
-       where exists (select 1 from public.tournaments where id = p_tournament_id and finished_at is not null)), '[]'::jsonb);
+       where exists (select 1 from public.tournaments where id = p_tournament_id and finished_at is not null));
   end if;
   if v_kind = 'double_elimination' then
     -- Double elimination: a player is out at their second loss (a lost match that sends its loser nowhere, the
     -- grand final before its reset excepted); players out in the same round share a band, everyone still in is
     -- placed above them, and the final's winner is first.
-    return coalesce((
+    return (
       with players as (
         select count(distinct e.entry_id)::integer as n
           from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as e (entry_id)
@@ -129,30 +141,32 @@ begin
         select o.entry_id, int4range(players.n - r.through + 1, players.n - r.through + r.c, '[]')
           from outs o join rounds r on r.round = o.round, players
       )
-      select jsonb_agg(jsonb_build_object('place', private.place_label(band), 'from', lower(band), 'to', upper(band) - 1,
-                                          'entries', entries) order by lower(band))
-        from (select o.band,
-                     jsonb_agg(jsonb_build_object('entry_id', o.entry_id, 'in_game_name', p.in_game_name) order by p.in_game_name) as entries
-                from outcomes o
-                join public.entries e on e.id = o.entry_id
-                left join public.profiles p on p.id = e.player_id
-               group by o.band) as bands), '[]'::jsonb);
+      select private.standings_json(array_agg(entry_id), array_agg(band)) from outcomes);
   end if;
   select m.* into v_third from public.matches m where m.tournament_id = p_tournament_id and m.bracket = 'third_place';
   -- The last stage is the knockout every format ends in: its rounds count from its own first round.
   select min(round), max(round) into v_first, v_rounds from public.matches
    where tournament_id = p_tournament_id and stage_no = v_final.stage_no;
-  return coalesce((
-    with outcomes as (
+  return (
+    with ko as (
+      -- The players of the knockout: after groups, its first round holds fewer than its places where byes were given.
+      select count(distinct k.e)::integer as n
+        from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as k (e)
+       where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and k.e is not null
+    ), outcomes as (
       -- The champion.
       select v_final.winner_entry_id as entry_id, int4range(1, 1, '[]') as band
        where v_final.status = 'confirmed' and v_final.winner_entry_id is not null
       union all
       -- Losers of confirmed knockout matches, and both players of void ones, share the band of their round; the
       -- semi-final losers are 3rd and 4th by the third-place match where it was played.
-      select e.entry_id, private.place_band(m.round - v_first + 1, v_rounds - v_first + 1)
+      -- After groups the first round's band ends at the knockout's last player, so the groups' band follows it.
+      select e.entry_id, case when v_final.stage_no > 1 and m.round = v_first
+                              then int4range(lower(b.band), least(upper(b.band) - 1, ko.n), '[]') else b.band end
         from public.matches m
        cross join lateral unnest(array[m.entry_a, m.entry_b]) as e (entry_id)
+       cross join lateral (select private.place_band(m.round - v_first + 1, v_rounds - v_first + 1) as band) as b
+       cross join ko
        where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and m.bracket is null and e.entry_id is not null
          and ((m.status = 'confirmed' and e.entry_id <> m.winner_entry_id) or m.status = 'void')
          and not (v_third.status = 'confirmed' and v_third.winner_entry_id is not null and e.entry_id in (v_third.entry_a, v_third.entry_b))
@@ -163,10 +177,8 @@ begin
        where v_third.status = 'confirmed' and v_third.winner_entry_id is not null and e.entry_id is not null
       union all
       -- Players out in an earlier stage (the groups, once the knockout is filled) share the places after the knockout's.
-      select x.entry_id, int4range(q.n + 1, q.n + x.out_count, '[]')
-        from (select count(distinct k.e)::integer as n
-                from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as k (e)
-               where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and k.e is not null) as q,
+      select x.entry_id, int4range(ko.n + 1, ko.n + x.out_count, '[]')
+        from ko,
              lateral (select o.e as entry_id, count(*) over ()::integer as out_count
                         from (select distinct g.e
                                 from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as g (e)
@@ -176,14 +188,7 @@ begin
        where exists (select 1 from public.tournament_stages s where s.tournament_id = p_tournament_id
                         and s.stage_no < v_final.stage_no and s.closed_at is not null)
     )
-    select jsonb_agg(jsonb_build_object('place', private.place_label(band), 'from', lower(band), 'to', upper(band) - 1,
-                                        'entries', entries) order by lower(band))
-      from (select o.band,
-                   jsonb_agg(jsonb_build_object('entry_id', o.entry_id, 'in_game_name', p.in_game_name) order by p.in_game_name) as entries
-              from outcomes o
-              join public.entries e on e.id = o.entry_id
-              left join public.profiles p on p.id = e.player_id
-             group by o.band) as bands), '[]'::jsonb);
+    select private.standings_json(array_agg(entry_id), array_agg(band)) from outcomes);
 end;
 $function$;
 
@@ -257,6 +262,8 @@ revoke all on function private.place_band(integer,integer) from public;
 revoke all on function private.place_label(int4range) from public;
 
 revoke all on function private.ordinal(integer) from public;
+
+revoke all on function private.standings_json(uuid[],int4range[]) from public;
 
 revoke all on function public.get_standings(text) from public;
 

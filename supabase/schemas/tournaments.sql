@@ -413,7 +413,7 @@ begin
 end;
 $function$;
 
-comment on function private.stages_valid(jsonb) is 'Whether a declared format is one the draw can run: null (one knockout), or 1 to 3 stages of kind groups, knockout, swiss or double_elimination; groups (group_size 3 or 4, advance per_group 1 to group_size - 1 and best_of_next 0 or more) are followed by a knockout; a Swiss stage (rounds 1 to 12 when the catalog says more than the players need) or a double elimination is the whole tournament.';
+comment on function private.stages_valid(jsonb) is 'Whether a declared format is one the draw can run: null (one knockout), or 1 to 3 stages of kind groups, knockout, swiss or double_elimination; groups (group_size 3 or 4, advance per_group 1 to group_size - 1 and best_of_next 0 or more, seeding random or rating) are followed by a knockout; a Swiss stage (rounds 1 to 12 when the catalog says more than the players need) or a double elimination is the whole tournament.';
 CREATE OR REPLACE FUNCTION private.stages_valid(p jsonb)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -438,6 +438,7 @@ begin
                 or coalesce(s.stage #>> '{advance,per_group}', '') !~ '^[1-3]$'
                 or (s.stage #>> '{advance,per_group}')::integer >= coalesce((s.stage ->> 'group_size')::integer, 4)
                 or coalesce(s.stage #>> '{advance,best_of_next}', '0') !~ '^[0-9]{1,3}$'
+                or coalesce(s.stage ->> 'seeding', 'random') not in ('random', 'rating')
                 or coalesce(p -> (s.i::integer) ->> 'kind', '') <> 'knockout'))
           or (s.stage ->> 'kind' = 'knockout' and s.stage ? 'third_place' and jsonb_typeof(s.stage -> 'third_place') <> 'boolean')
           or (s.stage ->> 'kind' in ('swiss', 'double_elimination') and jsonb_array_length(p) <> 1)

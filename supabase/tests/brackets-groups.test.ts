@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { makeRoundRobinDistribution } from 'brackets-manager/dist/helpers.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPublished } from '../../scripts/verify-draw.ts';
 import {
   completeProfile,
   createRegistration,
@@ -68,7 +69,14 @@ type GroupsStage = {
   advance: { per_group: number; best_of_next: number };
   groups: Array<{ name: string; table: TableRow[]; matches: string[] }>;
 };
-type KnockoutStage = { kind: 'knockout'; name: string; rounds: Array<{ name: string; matches: string[] }>; third_place: string | null };
+type Slot = { group: string; place: number } | { place: number; best: number } | null;
+type KnockoutStage = {
+  kind: 'knockout';
+  name: string;
+  rounds: Array<{ name: string; matches: string[] }>;
+  third_place: string | null;
+  feeds?: Array<[Slot, Slot]>;
+};
 type Bracket = {
   format: string;
   draw: { secret: string; entry_ids: string[] };
@@ -93,13 +101,16 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
   const rpc = rpcOf(() => db);
 
   /** A free championship declared as groups then a knockout, `size` players checked in and drawn by the clock. */
-  async function drawnGroupsCup(size: number, options: { buyerOfTwo?: boolean } = {}) {
+  async function drawnGroupsCup(
+    size: number,
+    options: { buyerOfTwo?: boolean; stages?: string; ratingOf?: (inGameName: string) => number } = {},
+  ) {
     const id = `groups-${randomUUID().slice(0, 8)}`;
     await db.admin.query(
       `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
                                        is_live, starts_at, stages)
-       values ($1, 'Groups Cup', 'championship', 'Groups then knockout', 15000, 60000, 16, $3, true, $2, $4)`,
-      [id, START.toISOString(), size, GROUPS_THEN_KNOCKOUT],
+       values ($1, 'Groups Cup', 'championship', 'Groups then knockout', 15000, 60000, greatest(16, $3::integer), $3, true, $2, $4)`,
+      [id, START.toISOString(), size, options.stages ?? GROUPS_THEN_KNOCKOUT],
     );
     const playerOf = new Map<string, string>();
     let registered = 0;
@@ -123,6 +134,26 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
       registered += slots;
     }
     await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    if (options.ratingOf) {
+      // One computed rating week holding every player's rating.
+      const week = '2027-04-26T00:00:00+05:30';
+      await db.admin.query(
+        `insert into private.rating_periods (starts_at, ends_at, computed_at, games)
+         values ($1, $1::timestamptz + interval '7 days', now(), 1) on conflict do nothing`,
+        [week],
+      );
+      const { rows } = await db.admin.query<{ player_id: string; in_game_name: string }>(
+        `select e.player_id, p.in_game_name from public.entries e join public.profiles p on p.id = e.player_id where e.tournament_id = $1`,
+        [id],
+      );
+      for (const row of rows) {
+        await db.admin.query(
+          `insert into private.player_ratings (player_id, period_starts_at, rating, deviation, volatility, games)
+           values ($1, $2, $3, 60, 0.06, 5)`,
+          [row.player_id, week, options.ratingOf(row.in_game_name)],
+        );
+      }
+    }
     for (const row of (
       await db.admin.query<{ id: string; player_id: string }>('select id, player_id from public.entries where tournament_id = $1', [id])
     ).rows) {
@@ -246,6 +277,47 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     const groupB = (await matchesOf(cup.id)).filter((m) => m.group_name === 'B');
     expect(groupB.map((m) => m.round)).toEqual([1, 2, 3]);
     expect(makeRoundRobinDistribution(drawn[1]!).flat()).toEqual(groupB.map((m) => [m.entry_a, m.entry_b]));
+  });
+
+  it("draws groups in pots by rating where the series seeds by rating, one buyer's entries still apart, and verify-draw agrees", async () => {
+    // g1 is rated highest, g16 lowest; g1 and g2 are one buyer's two entries (both in pot 1).
+    const rating = (name: string) => 2000 - 10 * Number(name.slice(1));
+    const cup = await drawnGroupsCup(16, {
+      buyerOfTwo: true,
+      ratingOf: rating,
+      stages: JSON.stringify([
+        { kind: 'groups', name: 'Groups', seeding: 'rating', advance: { per_group: 2, best_of_next: 0 } },
+        { kind: 'knockout', name: 'Knockout' },
+      ]),
+    });
+    const bracket = await bracketOf(cup.id);
+    const names = new Map(
+      (
+        await db.admin.query<{ id: string; in_game_name: string }>(
+          'select e.id, p.in_game_name from public.entries e join public.profiles p on p.id = e.player_id where e.tournament_id = $1',
+          [cup.id],
+        )
+      ).rows.map((r) => [r.id, r.in_game_name]),
+    );
+    const groups = (bracket.stages[0] as GroupsStage).groups;
+    expect(groups).toHaveLength(4);
+    // Every group holds one player of each quarter by rating: g1-g4, g5-g8, g9-g12, g13-g16.
+    for (const group of groups) {
+      const pots = group.table.map((row) => Math.floor((Number(names.get(row.entry_id)!.slice(1)) - 1) / 4)).sort();
+      expect({ group: group.name, pots }).toEqual({ group: group.name, pots: [0, 1, 2, 3] });
+    }
+    const groupOf = (name: string) => groups.find((g) => g.table.some((row) => names.get(row.entry_id) === name))!.name;
+    expect(groupOf('g1')).not.toBe(groupOf('g2'));
+    // The ratings the pots came from are published with the draw, and the check recomputes the groups from them.
+    const draw = bracket.draw as Bracket['draw'] & { ratings: number[] };
+    expect(draw.ratings.map((r, i) => [names.get(draw.entry_ids[i]!), r]).sort()).toEqual(
+      [...names.values()].map((name) => [name, rating(name)]).sort(),
+    );
+    expect(await verifyPublished(bracket)).toMatchObject({ ok: true });
+    const tampered = { ...bracket, draw: { ...draw, ratings: [...draw.ratings].reverse() } };
+    expect(await verifyPublished(tampered)).toMatchObject({ ok: false, difference: expect.stringMatching(/^Group [A-D]: expected /) });
+    // A draw at random publishes no ratings.
+    expect('ratings' in (await bracketOf((await drawnGroupsCup(8)).id)).draw).toBe(false);
   });
 
   it('plays a knockout instead when fewer than two groups of three checked in, and says so', async () => {
@@ -459,6 +531,44 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
       rpc(staff, 'public.staff_correct_result($1, $2, $3, $4, $5)', [last.id, last.entry_b, [0, 2], 'Wrong screenshot', true]),
     );
     expect(refusal).toEqual(['PT409', 'stage_closed']);
+  });
+
+  it('publishes which group place feeds each knockout slot from the draw on, and fills the knockout so', async () => {
+    const A = (group: string, place: number) => ({ group, place });
+    const cup = await drawnGroupsCup(16);
+    const feedsOf = async (id: string) => ((await bracketOf(id)).stages[1] as KnockoutStage).feeds;
+    expect(await feedsOf(cup.id)).toEqual([
+      [A('A', 1), A('B', 2)],
+      [A('D', 1), A('C', 2)],
+      [A('B', 1), A('A', 2)],
+      [A('C', 1), A('D', 2)],
+    ]);
+
+    // 20 players: five group winners and the three best runners-up make 8, by standard seeding (1 v 8, 4 v 5, 2 v 7, 3 v 6).
+    const wide = await drawnGroupsCup(20, {
+      stages: JSON.stringify([
+        { kind: 'groups', name: 'Groups', group_size: 4, advance: { per_group: 1, best_of_next: 3 } },
+        { kind: 'knockout', name: 'Knockout' },
+      ]),
+    });
+    expect(await feedsOf(wide.id)).toEqual([
+      [A('A', 1), { place: 2, best: 3 }],
+      [A('D', 1), A('E', 1)],
+      [A('B', 1), { place: 2, best: 2 }],
+      [A('C', 1), { place: 2, best: 1 }],
+    ]);
+    // Played out, the knockout holds exactly those: the winners where the feeds say, runners-up against the winners.
+    let goals = 0;
+    for (const match of (await matchesOf(wide.id)).filter((m) => m.group_name !== null)) await settle(match, 1 + (goals++ % 3), 0);
+    const stage = await groupsOf(wide.id);
+    const placeOf = (letter: string, rank: number) =>
+      stage.groups.find((g) => g.name === letter)!.table.find((r) => r.rank === rank)!.entry_id;
+    const runnersUp = new Set(stage.groups.map((g) => g.table.find((r) => r.rank === 2)!.entry_id));
+    const first = (await matchesOf(wide.id)).filter((m) => m.group_name === null && m.round === 4);
+    expect(first.map((m) => m.entry_a)).toEqual([placeOf('A', 1), placeOf('D', 1), placeOf('B', 1), placeOf('C', 1)]);
+    expect(first[1]!.entry_b).toBe(placeOf('E', 1));
+    for (const m of [first[0]!, first[2]!, first[3]!]) expect(runnersUp.has(m.entry_b as string)).toBe(true);
+    expect(await feedsOf(wide.id)).toHaveLength(4);
   });
 
   it('plays the knockout with its third-place match to the end and shares places by stage', async () => {

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPublished } from '../../scripts/verify-draw.ts';
+import { swissRoundOne } from '../../src/features/brackets/draw-swiss.ts';
 import { GROUP_TIE_BREAKS, POINTS, swissRoundsFor } from '../../src/features/tournaments/format-rules.ts';
 import { stagesToSql, TournamentSchema } from '../../src/features/tournaments/tournaments.ts';
 import {
@@ -76,8 +77,11 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
 
   const rpc = rpcOf(() => db);
 
-  /** A free cup declared with `stages`, `size` players checked in and drawn by the clock. */
-  async function drawnCup(stages: unknown[], size: number) {
+  /**
+   * A free cup declared with `stages`, `size` players checked in and drawn by the clock. `slots`: how many places
+   * each of the first buyers holds (the extra places taken by invited friends); everyone else buys one.
+   */
+  async function drawnCup(stages: unknown[], size: number, slots: number[] = []) {
     const id = `format-${randomUUID().slice(0, 8)}`;
     await db.admin.query(
       `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
@@ -85,11 +89,23 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
        values ($1, 'Format Cup', 'championship', 'Format', 0, 0, 16, $3, true, $2, $4)`,
       [id, START.toISOString(), size, JSON.stringify(stages)],
     );
-    for (let n = 1; n <= size; n++) {
+    for (let n = 1, buyer = 0; n <= size; buyer++) {
       const user = await createUser(db);
       await completeProfile(db, user.id);
       await db.admin.query('update public.profiles set in_game_name = $2 where id = $1', [user.id, `p${n}`]);
-      await createRegistration(db, user.id, id);
+      const places = slots[buyer] ?? 1;
+      await createRegistration(db, user.id, id, { slots: places });
+      for (let extra = 1; extra < places; extra++) {
+        const friend = await createUser(db);
+        await completeProfile(db, friend.id);
+        await db.admin.query('update public.profiles set in_game_name = $2 where id = $1', [friend.id, `p${n + extra}`]);
+        await db.admin.query(
+          `update public.entries set player_id = $2, accepted_at = now(), invitation_token = null
+            where id = (select id from public.entries where tournament_id = $1 and buyer_id = $3 and player_id is null limit 1)`,
+          [id, friend.id, user.id],
+        );
+      }
+      n += places;
     }
     await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
     await setDatabaseClock(db, at(-59));
@@ -170,6 +186,61 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
       [id],
     );
     expect(finished.rows.map((r) => r.entry_id)).toEqual([final[0]!.entry_id]);
+  });
+
+  it("keeps one buyer's entries apart in Swiss round 1 while any pairing allows, and verify-draw recomputes it", async () => {
+    const buyerOf = async (id: string) =>
+      new Map(
+        (
+          await db.admin.query<{ id: string; buyer_id: string }>('select id, buyer_id from public.entries where tournament_id = $1', [id])
+        ).rows.map((e) => [e.id, e.buyer_id]),
+      );
+    // Three players, two of one buyer: the seeds put them first and second, so the bye moves up to keep them apart.
+    // Five of buyers of 3 and 2: the buyer of 2 falls to seeds 4 and 5 and would meet seed 1's partner otherwise.
+    // Eight of four buyers of two each.
+    for (const [size, slots] of [
+      [3, [2]],
+      [5, [3, 2]],
+      [8, [2, 2, 2, 2]],
+    ] as const) {
+      const id = await drawnCup([{ kind: 'swiss', name: 'Swiss' }], size, [...slots]);
+      const owner = await buyerOf(id);
+      const round = (await matchesOf(id)).filter((m) => m.round === 1);
+      expect(round).toHaveLength(Math.ceil(size / 2));
+      for (const m of round.filter((m) => m.entry_b !== null)) {
+        expect({ size, same: owner.get(m.entry_a as string) === owner.get(m.entry_b as string) }).toEqual({ size, same: false });
+      }
+      const published = (await db.admin.query<{ b: unknown }>('select public.get_bracket($1) as b', [id])).rows[0]!.b;
+      expect(await verifyPublished(published)).toMatchObject({ ok: true, entries: size });
+    }
+    // Two players of one buyer: no pairing avoids it, so they meet.
+    const pair = await drawnCup([{ kind: 'swiss', name: 'Swiss' }], 2, [2]);
+    const only = (await matchesOf(pair)).filter((m) => m.round === 1);
+    expect(only.map((m) => m.status)).toEqual(['scheduled']);
+    expect((await buyerOf(pair)).size).toBe(2);
+  });
+
+  it('pairs round 1 in TypeScript (verify-draw) exactly as the database does, over many random buyers', async () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 2 + Math.floor(random() * 15);
+      const ids = Array.from({ length: n }, () => randomUUID());
+      // Up to four buyers of several places; the rest buy one each.
+      const buyers = ids.map((_, i) => (random() < 0.6 ? `b${Math.floor(random() * 4)}` : `solo${i}`));
+      const sameBuyer = [...new Set(buyers)].map((b) => ids.filter((_, i) => buyers[i] === b)).filter((group) => group.length > 1);
+      const buyerUuid = new Map([...new Set(buyers)].map((b) => [b, randomUUID()]));
+      const pairs = (
+        await db.admin.query<{ p: Array<{ entry_a: string; entry_b: string | null }> }>(
+          `select private.swiss_pairing($1::uuid[], '[]'::jsonb, null, $2::uuid[]) as p`,
+          [ids, buyers.map((b) => buyerUuid.get(b))],
+        )
+      ).rows[0]!.p;
+      expect({ trial, pairs: pairs.map((x) => [x.entry_a, x.entry_b]) }).toEqual({ trial, pairs: swissRoundOne(ids, sameBuyer) });
+    }
   });
 
   it('gives the Swiss bye as a match [a, null] worth a win, to a different player each round', async () => {
@@ -381,6 +452,8 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
       [{ kind: 'swiss' }, { kind: 'knockout' }],
       [{ kind: 'knockout', thirdPlace: true }, { kind: 'swiss' }],
       [{ kind: 'groups', advance: { perGroup: 2 } }, { kind: 'knockout' }],
+      [{ kind: 'groups', seeding: 'rating', advance: { perGroup: 2 } }, { kind: 'knockout' }],
+      [{ kind: 'groups', seeding: 'strength', advance: { perGroup: 2 } }, { kind: 'knockout' }],
       [{ kind: 'groups', advance: { perGroup: 2 } }],
       [{ kind: 'groups', advance: { perGroup: 2 } }, { kind: 'swiss' }],
       [{ kind: 'knockout' }],
@@ -398,6 +471,19 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     expect(stagesSchema.safeParse([{ kind: 'swiss' }, { kind: 'knockout' }]).success).toBe(false);
     expect(stagesSchema.safeParse([{ kind: 'groups', advance: { perGroup: 2 } }]).success).toBe(false);
     expect(stagesSchema.safeParse([{ kind: 'swiss', rounds: 13 }]).success).toBe(false);
+    const seeded = (seeding: unknown) => [{ kind: 'groups', seeding, advance: { per_group: 2 } }, { kind: 'knockout' }];
+    for (const [seeding, ok] of [
+      ['rating', true],
+      ['random', true],
+      ['strength', false],
+      [1, false],
+    ] as const) {
+      const inSql = (
+        await db.admin.query<{ ok: boolean }>('select private.stages_valid($1::jsonb) as ok', [JSON.stringify(seeded(seeding))])
+      ).rows[0]!.ok;
+      expect({ seeding, inSql }).toEqual({ seeding, inSql: ok });
+      expect(stagesSchema.safeParse([{ kind: 'groups', seeding, advance: { perGroup: 2 } }, { kind: 'knockout' }]).success).toBe(ok);
+    }
   });
 
   it("words the format's rules with the database's numbers: points, the tie-break ladder, Swiss rounds", async () => {
@@ -460,6 +546,9 @@ describe.each(engines)('Swiss and double elimination on $name', (engine) => {
     ).rows[0]!.b;
     const boards = swiss.rounds[0]!.matches;
     [boards[0]!.entries[1], boards[1]!.entries[1]] = [boards[1]!.entries[1], boards[0]!.entries[1]];
-    expect(await verifyPublished(swiss)).toMatchObject({ ok: false, difference: expect.stringMatching(/^Round 1, board 1: /) });
+    expect(await verifyPublished(swiss)).toMatchObject({
+      ok: false,
+      difference: expect.stringMatching(/^Round 1, match 1, bottom slot: /),
+    });
   });
 });

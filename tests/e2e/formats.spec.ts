@@ -208,8 +208,22 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   const axe = await new AxeBuilder({ page: phone }).include('[data-format]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  // The projected path on the player's own card, from the knockout's feeds (C1 v D2, D1 v C2).
+  await expect(groupC.locator('[data-projected-path]')).toHaveText(
+    'Win group C and you meet the runner-up of group D; finish second and you meet the winner of group D.',
+  );
+  await groupC.screenshot({ path: shot(testInfo, 'groups-360-path.png') });
   await groupA.scrollIntoViewIfNeeded();
   await phone.screenshot({ path: shot(testInfo, 'groups-360-tie-reason.png'), fullPage: true });
+  {
+    const before = await pageAs(browser, sessions.get(viewer)!, { width: 1280, height: 900 }, cup);
+    await expect(before.locator('[data-projected-path]')).toBeVisible({ timeout: 20_000 });
+    await before
+      .locator('#groups-heading')
+      .locator('..')
+      .screenshot({ path: shot(testInfo, 'groups-1280-path.png') });
+    await before.context().close();
+  }
 
   // The last group result: the knockout fills itself, and the open page follows (Realtime).
   await settle(last);
@@ -221,6 +235,7 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await expect(mine).toContainText(`${viewer} (you) · winner of group C`);
   await expect(mine).toContainText(/runner-up of group [ABD]/);
   await expect(groupA.locator('tr[data-qualified]')).toHaveCount(2);
+  await expect(bracket.locator('[data-projected-path]')).toHaveCount(0);
   await expect(bracket.locator('[data-third-place]')).toContainText('to be decided');
   await knockout.scrollIntoViewIfNeeded();
   await phone.screenshot({ path: shot(testInfo, 'groups-360-knockout.png'), fullPage: true });

@@ -40,6 +40,8 @@ export const DrawSchema = z.object({
   same_buyer: z._default(z.array(z.array(z.string())), []),
   drawn_at: z.optional(z.nullable(isoTime)),
   bracket_size: z.optional(z.nullable(z.int().check(z.positive()))),
+  // Groups seeded by rating: each entry's rating at the draw, in the order of entry_ids (the pots come from it).
+  ratings: z.optional(z.array(z.int())),
 });
 
 /**

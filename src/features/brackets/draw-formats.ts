@@ -2,33 +2,52 @@
  * Recomputing the draw of the formats beyond one knockout from what `get_bracket` publishes, after the commitment
  * and the seeds (draw.ts):
  *
- * - Groups then a knockout: ⌈n / 4⌉ groups, the first n − 3·groups of them of 4, the rest of 3. Seed s (1 first)
+ * - Groups then a knockout: ⌈n / 4⌉ groups, the first n − 3·groups of them of 4, the rest of 3. Where the draw
+ *   publishes `ratings` (groups seeded by rating), the entries are first put in pot order (ratingPots) and that
+ *   order stands for the seeds below. Seed s (1 first)
  *   goes to the first group from (s − 1) mod groups on that has room and holds the fewest entries of the same
  *   buyer (entries listed together in `same_buyer` share one). Every tie a group table says was decided by lots
  *   is in the order of the hex SHA-256 of `secret:lots:entry id`, lowest first.
  * - Swiss: round 1 pairs the seeds' first half with their second half (1 v n/2 + 1, 2 v n/2 + 2, ...); with an
- *   odd number the last seed has the bye, after the pairs.
+ *   odd number the last seed has the bye, after the pairs. Two entries of one buyer never meet in it while any
+ *   pairing avoids it (draw-swiss.ts follows the database's search step for step).
  * - Double elimination: the winners' bracket's first round is a knockout's round 1 (draw.ts).
  *
  * The database's rules are private.draw_groups, private.group_tie_order and private.swiss_pairing
  * (supabase/tests/brackets-draw-verification.test.ts checks real draws of every format against this file).
- * Plain TypeScript with no imports but draw.ts: it runs in the browser, under Vitest and under Node alike.
+ * Plain TypeScript with no imports but draw.ts and draw-swiss.ts: it runs in the browser, under Vitest and under Node alike.
  */
 import {
   bracketSizeFor,
   commitmentDifference,
   drawSeeds,
   type PublishedBracket,
+  roundOneDifference,
   sha256Hex,
   type Verification,
   verifyBracket,
 } from './draw';
+import { swissRoundOne } from './draw-swiss';
 
 export type PublishedGroup = { name: string; table: { entry_id: string; decided_by: string | null }[] };
 export type PublishedStage = { kind: string; groups?: PublishedGroup[] };
 export type PublishedFormat = { format?: string | undefined; stages?: PublishedStage[] | undefined };
 
 type Difference = { ok: false; difference: string };
+
+/**
+ * The order a draw by rating fills the groups in: pot k the k-th quarter by rating (`groups` players each, the last
+ * pot the rest), highest first and a tie by seed; inside a pot, seed order (private.rating_pots).
+ */
+export function ratingPots(bySeed: readonly string[], ratingOf: ReadonlyMap<string, number>, groups: number): string[] {
+  const byRating = bySeed
+    .map((id, seed) => ({ id, seed, rating: ratingOf.get(id) ?? Number.NEGATIVE_INFINITY }))
+    .sort((a, b) => b.rating - a.rating || a.seed - b.seed);
+  return byRating
+    .map((entry, index) => ({ ...entry, pot: Math.min(Math.floor(index / groups), 3) }))
+    .sort((a, b) => a.pot - b.pot || a.seed - b.seed)
+    .map((entry) => entry.id);
+}
 
 /** The groups of a draw: one list of entry ids per group, A first, from the entries in seed order. */
 export function drawGroups(bySeed: readonly string[], sameBuyer: readonly (readonly string[])[]): string[][] {
@@ -56,15 +75,6 @@ export function drawGroups(bySeed: readonly string[], sameBuyer: readonly (reado
     groups[best]?.push(entry);
   });
   return groups;
-}
-
-/** Swiss round 1 from the entries in seed order: [a, b] pairs, the bye last as [a, null]. */
-export function swissRoundOne(bySeed: readonly string[]): [string, string | null][] {
-  const paired = bySeed.length % 2 === 0 ? [...bySeed] : bySeed.slice(0, -1);
-  const half = paired.length / 2;
-  const pairs: [string, string | null][] = paired.slice(0, half).map((a, i) => [a, paired[half + i] as string]);
-  if (paired.length < bySeed.length) pairs.push([bySeed.at(-1) as string, null]);
-  return pairs;
 }
 
 const letter = (index: number) => (index < 26 ? String.fromCharCode(65 + index) : `group ${index + 1}`);
@@ -124,28 +134,27 @@ export async function verifyDraw(bracket: PublishedBracket & PublishedFormat): P
   const bySeed = [...seeds].sort((a, b) => a[1] - b[1]).map(([id]) => id);
   const done: Verification = { ok: true, entries: bySeed.length, bracketSize: draw.bracket_size ?? bracketSizeFor(bySeed.length) };
   if (format === 'groups_knockout') {
+    // Seeded by rating: the groups are filled pot by pot from the ratings published with the draw.
+    const ratings = draw.ratings;
+    const order = ratings
+      ? ratingPots(
+          bySeed,
+          new Map(draw.entry_ids.map((id, i) => [id, ratings[i] ?? Number.NEGATIVE_INFINITY])),
+          Math.ceil(bySeed.length / 4),
+        )
+      : bySeed;
     return (
       (await groupsDifference(
         secret,
-        bySeed,
+        order,
         sameBuyer,
         bracket.stages?.find((stage) => stage.kind === 'groups'),
       )) ?? done
     );
   }
   if (format === 'swiss') {
-    const first = bracket.rounds.find((round) => round.round === 1);
-    for (const [index, [a, b]] of swissRoundOne(bySeed).entries()) {
-      const match = first?.matches.find((m) => m.position === index + 1);
-      const published = [match?.entries[0]?.entry_id ?? null, match?.entries[1]?.entry_id ?? null];
-      if (published[0] !== a || published[1] !== b) {
-        return {
-          ok: false,
-          difference: `Round 1, board ${index + 1}: expected ${a} v ${b ?? 'a bye'}, published ${published[0] ?? 'nobody'} v ${published[1] ?? 'a bye'}.`,
-        };
-      }
-    }
-    return done;
+    const difference = roundOneDifference(bracket.rounds, swissRoundOne(bySeed, sameBuyer));
+    return difference ? { ok: false, difference } : done;
   }
   return { ok: false, difference: `Format: ${format} is not one this check knows.` };
 }

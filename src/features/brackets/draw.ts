@@ -19,6 +19,8 @@ export type PublishedDraw = {
   entry_ids: string[];
   same_buyer?: string[][] | undefined;
   bracket_size?: number | null | undefined;
+  /** Groups seeded by rating: each entry's rating at the draw, in the order of entry_ids. */
+  ratings?: number[] | undefined;
 };
 export type PublishedBracket = {
   draw: PublishedDraw;
@@ -118,6 +120,32 @@ export async function roundOnePairs(draw: {
   return { seeds, pairs };
 }
 
+/**
+ * Round 1 as published against the pairs a draw gives (position 1 first; null a bye): null when they agree, else
+ * the first difference in words. Every format's round 1 comes from the draw, so each check ends here.
+ */
+export function roundOneDifference(
+  rounds: PublishedBracket['rounds'],
+  pairs: readonly (readonly [string | null, string | null])[],
+): string | null {
+  const first = rounds.find((round) => round.round === 1);
+  if (!first || first.matches.length !== pairs.length) {
+    return `Round 1: expected ${pairs.length} matches, found ${first?.matches.length ?? 0}.`;
+  }
+  const sides = ['top', 'bottom'] as const;
+  for (const [index, pair] of pairs.entries()) {
+    const position = index + 1;
+    const match = first.matches.find((m) => m.position === position);
+    for (const [side, expected] of pair.entries()) {
+      const published = match?.entries[side]?.entry_id ?? null;
+      if (published !== expected) {
+        return `Round 1, match ${position}, ${sides[side]} slot: expected ${expected ?? 'a bye'}, published ${published ?? 'a bye'}.`;
+      }
+    }
+  }
+  return null;
+}
+
 export type Verification = { ok: true; entries: number; bracketSize: number } | { ok: false; difference: string };
 
 /** The published secret against the commitment made before the draw: null when they agree, else the difference. */
@@ -152,24 +180,8 @@ export async function verifyBracket(bracket: PublishedBracket, wholeKnockout = t
       difference: `Rounds: a bracket of ${size} has ${expectedRounds} rounds, but ${bracket.rounds.length} are published.`,
     };
   }
-  const first = bracket.rounds.find((round) => round.round === 1);
   const { pairs } = await roundOnePairs({ secret: draw.secret, entry_ids: draw.entry_ids, same_buyer: draw.same_buyer });
-  if (!first || first.matches.length !== pairs.length) {
-    return { ok: false, difference: `Round 1: expected ${pairs.length} matches, found ${first?.matches.length ?? 0}.` };
-  }
-  for (const [index, [a, b]] of pairs.entries()) {
-    const position = index + 1;
-    const match = first.matches.find((m) => m.position === position);
-    const published = [match?.entries[0]?.entry_id ?? null, match?.entries[1]?.entry_id ?? null];
-    const sides = ['top', 'bottom'] as const;
-    for (const [side, expected] of [a, b].entries()) {
-      if (published[side] !== expected) {
-        return {
-          ok: false,
-          difference: `Round 1, match ${position}, ${sides[side]} slot: expected ${expected ?? 'a bye'}, published ${published[side] ?? 'a bye'}.`,
-        };
-      }
-    }
-  }
+  const difference = roundOneDifference(bracket.rounds, pairs);
+  if (difference) return { ok: false, difference };
   return { ok: true, entries: n, bracketSize: size };
 }

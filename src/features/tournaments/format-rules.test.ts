@@ -58,3 +58,16 @@ describe('the rules text of a format', () => {
     }
   });
 });
+
+describe('groups drawn in pots by rating', () => {
+  it('says so in both languages only where the series seeds by rating', () => {
+    const stages = (seeding: 'random' | 'rating') => [
+      { kind: 'groups' as const, groupSize: 4 as const, seeding, advance: { perGroup: 2, bestOfNext: 0 } },
+      { kind: 'knockout' as const, thirdPlace: false },
+    ];
+    expect(formatRules(stages('rating'), 16)[0]).toContain('drawn in pots by rating: each group takes one player from each quarter');
+    expect(formatRulesHi(stages('rating'), 16)[0]).toContain('रेटिंग के पॉट');
+    expect(formatRules(stages('random'), 16)[0]).not.toContain('pots');
+    expect(formatRulesHi(stages('random'), 16)[0]).not.toContain('पॉट');
+  });
+});

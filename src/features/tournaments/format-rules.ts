@@ -35,6 +35,9 @@ function groupsRule(stage: Extract<Stage, { kind: 'groups' }>, next: Stage | und
   const third = next?.kind === 'knockout' && next.thirdPlace ? ', with a match for third place' : '';
   return (
     `Groups of ${stage.groupSize} (of 3 when check-in leaves fewer): everyone plays each player of their group once, ${drawStands}. ` +
+    (stage.seeding === 'rating'
+      ? 'The groups are drawn in pots by rating: each group takes one player from each quarter of the field by rating. '
+      : '') +
     `Ties are broken by ${GROUP_TIE_BREAKS.map(([, words]) => words).join(', then ')}; each group table says which step decided. ` +
     `${goOn}${best} go on to the knockout${third}, where every match needs a winner.`
   );
@@ -94,6 +97,7 @@ function groupsRuleHi(stage: Extract<Stage, { kind: 'groups' }>, next: Stage | u
   const third = next?.kind === 'knockout' && next.thirdPlace ? ', तीसरे स्थान के मैच के साथ,' : '';
   return (
     `${stage.groupSize} खिलाड़ियों के ग्रुप (चेक-इन कम हो तो 3 के): हर खिलाड़ी अपने ग्रुप के हर खिलाड़ी से एक बार खेलता है, ${drawStandsHi}। ` +
+    (stage.seeding === 'rating' ? 'ग्रुप रेटिंग के पॉट से बनते हैं: हर ग्रुप में रेटिंग के हिसाब से हर चौथाई से एक खिलाड़ी। ' : '') +
     `बराबरी इस क्रम से टूटती है: ${GROUP_TIE_BREAKS.map(([step]) => GROUP_TIE_BREAKS_HI[step]).join(', फिर ')}; हर ग्रुप टेबल बताती है कि किस कदम से फ़ैसला हुआ। ` +
     `${goOn}${best} नॉकआउट में जाते हैं${third} जहाँ हर मैच में एक विजेता ज़रूरी है।`
   );

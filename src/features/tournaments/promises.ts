@@ -67,15 +67,67 @@ export function placeAmountsPaise(t: PrizeFacts): Map<number, number> {
 
 export type PrizeBand = { label: string; first: number; last: number; eachPaise: number };
 
+const nextPowerOfTwo = (n: number) => {
+  let size = 1;
+  while (size < n) size *= 2;
+  return size;
+};
+
 /**
- * A knockout's places (1st, 2nd, 3rd–4th, 5th–8th ...: the round a player went out in), each with what one
- * player of it receives: the band shares the amounts of its places (private.prize_allocation). Bands that
+ * The bands of places a format finishes players in at capacity, best first, as private.prize_place_bands gives
+ * them before the draw: a knockout 1, 2, 3–4 (3 and 4 apart with a third-place match), 5–8 ...; groups then a
+ * knockout the knockout's bands (the first round's ending at its last qualifier), then everyone out in the groups; Swiss one place each; double elimination 1, 2,
+ * 3, 4, 5–6, 7–8, 9–12, 13–16 ...
+ */
+export function placeBands(stages: Tournament['stages'], maxPlayers: number): [number, number][] {
+  const players = Math.max(maxPlayers, 2);
+  const first = stages?.[0];
+  const knockout = stages?.find((stage) => stage.kind === 'knockout');
+  const bands: [number, number][] = [];
+  if (first?.kind === 'swiss') {
+    for (let place = 1; place <= players; place++) bands.push([place, place]);
+    return bands;
+  }
+  let size = nextPowerOfTwo(players);
+  if (first?.kind === 'double_elimination') {
+    for (let place = 1; place <= Math.min(4, size); place++) bands.push([place, place]);
+    for (let from = 5, width = 2; from <= size; width *= 2) {
+      for (let twice = 0; twice < 2 && from <= size; twice++, from += width) bands.push([from, Math.min(from + width - 1, size)]);
+    }
+    return bands;
+  }
+  // After groups, the knockout's players: its first round's band ends at the last of them (byes where fewer than its places).
+  let last = size;
+  if (first?.kind === 'groups') {
+    const groups = Math.ceil(players / 4);
+    last = Math.min(players, groups * first.advance.perGroup + Math.min(first.advance.bestOfNext, groups));
+    size = nextPowerOfTwo(Math.max(2, last));
+  }
+  bands.push([1, 1]);
+  if (size >= 2) bands.push([2, 2]);
+  if (size >= 4)
+    bands.push(
+      ...(knockout?.kind === 'knockout' && knockout.thirdPlace
+        ? ([
+            [3, 3],
+            [4, 4],
+          ] as [number, number][])
+        : [[3, 4] as [number, number]]),
+    );
+  for (let from = 5; from <= Math.min(size, last); from = 2 * from - 1) bands.push([from, Math.min(2 * from - 2, last)]);
+  if (first?.kind === 'groups' && players > last) bands.push([last + 1, players]);
+  return bands;
+}
+
+/**
+ * The places of the tournament's format (placeBands: 1st, 2nd, 3rd–4th, 5th–8th ... in a knockout), each with what
+ * one player of it receives: the band shares the amounts of its places (private.prize_allocation). Bands that
  * win nothing are left out.
  */
-export function prizeBands(t: PrizeFacts & Pick<Tournament, 'maxPlayers'>): PrizeBand[] {
+export function prizeBands(t: PrizeFacts & Pick<Tournament, 'maxPlayers'> & { stages?: Tournament['stages'] }): PrizeBand[] {
   const amounts = placeAmountsPaise(t);
   const bands: PrizeBand[] = [];
-  for (let first = 1, last = 1; first <= t.maxPlayers; first = last + 1, last = Math.min(2 * last, t.maxPlayers)) {
+  for (const [first, last] of placeBands(t.stages, t.maxPlayers)) {
     let total = 0;
     for (let place = first; place <= last; place++) total += amounts.get(place) ?? 0;
     if (total === 0) continue;

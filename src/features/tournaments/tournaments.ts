@@ -24,6 +24,8 @@ export const StageSchema = z.union([
     kind: z.literal('groups'),
     name: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
     groupSize: z._default(z.literal(4), 4),
+    /** `rating`: drawn in pots by rating (one player of each quarter by rating per group); else at random by the draw. */
+    seeding: z._default(z.enum(['random', 'rating']), 'random'),
     advance: z.object({
       perGroup: z.int().check(z.gte(1), z.lte(3)),
       bestOfNext: z._default(z.int().check(z.nonnegative(), z.lte(999)), 0),
@@ -56,6 +58,8 @@ function stageToSql(stage: Stage): Record<string, unknown> {
       kind: 'groups',
       ...name,
       group_size: stage.groupSize,
+      // Only a series that seeds by rating says so: the database reads a missing word as random.
+      ...(stage.seeding === 'rating' ? { seeding: 'rating' } : {}),
       advance: { per_group: stage.advance.perGroup, best_of_next: stage.advance.bestOfNext },
     };
   }

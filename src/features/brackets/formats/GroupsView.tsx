@@ -2,16 +2,20 @@
  * Groups then a knockout: the group tables as cards (the player's own group first), each tie-break's reason
  * a tap away, each group's matches under its table, then the knockout as a tree with its third-place match.
  */
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { $lang } from '@/stores/lang';
 import { KnockoutView } from '../KnockoutView';
 import { MatchCard } from '../MatchCard';
 import type { StageViewProps } from './FormatStages';
 import { type GroupCard, groupCards, qualifierNotes } from './groups';
 import { MatchList } from './MatchList';
+import { projectedPath } from './path';
 import { knockoutBracket, matchIndex, stageOfKind, thirdPlaceMatch } from './stages';
 import { WORDS } from './words';
 
 export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
+  const lang = useStore($lang);
   const groups = stageOfKind(bracket, 'groups');
   const knockout = stageOfKind(bracket, 'knockout');
   if (!groups) return null;
@@ -20,6 +24,12 @@ export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
   const ko = knockout ? knockoutBracket(bracket, knockout, index) : null;
   const third = knockout ? thirdPlaceMatch(knockout, index) : null;
   const notes = qualifierNotes(groups);
+  // The player's own group (first when there is one): where its places lead in the knockout, until it is filled.
+  const myCard = cards.find((card) => card.mine);
+  const path =
+    myCard && !groups.groups.some((g) => g.table.some((row) => row.qualified))
+      ? projectedPath(knockout, myCard.name, groups.advance.per_group, lang)
+      : null;
   return (
     <div className="space-y-6" data-format="groups_knockout">
       <section aria-labelledby="groups-heading">
@@ -31,7 +41,7 @@ export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
         </p>
         <div className="mt-3 grid items-start gap-4 lg:grid-cols-2">
           {cards.map((card) => (
-            <GroupCardView key={card.name} card={card} myEntryId={myEntryId} mine={mine} />
+            <GroupCardView key={card.name} card={card} myEntryId={myEntryId} mine={mine} path={card.mine ? path : null} />
           ))}
         </div>
       </section>
@@ -62,7 +72,17 @@ const NUMBER_COLUMNS = [
   ['points', WORDS.columns.points],
 ] as const;
 
-function GroupCardView({ card, myEntryId, mine }: { card: GroupCard; myEntryId: string | null; mine: ReadonlySet<string> }) {
+function GroupCardView({
+  card,
+  myEntryId,
+  mine,
+  path,
+}: {
+  card: GroupCard;
+  myEntryId: string | null;
+  mine: ReadonlySet<string>;
+  path: string | null;
+}) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <section
@@ -75,6 +95,11 @@ function GroupCardView({ card, myEntryId, mine }: { card: GroupCard; myEntryId: 
         {card.title}
         {card.mine && <span className="rounded-full bg-lime/15 px-2 py-0.5 text-xs text-lime">{WORDS.yourGroup}</span>}
       </h3>
+      {path && (
+        <p className="mt-1 text-sm text-chalk" data-projected-path>
+          {path}
+        </p>
+      )}
       <table className="mt-2 w-full table-fixed text-sm tabular-nums" data-group-table>
         <caption className="sr-only">{WORDS.tableCaption(card.name)}</caption>
         <colgroup>

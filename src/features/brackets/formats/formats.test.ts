@@ -13,6 +13,10 @@ import { formatStandingOf } from './standing';
 import { formatViewOf, knockoutBracket, matchIndex, stageOfKind, thirdPlaceMatch } from './stages';
 import { swissView, tieBreakFigure } from './swiss';
 import { formatIntro } from './intro';
+import { projectedPath } from './path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { GroupsView } from './GroupsView';
 
 const T = '2027-01-10T13:00:00.000Z';
 const e = (name: string) => ({ entry_id: `id-${name}`, in_game_name: name });
@@ -143,6 +147,17 @@ function groupsCup(options: { filled?: boolean } = {}): Bracket {
           { name: 'Third place', matches: ['t1'] },
         ],
         third_place: 't1',
+        // As get_bracket publishes them for two groups, top 2: A1 v B2, B1 v A2.
+        feeds: [
+          [
+            { group: 'A', place: 1 },
+            { group: 'B', place: 2 },
+          ],
+          [
+            { group: 'B', place: 1 },
+            { group: 'A', place: 2 },
+          ],
+        ],
       },
     ],
   };
@@ -489,5 +504,50 @@ describe('the format in one sentence', () => {
     expect(formatIntro(['groups', 'knockout'])).toMatch(/^Groups then a knockout: /);
     expect(formatIntro(['swiss'])).toMatch(/^Swiss: /);
     expect(formatIntro(['double_elimination'])).toMatch(/^Double elimination: lose once and you drop into the losers’ bracket/);
+  });
+});
+
+describe('the projected knockout path', () => {
+  const knockout = stageOfKind(groupsCup(), 'knockout');
+
+  it('says in one sentence whom each place that goes through meets first, from the knockout’s feeds', () => {
+    expect(projectedPath(knockout, 'A', 2)).toBe(
+      'Win group A and you meet the runner-up of group B; finish second and you meet the winner of group B.',
+    );
+    expect(projectedPath(knockout, 'B', 1)).toBe('Win group B and you meet the runner-up of group A.');
+    expect(projectedPath(knockout, 'A', 2, 'hi')).toBe(
+      'ग्रुप A जीतें तो नॉकआउट में आपका मुक़ाबला ग्रुप B के रनर-अप से होगा; दूसरे स्थान पर रहें तो नॉकआउट में आपका मुक़ाबला ग्रुप B के विजेता से होगा।',
+    );
+  });
+
+  it('names the best runners-up as a pool and a bye as a straight way on, and says nothing without feeds', () => {
+    const wide = {
+      ...knockout!,
+      feeds: [
+        [{ group: 'A', place: 1 }, null],
+        [
+          { group: 'B', place: 1 },
+          { place: 2, best: 1 },
+        ],
+      ] as NonNullable<typeof knockout>['feeds'],
+    };
+    expect(projectedPath(wide, 'B', 1)).toBe('Win group B and you meet one of the best runners-up.');
+    expect(projectedPath(wide, 'A', 1)).toBe('Win group A and you go straight into the second knockout round.');
+    expect(projectedPath(wide, 'B', 1, 'hi')).toBe('ग्रुप B जीतें तो नॉकआउट में आपका मुक़ाबला सबसे अच्छे रनर-अप में से किसी एक से होगा।');
+    expect(projectedPath({ ...knockout!, feeds: undefined }, 'A', 2)).toBeNull();
+    expect(projectedPath(wide, 'Z', 1)).toBeNull();
+  });
+
+  it('shows the sentence on the player’s own group card until the knockout is filled', () => {
+    const html = (bracket: Bracket, me: string | null) =>
+      renderToStaticMarkup(createElement(GroupsView, { bracket, myEntryId: me, mine: new Set<string>() }));
+    const open = html(groupsCup(), 'id-e');
+    expect(open).toContain('data-projected-path');
+    expect(open).toContain('Win group B and you meet the runner-up of group A; finish second and you meet the winner of group A.');
+    // Exactly once, inside group B's card.
+    expect(open.split('data-projected-path').length).toBe(2);
+    expect(open.indexOf('data-group="B"')).toBeLessThan(open.indexOf('data-projected-path'));
+    expect(html(groupsCup(), null)).not.toContain('data-projected-path');
+    expect(html(groupsCup({ filled: true }), 'id-e')).not.toContain('data-projected-path');
   });
 });

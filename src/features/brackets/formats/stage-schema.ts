@@ -33,11 +33,21 @@ export const GroupsStageSchema = z.object({
   groups: z.array(z.object({ name: z.string(), table: z.array(GroupRowSchema), matches: z._default(z.array(z.string()), []) })),
 });
 
+/**
+ * What feeds a first-round knockout slot after a group stage: a direct place ({ group: 'A', place: 1 } is A1), or
+ * the best-th best of the next place across groups ({ place: 2, best: 3 }: the third-best runner-up); null a bye.
+ */
+export const QualifierSlotSchema = z.nullable(
+  z.union([z.object({ group: z.string(), place: z.int() }), z.object({ place: z.int(), best: z.int() })]),
+);
+
 export const KnockoutStageSchema = z.object({
   kind: z.literal('knockout'),
   name: z.string(),
   rounds: z.array(StageRoundSchema),
   third_place: z.optional(z.nullable(z.string())),
+  // After a group stage: each first-round match's two slots, in match order (the projected path).
+  feeds: z.optional(z.array(z.tuple([QualifierSlotSchema, QualifierSlotSchema]))),
 });
 
 export const SwissRowSchema = z.object({
