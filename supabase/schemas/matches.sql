@@ -79,6 +79,11 @@ create table public.matches (
 );
 CREATE INDEX matches_fed_by_winner ON public.matches USING btree (next_match_id) WHERE (next_match_id IS NOT NULL);
 CREATE INDEX matches_fed_by_loser ON public.matches USING btree (loser_match_id) WHERE (loser_match_id IS NOT NULL);
+-- What the periodic function looks for, so a run reads what is due instead of every match ever played: the matches
+-- in play (the deadlines of private.run_due_match_work), and one group's matches (private.group_stats, read many
+-- times by every table the tie-break ladder builds, and 75 tables at once when a championship's knockout fills).
+CREATE INDEX matches_in_play ON public.matches USING btree (scheduled_at) WHERE (status = ANY (ARRAY['scheduled'::text, 'ready'::text, 'reported'::text]));
+CREATE INDEX matches_of_group ON public.matches USING btree (tournament_id, stage_no, group_name) WHERE (group_name IS NOT NULL);
 alter table public.matches enable row level security;
 comment on column public.matches.stage_no is 'Which stage of the tournament (public.tournament_stages) the match belongs to; 1 for a plain knockout.';
 comment on column public.matches.group_name is 'The group letter of a group-stage match (A, B, ... Z, AA, ...); null elsewhere.';
@@ -837,25 +842,28 @@ begin
 
   select min(round) into v_first_round from public.matches
    where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and bracket is null;
+  perform 1 from public.matches
+    where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and round = v_first_round and bracket is null
+    order by position for update;
+  -- Every match with two qualifiers in one statement: its players are told together (one delivery, not one a match).
+  update public.matches m
+     set entry_a = v_slots[2 * m.position - 1], entry_b = v_slots[2 * m.position], status = 'scheduled',
+         scheduled_at = greatest(m.scheduled_at, v_now + private.break_between_rounds())
+   where m.tournament_id = p_tournament_id and m.stage_no = v_knockout.stage_no and m.round = v_first_round and m.bracket is null
+     and v_slots[2 * m.position - 1] is not null and v_slots[2 * m.position] is not null;
   for v_match in
     select * from public.matches
      where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and round = v_first_round and bracket is null
-     order by position for update
+       and (v_slots[2 * position - 1] is null or v_slots[2 * position] is null)
+     order by position
   loop
-    if v_slots[2 * v_match.position - 1] is not null and v_slots[2 * v_match.position] is not null then
-      update public.matches
-         set entry_a = v_slots[2 * v_match.position - 1], entry_b = v_slots[2 * v_match.position], status = 'scheduled',
-             scheduled_at = greatest(scheduled_at, v_now + private.break_between_rounds())
-       where id = v_match.id;
-    else
-      -- A bye: the best-placed qualifiers have no opponent and go straight on.
-      update public.matches
-         set entry_a = coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position]), status = 'bye',
-             winner_entry_id = coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position])
-       where id = v_match.id
-      returning * into v_match;
-      perform private.advance_from(v_match);
-    end if;
+    -- A bye: the best-placed qualifiers have no opponent and go straight on.
+    update public.matches
+       set entry_a = coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position]), status = 'bye',
+           winner_entry_id = coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position])
+     where id = v_match.id
+    returning * into v_match;
+    perform private.advance_from(v_match);
   end loop;
   update public.tournament_stages set closed_at = v_now where tournament_id = p_tournament_id and stage_no = p_stage_no;
   perform private.audit(p_tournament_id, 'knockout_filled',
@@ -865,7 +873,7 @@ begin
 end;
 $function$;
 
-comment on function private.run_due_stage_fills() is 'Due work: fills every knockout whose group stage has ended but was not filled yet, and pairs every Swiss round whose previous round has ended (both normally run with the last result they wait for; this is their safety net).';
+comment on function private.run_due_stage_fills() is 'Due work: fills every knockout whose group stage has ended but was not filled yet, and pairs every Swiss round whose previous round has ended (both normally run with the last result they wait for; this is their safety net). Each stage on its own (item <tournament>/<stage_no>): one that fails is recorded and the others go on; a parked one is skipped until an admin retries it.';
 CREATE OR REPLACE FUNCTION private.run_due_stage_fills()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -873,30 +881,38 @@ CREATE OR REPLACE FUNCTION private.run_due_stage_fills()
 AS $function$
 declare
   v_stage record;
+  v_item text;
   v_filled integer := 0;
   v_paired integer := 0;
+  v_failed integer := 0;
+  v_error text;
+  v_state text;
 begin
   for v_stage in
-    select s.tournament_id, s.stage_no from public.tournament_stages s
+    select s.tournament_id, s.stage_no, s.kind from public.tournament_stages s
       join public.tournaments t on t.id = s.tournament_id
-     where s.kind = 'groups' and s.closed_at is null and t.cancelled_at is null
-     order by s.tournament_id
+     where ((s.kind = 'groups' and s.closed_at is null) or (s.kind = 'swiss' and t.finished_at is null))
+       and t.cancelled_at is null
+       and not private.due_item_parked(s.tournament_id || '/' || s.stage_no)
+     order by s.kind, s.tournament_id, s.stage_no
   loop
-    if private.fill_knockout(v_stage.tournament_id, v_stage.stage_no) then
-      v_filled := v_filled + 1;
-    end if;
+    v_item := v_stage.tournament_id || '/' || v_stage.stage_no;
+    begin
+      if v_stage.kind = 'groups' then
+        if private.fill_knockout(v_stage.tournament_id, v_stage.stage_no) then
+          v_filled := v_filled + 1;
+        end if;
+      elsif private.pair_swiss_round(v_stage.tournament_id, v_stage.stage_no, private.clock_now() + private.break_between_rounds()) then
+        v_paired := v_paired + 1;
+      end if;
+    exception when others then
+      -- This stage's fill is undone (its subtransaction) and recorded; the other stages go on.
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed(v_item, v_error, v_state);
+      v_failed := v_failed + 1;
+    end;
   end loop;
-  for v_stage in
-    select s.tournament_id, s.stage_no from public.tournament_stages s
-      join public.tournaments t on t.id = s.tournament_id
-     where s.kind = 'swiss' and t.finished_at is null and t.cancelled_at is null
-     order by s.tournament_id
-  loop
-    if private.pair_swiss_round(v_stage.tournament_id, v_stage.stage_no, private.clock_now() + private.break_between_rounds()) then
-      v_paired := v_paired + 1;
-    end if;
-  end loop;
-  return jsonb_build_object('knockouts_filled', v_filled, 'swiss_rounds_paired', v_paired);
+  return jsonb_build_object('knockouts_filled', v_filled, 'swiss_rounds_paired', v_paired, 'stage_fills_failed', v_failed);
 end;
 $function$;
 
@@ -1263,7 +1279,7 @@ begin
   for v_match in
     select m.* from public.matches m join public.tournaments t on t.id = m.tournament_id
      where m.status in ('scheduled', 'ready', 'reported') and t.cancelled_at is null
-       and (m.scheduled_at + interval '10 minutes' < v_now or m.status = 'reported')
+       and (m.scheduled_at < v_now - interval '10 minutes' or m.status = 'reported')
        and not private.due_item_parked(m.id::text)
      order by m.scheduled_at, m.id
      for update of m skip locked
