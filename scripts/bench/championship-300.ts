@@ -29,6 +29,7 @@ import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
 import { claimsOf, player, serviceRole, testDatabase } from '../../supabase/tests/requests.ts';
 import { setRequestContext } from '../../supabase/local/database.ts';
 import { printApiReads } from './shared/api-reads.ts';
+import { processCpuMs } from './shared/process-cpu.ts';
 import { benchOptions, verdict } from './shared/smoke.ts';
 
 const { smoke, values } = benchOptions({ entries: { full: '300', smoke: '40' }, seed: { full: '7', smoke: '7' } });
@@ -109,6 +110,9 @@ try {
   );
   /** Per step, the time of each run (ms): the step's function's own total, callees included. */
   const stepTimes = new Map<string, number[]>();
+  /** The database server process behind the bench's connection, and the CPU each periodic run cost it (ms). */
+  const backendPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+  const runCpu: Array<number | null> = [];
   /**
    * The periodic function, as pg_cron runs it through the service role's door; timed as a whole and per step.
    * PostgreSQL's function statistics (track_functions, for this transaction only) give each step's time inside
@@ -138,10 +142,13 @@ try {
           )
         ).rows.map((row) => row.ms ?? 0);
       const before = await stepTotals();
+      const cpuBefore = processCpuMs(backendPid);
       const started = performance.now();
       await client.query('select public.service_run_due_work()');
       const list = timings.get('run_due_work') ?? [];
       list.push(performance.now() - started);
+      const cpuAfter = processCpuMs(backendPid);
+      runCpu.push(cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
       timings.set('run_due_work', list);
       const after = await stepTotals();
       for (const [i, step] of steps.entries()) {
@@ -158,6 +165,7 @@ try {
   async function championship(format: Format) {
     timings.clear();
     stepTimes.clear();
+    runCpu.length = 0;
     // The championship: registration open until check-in opens 24 h before the start.
     const TOURNAMENT = `sim-championship-${format}`;
     const start = new Date(format === 'knockout' ? '2027-06-01T12:00:00Z' : '2027-07-01T12:00:00Z');
@@ -186,6 +194,7 @@ try {
     await runDueWork();
     timings.delete('run_due_work');
     stepTimes.clear();
+    runCpu.length = 0;
     for (const p of players) await checkIn(db, p, TOURNAMENT);
     const referee = (await staffMember(db, 'referee')).id;
     const playerOf = new Map(
@@ -345,6 +354,10 @@ try {
       );
     }
     const slowestRun = Math.max(0, ...runs);
+    // Each run's wall time and the database's CPU for it (in 10 ms steps): the CPU hardly moves on a busy machine.
+    console.log(
+      `    each run, wall (database CPU) ms: ${runs.map((ms, i) => `${ms.toFixed(0)} (${runCpu[i]?.toFixed(0) ?? '-'})`).join(', ')}`,
+    );
     console.log(
       `${verdict(slowestRun <= DUE_RUN_BUDGET_MS)}  run_due_work at ${ENTRIES} entries (${FORMAT_WORDS[format]}): slowest run ${slowestRun.toFixed(1)} ms of ${runs.length} (budget ${DUE_RUN_BUDGET_MS} ms)`,
     );
