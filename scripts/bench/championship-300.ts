@@ -12,8 +12,15 @@
  * match decided, each winner one of its two players, winners in the next round exactly once, nobody
  * twice in a round.
  *
- * Prints the total time, the calls per RPC with their median and slowest time, and the slowest RPC.
- * Budget: the whole championship within 60 s on this 2-core machine.
+ * Prints the total time, the calls per RPC with their median and slowest time, and the slowest RPC; then the
+ * periodic function step by step (each step's slowest run and total, from PostgreSQL's function statistics) and each
+ * run's wall time and database CPU. Budgets: the whole championship within 60 s on this 2-core machine, and every
+ * periodic run within 50 ms.
+ *
+ * To see where a run's time goes: BENCH_FORMAT=knockout|groups plays one format only, BENCH_EXPLAIN_MS=<ms> prints
+ * the plan (auto_explain, with ANALYZE) of every statement inside a periodic run slower than that, and
+ * BENCH_EXPLAIN_RUN=<n> only in the n-th run (1 is the draw's). With BENCH_EXPLAIN_MS=0 the plans' own overhead
+ * multiplies the times, but their shares stay.
  *
  *   npm run bench -- championship
  *   node scripts/bench/championship-300.ts --entries 300 --seed 7

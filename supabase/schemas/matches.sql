@@ -141,6 +141,22 @@ create table private.match_rooms (
   constraint match_rooms_posted_by_fkey FOREIGN KEY (posted_by) REFERENCES public.profiles(id)
 );
 
+-- Group tables kept once a group has ended -------------------------------------------------------------
+
+comment on table private.settled_group_tables is 'Each ended group''s table (private.group_table, as jsonb rows), written when its last match ends, with the fingerprint of the group''s results it was worked out from (private.group_results_fingerprint). The knockout fill reads a table from here while the fingerprint still matches, so it works out only the tables of groups whose results changed since.';
+create table private.settled_group_tables (
+  tournament_id text not null,
+  stage_no integer not null,
+  group_name text not null,
+  fingerprint text not null,
+  table_rows jsonb not null,
+  settled_at timestamp with time zone not null,
+  constraint settled_group_tables_pkey PRIMARY KEY (tournament_id, stage_no, group_name),
+  constraint settled_group_tables_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id) ON DELETE CASCADE,
+  constraint settled_group_tables_rows_array CHECK ((jsonb_typeof(table_rows) = 'array'::text))
+);
+alter table private.settled_group_tables enable row level security;
+
 -- Results: reports, confirmation, the winner moves on -------------------------------------------------
 
 comment on table private.match_reports is 'What each player reported of a match (score, who went through, screenshot path); the two players and staff read them through get_match_reports.';
@@ -715,7 +731,8 @@ declare
 begin
   perform private.advance_from(p_match);
   if p_match.group_name is not null then
-    -- The last group result fills the knockout (a disputed group match holds it).
+    -- The group's last result keeps its table; the stage's last fills the knockout (a disputed group match holds it).
+    perform private.keep_settled_group_table(p_match.tournament_id, p_match.stage_no, p_match.group_name);
     perform private.fill_knockout(p_match.tournament_id, p_match.stage_no);
   elsif v_kind = 'swiss' then
     -- The last result of a Swiss round pairs the next one (a disputed match holds it).
@@ -753,6 +770,64 @@ begin
 end;
 $function$;
 
+comment on function private.group_results_fingerprint(text,integer,text) is 'What a group''s table is worked out from, as one text: each of its matches'' players, status, score and winner. Any change to a result changes it.';
+CREATE OR REPLACE FUNCTION private.group_results_fingerprint(p_tournament_id text, p_stage_no integer, p_group text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select md5(string_agg(concat_ws('|', m.id, m.entry_a, m.entry_b, m.status, m.score_a, m.score_b, m.winner_entry_id), ',' order by m.id))
+    from public.matches m
+   where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.group_name = p_group;
+$function$;
+
+comment on function private.keep_settled_group_table(text,integer,text) is 'When every match of a group has ended (none disputed): works out its table once and keeps it (private.settled_group_tables), so the knockout fill does not work out every group''s table at once. Answers whether it kept one.';
+CREATE OR REPLACE FUNCTION private.keep_settled_group_table(p_tournament_id text, p_stage_no integer, p_group text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.matches where tournament_id = p_tournament_id and stage_no = p_stage_no
+                                             and group_name = p_group and status not in ('confirmed', 'void')) then
+    return false;
+  end if;
+  insert into private.settled_group_tables as k (tournament_id, stage_no, group_name, fingerprint, table_rows, settled_at)
+  values (p_tournament_id, p_stage_no, p_group, private.group_results_fingerprint(p_tournament_id, p_stage_no, p_group),
+          coalesce((select jsonb_agg(to_jsonb(t) order by t.rank) from private.group_table(p_tournament_id, p_stage_no, p_group) t),
+                   '[]'::jsonb),
+          private.clock_now())
+  on conflict (tournament_id, stage_no, group_name) do update
+     set fingerprint = excluded.fingerprint, table_rows = excluded.table_rows, settled_at = excluded.settled_at;
+  return true;
+end;
+$function$;
+
+comment on function private.group_table_as_settled(text,integer,text) is 'A group''s table as private.group_table answers it: the one kept when the group ended while its results are unchanged, else worked out now.';
+CREATE OR REPLACE FUNCTION private.group_table_as_settled(p_tournament_id text, p_stage_no integer, p_group text)
+ RETURNS TABLE(entry_id uuid, played integer, won integer, drawn integer, lost integer, goals_for integer, goals_against integer, goal_difference integer, points integer, rank integer, decided_by text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_rows jsonb := (select k.table_rows from private.settled_group_tables k
+                    where k.tournament_id = p_tournament_id and k.stage_no = p_stage_no and k.group_name = p_group
+                      and k.fingerprint = private.group_results_fingerprint(p_tournament_id, p_stage_no, p_group));
+begin
+  if v_rows is null then
+    return query select * from private.group_table(p_tournament_id, p_stage_no, p_group);
+    return;
+  end if;
+  return query
+    select r.entry_id, r.played, r.won, r.drawn, r.lost, r.goals_for, r.goals_against, r.goal_difference, r.points, r.rank, r.decided_by
+      from jsonb_to_recordset(v_rows) as r (entry_id uuid, played integer, won integer, drawn integer, lost integer, goals_for integer,
+                                            goals_against integer, goal_difference integer, points integer, rank integer, decided_by text)
+     order by r.rank;
+end;
+$function$;
+
 comment on function private.stage_qualifiers(text,integer) is 'Who goes on from a finished group stage, in the order the decisions give: by place then group (A1, B1, ..., A2, B2, ...), then the best_of_next best of the next place across groups (points, goal difference, goals, then lots).';
 CREATE OR REPLACE FUNCTION private.stage_qualifiers(p_tournament_id text, p_stage_no integer)
  RETURNS TABLE(entry_id uuid, group_name text, place integer, seed integer)
@@ -769,7 +844,7 @@ AS $function$
      where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.group_name is not null
   ), tables as (
     select g.group_name, t.*
-      from groups g cross join lateral private.group_table(p_tournament_id, p_stage_no, g.group_name) t
+      from groups g cross join lateral private.group_table_as_settled(p_tournament_id, p_stage_no, g.group_name) t
   ), direct as (
     select t.entry_id, t.group_name, t.rank as place,
            row_number() over (order by t.rank, char_length(t.group_name), t.group_name) as seed
@@ -2661,6 +2736,9 @@ revoke all on function private.slot_may_still_fill(uuid,text) from public;
 
 revoke all on function private.final_match(text) from public;
 
+revoke all on function private.group_results_fingerprint(text,integer,text) from public;
+revoke all on function private.keep_settled_group_table(text,integer,text) from public;
+revoke all on function private.group_table_as_settled(text,integer,text) from public;
 revoke all on function private.stage_qualifiers(text,integer) from public;
 
 revoke all on function private.fill_knockout(text,integer) from public;
