@@ -106,6 +106,9 @@ create table public.tournament_stages (
   constraint tournament_stages_kind_known CHECK ((kind = ANY (ARRAY['groups'::text, 'knockout'::text, 'swiss'::text, 'double_elimination'::text]))),
   constraint tournament_stages_stage_no_positive CHECK ((stage_no >= 1))
 );
+-- The stages the periodic safety net of the stage fills looks at: group stages not closed yet, and Swiss stages.
+CREATE INDEX tournament_stages_open_groups ON public.tournament_stages USING btree (tournament_id, stage_no) WHERE ((kind = 'groups'::text) AND (closed_at IS NULL));
+CREATE INDEX tournament_stages_swiss ON public.tournament_stages USING btree (tournament_id, stage_no) WHERE (kind = 'swiss'::text);
 alter table public.tournament_stages enable row level security;
 comment on column public.tournament_stages.closed_at is 'When the stage''s results became final: for groups, the moment the knockout was filled from them (corrections are refused from then on: stage_closed).';
 
@@ -807,11 +810,12 @@ begin
 end;
 $function$;
 
-comment on function private.schedule_groups(text,jsonb,timestamp with time zone,interval,text) is 'A round-robin in every group of a draw (the circle method, as brackets-manager schedules it: each player meets every other once and plays at most once a round; in a group of 3 one player rests each round). Group matches take play-order rounds 1 to 3 from the start, one round interval apart. Answers how many rounds the groups take.';
+comment on function private.schedule_groups(text,jsonb,timestamp with time zone,interval,text) is 'A round-robin in every group of a draw (the circle method, as brackets-manager schedules it: each player meets every other once and plays at most once a round; in a group of 3 one player rests each round). Group matches take play-order rounds 1 to 3 from the start, one round interval apart. Answers how many rounds the groups take. JIT is off: the planner guesses 1,000 rows for each generated series, and compiling for that guess took 0.8 s of a 450-match draw.';
 CREATE OR REPLACE FUNCTION private.schedule_groups(p_tournament_id text, p_groups jsonb, p_starts_at timestamp with time zone, p_interval interval, p_id_base text)
  RETURNS integer
  LANGUAGE plpgsql
  SET search_path TO ''
+ SET jit TO 'off'
 AS $function$
 declare
   v_rounds integer;
@@ -1068,10 +1072,14 @@ $function$;
 comment on function private.group_stats(text,integer,text,uuid[]) is 'Each player''s record in a group from its confirmed matches (a void match is not played), counting only matches between players of p_among: played, won, drawn, lost, goals for and against, points (3 a win, 1 a draw). A walkover without a score counts 3-0.';
 CREATE OR REPLACE FUNCTION private.group_stats(p_tournament_id text, p_stage_no integer, p_group text, p_among uuid[])
  RETURNS TABLE(entry_id uuid, played integer, won integer, drawn integer, lost integer, goals_for integer, goals_against integer, points integer)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
+begin
+  -- PL/pgSQL keeps the query's plan for the session: a group's table asks for these figures a dozen times or more
+  -- (the tie-break ladder, each smaller tie again), and planning them anew each time was most of a table's cost.
+  return query
   with sides as (
     select x.me, x.gf, x.ga
       from public.matches m
@@ -1094,6 +1102,7 @@ AS $function$
     from unnest(p_among) as a (id)
     left join sides s on s.me = a.id
    group by a.id;
+end;
 $function$;
 
 comment on function private.group_tie_order(text,integer,text,uuid[],text) is 'The order of players level on points, by the published ladder: points, goal difference and goals scored in the matches between them only (each step applied again to a smaller tie that is left), then goal difference in all group matches, goals scored, wins, and lots (the SHA-256 of the draw''s revealed secret, '':lots:'' and the entry id, lowest first). decided_by names the step that put each row above the next; the last row''s is null.';
@@ -1649,7 +1658,18 @@ begin
      for update skip locked
   loop
     -- Each player's first match (in a group of three one player rests on the first matchday) and, in groups,
-    -- how many group matches they have.
+    -- how many group matches they have: one pass over the tournament's matches, each read once per side.
+    with sides as (
+      select x.entry_id, m.id, m.round, m.position, m.group_name, m.status, m.scheduled_at,
+             case when m.entry_a = x.entry_id then m.entry_b else m.entry_a end as opponent
+        from public.matches m
+       cross join lateral (values (m.entry_a), (m.entry_b)) as x (entry_id)
+       where m.tournament_id = v_tournament.id and x.entry_id is not null
+    ), firsts as (
+      select distinct on (s.entry_id) s.* from sides s order by s.entry_id, s.round, s.position
+    ), group_matches as (
+      select s.entry_id, s.group_name, count(*)::integer as matches from sides s where s.group_name is not null group by 1, 2
+    )
     select array_agg(row(e.player_id, 'draw_made', 'The draw for ' || v_tournament.title || ' is made',
                          coalesce('Group ' || m.group_name || ': ' || g.matches || ' matches. ', '')
                          || case when m.id is null then 'See the bracket on the tournament page.'
@@ -1659,13 +1679,9 @@ begin
                          coalesce('/match/?id=' || m.id, '/pod/?id=' || v_tournament.id), v_tournament.id)::private.notice)
       into v_notices
       from public.entries e
-      left join lateral (select x.* from public.matches x
-                          where x.tournament_id = v_tournament.id and e.id in (x.entry_a, x.entry_b)
-                          order by x.round, x.position limit 1) as m on true
-      left join lateral (select count(*)::integer as matches from public.matches x
-                          where x.tournament_id = v_tournament.id and x.group_name = m.group_name
-                            and e.id in (x.entry_a, x.entry_b)) as g on m.group_name is not null
-      left join public.entries other on other.id = case when m.entry_a = e.id then m.entry_b else m.entry_a end
+      left join firsts m on m.entry_id = e.id
+      left join group_matches g on g.entry_id = e.id and g.group_name = m.group_name
+      left join public.entries other on other.id = m.opponent
       left join public.profiles p on p.id = other.player_id
      where e.tournament_id = v_tournament.id and e.status = 'active' and e.player_id is not null;
     if v_notices is not null then

@@ -603,15 +603,22 @@ CREATE OR REPLACE FUNCTION private.evidence_due_for_deletion(p_now timestamp wit
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select t.id, array_agg(o.name order by o.name)
-    from public.tournaments t
-    join public.matches m on m.tournament_id = t.id
+  -- The tournaments first (the setting read once), then only their matches' files: a run where no tournament is
+  -- due reads no evidence file at all, however many live tournaments have some.
+  with cutoff as materialized (
+    select p_now - private.retention_days('retention_evidence_days') as at
+  ), due as materialized (
+    select t.id from public.tournaments t, cutoff
+     where coalesce(t.settled_at, t.cancelled_at) <= cutoff.at
+       and not exists (select 1 from public.match_disputes d join public.matches dm on dm.id = d.match_id
+                        where dm.tournament_id = t.id and d.settled_at is null)
+       and not exists (select 1 from private.chargebacks c where c.tournament_id = t.id and c.status = 'open')
+  )
+  select d.id, array_agg(o.name order by o.name)
+    from due d
+    join public.matches m on m.tournament_id = d.id
     join storage.objects o on o.bucket_id = 'match-evidence' and split_part(o.name, '/', 1) = m.id::text
-   where coalesce(t.settled_at, t.cancelled_at) <= p_now - private.retention_days('retention_evidence_days')
-     and not exists (select 1 from public.match_disputes d join public.matches dm on dm.id = d.match_id
-                      where dm.tournament_id = t.id and d.settled_at is null)
-     and not exists (select 1 from private.chargebacks c where c.tournament_id = t.id and c.status = 'open')
-   group by t.id;
+   group by d.id;
 $function$;
 
 comment on function private.run_due_retention_work() is 'Due work: applies the retention settings (evidence screenshots through a storage_deletion outside call, expired consent requests, used consent links, unconfirmed Notify Me addresses).';

@@ -79,6 +79,11 @@ create table public.matches (
 );
 CREATE INDEX matches_fed_by_winner ON public.matches USING btree (next_match_id) WHERE (next_match_id IS NOT NULL);
 CREATE INDEX matches_fed_by_loser ON public.matches USING btree (loser_match_id) WHERE (loser_match_id IS NOT NULL);
+-- What the periodic function looks for, so a run reads what is due instead of every match ever played: the matches
+-- in play (the deadlines of private.run_due_match_work), and one group's matches (private.group_stats, read many
+-- times by every table the tie-break ladder builds, and 75 tables at once when a championship's knockout fills).
+CREATE INDEX matches_in_play ON public.matches USING btree (scheduled_at) WHERE (status = ANY (ARRAY['scheduled'::text, 'ready'::text, 'reported'::text]));
+CREATE INDEX matches_of_group ON public.matches USING btree (tournament_id, stage_no, group_name) WHERE (group_name IS NOT NULL);
 alter table public.matches enable row level security;
 comment on column public.matches.stage_no is 'Which stage of the tournament (public.tournament_stages) the match belongs to; 1 for a plain knockout.';
 comment on column public.matches.group_name is 'The group letter of a group-stage match (A, B, ... Z, AA, ...); null elsewhere.';
@@ -135,6 +140,22 @@ create table private.match_rooms (
   constraint match_rooms_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id),
   constraint match_rooms_posted_by_fkey FOREIGN KEY (posted_by) REFERENCES public.profiles(id)
 );
+
+-- Group tables kept once a group has ended -------------------------------------------------------------
+
+comment on table private.settled_group_tables is 'Each ended group''s table (private.group_table, as jsonb rows), written when its last match ends, with the fingerprint of the group''s results it was worked out from (private.group_results_fingerprint). The knockout fill reads a table from here while the fingerprint still matches, so it works out only the tables of groups whose results changed since.';
+create table private.settled_group_tables (
+  tournament_id text not null,
+  stage_no integer not null,
+  group_name text not null,
+  fingerprint text not null,
+  table_rows jsonb not null,
+  settled_at timestamp with time zone not null,
+  constraint settled_group_tables_pkey PRIMARY KEY (tournament_id, stage_no, group_name),
+  constraint settled_group_tables_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id) ON DELETE CASCADE,
+  constraint settled_group_tables_rows_array CHECK ((jsonb_typeof(table_rows) = 'array'::text))
+);
+alter table private.settled_group_tables enable row level security;
 
 -- Results: reports, confirmation, the winner moves on -------------------------------------------------
 
@@ -709,7 +730,8 @@ declare
 begin
   perform private.advance_from(p_match);
   if p_match.group_name is not null then
-    -- The last group result fills the knockout (a disputed group match holds it).
+    -- The group's last result keeps its table; the stage's last fills the knockout (a disputed group match holds it).
+    perform private.keep_settled_group_table(p_match.tournament_id, p_match.stage_no, p_match.group_name);
     perform private.fill_knockout(p_match.tournament_id, p_match.stage_no);
   elsif v_kind = 'swiss' then
     -- The last result of a Swiss round pairs the next one (a disputed match holds it).
@@ -747,6 +769,64 @@ begin
 end;
 $function$;
 
+comment on function private.group_results_fingerprint(text,integer,text) is 'What a group''s table is worked out from, as one text: each of its matches'' players, status, score and winner. Any change to a result changes it.';
+CREATE OR REPLACE FUNCTION private.group_results_fingerprint(p_tournament_id text, p_stage_no integer, p_group text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select md5(string_agg(concat_ws('|', m.id, m.entry_a, m.entry_b, m.status, m.score_a, m.score_b, m.winner_entry_id), ',' order by m.id))
+    from public.matches m
+   where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.group_name = p_group;
+$function$;
+
+comment on function private.keep_settled_group_table(text,integer,text) is 'When every match of a group has ended (none disputed): works out its table once and keeps it (private.settled_group_tables), so the knockout fill does not work out every group''s table at once. Answers whether it kept one.';
+CREATE OR REPLACE FUNCTION private.keep_settled_group_table(p_tournament_id text, p_stage_no integer, p_group text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.matches where tournament_id = p_tournament_id and stage_no = p_stage_no
+                                             and group_name = p_group and status not in ('confirmed', 'void')) then
+    return false;
+  end if;
+  insert into private.settled_group_tables as k (tournament_id, stage_no, group_name, fingerprint, table_rows, settled_at)
+  values (p_tournament_id, p_stage_no, p_group, private.group_results_fingerprint(p_tournament_id, p_stage_no, p_group),
+          coalesce((select jsonb_agg(to_jsonb(t) order by t.rank) from private.group_table(p_tournament_id, p_stage_no, p_group) t),
+                   '[]'::jsonb),
+          private.clock_now())
+  on conflict (tournament_id, stage_no, group_name) do update
+     set fingerprint = excluded.fingerprint, table_rows = excluded.table_rows, settled_at = excluded.settled_at;
+  return true;
+end;
+$function$;
+
+comment on function private.group_table_as_settled(text,integer,text) is 'A group''s table as private.group_table answers it: the one kept when the group ended while its results are unchanged, else worked out now.';
+CREATE OR REPLACE FUNCTION private.group_table_as_settled(p_tournament_id text, p_stage_no integer, p_group text)
+ RETURNS TABLE(entry_id uuid, played integer, won integer, drawn integer, lost integer, goals_for integer, goals_against integer, goal_difference integer, points integer, rank integer, decided_by text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_rows jsonb := (select k.table_rows from private.settled_group_tables k
+                    where k.tournament_id = p_tournament_id and k.stage_no = p_stage_no and k.group_name = p_group
+                      and k.fingerprint = private.group_results_fingerprint(p_tournament_id, p_stage_no, p_group));
+begin
+  if v_rows is null then
+    return query select * from private.group_table(p_tournament_id, p_stage_no, p_group);
+    return;
+  end if;
+  return query
+    select r.entry_id, r.played, r.won, r.drawn, r.lost, r.goals_for, r.goals_against, r.goal_difference, r.points, r.rank, r.decided_by
+      from jsonb_to_recordset(v_rows) as r (entry_id uuid, played integer, won integer, drawn integer, lost integer, goals_for integer,
+                                            goals_against integer, goal_difference integer, points integer, rank integer, decided_by text)
+     order by r.rank;
+end;
+$function$;
+
 comment on function private.stage_qualifiers(text,integer) is 'Who goes on from a finished group stage, in the order the decisions give: by place then group (A1, B1, ..., A2, B2, ...), then the best_of_next best of the next place across groups (points, goal difference, goals, then lots).';
 CREATE OR REPLACE FUNCTION private.stage_qualifiers(p_tournament_id text, p_stage_no integer)
  RETURNS TABLE(entry_id uuid, group_name text, place integer, seed integer)
@@ -763,7 +843,7 @@ AS $function$
      where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no and m.group_name is not null
   ), tables as (
     select g.group_name, t.*
-      from groups g cross join lateral private.group_table(p_tournament_id, p_stage_no, g.group_name) t
+      from groups g cross join lateral private.group_table_as_settled(p_tournament_id, p_stage_no, g.group_name) t
   ), direct as (
     select t.entry_id, t.group_name, t.rank as place,
            row_number() over (order by t.rank, char_length(t.group_name), t.group_name) as seed
@@ -820,23 +900,33 @@ begin
                    order by x.n);
   select min(round) into v_first_round from public.matches
    where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and bracket is null;
+  perform 1 from public.matches
+    where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and round = v_first_round and bracket is null
+    order by position for update;
+  -- Every match with two qualifiers: its players and time in one statement, then its status through the one
+  -- writer in one more, so its players are told together (one delivery, not one a match).
+  update public.matches m
+     set entry_a = v_slots[2 * m.position - 1], entry_b = v_slots[2 * m.position],
+         scheduled_at = greatest(m.scheduled_at, v_now + private.break_between_rounds())
+   where m.tournament_id = p_tournament_id and m.stage_no = v_knockout.stage_no and m.round = v_first_round and m.bracket is null
+     and v_slots[2 * m.position - 1] is not null and v_slots[2 * m.position] is not null;
+  perform private.set_match_status(array(
+            select m.id from public.matches m
+             where m.tournament_id = p_tournament_id and m.stage_no = v_knockout.stage_no and m.round = v_first_round
+               and m.bracket is null and v_slots[2 * m.position - 1] is not null and v_slots[2 * m.position] is not null),
+          'scheduled');
   for v_match in
     select * from public.matches
      where tournament_id = p_tournament_id and stage_no = v_knockout.stage_no and round = v_first_round and bracket is null
-     order by position for update
+       and (v_slots[2 * position - 1] is null or v_slots[2 * position] is null)
+     order by position
   loop
-    if v_slots[2 * v_match.position - 1] is not null and v_slots[2 * v_match.position] is not null then
-      perform private.set_match_status(array[v_match.id], 'scheduled',
-                                       jsonb_build_object('entry_a', v_slots[2 * v_match.position - 1], 'entry_b', v_slots[2 * v_match.position],
-                                                          'scheduled_at', greatest(v_match.scheduled_at, v_now + private.break_between_rounds())));
-    else
-      -- A bye: the best-placed qualifiers have no opponent and go straight on.
-      select * into v_match
-        from private.set_match_status(array[v_match.id], 'bye',
-                                      jsonb_build_object('entry_a', coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position]),
-                                                         'winner_entry_id', coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position])));
-      perform private.advance_from(v_match);
-    end if;
+    -- A bye: the best-placed qualifiers have no opponent and go straight on.
+    select * into v_match
+      from private.set_match_status(array[v_match.id], 'bye',
+                                    jsonb_build_object('entry_a', coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position]),
+                                                       'winner_entry_id', coalesce(v_slots[2 * v_match.position - 1], v_slots[2 * v_match.position])));
+    perform private.advance_from(v_match);
   end loop;
   update public.tournament_stages set closed_at = v_now where tournament_id = p_tournament_id and stage_no = p_stage_no;
   perform private.audit(p_tournament_id, 'knockout_filled',
@@ -846,7 +936,7 @@ begin
 end;
 $function$;
 
-comment on function private.run_due_stage_fills() is 'Due work: fills every knockout whose group stage has ended but was not filled yet, and pairs every Swiss round whose previous round has ended (both normally run with the last result they wait for; this is their safety net).';
+comment on function private.run_due_stage_fills() is 'Due work: fills every knockout whose group stage has ended but was not filled yet, and pairs every Swiss round whose previous round has ended (both normally run with the last result they wait for; this is their safety net). Each stage on its own (item <tournament>/<stage_no>): one that fails is recorded and the others go on; a parked one is skipped until an admin retries it.';
 CREATE OR REPLACE FUNCTION private.run_due_stage_fills()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -854,30 +944,38 @@ CREATE OR REPLACE FUNCTION private.run_due_stage_fills()
 AS $function$
 declare
   v_stage record;
+  v_item text;
   v_filled integer := 0;
   v_paired integer := 0;
+  v_failed integer := 0;
+  v_error text;
+  v_state text;
 begin
   for v_stage in
-    select s.tournament_id, s.stage_no from public.tournament_stages s
+    select s.tournament_id, s.stage_no, s.kind from public.tournament_stages s
       join public.tournaments t on t.id = s.tournament_id
-     where s.kind = 'groups' and s.closed_at is null and t.cancelled_at is null
-     order by s.tournament_id
+     where ((s.kind = 'groups' and s.closed_at is null) or (s.kind = 'swiss' and t.finished_at is null))
+       and t.cancelled_at is null
+       and not private.due_item_parked(s.tournament_id || '/' || s.stage_no)
+     order by s.kind, s.tournament_id, s.stage_no
   loop
-    if private.fill_knockout(v_stage.tournament_id, v_stage.stage_no) then
-      v_filled := v_filled + 1;
-    end if;
+    v_item := v_stage.tournament_id || '/' || v_stage.stage_no;
+    begin
+      if v_stage.kind = 'groups' then
+        if private.fill_knockout(v_stage.tournament_id, v_stage.stage_no) then
+          v_filled := v_filled + 1;
+        end if;
+      elsif private.pair_swiss_round(v_stage.tournament_id, v_stage.stage_no, private.clock_now() + private.break_between_rounds()) then
+        v_paired := v_paired + 1;
+      end if;
+    exception when others then
+      -- This stage's fill is undone (its subtransaction) and recorded; the other stages go on.
+      get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
+      perform private.due_item_failed(v_item, v_error, v_state);
+      v_failed := v_failed + 1;
+    end;
   end loop;
-  for v_stage in
-    select s.tournament_id, s.stage_no from public.tournament_stages s
-      join public.tournaments t on t.id = s.tournament_id
-     where s.kind = 'swiss' and t.finished_at is null and t.cancelled_at is null
-     order by s.tournament_id
-  loop
-    if private.pair_swiss_round(v_stage.tournament_id, v_stage.stage_no, private.clock_now() + private.break_between_rounds()) then
-      v_paired := v_paired + 1;
-    end if;
-  end loop;
-  return jsonb_build_object('knockouts_filled', v_filled, 'swiss_rounds_paired', v_paired);
+  return jsonb_build_object('knockouts_filled', v_filled, 'swiss_rounds_paired', v_paired, 'stage_fills_failed', v_failed);
 end;
 $function$;
 
@@ -1246,7 +1344,7 @@ begin
   for v_match in
     select m.* from public.matches m join public.tournaments t on t.id = m.tournament_id
      where m.status in ('scheduled', 'ready', 'reported') and t.cancelled_at is null
-       and (m.scheduled_at + interval '10 minutes' < v_now or m.status = 'reported')
+       and (m.scheduled_at < v_now - interval '10 minutes' or m.status = 'reported')
        and not private.due_item_parked(m.id::text)
      order by m.scheduled_at, m.id
      for update of m skip locked
@@ -2628,6 +2726,9 @@ revoke all on function private.slot_may_still_fill(uuid,text) from public;
 
 revoke all on function private.final_match(text) from public;
 
+revoke all on function private.group_results_fingerprint(text,integer,text) from public;
+revoke all on function private.keep_settled_group_table(text,integer,text) from public;
+revoke all on function private.group_table_as_settled(text,integer,text) from public;
 revoke all on function private.stage_qualifiers(text,integer) from public;
 
 revoke all on function private.fill_knockout(text,integer) from public;

@@ -633,8 +633,11 @@ AS $function$
     select s.ord, count(m.entry_id)::integer as k, (s.band ->> 'from')::integer as first_place, (s.band ->> 'to')::integer as last_place
       from standings s join members m on m.ord = s.ord
      group by s.ord, s.band
+  ), amounts as materialized (
+    -- Each place's amount, worked out once (read per band below, it was worked out again for every entry).
+    select a.place, a.amount_paise from t cross join lateral private.place_amounts(t) a
   ), totals as (
-    select r.*, coalesce((select sum(a.amount_paise) from t cross join lateral private.place_amounts(t) a
+    select r.*, coalesce((select sum(a.amount_paise) from amounts a
                            where a.place between r.first_place and r.last_place), 0)::bigint as total
       from ranges r
   ), ranked as (

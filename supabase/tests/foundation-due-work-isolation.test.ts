@@ -1,14 +1,16 @@
 /**
  * Periodic work that never stops for one bad row: each registered step runs on its own, and so does each item
- * of the looping steps (an erasure, a draw, a prize credit, a match deadline, a pod). A failure is recorded,
+ * of the looping steps (an erasure, a draw, a prize credit, a match deadline, a pod, a stage fill). A failure is recorded,
  * shown to platform admins (staff_needs_attention, get_due_work_health), retried on the next run and parked
  * after five in a row until an admin retries it.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRequestContext } from '../local/database.ts';
 import {
   anon,
   completeProfile,
+  createRegistration,
   createUser,
   engines,
   expectSqlError,
@@ -181,6 +183,106 @@ describe.each(engines)('periodic work step by step on $name', (engine) => {
     } finally {
       await db.admin.exec(
         'drop trigger if exists refuse_one_erasure on public.profiles; drop function if exists private.refuse_one_erasure();',
+      );
+      await setDatabaseClock(db, null);
+    }
+  });
+
+  it('one stage fill that fails does not stop the others; parked after five runs, it is skipped until an admin retries it', async () => {
+    const START = new Date('2027-08-02T14:00:00Z');
+    /**
+     * A free cup of eight in two groups, then semi-finals of the top two of each, drawn by the clock; its group matches
+     * then end without their last result's own fill (as when that fill was missed), so only the periodic safety net fills it.
+     */
+    async function groupsOverButNotFilled() {
+      const id = `fill-${randomUUID().slice(0, 8)}`;
+      await db.admin.query(
+        `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                         is_live, starts_at, stages)
+         values ($1, 'Fill Cup', 'championship', 'Groups then knockout', 0, 0, 8, 8, true, $2, $3)`,
+        [
+          id,
+          START.toISOString(),
+          JSON.stringify([
+            { kind: 'groups', group_size: 4, advance: { per_group: 2, best_of_next: 0 } },
+            { kind: 'knockout', third_place: false },
+          ]),
+        ],
+      );
+      for (let n = 0; n < 8; n++) {
+        const user = await createUser(db);
+        await completeProfile(db, user.id);
+        await createRegistration(db, user.id, id);
+      }
+      await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [
+        id,
+        new Date(START.getTime() - 2 * 3600_000).toISOString(),
+      ]);
+      return id;
+    }
+    const cups = [await groupsOverButNotFilled(), await groupsOverButNotFilled(), await groupsOverButNotFilled()];
+    const [stuck, ...fine] = cups as [string, string, string];
+    const stuckItem = `${stuck}/1`;
+    /** The knockout's first round: how many of its matches are scheduled with both players in. */
+    const semisOf = async (id: string) =>
+      (
+        await db.admin.query<{ n: number }>(
+          `select count(*)::integer as n from public.matches
+            where tournament_id = $1 and stage_no = 2 and status = 'scheduled' and entry_a is not null and entry_b is not null`,
+          [id],
+        )
+      ).rows[0]!.n;
+    await setDatabaseClock(db, new Date(START.getTime() - 59 * 60_000).toISOString());
+    try {
+      expect(await run()).toMatchObject({ draws_run: 3 });
+      // Every group match ends with no trigger running (so no fill with it): what the safety net is for.
+      await db.admin.transaction(async (tx) => {
+        await tx.query('set local session_replication_role = replica');
+        await tx.query(
+          `update public.matches set status = 'confirmed', score_a = 1, score_b = 0, winner_entry_id = entry_a, confirmed_at = now()
+            where tournament_id = any($1) and group_name is not null`,
+          [cups],
+        );
+      });
+      // Something about this one stage makes its fill raise.
+      await db.admin.exec(
+        `create function private.refuse_one_fill() returns trigger language plpgsql as $$
+         begin
+           if new.tournament_id = '${stuck}' and new.closed_at is not null then raise exception 'cannot fill this one'; end if;
+           return new;
+         end $$;
+         create trigger refuse_one_fill before update on public.tournament_stages for each row execute function private.refuse_one_fill();`,
+      );
+
+      const firstRun = await run();
+      expect(firstRun.failed_steps).toEqual([]);
+      expect(firstRun).toMatchObject({ knockouts_filled: 2, stage_fills_failed: 1 });
+      for (const id of fine) expect(await semisOf(id)).toBe(2);
+      expect(await semisOf(stuck)).toBe(0);
+      let shown = await attention();
+      expect(shown).toHaveLength(1);
+      expect(shown[0]!.detail).toMatchObject({ step: 'stage_fills', item: stuckItem, failures_in_a_row: 1, parked: false });
+      expect(String(shown[0]!.detail.error)).toContain('cannot fill this one');
+      expect((await health()).find((h) => h.step === 'stage_fills')).toMatchObject({ failures_in_a_row: 1 });
+
+      for (let i = 0; i < 4; i++) expect(await run()).toMatchObject({ knockouts_filled: 0, stage_fills_failed: 1 });
+      shown = await attention();
+      expect(shown[0]!.detail).toMatchObject({ item: stuckItem, failures_in_a_row: 5, parked: true, retry: 'staff_retry_due_work' });
+
+      // Parked: not tried again (nothing fails, the count stays), even once nothing would stop it, until an admin retries it.
+      await db.admin.exec('drop trigger refuse_one_fill on public.tournament_stages; drop function private.refuse_one_fill();');
+      expect(await run()).toMatchObject({ knockouts_filled: 0, stage_fills_failed: 0 });
+      expect((await attention())[0]!.detail).toMatchObject({ item: stuckItem, failures_in_a_row: 5, parked: true });
+      expect(await semisOf(stuck)).toBe(0);
+
+      expect(await rpc(staffAdmin.actor, "public.staff_retry_due_work('stage_fills', $1)", [stuckItem])).toMatchObject({ released: 1 });
+      expect(await run()).toMatchObject({ knockouts_filled: 1, stage_fills_failed: 0 });
+      expect(await semisOf(stuck)).toBe(2);
+      expect(await attention()).toEqual([]);
+      expect((await health()).find((h) => h.step === 'stage_fills')).toMatchObject({ failures_in_a_row: 0, last_error: null });
+    } finally {
+      await db.admin.exec(
+        'drop trigger if exists refuse_one_fill on public.tournament_stages; drop function if exists private.refuse_one_fill();',
       );
       await setDatabaseClock(db, null);
     }

@@ -16,7 +16,7 @@ const TODAYS_STEPS = [
   { name: 'check_in_announcements', area: 'notifications', keys: ['check_in_announced'] },
   { name: 'draws', area: 'brackets', keys: ['draws_run', 'draws_failed'] },
   { name: 'match_deadlines', area: 'matches', keys: ['results_auto_confirmed', 'walkovers', 'matches_void', 'disputes_opened'] },
-  { name: 'stage_fills', area: 'matches', keys: ['knockouts_filled', 'swiss_rounds_paired'] },
+  { name: 'stage_fills', area: 'matches', keys: ['knockouts_filled', 'swiss_rounds_paired', 'stage_fills_failed'] },
   { name: 'draw_announcements', area: 'brackets', keys: ['draws_announced'] },
   {
     name: 'prizes_tax_and_payout_checks',
