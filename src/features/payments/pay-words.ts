@@ -50,6 +50,12 @@ export type PayWords = {
   };
 };
 
+/** The entry blocks' words without their links (the links are the same in both languages). */
+function wordsOf(blocks: typeof ENTRY_BLOCKS): PayWords['blocks'] {
+  const entries = Object.entries(blocks).map(([reason, { label, note }]) => [reason, { label, note }]);
+  return Object.fromEntries(entries) as PayWords['blocks'];
+}
+
 const en: PayWords = {
   full: 'Full',
   signInToEnter: 'Sign in to enter',
@@ -70,7 +76,7 @@ const en: PayWords = {
   entering: 'Entering...',
   enterFree: FREE_ENTRY_LABEL,
   enteredFree: FREE_ENTRY_SUCCESS,
-  blocks: ENTRY_BLOCKS,
+  blocks: wordsOf(ENTRY_BLOCKS),
   messages: {
     loginRequired: PaymentMessages.loginRequired,
     success: PaymentMessages.success,

@@ -1,0 +1,184 @@
+/**
+ * The islands' words on the Hindi pages: every words module has the same keys in both languages, none empty,
+ * the Hindi ones in Devanagari; the sentences that carry an amount, a count, a window or a time state the same
+ * numbers in both; and every refusal code a player can meet has its Hindi words.
+ */
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
+import { POD_CHECK_IN_MINUTES } from '@/lib/rules';
+import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
+import { CHECK_IN_WORDS } from '@/features/brackets/check-in-words';
+import { countdown, entryErrorMessage, EntryActionError } from '@/features/brackets/entries';
+import { BRACKET_INTRO_WORDS } from '@/features/brackets/formats/intro';
+import { FORMAT_WORDS } from '@/features/brackets/formats/words';
+import { PAY_WORDS } from '@/features/payments/pay-words';
+import { ApiError } from '../api-answer';
+import { ERRORS_HI, GENERIC_ERROR_HI, STAFF_ONLY_CODES } from './errors-hi';
+import { errorTextHi, refusalCodeHi } from './refusal';
+
+type Tree = { [key: string]: unknown };
+
+function leaves(tree: unknown, prefix = ''): [string, unknown][] {
+  if (typeof tree !== 'object' || tree === null) return [[prefix, tree]];
+  return Object.entries(tree as Tree).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
+}
+
+const MODULES = { PAY_WORDS, CHECK_IN_WORDS, BRACKET_WORDS, FORMAT_WORDS, BRACKET_INTRO_WORDS } as Record<
+  string,
+  { en: unknown; hi: unknown }
+>;
+/** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
+const SAME_IN_BOTH = new Set([
+  'columns.rank.short',
+  'columns.goalDifference.short',
+  'columns.medianBuchholz.short',
+  'columns.buchholz.short',
+  'qualifiedMark',
+]);
+
+describe("the islands' words", () => {
+  for (const [name, words] of Object.entries(MODULES)) {
+    it(`${name} has the same keys in both languages, none empty, the Hindi ones in Hindi`, () => {
+      const english = new Map(leaves(words.en));
+      const hindi = new Map(leaves(words.hi));
+      expect(
+        [...hindi.keys()].filter((key) => !english.has(key)),
+        'keys only in Hindi',
+      ).toEqual([]);
+      expect(
+        [...english.keys()].filter((key) => !hindi.has(key)),
+        'keys only in English',
+      ).toEqual([]);
+      for (const [key, value] of hindi) {
+        expect(typeof value, key).toBe(typeof english.get(key));
+        if (typeof value === 'function') continue;
+        expect(value, key).not.toBe('');
+        if (!SAME_IN_BOTH.has(key)) expect(value, key).toMatch(/[\u0900-\u097F]/);
+      }
+    });
+  }
+});
+
+describe('the pay panel in Hindi', () => {
+  it('states the amount and the slots of the English button, in Hindi order', () => {
+    expect(PAY_WORDS.en.payButton(2, 100000)).toBe('Pay ₹2,00,000 & Register 2 Slots');
+    expect(PAY_WORDS.hi.payButton(2, 100000)).toBe('₹2,00,000 पे करें और 2 स्लॉट रजिस्टर करें');
+    expect(PAY_WORDS.hi.slotOption(3, 50)).toBe('3 स्लॉट - ₹150');
+    expect(PAY_WORDS.hi.perBuyer(4)).toContain('4 स्लॉट');
+    expect(PAY_WORDS.hi.youHold(1)).toBe('आपके पास 1 स्लॉट हैं।');
+  });
+
+  it("never quotes the browser's or Razorpay's English words in Hindi", () => {
+    expect(PAY_WORDS.hi.messages.checkoutFailed('Your card was declined')).not.toContain('declined');
+    expect(PAY_WORDS.hi.messages.processingFailed('Network error')).not.toContain('Network');
+    expect(PAY_WORDS.en.messages.checkoutFailed('Your card was declined')).toContain('Your card was declined');
+  });
+
+  it('words an entry block in Hindi for every reason the database gives', () => {
+    expect(Object.keys(PAY_WORDS.hi.blocks).sort()).toEqual(Object.keys(PAY_WORDS.en.blocks).sort());
+    expect(PAY_WORDS.hi.blocks.too_young_for_paid_entry.label).toContain('18');
+  });
+});
+
+describe('check-in in Hindi', () => {
+  it("states the pod's check-in length from the rules in both languages", () => {
+    expect(CHECK_IN_WORDS.en.podLasts).toContain(`${POD_CHECK_IN_MINUTES} minutes`);
+    expect(CHECK_IN_WORDS.hi.podLasts).toContain(`${POD_CHECK_IN_MINUTES} मिनट`);
+  });
+
+  it('counts down in Hindi units', () => {
+    const now = new Date('2026-12-06T10:00:00Z');
+    expect(countdown('2026-12-06T12:05:00Z', now, CHECK_IN_WORDS.hi)).toBe('2 घंटे 05 मिनट');
+    expect(countdown('2026-12-09T10:00:00Z', now, CHECK_IN_WORDS.hi)).toBe('3 दिन');
+    expect(countdown('2026-12-06T12:05:00Z', now)).toBe('2 h 05 min');
+  });
+
+  it("words a refusal by its hint in Hindi, and never the server's English for one it does not know", () => {
+    const closed = new EntryActionError('Check-in for this tournament has closed.', 'check_in_closed');
+    expect(entryErrorMessage(closed, undefined, CHECK_IN_WORDS.hi.errors)).toBe('इस टूर्नामेंट का चेक-इन बंद हो चुका है।');
+    const opens = new EntryActionError('not open', 'check_in_not_open');
+    expect(entryErrorMessage(opens, { opensAt: '2026-12-06T14:00:00Z' }, CHECK_IN_WORDS.hi.errors, () => '7:30 pm IST')).toBe(
+      'चेक-इन 7:30 pm IST पर खुलेगा।',
+    );
+    const unknown = new EntryActionError('Some English from the database', 'something_new');
+    expect(entryErrorMessage(unknown, undefined, CHECK_IN_WORDS.hi.errors)).toBe(CHECK_IN_WORDS.hi.errors.generic);
+    expect(entryErrorMessage(unknown)).toBe('Some English from the database');
+  });
+});
+
+describe('the bracket in Hindi', () => {
+  it("reads the database's round names pattern by pattern", () => {
+    const round = BRACKET_WORDS.hi.round;
+    expect(round('Final')).toBe('फ़ाइनल');
+    expect(round('Round of 16')).toBe('राउंड ऑफ़ 16');
+    expect(round('Group matchday 2')).toBe('ग्रुप मैचडे 2');
+    expect(round('Losers round 3')).toBe('लूज़र्स राउंड 3');
+    expect(round('Round 4')).toBe('राउंड 4');
+    expect(BRACKET_WORDS.en.round('Round of 16')).toBe('Round of 16');
+  });
+
+  it('says where the player stands with the same round, opponent and time', () => {
+    const when = () => '7:30 pm IST';
+    const next = { kind: 'next', round: 'Semi-finals', opponent: 'demo3', at: '2026-12-06T14:00:00Z', matchId: 'm' } as const;
+    expect(BRACKET_WORDS.hi.standing(next, when)).toBe('आपका अगला मैच: सेमीफ़ाइनल, demo3 के ख़िलाफ़, 7:30 pm IST');
+    expect(BRACKET_WORDS.hi.standing({ kind: 'table', rank: 3, of: 16 }, when)).toBe('टेबल में आप 16 में से नंबर 3 पर हैं');
+    expect(BRACKET_WORDS.hi.standing({ kind: 'champion' }, when)).toBe('आपने टूर्नामेंट जीत लिया!');
+  });
+
+  it('states a result with the winner first and the same goals', () => {
+    const result = { winner: 'A', loser: 'B', winnerGoals: 2, loserGoals: 0 };
+    expect(BRACKET_WORDS.hi.result(result)).toBe('A ने B को 2–0 से हराया');
+    expect(BRACKET_WORDS.en.result(result)).toBe('A won 2–0 against B');
+    expect(BRACKET_WORDS.hi.result({ ...result, loser: null, winnerGoals: 1, loserGoals: 1, penalties: [4, 3] })).toBe(
+      'A 1–1 के बाद पेनल्टी में 4–3 से जीता',
+    );
+  });
+
+  it("explains a group table's tie-break in Hindi for every step the database names", () => {
+    for (const step of [
+      'head_to_head_points',
+      'head_to_head_goal_difference',
+      'head_to_head_goals_for',
+      'goal_difference',
+      'goals_for',
+      'wins',
+      'lots',
+    ]) {
+      expect(FORMAT_WORDS.hi.tieReason(step, 'demo2')).toMatch(/demo2 (से आगे|के बराबर)/);
+    }
+    expect(FORMAT_WORDS.hi.qualifyingLine(2)).toBe('हर ग्रुप के टॉप 2 नॉकआउट में जाते हैं।');
+  });
+});
+
+describe('refusals in Hindi', () => {
+  it('word every code a player can meet; the staff-only ones are listed instead, never both', () => {
+    const staff = new Set<string>(STAFF_ONLY_CODES);
+    const missing = Object.keys(ERROR_CODES).filter((code) => !Object.hasOwn(ERRORS_HI, code) && !staff.has(code));
+    expect(missing).toEqual([]);
+    expect(Object.keys(ERRORS_HI).filter((code) => staff.has(code))).toEqual([]);
+    for (const [code, text] of Object.entries(ERRORS_HI)) expect(text, code).toMatch(/[\u0900-\u097F]/);
+  });
+
+  it("keep the rules' numbers of the English sentences", () => {
+    const digits = (text: string) => [...text.matchAll(/\d+/g)].map((m) => m[0]).sort();
+    for (const code of [
+      'age_too_low',
+      'legal_name_too_long',
+      'in_game_name_too_long',
+      'game_user_id_invalid',
+      'invalid_slot_count',
+      'too_many_messages',
+    ] as const) {
+      expect(digits(ERRORS_HI[code]), code).toEqual(digits(ERROR_CODES[code].message));
+    }
+  });
+
+  it("show a refusal's Hindi words by its hint, and a Hindi sentence for anything else", () => {
+    const refused = new ApiError('refused', 'This tournament is full.', 'rpc x', 'PT409', 'tournament_full');
+    expect(errorTextHi(refused)).toBe('यह टूर्नामेंट भर चुका है।');
+    expect(errorTextHi(new ApiError('refused', 'English only', 'rpc x', 'PT409', 'a_new_code'))).toBe(GENERIC_ERROR_HI);
+    expect(errorTextHi(new Error('TypeError: failed to fetch'))).toBe(GENERIC_ERROR_HI);
+    expect(refusalCodeHi('payment_refunded')).toContain('रिफ़ंड');
+    expect(refusalCodeHi('__proto__')).toBe(GENERIC_ERROR_HI);
+  });
+});
