@@ -57,6 +57,10 @@ const TRANSLATED_ISLANDS = [
   'src/features/brackets/formats/SwissView.tsx',
   'src/features/brackets/formats/DoubleView.tsx',
   'src/features/brackets/formats/MatchList.tsx',
+  'src/features/seasons/WaitlistIsland.tsx',
+  'src/features/seasons/LeaveWaitlist.tsx',
+  'src/features/standings/StandingsIsland.tsx',
+  'src/features/standings/PayoutRecordIsland.tsx',
   'src/features/account/MyEarningsIsland.tsx',
   'src/features/privacy/GrievanceIsland.tsx',
 ];

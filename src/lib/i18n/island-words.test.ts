@@ -12,6 +12,8 @@ import { countdown, entryErrorMessage, EntryActionError } from '@/features/brack
 import { BRACKET_INTRO_WORDS } from '@/features/brackets/formats/intro';
 import { FORMAT_WORDS } from '@/features/brackets/formats/words';
 import { PAY_WORDS } from '@/features/payments/pay-words';
+import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
+import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { ApiError } from '../api-answer';
 import { ERRORS_HI, GENERIC_ERROR_HI, STAFF_ONLY_CODES } from './errors-hi';
 import { errorTextHi, refusalCodeHi } from './refusal';
@@ -23,7 +25,7 @@ function leaves(tree: unknown, prefix = ''): [string, unknown][] {
   return Object.entries(tree as Tree).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
 }
 
-const MODULES = { PAY_WORDS, CHECK_IN_WORDS, BRACKET_WORDS, FORMAT_WORDS, BRACKET_INTRO_WORDS } as Record<
+const MODULES = { PAY_WORDS, CHECK_IN_WORDS, BRACKET_WORDS, FORMAT_WORDS, BRACKET_INTRO_WORDS, WAITLIST_WORDS, STANDINGS_WORDS } as Record<
   string,
   { en: unknown; hi: unknown }
 >;
@@ -147,6 +149,31 @@ describe('the bracket in Hindi', () => {
       expect(FORMAT_WORDS.hi.tieReason(step, 'demo2')).toMatch(/demo2 (से आगे|के बराबर)/);
     }
     expect(FORMAT_WORDS.hi.qualifyingLine(2)).toBe('हर ग्रुप के टॉप 2 नॉकआउट में जाते हैं।');
+  });
+});
+
+describe('the waitlist and the standings in Hindi', () => {
+  it('state the same places, counts and amounts', () => {
+    expect(WAITLIST_WORDS.hi.position(3)).toBe('आप वेटलिस्ट में #3 हैं: आपसे आगे 2 खिलाड़ी हैं।');
+    expect(WAITLIST_WORDS.hi.joinButton({ kind: 'join', free: false, left: 2, closesAt: '', checkInOpen: false }, 25000)).toBe(
+      'वेटलिस्ट में जुड़ें · ₹250',
+    );
+    expect(WAITLIST_WORDS.hi.leaveWarning(25000)).toContain('₹250.00');
+    expect(WAITLIST_WORDS.hi.error('waitlist_full', 'English')).not.toContain('English');
+    expect(STANDINGS_WORDS.hi.place('3rd–4th')).toBe('3–4');
+    expect(STANDINGS_WORDS.hi.bandTitle({ from: 9, to: 16 })).toBe('राउंड ऑफ़ 16 में बाहर');
+    const waiting = {
+      place: '1st',
+      in_game_name: 'x',
+      prize_paise: 100,
+      status: 'waiting',
+      credited_at: null,
+      paid_at: null,
+      due_at: '2026-12-06T12:05:00Z',
+    } as const;
+    expect(STANDINGS_WORDS.hi.detail(waiting, Date.parse('2026-12-06T10:00:00Z'), String)).toBe(
+      '2 घंटे 05 मिनट में जमा होगा, जब चैलेंज विंडो ख़त्म होगी',
+    );
   });
 });
 
