@@ -27,7 +27,8 @@ const VISIBLE_ATTRIBUTES = [
 
 /** A Latin word a reader would take for English (three letters or more, not a kept name). */
 function englishWords(text: string): string[] {
-  return [...text.matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)].map((m) => m[0]).filter((word) => !KEPT_IN_LATIN.has(word.toLowerCase()));
+  // An example address (`you@example.com`) reads the same in both languages.
+  return [...text.replace(/\S+@\S+\.\S+/g, ' ').matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)].map((m) => m[0]).filter((word) => !KEPT_IN_LATIN.has(word.toLowerCase()));
 }
 
 /**
@@ -91,7 +92,7 @@ export function findEnglishInIsland(source: string): EnglishFinding[] {
   // JSX text: after a tag up to the next tag or expression, or after an expression up to the next tag.
   // (`} … {` is code between two blocks far more often than text between two expressions.)
   for (const [, text = ''] of code.matchAll(/>([^<>{}]*)(?=[<{])|\}([^<>{}]*)(?=<[/A-Za-z])/g).map((m) => [m[0], m[1] ?? m[2]])) {
-    if (/=>|&&|\|\||[?;=()`'"]/.test(text)) continue;
+    if (/=>|&&|\|\||[?;=()`'"]/.test(text) || /\b(?:const|let|function|return|type|interface|export)\b/.test(text)) continue;
     if (englishWords(text).length > 0) findings.push({ where: 'text', text: text.trim() });
   }
   for (const name of VISIBLE_ATTRIBUTES) {

@@ -12,6 +12,8 @@ import { countdown, entryErrorMessage, EntryActionError } from '@/features/brack
 import { BRACKET_INTRO_WORDS } from '@/features/brackets/formats/intro';
 import { FORMAT_WORDS } from '@/features/brackets/formats/words';
 import { PAY_WORDS } from '@/features/payments/pay-words';
+import { SIGN_IN_WORDS, signInErrorIn } from '@/features/auth/sign-in-words';
+import { AUTH_FAILURE_MESSAGES, CODE_LENGTH } from '@/features/auth/auth';
 import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { ApiError } from '../api-answer';
@@ -25,10 +27,16 @@ function leaves(tree: unknown, prefix = ''): [string, unknown][] {
   return Object.entries(tree as Tree).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
 }
 
-const MODULES = { PAY_WORDS, CHECK_IN_WORDS, BRACKET_WORDS, FORMAT_WORDS, BRACKET_INTRO_WORDS, WAITLIST_WORDS, STANDINGS_WORDS } as Record<
-  string,
-  { en: unknown; hi: unknown }
->;
+const MODULES = {
+  PAY_WORDS,
+  CHECK_IN_WORDS,
+  BRACKET_WORDS,
+  FORMAT_WORDS,
+  BRACKET_INTRO_WORDS,
+  WAITLIST_WORDS,
+  STANDINGS_WORDS,
+  SIGN_IN_WORDS,
+} as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
   'columns.rank.short',
@@ -174,6 +182,16 @@ describe('the waitlist and the standings in Hindi', () => {
     expect(STANDINGS_WORDS.hi.detail(waiting, Date.parse('2026-12-06T10:00:00Z'), String)).toBe(
       '2 घंटे 05 मिनट में जमा होगा, जब चैलेंज विंडो ख़त्म होगी',
     );
+  });
+});
+
+describe('sign-in in Hindi', () => {
+  it("words every failure of the sign-in flow, and the code's length from the rules", () => {
+    for (const sentence of Object.values(AUTH_FAILURE_MESSAGES))
+      expect(signInErrorIn(SIGN_IN_WORDS.hi, sentence)).toMatch(/[\u0900-\u097F]/);
+    expect(signInErrorIn(SIGN_IN_WORDS.hi, SIGN_IN_WORDS.en.incompleteCode)).toBe(`${CODE_LENGTH} अंकों का कोड डालें।`);
+    expect(signInErrorIn(SIGN_IN_WORDS.en, AUTH_FAILURE_MESSAGES.network)).toBe(AUTH_FAILURE_MESSAGES.network);
+    expect(SIGN_IN_WORDS.hi.modes['sign-in'].intro).toContain(`${CODE_LENGTH} अंकों`);
   });
 });
 
