@@ -217,14 +217,23 @@ export const PLACEHOLDER_PLAYER_CARDS: PlaceholderCard[] = Array.from({ length: 
  * given): "Refund of ₹100.00 on its way" while it is being paid back, "Refunded ₹100.00" once done. The
  * amounts add up when the player paid for the tournament more than once. Null when nothing is refunded.
  */
-export function refundNote(payments: readonly Payment[], tournamentId: string, formatPaise: (paise: number) => string): string | null {
+export function refundNote(
+  payments: readonly Payment[],
+  tournamentId: string,
+  formatPaise: (paise: number) => string,
+  /** The note in the page's language (My Tournaments' words); English by default. */
+  words: { pending: (amount: string) => string; refunded: (amount: string) => string } = {
+    pending: (amount) => `Refund of ${amount} on its way`,
+    refunded: (amount) => `Refunded ${amount}`,
+  },
+): string | null {
   const refunds = payments.filter((payment) => payment.tournament_id === tournamentId);
   const sum = (status: string) =>
     refunds.filter((payment) => payment.status === status).reduce((total, payment) => total + payment.amount_paise, 0);
   const pending = sum('refund_pending');
   const refunded = sum('refunded');
-  if (pending > 0) return `Refund of ${formatPaise(pending)} on its way`;
-  if (refunded > 0) return `Refunded ${formatPaise(refunded)}`;
+  if (pending > 0) return words.pending(formatPaise(pending));
+  if (refunded > 0) return words.refunded(formatPaise(refunded));
   return null;
 }
 

@@ -37,6 +37,7 @@ const TRANSLATED = [
   'src/pages/[...lang]/login.astro',
   'src/pages/[...lang]/register.astro',
   'src/pages/[...lang]/my-earnings.astro',
+  'src/pages/[...lang]/my-tournaments.astro',
 ];
 
 /**
@@ -65,6 +66,10 @@ const TRANSLATED_ISLANDS = [
   'src/features/standings/StandingsIsland.tsx',
   'src/features/standings/PayoutRecordIsland.tsx',
   'src/features/auth/SignInIsland.tsx',
+  'src/features/account/MyTournamentsIsland.tsx',
+  'src/features/account/MyTournamentCard.tsx',
+  'src/features/account/NextMatchLink.tsx',
+  'src/features/seasons/MyWaitlistPlaces.tsx',
   'src/features/account/MyEarningsIsland.tsx',
   'src/features/privacy/GrievanceIsland.tsx',
 ];

@@ -28,7 +28,9 @@ const VISIBLE_ATTRIBUTES = [
 /** A Latin word a reader would take for English (three letters or more, not a kept name). */
 function englishWords(text: string): string[] {
   // An example address (`you@example.com`) reads the same in both languages.
-  return [...text.replace(/\S+@\S+\.\S+/g, ' ').matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)].map((m) => m[0]).filter((word) => !KEPT_IN_LATIN.has(word.toLowerCase()));
+  return [...text.replace(/\S+@\S+\.\S+/g, ' ').matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)]
+    .map((m) => m[0])
+    .filter((word) => !KEPT_IN_LATIN.has(word.toLowerCase()));
 }
 
 /**

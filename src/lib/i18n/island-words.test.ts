@@ -12,6 +12,7 @@ import { countdown, entryErrorMessage, EntryActionError } from '@/features/brack
 import { BRACKET_INTRO_WORDS } from '@/features/brackets/formats/intro';
 import { FORMAT_WORDS } from '@/features/brackets/formats/words';
 import { PAY_WORDS } from '@/features/payments/pay-words';
+import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
 import { SIGN_IN_WORDS, signInErrorIn } from '@/features/auth/sign-in-words';
 import { AUTH_FAILURE_MESSAGES, CODE_LENGTH } from '@/features/auth/auth';
 import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
@@ -192,6 +193,27 @@ describe('sign-in in Hindi', () => {
     expect(signInErrorIn(SIGN_IN_WORDS.hi, SIGN_IN_WORDS.en.incompleteCode)).toBe(`${CODE_LENGTH} अंकों का कोड डालें।`);
     expect(signInErrorIn(SIGN_IN_WORDS.en, AUTH_FAILURE_MESSAGES.network)).toBe(AUTH_FAILURE_MESSAGES.network);
     expect(SIGN_IN_WORDS.hi.modes['sign-in'].intro).toContain(`${CODE_LENGTH} अंकों`);
+  });
+});
+
+describe('My Tournaments in Hindi', () => {
+  it("words a waitlist place's check-in from the same times", () => {
+    const parts = {
+      position: 2,
+      checkedIn: false,
+      closed: false,
+      open: false,
+      from: '7 दिस॰ 2026, 6:30 pm',
+      closesAt: '7:00 pm IST',
+      until: '',
+    };
+    expect(MY_TOURNAMENTS_WORDS.hi.waitlistLine(parts)).toBe(
+      'वेटलिस्ट #2 · जगह ख़ाली होने पर आगे आने के लिए 7 दिस॰ 2026, 6:30 pm से 7:00 pm IST के बीच चेक-इन करें',
+    );
+    expect(MY_TOURNAMENTS_WORDS.en.waitlistLine({ ...parts, from: '7 Dec 2026, 6:30 pm' })).toBe(
+      'Waitlist #2 · check in between 7 Dec 2026, 6:30 pm and 7:00 pm IST to move up if a place frees',
+    );
+    expect(MY_TOURNAMENTS_WORDS.hi.refundOnWay('₹100.00')).toBe('₹100.00 का रिफ़ंड रास्ते में है');
   });
 });
 
