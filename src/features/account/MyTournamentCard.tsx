@@ -15,7 +15,6 @@ import { formatDateIn } from '@/lib/i18n/format';
 import { localePath } from '@/lib/i18n/lang';
 import { anyTournamentHref } from '@/lib/routes';
 import { $lang } from '@/stores/lang';
-import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { type Registration, registrationStatusTone } from './account';
 import { MY_TOURNAMENTS_WORDS } from './my-tournaments-words';
 import type { NextMatch } from './home';
@@ -61,7 +60,7 @@ export function MyTournamentCard({
           )}
           {place && (
             <p className="mt-2 font-semibold" data-my-place>
-              {w.yourPlace} <span className={place.from === 1 ? 'text-gold' : 'text-lime'}>{STANDINGS_WORDS[lang].place(place.place)}</span>
+              {w.yourPlace} <span className={place.from === 1 ? 'text-gold' : 'text-lime'}>{w.place(place.place)}</span>
             </p>
           )}
         </div>

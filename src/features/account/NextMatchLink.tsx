@@ -1,6 +1,5 @@
 /** The player's next match in one tournament: round, opponent and time, linking to its match page. */
 import { useStore } from '@nanostores/react';
-import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
 import { whenIn } from '@/lib/i18n/format';
 import { localePath } from '@/lib/i18n/lang';
 import { matchHref } from '@/lib/routes';
@@ -19,9 +18,7 @@ export function NextMatchLink({ next, label }: { next: NextMatch; label?: string
     >
       <span className="min-w-0">
         <span className="block text-xs font-bold tracking-wider text-lime uppercase">{label ?? w.nextMatch}</span>
-        <span className="block font-semibold break-words">
-          {w.nextMatchLine(BRACKET_WORDS[lang].round(next.round_name), next.opponent)}
-        </span>
+        <span className="block font-semibold break-words">{w.nextMatchLine(w.round(next.round_name), next.opponent)}</span>
         <time className="block text-sm text-mist" dateTime={next.scheduled_at}>
           {whenIn(lang, next.scheduled_at)}
         </time>

@@ -8,6 +8,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import { whenIn } from '@/lib/i18n/format';
+import { hindiWordsReady } from '@/lib/i18n/island-words';
 import { localePath } from '@/lib/i18n/lang';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { isPodId, matchHref, ROUTES } from '@/lib/routes';
@@ -20,7 +21,13 @@ import { KnockoutView } from './KnockoutView';
 import { useBracket } from './use-bracket';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 
-const FormatStages = lazy(() => import('./formats/FormatStages'));
+// Its Hindi words arrive with it (lib/i18n/island-words.ts): rendered only once they are there.
+const FormatStages = lazy(() =>
+  import('./formats/FormatStages').then(async (module) => {
+    await hindiWordsReady();
+    return module;
+  }),
+);
 
 export type BracketIslandProps = {
   tournamentId: string;

@@ -3,7 +3,7 @@
  * the Hindi ones in Devanagari; the sentences that carry an amount, a count, a window or a time state the same
  * numbers in both; and every refusal code a player can meet has its Hindi words.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
 import { POD_CHECK_IN_MINUTES } from '@/lib/rules';
 import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
@@ -19,7 +19,11 @@ import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { ApiError } from '../api-answer';
 import { ERRORS_HI, GENERIC_ERROR_HI, STAFF_ONLY_CODES } from './errors-hi';
+import { hindiWordsReady } from './island-words';
 import { errorTextHi, refusalCodeHi } from './refusal';
+
+// The Hindi words load in chunks of their own, as on a Hindi page.
+beforeAll(() => hindiWordsReady());
 
 type Tree = { [key: string]: unknown };
 
