@@ -71,6 +71,10 @@ const TRANSLATED_ISLANDS = [
   'src/features/account/NextMatchLink.tsx',
   'src/features/seasons/MyWaitlistPlaces.tsx',
   'src/features/account/MyEarningsIsland.tsx',
+  'src/features/payouts/PrizesSection.tsx',
+  'src/features/payouts/KycCard.tsx',
+  'src/features/payouts/WithdrawCard.tsx',
+  'src/features/payouts/PayoutHistory.tsx',
   'src/features/privacy/GrievanceIsland.tsx',
 ];
 

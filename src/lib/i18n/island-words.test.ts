@@ -12,6 +12,8 @@ import { countdown, entryErrorMessage, EntryActionError } from '@/features/brack
 import { BRACKET_INTRO_WORDS } from '@/features/brackets/formats/intro';
 import { FORMAT_WORDS } from '@/features/brackets/formats/words';
 import { PAY_WORDS } from '@/features/payments/pay-words';
+import { PAYOUT_WORDS } from '@/features/payouts/payout-words';
+import { amountProblem, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
 import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
 import { SIGN_IN_WORDS, signInErrorIn } from '@/features/auth/sign-in-words';
 import { AUTH_FAILURE_MESSAGES, CODE_LENGTH } from '@/features/auth/auth';
@@ -218,6 +220,49 @@ describe('My Tournaments in Hindi', () => {
       'Waitlist #2 · check in between 7 Dec 2026, 6:30 pm and 7:00 pm IST to move up if a place frees',
     );
     expect(MY_TOURNAMENTS_WORDS.hi.refundOnWay('₹100.00')).toBe('₹100.00 का रिफ़ंड रास्ते में है');
+  });
+});
+
+describe('the withdrawal and its tax in Hindi', () => {
+  const preview = {
+    gross_paise: 100_000,
+    tax_paise: 18_000,
+    tax_rate_percent: 30,
+    reckoning: {
+      withdrawn_paise: 100_000,
+      entry_fees_paise: 40_000,
+      opening_balance_paise: 0,
+      already_counted_paise: 0,
+      net_winnings_paise: 60_000,
+    },
+  };
+  it('reckons the tax from the same figures and rate as the English line', () => {
+    const digits = (text: string) => [...text.matchAll(/\d[\d,.]*/g)].map((m) => m[0].replace(/[.,]$/, '')).sort();
+    const english = PAYOUT_WORDS.en.withdraw.reckoning(preview);
+    const hindi = PAYOUT_WORDS.hi.withdraw.reckoning(preview);
+    expect(digits(hindi)).toEqual(digits(english));
+    expect(hindi).toBe('नेट विनिंग्स = इस निकासी के ₹1,000.00, घटाएँ इस वित्त वर्ष में भरी एंट्री फ़ीस के ₹400.00: ₹600.00। टैक्स उसका 30% है: ₹180.00।');
+    const none = { ...preview, tax_paise: 0, reckoning: { ...preview.reckoning, entry_fees_paise: 120_000, net_winnings_paise: -20_000 } };
+    expect(PAYOUT_WORDS.hi.withdraw.reckoning(none)).toContain('कोई टैक्स नहीं कटता');
+    expect(PAYOUT_WORDS.hi.withdraw.taxWithheld(30)).toBe('काटा गया टैक्स (नेट विनिंग्स का 30%)');
+  });
+
+  it("words every problem the form finds in Hindi, and never a chargeback's or a failure's English reason", () => {
+    for (const english of [
+      panProblem(''),
+      panProblem('ABC'),
+      panProblem('ABCCE1234F'),
+      upiIdProblem(''),
+      upiIdProblem('name'),
+      upiIdProblem('na me@bank'),
+      amountProblem(null, 0),
+      PAYOUT_MESSAGES.invalid_amount ?? '',
+      PAYOUT_MESSAGES.insufficient_balance ?? '',
+    ]) {
+      expect(PAYOUT_WORDS.hi.problem(english), english).toMatch(/[\u0900-\u097F]/);
+      expect(PAYOUT_WORDS.en.problem(english)).toBe(english);
+    }
+    expect(PAYOUT_WORDS.hi.payoutNote({ status: 'failed', failure_reason: 'Beneficiary bank offline' })).not.toContain('Beneficiary');
   });
 });
 
