@@ -259,7 +259,7 @@ describe('the withdrawal and its tax in Hindi', () => {
       PAYOUT_MESSAGES.invalid_amount ?? '',
       PAYOUT_MESSAGES.insufficient_balance ?? '',
     ]) {
-      expect(PAYOUT_WORDS.hi.problem(english), english).toMatch(/[\u0900-\u097F]/);
+      expect(PAYOUT_WORDS.hi.problem(english), english ?? '').toMatch(/[\u0900-\u097F]/);
       expect(PAYOUT_WORDS.en.problem(english)).toBe(english);
     }
     expect(PAYOUT_WORDS.hi.payoutNote({ status: 'failed', failure_reason: 'Beneficiary bank offline' })).not.toContain('Beneficiary');
