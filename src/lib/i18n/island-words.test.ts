@@ -12,6 +12,7 @@ import { countdown, entryErrorMessage, EntryActionError } from '@/features/brack
 import { BRACKET_INTRO_WORDS } from '@/features/brackets/formats/intro';
 import { FORMAT_WORDS } from '@/features/brackets/formats/words';
 import { PAY_WORDS } from '@/features/payments/pay-words';
+import { RECORD_WORDS } from '@/features/account/record-words';
 import { PAYOUT_WORDS } from '@/features/payouts/payout-words';
 import { amountProblem, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
 import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
@@ -43,10 +44,15 @@ const MODULES = {
   WAITLIST_WORDS,
   STANDINGS_WORDS,
   SIGN_IN_WORDS,
+  MY_TOURNAMENTS_WORDS,
+  PAYOUT_WORDS,
+  RECORD_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
   'columns.rank.short',
+  // "UPI id": the rail's name and the glossary's word for its address.
+  'kyc.upiId',
   'columns.goalDifference.short',
   'columns.medianBuchholz.short',
   'columns.buchholz.short',
