@@ -25,7 +25,7 @@ async function expectNoSideScroll(page: Page): Promise<void> {
 
 /** English words a player would read in an island's region (three letters or more, not a kept name). */
 async function englishIn(page: Page, selector: string): Promise<string[]> {
-  const text = (await page.locator(selector).first().textContent()) ?? '';
+  const text = (await page.locator(selector).first().allInnerTexts()).join('\n');
   const kept = new Set(['efootball', 'upi', 'pan', 'kyc', 'ist', 'google', 'golazo', 'arena', 'super', 'sha', 'tds']);
   // A draw's commitment is a hex hash: its letters are not words.
   return [...text.matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)]
@@ -110,6 +110,10 @@ test('sign-in, My Tournaments and My Earnings speak Hindi, and a refusal is word
     await page.goto('/hi/my-earnings');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('मेरी कमाई और आँकड़े');
     await expect(page.getByText('पेमेंट हिस्ट्री')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'प्राइज़ मनी' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'PAN और UPI id' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'PAN और UPI id वेरिफ़ाई करें' })).toBeVisible();
+    await expect(page.locator('[data-player-record]')).toContainText('जीत दर');
     await expectNoSideScroll(page);
     await page.screenshot({ path: shot(testInfo, `hi-my-earnings-${viewport.width}.png`), fullPage: true });
     await context.close();
