@@ -55,6 +55,8 @@ test('a signed-in player pays, follows the draw and reads a Swiss and a double-e
 
     // The bracket tab before the draw: the words above it (built) and the island's card.
     await page.getByRole('tab', { name: /ब्रैकेट/ }).click();
+    // The bracket hydrates once in view (client:painted="visible").
+    await page.locator('[data-bracket-intro]').scrollIntoViewIfNeeded();
     await expect(page.locator('[data-bracket="waiting"]')).toContainText('ड्रॉ अभी नहीं निकला है', { timeout: 20_000 });
     await expect(page.locator('[data-bracket-intro]')).toContainText('ड्रॉ चेक-इन बंद होने पर निकलता है');
     expect(await englishIn(page, '[data-bracket="waiting"]')).toEqual([]);
