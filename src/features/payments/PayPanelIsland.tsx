@@ -10,7 +10,6 @@ import { STATUS_LOOK } from '@/features/tournaments/status';
 import { statusLabelIn } from '@/features/tournaments/status-words';
 import { useStore } from '@nanostores/react';
 import { $lang } from '@/stores/lang';
-import { formatEntryFee } from '@/lib/format';
 import { EntryBlockedButton, FreeEntryButton } from './EntryGate';
 import { moreSlotsFrom } from './payments';
 import RegisteredNote from './RegisteredNote';
@@ -82,7 +81,7 @@ export default function PayPanelIsland({ children, ...props }: PayPanelProps & {
         <p className="text-sm text-mist">{free ? words.entry : words.entryFeePerSlot}</p>
         <StatusPill tournamentId={props.tournamentId} status={status} live={panel.statusIsLive} />
       </div>
-      <p className="font-display text-4xl">{formatEntryFee(props.entryFeeRupees)}</p>
+      <p className="font-display text-4xl">{words.fee(props.entryFeeRupees)}</p>
       {props.promises && props.promises.length > 0 && (
         <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm leading-snug marker:text-lime" data-pay-promises>
           {props.promises.map((line) => (

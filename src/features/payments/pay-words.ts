@@ -6,6 +6,7 @@
  * A refusal the server sends is worded from its code (lib/i18n/refusal.ts), never its English message.
  * Hindi follows docs/hindi-glossary.md.
  */
+import { formatEntryFee } from '@/lib/format';
 import { islandWords } from '@/lib/i18n/island-words';
 import type { Lang } from '@/lib/i18n/lang';
 import type { FreeEntryRefusal, PaidEntryRefusal } from '@/lib/legal';
@@ -16,6 +17,8 @@ type Block = { label: string; note: string | null };
 
 export type PayWords = {
   full: string;
+  /** The fee as the panel shows it: "Free" for a free tournament, else ₹ with lakh grouping. */
+  fee: (entryFeeRupees: number) => string;
   signInToEnter: string;
   entry: string;
   entryFeePerSlot: string;
@@ -59,6 +62,7 @@ function wordsOf(blocks: typeof ENTRY_BLOCKS): PayWords['blocks'] {
 
 const en: PayWords = {
   full: 'Full',
+  fee: formatEntryFee,
   signInToEnter: 'Sign in to enter',
   entry: 'Entry',
   entryFeePerSlot: 'Entry fee per slot',
