@@ -1,3 +1,7 @@
+/**
+ * The Hindi words of my-tournaments-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts).
+ * Follows docs/hindi-glossary.md.
+ */
 import { roundHi } from '@/features/brackets/bracket-words-hi';
 import type { MyTournamentsWords } from './my-tournaments-words';
 

@@ -1,3 +1,7 @@
+/**
+ * The Hindi words of sign-in-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts).
+ * Follows docs/hindi-glossary.md.
+ */
 import { CODE_LENGTH } from './auth';
 import { LOGIN_REQUIRED_MESSAGE_HI } from './guard';
 import type { SignInWords } from './sign-in-words';

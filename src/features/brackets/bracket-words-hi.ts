@@ -1,3 +1,7 @@
+/**
+ * The Hindi words of bracket-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts).
+ * Follows docs/hindi-glossary.md.
+ */
 import type { MatchResult } from '@/lib/score';
 import type { Standing } from './brackets';
 import type { BracketWords } from './bracket-words';

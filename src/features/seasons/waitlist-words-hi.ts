@@ -1,3 +1,7 @@
+/**
+ * The Hindi words of waitlist-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts).
+ * Follows docs/hindi-glossary.md.
+ */
 import { formatPaiseExact, formatRupees } from '@/lib/format';
 import type { WaitlistWords } from './waitlist-words';
 

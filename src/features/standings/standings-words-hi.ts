@@ -1,3 +1,7 @@
+/**
+ * The Hindi words of standings-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts).
+ * Follows docs/hindi-glossary.md.
+ */
 import { type PayoutRecordRow, type PayoutRecordStatus, timeLeft } from './payout-record';
 import type { StandingBand } from './standings';
 import type { StandingsWords } from './standings-words';

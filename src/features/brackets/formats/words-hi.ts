@@ -1,3 +1,7 @@
+/**
+ * The Hindi words of words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts).
+ * Follows docs/hindi-glossary.md.
+ */
 import type { FormatWords } from './words';
 
 /** One row above the next in Hindi: the tie-break step that separated them. */
