@@ -38,6 +38,8 @@ const TRANSLATED = [
   'src/pages/[...lang]/register.astro',
   'src/pages/[...lang]/my-earnings.astro',
   'src/pages/[...lang]/my-tournaments.astro',
+  'src/pages/[...lang]/blog.astro',
+  'src/features/info/NotifyMeForm.astro',
 ];
 
 /**

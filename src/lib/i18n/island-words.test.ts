@@ -13,6 +13,7 @@ import { BRACKET_INTRO_WORDS } from '@/features/brackets/formats/intro';
 import { FORMAT_WORDS } from '@/features/brackets/formats/words';
 import { PAY_WORDS } from '@/features/payments/pay-words';
 import { RECORD_WORDS } from '@/features/account/record-words';
+import { BLOG_WORDS } from '@/features/info/blog-words';
 import { PAYOUT_WORDS } from '@/features/payouts/payout-words';
 import { amountProblem, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
 import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
@@ -47,6 +48,7 @@ const MODULES = {
   MY_TOURNAMENTS_WORDS,
   PAYOUT_WORDS,
   RECORD_WORDS,
+  BLOG_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
