@@ -39,6 +39,7 @@ const TRANSLATED = [
   'src/pages/[...lang]/my-earnings.astro',
   'src/pages/[...lang]/my-tournaments.astro',
   'src/pages/[...lang]/blog.astro',
+  'src/pages/[...lang]/pod/index.astro',
   'src/features/info/NotifyMeForm.astro',
 ];
 
@@ -68,6 +69,7 @@ const TRANSLATED_ISLANDS = [
   'src/features/standings/StandingsIsland.tsx',
   'src/features/standings/PayoutRecordIsland.tsx',
   'src/features/auth/SignInIsland.tsx',
+  'src/features/pods/PodIsland.tsx',
   'src/features/account/MyTournamentsIsland.tsx',
   'src/features/account/MyTournamentCard.tsx',
   'src/features/account/NextMatchLink.tsx',

@@ -14,6 +14,7 @@ import { FORMAT_WORDS } from '@/features/brackets/formats/words';
 import { PAY_WORDS } from '@/features/payments/pay-words';
 import { RECORD_WORDS } from '@/features/account/record-words';
 import { BLOG_WORDS } from '@/features/info/blog-words';
+import { POD_WORDS } from '@/features/pods/pod-words';
 import { PAYOUT_WORDS } from '@/features/payouts/payout-words';
 import { amountProblem, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
 import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
@@ -49,6 +50,7 @@ const MODULES = {
   PAYOUT_WORDS,
   RECORD_WORDS,
   BLOG_WORDS,
+  POD_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
