@@ -121,12 +121,18 @@ export function moduleGraph(entries, readModule, followLazy = () => false) {
   return [...seen];
 }
 
+/** An island's Hindi words chunk (`x-words-hi.<hash>.js`, src/lib/i18n/island-words.ts). */
+const HINDI_WORDS_CHUNK = /(?:^|[/-])words-hi\.[\w-]+\.js$/;
+
 /**
  * The JS files and inline scripts of one page, following static imports through
- * `readModule(path) -> string | undefined`.
+ * `readModule(path) -> string | undefined`. A Hindi page (`/hi/...`) also loads its islands' Hindi words before
+ * they hydrate (dynamic imports of `*words-hi` chunks): they count on that page only.
  */
 export function collectPageJs(html, pagePath, readModule) {
   const { urls, inline } = pageScripts(html);
   const entries = urls.map((url) => resolveSitePath(url, pagePath)).filter(Boolean);
-  return { files: moduleGraph(entries, readModule), inline };
+  const hindi = pagePath === '/hi' || pagePath.startsWith('/hi/');
+  const followLazy = hindi ? (path) => HINDI_WORDS_CHUNK.test(path) : () => false;
+  return { files: moduleGraph(entries, readModule, followLazy), inline };
 }

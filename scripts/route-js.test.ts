@@ -64,4 +64,21 @@ describe('collectPageJs', () => {
     const { files } = collectPageJs(html, '/index.html', (path: string) => modules[path]);
     expect(files.sort()).toEqual(['/_astro/Hero.js', '/_astro/client.js', '/_astro/embla.js', '/_astro/react.js']);
   });
+
+  it("counts an island's Hindi words chunk on a Hindi page only, and no other lazy module", () => {
+    const modules: Record<string, string> = {
+      '/_astro/PayPanel.js': 'import"./pay-words.js";import("./payments.api.js")',
+      '/_astro/pay-words.js': 'const w=()=>import("./pay-words-hi.B1x_y.js");',
+      '/_astro/pay-words-hi.B1x_y.js': 'export default {};',
+      '/_astro/payments.api.js': 'export {};',
+    };
+    const html = '<astro-island component-url="/_astro/PayPanel.js"></astro-island>';
+    const read = (path: string) => modules[path];
+    expect(collectPageJs(html, '/tournaments/x/index.html', read).files.sort()).toEqual(['/_astro/PayPanel.js', '/_astro/pay-words.js']);
+    expect(collectPageJs(html, '/hi/tournaments/x/index.html', read).files.sort()).toEqual([
+      '/_astro/PayPanel.js',
+      '/_astro/pay-words-hi.B1x_y.js',
+      '/_astro/pay-words.js',
+    ]);
+  });
 });

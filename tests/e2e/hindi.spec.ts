@@ -90,7 +90,7 @@ test('a browser in English is not offered Hindi', async ({ page }) => {
   await expect(page.locator('#lang-offer')).toBeHidden();
 });
 
-/** The pages whose words are all in Hindi: the info pages and every policy. */
+/** The pages whose words are all in Hindi: the info pages, every policy, the blog and the sign-in pages. */
 const TRANSLATED_PAGES = [
   { path: '/hi/about', h1: /के बारे में$/ },
   { path: '/hi/our-mission', h1: 'खिलाड़ियों के लिए बना' },
@@ -103,6 +103,9 @@ const TRANSLATED_PAGES = [
   { path: '/hi/cookies-policy', h1: 'कुकीज़ नीति' },
   { path: '/hi/shipping-delivery', h1: 'कम्युनिटी सेवा और एक्सेस नीति' },
   { path: '/hi/privacy-policy', h1: 'गोपनीयता नीति' },
+  { path: '/hi/blog', h1: 'खिलाड़ियों की कहानियाँ' },
+  { path: '/hi/login', h1: 'लॉग इन' },
+  { path: '/hi/register', h1: 'अपना अकाउंट बनाएँ' },
 ];
 
 // Fails -> a translated page shows an English heading, or one of its links leads nowhere.

@@ -10,9 +10,13 @@ import { ExtraSlots } from '@/features/brackets/ExtraSlots';
 import type { MyPlace } from '@/features/standings/standings';
 import StatusPill from '@/features/tournaments/StatusPill';
 import type { TournamentStatus } from '@/features/tournaments/status';
-import { formatDateIST } from '@/lib/format';
+import { useStore } from '@nanostores/react';
+import { formatDateIn } from '@/lib/i18n/format';
+import { localePath } from '@/lib/i18n/lang';
 import { anyTournamentHref } from '@/lib/routes';
-import { capitalise, type Registration, registrationStatusTone } from './account';
+import { $lang } from '@/stores/lang';
+import { type Registration, registrationStatusTone } from './account';
+import { MY_TOURNAMENTS_WORDS } from './my-tournaments-words';
 import type { NextMatch } from './home';
 import { NextMatchLink } from './NextMatchLink';
 
@@ -36,17 +40,19 @@ export function MyTournamentCard({
   next?: NextMatch | undefined;
   onCheckedIn: (at: string) => void;
 }) {
+  const lang = useStore($lang);
+  const w = MY_TOURNAMENTS_WORDS[lang];
   return (
     <li className="card p-5" data-my-tournament={row.tournament_id}>
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
-          <a href={anyTournamentHref(row.tournament_id)} className="text-lg font-bold leading-snug hover:text-lime">
+          <a href={localePath(anyTournamentHref(row.tournament_id), lang)} className="text-lg font-bold leading-snug hover:text-lime">
             {row.tournament_title}
           </a>
           <p className="mt-1 text-sm text-mist">
-            {row.registered_at ? `Registered on ${formatDateIST(row.registered_at)}` : 'Your place from an invitation'}
+            {row.registered_at ? w.registeredOn(formatDateIn(lang, row.registered_at)) : w.fromInvitation}
           </p>
-          {row.slots > 1 && <p className="mt-1 text-sm text-mist">{row.slots} entries</p>}
+          {row.slots > 1 && <p className="mt-1 text-sm text-mist">{w.entries(row.slots)}</p>}
           {refund && (
             <p className="mt-1 text-sm font-semibold text-gold" data-refund-note>
               {refund}
@@ -54,12 +60,12 @@ export function MyTournamentCard({
           )}
           {place && (
             <p className="mt-2 font-semibold" data-my-place>
-              Your place: <span className={place.from === 1 ? 'text-gold' : 'text-lime'}>{place.place}</span>
+              {w.yourPlace} <span className={place.from === 1 ? 'text-gold' : 'text-lime'}>{w.place(place.place)}</span>
             </p>
           )}
         </div>
         {row.status === 'cancelled' ? (
-          <Badge tone={registrationStatusTone(row.status)}>{capitalise(row.status)}</Badge>
+          <Badge tone={registrationStatusTone(row.status)}>{w.cancelled}</Badge>
         ) : status ? (
           <StatusPill tournamentId={row.tournament_id} status={status} live />
         ) : (

@@ -11,26 +11,31 @@ import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
 import { useRequiredSession } from '@/features/auth/use-required-session';
 import { MyWaitlistPlaces } from '@/features/seasons/MyWaitlistPlaces';
+import { useStore } from '@nanostores/react';
 import { formatPaiseExact } from '@/lib/format';
+import { localePath } from '@/lib/i18n/lang';
 import { ROUTES } from '@/lib/routes';
-import { ACCOUNT_MESSAGES, MY_TOURNAMENT_TABS, type MyTournamentTab, refundNote } from './account';
+import { $lang } from '@/stores/lang';
+import { MY_TOURNAMENT_TABS, refundNote } from './account';
+import { MY_TOURNAMENTS_WORDS } from './my-tournaments-words';
 import { MyTournamentCard } from './MyTournamentCard';
 import { useMyTournaments } from './use-my-tournaments';
-
-const tabLabel = (id: MyTournamentTab) => MY_TOURNAMENT_TABS.find((t) => t.id === id)?.label ?? id;
 
 export default function MyTournamentsIsland() {
   const userId = useRequiredSession()?.user.id;
   const mine = useMyTournaments(userId);
   const { rows, tab } = mine;
   const inTab = rows.filter((row) => row.series === tab);
+  const lang = useStore($lang);
+  const w = MY_TOURNAMENTS_WORDS[lang];
+  const tabs = MY_TOURNAMENT_TABS.map((t) => ({ id: t.id, label: w.tabs[t.id] }));
+  const refundWords = { pending: w.refundOnWay, refunded: w.refunded };
 
   return (
     <>
       <Toaster />
-      <PageHeading eyebrow="Your games" title="My Tournaments">
-        Every tournament you have registered for, with its status. Check in here when check-in opens, then follow your draw, your matches
-        and your place.
+      <PageHeading eyebrow={w.eyebrow} title={w.title}>
+        {w.lead}
       </PageHeading>
       <div className="mb-6 empty:hidden">
         <MyWaitlistPlaces
@@ -40,24 +45,22 @@ export default function MyTournamentsIsland() {
           headingClass="section-title text-2xl"
         />
       </div>
-      <Tabs tabs={MY_TOURNAMENT_TABS} active={tab} onChange={mine.setTab} label="Tournament series" />
+      <Tabs tabs={tabs} active={tab} onChange={mine.setTab} label={w.tabsLabel} />
       <TabPanel id={tab}>
         {mine.status === 'loading' ? (
-          <Spinner label="Loading your tournaments" />
+          <Spinner label={w.loading} />
         ) : mine.status === 'error' ? (
           <div className="card px-6 py-10 text-center">
-            <p className="font-semibold text-danger">{ACCOUNT_MESSAGES.tournamentsLoadFailed}</p>
+            <p className="font-semibold text-danger">{w.loadFailed}</p>
             <Button tone="ghost" className="mt-4" onClick={() => window.location.reload()}>
-              Try again
+              {w.tryAgain}
             </Button>
           </div>
         ) : inTab.length === 0 ? (
           <div className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
-            <p className="text-lg font-semibold">
-              {rows.length === 0 ? ACCOUNT_MESSAGES.noRegistrations : ACCOUNT_MESSAGES.noRegistrationsInSeries(tabLabel(tab))}
-            </p>
-            <a href={ROUTES.tournaments.path} className="btn btn-primary">
-              Browse available tournaments
+            <p className="text-lg font-semibold">{rows.length === 0 ? w.noRegistrations : w.noneInSeries(w.tabs[tab])}</p>
+            <a href={localePath(ROUTES.tournaments.path, lang)} className="btn btn-primary">
+              {w.browse}
             </a>
           </div>
         ) : (
@@ -67,7 +70,7 @@ export default function MyTournamentsIsland() {
                 key={`${row.tournament_id}-${row.registered_at}`}
                 row={row}
                 mine={mine.entries[row.tournament_id]}
-                refund={refundNote(mine.payments, row.tournament_id, formatPaiseExact)}
+                refund={refundNote(mine.payments, row.tournament_id, formatPaiseExact, refundWords)}
                 place={mine.places[row.tournament_id]}
                 status={mine.states[row.tournament_id]?.status}
                 next={mine.nextMatches[row.tournament_id]}

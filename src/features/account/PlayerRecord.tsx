@@ -3,7 +3,9 @@
  * titles. Shared by the dashboard, the profile and My Earnings; while loading each figure reads "…".
  */
 import type { Load } from '@/lib/load-state';
-import { ACCOUNT_MESSAGES, EMPTY_STATS, type PlayerStats, statFigures } from './account';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { EMPTY_STATS, type PlayerStats, statFigures } from './account';
+import { RECORD_WORDS } from './record-words';
 
 export default function PlayerRecord({
   stats,
@@ -15,11 +17,12 @@ export default function PlayerRecord({
   /** The prize money won (get_my_earnings), shown first when given; null when it could not be read. */
   wonPaise?: number | null;
 }) {
-  const figures = statFigures(stats.status === 'ready' ? stats.value : EMPTY_STATS, wonPaise);
+  const w = useMessages(RECORD_WORDS);
+  const figures = statFigures(stats.status === 'ready' ? stats.value : EMPTY_STATS, wonPaise, w.record);
   // An odd number of cards: the last one spans the phone's two columns.
   const lastSpan = figures.length % 2 === 1 ? 'last:col-span-2 sm:last:col-span-1' : '';
   const Heading = headingLevel;
-  if (stats.status === 'error') return <p className="card px-5 py-6 text-danger">{ACCOUNT_MESSAGES.statsLoadFailed}</p>;
+  if (stats.status === 'error') return <p className="card px-5 py-6 text-danger">{w.statsLoadFailed}</p>;
   return (
     <ul
       role="list"

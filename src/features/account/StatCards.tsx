@@ -1,32 +1,35 @@
 /** My Earnings' four figure cards: prize money won (the ledger), matches played and won, goals scored. */
 import { formatPaiseExact } from '@/lib/format';
 import type { Load } from '@/lib/load-state';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { averageGoalsPerMatch, type PlayerStats } from './account';
+import { RECORD_WORDS } from './record-words';
 
 /** `wonPaise`: undefined while the ledger loads, null when it could not be read. */
 export function StatCards({ stats, wonPaise }: { stats: Load<PlayerStats>; wonPaise: number | null | undefined }) {
+  const w = useMessages(RECORD_WORDS);
   const value = stats.status === 'ready' ? stats.value : null;
   const placeholder = stats.status === 'loading' ? '…' : '—';
   const winRate = value && value.matches_played > 0 ? value.win_rate_percent : null;
   const average = value ? averageGoalsPerMatch(value.goals_scored, value.matches_played) : null;
   const cards = [
     {
-      label: 'Total Earnings',
+      label: w.totalEarnings,
       figure: typeof wonPaise === 'number' ? formatPaiseExact(wonPaise) : wonPaise === undefined ? '…' : '—',
-      note: 'Prize money won',
+      note: w.prizeMoneyWon,
       accent: 'text-gold',
     },
-    { label: 'Matches Played', figure: value ? String(value.matches_played) : placeholder, note: 'Across all tournaments', accent: '' },
+    { label: w.matchesPlayed, figure: value ? String(value.matches_played) : placeholder, note: w.acrossAll, accent: '' },
     {
-      label: 'Matches Won',
+      label: w.matchesWon,
       figure: value ? String(value.matches_won) : placeholder,
-      note: winRate === null ? 'No matches yet' : `${winRate}% win rate`,
+      note: winRate === null ? w.noMatches : w.winRate(winRate),
       accent: '',
     },
     {
-      label: 'Goals Scored',
+      label: w.goalsScored,
       figure: value ? String(value.goals_scored) : placeholder,
-      note: average === null ? 'No matches yet' : `${average} per match`,
+      note: average === null ? w.noMatches : w.perMatch(String(average)),
       accent: '',
     },
   ];

@@ -105,26 +105,71 @@ export const EMPTY_STATS: PlayerStats = {
  * The figures of a player's record, in the order the stats cards show them. With `wonPaise` (the prize
  * money credited, get_my_earnings' won_paise; null when it could not be read) the winnings come first.
  */
-export function statFigures(stats: PlayerStats, wonPaise?: number | null): { key: string; label: string; figure: string; note: string }[] {
+export function statFigures(
+  stats: PlayerStats,
+  wonPaise?: number | null,
+  /** The cards' words in the page's language (record-words.ts); English by default. */
+  words: StatWords = STAT_WORDS_EN,
+): { key: string; label: string; figure: string; note: string }[] {
   const played = stats.matches_played;
   const winnings =
     wonPaise === undefined
       ? []
-      : [{ key: 'winnings', label: 'Winnings', figure: wonPaise === null ? '—' : formatPaiseExact(wonPaise), note: 'Prize money won' }];
+      : [
+          {
+            key: 'winnings',
+            label: words.winnings,
+            figure: wonPaise === null ? '—' : formatPaiseExact(wonPaise),
+            note: words.prizeMoneyWon,
+          },
+        ];
   return [
     ...winnings,
-    { key: 'matches', label: 'Matches', figure: String(played), note: played === 0 ? 'No matches yet' : 'Confirmed results' },
-    { key: 'wins', label: 'Wins', figure: String(stats.matches_won), note: `${stats.matches_lost} lost` },
-    { key: 'win-rate', label: 'Win rate', figure: played === 0 ? '—' : `${stats.win_rate_percent}%`, note: 'Of matches played' },
+    { key: 'matches', label: words.matches, figure: String(played), note: played === 0 ? words.noMatches : words.confirmed },
+    { key: 'wins', label: words.wins, figure: String(stats.matches_won), note: words.lost(stats.matches_lost) },
+    { key: 'win-rate', label: words.winRate, figure: played === 0 ? '—' : `${stats.win_rate_percent}%`, note: words.ofPlayed },
     {
       key: 'goals',
-      label: 'Goals',
+      label: words.goals,
       figure: `${stats.goals_scored}–${stats.goals_conceded}`,
-      note: `${stats.goals_scored} for, ${stats.goals_conceded} against`,
+      note: words.forAgainst(stats.goals_scored, stats.goals_conceded),
     },
-    { key: 'titles', label: 'Titles', figure: String(stats.titles), note: stats.titles === 1 ? 'Tournament won' : 'Tournaments won' },
+    { key: 'titles', label: words.titles, figure: String(stats.titles), note: words.tournamentsWon(stats.titles) },
   ];
 }
+
+/** The record cards' words (record-words.ts gives the Hindi ones). */
+export type StatWords = {
+  winnings: string;
+  prizeMoneyWon: string;
+  matches: string;
+  noMatches: string;
+  confirmed: string;
+  wins: string;
+  lost: (count: number) => string;
+  winRate: string;
+  ofPlayed: string;
+  goals: string;
+  forAgainst: (scored: number, conceded: number) => string;
+  titles: string;
+  tournamentsWon: (count: number) => string;
+};
+
+export const STAT_WORDS_EN: StatWords = {
+  winnings: 'Winnings',
+  prizeMoneyWon: 'Prize money won',
+  matches: 'Matches',
+  noMatches: 'No matches yet',
+  confirmed: 'Confirmed results',
+  wins: 'Wins',
+  lost: (count) => `${count} lost`,
+  winRate: 'Win rate',
+  ofPlayed: 'Of matches played',
+  goals: 'Goals',
+  forAgainst: (scored, conceded) => `${scored} for, ${conceded} against`,
+  titles: 'Titles',
+  tournamentsWon: (count) => (count === 1 ? 'Tournament won' : 'Tournaments won'),
+};
 
 /** "upcoming" → "Upcoming", "in_progress" → "In progress". */
 export function capitalise(value: string): string {
@@ -217,14 +262,23 @@ export const PLACEHOLDER_PLAYER_CARDS: PlaceholderCard[] = Array.from({ length: 
  * given): "Refund of ₹100.00 on its way" while it is being paid back, "Refunded ₹100.00" once done. The
  * amounts add up when the player paid for the tournament more than once. Null when nothing is refunded.
  */
-export function refundNote(payments: readonly Payment[], tournamentId: string, formatPaise: (paise: number) => string): string | null {
+export function refundNote(
+  payments: readonly Payment[],
+  tournamentId: string,
+  formatPaise: (paise: number) => string,
+  /** The note in the page's language (My Tournaments' words); English by default. */
+  words: { pending: (amount: string) => string; refunded: (amount: string) => string } = {
+    pending: (amount) => `Refund of ${amount} on its way`,
+    refunded: (amount) => `Refunded ${amount}`,
+  },
+): string | null {
   const refunds = payments.filter((payment) => payment.tournament_id === tournamentId);
   const sum = (status: string) =>
     refunds.filter((payment) => payment.status === status).reduce((total, payment) => total + payment.amount_paise, 0);
   const pending = sum('refund_pending');
   const refunded = sum('refunded');
-  if (pending > 0) return `Refund of ${formatPaise(pending)} on its way`;
-  if (refunded > 0) return `Refunded ${formatPaise(refunded)}`;
+  if (pending > 0) return words.pending(formatPaise(pending));
+  if (refunded > 0) return words.refunded(formatPaise(refunded));
   return null;
 }
 

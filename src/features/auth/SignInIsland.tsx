@@ -8,8 +8,12 @@
  */
 import { Button } from '@/components/ui/Button';
 import Toaster from '@/components/ui/Toaster';
+import { useStore } from '@nanostores/react';
+import { localePath } from '@/lib/i18n/lang';
 import { ROUTES } from '@/lib/routes';
-import { CODE_LENGTH, DEFAULT_AFTER_SIGN_IN } from './auth';
+import { $lang } from '@/stores/lang';
+import { CODE_LENGTH } from './auth';
+import { SIGN_IN_WORDS, signInErrorIn } from './sign-in-words';
 import { useSignIn } from './use-sign-in';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -19,33 +23,21 @@ interface Props {
   googleSignInEnabled: boolean;
 }
 
-const copy: Record<Mode, { eyebrow: string; title: string; intro: string; switchText: string; switchLink: string; switchHref: string }> = {
-  'sign-in': {
-    eyebrow: 'Play on Golazo Arena',
-    title: 'Log in',
-    intro: "Enter your e-mail and we'll send you a 6-digit code. No password to remember.",
-    switchText: 'New to Golazo Arena?',
-    switchLink: 'Create an account',
-    switchHref: ROUTES.register.path,
-  },
-  'sign-up': {
-    eyebrow: 'Join the arena',
-    title: 'Create your account',
-    intro:
-      "Sign up with your e-mail: we'll send you a 6-digit code to confirm it's yours. Then complete your profile and register for tournaments.",
-    switchText: 'Already have an account?',
-    switchLink: 'Log in',
-    switchHref: ROUTES.login.path,
-  },
-};
+/** Where the other mode lives: sign-in links to sign-up and back. */
+const SWITCH_HREF: Record<Mode, string> = { 'sign-in': ROUTES.register.path, 'sign-up': ROUTES.login.path };
 
 export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
   const signIn = useSignIn();
   const { step, email, code, error, busy, signingOut, hydrated } = signIn.state;
   const { next, secondsLeft, codeInput, emailInput } = signIn;
-  const text = copy[mode];
+  const lang = useStore($lang);
+  const w = SIGN_IN_WORDS[lang];
+  const text = w.modes[mode];
+  const shownError = error && signInErrorIn(w, error);
 
-  const switchHref = next === DEFAULT_AFTER_SIGN_IN ? text.switchHref : `${text.switchHref}?next=${encodeURIComponent(next)}`;
+  const home = signIn.defaultNext;
+  const switchPath = localePath(SWITCH_HREF[mode], lang);
+  const switchHref = next === home ? switchPath : `${switchPath}?next=${encodeURIComponent(next)}`;
 
   return (
     <div className="card w-full max-w-md p-6 sm:p-8">
@@ -57,7 +49,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
           <p className="mt-3 text-mist">{text.intro}</p>
           <form className="mt-6 flex flex-col gap-4" onSubmit={signIn.sendCode} noValidate>
             <label className="flex flex-col gap-2 text-sm font-semibold">
-              E-mail address
+              {w.email}
               <input
                 ref={emailInput}
                 type="email"
@@ -73,7 +65,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
                 className="min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk placeholder:text-mist/60 focus:border-lime"
               />
             </label>
-            {error && <ErrorText>{error}</ErrorText>}
+            {shownError && <ErrorText>{shownError}</ErrorText>}
             {/* Disabled until the island runs, so an early tap can't submit the bare HTML form. */}
             <Button
               type="submit"
@@ -81,18 +73,18 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
               className="w-full"
               disabled={!hydrated || signingOut}
               busy={busy}
-              busyLabel="Sending code…"
+              busyLabel={w.sendingCode}
             >
-              Send code
+              {w.sendCode}
             </Button>
           </form>
           {googleSignInEnabled && (
             <>
               <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-widest text-mist">
-                <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+                <span className="h-px flex-1 bg-line" /> {w.or} <span className="h-px flex-1 bg-line" />
               </div>
               <Button tone="ghost" className="w-full" onClick={signIn.continueWithGoogle}>
-                <GoogleMark /> Continue with Google
+                <GoogleMark /> {w.google}
               </Button>
             </>
           )}
@@ -107,16 +99,17 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
 
       {(step === 'code' || step === 'authenticator') && (
         <>
-          <p className="eyebrow">{step === 'code' ? 'Check your inbox' : 'Two-step sign-in'}</p>
-          <h1 className="section-title mt-2 text-4xl">{step === 'code' ? 'Enter your code' : 'Authenticator code'}</h1>
+          <p className="eyebrow">{step === 'code' ? w.checkInbox : w.twoStep}</p>
+          <h1 className="section-title mt-2 text-4xl">{step === 'code' ? w.enterCode : w.authenticatorCode}</h1>
           <p className="mt-3 text-mist">
             {step === 'code' ? (
               <>
-                We sent a {CODE_LENGTH}-digit code to <strong className="break-all text-chalk">{email}</strong>. It expires soon, so enter
-                it here.
+                {w.codeSentTo[0]}
+                <strong className="break-all text-chalk">{email}</strong>
+                {w.codeSentTo[1]}
               </>
             ) : (
-              <>Open your authenticator app and enter the {CODE_LENGTH}-digit code it shows for Golazo Arena.</>
+              w.openAuthenticator
             )}
           </p>
           <form
@@ -128,7 +121,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
             noValidate
           >
             <label className="flex flex-col gap-2 text-sm font-semibold">
-              {step === 'code' ? 'Code from the e-mail' : 'Code from your app'}
+              {step === 'code' ? w.codeFromEmail : w.codeFromApp}
               <input
                 ref={codeInput}
                 name="code"
@@ -144,9 +137,9 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
                 className="min-h-14 rounded-xl border border-line bg-night px-4 text-center font-mono text-2xl tracking-[0.5em] text-chalk placeholder:text-mist/50 focus:border-lime"
               />
             </label>
-            {error && <ErrorText>{error}</ErrorText>}
-            <Button type="submit" tone="primary" className="w-full" busy={busy} busyLabel="Checking…">
-              Verify and continue
+            {shownError && <ErrorText>{shownError}</ErrorText>}
+            <Button type="submit" tone="primary" className="w-full" busy={busy} busyLabel={w.checking}>
+              {w.verify}
             </Button>
           </form>
           {step === 'code' ? (
@@ -157,14 +150,14 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
                 disabled={secondsLeft > 0 || busy}
                 onClick={() => void signIn.sendCode()}
               >
-                {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+                {secondsLeft > 0 ? w.resendIn(secondsLeft) : w.resend}
               </button>
               <button
                 type="button"
                 className="text-mist underline-offset-4 hover:text-chalk hover:underline"
                 onClick={signIn.chooseDifferentEmail}
               >
-                Use a different e-mail
+                {w.differentEmail}
               </button>
             </div>
           ) : (
@@ -174,7 +167,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
                 className="text-mist underline-offset-4 hover:text-chalk hover:underline"
                 onClick={() => void signIn.cancelSecondFactor()}
               >
-                Cancel and sign out
+                {w.cancelSignOut}
               </button>
             </div>
           )}
@@ -184,7 +177,7 @@ export default function SignInIsland({ mode, googleSignInEnabled }: Props) {
       {step === 'leaving' && (
         <div role="status" className="flex flex-col items-center gap-3 py-8 text-center">
           <span className="spinner" aria-hidden="true" />
-          <p className="font-semibold">You're signed in. Taking you back…</p>
+          <p className="font-semibold">{w.leaving}</p>
         </div>
       )}
     </div>

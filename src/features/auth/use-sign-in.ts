@@ -4,7 +4,9 @@
  * step, Google, the resend countdown, and leaving once signed in.
  */
 import { type SubmitEvent, useEffect, useReducer, useRef, useState } from 'react';
+import { localePath } from '@/lib/i18n/lang';
 import { ROUTES } from '@/lib/routes';
+import { $lang } from '@/stores/lang';
 import { isSignedIn, signOut } from '@/stores/session';
 import { showToast } from '@/stores/toast';
 import { useSession } from '@/stores/use-session';
@@ -20,6 +22,7 @@ import {
 } from './auth';
 import { takeFlashMessage } from './guard';
 import { initialSignInState, shouldVerifyTypedCode, signInReducer } from './sign-in-flow';
+import { SIGN_IN_WORDS } from './sign-in-words';
 import { onDemand } from '@/lib/on-demand';
 
 function messageFor(error: unknown): string {
@@ -34,7 +37,9 @@ export function useSignIn() {
   const [state, dispatch] = useReducer(signInReducer, initialSignInState);
   const { step, email, sentAt } = state;
   const [now, setNow] = useState(() => Date.now());
-  const [next, setNext] = useState(DEFAULT_AFTER_SIGN_IN);
+  // A Hindi sign-in page sends the player on to the Hindi pages.
+  const defaultNext = localePath(DEFAULT_AFTER_SIGN_IN, $lang.get());
+  const [next, setNext] = useState(defaultNext);
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
 
@@ -43,13 +48,13 @@ export function useSignIn() {
     const params = new URLSearchParams(window.location.search);
     const signingOutNow = params.has('signout');
     dispatch({ type: 'started', typedEmail: emailInput.current?.value ?? '', signingOut: signingOutNow });
-    setNext(safeNextPath(params.get('next')));
+    setNext(safeNextPath(params.get('next'), defaultNext));
     const flash = takeFlashMessage();
     if (flash) showToast(flash, 'info', 6000);
     if (signingOutNow) {
       signOut()
-        .then(() => showToast('You have been logged out.', 'success'))
-        .catch(() => showToast('Something went wrong. Please try again.', 'error'))
+        .then(() => showToast(SIGN_IN_WORDS[$lang.get()].loggedOut, 'success'))
+        .catch(() => showToast(SIGN_IN_WORDS[$lang.get()].somethingWrong, 'error'))
         .finally(() => {
           params.delete('signout');
           const query = params.toString();
@@ -57,7 +62,8 @@ export function useSignIn() {
           dispatch({ type: 'signOutFinished' });
         });
     }
-  }, []);
+    // `defaultNext` is the page's language's home: fixed for the page's life, so this still runs once.
+  }, [defaultNext]);
 
   // Arriving already signed in: leave at once, or ask for the authenticator code still owed.
   const signedIn = isSignedIn(session);
@@ -144,6 +150,7 @@ export function useSignIn() {
   }
 
   return {
+    defaultNext,
     state,
     next,
     secondsLeft,

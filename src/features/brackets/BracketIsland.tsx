@@ -5,17 +5,29 @@
  * says where they stand. Tournaments in stages (groups then a knockout, Swiss, double elimination) get
  * their own view (formats/), loaded only for them. Follows results live.
  */
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
+import { whenIn } from '@/lib/i18n/format';
+import { hindiWordsReady } from '@/lib/i18n/island-words';
+import { localePath } from '@/lib/i18n/lang';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { isPodId, matchHref, ROUTES } from '@/lib/routes';
-import { type Bracket, isDrawn, pathOf, shortHash, standingLine } from './brackets';
-import { whenIST } from '@/lib/format';
+import { $lang } from '@/stores/lang';
+import { BRACKET_WORDS } from './bracket-words';
+import { type Bracket, isDrawn, pathOf, shortHash } from './brackets';
 import { formatStandingOf } from './formats/standing';
 import { formatViewOf } from './formats/stages';
 import { KnockoutView } from './KnockoutView';
 import { useBracket } from './use-bracket';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 
-const FormatStages = lazy(() => import('./formats/FormatStages'));
+// Its Hindi words arrive with it (lib/i18n/island-words.ts): rendered only once they are there.
+const FormatStages = lazy(() =>
+  import('./formats/FormatStages').then(async (module) => {
+    await hindiWordsReady();
+    return module;
+  }),
+);
 
 export type BracketIslandProps = {
   tournamentId: string;
@@ -27,18 +39,20 @@ export default function BracketIsland({ tournamentId, drawAt }: BracketIslandPro
   const { load } = useBracket(tournamentId);
   // The database's time wins over the build-time estimate (a postponement moves it).
   const state = useTournamentStates([tournamentId])[tournamentId];
+  const lang = useStore($lang);
+  const w = BRACKET_WORDS[lang];
 
   if (load.status === 'loading') {
     return (
       <div className="card mt-4 min-h-40 p-6" aria-busy="true" data-bracket="loading">
-        <p className="text-mist">Loading the bracket…</p>
+        <p className="text-mist">{w.loading}</p>
       </div>
     );
   }
   if (load.status === 'error') {
     return (
       <div className="card mt-4 p-6" data-bracket="error">
-        <p className="font-semibold text-danger">The bracket could not be loaded.</p>
+        <p className="font-semibold text-danger">{w.loadFailed}</p>
         <p className="mt-1 text-sm text-mist">{load.message}</p>
       </div>
     );
@@ -50,20 +64,21 @@ export default function BracketIsland({ tournamentId, drawAt }: BracketIslandPro
   const podFilling = isPodId(tournamentId) && (state === undefined || state.status === 'open');
   const closesAt = podFilling ? null : (mine?.check_in.closes_at ?? state?.check_in_closes_at ?? drawAt);
   const standing = formatStandingOf(bracket, myEntry, closesAt);
+  const standingText = standing && w.standing(standing, (at) => whenIn(lang, at));
   return (
     <div className="mt-4 space-y-4" data-bracket={isDrawn(bracket) ? 'drawn' : 'waiting'}>
       {standing && (
         <p className="rounded-2xl border border-lime/40 bg-lime/10 px-4 py-3 font-semibold" data-my-standing>
           {standing.kind === 'next' ? (
             <a
-              href={matchHref(standing.matchId)}
+              href={localePath(matchHref(standing.matchId), lang)}
               className="underline decoration-lime/60 underline-offset-4 hover:text-lime"
               data-my-match-link
             >
-              {standingLine(standing)}
+              {standingText}
             </a>
           ) : (
-            standingLine(standing)
+            standingText
           )}
         </p>
       )}
@@ -77,16 +92,17 @@ export default function BracketIsland({ tournamentId, drawAt }: BracketIslandPro
 }
 
 function BeforeDraw({ bracket, drawAt }: { bracket: Bracket; drawAt: string | null }) {
+  const lang = useStore($lang);
+  const w = BRACKET_WORDS[lang];
   return (
     <div className="card p-6">
-      <p className="text-lg font-bold">The draw has not run yet</p>
+      <p className="text-lg font-bold">{w.drawNotRun}</p>
       <p className="mt-1 text-mist">
-        {drawAt ? `It runs when check-in closes, at ${whenIST(drawAt)}.` : 'It runs when check-in closes.'} Every checked-in entry gets a
-        random place; byes go to the highest seeds.
+        {drawAt ? w.runsAt(whenIn(lang, drawAt)) : w.runsWhenCheckInCloses} {w.randomPlaces}
       </p>
       {bracket.draw.commitment && (
         <p className="mt-3 text-sm text-mist">
-          Commitment (SHA-256 of the secret that decides it):{' '}
+          {w.commitmentLabel}{' '}
           <code className="break-all text-chalk" data-commitment>
             {bracket.draw.commitment}
           </code>
@@ -98,10 +114,11 @@ function BeforeDraw({ bracket, drawAt }: { bracket: Bracket; drawAt: string | nu
 }
 
 function VerifyLink() {
+  const lang = useStore($lang);
   return (
     <p className="mt-3 text-sm">
-      <a href={ROUTES.verifyDraw.path} className="underline hover:text-lime">
-        How to verify a draw
+      <a href={localePath(ROUTES.verifyDraw.path, lang)} className="underline hover:text-lime">
+        {BRACKET_WORDS[lang].verifyDraw}
       </a>
     </p>
   );
@@ -110,11 +127,12 @@ function VerifyLink() {
 function DrawnBracket({ bracket, myEntryId }: { bracket: Bracket; myEntryId: string | null }) {
   const mine = new Set(pathOf(bracket, myEntryId).map((match) => match.id));
   const format = formatViewOf(bracket);
+  const w = useMessages(BRACKET_WORDS);
   return (
     <>
       {format ? (
         // Groups, Swiss and double elimination load with their own module: a knockout page never carries them.
-        <Suspense fallback={<p className="card min-h-40 p-6 text-mist">Loading the bracket…</p>}>
+        <Suspense fallback={<p className="card min-h-40 p-6 text-mist">{w.loading}</p>}>
           <FormatStages bracket={bracket} format={format} myEntryId={myEntryId} mine={mine} />
         </Suspense>
       ) : (
@@ -127,27 +145,30 @@ function DrawnBracket({ bracket, myEntryId }: { bracket: Bracket; myEntryId: str
 
 function DrawFacts({ bracket }: { bracket: Bracket }) {
   const { draw } = bracket;
+  const lang = useStore($lang);
+  const w = BRACKET_WORDS[lang];
   return (
     <details className="card p-4 text-sm">
       <summary className="cursor-pointer font-semibold">
-        How this draw was made{draw.drawn_at ? ` (${whenIST(draw.drawn_at)})` : ''}
+        {w.howDrawMade}
+        {draw.drawn_at ? ` (${whenIn(lang, draw.drawn_at)})` : ''}
       </summary>
       <dl className="mt-3 space-y-2 text-mist">
         <div>
-          <dt className="font-semibold text-chalk">Commitment, published before the draw</dt>
+          <dt className="font-semibold text-chalk">{w.commitmentPublished}</dt>
           <dd className="break-all font-mono" title={draw.commitment ?? ''}>
             {draw.commitment ? shortHash(draw.commitment) : '–'}
           </dd>
         </div>
         <div>
-          <dt className="font-semibold text-chalk">Secret, revealed at the draw</dt>
+          <dt className="font-semibold text-chalk">{w.secretRevealed}</dt>
           <dd className="break-all font-mono">{draw.secret ?? '–'}</dd>
         </div>
         <div>
-          <dt className="font-semibold text-chalk">Entries drawn</dt>
+          <dt className="font-semibold text-chalk">{w.entriesDrawn}</dt>
           <dd>
             {draw.entry_ids.length}
-            {draw.bracket_size ? ` in a bracket of ${draw.bracket_size}` : ''}
+            {draw.bracket_size ? w.inBracketOf(draw.bracket_size) : ''}
           </dd>
         </div>
       </dl>

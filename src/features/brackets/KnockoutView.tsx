@@ -4,6 +4,8 @@
  * stage after the groups.
  */
 import { useState } from 'react';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { BRACKET_WORDS } from './bracket-words';
 import { type Bracket, defaultRoundIndex, showsTree, treePlacement } from './brackets';
 import { MatchCard } from './MatchCard';
 
@@ -22,10 +24,11 @@ export function KnockoutView({ bracket, myEntryId, mine, notes }: KnockoutViewPr
   const selected = picked ?? defaultRoundIndex(bracket, myEntryId);
   const tree = showsTree(bracket);
   const round = bracket.rounds[selected] ?? bracket.rounds[0];
+  const w = useMessages(BRACKET_WORDS);
   return (
     <>
       <div className={tree ? 'md:hidden' : ''}>
-        <div role="tablist" aria-label="Rounds" className="no-scrollbar flex gap-1 overflow-x-auto">
+        <div role="tablist" aria-label={w.rounds} className="no-scrollbar flex gap-1 overflow-x-auto">
           {bracket.rounds.map((r, index) => (
             <button
               key={r.round}
@@ -44,7 +47,7 @@ export function KnockoutView({ bracket, myEntryId, mine, notes }: KnockoutViewPr
               }}
               className={`min-h-10 shrink-0 rounded-full px-4 text-sm font-bold ${index === selected ? 'bg-lime text-night' : 'border border-line text-mist hover:text-chalk'}`}
             >
-              {r.name}
+              {w.round(r.name)}
             </button>
           ))}
         </div>
@@ -69,12 +72,13 @@ export function KnockoutView({ bracket, myEntryId, mine, notes }: KnockoutViewPr
 function Tree({ bracket, myEntryId, mine, notes }: KnockoutViewProps) {
   const rows = bracket.rounds[0]?.matches.length ?? 1;
   const columns = `repeat(${bracket.rounds.length}, minmax(12.5rem, 1fr))`;
+  const w = useMessages(BRACKET_WORDS);
   return (
-    <section className="hidden overflow-x-auto pb-2 md:block" aria-label="Bracket tree" data-bracket-tree>
+    <section className="hidden overflow-x-auto pb-2 md:block" aria-label={w.bracketTree} data-bracket-tree>
       <div className="grid min-w-max gap-x-6" style={{ gridTemplateColumns: columns }}>
         {bracket.rounds.map((round) => (
           <h3 key={round.round} className="pb-2 text-sm font-bold tracking-wider text-mist uppercase">
-            {round.name}
+            {w.round(round.name)}
           </h3>
         ))}
       </div>

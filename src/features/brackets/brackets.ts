@@ -147,11 +147,15 @@ export const showsTree = (bracket: Bracket): boolean =>
   bracket.rounds.length > 1 && (bracket.rounds[0]?.matches.length ?? 0) <= TREE_MAX_FIRST_ROUND;
 
 /** A side of a match as shown: the player's in-game name, "bye", or "to be decided". */
-export function sideLabel(match: BracketMatch, side: 0 | 1): string {
+export function sideLabel(
+  match: BracketMatch,
+  side: 0 | 1,
+  words: { unnamed: string; bye: string; toBeDecided: string } = { unnamed: 'Unnamed player', bye: 'bye', toBeDecided: 'to be decided' },
+): string {
   const entry = match.entries[side];
-  if (entry) return entry.in_game_name ?? 'Unnamed player';
-  if (match.status === 'bye') return 'bye';
-  return 'to be decided';
+  if (entry) return entry.in_game_name ?? words.unnamed;
+  if (match.status === 'bye') return words.bye;
+  return words.toBeDecided;
 }
 
 /** A match has a page to open once both its players are known (a bye or an undecided place has nothing to play). */

@@ -5,6 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { whenIST } from '@/lib/format';
+import { CHECK_IN_WORDS, type CheckInWords, ENTRY_ERRORS_EN, type EntryErrorHint, type EntryErrorWords } from './check-in-words';
 import { invitationHref, isPodId } from '@/lib/routes';
 import type { MyEntriesSchema } from './brackets.schemas';
 
@@ -64,48 +65,35 @@ export function checkInView(entries: MyEntries, now: Date = new Date()): CheckIn
 }
 
 /** Time left as a phone shows it: "9:05" under an hour, "2 h 05 min" under a day, else "3 days". */
-export function countdown(to: string, now: Date = new Date()): string {
+export function countdown(
+  to: string,
+  now: Date = new Date(),
+  words: Pick<CheckInWords, 'hoursMinutes' | 'days'> = CHECK_IN_WORDS.en,
+): string {
   const seconds = Math.max(0, Math.floor((new Date(to).getTime() - now.getTime()) / 1000));
   if (seconds < 3600) return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')} min`;
-  const days = Math.floor(seconds / 86_400);
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
+  if (seconds < 86_400) return words.hoursMinutes(Math.floor(seconds / 3600), String(Math.floor((seconds % 3600) / 60)).padStart(2, '0'));
+  return words.days(Math.floor(seconds / 86_400));
 }
 
-/** The player's words for a refused check-in, invitation or acceptance, by the database's hint. */
-export function entryErrorMessage(error: unknown, times?: { opensAt?: string; closesAt?: string }): string {
+/**
+ * The player's words for a refused check-in, invitation or acceptance, by the database's hint, in the page's
+ * language (`words`, check-in-words.ts; English by default). An unknown refusal keeps the server's sentence on
+ * an English page only.
+ */
+export function entryErrorMessage(
+  error: unknown,
+  times?: { opensAt?: string; closesAt?: string },
+  words: EntryErrorWords = ENTRY_ERRORS_EN,
+  when: (at: string) => string = whenIST,
+): string {
   const hint = error instanceof EntryActionError ? error.hint : null;
-  switch (hint) {
-    case 'not_signed_in':
-      return 'Please log in to continue.';
-    case 'not_entered':
-      return 'You have no entry in this tournament to check in.';
-    case 'check_in_not_open':
-      return times?.opensAt ? `Check-in opens at ${whenIST(times.opensAt)}.` : 'Check-in is not open yet.';
-    case 'check_in_closed':
-      return 'Check-in for this tournament has closed.';
-    case 'entry_withdrawn':
-      return 'Your entry was withdrawn: it was not checked in before check-in closed.';
-    case 'tournament_cancelled':
-      return 'This tournament was cancelled.';
-    case 'invalid_email':
-      return 'Enter a valid e-mail address.';
-    case 'tournament_not_found':
-      return 'This tournament does not exist.';
-    case 'not_your_entry':
-      return 'Only the player who bought this slot can invite someone to it.';
-    case 'entry_taken':
-      return 'Someone has already taken this place.';
-    case 'invitation_not_found':
-      return 'This invitation link is not valid. Ask the player who sent it for a new one.';
-    case 'invitation_used':
-      return 'This invitation has already been accepted.';
-    case 'already_entered':
-      return 'You already have a place in this tournament.';
-    default:
-      if (error instanceof Error && error.message) return error.message;
-      return 'Something went wrong. Please try again.';
+  if (hint === 'check_in_not_open') return times?.opensAt ? words.checkInOpensAt(when(times.opensAt)) : words.checkInNotOpen;
+  if (hint && Object.hasOwn(words, hint) && hint !== 'generic' && hint !== 'checkInNotOpen' && hint !== 'checkInOpensAt') {
+    return words[hint as EntryErrorHint];
   }
+  if (words === ENTRY_ERRORS_EN && error instanceof Error && error.message) return error.message;
+  return words.generic;
 }
 
 /** Refusals the player fixes on their profile (the answer then links to it). */

@@ -5,6 +5,7 @@
  * the player's entries together, so the player's own line never pushes the bracket down after it painted.
  */
 import { useStore } from '@nanostores/react';
+import { describeFailure } from '@/lib/describe-failure';
 import { useEffect, useState } from 'react';
 import { $session } from '@/stores/session';
 import { requestTournamentStates } from '@/features/tournaments/live-states';
@@ -38,9 +39,10 @@ export function useBracket(tournamentId: string): { load: BracketLoad; reload: (
     import('./public-bracket')
       .then(({ fetchPublicBracket }) => fetchPublicBracket(tournamentId))
       .then((value) => !cancelled && setBracket({ for: tournamentId, value }))
-      .catch((error: unknown) => {
-        if (!cancelled)
-          setBracket({ for: tournamentId, error: error instanceof Error ? error.message : 'The bracket could not be loaded.' });
+      .catch(async (error: unknown) => {
+        // In the page's language: a Hindi page never shows the browser's or the server's English words.
+        const message = await describeFailure(error);
+        if (!cancelled) setBracket({ for: tournamentId, error: message });
       });
     return () => {
       cancelled = true;

@@ -3,10 +3,14 @@
  * again when the tournament changes), checking it in, and handing an extra slot on by link or e-mail (the
  * invitation page has its own, use-invitation.ts). The islands only render.
  */
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { whenIn } from '@/lib/i18n/format';
 import { onDemand } from '@/lib/on-demand';
 import { useWatchedValue } from '@/lib/use-island-data';
+import { $lang } from '@/stores/lang';
 import { useSession } from '@/stores/use-session';
+import { CHECK_IN_WORDS } from './check-in-words';
 import { type BoughtSlot, entryErrorMessage, invitationLink, type MyEntries } from './entries';
 
 const api = onDemand(() => import('./brackets.api'));
@@ -32,6 +36,7 @@ export function useMyEntries(tournamentId: string | null) {
 
 /** Checks in the player's entry; a refusal reads in the entries' words (with when check-in opens). */
 export function useCheckIn(entries: MyEntries, onCheckedIn: (checkedInAt: string) => void) {
+  const lang = useStore($lang);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,7 +47,7 @@ export function useCheckIn(entries: MyEntries, onCheckedIn: (checkedInAt: string
       const answer = await (await api()).checkIn(entries.tournament_id);
       onCheckedIn(answer.checked_in_at);
     } catch (refusal) {
-      setError(entryErrorMessage(refusal, { opensAt: entries.check_in.opens_at }));
+      setError(entryErrorMessage(refusal, { opensAt: entries.check_in.opens_at }, CHECK_IN_WORDS[lang].errors, (at) => whenIn(lang, at)));
     } finally {
       setBusy(false);
     }

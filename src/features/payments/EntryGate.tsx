@@ -5,7 +5,8 @@
 import { Button } from '@/components/ui/Button';
 import { profileHref } from '@/lib/profile-return';
 import { ROUTES } from '@/lib/routes';
-import { type EntryBlock, FREE_ENTRY_LABEL } from './eligibility';
+import type { EntryBlock } from './eligibility';
+import type { PayWords } from './pay-words';
 
 /** The profile link returns here after saving (`?next=` this page); other links stay as they are. */
 function returningHref(href: string): string {
@@ -36,13 +37,16 @@ export function FreeEntryButton({
   disabled,
   onEntered,
   onMessage,
+  labels,
 }: {
   tournamentId: string;
   disabled: boolean;
   onEntered: () => void;
   onMessage: (message: EntryMessage) => void;
+  /** The button's words and its success line in the page's language. */
+  labels: Pick<PayWords, 'entering' | 'enterFree' | 'enteredFree'>;
 }) {
-  const { busy, enter } = useFreeEntry(tournamentId, onEntered, onMessage);
+  const { busy, enter } = useFreeEntry(tournamentId, onEntered, onMessage, labels.enteredFree);
   return (
     <Button
       tone="primary"
@@ -50,10 +54,10 @@ export function FreeEntryButton({
       onClick={() => void enter()}
       disabled={disabled}
       busy={busy}
-      busyLabel="Entering..."
+      busyLabel={labels.entering}
       data-pay-button
     >
-      {FREE_ENTRY_LABEL}
+      {labels.enterFree}
     </Button>
   );
 }

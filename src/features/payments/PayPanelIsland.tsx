@@ -7,7 +7,9 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/Button';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { STATUS_LOOK } from '@/features/tournaments/status';
-import { formatEntryFee } from '@/lib/format';
+import { statusLabelIn } from '@/features/tournaments/status-words';
+import { useStore } from '@nanostores/react';
+import { $lang } from '@/stores/lang';
 import { EntryBlockedButton, FreeEntryButton } from './EntryGate';
 import { moreSlotsFrom } from './payments';
 import RegisteredNote from './RegisteredNote';
@@ -22,13 +24,15 @@ const toneClass: Record<PayMessage['tone'], string> = {
 
 export default function PayPanelIsland({ children, ...props }: PayPanelProps & { children?: ReactNode }) {
   const panel = usePayPanel(props);
-  const { status, free, message } = panel;
+  const { status, free, message, words } = panel;
+  const lang = useStore($lang);
 
   let body: ReactNode;
   if (panel.recentlyRegistered) {
     body = (
       <RegisteredNote
         free={free}
+        words={words}
         justPaid={panel.justPaid}
         slots={panel.registration?.slots ?? panel.chosenSlots}
         moreFrom={
@@ -41,13 +45,13 @@ export default function PayPanelIsland({ children, ...props }: PayPanelProps & {
   } else if (!STATUS_LOOK[status].takesEntries) {
     body = (
       <Button className="w-full" disabled data-pay-button>
-        {STATUS_LOOK[status].label}
+        {statusLabelIn(lang, status)}
       </Button>
     );
   } else if (panel.full) {
     body = (
       <Button className="w-full" disabled data-pay-button>
-        Full
+        {words.full}
       </Button>
     );
   } else if (panel.block) {
@@ -59,10 +63,11 @@ export default function PayPanelIsland({ children, ...props }: PayPanelProps & {
         disabled={!panel.interactive}
         onMessage={panel.showMessage}
         onEntered={panel.entered}
+        labels={words}
       />
     ) : (
       <Button tone="primary" className="w-full" onClick={panel.askToSignIn} data-pay-button>
-        Sign in to enter
+        {words.signInToEnter}
       </Button>
     );
   } else {
@@ -73,10 +78,10 @@ export default function PayPanelIsland({ children, ...props }: PayPanelProps & {
     <div className="card p-5" data-pay-panel data-tournament-id={props.tournamentId}>
       {/* Two lines' height: a long status ("Registration open") wraps the label, and the live one may not. */}
       <div className="flex min-h-10 items-center justify-between gap-2">
-        <p className="text-sm text-mist">{free ? 'Entry' : 'Entry fee per slot'}</p>
+        <p className="text-sm text-mist">{free ? words.entry : words.entryFeePerSlot}</p>
         <StatusPill tournamentId={props.tournamentId} status={status} live={panel.statusIsLive} />
       </div>
-      <p className="font-display text-4xl">{formatEntryFee(props.entryFeeRupees)}</p>
+      <p className="font-display text-4xl">{words.fee(props.entryFeeRupees)}</p>
       {props.promises && props.promises.length > 0 && (
         <ul className="mt-3 flex list-disc flex-col gap-1.5 pl-5 text-sm leading-snug marker:text-lime" data-pay-promises>
           {props.promises.map((line) => (

@@ -5,14 +5,19 @@
 import { Suspense } from 'react';
 import { Button } from '@/components/ui/Button';
 import { lazyOnDemand } from '@/lib/lazy-on-demand';
-import { formatDateIST, formatTimeIST } from '@/lib/format';
+import { formatTimeIST } from '@/lib/format';
+import { formatDateIn } from '@/lib/i18n/format';
+import { localePath } from '@/lib/i18n/lang';
 import { ROUTES } from '@/lib/routes';
-import { PaymentMessages } from './payments';
+import { useStore } from '@nanostores/react';
+import { $lang } from '@/stores/lang';
+import type { PayWords } from './pay-words';
 
 const AlertsOffer = lazyOnDemand(() => import('@/features/alerts/AlertsOffer'));
 
 interface Props {
   free: boolean;
+  words: PayWords;
   /** Paid or entered on this visit (not found registered on load). */
   justPaid: boolean;
   slots: number;
@@ -20,22 +25,18 @@ interface Props {
   moreFrom: Date | null;
 }
 
-export default function RegisteredNote({ free, justPaid, slots, moreFrom }: Props) {
+export default function RegisteredNote({ free, words, justPaid, slots, moreFrom }: Props) {
+  const lang = useStore($lang);
   return (
     <>
       <Button tone="held" className="w-full" disabled data-pay-button>
-        Registered
+        {words.registered}
       </Button>
-      <p className="mt-2 text-center text-sm font-bold text-lime">{free ? 'Entry confirmed' : 'Payment completed'}</p>
-      {!justPaid && <p className="mt-3 text-sm font-semibold">{PaymentMessages.alreadyRegistered}</p>}
+      <p className="mt-2 text-center text-sm font-bold text-lime">{free ? words.entryConfirmed : words.paymentCompleted}</p>
+      {!justPaid && <p className="mt-3 text-sm font-semibold">{words.messages.alreadyRegistered}</p>}
       <p className="mt-2 text-sm text-mist">
-        You hold {slots} {slots === 1 ? 'slot' : 'slots'}.
-        {moreFrom && (
-          <>
-            {' '}
-            More slots from {formatDateIST(moreFrom)}, {formatTimeIST(moreFrom)}.
-          </>
-        )}
+        {words.youHold(slots)}
+        {moreFrom && ` ${words.moreFrom(formatDateIn(lang, moreFrom), formatTimeIST(moreFrom))}`}
       </p>
       {justPaid && (
         <Suspense fallback={null}>
@@ -44,8 +45,8 @@ export default function RegisteredNote({ free, justPaid, slots, moreFrom }: Prop
       )}
       <ul className="mt-3 grid gap-1 text-sm" role="list">
         <li>
-          <a href={ROUTES.myTournaments.path} className="underline hover:text-lime">
-            Go to My Tournaments
+          <a href={localePath(ROUTES.myTournaments.path, lang)} className="underline hover:text-lime">
+            {words.goToMyTournaments}
           </a>
         </li>
       </ul>

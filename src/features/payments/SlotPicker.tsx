@@ -1,7 +1,6 @@
 /** Paid entry: the slots the player holds, the number to buy now, and the pay button. */
 import { Button } from '@/components/ui/Button';
 import { MAX_SLOTS } from '@/lib/rules';
-import { payButtonLabel, perBuyerLine } from './payments';
 import type { PayPanel } from './use-pay-panel';
 
 export default function SlotPicker({
@@ -13,16 +12,16 @@ export default function SlotPicker({
   tournamentId: string;
   entryFeeRupees: number;
 }) {
-  const { registration, chosenSlots } = panel;
+  const { registration, chosenSlots, words } = panel;
   return (
     <>
       {registration && registration.slots > 0 && (
         <p className="mb-3 text-sm text-mist">
-          You hold {registration.slots} {registration.slots === 1 ? 'slot' : 'slots'}. Add more below.
+          {words.youHold(registration.slots)} {words.addMoreBelow}
         </p>
       )}
       <label htmlFor={`slots-${tournamentId}`} className="text-sm font-semibold">
-        Select Number of Slots
+        {words.chooseSlots}
       </label>
       <select
         id={`slots-${tournamentId}`}
@@ -39,7 +38,7 @@ export default function SlotPicker({
       </select>
       {panel.perBuyer !== undefined && panel.perBuyer < MAX_SLOTS && (
         <p className="mt-1 text-sm text-mist" data-per-buyer={panel.perBuyer}>
-          {perBuyerLine(panel.perBuyer)}
+          {words.perBuyer(panel.perBuyer)}
         </p>
       )}
       <Button
@@ -48,10 +47,10 @@ export default function SlotPicker({
         onClick={() => void panel.pay()}
         disabled={!panel.interactive || panel.sessionLoading}
         busy={panel.processing}
-        busyLabel="Processing..."
+        busyLabel={words.processing}
         data-pay-button
       >
-        {payButtonLabel(chosenSlots, entryFeeRupees)}
+        {words.payButton(chosenSlots, entryFeeRupees)}
       </Button>
     </>
   );

@@ -16,7 +16,7 @@ export type EntryEligibility = {
 
 export type EntryBlock = { label: string; href: string | null; note: string | null };
 
-const ENTRY_BLOCKS: Record<PaidEntryRefusal | FreeEntryRefusal, EntryBlock> = {
+export const ENTRY_BLOCKS: Record<PaidEntryRefusal | FreeEntryRefusal, EntryBlock> = {
   paid_entry_disabled: { label: 'Paid entry is closed on this site', href: null, note: 'Free tournaments stay open.' },
   profile_incomplete: {
     label: 'Complete your profile to enter',
@@ -44,11 +44,17 @@ const ENTRY_BLOCKS: Record<PaidEntryRefusal | FreeEntryRefusal, EntryBlock> = {
  * What blocks this player from this tournament, or null. `paidEntryOffered` is the site's own setting
  * (PUBLIC_PAID_ENTRY): with it off, a paid tournament is blocked before anyone signs in.
  */
-export function entryBlock(eligibility: EntryEligibility | null, options: { free: boolean; paidEntryOffered: boolean }): EntryBlock | null {
-  if (!options.free && !options.paidEntryOffered) return ENTRY_BLOCKS.paid_entry_disabled;
+export function entryBlock(
+  eligibility: EntryEligibility | null,
+  options: { free: boolean; paidEntryOffered: boolean },
+  /** The blocks' words in the page's language (pay-words.ts); the English ones by default. */
+  words?: Record<PaidEntryRefusal | FreeEntryRefusal, { label: string; note: string | null }>,
+): EntryBlock | null {
+  const block = (refusal: PaidEntryRefusal | FreeEntryRefusal): EntryBlock => ({ ...ENTRY_BLOCKS[refusal], ...words?.[refusal] });
+  if (!options.free && !options.paidEntryOffered) return block('paid_entry_disabled');
   if (!eligibility) return null;
   const refusal = options.free ? eligibility.free_entry_refusal : eligibility.paid_entry_refusal;
-  return refusal ? ENTRY_BLOCKS[refusal] : null;
+  return refusal ? block(refusal) : null;
 }
 
 export const FREE_ENTRY_LABEL = 'Enter for free';

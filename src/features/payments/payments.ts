@@ -33,11 +33,15 @@ export function slotOptionLabel(slots: number, entryFeeRupees: number): string {
   return `${slotsLabel(slots)} - ${formatRupees(entryFeeRupees * slots)}`;
 }
 
-export function slotChoices(entryFeeRupees: number): Array<{ slots: number; label: string; totalRupees: number }> {
+/** The slot selector's options; `label` words each in the page's language (pay-words.ts), English by default. */
+export function slotChoices(
+  entryFeeRupees: number,
+  label: (slots: number, entryFeeRupees: number) => string = slotOptionLabel,
+): Array<{ slots: number; label: string; totalRupees: number }> {
   return slotOptions(entryFeeRupees).map((option) => ({
     slots: option.slots,
     totalRupees: option.total,
-    label: slotOptionLabel(option.slots, entryFeeRupees),
+    label: label(option.slots, entryFeeRupees),
   }));
 }
 
@@ -91,10 +95,13 @@ export type CheckoutOptions = {
 };
 
 /** A checkout closed at or after its timeout was abandoned by the clock, not cancelled by the player. */
+/** Whether checkout closed because its time to pay ran out (Razorpay's `timeout`), not by the player's hand. */
+export function checkoutTimedOut(openedAtMs: number, nowMs: number, timeoutSeconds: number | undefined): boolean {
+  return timeoutSeconds !== undefined && nowMs - openedAtMs >= timeoutSeconds * 1000;
+}
+
 export function dismissMessage(openedAtMs: number, nowMs: number, timeoutSeconds: number | undefined): string {
-  return timeoutSeconds !== undefined && nowMs - openedAtMs >= timeoutSeconds * 1000
-    ? PaymentMessages.abandoned
-    : PaymentMessages.cancelled;
+  return checkoutTimedOut(openedAtMs, nowMs, timeoutSeconds) ? PaymentMessages.abandoned : PaymentMessages.cancelled;
 }
 
 export function checkoutOptions(input: {

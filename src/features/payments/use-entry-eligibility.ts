@@ -31,7 +31,12 @@ export function useEntryEligibility(userId: string | null): EntryEligibility | n
 export type EntryMessage = { tone: 'success' | 'error'; text: string };
 
 /** Enters a free tournament; the outcome goes to `onMessage`, and `onEntered` runs after a success. */
-export function useFreeEntry(tournamentId: string, onEntered: () => void, onMessage: (message: EntryMessage) => void) {
+export function useFreeEntry(
+  tournamentId: string,
+  onEntered: () => void,
+  onMessage: (message: EntryMessage) => void,
+  success: string = FREE_ENTRY_SUCCESS,
+) {
   const { busy, run } = useAction();
   async function enter() {
     const entered = await run(async () => {
@@ -44,7 +49,7 @@ export function useFreeEntry(tournamentId: string, onEntered: () => void, onMess
       }
     });
     if (!entered) return;
-    onMessage({ tone: 'success', text: FREE_ENTRY_SUCCESS });
+    onMessage({ tone: 'success', text: success });
     onEntered();
   }
   return { busy, enter };

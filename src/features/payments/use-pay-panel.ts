@@ -13,6 +13,8 @@ import { redirectToLogin } from '@/features/auth/guard';
 import { requestTournamentStates } from '@/features/tournaments/live-states';
 import type { TournamentStatus } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
+import { refusalIn } from '@/lib/describe-failure';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
 import { REREGISTRATION_WAIT_MS } from '@/lib/rules';
 import { useSession } from '@/stores/use-session';
@@ -21,14 +23,14 @@ import { $liveTournament, followTournament, refreshTournament } from './live-reg
 import {
   type CheckoutFailure,
   checkoutOptions,
-  dismissMessage,
+  checkoutTimedOut,
   failureDescription,
-  PaymentMessages,
   type RegistrationSummary,
   selectableSlots,
   slotChoices,
   summariseRegistrations,
 } from './payments';
+import { PAY_WORDS } from './pay-words';
 import { useEntryEligibility } from './use-entry-eligibility';
 
 export type PayPanelProps = {
@@ -73,6 +75,8 @@ function useRegistration(userId: string | undefined, tournamentId: string) {
 
 export function usePayPanel(props: PayPanelProps) {
   const session = useSession();
+  const words = useMessages(PAY_WORDS);
+  const said = words.messages;
   const live = useStore($liveTournament);
   const [slots, setSlots] = useState(1);
   const [processing, setProcessing] = useState(false);
@@ -89,7 +93,7 @@ export function usePayPanel(props: PayPanelProps) {
   const states = useTournamentStates([props.tournamentId]);
   const liveState = interactive ? states[props.tournamentId] : undefined;
   const free = props.entryFeeRupees === 0;
-  const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: PAID_ENTRY_OFFERED });
+  const block = entryBlock(useEntryEligibility(user?.id ?? null), { free, paidEntryOffered: PAID_ENTRY_OFFERED }, words.blocks);
   // Registration is checked on load: a player who already holds slots sees so at once.
   const [registration, setRegistration] = useRegistration(user?.id, props.tournamentId);
 
@@ -119,7 +123,7 @@ export function usePayPanel(props: PayPanelProps) {
   async function pay() {
     if (processing) return;
     if (session.status !== 'signed-in') {
-      redirectToLogin(PaymentMessages.loginRequired);
+      redirectToLogin(said.loginRequired);
       return;
     }
     setMessage(null);
@@ -130,28 +134,26 @@ export function usePayPanel(props: PayPanelProps) {
     try {
       order = await api.createOrder(props.tournamentId, chosenSlots);
     } catch (error) {
-      return finish({ tone: 'error', text: PaymentMessages.createOrderFailed((error as Error).message) });
+      return finish({ tone: 'error', text: said.createOrderFailed((await refusalIn(undefined, (error as Error).message)) ?? null) });
     }
-    if (!order.success) return finish({ tone: 'error', text: PaymentMessages.createOrderFailed(order.error) });
+    if (!order.success) return finish({ tone: 'error', text: said.createOrderFailed((await refusalIn(order.code, order.error)) ?? null) });
 
     let Razorpay: Awaited<ReturnType<typeof api.loadCheckout>>;
     try {
       Razorpay = await api.loadCheckout(props.checkoutUrl);
     } catch (error) {
-      return finish({ tone: 'error', text: PaymentMessages.processingFailed((error as Error).message) });
+      return finish({ tone: 'error', text: said.processingFailed((error as Error).message) });
     }
 
     const onPaid = async (response: unknown) => {
       const paid = api.parseCheckoutSuccess(response);
-      if (!paid) return finish({ tone: 'error', text: PaymentMessages.registrationFailed });
+      if (!paid) return finish({ tone: 'error', text: said.registrationFailed });
       try {
         const verified = await api.verifyPayment(props.tournamentId, paid);
         if (!verified.success) {
           // A refund is not a verification problem: say plainly what happened to the money.
-          return finish({
-            tone: 'error',
-            text: verified.refunded ? verified.error : PaymentMessages.verificationFailed(verified.error),
-          });
+          const reason = (await refusalIn(verified.code, verified.error)) ?? null;
+          return finish({ tone: 'error', text: verified.refunded ? (reason ?? said.registrationFailed) : said.verificationFailed(reason) });
         }
         if (!mounted.current) return;
         setJustPaid(true);
@@ -159,11 +161,11 @@ export function usePayPanel(props: PayPanelProps) {
           slots: (current?.slots ?? 0) + chosenSlots,
           nextRegistrationAt: new Date(Date.now() + REREGISTRATION_WAIT_MS),
         }));
-        finish({ tone: 'success', text: PaymentMessages.success });
+        finish({ tone: 'success', text: said.success });
         void refreshTournament();
         void requestTournamentStates([props.tournamentId]);
       } catch {
-        finish({ tone: 'error', text: PaymentMessages.registrationFailed });
+        finish({ tone: 'error', text: said.registrationFailed });
       }
     };
 
@@ -178,16 +180,17 @@ export function usePayPanel(props: PayPanelProps) {
           slots: chosenSlots,
           email: user?.email ?? null,
           onPaid: (response) => void onPaid(response),
-          onDismiss: () => finish({ tone: 'info', text: dismissMessage(openedAt, Date.now(), order.timeout) }),
+          onDismiss: () =>
+            finish({ tone: 'info', text: checkoutTimedOut(openedAt, Date.now(), order.timeout) ? said.abandoned : said.cancelled }),
         }),
       );
       checkout.on('payment.failed', (failure) =>
-        finish({ tone: 'error', text: PaymentMessages.checkoutFailed(failureDescription(failure as CheckoutFailure)) }),
+        finish({ tone: 'error', text: said.checkoutFailed(failureDescription(failure as CheckoutFailure)) }),
       );
       openedAt = Date.now();
       checkout.open();
     } catch (error) {
-      finish({ tone: 'error', text: PaymentMessages.processingFailed((error as Error).message) });
+      finish({ tone: 'error', text: said.processingFailed((error as Error).message) });
     }
   }
 
@@ -207,7 +210,10 @@ export function usePayPanel(props: PayPanelProps) {
     chosenSlots,
     /** How many places one buyer may hold here (the database's max_slots_per_buyer), once read. */
     perBuyer,
-    choices: slotChoices(props.entryFeeRupees).filter((choice) => choice.slots <= Math.max(Math.min(placesLeft, buyerMay), 1)),
+    words,
+    choices: slotChoices(props.entryFeeRupees, words.slotOption).filter(
+      (choice) => choice.slots <= Math.max(Math.min(placesLeft, buyerMay), 1),
+    ),
     chooseSlots: setSlots,
     processing,
     interactive,
@@ -219,7 +225,7 @@ export function usePayPanel(props: PayPanelProps) {
       setJustPaid(true);
       void refreshTournament();
     },
-    askToSignIn: () => redirectToLogin(PaymentMessages.loginRequired),
+    askToSignIn: () => redirectToLogin(said.loginRequired),
   };
 }
 

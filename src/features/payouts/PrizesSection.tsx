@@ -4,11 +4,11 @@
  * from usePrizes (the page holds it: its statistics show the same ledger's winnings); this only lays it out.
  */
 import { Spinner } from '@/components/ui/Spinner';
-import { formatPaiseExact } from '@/lib/format';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { EarningsFigures } from './EarningsFigures';
 import { KycCard } from './KycCard';
 import { PayoutHistory } from './PayoutHistory';
-import { withdrawalHoldNote } from './payouts';
+import { PAYOUT_WORDS } from './payout-words';
 import { TaxStatementCard } from './TaxStatementCard';
 import type { Prizes } from './use-prizes';
 import { WithdrawCard } from './WithdrawCard';
@@ -16,11 +16,12 @@ import { WithdrawCard } from './WithdrawCard';
 export default function PrizesSection({ prizes, userId }: { prizes: Prizes; userId: string | null | undefined }) {
   const { earnings, kyc, payouts, holds } = prizes;
   const figures = earnings.status === 'ready' ? earnings.value : null;
+  const w = useMessages(PAYOUT_WORDS);
   const held = holds.status === 'ready' && holds.value.held_paise > 0 ? holds.value : null;
   return (
     <section aria-labelledby="prizes-heading" className="mt-10" data-prizes>
       <h2 id="prizes-heading" className="section-title mb-4 text-2xl sm:text-3xl">
-        Prize money
+        {w.prizeMoney}
       </h2>
       {earnings.status === 'error' && (
         <p role="alert" className="card mb-4 px-5 py-4 text-danger break-words">
@@ -33,13 +34,13 @@ export default function PrizesSection({ prizes, userId }: { prizes: Prizes; user
         payouts={payouts.status === 'ready' ? payouts.value : []}
       />
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        {kyc.status === 'loading' && <Spinner label="Loading your withdrawal details" />}
+        {kyc.status === 'loading' && <Spinner label={w.loadingDetails} />}
         {kyc.status === 'error' && <p className="card px-5 py-4 text-danger break-words">{kyc.message}</p>}
         {kyc.status === 'ready' && <KycCard kyc={kyc.value} onSubmitted={prizes.reloadKyc} />}
         {kyc.status === 'ready' && kyc.value.status === 'verified' && figures && (
           <WithdrawCard
             balancePaise={held ? held.available_paise : figures.balance_paise}
-            holdNote={held ? withdrawalHoldNote(held, formatPaiseExact) : null}
+            holdNote={held ? w.withdraw.holdNote(held) : null}
             upiId={kyc.value.upi_id}
             onRequested={prizes.reloadEarnings}
           />

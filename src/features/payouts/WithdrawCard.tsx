@@ -5,7 +5,9 @@ import { formatPaiseExact } from '@/lib/format';
 import { FigureRow } from './FigureRow';
 import { FormError } from './FormError';
 import { PayoutField } from './PayoutField';
-import { paiseToRupeesText, payoutStatusLabel, payoutStatusNote, payoutStatusTone, taxReckoningLine } from './payouts';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { PAYOUT_WORDS } from './payout-words';
+import { paiseToRupeesText, payoutStatusTone } from './payouts';
 import { useWithdraw } from './use-withdraw';
 
 export function WithdrawCard({
@@ -23,10 +25,12 @@ export function WithdrawCard({
 }) {
   const withdraw = useWithdraw(balancePaise, onRequested);
   const { state } = withdraw;
+  const words = useMessages(PAYOUT_WORDS);
+  const w = words.withdraw;
   return (
     <section aria-labelledby="withdraw-heading" className="card flex flex-col gap-4 p-5" data-withdraw={state.step}>
       <h3 id="withdraw-heading" className="section-title text-xl">
-        Withdraw
+        {w.heading}
       </h3>
       {holdNote && (
         <p className="rounded-xl border border-gold/40 bg-gold/10 p-3 text-sm text-chalk" data-withdraw-hold>
@@ -36,19 +40,19 @@ export function WithdrawCard({
       {(state.step === 'editing' || state.step === 'previewing') && (
         <form onSubmit={withdraw.preview} noValidate className="flex flex-col gap-4 text-sm">
           <PayoutField
-            label="Amount (₹)"
+            label={w.amount}
             value={state.amountText}
             onChange={withdraw.edit}
-            problem={withdraw.problem}
+            problem={words.problem(withdraw.problem)}
             hint={
               <>
-                {holdNote ? 'Up to' : 'Up to your balance of'} {formatPaiseExact(balancePaise)}.{' '}
+                {w.upTo(formatPaiseExact(balancePaise), Boolean(holdNote))}{' '}
                 <button
                   type="button"
                   className="font-semibold text-lime underline underline-offset-2"
                   onClick={() => withdraw.edit(paiseToRupeesText(balancePaise))}
                 >
-                  Withdraw all
+                  {w.all}
                 </button>
               </>
             }
@@ -56,48 +60,41 @@ export function WithdrawCard({
             autoComplete="off"
             placeholder="500"
           />
-          <FormError error={state.step === 'editing' ? state.error : null} />
+          <FormError error={state.step === 'editing' ? words.problem(state.error) : null} />
           <Button
             type="submit"
             tone="primary"
             busy={state.step === 'previewing'}
-            busyLabel="Working out the tax…"
+            busyLabel={w.workingOut}
             className="self-start"
             disabled={balancePaise <= 0}
           >
-            See tax and amount
+            {w.seeTax}
           </Button>
-          {balancePaise <= 0 && (
-            <p className="text-mist">Your balance is empty: prizes appear here once a tournament’s results are final.</p>
-          )}
+          {balancePaise <= 0 && <p className="text-mist">{w.empty}</p>}
         </form>
       )}
       {(state.step === 'confirming' || state.step === 'requesting') && (
         <div className="flex flex-col gap-4 text-sm" data-withdraw-preview>
           <dl>
-            <FigureRow label="Withdrawal from your balance" value={formatPaiseExact(state.preview.gross_paise)} testId="preview-gross" />
+            <FigureRow label={w.fromBalance} value={formatPaiseExact(state.preview.gross_paise)} testId="preview-gross" />
             <FigureRow
-              label={`Tax withheld (${state.preview.tax_rate_percent}% of net winnings)`}
+              label={w.taxWithheld(state.preview.tax_rate_percent)}
               value={`− ${formatPaiseExact(state.preview.tax_paise)}`}
               testId="preview-tax"
             />
-            <FigureRow
-              label={`You receive${upiId ? ` on ${upiId}` : ''}`}
-              value={formatPaiseExact(state.preview.net_paise)}
-              strong
-              testId="preview-net"
-            />
+            <FigureRow label={w.youReceive(upiId)} value={formatPaiseExact(state.preview.net_paise)} strong testId="preview-net" />
           </dl>
           <p className="text-xs text-mist" data-tax-reckoning>
-            {taxReckoningLine(state.preview)} It is paid to the government against your PAN and shows in your annual statement.
+            {w.reckoning(state.preview)} {w.paidToGovernment}
           </p>
-          <FormError error={state.step === 'confirming' ? state.error : null} />
+          <FormError error={state.step === 'confirming' ? words.problem(state.error) : null} />
           <div className="flex flex-wrap gap-3">
             <Button tone="ghost" onClick={withdraw.back} disabled={state.step === 'requesting'}>
-              Change amount
+              {w.change}
             </Button>
-            <Button tone="primary" onClick={withdraw.confirm} busy={state.step === 'requesting'} busyLabel="Sending…">
-              Confirm withdrawal
+            <Button tone="primary" onClick={withdraw.confirm} busy={state.step === 'requesting'} busyLabel={w.sending}>
+              {w.confirm}
             </Button>
           </div>
         </div>
@@ -105,16 +102,16 @@ export function WithdrawCard({
       {state.step === 'requested' && (
         <div className="flex flex-col gap-3 text-sm" role="status" data-withdraw-result>
           <p className="font-semibold">
-            Withdrawal of {formatPaiseExact(state.result.gross_paise)} requested: you receive {formatPaiseExact(state.result.net_paise)}.
+            {w.requested(formatPaiseExact(state.result.gross_paise), formatPaiseExact(state.result.net_paise))}
           </p>
           <p>
-            <Badge tone={payoutStatusTone(state.result.status)}>{payoutStatusLabel(state.result.status)}</Badge>{' '}
+            <Badge tone={payoutStatusTone(state.result.status)}>{words.payoutStatus(state.result.status)}</Badge>{' '}
             <span className="text-mist">
-              {payoutStatusNote({ status: state.result.status, failure_reason: null, approval_due_at: state.result.approval_due_at })}
+              {words.payoutNote({ status: state.result.status, failure_reason: null, approval_due_at: state.result.approval_due_at })}
             </span>
           </p>
           <Button tone="ghost" className="self-start" onClick={withdraw.back}>
-            Make another withdrawal
+            {w.another}
           </Button>
         </div>
       )}

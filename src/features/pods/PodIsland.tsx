@@ -8,20 +8,23 @@
  * has its place and size already, so nothing moves when the data arrives (also on a 360 px phone). The pod
  * and its bracket are public and read with plain requests, without waiting for supabase-js.
  */
-import { formatDateIST, formatPrizePool, formatTimeIST, whenIST } from '@/lib/format';
+import { useStore } from '@nanostores/react';
+import { formatTimeIST } from '@/lib/format';
+import { formatDateIn, whenIn } from '@/lib/i18n/format';
+import { type Lang, localePath } from '@/lib/i18n/lang';
 import { ROUTES, tournamentHref } from '@/lib/routes';
+import { $lang } from '@/stores/lang';
+import { POD_WORDS, type PodWords } from './pod-words';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import BracketIsland from '@/features/brackets/BracketIsland';
-import { formatIntro } from '@/features/brackets/formats/intro';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
 import WaitlistIsland from '@/features/seasons/WaitlistIsland';
 import StandingsIsland from '@/features/standings/StandingsIsland';
 import PayoutRecordIsland from '@/features/standings/PayoutRecordIsland';
 import StatusPill from '@/features/tournaments/StatusPill';
-import { entriesOrPending, type TournamentStateWithId } from '@/features/tournaments/status';
+import type { TournamentStateWithId } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { usePod } from '@/features/tournaments/use-pods';
-import { payPanelPromises } from '@/features/tournaments/promises';
 
 /**
  * The pay panel's tallest state, reserved before the pod and its status are known: slots to choose and the
@@ -33,14 +36,16 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
   const load = usePod();
   const pod = load.status === 'ready' ? load.pod : null;
   const state = useTournamentStates(pod ? [pod.id] : [])[pod?.id ?? ''];
+  const lang = useStore($lang);
+  const w = POD_WORDS[lang];
 
   if (load.status === 'missing' || load.status === 'error') {
     return (
       <div className="card p-8 text-center" data-pod-missing>
-        <p className="text-lg font-bold">{load.status === 'missing' ? 'No pod has this link.' : 'The pod could not be loaded.'}</p>
+        <p className="text-lg font-bold">{load.status === 'missing' ? w.missing : w.loadFailed}</p>
         <p className="mt-2 text-mist">
-          <a href={ROUTES.tournaments.path} className="underline hover:text-lime">
-            See every tournament and its open pod
+          <a href={localePath(ROUTES.tournaments.path, lang)} className="underline hover:text-lime">
+            {w.seeAll}
           </a>
         </p>
       </div>
@@ -56,13 +61,13 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
             {pod ? (
               <>
                 {pod.series_id ? (
-                  <a href={tournamentHref(pod.series_id)} className="hover:text-chalk">
+                  <a href={localePath(tournamentHref(pod.series_id), lang)} className="hover:text-chalk">
                     {pod.format}
                   </a>
                 ) : (
                   pod.format
                 )}
-                {pod.pod_number !== null && ` · pod #${pod.pod_number}`}
+                {pod.pod_number !== null && w.pod(pod.pod_number)}
               </>
             ) : (
               <span className="inline-block h-4 w-32 rounded bg-chalk/10 align-middle" />
@@ -70,25 +75,24 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
           </p>
           <p className="mt-4 h-6">{pod && state && <StatusPill tournamentId={pod.id} status={state.status} live />}</p>
           {/* One line on a phone too (a pod's title is "<series> #<n>"), so the title never moves what follows. */}
-          <h1 className="section-title mt-3 truncate text-3xl sm:text-4xl md:text-6xl">{pod?.title ?? 'Pod'}</h1>
+          <h1 className="section-title mt-3 truncate text-3xl sm:text-4xl md:text-6xl">{pod?.title ?? w.title}</h1>
           <p className="mt-3 max-w-2xl text-mist">
             {/* A cup shown on this page (no pod number) is not one of the quick formats' pods. */}
-            {pod && pod.pod_number === null ? 'A tournament' : 'A quick-format tournament'}: who is in, when it starts, check-in, the draw
-            and every match, live as they happen.
+            {w.lead(!(pod && pod.pod_number === null))}
           </p>
           <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Fact label="Entries" entries>
-              {pod ? entriesOrPending(state, pod.max_players) : '–'}
+            <Fact label={w.entries} entries>
+              {pod ? w.entriesValue(state, pod.max_players) : '–'}
             </Fact>
-            <Fact label="Prize pool" valueClass="text-gold">
-              {pod ? formatPrizePool(pod.prize_pool_paise / 100) : '–'}
+            <Fact label={w.prizePool} valueClass="text-gold">
+              {pod ? w.prizePoolValue(pod.prize_pool_paise / 100) : '–'}
             </Fact>
             {/* Both columns on a phone: a date and time stay on one line. */}
-            <Fact label="Starts" className="col-span-2 sm:col-span-1">
-              {startsLabel(state, pod?.pod_number != null)}
+            <Fact label={w.starts} className="col-span-2 sm:col-span-1">
+              {startsLabel(state, pod?.pod_number != null, w, lang)}
             </Fact>
           </dl>
-          <p className="mt-4 min-h-10 text-sm text-mist">{noticeOf(state, pod?.pod_number != null)}</p>
+          <p className="mt-4 min-h-10 text-sm text-mist">{noticeOf(state, pod?.pod_number != null, w, lang)}</p>
         </div>
         <div className="min-w-0">
           <div className={`grid items-start ${PAY_PANEL_ROOM}`}>
@@ -101,7 +105,7 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
                 initialStatus={state?.status ?? 'scheduled'}
                 productName={productName}
                 checkoutUrl={checkoutUrl}
-                promises={payPanelPromises({
+                promises={w.promises({
                   series: 'quick',
                   entryFeeRupees: pod.entry_fee_paise / 100,
                   prizePoolRupees: pod.prize_pool_paise / 100,
@@ -119,28 +123,25 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
       </div>
       <section className="mt-10" aria-labelledby="bracket-heading">
         <h2 id="bracket-heading" className="text-xl font-bold">
-          Bracket
+          {w.bracket}
         </h2>
         <p className="mt-2 max-w-3xl text-mist">
-          {formatIntro(pod?.stages?.map((stage) => stage.kind) ?? null)} The draw runs when check-in closes; only checked-in entries are
-          drawn.
+          {w.format(pod?.stages?.map((stage) => stage.kind) ?? null)} {w.drawRuns}
         </p>
         {pod ? (
           <BracketIsland tournamentId={pod.id} drawAt={state?.check_in_closes_at ?? null} />
         ) : (
           <div className="card mt-4 min-h-40 p-6">
-            <p className="text-mist">Loading the bracket…</p>
+            <p className="text-mist">{w.loadingBracket}</p>
           </div>
         )}
       </section>
       {pod && finished && (
         <section className="mt-10" aria-labelledby="standings-heading">
           <h2 id="standings-heading" className="text-xl font-bold">
-            Standings
+            {w.standings}
           </h2>
-          <p className="mt-1 max-w-3xl text-sm text-mist">
-            Places by the round each player went out in: players out in the same round share a place.
-          </p>
+          <p className="mt-1 max-w-3xl text-sm text-mist">{w.standingsLead}</p>
           <StandingsIsland tournamentId={pod.id} />
         </section>
       )}
@@ -174,18 +175,19 @@ function Fact({
 }
 
 /** `isPod`: a pod of a series starts when it fills; a cup set up by hand keeps its published start. */
-function startsLabel(state: TournamentStateWithId | undefined, isPod: boolean): string {
+function startsLabel(state: TournamentStateWithId | undefined, isPod: boolean, w: PodWords, lang: Lang): string {
   if (!state) return '–';
-  if (isPod && (state.status === 'open' || state.status === 'cancelled')) return '20 min after it fills';
-  return whenIST(state.starts_at);
+  if (isPod && (state.status === 'open' || state.status === 'cancelled')) return w.afterItFills;
+  return whenIn(lang, state.starts_at);
 }
 
 /** The one line under the facts: what happens to an open pod that does not fill, or why it was cancelled. */
-function noticeOf(state: TournamentStateWithId | undefined, isPod: boolean): string {
+function noticeOf(state: TournamentStateWithId | undefined, isPod: boolean, w: PodWords, lang: Lang): string {
   if (state?.status === 'open' && isPod) {
     const closes = state.registration_closes_at;
-    return `If it is not full by ${formatDateIST(closes)}, ${formatTimeIST(closes)}, the pod is cancelled and every entry refunded.`;
+    return w.notFullBy(`${formatDateIn(lang, closes)}, ${formatTimeIST(closes)}`);
   }
-  if (state?.status === 'cancelled') return state.cancel_reason ?? 'This pod was cancelled and every entry refunded.';
+  // The database's reason is English: a Hindi page says what happened in its own words.
+  if (state?.status === 'cancelled') return (lang === 'en' ? state.cancel_reason : null) ?? w.cancelled;
   return '';
 }

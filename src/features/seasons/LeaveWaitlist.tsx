@@ -5,8 +5,9 @@
  * and the account deletion section.
  */
 import { Button } from '@/components/ui/Button';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { useLeaveWaitlist } from './use-my-waitlist-place';
-import { leaveWarning } from './my-waitlist-place';
+import { WAITLIST_WORDS } from './waitlist-words';
 
 type Props = {
   tournamentId: string;
@@ -18,24 +19,25 @@ type Props = {
 
 export function LeaveWaitlist({ tournamentId, paidPaise, onLeft }: Props) {
   const { confirming, setConfirming, busy, error, leave } = useLeaveWaitlist(tournamentId, onLeft);
+  const w = useMessages(WAITLIST_WORDS);
 
   return (
     <div className="mt-3" data-leave-waitlist={tournamentId}>
       {confirming ? (
         <div className="rounded-xl border border-gold/40 bg-gold/10 p-3">
-          <p className="text-sm">{leaveWarning(paidPaise)}</p>
+          <p className="text-sm">{w.leaveWarning(paidPaise)}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button tone="ghost" className="border-danger/60 text-danger" onClick={() => void leave()} busy={busy} busyLabel="Leaving…">
-              Yes, leave the waitlist
+            <Button tone="ghost" className="border-danger/60 text-danger" onClick={() => void leave()} busy={busy} busyLabel={w.leaving}>
+              {w.confirmLeave}
             </Button>
             <Button tone="ghost" onClick={() => setConfirming(false)} disabled={busy}>
-              Keep my place
+              {w.keepPlace}
             </Button>
           </div>
         </div>
       ) : (
         <Button tone="ghost" onClick={() => setConfirming(true)}>
-          Leave the waitlist
+          {w.leave}
         </Button>
       )}
       <p className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert">

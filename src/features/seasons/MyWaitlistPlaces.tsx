@@ -4,11 +4,16 @@
  * open, and a button to leave it. A place just left stays in the list with what is refunded until the
  * next read.
  */
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
+import { whenIn } from '@/lib/i18n/format';
+import { $lang } from '@/stores/lang';
 import { LeaveWaitlist } from './LeaveWaitlist';
 import { useWaitlistPlaceCheckIn } from './use-my-waitlist-place';
-import { leftLine, type MyWaitlistPlace, myPlaceLine } from './my-waitlist-place';
+import { type MyWaitlistPlace, myPlaceLine } from './my-waitlist-place';
+import { WAITLIST_WORDS } from './waitlist-words';
 
 type Props = {
   places: MyWaitlistPlace[];
@@ -23,6 +28,8 @@ type Props = {
 export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = 'section-title text-3xl' }: Props) {
   // Places left on this page, by tournament, with the refund: shown until the list no longer holds them.
   const [left, setLeft] = useState<Record<string, { place: MyWaitlistPlace; refund: number }>>({});
+  const lang = useStore($lang);
+  const w = MY_TOURNAMENTS_WORDS[lang];
   const shown = [
     ...places,
     ...Object.values(left).flatMap(({ place }) => (places.some((p) => p.tournament_id === place.tournament_id) ? [] : [place])),
@@ -32,7 +39,7 @@ export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = '
   return (
     <section aria-labelledby="waitlist-places-heading" data-my-waitlist-places>
       <h2 id="waitlist-places-heading" className={headingClass}>
-        On a waitlist
+        {w.onWaitlist}
       </h2>
       <ul role="list" className="mt-3 grid gap-3 sm:grid-cols-2">
         {shown.map((place) => {
@@ -44,12 +51,12 @@ export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = '
               </a>
               {gone ? (
                 <p className="mt-2 text-sm font-semibold text-lime" role="status" data-waitlist-left>
-                  {leftLine(gone.refund)}
+                  {WAITLIST_WORDS[lang].left(gone.refund)}
                 </p>
               ) : (
                 <>
                   <p className="mt-2 text-sm" data-waitlist-line={place.position}>
-                    {myPlaceLine(place)}
+                    {myPlaceLine(place, new Date(), { line: w.waitlistLine, when: (at, now) => whenIn(lang, at, now) })}
                   </p>
                   <CheckInPlace place={place} onCheckedIn={onCheckedIn} />
                   <LeaveWaitlist
@@ -73,14 +80,15 @@ export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = '
 /** Check in, while the window is open and the place is not checked in yet: only checked-in places move up. */
 function CheckInPlace({ place, onCheckedIn }: { place: MyWaitlistPlace; onCheckedIn: () => void }) {
   const { busy, error, checkIn } = useWaitlistPlaceCheckIn(place.tournament_id, onCheckedIn);
+  const w = MY_TOURNAMENTS_WORDS[useStore($lang)];
   const now = Date.now();
   const open = new Date(place.check_in_opens_at).getTime() <= now && now < new Date(place.check_in_closes_at).getTime();
   if (place.checked_in_at || !open) return null;
 
   return (
     <div className="mt-3">
-      <Button tone="primary" onClick={() => void checkIn()} busy={busy} busyLabel="Checking in…">
-        Check in
+      <Button tone="primary" onClick={() => void checkIn()} busy={busy} busyLabel={w.checkingIn}>
+        {w.checkIn}
       </Button>
       <p className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert">
         {error}

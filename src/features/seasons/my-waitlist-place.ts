@@ -24,15 +24,39 @@ export type MyWaitlistPlace = {
  * A waiting place in one line: "Waitlist #2 · check in between 3:00 pm and 3:45 pm IST to move up if a place
  * frees" (the day too when it is not today); once checked in, when the places move up.
  */
-export function myPlaceLine(place: MyWaitlistPlace, now: Date = new Date()): string {
-  const head = `Waitlist #${place.position}`;
-  if (place.checked_in_at) return `${head} · checked in: you move up at ${whenIST(place.check_in_closes_at, now)} if a place frees`;
-  if (now >= new Date(place.check_in_closes_at)) return `${head} · check-in has closed`;
-  const opens = new Date(place.check_in_opens_at);
-  const closes = formatTimeIST(place.check_in_closes_at);
-  if (now >= opens) return `${head} · check in by ${closes} to move up if a place frees`;
-  const from = whenIST(place.check_in_opens_at, now).replace(/ IST$/, '');
-  return `${head} · check in between ${from} and ${closes} to move up if a place frees`;
+export function myPlaceLine(
+  place: MyWaitlistPlace,
+  now: Date = new Date(),
+  /** The line in the page's language, with its times formatted there (My Tournaments' words); English by default. */
+  words: { line: (parts: PlaceLineParts) => string; when: (at: string, now: Date) => string } = { line: placeLineEn, when: whenIST },
+): string {
+  return words.line({
+    position: place.position,
+    checkedIn: Boolean(place.checked_in_at),
+    closed: now >= new Date(place.check_in_closes_at),
+    open: now >= new Date(place.check_in_opens_at),
+    from: words.when(place.check_in_opens_at, now).replace(/ IST$/, ''),
+    closesAt: formatTimeIST(place.check_in_closes_at),
+    until: words.when(place.check_in_closes_at, now),
+  });
+}
+
+export type PlaceLineParts = {
+  position: number;
+  checkedIn: boolean;
+  closed: boolean;
+  open: boolean;
+  from: string;
+  closesAt: string;
+  until: string;
+};
+
+export function placeLineEn({ position, checkedIn, closed, open, from, closesAt, until }: PlaceLineParts): string {
+  const head = `Waitlist #${position}`;
+  if (checkedIn) return `${head} · checked in: you move up at ${until} if a place frees`;
+  if (closed) return `${head} · check-in has closed`;
+  if (open) return `${head} · check in by ${closesAt} to move up if a place frees`;
+  return `${head} · check in between ${from} and ${closesAt} to move up if a place frees`;
 }
 
 /** What leaving costs or returns, said before the player confirms. */

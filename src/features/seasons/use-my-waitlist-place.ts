@@ -4,12 +4,13 @@
  * account pages load only these; a refusal is worded from the shared error table, loaded only then.
  */
 import { useState } from 'react';
+import { describeFailure } from '@/lib/describe-failure';
 import { onDemand } from '@/lib/on-demand';
 
 const api = onDemand(() => import('./waitlist.api'));
 
-/** The refusal's sentence from the shared error table, which loads only when a refusal needs it. */
-const errorText = async (refusal: unknown) => (await import('@/lib/error-text')).errorText(refusal);
+/** The refusal's sentence in the page's language, from the error table that loads only when a refusal needs it. */
+const errorText = (refusal: unknown) => describeFailure(refusal);
 
 /** "Leave the waitlist": the confirmation step, then leave_waitlist; `onLeft` gets what is refunded. */
 export function useLeaveWaitlist(tournamentId: string, onLeft: (refundPaise: number) => void) {

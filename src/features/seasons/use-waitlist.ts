@@ -9,14 +9,16 @@ import { redirectToLogin } from '@/features/auth/guard';
 import { onDemand } from '@/lib/on-demand';
 import { useWatchedValue } from '@/lib/use-island-data';
 import { useSession } from '@/stores/use-session';
-import { type Waitlist, waitlistErrorMessage } from './waitlist';
+import { $lang } from '@/stores/lang';
+import type { Waitlist } from './waitlist';
+import { WAITLIST_WORDS } from './waitlist-words';
 
 const api = onDemand(() => import('./waitlist.api'));
 
 /** A refusal in the waitlist's own words (its error table), else the message it came with. */
 function refusalText(refusal: unknown): string {
   const { hint, message } = refusal as { hint?: string | null; message?: string };
-  return waitlistErrorMessage(hint ?? null, message ?? 'Something went wrong. Please try again.');
+  return WAITLIST_WORDS[$lang.get()].error(hint ?? null, message ?? 'Something went wrong. Please try again.');
 }
 
 type Checkout = { tournamentTitle: string; productName: string; checkoutUrl: string };
@@ -54,7 +56,7 @@ export function useWaitlist(tournamentId: string | null, checkout: Checkout) {
   async function join() {
     if (!tournamentId || !list) return;
     if (!user) {
-      redirectToLogin('Sign in to join the waitlist.');
+      redirectToLogin(WAITLIST_WORDS[$lang.get()].signInToJoin);
       return;
     }
     await act(async () => {
@@ -64,7 +66,7 @@ export function useWaitlist(tournamentId: string | null, checkout: Checkout) {
         return;
       }
       const paid = await calls.payForWaitlistPlace({ tournamentId, ...checkout, email: user.email ?? null });
-      if (paid.ok === false) setError(waitlistErrorMessage(paid.hint, paid.error));
+      if (paid.ok === false) setError(WAITLIST_WORDS[$lang.get()].error(paid.hint, paid.error));
     });
   }
 

@@ -89,10 +89,15 @@ export function waitlistFullLine(capacity: number): string {
 }
 
 /** The rule in one sentence, shown under the join button. */
-export function joinRule(view: Extract<WaitlistView, { kind: 'join' }>, now: Date = new Date()): string {
+export function joinRule(
+  view: Extract<WaitlistView, { kind: 'join' }>,
+  now: Date = new Date(),
+  /** The close as the page words it (a Hindi page's date); IST in English by default. */
+  closesAt: string = whenIST(view.closesAt, now),
+): string {
   const money = view.free ? '' : ' If none comes free for you, your payment is refunded in full.';
   const checkIn = view.checkInOpen ? 'Then check in' : 'Check in when check-in opens';
-  return `${checkIn}: at ${whenIST(view.closesAt, now)} every empty place goes to checked-in waitlisted players, in order.${money}`;
+  return `${checkIn}: at ${closesAt} every empty place goes to checked-in waitlisted players, in order.${money}`;
 }
 
 /** Words for a refusal of joining or checking in, from the database's stable hint. */

@@ -3,8 +3,11 @@
  * get_standings. Before that it says when they appear. Follows the tournament's live status, so a page
  * left open on the final shows the standings as soon as the result is confirmed.
  */
+import { useMessages } from '@/lib/i18n/use-messages';
+import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
+import { bandTone } from './standings';
+import { STANDINGS_WORDS } from './standings-words';
 import { useStandings } from './use-standings';
-import { bandTitle, bandTone } from './standings';
 
 /** The podium's colours: the band's card and its place. */
 const TONE_CARD = {
@@ -16,24 +19,24 @@ const TONE_PLACE = { gold: 'text-gold', silver: 'text-chalk', bronze: 'text-[#e3
 
 export default function StandingsIsland({ tournamentId }: { tournamentId: string }) {
   const { status, standings: load, finalResult } = useStandings(tournamentId);
+  const w = useMessages(STANDINGS_WORDS);
+  const { result } = useMessages(BRACKET_WORDS);
 
   if (!load) {
     return (
       <p className="card mt-4 p-5 text-mist" data-standings="waiting">
-        {status === 'cancelled'
-          ? 'This tournament was cancelled: there are no standings.'
-          : 'The standings appear here when the final is confirmed: places by the round each player went out in.'}
+        {status === 'cancelled' ? w.cancelled : w.appearLater}
       </p>
     );
   }
-  if (load.status === 'loading') return <p className="mt-4 text-mist">Loading the standings…</p>;
+  if (load.status === 'loading') return <p className="mt-4 text-mist">{w.loading}</p>;
   if (load.status === 'error') return <p className="mt-4 font-semibold text-danger">{load.message}</p>;
 
   return (
     <>
       {finalResult && (
         <p className="mt-4 font-semibold" data-final-result>
-          Final: {finalResult}
+          {w.final} {result(finalResult)}
         </p>
       )}
       <ol role="list" className="mt-4 grid gap-3" data-standings="final">
@@ -46,13 +49,15 @@ export default function StandingsIsland({ tournamentId }: { tournamentId: string
               data-band={band.place}
             >
               <div>
-                <p className={`font-display text-2xl leading-none sm:text-3xl ${tone ? TONE_PLACE[tone] : 'text-chalk'}`}>{band.place}</p>
-                <p className="mt-1 text-xs text-mist">{bandTitle(band)}</p>
+                <p className={`font-display text-2xl leading-none sm:text-3xl ${tone ? TONE_PLACE[tone] : 'text-chalk'}`}>
+                  {w.place(band.place)}
+                </p>
+                <p className="mt-1 text-xs text-mist">{w.bandTitle(band)}</p>
               </div>
               <ul role="list" className="flex flex-wrap gap-x-4 gap-y-1 font-semibold">
                 {band.entries.map((entry) => (
                   <li key={entry.entry_id} className="break-all" data-standing-player>
-                    {entry.in_game_name ?? 'A player'}
+                    {entry.in_game_name ?? w.aPlayer}
                   </li>
                 ))}
               </ul>

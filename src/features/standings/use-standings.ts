@@ -5,7 +5,7 @@
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import type { Load } from '@/lib/load-state';
 import { useLoad } from '@/lib/use-island-data';
-import { resultSentence } from '@/lib/score';
+import type { MatchResult } from '@/lib/score';
 import { matchResult as finalResultOf } from '@/features/brackets/brackets';
 import { type StandingBand, standingsAreFinal } from './standings';
 
@@ -13,7 +13,8 @@ export function useStandings(tournamentId: string): {
   status: string | undefined;
   standings: Load<StandingBand[]> | null;
   /** The final's result, winner first ("PlayerA won 2–1 against PlayerB"), once the standings are final. */
-  finalResult: string | null;
+  /** The final's result, worded by the island in the page's language. */
+  finalResult: MatchResult | null;
 } {
   const status = useTournamentStates([tournamentId])[tournamentId]?.status;
   const final = standingsAreFinal(status);
@@ -28,7 +29,7 @@ export function useStandings(tournamentId: string): {
             const bracket = await fetchPublicBracket(tournamentId);
             const final = bracket.rounds.at(-1)?.matches[0];
             const result = final ? finalResultOf(final) : null;
-            return result ? resultSentence(result) : null;
+            return result;
           })
         : Promise.resolve(null),
     `final:${tournamentId}:${final}`,

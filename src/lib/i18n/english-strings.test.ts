@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findEnglishStrings } from './english-strings';
+import { findEnglishInIsland, findEnglishStrings } from './english-strings';
 
 const TRANSLATED = [
   'src/pages/[...lang]/about.astro',
@@ -33,6 +33,56 @@ const TRANSLATED = [
   'src/features/tournaments/TournamentPanels.astro',
   'src/features/tournaments/SeriesView.astro',
   'src/features/api/EmbedShare.astro',
+  'src/features/brackets/BracketIntro.astro',
+  'src/pages/[...lang]/login.astro',
+  'src/pages/[...lang]/register.astro',
+  'src/pages/[...lang]/my-earnings.astro',
+  'src/pages/[...lang]/my-tournaments.astro',
+  'src/pages/[...lang]/blog.astro',
+  'src/pages/[...lang]/pod/index.astro',
+  'src/features/info/NotifyMeForm.astro',
+];
+
+/**
+ * The islands on the Hindi pages whose words come from their words modules (`useMessages(X_WORDS)`): add one
+ * here once it takes every word from them. The words modules themselves are held to the same keys in both
+ * languages by island-words.test.ts.
+ */
+const TRANSLATED_ISLANDS = [
+  'src/features/payments/PayPanelIsland.tsx',
+  'src/features/payments/EntryGate.tsx',
+  'src/features/payments/RegisteredNote.tsx',
+  'src/features/payments/SlotPicker.tsx',
+  'src/features/tournaments/StatusPill.tsx',
+  'src/features/brackets/CheckIn.tsx',
+  'src/features/brackets/CheckInIsland.tsx',
+  'src/features/brackets/BracketIsland.tsx',
+  'src/features/brackets/KnockoutView.tsx',
+  'src/features/brackets/MatchCard.tsx',
+  'src/features/brackets/formats/FormatStages.tsx',
+  'src/features/brackets/formats/GroupsView.tsx',
+  'src/features/brackets/formats/SwissView.tsx',
+  'src/features/brackets/formats/DoubleView.tsx',
+  'src/features/brackets/formats/MatchList.tsx',
+  'src/features/seasons/WaitlistIsland.tsx',
+  'src/features/seasons/LeaveWaitlist.tsx',
+  'src/features/standings/StandingsIsland.tsx',
+  'src/features/standings/PayoutRecordIsland.tsx',
+  'src/features/auth/SignInIsland.tsx',
+  'src/features/pods/PodIsland.tsx',
+  'src/features/account/MyTournamentsIsland.tsx',
+  'src/features/account/MyTournamentCard.tsx',
+  'src/features/account/NextMatchLink.tsx',
+  'src/features/seasons/MyWaitlistPlaces.tsx',
+  'src/features/account/MyEarningsIsland.tsx',
+  'src/features/payouts/PrizesSection.tsx',
+  'src/features/account/StatCards.tsx',
+  'src/features/account/PlayerRecord.tsx',
+  'src/features/account/PaymentHistory.tsx',
+  'src/features/payouts/KycCard.tsx',
+  'src/features/payouts/WithdrawCard.tsx',
+  'src/features/payouts/PayoutHistory.tsx',
+  'src/features/privacy/GrievanceIsland.tsx',
 ];
 
 describe('translated pages', () => {
@@ -41,6 +91,39 @@ describe('translated pages', () => {
       expect(findEnglishStrings(readFileSync(join(process.cwd(), file), 'utf8'))).toEqual([]);
     });
   }
+});
+
+describe('translated islands', () => {
+  for (const file of TRANSLATED_ISLANDS) {
+    it(`${file} holds no English words outside its words module`, () => {
+      expect(findEnglishInIsland(readFileSync(join(process.cwd(), file), 'utf8'))).toEqual([]);
+    });
+  }
+
+  it('the island scan finds JSX text, visible attributes and sentences in code, and passes words from a module', () => {
+    const island = [
+      "import { useMessages } from '@/lib/i18n/use-messages';",
+      'export function Card({ busy }: Props) {',
+      '  const w = useMessages(WORDS);',
+      '  if (!busy) return null;',
+      '  return (',
+      '    <section aria-label="Check-in" className="mt-2 text-sm">',
+      "      <button>{busy ? 'Checking in…' : w.checkIn}</button>",
+      '      <p>Check-in closes in <span>{w.countdown}</span></p>',
+      '      <p>{w.closed}</p>',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the scanned island holds a template literal
+      '      <p title={`You were withdrawn: ${reason}`}>{w.withdrawn}</p>',
+      '    </section>',
+      '  );',
+      '}',
+    ].join('\n');
+    expect(findEnglishInIsland(island)).toEqual([
+      { where: 'text', text: 'Check-in closes in' },
+      { where: 'attribute', text: 'aria-label="Check-in"' },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the finding quotes the template literal as written
+      { where: 'frontmatter', text: 'You were withdrawn: ${reason}' },
+    ]);
+  });
 });
 
 describe('the scan', () => {

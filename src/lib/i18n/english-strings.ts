@@ -22,11 +22,15 @@ const VISIBLE_ATTRIBUTES = [
   'placeholder',
   'toast',
   'description',
+  'busyLabel',
 ];
 
 /** A Latin word a reader would take for English (three letters or more, not a kept name). */
 function englishWords(text: string): string[] {
-  return [...text.matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)].map((m) => m[0]).filter((word) => !KEPT_IN_LATIN.has(word.toLowerCase()));
+  // An example address (`you@example.com`) reads the same in both languages.
+  return [...text.replace(/\S+@\S+\.\S+/g, ' ').matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)]
+    .map((m) => m[0])
+    .filter((word) => !KEPT_IN_LATIN.has(word.toLowerCase()));
 }
 
 /**
@@ -67,6 +71,41 @@ export function findEnglishStrings(source: string): EnglishFinding[] {
     // Errors are for the build's log, not for readers.
     .replace(/new Error\((['"`])(?:(?!\1)[^\\]|\\.)*\1\)/g, ' ');
   for (const [, , value = ''] of code.matchAll(/(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g)) {
+    const words = value.replace(/\$\{[^}]*\}/g, ' ');
+    if ((SENTENCE_WORD.test(words) || /\b[A-Z][a-z]+\s+[a-z]{2,}/.test(words)) && englishWords(words).length > 1) {
+      findings.push({ where: 'frontmatter', text: value });
+    }
+  }
+  return findings;
+}
+
+/**
+ * The same scan for a React island (.tsx): text between JSX tags, visible attributes given as literal text,
+ * and English sentences in the code's string literals (a `'Checking in…'` in a ternary is as visible as text).
+ * An island on a Hindi page takes every word from its words module (`useMessages(X_WORDS)`), so a hit here
+ * is a word the Hindi page would show in English.
+ */
+export function findEnglishInIsland(source: string): EnglishFinding[] {
+  const code = source
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
+    .replace(/^\s*(?:import|export \{)[\s\S]*?;\s*$/gm, ' ');
+  const findings: EnglishFinding[] = [];
+  // JSX text: after a tag up to the next tag or expression, or after an expression up to the next tag.
+  // (`} … {` is code between two blocks far more often than text between two expressions.)
+  for (const [, text = ''] of code.matchAll(/>([^<>{}]*)(?=[<{])|\}([^<>{}]*)(?=<[/A-Za-z])/g).map((m) => [m[0], m[1] ?? m[2]])) {
+    if (/=>|&&|\|\||[?;=()`'"]/.test(text) || /\b(?:const|let|function|return|type|interface|export)\b/.test(text)) continue;
+    if (englishWords(text).length > 0) findings.push({ where: 'text', text: text.trim() });
+  }
+  for (const name of VISIBLE_ATTRIBUTES) {
+    for (const [, , value = ''] of code.matchAll(new RegExp(`\\s${name}=(["'])((?:(?!\\1).)*)\\1`, 'g'))) {
+      if (englishWords(value).length > 0) findings.push({ where: 'attribute', text: `${name}="${value}"` });
+    }
+  }
+  const literals = code
+    .replace(/new Error\((['"`])(?:(?!\1)[^\\]|\\.)*\1\)/g, ' ')
+    .replace(/className=\{?(['"`])(?:(?!\1)[^\\]|\\.)*\1/g, ' ');
+  for (const [, , value = ''] of literals.matchAll(/(['`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
     const words = value.replace(/\$\{[^}]*\}/g, ' ');
     if ((SENTENCE_WORD.test(words) || /\b[A-Z][a-z]+\s+[a-z]{2,}/.test(words)) && englishWords(words).length > 1) {
       findings.push({ where: 'frontmatter', text: value });

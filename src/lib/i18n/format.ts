@@ -25,3 +25,9 @@ export function formatShortDateIn(lang: Lang, value: Date | string): string {
 export function formatDateTimeIn(lang: Lang, value: Date | string): string {
   return lang === 'hi' ? `${hindiShortDate.format(new Date(value))}, ${formatTimeIST(value)}` : formatDateTimeIST(value);
 }
+
+/** "6:30 pm IST" today, "12 Dec 2026, 6:30 pm IST" / "12 दिस॰ 2026, 6:30 pm IST" on another day. */
+export function whenIn(lang: Lang, at: string | Date, now: Date = new Date()): string {
+  const date = new Date(at);
+  return formatDateIST(date) === formatDateIST(now) ? formatTimeIST(date) : formatDateTimeIn(lang, date);
+}

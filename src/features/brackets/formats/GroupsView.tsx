@@ -12,18 +12,22 @@ import { type GroupCard, groupCards, qualifierNotes } from './groups';
 import { MatchList } from './MatchList';
 import { projectedPath } from './path';
 import { knockoutBracket, matchIndex, stageOfKind, thirdPlaceMatch } from './stages';
-import { WORDS } from './words';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { BRACKET_WORDS } from '../bracket-words';
+import { type FormatWords, FORMAT_WORDS } from './words';
 
 export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
   const lang = useStore($lang);
+  const w = useMessages(FORMAT_WORDS);
+  const { round: roundName } = useMessages(BRACKET_WORDS);
   const groups = stageOfKind(bracket, 'groups');
   const knockout = stageOfKind(bracket, 'knockout');
   if (!groups) return null;
   const index = matchIndex(bracket);
-  const cards = groupCards(groups, index, myEntryId);
+  const cards = groupCards(groups, index, myEntryId, w);
   const ko = knockout ? knockoutBracket(bracket, knockout, index) : null;
   const third = knockout ? thirdPlaceMatch(knockout, index) : null;
-  const notes = qualifierNotes(groups);
+  const notes = qualifierNotes(groups, w);
   // The player's own group (first when there is one): where its places lead in the knockout, until it is filled.
   const myCard = cards.find((card) => card.mine);
   const path =
@@ -34,10 +38,10 @@ export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
     <div className="space-y-6" data-format="groups_knockout">
       <section aria-labelledby="groups-heading">
         <h2 id="groups-heading" className="text-lg font-bold">
-          {WORDS.groupsHeading}
+          {w.groupsHeading}
         </h2>
         <p className="mt-1 text-sm text-mist">
-          {WORDS.qualifyingLine(groups.advance.per_group)} {WORDS.tieRule}
+          {w.qualifyingLine(groups.advance.per_group)} {w.tieRule}
         </p>
         <div className="mt-3 grid items-start gap-4 lg:grid-cols-2">
           {cards.map((card) => (
@@ -48,12 +52,12 @@ export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
       {ko && ko.rounds.length > 0 && (
         <section aria-labelledby="knockout-heading" className="space-y-4" data-knockout>
           <h2 id="knockout-heading" className="text-lg font-bold">
-            {knockout?.name || WORDS.knockoutHeading}
+            {knockout?.name ? roundName(knockout.name) : w.knockoutHeading}
           </h2>
           <KnockoutView bracket={ko} myEntryId={myEntryId} mine={mine} notes={notes} />
           {third && (
             <div className="max-w-sm" data-third-place>
-              <h3 className="pb-2 text-sm font-bold tracking-wider text-mist uppercase">{WORDS.thirdPlace}</h3>
+              <h3 className="pb-2 text-sm font-bold tracking-wider text-mist uppercase">{w.thirdPlace}</h3>
               <MatchCard match={third} myEntryId={myEntryId} onPath={mine.has(third.id)} notes={notes} />
             </div>
           )}
@@ -63,14 +67,15 @@ export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
   );
 }
 
-const NUMBER_COLUMNS = [
-  ['played', WORDS.columns.played],
-  ['won', WORDS.columns.won],
-  ['drawn', WORDS.columns.drawn],
-  ['lost', WORDS.columns.lost],
-  ['goal_difference', WORDS.columns.goalDifference],
-  ['points', WORDS.columns.points],
-] as const;
+const numberColumns = (columns: FormatWords['columns']) =>
+  [
+    ['played', columns.played],
+    ['won', columns.won],
+    ['drawn', columns.drawn],
+    ['lost', columns.lost],
+    ['goal_difference', columns.goalDifference],
+    ['points', columns.points],
+  ] as const;
 
 function GroupCardView({
   card,
@@ -84,6 +89,8 @@ function GroupCardView({
   path: string | null;
 }) {
   const [open, setOpen] = useState<string | null>(null);
+  const w = useMessages(FORMAT_WORDS);
+  const NUMBER_COLUMNS = numberColumns(w.columns);
   return (
     <section
       className={`card p-3 sm:p-4 ${card.mine ? 'ring-1 ring-lime/60' : ''}`}
@@ -93,7 +100,7 @@ function GroupCardView({
     >
       <h3 className="flex items-center justify-between gap-2 font-bold">
         {card.title}
-        {card.mine && <span className="rounded-full bg-lime/15 px-2 py-0.5 text-xs text-lime">{WORDS.yourGroup}</span>}
+        {card.mine && <span className="rounded-full bg-lime/15 px-2 py-0.5 text-xs text-lime">{w.yourGroup}</span>}
       </h3>
       {path && (
         <p className="mt-1 text-sm text-chalk" data-projected-path>
@@ -101,7 +108,7 @@ function GroupCardView({
         </p>
       )}
       <table className="mt-2 w-full table-fixed text-sm tabular-nums" data-group-table>
-        <caption className="sr-only">{WORDS.tableCaption(card.name)}</caption>
+        <caption className="sr-only">{w.tableCaption(card.name)}</caption>
         <colgroup>
           <col className="w-6" />
           <col />
@@ -115,10 +122,10 @@ function GroupCardView({
         <thead className="text-xs text-mist">
           <tr>
             <th scope="col" className="py-1 text-left font-semibold">
-              <abbr title={WORDS.columns.rank.long}>{WORDS.columns.rank.short}</abbr>
+              <abbr title={w.columns.rank.long}>{w.columns.rank.short}</abbr>
             </th>
             <th scope="col" className="py-1 text-left font-semibold">
-              {WORDS.columns.player.short}
+              {w.columns.player.short}
             </th>
             {NUMBER_COLUMNS.map(([key, words]) => (
               <th key={key} scope="col" className="py-1 text-right font-semibold">
@@ -153,7 +160,7 @@ function GroupCardView({
                         aria-expanded={isOpen}
                         aria-controls={reasonId}
                         onClick={() => setOpen(isOpen ? null : row.entry_id)}
-                        title={WORDS.whyHere(view.name)}
+                        title={w.whyHere(view.name)}
                         data-tie-reason-toggle
                       >
                         <span className={`truncate ${view.mine ? 'font-bold text-lime' : ''}`}>{view.name}</span>
@@ -168,10 +175,10 @@ function GroupCardView({
                     ) : (
                       <span className={`truncate ${view.mine ? 'font-bold text-lime' : ''}`}>{view.name}</span>
                     )}
-                    {view.mine && <span className="shrink-0 text-xs font-bold text-lime">{WORDS.you}</span>}
+                    {view.mine && <span className="shrink-0 text-xs font-bold text-lime">{w.you}</span>}
                     {view.qualified && (
-                      <abbr title={WORDS.qualified} className="shrink-0 rounded bg-lime px-1 text-xs font-bold text-night no-underline">
-                        {WORDS.qualifiedMark}
+                      <abbr title={w.qualified} className="shrink-0 rounded bg-lime px-1 text-xs font-bold text-night no-underline">
+                        {w.qualifiedMark}
                       </abbr>
                     )}
                   </span>
@@ -196,11 +203,11 @@ function GroupCardView({
           })}
         </tbody>
       </table>
-      {card.unplayed && <p className="mt-2 text-xs text-mist">{WORDS.unplayed}</p>}
+      {card.unplayed && <p className="mt-2 text-xs text-mist">{w.unplayed}</p>}
       {card.matches.length > 0 && (
         <details className="mt-3" open={card.mine || undefined} data-group-matches>
           <summary className="cursor-pointer text-sm font-semibold">
-            {WORDS.groupMatches} ({card.matches.length})
+            {w.groupMatches} ({card.matches.length})
           </summary>
           <div className="mt-2">
             <MatchList matches={card.matches} myEntryId={myEntryId} mine={mine} />

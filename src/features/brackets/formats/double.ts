@@ -4,7 +4,7 @@
  */
 import type { BracketMatch } from '../brackets';
 import { type DoubleStage, type MatchIndex, matchesOf, type RoundView, roundsOf } from './stages';
-import { WORDS } from './words';
+import { type FormatWords, WORDS } from './words';
 
 export interface DoubleView {
   winners: RoundView[];
@@ -13,12 +13,12 @@ export interface DoubleView {
   grandFinal: Array<{ name: string; match: BracketMatch }>;
 }
 
-export function doubleView(stage: DoubleStage, index: MatchIndex): DoubleView {
+export function doubleView(stage: DoubleStage, index: MatchIndex, words: FormatWords = WORDS): DoubleView {
   return {
     winners: roundsOf(stage.winners, index),
     losers: roundsOf(stage.losers, index),
     grandFinal: matchesOf(stage.grand_final, index).map((match, i) => ({
-      name: i === 0 ? WORDS.grandFinal : WORDS.grandFinalReset,
+      name: i === 0 ? words.grandFinal : words.grandFinalReset,
       match,
     })),
   };

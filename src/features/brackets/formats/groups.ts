@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 import type { GroupRowSchema } from './stage-schema';
 import type { BracketMatch } from '../brackets';
 import { type GroupsStage, type MatchIndex, matchesOf } from './stages';
-import { tieReasonWords, WORDS } from './words';
+import { type FormatWords, WORDS } from './words';
 
 export type GroupRow = z.infer<typeof GroupRowSchema>;
 
@@ -33,26 +33,26 @@ export interface GroupCard {
   unplayed: boolean;
 }
 
-const nameOf = (row: { in_game_name: string | null }) => row.in_game_name ?? 'Unnamed player';
+const nameOf = (row: { in_game_name: string | null }, unnamed = 'Unnamed player') => row.in_game_name ?? unnamed;
 
 /**
  * Why `row` is above `below`, or null when points separated them (or the server named no step). Before either has
  * played, the order is only the lots of a group where everyone is level: the card says that once instead.
  */
-export function tieReason(row: GroupRow, below: GroupRow | undefined): string | null {
+export function tieReason(row: GroupRow, below: GroupRow | undefined, words: FormatWords = WORDS): string | null {
   if (!row.decided_by || !below || (row.played === 0 && below.played === 0)) return null;
-  return tieReasonWords(row.decided_by, nameOf(below));
+  return words.tieReason(row.decided_by, nameOf(below));
 }
 
 /** The group cards of a groups stage: the group of `myEntryId` first, the others in their order. */
-export function groupCards(stage: GroupsStage, index: MatchIndex, myEntryId: string | null): GroupCard[] {
+export function groupCards(stage: GroupsStage, index: MatchIndex, myEntryId: string | null, words: FormatWords = WORDS): GroupCard[] {
   const perGroup = stage.advance.per_group;
   const cards = stage.groups.map((group): GroupCard => {
     // The server sends rows in rank order; sorting again keeps a reason next to the row it is about.
     const table = [...group.table].sort((a, b) => a.rank - b.rank);
     return {
       name: group.name,
-      title: WORDS.group(group.name),
+      title: words.group(group.name),
       mine: myEntryId !== null && table.some((row) => row.entry_id === myEntryId),
       rows: table.map((row, i) => ({
         row,
@@ -60,7 +60,7 @@ export function groupCards(stage: GroupsStage, index: MatchIndex, myEntryId: str
         mine: row.entry_id === myEntryId,
         qualified: row.qualified,
         lastQualifyingPlace: row.rank === perGroup && i < table.length - 1,
-        reason: tieReason(row, table[i + 1]),
+        reason: tieReason(row, table[i + 1], words),
       })),
       matches: matchesOf(group.matches, index),
       unplayed: table.every((row) => row.played === 0),
@@ -74,10 +74,10 @@ export function groupCards(stage: GroupsStage, index: MatchIndex, myEntryId: str
  * How each qualifier entered the knockout ("winner of group A", "runner-up of group B"), for the knockout's
  * cards once it is filled. Read from the tables' `qualified` and `rank`; empty before the groups close.
  */
-export function qualifierNotes(stage: GroupsStage): Map<string, string> {
+export function qualifierNotes(stage: GroupsStage, words: FormatWords = WORDS): Map<string, string> {
   return new Map(
     stage.groups.flatMap((group) =>
-      group.table.filter((row) => row.qualified).map((row) => [row.entry_id, WORDS.qualifierNote(row.rank, group.name)] as const),
+      group.table.filter((row) => row.qualified).map((row) => [row.entry_id, words.qualifierNote(row.rank, group.name)] as const),
     ),
   );
 }

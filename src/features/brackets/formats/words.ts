@@ -1,9 +1,12 @@
 /**
- * The words of the format views (group tables, Swiss, double elimination), in one module: the bracket island
- * has no language dictionary yet, so these stay together here for the day it gets one. Loaded with the views
- * only; the line above the bracket keeps its words in brackets.ts and the format's sentence in intro.ts, so a
- * knockout page does not carry these.
+ * The words of the format views (group tables, Swiss, double elimination) in both languages, read through the
+ * page's language store (`useMessages(FORMAT_WORDS)`). Loaded with the views only; the line above the bracket
+ * keeps its words in bracket-words.ts and the format's sentence in intro.ts, so a knockout page does not carry
+ * these. Hindi follows docs/hindi-glossary.md (ग्रुप, स्विस, बुखहोल्ज़, लूज़र्स ब्रैकेट, लॉटरी); places read
+ * "नंबर 2", which needs no gender.
  */
+import { islandWords } from '@/lib/i18n/island-words';
+import type { Lang } from '@/lib/i18n/lang';
 import { ordinal } from './intro';
 
 /** One row of a group table above the next: the published tie-break step that separated them, in plain words. */
@@ -28,7 +31,8 @@ export function tieReasonWords(step: string, below: string): string {
   }
 }
 
-export const WORDS = {
+const en = {
+  tieReason: tieReasonWords,
   group: (name: string) => `Group ${name}`,
   yourGroup: 'Your group',
   groupsHeading: 'Group tables',
@@ -73,4 +77,11 @@ export const WORDS = {
     'Lose once and you drop into the losers’ bracket; lose twice and you are out. If the losers’ bracket winner wins the grand final, it is played a second time.',
   grandFinalWaiting: 'The grand final is played when both brackets have a winner.',
   noMatchesYet: 'No matches yet.',
-} as const;
+};
+
+export type FormatWords = typeof en;
+
+export const FORMAT_WORDS: Record<Lang, FormatWords> = islandWords(en, () => import('./words-hi'));
+
+/** The English words, for the pure modules' defaults and their tests. */
+export const WORDS = en;

@@ -1,0 +1,45 @@
+/**
+ * A player's figures in both languages (My Earnings' four cards and the record shared by the dashboard, the
+ * profile and My Earnings), read through the page's language store; the Hindi words load in their own chunk
+ * (record-words-hi.ts). Counts and rates arrive as numbers, each note states them in its own grammar.
+ */
+import { islandWords } from '@/lib/i18n/island-words';
+import type { Lang } from '@/lib/i18n/lang';
+import { ACCOUNT_MESSAGES, STAT_WORDS_EN, type StatWords } from './account';
+
+export type RecordWords = {
+  totalEarnings: string;
+  prizeMoneyWon: string;
+  matchesPlayed: string;
+  acrossAll: string;
+  matchesWon: string;
+  noMatches: string;
+  winRate: (percent: number) => string;
+  goalsScored: string;
+  perMatch: (average: string) => string;
+  /** The shared record's cards (account.ts statFigures). */
+  record: StatWords;
+  statsLoadFailed: string;
+  loadingPayments: string;
+  paymentsLoadFailed: string;
+  noPayments: string;
+};
+
+const en: RecordWords = {
+  totalEarnings: 'Total Earnings',
+  prizeMoneyWon: 'Prize money won',
+  matchesPlayed: 'Matches Played',
+  acrossAll: 'Across all tournaments',
+  matchesWon: 'Matches Won',
+  noMatches: 'No matches yet',
+  winRate: (percent) => `${percent}% win rate`,
+  goalsScored: 'Goals Scored',
+  perMatch: (average) => `${average} per match`,
+  record: STAT_WORDS_EN,
+  statsLoadFailed: ACCOUNT_MESSAGES.statsLoadFailed,
+  loadingPayments: 'Loading your payments',
+  paymentsLoadFailed: ACCOUNT_MESSAGES.paymentsLoadFailed,
+  noPayments: ACCOUNT_MESSAGES.noPayments,
+};
+
+export const RECORD_WORDS: Record<Lang, RecordWords> = islandWords(en, () => import('./record-words-hi'));

@@ -1,0 +1,40 @@
+/**
+ * `islandWords(en, () => import('./x-words-hi'))` keeps an island's Hindi words in a chunk of their own, so an
+ * English page never downloads them: a module that declares its words starts loading the Hindi chunk as it is
+ * imported on a Hindi page (and always on the server, which renders both languages), and `hindiWordsReady()`
+ * resolves once every chunk asked for has arrived. The islands' hydration waits for it (`client:painted`,
+ * src/lib/hydration/after-first-paint.ts) and the layout awaits it before rendering, so React's first render in
+ * the browser is the server's Hindi one. No dependencies: the hydration directive is inlined into pages.
+ */
+import type { Lang } from './lang';
+
+const pending = new Set<Promise<unknown>>();
+
+/** Whether this document (or the server, which renders both languages) needs the Hindi words. */
+const needsHindi = (): boolean => typeof document === 'undefined' || document.documentElement.lang === 'hi';
+
+/**
+ * The words of one island in both languages; the Hindi ones load on their own (see above). Until they have
+ * arrived `hi` reads the English words, which only a render that did not wait for `hindiWordsReady()` sees.
+ */
+export function islandWords<T>(en: T, loadHindi: () => Promise<{ default: T }>): Record<Lang, T> {
+  let hindi: T | undefined;
+  if (needsHindi()) {
+    const loading = loadHindi().then((module) => {
+      hindi = module.default;
+    });
+    pending.add(loading);
+    void loading.finally(() => pending.delete(loading));
+  }
+  return {
+    en,
+    get hi() {
+      return hindi ?? en;
+    },
+  };
+}
+
+/** Resolves once every Hindi words chunk asked for so far has arrived (at once on an English page). */
+export async function hindiWordsReady(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
+}
