@@ -1,8 +1,8 @@
 /**
- * npm run fuzz -- [--runs N] [--seed S] [--steps K] [--skip invariant,...] [--path P] [--minutes M] [--survey] [--trace]
+ * npm run fuzz -- [--formats] [--runs N] [--seed S] [--steps K] [--skip invariant,...] [--path P] [--minutes M] [--survey] [--trace]
  *
- * Runs the random sequences of money and fairness events (supabase/tests/payouts-random-sequences.test.ts)
- * longer than `npm test` does: N sequences (default 1,000) of at most K steps each, with no time limit
+ * Runs the random sequences of money and fairness events (supabase/tests/payouts-random-sequences.test.ts; with
+ * --formats, those over a cup of every format, supabase/tests/formats-random-sequences.test.ts) longer than `npm test` does: N sequences (default 1,000) of at most K steps each, with no time limit
  * unless --minutes gives one. --seed (and --path, both printed with a failure) replays a failure; --skip
  * leaves out invariants whose failure is already known, to look for the next one. --survey keeps going after a
  * failure and prints, for each invariant that failed, the shortest sequence that broke it (unshrunk); --trace
@@ -21,6 +21,7 @@ const { values } = parseArgs({
     minutes: { type: 'string' },
     trace: { type: 'boolean', default: false },
     survey: { type: 'boolean', default: false },
+    formats: { type: 'boolean', default: false },
   },
   allowPositionals: false,
 });
@@ -29,6 +30,7 @@ const env: Record<string, string> = {
   ...(process.env as Record<string, string>),
   FUZZ_RUNS: values.runs,
   FUZZ_TIME_LIMIT_MS: values.minutes ? String(Math.round(Number(values.minutes) * 60_000)) : '0',
+  FUZZ_FORMATS_TIME_LIMIT_MS: values.minutes ? String(Math.round(Number(values.minutes) * 60_000)) : '0',
   FUZZ_COVERAGE: '1',
 };
 if (values.seed !== undefined) env.FUZZ_SEED = values.seed;
@@ -38,7 +40,8 @@ if (values.path !== undefined) env.FUZZ_PATH = values.path;
 if (values.trace) env.FUZZ_TRACE = '1';
 if (values.survey) env.FUZZ_SURVEY = '1';
 
-const result = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.db.config.ts', 'supabase/tests/payouts-random-sequences.test.ts'], {
+const file = values.formats ? 'supabase/tests/formats-random-sequences.test.ts' : 'supabase/tests/payouts-random-sequences.test.ts';
+const result = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.db.config.ts', file], {
   stdio: 'inherit',
   env,
 });
