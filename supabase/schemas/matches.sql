@@ -2306,9 +2306,13 @@ begin
                                                 and m.round > v_match.round) then
     raise exception 'This Swiss round''s results are final: the next round was paired from them' using errcode = 'PT409', hint = 'stage_closed';
   end if;
-  if v_match.loser_match_id is not null and p_winner_entry_id is distinct from v_old_winner
-     and exists (select 1 from public.matches m where m.id = v_match.loser_match_id and m.bracket = 'losers'
-                                                and m.status not in ('pending', 'scheduled')) then
+  -- Nor once the loser of a match the correction resets (this one, or one on its path) has played on there.
+  if p_winner_entry_id is distinct from v_old_winner
+     and exists (select 1 from public.matches m
+                  where m.bracket = 'losers' and m.status not in ('pending', 'scheduled')
+                    and (m.id = v_match.loser_match_id
+                         or m.id in (select a.loser_match_id from private.matches_after(v_match) a
+                                      where a.status = 'confirmed' and a.entry_a is not null and a.entry_b is not null))) then
     raise exception 'The loser of this match has already played on in the losers'' bracket: the winner can no longer change'
       using errcode = 'PT409', hint = 'stage_closed';
   end if;
@@ -2335,6 +2339,14 @@ begin
     -- loses the player the match before it on the path sent (the old winner first, then whoever won each).
     v_path := array(select m.id from private.matches_after(v_match) m);
     for v_next in select * from public.matches where id = any (v_path) order by round desc loop
+      -- The loser it sent on (to the losers' bracket or a third-place match) waits there no more.
+      if v_next.loser_match_id is not null and v_next.status = 'confirmed' and v_next.entry_a is not null and v_next.entry_b is not null then
+        update public.matches l
+           set entry_a = case when v_next.loser_slot = 'a' then null else l.entry_a end,
+               entry_b = case when v_next.loser_slot = 'b' then null else l.entry_b end
+         where l.id = v_next.loser_match_id;
+        perform private.reset_match(v_next.loser_match_id, v_now);
+      end if;
       update public.matches n
          set entry_a = case when exists (select 1 from public.matches f where f.next_match_id = n.id and f.next_slot = 'a'
                                                                          and (f.id = v_match.id or f.id = any (v_path)))

@@ -32,6 +32,8 @@ type Match = {
   status: string;
   winner_entry_id: string | null;
   next_match_id: string | null;
+  loser_match_id: string | null;
+  bracket: string | null;
 };
 
 describe.each(engines)('corrections after the final on $name', (engine) => {
@@ -51,13 +53,13 @@ describe.each(engines)('corrections after the final on $name', (engine) => {
   const rpc = rpcOf(() => db);
 
   /** A paid knockout of `size` entries drawn at check-in close (8: quarter-finals, semi-finals, final). */
-  async function drawnCup(size: number) {
+  async function drawnCup(size: number, stages: unknown[] | null = null) {
     const id = `correct-${randomUUID().slice(0, 8)}`;
     await db.admin.query(
       `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
-                                       is_live, starts_at)
-       values ($1, 'Correction Cup', 'championship', 'Knockout', 15000, 60000, $3, $3, true, $2)`,
-      [id, START.toISOString(), size],
+                                       is_live, starts_at, stages)
+       values ($1, 'Correction Cup', 'championship', 'Knockout', 15000, 60000, $3, $3, true, $2, $4)`,
+      [id, START.toISOString(), size, stages === null ? null : JSON.stringify(stages)],
     );
     for (let i = 0; i < size; i++) {
       const user = await createUser(db);
@@ -159,5 +161,42 @@ describe.each(engines)('corrections after the final on $name', (engine) => {
     expect(final.status).toBe('pending');
     expect([final.entry_a, final.entry_b]).not.toContain(semiWinner);
     expect(await finished(id)).toBe(false);
+  });
+
+  it('takes the loser a reset match sent to the losers bracket back out of it, and refuses once that loser played on', async () => {
+    const id = await drawnCup(8, [{ kind: 'double_elimination', name: 'Double elimination' }]);
+    const winners = async (round: number) => (await matchesOf(id)).filter((m) => m.bracket === 'winners' && m.round === round);
+    for (const m of await winners(1)) await win(m);
+    const first = (await matchesOf(id)).find((m) => m.bracket === 'winners' && m.round === 1 && m.position === 1)!;
+    const oldWinner = first.winner_entry_id!;
+    // The old winner loses in the winners' round 2 and drops to the losers' bracket, where the match waits for its opponent.
+    const second = (await winners(2)).find((m) => m.id === first.next_match_id)!;
+    await db.admin.query(
+      `select private.confirm_result(m, case when m.entry_a = $2 then m.entry_b else m.entry_a end, 0, 1, 'result_confirmed',
+                                     'Both players reported the same result', null, true)
+         from public.matches m where m.id = $1`,
+      [second.id, oldWinner],
+    );
+    const dropped = (await matchesOf(id)).find((m) => m.id === second.loser_match_id)!;
+    expect([dropped.entry_a, dropped.entry_b]).toContain(oldWinner);
+
+    await correct(first);
+    const after = await matchesOf(id);
+    // The old winner is now the loser of the corrected match: in its losers' match, and nowhere after it.
+    const holding = after.filter((m) => m.id !== first.id && [m.entry_a, m.entry_b].includes(oldWinner)).map((m) => m.id);
+    expect(holding).toEqual([first.loser_match_id]);
+    expect(after.find((m) => m.id === second.id)).toMatchObject({ status: 'scheduled', winner_entry_id: null });
+
+    // Once a loser it sent on has played in the losers' bracket, the winner of the match can no longer change.
+    const again = after.find((m) => m.id === first.id)!;
+    for (const m of after.filter((m) => m.bracket === 'losers' && m.status === 'scheduled')) await win(m);
+    const refusal = await rpc(staff, `public.staff_correct_result($1, $2, '{1,0}', 'Back as it was', true)`, [
+      again.id,
+      again.entry_a,
+    ]).then(
+      () => null,
+      (error: { hint?: string }) => error.hint,
+    );
+    expect(refusal).toBe('stage_closed');
   });
 });
