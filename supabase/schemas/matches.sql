@@ -2316,6 +2316,16 @@ begin
     raise exception 'The loser of this match has already played on in the losers'' bracket: the winner can no longer change'
       using errcode = 'PT409', hint = 'stage_closed';
   end if;
+  -- Nor once the grand final was played again (the reset, linked to nothing): a new grand final could not undo it.
+  if p_winner_entry_id is distinct from v_old_winner
+     and exists (select 1 from public.matches r
+                  where r.tournament_id = v_match.tournament_id and r.bracket = 'grand_final'
+                    and exists (select 1 from public.matches g
+                                 where g.tournament_id = r.tournament_id and g.bracket = 'grand_final' and g.round < r.round
+                                   and (g.id = v_match.id or g.id in (select a.id from private.matches_after(v_match) a)))) then
+    raise exception 'The grand final has been played again: the results before it can no longer change'
+      using errcode = 'PT409', hint = 'stage_closed';
+  end if;
   perform private.check_staff_result(v_match, p_winner_entry_id, p_score);
 
   select coalesce(jsonb_agg(jsonb_build_object('match_id', m.id, 'round', m.round, 'position', m.position, 'status', m.status,

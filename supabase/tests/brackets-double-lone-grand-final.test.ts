@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeProfile,
+  player,
+  rpcOf,
   createRegistration,
   createUser,
   engines,
@@ -100,5 +102,62 @@ describe.each(engines)('a double elimination whose losers final is void on $name
     ).rows[0]!.s[0]!;
     expect(first.from).toBe(1);
     expect(first.entries.map((e) => e.entry_id)).toEqual([champion]);
+  });
+
+  it('refuses a correction of the grand final or of a match before it once the grand final was played again', async () => {
+    const id = `double-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at, stages)
+       values ($1, 'Double Cup', 'championship', 'Double elimination', 15000, 60000, 4, 4, true, $2,
+               '[{"kind": "double_elimination", "name": "Double elimination"}]')`,
+      [id, START.toISOString()],
+    );
+    for (let n = 0; n < 4; n++) {
+      const user = await createUser(db);
+      await completeProfile(db, user.id);
+      await createRegistration(db, user.id, id);
+    }
+    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    await setDatabaseClock(db, at(-59));
+    await db.admin.query('select private.run_due_work()');
+    const settle = (m: Match, side: 'a' | 'b') =>
+      db.admin.query(
+        `select private.confirm_result(m, case when $2 = 'a' then m.entry_a else m.entry_b end, case when $2 = 'a' then 2 else 0 end,
+                                       case when $2 = 'a' then 0 else 2 end, 'result_confirmed', 'Both players reported the same result', null, true)
+           from public.matches m where m.id = $1`,
+        [m.id, side],
+      );
+    // Everything to side a, except the grand final, which the losers' bracket winner (side b) wins: the reset is added.
+    for (let guard = 0; guard < 10; guard++) {
+      const next = (await matchesOf(id)).find((m) => m.status === 'scheduled');
+      if (!next) break;
+      if (next.bracket === 'grand_final' && (await matchesOf(id)).filter((m) => m.bracket === 'grand_final').length > 1) break;
+      await settle(next, next.bracket === 'grand_final' ? 'b' : 'a');
+    }
+    const finals = (await matchesOf(id)).filter((m) => m.bracket === 'grand_final');
+    expect(finals.map((m) => m.status)).toEqual(['confirmed', 'scheduled']);
+    await settle(finals[1]!, 'a');
+
+    const referee = await createUser(db);
+    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
+    const staff = player(referee.id, referee.email, 'aal2');
+    const refusal = (m: Match) => {
+      const other = m.winner_entry_id === m.entry_a ? m.entry_b : m.entry_a;
+      const score = other === m.entry_a ? '{2,0}' : '{0,2}';
+      return rpcOf(() => db)(staff, `public.staff_correct_result($1, $2, $3, 'The screenshot shows otherwise', true)`, [
+        m.id,
+        other,
+        score,
+      ]).then(
+        () => null,
+        (error: { hint?: string }) => error.hint,
+      );
+    };
+    // The first grand final, and the losers' final before it: either would make a new grand final the reset cannot undo.
+    expect(await refusal(finals[0]!)).toBe('stage_closed');
+    const losersFinal = (await matchesOf(id)).filter((m) => m.bracket === 'losers').sort((a, b) => b.round - a.round)[0]!;
+    expect(await refusal(losersFinal)).toBe('stage_closed');
+    expect((await matchesOf(id)).filter((m) => m.bracket === 'grand_final').map((m) => m.status)).toEqual(['confirmed', 'confirmed']);
   });
 });

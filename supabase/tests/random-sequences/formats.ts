@@ -504,7 +504,10 @@ export async function checkFormatInvariants(r: Real, memory: FormatMemory): Prom
       );
       const grandFinal = double.filter((x) => x.bracket === 'grand_final').sort((a, b) => b.round - a.round)[0];
       if (alive.length !== (grandFinal?.status === 'void' ? 0 : 1)) {
-        fail('double_elimination_two_losses', `the finished cup has ${alive.length} entries with fewer than two losses`);
+        fail(
+          'double_elimination_two_losses',
+          `the finished cup has ${alive.length} entries with fewer than two losses (${double.map((x) => `${x.bracket} ${x.round}.${x.position} ${x.status} ${x.entry_a?.slice(0, 4)}${entries.get(x.entry_a ?? '') === 'active' ? '' : '(out)'}-${x.entry_b?.slice(0, 4)}${entries.get(x.entry_b ?? '') === 'active' ? '' : '(out)'} won ${x.winner_entry_id?.slice(0, 4)}`).join(', ')})`,
+        );
       }
       const first = tournament.standings?.find((b) => b.from === 1);
       if (alive.length === 1 && first?.entries[0]?.entry_id !== alive[0]) {
