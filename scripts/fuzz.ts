@@ -1,9 +1,9 @@
 /**
- * npm run fuzz -- [--formats] [--runs N] [--seed S] [--steps K] [--skip invariant,...] [--path P] [--minutes M] [--survey] [--trace]
+ * npm run fuzz -- [--formats] [--replay-path R] [--runs N] [--seed S] [--steps K] [--skip invariant,...] [--path P] [--minutes M] [--survey] [--trace]
  *
  * Runs the random sequences of money and fairness events (supabase/tests/payouts-random-sequences.test.ts; with
  * --formats, those over a cup of every format, supabase/tests/formats-random-sequences.test.ts) longer than `npm test` does: N sequences (default 1,000) of at most K steps each, with no time limit
- * unless --minutes gives one. --seed (and --path, both printed with a failure) replays a failure; --skip
+ * unless --minutes gives one. --seed (and --path, both printed with a failure; with --formats also --replay-path, the replayPath it prints) replays a failure; --skip
  * leaves out invariants whose failure is already known, to look for the next one. --survey keeps going after a
  * failure and prints, for each invariant that failed, the shortest sequence that broke it (unshrunk); --trace
  * prints every sequence's steps and what each answered.
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     trace: { type: 'boolean', default: false },
     survey: { type: 'boolean', default: false },
     formats: { type: 'boolean', default: false },
+    'replay-path': { type: 'string' },
   },
   allowPositionals: false,
 });
@@ -37,6 +38,7 @@ if (values.seed !== undefined) env.FUZZ_SEED = values.seed;
 if (values.steps !== undefined) env.FUZZ_STEPS = values.steps;
 if (values.skip !== undefined) env.FUZZ_SKIP = values.skip;
 if (values.path !== undefined) env.FUZZ_PATH = values.path;
+if (values['replay-path'] !== undefined) env.FUZZ_REPLAY_PATH = values['replay-path'];
 if (values.trace) env.FUZZ_TRACE = '1';
 if (values.survey) env.FUZZ_SURVEY = '1';
 

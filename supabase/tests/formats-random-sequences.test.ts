@@ -7,8 +7,9 @@
  * sequence and prints its seed.
  *
  * The same settings as payouts-random-sequences.test.ts (FUZZ_RUNS, FUZZ_STEPS, FUZZ_SEED, FUZZ_PATH, FUZZ_SKIP,
- * FUZZ_TIME_LIMIT_MS; FUZZ_REPLAY_PATH is the replayPath a failure prints, with its seed and path), with a budget of its own of at most 30 s (FUZZ_FORMATS_TIME_LIMIT_MS) so it adds little to
- * the SQL lane; `npm run fuzz -- --formats` runs more. Each sequence runs in one transaction, rolled back.
+ * FUZZ_TIME_LIMIT_MS; FUZZ_REPLAY_PATH is the replayPath a failure prints, with its seed and path), with a budget
+ * of its own of at most 30 s (FUZZ_FORMATS_TIME_LIMIT_MS) so it adds little to the SQL lane; `npm run fuzz --
+ * --formats` runs more (and takes --replay-path). Each sequence runs in one transaction, rolled back.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +81,11 @@ describe('random sequences of money and fairness events in every format', () => 
       const property = fc.asyncProperty(
         fc.constantFrom(...FORMATS),
         fc.integer({ min: 6, max: 8 }),
-        fc.commands(formatStepArbitraries, { maxCommands: settings.steps, size: 'max', replayPath: process.env.FUZZ_REPLAY_PATH || undefined }),
+        fc.commands(formatStepArbitraries, {
+          maxCommands: settings.steps,
+          size: 'max',
+          replayPath: process.env.FUZZ_REPLAY_PATH || undefined,
+        }),
         async (format, players, commands) => {
           const session = new Session(world);
           await session.begin();
