@@ -964,15 +964,17 @@ begin
 end;
 $function$;
 
-comment on function private.add_grand_final_reset(public.matches,timestamp with time zone) is 'After a double elimination''s first grand final: when the losers'' bracket winner (seat b) won it, both players have lost once, so the reset match is added (the same two players, a and b as before), once: never after the reset itself. Answers whether it was added.';
+comment on function private.add_grand_final_reset(public.matches,timestamp with time zone) is 'After a double elimination''s first grand final: when the losers'' bracket winner (seat b) won it, both players have lost once, so the reset match is added (the same two players, a and b as before), once: never after the reset itself, nor after a grand final one player was given alone (the other side''s final void). Answers whether it was added.';
 CREATE OR REPLACE FUNCTION private.add_grand_final_reset(p_match public.matches, p_not_before timestamp with time zone)
  RETURNS boolean
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 begin
+  -- A grand final given to one player without playing (the other side's final was void) is no meeting: no reset.
   if p_match.bracket is distinct from 'grand_final' or p_match.status <> 'confirmed'
-     or p_match.winner_entry_id is null or p_match.winner_entry_id <> p_match.entry_b
+     or p_match.entry_a is null or p_match.entry_b is null
+     or p_match.winner_entry_id is distinct from p_match.entry_b
      or exists (select 1 from public.matches where tournament_id = p_match.tournament_id and bracket = 'grand_final'
                                               and round <> p_match.round) then
     return false;

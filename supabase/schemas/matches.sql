@@ -993,7 +993,10 @@ AS $function$
    limit 1;
 $function$;
 
--- The later matches a new winner would reset, read from the table itself, whatever columns it has.
+-- The later matches a new winner would reset, read from the table itself, whatever columns it has: the match
+-- the old winner went on to, and from each of those the next one that received its winner (whoever won it) or
+-- that was decided without it because it was void (a lone player's walkover, or void in turn). Each of them
+-- is played again once the path before it is.
 CREATE OR REPLACE FUNCTION private.matches_after(p_match public.matches)
  RETURNS SETOF public.matches
  LANGUAGE sql
@@ -1001,19 +1004,19 @@ CREATE OR REPLACE FUNCTION private.matches_after(p_match public.matches)
  SET search_path TO ''
 AS $function$
   with recursive path as (
-    select n.id, n.next_match_id, n.winner_entry_id, n.entry_a, n.entry_b, p_match.winner_entry_id as carried
+    select n.id, n.next_match_id, n.winner_entry_id, n.status
       from public.matches n
-     where n.id = p_match.next_match_id
+     where n.id = p_match.next_match_id and p_match.winner_entry_id in (n.entry_a, n.entry_b)
     union all
-    select n.id, n.next_match_id, n.winner_entry_id, n.entry_a, n.entry_b, path.winner_entry_id
+    select n.id, n.next_match_id, n.winner_entry_id, n.status
       from path
       join public.matches n on n.id = path.next_match_id
-     where path.winner_entry_id is not null and path.winner_entry_id = path.carried
+     where (path.winner_entry_id is not null and path.winner_entry_id in (n.entry_a, n.entry_b))
+        or (path.status = 'void' and n.status in ('confirmed', 'void'))
   )
   select m.*
     from path
-    join public.matches m on m.id = path.id
-   where path.carried is not null and path.carried in (path.entry_a, path.entry_b);
+    join public.matches m on m.id = path.id;
 $function$;
 
 -- Resetting a match for a replay
@@ -2363,6 +2366,7 @@ declare
   v_old_winner uuid := v_match.winner_entry_id;
   v_later jsonb;
   v_next public.matches%rowtype;
+  v_path uuid[] := '{}';
 begin
   if v_match.status <> 'confirmed' or v_match.entry_a is null or v_match.entry_b is null then
     raise exception 'Only a confirmed result between two players can be corrected' using errcode = 'PT409', hint = 'match_not_confirmed';
@@ -2383,10 +2387,24 @@ begin
                                                 and m.round > v_match.round) then
     raise exception 'This Swiss round''s results are final: the next round was paired from them' using errcode = 'PT409', hint = 'stage_closed';
   end if;
-  if v_match.loser_match_id is not null and p_winner_entry_id is distinct from v_old_winner
-     and exists (select 1 from public.matches m where m.id = v_match.loser_match_id and m.bracket = 'losers'
-                                                and m.status not in ('pending', 'scheduled')) then
+  -- Nor once the loser of a match the correction resets (this one, or one on its path) has played on there.
+  if p_winner_entry_id is distinct from v_old_winner
+     and exists (select 1 from public.matches m
+                  where m.bracket = 'losers' and m.status not in ('pending', 'scheduled')
+                    and (m.id = v_match.loser_match_id
+                         or m.id in (select a.loser_match_id from private.matches_after(v_match) a
+                                      where a.status = 'confirmed' and a.entry_a is not null and a.entry_b is not null))) then
     raise exception 'The loser of this match has already played on in the losers'' bracket: the winner can no longer change'
+      using errcode = 'PT409', hint = 'stage_closed';
+  end if;
+  -- Nor once the grand final was played again (the reset, linked to nothing): a new grand final could not undo it.
+  if p_winner_entry_id is distinct from v_old_winner
+     and exists (select 1 from public.matches r
+                  where r.tournament_id = v_match.tournament_id and r.bracket = 'grand_final'
+                    and exists (select 1 from public.matches g
+                                 where g.tournament_id = r.tournament_id and g.bracket = 'grand_final' and g.round < r.round
+                                   and (g.id = v_match.id or g.id in (select a.id from private.matches_after(v_match) a)))) then
+    raise exception 'The grand final has been played again: the results before it can no longer change'
       using errcode = 'PT409', hint = 'stage_closed';
   end if;
   perform private.check_staff_result(v_match, p_winner_entry_id, p_score);
@@ -2408,19 +2426,35 @@ begin
     if v_match.loser_match_id is not null then
       perform private.reset_match(v_match.loser_match_id, v_now);
     end if;
-    -- Reset the path, from the last match back to the first, then put the new winner in.
-    for v_next in select * from private.matches_after(v_match) order by round desc loop
-      update public.matches
-         set entry_a = case when entry_a = v_old_winner then null else entry_a end,
-             entry_b = case when entry_b = v_old_winner then null else entry_b end
-       where id = v_next.id;
+    -- Reset the path, from the last match back to the first, then put the new winner in. Each match of the path
+    -- loses the player the match before it on the path sent (the old winner first, then whoever won each).
+    v_path := array(select m.id from private.matches_after(v_match) m);
+    for v_next in select * from public.matches where id = any (v_path) order by round desc loop
+      -- The loser it sent on (to the losers' bracket or a third-place match) waits there no more.
+      if v_next.loser_match_id is not null and v_next.status = 'confirmed' and v_next.entry_a is not null and v_next.entry_b is not null then
+        update public.matches l
+           set entry_a = case when v_next.loser_slot = 'a' then null else l.entry_a end,
+               entry_b = case when v_next.loser_slot = 'b' then null else l.entry_b end
+         where l.id = v_next.loser_match_id;
+        perform private.reset_match(v_next.loser_match_id, v_now);
+      end if;
+      update public.matches n
+         set entry_a = case when exists (select 1 from public.matches f where f.next_match_id = n.id and f.next_slot = 'a'
+                                                                         and (f.id = v_match.id or f.id = any (v_path)))
+                            then null else n.entry_a end,
+             entry_b = case when exists (select 1 from public.matches f where f.next_match_id = n.id and f.next_slot = 'b'
+                                                                         and (f.id = v_match.id or f.id = any (v_path)))
+                            then null else n.entry_b end
+       where n.id = v_next.id;
       perform private.reset_match(v_next.id, v_now);
       perform private.audit(v_match.tournament_id, 'match_reset',
                             'Round ' || v_next.round || ' match ' || v_next.position || ' reset after a correction',
                             v_reason, to_jsonb(v_next), null, true, v_staff, null, v_next.id);
     end loop;
+    -- A later match to play again (or a third-place match) means the tournament is not finished any more: its
+    -- prizes wait for the new final. (The path is read before it is reset: afterwards it no longer holds the old winner.)
     update public.tournaments set finished_at = null where id = v_match.tournament_id and finished_at is not null
-       and exists (select 1 from private.matches_after(v_match));
+       and (cardinality(v_path) > 0 or v_match.loser_match_id is not null);
   end if;
   v_match := private.confirm_result(v_match, p_winner_entry_id, p_score[1], p_score[2], 'result_corrected', v_reason, v_staff, true);
   return jsonb_build_object('match_id', p_match_id, 'winner_changes', p_winner_entry_id is distinct from v_old_winner, 'later_matches', v_later,

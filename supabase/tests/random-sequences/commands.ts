@@ -23,14 +23,18 @@ export type Real = {
   statuses?: Map<string, string>;
   /** Milliseconds spent acting and checking invariants. */
   timing: { act: number; check: number };
+  /** The cup of another format a sequence plays (random-sequences/formats.ts), the target 'format'. */
+  formatCup?: string;
+  /** More invariants to check after every step, beside the money ones (the formats' fairness). */
+  afterStep?: (m: Model, r: Real) => Promise<void>;
 };
 
-type Target = 'pod' | 'cup' | 'free';
-const tid = (r: Real, t: Target) => (t === 'pod' ? r.podId : t === 'cup' ? CUP : FREE_CUP);
-const pick = <T>(items: T[], n: number): T | undefined => (items.length === 0 ? undefined : items[n % items.length]);
+export type Target = 'pod' | 'cup' | 'free' | 'format';
+const tid = (r: Real, t: Target) => (t === 'pod' ? r.podId : t === 'cup' ? CUP : t === 'free' ? FREE_CUP : (r.formatCup ?? ''));
+export const pick = <T>(items: T[], n: number): T | undefined => (items.length === 0 ? undefined : items[n % items.length]);
 const svc = { role: 'service_role' } as const;
 
-abstract class Step implements fc.AsyncCommand<Model, Real> {
+export abstract class Step implements fc.AsyncCommand<Model, Real> {
   check() {
     return true;
   }
@@ -55,6 +59,7 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
     const checking = performance.now();
     r.statuses = undefined;
     r.statuses = await checkInvariants(m, r, String(this), before);
+    if (r.afterStep) await r.afterStep(m, r);
     r.timing.act += checking - acting;
     r.timing.check += performance.now() - checking + (acting - started);
   }
@@ -68,7 +73,7 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
 // ---------------------------------------------------------------------------------------------------------
 
 /** The pay panel: the entry is priced by the database and an order recorded (the razorpay-payment function). */
-class CreateOrder extends Step {
+export class CreateOrder extends Step {
   constructor(
     readonly player: number,
     readonly target: Target,
@@ -94,7 +99,7 @@ class CreateOrder extends Step {
 }
 
 /** Razorpay captures a payment on an order (a second one is "paid twice"); verify confirms it at once or only the webhook will. */
-class Capture extends Step {
+export class Capture extends Step {
   constructor(
     readonly order: number,
     readonly verify: boolean,
@@ -510,7 +515,7 @@ class ProviderPayoutMove extends Step {
 // Check-in, the draw, the clock and the periodic job
 // ---------------------------------------------------------------------------------------------------------
 
-class CheckIn extends Step {
+export class CheckIn extends Step {
   constructor(
     readonly player: number,
     readonly target: Target,
@@ -526,7 +531,7 @@ class CheckIn extends Step {
   }
 }
 
-class StaffCheck extends Step {
+export class StaffCheck extends Step {
   constructor(
     readonly player: number,
     readonly target: Target,
@@ -549,7 +554,7 @@ class StaffCheck extends Step {
   }
 }
 
-class CloseCheckIn extends Step {
+export class CloseCheckIn extends Step {
   constructor(readonly target: Target) {
     super();
   }
@@ -576,10 +581,10 @@ export class Advance extends Step {
   }
 }
 
-type Milestone = 'cup-check-in-opens' | 'cup-check-in-closes' | 'next-match' | 'challenge-window-ends';
+export type Milestone = 'cup-check-in-opens' | 'cup-check-in-closes' | 'next-match' | 'challenge-window-ends';
 
 /** Moves the clock forward to a moment that matters (never back). */
-class JumpTo extends Step {
+export class JumpTo extends Step {
   constructor(
     readonly milestone: Milestone,
     readonly offsetMinutes: number,
@@ -589,8 +594,9 @@ class JumpTo extends Step {
   async act(_m: Model, r: Real) {
     const sql: Record<Milestone, string> = {
       'cup-check-in-opens': `select min(private.tournament_check_in_opens_at(t)) as at from public.tournaments t
-                               where id in ('${CUP}', '${FREE_CUP}') and private.tournament_check_in_opens_at(t) > private.clock_now()`,
-      'cup-check-in-closes': `select private.tournament_check_in_closes_at(t) as at from public.tournaments t where id = '${CUP}'`,
+                               where id in ('${CUP}', '${FREE_CUP}', '${r.formatCup ?? CUP}') and private.tournament_check_in_opens_at(t) > private.clock_now()`,
+      // In a sequence of another format, its cup (an id the sequence chose, not typed by anyone).
+      'cup-check-in-closes': `select private.tournament_check_in_closes_at(t) as at from public.tournaments t where id = '${r.formatCup ?? CUP}'`,
       'next-match': `select min(scheduled_at) as at from public.matches where status in ('scheduled', 'ready', 'reported')
                        and scheduled_at + interval '5 minutes' > private.clock_now()`,
       'challenge-window-ends': `select min(finished_at + private.challenge_window(t)) as at from public.tournaments t
@@ -675,7 +681,7 @@ class CatalogSync extends Step {
 // Matches
 // ---------------------------------------------------------------------------------------------------------
 
-type MatchRow = {
+export type MatchRow = {
   id: string;
   entry_a: string | null;
   entry_b: string | null;
@@ -685,7 +691,7 @@ type MatchRow = {
   winner_entry_id: string | null;
 };
 
-async function openMatch(r: Real, target: Target, n: number, statuses = ['scheduled', 'ready', 'reported', 'disputed']) {
+export async function openMatch(r: Real, target: Target, n: number, statuses = ['scheduled', 'ready', 'reported', 'disputed']) {
   const rows = await r.s.read<MatchRow>(
     `select id, entry_a, entry_b, status, round, position, winner_entry_id from public.matches
       where tournament_id = $1 and status = any($2) and entry_a is not null and entry_b is not null order by round, position`,
@@ -694,7 +700,7 @@ async function openMatch(r: Real, target: Target, n: number, statuses = ['schedu
   return pick(rows, n);
 }
 
-async function playerOfEntry(r: Real, entryId: string | null): Promise<Person | undefined> {
+export async function playerOfEntry(r: Real, entryId: string | null): Promise<Person | undefined> {
   if (!entryId) return undefined;
   const [row] = await r.s.read<{ player_id: string }>('select player_id from public.entries where id = $1', [entryId]);
   return [...r.world.players].find((p) => p.id === row?.player_id);
@@ -721,7 +727,7 @@ abstract class MatchStep extends Step {
   abstract onMatch(m: Model, r: Real, match: MatchRow, who: Person): Promise<string | undefined>;
 }
 
-class Ready extends MatchStep {
+export class Ready extends MatchStep {
   async onMatch(_m: Model, r: Real, match: MatchRow, who: Person) {
     await r.s.call(who.actor, 'public.set_ready($1)', [match.id]);
     return undefined;
@@ -731,7 +737,7 @@ class Ready extends MatchStep {
   }
 }
 
-class Report extends MatchStep {
+export class Report extends MatchStep {
   constructor(
     target: Target,
     match: number,
@@ -774,7 +780,7 @@ class Report extends MatchStep {
   }
 }
 
-class ConfirmMatch extends MatchStep {
+export class ConfirmMatch extends MatchStep {
   async onMatch(_m: Model, r: Real, match: MatchRow, who: Person) {
     await r.s.call(who.actor, 'public.confirm_match($1)', [match.id]);
     return undefined;
@@ -784,7 +790,7 @@ class ConfirmMatch extends MatchStep {
   }
 }
 
-class DisputeMatch extends MatchStep {
+export class DisputeMatch extends MatchStep {
   constructor(
     target: Target,
     match: number,
@@ -803,7 +809,7 @@ class DisputeMatch extends MatchStep {
 }
 
 /** A message in the match chat, typed by one of its players. */
-class Chat extends MatchStep {
+export class Chat extends MatchStep {
   constructor(
     target: Target,
     match: number,
@@ -821,7 +827,7 @@ class Chat extends MatchStep {
   }
 }
 
-class ClaimWalkover extends MatchStep {
+export class ClaimWalkover extends MatchStep {
   async onMatch(_m: Model, r: Real, match: MatchRow, who: Person) {
     await r.s.call(who.actor, 'public.claim_walkover($1)', [match.id]);
     return undefined;
@@ -831,7 +837,7 @@ class ClaimWalkover extends MatchStep {
   }
 }
 
-class StaffSettle extends MatchStep {
+export class StaffSettle extends MatchStep {
   constructor(
     target: Target,
     match: number,
@@ -850,7 +856,7 @@ class StaffSettle extends MatchStep {
   }
 }
 
-class StaffReplay extends MatchStep {
+export class StaffReplay extends MatchStep {
   constructor(
     target: Target,
     match: number,
@@ -868,7 +874,7 @@ class StaffReplay extends MatchStep {
   }
 }
 
-class StaffDisqualify extends MatchStep {
+export class StaffDisqualify extends MatchStep {
   constructor(
     target: Target,
     match: number,
@@ -888,7 +894,7 @@ class StaffDisqualify extends MatchStep {
 }
 
 /** A referee corrects a confirmed result: the other entry won. */
-class StaffCorrect extends Step {
+export class StaffCorrect extends Step {
   constructor(
     readonly target: Target,
     readonly match: number,
@@ -911,7 +917,7 @@ class StaffCorrect extends Step {
   }
 }
 
-class DecideHeldPrize extends Step {
+export class DecideHeldPrize extends Step {
   constructor(
     readonly prize: number,
     readonly pay: boolean,
@@ -1215,7 +1221,7 @@ class Fill extends Step {
 }
 
 /** Every player with an entry checks in. */
-class CheckInAll extends Step {
+export class CheckInAll extends Step {
   constructor(readonly target: Target) {
     super();
   }
@@ -1286,7 +1292,7 @@ stepArbitraries.push(
  * round, wait out the challenge window, verify KYC, withdraw, pay out), so that random steps around it
  * happen at every stage. `choice` varies the results and answers.
  */
-class Progress extends Step {
+export class Progress extends Step {
   constructor(
     readonly target: Target,
     readonly choice: number,

@@ -255,9 +255,11 @@ const READS = [
           coalesce((select sum(l.amount_paise) from private.ledger_lines l join private.ledger_journal j on j.id = l.journal_id
                      where j.kind = 'prize' and j.reference like 'prize:' || t.id || ':%' and l.account like 'player:%'), 0) as credited
      from public.tournaments t`,
-  // 6: credited awards
+  // 6: credited awards, in tournaments of one knockout (no declared stages): their places are the round each entry went
+  // out in. The places of other formats come from their tables (random-sequences/formats.ts checks those).
   `select a.tournament_id, a.entry_id, a.player_id, a.place_label, a.status, a.amount_paise, e.status as entry_status, e.player_id as entry_player
-     from private.prize_awards a join public.entries e on e.id = a.entry_id where a.status = 'credited'`,
+     from private.prize_awards a join public.entries e on e.id = a.entry_id join public.tournaments t on t.id = a.tournament_id
+    where a.status = 'credited' and t.stages is null`,
   // 7: the matches of tournaments with credited awards
   `select tournament_id, round, entry_a, entry_b, winner_entry_id, status from public.matches
     where tournament_id in (select tournament_id from private.prize_awards where status = 'credited')`,

@@ -1,0 +1,163 @@
+/**
+ * Double elimination when the losers' final is void (docs/areas/brackets.md, Formats): neither player of the losers'
+ * bracket final pressed Ready, so the grand final goes to the winners' bracket champion alone. That is no meeting:
+ * no reset match is added, the tournament finishes with that champion, and the periodic work that voided the match
+ * succeeds. If this fails, the periodic work fails on that match at every run and the cup never finishes nor pays.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  completeProfile,
+  player,
+  rpcOf,
+  createRegistration,
+  createUser,
+  engines,
+  setDatabaseClock,
+  startWithMovableClock,
+  type TestDatabase,
+} from './helpers.ts';
+
+const START = new Date('2027-06-15T14:00:00Z');
+const at = (minutes: number) => new Date(START.getTime() + minutes * 60_000).toISOString();
+
+type Match = {
+  id: string;
+  round: number;
+  bracket: string;
+  entry_a: string | null;
+  entry_b: string | null;
+  status: string;
+  winner_entry_id: string | null;
+  scheduled_at: Date;
+};
+
+describe.each(engines)('a double elimination whose losers final is void on $name', (engine) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await startWithMovableClock(engine);
+  });
+  afterAll(async () => {
+    await setDatabaseClock(db, null).catch(() => undefined);
+    await db?.close();
+  });
+
+  const matchesOf = async (id: string) =>
+    (await db.admin.query<Match>('select * from public.matches where tournament_id = $1 order by round, position', [id])).rows;
+
+  it('gives the grand final to the winners bracket champion without a reset, and finishes the cup', async () => {
+    const id = `double-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at, stages)
+       values ($1, 'Double Cup', 'championship', 'Double elimination', 15000, 60000, 4, 4, true, $2,
+               '[{"kind": "double_elimination", "name": "Double elimination"}]')`,
+      [id, START.toISOString()],
+    );
+    for (let n = 0; n < 4; n++) {
+      const user = await createUser(db);
+      await completeProfile(db, user.id);
+      await createRegistration(db, user.id, id);
+    }
+    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    await setDatabaseClock(db, at(-59));
+    await db.admin.query('select private.run_due_work()');
+
+    // Side a wins every match until the losers' final, which nobody shows up for.
+    const play = async (m: Match) =>
+      db.admin.query(
+        `select private.confirm_result(m, m.entry_a, 2, 0, 'result_confirmed', 'Both players reported the same result', null, true)
+           from public.matches m where m.id = $1`,
+        [m.id],
+      );
+    for (let guard = 0; guard < 10; guard++) {
+      const next = (await matchesOf(id)).find((m) => m.status === 'scheduled' && m.bracket !== 'grand_final');
+      if (!next) break;
+      const losersFinal = (await matchesOf(id)).filter((m) => m.bracket === 'losers').sort((a, b) => b.round - a.round)[0]!;
+      if (next.id === losersFinal.id) break;
+      await play(next);
+    }
+    const losersFinal = (await matchesOf(id)).filter((m) => m.bracket === 'losers').sort((a, b) => b.round - a.round)[0]!;
+    expect(losersFinal.status).toBe('scheduled');
+    const champion = (await matchesOf(id)).find((m) => m.bracket === 'grand_final')!.entry_a;
+    expect(champion).not.toBeNull();
+
+    await setDatabaseClock(db, new Date(losersFinal.scheduled_at.getTime() + 11 * 60_000).toISOString());
+    await db.admin.query('select private.run_due_work()');
+    const failures = await db.admin.query('select step, error from private.due_work_failures');
+    expect(failures.rows).toEqual([]);
+    const after = await matchesOf(id);
+    expect(after.find((m) => m.id === losersFinal.id)!.status).toBe('void');
+    const finals = after.filter((m) => m.bracket === 'grand_final');
+    expect(finals).toHaveLength(1);
+    expect(finals[0]).toMatchObject({ status: 'confirmed', entry_a: champion, entry_b: null, winner_entry_id: champion });
+    const [cup] = (
+      await db.admin.query<{ finished: boolean }>('select finished_at is not null as finished from public.tournaments where id = $1', [id])
+    ).rows;
+    expect(cup!.finished).toBe(true);
+    const first = (
+      await db.admin.query<{ s: Array<{ from: number; entries: Array<{ entry_id: string }> }> }>('select public.get_standings($1) as s', [
+        id,
+      ])
+    ).rows[0]!.s[0]!;
+    expect(first.from).toBe(1);
+    expect(first.entries.map((e) => e.entry_id)).toEqual([champion]);
+  });
+
+  it('refuses a correction of the grand final or of a match before it once the grand final was played again', async () => {
+    const id = `double-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at, stages)
+       values ($1, 'Double Cup', 'championship', 'Double elimination', 15000, 60000, 4, 4, true, $2,
+               '[{"kind": "double_elimination", "name": "Double elimination"}]')`,
+      [id, START.toISOString()],
+    );
+    for (let n = 0; n < 4; n++) {
+      const user = await createUser(db);
+      await completeProfile(db, user.id);
+      await createRegistration(db, user.id, id);
+    }
+    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    await setDatabaseClock(db, at(-59));
+    await db.admin.query('select private.run_due_work()');
+    const settle = (m: Match, side: 'a' | 'b') =>
+      db.admin.query(
+        `select private.confirm_result(m, case when $2 = 'a' then m.entry_a else m.entry_b end, case when $2 = 'a' then 2 else 0 end,
+                                       case when $2 = 'a' then 0 else 2 end, 'result_confirmed', 'Both players reported the same result', null, true)
+           from public.matches m where m.id = $1`,
+        [m.id, side],
+      );
+    // Everything to side a, except the grand final, which the losers' bracket winner (side b) wins: the reset is added.
+    for (let guard = 0; guard < 10; guard++) {
+      const next = (await matchesOf(id)).find((m) => m.status === 'scheduled');
+      if (!next) break;
+      if (next.bracket === 'grand_final' && (await matchesOf(id)).filter((m) => m.bracket === 'grand_final').length > 1) break;
+      await settle(next, next.bracket === 'grand_final' ? 'b' : 'a');
+    }
+    const finals = (await matchesOf(id)).filter((m) => m.bracket === 'grand_final');
+    expect(finals.map((m) => m.status)).toEqual(['confirmed', 'scheduled']);
+    await settle(finals[1]!, 'a');
+
+    const referee = await createUser(db);
+    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
+    const staff = player(referee.id, referee.email, 'aal2');
+    const refusal = (m: Match) => {
+      const other = m.winner_entry_id === m.entry_a ? m.entry_b : m.entry_a;
+      const score = other === m.entry_a ? '{2,0}' : '{0,2}';
+      return rpcOf(() => db)(staff, `public.staff_correct_result($1, $2, $3, 'The screenshot shows otherwise', true)`, [
+        m.id,
+        other,
+        score,
+      ]).then(
+        () => null,
+        (error: { hint?: string }) => error.hint,
+      );
+    };
+    // The first grand final, and the losers' final before it: either would make a new grand final the reset cannot undo.
+    expect(await refusal(finals[0]!)).toBe('stage_closed');
+    const losersFinal = (await matchesOf(id)).filter((m) => m.bracket === 'losers').sort((a, b) => b.round - a.round)[0]!;
+    expect(await refusal(losersFinal)).toBe('stage_closed');
+    expect((await matchesOf(id)).filter((m) => m.bracket === 'grand_final').map((m) => m.status)).toEqual(['confirmed', 'confirmed']);
+  });
+});
