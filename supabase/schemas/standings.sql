@@ -84,7 +84,7 @@ AS $function$
            group by o.band) as bands;
 $function$;
 
-comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place: in a knockout by the round a player went out in (after groups the first round''s band ends at the knockout''s last player, the players out in the groups sharing the places after it), in double elimination by the round of their second loss, in Swiss by the final table once the last round is over.';
+comment on function public.get_standings(text) is 'The places decided so far in a tournament (all of them once finished), in bands of players who share a place: in a knockout by the round a player went out in (after groups the first round''s band ends at the knockout''s last player, the players out in the groups sharing the places after it), in double elimination by the round of their second loss (or of a void match, which puts both its players out), in Swiss by the final table once the last round is over.';
 CREATE OR REPLACE FUNCTION public.get_standings(p_tournament_id text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -116,7 +116,7 @@ begin
   end if;
   if v_kind = 'double_elimination' then
     -- Double elimination: a player is out at their second loss (a lost match that sends its loser nowhere, the
-    -- grand final before its reset excepted); players out in the same round share a band, everyone still in is
+    -- grand final before its reset excepted) or in a void match (nobody played it); players out in the same round share a band, everyone still in is
     -- placed above them, and the final's winner is first.
     return (
       with players as (
@@ -127,8 +127,9 @@ begin
         select e.entry_id, m.round
           from public.matches m cross join lateral unnest(array[m.entry_a, m.entry_b]) as e (entry_id)
          where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and e.entry_id is not null
-           and m.loser_match_id is null
-           and ((m.status = 'confirmed' and m.winner_entry_id is not null and e.entry_id <> m.winner_entry_id) or m.status = 'void')
+           -- A void match sends neither player on, in either bracket: both are out in its round.
+           and ((m.loser_match_id is null and m.status = 'confirmed' and m.winner_entry_id is not null and e.entry_id <> m.winner_entry_id)
+                or m.status = 'void')
            and not exists (select 1 from public.matches k where k.tournament_id = p_tournament_id and k.stage_no = v_final.stage_no
                               and k.round > m.round and e.entry_id in (k.entry_a, k.entry_b))
       ), rounds as (

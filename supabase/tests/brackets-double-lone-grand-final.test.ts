@@ -160,4 +160,54 @@ describe.each(engines)('a double elimination whose losers final is void on $name
     expect(await refusal(losersFinal)).toBe('stage_closed');
     expect((await matchesOf(id)).filter((m) => m.bracket === 'grand_final').map((m) => m.status)).toEqual(['confirmed', 'confirmed']);
   });
+
+  it('places both players of a void winners bracket match, at the foot of the standings, each place once', async () => {
+    const id = `double-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at, stages)
+       values ($1, 'Double Cup', 'championship', 'Double elimination', 15000, 60000, 4, 4, true, $2,
+               '[{"kind": "double_elimination", "name": "Double elimination"}]')`,
+      [id, START.toISOString()],
+    );
+    for (let n = 0; n < 4; n++) {
+      const user = await createUser(db);
+      await completeProfile(db, user.id);
+      await createRegistration(db, user.id, id);
+    }
+    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    await setDatabaseClock(db, at(-59));
+    await db.admin.query('select private.run_due_work()');
+    const play = async (m: Match) =>
+      db.admin.query(
+        `select private.confirm_result(m, m.entry_a, 2, 0, 'result_confirmed', 'Both players reported the same result', null, true)
+           from public.matches m where m.id = $1`,
+        [m.id],
+      );
+    // The second winners' match is played; nobody shows up for the first, which the periodic work voids.
+    const [noShow, played] = (await matchesOf(id)).filter((m) => m.bracket === 'winners' && m.entry_a && m.entry_b);
+    await play(played!);
+    await setDatabaseClock(db, new Date(noShow!.scheduled_at.getTime() + 11 * 60_000).toISOString());
+    await db.admin.query('select private.run_due_work()');
+    expect((await matchesOf(id)).find((m) => m.id === noShow!.id)!.status).toBe('void');
+    for (let guard = 0; guard < 10; guard++) {
+      const next = (await matchesOf(id)).find((m) => m.status === 'scheduled');
+      if (!next) break;
+      await play(next);
+    }
+    const standings = (
+      await db.admin.query<{ s: Array<{ from: number; to: number; entries: Array<{ entry_id: string }> }> }>(
+        'select public.get_standings($1) as s',
+        [id],
+      )
+    ).rows[0]!.s;
+    const placed = standings.flatMap((band) => band.entries.map((e) => e.entry_id));
+    // Every entry once: the two who never played are not left out (their places would be nobody's).
+    expect(new Set(placed).size).toBe(placed.length);
+    expect(placed).toHaveLength(4);
+    expect(placed).toEqual(expect.arrayContaining([noShow!.entry_a, noShow!.entry_b]));
+    const last = standings.at(-1)!;
+    expect(last).toMatchObject({ from: 3, to: 4 });
+    expect(last.entries.map((e) => e.entry_id).sort()).toEqual([noShow!.entry_a, noShow!.entry_b].sort());
+  });
 });

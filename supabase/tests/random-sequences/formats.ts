@@ -528,13 +528,9 @@ export async function checkFormatInvariants(r: Real, memory: FormatMemory): Prom
     const voided = new Set(matches.filter((x) => x.status === 'void').flatMap((x) => [x.entry_a, x.entry_b]));
     const seen = new Set<string>();
     let next = 1;
-    // Double elimination places by the round of a second loss: players put out together by a void match have none and
-    // are left out of the standings, so the places they would hold are nobody's.
-    const placed = new Set(tournament.standings.flatMap((b) => b.entries.map((e) => e.entry_id)));
-    const voidedUnplaced = [...voided].some((e) => e && !placed.has(e));
     for (const band of tournament.standings) {
       if (band.from < next || band.to < band.from) placeFail(`a band runs ${band.from}–${band.to} after place ${next - 1}`);
-      if (band.from > next && !band.entries.some((e) => voided.has(e.entry_id)) && !voidedUnplaced) {
+      if (band.from > next && !band.entries.some((e) => voided.has(e.entry_id))) {
         placeFail(`places ${next}–${band.from - 1} are nobody's, though no match before them was void`);
       }
       if (band.entries.length === 0) placeFail(`the band ${band.place} is empty`);
