@@ -413,16 +413,13 @@ begin
           'tournament_id', v_payment.tournament_id));
     end if;
     -- The buyer hears of it in the bell (and by e-mail): the money is theirs.
-    perform private.notify(v_payment.user_id, 'pod_check_in_missed', 'Refunded: check-in missed in ' || v_tournament.title,
-                           case when v_payment.missed >= v_payment.slots and v_payment.slots = 1
-                                then 'Check-in closed before you checked in, so your place was withdrawn. '
-                                     || private.money_text(v_amount) || ' is refunded in full to the way you paid.'
-                                when v_payment.missed = 1
-                                then 'One of your places was not checked in when check-in closed, so it was withdrawn. Its fee, '
-                                     || private.money_text(v_amount) || ', is refunded in full to the way you paid.'
-                                else v_payment.missed || ' of your places were not checked in when check-in closed, so they were withdrawn. Their fees, '
-                                     || private.money_text(v_amount) || ', are refunded in full to the way you paid.' end,
-                           private.tournament_page_link(v_tournament), 'pod-check-in-missed-' || v_payment.id);
+    perform private.notify_message(v_payment.user_id, 'pod_check_in_missed',
+                                   case when v_payment.missed >= v_payment.slots and v_payment.slots = 1 then 'pod_check_in_missed_place'
+                                        when v_payment.missed = 1 then 'pod_check_in_missed_one_place'
+                                        else 'pod_check_in_missed_places' end,
+                                   jsonb_build_object('tournament', v_tournament.title, 'amount', v_amount,
+                                                      'places', v_payment.missed),
+                                   private.tournament_page_link(v_tournament), 'pod-check-in-missed-' || v_payment.id);
     v_queued := v_queued + 1;
   end loop;
   return v_queued;
@@ -1539,7 +1536,7 @@ CREATE OR REPLACE FUNCTION private.announce_draws(p_now timestamp with time zone
 AS $function$
 declare
   v_tournament public.tournaments%rowtype;
-  v_notices private.notice[];
+  v_messages private.player_message[];
   v_told integer := 0;
 begin
   for v_tournament in
@@ -1549,14 +1546,15 @@ begin
   loop
     -- Each player's first match (in a group of three one player rests on the first matchday) and, in groups,
     -- how many group matches they have.
-    select array_agg(row(e.player_id, 'draw_made', 'The draw for ' || v_tournament.title || ' is made',
-                         coalesce('Group ' || m.group_name || ': ' || g.matches || ' matches. ', '')
-                         || case when m.id is null then 'See the bracket on the tournament page.'
-                                 when m.status = 'bye' then 'You have a bye in round 1: see your next match in the bracket.'
-                                 else 'Your first match: ' || to_char(m.scheduled_at at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-                                      || ' IST against ' || coalesce(p.in_game_name, 'your opponent') || '.' end,
-                         coalesce('/match/?id=' || m.id, '/pod/?id=' || v_tournament.id), v_tournament.id)::private.notice)
-      into v_notices
+    select array_agg(row(e.player_id, 'draw_made',
+                         case when m.id is null then 'draw_made_bracket'
+                              when m.status = 'bye' then 'draw_made_bye'
+                              when m.group_name is not null then 'draw_made_group_first_match'
+                              else 'draw_made_first_match' end,
+                         jsonb_build_object('tournament', v_tournament.title, 'group', m.group_name, 'matches', g.matches,
+                                            'time', m.scheduled_at, 'opponent', p.in_game_name),
+                         coalesce('/match/?id=' || m.id, '/pod/?id=' || v_tournament.id), v_tournament.id)::private.player_message)
+      into v_messages
       from public.entries e
       left join lateral (select x.* from public.matches x
                           where x.tournament_id = v_tournament.id and e.id in (x.entry_a, x.entry_b)
@@ -1567,8 +1565,8 @@ begin
       left join public.entries other on other.id = case when m.entry_a = e.id then m.entry_b else m.entry_a end
       left join public.profiles p on p.id = other.player_id
      where e.tournament_id = v_tournament.id and e.status = 'active' and e.player_id is not null;
-    if v_notices is not null then
-      perform private.deliver(v_notices);
+    if v_messages is not null then
+      perform private.deliver_messages(v_messages);
     end if;
     update public.tournaments set draw_announced_at = p_now where id = v_tournament.id;
     v_told := v_told + 1;
@@ -1868,9 +1866,8 @@ begin
       perform private.audit(p_tournament_id, 'waitlist_promoted', coalesce(v_name, 'A player') || ' moved up from the waitlist',
                             'A place was left empty at check-in close', null,
                             jsonb_build_object('waitlist_number', v_place.number), true, null, v_entry_id);
-      perform private.notify(v_place.player_id, 'waitlist_promoted', 'You''re in: ' || v_tournament.title,
-                             'A place came free at check-in close and you moved up from the waitlist. You are checked in for the draw.',
-                             v_link, p_tournament_id);
+      perform private.notify_message(v_place.player_id, 'waitlist_promoted', 'waitlist_promoted',
+                                     jsonb_build_object('tournament', v_tournament.title), v_link, p_tournament_id);
     elsif v_place.payment_id is not null then
       update public.waitlist_places set status = 'refunded', closed_at = p_now where id = v_place.id;
       update public.payments p
@@ -1882,20 +1879,17 @@ begin
                                      'not_promoted', v_payment);
       end if;
       v_refunded := v_refunded + 1;
-      perform private.notify(v_place.player_id, 'waitlist_not_promoted', 'No place came free in ' || v_tournament.title,
-                             case when v_place.checked_in_at is null
-                                  then 'You did not check in before check-in closed, so you could not move up. '
-                                  else 'Every place was taken at check-in close. ' end
-                               || 'Your payment is refunded in full.',
-                             v_link, p_tournament_id);
+      perform private.notify_message(v_place.player_id, 'waitlist_not_promoted',
+                                     case when v_place.checked_in_at is null then 'waitlist_not_promoted_not_checked_in_refunded'
+                                          else 'waitlist_not_promoted_full_refunded' end,
+                                     jsonb_build_object('tournament', v_tournament.title), v_link, p_tournament_id);
     else
       update public.waitlist_places set status = 'released', closed_at = p_now where id = v_place.id;
       v_released := v_released + 1;
-      perform private.notify(v_place.player_id, 'waitlist_not_promoted', 'No place came free in ' || v_tournament.title,
-                             case when v_place.checked_in_at is null
-                                  then 'You did not check in before check-in closed, so you could not move up.'
-                                  else 'Every place was taken at check-in close.' end,
-                             v_link, p_tournament_id);
+      perform private.notify_message(v_place.player_id, 'waitlist_not_promoted',
+                                     case when v_place.checked_in_at is null then 'waitlist_not_promoted_not_checked_in'
+                                          else 'waitlist_not_promoted_full' end,
+                                     jsonb_build_object('tournament', v_tournament.title), v_link, p_tournament_id);
     end if;
   end loop;
   return jsonb_build_object('promoted', v_promoted, 'refunded', v_refunded, 'released', v_released);
