@@ -70,7 +70,9 @@ describe.each(engines)('messages in the player’s language on $name', (engine) 
     const hindi = await playerIn('hi', 'Shera');
     const english = await playerIn('en', 'Tiger');
     for (const userId of [hindi, english]) await createRegistration(db, userId, id);
-    await db.admin.query(`delete from public.notifications where kind = 'payment_receipt' and user_id = any ($1::uuid[])`, [[hindi, english]]);
+    await db.admin.query(`delete from public.notifications where kind = 'payment_receipt' and user_id = any ($1::uuid[])`, [
+      [hindi, english],
+    ]);
     await db.admin.query(`delete from private.outbox where idempotency_key like 'notify-payment_receipt-%'`);
     return { id, hindi, english };
   }
@@ -235,9 +237,10 @@ describe.each(engines)('messages in the player’s language on $name', (engine) 
     await rpc(player(userId), 'public.start_whatsapp_opt_in($1)', [phone]);
     const whatsapp = async () =>
       (
-        await db.admin.query<Outbox>(`select kind, idempotency_key, payload from private.outbox where kind = 'whatsapp' and payload ->> 'to' = $1 order by id`, [
-          phone,
-        ])
+        await db.admin.query<Outbox>(
+          `select kind, idempotency_key, payload from private.outbox where kind = 'whatsapp' and payload ->> 'to' = $1 order by id`,
+          [phone],
+        )
       ).rows;
     // The opt-in code's template is not approved in Hindi yet: English.
     const [codeMessage] = await whatsapp();
@@ -264,16 +267,15 @@ describe.each(engines)('messages in the player’s language on $name', (engine) 
     // The bell and push stay Hindi all the same.
     expect((await inbox(userId))[0]).toMatchObject({ title: 'प्राइज़ मिला: ₹1,25,000' });
 
-    await db.admin.query(`update private.whatsapp_template_languages set approved = true where template = 'golazo_prize_credited' and language = 'hi'`);
+    await db.admin.query(
+      `update private.whatsapp_template_languages set approved = true where template = 'golazo_prize_credited' and language = 'hi'`,
+    );
     try {
       await prize(randomUUID());
       expect((await whatsapp()).at(-1)!.payload).toMatchObject({
         template: 'golazo_prize_credited',
         language: 'hi',
-        params: [
-          'प्राइज़ मिला: ₹1,25,000',
-          'आप Holi Cup में पहले स्थान पर रहे। प्राइज़ आपके बैलेंस में है: इसे "मेरी कमाई" पेज से निकालें।',
-        ],
+        params: ['प्राइज़ मिला: ₹1,25,000', 'आप Holi Cup में पहले स्थान पर रहे। प्राइज़ आपके बैलेंस में है: इसे "मेरी कमाई" पेज से निकालें।'],
       });
     } finally {
       await db.admin.query(`update private.whatsapp_template_languages set approved = false where language = 'hi'`);
