@@ -215,6 +215,11 @@ describe.each(engines)('messages in the player’s language on $name', (engine) 
     }
     await expectSqlError(db.as({ role: 'anon' }, 'select public.set_my_language($1)', ['hi']), '42501');
 
+    // Download my data says it; erasure leaves the pseudonymous profile in English, like a new one.
+    expect(await one<string>(`private.export_profile($1) ->> 'language'`, [userId])).toBe('hi');
+    await db.admin.query('select private.erase_personal_data($1)', [userId]);
+    expect(await one<string>('(select language from public.profiles where id = $1)', [userId])).toBe('en');
+
     // A visitor who signs up on a Hindi page (the site passes the page's language) starts in Hindi; anything else is English.
     const signUp = async (metadata: unknown) => {
       const id = randomUUID();
