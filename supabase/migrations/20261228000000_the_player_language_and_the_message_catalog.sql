@@ -109,6 +109,10 @@ begin
       v_phrase := v_holes[3];
       v_value := case v_format
                    when 'datetime' then private.datetime_in((p_params ->> v_name)::timestamptz, v_row.language)
+                   when 'moment' then private.datetime_in((p_params ->> v_name)::timestamptz, v_row.language, false)
+                   when 'phrase' then (select c.body from private.message_catalog c
+                                        where c.key = p_params ->> v_name and c.key like 'phrase.%'
+                                        order by c.language = v_row.language desc limit 1)
                    when 'money' then private.money_in((p_params ->> v_name)::bigint, v_row.language)
                    when 'place' then private.place_in(p_params ->> v_name, v_row.language)
                    else p_params ->> v_name end;
@@ -130,7 +134,7 @@ $function$
 ;
 
 
-CREATE OR REPLACE FUNCTION private.datetime_in(p_at timestamp with time zone, p_language text)
+CREATE OR REPLACE FUNCTION private.datetime_in(p_at timestamp with time zone, p_language text, p_zone boolean DEFAULT true)
  RETURNS text
  LANGUAGE sql
  STABLE
@@ -142,8 +146,9 @@ AS $function$
                    || ', ' || extract(day from l)::integer || ' '
                    || (select m.name from private.calendar_names m
                         where m.language = 'hi' and m.kind = 'month' and m.number = extract(month from l)::integer)
-                   || ', ' || ltrim(to_char(l, 'FMHH12:MI'), '0') || ' ' || lower(to_char(l, 'am')) || ' IST'
-              else to_char(l, 'DD Mon HH24:MI') || ' IST' end
+                   || ', ' || ltrim(to_char(l, 'FMHH12:MI'), '0') || ' ' || lower(to_char(l, 'am'))
+              else to_char(l, 'DD Mon HH24:MI') end
+         || case when p_zone then ' IST' else '' end
     from (select p_at at time zone 'Asia/Kolkata' as l) as ist;
 $function$
 ;
@@ -949,6 +954,97 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.send_payment_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- One insert in the confirmation's transaction (the payment race must not slow down): the bell's
+  -- receipt. Its e-mail is queued by the periodic function (private.run_due_receipt_emails).
+  -- In the player's language, from the message catalog.
+  insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
+  select new.user_id, 'payment_receipt', (m.composed).title, (m.composed).body,
+         case when t.series = 'quick' then '/pod/?id=' || t.id else '/tournaments/' || t.id end,
+         private.clock_now(), r.key, r.params, l.language
+    from public.payments p
+    join public.tournaments t on t.id = new.tournament_id
+    cross join lateral (select private.player_language(new.user_id) as language) as l
+    cross join lateral (
+      select 'payment_receipt_' || case when t.series = 'quick' then 'pod' else 'cup' end
+               || case when new.slots = 1 then '_one' else '_many' end as key,
+             jsonb_build_object('tournament', t.title, 'slots', new.slots, 'amount', p.amount_paise,
+                                'payment_id', coalesce(p.razorpay_payment_id, p.id::text),
+                                'opens', private.tournament_check_in_opens_at(t),
+                                'closes', private.tournament_check_in_closes_at(t)) as params) as r
+    cross join lateral (select private.compose_message(r.key, l.language, r.params) as composed) as m
+   where p.id = new.payment_id
+     -- A place moving up from the waitlist: its payment's receipt was written when the place was taken.
+     and not exists (select 1 from public.waitlist_places w where w.payment_id = p.id);
+  return null;
+end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.send_waitlist_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_notice jsonb := private.waitlist_joined_notice(new);
+  v_language text;
+  v_message private.composed_message;
+begin
+  if new.payment_id is not null then
+    -- As the entry's receipt: one insert in the confirmation's transaction; the receipt_emails step queues
+    -- its e-mail.
+    v_language := private.player_language(new.player_id);
+    v_message := private.compose_message(v_notice ->> 'message_key', v_language, v_notice -> 'params');
+    insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
+    values (new.player_id, 'payment_receipt', v_message.title, v_message.body, v_notice ->> 'link', private.clock_now(),
+            v_notice ->> 'message_key', v_notice -> 'params', v_language);
+  else
+    perform private.notify_message(new.player_id, 'waitlist_joined', v_notice ->> 'message_key', v_notice -> 'params',
+                                   v_notice ->> 'link', new.id::text);
+  end if;
+  return null;
+end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.waitlist_joined_notice(p_place waitlist_places)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_tournament public.tournaments%rowtype;
+  v_payment public.payments%rowtype;
+  v_params jsonb;
+begin
+  select * into v_tournament from public.tournaments where id = p_place.tournament_id;
+  v_params := jsonb_build_object(
+    'tournament', v_tournament.title, 'position', coalesce(private.waitlist_position(p_place)::text, '?'),
+    'page', case when v_tournament.series = 'quick' then 'phrase.pod_page' else 'phrase.tournament_page' end,
+    'opens', private.tournament_check_in_opens_at(v_tournament), 'closes', private.tournament_check_in_closes_at(v_tournament));
+  if p_place.payment_id is null then
+    return jsonb_build_object('kind', 'waitlist_joined', 'message_key', 'waitlist_joined', 'params', v_params,
+                              'link', private.tournament_page_link(v_tournament));
+  end if;
+  select * into v_payment from public.payments where id = p_place.payment_id;
+  return jsonb_build_object(
+    'kind', 'payment_receipt', 'message_key', 'waitlist_receipt',
+    'params', v_params || jsonb_build_object('amount', v_payment.amount_paise,
+                                             'payment_id', coalesce(v_payment.razorpay_payment_id, v_payment.id::text)),
+    'link', private.tournament_page_link(v_tournament));
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION public.service_record_kyc_check(p_user_id uuid, p_check text, p_ok boolean, p_reason text, p_submission integer)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1154,10 +1250,10 @@ revoke all on function private.compose_message(text,text,jsonb) from anon;
 revoke all on function private.compose_message(text,text,jsonb) from authenticated;
 revoke all on function private.compose_message(text,text,jsonb) from public;
 revoke all on function private.compose_message(text,text,jsonb) from service_role;
-revoke all on function private.datetime_in(timestamp with time zone,text) from anon;
-revoke all on function private.datetime_in(timestamp with time zone,text) from authenticated;
-revoke all on function private.datetime_in(timestamp with time zone,text) from public;
-revoke all on function private.datetime_in(timestamp with time zone,text) from service_role;
+revoke all on function private.datetime_in(timestamp with time zone,text,boolean) from anon;
+revoke all on function private.datetime_in(timestamp with time zone,text,boolean) from authenticated;
+revoke all on function private.datetime_in(timestamp with time zone,text,boolean) from public;
+revoke all on function private.datetime_in(timestamp with time zone,text,boolean) from service_role;
 revoke all on function private.deliver_messages(private.player_message[]) from anon;
 revoke all on function private.deliver_messages(private.player_message[]) from authenticated;
 revoke all on function private.deliver_messages(private.player_message[]) from public;
@@ -1192,18 +1288,20 @@ revoke all on function public.set_my_language(text) from public;
 revoke all on function public.set_my_language(text) from service_role;
 grant execute on function public.set_my_language(text) to authenticated;
 grant execute on function public.set_my_language(text) to service_role;
-comment on function private.compose_message(text,text,jsonb) is 'Writes a catalog message (private.message_catalog) in a language, English when the message has none in it: each {name} from p_params (formats :datetime, :money, :place in that language; |phrase.key for a missing value). Values are put in once, never read again as placeholders.';
-comment on function private.datetime_in(timestamp with time zone,text) is 'A moment in IST as a player reads it: English "06 Dec 19:30 IST" (as always); Hindi with the weekday and month names of private.calendar_names, "रविवार, 6 दिसंबर, 7:30 pm IST" (the site''s own Hindi time).';
+comment on function private.compose_message(text,text,jsonb) is 'Writes a catalog message (private.message_catalog) in a language, English when the message has none in it: each {name} from p_params (formats :datetime and :moment (without IST), :money, :place, :phrase (the value names a phrase.* row) in that language; |phrase.key for a missing value). Values are put in once, never read again as placeholders.';
+comment on function private.datetime_in(timestamp with time zone,text,boolean) is 'A moment in IST as a player reads it: English "06 Dec 19:30 IST" (as always); Hindi with the weekday and month names of private.calendar_names, "रविवार, 6 दिसंबर, 7:30 pm IST" (the site''s own Hindi time). p_zone false leaves out " IST" (a sentence naming it once after two times).';
 comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: each written in its player''s language into the bell (with its key and values, for the alerts) and, as private.deliver does, e-mailed unless the player turned that kind off; nothing for a child without consent.';
 comment on function private.lakh_grouped(numeric) is 'A whole number with Indian digit grouping in Latin digits: 100000 → 1,00,000 (the last three digits, then pairs).';
 comment on function private.money_in(bigint,text) is 'Paise as a player reads them in their language. English as private.money_text (₹1234.50); Hindi with lakh grouping in Latin digits, paise only when there are any (₹1,00,000, ₹1,234.50).';
 comment on function private.notify_message(uuid,text,text,jsonb,text,text) is 'Delivers one catalog message to a player in their language: private.deliver_messages with a single message.';
 comment on function private.place_in(text,text) is 'A prize place (the standings'' label, "1st" or "3rd–4th") as a player reads it: English as labelled; Hindi the ordinal before स्थान ("पहले स्थान", "3–4वें स्थान").';
 comment on function private.player_language(uuid) is 'The language a player reads (profiles.language): en when there is no profile.';
+comment on function private.send_waitlist_receipt() is 'A waitlist place just taken: its receipt (paid) or notice (free) in the player''s bell, written with the place in the player''s language.';
+comment on function private.waitlist_joined_notice(public.waitlist_places) is 'The bell entry of a waitlist place just taken ({ kind, message_key, params, link }, words from the message catalog): a payment receipt for a paid place, a waitlist_joined notice for a free one; both give the position and the check-in window that can move the player up.';
 comment on function private.whatsapp_language(text,text) is 'The language a WhatsApp template goes in: the player''s when Meta approved the template in it (private.whatsapp_template_languages), else English.';
 comment on function public.set_my_language(text) is 'Sets the language the caller reads (en or hi, else invalid_language): their notifications, e-mails, push and WhatsApp messages follow it from the next one on → { language }.';
 comment on table private.calendar_names is 'Month and weekday names per language for dates the database writes: a hosted database''s locale cannot print Hindi ones (to_char''s TMMonth follows lc_time). kind month: number 1-12; kind weekday: ISO number 1 (Monday) - 7 (Sunday).';
-comment on table private.message_catalog is 'Everything the database writes to a player, once per language: a message''s title and body with {placeholders} (private.compose_message fills them: {name}, {name:datetime} IST, {name:money} paise, {name:place} a prize place, {name|phrase} a phrase of this table when the value is missing). Rows whose key starts with phrase. are words a message puts in for a missing value. Every key has every language (notifications-messages.test.ts).';
+comment on table private.message_catalog is 'Everything the database writes to a player, once per language: a message''s title and body with {placeholders} (private.compose_message fills them: {name}, {name:datetime} IST, {name:moment} IST without the zone, {name:money} paise, {name:place} a prize place, {name:phrase} the phrase the value names, {name|phrase} a phrase of this table when the value is missing). Rows whose key starts with phrase. are words a message puts in for a missing value. Every key has every language (notifications-messages.test.ts).';
 comment on table private.whatsapp_template_languages is 'Each WhatsApp template in each language to register with Meta, and whether Meta approved it: a message goes in the player''s language only when its template is approved in it, else in English (docs/areas/notifications.md lists them). Set approved once WhatsApp Manager shows the template Active.';
 comment on column public.notifications.message_key is 'The message of the catalog (private.message_catalog) the title and body were written from; null for a staff alert written in English.';
 comment on column public.notifications.message_params is 'personal: free_text. The values the message was written with (names of the player, their opponent, the tournament; amounts; times), so an alert can be written again in English when its template is not approved in the player''s language.';
@@ -1261,6 +1359,14 @@ insert into private.message_catalog (key, language, title, body) values
   ('opponent_ready', 'hi', '{opponent|phrase.opponent_subject} तैयार है', '{tournament} में आपका विरोधी तैयार है।'),
   ('opponent_reported', 'en', 'Your opponent reported the result', 'Confirm it or open a dispute within 10 minutes on the match page.'),
   ('opponent_reported', 'hi', 'आपके विरोधी ने रिज़ल्ट रिपोर्ट किया', 'मैच पेज पर 10 मिनट के भीतर इसे कन्फ़र्म करें या विवाद खोलें।'),
+  ('payment_receipt_cup_many', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entries (you play the first; invite players to the others from My Tournaments), {amount:money} paid, payment id {payment_id}. Next: check in on the tournament page from {opens:moment} to {closes:moment} IST; an entry not checked in is withdrawn and its fee is not refunded.'),
+  ('payment_receipt_cup_many', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री (पहली में आप खेलेंगे; बाक़ी के लिए "मेरे टूर्नामेंट" से खिलाड़ियों को इनवाइट करें), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: टूर्नामेंट पेज पर {opens:moment} से {closes:moment} IST के बीच चेक-इन करें; जिस एंट्री का चेक-इन नहीं होगा, वह हटा दी जाएगी और उसकी फ़ीस रिफ़ंड नहीं होगी।'),
+  ('payment_receipt_cup_one', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entry, {amount:money} paid, payment id {payment_id}. Next: check in on the tournament page from {opens:moment} to {closes:moment} IST; an entry not checked in is withdrawn and its fee is not refunded.'),
+  ('payment_receipt_cup_one', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री, {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: टूर्नामेंट पेज पर {opens:moment} से {closes:moment} IST के बीच चेक-इन करें; जिस एंट्री का चेक-इन नहीं होगा, वह हटा दी जाएगी और उसकी फ़ीस रिफ़ंड नहीं होगी।'),
+  ('payment_receipt_pod_many', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entries (you play the first; invite players to the others from My Tournaments), {amount:money} paid, payment id {payment_id}. Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'),
+  ('payment_receipt_pod_many', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री (पहली में आप खेलेंगे; बाक़ी के लिए "मेरे टूर्नामेंट" से खिलाड़ियों को इनवाइट करें), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: आख़िरी जगह भरते ही पॉड शुरू होता है; पॉड भरते ही पॉड पेज पर चेक-इन करें।'),
+  ('payment_receipt_pod_one', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entry, {amount:money} paid, payment id {payment_id}. Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'),
+  ('payment_receipt_pod_one', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री, {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: आख़िरी जगह भरते ही पॉड शुरू होता है; पॉड भरते ही पॉड पेज पर चेक-इन करें।'),
   ('payout_failed', 'en', 'Withdrawal of {amount:money} did not go through', '{reason|phrase.transfer_failed} The amount and its tax are back in your balance.'),
   ('payout_failed', 'hi', '{amount:money} की निकासी नहीं हो सकी', '{reason|phrase.transfer_failed} रकम और उसका टैक्स आपके बैलेंस में वापस आ गए हैं।'),
   ('payout_sent', 'en', '{net:money} sent to {upi}', 'Your withdrawal of {gross:money} is paid; {tax:money} tax was withheld.'),
@@ -1273,6 +1379,10 @@ insert into private.message_catalog (key, language, title, body) values
   ('phrase.opponent_object', 'hi', '', 'आपके विरोधी'),
   ('phrase.opponent_subject', 'en', '', 'Your opponent'),
   ('phrase.opponent_subject', 'hi', '', 'आपका विरोधी'),
+  ('phrase.pod_page', 'en', '', 'the pod page'),
+  ('phrase.pod_page', 'hi', '', 'पॉड पेज'),
+  ('phrase.tournament_page', 'en', '', 'the tournament page'),
+  ('phrase.tournament_page', 'hi', '', 'टूर्नामेंट पेज'),
   ('phrase.transfer_failed', 'en', '', 'The transfer failed.'),
   ('phrase.transfer_failed', 'hi', '', 'ट्रांसफ़र नहीं हो सका।'),
   ('phrase.winner', 'en', '', 'The winner'),
@@ -1289,6 +1399,8 @@ insert into private.message_catalog (key, language, title, body) values
   ('room_posted', 'hi', '{tournament} में आपके मैच का रूम पोस्ट हो गया', '{host|phrase.opponent_agent} ने रूम ID और पासवर्ड पोस्ट कर दिए हैं। सेटिंग जाँच लें: {settings}।'),
   ('tournament_finished', 'en', '{tournament} is finished', 'See the final standings on the tournament page.'),
   ('tournament_finished', 'hi', '{tournament} ख़त्म हुआ', 'आख़िरी स्टैंडिंग टूर्नामेंट पेज पर देखें।'),
+  ('waitlist_joined', 'en', 'You are on the waitlist of {tournament}', 'Waitlist #{position}. Check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. You can leave the waitlist from My Tournaments until check-in closes.'),
+  ('waitlist_joined', 'hi', 'आप {tournament} की वेटलिस्ट में हैं', 'वेटलिस्ट #{position}। कोई जगह ख़ाली हो तो आगे आने के लिए {opens:moment} से {closes:moment} IST के बीच {page:phrase} पर चेक-इन करें। चेक-इन बंद होने तक आप "मेरे टूर्नामेंट" से वेटलिस्ट छोड़ सकते हैं।'),
   ('waitlist_not_promoted_full', 'en', 'No place came free in {tournament}', 'Every place was taken at check-in close.'),
   ('waitlist_not_promoted_full', 'hi', '{tournament} में कोई जगह ख़ाली नहीं हुई', 'चेक-इन बंद होने पर हर जगह भरी हुई थी।'),
   ('waitlist_not_promoted_full_refunded', 'en', 'No place came free in {tournament}', 'Every place was taken at check-in close. Your payment is refunded in full.'),
@@ -1298,7 +1410,9 @@ insert into private.message_catalog (key, language, title, body) values
   ('waitlist_not_promoted_not_checked_in_refunded', 'en', 'No place came free in {tournament}', 'You did not check in before check-in closed, so you could not move up. Your payment is refunded in full.'),
   ('waitlist_not_promoted_not_checked_in_refunded', 'hi', '{tournament} में कोई जगह ख़ाली नहीं हुई', 'चेक-इन बंद होने से पहले आपने चेक-इन नहीं किया था, इसलिए आप आगे नहीं आ सके। आपका पूरा पेमेंट रिफ़ंड किया गया है।'),
   ('waitlist_promoted', 'en', 'You''re in: {tournament}', 'A place came free at check-in close and you moved up from the waitlist. You are checked in for the draw.'),
-  ('waitlist_promoted', 'hi', 'आपको जगह मिल गई: {tournament}', 'चेक-इन बंद होने पर एक जगह ख़ाली हुई और आप वेटलिस्ट से आगे आ गए। ड्रॉ के लिए आपका चेक-इन हो चुका है।')
+  ('waitlist_promoted', 'hi', 'आपको जगह मिल गई: {tournament}', 'चेक-इन बंद होने पर एक जगह ख़ाली हुई और आप वेटलिस्ट से आगे आ गए। ड्रॉ के लिए आपका चेक-इन हो चुका है।'),
+  ('waitlist_receipt', 'en', 'Payment received: {amount:money} for the waitlist of {tournament}', 'Receipt for {tournament}: a place on its waitlist (#{position}), {amount:money} paid, payment id {payment_id}. Next: check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. If none comes free for you, or you leave the waitlist from My Tournaments before check-in closes, your payment is refunded in full.'),
+  ('waitlist_receipt', 'hi', '{tournament} की वेटलिस्ट के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: वेटलिस्ट में एक जगह (#{position}), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: कोई जगह ख़ाली हो तो आगे आने के लिए {opens:moment} से {closes:moment} IST के बीच {page:phrase} पर चेक-इन करें। अगर आपके लिए कोई जगह ख़ाली नहीं होती, या चेक-इन बंद होने से पहले आप "मेरे टूर्नामेंट" से वेटलिस्ट छोड़ देते हैं, तो आपका पूरा पेमेंट रिफ़ंड किया जाएगा।')
 on conflict (key, language) do update set title = excluded.title, body = excluded.body;
 insert into private.whatsapp_template_languages (template, language, approved) values
   ('golazo_check_in_open', 'en', 'true'),

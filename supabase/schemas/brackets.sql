@@ -1738,7 +1738,7 @@ $function$;
 
 -- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
 
-comment on function private.waitlist_joined_notice(public.waitlist_places) is 'The bell entry of a waitlist place just taken ({ kind, title, body, link }): a payment receipt for a paid place, a waitlist_joined notice for a free one; both give the position and the check-in window that can move the player up.';
+comment on function private.waitlist_joined_notice(public.waitlist_places) is 'The bell entry of a waitlist place just taken ({ kind, message_key, params, link }, words from the message catalog): a payment receipt for a paid place, a waitlist_joined notice for a free one; both give the position and the check-in window that can move the player up.';
 CREATE OR REPLACE FUNCTION private.waitlist_joined_notice(p_place public.waitlist_places)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1748,39 +1748,27 @@ AS $function$
 declare
   v_tournament public.tournaments%rowtype;
   v_payment public.payments%rowtype;
-  v_amount text;
-  v_window text;
-  v_page text;
+  v_params jsonb;
 begin
   select * into v_tournament from public.tournaments where id = p_place.tournament_id;
-  v_window := to_char(private.tournament_check_in_opens_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-              || ' and ' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-              || ' IST';
-  v_page := case when v_tournament.series = 'quick' then 'the pod page' else 'the tournament page' end;
+  v_params := jsonb_build_object(
+    'tournament', v_tournament.title, 'position', coalesce(private.waitlist_position(p_place)::text, '?'),
+    'page', case when v_tournament.series = 'quick' then 'phrase.pod_page' else 'phrase.tournament_page' end,
+    'opens', private.tournament_check_in_opens_at(v_tournament), 'closes', private.tournament_check_in_closes_at(v_tournament));
   if p_place.payment_id is null then
-    return jsonb_build_object(
-      'kind', 'waitlist_joined',
-      'title', 'You are on the waitlist of ' || v_tournament.title,
-      'body', 'Waitlist #' || coalesce(private.waitlist_position(p_place)::text, '?') || '. Check in on ' || v_page
-              || ' between ' || v_window || ' to move up if a place frees. You can leave the waitlist from My Tournaments'
-              || ' until check-in closes.',
-      'link', private.tournament_page_link(v_tournament));
+    return jsonb_build_object('kind', 'waitlist_joined', 'message_key', 'waitlist_joined', 'params', v_params,
+                              'link', private.tournament_page_link(v_tournament));
   end if;
   select * into v_payment from public.payments where id = p_place.payment_id;
-  v_amount := '₹' || to_char(v_payment.amount_paise / 100.0, 'FM99999999990.00');
   return jsonb_build_object(
-    'kind', 'payment_receipt',
-    'title', 'Payment received: ' || v_amount || ' for the waitlist of ' || v_tournament.title,
-    'body', 'Receipt for ' || v_tournament.title || ': a place on its waitlist (#'
-            || coalesce(private.waitlist_position(p_place)::text, '?') || '), ' || v_amount || ' paid, payment id '
-            || coalesce(v_payment.razorpay_payment_id, v_payment.id::text) || '. Next: check in on ' || v_page
-            || ' between ' || v_window || ' to move up if a place frees. If none comes free for you, or you leave the'
-            || ' waitlist from My Tournaments before check-in closes, your payment is refunded in full.',
+    'kind', 'payment_receipt', 'message_key', 'waitlist_receipt',
+    'params', v_params || jsonb_build_object('amount', v_payment.amount_paise,
+                                             'payment_id', coalesce(v_payment.razorpay_payment_id, v_payment.id::text)),
     'link', private.tournament_page_link(v_tournament));
 end;
 $function$;
 
-comment on function private.send_waitlist_receipt() is 'A waitlist place just taken: its receipt (paid) or notice (free) in the player''s bell, written with the place.';
+comment on function private.send_waitlist_receipt() is 'A waitlist place just taken: its receipt (paid) or notice (free) in the player''s bell, written with the place in the player''s language.';
 CREATE OR REPLACE FUNCTION private.send_waitlist_receipt()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1789,15 +1777,20 @@ CREATE OR REPLACE FUNCTION private.send_waitlist_receipt()
 AS $function$
 declare
   v_notice jsonb := private.waitlist_joined_notice(new);
+  v_language text;
+  v_message private.composed_message;
 begin
   if new.payment_id is not null then
     -- As the entry's receipt: one insert in the confirmation's transaction; the receipt_emails step queues
     -- its e-mail.
-    insert into public.notifications (user_id, kind, title, body, link, created_at)
-    values (new.player_id, 'payment_receipt', v_notice ->> 'title', v_notice ->> 'body', v_notice ->> 'link', private.clock_now());
+    v_language := private.player_language(new.player_id);
+    v_message := private.compose_message(v_notice ->> 'message_key', v_language, v_notice -> 'params');
+    insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
+    values (new.player_id, 'payment_receipt', v_message.title, v_message.body, v_notice ->> 'link', private.clock_now(),
+            v_notice ->> 'message_key', v_notice -> 'params', v_language);
   else
-    perform private.notify(new.player_id, 'waitlist_joined', v_notice ->> 'title', v_notice ->> 'body', v_notice ->> 'link',
-                           new.id::text);
+    perform private.notify_message(new.player_id, 'waitlist_joined', v_notice ->> 'message_key', v_notice -> 'params',
+                                   v_notice ->> 'link', new.id::text);
   end if;
   return null;
 end;

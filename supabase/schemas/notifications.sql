@@ -69,7 +69,7 @@ comment on type private.composed_message is 'A catalog message written in one la
 
 -- The message catalog -----------------------------------------------------------------------------------
 
-comment on table private.message_catalog is 'Everything the database writes to a player, once per language: a message''s title and body with {placeholders} (private.compose_message fills them: {name}, {name:datetime} IST, {name:money} paise, {name:place} a prize place, {name|phrase} a phrase of this table when the value is missing). Rows whose key starts with phrase. are words a message puts in for a missing value. Every key has every language (notifications-messages.test.ts).';
+comment on table private.message_catalog is 'Everything the database writes to a player, once per language: a message''s title and body with {placeholders} (private.compose_message fills them: {name}, {name:datetime} IST, {name:moment} IST without the zone, {name:money} paise, {name:place} a prize place, {name:phrase} the phrase the value names, {name|phrase} a phrase of this table when the value is missing). Rows whose key starts with phrase. are words a message puts in for a missing value. Every key has every language (notifications-messages.test.ts).';
 create table private.message_catalog (
   key text not null,
   language text not null,
@@ -294,6 +294,14 @@ insert into private.message_catalog (key, language, title, body) values
   ('opponent_ready', 'hi', '{opponent|phrase.opponent_subject} तैयार है', '{tournament} में आपका विरोधी तैयार है।'),
   ('opponent_reported', 'en', 'Your opponent reported the result', 'Confirm it or open a dispute within 10 minutes on the match page.'),
   ('opponent_reported', 'hi', 'आपके विरोधी ने रिज़ल्ट रिपोर्ट किया', 'मैच पेज पर 10 मिनट के भीतर इसे कन्फ़र्म करें या विवाद खोलें।'),
+  ('payment_receipt_cup_many', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entries (you play the first; invite players to the others from My Tournaments), {amount:money} paid, payment id {payment_id}. Next: check in on the tournament page from {opens:moment} to {closes:moment} IST; an entry not checked in is withdrawn and its fee is not refunded.'),
+  ('payment_receipt_cup_many', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री (पहली में आप खेलेंगे; बाक़ी के लिए "मेरे टूर्नामेंट" से खिलाड़ियों को इनवाइट करें), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: टूर्नामेंट पेज पर {opens:moment} से {closes:moment} IST के बीच चेक-इन करें; जिस एंट्री का चेक-इन नहीं होगा, वह हटा दी जाएगी और उसकी फ़ीस रिफ़ंड नहीं होगी।'),
+  ('payment_receipt_cup_one', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entry, {amount:money} paid, payment id {payment_id}. Next: check in on the tournament page from {opens:moment} to {closes:moment} IST; an entry not checked in is withdrawn and its fee is not refunded.'),
+  ('payment_receipt_cup_one', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री, {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: टूर्नामेंट पेज पर {opens:moment} से {closes:moment} IST के बीच चेक-इन करें; जिस एंट्री का चेक-इन नहीं होगा, वह हटा दी जाएगी और उसकी फ़ीस रिफ़ंड नहीं होगी।'),
+  ('payment_receipt_pod_many', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entries (you play the first; invite players to the others from My Tournaments), {amount:money} paid, payment id {payment_id}. Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'),
+  ('payment_receipt_pod_many', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री (पहली में आप खेलेंगे; बाक़ी के लिए "मेरे टूर्नामेंट" से खिलाड़ियों को इनवाइट करें), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: आख़िरी जगह भरते ही पॉड शुरू होता है; पॉड भरते ही पॉड पेज पर चेक-इन करें।'),
+  ('payment_receipt_pod_one', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entry, {amount:money} paid, payment id {payment_id}. Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'),
+  ('payment_receipt_pod_one', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री, {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: आख़िरी जगह भरते ही पॉड शुरू होता है; पॉड भरते ही पॉड पेज पर चेक-इन करें।'),
   ('payout_failed', 'en', 'Withdrawal of {amount:money} did not go through', '{reason|phrase.transfer_failed} The amount and its tax are back in your balance.'),
   ('payout_failed', 'hi', '{amount:money} की निकासी नहीं हो सकी', '{reason|phrase.transfer_failed} रकम और उसका टैक्स आपके बैलेंस में वापस आ गए हैं।'),
   ('payout_sent', 'en', '{net:money} sent to {upi}', 'Your withdrawal of {gross:money} is paid; {tax:money} tax was withheld.'),
@@ -306,6 +314,10 @@ insert into private.message_catalog (key, language, title, body) values
   ('phrase.opponent_object', 'hi', '', 'आपके विरोधी'),
   ('phrase.opponent_subject', 'en', '', 'Your opponent'),
   ('phrase.opponent_subject', 'hi', '', 'आपका विरोधी'),
+  ('phrase.pod_page', 'en', '', 'the pod page'),
+  ('phrase.pod_page', 'hi', '', 'पॉड पेज'),
+  ('phrase.tournament_page', 'en', '', 'the tournament page'),
+  ('phrase.tournament_page', 'hi', '', 'टूर्नामेंट पेज'),
   ('phrase.transfer_failed', 'en', '', 'The transfer failed.'),
   ('phrase.transfer_failed', 'hi', '', 'ट्रांसफ़र नहीं हो सका।'),
   ('phrase.winner', 'en', '', 'The winner'),
@@ -322,6 +334,8 @@ insert into private.message_catalog (key, language, title, body) values
   ('room_posted', 'hi', '{tournament} में आपके मैच का रूम पोस्ट हो गया', '{host|phrase.opponent_agent} ने रूम ID और पासवर्ड पोस्ट कर दिए हैं। सेटिंग जाँच लें: {settings}।'),
   ('tournament_finished', 'en', '{tournament} is finished', 'See the final standings on the tournament page.'),
   ('tournament_finished', 'hi', '{tournament} ख़त्म हुआ', 'आख़िरी स्टैंडिंग टूर्नामेंट पेज पर देखें।'),
+  ('waitlist_joined', 'en', 'You are on the waitlist of {tournament}', 'Waitlist #{position}. Check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. You can leave the waitlist from My Tournaments until check-in closes.'),
+  ('waitlist_joined', 'hi', 'आप {tournament} की वेटलिस्ट में हैं', 'वेटलिस्ट #{position}। कोई जगह ख़ाली हो तो आगे आने के लिए {opens:moment} से {closes:moment} IST के बीच {page:phrase} पर चेक-इन करें। चेक-इन बंद होने तक आप "मेरे टूर्नामेंट" से वेटलिस्ट छोड़ सकते हैं।'),
   ('waitlist_not_promoted_full', 'en', 'No place came free in {tournament}', 'Every place was taken at check-in close.'),
   ('waitlist_not_promoted_full', 'hi', '{tournament} में कोई जगह ख़ाली नहीं हुई', 'चेक-इन बंद होने पर हर जगह भरी हुई थी।'),
   ('waitlist_not_promoted_full_refunded', 'en', 'No place came free in {tournament}', 'Every place was taken at check-in close. Your payment is refunded in full.'),
@@ -331,7 +345,9 @@ insert into private.message_catalog (key, language, title, body) values
   ('waitlist_not_promoted_not_checked_in_refunded', 'en', 'No place came free in {tournament}', 'You did not check in before check-in closed, so you could not move up. Your payment is refunded in full.'),
   ('waitlist_not_promoted_not_checked_in_refunded', 'hi', '{tournament} में कोई जगह ख़ाली नहीं हुई', 'चेक-इन बंद होने से पहले आपने चेक-इन नहीं किया था, इसलिए आप आगे नहीं आ सके। आपका पूरा पेमेंट रिफ़ंड किया गया है।'),
   ('waitlist_promoted', 'en', 'You''re in: {tournament}', 'A place came free at check-in close and you moved up from the waitlist. You are checked in for the draw.'),
-  ('waitlist_promoted', 'hi', 'आपको जगह मिल गई: {tournament}', 'चेक-इन बंद होने पर एक जगह ख़ाली हुई और आप वेटलिस्ट से आगे आ गए। ड्रॉ के लिए आपका चेक-इन हो चुका है।')
+  ('waitlist_promoted', 'hi', 'आपको जगह मिल गई: {tournament}', 'चेक-इन बंद होने पर एक जगह ख़ाली हुई और आप वेटलिस्ट से आगे आ गए। ड्रॉ के लिए आपका चेक-इन हो चुका है।'),
+  ('waitlist_receipt', 'en', 'Payment received: {amount:money} for the waitlist of {tournament}', 'Receipt for {tournament}: a place on its waitlist (#{position}), {amount:money} paid, payment id {payment_id}. Next: check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. If none comes free for you, or you leave the waitlist from My Tournaments before check-in closes, your payment is refunded in full.'),
+  ('waitlist_receipt', 'hi', '{tournament} की वेटलिस्ट के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: वेटलिस्ट में एक जगह (#{position}), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: कोई जगह ख़ाली हो तो आगे आने के लिए {opens:moment} से {closes:moment} IST के बीच {page:phrase} पर चेक-इन करें। अगर आपके लिए कोई जगह ख़ाली नहीं होती, या चेक-इन बंद होने से पहले आप "मेरे टूर्नामेंट" से वेटलिस्ट छोड़ देते हैं, तो आपका पूरा पेमेंट रिफ़ंड किया जाएगा।')
 on conflict (key, language) do update set title = excluded.title, body = excluded.body;
 
 -- Rows of private.calendar_names ----------------------------------------------------------------------
@@ -425,8 +441,8 @@ AS $function$
               else private.money_text(p_paise) end;
 $function$;
 
-comment on function private.datetime_in(timestamp with time zone,text) is 'A moment in IST as a player reads it: English "06 Dec 19:30 IST" (as always); Hindi with the weekday and month names of private.calendar_names, "रविवार, 6 दिसंबर, 7:30 pm IST" (the site''s own Hindi time).';
-CREATE OR REPLACE FUNCTION private.datetime_in(p_at timestamp with time zone, p_language text)
+comment on function private.datetime_in(timestamp with time zone,text,boolean) is 'A moment in IST as a player reads it: English "06 Dec 19:30 IST" (as always); Hindi with the weekday and month names of private.calendar_names, "रविवार, 6 दिसंबर, 7:30 pm IST" (the site''s own Hindi time). p_zone false leaves out " IST" (a sentence naming it once after two times).';
+CREATE OR REPLACE FUNCTION private.datetime_in(p_at timestamp with time zone, p_language text, p_zone boolean DEFAULT true)
  RETURNS text
  LANGUAGE sql
  STABLE
@@ -438,8 +454,9 @@ AS $function$
                    || ', ' || extract(day from l)::integer || ' '
                    || (select m.name from private.calendar_names m
                         where m.language = 'hi' and m.kind = 'month' and m.number = extract(month from l)::integer)
-                   || ', ' || ltrim(to_char(l, 'FMHH12:MI'), '0') || ' ' || lower(to_char(l, 'am')) || ' IST'
-              else to_char(l, 'DD Mon HH24:MI') || ' IST' end
+                   || ', ' || ltrim(to_char(l, 'FMHH12:MI'), '0') || ' ' || lower(to_char(l, 'am'))
+              else to_char(l, 'DD Mon HH24:MI') end
+         || case when p_zone then ' IST' else '' end
     from (select p_at at time zone 'Asia/Kolkata' as l) as ist;
 $function$;
 
@@ -460,7 +477,7 @@ AS $function$
                  substring(p_label from '(\d+)\D*$')::integer as last_place) as places;
 $function$;
 
-comment on function private.compose_message(text,text,jsonb) is 'Writes a catalog message (private.message_catalog) in a language, English when the message has none in it: each {name} from p_params (formats :datetime, :money, :place in that language; |phrase.key for a missing value). Values are put in once, never read again as placeholders.';
+comment on function private.compose_message(text,text,jsonb) is 'Writes a catalog message (private.message_catalog) in a language, English when the message has none in it: each {name} from p_params (formats :datetime and :moment (without IST), :money, :place, :phrase (the value names a phrase.* row) in that language; |phrase.key for a missing value). Values are put in once, never read again as placeholders.';
 CREATE OR REPLACE FUNCTION private.compose_message(p_key text, p_language text, p_params jsonb)
  RETURNS private.composed_message
  LANGUAGE plpgsql
@@ -500,6 +517,10 @@ begin
       v_phrase := v_holes[3];
       v_value := case v_format
                    when 'datetime' then private.datetime_in((p_params ->> v_name)::timestamptz, v_row.language)
+                   when 'moment' then private.datetime_in((p_params ->> v_name)::timestamptz, v_row.language, false)
+                   when 'phrase' then (select c.body from private.message_catalog c
+                                        where c.key = p_params ->> v_name and c.key like 'phrase.%'
+                                        order by c.language = v_row.language desc limit 1)
                    when 'money' then private.money_in((p_params ->> v_name)::bigint, v_row.language)
                    when 'place' then private.place_in(p_params ->> v_name, v_row.language)
                    else p_params ->> v_name end;
@@ -1480,7 +1501,7 @@ revoke all on function private.lakh_grouped(numeric) from public;
 
 revoke all on function private.money_in(bigint,text) from public;
 
-revoke all on function private.datetime_in(timestamp with time zone,text) from public;
+revoke all on function private.datetime_in(timestamp with time zone,text,boolean) from public;
 
 revoke all on function private.place_in(text,text) from public;
 

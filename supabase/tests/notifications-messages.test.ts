@@ -184,6 +184,32 @@ describe.each(engines)('messages in the player’s language on $name', (engine) 
     expect(englishMail?.payload).toMatchObject({ subject: 'The draw for Diwali Cup is made', language: 'en' });
   });
 
+  it('writes the payment receipt in the payer’s language, with the check-in window in IST', async () => {
+    const id = `receipt-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots, is_live, starts_at)
+       values ($1, 'Holi Cup', 'championship', 'Knockout', 15000, 30000, 8, 0, true, $2)`,
+      [id, START.toISOString()],
+    );
+    const hindi = await playerIn('hi', 'Arjun');
+    const english = await playerIn('en', 'Bheem');
+    const { paymentId } = await createRegistration(db, hindi, id, { slots: 2, amountPaise: 30000 });
+    await createRegistration(db, english, id);
+    const [receipt] = await inbox(hindi);
+    const razorpayId = `pay_${(await one<string>('(select razorpay_order_id from public.payments where id = $1)', [paymentId])).slice(6)}`;
+    expect(receipt).toMatchObject({
+      kind: 'payment_receipt',
+      title: 'Holi Cup के लिए ₹300 का पेमेंट मिला',
+      body:
+        `Holi Cup की रसीद: 2 एंट्री (पहली में आप खेलेंगे; बाक़ी के लिए "मेरे टूर्नामेंट" से खिलाड़ियों को इनवाइट करें), ₹300 का पेमेंट, पेमेंट ID ${razorpayId}। ` +
+        'आगे: टूर्नामेंट पेज पर मंगलवार, 11 मई, 2:00 pm से बुधवार, 12 मई, 1:00 pm IST के बीच चेक-इन करें; जिस एंट्री का चेक-इन नहीं होगा, वह हटा दी जाएगी और उसकी फ़ीस रिफ़ंड नहीं होगी।',
+    });
+    expect((await inbox(english))[0]).toMatchObject({ title: 'Payment received: ₹150.00 for Holi Cup' });
+    expect((await inbox(english))[0]!.body).toMatch(
+      /^Receipt for Holi Cup: 1 entry, ₹150\.00 paid, payment id pay_\w+\. Next: check in on the tournament page from 11 May 14:00 to 12 May 13:00 IST;/,
+    );
+  });
+
   it('writes money messages in Hindi with lakh grouping, and in English as before', async () => {
     const hindi = await playerIn('hi', 'Raja');
     const english = await playerIn('en', 'Rani');
