@@ -70,6 +70,19 @@ alter table "public"."profiles" validate constraint "profiles_language_known";
 
 set check_function_bodies = off;
 
+CREATE OR REPLACE FUNCTION private.catalog_phrase(p_key text, p_language text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.body from private.message_catalog c
+   where c.key = p_key and c.key like 'phrase.%' and c.language in (p_language, 'en')
+   order by c.language = p_language desc
+   limit 1;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.compose_message(p_key text, p_language text, p_params jsonb)
  RETURNS private.composed_message
  LANGUAGE plpgsql
@@ -78,17 +91,7 @@ CREATE OR REPLACE FUNCTION private.compose_message(p_key text, p_language text, 
 AS $function$
 declare
   v_row private.message_catalog;
-  v_result private.composed_message;
-  v_text text;
-  v_out text;
-  v_parts text[];
-  v_holes text[];
-  v_name text;
-  v_format text;
-  v_phrase text;
-  v_value text;
-  i integer;
-  c_placeholder constant text := '\{([a-z_]+)(?::([a-z]+))?(?:\|([a-z_.]+))?\}';
+  v_texts text[];
 begin
   select * into v_row from private.message_catalog where key = p_key and language = coalesce(p_language, 'en');
   if not found then
@@ -97,38 +100,17 @@ begin
   if not found then
     raise exception 'No message % in the catalog', p_key;
   end if;
-  foreach v_text in array array[v_row.title, v_row.body] loop
-    -- The literal pieces and the placeholders between them, in order: the values go in once, so a value that
-    -- looks like a placeholder (a tournament named "{opponent}") stays as written.
-    v_parts := regexp_split_to_array(v_text, c_placeholder);
-    v_out := v_parts[1];
-    i := 1;
-    for v_holes in select regexp_matches(v_text, c_placeholder, 'g') loop
-      v_name := v_holes[1];
-      v_format := v_holes[2];
-      v_phrase := v_holes[3];
-      v_value := case v_format
-                   when 'datetime' then private.datetime_in((p_params ->> v_name)::timestamptz, v_row.language)
-                   when 'moment' then private.datetime_in((p_params ->> v_name)::timestamptz, v_row.language, false)
-                   when 'phrase' then (select c.body from private.message_catalog c
-                                        where c.key = p_params ->> v_name and c.key like 'phrase.%'
-                                        order by c.language = v_row.language desc limit 1)
-                   when 'money' then private.money_in((p_params ->> v_name)::bigint, v_row.language)
-                   when 'place' then private.place_in(p_params ->> v_name, v_row.language)
-                   else p_params ->> v_name end;
-      if v_value is null and v_phrase is not null then
-        v_value := (private.compose_message(v_phrase, v_row.language, '{}'::jsonb)).body;
-      end if;
-      i := i + 1;
-      v_out := v_out || coalesce(v_value, '') || coalesce(v_parts[i], '');
-    end loop;
-    if v_result.title is null then
-      v_result.title := v_out;
-    else
-      v_result.body := v_out;
-    end if;
-  end loop;
-  return v_result;
+  -- Title and body in one statement: each text's literal pieces and the placeholders between them, in order,
+  -- so a value is put in once and never read again as a placeholder (a tournament named "{opponent}" stays).
+  select array_agg(f.filled order by t.k) into v_texts
+    from unnest(array[v_row.title, v_row.body]) with ordinality as t (template, k)
+    cross join lateral (
+      select coalesce(string_agg(p.part || coalesce(private.placeholder_value(h.hole, v_row.language, p_params), ''), ''
+                                 order by p.n), '') as filled
+        from unnest(regexp_split_to_array(t.template, '\{([a-z_]+)(?::([a-z]+))?(?:\|([a-z_.]+))?\}')) with ordinality as p (part, n)
+        left join regexp_matches(t.template, '\{([a-z_]+)(?::([a-z]+))?(?:\|([a-z_.]+))?\}', 'g') with ordinality as h (hole, n)
+               on h.n = p.n) as f;
+  return row(v_texts[1], v_texts[2])::private.composed_message;
 end;
 $function$
 ;
@@ -163,12 +145,21 @@ declare
 begin
   -- One statement: the messages are written once (a CTE read twice is computed once), then the bell's rows and
   -- the e-mails are inserted from them.
-  with composed as (
-    select m.user_id, m.kind, m.message_key, m.params, m.link, m.key, l.language, (c.composed).title, (c.composed).body
+  with wanted as (
+    select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb) as params, m.link, m.key,
+           private.player_language(m.user_id) as language
       from unnest(p_messages) as m
-      cross join lateral (select private.player_language(m.user_id) as language) as l
-      cross join lateral (select private.compose_message(m.message_key, l.language, m.params) as composed) as c
      where m.user_id is not null and private.may_process_player(m.user_id)
+  ), texts as (
+    -- Each distinct message once: a check-in or a finished tournament tells every player the same words.
+    -- In FROM, so it runs once per message (c.title and c.body of a composite in the select list would call it twice).
+    select k.message_key, k.language, k.params, c.title, c.body
+      from (select distinct w.message_key, w.language, w.params from wanted w) as k
+      cross join lateral private.compose_message(k.message_key, k.language, k.params) as c
+  ), composed as (
+    select w.*, t.title, t.body
+      from wanted w
+      join texts t on t.message_key = w.message_key and t.language = w.language and t.params = w.params
   ), bell as (
     insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
     select n.user_id, n.kind, left(n.title, 140), left(coalesce(n.body, ''), 1000), n.link, v_now, n.message_key, n.params,
@@ -196,10 +187,7 @@ CREATE OR REPLACE FUNCTION private.lakh_grouped(p_number numeric)
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when p_number < 0 then '-' else '' end
-         || case when length(d) <= 3 then d
-                 else regexp_replace(left(d, length(d) - 3), '(\d)(?=(\d\d)+$)', '\1,', 'g') || ',' || right(d, 3) end
-    from (select trunc(abs(p_number))::text as d) as digits;
+  select to_char(trunc(p_number), 'FM99,99,99,99,99,99,99,999');
 $function$
 ;
 
@@ -239,6 +227,32 @@ AS $function$
               else p_label end
     from (select substring(p_label from '^(\d+)')::integer as first_place,
                  substring(p_label from '(\d+)\D*$')::integer as last_place) as places;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.placeholder_value(p_hole text[], p_language text, p_params jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_value text := p_params ->> p_hole[1];
+begin
+  if v_value is not null then
+    v_value := case p_hole[2]
+                 when 'datetime' then private.datetime_in(v_value::timestamptz, p_language)
+                 when 'moment' then private.datetime_in(v_value::timestamptz, p_language, false)
+                 when 'money' then private.money_in(v_value::bigint, p_language)
+                 when 'place' then private.place_in(v_value, p_language)
+                 when 'phrase' then private.catalog_phrase(v_value, p_language)
+                 else v_value end;
+  end if;
+  if v_value is null and p_hole[3] is not null then
+    v_value := private.catalog_phrase(p_hole[3], p_language);
+  end if;
+  return v_value;
+end;
 $function$
 ;
 
@@ -965,7 +979,7 @@ begin
   -- receipt. Its e-mail is queued by the periodic function (private.run_due_receipt_emails).
   -- In the player's language, from the message catalog.
   insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
-  select new.user_id, 'payment_receipt', (m.composed).title, (m.composed).body,
+  select new.user_id, 'payment_receipt', m.title, m.body,
          case when t.series = 'quick' then '/pod/?id=' || t.id else '/tournaments/' || t.id end,
          private.clock_now(), r.key, r.params, l.language
     from public.payments p
@@ -978,7 +992,7 @@ begin
                                 'payment_id', coalesce(p.razorpay_payment_id, p.id::text),
                                 'opens', private.tournament_check_in_opens_at(t),
                                 'closes', private.tournament_check_in_closes_at(t)) as params) as r
-    cross join lateral (select private.compose_message(r.key, l.language, r.params) as composed) as m
+    cross join lateral private.compose_message(r.key, l.language, r.params) as m
    where p.id = new.payment_id
      -- A place moving up from the waitlist: its payment's receipt was written when the place was taken.
      and not exists (select 1 from public.waitlist_places w where w.payment_id = p.id);
@@ -1246,6 +1260,10 @@ end;
 $function$
 ;
 
+revoke all on function private.catalog_phrase(text,text) from anon;
+revoke all on function private.catalog_phrase(text,text) from authenticated;
+revoke all on function private.catalog_phrase(text,text) from public;
+revoke all on function private.catalog_phrase(text,text) from service_role;
 revoke all on function private.compose_message(text,text,jsonb) from anon;
 revoke all on function private.compose_message(text,text,jsonb) from authenticated;
 revoke all on function private.compose_message(text,text,jsonb) from public;
@@ -1274,6 +1292,10 @@ revoke all on function private.place_in(text,text) from anon;
 revoke all on function private.place_in(text,text) from authenticated;
 revoke all on function private.place_in(text,text) from public;
 revoke all on function private.place_in(text,text) from service_role;
+revoke all on function private.placeholder_value(text[],text,jsonb) from anon;
+revoke all on function private.placeholder_value(text[],text,jsonb) from authenticated;
+revoke all on function private.placeholder_value(text[],text,jsonb) from public;
+revoke all on function private.placeholder_value(text[],text,jsonb) from service_role;
 revoke all on function private.player_language(uuid) from anon;
 revoke all on function private.player_language(uuid) from authenticated;
 revoke all on function private.player_language(uuid) from public;
@@ -1288,13 +1310,15 @@ revoke all on function public.set_my_language(text) from public;
 revoke all on function public.set_my_language(text) from service_role;
 grant execute on function public.set_my_language(text) to authenticated;
 grant execute on function public.set_my_language(text) to service_role;
+comment on function private.catalog_phrase(text,text) is 'A phrase of the message catalog (its key starts with phrase.) in a language, else in English; null for any other key.';
 comment on function private.compose_message(text,text,jsonb) is 'Writes a catalog message (private.message_catalog) in a language, English when the message has none in it: each {name} from p_params (formats :datetime and :moment (without IST), :money, :place, :phrase (the value names a phrase.* row) in that language; |phrase.key for a missing value). Values are put in once, never read again as placeholders.';
 comment on function private.datetime_in(timestamp with time zone,text,boolean) is 'A moment in IST as a player reads it: English "06 Dec 19:30 IST" (as always); Hindi with the weekday and month names of private.calendar_names, "रविवार, 6 दिसंबर, 7:30 pm IST" (the site''s own Hindi time). p_zone false leaves out " IST" (a sentence naming it once after two times).';
 comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: each written in its player''s language into the bell (with its key and values, for the alerts) and, as private.deliver does, e-mailed unless the player turned that kind off; nothing for a child without consent.';
-comment on function private.lakh_grouped(numeric) is 'A whole number with Indian digit grouping in Latin digits: 100000 → 1,00,000 (the last three digits, then pairs).';
+comment on function private.lakh_grouped(numeric) is 'A whole number with Indian digit grouping in Latin digits: 100000 → 1,00,000 (the last three digits, then pairs; to_char''s comma is not the locale''s).';
 comment on function private.money_in(bigint,text) is 'Paise as a player reads them in their language. English as private.money_text (₹1234.50); Hindi with lakh grouping in Latin digits, paise only when there are any (₹1,00,000, ₹1,234.50).';
 comment on function private.notify_message(uuid,text,text,jsonb,text,text) is 'Delivers one catalog message to a player in their language: private.deliver_messages with a single message.';
 comment on function private.place_in(text,text) is 'A prize place (the standings'' label, "1st" or "3rd–4th") as a player reads it: English as labelled; Hindi the ordinal before स्थान ("पहले स्थान", "3–4वें स्थान").';
+comment on function private.placeholder_value(text[],text,jsonb) is 'One placeholder of a catalog text ({name, format, phrase}) in a language, from p_params: as given, or as a moment (:datetime, :moment), paise (:money), a prize place (:place) or the phrase it names (:phrase); the |phrase when the value is missing.';
 comment on function private.player_language(uuid) is 'The language a player reads (profiles.language): en when there is no profile.';
 comment on function private.send_waitlist_receipt() is 'A waitlist place just taken: its receipt (paid) or notice (free) in the player''s bell, written with the place in the player''s language.';
 comment on function private.waitlist_joined_notice(public.waitlist_places) is 'The bell entry of a waitlist place just taken ({ kind, message_key, params, link }, words from the message catalog): a payment receipt for a paid place, a waitlist_joined notice for a free one; both give the position and the check-in window that can move the player up.';

@@ -656,7 +656,7 @@ begin
   -- receipt. Its e-mail is queued by the periodic function (private.run_due_receipt_emails).
   -- In the player's language, from the message catalog.
   insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
-  select new.user_id, 'payment_receipt', (m.composed).title, (m.composed).body,
+  select new.user_id, 'payment_receipt', m.title, m.body,
          case when t.series = 'quick' then '/pod/?id=' || t.id else '/tournaments/' || t.id end,
          private.clock_now(), r.key, r.params, l.language
     from public.payments p
@@ -669,7 +669,7 @@ begin
                                 'payment_id', coalesce(p.razorpay_payment_id, p.id::text),
                                 'opens', private.tournament_check_in_opens_at(t),
                                 'closes', private.tournament_check_in_closes_at(t)) as params) as r
-    cross join lateral (select private.compose_message(r.key, l.language, r.params) as composed) as m
+    cross join lateral private.compose_message(r.key, l.language, r.params) as m
    where p.id = new.payment_id
      -- A place moving up from the waitlist: its payment's receipt was written when the place was taken.
      and not exists (select 1 from public.waitlist_places w where w.payment_id = p.id);
