@@ -348,6 +348,38 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.cancel_edition_by_override(p_tournament_id text, p_reason text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_title text;
+  v_player record;
+  v_refunds integer;
+begin
+  select title into v_title from public.tournaments where id = p_tournament_id;
+  for v_player in
+    select distinct u.id, u.email from public.entries e
+      join auth.users u on u.id in (e.player_id, e.buyer_id)
+     where e.tournament_id = p_tournament_id and e.status <> 'cancelled' and u.email is not null
+  loop
+    -- In the player's language (the message catalog).
+    perform private.queue_email('tournament-cancelled-' || p_tournament_id || '-' || v_player.id, v_player.email,
+                                m.title, m.body, '/my-tournaments')
+       from private.compose_message('tournament_cancelled', private.player_language(v_player.id),
+                                    jsonb_build_object('tournament', v_title, 'reason', p_reason)) as m;
+  end loop;
+  v_refunds := private.cancel_tournament(p_tournament_id, p_reason, v_now);
+  perform private.audit(p_tournament_id, 'tournament_cancelled', 'Tournament cancelled', p_reason,
+                        jsonb_build_object('status', 'open'),
+                        jsonb_build_object('status', 'cancelled', 'refunds_queued', v_refunds), true, null);
+  return v_refunds;
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.create_profile_for_new_user()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1197,6 +1229,49 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION public.staff_cancel_tournament(p_tournament_id text, p_reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_tournament public.tournaments%rowtype;
+  v_staff uuid := private.require_staff('organiser', p_tournament_id);
+  v_reason text := private.require_reason(p_reason);
+  v_refunds integer;
+  v_player record;
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  if private.tournament_status(v_tournament, v_now) in ('cancelled', 'finished', 'settled') then
+    raise exception 'This tournament is already % and cannot be cancelled', private.tournament_status(v_tournament, v_now)
+      using errcode = 'PT409', hint = 'tournament_not_cancellable';
+  end if;
+  -- Who to tell, read before the entries are cancelled.
+  for v_player in
+    select distinct u.id, u.email from public.entries e
+      join auth.users u on u.id in (e.player_id, e.buyer_id)
+     where e.tournament_id = p_tournament_id and e.status <> 'cancelled' and u.email is not null
+  loop
+    -- In the player's language (the message catalog).
+    perform private.queue_email('tournament-cancelled-' || p_tournament_id || '-' || v_player.id, v_player.email,
+                                m.title, m.body, '/my-tournaments')
+       from private.compose_message('tournament_cancelled', private.player_language(v_player.id),
+                                    jsonb_build_object('tournament', v_tournament.title, 'reason', v_reason)) as m;
+  end loop;
+  v_refunds := private.cancel_tournament(p_tournament_id, v_reason, v_now);
+  perform private.audit(p_tournament_id, 'tournament_cancelled', 'Tournament cancelled', v_reason,
+                        jsonb_build_object('status', private.tournament_status(v_tournament, v_now)),
+                        jsonb_build_object('status', 'cancelled', 'refunds_queued', v_refunds), true, v_staff);
+  return jsonb_build_object('refunds_queued', v_refunds);
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION public.start_whatsapp_opt_in(p_phone text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1421,6 +1496,16 @@ insert into private.message_catalog (key, language, title, body) values
   ('prize_credited', 'hi', 'प्राइज़ मिला: {amount:money}', 'आप {tournament} में {place:place} पर रहे। प्राइज़ आपके बैलेंस में है: इसे "मेरी कमाई" पेज से निकालें।'),
   ('room_posted', 'en', 'Room posted for your match in {tournament}', '{host|phrase.opponent_subject} posted the room id and password. Check the settings: {settings}.'),
   ('room_posted', 'hi', '{tournament} में आपके मैच का रूम पोस्ट हो गया', '{host|phrase.opponent_agent} ने रूम ID और पासवर्ड पोस्ट कर दिए हैं। सेटिंग जाँच लें: {settings}।'),
+  ('tournament_cancelled', 'en', '{tournament} has been cancelled', '{tournament} has been cancelled by the organisers.
+
+Reason: {reason}
+
+Every paid entry is refunded in full to the card, UPI or account it was paid with; banks usually show it within 5 to 7 working days.'),
+  ('tournament_cancelled', 'hi', '{tournament} रद्द कर दिया गया है', 'आयोजकों ने {tournament} रद्द कर दिया है।
+
+वजह: {reason}
+
+हर पेड एंट्री का पूरा पैसा उसी कार्ड, UPI या अकाउंट में रिफ़ंड किया जाता है जिससे पेमेंट हुआ था; बैंक आम तौर पर इसे 5 से 7 कामकाजी दिनों में दिखाते हैं।'),
   ('tournament_finished', 'en', '{tournament} is finished', 'See the final standings on the tournament page.'),
   ('tournament_finished', 'hi', '{tournament} ख़त्म हुआ', 'आख़िरी स्टैंडिंग टूर्नामेंट पेज पर देखें।'),
   ('waitlist_joined', 'en', 'You are on the waitlist of {tournament}', 'Waitlist #{position}. Check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. You can leave the waitlist from My Tournaments until check-in closes.'),

@@ -332,6 +332,16 @@ insert into private.message_catalog (key, language, title, body) values
   ('prize_credited', 'hi', 'प्राइज़ मिला: {amount:money}', 'आप {tournament} में {place:place} पर रहे। प्राइज़ आपके बैलेंस में है: इसे "मेरी कमाई" पेज से निकालें।'),
   ('room_posted', 'en', 'Room posted for your match in {tournament}', '{host|phrase.opponent_subject} posted the room id and password. Check the settings: {settings}.'),
   ('room_posted', 'hi', '{tournament} में आपके मैच का रूम पोस्ट हो गया', '{host|phrase.opponent_agent} ने रूम ID और पासवर्ड पोस्ट कर दिए हैं। सेटिंग जाँच लें: {settings}।'),
+  ('tournament_cancelled', 'en', '{tournament} has been cancelled', '{tournament} has been cancelled by the organisers.
+
+Reason: {reason}
+
+Every paid entry is refunded in full to the card, UPI or account it was paid with; banks usually show it within 5 to 7 working days.'),
+  ('tournament_cancelled', 'hi', '{tournament} रद्द कर दिया गया है', 'आयोजकों ने {tournament} रद्द कर दिया है।
+
+वजह: {reason}
+
+हर पेड एंट्री का पूरा पैसा उसी कार्ड, UPI या अकाउंट में रिफ़ंड किया जाता है जिससे पेमेंट हुआ था; बैंक आम तौर पर इसे 5 से 7 कामकाजी दिनों में दिखाते हैं।'),
   ('tournament_finished', 'en', '{tournament} is finished', 'See the final standings on the tournament page.'),
   ('tournament_finished', 'hi', '{tournament} ख़त्म हुआ', 'आख़िरी स्टैंडिंग टूर्नामेंट पेज पर देखें।'),
   ('waitlist_joined', 'en', 'You are on the waitlist of {tournament}', 'Waitlist #{position}. Check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. You can leave the waitlist from My Tournaments until check-in closes.'),

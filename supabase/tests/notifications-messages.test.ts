@@ -210,6 +210,28 @@ describe.each(engines)('messages in the player’s language on $name', (engine) 
     );
   });
 
+  it('e-mails a cancelled tournament to each player in their language', async () => {
+    await setDatabaseClock(db, at(-3 * 24 * 60));
+    const cup = await mixedCup();
+    await db.admin.query('select private.cancel_edition_by_override($1, $2)', [cup.id, 'The game servers are down']);
+    const mail = async (userId: string) =>
+      (
+        await db.admin.query<Outbox>(`select kind, idempotency_key, payload from private.outbox where idempotency_key = $1`, [
+          `tournament-cancelled-${cup.id}-${userId}`,
+        ])
+      ).rows[0]?.payload;
+    expect(await mail(cup.hindi)).toMatchObject({
+      subject: 'Diwali Cup रद्द कर दिया गया है',
+      text: expect.stringMatching(/^आयोजकों ने Diwali Cup रद्द कर दिया है।\n\nवजह: The game servers are down\n\nहर पेड एंट्री/),
+    });
+    expect(await mail(cup.english)).toMatchObject({
+      subject: 'Diwali Cup has been cancelled',
+      text:
+        'Diwali Cup has been cancelled by the organisers.\n\nReason: The game servers are down\n\n' +
+        'Every paid entry is refunded in full to the card, UPI or account it was paid with; banks usually show it within 5 to 7 working days.',
+    });
+  });
+
   it('writes money messages in Hindi with lakh grouping, and in English as before', async () => {
     const hindi = await playerIn('hi', 'Raja');
     const english = await playerIn('en', 'Rani');
