@@ -418,16 +418,13 @@ begin
           'tournament_id', v_payment.tournament_id));
     end if;
     -- The buyer hears of it in the bell (and by e-mail): the money is theirs.
-    perform private.notify(v_payment.user_id, 'pod_check_in_missed', 'Refunded: check-in missed in ' || v_tournament.title,
-                           case when v_payment.missed >= v_payment.slots and v_payment.slots = 1
-                                then 'Check-in closed before you checked in, so your place was withdrawn. '
-                                     || private.money_text(v_amount) || ' is refunded in full to the way you paid.'
-                                when v_payment.missed = 1
-                                then 'One of your places was not checked in when check-in closed, so it was withdrawn. Its fee, '
-                                     || private.money_text(v_amount) || ', is refunded in full to the way you paid.'
-                                else v_payment.missed || ' of your places were not checked in when check-in closed, so they were withdrawn. Their fees, '
-                                     || private.money_text(v_amount) || ', are refunded in full to the way you paid.' end,
-                           private.tournament_page_link(v_tournament), 'pod-check-in-missed-' || v_payment.id);
+    perform private.notify_message(v_payment.user_id, 'pod_check_in_missed',
+                                   case when v_payment.missed >= v_payment.slots and v_payment.slots = 1 then 'pod_check_in_missed_place'
+                                        when v_payment.missed = 1 then 'pod_check_in_missed_one_place'
+                                        else 'pod_check_in_missed_places' end,
+                                   jsonb_build_object('tournament', v_tournament.title, 'amount', v_amount,
+                                                      'places', v_payment.missed),
+                                   private.tournament_page_link(v_tournament), 'pod-check-in-missed-' || v_payment.id);
     v_queued := v_queued + 1;
   end loop;
   return v_queued;
@@ -1651,7 +1648,7 @@ CREATE OR REPLACE FUNCTION private.announce_draws(p_now timestamp with time zone
 AS $function$
 declare
   v_tournament public.tournaments%rowtype;
-  v_notices private.notice[];
+  v_messages private.player_message[];
   v_told integer := 0;
 begin
   for v_tournament in
@@ -1672,22 +1669,23 @@ begin
     ), group_matches as (
       select s.entry_id, s.group_name, count(*)::integer as matches from sides s where s.group_name is not null group by 1, 2
     )
-    select array_agg(row(e.player_id, 'draw_made', 'The draw for ' || v_tournament.title || ' is made',
-                         coalesce('Group ' || m.group_name || ': ' || g.matches || ' matches. ', '')
-                         || case when m.id is null then 'See the bracket on the tournament page.'
-                                 when m.status = 'bye' then 'You have a bye in round 1: see your next match in the bracket.'
-                                 else 'Your first match: ' || to_char(m.scheduled_at at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-                                      || ' IST against ' || coalesce(p.in_game_name, 'your opponent') || '.' end,
-                         coalesce('/match/?id=' || m.id, '/pod/?id=' || v_tournament.id), v_tournament.id)::private.notice)
-      into v_notices
+    select array_agg(row(e.player_id, 'draw_made',
+                         case when m.id is null then 'draw_made_bracket'
+                              when m.status = 'bye' then 'draw_made_bye'
+                              when m.group_name is not null then 'draw_made_group_first_match'
+                              else 'draw_made_first_match' end,
+                         jsonb_build_object('tournament', v_tournament.title, 'group', m.group_name, 'matches', g.matches,
+                                            'time', m.scheduled_at, 'opponent', p.in_game_name),
+                         coalesce('/match/?id=' || m.id, '/pod/?id=' || v_tournament.id), v_tournament.id)::private.player_message)
+      into v_messages
       from public.entries e
       left join firsts m on m.entry_id = e.id
       left join group_matches g on g.entry_id = e.id and g.group_name = m.group_name
       left join public.entries other on other.id = m.opponent
       left join public.profiles p on p.id = other.player_id
      where e.tournament_id = v_tournament.id and e.status = 'active' and e.player_id is not null;
-    if v_notices is not null then
-      perform private.deliver(v_notices);
+    if v_messages is not null then
+      perform private.deliver_messages(v_messages);
     end if;
     update public.tournaments set draw_announced_at = p_now where id = v_tournament.id;
     v_told := v_told + 1;
@@ -1879,7 +1877,7 @@ $function$;
 
 -- The waitlist: the player's place, its receipt, leaving it -------------------------------------------
 
-comment on function private.waitlist_joined_notice(public.waitlist_places) is 'The bell entry of a waitlist place just taken ({ kind, title, body, link }): a payment receipt for a paid place, a waitlist_joined notice for a free one; both give the position and the check-in window that can move the player up.';
+comment on function private.waitlist_joined_notice(public.waitlist_places) is 'The bell entry of a waitlist place just taken ({ kind, message_key, params, link }, words from the message catalog): a payment receipt for a paid place, a waitlist_joined notice for a free one; both give the position and the check-in window that can move the player up.';
 CREATE OR REPLACE FUNCTION private.waitlist_joined_notice(p_place public.waitlist_places)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1889,39 +1887,27 @@ AS $function$
 declare
   v_tournament public.tournaments%rowtype;
   v_payment public.payments%rowtype;
-  v_amount text;
-  v_window text;
-  v_page text;
+  v_params jsonb;
 begin
   select * into v_tournament from public.tournaments where id = p_place.tournament_id;
-  v_window := to_char(private.tournament_check_in_opens_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-              || ' and ' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-              || ' IST';
-  v_page := case when v_tournament.series = 'quick' then 'the pod page' else 'the tournament page' end;
+  v_params := jsonb_build_object(
+    'tournament', v_tournament.title, 'position', coalesce(private.waitlist_position(p_place)::text, '?'),
+    'page', case when v_tournament.series = 'quick' then 'phrase.pod_page' else 'phrase.tournament_page' end,
+    'opens', private.tournament_check_in_opens_at(v_tournament), 'closes', private.tournament_check_in_closes_at(v_tournament));
   if p_place.payment_id is null then
-    return jsonb_build_object(
-      'kind', 'waitlist_joined',
-      'title', 'You are on the waitlist of ' || v_tournament.title,
-      'body', 'Waitlist #' || coalesce(private.waitlist_position(p_place)::text, '?') || '. Check in on ' || v_page
-              || ' between ' || v_window || ' to move up if a place frees. You can leave the waitlist from My Tournaments'
-              || ' until check-in closes.',
-      'link', private.tournament_page_link(v_tournament));
+    return jsonb_build_object('kind', 'waitlist_joined', 'message_key', 'waitlist_joined', 'params', v_params,
+                              'link', private.tournament_page_link(v_tournament));
   end if;
   select * into v_payment from public.payments where id = p_place.payment_id;
-  v_amount := '₹' || to_char(v_payment.amount_paise / 100.0, 'FM99999999990.00');
   return jsonb_build_object(
-    'kind', 'payment_receipt',
-    'title', 'Payment received: ' || v_amount || ' for the waitlist of ' || v_tournament.title,
-    'body', 'Receipt for ' || v_tournament.title || ': a place on its waitlist (#'
-            || coalesce(private.waitlist_position(p_place)::text, '?') || '), ' || v_amount || ' paid, payment id '
-            || coalesce(v_payment.razorpay_payment_id, v_payment.id::text) || '. Next: check in on ' || v_page
-            || ' between ' || v_window || ' to move up if a place frees. If none comes free for you, or you leave the'
-            || ' waitlist from My Tournaments before check-in closes, your payment is refunded in full.',
+    'kind', 'payment_receipt', 'message_key', 'waitlist_receipt',
+    'params', v_params || jsonb_build_object('amount', v_payment.amount_paise,
+                                             'payment_id', coalesce(v_payment.razorpay_payment_id, v_payment.id::text)),
     'link', private.tournament_page_link(v_tournament));
 end;
 $function$;
 
-comment on function private.send_waitlist_receipt() is 'A waitlist place just taken: its receipt (paid) or notice (free) in the player''s bell, written with the place.';
+comment on function private.send_waitlist_receipt() is 'A waitlist place just taken: its receipt (paid) or notice (free) in the player''s bell, written with the place in the player''s language.';
 CREATE OR REPLACE FUNCTION private.send_waitlist_receipt()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1930,15 +1916,20 @@ CREATE OR REPLACE FUNCTION private.send_waitlist_receipt()
 AS $function$
 declare
   v_notice jsonb := private.waitlist_joined_notice(new);
+  v_language text;
+  v_message private.composed_message;
 begin
   if new.payment_id is not null then
     -- As the entry's receipt: one insert in the confirmation's transaction; the receipt_emails step queues
     -- its e-mail.
-    insert into public.notifications (user_id, kind, title, body, link, created_at)
-    values (new.player_id, 'payment_receipt', v_notice ->> 'title', v_notice ->> 'body', v_notice ->> 'link', private.clock_now());
+    v_language := private.player_language(new.player_id);
+    v_message := private.compose_message(v_notice ->> 'message_key', v_language, v_notice -> 'params');
+    insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
+    values (new.player_id, 'payment_receipt', v_message.title, v_message.body, v_notice ->> 'link', private.clock_now(),
+            v_notice ->> 'message_key', v_notice -> 'params', v_language);
   else
-    perform private.notify(new.player_id, 'waitlist_joined', v_notice ->> 'title', v_notice ->> 'body', v_notice ->> 'link',
-                           new.id::text);
+    perform private.notify_message(new.player_id, 'waitlist_joined', v_notice ->> 'message_key', v_notice -> 'params',
+                                   v_notice ->> 'link', new.id::text);
   end if;
   return null;
 end;
@@ -2007,9 +1998,8 @@ begin
       perform private.audit(p_tournament_id, 'waitlist_promoted', coalesce(v_name, 'A player') || ' moved up from the waitlist',
                             'A place was left empty at check-in close', null,
                             jsonb_build_object('waitlist_number', v_place.number), true, null, v_entry_id);
-      perform private.notify(v_place.player_id, 'waitlist_promoted', 'You''re in: ' || v_tournament.title,
-                             'A place came free at check-in close and you moved up from the waitlist. You are checked in for the draw.',
-                             v_link, p_tournament_id);
+      perform private.notify_message(v_place.player_id, 'waitlist_promoted', 'waitlist_promoted',
+                                     jsonb_build_object('tournament', v_tournament.title), v_link, p_tournament_id);
     elsif v_place.payment_id is not null then
       update public.waitlist_places set status = 'refunded', closed_at = p_now where id = v_place.id;
       update public.payments p
@@ -2021,20 +2011,17 @@ begin
                                      'not_promoted', v_payment);
       end if;
       v_refunded := v_refunded + 1;
-      perform private.notify(v_place.player_id, 'waitlist_not_promoted', 'No place came free in ' || v_tournament.title,
-                             case when v_place.checked_in_at is null
-                                  then 'You did not check in before check-in closed, so you could not move up. '
-                                  else 'Every place was taken at check-in close. ' end
-                               || 'Your payment is refunded in full.',
-                             v_link, p_tournament_id);
+      perform private.notify_message(v_place.player_id, 'waitlist_not_promoted',
+                                     case when v_place.checked_in_at is null then 'waitlist_not_promoted_not_checked_in_refunded'
+                                          else 'waitlist_not_promoted_full_refunded' end,
+                                     jsonb_build_object('tournament', v_tournament.title), v_link, p_tournament_id);
     else
       update public.waitlist_places set status = 'released', closed_at = p_now where id = v_place.id;
       v_released := v_released + 1;
-      perform private.notify(v_place.player_id, 'waitlist_not_promoted', 'No place came free in ' || v_tournament.title,
-                             case when v_place.checked_in_at is null
-                                  then 'You did not check in before check-in closed, so you could not move up.'
-                                  else 'Every place was taken at check-in close.' end,
-                             v_link, p_tournament_id);
+      perform private.notify_message(v_place.player_id, 'waitlist_not_promoted',
+                                     case when v_place.checked_in_at is null then 'waitlist_not_promoted_not_checked_in'
+                                          else 'waitlist_not_promoted_full' end,
+                                     jsonb_build_object('tournament', v_tournament.title), v_link, p_tournament_id);
     end if;
   end loop;
   return jsonb_build_object('promoted', v_promoted, 'refunded', v_refunded, 'released', v_released);

@@ -170,12 +170,11 @@ begin
       join auth.users u on u.id in (e.player_id, e.buyer_id)
      where e.tournament_id = p_tournament_id and e.status <> 'cancelled' and u.email is not null
   loop
-    perform private.queue_email(
-      'tournament-cancelled-' || p_tournament_id || '-' || v_player.id, v_player.email,
-      v_title || ' has been cancelled',
-      v_title || ' has been cancelled by the organisers.' || E'\n\nReason: ' || p_reason || E'\n\n'
-        || 'Every paid entry is refunded in full to the card, UPI or account it was paid with; banks usually show it within 5 to 7 working days.',
-      '/my-tournaments');
+    -- In the player's language (the message catalog).
+    perform private.queue_email('tournament-cancelled-' || p_tournament_id || '-' || v_player.id, v_player.email,
+                                m.title, m.body, '/my-tournaments')
+       from private.compose_message('tournament_cancelled', private.player_language(v_player.id),
+                                    jsonb_build_object('tournament', v_title, 'reason', p_reason)) as m;
   end loop;
   v_refunds := private.cancel_tournament(p_tournament_id, p_reason, v_now);
   perform private.audit(p_tournament_id, 'tournament_cancelled', 'Tournament cancelled', p_reason,

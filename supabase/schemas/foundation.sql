@@ -976,6 +976,204 @@ begin
 end;
 $function$;
 
+-- Messages in the player's language: the words are rows of private.message_catalog (declared with the
+-- notifications area, which owns them); every area composes through these helpers.
+
+comment on function private.player_language(uuid) is 'The language a player reads (profiles.language): en when there is no profile.';
+CREATE OR REPLACE FUNCTION private.player_language(p_user_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce((select p.language from public.profiles p where p.id = p_user_id), 'en');
+$function$;
+
+comment on function private.lakh_grouped(numeric) is 'A whole number with Indian digit grouping in Latin digits: 100000 → 1,00,000 (the last three digits, then pairs; to_char''s comma is not the locale''s).';
+CREATE OR REPLACE FUNCTION private.lakh_grouped(p_number numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select to_char(trunc(p_number), 'FM99,99,99,99,99,99,99,999');
+$function$;
+
+comment on function private.money_in(bigint,text) is 'Paise as a player reads them in their language. English as private.money_text (₹1234.50); Hindi with lakh grouping in Latin digits, paise only when there are any (₹1,00,000, ₹1,234.50).';
+CREATE OR REPLACE FUNCTION private.money_in(p_paise bigint, p_language text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_language = 'hi'
+              then case when p_paise < 0 then '-' else '' end || '₹' || private.lakh_grouped(abs(p_paise) / 100)
+                   || case when abs(p_paise) % 100 <> 0 then '.' || lpad((abs(p_paise) % 100)::text, 2, '0') else '' end
+              else private.money_text(p_paise) end;
+$function$;
+
+comment on function private.datetime_in(timestamp with time zone,text,boolean) is 'A moment in IST as a player reads it: English "06 Dec 19:30 IST" (as always); Hindi with the weekday and month names of private.calendar_names, "रविवार, 6 दिसंबर, 7:30 pm IST" (the site''s own Hindi time). p_zone false leaves out " IST" (a sentence naming it once after two times).';
+CREATE OR REPLACE FUNCTION private.datetime_in(p_at timestamp with time zone, p_language text, p_zone boolean DEFAULT true)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_language = 'hi'
+              then (select w.name from private.calendar_names w
+                     where w.language = 'hi' and w.kind = 'weekday' and w.number = extract(isodow from l)::integer)
+                   || ', ' || extract(day from l)::integer || ' '
+                   || (select m.name from private.calendar_names m
+                        where m.language = 'hi' and m.kind = 'month' and m.number = extract(month from l)::integer)
+                   || ', ' || ltrim(to_char(l, 'FMHH12:MI'), '0') || ' ' || lower(to_char(l, 'am'))
+              else to_char(l, 'DD Mon HH24:MI') end
+         || case when p_zone then ' IST' else '' end
+    from (select p_at at time zone 'Asia/Kolkata' as l) as ist;
+$function$;
+
+comment on function private.place_in(text,text) is 'A prize place (the standings'' label, "1st" or "3rd–4th") as a player reads it: English as labelled; Hindi the ordinal before स्थान ("पहले स्थान", "3–4वें स्थान").';
+CREATE OR REPLACE FUNCTION private.place_in(p_label text, p_language text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_language = 'hi' and first_place is not null
+              then case when last_place > first_place then first_place || '–' || last_place || 'वें'
+                        else case first_place when 1 then 'पहले' when 2 then 'दूसरे' when 3 then 'तीसरे' when 4 then 'चौथे'
+                                              when 6 then 'छठे' else first_place || 'वें' end end
+                   || ' स्थान'
+              else p_label end
+    from (select substring(p_label from '^(\d+)')::integer as first_place,
+                 substring(p_label from '(\d+)\D*$')::integer as last_place) as places;
+$function$;
+
+comment on function private.compose_message(text,text,jsonb) is 'Writes a catalog message (private.message_catalog) in a language, English when the message has none in it: each {name} from p_params (formats :datetime and :moment (without IST), :money, :place, :phrase (the value names a phrase.* row) in that language; |phrase.key for a missing value). Values are put in once, never read again as placeholders.';
+CREATE OR REPLACE FUNCTION private.compose_message(p_key text, p_language text, p_params jsonb)
+ RETURNS private.composed_message
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_row private.message_catalog;
+  v_texts text[];
+begin
+  select * into v_row from private.message_catalog where key = p_key and language = coalesce(p_language, 'en');
+  if not found then
+    select * into v_row from private.message_catalog where key = p_key and language = 'en';
+  end if;
+  if not found then
+    raise exception 'No message % in the catalog', p_key;
+  end if;
+  -- Title and body in one statement: each text's literal pieces and the placeholders between them, in order,
+  -- so a value is put in once and never read again as a placeholder (a tournament named "{opponent}" stays).
+  select array_agg(f.filled order by t.k) into v_texts
+    from unnest(array[v_row.title, v_row.body]) with ordinality as t (template, k)
+    cross join lateral (
+      select coalesce(string_agg(p.part || coalesce(private.placeholder_value(h.hole, v_row.language, p_params), ''), ''
+                                 order by p.n), '') as filled
+        from unnest(regexp_split_to_array(t.template, '\{([a-z_]+)(?::([a-z]+))?(?:\|([a-z_.]+))?\}')) with ordinality as p (part, n)
+        left join regexp_matches(t.template, '\{([a-z_]+)(?::([a-z]+))?(?:\|([a-z_.]+))?\}', 'g') with ordinality as h (hole, n)
+               on h.n = p.n) as f;
+  return row(v_texts[1], v_texts[2])::private.composed_message;
+end;
+$function$;
+
+comment on function private.placeholder_value(text[],text,jsonb) is 'One placeholder of a catalog text ({name, format, phrase}) in a language, from p_params: as given, or as a moment (:datetime, :moment), paise (:money), a prize place (:place) or the phrase it names (:phrase); the |phrase when the value is missing.';
+CREATE OR REPLACE FUNCTION private.placeholder_value(p_hole text[], p_language text, p_params jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_value text := p_params ->> p_hole[1];
+begin
+  if v_value is not null then
+    v_value := case p_hole[2]
+                 when 'datetime' then private.datetime_in(v_value::timestamptz, p_language)
+                 when 'moment' then private.datetime_in(v_value::timestamptz, p_language, false)
+                 when 'money' then private.money_in(v_value::bigint, p_language)
+                 when 'place' then private.place_in(v_value, p_language)
+                 when 'phrase' then private.catalog_phrase(v_value, p_language)
+                 else v_value end;
+  end if;
+  if v_value is null and p_hole[3] is not null then
+    v_value := private.catalog_phrase(p_hole[3], p_language);
+  end if;
+  return v_value;
+end;
+$function$;
+
+comment on function private.catalog_phrase(text,text) is 'A phrase of the message catalog (its key starts with phrase.) in a language, else in English; null for any other key.';
+CREATE OR REPLACE FUNCTION private.catalog_phrase(p_key text, p_language text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.body from private.message_catalog c
+   where c.key = p_key and c.key like 'phrase.%' and c.language in (p_language, 'en')
+   order by c.language = p_language desc
+   limit 1;
+$function$;
+
+comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: each written in its player''s language into the bell (with its key and values, for the alerts) and, as private.deliver does, e-mailed unless the player turned that kind off; nothing for a child without consent.';
+CREATE OR REPLACE FUNCTION private.deliver_messages(p_messages private.player_message[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+begin
+  -- One statement: the messages are written once (a CTE read twice is computed once), then the bell's rows and
+  -- the e-mails are inserted from them.
+  with wanted as (
+    select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb) as params, m.link, m.key,
+           private.player_language(m.user_id) as language
+      from unnest(p_messages) as m
+     where m.user_id is not null and private.may_process_player(m.user_id)
+  ), texts as (
+    -- Each distinct message once: a check-in or a finished tournament tells every player the same words.
+    -- In FROM, so it runs once per message (c.title and c.body of a composite in the select list would call it twice).
+    select k.message_key, k.language, k.params, c.title, c.body
+      from (select distinct w.message_key, w.language, w.params from wanted w) as k
+      cross join lateral private.compose_message(k.message_key, k.language, k.params) as c
+  ), composed as (
+    select w.*, t.title, t.body
+      from wanted w
+      join texts t on t.message_key = w.message_key and t.language = w.language and t.params = w.params
+  ), bell as (
+    insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
+    select n.user_id, n.kind, left(n.title, 140), left(coalesce(n.body, ''), 1000), n.link, v_now, n.message_key, n.params,
+           n.language
+      from composed n
+  )
+  -- The same e-mail as private.deliver's, in the player's language.
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  select 'email', 'notify-' || n.kind || '-' || n.user_id || '-' || n.key,
+         jsonb_build_object('to', u.email, 'subject', left(n.title, 140), 'text', coalesce(n.body, ''), 'link', n.link,
+                            'language', n.language),
+         private.email_not_before(v_now, private.notification_is_urgent(n.kind))
+    from composed n
+    join auth.users u on u.id = n.user_id and u.email is not null
+    left join public.notification_settings s on s.user_id = n.user_id and s.kind = n.kind
+   where coalesce(s.email, true)
+  on conflict (idempotency_key) do nothing;
+end;
+$function$;
+
+comment on function private.notify_message(uuid,text,text,jsonb,text,text) is 'Delivers one catalog message to a player in their language: private.deliver_messages with a single message.';
+CREATE OR REPLACE FUNCTION private.notify_message(p_user uuid, p_kind text, p_message_key text, p_params jsonb, p_link text, p_key text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select private.deliver_messages(array[row(p_user, p_kind, p_message_key, p_params, p_link, p_key)::private.player_message]);
+$function$;
+
 -- E-mail through the outbox (the worker sends it once; locally it lands in the stack's inbox).
 CREATE OR REPLACE FUNCTION private.queue_email(p_key text, p_to text, p_subject text, p_text text, p_link text DEFAULT NULL::text)
  RETURNS void
@@ -1583,6 +1781,26 @@ revoke all on function private.require_staff(text,text) from public;
 revoke all on function private.require_reason(text) from public;
 
 revoke all on function private.notify(uuid,text,text,text,text,text) from public;
+
+revoke all on function private.player_language(uuid) from public;
+
+revoke all on function private.lakh_grouped(numeric) from public;
+
+revoke all on function private.money_in(bigint,text) from public;
+
+revoke all on function private.datetime_in(timestamp with time zone,text,boolean) from public;
+
+revoke all on function private.place_in(text,text) from public;
+
+revoke all on function private.compose_message(text,text,jsonb) from public;
+
+revoke all on function private.placeholder_value(text[],text,jsonb) from public;
+
+revoke all on function private.catalog_phrase(text,text) from public;
+
+revoke all on function private.deliver_messages(private.player_message[]) from public;
+
+revoke all on function private.notify_message(uuid,text,text,jsonb,text,text) from public;
 
 revoke all on function private.deliver(private.notice[]) from public;
 

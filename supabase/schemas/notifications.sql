@@ -22,6 +22,9 @@ create table public.notifications (
   link text,
   created_at timestamp with time zone default now() not null,
   read_at timestamp with time zone,
+  message_key text,
+  message_params jsonb,
+  language text default 'en'::text not null,
   constraint notifications_pkey PRIMARY KEY (id),
   constraint notifications_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint notifications_body_length CHECK ((char_length(body) <= 1000)),
@@ -34,6 +37,9 @@ CREATE INDEX notifications_recent_receipts ON public.notifications USING btree (
 alter table public.notifications enable row level security;
 comment on column public.notifications.title is 'personal: free_text. May name the player or their opponent.';
 comment on column public.notifications.body is 'personal: free_text. May name the player or their opponent.';
+comment on column public.notifications.message_key is 'The message of the catalog (private.message_catalog) the title and body were written from; null for a staff alert written in English.';
+comment on column public.notifications.message_params is 'personal: free_text. The values the message was written with (names of the player, their opponent, the tournament; amounts; times), so an alert can be written again in English when its template is not approved in the player''s language.';
+comment on column public.notifications.language is 'The language the title and body are written in: the player''s (profiles.language) when it was written.';
 
 create type private.notice as (
   user_id uuid,
@@ -44,6 +50,54 @@ create type private.notice as (
   key text
 );
 comment on type private.notice is 'One notification to deliver: who, kind, title, body, link, and the key that keeps its e-mail to one.';
+
+create type private.player_message as (
+  user_id uuid,
+  kind text,
+  message_key text,
+  params jsonb,
+  link text,
+  key text
+);
+comment on type private.player_message is 'One notification to deliver from the message catalog: who, kind, the catalog''s message key and its values, link, and the key that keeps its e-mail to one. private.deliver_messages writes it in the player''s language.';
+
+create type private.composed_message as (
+  title text,
+  body text
+);
+comment on type private.composed_message is 'A catalog message written in one language: its title (e-mail subject, push title, first WhatsApp parameter) and body.';
+
+-- The message catalog -----------------------------------------------------------------------------------
+
+comment on table private.message_catalog is 'Everything the database writes to a player, once per language: a message''s title and body with {placeholders} (private.compose_message fills them: {name}, {name:datetime} IST, {name:moment} IST without the zone, {name:money} paise, {name:place} a prize place, {name:phrase} the phrase the value names, {name|phrase} a phrase of this table when the value is missing). Rows whose key starts with phrase. are words a message puts in for a missing value. Every key has every language (notifications-messages.test.ts).';
+create table private.message_catalog (
+  key text not null,
+  language text not null,
+  title text default ''::text not null,
+  body text not null,
+  constraint message_catalog_pkey PRIMARY KEY (key, language),
+  constraint message_catalog_language_known CHECK ((language = ANY (ARRAY['en'::text, 'hi'::text])))
+);
+
+comment on table private.calendar_names is 'Month and weekday names per language for dates the database writes: a hosted database''s locale cannot print Hindi ones (to_char''s TMMonth follows lc_time). kind month: number 1-12; kind weekday: ISO number 1 (Monday) - 7 (Sunday).';
+create table private.calendar_names (
+  language text not null,
+  kind text not null,
+  number integer not null,
+  name text not null,
+  constraint calendar_names_pkey PRIMARY KEY (language, kind, number),
+  constraint calendar_names_kind_known CHECK ((kind = ANY (ARRAY['month'::text, 'weekday'::text]))),
+  constraint calendar_names_number_range CHECK (((number >= 1) AND (number <= CASE kind WHEN 'month'::text THEN 12 ELSE 7 END)))
+);
+
+comment on table private.whatsapp_template_languages is 'Each WhatsApp template in each language to register with Meta, and whether Meta approved it: a message goes in the player''s language only when its template is approved in it, else in English (docs/areas/notifications.md lists them). Set approved once WhatsApp Manager shows the template Active.';
+create table private.whatsapp_template_languages (
+  template text not null,
+  language text not null,
+  approved boolean default false not null,
+  constraint whatsapp_template_languages_pkey PRIMARY KEY (template, language),
+  constraint whatsapp_template_languages_language_known CHECK ((language = ANY (ARRAY['en'::text, 'hi'::text])))
+);
 
 comment on table public.notification_settings is 'A player''s choice of e-mail per kind of notification; no row means e-mail on.';
 create table public.notification_settings (
@@ -209,11 +263,170 @@ insert into private.due_work_steps (name, area, function_name, run_order) values
   ('check_in_announcements', 'notifications', 'private.run_due_notification_work', '300')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
 
+-- Rows of private.message_catalog ---------------------------------------------------------------------
+
+insert into private.message_catalog (key, language, title, body) values
+  ('check_in_open', 'en', 'Check-in is open for {tournament}', 'Check in before {closes:datetime}, or your entry is withdrawn without a refund.'),
+  ('check_in_open', 'hi', '{tournament} के लिए चेक-इन खुल गया है', '{closes:datetime} से पहले चेक-इन करें, वरना आपकी एंट्री बिना रिफ़ंड के हटा दी जाएगी।'),
+  ('dispute_opened', 'en', 'Dispute opened on your match in {tournament}', 'Staff will decide it; the deadline is on the match page.'),
+  ('dispute_opened', 'hi', '{tournament} में आपके मैच पर विवाद खुला', 'स्टाफ़ इसका फ़ैसला करेगा; डेडलाइन मैच पेज पर है।'),
+  ('dispute_settled_replay', 'en', 'Dispute settled in {tournament}', 'The match will be replayed: see the new time.'),
+  ('dispute_settled_replay', 'hi', '{tournament} में विवाद का फ़ैसला हो गया', 'मैच दोबारा खेला जाएगा: नया समय देखें।'),
+  ('dispute_settled_winner', 'en', 'Dispute settled in {tournament}', '{winner|phrase.winner} goes through.'),
+  ('dispute_settled_winner', 'hi', '{tournament} में विवाद का फ़ैसला हो गया', '{winner|phrase.winner} आगे बढ़ता है।'),
+  ('draw_made_bracket', 'en', 'The draw for {tournament} is made', 'See the bracket on the tournament page.'),
+  ('draw_made_bracket', 'hi', '{tournament} का ड्रॉ हो गया', 'ब्रैकेट टूर्नामेंट पेज पर देखें।'),
+  ('draw_made_bye', 'en', 'The draw for {tournament} is made', 'You have a bye in round 1: see your next match in the bracket.'),
+  ('draw_made_bye', 'hi', '{tournament} का ड्रॉ हो गया', 'राउंड 1 में आपको बाई मिली है: अपना अगला मैच ब्रैकेट में देखें।'),
+  ('draw_made_first_match', 'en', 'The draw for {tournament} is made', 'Your first match: {time:datetime} against {opponent|phrase.opponent_object}.'),
+  ('draw_made_first_match', 'hi', '{tournament} का ड्रॉ हो गया', 'आपका पहला मैच: {time:datetime}, {opponent|phrase.opponent_object} के ख़िलाफ़।'),
+  ('draw_made_group_first_match', 'en', 'The draw for {tournament} is made', 'Group {group}: {matches} matches. Your first match: {time:datetime} against {opponent|phrase.opponent_object}.'),
+  ('draw_made_group_first_match', 'hi', '{tournament} का ड्रॉ हो गया', 'ग्रुप {group}: {matches} मैच। आपका पहला मैच: {time:datetime}, {opponent|phrase.opponent_object} के ख़िलाफ़।'),
+  ('kyc_rejected', 'en', 'Your KYC was not accepted', '{reason}'),
+  ('kyc_rejected', 'hi', 'आपका KYC स्वीकार नहीं हुआ', '{reason}'),
+  ('kyc_verified', 'en', 'Your KYC is verified', 'You can now withdraw your winnings.'),
+  ('kyc_verified', 'hi', 'आपका KYC वेरिफ़ाई हो गया', 'अब आप अपनी विनिंग्स निकाल सकते हैं।'),
+  ('next_match_guest', 'en', 'Your match in {tournament}: {time:datetime}', 'You play {opponent|phrase.opponent_object}. They host and post the room on the match page.'),
+  ('next_match_guest', 'hi', '{tournament} में आपका मैच: {time:datetime}', 'आपका मुक़ाबला {opponent|phrase.opponent_object} से है। होस्ट वे हैं और वही मैच पेज पर रूम पोस्ट करेंगे।'),
+  ('next_match_host', 'en', 'Your match in {tournament}: {time:datetime}', 'You play {opponent|phrase.opponent_object}. You host: post the room on the match page.'),
+  ('next_match_host', 'hi', '{tournament} में आपका मैच: {time:datetime}', 'आपका मुक़ाबला {opponent|phrase.opponent_object} से है। होस्ट आप हैं: मैच पेज पर रूम पोस्ट करें।'),
+  ('opponent_ready', 'en', '{opponent|phrase.opponent_subject} is ready', 'Your opponent is ready in {tournament}.'),
+  ('opponent_ready', 'hi', '{opponent|phrase.opponent_subject} तैयार है', '{tournament} में आपका विरोधी तैयार है।'),
+  ('opponent_reported', 'en', 'Your opponent reported the result', 'Confirm it or open a dispute within 10 minutes on the match page.'),
+  ('opponent_reported', 'hi', 'आपके विरोधी ने रिज़ल्ट रिपोर्ट किया', 'मैच पेज पर 10 मिनट के भीतर इसे कन्फ़र्म करें या विवाद खोलें।'),
+  ('payment_receipt_cup_many', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entries (you play the first; invite players to the others from My Tournaments), {amount:money} paid, payment id {payment_id}. Next: check in on the tournament page from {opens:moment} to {closes:moment} IST; an entry not checked in is withdrawn and its fee is not refunded.'),
+  ('payment_receipt_cup_many', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री (पहली में आप खेलेंगे; बाक़ी के लिए "मेरे टूर्नामेंट" से खिलाड़ियों को इनवाइट करें), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: टूर्नामेंट पेज पर {opens:moment} से {closes:moment} IST के बीच चेक-इन करें; जिस एंट्री का चेक-इन नहीं होगा, वह हटा दी जाएगी और उसकी फ़ीस रिफ़ंड नहीं होगी।'),
+  ('payment_receipt_cup_one', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entry, {amount:money} paid, payment id {payment_id}. Next: check in on the tournament page from {opens:moment} to {closes:moment} IST; an entry not checked in is withdrawn and its fee is not refunded.'),
+  ('payment_receipt_cup_one', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री, {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: टूर्नामेंट पेज पर {opens:moment} से {closes:moment} IST के बीच चेक-इन करें; जिस एंट्री का चेक-इन नहीं होगा, वह हटा दी जाएगी और उसकी फ़ीस रिफ़ंड नहीं होगी।'),
+  ('payment_receipt_pod_many', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entries (you play the first; invite players to the others from My Tournaments), {amount:money} paid, payment id {payment_id}. Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'),
+  ('payment_receipt_pod_many', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री (पहली में आप खेलेंगे; बाक़ी के लिए "मेरे टूर्नामेंट" से खिलाड़ियों को इनवाइट करें), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: आख़िरी जगह भरते ही पॉड शुरू होता है; पॉड भरते ही पॉड पेज पर चेक-इन करें।'),
+  ('payment_receipt_pod_one', 'en', 'Payment received: {amount:money} for {tournament}', 'Receipt for {tournament}: {slots} entry, {amount:money} paid, payment id {payment_id}. Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'),
+  ('payment_receipt_pod_one', 'hi', '{tournament} के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: {slots} एंट्री, {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: आख़िरी जगह भरते ही पॉड शुरू होता है; पॉड भरते ही पॉड पेज पर चेक-इन करें।'),
+  ('payout_failed', 'en', 'Withdrawal of {amount:money} did not go through', '{reason|phrase.transfer_failed} The amount and its tax are back in your balance.'),
+  ('payout_failed', 'hi', '{amount:money} की निकासी नहीं हो सकी', '{reason|phrase.transfer_failed} रकम और उसका टैक्स आपके बैलेंस में वापस आ गए हैं।'),
+  ('payout_sent', 'en', '{net:money} sent to {upi}', 'Your withdrawal of {gross:money} is paid; {tax:money} tax was withheld.'),
+  ('payout_sent', 'hi', '{net:money} {upi} पर भेजे गए', 'आपकी {gross:money} की निकासी का पेमेंट हो गया; {tax:money} टैक्स (TDS) काटा गया।'),
+  ('payout_sent_utr', 'en', '{net:money} sent to {upi}', 'Your withdrawal of {gross:money} is paid; {tax:money} tax was withheld. Bank reference (UTR): {utr}.'),
+  ('payout_sent_utr', 'hi', '{net:money} {upi} पर भेजे गए', 'आपकी {gross:money} की निकासी का पेमेंट हो गया; {tax:money} टैक्स (TDS) काटा गया। बैंक रेफ़रेंस (UTR): {utr}।'),
+  ('phrase.opponent_agent', 'en', '', 'Your opponent'),
+  ('phrase.opponent_agent', 'hi', '', 'आपके विरोधी'),
+  ('phrase.opponent_object', 'en', '', 'your opponent'),
+  ('phrase.opponent_object', 'hi', '', 'आपके विरोधी'),
+  ('phrase.opponent_subject', 'en', '', 'Your opponent'),
+  ('phrase.opponent_subject', 'hi', '', 'आपका विरोधी'),
+  ('phrase.pod_page', 'en', '', 'the pod page'),
+  ('phrase.pod_page', 'hi', '', 'पॉड पेज'),
+  ('phrase.tournament_page', 'en', '', 'the tournament page'),
+  ('phrase.tournament_page', 'hi', '', 'टूर्नामेंट पेज'),
+  ('phrase.transfer_failed', 'en', '', 'The transfer failed.'),
+  ('phrase.transfer_failed', 'hi', '', 'ट्रांसफ़र नहीं हो सका।'),
+  ('phrase.winner', 'en', '', 'The winner'),
+  ('phrase.winner', 'hi', '', 'विजेता'),
+  ('pod_check_in_missed_one_place', 'en', 'Refunded: check-in missed in {tournament}', 'One of your places was not checked in when check-in closed, so it was withdrawn. Its fee, {amount:money}, is refunded in full to the way you paid.'),
+  ('pod_check_in_missed_one_place', 'hi', 'रिफ़ंड: {tournament} में चेक-इन छूट गया', 'चेक-इन बंद होने तक आपकी एक जगह का चेक-इन नहीं हुआ था, इसलिए वह हटा दी गई। उसकी पूरी फ़ीस, {amount:money}, उसी तरीक़े से रिफ़ंड की गई है जिससे आपने पेमेंट किया था।'),
+  ('pod_check_in_missed_place', 'en', 'Refunded: check-in missed in {tournament}', 'Check-in closed before you checked in, so your place was withdrawn. {amount:money} is refunded in full to the way you paid.'),
+  ('pod_check_in_missed_place', 'hi', 'रिफ़ंड: {tournament} में चेक-इन छूट गया', 'आपके चेक-इन करने से पहले चेक-इन बंद हो गया, इसलिए आपकी जगह हटा दी गई। पूरे {amount:money} उसी तरीक़े से रिफ़ंड किए गए हैं जिससे आपने पेमेंट किया था।'),
+  ('pod_check_in_missed_places', 'en', 'Refunded: check-in missed in {tournament}', '{places} of your places were not checked in when check-in closed, so they were withdrawn. Their fees, {amount:money}, are refunded in full to the way you paid.'),
+  ('pod_check_in_missed_places', 'hi', 'रिफ़ंड: {tournament} में चेक-इन छूट गया', 'चेक-इन बंद होने तक आपकी {places} जगहों का चेक-इन नहीं हुआ था, इसलिए वे हटा दी गईं। उनकी पूरी फ़ीस, {amount:money}, उसी तरीक़े से रिफ़ंड की गई है जिससे आपने पेमेंट किया था।'),
+  ('prize_credited', 'en', 'Prize credited: {amount:money}', 'You placed {place:place} in {tournament}. The prize is in your balance: withdraw it from your earnings page.'),
+  ('prize_credited', 'hi', 'प्राइज़ मिला: {amount:money}', 'आप {tournament} में {place:place} पर रहे। प्राइज़ आपके बैलेंस में है: इसे "मेरी कमाई" पेज से निकालें।'),
+  ('room_posted', 'en', 'Room posted for your match in {tournament}', '{host|phrase.opponent_subject} posted the room id and password. Check the settings: {settings}.'),
+  ('room_posted', 'hi', '{tournament} में आपके मैच का रूम पोस्ट हो गया', '{host|phrase.opponent_agent} ने रूम ID और पासवर्ड पोस्ट कर दिए हैं। सेटिंग जाँच लें: {settings}।'),
+  ('tournament_cancelled', 'en', '{tournament} has been cancelled', '{tournament} has been cancelled by the organisers.
+
+Reason: {reason}
+
+Every paid entry is refunded in full to the card, UPI or account it was paid with; banks usually show it within 5 to 7 working days.'),
+  ('tournament_cancelled', 'hi', '{tournament} रद्द कर दिया गया है', 'आयोजकों ने {tournament} रद्द कर दिया है।
+
+वजह: {reason}
+
+हर पेड एंट्री का पूरा पैसा उसी कार्ड, UPI या अकाउंट में रिफ़ंड किया जाता है जिससे पेमेंट हुआ था; बैंक आम तौर पर इसे 5 से 7 कामकाजी दिनों में दिखाते हैं।'),
+  ('tournament_finished', 'en', '{tournament} is finished', 'See the final standings on the tournament page.'),
+  ('tournament_finished', 'hi', '{tournament} ख़त्म हुआ', 'आख़िरी स्टैंडिंग टूर्नामेंट पेज पर देखें।'),
+  ('waitlist_joined', 'en', 'You are on the waitlist of {tournament}', 'Waitlist #{position}. Check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. You can leave the waitlist from My Tournaments until check-in closes.'),
+  ('waitlist_joined', 'hi', 'आप {tournament} की वेटलिस्ट में हैं', 'वेटलिस्ट #{position}। कोई जगह ख़ाली हो तो आगे आने के लिए {opens:moment} से {closes:moment} IST के बीच {page:phrase} पर चेक-इन करें। चेक-इन बंद होने तक आप "मेरे टूर्नामेंट" से वेटलिस्ट छोड़ सकते हैं।'),
+  ('waitlist_not_promoted_full', 'en', 'No place came free in {tournament}', 'Every place was taken at check-in close.'),
+  ('waitlist_not_promoted_full', 'hi', '{tournament} में कोई जगह ख़ाली नहीं हुई', 'चेक-इन बंद होने पर हर जगह भरी हुई थी।'),
+  ('waitlist_not_promoted_full_refunded', 'en', 'No place came free in {tournament}', 'Every place was taken at check-in close. Your payment is refunded in full.'),
+  ('waitlist_not_promoted_full_refunded', 'hi', '{tournament} में कोई जगह ख़ाली नहीं हुई', 'चेक-इन बंद होने पर हर जगह भरी हुई थी। आपका पूरा पेमेंट रिफ़ंड किया गया है।'),
+  ('waitlist_not_promoted_not_checked_in', 'en', 'No place came free in {tournament}', 'You did not check in before check-in closed, so you could not move up.'),
+  ('waitlist_not_promoted_not_checked_in', 'hi', '{tournament} में कोई जगह ख़ाली नहीं हुई', 'चेक-इन बंद होने से पहले आपने चेक-इन नहीं किया था, इसलिए आप आगे नहीं आ सके।'),
+  ('waitlist_not_promoted_not_checked_in_refunded', 'en', 'No place came free in {tournament}', 'You did not check in before check-in closed, so you could not move up. Your payment is refunded in full.'),
+  ('waitlist_not_promoted_not_checked_in_refunded', 'hi', '{tournament} में कोई जगह ख़ाली नहीं हुई', 'चेक-इन बंद होने से पहले आपने चेक-इन नहीं किया था, इसलिए आप आगे नहीं आ सके। आपका पूरा पेमेंट रिफ़ंड किया गया है।'),
+  ('waitlist_promoted', 'en', 'You''re in: {tournament}', 'A place came free at check-in close and you moved up from the waitlist. You are checked in for the draw.'),
+  ('waitlist_promoted', 'hi', 'आपको जगह मिल गई: {tournament}', 'चेक-इन बंद होने पर एक जगह ख़ाली हुई और आप वेटलिस्ट से आगे आ गए। ड्रॉ के लिए आपका चेक-इन हो चुका है।'),
+  ('waitlist_receipt', 'en', 'Payment received: {amount:money} for the waitlist of {tournament}', 'Receipt for {tournament}: a place on its waitlist (#{position}), {amount:money} paid, payment id {payment_id}. Next: check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. If none comes free for you, or you leave the waitlist from My Tournaments before check-in closes, your payment is refunded in full.'),
+  ('waitlist_receipt', 'hi', '{tournament} की वेटलिस्ट के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: वेटलिस्ट में एक जगह (#{position}), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: कोई जगह ख़ाली हो तो आगे आने के लिए {opens:moment} से {closes:moment} IST के बीच {page:phrase} पर चेक-इन करें। अगर आपके लिए कोई जगह ख़ाली नहीं होती, या चेक-इन बंद होने से पहले आप "मेरे टूर्नामेंट" से वेटलिस्ट छोड़ देते हैं, तो आपका पूरा पेमेंट रिफ़ंड किया जाएगा।')
+on conflict (key, language) do update set title = excluded.title, body = excluded.body;
+
+-- Rows of private.calendar_names ----------------------------------------------------------------------
+
+insert into private.calendar_names (language, kind, number, name) values
+  ('hi', 'month', '1', 'जनवरी'),
+  ('hi', 'month', '2', 'फ़रवरी'),
+  ('hi', 'month', '3', 'मार्च'),
+  ('hi', 'month', '4', 'अप्रैल'),
+  ('hi', 'month', '5', 'मई'),
+  ('hi', 'month', '6', 'जून'),
+  ('hi', 'month', '7', 'जुलाई'),
+  ('hi', 'month', '8', 'अगस्त'),
+  ('hi', 'month', '9', 'सितंबर'),
+  ('hi', 'month', '10', 'अक्टूबर'),
+  ('hi', 'month', '11', 'नवंबर'),
+  ('hi', 'month', '12', 'दिसंबर'),
+  ('hi', 'weekday', '1', 'सोमवार'),
+  ('hi', 'weekday', '2', 'मंगलवार'),
+  ('hi', 'weekday', '3', 'बुधवार'),
+  ('hi', 'weekday', '4', 'गुरुवार'),
+  ('hi', 'weekday', '5', 'शुक्रवार'),
+  ('hi', 'weekday', '6', 'शनिवार'),
+  ('hi', 'weekday', '7', 'रविवार')
+on conflict (language, kind, number) do update set name = excluded.name;
+
+-- Rows of private.whatsapp_template_languages ------------------------------------------------------------
+
+insert into private.whatsapp_template_languages (template, language, approved) values
+  ('golazo_check_in_open', 'en', 'true'),
+  ('golazo_check_in_open', 'hi', 'false'),
+  ('golazo_dispute_decided', 'en', 'true'),
+  ('golazo_dispute_decided', 'hi', 'false'),
+  ('golazo_match_ready', 'en', 'true'),
+  ('golazo_match_ready', 'hi', 'false'),
+  ('golazo_next_match', 'en', 'true'),
+  ('golazo_next_match', 'hi', 'false'),
+  ('golazo_opponent_reported', 'en', 'true'),
+  ('golazo_opponent_reported', 'hi', 'false'),
+  ('golazo_opt_in_code', 'en', 'true'),
+  ('golazo_opt_in_code', 'hi', 'false'),
+  ('golazo_payout_failed', 'en', 'true'),
+  ('golazo_payout_failed', 'hi', 'false'),
+  ('golazo_payout_paid', 'en', 'true'),
+  ('golazo_payout_paid', 'hi', 'false'),
+  ('golazo_prize_credited', 'en', 'true'),
+  ('golazo_prize_credited', 'hi', 'false')
+on conflict (template, language) do update set approved = excluded.approved;
+
 -- Rows of private.alert_settings ----------------------------------------------------------------------
 
 insert into private.alert_settings (id, whatsapp_message_cost_paise, whatsapp_code_minutes, whatsapp_code_tries, whatsapp_code_resend_seconds, extra_push_endpoint_pattern, whatsapp_codes_per_account_per_day, whatsapp_codes_per_number_per_day) values
   ('t', '12.00', '10', '5', '30', null, '5', '3')
 on conflict (id) do update set whatsapp_message_cost_paise = excluded.whatsapp_message_cost_paise, whatsapp_code_minutes = excluded.whatsapp_code_minutes, whatsapp_code_tries = excluded.whatsapp_code_tries, whatsapp_code_resend_seconds = excluded.whatsapp_code_resend_seconds, extra_push_endpoint_pattern = excluded.extra_push_endpoint_pattern, whatsapp_codes_per_account_per_day = excluded.whatsapp_codes_per_account_per_day, whatsapp_codes_per_number_per_day = excluded.whatsapp_codes_per_number_per_day;
+
+-- The message catalog: the WhatsApp side (the catalog's functions are shared helpers in foundation) ------
+
+comment on function private.whatsapp_language(text,text) is 'The language a WhatsApp template goes in: the player''s when Meta approved the template in it (private.whatsapp_template_languages), else English.';
+CREATE OR REPLACE FUNCTION private.whatsapp_language(p_template text, p_language text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_language <> 'en'
+                   and exists (select 1 from private.whatsapp_template_languages t
+                                where t.template = p_template and t.language = p_language and t.approved)
+              then p_language else 'en' end;
+$function$;
 
 -- Notifications ---------------------------------------------------------------------------------------
 
@@ -235,16 +448,16 @@ CREATE OR REPLACE FUNCTION private.notify_on_tournament_change()
  SET search_path TO ''
 AS $function$
 declare
-  v_notices private.notice[];
+  v_messages private.player_message[];
 begin
   if new.finished_at is not null and old.finished_at is null then
-    select array_agg(row(e.player_id, 'tournament_finished', new.title || ' is finished',
-                         'See the final standings on the tournament page.', '/pod/?id=' || new.id, new.id)::private.notice)
-      into v_notices
+    select array_agg(row(e.player_id, 'tournament_finished', 'tournament_finished', jsonb_build_object('tournament', new.title),
+                         '/pod/?id=' || new.id, new.id)::private.player_message)
+      into v_messages
       from public.entries e
      where e.tournament_id = new.id and e.status = 'active' and e.player_id is not null;
-    if v_notices is not null then
-      perform private.deliver(v_notices);
+    if v_messages is not null then
+      perform private.deliver_messages(v_messages);
     end if;
   end if;
   return new;
@@ -393,12 +606,20 @@ begin
    where n.kind = any (private.alert_kinds()) and coalesce(p.push, true)
   on conflict (idempotency_key) do nothing;
 
+  -- WhatsApp in the player's language when Meta approved the template in it; else the English template, with the
+  -- message written again in English from its catalog key and values (never Hindi words in an English template).
   insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
   select 'whatsapp', 'whatsapp-' || n.id,
-         jsonb_build_object('to', c.phone, 'template', private.whatsapp_template(n.kind), 'params', jsonb_build_array(n.title, n.body),
+         jsonb_build_object('to', c.phone, 'template', private.whatsapp_template(n.kind),
+                            'language', w.language,
+                            'params', case when w.language = n.language or n.message_key is null
+                                           then jsonb_build_array(n.title, n.body)
+                                           else (select jsonb_build_array(left(e.title, 140), left(e.body, 1000))
+                                                   from private.compose_message(n.message_key, w.language, n.message_params) as e) end,
                             'url', coalesce(n.link, '/dashboard'), 'kind', n.kind),
          private.alert_not_before(v_now, n.kind)
     from new_rows n
+    cross join lateral (select private.whatsapp_language(private.whatsapp_template(n.kind), n.language) as language) as w
     join public.whatsapp_contacts c on c.user_id = n.user_id
     left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
    where n.kind = any (private.alert_kinds()) and coalesce(p.whatsapp, true)
@@ -462,13 +683,12 @@ CREATE OR REPLACE FUNCTION private.notify_on_match_changes()
  SET search_path TO ''
 AS $function$
 declare
-  v_notices private.notice[];
+  v_messages private.player_message[];
 begin
   with changed as (
     select n.*, o.status as old_status, o.room_posted_at as old_room_posted_at, o.ready_a_at as old_ready_a_at,
            o.ready_b_at as old_ready_b_at,
            t.title as tournament_title, '/match/?id=' || n.id as link,
-           to_char(n.scheduled_at at time zone 'Asia/Kolkata', 'DD Mon HH24:MI') || ' IST' as time_text,
            pa.in_game_name as name_a, pb.in_game_name as name_b, ea.player_id as player_a, eb.player_id as player_b
       from new_rows n
       left join old_rows o on o.id = n.id
@@ -480,62 +700,61 @@ begin
      -- The draw itself tells every player in one notice (tournaments trigger); its matches add nothing.
      where t.drawn_at is not null
   )
-  select array_agg(notice) into v_notices
+  select array_agg(message) into v_messages
     from (
-      -- Both players known: the match is on.
-      select row(player_a, 'next_match', 'Your match in ' || tournament_title || ': ' || time_text,
-                 'You play ' || coalesce(name_b, 'your opponent') || '. You host: post the room on the match page.', link,
-                 id || '-' || scheduled_at)::private.notice as notice
+      -- Both players known: the match is on. (Each message's words are in the catalog, in each language.)
+      select row(player_a, 'next_match', 'next_match_host',
+                 jsonb_build_object('tournament', tournament_title, 'time', scheduled_at, 'opponent', name_b), link,
+                 id || '-' || scheduled_at)::private.player_message as message
         from changed where status = 'scheduled' and old_status = 'pending'
       union all
-      select row(player_b, 'next_match', 'Your match in ' || tournament_title || ': ' || time_text,
-                 'You play ' || coalesce(name_a, 'your opponent') || '. They host and post the room on the match page.', link,
-                 id || '-' || scheduled_at)::private.notice
+      select row(player_b, 'next_match', 'next_match_guest',
+                 jsonb_build_object('tournament', tournament_title, 'time', scheduled_at, 'opponent', name_a), link,
+                 id || '-' || scheduled_at)::private.player_message
         from changed where status = 'scheduled' and old_status = 'pending'
       union all
       -- To the player who did not post it (the guest may host once the host's minutes pass), with the game
-      -- settings to check in the room.
-      select row(case room_host when 'a' then player_b else player_a end, 'room_posted',
-                 'Room posted for your match in ' || tournament_title,
-                 coalesce(case room_host when 'a' then name_a else name_b end, 'Your opponent')
-                   || ' posted the room id and password. Check the settings: '
-                   || private.match_settings_text(private.match_settings(changed_match)) || '.',
-                 link, id || '-' || room_posted_at)::private.notice
+      -- settings to check in the room (in the game's own words, which the game shows in English).
+      select row(case room_host when 'a' then player_b else player_a end, 'room_posted', 'room_posted',
+                 jsonb_build_object('tournament', tournament_title,
+                                    'host', case room_host when 'a' then name_a else name_b end,
+                                    'settings', private.match_settings_text(private.match_settings(changed_match))),
+                 link, id || '-' || room_posted_at)::private.player_message
         from changed
         cross join lateral (select m from public.matches m where m.id = changed.id) as this(changed_match)
        where room_posted_at is not null and room_posted_at is distinct from old_room_posted_at
       union all
-      select row(player_b, 'opponent_ready', coalesce(name_a, 'Your opponent') || ' is ready',
-                 'Your opponent is ready in ' || tournament_title || '.', link, id || '-a')::private.notice
+      select row(player_b, 'opponent_ready', 'opponent_ready',
+                 jsonb_build_object('tournament', tournament_title, 'opponent', name_a), link, id || '-a')::private.player_message
         from changed where ready_a_at is not null and old_ready_a_at is null and old_status is not null
       union all
-      select row(player_a, 'opponent_ready', coalesce(name_b, 'Your opponent') || ' is ready',
-                 'Your opponent is ready in ' || tournament_title || '.', link, id || '-b')::private.notice
+      select row(player_a, 'opponent_ready', 'opponent_ready',
+                 jsonb_build_object('tournament', tournament_title, 'opponent', name_b), link, id || '-b')::private.player_message
         from changed where ready_b_at is not null and old_ready_b_at is null and old_status is not null
       union all
       -- The player who has not reported yet is asked to confirm or dispute.
       select row(case when exists (select 1 from private.match_reports r where r.match_id = c.id and r.entry_id = c.entry_a
                                                                        and r.superseded_at is null)
                       then player_b else player_a end,
-                 'opponent_reported', 'Your opponent reported the result',
-                 'Confirm it or open a dispute within 10 minutes on the match page.', link, id || '-' || updated_at)::private.notice
+                 'opponent_reported', 'opponent_reported', jsonb_build_object('tournament', tournament_title), link,
+                 id || '-' || updated_at)::private.player_message
         from changed c where status = 'reported' and old_status is distinct from 'reported'
       union all
-      select row(p, 'dispute_opened', 'Dispute opened on your match in ' || tournament_title,
-                 'Staff will decide it; the deadline is on the match page.', link, id || '-' || updated_at)::private.notice
+      select row(p, 'dispute_opened', 'dispute_opened', jsonb_build_object('tournament', tournament_title), link,
+                 id || '-' || updated_at)::private.player_message
         from changed cross join lateral unnest(array[player_a, player_b]) as p
        where status = 'disputed' and old_status is distinct from 'disputed'
       union all
-      select row(p, 'dispute_settled', 'Dispute settled in ' || tournament_title,
-                 case status when 'confirmed' then coalesce(case when winner_entry_id = entry_a then name_a else name_b end, 'The winner')
-                                                   || ' goes through.'
-                             else 'The match will be replayed: see the new time.' end,
-                 link, id || '-' || updated_at)::private.notice
+      select row(p, 'dispute_settled',
+                 case status when 'confirmed' then 'dispute_settled_winner' else 'dispute_settled_replay' end,
+                 jsonb_build_object('tournament', tournament_title,
+                                    'winner', case when winner_entry_id = entry_a then name_a else name_b end),
+                 link, id || '-' || updated_at)::private.player_message
         from changed cross join lateral unnest(array[player_a, player_b]) as p
        where old_status = 'disputed' and status <> 'disputed'
-    ) as notices;
-  if v_notices is not null then
-    perform private.deliver(v_notices);
+    ) as messages;
+  if v_messages is not null then
+    perform private.deliver_messages(v_messages);
   end if;
   return null;
 end;
@@ -550,7 +769,7 @@ AS $function$
 declare
   v_now timestamptz := private.clock_now();
   v_tournament public.tournaments%rowtype;
-  v_notices private.notice[];
+  v_messages private.player_message[];
   v_told integer := 0;
 begin
   for v_tournament in
@@ -558,16 +777,15 @@ begin
      where t.check_in_announced_at is null and t.drawn_at is null and private.check_in_is_open(t, v_now)
      for update skip locked
   loop
-    select array_agg(row(e.player_id, 'check_in_open', 'Check-in is open for ' || v_tournament.title,
-                         'Check in before ' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata',
-                                                       'DD Mon HH24:MI')
-                           || ' IST, or your entry is withdrawn without a refund.',
-                         '/my-tournaments', v_tournament.id)::private.notice)
-      into v_notices
+    select array_agg(row(e.player_id, 'check_in_open', 'check_in_open',
+                         jsonb_build_object('tournament', v_tournament.title,
+                                            'closes', private.tournament_check_in_closes_at(v_tournament)),
+                         '/my-tournaments', v_tournament.id)::private.player_message)
+      into v_messages
       from public.entries e
      where e.tournament_id = v_tournament.id and e.status = 'active' and e.player_id is not null and e.checked_in_at is null;
-    if v_notices is not null then
-      perform private.deliver(v_notices);
+    if v_messages is not null then
+      perform private.deliver_messages(v_messages);
     end if;
     update public.tournaments set check_in_announced_at = v_now where id = v_tournament.id;
     v_told := v_told + 1;
@@ -947,6 +1165,7 @@ begin
   insert into private.whatsapp_code_sends (user_id, phone, sent_at) values (v_user, v_phone, v_now);
   perform private.enqueue_outside_call('whatsapp', 'whatsapp-code-' || v_user || '-' || v_sent || '-' || extract(epoch from v_now),
     jsonb_build_object('to', v_phone, 'template', private.whatsapp_template('opt_in_code'), 'params', jsonb_build_array(v_code),
+                       'language', private.whatsapp_language(private.whatsapp_template('opt_in_code'), private.player_language(v_user)),
                        'url', null, 'kind', 'opt_in_code'));
   return jsonb_build_object('phone', v_phone, 'expires_at', v_now + make_interval(mins => v_settings.whatsapp_code_minutes),
                             'tries', v_settings.whatsapp_code_tries);
@@ -1104,6 +1323,8 @@ revoke all on table public.alert_preferences from anon;
 revoke all on table public.alert_preferences from authenticated;
 
 -- Notifications ---------------------------------------------------------------------------------------
+
+revoke all on function private.whatsapp_language(text,text) from public;
 
 revoke all on function private.player_of(uuid) from public;
 

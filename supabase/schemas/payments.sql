@@ -692,23 +692,22 @@ AS $function$
 begin
   -- One insert in the confirmation's transaction (the payment race must not slow down): the bell's
   -- receipt. Its e-mail is queued by the periodic function (private.run_due_receipt_emails).
-  insert into public.notifications (user_id, kind, title, body, link, created_at)
-  select new.user_id, 'payment_receipt',
-         'Payment received: ₹' || to_char(p.amount_paise / 100.0, 'FM99999999990.00') || ' for ' || t.title,
-         'Receipt for ' || t.title || ': ' || new.slots
-           || case when new.slots = 1 then ' entry' else ' entries (you play the first; invite players to the others from My Tournaments)' end
-           || ', ₹' || to_char(p.amount_paise / 100.0, 'FM99999999990.00')
-           || ' paid, payment id ' || coalesce(p.razorpay_payment_id, p.id::text) || '. '
-           || case when t.series = 'quick'
-                   then 'Next: the pod starts when its last place is taken; check in on the pod page as soon as it fills.'
-                   else 'Next: check in on the tournament page from '
-                        || to_char(private.tournament_check_in_opens_at(t) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-                        || ' to ' || to_char(private.tournament_check_in_closes_at(t) at time zone 'Asia/Kolkata', 'DD Mon HH24:MI')
-                        || ' IST; an entry not checked in is withdrawn and its fee is not refunded.' end,
+  -- In the player's language, from the message catalog.
+  insert into public.notifications (user_id, kind, title, body, link, created_at, message_key, message_params, language)
+  select new.user_id, 'payment_receipt', m.title, m.body,
          case when t.series = 'quick' then '/pod/?id=' || t.id else '/tournaments/' || t.id end,
-         private.clock_now()
+         private.clock_now(), r.key, r.params, l.language
     from public.payments p
     join public.tournaments t on t.id = new.tournament_id
+    cross join lateral (select private.player_language(new.user_id) as language) as l
+    cross join lateral (
+      select 'payment_receipt_' || case when t.series = 'quick' then 'pod' else 'cup' end
+               || case when new.slots = 1 then '_one' else '_many' end as key,
+             jsonb_build_object('tournament', t.title, 'slots', new.slots, 'amount', p.amount_paise,
+                                'payment_id', coalesce(p.razorpay_payment_id, p.id::text),
+                                'opens', private.tournament_check_in_opens_at(t),
+                                'closes', private.tournament_check_in_closes_at(t)) as params) as r
+    cross join lateral private.compose_message(r.key, l.language, r.params) as m
    where p.id = new.payment_id
      -- A place moving up from the waitlist: its payment's receipt was written when the place was taken.
      and not exists (select 1 from public.waitlist_places w where w.payment_id = p.id);

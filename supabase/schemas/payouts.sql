@@ -1148,11 +1148,9 @@ begin
     jsonb_build_object('account', private.player_account(p_payout.user_id), 'amount_paise', p_payout.tax_paise,
                        'user_id', p_payout.user_id)), p_by);
   update private.tax_withholdings set reversed_at = private.clock_now() where payout_id = p_payout.id and reversed_at is null;
-  perform private.notify(p_payout.user_id, 'payout_failed',
-                         'Withdrawal of ₹' || to_char(p_payout.gross_paise / 100.0, 'FM99999999990.00') || ' did not go through',
-                         coalesce(p_payout.failure_reason, 'The transfer failed.')
-                         || ' The amount and its tax are back in your balance.',
-                         '/my-earnings', p_payout.id || '-' || p_payout.status);
+  perform private.notify_message(p_payout.user_id, 'payout_failed', 'payout_failed',
+                                 jsonb_build_object('amount', p_payout.gross_paise, 'reason', p_payout.failure_reason),
+                                 '/my-earnings', p_payout.id || '-' || p_payout.status);
 end;
 $function$;
 
@@ -1546,11 +1544,10 @@ begin
                        'user_id', p_award.player_id)), p_by);
   if v_journal is not null then
     select title into v_title from public.tournaments where id = p_award.tournament_id;
-    perform private.notify(p_award.player_id, 'prize_credited',
-                           'Prize credited: ₹' || to_char(p_award.amount_paise / 100.0, 'FM99999999990.00'),
-                           'You placed ' || p_award.place_label || ' in ' || coalesce(v_title, p_award.tournament_id)
-                           || '. The prize is in your balance: withdraw it from your earnings page.',
-                           '/my-earnings', p_award.tournament_id || '-' || p_award.entry_id);
+    perform private.notify_message(p_award.player_id, 'prize_credited', 'prize_credited',
+                                   jsonb_build_object('amount', p_award.amount_paise, 'place', p_award.place_label,
+                                                      'tournament', coalesce(v_title, p_award.tournament_id)),
+                                   '/my-earnings', p_award.tournament_id || '-' || p_award.entry_id);
   end if;
   return v_journal;
 end;
@@ -2178,11 +2175,10 @@ begin
   end;
 
   if v_record.status <> v_before and v_record.status in ('verified', 'rejected') then
-    perform private.notify(p_user_id, 'kyc_result',
-                           case v_record.status when 'verified' then 'Your KYC is verified' else 'Your KYC was not accepted' end,
-                           case v_record.status when 'verified' then 'You can now withdraw your winnings.'
-                                else v_record.reason end,
-                           '/my-earnings', 'kyc-' || v_record.submission || '-' || v_record.status);
+    perform private.notify_message(p_user_id, 'kyc_result',
+                                   case v_record.status when 'verified' then 'kyc_verified' else 'kyc_rejected' end,
+                                   jsonb_build_object('reason', v_record.reason),
+                                   '/my-earnings', 'kyc-' || v_record.submission || '-' || v_record.status);
   end if;
   return private.kyc_answer(v_record);
 end;
@@ -2503,12 +2499,11 @@ begin
     perform private.post_journal('payout_sent', 'payout:' || v_payout.id, jsonb_build_array(
       jsonb_build_object('account', 'payouts:in_flight', 'amount_paise', -v_payout.net_paise, 'user_id', v_payout.user_id),
       jsonb_build_object('account', 'bank:payouts', 'amount_paise', v_payout.net_paise, 'user_id', v_payout.user_id)));
-    perform private.notify(v_payout.user_id, 'payout_sent',
-                           '₹' || to_char(v_payout.net_paise / 100.0, 'FM99999999990.00') || ' sent to ' || v_payout.upi_id,
-                           'Your withdrawal of ₹' || to_char(v_payout.gross_paise / 100.0, 'FM99999999990.00') || ' is paid; ₹'
-                           || to_char(v_payout.tax_paise / 100.0, 'FM99999999990.00') || ' tax was withheld.'
-                           || case when v_payout.utr is not null then ' Bank reference (UTR): ' || v_payout.utr || '.' else '' end,
-                           '/my-earnings', v_payout.id || '-processed');
+    perform private.notify_message(v_payout.user_id, 'payout_sent',
+                                   case when v_payout.utr is not null then 'payout_sent_utr' else 'payout_sent' end,
+                                   jsonb_build_object('net', v_payout.net_paise, 'gross', v_payout.gross_paise,
+                                                      'tax', v_payout.tax_paise, 'upi', v_payout.upi_id, 'utr', v_payout.utr),
+                                   '/my-earnings', v_payout.id || '-processed');
   elsif p_status in ('reversed', 'cancelled', 'rejected', 'failed') then
     -- From wherever the money is now: at the bank once processed was posted, else still in flight.
     perform private.return_payout(v_payout,

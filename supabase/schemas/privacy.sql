@@ -294,7 +294,7 @@ AS $function$
            'email', p.email, 'legal_name', p.legal_name, 'in_game_name', p.in_game_name, 'age', p.age,
            'date_of_birth', p.date_of_birth, 'game_user_id', p.game_user_id, 'profile_image_url', p.profile_image_url,
            'profile_completed', p.profile_completed, 'lives_in_india_confirmed_at', p.lives_in_india_confirmed_at,
-           'created_at', p.created_at, 'updated_at', p.updated_at,
+           'language', p.language, 'created_at', p.created_at, 'updated_at', p.updated_at,
            'staff_roles', coalesce((select jsonb_agg(jsonb_build_object('role', r.role, 'tournament_id', r.tournament_id,
                                                                         'granted_at', r.granted_at) order by r.granted_at)
                                       from public.staff_roles r where r.user_id = p_user), '[]'::jsonb))

@@ -27,7 +27,9 @@ create table public.profiles (
   date_of_birth date,
   lives_in_india_confirmed_at timestamp with time zone,
   erased_at timestamp with time zone,
+  language text default 'en'::text not null,
   constraint profiles_pkey PRIMARY KEY (id),
+  constraint profiles_language_known CHECK ((language = ANY (ARRAY['en'::text, 'hi'::text]))),
   constraint profiles_age_range CHECK (((age >= 13) AND (age <= 100))),
   constraint profiles_completed_means_filled_in CHECK (((NOT profile_completed) OR ((legal_name IS NOT NULL) AND (in_game_name IS NOT NULL) AND (game_user_id IS NOT NULL) AND ((age IS NOT NULL) OR (date_of_birth IS NOT NULL))))),
   constraint profiles_date_of_birth_plausible CHECK ((date_of_birth >= '1900-01-01'::date)),
@@ -49,6 +51,7 @@ comment on column public.profiles.game_user_id is 'personal: game_id. The player
 comment on column public.profiles.profile_image_url is 'personal: picture';
 comment on column public.profiles.date_of_birth is 'personal: date_of_birth. Given once by the player; age is computed from it (private.profile_age). Null on rows completed before it was asked.';
 comment on column public.profiles.lives_in_india_confirmed_at is 'personal: residence. When the player confirmed they live in India (paid entry is for residents of India). Null: not confirmed.';
+comment on column public.profiles.language is 'The language the player reads: en or hi. Notifications, e-mails, push and WhatsApp messages are written in it (private.compose_message). Set at sign-up from the page they signed up on, then on the profile (set_my_language).';
 comment on column public.profiles.erased_at is 'When the account was erased: the row stays as the pseudonymous subject of what must be kept (entries, money records), with every personal column empty and the in-game name ''Deleted player''.';
 
 -- Parental consent ------------------------------------------------------------------------------------
@@ -205,7 +208,9 @@ CREATE OR REPLACE FUNCTION private.create_profile_for_new_user()
  SET search_path TO ''
 AS $function$
 begin
-  insert into public.profiles (id, email) values (new.id, new.email)
+  -- The site passes the language of the page the visitor signed up on (user metadata); anything else is English.
+  insert into public.profiles (id, email, language)
+  values (new.id, new.email, case when new.raw_user_meta_data ->> 'language' = 'hi' then 'hi' else 'en' end)
   on conflict (id) do nothing;
   return new;
 end;
@@ -845,7 +850,7 @@ begin
   update public.profiles
      set erased_at = v_now, in_game_name = private.deleted_player_name(), profile_completed = false,
          email = null, legal_name = null, age = null, date_of_birth = null, game_user_id = null,
-         profile_image_url = null, lives_in_india_confirmed_at = null
+         profile_image_url = null, lives_in_india_confirmed_at = null, language = 'en'
    where id = p_user;
 
   -- Their own rows that stay: personal values emptied or redacted.
@@ -1360,6 +1365,27 @@ begin
     raise exception 'Profile not found' using errcode = 'PT404', hint = 'profile_not_found';
   end if;
   return found_profile;
+end;
+$function$;
+
+comment on function public.set_my_language(text) is 'Sets the language the caller reads (en or hi, else invalid_language): their notifications, e-mails, push and WhatsApp messages follow it from the next one on → { language }.';
+CREATE OR REPLACE FUNCTION public.set_my_language(p_language text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid := private.require_player();
+begin
+  if p_language is null or p_language not in ('en', 'hi') then
+    raise exception 'Choose English (en) or Hindi (hi).' using errcode = 'PT400', hint = 'invalid_language';
+  end if;
+  update public.profiles set language = p_language, updated_at = private.clock_now() where id = v_user;
+  if not found then
+    raise exception 'Profile not found' using errcode = 'PT404', hint = 'profile_not_found';
+  end if;
+  return jsonb_build_object('language', p_language);
 end;
 $function$;
 
@@ -2027,6 +2053,9 @@ revoke all on function public.get_my_profile() from public;
 
 revoke all on function public.update_my_profile(text,text,integer,text,text,date,boolean) from anon;
 revoke all on function public.update_my_profile(text,text,integer,text,text,date,boolean) from public;
+
+revoke all on function public.set_my_language(text) from anon;
+revoke all on function public.set_my_language(text) from public;
 
 -- Changing the in-game name ---------------------------------------------------------------------------
 

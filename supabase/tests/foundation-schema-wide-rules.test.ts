@@ -124,6 +124,7 @@ const PLAYER_FUNCTIONS = [
   'send_match_message',
   'set_my_alert',
   'set_my_eligibility_details',
+  'set_my_language',
   'set_my_notification_setting',
   'set_ready',
   'sign_up_for_story_news',

@@ -442,13 +442,15 @@ describe.each(engines)('deleting an account on $name', (engine) => {
 
     it("leaves nothing of the player in their own records after the grace period; other people's stay as written", async () => {
       await passGracePeriod(eraseAt);
-      // Left as written: other people's rows outside the subject's match (the opponent's bell and its e-mail
-      // naming their opponent, the audit row about the opponent); the opponent's own words in the chat.
+      // Left as written: other people's rows outside the subject's match (the opponent's bell, with the values its
+      // words were written from, and its e-mail naming their opponent, the audit row about the opponent); the
+      // opponent's own words in the chat.
       expect(await sweep(subject)).toEqual([
         'private.outbox.payload',
         'public.audit_log.summary',
         'public.match_messages.body',
         'public.notifications.body',
+        'public.notifications.message_params',
         'public.notifications.title',
       ]);
       const outbox = await db.admin.query<{ to: string }>(

@@ -30,7 +30,7 @@ describe('the areas of supabase/schemas', () => {
 
   it('find the shared helpers in foundation, called from the areas above it', () => {
     const { calls } = areaCallGraph();
-    for (const helper of ['private.setting', 'private.audit', 'private.require_staff', 'private.notify']) {
+    for (const helper of ['private.setting', 'private.audit', 'private.require_staff', 'private.notify_message']) {
       expect([...(calls.get('payouts')?.get('foundation') ?? [])]).toContain(helper);
     }
     // A player's age and consent are asked by every area, profile included: they sit below all of them.

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { parseAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
+import { $lang } from '@/stores/lang';
 import { qrCodeImageSource } from './auth';
 
 const FactorList = z.object({
@@ -31,9 +32,16 @@ function auth() {
   return getSupabase().auth();
 }
 
-/** E-mails a 6-digit code. New players get an account on the way (sign-up and sign-in are one flow). */
+/**
+ * E-mails a 6-digit code. New players get an account on the way (sign-up and sign-in are one flow), reading
+ * their messages in the language of the page they signed up on (Auth keeps `data` only when it creates the
+ * user; the database copies it to profiles.language, and the profile changes it later).
+ */
 export async function sendSignInCode(email: string): Promise<void> {
-  const { error } = await (await auth()).signInWithOtp({ email: email.trim(), options: { shouldCreateUser: true } });
+  const { error } = await (await auth()).signInWithOtp({
+    email: email.trim(),
+    options: { shouldCreateUser: true, data: { language: $lang.get() } },
+  });
   if (error) throw error;
 }
 

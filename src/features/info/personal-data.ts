@@ -297,6 +297,7 @@ export const PERSONAL_COLUMNS = {
   'private.whatsapp_code_sends.phone': 'alerts',
   'public.notifications.title': 'notifications',
   'public.notifications.body': 'notifications',
+  'public.notifications.message_params': 'notifications',
   'private.outbox.payload': 'outsideCalls',
   'private.outbox.last_answer': 'outsideCalls',
   'private.outbox_answers.answer': 'outsideCalls',

@@ -106,6 +106,14 @@ Deno.test('WhatsApp template messages carry the body variables and the link as t
       },
     },
   );
+  // A template approved in Hindi goes as Hindi; English (or anything the database did not choose) as the English code.
+  const template = (language: unknown) =>
+    whatsAppTemplateMessage({ to: '+919876543210', template: 'golazo_next_match', params: [], url: null, language }, 'en_US').template
+      .language;
+  assertEquals(template('hi'), { code: 'hi' });
+  assertEquals(template('en'), { code: 'en_US' });
+  assertEquals(template(undefined), { code: 'en_US' });
+  assertEquals(template('hi"; x'), { code: 'en_US' });
   // The authentication template: the code in the body and in its copy-code button.
   const code = whatsAppTemplateMessage({ to: '+919876543210', template: 'golazo_opt_in_code', params: ['123456'], url: null }, 'en');
   assertEquals(code.template.components[1], {

@@ -92,6 +92,16 @@ export async function sendPush(deps: PushDeps, payload: Record<string, unknown>,
   return { outcome: 'done', answer: { http_status: response.status } };
 }
 
+/**
+ * The language code a template goes in: the payload's when the database chose another language than English (it
+ * does so only for a template Meta approved in it, private.whatsapp_template_languages), else the code the
+ * English templates were registered with (WHATSAPP_TEMPLATE_LANGUAGE, `en` by default).
+ */
+export function templateLanguage(payload: Record<string, unknown>, englishCode: string): string {
+  const chosen = payload.language;
+  return typeof chosen === 'string' && chosen !== 'en' && /^[a-z]{2,3}(_[A-Z]{2})?$/.test(chosen) ? chosen : englishCode;
+}
+
 /** The Cloud API's body of one template message: its body variables, and the link as the URL button's variable. */
 export function whatsAppTemplateMessage(payload: Record<string, unknown>, language: string) {
   const params = Array.isArray(payload.params) ? payload.params.map((value) => String(value ?? '').slice(0, 1024)) : [];
@@ -105,7 +115,7 @@ export function whatsAppTemplateMessage(payload: Record<string, unknown>, langua
     type: 'template',
     template: {
       name: template,
-      language: { code: language },
+      language: { code: templateLanguage(payload, language) },
       components: [
         { type: 'body', parameters: params.map((text) => ({ type: 'text', text })) },
         ...(button ? [{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: button }] }] : []),

@@ -273,6 +273,7 @@ export const ERROR_CODES = {
   // Alerts: push and WhatsApp
   invalid_push_endpoint: { status: 400, message: 'This browser uses a push service we do not send to.' },
   invalid_push_keys: { status: 400, message: 'The browser gave push keys we cannot use: turn push off and on again.' },
+  invalid_language: { status: 400, message: 'Choose English or Hindi.' },
   invalid_phone: { status: 400, message: 'Enter an Indian mobile number: +91 and ten digits.' },
   whatsapp_code_sent_recently: { status: 409, message: 'A code was just sent: wait a few seconds before asking for another.' },
   whatsapp_needs_profile: { status: 403, message: 'Complete your profile (date of birth included) to turn on WhatsApp alerts.' },
