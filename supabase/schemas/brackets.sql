@@ -107,6 +107,19 @@ create table public.tournament_stages (
 alter table public.tournament_stages enable row level security;
 comment on column public.tournament_stages.closed_at is 'When the stage''s results became final: for groups, the moment the knockout was filled from them (corrections are refused from then on: stage_closed).';
 
+-- Live brackets: the rows a watcher receives ---------------------------------------------------------
+
+comment on table public.bracket_rows is 'Each match as a bracket page shows it (status, players, scores, winner, time, place in the bracket), in one small jsonb row published to Realtime: a watcher of a tournament receives about 0.7 KB per changed match instead of the whole matches row (2.7 KB with its column list) or the whole bracket. Written only by the matches_publish_bracket_row trigger, once per match and transaction, and only when what the page shows changed; readable by anyone, like the matches themselves.';
+create table public.bracket_rows (
+  match_id uuid not null,
+  tournament_id text not null,
+  "row" jsonb not null,
+  constraint bracket_rows_pkey PRIMARY KEY (match_id),
+  constraint bracket_rows_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id) ON DELETE CASCADE
+);
+
+alter table public.bracket_rows enable row level security;
+
 -- The waitlist: joining, reading a place --------------------------------------------------------------
 
 comment on table public.waitlist_places is 'A player''s place on the waitlist of a full tournament, in joining order (number). Written only by the waitlist functions; a player reads their own.';
@@ -2589,6 +2602,40 @@ begin
 end;
 $function$;
 
+-- Live brackets: the rows a watcher receives ---------------------------------------------------------
+
+comment on function private.publish_bracket_row() is 'The matches_publish_bracket_row trigger: at commit, writes the match as the bracket shows it into bracket_rows, and leaves the row untouched when nothing shown changed (so a transaction that updates a match twice, or changes only a ready time, sends watchers nothing more).';
+CREATE OR REPLACE FUNCTION private.publish_bracket_row()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row jsonb;
+begin
+  -- Deferred to the commit: the match as the transaction leaves it, whatever it did to it in between.
+  -- The match's id and tournament are the row's own columns: not repeated in it.
+  select jsonb_build_object('round', m.round, 'position', m.position,
+                            'entry_a', m.entry_a, 'entry_b', m.entry_b, 'winner_entry_id', m.winner_entry_id,
+                            'score_a', m.score_a, 'score_b', m.score_b, 'status', m.status,
+                            'scheduled_at', m.scheduled_at, 'updated_at', m.updated_at, 'group_name', m.group_name)
+    into v_row
+    from public.matches m
+   where m.id = new.id;
+  if v_row is null then
+    return null;
+  end if;
+  insert into public.bracket_rows as b (match_id, tournament_id, "row")
+  values (new.id, new.tournament_id, v_row)
+  on conflict (match_id) do update set "row" = excluded."row" where b."row" is distinct from excluded."row";
+  return null;
+end;
+$function$;
+
+CREATE CONSTRAINT TRIGGER matches_publish_bracket_row AFTER UPDATE ON public.matches DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.entry_a IS DISTINCT FROM new.entry_a OR old.entry_b IS DISTINCT FROM new.entry_b OR old.winner_entry_id IS DISTINCT FROM new.winner_entry_id OR old.score_a IS DISTINCT FROM new.score_a OR old.score_b IS DISTINCT FROM new.score_b OR old.scheduled_at IS DISTINCT FROM new.scheduled_at) EXECUTE FUNCTION private.publish_bracket_row();
+comment on trigger matches_publish_bracket_row on public.matches is 'What a bracket page shows of a match changed: bracket_rows gets the match as the transaction leaves it, once, at commit (private.publish_bracket_row).';
+
 -- =====================================================================================================
 -- Policies and grants: who may read, write and call
 -- =====================================================================================================
@@ -2836,3 +2883,17 @@ revoke all on function public.leave_waitlist(text) from public;
 -- Check-in close: the empty places go to the waitlist -------------------------------------------------
 
 revoke all on function private.fill_places_from_waitlist(text,timestamp with time zone) from public;
+
+-- Live brackets: the rows a watcher receives ---------------------------------------------------------
+
+revoke all on table public.bracket_rows from anon;
+grant select on table public.bracket_rows to anon;
+revoke all on table public.bracket_rows from authenticated;
+grant select on table public.bracket_rows to authenticated;
+alter publication supabase_realtime add table public.bracket_rows;
+
+revoke all on function private.publish_bracket_row() from public;
+
+create policy "Anyone can read the bracket's rows" on public.bracket_rows
+  as permissive for select to anon, authenticated
+  using (true);
