@@ -110,7 +110,7 @@ $function$
   to anon, authenticated
 using (true);
 
-CREATE CONSTRAINT TRIGGER matches_publish_bracket_row AFTER UPDATE ON public.matches DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.entry_a IS DISTINCT FROM new.entry_a) OR (old.entry_b IS DISTINCT FROM new.entry_b) OR (old.winner_entry_id IS DISTINCT FROM new.winner_entry_id) OR (old.score_a IS DISTINCT FROM new.score_a) OR (old.score_b IS DISTINCT FROM new.score_b) OR (old.scheduled_at IS DISTINCT FROM new.scheduled_at))) EXECUTE FUNCTION private.publish_bracket_row();
+CREATE CONSTRAINT TRIGGER matches_publish_bracket_row AFTER UPDATE ON public.matches DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((new.created_at <> now()) AND ((old.status IS DISTINCT FROM new.status) OR (old.entry_a IS DISTINCT FROM new.entry_a) OR (old.entry_b IS DISTINCT FROM new.entry_b) OR (old.winner_entry_id IS DISTINCT FROM new.winner_entry_id) OR (old.score_a IS DISTINCT FROM new.score_a) OR (old.score_b IS DISTINCT FROM new.score_b) OR (old.scheduled_at IS DISTINCT FROM new.scheduled_at)))) EXECUTE FUNCTION private.publish_bracket_row();
 
 revoke all on function private.publish_bracket_row() from anon;
 revoke all on function private.publish_bracket_row() from authenticated;
@@ -124,4 +124,4 @@ grant delete, insert, references, select, trigger, truncate, update on table pub
 comment on function private.publish_bracket_row() is 'The matches_publish_bracket_row trigger: at commit, writes the match as the bracket shows it into bracket_rows, and leaves the row untouched when nothing shown changed (so a transaction that updates a match twice, or changes only a ready time, sends watchers nothing more).';
 comment on table public.bracket_rows is 'Each match as a bracket page shows it (status, players, scores, winner, time, place in the bracket), in one small jsonb row published to Realtime: a watcher of a tournament receives about 0.7 KB per changed match instead of the whole matches row (2.7 KB with its column list) or the whole bracket. Written only by the matches_publish_bracket_row trigger, once per match and transaction, and only when what the page shows changed; readable by anyone, like the matches themselves.';
 alter publication supabase_realtime add table public.bracket_rows;
-comment on trigger matches_publish_bracket_row on public.matches is 'What a bracket page shows of a match changed: bracket_rows gets the match as the transaction leaves it, once, at commit (private.publish_bracket_row).';
+comment on trigger matches_publish_bracket_row on public.matches is 'What a bracket page shows of a match changed: bracket_rows gets the match as the transaction leaves it, once, at commit (private.publish_bracket_row). Not for a match made in the same transaction (the draw, a Swiss round, a reset: its byes and first players): watchers read the whole bracket for a new match.';

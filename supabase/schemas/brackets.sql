@@ -2633,8 +2633,8 @@ begin
 end;
 $function$;
 
-CREATE CONSTRAINT TRIGGER matches_publish_bracket_row AFTER UPDATE ON public.matches DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status OR old.entry_a IS DISTINCT FROM new.entry_a OR old.entry_b IS DISTINCT FROM new.entry_b OR old.winner_entry_id IS DISTINCT FROM new.winner_entry_id OR old.score_a IS DISTINCT FROM new.score_a OR old.score_b IS DISTINCT FROM new.score_b OR old.scheduled_at IS DISTINCT FROM new.scheduled_at) EXECUTE FUNCTION private.publish_bracket_row();
-comment on trigger matches_publish_bracket_row on public.matches is 'What a bracket page shows of a match changed: bracket_rows gets the match as the transaction leaves it, once, at commit (private.publish_bracket_row).';
+CREATE CONSTRAINT TRIGGER matches_publish_bracket_row AFTER UPDATE ON public.matches DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_at <> now() AND (old.status IS DISTINCT FROM new.status OR old.entry_a IS DISTINCT FROM new.entry_a OR old.entry_b IS DISTINCT FROM new.entry_b OR old.winner_entry_id IS DISTINCT FROM new.winner_entry_id OR old.score_a IS DISTINCT FROM new.score_a OR old.score_b IS DISTINCT FROM new.score_b OR old.scheduled_at IS DISTINCT FROM new.scheduled_at)) EXECUTE FUNCTION private.publish_bracket_row();
+comment on trigger matches_publish_bracket_row on public.matches is 'What a bracket page shows of a match changed: bracket_rows gets the match as the transaction leaves it, once, at commit (private.publish_bracket_row). Not for a match made in the same transaction (the draw, a Swiss round, a reset: its byes and first players): watchers read the whole bracket for a new match.';
 
 -- =====================================================================================================
 -- Policies and grants: who may read, write and call
