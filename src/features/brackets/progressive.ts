@@ -30,8 +30,6 @@ export const CARDS_PER_SLICE = 24;
 /** How many of `total` cards to render after `shown`: the next slice, never more than there are. */
 export const nextShown = (shown: number, total: number): number => Math.min(total, shown + CARDS_PER_SLICE);
 
-type Idle = (callback: () => void) => number;
-
 /**
  * How many of a list's `total` items to render: FIRST_CARDS at once, then a slice each time the browser is
  * idle, until all are there. `key` starts over (another round picked).
@@ -41,10 +39,14 @@ export function useShownCount(total: number, key: string | number): number {
   const shown = state.key === key ? Math.min(state.shown, total) : Math.min(total, FIRST_CARDS);
   useEffect(() => {
     if (shown >= total) return;
-    const idle: Idle = window.requestIdleCallback ?? ((callback) => window.setTimeout(callback, 16));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setState({ key, shown: nextShown(shown, total) }));
-    return () => cancel(handle);
+    const next = () => setState({ key, shown: nextShown(shown, total) });
+    // Safari has no requestIdleCallback: a timer then. The timeout keeps a busy page from waiting forever.
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(next, 16);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(next, { timeout: 200 });
+    return () => window.cancelIdleCallback(handle);
   }, [key, shown, total]);
   return shown;
 }
