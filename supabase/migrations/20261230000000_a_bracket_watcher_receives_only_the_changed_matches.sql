@@ -19,6 +19,26 @@ alter table "public"."bracket_rows" validate constraint "bracket_rows_match_id_f
 
 set check_function_bodies = off;
 
+CREATE OR REPLACE FUNCTION private.group_table_json(p_tournament_id text, p_stage_no integer, p_group text, p_closed boolean)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'entry_id', t.entry_id, 'in_game_name', p.in_game_name, 'played', t.played, 'won', t.won,
+           'drawn', t.drawn, 'lost', t.lost, 'goals_for', t.goals_for, 'goals_against', t.goals_against,
+           'goal_difference', t.goal_difference, 'points', t.points, 'rank', t.rank,
+           'qualified', p_closed and exists (
+             select 1 from public.matches k where k.tournament_id = p_tournament_id and k.stage_no > p_stage_no
+                and t.entry_id in (k.entry_a, k.entry_b)),
+           'decided_by', t.decided_by) order by t.rank), '[]'::jsonb)
+    from private.group_table(p_tournament_id, p_stage_no, p_group) t
+    left join public.entries e on e.id = t.entry_id
+    left join public.profiles p on p.id = e.player_id;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.publish_bracket_row()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -45,6 +65,21 @@ begin
   on conflict (match_id) do update set "row" = excluded."row" where b."row" is distinct from excluded."row";
   return null;
 end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.get_group_table(p_tournament_id text, p_group text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select private.group_table_json(p_tournament_id, s.stage_no, p_group, s.closed_at is not null)
+                     from public.tournament_stages s
+                    where s.tournament_id = p_tournament_id and s.kind = 'groups'
+                      and exists (select 1 from public.matches m
+                                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name = p_group)
+                    order by s.stage_no limit 1), '[]'::jsonb);
 $function$
 ;
 
@@ -103,6 +138,84 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(
+    case s.kind
+      when 'groups' then jsonb_build_object(
+        'kind', 'groups', 'name', s.name,
+        'advance', jsonb_build_object('per_group', (s.settings #>> '{advance,per_group}')::integer,
+                                      'best_of_next', coalesce((s.settings #>> '{advance,best_of_next}')::integer, 0)),
+        'groups', coalesce((
+          select jsonb_agg(jsonb_build_object(
+                   'name', g.group_name,
+                   'table', private.group_table_json(p_tournament_id, s.stage_no, g.group_name, s.closed_at is not null),
+                   'matches', (select jsonb_agg(m.id order by m.round, m.position) from public.matches m
+                                where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name = g.group_name))
+                 order by char_length(g.group_name), g.group_name)
+            from (select distinct m.group_name from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name is not null) as g), '[]'::jsonb))
+      when 'knockout' then jsonb_build_object(
+        'kind', 'knockout', 'name', s.name,
+        'rounds', coalesce((
+          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round, r.first_position)
+            from (select m.round, m.bracket = 'third_place' as third, min(m.position) as first_position,
+                         private.stage_round_name(m.round, 'knockout', min(m.bracket), min(min(m.round)) over (), max(max(m.round)) over ()) as name,
+                         jsonb_agg(m.id order by m.position) as ids
+                    from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no
+                   group by m.round, m.bracket = 'third_place') as r), '[]'::jsonb),
+        'third_place', (select to_jsonb(m.id) from public.matches m
+                         where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'third_place'))
+      when 'swiss' then jsonb_build_object(
+        'kind', 'swiss', 'name', s.name,
+        'rounds', coalesce((
+          select jsonb_agg(jsonb_build_object('name', 'Round ' || r.n, 'matches', r.ids) order by r.n)
+            from (select dense_rank() over (order by m.round) as n, jsonb_agg(m.id order by m.position) as ids
+                    from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no
+                   group by m.round) as r), '[]'::jsonb),
+        'table', coalesce((
+          select jsonb_agg(jsonb_build_object(
+                   'entry_id', t.row ->> 'entry_id', 'in_game_name', p.in_game_name,
+                   'played', (t.row ->> 'played')::integer, 'won', (t.row ->> 'won')::integer, 'drawn', (t.row ->> 'drawn')::integer,
+                   'lost', (t.row ->> 'lost')::integer, 'points', (t.row ->> 'points')::integer,
+                   'median_buchholz', (t.row ->> 'median_buchholz')::integer, 'buchholz', (t.row ->> 'buchholz')::integer,
+                   'goal_difference', (t.row ->> 'goal_difference')::integer, 'byes', (t.row ->> 'byes')::integer,
+                   'rank', (t.row ->> 'rank')::integer) order by t.n)
+            from jsonb_array_elements(private.swiss_stage_table(p_tournament_id, s.stage_no)) with ordinality as t (row, n)
+            left join public.entries e on e.id = (t.row ->> 'entry_id')::uuid
+            left join public.profiles p on p.id = e.player_id), '[]'::jsonb))
+      when 'double_elimination' then jsonb_build_object(
+        'kind', 'double_elimination', 'name', s.name,
+        'winners', coalesce((
+          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round)
+            from (select m.round, private.stage_round_name(m.round, 'double_elimination', 'winners', 1, 1) as name,
+                         jsonb_agg(m.id order by m.position) as ids
+                    from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'winners'
+                   group by m.round) as r), '[]'::jsonb),
+        'losers', coalesce((
+          select jsonb_agg(jsonb_build_object('name', r.name, 'matches', r.ids) order by r.round)
+            from (select m.round, private.stage_round_name(m.round, 'double_elimination', 'losers', 1, 1) as name,
+                         jsonb_agg(m.id order by m.position) as ids
+                    from public.matches m
+                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'losers'
+                   group by m.round) as r), '[]'::jsonb),
+        'grand_final', coalesce((
+          select jsonb_agg(m.id order by m.round) from public.matches m
+           where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.bracket = 'grand_final'), '[]'::jsonb))
+      else jsonb_build_object('kind', s.kind, 'name', s.name)
+    end order by s.stage_no), '[]'::jsonb)
+    from public.tournament_stages s
+   where s.tournament_id = p_tournament_id;
+$function$
+;
+
   create policy "Anyone can read the bracket's rows"
   on "public"."bracket_rows"
   as permissive
@@ -112,16 +225,29 @@ using (true);
 
 CREATE CONSTRAINT TRIGGER matches_publish_bracket_row AFTER UPDATE ON public.matches DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((new.created_at <> now()) AND ((old.status IS DISTINCT FROM new.status) OR (old.entry_a IS DISTINCT FROM new.entry_a) OR (old.entry_b IS DISTINCT FROM new.entry_b) OR (old.winner_entry_id IS DISTINCT FROM new.winner_entry_id) OR (old.score_a IS DISTINCT FROM new.score_a) OR (old.score_b IS DISTINCT FROM new.score_b) OR (old.scheduled_at IS DISTINCT FROM new.scheduled_at)))) EXECUTE FUNCTION private.publish_bracket_row();
 
+revoke all on function private.group_table_json(text,integer,text,boolean) from anon;
+revoke all on function private.group_table_json(text,integer,text,boolean) from authenticated;
+revoke all on function private.group_table_json(text,integer,text,boolean) from public;
+revoke all on function private.group_table_json(text,integer,text,boolean) from service_role;
 revoke all on function private.publish_bracket_row() from anon;
 revoke all on function private.publish_bracket_row() from authenticated;
 revoke all on function private.publish_bracket_row() from public;
 revoke all on function private.publish_bracket_row() from service_role;
+revoke all on function public.get_group_table(text,text) from anon;
+revoke all on function public.get_group_table(text,text) from authenticated;
+revoke all on function public.get_group_table(text,text) from public;
+revoke all on function public.get_group_table(text,text) from service_role;
+grant execute on function public.get_group_table(text,text) to anon;
+grant execute on function public.get_group_table(text,text) to authenticated;
+grant execute on function public.get_group_table(text,text) to service_role;
 revoke all on table public.bracket_rows from anon;
 revoke all on table public.bracket_rows from authenticated;
 grant select on table public.bracket_rows to anon;
 grant select on table public.bracket_rows to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on table public.bracket_rows to service_role;
+comment on function private.group_table_json(text,integer,text,boolean) is 'One group''s table as get_bracket''s stages and get_group_table give it: each row of private.group_table with the player''s in-game name, in rank order, and whether the player went on to a later stage (only once the stage is closed).';
 comment on function private.publish_bracket_row() is 'The matches_publish_bracket_row trigger: at commit, writes the match as the bracket shows it into bracket_rows, and leaves the row untouched when nothing shown changed (so a transaction that updates a match twice, or changes only a ready time, sends watchers nothing more).';
+comment on function public.get_group_table(text,text) is 'One group''s table of a tournament''s group stage, exactly as get_bracket''s stages give it (private.group_table_json), for anyone: what a bracket page reads after a result in that group instead of the whole bracket. An unknown tournament or group answers an empty table.';
 comment on table public.bracket_rows is 'Each match as a bracket page shows it (status, players, scores, winner, time, place in the bracket), in one small jsonb row published to Realtime: a watcher of a tournament receives about 0.7 KB per changed match instead of the whole matches row (2.7 KB with its column list) or the whole bracket. Written only by the matches_publish_bracket_row trigger, once per match and transaction, and only when what the page shows changed; readable by anyone, like the matches themselves.';
 alter publication supabase_realtime add table public.bracket_rows;
 comment on trigger matches_publish_bracket_row on public.matches is 'What a bracket page shows of a match changed: bracket_rows gets the match as the transaction leaves it, once, at commit (private.publish_bracket_row). Not for a match made in the same transaction (the draw, a Swiss round, a reset: its byes and first players): watchers read the whole bracket for a new match.';

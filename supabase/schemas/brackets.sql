@@ -2292,6 +2292,41 @@ AS $function$
               else private.round_name(p_round - p_first + 1, p_last - p_first + 1) end;
 $function$;
 
+comment on function private.group_table_json(text,integer,text,boolean) is 'One group''s table as get_bracket''s stages and get_group_table give it: each row of private.group_table with the player''s in-game name, in rank order, and whether the player went on to a later stage (only once the stage is closed).';
+CREATE OR REPLACE FUNCTION private.group_table_json(p_tournament_id text, p_stage_no integer, p_group text, p_closed boolean)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'entry_id', t.entry_id, 'in_game_name', p.in_game_name, 'played', t.played, 'won', t.won,
+           'drawn', t.drawn, 'lost', t.lost, 'goals_for', t.goals_for, 'goals_against', t.goals_against,
+           'goal_difference', t.goal_difference, 'points', t.points, 'rank', t.rank,
+           'qualified', p_closed and exists (
+             select 1 from public.matches k where k.tournament_id = p_tournament_id and k.stage_no > p_stage_no
+                and t.entry_id in (k.entry_a, k.entry_b)),
+           'decided_by', t.decided_by) order by t.rank), '[]'::jsonb)
+    from private.group_table(p_tournament_id, p_stage_no, p_group) t
+    left join public.entries e on e.id = t.entry_id
+    left join public.profiles p on p.id = e.player_id;
+$function$;
+
+comment on function public.get_group_table(text,text) is 'One group''s table of a tournament''s group stage, exactly as get_bracket''s stages give it (private.group_table_json), for anyone: what a bracket page reads after a result in that group instead of the whole bracket. An unknown tournament or group answers an empty table.';
+CREATE OR REPLACE FUNCTION public.get_group_table(p_tournament_id text, p_group text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select private.group_table_json(p_tournament_id, s.stage_no, p_group, s.closed_at is not null)
+                     from public.tournament_stages s
+                    where s.tournament_id = p_tournament_id and s.kind = 'groups'
+                      and exists (select 1 from public.matches m
+                                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name = p_group)
+                    order by s.stage_no limit 1), '[]'::jsonb);
+$function$;
+
 comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
 CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
  RETURNS jsonb
@@ -2308,17 +2343,7 @@ AS $function$
         'groups', coalesce((
           select jsonb_agg(jsonb_build_object(
                    'name', g.group_name,
-                   'table', (select coalesce(jsonb_agg(jsonb_build_object(
-                                'entry_id', t.entry_id, 'in_game_name', p.in_game_name, 'played', t.played, 'won', t.won,
-                                'drawn', t.drawn, 'lost', t.lost, 'goals_for', t.goals_for, 'goals_against', t.goals_against,
-                                'goal_difference', t.goal_difference, 'points', t.points, 'rank', t.rank,
-                                'qualified', s.closed_at is not null and exists (
-                                  select 1 from public.matches k where k.tournament_id = p_tournament_id and k.stage_no > s.stage_no
-                                     and t.entry_id in (k.entry_a, k.entry_b)),
-                                'decided_by', t.decided_by) order by t.rank), '[]'::jsonb)
-                               from private.group_table(p_tournament_id, s.stage_no, g.group_name) t
-                               left join public.entries e on e.id = t.entry_id
-                               left join public.profiles p on p.id = e.player_id),
+                   'table', private.group_table_json(p_tournament_id, s.stage_no, g.group_name, s.closed_at is not null),
                    'matches', (select jsonb_agg(m.id order by m.round, m.position) from public.matches m
                                 where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name = g.group_name))
                  order by char_length(g.group_name), g.group_name)
@@ -2897,3 +2922,7 @@ revoke all on function private.publish_bracket_row() from public;
 create policy "Anyone can read the bracket's rows" on public.bracket_rows
   as permissive for select to anon, authenticated
   using (true);
+
+revoke all on function private.group_table_json(text,integer,text,boolean) from public;
+
+revoke all on function public.get_group_table(text,text) from public;

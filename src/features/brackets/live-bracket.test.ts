@@ -8,6 +8,7 @@ import {
   type MatchRow,
   matchRowOf,
   microseconds,
+  withGroupTable,
 } from './live-bracket';
 
 const T = '2026-12-06T13:00:00+00:00';
@@ -240,7 +241,7 @@ describe('a live bracket patched by match rows', () => {
     expect(find(renamed, 's1')?.entries).toEqual([e('asha'), e('bilal')]);
   });
 
-  it('reads the bracket again for a group result (the database computes the table) and for a knockout filled from the groups', () => {
+  it('patches a group result and asks for that group’s table alone; reads the bracket again for a knockout filled from the groups or a Swiss result', () => {
     const groups: Bracket = {
       format: 'groups_knockout',
       draw: cup().draw,
@@ -265,14 +266,66 @@ describe('a live bracket patched by match rows', () => {
         winner_entry_id: 'id-asha',
       }),
     );
-    expect(applyMatchChange(live, result)).toEqual({ kind: 'refetch', reason: 'a result that moves a table' });
-    // A player getting ready in a group match changes no table: patched.
+    const outcome = applyMatchChange(live, result);
+    expect(outcome).toMatchObject({ kind: 'patched', table: 'A' });
+    const patchedLive = (outcome as { live: LiveBracket }).live;
+    expect(find(patchedLive, 'a1')).toMatchObject({ status: 'confirmed', score: [1, 0] });
+    // The group's table as get_group_table answers it goes in; another group's name changes nothing.
+    const tableRow = {
+      entry_id: 'id-asha',
+      in_game_name: 'asha',
+      played: 1,
+      won: 1,
+      drawn: 0,
+      lost: 0,
+      goals_for: 1,
+      goals_against: 0,
+      goal_difference: 1,
+      points: 3,
+      rank: 1,
+      qualified: false,
+      decided_by: null,
+    };
+    const withTable = withGroupTable(patchedLive, 'A', [tableRow]);
+    expect(withTable?.bracket.stages?.[0]).toMatchObject({ kind: 'groups', groups: [{ name: 'A', table: [tableRow], matches: ['a1'] }] });
+    expect(withTable?.bracket.stages?.[1]).toBe(groups.stages?.[1]);
+    expect(withGroupTable(patchedLive, 'Q', [tableRow])).toBeNull();
+    // A player getting ready in a group match changes no table: patched, nothing to read.
+    const ready = applyMatchChange(
+      live,
+      update(row('a1', 1, 1, { entry_a: 'id-asha', entry_b: 'id-bilal', group_name: 'A', status: 'ready' })),
+    );
+    expect(ready.kind === 'patched' && ready.table).toBe(undefined);
+    // A row that moves the match to another group: the whole bracket.
     expect(
-      applyMatchChange(live, update(row('a1', 1, 1, { entry_a: 'id-asha', entry_b: 'id-bilal', group_name: 'A', status: 'ready' }))).kind,
-    ).toBe('patched');
+      applyMatchChange(
+        live,
+        update(
+          row('a1', 1, 1, {
+            entry_a: 'id-asha',
+            entry_b: 'id-bilal',
+            group_name: 'B',
+            status: 'confirmed',
+            score_a: 1,
+            score_b: 0,
+            winner_entry_id: 'id-asha',
+          }),
+        ),
+      ).kind,
+    ).toBe('refetch');
     expect(applyMatchChange(live, update(row('k1', 2, 1, { entry_a: 'id-asha' })))).toEqual({
       kind: 'refetch',
       reason: 'the knockout filled from the groups',
+    });
+    // Swiss: every player's tie-breaks move with one result.
+    const swiss: Bracket = {
+      ...cup(),
+      format: 'swiss',
+      stages: [{ kind: 'swiss', name: 'Swiss', rounds: [{ name: 'Round 1', matches: ['s1', 's2'] }], table: [] }],
+    };
+    expect(applyMatchChange(liveBracketOf(swiss), confirmedSemi())).toEqual({
+      kind: 'refetch',
+      reason: 'a result that moves a whole table',
     });
   });
 });

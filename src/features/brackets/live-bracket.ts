@@ -6,13 +6,17 @@
  *
  * What a row cannot tell is left to a read of the whole bracket (`refetch`), and so is anything the patcher
  * does not recognise: a new match (a draw, a Swiss round paired, a grand-final reset), a removed one, a row of
- * another shape, a player the bracket does not know, a result in a group or Swiss stage (the tables are
- * computed by the database: points, tie-breaks, who qualified), a knockout filled from the groups, and a row
- * older than one already applied. A wrong guess then costs one read, never a wrong bracket.
+ * another shape, a player the bracket does not know, a result in a Swiss stage (its table is computed by the
+ * database: points and tie-breaks of everyone), a knockout filled from the groups, and a row older than one
+ * already applied. A result in a group patches its match and asks for that group's table alone. A wrong guess then costs one read, never a wrong bracket.
  *
  * Pure functions only: use-bracket.ts holds the bracket and does the IO.
  */
+import type * as z from 'zod/mini';
 import type { Bracket, BracketMatch } from './brackets';
+import type { GroupRowSchema } from './formats/stage-schema';
+
+export type GroupRow = z.infer<typeof GroupRowSchema>;
 
 /** The columns of a `public.matches` row the bracket shows (a Realtime payload's `new`; other columns are ignored). */
 export type MatchRow = {
@@ -40,7 +44,11 @@ export type RowChange = { eventType: string; new?: unknown };
  */
 export type LiveBracket = { bracket: Bracket; versions: ReadonlyMap<string, string> };
 
-export type ChangeOutcome = { kind: 'patched'; live: LiveBracket } | { kind: 'refetch'; reason: string };
+/**
+ * `table`: the patch moved a group's table, which the database computes; the page reads that group's table
+ * (get_group_table) and puts it in with withGroupTable.
+ */
+export type ChangeOutcome = { kind: 'patched'; live: LiveBracket; table?: string } | { kind: 'refetch'; reason: string };
 
 /**
  * A `bracket_rows` change as the match change it stands for: its first row for a match is an INSERT there but
@@ -112,11 +120,28 @@ function filledFromGroups(bracket: Bracket, matchId: string): boolean {
   return stages.some((stage) => stage.kind === 'knockout' && (stage.rounds[0]?.matches.includes(matchId) ?? false));
 }
 
-/** Whether the match's result feeds a table the database computes (a group or a Swiss stage). */
-function feedsTable(bracket: Bracket, held: BracketMatch, row: MatchRow): boolean {
-  if (row.group_name !== null || (held.group ?? null) !== null) return true;
-  if (held.stage === 'groups' || held.stage === 'swiss') return true;
-  return (bracket.stages ?? []).some((stage) => stage.kind === 'swiss' && stage.rounds.some((round) => round.matches.includes(held.id)));
+/**
+ * The table the match's result feeds, computed by the database: its group's (by name); `whole` for a Swiss
+ * stage's (every player's tie-breaks move) or a match that changed group, so the whole bracket is read; or none.
+ */
+function tableFed(bracket: Bracket, held: BracketMatch, row: MatchRow): { group: string } | 'whole' | null {
+  const group = row.group_name ?? held.group ?? null;
+  if (group !== null) return group === (held.group ?? group) ? { group } : 'whole';
+  if (held.stage === 'groups' || held.stage === 'swiss') return 'whole';
+  const swiss = (bracket.stages ?? []).some(
+    (stage) => stage.kind === 'swiss' && stage.rounds.some((round) => round.matches.includes(held.id)),
+  );
+  return swiss ? 'whole' : null;
+}
+
+/** The bracket with one group's table replaced (get_group_table's answer); null when it has no such group. */
+export function withGroupTable(live: LiveBracket, group: string, table: GroupRow[]): LiveBracket | null {
+  const stages = live.bracket.stages ?? [];
+  const at = stages.findIndex((stage) => stage.kind === 'groups' && stage.groups.some((g) => g.name === group));
+  const stage = stages[at];
+  if (stage?.kind !== 'groups') return null;
+  const patched = { ...stage, groups: stage.groups.map((g) => (g.name === group ? { ...g, table } : g)) };
+  return { ...live, bracket: { ...live.bracket, stages: stages.map((s, i) => (i === at ? patched : s)) } };
 }
 
 const sameEntries = (a: BracketMatch['entries'], b: BracketMatch['entries']) =>
@@ -174,7 +199,8 @@ export function applyMatchChange(live: LiveBracket, change: RowChange): ChangeOu
     status: row.status,
     scheduled_at: row.scheduled_at,
   };
-  if (resultChanged(held, next) && feedsTable(bracket, held, row)) return { kind: 'refetch', reason: 'a result that moves a table' };
+  const fed = resultChanged(held, next) ? tableFed(bracket, held, row) : null;
+  if (fed === 'whole') return { kind: 'refetch', reason: 'a result that moves a whole table' };
   if (!sameEntries(held.entries, next.entries) && filledFromGroups(bracket, row.id))
     return { kind: 'refetch', reason: 'the knockout filled from the groups' };
 
@@ -186,7 +212,8 @@ export function applyMatchChange(live: LiveBracket, change: RowChange): ChangeOu
     scheduled_at: round.scheduled_at === undefined ? undefined : earliest(matches.map((match) => match.scheduled_at)),
   };
   const rounds = bracket.rounds.map((r, i) => (i === roundIndex ? patchedRound : r));
-  return { kind: 'patched', live: { bracket: { ...bracket, rounds }, versions: new Map(versions).set(row.id, row.updated_at) } };
+  const patched: LiveBracket = { bracket: { ...bracket, rounds }, versions: new Map(versions).set(row.id, row.updated_at) };
+  return fed ? { kind: 'patched', live: patched, table: fed.group } : { kind: 'patched', live: patched };
 }
 
 function earliest(times: Array<string | null>): string | null {

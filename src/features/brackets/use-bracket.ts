@@ -1,9 +1,10 @@
 /**
  * Loads a tournament's bracket and, for a signed-in player, their entries; follows both through Realtime.
  * A match's row change patches the bracket held in memory (live-bracket.ts): a confirmed result costs each
- * watcher the changed rows (about 1 KB each) instead of the whole bracket (165 KB raw at 300 entries). What a
- * row cannot tell (a draw, a new stage, a group or Swiss table, anything unexpected) reads the whole bracket
- * again, at most every 300 ms while such changes arrive; an entry's change reads only the player's entries.
+ * watcher the changed rows (about 0.8 KB each) instead of the whole bracket (212 KB raw at 300 entries); a
+ * group's result reads that group's table alone. What a row cannot tell (a draw, a new stage, a Swiss table,
+ * anything unexpected) reads the whole bracket again, at most every 300 ms while such changes arrive; an
+ * entry's change reads only the player's entries.
  * The bracket is public and requested at once, while the session is still being read; it is shown with
  * the player's entries together, so the player's own line never pushes the bracket down after it painted.
  */
@@ -14,7 +15,7 @@ import { requestTournamentStates } from '@/features/tournaments/live-states';
 import type { Bracket } from './brackets';
 import type { MyEntries } from './entries';
 import { onDemand } from '@/lib/on-demand';
-import { applyMatchChange, type LiveBracket, liveBracketOf, type RowChange } from './live-bracket';
+import { applyMatchChange, type ChangeOutcome, type LiveBracket, liveBracketOf, type RowChange, withGroupTable } from './live-bracket';
 
 export type BracketLoad =
   | { status: 'loading' }
@@ -56,7 +57,8 @@ export function useBracket(tournamentId: string): { load: BracketLoad; reload: (
         let current = liveBracketOf(value);
         for (const change of heard) {
           const outcome = applyMatchChange(current, change);
-          if (outcome.kind === 'refetch') {
+          // The answer may predate a change heard meanwhile, and so may its tables: read again.
+          if (outcome.kind === 'refetch' || outcome.table) {
             refetchSoon.current();
             break;
           }
@@ -112,6 +114,21 @@ export function useBracket(tournamentId: string): { load: BracketLoad; reload: (
       statesTimer = setTimeout(() => void requestTournamentStates([tournamentId]), 300);
     };
     refetchSoon.current = refetch;
+    const show = (value: LiveBracket) => {
+      live.current = { for: tournamentId, value };
+      setBracket({ for: tournamentId, value: value.bracket });
+    };
+    // A group's result: its table alone is read and put into the bracket shown by then.
+    const readTable = (group: string) =>
+      void import('./public-bracket')
+        .then(({ fetchGroupTable }) => fetchGroupTable(tournamentId, group))
+        .then((table) => {
+          if (stopped || live.current?.for !== tournamentId) return;
+          const next = withGroupTable(live.current.value, group, table);
+          if (next) show(next);
+          else refetch();
+        })
+        .catch(() => !stopped && refetch());
     const onMatch = (change: RowChange) => {
       if (heardWhileReading.current) {
         heardWhileReading.current.push(change);
@@ -119,10 +136,10 @@ export function useBracket(tournamentId: string): { load: BracketLoad; reload: (
       }
       const held = live.current?.for === tournamentId ? live.current.value : null;
       if (!held) return refetch();
-      const outcome = applyMatchChange(held, change);
+      const outcome: ChangeOutcome = applyMatchChange(held, change);
       if (outcome.kind === 'refetch') return refetch();
-      live.current = { for: tournamentId, value: outcome.live };
-      setBracket({ for: tournamentId, value: outcome.live.bracket });
+      show(outcome.live);
+      if (outcome.table) readTable(outcome.table);
     };
     void api().then(({ watchBracket }) => {
       if (stopped) return;
