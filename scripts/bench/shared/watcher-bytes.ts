@@ -12,7 +12,10 @@
  * after each.
  */
 import { readFile } from 'node:fs/promises';
-import type { SqlConnection } from '../../../supabase/local/schema-setup.ts';
+import type pg from 'pg';
+
+/** The cluster's own client (the bench's superuser connection). */
+type SqlConnection = pg.Client;
 
 type Binding = { table: string; event: '*' | 'INSERT' | 'UPDATE'; column: 'tournament_id' | 'id' };
 

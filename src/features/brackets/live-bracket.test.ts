@@ -5,7 +5,6 @@ import {
   bracketRowChange,
   type LiveBracket,
   liveBracketOf,
-  type MatchRow,
   matchRowOf,
   microseconds,
   withGroupTable,
@@ -66,12 +65,7 @@ function cup(): Bracket {
 }
 
 /** The `public.matches` row behind a match, as Realtime sends it in `new` (every column, personal ones none). */
-function row(
-  id: string,
-  round: number,
-  position: number,
-  extra: Partial<MatchRow> & Record<string, unknown> = {},
-): Record<string, unknown> {
+function row(id: string, round: number, position: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id,
     tournament_id: 'cup',
