@@ -39,33 +39,36 @@ async function drawChampionship(rest) {
   const rivals = await rest('/rest/v1/profiles?select=id&email=like.rival*&order=email');
   // Taking entries first (registration open), as a payment needs; then check-in closes and the draw runs.
   await rest(`/rest/v1/tournaments?id=eq.${DRAWN_CHAMPIONSHIP}`, 'PATCH', {
+    registration_opens_at: at(-120 * minutes),
     registration_closes_at: at(60 * minutes),
-    check_in_opens_at: at(-60 * minutes),
+    check_in_opens_at: at(30 * minutes),
     check_in_closes_at: at(50 * minutes),
     starts_at: at(240 * minutes),
   });
-  const payments = await rest(
-    '/rest/v1/payments',
-    'POST',
-    rivals.map((rival, index) => ({
-      user_id: rival.id,
-      tournament_id: DRAWN_CHAMPIONSHIP,
-      razorpay_order_id: `order_match_day_${index}`,
-      razorpay_payment_id: `pay_match_day_${index}`,
-      amount_paise: 15000,
-      slots: 1,
-      status: 'paid',
-      paid_at: at(-120 * minutes),
-    })),
-  );
-  await rest(
-    '/rest/v1/tournament_registrations',
-    'POST',
-    payments.map((payment) => ({ user_id: payment.user_id, tournament_id: DRAWN_CHAMPIONSHIP, slots: 1, payment_id: payment.id })),
-  );
+  // Each rival pays as the payment function and Razorpay's webhook do (the payment's machine takes no paid row
+  // written directly): the quote, the order recorded, the payment confirmed, which registers the entry.
+  for (const [index, rival] of rivals.entries()) {
+    const quote = await rest('/rest/v1/rpc/service_prepare_tournament_entry', 'POST', {
+      p_user_id: rival.id,
+      p_tournament_id: DRAWN_CHAMPIONSHIP,
+      p_slots: 1,
+    });
+    await rest('/rest/v1/rpc/service_record_payment_order', 'POST', {
+      p_user_id: rival.id,
+      p_tournament_id: DRAWN_CHAMPIONSHIP,
+      p_slots: 1,
+      p_razorpay_order_id: `order_match_day_${index}`,
+      p_amount_paise: quote.amount_paise,
+      p_currency: 'INR',
+    });
+    const { outcome } = await rest('/rest/v1/rpc/service_confirm_tournament_payment', 'POST', {
+      p_razorpay_order_id: `order_match_day_${index}`,
+      p_razorpay_payment_id: `pay_match_day_${index}`,
+    });
+    if (outcome !== 'registered') throw new Error(`a match-day payment ended ${outcome}, not registered`);
+  }
   await rest(`/rest/v1/entries?tournament_id=eq.${DRAWN_CHAMPIONSHIP}`, 'PATCH', { checked_in_at: at(-10 * minutes) });
   await rest(`/rest/v1/tournaments?id=eq.${DRAWN_CHAMPIONSHIP}`, 'PATCH', {
-    filled_slots: rivals.length,
     registration_closes_at: at(-110 * minutes),
     check_in_opens_at: at(-110 * minutes),
     check_in_closes_at: at(-1 * minutes),

@@ -10,8 +10,11 @@
  * size and time of get_bracket (as anyone calls it) for the drawn tournament, right after the draw and again
  * once every match is played through both players' agreeing reports (every round with its players, winners
  * and scores: the largest answer a bracket gives).
+ * Then one first-round result as a watcher of the bracket receives it over Realtime (shared/watcher-bytes.ts):
+ * the changes of the confirming report, against what the page received before it patched its bracket (every
+ * matches row, then get_bracket again).
  * Budgets: the draw within 50 ms at the database on this 2-core machine (median); get_bracket within
- * 40 KB gzip, both times.
+ * 40 KB gzip, both times; 2 KB for a watcher per confirmed result.
  *
  *   npm run bench -- draw                       # 300 entries, 5 draws
  *   node scripts/bench/draw-300.ts --entries 300 --runs 5
@@ -29,18 +32,23 @@ import {
   type Outcome,
   type Player,
   payForEntry,
+  playableMatches,
   playToTheEnd,
+  reportMatch,
   staffMember,
 } from '../../supabase/tests/journey.ts';
 import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
-import { anon, setDatabaseClock, testDatabase } from '../../supabase/tests/requests.ts';
+import { anon, player, setDatabaseClock, testDatabase } from '../../supabase/tests/requests.ts';
 import { benchOptions, verdict } from './shared/smoke.ts';
+import { captureMark, PAGE_WATCHER, startCapture, stopCapture, WHOLE_BRACKET_WATCHER, watcherBytes } from './shared/watcher-bytes.ts';
 
 const { smoke, values } = benchOptions({ entries: { full: '300', smoke: '40' }, runs: { full: '5', smoke: '1' } });
 const ENTRIES = Number(values.entries);
 const RUNS = Number(values.runs);
 const BUDGET_MS = 50;
 const BRACKET_BUDGET_GZIP_KB = 40;
+/** What a watcher of the bracket receives over Realtime for one confirmed result. */
+const WATCHER_BUDGET_BYTES = 2048;
 /** The first edition's start; each further run's edition starts a week later. */
 const FIRST_START = Date.parse('2027-05-01T12:00:00Z');
 const HOUR = 3600_000;
@@ -161,6 +169,34 @@ try {
     `select funcname, calls::int, round(self_time)::int as self_ms, round(total_time)::int as total_ms from pg_stat_user_functions where schemaname = 'private'
       order by total_time desc limit 8`,
   );
+  /**
+   * One first-round result as a watcher of the bracket receives it: the host posts the room, reports, the
+   * opponent's agreeing report confirms it and moves the winner on. The bytes of the confirming report's
+   * changes are the budget's; the whole match's are printed beside them, and so is what the page received
+   * before it patched its bracket (every matches row, then get_bracket again).
+   */
+  async function watchOneResult(id: string) {
+    const [match] = await playableMatches(db, id, 1);
+    if (!match) throw new Error('no first-round match to play');
+    await setDatabaseClock(db, new Date(match.scheduled_at.getTime() + 60_000).toISOString());
+    await startCapture(cluster.client);
+    const start = await captureMark(cluster.client);
+    await db.as(player(match.player_a), 'select public.post_room($1, $2, $3)', [match.id, 'GOLAZO-1', '1234']);
+    await reportMatch(db, match.player_a, match.id, 2, 1);
+    const reported = await captureMark(cluster.client);
+    await reportMatch(db, match.player_b, match.id, 1, 2);
+    const end = await captureMark(cluster.client);
+    await stopCapture(cluster.client);
+    const refetch = await weighBracket(id);
+    return {
+      confirmation: await watcherBytes(cluster.client, id, PAGE_WATCHER, reported, end),
+      wholeMatch: await watcherBytes(cluster.client, id, PAGE_WATCHER, start, end),
+      before: await watcherBytes(cluster.client, id, WHOLE_BRACKET_WATCHER, reported, end),
+      refetch,
+    };
+  }
+  const watched = await watchOneResult(last);
+
   await playToTheEnd(db, last, turns);
   const finishedBracket = await weighBracket(last);
 
@@ -200,6 +236,23 @@ try {
       weight.gzipBytes <= BRACKET_BUDGET_GZIP_KB * 1024,
     ]);
   }
+  const { confirmation, wholeMatch, before, refetch } = watched;
+  console.log(
+    `  a watcher, one confirmed result: ${confirmation.bytes} B in ${confirmation.frames} Realtime changes ` +
+      `(${Object.entries(confirmation.byTable)
+        .map(([table, size]) => `${table} ${size} B`)
+        .join(', ')}); ` +
+      `the whole match (room, both reports): ${wholeMatch.bytes} B in ${wholeMatch.frames}`,
+  );
+  console.log(
+    `  before the page patched its bracket: ${before.bytes} B in ${before.frames} changes, then get_bracket again, ` +
+      `${kb(refetch.rawBytes)} KB raw (${kb(refetch.gzipBytes)} KB gzip): ${kb(before.bytes + refetch.rawBytes)} KB raw a result`,
+  );
+  budgets.push([
+    `a bracket watcher receives ${confirmation.bytes} B over Realtime per confirmed result at ${ENTRIES} entries, nothing read again ` +
+      `(budget ${WATCHER_BUDGET_BYTES} B; before: ${kb(before.bytes + refetch.rawBytes)} KB)`,
+    confirmation.bytes <= WATCHER_BUDGET_BYTES && confirmation.frames > 0,
+  ]);
   for (const [label, within] of budgets) console.log(`${verdict(within)}  ${label}`);
   if (problems.length > 0 || (!smoke && budgets.some(([, within]) => !within))) failed = true;
 } finally {

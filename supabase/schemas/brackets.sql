@@ -112,6 +112,19 @@ CREATE INDEX tournament_stages_swiss ON public.tournament_stages USING btree (to
 alter table public.tournament_stages enable row level security;
 comment on column public.tournament_stages.closed_at is 'When the stage''s results became final: for groups, the moment the knockout was filled from them (corrections are refused from then on: stage_closed).';
 
+-- Live brackets: the rows a watcher receives ---------------------------------------------------------
+
+comment on table public.bracket_rows is 'Each match as a bracket page shows it (status, players, scores, winner, time, place in the bracket), in one small jsonb row published to Realtime: a watcher of a tournament receives about 0.7 KB per changed match instead of the whole matches row (2.7 KB with its column list) or the whole bracket. Written only by the matches_publish_bracket_row trigger, once per match and transaction, and only when what the page shows changed; readable by anyone, like the matches themselves.';
+create table public.bracket_rows (
+  match_id uuid not null,
+  tournament_id text not null,
+  "row" jsonb not null,
+  constraint bracket_rows_pkey PRIMARY KEY (match_id),
+  constraint bracket_rows_match_id_fkey FOREIGN KEY (match_id) REFERENCES public.matches(id) ON DELETE CASCADE
+);
+
+alter table public.bracket_rows enable row level security;
+
 -- The waitlist: joining, reading a place --------------------------------------------------------------
 
 comment on table public.waitlist_places is 'A player''s place on the waitlist of a full tournament, in joining order (number). Written only by the waitlist functions; a player reads their own.';
@@ -2422,6 +2435,41 @@ AS $function$
            group by m.round) as r;
 $function$;
 
+comment on function private.group_table_json(text,integer,text,boolean) is 'One group''s table as get_bracket''s stages and get_group_table give it: each row of private.group_table with the player''s in-game name, in rank order, and whether the player went on to a later stage (only once the stage is closed).';
+CREATE OR REPLACE FUNCTION private.group_table_json(p_tournament_id text, p_stage_no integer, p_group text, p_closed boolean)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'entry_id', t.entry_id, 'in_game_name', p.in_game_name, 'played', t.played, 'won', t.won,
+           'drawn', t.drawn, 'lost', t.lost, 'goals_for', t.goals_for, 'goals_against', t.goals_against,
+           'goal_difference', t.goal_difference, 'points', t.points, 'rank', t.rank,
+           'qualified', p_closed and exists (
+             select 1 from public.matches k where k.tournament_id = p_tournament_id and k.stage_no > p_stage_no
+                and t.entry_id in (k.entry_a, k.entry_b)),
+           'decided_by', t.decided_by) order by t.rank), '[]'::jsonb)
+    from private.group_table(p_tournament_id, p_stage_no, p_group) t
+    left join public.entries e on e.id = t.entry_id
+    left join public.profiles p on p.id = e.player_id;
+$function$;
+
+comment on function public.get_group_table(text,text) is 'One group''s table of a tournament''s group stage, exactly as get_bracket''s stages give it (private.group_table_json), for anyone: what a bracket page reads after a result in that group instead of the whole bracket. An unknown tournament or group answers an empty table.';
+CREATE OR REPLACE FUNCTION public.get_group_table(p_tournament_id text, p_group text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select private.group_table_json(p_tournament_id, s.stage_no, p_group, s.closed_at is not null)
+                     from public.tournament_stages s
+                    where s.tournament_id = p_tournament_id and s.kind = 'groups'
+                      and exists (select 1 from public.matches m
+                                   where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name = p_group)
+                    order by s.stage_no limit 1), '[]'::jsonb);
+$function$;
+
 comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match, and after groups its feeds: the group place each first-round slot takes, private.qualifier_slot; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
 CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
  RETURNS jsonb
@@ -2438,17 +2486,7 @@ AS $function$
         'groups', coalesce((
           select jsonb_agg(jsonb_build_object(
                    'name', g.group_name,
-                   'table', (select coalesce(jsonb_agg(jsonb_build_object(
-                                'entry_id', t.entry_id, 'in_game_name', p.in_game_name, 'played', t.played, 'won', t.won,
-                                'drawn', t.drawn, 'lost', t.lost, 'goals_for', t.goals_for, 'goals_against', t.goals_against,
-                                'goal_difference', t.goal_difference, 'points', t.points, 'rank', t.rank,
-                                'qualified', s.closed_at is not null and exists (
-                                  select 1 from public.matches k where k.tournament_id = p_tournament_id and k.stage_no > s.stage_no
-                                     and t.entry_id in (k.entry_a, k.entry_b)),
-                                'decided_by', t.decided_by) order by t.rank), '[]'::jsonb)
-                               from private.group_table(p_tournament_id, s.stage_no, g.group_name) t
-                               left join public.entries e on e.id = t.entry_id
-                               left join public.profiles p on p.id = e.player_id),
+                   'table', private.group_table_json(p_tournament_id, s.stage_no, g.group_name, s.closed_at is not null),
                    'matches', (select jsonb_agg(m.id order by m.round, m.position) from public.matches m
                                 where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name = g.group_name))
                  order by char_length(g.group_name), g.group_name)
@@ -2735,6 +2773,40 @@ begin
 end;
 $function$;
 
+-- Live brackets: the rows a watcher receives ---------------------------------------------------------
+
+comment on function private.publish_bracket_row() is 'The matches_publish_bracket_row trigger: at commit, writes the match as the bracket shows it into bracket_rows, and leaves the row untouched when nothing shown changed (so a transaction that updates a match twice, or changes only a ready time, sends watchers nothing more).';
+CREATE OR REPLACE FUNCTION private.publish_bracket_row()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row jsonb;
+begin
+  -- Deferred to the commit: the match as the transaction leaves it, whatever it did to it in between.
+  -- The match's id and tournament are the row's own columns: not repeated in it.
+  select jsonb_build_object('round', m.round, 'position', m.position,
+                            'entry_a', m.entry_a, 'entry_b', m.entry_b, 'winner_entry_id', m.winner_entry_id,
+                            'score_a', m.score_a, 'score_b', m.score_b, 'status', m.status,
+                            'scheduled_at', m.scheduled_at, 'updated_at', m.updated_at, 'group_name', m.group_name)
+    into v_row
+    from public.matches m
+   where m.id = new.id;
+  if v_row is null then
+    return null;
+  end if;
+  insert into public.bracket_rows as b (match_id, tournament_id, "row")
+  values (new.id, new.tournament_id, v_row)
+  on conflict (match_id) do update set "row" = excluded."row" where b."row" is distinct from excluded."row";
+  return null;
+end;
+$function$;
+
+CREATE CONSTRAINT TRIGGER matches_publish_bracket_row AFTER UPDATE ON public.matches DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_at <> now() AND (old.status IS DISTINCT FROM new.status OR old.entry_a IS DISTINCT FROM new.entry_a OR old.entry_b IS DISTINCT FROM new.entry_b OR old.winner_entry_id IS DISTINCT FROM new.winner_entry_id OR old.score_a IS DISTINCT FROM new.score_a OR old.score_b IS DISTINCT FROM new.score_b OR old.scheduled_at IS DISTINCT FROM new.scheduled_at)) EXECUTE FUNCTION private.publish_bracket_row();
+comment on trigger matches_publish_bracket_row on public.matches is 'What a bracket page shows of a match changed: bracket_rows gets the match as the transaction leaves it, once, at commit (private.publish_bracket_row). Not for a match made in the same transaction (the draw, a Swiss round, a reset: its byes and first players): watchers read the whole bracket for a new match.';
+
 -- =====================================================================================================
 -- Policies and grants: who may read, write and call
 -- =====================================================================================================
@@ -2994,3 +3066,21 @@ revoke all on function public.leave_waitlist(text) from public;
 -- Check-in close: the empty places go to the waitlist -------------------------------------------------
 
 revoke all on function private.fill_places_from_waitlist(text,timestamp with time zone) from public;
+
+-- Live brackets: the rows a watcher receives ---------------------------------------------------------
+
+revoke all on table public.bracket_rows from anon;
+grant select on table public.bracket_rows to anon;
+revoke all on table public.bracket_rows from authenticated;
+grant select on table public.bracket_rows to authenticated;
+alter publication supabase_realtime add table public.bracket_rows;
+
+revoke all on function private.publish_bracket_row() from public;
+
+create policy "Anyone can read the bracket's rows" on public.bracket_rows
+  as permissive for select to anon, authenticated
+  using (true);
+
+revoke all on function private.group_table_json(text,integer,text,boolean) from public;
+
+revoke all on function public.get_group_table(text,text) from public;

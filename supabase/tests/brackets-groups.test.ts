@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPublished } from '../../scripts/verify-draw.ts';
 import {
+  anon,
   completeProfile,
   createRegistration,
   createUser,
@@ -459,6 +460,15 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     ]);
     // p3 has the better goal difference in the whole group (+4 against p2's +1): the matches between them come first.
     expect(table[2]!.goal_difference).toBeGreaterThan(table[1]!.goal_difference);
+    // One group's table alone, as anyone reads it after a result in it (a live bracket page): the same rows.
+    const groupTable = async (group: string) =>
+      (await db.as<{ t: unknown }>(anon, 'select public.get_group_table($1, $2) as t', [cup.id, group]))[0]!.t;
+    expect(await groupTable('A')).toEqual(table);
+    expect(await groupTable('B')).toEqual((await groupsOf(cup.id)).groups[1]!.table);
+    // A group the tournament does not have, a hostile name, a tournament that does not exist: an empty table.
+    expect(await groupTable('Z')).toEqual([]);
+    expect(await groupTable("A' or '1'='1")).toEqual([]);
+    expect((await db.as<{ t: unknown }>(anon, 'select public.get_group_table($1, $2) as t', ['no-such-cup', 'A']))[0]!.t).toEqual([]);
   });
 
   it("goes to the whole group's goal difference when the matches between the tied players do not separate them", async () => {
@@ -526,6 +536,11 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
       [placeOf('C', 1), placeOf('D', 2), 'scheduled'],
     ]);
     expect(stage.groups.flatMap((g) => g.table.filter((r) => r.qualified).map((r) => r.rank))).toEqual([1, 2, 1, 2, 1, 2, 1, 2]);
+    // A group's table read alone says who went on too, once the stage is closed.
+    for (const group of stage.groups)
+      expect((await db.as<{ t: unknown }>(anon, 'select public.get_group_table($1, $2) as t', [cup.id, group.name]))[0]!.t).toEqual(
+        group.table,
+      );
 
     const refusal = await refusalOf(
       rpc(staff, 'public.staff_correct_result($1, $2, $3, $4, $5)', [last.id, last.entry_b, [0, 2], 'Wrong screenshot', true]),

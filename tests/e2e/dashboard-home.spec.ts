@@ -136,6 +136,8 @@ test('a played match reads winner first on its page and in the bracket', async (
   // A long pod title truncates: the pod page never scrolls sideways on a 360 px phone.
   await stack.rest(`/rest/v1/tournaments?id=eq.${pod.id}`, { method: 'PATCH', body: { title: 'Golazo 1v1 Regular Knockout Pod #128' } });
   const podPage = await phoneAs(browser, guest.session, `/pod/?id=${pod.id}`);
+  // The phone opens on the winner's next round (the final); the semi-final is one tab back.
+  await podPage.getByRole('tab', { name: 'Semi-finals', exact: true }).click();
   await expect(podPage.locator(`[data-match="${semi.id}"] [data-match-result]`).first()).toHaveText(`${guest.name} won 2–0`);
   await expectNoSideScroll(podPage);
   await podPage.screenshot({ path: testInfo.outputPath('pod-360.png'), fullPage: true });

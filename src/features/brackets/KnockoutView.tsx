@@ -1,13 +1,15 @@
 /**
  * A knockout as a player reads it: round tabs on a phone (opening on their next match's round) and the
  * whole tree on a wide screen, their own path highlighted. The tournament's one bracket, or the knockout
- * stage after the groups.
+ * stage after the groups. Only what the screen shows is rendered (progressive.ts): the tabs or the tree, and
+ * a long round's cards a slice at a time.
  */
 import { useState } from 'react';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { BRACKET_WORDS } from './bracket-words';
 import { type Bracket, defaultRoundIndex, showsTree, treePlacement } from './brackets';
 import { MatchCard } from './MatchCard';
+import { useShownCount, useWideScreen } from './progressive';
 
 export type KnockoutViewProps = {
   bracket: Bracket;
@@ -23,48 +25,52 @@ export function KnockoutView({ bracket, myEntryId, mine, notes }: KnockoutViewPr
   const [picked, setPicked] = useState<number | null>(null);
   const selected = picked ?? defaultRoundIndex(bracket, myEntryId);
   const tree = showsTree(bracket);
+  const wide = useWideScreen();
   const round = bracket.rounds[selected] ?? bracket.rounds[0];
   const w = useMessages(BRACKET_WORDS);
+  const shown = useShownCount(round?.matches.length ?? 0, round?.round ?? 0);
   return (
     <>
-      <div className={tree ? 'md:hidden' : ''}>
-        <div role="tablist" aria-label={w.rounds} className="no-scrollbar flex gap-1 overflow-x-auto">
-          {bracket.rounds.map((r, index) => (
-            <button
-              key={r.round}
-              type="button"
-              role="tab"
-              id={`round-tab-${r.round}`}
-              aria-controls="round-panel"
-              aria-selected={index === selected}
-              tabIndex={index === selected ? 0 : -1}
-              onClick={() => setPicked(index)}
-              onKeyDown={(event) => {
-                if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-                const next = (index + (event.key === 'ArrowRight' ? 1 : -1) + bracket.rounds.length) % bracket.rounds.length;
-                setPicked(next);
-                document.getElementById(`round-tab-${bracket.rounds[next]?.round}`)?.focus();
-              }}
-              className={`min-h-10 shrink-0 rounded-full px-4 text-sm font-bold ${index === selected ? 'bg-lime text-night' : 'border border-line text-mist hover:text-chalk'}`}
-            >
-              {w.round(r.name)}
-            </button>
-          ))}
-        </div>
-        {round && (
-          // The panel wraps the list: a list cannot be a tab panel and keep its items.
-          <div id="round-panel" role="tabpanel" aria-labelledby={`round-tab-${round.round}`} className="mt-4">
-            <ol className="grid gap-3 sm:grid-cols-2" data-round-list>
-              {round.matches.map((match) => (
-                <li key={match.id}>
-                  <MatchCard match={match} myEntryId={myEntryId} onPath={mine.has(match.id)} notes={notes} />
-                </li>
-              ))}
-            </ol>
+      {(!tree || !wide) && (
+        <div className={tree ? 'md:hidden' : ''}>
+          <div role="tablist" aria-label={w.rounds} className="no-scrollbar flex gap-1 overflow-x-auto">
+            {bracket.rounds.map((r, index) => (
+              <button
+                key={r.round}
+                type="button"
+                role="tab"
+                id={`round-tab-${r.round}`}
+                aria-controls="round-panel"
+                aria-selected={index === selected}
+                tabIndex={index === selected ? 0 : -1}
+                onClick={() => setPicked(index)}
+                onKeyDown={(event) => {
+                  if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+                  const next = (index + (event.key === 'ArrowRight' ? 1 : -1) + bracket.rounds.length) % bracket.rounds.length;
+                  setPicked(next);
+                  document.getElementById(`round-tab-${bracket.rounds[next]?.round}`)?.focus();
+                }}
+                className={`min-h-10 shrink-0 rounded-full px-4 text-sm font-bold ${index === selected ? 'bg-lime text-night' : 'border border-line text-mist hover:text-chalk'}`}
+              >
+                {w.round(r.name)}
+              </button>
+            ))}
           </div>
-        )}
-      </div>
-      {tree && <Tree bracket={bracket} myEntryId={myEntryId} mine={mine} notes={notes} />}
+          {round && (
+            // The panel wraps the list: a list cannot be a tab panel and keep its items.
+            <div id="round-panel" role="tabpanel" aria-labelledby={`round-tab-${round.round}`} className="mt-4">
+              <ol className="grid gap-3 sm:grid-cols-2" data-round-list>
+                {round.matches.slice(0, shown).map((match) => (
+                  <li key={match.id}>
+                    <MatchCard match={match} myEntryId={myEntryId} onPath={mine.has(match.id)} notes={notes} />
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
+        </div>
+      )}
+      {tree && wide && <Tree bracket={bracket} myEntryId={myEntryId} mine={mine} notes={notes} />}
     </>
   );
 }
