@@ -251,6 +251,7 @@ export const ERRORS_HI: Record<PlayerCode, string> = {
   too_many_grievances_today: 'आपने एक पते से 24 घंटे में जितनी शिकायतें ली जाती हैं, दर्ज कर दी हैं। हम उनका जवाब देंगे; ज़रूरत हो तो कल फिर लिखें।',
   grievances_busy: 'आज हमें असामान्य रूप से बहुत शिकायतें मिल रही हैं। साइन इन करके अपने अकाउंट से दर्ज करें, या इस पेज पर दिए पते पर शिकायत अधिकारी को लिखें।',
   grievance_not_found: 'इस टिकट नंबर की कोई शिकायत नहीं है।',
+  invalid_language: 'English या हिन्दी चुनें।',
 };
 
 /** "Something went wrong" in Hindi: for a refusal with no known code, or a failure that is not a refusal. */
