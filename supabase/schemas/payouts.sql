@@ -1179,15 +1179,19 @@ AS $function$
          end;
 $function$;
 
--- The provider's order of statuses (0 before the provider knows the payout).
-CREATE OR REPLACE FUNCTION private.payout_status_rank(p_status text)
- RETURNS integer
+comment on function private.payout_on_its_way(text) is 'Is a payout in status p_status still on its way: can the payout machine (private.status_transitions, the one place it is declared) still take it to processed? True from awaiting approval to processing; false once processed or ended (failed, reversed, rejected, cancelled). What holds back a deletion or a second withdrawal while money may still leave.';
+CREATE OR REPLACE FUNCTION private.payout_on_its_way(p_status text)
+ RETURNS boolean
  LANGUAGE sql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
-  select case p_status when 'awaiting_approval' then 0 when 'approved' then 0 when 'queued' then 1 when 'pending' then 2
-                       when 'scheduled' then 3 when 'processing' then 4 when 'processed' then 5 else 6 end;
+  with recursive ahead (status) as (
+    select p_status
+    union
+    select t.to_status from private.status_transitions t join ahead a on t.from_status = a.status where t.machine = 'payout'
+  )
+  select p_status is distinct from 'processed' and exists (select 1 from ahead where status = 'processed');
 $function$;
 
 comment on function private.payout_may_move(text,text) is 'May a payout move from p_from to p_to? Only along a move the payout machine declares in private.status_transitions (the one home of the rule, which the trigger enforces and TypeScript reads through the generated module): forward only, a failure or reversal ends any payout still on its way, a final status never moves again. service_record_payout_status asks it to let a late or repeated provider event change nothing instead of failing.';
@@ -1639,7 +1643,7 @@ AS $function$
                                       then (private.tax_in_withdrawal(p_user_id, balance.paise, private.clock_now()) ->> 'tax_paise')::bigint
                                       else 0 end,
     'pending_paise', (select coalesce(sum(net_paise), 0) from public.payouts
-                       where user_id = p_user_id and private.payout_status_rank(status) < 5)
+                       where user_id = p_user_id and private.payout_on_its_way(status))
                      + private.waiting_prizes_paise(p_user_id))
     from balance;
 $function$;
@@ -2902,7 +2906,7 @@ revoke all on function private.payout_answer(public.payouts) from public;
 
 revoke all on function private.payout_approval_due_at(public.payouts) from public;
 
-revoke all on function private.payout_status_rank(text) from public;
+revoke all on function private.payout_on_its_way(text) from public;
 
 revoke all on function private.payout_may_move(text,text) from public;
 

@@ -540,7 +540,7 @@ AS $function$
 declare
   v_balance bigint := private.account_balance_paise(p_user);
 begin
-  if exists (select 1 from public.payouts where user_id = p_user and private.payout_status_rank(status) < 5) then
+  if exists (select 1 from public.payouts where user_id = p_user and private.payout_on_its_way(status)) then
     return 'payout';
   end if;
   if exists (select 1 from private.chargebacks where user_id = p_user and status = 'open') then
