@@ -45,7 +45,8 @@ describe.each(engines)('a double elimination whose losers final is void on $name
   const matchesOf = async (id: string) =>
     (await db.admin.query<Match>('select * from public.matches where tournament_id = $1 order by round, position', [id])).rows;
 
-  it('gives the grand final to the winners bracket champion without a reset, and finishes the cup', async () => {
+  /** A fresh 4-player double elimination, everyone checked in, drawn by the periodic work; its id. */
+  const drawnDoubleCup = async () => {
     const id = `double-${randomUUID().slice(0, 8)}`;
     await db.admin.query(
       `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
@@ -62,14 +63,21 @@ describe.each(engines)('a double elimination whose losers final is void on $name
     await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
     await setDatabaseClock(db, at(-59));
     await db.admin.query('select private.run_due_work()');
+    return id;
+  };
+
+  /** Side a wins the match 2-0, as two agreeing reports would confirm it. */
+  const play = async (m: Match) =>
+    db.admin.query(
+      `select private.confirm_result(m, m.entry_a, 2, 0, 'result_confirmed', 'Both players reported the same result', null, true)
+         from public.matches m where m.id = $1`,
+      [m.id],
+    );
+
+  it('gives the grand final to the winners bracket champion without a reset, and finishes the cup', async () => {
+    const id = await drawnDoubleCup();
 
     // Side a wins every match until the losers' final, which nobody shows up for.
-    const play = async (m: Match) =>
-      db.admin.query(
-        `select private.confirm_result(m, m.entry_a, 2, 0, 'result_confirmed', 'Both players reported the same result', null, true)
-           from public.matches m where m.id = $1`,
-        [m.id],
-      );
     for (let guard = 0; guard < 10; guard++) {
       const next = (await matchesOf(id)).find((m) => m.status === 'scheduled' && m.bracket !== 'grand_final');
       if (!next) break;
@@ -105,22 +113,7 @@ describe.each(engines)('a double elimination whose losers final is void on $name
   });
 
   it('refuses a correction of the grand final or of a match before it once the grand final was played again', async () => {
-    const id = `double-${randomUUID().slice(0, 8)}`;
-    await db.admin.query(
-      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
-                                       is_live, starts_at, stages)
-       values ($1, 'Double Cup', 'championship', 'Double elimination', 15000, 60000, 4, 4, true, $2,
-               '[{"kind": "double_elimination", "name": "Double elimination"}]')`,
-      [id, START.toISOString()],
-    );
-    for (let n = 0; n < 4; n++) {
-      const user = await createUser(db);
-      await completeProfile(db, user.id);
-      await createRegistration(db, user.id, id);
-    }
-    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
-    await setDatabaseClock(db, at(-59));
-    await db.admin.query('select private.run_due_work()');
+    const id = await drawnDoubleCup();
     const settle = (m: Match, side: 'a' | 'b') =>
       db.admin.query(
         `select private.confirm_result(m, case when $2 = 'a' then m.entry_a else m.entry_b end, case when $2 = 'a' then 2 else 0 end,
@@ -162,28 +155,7 @@ describe.each(engines)('a double elimination whose losers final is void on $name
   });
 
   it('places both players of a void winners bracket match, at the foot of the standings, each place once', async () => {
-    const id = `double-${randomUUID().slice(0, 8)}`;
-    await db.admin.query(
-      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
-                                       is_live, starts_at, stages)
-       values ($1, 'Double Cup', 'championship', 'Double elimination', 15000, 60000, 4, 4, true, $2,
-               '[{"kind": "double_elimination", "name": "Double elimination"}]')`,
-      [id, START.toISOString()],
-    );
-    for (let n = 0; n < 4; n++) {
-      const user = await createUser(db);
-      await completeProfile(db, user.id);
-      await createRegistration(db, user.id, id);
-    }
-    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
-    await setDatabaseClock(db, at(-59));
-    await db.admin.query('select private.run_due_work()');
-    const play = async (m: Match) =>
-      db.admin.query(
-        `select private.confirm_result(m, m.entry_a, 2, 0, 'result_confirmed', 'Both players reported the same result', null, true)
-           from public.matches m where m.id = $1`,
-        [m.id],
-      );
+    const id = await drawnDoubleCup();
     // The second winners' match is played; nobody shows up for the first, which the periodic work voids.
     const [noShow, played] = (await matchesOf(id)).filter((m) => m.bracket === 'winners' && m.entry_a && m.entry_b);
     await play(played!);
