@@ -30,16 +30,6 @@ const hi: MyTournamentsWords = {
   openMatch: 'मैच खोलें',
   round: roundHi,
   place: (label) => label.replace(/(\d+)(?:st|nd|rd|th)/g, '$1'),
-  onWaitlist: 'वेटलिस्ट पर',
-  checkIn: 'चेक-इन करें',
-  checkingIn: 'चेक-इन हो रहा है…',
-  waitlistLine: ({ position, checkedIn, closed, open, from, closesAt, until }) => {
-    const head = `वेटलिस्ट #${position}`;
-    if (checkedIn) return `${head} · चेक-इन हो गया: जगह ख़ाली हुई तो आप ${until} पर आगे आएँगे`;
-    if (closed) return `${head} · चेक-इन बंद हो चुका है`;
-    if (open) return `${head} · जगह ख़ाली होने पर आगे आने के लिए ${closesAt} तक चेक-इन करें`;
-    return `${head} · जगह ख़ाली होने पर आगे आने के लिए ${from} से ${closesAt} के बीच चेक-इन करें`;
-  },
 };
 
 export default hi;

@@ -1,12 +1,11 @@
 /**
- * My Tournaments' words in both languages (its heading, series tabs, each tournament's card, the next match
- * and the waitlist places), read through the page's language store (lib/i18n/use-messages). Amounts and
- * times arrive formatted in the page's language. The English sentences are account.ts's, home.ts's and
- * my-waitlist-place.ts's own. Hindi follows docs/hindi-glossary.md.
+ * My Tournaments' words in both languages (its heading, series tabs, each tournament's card and the next
+ * match; the waitlist places speak the waitlist's own words, seasons/waitlist-words.ts), read through the page's
+ * language store (lib/i18n/use-messages). Amounts and times arrive formatted in the page's language. The English
+ * sentences are account.ts's and home.ts's own. Hindi follows docs/hindi-glossary.md.
  */
 import { islandWords } from '@/lib/i18n/island-words';
 import type { Lang } from '@/lib/i18n/lang';
-import { type PlaceLineParts, placeLineEn } from '@/features/seasons/my-waitlist-place';
 import { ACCOUNT_MESSAGES, MY_TOURNAMENT_TABS, type MyTournamentTab } from './account';
 
 export type MyTournamentsWords = {
@@ -37,11 +36,6 @@ export type MyTournamentsWords = {
   round: (name: string) => string;
   /** A final place as the database labels it ("1st", "3rd–4th"). */
   place: (label: string) => string;
-  onWaitlist: string;
-  checkIn: string;
-  checkingIn: string;
-  /** A waitlist place's line: position, and its check-in (times formatted by the caller). */
-  waitlistLine: (place: PlaceLineParts) => string;
 };
 
 const en: MyTournamentsWords = {
@@ -69,10 +63,6 @@ const en: MyTournamentsWords = {
   openMatch: 'Open match',
   round: (name) => name,
   place: (label) => label,
-  onWaitlist: 'On a waitlist',
-  checkIn: 'Check in',
-  checkingIn: 'Checking in…',
-  waitlistLine: placeLineEn,
 };
 
 export const MY_TOURNAMENTS_WORDS: Record<Lang, MyTournamentsWords> = islandWords(en, () => import('./my-tournaments-words-hi'));

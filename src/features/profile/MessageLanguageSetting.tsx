@@ -1,44 +1,15 @@
 /**
  * The profile's choice of language for messages: English or Hindi, saved at once (a failure puts the
- * choice back and says so). Signed out, it shows nothing; the data module loads with the section.
+ * choice back and says so: use-message-language.ts). Signed out, it shows nothing.
  */
-import { useEffect, useState } from 'react';
-import { LANGS, type Lang } from '@/lib/i18n/lang';
+import { LANGS } from '@/lib/i18n/lang';
 import { useMessages } from '@/lib/i18n/use-messages';
-import { onDemand } from '@/lib/on-demand';
 import { LANGUAGE_NAMES, MESSAGE_LANGUAGE_WORDS } from './message-language';
-
-const api = onDemand(() => import('./message-language.api'));
+import { useMessageLanguage } from './use-message-language';
 
 export default function MessageLanguageSetting() {
   const w = useMessages(MESSAGE_LANGUAGE_WORDS);
-  const [language, setLanguage] = useState<Lang | null>(null);
-  const [hidden, setHidden] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-
-  useEffect(() => {
-    api()
-      .then((calls) => calls.fetchMyMessageLanguage())
-      .then(setLanguage)
-      .catch((error: unknown) => {
-        // Signed out or no profile yet (the page's guard and form deal with those): nothing to choose.
-        const hint = (error as { hint?: string | null }).hint;
-        if (hint === 'not_signed_in' || hint === 'profile_not_found') setHidden(true);
-        else setMessage(w.loadFailed);
-      });
-  }, [w]);
-
-  async function choose(next: Lang) {
-    const before = language;
-    setLanguage(next);
-    try {
-      setLanguage(await (await api()).setMyMessageLanguage(next));
-      setMessage(w.saved(next));
-    } catch {
-      setLanguage(before);
-      setMessage(w.failed);
-    }
-  }
+  const { language, hidden, message, choose } = useMessageLanguage(w);
 
   if (hidden) return null;
   return (

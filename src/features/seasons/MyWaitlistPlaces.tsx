@@ -7,7 +7,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
 import { whenIn } from '@/lib/i18n/format';
 import { $lang } from '@/stores/lang';
 import { LeaveWaitlist } from './LeaveWaitlist';
@@ -29,7 +28,7 @@ export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = '
   // Places left on this page, by tournament, with the refund: shown until the list no longer holds them.
   const [left, setLeft] = useState<Record<string, { place: MyWaitlistPlace; refund: number }>>({});
   const lang = useStore($lang);
-  const w = MY_TOURNAMENTS_WORDS[lang];
+  const w = WAITLIST_WORDS[lang];
   const shown = [
     ...places,
     ...Object.values(left).flatMap(({ place }) => (places.some((p) => p.tournament_id === place.tournament_id) ? [] : [place])),
@@ -51,7 +50,7 @@ export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = '
               </a>
               {gone ? (
                 <p className="mt-2 text-sm font-semibold text-lime" role="status" data-waitlist-left>
-                  {WAITLIST_WORDS[lang].left(gone.refund)}
+                  {w.left(gone.refund)}
                 </p>
               ) : (
                 <>
@@ -80,7 +79,7 @@ export function MyWaitlistPlaces({ places, onLeft, onCheckedIn, headingClass = '
 /** Check in, while the window is open and the place is not checked in yet: only checked-in places move up. */
 function CheckInPlace({ place, onCheckedIn }: { place: MyWaitlistPlace; onCheckedIn: () => void }) {
   const { busy, error, checkIn } = useWaitlistPlaceCheckIn(place.tournament_id, onCheckedIn);
-  const w = MY_TOURNAMENTS_WORDS[useStore($lang)];
+  const w = WAITLIST_WORDS[useStore($lang)];
   const now = Date.now();
   const open = new Date(place.check_in_opens_at).getTime() <= now && now < new Date(place.check_in_closes_at).getTime();
   if (place.checked_in_at || !open) return null;

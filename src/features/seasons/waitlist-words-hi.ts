@@ -52,6 +52,14 @@ const hi: WaitlistWords = {
   leaveWarning: (paid) =>
     `आप लाइन में अपनी जगह खो देंगे और इस वेटलिस्ट में दोबारा नहीं जुड़ सकेंगे।${paid > 0 ? ` आपके ${formatPaiseExact(paid)} पूरे रिफ़ंड होंगे।` : ''}`,
   signInToJoin: 'वेटलिस्ट में जुड़ने के लिए साइन इन करें।',
+  onWaitlist: 'वेटलिस्ट पर',
+  waitlistLine: ({ position, checkedIn, closed, open, from, closesAt, until }) => {
+    const head = `वेटलिस्ट #${position}`;
+    if (checkedIn) return `${head} · चेक-इन हो गया: जगह ख़ाली हुई तो आप ${until} पर आगे आएँगे`;
+    if (closed) return `${head} · चेक-इन बंद हो चुका है`;
+    if (open) return `${head} · जगह ख़ाली होने पर आगे आने के लिए ${closesAt} तक चेक-इन करें`;
+    return `${head} · जगह ख़ाली होने पर आगे आने के लिए ${from} से ${closesAt} के बीच चेक-इन करें`;
+  },
   error: (hint) => (hint && HINDI_ERRORS[hint]) || 'कुछ गड़बड़ हो गई। फिर से कोशिश करें।',
 };
 

@@ -7,7 +7,7 @@
  */
 import { islandWords } from '@/lib/i18n/island-words';
 import type { Lang } from '@/lib/i18n/lang';
-import { leaveWarning, leftLine } from './my-waitlist-place';
+import { leaveWarning, leftLine, type PlaceLineParts, placeLineEn } from './my-waitlist-place';
 import {
   joinButtonLabel,
   joinHeadline,
@@ -46,6 +46,10 @@ export type WaitlistWords = {
   keepPlace: string;
   leaveWarning: (paidPaise: number) => string;
   signInToJoin: string;
+  /** The heading of a player's own waitlist places (My Tournaments, the dashboard). */
+  onWaitlist: string;
+  /** A waitlist place's line: position, and its check-in (times formatted by the caller). */
+  waitlistLine: (place: PlaceLineParts) => string;
   /** A refusal by its hint; `fallback` is the server's sentence (English pages only). */
   error: (hint: string | null, fallback: string) => string;
 };
@@ -76,6 +80,8 @@ const en: WaitlistWords = {
   keepPlace: 'Keep my place',
   leaveWarning,
   signInToJoin: 'Sign in to join the waitlist.',
+  onWaitlist: 'On a waitlist',
+  waitlistLine: placeLineEn,
   error: waitlistErrorMessage,
 };
 

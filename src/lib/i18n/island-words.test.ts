@@ -223,10 +223,10 @@ describe('My Tournaments in Hindi', () => {
       closesAt: '7:00 pm IST',
       until: '',
     };
-    expect(MY_TOURNAMENTS_WORDS.hi.waitlistLine(parts)).toBe(
+    expect(WAITLIST_WORDS.hi.waitlistLine(parts)).toBe(
       'वेटलिस्ट #2 · जगह ख़ाली होने पर आगे आने के लिए 7 दिस॰ 2026, 6:30 pm से 7:00 pm IST के बीच चेक-इन करें',
     );
-    expect(MY_TOURNAMENTS_WORDS.en.waitlistLine({ ...parts, from: '7 Dec 2026, 6:30 pm' })).toBe(
+    expect(WAITLIST_WORDS.en.waitlistLine({ ...parts, from: '7 Dec 2026, 6:30 pm' })).toBe(
       'Waitlist #2 · check in between 7 Dec 2026, 6:30 pm and 7:00 pm IST to move up if a place frees',
     );
     expect(MY_TOURNAMENTS_WORDS.hi.refundOnWay('₹100.00')).toBe('₹100.00 का रिफ़ंड रास्ते में है');
