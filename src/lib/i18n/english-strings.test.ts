@@ -82,6 +82,7 @@ const TRANSLATED_ISLANDS = [
   'src/features/payouts/KycCard.tsx',
   'src/features/payouts/WithdrawCard.tsx',
   'src/features/payouts/PayoutHistory.tsx',
+  'src/features/payouts/TaxStatementCard.tsx',
   'src/features/privacy/GrievanceIsland.tsx',
 ];
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
-import { POD_CHECK_IN_MINUTES } from '@/lib/rules';
+import { POD_CHECK_IN_MINUTES, TAX_RATE_PERCENT } from '@/lib/rules';
 import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
 import { CHECK_IN_WORDS } from '@/features/brackets/check-in-words';
 import { countdown, entryErrorMessage, EntryActionError } from '@/features/brackets/entries';
@@ -16,7 +16,7 @@ import { RECORD_WORDS } from '@/features/account/record-words';
 import { BLOG_WORDS } from '@/features/info/blog-words';
 import { POD_WORDS } from '@/features/pods/pod-words';
 import { PAYOUT_WORDS } from '@/features/payouts/payout-words';
-import { amountProblem, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
+import { amountProblem, netWinningsRule, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
 import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
 import { SIGN_IN_WORDS, signInErrorIn } from '@/features/auth/sign-in-words';
 import { AUTH_FAILURE_MESSAGES, CODE_LENGTH } from '@/features/auth/auth';
@@ -57,6 +57,9 @@ const SAME_IN_BOTH = new Set([
   'columns.rank.short',
   // "UPI id": the rail's name and the glossary's word for its address.
   'kyc.upiId',
+  // PAN and UTR: the Income Tax Department's and the banks' own letters (glossary).
+  'statement.pan',
+  'statement.columns.utr',
   'columns.goalDifference.short',
   'columns.medianBuchholz.short',
   'columns.buchholz.short',
@@ -255,6 +258,19 @@ describe('the withdrawal and its tax in Hindi', () => {
     const none = { ...preview, tax_paise: 0, reckoning: { ...preview.reckoning, entry_fees_paise: 120_000, net_winnings_paise: -20_000 } };
     expect(PAYOUT_WORDS.hi.withdraw.reckoning(none)).toContain('कोई टैक्स नहीं कटता');
     expect(PAYOUT_WORDS.hi.withdraw.taxWithheld(30)).toBe('काटा गया टैक्स (नेट विनिंग्स का 30%)');
+  });
+
+  it("states the annual statement's net-winnings rule with the rules' rate, part by part like the English", () => {
+    const english = PAYOUT_WORDS.en.statement.rule(TAX_RATE_PERCENT);
+    const hindi = PAYOUT_WORDS.hi.statement.rule(TAX_RATE_PERCENT);
+    expect(english).toBe(netWinningsRule(TAX_RATE_PERCENT));
+    expect(hindi.startsWith(`टैक्स नेट विनिंग्स का ${TAX_RATE_PERCENT}% है:`)).toBe(true);
+    // The same parts: each withdrawal, less the year's entry fees, the opening balance, what earlier withdrawals counted; then the year's end.
+    for (const part of ['हर निकासी पर', 'एंट्री फ़ीस', 'शुरुआती बैलेंस', 'पिछली निकासियों में गिनी जा चुकी', 'साल के अंत में'])
+      expect(hindi).toContain(part);
+    expect(PAYOUT_WORDS.hi.statement.rule(25)).toContain('25%');
+    expect(PAYOUT_WORDS.hi.statement.loadFailed('Failed to fetch')).not.toContain('fetch');
+    expect(PAYOUT_WORDS.hi.statement.period('2026–27')).toBe('वित्त वर्ष 2026–27 (1 अप्रैल से 31 मार्च)');
   });
 
   it("words every problem the form finds in Hindi, and never a chargeback's or a failure's English reason", () => {
