@@ -79,6 +79,7 @@ const TRANSLATED_ISLANDS = [
   'src/features/account/StatCards.tsx',
   'src/features/account/PlayerRecord.tsx',
   'src/features/account/PaymentHistory.tsx',
+  'src/features/account/PaymentHistoryList.tsx',
   'src/features/payouts/KycCard.tsx',
   'src/features/payouts/WithdrawCard.tsx',
   'src/features/payouts/PayoutHistory.tsx',
