@@ -20,6 +20,8 @@ import { amountProblem, netWinningsRule, PAYOUT_MESSAGES, panProblem, upiIdProbl
 import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
 import { SIGN_IN_WORDS, signInErrorIn } from '@/features/auth/sign-in-words';
 import { AUTH_FAILURE_MESSAGES, CODE_LENGTH } from '@/features/auth/auth';
+import { PROFILE_WORDS } from '@/features/profile/profile-words';
+import { FIELD_MESSAGES, PROFILE_MESSAGES, validateProfileForm } from '@/features/profile/profile';
 import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { ApiError } from '../api-answer';
@@ -51,6 +53,7 @@ const MODULES = {
   RECORD_WORDS,
   BLOG_WORDS,
   POD_WORDS,
+  PROFILE_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
@@ -289,6 +292,53 @@ describe('the withdrawal and its tax in Hindi', () => {
       expect(PAYOUT_WORDS.en.problem(english)).toBe(english);
     }
     expect(PAYOUT_WORDS.hi.payoutNote({ status: 'failed', failure_reason: 'Beneficiary bank offline' })).not.toContain('Beneficiary');
+  });
+});
+
+describe('the profile form in Hindi', () => {
+  const digits = (text: string) => [...text.matchAll(/\d+/g)].map((m) => m[0]).sort();
+
+  it("words every problem the form finds in Hindi, with the rules' numbers of the English", () => {
+    for (const english of [...Object.values(FIELD_MESSAGES), PROFILE_MESSAGES.missingRequired]) {
+      const hindi = PROFILE_WORDS.hi.problem(english) ?? '';
+      expect(hindi, english).toMatch(/[\u0900-\u097F]/);
+      expect(digits(hindi), english).toEqual(digits(english));
+      expect(PROFILE_WORDS.en.problem(english)).toBe(english);
+    }
+  });
+
+  it('words the problems the validation gives for hostile names: too long, invisible, hidden controls', () => {
+    const values = { dateOfBirth: '', gameUserId: '', livesInIndia: true };
+    for (const [legalName, inGameName] of [
+      ['x'.repeat(500), 'y'.repeat(500)],
+      ['\u200b\u200b\u200b', '\u3000\u3000\u3000'],
+      ['Ravi\u202eKumar', 'ravi\u202e99'],
+    ]) {
+      const result = validateProfileForm(
+        { ...values, legalName: legalName ?? '', inGameName: inGameName ?? '' },
+        new Date('2026-12-06T10:00:00Z'),
+      );
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      for (const english of Object.values(result.fieldErrors)) {
+        const hindi = PROFILE_WORDS.hi.problem(english) ?? '';
+        expect(hindi, english).toMatch(/[\u0900-\u097F]/);
+        expect(digits(hindi), english).toEqual(digits(english ?? ''));
+      }
+    }
+  });
+
+  it('states the ages and the ID length from the rules, and writes a date of birth with Hindi months', () => {
+    expect(PROFILE_WORDS.hi.dateOfBirthHint(13, 18, '')).toBe(
+      'आपकी उम्र 13 साल या उससे ज़्यादा होनी चाहिए। पेड एंट्री 18 साल और उससे ज़्यादा उम्र के खिलाड़ियों के लिए है।',
+    );
+    expect(PROFILE_WORDS.en.dateOfBirthHint(13, 18, '5 Jan 2008')).toBe(
+      'You must be 13 or older. Paid entry is for players 18 and over. You entered 5 Jan 2008.',
+    );
+    expect(PROFILE_WORDS.hi.calendarDate('2008-01-05')).toBe('5 जन॰ 2008');
+    expect(PROFILE_WORDS.en.calendarDate('2008-01-05')).toBe('5 Jan 2008');
+    expect(PROFILE_WORDS.hi.gameUserIdHint(6, 20)).toContain('6 से 20 अक्षर');
+    expect(PROFILE_WORDS.hi.loadFailed('Failed to load profile data')).not.toContain('Failed');
   });
 });
 
