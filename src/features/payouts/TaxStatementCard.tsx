@@ -15,14 +15,15 @@ import { TAX_RATE_PERCENT } from '@/lib/rules';
 import { $lang } from '@/stores/lang';
 import { FigureRow } from './FigureRow';
 import { PAYOUT_WORDS } from './payout-words';
+import { STATEMENT_WORDS } from './statement-words';
 import { financialYearLabel, statementFileName, statementNetWinningsPaise, statementTax, type TaxStatement } from './payouts';
 
 import { useTaxStatement } from './use-tax-statement';
 
-export function TaxStatementCard({ userId }: { userId: string | null | undefined }) {
+export default function TaxStatementCard({ userId }: { userId: string | null | undefined }) {
   const { years, year, setYear, statement } = useTaxStatement(userId);
   const selectId = useId();
-  const w = PAYOUT_WORDS[useStore($lang)].statement;
+  const w = STATEMENT_WORDS[useStore($lang)];
   return (
     <section aria-labelledby="statement-heading" className="card mt-8 flex flex-col gap-4 p-5" data-statement>
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -63,7 +64,7 @@ async function downloadStatement(value: TaxStatement) {
 function Statement({ value }: { value: TaxStatement }) {
   const lang = useStore($lang);
   const words = PAYOUT_WORDS[lang];
-  const w = words.statement;
+  const w = STATEMENT_WORDS[lang];
   const tax = statementTax(value);
   const year = financialYearLabel(value.financial_year);
   return (

@@ -13,7 +13,6 @@ import {
   type Payout,
   type PayoutPreview,
   kycStatusLabel,
-  netWinningsRule,
   payoutStatusLabel,
   payoutStatusNote,
   taxReckoningLine,
@@ -67,33 +66,6 @@ export type PayoutWords = {
     less: (gross: string, tax: string) => string;
     utr: string;
   };
-  /** The annual tax statement (TaxStatementCard); its CSV stays in English, the filing's language. */
-  statement: {
-    heading: string;
-    financialYear: string;
-    loading: string;
-    /** The page's words for a failure to load it (the English page shows the load's own sentence). */
-    loadFailed: (english: string) => string;
-    period: (year: string) => string;
-    name: string;
-    pan: string;
-    panNotGiven: string;
-    tan: string;
-    tanNotSet: string;
-    opening: string;
-    winnings: string;
-    entryFees: string;
-    netTaxed: string;
-    taxWithheld: string;
-    taxToBeWithheld: string;
-    closing: string;
-    /** payouts.ts `netWinningsRule`: the rate comes from the rules, never typed. */
-    rule: (taxRatePercent: number) => string;
-    caption: (year: string) => string;
-    columns: { date: string; gross: string; tax: string; net: string; status: string; utr: string };
-    download: string;
-    print: string;
-  };
   payoutStatus: (status: string) => string;
   payoutNote: (payout: Parameters<typeof payoutStatusNote>[0], now?: Date) => string | null;
   /** The page's words for a problem payouts.ts words in English (the same sentence on an English page). */
@@ -146,30 +118,6 @@ const en: PayoutWords = {
     none: 'No withdrawals yet.',
     less: (gross, tax) => `${gross} less ${tax} tax`,
     utr: 'Bank reference (UTR):',
-  },
-  statement: {
-    heading: 'Annual tax statement',
-    financialYear: 'Financial year',
-    loading: 'Loading your statement',
-    loadFailed: (english) => english,
-    period: (year) => `Financial year ${year} (1 April to 31 March)`,
-    name: 'Name',
-    pan: 'PAN',
-    panNotGiven: 'Not given yet',
-    tan: "Deductor's TAN",
-    tanNotSet: 'Not set yet',
-    opening: 'Opening balance (1 April)',
-    winnings: 'Winnings',
-    entryFees: 'Entry fees paid (less refunds)',
-    netTaxed: 'Net winnings taxed',
-    taxWithheld: 'Tax withheld',
-    taxToBeWithheld: 'Tax to be withheld (payout not processed yet)',
-    closing: 'Closing balance',
-    rule: netWinningsRule,
-    caption: (year) => `Withdrawals in FY ${year}`,
-    columns: { date: 'Date', gross: 'Gross', tax: 'Tax', net: 'Net', status: 'Status', utr: 'UTR' },
-    download: 'Download statement (CSV)',
-    print: 'Print / Save as PDF',
   },
   payoutStatus: payoutStatusLabel,
   payoutNote: payoutStatusNote,

@@ -50,14 +50,6 @@ const PROBLEMS: Record<string, string> = {
 };
 
 const hi: ProfileWords = {
-  page: {
-    title: 'आपकी प्रोफ़ाइल',
-    description: 'आपकी खिलाड़ी प्रोफ़ाइल, तस्वीर और लॉग इन की सेटिंग।',
-    eyebrow: 'आपका अकाउंट',
-    lead: 'आपकी खिलाड़ी की जानकारी, आपकी तस्वीर और आप कैसे लॉग इन करते हैं।',
-    support: 'सहायता',
-    supportNote: '(WhatsApp ग्रुप, नए टैब में खुलता है)',
-  },
   loading: 'आपकी प्रोफ़ाइल लोड हो रही है',
   tryAgain: 'फिर से कोशिश करें',
   // The load's sentence is the database's or the browser's English: the Hindi page says what happened.

@@ -9,8 +9,6 @@ import type { Lang } from '@/lib/i18n/lang';
 import { formatCalendarDateIndian, LEGAL_NAME_HINT, PROFILE_MESSAGES } from './profile';
 
 export type ProfileWords = {
-  /** The page's static heading (profile.astro). */
-  page: { title: string; description: string; eyebrow: string; lead: string; support: string; supportNote: string };
   loading: string;
   tryAgain: string;
   /** The page's words for a failure to load the profile (the English page shows the load's own sentence). */
@@ -43,14 +41,6 @@ export type ProfileWords = {
 };
 
 const en: ProfileWords = {
-  page: {
-    title: 'Your Profile',
-    description: 'Your player profile, picture and sign-in settings.',
-    eyebrow: 'Your account',
-    lead: 'Your player details, your picture and how you sign in.',
-    support: 'Support',
-    supportNote: '(WhatsApp group, opens in a new tab)',
-  },
   loading: 'Loading your profile',
   tryAgain: 'Try again',
   loadFailed: (english) => english,

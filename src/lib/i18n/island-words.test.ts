@@ -16,6 +16,7 @@ import { RECORD_WORDS } from '@/features/account/record-words';
 import { BLOG_WORDS } from '@/features/info/blog-words';
 import { POD_WORDS } from '@/features/pods/pod-words';
 import { PAYOUT_WORDS } from '@/features/payouts/payout-words';
+import { STATEMENT_WORDS } from '@/features/payouts/statement-words';
 import { amountProblem, netWinningsRule, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
 import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
 import { SIGN_IN_WORDS, signInErrorIn } from '@/features/auth/sign-in-words';
@@ -54,6 +55,7 @@ const MODULES = {
   BLOG_WORDS,
   POD_WORDS,
   PROFILE_WORDS,
+  STATEMENT_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
@@ -61,8 +63,8 @@ const SAME_IN_BOTH = new Set([
   // "UPI id": the rail's name and the glossary's word for its address.
   'kyc.upiId',
   // PAN and UTR: the Income Tax Department's and the banks' own letters (glossary).
-  'statement.pan',
-  'statement.columns.utr',
+  'pan',
+  'columns.utr',
   'columns.goalDifference.short',
   'columns.medianBuchholz.short',
   'columns.buchholz.short',
@@ -264,16 +266,16 @@ describe('the withdrawal and its tax in Hindi', () => {
   });
 
   it("states the annual statement's net-winnings rule with the rules' rate, part by part like the English", () => {
-    const english = PAYOUT_WORDS.en.statement.rule(TAX_RATE_PERCENT);
-    const hindi = PAYOUT_WORDS.hi.statement.rule(TAX_RATE_PERCENT);
+    const english = STATEMENT_WORDS.en.rule(TAX_RATE_PERCENT);
+    const hindi = STATEMENT_WORDS.hi.rule(TAX_RATE_PERCENT);
     expect(english).toBe(netWinningsRule(TAX_RATE_PERCENT));
     expect(hindi.startsWith(`टैक्स नेट विनिंग्स का ${TAX_RATE_PERCENT}% है:`)).toBe(true);
     // The same parts: each withdrawal, less the year's entry fees, the opening balance, what earlier withdrawals counted; then the year's end.
     for (const part of ['हर निकासी पर', 'एंट्री फ़ीस', 'शुरुआती बैलेंस', 'पिछली निकासियों में गिनी जा चुकी', 'साल के अंत में'])
       expect(hindi).toContain(part);
-    expect(PAYOUT_WORDS.hi.statement.rule(25)).toContain('25%');
-    expect(PAYOUT_WORDS.hi.statement.loadFailed('Failed to fetch')).not.toContain('fetch');
-    expect(PAYOUT_WORDS.hi.statement.period('2026–27')).toBe('वित्त वर्ष 2026–27 (1 अप्रैल से 31 मार्च)');
+    expect(STATEMENT_WORDS.hi.rule(25)).toContain('25%');
+    expect(STATEMENT_WORDS.hi.loadFailed('Failed to fetch')).not.toContain('fetch');
+    expect(STATEMENT_WORDS.hi.period('2026–27')).toBe('वित्त वर्ष 2026–27 (1 अप्रैल से 31 मार्च)');
   });
 
   it("words every problem the form finds in Hindi, and never a chargeback's or a failure's English reason", () => {
