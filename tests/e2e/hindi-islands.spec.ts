@@ -1,7 +1,7 @@
 /**
  * The islands of the Hindi pages speak Hindi: a signed-in player's pay panel on a Hindi tournament page, the
  * bracket's words before the draw and a Swiss and a double-elimination bracket (from the contract's shapes),
- * sign-in with a refusal worded in Hindi, My Tournaments and My Earnings; at a 360 px phone and a 1280 px
+ * sign-in with a refusal worded in Hindi, My Tournaments, My Earnings with its tax statement and the profile; at a 360 px phone and a 1280 px
  * desktop, with no sideways scroll. Screenshots go to HINDI_SHOTS=/tmp/... when asked, for a person to look at.
  * Fails -> a Hindi page's island shows English words a player reads, or breaks the page's width.
  */
@@ -26,7 +26,23 @@ async function expectNoSideScroll(page: Page): Promise<void> {
 /** English words a player would read in an island's region (three letters or more, not a kept name). */
 async function englishIn(page: Page, selector: string): Promise<string[]> {
   const text = (await page.locator(selector).first().allInnerTexts()).join('\n');
-  const kept = new Set(['efootball', 'upi', 'pan', 'kyc', 'ist', 'google', 'golazo', 'arena', 'super', 'sha', 'tds']);
+  const kept = new Set([
+    'efootball',
+    'upi',
+    'pan',
+    'kyc',
+    'ist',
+    'google',
+    'golazo',
+    'arena',
+    'super',
+    'sha',
+    'tds',
+    'tan',
+    'utr',
+    'csv',
+    'pdf',
+  ]);
   // A draw's commitment is a hex hash: its letters are not words.
   return [...text.matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)]
     .map((m) => m[0])
@@ -85,7 +101,9 @@ test('a signed-in player pays, follows the draw and reads a Swiss and a double-e
   }
 });
 
-test('sign-in, My Tournaments and My Earnings speak Hindi, and a refusal is worded in Hindi', async ({ browser }, testInfo) => {
+test('sign-in, My Tournaments, My Earnings and the profile speak Hindi, and a refusal is worded in Hindi', async ({
+  browser,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'both widths are opened inside');
   test.setTimeout(120_000);
   const me = await newPlayer(stack, 'hindi-account', { profile: true });
@@ -117,7 +135,19 @@ test('sign-in, My Tournaments and My Earnings speak Hindi, and a refusal is word
     await expect(page.getByRole('button', { name: 'PAN और UPI id वेरिफ़ाई करें' })).toBeVisible();
     await expect(page.locator('[data-player-record]')).toContainText('जीत दर');
     await expectNoSideScroll(page);
+    await expect(page.getByRole('heading', { name: 'सालाना टैक्स स्टेटमेंट' })).toBeVisible();
+    await expect(page.locator('[data-statement-rule]')).toContainText('टैक्स नेट विनिंग्स का 30% है', { timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'स्टेटमेंट डाउनलोड करें (CSV)' })).toBeVisible();
+    expect(await englishIn(page, '[data-statement]')).toEqual([]);
     await page.screenshot({ path: shot(testInfo, `hi-my-earnings-${viewport.width}.png`), fullPage: true });
+
+    await page.goto('/hi/profile');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('आपकी प्रोफ़ाइल');
+    await expect(page.getByRole('heading', { name: 'खिलाड़ी की जानकारी' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByLabel('कानूनी नाम')).toBeVisible();
+    await expect(page.getByText('प्रोफ़ाइल पूरी है')).toBeVisible();
+    await expectNoSideScroll(page);
+    await page.screenshot({ path: shot(testInfo, `hi-profile-${viewport.width}.png`), fullPage: true });
     await context.close();
   }
 });

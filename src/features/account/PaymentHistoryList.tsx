@@ -2,19 +2,27 @@
  * The rows of the payment history on My Earnings: one per payment that took money (or, for a tournament
  * never paid for, its newest checkout), one card per row on phones, the spec's table (Tournament, Payment
  * ID, Amount, Date, Status) on wider screens. Under the status: why, and what happened to the money; the
- * checkouts that charged nothing fold under the row ("2 attempts not charged").
+ * checkouts that charged nothing fold under the row ("2 attempts not charged"). Words in the page's language
+ * (record-words.ts `payments`).
  */
-import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
-import { foldedLabel, type HistoryRow, isCharged, isDeclined, paymentStatusLabel, paymentStatusTone, type Payment } from './account';
+import { useStore } from '@nanostores/react';
+import { formatPaiseExact } from '@/lib/format';
+import { formatShortDateIn } from '@/lib/i18n/format';
+import { $lang } from '@/stores/lang';
+import { type HistoryRow, isCharged, isDeclined, paymentStatusTone, type Payment } from './account';
+import { RECORD_WORDS, type PaymentRowWords } from './record-words';
 import { Badge } from '@/components/ui/Badge';
 
 /** The badge of a row: its status, or that nothing was charged. */
-function statusOf(payment: Payment): { label: string; tone: ReturnType<typeof paymentStatusTone> } {
-  if (isDeclined(payment)) return { label: 'Declined', tone: 'red' };
-  return { label: paymentStatusLabel(payment.status), tone: paymentStatusTone(payment.status) };
+function statusOf(payment: Payment, w: PaymentRowWords): { label: string; tone: ReturnType<typeof paymentStatusTone> } {
+  if (isDeclined(payment)) return { label: w.declined, tone: 'red' };
+  return { label: w.status(payment.status), tone: paymentStatusTone(payment.status) };
 }
 
 export default function PaymentHistoryList({ rows }: { rows: HistoryRow[] }) {
+  const lang = useStore($lang);
+  const w = RECORD_WORDS[lang].payments;
+  const date = (at: string) => formatShortDateIn(lang, at);
   return (
     <>
       {/* Phones get one card per row; wider screens the table. */}
@@ -24,20 +32,20 @@ export default function PaymentHistoryList({ rows }: { rows: HistoryRow[] }) {
             <div className="flex items-start justify-between gap-3">
               <p className="font-semibold">
                 {row.payment.tournament_title ?? row.payment.tournament_id}
-                {row.payment.slots > 1 && <span className="block text-xs font-normal text-mist">{row.payment.slots} slots</span>}
+                {row.payment.slots > 1 && <span className="block text-xs font-normal text-mist">{w.slots(row.payment.slots)}</span>}
               </p>
-              <Badge tone={statusOf(row.payment).tone}>{statusOf(row.payment).label}</Badge>
+              <Badge tone={statusOf(row.payment, w).tone}>{statusOf(row.payment, w).label}</Badge>
             </div>
-            <StatusNote note={row.note} />
+            <StatusNote note={w.note(row)} />
             <div className="flex items-baseline justify-between gap-3">
-              <Amount payment={row.payment} className="text-lg font-bold" />
-              <span className="text-mist">{formatShortDateIST(row.payment.created_at)}</span>
+              <Amount w={w} payment={row.payment} className="text-lg font-bold" />
+              <span className="text-mist">{date(row.payment.created_at)}</span>
             </div>
             <p className="font-mono text-xs break-all text-mist">
-              <span className="sr-only">Payment ID </span>
+              <span className="sr-only">{w.columns.paymentId} </span>
               {row.payment.razorpay_payment_id ?? '—'}
             </p>
-            <Folded attempts={row.folded} />
+            <Folded w={w} date={date} attempts={row.folded} />
           </li>
         ))}
       </ul>
@@ -46,19 +54,19 @@ export default function PaymentHistoryList({ rows }: { rows: HistoryRow[] }) {
           <thead className="border-b border-line text-xs uppercase tracking-wider text-mist">
             <tr>
               <th scope="col" className="px-4 py-3">
-                Tournament
+                {w.columns.tournament}
               </th>
               <th scope="col" className="px-4 py-3">
-                Payment ID
+                {w.columns.paymentId}
               </th>
               <th scope="col" className="px-4 py-3 text-right">
-                Amount
+                {w.columns.amount}
               </th>
               <th scope="col" className="px-4 py-3">
-                Date
+                {w.columns.date}
               </th>
               <th scope="col" className="px-4 py-3">
-                Status
+                {w.columns.status}
               </th>
             </tr>
           </thead>
@@ -67,18 +75,18 @@ export default function PaymentHistoryList({ rows }: { rows: HistoryRow[] }) {
               <tr key={row.payment.id} className="border-b border-line/50 align-top last:border-0">
                 <td className="px-4 py-3 font-semibold">
                   {row.payment.tournament_title ?? row.payment.tournament_id}
-                  {row.payment.slots > 1 && <span className="block text-xs font-normal text-mist">{row.payment.slots} slots</span>}
+                  {row.payment.slots > 1 && <span className="block text-xs font-normal text-mist">{w.slots(row.payment.slots)}</span>}
                 </td>
                 <td className="px-4 py-3 font-mono text-xs break-all text-mist">{row.payment.razorpay_payment_id ?? '—'}</td>
                 <td className="px-4 py-3 text-right">
-                  <Amount payment={row.payment} />
+                  <Amount w={w} payment={row.payment} />
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatShortDateIST(row.payment.created_at)}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{date(row.payment.created_at)}</td>
                 <td className="px-4 py-3">
-                  <Badge tone={statusOf(row.payment).tone}>{statusOf(row.payment).label}</Badge>
+                  <Badge tone={statusOf(row.payment, w).tone}>{statusOf(row.payment, w).label}</Badge>
                   {/* Capped width: a long reason wraps inside the cell instead of widening the table. */}
-                  <StatusNote note={row.note} className="mt-1 max-w-xs" />
-                  <Folded attempts={row.folded} className="max-w-xs" />
+                  <StatusNote note={w.note(row)} className="mt-1 max-w-xs" />
+                  <Folded w={w} date={date} attempts={row.folded} className="max-w-xs" />
                 </td>
               </tr>
             ))}
@@ -90,12 +98,12 @@ export default function PaymentHistoryList({ rows }: { rows: HistoryRow[] }) {
 }
 
 /** An amount that was never taken reads as such, so a list of attempts never adds up to money gone. */
-function Amount({ payment, className = '' }: { payment: Payment; className?: string }) {
+function Amount({ w, payment, className = '' }: { w: PaymentRowWords; payment: Payment; className?: string }) {
   const charged = isCharged(payment);
   return (
     <span className={`tabular-nums ${className}`}>
       <span className={charged ? '' : 'text-mist line-through'}>{formatPaiseExact(payment.amount_paise)}</span>
-      {!charged && <span className="block text-xs font-normal text-mist">not charged</span>}
+      {!charged && <span className="block text-xs font-normal text-mist">{w.notCharged}</span>}
     </span>
   );
 }
@@ -110,15 +118,25 @@ function StatusNote({ note, className = '' }: { note: string | null; className?:
 }
 
 /** The checkouts that charged nothing, folded: "2 attempts not charged", each with its date and why. */
-function Folded({ attempts, className = '' }: { attempts: Payment[]; className?: string }) {
+function Folded({
+  w,
+  date,
+  attempts,
+  className = '',
+}: {
+  w: PaymentRowWords;
+  date: (at: string) => string;
+  attempts: Payment[];
+  className?: string;
+}) {
   if (attempts.length === 0) return null;
   return (
     <details className={`mt-1 text-xs text-mist ${className}`} data-folded-attempts>
-      <summary className="cursor-pointer font-semibold text-chalk/80">{foldedLabel(attempts.length)}</summary>
+      <summary className="cursor-pointer font-semibold text-chalk/80">{w.folded(attempts.length)}</summary>
       <div className="mt-1 flex flex-col gap-1 border-l border-line pl-3">
         {attempts.map((attempt) => (
           <p key={attempt.id}>
-            {formatShortDateIST(attempt.created_at)} · {statusOf(attempt).label} · {formatPaiseExact(attempt.amount_paise)} not charged
+            {date(attempt.created_at)} · {statusOf(attempt, w).label} · {w.attemptNotCharged(formatPaiseExact(attempt.amount_paise))}
             {attempt.razorpay_payment_id && <span className="block font-mono break-all">{attempt.razorpay_payment_id}</span>}
           </p>
         ))}

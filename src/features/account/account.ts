@@ -303,8 +303,10 @@ export interface HistoryRow {
   payment: Payment;
   /** Attempts for the same tournament that charged nothing, newest first. */
   folded: Payment[];
-  /** What the player reads under the status: why, and what happened to the money. */
+  /** What the player reads under the status: why, and what happened to the money (English). */
   note: string | null;
+  /** What became of the entries the payment bought, for the note in another language. */
+  outcome?: EntryOutcome;
 }
 
 /** "1 attempt not charged", "2 attempts not charged". */

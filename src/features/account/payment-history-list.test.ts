@@ -4,7 +4,9 @@
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hindiWordsReady } from '@/lib/i18n/island-words';
+import { $lang } from '@/stores/lang';
 import type { EntryOutcome, Payment } from './account';
 import { historyRows } from './payment-history';
 import PaymentHistoryList from './PaymentHistoryList';
@@ -119,5 +121,48 @@ describe('PaymentHistoryList', () => {
     expect(view.reasonIn(view.cards[0]!)).toBe(
       'Entry withdrawn: Not checked in before check-in closed. Its fee is forfeited: the refund policy refunds no entry that was not checked in.',
     );
+  });
+});
+
+describe('PaymentHistoryList on a Hindi page', () => {
+  beforeAll(() => hindiWordsReady());
+  afterEach(() => $lang.set('en'));
+
+  it("words the columns, badges, folded attempts and notes in Hindi, never the database's English reasons", () => {
+    $lang.set('hi');
+    const paid = payment({ status: 'paid', slots: 2, created_at: '2025-06-02T10:00:00Z' });
+    const view = render(
+      [
+        payment({
+          status: 'failed',
+          razorpay_payment_id: 'pay_Declined00001',
+          status_reason: 'Payment declined by the bank',
+          created_at: '2025-06-01T10:00:00Z',
+        }),
+        paid,
+        payment({ status: 'refunded', tournament_id: 'other-cup', status_reason: REFUND_REASON, created_at: '2025-06-03T10:00:00Z' }),
+      ],
+      [
+        {
+          payment_id: paid.id,
+          tournament_id: paid.tournament_id,
+          slots: 2,
+          withdrawn: 1,
+          withdraw_reason: 'Not checked in.',
+          withdrawn_at: null,
+        },
+      ],
+    );
+    expect(view.headers).toEqual(['टूर्नामेंट', 'पेमेंट ID', 'रकम', 'तारीख़', 'स्टेटस']);
+    expect(view.badgeIn(view.rows[0]?.at(-1) ?? '')).toBe('रिफ़ंड हुआ');
+    expect(view.reasonIn(view.rows[0]?.at(-1) ?? '')).toBe('इस पेमेंट से कोई एंट्री नहीं मिली और पूरा पैसा रिफ़ंड कर दिया गया है।');
+    expect(view.badgeIn(view.rows[1]?.at(-1) ?? '')).toBe('पेड');
+    expect(view.reasonIn(view.rows[1]?.at(-1) ?? '')).toBe(
+      '2 में से 1 एंट्री वापस ली गई। इसकी फ़ीस वापस नहीं होगी: रिफ़ंड पॉलिसी उस एंट्री का रिफ़ंड नहीं करती जिसका चेक-इन नहीं हुआ।',
+    );
+    expect(view.folded(view.cards[1]!)).toBe('1 कोशिश, पैसा नहीं कटा');
+    expect(view.cards[1]).toContain('डिक्लाइन · ₹150.00 नहीं कटे');
+    expect(view.cards[1]).toContain('2 स्लॉट');
+    expect(view.text).not.toMatch(/declined by the bank|filled up|Not checked in|not charged|Refunded|Paid/);
   });
 });

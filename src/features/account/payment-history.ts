@@ -45,7 +45,8 @@ export function historyRows(payments: readonly Payment[], outcomes: readonly Ent
     }
     const folded = (waiting.get(payment.tournament_id) ?? []).reverse();
     waiting.delete(payment.tournament_id);
-    rows.push({ payment, folded, note: paymentNote(payment, outcomeOf.get(payment.id)) });
+    const outcome = outcomeOf.get(payment.id);
+    rows.push({ payment, folded, note: paymentNote(payment, outcome), ...(outcome ? { outcome } : {}) });
   }
   for (const [tournamentId, attempts] of waiting) {
     const newestFirstAttempts = [...attempts].reverse();

@@ -1,5 +1,57 @@
 /** The Hindi words of record-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts). */
-import type { RecordWords } from './record-words';
+import { isCharged, isDeclined, type HistoryRow } from './account';
+import type { PaymentRowWords, RecordWords } from './record-words';
+
+const PAYMENT_STATUS: Record<string, string> = {
+  created: 'बाकी',
+  paid: 'पेड',
+  failed: 'नहीं हुआ',
+  cancelled: 'रद्द',
+  abandoned: 'अधूरा छोड़ा',
+  refund_pending: 'रिफ़ंड जारी',
+  refunded: 'रिफ़ंड हुआ',
+};
+
+/**
+ * payment-history.ts `paymentNote` in Hindi, from the same facts. The reasons the database and the bank
+ * write (a decline's cause, a withdrawal's reason, a refund's cause) are English sentences: the Hindi line says
+ * what happened to the money from the payment's status instead of quoting them.
+ */
+function noteHi({ payment, outcome }: HistoryRow): string | null {
+  if (isDeclined(payment)) return 'बैंक ने पेमेंट डिक्लाइन कर दिया। कोई पैसा नहीं कटा।';
+  if (payment.status === 'paid' && outcome && outcome.withdrawn > 0) {
+    const which =
+      outcome.withdrawn === outcome.slots
+        ? outcome.slots === 1
+          ? 'एंट्री वापस ली गई'
+          : 'सभी एंट्री वापस ली गईं'
+        : `${outcome.slots} में से ${outcome.withdrawn} एंट्री वापस ली ${outcome.withdrawn === 1 ? 'गई' : 'गईं'}`;
+    const disqualified = /^Disqualified/i.test(outcome.withdraw_reason?.trim() ?? '');
+    return `${which}। ${
+      disqualified
+        ? 'डिसक्वालिफ़ाई हुई एंट्री का रिफ़ंड नहीं होता।'
+        : 'इसकी फ़ीस वापस नहीं होगी: रिफ़ंड पॉलिसी उस एंट्री का रिफ़ंड नहीं करती जिसका चेक-इन नहीं हुआ।'
+    }`;
+  }
+  // The database gives a reason only for the statuses it explains; the Hindi says the same by the status.
+  if (!payment.status_reason?.trim()) return null;
+  if (payment.status === 'refunded') return 'इस पेमेंट से कोई एंट्री नहीं मिली और पूरा पैसा रिफ़ंड कर दिया गया है।';
+  if (payment.status === 'refund_pending') return 'इस पेमेंट से कोई एंट्री नहीं मिली; पूरा रिफ़ंड रास्ते में है।';
+  if (payment.status === 'paid') return 'इस पेमेंट का कुछ हिस्सा रिफ़ंड किया गया है।';
+  if (!isCharged(payment)) return 'यह पेमेंट पूरा नहीं हुआ। कोई पैसा नहीं कटा।';
+  return null;
+}
+
+const payments: PaymentRowWords = {
+  columns: { tournament: 'टूर्नामेंट', paymentId: 'पेमेंट ID', amount: 'रकम', date: 'तारीख़', status: 'स्टेटस' },
+  slots: (count) => `${count} स्लॉट`,
+  declined: 'डिक्लाइन',
+  notCharged: 'पैसा नहीं कटा',
+  attemptNotCharged: (amount) => `${amount} नहीं कटे`,
+  folded: (count) => `${count} कोशिश${count === 1 ? '' : 'ें'}, पैसा नहीं कटा`,
+  status: (status) => PAYMENT_STATUS[status.trim().toLowerCase()] ?? status.replace(/_/g, ' '),
+  note: noteHi,
+};
 
 const hi: RecordWords = {
   totalEarnings: 'कुल कमाई',
@@ -30,6 +82,7 @@ const hi: RecordWords = {
   loadingPayments: 'आपके पेमेंट लोड हो रहे हैं',
   paymentsLoadFailed: 'आपके पेमेंट लोड नहीं हो सके',
   noPayments: 'कोई पेमेंट नहीं मिला।',
+  payments,
 };
 
 export default hi;

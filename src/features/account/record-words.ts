@@ -5,7 +5,20 @@
  */
 import { islandWords } from '@/lib/i18n/island-words';
 import type { Lang } from '@/lib/i18n/lang';
-import { ACCOUNT_MESSAGES, STAT_WORDS_EN, type StatWords } from './account';
+import { ACCOUNT_MESSAGES, foldedLabel, type HistoryRow, paymentStatusLabel, STAT_WORDS_EN, type StatWords } from './account';
+
+/** The payment history's rows (PaymentHistoryList): its table, its badges and the line under each status. */
+export type PaymentRowWords = {
+  columns: { tournament: string; paymentId: string; amount: string; date: string; status: string };
+  slots: (count: number) => string;
+  declined: string;
+  notCharged: string;
+  attemptNotCharged: (amount: string) => string;
+  folded: (count: number) => string;
+  status: (status: string) => string;
+  /** What the player reads under a row's status; English is the row's own note (payment-history.ts `paymentNote`). */
+  note: (row: HistoryRow) => string | null;
+};
 
 export type RecordWords = {
   totalEarnings: string;
@@ -23,6 +36,7 @@ export type RecordWords = {
   loadingPayments: string;
   paymentsLoadFailed: string;
   noPayments: string;
+  payments: PaymentRowWords;
 };
 
 const en: RecordWords = {
@@ -40,6 +54,16 @@ const en: RecordWords = {
   loadingPayments: 'Loading your payments',
   paymentsLoadFailed: ACCOUNT_MESSAGES.paymentsLoadFailed,
   noPayments: ACCOUNT_MESSAGES.noPayments,
+  payments: {
+    columns: { tournament: 'Tournament', paymentId: 'Payment ID', amount: 'Amount', date: 'Date', status: 'Status' },
+    slots: (count) => `${count} slots`,
+    declined: 'Declined',
+    notCharged: 'not charged',
+    attemptNotCharged: (amount) => `${amount} not charged`,
+    folded: foldedLabel,
+    status: paymentStatusLabel,
+    note: (row) => row.note,
+  },
 };
 
 export const RECORD_WORDS: Record<Lang, RecordWords> = islandWords(en, () => import('./record-words-hi'));

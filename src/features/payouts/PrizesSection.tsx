@@ -3,15 +3,25 @@
  * card once verified, the withdrawals with their statuses and the annual tax statement. The data comes
  * from usePrizes (the page holds it: its statistics show the same ledger's winnings); this only lays it out.
  */
+import { Suspense } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
+import { hindiWordsReady } from '@/lib/i18n/island-words';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { EarningsFigures } from './EarningsFigures';
 import { KycCard } from './KycCard';
 import { PayoutHistory } from './PayoutHistory';
 import { PAYOUT_WORDS } from './payout-words';
-import { TaxStatementCard } from './TaxStatementCard';
 import type { Prizes } from './use-prizes';
 import { WithdrawCard } from './WithdrawCard';
+
+// Below the withdrawals: loaded after the first paint, with its Hindi words before it renders on a Hindi page.
+const TaxStatementCard = lazyOnDemand(() =>
+  import('./TaxStatementCard').then(async (module) => {
+    await hindiWordsReady();
+    return module;
+  }),
+);
 
 export default function PrizesSection({ prizes, userId }: { prizes: Prizes; userId: string | null | undefined }) {
   const { earnings, kyc, payouts, holds } = prizes;
@@ -47,7 +57,9 @@ export default function PrizesSection({ prizes, userId }: { prizes: Prizes; user
         )}
       </div>
       <PayoutHistory payouts={payouts} />
-      <TaxStatementCard userId={userId} />
+      <Suspense fallback={null}>
+        <TaxStatementCard userId={userId} />
+      </Suspense>
     </section>
   );
 }

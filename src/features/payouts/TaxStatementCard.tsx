@@ -2,38 +2,37 @@
  * The annual tax statement of a financial year: who it is for (name, masked PAN) and the deductor's TAN,
  * its totals (tax listed once: withheld, or to be withheld while a payout waits), the year's withdrawals
  * with their bank reference (UTR), a CSV download and a printable version (the browser's Save as PDF).
- * Printing shows the statement alone, on white paper (global.css, `[data-statement]`).
+ * Printing shows the statement alone, on white paper (global.css, `[data-statement]`). Its words are the page's
+ * language (payout-words.ts `statement`); the CSV stays English, the language the return is filed in.
  */
 import { useId } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
-import { formatPaiseExact, formatShortDateIST } from '@/lib/format';
+import { useStore } from '@nanostores/react';
+import { formatPaiseExact } from '@/lib/format';
+import { formatShortDateIn } from '@/lib/i18n/format';
 import { TAX_RATE_PERCENT } from '@/lib/rules';
+import { $lang } from '@/stores/lang';
 import { FigureRow } from './FigureRow';
-import {
-  financialYearLabel,
-  netWinningsRule,
-  payoutStatusLabel,
-  statementFileName,
-  statementNetWinningsPaise,
-  statementTax,
-  type TaxStatement,
-} from './payouts';
+import { PAYOUT_WORDS } from './payout-words';
+import { STATEMENT_WORDS } from './statement-words';
+import { financialYearLabel, statementFileName, statementNetWinningsPaise, statementTax, type TaxStatement } from './payouts';
 
 import { useTaxStatement } from './use-tax-statement';
 
-export function TaxStatementCard({ userId }: { userId: string | null | undefined }) {
+export default function TaxStatementCard({ userId }: { userId: string | null | undefined }) {
   const { years, year, setYear, statement } = useTaxStatement(userId);
   const selectId = useId();
+  const w = STATEMENT_WORDS[useStore($lang)];
   return (
     <section aria-labelledby="statement-heading" className="card mt-8 flex flex-col gap-4 p-5" data-statement>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h3 id="statement-heading" className="section-title text-xl sm:text-2xl">
-          Annual tax statement
+          {w.heading}
         </h3>
         <div className="flex items-center gap-2 text-sm" data-no-print>
           <label htmlFor={selectId} className="font-semibold">
-            Financial year
+            {w.financialYear}
           </label>
           <select
             id={selectId}
@@ -49,8 +48,8 @@ export function TaxStatementCard({ userId }: { userId: string | null | undefined
           </select>
         </div>
       </div>
-      {statement.status === 'loading' && <Spinner label="Loading your statement" />}
-      {statement.status === 'error' && <p className="text-danger break-words">{statement.message}</p>}
+      {statement.status === 'loading' && <Spinner label={w.loading} />}
+      {statement.status === 'error' && <p className="text-danger break-words">{w.loadFailed(statement.message)}</p>}
       {statement.status === 'ready' && <Statement value={statement.value} />}
     </section>
   );
@@ -63,71 +62,67 @@ async function downloadStatement(value: TaxStatement) {
 }
 
 function Statement({ value }: { value: TaxStatement }) {
+  const lang = useStore($lang);
+  const words = PAYOUT_WORDS[lang];
+  const w = STATEMENT_WORDS[lang];
   const tax = statementTax(value);
+  const year = financialYearLabel(value.financial_year);
   return (
     <>
-      <p className="text-sm text-mist">Financial year {financialYearLabel(value.financial_year)} (1 April to 31 March)</p>
+      <p className="text-sm text-mist">{w.period(year)}</p>
       <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
-        <FigureRow label="Name" value={value.legal_name ?? '—'} testId="statement-name" />
-        <FigureRow label="PAN" value={value.pan_masked ?? 'Not given yet'} testId="statement-pan" />
-        <FigureRow label="Deductor's TAN" value={value.deductor_tan ?? 'Not set yet'} testId="statement-tan" />
+        <FigureRow label={w.name} value={value.legal_name ?? '—'} testId="statement-name" />
+        <FigureRow label={w.pan} value={value.pan_masked ?? w.panNotGiven} testId="statement-pan" />
+        <FigureRow label={w.tan} value={value.deductor_tan ?? w.tanNotSet} testId="statement-tan" />
       </dl>
       <dl className="grid gap-x-8 text-sm sm:grid-cols-2">
-        <FigureRow label="Opening balance (1 April)" value={formatPaiseExact(value.opening_balance_paise)} testId="statement-opening" />
-        <FigureRow label="Winnings" value={formatPaiseExact(value.winnings_paise)} testId="statement-winnings" />
-        <FigureRow
-          label="Entry fees paid (less refunds)"
-          value={formatPaiseExact(value.entry_fees_paise ?? 0)}
-          testId="statement-entry-fees"
-        />
-        <FigureRow label="Net winnings taxed" value={formatPaiseExact(statementNetWinningsPaise(value))} testId="statement-net-winnings" />
-        <FigureRow label="Tax withheld" value={formatPaiseExact(tax.withheldPaise)} testId="statement-tax" />
+        <FigureRow label={w.opening} value={formatPaiseExact(value.opening_balance_paise)} testId="statement-opening" />
+        <FigureRow label={w.winnings} value={formatPaiseExact(value.winnings_paise)} testId="statement-winnings" />
+        <FigureRow label={w.entryFees} value={formatPaiseExact(value.entry_fees_paise ?? 0)} testId="statement-entry-fees" />
+        <FigureRow label={w.netTaxed} value={formatPaiseExact(statementNetWinningsPaise(value))} testId="statement-net-winnings" />
+        <FigureRow label={w.taxWithheld} value={formatPaiseExact(tax.withheldPaise)} testId="statement-tax" />
         {tax.toBeWithheldPaise > 0 && (
-          <FigureRow
-            label="Tax to be withheld (payout not processed yet)"
-            value={formatPaiseExact(tax.toBeWithheldPaise)}
-            testId="statement-tax-pending"
-          />
+          <FigureRow label={w.taxToBeWithheld} value={formatPaiseExact(tax.toBeWithheldPaise)} testId="statement-tax-pending" />
         )}
-        <FigureRow label="Closing balance" value={formatPaiseExact(value.closing_balance_paise)} testId="statement-closing" />
+        <FigureRow label={w.closing} value={formatPaiseExact(value.closing_balance_paise)} testId="statement-closing" />
       </dl>
       <p className="text-xs text-mist" data-statement-rule>
-        {netWinningsRule(TAX_RATE_PERCENT)}
+        {w.rule(TAX_RATE_PERCENT)}
       </p>
       {value.payouts.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Withdrawals in FY {financialYearLabel(value.financial_year)}</caption>
+            <caption className="sr-only">{w.caption(year)}</caption>
             <thead className="border-b border-line text-xs uppercase tracking-wider text-mist">
               <tr>
                 <th scope="col" className="py-2 pr-3">
-                  Date
+                  {w.columns.date}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right">
-                  Gross
+                  {w.columns.gross}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right">
-                  Tax
+                  {w.columns.tax}
                 </th>
                 <th scope="col" className="py-2 pr-3 text-right">
-                  Net
+                  {w.columns.net}
                 </th>
                 <th scope="col" className="py-2 pr-3">
-                  Status
+                  {w.columns.status}
                 </th>
                 <th scope="col" className="py-2">
-                  UTR
+                  {w.columns.utr}
                 </th>
               </tr>
             </thead>
             <tbody>
               {value.payouts.map((payout, index) => (
                 <tr key={payout.payout_id ?? index} className="border-b border-line/50 last:border-0">
-                  <td className="py-2 pr-3 whitespace-nowrap">{payout.at ? formatShortDateIST(payout.at) : '—'}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{payout.at ? formatShortDateIn(lang, payout.at) : '—'}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.gross_paise)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.tax_paise)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{formatPaiseExact(payout.net_paise)}</td>
-                  <td className="py-2 pr-3">{payoutStatusLabel(payout.status)}</td>
+                  <td className="py-2 pr-3">{words.payoutStatus(payout.status)}</td>
                   <td className="py-2 font-mono text-xs break-all">{payout.utr ?? '—'}</td>
                 </tr>
               ))}
@@ -137,10 +132,10 @@ function Statement({ value }: { value: TaxStatement }) {
       )}
       <div className="flex flex-wrap gap-3" data-no-print>
         <Button tone="ghost" onClick={() => void downloadStatement(value)}>
-          Download statement (CSV)
+          {w.download}
         </Button>
         <Button tone="ghost" onClick={() => window.print()} data-print-statement>
-          Print / Save as PDF
+          {w.print}
         </Button>
       </div>
     </>

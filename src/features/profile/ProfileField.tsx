@@ -13,6 +13,8 @@ export interface ProfileInputProps {
 }
 
 interface Props {
+  /** The field's id stem ("legal-name"): the same in both languages, whatever the label says. */
+  name: string;
   label: string;
   required?: boolean;
   error?: string;
@@ -20,8 +22,8 @@ interface Props {
   children: (props: ProfileInputProps) => ReactNode;
 }
 
-export default function ProfileField({ label, required = false, error, hint, children }: Props) {
-  const id = `profile-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+export default function ProfileField({ name, label, required = false, error, hint, children }: Props) {
+  const id = `profile-${name}`;
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold">

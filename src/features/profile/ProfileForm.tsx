@@ -5,11 +5,13 @@
  * player's PAN. State and the save live in useProfileForm.
  */
 import { Button } from '@/components/ui/Button';
-import { todayInIndia } from '@/lib/legal';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { PAID_ENTRY_MIN_AGE, todayInIndia } from '@/lib/legal';
 import { GAME_USER_ID_MAX_LENGTH, GAME_USER_ID_MIN_LENGTH } from '@/lib/rules';
 import { EligibilityDetails } from './EligibilityDetails';
 import { InGameNameChange } from './InGameNameChange';
-import { formatCalendarDateIndian, LEGAL_NAME_HINT, MIN_AGE, type Profile } from './profile';
+import { MIN_AGE, type Profile } from './profile';
+import { PROFILE_WORDS } from './profile-words';
 import ProfileField from './ProfileField';
 import ProfilePictureField from './ProfilePictureField';
 import { useProfileForm } from './use-profile-form';
@@ -17,23 +19,24 @@ import { useProfileForm } from './use-profile-form';
 export default function ProfileForm({ profile }: { profile: Profile }) {
   const form = useProfileForm(profile);
   const { locked, values, errors, update, confirming } = form;
+  const w = useMessages(PROFILE_WORDS);
 
   return (
     <form onSubmit={form.submit} noValidate className="card flex flex-col gap-5 p-5 sm:p-7" aria-labelledby="profile-details">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="profile-details" className="section-title text-2xl sm:text-3xl">
-          Player details
+          {w.heading}
         </h2>
         {locked && (
           <span className="inline-flex items-center gap-1.5 text-sm font-semibold text-mist">
-            <LockIcon /> Locked
+            <LockIcon /> {w.locked}
           </span>
         )}
       </div>
 
       {form.summary && (
         <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 px-4 py-3 text-sm font-semibold text-danger">
-          {form.summary}
+          {w.problem(form.summary)}
         </p>
       )}
 
@@ -46,7 +49,7 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
       />
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <ProfileField label="Legal Name" required error={errors.legalName} hint={LEGAL_NAME_HINT}>
+        <ProfileField name="legal-name" label={w.legalName} required error={w.problem(errors.legalName)} hint={w.legalNameHint}>
           {(props) => (
             <input
               {...props}
@@ -60,12 +63,11 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
         </ProfileField>
         <div className="flex flex-col gap-2">
           <ProfileField
-            label="In-Game Name"
+            name="in-game-name"
+            label={w.inGameName}
             required
-            error={errors.inGameName}
-            hint={
-              locked ? 'Your eFootball username, as opponents see it.' : 'Your eFootball username. It can be changed later, now and then.'
-            }
+            error={w.problem(errors.inGameName)}
+            hint={w.inGameNameHint(locked)}
           >
             {(props) => (
               <input
@@ -81,26 +83,20 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
           {locked && <InGameNameChange profile={profile} />}
         </div>
         <ProfileField
-          label="Date of birth"
+          name="date-of-birth"
+          label={w.dateOfBirth}
           required
-          error={errors.dateOfBirth}
+          error={w.problem(errors.dateOfBirth)}
           hint={
             locked
-              ? 'Day, month, year.'
-              : `You must be ${MIN_AGE} or older. Paid entry is for players 18 and over.${
-                  values.dateOfBirth ? ` You entered ${formatCalendarDateIndian(values.dateOfBirth)}.` : ''
-                }`
+              ? w.dateOfBirthLocked
+              : w.dateOfBirthHint(MIN_AGE, PAID_ENTRY_MIN_AGE, values.dateOfBirth ? w.calendarDate(values.dateOfBirth) : '')
           }
         >
           {(props) =>
             locked ? (
               // Read back the Indian way ("5 Jan 2008"), whatever the browser's own date format.
-              <input
-                {...props}
-                name="dateOfBirth"
-                value={values.dateOfBirth ? formatCalendarDateIndian(values.dateOfBirth) : ''}
-                readOnly
-              />
+              <input {...props} name="dateOfBirth" value={values.dateOfBirth ? w.calendarDate(values.dateOfBirth) : ''} readOnly />
             ) : (
               <input
                 {...props}
@@ -115,10 +111,11 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
           }
         </ProfileField>
         <ProfileField
-          label="eFootball User ID"
-          error={errors.gameUserId}
+          name="efootball-user-id"
+          label={w.gameUserId}
+          error={w.problem(errors.gameUserId)}
           required
-          hint={`The ID on your eFootball profile, as shown there: ${GAME_USER_ID_MIN_LENGTH} to ${GAME_USER_ID_MAX_LENGTH} letters, digits or dashes.`}
+          hint={w.gameUserIdHint(GAME_USER_ID_MIN_LENGTH, GAME_USER_ID_MAX_LENGTH)}
         >
           {(props) => (
             <input
@@ -146,7 +143,7 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
             onChange={(e) => update({ livesInIndia: e.target.checked })}
             className="mt-0.5 size-5 accent-lime"
           />
-          <span>I live in India. Paid tournaments are open to residents of India only.</span>
+          <span>{w.livesInIndia}</span>
         </label>
       )}
 
@@ -156,9 +153,9 @@ export default function ProfileForm({ profile }: { profile: Profile }) {
 
       {!locked && (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-mist">Check your details: once saved, they are locked (only the in-game name can change later).</p>
-          <Button type="submit" tone="primary" busy={form.saving} busyLabel="Saving…">
-            Save profile
+          <p className="text-sm text-mist">{w.checkBeforeSaving}</p>
+          <Button type="submit" tone="primary" busy={form.saving} busyLabel={w.saving}>
+            {w.save}
           </Button>
         </div>
       )}

@@ -9,7 +9,9 @@ import { Spinner } from '@/components/ui/Spinner';
 import Toaster from '@/components/ui/Toaster';
 import AuthenticatorSettings from '@/features/auth/AuthenticatorSettings';
 import { ParentalConsentRequest } from './ParentalConsentRequest';
-import { PROFILE_MESSAGES, type Profile } from './profile';
+import { useMessages } from '@/lib/i18n/use-messages';
+import type { Profile } from './profile';
+import { PROFILE_WORDS } from './profile-words';
 import ProfileForm from './ProfileForm';
 import { useMyProfile } from './use-my-profile';
 import { lazyOnDemand } from '@/lib/lazy-on-demand';
@@ -20,6 +22,7 @@ const AccountDeletionSection = lazyOnDemand(() => import('./AccountDeletionSecti
 
 export default function ProfileIsland() {
   const { session, profile: state } = useMyProfile();
+  const w = useMessages(PROFILE_WORDS);
 
   if (!session || state.status === 'loading') {
     // A screen's height while loading: the sections under the form (record, notification settings)
@@ -27,7 +30,7 @@ export default function ProfileIsland() {
     return (
       <div className="min-h-svh">
         <Toaster />
-        <Spinner label="Loading your profile" />
+        <Spinner label={w.loading} />
       </div>
     );
   }
@@ -38,10 +41,10 @@ export default function ProfileIsland() {
         <Toaster />
         <div className="card mx-auto max-w-xl px-6 py-10 text-center">
           <p role="alert" className="font-semibold text-danger">
-            {state.message}
+            {w.loadFailed(state.message)}
           </p>
           <Button tone="ghost" className="mt-4" onClick={() => window.location.reload()}>
-            Try again
+            {w.tryAgain}
           </Button>
         </div>
       </>
@@ -62,7 +65,7 @@ export default function ProfileIsland() {
         <div className="flex flex-col gap-6">
           {profile.profile_completed && (
             <p role="status" className="flex items-center gap-3 rounded-2xl border border-lime/50 bg-lime/10 px-5 py-4 font-bold text-lime">
-              <CheckIcon /> {PROFILE_MESSAGES.completedBanner}
+              <CheckIcon /> {w.completedBanner}
             </p>
           )}
           <ProfileForm profile={profile} />
@@ -78,13 +81,14 @@ export default function ProfileIsland() {
 }
 
 function ProfileCard({ profile, email }: { profile: Profile; email: string | null }) {
+  const w = useMessages(PROFILE_WORDS);
   const initials = (profile.in_game_name ?? profile.legal_name ?? email ?? '?').trim().slice(0, 2).toUpperCase();
   return (
     <section aria-labelledby="profile-card-name" className="card pitch-stripes flex flex-col items-center gap-4 p-6 text-center">
       {profile.profile_image_url ? (
         <img
           src={profile.profile_image_url}
-          alt="Your avatar"
+          alt={w.avatarAlt}
           width={112}
           height={112}
           className="size-28 rounded-full border-4 border-lime/70 object-cover"
@@ -99,20 +103,18 @@ function ProfileCard({ profile, email }: { profile: Profile; email: string | nul
       )}
       <div className="min-w-0">
         <h2 id="profile-card-name" className="text-xl font-bold break-words">
-          {profile.in_game_name || 'New player'}
+          {profile.in_game_name || w.newPlayer}
         </h2>
         {email && <p className="text-sm break-all text-mist">{email}</p>}
       </div>
       {profile.profile_completed ? (
         <span className="inline-flex items-center gap-2 rounded-full bg-lime px-3 py-1 text-sm font-bold text-night">
-          <CheckIcon /> Profile Completed
+          <CheckIcon /> {w.completed}
         </span>
       ) : (
-        <span className="rounded-full bg-gold/15 px-3 py-1 text-sm font-bold text-gold ring-1 ring-gold/40">Profile incomplete</span>
+        <span className="rounded-full bg-gold/15 px-3 py-1 text-sm font-bold text-gold ring-1 ring-gold/40">{w.incomplete}</span>
       )}
-      {!profile.profile_completed && (
-        <p className="text-sm text-mist">Complete your profile to take part in tournaments. It is locked once saved.</p>
-      )}
+      {!profile.profile_completed && <p className="text-sm text-mist">{w.completeToPlay}</p>}
     </section>
   );
 }

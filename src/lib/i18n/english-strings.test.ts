@@ -38,6 +38,7 @@ const TRANSLATED = [
   'src/pages/[...lang]/register.astro',
   'src/pages/[...lang]/my-earnings.astro',
   'src/pages/[...lang]/my-tournaments.astro',
+  'src/pages/[...lang]/profile.astro',
   'src/pages/[...lang]/blog.astro',
   'src/pages/[...lang]/pod/index.astro',
   'src/features/info/NotifyMeForm.astro',
@@ -79,10 +80,15 @@ const TRANSLATED_ISLANDS = [
   'src/features/account/StatCards.tsx',
   'src/features/account/PlayerRecord.tsx',
   'src/features/account/PaymentHistory.tsx',
+  'src/features/account/PaymentHistoryList.tsx',
   'src/features/payouts/KycCard.tsx',
   'src/features/payouts/WithdrawCard.tsx',
   'src/features/payouts/PayoutHistory.tsx',
+  'src/features/payouts/TaxStatementCard.tsx',
   'src/features/privacy/GrievanceIsland.tsx',
+  'src/features/profile/ProfileIsland.tsx',
+  'src/features/profile/ProfileForm.tsx',
+  'src/features/profile/ProfileField.tsx',
 ];
 
 describe('translated pages', () => {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
-import { POD_CHECK_IN_MINUTES } from '@/lib/rules';
+import { POD_CHECK_IN_MINUTES, TAX_RATE_PERCENT } from '@/lib/rules';
 import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
 import { CHECK_IN_WORDS } from '@/features/brackets/check-in-words';
 import { countdown, entryErrorMessage, EntryActionError } from '@/features/brackets/entries';
@@ -16,10 +16,13 @@ import { RECORD_WORDS } from '@/features/account/record-words';
 import { BLOG_WORDS } from '@/features/info/blog-words';
 import { POD_WORDS } from '@/features/pods/pod-words';
 import { PAYOUT_WORDS } from '@/features/payouts/payout-words';
-import { amountProblem, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
+import { STATEMENT_WORDS } from '@/features/payouts/statement-words';
+import { amountProblem, netWinningsRule, PAYOUT_MESSAGES, panProblem, upiIdProblem } from '@/features/payouts/payouts';
 import { MY_TOURNAMENTS_WORDS } from '@/features/account/my-tournaments-words';
 import { SIGN_IN_WORDS, signInErrorIn } from '@/features/auth/sign-in-words';
 import { AUTH_FAILURE_MESSAGES, CODE_LENGTH } from '@/features/auth/auth';
+import { PROFILE_WORDS } from '@/features/profile/profile-words';
+import { FIELD_MESSAGES, PROFILE_MESSAGES, validateProfileForm } from '@/features/profile/profile';
 import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { ApiError } from '../api-answer';
@@ -51,12 +54,17 @@ const MODULES = {
   RECORD_WORDS,
   BLOG_WORDS,
   POD_WORDS,
+  PROFILE_WORDS,
+  STATEMENT_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
   'columns.rank.short',
   // "UPI id": the rail's name and the glossary's word for its address.
   'kyc.upiId',
+  // PAN and UTR: the Income Tax Department's and the banks' own letters (glossary).
+  'pan',
+  'columns.utr',
   'columns.goalDifference.short',
   'columns.medianBuchholz.short',
   'columns.buchholz.short',
@@ -257,6 +265,19 @@ describe('the withdrawal and its tax in Hindi', () => {
     expect(PAYOUT_WORDS.hi.withdraw.taxWithheld(30)).toBe('काटा गया टैक्स (नेट विनिंग्स का 30%)');
   });
 
+  it("states the annual statement's net-winnings rule with the rules' rate, part by part like the English", () => {
+    const english = STATEMENT_WORDS.en.rule(TAX_RATE_PERCENT);
+    const hindi = STATEMENT_WORDS.hi.rule(TAX_RATE_PERCENT);
+    expect(english).toBe(netWinningsRule(TAX_RATE_PERCENT));
+    expect(hindi.startsWith(`टैक्स नेट विनिंग्स का ${TAX_RATE_PERCENT}% है:`)).toBe(true);
+    // The same parts: each withdrawal, less the year's entry fees, the opening balance, what earlier withdrawals counted; then the year's end.
+    for (const part of ['हर निकासी पर', 'एंट्री फ़ीस', 'शुरुआती बैलेंस', 'पिछली निकासियों में गिनी जा चुकी', 'साल के अंत में'])
+      expect(hindi).toContain(part);
+    expect(STATEMENT_WORDS.hi.rule(25)).toContain('25%');
+    expect(STATEMENT_WORDS.hi.loadFailed('Failed to fetch')).not.toContain('fetch');
+    expect(STATEMENT_WORDS.hi.period('2026–27')).toBe('वित्त वर्ष 2026–27 (1 अप्रैल से 31 मार्च)');
+  });
+
   it("words every problem the form finds in Hindi, and never a chargeback's or a failure's English reason", () => {
     for (const english of [
       panProblem(''),
@@ -273,6 +294,53 @@ describe('the withdrawal and its tax in Hindi', () => {
       expect(PAYOUT_WORDS.en.problem(english)).toBe(english);
     }
     expect(PAYOUT_WORDS.hi.payoutNote({ status: 'failed', failure_reason: 'Beneficiary bank offline' })).not.toContain('Beneficiary');
+  });
+});
+
+describe('the profile form in Hindi', () => {
+  const digits = (text: string) => [...text.matchAll(/\d+/g)].map((m) => m[0]).sort();
+
+  it("words every problem the form finds in Hindi, with the rules' numbers of the English", () => {
+    for (const english of [...Object.values(FIELD_MESSAGES), PROFILE_MESSAGES.missingRequired]) {
+      const hindi = PROFILE_WORDS.hi.problem(english) ?? '';
+      expect(hindi, english).toMatch(/[\u0900-\u097F]/);
+      expect(digits(hindi), english).toEqual(digits(english));
+      expect(PROFILE_WORDS.en.problem(english)).toBe(english);
+    }
+  });
+
+  it('words the problems the validation gives for hostile names: too long, invisible, hidden controls', () => {
+    const values = { dateOfBirth: '', gameUserId: '', livesInIndia: true };
+    for (const [legalName, inGameName] of [
+      ['x'.repeat(500), 'y'.repeat(500)],
+      ['\u200b\u200b\u200b', '\u3000\u3000\u3000'],
+      ['Ravi\u202eKumar', 'ravi\u202e99'],
+    ]) {
+      const result = validateProfileForm(
+        { ...values, legalName: legalName ?? '', inGameName: inGameName ?? '' },
+        new Date('2026-12-06T10:00:00Z'),
+      );
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      for (const english of Object.values(result.fieldErrors)) {
+        const hindi = PROFILE_WORDS.hi.problem(english) ?? '';
+        expect(hindi, english).toMatch(/[\u0900-\u097F]/);
+        expect(digits(hindi), english).toEqual(digits(english ?? ''));
+      }
+    }
+  });
+
+  it('states the ages and the ID length from the rules, and writes a date of birth with Hindi months', () => {
+    expect(PROFILE_WORDS.hi.dateOfBirthHint(13, 18, '')).toBe(
+      'आपकी उम्र 13 साल या उससे ज़्यादा होनी चाहिए। पेड एंट्री 18 साल और उससे ज़्यादा उम्र के खिलाड़ियों के लिए है।',
+    );
+    expect(PROFILE_WORDS.en.dateOfBirthHint(13, 18, '5 Jan 2008')).toBe(
+      'You must be 13 or older. Paid entry is for players 18 and over. You entered 5 Jan 2008.',
+    );
+    expect(PROFILE_WORDS.hi.calendarDate('2008-01-05')).toBe('5 जन॰ 2008');
+    expect(PROFILE_WORDS.en.calendarDate('2008-01-05')).toBe('5 Jan 2008');
+    expect(PROFILE_WORDS.hi.gameUserIdHint(6, 20)).toContain('6 से 20 अक्षर');
+    expect(PROFILE_WORDS.hi.loadFailed('Failed to load profile data')).not.toContain('Failed');
   });
 });
 
