@@ -8,7 +8,7 @@
 import { type Browser, type Page, test } from '@playwright/test';
 import { expect, storeSession, stack } from './helpers/auth';
 import { openChampionship } from './helpers/catalog';
-import { newPlayer } from '../support/players.ts';
+import { newPlayer, profileOf } from '../support/players.ts';
 import { doubleBracket, swissBracket } from './fixtures/format-brackets';
 
 const WIDTHS = [
@@ -24,8 +24,12 @@ async function expectNoSideScroll(page: Page): Promise<void> {
 }
 
 /** English words a player would read in an island's region (three letters or more, not a kept name). */
-async function englishIn(page: Page, selector: string): Promise<string[]> {
-  const text = (await page.locator(selector).first().allInnerTexts()).join('\n');
+async function englishIn(page: Page, selector: string, data: string[] = []): Promise<string[]> {
+  // The player's own data (a legal name, the deductor's TAN) is shown as written, in any language.
+  const text = data.reduce(
+    (shown, value) => shown.replaceAll(value, ''),
+    (await page.locator(selector).first().allInnerTexts()).join('\n'),
+  );
   const kept = new Set([
     'efootball',
     'upi',
@@ -138,7 +142,8 @@ test('sign-in, My Tournaments, My Earnings and the profile speak Hindi, and a re
     await expect(page.getByRole('heading', { name: 'सालाना टैक्स स्टेटमेंट' })).toBeVisible();
     await expect(page.locator('[data-statement-rule]')).toContainText('टैक्स नेट विनिंग्स का 30% है', { timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'स्टेटमेंट डाउनलोड करें (CSV)' })).toBeVisible();
-    expect(await englishIn(page, '[data-statement]')).toEqual([]);
+    // The statement names the player (profileOf's legal name) and the deductor's TAN (the local seed's).
+    expect(await englishIn(page, '[data-statement]', [profileOf(me.user.id).p_legal_name, 'BLRD00001G'])).toEqual([]);
     await page.screenshot({ path: shot(testInfo, `hi-my-earnings-${viewport.width}.png`), fullPage: true });
 
     await page.goto('/hi/profile');

@@ -8,7 +8,11 @@
  */
 import type { Lang } from './lang';
 
-const pending = new Set<Promise<unknown>>();
+// One set for the whole document: the hydration directive is inlined into pages with its own copy of this
+// module, and it must wait for the chunks the islands' copy asked for.
+const shared = globalThis as { __hindiWordsPending?: Set<Promise<unknown>> };
+shared.__hindiWordsPending ??= new Set();
+const pending = shared.__hindiWordsPending;
 
 /** Whether this document (or the server, which renders both languages) needs the Hindi words. */
 const needsHindi = (): boolean => typeof document === 'undefined' || document.documentElement.lang === 'hi';
