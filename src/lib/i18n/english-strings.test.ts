@@ -83,6 +83,13 @@ const TRANSLATED_ISLANDS = [
   'src/features/payouts/WithdrawCard.tsx',
   'src/features/payouts/PayoutHistory.tsx',
   'src/features/privacy/GrievanceIsland.tsx',
+  'src/features/matches/steps/PlayerSteps.tsx',
+  'src/features/matches/steps/HostRoom.tsx',
+  'src/features/matches/steps/GuestRoom.tsx',
+  'src/features/matches/steps/CopyField.tsx',
+  'src/features/matches/steps/ReadyStep.tsx',
+  'src/features/matches/steps/ReportStep.tsx',
+  'src/features/matches/steps/ReportForm.tsx',
 ];
 
 describe('translated pages', () => {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
-import { POD_CHECK_IN_MINUTES } from '@/lib/rules';
+import { OPPONENT_CONFIRM_MINUTES, POD_CHECK_IN_MINUTES } from '@/lib/rules';
 import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
 import { CHECK_IN_WORDS } from '@/features/brackets/check-in-words';
 import { countdown, entryErrorMessage, EntryActionError } from '@/features/brackets/entries';
@@ -22,6 +22,9 @@ import { SIGN_IN_WORDS, signInErrorIn } from '@/features/auth/sign-in-words';
 import { AUTH_FAILURE_MESSAGES, CODE_LENGTH } from '@/features/auth/auth';
 import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
+import { MATCH_WORDS } from '@/features/matches/match-words';
+import { countdown as matchCountdown } from '@/features/matches/match-steps';
+import { READY_CLOSES_AFTER, READY_OPENS_BEFORE } from '@/lib/match-windows';
 import { ApiError } from '../api-answer';
 import { ERRORS_HI, GENERIC_ERROR_HI, STAFF_ONLY_CODES } from './errors-hi';
 import { hindiWordsReady } from './island-words';
@@ -51,6 +54,7 @@ const MODULES = {
   RECORD_WORDS,
   BLOG_WORDS,
   POD_WORDS,
+  MATCH_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
@@ -306,5 +310,28 @@ describe('refusals in Hindi', () => {
     expect(errorTextHi(new Error('TypeError: failed to fetch'))).toBe(GENERIC_ERROR_HI);
     expect(refusalCodeHi('payment_refunded')).toContain('रिफ़ंड');
     expect(refusalCodeHi('__proto__')).toBe(GENERIC_ERROR_HI);
+  });
+});
+
+describe('the match page in Hindi', () => {
+  const minutes = (ms: number) => String(ms / 60_000);
+  it("states Ready's and the report's windows from the match windows, in both languages", () => {
+    for (const lang of ['en', 'hi'] as const) {
+      const w = MATCH_WORDS[lang];
+      expect(w.ready.opens('x', '7:35 pm IST'), lang).toContain(minutes(READY_OPENS_BEFORE));
+      expect(w.ready.pressBy('7:50 pm IST'), lang).toContain(minutes(READY_CLOSES_AFTER));
+      expect(w.report.sent('demo2'), lang).toContain(String(OPPONENT_CONFIRM_MINUTES));
+      expect(w.report.opensAt('7:35 pm IST'), lang).toContain(minutes(READY_OPENS_BEFORE));
+    }
+    expect(MATCH_WORDS.hi.ready.pressBy('7:50 pm IST')).toBe(
+      `रूम में पहुँचकर 7:50 pm IST तक रेडी दबाएँ (मैच के समय के ${minutes(READY_CLOSES_AFTER)} मिनट बाद तक)।`,
+    );
+  });
+
+  it('counts down to the match in Hindi units, and in English by default', () => {
+    const now = Date.parse('2026-12-06T10:00:00Z');
+    expect(matchCountdown(now + 65 * 60_000, now, MATCH_WORDS.hi.countdown)).toBe('1 घंटे 05 मिनट में');
+    expect(matchCountdown(now - 2 * 60_000, now, MATCH_WORDS.hi.countdown)).toBe('2 मिनट 00 सेकंड पहले');
+    expect(matchCountdown(now + 65 * 60_000, now)).toBe('in 1 h 05 min');
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * The Hindi words of match-words.ts, in a chunk of their own: only Hindi pages load them
+ * (lib/i18n/island-words.ts). The windows' minutes come from the same constants as the English sentences.
+ */
+import { MINUTE, READY_CLOSES_AFTER, READY_OPENS_BEFORE } from '@/lib/match-windows';
+import { OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
+import type { MatchWords } from './match-words';
+
+const READY_OPENS_MINUTES = READY_OPENS_BEFORE / MINUTE;
+const READY_CLOSES_MINUTES = READY_CLOSES_AFTER / MINUTE;
+
+const hi: MatchWords = {
+  countdown: { h: 'घंटे', min: 'मिनट', s: 'सेकंड', ahead: (span) => `${span} में`, ago: (span) => `${span} पहले` },
+  steps: { label: 'आपके स्टेप', room: 'रूम', ready: 'रेडी', report: 'रिज़ल्ट रिपोर्ट करें' },
+  waiting: {
+    title: 'आपके विरोधी का इंतज़ार',
+    body: 'आपका विरोधी एक दूसरे मैच से तय होगा। जैसे ही वह तय होगा, यह पेज मैच के समय के साथ अपडेट हो जाएगा।',
+  },
+  tooLate: {
+    title: 'समय पर कोई रिज़ल्ट नहीं',
+    body: 'रेडी और रिपोर्ट की विंडो बंद हो चुकी हैं। यह मैच स्टाफ़ तय करेगा; उनका फ़ैसला आपको यहीं दिखेगा।',
+  },
+  room: {
+    postedAt: (time) => `रूम ${time} पर पोस्ट हुआ। आपका विरोधी इसे यहीं देखता है; रूम में उसका इंतज़ार करें।`,
+    change: 'रूम बदलें',
+    closed: 'इस मैच के लिए अब रूम पोस्ट नहीं किया जा सकता।',
+    hostLead: 'आप होस्ट हैं: eFootball में फ़्रेंड-मैच रूम बनाएँ, फिर अपने विरोधी के लिए उसकी id और पासवर्ड यहाँ पोस्ट करें।',
+    roomId: 'रूम id',
+    password: 'रूम पासवर्ड',
+    idHelp: 'रूम id में 3 से 32 अक्षर, अंक या डैश होते हैं। इन्हें सिर्फ़ आपका विरोधी और स्टाफ़ पढ़ सकते हैं।',
+    post: 'रूम पोस्ट करें',
+    posting: 'रूम पोस्ट हो रहा है',
+    guestWait: (host) => `${host} होस्ट है और रूम यहाँ पोस्ट करेगा। पोस्ट होते ही यह पेज उसे दिखा देगा।`,
+    loadFailed: 'रूम लोड नहीं हो सका:',
+    loading: 'रूम लोड हो रहा है…',
+    join: (host) => `eFootball में ${host} के फ़्रेंड-मैच रूम में जुड़ें:`,
+    copy: (label) => `${label} कॉपी करें`,
+    copied: 'कॉपी हो गया',
+    copyButton: 'कॉपी करें',
+  },
+  ready: {
+    opponentReady: (opponent) => `${opponent} रेडी है।`,
+    opponentNotReady: (opponent) => `${opponent} अभी रेडी नहीं है।`,
+    done: 'आप रेडी हैं।',
+    opens: (countdown, time) => `रेडी ${countdown} खुलेगा, ${time} पर (मैच से ${READY_OPENS_MINUTES} मिनट पहले)।`,
+    pressBy: (time) => `रूम में पहुँचकर ${time} तक रेडी दबाएँ (मैच के समय के ${READY_CLOSES_MINUTES} मिनट बाद तक)।`,
+    closed: 'रेडी बंद हो चुका है। आप जो रिज़ल्ट रिपोर्ट करेंगे, वह भी रेडी गिना जाएगा।',
+    settingsChecked: 'सेटिंग्स चेक कीं: रूम मैच सेटिंग्स कार्ड से मेल खाता है',
+    opensAt: (time) => `${time} पर खुलेगा।`,
+    tickFirst: 'पहले ऊपर “सेटिंग्स चेक कीं” पर टिक करें: इससे आपके विरोधी को पता चलता है कि रूम सेटिंग्स कार्ड से मेल खाता है।',
+    busy: 'आपके विरोधी को बताया जा रहा है',
+    button: 'मैं रेडी हूँ',
+  },
+  report: {
+    sent: (opponent) =>
+      `आपका रिज़ल्ट आ गया। ${opponent} इसे कन्फ़र्म करेगा या ख़ुद भी रिपोर्ट करेगा; अगर ${OPPONENT_CONFIRM_MINUTES} मिनट में दोनों में से कुछ नहीं होता, तो यह अपने-आप कन्फ़र्म हो जाएगा।`,
+    opensAt: (time) => `रिपोर्टिंग ${time} पर खुलेगी, मैच से ${READY_OPENS_MINUTES} मिनट पहले।`,
+    closed: 'इस मैच की रिपोर्टिंग बंद हो चुकी है।',
+    yourGoals: 'आपके गोल',
+    theirGoals: (opponent) => `${opponent} के गोल`,
+    theirGoalsName: 'विरोधी के गोल',
+    drawStands: 'ड्रॉ: यही रिज़ल्ट रहेगा, दोनों को एक-एक पॉइंट। इस मैच में एक्स्ट्रा टाइम या पेनल्टी नहीं है।',
+    levelQuestion: 'स्कोर बराबर: आगे कौन गया (एक्स्ट्रा टाइम या पेनल्टी)?',
+    iDid: 'मैं',
+    theyDid: (opponent) => opponent,
+    screenshot: 'रिज़ल्ट स्क्रीन का स्क्रीनशॉट',
+    whoSees: (opponent) => `इसे सिर्फ़ ${opponent} और स्टाफ़ देख सकते हैं। बड़ी तस्वीरें अपलोड से पहले छोटी कर दी जाती हैं।`,
+    uploading: 'स्क्रीनशॉट अपलोड हो रहा है',
+    sending: 'रिज़ल्ट भेजा जा रहा है',
+    send: 'रिज़ल्ट भेजें',
+  },
+};
+
+export default hi;

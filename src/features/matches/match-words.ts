@@ -1,0 +1,132 @@
+/**
+ * The match page's step words in both languages (the room, Ready and the reason its button waits, the
+ * report form), read through the page's language store; the Hindi words load in a chunk of their own
+ * (match-words-hi.ts, lib/i18n/island-words.ts). Sentences that state a window take its minutes from the
+ * match windows the database enforces (lib/match-windows.ts) and the rules (lib/rules.ts), never typed.
+ */
+import { islandWords } from '@/lib/i18n/island-words';
+import { MINUTE, READY_CLOSES_AFTER, READY_OPENS_BEFORE } from '@/lib/match-windows';
+import { OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
+import type { CountdownUnits } from './match-steps';
+
+const READY_OPENS_MINUTES = READY_OPENS_BEFORE / MINUTE;
+const READY_CLOSES_MINUTES = READY_CLOSES_AFTER / MINUTE;
+
+export type MatchWords = {
+  countdown: CountdownUnits;
+  steps: { label: string; room: string; ready: string; report: string };
+  waiting: { title: string; body: string };
+  tooLate: { title: string; body: string };
+  room: {
+    postedAt: (time: string) => string;
+    change: string;
+    closed: string;
+    hostLead: string;
+    roomId: string;
+    password: string;
+    idHelp: string;
+    post: string;
+    posting: string;
+    guestWait: (host: string) => string;
+    loadFailed: string;
+    loading: string;
+    join: (host: string) => string;
+    copy: (label: string) => string;
+    copied: string;
+    copyButton: string;
+  };
+  ready: {
+    opponentReady: (opponent: string) => string;
+    opponentNotReady: (opponent: string) => string;
+    done: string;
+    opens: (countdown: string, time: string) => string;
+    pressBy: (time: string) => string;
+    closed: string;
+    settingsChecked: string;
+    opensAt: (time: string) => string;
+    tickFirst: string;
+    busy: string;
+    button: string;
+  };
+  report: {
+    sent: (opponent: string) => string;
+    opensAt: (time: string) => string;
+    closed: string;
+    yourGoals: string;
+    theirGoals: (opponent: string) => string;
+    theirGoalsName: string;
+    drawStands: string;
+    levelQuestion: string;
+    iDid: string;
+    theyDid: (opponent: string) => string;
+    screenshot: string;
+    whoSees: (opponent: string) => string;
+    uploading: string;
+    sending: string;
+    send: string;
+  };
+};
+
+const en: MatchWords = {
+  countdown: { h: 'h', min: 'min', s: 's', ahead: (span) => `in ${span}`, ago: (span) => `${span} ago` },
+  steps: { label: 'Your steps', room: 'Room', ready: 'Ready', report: 'Report the result' },
+  waiting: {
+    title: 'Waiting for your opponent',
+    body: 'Your opponent is decided by another match. This page updates as soon as they are known, with the match time.',
+  },
+  tooLate: {
+    title: 'No result in time',
+    body: 'The windows for Ready and the report have closed. Staff decide this match; you will see their decision here.',
+  },
+  room: {
+    postedAt: (time) => `Room posted at ${time}. Your opponent sees it here; wait for them in the room.`,
+    change: 'Change the room',
+    closed: 'The room can no longer be posted for this match.',
+    hostLead: 'You host: create a friend-match room in eFootball, then post its id and password here for your opponent.',
+    roomId: 'Room id',
+    password: 'Room password',
+    idHelp: 'Room ids are 3 to 32 letters, digits or dashes. Only your opponent and staff can read them.',
+    post: 'Post the room',
+    posting: 'Posting the room',
+    guestWait: (host) => `${host} hosts and posts the room here. This page shows it as soon as it is posted.`,
+    loadFailed: 'The room could not be loaded:',
+    loading: 'Loading the room…',
+    join: (host) => `Join ${host}’s friend-match room in eFootball:`,
+    copy: (label) => `Copy the ${label.toLowerCase()}`,
+    copied: 'Copied',
+    copyButton: 'Copy',
+  },
+  ready: {
+    opponentReady: (opponent) => `${opponent} is ready.`,
+    opponentNotReady: (opponent) => `${opponent} is not ready yet.`,
+    done: 'You are ready.',
+    opens: (countdown, time) => `Ready opens ${countdown}, at ${time} (${READY_OPENS_MINUTES} minutes before the match).`,
+    pressBy: (time) => `Press Ready when you are in the room, by ${time} (${READY_CLOSES_MINUTES} minutes after the match time).`,
+    closed: 'Ready has closed. A result you report still counts as ready.',
+    settingsChecked: 'Settings checked: the room matches the match settings card',
+    opensAt: (time) => `Opens at ${time}.`,
+    tickFirst: 'Tick “Settings checked” above first: it tells your opponent the room matches the settings card.',
+    busy: 'Telling your opponent',
+    button: 'I’m ready',
+  },
+  report: {
+    sent: (opponent) =>
+      `Your result is in. ${opponent} confirms it or reports too; if they do neither within ${OPPONENT_CONFIRM_MINUTES} minutes it is confirmed automatically.`,
+    opensAt: (time) => `Reporting opens at ${time}, ${READY_OPENS_MINUTES} minutes before the match.`,
+    closed: 'Reporting is closed for this match.',
+    yourGoals: 'Your goals',
+    theirGoals: (opponent) => `${opponent}’s goals`,
+    theirGoalsName: "Opponent's goals",
+    drawStands: 'A draw: it stands as the result, one point each. No extra time or penalties in this match.',
+    levelQuestion: 'Level score: who went through (extra time or penalties)?',
+    iDid: 'I did',
+    theyDid: (opponent) => `${opponent} did`,
+    screenshot: 'Screenshot of the result screen',
+    whoSees: (opponent) => `Only ${opponent} and staff can see it. Large pictures are made smaller before upload.`,
+    uploading: 'Uploading the screenshot',
+    sending: 'Sending the result',
+    send: 'Send the result',
+  },
+};
+
+export const MATCH_WORDS = islandWords(en, () => import('./match-words-hi'));
