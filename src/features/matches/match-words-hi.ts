@@ -2,12 +2,13 @@
  * The Hindi words of match-words.ts, in a chunk of their own: only Hindi pages load them
  * (lib/i18n/island-words.ts). The windows' minutes come from the same constants as the English sentences.
  */
-import { MINUTE, READY_CLOSES_AFTER, READY_OPENS_BEFORE } from '@/lib/match-windows';
+import { MINUTE, READY_CLOSES_AFTER, READY_OPENS_BEFORE, WALKOVER_CONTEST_WINDOW } from '@/lib/match-windows';
 import { OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
 import type { MatchWords } from './match-words';
 
 const READY_OPENS_MINUTES = READY_OPENS_BEFORE / MINUTE;
 const READY_CLOSES_MINUTES = READY_CLOSES_AFTER / MINUTE;
+const CONTEST_MINUTES = WALKOVER_CONTEST_WINDOW / MINUTE;
 
 const hi: MatchWords = {
   countdown: { h: 'घंटे', min: 'मिनट', s: 'सेकंड', ahead: (span) => `${span} में`, ago: (span) => `${span} पहले` },
@@ -68,6 +69,50 @@ const hi: MatchWords = {
     uploading: 'स्क्रीनशॉट अपलोड हो रहा है',
     sending: 'रिज़ल्ट भेजा जा रहा है',
     send: 'रिज़ल्ट भेजें',
+  },
+  confirm: {
+    reportedFallback: (opponent) => `${opponent} ने रिज़ल्ट रिपोर्ट किया`,
+    lead: `उनका स्क्रीनशॉट देखें, फिर कन्फ़र्म करें, या स्कोर अलग हो तो नीचे अपना स्कोर रिपोर्ट करें (अलग-अलग रिपोर्ट स्टाफ़ के पास जाती हैं)। जवाब न मिलने पर उनकी रिपोर्ट के ${OPPONENT_CONFIRM_MINUTES} मिनट बाद यह कन्फ़र्म हो जाता है।`,
+    screenshotAlt: (opponent) => `${opponent} का रिज़ल्ट स्क्रीन का स्क्रीनशॉट`,
+    busy: 'कन्फ़र्म हो रहा है',
+    button: (opponent) => `${opponent} का रिज़ल्ट कन्फ़र्म करें`,
+  },
+  walkover: {
+    claimTitle: (opponent) => `${opponent} ने रेडी नहीं दबाया`,
+    claimLead: (opponent) =>
+      `आप रेडी थे और मैच के समय को ${READY_CLOSES_MINUTES} मिनट से ज़्यादा हो चुके हैं: वॉकओवर क्लेम करें। फिर ${opponent} के पास इसे चुनौती देने के लिए ${CONTEST_MINUTES} मिनट होंगे (फ़ैसला स्टाफ़ करेगा); अगर वह नहीं देता, तो आप आगे जाते हैं।`,
+    claiming: 'क्लेम हो रहा है',
+    claim: 'वॉकओवर क्लेम करें',
+    contestTitle: 'आपके विरोधी ने वॉकओवर क्लेम किया है',
+    contestLead: 'उनका कहना है कि आपने समय पर रेडी नहीं दबाया।',
+    contestUntil: (time, countdown) => `आप ${time} तक (${countdown}) इसे चुनौती दे सकते हैं: फिर फ़ैसला स्टाफ़ करेगा।`,
+    contestPassed: 'चुनौती देने का समय निकल चुका है।',
+    contesting: 'चुनौती भेजी जा रही है',
+    contest: 'वॉकओवर को चुनौती दें',
+    claimedTitle: 'वॉकओवर क्लेम हुआ',
+    claimed: (opponent, until) =>
+      `${opponent} के पास ${until ? `${until} तक` : 'कुछ मिनट'} इसे चुनौती देने का समय है। अगर वह नहीं देता, तो आप आगे जाते हैं।`,
+  },
+  dispute: {
+    reasons: {
+      wrong_score: 'ग़लत स्कोर',
+      no_show: 'मेरा विरोधी नहीं आया',
+      disconnection: 'डिसकनेक्शन',
+      cheating: 'चीटिंग',
+      other: 'कुछ और',
+    },
+    opensFrom: (time) => `कुछ गड़बड़ है? मैच शुरू होने के बाद, ${time} से विवाद खोला जा सकता है।`,
+    wrongResult: 'रिपोर्ट किया गया रिज़ल्ट ग़लत है?',
+    somethingWrong: 'इस मैच में कुछ गड़बड़ हुई?',
+    open: 'विवाद खोलें',
+    lead: 'स्टाफ़ दोनों पक्ष और स्क्रीनशॉट देखकर फ़ैसला करता है। विवाद खोलने के बाद आप रिपोर्ट नहीं कर सकते; आपका विरोधी अपना पक्ष जोड़ सकता है।',
+    reason: 'वजह',
+    detailsRequired: 'क्या हुआ (ज़रूरी)',
+    detailsOptional: 'क्या हुआ (वैकल्पिक)',
+    placeholder: 'स्कोर, डिसकनेक्शन का मिनट, स्टाफ़ को जो भी जानना चाहिए।',
+    opening: 'विवाद खोला जा रहा है',
+    send: 'स्टाफ़ को भेजें',
+    cancel: 'रद्द करें',
   },
 };
 

@@ -5,12 +5,14 @@
  * match windows the database enforces (lib/match-windows.ts) and the rules (lib/rules.ts), never typed.
  */
 import { islandWords } from '@/lib/i18n/island-words';
-import { MINUTE, READY_CLOSES_AFTER, READY_OPENS_BEFORE } from '@/lib/match-windows';
-import { OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
+import { MINUTE, READY_CLOSES_AFTER, READY_OPENS_BEFORE, WALKOVER_CONTEST_WINDOW } from '@/lib/match-windows';
+import { type DisputeReason, OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
+import { PLAYER_REASON_LABELS } from './dispute-reasons';
 import type { CountdownUnits } from './match-steps';
 
 const READY_OPENS_MINUTES = READY_OPENS_BEFORE / MINUTE;
 const READY_CLOSES_MINUTES = READY_CLOSES_AFTER / MINUTE;
+const CONTEST_MINUTES = WALKOVER_CONTEST_WINDOW / MINUTE;
 
 export type MatchWords = {
   countdown: CountdownUnits;
@@ -64,6 +66,42 @@ export type MatchWords = {
     uploading: string;
     sending: string;
     send: string;
+  };
+  confirm: {
+    reportedFallback: (opponent: string) => string;
+    lead: string;
+    screenshotAlt: (opponent: string) => string;
+    busy: string;
+    button: (opponent: string) => string;
+  };
+  walkover: {
+    claimTitle: (opponent: string) => string;
+    claimLead: (opponent: string) => string;
+    claiming: string;
+    claim: string;
+    contestTitle: string;
+    contestLead: string;
+    contestUntil: (time: string, countdown: string) => string;
+    contestPassed: string;
+    contesting: string;
+    contest: string;
+    claimedTitle: string;
+    claimed: (opponent: string, until: string | null) => string;
+  };
+  dispute: {
+    reasons: Record<DisputeReason, string>;
+    opensFrom: (time: string) => string;
+    wrongResult: string;
+    somethingWrong: string;
+    open: string;
+    lead: string;
+    reason: string;
+    detailsRequired: string;
+    detailsOptional: string;
+    placeholder: string;
+    opening: string;
+    send: string;
+    cancel: string;
   };
 };
 
@@ -126,6 +164,43 @@ const en: MatchWords = {
     uploading: 'Uploading the screenshot',
     sending: 'Sending the result',
     send: 'Send the result',
+  },
+  confirm: {
+    reportedFallback: (opponent) => `${opponent} reported the result`,
+    lead: `Check their screenshot, then confirm it, or report your own score below if it differs (different reports go to staff). Without an answer it is confirmed ${OPPONENT_CONFIRM_MINUTES} minutes after they reported.`,
+    screenshotAlt: (opponent) => `${opponent}’s screenshot of the result screen`,
+    busy: 'Confirming',
+    button: (opponent) => `Confirm ${opponent}’s result`,
+  },
+  walkover: {
+    claimTitle: (opponent) => `${opponent} did not press Ready`,
+    claimLead: (opponent) =>
+      `You were ready and it is more than ${READY_CLOSES_MINUTES} minutes past the match time: claim a walkover. ${opponent} then has ${CONTEST_MINUTES} minutes to contest it (staff decide); if they do not, you go through.`,
+    claiming: 'Claiming',
+    claim: 'Claim the walkover',
+    contestTitle: 'Your opponent claims a walkover',
+    contestLead: 'They say you did not press Ready in time.',
+    contestUntil: (time, countdown) => `You can contest it until ${time} (${countdown}): staff then decide.`,
+    contestPassed: 'The time to contest it has passed.',
+    contesting: 'Contesting',
+    contest: 'Contest the walkover',
+    claimedTitle: 'Walkover claimed',
+    claimed: (opponent, until) => `${opponent} has until ${until ?? 'a few minutes'} to contest it. If they do not, you go through.`,
+  },
+  dispute: {
+    reasons: PLAYER_REASON_LABELS,
+    opensFrom: (time) => `Something wrong? A dispute can be opened from ${time}, once the match is under way.`,
+    wrongResult: 'The reported result is wrong?',
+    somethingWrong: 'Something went wrong in this match?',
+    open: 'Open a dispute',
+    lead: 'Staff look at both sides and the screenshots, and decide. You cannot report after opening one; your opponent can add their side.',
+    reason: 'Reason',
+    detailsRequired: 'What happened (required)',
+    detailsOptional: 'What happened (optional)',
+    placeholder: 'The score, the minute of a disconnection, anything staff should know.',
+    opening: 'Opening the dispute',
+    send: 'Send to staff',
+    cancel: 'Cancel',
   },
 };
 

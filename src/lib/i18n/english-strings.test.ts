@@ -90,6 +90,11 @@ const TRANSLATED_ISLANDS = [
   'src/features/matches/steps/ReadyStep.tsx',
   'src/features/matches/steps/ReportStep.tsx',
   'src/features/matches/steps/ReportForm.tsx',
+  'src/features/matches/steps/ConfirmReport.tsx',
+  'src/features/matches/steps/ClaimWalkover.tsx',
+  'src/features/matches/steps/ContestWalkover.tsx',
+  'src/features/matches/steps/WalkoverClaimedNotice.tsx',
+  'src/features/matches/steps/DisputeForm.tsx',
 ];
 
 describe('translated pages', () => {

@@ -24,7 +24,8 @@ import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { MATCH_WORDS } from '@/features/matches/match-words';
 import { countdown as matchCountdown } from '@/features/matches/match-steps';
-import { READY_CLOSES_AFTER, READY_OPENS_BEFORE } from '@/lib/match-windows';
+import { READY_CLOSES_AFTER, READY_OPENS_BEFORE, WALKOVER_CONTEST_WINDOW } from '@/lib/match-windows';
+import { disputeChoices } from '@/features/matches/dispute-reasons';
 import { ApiError } from '../api-answer';
 import { ERRORS_HI, GENERIC_ERROR_HI, STAFF_ONLY_CODES } from './errors-hi';
 import { hindiWordsReady } from './island-words';
@@ -333,5 +334,19 @@ describe('the match page in Hindi', () => {
     expect(matchCountdown(now + 65 * 60_000, now, MATCH_WORDS.hi.countdown)).toBe('1 घंटे 05 मिनट में');
     expect(matchCountdown(now - 2 * 60_000, now, MATCH_WORDS.hi.countdown)).toBe('2 मिनट 00 सेकंड पहले');
     expect(matchCountdown(now + 65 * 60_000, now)).toBe('in 1 h 05 min');
+  });
+
+  it("states the walkover's windows from the match windows, and words the dispute reasons in Hindi", () => {
+    for (const lang of ['en', 'hi'] as const) {
+      const lead = MATCH_WORDS[lang].walkover.claimLead('demo2');
+      expect(lead, lang).toContain(minutes(READY_CLOSES_AFTER));
+      expect(lead, lang).toContain(minutes(WALKOVER_CONTEST_WINDOW));
+      expect(MATCH_WORDS[lang].confirm.lead, lang).toContain(String(OPPONENT_CONFIRM_MINUTES));
+    }
+    const reasons = [{ reason: 'wrong_score', opens_at: '2026-12-06T09:00:00Z', details_required: true }] as const;
+    expect(disputeChoices(reasons, Date.parse('2026-12-06T10:00:00Z'), MATCH_WORDS.hi.dispute.reasons)).toEqual([
+      { value: 'wrong_score', label: 'ग़लत स्कोर', detailsRequired: true },
+    ]);
+    expect(MATCH_WORDS.hi.walkover.claimed('demo2', null)).toContain('कुछ मिनट');
   });
 });
