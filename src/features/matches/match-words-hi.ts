@@ -3,7 +3,7 @@
  * (lib/i18n/island-words.ts). The windows' minutes come from the same constants as the English sentences.
  */
 import { MINUTE, READY_CLOSES_AFTER, READY_OPENS_BEFORE, WALKOVER_CONTEST_WINDOW } from '@/lib/match-windows';
-import { OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
+import { DISPUTE_STAFF_DEADLINE_MINUTES, OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
 import type { MatchWords } from './match-words';
 
 const READY_OPENS_MINUTES = READY_OPENS_BEFORE / MINUTE;
@@ -113,6 +113,41 @@ const hi: MatchWords = {
     opening: 'विवाद खोला जा रहा है',
     send: 'स्टाफ़ को भेजें',
     cancel: 'रद्द करें',
+  },
+  disputed: {
+    title: 'विवाद में: फ़ैसला स्टाफ़ करेगा',
+    reason: 'वजह:',
+    decideBy: '। स्टाफ़ इस समय तक फ़ैसला करेगा:',
+    lead: 'स्टाफ़ दोनों पक्ष और स्क्रीनशॉट देखता है, फिर रिज़ल्ट तय करता है, रीप्ले करवाता है या डिसक्वालिफ़ाई करता है। उनका फ़ैसला आपको यहीं दिखेगा।',
+    answerWithin: ` स्टाफ़ पॉड में ${DISPUTE_STAFF_DEADLINE_MINUTES.quick} मिनट में और चैंपियनशिप में ${DISPUTE_STAFF_DEADLINE_MINUTES.championship} मिनट में जवाब देता है।`,
+    sides: 'स्टाफ़ ने क्या पढ़ा है',
+    openedAuto: 'अपने-आप खुला',
+    openedBy: (who) => (who === null ? 'आपने इसे खोला' : `${who} ने इसे खोला`),
+    noDetails: 'कोई जानकारी नहीं दी गई।',
+    yourSide: 'आपका पक्ष',
+    sideOf: (name) => `${name} का पक्ष`,
+    withScreenshot: ' · स्क्रीनशॉट के साथ',
+    changeSide: 'अपना पक्ष बदलें',
+    addSide: 'अपना पक्ष जोड़ें',
+    sidePlaceholder: 'आपने जैसा देखा, क्या हुआ: स्कोर, मिनट, आपका स्क्रीनशॉट क्या दिखाता है।',
+    screenshotOptional: 'स्क्रीनशॉट (वैकल्पिक)',
+    sideSent: 'भेज दिया: स्टाफ़ फ़ैसले से पहले इसे पढ़ेगा।',
+    sendingSide: 'आपका पक्ष भेजा जा रहा है',
+  },
+  disconnection: {
+    report: 'डिसकनेक्शन रिपोर्ट करें',
+    lead: (minute) =>
+      `दोनों खिलाड़ी इसे रिपोर्ट करते हैं। अगर दोनों मानें कि मिनट ${minute} तक 0–0 था: मैच फिर से शुरू होगा; उसके बाद: बचे मिनटों के लिए नया रूम, स्कोर वही रहेगा।`,
+    minute: 'मिनट',
+    quit: (opponent) => `${opponent} ने जान-बूझकर मैच छोड़ा (फ़ैसला स्टाफ़ करेगा)`,
+    reporting: 'डिसकनेक्शन रिपोर्ट हो रहा है',
+    send: 'डिसकनेक्शन रिपोर्ट भेजें',
+    reportedTitle: 'डिसकनेक्शन रिपोर्ट हुआ',
+    mineWaiting: (report, opponent) =>
+      `आपने ${report} पर डिसकनेक्शन रिपोर्ट किया। ${opponent} की रिपोर्ट का इंतज़ार है: उनके रिपोर्ट करते ही पेज फ़ैसला सुना देगा।`,
+    opponentTitle: (opponent) => `${opponent} ने डिसकनेक्शन रिपोर्ट किया`,
+    opponentSays: (opponent, report, quit) =>
+      `${opponent} के मुताबिक़ मैच ${report} पर डिसकनेक्ट हुआ${quit ? ' और आपने जान-बूझकर मैच छोड़ा' : ''}। आपने जो देखा, नीचे रिपोर्ट करें।`,
   },
 };
 

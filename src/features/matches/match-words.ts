@@ -6,7 +6,7 @@
  */
 import { islandWords } from '@/lib/i18n/island-words';
 import { MINUTE, READY_CLOSES_AFTER, READY_OPENS_BEFORE, WALKOVER_CONTEST_WINDOW } from '@/lib/match-windows';
-import { type DisputeReason, OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
+import { DISPUTE_STAFF_DEADLINE_MINUTES, type DisputeReason, OPPONENT_CONFIRM_MINUTES } from '@/lib/rules';
 import { PLAYER_REASON_LABELS } from './dispute-reasons';
 import type { CountdownUnits } from './match-steps';
 
@@ -102,6 +102,38 @@ export type MatchWords = {
     opening: string;
     send: string;
     cancel: string;
+  };
+  disputed: {
+    title: string;
+    reason: string;
+    decideBy: string;
+    lead: string;
+    answerWithin: string;
+    sides: string;
+    openedAuto: string;
+    openedBy: (who: string | null) => string;
+    noDetails: string;
+    yourSide: string;
+    sideOf: (name: string) => string;
+    withScreenshot: string;
+    changeSide: string;
+    addSide: string;
+    sidePlaceholder: string;
+    screenshotOptional: string;
+    sideSent: string;
+    sendingSide: string;
+  };
+  disconnection: {
+    report: string;
+    lead: (restartByMinute: number) => string;
+    minute: string;
+    quit: (opponent: string) => string;
+    reporting: string;
+    send: string;
+    reportedTitle: string;
+    mineWaiting: (report: string, opponent: string) => string;
+    opponentTitle: (opponent: string) => string;
+    opponentSays: (opponent: string, report: string, quit: boolean) => string;
   };
 };
 
@@ -201,6 +233,41 @@ const en: MatchWords = {
     opening: 'Opening the dispute',
     send: 'Send to staff',
     cancel: 'Cancel',
+  },
+  disputed: {
+    title: 'In dispute: staff decide',
+    reason: 'Reason:',
+    decideBy: '. Staff decide by',
+    lead: 'Staff look at both sides and the screenshots, then set the result, order a replay or disqualify. You will see their decision here.',
+    answerWithin: ` Staff answer within ${DISPUTE_STAFF_DEADLINE_MINUTES.quick} minutes for pods and ${DISPUTE_STAFF_DEADLINE_MINUTES.championship} minutes for championships.`,
+    sides: 'What staff have read',
+    openedAuto: 'Opened automatically',
+    openedBy: (who) => `${who ?? 'You'} opened it`,
+    noDetails: 'No details given.',
+    yourSide: 'Your side',
+    sideOf: (name) => `${name}’s side`,
+    withScreenshot: ' · with a screenshot',
+    changeSide: 'Change your side',
+    addSide: 'Add your side',
+    sidePlaceholder: 'What happened, as you saw it: the score, the minute, what your screenshot shows.',
+    screenshotOptional: 'Screenshot (optional)',
+    sideSent: 'Sent: staff read it before deciding.',
+    sendingSide: 'Sending your side',
+  },
+  disconnection: {
+    report: 'Report a disconnection',
+    lead: (minute) =>
+      `Both players report it. Agreed by minute ${minute} at 0–0: the match restarts; later: a new room for the minutes left, the score carried.`,
+    minute: 'Minute',
+    quit: (opponent) => `${opponent} quit on purpose (staff decide)`,
+    reporting: 'Reporting the disconnection',
+    send: 'Send the disconnection report',
+    reportedTitle: 'Disconnection reported',
+    mineWaiting: (report, opponent) =>
+      `You reported a disconnection at ${report}. Waiting for ${opponent} to report it too: the page rules as soon as they do.`,
+    opponentTitle: (opponent) => `${opponent} reported a disconnection`,
+    opponentSays: (opponent, report, quit) =>
+      `${opponent} says the match disconnected at ${report}${quit ? ' and that you quit on purpose' : ''}. Report what you saw below.`,
   },
 };
 

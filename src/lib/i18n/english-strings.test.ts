@@ -95,6 +95,9 @@ const TRANSLATED_ISLANDS = [
   'src/features/matches/steps/ContestWalkover.tsx',
   'src/features/matches/steps/WalkoverClaimedNotice.tsx',
   'src/features/matches/steps/DisputeForm.tsx',
+  'src/features/matches/steps/DisputedNotice.tsx',
+  'src/features/matches/steps/DisputeSideForm.tsx',
+  'src/features/matches/match-day/DisconnectionForm.tsx',
 ];
 
 describe('translated pages', () => {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
-import { OPPONENT_CONFIRM_MINUTES, POD_CHECK_IN_MINUTES } from '@/lib/rules';
+import { DISPUTE_STAFF_DEADLINE_MINUTES, OPPONENT_CONFIRM_MINUTES, POD_CHECK_IN_MINUTES } from '@/lib/rules';
 import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
 import { CHECK_IN_WORDS } from '@/features/brackets/check-in-words';
 import { countdown, entryErrorMessage, EntryActionError } from '@/features/brackets/entries';
@@ -348,5 +348,11 @@ describe('the match page in Hindi', () => {
       { value: 'wrong_score', label: 'ग़लत स्कोर', detailsRequired: true },
     ]);
     expect(MATCH_WORDS.hi.walkover.claimed('demo2', null)).toContain('कुछ मिनट');
+    for (const lang of ['en', 'hi'] as const) {
+      const within = MATCH_WORDS[lang].disputed.answerWithin;
+      expect(within, lang).toContain(String(DISPUTE_STAFF_DEADLINE_MINUTES.quick));
+      expect(within, lang).toContain(String(DISPUTE_STAFF_DEADLINE_MINUTES.championship));
+    }
+    expect(MATCH_WORDS.hi.disconnection.lead(20)).toContain('मिनट 20 तक');
   });
 });
