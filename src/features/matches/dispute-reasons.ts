@@ -4,7 +4,7 @@
  * dispute_reasons); this module only words them and picks those open at a given moment. A plain module, so
  * the form renders without loading the matches API.
  */
-import { DISPUTE_REASON_CODES, type DisputeReason } from '@/lib/rules';
+import type { DisputeReason } from '@/lib/rules';
 import type { DisputeReasonOption } from './match-schemas';
 
 export const PLAYER_REASON_LABELS: Record<DisputeReason, string> = {
@@ -14,8 +14,6 @@ export const PLAYER_REASON_LABELS: Record<DisputeReason, string> = {
   cheating: 'Cheating',
   other: 'Something else',
 };
-
-export const DISPUTE_REASONS = DISPUTE_REASON_CODES.map((value) => ({ value, label: PLAYER_REASON_LABELS[value] }));
 
 /** The words for a dispute's reason code; a code this page does not know yet is shown as it comes. */
 export function disputeReasonLabel(reason: string, labels: Record<DisputeReason, string> = PLAYER_REASON_LABELS): string {

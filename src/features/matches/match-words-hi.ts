@@ -12,7 +12,13 @@ const CONTEST_MINUTES = WALKOVER_CONTEST_WINDOW / MINUTE;
 
 const hi: MatchWords = {
   countdown: { h: 'घंटे', min: 'मिनट', s: 'सेकंड', ahead: (span) => `${span} में`, ago: (span) => `${span} पहले` },
-  steps: { label: 'आपके स्टेप', room: 'रूम', ready: 'रेडी', report: 'रिज़ल्ट रिपोर्ट करें' },
+  steps: {
+    label: 'आपके स्टेप',
+    room: 'रूम',
+    ready: 'रेडी',
+    report: 'रिज़ल्ट रिपोर्ट करें',
+    marks: { now: 'अभी', done: 'हो गया', later: 'बाद में' },
+  },
   waiting: {
     title: 'आपके विरोधी का इंतज़ार',
     body: 'आपका विरोधी एक दूसरे मैच से तय होगा। जैसे ही वह तय होगा, यह पेज मैच के समय के साथ अपडेट हो जाएगा।',

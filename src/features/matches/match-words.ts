@@ -16,7 +16,7 @@ const CONTEST_MINUTES = WALKOVER_CONTEST_WINDOW / MINUTE;
 
 export type MatchWords = {
   countdown: CountdownUnits;
-  steps: { label: string; room: string; ready: string; report: string };
+  steps: { label: string; room: string; ready: string; report: string; marks: { now: string; done: string; later: string } };
   waiting: { title: string; body: string };
   tooLate: { title: string; body: string };
   room: {
@@ -139,7 +139,13 @@ export type MatchWords = {
 
 const en: MatchWords = {
   countdown: { h: 'h', min: 'min', s: 's', ahead: (span) => `in ${span}`, ago: (span) => `${span} ago` },
-  steps: { label: 'Your steps', room: 'Room', ready: 'Ready', report: 'Report the result' },
+  steps: {
+    label: 'Your steps',
+    room: 'Room',
+    ready: 'Ready',
+    report: 'Report the result',
+    marks: { now: 'now', done: 'done', later: 'later' },
+  },
   waiting: {
     title: 'Waiting for your opponent',
     body: 'Your opponent is decided by another match. This page updates as soon as they are known, with the match time.',

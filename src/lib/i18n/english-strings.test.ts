@@ -84,6 +84,7 @@ const TRANSLATED_ISLANDS = [
   'src/features/payouts/PayoutHistory.tsx',
   'src/features/privacy/GrievanceIsland.tsx',
   'src/features/matches/steps/PlayerSteps.tsx',
+  'src/features/matches/steps/Step.tsx',
   'src/features/matches/steps/HostRoom.tsx',
   'src/features/matches/steps/GuestRoom.tsx',
   'src/features/matches/steps/CopyField.tsx',
