@@ -4,10 +4,10 @@
  * dispute_reasons); this module only words them and picks those open at a given moment. A plain module, so
  * the form renders without loading the matches API.
  */
-import { DISPUTE_REASON_CODES, type DisputeReason } from '@/lib/rules';
+import type { DisputeReason } from '@/lib/rules';
 import type { DisputeReasonOption } from './match-schemas';
 
-const PLAYER_REASON_LABELS: Record<DisputeReason, string> = {
+export const PLAYER_REASON_LABELS: Record<DisputeReason, string> = {
   wrong_score: 'Wrong score',
   no_show: 'My opponent did not show up',
   disconnection: 'Disconnection',
@@ -15,11 +15,9 @@ const PLAYER_REASON_LABELS: Record<DisputeReason, string> = {
   other: 'Something else',
 };
 
-export const DISPUTE_REASONS = DISPUTE_REASON_CODES.map((value) => ({ value, label: PLAYER_REASON_LABELS[value] }));
-
 /** The words for a dispute's reason code; a code this page does not know yet is shown as it comes. */
-export function disputeReasonLabel(reason: string): string {
-  return DISPUTE_REASONS.find((option) => option.value === reason)?.label ?? reason;
+export function disputeReasonLabel(reason: string, labels: Record<DisputeReason, string> = PLAYER_REASON_LABELS): string {
+  return Object.hasOwn(labels, reason) ? labels[reason as DisputeReason] : reason;
 }
 
 export interface DisputeChoice {
@@ -29,11 +27,18 @@ export interface DisputeChoice {
 }
 
 /** The reasons the player may dispute with at `now`, in the database's order, with their words. */
-export function disputeChoices(reasons: readonly DisputeReasonOption[], now: number): DisputeChoice[] {
+export function disputeChoices(
+  reasons: readonly DisputeReasonOption[],
+  now: number,
+  labels: Record<DisputeReason, string> = PLAYER_REASON_LABELS,
+): DisputeChoice[] {
   return reasons
     .filter((option) => Date.parse(option.opens_at) <= now)
-    .map((option) => ({ value: option.reason, label: PLAYER_REASON_LABELS[option.reason], detailsRequired: option.details_required }));
+    .map((option) => ({ value: option.reason, label: labels[option.reason], detailsRequired: option.details_required }));
 }
+
+/** The note a contested walkover sends to staff (the staff console reads English). */
+export const CONTEST_WALKOVER_DETAILS = 'I contest the walkover: I was there.';
 
 /** When the next reason opens (a no-show once Ready has closed, anything once the match starts), or null. */
 export function nextDisputeOpening(reasons: readonly DisputeReasonOption[], now: number): number | null {

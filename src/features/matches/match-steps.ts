@@ -226,23 +226,28 @@ export function reportLine(report: MatchReport, match: Pick<MatchRow, 'entry_a' 
   return `${author} reported ${goals}, ${winner} through`;
 }
 
+/** The countdown's words in one language (match-words.ts gives the Hindi ones). */
+export type CountdownUnits = { h: string; min: string; s: string; ahead: (span: string) => string; ago: (span: string) => string };
+const COUNTDOWN_EN: CountdownUnits = { h: 'h', min: 'min', s: 's', ahead: (span) => `in ${span}`, ago: (span) => `${span} ago` };
+
 /** "in 1 h 05 min", "in 4 min 09 s", "2 min ago": the countdown to a time, for the match header. */
-export function countdown(target: number, now: number): string {
+export function countdown(target: number, now: number, units: CountdownUnits = COUNTDOWN_EN): string {
   const diff = target - now;
   const total = Math.floor(Math.abs(diff) / 1000);
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const two = (n: number) => String(n).padStart(2, '0');
+  const { h, min, s } = units;
   const span =
     hours > 0
-      ? `${hours} h ${two(minutes)} min`
+      ? `${hours} ${h} ${two(minutes)} ${min}`
       : minutes >= 10
-        ? `${minutes} min`
+        ? `${minutes} ${min}`
         : minutes > 0
-          ? `${minutes} min ${two(seconds)} s`
-          : `${seconds} s`;
-  return diff >= 0 ? `in ${span}` : `${span} ago`;
+          ? `${minutes} ${min} ${two(seconds)} ${s}`
+          : `${seconds} ${s}`;
+  return diff >= 0 ? units.ahead(span) : units.ago(span);
 }
 
 /** The score as the viewer reads it: their own goals first when they play, else in bracket order. */

@@ -89,6 +89,22 @@ const TRANSLATED_ISLANDS = [
   'src/features/profile/ProfileIsland.tsx',
   'src/features/profile/ProfileForm.tsx',
   'src/features/profile/ProfileField.tsx',
+  'src/features/matches/steps/PlayerSteps.tsx',
+  'src/features/matches/steps/Step.tsx',
+  'src/features/matches/steps/HostRoom.tsx',
+  'src/features/matches/steps/GuestRoom.tsx',
+  'src/features/matches/steps/CopyField.tsx',
+  'src/features/matches/steps/ReadyStep.tsx',
+  'src/features/matches/steps/ReportStep.tsx',
+  'src/features/matches/steps/ReportForm.tsx',
+  'src/features/matches/steps/ConfirmReport.tsx',
+  'src/features/matches/steps/ClaimWalkover.tsx',
+  'src/features/matches/steps/ContestWalkover.tsx',
+  'src/features/matches/steps/WalkoverClaimedNotice.tsx',
+  'src/features/matches/steps/DisputeForm.tsx',
+  'src/features/matches/steps/DisputedNotice.tsx',
+  'src/features/matches/steps/DisputeSideForm.tsx',
+  'src/features/matches/match-day/DisconnectionForm.tsx',
 ];
 
 describe('translated pages', () => {

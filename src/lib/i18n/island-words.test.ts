@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
-import { POD_CHECK_IN_MINUTES, TAX_RATE_PERCENT } from '@/lib/rules';
+import { DISPUTE_STAFF_DEADLINE_MINUTES, OPPONENT_CONFIRM_MINUTES, POD_CHECK_IN_MINUTES, TAX_RATE_PERCENT } from '@/lib/rules';
 import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
 import { CHECK_IN_WORDS } from '@/features/brackets/check-in-words';
 import { countdown, entryErrorMessage, EntryActionError } from '@/features/brackets/entries';
@@ -25,6 +25,10 @@ import { PROFILE_WORDS } from '@/features/profile/profile-words';
 import { FIELD_MESSAGES, PROFILE_MESSAGES, validateProfileForm } from '@/features/profile/profile';
 import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
+import { MATCH_WORDS } from '@/features/matches/match-words';
+import { countdown as matchCountdown } from '@/features/matches/match-steps';
+import { READY_CLOSES_AFTER, READY_OPENS_BEFORE, WALKOVER_CONTEST_WINDOW } from '@/lib/match-windows';
+import { disputeChoices } from '@/features/matches/dispute-reasons';
 import { ApiError } from '../api-answer';
 import { ERRORS_HI, GENERIC_ERROR_HI, STAFF_ONLY_CODES } from './errors-hi';
 import { hindiWordsReady } from './island-words';
@@ -56,6 +60,7 @@ const MODULES = {
   POD_WORDS,
   PROFILE_WORDS,
   STATEMENT_WORDS,
+  MATCH_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
@@ -374,5 +379,48 @@ describe('refusals in Hindi', () => {
     expect(errorTextHi(new Error('TypeError: failed to fetch'))).toBe(GENERIC_ERROR_HI);
     expect(refusalCodeHi('payment_refunded')).toContain('रिफ़ंड');
     expect(refusalCodeHi('__proto__')).toBe(GENERIC_ERROR_HI);
+  });
+});
+
+describe('the match page in Hindi', () => {
+  const minutes = (ms: number) => String(ms / 60_000);
+  it("states Ready's and the report's windows from the match windows, in both languages", () => {
+    for (const lang of ['en', 'hi'] as const) {
+      const w = MATCH_WORDS[lang];
+      expect(w.ready.opens('x', '7:35 pm IST'), lang).toContain(minutes(READY_OPENS_BEFORE));
+      expect(w.ready.pressBy('7:50 pm IST'), lang).toContain(minutes(READY_CLOSES_AFTER));
+      expect(w.report.sent('demo2'), lang).toContain(String(OPPONENT_CONFIRM_MINUTES));
+      expect(w.report.opensAt('7:35 pm IST'), lang).toContain(minutes(READY_OPENS_BEFORE));
+    }
+    expect(MATCH_WORDS.hi.ready.pressBy('7:50 pm IST')).toBe(
+      `रूम में पहुँचकर 7:50 pm IST तक रेडी दबाएँ (मैच के समय के ${minutes(READY_CLOSES_AFTER)} मिनट बाद तक)।`,
+    );
+  });
+
+  it('counts down to the match in Hindi units, and in English by default', () => {
+    const now = Date.parse('2026-12-06T10:00:00Z');
+    expect(matchCountdown(now + 65 * 60_000, now, MATCH_WORDS.hi.countdown)).toBe('1 घंटे 05 मिनट में');
+    expect(matchCountdown(now - 2 * 60_000, now, MATCH_WORDS.hi.countdown)).toBe('2 मिनट 00 सेकंड पहले');
+    expect(matchCountdown(now + 65 * 60_000, now)).toBe('in 1 h 05 min');
+  });
+
+  it("states the walkover's windows from the match windows, and words the dispute reasons in Hindi", () => {
+    for (const lang of ['en', 'hi'] as const) {
+      const lead = MATCH_WORDS[lang].walkover.claimLead('demo2');
+      expect(lead, lang).toContain(minutes(READY_CLOSES_AFTER));
+      expect(lead, lang).toContain(minutes(WALKOVER_CONTEST_WINDOW));
+      expect(MATCH_WORDS[lang].confirm.lead, lang).toContain(String(OPPONENT_CONFIRM_MINUTES));
+    }
+    const reasons = [{ reason: 'wrong_score', opens_at: '2026-12-06T09:00:00Z', details_required: true }] as const;
+    expect(disputeChoices(reasons, Date.parse('2026-12-06T10:00:00Z'), MATCH_WORDS.hi.dispute.reasons)).toEqual([
+      { value: 'wrong_score', label: 'ग़लत स्कोर', detailsRequired: true },
+    ]);
+    expect(MATCH_WORDS.hi.walkover.claimed('demo2', null)).toContain('कुछ मिनट');
+    for (const lang of ['en', 'hi'] as const) {
+      const within = MATCH_WORDS[lang].disputed.answerWithin;
+      expect(within, lang).toContain(String(DISPUTE_STAFF_DEADLINE_MINUTES.quick));
+      expect(within, lang).toContain(String(DISPUTE_STAFF_DEADLINE_MINUTES.championship));
+    }
+    expect(MATCH_WORDS.hi.disconnection.lead(20)).toContain('मिनट 20 तक');
   });
 });

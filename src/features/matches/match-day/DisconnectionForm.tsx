@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/Button';
 import { ErrorText } from '../steps/ErrorText';
 import { NumberField } from '../steps/NumberField';
 import { answerWords } from './match-day';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import { useDisconnectionForm } from './use-match-day';
 
 export function DisconnectionForm({
@@ -25,6 +27,8 @@ export function DisconnectionForm({
   onChanged: () => void;
 }) {
   const form = useDisconnectionForm(matchId, onChanged);
+  const words = useMessages(MATCH_WORDS);
+  const w = words.disconnection;
   // The form closes on sending and the page above it changes: the answer comes into view where the player looks.
   const answerRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -40,22 +44,19 @@ export function DisconnectionForm({
       <div className="flex flex-col gap-2">
         {answer}
         <Button tone="ghost" className="self-start" onClick={() => form.setOpen(true)}>
-          Report a disconnection
+          {w.report}
         </Button>
       </div>
     );
   }
   return (
     <form className="card flex flex-col gap-3 border border-line p-4 sm:p-5" onSubmit={form.submit} data-disconnection-form>
-      <h2 className="text-lg font-bold">Report a disconnection</h2>
-      <p className="text-sm text-mist">
-        Both players report it. Agreed by minute {restartByMinute} at 0–0: the match restarts; later: a new room for the minutes left, the
-        score carried.
-      </p>
+      <h2 className="text-lg font-bold">{w.report}</h2>
+      <p className="text-sm text-mist">{w.lead(restartByMinute)}</p>
       <div className="grid grid-cols-3 gap-3">
-        <NumberField label="Minute" max={120} value={form.minute} onChange={form.setMinute} />
-        <NumberField label="Your goals" max={99} value={form.mine} onChange={form.setMine} />
-        <NumberField label={`${opponent}’s goals`} max={99} value={form.theirs} onChange={form.setTheirs} />
+        <NumberField label={w.minute} max={120} value={form.minute} onChange={form.setMinute} />
+        <NumberField label={words.report.yourGoals} max={99} value={form.mine} onChange={form.setMine} />
+        <NumberField label={words.report.theirGoals(opponent)} max={99} value={form.theirs} onChange={form.setTheirs} />
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input
@@ -64,11 +65,11 @@ export function DisconnectionForm({
           checked={form.claimsQuit}
           onChange={(event) => form.setClaimsQuit(event.target.checked)}
         />
-        {opponent} quit on purpose (staff decide)
+        {w.quit(opponent)}
       </label>
       <ErrorText error={form.action.error} />
-      <Button tone="primary" type="submit" className="self-start" busy={form.action.busy} busyLabel="Reporting the disconnection">
-        Send the disconnection report
+      <Button tone="primary" type="submit" className="self-start" busy={form.action.busy} busyLabel={w.reporting}>
+        {w.send}
       </Button>
     </form>
   );

@@ -3,6 +3,8 @@
  * or the minutes left with the score carried, the new room and until when the total score is reported. While
  * only one player has reported, both read where it stands.
  */
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import { Notice } from '../steps/Notice';
 import type { MatchRow } from '../match-schemas';
 import type { MatchSituation, Side } from '../match-steps';
@@ -23,6 +25,7 @@ export function DisconnectionNotice({
   myEntry: string | null;
   names: { me: string; opponent: string };
 }) {
+  const w = useMessages(MATCH_WORDS).disconnection;
   if (match.status === 'disputed' || s.over) return null;
   const stage = disconnectionStage(state, myEntry);
   // Scores read the same on both phones, with the names: entry a's player first.
@@ -36,15 +39,13 @@ export function DisconnectionNotice({
         </Notice>
       )}
       {stage.kind === 'mine_waiting' && (
-        <Notice title="Disconnection reported" data="disconnection-waiting">
-          You reported a disconnection at {reportWords(stage.report, sides)}. Waiting for {names.opponent} to report it too: the page rules
-          as soon as they do.
+        <Notice title={w.reportedTitle} data="disconnection-waiting">
+          {w.mineWaiting(reportWords(stage.report, sides), names.opponent)}
         </Notice>
       )}
       {stage.kind === 'opponent_waiting' && (
-        <Notice title={`${names.opponent} reported a disconnection`} tone="alert" data="disconnection-opponent">
-          {names.opponent} says the match disconnected at {reportWords({ ...stage.report, claims_quit: false }, sides)}
-          {stage.report.claims_quit ? ' and that you quit on purpose' : ''}. Report what you saw below.
+        <Notice title={w.opponentTitle(names.opponent)} tone="alert" data="disconnection-opponent">
+          {w.opponentSays(names.opponent, reportWords({ ...stage.report, claims_quit: false }, sides), stage.report.claims_quit)}
         </Notice>
       )}
     </>

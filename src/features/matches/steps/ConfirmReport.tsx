@@ -1,4 +1,6 @@
 /** The opponent's report with their screenshot: confirm it, or report a different score below. */
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import { MatchActionButton } from './MatchActionButton';
 
 export function ConfirmReport({
@@ -15,20 +17,19 @@ export function ConfirmReport({
   screenshotUrl: string | null;
   onChanged: () => void;
 }) {
+  const w = useMessages(MATCH_WORDS).confirm;
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-lime/50 bg-lime/5 p-3" data-confirm>
       <p>
-        <strong data-opponent-report>{reported ?? `${opponent} reported the result`}.</strong> Check their screenshot, then confirm it, or
-        report your own score below if it differs (different reports go to staff). Without an answer it is confirmed 10 minutes after they
-        reported.
+        <strong data-opponent-report>{reported ?? w.reportedFallback(opponent)}.</strong> {w.lead}
       </p>
       {screenshotUrl && (
         <a href={screenshotUrl} target="_blank" rel="noopener noreferrer" className="block">
-          <img src={screenshotUrl} alt={`${opponent}’s screenshot of the result screen`} className="max-h-64 w-auto rounded-xl" />
+          <img src={screenshotUrl} alt={w.screenshotAlt(opponent)} className="max-h-64 w-auto rounded-xl" />
         </a>
       )}
-      <MatchActionButton busyLabel="Confirming" call={(matches) => matches.confirmMatch(matchId)} onChanged={onChanged}>
-        Confirm {opponent}’s result
+      <MatchActionButton busyLabel={w.busy} call={(matches) => matches.confirmMatch(matchId)} onChanged={onChanged}>
+        {w.button(opponent)}
       </MatchActionButton>
     </div>
   );

@@ -1,6 +1,9 @@
 /** The opponent claims a walkover against the player: contest it while its window is open (staff decide). */
 import { formatTimeIST } from '@/lib/format';
 import { countdown } from '../match-steps';
+import { CONTEST_WALKOVER_DETAILS } from '../dispute-reasons';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import { MatchActionButton } from './MatchActionButton';
 
 export function ContestWalkover({
@@ -15,23 +18,22 @@ export function ContestWalkover({
   onChanged: () => void;
 }) {
   const open = until !== null && until > now;
+  const words = useMessages(MATCH_WORDS);
+  const w = words.walkover;
   return (
     <section className="card border border-gold p-4 sm:p-5" data-contest-walkover>
-      <h2 className="text-lg font-bold">Your opponent claims a walkover</h2>
+      <h2 className="text-lg font-bold">{w.contestTitle}</h2>
       <p className="mt-1 text-mist">
-        They say you did not press Ready in time.{' '}
-        {open
-          ? `You can contest it until ${formatTimeIST(new Date(until))} (${countdown(until, now)}): staff then decide.`
-          : 'The time to contest it has passed.'}
+        {w.contestLead} {open ? w.contestUntil(formatTimeIST(new Date(until)), countdown(until, now, words.countdown)) : w.contestPassed}
       </p>
       <MatchActionButton
         show={open}
         className="mt-3"
-        busyLabel="Contesting"
-        call={(matches) => matches.disputeMatch(matchId, 'no_show', 'I contest the walkover: I was there.')}
+        busyLabel={w.contesting}
+        call={(matches) => matches.disputeMatch(matchId, 'no_show', CONTEST_WALKOVER_DETAILS)}
         onChanged={onChanged}
       >
-        Contest the walkover
+        {w.contest}
       </MatchActionButton>
     </section>
   );

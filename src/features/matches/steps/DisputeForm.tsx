@@ -9,6 +9,8 @@ import type { DisputeReason } from '@/lib/rules';
 import { disputeChoices, nextDisputeOpening } from '../dispute-reasons';
 import type { DisputeReasonOption } from '../match-schemas';
 import { useDisputeForm } from '../use-match-actions';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import { ErrorText } from './ErrorText';
 import { inputClass } from './input-class';
 
@@ -25,22 +27,23 @@ export function DisputeForm({
   prominent: boolean;
   onChanged: () => void;
 }) {
-  const choices = disputeChoices(reasons, now);
+  const w = useMessages(MATCH_WORDS).dispute;
+  const choices = disputeChoices(reasons, now, w.reasons);
   const form = useDisputeForm(matchId, choices, onChanged);
   if (choices.length === 0) {
     const opens = nextDisputeOpening(reasons, now);
     return opens === null ? null : (
       <p className="text-sm text-mist" data-dispute-opens>
-        Something wrong? A dispute can be opened from {formatTimeIST(new Date(opens))}, once the match is under way.
+        {w.opensFrom(formatTimeIST(new Date(opens)))}
       </p>
     );
   }
   if (!form.open) {
     return (
       <p className="text-sm text-mist">
-        {prominent ? 'The reported result is wrong?' : 'Something went wrong in this match?'}{' '}
+        {prominent ? w.wrongResult : w.somethingWrong}{' '}
         <button type="button" className="font-semibold text-chalk underline hover:text-lime" onClick={() => form.setOpen(true)}>
-          Open a dispute
+          {w.open}
         </button>
       </p>
     );
@@ -48,12 +51,10 @@ export function DisputeForm({
   const needsDetails = form.chosen?.detailsRequired ?? false;
   return (
     <form className="card flex flex-col gap-3 border border-gold/70 p-4" onSubmit={form.submit} data-dispute-form>
-      <h2 className="text-lg font-bold">Open a dispute</h2>
-      <p className="text-sm text-mist">
-        Staff look at both sides and the screenshots, and decide. You cannot report after opening one; your opponent can add their side.
-      </p>
+      <h2 className="text-lg font-bold">{w.open}</h2>
+      <p className="text-sm text-mist">{w.lead}</p>
       <label className="flex flex-col gap-1.5 text-sm font-semibold">
-        Reason
+        {w.reason}
         <select
           className={inputClass}
           value={form.chosen?.value ?? ''}
@@ -68,23 +69,23 @@ export function DisputeForm({
         </select>
       </label>
       <label className="flex flex-col gap-1.5 text-sm font-semibold">
-        {needsDetails ? 'What happened (required)' : 'What happened (optional)'}
+        {needsDetails ? w.detailsRequired : w.detailsOptional}
         <textarea
           className={`${inputClass} min-h-24 py-2`}
           maxLength={2000}
           required={needsDetails}
           value={form.details}
           onChange={(event) => form.setDetails(event.target.value)}
-          placeholder="The score, the minute of a disconnection, anything staff should know."
+          placeholder={w.placeholder}
         />
       </label>
       <ErrorText error={form.action.error} />
       <div className="flex flex-wrap gap-3">
-        <Button tone="primary" type="submit" busy={form.action.busy} busyLabel="Opening the dispute">
-          Send to staff
+        <Button tone="primary" type="submit" busy={form.action.busy} busyLabel={w.opening}>
+          {w.send}
         </Button>
         <Button tone="ghost" onClick={() => form.setOpen(false)}>
-          Cancel
+          {w.cancel}
         </Button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 /** A player's side of the open dispute: what happened and, if they have one, a screenshot, for staff to read. */
 import { Button } from '@/components/ui/Button';
 import { useDisputeSideForm } from '../use-match-actions';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import { ErrorText } from './ErrorText';
 import { inputClass } from './input-class';
 
@@ -17,21 +19,23 @@ export function DisputeSideForm({
   onChanged: () => void;
 }) {
   const form = useDisputeSideForm(matchId, userId, onChanged);
+  const words = useMessages(MATCH_WORDS);
+  const w = words.disputed;
   return (
     <form className="flex flex-col gap-3 border-t border-line pt-3" onSubmit={form.submit} data-dispute-side-form>
       <label className="flex flex-col gap-1.5 text-sm font-semibold">
-        {replacing ? 'Change your side' : 'Add your side'}
+        {replacing ? w.changeSide : w.addSide}
         <textarea
           className={`${inputClass} min-h-20 py-2`}
           maxLength={2000}
           required
           value={form.details}
           onChange={(event) => form.setDetails(event.target.value)}
-          placeholder="What happened, as you saw it: the score, the minute, what your screenshot shows."
+          placeholder={w.sidePlaceholder}
         />
       </label>
       <label className="flex flex-col gap-1.5 text-sm font-semibold">
-        Screenshot (optional)
+        {w.screenshotOptional}
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
@@ -41,12 +45,12 @@ export function DisputeSideForm({
       </label>
       {form.sent && !form.action.busy && !form.action.error && (
         <p className="text-sm text-lime" data-dispute-side-sent>
-          Sent: staff read it before deciding.
+          {w.sideSent}
         </p>
       )}
       <ErrorText error={form.action.error} />
-      <Button tone="primary" type="submit" className="self-start" busy={form.action.busy} busyLabel="Sending your side">
-        Send to staff
+      <Button tone="primary" type="submit" className="self-start" busy={form.action.busy} busyLabel={w.sendingSide}>
+        {words.dispute.send}
       </Button>
     </form>
   );

@@ -1,4 +1,6 @@
 /** Step 1 for the guest: the host's room, with copy buttons, as soon as it is posted. */
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import type { MatchRow } from '../match-schemas';
 import { useMatchRoom } from '../use-match-actions';
 import { CopyField } from './CopyField';
@@ -6,17 +8,17 @@ import { ErrorText } from './ErrorText';
 
 export function GuestRoom({ match, host }: { match: MatchRow; host: string }) {
   const room = useMatchRoom(match.id, match.room_posted_at);
+  const w = useMessages(MATCH_WORDS).room;
 
-  if (!match.room_posted_at)
-    return <p className="text-mist">{host} hosts and posts the room here. This page shows it as soon as it is posted.</p>;
-  if (room.status === 'error') return <ErrorText error={`The room could not be loaded: ${room.message}`} />;
-  if (room.status === 'loading' || !room.value?.room_id) return <p className="text-mist">Loading the room…</p>;
+  if (!match.room_posted_at) return <p className="text-mist">{w.guestWait(host)}</p>;
+  if (room.status === 'error') return <ErrorText error={`${w.loadFailed} ${room.message}`} />;
+  if (room.status === 'loading' || !room.value?.room_id) return <p className="text-mist">{w.loading}</p>;
   return (
     <>
-      <p>Join {host}’s friend-match room in eFootball:</p>
+      <p>{w.join(host)}</p>
       <dl className="grid gap-2 sm:grid-cols-2" data-room>
-        <CopyField label="Room id" value={room.value.room_id} />
-        <CopyField label="Password" value={room.value.password ?? ''} />
+        <CopyField name="Room id" label={w.roomId} value={room.value.room_id} />
+        <CopyField name="Password" label={w.password} value={room.value.password ?? ''} />
       </dl>
     </>
   );

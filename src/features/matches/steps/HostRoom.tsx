@@ -1,6 +1,8 @@
 /** Step 1 for the host: post the friend-match room's id and password, or change it once posted. */
 import { Button } from '@/components/ui/Button';
 import { formatTimeIST } from '@/lib/format';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import type { MatchRow } from '../match-schemas';
 import type { MatchSituation } from '../match-steps';
 import { useRoomForm } from '../use-match-actions';
@@ -9,29 +11,28 @@ import { inputClass } from './input-class';
 
 export function HostRoom({ match, situation, onChanged }: { match: MatchRow; situation: MatchSituation; onChanged: () => void }) {
   const form = useRoomForm(match.id, onChanged);
+  const w = useMessages(MATCH_WORDS).room;
 
   if (situation.roomPosted && !form.editing) {
     return (
       <>
-        <p data-room-posted>
-          Room posted at {formatTimeIST(match.room_posted_at ?? match.scheduled_at)}. Your opponent sees it here; wait for them in the room.
-        </p>
+        <p data-room-posted>{w.postedAt(formatTimeIST(match.room_posted_at ?? match.scheduled_at))}</p>
         {situation.canPostRoom && (
           <Button tone="ghost" className="self-start" onClick={form.edit}>
-            Change the room
+            {w.change}
           </Button>
         )}
       </>
     );
   }
-  if (!situation.canPostRoom) return <p className="text-mist">The room can no longer be posted for this match.</p>;
+  if (!situation.canPostRoom) return <p className="text-mist">{w.closed}</p>;
 
   return (
     <form className="flex flex-col gap-3" onSubmit={form.submit} data-room-form>
-      <p className="text-mist">You host: create a friend-match room in eFootball, then post its id and password here for your opponent.</p>
+      <p className="text-mist">{w.hostLead}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          Room id
+          {w.roomId}
           <input
             className={inputClass}
             value={form.roomId}
@@ -45,7 +46,7 @@ export function HostRoom({ match, situation, onChanged }: { match: MatchRow; sit
           />
         </label>
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          Room password
+          {w.password}
           <input
             className={inputClass}
             value={form.password}
@@ -56,10 +57,10 @@ export function HostRoom({ match, situation, onChanged }: { match: MatchRow; sit
           />
         </label>
       </div>
-      <p className="text-xs text-mist">Room ids are 3 to 32 letters, digits or dashes. Only your opponent and staff can read them.</p>
+      <p className="text-xs text-mist">{w.idHelp}</p>
       <ErrorText error={form.action.error} />
-      <Button tone="primary" type="submit" className="self-start" busy={form.action.busy} busyLabel="Posting the room">
-        Post the room
+      <Button tone="primary" type="submit" className="self-start" busy={form.action.busy} busyLabel={w.posting}>
+        {w.post}
       </Button>
     </form>
   );

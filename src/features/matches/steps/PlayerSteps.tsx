@@ -3,6 +3,8 @@
  * walkover and dispute states that lead or replace them. Which step is active comes from match-steps.ts;
  * each step is its own component, its call in use-match-actions.ts.
  */
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import type { MatchRow } from '../match-schemas';
 import { RefereeNote } from '../parts/RefereeNote';
 import { type MatchSituation, stepMarks } from '../match-steps';
@@ -44,12 +46,9 @@ export function PlayerSteps({
   playersView: PlayersView;
   onChanged: () => void;
 }) {
+  const w = useMessages(MATCH_WORDS);
   if (s.active === 'waiting_for_opponent') {
-    return (
-      <Notice title="Waiting for your opponent">
-        Your opponent is decided by another match. This page updates as soon as they are known, with the match time.
-      </Notice>
-    );
+    return <Notice title={w.waiting.title}>{w.waiting.body}</Notice>;
   }
 
   const marks = stepMarks(s);
@@ -83,8 +82,8 @@ export function PlayerSteps({
       {s.active !== 'disputed' && <RefereeNote decision={playersView.decision} />}
       <DisconnectionNotice match={match} situation={s} side={side} state={playersView.matchDay} myEntry={myEntry} names={names} />
       {s.active === 'too_late' && (
-        <Notice title="No result in time" tone="alert">
-          The windows for Ready and the report have closed. Staff decide this match; you will see their decision here.
+        <Notice title={w.tooLate.title} tone="alert">
+          {w.tooLate.body}
         </Notice>
       )}
       {s.active === 'contest_walkover' && (
@@ -93,8 +92,8 @@ export function PlayerSteps({
       {s.active === 'walkover_claimed' && <WalkoverClaimedNotice opponent={names.opponent} contestUntil={contestUntil} now={now} />}
       {s.active === 'walkover' && <ClaimWalkover matchId={match.id} opponent={names.opponent} onChanged={onChanged} />}
 
-      <ol className="flex flex-col gap-3" aria-label="Your steps">
-        <Step number={1} title="Room" mark={marks.room} data="room">
+      <ol className="flex flex-col gap-3" aria-label={w.steps.label}>
+        <Step number={1} title={w.steps.room} mark={marks.room} data="room">
           <HostDuty match={match} situation={s} now={now} names={names} />
           {s.hosting || s.canTakeOverRoom ? (
             <HostRoom match={match} situation={s} onChanged={onChanged} />
@@ -102,10 +101,10 @@ export function PlayerSteps({
             <GuestRoom match={match} host={names.opponent} />
           )}
         </Step>
-        <Step number={2} title="Ready" mark={marks.ready} data="ready">
+        <Step number={2} title={w.steps.ready} mark={marks.ready} data="ready">
           <ReadyStep match={match} situation={s} now={now} opponent={names.opponent} onChanged={onChanged} />
         </Step>
-        <Step number={3} title="Report the result" mark={marks.report} data="report">
+        <Step number={3} title={w.steps.report} mark={marks.report} data="report">
           <ReportStep
             match={match}
             situation={s}

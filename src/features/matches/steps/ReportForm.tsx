@@ -3,6 +3,8 @@
  * stand: the database says which, get_match_result_rule), and the screenshot.
  */
 import { Button } from '@/components/ui/Button';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import { useMatchResultRule } from '../match-day/use-match-day';
 import { useReportForm } from '../use-match-actions';
 import { ErrorText } from './ErrorText';
@@ -20,15 +22,16 @@ export function ReportForm({
   onChanged: () => void;
 }) {
   const rule = useMatchResultRule(matchId);
+  const w = useMessages(MATCH_WORDS).report;
   const drawIsResult = rule.status === 'ready' && rule.value.draw_is_result;
   const form = useReportForm(matchId, userId, onChanged, drawIsResult);
   return (
     <form className="flex flex-col gap-3" onSubmit={form.submit} data-report-form>
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label="Your goals" max={99} value={form.mine} onChange={form.setMine} />
+        <NumberField label={w.yourGoals} max={99} value={form.mine} onChange={form.setMine} />
         <NumberField
-          label={<span className="truncate">{opponent}’s goals</span>}
-          accessibleName="Opponent's goals"
+          label={<span className="truncate">{w.theirGoals(opponent)}</span>}
+          accessibleName={w.theirGoalsName}
           max={99}
           value={form.theirs}
           onChange={form.setTheirs}
@@ -36,23 +39,23 @@ export function ReportForm({
       </div>
       {form.level && drawIsResult && (
         <p className="text-sm" data-draw-stands>
-          A draw: it stands as the result, one point each. No extra time or penalties in this match.
+          {w.drawStands}
         </p>
       )}
       {form.level && !drawIsResult && (
         <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-semibold">Level score: who went through (extra time or penalties)?</legend>
+          <legend className="text-sm font-semibold">{w.levelQuestion}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="shoot-out" checked={form.shootOut === 'me'} onChange={() => form.setShootOut('me')} /> I did
+            <input type="radio" name="shoot-out" checked={form.shootOut === 'me'} onChange={() => form.setShootOut('me')} /> {w.iDid}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="shoot-out" checked={form.shootOut === 'opponent'} onChange={() => form.setShootOut('opponent')} />{' '}
-            {opponent} did
+            {w.theyDid(opponent)}
           </label>
         </fieldset>
       )}
       <label className="flex flex-col gap-1.5 text-sm font-semibold">
-        Screenshot of the result screen
+        {w.screenshot}
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
@@ -61,16 +64,16 @@ export function ReportForm({
           required
         />
       </label>
-      <p className="text-xs text-mist">Only {opponent} and staff can see it. Large pictures are made smaller before upload.</p>
+      <p className="text-xs text-mist">{w.whoSees(opponent)}</p>
       <ErrorText error={form.action.error} />
       <Button
         tone="primary"
         type="submit"
         className="self-start"
         busy={form.action.busy}
-        busyLabel={form.stage === 'uploading' ? 'Uploading the screenshot' : 'Sending the result'}
+        busyLabel={form.stage === 'uploading' ? w.uploading : w.sending}
       >
-        Send the result
+        {w.send}
       </Button>
     </form>
   );

@@ -3,6 +3,8 @@
  * (when they reported first), my own form while reporting is open, or when it opens or that it closed.
  */
 import { formatTimeIST } from '@/lib/format';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
 import type { MatchRow } from '../match-schemas';
 import { type MatchSituation, reportBy, reportLine } from '../match-steps';
 import type { PlayersView } from '../match-view';
@@ -28,12 +30,9 @@ export function ReportStep({
   playersView: PlayersView;
   onChanged: () => void;
 }) {
+  const w = useMessages(MATCH_WORDS).report;
   if (s.active === 'awaiting_opponent_report') {
-    return (
-      <p data-report-sent>
-        Your result is in. {opponent} confirms it or reports too; if they do neither within 10 minutes it is confirmed automatically.
-      </p>
-    );
+    return <p data-report-sent>{w.sent(opponent)}</p>;
   }
   const opponentReport = reportBy(playersView.reports, s.role === 'host' ? match.entry_b : match.entry_a);
   return (
@@ -50,13 +49,7 @@ export function ReportStep({
       {s.canReport ? (
         <ReportForm matchId={match.id} userId={userId} opponent={opponent} onChanged={onChanged} />
       ) : (
-        !s.canConfirm && (
-          <p className="text-mist">
-            {now < s.readyOpensAt
-              ? `Reporting opens at ${formatTimeIST(new Date(s.readyOpensAt))}, 5 minutes before the match.`
-              : 'Reporting is closed for this match.'}
-          </p>
-        )
+        !s.canConfirm && <p className="text-mist">{now < s.readyOpensAt ? w.opensAt(formatTimeIST(new Date(s.readyOpensAt))) : w.closed}</p>
       )}
     </>
   );

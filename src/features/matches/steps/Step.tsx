@@ -2,6 +2,9 @@
 import type { ReactNode } from 'react';
 import type { StepMark } from '../match-steps';
 
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_WORDS } from '../match-words';
+
 const LOOK: Record<StepMark, string> = { now: 'border-lime', done: 'border-line opacity-90', later: 'border-line/60' };
 const NUMBER_LOOK: Record<StepMark, string> = {
   done: 'bg-lime text-night',
@@ -22,6 +25,7 @@ export function Step({
   data: string;
   children: ReactNode;
 }) {
+  const marks = useMessages(MATCH_WORDS).steps.marks;
   return (
     <li
       className={`card border p-4 sm:p-5 ${LOOK[mark]}`}
@@ -34,7 +38,7 @@ export function Step({
           {mark === 'done' ? '✓' : number}
         </span>
         {title}
-        <span className="sr-only">({mark})</span>
+        <span className="sr-only">({marks[mark]})</span>
       </h2>
       <div className="mt-3 flex flex-col gap-3">{children}</div>
     </li>
