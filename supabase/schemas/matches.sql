@@ -2224,7 +2224,7 @@ begin
 end;
 $function$;
 
-comment on function private.check_staff_result(public.matches,uuid,integer[]) is 'Refuses a result staff set that cannot be: a winner who is not in the match, a score out of range or against the winner; in a group or Swiss match a score is required and a level one has no winner (null).';
+comment on function private.check_staff_result(public.matches,uuid,integer[]) is 'Refuses a result staff set that cannot be: a winner who is not in the match, a winner who has withdrawn or was disqualified (winner_out), a score out of range or against the winner; in a group or Swiss match a score is required and a level one has no winner (null).';
 CREATE OR REPLACE FUNCTION private.check_staff_result(p_match public.matches, p_winner uuid, p_score integer[])
  RETURNS void
  LANGUAGE plpgsql
@@ -2237,6 +2237,12 @@ begin
   if (p_winner is null and not (v_draws and p_score is not null and array_length(p_score, 1) = 2 and p_score[1] = p_score[2]))
      or p_winner not in (p_match.entry_a, p_match.entry_b) then
     raise exception 'The winner must be one of the two entries of the match' using errcode = 'PT400', hint = 'invalid_winner';
+  end if;
+  -- A withdrawn or disqualified player is out of the tournament: staff cannot send them on (a correction would
+  -- otherwise seat them in a later match, or a grand-final reset, that nobody can play).
+  if p_winner is not null and exists (select 1 from public.entries where id = p_winner and status <> 'active') then
+    raise exception 'This player has withdrawn or was disqualified: the win goes to the other player or the match is replayed'
+      using errcode = 'PT409', hint = 'winner_out';
   end if;
   if (p_score is null and v_draws)
      or (p_score is not null and (array_length(p_score, 1) is distinct from 2 or p_score[1] not between 0 and 99 or p_score[2] not between 0 and 99
@@ -2459,6 +2465,11 @@ begin
        and (cardinality(v_path) > 0 or v_match.loser_match_id is not null);
   end if;
   v_match := private.confirm_result(v_match, p_winner_entry_id, p_score[1], p_score[2], 'result_corrected', v_reason, v_staff, true);
+  -- A corrected first grand final that the losers' bracket winner now wins adds the reset, which is linked to
+  -- nothing on the path above: a finished tournament with a match left to play is not finished.
+  update public.tournaments t set finished_at = null
+   where t.id = v_match.tournament_id and t.finished_at is not null
+     and exists (select 1 from public.matches m where m.tournament_id = t.id and m.status not in ('confirmed', 'void', 'bye'));
   return jsonb_build_object('match_id', p_match_id, 'winner_changes', p_winner_entry_id is distinct from v_old_winner, 'later_matches', v_later,
                             'applied', true);
 end;

@@ -154,6 +154,65 @@ describe.each(engines)('a double elimination whose losers final is void on $name
     expect((await matchesOf(id)).filter((m) => m.bracket === 'grand_final').map((m) => m.status)).toEqual(['confirmed', 'confirmed']);
   });
 
+  /** A referee's session, and a correction of a confirmed match to its other player: the refusal's hint, or null. */
+  const correctToOther = async (m: Match) => {
+    const referee = await createUser(db);
+    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
+    const staff = player(referee.id, referee.email, 'aal2');
+    const other = m.winner_entry_id === m.entry_a ? m.entry_b : m.entry_a;
+    const score = other === m.entry_a ? '{2,0}' : '{0,2}';
+    return rpcOf(() => db)(staff, `public.staff_correct_result($1, $2, $3, 'The screenshot shows otherwise', true)`, [
+      m.id,
+      other,
+      score,
+    ]).then(
+      () => null,
+      (error: { hint?: string }) => error.hint,
+    );
+  };
+  const finished = async (id: string) =>
+    (await db.admin.query<{ f: boolean }>('select finished_at is not null as f from public.tournaments where id = $1', [id])).rows[0]!.f;
+
+  it('reopens a finished cup when a correction gives the first grand final to the losers bracket winner, until the reset is played', async () => {
+    const id = await drawnDoubleCup();
+    for (let guard = 0; guard < 10; guard++) {
+      const next = (await matchesOf(id)).find((m) => m.status === 'scheduled');
+      if (!next) break;
+      await play(next);
+    }
+    expect(await finished(id)).toBe(true);
+    const [final] = (await matchesOf(id)).filter((m) => m.bracket === 'grand_final');
+    expect(await correctToOther(final!)).toBeNull();
+
+    // Both players have lost once now: the reset is to play, so the cup is not finished and names no champion.
+    const finals = (await matchesOf(id)).filter((m) => m.bracket === 'grand_final');
+    expect(finals.map((m) => m.status)).toEqual(['confirmed', 'scheduled']);
+    expect(await finished(id)).toBe(false);
+    await play(finals[1]!);
+    expect(await finished(id)).toBe(true);
+    const first = (
+      await db.admin.query<{ s: Array<{ from: number; entries: Array<{ entry_id: string }> }> }>('select public.get_standings($1) as s', [
+        id,
+      ])
+    ).rows[0]!.s[0]!;
+    expect(first).toMatchObject({ from: 1, entries: [{ entry_id: finals[1]!.entry_a }] });
+  });
+
+  it('refuses a correction that would send a disqualified player on', async () => {
+    const id = await drawnDoubleCup();
+    for (let guard = 0; guard < 10; guard++) {
+      const next = (await matchesOf(id)).find((m) => m.status === 'scheduled');
+      if (!next) break;
+      await play(next);
+    }
+    const [final] = (await matchesOf(id)).filter((m) => m.bracket === 'grand_final');
+    // The grand final's loser is disqualified afterwards (a cheat found on review): no correction can make them win.
+    await db.admin.query(`update public.entries set status = 'withdrawn' where id = $1`, [final!.entry_b]);
+    expect(await correctToOther(final!)).toBe('winner_out');
+    expect((await matchesOf(id)).filter((m) => m.bracket === 'grand_final').map((m) => m.status)).toEqual(['confirmed']);
+    expect(await finished(id)).toBe(true);
+  });
+
   it('places both players of a void winners bracket match, at the foot of the standings, each place once', async () => {
     const id = await drawnDoubleCup();
     // The second winners' match is played; nobody shows up for the first, which the periodic work voids.

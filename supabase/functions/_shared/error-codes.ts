@@ -195,6 +195,10 @@ export const ERROR_CODES = {
   opponent_was_ready: { status: 409, message: 'Your opponent was ready: report the result instead.' },
   match_disputed: { status: 409, message: 'This match is in dispute: staff decide it now.' },
   invalid_score: { status: 400, message: 'Goals are whole numbers from 0 to 99.' },
+  winner_out: {
+    status: 409,
+    message: 'This player has withdrawn or was disqualified: give the win to the other player or replay the match.',
+  },
   invalid_winner: { status: 400, message: 'Say who went through: the player with more goals, or the shoot-out winner.' },
   screenshot_required: { status: 400, message: 'Upload a screenshot of the result screen first.' },
   nothing_to_confirm: { status: 409, message: 'There is no report of your opponent to confirm.' },
