@@ -54,6 +54,8 @@ const EXPLAIN_RUN = process.env.BENCH_EXPLAIN_RUN ? Number(process.env.BENCH_EXP
 const FORMAT_WORDS: Record<Format, string> = { knockout: 'one knockout', groups: 'groups then a knockout' };
 /** get_bracket's size once played (gzip): the knockout's budget of the draw bench, and the formats' own. */
 const BRACKET_BUDGET_KB: Record<Format, number> = { knockout: 40, groups: 64 };
+/** The tournament page's first data in groups then a knockout (get_bracket_first), gzip. */
+const FIRST_DATA_BUDGET_KB = 16;
 const GROUPS_THEN_KNOCKOUT = [
   { kind: 'groups', name: 'Groups', group_size: 4, advance: { per_group: 1, best_of_next: 53 } },
   { kind: 'knockout', name: 'Knockout', third_place: true },
@@ -409,6 +411,25 @@ try {
       `${verdict(gzipped <= budget * 1024)}  get_bracket of the finished championship (${FORMAT_WORDS[format]}): ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzip (budget ${budget} KB gzip)`,
     );
     if (gzipped > budget * 1024 && !smoke) overBudget = true;
+    // What the tournament page reads first (get_bracket_first): a player's own group and the knockout, the other
+    // groups by name; the whole bracket follows once the page has painted.
+    if (format === 'groups') {
+      const [someone] = await db.as<{ player_id: string }>(
+        serviceRole,
+        'select player_id from public.entries where tournament_id = $1 limit 1',
+        [TOURNAMENT],
+      );
+      const [firstAnswer] = await db.as<{ bracket: unknown }>(
+        player(someone!.player_id),
+        'select public.get_bracket_first($1) as bracket',
+        [TOURNAMENT],
+      );
+      const firstGzipped = gzipSync(JSON.stringify(firstAnswer?.bracket)).length;
+      console.log(
+        `${verdict(firstGzipped <= FIRST_DATA_BUDGET_KB * 1024)}  the tournament page's first data (a player's own group and the knockout): ${(Buffer.byteLength(JSON.stringify(firstAnswer?.bracket)) / 1024).toFixed(1)} KB raw, ${(firstGzipped / 1024).toFixed(1)} KB gzip (budget ${FIRST_DATA_BUDGET_KB} KB gzip)`,
+      );
+      if (firstGzipped > FIRST_DATA_BUDGET_KB * 1024 && !smoke) overBudget = true;
+    }
   }
 
   for (const format of FORMATS) await championship(format);

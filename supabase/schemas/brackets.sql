@@ -2331,17 +2331,55 @@ CREATE OR REPLACE FUNCTION public.get_bracket(p_tournament_id text)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  if not exists (select 1 from public.tournaments where id = p_tournament_id) then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  return private.bracket_json(p_tournament_id, null);
+end;
+$function$;
+
+comment on function public.get_bracket_first(text) is 'What a tournament page shows first, for anyone: get_bracket''s shape with, in a group stage, the matches and tables of the caller''s own groups only (an anonymous visitor or a player without an entry: the first two groups); the other groups are listed by name with later: true and empty tables. complete says whether this is the whole bracket (no group stage, or every group given): if not, the page reads get_bracket once it has painted. At 300 entries in groups then a knockout this is a sixth of the whole.';
+CREATE OR REPLACE FUNCTION public.get_bracket_first(p_tournament_id text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_player uuid := private.current_player_id();
+  v_all text[];
+  v_groups text[];
+begin
+  if not exists (select 1 from public.tournaments where id = p_tournament_id) then
+    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
+  end if;
+  select array_agg(g.group_name order by char_length(g.group_name), g.group_name) into v_all
+    from (select distinct m.group_name from public.matches m where m.tournament_id = p_tournament_id and m.group_name is not null) as g;
+  if v_all is not null then
+    select array_agg(distinct m.group_name) into v_groups
+      from public.matches m join public.entries e on e.id in (m.entry_a, m.entry_b)
+     where m.tournament_id = p_tournament_id and m.group_name is not null and v_player is not null and e.player_id = v_player;
+    v_groups := coalesce(v_groups, v_all[1:2]);
+  end if;
+  return private.bracket_json(p_tournament_id, v_groups)
+         || jsonb_build_object('complete', v_all is null or cardinality(v_groups) >= cardinality(v_all));
+end;
+$function$;
+
+comment on function private.bracket_json(text,text[]) is 'get_bracket''s answer for a tournament that exists: the draw, the rounds with every match object once and the stages (private.stages_json). With p_groups, a group stage''s matches and tables are given only for those groups (get_bracket_first); null gives everything.';
+CREATE OR REPLACE FUNCTION private.bracket_json(p_tournament_id text, p_groups text[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
 declare
   v_tournament public.tournaments%rowtype;
   v_draw public.draws%rowtype;
-  v_rounds integer;
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id;
-  if not found then
-    raise exception 'This tournament does not exist' using errcode = 'PT404', hint = 'tournament_not_found';
-  end if;
   select * into v_draw from public.draws where tournament_id = p_tournament_id;
-  v_rounds := coalesce(private.bracket_rounds(v_draw.bracket_size), 0);
   return jsonb_build_object(
     'format', private.tournament_format(v_tournament),
     'draw', jsonb_build_object(
@@ -2378,13 +2416,14 @@ begin
           left join public.entries eb on eb.id = m.entry_b
           left join public.profiles pb on pb.id = eb.player_id
          where m.tournament_id = p_tournament_id
+           and (p_groups is null or m.group_name is null or m.group_name = any (p_groups))
       )
       select jsonb_agg(jsonb_build_object('round', round, 'name', name, 'scheduled_at', scheduled_at, 'matches', matches)
                        order by round, first_position)
         from (select round, name, min(position) as first_position, min(scheduled_at) as scheduled_at,
                      jsonb_agg(match order by position) as matches
                 from shaped group by round, name) as r), '[]'::jsonb),
-    'stages', private.stages_json(p_tournament_id)
+    'stages', private.stages_json(p_tournament_id, p_groups)
   );
 end;
 $function$;
@@ -2470,8 +2509,8 @@ AS $function$
                     order by s.stage_no limit 1), '[]'::jsonb);
 $function$;
 
-comment on function private.stages_json(text) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables; a knockout with its rounds and third-place match, and after groups its feeds: the group place each first-round slot takes, private.qualifier_slot; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
-CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text)
+comment on function private.stages_json(text,text[]) is 'get_bracket''s stages: each stage the draw made, in play order, referring to matches by id in play order (groups with their tables, or with p_groups only those groups'' tables and matches, the others by name with later: true; a knockout with its rounds and third-place match, and after groups its feeds: the group place each first-round slot takes, private.qualifier_slot; Swiss with its rounds and table; double elimination with its winners'' and losers'' rounds and the grand final, one match or two after a reset).';
+CREATE OR REPLACE FUNCTION private.stages_json(p_tournament_id text, p_groups text[] DEFAULT NULL::text[])
  RETURNS jsonb
  LANGUAGE sql
  STABLE
@@ -2484,11 +2523,12 @@ AS $function$
         'advance', jsonb_build_object('per_group', (s.settings #>> '{advance,per_group}')::integer,
                                       'best_of_next', coalesce((s.settings #>> '{advance,best_of_next}')::integer, 0)),
         'groups', coalesce((
-          select jsonb_agg(jsonb_build_object(
+          select jsonb_agg(case when p_groups is null or g.group_name = any (p_groups) then jsonb_build_object(
                    'name', g.group_name,
                    'table', private.group_table_json(p_tournament_id, s.stage_no, g.group_name, s.closed_at is not null),
                    'matches', (select jsonb_agg(m.id order by m.round, m.position) from public.matches m
                                 where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name = g.group_name))
+                   else jsonb_build_object('name', g.group_name, 'table', '[]'::jsonb, 'matches', '[]'::jsonb, 'later', true) end
                  order by char_length(g.group_name), g.group_name)
             from (select distinct m.group_name from public.matches m
                    where m.tournament_id = p_tournament_id and m.stage_no = s.stage_no and m.group_name is not null) as g), '[]'::jsonb))
@@ -2956,7 +2996,7 @@ revoke all on function private.match_round_name(public.matches) from public;
 
 revoke all on function private.stage_round_name(integer,text,text,integer,integer) from public;
 
-revoke all on function private.stages_json(text) from public;
+revoke all on function private.stages_json(text,text[]) from public;
 
 revoke all on function private.announce_draws(timestamp with time zone) from public;
 
@@ -2992,6 +3032,8 @@ revoke all on function public.staff_close_check_in(text) from public;
 -- The draw --------------------------------------------------------------------------------------------
 
 revoke all on function public.get_bracket(text) from public;
+revoke all on function public.get_bracket_first(text) from public;
+revoke all on function private.bracket_json(text,text[]) from public;
 
 -- Entries ---------------------------------------------------------------------------------------------
 

@@ -68,7 +68,7 @@ type GroupsStage = {
   kind: 'groups';
   name: string;
   advance: { per_group: number; best_of_next: number };
-  groups: Array<{ name: string; table: TableRow[]; matches: string[] }>;
+  groups: Array<{ name: string; table: TableRow[]; matches: string[]; later?: boolean }>;
 };
 type Slot = { group: string; place: number } | { place: number; best: number } | null;
 type KnockoutStage = {
@@ -469,6 +469,44 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     expect(await groupTable('Z')).toEqual([]);
     expect(await groupTable("A' or '1'='1")).toEqual([]);
     expect((await db.as<{ t: unknown }>(anon, 'select public.get_group_table($1, $2) as t', ['no-such-cup', 'A']))[0]!.t).toEqual([]);
+  });
+
+  it("gives a tournament page first its player's own group and the knockout, then the whole bracket matches it", async () => {
+    const cup = await drawnGroupsCup(16);
+    const whole = await bracketOf(cup.id);
+    const wholeGroups = whole.stages[0] as GroupsStage;
+    type First = Bracket & { complete: boolean };
+    const firstAs = async (who: Parameters<typeof db.as>[0]) =>
+      (await db.as<{ b: First }>(who, 'select public.get_bracket_first($1) as b', [cup.id]))[0]!.b;
+    const matchIds = (b: Bracket) => b.rounds.flatMap((r) => r.matches.map((m) => m.id));
+
+    // A player in group C: group C whole, the other groups by name only, the knockout whole.
+    const inC = wholeGroups.groups[2]!.table[0]!.entry_id;
+    const me = await db.admin.query<{ player_id: string }>('select player_id from public.entries where id = $1', [inC]);
+    const user = (await db.admin.query<{ email: string }>('select email from auth.users where id = $1', [me.rows[0]!.player_id])).rows[0]!;
+    const first = await firstAs(player(me.rows[0]!.player_id, user.email));
+    expect(first.complete).toBe(false);
+    const firstGroups = first.stages[0] as GroupsStage;
+    expect(firstGroups.groups.map((g) => [g.name, g.later ?? false])).toEqual([
+      ['A', true],
+      ['B', true],
+      ['C', false],
+      ['D', true],
+    ]);
+    expect(firstGroups.groups[2]).toEqual(wholeGroups.groups[2]);
+    expect(firstGroups.groups[0]).toMatchObject({ table: [], matches: [] });
+    expect(first.stages[1]).toEqual(whole.stages[1]);
+    expect(first.draw).toEqual(whole.draw);
+    // Every match it gives is the whole bracket's, unchanged: group C's and the knockout's, nothing else.
+    const wholeById = new Map(whole.rounds.flatMap((r) => r.matches.map((m) => [m.id, m] as const)));
+    const expected = [...wholeById.values()].filter((m) => m.group === null || m.group === 'C').map((m) => m.id);
+    expect(matchIds(first).sort()).toEqual(expected.sort());
+    for (const m of first.rounds.flatMap((r) => r.matches)) expect(m).toEqual(wholeById.get(m.id));
+
+    // A visitor: the first two groups. A tournament without groups: the whole bracket, complete.
+    const visitor = await firstAs(anon);
+    expect((visitor.stages[0] as GroupsStage).groups.map((g) => g.later ?? false)).toEqual([false, false, true, true]);
+    expect(await refusalOf(db.as(anon, 'select public.get_bracket_first($1)', ['no-such-cup']))).toEqual(['PT404', 'tournament_not_found']);
   });
 
   it("goes to the whole group's goal difference when the matches between the tied players do not separate them", async () => {

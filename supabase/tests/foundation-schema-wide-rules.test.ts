@@ -10,6 +10,7 @@ import { engines, type TestDatabase } from './helpers.ts';
 const PUBLIC_FUNCTIONS = [
   'confirm_story_news',
   'get_bracket',
+  'get_bracket_first',
   'get_entry_invitation',
   'get_entry_settings',
   'get_group_table',
@@ -58,6 +59,7 @@ const PLAYER_FUNCTIONS = [
   'enter_free_tournament',
   'export_my_data',
   'get_bracket',
+  'get_bracket_first',
   'get_due_work_health',
   'get_entry_invitation',
   'get_entry_settings',

@@ -104,10 +104,17 @@ function resultOf(match: Match, members: string[]): { score: [number, number]; w
   return { score, winner };
 }
 
-async function pageAs(browser: Browser, session: Session, viewport: { width: number; height: number }, cup: string): Promise<Page> {
+async function pageAs(
+  browser: Browser,
+  session: Session,
+  viewport: { width: number; height: number },
+  cup: string,
+  beforeLoad?: (page: Page) => void,
+): Promise<Page> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await storeSession(page, session);
+  beforeLoad?.(page);
   await page.goto(`/pod/?id=${cup}`);
   return page;
 }
@@ -169,9 +176,18 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
 
   // The player who tops group C, on a phone.
   const viewer = place('C', 0);
-  const phone = await pageAs(browser, sessions.get(viewer)!, { width: 360, height: 780 }, cup);
+  // The page's first read is the viewer's own group and the knockout; the whole bracket follows by itself.
+  const firstReads: Array<{ complete: boolean; stages: Array<{ groups?: Array<{ name: string; later?: boolean }> }> }> = [];
+  const phone = await pageAs(browser, sessions.get(viewer)!, { width: 360, height: 780 }, cup, (page) =>
+    page.on('response', (response) => {
+      if (response.url().includes('/rpc/get_bracket_first')) void response.json().then((body) => firstReads.push(body));
+    }),
+  );
   const bracket = phone.locator('[data-format="groups_knockout"]');
   await expect(bracket).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => firstReads.length).toBe(1);
+  expect(firstReads[0]!.complete).toBe(false);
+  expect(firstReads[0]!.stages[0]!.groups!.filter((g) => !g.later).map((g) => g.name)).toEqual(['C']);
   const cards = bracket.locator('[data-group]');
   await expect(cards).toHaveCount(4);
   await expect(cards.first()).toHaveAttribute('data-group', 'C');

@@ -4,10 +4,19 @@
  */
 import * as z from 'zod/mini';
 import { callPublicFunction } from '@/features/tournaments/public-api';
-import { BracketWithStagesSchema, GroupRowSchema } from './formats/stage-schema';
+import { storedSession } from '@/lib/browser-session';
+import { BracketWithStagesSchema, FirstBracketSchema, GroupRowSchema } from './formats/stage-schema';
 
 export const fetchPublicBracket = (tournamentId: string) =>
   callPublicFunction('get_bracket', { p_tournament_id: tournamentId }, BracketWithStagesSchema);
+
+/**
+ * What the page shows first (get_bracket_first): in a 300-entry group stage, the player's own group and the
+ * knockout are a sixth of the whole bracket. The stored session's token tells the database whose group that is
+ * (a visitor gets the first two groups); `complete` false means the whole bracket is still to read.
+ */
+export const fetchFirstBracket = (tournamentId: string) =>
+  callPublicFunction('get_bracket_first', { p_tournament_id: tournamentId }, FirstBracketSchema, storedSession()?.access_token);
 
 /** One group's table (get_group_table: the rows get_bracket's stages give), read after a result in that group. */
 export const fetchGroupTable = (tournamentId: string, group: string) =>

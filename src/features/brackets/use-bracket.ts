@@ -5,6 +5,8 @@
  * group's result reads that group's table alone. What a row cannot tell (a draw, a new stage, a Swiss table,
  * anything unexpected) reads the whole bracket again, at most every 300 ms while such changes arrive; an
  * entry's change reads only the player's entries.
+ * The first read gives a group stage's own group and the knockout (about a sixth of the whole at 300 entries);
+ * the whole bracket follows at once, and the other groups appear when it arrives.
  * The bracket is public and requested at once, while the session is still being read; it is shown with
  * the player's entries together, so the player's own line never pushes the bracket down after it painted.
  */
@@ -45,15 +47,18 @@ export function useBracket(tournamentId: string): { load: BracketLoad; reload: (
   // (a Realtime change) keeps the last answers on screen until the new ones replace them.
   const mineKey = mineKeyOf(tournamentId, userId);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload signal that Realtime changes bump.
   useEffect(() => {
     let cancelled = false;
     const heard: RowChange[] = [];
     heardWhileReading.current = heard;
+    // The first read is get_bracket_first (in a group stage, the player's own group and the knockout); every
+    // later one, and the one that completes a partial first answer, reads the whole bracket.
+    const first = version === 0;
     import('./public-bracket')
-      .then(({ fetchPublicBracket }) => fetchPublicBracket(tournamentId))
+      .then(({ fetchFirstBracket, fetchPublicBracket }) => (first ? fetchFirstBracket(tournamentId) : fetchPublicBracket(tournamentId)))
       .then((value) => {
         if (cancelled) return;
+        if ('complete' in value && value.complete === false) refetchSoon.current();
         heardWhileReading.current = null;
         let current = liveBracketOf(value);
         for (const change of heard) {

@@ -10,8 +10,8 @@ import * as z from 'zod/mini';
 import type { Bracket } from '@/features/brackets/brackets';
 import { fetchPublicBracket } from '@/features/brackets/public-bracket';
 import { selectPublicRows, selectRowsAs } from '@/features/tournaments/public-api';
-import { assuranceOf, freshStoredSession, needsSecondFactor, sessionStorageKey } from '@/lib/stored-session';
-import { SUPABASE_ADDRESS } from '@/lib/supabase-address';
+import { storedSession } from '@/lib/browser-session';
+import { assuranceOf, needsSecondFactor } from '@/lib/stored-session';
 import { MATCH_COLUMNS, MatchRow } from './match-schemas';
 import { type Side, sideAmong } from './match-steps';
 
@@ -85,13 +85,4 @@ async function fetchStoredViewerSide(match: MatchRow): Promise<ViewerSide | null
       mine.map((row) => row.id),
     ),
   };
-}
-
-/** The session Auth stored, while its token is fresh: the same one the session store starts from. */
-function storedSession() {
-  try {
-    return freshStoredSession(localStorage.getItem(sessionStorageKey(SUPABASE_ADDRESS.url)), Date.now());
-  } catch {
-    return null; // storage blocked: the side is read once Auth has loaded
-  }
 }

@@ -37,9 +37,17 @@ async function request<Schema extends z.ZodMiniType>(
   return parseAnswer(schema, answer, call);
 }
 
-/** A public database function (`rpc`), its answer checked against `schema`. */
-export function callPublicFunction<Schema extends z.ZodMiniType>(name: string, args: Record<string, unknown>, schema: Schema) {
-  return request(`rpc ${name}`, `rpc/${name}`, schema, args);
+/**
+ * A public database function (`rpc`), its answer checked against `schema`. With the player's stored access token
+ * the function knows who asks (a public function that answers a signed-in player with their own part first).
+ */
+export function callPublicFunction<Schema extends z.ZodMiniType>(
+  name: string,
+  args: Record<string, unknown>,
+  schema: Schema,
+  accessToken?: string,
+) {
+  return request(`rpc ${name}`, `rpc/${name}`, schema, args, accessToken);
 }
 
 /** Rows of a public table: `query` is PostgREST's (`select=…&id=eq.…`); values must be URL-encoded. */

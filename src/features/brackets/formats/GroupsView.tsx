@@ -28,6 +28,7 @@ export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
   const ko = knockout ? knockoutBracket(bracket, knockout, index) : null;
   const third = knockout ? thirdPlaceMatch(knockout, index) : null;
   const notes = qualifierNotes(groups, w);
+  const later = groups.groups.filter((group) => group.later).length;
   // The player's own group (first when there is one): where its places lead in the knockout, until it is filled.
   const myCard = cards.find((card) => card.mine);
   const path =
@@ -48,6 +49,11 @@ export function GroupsView({ bracket, myEntryId, mine }: StageViewProps) {
             <GroupCardView key={card.name} card={card} myEntryId={myEntryId} mine={mine} path={card.mine ? path : null} />
           ))}
         </div>
+        {later > 0 && (
+          <p className="mt-3 text-sm text-mist" role="status" data-groups-loading>
+            {w.otherGroupsLoading(later)}
+          </p>
+        )}
       </section>
       {ko && ko.rounds.length > 0 && (
         <section aria-labelledby="knockout-heading" className="space-y-4" data-knockout>

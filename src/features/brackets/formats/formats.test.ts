@@ -213,6 +213,11 @@ describe('group tables', () => {
     expect(groupCards(stage, matchIndex(cup), null).map((c) => c.name)).toEqual(['A', 'B']);
   });
 
+  it('leaves out the groups the first read left for later, until the whole bracket brings them', () => {
+    const partial = { ...stage, groups: stage.groups.map((g) => (g.name === 'A' ? { ...g, table: [], matches: [], later: true } : g)) };
+    expect(groupCards(partial, matchIndex(cup), 'id-e').map((c) => c.name)).toEqual(['B']);
+  });
+
   it('explains a three-way tie row by row, naming the player below, and says nothing where points decided', () => {
     const [a] = groupCards(stage, matchIndex(cup), 'id-a');
     expect(a!.rows.map((r) => [r.name, r.mine, r.reason !== null])).toEqual([

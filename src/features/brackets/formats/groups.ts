@@ -47,25 +47,28 @@ export function tieReason(row: GroupRow, below: GroupRow | undefined, words: For
 /** The group cards of a groups stage: the group of `myEntryId` first, the others in their order. */
 export function groupCards(stage: GroupsStage, index: MatchIndex, myEntryId: string | null, words: FormatWords = WORDS): GroupCard[] {
   const perGroup = stage.advance.per_group;
-  const cards = stage.groups.map((group): GroupCard => {
-    // The server sends rows in rank order; sorting again keeps a reason next to the row it is about.
-    const table = [...group.table].sort((a, b) => a.rank - b.rank);
-    return {
-      name: group.name,
-      title: words.group(group.name),
-      mine: myEntryId !== null && table.some((row) => row.entry_id === myEntryId),
-      rows: table.map((row, i) => ({
-        row,
-        name: nameOf(row),
-        mine: row.entry_id === myEntryId,
-        qualified: row.qualified,
-        lastQualifyingPlace: row.rank === perGroup && i < table.length - 1,
-        reason: tieReason(row, table[i + 1], words),
-      })),
-      matches: matchesOf(group.matches, index),
-      unplayed: table.every((row) => row.played === 0),
-    };
-  });
+  // A group the first read left for later (get_bracket_first) has no card until the whole bracket arrives.
+  const cards = stage.groups
+    .filter((group) => !group.later)
+    .map((group): GroupCard => {
+      // The server sends rows in rank order; sorting again keeps a reason next to the row it is about.
+      const table = [...group.table].sort((a, b) => a.rank - b.rank);
+      return {
+        name: group.name,
+        title: words.group(group.name),
+        mine: myEntryId !== null && table.some((row) => row.entry_id === myEntryId),
+        rows: table.map((row, i) => ({
+          row,
+          name: nameOf(row),
+          mine: row.entry_id === myEntryId,
+          qualified: row.qualified,
+          lastQualifyingPlace: row.rank === perGroup && i < table.length - 1,
+          reason: tieReason(row, table[i + 1], words),
+        })),
+        matches: matchesOf(group.matches, index),
+        unplayed: table.every((row) => row.played === 0),
+      };
+    });
   const mine = cards.filter((card) => card.mine);
   return [...mine, ...cards.filter((card) => !card.mine)];
 }

@@ -30,7 +30,15 @@ export const GroupsStageSchema = z.object({
   kind: z.literal('groups'),
   name: z.string(),
   advance: z.object({ per_group: z.int(), best_of_next: z._default(z.int(), 0) }),
-  groups: z.array(z.object({ name: z.string(), table: z.array(GroupRowSchema), matches: z._default(z.array(z.string()), []) })),
+  groups: z.array(
+    z.object({
+      name: z.string(),
+      table: z.array(GroupRowSchema),
+      matches: z._default(z.array(z.string()), []),
+      // The page's first data (get_bracket_first) gives other groups by name only: their table and matches follow.
+      later: z.optional(z.boolean()),
+    }),
+  ),
 });
 
 /**
@@ -97,4 +105,10 @@ export const BracketWithStagesSchema = z.object({
   // for answers and fixtures from before formats; a word this page does not know reads as a knockout.
   format: z.optional(z.string()),
   stages: z.optional(z.array(StageSchema)),
+});
+
+/** get_bracket_first: the bracket with, in a group stage, only the player's own groups whole; `complete` when nothing was left out. */
+export const FirstBracketSchema = z.object({
+  ...BracketWithStagesSchema.shape,
+  complete: z.boolean(),
 });

@@ -31,6 +31,7 @@ const hi: FormatWords = {
   group: (name) => `ग्रुप ${name}`,
   yourGroup: 'आपका ग्रुप',
   groupsHeading: 'ग्रुप टेबल',
+  otherGroupsLoading: (count) => (count === 1 ? 'दूसरा ग्रुप लोड हो रहा है…' : `बाकी ${count} ग्रुप लोड हो रहे हैं…`),
   knockoutHeading: 'नॉकआउट',
   thirdPlace: 'तीसरे स्थान का मैच',
   groupMatches: 'मैच',

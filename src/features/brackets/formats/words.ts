@@ -36,6 +36,7 @@ const en = {
   group: (name: string) => `Group ${name}`,
   yourGroup: 'Your group',
   groupsHeading: 'Group tables',
+  otherGroupsLoading: (count: number) => (count === 1 ? 'The other group is loading…' : `The other ${count} groups are loading…`),
   knockoutHeading: 'Knockout',
   thirdPlace: 'Third place',
   groupMatches: 'Matches',
