@@ -178,17 +178,43 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   const viewer = place('C', 0);
   // The page's first read is the viewer's own group and the knockout; the whole bracket follows by itself.
   const firstReads: Array<{ complete: boolean; stages: Array<{ groups?: Array<{ name: string; later?: boolean }> }> }> = [];
-  const phone = await pageAs(browser, sessions.get(viewer)!, { width: 360, height: 780 }, cup, (page) =>
+  // The whole bracket is held back until the first screen has been seen.
+  let releaseWhole = () => {};
+  const wholeHeld = new Promise<void>((resolve) => {
+    releaseWhole = resolve;
+  });
+  let wholeAsked = () => {};
+  const wholeAskedOnce = new Promise<void>((resolve) => {
+    wholeAsked = resolve;
+  });
+  const phone = await pageAs(browser, sessions.get(viewer)!, { width: 360, height: 780 }, cup, (page) => {
     page.on('response', (response) => {
       if (response.url().includes('/rpc/get_bracket_first')) void response.json().then((body) => firstReads.push(body));
-    }),
-  );
+    });
+    void page.route(/\/rpc\/get_bracket$/, async (route) => {
+      wholeAsked();
+      await wholeHeld;
+      await route.continue();
+    });
+    // The first answer comes after the Realtime subscription asked for the whole bracket (its catch-up read):
+    // the first screen must paint all the same, not wait for the whole.
+    void page.route(/\/rpc\/get_bracket_first$/, async (route) => {
+      await Promise.race([wholeAskedOnce, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await route.continue();
+    });
+  });
   const bracket = phone.locator('[data-format="groups_knockout"]');
   await expect(bracket).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => firstReads.length).toBe(1);
   expect(firstReads[0]!.complete).toBe(false);
   expect(firstReads[0]!.stages[0]!.groups!.filter((g) => !g.later).map((g) => g.name)).toEqual(['C']);
   const cards = bracket.locator('[data-group]');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toHaveAttribute('data-group', 'C');
+  await expect(bracket.locator('[data-groups-loading]')).toHaveText('The other 3 groups are loading…');
+  await bracket.screenshot({ path: shot(testInfo, 'groups-360-first-data.png') });
+  releaseWhole();
+  await expect(bracket.locator('[data-groups-loading]')).toHaveCount(0);
   await expect(cards).toHaveCount(4);
   await expect(cards.first()).toHaveAttribute('data-group', 'C');
   await expect(cards.first()).toHaveAttribute('data-my-group', '');

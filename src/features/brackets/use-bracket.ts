@@ -43,6 +43,14 @@ export function useBracket(tournamentId: string): { load: BracketLoad; reload: (
   const live = useRef<{ for: string; value: LiveBracket } | null>(null);
   const heardWhileReading = useRef<RowChange[] | null>(null);
   const refetchSoon = useRef<() => void>(() => {});
+  // Whether any bracket answer has painted, and the tournament the page shows now (a superseded first read may
+  // still paint: see the read below).
+  const painted = useRef(false);
+  const tournamentNow = useRef(tournamentId);
+  if (tournamentNow.current !== tournamentId) {
+    tournamentNow.current = tournamentId;
+    painted.current = false;
+  }
   // Answers are tagged with whose they are: one for another tournament or player never shows. A reload
   // (a Realtime change) keeps the last answers on screen until the new ones replace them.
   const mineKey = mineKeyOf(tournamentId, userId);
@@ -54,12 +62,22 @@ export function useBracket(tournamentId: string): { load: BracketLoad; reload: (
     // The first read is get_bracket_first (in a group stage, the player's own group and the knockout); every
     // later one, and the one that completes a partial first answer, reads the whole bracket.
     const first = version === 0;
+    // A reload while the first read is on its way (the Realtime subscription's catch-up) must not blank the first
+    // screen until the second answer: the first still paints, unless something newer already has or the page
+    // now shows another tournament.
+    const stale = () => cancelled && (!first || painted.current || tournamentNow.current !== tournamentId);
     import('./public-bracket')
       .then(({ fetchFirstBracket, fetchPublicBracket }) => (first ? fetchFirstBracket(tournamentId) : fetchPublicBracket(tournamentId)))
       .then((value) => {
-        if (cancelled) return;
+        if (stale()) return;
+        painted.current = true;
+        if (heardWhileReading.current === heard) heardWhileReading.current = null;
+        // A newer read is already on its way when this one was superseded: it brings the rest.
+        if (cancelled) {
+          setBracket({ for: tournamentId, value });
+          return;
+        }
         if ('complete' in value && value.complete === false) refetchSoon.current();
-        heardWhileReading.current = null;
         let current = liveBracketOf(value);
         for (const change of heard) {
           const outcome = applyMatchChange(current, change);
