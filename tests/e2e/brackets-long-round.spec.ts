@@ -52,7 +52,8 @@ function bigBracket() {
 test('a phone renders a 256-match round a slice at a time, and another round from its own first cards', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await page.route('**/rest/v1/rpc/get_bracket', (route) => route.fulfill({ json: bigBracket() }));
+  // The first read (get_bracket_first) and the whole one answer the same complete bracket.
+  await page.route('**/rest/v1/rpc/get_bracket*', (route) => route.fulfill({ json: { ...bigBracket(), complete: true } }));
   // Long tasks from the start of the page's load, and how many cards the round's list had when it appeared.
   await page.addInitScript(() => {
     const watch = window as unknown as { longTasks: number[]; firstCards?: number };
@@ -104,7 +105,7 @@ test('a phone renders a pod’s round tabs and not the tree, a wide screen the t
   }));
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await page.route('**/rest/v1/rpc/get_bracket', (route) => route.fulfill({ json: small }));
+  await page.route('**/rest/v1/rpc/get_bracket*', (route) => route.fulfill({ json: { ...small, complete: true } }));
   await page.goto('/pod/?id=demo-live-cup');
   await expect(page.locator('[data-round-list] > li')).toHaveCount(4, { timeout: 15_000 });
   await expect(page.locator('[data-bracket-tree]')).toHaveCount(0);

@@ -161,7 +161,7 @@ test('sign-in, My Tournaments, My Earnings and the profile speak Hindi, and a re
 async function pageWithBracket(browser: Browser, bracket: { format: string }, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.route('**/rest/v1/rpc/get_bracket', (route) => route.fulfill({ json: bracket }));
+  await page.route('**/rest/v1/rpc/get_bracket*', (route) => route.fulfill({ json: { ...bracket, complete: true } }));
   await page.route('**/rest/v1/tournaments?select=id,title,format,series_id*', async (route) => {
     const rows = (await (await route.fetch()).json()) as Array<Record<string, unknown>>;
     route.fulfill({ json: rows.map((row) => ({ ...row, stages: [{ kind: bracket.format }] })) });
