@@ -419,8 +419,9 @@ try {
         'select player_id from public.entries where tournament_id = $1 limit 1',
         [TOURNAMENT],
       );
+      if (!someone) throw new Error('the championship has no entries');
       const [firstAnswer] = await db.as<{ bracket: unknown }>(
-        player(someone!.player_id),
+        player(someone.player_id),
         'select public.get_bracket_first($1) as bracket',
         [TOURNAMENT],
       );
