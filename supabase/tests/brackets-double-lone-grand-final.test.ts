@@ -74,6 +74,22 @@ describe.each(engines)('a double elimination whose losers final is void on $name
       [m.id],
     );
 
+  /** A referee's session, and a correction of a confirmed match to its other player: the refusal's hint, or null. */
+  const correctToOther = async (m: Match) => {
+    const referee = await createUser(db);
+    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
+    const staff = player(referee.id, referee.email, 'aal2');
+    const other = m.winner_entry_id === m.entry_a ? m.entry_b : m.entry_a;
+    const score = other === m.entry_a ? '{2,0}' : '{0,2}';
+    return rpcOf(() => db)(staff, `public.staff_correct_result($1, $2, $3, 'The screenshot shows otherwise', true)`, [
+      m.id,
+      other,
+      score,
+    ]).then(
+      () => null,
+      (error: { hint?: string }) => error.hint,
+    );
+  };
   it('gives the grand final to the winners bracket champion without a reset, and finishes the cup', async () => {
     const id = await drawnDoubleCup();
 
@@ -132,54 +148,28 @@ describe.each(engines)('a double elimination whose losers final is void on $name
     expect(finals.map((m) => m.status)).toEqual(['confirmed', 'scheduled']);
     await settle(finals[1]!, 'a');
 
-    const referee = await createUser(db);
-    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
-    const staff = player(referee.id, referee.email, 'aal2');
-    const refusal = (m: Match) => {
-      const other = m.winner_entry_id === m.entry_a ? m.entry_b : m.entry_a;
-      const score = other === m.entry_a ? '{2,0}' : '{0,2}';
-      return rpcOf(() => db)(staff, `public.staff_correct_result($1, $2, $3, 'The screenshot shows otherwise', true)`, [
-        m.id,
-        other,
-        score,
-      ]).then(
-        () => null,
-        (error: { hint?: string }) => error.hint,
-      );
-    };
     // The first grand final, and the losers' final before it: either would make a new grand final the reset cannot undo.
-    expect(await refusal(finals[0]!)).toBe('stage_closed');
+    expect(await correctToOther(finals[0]!)).toBe('stage_closed');
     const losersFinal = (await matchesOf(id)).filter((m) => m.bracket === 'losers').sort((a, b) => b.round - a.round)[0]!;
-    expect(await refusal(losersFinal)).toBe('stage_closed');
+    expect(await correctToOther(losersFinal)).toBe('stage_closed');
     expect((await matchesOf(id)).filter((m) => m.bracket === 'grand_final').map((m) => m.status)).toEqual(['confirmed', 'confirmed']);
   });
 
-  /** A referee's session, and a correction of a confirmed match to its other player: the refusal's hint, or null. */
-  const correctToOther = async (m: Match) => {
-    const referee = await createUser(db);
-    await db.admin.query(`insert into public.staff_roles (user_id, role) values ($1, 'referee')`, [referee.id]);
-    const staff = player(referee.id, referee.email, 'aal2');
-    const other = m.winner_entry_id === m.entry_a ? m.entry_b : m.entry_a;
-    const score = other === m.entry_a ? '{2,0}' : '{0,2}';
-    return rpcOf(() => db)(staff, `public.staff_correct_result($1, $2, $3, 'The screenshot shows otherwise', true)`, [
-      m.id,
-      other,
-      score,
-    ]).then(
-      () => null,
-      (error: { hint?: string }) => error.hint,
-    );
-  };
-  const finished = async (id: string) =>
-    (await db.admin.query<{ f: boolean }>('select finished_at is not null as f from public.tournaments where id = $1', [id])).rows[0]!.f;
-
-  it('reopens a finished cup when a correction gives the first grand final to the losers bracket winner, until the reset is played', async () => {
+  /** A drawn double elimination played out, side a winning every match: the winners' bracket champion wins it. */
+  const playedDoubleCup = async () => {
     const id = await drawnDoubleCup();
     for (let guard = 0; guard < 10; guard++) {
       const next = (await matchesOf(id)).find((m) => m.status === 'scheduled');
       if (!next) break;
       await play(next);
     }
+    return id;
+  };
+  const finished = async (id: string) =>
+    (await db.admin.query<{ f: boolean }>('select finished_at is not null as f from public.tournaments where id = $1', [id])).rows[0]!.f;
+
+  it('reopens a finished cup when a correction gives the first grand final to the losers bracket winner, until the reset is played', async () => {
+    const id = await playedDoubleCup();
     expect(await finished(id)).toBe(true);
     const [final] = (await matchesOf(id)).filter((m) => m.bracket === 'grand_final');
     expect(await correctToOther(final!)).toBeNull();
@@ -199,12 +189,7 @@ describe.each(engines)('a double elimination whose losers final is void on $name
   });
 
   it('refuses a correction that would send a disqualified player on', async () => {
-    const id = await drawnDoubleCup();
-    for (let guard = 0; guard < 10; guard++) {
-      const next = (await matchesOf(id)).find((m) => m.status === 'scheduled');
-      if (!next) break;
-      await play(next);
-    }
+    const id = await playedDoubleCup();
     const [final] = (await matchesOf(id)).filter((m) => m.bracket === 'grand_final');
     // The grand final's loser is disqualified afterwards (a cheat found on review): no correction can make them win.
     await db.admin.query(`update public.entries set status = 'withdrawn' where id = $1`, [final!.entry_b]);
