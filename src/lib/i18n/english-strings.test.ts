@@ -42,6 +42,10 @@ const TRANSLATED = [
   'src/pages/[...lang]/blog.astro',
   'src/pages/[...lang]/pod/index.astro',
   'src/features/info/NotifyMeForm.astro',
+  'src/pages/[...lang]/dashboard.astro',
+  'src/components/info/NewsTicker.astro',
+  'src/components/info/ConnectWithUs.astro',
+  'src/features/tournaments/UpcomingTournamentCard.astro',
 ];
 
 /**
@@ -105,6 +109,27 @@ const TRANSLATED_ISLANDS = [
   'src/features/matches/steps/DisputedNotice.tsx',
   'src/features/matches/steps/DisputeSideForm.tsx',
   'src/features/matches/match-day/DisconnectionForm.tsx',
+  'src/features/account/DashboardHomeIsland.tsx',
+  'src/features/account/SignedInHome.tsx',
+  'src/features/account/PlayerStatsIsland.tsx',
+  'src/features/account/SignedInRecord.tsx',
+  'src/features/profile/AccountDeletionBanner.tsx',
+  'src/features/profile/ScheduledDeletionBanner.tsx',
+  'src/features/matches/MatchIsland.tsx',
+  'src/features/matches/chat/MatchChat.tsx',
+  'src/features/matches/parts/MatchHeader.tsx',
+  'src/features/matches/parts/MatchFacts.tsx',
+  'src/features/matches/parts/MatchOutcome.tsx',
+  'src/features/matches/parts/MatchLoading.tsx',
+  'src/features/matches/parts/MatchMissing.tsx',
+  'src/features/matches/parts/PlayerCard.tsx',
+  'src/features/matches/parts/PlayersPanel.tsx',
+  'src/features/matches/parts/RefereeNote.tsx',
+  'src/features/matches/parts/SpectatorNote.tsx',
+  'src/features/matches/parts/MatchSoundCue.tsx',
+  'src/features/matches/match-day/MatchSettingsCard.tsx',
+  'src/features/matches/match-day/HostDuty.tsx',
+  'src/features/matches/match-day/DisconnectionNotice.tsx',
 ];
 
 describe('translated pages', () => {
@@ -128,6 +153,7 @@ describe('translated islands', () => {
       'export function Card({ busy }: Props) {',
       '  const w = useMessages(WORDS);',
       '  if (!busy) return null;',
+      '  const send: (body: string) => Promise<boolean> = post;',
       '  return (',
       '    <section aria-label="Check-in" className="mt-2 text-sm">',
       "      <button>{busy ? 'Checking in…' : w.checkIn}</button>",

@@ -26,6 +26,8 @@ import { FIELD_MESSAGES, PROFILE_MESSAGES, validateProfileForm } from '@/feature
 import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { MATCH_WORDS } from '@/features/matches/match-words';
+import { MATCH_PAGE_WORDS } from '@/features/matches/match-page-words';
+import { HOME_WORDS } from '@/features/account/home-words';
 import { countdown as matchCountdown } from '@/features/matches/match-steps';
 import { READY_CLOSES_AFTER, READY_OPENS_BEFORE, WALKOVER_CONTEST_WINDOW } from '@/lib/match-windows';
 import { disputeChoices } from '@/features/matches/dispute-reasons';
@@ -61,6 +63,8 @@ const MODULES = {
   PROFILE_WORDS,
   STATEMENT_WORDS,
   MATCH_WORDS,
+  MATCH_PAGE_WORDS,
+  HOME_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
