@@ -88,6 +88,11 @@ export function pushFailureMessage(failure: PushFailure): string {
   }
 }
 
+/** The quiet hours (lib/rules.ts QUIET_HOURS_IST) as a sentence reads them: ["23:00", "08:00"]. */
+export function quietHours({ from, until }: { from: number; until: number }): [string, string] {
+  return [`${String(from).padStart(2, '0')}:00`, `${String(until).padStart(2, '0')}:00`];
+}
+
 /** A VAPID public key (base64url) as PushManager.subscribe takes it. */
 export function applicationServerKey(base64Url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64Url.replaceAll('-', '+').replaceAll('_', '/');

@@ -5,17 +5,27 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-answer';
-import type { MyAlerts } from './alerts.api';
-import { indianMobile, pushFailureMessage, type PushSupport, pushSupport } from './alerts';
+import { describeFailure } from '@/lib/describe-failure';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { onDemand } from '@/lib/on-demand';
+import { ALERT_WORDS } from './alert-words';
+import type { MyAlerts } from './alerts.api';
+import { indianMobile, type PushSupport, pushSupport } from './alerts';
 
 const api = onDemand(() => import('./alerts.api'));
 const device = onDemand(() => import('./push-device'));
 
-/** What the player reads when the browser refuses notifications to the site. */
-export const PUSH_BLOCKED_MESSAGE = pushFailureMessage({ step: 'permission', permission: 'denied' });
+/** The hint of a push failure the hook has already worded in the page's language (see turnPushOn). */
+const WORDED = 'push';
 
-const explain = (error: unknown, fallback: string) => (error instanceof ApiError && error.kind === 'refused' ? error.message : fallback);
+/**
+ * A refusal in the page's language, from its hint (the error table; Hindi never shows the server's English), a
+ * failure the hook worded itself as it is, anything else as `fallback`.
+ */
+async function explain(error: unknown, fallback: string): Promise<string> {
+  if (!(error instanceof ApiError) || error.kind !== 'refused') return fallback;
+  return error.hint === WORDED ? error.message : describeFailure(error);
+}
 
 export function useAlertSettings(vapidPublicKey: string) {
   const [alerts, setAlerts] = useState<MyAlerts | null>(null);
@@ -27,14 +37,15 @@ export function useAlertSettings(vapidPublicKey: string) {
   const [message, setMessage] = useState<string | null>(null);
   // Why turning push on failed, said beside the push button (where the player is looking), until it works.
   const [pushProblem, setPushProblem] = useState<string | null>(null);
+  const w = useMessages(ALERT_WORDS).alerts;
 
   const reload = useCallback(async () => {
     try {
       setAlerts(await (await api()).fetchMyAlerts());
     } catch {
-      setMessage('Your alert settings could not be loaded. Reload the page to try again.');
+      setMessage(w.loadFailed);
     }
-  }, []);
+  }, [w]);
 
   useEffect(() => {
     void reload();
@@ -62,7 +73,7 @@ export function useAlertSettings(vapidPublicKey: string) {
       setMessage(done);
       await reload();
     } catch (error) {
-      setMessage(explain(error, failed));
+      setMessage(await explain(error, failed));
     } finally {
       setBusy(false);
     }
@@ -76,19 +87,16 @@ export function useAlertSettings(vapidPublicKey: string) {
         try {
           await (await api()).savePushSubscription(await subscribeThisDevice(vapidPublicKey));
         } catch (error) {
-          const problem =
-            error instanceof PushDeviceError
-              ? pushFailureMessage(error.failure)
-              : explain(error, 'This device could not be saved for push. Check your connection and try again.');
+          const problem = error instanceof PushDeviceError ? w.failure(error.failure) : await explain(error, w.deviceSaveFailed);
           if (error instanceof PushDeviceError && error.failure.step === 'permission')
             setPushBlocked(error.failure.permission === 'denied');
           setPushProblem(problem);
-          throw new ApiError('refused', problem, 'push');
+          throw new ApiError('refused', problem, WORDED);
         }
         setThisDevice(true);
       },
-      'Push is on for this device.',
-      'Push could not be turned on. Please try again.',
+      w.pushOnDone,
+      w.pushOnFailed,
     );
 
   const turnPushOff = () =>
@@ -98,56 +106,49 @@ export function useAlertSettings(vapidPublicKey: string) {
         if (endpoint) await (await api()).deletePushSubscription(endpoint);
         setThisDevice(false);
       },
-      'Push is off for this device.',
-      'Push could not be turned off. Please try again.',
+      w.pushOffDone,
+      w.pushOffFailed,
     );
 
   async function setEvent(kind: string, channel: 'push' | 'whatsapp', on: boolean) {
     setAlerts((current) => current && { ...current, events: current.events.map((e) => (e.kind === kind ? { ...e, [channel]: on } : e)) });
     try {
       await (await api()).setMyAlert(kind, channel, on);
-      setMessage('Saved.');
+      setMessage(w.saved);
     } catch (error) {
       setAlerts(
         (current) => current && { ...current, events: current.events.map((e) => (e.kind === kind ? { ...e, [channel]: !on } : e)) },
       );
-      setMessage(explain(error, 'That change could not be saved. Please try again.'));
+      setMessage(await explain(error, w.saveFailed));
     }
   }
 
   async function sendCode(typed: string) {
     const phone = indianMobile(typed);
-    if (!phone) return setMessage('Enter an Indian mobile number: +91 and ten digits.');
-    await act(
-      async () => (await api()).startWhatsAppOptIn(phone),
-      `Code sent on WhatsApp to ${phone}.`,
-      'The code could not be sent. Please try again.',
-    );
+    if (!phone) return setMessage(w.phoneInvalid);
+    await act(async () => (await api()).startWhatsAppOptIn(phone), w.codeSent(phone), w.codeSendFailed);
   }
 
   async function confirmCode(code: string) {
     setBusy(true);
     try {
       const answer = await (await api()).confirmWhatsAppOptIn(code.trim());
-      setMessage(answer.confirmed ? 'WhatsApp alerts are on.' : `That code is not right: ${answer.triesLeft ?? 0} tries left.`);
+      setMessage(answer.confirmed ? w.whatsAppOn : w.codeWrong(answer.triesLeft ?? 0));
       await reload();
     } catch (error) {
-      setMessage(explain(error, 'The code could not be checked. Please try again.'));
+      setMessage(await explain(error, w.codeCheckFailed));
       await reload();
     } finally {
       setBusy(false);
     }
   }
 
-  const stopWhatsApp = () =>
-    act(
-      async () => (await api()).withdrawWhatsAppConsent(),
-      'WhatsApp alerts are off and your number is removed.',
-      'That did not work. Please try again.',
-    );
+  const stopWhatsApp = () => act(async () => (await api()).withdrawWhatsAppConsent(), w.whatsAppOff, w.didNotWork);
 
   return {
     alerts,
+    /** What the player reads when the browser refuses notifications to the site. */
+    pushBlockedMessage: w.failure({ step: 'permission', permission: 'denied' }),
     support,
     thisDevice,
     pushBlocked,

@@ -3,6 +3,8 @@
  * says so. The data module (and supabase-js) loads with the section, not with the page.
  */
 import { useEffect, useState } from 'react';
+import { ALERT_WORDS } from '@/features/alerts/alert-words';
+import { useMessages } from '@/lib/i18n/use-messages';
 import type { NotificationSetting } from './notifications.api';
 import { onDemand } from '@/lib/on-demand';
 
@@ -11,13 +13,14 @@ const api = onDemand(() => import('./notifications.api'));
 export function useNotificationSettings() {
   const [settings, setSettings] = useState<NotificationSetting[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const w = useMessages(ALERT_WORDS).notifications;
 
   useEffect(() => {
     api()
       .then((calls) => calls.fetchMyNotificationSettings())
       .then(setSettings)
-      .catch(() => setMessage('Your notification settings could not be loaded. Reload the page to try again.'));
-  }, []);
+      .catch(() => setMessage(w.loadFailed));
+  }, [w]);
 
   const setEmail = (kind: string, email: boolean) =>
     setSettings((current) => current?.map((setting) => (setting.kind === kind ? { ...setting, email } : setting)) ?? null);
@@ -26,10 +29,10 @@ export function useNotificationSettings() {
     setEmail(kind, email);
     try {
       await (await api()).setMyNotificationSetting(kind, email);
-      setMessage('Saved.');
+      setMessage(w.saved);
     } catch {
       setEmail(kind, !email);
-      setMessage('That change could not be saved. Please try again.');
+      setMessage(w.saveFailed);
     }
   }
 

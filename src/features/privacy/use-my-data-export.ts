@@ -45,9 +45,9 @@ export function useMyDataExport(productName: string, slug: string) {
       setState({ status: 'ready', data });
       saveJson(data);
     } catch (error) {
-      // The error table loads with a failure, not with the page.
-      const { errorText } = await import('@/lib/error-text');
-      setState({ status: 'failed', message: errorText(error) });
+      // The error table loads with a failure, not with the page; a Hindi page words the refusal from its hint.
+      const { describeFailure } = await import('@/lib/describe-failure');
+      setState({ status: 'failed', message: await describeFailure(error) });
     }
   }
 

@@ -5,16 +5,10 @@
  */
 import { Suspense } from 'react';
 import { useSession } from '@/stores/use-session';
-import { lazyOnDemand } from '@/lib/lazy-on-demand';
-import { hindiWordsReady } from '@/lib/i18n/island-words';
+import { lazyOnDemand, withHindiWords } from '@/lib/lazy-on-demand';
 
 // The banner's Hindi words arrive with it: an island hydrated by Astro's own `client:idle` does not wait for them.
-const ScheduledDeletionBanner = lazyOnDemand(() =>
-  import('./ScheduledDeletionBanner').then(async (module) => {
-    await hindiWordsReady();
-    return module;
-  }),
-);
+const ScheduledDeletionBanner = lazyOnDemand(() => import('./ScheduledDeletionBanner').then(withHindiWords));
 
 export default function AccountDeletionBanner() {
   const session = useSession();

@@ -130,6 +130,13 @@ const TRANSLATED_ISLANDS = [
   'src/features/matches/match-day/MatchSettingsCard.tsx',
   'src/features/matches/match-day/HostDuty.tsx',
   'src/features/matches/match-day/DisconnectionNotice.tsx',
+  'src/features/notifications/NotificationSettings.tsx',
+  'src/features/alerts/AlertSettings.tsx',
+  'src/features/alerts/AlertsOffer.tsx',
+  'src/features/alerts/PushSupportNote.tsx',
+  'src/features/alerts/WhatsAppOptIn.tsx',
+  'src/features/privacy/DownloadMyData.tsx',
+  'src/features/profile/AccountDeletionSection.tsx',
 ];
 
 describe('translated pages', () => {
