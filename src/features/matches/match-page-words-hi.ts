@@ -111,7 +111,7 @@ const hi: MatchPageWords = {
     report: 'मैसेज रिपोर्ट करें',
     closed: 'चैट बंद है: मैच ख़त्म होने के एक दिन बाद बंद हो जाती है।',
     phrasesLegend: 'झटपट मैसेज',
-    phrase: (body) => QUICK_PHRASES_HI[body] ?? body,
+    phrase: (body) => (Object.hasOwn(QUICK_PHRASES_HI, body) ? (QUICK_PHRASES_HI[body] ?? body) : body),
     message: 'मैसेज',
     placeholder: 'मैसेज लिखें',
     send: 'भेजें',

@@ -121,7 +121,7 @@ const hi: MyDataWords = {
     preparing: 'आपका डेटा तैयार हो रहा है…',
     button: 'मेरा डेटा डाउनलोड करें',
     ready: 'आपका डेटा तैयार है: JSON फ़ाइल डाउनलोड हो रही है।',
-    section: (key) => SECTIONS[key] ?? key.replaceAll('_', ' '),
+    section: (key) => (Object.hasOwn(SECTIONS, key) ? (SECTIONS[key] ?? key) : key.replaceAll('_', ' ')),
     size: sizeHi,
   },
   deletion: {

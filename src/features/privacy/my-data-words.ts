@@ -65,7 +65,7 @@ const en: MyDataWords = {
     preparing: 'Preparing your data…',
     button: 'Download my data',
     ready: 'Your data is ready: the JSON file is downloading.',
-    section: (key) => SECTION_TITLES[key] ?? key.replaceAll('_', ' '),
+    section: (key) => (Object.hasOwn(SECTION_TITLES, key) ? (SECTION_TITLES[key] ?? key) : key.replaceAll('_', ' ')),
     size: sectionSize,
   },
   deletion: {
