@@ -1,7 +1,7 @@
 /**
- * The dashboard's islands in both languages: the signed-in home (check-ins due, next matches, entries), the
- * record's frame shared with the profile, and the banner of a scheduled account deletion. Read through the page's
- * language store; the Hindi words load in a chunk of their own (home-words-hi.ts, lib/i18n/island-words.ts).
+ * The dashboard's signed-in home in both languages (check-ins due, next matches, entries), read through the page's
+ * language store; the Hindi words load in a chunk of their own (home-words-hi.ts, lib/i18n/island-words.ts). The
+ * record (shared with the profile) speaks record-words.ts, the deletion banner profile/deletion-words.ts.
  */
 import { islandWords } from '@/lib/i18n/island-words';
 
@@ -19,8 +19,6 @@ export type HomeWords = {
   findTournament: string;
   tradeCenter: string;
   tradeSoon: string;
-  record: { title: string; earnings: string; lead: string; loading: string; publicPage: string; publicPageNote: string };
-  deletion: { on: (date: string) => string; changeMind: string; cancel: string; cancelling: string };
 };
 
 const en: HomeWords = {
@@ -36,20 +34,6 @@ const en: HomeWords = {
   findTournament: 'Find a tournament',
   tradeCenter: 'Trade Center',
   tradeSoon: '(player cards): coming soon.',
-  record: {
-    title: 'Your record',
-    earnings: 'Earnings & payments',
-    lead: 'Prize money credited to you and your confirmed matches in every tournament.',
-    loading: 'Loading…',
-    publicPage: 'See your public player page',
-    publicPageNote: '(what other players see: rating and record)',
-  },
-  deletion: {
-    on: (date) => `Your account will be deleted on ${date}.`,
-    changeMind: 'Changed your mind? Cancel before then and nothing changes.',
-    cancel: 'Cancel deletion',
-    cancelling: 'Cancelling…',
-  },
 };
 
 export const HOME_WORDS = islandWords(en, () => import('./home-words-hi'));

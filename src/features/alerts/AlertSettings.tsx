@@ -14,7 +14,7 @@ import WhatsAppOptIn from './WhatsAppOptIn';
 
 export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: string }) {
   const state = useAlertSettings(vapidPublicKey);
-  const { alerts, support, thisDevice, busy, message, pushProblem, pushBlocked, pushBlockedMessage } = state;
+  const { alerts, dataWords, support, thisDevice, busy, message, pushProblem, pushBlocked, pushBlockedMessage } = state;
   const w = useMessages(ALERT_WORDS).alerts;
   // A browser that refuses push says why beside the button, from the first look (blocked) or after a tap.
   const pushWords = pushProblem ?? (pushBlocked && !thisDevice ? pushBlockedMessage : null);
@@ -35,12 +35,12 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <div className="min-w-0 rounded-xl border border-line p-4">
           <h3 className="font-bold">{w.pushTitle}</h3>
-          <PushSupportNote support={support} />
+          <PushSupportNote support={support} words={state.dataWords} />
           {support === 'ready' && (
             <>
               <p className="mt-2 text-sm text-mist">
                 {thisDevice ? w.pushOn : w.willAsk}
-                {alerts && alerts.push_devices > 0 && w.devices(alerts.push_devices)}
+                {alerts && dataWords && alerts.push_devices > 0 && dataWords.devices(alerts.push_devices)}
               </p>
               <button
                 type="button"
@@ -63,16 +63,16 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
         </div>
       </div>
 
-      {alerts && (
+      {alerts && dataWords && (
         <table className="mt-5 w-full text-sm">
-          <caption className="sr-only">{w.tableCaption}</caption>
+          <caption className="sr-only">{dataWords.table.caption}</caption>
           <thead>
             <tr className="text-left text-mist">
               <th scope="col" className="py-2 font-normal">
-                {w.event}
+                {dataWords.table.event}
               </th>
               <th scope="col" className="w-20 py-2 text-center font-normal">
-                {w.push}
+                {dataWords.table.push}
               </th>
               <th scope="col" className="w-20 py-2 text-center font-normal">
                 WhatsApp
@@ -81,7 +81,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
           </thead>
           <tbody className="divide-y divide-white/10">
             {alerts.events.map((event) => {
-              const label = w.events[event.kind as AlertEvent] ?? event.kind;
+              const label = dataWords.events[event.kind as AlertEvent] ?? event.kind;
               return (
                 <tr key={event.kind}>
                   <th scope="row" className="py-2 text-left font-normal">
@@ -92,7 +92,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
                       <input
                         type="checkbox"
                         className="size-5 accent-lime"
-                        aria-label={w.by(label, channel)}
+                        aria-label={dataWords.table.by(label, channel)}
                         checked={event[channel]}
                         onChange={(change) => void state.setEvent(event.kind, channel, change.target.checked)}
                       />

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { QUIET_HOURS_IST } from '@/lib/rules';
-import { ALERT_WORDS } from './alert-words';
+import { OFFER_WORDS } from './offer-words';
 import { pushOffer } from './alerts';
 import { useAlertSettings } from './use-alert-settings';
 import PushSupportNote from './PushSupportNote';
@@ -16,7 +16,7 @@ import { VAPID_PUBLIC_KEY } from './vapid-key';
 export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vapidPublicKey?: string }) {
   const state = useAlertSettings(vapidPublicKey);
   const { alerts, support, thisDevice, pushBlocked, pushProblem, busy, message, pushBlockedMessage } = state;
-  const w = useMessages(ALERT_WORDS).offer;
+  const w = useMessages(OFFER_WORDS);
   const [whatsAppOpen, setWhatsAppOpen] = useState(false);
   const whatsAppOn = Boolean(alerts?.whatsapp.phone);
   const push = pushOffer({ support, thisDevice, blocked: pushBlocked });
@@ -53,7 +53,7 @@ export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vap
             {pushProblem}
           </p>
         )}
-        <PushSupportNote support={support} />
+        <PushSupportNote support={support} words={state.dataWords} />
         {whatsAppOn ? (
           <WhatsAppOptIn state={state} canStop={false} />
         ) : whatsAppOpen ? (

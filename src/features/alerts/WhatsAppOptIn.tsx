@@ -18,16 +18,18 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
   const { busy } = state;
   const whatsapp = state.alerts?.whatsapp;
   const w = useMessages(ALERT_WORDS).whatsapp;
+  // The words that show with the player's number arrive with it.
+  const d = state.dataWords?.whatsapp;
 
   if (whatsapp?.phone) {
     return (
       <>
         <p className="mt-2 text-sm">
-          {w.goesTo} <strong data-whatsapp-phone>{whatsapp.phone}</strong>.
+          {d?.goesTo} <strong data-whatsapp-phone>{whatsapp.phone}</strong>.
         </p>
         {canStop && (
           <button type="button" className="btn btn-ghost mt-3 whitespace-normal" disabled={busy} onClick={() => void state.stopWhatsApp()}>
-            {w.stop}
+            {d?.stop}
           </button>
         )}
       </>
@@ -57,10 +59,10 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
         />
         <p className="text-xs text-mist">{whatsapp?.consent_text}</p>
         <button type="submit" className="btn btn-primary" disabled={busy || phone.trim() === ''}>
-          {whatsapp?.pending_phone ? w.newCode : w.sendCode}
+          {whatsapp?.pending_phone && d ? d.newCode : w.sendCode}
         </button>
       </form>
-      {whatsapp?.pending_phone && (
+      {whatsapp?.pending_phone && d && (
         <form
           className="mt-4 flex flex-col gap-2"
           onSubmit={(event) => {
@@ -69,7 +71,7 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
           }}
         >
           <label htmlFor={`${ids}-code`} className="text-sm">
-            {w.codeSentTo(whatsapp.pending_phone, whatsapp.tries_left ?? 0, WHATSAPP_CODE_MINUTES)}
+            {d.codeSentTo(whatsapp.pending_phone, whatsapp.tries_left ?? 0, WHATSAPP_CODE_MINUTES)}
           </label>
           <input
             id={`${ids}-code`}
@@ -81,7 +83,7 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
             onChange={(event) => setCode(event.target.value)}
           />
           <button type="submit" className="btn btn-primary" disabled={busy || code.trim().length !== 6}>
-            {w.confirm}
+            {d.confirm}
           </button>
         </form>
       )}

@@ -5,39 +5,38 @@
  * hours and the code's life are the rules' (lib/rules.ts), never typed.
  */
 import { islandWords } from '@/lib/i18n/island-words';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '@/features/notifications/notifications';
-import { ALERT_EVENT_LABELS, type AlertEvent, type PushFailure, pushFailureMessage, quietHours } from './alerts';
+import type { NotificationKind } from '@/features/notifications/notifications';
+import type { Lang } from '@/lib/i18n/lang';
+import { type AlertEvent, type PushFailure, quietHours } from './alerts';
 
-export type AlertWords = {
-  notifications: {
-    title: string;
-    lead: (quiet: { from: number; until: number }) => string;
-    loading: string;
-    anyHour: string;
-    kinds: Record<NotificationKind, string>;
-    loadFailed: string;
-    saved: string;
-    saveFailed: string;
+/** Why push failed, in `lang`: the sentences load with the first failure a page has to say. */
+export async function pushFailureIn(lang: Lang, failure: PushFailure): Promise<string> {
+  return lang === 'hi'
+    ? (await import('./push-failures-hi')).failureHi(failure)
+    : (await import('./push-failures-en')).pushFailureMessage(failure);
+}
+
+/**
+ * The words that show only once the settings' data has arrived (the kinds' and events' labels) or after an action
+ * (its outcome): they load with the data (alert-data-en.ts, alert-data-hi.ts), not with the islands.
+ */
+export type AlertDataWords = {
+  kinds: Record<NotificationKind, string>;
+  events: Record<AlertEvent, string>;
+  /** The events table (shown with the data). */
+  table: { caption: string; event: string; push: string; by: (label: string, channel: 'push' | 'whatsapp') => string };
+  devices: (count: number) => string;
+  /** Why this browser cannot take push (yet): known with the data, after the page has looked at the browser. */
+  support: { homeScreenFirst: (product: string) => string; unsupported: string };
+  /** The WhatsApp form's words that show with the player's number (where alerts go, the code sent). */
+  whatsapp: {
+    goesTo: string;
+    stop: string;
+    newCode: string;
+    codeSentTo: (phone: string, tries: number, minutes: number) => string;
+    confirm: string;
   };
-  alerts: {
-    title: string;
-    lead: (quiet: { from: number; until: number }) => string;
-    pushTitle: string;
-    pushOn: string;
-    willAsk: string;
-    devices: (count: number) => string;
-    turnOff: string;
-    turnOn: string;
-    tableCaption: string;
-    event: string;
-    push: string;
-    by: (label: string, channel: 'push' | 'whatsapp') => string;
-    events: Record<AlertEvent, string>;
-    loading: string;
-    homeScreenFirst: (product: string) => string;
-    unsupported: string;
-    failure: (failure: PushFailure) => string;
-    loadFailed: string;
+  messages: {
     saved: string;
     saveFailed: string;
     deviceSaveFailed: string;
@@ -54,21 +53,35 @@ export type AlertWords = {
     whatsAppOff: string;
     didNotWork: string;
   };
-  whatsapp: {
-    goesTo: string;
-    stop: string;
-    number: string;
-    newCode: string;
-    sendCode: string;
-    codeSentTo: (phone: string, tries: number, minutes: number) => string;
-    confirm: string;
-  };
-  offer: {
+};
+
+/** The data's words in `lang` (see AlertDataWords). */
+export async function alertDataWordsIn(lang: Lang): Promise<AlertDataWords> {
+  return (await (lang === 'hi' ? import('./alert-data-hi') : import('./alert-data-en'))).default;
+}
+
+export type AlertWords = {
+  notifications: {
     title: string;
     lead: (quiet: { from: number; until: number }) => string;
+    loading: string;
+    anyHour: string;
+    loadFailed: string;
+  };
+  alerts: {
+    title: string;
+    lead: (quiet: { from: number; until: number }) => string;
+    pushTitle: string;
     pushOn: string;
+    willAsk: string;
+    turnOff: string;
     turnOn: string;
-    getWhatsApp: string;
+    loading: string;
+    loadFailed: string;
+  };
+  whatsapp: {
+    number: string;
+    sendCode: string;
   };
 };
 
@@ -81,10 +94,7 @@ const en: AlertWords = {
     },
     loading: 'Loading…',
     anyHour: '(sent at any hour)',
-    kinds: NOTIFICATION_KIND_LABELS,
     loadFailed: 'Your notification settings could not be loaded. Reload the page to try again.',
-    saved: 'Saved.',
-    saveFailed: 'That change could not be saved. Please try again.',
   },
   alerts: {
     title: 'Alerts on your phone',
@@ -95,55 +105,14 @@ const en: AlertWords = {
     pushTitle: 'Push on this device',
     pushOn: 'Push is on for this device.',
     willAsk: 'Your browser will ask you to allow notifications.',
-    devices: (count) => ` Devices with push: ${count}.`,
     turnOff: 'Turn off push on this device',
     turnOn: 'Turn on push on this device',
-    tableCaption: 'Which events alert you, by push and by WhatsApp',
-    event: 'Event',
-    push: 'Push',
-    by: (label, channel) => `${label} by ${channel === 'push' ? 'push' : 'WhatsApp'}`,
-    events: ALERT_EVENT_LABELS,
     loading: 'Loading…',
-    homeScreenFirst: (product) =>
-      `On iPhone and iPad, push needs iOS 16.4 or later and the site on your home screen: tap Share, then Add to Home Screen, open ${product} from there and come back to this page.`,
-    unsupported:
-      'This browser cannot receive push notifications. Use WhatsApp alerts instead, or open the site in Chrome, Edge, Firefox or Safari.',
-    failure: pushFailureMessage,
     loadFailed: 'Your alert settings could not be loaded. Reload the page to try again.',
-    saved: 'Saved.',
-    saveFailed: 'That change could not be saved. Please try again.',
-    deviceSaveFailed: 'This device could not be saved for push. Check your connection and try again.',
-    pushOnDone: 'Push is on for this device.',
-    pushOnFailed: 'Push could not be turned on. Please try again.',
-    pushOffDone: 'Push is off for this device.',
-    pushOffFailed: 'Push could not be turned off. Please try again.',
-    phoneInvalid: 'Enter an Indian mobile number: +91 and ten digits.',
-    codeSent: (phone) => `Code sent on WhatsApp to ${phone}.`,
-    codeSendFailed: 'The code could not be sent. Please try again.',
-    whatsAppOn: 'WhatsApp alerts are on.',
-    codeWrong: (triesLeft) => `That code is not right: ${triesLeft} tries left.`,
-    codeCheckFailed: 'The code could not be checked. Please try again.',
-    whatsAppOff: 'WhatsApp alerts are off and your number is removed.',
-    didNotWork: 'That did not work. Please try again.',
   },
   whatsapp: {
-    goesTo: 'Alerts go to',
-    stop: 'Stop WhatsApp alerts',
     number: 'Indian mobile number on WhatsApp',
-    newCode: 'Send a new code',
     sendCode: 'Send code on WhatsApp',
-    codeSentTo: (phone, tries, minutes) => `Code sent to ${phone} (${tries} tries, valid ${minutes} minutes)`,
-    confirm: 'Confirm and agree',
-  },
-  offer: {
-    title: 'Hear when check-in opens',
-    lead: (quiet) => {
-      const [from, until] = quietHours(quiet);
-      return `A push on this phone or a WhatsApp message when check-in opens and when your match is ready. Alerts that can wait are held between ${from} and ${until} IST.`;
-    },
-    pushOn: 'Push is on for this device ✓',
-    turnOn: 'Turn on push alerts',
-    getWhatsApp: 'Get WhatsApp alerts',
   },
 };
 

@@ -8,7 +8,9 @@ import { ApiError } from '@/lib/api-answer';
 import { describeFailure } from '@/lib/describe-failure';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { onDemand } from '@/lib/on-demand';
-import { ALERT_WORDS } from './alert-words';
+import { useStore } from '@nanostores/react';
+import { $lang } from '@/stores/lang';
+import { ALERT_WORDS, type AlertDataWords, alertDataWordsIn, pushFailureIn } from './alert-words';
 import type { MyAlerts } from './alerts.api';
 import { indianMobile, type PushSupport, pushSupport } from './alerts';
 
@@ -38,14 +40,26 @@ export function useAlertSettings(vapidPublicKey: string) {
   // Why turning push on failed, said beside the push button (where the player is looking), until it works.
   const [pushProblem, setPushProblem] = useState<string | null>(null);
   const w = useMessages(ALERT_WORDS).alerts;
+  const lang = useStore($lang);
+  // What the player reads when the browser refuses notifications to the site (worded once it is known).
+  const [pushBlockedMessage, setPushBlockedMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (pushBlocked) void pushFailureIn(lang, { step: 'permission', permission: 'denied' }).then(setPushBlockedMessage);
+  }, [pushBlocked, lang]);
+
+  // The words that show with the data (the events, where alerts go) and the actions' outcomes: loaded with the data.
+  const [dataWords, setDataWords] = useState<AlertDataWords | null>(null);
+  const said = useCallback(async () => (await alertDataWordsIn(lang)).messages, [lang]);
 
   const reload = useCallback(async () => {
     try {
-      setAlerts(await (await api()).fetchMyAlerts());
+      const [loaded, words] = await Promise.all([api().then((calls) => calls.fetchMyAlerts()), alertDataWordsIn(lang)]);
+      setDataWords(words);
+      setAlerts(loaded);
     } catch {
       setMessage(w.loadFailed);
     }
-  }, [w]);
+  }, [w, lang]);
 
   useEffect(() => {
     void reload();
@@ -66,14 +80,15 @@ export function useAlertSettings(vapidPublicKey: string) {
     }
   }, [reload, vapidPublicKey]);
 
-  async function act(work: () => Promise<void>, done: string, failed: string) {
+  type Said = AlertDataWords['messages'];
+  async function act(work: () => Promise<void>, done: (m: Said) => string, failed: (m: Said) => string) {
     setBusy(true);
     try {
       await work();
-      setMessage(done);
+      setMessage(done(await said()));
       await reload();
     } catch (error) {
-      setMessage(await explain(error, failed));
+      setMessage(await explain(error, failed(await said())));
     } finally {
       setBusy(false);
     }
@@ -87,7 +102,10 @@ export function useAlertSettings(vapidPublicKey: string) {
         try {
           await (await api()).savePushSubscription(await subscribeThisDevice(vapidPublicKey));
         } catch (error) {
-          const problem = error instanceof PushDeviceError ? w.failure(error.failure) : await explain(error, w.deviceSaveFailed);
+          const problem =
+            error instanceof PushDeviceError
+              ? await pushFailureIn(lang, error.failure)
+              : await explain(error, (await said()).deviceSaveFailed);
           if (error instanceof PushDeviceError && error.failure.step === 'permission')
             setPushBlocked(error.failure.permission === 'denied');
           setPushProblem(problem);
@@ -95,8 +113,8 @@ export function useAlertSettings(vapidPublicKey: string) {
         }
         setThisDevice(true);
       },
-      w.pushOnDone,
-      w.pushOnFailed,
+      (m) => m.pushOnDone,
+      (m) => m.pushOnFailed,
     );
 
   const turnPushOff = () =>
@@ -106,49 +124,61 @@ export function useAlertSettings(vapidPublicKey: string) {
         if (endpoint) await (await api()).deletePushSubscription(endpoint);
         setThisDevice(false);
       },
-      w.pushOffDone,
-      w.pushOffFailed,
+      (m) => m.pushOffDone,
+      (m) => m.pushOffFailed,
     );
 
   async function setEvent(kind: string, channel: 'push' | 'whatsapp', on: boolean) {
     setAlerts((current) => current && { ...current, events: current.events.map((e) => (e.kind === kind ? { ...e, [channel]: on } : e)) });
     try {
       await (await api()).setMyAlert(kind, channel, on);
-      setMessage(w.saved);
+      setMessage((await said()).saved);
     } catch (error) {
       setAlerts(
         (current) => current && { ...current, events: current.events.map((e) => (e.kind === kind ? { ...e, [channel]: !on } : e)) },
       );
-      setMessage(await explain(error, w.saveFailed));
+      setMessage(await explain(error, (await said()).saveFailed));
     }
   }
 
   async function sendCode(typed: string) {
     const phone = indianMobile(typed);
-    if (!phone) return setMessage(w.phoneInvalid);
-    await act(async () => (await api()).startWhatsAppOptIn(phone), w.codeSent(phone), w.codeSendFailed);
+    if (!phone) return setMessage((await said()).phoneInvalid);
+    await act(
+      async () => (await api()).startWhatsAppOptIn(phone),
+      (m) => m.codeSent(phone),
+      (m) => m.codeSendFailed,
+    );
   }
 
   async function confirmCode(code: string) {
     setBusy(true);
     try {
       const answer = await (await api()).confirmWhatsAppOptIn(code.trim());
-      setMessage(answer.confirmed ? w.whatsAppOn : w.codeWrong(answer.triesLeft ?? 0));
+      const m = await said();
+      setMessage(answer.confirmed ? m.whatsAppOn : m.codeWrong(answer.triesLeft ?? 0));
       await reload();
     } catch (error) {
-      setMessage(await explain(error, w.codeCheckFailed));
+      setMessage(await explain(error, (await said()).codeCheckFailed));
       await reload();
     } finally {
       setBusy(false);
     }
   }
 
-  const stopWhatsApp = () => act(async () => (await api()).withdrawWhatsAppConsent(), w.whatsAppOff, w.didNotWork);
+  const stopWhatsApp = () =>
+    act(
+      async () => (await api()).withdrawWhatsAppConsent(),
+      (m) => m.whatsAppOff,
+      (m) => m.didNotWork,
+    );
 
   return {
     alerts,
+    /** The words that show with the data, in the page's language, once it has arrived. */
+    dataWords,
     /** What the player reads when the browser refuses notifications to the site. */
-    pushBlockedMessage: w.failure({ step: 'permission', permission: 'denied' }),
+    pushBlockedMessage,
     support,
     thisDevice,
     pushBlocked,

@@ -9,7 +9,7 @@ import type { NotificationKind } from './notifications';
 import { useNotificationSettings } from './use-notification-settings';
 
 export default function NotificationSettings() {
-  const { settings, message, change } = useNotificationSettings();
+  const { settings, labels, message, change } = useNotificationSettings();
   const w = useMessages(ALERT_WORDS).notifications;
 
   return (
@@ -23,7 +23,7 @@ export default function NotificationSettings() {
         {settings?.map((setting) => (
           <li key={setting.kind} className="flex items-center justify-between gap-4 py-2">
             <label htmlFor={`notify-${setting.kind}`} className="text-sm">
-              {w.kinds[setting.kind as NotificationKind] ?? setting.kind}
+              {labels?.[setting.kind as NotificationKind] ?? setting.kind}
               {setting.urgent && <span className="ml-2 text-xs text-mist">{w.anyHour}</span>}
             </label>
             <input

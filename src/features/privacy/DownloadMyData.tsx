@@ -58,8 +58,8 @@ export default function DownloadMyData({ productName, slug }: { productName: str
             <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1" data-export-summary>
               {exportSections(state.data).map((section) => (
                 <div key={section.key} className="contents">
-                  <dt className="text-mist">{w.section(section.key)}</dt>
-                  <dd className="text-right">{w.size(section.value)}</dd>
+                  <dt className="text-mist">{state.summary.section(section.key)}</dt>
+                  <dd className="text-right">{state.summary.size(section.value)}</dd>
                 </div>
               ))}
             </dl>

@@ -5,7 +5,8 @@
  */
 import { Suspense } from 'react';
 import { useSession } from '@/stores/use-session';
-import { lazyOnDemand, withHindiWords } from '@/lib/lazy-on-demand';
+import { withHindiWords } from '@/lib/i18n/island-words';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
 // The banner's Hindi words arrive with it: an island hydrated by Astro's own `client:idle` does not wait for them.
 const ScheduledDeletionBanner = lazyOnDemand(() => import('./ScheduledDeletionBanner').then(withHindiWords));

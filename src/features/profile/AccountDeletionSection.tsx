@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { CODE_LENGTH } from '@/features/auth/auth';
-import { MY_DATA_WORDS } from '@/features/privacy/my-data-words';
+import { DELETION_WORDS } from './deletion-words';
 import { LeaveWaitlist } from '@/features/seasons/LeaveWaitlist';
 import { formatPaiseExact } from '@/lib/format';
 import { formatDateTimeIn } from '@/lib/i18n/format';
@@ -22,7 +22,7 @@ const inputClass = 'min-h-12 rounded-xl border border-line bg-night px-4 text-ba
 export default function AccountDeletionSection({ email }: { email: string | null }) {
   const deletion = useAccountDeletion(email);
   const section = useRef<HTMLElement>(null);
-  const w = MY_DATA_WORDS[useStore($lang)].deletion;
+  const w = DELETION_WORDS[useStore($lang)];
 
   // The e-mails' cancel link opens the profile at this section.
   useEffect(() => {
@@ -54,7 +54,7 @@ export default function AccountDeletionSection({ email }: { email: string | null
 
 function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAccountDeletion>; answer: AccountDeletion }) {
   const lang = useStore($lang);
-  const w = MY_DATA_WORDS[lang].deletion;
+  const w = DELETION_WORDS[lang];
   if (answer.status === 'scheduled') {
     return (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

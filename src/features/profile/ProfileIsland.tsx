@@ -14,7 +14,8 @@ import type { Profile } from './profile';
 import { PROFILE_WORDS } from './profile-words';
 import ProfileForm from './ProfileForm';
 import { useMyProfile } from './use-my-profile';
-import { lazyOnDemand, withHindiWords } from '@/lib/lazy-on-demand';
+import { withHindiWords } from '@/lib/i18n/island-words';
+import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
 // Loaded after the profile itself: a banner only while a deletion is scheduled, and the section at the foot.
 // Each waits for the Hindi words it asks for on a Hindi page, so it never shows English first.

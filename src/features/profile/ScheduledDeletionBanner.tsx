@@ -1,15 +1,15 @@
 /** The banner itself: shown only when get_my_account_deletion answers scheduled. */
 import { Button } from '@/components/ui/Button';
 import { useStore } from '@nanostores/react';
-import { HOME_WORDS } from '@/features/account/home-words';
 import { formatDateTimeIn } from '@/lib/i18n/format';
 import { $lang } from '@/stores/lang';
+import { DELETION_WORDS } from './deletion-words';
 import { useScheduledDeletion } from './use-account-deletion';
 
 export default function ScheduledDeletionBanner() {
   const { eraseAt, busy, error, cancel } = useScheduledDeletion();
   const lang = useStore($lang);
-  const w = HOME_WORDS[lang].deletion;
+  const w = DELETION_WORDS[lang];
   if (!eraseAt) return null;
 
   return (

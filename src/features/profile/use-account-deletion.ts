@@ -4,7 +4,7 @@
  * the request. Cancelling is one press.
  */
 import { useEffect, useState } from 'react';
-import { MY_DATA_WORDS } from '@/features/privacy/my-data-words';
+import { DELETION_WORDS } from './deletion-words';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { ApiError } from '@/lib/api-answer';
 import { useAction, useLoad } from '@/lib/use-island-data';
@@ -23,7 +23,7 @@ export function useAccountDeletion(email: string | null) {
   const [authenticatorCode, setAuthenticatorCode] = useState('');
   const [forfeit, setForfeit] = useState(false);
   const action = useAction();
-  const w = useMessages(MY_DATA_WORDS).deletion;
+  const w = useMessages(DELETION_WORDS);
 
   useEffect(() => {
     window.addEventListener(DELETION_CHANGED_EVENT, reload);
@@ -119,7 +119,7 @@ export function useAccountDeletion(email: string | null) {
 export function useScheduledDeletion() {
   const [state, reload] = useLoad(() => api().then((calls) => calls.fetchMyAccountDeletion()));
   const action = useAction();
-  const w = useMessages(MY_DATA_WORDS).deletion;
+  const w = useMessages(DELETION_WORDS);
 
   useEffect(() => {
     window.addEventListener(DELETION_CHANGED_EVENT, reload);

@@ -9,10 +9,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_PAGE_WORDS } from '@/features/account/dashboard-page-words';
 import { HOME_WORDS } from '@/features/account/home-words';
-import { ALERT_WORDS } from '@/features/alerts/alert-words';
+import { ALERT_WORDS, alertDataWordsIn, pushFailureIn } from '@/features/alerts/alert-words';
+import { ALERT_EVENT_LABELS } from '@/features/alerts/alerts';
+import { pushFailureMessage } from '@/features/alerts/push-failures-en';
+import { OFFER_WORDS } from '@/features/alerts/offer-words';
+import { NOTIFICATION_KIND_LABELS } from '@/features/notifications/notifications';
 import { MATCH_PAGE_WORDS } from '@/features/matches/match-page-words';
 import { MATCH_STATUSES } from '@/features/matches/match-schemas';
-import { MY_DATA_WORDS } from '@/features/privacy/my-data-words';
+import { exportSummaryWordsIn, MY_DATA_WORDS } from '@/features/privacy/my-data-words';
+import { DELETION_WORDS } from '@/features/profile/deletion-words';
 import type { DeletionBlocker } from '@/features/profile/account-deletion';
 import { formatPaiseExact } from '@/lib/format';
 import { DEFAULT_MATCH_SETTINGS, settingsRows } from '@/lib/match-settings';
@@ -41,7 +46,7 @@ describe('the dashboard in Hindi', () => {
     expect(HOME_WORDS.en.nextMatches(2)).toBe('Your next matches');
     expect(HOME_WORDS.hi.nextMatches(1)).toBe('आपका अगला मैच');
     expect(HOME_WORDS.hi.nextMatches(3)).toBe('आपके अगले मैच');
-    expect(HOME_WORDS.hi.deletion.on('9 दिस॰ 2026, 7:30 pm')).toBe('आपका अकाउंट 9 दिस॰ 2026, 7:30 pm को डिलीट हो जाएगा।');
+    expect(DELETION_WORDS.hi.on('9 दिस॰ 2026, 7:30 pm')).toBe('आपका अकाउंट 9 दिस॰ 2026, 7:30 pm को डिलीट हो जाएगा।');
   });
 });
 
@@ -116,7 +121,11 @@ describe("the profile's settings in Hindi", () => {
     expect(QUIET_HOURS_IST).toEqual({ from: 23, until: 8 });
     for (const lang of ['en', 'hi'] as const) {
       const w = ALERT_WORDS[lang];
-      for (const sentence of [w.notifications.lead(QUIET_HOURS_IST), w.alerts.lead(QUIET_HOURS_IST), w.offer.lead(QUIET_HOURS_IST)]) {
+      for (const sentence of [
+        w.notifications.lead(QUIET_HOURS_IST),
+        w.alerts.lead(QUIET_HOURS_IST),
+        OFFER_WORDS[lang].lead(QUIET_HOURS_IST),
+      ]) {
         expect(sentence, lang).toContain(from);
         expect(sentence, lang).toContain(until);
       }
@@ -124,16 +133,40 @@ describe("the profile's settings in Hindi", () => {
     expect(ALERT_WORDS.hi.notifications.lead({ from: 22, until: 7 })).toContain('22:00 से 07:00 IST के बीच');
   });
 
-  it("states the WhatsApp code's life and tries in Hindi order", () => {
-    expect(ALERT_WORDS.en.whatsapp.codeSentTo('+919876543210', 5, WHATSAPP_CODE_MINUTES)).toBe(
+  it("states the WhatsApp code's life and tries in Hindi order", async () => {
+    expect((await alertDataWordsIn('en')).whatsapp.codeSentTo('+919876543210', 5, WHATSAPP_CODE_MINUTES)).toBe(
       `Code sent to +919876543210 (5 tries, valid ${WHATSAPP_CODE_MINUTES} minutes)`,
     );
-    expect(ALERT_WORDS.hi.whatsapp.codeSentTo('+919876543210', 5, WHATSAPP_CODE_MINUTES)).toBe(
+    expect((await alertDataWordsIn('hi')).whatsapp.codeSentTo('+919876543210', 5, WHATSAPP_CODE_MINUTES)).toBe(
       `+919876543210 पर भेजा गया कोड (5 कोशिशें, ${WHATSAPP_CODE_MINUTES} मिनट तक मान्य)`,
     );
   });
 
-  it('words every push failure in Hindi', () => {
+  it('words every notification kind, alert event and outcome in Hindi, loaded with the data', async () => {
+    const english = await alertDataWordsIn('en');
+    const hindi = await alertDataWordsIn('hi');
+    expect(english.kinds).toBe(NOTIFICATION_KIND_LABELS);
+    expect(english.events).toBe(ALERT_EVENT_LABELS);
+    expect(Object.keys(hindi.kinds).sort()).toEqual(Object.keys(english.kinds).sort());
+    expect(Object.keys(hindi.events).sort()).toEqual(Object.keys(english.events).sort());
+    expect(Object.keys(hindi.messages).sort()).toEqual(Object.keys(english.messages).sort());
+    for (const text of [...Object.values(hindi.kinds), ...Object.values(hindi.events)]) expect(text).toMatch(DEVANAGARI);
+    for (const [key, text] of Object.entries({
+      ...hindi.messages,
+      ...hindi.table,
+      ...hindi.whatsapp,
+      ...hindi.support,
+      devices: hindi.devices,
+    })) {
+      const sentence = typeof text === 'function' ? (text as (...args: unknown[]) => string)('x', 'push', 10) : text;
+      expect(sentence, key).toMatch(DEVANAGARI);
+    }
+    expect(Object.keys(hindi.whatsapp).sort()).toEqual(Object.keys(english.whatsapp).sort());
+    expect(Object.keys(hindi.table).sort()).toEqual(Object.keys(english.table).sort());
+    expect(hindi.messages.codeWrong(2)).toBe('यह कोड सही नहीं है: 2 कोशिशें बाकी हैं।');
+  });
+
+  it('words every push failure in Hindi', async () => {
     for (const failure of [
       { step: 'permission', permission: 'denied' },
       { step: 'permission', permission: 'default' },
@@ -142,19 +175,20 @@ describe("the profile's settings in Hindi", () => {
       { step: 'push-service', name: 'AbortError' },
       { step: 'timeout' },
     ] as const) {
-      expect(ALERT_WORDS.hi.alerts.failure(failure), failure.step).toMatch(DEVANAGARI);
-      expect(ALERT_WORDS.hi.alerts.failure(failure)).not.toBe(ALERT_WORDS.en.alerts.failure(failure));
+      expect(await pushFailureIn('hi', failure), failure.step).toMatch(DEVANAGARI);
+      expect(await pushFailureIn('en', failure)).toBe(pushFailureMessage(failure));
     }
   });
 
-  it("states the download's interval from the rules and words every section and size", () => {
+  it("states the download's interval from the rules and words every section and size", async () => {
+    const summary = await exportSummaryWordsIn('hi');
     expect(MY_DATA_WORDS.en.download.lead(DATA_EXPORT_INTERVAL_MINUTES)).toContain(`every ${DATA_EXPORT_INTERVAL_MINUTES} minutes`);
     expect(MY_DATA_WORDS.hi.download.lead(DATA_EXPORT_INTERVAL_MINUTES)).toContain(`हर ${DATA_EXPORT_INTERVAL_MINUTES} मिनट में एक डाउनलोड`);
     for (const key of ['profile', 'entries', 'matches', 'evidence', 'payments', 'kyc', 'audit', 'data_exports'])
-      expect(MY_DATA_WORDS.hi.download.section(key), key).toMatch(DEVANAGARI);
-    expect(MY_DATA_WORDS.hi.download.section('a_later_section')).toBe('a later section');
-    expect(MY_DATA_WORDS.hi.download.section('__proto__')).toBe('  proto  ');
-    const size = MY_DATA_WORDS.hi.download.size;
+      expect(summary.section(key), key).toMatch(DEVANAGARI);
+    expect(summary.section('a_later_section')).toBe('a later section');
+    expect(summary.section('__proto__')).toBe('  proto  ');
+    const size = summary.size;
     expect([size(null), size([]), size([1]), size([1, 2, 3]), size({ a: [1], b: [2] }), size({ a: 1 })]).toEqual([
       'कुछ नहीं',
       'कुछ नहीं',
@@ -166,13 +200,13 @@ describe("the profile's settings in Hindi", () => {
   });
 
   it("reads the database's grace period in Hindi and explains the deletion with the English text's numbers", () => {
-    const { en, hi } = MY_DATA_WORDS;
-    expect(hi.deletion.grace('7 days')).toBe('7 दिन');
-    expect(hi.deletion.grace('1 day')).toBe('1 दिन');
-    expect(hi.deletion.grace('48:00:00')).toBe('48:00:00');
-    expect(hi.deletion.idle('7 days')).toContain('7 दिन तक');
-    const english = en.deletion.explanation('7 days');
-    const hindi = hi.deletion.explanation('7 days');
+    const { en, hi } = DELETION_WORDS;
+    expect(hi.grace('7 days')).toBe('7 दिन');
+    expect(hi.grace('1 day')).toBe('1 दिन');
+    expect(hi.grace('48:00:00')).toBe('48:00:00');
+    expect(hi.idle('7 days')).toContain('7 दिन तक');
+    const english = en.explanation('7 days');
+    const hindi = hi.explanation('7 days');
     expect(hindi).toHaveLength(english.length);
     hindi.forEach((line, index) => {
       expect(line).toMatch(DEVANAGARI);
@@ -191,12 +225,12 @@ describe("the profile's settings in Hindi", () => {
       ),
     ];
     for (const blocker of blockers) {
-      const english = MY_DATA_WORDS.en.deletion.blocker(blocker, formatPaiseExact, 4_550);
-      const hindi = MY_DATA_WORDS.hi.deletion.blocker(blocker, formatPaiseExact, 4_550);
+      const english = DELETION_WORDS.en.blocker(blocker, formatPaiseExact, 4_550);
+      const hindi = DELETION_WORDS.hi.blocker(blocker, formatPaiseExact, 4_550);
       expect(hindi.title + hindi.body, JSON.stringify(blocker)).toMatch(DEVANAGARI);
       expect(digits(hindi.title), JSON.stringify(blocker)).toEqual(digits(english.title));
       expect(hindi.action?.href).toBe(english.action?.href);
     }
-    expect(MY_DATA_WORDS.hi.deletion.forfeit(formatPaiseExact, 4_550)).toContain('₹45.50');
+    expect(DELETION_WORDS.hi.forfeit(formatPaiseExact, 4_550)).toContain('₹45.50');
   });
 });
