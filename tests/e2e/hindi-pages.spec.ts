@@ -27,7 +27,11 @@ async function expectNoSideScroll(page: Page): Promise<void> {
 
 /** English words in a region, leaving aside the data shown as written and the names both languages keep. */
 async function englishIn(page: Page, selector: string, data: string[] = []): Promise<string[]> {
-  const text = data.reduce((shown, value) => shown.replaceAll(value, ''), (await page.locator(selector).first().allInnerTexts()).join('\n'));
+  // Lower-cased on both sides: a heading's CSS may show a title in capitals.
+  const text = data.reduce(
+    (shown, value) => shown.replaceAll(value.toLowerCase(), ''),
+    (await page.locator(selector).first().allInnerTexts()).join('\n').toLowerCase(),
+  );
   const kept = new Set(['efootball', 'upi', 'pan', 'kyc', 'ist', 'golazo', 'arena', 'super', 'whatsapp', 'json', 'html', 'pod']);
   return [...text.matchAll(/[A-Za-z][A-Za-z'’]{2,}/g)].map((m) => m[0]).filter((word) => !kept.has(word.toLowerCase()));
 }
@@ -82,21 +86,27 @@ test('the dashboard, a match page and the profile speak Hindi to a player with a
 
     await page.goto('/hi/profile');
     await expect(page.getByRole('heading', { name: 'खिलाड़ी की जानकारी' })).toBeVisible({ timeout: 20_000 });
+    // The settings hydrate as they scroll into view.
     const notifications = page.locator('#notification-settings');
+    await notifications.scrollIntoViewIfNeeded();
     await expect(notifications.getByRole('heading', { name: 'नोटिफ़िकेशन' })).toBeVisible();
     await expect(notifications).toContainText('23:00 से 08:00 IST के बीच');
     await expect(notifications.getByLabel('चेक-इन खुलता है')).toBeVisible({ timeout: 20_000 });
     expect(await englishIn(page, '#notification-settings')).toEqual([]);
+    await page.locator('#alert-settings').scrollIntoViewIfNeeded();
     await expect(page.getByRole('heading', { name: 'आपके फ़ोन पर अलर्ट' })).toBeVisible();
+    await expect(page.locator('#alert-settings table')).toContainText('घटना', { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'इस डिवाइस पर पुश' })).toBeVisible();
     const myData = page.locator('#my-data');
+    await myData.scrollIntoViewIfNeeded();
     await expect(myData).toContainText('हर 10 मिनट में एक डाउनलोड');
-    await expect(myData.getByRole('button', { name: 'मेरा डेटा डाउनलोड करें' })).toBeVisible();
+    await expect(myData.getByRole('button', { name: 'मेरा डेटा डाउनलोड करें' })).toBeEnabled();
     expect(await englishIn(page, '#my-data')).toEqual([]);
     const deletion = page.locator('#delete-account');
+    await deletion.scrollIntoViewIfNeeded();
     await expect(deletion.getByRole('heading', { name: 'मेरा अकाउंट डिलीट करें' })).toBeVisible();
     // The player is in a running pod: the section says what must be settled first, in Hindi.
-    await expect(deletion).toContainText(`आप अभी ${title} में खेल रहे हैं`, { timeout: 20_000 });
+    await expect(deletion).toContainText(new RegExp(`आप अभी ${title} #\\d+ में खेल रहे हैं`), { timeout: 20_000 });
     await expect(deletion.getByRole('link', { name: 'My Tournaments पर जाएँ' })).toHaveAttribute('href', '/hi/my-tournaments');
     expect(await englishIn(page, '#delete-account', [...names, 'My Tournaments'])).toEqual([]);
     await expectNoSideScroll(page);
