@@ -43,6 +43,7 @@ const TRANSLATED = [
   'src/pages/[...lang]/pod/index.astro',
   'src/features/info/NotifyMeForm.astro',
   'src/pages/[...lang]/dashboard.astro',
+  'src/pages/[...lang]/match/index.astro',
   'src/components/info/NewsTicker.astro',
   'src/components/info/ConnectWithUs.astro',
   'src/features/tournaments/UpcomingTournamentCard.astro',
