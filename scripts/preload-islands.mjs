@@ -27,10 +27,14 @@ function hydratesAtOnce(islandTag) {
   const directive = /\sclient="([^"]+)"/.exec(islandTag)?.[1];
   const opts = /\sopts="([^"]*)"/.exec(islandTag)?.[1];
   const value = opts ? JSON.parse(opts.replace(/&quot;/g, '"').replace(/&amp;/g, '&')).value : undefined;
-  return directive === 'load' || (directive === 'painted' && value !== 'idle');
+  // `client:painted="idle"` and `client:painted="visible"` hydrate later (when idle, when scrolled into view).
+  return directive === 'load' || (directive === 'painted' && value !== 'idle' && value !== 'visible');
 }
 
-/** The component and renderer URLs of the islands a page hydrates at once (`client:load`, `client:painted`, not `client:painted="idle"`). */
+/**
+ * The component and renderer URLs of the islands a page hydrates at once (`client:load`, `client:painted`, not
+ * `client:painted="idle"` nor `client:painted="visible"`).
+ */
 export function eagerIslandUrls(html) {
   const urls = new Set();
   for (const match of html.matchAll(/<astro-island\b[^>]*>/gi)) {

@@ -20,14 +20,18 @@ const eager = '<astro-island uid="1" component-url="/_astro/Profile.js" renderer
 const painted = '<astro-island uid="3" component-url="/_astro/Pay.js" renderer-url="/_astro/client.js" client="painted"></astro-island>';
 const paintedIdle =
   '<astro-island uid="4" component-url="/_astro/Bell.js" renderer-url="/_astro/client.js" client="painted" opts="{&quot;name&quot;:&quot;Bell&quot;,&quot;value&quot;:&quot;idle&quot;}"></astro-island>';
+const paintedVisible =
+  '<astro-island uid="5" component-url="/_astro/Alerts.js" renderer-url="/_astro/client.js" client="painted" opts="{&quot;name&quot;:&quot;Alerts&quot;,&quot;value&quot;:&quot;visible&quot;}"></astro-island>';
 const idle = '<astro-island uid="2" component-url="/_astro/Stats.js" renderer-url="/_astro/client.js" client="idle"></astro-island>';
 const preloads = (html: string) => /<meta name="golazo:data-layer" content="([^"]+)">/.exec(html)?.[1].split(' ') ?? [];
 
 describe('eager island preloads', () => {
-  it('names the component and renderer of client:load and client:painted islands only', () => {
+  it('names the component and renderer of client:load and client:painted islands only (not idle, not visible)', () => {
     expect(eagerIslandUrls(page(eager + idle))).toEqual(['/_astro/Profile.js', '/_astro/client.js']);
     expect(eagerIslandUrls(page(idle + painted))).toEqual(['/_astro/Pay.js', '/_astro/client.js']);
     expect(eagerIslandUrls(page(idle + paintedIdle))).toEqual([]);
+    // Below the fold, hydrated when scrolled into view: its data layer waits for it.
+    expect(eagerIslandUrls(page(paintedVisible + paintedIdle))).toEqual([]);
   });
 
   it('follows static imports, and dynamic ones only where asked', () => {

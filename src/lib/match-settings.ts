@@ -117,12 +117,16 @@ function strip<T extends object>(part: T): Partial<MatchSettings> {
 const onOff = (value: boolean) => (value ? 'On' : 'Off');
 const minutes = (n: number) => `${n} ${n === 1 ? 'minute' : 'minutes'}`;
 
-/** The six settings as the room shows them: [label, value]. */
+/**
+ * The six settings as the room shows them: [label, value]. The labels, On/Off and the condition are the game's own
+ * words in every language (a player finds them on screen); `minutesIn` words the match time in the page's language.
+ */
 export function settingsRows(
   s: Pick<MatchSettings, 'matchMinutes' | 'extraTime' | 'penalties' | 'injuries' | 'condition' | 'substitutions'>,
+  minutesIn: (count: number) => string = minutes,
 ) {
   return [
-    ['Match Time', minutes(s.matchMinutes)],
+    ['Match Time', minutesIn(s.matchMinutes)],
     ['Extra Time', onOff(s.extraTime)],
     ['Penalties', onOff(s.penalties)],
     ['Injuries', onOff(s.injuries)],

@@ -31,6 +31,9 @@ import {
   REREGISTRATION_WAIT_HOURS,
   SLOT_COUNT_MESSAGE,
   UPI_ID_PATTERN,
+  QUIET_HOURS_IST,
+  WHATSAPP_CODE_MINUTES,
+  DATA_EXPORT_INTERVAL_MINUTES,
 } from '../functions/_shared/rules.ts';
 import { PAYOUT_STATUSES } from '../functions/_shared/payout-status.ts';
 import { ENTRY_STATUSES } from '../../src/features/brackets/brackets.schemas.ts';
@@ -232,5 +235,27 @@ describe.each(engines)('the rules module against the database on $name', (engine
       const ownPan = `DEFP${String.fromCharCode(65 + next)}${String(1000 + next)}K`;
       expect(await submit(ownPan, value), value).toBe(upiId.test(value) ? 'ok' : 'invalid_upi_id');
     }
+  });
+
+  it('holds mail and alerts in the quiet hours, lets a WhatsApp code last and spaces data downloads as the profile says', async () => {
+    const pad = (hour: number) => String(hour).padStart(2, '0');
+    const notBefore = async (ist: string) =>
+      (
+        await db.admin.query<{ at: string }>(
+          `select to_char(private.email_not_before(($1 || '+05:30')::timestamptz, false) at time zone 'Asia/Kolkata', 'YYYY-MM-DD HH24:MI') as at`,
+          [ist],
+        )
+      ).rows[0]?.at;
+    const { from, until } = QUIET_HOURS_IST;
+    expect(await notBefore(`2026-12-06 ${pad(from - 1)}:59`)).toBe(`2026-12-06 ${pad(from - 1)}:59`);
+    expect(await notBefore(`2026-12-06 ${pad(from)}:00`)).toBe(`2026-12-07 ${pad(until)}:00`);
+    expect(await notBefore(`2026-12-07 ${pad(until - 1)}:59`)).toBe(`2026-12-07 ${pad(until)}:00`);
+    expect(await notBefore(`2026-12-07 ${pad(until)}:00`)).toBe(`2026-12-07 ${pad(until)}:00`);
+    const { rows } = await db.admin.query<{ code: number; export: number }>(
+      `select (select whatsapp_code_minutes from private.alert_settings) as code,
+              extract(epoch from private.data_export_interval()) / 60 as export`,
+    );
+    expect(Number(rows[0]?.code)).toBe(WHATSAPP_CODE_MINUTES);
+    expect(Number(rows[0]?.export)).toBe(DATA_EXPORT_INTERVAL_MINUTES);
   });
 });

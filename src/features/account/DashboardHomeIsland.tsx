@@ -6,15 +6,18 @@
 import { Suspense } from 'react';
 import { useSession } from '@/stores/use-session';
 import { lazyOnDemand } from '@/lib/lazy-on-demand';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { HOME_WORDS } from './home-words';
 
 // Loaded once a signed-in player is known: a visitor's page never downloads it.
 const SignedInHome = lazyOnDemand(() => import('./SignedInHome'));
 
 export default function DashboardHomeIsland() {
   const session = useSession();
+  const w = useMessages(HOME_WORDS);
   if (session.status !== 'signed-in') return null;
   return (
-    <Suspense fallback={<p className="mt-8 text-mist">Loading your tournaments…</p>}>
+    <Suspense fallback={<p className="mt-8 text-mist">{w.loadingTournaments}</p>}>
       <SignedInHome userId={session.user.id} />
     </Suspense>
   );

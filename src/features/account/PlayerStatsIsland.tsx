@@ -1,35 +1,24 @@
 /**
  * "Your record" on the dashboard and the profile: the prize money won and the signed-in player's stats.
- * Shows nothing to a signed-out visitor (the dashboard is public); the record, its data and their modules
- * load only when signed in.
+ * Shows nothing to a signed-out visitor (the dashboard is public); the record with its frame, its words and its
+ * data load only when signed in (SignedInRecord), below the fold on both pages.
  */
 import { Suspense } from 'react';
-import { ROUTES } from '@/lib/routes';
-import { useSession } from '@/stores/use-session';
+import { withHindiWords } from '@/lib/i18n/island-words';
 import { lazyOnDemand } from '@/lib/lazy-on-demand';
+import { useSession } from '@/stores/use-session';
 
-// Loaded once a signed-in player is known: a visitor's page never downloads it.
-const SignedInRecord = lazyOnDemand(() => import('./SignedInRecord'));
+// Loaded once a signed-in player is known: a visitor's page never downloads it. On a Hindi page it waits for the
+// record's Hindi words, so it never shows English first.
+const SignedInRecord = lazyOnDemand(() => import('./SignedInRecord').then(withHindiWords));
 
-export default function PlayerStatsIsland({ title = 'Your record' }: { title?: string }) {
+export default function PlayerStatsIsland() {
   const session = useSession();
   if (session.status !== 'signed-in') return null;
   return (
-    <section aria-labelledby="player-record-heading" className="mt-10" data-player-stats>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id="player-record-heading" className="section-title text-3xl md:text-4xl">
-          {title}
-        </h2>
-        <a href={ROUTES.myEarnings.path} className="font-semibold text-lime underline-offset-4 hover:underline">
-          Earnings & payments
-        </a>
-      </div>
-      <p className="mt-1 text-sm text-mist">Prize money credited to you and your confirmed matches in every tournament.</p>
-      <div className="mt-4">
-        <Suspense fallback={<p className="text-mist">Loading…</p>}>
-          <SignedInRecord userId={session.user.id} />
-        </Suspense>
-      </div>
-    </section>
+    // The space the record takes while it loads, so the page below it does not jump.
+    <Suspense fallback={<div className="mt-10 min-h-64" aria-hidden="true" />}>
+      <SignedInRecord userId={session.user.id} />
+    </Suspense>
   );
 }

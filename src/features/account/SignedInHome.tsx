@@ -8,14 +8,20 @@ import { CheckIn } from '@/features/brackets/CheckIn';
 import { checkInView } from '@/features/brackets/entries';
 import { MyWaitlistPlaces } from '@/features/seasons/MyWaitlistPlaces';
 import StatusPill from '@/features/tournaments/StatusPill';
+import { useStore } from '@nanostores/react';
+import { localePath } from '@/lib/i18n/lang';
 import { anyTournamentHref, ROUTES } from '@/lib/routes';
+import { $lang } from '@/stores/lang';
 import type { Registration } from './account';
 import { isCurrentEntry } from './home';
 import { NextMatchLink } from './NextMatchLink';
+import { HOME_WORDS } from './home-words';
 import { useMyTournaments } from './use-my-tournaments';
 
 export default function SignedInHome({ userId }: { userId: string }) {
   const mine = useMyTournaments(userId);
+  const lang = useStore($lang);
+  const w = HOME_WORDS[lang];
   const current = mine.rows.filter((row) => isCurrentEntry(row, mine.states[row.tournament_id]?.status));
   const due = current.filter((row) => {
     const entries = mine.entries[row.tournament_id];
@@ -31,15 +37,15 @@ export default function SignedInHome({ userId }: { userId: string }) {
       {due.length > 0 && (
         <section aria-labelledby="due-heading" data-check-ins-due>
           <h2 id="due-heading" className="section-title text-3xl">
-            Check in now
+            {w.checkInNow}
           </h2>
-          <p className="mt-1 text-sm text-mist">An entry not checked in when check-in closes is withdrawn.</p>
+          <p className="mt-1 text-sm text-mist">{w.checkInRule}</p>
           <ul role="list" className="mt-4 grid gap-3 sm:grid-cols-2">
             {due.map((row) => {
               const entries = mine.entries[row.tournament_id];
               return (
                 <li key={row.tournament_id} className="card p-4" data-due={row.tournament_id}>
-                  <a href={anyTournamentHref(row.tournament_id)} className="font-bold hover:text-lime">
+                  <a href={localePath(anyTournamentHref(row.tournament_id), lang)} className="font-bold hover:text-lime">
                     {row.tournament_title}
                   </a>
                   {entries && (
@@ -57,7 +63,7 @@ export default function SignedInHome({ userId }: { userId: string }) {
       {nexts.length > 0 && (
         <section aria-labelledby="next-heading">
           <h2 id="next-heading" className="section-title text-3xl">
-            {nexts.length === 1 ? 'Your next match' : 'Your next matches'}
+            {w.nextMatches(nexts.length)}
           </h2>
           <ul role="list" className="mt-2 grid gap-3 sm:grid-cols-2">
             {nexts.map(({ row, next }) => (
@@ -74,21 +80,21 @@ export default function SignedInHome({ userId }: { userId: string }) {
       <section aria-labelledby="entries-heading">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="entries-heading" className="section-title text-3xl">
-            My entries
+            {w.myEntries}
           </h2>
-          <a href={ROUTES.myTournaments.path} className="font-semibold text-lime underline-offset-4 hover:underline">
-            All my tournaments
+          <a href={localePath(ROUTES.myTournaments.path, lang)} className="font-semibold text-lime underline-offset-4 hover:underline">
+            {w.allMine}
           </a>
         </div>
         {mine.status === 'loading' ? (
-          <p className="mt-3 text-mist">Loading your entries…</p>
+          <p className="mt-3 text-mist">{w.loadingEntries}</p>
         ) : mine.status === 'error' ? (
-          <p className="mt-3 font-semibold text-danger">Your entries could not be loaded. Reload the page to try again.</p>
+          <p className="mt-3 font-semibold text-danger">{w.entriesFailed}</p>
         ) : current.length === 0 ? (
           <p className="card mt-3 p-5 text-mist">
-            No entries in a running or upcoming tournament.{' '}
-            <a href={ROUTES.tournaments.path} className="font-semibold text-lime underline-offset-4 hover:underline">
-              Find a tournament
+            {w.noEntries}{' '}
+            <a href={localePath(ROUTES.tournaments.path, lang)} className="font-semibold text-lime underline-offset-4 hover:underline">
+              {w.findTournament}
             </a>
           </p>
         ) : (
@@ -105,10 +111,10 @@ export default function SignedInHome({ userId }: { userId: string }) {
           </ul>
         )}
         <p className="mt-4 text-sm text-mist">
-          <a href={ROUTES.trade.path} className="font-semibold text-lime underline-offset-4 hover:underline">
-            Trade Center
+          <a href={localePath(ROUTES.trade.path, lang)} className="font-semibold text-lime underline-offset-4 hover:underline">
+            {w.tradeCenter}
           </a>{' '}
-          (player cards): coming soon.
+          {w.tradeSoon}
         </p>
       </section>
     </div>
@@ -127,10 +133,11 @@ function EntryRow({
   entries: Parameters<typeof CheckIn>[0]['entries'] | undefined;
   onCheckedIn: (at: string) => void;
 }) {
+  const lang = useStore($lang);
   return (
     <li className="card p-4" data-home-entry={row.tournament_id}>
       <div className="flex items-start justify-between gap-3">
-        <a href={anyTournamentHref(row.tournament_id)} className="min-w-0 font-bold break-words hover:text-lime">
+        <a href={localePath(anyTournamentHref(row.tournament_id), lang)} className="min-w-0 font-bold break-words hover:text-lime">
           {row.tournament_title}
         </a>
         {status && <StatusPill tournamentId={row.tournament_id} status={status} live />}

@@ -32,6 +32,8 @@ export type RecordWords = {
   perMatch: (average: string) => string;
   /** The shared record's cards (account.ts statFigures). */
   record: StatWords;
+  /** "Your record" around the figures on the dashboard and the profile (SignedInRecord). */
+  frame: { title: string; earnings: string; lead: string; publicPage: string; publicPageNote: string };
   statsLoadFailed: string;
   loadingPayments: string;
   paymentsLoadFailed: string;
@@ -50,6 +52,13 @@ const en: RecordWords = {
   goalsScored: 'Goals Scored',
   perMatch: (average) => `${average} per match`,
   record: STAT_WORDS_EN,
+  frame: {
+    title: 'Your record',
+    earnings: 'Earnings & payments',
+    lead: 'Prize money credited to you and your confirmed matches in every tournament.',
+    publicPage: 'See your public player page',
+    publicPageNote: '(what other players see: rating and record)',
+  },
   statsLoadFailed: ACCOUNT_MESSAGES.statsLoadFailed,
   loadingPayments: 'Loading your payments',
   paymentsLoadFailed: ACCOUNT_MESSAGES.paymentsLoadFailed,

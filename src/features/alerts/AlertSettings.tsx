@@ -4,16 +4,20 @@
  * settings sit above it; the bell always shows everything.
  */
 import { useEffect, useId, useRef } from 'react';
-import { ALERT_EVENT_LABELS, type AlertEvent } from './alerts';
-import { PUSH_BLOCKED_MESSAGE, useAlertSettings } from './use-alert-settings';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { QUIET_HOURS_IST } from '@/lib/rules';
+import { ALERT_WORDS } from './alert-words';
+import type { AlertEvent } from './alerts';
+import { useAlertSettings } from './use-alert-settings';
 import PushSupportNote from './PushSupportNote';
 import WhatsAppOptIn from './WhatsAppOptIn';
 
 export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: string }) {
   const state = useAlertSettings(vapidPublicKey);
-  const { alerts, support, thisDevice, busy, message, pushProblem, pushBlocked } = state;
+  const { alerts, dataWords, support, thisDevice, busy, message, pushProblem, pushBlocked, pushBlockedMessage } = state;
+  const w = useMessages(ALERT_WORDS).alerts;
   // A browser that refuses push says why beside the button, from the first look (blocked) or after a tap.
-  const pushWords = pushProblem ?? (pushBlocked && !thisDevice ? PUSH_BLOCKED_MESSAGE : null);
+  const pushWords = pushProblem ?? (pushBlocked && !thisDevice ? pushBlockedMessage : null);
   const ids = useId();
   // The page can grow above the section while the player waits for the browser: bring the answer to where they look.
   const problemLine = useRef<HTMLParagraphElement>(null);
@@ -24,22 +28,19 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
   return (
     <section id="alert-settings" className="card mt-6 p-5" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} className="text-lg font-bold">
-        Alerts on your phone
+        {w.title}
       </h2>
-      <p className="mt-1 text-sm text-mist">
-        Hear about your matches when the site is closed: a push on this device, a WhatsApp message, or both. Alerts that can wait are held
-        between 23:00 and 08:00 IST; "match ready" comes at any hour.
-      </p>
+      <p className="mt-1 text-sm text-mist">{w.lead(QUIET_HOURS_IST)}</p>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <div className="min-w-0 rounded-xl border border-line p-4">
-          <h3 className="font-bold">Push on this device</h3>
-          <PushSupportNote support={support} />
+          <h3 className="font-bold">{w.pushTitle}</h3>
+          <PushSupportNote support={support} words={state.dataWords} />
           {support === 'ready' && (
             <>
               <p className="mt-2 text-sm text-mist">
-                {thisDevice ? 'Push is on for this device.' : 'Your browser will ask you to allow notifications.'}
-                {alerts && alerts.push_devices > 0 && ` Devices with push: ${alerts.push_devices}.`}
+                {thisDevice ? w.pushOn : w.willAsk}
+                {alerts && dataWords && alerts.push_devices > 0 && dataWords.devices(alerts.push_devices)}
               </p>
               <button
                 type="button"
@@ -47,7 +48,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
                 disabled={busy}
                 onClick={() => void (thisDevice ? state.turnPushOff() : state.turnPushOn())}
               >
-                {thisDevice ? 'Turn off push on this device' : 'Turn on push on this device'}
+                {thisDevice ? w.turnOff : w.turnOn}
               </button>
               <p ref={problemLine} className="mt-2 text-sm font-semibold text-danger empty:hidden" role="alert" data-push-problem>
                 {pushWords}
@@ -62,16 +63,16 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
         </div>
       </div>
 
-      {alerts && (
+      {alerts && dataWords && (
         <table className="mt-5 w-full text-sm">
-          <caption className="sr-only">Which events alert you, by push and by WhatsApp</caption>
+          <caption className="sr-only">{dataWords.table.caption}</caption>
           <thead>
             <tr className="text-left text-mist">
               <th scope="col" className="py-2 font-normal">
-                Event
+                {dataWords.table.event}
               </th>
               <th scope="col" className="w-20 py-2 text-center font-normal">
-                Push
+                {dataWords.table.push}
               </th>
               <th scope="col" className="w-20 py-2 text-center font-normal">
                 WhatsApp
@@ -80,7 +81,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
           </thead>
           <tbody className="divide-y divide-white/10">
             {alerts.events.map((event) => {
-              const label = ALERT_EVENT_LABELS[event.kind as AlertEvent] ?? event.kind;
+              const label = dataWords.events[event.kind as AlertEvent] ?? event.kind;
               return (
                 <tr key={event.kind}>
                   <th scope="row" className="py-2 text-left font-normal">
@@ -91,7 +92,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
                       <input
                         type="checkbox"
                         className="size-5 accent-lime"
-                        aria-label={`${label} by ${channel === 'push' ? 'push' : 'WhatsApp'}`}
+                        aria-label={dataWords.table.by(label, channel)}
                         checked={event[channel]}
                         onChange={(change) => void state.setEvent(event.kind, channel, change.target.checked)}
                       />
@@ -104,7 +105,7 @@ export default function AlertSettings({ vapidPublicKey }: { vapidPublicKey: stri
         </table>
       )}
       <p className="mt-2 min-h-5 text-sm text-mist" role="status">
-        {message === pushWords ? '' : (message ?? (alerts === null ? 'Loading…' : ''))}
+        {message === pushWords ? '' : (message ?? (alerts === null ? w.loading : ''))}
       </p>
     </section>
   );

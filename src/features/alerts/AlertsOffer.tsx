@@ -4,15 +4,19 @@
  * (useAlertSettings) and forms (WhatsAppOptIn); a browser that refuses push is named on screen.
  */
 import { useState } from 'react';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { QUIET_HOURS_IST } from '@/lib/rules';
+import { OFFER_WORDS } from './offer-words';
 import { pushOffer } from './alerts';
-import { PUSH_BLOCKED_MESSAGE, useAlertSettings } from './use-alert-settings';
+import { useAlertSettings } from './use-alert-settings';
 import PushSupportNote from './PushSupportNote';
 import WhatsAppOptIn from './WhatsAppOptIn';
 import { VAPID_PUBLIC_KEY } from './vapid-key';
 
 export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vapidPublicKey?: string }) {
   const state = useAlertSettings(vapidPublicKey);
-  const { alerts, support, thisDevice, pushBlocked, pushProblem, busy, message } = state;
+  const { alerts, support, thisDevice, pushBlocked, pushProblem, busy, message, pushBlockedMessage } = state;
+  const w = useMessages(OFFER_WORDS);
   const [whatsAppOpen, setWhatsAppOpen] = useState(false);
   const whatsAppOn = Boolean(alerts?.whatsapp.phone);
   const push = pushOffer({ support, thisDevice, blocked: pushBlocked });
@@ -20,21 +24,18 @@ export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vap
   return (
     <section className="mt-4 rounded-xl border border-line p-3 text-left" aria-labelledby="alerts-offer-heading" data-alerts-offer>
       <h3 id="alerts-offer-heading" className="text-sm font-bold">
-        Hear when check-in opens
+        {w.title}
       </h3>
-      <p className="mt-1 text-xs text-mist">
-        A push on this phone or a WhatsApp message when check-in opens and when your match is ready. Alerts that can wait are held between
-        23:00 and 08:00 IST.
-      </p>
+      <p className="mt-1 text-xs text-mist">{w.lead(QUIET_HOURS_IST)}</p>
       <div className="mt-3 flex flex-col gap-2">
         {push === 'on' && (
           <p className="text-sm font-semibold text-lime" data-alerts-offer-push="on">
-            Push is on for this device ✓
+            {w.pushOn}
           </p>
         )}
         {push === 'blocked' && (
           <p className="text-sm text-danger" data-alerts-offer-push="blocked">
-            {PUSH_BLOCKED_MESSAGE}
+            {pushBlockedMessage}
           </p>
         )}
         {push === 'offer' && (
@@ -44,7 +45,7 @@ export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vap
             disabled={busy}
             onClick={() => void state.turnPushOn()}
           >
-            Turn on push alerts
+            {w.turnOn}
           </button>
         )}
         {push === 'offer' && pushProblem && (
@@ -52,7 +53,7 @@ export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vap
             {pushProblem}
           </p>
         )}
-        <PushSupportNote support={support} />
+        <PushSupportNote support={support} words={state.dataWords} />
         {whatsAppOn ? (
           <WhatsAppOptIn state={state} canStop={false} />
         ) : whatsAppOpen ? (
@@ -64,12 +65,12 @@ export default function AlertsOffer({ vapidPublicKey = VAPID_PUBLIC_KEY }: { vap
             disabled={alerts === null}
             onClick={() => setWhatsAppOpen(true)}
           >
-            Get WhatsApp alerts
+            {w.getWhatsApp}
           </button>
         )}
       </div>
       <p className="mt-2 min-h-5 text-sm text-mist" role="status">
-        {message && message !== pushProblem && !(pushBlocked && message === PUSH_BLOCKED_MESSAGE) ? message : ''}
+        {message && message !== pushProblem && !(pushBlocked && message === pushBlockedMessage) ? message : ''}
       </p>
     </section>
   );

@@ -4,6 +4,9 @@
  * profile's alert settings and the offer after a payment show the same forms over one useAlertSettings.
  */
 import { useId, useState } from 'react';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { WHATSAPP_CODE_MINUTES } from '@/lib/rules';
+import { ALERT_WORDS } from './alert-words';
 import type { AlertSettingsState } from './use-alert-settings';
 
 const input = 'min-h-12 w-full rounded-xl border border-line bg-night px-4 text-base text-chalk focus:border-lime';
@@ -14,16 +17,19 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
   const ids = useId();
   const { busy } = state;
   const whatsapp = state.alerts?.whatsapp;
+  const w = useMessages(ALERT_WORDS).whatsapp;
+  // The words that show with the player's number arrive with it.
+  const d = state.dataWords?.whatsapp;
 
   if (whatsapp?.phone) {
     return (
       <>
         <p className="mt-2 text-sm">
-          Alerts go to <strong data-whatsapp-phone>{whatsapp.phone}</strong>.
+          {d?.goesTo} <strong data-whatsapp-phone>{whatsapp.phone}</strong>.
         </p>
         {canStop && (
           <button type="button" className="btn btn-ghost mt-3 whitespace-normal" disabled={busy} onClick={() => void state.stopWhatsApp()}>
-            Stop WhatsApp alerts
+            {d?.stop}
           </button>
         )}
       </>
@@ -39,7 +45,7 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
         }}
       >
         <label htmlFor={`${ids}-phone`} className="text-sm">
-          Indian mobile number on WhatsApp
+          {w.number}
         </label>
         <input
           id={`${ids}-phone`}
@@ -53,10 +59,10 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
         />
         <p className="text-xs text-mist">{whatsapp?.consent_text}</p>
         <button type="submit" className="btn btn-primary" disabled={busy || phone.trim() === ''}>
-          {whatsapp?.pending_phone ? 'Send a new code' : 'Send code on WhatsApp'}
+          {whatsapp?.pending_phone && d ? d.newCode : w.sendCode}
         </button>
       </form>
-      {whatsapp?.pending_phone && (
+      {whatsapp?.pending_phone && d && (
         <form
           className="mt-4 flex flex-col gap-2"
           onSubmit={(event) => {
@@ -65,7 +71,7 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
           }}
         >
           <label htmlFor={`${ids}-code`} className="text-sm">
-            Code sent to {whatsapp.pending_phone} ({whatsapp.tries_left ?? 0} tries, valid 10 minutes)
+            {d.codeSentTo(whatsapp.pending_phone, whatsapp.tries_left ?? 0, WHATSAPP_CODE_MINUTES)}
           </label>
           <input
             id={`${ids}-code`}
@@ -77,7 +83,7 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
             onChange={(event) => setCode(event.target.value)}
           />
           <button type="submit" className="btn btn-primary" disabled={busy || code.trim().length !== 6}>
-            Confirm and agree
+            {d.confirm}
           </button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationServerKey, indianMobile, pushFailureMessage, pushOffer, pushSupport } from './alerts';
+import { applicationServerKey, indianMobile, pushOffer, pushSupport } from './alerts';
+import { pushFailureMessage } from './push-failures-en';
 
 describe('the WhatsApp number', () => {
   it('takes an Indian mobile number as players type it, in E.164', () => {

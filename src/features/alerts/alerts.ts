@@ -70,22 +70,9 @@ export type PushFailure =
   | { step: 'push-service'; name: string }
   | { step: 'timeout' };
 
-/** What the player reads for each failure: what happened, in plain words, and what to do. */
-export function pushFailureMessage(failure: PushFailure): string {
-  switch (failure.step) {
-    case 'permission':
-      return failure.permission === 'denied'
-        ? 'Notifications are blocked for this site: allow them in the browser settings, then try again.'
-        : 'The browser asked whether to allow notifications and got no answer: tap the button again and choose Allow.';
-    case 'worker':
-      return 'This browser could not set up push for the site (a private window cannot). Reload the page and try again, or use WhatsApp alerts.';
-    case 'push-service':
-      return failure.name === 'NotAllowedError'
-        ? "The browser refused push for this site: turn on notifications for the browser in your phone's settings, then try again. WhatsApp alerts work meanwhile."
-        : "The browser's push service did not accept this device (it needs the internet, and on Android Google Play services). Check your connection and try again in a minute; WhatsApp alerts work meanwhile.";
-    case 'timeout':
-      return "The browser's push service did not answer. Check your connection and try again in a minute; WhatsApp alerts work meanwhile.";
-  }
+/** The quiet hours (lib/rules.ts QUIET_HOURS_IST) as a sentence reads them: ["23:00", "08:00"]. */
+export function quietHours({ from, until }: { from: number; until: number }): [string, string] {
+  return [`${String(from).padStart(2, '0')}:00`, `${String(until).padStart(2, '0')}:00`];
 }
 
 /** A VAPID public key (base64url) as PushManager.subscribe takes it. */

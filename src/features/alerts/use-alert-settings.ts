@@ -5,17 +5,29 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-answer';
-import type { MyAlerts } from './alerts.api';
-import { indianMobile, pushFailureMessage, type PushSupport, pushSupport } from './alerts';
+import { describeFailure } from '@/lib/describe-failure';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { onDemand } from '@/lib/on-demand';
+import { useStore } from '@nanostores/react';
+import { $lang } from '@/stores/lang';
+import { ALERT_WORDS, type AlertDataWords, alertDataWordsIn, pushFailureIn } from './alert-words';
+import type { MyAlerts } from './alerts.api';
+import { indianMobile, type PushSupport, pushSupport } from './alerts';
 
 const api = onDemand(() => import('./alerts.api'));
 const device = onDemand(() => import('./push-device'));
 
-/** What the player reads when the browser refuses notifications to the site. */
-export const PUSH_BLOCKED_MESSAGE = pushFailureMessage({ step: 'permission', permission: 'denied' });
+/** The hint of a push failure the hook has already worded in the page's language (see turnPushOn). */
+const WORDED = 'push';
 
-const explain = (error: unknown, fallback: string) => (error instanceof ApiError && error.kind === 'refused' ? error.message : fallback);
+/**
+ * A refusal in the page's language, from its hint (the error table; Hindi never shows the server's English), a
+ * failure the hook worded itself as it is, anything else as `fallback`.
+ */
+async function explain(error: unknown, fallback: string): Promise<string> {
+  if (!(error instanceof ApiError) || error.kind !== 'refused') return fallback;
+  return error.hint === WORDED ? error.message : describeFailure(error);
+}
 
 export function useAlertSettings(vapidPublicKey: string) {
   const [alerts, setAlerts] = useState<MyAlerts | null>(null);
@@ -27,14 +39,27 @@ export function useAlertSettings(vapidPublicKey: string) {
   const [message, setMessage] = useState<string | null>(null);
   // Why turning push on failed, said beside the push button (where the player is looking), until it works.
   const [pushProblem, setPushProblem] = useState<string | null>(null);
+  const w = useMessages(ALERT_WORDS).alerts;
+  const lang = useStore($lang);
+  // What the player reads when the browser refuses notifications to the site (worded once it is known).
+  const [pushBlockedMessage, setPushBlockedMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (pushBlocked) void pushFailureIn(lang, { step: 'permission', permission: 'denied' }).then(setPushBlockedMessage);
+  }, [pushBlocked, lang]);
+
+  // The words that show with the data (the events, where alerts go) and the actions' outcomes: loaded with the data.
+  const [dataWords, setDataWords] = useState<AlertDataWords | null>(null);
+  const said = useCallback(async () => (await alertDataWordsIn(lang)).messages, [lang]);
 
   const reload = useCallback(async () => {
     try {
-      setAlerts(await (await api()).fetchMyAlerts());
+      const [loaded, words] = await Promise.all([api().then((calls) => calls.fetchMyAlerts()), alertDataWordsIn(lang)]);
+      setDataWords(words);
+      setAlerts(loaded);
     } catch {
-      setMessage('Your alert settings could not be loaded. Reload the page to try again.');
+      setMessage(w.loadFailed);
     }
-  }, []);
+  }, [w, lang]);
 
   useEffect(() => {
     void reload();
@@ -55,14 +80,15 @@ export function useAlertSettings(vapidPublicKey: string) {
     }
   }, [reload, vapidPublicKey]);
 
-  async function act(work: () => Promise<void>, done: string, failed: string) {
+  type Said = AlertDataWords['messages'];
+  async function act(work: () => Promise<void>, done: (m: Said) => string, failed: (m: Said) => string) {
     setBusy(true);
     try {
       await work();
-      setMessage(done);
+      setMessage(done(await said()));
       await reload();
     } catch (error) {
-      setMessage(explain(error, failed));
+      setMessage(await explain(error, failed(await said())));
     } finally {
       setBusy(false);
     }
@@ -78,17 +104,17 @@ export function useAlertSettings(vapidPublicKey: string) {
         } catch (error) {
           const problem =
             error instanceof PushDeviceError
-              ? pushFailureMessage(error.failure)
-              : explain(error, 'This device could not be saved for push. Check your connection and try again.');
+              ? await pushFailureIn(lang, error.failure)
+              : await explain(error, (await said()).deviceSaveFailed);
           if (error instanceof PushDeviceError && error.failure.step === 'permission')
             setPushBlocked(error.failure.permission === 'denied');
           setPushProblem(problem);
-          throw new ApiError('refused', problem, 'push');
+          throw new ApiError('refused', problem, WORDED);
         }
         setThisDevice(true);
       },
-      'Push is on for this device.',
-      'Push could not be turned on. Please try again.',
+      (m) => m.pushOnDone,
+      (m) => m.pushOnFailed,
     );
 
   const turnPushOff = () =>
@@ -98,30 +124,30 @@ export function useAlertSettings(vapidPublicKey: string) {
         if (endpoint) await (await api()).deletePushSubscription(endpoint);
         setThisDevice(false);
       },
-      'Push is off for this device.',
-      'Push could not be turned off. Please try again.',
+      (m) => m.pushOffDone,
+      (m) => m.pushOffFailed,
     );
 
   async function setEvent(kind: string, channel: 'push' | 'whatsapp', on: boolean) {
     setAlerts((current) => current && { ...current, events: current.events.map((e) => (e.kind === kind ? { ...e, [channel]: on } : e)) });
     try {
       await (await api()).setMyAlert(kind, channel, on);
-      setMessage('Saved.');
+      setMessage((await said()).saved);
     } catch (error) {
       setAlerts(
         (current) => current && { ...current, events: current.events.map((e) => (e.kind === kind ? { ...e, [channel]: !on } : e)) },
       );
-      setMessage(explain(error, 'That change could not be saved. Please try again.'));
+      setMessage(await explain(error, (await said()).saveFailed));
     }
   }
 
   async function sendCode(typed: string) {
     const phone = indianMobile(typed);
-    if (!phone) return setMessage('Enter an Indian mobile number: +91 and ten digits.');
+    if (!phone) return setMessage((await said()).phoneInvalid);
     await act(
       async () => (await api()).startWhatsAppOptIn(phone),
-      `Code sent on WhatsApp to ${phone}.`,
-      'The code could not be sent. Please try again.',
+      (m) => m.codeSent(phone),
+      (m) => m.codeSendFailed,
     );
   }
 
@@ -129,10 +155,11 @@ export function useAlertSettings(vapidPublicKey: string) {
     setBusy(true);
     try {
       const answer = await (await api()).confirmWhatsAppOptIn(code.trim());
-      setMessage(answer.confirmed ? 'WhatsApp alerts are on.' : `That code is not right: ${answer.triesLeft ?? 0} tries left.`);
+      const m = await said();
+      setMessage(answer.confirmed ? m.whatsAppOn : m.codeWrong(answer.triesLeft ?? 0));
       await reload();
     } catch (error) {
-      setMessage(explain(error, 'The code could not be checked. Please try again.'));
+      setMessage(await explain(error, (await said()).codeCheckFailed));
       await reload();
     } finally {
       setBusy(false);
@@ -142,12 +169,16 @@ export function useAlertSettings(vapidPublicKey: string) {
   const stopWhatsApp = () =>
     act(
       async () => (await api()).withdrawWhatsAppConsent(),
-      'WhatsApp alerts are off and your number is removed.',
-      'That did not work. Please try again.',
+      (m) => m.whatsAppOff,
+      (m) => m.didNotWork,
     );
 
   return {
     alerts,
+    /** The words that show with the data, in the page's language, once it has arrived. */
+    dataWords,
+    /** What the player reads when the browser refuses notifications to the site. */
+    pushBlockedMessage,
     support,
     thisDevice,
     pushBlocked,

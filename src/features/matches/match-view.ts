@@ -28,7 +28,7 @@ export const NOTHING_ON_FILE: PlayersView = {
   matchDay: null,
 };
 
-const STATUS_WORDS: Record<MatchStatus, string> = {
+export const STATUS_WORDS: Record<MatchStatus, string> = {
   pending: 'Waiting for both players',
   bye: 'Bye: no match to play',
   scheduled: 'Scheduled',

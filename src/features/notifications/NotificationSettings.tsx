@@ -2,27 +2,29 @@
  * The profile's notification settings: which kinds also come by e-mail (the bell always shows them).
  * Each switch saves at once; a failure puts it back and says so.
  */
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from './notifications';
+import { ALERT_WORDS } from '@/features/alerts/alert-words';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { QUIET_HOURS_IST } from '@/lib/rules';
+import type { NotificationKind } from './notifications';
 import { useNotificationSettings } from './use-notification-settings';
 
 export default function NotificationSettings() {
-  const { settings, message, change } = useNotificationSettings();
+  const { settings, labels, message, change } = useNotificationSettings();
+  const w = useMessages(ALERT_WORDS).notifications;
 
   return (
     <section id="notification-settings" className="card mt-6 p-5" aria-labelledby="notification-settings-heading">
       <h2 id="notification-settings-heading" className="text-lg font-bold">
-        Notifications
+        {w.title}
       </h2>
-      <p className="mt-1 text-sm text-mist">
-        Everything appears under the bell. Choose what also comes by e-mail. E-mail that can wait is not sent between 23:00 and 08:00 IST.
-      </p>
-      {settings === null && !message && <p className="mt-3 text-sm text-mist">Loading…</p>}
+      <p className="mt-1 text-sm text-mist">{w.lead(QUIET_HOURS_IST)}</p>
+      {settings === null && !message && <p className="mt-3 text-sm text-mist">{w.loading}</p>}
       <ul role="list" className="mt-3 divide-y divide-white/10">
         {settings?.map((setting) => (
           <li key={setting.kind} className="flex items-center justify-between gap-4 py-2">
             <label htmlFor={`notify-${setting.kind}`} className="text-sm">
-              {NOTIFICATION_KIND_LABELS[setting.kind as NotificationKind] ?? setting.kind}
-              {setting.urgent && <span className="ml-2 text-xs text-mist">(sent at any hour)</span>}
+              {labels?.[setting.kind as NotificationKind] ?? setting.kind}
+              {setting.urgent && <span className="ml-2 text-xs text-mist">{w.anyHour}</span>}
             </label>
             <input
               id={`notify-${setting.kind}`}

@@ -3,6 +3,10 @@
  * says so. The data module (and supabase-js) loads with the section, not with the page.
  */
 import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { ALERT_WORDS, type AlertDataWords, alertDataWordsIn } from '@/features/alerts/alert-words';
+import { $lang } from '@/stores/lang';
+import { useMessages } from '@/lib/i18n/use-messages';
 import type { NotificationSetting } from './notifications.api';
 import { onDemand } from '@/lib/on-demand';
 
@@ -11,13 +15,19 @@ const api = onDemand(() => import('./notifications.api'));
 export function useNotificationSettings() {
   const [settings, setSettings] = useState<NotificationSetting[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const w = useMessages(ALERT_WORDS).notifications;
+  const lang = useStore($lang);
+  // The kinds' labels and the outcomes, in the page's language: loaded with the data.
+  const [labels, setLabels] = useState<AlertDataWords['kinds'] | null>(null);
 
   useEffect(() => {
-    api()
-      .then((calls) => calls.fetchMyNotificationSettings())
-      .then(setSettings)
-      .catch(() => setMessage('Your notification settings could not be loaded. Reload the page to try again.'));
-  }, []);
+    Promise.all([api().then((calls) => calls.fetchMyNotificationSettings()), alertDataWordsIn(lang)])
+      .then(([loaded, words]) => {
+        setLabels(words.kinds);
+        setSettings(loaded);
+      })
+      .catch(() => setMessage(w.loadFailed));
+  }, [w, lang]);
 
   const setEmail = (kind: string, email: boolean) =>
     setSettings((current) => current?.map((setting) => (setting.kind === kind ? { ...setting, email } : setting)) ?? null);
@@ -26,12 +36,12 @@ export function useNotificationSettings() {
     setEmail(kind, email);
     try {
       await (await api()).setMyNotificationSetting(kind, email);
-      setMessage('Saved.');
+      setMessage((await alertDataWordsIn(lang)).messages.saved);
     } catch {
       setEmail(kind, !email);
-      setMessage('That change could not be saved. Please try again.');
+      setMessage((await alertDataWordsIn(lang)).messages.saveFailed);
     }
   }
 
-  return { settings, message, change };
+  return { settings, labels, message, change };
 }

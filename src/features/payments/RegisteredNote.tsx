@@ -8,12 +8,14 @@ import { lazyOnDemand } from '@/lib/lazy-on-demand';
 import { formatTimeIST } from '@/lib/format';
 import { formatDateIn } from '@/lib/i18n/format';
 import { localePath } from '@/lib/i18n/lang';
+import { withHindiWords } from '@/lib/i18n/island-words';
 import { ROUTES } from '@/lib/routes';
 import { useStore } from '@nanostores/react';
 import { $lang } from '@/stores/lang';
 import type { PayWords } from './pay-words';
 
-const AlertsOffer = lazyOnDemand(() => import('@/features/alerts/AlertsOffer'));
+// On a Hindi page the offer waits for its Hindi words, so it never shows English first.
+const AlertsOffer = lazyOnDemand(() => import('@/features/alerts/AlertsOffer').then(withHindiWords));
 
 interface Props {
   free: boolean;

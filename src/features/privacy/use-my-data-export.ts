@@ -4,12 +4,14 @@
  * calls). The data module (and supabase-js) loads when the player presses the button, the HTML copy's writer when it is saved.
  */
 import { useEffect, useState } from 'react';
+import { $lang } from '@/stores/lang';
+import { type ExportSummaryWords, exportSummaryWordsIn } from './my-data-words';
 import { exportFileName, type MyDataExport } from './privacy';
 
 type ExportState =
   | { status: 'idle' }
   | { status: 'preparing' }
-  | { status: 'ready'; data: MyDataExport }
+  | { status: 'ready'; data: MyDataExport; summary: ExportSummaryWords }
   | { status: 'failed'; message: string };
 
 function save(contents: string, type: string, fileName: string) {
@@ -41,13 +43,16 @@ export function useMyDataExport(productName: string, slug: string) {
   async function prepare() {
     setState({ status: 'preparing' });
     try {
-      const data = await (await import('./privacy.api')).exportMyData();
-      setState({ status: 'ready', data });
+      const [data, summary] = await Promise.all([
+        import('./privacy.api').then((calls) => calls.exportMyData()),
+        exportSummaryWordsIn($lang.get()),
+      ]);
+      setState({ status: 'ready', data, summary });
       saveJson(data);
     } catch (error) {
-      // The error table loads with a failure, not with the page.
-      const { errorText } = await import('@/lib/error-text');
-      setState({ status: 'failed', message: errorText(error) });
+      // The error table loads with a failure, not with the page; a Hindi page words the refusal from its hint.
+      const { describeFailure } = await import('@/lib/describe-failure');
+      setState({ status: 'failed', message: await describeFailure(error) });
     }
   }
 

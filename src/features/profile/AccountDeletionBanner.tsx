@@ -5,9 +5,11 @@
  */
 import { Suspense } from 'react';
 import { useSession } from '@/stores/use-session';
+import { withHindiWords } from '@/lib/i18n/island-words';
 import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
-const ScheduledDeletionBanner = lazyOnDemand(() => import('./ScheduledDeletionBanner'));
+// The banner's Hindi words arrive with it: an island hydrated by Astro's own `client:idle` does not wait for them.
+const ScheduledDeletionBanner = lazyOnDemand(() => import('./ScheduledDeletionBanner').then(withHindiWords));
 
 export default function AccountDeletionBanner() {
   const session = useSession();

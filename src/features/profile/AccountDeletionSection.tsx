@@ -4,18 +4,17 @@
  * button to leave it), or the steps:
  * what happens, a fresh e-mail code, then the request. The database decides every refusal again.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
+import { CODE_LENGTH } from '@/features/auth/auth';
+import { DELETION_WORDS } from './deletion-words';
 import { LeaveWaitlist } from '@/features/seasons/LeaveWaitlist';
-import { formatDateTimeIST, formatPaiseExact } from '@/lib/format';
-import {
-  type AccountDeletion,
-  blockerText,
-  DELETION_CHANGED_EVENT,
-  DELETION_CODE_SUBJECT,
-  deletionExplanation,
-  forfeitConsentText,
-} from './account-deletion';
+import { formatPaiseExact } from '@/lib/format';
+import { formatDateTimeIn } from '@/lib/i18n/format';
+import { localePath } from '@/lib/i18n/lang';
+import { $lang } from '@/stores/lang';
+import { type AccountDeletion, DELETION_CHANGED_EVENT, DELETION_CODE_SUBJECT } from './account-deletion';
 import { useAccountDeletion } from './use-account-deletion';
 
 const inputClass = 'min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk focus:border-lime';
@@ -23,6 +22,7 @@ const inputClass = 'min-h-12 rounded-xl border border-line bg-night px-4 text-ba
 export default function AccountDeletionSection({ email }: { email: string | null }) {
   const deletion = useAccountDeletion(email);
   const section = useRef<HTMLElement>(null);
+  const w = DELETION_WORDS[useStore($lang)];
 
   // The e-mails' cancel link opens the profile at this section.
   useEffect(() => {
@@ -34,9 +34,9 @@ export default function AccountDeletionSection({ email }: { email: string | null
   return (
     <section ref={section} id="delete-account" aria-labelledby="delete-account-title" className="card flex flex-col gap-4 p-5 sm:p-7">
       <h2 id="delete-account-title" className="section-title text-2xl sm:text-3xl">
-        Delete my account
+        {w.title}
       </h2>
-      {deletion.state.status === 'loading' && <p className="text-sm text-mist">Checking…</p>}
+      {deletion.state.status === 'loading' && <p className="text-sm text-mist">{w.checking}</p>}
       {deletion.state.status === 'error' && (
         <p role="alert" className="text-sm text-danger">
           {deletion.state.message}
@@ -53,15 +53,17 @@ export default function AccountDeletionSection({ email }: { email: string | null
 }
 
 function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAccountDeletion>; answer: AccountDeletion }) {
+  const lang = useStore($lang);
+  const w = DELETION_WORDS[lang];
   if (answer.status === 'scheduled') {
     return (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm">
-          <span className="block font-bold text-gold">Your account will be deleted on {formatDateTimeIST(answer.erase_at)}.</span>
-          <span className="text-mist">Until then you can change your mind.</span>
+          <span className="block font-bold text-gold">{w.on(formatDateTimeIn(lang, answer.erase_at))}</span>
+          <span className="text-mist">{w.untilThen}</span>
         </p>
-        <Button tone="primary" onClick={() => void deletion.cancel()} busy={deletion.busy} busyLabel="Cancelling…">
-          Cancel deletion
+        <Button tone="primary" onClick={() => void deletion.cancel()} busy={deletion.busy} busyLabel={w.cancelling}>
+          {w.cancel}
         </Button>
       </div>
     );
@@ -70,13 +72,13 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
   const blocker = answer.blocked_by;
   const smallBalance = blocker?.hint === 'open_money' && blocker.detail === 'small_balance';
   if (blocker && !smallBalance) {
-    const text = blockerText(blocker, formatPaiseExact, answer.balance_paise);
+    const text = w.blocker(blocker, formatPaiseExact, answer.balance_paise);
     return (
       <div className="flex flex-col gap-2 rounded-2xl border border-gold/40 bg-gold/10 p-4" data-deletion-blocked={blocker.hint}>
         <p className="font-bold text-gold">{text.title}</p>
         <p className="text-sm text-mist">{text.body}</p>
         {text.action && (
-          <a href={text.action.href} className="self-start font-semibold text-lime underline-offset-4 hover:underline">
+          <a href={localePath(text.action.href, lang)} className="self-start font-semibold text-lime underline-offset-4 hover:underline">
             {text.action.label}
           </a>
         )}
@@ -94,9 +96,9 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
   if (deletion.step === 'idle') {
     return (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-mist">Erase your profile and personal details. You can cancel for {answer.grace} after you confirm.</p>
+        <p className="text-sm text-mist">{w.idle(answer.grace)}</p>
         <Button tone="ghost" className="border-danger/60 text-danger" onClick={() => deletion.setStep('explained')}>
-          Delete my account
+          {w.button}
         </Button>
       </div>
     );
@@ -105,7 +107,7 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
   return (
     <div className="flex flex-col gap-4">
       <ul className="list-disc space-y-2 pl-5 text-sm text-mist">
-        {deletionExplanation(answer.grace).map((line) => (
+        {w.explanation(answer.grace).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
@@ -118,7 +120,7 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
             checked={deletion.forfeit}
             onChange={(event) => deletion.setForfeit(event.target.checked)}
           />
-          <span>{forfeitConsentText(formatPaiseExact, answer.balance_paise)}</span>
+          <span>{w.forfeit(formatPaiseExact, answer.balance_paise)}</span>
         </label>
       )}
       {deletion.step === 'explained' && (
@@ -127,23 +129,23 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
             tone="primary"
             onClick={() => void deletion.sendCode()}
             busy={deletion.busy}
-            busyLabel="Sending…"
+            busyLabel={w.sending}
             disabled={smallBalance && !deletion.forfeit}
           >
-            E-mail me a code to confirm
+            {w.sendCode}
           </Button>
           <Button tone="ghost" onClick={deletion.close}>
-            Keep my account
+            {w.keep}
           </Button>
         </div>
       )}
       {deletion.step === 'code-sent' && (
         <form className="flex flex-col gap-3" onSubmit={(event) => void deletion.confirmCode(event)}>
           <p className="text-sm text-mist" data-deletion-mail>
-            Look for the e-mail “{DELETION_CODE_SUBJECT}” (check spam too). Only that code deletes your account.
+            {w.lookFor(DELETION_CODE_SUBJECT)}
           </p>
           <label className="flex flex-col gap-1 text-sm font-semibold">
-            The 6-digit code we e-mailed you
+            {w.code(CODE_LENGTH)}
             <input
               name="deletionCode"
               inputMode="numeric"
@@ -155,11 +157,11 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
             />
           </label>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" tone="primary" className="bg-danger" busy={deletion.busy} busyLabel="Confirming…">
-              Delete my account
+            <Button type="submit" tone="primary" className="bg-danger" busy={deletion.busy} busyLabel={w.confirming}>
+              {w.button}
             </Button>
             <Button tone="ghost" onClick={deletion.close}>
-              Keep my account
+              {w.keep}
             </Button>
           </div>
         </form>
@@ -167,7 +169,7 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
       {deletion.step === 'second-step' && (
         <form className="flex flex-col gap-3" onSubmit={(event) => void deletion.confirmSecondStep(event)}>
           <label className="flex flex-col gap-1 text-sm font-semibold">
-            Staff accounts: the code from your authenticator app
+            {w.authenticator}
             <input
               name="authenticatorCode"
               inputMode="numeric"
@@ -178,8 +180,8 @@ function DeletionBody({ deletion, answer }: { deletion: ReturnType<typeof useAcc
               className={inputClass}
             />
           </label>
-          <Button type="submit" tone="primary" className="self-start bg-danger" busy={deletion.busy} busyLabel="Confirming…">
-            Delete my account
+          <Button type="submit" tone="primary" className="self-start bg-danger" busy={deletion.busy} busyLabel={w.confirming}>
+            {w.button}
           </Button>
         </form>
       )}

@@ -14,11 +14,13 @@ import type { Profile } from './profile';
 import { PROFILE_WORDS } from './profile-words';
 import ProfileForm from './ProfileForm';
 import { useMyProfile } from './use-my-profile';
+import { withHindiWords } from '@/lib/i18n/island-words';
 import { lazyOnDemand } from '@/lib/lazy-on-demand';
 
 // Loaded after the profile itself: a banner only while a deletion is scheduled, and the section at the foot.
-const ScheduledDeletionBanner = lazyOnDemand(() => import('./ScheduledDeletionBanner'));
-const AccountDeletionSection = lazyOnDemand(() => import('./AccountDeletionSection'));
+// Each waits for the Hindi words it asks for on a Hindi page, so it never shows English first.
+const ScheduledDeletionBanner = lazyOnDemand(() => import('./ScheduledDeletionBanner').then(withHindiWords));
+const AccountDeletionSection = lazyOnDemand(() => import('./AccountDeletionSection').then(withHindiWords));
 
 export default function ProfileIsland() {
   const { session, profile: state } = useMyProfile();

@@ -4,6 +4,8 @@
  * the request. Cancelling is one press.
  */
 import { useEffect, useState } from 'react';
+import { DELETION_WORDS } from './deletion-words';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { ApiError } from '@/lib/api-answer';
 import { useAction, useLoad } from '@/lib/use-island-data';
 import { showToast } from '@/stores/toast';
@@ -21,6 +23,7 @@ export function useAccountDeletion(email: string | null) {
   const [authenticatorCode, setAuthenticatorCode] = useState('');
   const [forfeit, setForfeit] = useState(false);
   const action = useAction();
+  const w = useMessages(DELETION_WORDS);
 
   useEffect(() => {
     window.addEventListener(DELETION_CHANGED_EVENT, reload);
@@ -43,7 +46,7 @@ export function useAccountDeletion(email: string | null) {
     setCode('');
     setAuthenticatorCode('');
     window.dispatchEvent(new Event(DELETION_CHANGED_EVENT));
-    showToast('Your account is scheduled for deletion. You can cancel until the date shown.', 'success', 8000);
+    showToast(w.scheduled, 'success', 8000);
     return true;
   }
 
@@ -80,7 +83,7 @@ export function useAccountDeletion(email: string | null) {
     });
     if (!done) return;
     window.dispatchEvent(new Event(DELETION_CHANGED_EVENT));
-    showToast('Deletion cancelled. Your account stays.', 'success');
+    showToast(w.cancelled, 'success');
   }
 
   function close() {
@@ -116,6 +119,7 @@ export function useAccountDeletion(email: string | null) {
 export function useScheduledDeletion() {
   const [state, reload] = useLoad(() => api().then((calls) => calls.fetchMyAccountDeletion()));
   const action = useAction();
+  const w = useMessages(DELETION_WORDS);
 
   useEffect(() => {
     window.addEventListener(DELETION_CHANGED_EVENT, reload);
@@ -129,7 +133,7 @@ export function useScheduledDeletion() {
     });
     if (!done) return;
     window.dispatchEvent(new Event(DELETION_CHANGED_EVENT));
-    showToast('Deletion cancelled. Your account stays.', 'success');
+    showToast(w.cancelled, 'success');
   }
 
   const eraseAt = state.status === 'ready' && state.value.status === 'scheduled' ? state.value.erase_at : null;

@@ -92,8 +92,9 @@ export function findEnglishInIsland(source: string): EnglishFinding[] {
     .replace(/^\s*(?:import|export \{)[\s\S]*?;\s*$/gm, ' ');
   const findings: EnglishFinding[] = [];
   // JSX text: after a tag up to the next tag or expression, or after an expression up to the next tag.
-  // (`} … {` is code between two blocks far more often than text between two expressions.)
-  for (const [, text = ''] of code.matchAll(/>([^<>{}]*)(?=[<{])|\}([^<>{}]*)(?=<[/A-Za-z])/g).map((m) => [m[0], m[1] ?? m[2]])) {
+  // (`} … {` is code between two blocks far more often than text between two expressions; an arrow's `=>` ends no
+  // tag: `=> Promise<boolean>` is a type.)
+  for (const [, text = ''] of code.matchAll(/(?<!=)>([^<>{}]*)(?=[<{])|\}([^<>{}]*)(?=<[/A-Za-z])/g).map((m) => [m[0], m[1] ?? m[2]])) {
     if (/=>|&&|\|\||[?;=()`'"]/.test(text) || /\b(?:const|let|function|return|type|interface|export)\b/.test(text)) continue;
     if (englishWords(text).length > 0) findings.push({ where: 'text', text: text.trim() });
   }

@@ -26,6 +26,12 @@ import { FIELD_MESSAGES, PROFILE_MESSAGES, validateProfileForm } from '@/feature
 import { WAITLIST_WORDS } from '@/features/seasons/waitlist-words';
 import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { MATCH_WORDS } from '@/features/matches/match-words';
+import { MATCH_PAGE_WORDS } from '@/features/matches/match-page-words';
+import { HOME_WORDS } from '@/features/account/home-words';
+import { ALERT_WORDS } from '@/features/alerts/alert-words';
+import { OFFER_WORDS } from '@/features/alerts/offer-words';
+import { MY_DATA_WORDS } from '@/features/privacy/my-data-words';
+import { DELETION_WORDS } from '@/features/profile/deletion-words';
 import { countdown as matchCountdown } from '@/features/matches/match-steps';
 import { READY_CLOSES_AFTER, READY_OPENS_BEFORE, WALKOVER_CONTEST_WINDOW } from '@/lib/match-windows';
 import { disputeChoices } from '@/features/matches/dispute-reasons';
@@ -61,6 +67,12 @@ const MODULES = {
   PROFILE_WORDS,
   STATEMENT_WORDS,
   MATCH_WORDS,
+  MATCH_PAGE_WORDS,
+  HOME_WORDS,
+  ALERT_WORDS,
+  OFFER_WORDS,
+  MY_DATA_WORDS,
+  DELETION_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([

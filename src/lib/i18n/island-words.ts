@@ -42,3 +42,12 @@ export function islandWords<T>(en: T, loadHindi: () => Promise<{ default: T }>):
 export async function hindiWordsReady(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
 }
+
+/**
+ * `.then(withHindiWords)` on a lazily loaded module whose words module is first imported with it: on a Hindi page
+ * the module resolves once its Hindi words have arrived (at once on an English page), so its first render is in Hindi.
+ */
+export async function withHindiWords<M>(module: M): Promise<M> {
+  await hindiWordsReady();
+  return module;
+}

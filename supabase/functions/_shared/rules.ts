@@ -163,3 +163,16 @@ export function taxOnPaise(netWinningsPaise: number): number {
  * `restartByMinute` (src/lib/match-settings.ts; private.default_match_settings()).
  */
 export const DISCONNECTION_RESTART_BY_MINUTE = 20;
+
+// -----------------------------------------------------------------------------------------------------
+// Alerts and a player's data (the profile's settings state them in both languages)
+// -----------------------------------------------------------------------------------------------------
+
+/** E-mail, push and WhatsApp that can wait are held from this hour to that one, IST (private.email_not_before). */
+export const QUIET_HOURS_IST = { from: 23, until: 8 } as const;
+
+/** A WhatsApp opt-in code lasts this long: the default of private.alert_settings.whatsapp_code_minutes. */
+export const WHATSAPP_CODE_MINUTES = 10;
+
+/** One download of a player's data per this many minutes (private.data_export_interval). */
+export const DATA_EXPORT_INTERVAL_MINUTES = 10;

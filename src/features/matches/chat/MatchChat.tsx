@@ -7,44 +7,50 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { formatTimeIST } from '@/lib/format';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { PAID_ENTRY_MIN_AGE } from '@/lib/rules';
+import { MATCH_PAGE_WORDS, type MatchPageWords } from '../match-page-words';
 import { ErrorText } from '../steps/ErrorText';
 import { inputClass } from '../steps/input-class';
 import type { ChatMessage, ChatRules, ChatSender } from './match-chat.api';
 import { NOT_FOR_VIEWER, useMatchChat } from './use-match-chat';
 
 type Names = { a: string; b: string };
+type ChatWords = MatchPageWords['chat'];
 
 export function MatchChat({ matchId, names }: { matchId: string; names: Names }) {
   const chat = useMatchChat(matchId);
   const { load } = chat;
+  const w = useMessages(MATCH_PAGE_WORDS).chat;
   if (load.status === 'error' && load.message === NOT_FOR_VIEWER) return null;
   return (
     <section className="card border border-line p-4 sm:p-5" aria-labelledby="match-chat-title" data-match-chat>
       <h2 id="match-chat-title" className="text-lg font-bold">
-        Match chat
+        {w.title}
       </h2>
-      {load.status === 'loading' && <p className="mt-2 text-sm text-mist">Loading the chat…</p>}
+      {load.status === 'loading' && <p className="mt-2 text-sm text-mist">{w.loading}</p>}
       {load.status === 'error' && <ErrorText error={load.message} />}
       {load.status === 'ready' && (
         <>
-          <p className="mt-1 text-sm text-mist">Only the two players and staff read this. Keep it about the match.</p>
+          <p className="mt-1 text-sm text-mist">{w.lead}</p>
           <Thread
             messages={load.value.messages}
             rules={load.value.rules}
             names={names}
             onReport={chat.report}
             reportError={chat.reporting.error}
+            w={w}
           />
-          <Composer rules={load.value.rules} send={chat.send} busy={chat.sending.busy} error={chat.sending.error} />
+          <Composer w={w} rules={load.value.rules} send={chat.send} busy={chat.sending.busy} error={chat.sending.error} />
         </>
       )}
     </section>
   );
 }
 
-function senderName(sender: ChatSender, mine: ChatSender, names: Names): string {
-  if (sender === mine) return 'You';
-  return sender === 'staff' ? 'Staff' : names[sender];
+function senderName(sender: ChatSender, mine: ChatSender, names: Names, w: ChatWords): string {
+  if (sender === mine) return w.you;
+  return sender === 'staff' ? w.staff : names[sender];
 }
 
 function Thread({
@@ -53,7 +59,9 @@ function Thread({
   names,
   onReport,
   reportError,
+  w,
 }: {
+  w: ChatWords;
   messages: ChatMessage[];
   rules: ChatRules;
   names: Names;
@@ -67,8 +75,7 @@ function Thread({
     end.current?.scrollIntoView({ block: 'nearest' });
   }, [count]);
 
-  if (count === 0)
-    return <p className="mt-3 text-sm text-mist">No messages yet. Say when the room is posted or if your connection drops.</p>;
+  if (count === 0) return <p className="mt-3 text-sm text-mist">{w.empty}</p>;
   return (
     <>
       <ol className="mt-3 flex max-h-72 flex-col gap-2 overflow-y-auto pr-1" aria-live="polite" data-chat-thread>
@@ -77,8 +84,9 @@ function Thread({
             key={message.id}
             message={message}
             mine={message.sender === rules.side}
-            who={senderName(message.sender, rules.side, names)}
+            who={senderName(message.sender, rules.side, names, w)}
             onReport={onReport}
+            w={w}
           />
         ))}
         <li ref={end} aria-hidden="true" />
@@ -93,7 +101,9 @@ function MessageRow({
   mine,
   who,
   onReport,
+  w,
 }: {
+  w: ChatWords;
   message: ChatMessage;
   mine: boolean;
   who: string;
@@ -108,10 +118,10 @@ function MessageRow({
       <p className="text-xs text-mist">
         <span className="font-semibold text-chalk">{who}</span> · {formatTimeIST(message.sent_at)}
       </p>
-      <p className="break-words">{message.body}</p>
+      <p className="break-words">{w.phrase(message.body)}</p>
       {!mine &&
         (reported ? (
-          <p className="text-xs text-mist">Reported to staff</p>
+          <p className="text-xs text-mist">{w.reported}</p>
         ) : (
           <button
             type="button"
@@ -120,7 +130,7 @@ function MessageRow({
               if (await onReport(message.id, '')) setReported(true);
             }}
           >
-            Report message
+            {w.report}
           </button>
         ))}
     </li>
@@ -132,21 +142,23 @@ function Composer({
   send,
   busy,
   error,
+  w,
 }: {
+  w: ChatWords;
   rules: ChatRules;
   send: (body: string) => Promise<boolean>;
   busy: boolean;
   error: string | null;
 }) {
   const [text, setText] = useState('');
-  if (!rules.open) return <p className="mt-3 text-sm text-mist">The chat is closed: it closes a day after the match ends.</p>;
+  if (!rules.open) return <p className="mt-3 text-sm text-mist">{w.closed}</p>;
   return (
     <div className="mt-3 flex flex-col gap-2">
       <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Quick phrases</legend>
+        <legend className="sr-only">{w.phrasesLegend}</legend>
         {rules.phrases.map((phrase) => (
           <Button key={phrase} tone="ghost" className="min-h-10 px-3 py-1 text-sm" disabled={busy} onClick={() => void send(phrase)}>
-            {phrase}
+            {w.phrase(phrase)}
           </Button>
         ))}
       </fieldset>
@@ -159,23 +171,23 @@ function Composer({
           }}
         >
           <label className="sr-only" htmlFor="match-chat-text">
-            Message
+            {w.message}
           </label>
           <input
             id="match-chat-text"
             className={inputClass}
             value={text}
             maxLength={rules.max_length}
-            placeholder="Write a message"
+            placeholder={w.placeholder}
             autoComplete="off"
             onChange={(event) => setText(event.target.value)}
           />
-          <Button tone="primary" type="submit" busy={busy} busyLabel="Sending" disabled={!text.trim()}>
-            Send
+          <Button tone="primary" type="submit" busy={busy} busyLabel={w.sending} disabled={!text.trim()}>
+            {w.send}
           </Button>
         </form>
       ) : (
-        <p className="text-sm text-mist">A player in this match is under 18, so the chat takes the quick phrases only.</p>
+        <p className="text-sm text-mist">{w.quickOnly(PAID_ENTRY_MIN_AGE)}</p>
       )}
       <ErrorText error={error} />
     </div>

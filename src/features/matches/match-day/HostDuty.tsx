@@ -2,10 +2,15 @@
  * Step 1's match-day lines: who hosts and until when the top slot has to post the room (then the guest may
  * host), the guest taking over, and the new room a disconnection ruling asks for.
  */
+import { useStore } from '@nanostores/react';
 import { formatTimeIST } from '@/lib/format';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { settingsRows } from '@/lib/match-settings';
 import type { MatchRow } from '../match-schemas';
+import { MATCH_PAGE_WORDS } from '../match-page-words';
 import { countdown, type MatchSituation } from '../match-steps';
+import { MATCH_WORDS } from '../match-words';
+import { $lang } from '@/stores/lang';
 import { useMatchSettings } from './use-match-day';
 
 export function HostDuty({
@@ -31,21 +36,25 @@ export function HostDuty({
 /** The room's settings in one line: what the host sets, what the guest checks. */
 function RoomSettingsLine({ matchId, hosting }: { matchId: string; hosting: boolean }) {
   const settings = useMatchSettings(matchId);
+  const w = useMessages(MATCH_PAGE_WORDS).settings;
   if (settings.status !== 'ready') return null;
   const v = settings.value;
-  const line = settingsRows({
-    matchMinutes: v.match_minutes,
-    extraTime: v.extra_time,
-    penalties: v.penalties,
-    injuries: v.injuries,
-    condition: v.condition,
-    substitutions: v.substitutions,
-  })
+  const line = settingsRows(
+    {
+      matchMinutes: v.match_minutes,
+      extraTime: v.extra_time,
+      penalties: v.penalties,
+      injuries: v.injuries,
+      condition: v.condition,
+      substitutions: v.substitutions,
+    },
+    w.minutes,
+  )
     .map(([label, value]) => `${label} ${value}`)
     .join(' · ');
   return (
     <p className="text-sm" data-room-settings>
-      {hosting ? 'Set the room to: ' : 'The room is set to: '}
+      {hosting ? w.setTo : w.isSetTo}
       {line}
     </p>
   );
@@ -64,12 +73,13 @@ function HostLine({
   names: { me: string; opponent: string };
   deadline: string;
 }) {
+  const lang = useStore($lang);
+  const w = MATCH_PAGE_WORDS[lang].host;
+  const left = countdown(s.hostDeadline, now, MATCH_WORDS[lang].countdown);
   if (s.newRoomNeeded) {
     return (
       <p className="font-semibold text-gold" data-new-room>
-        {s.hosting
-          ? 'After the disconnection: post a new room for the replay.'
-          : `After the disconnection: ${names.opponent} posts a new room.`}
+        {s.hosting ? w.newRoomMine : w.newRoomTheirs(names.opponent)}
       </p>
     );
   }
@@ -77,9 +87,7 @@ function HostLine({
     if ((match.room_host ?? 'a') === 'b')
       return (
         <p className="text-sm text-mist" data-guest-hosts>
-          {s.role === 'guest'
-            ? 'You host this match: the top-slot player posted no room in time.'
-            : `${names.opponent} hosts: no room was posted in time.`}
+          {s.role === 'guest' ? w.guestHostsMine : w.guestHostsTheirs(names.opponent)}
         </p>
       );
     return null;
@@ -87,20 +95,20 @@ function HostLine({
   if (s.canTakeOverRoom) {
     return (
       <p className="font-semibold text-gold" data-host-timed-out>
-        {names.opponent} posted no room by {deadline}. You may host instead: create the room and post it here (staff are told).
+        {w.takeOver(names.opponent, deadline)}
       </p>
     );
   }
   if (s.hosting) {
     return (
       <p className="text-sm text-mist" data-host-deadline>
-        Post the room by {deadline} ({countdown(s.hostDeadline, now)}); after that your opponent may host instead.
+        {w.postBy(deadline, left)}
       </p>
     );
   }
   return (
     <p className="text-sm text-mist" data-host-deadline>
-      {names.opponent} has until {deadline} to post the room ({countdown(s.hostDeadline, now)}); then you may host instead.
+      {w.theirDeadline(names.opponent, deadline, left)}
     </p>
   );
 }

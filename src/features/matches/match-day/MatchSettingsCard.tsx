@@ -2,30 +2,37 @@
  * The settings card: the game settings of this match's round in eFootball's own words (get_match_settings),
  * for anyone. The host sets the room up with them; the guest checks them before pressing Ready.
  */
-import { settingsRows } from '@/lib/match-settings';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { DEFAULT_MATCH_SETTINGS, settingsRows } from '@/lib/match-settings';
+import { MATCH_PAGE_WORDS } from '../match-page-words';
 import { useMatchSettings } from './use-match-day';
 
 export function MatchSettingsCard({ matchId, roundName }: { matchId: string; roundName: string }) {
   const settings = useMatchSettings(matchId);
+  const words = useMessages(MATCH_PAGE_WORDS);
+  const w = words.settings;
   return (
     <section className="card p-4 sm:p-5" aria-labelledby="match-settings-heading" data-match-settings>
       <h2 id="match-settings-heading" className="text-lg font-bold">
-        Match settings <span className="text-sm font-normal text-mist">· {roundName}</span>
+        {w.title} <span className="text-sm font-normal text-mist">· {words.round(roundName)}</span>
       </h2>
-      <p className="mt-1 text-sm text-mist">Set in the eFootball friend-match room, as the game names them.</p>
+      <p className="mt-1 text-sm text-mist">{w.lead}</p>
       {settings.status === 'error' ? (
-        <p className="mt-3 text-sm text-mist">The settings could not be loaded: {settings.message}</p>
+        <p className="mt-3 text-sm text-mist">{w.loadFailed(settings.message)}</p>
       ) : (
         <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {(settings.status === 'ready'
-            ? settingsRows({
-                matchMinutes: settings.value.match_minutes,
-                extraTime: settings.value.extra_time,
-                penalties: settings.value.penalties,
-                injuries: settings.value.injuries,
-                condition: settings.value.condition,
-                substitutions: settings.value.substitutions,
-              })
+            ? settingsRows(
+                {
+                  matchMinutes: settings.value.match_minutes,
+                  extraTime: settings.value.extra_time,
+                  penalties: settings.value.penalties,
+                  injuries: settings.value.injuries,
+                  condition: settings.value.condition,
+                  substitutions: settings.value.substitutions,
+                },
+                w.minutes,
+              )
             : PLACEHOLDER
           ).map(([label, value]) => (
             <div key={label} className="rounded-xl bg-night/60 px-3 py-2">
@@ -41,6 +48,5 @@ export function MatchSettingsCard({ matchId, roundName }: { matchId: string; rou
   );
 }
 
-const PLACEHOLDER = ['Match Time', 'Extra Time', 'Penalties', 'Injuries', 'Condition', 'Substitutions'].map(
-  (label) => [label, '…'] as const,
-);
+// The game's six labels (settingsRows), each holding "…" until the settings arrive.
+const PLACEHOLDER = settingsRows(DEFAULT_MATCH_SETTINGS).map(([label]) => [label, '…'] as const);

@@ -4,13 +4,19 @@
  * room says how a match runs, so a player reads the flow while theirs loads (and it is the page's largest
  * text at first paint, so the page counts as painted before the data arrives).
  */
+import { useStore } from '@nanostores/react';
+import { localePath } from '@/lib/i18n/lang';
 import { ROUTES } from '@/lib/routes';
+import { $lang } from '@/stores/lang';
+import { MATCH_PAGE_WORDS } from '../match-page-words';
 import { MatchFacts } from './MatchFacts';
 import { MatchHeader } from './MatchHeader';
 import { PlayersPanel } from './PlayersPanel';
 import { StepsSpace } from './StepsSpace';
 
 export function MatchLoading() {
+  const lang = useStore($lang);
+  const w = MATCH_PAGE_WORDS[lang].loading;
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-5" aria-busy="true" data-match-loading>
       <MatchHeader view={null} />
@@ -18,14 +24,12 @@ export function MatchLoading() {
       <MatchFacts view={null} now={0} />
       <StepsSpace>
         <p className="text-mist" data-match-how>
-          Loading the match. How it runs: the host creates a friend-match room in eFootball and posts its id and password here, both players
-          press Ready once they are in the room, then each reports the score with a screenshot of the result screen. Reports that disagree
-          go to staff as a dispute.
+          {w.how}
         </p>
         <p className="mt-3 text-sm text-mist">
-          This page needs JavaScript to show the match and let its players post the room, press Ready and report the result.{' '}
-          <a href={ROUTES.tournaments.path} className="underline hover:text-lime">
-            See every tournament
+          {w.needsJs}{' '}
+          <a href={localePath(ROUTES.tournaments.path, lang)} className="underline hover:text-lime">
+            {w.everyTournament}
           </a>
           .
         </p>

@@ -4,6 +4,8 @@
  * the switch (or any tap on the page) gives; until then the switch says so, so nobody counts on a silent chime.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_PAGE_WORDS } from '../match-page-words';
 import type { MatchReport, MatchRow } from '../match-schemas';
 import type { Side } from '../match-steps';
 import { CUE_NOTES, type Cue, type CueSignals, cueToPlay, isMuted, rememberMuted } from '../sound-cue';
@@ -48,6 +50,7 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
   const previous = useRef<CueSignals | null>(null);
   const [muted, setMuted] = useState(false);
   const [blocked, setBlocked] = useState(false);
+  const w = useMessages(MATCH_PAGE_WORDS).sound;
 
   useEffect(() => {
     setMuted(isMuted(storage()));
@@ -73,7 +76,7 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
       className="btn btn-ghost self-end text-sm"
       aria-pressed={!muted}
       data-match-sound={muted ? 'muted' : blocked ? 'blocked' : 'on'}
-      title="A chime when the room is posted or your opponent reports, while this page is open"
+      title={w.title}
       onClick={() => {
         if (blocked && !muted) {
           // The first tap only lets the browser play sound: the chime stays on.
@@ -86,7 +89,7 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
         if (muted) unlockAudio();
       }}
     >
-      {muted ? 'Match sounds off' : blocked ? 'Tap to allow match sounds' : 'Match sounds on'}
+      {muted ? w.off : blocked ? w.blocked : w.on}
     </button>
   );
 }
