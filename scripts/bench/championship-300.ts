@@ -420,11 +420,9 @@ try {
         [TOURNAMENT],
       );
       if (!someone) throw new Error('the championship has no entries');
-      const [firstAnswer] = await db.as<{ bracket: unknown }>(
-        player(someone.player_id),
-        'select public.get_bracket_first($1) as bracket',
-        [TOURNAMENT],
-      );
+      const [firstAnswer] = await db.as<{ bracket: unknown }>(player(someone.player_id), 'select public.get_bracket_first($1) as bracket', [
+        TOURNAMENT,
+      ]);
       const firstGzipped = gzipSync(JSON.stringify(firstAnswer?.bracket)).length;
       console.log(
         `${verdict(firstGzipped <= FIRST_DATA_BUDGET_KB * 1024)}  the tournament page's first data (a player's own group and the knockout): ${(Buffer.byteLength(JSON.stringify(firstAnswer?.bracket)) / 1024).toFixed(1)} KB raw, ${(firstGzipped / 1024).toFixed(1)} KB gzip (budget ${FIRST_DATA_BUDGET_KB} KB gzip)`,

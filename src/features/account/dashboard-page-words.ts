@@ -1,5 +1,6 @@
 /**
- * The dashboard's static words (dashboard.astro, its news ticker, its tournament cards and "Connect With Us"),
+ * The dashboard's static words (dashboard.astro and its news ticker; its tournament cards' and "Connect With Us"'s
+ * words are theirs, in tournaments/card-words.ts and components/info/connect-words.ts),
  * rendered at build time in the page's language: kept apart from the islands' words so no browser downloads them.
  */
 import type { Lang } from '@/lib/i18n/lang';
@@ -14,17 +15,6 @@ export type DashboardPageWords = {
   news: readonly string[];
   upcoming: string;
   allTournaments: string;
-  /** A tournament card's button; the title follows for screen readers. */
-  viewAndEnter: string;
-  connect: {
-    heading: string;
-    /** The sentence around the dashboard's link: before it, the link's words, after it. */
-    lead: readonly [string, string, string];
-    /** The community links' descriptions, by settings.ts `communityLinks` id. */
-    descriptions: Record<'whatsapp' | 'discord' | 'instagram' | 'linkhub', string>;
-    /** The link hub's name (the other three are the services' own names). */
-    linkhub: string;
-  };
 };
 
 const en: DashboardPageWords = {
@@ -41,17 +31,6 @@ const en: DashboardPageWords = {
   ],
   upcoming: 'Upcoming Tournaments',
   allTournaments: 'All tournaments',
-  viewAndEnter: 'View & enter',
-  connect: {
-    heading: 'Connect With Us',
-    lead: [
-      'Our communities are for chat with other players. Fixtures, match rooms and results are here on the site: your next match is on your ',
-      'dashboard',
-      '.',
-    ],
-    descriptions: { whatsapp: 'Chat group', discord: 'Community server', instagram: 'Photos and highlights', linkhub: 'Link hub' },
-    linkhub: 'All links',
-  },
 };
 
 const hi: DashboardPageWords = {
@@ -67,13 +46,6 @@ const hi: DashboardPageWords = {
   ],
   upcoming: 'आने वाले टूर्नामेंट',
   allTournaments: 'सभी टूर्नामेंट',
-  viewAndEnter: 'देखें और एंट्री लें',
-  connect: {
-    heading: 'हमसे जुड़ें',
-    lead: ['हमारी कम्युनिटी दूसरे खिलाड़ियों से चैट के लिए है। फ़िक्स्चर, मैच रूम और रिज़ल्ट यहीं साइट पर हैं: आपका अगला मैच आपके ', 'डैशबोर्ड', ' पर है।'],
-    descriptions: { whatsapp: 'चैट ग्रुप', discord: 'कम्युनिटी सर्वर', instagram: 'फ़ोटो और हाइलाइट्स', linkhub: 'लिंक हब' },
-    linkhub: 'सभी लिंक',
-  },
 };
 
 export const DASHBOARD_PAGE_WORDS: Record<Lang, DashboardPageWords> = { en, hi };

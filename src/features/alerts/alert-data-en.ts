@@ -1,5 +1,5 @@
 /** The English words of alert-words.ts `AlertDataWords`, loaded with the settings' data (alertDataWordsIn). */
-import { NOTIFICATION_KIND_LABELS } from '@/features/notifications/notifications';
+import { NOTIFICATION_KIND_LABELS } from '@/lib/notification-kinds';
 import type { AlertDataWords } from './alert-words';
 import { ALERT_EVENT_LABELS } from './alerts';
 

@@ -5,7 +5,7 @@
  * hours and the code's life are the rules' (lib/rules.ts), never typed.
  */
 import { islandWords } from '@/lib/i18n/island-words';
-import type { NotificationKind } from '@/features/notifications/notifications';
+import type { NotificationKind } from '@/lib/notification-kinds';
 import type { Lang } from '@/lib/i18n/lang';
 import { type AlertEvent, type PushFailure, quietHours } from './alerts';
 

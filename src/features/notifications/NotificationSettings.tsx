@@ -5,7 +5,7 @@
 import { ALERT_WORDS } from '@/features/alerts/alert-words';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { QUIET_HOURS_IST } from '@/lib/rules';
-import type { NotificationKind } from './notifications';
+import type { NotificationKind } from '@/lib/notification-kinds';
 import { useNotificationSettings } from './use-notification-settings';
 
 export default function NotificationSettings() {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { bellLabel, NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, timeAgo, unreadBadge } from './notifications';
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS } from '@/lib/notification-kinds';
+import { bellLabel, timeAgo, unreadBadge } from './notifications';
 
 describe('notifications', () => {
   it('knows exactly the kinds the database writes', async () => {

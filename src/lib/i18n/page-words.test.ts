@@ -7,13 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CONNECT_WORDS } from '@/components/info/connect-words';
 import { DASHBOARD_PAGE_WORDS } from '@/features/account/dashboard-page-words';
+import { VIEW_AND_ENTER } from '@/features/tournaments/card-words';
 import { HOME_WORDS } from '@/features/account/home-words';
 import { ALERT_WORDS, alertDataWordsIn, pushFailureIn } from '@/features/alerts/alert-words';
 import { ALERT_EVENT_LABELS } from '@/features/alerts/alerts';
 import { pushFailureMessage } from '@/features/alerts/push-failures-en';
 import { OFFER_WORDS } from '@/features/alerts/offer-words';
-import { NOTIFICATION_KIND_LABELS } from '@/features/notifications/notifications';
+import { NOTIFICATION_KIND_LABELS } from '@/lib/notification-kinds';
 import { MATCH_PAGE_WORDS } from '@/features/matches/match-page-words';
 import { MATCH_STATUSES } from '@/features/matches/match-schemas';
 import { exportSummaryWordsIn, MY_DATA_WORDS } from '@/features/privacy/my-data-words';
@@ -34,7 +36,16 @@ describe('the dashboard in Hindi', () => {
     const { en, hi } = DASHBOARD_PAGE_WORDS;
     expect(Object.keys(hi).sort()).toEqual(Object.keys(en).sort());
     expect(hi.news).toHaveLength(en.news.length);
-    for (const text of [hi.title, hi.welcome('Golazo Arena'), hi.lead, hi.upcoming, hi.viewAndEnter, ...hi.news, ...hi.connect.lead])
+    expect(Object.keys(CONNECT_WORDS.hi).sort()).toEqual(Object.keys(CONNECT_WORDS.en).sort());
+    for (const text of [
+      hi.title,
+      hi.welcome('Golazo Arena'),
+      hi.lead,
+      hi.upcoming,
+      VIEW_AND_ENTER.hi,
+      ...hi.news,
+      ...CONNECT_WORDS.hi.lead,
+    ])
       expect(text).toMatch(DEVANAGARI);
     expect(hi.welcome('Golazo Arena')).toBe('Golazo Arena में आपका स्वागत है');
     // The pod formats are product names: the Hindi line keeps them as the English one writes them.

@@ -1,0 +1,34 @@
+/**
+ * "Connect With Us" (ConnectWithUs.astro, on the dashboard and the tournaments list), rendered at build time in
+ * the page's language.
+ */
+import type { Lang } from '@/lib/i18n/lang';
+
+export type ConnectWords = {
+  heading: string;
+  /** The sentence around the dashboard's link: before it, the link's words, after it. */
+  lead: readonly [string, string, string];
+  /** The community links' descriptions, by settings.ts `communityLinks` id. */
+  descriptions: Record<'whatsapp' | 'discord' | 'instagram' | 'linkhub', string>;
+  /** The link hub's name (the other three are the services' own names). */
+  linkhub: string;
+};
+
+export const CONNECT_WORDS: Record<Lang, ConnectWords> = {
+  en: {
+    heading: 'Connect With Us',
+    lead: [
+      'Our communities are for chat with other players. Fixtures, match rooms and results are here on the site: your next match is on your ',
+      'dashboard',
+      '.',
+    ],
+    descriptions: { whatsapp: 'Chat group', discord: 'Community server', instagram: 'Photos and highlights', linkhub: 'Link hub' },
+    linkhub: 'All links',
+  },
+  hi: {
+    heading: 'हमसे जुड़ें',
+    lead: ['हमारी कम्युनिटी दूसरे खिलाड़ियों से चैट के लिए है। फ़िक्स्चर, मैच रूम और रिज़ल्ट यहीं साइट पर हैं: आपका अगला मैच आपके ', 'डैशबोर्ड', ' पर है।'],
+    descriptions: { whatsapp: 'चैट ग्रुप', discord: 'कम्युनिटी सर्वर', instagram: 'फ़ोटो और हाइलाइट्स', linkhub: 'लिंक हब' },
+    linkhub: 'सभी लिंक',
+  },
+};
