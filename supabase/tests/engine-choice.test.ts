@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenEngines } from './engine-choice.ts';
+import { chosenEngines, scaleEngineName } from './engine-choice.ts';
 import { findPostgresBinaries } from './postgres-cluster.ts';
 
 const installed = findPostgresBinaries() !== null;
@@ -29,5 +29,11 @@ describe('which engines the SQL tests run on', () => {
 
   it.runIf(installed)('keeps PostgreSQL alone when it is named', () => {
     expect(chosenEngines({ SQL_TEST_ENGINES: 'postgres' })).toEqual(['postgres']);
+  });
+
+  it('repeats the tests at scale on PostgreSQL whenever the run covers it, else on the one engine covered', () => {
+    expect(scaleEngineName({})).toBe(installed ? 'postgres' : 'pglite');
+    expect(scaleEngineName({ SQL_TEST_ENGINES: 'pglite' })).toBe('pglite');
+    expect(scaleEngineName({ SQL_TEST_ENGINES: 'one' })).toBe(installed ? 'postgres' : 'pglite');
   });
 });

@@ -27,3 +27,17 @@ export const postgresCovered = (): boolean => chosenEngines().includes('postgres
 
 /** Whether this run covers PGlite: the tests of the local stack's own database run only then. */
 export const pgliteCovered = (): boolean => chosenEngines().includes('pglite');
+
+/**
+ * The one engine for the tests that repeat the same functions at scale: the random sequences, every bracket
+ * size from 2 to 300, grids of clock times, long calendar walks. PostgreSQL when this run covers it (what
+ * hosted Supabase runs, where the money is real, and about three times PGlite's speed), else the one engine
+ * covered. PGlite is PostgreSQL's own code compiled to WebAssembly: the engines differ in version, in the
+ * local stack's shim and in having one session, not in how a function computes, so the functions these
+ * tests repeat are proven on PGlite by the both-engine files that call each of them, and by the stack and
+ * end-to-end tests, which run on PGlite alone (docs/testing.md, "Which engine runs what").
+ */
+export function scaleEngineName(env: NodeJS.ProcessEnv = process.env): EngineName {
+  const chosen = chosenEngines(env);
+  return chosen.includes('postgres') ? 'postgres' : (chosen[0] as EngineName);
+}

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, inject } from 'vitest';
 import { openDatabase, pgliteConnection } from '../local/database.ts';
-import { chosenEngines } from './engine-choice.ts';
+import { chosenEngines, scaleEngineName } from './engine-choice.ts';
 import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
 import { applyMigrations, applyShim, type SqlConnection } from '../local/schema-setup.ts';
 import { testDatabase, type TestDatabase } from './requests.ts';
@@ -87,6 +87,19 @@ const postgresEngine: Engine = {
  * SQL_TEST_ENGINES keeps one (engine-choice.ts).
  */
 export const engines: Engine[] = chosenEngines().map((name) => (name === 'pglite' ? pgliteEngine : postgresEngine));
+
+/**
+ * The one engine of the tests that repeat the same functions at scale (random sequences, every size, grids,
+ * long walks): PostgreSQL when covered, else the one engine covered ({@link scaleEngineName} says why).
+ */
+export const scaleEngine: Engine = scaleEngineName() === 'pglite' ? pgliteEngine : postgresEngine;
+
+/**
+ * Whether a test inside `describe.each(engines)` that repeats its functions at scale runs on this engine:
+ * `it.runIf(atScale(engine))(...)`. It runs once, on {@link scaleEngine}; the file's other tests still cover
+ * both engines, calling the same functions.
+ */
+export const atScale = (engine: Engine): boolean => engine === scaleEngine;
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
