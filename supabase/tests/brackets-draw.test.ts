@@ -198,10 +198,14 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
       expect(firstRound.filter((m) => m.entries.every((e) => e === null))).toEqual([]);
 
       const withdrawn = await db.admin.query<{ status: string; withdraw_reason: string }>(
-        `select status, withdraw_reason from public.entries where id = $1`,
+        `select status, withdraw_reason, withdraw_reason_code from public.entries where id = $1`,
         [noShow],
       );
-      expect(withdrawn.rows[0]).toEqual({ status: 'withdrawn', withdraw_reason: 'Not checked in before check-in closed.' });
+      expect(withdrawn.rows[0]).toEqual({
+        status: 'withdrawn',
+        withdraw_reason: 'Not checked in before check-in closed.',
+        withdraw_reason_code: 'missed_check_in',
+      });
       const state = await rpc<{ status: string; current_round: number }>(anon, 'public.get_tournament_state($1)', [cup.id]);
       expect(state).toMatchObject({ status: 'live', current_round: 1 });
       const changes = await rpc<Array<{ action: string; actor: string }>>(anon, 'public.get_tournament_changes($1)', [cup.id]);

@@ -1,0 +1,71 @@
+/**
+ * The reasons the database writes for a player (why an entry was withdrawn, why a payment bought no entry),
+ * keyed by the codes it keeps beside its English sentences: `entries.withdraw_reason_code` and
+ * `payments.failure_reason_code` (get_my_payments' `status_reason_code`). The codes are listed once, in the
+ * columns' CHECK constraints (supabase/schemas/brackets.sql, payments.sql); reason-words.test.ts fails when a
+ * code there has no words here or in the Hindi dictionary (reason-words-hi.ts, loaded by Hindi chunks only).
+ *
+ * English pages show the database's own sentence, which may carry more than the code (the referee's note, the
+ * refunded amount, the bank's words); these English words stand in only when a row has a code and no sentence.
+ */
+
+const withdraw = {
+  missed_check_in: 'Not checked in before check-in closed.',
+  missed_check_in_refunded: 'Not checked in before check-in closed. Your entry fee is refunded in full.',
+  place_unclaimed: 'Nobody accepted this place before check-in closed.',
+  place_unclaimed_refunded: 'Nobody accepted this place before check-in closed. Its fee is refunded in full.',
+  closed_early: 'Check-in was closed early by the organisers before you checked in.',
+  closed_early_refunded: 'Check-in was closed early by the organisers before you checked in. Your entry fee is refunded in full.',
+  closed_early_unclaimed: 'Check-in was closed early before anybody accepted this place.',
+  closed_early_unclaimed_refunded: 'Check-in was closed early before anybody accepted this place. Its fee is refunded in full.',
+  disqualified: 'Disqualified by the referee.',
+  parental_consent_withdrawn: 'Parental consent was withdrawn.',
+} as const;
+
+const payment = {
+  tournament_full: 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.',
+  order_replaced: 'You opened a newer checkout for this tournament. This payment has been refunded in full.',
+  order_expired: 'Your checkout had expired when the payment arrived. Your payment has been refunded in full.',
+  registration_closed: 'Registration had closed when your payment arrived. Your payment has been refunded in full.',
+  already_registered: 'You were already registered for this tournament. This payment has been refunded in full.',
+  order_already_paid: 'This order was already paid. This second payment has been refunded in full.',
+  tournament_cancelled: 'The tournament was cancelled. Your payment has been refunded in full.',
+  waitlist_full: 'The waitlist filled up before your payment was confirmed. Your payment has been refunded in full.',
+  waitlist_closed: 'The waitlist had closed when your payment arrived. Your payment has been refunded in full.',
+  already_on_waitlist: 'You were already on this waitlist. This payment has been refunded in full.',
+  not_full:
+    'A place had come free when your waitlist payment arrived, but registration had closed. Your payment has been refunded in full.',
+  not_promoted: 'No place came free for you before the draw. Your waitlist payment has been refunded in full.',
+  left_waitlist: 'You left the waitlist. Your waitlist payment has been refunded in full.',
+  missed_pod_check_in: "You did not check in during the pod's check-in. Your payment has been refunded in full.",
+  paid_entry_disabled: 'Paid entry was switched off on this site before your payment arrived. Your payment has been refunded in full.',
+  checkout_closed: 'The checkout was closed or timed out before a payment arrived.',
+  cancelled_before_payment: 'The tournament was cancelled before this checkout was paid.',
+  replaced_by_newer_checkout: 'Replaced by a newer checkout for the same tournament.',
+  chargeback: 'Your bank returned this payment to you through a chargeback, so no refund is sent.',
+  refunded_by_organisers: 'Refunded by the organisers.',
+  partly_refunded: 'Part of this payment was refunded; your entry stands.',
+  payment_failed: 'The payment did not go through.',
+} as const;
+
+export type WithdrawReasonCode = keyof typeof withdraw;
+export type PaymentReasonCode = keyof typeof payment;
+export type ReasonWords = { withdraw: Record<WithdrawReasonCode, string>; payment: Record<PaymentReasonCode, string> };
+
+export const REASON_WORDS_EN: ReasonWords = { withdraw, payment };
+
+/** A code's words in a dictionary, or null for a code it does not know (a newer database than this page). */
+export function reasonWords<K extends keyof ReasonWords>(
+  words: ReasonWords,
+  kind: K,
+  code: string | null | undefined,
+): string | null {
+  const table = words[kind] as Record<string, string>;
+  return code && Object.hasOwn(table, code) ? (table[code] ?? null) : null;
+}
+
+/** What an English page shows: the database's own sentence, else the code's English words. */
+export function reasonEn<K extends keyof ReasonWords>(kind: K, code: string | null | undefined, sentence: string | null | undefined) {
+  const own = sentence?.trim();
+  return own ? own : reasonWords(REASON_WORDS_EN, kind, code);
+}
