@@ -69,3 +69,86 @@ describe('the database reasons in both languages', () => {
     expect(reasonEn('withdraw', 'no_such_code', '  ')).toBeNull();
   });
 });
+
+describe('the pages that show a reason, on a Hindi page', () => {
+  it('My Earnings words a refused payment by its code, never quoting the English sentence', async () => {
+    const { RECORD_WORDS } = await import('@/features/account/record-words');
+    const { hindiWordsReady } = await import('./island-words');
+    await hindiWordsReady();
+    const refunded = {
+      payment: {
+        id: 'p1',
+        razorpay_payment_id: 'pay_1',
+        razorpay_order_id: 'order_1',
+        amount_paise: 15000,
+        currency: 'INR',
+        tournament_id: 't1',
+        tournament_title: 'Golazo Cup',
+        slots: 1,
+        status: 'refunded',
+        status_reason: 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.',
+        status_reason_code: 'tournament_full',
+        created_at: '2026-12-01T10:00:00Z',
+      },
+      folded: [],
+      note: null,
+    };
+    const note = RECORD_WORDS.hi.payments.note(refunded);
+    expect(note).toBe(REASON_WORDS_HI.payment.tournament_full);
+    expect(note).toContain('टूर्नामेंट भर गया');
+    // A row from before the codes keeps the status's sentence.
+    expect(RECORD_WORDS.hi.payments.note({ ...refunded, payment: { ...refunded.payment, status_reason_code: null } })).toMatch(/रिफ़ंड/);
+    const withdrawn = {
+      ...refunded,
+      payment: { ...refunded.payment, status: 'paid', status_reason: null, status_reason_code: null },
+      outcome: {
+        payment_id: 'p1',
+        tournament_id: 't1',
+        slots: 1,
+        withdrawn: 1,
+        withdraw_reason: 'Not checked in before check-in closed.',
+        withdraw_reason_code: 'missed_check_in',
+        withdrawn_at: '2026-12-01T12:00:00Z',
+      },
+    };
+    expect(RECORD_WORDS.hi.payments.note(withdrawn)).toBe(
+      'एंट्री वापस ली गई: चेक-इन बंद होने से पहले आपने चेक-इन नहीं किया। इसकी फ़ीस वापस नहीं होगी: रिफ़ंड पॉलिसी उस एंट्री का रिफ़ंड नहीं करती जिसका चेक-इन नहीं हुआ।',
+    );
+    const disqualified = {
+      ...withdrawn,
+      outcome: { ...withdrawn.outcome, withdraw_reason: 'Disqualified: cheating', withdraw_reason_code: 'disqualified' },
+    };
+    expect(RECORD_WORDS.hi.payments.note(disqualified)).toContain('डिसक्वालिफ़ाई हुई एंट्री का रिफ़ंड नहीं होता');
+    expect(RECORD_WORDS.hi.payments.note(disqualified)).not.toMatch(/cheating/);
+  });
+
+  it('the check-in area says why an entry was withdrawn, in Hindi from the code and in English from the sentence', async () => {
+    const { CHECK_IN_WORDS } = await import('@/features/brackets/check-in-words');
+    const { checkInView } = await import('@/features/brackets/entries');
+    const { hindiWordsReady } = await import('./island-words');
+    await hindiWordsReady();
+    const view = checkInView({
+      tournament_id: 'super_4-pod-7',
+      check_in: { opens_at: '2026-12-01T10:00:00Z', closes_at: '2026-12-01T10:10:00Z', is_open: false },
+      my_entry: {
+        entry_id: 'e1',
+        slot_number: 1,
+        status: 'cancelled',
+        checked_in_at: null,
+        bought_by_me: true,
+        withdraw_reason: 'Not checked in before check-in closed. Your entry fee is refunded in full.',
+        withdraw_reason_code: 'missed_check_in_refunded',
+      },
+      bought: [],
+    });
+    expect(view).toMatchObject({ kind: 'withdrawn', code: 'missed_check_in_refunded' });
+    if (view?.kind !== 'withdrawn' || !view.reason) throw new Error('expected a withdrawn view with a reason');
+    expect(CHECK_IN_WORDS.hi.withdrawnBecause(view.reason, view.code)).toBe(
+      'आपकी एंट्री वापस ले ली गई: चेक-इन बंद होने से पहले आपने चेक-इन नहीं किया। आपकी एंट्री फ़ीस पूरी रिफ़ंड की जाती है।',
+    );
+    expect(CHECK_IN_WORDS.en.withdrawnBecause(view.reason, view.code)).toBe(
+      'You were withdrawn: not checked in before check-in closed. Your entry fee is refunded in full.',
+    );
+    expect(CHECK_IN_WORDS.hi.withdrawnBecause('Something new.', 'a_code_from_a_newer_database')).toBe('आपकी एंट्री वापस ले ली गई।');
+  });
+});

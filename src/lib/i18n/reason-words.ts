@@ -55,11 +55,7 @@ export type ReasonWords = { withdraw: Record<WithdrawReasonCode, string>; paymen
 export const REASON_WORDS_EN: ReasonWords = { withdraw, payment };
 
 /** A code's words in a dictionary, or null for a code it does not know (a newer database than this page). */
-export function reasonWords<K extends keyof ReasonWords>(
-  words: ReasonWords,
-  kind: K,
-  code: string | null | undefined,
-): string | null {
+export function reasonWords<K extends keyof ReasonWords>(words: ReasonWords, kind: K, code: string | null | undefined): string | null {
   const table = words[kind] as Record<string, string>;
   return code && Object.hasOwn(table, code) ? (table[code] ?? null) : null;
 }
