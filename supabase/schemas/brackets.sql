@@ -2106,8 +2106,8 @@ $function$;
 
 -- Invitations -----------------------------------------------------------------------------------------
 
-comment on function public.invite_to_entry(uuid,text) is 'The buyer of a place without a player makes its invitation link, optionally e-mailed to the invited player (at most 3 e-mails per place and 10 per buyer in any hour; the subject is the product''s words, the buyer''s in-game name is only quoted in the body).';
-CREATE OR REPLACE FUNCTION public.invite_to_entry(p_entry_id uuid, p_email text DEFAULT NULL::text)
+comment on function public.invite_to_entry(uuid,text,text) is 'The buyer of a place without a player makes its invitation link, optionally e-mailed to the invited player (at most 3 e-mails per place and 10 per buyer in any hour; the subject is the product''s words, the buyer''s in-game name is only quoted in the body). The e-mail is the message catalog''s, in p_language (the page the buyer invited from: en or hi; English otherwise): the invited person has no account, so no language of their own yet.';
+CREATE OR REPLACE FUNCTION public.invite_to_entry(p_entry_id uuid, p_email text DEFAULT NULL::text, p_language text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2159,15 +2159,14 @@ begin
   if v_email is not null and not exists (select 1 from private.outbox where idempotency_key = v_key) then
     select in_game_name into v_buyer_name from public.profiles where id = v_player;
     insert into private.invitation_emails (entry_id, buyer_id, sent_at) values (v_entry.id, v_player, v_now);
-    perform private.queue_email(
-      v_key, v_email,
-      'You are invited to play ' || v_tournament.title || ' on Golazo Arena',
-      'A player on Golazo Arena' || coalesce(' (in-game name "' || private.quoted_in_game_name(v_buyer_name) || '")', '')
-        || ' bought a place in ' || v_tournament.title || ' for you.' || E'\n\n'
-        || 'Accept it before check-in closes (' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') || ' IST). '
-        || 'You need a complete profile on Golazo Arena' || case when v_tournament.entry_fee_paise > 0 then ', and to be 18 or over and live in India' else '' end || '.'
-        || E'\n\n' || 'If you do not know this player, ignore this e-mail: nothing happens unless you accept.',
-      '/invite/?token=' || v_entry.invitation_token);
+    perform private.queue_email(v_key, v_email, m.title, m.body, '/invite/?token=' || v_entry.invitation_token)
+       from private.compose_message(
+              case when v_buyer_name is null then 'entry_invitation' else 'entry_invitation_named' end,
+              case when p_language in ('en', 'hi') then p_language else 'en' end,
+              jsonb_build_object('tournament', v_tournament.title, 'buyer', private.quoted_in_game_name(v_buyer_name),
+                                 'closes', private.tournament_check_in_closes_at(v_tournament),
+                                 'condition', case when v_tournament.entry_fee_paise > 0 then 'phrase.invitation_paid_condition'
+                                                   else 'phrase.invitation_free_condition' end)) as m;
   end if;
   return jsonb_build_object('entry_id', v_entry.id, 'invitation_token', v_entry.invitation_token, 'invited_email', v_entry.invited_email);
 end;
@@ -2992,8 +2991,8 @@ revoke all on function public.get_my_entries_all() from public;
 
 -- Invitations -----------------------------------------------------------------------------------------
 
-revoke all on function public.invite_to_entry(uuid,text) from anon;
-revoke all on function public.invite_to_entry(uuid,text) from public;
+revoke all on function public.invite_to_entry(uuid,text,text) from anon;
+revoke all on function public.invite_to_entry(uuid,text,text) from public;
 
 revoke all on function public.get_entry_invitation(text) from public;
 
