@@ -1323,7 +1323,7 @@ begin
   -- 2. Nobody to play: the tournament is called off and every paid entry refunded.
   if v_n < 2 then
     v_refunds := private.cancel_tournament(p_tournament_id,
-      'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.', v_now);
+      'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.', v_now, 'too_few_checked_in');
     perform private.audit(p_tournament_id, 'tournament_cancelled', 'Cancelled: fewer than two players checked in', null,
                           null, jsonb_build_object('checked_in', v_n, 'refunds_queued', v_refunds), true, p_actor);
     return jsonb_build_object('drawn', false, 'cancelled', true, 'entries', v_n, 'bracket_size', null);

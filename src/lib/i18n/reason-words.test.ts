@@ -22,6 +22,7 @@ function codesOf(file: string, constraint: string): string[] {
 const LISTS: Record<keyof ReasonWords, string[]> = {
   withdraw: codesOf('brackets.sql', 'entries_withdraw_reason_code_known'),
   payment: codesOf('payments.sql', 'payments_failure_reason_code_known'),
+  cancel: codesOf('tournaments.sql', 'tournaments_cancel_reason_code_known'),
 };
 
 describe('the database reasons in both languages', () => {
@@ -32,7 +33,7 @@ describe('the database reasons in both languages', () => {
     expect(LISTS.payment.length).toBeGreaterThanOrEqual(20);
   });
 
-  for (const kind of ['withdraw', 'payment'] as const) {
+  for (const kind of ['withdraw', 'payment', 'cancel'] as const) {
     it(`has words for exactly the ${kind} codes the database may write, in English and in Hindi`, () => {
       expect(Object.keys(REASON_WORDS_EN[kind]).sort()).toEqual([...LISTS[kind]].sort());
       expect(Object.keys(REASON_WORDS_HI[kind]).sort()).toEqual([...LISTS[kind]].sort());
@@ -150,5 +151,20 @@ describe('the pages that show a reason, on a Hindi page', () => {
       'You were withdrawn: not checked in before check-in closed. Your entry fee is refunded in full.',
     );
     expect(CHECK_IN_WORDS.hi.withdrawnBecause('Something new.', 'a_code_from_a_newer_database')).toBe('आपकी एंट्री वापस ले ली गई।');
+  });
+});
+
+describe("a pod's cancellation, on the pod page", () => {
+  it('words the database-written reasons by code in Hindi, and keeps the staff’s own English words on English pages', async () => {
+    const { POD_WORDS } = await import('@/features/pods/pod-words');
+    const { hindiWordsReady } = await import('./island-words');
+    await hindiWordsReady();
+    const sentence = 'Not enough players joined before the deadline. Every entry has been refunded.';
+    expect(POD_WORDS.hi.cancelledBecause(sentence, 'pod_not_filled')).toBe('डेडलाइन से पहले पूरे खिलाड़ी नहीं जुड़े। हर एंट्री रिफ़ंड कर दी गई है।');
+    expect(POD_WORDS.en.cancelledBecause(sentence, 'pod_not_filled')).toBe(sentence);
+    // Staff typed their reason: English pages quote it, a Hindi page says what happened.
+    expect(POD_WORDS.en.cancelledBecause('Server trouble tonight, sorry.', null)).toBe('Server trouble tonight, sorry.');
+    expect(POD_WORDS.hi.cancelledBecause('Server trouble tonight, sorry.', null)).toBe(POD_WORDS.hi.cancelled);
+    expect(POD_WORDS.en.cancelledBecause(null, null)).toBe(POD_WORDS.en.cancelled);
   });
 });

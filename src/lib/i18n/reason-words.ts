@@ -1,8 +1,9 @@
 /**
- * The reasons the database writes for a player (why an entry was withdrawn, why a payment bought no entry),
- * keyed by the codes it keeps beside its English sentences: `entries.withdraw_reason_code` and
- * `payments.failure_reason_code` (get_my_payments' `status_reason_code`). The codes are listed once, in the
- * columns' CHECK constraints (supabase/schemas/brackets.sql, payments.sql); reason-words.test.ts fails when a
+ * The reasons the database writes for a player (why an entry was withdrawn, why a payment bought no entry, why
+ * a tournament was called off), keyed by the codes it keeps beside its English sentences:
+ * `entries.withdraw_reason_code`, `payments.failure_reason_code` (get_my_payments' `status_reason_code`) and
+ * `tournaments.cancel_reason_code`. The codes are listed once, in the columns' CHECK constraints
+ * (supabase/schemas/brackets.sql, payments.sql, tournaments.sql); reason-words.test.ts fails when a
  * code there has no words here or in the Hindi dictionary (reason-words-hi.ts, loaded by Hindi chunks only).
  *
  * English pages show the database's own sentence, which may carry more than the code (the referee's note, the
@@ -48,11 +49,21 @@ const payment = {
   payment_failed: 'The payment did not go through.',
 } as const;
 
+const cancel = {
+  pod_not_filled: 'Not enough players joined before the deadline. Every entry has been refunded.',
+  too_few_checked_in: 'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.',
+} as const;
+
 export type WithdrawReasonCode = keyof typeof withdraw;
 export type PaymentReasonCode = keyof typeof payment;
-export type ReasonWords = { withdraw: Record<WithdrawReasonCode, string>; payment: Record<PaymentReasonCode, string> };
+export type CancelReasonCode = keyof typeof cancel;
+export type ReasonWords = {
+  withdraw: Record<WithdrawReasonCode, string>;
+  payment: Record<PaymentReasonCode, string>;
+  cancel: Record<CancelReasonCode, string>;
+};
 
-export const REASON_WORDS_EN: ReasonWords = { withdraw, payment };
+export const REASON_WORDS_EN: ReasonWords = { withdraw, payment, cancel };
 
 /** A code's words in a dictionary, or null for a code it does not know (a newer database than this page). */
 export function reasonWords<K extends keyof ReasonWords>(words: ReasonWords, kind: K, code: string | null | undefined): string | null {
