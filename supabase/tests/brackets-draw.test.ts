@@ -292,6 +292,14 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
     expect(state.status).toBe('cancelled');
     const { rows } = await db.admin.query<{ status: string }>(`select status from public.payments where tournament_id = $1`, [cup.id]);
     expect(rows.map((r) => r.status)).toEqual(['refund_pending', 'refund_pending']);
+    // Why, with the code a Hindi page words.
+    const [listed] = await rpc<Array<{ cancel_reason: string; cancel_reason_code: string }>>(anon, 'public.get_tournament_states($1)', [
+      [cup.id],
+    ]);
+    expect(listed).toMatchObject({
+      cancel_reason: 'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.',
+      cancel_reason_code: 'too_few_checked_in',
+    });
   });
 
   describe('invitations', () => {
