@@ -7,6 +7,7 @@
  * worded in English there: `problem()` gives the page's words for it.
  */
 import { islandWords } from '@/lib/i18n/island-words';
+import { reasonEn } from '@/lib/i18n/reason-words';
 import type { Lang } from '@/lib/i18n/lang';
 import {
   type KycStatus,
@@ -33,6 +34,8 @@ export type PayoutWords = {
     checking: string;
     intro: string;
     couldNotVerify: string;
+    /** Why the details were refused: the database's sentence (English) or its code's words (Hindi), else couldNotVerify. */
+    rejectedBecause: (reason: string | null, code: string | null | undefined) => string;
     sendAgain: string;
     panHint: string;
     upiHint: string;
@@ -86,6 +89,7 @@ const en: PayoutWords = {
     intro:
       'Before your first withdrawal the law needs your PAN (tax is withheld against it) and we need the UPI id to pay you. The name on your PAN must match your profile’s legal name.',
     couldNotVerify: 'We could not verify these details.',
+    rejectedBecause: (reason, code) => reasonEn('kyc', code, reason) ?? 'We could not verify these details.',
     sendAgain: 'Check them and send them again.',
     panHint: '10 characters, like ABCPE1234F',
     upiHint: 'As your UPI app shows it, like yourname@okaxis',

@@ -23,6 +23,7 @@ const LISTS: Record<keyof ReasonWords, string[]> = {
   withdraw: codesOf('brackets.sql', 'entries_withdraw_reason_code_known'),
   payment: codesOf('payments.sql', 'payments_failure_reason_code_known'),
   cancel: codesOf('tournaments.sql', 'tournaments_cancel_reason_code_known'),
+  kyc: codesOf('payouts.sql', 'kyc_records_reason_code_known'),
 };
 
 describe('the database reasons in both languages', () => {
@@ -33,7 +34,7 @@ describe('the database reasons in both languages', () => {
     expect(LISTS.payment.length).toBeGreaterThanOrEqual(20);
   });
 
-  for (const kind of ['withdraw', 'payment', 'cancel'] as const) {
+  for (const kind of ['withdraw', 'payment', 'cancel', 'kyc'] as const) {
     it(`has words for exactly the ${kind} codes the database may write, in English and in Hindi`, () => {
       expect(Object.keys(REASON_WORDS_EN[kind]).sort()).toEqual([...LISTS[kind]].sort());
       expect(Object.keys(REASON_WORDS_HI[kind]).sort()).toEqual([...LISTS[kind]].sort());
@@ -43,7 +44,8 @@ describe('the database reasons in both languages', () => {
       for (const code of LISTS[kind]) {
         const hindi = reasonWords(REASON_WORDS_HI, kind, code);
         expect(hindi, code).toMatch(/[\u0900-\u097F]/);
-        expect(hindi, code).not.toMatch(/[A-Za-z]{3,}/);
+        // The glossary keeps the rails' letters (PAN, UPI id) in Latin; nothing else is.
+        expect(hindi?.replace(/\b(PAN|UPI|id)\b/g, ''), code).not.toMatch(/[A-Za-z]{3,}/);
         expect(hindi, code).not.toBe(reasonWords(REASON_WORDS_EN, kind, code));
       }
     });
@@ -166,5 +168,18 @@ describe("a pod's cancellation, on the pod page", () => {
     expect(POD_WORDS.en.cancelledBecause('Server trouble tonight, sorry.', null)).toBe('Server trouble tonight, sorry.');
     expect(POD_WORDS.hi.cancelledBecause('Server trouble tonight, sorry.', null)).toBe(POD_WORDS.hi.cancelled);
     expect(POD_WORDS.en.cancelledBecause(null, null)).toBe(POD_WORDS.en.cancelled);
+  });
+});
+
+describe('a refused PAN or UPI id, on My Earnings', () => {
+  it('words the database-written reason by its code on a Hindi page, and quotes the sentence on an English one', async () => {
+    const { PAYOUT_WORDS } = await import('@/features/payouts/payout-words');
+    const { hindiWordsReady } = await import('./island-words');
+    await hindiWordsReady();
+    const upiWords = 'VPA is not active with the bank';
+    expect(PAYOUT_WORDS.hi.kyc.rejectedBecause(upiWords, 'upi_not_verified')).toBe(REASON_WORDS_HI.kyc.upi_not_verified);
+    expect(PAYOUT_WORDS.en.kyc.rejectedBecause(upiWords, 'upi_not_verified')).toBe(upiWords);
+    expect(PAYOUT_WORDS.hi.kyc.rejectedBecause('Old English sentence', null)).toBe(PAYOUT_WORDS.hi.kyc.couldNotVerify);
+    expect(PAYOUT_WORDS.en.kyc.rejectedBecause(null, null)).toBe(PAYOUT_WORDS.en.kyc.couldNotVerify);
   });
 });

@@ -2,8 +2,8 @@
  * The reasons the database writes for a player (why an entry was withdrawn, why a payment bought no entry, why
  * a tournament was called off), keyed by the codes it keeps beside its English sentences:
  * `entries.withdraw_reason_code`, `payments.failure_reason_code` (get_my_payments' `status_reason_code`) and
- * `tournaments.cancel_reason_code`. The codes are listed once, in the columns' CHECK constraints
- * (supabase/schemas/brackets.sql, payments.sql, tournaments.sql); reason-words.test.ts fails when a
+ * `tournaments.cancel_reason_code`, `kyc_records.reason_code`. The codes are listed once, in the columns' CHECK constraints
+ * (supabase/schemas/brackets.sql, payments.sql, tournaments.sql, payouts.sql); reason-words.test.ts fails when a
  * code there has no words here or in the Hindi dictionary (reason-words-hi.ts, loaded by Hindi chunks only).
  *
  * English pages show the database's own sentence, which may carry more than the code (the referee's note, the
@@ -54,16 +54,25 @@ const cancel = {
   too_few_checked_in: 'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.',
 } as const;
 
+const kyc = {
+  pan_not_verified:
+    'This PAN could not be verified for your account. Check it against your PAN card, and that your legal name here is exactly as printed on it, then submit it again. If both are right, write to support.',
+  upi_not_verified: 'This UPI id could not be verified: check it in your UPI app and submit it again.',
+  check_late: 'The check of your PAN or UPI id is taking longer than it should: our team is retrying it. You need not submit again.',
+} as const;
+
 export type WithdrawReasonCode = keyof typeof withdraw;
 export type PaymentReasonCode = keyof typeof payment;
 export type CancelReasonCode = keyof typeof cancel;
+export type KycReasonCode = keyof typeof kyc;
 export type ReasonWords = {
   withdraw: Record<WithdrawReasonCode, string>;
   payment: Record<PaymentReasonCode, string>;
   cancel: Record<CancelReasonCode, string>;
+  kyc: Record<KycReasonCode, string>;
 };
 
-export const REASON_WORDS_EN: ReasonWords = { withdraw, payment, cancel };
+export const REASON_WORDS_EN: ReasonWords = { withdraw, payment, cancel, kyc };
 
 /** A code's words in a dictionary, or null for a code it does not know (a newer database than this page). */
 export function reasonWords<K extends keyof ReasonWords>(words: ReasonWords, kind: K, code: string | null | undefined): string | null {
