@@ -2191,7 +2191,10 @@ begin
   if v_record.status <> v_before and v_record.status in ('verified', 'rejected') then
     perform private.notify_message(p_user_id, 'kyc_result',
                                    case v_record.status when 'verified' then 'kyc_verified' else 'kyc_rejected' end,
-                                   jsonb_build_object('reason', v_record.reason),
+                                   -- The Hindi message words the reason's code (phrase.kyc_<code>); English quotes the sentence.
+                                   jsonb_build_object('reason', v_record.reason,
+                                                      'reason_phrase', case when v_record.reason_code in ('pan_not_verified', 'upi_not_verified')
+                                                                            then 'phrase.kyc_' || v_record.reason_code end),
                                    '/my-earnings', 'kyc-' || v_record.submission || '-' || v_record.status);
   end if;
   return private.kyc_answer(v_record);
