@@ -43,6 +43,27 @@ describe.each(engines)('reason codes in the notices on $name', (engine) => {
     }
   });
 
+  it("mirrors the SQL's own English sentences in the English dictionary, code for code", async () => {
+    const sentence = async (sql: string, code: string) =>
+      (await db.admin.query<{ text: string }>(`select ${sql} as text`, [code])).rows[0]!.text;
+    // A disqualification's sentence carries the referee's note; the rest are the SQL's words as written.
+    for (const [code, words] of Object.entries(REASON_WORDS_EN.withdraw).filter(([code]) => code !== 'disqualified'))
+      expect(await sentence('private.withdraw_reason_text($1)', code), code).toBe(words);
+    const refusals = (
+      await db.admin.query<{ code: string }>(
+        `select c.code from unnest($1::text[]) as c(code) where private.refusal_reason(c.code) is not null`,
+        [Object.keys(REASON_WORDS_EN.payment)],
+      )
+    ).rows.map((row) => row.code);
+    expect(refusals.length).toBeGreaterThanOrEqual(15);
+    for (const code of refusals)
+      expect(await sentence('private.refusal_reason($1)', code), code).toBe(
+        REASON_WORDS_EN.payment[code as keyof typeof REASON_WORDS_EN.payment],
+      );
+    expect(await sentence('private.pan_not_verified_reason() || $1', '')).toBe(REASON_WORDS_EN.kyc.pan_not_verified);
+    expect(await sentence('private.kyc_check_late_reason() || $1', '')).toBe(REASON_WORDS_EN.kyc.check_late);
+  });
+
   it('tells a Hindi player why their UPI id or PAN was refused in Hindi, and an English player in the words of the check', async () => {
     const hindi = await adult('hi');
     await rpc(hindi.actor, 'public.submit_kyc($1, $2)', [freshPan(), 'raju@okaxis']);

@@ -1,6 +1,7 @@
 /** The Hindi words of record-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts). */
-import { reasonWords } from '@/lib/i18n/reason-words';
-import { REASON_WORDS_HI } from '@/lib/i18n/reason-words-hi';
+import { reasonIn } from '@/lib/i18n/reason-lookup';
+import { PAYMENT_REASONS_HI } from '@/lib/i18n/reasons-hi/payment';
+import { WITHDRAW_REASONS_HI } from '@/lib/i18n/reasons-hi/withdraw';
 import { isCharged, isDeclined, type HistoryRow } from './account';
 import type { PaymentRowWords, RecordWords } from './record-words';
 
@@ -29,7 +30,7 @@ function noteHi({ payment, outcome }: HistoryRow): string | null {
           : 'सभी एंट्री वापस ली गईं'
         : `${outcome.slots} में से ${outcome.withdrawn} एंट्री वापस ली ${outcome.withdrawn === 1 ? 'गई' : 'गईं'}`;
     const disqualified = outcome.withdraw_reason_code === 'disqualified' || /^Disqualified/i.test(outcome.withdraw_reason?.trim() ?? '');
-    const why = reasonWords(REASON_WORDS_HI, 'withdraw', outcome.withdraw_reason_code);
+    const why = reasonIn(WITHDRAW_REASONS_HI, outcome.withdraw_reason_code);
     return `${which}${why ? `: ${why.replace(/।$/, '')}` : ''}। ${
       disqualified
         ? 'डिसक्वालिफ़ाई हुई एंट्री का रिफ़ंड नहीं होता।'
@@ -38,7 +39,7 @@ function noteHi({ payment, outcome }: HistoryRow): string | null {
   }
   // The database gives a reason only for the statuses it explains; its code's words, else the same by the status.
   if (!payment.status_reason?.trim()) return null;
-  const why = reasonWords(REASON_WORDS_HI, 'payment', payment.status_reason_code);
+  const why = reasonIn(PAYMENT_REASONS_HI, payment.status_reason_code);
   if (why) return why;
   if (payment.status === 'refunded') return 'इस पेमेंट से कोई एंट्री नहीं मिली और पूरा पैसा रिफ़ंड कर दिया गया है।';
   if (payment.status === 'refund_pending') return 'इस पेमेंट से कोई एंट्री नहीं मिली; पूरा रिफ़ंड रास्ते में है।';

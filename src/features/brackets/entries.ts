@@ -5,7 +5,6 @@
  */
 import type * as z from 'zod/mini';
 import { whenIST } from '@/lib/format';
-import { reasonEn } from '@/lib/i18n/reason-words';
 import { CHECK_IN_WORDS, type CheckInWords, ENTRY_ERRORS_EN, type EntryErrorHint, type EntryErrorWords } from './check-in-words';
 import { invitationHref, isPodId } from '@/lib/routes';
 import type { MyEntriesSchema } from './brackets.schemas';
@@ -51,7 +50,7 @@ export function checkInView(entries: MyEntries, now: Date = new Date()): CheckIn
   const entry = entries.my_entry;
   if (!entry) return null;
   const { opens_at, closes_at } = entries.check_in;
-  const reason = reasonEn('withdraw', entry.withdraw_reason_code, entry.withdraw_reason) ?? undefined;
+  const reason = entry.withdraw_reason?.trim() || undefined;
   const why = reason ? { reason, ...(entry.withdraw_reason_code ? { code: entry.withdraw_reason_code } : {}) } : {};
   // A place withdrawn and then refunded (a quick pod's missed check-in) reads cancelled: it says why.
   if (entry.status === 'cancelled') return reason ? { kind: 'withdrawn', closedAt: closes_at, ...why } : null;

@@ -7,7 +7,6 @@
  * worded in English there: `problem()` gives the page's words for it.
  */
 import { islandWords } from '@/lib/i18n/island-words';
-import { reasonEn } from '@/lib/i18n/reason-words';
 import type { Lang } from '@/lib/i18n/lang';
 import {
   type KycStatus,
@@ -89,7 +88,7 @@ const en: PayoutWords = {
     intro:
       'Before your first withdrawal the law needs your PAN (tax is withheld against it) and we need the UPI id to pay you. The name on your PAN must match your profile’s legal name.',
     couldNotVerify: 'We could not verify these details.',
-    rejectedBecause: (reason, code) => reasonEn('kyc', code, reason) ?? 'We could not verify these details.',
+    rejectedBecause: (reason) => reason?.trim() || 'We could not verify these details.',
     sendAgain: 'Check them and send them again.',
     panHint: '10 characters, like ABCPE1234F',
     upiHint: 'As your UPI app shows it, like yourname@okaxis',

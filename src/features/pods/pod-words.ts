@@ -9,7 +9,6 @@ import { entriesOrPending } from '@/features/tournaments/status';
 import { payPanelPromises } from '@/features/tournaments/promises';
 import { formatPrizePool } from '@/lib/format';
 import { islandWords } from '@/lib/i18n/island-words';
-import { reasonEn } from '@/lib/i18n/reason-words';
 import type { Lang } from '@/lib/i18n/lang';
 import { POD_START_DELAY_MINUTES } from '@/lib/rules';
 
@@ -59,7 +58,7 @@ const en: PodWords = {
   afterItFills: `${POD_START_DELAY_MINUTES} min after it fills`,
   notFullBy: (when) => `If it is not full by ${when}, the pod is cancelled and every entry refunded.`,
   cancelled: 'This pod was cancelled and every entry refunded.',
-  cancelledBecause: (reason, code) => reasonEn('cancel', code, reason) ?? 'This pod was cancelled and every entry refunded.',
+  cancelledBecause: (reason) => reason?.trim() || 'This pod was cancelled and every entry refunded.',
   bracket: 'Bracket',
   format: formatIntro,
   drawRuns: 'The draw runs when check-in closes; only checked-in entries are drawn.',

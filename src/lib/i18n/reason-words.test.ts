@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REASON_WORDS_EN, reasonEn, reasonWords, type ReasonWords } from './reason-words';
+import { reasonIn } from './reason-lookup';
+import { REASON_WORDS_EN, type ReasonWords } from './reason-words';
 import { REASON_WORDS_HI } from './reason-words-hi';
 
 const SCHEMAS = path.resolve(import.meta.dirname, '../../../supabase/schemas');
@@ -42,11 +43,11 @@ describe('the database reasons in both languages', () => {
 
     it(`words every ${kind} code in Hindi in Devanagari, without English left in`, () => {
       for (const code of LISTS[kind]) {
-        const hindi = reasonWords(REASON_WORDS_HI, kind, code);
+        const hindi = reasonIn(REASON_WORDS_HI[kind], code);
         expect(hindi, code).toMatch(/[\u0900-\u097F]/);
         // The glossary keeps the rails' letters (PAN, UPI id) in Latin; nothing else is.
         expect(hindi?.replace(/\b(PAN|UPI|id)\b/g, ''), code).not.toMatch(/[A-Za-z]{3,}/);
-        expect(hindi, code).not.toBe(reasonWords(REASON_WORDS_EN, kind, code));
+        expect(hindi, code).not.toBe(reasonIn(REASON_WORDS_EN[kind], code));
       }
     });
   }
@@ -61,15 +62,7 @@ describe('the database reasons in both languages', () => {
 
   it('answers null for a code it does not know (hostile or newer) and never throws', () => {
     for (const code of ['__proto__', 'constructor', 'toString', '', null, undefined, 'tournament_full; drop table'])
-      expect(reasonWords(REASON_WORDS_HI, 'payment', code)).toBeNull();
-  });
-
-  it("keeps the database's own English sentence on English pages, the code's words only without one", () => {
-    expect(reasonEn('payment', 'partly_refunded', '₹50.00 of this payment was refunded; your entry stands.')).toBe(
-      '₹50.00 of this payment was refunded; your entry stands.',
-    );
-    expect(reasonEn('withdraw', 'missed_check_in', null)).toBe('Not checked in before check-in closed.');
-    expect(reasonEn('withdraw', 'no_such_code', '  ')).toBeNull();
+      expect(reasonIn(REASON_WORDS_HI.payment, code)).toBeNull();
   });
 });
 

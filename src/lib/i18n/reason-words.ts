@@ -7,7 +7,9 @@
  * code there has no words here or in the Hindi dictionary (reason-words-hi.ts, loaded by Hindi chunks only).
  *
  * English pages show the database's own sentence, which may carry more than the code (the referee's note, the
- * refunded amount, the bank's words); these English words stand in only when a row has a code and no sentence.
+ * refunded amount, the bank's words): these English words are its mirror, held equal to the SQL's sentences by
+ * supabase/tests/notifications-reason-codes.test.ts, and ship in no page. Hindi pages word the code from one small
+ * module per kind (reasons-hi/), loaded with their Hindi chunk.
  */
 
 const withdraw = {
@@ -73,15 +75,3 @@ export type ReasonWords = {
 };
 
 export const REASON_WORDS_EN: ReasonWords = { withdraw, payment, cancel, kyc };
-
-/** A code's words in a dictionary, or null for a code it does not know (a newer database than this page). */
-export function reasonWords<K extends keyof ReasonWords>(words: ReasonWords, kind: K, code: string | null | undefined): string | null {
-  const table = words[kind] as Record<string, string>;
-  return code && Object.hasOwn(table, code) ? (table[code] ?? null) : null;
-}
-
-/** What an English page shows: the database's own sentence, else the code's English words. */
-export function reasonEn<K extends keyof ReasonWords>(kind: K, code: string | null | undefined, sentence: string | null | undefined) {
-  const own = sentence?.trim();
-  return own ? own : reasonWords(REASON_WORDS_EN, kind, code);
-}
