@@ -28,6 +28,7 @@ create table public.entries (
   invited_email text,
   accepted_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
+  withdraw_reason_code text,
   constraint entries_pkey PRIMARY KEY (id),
   constraint entries_one_invitation_per_token UNIQUE (invitation_token),
   constraint entries_one_per_player UNIQUE (tournament_id, player_id),
@@ -38,7 +39,9 @@ create table public.entries (
   constraint entries_tournament_id_fkey FOREIGN KEY (tournament_id) REFERENCES public.tournaments(id),
   constraint entries_checked_in_has_player CHECK (((checked_in_at IS NULL) OR (player_id IS NOT NULL))),
   constraint entries_slot_number_range CHECK (((slot_number >= 1) AND (slot_number <= 10))),
-  constraint entries_status_known CHECK ((status = ANY (ARRAY['active'::text, 'withdrawn'::text, 'cancelled'::text])))
+  constraint entries_status_known CHECK ((status = ANY (ARRAY['active'::text, 'withdrawn'::text, 'cancelled'::text]))),
+  -- The one list of withdrawal codes: pages word each one in the reader's language (src/lib/i18n/reasons.ts reads this list).
+  constraint entries_withdraw_reason_code_known CHECK ((withdraw_reason_code = ANY (ARRAY['missed_check_in'::text, 'missed_check_in_refunded'::text, 'place_unclaimed'::text, 'place_unclaimed_refunded'::text, 'closed_early'::text, 'closed_early_refunded'::text, 'closed_early_unclaimed'::text, 'closed_early_unclaimed_refunded'::text, 'disqualified'::text, 'parental_consent_withdrawn'::text])))
 );
 CREATE INDEX entries_of_buyer ON public.entries USING btree (buyer_id);
 CREATE INDEX entries_of_player ON public.entries USING btree (player_id) WHERE (player_id IS NOT NULL);
@@ -319,17 +322,35 @@ begin
 end;
 $function$;
 
-comment on function private.early_close_withdraw_reason(boolean,boolean) is 'What a player reads on an entry withdrawn by an early close of check-in (withdraw_reason).';
-CREATE OR REPLACE FUNCTION private.early_close_withdraw_reason(p_has_player boolean, p_paid boolean)
+comment on function private.withdraw_reason_text(text) is 'The English sentence kept in withdraw_reason beside a withdrawal code (entries_withdraw_reason_code_known); a disqualification keeps the referee''s note after "Disqualified: "; pages word the code in the reader''s language.';
+CREATE OR REPLACE FUNCTION private.withdraw_reason_text(p_code text)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when p_has_player then 'Check-in was closed early by the organisers before you checked in.'
-              else 'Check-in was closed early before anybody accepted this place.' end
-         || case when p_paid then case when p_has_player then ' Your entry fee is refunded in full.' else ' Its fee is refunded in full.' end
-                 else '' end;
+  select case p_code
+    when 'missed_check_in' then 'Not checked in before check-in closed.'
+    when 'missed_check_in_refunded' then 'Not checked in before check-in closed. Your entry fee is refunded in full.'
+    when 'place_unclaimed' then 'Nobody accepted this place before check-in closed.'
+    when 'place_unclaimed_refunded' then 'Nobody accepted this place before check-in closed. Its fee is refunded in full.'
+    when 'closed_early' then 'Check-in was closed early by the organisers before you checked in.'
+    when 'closed_early_refunded' then 'Check-in was closed early by the organisers before you checked in. Your entry fee is refunded in full.'
+    when 'closed_early_unclaimed' then 'Check-in was closed early before anybody accepted this place.'
+    when 'closed_early_unclaimed_refunded' then 'Check-in was closed early before anybody accepted this place. Its fee is refunded in full.'
+    when 'disqualified' then 'Disqualified.'
+    when 'parental_consent_withdrawn' then 'Parental consent was withdrawn.'
+  end;
+$function$;
+
+comment on function private.early_close_withdraw_reason_code(boolean,boolean) is 'The withdrawal code of an entry withdrawn by an early close of check-in: whether a player had accepted the place, whether its fee is refunded.';
+CREATE OR REPLACE FUNCTION private.early_close_withdraw_reason_code(p_has_player boolean, p_paid boolean)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_has_player then 'closed_early' else 'closed_early_unclaimed' end || case when p_paid then '_refunded' else '' end;
 $function$;
 
 comment on function private.refund_entries_withdrawn_early(text,uuid[]) is 'Queues, per payment, the refund of the entry fees of the entries an early close of check-in withdrew (the share of each entry in its payment); answers how many refunds it queued.';
@@ -367,17 +388,14 @@ begin
 end;
 $function$;
 
-comment on function private.missed_check_in_reason(boolean,boolean) is 'What a player reads on an entry withdrawn at check-in close (withdraw_reason): in a quick pod, that its fee is refunded in full.';
-CREATE OR REPLACE FUNCTION private.missed_check_in_reason(p_has_player boolean, p_refunded boolean)
+comment on function private.missed_check_in_reason_code(boolean,boolean) is 'The withdrawal code of an entry withdrawn at check-in close: whether a player had accepted the place, whether its fee is refunded (a quick pod).';
+CREATE OR REPLACE FUNCTION private.missed_check_in_reason_code(p_has_player boolean, p_refunded boolean)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select case when p_has_player then 'Not checked in before check-in closed.'
-              else 'Nobody accepted this place before check-in closed.' end
-         || case when p_refunded then case when p_has_player then ' Your entry fee is refunded in full.' else ' Its fee is refunded in full.' end
-                 else '' end;
+  select case when p_has_player then 'missed_check_in' else 'place_unclaimed' end || case when p_refunded then '_refunded' else '' end;
 $function$;
 
 comment on function private.refund_missed_pod_check_ins(text,uuid[]) is 'A quick pod''s places withdrawn for a missed check-in, refunded in full through the outbox: a payment whose every place missed moves to refund_pending (reason missed_pod_check_in) and its registration is cancelled; a payment of several places gets back the share of those that missed. Answers how many refunds it queued.';
@@ -409,7 +427,7 @@ begin
     if v_payment.missed >= v_payment.slots then
       -- Every place of the payment missed check-in: the whole payment goes back, with the reason players read.
       update public.payments p
-         set status = 'refund_pending', failure_reason = private.refusal_reason('missed_pod_check_in'), updated_at = v_now
+         set status = 'refund_pending', failure_reason = private.refusal_reason('missed_pod_check_in'), failure_reason_code = 'missed_pod_check_in', updated_at = v_now
        where p.id = v_payment.id and p.status = 'paid'
       returning * into v_paid;
       continue when not found;
@@ -1280,7 +1298,8 @@ begin
   for v_withdrawn in
     update public.entries e
        set status = 'withdrawn', withdrawn_at = v_now,
-           withdraw_reason = private.missed_check_in_reason(e.player_id is not null, v_pod)
+           withdraw_reason = private.withdraw_reason_text(private.missed_check_in_reason_code(e.player_id is not null, v_pod)),
+           withdraw_reason_code = private.missed_check_in_reason_code(e.player_id is not null, v_pod)
      where e.tournament_id = p_tournament_id and e.status = 'active' and e.checked_in_at is null
     returning e.id, e.player_id, e.withdraw_reason
   loop
@@ -1304,7 +1323,7 @@ begin
   -- 2. Nobody to play: the tournament is called off and every paid entry refunded.
   if v_n < 2 then
     v_refunds := private.cancel_tournament(p_tournament_id,
-      'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.', v_now);
+      'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.', v_now, 'too_few_checked_in');
     perform private.audit(p_tournament_id, 'tournament_cancelled', 'Cancelled: fewer than two players checked in', null,
                           null, jsonb_build_object('checked_in', v_n, 'refunds_queued', v_refunds), true, p_actor);
     return jsonb_build_object('drawn', false, 'cancelled', true, 'entries', v_n, 'bracket_size', null);
@@ -1548,7 +1567,8 @@ CREATE OR REPLACE FUNCTION private.entry_json(p_entry public.entries)
  SET search_path TO ''
 AS $function$
   select jsonb_build_object('entry_id', p_entry.id, 'slot_number', p_entry.slot_number, 'status', p_entry.status,
-                            'checked_in_at', p_entry.checked_in_at, 'withdraw_reason', p_entry.withdraw_reason);
+                            'checked_in_at', p_entry.checked_in_at, 'withdraw_reason', p_entry.withdraw_reason,
+                            'withdraw_reason_code', p_entry.withdraw_reason_code);
 $function$;
 
 -- Invitations -----------------------------------------------------------------------------------------
@@ -1822,7 +1842,7 @@ begin
     return jsonb_build_object('refusal', v_refusal);
   end if;
   update public.payments
-     set status = 'paid', razorpay_payment_id = p_razorpay_payment_id, paid_at = p_now, failure_reason = null, updated_at = p_now
+     set status = 'paid', razorpay_payment_id = p_razorpay_payment_id, paid_at = p_now, failure_reason = null, failure_reason_code = null, updated_at = p_now
    where id = p_payment.id
   returning * into v_paid;
   insert into public.waitlist_places (tournament_id, player_id, payment_id, joined_at)
@@ -2016,7 +2036,7 @@ begin
     elsif v_place.payment_id is not null then
       update public.waitlist_places set status = 'refunded', closed_at = p_now where id = v_place.id;
       update public.payments p
-         set status = 'refund_pending', failure_reason = private.refusal_reason('not_promoted'), updated_at = p_now
+         set status = 'refund_pending', failure_reason = private.refusal_reason('not_promoted'), failure_reason_code = 'not_promoted', updated_at = p_now
        where p.id = v_place.payment_id and p.status = 'paid' and private.refundable_paise(p) > 0
       returning * into v_payment;
       if found then
@@ -2086,8 +2106,8 @@ $function$;
 
 -- Invitations -----------------------------------------------------------------------------------------
 
-comment on function public.invite_to_entry(uuid,text) is 'The buyer of a place without a player makes its invitation link, optionally e-mailed to the invited player (at most 3 e-mails per place and 10 per buyer in any hour; the subject is the product''s words, the buyer''s in-game name is only quoted in the body).';
-CREATE OR REPLACE FUNCTION public.invite_to_entry(p_entry_id uuid, p_email text DEFAULT NULL::text)
+comment on function public.invite_to_entry(uuid,text,text) is 'The buyer of a place without a player makes its invitation link, optionally e-mailed to the invited player (at most 3 e-mails per place and 10 per buyer in any hour; the subject is the product''s words, the buyer''s in-game name is only quoted in the body). The e-mail is the message catalog''s, in p_language (the page the buyer invited from: en or hi; English otherwise): the invited person has no account, so no language of their own yet.';
+CREATE OR REPLACE FUNCTION public.invite_to_entry(p_entry_id uuid, p_email text DEFAULT NULL::text, p_language text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2139,15 +2159,14 @@ begin
   if v_email is not null and not exists (select 1 from private.outbox where idempotency_key = v_key) then
     select in_game_name into v_buyer_name from public.profiles where id = v_player;
     insert into private.invitation_emails (entry_id, buyer_id, sent_at) values (v_entry.id, v_player, v_now);
-    perform private.queue_email(
-      v_key, v_email,
-      'You are invited to play ' || v_tournament.title || ' on Golazo Arena',
-      'A player on Golazo Arena' || coalesce(' (in-game name "' || private.quoted_in_game_name(v_buyer_name) || '")', '')
-        || ' bought a place in ' || v_tournament.title || ' for you.' || E'\n\n'
-        || 'Accept it before check-in closes (' || to_char(private.tournament_check_in_closes_at(v_tournament) at time zone 'Asia/Kolkata', 'DD Mon YYYY HH24:MI') || ' IST). '
-        || 'You need a complete profile on Golazo Arena' || case when v_tournament.entry_fee_paise > 0 then ', and to be 18 or over and live in India' else '' end || '.'
-        || E'\n\n' || 'If you do not know this player, ignore this e-mail: nothing happens unless you accept.',
-      '/invite/?token=' || v_entry.invitation_token);
+    perform private.queue_email(v_key, v_email, m.title, m.body, '/invite/?token=' || v_entry.invitation_token)
+       from private.compose_message(
+              case when v_buyer_name is null then 'entry_invitation' else 'entry_invitation_named' end,
+              case when p_language in ('en', 'hi') then p_language else 'en' end,
+              jsonb_build_object('tournament', v_tournament.title, 'buyer', private.quoted_in_game_name(v_buyer_name),
+                                 'closes', private.tournament_check_in_closes_at(v_tournament),
+                                 'condition', case when v_tournament.entry_fee_paise > 0 then 'phrase.invitation_paid_condition'
+                                                   else 'phrase.invitation_free_condition' end)) as m;
   end if;
   return jsonb_build_object('entry_id', v_entry.id, 'invitation_token', v_entry.invitation_token, 'invited_email', v_entry.invited_email);
 end;
@@ -2300,7 +2319,8 @@ begin
     if v_early then
       for v_withdrawn in
         update public.entries e
-           set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = private.early_close_withdraw_reason(e.player_id is not null, v_tournament.entry_fee_paise > 0)
+           set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = private.withdraw_reason_text(private.early_close_withdraw_reason_code(e.player_id is not null, v_tournament.entry_fee_paise > 0)),
+               withdraw_reason_code = private.early_close_withdraw_reason_code(e.player_id is not null, v_tournament.entry_fee_paise > 0)
          where e.tournament_id = p_tournament_id and e.status = 'active' and e.checked_in_at is null
         returning e.id, e.player_id, e.withdraw_reason
       loop
@@ -2801,7 +2821,7 @@ begin
   update public.waitlist_places set status = 'released', closed_at = v_now where id = v_place.id;
   if v_place.payment_id is not null then
     update public.payments p
-       set status = 'refund_pending', failure_reason = private.refusal_reason('left_waitlist'), updated_at = v_now
+       set status = 'refund_pending', failure_reason = private.refusal_reason('left_waitlist'), failure_reason_code = 'left_waitlist', updated_at = v_now
      where p.id = v_place.payment_id and p.status = 'paid' and private.refundable_paise(p) > 0
     returning * into v_payment;
     if found then
@@ -2892,11 +2912,12 @@ revoke all on function private.check_in_is_open(public.tournaments,timestamp wit
 
 revoke all on function private.raise_unless_check_in_open(public.tournaments,timestamp with time zone) from public;
 
-revoke all on function private.early_close_withdraw_reason(boolean,boolean) from public;
+revoke all on function private.early_close_withdraw_reason_code(boolean,boolean) from public;
+revoke all on function private.withdraw_reason_text(text) from public;
 
 revoke all on function private.refund_entries_withdrawn_early(text,uuid[]) from public;
 
-revoke all on function private.missed_check_in_reason(boolean,boolean) from public;
+revoke all on function private.missed_check_in_reason_code(boolean,boolean) from public;
 
 revoke all on function private.refund_missed_pod_check_ins(text,uuid[]) from public;
 
@@ -3010,8 +3031,8 @@ revoke all on function public.get_my_entries_all() from public;
 
 -- Invitations -----------------------------------------------------------------------------------------
 
-revoke all on function public.invite_to_entry(uuid,text) from anon;
-revoke all on function public.invite_to_entry(uuid,text) from public;
+revoke all on function public.invite_to_entry(uuid,text,text) from anon;
+revoke all on function public.invite_to_entry(uuid,text,text) from public;
 
 revoke all on function public.get_entry_invitation(text) from public;
 

@@ -287,7 +287,7 @@ begin
   end if;
   if new.kind in ('pan_verification', 'upi_validation') then
     update public.kyc_records
-       set reason = private.kyc_check_late_reason(), updated_at = private.clock_now()
+       set reason = private.kyc_check_late_reason(), reason_code = 'check_late', updated_at = private.clock_now()
      where user_id = (new.payload ->> 'user_id')::uuid and status = 'pending';
   end if;
   return null;
@@ -1585,7 +1585,7 @@ begin
    where id = p_job_id
   returning * into v_job;
   if v_job.kind in ('pan_verification', 'upi_validation') then
-    update public.kyc_records set reason = null
+    update public.kyc_records set reason = null, reason_code = null
      where user_id = (v_job.payload ->> 'user_id')::uuid and status = 'pending' and reason = private.kyc_check_late_reason();
   end if;
   perform private.audit(null, 'outside_call_retried', 'Retried ' || private.outside_call_label(v_job.kind), null, null,

@@ -2319,7 +2319,8 @@ begin
     raise exception 'Disqualify one of the two entries of the match' using errcode = 'PT400', hint = 'invalid_winner';
   end if;
   v_winner := case when p_entry_id = v_match.entry_a then v_match.entry_b else v_match.entry_a end;
-  update public.entries set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = 'Disqualified: ' || v_note where id = p_entry_id;
+  update public.entries set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = 'Disqualified: ' || v_note,
+         withdraw_reason_code = 'disqualified' where id = p_entry_id;
   update public.match_disputes set settled_at = v_now, settled_by = v_staff, outcome = 'disqualified', note = v_note
    where match_id = p_match_id and settled_at is null;
   perform private.audit(v_match.tournament_id, 'disqualified', private.entry_name(p_entry_id) || ' disqualified', v_note, null, null,

@@ -42,6 +42,7 @@ create table public.payments (
   expires_at timestamp with time zone default (now() + '00:20:00'::interval) not null,
   refunded_paise integer default 0 not null,
   for_waitlist boolean default false not null,
+  failure_reason_code text,
   constraint payments_pkey PRIMARY KEY (id),
   constraint payments_razorpay_order_id_key UNIQUE (razorpay_order_id),
   constraint payments_razorpay_payment_id_key UNIQUE (razorpay_payment_id),
@@ -54,7 +55,10 @@ create table public.payments (
   constraint payments_refunded_has_refund CHECK (((status <> 'refunded'::text) OR ((razorpay_payment_id IS NOT NULL) AND (refund_id IS NOT NULL)))),
   constraint payments_refunded_within_amount CHECK (((refunded_paise >= 0) AND (refunded_paise <= amount_paise))),
   constraint payments_slots_range CHECK (((slots >= 1) AND (slots <= 10))),
-  constraint payments_status_check CHECK ((status = ANY (ARRAY['created'::text, 'failed'::text, 'abandoned'::text, 'paid'::text, 'refund_pending'::text, 'refunded'::text])))
+  constraint payments_status_check CHECK ((status = ANY (ARRAY['created'::text, 'failed'::text, 'abandoned'::text, 'paid'::text, 'refund_pending'::text, 'refunded'::text]))),
+  -- The one list of the codes of failure_reason: the refusals (private.refusal_reason), then the other outcomes the
+  -- functions write. Pages word each code in the reader's language (src/lib/i18n/reasons.ts reads this list).
+  constraint payments_failure_reason_code_known CHECK ((failure_reason_code = ANY (ARRAY['tournament_full'::text, 'order_replaced'::text, 'order_expired'::text, 'registration_closed'::text, 'already_registered'::text, 'order_already_paid'::text, 'tournament_cancelled'::text, 'waitlist_full'::text, 'waitlist_closed'::text, 'already_on_waitlist'::text, 'not_full'::text, 'not_promoted'::text, 'left_waitlist'::text, 'missed_pod_check_in'::text, 'paid_entry_disabled'::text, 'checkout_closed'::text, 'cancelled_before_payment'::text, 'replaced_by_newer_checkout'::text, 'chargeback'::text, 'refunded_by_organisers'::text, 'partly_refunded'::text, 'payment_failed'::text])))
 );
 CREATE INDEX payments_open_orders ON public.payments USING btree (expires_at) WHERE (status = ANY (ARRAY['created'::text, 'failed'::text]));
 CREATE INDEX payments_tournament ON public.payments USING btree (tournament_id);
@@ -423,13 +427,15 @@ begin
    where tournament_id = p_tournament_id and status <> 'cancelled';
 
   update public.payments
-     set status = 'abandoned', failure_reason = 'The tournament was cancelled before this checkout was paid.', updated_at = p_now
+     set status = 'abandoned', failure_reason = 'The tournament was cancelled before this checkout was paid.',
+         failure_reason_code = 'cancelled_before_payment', updated_at = p_now
    where tournament_id = p_tournament_id and status in ('created', 'failed');
 
   -- A payment a lost chargeback took back whole stays paid: its money is already back with the player.
   for v_payment in
     update public.payments p
-       set status = 'refund_pending', failure_reason = private.refusal_reason('tournament_cancelled'), updated_at = p_now
+       set status = 'refund_pending', failure_reason = private.refusal_reason('tournament_cancelled'),
+           failure_reason_code = 'tournament_cancelled', updated_at = p_now
      where p.tournament_id = p_tournament_id and p.status = 'paid' and private.refundable_paise(p) > 0
     returning *
   loop
@@ -510,6 +516,7 @@ begin
            -- What returned the money, in place of a Razorpay refund id.
            refund_id = coalesce(refund_id, 'chargeback:' || p_dispute_id),
            failure_reason = 'Your bank returned this payment to you through a chargeback, so no refund is sent.',
+           failure_reason_code = 'chargeback',
            updated_at = v_now
      where id = v_payment.id;
   end if;
@@ -583,6 +590,8 @@ begin
            refund_id = coalesce(refund_id, p_refund_id, 'refunded-at-razorpay'),
            failure_reason = case when status = 'paid' or failure_reason is null or failure_reason like '₹%'
                                  then 'Refunded by the organisers.' else failure_reason end,
+           failure_reason_code = case when status = 'paid' or failure_reason is null or failure_reason like '₹%'
+                                      then 'refunded_by_organisers' else failure_reason_code end,
            updated_at = v_now
      where id = v_payment.id;
     if v_payment.status = 'paid' then
@@ -619,7 +628,8 @@ begin
     if v_payment.status = 'paid' then
       update public.payments
          set failure_reason = format('₹%s of this payment was refunded; your entry stands.',
-                                     to_char(v_payment.refunded_paise / 100.0, 'FM999999990.00'))
+                                     to_char(v_payment.refunded_paise / 100.0, 'FM999999990.00')),
+             failure_reason_code = 'partly_refunded'
        where id = v_payment.id;
     end if;
     return jsonb_build_object('outcome', 'partially_refunded', 'refunded_paise', v_payment.refunded_paise);
@@ -644,6 +654,8 @@ begin
          refund_id = coalesce(refund_id, p_refund_id, 'refunded-at-razorpay'),
          failure_reason = case when status = 'paid' or failure_reason is null or failure_reason like '₹%'
                                then 'Refunded by the organisers.' else failure_reason end,
+         failure_reason_code = case when status = 'paid' or failure_reason is null or failure_reason like '₹%'
+                                    then 'refunded_by_organisers' else failure_reason_code end,
          updated_at = v_now
    where id = v_payment.id;
   return jsonb_build_object('outcome', 'refunded');
@@ -850,6 +862,7 @@ begin
     update public.payments
        set status = 'abandoned',
            failure_reason = 'The checkout was closed or timed out before a payment arrived.',
+           failure_reason_code = 'checkout_closed',
            updated_at = v_now
      where status in ('created', 'failed') and expires_at <= v_now
     returning razorpay_order_id
@@ -1002,6 +1015,7 @@ begin
   update public.payments
      set status = 'abandoned',
          failure_reason = private.replaced_order_note(),
+         failure_reason_code = 'replaced_by_newer_checkout',
          updated_at = v_now
    where user_id = p_user_id and tournament_id = p_tournament_id and status in ('created', 'failed');
 
@@ -1116,7 +1130,7 @@ begin
        set status = 'paid',
            razorpay_payment_id = p_razorpay_payment_id,
            paid_at = v_now,
-           failure_reason = null,
+           failure_reason = null, failure_reason_code = null,
            updated_at = v_now
      where id = v_payment.id
     returning * into v_paid;
@@ -1159,6 +1173,7 @@ begin
          razorpay_payment_id = p_razorpay_payment_id,
          paid_at = null,
          failure_reason = private.refusal_reason(v_refusal),
+         failure_reason_code = v_refusal,
          updated_at = v_now
    where id = v_payment.id
   returning * into v_payment;
@@ -1205,6 +1220,7 @@ AS $function$
      set status = 'failed',
          razorpay_payment_id = coalesce(p_razorpay_payment_id, razorpay_payment_id),
          failure_reason = left(coalesce(nullif(p_reason, ''), 'Payment failed'), 500),
+         failure_reason_code = 'payment_failed',
          updated_at = private.clock_now()
    where razorpay_order_id = p_razorpay_order_id
      and status in ('created', 'failed');
@@ -1342,7 +1358,7 @@ $function$;
 
 comment on function public.get_my_payments() is 'The caller''s payment history, newest first, with the reason a payment did not buy an entry when it did not.';
 CREATE OR REPLACE FUNCTION public.get_my_payments()
- RETURNS TABLE(id uuid, razorpay_payment_id text, razorpay_order_id text, amount_paise integer, currency text, tournament_id text, tournament_title text, slots integer, status text, status_reason text, created_at timestamp with time zone)
+ RETURNS TABLE(id uuid, razorpay_payment_id text, razorpay_order_id text, amount_paise integer, currency text, tournament_id text, tournament_title text, slots integer, status text, status_reason text, created_at timestamp with time zone, status_reason_code text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -1359,7 +1375,11 @@ begin
                   or (p.status = 'paid' and p.refunded_paise > 0) then p.failure_reason
                 when p.status in ('created', 'failed') and p.expires_at <= private.clock_now()
                   then 'The checkout was closed or timed out before a payment arrived.' end,
-           p.created_at
+           p.created_at,
+           -- status_reason's code, for pages that word it in the reader's language.
+           case when p.status in ('failed', 'abandoned', 'refund_pending', 'refunded')
+                  or (p.status = 'paid' and p.refunded_paise > 0) then p.failure_reason_code
+                when p.status in ('created', 'failed') and p.expires_at <= private.clock_now() then 'checkout_closed' end
       from public.payments as p
       join public.tournaments as t on t.id = p.tournament_id
      where p.user_id = player_id
@@ -1388,7 +1408,7 @@ $function$;
 
 comment on function public.get_my_entry_outcomes() is 'Per paid registration of the caller: how many of its entries were withdrawn and why, so the payment history says what happened to the fee.';
 CREATE OR REPLACE FUNCTION public.get_my_entry_outcomes()
- RETURNS TABLE(payment_id uuid, tournament_id text, slots integer, withdrawn integer, withdraw_reason text, withdrawn_at timestamp with time zone)
+ RETURNS TABLE(payment_id uuid, tournament_id text, slots integer, withdrawn integer, withdraw_reason text, withdrawn_at timestamp with time zone, withdraw_reason_code text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -1400,7 +1420,9 @@ begin
     select r.payment_id, r.tournament_id, r.slots,
            (count(*) filter (where e.status = 'withdrawn'))::integer,
            min(e.withdraw_reason) filter (where e.status = 'withdrawn'),
-           max(e.withdrawn_at) filter (where e.status = 'withdrawn')
+           max(e.withdrawn_at) filter (where e.status = 'withdrawn'),
+           -- The code of the reason above (the same row's).
+           (array_agg(e.withdraw_reason_code order by e.withdraw_reason) filter (where e.status = 'withdrawn'))[1]
       from public.tournament_registrations r
       join public.entries e on e.registration_id = r.id
      where r.user_id = v_player and r.payment_id is not null

@@ -130,9 +130,13 @@ create table public.kyc_records (
   upi_check_submission integer not null,
   pan_ciphertext bytea not null,
   pan_last4 text not null,
+  reason_code text,
   constraint kyc_records_pkey PRIMARY KEY (user_id),
   constraint kyc_records_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint kyc_records_pan_last4_shape CHECK ((pan_last4 ~ '^[0-9]{3}[A-Z]$'::text)),
+  -- The code of the reason beside it when this site wrote the words (the UPI check's own words keep upi_not_verified):
+  -- pages word each one in the reader's language (src/lib/i18n/reason-words.ts reads this list).
+  constraint kyc_records_reason_code_known CHECK ((reason_code = ANY (ARRAY['pan_not_verified'::text, 'upi_not_verified'::text, 'check_late'::text]))),
   constraint kyc_records_pan_name_status_known CHECK ((pan_name_status = ANY (ARRAY['pending'::text, 'ok'::text, 'failed'::text]))),
   constraint kyc_records_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'verified'::text, 'rejected'::text]))),
   constraint kyc_records_upi_id_format CHECK (((upi_id ~ '^[a-zA-Z0-9._-]{2,}@[a-zA-Z]{2,64}$'::text) AND (char_length(split_part(upi_id, '@'::text, 1)) <= 256))),
@@ -1598,14 +1602,15 @@ CREATE OR REPLACE FUNCTION private.masked_pan(p_pan text)
  SET search_path TO ''
 AS $function$ select case when p_pan is null then null else repeat('•', 6) || right(p_pan, 4) end $function$;
 
-comment on function private.kyc_answer(public.kyc_records) is 'A KYC record as its player sees it: status, reason, masked PAN, UPI id and until when payouts are held.';
+comment on function private.kyc_answer(public.kyc_records) is 'A KYC record as its player sees it: status, reason (and its code, reason_code), masked PAN, UPI id and until when payouts are held.';
 CREATE OR REPLACE FUNCTION private.kyc_answer(p_record public.kyc_records)
  RETURNS jsonb
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object('status', p_record.status, 'reason', p_record.reason, 'pan_masked', private.masked_pan(p_record.pan_last4),
+  select jsonb_build_object('status', p_record.status, 'reason', p_record.reason, 'reason_code', p_record.reason_code,
+                            'pan_masked', private.masked_pan(p_record.pan_last4),
                             'upi_id', p_record.upi_id,
                             'payouts_held_until', case when p_record.payouts_held_until > private.clock_now()
                                                        then p_record.payouts_held_until end);
@@ -2073,7 +2078,7 @@ begin
            pan_last4 = right(v_pan, 4), pan_hmac = v_hmac, upi_id = v_upi,
            pan_name_status = case when v_check_pan then 'pending' else pan_name_status end,
            upi_status = case when v_check_upi then 'pending' else upi_status end,
-           status = 'pending', reason = null, submission = submission + 1, submitted_at = v_now,
+           status = 'pending', reason = null, reason_code = null, submission = submission + 1, submitted_at = v_now,
            pan_check_submission = case when v_check_pan then submission + 1 else pan_check_submission end,
            upi_check_submission = case when v_check_upi then submission + 1 else upi_check_submission end,
            upi_changed_at = v_record.upi_changed_at, payouts_held_until = v_record.payouts_held_until, updated_at = v_now
@@ -2125,6 +2130,7 @@ declare
   v_record public.kyc_records%rowtype;
   v_before text;
   v_reason text;
+  v_reason_code text;
   v_pan_status text;
   v_upi_status text;
 begin
@@ -2144,10 +2150,12 @@ begin
   v_pan_status := case when p_check = 'pan' then case when p_ok then 'ok' else 'failed' end else v_record.pan_name_status end;
   v_upi_status := case when p_check = 'upi' then case when p_ok then 'ok' else 'failed' end else v_record.upi_status end;
   v_reason := v_record.reason;
+  v_reason_code := v_record.reason_code;
   if not p_ok then
     v_reason := case p_check when 'pan' then private.pan_not_verified_reason()
                              else coalesce(nullif(btrim(p_reason), ''),
                                            'This UPI id could not be verified: check it in your UPI app and submit it again.') end;
+    v_reason_code := case p_check when 'pan' then 'pan_not_verified' else 'upi_not_verified' end;
   end if;
   -- Both checks pass, but the PAN is verified on another account: the same outcome as a failed PAN check.
   if v_pan_status = 'ok' and v_upi_status = 'ok'
@@ -2155,6 +2163,7 @@ begin
                   where k.pan_hmac = v_record.pan_hmac and k.user_id <> p_user_id and k.verified_at is not null) then
     v_pan_status := 'failed';
     v_reason := private.pan_not_verified_reason();
+    v_reason_code := 'pan_not_verified';
   end if;
   begin
     update public.kyc_records
@@ -2163,6 +2172,7 @@ begin
                          when v_pan_status = 'ok' and v_upi_status = 'ok' then 'verified'
                          else 'pending' end,
            reason = case when v_pan_status = 'failed' or v_upi_status = 'failed' then left(v_reason, 500) end,
+           reason_code = case when v_pan_status = 'failed' or v_upi_status = 'failed' then v_reason_code end,
            -- Kept through a later UPI check: the account holds its verified PAN whatever its UPI id.
            verified_at = case when v_pan_status = 'ok' and v_upi_status = 'ok' then coalesce(verified_at, v_now)
                               when v_pan_status = 'ok' then verified_at end,
@@ -2173,7 +2183,7 @@ begin
     -- Another account's check verified the same PAN at the same moment.
     update public.kyc_records
        set pan_name_status = 'failed', upi_status = v_upi_status, status = 'rejected',
-           reason = private.pan_not_verified_reason(), verified_at = null, updated_at = v_now
+           reason = private.pan_not_verified_reason(), reason_code = 'pan_not_verified', verified_at = null, updated_at = v_now
      where user_id = p_user_id
     returning * into v_record;
   end;
@@ -2181,7 +2191,10 @@ begin
   if v_record.status <> v_before and v_record.status in ('verified', 'rejected') then
     perform private.notify_message(p_user_id, 'kyc_result',
                                    case v_record.status when 'verified' then 'kyc_verified' else 'kyc_rejected' end,
-                                   jsonb_build_object('reason', v_record.reason),
+                                   -- The Hindi message words the reason's code (phrase.kyc_<code>); English quotes the sentence.
+                                   jsonb_build_object('reason', v_record.reason,
+                                                      'reason_phrase', case when v_record.reason_code in ('pan_not_verified', 'upi_not_verified')
+                                                                            then 'phrase.kyc_' || v_record.reason_code end),
                                    '/my-earnings', 'kyc-' || v_record.submission || '-' || v_record.status);
   end if;
   return private.kyc_answer(v_record);

@@ -624,8 +624,8 @@ $function$;
 
 -- Grievances ------------------------------------------------------------------------------------------
 
-comment on function public.submit_grievance(text,text,text) is 'Files a grievance about personal data: a signed-in player (answered at their sign-in address unless p_email names another) or anyone with p_email. Subject 3-140 and body 10-5000 characters; at most 3 tickets per e-mail address in any hour (PT409 too_many_grievances) and 5 in any 24 hours (PT429 too_many_grievances_today); tickets to addresses nobody confirmed at most 50 in any 24 hours together (PT429 grievances_busy). Answers { ticket_id, acknowledge_by (48 hours), resolve_by (30 days) } and e-mails a receipt, which quotes the subject only to the filer''s own verified sign-in address.';
-CREATE OR REPLACE FUNCTION public.submit_grievance(p_subject text, p_body text, p_email text DEFAULT NULL::text)
+comment on function public.submit_grievance(text,text,text,text) is 'Files a grievance about personal data: a signed-in player (answered at their sign-in address unless p_email names another) or anyone with p_email. Subject 3-140 and body 10-5000 characters; at most 3 tickets per e-mail address in any hour (PT409 too_many_grievances) and 5 in any 24 hours (PT429 too_many_grievances_today); tickets to addresses nobody confirmed at most 50 in any 24 hours together (PT429 grievances_busy). Answers { ticket_id, acknowledge_by (48 hours), resolve_by (30 days) } and e-mails a receipt, which quotes the subject only to the filer''s own verified sign-in address, in p_language (the page the grievance was filed from: en or hi), else the signed-in player''s language, else English.';
+CREATE OR REPLACE FUNCTION public.submit_grievance(p_subject text, p_body text, p_email text DEFAULT NULL::text, p_language text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -640,6 +640,7 @@ declare
   v_email text := nullif(lower(btrim(coalesce(p_email, ''))), '');
   v_confirmed boolean := false;
   v_row private.grievances%rowtype;
+  v_language text;
 begin
   if v_user is not null then
     -- A signed-in player's ticket is answered at their sign-in address unless they name another.
@@ -690,18 +691,18 @@ begin
 
   -- A receipt, not a notice of an action: sent at once, day or night. Only the filer's own confirmed address
   -- is told what they wrote; any other address learns the ticket number and nothing the filer typed.
-  perform private.queue_email('grievance-received-' || v_row.ticket_id, v_email,
-    'Grievance ' || v_row.ticket_id || ' received',
-    case when v_confirmed
-      then 'We received your grievance "' || left(regexp_replace(v_subject, '[\u0001-\u001F\u007F-\u009F]', ' ', 'g'), 140) || '".'
-      else 'A grievance about personal data held by Golazo Arena was filed giving this e-mail address for our answer.'
-    end || chr(10) || chr(10)
-      || 'Ticket: ' || v_row.ticket_id || chr(10)
-      || 'We acknowledge it by ' || private.ist_text(v_row.acknowledge_by) || chr(10)
-      || 'and resolve it by ' || private.ist_text(v_row.resolve_by) || '.' || chr(10) || chr(10)
-      || 'Quote the ticket number when you write to the grievance officer.'
-      || case when v_confirmed then '' else chr(10) || 'If you did not file it, ignore this e-mail.' end,
-    '/grievance');
+  -- In the language of the page it was filed from, else the player's, else English; the deadlines keep their
+  -- year in English (ist_text), as a legal date reads.
+  v_language := case when p_language in ('en', 'hi') then p_language when v_user is not null then private.player_language(v_user) else 'en' end;
+  perform private.queue_email('grievance-received-' || v_row.ticket_id, v_email, m.title, m.body, '/grievance')
+     from private.compose_message(
+            case when v_confirmed then 'grievance_received' else 'grievance_received_other' end, v_language,
+            jsonb_build_object('ticket', v_row.ticket_id,
+                               'subject', left(regexp_replace(v_subject, '[\u0001-\u001F\u007F-\u009F]', ' ', 'g'), 140),
+                               'acknowledge_by', case when v_language = 'hi' then private.datetime_in(v_row.acknowledge_by, 'hi')
+                                                      else private.ist_text(v_row.acknowledge_by) end,
+                               'resolve_by', case when v_language = 'hi' then private.datetime_in(v_row.resolve_by, 'hi')
+                                                  else private.ist_text(v_row.resolve_by) end)) as m;
   return jsonb_build_object('ticket_id', v_row.ticket_id, 'acknowledge_by', v_row.acknowledge_by, 'resolve_by', v_row.resolve_by);
 end;
 $function$;
@@ -923,7 +924,7 @@ revoke all on function public.export_my_data() from public;
 
 -- Grievances ------------------------------------------------------------------------------------------
 
-revoke all on function public.submit_grievance(text,text,text) from public;
+revoke all on function public.submit_grievance(text,text,text,text) from public;
 
 revoke all on function public.get_my_grievances() from anon;
 revoke all on function public.get_my_grievances() from public;

@@ -466,7 +466,8 @@ begin
   -- Drawn and still running: the entry is withdrawn and its open match goes to the opponent.
   for v_entry in
     update public.entries e
-       set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = 'Parental consent was withdrawn.'
+       set status = 'withdrawn', withdrawn_at = v_now, withdraw_reason = private.withdraw_reason_text('parental_consent_withdrawn'),
+           withdraw_reason_code = 'parental_consent_withdrawn'
       from public.tournaments t
      where e.player_id = p_player and e.status = 'active'
        and t.id = e.tournament_id and t.drawn_at is not null and t.finished_at is null and t.cancelled_at is null

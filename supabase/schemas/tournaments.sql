@@ -48,12 +48,16 @@ create table public.tournaments (
   match_settings jsonb,
   max_slots_per_buyer integer generated always as (private.slots_per_buyer(max_players)) stored,
   stages jsonb,
+  cancel_reason_code text,
   constraint tournaments_pkey PRIMARY KEY (id),
   constraint tournaments_one_pod_number UNIQUE (series_id, pod_number),
   constraint tournaments_edition_of_fkey FOREIGN KEY (edition_of) REFERENCES public.recurring_series(id),
   constraint tournaments_series_id_fkey FOREIGN KEY (series_id) REFERENCES public.series(id),
   constraint tournaments_cancel_has_reason CHECK (((cancelled_at IS NULL) OR (cancel_reason IS NOT NULL))),
   constraint tournaments_cancel_reason_length CHECK (((cancel_reason IS NULL) OR (char_length(cancel_reason) <= 500))),
+  -- The codes of the reasons the database writes itself (a staff cancellation's reason is the staff's own words, no code);
+  -- pages word each one in the reader's language (src/lib/i18n/reason-words.ts reads this list).
+  constraint tournaments_cancel_reason_code_known CHECK ((cancel_reason_code = ANY (ARRAY['pod_not_filled'::text, 'too_few_checked_in'::text]))),
   constraint tournaments_capacity_respected CHECK ((filled_slots <= max_players)),
   constraint tournaments_current_round_positive CHECK (((current_round IS NULL) OR (current_round > 0))),
   constraint tournaments_draw_commitment_is_sha256 CHECK ((draw_commitment ~ '^[0-9a-f]{64}$'::text)),
@@ -234,7 +238,11 @@ AS $function$
       || private.tournament_state(p_tournament, p_now)
       || jsonb_build_object('cancel_reason',
            case when private.tournament_status(p_tournament, p_now) = 'cancelled'
-                then coalesce(p_tournament.cancel_reason, 'Not enough players joined before the deadline.') end);
+                then coalesce(p_tournament.cancel_reason, 'Not enough players joined before the deadline.') end,
+           -- The reason's code, for pages that word it in the reader's language (null: staff's own words).
+           'cancel_reason_code',
+           case when private.tournament_status(p_tournament, p_now) = 'cancelled'
+                then case when p_tournament.cancel_reason is null then 'pod_not_filled' else p_tournament.cancel_reason_code end end);
 $function$;
 
 -- Pods ------------------------------------------------------------------------------------------------
@@ -346,7 +354,7 @@ begin
   loop
     begin
       v_refunds := v_refunds + private.cancel_tournament(
-        v_pod.id, 'Not enough players joined before the deadline. Every entry has been refunded.', v_pod.fill_deadline_at);
+        v_pod.id, 'Not enough players joined before the deadline. Every entry has been refunded.', v_pod.fill_deadline_at, 'pod_not_filled');
       v_cancelled := v_cancelled + 1;
     exception when others then
       get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
@@ -359,8 +367,8 @@ $function$;
 
 -- Postponing and cancelling ---------------------------------------------------------------------------
 
-comment on function private.cancel_tournament(text,text,timestamp with time zone) is 'Cancels a tournament once: sets cancelled_at, then the payments area (the hook tournament_cancelled, private.refund_cancelled_tournament) cancels its registrations, abandons unpaid checkouts and refunds every paid entry what is left of it. Answers the number of refunds queued.';
-CREATE OR REPLACE FUNCTION private.cancel_tournament(p_tournament_id text, p_reason text, p_at timestamp with time zone)
+comment on function private.cancel_tournament(text,text,timestamp with time zone,text) is 'Cancels a tournament once: sets cancelled_at (and the reason, with its code when the database wrote it: tournaments_cancel_reason_code_known), then the payments area (the hook tournament_cancelled, private.refund_cancelled_tournament) cancels its registrations, abandons unpaid checkouts and refunds every paid entry what is left of it. Answers the number of refunds queued.';
+CREATE OR REPLACE FUNCTION private.cancel_tournament(p_tournament_id text, p_reason text, p_at timestamp with time zone, p_reason_code text DEFAULT NULL::text)
  RETURNS integer
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -369,7 +377,8 @@ declare
   v_refunds integer;
 begin
   update public.tournaments
-     set cancelled_at = coalesce(cancelled_at, p_at), cancel_reason = coalesce(cancel_reason, p_reason)
+     set cancelled_at = coalesce(cancelled_at, p_at), cancel_reason = coalesce(cancel_reason, p_reason),
+         cancel_reason_code = case when cancel_reason is null then p_reason_code else cancel_reason_code end
    where id = p_tournament_id;
 
   -- The registrations and the money are the payments area's: it refunds through its hook.
@@ -879,7 +888,7 @@ revoke all on function private.run_due_pod_work() from public;
 
 -- Postponing and cancelling ---------------------------------------------------------------------------
 
-revoke all on function private.cancel_tournament(text,text,timestamp with time zone) from public;
+revoke all on function private.cancel_tournament(text,text,timestamp with time zone,text) from public;
 
 -- Status and timetable --------------------------------------------------------------------------------
 

@@ -198,10 +198,14 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
       expect(firstRound.filter((m) => m.entries.every((e) => e === null))).toEqual([]);
 
       const withdrawn = await db.admin.query<{ status: string; withdraw_reason: string }>(
-        `select status, withdraw_reason from public.entries where id = $1`,
+        `select status, withdraw_reason, withdraw_reason_code from public.entries where id = $1`,
         [noShow],
       );
-      expect(withdrawn.rows[0]).toEqual({ status: 'withdrawn', withdraw_reason: 'Not checked in before check-in closed.' });
+      expect(withdrawn.rows[0]).toEqual({
+        status: 'withdrawn',
+        withdraw_reason: 'Not checked in before check-in closed.',
+        withdraw_reason_code: 'missed_check_in',
+      });
       const state = await rpc<{ status: string; current_round: number }>(anon, 'public.get_tournament_state($1)', [cup.id]);
       expect(state).toMatchObject({ status: 'live', current_round: 1 });
       const changes = await rpc<Array<{ action: string; actor: string }>>(anon, 'public.get_tournament_changes($1)', [cup.id]);
@@ -288,6 +292,14 @@ describe.each(engines)('check-in and the draw on $name', (engine) => {
     expect(state.status).toBe('cancelled');
     const { rows } = await db.admin.query<{ status: string }>(`select status from public.payments where tournament_id = $1`, [cup.id]);
     expect(rows.map((r) => r.status)).toEqual(['refund_pending', 'refund_pending']);
+    // Why, with the code a Hindi page words.
+    const [listed] = await rpc<Array<{ cancel_reason: string; cancel_reason_code: string }>>(anon, 'public.get_tournament_states($1)', [
+      [cup.id],
+    ]);
+    expect(listed).toMatchObject({
+      cancel_reason: 'Fewer than two players checked in, so the tournament could not be played. Every paid entry has been refunded.',
+      cancel_reason_code: 'too_few_checked_in',
+    });
   });
 
   describe('invitations', () => {

@@ -84,6 +84,7 @@ describe.each(engines)('outside calls given up on $name', (engine) => {
     expect(await rpc(applicant.actor, 'public.get_my_kyc()')).toMatchObject({
       status: 'pending',
       reason: expect.stringMatching(/taking longer/),
+      reason_code: 'check_late',
     });
     const audited = await db.admin.query<{ n: number }>(
       `select count(*)::int as n from public.audit_log where action = 'outside_call_failed'`,
@@ -106,7 +107,7 @@ describe.each(engines)('outside calls given up on $name', (engine) => {
     expect((await jobOf(`payout-${payout.payout_id}`))?.status).toBe('pending');
     const after = (await rpc<Item[]>(staff.actor, 'public.staff_needs_attention()')).filter((i) => i.kind === 'outside_call_failed');
     expect(after.filter((i) => [payoutJob, kycJob, refundJob, mailJob].includes(i.detail.job_id))).toEqual([]);
-    expect(await rpc(applicant.actor, 'public.get_my_kyc()')).toMatchObject({ status: 'pending', reason: null });
+    expect(await rpc(applicant.actor, 'public.get_my_kyc()')).toMatchObject({ status: 'pending', reason: null, reason_code: null });
     const retried = await db.admin.query<{ n: number }>(
       `select count(*)::int as n from public.audit_log where action = 'outside_call_retried'`,
     );

@@ -124,6 +124,7 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
         'status',
         'status_reason',
         'created_at',
+        'status_reason_code',
       ]);
       expect(rows.map((r) => r.status_reason)).toEqual([null, null]);
       expect((await db.as(bob.actor, 'select id from public.get_my_payments()')).map((r) => r.id)).toEqual([bobs.paymentId]);
@@ -158,14 +159,21 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
 
       const rows = await db.as<{ razorpay_order_id: string; status: string; status_reason: string | null }>(
         carol.actor,
-        'select razorpay_order_id, status, status_reason from public.get_my_payments() order by razorpay_order_id',
+        'select razorpay_order_id, status, status_reason, status_reason_code from public.get_my_payments() order by razorpay_order_id',
       );
+      // The code beside each sentence is what a Hindi page words (the bank's own words have no code of theirs).
       expect(rows).toEqual([
-        { razorpay_order_id: 'order_CarolCard0001', status: 'failed', status_reason: 'Card declined by the bank' },
+        {
+          razorpay_order_id: 'order_CarolCard0001',
+          status: 'failed',
+          status_reason: 'Card declined by the bank',
+          status_reason_code: 'payment_failed',
+        },
         {
           razorpay_order_id: 'order_CarolLate0001',
           status: 'refunded',
           status_reason: 'The tournament filled up before your payment was confirmed. Your payment has been refunded in full.',
+          status_reason_code: 'tournament_full',
         },
       ]);
       // Nobody else sees them, reasons included.
@@ -188,8 +196,8 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
         'Card declined by the bank',
       ]);
       await service('select public.service_confirm_tournament_payment($1, $2)', ['order_DaveRetry0001', 'pay_DaveSecond0001']);
-      expect(await db.as(dave.actor, 'select status, status_reason from public.get_my_payments()')).toEqual([
-        { status: 'paid', status_reason: null },
+      expect(await db.as(dave.actor, 'select status, status_reason, status_reason_code from public.get_my_payments()')).toEqual([
+        { status: 'paid', status_reason: null, status_reason_code: null },
       ]);
     });
 
@@ -209,9 +217,13 @@ describe.each(engines)('payments and registrations on $name', (engine) => {
       );
       const [row] = await db.as<{ status: string; status_reason: string }>(
         erin.actor,
-        'select status, status_reason from public.get_my_payments()',
+        'select status, status_reason, status_reason_code from public.get_my_payments()',
       );
-      expect(row).toEqual({ status: 'abandoned', status_reason: 'The checkout was closed or timed out before a payment arrived.' });
+      expect(row).toEqual({
+        status: 'abandoned',
+        status_reason: 'The checkout was closed or timed out before a payment arrived.',
+        status_reason_code: 'checkout_closed',
+      });
       await db.admin.query('select private.run_due_work()');
       const [after] = await db.admin
         .query<{ status: string }>(`select status from public.payments where razorpay_order_id = 'order_ErinAway0001'`)

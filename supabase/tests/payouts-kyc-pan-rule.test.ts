@@ -56,7 +56,7 @@ describe.each(engines)('one PAN per verified account on $name', (engine) => {
       upi_id: 'second@okaxis',
       pan_masked: atSubmit.pan_masked,
     });
-    expect(atSubmit).toMatchObject({ status: 'pending', reason: null });
+    expect(atSubmit).toMatchObject({ status: 'pending', reason: null, reason_code: null });
 
     // The provider confirms the PAN and the name: the outcome is the one of a PAN that failed its check.
     await recordKycCheck(db, second.id, 'pan', true);
@@ -66,6 +66,7 @@ describe.each(engines)('one PAN per verified account on $name', (engine) => {
     const refused = await kycOf(second.actor);
     expect(refused.status).toBe('rejected');
     expect(refused.reason).toBe((await kycOf(failed.actor)).reason);
+    expect(refused).toMatchObject({ reason_code: 'pan_not_verified' });
     expect(refused.reason).not.toMatch(/another account|already|in use|registered/i);
     const notices = await db.admin.query<{ user_id: string; title: string; body: string }>(
       `select user_id, title, body from public.notifications where kind = 'kyc_result' and user_id = any($1) order by user_id = $2`,
@@ -95,7 +96,12 @@ describe.each(engines)('one PAN per verified account on $name', (engine) => {
     await expectSqlError(submit(ownerStrong, freshPan(), 'owner.new@okaxis'), 'PT409', 'cannot change');
     // A UPI id the bank refuses leaves the PAN with its owner, who tries another.
     await recordKycCheck(db, owner.id, 'upi', false, 'This UPI id does not exist at the bank.');
-    expect(await kycOf(owner.actor)).toMatchObject({ status: 'rejected', reason: 'This UPI id does not exist at the bank.' });
+    // The UPI check's own words, with the code a Hindi page words.
+    expect(await kycOf(owner.actor)).toMatchObject({
+      status: 'rejected',
+      reason: 'This UPI id does not exist at the bank.',
+      reason_code: 'upi_not_verified',
+    });
     await expectSqlError(submit(owner.actor, pan, 'owner.third@okaxis'), 'PT403', 'two-step');
     await submit(ownerStrong, pan, 'owner.third@okaxis');
     await recordKycCheck(db, owner.id, 'upi', true);

@@ -119,11 +119,12 @@ describe.each(engines)('closing check-in by hand on $name', (engine) => {
     const mine = await rpc<{ my_entry: { status: string } }>(player(buyers[2]!.id), 'public.get_my_entries($1)', [id]);
     // Refunded in full, the place reads as cancelled (refunded), no longer merely withdrawn.
     expect(mine.my_entry.status).toBe('cancelled');
-    const { rows } = await db.admin.query<{ withdraw_reason: string }>(
-      'select withdraw_reason from public.entries where tournament_id = $1 and buyer_id = $2',
+    const { rows } = await db.admin.query<{ withdraw_reason: string; withdraw_reason_code: string }>(
+      'select withdraw_reason, withdraw_reason_code from public.entries where tournament_id = $1 and buyer_id = $2',
       [id, buyers[2]!.id],
     );
     expect(rows[0]!.withdraw_reason).toMatch(/closed early.*refunded in full/);
+    expect(rows[0]!.withdraw_reason_code).toBe('closed_early_refunded');
     const changes = await rpc<Array<{ action: string; reason: string | null }>>(anon, 'public.get_tournament_changes($1)', [id]);
     expect(changes.filter((change) => change.action === 'entry_withdrawn')).toHaveLength(2);
     expect(changes.find((change) => change.action === 'check_in_closed_by_staff')?.reason).toMatch(/refunded in full/);
@@ -280,13 +281,14 @@ describe.each(engines)("a quick pod's missed check-in on $name", (engine) => {
       status: 'refund_pending',
       failure_reason: REFUND_REASONS.missed_pod_check_in,
     });
-    const mine = await rpc<{ my_entry: { status: string; withdraw_reason: string | null } }>(
+    const mine = await rpc<{ my_entry: { status: string; withdraw_reason: string | null; withdraw_reason_code: string | null } }>(
       player(missed.id),
       'public.get_my_entries($1)',
       [id],
     );
     expect(mine.my_entry.status).toBe('cancelled');
     expect(mine.my_entry.withdraw_reason).toBe('Not checked in before check-in closed. Your entry fee is refunded in full.');
+    expect(mine.my_entry.withdraw_reason_code).toBe('missed_check_in_refunded');
     const { rows: reasons } = await db.admin.query<{ withdraw_reason: string }>(
       'select withdraw_reason from public.entries where tournament_id = $1 and player_id = $2',
       [id, missed.id],

@@ -138,6 +138,10 @@ describe.each(engines)('pods on $name', (engine) => {
     await setClock(minutesAfter(24 * 60));
     // Read as cancelled at once, before the periodic function has run.
     expect((await pods(series)).map((p) => p.status)).toEqual(['cancelled']);
+    // Its reason carries a code a Hindi page words, before and after the periodic function wrote it down.
+    const reasonOf = async () =>
+      (await one<Array<Record<string, unknown>>>('select public.get_tournament_states($1) as result', [[pod!.id]]))[0];
+    expect(await reasonOf()).toMatchObject({ cancel_reason_code: 'pod_not_filled' });
 
     const work = await runDueWorkOf(db);
     expect(work).toMatchObject({ pods_cancelled: expect.any(Number), pod_refunds: expect.any(Number) });
@@ -151,6 +155,12 @@ describe.each(engines)('pods on $name', (engine) => {
       { status: 'refund_pending', reason: 'tournament_cancelled' },
       { status: 'refund_pending', reason: 'tournament_cancelled' },
     ]);
+    expect(await reasonOf()).toMatchObject({
+      cancel_reason: 'Not enough players joined before the deadline. Every entry has been refunded.',
+      cancel_reason_code: 'pod_not_filled',
+    });
+    const codes = await db.admin.query(`select failure_reason_code from public.payments where tournament_id = $1`, [pod!.id]);
+    expect(codes.rows).toEqual([{ failure_reason_code: 'tournament_cancelled' }, { failure_reason_code: 'tournament_cancelled' }]);
     const registrations = await db.admin.query(`select status from public.tournament_registrations where tournament_id = $1`, [pod!.id]);
     expect(registrations.rows.every((r) => (r as { status: string }).status === 'cancelled')).toBe(true);
     expect((await pods(series)).map((p) => [p.pod_number, p.status])).toEqual([

@@ -182,7 +182,7 @@ describe.each(engines)('tournament status on $name', (engine) => {
       ]),
     );
     expect(states).toHaveLength(2);
-    expect(states.find((s) => s.id === a)).toEqual({ id: a, ...(await state(a)), cancel_reason: null });
+    expect(states.find((s) => s.id === a)).toEqual({ id: a, ...(await state(a)), cancel_reason: null, cancel_reason_code: null });
   });
 
   describe('nothing past its time takes money', () => {

@@ -29,6 +29,7 @@ const PaymentRow = z.object({
   status: z.string(),
   status_reason: z.nullable(z.string()),
   created_at: z.string(),
+  status_reason_code: z.optional(z.nullable(z.string())),
 }) satisfies z.ZodMiniType<Payment>;
 
 const EntryOutcomeRow = z.object({
@@ -38,6 +39,7 @@ const EntryOutcomeRow = z.object({
   withdrawn: z.int(),
   withdraw_reason: z.nullable(z.string()),
   withdrawn_at: z.nullable(z.string()),
+  withdraw_reason_code: z.optional(z.nullable(z.string())),
 }) satisfies z.ZodMiniType<EntryOutcome>;
 
 // A player without matches has no stats row yet: that is all zeros, not an error.

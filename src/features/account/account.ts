@@ -74,6 +74,8 @@ export interface Payment {
   /** Why a failed, refund_pending or refunded payment bought no entry, as the payment functions wrote it; null otherwise. */
   status_reason: string | null;
   created_at: string;
+  /** status_reason's code (payments_failure_reason_code_known), which a Hindi page words; null for none. */
+  status_reason_code?: string | null;
 }
 
 /** The row of get_my_stats: counted from the player's confirmed matches. */
@@ -292,6 +294,8 @@ export interface EntryOutcome {
   withdrawn: number;
   withdraw_reason: string | null;
   withdrawn_at: string | null;
+  /** withdraw_reason's code (entries_withdraw_reason_code_known). */
+  withdraw_reason_code?: string | null;
 }
 
 /** Statuses of a payment that took money (kept, being refunded or refunded). */

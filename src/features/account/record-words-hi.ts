@@ -1,4 +1,7 @@
 /** The Hindi words of record-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts). */
+import { reasonIn } from '@/lib/i18n/reason-lookup';
+import { PAYMENT_REASONS_HI } from '@/lib/i18n/reasons-hi/payment';
+import { WITHDRAW_REASONS_HI } from '@/lib/i18n/reasons-hi/withdraw';
 import { isCharged, isDeclined, type HistoryRow } from './account';
 import type { PaymentRowWords, RecordWords } from './record-words';
 
@@ -13,9 +16,9 @@ const PAYMENT_STATUS: Record<string, string> = {
 };
 
 /**
- * payment-history.ts `paymentNote` in Hindi, from the same facts. The reasons the database and the bank
- * write (a decline's cause, a withdrawal's reason, a refund's cause) are English sentences: the Hindi line says
- * what happened to the money from the payment's status instead of quoting them.
+ * payment-history.ts `paymentNote` in Hindi, from the same facts. The reasons the database writes are English
+ * sentences with a code beside them: the Hindi line words the code (reason-words-hi.ts). A bank's own words (a
+ * decline's cause) have no code, and a row without one says what happened to the money from its status.
  */
 function noteHi({ payment, outcome }: HistoryRow): string | null {
   if (isDeclined(payment)) return 'बैंक ने पेमेंट डिक्लाइन कर दिया। कोई पैसा नहीं कटा।';
@@ -26,15 +29,18 @@ function noteHi({ payment, outcome }: HistoryRow): string | null {
           ? 'एंट्री वापस ली गई'
           : 'सभी एंट्री वापस ली गईं'
         : `${outcome.slots} में से ${outcome.withdrawn} एंट्री वापस ली ${outcome.withdrawn === 1 ? 'गई' : 'गईं'}`;
-    const disqualified = /^Disqualified/i.test(outcome.withdraw_reason?.trim() ?? '');
-    return `${which}। ${
+    const disqualified = outcome.withdraw_reason_code === 'disqualified' || /^Disqualified/i.test(outcome.withdraw_reason?.trim() ?? '');
+    const why = reasonIn(WITHDRAW_REASONS_HI, outcome.withdraw_reason_code);
+    return `${which}${why ? `: ${why.replace(/।$/, '')}` : ''}। ${
       disqualified
         ? 'डिसक्वालिफ़ाई हुई एंट्री का रिफ़ंड नहीं होता।'
         : 'इसकी फ़ीस वापस नहीं होगी: रिफ़ंड पॉलिसी उस एंट्री का रिफ़ंड नहीं करती जिसका चेक-इन नहीं हुआ।'
     }`;
   }
-  // The database gives a reason only for the statuses it explains; the Hindi says the same by the status.
+  // The database gives a reason only for the statuses it explains; its code's words, else the same by the status.
   if (!payment.status_reason?.trim()) return null;
+  const why = reasonIn(PAYMENT_REASONS_HI, payment.status_reason_code);
+  if (why) return why;
   if (payment.status === 'refunded') return 'इस पेमेंट से कोई एंट्री नहीं मिली और पूरा पैसा रिफ़ंड कर दिया गया है।';
   if (payment.status === 'refund_pending') return 'इस पेमेंट से कोई एंट्री नहीं मिली; पूरा रिफ़ंड रास्ते में है।';
   if (payment.status === 'paid') return 'इस पेमेंट का कुछ हिस्सा रिफ़ंड किया गया है।';

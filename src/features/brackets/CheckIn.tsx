@@ -65,7 +65,7 @@ export function CheckIn({ entries, onCheckedIn }: { entries: MyEntries; onChecke
       {view.kind === 'closed' && <p className="text-sm font-semibold">{w.closed}</p>}
       {view.kind === 'withdrawn' && (
         <p className="text-sm font-semibold text-danger">
-          {view.reason ? w.withdrawnBecause(view.reason) : w.withdrawnMissed(when(view.closedAt))}
+          {view.reason ? w.withdrawnBecause(view.reason, view.code) : w.withdrawnMissed(when(view.closedAt))}
         </p>
       )}
       <p className="mt-2 min-h-0 text-sm font-semibold text-danger empty:hidden" role="alert">

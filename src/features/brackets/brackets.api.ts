@@ -7,6 +7,7 @@
 import type { PostgrestError } from '@supabase/postgrest-js';
 import * as z from 'zod/mini';
 import { getSupabase } from '@/lib/supabase';
+import { $lang } from '@/stores/lang';
 import { watchRows } from '@/lib/realtime';
 import { bracketRowChange, type RowChange } from './live-bracket';
 import { EntryActionError } from './entries';
@@ -30,9 +31,16 @@ export const fetchAllMyEntries = () => call('get_my_entries_all', {}, z.array(My
 
 export const checkIn = (tournamentId: string) => call('check_in', { p_tournament_id: tournamentId }, CheckInAnswerSchema);
 
-/** Creates (or returns) the slot's invitation; with an e-mail, the database e-mails it too. */
+/**
+ * Creates (or returns) the slot's invitation; with an e-mail, the database e-mails it too, in the language of
+ * this page (the invited person has no account, so no language of their own yet).
+ */
 export const inviteToEntry = (entryId: string, email?: string) =>
-  call('invite_to_entry', email ? { p_entry_id: entryId, p_email: email } : { p_entry_id: entryId }, InviteAnswerSchema);
+  call(
+    'invite_to_entry',
+    email ? { p_entry_id: entryId, p_email: email, p_language: $lang.get() } : { p_entry_id: entryId },
+    InviteAnswerSchema,
+  );
 
 export const fetchInvitation = (token: string) => call('get_entry_invitation', { p_token: token }, InvitationSchema);
 

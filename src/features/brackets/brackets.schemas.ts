@@ -24,6 +24,8 @@ export const MyEntriesSchema = z.object({
       bought_by_me: z.boolean(),
       /** Why it was withdrawn, in the database's words (a quick pod's missed check-in: refunded in full). */
       withdraw_reason: z.optional(z.nullable(z.string())),
+      /** The reason's code (entries_withdraw_reason_code_known), which a Hindi page words (reason-words-hi.ts). */
+      withdraw_reason_code: z.optional(z.nullable(z.string())),
     }),
   ),
   bought: z.array(

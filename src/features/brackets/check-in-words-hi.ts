@@ -1,5 +1,7 @@
 /** The Hindi words of check-in-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts). */
 import { POD_CHECK_IN_MINUTES } from '@/lib/rules';
+import { reasonIn } from '@/lib/i18n/reason-lookup';
+import { WITHDRAW_REASONS_HI } from '@/lib/i18n/reasons-hi/withdraw';
 import type { CheckInWords } from './check-in-words';
 
 const hi: CheckInWords = {
@@ -14,8 +16,11 @@ const hi: CheckInWords = {
   checkedIn: 'चेक-इन हो गया ✓',
   drawAt: (when) => `ड्रॉ ${when} पर निकलेगा।`,
   closed: 'चेक-इन बंद हो चुका है।',
-  // The database words its reason in English: the Hindi page says what happened without it.
-  withdrawnBecause: () => 'आपकी एंट्री वापस ले ली गई।',
+  // The database's reason by its code (its sentence is English); a code this page does not know says only what happened.
+  withdrawnBecause: (_reason, code) => {
+    const why = reasonIn(WITHDRAW_REASONS_HI, code);
+    return why ? `आपकी एंट्री वापस ले ली गई: ${why}` : 'आपकी एंट्री वापस ले ली गई।';
+  },
   withdrawnMissed: (when) => `आपकी एंट्री वापस ले ली गई: आपने ${when} तक चेक-इन नहीं किया।`,
   hoursMinutes: (hours, minutes) => `${hours} घंटे ${minutes} मिनट`,
   days: (days) => `${days} दिन`,

@@ -42,8 +42,8 @@ export type CheckInWords = {
   checkedIn: string;
   drawAt: (when: string) => string;
   closed: string;
-  /** `reason`: the database's own English words for why (shown on English pages only). */
-  withdrawnBecause: (reason: string) => string;
+  /** `reason`: the database's own English words for why (English pages); `code`: their code (Hindi pages). */
+  withdrawnBecause: (reason: string, code?: string) => string;
   withdrawnMissed: (when: string) => string;
   /** Countdown parts: "2 h 05 min", "3 days". */
   hoursMinutes: (hours: number, minutes: string) => string;

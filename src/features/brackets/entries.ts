@@ -42,19 +42,19 @@ export type CheckInView =
   /** `drawAt`: when the draw runs, while it is still ahead (null once check-in has closed). */
   | { kind: 'checked-in'; at: string; drawAt: string | null }
   | { kind: 'closed' }
-  /** `reason`: the database's words (withdraw_reason), when it gave them. */
-  | { kind: 'withdrawn'; closedAt: string; reason?: string };
+  /** `reason`: the database's words (withdraw_reason), when it gave them; `code`: their code, for Hindi words. */
+  | { kind: 'withdrawn'; closedAt: string; reason?: string; code?: string };
 
 /** What the check-in area shows for a player's entry (null: no entry of their own to check in). */
 export function checkInView(entries: MyEntries, now: Date = new Date()): CheckInView | null {
   const entry = entries.my_entry;
   if (!entry) return null;
   const { opens_at, closes_at } = entries.check_in;
-  const reason = entry.withdraw_reason ?? undefined;
+  const reason = entry.withdraw_reason?.trim() || undefined;
+  const why = reason ? { reason, ...(entry.withdraw_reason_code ? { code: entry.withdraw_reason_code } : {}) } : {};
   // A place withdrawn and then refunded (a quick pod's missed check-in) reads cancelled: it says why.
-  if (entry.status === 'cancelled') return reason ? { kind: 'withdrawn', closedAt: closes_at, reason } : null;
-  if (entry.status === 'withdrawn')
-    return reason ? { kind: 'withdrawn', closedAt: closes_at, reason } : { kind: 'withdrawn', closedAt: closes_at };
+  if (entry.status === 'cancelled') return reason ? { kind: 'withdrawn', closedAt: closes_at, ...why } : null;
+  if (entry.status === 'withdrawn') return { kind: 'withdrawn', closedAt: closes_at, ...why };
   if (entry.checked_in_at) return { kind: 'checked-in', at: entry.checked_in_at, drawAt: now < new Date(closes_at) ? closes_at : null };
   if (now < new Date(opens_at)) {
     // An open pod's times are its fill deadline, not a schedule: filling it opens check-in at once.

@@ -6,6 +6,8 @@ import { formatEntryFee, formatPrizePool, formatShortDateIST } from '@/lib/forma
 import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
 import { buildTimeStatus, type TournamentStatus } from '@/features/tournaments/status';
 import { ROUTES, tournamentHref } from '@/lib/routes';
+import { catalogText } from '@/features/tournaments/catalog-text';
+import type { Lang } from '@/lib/i18n/lang';
 
 export type HeroSlide = { src: string; alt: string; caption: string };
 
@@ -62,10 +64,11 @@ export type CarouselCard = {
   registerHref: string;
 };
 
-export function carouselCards(catalog: Tournament[], now = new Date()): CarouselCard[] {
+/** `lang`: the page's, for the catalog's own title (a Hindi edition name on /hi/). */
+export function carouselCards(catalog: Tournament[], now = new Date(), lang: Lang = 'en'): CarouselCard[] {
   return catalog.map((t) => ({
     id: t.id,
-    title: t.title,
+    title: catalogText(t, lang).title,
     format: t.format,
     startsOn: t.series === 'quick' ? POD_START_LABEL : formatShortDateIST(t.startsAt),
     fee: formatEntryFee(t.entryFeeRupees),

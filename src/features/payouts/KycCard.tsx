@@ -48,13 +48,23 @@ export function KycCard({ kyc, onSubmitted }: { kyc: Kyc; onSubmitted: () => voi
         </p>
       )}
       {(kyc.status === 'none' || kyc.status === 'rejected') && (
-        <KycForm rejected={kyc.status === 'rejected'} reason={kyc.reason} onSubmitted={onSubmitted} />
+        <KycForm rejected={kyc.status === 'rejected'} reason={kyc.reason} reasonCode={kyc.reason_code ?? null} onSubmitted={onSubmitted} />
       )}
     </section>
   );
 }
 
-function KycForm({ rejected, reason, onSubmitted }: { rejected: boolean; reason: string | null; onSubmitted: () => void }) {
+function KycForm({
+  rejected,
+  reason,
+  reasonCode,
+  onSubmitted,
+}: {
+  rejected: boolean;
+  reason: string | null;
+  reasonCode: string | null;
+  onSubmitted: () => void;
+}) {
   const form = useKycForm(onSubmitted);
   const words = useMessages(PAYOUT_WORDS);
   const w = words.kyc;
@@ -63,7 +73,7 @@ function KycForm({ rejected, reason, onSubmitted }: { rejected: boolean; reason:
       <p className="text-mist">{w.intro}</p>
       {rejected && (
         <p role="alert" className="rounded-xl bg-danger/10 p-3 font-semibold text-danger break-words" data-kyc-reason>
-          {reason ?? w.couldNotVerify} {w.sendAgain}
+          {w.rejectedBecause(reason, reasonCode)} {w.sendAgain}
         </p>
       )}
       <PayoutField

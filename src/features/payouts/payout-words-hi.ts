@@ -5,6 +5,8 @@
  * नेट विनिंग्स, वित्त वर्ष, निकासी.
  */
 import { formatDateTimeIn } from '@/lib/i18n/format';
+import { reasonIn } from '@/lib/i18n/reason-lookup';
+import { KYC_REASONS_HI } from '@/lib/i18n/reasons-hi/kyc';
 import { formatPaiseExact, formatRupees } from '@/lib/format';
 import { PAYOUT_APPROVAL_ABOVE_PAISE } from '@/lib/rules';
 import type { PayoutWords } from './payout-words';
@@ -94,6 +96,8 @@ const hi: PayoutWords = {
     intro:
       'पहली निकासी से पहले कानून के हिसाब से आपका PAN चाहिए (टैक्स उसी पर काटा जाता है) और पेमेंट के लिए हमें आपकी UPI id चाहिए। PAN पर लिखा नाम आपकी प्रोफ़ाइल के कानूनी नाम से मिलना चाहिए।',
     couldNotVerify: 'हम ये जानकारी वेरिफ़ाई नहीं कर सके।',
+    // The database's sentence (or the UPI check's own) is English: its code's words, else what happened.
+    rejectedBecause: (_reason, code) => reasonIn(KYC_REASONS_HI, code) ?? 'हम ये जानकारी वेरिफ़ाई नहीं कर सके।',
     sendAgain: 'इन्हें जाँचें और फिर से भेजें।',
     panHint: '10 अक्षर, जैसे ABCPE1234F',
     upiHint: 'जैसा आपका UPI ऐप दिखाता है, जैसे yourname@okaxis',

@@ -33,6 +33,8 @@ export type PayoutWords = {
     checking: string;
     intro: string;
     couldNotVerify: string;
+    /** Why the details were refused: the database's sentence (English) or its code's words (Hindi), else couldNotVerify. */
+    rejectedBecause: (reason: string | null, code: string | null | undefined) => string;
     sendAgain: string;
     panHint: string;
     upiHint: string;
@@ -86,6 +88,7 @@ const en: PayoutWords = {
     intro:
       'Before your first withdrawal the law needs your PAN (tax is withheld against it) and we need the UPI id to pay you. The name on your PAN must match your profile’s legal name.',
     couldNotVerify: 'We could not verify these details.',
+    rejectedBecause: (reason) => reason?.trim() || 'We could not verify these details.',
     sendAgain: 'Check them and send them again.',
     panHint: '10 characters, like ABCPE1234F',
     upiHint: 'As your UPI app shows it, like yourname@okaxis',

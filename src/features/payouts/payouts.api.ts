@@ -51,6 +51,7 @@ const KycRow = z.pipe(
       z.object({
         status: z.nullish(z.enum(KYC_RECORD_STATUSES)),
         reason: text,
+        reason_code: text,
         pan_masked: text,
         upi_id: text,
         payouts_held_until: text,

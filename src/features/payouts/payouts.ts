@@ -39,6 +39,8 @@ export type KycStatus = 'none' | (typeof KYC_RECORD_STATUSES)[number];
 export interface Kyc {
   status: KycStatus;
   reason: string | null;
+  /** The reason's code (kyc_records_reason_code_known), which a Hindi page words; null when none. */
+  reason_code?: string | null;
   pan_masked: string | null;
   upi_id: string | null;
   payouts_held_until: string | null;

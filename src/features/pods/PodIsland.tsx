@@ -187,7 +187,7 @@ function noticeOf(state: TournamentStateWithId | undefined, isPod: boolean, w: P
     const closes = state.registration_closes_at;
     return w.notFullBy(`${formatDateIn(lang, closes)}, ${formatTimeIST(closes)}`);
   }
-  // The database's reason is English: a Hindi page says what happened in its own words.
-  if (state?.status === 'cancelled') return (lang === 'en' ? state.cancel_reason : null) ?? w.cancelled;
+  // The database's reason in the page's language (a Hindi page words its code).
+  if (state?.status === 'cancelled') return w.cancelledBecause(state.cancel_reason, state.cancel_reason_code);
   return '';
 }

@@ -7,6 +7,8 @@ import { payPanelPromisesHi } from '@/features/tournaments/promises-hi';
 import { entriesLabelIn } from '@/features/tournaments/status-words';
 import { formatRupees } from '@/lib/format';
 import { POD_START_DELAY_MINUTES } from '@/lib/rules';
+import { reasonIn } from '@/lib/i18n/reason-lookup';
+import { CANCEL_REASONS_HI } from '@/lib/i18n/reasons-hi/cancel';
 import type { PodWords } from './pod-words';
 
 const hi: PodWords = {
@@ -24,6 +26,8 @@ const hi: PodWords = {
   afterItFills: `भरने के ${POD_START_DELAY_MINUTES} मिनट बाद`,
   notFullBy: (when) => `अगर ${when} तक यह नहीं भरा, तो पॉड रद्द होगा और हर एंट्री रिफ़ंड होगी।`,
   cancelled: 'यह पॉड रद्द हुआ और हर एंट्री रिफ़ंड हो गई।',
+  // The database's sentence is English: its code's words, else what happened.
+  cancelledBecause: (_reason, code) => reasonIn(CANCEL_REASONS_HI, code) ?? 'यह पॉड रद्द हुआ और हर एंट्री रिफ़ंड हो गई।',
   bracket: 'ब्रैकेट',
   format: formatIntroHi,
   drawRuns: 'ड्रॉ चेक-इन बंद होने पर निकलता है; सिर्फ़ चेक-इन की हुई एंट्री ड्रॉ में आती हैं।',

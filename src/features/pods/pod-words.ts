@@ -27,6 +27,8 @@ export type PodWords = {
   afterItFills: string;
   notFullBy: (when: string) => string;
   cancelled: string;
+  /** Why a pod was called off: the database's sentence (English) or its code's words (Hindi), else `cancelled`. */
+  cancelledBecause: (reason: string | null | undefined, code: string | null | undefined) => string;
   bracket: string;
   format: (kinds: readonly string[] | null) => string;
   drawRuns: string;
@@ -56,6 +58,7 @@ const en: PodWords = {
   afterItFills: `${POD_START_DELAY_MINUTES} min after it fills`,
   notFullBy: (when) => `If it is not full by ${when}, the pod is cancelled and every entry refunded.`,
   cancelled: 'This pod was cancelled and every entry refunded.',
+  cancelledBecause: (reason) => reason?.trim() || 'This pod was cancelled and every entry refunded.',
   bracket: 'Bracket',
   format: formatIntro,
   drawRuns: 'The draw runs when check-in closes; only checked-in entries are drawn.',

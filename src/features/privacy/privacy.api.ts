@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { parseAnswer, readAnswer } from '@/lib/api-answer';
 import { getSupabase } from '@/lib/supabase';
+import { $lang } from '@/stores/lang';
 import type { MyDataExport } from './privacy';
 
 /** What every export carries; its sections are kept whole, whatever keys later features add. */
@@ -25,7 +26,8 @@ export async function submitGrievance(subject: string, body: string, email: stri
   return readAnswer(
     'rpc submit_grievance',
     Ticket,
-    await getSupabase().rpc('submit_grievance', { p_subject: subject, p_body: body, p_email: email }),
+    // The receipt is written in the language of the page the grievance was filed from.
+    await getSupabase().rpc('submit_grievance', { p_subject: subject, p_body: body, p_email: email, p_language: $lang.get() }),
   );
 }
 

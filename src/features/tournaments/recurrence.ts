@@ -21,7 +21,7 @@
  */
 import * as z from 'zod/mini';
 // Relative, with its extension: the catalog sync runs this module under plain Node.
-import { prizeFormula, TournamentFormat, TournamentSchema, type Tournament } from './tournaments.ts';
+import { type CatalogHindi, CatalogHindiSchema, prizeFormula, TournamentFormat, TournamentSchema, type Tournament } from './tournaments.ts';
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */
 const IST_OFFSET_MS = 330 * 60_000;
@@ -109,7 +109,15 @@ export const RecurringSeriesSchema = z
     schedule: z
       .array(z.object({ round: z.string().check(z.minLength(1)), minutesAfterStart: z.int().check(z.nonnegative()) }))
       .check(z.minLength(1)),
+    /** The Hindi twin of the words above; its title names {month} and {year} too (Hindi month names). */
+    hi: z.optional(CatalogHindiSchema),
   })
+  .check(
+    z.refine((s) => !s.hi || s.hi.rules.length === s.rules.length, {
+      message: 'the Hindi rules (hi.rules) translate the rules one by one',
+      path: ['hi', 'rules'],
+    }),
+  )
   .check(
     z.refine((s) => (s.winnerPrizeRupees ?? 0) <= s.prizePoolRupees, {
       message: 'winnerPrizeRupees cannot exceed prizePoolRupees',
@@ -226,6 +234,22 @@ export function editionTitle(template: string, { year, month }: Month): string {
   return template.replaceAll('{month}', MONTH_NAMES[month - 1] as string).replaceAll('{year}', String(year));
 }
 
+const HINDI_MONTH_NAMES = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'];
+
+/**
+ * An edition's Hindi words: the series' own, with its title's {month} in Hindi. An edition renamed by an
+ * override keeps its one (English) title: the Hindi template would say the old name.
+ */
+function editionHindi(series: RecurringSeries, hi: CatalogHindi, edition: PlannedEdition): CatalogHindi {
+  const { title, ...words } = hi;
+  const month = parseEditionId(edition.id)?.month;
+  if (title === undefined || !month || edition.title !== editionTitle(series.title, month)) return words;
+  return {
+    ...words,
+    title: title.replaceAll('{month}', HINDI_MONTH_NAMES[month.month - 1] as string).replaceAll('{year}', String(month.year)),
+  };
+}
+
 export type ExpandOptions = {
   /** Months beyond each series' horizon to include as well (the staff console's "what comes next"). */
   extraMonths?: number;
@@ -312,6 +336,7 @@ export function editionTournament(series: RecurringSeries, edition: PlannedEditi
     platforms: series.platforms,
     importantInfo: series.importantInfo,
     rules: series.rules,
+    ...(series.hi === undefined ? {} : { hi: editionHindi(series, series.hi, edition) }),
     ...(series.stages === undefined ? {} : { stages: series.stages }),
     schedule: series.schedule.map((round) => ({
       round: round.round,

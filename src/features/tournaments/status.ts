@@ -43,6 +43,8 @@ type TournamentState = {
   starts_at: string;
   current_round: number | null;
   cancel_reason?: string | null;
+  /** cancel_reason's code when the database wrote it (tournaments_cancel_reason_code_known); null: staff's own words. */
+  cancel_reason_code?: string | null;
 };
 /** A list item: `id` is what was asked for; for a quick series, `pod_id` is the pod whose state it is. */
 export type TournamentStateWithId = TournamentState & { id: string; pod_id?: string };

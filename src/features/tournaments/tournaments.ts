@@ -15,6 +15,20 @@ import { MatchSettingsSchema } from '../../lib/match-settings.ts';
 /** An ISO 8601 instant with an explicit offset, e.g. `2025-07-20T19:00:00+05:30`. */
 const Instant = z.iso.datetime({ offset: true });
 
+/**
+ * The catalog's own words in Hindi, for the /hi/ pages (rendered at build time, catalog-text.ts): the title
+ * when it is not a brand name (the database and the e-mails keep the English one), the subtitle, the
+ * description, the note and the catalog's rules in the same order as the English ones.
+ */
+export const CatalogHindiSchema = z.object({
+  title: z.optional(z.string().check(z.minLength(3)).check(z.maxLength(80))),
+  subtitle: z.optional(z.string().check(z.maxLength(120))),
+  description: z.string().check(z.minLength(20)),
+  importantInfo: z.string().check(z.minLength(10)),
+  rules: z.array(z.string().check(z.minLength(5))),
+});
+export type CatalogHindi = z.infer<typeof CatalogHindiSchema>;
+
 export const TournamentFormat = z.enum(['1v1 Knockout', 'Super 4', 'Super 8', 'Monthly Championship', 'Community Cup']);
 export type TournamentFormat = z.infer<typeof TournamentFormat>;
 
@@ -155,7 +169,15 @@ export const TournamentSchema = z
     /** The catalog's own rules (how to play, fair play), after the generated ones. */
     rules: z.array(z.string().check(z.minLength(5))).check(z.minLength(2)),
     schedule: z.array(z.object({ round: z.string().check(z.minLength(1)), startsAt: Instant })).check(z.minLength(1)),
+    /** The Hindi twin of the words above (catalog-text.ts); absent: the Hindi page shows the English, marked so. */
+    hi: z.optional(CatalogHindiSchema),
   })
+  .check(
+    z.refine((t) => !t.hi || t.hi.rules.length === t.rules.length, {
+      message: 'the Hindi rules (hi.rules) translate the rules one by one',
+      path: ['hi', 'rules'],
+    }),
+  )
   .check(
     z.refine((t) => (t.winnerPrizeRupees ?? 0) <= t.prizePoolRupees, {
       message: 'winnerPrizeRupees cannot exceed prizePoolRupees',
