@@ -982,53 +982,67 @@ $function$;
 comment on function private.player_language(uuid) is 'The language a player reads (profiles.language): en when there is no profile.';
 CREATE OR REPLACE FUNCTION private.player_language(p_user_id uuid)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
-  select coalesce((select p.language from public.profiles p where p.id = p_user_id), 'en');
+-- PL/pgSQL, its query planned once per connection (an SQL function with a search_path of its own was parsed
+-- and planned again in every transaction: every paid confirmation's receipt asks it twice). It names only
+-- qualified objects and built-ins, so it inherits its caller's search_path.
+begin
+  return coalesce((select p.language from public.profiles p where p.id = p_user_id), 'en');
+end;
 $function$;
 
 comment on function private.lakh_grouped(numeric) is 'A whole number with Indian digit grouping in Latin digits: 100000 → 1,00,000 (the last three digits, then pairs; to_char''s comma is not the locale''s).';
 CREATE OR REPLACE FUNCTION private.lakh_grouped(p_number numeric)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
-  select to_char(trunc(p_number), 'FM99,99,99,99,99,99,99,999');
+begin
+  return to_char(trunc(p_number), 'FM99,99,99,99,99,99,99,999');
+end;
 $function$;
 
 comment on function private.money_in(bigint,text) is 'Paise as a player reads them in their language. English as private.money_text (₹1234.50); Hindi with lakh grouping in Latin digits, paise only when there are any (₹1,00,000, ₹1,234.50).';
 CREATE OR REPLACE FUNCTION private.money_in(p_paise bigint, p_language text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
-  select case when p_language = 'hi'
-              then case when p_paise < 0 then '-' else '' end || '₹' || private.lakh_grouped(abs(p_paise) / 100)
-                   || case when abs(p_paise) % 100 <> 0 then '.' || lpad((abs(p_paise) % 100)::text, 2, '0') else '' end
-              else private.money_text(p_paise) end;
+-- PL/pgSQL like private.datetime_in, for the same reason (a receipt's amount is written with it).
+begin
+  if p_language = 'hi' then
+    return case when p_paise < 0 then '-' else '' end || '₹' || private.lakh_grouped(abs(p_paise) / 100)
+           || case when abs(p_paise) % 100 <> 0 then '.' || lpad((abs(p_paise) % 100)::text, 2, '0') else '' end;
+  end if;
+  return private.money_text(p_paise);
+end;
 $function$;
 
 comment on function private.datetime_in(timestamp with time zone,text,boolean) is 'A moment in IST as a player reads it: English "06 Dec 19:30 IST" (as always); Hindi with the weekday and month names of private.calendar_names, "रविवार, 6 दिसंबर, 7:30 pm IST" (the site''s own Hindi time). p_zone false leaves out " IST" (a sentence naming it once after two times).';
 CREATE OR REPLACE FUNCTION private.datetime_in(p_at timestamp with time zone, p_language text, p_zone boolean DEFAULT true)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
- SET search_path TO ''
 AS $function$
-  select case when p_language = 'hi'
-              then (select w.name from private.calendar_names w
-                     where w.language = 'hi' and w.kind = 'weekday' and w.number = extract(isodow from l)::integer)
-                   || ', ' || extract(day from l)::integer || ' '
-                   || (select m.name from private.calendar_names m
-                        where m.language = 'hi' and m.kind = 'month' and m.number = extract(month from l)::integer)
-                   || ', ' || ltrim(to_char(l, 'FMHH12:MI'), '0') || ' ' || lower(to_char(l, 'am'))
-              else to_char(l, 'DD Mon HH24:MI') end
-         || case when p_zone then ' IST' else '' end
-    from (select p_at at time zone 'Asia/Kolkata' as l) as ist;
+-- PL/pgSQL, planned once per connection: as an SQL function with a search_path of its own it was parsed and
+-- planned again in every transaction (twice in every paid confirmation's receipt). It names only qualified
+-- objects and built-ins, so it inherits its caller's search_path. English is one expression (no query).
+declare
+  l timestamp := p_at at time zone 'Asia/Kolkata';
+begin
+  if p_language = 'hi' then
+    return (select w.name from private.calendar_names w
+             where w.language = 'hi' and w.kind = 'weekday' and w.number = extract(isodow from l)::integer)
+           || ', ' || extract(day from l)::integer || ' '
+           || (select m.name from private.calendar_names m
+                where m.language = 'hi' and m.kind = 'month' and m.number = extract(month from l)::integer)
+           || ', ' || ltrim(to_char(l, 'FMHH12:MI'), '0') || ' ' || lower(to_char(l, 'am'))
+           || case when p_zone then ' IST' else '' end;
+  end if;
+  return to_char(l, 'DD Mon HH24:MI') || case when p_zone then ' IST' else '' end;
+end;
 $function$;
 
 comment on function private.place_in(text,text) is 'A prize place (the standings'' label, "1st" or "3rd–4th") as a player reads it: English as labelled; Hindi the ordinal before स्थान ("पहले स्थान", "3–4वें स्थान").';
@@ -1215,10 +1229,13 @@ $function$;
 comment on function private.money_text(bigint) is 'Paise as the ₹ amount staff and players read in notifications and holds.';
 CREATE OR REPLACE FUNCTION private.money_text(p_paise bigint)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
- SET search_path TO ''
-AS $function$ select '₹' || to_char(p_paise / 100.0, 'FM99999999990.00') $function$;
+AS $function$
+begin
+  return '₹' || to_char(p_paise / 100.0, 'FM99999999990.00');
+end;
+$function$;
 
 comment on function private.require_admin_or_service() is 'Refuses callers other than the service role and platform admins at aal2; answers the admin''s id (null for the service role).';
 CREATE OR REPLACE FUNCTION private.require_admin_or_service()

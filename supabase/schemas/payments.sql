@@ -51,11 +51,11 @@ create table public.payments (
   constraint payments_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.profiles(id),
   constraint payments_amount_positive CHECK ((amount_paise > 0)),
   constraint payments_currency_inr CHECK ((currency = 'INR'::text)),
-  constraint payments_paid_has_razorpay_payment CHECK (((status <> 'paid'::text) OR ((razorpay_payment_id IS NOT NULL) AND (paid_at IS NOT NULL)))),
-  constraint payments_refunded_has_refund CHECK (((status <> 'refunded'::text) OR ((razorpay_payment_id IS NOT NULL) AND (refund_id IS NOT NULL)))),
-  constraint payments_refunded_within_amount CHECK (((refunded_paise >= 0) AND (refunded_paise <= amount_paise))),
+  constraint payments_paid_has_razorpay_payment CHECK (private.payment_paid_has_razorpay_payment(status, razorpay_payment_id, paid_at)),
+  constraint payments_refunded_has_refund CHECK (private.payment_refunded_has_refund(status, razorpay_payment_id, refund_id)),
+  constraint payments_refunded_within_amount CHECK (private.payment_refunded_within_amount(refunded_paise, amount_paise)),
   constraint payments_slots_range CHECK (((slots >= 1) AND (slots <= 10))),
-  constraint payments_status_check CHECK ((status = ANY (ARRAY['created'::text, 'failed'::text, 'abandoned'::text, 'paid'::text, 'refund_pending'::text, 'refunded'::text]))),
+  constraint payments_status_check CHECK (private.payment_status_known(status)),
   -- The one list of the codes of failure_reason: the refusals (private.refusal_reason), then the other outcomes the
   -- functions write. Pages word each code in the reader's language (src/lib/i18n/reasons.ts reads this list).
   constraint payments_failure_reason_code_known CHECK ((failure_reason_code = ANY (ARRAY['tournament_full'::text, 'order_replaced'::text, 'order_expired'::text, 'registration_closed'::text, 'already_registered'::text, 'order_already_paid'::text, 'tournament_cancelled'::text, 'waitlist_full'::text, 'waitlist_closed'::text, 'already_on_waitlist'::text, 'not_full'::text, 'not_promoted'::text, 'left_waitlist'::text, 'missed_pod_check_in'::text, 'paid_entry_disabled'::text, 'checkout_closed'::text, 'cancelled_before_payment'::text, 'replaced_by_newer_checkout'::text, 'chargeback'::text, 'refunded_by_organisers'::text, 'partly_refunded'::text, 'payment_failed'::text])))
@@ -346,6 +346,57 @@ begin
     else
       null;
   end case;
+end;
+$function$;
+
+-- The rules of a payment row ---------------------------------------------------------------------------
+-- Each CHECK of public.payments calls one of these. A table's CHECKs are read back from their stored text and
+-- prepared again by every statement that writes the table (the payment race updates a payment twice per
+-- refused payment): a call of a PL/pgSQL function is a few dozen characters to read, the rule's own
+-- expression (a list of statuses) over a kilobyte. The rule itself is the same expression, compiled once
+-- per connection. The slot range stays literal: the rules test reads it against the rules module.
+
+comment on function private.payment_status_known(text) is 'The CHECK payments_status_check: a payment is created, failed, abandoned, paid, refund_pending or refunded.';
+CREATE OR REPLACE FUNCTION private.payment_status_known(p_status text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+begin
+  return p_status = any (array['created', 'failed', 'abandoned', 'paid', 'refund_pending', 'refunded']);
+end;
+$function$;
+
+comment on function private.payment_paid_has_razorpay_payment(text,text,timestamp with time zone) is 'The CHECK payments_paid_has_razorpay_payment: a paid payment names its Razorpay payment and when it was paid.';
+CREATE OR REPLACE FUNCTION private.payment_paid_has_razorpay_payment(p_status text, p_razorpay_payment_id text, p_paid_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+begin
+  return p_status <> 'paid' or (p_razorpay_payment_id is not null and p_paid_at is not null);
+end;
+$function$;
+
+comment on function private.payment_refunded_has_refund(text,text,text) is 'The CHECK payments_refunded_has_refund: a refunded payment names its Razorpay payment and what refunded it.';
+CREATE OR REPLACE FUNCTION private.payment_refunded_has_refund(p_status text, p_razorpay_payment_id text, p_refund_id text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+begin
+  return p_status <> 'refunded' or (p_razorpay_payment_id is not null and p_refund_id is not null);
+end;
+$function$;
+
+comment on function private.payment_refunded_within_amount(integer,integer) is 'The CHECK payments_refunded_within_amount: the refunded amount is between nothing and the amount paid.';
+CREATE OR REPLACE FUNCTION private.payment_refunded_within_amount(p_refunded_paise integer, p_amount_paise integer)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+begin
+  return p_refunded_paise >= 0 and p_refunded_paise <= p_amount_paise;
 end;
 $function$;
 
@@ -671,6 +722,11 @@ declare
   v_refund public.payment_refunds_awaiting_capture%rowtype;
   v_any boolean := false;
 begin
+  -- Nearly every confirmation has none: one look at the index, not a DELETE through a cursor (which sets up
+  -- the table, its indexes and its triggers to delete nothing).
+  if not exists (select 1 from public.payment_refunds_awaiting_capture where razorpay_payment_id = p_razorpay_payment_id) then
+    return false;
+  end if;
   for v_refund in
     delete from public.payment_refunds_awaiting_capture where razorpay_payment_id = p_razorpay_payment_id returning *
   loop
@@ -711,14 +767,17 @@ begin
          private.clock_now(), r.key, r.params, l.language
     from public.payments p
     join public.tournaments t on t.id = new.tournament_id
-    cross join lateral (select private.player_language(new.user_id) as language) as l
+    -- OFFSET 0 keeps each lateral subquery whole: pulled up into the insert, its value was computed again for
+    -- every place it is used (the player's language and the check-in times twice per receipt).
+    cross join lateral (select private.player_language(new.user_id) as language offset 0) as l
     cross join lateral (
       select 'payment_receipt_' || case when t.series = 'quick' then 'pod' else 'cup' end
                || case when new.slots = 1 then '_one' else '_many' end as key,
              jsonb_build_object('tournament', t.title, 'slots', new.slots, 'amount', p.amount_paise,
                                 'payment_id', coalesce(p.razorpay_payment_id, p.id::text),
                                 'opens', private.tournament_check_in_opens_at(t),
-                                'closes', private.tournament_check_in_closes_at(t)) as params) as r
+                                'closes', private.tournament_check_in_closes_at(t)) as params
+      offset 0) as r
     cross join lateral private.compose_message(r.key, l.language, r.params) as m
    where p.id = new.payment_id
      -- A place moving up from the waitlist: its payment's receipt was written when the place was taken.
@@ -1465,6 +1524,18 @@ revoke all on table public.payment_disputes from authenticated;
 revoke all on function private.tournament_takes_payments(public.tournaments,timestamp with time zone) from public;
 
 revoke all on function private.refusal_reason(text) from public;
+
+revoke all on function private.payment_status_known(text) from public;
+grant execute on function private.payment_status_known(text) to service_role;
+
+revoke all on function private.payment_paid_has_razorpay_payment(text,text,timestamp with time zone) from public;
+grant execute on function private.payment_paid_has_razorpay_payment(text,text,timestamp with time zone) to service_role;
+
+revoke all on function private.payment_refunded_has_refund(text,text,text) from public;
+grant execute on function private.payment_refunded_has_refund(text,text,text) to service_role;
+
+revoke all on function private.payment_refunded_within_amount(integer,integer) from public;
+grant execute on function private.payment_refunded_within_amount(integer,integer) to service_role;
 
 revoke all on function private.refund_cancelled_tournament(text,timestamp with time zone) from public;
 

@@ -21,8 +21,8 @@ create table private.ledger_journal (
   created_by uuid,
   constraint ledger_journal_pkey PRIMARY KEY (id),
   constraint ledger_journal_once_per_event UNIQUE (kind, reference),
-  constraint ledger_journal_kind_known CHECK (((kind = ANY (ARRAY['entry_fee'::text, 'refund'::text, 'prize'::text, 'tax_withheld'::text, 'payout_requested'::text, 'payout_sent'::text, 'payout_reversed'::text, 'tax_reversed'::text])) OR (kind = 'chargeback'::text) OR (kind = 'balance_forfeited'::text))),
-  constraint ledger_journal_reference_present CHECK (((char_length(reference) >= 1) AND (char_length(reference) <= 200)))
+  constraint ledger_journal_kind_known CHECK (private.ledger_journal_kind_known(kind)),
+  constraint ledger_journal_reference_present CHECK (private.ledger_journal_reference_present(reference))
 );
 
 comment on table private.ledger_lines is 'Append-only lines of the ledger; each journal sums to zero.';
@@ -34,9 +34,9 @@ create table private.ledger_lines (
   user_id uuid,
   constraint ledger_lines_pkey PRIMARY KEY (id),
   constraint ledger_lines_journal_id_fkey FOREIGN KEY (journal_id) REFERENCES private.ledger_journal(id),
-  constraint ledger_lines_account_known CHECK (((account = ANY (ARRAY['razorpay:clearing'::text, 'platform:fees'::text, 'tax:payable'::text, 'payouts:in_flight'::text, 'bank:payouts'::text])) OR (account ~ '^prize_pool:.+$'::text) OR (account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$'::text) OR (account = 'platform:chargeback_loss'::text) OR (account = 'platform:forfeited_balances'::text))),
+  constraint ledger_lines_account_known CHECK (private.ledger_account_known(account)),
   constraint ledger_lines_amount_not_zero CHECK ((amount_paise <> 0)),
-  constraint ledger_lines_player_account_names_its_player CHECK (((account !~ '^player:'::text) OR ((user_id IS NOT NULL) AND (account = (('player:'::text || (user_id)::text) || ':winnings'::text)))))
+  constraint ledger_lines_player_account_names_its_player CHECK (private.ledger_player_account_names_its_player(account, user_id))
 );
 CREATE INDEX ledger_lines_of_account ON private.ledger_lines USING btree (account);
 CREATE INDEX ledger_lines_of_journal ON private.ledger_lines USING btree (journal_id);
@@ -410,6 +410,60 @@ begin
       using errcode = 'PT409', hint = 'ledger_unbalanced';
   end if;
   return null;
+end;
+$function$;
+
+-- The rules of a journal and its lines: each CHECK of the ledger's two tables calls one of these. A table's
+-- CHECKs are read back from their stored text and prepared again by every statement that writes it (a refused
+-- payment writes two journals): a call of a PL/pgSQL function is a few dozen characters to read, the rule's own
+-- expression (the lists of kinds and accounts, two patterns) about three kilobytes. The rule itself is the same
+-- expression, compiled once per connection.
+
+comment on function private.ledger_journal_kind_known(text) is 'The CHECK ledger_journal_kind_known: the kinds of journal the ledger keeps.';
+CREATE OR REPLACE FUNCTION private.ledger_journal_kind_known(p_kind text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+begin
+  return p_kind = any (array['entry_fee', 'refund', 'prize', 'tax_withheld', 'payout_requested', 'payout_sent',
+                             'payout_reversed', 'tax_reversed', 'chargeback', 'balance_forfeited']);
+end;
+$function$;
+
+comment on function private.ledger_journal_reference_present(text) is 'The CHECK ledger_journal_reference_present: a journal''s reference is 1 to 200 characters.';
+CREATE OR REPLACE FUNCTION private.ledger_journal_reference_present(p_reference text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+begin
+  return char_length(p_reference) >= 1 and char_length(p_reference) <= 200;
+end;
+$function$;
+
+comment on function private.ledger_account_known(text) is 'The CHECK ledger_lines_account_known: the platform''s accounts, a prize pool (prize_pool:<tournament>) or a player''s winnings (player:<uuid>:winnings).';
+CREATE OR REPLACE FUNCTION private.ledger_account_known(p_account text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+begin
+  return p_account = any (array['razorpay:clearing', 'platform:fees', 'tax:payable', 'payouts:in_flight', 'bank:payouts',
+                                'platform:chargeback_loss', 'platform:forfeited_balances'])
+      or p_account ~ '^prize_pool:.+$'
+      or p_account ~ '^player:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:winnings$';
+end;
+$function$;
+
+comment on function private.ledger_player_account_names_its_player(text,uuid) is 'The CHECK ledger_lines_player_account_names_its_player: a line of a player''s account names that player.';
+CREATE OR REPLACE FUNCTION private.ledger_player_account_names_its_player(p_account text, p_user_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+begin
+  return p_account !~ '^player:' or (p_user_id is not null and p_account = 'player:' || p_user_id::text || ':winnings');
 end;
 $function$;
 
@@ -2838,6 +2892,18 @@ revoke all on function private.check_journal_balances() from public;
 revoke all on function private.post_journal(text,text,jsonb,uuid) from public;
 
 revoke all on function private.post_mirrored_journal(text,text,text,bigint,text,uuid) from public;
+
+revoke all on function private.ledger_journal_kind_known(text) from public;
+grant execute on function private.ledger_journal_kind_known(text) to service_role;
+
+revoke all on function private.ledger_journal_reference_present(text) from public;
+grant execute on function private.ledger_journal_reference_present(text) to service_role;
+
+revoke all on function private.ledger_account_known(text) from public;
+grant execute on function private.ledger_account_known(text) to service_role;
+
+revoke all on function private.ledger_player_account_names_its_player(text,uuid) from public;
+grant execute on function private.ledger_player_account_names_its_player(text,uuid) to service_role;
 
 revoke all on function private.post_payment_journals(public.payments) from public;
 
