@@ -71,6 +71,10 @@ test('a Hindi reader goes from the landing page to a match and My Earnings on a 
   // 1. The landing page, and its way to the tournaments.
   await page.goto('/hi/');
   await expect(page.getByRole('link', { name: 'टूर्नामेंट देखें' }).first()).toBeVisible();
+  // The tournament strip's cards: their labels and the pod's start in Hindi.
+  const strip = page.locator('[data-tournament-carousel]');
+  await expect(strip.locator('dt').first()).toHaveText('एंट्री');
+  await expect(strip.getByText('भरते ही शुरू').first()).toBeAttached();
   await step('landing');
   await page.getByRole('link', { name: 'टूर्नामेंट देखें' }).first().click();
   await expect(page).toHaveURL(/\/hi\/tournaments\/?$/);

@@ -50,3 +50,22 @@ describe('carouselCards for a quick series', () => {
     expect(card).toMatchObject({ startsOn: 'Starts when full', status: 'open', capacity: 4 });
   });
 });
+
+describe('carouselCards on a Hindi page', () => {
+  // Fails -> a Hindi landing page's cards say "Starts when full", "Free" or an English month.
+  it('words how a pod starts, a free entry and the date in Hindi, with the same amounts', () => {
+    const [pod, cup, paid] = carouselCards(
+      [
+        { ...base, id: 'super_4', series: 'quick', format: 'Super 4', maxPlayers: 4 },
+        { ...base, id: 'free-cup', entryFeeRupees: 0, prizePoolRupees: 0, startsAt: '2027-03-06T12:30:00.000Z' },
+        { ...base, id: 'paid-cup', entryFeeRupees: 150, prizePoolRupees: 45000 },
+      ],
+      new Date('2027-01-01T00:00:00Z'),
+      'hi',
+    );
+    expect(pod!.startsOn).toBe('भरते ही शुरू');
+    expect(cup).toMatchObject({ fee: 'फ़्री', prize: 'कैश प्राइज़ नहीं' });
+    expect(cup!.startsOn).toBe('6 मार्च 2027');
+    expect(paid).toMatchObject({ fee: '₹150', prize: '₹45,000' });
+  });
+});

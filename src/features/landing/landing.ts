@@ -2,12 +2,14 @@
  * The landing page's content and the shape of the data its islands receive.
  * Islands get plain, already-formatted values as props: no catalog logic ships to the browser.
  */
-import { formatEntryFee, formatPrizePool, formatShortDateIST } from '@/lib/format';
-import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
+import { formatRupees } from '@/lib/format';
+import type { Tournament } from '@/features/tournaments/tournaments';
 import { buildTimeStatus, type TournamentStatus } from '@/features/tournaments/status';
 import { ROUTES, tournamentHref } from '@/lib/routes';
 import { catalogText } from '@/features/tournaments/catalog-text';
+import { formatShortDateIn } from '@/lib/i18n/format';
 import type { Lang } from '@/lib/i18n/lang';
+import { messages } from '@/lib/i18n/messages';
 
 export type HeroSlide = { src: string; alt: string; caption: string };
 
@@ -64,15 +66,17 @@ export type CarouselCard = {
   registerHref: string;
 };
 
-/** `lang`: the page's, for the catalog's own title (a Hindi edition name on /hi/). */
+/** `lang`: the page's, for the catalog's own title (a Hindi edition name on /hi/), the dates and the money words. */
 export function carouselCards(catalog: Tournament[], now = new Date(), lang: Lang = 'en'): CarouselCard[] {
+  const words = messages(lang).tournaments;
   return catalog.map((t) => ({
     id: t.id,
     title: catalogText(t, lang).title,
     format: t.format,
-    startsOn: t.series === 'quick' ? POD_START_LABEL : formatShortDateIST(t.startsAt),
-    fee: formatEntryFee(t.entryFeeRupees),
-    prize: formatPrizePool(t.prizePoolRupees),
+    startsOn: t.series === 'quick' ? words.podStart : formatShortDateIn(lang, t.startsAt),
+    // The same words as formatEntryFee / formatPrizePool, in the page's language.
+    fee: t.entryFeeRupees === 0 ? words.free : formatRupees(t.entryFeeRupees),
+    prize: t.prizePoolRupees === 0 ? words.noCashPrize : formatRupees(t.prizePoolRupees),
     capacity: t.maxPlayers,
     status: buildTimeStatus(t, now),
     registerHref: `${ROUTES.register.path}?next=${encodeURIComponent(tournamentHref(t.id))}`,

@@ -18,7 +18,8 @@ function hasStoredSession(sessionKey: string): boolean {
   }
 }
 
-function stateButton(state: Exclude<ButtonState, 'register'>): HTMLButtonElement {
+/** The words the page wrote on the link for the states (its language), else English. */
+function stateButton(state: Exclude<ButtonState, 'register'>, link: HTMLAnchorElement): HTMLButtonElement {
   const button = document.createElement('button');
   button.type = 'button';
   button.disabled = true;
@@ -26,14 +27,14 @@ function stateButton(state: Exclude<ButtonState, 'register'>): HTMLButtonElement
   button.dataset.registerButton = '';
   if (state === 'registered') {
     button.className = 'btn btn-held w-full';
-    button.textContent = 'Registered';
+    button.textContent = link.dataset.registeredLabel ?? 'Registered';
   } else {
     button.className = 'btn w-full';
     button.setAttribute('aria-busy', 'true');
     const spinner = document.createElement('span');
     spinner.setAttribute('aria-hidden', 'true');
     spinner.className = 'spinner-inline';
-    button.append(spinner, 'Processing...');
+    button.append(spinner, link.dataset.processingLabel ?? 'Processing...');
   }
   return button;
 }
@@ -52,7 +53,7 @@ export function enhanceRegisterButtons(root: ParentNode): void {
   /** What stands in each link's place right now (the link itself, or a state button). */
   const shown = new Map<HTMLAnchorElement, HTMLElement>(links.map((link) => [link, link]));
   const show = (link: HTMLAnchorElement, state: ButtonState) => {
-    const next = state === 'register' ? link : stateButton(state);
+    const next = state === 'register' ? link : stateButton(state, link);
     shown.get(link)?.replaceWith(next);
     shown.set(link, next);
   };
