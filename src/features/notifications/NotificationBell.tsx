@@ -4,13 +4,20 @@
  * Its data module (and supabase-js with it) loads only once a player is signed in, so the bell adds almost
  * nothing to a page's first load.
  */
+import { useStore } from '@nanostores/react';
+import { hrefIn } from '@/lib/i18n/links';
 import { ROUTES } from '@/lib/routes';
-import { bellLabel, timeAgo, unreadBadge } from './notifications';
+import { $lang } from '@/stores/lang';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { BELL_WORDS } from './bell-words';
+import { timeAgo, unreadBadge } from './notifications';
 import { useDismissablePanel, useNotificationInbox } from './use-notification-inbox';
 
 export default function NotificationBell() {
   const { signedIn, inbox, failed, unread, markAllRead } = useNotificationInbox();
   const { open, setOpen, container } = useDismissablePanel();
+  const w = useMessages(BELL_WORDS);
+  const lang = useStore($lang);
   if (!signedIn) return null;
   const badge = unreadBadge(unread);
 
@@ -25,7 +32,7 @@ export default function NotificationBell() {
       <button
         type="button"
         className="relative grid size-10 place-items-center rounded-full text-mist hover:bg-white/10 hover:text-white"
-        aria-label={bellLabel(unread)}
+        aria-label={w.label(unread)}
         aria-expanded={open}
         aria-controls="notification-panel"
         onClick={toggle}
@@ -49,26 +56,24 @@ export default function NotificationBell() {
           id="notification-panel"
           className="card fixed inset-x-3 top-16 z-50 max-h-[70vh] overflow-y-auto p-2 sm:absolute sm:inset-x-auto sm:top-12 sm:right-0 sm:w-96"
         >
-          <h2 className="px-2 py-1 text-sm font-bold text-mist">Notifications</h2>
-          {failed && <p className="px-2 py-3 text-sm text-danger">Your notifications could not be loaded. Try again in a moment.</p>}
-          {inbox && inbox.items.length === 0 && (
-            <p className="px-2 py-3 text-sm text-mist">Nothing yet: news about your matches lands here.</p>
-          )}
+          <h2 className="px-2 py-1 text-sm font-bold text-mist">{w.heading}</h2>
+          {failed && <p className="px-2 py-3 text-sm text-danger">{w.failed}</p>}
+          {inbox && inbox.items.length === 0 && <p className="px-2 py-3 text-sm text-mist">{w.empty}</p>}
           <ul role="list">
             {inbox?.items.map((item) => (
               <li key={item.id}>
                 <a href={item.link ?? '#'} className="block rounded-lg px-2 py-2 hover:bg-white/5">
                   <span className="flex items-baseline justify-between gap-3">
                     <span className={item.read ? 'font-semibold' : 'font-bold text-white'}>{item.title}</span>
-                    <span className="shrink-0 text-xs text-mist">{timeAgo(item.created_at)}</span>
+                    <span className="shrink-0 text-xs text-mist">{timeAgo(item.created_at, new Date(), w.ago)}</span>
                   </span>
                   {item.body && <span className="mt-0.5 block text-sm text-mist">{item.body}</span>}
                 </a>
               </li>
             ))}
           </ul>
-          <a href={`${ROUTES.profile.path}#notification-settings`} className="block px-2 py-2 text-sm text-lime underline">
-            E-mail settings
+          <a href={`${hrefIn(ROUTES.profile.path, lang)}#notification-settings`} className="block px-2 py-2 text-sm text-lime underline">
+            {w.settings}
           </a>
         </div>
       )}
