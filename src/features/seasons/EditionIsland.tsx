@@ -3,13 +3,23 @@
  * It reads `?id=` and loads the edition's row and status; the series' description and rules come from the
  * build (they are the catalog's). An unknown id says so on the page.
  */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
+import { catalogText } from '@/features/tournaments/catalog-text';
 import { payPanelPromises } from '@/features/tournaments/promises';
+import { statusLabelIn } from '@/features/tournaments/status-words';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
-import { formatDateTimeIST, formatEntryFee, formatPrizePool } from '@/lib/format';
+import { formatRupees } from '@/lib/format';
+import { formatDateTimeIn } from '@/lib/i18n/format';
+import { hrefIn } from '@/lib/i18n/links';
+import { monthlyRuleIn } from '@/lib/i18n/monthly-rule';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { ROUTES, tournamentHref } from '@/lib/routes';
-import { describeRule, editionTournament, type RecurringSeries } from '@/features/tournaments/recurrence';
+import { editionTournament, type RecurringSeries } from '@/features/tournaments/recurrence';
+import { $lang } from '@/stores/lang';
+import { EDITION_WORDS } from './edition-words';
 import { useEdition } from './use-calendar';
 
 type Props = { series: RecurringSeries[]; builtIds: string[]; productName: string; checkoutUrl: string };
@@ -17,11 +27,18 @@ type Props = { series: RecurringSeries[]; builtIds: string[]; productName: strin
 export default function EditionIsland({ series, builtIds, productName, checkoutUrl }: Props) {
   const loaded = useEdition();
   const states = useTournamentStates(loaded.status === 'ready' ? [loaded.edition.id] : []);
+  const w = useMessages(EDITION_WORDS);
+  const lang = useStore($lang);
+  // The pay panel's promises are built from the edition's row; their Hindi wording loads only on a Hindi page.
+  const [hindiPromises, setHindiPromises] = useState<typeof import('@/features/tournaments/promises-hi') | null>(null);
+  useEffect(() => {
+    if (lang === 'hi') void import('@/features/tournaments/promises-hi').then(setHindiPromises);
+  }, [lang]);
 
   if (loaded.status === 'loading') {
     return (
       <div className="card min-h-64 p-6" aria-busy="true">
-        <p className="text-mist">Loading the edition…</p>
+        <p className="text-mist">{w.loading}</p>
       </div>
     );
   }
@@ -29,11 +46,11 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
   if (loaded.status === 'missing') {
     return (
       <div className="card p-6">
-        <h1 className="font-display text-3xl uppercase">No such edition</h1>
+        <h1 className="font-display text-3xl uppercase">{w.missingHeading}</h1>
         <p className="mt-2 text-mist">
-          {loaded.id ? `There is no edition "${loaded.id}".` : 'This link names no edition.'}{' '}
-          <a href={ROUTES.tournaments.path} className="underline">
-            See all tournaments
+          {w.missing(loaded.id)}{' '}
+          <a href={hrefIn(ROUTES.tournaments.path, lang)} className="underline">
+            {w.seeAll}
           </a>
           .
         </p>
@@ -43,6 +60,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
   const { edition } = loaded;
   const ofSeries = series.find((s) => s.id === edition.edition_of);
   const state = states[edition.id];
+  const words = ofSeries ? catalogText(ofSeries, lang) : null;
   // The edition in the catalog's shape: its series' prizes and words, its own row's title, size and start.
   const tournament = ofSeries
     ? editionTournament(ofSeries, {
@@ -60,40 +78,51 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
       <h1 className="section-title mt-2 text-4xl md:text-6xl">{edition.title}</h1>
       {builtIds.includes(edition.id) && (
         <p className="mt-2 text-sm">
-          <a href={tournamentHref(edition.id)} className="underline">
-            Open the edition's full page
+          <a href={hrefIn(tournamentHref(edition.id), lang)} className="underline">
+            {w.fullPage}
           </a>
         </p>
       )}
       <dl className="card mt-6 grid gap-4 p-6 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <dt className="text-xs text-mist uppercase">Starts</dt>
-          <dd className="font-bold">{formatDateTimeIST(edition.starts_at)}</dd>
+          <dt className="text-xs text-mist uppercase">{w.starts}</dt>
+          <dd className="font-bold">{formatDateTimeIn(lang, edition.starts_at)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-mist uppercase">Entry</dt>
-          <dd className="font-bold">{formatEntryFee(edition.entry_fee_paise / 100)}</dd>
+          <dt className="text-xs text-mist uppercase">{w.entry}</dt>
+          <dd className="font-bold">{edition.entry_fee_paise === 0 ? w.free : formatRupees(edition.entry_fee_paise / 100)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-mist uppercase">Prize pool</dt>
-          <dd className="font-bold text-gold">{formatPrizePool(edition.prize_pool_paise / 100)}</dd>
+          <dt className="text-xs text-mist uppercase">{w.prizePool}</dt>
+          <dd className="font-bold text-gold">
+            {edition.prize_pool_paise === 0 ? w.noCashPrize : formatRupees(edition.prize_pool_paise / 100)}
+          </dd>
         </div>
         <div>
-          <dt className="text-xs text-mist uppercase">Status</dt>
+          <dt className="text-xs text-mist uppercase">{w.status}</dt>
           <dd className="font-bold" data-edition-status={edition.id}>
-            {state ? `${state.label} · ${state.entries} / ${state.capacity} players` : `– / ${edition.max_players} players`}
+            {state
+              ? `${statusLabelIn(lang, state.status)} · ${w.players(state.entries, state.capacity)}`
+              : w.players('–', edition.max_players)}
           </dd>
         </div>
       </dl>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        {ofSeries ? (
+        {ofSeries && words ? (
           <section className="space-y-3">
-            <p className="text-lg">{ofSeries.description}</p>
-            <p className="text-mist">{describeRule(ofSeries.every)}.</p>
-            <p className="text-mist">{ofSeries.importantInfo}</p>
-            <h2 className="section-title mt-6 text-2xl">Rules</h2>
-            <ul className="list-disc space-y-1 pl-5">
-              {ofSeries.rules.map((rule) => (
+            <p className="text-lg" lang={words.lang.text}>
+              {words.description}
+            </p>
+            <p className="text-mist">
+              {monthlyRuleIn(lang, ofSeries.every)}
+              {lang === 'hi' ? '।' : '.'}
+            </p>
+            <p className="text-mist" lang={words.lang.text}>
+              {words.importantInfo}
+            </p>
+            <h2 className="section-title mt-6 text-2xl">{w.rules}</h2>
+            <ul className="list-disc space-y-1 pl-5" lang={words.lang.text}>
+              {words.rules.map((rule) => (
                 <li key={rule}>{rule}</li>
               ))}
             </ul>
@@ -110,7 +139,9 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
             initialStatus={state?.status ?? 'scheduled'}
             productName={productName}
             checkoutUrl={checkoutUrl}
-            promises={tournament ? payPanelPromises(tournament) : undefined}
+            promises={
+              !tournament ? undefined : lang === 'hi' ? hindiPromises?.payPanelPromisesHi(tournament) : payPanelPromises(tournament)
+            }
           />
           <CheckInIsland tournamentId={edition.id} />
         </div>

@@ -19,6 +19,7 @@
  *
  * Pure: no Astro, no Supabase, no Node APIs (the catalog sync runs it under plain Node).
  */
+import { monthlyRuleIn } from '@/lib/i18n/monthly-rule';
 import * as z from 'zod/mini';
 // Relative, with its extension: the catalog sync runs this module under plain Node.
 import { type CatalogHindi, CatalogHindiSchema, prizeFormula, TournamentFormat, TournamentSchema, type Tournament } from './tournaments.ts';
@@ -356,11 +357,9 @@ export function calendarTournaments(allSeries: readonly RecurringSeries[], overr
     .map((edition) => editionTournament(seriesById.get(edition.series_id) as RecurringSeries, edition));
 }
 
-/** "The first Saturday of every month at 18:00 IST". */
+/** "The first Saturday of every month at 18:00 IST" (lib/i18n/monthly-rule.ts words it in each language). */
 export function describeRule(every: RecurringSeries['every']): string {
-  const week = every.week === 'last' ? 'last' : (['first', 'second', 'third', 'fourth'] as const)[every.week - 1];
-  const day = every.weekday.charAt(0).toUpperCase() + every.weekday.slice(1);
-  return `The ${week} ${day} of every month at ${every.time} IST`;
+  return monthlyRuleIn('en', every);
 }
 
 /** A hand-made catalog entry as calendarProblems reads it: its id, and for a championship edition its date and fee. */

@@ -5,9 +5,9 @@
  */
 import { formatRupees } from '../format';
 import { infoEn } from './info-en';
+import { type MonthlyRule, monthlyRuleIn } from './monthly-rule';
 
 /** When a recurring series plays (src/features/tournaments/recurrence.ts `every`). */
-type MonthlyRule = { week: 1 | 2 | 3 | 4 | 'last'; weekday: string; time: string };
 
 export const en = {
   shell: {
@@ -147,10 +147,7 @@ export const en = {
     players: (count: number) => `${count} players`,
     podStart: 'Starts when full',
     /** A recurring series' rule (recurrence.ts `every`), in a sentence: English as describeRule says it. */
-    monthlyRule: (every: MonthlyRule) => {
-      const week = every.week === 'last' ? 'last' : (['first', 'second', 'third', 'fourth'] as const)[every.week - 1];
-      return `The ${week} ${every.weekday.charAt(0).toUpperCase()}${every.weekday.slice(1)} of every month at ${every.time} IST`;
-    },
+    monthlyRule: (every: MonthlyRule) => monthlyRuleIn('en', every),
     free: 'Free',
     noCashPrize: 'No cash prize',
   },

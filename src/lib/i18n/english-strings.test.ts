@@ -138,6 +138,8 @@ const TRANSLATED_ISLANDS = [
   'src/features/alerts/WhatsAppOptIn.tsx',
   'src/features/privacy/DownloadMyData.tsx',
   'src/features/profile/AccountDeletionSection.tsx',
+  'src/features/notifications/NotificationBell.tsx',
+  'src/features/seasons/EditionIsland.tsx',
 ];
 
 describe('translated pages', () => {

@@ -6,16 +6,7 @@
 import type { Messages } from './en';
 import { formatRupees } from '../format';
 import { infoHi } from './info-hi';
-
-const HINDI_WEEKDAYS: Record<string, string> = {
-  sunday: 'रविवार',
-  monday: 'सोमवार',
-  tuesday: 'मंगलवार',
-  wednesday: 'बुधवार',
-  thursday: 'गुरुवार',
-  friday: 'शुक्रवार',
-  saturday: 'शनिवार',
-};
+import { monthlyRuleIn } from './monthly-rule';
 
 export const hi: Messages = {
   shell: {
@@ -150,10 +141,7 @@ export const hi: Messages = {
     prize: 'प्राइज़',
     players: (count: number) => `${count} खिलाड़ी`,
     podStart: 'भरते ही शुरू',
-    monthlyRule: (every) => {
-      const week = every.week === 'last' ? 'आख़िरी' : (['पहले', 'दूसरे', 'तीसरे', 'चौथे'] as const)[every.week - 1];
-      return `हर महीने के ${week} ${HINDI_WEEKDAYS[every.weekday] ?? every.weekday} को ${every.time} बजे IST`;
-    },
+    monthlyRule: (every) => monthlyRuleIn('hi', every),
     free: 'फ़्री',
     noCashPrize: 'कैश प्राइज़ नहीं',
   },

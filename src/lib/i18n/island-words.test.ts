@@ -28,6 +28,8 @@ import { STANDINGS_WORDS } from '@/features/standings/standings-words';
 import { MATCH_WORDS } from '@/features/matches/match-words';
 import { MATCH_PAGE_WORDS } from '@/features/matches/match-page-words';
 import { HOME_WORDS } from '@/features/account/home-words';
+import { BELL_WORDS } from '@/features/notifications/bell-words';
+import { EDITION_WORDS } from '@/features/seasons/edition-words';
 import { ALERT_WORDS } from '@/features/alerts/alert-words';
 import { OFFER_WORDS } from '@/features/alerts/offer-words';
 import { MY_DATA_WORDS } from '@/features/privacy/my-data-words';
@@ -73,6 +75,8 @@ const MODULES = {
   OFFER_WORDS,
   MY_DATA_WORDS,
   DELETION_WORDS,
+  BELL_WORDS,
+  EDITION_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([

@@ -1,0 +1,20 @@
+/** The Hindi words of edition-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts). */
+import type { EditionWords } from './edition-words';
+
+const hi: EditionWords = {
+  loading: 'एडिशन लोड हो रहा है…',
+  missingHeading: 'ऐसा कोई एडिशन नहीं',
+  missing: (id) => (id ? `"${id}" नाम का कोई एडिशन नहीं है।` : 'यह लिंक किसी एडिशन का नाम नहीं बताता।'),
+  seeAll: 'सभी टूर्नामेंट देखें',
+  fullPage: 'एडिशन का पूरा पेज खोलें',
+  starts: 'शुरुआत',
+  entry: 'एंट्री',
+  free: 'फ़्री',
+  prizePool: 'प्राइज़ पूल',
+  noCashPrize: 'कैश प्राइज़ नहीं',
+  status: 'स्थिति',
+  players: (entries, capacity) => `${entries} / ${capacity} खिलाड़ी`,
+  rules: 'नियम',
+};
+
+export default hi;

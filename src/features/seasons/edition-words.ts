@@ -1,0 +1,25 @@
+/**
+ * The edition page's words (EditionIsland.tsx) in the page's language; the Hindi ones are a chunk only Hindi pages
+ * load (lib/i18n/island-words.ts). The series' own words come from the catalog (its Hindi twin on a Hindi page).
+ */
+import { islandWords } from '@/lib/i18n/island-words';
+
+const en = {
+  loading: 'Loading the edition…',
+  missingHeading: 'No such edition',
+  missing: (id: string | null) => (id ? `There is no edition "${id}".` : 'This link names no edition.'),
+  seeAll: 'See all tournaments',
+  fullPage: "Open the edition's full page",
+  starts: 'Starts',
+  entry: 'Entry',
+  free: 'Free',
+  prizePool: 'Prize pool',
+  noCashPrize: 'No cash prize',
+  status: 'Status',
+  players: (entries: number | string, capacity: number) => `${entries} / ${capacity} players`,
+  rules: 'Rules',
+};
+
+export type EditionWords = typeof en;
+
+export const EDITION_WORDS = islandWords(en, () => import('./edition-words-hi'));
