@@ -48,7 +48,7 @@ async function englishLeft(page: Page, data: string[]): Promise<string[]> {
 
 test('a Hindi reader goes from the landing page to a match and My Earnings on a phone, in Hindi @phone', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'a 360 px phone');
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const shotPath = (name: string) => (process.env.HINDI_SHOTS ? `${process.env.HINDI_SHOTS}/${name}` : testInfo.outputPath(name));
   const left: Record<string, string[]> = {};
   const me = await newPlayer(stack, 'hindi-journey', { profile: true });

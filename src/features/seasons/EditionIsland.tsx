@@ -4,7 +4,6 @@
  * build (they are the catalog's). An unknown id says so on the page.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import CheckInIsland from '@/features/brackets/CheckInIsland';
 import PayPanelIsland from '@/features/payments/PayPanelIsland';
 import { catalogText } from '@/features/tournaments/catalog-text';
@@ -29,11 +28,6 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
   const states = useTournamentStates(loaded.status === 'ready' ? [loaded.edition.id] : []);
   const w = useMessages(EDITION_WORDS);
   const lang = useStore($lang);
-  // The pay panel's promises are built from the edition's row; their Hindi wording loads only on a Hindi page.
-  const [hindiPromises, setHindiPromises] = useState<typeof import('@/features/tournaments/promises-hi') | null>(null);
-  useEffect(() => {
-    if (lang === 'hi') void import('@/features/tournaments/promises-hi').then(setHindiPromises);
-  }, [lang]);
 
   if (loaded.status === 'loading') {
     return (
@@ -139,9 +133,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
             initialStatus={state?.status ?? 'scheduled'}
             productName={productName}
             checkoutUrl={checkoutUrl}
-            promises={
-              !tournament ? undefined : lang === 'hi' ? hindiPromises?.payPanelPromisesHi(tournament) : payPanelPromises(tournament)
-            }
+            promises={tournament ? payPanelPromises(tournament) : undefined}
           />
           <CheckInIsland tournamentId={edition.id} />
         </div>

@@ -19,7 +19,7 @@
  *
  * Pure: no Astro, no Supabase, no Node APIs (the catalog sync runs it under plain Node).
  */
-import { monthlyRuleIn } from '@/lib/i18n/monthly-rule';
+import { monthlyRuleIn } from '../../lib/i18n/monthly-rule.ts';
 import * as z from 'zod/mini';
 // Relative, with its extension: the catalog sync runs this module under plain Node.
 import { type CatalogHindi, CatalogHindiSchema, prizeFormula, TournamentFormat, TournamentSchema, type Tournament } from './tournaments.ts';
