@@ -39,8 +39,21 @@ const started = performance.now();
 const seconds = (from) => `${((performance.now() - from) / 1000).toFixed(0)} s`;
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const running = new Set();
-/** @type {{ name: string, ok: boolean, wall: string }[]} */
+/** @type {{ name: string, ok: boolean, wall: string, failures: string[] }[]} */
 const results = [];
+
+/**
+ * The lines of a failed phase that name what failed (Vitest's and Playwright's failure lines, Deno's
+ * FAILED), so the end of the run says which tests failed even when only its last lines are kept.
+ */
+function failureLines(/** @type {string} */ output) {
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const named = plain
+    .split('\n')
+    .filter((line) => /^\s*(FAIL\s|×|✘|\[\w+\] › .*(failed|flaky)|\d+\) \[|.*\.\.\. FAILED)/.test(line) || /^\s+(Error|AssertionError|TypeError):/.test(line))
+    .map((line) => line.trimEnd());
+  return [...new Set(named)].slice(0, 40);
+}
 
 /** Runs one phase in its own process group (so an interrupt stops its servers too), keeping its output. */
 function runPhase(/** @type {Phase} */ phase) {
@@ -59,7 +72,8 @@ function runPhase(/** @type {Phase} */ phase) {
       const wall = seconds(from);
       process.stdout.write(`\n──── ${phase.name}: ${ok ? 'passed' : `FAILED (${signal ?? code})`} in ${wall} ────\n`);
       process.stdout.write(Buffer.concat(output));
-      results.push({ name: phase.name, ok, wall });
+      const text = Buffer.concat(output).toString('utf8');
+      results.push({ name: phase.name, ok, wall, failures: ok ? [] : failureLines(text) });
       resolve(ok);
     });
   });
@@ -85,6 +99,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 if (process.env.TEST_LANES === '1') await runLane(lanes.flat());
 else await Promise.all(lanes.map(runLane));
 
+for (const failed of results.filter((r) => !r.ok)) {
+  console.log(`\n${failed.name} failed on:\n${failed.failures.join('\n') || '(no failing test named; see its output above)'}`);
+}
 console.log(`\n${results.map((r) => `${r.ok ? 'ok    ' : 'FAILED'} ${r.name.padEnd(12)} ${r.wall}`).join('\n')}`);
 console.log(`all phases: ${seconds(started)}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
