@@ -14,6 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { stripVTControlCharacters } from 'node:util';
 
 /** @typedef {{ name: string, command: string[] }} Phase */
 
@@ -47,10 +48,14 @@ const results = [];
  * FAILED), so the end of the run says which tests failed even when only its last lines are kept.
  */
 function failureLines(/** @type {string} */ output) {
-  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const plain = stripVTControlCharacters(output);
   const named = plain
     .split('\n')
-    .filter((line) => /^\s*(FAIL\s|×|✘|\[\w+\] › .*(failed|flaky)|\d+\) \[|.*\.\.\. FAILED)/.test(line) || /^\s+(Error|AssertionError|TypeError):/.test(line))
+    .filter(
+      (line) =>
+        /^\s*(FAIL\s|×|✘|\[\w+\] › .*(failed|flaky)|\d+\) \[|.*\.\.\. FAILED)/.test(line) ||
+        /^\s+(Error|AssertionError|TypeError):/.test(line),
+    )
     .map((line) => line.trimEnd());
   return [...new Set(named)].slice(0, 40);
 }
