@@ -9,8 +9,11 @@ export default defineConfig({
   test: {
     include: ['supabase/tests/**/*.test.ts'],
     globalSetup: ['supabase/tests/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // A timeout here only catches a test that hangs: the SQL tests are not timed (the bench measures speed).
+    // Beside the browser lane on two cores, PGlite's heavier tests take 20-30 s where an idle machine takes
+    // 5-10, so a tighter limit fails correct tests on a busy runner.
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
     maxWorkers: 2,
   },
 });

@@ -127,7 +127,7 @@ describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL
     await admin.query('reset role');
     expect(await facts(admin, tournament, orderId)).toEqual({ status: 'paid', filled: 1, registrations: 1, refunds_queued: 0 });
     await admin.end();
-  }, 60_000);
+  });
 
   it('a refusal that committed keeps its refund in the outbox through a crash', async () => {
     const admin = await connect();
@@ -145,5 +145,5 @@ describe.skipIf(!available)('payment confirmation survives kill -9 on PostgreSQL
       registrations: 0,
       refunds_queued: 1,
     });
-  }, 60_000);
+  });
 });

@@ -130,7 +130,7 @@ describe.skipIf(!available)('concurrent paid confirmations on PostgreSQL', () =>
       { kind: 'entry_fee', count: orders.length },
       { kind: 'refund', count: orders.length - registered },
     ]);
-  }, 60_000);
+  });
 
   it('undoes the registration, entries and receipt of a confirmation whose place went to another player meanwhile', async () => {
     // The confirmation writes the registration, its entries and the receipt before it takes the place
@@ -200,5 +200,5 @@ describe.skipIf(!available)('concurrent paid confirmations on PostgreSQL', () =>
       rows: [ledger],
     } = await admin.query('select private.check_ledger() as result');
     expect(ledger.result).toMatchObject({ balanced: true, journals_unbalanced: 0 });
-  }, 60_000);
+  });
 });
