@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openDatabase, pgliteConnection } from '../local/database.ts';
 import { chosenEngines, scaleEngineName } from './engine-choice.ts';
 import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
@@ -100,6 +100,26 @@ export const scaleEngine: Engine = scaleEngineName() === 'pglite' ? pgliteEngine
  * both engines, calling the same functions.
  */
 export const atScale = (engine: Engine): boolean => engine === scaleEngine;
+
+/**
+ * One database for the file's tests on this engine, with `sql` run once after it opens (for example the
+ * former definitions of rewritten functions, kept as an oracle to compare with): opened before the first
+ * test, closed after the last. Read it inside a test through the returned getter.
+ */
+export function databaseForFile(engine: Engine, sql: string): () => TestDatabase {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await engine.start();
+    await db.admin.exec(sql);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  return () => {
+    if (!db) throw new Error('the database is opened before the first test');
+    return db;
+  };
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures

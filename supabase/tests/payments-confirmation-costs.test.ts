@@ -10,8 +10,8 @@
  * schema differs); each rule with the CHECK's earlier expression, over values a writer, a careless fixture or a
  * hostile one could hold. The tables still refuse what they refused, under the same constraint names.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, type TestDatabase } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseForFile, engines } from './helpers.ts';
 import { adultPlayer } from './journey.ts';
 
 // The helpers as 20261226000000 and before made them.
@@ -78,19 +78,10 @@ const PAISE = [
 ];
 
 describe.each(engines)('the costs taken out of the paid confirmations on $name', (engine) => {
-  let db: TestDatabase;
-
-  beforeAll(async () => {
-    db = await engine.start();
-    await db.admin.exec(ORACLE);
-  });
-
-  afterAll(async () => {
-    await db?.close();
-  });
+  const database = databaseForFile(engine, ORACLE);
 
   it('writes every moment and amount in every language as the SQL helpers did', async () => {
-    const { rows: moments } = await db.admin.query<{
+    const { rows: moments } = await database().admin.query<{
       at: string | null;
       language: string | null;
       now: string | null;
@@ -104,7 +95,7 @@ describe.each(engines)('the costs taken out of the paid confirmations on $name',
     expect(moments.filter((row) => row.now !== row.before)).toEqual([]);
     expect(moments.some((row) => row.now?.includes('फ़रवरी'))).toBe(true);
 
-    const { rows: amounts } = await db.admin.query<{ paise: string | null; now: string | null; before: string | null }>(
+    const { rows: amounts } = await database().admin.query<{ paise: string | null; now: string | null; before: string | null }>(
       `select p as paise, private.money_in(p::bigint, l) || '|' || private.money_text(p::bigint) || '|' || private.lakh_grouped(p::numeric) as now,
               confirm_oracle.money_in(p::bigint, l) || '|' || confirm_oracle.money_text(p::bigint) || '|' || confirm_oracle.lakh_grouped(p::numeric) as before
          from unnest($1::text[]) as p, unnest($2::text[]) as l`,
@@ -116,10 +107,10 @@ describe.each(engines)('the costs taken out of the paid confirmations on $name',
   });
 
   it('reads each player’s language as before, English without a profile', async () => {
-    const hindi = await adultPlayer(db, { label: 'hindi' });
-    const english = await adultPlayer(db, { label: 'english' });
-    await db.admin.query(`update public.profiles set language = 'hi' where id = $1`, [hindi.id]);
-    const { rows } = await db.admin.query<{ now: string; before: string }>(
+    const hindi = await adultPlayer(database(), { label: 'hindi' });
+    const english = await adultPlayer(database(), { label: 'english' });
+    await database().admin.query(`update public.profiles set language = 'hi' where id = $1`, [hindi.id]);
+    const { rows } = await database().admin.query<{ now: string; before: string }>(
       `select private.player_language(u) as now, confirm_oracle.player_language(u) as before
          from unnest(array[$1::uuid, $2::uuid, gen_random_uuid(), null]) as u`,
       [hindi.id, english.id],
@@ -130,7 +121,7 @@ describe.each(engines)('the costs taken out of the paid confirmations on $name',
 
   it('keeps every rule of a payment row and of the ledger, judged as the earlier CHECK expressions judged', async () => {
     // Each rule's function against the CHECK's earlier expression over every combination of the values below.
-    const { rows } = await db.admin.query<{ rule: string; differs: number; passes: number; fails: number }>(
+    const { rows } = await database().admin.query<{ rule: string; differs: number; passes: number; fails: number }>(
       `with statuses as (select unnest(array['created', 'failed', 'abandoned', 'paid', 'refund_pending', 'refunded', 'Paid', 'refunded ', '', null]) as s),
             ids as (select unnest(array['pay_1', null]) as id),
             moments as (select unnest(array[now(), null]) as at),
@@ -193,7 +184,7 @@ describe.each(engines)('the costs taken out of the paid confirmations on $name',
     }
 
     // Each table's CHECK calls its rule: the names the errors carry are the ones they carried.
-    const { rows: checks } = await db.admin.query<{ name: string; definition: string }>(
+    const { rows: checks } = await database().admin.query<{ name: string; definition: string }>(
       `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
         where contype = 'c' and conname = any ($1::text[]) order by 1`,
       [rows.map((row) => row.rule)],
@@ -204,25 +195,25 @@ describe.each(engines)('the costs taken out of the paid confirmations on $name',
   });
 
   it('still refuses an unknown journal kind, an unknown account and a player line naming another player', async () => {
-    await expect(db.admin.query(`insert into private.ledger_journal (kind, reference) values ('bonus', 'hostile:1')`)).rejects.toThrow(
-      /ledger_journal_kind_known/,
-    );
-    await expect(db.admin.query(`insert into private.ledger_journal (kind, reference) values ('refund', '')`)).rejects.toThrow(
+    await expect(
+      database().admin.query(`insert into private.ledger_journal (kind, reference) values ('bonus', 'hostile:1')`),
+    ).rejects.toThrow(/ledger_journal_kind_known/);
+    await expect(database().admin.query(`insert into private.ledger_journal (kind, reference) values ('refund', '')`)).rejects.toThrow(
       /ledger_journal_reference_present/,
     );
     const {
       rows: [{ id }],
-    } = await db.admin.query<{ id: string }>(
+    } = await database().admin.query<{ id: string }>(
       `insert into private.ledger_journal (kind, reference) values ('refund', 'hostile:2') returning id`,
     );
     await expect(
-      db.admin.query(
+      database().admin.query(
         `insert into private.ledger_lines (journal_id, account, amount_paise) values ($1, 'razorpay:clearing', 100), ($1, 'platform:bonus', -100)`,
         [id],
       ),
     ).rejects.toThrow(/ledger_lines_account_known/);
     await expect(
-      db.admin.query(
+      database().admin.query(
         `insert into private.ledger_lines (journal_id, account, amount_paise, user_id)
          values ($1, 'player:0b5a3c84-7d2e-4f1a-9c3b-2e8f6a1d4b7c:winnings', 100, gen_random_uuid()), ($1, 'platform:fees', -100, null)`,
         [id],

@@ -9,8 +9,8 @@
  * The format check is compared with its earlier SQL definition, kept below word for word as the oracle (only
  * its schema differs), over good and hostile formats; the ledger's answers are read from the journals.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, type TestDatabase } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseForFile, engines } from './helpers.ts';
 
 // private.stages_valid as 20261220000000 made it.
 const ORACLE = `
@@ -79,19 +79,10 @@ const FORMATS: Array<string | null> = [
 ];
 
 describe.each(engines)('the costs taken out of the payment race on $name', (engine) => {
-  let db: TestDatabase;
-
-  beforeAll(async () => {
-    db = await engine.start();
-    await db.admin.exec(ORACLE);
-  });
-
-  afterAll(async () => {
-    await db?.close();
-  });
+  const database = databaseForFile(engine, ORACLE);
 
   it('judges every format as the SQL check did, planned once per connection and on the caller’s search_path', async () => {
-    const { rows } = await db.admin.query<{ format: string | null; now: boolean; before: boolean }>(
+    const { rows } = await database().admin.query<{ format: string | null; now: boolean; before: boolean }>(
       `select f as format, private.stages_valid(f::jsonb) as now, race_oracle.stages_valid(f::jsonb) as before
          from unnest($1::text[]) as f`,
       [FORMATS],
@@ -101,7 +92,7 @@ describe.each(engines)('the costs taken out of the payment race on $name', (engi
     // The grid holds both answers (a check that passes everything, or nothing, would match no oracle).
     expect(new Set(rows.map((row) => row.now))).toEqual(new Set([true, false]));
 
-    const { rows: declared } = await db.admin.query<{ name: string; language: string; config: string[] | null }>(
+    const { rows: declared } = await database().admin.query<{ name: string; language: string; config: string[] | null }>(
       `select p.proname as name, l.lanname as language, p.proconfig as config
          from pg_proc p join pg_language l on l.oid = p.prolang
         where p.oid in ('private.stages_valid(jsonb)'::regprocedure, 'private.slots_per_buyer(integer)'::regprocedure,
@@ -119,13 +110,13 @@ describe.each(engines)('the costs taken out of the payment race on $name', (engi
 
   it('still refuses a tournament row with a bad format, and gives each capacity the places per buyer it did', async () => {
     await expect(
-      db.admin.query(
+      database().admin.query(
         `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, starts_at, stages)
          values ('bad-format', 'Bad Format Cup', 'championship', 'Groups', 10000, 100000, 16, now() + interval '7 days',
                  '[{"kind": "groups", "advance": {"per_group": 2}}]')`,
       ),
     ).rejects.toThrow(/tournaments_stages_valid/);
-    const { rows } = await db.admin.query<{ capacity: number; places: number }>(
+    const { rows } = await database().admin.query<{ capacity: number; places: number }>(
       `select n as capacity, private.slots_per_buyer(n) as places from unnest(array[-4, 0, 1, 2, 3, 7, 20, 21, 300]) as n`,
     );
     expect(rows.map((row) => [row.capacity, row.places])).toEqual([
@@ -142,7 +133,7 @@ describe.each(engines)('the costs taken out of the payment race on $name', (engi
   });
 
   it('posts a journal once and answers its id, and null the second time or when there is nothing to post', async () => {
-    const { rows } = await db.admin.query<{ fee: string | null; again: string | null; refund: string | null; none: string | null }>(
+    const { rows } = await database().admin.query<{ fee: string | null; again: string | null; refund: string | null; none: string | null }>(
       `with payment as (
          select jsonb_populate_record(null::public.payments, jsonb_build_object(
                   'id', gen_random_uuid(), 'user_id', null, 'amount_paise', 15000, 'refunded_paise', 15000,
@@ -156,9 +147,10 @@ describe.each(engines)('the costs taken out of the payment race on $name', (engi
     expect(rows[0].again).toBeNull();
     expect(rows[0].refund).not.toBeNull();
     expect(rows[0].none).toBeNull();
-    const { rows: ledger } = await db.admin.query<{ balanced: boolean }>('select (private.check_ledger() ->> $1)::boolean as balanced', [
-      'balanced',
-    ]);
+    const { rows: ledger } = await database().admin.query<{ balanced: boolean }>(
+      'select (private.check_ledger() ->> $1)::boolean as balanced',
+      ['balanced'],
+    );
     expect(ledger[0].balanced).toBe(true);
   });
 });

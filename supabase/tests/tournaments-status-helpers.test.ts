@@ -6,8 +6,8 @@
  * a grid of tournaments and clock times at and around every boundary of the status, every kind of
  * payment, and registrations of one or several places, with and without a place already held.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atScale, createRegistration, createTournament, createUser, engines, type TestDatabase } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { atScale, createRegistration, createTournament, createUser, databaseForFile, engines } from './helpers.ts';
 
 // The definitions as 20261123040000, 20261123070100 and 20261125020000 made them.
 const ORACLE = `
@@ -133,20 +133,12 @@ const TOURNAMENTS = `
 const GRID_SIZE = 2 * 3 * 2 * 3 * 2 * 2 * 7;
 
 describe.each(engines)('helpers rewritten in PL/pgSQL answer as before on $name', (engine) => {
-  let db: TestDatabase;
-
-  beforeAll(async () => {
-    db = await engine.start();
-    await db.admin.exec(ORACLE);
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
+  const database = databaseForFile(engine, ORACLE);
 
   it("are PL/pgSQL now, with the arguments, result and volatility they had, on their caller's search_path", async () => {
     // They run inside confirmations that pin an empty search_path and name every object with its schema, so
     // they inherit it instead of setting it again on every call (*_the_payment_race_takes_the_place_last.sql).
-    const { rows } = await db.admin.query<{ name: string; language: string; same_declaration: boolean }>(
+    const { rows } = await database().admin.query<{ name: string; language: string; same_declaration: boolean }>(
       `select n.proname as name, l.lanname as language,
               (n.proargtypes, n.prorettype, n.provolatile, n.prosecdef) = (o.proargtypes, o.prorettype, o.provolatile, o.prosecdef)
                 and n.proconfig is null as same_declaration
@@ -177,7 +169,7 @@ describe.each(engines)('helpers rewritten in PL/pgSQL answer as before on $name'
       // Each tournament is asked at every time its answers can change (its own and its defaulted windows,
       // cancellation, fill deadline, opening, start), at that time and a microsecond before (every rule
       // compares with <= or >, so its answer changes between the two), and long before and after.
-      const { rows } = await db.admin.query<{
+      const { rows } = await database().admin.query<{
         compared: number;
         tournaments: number;
         statuses: string[];
@@ -232,7 +224,7 @@ describe.each(engines)('helpers rewritten in PL/pgSQL answer as before on $name'
   );
 
   it('read the same clock and judge every payment to carry an entry fee, or not, alike', async () => {
-    const { rows } = await db.admin.query<{ same_clock: boolean; compared: number; with_fee: number; differing: unknown[] | null }>(
+    const { rows } = await database().admin.query<{ same_clock: boolean; compared: number; with_fee: number; differing: unknown[] | null }>(
       `with payments as (
          select jsonb_populate_record(null::public.payments, jsonb_build_object(
                   'id', gen_random_uuid(), 'status', status, 'amount_paise', amount, 'razorpay_payment_id', payment_id,
@@ -253,27 +245,29 @@ describe.each(engines)('helpers rewritten in PL/pgSQL answer as before on $name'
   });
 
   it('make the same entries for a registration: one place or several, the buyer playing or already holding a place', async () => {
-    const tournament = await createTournament(db, { max_players: 32 });
-    const buyer = await createUser(db);
-    const friend = await createUser(db);
-    const { registrationId: friendsThree } = await createRegistration(db, friend.id, tournament.id, { slots: 3 });
+    const tournament = await createTournament(database(), { max_players: 32 });
+    const buyer = await createUser(database());
+    const friend = await createUser(database());
+    const { registrationId: friendsThree } = await createRegistration(database(), friend.id, tournament.id, { slots: 3 });
     // The buyer accepted an invitation to one of the friend's places before buying places of their own.
-    await db.admin.query(
+    await database().admin.query(
       `update public.entries set player_id = $2, invitation_token = null, accepted_at = now()
         where registration_id = $1 and slot_number = 2`,
       [friendsThree, buyer.id],
     );
-    const { registrationId: buyersTwo } = await createRegistration(db, buyer.id, tournament.id, { slots: 2 });
-    const { registrationId: soloOne } = await createRegistration(db, (await createUser(db)).id, tournament.id);
-    const { registrationId: fourPlaces } = await createRegistration(db, (await createUser(db)).id, tournament.id, { slots: 4 });
+    const { registrationId: buyersTwo } = await createRegistration(database(), buyer.id, tournament.id, { slots: 2 });
+    const { registrationId: soloOne } = await createRegistration(database(), (await createUser(database())).id, tournament.id);
+    const { registrationId: fourPlaces } = await createRegistration(database(), (await createUser(database())).id, tournament.id, {
+      slots: 4,
+    });
 
     // Each registration's entries are made again by one definition, then the other (called twice each,
     // as a repeated call must add nothing), and compared without their random ids and invitation tokens.
     const madeBy = async (definition: 'private' | 'oracle', registrationId: string) => {
       const rollback = new Error('rolled back');
       let made: unknown[] = [];
-      await db.admin
-        .transaction(async (tx) => {
+      await database()
+        .admin.transaction(async (tx) => {
           await tx.query('delete from public.entries where registration_id = $1', [registrationId]);
           for (let call = 0; call < 2; call++) {
             await tx.query(
