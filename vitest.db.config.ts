@@ -15,5 +15,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     maxWorkers: 2,
+    // Each file opens its own databases and shares no state with the next, so a worker runs file after file
+    // without being started again: that spares each file re-importing PGlite and the helpers (about 0.7 s of
+    // CPU a file, some 65 s a run).
+    isolate: false,
   },
 });
