@@ -18,12 +18,20 @@ import { useMessages } from '@/lib/i18n/use-messages';
 import { ROUTES, tournamentHref } from '@/lib/routes';
 import { editionTournament, type RecurringSeries } from '@/features/tournaments/recurrence';
 import { $lang } from '@/stores/lang';
+import type { BuiltPromises } from './edition-promises';
 import { EDITION_WORDS } from './edition-words';
 import { useEdition } from './use-calendar';
 
-type Props = { series: RecurringSeries[]; builtIds: string[]; productName: string; checkoutUrl: string };
+type Props = {
+  series: RecurringSeries[];
+  builtIds: string[];
+  productName: string;
+  checkoutUrl: string;
+  /** A Hindi page's pay panel promises, worded at build time for each series and size (edition-promises.ts). */
+  builtPromises: BuiltPromises[];
+};
 
-export default function EditionIsland({ series, builtIds, productName, checkoutUrl }: Props) {
+export default function EditionIsland({ series, builtIds, productName, checkoutUrl, builtPromises }: Props) {
   const loaded = useEdition();
   const states = useTournamentStates(loaded.status === 'ready' ? [loaded.edition.id] : []);
   const w = useMessages(EDITION_WORDS);
@@ -46,13 +54,18 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
           <a href={hrefIn(ROUTES.tournaments.path, lang)} className="underline">
             {w.seeAll}
           </a>
-          .
+          {w.end}
         </p>
       </div>
     );
   }
   const { edition } = loaded;
   const ofSeries = series.find((s) => s.id === edition.edition_of);
+  // A Hindi page's promises were worded at build time for each series and size (edition-promises.ts): the Hindi
+  // wording never loads as JavaScript (a dynamic import of it regrouped the shared chunks and grew the pod and
+  // tournament pages by 3 to 5 KB). A size the build did not know (changed in the database, not the catalog,
+  // since the build) falls back to the English lines the panel words itself.
+  const built = builtPromises.find((b) => b.series === edition.edition_of && b.maxPlayers === edition.max_players);
   const state = states[edition.id];
   const words = ofSeries ? catalogText(ofSeries, lang) : null;
   // The edition in the catalog's shape: its series' prizes and words, its own row's title, size and start.
@@ -109,7 +122,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
             </p>
             <p className="text-mist">
               {monthlyRuleIn(lang, ofSeries.every)}
-              {lang === 'hi' ? '।' : '.'}
+              {w.end}
             </p>
             <p className="text-mist" lang={words.lang.text}>
               {words.importantInfo}
@@ -133,7 +146,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
             initialStatus={state?.status ?? 'scheduled'}
             productName={productName}
             checkoutUrl={checkoutUrl}
-            promises={tournament ? payPanelPromises(tournament) : undefined}
+            promises={tournament ? (built?.lines ?? payPanelPromises(tournament)) : undefined}
           />
           <CheckInIsland tournamentId={edition.id} />
         </div>

@@ -18,6 +18,8 @@ const en = {
   status: 'Status',
   players: (entries: number | string, capacity: number) => `${entries} / ${capacity} players`,
   rules: 'Rules',
+  /** A sentence's full stop after a link (Hindi ends a sentence with the danda). */
+  end: '.',
 };
 
 export type EditionWords = typeof en;
