@@ -15,6 +15,7 @@ const hi: EditionWords = {
   status: 'स्थिति',
   players: (entries, capacity) => `${entries} / ${capacity} खिलाड़ी`,
   rules: 'नियम',
+  end: '।',
 };
 
 export default hi;
