@@ -49,6 +49,10 @@ export const en = {
     grievances: 'Grievances',
     community: 'Community',
     opensInNewTab: '(opens in a new tab)',
+    /** What each community link (settings.ts `communityLinks`) leads to, by id; the services keep their own names. */
+    communityLinks: { whatsapp: 'Chat group', discord: 'Community server', instagram: 'Photos and highlights', linkhub: 'Link hub' },
+    /** The link hub's name (a page of every link, not a service with a name of its own). */
+    allLinks: 'All links',
     footerTagline: 'The ultimate platform for Indian eFootball players.',
     copyright: (year: number, product: string, minimumAge: number) =>
       `© ${year} ${product}. All rights reserved. Skill-based tournaments for players aged ${minimumAge} and over.`,

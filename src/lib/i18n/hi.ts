@@ -48,6 +48,8 @@ export const hi: Messages = {
     grievances: 'शिकायतें',
     community: 'कम्युनिटी',
     opensInNewTab: '(नए टैब में खुलता है)',
+    communityLinks: { whatsapp: 'चैट ग्रुप', discord: 'कम्युनिटी सर्वर', instagram: 'फ़ोटो और हाइलाइट्स', linkhub: 'लिंक हब' },
+    allLinks: 'सभी लिंक',
     footerTagline: 'भारत के eFootball खिलाड़ियों का अपना प्लेटफ़ॉर्म।',
     copyright: (year: number, product: string, minimumAge: number) =>
       `© ${year} ${product}. सर्वाधिकार सुरक्षित। ${minimumAge} साल और उससे बड़े खिलाड़ियों के लिए स्किल-आधारित टूर्नामेंट।`,
