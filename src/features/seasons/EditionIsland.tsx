@@ -10,9 +10,9 @@ import { catalogText } from '@/features/tournaments/catalog-text';
 import { payPanelPromises } from '@/features/tournaments/promises';
 import { statusLabelIn } from '@/features/tournaments/status-words';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
-import { formatRupees } from '@/lib/format';
 import { formatDateTimeIn } from '@/lib/i18n/format';
 import { hrefIn } from '@/lib/i18n/links';
+import { moneyWordsIn } from '@/lib/i18n/money-words';
 import { monthlyRuleIn } from '@/lib/i18n/monthly-rule';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { ROUTES, tournamentHref } from '@/lib/routes';
@@ -67,6 +67,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
   // since the build) falls back to the English lines the panel words itself.
   const built = builtPromises.find((b) => b.series === edition.edition_of && b.maxPlayers === edition.max_players);
   const state = states[edition.id];
+  const money = moneyWordsIn(lang, { entryFeeRupees: edition.entry_fee_paise / 100, prizePoolRupees: edition.prize_pool_paise / 100 });
   const words = ofSeries ? catalogText(ofSeries, lang) : null;
   // The edition in the catalog's shape: its series' prizes and words, its own row's title, size and start.
   const tournament = ofSeries
@@ -97,13 +98,11 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">{w.entry}</dt>
-          <dd className="font-bold">{edition.entry_fee_paise === 0 ? w.free : formatRupees(edition.entry_fee_paise / 100)}</dd>
+          <dd className="font-bold">{money.fee}</dd>
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">{w.prizePool}</dt>
-          <dd className="font-bold text-gold">
-            {edition.prize_pool_paise === 0 ? w.noCashPrize : formatRupees(edition.prize_pool_paise / 100)}
-          </dd>
+          <dd className="font-bold text-gold">{money.prize}</dd>
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">{w.status}</dt>

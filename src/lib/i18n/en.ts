@@ -5,6 +5,7 @@
  */
 import { formatRupees } from '../format';
 import { infoEn } from './info-en';
+import { ZERO_MONEY_WORDS } from './money-words';
 import { type MonthlyRule, monthlyRuleIn } from './monthly-rule';
 
 /** When a recurring series plays (src/features/tournaments/recurrence.ts `every`). */
@@ -152,8 +153,9 @@ export const en = {
     podStart: 'Starts when full',
     /** A recurring series' rule (recurrence.ts `every`), in a sentence: English as describeRule says it. */
     monthlyRule: (every: MonthlyRule) => monthlyRuleIn('en', every),
-    free: 'Free',
-    noCashPrize: 'No cash prize',
+    // The money words of cards and panels are written once (money-words.ts).
+    free: ZERO_MONEY_WORDS.en.free,
+    noCashPrize: ZERO_MONEY_WORDS.en.noCashPrize,
   },
   /** A tournament's page (championship edition or quick series): its labels; the rules come from promises. */
   tournament: {

@@ -6,6 +6,7 @@
 import type { Messages } from './en';
 import { formatRupees } from '../format';
 import { infoHi } from './info-hi';
+import { ZERO_MONEY_WORDS } from './money-words';
 import { monthlyRuleIn } from './monthly-rule';
 
 export const hi: Messages = {
@@ -144,8 +145,8 @@ export const hi: Messages = {
     players: (count: number) => `${count} खिलाड़ी`,
     podStart: 'भरते ही शुरू',
     monthlyRule: (every) => monthlyRuleIn('hi', every),
-    free: 'फ़्री',
-    noCashPrize: 'कैश प्राइज़ नहीं',
+    free: ZERO_MONEY_WORDS.hi.free,
+    noCashPrize: ZERO_MONEY_WORDS.hi.noCashPrize,
   },
   tournament: {
     breadcrumb: 'आप यहाँ हैं',
