@@ -110,6 +110,9 @@ test("the Hindi edition page's pay panel promises and money words are Hindi, and
     await expect(panel.locator('[data-promise="tax"]')).toContainText('TDS कटता है');
     await expect(panel.locator('[data-promise="eligibility"]')).toHaveText('भारत में रहने वाले 18+ साल के खिलाड़ियों के लिए');
     expect(await englishIn(page, '[data-pay-panel]')).toEqual([]);
+    // The page around the island speaks Hindi too: its title and description.
+    await expect(page).toHaveTitle(/^एडिशन/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /मंथली सीरीज़ का एक एडिशन/);
     // The rule under the description ends a Hindi sentence with the danda, not a full stop.
     await expect(page.locator('[data-edition] section p.text-mist').first()).toHaveText(/।$/);
     await noSideScroll(page);

@@ -14,6 +14,9 @@ const hi: EditionWords = {
   players: (entries, capacity) => `${entries} / ${capacity} खिलाड़ी`,
   rules: 'नियम',
   end: '।',
+  title: 'एडिशन',
+  pageDescription: (product) => `${product} की मंथली सीरीज़ का एक एडिशन: उसकी तारीख़, एंट्री, प्राइज़ और नियम।`,
+  needsScript: 'एडिशन दिखाने के लिए इस पेज को JavaScript चाहिए।',
 };
 
 export default hi;

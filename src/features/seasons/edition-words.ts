@@ -18,6 +18,10 @@ const en = {
   rules: 'Rules',
   /** A sentence's full stop after a link (Hindi ends a sentence with the danda). */
   end: '.',
+  /** The static page around the island (edition/index.astro). */
+  title: 'Edition',
+  pageDescription: (product: string) => `An edition of a monthly ${product} series: its date, entry, prizes and rules.`,
+  needsScript: 'This edition page needs JavaScript to show the edition.',
 };
 
 export type EditionWords = typeof en;
