@@ -7,6 +7,7 @@
  * Fails -> a Hindi reader agrees to English words they may not read, or reads English promises before paying.
  */
 import { type Page, test } from '@playwright/test';
+import { catalogText } from '../../src/features/tournaments/catalog-text.ts';
 import { newPlayer } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
 import { catalog } from './helpers/catalog';
@@ -110,6 +111,7 @@ test("the Hindi edition page's pay panel promises and money words are Hindi, and
     await expect(panel.locator('[data-promise="tax"]')).toContainText('TDS कटता है');
     await expect(panel.locator('[data-promise="eligibility"]')).toHaveText('भारत में रहने वाले 18+ साल के खिलाड़ियों के लिए');
     expect(await englishIn(page, '[data-pay-panel]')).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalogText(edition, 'hi').title);
     // The page around the island speaks Hindi too: its title and description.
     await expect(page).toHaveTitle(/^एडिशन/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /मंथली सीरीज़ का एक एडिशन/);

@@ -80,10 +80,15 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
         cancel_reason: null,
       })
     : null;
+  // The edition's own title in the page's language: the series' Hindi twin with the month in Hindi (recurrence.ts
+  // editionHindi), the English title for an edition renamed since.
+  const heading = tournament ? catalogText(tournament, lang) : null;
   return (
     <article data-edition={edition.id}>
       <p className="eyebrow">{edition.format}</p>
-      <h1 className="section-title mt-2 text-4xl md:text-6xl">{edition.title}</h1>
+      <h1 className="section-title mt-2 text-4xl md:text-6xl" lang={heading?.lang.title}>
+        {heading?.title ?? edition.title}
+      </h1>
       {builtIds.includes(edition.id) && (
         <p className="mt-2 text-sm">
           <a href={hrefIn(tournamentHref(edition.id), lang)} className="underline">
