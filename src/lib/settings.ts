@@ -136,10 +136,14 @@ export function readSettings(read: (name: string) => string | undefined): Settin
 
 export const settings: Settings = readSettings(readPublicSetting);
 
-/** The four community links in the order the footer and "Connect With Us" show them. */
+/**
+ * The four community links in the order the footer and "Connect With Us" show them: each service by its own name;
+ * what each leads to, and the link hub's name, are the dictionaries' (en.ts / hi.ts `shell.communityLinks`,
+ * `shell.allLinks`), in the page's language.
+ */
 export const communityLinks = [
-  { id: 'whatsapp', label: 'WhatsApp', description: 'Chat group', href: settings.community.whatsapp },
-  { id: 'discord', label: 'Discord', description: 'Community server', href: settings.community.discord },
-  { id: 'instagram', label: 'Instagram', description: 'Photos and highlights', href: settings.community.instagram },
-  { id: 'linkhub', label: 'All links', description: 'Link hub', href: settings.community.linkHub },
+  { id: 'whatsapp', service: 'WhatsApp', href: settings.community.whatsapp },
+  { id: 'discord', service: 'Discord', href: settings.community.discord },
+  { id: 'instagram', service: 'Instagram', href: settings.community.instagram },
+  { id: 'linkhub', service: null, href: settings.community.linkHub },
 ] as const;

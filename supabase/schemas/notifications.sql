@@ -161,12 +161,17 @@ create table private.whatsapp_consents (
   action text not null,
   consent_text text,
   at timestamp with time zone default private.clock_now() not null,
+  consent_language text,
+  consent_version integer,
   constraint whatsapp_consents_pkey PRIMARY KEY (id),
   constraint whatsapp_consents_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
-  constraint whatsapp_consents_action_known CHECK ((action = ANY (ARRAY['given'::text, 'withdrawn'::text])))
+  constraint whatsapp_consents_action_known CHECK ((action = ANY (ARRAY['given'::text, 'withdrawn'::text]))),
+  constraint whatsapp_consents_language_known CHECK ((consent_language = ANY (ARRAY['en'::text, 'hi'::text])))
 );
 CREATE INDEX whatsapp_consents_of_user ON private.whatsapp_consents USING btree (user_id, at);
 comment on column private.whatsapp_consents.phone is 'personal: phone';
+comment on column private.whatsapp_consents.consent_language is 'The language of the words the player agreed to (given only; null on rows from before it was recorded, which were English).';
+comment on column private.whatsapp_consents.consent_version is 'The version of those words (private.whatsapp_consent_version), the same in both languages (given only; null on rows from before it was recorded, which were version 1).';
 
 comment on table private.whatsapp_opt_in_codes is 'The code a player must type to confirm a WhatsApp number (its SHA-256 only), until it expires or its tries are used.';
 create table private.whatsapp_opt_in_codes (
@@ -223,13 +228,18 @@ create table public.whatsapp_contacts (
   phone text not null,
   consent_text text not null,
   consented_at timestamp with time zone not null,
+  consent_language text default 'en'::text not null,
+  consent_version integer default 1 not null,
   constraint whatsapp_contacts_pkey PRIMARY KEY (user_id),
   constraint whatsapp_contacts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE,
   constraint whatsapp_contacts_consent_text CHECK (((char_length(consent_text) >= 1) AND (char_length(consent_text) <= 1000))),
+  constraint whatsapp_contacts_consent_language_known CHECK ((consent_language = ANY (ARRAY['en'::text, 'hi'::text]))),
   constraint whatsapp_contacts_phone_indian_mobile CHECK ((phone ~ '^\+91[6-9][0-9]{9}$'::text))
 );
 alter table public.whatsapp_contacts enable row level security;
 comment on column public.whatsapp_contacts.phone is 'personal: phone';
+comment on column public.whatsapp_contacts.consent_language is 'The language of the consent words the player saw and agreed to (the page they confirmed on). The default is for numbers confirmed before it was recorded: English then.';
+comment on column public.whatsapp_contacts.consent_version is 'The version of the consent words agreed to (private.whatsapp_consent_version). The default is for numbers confirmed before it was recorded: version 1 then.';
 
 comment on table public.alert_preferences is 'A player''s choice of push and WhatsApp per alert event; no row means on for each channel the player turned on.';
 create table public.alert_preferences (
@@ -375,7 +385,9 @@ Every paid entry is refunded in full to the card, UPI or account it was paid wit
   ('waitlist_promoted', 'en', 'You''re in: {tournament}', 'A place came free at check-in close and you moved up from the waitlist. You are checked in for the draw.'),
   ('waitlist_promoted', 'hi', 'आपको जगह मिल गई: {tournament}', 'चेक-इन बंद होने पर एक जगह ख़ाली हुई और आप वेटलिस्ट से आगे आ गए। ड्रॉ के लिए आपका चेक-इन हो चुका है।'),
   ('waitlist_receipt', 'en', 'Payment received: {amount:money} for the waitlist of {tournament}', 'Receipt for {tournament}: a place on its waitlist (#{position}), {amount:money} paid, payment id {payment_id}. Next: check in on {page:phrase} between {opens:moment} and {closes:moment} IST to move up if a place frees. If none comes free for you, or you leave the waitlist from My Tournaments before check-in closes, your payment is refunded in full.'),
-  ('waitlist_receipt', 'hi', '{tournament} की वेटलिस्ट के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: वेटलिस्ट में एक जगह (#{position}), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: कोई जगह ख़ाली हो तो आगे आने के लिए {opens:moment} से {closes:moment} IST के बीच {page:phrase} पर चेक-इन करें। अगर आपके लिए कोई जगह ख़ाली नहीं होती, या चेक-इन बंद होने से पहले आप "मेरे टूर्नामेंट" से वेटलिस्ट छोड़ देते हैं, तो आपका पूरा पेमेंट रिफ़ंड किया जाएगा।')
+  ('waitlist_receipt', 'hi', '{tournament} की वेटलिस्ट के लिए {amount:money} का पेमेंट मिला', '{tournament} की रसीद: वेटलिस्ट में एक जगह (#{position}), {amount:money} का पेमेंट, पेमेंट ID {payment_id}। आगे: कोई जगह ख़ाली हो तो आगे आने के लिए {opens:moment} से {closes:moment} IST के बीच {page:phrase} पर चेक-इन करें। अगर आपके लिए कोई जगह ख़ाली नहीं होती, या चेक-इन बंद होने से पहले आप "मेरे टूर्नामेंट" से वेटलिस्ट छोड़ देते हैं, तो आपका पूरा पेमेंट रिफ़ंड किया जाएगा।'),
+  ('whatsapp_consent', 'en', '', 'Send me match-day alerts from Golazo Arena on WhatsApp at this number. I can stop them at any time on my profile.'),
+  ('whatsapp_consent', 'hi', '', 'Golazo Arena से मैच-डे अलर्ट मेरे इस नंबर पर WhatsApp पर भेजे जाएँ। ये अलर्ट मेरी प्रोफ़ाइल पर कभी भी बंद किए जा सकते हैं।')
 on conflict (key, language) do update set title = excluded.title, body = excluded.body;
 
 -- Rows of private.calendar_names ----------------------------------------------------------------------
@@ -665,13 +677,31 @@ begin
 end;
 $function$;
 
-comment on function private.whatsapp_consent_text() is 'The words a player agrees to when confirming a WhatsApp number; the consent record keeps them.';
-CREATE OR REPLACE FUNCTION private.whatsapp_consent_text()
- RETURNS text
+comment on function private.whatsapp_consent_version() is 'The version of the WhatsApp consent words (the catalog''s whatsapp_consent, the same version in every language): a new version whenever they change, so each consent record says which words were agreed to (notifications-alerts.test.ts pins the words to it).';
+CREATE OR REPLACE FUNCTION private.whatsapp_consent_version()
+ RETURNS integer
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
-AS $function$ select 'Send me match-day alerts from Golazo Arena on WhatsApp at this number. I can stop them at any time on my profile.' $function$;
+AS $function$ select 1 $function$;
+
+comment on function private.whatsapp_consent_text(text) is 'The words a player agrees to when confirming a WhatsApp number, in a language (the catalog''s whatsapp_consent; English for a language it lacks); the consent record keeps them with their language and version.';
+CREATE OR REPLACE FUNCTION private.whatsapp_consent_text(p_language text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$ select (private.compose_message('whatsapp_consent', p_language, '{}'::jsonb)).body $function$;
+
+comment on function private.consent_language(uuid,text) is 'The language a player reads consent words in: the page''s (en or hi) when it names one the catalog has, else the player''s own.';
+CREATE OR REPLACE FUNCTION private.consent_language(p_user_id uuid, p_language text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_language in ('en', 'hi') then p_language else private.player_language(p_user_id) end;
+$function$;
 
 -- Notifications ---------------------------------------------------------------------------------------
 
@@ -878,9 +908,11 @@ AS $function$
   select jsonb_build_object(
     'push_devices', coalesce((select jsonb_agg(jsonb_build_object('endpoint', s.endpoint, 'since', s.created_at) order by s.created_at)
                                 from public.push_subscriptions s where s.user_id = p_user), '[]'::jsonb),
-    'whatsapp', (select jsonb_build_object('phone', c.phone, 'consent_text', c.consent_text, 'consented_at', c.consented_at)
+    'whatsapp', (select jsonb_build_object('phone', c.phone, 'consent_text', c.consent_text, 'consented_at', c.consented_at,
+                                           'consent_language', c.consent_language, 'consent_version', c.consent_version)
                    from public.whatsapp_contacts c where c.user_id = p_user),
-    'whatsapp_consent_history', coalesce((select jsonb_agg(jsonb_build_object('phone', h.phone, 'action', h.action, 'at', h.at) order by h.at, h.id)
+    'whatsapp_consent_history', coalesce((select jsonb_agg(jsonb_build_object('phone', h.phone, 'action', h.action, 'at', h.at,
+                                                                              'consent_language', h.consent_language, 'consent_version', h.consent_version) order by h.at, h.id)
                                             from private.whatsapp_consents h where h.user_id = p_user), '[]'::jsonb),
     'choices', coalesce((select jsonb_agg(jsonb_build_object('event', p.kind, 'push', p.push, 'whatsapp', p.whatsapp) order by p.kind)
                            from public.alert_preferences p where p.user_id = p_user), '[]'::jsonb));
@@ -1190,8 +1222,8 @@ begin
 end;
 $function$;
 
-comment on function public.confirm_whatsapp_opt_in(text) is 'Confirms the caller''s WhatsApp number with the code sent to it and records their consent → { confirmed, phone } or { confirmed: false, tries_left }.';
-CREATE OR REPLACE FUNCTION public.confirm_whatsapp_opt_in(p_code text)
+comment on function public.confirm_whatsapp_opt_in(text,text) is 'Confirms the caller''s WhatsApp number with the code sent to it and records their consent: the words in p_language (the page they confirmed on: en or hi; else their own language), with that language and the words'' version → { confirmed, phone } or { confirmed: false, tries_left }.';
+CREATE OR REPLACE FUNCTION public.confirm_whatsapp_opt_in(p_code text, p_language text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1201,6 +1233,9 @@ declare
   v_user uuid := private.require_player();
   v_now timestamptz := private.clock_now();
   v_pending private.whatsapp_opt_in_codes;
+  -- The words the player saw beside the form, in the page's language: those are what they agree to.
+  v_language text := private.consent_language(v_user, p_language);
+  v_words text := private.whatsapp_consent_text(v_language);
 begin
   select * into v_pending from private.whatsapp_opt_in_codes where user_id = v_user for update;
   if not found then
@@ -1217,11 +1252,12 @@ begin
     update private.whatsapp_opt_in_codes set tries_left = tries_left - 1 where user_id = v_user;
     return jsonb_build_object('confirmed', false, 'tries_left', v_pending.tries_left - 1);
   end if;
-  insert into public.whatsapp_contacts (user_id, phone, consent_text, consented_at)
-  values (v_user, v_pending.phone, private.whatsapp_consent_text(), v_now)
-  on conflict (user_id) do update set phone = excluded.phone, consent_text = excluded.consent_text, consented_at = excluded.consented_at;
-  insert into private.whatsapp_consents (user_id, phone, action, consent_text, at)
-  values (v_user, v_pending.phone, 'given', private.whatsapp_consent_text(), v_now);
+  insert into public.whatsapp_contacts (user_id, phone, consent_text, consented_at, consent_language, consent_version)
+  values (v_user, v_pending.phone, v_words, v_now, v_language, private.whatsapp_consent_version())
+  on conflict (user_id) do update set phone = excluded.phone, consent_text = excluded.consent_text, consented_at = excluded.consented_at,
+                                      consent_language = excluded.consent_language, consent_version = excluded.consent_version;
+  insert into private.whatsapp_consents (user_id, phone, action, consent_text, at, consent_language, consent_version)
+  values (v_user, v_pending.phone, 'given', v_words, v_now, v_language, private.whatsapp_consent_version());
   delete from private.whatsapp_opt_in_codes where user_id = v_user;
   return jsonb_build_object('confirmed', true, 'phone', v_pending.phone, 'consented_at', v_now);
 end;
@@ -1251,8 +1287,8 @@ begin
 end;
 $function$;
 
-comment on function public.get_my_alerts() is 'The caller''s alerts: per event whether push and WhatsApp are on, how many devices have push, the WhatsApp number or the code waiting for it.';
-CREATE OR REPLACE FUNCTION public.get_my_alerts()
+comment on function public.get_my_alerts(text) is 'The caller''s alerts: per event whether push and WhatsApp are on, how many devices have push, the WhatsApp number or the code waiting for it, and the consent words in p_language (the page''s: en or hi; else the player''s own language).';
+CREATE OR REPLACE FUNCTION public.get_my_alerts(p_language text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -1277,7 +1313,7 @@ begin
       'pending_phone', v_pending.phone,
       'code_expires_at', v_pending.expires_at,
       'tries_left', v_pending.tries_left,
-      'consent_text', private.whatsapp_consent_text()));
+      'consent_text', private.whatsapp_consent_text(private.consent_language(v_user, p_language))));
 end;
 $function$;
 
@@ -1370,7 +1406,11 @@ revoke all on function private.queue_alerts() from public;
 
 revoke all on function private.end_calls_for_withdrawn_push() from public;
 
-revoke all on function private.whatsapp_consent_text() from public;
+revoke all on function private.whatsapp_consent_version() from public;
+
+revoke all on function private.whatsapp_consent_text(text) from public;
+
+revoke all on function private.consent_language(uuid,text) from public;
 
 -- Notifications ---------------------------------------------------------------------------------------
 
@@ -1431,14 +1471,14 @@ revoke all on function public.service_forget_push_subscription(text) from public
 revoke all on function public.start_whatsapp_opt_in(text) from anon;
 revoke all on function public.start_whatsapp_opt_in(text) from public;
 
-revoke all on function public.confirm_whatsapp_opt_in(text) from anon;
-revoke all on function public.confirm_whatsapp_opt_in(text) from public;
+revoke all on function public.confirm_whatsapp_opt_in(text,text) from anon;
+revoke all on function public.confirm_whatsapp_opt_in(text,text) from public;
 
 revoke all on function public.withdraw_whatsapp_consent() from anon;
 revoke all on function public.withdraw_whatsapp_consent() from public;
 
-revoke all on function public.get_my_alerts() from anon;
-revoke all on function public.get_my_alerts() from public;
+revoke all on function public.get_my_alerts(text) from anon;
+revoke all on function public.get_my_alerts(text) from public;
 
 revoke all on function public.set_my_alert(text,text,boolean) from anon;
 revoke all on function public.set_my_alert(text,text,boolean) from public;

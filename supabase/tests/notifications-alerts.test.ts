@@ -30,6 +30,13 @@ const LATE = '2027-05-12T18:00:00Z';
 /** 08:00 IST the next morning. */
 const MORNING = '2027-05-13T02:30:00Z';
 
+/** The WhatsApp consent words players agree to, by version (the catalog's whatsapp_consent). */
+const CONSENT_WORDS = {
+  version: 1,
+  en: 'Send me match-day alerts from Golazo Arena on WhatsApp at this number. I can stop them at any time on my profile.',
+  hi: 'Golazo Arena से मैच-डे अलर्ट मेरे इस नंबर पर WhatsApp पर भेजे जाएँ। ये अलर्ट मेरी प्रोफ़ाइल पर कभी भी बंद किए जा सकते हैं।',
+};
+
 const P256DH = `B${'A'.repeat(86)}`;
 const AUTH = 'A'.repeat(22);
 
@@ -107,6 +114,82 @@ describe.each(engines)('push and WhatsApp alerts on $name', (engine) => {
     expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1)', [second])).toMatchObject({ confirmed: true, phone: '+919876543210' });
     const consent = await db.admin.query('select action, phone, consent_text from private.whatsapp_consents where user_id = $1', [user.id]);
     expect(consent.rows).toEqual([{ action: 'given', phone: '+919876543210', consent_text: expect.stringContaining('WhatsApp') }]);
+  });
+
+  it("words the consent in the page's language from the catalog and records the words, language and version agreed to", async () => {
+    await setDatabaseClock(db, at(0));
+    const user = await adult();
+    const wordsFor = async (language: unknown) =>
+      (await call<{ whatsapp: { consent_text: string } }>(user.id, 'public.get_my_alerts($1)', [language])).whatsapp.consent_text;
+    const english = await wordsFor('en');
+    const hindi = await wordsFor('hi');
+    expect(english).toBe(CONSENT_WORDS.en);
+    expect(hindi).toBe(CONSENT_WORDS.hi);
+    // Hostile or unknown languages read the player's own language (English until they choose Hindi), never an error.
+    for (const language of [null, '', 'fr', 'HI', "hi'); drop table public.whatsapp_contacts; --", 'x'.repeat(5000)]) {
+      expect(await wordsFor(language)).toBe(english);
+    }
+    await call(user.id, `public.set_my_language('hi')`);
+    expect(await call<{ whatsapp: { consent_text: string } }>(user.id, 'public.get_my_alerts()')).toMatchObject({
+      whatsapp: { consent_text: hindi },
+    });
+    expect(await wordsFor('fr')).toBe(hindi);
+    // The page still wins: a Hindi reader on an English page saw the English words.
+    expect(await wordsFor('en')).toBe(english);
+
+    // Confirmed on a Hindi page: the Hindi words, 'hi' and the version are what the records keep.
+    const phone = phoneNumber();
+    await call(user.id, 'public.start_whatsapp_opt_in($1)', [phone]);
+    expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1, $2)', [await lastCode(phone), 'hi'])).toMatchObject({ confirmed: true });
+    const contact = async () =>
+      (
+        await db.admin.query('select consent_text, consent_language, consent_version from public.whatsapp_contacts where user_id = $1', [
+          user.id,
+        ])
+      ).rows;
+    expect(await contact()).toEqual([{ consent_text: hindi, consent_language: 'hi', consent_version: CONSENT_WORDS.version }]);
+
+    // Confirmed again on an English page: the English words and 'en'. Then by the contract's one-argument call: the
+    // player's own language (Hindi, chosen above).
+    await setDatabaseClock(db, at(2));
+    await call(user.id, 'public.start_whatsapp_opt_in($1)', [phone]);
+    expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1, $2)', [await lastCode(phone), 'en'])).toMatchObject({ confirmed: true });
+    expect(await contact()).toEqual([{ consent_text: english, consent_language: 'en', consent_version: CONSENT_WORDS.version }]);
+    await setDatabaseClock(db, at(4));
+    await call(user.id, 'public.start_whatsapp_opt_in($1)', [phone]);
+    expect(await call(user.id, 'public.confirm_whatsapp_opt_in($1)', [await lastCode(phone)])).toMatchObject({ confirmed: true });
+    expect(await contact()).toEqual([{ consent_text: hindi, consent_language: 'hi', consent_version: CONSENT_WORDS.version }]);
+
+    // The history keeps each consent with its own words, and Download my data shows them.
+    const history = await db.admin.query(
+      'select action, consent_text, consent_language, consent_version from private.whatsapp_consents where user_id = $1 order by id',
+      [user.id],
+    );
+    expect(history.rows).toEqual([
+      { action: 'given', consent_text: hindi, consent_language: 'hi', consent_version: CONSENT_WORDS.version },
+      { action: 'given', consent_text: english, consent_language: 'en', consent_version: CONSENT_WORDS.version },
+      { action: 'given', consent_text: hindi, consent_language: 'hi', consent_version: CONSENT_WORDS.version },
+    ]);
+    const exported = (await db.admin.query<{ e: Record<string, unknown> }>('select private.export_alerts($1) as e', [user.id])).rows[0]?.e;
+    expect(exported?.whatsapp).toMatchObject({ consent_text: hindi, consent_language: 'hi', consent_version: CONSENT_WORDS.version });
+    expect(exported?.whatsapp_consent_history).toEqual([
+      expect.objectContaining({ action: 'given', consent_language: 'hi', consent_version: CONSENT_WORDS.version }),
+      expect.objectContaining({ action: 'given', consent_language: 'en', consent_version: CONSENT_WORDS.version }),
+      expect.objectContaining({ action: 'given', consent_language: 'hi', consent_version: CONSENT_WORDS.version }),
+    ]);
+  });
+
+  it('gives the consent words a new version whenever they change, in either language', async () => {
+    // Fails -> someone changed what players agree to without a new version: records could not tell the words apart.
+    // Change CONSENT_WORDS and private.whatsapp_consent_version() together.
+    const rows = await db.admin.query<{ language: string; body: string; version: number }>(
+      `select language, body, private.whatsapp_consent_version() as version from private.message_catalog
+        where key = 'whatsapp_consent' order by language`,
+    );
+    expect(rows.rows).toEqual([
+      { language: 'en', body: CONSENT_WORDS.en, version: CONSENT_WORDS.version },
+      { language: 'hi', body: CONSENT_WORDS.hi, version: CONSENT_WORDS.version },
+    ]);
   });
 
   it("sends codes only to players allowed alerts: 18 or over, or a child with a parent's consent", async () => {

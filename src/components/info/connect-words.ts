@@ -1,6 +1,7 @@
 /**
  * "Connect With Us" (ConnectWithUs.astro, on the dashboard and the tournaments list), rendered at build time in
- * the page's language.
+ * the page's language. What the community links lead to, and the link hub's name, are the dictionaries' (en.ts /
+ * hi.ts `shell.communityLinks`, `shell.allLinks`), shared with the footer.
  */
 import type { Lang } from '@/lib/i18n/lang';
 
@@ -8,10 +9,6 @@ export type ConnectWords = {
   heading: string;
   /** The sentence around the dashboard's link: before it, the link's words, after it. */
   lead: readonly [string, string, string];
-  /** The community links' descriptions, by settings.ts `communityLinks` id. */
-  descriptions: Record<'whatsapp' | 'discord' | 'instagram' | 'linkhub', string>;
-  /** The link hub's name (the other three are the services' own names). */
-  linkhub: string;
 };
 
 export const CONNECT_WORDS: Record<Lang, ConnectWords> = {
@@ -22,13 +19,9 @@ export const CONNECT_WORDS: Record<Lang, ConnectWords> = {
       'dashboard',
       '.',
     ],
-    descriptions: { whatsapp: 'Chat group', discord: 'Community server', instagram: 'Photos and highlights', linkhub: 'Link hub' },
-    linkhub: 'All links',
   },
   hi: {
     heading: 'हमसे जुड़ें',
     lead: ['हमारी कम्युनिटी दूसरे खिलाड़ियों से चैट के लिए है। फ़िक्स्चर, मैच रूम और रिज़ल्ट यहीं साइट पर हैं: आपका अगला मैच आपके ', 'डैशबोर्ड', ' पर है।'],
-    descriptions: { whatsapp: 'चैट ग्रुप', discord: 'कम्युनिटी सर्वर', instagram: 'फ़ोटो और हाइलाइट्स', linkhub: 'लिंक हब' },
-    linkhub: 'सभी लिंक',
   },
 };

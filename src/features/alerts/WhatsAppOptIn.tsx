@@ -57,7 +57,9 @@ export default function WhatsAppOptIn({ state, canStop = true }: { state: AlertS
           value={phone}
           onChange={(event) => setPhone(event.target.value)}
         />
-        <p className="text-xs text-mist">{whatsapp?.consent_text}</p>
+        <p className="text-xs text-mist" data-whatsapp-consent>
+          {whatsapp?.consent_text}
+        </p>
         <button type="submit" className="btn btn-primary" disabled={busy || phone.trim() === ''}>
           {whatsapp?.pending_phone && d ? d.newCode : w.sendCode}
         </button>

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
+import type { Lang } from '@/lib/i18n/lang';
 import { getSupabase } from '@/lib/supabase';
 
 const MyAlerts = z.object({
@@ -20,8 +21,9 @@ const MyAlerts = z.object({
 });
 export type MyAlerts = z.infer<typeof MyAlerts>;
 
-export async function fetchMyAlerts(): Promise<MyAlerts> {
-  return readAnswer('rpc get_my_alerts', MyAlerts, await getSupabase().rpc('get_my_alerts'));
+/** `lang`: the page's; the consent words come in it (the database's message catalog), as the player will agree to them. */
+export async function fetchMyAlerts(lang: Lang): Promise<MyAlerts> {
+  return readAnswer('rpc get_my_alerts', MyAlerts, await getSupabase().rpc('get_my_alerts', { p_language: lang }));
 }
 
 export async function setMyAlert(kind: string, channel: 'push' | 'whatsapp', on: boolean): Promise<void> {
@@ -45,9 +47,12 @@ export async function startWhatsAppOptIn(phone: string): Promise<void> {
   readAnswer('rpc start_whatsapp_opt_in', z.object({ phone: z.string() }), answer);
 }
 
-/** True once confirmed; otherwise the tries left for this code. */
-export async function confirmWhatsAppOptIn(code: string): Promise<{ confirmed: boolean; triesLeft: number | null }> {
-  const answer = await getSupabase().rpc('confirm_whatsapp_opt_in', { p_code: code });
+/**
+ * True once confirmed; otherwise the tries left for this code. `lang`: the page's, so the consent recorded is the
+ * words the player read beside the form, in that language.
+ */
+export async function confirmWhatsAppOptIn(code: string, lang: Lang): Promise<{ confirmed: boolean; triesLeft: number | null }> {
+  const answer = await getSupabase().rpc('confirm_whatsapp_opt_in', { p_code: code, p_language: lang });
   const read = readAnswer('rpc confirm_whatsapp_opt_in', z.object({ confirmed: z.boolean(), tries_left: z.optional(z.int()) }), answer);
   return { confirmed: read.confirmed, triesLeft: read.tries_left ?? null };
 }

@@ -53,7 +53,7 @@ export function useAlertSettings(vapidPublicKey: string) {
 
   const reload = useCallback(async () => {
     try {
-      const [loaded, words] = await Promise.all([api().then((calls) => calls.fetchMyAlerts()), alertDataWordsIn(lang)]);
+      const [loaded, words] = await Promise.all([api().then((calls) => calls.fetchMyAlerts(lang)), alertDataWordsIn(lang)]);
       setDataWords(words);
       setAlerts(loaded);
     } catch {
@@ -154,7 +154,7 @@ export function useAlertSettings(vapidPublicKey: string) {
   async function confirmCode(code: string) {
     setBusy(true);
     try {
-      const answer = await (await api()).confirmWhatsAppOptIn(code.trim());
+      const answer = await (await api()).confirmWhatsAppOptIn(code.trim(), lang);
       const m = await said();
       setMessage(answer.confirmed ? m.whatsAppOn : m.codeWrong(answer.triesLeft ?? 0));
       await reload();

@@ -2,7 +2,6 @@
  * The landing page's content and the shape of the data its islands receive.
  * Islands get plain, already-formatted values as props: no catalog logic ships to the browser.
  */
-import { formatRupees } from '@/lib/format';
 import type { Tournament } from '@/features/tournaments/tournaments';
 import { buildTimeStatus, type TournamentStatus } from '@/features/tournaments/status';
 import { ROUTES, tournamentHref } from '@/lib/routes';
@@ -10,6 +9,7 @@ import { catalogText } from '@/features/tournaments/catalog-text';
 import { formatShortDateIn } from '@/lib/i18n/format';
 import type { Lang } from '@/lib/i18n/lang';
 import { messages } from '@/lib/i18n/messages';
+import { moneyWordsIn } from '@/lib/i18n/money-words';
 
 export type HeroSlide = { src: string; alt: string; caption: string };
 
@@ -70,13 +70,12 @@ export type CarouselCard = {
 export function carouselCards(catalog: Tournament[], now = new Date(), lang: Lang = 'en'): CarouselCard[] {
   const words = messages(lang).tournaments;
   return catalog.map((t) => ({
+    // The entry fee and prize pool in the page's language (money-words.ts): `fee` and `prize`.
+    ...moneyWordsIn(lang, t),
     id: t.id,
     title: catalogText(t, lang).title,
     format: t.format,
     startsOn: t.series === 'quick' ? words.podStart : formatShortDateIn(lang, t.startsAt),
-    // The same words as formatEntryFee / formatPrizePool, in the page's language.
-    fee: t.entryFeeRupees === 0 ? words.free : formatRupees(t.entryFeeRupees),
-    prize: t.prizePoolRupees === 0 ? words.noCashPrize : formatRupees(t.prizePoolRupees),
     capacity: t.maxPlayers,
     status: buildTimeStatus(t, now),
     registerHref: `${ROUTES.register.path}?next=${encodeURIComponent(tournamentHref(t.id))}`,

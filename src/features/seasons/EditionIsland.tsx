@@ -10,20 +10,28 @@ import { catalogText } from '@/features/tournaments/catalog-text';
 import { payPanelPromises } from '@/features/tournaments/promises';
 import { statusLabelIn } from '@/features/tournaments/status-words';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
-import { formatRupees } from '@/lib/format';
 import { formatDateTimeIn } from '@/lib/i18n/format';
 import { hrefIn } from '@/lib/i18n/links';
+import { moneyWordsIn } from '@/lib/i18n/money-words';
 import { monthlyRuleIn } from '@/lib/i18n/monthly-rule';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { ROUTES, tournamentHref } from '@/lib/routes';
 import { editionTournament, type RecurringSeries } from '@/features/tournaments/recurrence';
 import { $lang } from '@/stores/lang';
+import type { BuiltPromises } from './edition-promises';
 import { EDITION_WORDS } from './edition-words';
 import { useEdition } from './use-calendar';
 
-type Props = { series: RecurringSeries[]; builtIds: string[]; productName: string; checkoutUrl: string };
+type Props = {
+  series: RecurringSeries[];
+  builtIds: string[];
+  productName: string;
+  checkoutUrl: string;
+  /** A Hindi page's pay panel promises, worded at build time for each series and size (edition-promises.ts). */
+  builtPromises: BuiltPromises[];
+};
 
-export default function EditionIsland({ series, builtIds, productName, checkoutUrl }: Props) {
+export default function EditionIsland({ series, builtIds, productName, checkoutUrl, builtPromises }: Props) {
   const loaded = useEdition();
   const states = useTournamentStates(loaded.status === 'ready' ? [loaded.edition.id] : []);
   const w = useMessages(EDITION_WORDS);
@@ -46,14 +54,20 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
           <a href={hrefIn(ROUTES.tournaments.path, lang)} className="underline">
             {w.seeAll}
           </a>
-          .
+          {w.end}
         </p>
       </div>
     );
   }
   const { edition } = loaded;
   const ofSeries = series.find((s) => s.id === edition.edition_of);
+  // A Hindi page's promises were worded at build time for each series and size (edition-promises.ts): the Hindi
+  // wording never loads as JavaScript (a dynamic import of it regrouped the shared chunks and grew the pod and
+  // tournament pages by 3 to 5 KB). A size the build did not know (changed in the database, not the catalog,
+  // since the build) falls back to the English lines the panel words itself.
+  const built = builtPromises.find((b) => b.series === edition.edition_of && b.maxPlayers === edition.max_players);
   const state = states[edition.id];
+  const money = moneyWordsIn(lang, { entryFeeRupees: edition.entry_fee_paise / 100, prizePoolRupees: edition.prize_pool_paise / 100 });
   const words = ofSeries ? catalogText(ofSeries, lang) : null;
   // The edition in the catalog's shape: its series' prizes and words, its own row's title, size and start.
   const tournament = ofSeries
@@ -66,10 +80,15 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
         cancel_reason: null,
       })
     : null;
+  // The edition's own title in the page's language: the series' Hindi twin with the month in Hindi (recurrence.ts
+  // editionHindi), the English title for an edition renamed since.
+  const heading = tournament ? catalogText(tournament, lang) : null;
   return (
     <article data-edition={edition.id}>
       <p className="eyebrow">{edition.format}</p>
-      <h1 className="section-title mt-2 text-4xl md:text-6xl">{edition.title}</h1>
+      <h1 className="section-title mt-2 text-4xl md:text-6xl" lang={heading?.lang.title}>
+        {heading?.title ?? edition.title}
+      </h1>
       {builtIds.includes(edition.id) && (
         <p className="mt-2 text-sm">
           <a href={hrefIn(tournamentHref(edition.id), lang)} className="underline">
@@ -84,13 +103,11 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">{w.entry}</dt>
-          <dd className="font-bold">{edition.entry_fee_paise === 0 ? w.free : formatRupees(edition.entry_fee_paise / 100)}</dd>
+          <dd className="font-bold">{money.fee}</dd>
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">{w.prizePool}</dt>
-          <dd className="font-bold text-gold">
-            {edition.prize_pool_paise === 0 ? w.noCashPrize : formatRupees(edition.prize_pool_paise / 100)}
-          </dd>
+          <dd className="font-bold text-gold">{money.prize}</dd>
         </div>
         <div>
           <dt className="text-xs text-mist uppercase">{w.status}</dt>
@@ -109,7 +126,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
             </p>
             <p className="text-mist">
               {monthlyRuleIn(lang, ofSeries.every)}
-              {lang === 'hi' ? '।' : '.'}
+              {w.end}
             </p>
             <p className="text-mist" lang={words.lang.text}>
               {words.importantInfo}
@@ -133,7 +150,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
             initialStatus={state?.status ?? 'scheduled'}
             productName={productName}
             checkoutUrl={checkoutUrl}
-            promises={tournament ? payPanelPromises(tournament) : undefined}
+            promises={tournament ? (built?.lines ?? payPanelPromises(tournament)) : undefined}
           />
           <CheckInIsland tournamentId={edition.id} />
         </div>

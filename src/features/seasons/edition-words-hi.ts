@@ -9,12 +9,14 @@ const hi: EditionWords = {
   fullPage: 'एडिशन का पूरा पेज खोलें',
   starts: 'शुरुआत',
   entry: 'एंट्री',
-  free: 'फ़्री',
   prizePool: 'प्राइज़ पूल',
-  noCashPrize: 'कैश प्राइज़ नहीं',
   status: 'स्थिति',
   players: (entries, capacity) => `${entries} / ${capacity} खिलाड़ी`,
   rules: 'नियम',
+  end: '।',
+  title: 'एडिशन',
+  pageDescription: (product) => `${product} की मंथली सीरीज़ का एक एडिशन: उसकी तारीख़, एंट्री, प्राइज़ और नियम।`,
+  needsScript: 'एडिशन दिखाने के लिए इस पेज को JavaScript चाहिए।',
 };
 
 export default hi;

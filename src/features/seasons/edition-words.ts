@@ -12,12 +12,16 @@ const en = {
   fullPage: "Open the edition's full page",
   starts: 'Starts',
   entry: 'Entry',
-  free: 'Free',
   prizePool: 'Prize pool',
-  noCashPrize: 'No cash prize',
   status: 'Status',
   players: (entries: number | string, capacity: number) => `${entries} / ${capacity} players`,
   rules: 'Rules',
+  /** A sentence's full stop after a link (Hindi ends a sentence with the danda). */
+  end: '.',
+  /** The static page around the island (edition/index.astro). */
+  title: 'Edition',
+  pageDescription: (product: string) => `An edition of a monthly ${product} series: its date, entry, prizes and rules.`,
+  needsScript: 'This edition page needs JavaScript to show the edition.',
 };
 
 export type EditionWords = typeof en;

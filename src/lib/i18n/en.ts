@@ -5,6 +5,7 @@
  */
 import { formatRupees } from '../format';
 import { infoEn } from './info-en';
+import { ZERO_MONEY_WORDS } from './money-words';
 import { type MonthlyRule, monthlyRuleIn } from './monthly-rule';
 
 /** When a recurring series plays (src/features/tournaments/recurrence.ts `every`). */
@@ -49,6 +50,10 @@ export const en = {
     grievances: 'Grievances',
     community: 'Community',
     opensInNewTab: '(opens in a new tab)',
+    /** What each community link (settings.ts `communityLinks`) leads to, by id; the services keep their own names. */
+    communityLinks: { whatsapp: 'Chat group', discord: 'Community server', instagram: 'Photos and highlights', linkhub: 'Link hub' },
+    /** The link hub's name (a page of every link, not a service with a name of its own). */
+    allLinks: 'All links',
     footerTagline: 'The ultimate platform for Indian eFootball players.',
     copyright: (year: number, product: string, minimumAge: number) =>
       `© ${year} ${product}. All rights reserved. Skill-based tournaments for players aged ${minimumAge} and over.`,
@@ -148,8 +153,9 @@ export const en = {
     podStart: 'Starts when full',
     /** A recurring series' rule (recurrence.ts `every`), in a sentence: English as describeRule says it. */
     monthlyRule: (every: MonthlyRule) => monthlyRuleIn('en', every),
-    free: 'Free',
-    noCashPrize: 'No cash prize',
+    // The money words of cards and panels are written once (money-words.ts).
+    free: ZERO_MONEY_WORDS.en.free,
+    noCashPrize: ZERO_MONEY_WORDS.en.noCashPrize,
   },
   /** A tournament's page (championship edition or quick series): its labels; the rules come from promises. */
   tournament: {

@@ -6,6 +6,7 @@
 import type { Messages } from './en';
 import { formatRupees } from '../format';
 import { infoHi } from './info-hi';
+import { ZERO_MONEY_WORDS } from './money-words';
 import { monthlyRuleIn } from './monthly-rule';
 
 export const hi: Messages = {
@@ -48,6 +49,8 @@ export const hi: Messages = {
     grievances: 'शिकायतें',
     community: 'कम्युनिटी',
     opensInNewTab: '(नए टैब में खुलता है)',
+    communityLinks: { whatsapp: 'चैट ग्रुप', discord: 'कम्युनिटी सर्वर', instagram: 'फ़ोटो और हाइलाइट्स', linkhub: 'लिंक हब' },
+    allLinks: 'सभी लिंक',
     footerTagline: 'भारत के eFootball खिलाड़ियों का अपना प्लेटफ़ॉर्म।',
     copyright: (year: number, product: string, minimumAge: number) =>
       `© ${year} ${product}. सर्वाधिकार सुरक्षित। ${minimumAge} साल और उससे बड़े खिलाड़ियों के लिए स्किल-आधारित टूर्नामेंट।`,
@@ -142,8 +145,8 @@ export const hi: Messages = {
     players: (count: number) => `${count} खिलाड़ी`,
     podStart: 'भरते ही शुरू',
     monthlyRule: (every) => monthlyRuleIn('hi', every),
-    free: 'फ़्री',
-    noCashPrize: 'कैश प्राइज़ नहीं',
+    free: ZERO_MONEY_WORDS.hi.free,
+    noCashPrize: ZERO_MONEY_WORDS.hi.noCashPrize,
   },
   tournament: {
     breadcrumb: 'आप यहाँ हैं',
