@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDateIST,
-  formatEntryFee,
-  formatPaiseExact,
-  formatPrizePool,
-  formatRupees,
-  formatTimeIST,
-  rupeesToPaise,
-  telephoneHref,
-} from './format';
+import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, rupeesToPaise, telephoneHref } from './format';
 
 describe('money', () => {
   it('shows whole rupees with Indian digit grouping and no decimals', () => {
@@ -45,15 +36,5 @@ describe('telephone links', () => {
   it('keep the digits and the leading plus', () => {
     expect(telephoneHref('+91 80 4000-1234')).toBe('+918040001234');
     expect(telephoneHref(' (080) 4000 1234 ')).toBe('08040001234');
-  });
-});
-
-describe('entry fees', () => {
-  it('say Free for a free tournament and rupees otherwise', () => {
-    expect(formatEntryFee(0)).toBe('Free');
-    expect(formatEntryFee(150)).toBe('₹150');
-    // A free cup without a pool never reads "₹0".
-    expect(formatPrizePool(0)).toBe('No cash prize');
-    expect(formatPrizePool(45000)).toBe('₹45,000');
   });
 });

@@ -67,13 +67,3 @@ export function whenIST(at: string, now: Date = new Date()): string {
 export function telephoneHref(phone: string): string {
   return phone.trim().replace(/(?!^\+)[^0-9]/g, '');
 }
-
-/** An entry fee as cards and panels show it: "Free" for a free tournament, else ₹ in en-IN. */
-export function formatEntryFee(rupees: number): string {
-  return rupees === 0 ? 'Free' : formatRupees(rupees);
-}
-
-/** A prize pool as cards and panels show it: a free cup without a pool plays for glory, never "₹0". */
-export function formatPrizePool(rupees: number): string {
-  return rupees === 0 ? 'No cash prize' : formatRupees(rupees);
-}

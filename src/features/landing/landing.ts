@@ -10,6 +10,7 @@ import { formatShortDateIn } from '@/lib/i18n/format';
 import type { Lang } from '@/lib/i18n/lang';
 import { messages } from '@/lib/i18n/messages';
 import { moneyWordsIn } from '@/lib/i18n/money-words';
+import { formatNameIn } from '@/features/tournaments/format-names';
 
 export type HeroSlide = { src: string; alt: string; caption: string };
 
@@ -74,7 +75,7 @@ export function carouselCards(catalog: Tournament[], now = new Date(), lang: Lan
     ...moneyWordsIn(lang, t),
     id: t.id,
     title: catalogText(t, lang).title,
-    format: t.format,
+    format: formatNameIn(lang, t.format),
     startsOn: t.series === 'quick' ? words.podStart : formatShortDateIn(lang, t.startsAt),
     capacity: t.maxPlayers,
     status: buildTimeStatus(t, now),

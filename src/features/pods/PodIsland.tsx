@@ -25,6 +25,7 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import type { TournamentStateWithId } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { usePod } from '@/features/tournaments/use-pods';
+import { formatNameIn } from '@/features/tournaments/format-names';
 
 /**
  * The pay panel's tallest state, reserved before the pod and its status are known: slots to choose and the
@@ -62,10 +63,10 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
               <>
                 {pod.series_id ? (
                   <a href={localePath(tournamentHref(pod.series_id), lang)} className="hover:text-chalk">
-                    {pod.format}
+                    {formatNameIn(lang, pod.format)}
                   </a>
                 ) : (
-                  pod.format
+                  formatNameIn(lang, pod.format)
                 )}
                 {pod.pod_number !== null && w.pod(pod.pod_number)}
               </>

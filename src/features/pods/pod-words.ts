@@ -7,7 +7,7 @@
 import { formatIntro } from '@/features/brackets/formats/intro';
 import { entriesOrPending } from '@/features/tournaments/status';
 import { payPanelPromises } from '@/features/tournaments/promises';
-import { formatPrizePool } from '@/lib/format';
+import { prizePoolIn } from '@/lib/i18n/money-words';
 import { islandWords } from '@/lib/i18n/island-words';
 import type { Lang } from '@/lib/i18n/lang';
 import { POD_START_DELAY_MINUTES } from '@/lib/rules';
@@ -53,7 +53,7 @@ const en: PodWords = {
   entries: 'Entries',
   entriesValue: entriesOrPending,
   prizePool: 'Prize pool',
-  prizePoolValue: formatPrizePool,
+  prizePoolValue: (rupees) => prizePoolIn('en', rupees),
   starts: 'Starts',
   afterItFills: `${POD_START_DELAY_MINUTES} min after it fills`,
   notFullBy: (when) => `If it is not full by ${when}, the pod is cancelled and every entry refunded.`,

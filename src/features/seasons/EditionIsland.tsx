@@ -21,6 +21,7 @@ import { $lang } from '@/stores/lang';
 import type { BuiltPromises } from './edition-promises';
 import { EDITION_WORDS } from './edition-words';
 import { useEdition } from './use-calendar';
+import { formatNameIn } from '@/features/tournaments/format-names';
 
 type Props = {
   series: RecurringSeries[];
@@ -85,7 +86,7 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
   const heading = tournament ? catalogText(tournament, lang) : null;
   return (
     <article data-edition={edition.id}>
-      <p className="eyebrow">{edition.format}</p>
+      <p className="eyebrow">{formatNameIn(lang, edition.format)}</p>
       <h1 className="section-title mt-2 text-4xl md:text-6xl" lang={heading?.lang.title}>
         {heading?.title ?? edition.title}
       </h1>

@@ -4,7 +4,7 @@
  * digits always (the numbering system is fixed, whatever the browser's defaults).
  */
 import type { Lang } from './lang';
-export { formatEntryFee, formatPaiseExact, formatPrizePool, formatRupees } from '../format';
+export { formatPaiseExact, formatRupees } from '../format';
 import { formatDateIST, formatDateTimeIST, formatShortDateIST, formatTimeIST } from '../format';
 
 const IST = 'Asia/Kolkata';

@@ -2,7 +2,8 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { renderShareCard } from '@/components/brand/share-card';
 import { loadCatalog } from '@/features/tournaments/catalog';
 import { POD_START_LABEL, type Tournament } from '@/features/tournaments/tournaments';
-import { formatDateIST, formatEntryFee, formatPrizePool } from '@/lib/format';
+import { formatDateIST } from '@/lib/format';
+import { entryFeeIn, prizePoolIn } from '@/lib/i18n/money-words';
 import { buildTimeStatus, statusLabel } from '@/features/tournaments/status';
 
 /** Each tournament's own share card, so a pasted link previews with its name, fee and prize. */
@@ -17,8 +18,8 @@ export const GET: APIRoute<{ tournament: Tournament }> = async ({ props: { tourn
     eyebrow: `${statusLabel(buildTimeStatus(tournament))} · ${tournament.format} · ${tournament.series === 'quick' ? POD_START_LABEL : formatDateIST(tournament.startsAt)}`,
     title: tournament.title,
     facts: [
-      { label: 'Entry', value: formatEntryFee(tournament.entryFeeRupees) },
-      { label: 'Prize pool', value: formatPrizePool(tournament.prizePoolRupees), highlight: true },
+      { label: 'Entry', value: entryFeeIn('en', tournament.entryFeeRupees) },
+      { label: 'Prize pool', value: prizePoolIn('en', tournament.prizePoolRupees), highlight: true },
       { label: 'Capacity', value: `${tournament.maxPlayers} players` },
     ],
     footer: 'Register on Golazo Arena',
