@@ -8,9 +8,12 @@ import { useEffect, useState } from 'react';
 import { loginUrlFor } from '@/features/auth/auth';
 import type { ConsentRequest } from '@/features/payments/eligibility.api';
 import { describeFailure } from '@/lib/describe-failure';
+import { type Lang, localePath } from '@/lib/i18n/lang';
 import { onDemand } from '@/lib/on-demand';
 import { ROUTES } from '@/lib/routes';
+import { $lang } from '@/stores/lang';
 import { $session } from '@/stores/session';
+import { CONSENT_WORDS } from './consent-words';
 
 const api = onDemand(() => import('@/features/payments/eligibility.api'));
 
@@ -40,8 +43,8 @@ function linkFromLocation(): { token: string; withdraw: boolean } | null {
   return token ? { token, withdraw: false } : null;
 }
 
-/** Where a parent who is not signed in goes first: the sign-in screen, then back here. */
-export const SIGN_IN_TO_CONSENT = loginUrlFor(ROUTES.parentalConsent.path);
+/** Where a parent who is not signed in goes first: the sign-in screen in the page's language, then back here. */
+export const signInToConsent = (lang: Lang): string => localePath(loginUrlFor(localePath(ROUTES.parentalConsent.path, lang)), lang);
 
 /**
  * The parent's side: the link's token (in the fragment, so it never reaches a server log) shows who asks;
@@ -78,7 +81,7 @@ export function useParentalConsentConfirmation() {
       setState({
         ...state,
         sending: false,
-        note: `That code is not the one we e-mailed you. ${answer.attempts_left} ${answer.attempts_left === 1 ? 'try' : 'tries'} left.`,
+        note: CONSENT_WORDS[$lang.get()].wrongCode(answer.attempts_left),
       });
     } catch (error) {
       setState({ ...state, sending: false, note: await describeFailure(error) });

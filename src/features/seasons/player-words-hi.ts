@@ -1,0 +1,31 @@
+/** The Hindi words of player-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts). */
+import type { PlayerWords } from './player-words';
+
+const hi: PlayerWords = {
+  eyebrow: 'खिलाड़ी',
+  loading: 'खिलाड़ी की रेटिंग और रिज़ल्ट लोड हो रहे हैं…',
+  missing: 'इस लिंक का कोई खिलाड़ी नहीं है।',
+  failed: (reason) => `खिलाड़ी लोड नहीं हो सका: ${reason}`,
+  seeLeaderboard: 'लीडरबोर्ड देखें',
+  rating: 'रेटिंग',
+  provisional: 'नया खिलाड़ी: अभी कोई रेटेड मैच नहीं',
+  likely: (low, high) => `शायद ${low} से ${high} के बीच`,
+  seasonPoints: 'सीज़न पॉइंट',
+  months: ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'],
+  ratedThrough: 'रेटिंग कब तक की',
+  weekTo: (date) => `${date} तक का हफ़्ता`,
+  noWeekYet: 'अभी कोई हफ़्ता रेट नहीं हुआ',
+  ratingsMove: 'रेटिंग हफ़्ते में एक बार, सोमवार (IST) को, उस हफ़्ते के कन्फ़र्म मैचों से बदलती है।',
+  historyHeading: 'रेटिंग हिस्ट्री',
+  noHistory: 'अभी कोई रेटेड हफ़्ता नहीं: पहला, खेले गए मैच के बाद वाले सोमवार को आता है।',
+  resultsHeading: 'रिज़ल्ट',
+  noResults: 'अभी कोई टूर्नामेंट ख़त्म नहीं हुआ।',
+  // "1st" → "नंबर 1", "3rd–4th" → "नंबर 3–4": a place needs no gender this way (glossary).
+  place: (label) => `नंबर ${label.replace(/(\d+)(?:st|nd|rd|th)/g, '$1')}`,
+  points: (points) => `${points} पॉइंट`,
+  chartLabel: (weeks, now) => `${weeks} रेटेड हफ़्तों की रेटिंग, अभी ${now}`,
+  weekOf: (date) => `${date} वाला हफ़्ता`,
+  matches: (games) => `${games} मैच`,
+};
+
+export default hi;
