@@ -7,21 +7,19 @@
 import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { useMessages } from '@/lib/i18n/use-messages';
 import { PAID_ENTRY_MIN_AGE } from '@/lib/rules';
 import { $lang } from '@/stores/lang';
-import { CONSENT_CODE_LENGTH, CONSENT_WORDS } from './consent-words';
-import { type ConsentForm, signInToConsent, useParentalConsentConfirmation } from './use-parental-consent-confirmation';
+import { CONSENT_CODE_LENGTH, CONSENT_READING } from './consent-words';
+import { type ConsentForm, useParentalConsentConfirmation } from './use-parental-consent-confirmation';
 
 const FIELD = 'min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk';
 
 export default function ParentalConsentIsland() {
-  const { state, parent, confirm, withdraw } = useParentalConsentConfirmation();
+  const { state, words: w, parent, confirm, withdraw } = useParentalConsentConfirmation();
   const [form, setForm] = useState<ConsentForm>({ code: '', parentName: '', relation: '', declaration: false });
-  const w = useMessages(CONSENT_WORDS);
   const lang = useStore($lang);
 
-  if (state.status === 'loading') return <p className="text-mist">{w.reading}</p>;
+  if (state.status === 'loading' || w === null) return <p className="text-mist">{CONSENT_READING[lang]}</p>;
   if (state.status === 'missing') return <p className="text-mist">{w.missing}</p>;
   if (state.status === 'confirmed') {
     return (
@@ -70,7 +68,7 @@ export default function ParentalConsentIsland() {
       <div className="flex flex-col gap-4">
         {asks}
         {accountNeeds}
-        <a href={signInToConsent(lang)} className="btn btn-primary self-start">
+        <a href={w.signInHref()} className="btn btn-primary self-start">
           {w.signInToConsent}
         </a>
       </div>
@@ -139,7 +137,11 @@ export default function ParentalConsentIsland() {
           onChange={(e) => setForm({ ...form, declaration: e.target.checked })}
           className="mt-0.5 size-5 shrink-0 accent-lime"
         />
-        <span>{state.request.declaration}</span>
+        {/* The database's declaration is stored word for word with the consent, in English: a Hindi page says so and marks it English. */}
+        <span>
+          {w.declarationIntro && <span className="mb-1 block text-mist">{w.declarationIntro}</span>}
+          <span lang="en-IN">{state.request.declaration}</span>
+        </span>
       </label>
       <Button type="submit" tone="primary" className="self-start" busy={state.sending} busyLabel={w.recording}>
         {w.consent}

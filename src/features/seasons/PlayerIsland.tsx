@@ -4,46 +4,42 @@
  * Never a legal name, e-mail or age: the database answers only what is public. Rendered on the server in its
  * loading state, the page's frame before JavaScript.
  */
-import { useStore } from '@nanostores/react';
-import { formatDateIn, formatShortDateIn } from '@/lib/i18n/format';
-import { type Lang, localePath } from '@/lib/i18n/lang';
-import { useMessages } from '@/lib/i18n/use-messages';
-import { anyTournamentHref, ROUTES } from '@/lib/routes';
+import { anyTournamentHref } from '@/lib/routes';
 import { $lang } from '@/stores/lang';
-import { PLAYER_WORDS, type PlayerWords } from './player-words';
+import { LEADERBOARD_HREF, PLAYER_FRAME_WORDS, type PlayerWords } from './player-words';
 import { chartPoints, formatRating, isProvisional, type PlayerPage, type RatingPoint, ratingRange, seasonLabel } from './seasons';
 import { usePlayer } from './use-player';
 
 export default function PlayerIsland() {
   const state = usePlayer();
-  const w = useMessages(PLAYER_WORDS);
-  const lang = useStore($lang);
-  if (state.status === 'ready') return <Player w={w} lang={lang} page={state.page} />;
+  // The frame's words; the rest arrive with the data (use-player.ts). The page's language is fixed for its life.
+  const frame = PLAYER_FRAME_WORDS[$lang.get()];
+  if (state.status === 'ready') return <Player w={state.words} page={state.page} />;
   return (
     <div className="card p-6 sm:p-8" aria-busy={state.status === 'loading'} data-player-state={state.status}>
-      <h1 className="section-title text-3xl">{w.eyebrow}</h1>
+      <h1 className="section-title text-3xl">{frame.heading}</h1>
       {state.status === 'loading' ? (
-        <p className="mt-3 text-mist">{w.loading}</p>
+        <p className="mt-3 text-mist">{frame.loading}</p>
       ) : (
         <p className="mt-3 text-lg font-bold" role="alert">
-          {state.status === 'missing' ? w.missing : w.failed(state.message)}
+          {state.status === 'missing' ? state.words.missing : state.words.failed(state.message)}
         </p>
       )}
       <p className="mt-2 text-mist">
-        <a href={localePath(ROUTES.leaderboard.path, lang)} className="underline hover:text-lime">
-          {w.seeLeaderboard}
+        <a href={LEADERBOARD_HREF[$lang.get()]} className="underline hover:text-lime">
+          {frame.seeLeaderboard}
         </a>
       </p>
     </div>
   );
 }
 
-function Player({ w, lang, page }: { w: PlayerWords; lang: Lang; page: PlayerPage }) {
+function Player({ w, page }: { w: PlayerWords; page: PlayerPage }) {
   const provisional = isProvisional(page);
   return (
     <article className="flex flex-col gap-6" data-player={page.player_id}>
       <header>
-        <p className="eyebrow">{w.eyebrow}</p>
+        <p className="eyebrow">{PLAYER_FRAME_WORDS[$lang.get()].heading}</p>
         <h1 className="section-title mt-2 text-4xl break-all sm:text-5xl">{page.in_game_name}</h1>
       </header>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -64,7 +60,7 @@ function Player({ w, lang, page }: { w: PlayerWords; lang: Lang; page: PlayerPag
         <div className="card col-span-2 p-4 sm:col-span-1">
           <dt className="text-xs tracking-wider text-mist uppercase">{w.ratedThrough}</dt>
           <dd className="mt-1 font-semibold">
-            {page.rated_through ? w.weekTo(formatDateIn(lang, new Date(new Date(page.rated_through).getTime() - 1))) : w.noWeekYet}
+            {page.rated_through ? w.weekTo(w.date(new Date(new Date(page.rated_through).getTime() - 1))) : w.noWeekYet}
           </dd>
           <dd className="text-xs text-mist">{w.ratingsMove}</dd>
         </div>
@@ -77,7 +73,7 @@ function Player({ w, lang, page }: { w: PlayerWords; lang: Lang; page: PlayerPag
         {page.history.length === 0 ? (
           <p className="card mt-3 p-4 text-sm text-mist">{w.noHistory}</p>
         ) : (
-          <RatingHistory w={w} lang={lang} history={page.history} />
+          <RatingHistory w={w} history={page.history} />
         )}
       </section>
 
@@ -93,12 +89,12 @@ function Player({ w, lang, page }: { w: PlayerWords; lang: Lang; page: PlayerPag
               <li key={result.tournament_id} className="card flex items-center justify-between gap-3 p-4 text-sm" data-player-result>
                 <span className="min-w-0">
                   <a
-                    href={localePath(anyTournamentHref(result.tournament_id), lang)}
+                    href={w.href(anyTournamentHref(result.tournament_id))}
                     className="block truncate font-semibold hover:text-lime hover:underline"
                   >
                     {result.title}
                   </a>
-                  <span className="text-mist">{formatShortDateIn(lang, result.finished_at)}</span>
+                  <span className="text-mist">{w.shortDate(result.finished_at)}</span>
                 </span>
                 <span className="shrink-0 text-right">
                   <span className="block font-display text-xl leading-none text-gold">{w.place(result.place)}</span>
@@ -116,7 +112,7 @@ function Player({ w, lang, page }: { w: PlayerWords; lang: Lang; page: PlayerPag
 const CHART_WIDTH = 300;
 const CHART_HEIGHT = 80;
 
-function RatingHistory({ w, lang, history }: { w: PlayerWords; lang: Lang; history: RatingPoint[] }) {
+function RatingHistory({ w, history }: { w: PlayerWords; history: RatingPoint[] }) {
   const points = chartPoints(history, CHART_WIDTH, CHART_HEIGHT);
   const last = history.at(-1);
   return (
@@ -138,7 +134,7 @@ function RatingHistory({ w, lang, history }: { w: PlayerWords; lang: Lang; histo
       <ol className={`flex flex-col gap-1 text-sm ${points.length > 1 ? 'mt-3' : ''}`}>
         {[...history].reverse().map((point) => (
           <li key={point.period_starts_at} className="flex justify-between gap-3">
-            <span className="text-mist">{w.weekOf(formatShortDateIn(lang, point.period_starts_at))}</span>
+            <span className="text-mist">{w.weekOf(w.shortDate(point.period_starts_at))}</span>
             <span className="tabular-nums">
               <span className="font-semibold">{formatRating(point.rating)}</span>
               <span className="text-mist"> · {w.matches(point.games)}</span>

@@ -38,9 +38,18 @@ import { BELL_WORDS } from '@/features/notifications/bell-words';
 import { EDITION_WORDS } from '@/features/seasons/edition-words';
 import { LEADERBOARD_WORDS } from '@/features/seasons/leaderboard-words';
 import { LEADERBOARD_SIZE, placeRange, ratingRange, seasonLabel } from '@/features/seasons/seasons';
-import { PLAYER_WORDS } from '@/features/seasons/player-words';
+import PLAYER_DATA_EN from '@/features/seasons/player-data-en';
+import PLAYER_DATA_HI from '@/features/seasons/player-data-hi';
+import { PLAYER_FRAME_WORDS } from '@/features/seasons/player-words';
+
+// The player page's words shown with its data load with it (player-words.ts playerWordsIn): both languages here.
+const PLAYER_WORDS = { en: PLAYER_DATA_EN, hi: PLAYER_DATA_HI };
+// The consent page's words load as it reads its link (consent-words.ts consentWordsIn).
+const CONSENT_WORDS = { en: CONSENT_WORDS_EN, hi: CONSENT_WORDS_HI };
 import { INVITE_WORDS } from '@/features/brackets/invite-words';
-import { CONSENT_CODE_LENGTH, CONSENT_WORDS } from '@/features/profile/consent-words';
+import { CONSENT_CODE_LENGTH, CONSENT_READING } from '@/features/profile/consent-words';
+import CONSENT_WORDS_EN from '@/features/profile/consent-text-en';
+import CONSENT_WORDS_HI from '@/features/profile/consent-text-hi';
 import { TRADE_WORDS } from '@/features/account/trade-words';
 import { ALERT_WORDS } from '@/features/alerts/alert-words';
 import { OFFER_WORDS } from '@/features/alerts/offer-words';
@@ -91,8 +100,10 @@ const MODULES = {
   EDITION_WORDS,
   LEADERBOARD_WORDS,
   PLAYER_WORDS,
+  PLAYER_FRAME_WORDS,
   INVITE_WORDS,
   CONSENT_WORDS,
+  CONSENT_READING,
   TRADE_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */

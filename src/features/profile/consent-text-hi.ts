@@ -1,8 +1,10 @@
-/** The Hindi words of consent-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts). */
+/** The Hindi words of the parental consent page (consent-words.ts), loaded as a Hindi page reads its link. */
+import { loginUrlFor } from '@/features/auth/auth';
+import { localePath } from '@/lib/i18n/lang';
+import { ROUTES } from '@/lib/routes';
 import type { ConsentWords } from './consent-words';
 
 const hi: ConsentWords = {
-  reading: 'लिंक पढ़ा जा रहा है…',
   missing: 'इस पेज के लिए सहमति ई-मेल का लिंक चाहिए। ई-मेल से लिंक फिर से खोलें।',
   confirmed: (name) =>
     `धन्यवाद। ${name ? `${name} के लिए ` : ''}आपकी सहमति दर्ज हो गई: अब वे फ़्री टूर्नामेंट में हिस्सा ले सकते हैं। इसे कभी भी वापस लेने का लिंक हमने आपको ई-मेल कर दिया है।`,
@@ -18,6 +20,8 @@ const hi: ConsentWords = {
   yourChild: 'आपके बच्चे',
   accountNeeds:
     'सहमति आप अपने ही Golazo Arena अकाउंट से देते हैं, उसी पते वाले अकाउंट से जिस पर यह ई-मेल आया है, और उसमें ऐसा PAN होना चाहिए जिसे हमारी PAN जाँच ने वेरिफ़ाई किया हो (मेरी कमाई, “PAN और UPI id”): इसी से हमें पता चलता है कि सहमति कोई वयस्क दे रहा है।',
+  // The Hindi sign-in page, coming back to the Hindi consent page after.
+  signInHref: () => localePath(loginUrlFor(localePath(ROUTES.parentalConsent.path, 'hi')), 'hi'),
   checkingSignIn: 'देखा जा रहा है कि आप साइन इन हैं या नहीं…',
   signInToConsent: 'सहमति देने के लिए साइन इन करें',
   signedInAs: (email) => `${email} से साइन इन हैं।`,
@@ -26,6 +30,7 @@ const hi: ConsentWords = {
   relationLabel: 'आप उनके क्या हैं',
   choose: 'चुनें…',
   relations: { mother: 'माँ', father: 'पिता', legal_guardian: 'कानूनी अभिभावक' },
+  declarationIntro: 'घोषणा, अंग्रेज़ी में, जैसी आपकी सहमति के साथ शब्दशः दर्ज होती है:',
   recording: 'दर्ज हो रहा है…',
   consent: 'मैं सहमति देता/देती हूँ',
   wrongCode: (left) => `यह वह कोड नहीं है जो हमने आपको ई-मेल किया था। ${left} कोशिश बाकी।`,

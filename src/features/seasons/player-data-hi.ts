@@ -1,12 +1,11 @@
-/** The Hindi words of player-words.ts, in a chunk of their own: only Hindi pages load them (lib/i18n/island-words.ts). */
+/** The Hindi words shown with a player's data (player-words.ts): loaded with the data on a Hindi page only. */
+import { formatDateIn, formatShortDateIn } from '@/lib/i18n/format';
+import { localePath } from '@/lib/i18n/lang';
 import type { PlayerWords } from './player-words';
 
 const hi: PlayerWords = {
-  eyebrow: 'खिलाड़ी',
-  loading: 'खिलाड़ी की रेटिंग और रिज़ल्ट लोड हो रहे हैं…',
   missing: 'इस लिंक का कोई खिलाड़ी नहीं है।',
   failed: (reason) => `खिलाड़ी लोड नहीं हो सका: ${reason}`,
-  seeLeaderboard: 'लीडरबोर्ड देखें',
   rating: 'रेटिंग',
   provisional: 'नया खिलाड़ी: अभी कोई रेटेड मैच नहीं',
   likely: (low, high) => `शायद ${low} से ${high} के बीच`,
@@ -26,6 +25,9 @@ const hi: PlayerWords = {
   chartLabel: (weeks, now) => `${weeks} रेटेड हफ़्तों की रेटिंग, अभी ${now}`,
   weekOf: (date) => `${date} वाला हफ़्ता`,
   matches: (games) => `${games} मैच`,
+  date: (value) => formatDateIn('hi', value),
+  shortDate: (value) => formatShortDateIn('hi', value),
+  href: (path) => localePath(path, 'hi'),
 };
 
 export default hi;
