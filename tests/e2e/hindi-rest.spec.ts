@@ -75,7 +75,7 @@ async function invitationPath(): Promise<{ path: string; title: string; buyer: s
 }
 
 /** A real consent request: a 15-year-old names a parent; the e-mail's link hash opens the parent's page. */
-async function consentHash(): Promise<{ hash: string; child: string }> {
+async function consentHash(): Promise<{ hash: string; child: string; parent: Session }> {
   const fifteenYearsAgo = new Date(Date.now() - 15.5 * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const minor = await newPlayer(stack, 'hi-minor', { profile: { dateOfBirth: fifteenYearsAgo } });
   const parent = await newPlayer(stack, 'hi-parent', { profile: true });
@@ -92,7 +92,7 @@ async function consentHash(): Promise<{ hash: string; child: string }> {
     )
     .not.toBe('');
   const [profile] = await stack.rest<{ in_game_name: string }[]>(`/rest/v1/profiles?select=in_game_name&id=eq.${minor.user.id}`);
-  return { hash: new URL(link).hash, child: profile?.in_game_name ?? '' };
+  return { hash: new URL(link).hash, child: profile?.in_game_name ?? '', parent };
 }
 
 test('the leaderboard, player, invitation, consent, story news, Trade Center and not-found pages speak Hindi', async ({
@@ -158,8 +158,17 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     );
     await expectHindi(page, 'main', [consent.child]);
     await page.screenshot({ path: shot(testInfo, `hi-parental-consent-${at}.png`), fullPage: true });
+    // Signed in as the parent: the form, its labels from the rules, and the database's declaration marked English.
+    await storeSession(page, consent.parent);
+    await page.reload();
+    await expect(page.getByLabel(`ई-मेल में आया 6 अंकों का कोड`)).toHaveAttribute('pattern', '[0-9]{6}');
+    await expect(page.getByLabel('आप उनके क्या हैं')).toContainText('कानूनी अभिभावक');
+    await expect(page.locator('form [lang="en-IN"]')).toContainText('I am the parent or legal guardian');
+    await page.screenshot({ path: shot(testInfo, `hi-parental-consent-form-${at}.png`), fullPage: true });
     // A withdrawal link the database does not know: refused by its code, in Hindi.
+    // Only the fragment changes: the page reads its link once, so load it again.
     await page.goto('/hi/parental-consent#withdraw=not-a-real-token');
+    await page.reload();
     await page.getByRole('button', { name: 'मेरी सहमति वापस लें' }).click();
     await expect(page.getByRole('alert')).toHaveText('यह सहमति लिंक सही नहीं है (शायद इसका इस्तेमाल हो चुका है)');
 
