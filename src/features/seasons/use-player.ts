@@ -38,7 +38,8 @@ export function usePlayer(): PlayerState {
                 ),
             playerWordsIn(lang),
           ]),
-    id,
+    // A string, so "no id yet" and "no id in the link" are different keys (useLoad reads undefined as null).
+    String(id),
   );
   const [failureWords, setFailureWords] = useState<PlayerWords | null>(null);
   useEffect(() => {
