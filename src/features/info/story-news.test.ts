@@ -74,4 +74,22 @@ describe('story news links', () => {
     expect(await followStoryNewsLink(endpoint, { action: 'confirm', token: 'x' }, hi, ok)).toEqual({ ok: true, message: hi.confirmed });
     expect(hi.confirmed).toMatch(/[\u0900-\u097F]/);
   });
+
+  it('has every word of the page in Hindi (the English page alone keeps the database’s sentence for a dead link)', () => {
+    const { en, hi } = STORY_NEWS_WORDS;
+    const strings = (words: typeof hi) => [
+      words.title,
+      words.description,
+      words.noLink,
+      words.needsScript('x@y.in'),
+      ...Object.values(words.intro),
+      ...Object.values(words.button),
+      words.link.confirmed,
+      words.link.unsubscribed,
+      words.link.failed,
+    ];
+    for (const text of [...strings(hi), hi.link.invalid ?? '']) expect(text).toMatch(/[\u0900-\u097F]/);
+    expect(strings(en)).toHaveLength(strings(hi).length);
+    expect(en.link.invalid).toBeNull();
+  });
 });

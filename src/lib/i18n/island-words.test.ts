@@ -51,6 +51,11 @@ import { CONSENT_CODE_LENGTH, CONSENT_READING } from '@/features/profile/consent
 import CONSENT_WORDS_EN from '@/features/profile/consent-text-en';
 import CONSENT_WORDS_HI from '@/features/profile/consent-text-hi';
 import { TRADE_WORDS } from '@/features/account/trade-words';
+import { TRADE_PAGE_WORDS } from '@/features/account/trade-page-words';
+import { SEASON_PAGE_WORDS } from '@/features/seasons/season-page-words';
+import { INVITE_PAGE_WORDS } from '@/features/brackets/invite-page-words';
+import { CONSENT_PAGE_WORDS } from '@/features/profile/consent-page-words';
+import { NOT_FOUND_WORDS } from '@/components/shell/not-found-words';
 import { ALERT_WORDS } from '@/features/alerts/alert-words';
 import { OFFER_WORDS } from '@/features/alerts/offer-words';
 import { MY_DATA_WORDS } from '@/features/privacy/my-data-words';
@@ -105,6 +110,12 @@ const MODULES = {
   CONSENT_WORDS,
   CONSENT_READING,
   TRADE_WORDS,
+  // The static words of the same pages, rendered at build time.
+  TRADE_PAGE_WORDS,
+  SEASON_PAGE_WORDS,
+  INVITE_PAGE_WORDS,
+  CONSENT_PAGE_WORDS,
+  NOT_FOUND_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
@@ -486,6 +497,10 @@ describe('the leaderboard, player, invitation and consent pages in Hindi', () =>
   it("states the paid entry's age and the consent code's length from the rules, as the English does", () => {
     expect(digits(INVITE_WORDS.hi.terms(PAID_ENTRY_MIN_AGE))).toEqual(digits(INVITE_WORDS.en.terms(PAID_ENTRY_MIN_AGE)));
     expect(INVITE_WORDS.hi.terms(21)).toContain('21 साल');
+    expect(SEASON_PAGE_WORDS.hi.leaderboard.description('Golazo Arena', PAID_ENTRY_MIN_AGE)).toContain(`${PAID_ENTRY_MIN_AGE} साल`);
+    expect(digits(SEASON_PAGE_WORDS.hi.leaderboard.description('X', 21))).toEqual(
+      digits(SEASON_PAGE_WORDS.en.leaderboard.description('X', 21)),
+    );
     expect(CONSENT_WORDS.hi.asks(PAID_ENTRY_MIN_AGE).join('')).toContain(`${PAID_ENTRY_MIN_AGE} साल से कम`);
     expect(digits(CONSENT_WORDS.hi.asks(16).join(''))).toEqual(digits(CONSENT_WORDS.en.asks(16).join('')));
     expect(CONSENT_WORDS.hi.code(CONSENT_CODE_LENGTH)).toBe(`ई-मेल में आया ${CONSENT_CODE_LENGTH} अंकों का कोड`);
