@@ -7,8 +7,11 @@
  * Fails -> a Hindi reader meets these pages in English, or a refusal in the database's English.
  */
 import { type Page, test } from '@playwright/test';
-import { newPlayer, readInbox, type Session, signInWithPassword } from '../support/players.ts';
+import { completeProfile, newPlayer, readInbox, type Session, signInWithPassword } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
+import { super4PodWithPaidPlayers } from './helpers/pods';
+
+const INVITE_POD_TITLE = 'Hindi Invite Super 4';
 
 const WIDTHS = [
   { width: 360, height: 780 },
@@ -49,13 +52,13 @@ async function paySlots(session: Session, tournamentId: string, slots: number): 
   if (!paid.ok) throw new Error(`paying ${order.order_id} answered ${paid.status}`);
 }
 
-/** A real invitation: a buyer pays two places of the open Super 4 pod and invites to the second. */
+/** A real invitation: a buyer pays two places of a Super 4 pod of its own (no other test's) and invites to the second. */
 async function invitationPath(): Promise<{ path: string; title: string; buyer: string }> {
   const buyer = await newPlayer(stack, 'hi-buyer', { profile: true });
-  const [pod] = await stack.rest<{ id: string; title: string }[]>(
-    '/rest/v1/tournaments?select=id,title&series_id=eq.super_4&order=pod_number.desc&limit=1',
-  );
-  if (!pod) throw new Error('no Super 4 pod is open');
+  const pod = {
+    ...(await super4PodWithPaidPlayers({ label: 'hi-invite', title: INVITE_POD_TITLE, entryFeePaise: 5000, prizePoolPaise: 0 }, 0)),
+    title: INVITE_POD_TITLE,
+  };
   await paySlots(buyer, pod.id, 2);
   let entryId = '';
   await expect
@@ -198,4 +201,23 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     await page.screenshot({ path: shot(testInfo, `hi-404-${at}.png`), fullPage: true });
     await context.close();
   }
+  // Accepting the invitation on the Hindi page: a profile that stands in the way is refused by its code in Hindi,
+  // with the link to the Hindi profile; once complete, the place is the friend's, with the Hindi check-in sentence.
+  const context = await browser.newContext({ viewport: WIDTHS[0] });
+  const page = await context.newPage();
+  const friend = await newPlayer(stack, 'hi-friend');
+  await storeSession(page, friend);
+  await page.goto(invitation.path);
+  const card = page.locator('[data-invitation]');
+  await card.getByRole('button', { name: 'यह जगह स्वीकार करें' }).click();
+  await expect(card.getByRole('alert')).toContainText('एंट्री के लिए अपनी प्रोफ़ाइल पूरी करें');
+  await expect(card.getByRole('link', { name: 'अपनी प्रोफ़ाइल पूरी करें' })).toHaveAttribute('href', /^\/hi\/profile\?next=/);
+  await completeProfile(stack, friend);
+  await page.reload();
+  await card.getByRole('button', { name: 'यह जगह स्वीकार करें' }).click();
+  await expect(card.getByRole('status')).toContainText('यह जगह आपकी है।');
+  await expect(card.getByRole('link', { name: 'मेरे टूर्नामेंट' })).toHaveAttribute('href', '/hi/my-tournaments');
+  await expectHindi(page, 'main', [invitation.buyer, invitation.title, 'pm', 'am']);
+  await page.screenshot({ path: shot(testInfo, 'hi-invite-accepted-360.png'), fullPage: true });
+  await context.close();
 });
