@@ -23,21 +23,17 @@ export function usePlayer(): PlayerState {
   useEffect(() => setId(new URLSearchParams(window.location.search).get('id')?.trim() || null), []);
   // The page's language is fixed for the page's life: read once, no store subscription needed.
   const lang = $lang.get();
+  const fetchPage = (id: string | null): Promise<PlayerPage | typeof MISSING> =>
+    id === null
+      ? Promise.resolve(MISSING)
+      : import('./seasons.api').then((api) =>
+          api.fetchPlayer(id).catch((error: unknown) => {
+            if (error instanceof ApiError && error.hint === 'player_not_found') return MISSING;
+            throw error;
+          }),
+        );
   const [load] = useLoad<[PlayerPage | typeof MISSING, PlayerWords]>(
-    () =>
-      id === undefined
-        ? new Promise<never>(() => undefined)
-        : Promise.all([
-            id === null
-              ? MISSING
-              : import('./seasons.api').then((api) =>
-                  api.fetchPlayer(id).catch((error: unknown) => {
-                    if (error instanceof ApiError && error.hint === 'player_not_found') return MISSING;
-                    throw error;
-                  }),
-                ),
-            playerWordsIn(lang),
-          ]),
+    () => (id === undefined ? new Promise<never>(() => undefined) : Promise.all([fetchPage(id), playerWordsIn(lang)])),
     // A string, so "no id yet" and "no id in the link" are different keys (useLoad reads undefined as null).
     String(id),
   );
