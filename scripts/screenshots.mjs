@@ -68,6 +68,13 @@ const SCREENS = [
     signedIn: false,
     ready: (page) => page.locator('[data-leaderboard-table]').waitFor(),
   },
+  // Its Hindi twin: the season's months and the points tables' places read in Hindi.
+  {
+    name: 'leaderboard-hi',
+    path: '/hi/leaderboard',
+    signedIn: false,
+    ready: (page) => page.locator('[data-leaderboard-table]').waitFor(),
+  },
   {
     name: 'profile',
     path: '/profile',

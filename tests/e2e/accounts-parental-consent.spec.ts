@@ -113,7 +113,7 @@ test('a 15-year-old enters a free tournament after a parent consents from their 
   await expect(parentPage).toHaveURL(/\/parental-consent$/);
   await expect(parentPage.getByText(`Signed in as ${parent}.`)).toBeVisible();
   const fill = async (typed: string) => {
-    await parentPage.getByLabel('The six-digit code from the e-mail').fill(typed);
+    await parentPage.getByLabel('The 6-digit code from the e-mail').fill(typed);
     await parentPage.getByLabel('Your full name').fill('Meera Iyer');
     await parentPage.getByLabel('You are their').selectOption('mother');
     await parentPage.getByRole('checkbox', { name: /I am the parent or legal guardian/ }).check();
@@ -133,7 +133,7 @@ test('a 15-year-old enters a free tournament after a parent consents from their 
   // A wrong code is counted, and says how many tries are left.
   await parentPage.getByRole('button', { name: 'I consent' }).click();
   await expect(parentPage.getByRole('alert')).toHaveText('That code is not the one we e-mailed you. 4 tries left.');
-  await parentPage.getByLabel('The six-digit code from the e-mail').fill(code);
+  await parentPage.getByLabel('The 6-digit code from the e-mail').fill(code);
   await parentPage.getByRole('button', { name: 'I consent' }).click();
   await expect(parentPage.getByRole('status')).toContainText('Your consent is recorded');
   // The same link again: used once only, and deleted once used.

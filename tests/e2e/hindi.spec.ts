@@ -90,7 +90,7 @@ test('a browser in English is not offered Hindi', async ({ page }) => {
   await expect(page.locator('#lang-offer')).toBeHidden();
 });
 
-/** The pages whose words are all in Hindi: the info pages, every policy, the blog and the sign-in pages. */
+/** The pages whose words are all in Hindi: the info pages, every policy, the blog, the sign-in pages, the leaderboard and the pages opened from e-mails. */
 const TRANSLATED_PAGES = [
   { path: '/hi/about', h1: /के बारे में$/ },
   { path: '/hi/our-mission', h1: 'खिलाड़ियों के लिए बना' },
@@ -106,6 +106,10 @@ const TRANSLATED_PAGES = [
   { path: '/hi/blog', h1: 'खिलाड़ियों की कहानियाँ' },
   { path: '/hi/login', h1: 'लॉग इन' },
   { path: '/hi/register', h1: 'अपना अकाउंट बनाएँ' },
+  { path: '/hi/leaderboard', h1: 'लीडरबोर्ड' },
+  { path: '/hi/invite', h1: 'आपका न्योता' },
+  { path: '/hi/parental-consent', h1: 'माता-पिता की सहमति' },
+  { path: '/hi/story-news', h1: 'कहानियों की ख़बरें' },
 ];
 
 // Fails -> a translated page shows an English heading, or one of its links leads nowhere.

@@ -9,31 +9,32 @@ import { Button } from '@/components/ui/Button';
 import { TabPanel, Tabs } from '@/components/ui/IslandTabs';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { Spinner } from '@/components/ui/Spinner';
+import { useMessages } from '@/lib/i18n/use-messages';
 import { PLACEHOLDER_PLAYER_CARDS } from './account';
+import { TRADE_WORDS } from './trade-words';
 import { useTradeCenter } from './use-trade-center';
-
-const tabs = [
-  { id: 'market', label: 'Cards' },
-  { id: 'portfolio', label: 'My cards' },
-] as const;
 
 export default function TradeCenterIsland() {
   const { ready, tab, setTab } = useTradeCenter();
+  const w = useMessages(TRADE_WORDS);
+  const tabs = [
+    { id: 'market', label: w.tabs.market },
+    { id: 'portfolio', label: w.tabs.portfolio },
+  ] as const;
 
   return (
     <>
-      <PageHeading eyebrow="Player cards" title="Trade Center">
-        Coming soon: a place to show the eFootball player cards you are proud of. Nothing here is bought or sold, and cards are never traded
-        for money here.
+      <PageHeading eyebrow={w.eyebrow} title={w.title}>
+        {w.lead}
       </PageHeading>
       <div className="relative" aria-busy={!ready}>
         {ready ? null : (
           <div className="absolute inset-x-0 top-0">
-            <Spinner label="Loading the Trade Center" />
+            <Spinner label={w.loading} />
           </div>
         )}
         <div className={ready ? undefined : 'invisible'}>
-          <Tabs tabs={tabs} active={tab} onChange={setTab} label="Trade Center" />
+          <Tabs tabs={tabs} active={tab} onChange={setTab} label={w.title} />
           {tab === 'market' ? (
             <TabPanel id="market">
               <ul role="list" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -45,9 +46,9 @@ export default function TradeCenterIsland() {
                         <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" strokeLinecap="round" />
                       </svg>
                     </div>
-                    <h2 className="font-bold">{card.name}</h2>
+                    <h2 className="font-bold">{w.card}</h2>
                     <Button className="w-full" disabled>
-                      Coming Soon
+                      {w.comingSoon}
                     </Button>
                   </li>
                 ))}
@@ -56,11 +57,9 @@ export default function TradeCenterIsland() {
           ) : (
             <TabPanel id="portfolio">
               <div className="card flex flex-col items-center gap-4 px-6 py-12 text-center">
-                <h2 className="section-title text-2xl sm:text-3xl">Nothing here yet</h2>
-                <p className="max-w-md text-mist">
-                  This page is a placeholder. Tournaments, matches and prizes are on the rest of the site.
-                </p>
-                <Button disabled>Coming Soon</Button>
+                <h2 className="section-title text-2xl sm:text-3xl">{w.nothingYet}</h2>
+                <p className="max-w-md text-mist">{w.placeholder}</p>
+                <Button disabled>{w.comingSoon}</Button>
               </div>
             </TabPanel>
           )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { followStoryNewsLink, STORY_NEWS_FAILED, signUpForStoryNews, storyNewsConsent, storyNewsLink } from './story-news';
+import { STORY_NEWS_WORDS } from './story-news-words';
 
 const endpoint = { supabaseUrl: 'http://127.0.0.1:54321', anonKey: 'anon' };
 const answer = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
@@ -52,12 +53,43 @@ describe('story news links', () => {
       body = JSON.parse(String(init?.body));
       return new Response('{"unsubscribed":true}', { status: 200 });
     }) as typeof fetch;
-    expect(await followStoryNewsLink(endpoint, { action: 'unsubscribe', signupId: 's1', token: 't1' }, ok)).toMatchObject({ ok: true });
+    expect(await followStoryNewsLink(endpoint, { action: 'unsubscribe', signupId: 's1', token: 't1' }, undefined, ok)).toMatchObject({
+      ok: true,
+    });
     expect(body).toEqual({ p_signup_id: 's1', p_token: 't1' });
     const dead = answer(404, { message: 'This confirmation link is not valid', hint: 'news_link_invalid' }) as typeof fetch;
-    expect(await followStoryNewsLink(endpoint, { action: 'confirm', token: 'x' }, dead)).toEqual({
+    expect(await followStoryNewsLink(endpoint, { action: 'confirm', token: 'x' }, undefined, dead)).toEqual({
       ok: false,
       message: 'This confirmation link is not valid',
     });
+  });
+
+  it("words a Hindi page's outcome from the link's words and the hint, never the database's English", async () => {
+    const hi = STORY_NEWS_WORDS.hi.link;
+    const dead = answer(404, { message: 'This confirmation link is not valid', hint: 'news_link_invalid' }) as typeof fetch;
+    expect(await followStoryNewsLink(endpoint, { action: 'confirm', token: 'x' }, hi, dead)).toEqual({ ok: false, message: hi.invalid });
+    const broken = answer(500, { message: 'internal error', hint: 'something_else' }) as typeof fetch;
+    expect(await followStoryNewsLink(endpoint, { action: 'confirm', token: 'x' }, hi, broken)).toEqual({ ok: false, message: hi.failed });
+    const ok = (async () => new Response('{"confirmed":true}', { status: 200 })) as typeof fetch;
+    expect(await followStoryNewsLink(endpoint, { action: 'confirm', token: 'x' }, hi, ok)).toEqual({ ok: true, message: hi.confirmed });
+    expect(hi.confirmed).toMatch(/[\u0900-\u097F]/);
+  });
+
+  it('has every word of the page in Hindi (the English page alone keeps the database’s sentence for a dead link)', () => {
+    const { en, hi } = STORY_NEWS_WORDS;
+    const strings = (words: typeof hi) => [
+      words.title,
+      words.description,
+      words.noLink,
+      words.needsScript('x@y.in'),
+      ...Object.values(words.intro),
+      ...Object.values(words.button),
+      words.link.confirmed,
+      words.link.unsubscribed,
+      words.link.failed,
+    ];
+    for (const text of [...strings(hi), hi.link.invalid ?? '']) expect(text).toMatch(/[\u0900-\u097F]/);
+    expect(strings(en)).toHaveLength(strings(hi).length);
+    expect(en.link.invalid).toBeNull();
   });
 });

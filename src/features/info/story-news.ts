@@ -46,10 +46,25 @@ export function storyNewsLink(hash: string): StoryNewsLink | null {
   return signupId && token ? { action: 'unsubscribe', signupId, token } : null;
 }
 
-/** Confirms the address or unsubscribes it; answers the words to show. */
+/**
+ * The outcome sentences of a story news link in one language (the page hands them to its script, built from
+ * story-news-words.ts). `invalid` words the one refusal the database gives (`news_link_invalid`); null keeps the
+ * database's own English sentence, which only an English page shows.
+ */
+export type StoryNewsLinkWords = { confirmed: string; unsubscribed: string; failed: string; invalid: string | null };
+
+export const STORY_NEWS_LINK_EN: StoryNewsLinkWords = {
+  confirmed: 'Confirmed. We will e-mail you when new player stories are published; every e-mail has a link to stop them.',
+  unsubscribed: 'Done: your address is removed and you will get no more story news.',
+  failed: STORY_NEWS_FAILED,
+  invalid: null,
+};
+
+/** Confirms the address or unsubscribes it; answers the words to show, in the language of `words`. */
 export async function followStoryNewsLink(
   endpoint: { supabaseUrl: string; anonKey: string },
   link: StoryNewsLink,
+  words: StoryNewsLinkWords = STORY_NEWS_LINK_EN,
   fetcher: typeof fetch = fetch,
 ): Promise<{ ok: boolean; message: string }> {
   const [fn, body] =
@@ -62,18 +77,11 @@ export async function followStoryNewsLink(
       headers: { apikey: endpoint.anonKey, authorization: `Bearer ${endpoint.anonKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const answer = (await response.json().catch(() => ({}))) as { message?: string };
-    if (response.ok) {
-      return {
-        ok: true,
-        message:
-          link.action === 'confirm'
-            ? 'Confirmed. We will e-mail you when new player stories are published; every e-mail has a link to stop them.'
-            : 'Done: your address is removed and you will get no more story news.',
-      };
-    }
-    return { ok: false, message: answer.message ?? STORY_NEWS_FAILED };
+    const answer = (await response.json().catch(() => ({}))) as { message?: string; hint?: string };
+    if (response.ok) return { ok: true, message: link.action === 'confirm' ? words.confirmed : words.unsubscribed };
+    if (words.invalid === null) return { ok: false, message: answer.message ?? words.failed };
+    return { ok: false, message: answer.hint === 'news_link_invalid' ? words.invalid : words.failed };
   } catch {
-    return { ok: false, message: STORY_NEWS_FAILED };
+    return { ok: false, message: words.failed };
   }
 }

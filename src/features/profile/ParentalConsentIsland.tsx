@@ -4,34 +4,34 @@
  * tick; nothing is sent before they press the button. From the e-mail that confirmed it: the one button
  * that withdraws the consent.
  */
+import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { type ConsentForm, SIGN_IN_TO_CONSENT, useParentalConsentConfirmation } from './use-parental-consent-confirmation';
+import { PAID_ENTRY_MIN_AGE } from '@/lib/rules';
+import { $lang } from '@/stores/lang';
+import { CONSENT_CODE_LENGTH, CONSENT_READING } from './consent-words';
+import { type ConsentForm, useParentalConsentConfirmation } from './use-parental-consent-confirmation';
 
-const RELATIONS: Record<string, string> = { mother: 'Mother', father: 'Father', legal_guardian: 'Legal guardian' };
 const FIELD = 'min-h-12 rounded-xl border border-line bg-night px-4 text-base font-normal text-chalk';
 
 export default function ParentalConsentIsland() {
-  const { state, parent, confirm, withdraw } = useParentalConsentConfirmation();
+  const { state, words: w, parent, confirm, withdraw } = useParentalConsentConfirmation();
   const [form, setForm] = useState<ConsentForm>({ code: '', parentName: '', relation: '', declaration: false });
+  const lang = useStore($lang);
 
-  if (state.status === 'loading') return <p className="text-mist">Reading the link…</p>;
-  if (state.status === 'missing') {
-    return <p className="text-mist">This page needs the link from the consent e-mail. Open the link from the e-mail again.</p>;
-  }
+  if (state.status === 'loading' || w === null) return <p className="text-mist">{CONSENT_READING[lang]}</p>;
+  if (state.status === 'missing') return <p className="text-mist">{w.missing}</p>;
   if (state.status === 'confirmed') {
     return (
       <p role="status" className="font-semibold text-lime">
-        Thank you. Your consent is recorded{state.name ? ` for ${state.name}` : ''}: they can now join free tournaments. We e-mailed you a
-        link to withdraw it at any time.
+        {w.confirmed(state.name)}
       </p>
     );
   }
   if (state.status === 'withdrawn') {
     return (
       <p role="status" className="font-semibold text-lime">
-        Your consent is withdrawn{state.name ? ` for ${state.name}` : ''}: their entries have ended, and free tournaments are closed to them
-        again.
+        {w.withdrawn(state.name)}
       </p>
     );
   }
@@ -45,37 +45,31 @@ export default function ParentalConsentIsland() {
   if (state.status === 'withdraw') {
     return (
       <div className="flex flex-col gap-4">
-        <p>
-          You gave your consent for your child to join free tournaments on Golazo Arena. You can withdraw it now, with one click. Their
-          entries end with it: a place in a tournament not started yet is given back, and a match under way goes to the opponent.
-        </p>
-        <Button tone="primary" className="self-start" busy={state.sending} busyLabel="Withdrawing…" onClick={() => void withdraw()}>
-          Withdraw my consent
+        <p>{w.withdrawIntro}</p>
+        <Button tone="primary" className="self-start" busy={state.sending} busyLabel={w.withdrawing} onClick={() => void withdraw()}>
+          {w.withdraw}
         </Button>
       </div>
     );
   }
 
+  const [beforeName, afterName] = w.asks(PAID_ENTRY_MIN_AGE);
   const asks = (
     <p>
-      <strong>{state.request.in_game_name ?? 'Your child'}</strong> asked to join free eFootball tournaments on Golazo Arena. Players under
-      18 can only join free tournaments, and only with a parent&apos;s consent. Paid tournaments stay closed to them.
+      {beforeName}
+      <strong>{state.request.in_game_name ?? w.yourChild}</strong>
+      {afterName}
     </p>
   );
-  const accountNeeds = (
-    <p className="text-sm text-mist">
-      You give consent from your own Golazo Arena account, the one at the address this e-mail came to, and it needs a PAN our PAN check has
-      verified (My Earnings, &ldquo;PAN and UPI id&rdquo;): that is how we know an adult consents.
-    </p>
-  );
-  if (parent === null) return <p className="text-mist">Checking whether you are signed in…</p>;
+  const accountNeeds = <p className="text-sm text-mist">{w.accountNeeds}</p>;
+  if (parent === null) return <p className="text-mist">{w.checkingSignIn}</p>;
   if (parent === false) {
     return (
       <div className="flex flex-col gap-4">
         {asks}
         {accountNeeds}
-        <a href={SIGN_IN_TO_CONSENT} className="btn btn-primary self-start">
-          Sign in to give consent
+        <a href={w.signInHref()} className="btn btn-primary self-start">
+          {w.signInToConsent}
         </a>
       </div>
     );
@@ -89,23 +83,23 @@ export default function ParentalConsentIsland() {
     <form className="flex flex-col gap-4" onSubmit={submit}>
       {asks}
       {accountNeeds}
-      {parent.email && <p className="text-sm">Signed in as {parent.email}.</p>}
+      {parent.email && <p className="text-sm">{w.signedInAs(parent.email)}</p>}
       <label className="flex flex-col gap-1 text-sm font-semibold">
-        The six-digit code from the e-mail
+        {w.code(CONSENT_CODE_LENGTH)}
         <input
           name="code"
           required
           inputMode="numeric"
           autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
+          pattern={`[0-9]{${CONSENT_CODE_LENGTH}}`}
+          maxLength={CONSENT_CODE_LENGTH}
           value={form.code}
           onChange={(e) => setForm({ ...form, code: e.target.value.trim() })}
           className={`${FIELD} max-w-40 tracking-widest`}
         />
       </label>
       <label className="flex flex-col gap-1 text-sm font-semibold">
-        Your full name
+        {w.fullName}
         <input
           name="parentName"
           required
@@ -118,7 +112,7 @@ export default function ParentalConsentIsland() {
         />
       </label>
       <label className="flex flex-col gap-1 text-sm font-semibold">
-        You are their
+        {w.relationLabel}
         <select
           name="relation"
           required
@@ -126,10 +120,10 @@ export default function ParentalConsentIsland() {
           onChange={(e) => setForm({ ...form, relation: e.target.value })}
           className={`${FIELD} max-w-60`}
         >
-          <option value="">Choose…</option>
+          <option value="">{w.choose}</option>
           {state.request.relations.map((relation) => (
             <option key={relation} value={relation}>
-              {RELATIONS[relation] ?? relation}
+              {w.relations[relation] ?? relation}
             </option>
           ))}
         </select>
@@ -143,10 +137,14 @@ export default function ParentalConsentIsland() {
           onChange={(e) => setForm({ ...form, declaration: e.target.checked })}
           className="mt-0.5 size-5 shrink-0 accent-lime"
         />
-        <span>{state.request.declaration}</span>
+        {/* The database's declaration is stored word for word with the consent, in English: a Hindi page says so and marks it English. */}
+        <span>
+          {w.declarationIntro && <span className="mb-1 block text-mist">{w.declarationIntro}</span>}
+          <span lang="en-IN">{state.request.declaration}</span>
+        </span>
       </label>
-      <Button type="submit" tone="primary" className="self-start" busy={state.sending} busyLabel="Recording…">
-        I consent
+      <Button type="submit" tone="primary" className="self-start" busy={state.sending} busyLabel={w.recording}>
+        {w.consent}
       </Button>
       {state.note && (
         <p role="alert" className="text-sm font-semibold text-danger">

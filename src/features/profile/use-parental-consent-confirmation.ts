@@ -5,12 +5,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { loginUrlFor } from '@/features/auth/auth';
 import type { ConsentRequest } from '@/features/payments/eligibility.api';
 import { describeFailure } from '@/lib/describe-failure';
 import { onDemand } from '@/lib/on-demand';
-import { ROUTES } from '@/lib/routes';
+import { $lang } from '@/stores/lang';
 import { $session } from '@/stores/session';
+import { type ConsentWords, consentWordsIn } from './consent-words';
 
 const api = onDemand(() => import('@/features/payments/eligibility.api'));
 
@@ -40,9 +40,6 @@ function linkFromLocation(): { token: string; withdraw: boolean } | null {
   return token ? { token, withdraw: false } : null;
 }
 
-/** Where a parent who is not signed in goes first: the sign-in screen, then back here. */
-export const SIGN_IN_TO_CONSENT = loginUrlFor(ROUTES.parentalConsent.path);
-
 /**
  * The parent's side: the link's token (in the fragment, so it never reaches a server log) shows who asks;
  * the parent signs in with their own account, types the code from the e-mail, their name and relation,
@@ -52,11 +49,14 @@ export const SIGN_IN_TO_CONSENT = loginUrlFor(ROUTES.parentalConsent.path);
 export function useParentalConsentConfirmation() {
   const session = useStore($session);
   const [state, setState] = useState<ConsentState>({ status: 'loading' });
+  // The page's words, loaded before anything but "Reading the link…" shows (consent-words.ts).
+  const [words, setWords] = useState<ConsentWords | null>(null);
   useEffect(() => {
     const link = linkFromLocation();
-    if (!link) return setState({ status: 'missing' });
-    if (link.withdraw) return setState({ status: 'withdraw', token: link.token, sending: false });
     void (async () => {
+      setWords(await consentWordsIn($lang.get()));
+      if (!link) return setState({ status: 'missing' });
+      if (link.withdraw) return setState({ status: 'withdraw', token: link.token, sending: false });
       try {
         const request = await (await api()).fetchParentalConsentRequest(link.token);
         setState({ status: 'ready', token: link.token, request, sending: false, note: null });
@@ -67,7 +67,7 @@ export function useParentalConsentConfirmation() {
   }, []);
 
   async function confirm(form: ConsentForm) {
-    if (state.status !== 'ready') return;
+    if (state.status !== 'ready' || !words) return;
     setState({ ...state, sending: true, note: null });
     try {
       const answer = await (await api()).confirmParentalConsent(state.token, form);
@@ -78,7 +78,7 @@ export function useParentalConsentConfirmation() {
       setState({
         ...state,
         sending: false,
-        note: `That code is not the one we e-mailed you. ${answer.attempts_left} ${answer.attempts_left === 1 ? 'try' : 'tries'} left.`,
+        note: words.wrongCode(answer.attempts_left),
       });
     } catch (error) {
       setState({ ...state, sending: false, note: await describeFailure(error) });
@@ -99,5 +99,5 @@ export function useParentalConsentConfirmation() {
   /** Who is signed in on this page: null while the session is read, false when nobody is. */
   const parent: { email: string | null } | false | null =
     session.status === 'loading' ? null : session.status === 'signed-in' ? { email: session.user.email } : false;
-  return { state, parent, confirm, withdraw };
+  return { state, words, parent, confirm, withdraw };
 }

@@ -103,12 +103,12 @@ export function recentSeasons(season: string, count: number): string[] {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '2026-Q4' → 'Oct–Dec 2026'. */
-export function seasonLabel(season: string): string {
+/** '2026-Q4' → 'Oct–Dec 2026' (or with the page's month names: 'अक्तूबर–दिसंबर 2026'). */
+export function seasonLabel(season: string, months: readonly string[] = MONTHS): string {
   const match = SEASON.exec(season);
   if (!match) return season;
   const first = (Number(match[2]) - 1) * 3;
-  return `${MONTHS[first]}–${MONTHS[first + 2]} ${match[1]}`;
+  return `${months[first]}–${months[first + 2]} ${match[1]}`;
 }
 
 /** A season from a URL's `?season=`, or null (the current one) when absent or malformed. */
@@ -121,9 +121,24 @@ export function formatRating(rating: number): string {
   return String(Math.round(rating));
 }
 
-/** "1161 and 1767" for 1464 ± 2 deviations: about 95% sure the true strength is in that range. */
+/** 1161 and 1767 for 1464 ± 2 deviations: about 95% sure the true strength is in that range. */
+export function ratingRange(rating: number, deviation: number): [low: string, high: string] {
+  return [formatRating(Math.max(0, rating - 2 * deviation)), formatRating(rating + 2 * deviation)];
+}
+
+/** "1161 and 1767": {@link ratingRange} in an English sentence. */
 export function formatRatingRange(rating: number, deviation: number): string {
-  return `${formatRating(Math.max(0, rating - 2 * deviation))} and ${formatRating(rating + 2 * deviation)}`;
+  const [low, high] = ratingRange(rating, deviation);
+  return `${low} and ${high}`;
+}
+
+/**
+ * A points table's place from its numbers: 1, "3–4", or null for the last row (to_place null: every player
+ * who checked in and played). The database's own label is English ("3rd–4th"); pages word it from these.
+ */
+export function placeRange(row: Pick<PointsRow, 'from_place' | 'to_place'>): string | null {
+  if (row.to_place === null) return null;
+  return row.from_place === row.to_place ? String(row.from_place) : `${row.from_place}–${row.to_place}`;
 }
 
 /** Whether the rating is still the new-player guess (no rated week yet). */

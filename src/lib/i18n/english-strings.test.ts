@@ -47,6 +47,13 @@ const TRANSLATED = [
   'src/components/info/NewsTicker.astro',
   'src/components/info/ConnectWithUs.astro',
   'src/features/tournaments/UpcomingTournamentCard.astro',
+  'src/pages/[...lang]/leaderboard.astro',
+  'src/pages/[...lang]/player/index.astro',
+  'src/pages/[...lang]/invite/index.astro',
+  'src/pages/[...lang]/parental-consent.astro',
+  'src/pages/[...lang]/story-news.astro',
+  'src/pages/[...lang]/trade.astro',
+  'src/pages/404.astro',
 ];
 
 /**
@@ -140,6 +147,11 @@ const TRANSLATED_ISLANDS = [
   'src/features/profile/AccountDeletionSection.tsx',
   'src/features/notifications/NotificationBell.tsx',
   'src/features/seasons/EditionIsland.tsx',
+  'src/features/seasons/LeaderboardIsland.tsx',
+  'src/features/seasons/PlayerIsland.tsx',
+  'src/features/brackets/InviteIsland.tsx',
+  'src/features/profile/ParentalConsentIsland.tsx',
+  'src/features/account/TradeCenterIsland.tsx',
 ];
 
 describe('translated pages', () => {

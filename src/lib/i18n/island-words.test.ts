@@ -5,7 +5,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../supabase/functions/_shared/error-codes.ts';
-import { DISPUTE_STAFF_DEADLINE_MINUTES, OPPONENT_CONFIRM_MINUTES, POD_CHECK_IN_MINUTES, TAX_RATE_PERCENT } from '@/lib/rules';
+import {
+  DISPUTE_STAFF_DEADLINE_MINUTES,
+  OPPONENT_CONFIRM_MINUTES,
+  PAID_ENTRY_MIN_AGE,
+  POD_CHECK_IN_MINUTES,
+  TAX_RATE_PERCENT,
+} from '@/lib/rules';
 import { BRACKET_WORDS } from '@/features/brackets/bracket-words';
 import { CHECK_IN_WORDS } from '@/features/brackets/check-in-words';
 import { countdown, entryErrorMessage, EntryActionError } from '@/features/brackets/entries';
@@ -30,6 +36,26 @@ import { MATCH_PAGE_WORDS } from '@/features/matches/match-page-words';
 import { HOME_WORDS } from '@/features/account/home-words';
 import { BELL_WORDS } from '@/features/notifications/bell-words';
 import { EDITION_WORDS } from '@/features/seasons/edition-words';
+import { LEADERBOARD_WORDS } from '@/features/seasons/leaderboard-words';
+import { LEADERBOARD_SIZE, placeRange, ratingRange, seasonLabel } from '@/features/seasons/seasons';
+import PLAYER_DATA_EN from '@/features/seasons/player-data-en';
+import PLAYER_DATA_HI from '@/features/seasons/player-data-hi';
+import { PLAYER_FRAME_WORDS } from '@/features/seasons/player-words';
+
+// The player page's words shown with its data load with it (player-words.ts playerWordsIn): both languages here.
+const PLAYER_WORDS = { en: PLAYER_DATA_EN, hi: PLAYER_DATA_HI };
+// The consent page's words load as it reads its link (consent-words.ts consentWordsIn).
+const CONSENT_WORDS = { en: CONSENT_WORDS_EN, hi: CONSENT_WORDS_HI };
+import { INVITE_WORDS } from '@/features/brackets/invite-words';
+import { CONSENT_CODE_LENGTH, CONSENT_READING } from '@/features/profile/consent-words';
+import CONSENT_WORDS_EN from '@/features/profile/consent-text-en';
+import CONSENT_WORDS_HI from '@/features/profile/consent-text-hi';
+import { TRADE_WORDS } from '@/features/account/trade-words';
+import { TRADE_PAGE_WORDS } from '@/features/account/trade-page-words';
+import { SEASON_PAGE_WORDS } from '@/features/seasons/season-page-words';
+import { INVITE_PAGE_WORDS } from '@/features/brackets/invite-page-words';
+import { CONSENT_PAGE_WORDS } from '@/features/profile/consent-page-words';
+import { NOT_FOUND_WORDS } from '@/components/shell/not-found-words';
 import { ALERT_WORDS } from '@/features/alerts/alert-words';
 import { OFFER_WORDS } from '@/features/alerts/offer-words';
 import { MY_DATA_WORDS } from '@/features/privacy/my-data-words';
@@ -77,6 +103,19 @@ const MODULES = {
   DELETION_WORDS,
   BELL_WORDS,
   EDITION_WORDS,
+  LEADERBOARD_WORDS,
+  PLAYER_WORDS,
+  PLAYER_FRAME_WORDS,
+  INVITE_WORDS,
+  CONSENT_WORDS,
+  CONSENT_READING,
+  TRADE_WORDS,
+  // The static words of the same pages, rendered at build time.
+  TRADE_PAGE_WORDS,
+  SEASON_PAGE_WORDS,
+  INVITE_PAGE_WORDS,
+  CONSENT_PAGE_WORDS,
+  NOT_FOUND_WORDS,
 } as Record<string, { en: unknown; hi: unknown }>;
 /** Words both languages write the same (abbreviations the game and the glossary keep in Latin letters). */
 const SAME_IN_BOTH = new Set([
@@ -438,5 +477,36 @@ describe('the match page in Hindi', () => {
       expect(within, lang).toContain(String(DISPUTE_STAFF_DEADLINE_MINUTES.championship));
     }
     expect(MATCH_WORDS.hi.disconnection.lead(20)).toContain('मिनट 20 तक');
+  });
+});
+
+describe('the leaderboard, player, invitation and consent pages in Hindi', () => {
+  const digits = (text: string) => [...text.matchAll(/\d+/g)].map((m) => m[0]).sort();
+
+  it("words a points table's place and a result's place from the database's numbers", () => {
+    expect(LEADERBOARD_WORDS.hi.place(placeRange({ from_place: 3, to_place: 4 }), '3rd–4th')).toBe('नंबर 3–4');
+    expect(LEADERBOARD_WORDS.hi.place(placeRange({ from_place: 1, to_place: 1 }), '1st')).toBe('नंबर 1');
+    expect(LEADERBOARD_WORDS.hi.place(placeRange({ from_place: 17, to_place: null }), 'Checked in and played')).toBe('चेक-इन करके खेले');
+    expect(LEADERBOARD_WORDS.en.place('3–4', '3rd–4th')).toBe('3rd–4th');
+    expect(PLAYER_WORDS.hi.place('5th–8th')).toBe('नंबर 5–8');
+    expect(PLAYER_WORDS.hi.likely(...ratingRange(1464.05, 151.52))).toBe('शायद 1161 से 1767 के बीच');
+    expect(seasonLabel('2026-Q4', LEADERBOARD_WORDS.hi.months)).toBe('अक्टूबर–दिसंबर 2026');
+    expect(LEADERBOARD_WORDS.hi.caption(LEADERBOARD_SIZE)).toContain(String(LEADERBOARD_SIZE));
+  });
+
+  it("states the paid entry's age and the consent code's length from the rules, as the English does", () => {
+    expect(digits(INVITE_WORDS.hi.terms(PAID_ENTRY_MIN_AGE))).toEqual(digits(INVITE_WORDS.en.terms(PAID_ENTRY_MIN_AGE)));
+    expect(INVITE_WORDS.hi.terms(21)).toContain('21 साल');
+    expect(SEASON_PAGE_WORDS.hi.leaderboard.description('Golazo Arena', PAID_ENTRY_MIN_AGE)).toContain(`${PAID_ENTRY_MIN_AGE} साल`);
+    expect(digits(SEASON_PAGE_WORDS.hi.leaderboard.description('X', 21))).toEqual(
+      digits(SEASON_PAGE_WORDS.en.leaderboard.description('X', 21)),
+    );
+    expect(CONSENT_WORDS.hi.asks(PAID_ENTRY_MIN_AGE).join('')).toContain(`${PAID_ENTRY_MIN_AGE} साल से कम`);
+    expect(digits(CONSENT_WORDS.hi.asks(16).join(''))).toEqual(digits(CONSENT_WORDS.en.asks(16).join('')));
+    expect(CONSENT_WORDS.hi.code(CONSENT_CODE_LENGTH)).toBe(`ई-मेल में आया ${CONSENT_CODE_LENGTH} अंकों का कोड`);
+    expect(CONSENT_WORDS.hi.wrongCode(2)).toContain('2 कोशिश');
+    expect(INVITE_WORDS.hi.checkInBefore('7:30 pm IST').join('')).toBe(
+      '7:30 pm IST से पहले मेरे टूर्नामेंट या टूर्नामेंट के पेज पर चेक-इन करें, वरना यह जगह वापस ले ली जाएगी।',
+    );
   });
 });
