@@ -3,12 +3,11 @@
  * Follows docs/hindi-glossary.md.
  */
 import { formatRupees } from '@/lib/format';
-import { entryFeeIn } from '@/lib/i18n/money-words';
 import type { PayWords } from './pay-words';
 
 const hi: PayWords = {
   full: 'सभी स्लॉट भर गए',
-  fee: (rupees) => entryFeeIn('hi', rupees),
+  fee: (rupees) => (rupees === 0 ? 'फ़्री' : formatRupees(rupees)),
   signInToEnter: 'एंट्री के लिए साइन इन करें',
   entry: 'एंट्री',
   entryFeePerSlot: 'हर स्लॉट की एंट्री फ़ीस',

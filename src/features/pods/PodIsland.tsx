@@ -25,7 +25,6 @@ import StatusPill from '@/features/tournaments/StatusPill';
 import type { TournamentStateWithId } from '@/features/tournaments/status';
 import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
 import { usePod } from '@/features/tournaments/use-pods';
-import { formatNameIn } from '@/features/tournaments/format-names';
 
 /**
  * The pay panel's tallest state, reserved before the pod and its status are known: slots to choose and the
@@ -63,10 +62,10 @@ export default function PodIsland({ productName, checkoutUrl }: { productName: s
               <>
                 {pod.series_id ? (
                   <a href={localePath(tournamentHref(pod.series_id), lang)} className="hover:text-chalk">
-                    {formatNameIn(lang, pod.format)}
+                    {w.formatName(pod.format)}
                   </a>
                 ) : (
-                  formatNameIn(lang, pod.format)
+                  w.formatName(pod.format)
                 )}
                 {pod.pod_number !== null && w.pod(pod.pod_number)}
               </>

@@ -7,7 +7,8 @@ import { payPanelPromisesHi } from '@/features/tournaments/promises-hi';
 import { entriesLabelIn } from '@/features/tournaments/status-words';
 import { POD_START_DELAY_MINUTES } from '@/lib/rules';
 import { reasonIn } from '@/lib/i18n/reason-lookup';
-import { prizePoolIn } from '@/lib/i18n/money-words';
+import { formatNameIn } from '@/features/tournaments/format-names';
+import { formatRupees } from '@/lib/format';
 import { CANCEL_REASONS_HI } from '@/lib/i18n/reasons-hi/cancel';
 import type { PodWords } from './pod-words';
 
@@ -21,7 +22,8 @@ const hi: PodWords = {
   entries: 'एंट्री',
   entriesValue: (state, capacity) => entriesLabelIn('hi', state ? state.entries : null, state ? state.capacity : capacity),
   prizePool: 'प्राइज़ पूल',
-  prizePoolValue: (rupees) => prizePoolIn('hi', rupees),
+  prizePoolValue: (rupees) => (rupees === 0 ? 'कैश प्राइज़ नहीं' : formatRupees(rupees)),
+  formatName: (format) => formatNameIn('hi', format),
   starts: 'शुरुआत',
   afterItFills: `भरने के ${POD_START_DELAY_MINUTES} मिनट बाद`,
   notFullBy: (when) => `अगर ${when} तक यह नहीं भरा, तो पॉड रद्द होगा और हर एंट्री रिफ़ंड होगी।`,

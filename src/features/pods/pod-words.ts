@@ -7,7 +7,7 @@
 import { formatIntro } from '@/features/brackets/formats/intro';
 import { entriesOrPending } from '@/features/tournaments/status';
 import { payPanelPromises } from '@/features/tournaments/promises';
-import { prizePoolIn } from '@/lib/i18n/money-words';
+import { formatRupees } from '@/lib/format';
 import { islandWords } from '@/lib/i18n/island-words';
 import type { Lang } from '@/lib/i18n/lang';
 import { POD_START_DELAY_MINUTES } from '@/lib/rules';
@@ -23,6 +23,8 @@ export type PodWords = {
   entriesValue: typeof entriesOrPending;
   prizePool: string;
   prizePoolValue: (rupees: number) => string;
+  /** The pod's format as the database names it, in the page's language (format-names.ts). */
+  formatName: (format: string) => string;
   starts: string;
   afterItFills: string;
   notFullBy: (when: string) => string;
@@ -53,7 +55,9 @@ const en: PodWords = {
   entries: 'Entries',
   entriesValue: entriesOrPending,
   prizePool: 'Prize pool',
-  prizePoolValue: (rupees) => prizePoolIn('en', rupees),
+  // money-words.ts's words, kept here so the pod page loads no shared chunk for them (money-words.test.ts compares).
+  prizePoolValue: (rupees) => (rupees === 0 ? 'No cash prize' : formatRupees(rupees)),
+  formatName: (format) => format,
   starts: 'Starts',
   afterItFills: `${POD_START_DELAY_MINUTES} min after it fills`,
   notFullBy: (when) => `If it is not full by ${when}, the pod is cancelled and every entry refunded.`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { hi } from './hi';
-import { moneyWordsIn } from './money-words';
+import { entryFeeIn, moneyWordsIn, prizePoolIn } from './money-words';
 
 describe('the money words of cards and panels', () => {
   // Fails -> a card reads "₹0", a Hindi page says "Free" or "No cash prize", or the pages' amounts drift apart.
@@ -31,5 +31,21 @@ describe('the money words of cards and panels', () => {
       fee: hi.tournaments.free,
       prize: hi.tournaments.noCashPrize,
     });
+  });
+});
+
+describe('the money words the pay panel and the pod page keep in their own words', () => {
+  // They are written again there so those islands load no shared chunk for two words; they must stay these.
+  it('say the same as money-words.ts in both languages', async () => {
+    const { PAY_WORDS } = await import('@/features/payments/pay-words');
+    const { POD_WORDS } = await import('@/features/pods/pod-words');
+    const payHi = (await import('@/features/payments/pay-words-hi')).default;
+    const podHi = (await import('@/features/pods/pod-words-hi')).default;
+    for (const rupees of [0, 150, 100000]) {
+      expect(PAY_WORDS.en.fee(rupees)).toBe(entryFeeIn('en', rupees));
+      expect(payHi.fee(rupees)).toBe(entryFeeIn('hi', rupees));
+      expect(POD_WORDS.en.prizePoolValue(rupees)).toBe(prizePoolIn('en', rupees));
+      expect(podHi.prizePoolValue(rupees)).toBe(prizePoolIn('hi', rupees));
+    }
   });
 });
