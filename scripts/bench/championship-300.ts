@@ -389,6 +389,15 @@ try {
       `    each run, wall (database CPU) ms: ${runs.map((ms, i) => `${ms.toFixed(0)} (${runCpu[i]?.toFixed(0) ?? '-'})`).join(', ')}`,
     );
     console.log(`    before them, the check-in announcement's runs, wall (database CPU) ms: ${checkInRuns.join(', ')}`);
+    // Each run over budget step by step (steps of 5 ms or more, wall): where that run's time went.
+    for (const [i, ms] of runs.entries()) {
+      if (ms <= DUE_RUN_BUDGET_MS) continue;
+      const parts = steps
+        .map((step) => ({ name: step.name, ms: stepTimes.get(step.name)?.[i] ?? 0 }))
+        .filter((part) => part.ms >= 5)
+        .sort((x, y) => y.ms - x.ms);
+      console.log(`    run ${i + 1} (${ms.toFixed(0)} ms): ${parts.map((part) => `${part.name} ${part.ms.toFixed(0)}`).join(', ')}`);
+    }
     console.log(
       `${verdict(slowestRun <= DUE_RUN_BUDGET_MS)}  run_due_work at ${ENTRIES} entries (${FORMAT_WORDS[format]}): slowest run ${slowestRun.toFixed(1)} ms of ${runs.length} (budget ${DUE_RUN_BUDGET_MS} ms)`,
     );

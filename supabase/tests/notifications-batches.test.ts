@@ -95,8 +95,11 @@ describe.each(engines)('notices to many players in batches on $name', (engine) =
 
   const waiting = async (users: string[]) =>
     Number(
-      (await db.admin.query<{ n: number }>('select count(*)::int as n from private.pending_messages where user_id = any ($1::uuid[])', [users]))
-        .rows[0]!.n,
+      (
+        await db.admin.query<{ n: number }>('select count(*)::int as n from private.pending_messages where user_id = any ($1::uuid[])', [
+          users,
+        ])
+      ).rows[0]!.n,
     );
 
   /** The e-mails (keyed notify-<kind>-<player>-<key>) or WhatsApp messages (keyed by their bell row) of these players. */
@@ -235,7 +238,9 @@ describe.each(engines)('notices to many players in batches on $name', (engine) =
     await deliver(group, 'tournament_finished', 'tournament_finished', 'night-cup');
     // Before the run: one turns e-mail off for the kind, one withdraws WhatsApp consent, one turns out to be a child
     // without a parent's consent.
-    await db.admin.query(`insert into public.notification_settings (user_id, kind, email) values ($1, 'tournament_finished', false)`, [mailOff]);
+    await db.admin.query(`insert into public.notification_settings (user_id, kind, email) values ($1, 'tournament_finished', false)`, [
+      mailOff,
+    ]);
     await db.admin.query('delete from public.whatsapp_contacts where user_id = $1', [whatsappGone]);
     await db.admin.query(`update public.profiles set date_of_birth = '2014-01-01' where id = $1`, [child]);
     await setDatabaseClock(db, NIGHT);
