@@ -121,7 +121,9 @@ CREATE OR REPLACE FUNCTION private.run_due_message_batches()
 AS $function$
 declare
   v_dropped integer;
+  v_gone bigint[];
   v_ids bigint[];
+  v_open bigint[];
   v_batch private.player_message[];
   v_row private.pending_messages%rowtype;
   v_delivered integer := 0;
@@ -129,29 +131,34 @@ declare
   v_error text;
   v_state text;
 begin
-  -- An erased player is told nothing more (the profile stays as a pseudonymous subject, so may_process_player
-  -- alone would not stop it).
-  delete from private.pending_messages q using public.profiles p where p.id = q.user_id and p.erased_at is not null;
-  get diagnostics v_dropped = row_count;
-
   -- The batch: every urgent message with its player's earlier ones (urgent ones wait one run at most), then the
-  -- oldest others up to the batch size.
+  -- oldest others up to the batch size. Every query below reads the queue once, filtered by this batch's ids: the
+  -- queue is often empty when its statistics are taken, so a plan must not rest on them (a join of the queue with
+  -- itself or with every profile cost O(queue x batch)).
   v_ids := array(select q.id from private.pending_messages q
                    join (select u.user_id, max(u.id) as last_id from private.pending_messages u where u.urgent
                           group by u.user_id) as l on l.user_id = q.user_id and q.id <= l.last_id
                   order by q.id);
   v_ids := v_ids || array(select q.id from private.pending_messages q where q.id <> all (v_ids)
                            order by q.id limit greatest(private.notice_batch_size() - cardinality(v_ids), 0));
-  -- Those not parked and not being delivered by another transaction (a small delivery to the same player takes its
-  -- waiting ones first); a message whose player has an earlier one held that way waits, so the order holds.
-  v_ids := array(select q.id from private.pending_messages q
-                  where q.id = any (v_ids) and not private.due_item_parked('message-' || q.id)
-                  order by q.id for update skip locked);
+  -- An erased player is told nothing more (the profile stays as a pseudonymous subject, so may_process_player
+  -- alone would not stop it).
+  with dropped as (
+    delete from private.pending_messages q
+     where q.id = any (v_ids)
+       and exists (select 1 from public.profiles p where p.id = q.user_id and p.erased_at is not null)
+    returning q.id
+  )
+  select count(*)::integer, coalesce(array_agg(d.id), '{}') into v_dropped, v_gone from dropped d;
+  -- Parked ones wait for an admin; rows another transaction holds are left to it (a small delivery to the same
+  -- player takes its waiting ones first), and so are that player's later ones here, so the order holds. The batch
+  -- holds each player's earlier messages, so nothing else can come before one of its rows.
+  v_open := array(select i from unnest(v_ids) as i where i <> all (v_gone) and not private.due_item_parked('message-' || i));
+  v_ids := array(select q.id from private.pending_messages q where q.id = any (v_open) order by q.id for update skip locked);
   v_ids := array(select q.id from private.pending_messages q
                   where q.id = any (v_ids)
-                    and not exists (select 1 from private.pending_messages e
-                                     where e.user_id = q.user_id and e.id < q.id and e.id <> all (v_ids)
-                                       and not private.due_item_parked('message-' || e.id))
+                    and q.user_id <> all (array(select h.user_id from private.pending_messages h
+                                                 where h.id = any (v_open) and h.id <> all (v_ids)))
                   order by q.id);
   if cardinality(v_ids) = 0 then
     return jsonb_build_object('messages_delivered', 0, 'messages_failed', 0, 'messages_of_erased_players_dropped', v_dropped);
