@@ -9,6 +9,11 @@ import { anon, createUser, engines, expectSqlError, INSUFFICIENT_PRIVILEGE, serv
 
 /** What pg_cron, the local stack and the worker read from each pass, step by step. */
 const TODAYS_STEPS = [
+  {
+    name: 'message_batches',
+    area: 'foundation',
+    keys: ['messages_delivered', 'messages_failed', 'messages_of_erased_players_dropped'],
+  },
   { name: 'expired_orders_and_owed_refunds', area: 'payments', keys: ['abandoned_orders', 'refunds_requeued'] },
   { name: 'receipt_emails', area: 'payments', keys: ['receipt_emails'] },
   { name: 'recurring_editions', area: 'calendar', keys: ['editions_created', 'editions_cancelled'] },

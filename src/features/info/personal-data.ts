@@ -298,6 +298,7 @@ export const PERSONAL_COLUMNS = {
   'public.notifications.title': 'notifications',
   'public.notifications.body': 'notifications',
   'public.notifications.message_params': 'notifications',
+  'private.pending_messages.params': 'notifications',
   'private.outbox.payload': 'outsideCalls',
   'private.outbox.last_answer': 'outsideCalls',
   'private.outbox_answers.answer': 'outsideCalls',
