@@ -20,6 +20,11 @@ export default defineConfig({
   use: {
     baseURL: addresses.siteUrl,
     trace: 'retain-on-failure',
+    // Motion is decoration on this site (src/styles/global.css stops it for players who ask): without it a page
+    // draws no frames while a test waits (spinners, the news ticker, the marquee) and actions need not wait for
+    // transitions to settle. The tests about motion ask for it back with `test.use({ reducedMotion: 'no-preference' })`
+    // (landing, the typed intros and policy titles, the ticker); see docs/testing.md.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,

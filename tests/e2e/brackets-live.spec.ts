@@ -5,13 +5,10 @@
  * received over Realtime for the confirmation (the match confirmed, the winner placed in the final) is
  * counted against 2 KB.
  */
-import { readFileSync } from 'node:fs';
 import { test } from '@playwright/test';
-import type { Session } from '../support/players.ts';
-import { expect, stack } from './helpers/auth';
+import { expect } from './helpers/auth';
+import { duringMatch, reportScore, uploadEvidence } from './helpers/matches';
 import { drawnSuper4Pod, playersByEntry } from './helpers/pods';
-
-const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 
 test('a watcher of a pod sees a confirmed result patched in, without reading the bracket again', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -41,37 +38,14 @@ test('a watcher of a pod sees a confirmed result patched in, without reading the
   const readsBefore = bracketReads;
   const framesBefore = frames.length;
 
-  const upload = async (session: Session) => {
-    const path = `${semi.id}/${session.user.id}/result.png`;
-    const response = await stack.request(`/storage/v1/object/match-evidence/${path}`, {
-      as: session,
-      headers: { 'content-type': 'image/png' },
-      body: readFileSync(SCREENSHOT),
-    });
-    if (!response.ok) throw new Error(`uploading ${path} answered ${response.status}`);
-    return path;
-  };
-  const hostShot = await upload(host.session);
-  const guestShot = await upload(guest.session);
+  const hostShot = await uploadEvidence(host.session, semi.id);
+  const guestShot = await uploadEvidence(guest.session, semi.id);
   // The host (entry a) wins 3–1: both report it.
   const changesSince = (from: number) => frames.slice(from).filter((frame) => frame.includes('postgres_changes'));
-  const during = (work: () => Promise<unknown>) => stack.clock.during(new Date(new Date(semi.scheduled_at).getTime() + 60_000), work);
-  await during(() =>
-    stack.call(
-      'report_match',
-      { p_match_id: semi.id, p_my_goals: 3, p_opponent_goals: 1, p_went_through: 'me', p_screenshot_path: hostShot },
-      host.session,
-    ),
-  );
+  await duringMatch(semi, () => reportScore(semi, host.session, { mine: 3, theirs: 1, screenshot: hostShot }));
   await expect.poll(() => changesSince(framesBefore).length, { message: 'the first report reaches the watcher' }).toBe(1);
   const framesBeforeConfirmation = frames.length;
-  await during(() =>
-    stack.call(
-      'report_match',
-      { p_match_id: semi.id, p_my_goals: 1, p_opponent_goals: 3, p_went_through: 'opponent', p_screenshot_path: guestShot },
-      guest.session,
-    ),
-  );
+  expect(await duringMatch(semi, () => reportScore(semi, guest.session, { mine: 1, theirs: 3, screenshot: guestShot }))).toBe('confirmed');
 
   await page.getByRole('tab', { name: 'Semi-finals', exact: true }).click();
   await expect(page.locator(`[data-match="${semi.id}"] [data-match-result]`).first()).toHaveText(`${host.name} won 3–1`, {

@@ -7,14 +7,13 @@
  *
  * Its own Super 4 pods (helpers/pods.ts): every other test's times stay as they are.
  */
-import { readFileSync } from 'node:fs';
 import { type Browser, type Page, test } from '@playwright/test';
 import type { Session } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
+import { reportAgreedResult } from './helpers/matches';
 import { drawnSuper4Pod, drawPod, fullSuper4Pod, playersByEntry } from './helpers/pods';
 
 const PHONE = { width: 360, height: 780 };
-const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 
 async function phoneAs(browser: Browser, session: Session, path: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -100,31 +99,8 @@ test('a played match reads winner first on its page and in the bracket', async (
   const players = playersByEntry(pod);
   const host = players.get(semi.entry_a)!;
   const guest = players.get(semi.entry_b)!;
-  const upload = async (session: Session) => {
-    const path = `${semi.id}/${session.user.id}/result.png`;
-    const response = await stack.request(`/storage/v1/object/match-evidence/${path}`, {
-      as: session,
-      headers: { 'content-type': 'image/png' },
-      body: readFileSync(SCREENSHOT),
-    });
-    if (!response.ok) throw new Error(`uploading ${path} answered ${response.status}`);
-    return path;
-  };
-  const hostShot = await upload(host.session);
-  const guestShot = await upload(guest.session);
   // The guest (entry b) wins 2–0: the bracket's order would read "0–2".
-  await stack.clock.during(new Date(new Date(semi.scheduled_at).getTime() + 60_000), async () => {
-    await stack.call(
-      'report_match',
-      { p_match_id: semi.id, p_my_goals: 0, p_opponent_goals: 2, p_went_through: 'opponent', p_screenshot_path: hostShot },
-      host.session,
-    );
-    await stack.call(
-      'report_match',
-      { p_match_id: semi.id, p_my_goals: 2, p_opponent_goals: 0, p_went_through: 'me', p_screenshot_path: guestShot },
-      guest.session,
-    );
-  });
+  expect(await reportAgreedResult(semi, { host: host.session, guest: guest.session, hostGoals: 0, guestGoals: 2 })).toBe('confirmed');
   const page = await phoneAs(browser, guest.session, `/match/?id=${semi.id}`);
   await expect(page.locator('[data-match-result]')).toHaveText(`${guest.name} won 2–0. Well played!`);
   await expectNoSideScroll(page);

@@ -6,17 +6,15 @@
  * first in Hindi. Screenshots go to HINDI_SHOTS=/tmp/... when asked, for a person to look at.
  * Fails -> a Hindi player meets these parts in English, or a rule's number differs from the rules.
  */
-import { readFileSync } from 'node:fs';
 import { type Page, test } from '@playwright/test';
-import type { Session } from '../support/players.ts';
-import { expect, stack, storeSession } from './helpers/auth';
+import { expect, storeSession } from './helpers/auth';
+import { reportAgreedResult } from './helpers/matches';
 import { drawnSuper4Pod, playersByEntry } from './helpers/pods';
 
 const WIDTHS = [
   { width: 360, height: 780 },
   { width: 1280, height: 900 },
 ];
-const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 
 const shot = (testInfo: { outputPath: (name: string) => string }, name: string) =>
   process.env.HINDI_SHOTS ? `${process.env.HINDI_SHOTS}/${name}` : testInfo.outputPath(name);
@@ -115,30 +113,7 @@ test('the dashboard, a match page and the profile speak Hindi to a player with a
   }
 
   // The result: the guest (entry b) wins 2–0, and reads it winner first, in Hindi.
-  const upload = async (session: Session) => {
-    const path = `${semi.id}/${session.user.id}/result.png`;
-    const response = await stack.request(`/storage/v1/object/match-evidence/${path}`, {
-      as: session,
-      headers: { 'content-type': 'image/png' },
-      body: readFileSync(SCREENSHOT),
-    });
-    if (!response.ok) throw new Error(`uploading ${path} answered ${response.status}`);
-    return path;
-  };
-  const hostShot = await upload(host.session);
-  const guestShot = await upload(guest.session);
-  await stack.clock.during(new Date(new Date(semi.scheduled_at).getTime() + 60_000), async () => {
-    await stack.call(
-      'report_match',
-      { p_match_id: semi.id, p_my_goals: 0, p_opponent_goals: 2, p_went_through: 'opponent', p_screenshot_path: hostShot },
-      host.session,
-    );
-    await stack.call(
-      'report_match',
-      { p_match_id: semi.id, p_my_goals: 2, p_opponent_goals: 0, p_went_through: 'me', p_screenshot_path: guestShot },
-      guest.session,
-    );
-  });
+  expect(await reportAgreedResult(semi, { host: host.session, guest: guest.session, hostGoals: 0, guestGoals: 2 })).toBe('confirmed');
   for (const viewport of WIDTHS) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();

@@ -150,6 +150,8 @@ test('the translated pages read in Hindi and every link on them resolves', async
 
 // Fails -> a Hindi rule sentence states a window other than the rules', or drops the English-prevails note.
 test('the Hindi help centre and policies state the rules in Hindi', async ({ page }) => {
+  // Motion on (the configuration turns it off): the still Hindi titles below must be still by their own rule.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/hi/help-center');
   await page.getByText('विवाद और डिसकनेक्शन').click();
   await expect(page.locator('.help-answer').filter({ hasText: 'विरोधी' })).toContainText(

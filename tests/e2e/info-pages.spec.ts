@@ -137,6 +137,8 @@ test.describe('About', () => {
 });
 
 test.describe('Player Stories', () => {
+  // The typed intro's cursor is motion: tested with motion on (the reduced-motion test below asks for less).
+  test.use({ reducedMotion: 'no-preference' });
   const intro = "Comebacks, last-minute winners and the players behind them. Real stories from India's eFootball community.";
 
   test('shows its whole intro from the first paint; the typing cursor is gone within a second', async ({ page }) => {

@@ -142,6 +142,8 @@ async function titlePaint(page: Page) {
 
 for (const policy of policies) {
   test.describe(policy.title, () => {
+    // The typed section titles are motion: tested with motion on (the reduced-motion test below asks for less).
+    test.use({ reducedMotion: 'no-preference' });
     test('renders its title, sections, date and filled-in contact details', async ({ page }) => {
       const response = await page.goto(policy.route);
       expect(response?.status()).toBe(200);

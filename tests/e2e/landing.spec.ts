@@ -9,6 +9,10 @@ import { CATALOG_SIZE } from './routes';
 
 const PRODUCT = process.env.PUBLIC_PRODUCT_NAME ?? 'Golazo Arena';
 
+// The slideshow, the drifting strip and the hiding bar move: this page is tested with motion on (the
+// configuration turns it off elsewhere); the reduced-motion tests below open contexts that ask for less.
+test.use({ reducedMotion: 'no-preference' });
+
 const headerTop = (page: Page) => page.locator('#site-header').evaluate((header) => header.getBoundingClientRect().bottom);
 
 const selectedSlide = (page: Page) =>

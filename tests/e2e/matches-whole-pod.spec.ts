@@ -12,10 +12,10 @@
  * Its own series and pod, so no other test's open pod is touched. The database's clock is moved only for
  * the few calls of the final (which starts 10 minutes after both its players are known), then given back.
  */
-import { readFileSync } from 'node:fs';
 import { type Browser, type Page, test } from '@playwright/test';
 import type { Session } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
+import { reportAgreedResult } from './helpers/matches';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
 
@@ -72,18 +72,6 @@ async function playOnTheSite(
   await expect(guestPage.locator('[data-opponent-report]')).toBeVisible();
   await report(guestPage, ...guestReport);
   return { hostPage, guestPage };
-}
-
-/** A player's screenshot upload to the evidence bucket, as the match page does it; answers the path. */
-async function uploadEvidence(session: Session, matchId: string): Promise<string> {
-  const path = `${matchId}/${session.user.id}/final.png`;
-  const response = await stack.request(`/storage/v1/object/match-evidence/${path}`, {
-    as: session,
-    headers: { 'content-type': 'image/png' },
-    body: readFileSync(SCREENSHOT),
-  });
-  if (!response.ok) throw new Error(`uploading ${path} answered ${response.status}: ${await response.text()}`);
-  return path;
 }
 
 test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute settled in the console, the final', async ({
@@ -166,36 +154,15 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
   const champion = player(finalNow.entry_a);
   const runnerUp = player(finalNow.entry_b);
   expect([champion.name, runnerUp.name].sort()).toEqual([player(semi1.entry_a).name, host2.name].sort());
-  const championShot = await uploadEvidence(champion.session, final.id);
-  const runnerUpShot = await uploadEvidence(runnerUp.session, final.id);
-  await stack.clock.during(new Date(new Date(finalNow.scheduled_at).getTime() + 60_000), async () => {
-    await stack.call('post_room', { p_match_id: final.id, p_room_id: 'FINAL-1', p_password: 'cup' }, champion.session);
-    await stack.call('set_ready', { p_match_id: final.id }, champion.session);
-    await stack.call('set_ready', { p_match_id: final.id }, runnerUp.session);
-    await stack.call(
-      'report_match',
-      {
-        p_match_id: final.id,
-        p_my_goals: 4,
-        p_opponent_goals: 2,
-        p_went_through: 'me',
-        p_screenshot_path: championShot,
-      },
-      champion.session,
-    );
-    const confirmed = await stack.call<{ status: string }>(
-      'report_match',
-      {
-        p_match_id: final.id,
-        p_my_goals: 2,
-        p_opponent_goals: 4,
-        p_went_through: 'opponent',
-        p_screenshot_path: runnerUpShot,
-      },
-      runnerUp.session,
-    );
-    expect(confirmed.status).toBe('confirmed');
+  const finalStatus = await reportAgreedResult(finalNow, {
+    host: champion.session,
+    guest: runnerUp.session,
+    hostGoals: 4,
+    guestGoals: 2,
+    room: { id: 'FINAL-1', password: 'cup' },
+    screenshotName: 'final.png',
   });
+  expect(finalStatus).toBe('confirmed');
   const finalPage = await pageAs(browser, runnerUp.session, `/match/?id=${final.id}`, PHONE);
   await expect(finalPage.locator('[data-match-outcome]')).toContainText('Result confirmed');
   await expect(finalPage.locator('[data-match-winner]')).toHaveText(champion.name);

@@ -10,26 +10,14 @@
  * Fails -> a no-show's place stays empty while a checked-in player waits outside the bracket, or a paid
  * waitlist place vanishes from the player's screens and cannot be left.
  */
-import { readFileSync } from 'node:fs';
 import { type Page, test } from '@playwright/test';
-import { newPlayer, type Session } from '../support/players.ts';
+import { newPlayer } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
+import { reportAgreedResult } from './helpers/matches';
 import { drawPod, fullSuper4Pod } from './helpers/pods';
 
-const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function uploadEvidence(session: Session, matchId: string): Promise<string> {
-  const path = `${matchId}/${session.user.id}/result.png`;
-  const response = await stack.request(`/storage/v1/object/match-evidence/${path}`, {
-    as: session,
-    headers: { 'content-type': 'image/png' },
-    body: readFileSync(SCREENSHOT),
-  });
-  if (!response.ok) throw new Error(`uploading ${path} answered ${response.status}: ${await response.text()}`);
-  return path;
-}
 
 test('a full pod’s waitlisted player checks in, moves up at check-in close and plays', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -107,37 +95,15 @@ test('a full pod’s waitlisted player checks in, moves up at check-in close and
   };
   const host = sessionOf(semi.entry_a);
   const guest = sessionOf(semi.entry_b);
-  const hostShot = await uploadEvidence(host, semi.id);
-  const guestShot = await uploadEvidence(guest, semi.id);
-  await stack.clock.during(new Date(new Date(semi.scheduled_at).getTime() + 60_000), async () => {
-    await stack.call('post_room', { p_match_id: semi.id, p_room_id: 'WAIT-1', p_password: 'list' }, host);
-    await stack.call('set_ready', { p_match_id: semi.id }, host);
-    await stack.call('set_ready', { p_match_id: semi.id }, guest);
-    const wins = host.user.id === waiter.user.id;
-    await stack.call(
-      'report_match',
-      {
-        p_match_id: semi.id,
-        p_my_goals: wins ? 2 : 1,
-        p_opponent_goals: wins ? 1 : 2,
-        p_went_through: wins ? 'me' : 'opponent',
-        p_screenshot_path: hostShot,
-      },
-      host,
-    );
-    const confirmed = await stack.call<{ status: string }>(
-      'report_match',
-      {
-        p_match_id: semi.id,
-        p_my_goals: wins ? 1 : 2,
-        p_opponent_goals: wins ? 2 : 1,
-        p_went_through: wins ? 'opponent' : 'me',
-        p_screenshot_path: guestShot,
-      },
-      guest,
-    );
-    expect(confirmed.status).toBe('confirmed');
+  const wins = host.user.id === waiter.user.id;
+  const status = await reportAgreedResult(semi, {
+    host,
+    guest,
+    hostGoals: wins ? 2 : 1,
+    guestGoals: wins ? 1 : 2,
+    room: { id: 'WAIT-1', password: 'list' },
   });
+  expect(status).toBe('confirmed');
   const [played] = await stack.rest<{ winner_entry_id: string }[]>(`/rest/v1/matches?select=winner_entry_id&id=eq.${semi.id}`);
   expect(played?.winner_entry_id).toBe(entry?.id);
   await page.goto(`/match/?id=${semi.id}`);

@@ -254,7 +254,7 @@ test.describe('/dashboard', () => {
       track.evaluate((element) => element.getAnimations().filter((animation) => animation.playState === 'running').length);
     expect(await running()).toBe(0);
     // Without the preference it does move, so the check above can fail.
-    const moving = await browser.newContext();
+    const moving = await browser.newContext({ reducedMotion: 'no-preference' });
     const normal = await moving.newPage();
     await normal.goto('/dashboard');
     await expect.poll(() => normal.locator('.ticker-track').evaluate((element) => element.getAnimations().length)).toBeGreaterThan(0);
