@@ -26,7 +26,7 @@ import { projectAddresses } from './project-env.ts';
 import { siteServerArgs, stackServerArgs } from './servers.ts';
 import { prepareMatchDay } from './match-day-fixture.mjs';
 // The one place the route list comes from; switch this import when the site gets its own route table.
-import { routes } from '../tests/e2e/routes.ts';
+import { hindiRoutes, routes } from '../tests/e2e/routes.ts';
 
 const ADDRESSES = projectAddresses();
 const SITE = ADDRESSES.siteUrl;
@@ -228,18 +228,31 @@ const budgetLine = (budgets) =>
   `perf >= ${budgets.performance}, LCP <= ${seconds(budgets.lcpMs)}, TBT <= ${budgets.tbtMs} ms, CLS <= ${budgets.cls}, a11y ${budgets.accessibility}, best practices ${budgets.bestPractices}`;
 
 /**
- * What to measure: every route of the site (as the demo player where private), then the match-day pages.
- * `--only` takes paths, or `match-day` for all of those.
+ * What to measure: every route of the site (as the demo player where private), its Hindi twin under /hi/ with
+ * the same budgets, then the match-day pages in both languages. `--only` takes paths, `hindi` for every /hi/
+ * page, or `match-day` for all of the match-day pages.
  */
 async function pagesToMeasure() {
-  const wants = (path) => ONLY.length === 0 || ONLY.includes(path);
-  const site = routes
-    .filter((route) => wants(route.path))
-    .map((route) => ({ path: route.path, label: route.path, player: route.signedIn ? DEMO_PLAYER : null, budgets: BUDGETS }));
-  const matchDayWanted = ONLY.length === 0 || ONLY.includes('match-day') || ONLY.some((path) => /^\/(pod|match|tournaments)\//.test(path));
+  const wants = (path) => ONLY.length === 0 || ONLY.includes(path) || (ONLY.includes('hindi') && path.startsWith('/hi/'));
+  const signedIn = new Set(routes.filter((route) => route.signedIn).map((route) => route.path));
+  const everyRoute = [...routes.map((route) => route.path), ...hindiRoutes.map((route) => route.path)];
+  const englishOf = new Map(hindiRoutes.map((route) => [route.path, route.english]));
+  const site = everyRoute
+    .filter(wants)
+    .map((path) => ({ path, label: path, player: signedIn.has(englishOf.get(path) ?? path) ? DEMO_PLAYER : null, budgets: BUDGETS }));
+  const matchDayWanted =
+    ONLY.length === 0 ||
+    ONLY.includes('match-day') ||
+    ONLY.includes('hindi') ||
+    ONLY.some((path) => /^(\/hi)?\/(pod|match|tournaments)\//.test(path));
   if (!matchDayWanted) return site;
-  const matchDay = (await prepareMatchDay(STACK))
-    .filter((page) => ONLY.length === 0 || ONLY.includes('match-day') || ONLY.includes(page.path.split('#')[0]))
+  const prepared = await prepareMatchDay(STACK);
+  // Each match-day page's Hindi twin, as the same player sees it.
+  const bothLanguages = prepared.flatMap((page) => [page, { ...page, path: `/hi${page.path}`, label: `/hi${page.label}` }]);
+  const matchDay = bothLanguages
+    .filter(
+      (page) => ONLY.length === 0 || ONLY.includes('match-day') || wants(page.path.split('#')[0]) || ONLY.includes(page.path.split('#')[0]),
+    )
     .map((page) => ({ ...page, budgets: MATCH_DAY_BUDGETS }));
   return [...site, ...matchDay];
 }
