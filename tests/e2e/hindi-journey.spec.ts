@@ -7,15 +7,13 @@
  * screenshots) for the people translating the rest. Screenshots go to HINDI_SHOTS=/tmp/... when asked.
  * Fails -> a step of the journey a Hindi reader makes is in English, leaves Hindi, or breaks a phone's width.
  */
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { type Page, test } from '@playwright/test';
 import { catalogText } from '../../src/features/tournaments/catalog-text.ts';
 import { codeFromInbox, newPlayer } from '../support/players.ts';
 import { expect, stack } from './helpers/auth';
 import { openChampionship } from './helpers/catalog';
-import { drawPod } from './helpers/pods';
-import { payForEntry } from './helpers/staff';
+import { drawPod, super4PodWithPaidPlayers } from './helpers/pods';
 
 const PHONE = { width: 360, height: 780 };
 
@@ -45,64 +43,14 @@ const YEAR = 365 * 24 * 3600_000;
 const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /**
- * The journey's own Super 4 pod (its own inactive series), on a timetable no other test's clock reaches, with three of
- * its four places paid. The stack has one database clock, which other workers move (a week ahead to erase an account,
- * to a match's minute) while its periodic work runs every 5 seconds: a pod timed to the day (helpers/pods.ts) then
- * refused the set-up's payments (registration_closed), or its check-in closed while the journey was on the profile.
- * Here every window reaches a year either side of real time, and the series' check-in and start delay, which the fill
- * stamps from the clock of that moment, are a year long: no move closes registration, calls the pod off at its fill
- * deadline or closes its check-in. The draw closes check-in when the journey asks for it (drawPod).
+ * The journey's own Super 4 pod (its own inactive series) with three of its four places paid, on a timetable no other
+ * test's clock reaches (helpers/pods.ts, `farFromOtherClocks`): the journey is long, and other workers move the
+ * stack's one clock meanwhile. The draw closes check-in when the journey asks for it (drawPod).
  */
-async function journeyPod(title: string, paid: number) {
-  const seriesId = `e2e-hindi-journey-${randomUUID().slice(0, 8)}`;
-  const id = `${seriesId}-pod-1`;
-  await stack.rest('/rest/v1/series', {
-    body: {
-      id: seriesId,
-      title,
-      kind: 'quick',
-      format: 'Super 4',
-      entry_fee_paise: 5000,
-      prize_pool_paise: 16000,
-      capacity: 4,
-      check_in_opens_before: '60 minutes',
-      check_in_closes_before: '15 minutes',
-      pod_check_in: '365 days',
-      pod_start_delay: '366 days',
-      active: false,
-    },
+const journeyPod = (title: string, paid: number) =>
+  super4PodWithPaidPlayers({ label: 'hindi-journey', title, entryFeePaise: 5000, prizePoolPaise: 16000 }, paid, {
+    farFromOtherClocks: true,
   });
-  await stack.rest('/rest/v1/tournaments', {
-    body: {
-      id,
-      title: `${title} #1`,
-      series: 'quick',
-      format: 'Super 4',
-      entry_fee_paise: 5000,
-      prize_pool_paise: 16000,
-      max_players: 4,
-      is_live: true,
-      registration_opens_at: fromNow(-YEAR),
-      registration_closes_at: fromNow(YEAR),
-      check_in_opens_at: fromNow(YEAR),
-      check_in_closes_at: fromNow(YEAR + 600_000),
-      starts_at: fromNow(YEAR + 1_200_000),
-      fill_deadline_at: fromNow(YEAR),
-      series_id: seriesId,
-      pod_number: 1,
-    },
-  });
-  const players = await Promise.all(
-    Array.from({ length: paid }, async (_, i) => {
-      const session = await newPlayer(stack, `hindi-journey-p${i + 1}`, { profile: true });
-      await payForEntry(session, id);
-      return session;
-    }),
-  );
-  const entriesOf = () => stack.rest<unknown[]>(`/rest/v1/entries?select=id&tournament_id=eq.${id}`);
-  await expect.poll(async () => (await entriesOf()).length, { message: `${paid} paid entries`, timeout: 30_000 }).toBe(paid);
-  return { id, players };
-}
 
 /**
  * Check-in from real time, whatever the database's clock read when the journey's payment filled the pod (another

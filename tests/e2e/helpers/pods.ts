@@ -55,12 +55,23 @@ export async function fullSuper4Pod(series: PodSeries): Promise<FullPod> {
 /**
  * A Super 4 pod of its own with `paid` of its four places paid for by new players (a journey pays the
  * last one through the page). Answers once those entries exist.
+ *
+ * `farFromOtherClocks`: the stack has one database clock, which other workers move (a week ahead to erase an
+ * account, to a match's minute) while its periodic work runs every 5 seconds. A pod timed to the day may then refuse
+ * the set-up's payments (registration_closed) or close its check-in under a long journey. With this option every
+ * window reaches a year either side of real time, and the series' check-in and start delay, which the fill stamps
+ * from the clock of that moment, are a year long: no move closes registration, calls the pod off at its fill
+ * deadline or closes its check-in. Check-in then opens only when the test opens it.
  */
-export async function super4PodWithPaidPlayers(series: PodSeries, paid: number): Promise<FullPod> {
+export async function super4PodWithPaidPlayers(
+  series: PodSeries,
+  paid: number,
+  options: { farFromOtherClocks?: boolean } = {},
+): Promise<FullPod> {
   const seriesId = `e2e-${series.label}-${randomUUID().slice(0, 8)}`;
   const id = `${seriesId}-pod-1`;
   const at = (ms: number) => new Date(Date.now() + ms).toISOString();
-  const day = 24 * 3600_000;
+  const day = options.farFromOtherClocks ? 365 * 24 * 3600_000 : 24 * 3600_000;
   await stack.rest('/rest/v1/series', {
     body: {
       id: seriesId,
@@ -73,6 +84,7 @@ export async function super4PodWithPaidPlayers(series: PodSeries, paid: number):
       capacity: 4,
       check_in_opens_before: '60 minutes',
       check_in_closes_before: '15 minutes',
+      ...(options.farFromOtherClocks ? { pod_check_in: '365 days', pod_start_delay: '366 days' } : {}),
       active: false,
     },
   });
@@ -86,7 +98,7 @@ export async function super4PodWithPaidPlayers(series: PodSeries, paid: number):
       prize_pool_paise: series.prizePoolPaise,
       max_players: 4,
       is_live: true,
-      registration_opens_at: at(-3600_000),
+      registration_opens_at: at(options.farFromOtherClocks ? -day : -3600_000),
       registration_closes_at: at(day),
       check_in_opens_at: at(day),
       check_in_closes_at: at(day + 600_000),
