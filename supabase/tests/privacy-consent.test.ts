@@ -127,7 +127,9 @@ describe.each(engines)('consent on $name', (engine) => {
       (
         (await db.as<{ r: { declaration: string } }>(
           anon,
-          language === undefined ? 'select public.get_parental_consent_request($1) as r' : 'select public.get_parental_consent_request($1, $2) as r',
+          language === undefined
+            ? 'select public.get_parental_consent_request($1) as r'
+            : 'select public.get_parental_consent_request($1, $2) as r',
           language === undefined ? [token] : [token, language],
         )) as [{ r: { declaration: string } }]
       )[0].r.declaration;
@@ -158,8 +160,9 @@ describe.each(engines)('consent on $name', (engine) => {
       { declaration: DECLARATION.hi, declaration_language: 'hi', declaration_version: DECLARATION.version },
     ]);
     // Download my data shows the child the words their parent ticked, in that language, with the version.
-    const exported = (await db.admin.query<{ e: { parental_consents: unknown[] } }>('select private.export_consents($1) as e', [hindi.child.id]))
-      .rows[0]!.e;
+    const exported = (
+      await db.admin.query<{ e: { parental_consents: unknown[] } }>('select private.export_consents($1) as e', [hindi.child.id])
+    ).rows[0]!.e;
     expect(exported.parental_consents).toEqual([
       expect.objectContaining({ declaration: DECLARATION.hi, declaration_language: 'hi', declaration_version: DECLARATION.version }),
     ]);
