@@ -318,7 +318,10 @@ AS $function$
                                       'parental_consent', private.has_parental_consent(p_user)),
     -- The token itself stays out: only its hash is stored, and it proves nothing to the player.
     'parental_consents', coalesce((select jsonb_agg(jsonb_build_object('parent_email', c.parent_email, 'requested_at', c.requested_at,
-                                                                       'expires_at', c.expires_at, 'confirmed_at', c.confirmed_at)
+                                                                       'expires_at', c.expires_at, 'confirmed_at', c.confirmed_at,
+                                                                       -- The words the parent ticked, in the language they read them, and their version.
+                                                                       'declaration', c.declaration, 'declaration_language', c.declaration_language,
+                                                                       'declaration_version', c.declaration_version)
                                                     order by c.requested_at)
                                      from private.parental_consents c where c.player_id = p_user), '[]'::jsonb),
     'story_news', coalesce((select jsonb_agg(jsonb_build_object('email', s.email, 'consent_text', s.consent_text,

@@ -74,11 +74,14 @@ create table private.parental_consents (
   withdraw_token_sha256 bytea,
   withdrawn_at timestamp with time zone,
   withdrawn_by text,
+  declaration_language text,
+  declaration_version integer,
   constraint parental_consents_pkey PRIMARY KEY (id),
   constraint parental_consents_token_unique UNIQUE (token_sha256),
   constraint parental_consents_withdraw_token_unique UNIQUE (withdraw_token_sha256),
   constraint parental_consents_method_fkey FOREIGN KEY (method) REFERENCES private.parental_consent_methods(name),
   constraint parental_consents_player_id_fkey FOREIGN KEY (player_id) REFERENCES auth.users(id) ON DELETE CASCADE,
+  constraint parental_consents_declaration_language_known CHECK ((declaration_language = ANY (ARRAY['en'::text, 'hi'::text]))),
   constraint parental_consents_declaration_length CHECK (((char_length(declaration) >= 1) AND (char_length(declaration) <= 2000))),
   constraint parental_consents_email_shape CHECK (((parent_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text) AND (char_length(parent_email) <= 254))),
   constraint parental_consents_parent_name_length CHECK (((char_length(btrim(parent_name)) >= 2) AND (char_length(btrim(parent_name)) <= 120))),
@@ -91,6 +94,8 @@ create table private.parental_consents (
 CREATE INDEX parental_consents_player ON private.parental_consents USING btree (player_id, confirmed_at);
 comment on column private.parental_consents.parent_email is 'personal: email. The parent who confirms a child''s account.';
 comment on column private.parental_consents.token_sha256 is 'SHA-256 of the consent link''s token while it may still be used; null once used (and the row is deleted when it expires unused).';
+comment on column private.parental_consents.declaration_language is 'The language of the declaration the parent read and ticked (the page they confirmed on: en or hi); null on consents from before it was recorded, which were English.';
+comment on column private.parental_consents.declaration_version is 'The version of the declaration''s words (private.parental_consent_declaration_version), the same in both languages; null on consents from before it was recorded, which were version 1.';
 comment on column private.parental_consents.evidence is 'What the method proved, for methods that prove more than the e-mailed code (kept with the consent).';
 
 comment on table private.parental_consent_methods is 'How a parent may give consent. parent_account_pan: the parent''s own signed-in account, holder of a verified PAN, with the e-mailed code, their name, relation and declaration. email_code (no longer offered): the code alone. Another method (an age token) is a new row; what it proves goes to parental_consents.evidence.';
@@ -378,15 +383,33 @@ AS $function$
     from private.secret_keys k where k.name = p_key_name;
 $function$;
 
-comment on function private.parental_consent_declaration() is 'The declaration a parent confirms (wording to be confirmed by a lawyer: docs/privacy.md, Consent). Stored word for word with each consent.';
-CREATE OR REPLACE FUNCTION private.parental_consent_declaration()
+comment on function private.parental_consent_language(text) is 'The language a parental consent page shows the declaration in: the page''s (en or hi) when it names one the catalog has; English for anything else (the parent''s page is read before signing in, so there is no player language to fall back on).';
+CREATE OR REPLACE FUNCTION private.parental_consent_language(p_language text)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select 'I am the parent or legal guardian of this player. I consent to Golazo Arena processing their account data so that they can join free tournaments (no paid entry, no prizes paid out to them while they are under 18), and I know I can withdraw this consent at any time with the link in the e-mail that confirms it.'::text
+  select case when p_language in ('en', 'hi') then p_language else 'en' end;
 $function$;
+
+comment on function private.parental_consent_declaration(text) is 'The declaration a parent confirms, in a language (the catalog''s parental_consent_declaration; English for a language it lacks; wording to be confirmed by a lawyer: docs/privacy.md, Consent). Stored word for word with each consent, with its language and version.';
+CREATE OR REPLACE FUNCTION private.parental_consent_declaration(p_language text DEFAULT 'en'::text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (private.compose_message('parental_consent_declaration', private.parental_consent_language(p_language), '{}'::jsonb)).body
+$function$;
+
+comment on function private.parental_consent_declaration_version() is 'The version of the parental consent declaration (the catalog''s parental_consent_declaration, the same version in every language): a new version whenever its words change, so each consent says which words were ticked (privacy-consent.test.ts pins the words to it).';
+CREATE OR REPLACE FUNCTION private.parental_consent_declaration_version()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 1 $function$;
 
 comment on function private.parental_consent_email_details(private.outbox) is 'What a parental consent e-mail needs when the worker sends it: the parent''s address, the child''s in-game name and the link''s token and code (a request) or the withdrawal token (a confirmation); {stale: true} once the request is answered, expired or withdrawn.';
 CREATE OR REPLACE FUNCTION private.parental_consent_email_details(p_job private.outbox)
@@ -1666,8 +1689,8 @@ begin
 end;
 $function$;
 
-comment on function public.confirm_parental_consent(text,text,text,text,boolean) is 'The parent gives consent from the e-mailed link, signed in with their own account at the address the child named, whose PAN passed the PAN check: the one-time code (5 tries), their name, relation and the declaration. Records when and how; e-mails them a one-click withdrawal link.';
-CREATE OR REPLACE FUNCTION public.confirm_parental_consent(p_token text, p_code text, p_parent_name text, p_relation text, p_declaration boolean DEFAULT false)
+comment on function public.confirm_parental_consent(text,text,text,text,boolean,text) is 'The parent gives consent from the e-mailed link, signed in with their own account at the address the child named, whose PAN passed the PAN check: the one-time code (5 tries), their name, relation and the declaration. Records when and how, and the declaration in p_language (the page they ticked it on: en or hi; else English) with that language and its version; e-mails them a one-click withdrawal link.';
+CREATE OR REPLACE FUNCTION public.confirm_parental_consent(p_token text, p_code text, p_parent_name text, p_relation text, p_declaration boolean DEFAULT false, p_language text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1678,6 +1701,8 @@ declare
   v_now timestamptz := private.clock_now();
   v_consent private.parental_consents := private.open_consent_request(p_token);
   v_name text := regexp_replace(btrim(coalesce(p_parent_name, '')), '\s+', ' ', 'g');
+  -- The words the parent ticked are the ones their page showed, in its language: those are what they declared.
+  v_language text := private.parental_consent_language(p_language);
 begin
   if v_parent = v_consent.player_id
      or private.canonical_email((select u.email from auth.users u where u.id = v_parent))
@@ -1709,7 +1734,8 @@ begin
 
   update private.parental_consents
      set confirmed_at = v_now, method = 'parent_account_pan', parent_name = v_name, relation = p_relation,
-         declaration = private.parental_consent_declaration(),
+         declaration = private.parental_consent_declaration(v_language),
+         declaration_language = v_language, declaration_version = private.parental_consent_declaration_version(),
          evidence = jsonb_build_object('parent_account', v_parent, 'pan_verified', true, 'checked_at', v_now),
          -- The used link is deleted; the withdrawal link stands as long as the consent.
          token_sha256 = null,
@@ -1722,8 +1748,8 @@ begin
 end;
 $function$;
 
-comment on function public.get_parental_consent_request(text) is 'The parent''s page: who asks for consent, until when, and the declaration to confirm. No account needed; the link''s token is the proof.';
-CREATE OR REPLACE FUNCTION public.get_parental_consent_request(p_token text)
+comment on function public.get_parental_consent_request(text,text) is 'The parent''s page: who asks for consent, until when, and the declaration to confirm in p_language (the page''s: en or hi; else English). No account needed; the link''s token is the proof.';
+CREATE OR REPLACE FUNCTION public.get_parental_consent_request(p_token text, p_language text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1734,7 +1760,7 @@ declare
 begin
   return jsonb_build_object('in_game_name', (select in_game_name from public.profiles where id = v_consent.player_id),
                             'expires_at', v_consent.expires_at,
-                            'declaration', private.parental_consent_declaration(),
+                            'declaration', private.parental_consent_declaration(p_language),
                             'relations', jsonb_build_array('mother', 'father', 'legal_guardian'));
 end;
 $function$;
@@ -1967,7 +1993,11 @@ revoke all on function private.holds_verified_pan(uuid) from public;
 
 revoke all on function private.consent_secret(text,text) from public;
 
-revoke all on function private.parental_consent_declaration() from public;
+revoke all on function private.parental_consent_language(text) from public;
+
+revoke all on function private.parental_consent_declaration(text) from public;
+
+revoke all on function private.parental_consent_declaration_version() from public;
 
 revoke all on function private.parental_consent_email_details(private.outbox) from public;
 
@@ -2076,10 +2106,10 @@ revoke all on function public.set_my_eligibility_details(date,boolean) from publ
 revoke all on function public.request_parental_consent(text) from anon;
 revoke all on function public.request_parental_consent(text) from public;
 
-revoke all on function public.confirm_parental_consent(text,text,text,text,boolean) from anon;
-revoke all on function public.confirm_parental_consent(text,text,text,text,boolean) from public;
+revoke all on function public.confirm_parental_consent(text,text,text,text,boolean,text) from anon;
+revoke all on function public.confirm_parental_consent(text,text,text,text,boolean,text) from public;
 
-revoke all on function public.get_parental_consent_request(text) from public;
+revoke all on function public.get_parental_consent_request(text,text) from public;
 
 revoke all on function public.withdraw_parental_consent(text) from public;
 

@@ -27,6 +27,15 @@ import { drawnSemiFinal } from './match-fixtures.ts';
 import { freshPan, recordKycCheck } from './money-fixtures.ts';
 
 const ENTER_FREE = 'select public.enter_free_tournament($1)';
+
+/** The parental consent declaration parents tick, by version (the catalog's parental_consent_declaration). */
+const DECLARATION = {
+  version: 1,
+  en: 'I am the parent or legal guardian of this player. I consent to Golazo Arena processing their account data so that they can join free tournaments (no paid entry, no prizes paid out to them while they are under 18), and I know I can withdraw this consent at any time with the link in the e-mail that confirms it.',
+  hi: 'मैं इस खिलाड़ी के माता-पिता में से एक या उनका कानूनी अभिभावक हूँ। मैं सहमति देता/देती हूँ कि Golazo Arena उनके अकाउंट का डेटा प्रोसेस करे, ताकि वे फ़्री टूर्नामेंट में हिस्सा ले सकें (18 साल से कम उम्र रहने तक उनके लिए न कोई पेड एंट्री होगी, न उन्हें कोई प्राइज़ दिया जाएगा), और मैं जानता/जानती हूँ कि इस सहमति की पुष्टि करने वाले ई-मेल के लिंक से मैं इसे कभी भी वापस ले सकता/सकती हूँ।',
+};
+/** Languages a caller might send that name no page the catalog has: each reads English, never an error. */
+const HOSTILE_LANGUAGES = [null, '', 'HI', '__proto__', 'fr', 'hi; drop table private.parental_consents; --', 'x'.repeat(5000)];
 const CONFIRM = 'select public.confirm_parental_consent($1, $2, $3, $4, $5) as r';
 
 describe.each(engines)('consent on $name', (engine) => {
@@ -89,7 +98,7 @@ describe.each(engines)('consent on $name', (engine) => {
       [details.token],
     );
     expect(request!.r.in_game_name).toBe('TestFC');
-    expect(request!.r.declaration).toMatch(/^I am the parent or legal guardian/);
+    expect(request!.r.declaration).toBe(DECLARATION.en);
 
     const [answer] = await db.as(parent.actor, CONFIRM, [details.token, details.code, '  Meera   Iyer ', 'mother', true]);
     expect(answer).toEqual({ r: { confirmed: true, in_game_name: 'TestFC' } });
@@ -111,6 +120,88 @@ describe.each(engines)('consent on $name', (engine) => {
       },
     ]);
     expect((await db.as(child.actor, ENTER_FREE, [free.id])).length).toBe(1);
+  });
+
+  it("shows and records the declaration in the page's language, with its language and version", async () => {
+    const declarationFor = async (token: string, language?: unknown) =>
+      (
+        (await db.as<{ r: { declaration: string } }>(
+          anon,
+          language === undefined
+            ? 'select public.get_parental_consent_request($1) as r'
+            : 'select public.get_parental_consent_request($1, $2) as r',
+          language === undefined ? [token] : [token, language],
+        )) as [{ r: { declaration: string } }]
+      )[0].r.declaration;
+    const record = async (consentId: string) =>
+      (
+        await db.admin.query('select declaration, declaration_language, declaration_version from private.parental_consents where id = $1', [
+          consentId,
+        ])
+      ).rows;
+
+    // A Hindi page reads the Hindi words and a Hindi confirmation keeps them, with 'hi' and the version.
+    const hindi = await childWithRequest();
+    expect(await declarationFor(hindi.details.token, 'hi')).toBe(DECLARATION.hi);
+    expect(await declarationFor(hindi.details.token, 'en')).toBe(DECLARATION.en);
+    // The contract's one-argument call and every hostile language read English, never an error.
+    expect(await declarationFor(hindi.details.token)).toBe(DECLARATION.en);
+    for (const language of HOSTILE_LANGUAGES) expect(await declarationFor(hindi.details.token, language)).toBe(DECLARATION.en);
+    const [hindiAnswer] = await db.as(hindi.parent.actor, 'select public.confirm_parental_consent($1, $2, $3, $4, $5, $6) as r', [
+      hindi.details.token,
+      hindi.details.code,
+      'Meera Iyer',
+      'mother',
+      true,
+      'hi',
+    ]);
+    expect(hindiAnswer).toEqual({ r: { confirmed: true, in_game_name: 'TestFC' } });
+    expect(await record(hindi.consentId)).toEqual([
+      { declaration: DECLARATION.hi, declaration_language: 'hi', declaration_version: DECLARATION.version },
+    ]);
+    // Download my data shows the child the words their parent ticked, in that language, with the version.
+    const exported = (
+      await db.admin.query<{ e: { parental_consents: unknown[] } }>('select private.export_consents($1) as e', [hindi.child.id])
+    ).rows[0]!.e;
+    expect(exported.parental_consents).toEqual([
+      expect.objectContaining({ declaration: DECLARATION.hi, declaration_language: 'hi', declaration_version: DECLARATION.version }),
+    ]);
+
+    // The contract's five-argument call is unchanged: the English words, 'en' and the version.
+    const english = await childWithRequest();
+    await db.as(english.parent.actor, CONFIRM, [english.details.token, english.details.code, 'Ravi Kumar', 'father', true]);
+    expect(await record(english.consentId)).toEqual([
+      { declaration: DECLARATION.en, declaration_language: 'en', declaration_version: DECLARATION.version },
+    ]);
+
+    // A hostile language at confirmation records the English words as English, never the raw value.
+    for (const language of [null, '', 'HI', '__proto__', 'hi; drop table private.parental_consents; --']) {
+      const hostile = await childWithRequest();
+      await db.as(hostile.parent.actor, 'select public.confirm_parental_consent($1, $2, $3, $4, $5, $6) as r', [
+        hostile.details.token,
+        hostile.details.code,
+        'Ravi Kumar',
+        'father',
+        true,
+        language,
+      ]);
+      expect(await record(hostile.consentId)).toEqual([
+        { declaration: DECLARATION.en, declaration_language: 'en', declaration_version: DECLARATION.version },
+      ]);
+    }
+  });
+
+  it('gives the declaration a new version whenever its words change, in either language', async () => {
+    // Fails -> someone changed what parents declare without a new version: consents could not tell the words apart.
+    // Change DECLARATION and private.parental_consent_declaration_version() together (and a lawyer confirms them).
+    const { rows } = await db.admin.query(
+      `select language, body, private.parental_consent_declaration_version() as version from private.message_catalog
+        where key = 'parental_consent_declaration' order by language`,
+    );
+    expect(rows).toEqual([
+      { language: 'en', body: DECLARATION.en, version: DECLARATION.version },
+      { language: 'hi', body: DECLARATION.hi, version: DECLARATION.version },
+    ]);
   });
 
   it('refuses a consent without the declaration, the name or the relation, and counts wrong codes', async () => {

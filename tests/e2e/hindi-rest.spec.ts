@@ -98,6 +98,28 @@ async function consentHash(): Promise<{ hash: string; child: string; parent: Ses
   return { hash: new URL(link).hash, child: profile?.in_game_name ?? '', parent };
 }
 
+/** The start of the declaration a parent ticks, in each language (the database's message catalog). */
+const DECLARATION_STARTS = { hi: 'मैं इस खिलाड़ी के माता-पिता में से एक या उनका कानूनी अभिभावक हूँ।', en: 'I am the parent or legal guardian' };
+
+/** The signed-in parent's form shows the declaration in Hindi, as its checkbox's name, and nowhere in English. */
+async function expectHindiDeclaration(page: Page, data: string[]): Promise<void> {
+  await expect(page.getByRole('checkbox', { name: DECLARATION_STARTS.hi })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('form [data-declaration]')).toContainText('फ़्री टूर्नामेंट');
+  await expect(page.locator('main')).not.toContainText(DECLARATION_STARTS.en);
+  await expectHindi(page, 'main', data);
+}
+
+test('a parent on a phone reads the consent declaration in Hindi on the Hindi consent page @phone', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const consent = await consentHash();
+  await page.goto(`/hi/parental-consent${consent.hash}`);
+  await expect(page.getByRole('link', { name: 'सहमति देने के लिए साइन इन करें' })).toBeVisible({ timeout: 20_000 });
+  await storeSession(page, consent.parent);
+  await page.reload();
+  await expectHindiDeclaration(page, [consent.child, consent.parent.user.email]);
+  await page.screenshot({ path: shot(testInfo, `hi-parental-consent-declaration-${page.viewportSize()?.width}.png`), fullPage: true });
+});
+
 test('the leaderboard, player, invitation, consent, story news, Trade Center and not-found pages speak Hindi', async ({
   browser,
 }, testInfo) => {
@@ -161,12 +183,12 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     );
     await expectHindi(page, 'main', [consent.child]);
     await page.screenshot({ path: shot(testInfo, `hi-parental-consent-${at}.png`), fullPage: true });
-    // Signed in as the parent: the form, its labels from the rules, and the database's declaration marked English.
+    // Signed in as the parent: the form, its labels from the rules, and the database's declaration in Hindi.
     await storeSession(page, consent.parent);
     await page.reload();
     await expect(page.getByLabel(`ई-मेल में आया 6 अंकों का कोड`)).toHaveAttribute('pattern', '[0-9]{6}');
     await expect(page.getByLabel('आप उनके क्या हैं')).toContainText('कानूनी अभिभावक');
-    await expect(page.locator('form [lang="en-IN"]')).toContainText('I am the parent or legal guardian');
+    await expectHindiDeclaration(page, [consent.child, consent.parent.user.email]);
     await page.screenshot({ path: shot(testInfo, `hi-parental-consent-form-${at}.png`), fullPage: true });
     // A withdrawal link the database does not know: refused by its code, in Hindi.
     // Only the fragment changes: the page reads its link once, so load it again.

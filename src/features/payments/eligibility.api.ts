@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { readAnswer } from '@/lib/api-answer';
+import type { Lang } from '@/lib/i18n/lang';
 import { getSupabase } from '@/lib/supabase';
 import type { EntryEligibility } from './eligibility';
 
@@ -52,19 +53,26 @@ const ConfirmAnswer = z.union([
 ]);
 export type ConsentConfirmation = z.infer<typeof ConfirmAnswer>;
 
-/** Who asks for consent behind an e-mailed link, and the declaration the parent confirms (readable before signing in). */
-export async function fetchParentalConsentRequest(token: string): Promise<ConsentRequest> {
+/**
+ * Who asks for consent behind an e-mailed link, and the declaration the parent confirms (readable before signing in).
+ * `lang`: the page's; the declaration comes in it (the database's message catalog), as the parent will tick it.
+ */
+export async function fetchParentalConsentRequest(token: string, lang: Lang): Promise<ConsentRequest> {
   return readAnswer(
     'rpc get_parental_consent_request',
     ConsentRequestAnswer,
-    await getSupabase().rpc('get_parental_consent_request', { p_token: token }),
+    await getSupabase().rpc('get_parental_consent_request', { p_token: token, p_language: lang }),
   );
 }
 
-/** The parent's consent, signed in with their own account: the code from the e-mail, their name, relation and the declaration they ticked. */
+/**
+ * The parent's consent, signed in with their own account: the code from the e-mail, their name, relation and the
+ * declaration they ticked. `lang`: the page's, so the consent keeps the declaration in the words the parent read.
+ */
 export async function confirmParentalConsent(
   token: string,
   answer: { code: string; parentName: string; relation: string; declaration: boolean },
+  lang: Lang,
 ): Promise<ConsentConfirmation> {
   return readAnswer(
     'rpc confirm_parental_consent',
@@ -75,6 +83,7 @@ export async function confirmParentalConsent(
       p_parent_name: answer.parentName,
       p_relation: answer.relation,
       p_declaration: answer.declaration,
+      p_language: lang,
     }),
   );
 }

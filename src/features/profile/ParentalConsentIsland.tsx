@@ -137,11 +137,8 @@ export default function ParentalConsentIsland() {
           onChange={(e) => setForm({ ...form, declaration: e.target.checked })}
           className="mt-0.5 size-5 shrink-0 accent-lime"
         />
-        {/* The database's declaration is stored word for word with the consent, in English: a Hindi page says so and marks it English. */}
-        <span>
-          {w.declarationIntro && <span className="mb-1 block text-mist">{w.declarationIntro}</span>}
-          <span lang="en-IN">{state.request.declaration}</span>
-        </span>
+        {/* The database's declaration in the page's language: the consent keeps these very words, with their language. */}
+        <span data-declaration>{state.request.declaration}</span>
       </label>
       <Button type="submit" tone="primary" className="self-start" busy={state.sending} busyLabel={w.recording}>
         {w.consent}

@@ -29,7 +29,6 @@ const en: ConsentWords = {
   relationLabel: 'You are their',
   choose: 'Choose…',
   relations: { mother: 'Mother', father: 'Father', legal_guardian: 'Legal guardian' },
-  declarationIntro: '',
   recording: 'Recording…',
   consent: 'I consent',
   wrongCode: (left) => `That code is not the one we e-mailed you. ${left} ${left === 1 ? 'try' : 'tries'} left.`,

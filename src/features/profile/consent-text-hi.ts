@@ -30,7 +30,6 @@ const hi: ConsentWords = {
   relationLabel: 'आप उनके क्या हैं',
   choose: 'चुनें…',
   relations: { mother: 'माँ', father: 'पिता', legal_guardian: 'कानूनी अभिभावक' },
-  declarationIntro: 'घोषणा, अंग्रेज़ी में, जैसी आपकी सहमति के साथ शब्दशः दर्ज होती है:',
   recording: 'दर्ज हो रहा है…',
   consent: 'मैं सहमति देता/देती हूँ',
   wrongCode: (left) => `यह वह कोड नहीं है जो हमने आपको ई-मेल किया था। ${left} कोशिश बाकी।`,

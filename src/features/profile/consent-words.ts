@@ -41,8 +41,6 @@ export type ConsentWords = {
   relationLabel: string;
   choose: string;
   relations: Record<Relation, string>;
-  /** Before the declaration the parent ticks (the database's own words, stored as they read): empty in English. */
-  declarationIntro: string;
   recording: string;
   consent: string;
   /** A wrong code: the database counts the tries and says how many are left. */

@@ -58,7 +58,7 @@ export function useParentalConsentConfirmation() {
       if (!link) return setState({ status: 'missing' });
       if (link.withdraw) return setState({ status: 'withdraw', token: link.token, sending: false });
       try {
-        const request = await (await api()).fetchParentalConsentRequest(link.token);
+        const request = await (await api()).fetchParentalConsentRequest(link.token, $lang.get());
         setState({ status: 'ready', token: link.token, request, sending: false, note: null });
       } catch (error) {
         setState({ status: 'refused', message: await describeFailure(error) });
@@ -70,7 +70,7 @@ export function useParentalConsentConfirmation() {
     if (state.status !== 'ready' || !words) return;
     setState({ ...state, sending: true, note: null });
     try {
-      const answer = await (await api()).confirmParentalConsent(state.token, form);
+      const answer = await (await api()).confirmParentalConsent(state.token, form, $lang.get());
       if (answer.confirmed) {
         sessionStorage.removeItem(KEPT_TOKEN);
         return setState({ status: 'confirmed', name: answer.in_game_name });
