@@ -3,7 +3,7 @@
  *
  * Runs the random sequences of money and fairness events (supabase/tests/payouts-random-sequences.test.ts; with
  * --formats, those over a cup of every format, supabase/tests/formats-random-sequences.test.ts) longer than `npm test` does: N sequences (default 1,000) of at most K steps each, with no time limit
- * unless --minutes gives one. --seed (and --path, both printed with a failure; with --formats also --replay-path, the replayPath it prints) replays a failure; --skip
+ * unless --minutes gives one. --seed, --path and --replay-path (the seed, path and replayPath a failure prints) replay it; --skip
  * leaves out invariants whose failure is already known, to look for the next one. --survey keeps going after a
  * failure and prints, for each invariant that failed, the shortest sequence that broke it (unshrunk); --trace
  * prints every sequence's steps and what each answered.

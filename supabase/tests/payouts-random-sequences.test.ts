@@ -22,6 +22,8 @@ const settings = {
   steps: Number(process.env.FUZZ_STEPS ?? 80),
   seed: process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED),
   path: process.env.FUZZ_PATH || undefined,
+  /** The commands' own replayPath a failure prints: without it, a shrunk sequence cannot be replayed. */
+  replayPath: process.env.FUZZ_REPLAY_PATH || undefined,
   skip: new Set((process.env.FUZZ_SKIP ?? '').split(',').filter(Boolean)),
   /**
    * A bound on the whole run, shrinking included (npm test); 0: none. 60 s on PostgreSQL play about twice the
@@ -70,7 +72,7 @@ describe('random sequences of money and fairness events', () => {
       const coverage = new Map<string, number>();
       const survey = process.env.FUZZ_SURVEY ? new Map<string, { detail: string; trace: string[] }>() : undefined;
       const started = Date.now();
-      const property = fc.asyncProperty(fc.commands(stepArbitraries, { maxCommands: settings.steps, size: 'max' }), async (commands) => {
+      const property = fc.asyncProperty(fc.commands(stepArbitraries, { maxCommands: settings.steps, size: 'max', replayPath: settings.replayPath }), async (commands) => {
         const session = new Session(world);
         await session.begin();
         try {

@@ -1,8 +1,8 @@
 /**
  * A free cup in groups then a knockout (a fresh copy of the seeded demo-groups-cup: 16 places, 4 groups of 4, the
  * top 2 to the quarter-finals) played by the sixteen demo players as far as the knockout: they enter and check in, staff close
- * check-in (the draw), a referee sets every group result through the REST API (one group ends in a three-way tie,
- * the others with a draw), and a player reads the page on a phone: their own group first, each table's record and
+ * check-in (the draw), a referee sets the group results through the REST API (one group ends in a three-way tie,
+ * the others with a draw) but one draw, which its two players play and report on the match page, and a player reads the page on a phone: their own group first, each table's record and
  * who went through, a tie's reason in a tap, the group's matches with the draw, and the knockout filling itself
  * live when the last group result comes in.
  *
@@ -172,7 +172,13 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
     );
   };
   const last = groupMatches.filter((match) => match.group_name === 'D').at(-1)!;
-  for (const match of groupMatches) if (match.id !== last.id) await settle(match);
+  // Group C's draw (its first two players, 1–1) is played by its players on the match page instead.
+  const [c0, c1] = members.get('C')!;
+  const drawn = groupMatches.find(
+    (match) => match.group_name === 'C' && [c0, c1].includes(match.entry_a!) && [c0, c1].includes(match.entry_b!),
+  )!;
+  for (const match of groupMatches) if (match.id !== last.id && match.id !== drawn.id) await settle(match);
+  await playDrawOnMatchPages(browser, drawn, (entry) => sessions.get(nameOf(entry))!, nameOf, testInfo);
 
   // The player who tops group C, on a phone.
   const viewer = place('C', 0);
@@ -290,6 +296,75 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await phone.context().close();
   await wide.context().close();
 });
+
+/**
+ * A group match played by its two players on the match page, host on a phone and guest on a wide screen: the room,
+ * Ready, then both report 1–1. The form says the draw stands (no shoot-out question, as in a knockout), and both
+ * pages show the match confirmed as a draw. The match is moved to a minute ago so its players may report.
+ */
+async function playDrawOnMatchPages(
+  browser: Browser,
+  match: Match,
+  sessionOf: (entry: string) => Session,
+  nameOf: (entry: string) => string,
+  testInfo: { outputPath: (name: string) => string },
+) {
+  await stack.rest(`/rest/v1/matches?id=eq.${match.id}`, {
+    method: 'PATCH',
+    body: { scheduled_at: new Date(Date.now() - 60_000).toISOString() },
+  });
+  const open = async (entry: string, viewport: { width: number; height: number }) => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await storeSession(page, sessionOf(entry));
+    await page.goto(`/match/?id=${match.id}`);
+    await expect(page.locator('[data-match]')).toBeVisible({ timeout: 20_000 });
+    return page;
+  };
+  const host = await open(match.entry_a!, { width: 360, height: 780 });
+  const guest = await open(match.entry_b!, { width: 1280, height: 900 });
+  const [hostName, guestName] = [nameOf(match.entry_a!), nameOf(match.entry_b!)];
+  const roomForm = host.locator('[data-room-form]');
+  await roomForm.getByLabel('Room id').fill('GROUPC-11');
+  await roomForm.getByLabel('Room password').fill('level1');
+  await roomForm.getByRole('button', { name: 'Post the room' }).click();
+  await expect(guest.locator('[data-room-value="Room id"]')).toHaveText('GROUPC-11');
+  await host.getByRole('button', { name: 'I’m ready' }).click();
+  await guest.getByLabel(/Settings checked/).check();
+  await guest.getByRole('button', { name: 'I’m ready' }).click();
+  await expect(host.locator('[data-match-status-words]')).toHaveText('Both players ready');
+
+  const report = async (page: Page) => {
+    const form = page.locator('[data-report-form]');
+    await form.getByLabel('Your goals').fill('1');
+    await form.getByLabel("Opponent's goals").fill('1');
+    // A level score in a group: the draw stands, and nobody is asked who won a shoot-out.
+    await expect(form.locator('[data-draw-stands]')).toHaveText(
+      'A draw: it stands as the result, one point each. No extra time or penalties in this match.',
+    );
+    await expect(form.getByRole('radio')).toHaveCount(0);
+    await form
+      .getByLabel('Screenshot of the result screen')
+      .setInputFiles(new URL('./fixtures/result-screen.png', import.meta.url).pathname);
+    await form.getByRole('button', { name: 'Send the result' }).click();
+  };
+  await report(host);
+  await expect(host.locator('[data-report-sent]')).toBeVisible();
+  await host.screenshot({ path: shot(testInfo, 'group-draw-reported-360.png'), fullPage: true });
+  await expect(guest.locator('[data-opponent-report]')).toContainText('1–1');
+  await report(guest);
+  for (const page of [host, guest]) {
+    await expect(page.locator('[data-match-outcome]')).toContainText('Result confirmed');
+    await expect(page.locator('[data-match-result]')).toHaveText(`${hostName} and ${guestName} drew 1–1: one point each.`);
+  }
+  await guest.screenshot({ path: shot(testInfo, 'group-draw-confirmed-1280.png'), fullPage: true });
+  const [row] = await stack.rest<Array<{ status: string; winner_entry_id: string | null }>>(
+    `/rest/v1/matches?select=status,winner_entry_id&id=eq.${match.id}`,
+  );
+  expect(row).toEqual({ status: 'confirmed', winner_entry_id: null });
+  await host.context().close();
+  await guest.context().close();
+}
 
 /**
  * A fresh copy of a seeded cup of another format (demo-swiss-cup, demo-double-cup) entered by eight demo players,

@@ -343,8 +343,12 @@ async function provider(m: Model, r: Real, call: Call, mode: AnswerMode): Promis
       const payId = String(call.payload.razorpay_payment_id);
       const amount = Number(call.payload.amount_paise);
       const earlier = m.refundsByKey.get(call.idempotency_key);
-      if (earlier) return { outcome: 'done', answer: { refund_id: earlier.refundId, amount_paise: earlier.amount, status: 'processed' } };
       const capture = m.capture(payId);
+      // Asked again after an answer was lost. Razorpay answers the key's own refund; a call whose rest was refunded
+      // under another key is refused again, and the worker finds the payment refunded in full.
+      if (earlier?.rest && capture)
+        return { outcome: 'done', answer: { already_refunded: true, amount_refunded: capture.refunded } };
+      if (earlier) return { outcome: 'done', answer: { refund_id: earlier.refundId, amount_paise: earlier.amount, status: 'processed' } };
       if (!capture) return failed;
       // Razorpay refuses to refund a payment the bank already took back through a lost dispute; staff see the
       // given-up call on the console.
@@ -361,7 +365,7 @@ async function provider(m: Model, r: Real, call: Call, mode: AnswerMode): Promis
         if (mode !== 'fail' && mode !== 'reject' && capture.refunded > 0 && left > 0 && left < amount) {
           const refundId = m.next('rfnd_fz');
           capture.refunded += left;
-          m.refundsByKey.set(call.idempotency_key, { refundId, amount: left });
+          m.refundsByKey.set(call.idempotency_key, { refundId, amount: left, rest: true });
           m.webhooks.push({ eventId: m.next('evt_'), type: 'refund.processed', payId, refundId, amount: left });
           return {
             outcome: 'done',

@@ -35,7 +35,11 @@ export class Model {
   orders: Order[] = [];
   captures: Capture[] = [];
   /** Outbox refund key -> the refund Razorpay made for it. */
-  refundsByKey = new Map<string, { refundId: string; amount: number }>();
+  /**
+   * The refund each refund call's key made. `rest`: the call asked for more than was left after a refund made
+   * outside it, so the worker refunded what was left under a key of its own and the payment is refunded in full.
+   */
+  refundsByKey = new Map<string, { refundId: string; amount: number; rest?: boolean }>();
   payouts = new Map<string, ProviderPayout>();
   webhooks: Webhook[] = [];
   /** Captures the database was told about (verify, webhook, order check). */
