@@ -72,55 +72,58 @@ describe('random sequences of money and fairness events', () => {
       const coverage = new Map<string, number>();
       const survey = process.env.FUZZ_SURVEY ? new Map<string, { detail: string; trace: string[] }>() : undefined;
       const started = Date.now();
-      const property = fc.asyncProperty(fc.commands(stepArbitraries, { maxCommands: settings.steps, size: 'max', replayPath: settings.replayPath }), async (commands) => {
-        const session = new Session(world);
-        await session.begin();
-        try {
-          const model = new Model();
-          for (const row of await session.read<{ id: string; c: string }>(
-            'select id, draw_commitment as c from public.tournaments where draw_commitment is not null',
-          )) {
-            model.commitments.set(row.id, row.c);
-          }
-          const real: Real = { s: session, world, podId, trace: [], skip: settings.skip, timing, survey };
-          await fc.asyncModelRun(() => ({ model, real }), commands);
-          if (!settings.skip.has('refunds_owed_are_made')) {
-            try {
-              await settle(model, real);
-            } catch (error) {
-              if (!(survey && error instanceof Finding)) throw error;
-              const known = survey.get(error.invariant);
-              if (!known || known.trace.length > real.trace.length)
-                survey.set(error.invariant, { detail: error.message.split('\n')[0] ?? '', trace: [...real.trace] });
+      const property = fc.asyncProperty(
+        fc.commands(stepArbitraries, { maxCommands: settings.steps, size: 'max', replayPath: settings.replayPath }),
+        async (commands) => {
+          const session = new Session(world);
+          await session.begin();
+          try {
+            const model = new Model();
+            for (const row of await session.read<{ id: string; c: string }>(
+              'select id, draw_commitment as c from public.tournaments where draw_commitment is not null',
+            )) {
+              model.commitments.set(row.id, row.c);
             }
-          }
-          sequences += 1;
-          steps += real.trace.length;
-          if (process.env.FUZZ_TRACE) console.info(`sequence ${sequences}:\n  ${real.trace.join('\n  ')}`);
-          for (const [move, step] of model.moves) if (!moves.has(move)) moves.set(move, step);
-          for (const line of real.trace) {
-            const kind = `${line.slice(0, line.indexOf('(') >= 0 ? line.indexOf('(') : line.indexOf(' '))}${line.includes('-> refused') ? ' refused' : ''}`;
-            coverage.set(kind, (coverage.get(kind) ?? 0) + 1);
-            for (const word of [
-              'registered',
-              'refund_required',
-              'awaiting_approval',
-              'approved',
-              'verified',
-              'settled:',
-              'prizes_settled',
-              'draws_run',
-              'confirmed',
-              'waitlisted',
-              'waiting #',
-            ]) {
-              if (line.includes(word)) coverage.set(`~${word}`, (coverage.get(`~${word}`) ?? 0) + 1);
+            const real: Real = { s: session, world, podId, trace: [], skip: settings.skip, timing, survey };
+            await fc.asyncModelRun(() => ({ model, real }), commands);
+            if (!settings.skip.has('refunds_owed_are_made')) {
+              try {
+                await settle(model, real);
+              } catch (error) {
+                if (!(survey && error instanceof Finding)) throw error;
+                const known = survey.get(error.invariant);
+                if (!known || known.trace.length > real.trace.length)
+                  survey.set(error.invariant, { detail: error.message.split('\n')[0] ?? '', trace: [...real.trace] });
+              }
             }
+            sequences += 1;
+            steps += real.trace.length;
+            if (process.env.FUZZ_TRACE) console.info(`sequence ${sequences}:\n  ${real.trace.join('\n  ')}`);
+            for (const [move, step] of model.moves) if (!moves.has(move)) moves.set(move, step);
+            for (const line of real.trace) {
+              const kind = `${line.slice(0, line.indexOf('(') >= 0 ? line.indexOf('(') : line.indexOf(' '))}${line.includes('-> refused') ? ' refused' : ''}`;
+              coverage.set(kind, (coverage.get(kind) ?? 0) + 1);
+              for (const word of [
+                'registered',
+                'refund_required',
+                'awaiting_approval',
+                'approved',
+                'verified',
+                'settled:',
+                'prizes_settled',
+                'draws_run',
+                'confirmed',
+                'waitlisted',
+                'waiting #',
+              ]) {
+                if (line.includes(word)) coverage.set(`~${word}`, (coverage.get(`~${word}`) ?? 0) + 1);
+              }
+            }
+          } finally {
+            await session.rollback();
           }
-        } finally {
-          await session.rollback();
-        }
-      });
+        },
+      );
       const result = await fc.check(property, {
         numRuns: settings.runs,
         seed: settings.seed,
