@@ -346,8 +346,7 @@ async function provider(m: Model, r: Real, call: Call, mode: AnswerMode): Promis
       const capture = m.capture(payId);
       // Asked again after an answer was lost. Razorpay answers the key's own refund; a call whose rest was refunded
       // under another key is refused again, and the worker finds the payment refunded in full.
-      if (earlier?.rest && capture)
-        return { outcome: 'done', answer: { already_refunded: true, amount_refunded: capture.refunded } };
+      if (earlier?.rest && capture) return { outcome: 'done', answer: { already_refunded: true, amount_refunded: capture.refunded } };
       if (earlier) return { outcome: 'done', answer: { refund_id: earlier.refundId, amount_paise: earlier.amount, status: 'processed' } };
       if (!capture) return failed;
       // Razorpay refuses to refund a payment the bank already took back through a lost dispute; staff see the
