@@ -19,7 +19,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: addresses.siteUrl,
-    trace: 'retain-on-failure',
+    // A trace records every action's page and screen; kept only for a failure, it still costs every passing test
+    // the recording (about a sixth of the browser lane's CPU). A CI run records the retry of a failed test, which
+    // is the failure to read (a test that passes on its retry is reported flaky, with the retry's trace); a run
+    // on your machine (no retries) keeps the trace of each failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // Motion is decoration on this site (src/styles/global.css stops it for players who ask): without it a page
     // draws no frames while a test waits (spinners, the news ticker, the marquee) and actions need not wait for
     // transitions to settle. The tests about motion ask for it back with `test.use({ reducedMotion: 'no-preference' })`
