@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../local/database.ts';
 import { applyMigrations, applyShim } from '../local/schema-setup.ts';
 import { chosenEngines } from './engine-choice.ts';
-import { findPostgresBinaries, makePostgresTemplate } from './postgres-cluster.ts';
+import { findPostgresBinaries, makeClustersDir, makePostgresTemplate, stopClustersUnder } from './postgres-cluster.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +16,8 @@ declare module 'vitest' {
      * cluster starts from a copy of (empty when PostgreSQL is not covered).
      */
     postgresTemplate: string;
+    /** Where each test worker starts its one PostgreSQL cluster (helpers.ts), stopped when the run ends. */
+    postgresClusters: string;
   }
 }
 
@@ -62,9 +64,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const [pglite, postgresDir] = await Promise.all([pgliteTemplate(), postgresTemplate()]);
     project.provide('pgliteTemplate', pglite);
     project.provide('postgresTemplate', postgresDir);
+    project.provide('postgresClusters', postgresDir ? await makeClustersDir(path.join(dir, 'clusters')) : '');
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
-  return () => rm(dir, { recursive: true, force: true });
+  return async () => {
+    await stopClustersUnder(path.join(dir, 'clusters'));
+    await rm(dir, { recursive: true, force: true });
+  };
 }

@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openDatabase, pgliteConnection } from '../local/database.ts';
 import { chosenEngines, scaleEngineName } from './engine-choice.ts';
-import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts';
+import pg from 'pg';
+import { type PostgresCluster, pgConnection, startPostgresCluster } from './postgres-cluster.ts';
 import { applyMigrations, applyShim, type SqlConnection } from '../local/schema-setup.ts';
 import { testDatabase, type TestDatabase } from './requests.ts';
 
@@ -64,21 +65,55 @@ export function startTestPostgresCluster(): Promise<PostgresCluster> {
   return startPostgresCluster({ fromDataDir: inject('postgresTemplate') || undefined });
 }
 
+/**
+ * The test worker's PostgreSQL cluster, started from the run's template on first use and kept while the worker
+ * runs file after file (vitest.db.config.ts: isolate: false); global-setup.ts stops it when the run ends. Kept on
+ * globalThis so that a module evaluated again still finds it.
+ */
+function workerCluster(): Promise<PostgresCluster> {
+  const shared = globalThis as { golazoWorkerCluster?: Promise<PostgresCluster> };
+  shared.golazoWorkerCluster ??= startPostgresCluster({
+    fromDataDir: inject('postgresTemplate') || undefined,
+    parentDir: inject('postgresClusters') || undefined,
+    // The migrated `postgres` database is the template of each file's own: nobody may be logged in to it.
+    database: 'template1',
+  }).catch((error) => {
+    shared.golazoWorkerCluster = undefined;
+    throw error;
+  });
+  return shared.golazoWorkerCluster;
+}
+
+let databasesMade = 0;
+
+/**
+ * Each start is a database of its own, copied from the worker cluster's migrated `postgres` database (about a
+ * tenth of a second, where a cluster of its own took seconds of copying and starting a server) and dropped on
+ * close. The tests that need a server of their own (concurrent sessions, a server killed mid-commit) start one
+ * with {@link startTestPostgresCluster}.
+ */
 const postgresEngine: Engine = {
   name: 'PostgreSQL',
   async start() {
-    const cluster = await startTestPostgresCluster();
+    const cluster = await workerCluster();
+    const name = `test_${process.pid}_${++databasesMade}`;
+    await cluster.client.query(`create database ${name} template postgres`);
+    const client = new pg.Client({ connectionString: cluster.connectionString.replace('/template1?', `/${name}?`) });
+    const drop = async () => {
+      await client.end().catch(() => {});
+      await cluster.client.query(`drop database if exists ${name} with (force)`);
+    };
     try {
+      await client.connect();
+      const connection = pgConnection(client);
       // As on PGlite: applied again on top of the template, a no-op unless they changed.
-      await applyShim(cluster.connection);
-      await applyMigrations(cluster.connection);
+      await applyShim(connection);
+      await applyMigrations(connection);
+      return testDatabase(`PostgreSQL ${cluster.serverVersion}`, await servePanKey(await declareFixtures(connection)), drop);
     } catch (error) {
-      await cluster.stop();
+      await drop();
       throw error;
     }
-    return testDatabase(`PostgreSQL ${cluster.serverVersion}`, await servePanKey(await declareFixtures(cluster.connection)), () =>
-      cluster.stop(),
-    );
   },
 };
 

@@ -9,7 +9,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +53,14 @@ type StartPostgresClusterOptions = {
    * server or change cluster-wide settings touch nobody else.
    */
   fromDataDir?: string;
+  /** Where the cluster's temporary directory goes (default: the system's); {@link stopClustersUnder} stops those left there. */
+  parentDir?: string;
+  /**
+   * The database the cluster's own client logs in to (default `postgres`). A cluster whose `postgres` database is
+   * the template of others (`create database … template postgres`) logs in to `template1`: PostgreSQL copies a
+   * template only while nobody is connected to it.
+   */
+  database?: string;
 };
 
 /**
@@ -63,7 +71,7 @@ export async function startPostgresCluster(options: StartPostgresClusterOptions 
   const bin = findPostgresBinaries();
   if (!bin) throw new Error('No PostgreSQL server binaries found (looked in /usr/lib/postgresql/15/bin and pg_config --bindir)');
 
-  const root = await mkdtemp(path.join(tmpdir(), 'golazo-pg-'));
+  const root = await mkdtemp(path.join(options.parentDir ?? tmpdir(), 'golazo-pg-'));
   const dataDir = path.join(root, 'data');
   if (userInfo().uid === 0) {
     const { uid, gid } = postgresOsUser();
@@ -111,14 +119,15 @@ export async function startPostgresCluster(options: StartPostgresClusterOptions 
     await rm(root, { recursive: true, force: true });
   };
 
-  const client = new pg.Client({ host: root, port, user: 'postgres', database: 'postgres' });
+  const database = options.database ?? 'postgres';
+  const client = new pg.Client({ host: root, port, user: 'postgres', database });
   try {
     await client.connect();
     const { rows } = await client.query<{ server_version_num: string }>('show server_version_num');
     return {
       client,
       connection: pgConnection(client),
-      connectionString: `postgres://postgres@/postgres?host=${encodeURIComponent(root)}&port=${port}`,
+      connectionString: `postgres://postgres@/${database}?host=${encodeURIComponent(root)}&port=${port}`,
       serverVersion: Math.floor(Number(rows[0]?.server_version_num) / 10000),
       dataDir,
       stop: async () => {
@@ -155,6 +164,31 @@ export async function makePostgresTemplate(dir: string, prepare: (connection: Sq
   } finally {
     await cluster.stop();
   }
+}
+
+/** Makes `dir` for clusters to be started under ({@link StartPostgresClusterOptions.parentDir}): owned by the server's OS user. */
+export async function makeClustersDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  if (userInfo().uid === 0) {
+    const { uid, gid } = postgresOsUser();
+    await chown(dir, uid, gid);
+  }
+  return dir;
+}
+
+/**
+ * Stops every cluster started under `dir` ({@link StartPostgresClusterOptions.parentDir}) that is still running:
+ * the SQL tests' shared clusters live as long as their worker, which may end without stopping them.
+ */
+export async function stopClustersUnder(dir: string): Promise<void> {
+  const bin = findPostgresBinaries();
+  if (!bin) return;
+  const roots = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.startsWith('golazo-pg-'));
+  await Promise.all(
+    roots.map((root) =>
+      asServerUser(path.join(bin, 'pg_ctl'), ['stop', '-D', path.join(dir, root, 'data'), '-m', 'immediate', '-w']).catch(() => {}),
+    ),
+  );
 }
 
 /** Runs a PostgreSQL binary as the server's OS user: `postgres` when the tests run as root (the server refuses root). */
