@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anon,
+  completeProfile,
+  createRegistration,
   createTournament,
   createUser,
   engines,
@@ -273,5 +275,60 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
       ]);
       expect(actions.rows.map((row) => row.action)).toEqual(['walkover_claimed', 'dispute_opened']);
     });
+  });
+  it('writes down a round of many owed decisions a few per run, oldest first, and refuses the rest meanwhile', async () => {
+    // 32 players, 16 first-round matches, nobody ready: 16 matches owed "neither ready" at once.
+    const id = `many-deadlines-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at)
+       values ($1, 'Many Deadlines Cup', 'championship', 'Knockout', 15000, 60000, 32, 32, true, $2)`,
+      [id, START.toISOString()],
+    );
+    for (let i = 0; i < 32; i++) {
+      const user = await createUser(db);
+      await completeProfile(db, user.id);
+      await createRegistration(db, user.id, id);
+    }
+    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    await setDatabaseClock(db, at(-59));
+    await db.admin.query('select private.run_due_work()');
+    const firstRound = async () =>
+      (
+        await db.admin.query<Match & { scheduled_at: Date }>(
+          'select * from public.matches where tournament_id = $1 and round = 1 order by scheduled_at, id',
+          [id],
+        )
+      ).rows;
+    expect((await firstRound()).map((m) => m.status)).toEqual(Array(16).fill('scheduled'));
+    const [{ size }] = (await db.admin.query<{ size: number }>('select private.due_match_batch_size() as size')).rows as [{ size: number }];
+    expect(size).toBeLessThan(16);
+
+    await setDatabaseClock(db, at(11));
+    const run = async () =>
+      (
+        await db.admin.query<{ r: { matches_void: number; match_decisions_left_for_next_run: number } }>(
+          'select private.run_due_work() as r',
+        )
+      ).rows[0]!.r;
+    expect(await run()).toMatchObject({ matches_void: size, match_decisions_left_for_next_run: 16 - size });
+    const afterOne = await firstRound();
+    // The oldest first (the order the periodic function reads them in), the others still scheduled.
+    expect(afterOne.map((m) => m.status)).toEqual([...Array(size).fill('void'), ...Array(16 - size).fill('scheduled')]);
+    // A match whose decision waits is already decided for its players: Ready is refused with the deadline's reason.
+    const waiting = afterOne[size]!;
+    const host = (await db.admin.query<{ player_id: string }>('select player_id from public.entries where id = $1', [waiting.entry_a]))
+      .rows[0]!.player_id;
+    await expectSqlError(ready(waiting.id, host), 'PT409', 'Neither player pressed Ready');
+
+    // The next runs write down the rest, and then there is nothing left.
+    let left = 16 - size;
+    while (left > 0) {
+      const result = await run();
+      expect(result.matches_void).toBe(Math.min(size, left));
+      left -= result.matches_void;
+      expect(result.match_decisions_left_for_next_run).toBe(left);
+    }
+    expect((await firstRound()).map((m) => m.status)).toEqual(Array(16).fill('void'));
   });
 });
