@@ -128,6 +128,8 @@ try {
    * PostgreSQL's function statistics (track_functions, for this transaction only) give each step's time inside
    * the very run that is timed: pg_stat_get_xact_function_total_time, read before the transaction ends.
    */
+  /** What the last periodic run answered (its steps' counts). */
+  let lastAnswer: Record<string, unknown> = {};
   const runDueWork = async () => {
     await client.query('begin');
     try {
@@ -154,7 +156,8 @@ try {
       const before = await stepTotals();
       const cpuBefore = processCpuMs(backendPid);
       const started = performance.now();
-      await client.query('select public.service_run_due_work()');
+      const answer = await client.query<{ result: Record<string, unknown> }>('select public.service_run_due_work() as result');
+      lastAnswer = answer.rows[0]?.result ?? {};
       const list = timings.get('run_due_work') ?? [];
       list.push(performance.now() - started);
       const cpuAfter = processCpuMs(backendPid);
@@ -172,13 +175,18 @@ try {
   };
 
   /**
-   * pg_cron runs the periodic function every minute: after a run that recorded notices for many players
-   * (private.pending_messages), the runs of the following minutes deliver them in batches, each timed as a run.
+   * pg_cron runs the periodic function every minute: after a run that left work for the next ones (notices for many
+   * players waiting in private.pending_messages, a draw for many players to announce, match decisions over a run's
+   * share), the runs of the following minutes do it, each timed as a run.
    */
   const followingMinutes = async (from: Date) => {
     for (let minute = 1; minute <= 30; minute++) {
-      const { rows } = await client.query<{ waiting: boolean }>('select exists (select 1 from private.pending_messages) as waiting');
-      if (!rows[0]?.waiting) return;
+      const { rows } = await client.query<{ waiting: boolean }>(
+        `select exists (select 1 from private.pending_messages)
+             or exists (select 1 from public.tournaments
+                         where drawn_at is not null and draw_announced_at is null and cancelled_at is null) as waiting`,
+      );
+      if (!rows[0]?.waiting && !(Number(lastAnswer.match_decisions_left_for_next_run) > 0)) return;
       await setClock(new Date(from.getTime() + minute * 60_000));
       await runDueWork();
     }
