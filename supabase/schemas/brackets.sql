@@ -817,6 +817,9 @@ declare
   v_best_same integer;
   v_same integer;
   v_g integer;
+  -- How many entries of each buyer each group holds so far ("<group>:<buyer>" -> count), kept as the groups fill:
+  -- plain expressions, where a query per group and seed (75 groups x 300 seeds) was most of a championship's draw.
+  v_held jsonb := '{}'::jsonb;
 begin
   select jsonb_object_agg(e::text, b::text) into v_buyer_of from unnest(p_entries, p_buyers) as x (e, b);
   v_groups := (select jsonb_agg('[]'::jsonb) from generate_series(1, p_group_count));
@@ -826,15 +829,19 @@ begin
     for v_k in 0 .. p_group_count - 1 loop
       v_g := (v_s - 1 + v_k) % p_group_count + 1;
       continue when v_sizes[v_g] >= case when v_g <= v_fours then 4 else 3 end;
-      select count(*) into v_same from jsonb_array_elements_text(v_groups -> (v_g - 1)) as m (id)
-       where v_buyer_of ->> m.id = v_buyer;
+      v_same := coalesce((v_held ->> (v_g || ':' || coalesce(v_buyer, '')))::integer, 0);
       if v_best is null or v_same < v_best_same then
         v_best := v_g;
         v_best_same := v_same;
       end if;
+      -- No group can hold fewer than none: the first group with room and none of the buyer's is the one.
+      exit when v_best_same = 0;
     end loop;
     v_groups := jsonb_set(v_groups, array[(v_best - 1)::text], (v_groups -> (v_best - 1)) || to_jsonb(p_seeds[v_s]::text));
     v_sizes[v_best] := v_sizes[v_best] + 1;
+    if v_buyer is not null then
+      v_held := v_held || jsonb_build_object(v_best || ':' || v_buyer, v_best_same + 1);
+    end if;
   end loop;
   return v_groups;
 end;
