@@ -736,13 +736,20 @@ declare
   v_actor text;
   v_rest text;
   v_writer_seen boolean := false;
+  -- A start trigger for each statement (a table whose rows are made hundreds at a time, a draw's matches): the
+  -- statement's distinct starting statuses, each checked once as a row's would be, the caller read once.
+  v_statuses text[];
 begin
-  for i in 1 .. case tg_argv[1] when 'payments' then 2 when 'tournaments' then 4 else 1 end loop
+  if tg_level = 'STATEMENT' then
+    v_statuses := array(select distinct n.status from new_rows n);
+  end if;
+  for i in 1 .. case when tg_level = 'STATEMENT' then cardinality(v_statuses)
+                     else case tg_argv[1] when 'payments' then 2 when 'tournaments' then 4 else 1 end end loop
     v_machine := tg_argv[0];
     case tg_argv[1]
       when 'status' then
         v_from := case when not v_insert then old.status end;
-        v_to := new.status;
+        v_to := case when tg_level = 'STATEMENT' then v_statuses[i] else new.status end;
       when 'superseded_at' then
         v_from := case when v_insert then null when old.superseded_at is null then 'live' else 'superseded' end;
         v_to := case when new.superseded_at is null then 'live' else 'superseded' end;

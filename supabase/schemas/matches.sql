@@ -1402,7 +1402,9 @@ comment on trigger matches_reopen_rated_weeks on public.matches is 'A confirmed 
 
 CREATE TRIGGER matches_set_updated_at BEFORE UPDATE ON public.matches FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
-CREATE TRIGGER matches_start_in_state_machine BEFORE INSERT ON public.matches FOR EACH ROW EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
+-- Once per statement, not per row: a draw writes hundreds of matches in a few statements, and each row's check read the
+-- call stack again. A refused start fails the statement, as a refused row did.
+CREATE TRIGGER matches_start_in_state_machine AFTER INSERT ON public.matches REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.keep_to_state_machines('match', 'status');
 
 comment on function private.same_buyer(public.matches) is 'Whether both sides of a match were bought by the same account.';
 CREATE OR REPLACE FUNCTION private.same_buyer(p_match public.matches)
