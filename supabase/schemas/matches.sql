@@ -1390,7 +1390,7 @@ CREATE OR REPLACE FUNCTION private.due_match_batch_size()
  LANGUAGE sql
  IMMUTABLE
  SET search_path TO ''
-AS $function$ select 8 $function$;
+AS $function$ select 6 $function$;
 
 -- Matches and who sees them ---------------------------------------------------------------------------
 
