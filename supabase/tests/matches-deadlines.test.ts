@@ -20,6 +20,7 @@ import {
   startWithMovableClock,
   type TestDatabase,
   rpcOf,
+  runDueWorkUntilDone as runDueWorkUntilDoneOf,
 } from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
@@ -67,17 +68,7 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
 
   const ready = (matchId: string, userId: string) => rpc(player(userId), 'public.set_ready($1)', [matchId]);
 
-  /**
-   * The periodic function as pg_cron runs it, once a minute, until it has written down every decision owed: a run takes
-   * at most private.due_match_batch_size() of them, oldest first (this file's earlier tournaments leave matches owed one).
-   */
-  const runDueWorkUntilDone = async () => {
-    for (let run = 0; run < 50; run++) {
-      const { rows } = await db.admin.query<{ r: { match_decisions_left_for_next_run: number } }>('select private.run_due_work() as r');
-      if (rows[0]!.r.match_decisions_left_for_next_run === 0) return;
-    }
-    throw new Error('the periodic function left match decisions after 50 runs');
-  };
+  const runDueWorkUntilDone = () => runDueWorkUntilDoneOf(db);
 
   it('refuses a dispute 11 minutes after a lone report: it was confirmed automatically at 10', async () => {
     const { match, a, b } = await semiFinal();
