@@ -721,24 +721,26 @@ AS $function$
 $function$;
 
 comment on function private.match_id(text,integer) is 'The n-th match id of a draw: a version 7 UUID (RFC 9562) whose 12 bits after the version are a counter (its method 1), so one draw''s ids differ only there and a bracket that names each match twice (its rounds and its stages) stays small on the wire.';
+-- Asked for every match a draw writes (twice for a linked one): like private.sha256_hex it has no search_path of its
+-- own (every name is pg_catalog's), so the planner inlines it instead of saving and restoring the setting per call.
 CREATE OR REPLACE FUNCTION private.match_id(p_base text, p_n integer)
  RETURNS uuid
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
-  select (left(p_base, 12) || '7' || lpad(to_hex(p_n), 3, '0') || right(p_base, 16))::uuid;
+  select (pg_catalog.left(p_base, 12) || '7' || pg_catalog.lpad(pg_catalog.to_hex(p_n), 3, '0')
+          || pg_catalog.right(p_base, 16))::uuid;
 $function$;
 
 comment on function private.group_letter(integer) is 'The name of the n-th group (1-based): A ... Z, then AA, AB, ... as spreadsheets count columns.';
+-- Inlined, as private.match_id (no search_path of its own; only pg_catalog's names).
 CREATE OR REPLACE FUNCTION private.group_letter(p_n integer)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
-  select case when p_n <= 26 then chr(64 + p_n)
-              else chr(64 + (p_n - 1) / 26) || chr(65 + (p_n - 1) % 26) end;
+  select case when p_n <= 26 then pg_catalog.chr(64 + p_n)
+              else pg_catalog.chr(64 + (p_n - 1) / 26) || pg_catalog.chr(65 + (p_n - 1) % 26) end;
 $function$;
 
 comment on function private.knockout_slot_seeds(integer,integer,integer,integer,integer) is 'Which qualifier seed (private.stage_qualifiers: A1, B1, ..., A2, B2, ..., then the best of the next place) takes each slot of the first round of the knockout after a group stage, slot 2p - 1 and 2p being match p''s; null a bye. With the top 2 of a power-of-two number of groups and no best of the next place, each winner meets the runner-up of the group drawn opposite in the other half (so two players of one group meet no earlier than the final); otherwise the standard seeding, byes to the best placed. private.fill_knockout fills by it and get_bracket publishes it (feeds), so the projected path is the real one.';
@@ -815,6 +817,9 @@ declare
   v_best_same integer;
   v_same integer;
   v_g integer;
+  -- How many entries of each buyer each group holds so far ("<group>:<buyer>" -> count), kept as the groups fill:
+  -- plain expressions, where a query per group and seed (75 groups x 300 seeds) was most of a championship's draw.
+  v_held jsonb := '{}'::jsonb;
 begin
   select jsonb_object_agg(e::text, b::text) into v_buyer_of from unnest(p_entries, p_buyers) as x (e, b);
   v_groups := (select jsonb_agg('[]'::jsonb) from generate_series(1, p_group_count));
@@ -824,15 +829,19 @@ begin
     for v_k in 0 .. p_group_count - 1 loop
       v_g := (v_s - 1 + v_k) % p_group_count + 1;
       continue when v_sizes[v_g] >= case when v_g <= v_fours then 4 else 3 end;
-      select count(*) into v_same from jsonb_array_elements_text(v_groups -> (v_g - 1)) as m (id)
-       where v_buyer_of ->> m.id = v_buyer;
+      v_same := coalesce((v_held ->> (v_g || ':' || coalesce(v_buyer, '')))::integer, 0);
       if v_best is null or v_same < v_best_same then
         v_best := v_g;
         v_best_same := v_same;
       end if;
+      -- No group can hold fewer than none: the first group with room and none of the buyer's is the one.
+      exit when v_best_same = 0;
     end loop;
     v_groups := jsonb_set(v_groups, array[(v_best - 1)::text], (v_groups -> (v_best - 1)) || to_jsonb(p_seeds[v_s]::text));
     v_sizes[v_best] := v_sizes[v_best] + 1;
+    if v_buyer is not null then
+      v_held := v_held || jsonb_build_object(v_best || ':' || v_buyer, v_best_same + 1);
+    end if;
   end loop;
   return v_groups;
 end;
@@ -914,8 +923,8 @@ CREATE OR REPLACE FUNCTION private.knockout_match_n(p_first_n integer, p_size in
  RETURNS integer
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
+  -- Inlined, as private.match_id (no search_path of its own; arithmetic only).
   -- The rounds before k hold size/2^from + ... + size/2^(k-1) = (size >> (from - 1)) - (size >> (k - 1)) matches.
   select p_first_n + (p_size >> (p_from_round - 1)) - (p_size >> (p_round - 1)) + p_position - 1;
 $function$;
@@ -1507,6 +1516,10 @@ begin
   loop
     begin
       perform private.run_draw(v_tournament.id, null);
+      -- Remembered for this run's draw announcements (undone with the draw if it fails).
+      perform set_config('golazo.drawn_in_this_run',
+                         (coalesce(nullif(current_setting('golazo.drawn_in_this_run', true), ''), '{}')::text[]
+                            || v_tournament.id)::text, true);
       v_drawn := v_drawn + 1;
     exception when others then
       get stacked diagnostics v_error = message_text, v_state = returned_sqlstate;
@@ -1689,6 +1702,13 @@ begin
      where drawn_at is not null and draw_announced_at is null and cancelled_at is null
      for update skip locked
   loop
+    -- A draw for more players than a delivery tells at once, made in this very run, is announced in the next one:
+    -- its players are told in batches over the following runs anyway (private.deliver_messages), and the draw's
+    -- run is the periodic function's heaviest. A smaller draw (a pod) is told at once, in its own run.
+    continue when v_tournament.id = any (coalesce(nullif(current_setting('golazo.drawn_in_this_run', true), ''), '{}')::text[])
+              and (select count(*) from public.entries e
+                    where e.tournament_id = v_tournament.id and e.status = 'active' and e.player_id is not null)
+                  > private.notice_fan_out_threshold();
     -- Each player's first match (in a group of three one player rests on the first matchday) and, in groups,
     -- how many group matches they have: one pass over the tournament's matches, each read once per side.
     with sides as (
@@ -1723,6 +1743,7 @@ begin
     update public.tournaments set draw_announced_at = p_now where id = v_tournament.id;
     v_told := v_told + 1;
   end loop;
+  perform set_config('golazo.drawn_in_this_run', '', true);
   return v_told;
 end;
 $function$;

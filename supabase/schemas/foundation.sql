@@ -736,13 +736,20 @@ declare
   v_actor text;
   v_rest text;
   v_writer_seen boolean := false;
+  -- A start trigger for each statement (a table whose rows are made hundreds at a time, a draw's matches): the
+  -- statement's distinct starting statuses, each checked once as a row's would be, the caller read once.
+  v_statuses text[];
 begin
-  for i in 1 .. case tg_argv[1] when 'payments' then 2 when 'tournaments' then 4 else 1 end loop
+  if tg_level = 'STATEMENT' then
+    v_statuses := array(select distinct n.status from new_rows n);
+  end if;
+  for i in 1 .. case when tg_level = 'STATEMENT' then cardinality(v_statuses)
+                     else case tg_argv[1] when 'payments' then 2 when 'tournaments' then 4 else 1 end end loop
     v_machine := tg_argv[0];
     case tg_argv[1]
       when 'status' then
         v_from := case when not v_insert then old.status end;
-        v_to := new.status;
+        v_to := case when tg_level = 'STATEMENT' then v_statuses[i] else new.status end;
       when 'superseded_at' then
         v_from := case when v_insert then null when old.superseded_at is null then 'live' else 'superseded' end;
         v_to := case when new.superseded_at is null then 'live' else 'superseded' end;
@@ -983,11 +990,14 @@ CREATE OR REPLACE FUNCTION private.deliver(p_notices private.notice[])
 AS $function$
 declare
   v_now timestamptz := private.clock_now();
+  -- Who may be told, worked out once for the whole delivery (private.players_to_process).
+  v_allowed uuid[] := array(select private.players_to_process(array(select n.user_id from unnest(p_notices) as n
+                                                                     where n.user_id is not null)));
 begin
   insert into public.notifications (user_id, kind, title, body, link, created_at)
   select n.user_id, n.kind, left(n.title, 140), left(coalesce(n.body, ''), 1000), n.link, v_now
     from unnest(p_notices) as n
-   where n.user_id is not null and private.may_process_player(n.user_id);
+   where n.user_id = any (v_allowed);
 
   insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
   select 'email', 'notify-' || n.kind || '-' || n.user_id || '-' || n.key,
@@ -996,7 +1006,7 @@ begin
     from unnest(p_notices) as n
     join auth.users u on u.id = n.user_id and u.email is not null
     left join public.notification_settings s on s.user_id = n.user_id and s.kind = n.kind
-   where coalesce(s.email, true) and private.may_process_player(n.user_id)
+   where coalesce(s.email, true) and n.user_id = any (v_allowed)
   on conflict (idempotency_key) do nothing;
 end;
 $function$;
@@ -1209,18 +1219,27 @@ declare
   v_now timestamptz := private.clock_now();
 begin
   -- One statement: the messages are written once (a CTE read twice is computed once), then the bell's rows and
-  -- the e-mails are inserted from them.
-  with wanted as (
+  -- the e-mails are inserted from them. What is the same for many players is worked out once, not per player:
+  -- who may be told (one query, private.players_to_process), each distinct text, each kind's e-mail time.
+  with allowed as materialized (
+    select a.user_id
+      from private.players_to_process(array(select m.user_id from unnest(p_messages) as m where m.user_id is not null))
+           as a (user_id)
+  ), wanted as (
     select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb) as params, m.link, m.key,
            private.player_language(m.user_id) as language
       from unnest(p_messages) as m
-     where m.user_id is not null and private.may_process_player(m.user_id)
-  ), texts as (
+     where m.user_id in (select a.user_id from allowed a)
+  ), texts as materialized (
     -- Each distinct message once: a check-in or a finished tournament tells every player the same words.
-    -- In FROM, so it runs once per message (c.title and c.body of a composite in the select list would call it twice).
+    -- In FROM, so it runs once per message (c.title and c.body of a composite in the select list would call it twice);
+    -- materialized, or the planner may put it inside a nested loop and compose the words again for every player.
     select k.message_key, k.language, k.params, c.title, c.body
       from (select distinct w.message_key, w.language, w.params from wanted w) as k
       cross join lateral private.compose_message(k.message_key, k.language, k.params) as c
+  ), kinds as materialized (
+    select k.kind, private.email_not_before(v_now, private.notification_is_urgent(k.kind)) as email_not_before
+      from (select distinct w.kind from wanted w) as k
   ), composed as (
     select w.*, t.title, t.body
       from wanted w
@@ -1236,8 +1255,9 @@ begin
   select 'email', 'notify-' || n.kind || '-' || n.user_id || '-' || n.key,
          jsonb_build_object('to', u.email, 'subject', left(n.title, 140), 'text', coalesce(n.body, ''), 'link', n.link,
                             'language', n.language),
-         private.email_not_before(v_now, private.notification_is_urgent(n.kind))
+         k.email_not_before
     from composed n
+    join kinds k on k.kind = n.kind
     join auth.users u on u.id = n.user_id and u.email is not null
     left join public.notification_settings s on s.user_id = n.user_id and s.kind = n.kind
    where coalesce(s.email, true)
@@ -1597,24 +1617,45 @@ $function$;
 -- A player's age and a parent's consent, for every area -----------------------------------------------
 
 -- Whole years between the birth date and `p_today` (29 February birthdays count from 1 March).
+-- No search_path of its own (built-ins only): an SQL function without one is inlined into the query that calls it.
 CREATE OR REPLACE FUNCTION private.age_on(p_date_of_birth date, p_today date)
  RETURNS integer
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$ select extract(year from age(p_today, p_date_of_birth))::integer $function$;
 
--- A profile's age today: from the date of birth when given, else the age stored before dates of birth.
+comment on function private.profile_age_on(public.profiles,date) is 'A profile''s age on a day: from the date of birth when given, else the age stored before dates of birth. Inlined into its caller''s query (no search_path of its own), so a delivery to many players works out each age without a call per player.';
+CREATE OR REPLACE FUNCTION private.profile_age_on(p_profile public.profiles, p_today date)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select case when p_profile.date_of_birth is not null then private.age_on(p_profile.date_of_birth, p_today) else p_profile.age end
+$function$;
+
+-- A profile's age today (in India).
 CREATE OR REPLACE FUNCTION private.profile_age(p_profile public.profiles)
  RETURNS integer
  LANGUAGE sql
  STABLE
  SET search_path TO ''
+AS $function$ select private.profile_age_on(p_profile, private.today_in_india()) $function$;
+
+comment on function private.players_to_process(uuid[]) is 'Of the given players, those for whom anything beyond the sign-up may be processed (each given id once): not those under 18 without a standing parental consent. One query for a whole delivery; private.may_process_player asks it for one player.';
+CREATE OR REPLACE FUNCTION private.players_to_process(p_user_ids uuid[])
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
 AS $function$
-  select case
-    when p_profile.date_of_birth is not null then private.age_on(p_profile.date_of_birth, private.today_in_india())
-    else p_profile.age
-  end
+  -- Age unknown (no profile, or one not complete yet): nothing but the sign-up exists to process.
+  -- Today worked out once (offset 0 keeps it apart; pulled up into the join it would be asked again for every player).
+  select u.id
+    from (select distinct x.id from unnest(p_user_ids) as x (id)) as u
+    cross join (select private.today_in_india() as today offset 0) as d
+    left join public.profiles p on p.id = u.id
+   where coalesce(private.profile_age_on(p, d.today) >= private.legal_paid_entry_age(), true)
+      or private.has_parental_consent(u.id);
 $function$;
 
 comment on function private.may_process_player(uuid) is 'Whether anything beyond the sign-up may be processed for a player: false for a player under 18 without a standing parental consent (no entries, no notifications).';
@@ -1624,10 +1665,7 @@ CREATE OR REPLACE FUNCTION private.may_process_player(p_user_id uuid)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  -- Age unknown (a profile not complete yet): nothing but the sign-up exists to process.
-  select coalesce((select private.profile_age(p) >= private.legal_paid_entry_age()
-                     from public.profiles p where p.id = p_user_id), true)
-      or private.has_parental_consent(p_user_id);
+  select exists (select 1 from private.players_to_process(array[p_user_id]));
 $function$;
 
 comment on function private.legal_paid_entry_age() is 'The age from which a player may pay to enter without a parent''s consent: 18.';
@@ -2088,6 +2126,10 @@ revoke all on function private.has_hidden_controls(text) from public;
 revoke all on function private.age_on(date,date) from public;
 
 revoke all on function private.profile_age(public.profiles) from public;
+
+revoke all on function private.profile_age_on(public.profiles,date) from public;
+
+revoke all on function private.players_to_process(uuid[]) from public;
 
 revoke all on function private.may_process_player(uuid) from public;
 

@@ -625,36 +625,47 @@ begin
   if not exists (select 1 from new_rows n where n.kind = any (private.alert_kinds())) then
     return null;
   end if;
+  -- What is the same for every alert of a kind (its time after the quiet hours, its template) and for every player
+  -- of a language (the template's language) is worked out once per kind and language, not once per player.
   insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
   select 'web_push', 'push-' || n.id || '-' || s.id,
          jsonb_build_object('subscription_id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth,
                             'kind', n.kind, 'title', n.title, 'body', n.body, 'url', coalesce(n.link, '/dashboard'),
                             -- A push that could not go within an hour of its time is no longer worth a buzz.
-                            'expires_at', private.alert_not_before(v_now, n.kind) + interval '1 hour'),
-         private.alert_not_before(v_now, n.kind)
+                            'expires_at', k.not_before + interval '1 hour'),
+         k.not_before
     from new_rows n
+    -- offset 0 keeps the subquery apart: pulled up into the join it would be worked out again for every row.
+    join (select d.kind, private.alert_not_before(v_now, d.kind) as not_before
+            from (select distinct r.kind from new_rows r where r.kind = any (private.alert_kinds())) as d offset 0) as k
+      on k.kind = n.kind
     join public.push_subscriptions s on s.user_id = n.user_id
     left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
-   where n.kind = any (private.alert_kinds()) and coalesce(p.push, true)
+   where coalesce(p.push, true)
   on conflict (idempotency_key) do nothing;
 
   -- WhatsApp in the player's language when Meta approved the template in it; else the English template, with the
   -- message written again in English from its catalog key and values (never Hindi words in an English template).
   insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
   select 'whatsapp', 'whatsapp-' || n.id,
-         jsonb_build_object('to', c.phone, 'template', private.whatsapp_template(n.kind),
+         jsonb_build_object('to', c.phone, 'template', w.template,
                             'language', w.language,
                             'params', case when w.language = n.language or n.message_key is null
                                            then jsonb_build_array(n.title, n.body)
                                            else (select jsonb_build_array(left(e.title, 140), left(e.body, 1000))
                                                    from private.compose_message(n.message_key, w.language, n.message_params) as e) end,
                             'url', coalesce(n.link, '/dashboard'), 'kind', n.kind),
-         private.alert_not_before(v_now, n.kind)
+         w.not_before
     from new_rows n
-    cross join lateral (select private.whatsapp_language(private.whatsapp_template(n.kind), n.language) as language) as w
+    join (select d.kind, d.language as player_language, private.whatsapp_template(d.kind) as template,
+                 private.whatsapp_language(private.whatsapp_template(d.kind), d.language) as language,
+                 private.alert_not_before(v_now, d.kind) as not_before
+            from (select distinct r.kind, r.language from new_rows r where r.kind = any (private.alert_kinds())) as d
+          offset 0) as w
+      on w.kind = n.kind and w.player_language is not distinct from n.language
     join public.whatsapp_contacts c on c.user_id = n.user_id
     left join public.alert_preferences p on p.user_id = n.user_id and p.kind = n.kind
-   where n.kind = any (private.alert_kinds()) and coalesce(p.whatsapp, true)
+   where coalesce(p.whatsapp, true)
   on conflict (idempotency_key) do nothing;
   return null;
 end;

@@ -20,7 +20,11 @@ const TODAYS_STEPS = [
   { name: 'pod_deadlines_and_open_pods', area: 'tournaments', keys: ['pods_cancelled', 'pod_refunds', 'pods_opened'] },
   { name: 'check_in_announcements', area: 'notifications', keys: ['check_in_announced'] },
   { name: 'draws', area: 'brackets', keys: ['draws_run', 'draws_failed'] },
-  { name: 'match_deadlines', area: 'matches', keys: ['results_auto_confirmed', 'walkovers', 'matches_void', 'disputes_opened'] },
+  {
+    name: 'match_deadlines',
+    area: 'matches',
+    keys: ['results_auto_confirmed', 'walkovers', 'matches_void', 'disputes_opened', 'match_decisions_left_for_next_run'],
+  },
   { name: 'stage_fills', area: 'matches', keys: ['knockouts_filled', 'swiss_rounds_paired', 'stage_fills_failed'] },
   { name: 'draw_announcements', area: 'brackets', keys: ['draws_announced'] },
   {

@@ -228,6 +228,43 @@ for (const engine of engines) {
           'tournament.drawn_at set -> moved is not a declared move',
         );
       });
+      it('for a statement of many new matches, checked once for the statement (each starting status, the caller)', async () => {
+        // The matches' start is checked once per statement (a draw writes hundreds of rows at once): a start no function
+        // made, or an undeclared one, still fails the whole statement, and a fixture may still write any.
+        const cup = await createTournament(db);
+        const insert = (statuses: string[]) =>
+          `insert into public.matches (tournament_id, round, position, status, scheduled_at)
+           select $1, 1, s.n, s.status, now() from unnest(array['${statuses.join("','")}']) with ordinality as s (status, n)`;
+        const asSuperuser = (sql: string, fixture: boolean) =>
+          db.admin.transaction(async (tx) => {
+            await tx.query(`select set_config('golazo.acting', $1, true)`, [fixture ? 'fixture' : '']);
+            await tx.query(sql, [cup.id]);
+          });
+        await expectSqlError(asSuperuser(insert(['scheduled', 'pending', 'scheduled']), false), UNDECLARED_MOVE, 'may only be made by');
+        await expectSqlError(
+          asSuperuser(insert(['pending', 'confirmed']), false),
+          UNDECLARED_MOVE,
+          'public.matches: match (new row) -> confirmed is not a declared move of the match machine (by a statement outside any function)',
+        );
+        expect((await db.admin.query('select 1 from public.matches where tournament_id = $1', [cup.id])).rows).toEqual([]);
+        // Inside a function, the function whose statement made the rows is the one named.
+        await db.admin.query(
+          `create or replace function private.test_rogue_schedule(p_id text) returns void language plpgsql set search_path = '' as $$
+           begin
+             insert into public.matches (tournament_id, round, position, status, scheduled_at)
+             select p_id, 2, n, 'scheduled', now() from generate_series(1, 3) as n;
+           end $$`,
+        );
+        await expectSqlError(
+          db.admin.query('select private.test_rogue_schedule($1)', [cup.id]),
+          UNDECLARED_MOVE,
+          /match \(new row\) -> scheduled may only be made by private\.run_draw, .*, not by private\.test_rogue_schedule$/,
+        );
+        await asSuperuser(insert(['scheduled', 'pending', 'bye']), true);
+        expect(
+          (await db.admin.query('select status from public.matches where tournament_id = $1 order by position', [cup.id])).rows,
+        ).toEqual([{ status: 'scheduled' }, { status: 'pending' }, { status: 'bye' }]);
+      });
     });
 
     describe('a declared move goes through when its function makes it', () => {

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anon,
+  completeProfile,
+  createRegistration,
   createTournament,
   createUser,
   engines,
@@ -18,6 +20,7 @@ import {
   startWithMovableClock,
   type TestDatabase,
   rpcOf,
+  runDueWorkUntilDone as runDueWorkUntilDoneOf,
 } from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
@@ -65,6 +68,8 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
 
   const ready = (matchId: string, userId: string) => rpc(player(userId), 'public.set_ready($1)', [matchId]);
 
+  const runDueWorkUntilDone = () => runDueWorkUntilDoneOf(db);
+
   it('refuses a dispute 11 minutes after a lone report: it was confirmed automatically at 10', async () => {
     const { match, a, b } = await semiFinal();
     await setDatabaseClock(db, at(0));
@@ -79,7 +84,7 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
     );
     // Nothing changed, and the periodic function then writes down what the refusal said.
     expect((await matchRow(match.id)).status).toBe('reported');
-    await db.admin.query('select private.run_due_work()');
+    await runDueWorkUntilDone();
     expect(await matchRow(match.id)).toMatchObject({ status: 'confirmed', winner_entry_id: match.entry_a });
   });
 
@@ -153,7 +158,7 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
     await setDatabaseClock(db, at(20));
     await expectSqlError(report(match.id, a, 2, 0, true), 'PT409', 'Neither player pressed Ready');
     await expectSqlError(rpc(player(a), 'public.dispute_match($1, $2, $3)', [match.id, 'no_show', null]), 'PT409', 'both are out');
-    await db.admin.query('select private.run_due_work()');
+    await runDueWorkUntilDone();
     expect((await matchRow(match.id)).status).toBe('void');
   });
 
@@ -222,7 +227,7 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
       await setDatabaseClock(db, at(20));
       // A player cannot slip a result in meanwhile either.
       await expectSqlError(report(match.id, a, 2, 0, true), 'PT409', 'bought together');
-      await db.admin.query('select private.run_due_work()');
+      await runDueWorkUntilDone();
       expect(await matchRow(match.id)).toMatchObject({ status: 'disputed', winner_entry_id: null });
 
       const staff = await referee(tournamentId);
@@ -266,12 +271,70 @@ describe.each(engines)('match deadlines held by the acting function on $name', (
       await setDatabaseClock(db, at(11));
       await rpc(player(a), 'public.claim_walkover($1)', [match.id]);
       await setDatabaseClock(db, at(17));
-      await db.admin.query('select private.run_due_work()');
+      await runDueWorkUntilDone();
       expect(await matchRow(match.id)).toMatchObject({ status: 'disputed', winner_entry_id: null });
       const actions = await db.admin.query<{ action: string }>('select action from public.audit_log where match_id = $1 order by id', [
         match.id,
       ]);
       expect(actions.rows.map((row) => row.action)).toEqual(['walkover_claimed', 'dispute_opened']);
     });
+  });
+  it('writes down a round of many owed decisions a few per run, oldest first, and refuses the rest meanwhile', async () => {
+    // 32 players, 16 first-round matches, nobody ready: 16 matches owed "neither ready" at once. A day after the other
+    // tests' tournaments, whose matches still owed a decision are written down at this draw's run (runDueWorkUntilDone).
+    const start = new Date(START.getTime() + 24 * 3600_000);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
+    const id = `many-deadlines-${randomUUID().slice(0, 8)}`;
+    await db.admin.query(
+      `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
+                                       is_live, starts_at)
+       values ($1, 'Many Deadlines Cup', 'championship', 'Knockout', 15000, 60000, 32, 32, true, $2)`,
+      [id, start.toISOString()],
+    );
+    for (let i = 0; i < 32; i++) {
+      const user = await createUser(db);
+      await completeProfile(db, user.id);
+      await createRegistration(db, user.id, id);
+    }
+    await db.admin.query('update public.entries set checked_in_at = $2 where tournament_id = $1', [id, at(-120)]);
+    await setDatabaseClock(db, at(-59));
+    await runDueWorkUntilDone();
+    const firstRound = async () =>
+      (
+        await db.admin.query<Match & { scheduled_at: Date }>(
+          'select * from public.matches where tournament_id = $1 and round = 1 order by scheduled_at, id',
+          [id],
+        )
+      ).rows;
+    expect((await firstRound()).map((m) => m.status)).toEqual(Array(16).fill('scheduled'));
+    const [{ size }] = (await db.admin.query<{ size: number }>('select private.due_match_batch_size() as size')).rows as [{ size: number }];
+    expect(size).toBeLessThan(16);
+
+    await setDatabaseClock(db, at(11));
+    const run = async () =>
+      (
+        await db.admin.query<{ r: { matches_void: number; match_decisions_left_for_next_run: number } }>(
+          'select private.run_due_work() as r',
+        )
+      ).rows[0]!.r;
+    expect(await run()).toMatchObject({ matches_void: size, match_decisions_left_for_next_run: 16 - size });
+    const afterOne = await firstRound();
+    // The oldest first (the order the periodic function reads them in), the others still scheduled.
+    expect(afterOne.map((m) => m.status)).toEqual([...Array(size).fill('void'), ...Array(16 - size).fill('scheduled')]);
+    // A match whose decision waits is already decided for its players: Ready is refused with the deadline's reason.
+    const waiting = afterOne[size]!;
+    const host = (await db.admin.query<{ player_id: string }>('select player_id from public.entries where id = $1', [waiting.entry_a]))
+      .rows[0]!.player_id;
+    await expectSqlError(ready(waiting.id, host), 'PT409', 'Neither player pressed Ready');
+
+    // The next runs write down the rest, and then there is nothing left.
+    let left = 16 - size;
+    while (left > 0) {
+      const result = await run();
+      expect(result.matches_void).toBe(Math.min(size, left));
+      left -= result.matches_void;
+      expect(result.match_decisions_left_for_next_run).toBe(left);
+    }
+    expect((await firstRound()).map((m) => m.status)).toEqual(Array(16).fill('void'));
   });
 });

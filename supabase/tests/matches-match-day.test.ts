@@ -7,7 +7,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, createUser, engines, player, setDatabaseClock, startWithMovableClock, type TestDatabase, rpcOf } from './helpers.ts';
+import {
+  anon,
+  createUser,
+  engines,
+  player,
+  rpcOf,
+  runDueWorkUntilDone,
+  setDatabaseClock,
+  startWithMovableClock,
+  type TestDatabase,
+} from './helpers.ts';
 import { drawnSemiFinal } from './match-fixtures.ts';
 
 const START = new Date('2027-06-08T14:00:00Z');
@@ -277,7 +287,7 @@ describe.each(engines)('match day on $name', (engine) => {
       await expectRefusal(report(other.match.id, other.a, 1, 0), 'PT409', 'too_late');
       expect(await report(match.id, a, 1, 0)).toMatchObject({ status: 'reported' });
       // No "no result" dispute for the replay before its window closes.
-      await db.admin.query('select private.run_due_work()');
+      await runDueWorkUntilDone(db);
       expect((await matchRow(match.id)).status).toBe('reported');
       expect((await matchRow(other.match.id)).status).toBe('disputed');
       await setDatabaseClock(db, at(53));

@@ -7,8 +7,18 @@ import { readFileSync } from 'node:fs';
 /** Linux's clock ticks a second (USER_HZ), the unit of utime and stime in /proc/<pid>/stat. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** Milliseconds of CPU (user and system) the process has used, in steps of 10 ms; null without /proc. */
+/**
+ * Milliseconds of CPU the process has used: from the scheduler's own count (/proc/<pid>/schedstat, nanoseconds) where
+ * the kernel keeps it, else from /proc/<pid>/stat in steps of 10 ms; null without /proc.
+ */
 export function processCpuMs(pid: number): number | null {
+  try {
+    // The first field: time spent on a CPU, in nanoseconds.
+    const ns = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    if (Number.isFinite(ns)) return ns / 1e6;
+  } catch {
+    // No schedstat (a kernel without scheduler statistics): the coarser count below.
+  }
   try {
     // Fields after the command name (which may hold spaces, hence the last parenthesis): state is the 3rd.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
