@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Session, signInWithPassword } from '../support/players.ts';
 import { stack, storeSession } from './helpers/auth';
+import { fillReport, openMatchPage, postRoomAndReady, sendReport } from './helpers/match-pages';
 import { staffSession } from './helpers/staff';
 import { doubleBracket, swissBracket } from './fixtures/format-brackets';
 
@@ -313,40 +314,18 @@ async function playDrawOnMatchPages(
     method: 'PATCH',
     body: { scheduled_at: new Date(Date.now() - 60_000).toISOString() },
   });
-  const open = async (entry: string, viewport: { width: number; height: number }) => {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await storeSession(page, sessionOf(entry));
-    await page.goto(`/match/?id=${match.id}`);
-    await expect(page.locator('[data-match]')).toBeVisible({ timeout: 20_000 });
-    return page;
-  };
-  const host = await open(match.entry_a!, { width: 360, height: 780 });
-  const guest = await open(match.entry_b!, { width: 1280, height: 900 });
+  const host = await openMatchPage(browser, sessionOf(match.entry_a!), match.id, { width: 360, height: 780 });
+  const guest = await openMatchPage(browser, sessionOf(match.entry_b!), match.id, { width: 1280, height: 900 });
   const [hostName, guestName] = [nameOf(match.entry_a!), nameOf(match.entry_b!)];
-  const roomForm = host.locator('[data-room-form]');
-  await roomForm.getByLabel('Room id').fill('GROUPC-11');
-  await roomForm.getByLabel('Room password').fill('level1');
-  await roomForm.getByRole('button', { name: 'Post the room' }).click();
-  await expect(guest.locator('[data-room-value="Room id"]')).toHaveText('GROUPC-11');
-  await host.getByRole('button', { name: 'I’m ready' }).click();
-  await guest.getByLabel(/Settings checked/).check();
-  await guest.getByRole('button', { name: 'I’m ready' }).click();
-  await expect(host.locator('[data-match-status-words]')).toHaveText('Both players ready');
-
+  await postRoomAndReady(host, guest, { id: 'GROUPC-11', password: 'level1' });
   const report = async (page: Page) => {
-    const form = page.locator('[data-report-form]');
-    await form.getByLabel('Your goals').fill('1');
-    await form.getByLabel("Opponent's goals").fill('1');
+    const form = await fillReport(page, 1, 1);
     // A level score in a group: the draw stands, and nobody is asked who won a shoot-out.
     await expect(form.locator('[data-draw-stands]')).toHaveText(
       'A draw: it stands as the result, one point each. No extra time or penalties in this match.',
     );
     await expect(form.getByRole('radio')).toHaveCount(0);
-    await form
-      .getByLabel('Screenshot of the result screen')
-      .setInputFiles(new URL('./fixtures/result-screen.png', import.meta.url).pathname);
-    await form.getByRole('button', { name: 'Send the result' }).click();
+    await sendReport(page);
   };
   await report(host);
   await expect(host.locator('[data-report-sent]')).toBeVisible();

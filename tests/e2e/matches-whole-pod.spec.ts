@@ -15,11 +15,11 @@
 import { type Browser, type Page, test } from '@playwright/test';
 import type { Session } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
+import { fillReport, openMatchPage, postRoomAndReady, sendReport } from './helpers/match-pages';
 import { reportAgreedResult } from './helpers/matches';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
 
-const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -40,11 +40,8 @@ async function pageAs(browser: Browser, session: Session, path: string, viewport
 }
 
 async function report(page: Page, mine: number, theirs: number): Promise<void> {
-  const form = page.locator('[data-report-form]');
-  await form.getByLabel('Your goals').fill(String(mine));
-  await form.getByLabel("Opponent's goals").fill(String(theirs));
-  await form.getByLabel('Screenshot of the result screen').setInputFiles(SCREENSHOT);
-  await form.getByRole('button', { name: 'Send the result' }).click();
+  await fillReport(page, mine, theirs);
+  await sendReport(page);
   await expect(page.locator('[data-report-sent], [data-match-outcome], [data-dispute-facts]').first()).toBeVisible();
 }
 
@@ -57,17 +54,9 @@ async function playOnTheSite(
   hostReport: [number, number],
   guestReport: [number, number],
 ) {
-  const hostPage = await pageAs(browser, host.session, `/match/?id=${matchId}`, PHONE);
-  const guestPage = await pageAs(browser, guest.session, `/match/?id=${matchId}`, DESKTOP);
-  const roomForm = hostPage.locator('[data-room-form]');
-  await roomForm.getByLabel('Room id').fill('GOLAZO-RUN');
-  await roomForm.getByLabel('Room password').fill('pitch9');
-  await roomForm.getByRole('button', { name: 'Post the room' }).click();
-  await expect(guestPage.locator('[data-room-value="Room id"]')).toHaveText('GOLAZO-RUN');
-  await hostPage.getByRole('button', { name: 'I’m ready' }).click();
-  await guestPage.getByLabel(/Settings checked/).check();
-  await guestPage.getByRole('button', { name: 'I’m ready' }).click();
-  await expect(hostPage.locator('[data-match-status-words]')).toHaveText('Both players ready');
+  const hostPage = await openMatchPage(browser, host.session, matchId, PHONE);
+  const guestPage = await openMatchPage(browser, guest.session, matchId, DESKTOP);
+  await postRoomAndReady(hostPage, guestPage, { id: 'GOLAZO-RUN', password: 'pitch9' });
   await report(hostPage, ...hostReport);
   await expect(guestPage.locator('[data-opponent-report]')).toBeVisible();
   await report(guestPage, ...guestReport);

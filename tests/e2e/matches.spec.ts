@@ -12,6 +12,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, test } from '@playwright/test';
 import { expect, stack, storeSession } from './helpers/auth';
+import { fillReport, sendReport } from './helpers/match-pages';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
 
@@ -34,11 +35,8 @@ async function matchPageAs(browser: Browser, player: Player, matchId: string, vi
 }
 
 async function report(page: Page, mine: number, theirs: number): Promise<void> {
-  const form = page.locator('[data-report-form]');
-  await form.getByLabel('Your goals').fill(String(mine));
-  await form.getByLabel("Opponent's goals").fill(String(theirs));
-  await form.getByLabel('Screenshot of the result screen').setInputFiles(SCREENSHOT);
-  await form.getByRole('button', { name: 'Send the result' }).click();
+  await fillReport(page, mine, theirs);
+  await sendReport(page);
 }
 
 test('two players post the room, ready up and report; the winner reaches the final and a third player never sees the room', async ({
