@@ -57,8 +57,9 @@ create table public.payments (
   constraint payments_slots_range CHECK (((slots >= 1) AND (slots <= 10))),
   constraint payments_status_check CHECK (private.payment_status_known(status)),
   -- The one list of the codes of failure_reason: the refusals (private.refusal_reason), then the other outcomes the
-  -- functions write. Pages word each code in the reader's language (src/lib/i18n/reasons.ts reads this list).
-  constraint payments_failure_reason_code_known CHECK ((failure_reason_code = ANY (ARRAY['tournament_full'::text, 'order_replaced'::text, 'order_expired'::text, 'registration_closed'::text, 'already_registered'::text, 'order_already_paid'::text, 'tournament_cancelled'::text, 'waitlist_full'::text, 'waitlist_closed'::text, 'already_on_waitlist'::text, 'not_full'::text, 'not_promoted'::text, 'left_waitlist'::text, 'missed_pod_check_in'::text, 'paid_entry_disabled'::text, 'checkout_closed'::text, 'cancelled_before_payment'::text, 'replaced_by_newer_checkout'::text, 'chargeback'::text, 'refunded_by_organisers'::text, 'partly_refunded'::text, 'payment_failed'::text])))
+  -- functions write, listed in private.payment_failure_reason_code_known. Pages word each code in the reader's
+  -- language (src/lib/i18n/reason-words.test.ts reads the list there).
+  constraint payments_failure_reason_code_known CHECK (private.payment_failure_reason_code_known(failure_reason_code))
 );
 CREATE INDEX payments_open_orders ON public.payments USING btree (expires_at) WHERE (status = ANY (ARRAY['created'::text, 'failed'::text]));
 CREATE INDEX payments_tournament ON public.payments USING btree (tournament_id);
@@ -355,6 +356,19 @@ $function$;
 -- refused payment): a call of a PL/pgSQL function is a few dozen characters to read, the rule's own
 -- expression (a list of statuses) over a kilobyte. The rule itself is the same expression, compiled once
 -- per connection. The slot range stays literal: the rules test reads it against the rules module.
+
+comment on function private.payment_failure_reason_code_known(text) is 'The CHECK payments_failure_reason_code_known: the codes a payment''s reason may have (a page words each; src/lib/i18n/reason-words.test.ts reads this list).';
+CREATE OR REPLACE FUNCTION private.payment_failure_reason_code_known(p_code text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+AS $function$
+-- A function, not the list in the CHECK: every statement that writes a payment read the CHECK back from five
+-- kilobytes of stored text (twice per refused payment of the race).
+begin
+  return p_code = any (array['tournament_full'::text, 'order_replaced'::text, 'order_expired'::text, 'registration_closed'::text, 'already_registered'::text, 'order_already_paid'::text, 'tournament_cancelled'::text, 'waitlist_full'::text, 'waitlist_closed'::text, 'already_on_waitlist'::text, 'not_full'::text, 'not_promoted'::text, 'left_waitlist'::text, 'missed_pod_check_in'::text, 'paid_entry_disabled'::text, 'checkout_closed'::text, 'cancelled_before_payment'::text, 'replaced_by_newer_checkout'::text, 'chargeback'::text, 'refunded_by_organisers'::text, 'partly_refunded'::text, 'payment_failed'::text]);
+end;
+$function$;
 
 comment on function private.payment_status_known(text) is 'The CHECK payments_status_check: a payment is created, failed, abandoned, paid, refund_pending or refunded.';
 CREATE OR REPLACE FUNCTION private.payment_status_known(p_status text)
@@ -1525,6 +1539,8 @@ revoke all on function private.tournament_takes_payments(public.tournaments,time
 
 revoke all on function private.refusal_reason(text) from public;
 
+revoke all on function private.payment_failure_reason_code_known(text) from public;
+grant execute on function private.payment_failure_reason_code_known(text) to service_role;
 revoke all on function private.payment_status_known(text) from public;
 grant execute on function private.payment_status_known(text) to service_role;
 

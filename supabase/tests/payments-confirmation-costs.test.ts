@@ -134,6 +134,12 @@ describe.each(engines)('the costs taken out of the paid confirmations on $name',
             kinds as (select unnest(array['entry_fee', 'refund', 'prize', 'tax_withheld', 'payout_requested', 'payout_sent', 'payout_reversed',
                                            'tax_reversed', 'chargeback', 'balance_forfeited', 'Refund', 'bonus', '', null]) as k),
             references_ as (select unnest(array['', 'p', repeat('x', 200), repeat('x', 201), 'payment:1:15000', null]) as r),
+            codes as (select unnest(array['tournament_full', 'order_replaced', 'order_expired', 'registration_closed', 'already_registered',
+                                           'order_already_paid', 'tournament_cancelled', 'waitlist_full', 'waitlist_closed', 'already_on_waitlist',
+                                           'not_full', 'not_promoted', 'left_waitlist', 'missed_pod_check_in', 'paid_entry_disabled',
+                                           'checkout_closed', 'cancelled_before_payment', 'replaced_by_newer_checkout', 'chargeback',
+                                           'refunded_by_organisers', 'partly_refunded', 'payment_failed', 'Tournament_full', 'tournament_full ',
+                                           'refunded', 'payment failed', '', null]) as c),
             judged as (
               select 'payments_status_check' as rule, private.payment_status_known(s) as now,
                      (s = any (array['created', 'failed', 'abandoned', 'paid', 'refund_pending', 'refunded'])) as before from statuses
@@ -161,6 +167,15 @@ describe.each(engines)('the costs taken out of the paid confirmations on $name',
               union all
               select 'ledger_journal_reference_present', private.ledger_journal_reference_present(r),
                      ((char_length(r) >= 1) and (char_length(r) <= 200)) from references_
+              union all
+              -- 20261231260100: the payment's reason codes, five kilobytes of stored text read back by every write.
+              select 'payments_failure_reason_code_known', private.payment_failure_reason_code_known(c),
+                     (c = any (array['tournament_full'::text, 'order_replaced'::text, 'order_expired'::text, 'registration_closed'::text,
+                                     'already_registered'::text, 'order_already_paid'::text, 'tournament_cancelled'::text, 'waitlist_full'::text,
+                                     'waitlist_closed'::text, 'already_on_waitlist'::text, 'not_full'::text, 'not_promoted'::text,
+                                     'left_waitlist'::text, 'missed_pod_check_in'::text, 'paid_entry_disabled'::text, 'checkout_closed'::text,
+                                     'cancelled_before_payment'::text, 'replaced_by_newer_checkout'::text, 'chargeback'::text,
+                                     'refunded_by_organisers'::text, 'partly_refunded'::text, 'payment_failed'::text])) from codes
             )
        select rule, count(*) filter (where now is distinct from before)::int as differs,
               count(*) filter (where now)::int as passes, count(*) filter (where not now)::int as fails
@@ -171,6 +186,7 @@ describe.each(engines)('the costs taken out of the paid confirmations on $name',
       'ledger_journal_reference_present',
       'ledger_lines_account_known',
       'ledger_lines_player_account_names_its_player',
+      'payments_failure_reason_code_known',
       'payments_paid_has_razorpay_payment',
       'payments_refunded_has_refund',
       'payments_refunded_within_amount',

@@ -12,12 +12,20 @@ import { REASON_WORDS_HI } from './reason-words-hi';
 
 const SCHEMAS = path.resolve(import.meta.dirname, '../../../supabase/schemas');
 
-/** The codes a named CHECK constraint allows (`col = ANY (ARRAY['a'::text, …])`). */
+/**
+ * The codes a named CHECK constraint allows (`col = ANY (ARRAY['a'::text, …])`), or, when the CHECK calls a
+ * function of the same file (`CHECK (private.f(col))`), the list in that function's body.
+ */
 function codesOf(file: string, constraint: string): string[] {
   const sql = readFileSync(path.join(SCHEMAS, file), 'utf8');
   const line = sql.split('\n').find((l) => l.includes(`constraint ${constraint} CHECK`));
   if (!line) throw new Error(`${constraint} not found in ${file}`);
-  return [...line.matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]!);
+  const called = line.match(/CHECK \((private\.[a-z_]+)\(/)?.[1];
+  if (!called) return [...line.matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]!);
+  const at = sql.indexOf(`FUNCTION ${called}(`);
+  if (at < 0) throw new Error(`${called} not found in ${file}`);
+  const body = sql.slice(at);
+  return [...body.slice(0, body.indexOf('$function$;')).matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1]!);
 }
 
 const LISTS: Record<keyof ReasonWords, string[]> = {
