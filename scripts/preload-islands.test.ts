@@ -80,7 +80,7 @@ describe('eager island preloads', () => {
   it("on a private Hindi page names the data layer and the Hindi words together, not an idle island's words", () => {
     const bell =
       '<astro-island uid="7" component-url="/_astro/Bell.js" renderer-url="/_astro/client.js" client="painted" opts="{&quot;value&quot;:&quot;idle&quot;}"></astro-island>';
-    const both = {
+    const both: Record<string, string> = {
       ...modules,
       '/_astro/Bell.js': 'const w=()=>import("./bell-words-hi.D3.js");',
       '/_astro/Earnings.js': `${modules['/_astro/Earnings.js']}const api=()=>import("./payouts.api.js");`,
