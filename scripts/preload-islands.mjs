@@ -1,12 +1,16 @@
 /**
- * An Astro integration that lets a signed-in page fetch its data layer together with its islands.
+ * An Astro integration that lets a page fetch what its islands import lazily but need at once together with the
+ * islands: a signed-in page's data layer, a Hindi page's Hindi words.
  *
  * Islands import the data layer lazily (the Supabase client, each feature's `*.api` module) to keep it off
  * public pages. On a private page (only a signed-in player reads it) that laziness only costs time: the
  * island loads, then asks for the client, then for the feature's data module, then for the data, one round
- * trip after another. After the build, each private page names those modules (and what they import that the
- * islands do not already) in a `<meta name="golazo:data-layer">`; the `client:painted` directive turns them
- * into `<link rel="modulepreload">` hints right after the first paint, so they arrive with the islands.
+ * trip after another. An island's Hindi words are a chunk of their own (src/lib/i18n/island-words.ts), asked for
+ * when the island's words module runs, and the island hydrates once they have arrived: on a Hindi page that was
+ * two round trips after the island's code (the chunk, then what it imports). After the build, each private page
+ * names its data-layer modules, and each Hindi page the Hindi words chunks of its islands (with what they import
+ * that the islands do not already) in a `<meta name="golazo:data-layer">`; the `client:painted` directive turns
+ * them into `<link rel="modulepreload">` hints right after the first paint, so they arrive with the islands.
  *
  * Not as hints in the <head>: anything fetched before the first paint delays it in Lighthouse's mobile model,
  * and the islands themselves only start loading after it. The islands' own static imports get no hints at all
@@ -17,7 +21,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtModuleReader, htmlFiles } from './built-site.mjs';
 import { DATA_LAYER_META } from '../src/lib/hydration/data-layer.ts';
-import { moduleGraph, resolveSitePath, routeOfHtmlFile } from './route-js.mjs';
+import { HINDI_WORDS_CHUNK, isHindiPage, moduleGraph, resolveSitePath, routeOfHtmlFile } from './route-js.mjs';
 
 /** Lazily imported modules that a private page needs at once: the Supabase client and the features' data modules. */
 const DATA_LAYER = /\/(supabase|[\w-]+\.api)(\.[\w-]+)?\.js$/;
@@ -49,15 +53,18 @@ export function eagerIslandUrls(html) {
 }
 
 /**
- * The page with a meta element naming each module of the data layer its eager islands import lazily (on a
- * private page only), before `</head>`; unchanged when there is none.
+ * The page with a meta element naming each module its eager islands import lazily but need at once, before
+ * `</head>`: the data layer on a private page, the islands' Hindi words chunks on a Hindi page (`/hi/...`), with
+ * what those import that the islands do not; unchanged when there is none.
  */
 export function withIslandPreloads(html, pagePath, readModule, { isPrivate = false } = {}) {
   const entries = eagerIslandUrls(html)
     .map((url) => resolveSitePath(url, pagePath))
     .filter(Boolean);
   const eager = new Set(moduleGraph(entries, readModule));
-  const modules = moduleGraph(entries, readModule, (path) => isPrivate && DATA_LAYER.test(path)).filter((path) => !eager.has(path));
+  const hindi = isHindiPage(pagePath);
+  const neededAtOnce = (path) => (isPrivate && DATA_LAYER.test(path)) || (hindi && HINDI_WORDS_CHUNK.test(path));
+  const modules = moduleGraph(entries, readModule, neededAtOnce).filter((path) => !eager.has(path));
   if (modules.length === 0 || html.includes(`name="${DATA_LAYER_META}"`)) return html;
   return html.replace('</head>', `<meta name="${DATA_LAYER_META}" content="${modules.join(' ')}"></head>`);
 }
@@ -82,7 +89,7 @@ export default function preloadIslands({ privatePaths = [] } = {}) {
           writeFileSync(file, preloaded);
           pages++;
         }
-        logger.info(`data layer preloaded on ${pages} private page(s)`);
+        logger.info(`data layer (private pages) and Hindi words (Hindi pages) preloaded on ${pages} page(s)`);
       },
     },
   };

@@ -12,6 +12,12 @@ const modules: Record<string, string> = {
   '/_astro/resize.js': 'export const resize=1;',
   '/_astro/client.js': 'export default 1;',
   '/_astro/Stats.js': 'import"./stats.js";',
+  // An island whose words module asks for its Hindi chunk, which imports a module the island does not.
+  '/_astro/Earnings.js': 'import{a}from"./react.js";const w=()=>import("./payout-words-hi.B1x_y.js");const t=()=>import("./TaxCard.js");',
+  '/_astro/payout-words-hi.B1x_y.js': 'import{a}from"./react.js";import{r}from"./reason-lookup.js";export default {};',
+  '/_astro/reason-lookup.js': 'export const r=1;',
+  '/_astro/TaxCard.js': 'const w=()=>import("./statement-words-hi.C2.js");',
+  '/_astro/statement-words-hi.C2.js': 'export default {};',
 };
 const readModule = (path: string) => modules[path];
 
@@ -22,6 +28,8 @@ const paintedIdle =
   '<astro-island uid="4" component-url="/_astro/Bell.js" renderer-url="/_astro/client.js" client="painted" opts="{&quot;name&quot;:&quot;Bell&quot;,&quot;value&quot;:&quot;idle&quot;}"></astro-island>';
 const paintedVisible =
   '<astro-island uid="5" component-url="/_astro/Alerts.js" renderer-url="/_astro/client.js" client="painted" opts="{&quot;name&quot;:&quot;Alerts&quot;,&quot;value&quot;:&quot;visible&quot;}"></astro-island>';
+const earnings =
+  '<astro-island uid="6" component-url="/_astro/Earnings.js" renderer-url="/_astro/client.js" client="painted"></astro-island>';
 const idle = '<astro-island uid="2" component-url="/_astro/Stats.js" renderer-url="/_astro/client.js" client="idle"></astro-island>';
 const preloads = (html: string) => /<meta name="golazo:data-layer" content="([^"]+)">/.exec(html)?.[1].split(' ') ?? [];
 
@@ -59,5 +67,26 @@ describe('eager island preloads', () => {
     expect(withIslandPreloads(quiet, '/trade/index.html', readModule, { isPrivate: true })).toBe(quiet);
     const once = withIslandPreloads(page(eager), '/profile/index.html', readModule, { isPrivate: true });
     expect(withIslandPreloads(once, '/profile/index.html', readModule, { isPrivate: true })).toBe(once);
+  });
+
+  it("on a Hindi page names its eager islands' Hindi words chunks and what they import, on an English page nothing", () => {
+    const english = page(earnings);
+    expect(withIslandPreloads(english, '/tournaments/index.html', readModule)).toBe(english);
+    const hindi = preloads(withIslandPreloads(page(earnings), '/hi/tournaments/index.html', readModule));
+    // Not the chunks of components the island loads later (TaxCard's words come with TaxCard), nor the island's own imports.
+    expect(hindi).toEqual(['/_astro/payout-words-hi.B1x_y.js', '/_astro/reason-lookup.js']);
+  });
+
+  it("on a private Hindi page names the data layer and the Hindi words together, not an idle island's words", () => {
+    const bell =
+      '<astro-island uid="7" component-url="/_astro/Bell.js" renderer-url="/_astro/client.js" client="painted" opts="{&quot;value&quot;:&quot;idle&quot;}"></astro-island>';
+    const both: Record<string, string> = {
+      ...modules,
+      '/_astro/Bell.js': 'const w=()=>import("./bell-words-hi.D3.js");',
+      '/_astro/Earnings.js': `${modules['/_astro/Earnings.js']}const api=()=>import("./payouts.api.js");`,
+      '/_astro/payouts.api.js': 'export const x=1;',
+    };
+    const html = withIslandPreloads(page(bell + earnings), '/hi/my-earnings/index.html', (path: string) => both[path], { isPrivate: true });
+    expect(preloads(html).sort()).toEqual(['/_astro/payout-words-hi.B1x_y.js', '/_astro/payouts.api.js', '/_astro/reason-lookup.js']);
   });
 });

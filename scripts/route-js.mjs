@@ -122,7 +122,10 @@ export function moduleGraph(entries, readModule, followLazy = () => false) {
 }
 
 /** An island's Hindi words chunk (`x-words-hi.<hash>.js`, src/lib/i18n/island-words.ts). */
-const HINDI_WORDS_CHUNK = /(?:^|[/-])words-hi\.[\w-]+\.js$/;
+export const HINDI_WORDS_CHUNK = /(?:^|[/-])words-hi\.[\w-]+\.js$/;
+
+/** Whether a built page (`/hi/...`, or its file `/hi/.../index.html`) is a Hindi one. */
+export const isHindiPage = (pagePath) => pagePath === '/hi' || pagePath.startsWith('/hi/');
 
 /**
  * The JS files and inline scripts of one page, following static imports through
@@ -132,7 +135,6 @@ const HINDI_WORDS_CHUNK = /(?:^|[/-])words-hi\.[\w-]+\.js$/;
 export function collectPageJs(html, pagePath, readModule) {
   const { urls, inline } = pageScripts(html);
   const entries = urls.map((url) => resolveSitePath(url, pagePath)).filter(Boolean);
-  const hindi = pagePath === '/hi' || pagePath.startsWith('/hi/');
-  const followLazy = hindi ? (path) => HINDI_WORDS_CHUNK.test(path) : () => false;
+  const followLazy = isHindiPage(pagePath) ? (path) => HINDI_WORDS_CHUNK.test(path) : () => false;
   return { files: moduleGraph(entries, readModule, followLazy), inline };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, rupeesToPaise, telephoneHref } from './format';
+import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, onFirstUse, rupeesToPaise, telephoneHref } from './format';
 
 describe('money', () => {
   it('shows whole rupees with Indian digit grouping and no decimals', () => {
@@ -36,5 +36,19 @@ describe('telephone links', () => {
   it('keep the digits and the leading plus', () => {
     expect(telephoneHref('+91 80 4000-1234')).toBe('+918040001234');
     expect(telephoneHref(' (080) 4000 1234 ')).toBe('08040001234');
+  });
+});
+
+describe('formatters made on first use', () => {
+  it('makes nothing until asked, then the same formatter every time', () => {
+    let made = 0;
+    const formatter = onFirstUse(() => {
+      made++;
+      return new Intl.NumberFormat('en-IN');
+    });
+    expect(made).toBe(0);
+    expect(formatter().format(100000)).toBe('1,00,000');
+    expect(formatter()).toBe(formatter());
+    expect(made).toBe(1);
   });
 });

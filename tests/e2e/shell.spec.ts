@@ -262,3 +262,37 @@ test('a signed-in player keeps the signed-in header on the leaderboard, the grie
     await expect(header.getByRole('button', { name: words.account }), path).toBeVisible();
   }
 });
+
+// Fails -> on a phone the wordmark breaks over two lines once the signed-in header shows the bell, or the header
+// pushes the page sideways.
+test('on a 360 px phone the signed-in header keeps the wordmark on one line beside the bell, in English and Hindi @phone', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signedInPlayer(page, 'wordmark', { profile: true });
+  for (const path of ['/my-tournaments', '/hi/my-tournaments']) {
+    await page.goto(path);
+    const header = page.getByRole('banner');
+    await expect(header.locator('[data-notification-bell]'), path).toBeVisible();
+    await page.screenshot({
+      path: testInfo.outputPath(`header-360${path.replace(/\//g, '-')}.png`),
+      clip: { x: 0, y: 0, width: 360, height: 200 },
+    });
+    const wordmark = header.locator('[data-wordmark]');
+    // `leading-none`: one line is one font size tall.
+    const { height, fontSize } = await wordmark.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      fontSize: Number.parseFloat(getComputedStyle(element).fontSize),
+    }));
+    expect(height, `${path}: the wordmark's height`).toBeLessThan(fontSize * 1.5);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      path,
+    ).toBeLessThanOrEqual(0);
+    // Every control of the header stays on screen.
+    for (const control of await header.locator('a, button').filter({ visible: true }).all()) {
+      const box = await control.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0), `${path}: ${await control.textContent()}`).toBeLessThanOrEqual(360);
+    }
+  }
+});

@@ -8,7 +8,8 @@
  * may paint the server-rendered text only after React has loaded and hydrated. Waiting for the first paint
  * lets the text show first and costs the player nothing they could notice. The page's data layer starts
  * loading at the same moment (data-layer.ts). On a Hindi page the island's Hindi words load in their own chunk
- * (lib/i18n/use-messages.ts islandWords): hydration waits for them, so React's first render matches the page.
+ * (lib/i18n/island-words.ts islandWords): hydration waits for them, so React's first render matches the page.
+ * They are preloaded with the data layer, so they arrive with the island's code, not a round trip after it.
  */
 import type { ClientDirective } from 'astro';
 import { hindiWordsReady } from '@/lib/i18n/island-words';

@@ -1,11 +1,12 @@
 /**
  * A private page's data layer (the Supabase client and the features' `*.api` modules its islands import
- * lazily) is named at build time in one meta element (scripts/preload-islands.mjs) and preloaded right
+ * lazily), and a Hindi page's Hindi words chunks (which its islands import as they load and wait for before
+ * hydrating), are named at build time in one meta element (scripts/preload-islands.mjs) and preloaded right
  * after the first paint (after-first-paint.ts), together with the islands.
  */
 export const DATA_LAYER_META = 'golazo:data-layer';
 
-/** Adds a modulepreload hint for each module the page's data-layer meta names, once per page. */
+/** Adds a modulepreload hint for each module the page's data-layer meta names (Hindi words included), once per page. */
 export function preloadDataLayer(doc: Document): void {
   const meta = doc.querySelector<HTMLMetaElement>(`meta[name="${DATA_LAYER_META}"]`);
   if (!meta) return;
