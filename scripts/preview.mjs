@@ -3,7 +3,8 @@
  * path by path (Netlify's rules: `*` matches the rest of a path; every matching rule adds its headers). What
  * the end-to-end tests, Lighthouse and the screenshots run against, so they run under the real security policy
  * (src/lib/security-headers.ts). Paths resolve as `astro preview` resolves them: `/x/` and `/x` to
- * `/x/index.html` or `/x.html`, anything else to `404.html` with status 404.
+ * `/x/index.html` or `/x.html`, anything else to `404.html` with status 404. Text is sent compressed, Brotli or gzip as
+ * the browser accepts, as the host sends it, so Lighthouse weighs the bytes a player's phone receives.
  *
  * `node scripts/preview.mjs --port 4321 --host 127.0.0.1 [--dir dist]`
  */
@@ -11,6 +12,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -61,6 +63,38 @@ export function headersFor(rules, pathname) {
   return rules.filter((rule) => rule.pattern.test(pathname)).flatMap((rule) => rule.headers);
 }
 
+/** Text files a static host sends compressed (Netlify: Brotli where the browser accepts it, else gzip). */
+const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml']);
+
+/**
+ * The encoding to send: Brotli when accepted, else gzip, else none (a q of 0 refuses one).
+ * @param {string | undefined} header
+ * @returns {'br' | 'gzip' | undefined}
+ */
+export function acceptedEncoding(header) {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+}
+
+/** Each file compressed once per encoding, the first time it is asked for (the built site does not change under a preview). */
+const compressedFiles = new Map();
+function compressed(file, encoding) {
+  const key = `${encoding}:${file}`;
+  let body = compressedFiles.get(key);
+  if (!body) {
+    const raw = readFileSync(file);
+    body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw, { level: 9 });
+    compressedFiles.set(key, body);
+  }
+  return body;
+}
+
 /** The file a request path is answered with, or undefined. */
 function fileFor(dist, pathname) {
   const inside = (p) => (p.startsWith(dist) && existsSync(p) && statSync(p).isFile() ? p : undefined);
@@ -69,7 +103,8 @@ function fileFor(dist, pathname) {
   return inside(path) ?? inside(join(path, 'index.html')) ?? inside(`${path}.html`);
 }
 
-function serve({ dist, port, host }) {
+/** Serves `dist` on `port`; answers the server (listening once its callback ran). */
+export function serve({ dist, port, host }) {
   const headersFile = join(dist, '_headers');
   const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
   const server = createServer((req, res) => {
@@ -85,11 +120,17 @@ function serve({ dist, port, host }) {
     const answer = file ?? join(dist, '404.html');
     res.statusCode = file ? 200 : 404;
     res.setHeader('Content-Type', TYPES[extname(answer)] ?? 'application/octet-stream');
+    const encoding = COMPRESSED.has(extname(answer)) ? acceptedEncoding(req.headers['accept-encoding']) : undefined;
+    if (encoding) {
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Content-Encoding', encoding);
+    }
     if (req.method === 'HEAD') return void res.end();
-    createReadStream(answer).pipe(res);
+    if (encoding) res.end(compressed(answer, encoding));
+    else createReadStream(answer).pipe(res);
   });
   server.listen(port, host, () => console.log(`Preview of ${dist} at http://${host}:${port}/ with ${rules.length} header rule(s)`));
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+  return server;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -100,5 +141,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       dir: { type: 'string', default: 'dist' },
     },
   });
-  serve({ dist: resolve(values.dir), port: Number(values.port), host: values.host });
+  const server = serve({ dist: resolve(values.dir), port: Number(values.port), host: values.host });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
 }
