@@ -11,8 +11,8 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, test } from '@playwright/test';
-import { expect, stack, storeSession } from './helpers/auth';
-import { fillReport, sendReport } from './helpers/match-pages';
+import { expect, stack } from './helpers/auth';
+import { fillReport, openMatchPage, sendReport } from './helpers/match-pages';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
 
@@ -25,14 +25,9 @@ async function drawnSuper4(): Promise<{ id: string; playerOfEntry: Map<string, P
   return { id: pod.id, playerOfEntry: playersByEntry(pod), matches: pod.matches };
 }
 
-async function matchPageAs(browser: Browser, player: Player, matchId: string, viewport = { width: 360, height: 740 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
-  const page = await context.newPage();
-  await storeSession(page, player.session);
-  await page.goto(`/match/?id=${matchId}`);
-  await expect(page.locator('[data-match]')).toBeVisible();
-  return page;
-}
+/** A player's match page on a phone unless said otherwise, the copy buttons allowed the clipboard. */
+const matchPageAs = (browser: Browser, player: Player, matchId: string, viewport = { width: 360, height: 740 }): Promise<Page> =>
+  openMatchPage(browser, player.session, matchId, viewport, ['clipboard-read', 'clipboard-write']);
 
 async function report(page: Page, mine: number, theirs: number): Promise<void> {
   await fillReport(page, mine, theirs);

@@ -9,9 +9,15 @@ import { storeSession } from './auth';
 
 const SCREENSHOT = new URL('../fixtures/result-screen.png', import.meta.url).pathname;
 
-/** The match page as a signed-in player, in a browser context of its own. */
-export async function openMatchPage(browser: Browser, session: Session, matchId: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
+/** The match page as a signed-in player, in a browser context of its own (with `permissions`, e.g. the clipboard's). */
+export async function openMatchPage(
+  browser: Browser,
+  session: Session,
+  matchId: string,
+  viewport: { width: number; height: number },
+  permissions: string[] = [],
+) {
+  const context = await browser.newContext({ viewport, permissions });
   const page = await context.newPage();
   await storeSession(page, session);
   await page.goto(`/match/?id=${matchId}`);
