@@ -21,6 +21,7 @@ const { values } = parseArgs({
     'no-seed': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
     'migrated-cache': { type: 'string' },
+    'cluster-template': { type: 'string' },
   },
 });
 
@@ -42,6 +43,7 @@ try {
     dataDir,
     seed: !values['no-seed'],
     migratedCacheDir: values['migrated-cache'],
+    clusterTemplateDir: values['cluster-template'],
     extraFunctionsDirs: values['functions-dir'],
     extraSqlFiles: values.sql,
     // Quiet still logs Auth's lines: they carry the one-time codes.

@@ -80,6 +80,8 @@ interface StackOptions {
   seed?: boolean;
   /** Where a new database finds (or leaves) its migrated copy (database.ts, `migratedCacheDir`). */
   migratedCacheDir?: string;
+  /** Where a new database finds (or leaves) the empty cluster it starts as (database.ts, `clusterTemplateDir`). */
+  clusterTemplateDir?: string;
   log?: (scope: string, message: string) => void;
 }
 
@@ -111,6 +113,7 @@ export async function startStack(options: StackOptions = {}) {
       dataDir: path.join(dataDir, 'postgres'),
       seed: options.seed ?? true,
       migratedCacheDir: options.migratedCacheDir,
+      clusterTemplateDir: options.clusterTemplateDir,
       localSql: await readLocalServerSql(),
       panEncryptionKey: await localPanEncryptionKey(dataDir),
     });
