@@ -50,8 +50,19 @@ type OpenDatabaseOptions = {
   clusterTemplateDir?: string | false;
 };
 
-/** The options every database is created with (the template's too, so a copy of it is what initdb would give). */
-const PGLITE_OPTIONS = { extensions: { pgcrypto } };
+let compiledPglite: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * The options every database is created with (the template's too, so a copy of it is what initdb would give).
+ * PGlite's WebAssembly is compiled once per process, from the first call on: a new database compiles it
+ * while its cluster is copied, where PGlite would compile it only after.
+ */
+function pgliteOptions() {
+  compiledPglite ??= readFile(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then((wasm) =>
+    WebAssembly.compile(wasm),
+  );
+  return compiledPglite.then((pgliteWasmModule) => ({ extensions: { pgcrypto }, pgliteWasmModule }));
+}
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -85,7 +96,7 @@ export async function clusterTemplate(dir = CLUSTER_TEMPLATE_DIR): Promise<strin
   const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
   try {
     await mkdir(dir, { recursive: true });
-    const pg = await PGlite.create({ dataDir: partial, ...PGLITE_OPTIONS });
+    const pg = await PGlite.create({ dataDir: partial, ...(await pgliteOptions()) });
     await pg.close();
     await rename(partial, template).catch((error) => {
       // Another start made it first (a folder is not renamed over a full one): use theirs.
@@ -140,11 +151,12 @@ export async function openDatabase(options: OpenDatabaseOptions = {}) {
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const cached = created && !options.fromDump && options.migratedCacheDir ? await migratedCache(options.migratedCacheDir) : undefined;
   const fromDump = options.fromDump ?? (await cached?.read());
+  const pgliteReady = pgliteOptions();
   if (created && !fromDump && options.dataDir !== undefined && options.clusterTemplateDir !== false)
     await copyFolder(await clusterTemplate(options.clusterTemplateDir), options.dataDir);
   const pg = await PGlite.create({
     dataDir: options.dataDir,
-    ...PGLITE_OPTIONS,
+    ...(await pgliteReady),
     ...(created && fromDump ? { loadDataDir: fromDump } : {}),
   });
   try {
