@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -50,6 +51,8 @@ type OpenDatabaseOptions = {
   clusterTemplateDir?: string | false;
 };
 
+/** PGlite's dist/ folder (resolved as a CommonJS require does: Vitest's module runner has no import.meta.resolve). */
+const PGLITE_DIST = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
 let compiledPglite: Promise<WebAssembly.Module> | undefined;
 
 /**
@@ -58,9 +61,7 @@ let compiledPglite: Promise<WebAssembly.Module> | undefined;
  * while its cluster is copied, where PGlite would compile it only after.
  */
 function pgliteOptions() {
-  compiledPglite ??= readFile(new URL('pglite.wasm', import.meta.resolve('@electric-sql/pglite'))).then((wasm) =>
-    WebAssembly.compile(wasm),
-  );
+  compiledPglite ??= readFile(path.join(PGLITE_DIST, 'pglite.wasm')).then((wasm) => WebAssembly.compile(wasm));
   return compiledPglite.then((pgliteWasmModule) => ({ extensions: { pgcrypto }, pgliteWasmModule }));
 }
 
@@ -74,8 +75,7 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 export const CLUSTER_TEMPLATE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'golazo-local-database');
 
 async function pgliteVersion(): Promise<string> {
-  const pglitePackage = fileURLToPath(import.meta.resolve('@electric-sql/pglite').replace(/dist\/.*$/, 'package.json'));
-  return JSON.parse(await readFile(pglitePackage, 'utf8')).version;
+  return JSON.parse(await readFile(path.join(PGLITE_DIST, '..', 'package.json'), 'utf8')).version;
 }
 
 /** The folder of the empty cluster template for the installed PGlite under `dir` (made or not). */
@@ -152,8 +152,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}) {
   const cached = created && !options.fromDump && options.migratedCacheDir ? await migratedCache(options.migratedCacheDir) : undefined;
   const fromDump = options.fromDump ?? (await cached?.read());
   const pgliteReady = pgliteOptions();
-  if (created && !fromDump && options.dataDir !== undefined && options.clusterTemplateDir !== false)
-    await copyFolder(await clusterTemplate(options.clusterTemplateDir), options.dataDir);
+  if (created && !fromDump && options.dataDir !== undefined && options.clusterTemplateDir !== false) {
+    // Without a template (a folder it cannot write, say) PGlite runs initdb in the data directory, as it used to.
+    const template = await clusterTemplate(options.clusterTemplateDir).catch((error) => {
+      console.warn(`The empty-cluster template could not be made (${error}); running initdb in ${options.dataDir}.`);
+    });
+    if (template) await copyFolder(template, options.dataDir);
+  }
   const pg = await PGlite.create({
     dataDir: options.dataDir,
     ...(await pgliteReady),
