@@ -26,43 +26,28 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
  * its first moments copying files and compiling WebAssembly off the main thread, time enough to load them.
  */
 async function loadStackModules() {
-  const [auth, rest, storage, realtime, functions, mailInbox, razorpay, razorpayx, panVerification, push, whatsapp, webhooks, dueWork] =
-    await Promise.all([
-      import('./services/auth/index.ts'),
-      import('./services/rest/index.ts'),
-      import('./services/storage/index.ts'),
-      import('./services/realtime/index.ts'),
-      import('./services/functions/index.ts'),
-      import('./doubles/mail-inbox.ts'),
-      import('./doubles/razorpay.ts'),
-      import('./doubles/razorpayx.ts'),
-      import('./doubles/pan-verification.ts'),
-      import('./doubles/push.ts'),
-      import('./doubles/whatsapp.ts'),
-      import('./doubles/webhook-receiver.ts'),
-      import('./due-work.ts'),
-    ]);
-  const [{ syncCatalog }, { readStackSettings }, { Inbox }] = await Promise.all([
-    import('../../scripts/sync-catalog.ts'),
-    import('./config.ts'),
-    import('./doubles/mailbox.ts'),
+  const tools = Promise.all([
+    import('../../scripts/sync-catalog.ts').then((m) => m.syncCatalog),
+    import('./config.ts').then((m) => m.readStackSettings),
+    import('./doubles/mailbox.ts').then((m) => m.Inbox),
   ]);
-  const services: ServiceModule[] = [
-    auth.authService,
-    rest.restService,
-    storage.storageService,
-    realtime.realtimeService,
-    functions.functionsService,
-    mailInbox.inboxService,
-    razorpay.razorpayService,
-    razorpayx.razorpayxService,
-    panVerification.panVerificationService,
-    push.pushService,
-    whatsapp.whatsappService,
-    webhooks.webhookReceiverService,
-    dueWork.dueWorkService,
-  ];
-  return { services, syncCatalog, readStackSettings, Inbox };
+  const services: Promise<ServiceModule[]> = Promise.all([
+    import('./services/auth/index.ts').then((m) => m.authService),
+    import('./services/rest/index.ts').then((m) => m.restService),
+    import('./services/storage/index.ts').then((m) => m.storageService),
+    import('./services/realtime/index.ts').then((m) => m.realtimeService),
+    import('./services/functions/index.ts').then((m) => m.functionsService),
+    import('./doubles/mail-inbox.ts').then((m) => m.inboxService),
+    import('./doubles/razorpay.ts').then((m) => m.razorpayService),
+    import('./doubles/razorpayx.ts').then((m) => m.razorpayxService),
+    import('./doubles/pan-verification.ts').then((m) => m.panVerificationService),
+    import('./doubles/push.ts').then((m) => m.pushService),
+    import('./doubles/whatsapp.ts').then((m) => m.whatsappService),
+    import('./doubles/webhook-receiver.ts').then((m) => m.webhookReceiverService),
+    import('./due-work.ts').then((m) => m.dueWorkService),
+  ]);
+  const [[syncCatalog, readStackSettings, Inbox], modules] = await Promise.all([tools, services]);
+  return { services: modules, syncCatalog, readStackSettings, Inbox };
 }
 
 /**
