@@ -60,9 +60,9 @@ let compiledPglite: Promise<WebAssembly.Module> | undefined;
  * PGlite's WebAssembly is compiled once per process, from the first call on: a new database compiles it
  * while its cluster is copied, where PGlite would compile it only after.
  */
-function pgliteOptions() {
+async function pgliteOptions() {
   compiledPglite ??= readFile(path.join(PGLITE_DIST, 'pglite.wasm')).then((wasm) => WebAssembly.compile(wasm));
-  return compiledPglite.then((pgliteWasmModule) => ({ extensions: { pgcrypto }, pgliteWasmModule }));
+  return { extensions: { pgcrypto }, pgliteWasmModule: await compiledPglite };
 }
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -70,7 +70,7 @@ const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 /**
  * Where the empty-cluster template is kept by default: with the installed packages, as PGlite is, so a new
  * install (or a new PGlite version, which is part of its name) makes its own. `npm install` makes it
- * (scripts/cluster-template.mjs); a start that finds none makes it then.
+ * (scripts/cluster-template.ts); a start that finds none makes it then.
  */
 export const CLUSTER_TEMPLATE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'golazo-local-database');
 
