@@ -1,27 +1,37 @@
 #!/usr/bin/env node
 /**
  * Local stack start-up: how long `npm run stack` takes from process start to the first healthy
- * answer, and how much memory (resident set) the process holds then.
+ * answer, the CPU time the process used until then (every thread: WebAssembly is compiled in the
+ * background), and how much memory (resident set) it holds then.
  *
- * - cold start: a fresh data directory, so PGlite creates the cluster and runs the shim, every
- *   migration and the seed;
- * - warm start: the same directory again (what a developer's second `npm run dev` costs).
+ * - cold start: a fresh data directory, so the stack runs the shim, every migration and the seed. The
+ *   empty cluster it starts from is a copy of the template made once per install and PGlite version
+ *   (supabase/local/database.ts, `clusterTemplate`: `npm install` makes it, in node_modules/.cache): the
+ *   initdb that made it gives every new data directory the same files, so it is not repeated per
+ *   directory. When the template is missing, the bench makes it before the cold start and says so;
+ * - first start without the template (full run only, as information): a fresh data directory and an
+ *   empty template folder, so this start runs PGlite's initdb, keeps its result as the template, then
+ *   everything the cold start does: what the first start of a fresh clone costs when `npm install`
+ *   ran without its scripts, or after PGlite's version changed;
+ * - warm start: the cold start's directory again (what a developer's second `npm run dev` costs).
  *
  * - request latency on the warm stack: a public rpc (one transaction as anon) and a one-time-code
  *   sign-in (send, read the inbox, verify), sequentially, p50 and p95.
  *
- * Figures only (no budget): they depend on the machine's load.
+ * Figures only (no budget): they depend on the machine's load (printed at the end). On a busy machine
+ * the CPU time moves less than the wall time.
  *
  *   npm run bench -- stack-start
  *   node scripts/bench/stack-start.mjs --smoke   # the cold start only, then 5 rpc requests and 2 sign-ins on it
  * Exit code 1 when the stack does not start or a request fails.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clusterTemplate, clusterTemplatePath } from '../../supabase/local/database.ts';
 import { ANON_KEY } from '../../supabase/local/keys.ts';
 import { freePort } from '../../supabase/local/free-port.ts';
 
@@ -35,6 +45,17 @@ function rssMiB(pid) {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
     return Number.isFinite(kib) ? kib / 1024 : undefined;
+  } catch {
+    return undefined; // not Linux
+  }
+}
+
+/** CPU seconds (user + system, every thread) the process has used so far. */
+function cpuSeconds(pid) {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return undefined; // not Linux
   }
@@ -74,10 +95,11 @@ async function measureRequests(base) {
   return { rpc, signIn };
 }
 
-async function startOnce(dataDir, withRequests = false) {
+async function startOnce(dataDir, { withRequests = false, clusterTemplateDir } = {}) {
   const port = await freePort();
+  const template = clusterTemplateDir ? ['--cluster-template', clusterTemplateDir] : [];
   const started = performance.now();
-  const child = spawn(process.execPath, ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--quiet'], {
+  const child = spawn(process.execPath, ['supabase/local/main.ts', '--port', String(port), '--data-dir', dataDir, '--quiet', ...template], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -93,6 +115,7 @@ async function startOnce(dataDir, withRequests = false) {
       );
       if (healthy) {
         const ms = performance.now() - started;
+        const cpu = cpuSeconds(child.pid);
         const rss = rssMiB(child.pid);
         // Memory once it has answered a few real requests (auth, REST), closer to steady state.
         await fetch(`http://127.0.0.1:${port}/rest/v1/rpc/get_tournament_states`, {
@@ -101,7 +124,7 @@ async function startOnce(dataDir, withRequests = false) {
           body: '{}',
         }).catch(() => {});
         const requests = withRequests ? await measureRequests(`http://127.0.0.1:${port}`) : undefined;
-        return { ms, rss, rssAfterRequests: rssMiB(child.pid), requests };
+        return { ms, cpu, rss, rssAfterRequests: rssMiB(child.pid), requests };
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -114,15 +137,24 @@ async function startOnce(dataDir, withRequests = false) {
 }
 
 const format = (r) =>
-  `${(r.ms / 1000).toFixed(2)} s to first healthy response, RSS ${r.rss?.toFixed(0) ?? '?'} MiB (${r.rssAfterRequests?.toFixed(0) ?? '?'} MiB after the requests)`;
+  `${(r.ms / 1000).toFixed(2)} s to first healthy response (CPU ${r.cpu?.toFixed(2) ?? '?'} s), RSS ${r.rss?.toFixed(0) ?? '?'} MiB (${r.rssAfterRequests?.toFixed(0) ?? '?'} MiB after the requests)`;
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'golazo-bench-stack-'));
+const scratch = await mkdtemp(path.join(os.tmpdir(), 'golazo-bench-stack-'));
 try {
-  // A smoke run measures the requests on the cold-started stack and leaves out the warm start.
-  const cold = await startOnce(dataDir, smoke);
-  console.log(`cold start (fresh data dir): ${format(cold)}`);
-  const warm = smoke ? cold : await startOnce(dataDir, true);
-  if (!smoke) console.log(`warm start (existing data):  ${format(warm)}`);
+  if (!existsSync(await clusterTemplatePath())) {
+    console.log('(no empty-cluster template in node_modules/.cache: making it before the cold start)');
+    await clusterTemplate();
+  }
+  // A smoke run measures the requests on the cold-started stack and leaves out the other starts.
+  const dataDir = path.join(scratch, 'cold');
+  const cold = await startOnce(dataDir, { withRequests: smoke });
+  console.log(`cold start (fresh data dir):  ${format(cold)}`);
+  if (!smoke) {
+    const first = await startOnce(path.join(scratch, 'first'), { clusterTemplateDir: path.join(scratch, 'no-template') });
+    console.log(`first start without the cluster template (initdb, then as cold; information): ${format(first)}`);
+  }
+  const warm = smoke ? cold : await startOnce(dataDir, { withRequests: true });
+  if (!smoke) console.log(`warm start (existing data):   ${format(warm)}`);
   const stack = smoke ? 'cold' : 'warm';
   console.log(`rpc get_tournament_states as anon (${stack} stack): ${warm.requests.rpc}`);
   console.log(`one-time-code sign-in (otp + inbox + verify; ${stack} stack): ${warm.requests.signIn}`);
@@ -133,5 +165,5 @@ try {
       .join(' ')}`,
   );
 } finally {
-  await rm(dataDir, { recursive: true, force: true });
+  await rm(scratch, { recursive: true, force: true });
 }

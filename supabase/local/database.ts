@@ -5,9 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { ApiRole } from './keys.ts';
@@ -41,7 +43,70 @@ type OpenDatabaseOptions = {
    * there. The test stacks use it; `npm run stack` and the bench's cold start do not.
    */
   migratedCacheDir?: string;
+  /**
+   * Where the empty-cluster template lives ({@link clusterTemplate}): a new persisted database starts as a
+   * copy of it instead of running initdb. Default {@link CLUSTER_TEMPLATE_DIR}; `false` runs initdb in the
+   * data directory. In-memory databases always run initdb.
+   */
+  clusterTemplateDir?: string | false;
 };
+
+/** PGlite's dist/ folder (resolved as a CommonJS require does: Vitest's module runner has no import.meta.resolve). */
+const PGLITE_DIST = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+let compiledPglite: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * The options every database is created with (the template's too, so a copy of it is what initdb would give).
+ * PGlite's WebAssembly is compiled once per process, from the first call on: a new database compiles it
+ * while its cluster is copied, where PGlite would compile it only after.
+ */
+async function pgliteOptions() {
+  compiledPglite ??= readFile(path.join(PGLITE_DIST, 'pglite.wasm')).then((wasm) => WebAssembly.compile(wasm));
+  return { extensions: { pgcrypto }, pgliteWasmModule: await compiledPglite };
+}
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Where the empty-cluster template is kept by default: with the installed packages, as PGlite is, so a new
+ * install (or a new PGlite version, which is part of its name) makes its own. `npm install` makes it
+ * (scripts/cluster-template.ts); a start that finds none makes it then.
+ */
+export const CLUSTER_TEMPLATE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'golazo-local-database');
+
+async function pgliteVersion(): Promise<string> {
+  return JSON.parse(await readFile(path.join(PGLITE_DIST, '..', 'package.json'), 'utf8')).version;
+}
+
+/** The folder of the empty cluster template for the installed PGlite under `dir` (made or not). */
+export async function clusterTemplatePath(dir = CLUSTER_TEMPLATE_DIR): Promise<string> {
+  return path.join(dir, `pglite-${await pgliteVersion()}-cluster`);
+}
+
+/**
+ * The folder of a freshly initdb'd, empty cluster for the installed PGlite, made when missing. initdb in
+ * WebAssembly is most of a new database's cost (seconds), and its result is the same for every data directory;
+ * copying this folder gives a new database the same files without it. Nothing of the project is in it: the
+ * shim, the migrations and the seed still run on the copy. Made aside, then renamed, so a concurrent start
+ * never copies half of one.
+ */
+export async function clusterTemplate(dir = CLUSTER_TEMPLATE_DIR): Promise<string> {
+  const template = await clusterTemplatePath(dir);
+  if (existsSync(path.join(template, 'PG_VERSION'))) return template;
+  const partial = `${template}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+  try {
+    await mkdir(dir, { recursive: true });
+    const pg = await PGlite.create({ dataDir: partial, ...(await pgliteOptions()) });
+    await pg.close();
+    await rename(partial, template).catch((error) => {
+      // Another start made it first (a folder is not renamed over a full one): use theirs.
+      if (!existsSync(path.join(template, 'PG_VERSION'))) throw error;
+    });
+  } finally {
+    await rm(partial, { recursive: true, force: true });
+  }
+  return template;
+}
 
 /** The local stack's PAN encryption key: `<dataDir>/pan-encryption.key`, made once with 32 random bytes. */
 export async function localPanEncryptionKey(dataDir: string): Promise<string> {
@@ -63,6 +128,19 @@ export function readLocalServerSql(): Promise<string[]> {
 }
 
 /**
+ * Copies a folder (about a thousand small files for a cluster) on another thread: fs.cp's asynchronous walk
+ * takes twice as long as cpSync, and cpSync would hold the main thread while the stack loads its services.
+ */
+function copyFolder(from: string, to: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const code = `require('node:fs').cpSync(require('node:worker_threads').workerData.from, require('node:worker_threads').workerData.to, { recursive: true })`;
+    const worker = new Worker(code, { eval: true, workerData: { from, to } });
+    worker.once('error', reject);
+    worker.once('exit', (exitCode) => (exitCode === 0 ? resolve() : reject(new Error(`copying ${from} to ${to} stopped (${exitCode})`))));
+  });
+}
+
+/**
  * Opens (creating if needed) the local database: applies shim.sql, then every supabase/migrations/*.sql not
  * yet recorded in supabase_migrations.schema_migrations (so a restart applies only new ones), then the local
  * servers' SQL (idempotent), then seed.sql when `seed` is set and the database is new (the seed gives staff
@@ -73,9 +151,17 @@ export async function openDatabase(options: OpenDatabaseOptions = {}) {
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
   const cached = created && !options.fromDump && options.migratedCacheDir ? await migratedCache(options.migratedCacheDir) : undefined;
   const fromDump = options.fromDump ?? (await cached?.read());
+  const pgliteReady = pgliteOptions();
+  if (created && !fromDump && options.dataDir !== undefined && options.clusterTemplateDir !== false) {
+    // Without a template (a folder it cannot write, say) PGlite runs initdb in the data directory, as it used to.
+    const template = await clusterTemplate(options.clusterTemplateDir).catch((error) => {
+      console.warn(`The empty-cluster template could not be made (${error}); running initdb in ${options.dataDir}.`);
+    });
+    if (template) await copyFolder(template, options.dataDir);
+  }
   const pg = await PGlite.create({
     dataDir: options.dataDir,
-    extensions: { pgcrypto },
+    ...(await pgliteReady),
     ...(created && fromDump ? { loadDataDir: fromDump } : {}),
   });
   try {
@@ -102,8 +188,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}) {
 async function migratedCache(dir: string) {
   const hash = createHash('sha256');
   // A dump is loaded only by the PGlite that made it: its version is part of the key.
-  const pglitePackage = fileURLToPath(import.meta.resolve('@electric-sql/pglite').replace(/dist\/.*$/, 'package.json'));
-  hash.update(JSON.parse(await readFile(pglitePackage, 'utf8')).version);
+  hash.update(await pgliteVersion());
   hash.update(await readFile(path.join(path.dirname(fileURLToPath(import.meta.url)), 'shim.sql')));
   for (const migration of await readMigrations()) hash.update(`\0${migration.file}\0${migration.sql}`);
   const file = path.join(dir, `migrated-${hash.digest('hex').slice(0, 24)}.tar`);

@@ -4,12 +4,19 @@
  * Its options are listed in supabase/local/README.md.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { enableCompileCache } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { projectAddresses, projectEnv } from '../../scripts/project-env.ts';
-import { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY } from './keys.ts';
-import { startStack } from './server.ts';
+
+// Node keeps the compiled code of the stack's modules (in the system's temporary folder, keyed by their
+// content), which halves their loading on the next start. Set before the stack's own modules are imported.
+enableCompileCache();
+const [{ projectAddresses, projectEnv }, { ANON_KEY, JWT_SECRET, SERVICE_ROLE_KEY }, { startStack }] = await Promise.all([
+  import('../../scripts/project-env.ts'),
+  import('./keys.ts'),
+  import('./server.ts'),
+]);
 
 const { values } = parseArgs({
   options: {
@@ -21,6 +28,7 @@ const { values } = parseArgs({
     'no-seed': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
     'migrated-cache': { type: 'string' },
+    'cluster-template': { type: 'string' },
   },
 });
 
@@ -42,6 +50,7 @@ try {
     dataDir,
     seed: !values['no-seed'],
     migratedCacheDir: values['migrated-cache'],
+    clusterTemplateDir: values['cluster-template'],
     extraFunctionsDirs: values['functions-dir'],
     extraSqlFiles: values.sql,
     // Quiet still logs Auth's lines: they carry the one-time codes.

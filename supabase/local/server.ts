@@ -2,9 +2,9 @@
  * The embedded local Supabase: one HTTP server (plus WebSocket upgrades for Realtime) in front of
  * an in-process PGlite database, answering Supabase's APIs at the CLI's well-known URL and keys.
  *
- * startStack() opens the database (shim, migrations, first-run seed), applies the local servers'
- * own SQL, syncs the tournament catalog, then listens. Each API is a service (SERVICE_MODULES below)
- * that owns a URL prefix; requests are routed by the longest matching prefix.
+ * startStack() takes its port, opens the database (shim, migrations, the local servers' own SQL, first-run
+ * seed) while it loads the services, syncs the tournament catalog, then answers. Each API is a service
+ * (loadStackModules below) that owns a URL prefix; requests are routed by the longest matching prefix.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,45 +13,42 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { projectAddresses } from '../../scripts/project-env.ts';
-import { syncCatalog } from '../../scripts/sync-catalog.ts';
-import { readStackSettings } from './config.ts';
 import { localPanEncryptionKey, openDatabase, readLocalServerSql } from './database.ts';
-import { panVerificationService } from './doubles/pan-verification.ts';
-import { pushService } from './doubles/push.ts';
-import { razorpayService } from './doubles/razorpay.ts';
-import { razorpayxService } from './doubles/razorpayx.ts';
-import { webhookReceiverService } from './doubles/webhook-receiver.ts';
-import { whatsappService } from './doubles/whatsapp.ts';
-import { dueWorkService } from './due-work.ts';
 import { BodyTooLargeError, HttpError, sendJson } from './http.ts';
-import { inboxService } from './doubles/mail-inbox.ts';
-import { Inbox } from './doubles/mailbox.ts';
 import { answerPreflight, applyCors, OriginPolicy } from './origins.ts';
-import type { Service, StackContext } from './service.ts';
-import { authService } from './services/auth/index.ts';
-import { functionsService } from './services/functions/index.ts';
-import { realtimeService } from './services/realtime/index.ts';
-import { restService } from './services/rest/index.ts';
-import { storageService } from './services/storage/index.ts';
+import type { Service, ServiceModule, StackContext } from './service.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Outside providers' test doubles live in doubles/, the rest is Supabase's own APIs. */
-const SERVICE_MODULES = [
-  authService,
-  restService,
-  storageService,
-  realtimeService,
-  functionsService,
-  inboxService,
-  razorpayService,
-  razorpayxService,
-  panVerificationService,
-  pushService,
-  whatsappService,
-  webhookReceiverService,
-  dueWorkService,
-];
+/**
+ * The services and what they need besides the database, in mounting order; outside providers' test doubles
+ * live in doubles/, the rest is Supabase's own APIs. Loaded while the database opens: a new database spends
+ * its first moments copying files and compiling WebAssembly off the main thread, time enough to load them.
+ */
+async function loadStackModules() {
+  const tools = Promise.all([
+    import('../../scripts/sync-catalog.ts').then((m) => m.syncCatalog),
+    import('./config.ts').then((m) => m.readStackSettings),
+    import('./doubles/mailbox.ts').then((m) => m.Inbox),
+  ]);
+  const services: Promise<ServiceModule[]> = Promise.all([
+    import('./services/auth/index.ts').then((m) => m.authService),
+    import('./services/rest/index.ts').then((m) => m.restService),
+    import('./services/storage/index.ts').then((m) => m.storageService),
+    import('./services/realtime/index.ts').then((m) => m.realtimeService),
+    import('./services/functions/index.ts').then((m) => m.functionsService),
+    import('./doubles/mail-inbox.ts').then((m) => m.inboxService),
+    import('./doubles/razorpay.ts').then((m) => m.razorpayService),
+    import('./doubles/razorpayx.ts').then((m) => m.razorpayxService),
+    import('./doubles/pan-verification.ts').then((m) => m.panVerificationService),
+    import('./doubles/push.ts').then((m) => m.pushService),
+    import('./doubles/whatsapp.ts').then((m) => m.whatsappService),
+    import('./doubles/webhook-receiver.ts').then((m) => m.webhookReceiverService),
+    import('./due-work.ts').then((m) => m.dueWorkService),
+  ]);
+  const [[syncCatalog, readStackSettings, Inbox], modules] = await Promise.all([tools, services]);
+  return { services: modules, syncCatalog, readStackSettings, Inbox };
+}
 
 /**
  * The status for an error a service let through that was the caller's doing (a body too large, JSON
@@ -80,6 +77,8 @@ interface StackOptions {
   seed?: boolean;
   /** Where a new database finds (or leaves) its migrated copy (database.ts, `migratedCacheDir`). */
   migratedCacheDir?: string;
+  /** Where a new database finds (or leaves) the empty cluster it starts as (database.ts, `clusterTemplateDir`). */
+  clusterTemplateDir?: string;
   log?: (scope: string, message: string) => void;
 }
 
@@ -106,28 +105,38 @@ export async function startStack(options: StackOptions = {}) {
   const services: { prefix: string; name: string; service: Service }[] = [];
   let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   let context: StackContext;
-  try {
-    database = await openDatabase({
+  // The database opens while the services' modules load; whichever fails, nothing is left open.
+  const opening = Promise.all([readLocalServerSql(), localPanEncryptionKey(dataDir)]).then(([localSql, panEncryptionKey]) =>
+    openDatabase({
       dataDir: path.join(dataDir, 'postgres'),
       seed: options.seed ?? true,
       migratedCacheDir: options.migratedCacheDir,
-      localSql: await readLocalServerSql(),
-      panEncryptionKey: await localPanEncryptionKey(dataDir),
-    });
-    for (const file of options.extraSqlFiles ?? []) await database.pg.exec(await readFile(path.resolve(file), 'utf8'));
+      clusterTemplateDir: options.clusterTemplateDir,
+      localSql,
+      panEncryptionKey,
+    }),
+  );
+  const [opened, loaded] = await Promise.allSettled([opening, loadStackModules()]);
+  if (opened.status === 'fulfilled') database = opened.value;
+  try {
+    if (opened.status === 'rejected') throw opened.reason;
+    if (loaded.status === 'rejected') throw loaded.reason;
+    const modules = loaded.value;
+    const db = opened.value;
+    for (const file of options.extraSqlFiles ?? []) await db.pg.exec(await readFile(path.resolve(file), 'utf8'));
     context = {
-      pg: database.pg,
+      pg: db.pg,
       apiUrl,
       dataDir,
       projectRoot: PROJECT_ROOT,
       functionsDirs: [path.join(PROJECT_ROOT, 'supabase', 'functions'), ...(options.extraFunctionsDirs ?? []).map((d) => path.resolve(d))],
-      settings: readStackSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml'), addresses.siteUrl),
-      inbox: new Inbox((line) => log('auth', line)),
+      settings: modules.readStackSettings(path.join(PROJECT_ROOT, 'supabase', 'config.toml'), addresses.siteUrl),
+      inbox: new modules.Inbox((line) => log('auth', line)),
       log,
     };
     // The tournaments table follows the content catalog on every start (never edited by hand).
-    await syncCatalog(database.pg);
-    for (const module of SERVICE_MODULES)
+    await modules.syncCatalog(db.pg);
+    for (const module of modules.services)
       services.push({ prefix: module.prefix, name: module.name, service: await module.create(context) });
   } catch (error) {
     server.closeAllConnections();
