@@ -12,10 +12,10 @@ export function onFirstUse<T>(make: () => T): () => T {
 }
 
 const rupeesWhole = onFirstUse(
-  () => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0, minimumFractionDigits: 0 }),
 );
 const rupeesExact = onFirstUse(
-  () => new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  () => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 );
 
 /** ₹45,000: cards, buttons, banners. */
@@ -46,7 +46,7 @@ type IstParts = { year: number; month: number; day: number; hour: number; minute
 
 export function istParts(value: Date | string): IstParts {
   const time = new Date(value).getTime();
-  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  if (Number.isNaN(time)) throw new RangeError('Invalid time value');
   const shifted = new Date(time + IST_OFFSET_MS);
   return {
     year: shifted.getUTCFullYear(),
@@ -63,8 +63,8 @@ export function istDate(value: Date | string, months: readonly string[]): string
   return `${day} ${months[month]} ${year}`;
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /** 15 June 2025 */
 export function formatDateIST(value: Date | string): string {
@@ -79,7 +79,7 @@ export function formatShortDateIST(value: Date | string): string {
 /** 7:30 pm IST */
 export function formatTimeIST(value: Date | string): string {
   const { hour, minute } = istParts(value);
-  return `${hour % 12 || 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "am" : "pm"} IST`;
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'} IST`;
 }
 
 /** "15 Jun 2025, 7:30 pm IST": a moment staff and players compare across days. */
@@ -97,5 +97,5 @@ export function whenIST(at: string, now: Date = new Date()): string {
 
 /** A phone number as a `tel:` link wants it: digits and a leading plus, the spaces and dashes people read dropped. */
 export function telephoneHref(phone: string): string {
-  return phone.trim().replace(/(?!^\+)[^0-9]/g, "");
+  return phone.trim().replace(/(?!^\+)[^0-9]/g, '');
 }

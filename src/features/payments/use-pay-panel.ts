@@ -7,19 +7,19 @@
  *                    │                                 └─ refused / refunded ──▶ idle + why
  *                    └─ failed / closed ──▶ idle + 'Payment processing failed' / 'Payment cancelled by user'
  */
-import { useStore } from "@nanostores/react";
-import { useEffect, useRef, useState } from "react";
-import { redirectToLogin } from "@/features/auth/guard";
-import { requestTournamentStates } from "@/features/tournaments/live-states";
-import type { TournamentStatus } from "@/features/tournaments/status";
-import { useTournamentStates } from "@/features/tournaments/use-tournament-states";
-import { refusalIn } from "@/lib/describe-failure";
-import { useMessages } from "@/lib/i18n/use-messages";
-import { PAID_ENTRY_OFFERED } from "@/lib/paid-entry-setting";
-import { REREGISTRATION_WAIT_MS } from "@/lib/rules";
-import { useHydrated, useSession } from "@/stores/use-session";
-import { entryBlock } from "./eligibility";
-import { $liveTournament, followTournament, refreshTournament } from "./live-registrations";
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { redirectToLogin } from '@/features/auth/guard';
+import { requestTournamentStates } from '@/features/tournaments/live-states';
+import type { TournamentStatus } from '@/features/tournaments/status';
+import { useTournamentStates } from '@/features/tournaments/use-tournament-states';
+import { refusalIn } from '@/lib/describe-failure';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
+import { REREGISTRATION_WAIT_MS } from '@/lib/rules';
+import { useHydrated, useSession } from '@/stores/use-session';
+import { entryBlock } from './eligibility';
+import { $liveTournament, followTournament, refreshTournament } from './live-registrations';
 import {
   type CheckoutFailure,
   checkoutOptions,
@@ -29,9 +29,9 @@ import {
   selectableSlots,
   slotChoices,
   summariseRegistrations,
-} from "./payments";
-import { PAY_WORDS } from "./pay-words";
-import { useEntryEligibility } from "./use-entry-eligibility";
+} from './payments';
+import { PAY_WORDS } from './pay-words';
+import { useEntryEligibility } from './use-entry-eligibility';
 
 export type PayPanelProps = {
   tournamentId: string;
@@ -46,7 +46,7 @@ export type PayPanelProps = {
   promises?: readonly { key: string; text: string }[];
 };
 
-export type PayMessage = { tone: "success" | "error" | "info"; text: string };
+export type PayMessage = { tone: 'success' | 'error' | 'info'; text: string };
 
 /** The player's registrations for this tournament (null while unknown or signed out). */
 function useRegistration(userId: string | undefined, tournamentId: string) {
@@ -57,7 +57,7 @@ function useRegistration(userId: string | undefined, tournamentId: string) {
       return;
     }
     let cancelled = false;
-    import("./payments.api")
+    import('./payments.api')
       .then(({ fetchOwnRegistrations }) => fetchOwnRegistrations())
       .then((rows) => {
         if (!cancelled) setRegistration(summariseRegistrations(rows, tournamentId));
@@ -92,7 +92,7 @@ export function usePayPanel(props: PayPanelProps) {
   const [interactive, setInteractive] = useState(false);
   const mounted = useRef(true);
 
-  const user = session.status === "signed-in" ? session.user : null;
+  const user = session.status === 'signed-in' ? session.user : null;
   // The first render must be the server's (the build-time status) for React to take the panel over; the
   // database's status, which the page may already hold by then, follows in the next render.
   const states = useTournamentStates([props.tournamentId]);
@@ -127,38 +127,38 @@ export function usePayPanel(props: PayPanelProps) {
 
   async function pay() {
     if (processing) return;
-    if (session.status !== "signed-in") {
+    if (session.status !== 'signed-in') {
       redirectToLogin(said.loginRequired);
       return;
     }
     setMessage(null);
     setProcessing(true);
-    const api = await import("./payments.api");
+    const api = await import('./payments.api');
 
     let order: Awaited<ReturnType<typeof api.createOrder>>;
     try {
       order = await api.createOrder(props.tournamentId, chosenSlots);
     } catch (error) {
-      return finish({ tone: "error", text: said.createOrderFailed((await refusalIn(undefined, (error as Error).message)) ?? null) });
+      return finish({ tone: 'error', text: said.createOrderFailed((await refusalIn(undefined, (error as Error).message)) ?? null) });
     }
-    if (!order.success) return finish({ tone: "error", text: said.createOrderFailed((await refusalIn(order.code, order.error)) ?? null) });
+    if (!order.success) return finish({ tone: 'error', text: said.createOrderFailed((await refusalIn(order.code, order.error)) ?? null) });
 
     let Razorpay: Awaited<ReturnType<typeof api.loadCheckout>>;
     try {
       Razorpay = await api.loadCheckout(props.checkoutUrl);
     } catch (error) {
-      return finish({ tone: "error", text: said.processingFailed((error as Error).message) });
+      return finish({ tone: 'error', text: said.processingFailed((error as Error).message) });
     }
 
     const onPaid = async (response: unknown) => {
       const paid = api.parseCheckoutSuccess(response);
-      if (!paid) return finish({ tone: "error", text: said.registrationFailed });
+      if (!paid) return finish({ tone: 'error', text: said.registrationFailed });
       try {
         const verified = await api.verifyPayment(props.tournamentId, paid);
         if (!verified.success) {
           // A refund is not a verification problem: say plainly what happened to the money.
           const reason = (await refusalIn(verified.code, verified.error)) ?? null;
-          return finish({ tone: "error", text: verified.refunded ? (reason ?? said.registrationFailed) : said.verificationFailed(reason) });
+          return finish({ tone: 'error', text: verified.refunded ? (reason ?? said.registrationFailed) : said.verificationFailed(reason) });
         }
         if (!mounted.current) return;
         setJustPaid(true);
@@ -166,11 +166,11 @@ export function usePayPanel(props: PayPanelProps) {
           slots: (current?.slots ?? 0) + chosenSlots,
           nextRegistrationAt: new Date(Date.now() + REREGISTRATION_WAIT_MS),
         }));
-        finish({ tone: "success", text: said.success });
+        finish({ tone: 'success', text: said.success });
         void refreshTournament();
         void requestTournamentStates([props.tournamentId]);
       } catch {
-        finish({ tone: "error", text: said.registrationFailed });
+        finish({ tone: 'error', text: said.registrationFailed });
       }
     };
 
@@ -186,22 +186,22 @@ export function usePayPanel(props: PayPanelProps) {
           email: user?.email ?? null,
           onPaid: (response) => void onPaid(response),
           onDismiss: () =>
-            finish({ tone: "info", text: checkoutTimedOut(openedAt, Date.now(), order.timeout) ? said.abandoned : said.cancelled }),
+            finish({ tone: 'info', text: checkoutTimedOut(openedAt, Date.now(), order.timeout) ? said.abandoned : said.cancelled }),
         }),
       );
-      checkout.on("payment.failed", (failure) =>
-        finish({ tone: "error", text: said.checkoutFailed(failureDescription(failure as CheckoutFailure)) }),
+      checkout.on('payment.failed', (failure) =>
+        finish({ tone: 'error', text: said.checkoutFailed(failureDescription(failure as CheckoutFailure)) }),
       );
       openedAt = Date.now();
       checkout.open();
     } catch (error) {
-      finish({ tone: "error", text: said.processingFailed((error as Error).message) });
+      finish({ tone: 'error', text: said.processingFailed((error as Error).message) });
     }
   }
 
   return {
     signedIn: user !== null,
-    sessionLoading: session.status === "loading",
+    sessionLoading: session.status === 'loading',
     status: liveState?.status ?? props.initialStatus,
     statusIsLive: liveState !== undefined,
     /** When registration closes (an open pod: its cancel deadline), once the database's state is read. */

@@ -3,16 +3,16 @@
  * or the opponent reports while the page is open. Browsers let a page play sound only after a tap on it, which
  * the switch (or any tap on the page) gives; until then the switch says so, so nobody counts on a silent chime.
  */
-import { useEffect, useRef, useState } from "react";
-import { useMessages } from "@/lib/i18n/use-messages";
-import { MATCH_PAGE_WORDS } from "../match-page-words";
-import type { MatchReport, MatchRow } from "../match-schemas";
-import type { Side } from "../match-steps";
-import { CUE_NOTES, type Cue, type CueSignals, cueToPlay, isMuted, rememberMuted } from "../sound-cue";
+import { useEffect, useRef, useState } from 'react';
+import { useMessages } from '@/lib/i18n/use-messages';
+import { MATCH_PAGE_WORDS } from '../match-page-words';
+import type { MatchReport, MatchRow } from '../match-schemas';
+import type { Side } from '../match-steps';
+import { CUE_NOTES, type Cue, type CueSignals, cueToPlay, isMuted, rememberMuted } from '../sound-cue';
 
 let audio: AudioContext | null = null;
 function unlockAudio(): AudioContext | null {
-  audio ??= typeof AudioContext === "undefined" ? null : new AudioContext();
+  audio ??= typeof AudioContext === 'undefined' ? null : new AudioContext();
   void audio?.resume();
   return audio;
 }
@@ -25,10 +25,10 @@ function unlockAudio(): AudioContext | null {
  * play once the page has been tapped (sticky user activation).
  */
 function soundBlocked(): boolean {
-  if (typeof AudioContext === "undefined") return false;
-  if (audio) return audio.state === "suspended";
-  const policy = (navigator as Navigator & { getAutoplayPolicy?: (type: "audiocontext") => string }).getAutoplayPolicy;
-  if (typeof policy === "function") return policy.call(navigator, "audiocontext") !== "allowed";
+  if (typeof AudioContext === 'undefined') return false;
+  if (audio) return audio.state === 'suspended';
+  const policy = (navigator as Navigator & { getAutoplayPolicy?: (type: 'audiocontext') => string }).getAutoplayPolicy;
+  if (typeof policy === 'function') return policy.call(navigator, 'audiocontext') !== 'allowed';
   return !(navigator.userActivation?.hasBeenActive ?? false);
 }
 
@@ -49,10 +49,10 @@ function chime(cue: Cue) {
   }
 }
 
-const storage = () => (typeof localStorage === "undefined" ? null : localStorage);
+const storage = () => (typeof localStorage === 'undefined' ? null : localStorage);
 
 export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side: Side; reports: MatchReport[] }) {
-  const opponentEntry = side === "a" ? match.entry_b : match.entry_a;
+  const opponentEntry = side === 'a' ? match.entry_b : match.entry_a;
   const roomPostedAt = match.room_posted_at;
   const opponentReportedAt = reports.find((report) => report.entry_id === opponentEntry)?.reported_at ?? null;
   const previous = useRef<CueSignals | null>(null);
@@ -65,10 +65,10 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
     setBlocked(soundBlocked());
     const unlock = () => {
       const context = unlockAudio();
-      void context?.resume().then(() => setBlocked(context.state === "suspended"));
+      void context?.resume().then(() => setBlocked(context.state === 'suspended'));
     };
-    window.addEventListener("pointerdown", unlock, { once: true });
-    return () => window.removeEventListener("pointerdown", unlock);
+    window.addEventListener('pointerdown', unlock, { once: true });
+    return () => window.removeEventListener('pointerdown', unlock);
   }, []);
 
   useEffect(() => {
@@ -83,13 +83,13 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
       type="button"
       className="btn btn-ghost self-end text-sm"
       aria-pressed={!muted}
-      data-match-sound={muted ? "muted" : blocked ? "blocked" : "on"}
+      data-match-sound={muted ? 'muted' : blocked ? 'blocked' : 'on'}
       title={w.title}
       onClick={() => {
         if (blocked && !muted) {
           // The first tap only lets the browser play sound: the chime stays on.
           const context = unlockAudio();
-          void context?.resume().then(() => setBlocked(context.state === "suspended"));
+          void context?.resume().then(() => setBlocked(context.state === 'suspended'));
           return;
         }
         rememberMuted(storage(), !muted);
