@@ -12,6 +12,7 @@
  *   flock /tmp/golazo-e2e.lock npm run lighthouse
  *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --runs 1 --only /about,/profile --no-build --details
  *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --only match-day     # the match-day pages alone
+ *   flock /tmp/golazo-e2e.lock npm run lighthouse -- --only '/match/*,/hi/match/*'   # paths starting so
  *
  * `--save <dir>` also writes each route's median report there (`<route>.json`, open it in the Lighthouse viewer).
  */
@@ -233,7 +234,12 @@ const budgetLine = (budgets) =>
  * page, or `match-day` for all of the match-day pages.
  */
 async function pagesToMeasure() {
-  const wants = (path) => ONLY.length === 0 || ONLY.includes(path) || (ONLY.includes('hindi') && path.startsWith('/hi/'));
+  // `/match/*` (a trailing star) names every page whose path starts so: the match-day pages' ids change with every stack.
+  const wants = (path) =>
+    ONLY.length === 0 ||
+    ONLY.includes(path) ||
+    (ONLY.includes('hindi') && path.startsWith('/hi/')) ||
+    ONLY.some((only) => only.endsWith('*') && path.startsWith(only.slice(0, -1)));
   const signedIn = new Set(routes.filter((route) => route.signedIn).map((route) => route.path));
   const everyRoute = [...routes.map((route) => route.path), ...hindiRoutes.map((route) => route.path)];
   const englishOf = new Map(hindiRoutes.map((route) => [route.path, route.english]));

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateIST, formatPaiseExact, formatRupees, formatTimeIST, onFirstUse, rupeesToPaise, telephoneHref } from './format';
+import {
+  formatDateIST,
+  formatPaiseExact,
+  formatRupees,
+  formatShortDateIST,
+  formatTimeIST,
+  onFirstUse,
+  rupeesToPaise,
+  telephoneHref,
+} from './format';
+import { formatDateIn, formatShortDateIn } from './i18n/format';
 
 describe('money', () => {
   it('shows whole rupees with Indian digit grouping and no decimals', () => {
@@ -50,5 +60,37 @@ describe('formatters made on first use', () => {
     expect(formatter().format(100000)).toBe('1,00,000');
     expect(formatter()).toBe(formatter());
     expect(made).toBe(1);
+  });
+});
+
+describe('IST written out by hand, as ICU writes it', () => {
+  // Every 7 h 13 min over four years (each hour and both sides of IST midnight, every month, a leap day): the
+  // hand-written dates and times must be the words ICU gives, which the HTML built on the server used before.
+  const instants = Array.from({ length: (4 * 365 * 24 * 60) / 433 }, (_, i) => new Date(Date.UTC(2025, 0, 1) + i * 433 * 60_000));
+  const icu = (locale: string, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', ...options });
+
+  it('matches en-IN for dates, short dates and times', () => {
+    const long = icu('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+    const short = icu('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+    const time = icu('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true });
+    for (const at of instants) {
+      expect(formatDateIST(at)).toBe(long.format(at));
+      expect(formatShortDateIST(at)).toBe(short.format(at));
+      expect(formatTimeIST(at)).toBe(`${time.format(at)} IST`);
+    }
+  });
+
+  it('matches hi-IN (Latin digits) for dates and short dates', () => {
+    const long = icu('hi-IN-u-nu-latn', { day: 'numeric', month: 'long', year: 'numeric' });
+    const short = icu('hi-IN-u-nu-latn', { day: 'numeric', month: 'short', year: 'numeric' });
+    for (const at of instants) {
+      expect(formatDateIn('hi', at)).toBe(long.format(at));
+      expect(formatShortDateIn('hi', at)).toBe(short.format(at));
+    }
+  });
+
+  it('refuses an invalid date as Intl does', () => {
+    expect(() => formatDateIST('not a date')).toThrow(RangeError);
   });
 });

@@ -72,6 +72,8 @@ export const routes: RouteExpectation[] = [
   fromTable('match', 'Match'),
   // Without ?id= the edition shell says the link names no edition, under its own h1.
   fromTable('edition', 'No such edition'),
+  // Without ?token= the invitation page says the link is missing, under its own h1.
+  fromTable('invite', 'Your invitation'),
   // Private, but it tells a signed-out visitor it is for staff (with a sign-in link) instead of redirecting.
   { ...fromTable('staff', 'Staff console'), signedIn: false },
   fromTable('grievance', 'File a grievance'),

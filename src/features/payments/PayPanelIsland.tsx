@@ -3,7 +3,7 @@
  * get registered. The server prices the order and confirms the payment; usePayPanel asks, this renders
  * what the panel offers now: registered, closed, full, blocked, free entry, or the slots to pay for.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import StatusPill from '@/features/tournaments/StatusPill';
 import { STATUS_LOOK } from '@/features/tournaments/status';
@@ -26,6 +26,19 @@ export default function PayPanelIsland({ children, ...props }: PayPanelProps & {
   const panel = usePayPanel(props);
   const { status, free, message, words } = panel;
   const lang = useStore($lang);
+  const card = useRef<HTMLDivElement>(null);
+  const tallest = useRef(0);
+  // The panel never gets shorter while the page is open. The built panel (registration open: the slot picker and the
+  // promises, 35 rem on a phone) is taller than the room the page reserves, and the database's status for a drawn or
+  // live tournament is one line: the tabs under the panel moved up by 80 px as it arrived, in view when the page was
+  // opened at #brackets (CLS 0.026 on a drawn championship).
+  useLayoutEffect(() => {
+    const height = card.current?.offsetHeight ?? 0;
+    if (card.current && height > tallest.current) {
+      tallest.current = height;
+      card.current.style.minHeight = `${height}px`;
+    }
+  });
 
   let body: ReactNode;
   if (panel.recentlyRegistered) {
@@ -75,7 +88,7 @@ export default function PayPanelIsland({ children, ...props }: PayPanelProps & {
   }
 
   return (
-    <div className="card p-5" data-pay-panel data-tournament-id={props.tournamentId}>
+    <div ref={card} className="card p-5" data-pay-panel data-tournament-id={props.tournamentId}>
       {/* Two lines' height: a long status ("Registration open") wraps the label, and the live one may not. */}
       <div className="flex min-h-10 items-center justify-between gap-2">
         <p className="text-sm text-mist">{free ? words.entry : words.entryFeePerSlot}</p>

@@ -17,7 +17,7 @@ import { refusalIn } from '@/lib/describe-failure';
 import { useMessages } from '@/lib/i18n/use-messages';
 import { PAID_ENTRY_OFFERED } from '@/lib/paid-entry-setting';
 import { REREGISTRATION_WAIT_MS } from '@/lib/rules';
-import { useSession } from '@/stores/use-session';
+import { useHydrated, useSession } from '@/stores/use-session';
 import { entryBlock } from './eligibility';
 import { $liveTournament, followTournament, refreshTournament } from './live-registrations';
 import {
@@ -77,7 +77,12 @@ export function usePayPanel(props: PayPanelProps) {
   const session = useSession();
   const words = useMessages(PAY_WORDS);
   const said = words.messages;
-  const live = useStore($liveTournament);
+  // The live slot count is filled by the page's own script (LiveTournament.astro), which may have heard the
+  // database before this island hydrates (it hydrates when idle, later on a slow phone): a full tournament's
+  // first render would then show "Full" or the per-buyer line where the server HTML has the slot picker, and
+  // React throws the panel away (hydration error 418). The first render sees no live row, the next the real one.
+  const liveNow = useStore($liveTournament);
+  const live = useHydrated() ? liveNow : null;
   const [slots, setSlots] = useState(1);
   const [processing, setProcessing] = useState(false);
   const [justPaid, setJustPaid] = useState(false);

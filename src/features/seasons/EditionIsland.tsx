@@ -40,12 +40,15 @@ export default function EditionIsland({ series, builtIds, productName, checkoutU
 
   if (loaded.status === 'loading') {
     return (
-      <div className="card min-h-64 p-6" aria-busy="true">
+      // Hidden at once when the link names no edition: the page's own block says so (edition/index.astro).
+      <div className="card min-h-64 p-6 in-data-[edition-link=none]:hidden" aria-busy="true">
         <p className="text-mist">{w.loading}</p>
       </div>
     );
   }
   if (loaded.status === 'error') return <p className="card p-6 text-danger">{loaded.message}</p>;
+  // No `?id=`: the page's static block already says so.
+  if (loaded.status === 'missing' && loaded.id === null) return null;
   if (loaded.status === 'missing') {
     return (
       <div className="card p-6">

@@ -22,6 +22,9 @@ const en = {
   title: 'Edition',
   pageDescription: (product: string) => `An edition of a monthly ${product} series: its date, entry, prizes and rules.`,
   needsScript: 'This edition page needs JavaScript to show the edition.',
+  /** The page opened without `?id=`: what an edition page is and where the editions are (before the link to them). */
+  noLink:
+    'An edition page shows one edition of a monthly series: the one its link names. Every edition open now, with its date, entry fee, prizes and rules, is on the tournaments page: ',
 };
 
 export type EditionWords = typeof en;

@@ -17,11 +17,19 @@ function unlockAudio(): AudioContext | null {
   return audio;
 }
 
-/** Whether the browser still holds sound back until a tap (an audio context it keeps suspended). */
+/**
+ * Whether the browser still holds sound back until a tap, told without making an audio context: making one
+ * starts the browser's audio service, 50 to 300 ms of the main thread on a test phone's CPU, which was the
+ * longest task of a player's match page as it loaded. The context is made on the first tap (inside the tap,
+ * as Safari asks) or when a chime is due. Firefox says whether it would play (getAutoplayPolicy); the others
+ * play once the page has been tapped (sticky user activation).
+ */
 function soundBlocked(): boolean {
   if (typeof AudioContext === 'undefined') return false;
-  audio ??= new AudioContext();
-  return audio.state === 'suspended';
+  if (audio) return audio.state === 'suspended';
+  const policy = (navigator as Navigator & { getAutoplayPolicy?: (type: 'audiocontext') => string }).getAutoplayPolicy;
+  if (typeof policy === 'function') return policy.call(navigator, 'audiocontext') !== 'allowed';
+  return !(navigator.userActivation?.hasBeenActive ?? false);
 }
 
 function chime(cue: Cue) {
