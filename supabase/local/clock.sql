@@ -11,6 +11,10 @@ create table if not exists private.local_clock (
   frozen_at timestamptz
 );
 insert into private.local_clock (id, frozen_at) values (true, null) on conflict (id) do nothing;
+-- Whether the stack's timer leaves the periodic function alone while the clock is held (local_set_clock's
+-- p_pause_timer): the project's own tests share one stack, and a run at one test's held time would judge every
+-- other test's pods and matches at a moment they never reach.
+alter table private.local_clock add column if not exists timer_paused boolean not null default false;
 -- private.clock_now() keeps the owner the migrations gave it (replacing a function keeps its owner), and
 -- runs as that owner: let it read the clock.
 do $$
@@ -29,13 +33,16 @@ as $$
 $$;
 revoke all on function private.clock_now() from public;
 
--- local_set_clock(p_now): freezes the database's clock at p_now; null returns to real time.
-create or replace function public.local_set_clock(p_now timestamptz) returns timestamptz
+-- local_set_clock(p_now, p_pause_timer): freezes the database's clock at p_now; null returns to real time (and
+-- the timer to its runs). With p_pause_timer the stack's timer runs no periodic work until then: the caller runs
+-- what it needs itself (local_run_due_work, local_run_due_step).
+drop function if exists public.local_set_clock(timestamptz);
+create or replace function public.local_set_clock(p_now timestamptz, p_pause_timer boolean default false) returns timestamptz
   language sql
   security definer
   set search_path = ''
 as $$
-  update private.local_clock set frozen_at = p_now where id;
+  update private.local_clock set frozen_at = p_now, timer_paused = p_now is not null and coalesce(p_pause_timer, false) where id;
   select private.clock_now();
 $$;
 
@@ -48,6 +55,35 @@ create or replace function public.local_run_due_work() returns jsonb
 as $$
   select private.run_due_work();
 $$;
+
+-- local_run_due_step(p_step): one periodic step alone, as run_due_work runs it (a run number of its own, the step's
+-- health recorded). A test that holds the clock far ahead (an erasure after its grace period) runs only the step it
+-- is about, so nothing else in the database is judged at a moment it never reaches.
+create or replace function public.local_run_due_step(p_step text) returns jsonb
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+declare
+  v_function regprocedure := (select to_regprocedure(function_name || '()') from private.due_work_steps where name = p_step);
+  v_run bigint;
+  v_answer jsonb;
+begin
+  if v_function is null then
+    raise exception 'No periodic step is called %', p_step using errcode = 'PT404', hint = 'due_work_step_not_found';
+  end if;
+  v_run := nextval('private.due_work_run');
+  perform set_config('golazo.due_run', v_run::text, true);
+  perform set_config('golazo.due_step', p_step, true);
+  execute 'select ' || v_function::text into v_answer;
+  perform private.due_step_ran(p_step, v_run, null);
+  perform set_config('golazo.due_step', '', true);
+  perform set_config('golazo.due_run', '', true);
+  return coalesce(v_answer, '{}'::jsonb);
+end;
+$$;
+revoke all on function public.local_run_due_step(text) from public, anon, authenticated;
+grant execute on function public.local_run_due_step(text) to service_role;
 
 -- local_fail_due_step(p_step): the named periodic step raises on its next run, once (tests of the isolation).
 create table if not exists private.local_due_step_faults (step text primary key);
@@ -82,9 +118,9 @@ $$;
 revoke all on function public.local_fail_due_step(text) from public, anon, authenticated;
 grant execute on function public.local_fail_due_step(text) to service_role;
 
-revoke all on function public.local_set_clock(timestamptz) from public, anon, authenticated;
+revoke all on function public.local_set_clock(timestamptz, boolean) from public, anon, authenticated;
 revoke all on function public.local_run_due_work() from public, anon, authenticated;
-grant execute on function public.local_set_clock(timestamptz) to service_role;
+grant execute on function public.local_set_clock(timestamptz, boolean) to service_role;
 grant execute on function public.local_run_due_work() to service_role;
 
 -- Fixtures over REST: the end-to-end and stack tests put rows in a state directly (a paid payment, a finished

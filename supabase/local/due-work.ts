@@ -3,7 +3,10 @@
  * pg_net do on a hosted project.
  *
  * - A timer runs private.run_due_work() every few seconds and, when outside calls are due, calls the
- *   outbox-worker function (which reaches the local Razorpay double).
+ *   outbox-worker function (which reaches the local Razorpay double). While a test holds the clock with the
+ *   timer paused (`local_set_clock`'s `p_pause_timer`, as the project's own tests do) the timer leaves the
+ *   periodic function alone: a run at the held time would judge every other test's pods and matches at a
+ *   moment they never reach. That test runs what it needs itself.
  * - POST /rest/v1/rpc/local_run_due_work (service role) does both before it answers, so a test that moved
  *   the clock sees every consequence at once. The REST service cannot call HTTP from SQL, so this module
  *   answers that one rpc path itself (its longer prefix wins the stack's routing).
@@ -48,7 +51,7 @@ export const dueWorkService: ServiceModule = {
     function runOnce(periodic = true): Promise<void> {
       running ??= (async () => {
         try {
-          if (periodic) await ctx.pg.query('select private.run_due_work()');
+          if (periodic) await ctx.pg.query('select private.run_due_work() from private.local_clock where not timer_paused');
           const result = await drainIfDue(ctx);
           if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
         } catch (error) {

@@ -58,10 +58,9 @@ test('a player deletes their account with an e-mailed code, and later signs up a
   await page.goto('/dashboard');
   await expect(page.locator('[data-deletion-banner]')).toContainText('Your account will be deleted on');
 
-  // The grace period passes and the periodic work erases the account.
-  const movedAt = new Date();
-  await stack.clock.during(new Date(Date.now() + 7 * 86_400_000 + 5 * 60_000), () => stack.runDueWork());
-  await stack.restorePodsAfterClockJump(movedAt);
+  // The grace period passes and the periodic work's erasure step erases the account (that step alone: the
+  // rest of the periodic work would judge the other tests' pods and matches a week ahead too).
+  await stack.clock.during(new Date(Date.now() + 7 * 86_400_000 + 5 * 60_000), () => stack.runDueStep('account_erasure'));
 
   await page.goto('/login?signout=1');
   await signInThroughScreen(page, email);

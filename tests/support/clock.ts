@@ -23,7 +23,10 @@ export interface DatabaseClock {
 }
 
 export function databaseClock(callAsService: ServiceRpc): DatabaseClock {
-  const stopAt = (at: Date | null) => callAsService<string>('local_set_clock', { p_now: at?.toISOString() ?? null });
+  // The stack's timer pauses while a test holds the clock: the tests share one stack, and a periodic run at one
+  // test's held time would act on every other test's pods and matches too. A test runs the due work it needs.
+  const stopAt = (at: Date | null) =>
+    callAsService<string>('local_set_clock', at ? { p_now: at.toISOString(), p_pause_timer: true } : { p_now: null });
   return {
     set: (at) => stopAt(at),
     ahead: (ms) => stopAt(new Date(Date.now() + ms)),
@@ -41,6 +44,15 @@ export function databaseClock(callAsService: ServiceRpc): DatabaseClock {
 
 /** What one run of the periodic work did (draws run, entries withdrawn, ...); the stack adds its outbox drain. */
 export type DueWorkResult = Record<string, unknown>;
+
+/**
+ * Runs one step of the periodic work alone (its name in private.due_work_steps), at whatever time the clock
+ * reads. For a test that holds the clock far ahead: the whole periodic work would judge every other test's
+ * pods and matches at that time too.
+ */
+export function runDueStep(callAsService: ServiceRpc, step: string): Promise<DueWorkResult> {
+  return callAsService<DueWorkResult>('local_run_due_step', { p_step: step });
+}
 
 /**
  * Runs the periodic work once, as pg_cron does every minute on a hosted project. Through the stack's REST

@@ -6,7 +6,7 @@
  * Plain TypeScript with `fetch` and no Node-only imports: Node and Deno both load it.
  */
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../supabase/local/keys.ts';
-import { type DatabaseClock, databaseClock, type DueWorkResult, runDueWork, type ServiceRpc } from './clock.ts';
+import { type DatabaseClock, databaseClock, type DueWorkResult, runDueStep, runDueWork, type ServiceRpc } from './clock.ts';
 
 /** Who makes a request: the anon key, the service role key, or a player's session (any access token). */
 export type Caller = 'anon' | 'service_role' | { access_token: string };
@@ -35,6 +35,8 @@ export interface LocalStack {
   clock: DatabaseClock;
   /** Runs the periodic work and drains the outbox through the doubles before answering. */
   runDueWork(): Promise<DueWorkResult & { outbox: { success: boolean } }>;
+  /** Runs one periodic step alone (for a test holding the clock far ahead), without draining the outbox. */
+  runDueStep(step: string): Promise<DueWorkResult>;
   /**
    * Puts today's pods back after a test moved the clock ahead (since `movedAt`) and gave it back: the pods the
    * due work opened while it was ahead would read "coming soon" until then, and the empty pods it closed at a
@@ -88,6 +90,7 @@ export function localStack(url: string): LocalStack {
     },
     clock: databaseClock(callAsService),
     runDueWork: () => runDueWork(callAsService) as ReturnType<LocalStack['runDueWork']>,
+    runDueStep: (step) => runDueStep(callAsService, step),
     async restorePodsAfterClockJump(movedAt) {
       const since = encodeURIComponent(movedAt.toISOString());
       await parsedOrThrow(
