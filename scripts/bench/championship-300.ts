@@ -18,6 +18,11 @@
  * periodic run (the check-in announcement's too) within 50 ms of database CPU (/proc/<pid>/schedstat; wall time where
  * the kernel keeps no CPU count).
  *
+ * Each periodic run opens a session of its own, as pg_cron does (a new connection, or a new background worker, for
+ * every run of a job): its functions' plans and the catalog caches are built again every minute, and that is part
+ * of the run's cost. BENCH_ONE_SESSION=1 runs them all in the bench's one session instead (warm caches after the
+ * first run), for comparison.
+ *
  * To see where a run's time goes: BENCH_FORMAT=knockout|groups plays one format only, BENCH_EXPLAIN_MS=<ms> prints
  * the plan (auto_explain, with ANALYZE) of every statement inside a periodic run slower than that, and
  * BENCH_EXPLAIN_RUN=<n> only in the n-th run (1 is the draw's). With BENCH_EXPLAIN_MS=0 the plans' own overhead
@@ -30,7 +35,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import type pg from 'pg';
+import pg from 'pg';
 import { applyMigrations, applyShim } from '../../supabase/local/schema-setup.ts';
 import { adultPlayer, checkIn, payForEntry, type Player, staffMember, uploadScreenshot } from '../../supabase/tests/journey.ts';
 import { startPostgresCluster } from '../../supabase/tests/postgres-cluster.ts';
@@ -52,6 +57,8 @@ const FORMATS: Format[] = (process.env.BENCH_FORMAT ? [process.env.BENCH_FORMAT]
 const EXPLAIN_MS = process.env.BENCH_EXPLAIN_MS ? Number(process.env.BENCH_EXPLAIN_MS) : null;
 /** BENCH_EXPLAIN_RUN=<n>: only in the n-th periodic run of the championship (1: the draw). */
 const EXPLAIN_RUN = process.env.BENCH_EXPLAIN_RUN ? Number(process.env.BENCH_EXPLAIN_RUN) : null;
+/** BENCH_ONE_SESSION=1: every periodic run in the bench's own session (warm), where pg_cron opens one per run. */
+const ONE_SESSION = process.env.BENCH_ONE_SESSION === '1';
 const FORMAT_WORDS: Record<Format, string> = { knockout: 'one knockout', groups: 'groups then a knockout' };
 /** get_bracket's size once played (gzip): the knockout's budget of the draw bench, and the formats' own. */
 const BRACKET_BUDGET_KB: Record<Format, number> = { knockout: 40, groups: 64 };
@@ -120,35 +127,41 @@ try {
   );
   /** Per step, the time of each run (ms): the step's function's own total, callees included. */
   const stepTimes = new Map<string, number[]>();
-  /** The database server process behind the bench's connection, and the CPU each periodic run cost it (ms). */
-  const backendPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+  /** The database CPU each periodic run cost its server process (ms). */
   const runCpu: Array<number | null> = [];
   /**
-   * The periodic function, as pg_cron runs it through the service role's door; timed as a whole and per step.
-   * PostgreSQL's function statistics (track_functions, for this transaction only) give each step's time inside
-   * the very run that is timed: pg_stat_get_xact_function_total_time, read before the transaction ends.
+   * The periodic function, as pg_cron runs it through the service role's door: in a new session each run (unless
+   * BENCH_ONE_SESSION), timed as a whole and per step. PostgreSQL's function statistics (track_functions, for this
+   * transaction only) give each step's time inside the very run that is timed: pg_stat_get_xact_function_total_time,
+   * read before the transaction ends.
    */
   /** What the last periodic run answered (its steps' counts). */
   let lastAnswer: Record<string, unknown> = {};
   const runDueWork = async () => {
-    await client.query('begin');
+    const session = ONE_SESSION ? client : new pg.Client({ connectionString: cluster.connectionString });
+    if (session !== client) {
+      await session.connect();
+      if (EXPLAIN_MS !== null) session.on('notice', (notice) => console.log(`  [plan] ${notice.message}`));
+    }
+    const backendPid = (await session.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
+    await session.query('begin');
     try {
-      await client.query("set local track_functions = 'all'");
+      await session.query("set local track_functions = 'all'");
       if (EXPLAIN_MS !== null && (EXPLAIN_RUN === null || EXPLAIN_RUN === (timings.get('run_due_work')?.length ?? 0) + 1)) {
         // Every statement inside the run slower than EXPLAIN_MS, with its plan as it ran, printed as it happens.
-        await client.query("load 'auto_explain'");
-        await client.query(
+        await session.query("load 'auto_explain'");
+        await session.query(
           `set local auto_explain.log_min_duration = ${EXPLAIN_MS}; set local auto_explain.log_analyze = on;
            set local auto_explain.log_nested_statements = on; set local auto_explain.log_level = notice;
            set local auto_explain.log_timing = on; set local auto_explain.log_triggers = on`,
         );
       }
-      await setRequestContext(client, claimsOf(serviceRole));
+      await setRequestContext(session, claimsOf(serviceRole));
       // The figures also hold earlier transactions' calls that the server has not flushed yet: the run's own are
       // the difference (nothing is flushed inside a transaction).
       const stepTotals = async () =>
         (
-          await client.query<{ ms: number | null }>(
+          await session.query<{ ms: number | null }>(
             'select pg_stat_get_xact_function_total_time(s.oid) as ms from unnest($1::oid[]) with ordinality as s (oid, n) order by n',
             [steps.map((s) => s.oid)],
           )
@@ -156,7 +169,7 @@ try {
       const before = await stepTotals();
       const cpuBefore = processCpuMs(backendPid);
       const started = performance.now();
-      const answer = await client.query<{ result: Record<string, unknown> }>('select public.service_run_due_work() as result');
+      const answer = await session.query<{ result: Record<string, unknown> }>('select public.service_run_due_work() as result');
       lastAnswer = answer.rows[0]?.result ?? {};
       const list = timings.get('run_due_work') ?? [];
       list.push(performance.now() - started);
@@ -167,10 +180,12 @@ try {
       for (const [i, step] of steps.entries()) {
         stepTimes.set(step.name, [...(stepTimes.get(step.name) ?? []), (after[i] ?? 0) - (before[i] ?? 0)]);
       }
-      await client.query('commit');
+      await session.query('commit');
     } catch (error) {
-      await client.query('rollback');
+      await session.query('rollback');
       throw error;
+    } finally {
+      if (session !== client) await session.end();
     }
   };
 
@@ -398,7 +413,7 @@ try {
     const budgetMs = (i: number) => runCpu[i] ?? runs[i] ?? 0;
     const slowestAt = runs.reduce((at, _, i) => (budgetMs(i) > budgetMs(at) ? i : at), 0);
     const slowestRun = runs.length === 0 ? 0 : budgetMs(slowestAt);
-    const measure = runCpu.every((cpu) => cpu !== null) ? 'database CPU' : 'wall';
+    const measure = `${runCpu.every((cpu) => cpu !== null) ? 'database CPU' : 'wall'}, ${ONE_SESSION ? 'all in one session' : 'a new session each run as pg_cron'}`;
     console.log(
       `    each run, wall (database CPU) ms: ${runs.map((ms, i) => `${ms.toFixed(0)} (${runCpu[i]?.toFixed(0) ?? '-'})`).join(', ')}`,
     );
