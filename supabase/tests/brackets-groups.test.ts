@@ -22,6 +22,7 @@ import {
   player,
   refusalOf,
   rpcOf,
+  runDueWorkUntilDone,
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
@@ -666,7 +667,7 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     expect([noShow!.status, played!.status]).toEqual(['scheduled', 'scheduled']);
     await decideOther(played!);
     await setDatabaseClock(db, new Date(new Date(noShow!.scheduled_at).getTime() + 11 * 60_000).toISOString());
-    await db.admin.query('select private.run_due_work()');
+    await runDueWorkUntilDone(db);
     const after = await matchesOf(cup.id);
     const final = after.find((m) => m.round === 5 && m.bracket === null)!;
     const third = after.find((m) => m.bracket === 'third_place')!;
