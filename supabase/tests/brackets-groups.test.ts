@@ -672,8 +672,9 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     const final = after.find((m) => m.round === 5 && m.bracket === null)!;
     const third = after.find((m) => m.bracket === 'third_place')!;
     expect(after.find((m) => m.id === noShow!.id)!.status).toBe('void');
-    const finished = (await db.admin.query<{ finished_at: Date | null }>('select finished_at from public.tournaments where id = $1', [cup.id]))
-      .rows[0]!.finished_at;
+    const finished = (
+      await db.admin.query<{ finished_at: Date | null }>('select finished_at from public.tournaments where id = $1', [cup.id])
+    ).rows[0]!.finished_at;
     const standings = (
       await db.as<{ s: Array<{ place: string; from: number; to: number; entries: Array<{ entry_id: string; in_game_name: string }> }> }>(
         anon,
@@ -684,10 +685,14 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     return { cup, noShow: noShow!, played: played!, final, third, finished, standings };
   }
   const namesOf = async (ids: Array<string | null>) =>
-    (await db.admin.query<{ n: string }>('select p.in_game_name as n from public.entries e join public.profiles p on p.id = e.player_id where e.id = any($1) order by 1', [ids]))
-      .rows.map((r) => r.n);
+    (
+      await db.admin.query<{ n: string }>(
+        'select p.in_game_name as n from public.entries e join public.profiles p on p.id = e.player_id where e.id = any($1) order by 1',
+        [ids],
+      )
+    ).rows.map((r) => r.n);
 
-  it('places both players of a void semi-final 4th when the third-place match went to the other semi-final\'s loser alone', async () => {
+  it("places both players of a void semi-final 4th when the third-place match went to the other semi-final's loser alone", async () => {
     const { cup, noShow, played, final, third, finished, standings } = await cupWithAVoidSemiFinal((semiFinal) => settle(semiFinal, 1, 0));
     // The void semi-final sent nobody on: the final and the third-place match went to the player who was there.
     expect([final.status, final.winner_entry_id, third.status, third.winner_entry_id]).toEqual([
@@ -710,7 +715,7 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     ]);
   });
 
-  it('places a void semi-final\'s players 4th beside a semi-final won by a disqualification', async () => {
+  it("places a void semi-final's players 4th beside a semi-final won by a disqualification", async () => {
     const staff = await referee();
     const { noShow, played, final, third, finished, standings } = await cupWithAVoidSemiFinal(async (semiFinal) => {
       await rpc(staff, 'public.staff_disqualify($1, $2, $3)', [semiFinal.id, semiFinal.entry_b, 'Played on another account']);
