@@ -160,9 +160,13 @@ begin
        where v_final.status = 'confirmed' and v_final.winner_entry_id is not null
       union all
       -- Losers of confirmed knockout matches, and both players of void ones, share the band of their round; the
-      -- semi-final losers are 3rd and 4th by the third-place match where it was played.
+      -- semi-final losers are 3rd and 4th by the third-place match where it was played. Where it was given to one
+      -- player because the other semi-final was void, that semi-final's players share 4th: out in the semi-finals,
+      -- below the third-place match's winner.
       -- After groups the first round's band ends at the knockout's last player, so the groups' band follows it.
-      select e.entry_id, case when v_final.stage_no > 1 and m.round = v_first
+      select e.entry_id, case when m.loser_match_id = v_third.id and v_third.status = 'confirmed' and v_third.winner_entry_id is not null
+                              then int4range(4, 4, '[]')
+                              when v_final.stage_no > 1 and m.round = v_first
                               then int4range(lower(b.band), least(upper(b.band) - 1, ko.n), '[]') else b.band end
         from public.matches m
        cross join lateral unnest(array[m.entry_a, m.entry_b]) as e (entry_id)
@@ -170,7 +174,9 @@ begin
        cross join ko
        where m.tournament_id = p_tournament_id and m.stage_no = v_final.stage_no and m.bracket is null and e.entry_id is not null
          and ((m.status = 'confirmed' and e.entry_id <> m.winner_entry_id) or m.status = 'void')
-         and not (v_third.status = 'confirmed' and v_third.winner_entry_id is not null and e.entry_id in (v_third.entry_a, v_third.entry_b))
+         -- The third-place match's players are placed by it (one of its places may be empty: is distinct from, not in).
+         and not (v_third.status = 'confirmed' and v_third.winner_entry_id is not null
+                  and (e.entry_id is not distinct from v_third.entry_a or e.entry_id is not distinct from v_third.entry_b))
       union all
       select e.entry_id, int4range(case when e.entry_id = v_third.winner_entry_id then 3 else 4 end,
                                    case when e.entry_id = v_third.winner_entry_id then 3 else 4 end, '[]')

@@ -22,6 +22,7 @@ import {
   player,
   refusalOf,
   rpcOf,
+  runDueWorkUntilDone,
   setDatabaseClock,
   startWithMovableClock,
   type TestDatabase,
@@ -652,6 +653,82 @@ describe.each(engines)('groups then a knockout on $name', (engine) => {
     ]);
     const final = (await matchesOf(cup.id)).find((m) => m.round === 6 && m.bracket === null)!;
     expect((standings[0]!.entries[0] as { entry_id: string }).entry_id).toBe(final.winner_entry_id);
+  });
+
+  /**
+   * A cup of 6 (two groups of 3, semi-finals and a third-place match) whose group results are all in, then one
+   * semi-final decided by `decideOther` and the other left unplayed: nobody is ready, so it goes void at T + 10 min.
+   * Answers the cup, its semi-finals as drawn, and the standings once it is over.
+   */
+  async function cupWithAVoidSemiFinal(decideOther: (semiFinal: Match) => Promise<void>) {
+    const cup = await drawnGroupsCup(6);
+    for (const match of (await matchesOf(cup.id)).filter((m) => m.group_name !== null)) await settle(match, 2, 0);
+    const [noShow, played] = (await matchesOf(cup.id)).filter((m) => m.group_name === null && m.bracket === null && m.round === 4);
+    expect([noShow!.status, played!.status]).toEqual(['scheduled', 'scheduled']);
+    await decideOther(played!);
+    await setDatabaseClock(db, new Date(new Date(noShow!.scheduled_at).getTime() + 11 * 60_000).toISOString());
+    await runDueWorkUntilDone(db);
+    const after = await matchesOf(cup.id);
+    const final = after.find((m) => m.round === 5 && m.bracket === null)!;
+    const third = after.find((m) => m.bracket === 'third_place')!;
+    expect(after.find((m) => m.id === noShow!.id)!.status).toBe('void');
+    const finished = (
+      await db.admin.query<{ finished_at: Date | null }>('select finished_at from public.tournaments where id = $1', [cup.id])
+    ).rows[0]!.finished_at;
+    const standings = (
+      await db.as<{ s: Array<{ place: string; from: number; to: number; entries: Array<{ entry_id: string; in_game_name: string }> }> }>(
+        anon,
+        'select public.get_standings($1) as s',
+        [cup.id],
+      )
+    )[0]!.s;
+    return { cup, noShow: noShow!, played: played!, final, third, finished, standings };
+  }
+  const namesOf = async (ids: Array<string | null>) =>
+    (
+      await db.admin.query<{ n: string }>(
+        'select p.in_game_name as n from public.entries e join public.profiles p on p.id = e.player_id where e.id = any($1) order by 1',
+        [ids],
+      )
+    ).rows.map((r) => r.n);
+
+  it("places both players of a void semi-final 4th when the third-place match went to the other semi-final's loser alone", async () => {
+    const { cup, noShow, played, final, third, finished, standings } = await cupWithAVoidSemiFinal((semiFinal) => settle(semiFinal, 1, 0));
+    // The void semi-final sent nobody on: the final and the third-place match went to the player who was there.
+    expect([final.status, final.winner_entry_id, third.status, third.winner_entry_id]).toEqual([
+      'confirmed',
+      played.entry_a,
+      'confirmed',
+      played.entry_b,
+    ]);
+    expect(finished).not.toBeNull();
+    const groupsOut = (await matchesOf(cup.id))
+      .filter((m) => m.group_name !== null)
+      .flatMap((m) => [m.entry_a, m.entry_b])
+      .filter((e) => ![noShow.entry_a, noShow.entry_b, played.entry_a, played.entry_b].includes(e));
+    // Every player is placed once; nobody finished 2nd (the final's other place was the void semi-final's).
+    expect(standings.map((b) => [b.place, b.from, b.to, b.entries.map((e) => e.in_game_name)])).toEqual([
+      ['1st', 1, 1, await namesOf([played.entry_a])],
+      ['3rd', 3, 3, await namesOf([played.entry_b])],
+      ['4th', 4, 4, await namesOf([noShow.entry_a, noShow.entry_b])],
+      ['5th–6th', 5, 6, await namesOf([...new Set(groupsOut)])],
+    ]);
+  });
+
+  it("places a void semi-final's players 4th beside a semi-final won by a disqualification", async () => {
+    const staff = await referee();
+    const { noShow, played, final, third, finished, standings } = await cupWithAVoidSemiFinal(async (semiFinal) => {
+      await rpc(staff, 'public.staff_disqualify($1, $2, $3)', [semiFinal.id, semiFinal.entry_b, 'Played on another account']);
+    });
+    expect([final.winner_entry_id, third.winner_entry_id, finished !== null]).toEqual([played.entry_a, played.entry_b, true]);
+    const placed = standings.slice(0, 3).map((b) => [b.place, b.entries.map((e) => e.in_game_name)]);
+    // The disqualified player keeps the place the bracket gave them (their prize is forfeited, not their place).
+    expect(placed).toEqual([
+      ['1st', await namesOf([played.entry_a])],
+      ['3rd', await namesOf([played.entry_b])],
+      ['4th', await namesOf([noShow.entry_a, noShow.entry_b])],
+    ]);
+    expect(standings.flatMap((b) => b.entries)).toHaveLength(6);
   });
 
   it('never lowers a place when a loss in the group becomes a win, every other result fixed', async () => {
