@@ -1,12 +1,12 @@
 /**
  * `npm test`: every check of the project, in two lanes that run side by side.
  *
- * The end-to-end tests are the long pole (a build, then Playwright's browsers waiting on the local stack);
- * much of their time is spent waiting rather than computing, and every other phase fits in that time. So one
- * lane builds the site, runs the browsers and checks the size budgets, while the other runs lint, types,
- * the unit, SQL, bench, Deno and stack tests one after the other. The phases share nothing: each test
- * stack and each SQL server picks its own free port and temporary folder, and only `size` reads the
- * `dist/` the build lane made before it.
+ * One lane builds the site, runs the browsers and checks the size budgets; the other runs lint, types, the unit
+ * and the SQL tests. The two take about as long (ten minutes each on a 2-core machine), but which ends first moves
+ * from run to run (a browser test that waits out its timeout holds its lane for minutes), so the stack, Deno and
+ * bench smoke phases go to whichever lane is free first. The phases share nothing: each test stack and each SQL
+ * server picks its own free port and temporary folder, and only `size` reads the `dist/` the build lane made
+ * before it.
  *
  * Each phase's output is kept and printed whole when it ends (two lanes' lines would otherwise interleave),
  * with its wall time. Every phase runs even when one fails, so one run reports every failure; the exit
@@ -20,36 +20,49 @@ import { performance } from 'node:perf_hooks';
 import { stripVTControlCharacters } from 'node:util';
 
 /** @typedef {{ name: string, command: string[] }} Phase */
+/**
+ * Two lanes of phases that must run in their order (the build before the browsers and the size budgets), and the
+ * phases either lane may take once its own are done (`shared`, longest first): the lane that ends first takes the
+ * next, so neither idles while the other still has a queue.
+ * @typedef {{ lanes: Phase[][], shared: Phase[] }} Plan
+ */
 
-/** @type {Phase[][]} */
-const everyCheck = [
-  [
-    { name: 'build', command: ['npm', 'run', 'build'] },
-    { name: 'e2e', command: ['npx', 'playwright', 'test'] },
-    { name: 'size', command: ['npm', 'run', 'size'] },
+/** @type {Plan} */
+const everyCheck = {
+  lanes: [
+    [
+      { name: 'build', command: ['npm', 'run', 'build'] },
+      { name: 'e2e', command: ['npx', 'playwright', 'test'] },
+      { name: 'size', command: ['npm', 'run', 'size'] },
+    ],
+    [
+      { name: 'lint', command: ['npm', 'run', 'lint'] },
+      { name: 'check', command: ['npm', 'run', 'check'] },
+      { name: 'unit', command: ['npm', 'run', 'test:unit'] },
+      { name: 'db', command: ['npm', 'run', 'test:db'] },
+    ],
   ],
-  [
-    { name: 'lint', command: ['npm', 'run', 'lint'] },
-    { name: 'check', command: ['npm', 'run', 'check'] },
-    { name: 'unit', command: ['npm', 'run', 'test:unit'] },
-    { name: 'db', command: ['npm', 'run', 'test:db'] },
-    { name: 'bench smoke', command: ['npm', 'run', 'bench', '--', '--smoke'] },
-    { name: 'functions', command: ['npm', 'run', 'test:functions'] },
+  shared: [
     { name: 'stack', command: ['npm', 'run', 'test:stack'] },
+    { name: 'functions', command: ['npm', 'run', 'test:functions'] },
+    { name: 'bench smoke', command: ['npm', 'run', 'bench', '--', '--smoke'] },
   ],
-];
+};
 
-/** @type {Phase[][]} */
-const quickChecks = [
-  [{ name: 'check', command: ['npm', 'run', 'check'] }],
-  [
-    { name: 'lint', command: ['npm', 'run', 'lint'] },
-    { name: 'unit', command: ['npm', 'run', 'test:unit'] },
-    { name: 'db (one engine)', command: ['npm', 'run', 'test:db:one'] },
+/** @type {Plan} */
+const quickChecks = {
+  lanes: [
+    [{ name: 'check', command: ['npm', 'run', 'check'] }],
+    [
+      { name: 'lint', command: ['npm', 'run', 'lint'] },
+      { name: 'unit', command: ['npm', 'run', 'test:unit'] },
+      { name: 'db (one engine)', command: ['npm', 'run', 'test:db:one'] },
+    ],
   ],
-];
+  shared: [],
+};
 
-const lanes = process.argv.includes('--quick') ? quickChecks : everyCheck;
+const plan = process.argv.includes('--quick') ? quickChecks : everyCheck;
 
 const started = performance.now();
 const seconds = (from) => `${((performance.now() - from) / 1000).toFixed(0)} s`;
@@ -99,8 +112,10 @@ function runPhase(/** @type {Phase} */ phase) {
   });
 }
 
-async function runLane(/** @type {Phase[]} */ lane) {
+/** Runs a lane's own phases in order, then takes shared phases until none is left. */
+async function runLane(/** @type {Phase[]} */ lane, /** @type {Phase[]} */ shared) {
   for (const phase of lane) await runPhase(phase);
+  for (let next = shared.shift(); next; next = shared.shift()) await runPhase(next);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -116,8 +131,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-if (process.env.TEST_LANES === '1') await runLane(lanes.flat());
-else await Promise.all(lanes.map(runLane));
+const shared = [...plan.shared];
+if (process.env.TEST_LANES === '1') await runLane(plan.lanes.flat(), shared);
+else await Promise.all(plan.lanes.map((lane) => runLane(lane, shared)));
 
 for (const failed of results.filter((r) => !r.ok)) {
   console.log(`\n${failed.name} failed on:\n${failed.failures.join('\n') || '(no failing test named; see its output above)'}`);
