@@ -516,11 +516,12 @@ export async function checkFormatInvariants(r: Real, memory: FormatMemory): Prom
     }
   }
 
-  // A finished cup's places: each once, as the bands say, the champion first. A match neither player showed up for
-  // (void) puts both out in its round: they share its band, and a void final leaves nobody 1st. Its winner's places
-  // further up are then nobody's (the final's loser where a void semi-final sent nobody on, the 3rd–4th a lone
-  // player left, ...), and the band holding its two players has one more entry than places: every place left empty
-  // above a band must be made up by such a band below it, never by players simply missing.
+  // A finished cup's places: each once, as the bands say, the champion first, and every active entry that played
+  // placed. A match neither player showed up for (void) puts both out in its round: they share its band (one more
+  // entry than places), a void final leaves nobody 1st, and the places its winner would have reached further up are
+  // nobody's (the final's loser where a void semi-final sent nobody on, a round whose two matches were both void,
+  // ...). So a place is left empty, or a band holds more entries than places, only where a match was void; and a
+  // player is never simply missing.
   if (tournament.finished && tournament.standings) {
     const bands = tournament.standings.map((b) => `${b.place}: ${b.entries.map((e) => e.entry_id.slice(0, 8)).join(' ')}`).join('; ');
     const placeFail = (detail: string) =>
@@ -528,50 +529,27 @@ export async function checkFormatInvariants(r: Real, memory: FormatMemory): Prom
         'places_once',
         `${detail} (standings ${bands}; matches ${matches.map((x) => `${x.round}.${x.position} ${x.status} ${x.entry_a?.slice(0, 8)}-${x.entry_b?.slice(0, 8)} won ${x.winner_entry_id?.slice(0, 8)}`).join(', ')})`,
       );
-    const voidMatches = matches.filter((x) => x.status === 'void' && x.entry_a && x.entry_b);
+    const anyVoid = matches.some((x) => x.status === 'void');
+    const voided = new Set(matches.filter((x) => x.status === 'void').flatMap((x) => [x.entry_a, x.entry_b]));
     const seen = new Set<string>();
     let next = 1;
-    // Places left empty so far (skipped, or a band with fewer entries than places) not yet made up by a band below
-    // holding a void match's players beyond its places; and the skipped ones among them, which must all be made up.
-    let empty = 0;
-    const skipped: Array<{ from: number; to: number; owed: number }> = [];
     for (const band of tournament.standings) {
       if (band.from < next || band.to < band.from) placeFail(`a band runs ${band.from}–${band.to} after place ${next - 1}`);
-      if (band.from > next) {
-        empty += band.from - next;
-        skipped.push({ from: next, to: band.from - 1, owed: band.from - next });
-      }
+      if (band.from > next && !anyVoid) placeFail(`places ${next}–${band.from - 1} are nobody's, though no match was void`);
       if (band.entries.length === 0) placeFail(`the band ${band.place} is empty`);
-      const width = band.to - band.from + 1;
-      const extra = band.entries.length - width;
-      // Each void match whose two players share this band may hold one entry beyond its places.
-      const ids = new Set(band.entries.map((e) => e.entry_id));
-      const voidHere = voidMatches.filter((x) => ids.has(x.entry_a as string) && ids.has(x.entry_b as string)).length;
-      if (extra > 0 && extra > Math.min(voidHere, empty)) {
-        placeFail(
-          `the band ${band.place} (${band.from}–${band.to}) holds ${band.entries.length} entries, ${voidHere} void matches' players, with ${empty} places empty above it`,
-        );
+      if (band.entries.length > band.to - band.from + 1 && !band.entries.some((e) => voided.has(e.entry_id))) {
+        placeFail(`the band ${band.place} (${band.from}–${band.to}) holds ${band.entries.length} entries, none of a void match`);
       }
-      if (extra > 0) {
-        // The extra entries take the empty places above: the skipped ones first (nearest first), then short bands'.
-        let left = Math.min(extra, empty);
-        empty -= left;
-        for (const gap of [...skipped].reverse()) {
-          const take = Math.min(left, gap.owed);
-          gap.owed -= take;
-          left -= take;
-        }
-      } else empty += width - band.entries.length;
       for (const e of band.entries) {
         if (seen.has(e.entry_id)) placeFail(`an entry is placed twice (again ${band.place})`);
         seen.add(e.entry_id);
       }
       next = band.to + 1;
     }
-    const unexplained = skipped.find((gap) => gap.owed > 0);
-    if (unexplained) {
-      placeFail(`places ${unexplained.from}–${unexplained.to} are nobody's, and no void match's players below make up for them`);
-    }
+    const played = new Set(matches.flatMap((x) => [x.entry_a, x.entry_b]).filter((e): e is string => e !== null));
+    const missing = [...played].filter((e) => entries.get(e) === 'active' && !seen.has(e));
+    if (missing.length > 0)
+      placeFail(`${missing.length} active entries that played are in no band (${missing.map((e) => e.slice(0, 8)).join(' ')})`);
     const first = tournament.standings[0];
     const lastStage = Math.max(...matches.map((x) => x.stage_no));
     const knockout = matches.filter(
