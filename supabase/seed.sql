@@ -8,19 +8,24 @@
 --                                             staff with that role and a verified authenticator (TOTP)
 --                                             whose secret is JBSWY3DPEHPK3PXP, so they reach aal2
 -- Passwords are bcrypt hashes, the format GoTrue stores and checks, at a low cost (6, GoTrue uses 10):
--- the password is public anyway, and hashing at cost 10 takes seconds in the WebAssembly engine.
+-- the password is public anyway, and hashing at cost 10 takes seconds in the WebAssembly engine. Every demo
+-- account shares one hash (one password, one salt): each hash costs milliseconds there, and the seed runs on
+-- every new local database.
 -- Profiles are created by the on_auth_user_created trigger, then completed here.
 -- The tournaments table is filled by the catalog sync, not here: the catalog is its only source.
 -- Demo rows are put in their state directly (paid payments, a drawn tournament): the seed says so, and the
 -- declared state machines let it (every function it calls is still checked).
 select set_config('golazo.acting', 'fixture', true);
 
+create temporary table demo_password as
+  select extensions.crypt('golazo-demo', extensions.gen_salt('bf', 6)) as hash;
+
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
   raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at
 )
 select '00000000-0000-0000-0000-000000000000', account.id, 'authenticated', 'authenticated', account.email,
-       extensions.crypt('golazo-demo', extensions.gen_salt('bf', 6)), now(),
+       (select hash from demo_password), now(),
        '{"provider": "email", "providers": ["email"]}', '{}', false, now(), now()
   from (
     select ('d0000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid as id, 'demo' || n || '@golazo.test' as email
@@ -105,10 +110,12 @@ insert into auth.users (
   raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at
 )
 select '00000000-0000-0000-0000-000000000000', ('e0000000-0000-4000-8000-00000000000' || n)::uuid, 'authenticated',
-       'authenticated', 'rival' || n || '@golazo.test', extensions.crypt('golazo-demo', extensions.gen_salt('bf', 6)), now(),
+       'authenticated', 'rival' || n || '@golazo.test', (select hash from demo_password), now(),
        '{"provider": "email", "providers": ["email"]}', '{}', false, now(), now()
   from generate_series(1, 8) as n
 on conflict (id) do nothing;
+
+drop table demo_password;
 
 update public.profiles p
    set legal_name = initcap(split_part(p.email, '@', 1)) || ' Player',
