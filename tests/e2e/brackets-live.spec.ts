@@ -7,7 +7,7 @@
  */
 import { test } from '@playwright/test';
 import { expect } from './helpers/auth';
-import { duringMatch, reportScore, uploadEvidence } from './helpers/matches';
+import { moveMatchTime, reportScore, uploadEvidence } from './helpers/matches';
 import { drawnSuper4Pod, playersByEntry } from './helpers/pods';
 
 test('a watcher of a pod sees a confirmed result patched in, without reading the bracket again', async ({ browser }, testInfo) => {
@@ -18,6 +18,8 @@ test('a watcher of a pod sees a confirmed result patched in, without reading the
   const players = playersByEntry(pod);
   const host = players.get(semi.entry_a)!;
   const guest = players.get(semi.entry_b)!;
+  // The semi-final started a minute ago (moved before the watcher counts anything: a move is a change too).
+  await moveMatchTime(semi.id, -1);
 
   // The watcher: signed out, on a phone. Every get_bracket request and every Realtime frame is counted.
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -42,10 +44,10 @@ test('a watcher of a pod sees a confirmed result patched in, without reading the
   const guestShot = await uploadEvidence(guest.session, semi.id);
   // The host (entry a) wins 3–1: both report it.
   const changesSince = (from: number) => frames.slice(from).filter((frame) => frame.includes('postgres_changes'));
-  await duringMatch(semi, () => reportScore(semi, host.session, { mine: 3, theirs: 1, screenshot: hostShot }));
+  await reportScore(semi, host.session, { mine: 3, theirs: 1, screenshot: hostShot });
   await expect.poll(() => changesSince(framesBefore).length, { message: 'the first report reaches the watcher' }).toBe(1);
   const framesBeforeConfirmation = frames.length;
-  expect(await duringMatch(semi, () => reportScore(semi, guest.session, { mine: 1, theirs: 3, screenshot: guestShot }))).toBe('confirmed');
+  expect(await reportScore(semi, guest.session, { mine: 1, theirs: 3, screenshot: guestShot })).toBe('confirmed');
 
   await page.getByRole('tab', { name: 'Semi-finals', exact: true }).click();
   await expect(page.locator(`[data-match="${semi.id}"] [data-match-result]`).first()).toHaveText(`${host.name} won 3–1`, {

@@ -1,12 +1,12 @@
 /**
  * A Super 8 pod from payment to bracket: eight demo players pay (through the edge function and the
  * Razorpay test double, as a phone would; paying in the browser is what payments.spec.ts proves), seven
- * check in (one on the pod page, six through the API), the database's clock passes check-in close, the
- * draw runs, and every player opens the pod page to the same bracket with their own path in it; the one
- * who did not check in reads that they were withdrawn. The published draw verifies.
+ * check in (one on the pod page, six through the API), check-in closes, the draw runs, and every player opens
+ * the pod page to the same bracket with their own path in it; the one who did not check in reads that they were
+ * withdrawn. The published draw verifies.
  *
- * The clock is moved for the moment it takes to run the due work, then given back, so tests running
- * beside this one keep real time.
+ * Check-in closes by moving the pod's close to a second ago, never the shared database clock to the close, so
+ * tests running beside this one keep real time.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { verifyPublished } from '../../scripts/verify-draw.ts';
@@ -35,7 +35,7 @@ async function paySlots(session: Session, tournamentId: string, slots = 1): Prom
   if (!paid.ok) throw new Error(`paying ${order.order_id} answered ${paid.status}`);
 }
 
-type State = { status: string; entries: number; check_in_closes_at: string };
+type State = { status: string; entries: number };
 const stateOf = (podId: string) => stack.call<State>('get_tournament_state', { p_tournament_id: podId }, 'anon');
 
 async function openPodAs(browser: Browser, session: Session, podId: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
@@ -84,9 +84,12 @@ test('eight players fill a Super 8 pod, seven check in, and everyone sees the sa
     expect(response.status, `${name} checks in`).toBe(200);
   }
 
-  // The database's clock passes the close: the due work withdraws demo8 and runs the draw.
-  const closes = new Date((await stateOf(podId)).check_in_closes_at);
-  await stack.clock.during(new Date(closes.getTime() + 1000), () => stack.runDueWork());
+  // Check-in closes (its close moved to a second ago): the due work withdraws demo8 and runs the draw.
+  await stack.rest(`/rest/v1/tournaments?id=eq.${podId}`, {
+    method: 'PATCH',
+    body: { check_in_closes_at: new Date(Date.now() - 1000).toISOString() },
+  });
+  await stack.runDueWork();
 
   // demo1's open page follows the draw live (Realtime), on the phone: round tabs, their next match.
   await expect(demo1.locator('[data-bracket]')).toHaveAttribute('data-bracket', 'drawn', { timeout: 15_000 });

@@ -6,7 +6,7 @@
  * who went through, a tie's reason in a tap, the group's matches with the draw, and the knockout filling itself
  * live when the last group result comes in.
  *
- * The clock is moved into check-in only for the calls that need it, then given back.
+ * Check-in is opened by moving the cup's window to now, never the shared database clock to the cup.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -16,11 +16,11 @@ import { fillReport, openMatchPage, postRoomAndReady, sendReport } from './helpe
 import { staffSession } from './helpers/staff';
 import { doubleBracket, swissBracket } from './fixtures/format-brackets';
 
-// The real cups' tests move the database clock into check-in: one after another, never side by side.
+// The real cups' tests play one after another, never side by side.
 test.describe.configure({ mode: 'default' });
 
-/** The seeded cup each real test copies: other tests move the clock and run the periodic work, which may draw
- * (and, with nobody checked in, cancel) the seeded cups themselves before this file plays them. */
+/** The seeded cup each real test copies: other tests run the periodic work, which may draw (and, with nobody
+ * checked in, cancel) the seeded cups themselves before this file plays them. */
 const CUP = 'demo-groups-cup';
 const PLAYERS = Array.from({ length: 16 }, (_, i) => `demo${i + 1}`);
 /** Screenshots for a person to look at go outside the repository when asked (FORMATS_SHOTS=/tmp/...). */
@@ -68,6 +68,17 @@ async function freshCup(seeded: string): Promise<string> {
     },
   });
   return id;
+}
+
+/**
+ * Opens the cup's check-in now (from a minute ago), its start still a day away: the players check in at real time
+ * rather than at a clock held a day ahead, which every other test's requests would read meanwhile.
+ */
+async function openCheckInNow(cup: string): Promise<void> {
+  await stack.rest(`/rest/v1/tournaments?id=eq.${cup}`, {
+    method: 'PATCH',
+    body: { check_in_opens_at: new Date(Date.now() - 60_000).toISOString() },
+  });
 }
 
 /**
@@ -134,14 +145,10 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   // Enter, check in and draw.
   {
     for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: cup }, session);
-    const opens = new Date((await stateOf(cup)).check_in_opens_at);
     const organiser = await staffSession('organiser@golazo.test');
-    const movedAt = new Date();
-    await stack.clock.during(new Date(opens.getTime() + 60_000), async () => {
-      for (const session of sessions.values()) await stack.call('check_in', { p_tournament_id: cup }, session);
-      await stack.call('staff_close_check_in', { p_tournament_id: cup }, organiser);
-    });
-    await stack.restorePodsAfterClockJump(movedAt);
+    await openCheckInNow(cup);
+    for (const session of sessions.values()) await stack.call('check_in', { p_tournament_id: cup }, session);
+    await stack.call('staff_close_check_in', { p_tournament_id: cup }, organiser);
   }
 
   const matches = await matchesOf(cup);
@@ -360,14 +367,10 @@ async function drawnSeededCup(seeded: string, names: string[]) {
     );
   {
     for (const session of sessions.values()) await stack.call('enter_free_tournament', { p_tournament_id: cup }, session);
-    const state = await stack.call<State>('get_tournament_state', { p_tournament_id: cup }, 'anon');
     const organiser = await staffSession('organiser@golazo.test');
-    const movedAt = new Date();
-    await stack.clock.during(new Date(new Date(state.check_in_opens_at).getTime() + 60_000), async () => {
-      for (const session of sessions.values()) await stack.call('check_in', { p_tournament_id: cup }, session);
-      await stack.call('staff_close_check_in', { p_tournament_id: cup }, organiser);
-    });
-    await stack.restorePodsAfterClockJump(movedAt);
+    await openCheckInNow(cup);
+    for (const session of sessions.values()) await stack.call('check_in', { p_tournament_id: cup }, session);
+    await stack.call('staff_close_check_in', { p_tournament_id: cup }, organiser);
   }
   const entries = await stack.rest<{ id: string; player_id: string }[]>(`/rest/v1/entries?select=id,player_id&tournament_id=eq.${cup}`);
   const nameOfUser = new Map([...sessions].map(([name, session]) => [session.user.id, name]));

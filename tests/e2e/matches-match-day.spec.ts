@@ -10,6 +10,7 @@
  */
 import { type Browser, type Page, test } from '@playwright/test';
 import { expect, stack, storeSession } from './helpers/auth';
+import { moveMatchTime } from './helpers/matches';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
 
@@ -23,14 +24,6 @@ async function matchPage(browser: Browser, player: PodPlayer, matchId: string, v
   await page.goto(`/match/?id=${matchId}`);
   await expect(page.locator('[data-match]')).toBeVisible();
   return page;
-}
-
-/** Moves a match's time `minutes` from now, as a late round would (the status stays as it is). */
-async function matchTimeFromNow(matchId: string, minutes: number): Promise<void> {
-  await stack.rest(`/rest/v1/matches?id=eq.${matchId}`, {
-    method: 'PATCH',
-    body: { scheduled_at: new Date(Date.now() + minutes * 60_000).toISOString() },
-  });
 }
 
 async function postRoom(page: Page, roomId: string): Promise<void> {
@@ -73,7 +66,7 @@ test('match day: settings checked, the guest hosts, a restart, the minutes left 
   const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
   // --- Semi-final 1: the host's 5 minutes after Ready opened have passed without a room. ---
-  await matchTimeFromNow(semi1.id, -1);
+  await moveMatchTime(semi1.id, -1);
   const host1 = player(semi1.entry_a);
   const guest1 = player(semi1.entry_b);
   const host1Page = await matchPage(browser, host1, semi1.id);
@@ -158,7 +151,7 @@ test('match day: settings checked, the guest hosts, a restart, the minutes left 
   await expect(host2Page.locator('[data-match-score]')).toHaveText('2–1');
 
   // --- The final: two disconnection reports that disagree go to the referee. ---
-  await matchTimeFromNow(final.id, 0);
+  await moveMatchTime(final.id, 0);
   const finalRow = (await stack.rest<PodMatch[]>(`/rest/v1/matches?select=*&id=eq.${final.id}`))[0] as PodMatch;
   const finalA = player(finalRow.entry_a);
   const finalB = player(finalRow.entry_b);

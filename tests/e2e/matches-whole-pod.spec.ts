@@ -136,7 +136,7 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
   await expect(two.guestPage.locator('[data-match-winner]')).toHaveText(host2.name);
   for (const page of [one.hostPage, one.guestPage, two.hostPage, two.guestPage]) await page.context().close();
 
-  // The final: both players known, it starts after the break. Played at its time on the database's clock.
+  // The final: both players known, it starts after the break (moved to a minute ago to be played now).
   const [finalNow] = await stack.rest<PodMatch[]>(`/rest/v1/matches?select=*&id=eq.${final.id}`);
   if (!finalNow) throw new Error('the final is gone');
   expect(finalNow.status).toBe('scheduled');
