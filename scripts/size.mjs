@@ -142,7 +142,9 @@ export const PATTERN_BUDGETS = [
   // The live bracket's patcher and progressive rendering as above, and the match-day words: 3 KB more on the Hindi page.
   // A withdrawn entry's and a called-off pod's reasons in Hindi from their codes: 0.8 KB more on the Hindi page only
   // (measured 145.8 KB). The header's notification bell in the page's language: 0.5 KB more (measured 146.3 KB).
-  { pattern: /^\/pod$/, budget: 146 * KB },
+  // The month names of the hand-written IST dates, as on the tournament page: 0.4 KB more (measured 147.0 KB on the
+  // Hindi page, a few bytes either side of the former budget from one build to the next).
+  { pattern: /^\/pod$/, budget: 146.4 * KB },
   // An edition made after the build: the same pay panel and check-in as a championship's page, its row read from the URL.
   { pattern: /^\/edition$/, budget: 130 * KB },
 ];
