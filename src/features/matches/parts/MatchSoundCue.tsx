@@ -56,6 +56,7 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
   const roomPostedAt = match.room_posted_at;
   const opponentReportedAt = reports.find((report) => report.entry_id === opponentEntry)?.reported_at ?? null;
   const previous = useRef<CueSignals | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const [muted, setMuted] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const w = useMessages(MATCH_PAGE_WORDS).sound;
@@ -63,7 +64,10 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
   useEffect(() => {
     setMuted(isMuted(storage()));
     setBlocked(soundBlocked());
-    const unlock = () => {
+    const unlock = (event: PointerEvent) => {
+      // A tap on the switch itself is the switch's to decide (its click): unlocked here first, the sound could be
+      // allowed between the press and the click, and the click would then read as "turn the sound off".
+      if (event.target instanceof Node && button.current?.contains(event.target)) return;
       const context = unlockAudio();
       void context?.resume().then(() => setBlocked(context.state === 'suspended'));
     };
@@ -80,6 +84,7 @@ export function MatchSoundCue({ match, side, reports }: { match: MatchRow; side:
 
   return (
     <button
+      ref={button}
       type="button"
       className="btn btn-ghost self-end text-sm"
       aria-pressed={!muted}
