@@ -166,10 +166,11 @@ comment on column public.waitlist_places.checked_in_at is 'Set by check_in: only
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('draw_announcements', 'brackets', 'private.run_due_draw_announcements', '600'),
-  ('draws', 'brackets', 'private.run_due_draw_work', '400')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('draw_announcements', 'brackets', 'private.run_due_draw_announcements', '600', '1'),
+  ('draws', 'brackets', 'private.run_due_draw_work', '400', '1')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Rows of private.status_transitions ------------------------------------------------------------------
 

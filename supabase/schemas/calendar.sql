@@ -82,9 +82,10 @@ alter table public.edition_overrides enable row level security;
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('recurring_editions', 'calendar', 'private.top_up_editions', '190')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('recurring_editions', 'calendar', 'private.top_up_editions', '190', '15')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- The expansion ---------------------------------------------------------------------------------------
 

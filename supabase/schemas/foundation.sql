@@ -86,13 +86,16 @@ create table private.due_work_steps (
   area text not null,
   function_name text not null,
   run_order integer not null,
+  every_minutes integer default 1 not null,
   constraint due_work_steps_pkey PRIMARY KEY (name),
   constraint due_work_steps_one_step_per_function UNIQUE (function_name),
   constraint due_work_steps_one_step_per_place UNIQUE (run_order),
   constraint due_work_steps_area_format CHECK ((area ~ '^[a-z][a-z0-9_]*$'::text)),
   constraint due_work_steps_function_qualified CHECK ((function_name ~ '^[a-z_][a-z0-9_]*\.[a-z_][a-z0-9_]*$'::text)),
-  constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text))
+  constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text)),
+  constraint due_work_steps_every_minutes_range CHECK (((every_minutes >= 1) AND (every_minutes <= 1440)))
 );
+comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). pg_cron opens a new session for every run, which plans every statement a step runs again; a step left out of a run costs it nothing. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';
 comment on column private.due_work_steps.area is 'The area whose file (supabase/schemas/<area>.sql) declares the step; supabase/tests/schema-declared.test.ts checks that file exists.';
 
 -- Due work: each step and each item on its own, its failures and its health ---------------------------
@@ -202,11 +205,12 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('message_batches', 'foundation', 'private.run_due_message_batches', '50'),
-  ('outbox_retention', 'foundation', 'private.run_due_outbox_retention', '1735'),
-  ('retention', 'foundation', 'private.run_due_retention_work', '1730')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('message_batches', 'foundation', 'private.run_due_message_batches', '50', '1'),
+  ('outbox_retention', 'foundation', 'private.run_due_outbox_retention', '1735', '15'),
+  ('retention', 'foundation', 'private.run_due_retention_work', '1730', '15')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Rows of private.status_transitions ------------------------------------------------------------------
 
@@ -473,14 +477,27 @@ begin
 end;
 $function$;
 
-comment on function private.run_due_work() is 'The periodic function (pg_cron every minute; the local stack''s timer): runs every registered step in order, each in its own subtransaction (a failing step is recorded and the others go on), and answers their counts merged into one object with failed_steps. Safe to run at any time, any number of times.';
+comment on function private.run_due_work() is 'The periodic function (pg_cron every minute; the local stack''s timer): runs every registered step that is due (private.run_due_steps), each in its own subtransaction (a failing step is recorded and the others go on), and answers their counts merged into one object with failed_steps. Safe to run at any time, any number of times.';
 CREATE OR REPLACE FUNCTION private.run_due_work()
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return private.run_due_steps(false);
+end;
+$function$;
+
+comment on function private.run_due_steps(boolean) is 'The periodic function''s body: runs the registered steps in order, each in its own subtransaction, and answers their merged counts with failed_steps. A step of every_minutes > 1 runs only when that many minutes (on the clock''s minute) have passed since its last run, when its last run was not clean, or when the clock went back; p_every_step runs every step (the local stack''s local_run_due_work, for tests that move the clock).';
+CREATE OR REPLACE FUNCTION private.run_due_steps(p_every_step boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
+  v_now timestamptz := private.clock_now();
   v_step private.due_work_steps%rowtype;
   v_function regprocedure;
   v_answer jsonb;
@@ -491,7 +508,14 @@ declare
   v_error text;
 begin
   perform set_config('golazo.due_run', v_run::text, true);
-  for v_step in select * from private.due_work_steps order by run_order loop
+  for v_step in
+    select s.* from private.due_work_steps s
+      left join private.due_work_health h on h.step = s.name
+     where p_every_step or s.every_minutes = 1 or h.last_run_at is null or h.failures_in_a_row > 0
+        or v_now < h.last_run_at
+        or date_trunc('minute', v_now) >= date_trunc('minute', h.last_run_at) + make_interval(mins => s.every_minutes)
+     order by s.run_order
+  loop
     -- Asked before the step's subtransaction, so that the request is used up even though the step then fails.
     v_fault := private.due_step_fault_requested(v_step.name);
     perform set_config('golazo.due_step', v_step.name, true);
@@ -1907,7 +1931,7 @@ begin
   perform private.require_admin_or_service();
   return coalesce((
     select jsonb_agg(jsonb_build_object(
-             'step', s.name, 'area', s.area, 'last_run_at', h.last_run_at, 'last_ok_at', h.last_ok_at,
+             'step', s.name, 'area', s.area, 'every_minutes', s.every_minutes, 'last_run_at', h.last_run_at, 'last_ok_at', h.last_ok_at,
              'failures_in_a_row', coalesce(h.failures_in_a_row, 0), 'last_error', h.last_error,
              'failed_items', (select count(*) from private.due_work_failures f where f.step = s.name and f.parked_at is null),
              'parked_items', (select count(*) from private.due_work_failures f where f.step = s.name and f.parked_at is not null))
@@ -1995,6 +2019,7 @@ revoke all on function private.outbox_payload_once_over(text,jsonb) from public;
 revoke all on function private.register_due_work(text,text,text,integer) from public;
 
 revoke all on function private.run_due_work() from public;
+revoke all on function private.run_due_steps(boolean) from public;
 
 -- Due work: each step and each item on its own, its failures and its health ---------------------------
 

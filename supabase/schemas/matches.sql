@@ -262,11 +262,12 @@ alter table private.match_disconnections enable row level security;
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('match_chat_retention', 'matches', 'private.run_due_chat_retention', '1740'),
-  ('match_deadlines', 'matches', 'private.run_due_match_work', '500'),
-  ('stage_fills', 'matches', 'private.run_due_stage_fills', '550')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('match_chat_retention', 'matches', 'private.run_due_chat_retention', '1740', '15'),
+  ('match_deadlines', 'matches', 'private.run_due_match_work', '500', '1'),
+  ('stage_fills', 'matches', 'private.run_due_stage_fills', '550', '1')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Rows of private.status_transitions ------------------------------------------------------------------
 

@@ -269,9 +269,10 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('check_in_announcements', 'notifications', 'private.run_due_notification_work', '300')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('check_in_announcements', 'notifications', 'private.run_due_notification_work', '300', '1')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Rows of private.message_catalog ---------------------------------------------------------------------
 

@@ -174,11 +174,12 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('expired_orders_and_owed_refunds', 'payments', 'private.run_due_payment_work', '100'),
-  ('receipt_emails', 'payments', 'private.run_due_receipt_emails', '150'),
-  ('refunds_left_after_a_stale_refusal', 'payments', 'private.requeue_refunds_left', '1060')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('expired_orders_and_owed_refunds', 'payments', 'private.run_due_payment_work', '100', '1'),
+  ('receipt_emails', 'payments', 'private.run_due_receipt_emails', '150', '1'),
+  ('refunds_left_after_a_stale_refusal', 'payments', 'private.requeue_refunds_left', '1060', '1')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Rows of private.status_transitions ------------------------------------------------------------------
 

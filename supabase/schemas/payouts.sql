@@ -276,10 +276,11 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('prizes_tax_and_payout_checks', 'payouts', 'private.run_due_money_work', '700'),
-  ('provider_reconciliation', 'payouts', 'private.run_due_reconciliation_work', '800')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('prizes_tax_and_payout_checks', 'payouts', 'private.run_due_money_work', '700', '1'),
+  ('provider_reconciliation', 'payouts', 'private.run_due_reconciliation_work', '800', '15')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Rows of private.status_transitions ------------------------------------------------------------------
 

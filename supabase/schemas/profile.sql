@@ -182,9 +182,10 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('account_erasure', 'profile', 'private.run_due_account_deletions', '1210')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('account_erasure', 'profile', 'private.run_due_account_deletions', '1210', '15')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Rows of private.parental_consent_methods ------------------------------------------------------------
 

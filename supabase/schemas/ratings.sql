@@ -45,9 +45,10 @@ alter table private.player_ratings enable row level security;
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('rating_periods', 'ratings', 'private.run_due_rating_work', '900')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('rating_periods', 'ratings', 'private.run_due_rating_work', '900', '15')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Glicko-2 --------------------------------------------------------------------------------------------
 

@@ -67,9 +67,10 @@ comment on column public.audit_log.after is 'personal: free_text';
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('old_grievances', 'staff', 'private.run_due_grievance_work', '1220')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('old_grievances', 'staff', 'private.run_due_grievance_work', '1220', '15')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Roles and the gate ----------------------------------------------------------------------------------
 

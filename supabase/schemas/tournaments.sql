@@ -139,9 +139,10 @@ comment on column public.series.match_settings is 'The series'' match settings (
 
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
-insert into private.due_work_steps (name, area, function_name, run_order) values
-  ('pod_deadlines_and_open_pods', 'tournaments', 'private.run_due_pod_work', '200')
-on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order;
+insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('pod_deadlines_and_open_pods', 'tournaments', 'private.run_due_pod_work', '200', '1')
+on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
+  every_minutes = excluded.every_minutes;
 
 -- Rows of private.status_transitions ------------------------------------------------------------------
 

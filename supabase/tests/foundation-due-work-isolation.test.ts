@@ -41,8 +41,9 @@ describe.each(engines)('periodic work step by step on $name', (engine) => {
   });
   afterAll(() => db?.close());
 
+  // Every step each time, the housekeeping ones too (foundation-due-work-cadence.test.ts: how often each runs).
   const run = async () =>
-    (await db.admin.query<{ result: Record<string, unknown> & { failed_steps: string[] } }>('select private.run_due_work() as result'))
+    (await db.admin.query<{ result: Record<string, unknown> & { failed_steps: string[] } }>('select private.run_due_steps(true) as result'))
       .rows[0]!.result;
   const health = () => rpc<Health[]>(serviceRole, 'public.get_due_work_health()');
   const attention = async () =>

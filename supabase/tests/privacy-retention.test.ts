@@ -31,9 +31,12 @@ describe.each(engines)('retention on $name', (engine) => {
   });
   afterAll(() => db?.close());
 
-  /** One pass of the periodic function, as pg_cron (and the local stack's timer) runs it. */
+  /**
+   * One pass of the periodic function with every step: the retention steps run once a quarter of an hour
+   * (foundation-due-work-cadence.test.ts), and these tests run them again within minutes.
+   */
   async function runDueWork(): Promise<Counts> {
-    const { rows } = await db.admin.query<{ r: Counts }>('select private.run_due_work() as r');
+    const { rows } = await db.admin.query<{ r: Counts }>('select private.run_due_steps(true) as r');
     return rows[0]!.r;
   }
 

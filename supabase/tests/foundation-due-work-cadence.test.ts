@@ -1,0 +1,118 @@
+/**
+ * How often the periodic function runs each step (private.due_work_steps.every_minutes). pg_cron runs it every minute
+ * in a new session, which plans again every statement a step runs: the housekeeping steps, whose rules are counted in
+ * days, run once a quarter of an hour. If these fail, either every run pays for them again, or a housekeeping step is
+ * left out for longer than its cadence (personal data kept past its retention, an erasure late), or a step that
+ * failed waits a quarter of an hour before it is tried again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, serviceRole, startWithMovableClock, type TestDatabase } from './helpers.ts';
+
+/** The housekeeping steps and one of the counts each answers (a step that did not run answers none). */
+const HOUSEKEEPING = {
+  recurring_editions: 'editions_created',
+  provider_reconciliation: 'reconciliations_queued',
+  rating_periods: 'rating_periods_computed',
+  account_erasure: 'accounts_erased',
+  old_grievances: 'resolved_grievances_deleted',
+  retention: 'evidence_deletions_queued',
+  outbox_retention: 'outbox_payloads_cleared',
+  match_chat_retention: 'chat_messages_deleted',
+} as const;
+/** Steps of every run, with one of their counts. */
+const EVERY_RUN = { message_batches: 'messages_delivered', draws: 'draws_run', match_deadlines: 'walkovers' } as const;
+
+type Answer = Record<string, unknown>;
+
+describe.each(engines)('how often the periodic function runs each step, on $name', (engine) => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await startWithMovableClock(engine);
+  });
+  afterAll(() => db?.close());
+
+  const at = (iso: string) => db.admin.query('select public.local_set_clock($1, true)', [iso]);
+  const run = async (sql = 'select private.run_due_work() as r'): Promise<Answer> => (await db.admin.query<{ r: Answer }>(sql)).rows[0]!.r;
+  /** Which housekeeping steps a run ran, read from the counts it answered. */
+  const housekeepingIn = (answer: Answer) =>
+    Object.entries(HOUSEKEEPING)
+      .filter(([, key]) => key in answer)
+      .map(([step]) => step);
+  const everyRunIn = (answer: Answer) => Object.values(EVERY_RUN).every((key) => key in answer);
+
+  it('declares the housekeeping steps every 15 minutes and every other step every run', async () => {
+    const { rows } = await db.admin.query<{ name: string; every_minutes: number }>(
+      'select name, every_minutes from private.due_work_steps order by run_order',
+    );
+    const housekeeping = new Set(Object.keys(HOUSEKEEPING));
+    for (const row of rows) expect([row.name, row.every_minutes]).toEqual([row.name, housekeeping.has(row.name) ? 15 : 1]);
+  });
+
+  it('runs housekeeping on the first run, leaves it out until 15 minutes on the clock have passed, and runs every other step every time', async () => {
+    await at('2027-03-01T10:00:20Z');
+    const first = await run();
+    expect(housekeepingIn(first).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    expect(first.failed_steps).toEqual([]);
+
+    for (const minute of ['10:01:00', '10:07:30', '10:14:59']) {
+      await at(`2027-03-01T${minute}Z`);
+      const answer = await run();
+      expect(housekeepingIn(answer), `at ${minute}`).toEqual([]);
+      expect(everyRunIn(answer), `at ${minute}`).toBe(true);
+    }
+    // The minute pg_cron starts it, not the seconds a run took to start: 10:15 is a quarter past 10:00.
+    await at('2027-03-01T10:15:00Z');
+    expect(housekeepingIn(await run()).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    await at('2027-03-01T10:16:00Z');
+    expect(housekeepingIn(await run())).toEqual([]);
+  });
+
+  it('tells an uptime check each step’s cadence beside its last run', async () => {
+    const [row] = await db.as<{ health: Array<{ step: string; every_minutes: number; last_run_at: string }> }>(
+      serviceRole,
+      'select public.get_due_work_health() as health',
+    );
+    const retention = row!.health.find((step) => step.step === 'retention');
+    const draws = row!.health.find((step) => step.step === 'draws');
+    expect(retention).toMatchObject({ every_minutes: 15 });
+    expect(new Date(retention!.last_run_at).toISOString()).toBe('2027-03-01T10:15:00.000Z');
+    expect(draws).toMatchObject({ every_minutes: 1 });
+    expect(new Date(draws!.last_run_at).toISOString()).toBe('2027-03-01T10:16:00.000Z');
+  });
+
+  it('tries a housekeeping step that failed again on every run until it runs clean', async () => {
+    await at('2027-03-01T10:30:00Z');
+    await db.admin.query("select public.local_fail_due_step('retention')");
+    const failed = await run();
+    expect(failed.failed_steps).toEqual(['retention']);
+    expect(housekeepingIn(failed)).not.toContain('retention');
+
+    await at('2027-03-01T10:31:00Z');
+    const retried = await run();
+    expect(housekeepingIn(retried)).toEqual(['retention']);
+    expect(retried.failed_steps).toEqual([]);
+
+    await at('2027-03-01T10:32:00Z');
+    expect(housekeepingIn(await run())).toEqual([]);
+  });
+
+  it('runs housekeeping when the clock went back before its last run', async () => {
+    await at('2027-03-01T09:00:00Z');
+    expect(housekeepingIn(await run()).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+  });
+
+  it('runs every step through the local stack’s door, whatever their cadence, for tests that move the clock', async () => {
+    await at('2027-03-01T09:01:00Z');
+    const answer = await run('select public.local_run_due_work() as r');
+    expect(housekeepingIn(answer).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    expect(everyRunIn(answer)).toBe(true);
+  });
+
+  it('refuses a cadence under a minute or over a day', async () => {
+    for (const minutes of [0, -15, 1441]) {
+      await expect(
+        db.admin.query("update private.due_work_steps set every_minutes = $1 where name = 'retention'", [minutes]),
+      ).rejects.toThrow(/due_work_steps_every_minutes_range/);
+    }
+  });
+});
