@@ -277,6 +277,7 @@ on conflict (kind) do update set area = excluded.area, label = excluded.label, k
 -- Rows of private.due_work_steps ----------------------------------------------------------------------
 
 insert into private.due_work_steps (name, area, function_name, run_order, every_minutes) values
+  ('ledger_check', 'payouts', 'private.run_due_ledger_check', '720', '60'),
   ('prizes_tax_and_payout_checks', 'payouts', 'private.run_due_money_work', '700', '1'),
   ('provider_reconciliation', 'payouts', 'private.run_due_reconciliation_work', '800', '15')
 on conflict (name) do update set area = excluded.area, function_name = excluded.function_name, run_order = excluded.run_order,
@@ -1266,7 +1267,7 @@ AS $function$
   );
 $function$;
 
--- The periodic function: prizes, the year end, payouts without a webhook, and the ledger's health
+-- The periodic function: prizes, the year end, payouts without a webhook
 CREATE OR REPLACE FUNCTION private.run_due_money_work()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1277,7 +1278,6 @@ declare
   v_settled integer;
   v_year_end integer;
   v_polls integer;
-  v_ledger jsonb;
 begin
   v_settled := private.credit_due_prizes(v_now);
   v_year_end := private.withhold_year_end(private.financial_year(v_now) - 1);
@@ -1292,14 +1292,26 @@ begin
      and coalesce(p.last_event_at, p.updated_at) <= v_now - interval '30 minutes'
   on conflict (idempotency_key) do nothing;
   get diagnostics v_polls = row_count;
+  return jsonb_build_object('prizes_settled', v_settled, 'year_end_withholdings', v_year_end, 'payout_checks', v_polls);
+end;
+$function$;
 
-  v_ledger := private.check_ledger();
+-- The periodic function: the whole ledger's health
+comment on function private.run_due_ledger_check() is 'Due work (step ledger_check, once an hour): reads the whole ledger (private.check_ledger) and, when it does not balance, writes a ledger_unbalanced audit entry for staff (at most one an hour). Each statement''s lines already balance per journal (a trigger) and lines are append-only: this catches what got past them (triggers switched off, a fault in one). It reads every journal, so it is not run every minute.';
+CREATE OR REPLACE FUNCTION private.run_due_ledger_check()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_now timestamptz := private.clock_now();
+  v_ledger jsonb := private.check_ledger();
+begin
   if not (v_ledger ->> 'balanced')::boolean
      and not exists (select 1 from public.audit_log where action = 'ledger_unbalanced' and at > v_now - interval '1 hour') then
     perform private.audit(null, 'ledger_unbalanced', 'The ledger does not balance: staff must look at it now', null, null, v_ledger, false);
   end if;
-  return jsonb_build_object('prizes_settled', v_settled, 'year_end_withholdings', v_year_end, 'payout_checks', v_polls,
-                            'ledger_balanced', (v_ledger ->> 'balanced')::boolean);
+  return jsonb_build_object('ledger_balanced', (v_ledger ->> 'balanced')::boolean);
 end;
 $function$;
 
@@ -2991,6 +3003,7 @@ revoke all on function private.payout_on_its_way(text) from public;
 revoke all on function private.payout_may_move(text,text) from public;
 
 revoke all on function private.run_due_money_work() from public;
+revoke all on function private.run_due_ledger_check() from public;
 
 -- Chargebacks -----------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 /**
  * How often the periodic function runs each step (private.due_work_steps.every_minutes). pg_cron runs it every minute
  * in a new session, which plans again every statement a step runs: the housekeeping steps, whose rules are counted in
- * days, run once a quarter of an hour. If these fail, either every run pays for them again, or a housekeeping step is
+ * days, run once a quarter of an hour, and the check of the whole ledger once an hour. If these fail, either every run pays for them again, or a housekeeping step is
  * left out for longer than its cadence (personal data kept past its retention, an erasure late), or a step that
  * failed waits a quarter of an hour before it is tried again.
  */
@@ -19,6 +19,8 @@ const HOUSEKEEPING = {
   outbox_retention: 'outbox_payloads_cleared',
   match_chat_retention: 'chat_messages_deleted',
 } as const;
+/** The hourly steps: the check of the whole ledger, which reads every journal. */
+const HOURLY = { ledger_check: 'ledger_balanced' } as const;
 /** Steps of every run, with one of their counts. */
 const EVERY_RUN = { message_batches: 'messages_delivered', draws: 'draws_run', match_deadlines: 'walkovers' } as const;
 
@@ -39,19 +41,21 @@ describe.each(engines)('how often the periodic function runs each step, on $name
       .filter(([, key]) => key in answer)
       .map(([step]) => step);
   const everyRunIn = (answer: Answer) => Object.values(EVERY_RUN).every((key) => key in answer);
+  const hourlyIn = (answer: Answer) => Object.values(HOURLY).every((key) => key in answer);
 
-  it('declares the housekeeping steps every 15 minutes and every other step every run', async () => {
+  it('declares the housekeeping steps every 15 minutes, the ledger check every hour and every other step every run', async () => {
     const { rows } = await db.admin.query<{ name: string; every_minutes: number }>(
       'select name, every_minutes from private.due_work_steps order by run_order',
     );
-    const housekeeping = new Set(Object.keys(HOUSEKEEPING));
-    for (const row of rows) expect([row.name, row.every_minutes]).toEqual([row.name, housekeeping.has(row.name) ? 15 : 1]);
+    const minutes = (step: string) => (step in HOUSEKEEPING ? 15 : step in HOURLY ? 60 : 1);
+    for (const row of rows) expect([row.name, row.every_minutes]).toEqual([row.name, minutes(row.name)]);
   });
 
   it('runs housekeeping on the first run, leaves it out until 15 minutes on the clock have passed, and runs every other step every time', async () => {
     await at('2027-03-01T10:00:20Z');
     const first = await run();
     expect(housekeepingIn(first).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    expect(hourlyIn(first)).toBe(true);
     expect(first.failed_steps).toEqual([]);
 
     for (const minute of ['10:01:00', '10:07:30', '10:14:59']) {
@@ -62,9 +66,15 @@ describe.each(engines)('how often the periodic function runs each step, on $name
     }
     // The minute pg_cron starts it, not the seconds a run took to start: 10:15 is a quarter past 10:00.
     await at('2027-03-01T10:15:00Z');
-    expect(housekeepingIn(await run()).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    const quarterPast = await run();
+    expect(housekeepingIn(quarterPast).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    expect(hourlyIn(quarterPast)).toBe(false);
     await at('2027-03-01T10:16:00Z');
     expect(housekeepingIn(await run())).toEqual([]);
+    await at('2027-03-01T10:59:59Z');
+    expect(hourlyIn(await run())).toBe(false);
+    await at('2027-03-01T11:00:00Z');
+    expect(hourlyIn(await run())).toBe(true);
   });
 
   it('tells an uptime check each step’s cadence beside its last run', async () => {
@@ -75,36 +85,39 @@ describe.each(engines)('how often the periodic function runs each step, on $name
     const retention = row!.health.find((step) => step.step === 'retention');
     const draws = row!.health.find((step) => step.step === 'draws');
     expect(retention).toMatchObject({ every_minutes: 15 });
-    expect(new Date(retention!.last_run_at).toISOString()).toBe('2027-03-01T10:15:00.000Z');
+    expect(new Date(retention!.last_run_at).toISOString()).toBe('2027-03-01T10:59:59.000Z');
     expect(draws).toMatchObject({ every_minutes: 1 });
-    expect(new Date(draws!.last_run_at).toISOString()).toBe('2027-03-01T10:16:00.000Z');
+    expect(new Date(draws!.last_run_at).toISOString()).toBe('2027-03-01T11:00:00.000Z');
   });
 
   it('tries a housekeeping step that failed again on every run until it runs clean', async () => {
-    await at('2027-03-01T10:30:00Z');
+    await at('2027-03-01T11:30:00Z');
     await db.admin.query("select public.local_fail_due_step('retention')");
     const failed = await run();
     expect(failed.failed_steps).toEqual(['retention']);
     expect(housekeepingIn(failed)).not.toContain('retention');
 
-    await at('2027-03-01T10:31:00Z');
+    await at('2027-03-01T11:31:00Z');
     const retried = await run();
     expect(housekeepingIn(retried)).toEqual(['retention']);
     expect(retried.failed_steps).toEqual([]);
 
-    await at('2027-03-01T10:32:00Z');
+    await at('2027-03-01T11:32:00Z');
     expect(housekeepingIn(await run())).toEqual([]);
   });
 
   it('runs housekeeping when the clock went back before its last run', async () => {
     await at('2027-03-01T09:00:00Z');
-    expect(housekeepingIn(await run()).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    const wentBack = await run();
+    expect(housekeepingIn(wentBack).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    expect(hourlyIn(wentBack)).toBe(true);
   });
 
   it('runs every step through the local stack’s door, whatever their cadence, for tests that move the clock', async () => {
     await at('2027-03-01T09:01:00Z');
     const answer = await run('select public.local_run_due_work() as r');
     expect(housekeepingIn(answer).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
+    expect(hourlyIn(answer)).toBe(true);
     expect(everyRunIn(answer)).toBe(true);
   });
 

@@ -30,8 +30,9 @@ const TODAYS_STEPS = [
   {
     name: 'prizes_tax_and_payout_checks',
     area: 'payouts',
-    keys: ['prizes_settled', 'year_end_withholdings', 'payout_checks', 'ledger_balanced'],
+    keys: ['prizes_settled', 'year_end_withholdings', 'payout_checks'],
   },
+  { name: 'ledger_check', area: 'payouts', keys: ['ledger_balanced'] },
   { name: 'provider_reconciliation', area: 'payouts', keys: ['reconciliations_queued'] },
   { name: 'rating_periods', area: 'ratings', keys: ['rating_periods_computed'] },
   { name: 'refunds_left_after_a_stale_refusal', area: 'payments', keys: ['refunds_requeued_for_what_is_left'] },

@@ -375,4 +375,36 @@ describe.each(engines)('ledger and prizes on $name', (engine) => {
     });
     expect(await checkLedger(db)).toMatchObject({ balanced: true });
   });
+
+  it('alarms staff, once an hour, when the ledger stops balancing (lines written with its triggers switched off)', async () => {
+    class RollBack extends Error {}
+    const alarms = async (tx: Pick<TestDatabase['admin'], 'query'>) =>
+      Number((await tx.query<{ n: string }>("select count(*) as n from public.audit_log where action = 'ledger_unbalanced'")).rows[0]!.n);
+    const check = async (tx: Pick<TestDatabase['admin'], 'query'>) =>
+      (await tx.query<{ r: { ledger_balanced: boolean } }>('select private.run_due_ledger_check() as r')).rows[0]!.r;
+    expect(await check(db.admin)).toEqual({ ledger_balanced: true });
+    const alarmsBefore = await alarms(db.admin);
+    await db.admin
+      .transaction(async (tx) => {
+        // The only way past the balance trigger: a superuser switching triggers off (a restore, a hand repair).
+        await tx.query('set local session_replication_role = replica');
+        const { rows } = await tx.query<{ id: string }>(
+          "insert into private.ledger_journal (kind, reference) values ('prize', 'prize:written-by-hand') returning id",
+        );
+        await tx.query("insert into private.ledger_lines (journal_id, account, amount_paise) values ($1, 'prize_pool:by-hand', -100)", [
+          rows[0]!.id,
+        ]);
+        await tx.query('set local session_replication_role = origin');
+        expect(await check(tx)).toEqual({ ledger_balanced: false });
+        expect(await alarms(tx)).toBe(alarmsBefore + 1);
+        // Every run while it stays unbalanced answers so; staff are told once an hour, not every run.
+        expect(await check(tx)).toEqual({ ledger_balanced: false });
+        expect(await alarms(tx)).toBe(alarmsBefore + 1);
+        throw new RollBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RollBack)) throw error;
+      });
+    expect(await check(db.admin)).toEqual({ ledger_balanced: true });
+  });
 });
