@@ -79,10 +79,10 @@ export function statementsBeyondMigra(differences: Difference[], areaStatements:
           grants.set(grantee, [...(grants.get(grantee) ?? []), privilege]);
         }
       }
-      // A new function starts executable by PUBLIC (and by what default privileges give the API roles): revoke
-      // those too, so it ends with exactly the files' list.
+      // A new function or procedure starts executable by PUBLIC (and by what default privileges give the API roles):
+      // revoke those too, so it ends with exactly the files' list.
       const before = new Set(
-        d.migrations === undefined && on.startsWith('function ')
+        d.migrations === undefined && (on.startsWith('function ') || on.startsWith('procedure '))
           ? NEW_FUNCTION_GRANTEES
           : (d.migrations ?? '').split(' ').map((g) => g.split(':')[0] ?? ''),
       );

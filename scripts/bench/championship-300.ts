@@ -18,10 +18,11 @@
  * periodic run (the check-in announcement's too) within 50 ms of database CPU (/proc/<pid>/schedstat; wall time where
  * the kernel keeps no CPU count).
  *
- * Each periodic run opens a session of its own, as pg_cron does (a new connection, or a new background worker, for
- * every run of a job): its functions' plans and the catalog caches are built again every minute, and that is part
- * of the run's cost. BENCH_ONE_SESSION=1 runs them all in the bench's one session instead (warm caches after the
- * first run), for comparison.
+ * The periodic runs share sessions as pg_cron's job runs them (private.serve_due_work): one session serves nine runs
+ * (the procedure's default, read from the database), then the next run opens a new one. A new session builds its
+ * functions' plans and the catalog caches again, and that is part of its first run's cost. BENCH_SESSIONS=each-run
+ * opens a new session for every run (pg_cron calling the function itself, as before the serving session), and
+ * BENCH_SESSIONS=one runs them all in the bench's one session (warm after the first), for comparison.
  *
  * To see where a run's time goes: BENCH_FORMAT=knockout|groups plays one format only, BENCH_EXPLAIN_MS=<ms> prints
  * the plan (auto_explain, with ANALYZE) of every statement inside a periodic run slower than that, and
@@ -57,8 +58,14 @@ const FORMATS: Format[] = (process.env.BENCH_FORMAT ? [process.env.BENCH_FORMAT]
 const EXPLAIN_MS = process.env.BENCH_EXPLAIN_MS ? Number(process.env.BENCH_EXPLAIN_MS) : null;
 /** BENCH_EXPLAIN_RUN=<n>: only in the n-th periodic run of the championship (1: the draw). */
 const EXPLAIN_RUN = process.env.BENCH_EXPLAIN_RUN ? Number(process.env.BENCH_EXPLAIN_RUN) : null;
-/** BENCH_ONE_SESSION=1: every periodic run in the bench's own session (warm), where pg_cron opens one per run. */
-const ONE_SESSION = process.env.BENCH_ONE_SESSION === '1';
+/** BENCH_SESSIONS: serving (default: sessions as private.serve_due_work keeps them), each-run, or one. */
+const SESSIONS = (process.env.BENCH_SESSIONS ?? 'serving') as 'serving' | 'each-run' | 'one';
+if (!['serving', 'each-run', 'one'].includes(SESSIONS)) throw new Error(`BENCH_SESSIONS is serving, each-run or one, not ${SESSIONS}`);
+const SESSION_WORDS = {
+  serving: 'sessions as pg_cron runs private.serve_due_work',
+  'each-run': 'a new session each run',
+  one: 'all in one session',
+} as const;
 const FORMAT_WORDS: Record<Format, string> = { knockout: 'one knockout', groups: 'groups then a knockout' };
 /** get_bracket's size once played (gzip): the knockout's budget of the draw bench, and the formats' own. */
 const BRACKET_BUDGET_KB: Record<Format, number> = { knockout: 40, groups: 64 };
@@ -130,19 +137,46 @@ try {
   /** The database CPU each periodic run cost its server process (ms). */
   const runCpu: Array<number | null> = [];
   /**
-   * The periodic function, as pg_cron runs it through the service role's door: in a new session each run (unless
-   * BENCH_ONE_SESSION), timed as a whole and per step. PostgreSQL's function statistics (track_functions, for this
+   * The periodic function, as pg_cron runs it through the service role's door: in the sessions BENCH_SESSIONS names
+   * (by default nine runs a session, as private.serve_due_work serves them), timed as a whole and per step. PostgreSQL's function statistics (track_functions, for this
    * transaction only) give each step's time inside the very run that is timed: pg_stat_get_xact_function_total_time,
    * read before the transaction ends.
    */
   /** What the last periodic run answered (its steps' counts). */
   let lastAnswer: Record<string, unknown> = {};
-  const runDueWork = async () => {
-    const session = ONE_SESSION ? client : new pg.Client({ connectionString: cluster.connectionString });
-    if (session !== client) {
-      await session.connect();
-      if (EXPLAIN_MS !== null) session.on('notice', (notice) => console.log(`  [plan] ${notice.message}`));
+  /** How many runs one serving session makes (private.serve_due_work's p_runs, as pg_cron calls it). */
+  const runsPerSession = Number(
+    (
+      await client.query<{ runs: string }>(
+        `select (regexp_match(pg_get_function_arguments('private.serve_due_work(integer,interval)'::regprocedure),
+                              'p_runs integer DEFAULT (\\d+)'))[1] as runs`,
+      )
+    ).rows[0]?.runs,
+  );
+  if (!(runsPerSession >= 1)) throw new Error('private.serve_due_work has no default number of runs');
+  /** The session serving the periodic runs now, and how many it has made. */
+  let serving: { session: pg.Client; runs: number } | null = null;
+  const sessionForRun = async (): Promise<pg.Client> => {
+    if (SESSIONS === 'one') return client;
+    if (SESSIONS === 'serving' && serving && serving.runs < runsPerSession) {
+      serving.runs++;
+      return serving.session;
     }
+    await serving?.session.end();
+    serving = null;
+    const session = new pg.Client({ connectionString: cluster.connectionString });
+    await session.connect();
+    if (EXPLAIN_MS !== null) session.on('notice', (notice) => console.log(`  [plan] ${notice.message}`));
+    if (SESSIONS === 'serving') serving = { session, runs: 1 };
+    return session;
+  };
+  /** Closes the serving session, before the cluster stops under it. */
+  const endServing = async () => {
+    await serving?.session.end();
+    serving = null;
+  };
+  const runDueWork = async () => {
+    const session = await sessionForRun();
     const backendPid = (await session.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0;
     await session.query('begin');
     try {
@@ -185,7 +219,7 @@ try {
       await session.query('rollback');
       throw error;
     } finally {
-      if (session !== client) await session.end();
+      if (SESSIONS === 'each-run') await session.end();
     }
   };
 
@@ -413,7 +447,7 @@ try {
     const budgetMs = (i: number) => runCpu[i] ?? runs[i] ?? 0;
     const slowestAt = runs.reduce((at, _, i) => (budgetMs(i) > budgetMs(at) ? i : at), 0);
     const slowestRun = runs.length === 0 ? 0 : budgetMs(slowestAt);
-    const measure = `${runCpu.every((cpu) => cpu !== null) ? 'database CPU' : 'wall'}, ${ONE_SESSION ? 'all in one session' : 'a new session each run as pg_cron'}`;
+    const measure = `${runCpu.every((cpu) => cpu !== null) ? 'database CPU' : 'wall'}, ${SESSION_WORDS[SESSIONS]}`;
     console.log(
       `    each run, wall (database CPU) ms: ${runs.map((ms, i) => `${ms.toFixed(0)} (${runCpu[i]?.toFixed(0) ?? '-'})`).join(', ')}`,
     );
@@ -499,6 +533,7 @@ try {
   }
 
   for (const format of FORMATS) await championship(format);
+  await endServing();
 } finally {
   await cluster.stop();
 }

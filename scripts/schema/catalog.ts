@@ -294,8 +294,9 @@ async function readObjects(db: SqlExecutor): Promise<SchemaObject[]> {
   // ------------------------------------------------------------------------------------------------------
   // Functions and procedures
   // ------------------------------------------------------------------------------------------------------
-  const functions = await q<{ name: string; signature: string; def: string; comment: string | null; callers: string[] }>(`
+  const functions = await q<{ name: string; signature: string; word: string; def: string; comment: string | null; callers: string[] }>(`
     select format('%s.%s', quote_ident(n.nspname), quote_ident(p.proname)) as name, p.oid::regprocedure::text as signature,
+           case p.prokind when 'p' then 'procedure' else 'function' end as word,
            pg_get_functiondef(p.oid) as def, obj_description(p.oid, 'pg_proc') as comment,
            array(select r from unnest(array[${API_ROLES.map(quoteLiteral).join(', ')}]) as r
                   where has_schema_privilege(r, p.pronamespace, 'USAGE') and has_function_privilege(r, p.oid, 'EXECUTE')) as callers
@@ -306,8 +307,9 @@ async function readObjects(db: SqlExecutor): Promise<SchemaObject[]> {
     objects.push({
       kind: 'function',
       key: f.name,
-      identity: `function ${f.signature}`,
-      sql: [...commentOn(`function ${f.signature}`, f.comment), `-- Callable by: ${callers}`, `${f.def.trimEnd()};`].join('\n'),
+      // A procedure is named so in its comment and grants (`comment on function` refuses one).
+      identity: `${f.word} ${f.signature}`,
+      sql: [...commentOn(`${f.word} ${f.signature}`, f.comment), `-- Callable by: ${callers}`, `${f.def.trimEnd()};`].join('\n'),
     });
   }
 

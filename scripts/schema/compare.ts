@@ -22,7 +22,7 @@ export async function readDefinitions(conn: SqlConnection): Promise<Map<string, 
     `(select string_agg(g, ' ' order by g) from (select coalesce(r.rolname, 'public') || ':' || lower(a.privilege_type) as g
         from aclexplode(coalesce(${acl}, acldefault('${kind}', ${owner}))) a left join pg_roles r on r.oid = a.grantee) grants)`;
   const { rows: access } = await conn.query<{ identity: string; acl: string }>(`
-    select 'access to function ' || p.oid::regprocedure::text as identity, ${explode('p.proacl', 'f', 'p.proowner')} as acl
+    select 'access to ' || case p.prokind when 'p' then 'procedure ' else 'function ' end || p.oid::regprocedure::text as identity, ${explode('p.proacl', 'f', 'p.proowner')} as acl
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_'
     union all

@@ -477,7 +477,7 @@ begin
 end;
 $function$;
 
-comment on function private.run_due_work() is 'The periodic function (pg_cron every minute; the local stack''s timer): runs every registered step that is due (private.run_due_steps), each in its own subtransaction (a failing step is recorded and the others go on), and answers their counts merged into one object with failed_steps. Safe to run at any time, any number of times.';
+comment on function private.run_due_work() is 'The periodic function (every minute: pg_cron through private.serve_due_work, the local stack''s timer): runs every registered step that is due (private.run_due_steps), each in its own subtransaction (a failing step is recorded and the others go on), and answers their counts merged into one object with failed_steps. Safe to run at any time, any number of times.';
 CREATE OR REPLACE FUNCTION private.run_due_work()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -488,6 +488,32 @@ begin
   return private.run_due_steps(false);
 end;
 $function$;
+
+comment on procedure private.serve_due_work(integer,interval) is 'What pg_cron''s every-minute job calls: runs the periodic function p_runs times, p_every apart (each run its own transaction, committed), in this one session, so that every run after the first finds its plans and the catalog caches warm; it ends after p_runs times p_every (9 minutes: Supabase asks a job to end within 10), and pg_cron, which starts a job''s next run once the last has ended, starts the next serving session. Returns at once, running nothing, when another session is serving (an advisory lock). Not a function, and no SET clause or SECURITY DEFINER: a procedure with either may not commit.';
+CREATE OR REPLACE PROCEDURE private.serve_due_work(IN p_runs integer DEFAULT 9, IN p_every interval DEFAULT '00:01:00'::interval)
+ LANGUAGE plpgsql
+AS $procedure$
+-- Every name is schema-qualified: a procedure that commits cannot pin its search_path. Only its owner (pg_cron's job
+-- runs as the owner) may call it.
+declare
+  -- The advisory lock that one serving session holds (a session lock: it outlives each run's commit).
+  c_serving constant bigint := 4702211805316413001;
+  v_started timestamptz;
+begin
+  if not pg_catalog.pg_try_advisory_lock(c_serving) then
+    return;
+  end if;
+  for v_run in 1 .. greatest(coalesce(p_runs, 1), 1) loop
+    v_started := pg_catalog.clock_timestamp();
+    perform private.run_due_work();
+    commit;
+    -- Until the next run is due, the last one too: pg_cron then starts the next session on the minute.
+    perform pg_catalog.pg_sleep(greatest(0, extract(epoch from v_started + coalesce(p_every, interval '0') - pg_catalog.clock_timestamp())));
+    commit;
+  end loop;
+  perform pg_catalog.pg_advisory_unlock(c_serving);
+end;
+$procedure$;
 
 comment on function private.run_due_steps(boolean) is 'The periodic function''s body: runs the registered steps in order, each in its own subtransaction, and answers their merged counts with failed_steps. A step of every_minutes > 1 runs only when that many minutes (on the clock''s minute) have passed since its last run, when its last run was not clean, or when the clock went back; p_every_step runs every step (the local stack''s local_run_due_work, for tests that move the clock).';
 CREATE OR REPLACE FUNCTION private.run_due_steps(p_every_step boolean)
@@ -2020,6 +2046,7 @@ revoke all on function private.register_due_work(text,text,text,integer) from pu
 
 revoke all on function private.run_due_work() from public;
 revoke all on function private.run_due_steps(boolean) from public;
+revoke all on procedure private.serve_due_work(integer,interval) from public;
 
 -- Due work: each step and each item on its own, its failures and its health ---------------------------
 
