@@ -61,6 +61,21 @@ export const dueWorkService: ServiceModule = {
       return running;
     }
 
+    /**
+     * Runs `work` with no timer pass beside it: waits for the pass under way, and the ticks meanwhile find one
+     * running and skip. A request's own drain needs it: a tick that drained beside it could claim a call queued
+     * by an answer of that drain (the refund an order check queues) and leave it half-made when the answer goes.
+     */
+    async function exclusively<T>(work: () => Promise<T>): Promise<T> {
+      while (running) await running;
+      let result: T | undefined;
+      running = (async () => {
+        result = await work();
+      })().finally(() => (running = undefined));
+      await running;
+      return result as T;
+    }
+
     const timer = setInterval(() => void runOnce(), TIMER_INTERVAL_MS);
     timer.unref();
     const outboxTimer = setInterval(() => void runOnce(false), OUTBOX_INTERVAL_MS);
@@ -80,8 +95,8 @@ export const dueWorkService: ServiceModule = {
         } catch (error) {
           throw isPgError(error) ? fromPgError(error, caller.role) : error;
         }
-        await running;
-        sendJson(res, 200, { ...(result as Record<string, unknown>), outbox: await drainIfDue(ctx) });
+        const outbox = await exclusively(() => drainIfDue(ctx));
+        sendJson(res, 200, { ...(result as Record<string, unknown>), outbox });
       },
       async stop() {
         clearInterval(timer);
