@@ -507,7 +507,8 @@ begin
     v_started := pg_catalog.clock_timestamp();
     perform private.run_due_work();
     commit;
-    -- Until the next run is due, the last one too: pg_cron then starts the next session on the minute.
+    -- Until the next run is due, the last one too: pg_cron then starts the next session on the minute. Real time, not
+    -- private.clock_now(): this paces the runs pg_cron would start, whatever the periodic function's clock says.
     perform pg_catalog.pg_sleep(greatest(0, extract(epoch from v_started + coalesce(p_every, interval '0') - pg_catalog.clock_timestamp())));
     commit;
   end loop;
