@@ -60,6 +60,9 @@ create table private.outbox (
   constraint outbox_status_known CHECK ((status = ANY (ARRAY['pending'::text, 'done'::text, 'gave_up'::text, 'cancelled'::text])))
 );
 CREATE INDEX outbox_due ON private.outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+-- A payment's refund calls (the payments area's kind), newest first: what is still owed after a refund given up on
+-- is read from its last call, every minute for each refund owed, without reading the whole outbox backwards.
+CREATE INDEX outbox_refunds_of_payment ON private.outbox USING btree (((payload ->> 'razorpay_payment_id'::text)), id DESC) WHERE (kind = 'razorpay_refund'::text);
 comment on column private.outbox.payload is 'personal: free_text. E-mail addresses, names, PAN and UPI id travel here to the outside services.';
 comment on column private.outbox.status is 'pending: due or being made. done: made. gave_up: the worker stopped retrying; staff retry it. cancelled: no longer owed (a refund the payer''s bank returned through a lost chargeback); never made.';
 comment on column private.outbox.last_answer is 'personal: free_text. The outside service''s last answer (a PAN check answers a name).';

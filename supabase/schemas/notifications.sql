@@ -836,7 +836,9 @@ declare
 begin
   for v_tournament in
     select * from public.tournaments t
-     where t.check_in_announced_at is null and t.drawn_at is null and private.check_in_is_open(t, v_now)
+     -- Not cancelled: what private.check_in_is_open says of a cancelled tournament, said where an index can read it.
+     where t.check_in_announced_at is null and t.drawn_at is null and t.cancelled_at is null
+       and private.check_in_is_open(t, v_now)
      for update skip locked
   loop
     select array_agg(row(e.player_id, 'check_in_open', 'check_in_open',

@@ -64,6 +64,9 @@ create table public.payments (
 CREATE INDEX payments_open_orders ON public.payments USING btree (expires_at) WHERE (status = ANY (ARRAY['created'::text, 'failed'::text]));
 CREATE INDEX payments_tournament ON public.payments USING btree (tournament_id);
 CREATE INDEX payments_user_newest_first ON public.payments USING btree (user_id, created_at DESC);
+-- The refunds owed, which the periodic function looks for every minute (a refund whose outside call is missing, or
+-- was given up on short of what is owed): only those, not every payment ever made.
+CREATE INDEX payments_refund_pending ON public.payments USING btree (id) WHERE (status = 'refund_pending'::text);
 alter table public.payments enable row level security;
 comment on column public.payments.status is 'created: order made, not paid yet. failed: the last attempt failed (the order can still be paid until it expires). abandoned: the checkout timed out unpaid. paid: captured and registered. refund_pending: captured but refused (full, expired, closed), refund queued in the outbox. refunded: money returned, see refund_id and failure_reason.';
 comment on column public.payments.for_waitlist is 'The order buys a waitlist place (one slot), not an entry: the confirmation puts the player on the waitlist of a full tournament.';

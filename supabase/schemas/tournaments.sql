@@ -76,6 +76,12 @@ create table public.tournaments (
   constraint tournaments_winner_prize_within_pool CHECK (((winner_prize_paise >= 0) AND (winner_prize_paise <= prize_pool_paise)))
 );
 CREATE INDEX tournaments_pods_of_series ON public.tournaments USING btree (series_id, pod_number DESC) WHERE (pod_number IS NOT NULL);
+-- What the periodic function's every-minute steps look for, so that none of them reads every tournament ever held:
+-- the draws due and the check-ins to announce (not drawn, not cancelled), the draws to announce, the prizes to credit
+-- (finished, neither settled nor cancelled). Each holds only the tournaments still waiting for that step.
+CREATE INDEX tournaments_waiting_for_draw ON public.tournaments USING btree (id) WHERE ((drawn_at IS NULL) AND (cancelled_at IS NULL));
+CREATE INDEX tournaments_waiting_for_draw_announcement ON public.tournaments USING btree (id) WHERE ((drawn_at IS NOT NULL) AND (draw_announced_at IS NULL) AND (cancelled_at IS NULL));
+CREATE INDEX tournaments_waiting_for_prizes ON public.tournaments USING btree (id) WHERE ((finished_at IS NOT NULL) AND (settled_at IS NULL) AND (cancelled_at IS NULL));
 alter table public.tournaments enable row level security;
 comment on column public.tournaments.stages is 'The format the catalog declares: the stages in order (private.stages_valid), e.g. groups of 4 then a knockout. Null: one knockout, as every tournament before formats.';
 comment on column public.tournaments.filled_slots is 'Slots taken by confirmed payments. The catalog sync never touches it.';
