@@ -156,24 +156,23 @@ try {
   if (!(runsPerSession >= 1)) throw new Error('private.serve_due_work has no default number of runs');
   /** The session serving the periodic runs now, and how many it has made. */
   let serving: { session: pg.Client; runs: number } | null = null;
+  /** Closes the serving session: when it has made its runs, and before the cluster stops under it. */
+  const endServing = async () => {
+    await serving?.session.end();
+    serving = null;
+  };
   const sessionForRun = async (): Promise<pg.Client> => {
     if (SESSIONS === 'one') return client;
     if (SESSIONS === 'serving' && serving && serving.runs < runsPerSession) {
       serving.runs++;
       return serving.session;
     }
-    await serving?.session.end();
-    serving = null;
+    await endServing();
     const session = new pg.Client({ connectionString: cluster.connectionString });
     await session.connect();
     if (EXPLAIN_MS !== null) session.on('notice', (notice) => console.log(`  [plan] ${notice.message}`));
     if (SESSIONS === 'serving') serving = { session, runs: 1 };
     return session;
-  };
-  /** Closes the serving session, before the cluster stops under it. */
-  const endServing = async () => {
-    await serving?.session.end();
-    serving = null;
   };
   const runDueWork = async () => {
     const session = await sessionForRun();

@@ -47,23 +47,9 @@ export const dueWorkService: ServiceModule = {
   create(ctx) {
     let running: Promise<void> | undefined;
 
-    /** One pass (the periodic function unless only the outbox is due); passes never overlap (a slow drain makes the next tick wait). */
-    function runOnce(periodic = true): Promise<void> {
-      running ??= (async () => {
-        try {
-          if (periodic) await ctx.pg.query('select private.run_due_work() from private.local_clock where not timer_paused');
-          const result = await drainIfDue(ctx);
-          if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
-        } catch (error) {
-          ctx.log('due-work', error instanceof Error ? error.message : String(error));
-        }
-      })().finally(() => (running = undefined));
-      return running;
-    }
-
     /**
-     * Runs `work` with no timer pass beside it: waits for the pass under way, and the ticks meanwhile find one
-     * running and skip. A request's own drain needs it: a tick that drained beside it could claim a call queued
+     * Runs `work` with no other pass beside it: waits for the one under way, and the timer's ticks meanwhile find
+     * one running and skip. A request's own drain needs it: a tick that drained beside it could claim a call queued
      * by an answer of that drain (the refund an order check queues) and leave it half-made when the answer goes.
      */
     async function exclusively<T>(work: () => Promise<T>): Promise<T> {
@@ -74,6 +60,22 @@ export const dueWorkService: ServiceModule = {
       })().finally(() => (running = undefined));
       await running;
       return result as T;
+    }
+
+    /** One timer pass (the periodic function unless only the outbox is due), skipped while another is under way (a slow drain makes the next tick wait). */
+    function runOnce(periodic = true): Promise<void> {
+      return (
+        running ??
+        exclusively(async () => {
+          try {
+            if (periodic) await ctx.pg.query('select private.run_due_work() from private.local_clock where not timer_paused');
+            const result = await drainIfDue(ctx);
+            if (!result.success) ctx.log('due-work', `outbox drain: ${result.error ?? 'failed'}`);
+          } catch (error) {
+            ctx.log('due-work', error instanceof Error ? error.message : String(error));
+          }
+        })
+      );
     }
 
     const timer = setInterval(() => void runOnce(), TIMER_INTERVAL_MS);
