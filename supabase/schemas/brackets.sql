@@ -886,8 +886,8 @@ begin
 end;
 $function$;
 
-comment on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer) is 'The empty matches of a knockout stage of p_size places from its p_from_round-th round on (its first round starting at play-order round p_first_round), a third-place match beside the final where asked, and every link of the stage: each winner to the next round (odd positions to the top slot), each semi-final loser to the third-place match.';
-CREATE OR REPLACE FUNCTION private.create_knockout(p_tournament_id text, p_stage_no integer, p_first_round integer, p_from_round integer, p_size integer, p_third_place boolean, p_starts_at timestamp with time zone, p_interval interval, p_id_base text, p_first_n integer)
+comment on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer,uuid[]) is 'The matches of a knockout stage of p_size places from its p_from_round-th round on (its first round starting at play-order round p_first_round), a third-place match beside the final where asked, and every link of the stage: each winner to the next round (odd positions to the top slot), each semi-final loser to the third-place match. The matches are empty (pending), but for the players already known of the first round made here (p_known_players: the winner of the round before''s i-th match, a bye''s player, or null; null for none): each is written with its match, which is created scheduled when both its players are known.';
+CREATE OR REPLACE FUNCTION private.create_knockout(p_tournament_id text, p_stage_no integer, p_first_round integer, p_from_round integer, p_size integer, p_third_place boolean, p_starts_at timestamp with time zone, p_interval interval, p_id_base text, p_first_n integer, p_known_players uuid[] DEFAULT NULL::uuid[])
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -900,7 +900,9 @@ declare
                        then private.match_id(p_id_base, p_first_n + (p_size >> (p_from_round - 1)) - 1) end;
 begin
   -- The links are made once, here, from the shape of the tree (each id is known from its round and place, so
-  -- they are written with the rows); everything after follows them.
+  -- they are written with the rows); everything after follows them. So are the first round's known players, and
+  -- the status they give a match: each row is written once, in its state after the draw (a row written again
+  -- costs its indexes, its foreign keys and its triggers a second time).
   if v_third is not null then
     insert into public.matches (id, tournament_id, round, position, stage_no, bracket, status, scheduled_at)
     values (v_third, p_tournament_id, v_final_round, 2, p_stage_no, 'third_place', 'pending', p_starts_at + (v_final_round - 1) * p_interval);
@@ -908,7 +910,12 @@ begin
   insert into public.matches (id, tournament_id, round, position, stage_no, entry_a, entry_b, status, scheduled_at,
                               next_match_id, next_slot, loser_match_id, loser_slot)
   select private.match_id(p_id_base, private.knockout_match_n(p_first_n, p_size, p_from_round, k, p)),
-         p_tournament_id, p_first_round + k - 1, p, p_stage_no, null, null, 'pending', p_starts_at + (p_first_round + k - 2) * p_interval,
+         p_tournament_id, p_first_round + k - 1, p, p_stage_no,
+         case when k = p_from_round then p_known_players[2 * p - 1] end,
+         case when k = p_from_round then p_known_players[2 * p] end,
+         case when k = p_from_round and p_known_players[2 * p - 1] is not null and p_known_players[2 * p] is not null
+              then 'scheduled' else 'pending' end,
+         p_starts_at + (p_first_round + k - 2) * p_interval,
          case when k < v_rounds then private.match_id(p_id_base, private.knockout_match_n(p_first_n, p_size, p_from_round, k + 1, (p + 1) / 2)) end,
          case when k < v_rounds then case when p % 2 = 1 then 'a' else 'b' end end,
          case when k = v_rounds - 1 then v_third end,
@@ -958,6 +965,7 @@ CREATE OR REPLACE FUNCTION private.create_double_elimination(p_tournament_id tex
  SET search_path TO ''
 AS $function$
 begin
+  -- Each match is written once, in its state after the draw, as a knockout's are (private.create_knockout).
   with s as (
     select d.*,
            row_number() over (order by d.play_round, case d.bracket when 'winners' then 1 when 'losers' then 2 else 3 end, d.position)::integer as n,
@@ -965,40 +973,40 @@ begin
                               order by case d.bracket when 'winners' then 1 when 'losers' then 2 else 3 end, d.position)::integer as board
       from private.double_elimination_structure(cardinality(p_seeds)) d
      where not d.reset
+  ),
+  -- A bye's player is already in the winners' match its link leads to, which starts when both are known.
+  bye as (
+    select s.winner_to ->> 'bracket' as bracket, (s.winner_to ->> 'round')::integer as round,
+           (s.winner_to ->> 'position')::integer as position, s.winner_to ->> 'slot' as slot, p_seeds[s.seed_a] as player
+      from s
+     where s.bracket = 'winners' and s.round = 1 and s.seed_b is null and s.winner_to is not null
+  ),
+  placed as (
+    select s.*, coalesce(p_seeds[s.seed_a], ba.player) as player_a, coalesce(p_seeds[s.seed_b], bb.player) as player_b
+      from s
+      left join bye ba on ba.bracket = s.bracket and ba.round = s.round and ba.position = s.position and ba.slot = 'a'
+      left join bye bb on bb.bracket = s.bracket and bb.round = s.round and bb.position = s.position and bb.slot = 'b'
   )
   insert into public.matches (id, tournament_id, round, position, stage_no, bracket, entry_a, entry_b, winner_entry_id, status,
                               scheduled_at, next_match_id, next_slot, loser_match_id, loser_slot)
   select private.match_id(p_id_base, s.n), p_tournament_id, s.play_round, s.board, p_stage_no, s.bracket,
-         p_seeds[s.seed_a], p_seeds[s.seed_b],
+         s.player_a, s.player_b,
          case when s.bracket = 'winners' and s.round = 1 and s.seed_b is null then p_seeds[s.seed_a] end,
          case when s.bracket = 'winners' and s.round = 1 then case when s.seed_b is null then 'bye' else 'scheduled' end
               when s.empty_a and s.empty_b then 'void'
+              when s.player_a is not null and s.player_b is not null then 'scheduled'
               else 'pending' end,
          p_starts_at + (s.play_round - 1) * p_interval,
          case when w.n is not null then private.match_id(p_id_base, w.n) end,
          case when w.n is not null then s.winner_to ->> 'slot' end,
          case when l.n is not null then private.match_id(p_id_base, l.n) end,
          case when l.n is not null then s.loser_to ->> 'slot' end
-    from s
+    from placed s
     left join s w on w.bracket = s.winner_to ->> 'bracket' and w.round = (s.winner_to ->> 'round')::integer
                  and w.position = (s.winner_to ->> 'position')::integer
     left join s l on l.bracket = s.loser_to ->> 'bracket' and l.round = (s.loser_to ->> 'round')::integer
                  and l.position = (s.loser_to ->> 'position')::integer
    order by s.n;
-
-  -- A bye's player is already in the winners'' match its link leads to, which starts when both are known.
-  update public.matches m
-     set entry_a = coalesce((select b.winner_entry_id from public.matches b
-                              where b.next_match_id = m.id and b.next_slot = 'a' and b.status = 'bye'), m.entry_a),
-         entry_b = coalesce((select b.winner_entry_id from public.matches b
-                              where b.next_match_id = m.id and b.next_slot = 'b' and b.status = 'bye'), m.entry_b)
-   where m.tournament_id = p_tournament_id and m.stage_no = p_stage_no
-     and exists (select 1 from public.matches b where b.next_match_id = m.id and b.status = 'bye');
-  perform private.set_match_status(
-    array(select id from public.matches
-           where tournament_id = p_tournament_id and stage_no = p_stage_no and status = 'pending'
-             and entry_a is not null and entry_b is not null),
-    'scheduled');
 end;
 $function$;
 
@@ -1289,6 +1297,8 @@ declare
   v_id_base text := private.new_match_id_base();
   -- A group stage seeded by rating: each entry's rating at the draw, in the order of v_entries.
   v_ratings integer[];
+  -- One knockout: the player of each first-round match that is a bye, by the match's position (null: a match).
+  v_bye_players uuid[];
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
@@ -1435,14 +1445,18 @@ begin
     insert into public.tournament_stages (tournament_id, stage_no, kind, name, settings)
     values (p_tournament_id, 1, 'knockout', coalesce(case when v_tournament.stages -> 0 ->> 'kind' = 'knockout' then v_tournament.stages -> 0 ->> 'name' end, 'Knockout'),
             jsonb_build_object('third_place', v_third_place, 'qualifiers', v_n, 'size', v_size));
-    perform private.create_knockout(p_tournament_id, 1, 1, 2, v_size, v_third_place, v_tournament.starts_at, v_interval, v_id_base, v_size / 2 + 1);
+    -- A first-round match whose second place is empty is a bye: its player is in round 2 from the draw on.
+    v_bye_players := array(select case when v_order[2 * p] > v_n then v_seeds[v_order[2 * p - 1]] end
+                             from generate_series(1, v_size / 2) as p order by p);
+    perform private.create_knockout(p_tournament_id, 1, 1, 2, v_size, v_third_place, v_tournament.starts_at, v_interval, v_id_base,
+                                    v_size / 2 + 1, v_bye_players);
     insert into public.matches (id, tournament_id, round, position, entry_a, entry_b, winner_entry_id, status, scheduled_at,
                                 next_match_id, next_slot, loser_match_id, loser_slot)
     select private.match_id(v_id_base, p), p_tournament_id, 1, p,
            v_seeds[v_order[2 * p - 1]],
            case when v_order[2 * p] <= v_n then v_seeds[v_order[2 * p]] end,
-           case when v_order[2 * p] > v_n then v_seeds[v_order[2 * p - 1]] end,
-           case when v_order[2 * p] > v_n then 'bye' else 'scheduled' end,
+           v_bye_players[p],
+           case when v_bye_players[p] is not null then 'bye' else 'scheduled' end,
            v_tournament.starts_at,
            case when v_rounds > 1 then private.match_id(v_id_base, private.knockout_match_n(v_size / 2 + 1, v_size, 2, 2, (p + 1) / 2)) end,
            case when v_rounds > 1 then case when p % 2 = 1 then 'a' else 'b' end end,
@@ -1450,20 +1464,6 @@ begin
            case when v_third_place and v_rounds = 2 then private.match_id(v_id_base, v_size) end,
            case when v_third_place and v_rounds = 2 then case when p % 2 = 1 then 'a' else 'b' end end
       from generate_series(1, v_size / 2) as p;
-
-    -- A bye's player is in the match its link leads to.
-    update public.matches m
-       set entry_a = coalesce((select b.winner_entry_id from public.matches b
-                                where b.next_match_id = m.id and b.next_slot = 'a' and b.status = 'bye'), m.entry_a),
-           entry_b = coalesce((select b.winner_entry_id from public.matches b
-                                where b.next_match_id = m.id and b.next_slot = 'b' and b.status = 'bye'), m.entry_b)
-     where m.tournament_id = p_tournament_id and m.round = 2
-       and exists (select 1 from public.matches b where b.next_match_id = m.id and b.status = 'bye');
-
-    perform private.set_match_status(
-      array(select id from public.matches
-             where tournament_id = p_tournament_id and round = 2 and entry_a is not null and entry_b is not null),
-      'scheduled');
   end if;
 
   -- 5. Reveal.
@@ -3009,7 +3009,7 @@ revoke all on function private.swiss_rounds_left(text,integer) from public;
 
 revoke all on function private.pair_swiss_round(text,integer,timestamp with time zone,text) from public;
 
-revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer) from public;
+revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer,uuid[]) from public;
 
 revoke all on function private.run_due_draw_work() from public;
 

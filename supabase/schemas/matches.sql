@@ -276,8 +276,8 @@ on conflict (name) do update set area = excluded.area, function_name = excluded.
 insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
   ('match', null, 'pending', '{private.run_draw,private.create_knockout,private.create_double_elimination}'),
   ('match', null, 'bye', '{private.run_draw,private.create_double_elimination,private.pair_swiss_round}'),
-  ('match', null, 'scheduled', '{private.run_draw,private.schedule_groups,private.create_double_elimination,private.pair_swiss_round,private.add_grand_final_reset}'),
-  ('match', 'pending', 'scheduled', '{private.run_draw,private.advance_from,private.reset_match,private.fill_knockout,private.create_double_elimination}'),
+  ('match', null, 'scheduled', '{private.run_draw,private.create_knockout,private.schedule_groups,private.create_double_elimination,private.pair_swiss_round,private.add_grand_final_reset}'),
+  ('match', 'pending', 'scheduled', '{private.advance_from,private.reset_match,private.fill_knockout}'),
   ('match', 'scheduled', 'ready', '{private.mark_ready}'),
   ('match', 'scheduled', 'reported', '{public.report_match}'),
   ('match', 'ready', 'reported', '{public.report_match}'),

@@ -560,14 +560,16 @@ describe.runIf(postgresCovered())('the draw under concurrent calls on PostgreSQL
   }, 120_000);
   afterAll(() => cluster?.stop());
 
-  it('makes one bracket when the periodic function and staff draw at the same moment', async () => {
+  /** A championship of 20 paid entries, all checked in, whose check-in has closed: the next draw of it is due. */
+  async function checkedInChampionship(prefix: string, stages: unknown[] | null = null) {
     const admin = cluster.client;
-    const id = `race-${randomUUID().slice(0, 8)}`;
+    const id = `${prefix}-${randomUUID().slice(0, 8)}`;
     await admin.query(
       `insert into public.tournaments (id, title, series, format, entry_fee_paise, prize_pool_paise, max_players, filled_slots,
-                                       is_live, starts_at, registration_closes_at)
-       values ($1, 'Race Cup', 'championship', 'Knockout', 15000, 100000, 64, 20, true, now() + interval '50 minutes', now() - interval '1 hour')`,
-      [id],
+                                       is_live, starts_at, registration_closes_at, stages)
+       values ($1, 'Race Cup', 'championship', 'Knockout', 15000, 100000, 64, 20, true, now() + interval '50 minutes', now() - interval '1 hour',
+               $2::jsonb)`,
+      [id, stages === null ? null : JSON.stringify(stages)],
     );
     await admin.query(
       `with players as (
@@ -585,6 +587,46 @@ describe.runIf(postgresCovered())('the draw under concurrent calls on PostgreSQL
       [id],
     );
     await admin.query(`update public.entries set checked_in_at = now() where tournament_id = $1`, [id]);
+    return id;
+  }
+
+  it('writes each match of a draw once, in its state after the draw: a bye\'s player is in round 2 from the start', async () => {
+    // A row written twice pays its indexes, foreign keys and triggers twice: most of a big draw's cost once was
+    // the byes' players moved into round 2 and their matches started after the insert.
+    for (const stages of [null, [{ kind: 'double_elimination' }]]) {
+      const id = await checkedInChampionship('once', stages);
+      const client = new pg.Client({ connectionString: cluster.connectionString });
+      await client.connect();
+      try {
+        await client.query('begin');
+        await client.query('select private.run_draw($1, null)', [id]);
+        const written = await client.query<{ inserted: number; updated: number }>(
+          `select n_tup_ins::int as inserted, n_tup_upd::int as updated from pg_stat_xact_user_tables where relid = 'public.matches'::regclass`,
+        );
+        await client.query('commit');
+        expect(written.rows[0]!.updated, `${stages ? 'double elimination' : 'knockout'}: matches updated by the draw`).toBe(0);
+        expect(written.rows[0]!.inserted).toBeGreaterThan(0);
+      } finally {
+        await client.end();
+      }
+      // 20 players in a bracket of 32: 12 byes, each bye's player already in the match its link leads to, and a
+      // match both of whose players came through byes is on.
+      const { rows } = await cluster.client.query<{ byes: number; placed: number; waiting: number; started: number }>(
+        `select count(*) filter (where b.status = 'bye')::int as byes,
+                count(*) filter (where b.status = 'bye' and b.winner_entry_id = case b.next_slot when 'a' then n.entry_a else n.entry_b end)::int as placed,
+                count(distinct n.id) filter (where n.status = 'pending' and n.entry_a is not null and n.entry_b is not null)::int as waiting,
+                count(distinct n.id) filter (where n.status = 'scheduled')::int as started
+           from public.matches b join public.matches n on n.id = b.next_match_id
+          where b.tournament_id = $1 and b.status in ('bye', 'scheduled') and b.round = 1`,
+        [id],
+      );
+      expect(rows[0]).toMatchObject({ byes: 12, placed: 12, waiting: 0 });
+      expect(rows[0]!.started).toBeGreaterThan(0);
+    }
+  });
+
+  it('makes one bracket when the periodic function and staff draw at the same moment', async () => {
+    const id = await checkedInChampionship('race');
 
     const clients = await Promise.all(
       Array.from({ length: 6 }, async () => {
@@ -613,7 +655,7 @@ describe.runIf(postgresCovered())('the draw under concurrent calls on PostgreSQL
     } finally {
       await Promise.all(clients.map((client) => client.end()));
     }
-    const { rows } = await admin.query<{ matches: number; draws: number }>(
+    const { rows } = await cluster.client.query<{ matches: number; draws: number }>(
       `select (select count(*)::int from public.matches where tournament_id = $1) as matches,
               (select count(*)::int from public.draws where tournament_id = $1) as draws`,
       [id],
