@@ -590,7 +590,7 @@ describe.runIf(postgresCovered())('the draw under concurrent calls on PostgreSQL
     return id;
   }
 
-  it('writes each match of a draw once, in its state after the draw: a bye\'s player is in round 2 from the start', async () => {
+  it("writes each match of a draw once, in its state after the draw: a bye's player is in round 2 from the start", async () => {
     // A row written twice pays its indexes, foreign keys and triggers twice: most of a big draw's cost once was
     // the byes' players moved into round 2 and their matches started after the insert.
     for (const stages of [null, [{ kind: 'double_elimination' }]]) {
