@@ -98,7 +98,7 @@ create table private.due_work_steps (
   constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text)),
   constraint due_work_steps_every_minutes_range CHECK (((every_minutes >= 1) AND (every_minutes <= 1440)))
 );
-comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). pg_cron opens a new session for every run, which plans every statement a step runs again; a step left out of a run costs it nothing. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';
+comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). pg_cron opens a new session for every run, which plans every statement a step runs again; a step left out of a run costs it nothing. The steps of one cadence take turns, their windows a minute apart (private.run_due_steps), so a run pays for one of them at most. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';
 comment on column private.due_work_steps.area is 'The area whose file (supabase/schemas/<area>.sql) declares the step; supabase/tests/schema-declared.test.ts checks that file exists.';
 
 -- Due work: each step and each item on its own, its failures and its health ---------------------------
@@ -519,7 +519,7 @@ begin
 end;
 $procedure$;
 
-comment on function private.run_due_steps(boolean) is 'The periodic function''s body: runs the registered steps in order, each in its own subtransaction, and answers their merged counts with failed_steps. A step of every_minutes > 1 runs only when that many minutes (on the clock''s minute) have passed since its last run, when its last run was not clean, or when the clock went back; p_every_step runs every step (the local stack''s local_run_due_work, for tests that move the clock).';
+comment on function private.run_due_steps(boolean) is 'The periodic function''s body: runs the registered steps in order, each in its own subtransaction, and answers their merged counts with failed_steps. A step of every_minutes > 1 runs once in each window of that many minutes on the clock (the windows of the steps of one cadence start a minute apart, in run order, so they take turns), on its first run, when its last run was not clean, or when the clock went back; p_every_step runs every step (the local stack''s local_run_due_work, for tests that move the clock).';
 CREATE OR REPLACE FUNCTION private.run_due_steps(p_every_step boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -539,11 +539,20 @@ declare
 begin
   perform set_config('golazo.due_run', v_run::text, true);
   for v_step in
+    -- A step of every_minutes > 1 runs once in each window of that many minutes (counted on the clock's minutes since
+    -- 1970), its windows starting one minute after those of the step of the same cadence before it in run order: the
+    -- housekeeping steps take turns, a minute each, rather than all falling on one run.
+    with windows as (
+      select d.name, (row_number() over (partition by d.every_minutes order by d.run_order) - 1) % d.every_minutes as offset_minutes
+        from private.due_work_steps d
+    )
     select s.* from private.due_work_steps s
+      join windows w on w.name = s.name
       left join private.due_work_health h on h.step = s.name
      where p_every_step or s.every_minutes = 1 or h.last_run_at is null or h.failures_in_a_row > 0
         or v_now < h.last_run_at
-        or date_trunc('minute', v_now) >= date_trunc('minute', h.last_run_at) + make_interval(mins => s.every_minutes)
+        or floor((floor(extract(epoch from v_now) / 60) - w.offset_minutes) / s.every_minutes)
+           > floor((floor(extract(epoch from h.last_run_at) / 60) - w.offset_minutes) / s.every_minutes)
      order by s.run_order
   loop
     -- Asked before the step's subtransaction, so that the request is used up even though the step then fails.
@@ -1241,7 +1250,7 @@ AS $function$
    limit 1;
 $function$;
 
-comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: to up to private.notice_fan_out_threshold() players at once (private.deliver_messages_now), each player''s messages still waiting in private.pending_messages first; to more players, recorded once in private.pending_messages for the periodic step message_batches, which delivers them over the following runs.';
+comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: to up to private.notice_fan_out_threshold() players at once (private.deliver_messages_at_once), or at the end of the periodic step that holds them (private.hold_messages); to more players, recorded once in private.pending_messages for the periodic step message_batches, which delivers them over the following runs.';
 CREATE OR REPLACE FUNCTION private.deliver_messages(p_messages private.player_message[])
  RETURNS void
  LANGUAGE plpgsql
@@ -1249,7 +1258,7 @@ CREATE OR REPLACE FUNCTION private.deliver_messages(p_messages private.player_me
 AS $function$
 declare
   v_players uuid[] := array(select distinct m.user_id from unnest(p_messages) as m where m.user_id is not null);
-  v_earlier private.player_message[];
+  v_held text := current_setting('golazo.held_messages', true);
 begin
   if cardinality(v_players) > private.notice_fan_out_threshold() then
     -- A change that concerns many players (a draw, a knockout filled, a tournament finished): written once, in the
@@ -1263,6 +1272,27 @@ begin
      order by m.n;
     return;
   end if;
+  if v_held <> '' then
+    -- A periodic step deciding many matches in a run tells their players together when it ends (a delivery costs
+    -- about as much for two players as for twenty). Kept in the transaction's setting, so a decision undone takes
+    -- its messages with it.
+    perform set_config('golazo.held_messages', (v_held::jsonb || to_jsonb(p_messages))::text, true);
+    return;
+  end if;
+  perform private.deliver_messages_at_once(p_messages);
+end;
+$function$;
+
+comment on function private.deliver_messages_at_once(private.player_message[]) is 'Delivers catalog messages now, each player''s messages still waiting in private.pending_messages first, then these in the order given (private.deliver_messages_in_order).';
+CREATE OR REPLACE FUNCTION private.deliver_messages_at_once(p_messages private.player_message[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_players uuid[] := array(select distinct m.user_id from unnest(p_messages) as m where m.user_id is not null);
+  v_earlier private.player_message[];
+begin
   -- A player's messages still waiting go first, so nobody is told of a change before an earlier one. Usually none
   -- (one look at an index); a waiting message that cannot be delivered stays for the step, which records it.
   if exists (select 1 from private.pending_messages q where q.user_id = any (v_players)) then
@@ -1278,7 +1308,44 @@ begin
       null;
     end;
   end if;
-  perform private.deliver_messages_now(p_messages);
+  perform private.deliver_messages_in_order(p_messages);
+end;
+$function$;
+
+comment on function private.hold_messages() is 'From now to private.deliver_held_messages in this transaction, private.deliver_messages holds what it would deliver at once: a periodic step that makes many small changes in a run tells their players in one delivery.';
+CREATE OR REPLACE FUNCTION private.hold_messages()
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$ select set_config('golazo.held_messages', '[]', true); $function$;
+
+comment on function private.deliver_held_messages() is 'Delivers the messages held since private.hold_messages, in the order they were told, and stops holding. If that delivery fails, they wait in private.pending_messages instead, where the periodic step message_batches delivers them (one at a time if need be, the failing one recorded): one bad message never undoes the changes it told of.';
+CREATE OR REPLACE FUNCTION private.deliver_held_messages()
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_held private.player_message[] :=
+    array(select r from jsonb_array_elements(coalesce(nullif(current_setting('golazo.held_messages', true), ''), '[]')::jsonb)
+                          with ordinality as e (message, n)
+                   cross join lateral jsonb_populate_record(null::private.player_message, e.message) as r
+           order by e.n);
+begin
+  perform set_config('golazo.held_messages', '', true);
+  if cardinality(v_held) = 0 then
+    return;
+  end if;
+  begin
+    perform private.deliver_messages_at_once(v_held);
+  exception when others then
+    insert into private.pending_messages (user_id, kind, message_key, params, link, key, urgent, created_at)
+    select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb), m.link, m.key,
+           private.notification_is_urgent(m.kind), private.clock_now()
+      from unnest(v_held) with ordinality as m (user_id, kind, message_key, params, link, key, n)
+     where m.user_id is not null
+     order by m.n;
+  end;
 end;
 $function$;
 
@@ -2115,6 +2182,9 @@ revoke all on function private.catalog_phrase(text,text) from public;
 revoke all on function private.deliver_messages(private.player_message[]) from public;
 
 revoke all on function private.deliver_messages_now(private.player_message[]) from public;
+revoke all on function private.deliver_messages_at_once(private.player_message[]) from public;
+revoke all on function private.hold_messages() from public;
+revoke all on function private.deliver_held_messages() from public;
 
 revoke all on function private.deliver_messages_in_order(private.player_message[]) from public;
 

@@ -1350,6 +1350,8 @@ declare
   v_error text;
   v_state text;
 begin
+  -- The players of this run's decisions are told together at its end (each decision's own messages undone with it).
+  perform private.hold_messages();
   for v_match in
     select m.* from public.matches m join public.tournaments t on t.id = m.tournament_id
      where m.status in ('scheduled', 'ready', 'reported') and t.cancelled_at is null
@@ -1380,6 +1382,7 @@ begin
       perform private.due_item_failed(v_match.id::text, v_error, v_state);
     end;
   end loop;
+  perform private.deliver_held_messages();
   return jsonb_build_object('results_auto_confirmed', v_confirmed, 'walkovers', v_walkovers, 'matches_void', v_void,
                             'disputes_opened', v_disputes, 'match_decisions_left_for_next_run', v_left);
 end;

@@ -51,26 +51,38 @@ describe.each(engines)('how often the periodic function runs each step, on $name
     for (const row of rows) expect([row.name, row.every_minutes]).toEqual([row.name, minutes(row.name)]);
   });
 
-  it('runs housekeeping on the first run, leaves it out until 15 minutes on the clock have passed, and runs every other step every time', async () => {
+  it('runs housekeeping on the first run, then each step once a quarter of an hour, in turns a minute apart, and every other step every time', async () => {
     await at('2027-03-01T10:00:20Z');
     const first = await run();
     expect(housekeepingIn(first).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
     expect(hourlyIn(first)).toBe(true);
     expect(first.failed_steps).toEqual([]);
 
-    for (const minute of ['10:01:00', '10:07:30', '10:14:59']) {
-      await at(`2027-03-01T${minute}Z`);
+    // Minute by minute for the next 45 minutes: each housekeeping step's windows start one minute after the one
+    // before it in run order (the first at :00, :15, :30, :45), so a minute runs one step at most, each step once
+    // in every quarter of an hour, 15 minutes apart.
+    const ranAt = new Map<string, number[]>();
+    for (let minute = 1; minute <= 45; minute++) {
+      // The minute pg_cron starts it, not the seconds a run took to start.
+      await at(new Date(Date.parse('2027-03-01T10:00:00Z') + minute * 60_000 + (minute % 3) * 20_000).toISOString());
       const answer = await run();
-      expect(housekeepingIn(answer), `at ${minute}`).toEqual([]);
-      expect(everyRunIn(answer), `at ${minute}`).toBe(true);
+      expect(everyRunIn(answer), `at minute ${minute}`).toBe(true);
+      const ran = housekeepingIn(answer);
+      expect(ran.length, `at minute ${minute}: ${ran.join(', ')}`).toBeLessThanOrEqual(1);
+      for (const step of ran) ranAt.set(step, [...(ranAt.get(step) ?? []), minute]);
     }
-    // The minute pg_cron starts it, not the seconds a run took to start: 10:15 is a quarter past 10:00.
-    await at('2027-03-01T10:15:00Z');
-    const quarterPast = await run();
-    expect(housekeepingIn(quarterPast).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
-    expect(hourlyIn(quarterPast)).toBe(false);
-    await at('2027-03-01T10:16:00Z');
-    expect(housekeepingIn(await run())).toEqual([]);
+    const inRunOrder = Object.keys(HOUSEKEEPING);
+    const { rows } = await db.admin.query<{ name: string }>(
+      'select name from private.due_work_steps where every_minutes = 15 order by run_order',
+    );
+    expect(rows.map((row) => row.name).sort()).toEqual([...inRunOrder].sort());
+    for (const [turn, { name }] of rows.entries()) {
+      // The first step's window began at 10:00, when every step ran: its next is 10:15. The others' windows began
+      // before 10:00 and end at 10:0<turn>.
+      const first = turn === 0 ? 15 : turn;
+      expect(ranAt.get(name), name).toEqual([first, first + 15, first + 30].filter((minute) => minute <= 45));
+    }
+    expect(hourlyIn(await run())).toBe(false);
     await at('2027-03-01T10:59:59Z');
     expect(hourlyIn(await run())).toBe(false);
     await at('2027-03-01T11:00:00Z');
@@ -85,6 +97,7 @@ describe.each(engines)('how often the periodic function runs each step, on $name
     const retention = row!.health.find((step) => step.step === 'retention');
     const draws = row!.health.find((step) => step.step === 'draws');
     expect(retention).toMatchObject({ every_minutes: 15 });
+    // Its turn is the sixth minute of each quarter: the run at 10:59:59 was the first in its window from 10:50.
     expect(new Date(retention!.last_run_at).toISOString()).toBe('2027-03-01T10:59:59.000Z');
     expect(draws).toMatchObject({ every_minutes: 1 });
     expect(new Date(draws!.last_run_at).toISOString()).toBe('2027-03-01T11:00:00.000Z');
@@ -97,13 +110,14 @@ describe.each(engines)('how often the periodic function runs each step, on $name
     expect(failed.failed_steps).toEqual(['retention']);
     expect(housekeepingIn(failed)).not.toContain('retention');
 
+    // 11:31 is another step's turn (provider_reconciliation's); retention runs beside it, being retried.
     await at('2027-03-01T11:31:00Z');
     const retried = await run();
-    expect(housekeepingIn(retried)).toEqual(['retention']);
+    expect(housekeepingIn(retried).sort()).toEqual(['provider_reconciliation', 'retention']);
     expect(retried.failed_steps).toEqual([]);
 
     await at('2027-03-01T11:32:00Z');
-    expect(housekeepingIn(await run())).toEqual([]);
+    expect(housekeepingIn(await run())).toEqual(['rating_periods']);
   });
 
   it('runs housekeeping when the clock went back before its last run', async () => {

@@ -308,6 +308,72 @@ describe.each(engines)('notices to many players in batches on $name', (engine) =
     await db.admin.query(`delete from private.due_work_failures where step = 'message_batches'`);
   });
 
+  /** One message to each player, as private.deliver_messages is called with it (SQL text: for a DO block). */
+  const messagesOf = (users: string[], kind: string, messageKey: string, key: string) =>
+    `array[${users
+      .map(
+        (u) => `row('${u}'::uuid, '${kind}', '${messageKey}', jsonb_build_object('tournament', 'Held Cup', 'opponent', 'Rival'),
+                    '/pod/?id=held-cup', '${key}')::private.player_message`,
+      )
+      .join(', ')}]`;
+
+  it('tells the players of a step’s held changes together at its end, in order, and nothing of a change undone', async () => {
+    const [a, b, c] = await players(3);
+    await db.admin.query(
+      `do $$
+       begin
+         perform private.hold_messages();
+         perform private.deliver_messages(${messagesOf([a!, b!], 'opponent_ready', 'opponent_ready', 'held-1')});
+         begin
+           -- A change that fails after telling its players: its messages go with it.
+           perform private.deliver_messages(${messagesOf([c!], 'opponent_ready', 'opponent_ready', 'held-undone')});
+           raise exception 'the change is undone';
+         exception when others then
+           null;
+         end;
+         perform private.deliver_messages(${messagesOf([a!], 'next_match', 'next_match_host', 'held-2')});
+         if exists (select 1 from public.notifications where user_id in ('${a}', '${b}', '${c}')) then
+           raise exception 'told before the step ended';
+         end if;
+         perform private.deliver_held_messages();
+       end $$`,
+    );
+    expect((await bell([a!])).map((n) => n.kind)).toEqual(['opponent_ready', 'next_match']);
+    expect((await bell([b!])).map((n) => n.kind)).toEqual(['opponent_ready']);
+    expect(await bell([c!])).toEqual([]);
+    expect(await waiting([a!, b!, c!])).toBe(0);
+    // Held no more: the next delivery is told at once.
+    await deliver([c!], 'opponent_ready', 'opponent_ready', 'after-held');
+    expect((await bell([c!])).map((n) => n.kind)).toEqual(['opponent_ready']);
+  });
+
+  it('leaves held messages it cannot deliver together to the queue, where the step delivers the others', async () => {
+    const [good, bad] = await players(2);
+    await db.admin.query(
+      `do $$
+       begin
+         perform private.hold_messages();
+         perform private.deliver_messages(${messagesOf([good!], 'opponent_ready', 'opponent_ready', 'held-good')});
+         perform private.deliver_messages(${messagesOf([bad!], 'opponent_ready', 'no_such_message', 'held-bad')});
+         perform private.deliver_held_messages();
+       end $$`,
+    );
+    // Nothing undone and nothing lost: both wait.
+    expect(await bell([good!, bad!])).toEqual([]);
+    expect(await waiting([good!, bad!])).toBe(2);
+    const run = await runDueWork();
+    expect(run.failed_steps).toEqual([]);
+    expect((await bell([good!])).map((n) => n.kind)).toEqual(['opponent_ready']);
+    const { rows } = await db.admin.query<{ error: string }>(
+      `select f.error from private.due_work_failures f
+        where f.step = 'message_batches' and f.item = 'message-' || (select q.id from private.pending_messages q where q.user_id = $1)`,
+      [bad!],
+    );
+    expect(rows[0]!.error).toContain('No message no_such_message in the catalog');
+    await db.admin.query('delete from private.pending_messages where user_id = $1', [bad!]);
+    await db.admin.query(`delete from private.due_work_failures where step = 'message_batches'`);
+  });
+
   it('tells each notice once and in order, whatever the order of large and small deliveries and runs', async () => {
     const pool = await players(threshold + 12);
     await fc.assert(
