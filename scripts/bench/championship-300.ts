@@ -27,7 +27,8 @@
  * To see where a run's time goes: BENCH_FORMAT=knockout|groups plays one format only, BENCH_EXPLAIN_MS=<ms> prints
  * the plan (auto_explain, with ANALYZE) of every statement inside a periodic run slower than that, and
  * BENCH_EXPLAIN_RUN=<n> only in the n-th run (1 is the draw's). With BENCH_EXPLAIN_MS=0 the plans' own overhead
- * multiplies the times, but their shares stay.
+ * multiplies the times, but their shares stay. BENCH_FUNCTIONS_RUN=<n> prints the functions the n-th run called, by
+ * their own time, with almost no overhead.
  *
  *   npm run bench -- championship
  *   node scripts/bench/championship-300.ts --entries 300 --seed 7
@@ -58,6 +59,8 @@ const FORMATS: Format[] = (process.env.BENCH_FORMAT ? [process.env.BENCH_FORMAT]
 const EXPLAIN_MS = process.env.BENCH_EXPLAIN_MS ? Number(process.env.BENCH_EXPLAIN_MS) : null;
 /** BENCH_EXPLAIN_RUN=<n>: only in the n-th periodic run of the championship (1: the draw). */
 const EXPLAIN_RUN = process.env.BENCH_EXPLAIN_RUN ? Number(process.env.BENCH_EXPLAIN_RUN) : null;
+/** BENCH_FUNCTIONS_RUN=<n>: prints the functions the n-th periodic run called, by their own time (pg_stat_xact_user_functions). */
+const FUNCTIONS_RUN = process.env.BENCH_FUNCTIONS_RUN ? Number(process.env.BENCH_FUNCTIONS_RUN) : null;
 /** BENCH_SESSIONS: serving (default: sessions as private.serve_due_work keeps them), each-run, or one. */
 const SESSIONS = (process.env.BENCH_SESSIONS ?? 'serving') as 'serving' | 'each-run' | 'one';
 if (!['serving', 'each-run', 'one'].includes(SESSIONS)) throw new Error(`BENCH_SESSIONS is serving, each-run or one, not ${SESSIONS}`);
@@ -200,6 +203,16 @@ try {
           )
         ).rows.map((row) => row.ms ?? 0);
       const before = await stepTotals();
+      const runNumber = (timings.get('run_due_work')?.length ?? 0) + 1;
+      type FunctionTimes = { name: string; calls: number; total: number; self: number };
+      const functionTimes = async () =>
+        (
+          await session.query<FunctionTimes>(
+            `select schemaname || '.' || funcname as name, calls::int, total_time as total, self_time as self
+               from pg_stat_xact_user_functions`,
+          )
+        ).rows;
+      const functionsBefore = FUNCTIONS_RUN === runNumber ? await functionTimes() : [];
       const cpuBefore = processCpuMs(backendPid);
       const started = performance.now();
       const answer = await session.query<{ result: Record<string, unknown> }>('select public.service_run_due_work() as result');
@@ -212,6 +225,24 @@ try {
       const after = await stepTotals();
       for (const [i, step] of steps.entries()) {
         stepTimes.set(step.name, [...(stepTimes.get(step.name) ?? []), (after[i] ?? 0) - (before[i] ?? 0)]);
+      }
+      if (FUNCTIONS_RUN === runNumber) {
+        const earlier = new Map(functionsBefore.map((f) => [f.name, f]));
+        const ran = (await functionTimes())
+          .map((f) => ({
+            ...f,
+            calls: f.calls - (earlier.get(f.name)?.calls ?? 0),
+            total: f.total - (earlier.get(f.name)?.total ?? 0),
+            self: f.self - (earlier.get(f.name)?.self ?? 0),
+          }))
+          .filter((f) => f.calls > 0)
+          .sort((x, y) => y.self - x.self);
+        console.log(`  run ${runNumber}'s functions by their own time (calls, total ms, own ms):`);
+        for (const f of ran.slice(0, 25)) {
+          console.log(
+            `    ${f.name.padEnd(48)} ${String(f.calls).padStart(5)} ${f.total.toFixed(1).padStart(8)} ${f.self.toFixed(1).padStart(8)}`,
+          );
+        }
       }
       await session.query('commit');
     } catch (error) {

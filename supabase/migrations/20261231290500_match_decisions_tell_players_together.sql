@@ -179,20 +179,22 @@ declare
 begin
   perform set_config('golazo.due_run', v_run::text, true);
   for v_step in
-    -- A step of every_minutes > 1 runs once in each window of that many minutes (counted on the clock's minutes since
-    -- 1970), its windows starting one minute after those of the step of the same cadence before it in run order: the
-    -- housekeeping steps take turns, a minute each, rather than all falling on one run.
-    with windows as (
-      select d.name, (row_number() over (partition by d.every_minutes order by d.run_order) - 1) % d.every_minutes as offset_minutes
-        from private.due_work_steps d
+    -- A step of every_minutes > 1 is due once that many minutes (on the clock's minute) have passed since its last
+    -- run. Such steps take turns: a run takes the one due longest (then the first in run order) and leaves the others
+    -- to the next runs, a minute apart, so no run pays for all the housekeeping at once (a session plans a step's
+    -- statements the first time it runs them, and a step run once a quarter of an hour always finds them unplanned).
+    -- A step whose last run was not clean, and every step after the clock went back, runs at once.
+    with due as (
+      select s.name, s.run_order,
+             p_every_step or s.every_minutes = 1 or coalesce(h.failures_in_a_row > 0 or v_now < h.last_run_at, false) as at_once,
+             coalesce(date_trunc('minute', h.last_run_at) + make_interval(mins => s.every_minutes), '-infinity') as due_since
+        from private.due_work_steps s
+        left join private.due_work_health h on h.step = s.name
     )
     select s.* from private.due_work_steps s
-      join windows w on w.name = s.name
-      left join private.due_work_health h on h.step = s.name
-     where p_every_step or s.every_minutes = 1 or h.last_run_at is null or h.failures_in_a_row > 0
-        or v_now < h.last_run_at
-        or floor((floor(extract(epoch from v_now) / 60) - w.offset_minutes) / s.every_minutes)
-           > floor((floor(extract(epoch from h.last_run_at) / 60) - w.offset_minutes) / s.every_minutes)
+     where s.name in (select d.name from due d where d.at_once)
+        or s.name = (select d.name from due d where not d.at_once and d.due_since <= date_trunc('minute', v_now)
+                      order by d.due_since, d.run_order limit 1)
      order by s.run_order
   loop
     -- Asked before the step's subtransaction, so that the request is used up even though the step then fails.
@@ -240,5 +242,5 @@ comment on function private.deliver_held_messages() is 'Delivers the messages he
 comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: to up to private.notice_fan_out_threshold() players at once (private.deliver_messages_at_once), or at the end of the periodic step that holds them (private.hold_messages); to more players, recorded once in private.pending_messages for the periodic step message_batches, which delivers them over the following runs.';
 comment on function private.deliver_messages_at_once(private.player_message[]) is 'Delivers catalog messages now, each player''s messages still waiting in private.pending_messages first, then these in the order given (private.deliver_messages_in_order).';
 comment on function private.hold_messages() is 'From now to private.deliver_held_messages in this transaction, private.deliver_messages holds what it would deliver at once: a periodic step that makes many small changes in a run tells their players in one delivery.';
-comment on function private.run_due_steps(boolean) is 'The periodic function''s body: runs the registered steps in order, each in its own subtransaction, and answers their merged counts with failed_steps. A step of every_minutes > 1 runs once in each window of that many minutes on the clock (the windows of the steps of one cadence start a minute apart, in run order, so they take turns), on its first run, when its last run was not clean, or when the clock went back; p_every_step runs every step (the local stack''s local_run_due_work, for tests that move the clock).';
-comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). pg_cron opens a new session for every run, which plans every statement a step runs again; a step left out of a run costs it nothing. The steps of one cadence take turns, their windows a minute apart (private.run_due_steps), so a run pays for one of them at most. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';
+comment on function private.run_due_steps(boolean) is 'The periodic function''s body: runs the registered steps in order, each in its own subtransaction, and answers their merged counts with failed_steps. A step of every_minutes > 1 is due once that many minutes (on the clock''s minute) have passed since its last run, and such steps take turns: a run takes the one due longest and leaves the others to the next runs. A step whose last run was not clean runs every run until it is, and every step runs when the clock went back; p_every_step runs every step (the local stack''s local_run_due_work, for tests that move the clock).';
+comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). pg_cron opens a new session for every run, which plans every statement a step runs again; a step left out of a run costs it nothing. Those steps take turns, one a run (private.run_due_steps), so a run pays for one of them at most. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';

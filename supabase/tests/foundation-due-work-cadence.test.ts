@@ -51,42 +51,30 @@ describe.each(engines)('how often the periodic function runs each step, on $name
     for (const row of rows) expect([row.name, row.every_minutes]).toEqual([row.name, minutes(row.name)]);
   });
 
-  it('runs housekeeping on the first run, then each step once a quarter of an hour, in turns a minute apart, and every other step every time', async () => {
-    await at('2027-03-01T10:00:20Z');
-    const first = await run();
-    expect(housekeepingIn(first).sort()).toEqual(Object.keys(HOUSEKEEPING).sort());
-    expect(hourlyIn(first)).toBe(true);
-    expect(first.failed_steps).toEqual([]);
-
-    // Minute by minute for the next 45 minutes: each housekeeping step's windows start one minute after the one
-    // before it in run order (the first at :00, :15, :30, :45), so a minute runs one step at most, each step once
-    // in every quarter of an hour, 15 minutes apart.
+  it('runs the steps of a longer cadence in turns, one a run, each once a quarter of an hour (the ledger check once an hour), and every other step every time', async () => {
+    /** The steps of a longer cadence a run ran. */
+    const longerIn = (answer: Answer) => [...housekeepingIn(answer), ...(hourlyIn(answer) ? ['ledger_check'] : [])];
+    const { rows: inRunOrder } = await db.admin.query<{ name: string }>(
+      'select name from private.due_work_steps where every_minutes > 1 order by run_order',
+    );
     const ranAt = new Map<string, number[]>();
-    for (let minute = 1; minute <= 45; minute++) {
-      // The minute pg_cron starts it, not the seconds a run took to start.
+    // Minute by minute for 70 minutes from a first run, at the seconds pg_cron happens to start it.
+    for (let minute = 0; minute <= 70; minute++) {
       await at(new Date(Date.parse('2027-03-01T10:00:00Z') + minute * 60_000 + (minute % 3) * 20_000).toISOString());
       const answer = await run();
+      expect(answer.failed_steps).toEqual([]);
       expect(everyRunIn(answer), `at minute ${minute}`).toBe(true);
-      const ran = housekeepingIn(answer);
+      const ran = longerIn(answer);
       expect(ran.length, `at minute ${minute}: ${ran.join(', ')}`).toBeLessThanOrEqual(1);
       for (const step of ran) ranAt.set(step, [...(ranAt.get(step) ?? []), minute]);
     }
-    const inRunOrder = Object.keys(HOUSEKEEPING);
-    const { rows } = await db.admin.query<{ name: string }>(
-      'select name from private.due_work_steps where every_minutes = 15 order by run_order',
-    );
-    expect(rows.map((row) => row.name).sort()).toEqual([...inRunOrder].sort());
-    for (const [turn, { name }] of rows.entries()) {
-      // The first step's window began at 10:00, when every step ran: its next is 10:15. The others' windows began
-      // before 10:00 and end at 10:0<turn>.
-      const first = turn === 0 ? 15 : turn;
-      expect(ranAt.get(name), name).toEqual([first, first + 15, first + 30].filter((minute) => minute <= 45));
+    // None had run: they take their first turns in run order, a minute apart, then each comes back a quarter of an
+    // hour (an hour) after its last run, on the minute.
+    for (const [turn, { name }] of inRunOrder.entries()) {
+      const every = name in HOURLY ? 60 : 15;
+      const expected = Array.from({ length: 6 }, (_, k) => turn + k * every).filter((minute) => minute <= 70);
+      expect(ranAt.get(name), name).toEqual(expected);
     }
-    expect(hourlyIn(await run())).toBe(false);
-    await at('2027-03-01T10:59:59Z');
-    expect(hourlyIn(await run())).toBe(false);
-    await at('2027-03-01T11:00:00Z');
-    expect(hourlyIn(await run())).toBe(true);
   });
 
   it('tells an uptime check each step’s cadence beside its last run', async () => {
@@ -97,27 +85,31 @@ describe.each(engines)('how often the periodic function runs each step, on $name
     const retention = row!.health.find((step) => step.step === 'retention');
     const draws = row!.health.find((step) => step.step === 'draws');
     expect(retention).toMatchObject({ every_minutes: 15 });
-    // Its turn is the sixth minute of each quarter: the run at 10:59:59 was the first in its window from 10:50.
-    expect(new Date(retention!.last_run_at).toISOString()).toBe('2027-03-01T10:59:59.000Z');
+    // Its first turn was the seventh minute (10:06), then every quarter of an hour: 11:06 was its last.
+    expect(new Date(retention!.last_run_at).toISOString()).toBe('2027-03-01T11:06:00.000Z');
     expect(draws).toMatchObject({ every_minutes: 1 });
-    expect(new Date(draws!.last_run_at).toISOString()).toBe('2027-03-01T11:00:00.000Z');
+    expect(new Date(draws!.last_run_at).toISOString()).toBe('2027-03-01T11:10:20.000Z');
   });
 
   it('tries a housekeeping step that failed again on every run until it runs clean', async () => {
-    await at('2027-03-01T11:30:00Z');
     await db.admin.query("select public.local_fail_due_step('retention')");
-    const failed = await run();
-    expect(failed.failed_steps).toEqual(['retention']);
-    expect(housekeepingIn(failed)).not.toContain('retention');
+    // From 11:30 the steps due take their turns, the one due longest first: retention (due since 11:21) comes sixth.
+    const turns: string[][] = [];
+    for (const minute of ['11:30', '11:31', '11:32', '11:33', '11:34', '11:35']) {
+      await at(`2027-03-01T${minute}:00Z`);
+      const answer = await run();
+      turns.push(answer.failed_steps as string[]);
+    }
+    expect(turns).toEqual([[], [], [], [], [], ['retention']]);
 
-    // 11:31 is another step's turn (provider_reconciliation's); retention runs beside it, being retried.
-    await at('2027-03-01T11:31:00Z');
+    // 11:36 is the next step's turn (outbox_retention's); retention runs beside it, being retried.
+    await at('2027-03-01T11:36:00Z');
     const retried = await run();
-    expect(housekeepingIn(retried).sort()).toEqual(['provider_reconciliation', 'retention']);
+    expect(housekeepingIn(retried).sort()).toEqual(['outbox_retention', 'retention']);
     expect(retried.failed_steps).toEqual([]);
 
-    await at('2027-03-01T11:32:00Z');
-    expect(housekeepingIn(await run())).toEqual(['rating_periods']);
+    await at('2027-03-01T11:37:00Z');
+    expect(housekeepingIn(await run())).toEqual(['match_chat_retention']);
   });
 
   it('runs housekeeping when the clock went back before its last run', async () => {
