@@ -685,14 +685,17 @@ CREATE OR REPLACE FUNCTION private.prize_allocation(p_tournament_id text)
 AS $function$
   with t as (select * from public.tournaments where id = p_tournament_id),
   standings as (
-    select b.value as band, b.ord from jsonb_array_elements(public.get_standings(p_tournament_id)) with ordinality as b (value, ord)
+    select b.value as band, b.ord, (b.value ->> 'from')::integer as first_place, (b.value ->> 'to')::integer as last_place
+      from jsonb_array_elements(public.get_standings(p_tournament_id)) with ordinality as b (value, ord)
   ), members as (
     select s.ord, s.band ->> 'place' as label, (e.value ->> 'entry_id')::uuid as entry_id
       from standings s cross join lateral jsonb_array_elements(s.band -> 'entries') as e (value)
   ), ranges as (
-    select s.ord, count(m.entry_id)::integer as k, (s.band ->> 'from')::integer as first_place, (s.band ->> 'to')::integer as last_place
+    -- Grouped by the band's number and places, never by the band itself: hashing a band (every entry in it) once
+    -- per member cost more than the rest of the allocation.
+    select s.ord, count(m.entry_id)::integer as k, s.first_place, s.last_place
       from standings s join members m on m.ord = s.ord
-     group by s.ord, s.band
+     group by s.ord, s.first_place, s.last_place
   ), amounts as materialized (
     -- Each place's amount, worked out once (read per band below, it was worked out again for every entry).
     select a.place, a.amount_paise from t cross join lateral private.place_amounts(t) a
