@@ -1468,10 +1468,13 @@ begin
   -- oldest others up to the batch size. Every query below reads the queue once, filtered by this batch's ids: the
   -- queue is often empty when its statistics are taken, so a plan must not rest on them (a join of the queue with
   -- itself or with every profile cost O(queue x batch)).
-  v_ids := array(select q.id from private.pending_messages q
-                   join (select u.user_id, max(u.id) as last_id from private.pending_messages u where u.urgent
-                          group by u.user_id) as l on l.user_id = q.user_id and q.id <= l.last_id
-                  order by q.id);
+  -- One pass over the queue (a window per player), whatever the plan: joined to its own grouping, the queue was read
+  -- again for each of its rows when the statistics said it was empty.
+  v_ids := array(select x.id
+                   from (select q.id, max(q.id) filter (where q.urgent) over (partition by q.user_id) as last_urgent_id
+                           from private.pending_messages q) as x
+                  where x.id <= x.last_urgent_id
+                  order by x.id);
   v_ids := v_ids || array(select q.id from private.pending_messages q where q.id <> all (v_ids)
                            order by q.id limit greatest(private.notice_batch_size() - cardinality(v_ids), 0));
   -- An erased player is told nothing more (the profile stays as a pseudonymous subject, so may_process_player
