@@ -67,7 +67,17 @@ on conflict (ladder, from_place) do update set to_place = excluded.to_place, poi
 
 -- Who is public, by which id --------------------------------------------------------------------------
 
-comment on function private.player_is_public(uuid) is 'Whether a player may appear on the leaderboard and the player page: the one rule (18 or over, with an in-game name).';
+comment on function private.profile_is_public(public.profiles,date) is 'The one rule of whether a player may appear on the leaderboard, the player page and the public API: 18 or over on p_today, with an in-game name, not erased. Inlined into its caller''s query (no search_path of its own), so a list of players works out today once and no call per player (private.api_player_names).';
+CREATE OR REPLACE FUNCTION private.profile_is_public(p_profile public.profiles, p_today date)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select p_profile.in_game_name is not null and p_profile.erased_at is null
+     and private.profile_age_on(p_profile, p_today) >= private.legal_paid_entry_age();
+$function$;
+
+comment on function private.player_is_public(uuid) is 'Whether a player may appear on the leaderboard and the player page today (private.profile_is_public, the one rule).';
 CREATE OR REPLACE FUNCTION private.player_is_public(p_player uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -75,8 +85,7 @@ CREATE OR REPLACE FUNCTION private.player_is_public(p_player uuid)
  SET search_path TO ''
 AS $function$
   select exists (select 1 from public.profiles p
-                  where p.id = p_player and p.in_game_name is not null and p.erased_at is null
-                    and private.profile_age(p) >= private.legal_paid_entry_age());
+                  where p.id = p_player and private.profile_is_public(p, private.today_in_india()));
 $function$;
 
 -- Seasons and season points ---------------------------------------------------------------------------
@@ -354,6 +363,7 @@ $function$;
 -- Who is public, by which id --------------------------------------------------------------------------
 
 revoke all on function private.player_is_public(uuid) from public;
+revoke all on function private.profile_is_public(public.profiles,date) from public;
 
 -- Seasons and season points ---------------------------------------------------------------------------
 

@@ -100,8 +100,12 @@ export async function checkLedger(db: TestDatabase) {
   return rows[0]?.result;
 }
 
+/**
+ * The periodic function with every step, housekeeping included: these tests move the clock by hours or days, where
+ * pg_cron would have run it every minute between and the steps of a longer cadence would each have had their turn.
+ */
 export async function runDueWork(db: TestDatabase) {
-  await db.admin.query('select private.run_due_work()');
+  await db.admin.query('select private.run_due_steps(true)');
 }
 
 /**
