@@ -1392,12 +1392,13 @@ begin
            n.language
       from composed n
   )
-  -- The same e-mail as private.deliver's, in the player's language.
-  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  -- The same e-mail as private.deliver's, in the player's language. Its time given, not left to the column's
+  -- default: the default asks the clock again for every row.
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at, created_at)
   select 'email', 'notify-' || n.kind || '-' || n.user_id || '-' || n.key,
          jsonb_build_object('to', u.email, 'subject', left(n.title, 140), 'text', coalesce(n.body, ''), 'link', n.link,
                             'language', n.language),
-         k.email_not_before
+         k.email_not_before, v_now
     from composed n
     join kinds k on k.kind = n.kind
     join auth.users u on u.id = n.user_id and u.email is not null

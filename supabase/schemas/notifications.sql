@@ -628,13 +628,14 @@ begin
   end if;
   -- What is the same for every alert of a kind (its time after the quiet hours, its template) and for every player
   -- of a language (the template's language) is worked out once per kind and language, not once per player.
-  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  -- Each alert's time given, not left to the column's default (which asks the clock again for every row).
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at, created_at)
   select 'web_push', 'push-' || n.id || '-' || s.id,
          jsonb_build_object('subscription_id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth,
                             'kind', n.kind, 'title', n.title, 'body', n.body, 'url', coalesce(n.link, '/dashboard'),
                             -- A push that could not go within an hour of its time is no longer worth a buzz.
                             'expires_at', k.not_before + interval '1 hour'),
-         k.not_before
+         k.not_before, v_now
     from new_rows n
     -- offset 0 keeps the subquery apart: pulled up into the join it would be worked out again for every row.
     join (select d.kind, private.alert_not_before(v_now, d.kind) as not_before
@@ -647,7 +648,7 @@ begin
 
   -- WhatsApp in the player's language when Meta approved the template in it; else the English template, with the
   -- message written again in English from its catalog key and values (never Hindi words in an English template).
-  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at)
+  insert into private.outbox (kind, idempotency_key, payload, next_attempt_at, created_at)
   select 'whatsapp', 'whatsapp-' || n.id,
          jsonb_build_object('to', c.phone, 'template', w.template,
                             'language', w.language,
@@ -656,7 +657,7 @@ begin
                                            else (select jsonb_build_array(left(e.title, 140), left(e.body, 1000))
                                                    from private.compose_message(n.message_key, w.language, n.message_params) as e) end,
                             'url', coalesce(n.link, '/dashboard'), 'kind', n.kind),
-         w.not_before
+         w.not_before, v_now
     from new_rows n
     join (select d.kind, d.language as player_language, private.whatsapp_template(d.kind) as template,
                  private.whatsapp_language(private.whatsapp_template(d.kind), d.language) as language,
