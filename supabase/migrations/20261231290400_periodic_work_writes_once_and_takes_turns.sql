@@ -64,12 +64,7 @@ begin
   begin
     perform private.deliver_messages_at_once(v_held);
   exception when others then
-    insert into private.pending_messages (user_id, kind, message_key, params, link, key, urgent, created_at)
-    select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb), m.link, m.key,
-           private.notification_is_urgent(m.kind), private.clock_now()
-      from unnest(v_held) with ordinality as m (user_id, kind, message_key, params, link, key, n)
-     where m.user_id is not null
-     order by m.n;
+    perform private.queue_messages(v_held);
   end;
 end;
 $function$
@@ -118,6 +113,22 @@ CREATE OR REPLACE FUNCTION private.profile_is_public(p_profile profiles, p_today
 AS $function$
   select p_profile.in_game_name is not null and p_profile.erased_at is null
      and private.profile_age_on(p_profile, p_today) >= private.legal_paid_entry_age();
+$function$
+;
+
+CREATE OR REPLACE FUNCTION private.queue_messages(p_messages private.player_message[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.pending_messages (user_id, kind, message_key, params, link, key, urgent, created_at)
+  select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb), m.link, m.key,
+         private.notification_is_urgent(m.kind), private.clock_now()
+    from unnest(p_messages) with ordinality as m (user_id, kind, message_key, params, link, key, n)
+   where m.user_id is not null
+   order by m.n;
+end;
 $function$
 ;
 
@@ -203,12 +214,7 @@ begin
     -- A change that concerns many players (a draw, a knockout filled, a tournament finished): written once, in the
     -- order given, nothing composed or checked now. Each player's language, consent and quiet hours are judged when
     -- the periodic step delivers it, as for a message told at once.
-    insert into private.pending_messages (user_id, kind, message_key, params, link, key, urgent, created_at)
-    select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb), m.link, m.key,
-           private.notification_is_urgent(m.kind), private.clock_now()
-      from unnest(p_messages) with ordinality as m (user_id, kind, message_key, params, link, key, n)
-     where m.user_id is not null
-     order by m.n;
+    perform private.queue_messages(p_messages);
     return;
   end if;
   if v_held <> '' then
@@ -852,6 +858,10 @@ revoke all on function private.profile_is_public(public.profiles,date) from anon
 revoke all on function private.profile_is_public(public.profiles,date) from authenticated;
 revoke all on function private.profile_is_public(public.profiles,date) from public;
 revoke all on function private.profile_is_public(public.profiles,date) from service_role;
+revoke all on function private.queue_messages(private.player_message[]) from anon;
+revoke all on function private.queue_messages(private.player_message[]) from authenticated;
+revoke all on function private.queue_messages(private.player_message[]) from public;
+revoke all on function private.queue_messages(private.player_message[]) from service_role;
 comment on function private.api_player_names(uuid[]) is 'The public name rule, once: for each of these players, the in-game name of a public player (private.profile_is_public: 18 or over, named), ''Deleted player'' once erased, else ''A player'' (a minor). Players without a profile are left out.';
 comment on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer,uuid[]) is 'The matches of a knockout stage of p_size places from its p_from_round-th round on (its first round starting at play-order round p_first_round), a third-place match beside the final where asked, and every link of the stage: each winner to the next round (odd positions to the top slot), each semi-final loser to the third-place match. The matches are empty (pending), but for the players already known of the first round made here (p_known_players: the winner of the round before''s i-th match, a bye''s player, or null; null for none): each is written with its match, which is created scheduled when both its players are known.';
 comment on function private.deliver_held_messages() is 'Delivers the messages held since private.hold_messages, in the order they were told, and stops holding. If that delivery fails, they wait in private.pending_messages instead, where the periodic step message_batches delivers them (one at a time if need be, the failing one recorded): one bad message never undoes the changes it told of.';
@@ -861,8 +871,9 @@ comment on function private.due_match_batch_size() is 'The most match decisions 
 comment on function private.hold_messages() is 'From now to private.deliver_held_messages in this transaction, private.deliver_messages holds what it would deliver at once: a periodic step that makes many small changes in a run tells their players in one delivery.';
 comment on function private.player_is_public(uuid) is 'Whether a player may appear on the leaderboard and the player page today (private.profile_is_public, the one rule).';
 comment on function private.profile_is_public(public.profiles,date) is 'The one rule of whether a player may appear on the leaderboard, the player page and the public API: 18 or over on p_today, with an in-game name, not erased. Inlined into its caller''s query (no search_path of its own), so a list of players works out today once and no call per player (private.api_player_names).';
+comment on function private.queue_messages(private.player_message[]) is 'Records catalog messages in private.pending_messages, in the order given, for the periodic step message_batches to deliver: nothing composed or checked now.';
 comment on function private.run_due_steps(boolean) is 'The periodic function''s body: runs the registered steps in order, each in its own subtransaction, and answers their merged counts with failed_steps. A step of every_minutes > 1 is due once that many minutes (on the clock''s minute) have passed since its last run, and such steps take turns: a run takes the one due longest and leaves the others to the next runs. A step whose last run was not clean runs every run until it is, and every step runs when the clock went back; p_every_step runs every step (the local stack''s local_run_due_work, for tests that move the clock).';
-comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). pg_cron opens a new session for every run, which plans every statement a step runs again; a step left out of a run costs it nothing. Those steps take turns, one a run (private.run_due_steps), so a run pays for one of them at most. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';
+comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). A session plans a step''s statements the first time it runs them; a step left out of a run costs it nothing. Those steps take turns, one a run (private.run_due_steps), so a run pays for one of them at most. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';
 insert into private.status_transitions (machine, from_status, to_status, allowed_by) values
   ('entry', null, 'active', null),
   ('entry', 'active', 'withdrawn', '{private.run_draw,public.staff_close_check_in,public.staff_disqualify,private.end_play_without_consent}'),

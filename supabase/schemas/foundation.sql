@@ -98,7 +98,7 @@ create table private.due_work_steps (
   constraint due_work_steps_name_format CHECK ((name ~ '^[a-z][a-z0-9_]*$'::text)),
   constraint due_work_steps_every_minutes_range CHECK (((every_minutes >= 1) AND (every_minutes <= 1440)))
 );
-comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). pg_cron opens a new session for every run, which plans every statement a step runs again; a step left out of a run costs it nothing. Those steps take turns, one a run (private.run_due_steps), so a run pays for one of them at most. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';
+comment on column private.due_work_steps.every_minutes is 'How often the periodic function runs the step: every run (1), or once in so many minutes for housekeeping whose rules are counted in days (retention, erasure after its grace period, rating weeks). A session plans a step''s statements the first time it runs them; a step left out of a run costs it nothing. Those steps take turns, one a run (private.run_due_steps), so a run pays for one of them at most. A step whose last run was not clean runs every run until it is; local_run_due_work runs every step.';
 comment on column private.due_work_steps.area is 'The area whose file (supabase/schemas/<area>.sql) declares the step; supabase/tests/schema-declared.test.ts checks that file exists.';
 
 -- Due work: each step and each item on its own, its failures and its health ---------------------------
@@ -1266,12 +1266,7 @@ begin
     -- A change that concerns many players (a draw, a knockout filled, a tournament finished): written once, in the
     -- order given, nothing composed or checked now. Each player's language, consent and quiet hours are judged when
     -- the periodic step delivers it, as for a message told at once.
-    insert into private.pending_messages (user_id, kind, message_key, params, link, key, urgent, created_at)
-    select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb), m.link, m.key,
-           private.notification_is_urgent(m.kind), private.clock_now()
-      from unnest(p_messages) with ordinality as m (user_id, kind, message_key, params, link, key, n)
-     where m.user_id is not null
-     order by m.n;
+    perform private.queue_messages(p_messages);
     return;
   end if;
   if v_held <> '' then
@@ -1282,6 +1277,22 @@ begin
     return;
   end if;
   perform private.deliver_messages_at_once(p_messages);
+end;
+$function$;
+
+comment on function private.queue_messages(private.player_message[]) is 'Records catalog messages in private.pending_messages, in the order given, for the periodic step message_batches to deliver: nothing composed or checked now.';
+CREATE OR REPLACE FUNCTION private.queue_messages(p_messages private.player_message[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.pending_messages (user_id, kind, message_key, params, link, key, urgent, created_at)
+  select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb), m.link, m.key,
+         private.notification_is_urgent(m.kind), private.clock_now()
+    from unnest(p_messages) with ordinality as m (user_id, kind, message_key, params, link, key, n)
+   where m.user_id is not null
+   order by m.n;
 end;
 $function$;
 
@@ -1341,12 +1352,7 @@ begin
   begin
     perform private.deliver_messages_at_once(v_held);
   exception when others then
-    insert into private.pending_messages (user_id, kind, message_key, params, link, key, urgent, created_at)
-    select m.user_id, m.kind, m.message_key, coalesce(m.params, '{}'::jsonb), m.link, m.key,
-           private.notification_is_urgent(m.kind), private.clock_now()
-      from unnest(v_held) with ordinality as m (user_id, kind, message_key, params, link, key, n)
-     where m.user_id is not null
-     order by m.n;
+    perform private.queue_messages(v_held);
   end;
 end;
 $function$;
@@ -2190,6 +2196,7 @@ revoke all on function private.deliver_messages(private.player_message[]) from p
 revoke all on function private.deliver_messages_now(private.player_message[]) from public;
 revoke all on function private.deliver_messages_at_once(private.player_message[]) from public;
 revoke all on function private.hold_messages() from public;
+revoke all on function private.queue_messages(private.player_message[]) from public;
 revoke all on function private.deliver_held_messages() from public;
 
 revoke all on function private.deliver_messages_in_order(private.player_message[]) from public;
