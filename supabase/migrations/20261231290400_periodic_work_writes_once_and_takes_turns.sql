@@ -45,6 +45,33 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.deliver_earlier_messages(p_players uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_earlier private.player_message[];
+begin
+  -- A player's messages still waiting go first, so nobody is told of a change before an earlier one. Usually none
+  -- (one look at an index); a waiting message that cannot be delivered stays for the step, which records it.
+  if exists (select 1 from private.pending_messages q where q.user_id = any (p_players)) then
+    begin
+      with taken as (
+        delete from private.pending_messages q where q.user_id = any (p_players) returning q.*
+      )
+      select array_agg(row(t.user_id, t.kind, t.message_key, t.params, t.link, t.key)::private.player_message order by t.id)
+        into v_earlier
+        from taken t;
+      perform private.deliver_messages_in_order(v_earlier);
+    exception when others then
+      null;
+    end;
+  end if;
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.deliver_held_messages()
  RETURNS void
  LANGUAGE plpgsql
@@ -62,39 +89,12 @@ begin
     return;
   end if;
   begin
-    perform private.deliver_messages_at_once(v_held);
+    -- Several decisions may tell one player: each player's messages in the order they were told.
+    perform private.deliver_earlier_messages(array(select distinct m.user_id from unnest(v_held) as m where m.user_id is not null));
+    perform private.deliver_messages_in_order(v_held);
   exception when others then
     perform private.queue_messages(v_held);
   end;
-end;
-$function$
-;
-
-CREATE OR REPLACE FUNCTION private.deliver_messages_at_once(p_messages private.player_message[])
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_players uuid[] := array(select distinct m.user_id from unnest(p_messages) as m where m.user_id is not null);
-  v_earlier private.player_message[];
-begin
-  -- A player's messages still waiting go first, so nobody is told of a change before an earlier one. Usually none
-  -- (one look at an index); a waiting message that cannot be delivered stays for the step, which records it.
-  if exists (select 1 from private.pending_messages q where q.user_id = any (v_players)) then
-    begin
-      with taken as (
-        delete from private.pending_messages q where q.user_id = any (v_players) returning q.*
-      )
-      select array_agg(row(t.user_id, t.kind, t.message_key, t.params, t.link, t.key)::private.player_message order by t.id)
-        into v_earlier
-        from taken t;
-      perform private.deliver_messages_in_order(v_earlier);
-    exception when others then
-      null;
-    end;
-  end if;
-  perform private.deliver_messages_in_order(p_messages);
 end;
 $function$
 ;
@@ -224,7 +224,8 @@ begin
     perform set_config('golazo.held_messages', (v_held::jsonb || to_jsonb(p_messages))::text, true);
     return;
   end if;
-  perform private.deliver_messages_at_once(p_messages);
+  perform private.deliver_earlier_messages(v_players);
+  perform private.deliver_messages_now(p_messages);
 end;
 $function$
 ;
@@ -842,14 +843,14 @@ revoke all on function private.create_knockout(text,integer,integer,integer,inte
 revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer,uuid[]) from authenticated;
 revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer,uuid[]) from public;
 revoke all on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer,uuid[]) from service_role;
+revoke all on function private.deliver_earlier_messages(uuid[]) from anon;
+revoke all on function private.deliver_earlier_messages(uuid[]) from authenticated;
+revoke all on function private.deliver_earlier_messages(uuid[]) from public;
+revoke all on function private.deliver_earlier_messages(uuid[]) from service_role;
 revoke all on function private.deliver_held_messages() from anon;
 revoke all on function private.deliver_held_messages() from authenticated;
 revoke all on function private.deliver_held_messages() from public;
 revoke all on function private.deliver_held_messages() from service_role;
-revoke all on function private.deliver_messages_at_once(private.player_message[]) from anon;
-revoke all on function private.deliver_messages_at_once(private.player_message[]) from authenticated;
-revoke all on function private.deliver_messages_at_once(private.player_message[]) from public;
-revoke all on function private.deliver_messages_at_once(private.player_message[]) from service_role;
 revoke all on function private.hold_messages() from anon;
 revoke all on function private.hold_messages() from authenticated;
 revoke all on function private.hold_messages() from public;
@@ -864,9 +865,9 @@ revoke all on function private.queue_messages(private.player_message[]) from pub
 revoke all on function private.queue_messages(private.player_message[]) from service_role;
 comment on function private.api_player_names(uuid[]) is 'The public name rule, once: for each of these players, the in-game name of a public player (private.profile_is_public: 18 or over, named), ''Deleted player'' once erased, else ''A player'' (a minor). Players without a profile are left out.';
 comment on function private.create_knockout(text,integer,integer,integer,integer,boolean,timestamp with time zone,interval,text,integer,uuid[]) is 'The matches of a knockout stage of p_size places from its p_from_round-th round on (its first round starting at play-order round p_first_round), a third-place match beside the final where asked, and every link of the stage: each winner to the next round (odd positions to the top slot), each semi-final loser to the third-place match. The matches are empty (pending), but for the players already known of the first round made here (p_known_players: the winner of the round before''s i-th match, a bye''s player, or null; null for none): each is written with its match, which is created scheduled when both its players are known.';
+comment on function private.deliver_earlier_messages(uuid[]) is 'Before messages to these players are delivered at once: delivers now, in order, their messages still waiting in private.pending_messages, so nobody is told of a change before an earlier one.';
 comment on function private.deliver_held_messages() is 'Delivers the messages held since private.hold_messages, in the order they were told, and stops holding. If that delivery fails, they wait in private.pending_messages instead, where the periodic step message_batches delivers them (one at a time if need be, the failing one recorded): one bad message never undoes the changes it told of.';
-comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: to up to private.notice_fan_out_threshold() players at once (private.deliver_messages_at_once), or at the end of the periodic step that holds them (private.hold_messages); to more players, recorded once in private.pending_messages for the periodic step message_batches, which delivers them over the following runs.';
-comment on function private.deliver_messages_at_once(private.player_message[]) is 'Delivers catalog messages now, each player''s messages still waiting in private.pending_messages first, then these in the order given (private.deliver_messages_in_order).';
+comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: to up to private.notice_fan_out_threshold() players at once, each player''s messages still waiting first (private.deliver_earlier_messages), or at the end of the periodic step that holds them (private.hold_messages); to more players, recorded once in private.pending_messages for the periodic step message_batches, which delivers them over the following runs.';
 comment on function private.due_match_batch_size() is 'The most match decisions (an auto-confirmation, an uncontested walkover, neither ready, a match handed to staff) one periodic run takes: each confirms and advances the winner, about 4 ms of database CPU, and their players are told together at the step''s end (private.hold_messages), so a round with many deadlines is written down over a few runs, oldest first, within the run''s 50 ms.';
 comment on function private.hold_messages() is 'From now to private.deliver_held_messages in this transaction, private.deliver_messages holds what it would deliver at once: a periodic step that makes many small changes in a run tells their players in one delivery.';
 comment on function private.player_is_public(uuid) is 'Whether a player may appear on the leaderboard and the player page today (private.profile_is_public, the one rule).';

@@ -1252,7 +1252,7 @@ AS $function$
    limit 1;
 $function$;
 
-comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: to up to private.notice_fan_out_threshold() players at once (private.deliver_messages_at_once), or at the end of the periodic step that holds them (private.hold_messages); to more players, recorded once in private.pending_messages for the periodic step message_batches, which delivers them over the following runs.';
+comment on function private.deliver_messages(private.player_message[]) is 'Delivers catalog messages: to up to private.notice_fan_out_threshold() players at once, each player''s messages still waiting first (private.deliver_earlier_messages), or at the end of the periodic step that holds them (private.hold_messages); to more players, recorded once in private.pending_messages for the periodic step message_batches, which delivers them over the following runs.';
 CREATE OR REPLACE FUNCTION private.deliver_messages(p_messages private.player_message[])
  RETURNS void
  LANGUAGE plpgsql
@@ -1276,7 +1276,8 @@ begin
     perform set_config('golazo.held_messages', (v_held::jsonb || to_jsonb(p_messages))::text, true);
     return;
   end if;
-  perform private.deliver_messages_at_once(p_messages);
+  perform private.deliver_earlier_messages(v_players);
+  perform private.deliver_messages_now(p_messages);
 end;
 $function$;
 
@@ -1296,22 +1297,21 @@ begin
 end;
 $function$;
 
-comment on function private.deliver_messages_at_once(private.player_message[]) is 'Delivers catalog messages now, each player''s messages still waiting in private.pending_messages first, then these in the order given (private.deliver_messages_in_order).';
-CREATE OR REPLACE FUNCTION private.deliver_messages_at_once(p_messages private.player_message[])
+comment on function private.deliver_earlier_messages(uuid[]) is 'Before messages to these players are delivered at once: delivers now, in order, their messages still waiting in private.pending_messages, so nobody is told of a change before an earlier one.';
+CREATE OR REPLACE FUNCTION private.deliver_earlier_messages(p_players uuid[])
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
-  v_players uuid[] := array(select distinct m.user_id from unnest(p_messages) as m where m.user_id is not null);
   v_earlier private.player_message[];
 begin
   -- A player's messages still waiting go first, so nobody is told of a change before an earlier one. Usually none
   -- (one look at an index); a waiting message that cannot be delivered stays for the step, which records it.
-  if exists (select 1 from private.pending_messages q where q.user_id = any (v_players)) then
+  if exists (select 1 from private.pending_messages q where q.user_id = any (p_players)) then
     begin
       with taken as (
-        delete from private.pending_messages q where q.user_id = any (v_players) returning q.*
+        delete from private.pending_messages q where q.user_id = any (p_players) returning q.*
       )
       select array_agg(row(t.user_id, t.kind, t.message_key, t.params, t.link, t.key)::private.player_message order by t.id)
         into v_earlier
@@ -1321,7 +1321,6 @@ begin
       null;
     end;
   end if;
-  perform private.deliver_messages_in_order(p_messages);
 end;
 $function$;
 
@@ -1350,7 +1349,9 @@ begin
     return;
   end if;
   begin
-    perform private.deliver_messages_at_once(v_held);
+    -- Several decisions may tell one player: each player's messages in the order they were told.
+    perform private.deliver_earlier_messages(array(select distinct m.user_id from unnest(v_held) as m where m.user_id is not null));
+    perform private.deliver_messages_in_order(v_held);
   exception when others then
     perform private.queue_messages(v_held);
   end;
@@ -2194,7 +2195,7 @@ revoke all on function private.catalog_phrase(text,text) from public;
 revoke all on function private.deliver_messages(private.player_message[]) from public;
 
 revoke all on function private.deliver_messages_now(private.player_message[]) from public;
-revoke all on function private.deliver_messages_at_once(private.player_message[]) from public;
+revoke all on function private.deliver_earlier_messages(uuid[]) from public;
 revoke all on function private.hold_messages() from public;
 revoke all on function private.queue_messages(private.player_message[]) from public;
 revoke all on function private.deliver_held_messages() from public;
