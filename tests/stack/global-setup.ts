@@ -92,7 +92,8 @@ export default async function setup(project: TestProject) {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      // Unreferenced: once the stack has exited, a pending timer must not keep the test run open for the rest of it.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     await rm(dataDir, { recursive: true, force: true });
