@@ -9,6 +9,7 @@ import { DELETION_CODE_SUBJECT } from '../../src/features/profile/deletion-mail'
 import { deletionCodeFromInbox, readInbox } from '../support/players';
 import { openChampionship } from './helpers/catalog';
 import { expect, seedPaidRegistration, signedInPlayer, signInThroughScreen, stack } from './helpers/auth';
+import { screenshot } from './helpers/screenshots';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -21,7 +22,7 @@ test('a player still in a tournament reads which one, and what to do @phone', as
   await expect(section.getByRole('link', { name: 'Go to My Tournaments' })).toBeVisible();
   await expect(section.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
   await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`deletion-blocked-${testInfo.project.name}.png`), fullPage: false });
+  await screenshot(page, { path: testInfo.outputPath(`deletion-blocked-${testInfo.project.name}.png`) });
 });
 
 test('a player deletes their account with an e-mailed code, and later signs up afresh with the same address @phone', async ({
@@ -44,7 +45,7 @@ test('a player deletes their account with an e-mailed code, and later signs up a
   expect(mails[0]?.text).toContain('Type it on your profile, under Delete my account');
   await section.getByLabel('The 6-digit code we e-mailed you').fill(code);
   await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath(`deletion-confirm-${testInfo.project.name}.png`), fullPage: false });
+  await screenshot(page, { path: testInfo.outputPath(`deletion-confirm-${testInfo.project.name}.png`) });
   await section.getByRole('button', { name: 'Delete my account' }).click();
 
   // Scheduled: the banner at the top and the section both give the date and Cancel.
@@ -52,7 +53,7 @@ test('a player deletes their account with an e-mailed code, and later signs up a
   await expect(banner).toContainText('Your account will be deleted on');
   await expect(section.getByRole('button', { name: 'Cancel deletion' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath(`deletion-scheduled-${testInfo.project.name}.png`), fullPage: false });
+  await screenshot(page, { path: testInfo.outputPath(`deletion-scheduled-${testInfo.project.name}.png`) });
 
   // Signing in meanwhile shows the banner on the dashboard too.
   await page.goto('/dashboard');

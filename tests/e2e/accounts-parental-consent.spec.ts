@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { newPlayer, readInbox } from '../support/players.ts';
 import { signedInPlayer, signInThroughScreen, stack } from './helpers/auth';
+import { screenshot } from './helpers/screenshots';
 
 async function createFreeTournament(): Promise<string> {
   const id = `free-cup-${Date.now().toString(36)}`;
@@ -128,7 +129,7 @@ test('a 15-year-old enters a free tournament after a parent consents from their 
   await fill(code === '000000' ? '111111' : '000000');
   for (const width of [360, 1280]) {
     await parentPage.setViewportSize({ width, height: 900 });
-    await parentPage.screenshot({ path: testInfo.outputPath(`parental-consent-${width}.png`), fullPage: true });
+    await screenshot(parentPage, { path: testInfo.outputPath(`parental-consent-${width}.png`), fullPage: true });
   }
   // A wrong code is counted, and says how many tries are left.
   await parentPage.getByRole('button', { name: 'I consent' }).click();
@@ -153,7 +154,7 @@ test('a 15-year-old enters a free tournament after a parent consents from their 
   await expect(withdraw).toBeVisible();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`profile-consent-${width}.png`), fullPage: true });
+    await screenshot(page, { path: testInfo.outputPath(`profile-consent-${width}.png`), fullPage: true });
   }
   await withdraw.click();
   await expect(page.getByRole('status').filter({ hasText: "Your parent's consent is withdrawn: your entries have ended" })).toBeVisible();

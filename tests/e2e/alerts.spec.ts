@@ -7,6 +7,7 @@
 import { test } from '@playwright/test';
 import { expect, signedInPlayer, stack, storeSession } from './helpers/auth';
 import { drawnSuper4Pod, playersByEntry } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 const VIEWPORTS = [
   { name: '360', width: 360, height: 780 },
@@ -43,7 +44,7 @@ for (const viewport of VIEWPORTS) {
     );
     await expect(problem).toBeInViewport();
     await expect(section.getByRole('button', { name: 'Turn on push on this device' })).toBeEnabled();
-    await section.screenshot({ path: testInfo.outputPath(`push-failed-${viewport.name}.png`) });
+    await screenshot(section, { path: testInfo.outputPath(`push-failed-${viewport.name}.png`) });
   });
 
   test(`alerts on the profile at ${viewport.name} px: WhatsApp confirmed with its code, an event off, then stopped`, async ({
@@ -64,7 +65,7 @@ for (const viewport of VIEWPORTS) {
     await expect.poll(async () => (await whatsAppMessages(phone)).length).toBe(1);
     const [message] = await whatsAppMessages(phone);
     await section.getByLabel(/Code sent to/).fill(message?.params[0] ?? '');
-    await section.screenshot({ path: testInfo.outputPath(`alerts-code-${viewport.name}.png`) });
+    await screenshot(section, { path: testInfo.outputPath(`alerts-code-${viewport.name}.png`) });
     await section.getByRole('button', { name: 'Confirm and agree' }).click();
     await expect(section.locator('[data-whatsapp-phone]')).toHaveText(phone);
 
@@ -76,7 +77,7 @@ for (const viewport of VIEWPORTS) {
       page.locator('#alert-settings').getByRole('checkbox', { name: 'Your next match is scheduled by WhatsApp' }),
     ).not.toBeChecked();
     await page.locator('#alert-settings').scrollIntoViewIfNeeded();
-    await page.locator('#alert-settings').screenshot({ path: testInfo.outputPath(`alerts-profile-${viewport.name}.png`) });
+    await screenshot(page.locator('#alert-settings'), { path: testInfo.outputPath(`alerts-profile-${viewport.name}.png`) });
     // Nothing wider than the screen: the page never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     const box = await page.locator('#alert-settings').boundingBox();
@@ -104,7 +105,7 @@ test('the match page offers its sound switch to the players and remembers it on 
     await page.goto(`/match/?id=${semi.id}`);
     const sound = page.locator('[data-match-sound]');
     await expect(sound).toHaveAttribute('data-match-sound', /^(on|blocked)$/);
-    await page.screenshot({ path: testInfo.outputPath(`match-sound-${viewport.name}.png`), fullPage: true });
+    await screenshot(page, { path: testInfo.outputPath(`match-sound-${viewport.name}.png`), fullPage: true });
     // A browser that holds sound back until a tap says so on the switch; the first tap only allows it.
     if ((await sound.getAttribute('data-match-sound')) === 'blocked') {
       await expect(sound).toHaveText('Tap to allow match sounds');

@@ -9,6 +9,7 @@ import { test } from '@playwright/test';
 import { expect } from './helpers/auth';
 import { moveMatchTime, reportScore, uploadEvidence } from './helpers/matches';
 import { drawnSuper4Pod, playersByEntry } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 test('a watcher of a pod sees a confirmed result patched in, without reading the bracket again', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -55,7 +56,7 @@ test('a watcher of a pod sees a confirmed result patched in, without reading the
   });
   await page.getByRole('tab', { name: 'Final', exact: true }).click();
   await expect(page.locator(`[data-match="${final.id}"]`).first()).toContainText(host.name);
-  await page.screenshot({ path: testInfo.outputPath('live-result-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('live-result-360.png'), fullPage: true });
 
   // Patched, not read again: no get_bracket request since the result, even after the reload delay.
   await page.waitForTimeout(1_000);

@@ -13,6 +13,7 @@ import { verifyPublished } from '../../scripts/verify-draw.ts';
 import { completeProfile, type Session, signInWithCode, signInWithPassword, uniqueEmail } from '../support/players.ts';
 import { SESSION_KEY, signedInPlayer, stack, storeSession } from './helpers/auth';
 import { spareChampionship } from './helpers/catalog';
+import { screenshot } from './helpers/screenshots';
 
 const PLAYERS = Array.from({ length: 8 }, (_, i) => `demo${i + 1}`);
 const NO_SHOW = 'demo8';
@@ -104,7 +105,7 @@ test('eight players fill a Super 8 pod, seven check in, and everyone sees the sa
   await expect(demo1.getByRole('tab', { name: 'Quarter-finals' })).toHaveAttribute('aria-selected', 'true');
   await expect(demo1.locator('[data-round-list] [data-match-link]').first()).toHaveAttribute('href', /^\/match\/\?id=[0-9a-f-]{36}$/);
   await demo1.locator('[data-bracket]').scrollIntoViewIfNeeded();
-  await demo1.screenshot({ path: testInfo.outputPath('bracket-360.png'), fullPage: true });
+  await screenshot(demo1, { path: testInfo.outputPath('bracket-360.png'), fullPage: true });
   await demo1.context().close();
 
   // Every player opens the pod page: the same bracket, their own path in it.
@@ -124,7 +125,7 @@ test('eight players fill a Super 8 pod, seven check in, and everyone sees the sa
     const text = await bracketText(page);
     reference ??= text;
     expect(text, `${name} sees the same bracket`).toBe(reference);
-    if (name === 'demo2') await page.screenshot({ path: testInfo.outputPath('bracket-1280.png'), fullPage: true });
+    if (name === 'demo2') await screenshot(page, { path: testInfo.outputPath('bracket-1280.png'), fullPage: true });
     await page.context().close();
   }
   // Seven entries in a bracket of eight: one bye, and the no-show is nowhere in it.

@@ -12,6 +12,7 @@ import type { Session } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
 import { reportAgreedResult } from './helpers/matches';
 import { drawnSuper4Pod, drawPod, fullSuper4Pod, playersByEntry } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 const PHONE = { width: 360, height: 780 };
 
@@ -78,9 +79,9 @@ test('My Tournaments follows check-in and the draw live; the dashboard holds the
   await expectNoSideScroll(dashboard);
   await nextOnHome.scrollIntoViewIfNeeded();
   await dashboard.evaluate(() => window.scrollTo(0, 0));
-  await dashboard.screenshot({ path: testInfo.outputPath('dashboard-home-360.png') });
+  await screenshot(dashboard, { path: testInfo.outputPath('dashboard-home-360.png') });
   await dashboard.setViewportSize({ width: 1280, height: 900 });
-  await dashboard.screenshot({ path: testInfo.outputPath('dashboard-home-1280.png') });
+  await screenshot(dashboard, { path: testInfo.outputPath('dashboard-home-1280.png') });
   await dashboard.setViewportSize(PHONE);
   await nextOnHome.click();
   await expect(dashboard).toHaveURL(`/match/?id=${myMatch.id}`);
@@ -104,9 +105,9 @@ test('a played match reads winner first on its page and in the bracket', async (
   const page = await phoneAs(browser, guest.session, `/match/?id=${semi.id}`);
   await expect(page.locator('[data-match-result]')).toHaveText(`${guest.name} won 2–0. Well played!`);
   await expectNoSideScroll(page);
-  await page.screenshot({ path: testInfo.outputPath('match-360.png') });
+  await screenshot(page, { path: testInfo.outputPath('match-360.png') });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('match-1280.png') });
+  await screenshot(page, { path: testInfo.outputPath('match-1280.png') });
   await page.setViewportSize(PHONE);
 
   // A long pod title truncates: the pod page never scrolls sideways on a 360 px phone.
@@ -116,5 +117,5 @@ test('a played match reads winner first on its page and in the bracket', async (
   await podPage.getByRole('tab', { name: 'Semi-finals', exact: true }).click();
   await expect(podPage.locator(`[data-match="${semi.id}"] [data-match-result]`).first()).toHaveText(`${guest.name} won 2–0`);
   await expectNoSideScroll(podPage);
-  await podPage.screenshot({ path: testInfo.outputPath('pod-360.png'), fullPage: true });
+  await screenshot(podPage, { path: testInfo.outputPath('pod-360.png'), fullPage: true });
 });

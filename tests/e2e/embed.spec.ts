@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { openChampionship } from './helpers/catalog';
+import { screenshot } from './helpers/screenshots';
 
 /** The seed's finished demo tournament: semi-finals and a final, every result confirmed. */
 const FINISHED = 'demo-season-opener';
@@ -62,7 +63,7 @@ test('another site frames the bracket, but not the pay page', async ({ page, bas
   expect(refusals.join('\n')).toContain(
     `Framing '${baseURL}/' violates the following Content Security Policy directive: "frame-ancestors 'self'"`,
   );
-  await page.screenshot({ path: test.info().outputPath('embed-framed-by-another-site.png') });
+  await screenshot(page, { path: test.info().outputPath('embed-framed-by-another-site.png') });
   organiser.server.close();
 });
 
@@ -223,7 +224,7 @@ for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 640 });
     await page.goto(`/embed/bracket/?id=${id}`);
     await expect(page.getByRole('heading', { level: 2, name: 'Group A' })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`embed-groups-${width}.png`), fullPage: true });
+    await screenshot(page, { path: testInfo.outputPath(`embed-groups-${width}.png`), fullPage: true });
   });
 }
 
@@ -234,7 +235,7 @@ for (const width of [360, 1280]) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`/embed/bracket/?id=${FINISHED}`);
       await expect(page.getByRole('heading', { level: 2, name: 'Final', exact: true })).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`embed-bracket-${width}-${scheme}.png`), fullPage: true });
+      await screenshot(page, { path: testInfo.outputPath(`embed-bracket-${width}-${scheme}.png`), fullPage: true });
     });
   }
 }

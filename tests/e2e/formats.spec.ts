@@ -15,6 +15,7 @@ import { stack, storeSession } from './helpers/auth';
 import { fillReport, openMatchPage, postRoomAndReady, sendReport } from './helpers/match-pages';
 import { staffSession } from './helpers/staff';
 import { doubleBracket, swissBracket } from './fixtures/format-brackets';
+import { screenshot } from './helpers/screenshots';
 
 // The real cups' tests play one after another, never side by side.
 test.describe.configure({ mode: 'default' });
@@ -226,7 +227,7 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toHaveAttribute('data-group', 'C');
   await expect(bracket.locator('[data-groups-loading]')).toHaveText('The other 3 groups are loading…');
-  await bracket.screenshot({ path: shot(testInfo, 'groups-360-first-data.png') });
+  await screenshot(bracket, { path: shot(testInfo, 'groups-360-first-data.png') });
   releaseWhole();
   await expect(bracket.locator('[data-groups-loading]')).toHaveCount(0);
   await expect(cards).toHaveCount(4);
@@ -268,16 +269,13 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await expect(groupC.locator('[data-projected-path]')).toHaveText(
     'Win group C and you meet the runner-up of group D; finish second and you meet the winner of group D.',
   );
-  await groupC.screenshot({ path: shot(testInfo, 'groups-360-path.png') });
+  await screenshot(groupC, { path: shot(testInfo, 'groups-360-path.png') });
   await groupA.scrollIntoViewIfNeeded();
-  await phone.screenshot({ path: shot(testInfo, 'groups-360-tie-reason.png'), fullPage: true });
+  await screenshot(phone, { path: shot(testInfo, 'groups-360-tie-reason.png'), fullPage: true });
   {
     const before = await pageAs(browser, sessions.get(viewer)!, { width: 1280, height: 900 }, cup);
     await expect(before.locator('[data-projected-path]')).toBeVisible({ timeout: 20_000 });
-    await before
-      .locator('#groups-heading')
-      .locator('..')
-      .screenshot({ path: shot(testInfo, 'groups-1280-path.png') });
+    await screenshot(before.locator('#groups-heading').locator('..'), { path: shot(testInfo, 'groups-1280-path.png') });
     await before.context().close();
   }
 
@@ -294,13 +292,13 @@ test('groups then a knockout: a player reads their group first, a tie’s reason
   await expect(bracket.locator('[data-projected-path]')).toHaveCount(0);
   await expect(bracket.locator('[data-third-place]')).toContainText('to be decided');
   await knockout.scrollIntoViewIfNeeded();
-  await phone.screenshot({ path: shot(testInfo, 'groups-360-knockout.png'), fullPage: true });
+  await screenshot(phone, { path: shot(testInfo, 'groups-360-knockout.png'), fullPage: true });
 
   // The same page on a wide screen: group cards two by two, the knockout as a tree.
   const wide = await pageAs(browser, sessions.get(viewer)!, { width: 1280, height: 900 }, cup);
   await expect(wide.locator('[data-bracket-tree] [data-my-path]').first()).toContainText(`${viewer} (you)`, { timeout: 20_000 });
   await wide.locator('[data-group="A"] tr[data-row]').first().locator('[data-tie-reason-toggle]').click();
-  await wide.screenshot({ path: shot(testInfo, 'groups-1280.png'), fullPage: true });
+  await screenshot(wide, { path: shot(testInfo, 'groups-1280.png'), fullPage: true });
   await phone.context().close();
   await wide.context().close();
 });
@@ -336,14 +334,14 @@ async function playDrawOnMatchPages(
   };
   await report(host);
   await expect(host.locator('[data-report-sent]')).toBeVisible();
-  await host.screenshot({ path: shot(testInfo, 'group-draw-reported-360.png'), fullPage: true });
+  await screenshot(host, { path: shot(testInfo, 'group-draw-reported-360.png'), fullPage: true });
   await expect(guest.locator('[data-opponent-report]')).toContainText('1–1');
   await report(guest);
   for (const page of [host, guest]) {
     await expect(page.locator('[data-match-outcome]')).toContainText('Result confirmed');
     await expect(page.locator('[data-match-result]')).toHaveText(`${hostName} and ${guestName} drew 1–1: one point each.`);
   }
-  await guest.screenshot({ path: shot(testInfo, 'group-draw-confirmed-1280.png'), fullPage: true });
+  await screenshot(guest, { path: shot(testInfo, 'group-draw-confirmed-1280.png'), fullPage: true });
   const [row] = await stack.rest<Array<{ status: string; winner_entry_id: string | null }>>(
     `/rest/v1/matches?select=status,winner_entry_id&id=eq.${match.id}`,
   );
@@ -436,7 +434,7 @@ test('a real Swiss cup: each round paired by the last result, a draw standing, t
   expect(standings.map((band) => band.from)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   await expect(rows.first().locator('td').nth(1)).toContainText(standings[0]!.entries[0]!.in_game_name);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: shot(testInfo, 'swiss-real-360.png'), fullPage: true });
+  await screenshot(page, { path: shot(testInfo, 'swiss-real-360.png'), fullPage: true });
   // The embed another site frames shows the same cup: its three rounds, from the public API.
   await page.goto(`/embed/bracket/?id=${cup.id}`);
   for (const round of ['Round 1', 'Round 2', 'Round 3']) {
@@ -486,12 +484,12 @@ test('a real double elimination: a first loss drops a player into the losers bra
   await expect(double.locator('[data-bracket-section="losers"] h3')).toHaveCount(4);
   await expect(double.locator('[data-grand-final-match]')).toHaveCount(2);
   await expect(page.locator('[data-my-standing]')).toHaveText('You won the tournament!');
-  await page.screenshot({ path: shot(testInfo, 'double-real-1280.png'), fullPage: true });
+  await screenshot(page, { path: shot(testInfo, 'double-real-1280.png'), fullPage: true });
   // The embed: winners', losers' and grand-final sections, from the public API.
   await page.goto(`/embed/bracket/?id=${cup.id}`);
   await expect(page.getByText(/Grand final/i).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(/Losers/i).first()).toBeVisible();
-  await page.screenshot({ path: shot(testInfo, 'double-embed-1280.png'), fullPage: true });
+  await screenshot(page, { path: shot(testInfo, 'double-embed-1280.png'), fullPage: true });
   await context.close();
 });
 
@@ -543,7 +541,7 @@ for (const viewport of [
     const axe = await new AxeBuilder({ page }).include('[data-format]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await swiss.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot(testInfo, `swiss-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `swiss-${viewport.width}.png`), fullPage: true });
     await page.context().close();
   });
 
@@ -565,7 +563,7 @@ for (const viewport of [
     const axe = await new AxeBuilder({ page }).include('[data-format]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     await double.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot(testInfo, `double-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `double-${viewport.width}.png`), fullPage: true });
     await page.context().close();
   });
 }

@@ -11,6 +11,7 @@ import { catalogText } from '../../src/features/tournaments/catalog-text.ts';
 import { newPlayer } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
 import { catalog } from './helpers/catalog';
+import { screenshot } from './helpers/screenshots';
 
 const WIDTHS = [
   { width: 360, height: 780 },
@@ -49,7 +50,7 @@ test("the Hindi profile's WhatsApp opt-in shows the consent in Hindi and records
     await expect(section.locator('[data-whatsapp-consent]')).toHaveText(HINDI_CONSENT, { timeout: 20_000 });
     expect(await englishIn(page, '#alert-settings [data-whatsapp-consent]')).toEqual([]);
     await noSideScroll(page);
-    await section.screenshot({ path: shot(testInfo, `hi-profile-whatsapp-${viewport.width}.png`) });
+    await screenshot(section, { path: shot(testInfo, `hi-profile-whatsapp-${viewport.width}.png`) });
     await context.close();
   }
 
@@ -118,8 +119,8 @@ test("the Hindi edition page's pay panel promises and money words are Hindi, and
     // The rule under the description ends a Hindi sentence with the danda, not a full stop.
     await expect(page.locator('[data-edition] section p.text-mist').first()).toHaveText(/।$/);
     await noSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-edition-${viewport.width}.png`), fullPage: viewport.width === 360 });
-    await panel.screenshot({ path: shot(testInfo, `hi-edition-pay-panel-${viewport.width}.png`) });
+    await screenshot(page, { path: shot(testInfo, `hi-edition-${viewport.width}.png`), fullPage: viewport.width === 360 });
+    await screenshot(panel, { path: shot(testInfo, `hi-edition-pay-panel-${viewport.width}.png`) });
     await context.close();
   }
 });
@@ -142,7 +143,7 @@ test("the Hindi footer's community links say where they lead in Hindi", async ({
       await expect(community.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await footer.scrollIntoViewIfNeeded();
-    await footer.screenshot({ path: shot(testInfo, `hi-footer-${viewport.width}.png`) });
+    await screenshot(footer, { path: shot(testInfo, `hi-footer-${viewport.width}.png`) });
     await context.close();
   }
 });

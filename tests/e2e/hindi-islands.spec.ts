@@ -10,6 +10,7 @@ import { expect, storeSession, stack } from './helpers/auth';
 import { openChampionship } from './helpers/catalog';
 import { newPlayer, profileOf } from '../support/players.ts';
 import { doubleBracket, swissBracket } from './fixtures/format-brackets';
+import { screenshot } from './helpers/screenshots';
 
 const WIDTHS = [
   { width: 360, height: 780 },
@@ -71,7 +72,7 @@ test('a signed-in player pays, follows the draw and reads a Swiss and a double-e
     await expect(panel.getByText('कितने स्लॉट चाहिए, चुनें')).toBeVisible();
     expect(await englishIn(page, '[data-pay-panel]')).toEqual([]);
     await expectNoSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-pay-panel-${viewport.width}.png`), fullPage: viewport.width === 360 });
+    await screenshot(page, { path: shot(testInfo, `hi-pay-panel-${viewport.width}.png`), fullPage: viewport.width === 360 });
 
     // The bracket tab before the draw: the words above it (built) and the island's card.
     await page.getByRole('tab', { name: /ब्रैकेट/ }).click();
@@ -80,7 +81,7 @@ test('a signed-in player pays, follows the draw and reads a Swiss and a double-e
     await expect(page.locator('[data-bracket="waiting"]')).toContainText('ड्रॉ अभी नहीं निकला है', { timeout: 20_000 });
     await expect(page.locator('[data-bracket-intro]')).toContainText('ड्रॉ चेक-इन बंद होने पर निकलता है');
     expect(await englishIn(page, '[data-bracket="waiting"]')).toEqual([]);
-    await page.screenshot({ path: shot(testInfo, `hi-tournament-bracket-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-tournament-bracket-${viewport.width}.png`), fullPage: true });
     await context.close();
 
     for (const bracket of [swissBracket(), doubleBracket()]) {
@@ -99,7 +100,7 @@ test('a signed-in player pays, follows the draw and reads a Swiss and a double-e
       expect((await englishIn(formatPage, `[data-format="${bracket.format}"]`)).filter((word) => /^[A-Z]/.test(word))).toEqual([]);
       await expectNoSideScroll(formatPage);
       await view.scrollIntoViewIfNeeded();
-      await formatPage.screenshot({ path: shot(testInfo, `hi-${bracket.format}-${viewport.width}.png`), fullPage: true });
+      await screenshot(formatPage, { path: shot(testInfo, `hi-${bracket.format}-${viewport.width}.png`), fullPage: true });
       await formatPage.context().close();
     }
   }
@@ -121,7 +122,7 @@ test('sign-in, My Tournaments, My Earnings and the profile speak Hindi, and a re
     await page.getByRole('button', { name: 'कोड भेजें' }).click();
     await expect(page.getByRole('alert')).toHaveText('सही ई-मेल पता डालें।');
     await expectNoSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-sign-in-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-sign-in-${viewport.width}.png`), fullPage: true });
 
     await storeSession(page, me);
     await page.goto('/hi/my-tournaments');
@@ -129,7 +130,7 @@ test('sign-in, My Tournaments, My Earnings and the profile speak Hindi, and a re
     await expect(page.getByText('आपने अभी तक किसी टूर्नामेंट के लिए रजिस्टर नहीं किया है')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('tab', { name: 'चैंपियंस टूर' })).toBeVisible();
     await expectNoSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-my-tournaments-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-my-tournaments-${viewport.width}.png`), fullPage: true });
 
     await page.goto('/hi/my-earnings');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('मेरी कमाई और आँकड़े');
@@ -144,7 +145,7 @@ test('sign-in, My Tournaments, My Earnings and the profile speak Hindi, and a re
     await expect(page.getByRole('button', { name: 'स्टेटमेंट डाउनलोड करें (CSV)' })).toBeVisible();
     // The statement names the player (profileOf's legal name) and the deductor's TAN (the local seed's).
     expect(await englishIn(page, '[data-statement]', [profileOf(me.user.id).p_legal_name, 'BLRD00001G'])).toEqual([]);
-    await page.screenshot({ path: shot(testInfo, `hi-my-earnings-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-my-earnings-${viewport.width}.png`), fullPage: true });
 
     await page.goto('/hi/profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('आपकी प्रोफ़ाइल');
@@ -152,7 +153,7 @@ test('sign-in, My Tournaments, My Earnings and the profile speak Hindi, and a re
     await expect(page.getByLabel('कानूनी नाम')).toBeVisible();
     await expect(page.getByText('प्रोफ़ाइल पूरी है')).toBeVisible();
     await expectNoSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-profile-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-profile-${viewport.width}.png`), fullPage: true });
     await context.close();
   }
 });

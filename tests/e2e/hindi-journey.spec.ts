@@ -14,6 +14,7 @@ import { codeFromInbox, newPlayer } from '../support/players.ts';
 import { expect, stack } from './helpers/auth';
 import { openChampionship } from './helpers/catalog';
 import { drawPod, super4PodWithPaidPlayers } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 const PHONE = { width: 360, height: 780 };
 
@@ -86,7 +87,7 @@ test('a Hindi reader goes from the landing page to a match and My Earnings on a 
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     left[name] = await englishLeft(page, [myName, pod.id, 'Hindi Journey Super 4', ...data]);
     testInfo.annotations.push({ type: 'english-left', description: `${name}: ${left[name].join(' ') || '(none)'}` });
-    await page.screenshot({ path: shotPath(`hi-journey-${name}-360.png`), fullPage: true });
+    await screenshot(page, { path: shotPath(`hi-journey-${name}-360.png`), fullPage: true });
   }
 
   // 1. The landing page, and its way to the tournaments.

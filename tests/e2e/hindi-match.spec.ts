@@ -7,6 +7,7 @@
 import { test } from '@playwright/test';
 import { expect, storeSession } from './helpers/auth';
 import { drawnSuper4Pod, playersByEntry } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 const shot = (testInfo: { outputPath: (name: string) => string }, name: string) =>
   process.env.HINDI_SHOTS ? `${process.env.HINDI_SHOTS}/${name}` : testInfo.outputPath(name);
@@ -34,7 +35,7 @@ test('the host reads the room, Ready and the report steps of a match in Hindi', 
     await expect(page.getByRole('button', { name: 'मैं रेडी हूँ' })).toBeVisible();
     await expect(page.locator('[data-report-form]')).toContainText('रिज़ल्ट स्क्रीन का स्क्रीनशॉट');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot(testInfo, `hi-match-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-match-${viewport.width}.png`), fullPage: true });
     await context.close();
   }
 });

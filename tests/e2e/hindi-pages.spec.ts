@@ -10,6 +10,7 @@ import { type Page, test } from '@playwright/test';
 import { expect, storeSession } from './helpers/auth';
 import { reportAgreedResult } from './helpers/matches';
 import { drawnSuper4Pod, playersByEntry } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 const WIDTHS = [
   { width: 360, height: 780 },
@@ -62,7 +63,7 @@ test('the dashboard, a match page and the profile speak Hindi to a player with a
     expect(await englishIn(page, '[data-dashboard-home]', names)).toEqual([]);
     expect(await englishIn(page, '[data-player-stats]', names)).toEqual([]);
     await expectNoSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-dashboard-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-dashboard-${viewport.width}.png`), fullPage: true });
 
     await page.goto(`/hi/match/?id=${semi.id}`);
     await expect(page.locator('[data-round-name]')).toHaveText('सेमीफ़ाइनल');
@@ -80,7 +81,7 @@ test('the dashboard, a match page and the profile speak Hindi to a player with a
     await expect(chat.locator('[data-chat-message]').first()).toContainText('रूम पोस्ट कर दिया');
     expect(await englishIn(page, '[data-match-chat]', names)).toEqual([]);
     await expectNoSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-match-frame-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-match-frame-${viewport.width}.png`), fullPage: true });
 
     await page.goto('/hi/profile');
     await expect(page.getByRole('heading', { name: 'खिलाड़ी की जानकारी' })).toBeVisible({ timeout: 20_000 });
@@ -108,7 +109,7 @@ test('the dashboard, a match page and the profile speak Hindi to a player with a
     await expect(deletion.getByRole('link', { name: 'My Tournaments पर जाएँ' })).toHaveAttribute('href', '/hi/my-tournaments');
     expect(await englishIn(page, '#delete-account', [...names, 'My Tournaments'])).toEqual([]);
     await expectNoSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-profile-settings-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-profile-settings-${viewport.width}.png`), fullPage: true });
     await context.close();
   }
 
@@ -126,7 +127,7 @@ test('the dashboard, a match page and the profile speak Hindi to a player with a
     await expect(page.locator('[data-match-status-words]')).toHaveText('रिज़ल्ट कन्फ़र्म');
     expect(await englishIn(page, '[data-match-outcome]', names)).toEqual([]);
     await expectNoSideScroll(page);
-    await page.screenshot({ path: shot(testInfo, `hi-match-outcome-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-match-outcome-${viewport.width}.png`), fullPage: true });
     await context.close();
   }
 });

@@ -10,6 +10,7 @@ import { type Page, test } from '@playwright/test';
 import { completeProfile, newPlayer, readInbox, type Session, signInWithPassword } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
 import { super4PodWithPaidPlayers } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 const INVITE_POD_TITLE = 'Hindi Invite Super 4';
 
@@ -117,7 +118,7 @@ test('a parent on a phone reads the consent declaration in Hindi on the Hindi co
   await storeSession(page, consent.parent);
   await page.reload();
   await expectHindiDeclaration(page, [consent.child, consent.parent.user.email]);
-  await page.screenshot({ path: shot(testInfo, `hi-parental-consent-declaration-${page.viewportSize()?.width}.png`), fullPage: true });
+  await screenshot(page, { path: shot(testInfo, `hi-parental-consent-declaration-${page.viewportSize()?.width}.png`), fullPage: true });
 });
 
 test('the leaderboard, player, invitation, consent, story news, Trade Center and not-found pages speak Hindi', async ({
@@ -143,7 +144,7 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     await expect(page.locator('[data-points-table="pod"]')).toContainText('चेक-इन करके खेले');
     const names = await table.getByRole('link').allInnerTexts();
     await expectHindi(page, '[data-leaderboard]', names);
-    await page.screenshot({ path: shot(testInfo, `hi-leaderboard-${at}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-leaderboard-${at}.png`), fullPage: true });
     await page.getByRole('button', { name: 'चैंपियनशिप' }).click();
     await expect(page.locator('[data-leaderboard-empty]')).toContainText('अभी कोई रिज़ल्ट नहीं है');
 
@@ -157,7 +158,7 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     await expect(page.locator('[data-player-result]').first()).toContainText('नंबर');
     const titles = await page.locator('[data-player-result] a').allInnerTexts();
     await expectHindi(page, '[data-player]', ['Rival1', ...titles]);
-    await page.screenshot({ path: shot(testInfo, `hi-player-${at}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-player-${at}.png`), fullPage: true });
     await page.goto('/hi/player/?id=0000000000000000');
     await expect(page.getByRole('alert')).toHaveText('इस लिंक का कोई खिलाड़ी नहीं है।');
 
@@ -167,7 +168,7 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     await expect(card).toContainText('ने आपके लिए इस टूर्नामेंट में जगह ख़रीदी है', { timeout: 20_000 });
     await expect(card.getByRole('button', { name: 'यह जगह स्वीकार करने के लिए साइन इन करें' })).toBeVisible();
     await expectHindi(page, 'main', [invitation.buyer, invitation.title, 'pm', 'am']);
-    await page.screenshot({ path: shot(testInfo, `hi-invite-${at}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-invite-${at}.png`), fullPage: true });
     // A link the database does not know: its refusal in Hindi.
     await page.goto('/hi/invite/?token=00000000-0000-4000-8000-000000000000');
     await expect(page.locator('[data-invitation="missing"]')).toContainText('यह इनविटेशन लिंक सही नहीं है', { timeout: 20_000 });
@@ -182,14 +183,14 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
       /^\/hi\/login\?next=%2Fhi%2Fparental-consent/,
     );
     await expectHindi(page, 'main', [consent.child]);
-    await page.screenshot({ path: shot(testInfo, `hi-parental-consent-${at}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-parental-consent-${at}.png`), fullPage: true });
     // Signed in as the parent: the form, its labels from the rules, and the database's declaration in Hindi.
     await storeSession(page, consent.parent);
     await page.reload();
     await expect(page.getByLabel(`ई-मेल में आया 6 अंकों का कोड`)).toHaveAttribute('pattern', '[0-9]{6}');
     await expect(page.getByLabel('आप उनके क्या हैं')).toContainText('कानूनी अभिभावक');
     await expectHindiDeclaration(page, [consent.child, consent.parent.user.email]);
-    await page.screenshot({ path: shot(testInfo, `hi-parental-consent-form-${at}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-parental-consent-form-${at}.png`), fullPage: true });
     // A withdrawal link the database does not know: refused by its code, in Hindi.
     // Only the fragment changes: the page reads its link once, so load it again.
     await page.goto('/hi/parental-consent#withdraw=not-a-real-token');
@@ -202,7 +203,7 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     await page.getByRole('button', { name: 'मेरे पते की पुष्टि करें' }).click();
     await expect(page.getByRole('status')).toHaveText(/^यह लिंक सही नहीं है/);
     await expectHindi(page, 'main');
-    await page.screenshot({ path: shot(testInfo, `hi-story-news-${at}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-story-news-${at}.png`), fullPage: true });
 
     // The Trade Center, signed in.
     await storeSession(page, player);
@@ -210,7 +211,7 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     await expect(page.getByRole('heading', { level: 1, name: 'ट्रेड सेंटर' })).toBeVisible();
     await expect(page.getByTestId('player-card').first()).toBeVisible();
     await expectHindi(page, 'main', ['efootball']);
-    await page.screenshot({ path: shot(testInfo, `hi-trade-${at}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-trade-${at}.png`), fullPage: true });
 
     // Not found under /hi/: the one 404 page says it in Hindi too, with links into the Hindi pages.
     const missing = await page.goto('/hi/no-such-page');
@@ -220,7 +221,7 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
     await expect(hindi.getByRole('heading', { name: 'गोल से बाहर' })).toBeVisible();
     await expect(hindi.getByRole('link', { name: 'टूर्नामेंट देखें' })).toHaveAttribute('href', '/hi/tournaments');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot(testInfo, `hi-404-${at}.png`), fullPage: true });
+    await screenshot(page, { path: shot(testInfo, `hi-404-${at}.png`), fullPage: true });
     await context.close();
   }
   // Accepting the invitation on the Hindi page: a profile that stands in the way is refused by its code in Hindi,
@@ -240,6 +241,6 @@ test('the leaderboard, player, invitation, consent, story news, Trade Center and
   await expect(card.getByRole('status')).toContainText('यह जगह आपकी है।');
   await expect(card.getByRole('link', { name: 'मेरे टूर्नामेंट' })).toHaveAttribute('href', '/hi/my-tournaments');
   await expectHindi(page, 'main', [invitation.buyer, invitation.title, 'pm', 'am']);
-  await page.screenshot({ path: shot(testInfo, 'hi-invite-accepted-360.png'), fullPage: true });
+  await screenshot(page, { path: shot(testInfo, 'hi-invite-accepted-360.png'), fullPage: true });
   await context.close();
 });

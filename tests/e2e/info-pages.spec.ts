@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { readInbox } from '../support/players.ts';
 import { stack } from './helpers/auth';
+import { screenshot } from './helpers/screenshots';
 
 /** About, Player Stories, Our Mission, Help Center and Contact. */
 
@@ -229,7 +230,7 @@ test.describe('Player Stories', () => {
     await page.goto(`/story-news${confirmLink.hash}`);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: testInfo.outputPath(`story-news-confirm-${width}.png`), fullPage: true });
+      await screenshot(page, { path: testInfo.outputPath(`story-news-confirm-${width}.png`), fullPage: true });
     }
     await page.getByRole('button', { name: 'Confirm my address' }).click();
     await expect(page.getByRole('status')).toHaveText(/^Confirmed\./);

@@ -15,6 +15,7 @@ import { newPlayer } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
 import { drawPod, type PodMatch, super4PodWithPaidPlayers } from './helpers/pods';
 import { staffSession } from './helpers/staff';
+import { screenshot } from './helpers/screenshots';
 
 const PHONE = { width: 360, height: 780 };
 const FIRST_PRIZE_PAISE = 200_000;
@@ -34,7 +35,7 @@ function freshPan(): string {
 test('a new player goes from the landing page to a UPI payout on a phone, with no dead end @phone', async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'a 360 px phone');
   test.setTimeout(300_000);
-  const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-360.png`), fullPage: true });
+  const shot = (page: Page, name: string) => screenshot(page, { path: testInfo.outputPath(`${name}-360.png`), fullPage: true });
 
   const pod = await super4PodWithPaidPlayers(
     {

@@ -9,6 +9,7 @@ import { type Browser, type Page, test } from '@playwright/test';
 import { expect, stack, storeSession } from './helpers/auth';
 import { drawnSuper4Pod, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
+import { screenshot } from './helpers/screenshots';
 
 async function matchPageAs(
   browser: Browser,
@@ -47,8 +48,8 @@ test('the two players chat live on the match page, report a message, and nobody 
   await guestChat.getByRole('button', { name: 'Send' }).click();
   await expect(guestChat.getByLabel('Message')).toHaveValue('');
   await expect(hostChat.locator('[data-chat-message="b"]')).toContainText('Joining now, my net is slow today');
-  await hostPage.screenshot({ path: testInfo.outputPath('match-chat-360.png'), fullPage: true });
-  await guestPage.screenshot({ path: testInfo.outputPath('match-chat-1280.png'), fullPage: true });
+  await screenshot(hostPage, { path: testInfo.outputPath('match-chat-360.png'), fullPage: true });
+  await screenshot(guestPage, { path: testInfo.outputPath('match-chat-1280.png'), fullPage: true });
 
   // A message is reported to staff from the thread; the reporter sees it went.
   await guestChat.locator('[data-chat-message="a"]').getByRole('button', { name: 'Report message' }).click();
@@ -86,5 +87,5 @@ test("anyone reads the referee's note on a match the referee decided", async ({ 
   await expect(spectator.locator('[data-referee-note]')).toContainText('The referee set the result');
   await expect(spectator.locator('[data-referee-note]')).toContainText('The host never opened the room: 3–0 to the guest.');
   await expect(spectator.locator('[data-match-chat]')).toHaveCount(0);
-  await spectator.screenshot({ path: testInfo.outputPath('match-referee-note-spectator-360.png'), fullPage: true });
+  await screenshot(spectator, { path: testInfo.outputPath('match-referee-note-spectator-360.png'), fullPage: true });
 });

@@ -13,6 +13,7 @@ import { expect, stack, storeSession } from './helpers/auth';
 import { moveMatchTime } from './helpers/matches';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
+import { screenshot } from './helpers/screenshots';
 
 const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 const PHONE = { width: 360, height: 740 };
@@ -63,7 +64,7 @@ test('match day: settings checked, the guest hosts, a restart, the minutes left 
   const pod = await drawnSuper4Pod({ label: 'matchday', title: 'Match Day Cup', entryFeePaise: 5000, prizePoolPaise: 16000 });
   const player = (entry: string) => playersByEntry(pod).get(entry) as PodPlayer;
   const [semi1, semi2, final] = pod.matches as [PodMatch, PodMatch, PodMatch];
-  const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const shot = (page: Page, name: string) => screenshot(page, { path: testInfo.outputPath(`${name}.png`), fullPage: true });
 
   // --- Semi-final 1: the host's 5 minutes after Ready opened have passed without a room. ---
   await moveMatchTime(semi1.id, -1);

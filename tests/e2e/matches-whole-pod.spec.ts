@@ -19,6 +19,7 @@ import { fillReport, openMatchPage, postRoomAndReady, sendReport } from './helpe
 import { reportAgreedResult } from './helpers/matches';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
+import { screenshot } from './helpers/screenshots';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -117,7 +118,7 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
       await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
     }
     await view.scrollIntoViewIfNeeded();
-    await staff.screenshot({ path: testInfo.outputPath(`dispute-view-${viewport.width}.png`), fullPage: true });
+    await screenshot(staff, { path: testInfo.outputPath(`dispute-view-${viewport.width}.png`), fullPage: true });
     if (viewport === DESKTOP) {
       // A note is required; then the referee sets the result: the host went through 3–1.
       await view.getByRole('radio', { name: host2.name }).check();
@@ -167,7 +168,7 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
     await expect(standings.locator('[data-band="2nd"]')).toContainText(`2ndRunner-up${runnerUp.name}`);
     expect((await standings.locator('[data-band="3rd–4th"] [data-standing-player]').allTextContents()).sort()).toEqual(semiLosers);
     await standings.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`standings-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: testInfo.outputPath(`standings-${viewport.width}.png`), fullPage: true });
     await page.context().close();
   }
 
@@ -184,7 +185,7 @@ test('a Super 4 pod from the draw to the standings: two semi-finals, a dispute s
     );
     await expect(record.locator('[data-stat="titles"] [data-stat-figure]')).toHaveText('1');
     await record.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`dashboard-stats-${viewport.width}.png`), fullPage: true });
+    await screenshot(page, { path: testInfo.outputPath(`dashboard-stats-${viewport.width}.png`), fullPage: true });
     await page.context().close();
   }
   // ... and their place on My Tournaments.

@@ -15,6 +15,7 @@ import { expect, stack } from './helpers/auth';
 import { fillReport, openMatchPage, sendReport } from './helpers/match-pages';
 import { drawnSuper4Pod, type PodMatch, type PodPlayer, playersByEntry } from './helpers/pods';
 import { staffSession } from './helpers/staff';
+import { screenshot } from './helpers/screenshots';
 
 const SCREENSHOT = new URL('./fixtures/result-screen.png', import.meta.url).pathname;
 type Player = PodPlayer;
@@ -65,7 +66,7 @@ test('two players post the room, ready up and report; the winner reaches the fin
   await expect(guestPage.locator('[data-step="room"]')).toContainText(`${host.name} hosts and posts the room here`);
   const roomForm = hostPage.locator('[data-room-form]');
   await expect(roomForm).toBeVisible();
-  await hostPage.screenshot({ path: testInfo.outputPath('match-host-room-360.png'), fullPage: true });
+  await screenshot(hostPage, { path: testInfo.outputPath('match-host-room-360.png'), fullPage: true });
   // The steps with their forms, on a phone: no serious or critical accessibility violation.
   const axe = await new AxeBuilder({ page: hostPage }).include('[data-match]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   expect(axe.violations.filter((violation) => ['serious', 'critical'].includes(violation.impact ?? '')).map((v) => v.id)).toEqual([]);
@@ -105,8 +106,8 @@ test('two players post the room, ready up and report; the winner reaches the fin
   await report(hostPage, 2, 1);
   await expect(hostPage.locator('[data-report-sent]')).toBeVisible();
   await expect(guestPage.locator('[data-opponent-report]')).toHaveText(`${host.name} reported 2–1, ${host.name} through.`);
-  await hostPage.screenshot({ path: testInfo.outputPath('match-host-360.png'), fullPage: true });
-  await guestPage.screenshot({ path: testInfo.outputPath('match-guest-reporting-360.png'), fullPage: true });
+  await screenshot(hostPage, { path: testInfo.outputPath('match-host-360.png'), fullPage: true });
+  await screenshot(guestPage, { path: testInfo.outputPath('match-guest-reporting-360.png'), fullPage: true });
   await report(guestPage, 1, 2);
 
   // Confirmed at once, on both pages; the winner moves into the final.
@@ -116,8 +117,8 @@ test('two players post the room, ready up and report; the winner reaches the fin
     await expect(page.locator('[data-match-score]')).toHaveText('2–1');
   }
   await expect(outsiderPage.locator('[data-match-status-words]')).toHaveText('Result confirmed');
-  await outsiderPage.screenshot({ path: testInfo.outputPath('match-confirmed-1280.png'), fullPage: true });
-  await guestPage.screenshot({ path: testInfo.outputPath('match-confirmed-360.png'), fullPage: true });
+  await screenshot(outsiderPage, { path: testInfo.outputPath('match-confirmed-1280.png'), fullPage: true });
+  await screenshot(guestPage, { path: testInfo.outputPath('match-confirmed-360.png'), fullPage: true });
 
   await hostPage.locator('[data-next-match]').click();
   await expect(hostPage).toHaveURL(new RegExp(`/match/\\?id=${final!.id}$`));
@@ -149,7 +150,7 @@ test('two players post the room, ready up and report; the winner reaches the fin
   await expect(disputeForm.getByLabel('What happened (required)')).toBeVisible();
   await disputeForm.getByLabel('Reason').selectOption({ label: 'Disconnection' });
   await disputeForm.getByLabel('What happened (optional)').fill('The game froze at 63 minutes while I led 1–0.');
-  await outsiderPage.screenshot({ path: '/tmp/deadlines-dispute-form-1280.png', fullPage: true });
+  await screenshot(outsiderPage, { path: testInfo.outputPath('match-dispute-form-1280.png'), fullPage: true });
   await disputeForm.getByRole('button', { name: 'Send to staff' }).click();
   for (const page of [outsiderPage, opponentPage]) {
     await expect(page.locator('[data-dispute-facts]')).toHaveText(
@@ -165,10 +166,8 @@ test('two players post the room, ready up and report; the winner reaches the fin
   await outsiderPage.reload();
   await expect(outsiderPage.locator('[data-dispute-sides]')).toContainText(`${opponent.name}’s side · with a screenshot`);
   await expect(outsiderPage.locator('[data-dispute-sides]')).toContainText('He quit the room at 1–1');
-  await opponentPage.screenshot({ path: testInfo.outputPath('match-disputed-360.png'), fullPage: true });
-  await opponentPage.screenshot({ path: '/tmp/deadlines-dispute-360.png', fullPage: true });
-  await outsiderPage.screenshot({ path: testInfo.outputPath('match-disputed-1280.png'), fullPage: true });
-  await outsiderPage.screenshot({ path: '/tmp/deadlines-dispute-1280.png', fullPage: true });
+  await screenshot(opponentPage, { path: testInfo.outputPath('match-disputed-360.png'), fullPage: true });
+  await screenshot(outsiderPage, { path: testInfo.outputPath('match-disputed-1280.png'), fullPage: true });
 
   const referee = await staffSession('referee@golazo.test');
   await stack.call(
@@ -186,8 +185,8 @@ test('two players post the room, ready up and report; the winner reaches the fin
     await expect(page.locator('[data-referee-note]')).toContainText('The referee set the result');
     await expect(page.locator('[data-referee-note]')).toContainText('The replay shows a quit at 1–1: the guest goes through.');
   }
-  await opponentPage.screenshot({ path: '/tmp/deadlines-settled-360.png', fullPage: true });
-  await outsiderPage.screenshot({ path: '/tmp/deadlines-settled-1280.png', fullPage: true });
+  await screenshot(opponentPage, { path: testInfo.outputPath('match-settled-360.png'), fullPage: true });
+  await screenshot(outsiderPage, { path: testInfo.outputPath('match-settled-1280.png'), fullPage: true });
 });
 
 test('an unknown match link says so on the page', async ({ page }) => {

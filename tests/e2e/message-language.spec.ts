@@ -7,6 +7,7 @@
 import { test } from '@playwright/test';
 import { codeFromInbox } from '../support/players.ts';
 import { expect, signedInPlayer, stack } from './helpers/auth';
+import { screenshot } from './helpers/screenshots';
 
 const VIEWPORTS = [
   { name: '360', width: 360, height: 780 },
@@ -31,7 +32,7 @@ for (const viewport of VIEWPORTS) {
     await section.getByRole('radio', { name: 'हिन्दी' }).check();
     await expect(section.getByRole('status')).toHaveText('सेव हो गया: अब आपके संदेश हिन्दी में आएँगे।');
     expect(await languageOf(session.user.id)).toBe('hi');
-    await section.screenshot({ path: testInfo.outputPath(`message-language-hi-${viewport.name}.png`) });
+    await screenshot(section, { path: testInfo.outputPath(`message-language-hi-${viewport.name}.png`) });
 
     // The English page shows the same choice, in English words.
     await page.goto('/profile');
@@ -42,7 +43,7 @@ for (const viewport of VIEWPORTS) {
     await english.getByRole('radio', { name: 'English' }).check();
     await expect(english.getByRole('status')).toHaveText('Saved: your messages now come in English.');
     expect(await languageOf(session.user.id)).toBe('en');
-    await english.screenshot({ path: testInfo.outputPath(`message-language-en-${viewport.name}.png`) });
+    await screenshot(english, { path: testInfo.outputPath(`message-language-en-${viewport.name}.png`) });
   });
 }
 

@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { payPanelPromises } from '../../src/features/tournaments/promises.ts';
 import { signedInPlayer, stack } from './helpers/auth';
 import { drawPod, super4PodWithPaidPlayers } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 test('a pod states its check-in and refund, offers alerts after paying, and refunds a missed check-in', async ({ page }, testInfo) => {
   test.slow(); // three players pay first, then a checkout, the draw and the refund
@@ -29,8 +30,8 @@ test('a pod states its check-in and refund, offers alerts after paying, and refu
   );
   await expect(panel.locator('[data-promise="short-pod"]')).toHaveText(promises.find((line) => line.key === 'short-pod')?.text ?? '');
   await expect(panel.locator('[data-promise="short-pod"]')).toContainText('the winner takes ₹900 instead of ₹1,200');
-  await panel.screenshot({ path: testInfo.outputPath('pod-pay-panel-360.png') });
-  await page.screenshot({ path: testInfo.outputPath('pod-page-360.png'), fullPage: true });
+  await screenshot(panel, { path: testInfo.outputPath('pod-pay-panel-360.png') });
+  await screenshot(page, { path: testInfo.outputPath('pod-page-360.png'), fullPage: true });
 
   await pay.click();
   const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout' });
@@ -45,11 +46,11 @@ test('a pod states its check-in and refund, offers alerts after paying, and refu
   await expect(offer).toContainText('Notifications are blocked for this site: allow them in the browser settings, then try again.');
   await offer.getByRole('button', { name: 'Get WhatsApp alerts' }).click();
   await expect(offer.getByLabel('Indian mobile number on WhatsApp')).toBeVisible();
-  await offer.screenshot({ path: testInfo.outputPath('pod-alerts-offer-360.png') });
+  await screenshot(offer, { path: testInfo.outputPath('pod-alerts-offer-360.png') });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: testInfo.outputPath('pod-paid-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('pod-paid-360.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('pod-paid-1280.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('pod-paid-1280.png'), fullPage: true });
 
   // The other three check in; this player sleeps through the pod's check-in, and the draw refunds them in full.
   for (const player of pod.players) await stack.call('check_in', { p_tournament_id: pod.id }, player);
@@ -59,15 +60,15 @@ test('a pod states its check-in and refund, offers alerts after paying, and refu
     'You were withdrawn: not checked in before check-in closed. Your entry fee is refunded in full.',
     { timeout: 15_000 },
   );
-  await page.screenshot({ path: testInfo.outputPath('pod-missed-check-in-1280.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('pod-missed-check-in-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: testInfo.outputPath('pod-missed-check-in-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('pod-missed-check-in-360.png'), fullPage: true });
   // The series page says the same before anyone opens a pod.
   await page.goto('/tournaments/super_4');
   await expect(page.getByText('Miss the check-in and your fee is refunded in full')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('series-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('series-360.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('series-1280.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('series-1280.png'), fullPage: true });
   const payments = await stack.call<{ tournament_id: string; status: string; status_reason: string | null }[]>(
     'get_my_payments',
     {},

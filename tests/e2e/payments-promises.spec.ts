@@ -9,6 +9,7 @@ import { payPanelPromises } from '../../src/features/tournaments/promises.ts';
 import { formatPaiseExact, formatRupees, rupeesToPaise } from '../../src/lib/format.ts';
 import { signedInPlayer, stack } from './helpers/auth';
 import { type CatalogEntry, openChampionship } from './helpers/catalog';
+import { screenshot } from './helpers/screenshots';
 
 let todaysEdition: CatalogEntry | undefined;
 const edition = () => (todaysEdition ??= openChampionship());
@@ -43,7 +44,7 @@ test('before paying, the pay panel states the prizes, the tax with the winner’
   await expect(panel.locator('[data-promise="eligibility"]')).toHaveText('For players 18+ living in India');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await panel.scrollIntoViewIfNeeded();
-  await panel.screenshot({ path: testInfo.outputPath('pay-panel-360.png') });
+  await screenshot(panel, { path: testInfo.outputPath('pay-panel-360.png') });
 });
 
 test('after paying: a receipt in the bell, and one history row with the checkouts that charged nothing folded @phone', async ({
@@ -115,5 +116,5 @@ test('after paying: a receipt in the bell, and one history row with the checkout
   await expect(folded).toContainText(`Declined · ${formatPaiseExact(feePaise())} not charged`);
   await expect(folded).toContainText(declinedId);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.screenshot({ path: testInfo.outputPath('my-earnings-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('my-earnings-360.png'), fullPage: true });
 });

@@ -8,6 +8,7 @@ import { formatPaiseExact, formatRupees, rupeesToPaise } from '../../src/lib/for
 import { completeProfile, newPlayer } from '../support/players.ts';
 import { seedPaidRegistration, signedInPlayer, stack } from './helpers/auth';
 import { type CatalogEntry, openChampionship, spareChampionship } from './helpers/catalog';
+import { screenshot } from './helpers/screenshots';
 
 /**
  * The championship edition that takes entries today (the calendar moves on; the tests follow it). Read
@@ -189,7 +190,7 @@ test.describe('paying for a tournament', () => {
     });
     await expect(panel.getByLabel('Select Number of Slots').locator('option')).toHaveText([/^1 Slot - ₹/]);
     await expect(panel.getByRole('button', { name: /^Pay ₹\S+ & Register 1 Slot$/ })).toBeEnabled();
-    await panel.screenshot({ path: testInfo.outputPath('pay-panel-1v1-360.png') });
+    await screenshot(panel, { path: testInfo.outputPath('pay-panel-1v1-360.png') });
     // The database refuses two places to one buyer whatever the browser sends.
     const refused = await stack.request('/functions/v1/razorpay-payment', {
       as: await newPlayer(stack, 'onevone-two', { profile: true }),

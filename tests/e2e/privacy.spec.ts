@@ -10,6 +10,7 @@ import { newPlayer } from '../support/players.ts';
 import { expect, seedPaidRegistration, signedInPlayer, stack, storeSession } from './helpers/auth';
 import { staffSession } from './helpers/staff';
 import { PERSONAL_DATA } from '../../src/features/info/personal-data.ts';
+import { screenshot } from './helpers/screenshots';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -18,8 +19,8 @@ async function photograph(page: Page, name: string, part?: Locator | 'top') {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     const path = test.info().outputPath(`${name}-${width}.png`);
-    if (part === 'top') await page.screenshot({ path });
-    else await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+    if (part === 'top') await screenshot(page, { path });
+    else await (part ? screenshot(part, { path }) : screenshot(page, { path, fullPage: true }));
   }
 }
 
@@ -148,6 +149,6 @@ test('an admin acknowledges a grievance and lists who an incident touched', asyn
   await panel.scrollIntoViewIfNeeded();
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await panel.screenshot({ path: test.info().outputPath(`console-privacy-${width}.png`) });
+    await screenshot(panel, { path: test.info().outputPath(`console-privacy-${width}.png`) });
   }
 });

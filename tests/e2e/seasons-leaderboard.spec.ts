@@ -8,6 +8,7 @@
 import { type Page, test } from '@playwright/test';
 import { signInWithPassword } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
+import { screenshot } from './helpers/screenshots';
 
 /** The page fits the project's viewport (360 px on the phone project, 1280 px on the desktop one). */
 const fitsWidth = async (page: Page) =>
@@ -28,7 +29,7 @@ test('the leaderboard ranks the season and links each player page @phone', async
   await expect(page.locator('[data-points-table="pod"]')).toContainText('Checked in and played');
   // Nothing overflows the screen's width.
   await fitsWidth(page);
-  await page.screenshot({ path: testInfo.outputPath(`leaderboard-${width(page)}.png`), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath(`leaderboard-${width(page)}.png`), fullPage: true });
 
   // Championships only: the demo seasons have none finished, so the empty state says so.
   await page.getByRole('button', { name: 'Championships' }).click();
@@ -44,7 +45,7 @@ test('the leaderboard ranks the season and links each player page @phone', async
   await expect(page.locator('[data-player-result]').filter({ hasText: 'Demo Season Opener' })).toBeVisible();
   await expect(page.locator('[data-player-result]').filter({ hasText: 'Demo Finished Cup' })).toBeVisible();
   await fitsWidth(page);
-  await page.screenshot({ path: testInfo.outputPath(`player-${width(page)}.png`), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath(`player-${width(page)}.png`), fullPage: true });
 });
 
 test('a signed-in player sees their own rank @phone', async ({ page }) => {

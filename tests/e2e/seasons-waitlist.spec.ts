@@ -15,6 +15,7 @@ import { newPlayer } from '../support/players.ts';
 import { expect, stack, storeSession } from './helpers/auth';
 import { reportAgreedResult } from './helpers/matches';
 import { drawPod, fullSuper4Pod } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -33,7 +34,7 @@ test('a full pod’s waitlisted player checks in, moves up at check-in close and
   const card = page.getByRole('region', { name: 'Waitlist' });
   await expect(card).toContainText('Every place is taken. One waitlist place is left.', { timeout: 20_000 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('waitlist-join-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('waitlist-join-360.png'), fullPage: true });
   await card.getByRole('button', { name: 'Join the waitlist · ₹50' }).click();
   const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout' });
   await expect(checkout).toBeVisible({ timeout: 15_000 });
@@ -48,13 +49,13 @@ test('a full pod’s waitlisted player checks in, moves up at check-in close and
   await expect(card).toContainText('Checked in ✓');
   expect(await stack.call('get_waitlist_position', { p_tournament_id: pod.id }, waiter)).toEqual({ position: 1 });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('waitlist-waiting-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('waitlist-waiting-360.png'), fullPage: true });
   const wide = await browser.newContext({ viewport: DESKTOP });
   const widePage = await wide.newPage();
   await storeSession(widePage, waiter);
   await widePage.goto(`/pod/?id=${pod.id}`);
   await expect(widePage.getByRole('region', { name: 'Waitlist' })).toContainText('Checked in ✓', { timeout: 20_000 });
-  await widePage.screenshot({ path: testInfo.outputPath('waitlist-waiting-1280.png'), fullPage: true });
+  await screenshot(widePage, { path: testInfo.outputPath('waitlist-waiting-1280.png'), fullPage: true });
   await wide.close();
 
   // Three of the four check in; the fourth does not. Check-in closes and the draw runs.
@@ -77,7 +78,7 @@ test('a full pod’s waitlisted player checks in, moves up at check-in close and
   if (!semi) throw new Error('the waitlisted player is in no semi-final');
   expect(semi.status).toBe('scheduled');
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('waitlist-promoted-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('waitlist-promoted-360.png'), fullPage: true });
 
   // Told in the bell (and by e-mail), with a link to the pod's page.
   const notices = await stack.rest<{ kind: string; link: string }[]>(
@@ -149,7 +150,7 @@ test('a waitlisted player sees the place on the dashboard, leaves it and sees th
   });
   await expect(place.getByRole('link', { name: 'Leave Super 4 #1' })).toHaveAttribute('href', `/pod/?id=${pod.id}`);
   await place.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('waitlist-dashboard-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('waitlist-dashboard-360.png'), fullPage: true });
   // Checked in from the dashboard: only checked-in places move up.
   await place.getByRole('button', { name: 'Check in' }).click();
   await expect(place.locator('[data-waitlist-line="1"]')).toHaveText(/^Waitlist #1 · checked in: you move up at .* IST if a place frees$/);
@@ -160,7 +161,7 @@ test('a waitlisted player sees the place on the dashboard, leaves it and sees th
   await storeSession(widePage, waiter);
   await widePage.goto('/my-tournaments');
   await expect(widePage.locator(`[data-waitlist-place="${pod.id}"]`)).toContainText('Waitlist #1 · checked in', { timeout: 20_000 });
-  await widePage.screenshot({ path: testInfo.outputPath('waitlist-my-tournaments-1280.png'), fullPage: true });
+  await screenshot(widePage, { path: testInfo.outputPath('waitlist-my-tournaments-1280.png'), fullPage: true });
 
   // Deleting the account says why it must wait, and offers to leave instead of a dead end.
   await widePage.goto('/profile');
@@ -168,7 +169,7 @@ test('a waitlisted player sees the place on the dashboard, leaves it and sees th
   await expect(blocked).toContainText('You are on the waitlist of Leave Super 4 #1', { timeout: 20_000 });
   await expect(blocked.getByRole('button', { name: 'Leave the waitlist' })).toBeVisible();
   await blocked.scrollIntoViewIfNeeded();
-  await widePage.screenshot({ path: testInfo.outputPath('waitlist-deletion-1280.png') });
+  await screenshot(widePage, { path: testInfo.outputPath('waitlist-deletion-1280.png') });
   await wide.close();
 
   // Leaving, from the dashboard: confirmed, then the refund shows.
@@ -178,7 +179,7 @@ test('a waitlisted player sees the place on the dashboard, leaves it and sees th
   await expect(place.locator('[data-waitlist-left]')).toHaveText(
     'You left the waitlist. Your ₹50.00 is being refunded in full to the way you paid.',
   );
-  await page.screenshot({ path: testInfo.outputPath('waitlist-left-360.png'), fullPage: true });
+  await screenshot(page, { path: testInfo.outputPath('waitlist-left-360.png'), fullPage: true });
   const [payment] = await stack.rest<{ status: string; failure_reason: string }[]>(
     `/rest/v1/payments?select=status,failure_reason&user_id=eq.${waiter.user.id}&tournament_id=eq.${pod.id}&for_waitlist=eq.true`,
   );

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedInPlayer } from './helpers/auth';
 import { routes, UNKNOWN_TOURNAMENT } from './routes';
+import { screenshot } from './helpers/screenshots';
 
 /**
  * The shell on every route: status, title, the single h1, skip link, landmarks, and the
@@ -274,7 +275,7 @@ test('on a 360 px phone the signed-in header keeps the wordmark on one line besi
     await page.goto(path);
     const header = page.getByRole('banner');
     await expect(header.locator('[data-notification-bell]'), path).toBeVisible();
-    await page.screenshot({
+    await screenshot(page, {
       path: testInfo.outputPath(`header-360${path.replace(/\//g, '-')}.png`),
       clip: { x: 0, y: 0, width: 360, height: 200 },
     });

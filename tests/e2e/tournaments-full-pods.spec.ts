@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { signedInPlayer } from './helpers/auth';
 import { super4PodWithPaidPlayers } from './helpers/pods';
+import { screenshot } from './helpers/screenshots';
 
 test('a full pod is listed with its waitlist, and the player joins it from there', async ({ page }, testInfo) => {
   test.slow(); // four players pay, then a waitlist checkout
@@ -44,7 +45,7 @@ test('a full pod is listed with its waitlist, and the player joins it from there
     const quick = page.getByRole('region', { name: '1v1, Super 4 and Super 8' });
     await expect(quick.locator(`[data-full-pod="${pod.id}"]`)).toHaveCount(1);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`tournaments-full-pods-${viewport.width}.png`) });
+    await screenshot(page, { path: testInfo.outputPath(`tournaments-full-pods-${viewport.width}.png`) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
   }
 
